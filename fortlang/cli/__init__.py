@@ -1,0 +1,31 @@
+"""The ``fortlang`` command. Subcommands are imported only when run, so ``fortlang explain``
+starts without loading the YAML, schema, game or docs machinery."""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+#: command name -> "module:function"; each command lives in its own module of this package.
+COMMANDS: dict[str, str] = {
+    "explain": "fortlang.cli.explain:explain",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module, attr = target.split(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="fortlang")
+def main() -> None:
+    """fortlang: the card language, checker and rules engine for the card game Fort."""

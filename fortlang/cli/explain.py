@@ -1,0 +1,69 @@
+"""``fortlang explain``: the canonical form of an action and what it means, in en, fr or ru."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from fortlang.checker import check
+from fortlang.cli.common import fail, read_text, report
+from fortlang.errors import FortError, errors_in
+from fortlang.nodes import to_json
+from fortlang.parser import parse_action, parse_scoring
+from fortlang.printer import to_text
+
+LANGUAGES = ("en", "fr", "ru")
+
+
+@click.command()
+@click.argument("action", required=False)
+@click.option("--file", "path", type=click.Path(path_type=Path),
+              help="Read the action from a file instead (UTF-8).")
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+              help="Language of the explanation.")
+@click.option("--json", "as_json", is_flag=True, help="Print the AST with source spans as JSON.")
+@click.option("--scoring", is_flag=True,
+              help="The text is a made-up rule's scoring expression (R14), not an action.")
+def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
+            scoring: bool) -> None:
+    """Explain ACTION: its canonical form, then a sentence in the rulebook's words.
+
+    \b
+    Examples:
+      fortlang explain "gain pizza x shovel"
+      fortlang explain "(recruit ▶ gain toy) × water_gun" --lang fr
+      fortlang explain --scoring "8 if cards > rival cards else 4 if cards = rival cards"
+    Use "-" as ACTION to read it from standard input.
+    """
+    if (action is None) == (path is None):
+        raise click.UsageError("give either ACTION or --file PATH")
+    filename = "<scoring>" if scoring else "<action>"
+    try:
+        if path is not None:
+            text, filename = read_text(path), str(path)
+        elif action == "-":
+            text, filename = sys.stdin.read(), "<stdin>"
+        else:
+            text = action  # type: ignore[assignment]
+        node = (parse_scoring if scoring else parse_action)(text, filename)
+    except FortError as e:
+        fail(e)
+    diagnostics = check(node, filename)
+    report(diagnostics, text)
+    if errors_in(diagnostics):
+        sys.exit(1)
+    from fortlang.phrasebook import sentence
+
+    canonical = to_text(node)
+    said = sentence(node, lang)
+    if as_json:
+        click.echo(json.dumps({
+            "canonical": canonical, "lang": lang, "sentence": said, "ast": to_json(node),
+            "diagnostics": [d.to_json() for d in diagnostics],
+        }, ensure_ascii=False, indent=2))
+    else:
+        click.echo(canonical)
+        click.echo(said)

@@ -1,0 +1,156 @@
+"""One error type for everything a user can get wrong, with positions (STYLE #5).
+
+A :class:`Diagnostic` knows its file, span, severity, code and hint, and renders itself the way
+compilers do::
+
+    <action>:1:14: error: unknown suit `shovle`
+      gain pizza x shovle
+                   ^^^^^^
+      hint: did you mean `shovel`?
+
+Validation collects diagnostics; execution raises :class:`FortError` at the first one (STYLE #6).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from fortlang.nodes import Span
+
+ERROR = "error"
+WARNING = "warning"
+
+#: Diagnostic codes: E1xx syntax, E2xx action semantics, E3xx files and schema, W... warnings.
+CODES: dict[str, str] = {
+    "E100": "syntax error",
+    "E101": "unknown word",
+    "E102": "nesting too deep",
+    "E103": "input is not text",
+    "E200": "value out of range",
+    "E201": "action cannot be repeated",
+    "W200": "action can never be performed in full",
+    "W201": "multiplier has no effect",
+}
+
+#: How much of a long source line is shown around the caret.
+_WINDOW = 72
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    severity: str
+    code: str
+    message: str
+    span: Span | None = None
+    file: str = "<action>"
+    hint: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+    def located(self, file: str, line_offset: int = 0, column_offset: int = 0) -> Diagnostic:
+        """The same diagnostic for text embedded in a file at the given offsets (on line 1)."""
+        span = self.span
+        if span is not None:
+            first = column_offset if span.line == 1 else 0
+            last = column_offset if span.end_line == 1 else 0
+            span = Span(span.line + line_offset, span.column + first,
+                        span.end_line + line_offset, span.end_column + last, span.start, span.end)
+        return replace(self, file=file, span=span)
+
+    def header(self, with_code: bool = False) -> str:
+        where = self.file if self.span is None else f"{self.file}:{self.span.line}:{self.span.column}"
+        kind = f"{self.severity}[{self.code}]" if with_code else self.severity
+        return f"{where}: {kind}: {self.message}"
+
+    def render(self, source: str | None = None, with_code: bool = False) -> str:
+        """The header, then the source line with a caret under the span, then the hint."""
+        out = [self.header(with_code)]
+        if source is not None and self.span is not None:
+            out.extend(_excerpt(source, self.span))
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        span = self.span
+        return {
+            "file": self.file,
+            "line": span.line if span else None,
+            "column": span.column if span else None,
+            "end_line": span.end_line if span else None,
+            "end_column": span.end_column if span else None,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+def _excerpt(source: str, span: Span) -> list[str]:
+    lines = source.split("\n")
+    if not 1 <= span.line <= len(lines):
+        return []
+    line = lines[span.line - 1].rstrip("\r")
+    start = span.column - 1
+    end = span.end_column - 1 if span.end_line == span.line else len(line)
+    end = max(end, start + 1)
+    # Show a window around the spot, so a 1 MB one-line action prints one screen line.
+    lo = max(0, min(start - _WINDOW // 2, len(line) - _WINDOW))
+    hi = lo + _WINDOW
+    shown = line[lo:hi]
+    prefix = "…" if lo > 0 else ""
+    suffix = "…" if hi < len(line) else ""
+    shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
+    caret = " " * (len(prefix) + start - lo) + "^" * max(1, min(end, hi) - start)
+    return [f"  {prefix}{shown}{suffix}", f"  {caret}"]
+
+
+class FortError(Exception):
+    """Raised with one or more diagnostics; ``str()`` gives the rendered report."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic] | Diagnostic, source: str | None = None):
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = (diagnostics,)
+        self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
+        self.source = source
+        super().__init__(self.render())
+
+    @property
+    def first(self) -> Diagnostic:
+        return self.diagnostics[0]
+
+    def render(self, with_code: bool = False) -> str:
+        return "\n".join(d.render(self.source, with_code) for d in self.diagnostics)
+
+    def located(self, file: str, line_offset: int = 0, column_offset: int = 0) -> FortError:
+        return type(self)([d.located(file, line_offset, column_offset) for d in self.diagnostics],
+                          self.source)
+
+
+class FortSyntaxError(FortError):
+    """The text is not a well-formed action or scoring expression."""
+
+
+class FortCheckError(FortError):
+    """The text parses but breaks a static rule (e.g. ``destroy this x shovel``)."""
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    """A hint naming the closest candidate(s), or None when nothing is close."""
+    pool = list(candidates)
+    lowered = {c.lower(): c for c in pool}
+    if word.lower() in lowered:
+        return f"did you mean `{lowered[word.lower()]}`?"
+    close = difflib.get_close_matches(word.lower(), pool, n=2, cutoff=0.6)
+    if not close:
+        return None
+    return "did you mean " + " or ".join(f"`{c}`" for c in close) + "?"
+
+
+def errors_in(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.is_error]

@@ -1,0 +1,369 @@
+"""The typed AST of fortlang: frozen dataclasses, children in tuples.
+
+Every node carries a source ``span`` that is excluded from equality and hashing, so two parses of
+the same action compare equal wherever they came from (STYLE #3). Composite nodes normalise
+themselves on construction: ``then`` and ``or`` are associative, so nested chains are flattened and
+every AST has exactly one canonical shape. That is what makes ``parse(print(ast)) == ast`` hold
+for *every* AST, not only for the ones the parser builds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any, ClassVar
+
+# -- vocabulary ---------------------------------------------------------------------------------
+
+
+class Suit(StrEnum):
+    """The six suits and the wild coin (R1.1, R5.6)."""
+
+    SKATEBOARD = "skateboard"
+    SHOVEL = "shovel"
+    GLUE = "glue"
+    WATER_GUN = "water_gun"
+    CROWN = "crown"
+    BOOK = "book"
+    COIN = "coin"
+
+
+PLAIN_SUITS: tuple[Suit, ...] = tuple(s for s in Suit if s is not Suit.COIN)
+
+
+class Resource(StrEnum):
+    """What `gain` and `spend` move (R12.1, R12.9). EITHER is one kind, chosen, never a mix."""
+
+    PIZZA = "pizza"
+    TOY = "toy"
+    EITHER = "pizza/toy"
+
+
+# -- spans --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A region of source text: 1-based line and column, end column exclusive, and offsets."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    start: int = 0
+    end: int = 0
+
+    def to(self, other: Span) -> Span:
+        """The span from the start of ``self`` to the end of ``other``."""
+        return Span(self.line, self.column, other.end_line, other.end_column, self.start, other.end)
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+        }
+
+
+# -- base ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    #: Nesting depth, computed on construction so recursive passes can trust a bound (leaves: 0).
+    depth: ClassVar[int] = 0
+
+    def children(self) -> tuple[Node, ...]:
+        out: list[Node] = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Node):
+                out.append(value)
+            elif isinstance(value, tuple):
+                out.extend(v for v in value if isinstance(v, Node))
+        return tuple(out)
+
+    def walk(self):
+        """Every node of the tree, pre-order, without recursion."""
+        stack: list[Node] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children()))
+
+
+def _set_depth(node: Node, *kids: Node | None) -> None:
+    object.__setattr__(node, "_depth", 1 + max((k.depth for k in kids if k is not None), default=0))
+
+
+@dataclass(frozen=True, slots=True)
+class _Composite(Node):
+    _depth: int = field(default=0, init=False, compare=False, repr=False)
+
+    @property  # type: ignore[override]
+    def depth(self) -> int:  # noqa: D401 - a property, overriding the leaf ClassVar
+        return self._depth
+
+
+# -- actions (R12, R13) -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Action(Node):
+    """One box of a kid card, or a part of one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gain(Action):
+    """R12.1 ``gain [N] RES``."""
+
+    amount: int = 1
+    resource: Resource = Resource.PIZZA
+
+
+@dataclass(frozen=True, slots=True)
+class Pack(Action):
+    """R12.2 ``pack``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lookout(Action):
+    """R12.3 ``lookout``."""
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyCard(Action):
+    """R12.4 ``destroy card``."""
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyThis(Action):
+    """R12.5 ``destroy this``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Recruit(Action):
+    """R12.6 ``recruit``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advance(Action):
+    """R12.7, R13.2 ``advance [-1|+1]``: the modifier changes the cost by that many resources."""
+
+    modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Score(Action):
+    """R12.8 ``score [N]``."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Spend(Action):
+    """R12.9 ``spend [N] RES``."""
+
+    amount: int = 1
+    resource: Resource = Resource.PIZZA
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyRival(Action):
+    """R12.10 ``destroy rival``."""
+
+
+@dataclass(frozen=True, slots=True)
+class CopyPack(Action):
+    """R12.11 ``copy pack``."""
+
+
+@dataclass(frozen=True, slots=True)
+class CopyRivalPack(Action):
+    """R12.12 ``copy rival pack``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Convert(Action):
+    """R12.13 ``convert``."""
+
+
+# -- quantities after `x` (R13.1) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity(Node):
+    """How many times a repeated action is performed."""
+
+
+@dataclass(frozen=True, slots=True)
+class SuitCount(Quantity):
+    """``x shovel``: the named suit on the played, added and lookout cards (R5.3)."""
+
+    suit: Suit = Suit.SHOVEL
+
+
+@dataclass(frozen=True, slots=True)
+class AnySuit(Quantity):
+    """``x any``: a suit chosen when the action is used (R5.7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PackSize(Quantity):
+    """``x pack``: the resources in your pack, any type (R13.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FortLevel(Quantity):
+    """``x level``: your fort level (R13.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LookoutSize(Quantity):
+    """``x lookout``: the cards in your lookout (R13.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed(Quantity):
+    """``x 2``: a fixed number of times (a designer's extension)."""
+
+    n: int = 2
+
+
+# -- operators (R13.3-R13.5, `or`) --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat(Action, _Composite):
+    """R13.3 ``body x count``; a parenthesised body repeats as a whole (R13.5)."""
+
+    body: Action = field(default_factory=Score)
+    count: Quantity = field(default_factory=FortLevel)
+
+    def __post_init__(self) -> None:
+        _set_depth(self, self.body, self.count)
+
+
+def _flatten(cls: type, items: tuple[Action, ...]) -> tuple[Action, ...]:
+    out: list[Action] = []
+    for item in items:
+        out.extend(item.items if isinstance(item, cls) else (item,))  # type: ignore[attr-defined]
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Then(Action, _Composite):
+    """R13.4 ``a then b``: left required for right; right required if possible. Associative."""
+
+    items: tuple[Action, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "items", _flatten(Then, tuple(self.items)))
+        if len(self.items) < 2:
+            raise ValueError("Then needs at least two actions")
+        _set_depth(self, *self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Action, _Composite):
+    """``a or b``: perform exactly one of the options, the player's choice. Associative."""
+
+    items: tuple[Action, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "items", _flatten(Choice, tuple(self.items)))
+        if len(self.items) < 2:
+            raise ValueError("Choice needs at least two actions")
+        _set_depth(self, *self.items)
+
+
+# -- the scoring sub-language of made-up rules (R14) --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Expr(Node):
+    """An integer-valued scoring expression, evaluated for one player at the end of the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Number(Expr):
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Metric(Expr):
+    """A count about the scoring player (``cards``, ``suits``, ``crown``, ...): see the registry."""
+
+    name: str = "cards"
+
+
+@dataclass(frozen=True, slots=True)
+class RivalBest(Expr):
+    """``rival cards``: the highest value of a metric among the scoring player's rivals."""
+
+    name: str = "cards"
+
+
+@dataclass(frozen=True, slots=True)
+class Arith(Expr, _Composite):
+    op: str = "+"  # one of + - *
+    left: Expr = field(default_factory=Number)
+    right: Expr = field(default_factory=Number)
+
+    def __post_init__(self) -> None:
+        _set_depth(self, self.left, self.right)
+
+
+@dataclass(frozen=True, slots=True)
+class Compare(_Composite):
+    op: str = "="  # one of = != < <= > >=
+    left: Expr = field(default_factory=Number)
+    right: Expr = field(default_factory=Number)
+
+    def __post_init__(self) -> None:
+        _set_depth(self, self.left, self.right)
+
+
+@dataclass(frozen=True, slots=True)
+class IfElse(Expr, _Composite):
+    """``value if test [else otherwise]``; without ``else`` the rule scores 0."""
+
+    value: Expr = field(default_factory=Number)
+    test: Compare = field(default_factory=Compare)
+    otherwise: Expr | None = None
+
+    def __post_init__(self) -> None:
+        _set_depth(self, self.value, self.test, self.otherwise)
+
+
+ACTION_LEAVES: tuple[type[Action], ...] = (
+    Gain, Pack, Lookout, DestroyCard, DestroyThis, Recruit, Advance, Score, Spend,
+    DestroyRival, CopyPack, CopyRivalPack, Convert,
+)  # fmt: skip
+ACTION_NODES: tuple[type[Action], ...] = (*ACTION_LEAVES, Repeat, Then, Choice)
+QUANTITY_NODES: tuple[type[Quantity], ...] = (
+    SuitCount, AnySuit, PackSize, FortLevel, LookoutSize, Fixed,
+)  # fmt: skip
+EXPR_NODES: tuple[type[Node], ...] = (Number, Metric, RivalBest, Arith, Compare, IfElse)
+ALL_NODES: tuple[type[Node], ...] = (*ACTION_NODES, *QUANTITY_NODES, *EXPR_NODES)
+
+
+def to_json(node: Any) -> Any:
+    """The AST as plain JSON data, with spans (``fortlang explain --json``)."""
+    if isinstance(node, Node):
+        out: dict[str, Any] = {"type": type(node).__name__}
+        for f in fields(node):
+            if f.name in ("span", "_depth"):
+                continue
+            out[f.name] = to_json(getattr(node, f.name))
+        if node.span is not None:
+            out["span"] = node.span.as_dict()
+        return out
+    if isinstance(node, tuple):
+        return [to_json(v) for v in node]
+    if isinstance(node, StrEnum):
+        return node.value
+    return node

@@ -1,0 +1,269 @@
+"""Text -> typed AST, through Lark's LALR parser (STYLE #4).
+
+The AST is built *during* the parse: the builder below is handed to Lark as its internal
+transformer, so each reduction calls a builder method directly and no parse tree is made. That is
+faster than parse-then-transform, and it needs no recursion, so 100,000 nested parentheses are as
+safe as one pair. Spans come from the tokens each reduction sees.
+
+Every failure leaves as a :class:`FortSyntaxError` with a position, plain-word expectations and a
+did-you-mean; no lark exception crosses this module's boundary.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from fortlang import nodes as n
+from fortlang import registry as reg
+from fortlang.errors import ERROR, Diagnostic, FortError, FortSyntaxError, did_you_mean
+from fortlang.resources import grammar_path
+
+START_ACTION = "action"
+START_SCORING = "scoring"
+
+
+def _span(item: Token | n.Node) -> n.Span:
+    if isinstance(item, Token):
+        return n.Span(item.line, item.column, item.end_line, item.end_column,
+                      item.start_pos, item.end_pos)  # fmt: skip
+    assert item.span is not None
+    return item.span
+
+
+def _span_of(items: list[Any]) -> n.Span:
+    return _span(items[0]).to(_span(items[-1]))
+
+
+def _unknown(kind: str, token: Token, words: list[str]) -> FortSyntaxError:
+    return FortSyntaxError(Diagnostic(ERROR, "E101", f"unknown {kind} `{token}`", _span(token),
+                                      hint=did_you_mean(str(token), words)))
+
+
+def _deep(node: n.Node) -> n.Node:
+    if node.depth > reg.MAX_DEPTH:
+        raise FortSyntaxError(Diagnostic(
+            ERROR, "E102", f"actions nest at most {reg.MAX_DEPTH} deep", node.span,
+            hint="split the action, or drop operators that repeat the same thing"))
+    return node
+
+
+class _Builder(Transformer):
+    """Reduction callbacks: one per grammar rule, primitives generated from the registry."""
+
+    # -- actions --
+    def quantity(self, c: list[Token]) -> n.Quantity:
+        (tok,) = c
+        span = _span(tok)
+        if tok.type == "AMOUNT":
+            return n.Fixed(int(tok), span=span)
+        spec = reg.QUANTITY_BY_WORD.get(str(tok))
+        if spec is None:
+            raise _unknown("suit or quantity", tok, list(reg.QUANTITY_BY_WORD))
+        return replace(spec.build(), span=span)  # type: ignore[type-var]
+
+    def repeat(self, c: list[Any]) -> n.Action:
+        body, count = c
+        return _deep(n.Repeat(body, count, span=_span_of(c)))  # type: ignore[return-value]
+
+    def sequence(self, c: list[Any]) -> n.Action:
+        return _deep(n.Then(tuple(c), span=_span_of(c)))  # type: ignore[return-value]
+
+    def choice(self, c: list[Any]) -> n.Action:
+        return _deep(n.Choice(tuple(c), span=_span_of(c)))  # type: ignore[return-value]
+
+    def group(self, c: list[Any]) -> n.Node:
+        _, inner, _ = c
+        return replace(inner, span=_span_of(c))
+
+    # -- scoring --
+    def number(self, c: list[Token]) -> n.Expr:
+        return n.Number(int(c[0]), span=_span(c[0]))
+
+    def metric(self, c: list[Token]) -> n.Expr:
+        (tok,) = c
+        if str(tok) not in reg.METRIC_BY_WORD:
+            raise _unknown("metric", tok, list(reg.METRIC_BY_WORD))
+        return n.Metric(str(tok), span=_span(tok))
+
+    def rival_best(self, c: list[Token]) -> n.Expr:
+        _, tok = c
+        if str(tok) not in reg.METRIC_BY_WORD:
+            raise _unknown("metric", tok, list(reg.METRIC_BY_WORD))
+        return n.RivalBest(str(tok), span=_span_of(c))
+
+    def arith(self, c: list[Any]) -> n.Node:
+        left, op, right = c
+        return _deep(n.Arith(str(op), left, right, span=_span_of(c)))
+
+    def comparison(self, c: list[Any]) -> n.Node:
+        left, op, right = c
+        return _deep(n.Compare(str(op), left, right, span=_span_of(c)))
+
+    def if_else(self, c: list[Any]) -> n.Node:
+        value, _if, test, *rest = c
+        otherwise = rest[1] if rest else None
+        return _deep(n.IfElse(value, test, otherwise, span=_span_of(c)))
+
+
+def _primitive_builder(spec: reg.PrimitiveSpec):
+    def build(self: _Builder, c: list[Token]) -> n.Action:
+        kw: dict[str, Any] = {}
+        for tok in c:
+            if tok.type == "AMOUNT":
+                kw["amount"] = int(tok)
+            elif tok.type == "MODIFIER":
+                kw["modifier"] = int(tok)
+            elif tok.type == "RESOURCE":
+                word = reg.RESOURCE_BY_WORD.get(str(tok))
+                if word is None:
+                    raise _unknown("resource", tok, list(reg.RESOURCE_BY_WORD))
+                kw["resource"] = word.build()
+        return spec.node(**kw, span=_span_of(c))
+
+    build.__name__ = spec.name
+    return build
+
+
+for _spec in reg.PRIMITIVES:
+    setattr(_Builder, _spec.name, _primitive_builder(_spec))
+
+
+@cache
+def _lark() -> Lark:
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
+                start=[START_ACTION, START_SCORING], transformer=_Builder(), cache=True)
+
+
+def lark_rule_names() -> set[str]:
+    """The grammar's rule names (for the test that the registry and the grammar agree)."""
+    return {str(r.origin.name) for r in _lark().rules}
+
+
+def parse_action(text: str, filename: str = "<action>") -> n.Action:
+    """Parse one card action. Raises :class:`FortSyntaxError`.
+
+    >>> from fortlang.printer import to_text
+    >>> to_text(parse_action("(recruit ▶ gain toy) × water_gun"))
+    '(recruit then gain toy) x water_gun'
+    """
+    return _parse(text, START_ACTION, filename)  # type: ignore[return-value]
+
+
+def parse_scoring(text: str, filename: str = "<scoring>") -> n.Expr:
+    """Parse the scoring expression of a made-up rule (R14). Raises :class:`FortSyntaxError`.
+
+    >>> parse_scoring("5 if best_friends = 0")
+    IfElse(value=Number(value=5), test=Compare(op='=', left=Metric(name='best_friends'), right=Number(value=0)), otherwise=None)
+    """
+    return _parse(text, START_SCORING, filename)  # type: ignore[return-value]
+
+
+def _parse(text: str, start: str, filename: str) -> n.Node:
+    try:
+        return _lark().parse(text, start=start)
+    except FortError as e:
+        raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics], text) from None
+    except UnexpectedInput as e:
+        raise FortSyntaxError(_describe(e, text, start, filename), text) from None
+
+
+# -- turning lark's exceptions into plain words ------------------------------------------------
+
+_KEYWORDS = {"GAIN", "PACK", "LOOKOUT", "DESTROY", "CARD", "THIS", "RECRUIT", "ADVANCE", "SCORE",
+             "SPEND", "RIVAL", "COPY", "CONVERT", "IF", "ELSE"}
+_ACTION_STARTS = {"GAIN", "PACK", "LOOKOUT", "DESTROY", "RECRUIT", "ADVANCE", "SCORE", "SPEND",
+                  "COPY", "CONVERT"}
+
+
+def _word_list(words: list[str]) -> str:
+    return ", ".join(words)
+
+
+def _terminal_words(start: str) -> dict[str, str]:
+    return {
+        "_X": "`x`", "_THEN": "`then`", "_OR": "`or`", "LPAR": "`(`", "RPAR": "`)`",
+        "TIMES": "`*`", "ADDOP": "`+` or `-`",
+        "CMP": "a comparison (" + _word_list(list(reg.COMPARE_OPS)) + ")",
+        "AMOUNT": "a number",
+        "MODIFIER": "a cost modifier (" + _word_list([f"{m:+d}" for m in reg.MODIFIERS]) + ")",
+        "RESOURCE": "a resource (" + _word_list(list(reg.RESOURCE_BY_WORD)) + ")",
+        "QUANTITY": "a quantity (a suit, " + _word_list(
+            [w for w in reg.QUANTITY_BY_WORD if w not in set(n.Suit)]) + " or a number)",
+        "METRIC": "a metric (" + _word_list(list(reg.METRIC_BY_WORD)) + ")",
+        "$END": "the end of the " + ("action" if start == START_ACTION else "rule"),
+    }
+
+
+def _expected(expected: set[str], start: str) -> tuple[str, list[str]]:
+    """(the expected tokens in plain words, the spellings a misspelled word may have meant)."""
+    words = _terminal_words(start)
+    parts: list[str] = []
+    spellings: list[str] = []
+    exp = set(expected)
+    if _ACTION_STARTS <= exp:
+        exp -= _ACTION_STARTS
+        starts = sorted(t.lower() for t in _ACTION_STARTS)
+        parts.append("an action (" + _word_list(starts) + ")")
+        spellings += starts
+    if "QUANTITY" in exp:  # a quantity may already be a number
+        exp.discard("AMOUNT")
+    for t in sorted(exp):
+        if t in _KEYWORDS:
+            parts.append(f"`{t.lower()}`")
+            spellings.append(t.lower())
+        elif t in words:
+            parts.append(words[t])
+            spellings += {"RESOURCE": list(reg.RESOURCE_BY_WORD),
+                          "QUANTITY": list(reg.QUANTITY_BY_WORD),
+                          "METRIC": list(reg.METRIC_BY_WORD)}.get(t, [])
+    if not parts:
+        return "", spellings
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    return text, spellings
+
+
+_RUN = re.compile(r"[^\s()]+")
+
+
+def _end_span(text: str) -> n.Span:
+    body = text.rstrip()
+    line = body.count("\n") + 1
+    col = len(body) - (body.rfind("\n") + 1) + 1
+    return n.Span(line, col, line, col + 1, len(body), len(body))
+
+
+def _describe(e: UnexpectedInput, text: str, start: str, filename: str) -> Diagnostic:
+    what = "action" if start == START_ACTION else "rule"
+    expected, spellings = _expected(set(getattr(e, "expected", None) or
+                                        getattr(e, "allowed", None) or ()), start)
+    tail = f"; expected {expected}" if expected else ""
+    if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
+        if not text.strip():
+            return Diagnostic(ERROR, "E100", f"empty {what}{tail}", _end_span(text), filename,
+                              hint="a blank box is written as an empty YAML value, not as text")
+        return Diagnostic(ERROR, "E100", f"unexpected end of the {what}{tail}", _end_span(text),
+                          filename)
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        word = str(tok)
+        span = _span(tok)
+    else:
+        assert isinstance(e, UnexpectedCharacters)
+        m = _RUN.match(text, e.pos_in_stream)
+        word = m.group() if m else text[e.pos_in_stream : e.pos_in_stream + 1]
+        length = 1 if not word[:1].isalnum() else len(word.split("\n")[0])
+        span = n.Span(e.line, e.column, e.line, e.column + length, e.pos_in_stream,
+                      e.pos_in_stream + length)
+        if not word[:1].isalnum() and word[:1] != "_":
+            ch = text[e.pos_in_stream]
+            shown = ch if ch.isprintable() else repr(ch)[1:-1]
+            return Diagnostic(ERROR, "E100", f"unexpected character `{shown}`{tail}", span,
+                              filename)
+    hint = did_you_mean(word, spellings) if word[:1].isalpha() else None
+    return Diagnostic(ERROR, "E100", f"unexpected `{word}`{tail}", span, filename, hint=hint)

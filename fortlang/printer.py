@@ -1,0 +1,104 @@
+"""AST -> canonical text: ASCII operator words, single spaces, the fewest parentheses.
+
+``to_text(parse(s))`` is the canonical form of ``s``; printing is idempotent and
+``parse(to_text(ast)) == ast`` for every AST (a Hypothesis property in the tests).
+Dispatch is a table from node class to function, built once (STYLE #8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fortlang import nodes as n
+from fortlang import registry as reg
+
+# Binding strength: a child weaker than its slot needs parentheses.
+_ACTION_PREC = {n.Choice: 1, n.Then: 2, n.Repeat: 3}
+_LEAF = 4
+_EXPR_PREC = {n.IfElse: 0, "+": 1, "-": 1, "*": 2}
+
+
+def to_text(node: n.Node) -> str:
+    """The canonical text of an action, quantity or scoring expression.
+
+    >>> from fortlang.parser import parse_action
+    >>> to_text(parse_action("score   ×level ▶destroy this"))
+    'score x level then destroy this'
+    """
+    try:
+        printer = _PRINTERS[type(node)]
+    except KeyError:
+        raise TypeError(f"no printer for {type(node).__name__}") from None
+    return printer(node)
+
+
+def _prec(node: n.Node) -> int:
+    if isinstance(node, n.Arith):
+        return _EXPR_PREC[node.op]
+    if isinstance(node, n.IfElse):
+        return _EXPR_PREC[n.IfElse]
+    return _ACTION_PREC.get(type(node), _LEAF)  # type: ignore[call-overload]
+
+
+def _wrap(node: n.Node, at_least: int) -> str:
+    text = to_text(node)
+    return f"({text})" if _prec(node) < at_least else text
+
+
+def _leaf(node: n.Action) -> str:
+    """Every primitive prints as its registry name's words plus its arguments."""
+    words = [reg.PRIMITIVE_BY_NODE[type(node)].name.replace("_", " ")]
+    amount = getattr(node, "amount", 1)
+    if amount != 1:
+        words.append(str(amount))
+    modifier = getattr(node, "modifier", 0)
+    if modifier:
+        words.append(f"{modifier:+d}")
+    resource = getattr(node, "resource", None)
+    if resource is not None:
+        words.append(reg.RESOURCE_WORD[resource])
+    return " ".join(words)
+
+
+def _repeat(node: n.Repeat) -> str:
+    return f"{_wrap(node.body, 3)} x {to_text(node.count)}"
+
+
+def _arith(node: n.Arith) -> str:
+    p = _EXPR_PREC[node.op]
+    return f"{_wrap(node.left, p)} {node.op} {_wrap(node.right, p + 1)}"
+
+
+def _compare(node: n.Compare) -> str:
+    return f"{_wrap(node.left, 1)} {node.op} {_wrap(node.right, 1)}"
+
+
+def _if_else(node: n.IfElse) -> str:
+    text = f"{_wrap(node.value, 1)} if {to_text(node.test)}"
+    if node.otherwise is not None:
+        text += f" else {to_text(node.otherwise)}"
+    return text
+
+
+def _quantity_word(word: str) -> Callable[[n.Node], str]:
+    return lambda node: word
+
+
+_PRINTERS: dict[type, Callable] = {
+    **{spec.node: _leaf for spec in reg.PRIMITIVES},
+    n.Repeat: _repeat,
+    n.Then: lambda node: " then ".join(_wrap(i, 3) for i in node.items),
+    n.Choice: lambda node: " or ".join(_wrap(i, 2) for i in node.items),
+    n.SuitCount: lambda node: node.suit.value,
+    n.AnySuit: _quantity_word("any"),
+    n.PackSize: _quantity_word("pack"),
+    n.FortLevel: _quantity_word("level"),
+    n.LookoutSize: _quantity_word("lookout"),
+    n.Fixed: lambda node: str(node.n),
+    n.Number: lambda node: str(node.value),
+    n.Metric: lambda node: node.name,
+    n.RivalBest: lambda node: f"rival {node.name}",
+    n.Arith: _arith,
+    n.Compare: _compare,
+    n.IfElse: _if_else,
+}

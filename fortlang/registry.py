@@ -1,0 +1,163 @@
+"""The one registry of fortlang's vocabulary.
+
+The parser resolves words through it, the checker reads its constraints, the interpreter and the
+phrasebooks dispatch on the node classes it names, and the docs generate the language reference
+from it. Adding a primitive means: a node in ``nodes.py``, a rule in ``grammar/fort.lark``, an
+entry here, and a handler in each dispatch table (tests fail until all of them exist).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from fortlang import nodes as n
+from fortlang.nodes import Resource, Suit
+
+
+@dataclass(frozen=True)
+class PrimitiveSpec:
+    """One action icon of the game (R12)."""
+
+    name: str  # the grammar rule, e.g. "destroy_card"
+    node: type[n.Action]
+    syntax: str  # the canonical form, as the docs show it
+    rule: str  # rule number(s) in FORT-RULES.md
+    meaning: str  # one English line, for the language reference
+    example: str
+    repeatable: bool = True  # may stand on the left of `x`
+
+
+PRIMITIVES: tuple[PrimitiveSpec, ...] = (
+    PrimitiveSpec("gain", n.Gain, "gain [N] RES", "R12.1",
+                  "Take N of the resource from the supply into your stuff; pizza/toy is one kind, "
+                  "chosen, never a mix.", "gain 2 pizza/toy"),
+    PrimitiveSpec("pack", n.Pack, "pack", "R12.2",
+                  "Move one resource from your stuff to your pack.", "pack"),
+    PrimitiveSpec("lookout", n.Lookout, "lookout", "R12.3",
+                  "Add a card from your hand to your lookout.", "lookout"),
+    PrimitiveSpec("destroy_card", n.DestroyCard, "destroy card", "R12.4",
+                  "Box a card from your hand or discard pile (not the played or an added card).",
+                  "destroy card"),
+    PrimitiveSpec("destroy_this", n.DestroyThis, "destroy this", "R12.5",
+                  "Box this card once this action and the followers are done.",
+                  "score x book then destroy this", repeatable=False),
+    PrimitiveSpec("recruit", n.Recruit, "recruit", "R12.6",
+                  "Recruit a card onto your discard pile, as in the recruit phase.", "recruit"),
+    PrimitiveSpec("advance", n.Advance, "advance [-1|+1]", "R12.7, R13.2",
+                  "Pay the cost to your next fort level from stuff and/or pack and go up one "
+                  "level; -1 or +1 changes the cost by one resource of any type.",
+                  "advance -1 then score 2"),
+    PrimitiveSpec("score", n.Score, "score [N]", "R12.8",
+                  "Move N spaces up the victory track.", "score x level"),
+    PrimitiveSpec("spend", n.Spend, "spend [N] RES", "R12.9",
+                  "Return N of the resource from your stuff or pack to the supply.",
+                  "spend pizza then score 2"),
+    PrimitiveSpec("destroy_rival", n.DestroyRival, "destroy rival", "R12.10",
+                  "Box a card from a rival's yard.", "destroy rival then gain resource"),
+    PrimitiveSpec("copy_pack", n.CopyPack, "copy pack", "R12.11",
+                  "Gain the same resources as are in your pack, into your stuff.", "copy pack"),
+    PrimitiveSpec("copy_rival_pack", n.CopyRivalPack, "copy rival pack", "R12.12",
+                  "Gain the same resources as are in a rival's pack (nothing is taken from them).",
+                  "copy rival pack"),
+    PrimitiveSpec("convert", n.Convert, "convert", "R12.13",
+                  "Replace a pizza with a toy, or a toy with a pizza, in your stuff or pack.",
+                  "convert x glue"),
+)  # fmt: skip
+
+PRIMITIVE_BY_NAME: dict[str, PrimitiveSpec] = {p.name: p for p in PRIMITIVES}
+PRIMITIVE_BY_NODE: dict[type, PrimitiveSpec] = {p.node: p for p in PRIMITIVES}
+
+
+@dataclass(frozen=True)
+class WordSpec:
+    """A word that stands for a value: a resource, a quantity after ``x``, or a scoring metric."""
+
+    word: str
+    rule: str
+    meaning: str
+    build: Callable[..., object]
+
+
+RESOURCES: tuple[WordSpec, ...] = (
+    WordSpec("pizza", "R12.1", "a pizza token", lambda: Resource.PIZZA),
+    WordSpec("toy", "R12.1", "a toy token", lambda: Resource.TOY),
+    WordSpec("pizza/toy", "R12.1", "pizzas or toys: one kind, chosen", lambda: Resource.EITHER),
+    WordSpec("resource", "R12.1", "the same as pizza/toy", lambda: Resource.EITHER),
+)
+RESOURCE_BY_WORD: dict[str, WordSpec] = {w.word: w for w in RESOURCES}
+#: The spelling the printer uses for each resource.
+RESOURCE_WORD: dict[Resource, str] = {Resource.PIZZA: "pizza", Resource.TOY: "toy",
+                                      Resource.EITHER: "pizza/toy"}
+
+_SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R5.3)"
+
+QUANTITIES: tuple[WordSpec, ...] = (
+    *(
+        WordSpec(s.value, "R13.1, R5.3", _SUIT_MEANING.format(s.value.replace("_", " ")),
+                 lambda s=s: n.SuitCount(s))
+        for s in Suit
+    ),
+    WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit),
+    WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize),
+    WordSpec("level", "R13.1", "your fort level", n.FortLevel),
+    WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize),
+)  # fmt: skip
+QUANTITY_BY_WORD: dict[str, WordSpec] = {w.word: w for w in QUANTITIES}
+
+
+@dataclass(frozen=True)
+class OperatorSpec:
+    name: str
+    spellings: tuple[str, ...]  # canonical first
+    rule: str
+    meaning: str
+    example: str
+
+
+OPERATORS: tuple[OperatorSpec, ...] = (
+    OperatorSpec("x", ("x", "×"), "R13.3",
+                 "Perform the left action as many times as the quantity on the right. Binds "
+                 "tightest.", "gain pizza x shovel"),
+    OperatorSpec("then", ("then", "▶"), "R13.4",
+                 "Perform the left, then the right: the left is required for the right, and the "
+                 "right is required if possible.", "advance then score 2"),
+    OperatorSpec("or", ("or",), "designers' extension",
+                 "Perform exactly one of the two actions, your choice. Binds loosest.",
+                 "gain 2 pizza or score"),
+    OperatorSpec("( )", ("(", ")"), "R13.5",
+                 "Group actions; a group followed by x repeats as a whole.",
+                 "(recruit then gain toy) x water_gun"),
+)  # fmt: skip
+
+# -- the scoring sub-language (R14) --------------------------------------------------------------
+
+METRICS: tuple[WordSpec, ...] = (
+    WordSpec("cards", "R14", "cards you have (deck, discard, hand, yard and lookout)", n.Metric),
+    WordSpec("suits", "R14", "different suits on cards you have, coin excluded", n.Metric),
+    WordSpec("best_friends", "R14", "best friends among the cards you have", n.Metric),
+    WordSpec("advances", "R14", "advance-fort actions printed on the cards you have", n.Metric),
+    WordSpec("pizza", "R14", "pizza on your board (stuff and pack)", n.Metric),
+    WordSpec("toy", "R14", "toys on your board (stuff and pack)", n.Metric),
+    WordSpec("level", "R14", "your fort level", n.Metric),
+    WordSpec("lookout", "R14", "cards in your lookout", n.Metric),
+    WordSpec("pack", "R14", "resources in your pack", n.Metric),
+    *(
+        WordSpec(s.value, "R14",
+                 f"{s.value.replace('_', ' ')} icons on cards you have"
+                 + ("" if s is Suit.COIN else ", coins not counted"), n.Metric)
+        for s in Suit
+    ),
+)  # fmt: skip
+METRIC_BY_WORD: dict[str, WordSpec] = {w.word: w for w in METRICS}
+
+ARITH_OPS = ("+", "-", "*")
+COMPARE_OPS = ("=", "!=", "<", "<=", ">", ">=")
+
+# -- limits the checker enforces -------------------------------------------------------------------
+
+#: Deeper ASTs are rejected by the parser, so every recursive pass has a known bound.
+MAX_DEPTH = 32
+#: A fixed multiplier (``x 3``) or an amount (``gain 3 pizza``) beyond this is surely a typo.
+MAX_AMOUNT = 10
+MODIFIERS = (-1, 1)  # R13.2: one resource more or less
