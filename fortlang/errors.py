@@ -63,7 +63,8 @@ class Diagnostic:
         return replace(self, file=file, span=span)
 
     def header(self, with_code: bool = False) -> str:
-        where = self.file if self.span is None else f"{self.file}:{self.span.line}:{self.span.column}"
+        span = self.span
+        where = self.file if span is None else f"{self.file}:{span.line}:{span.column}"
         kind = f"{self.severity}[{self.code}]" if with_code else self.severity
         return f"{where}: {kind}: {self.message}"
 

@@ -158,8 +158,8 @@ def parse_action(text: str, filename: str = "<action>") -> n.Action:
 def parse_scoring(text: str, filename: str = "<scoring>") -> n.Expr:
     """Parse the scoring expression of a made-up rule (R14). Raises :class:`FortSyntaxError`.
 
-    >>> parse_scoring("5 if best_friends = 0")
-    IfElse(value=Number(value=5), test=Compare(op='=', left=Metric(name='best_friends'), right=Number(value=0)), otherwise=None)
+    >>> parse_scoring("5 if best_friends = 0").test
+    Compare(op='=', left=Metric(name='best_friends'), right=Number(value=0))
     """
     return _parse(text, START_SCORING, filename)  # type: ignore[return-value]
 

@@ -8,8 +8,8 @@ entry here, and a handler in each dispatch table (tests fail until all of them e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from fortlang import nodes as n
 from fortlang.nodes import Resource, Suit
