@@ -1,0 +1,139 @@
+"""What a card set *is*, once loaded: frozen definitions shared by the loader, the engine and the
+docs (STYLE #11: data from YAML, behaviour from the DSL, merged by id at load time).
+
+These are definitions, not game pieces: the engine makes one distinct instance per copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from fortlang.nodes import Action, Expr, Resource, Suit
+
+
+class Source(StrEnum):
+    """Where a card's actions come from (shared/data/fort-base-facts.md)."""
+
+    RULEBOOK = "rulebook"  # stated by a rulebook worked example
+    PUBLIC = "public"  # stated by a public source, possibly in part
+    PROVISIONAL = "provisional"  # designed by us until someone with the box verifies it
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a definition was written, for diagnostics that point back at the card file."""
+
+    file: str
+    line: int
+    column: int = 1
+
+
+@dataclass(frozen=True)
+class KidCard:
+    """A kid card (R1.1); best friends (R1.2) are kid cards with ``best_friend`` set."""
+
+    id: str
+    name: str
+    suits: tuple[Suit, ...]  # one or two, possibly the same suit twice
+    public: Action | None = None  # None: a blank box
+    private: Action | None = None
+    copies: int = 1
+    best_friend: bool = False
+    source: Source = Source.PROVISIONAL
+    note: str = ""
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)  # {"fr": ..., "ru": ...}
+    origin: Origin | None = field(default=None, compare=False, repr=False)
+
+    def name_in(self, lang: str) -> str:
+        return self.names.get(lang, self.name)
+
+
+@dataclass(frozen=True)
+class MadeUpRule:
+    """An end-game scoring card (R14), its scoring written in the scoring sub-language."""
+
+    id: str
+    name: str
+    score: Expr
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    origin: Origin | None = field(default=None, compare=False, repr=False)
+
+
+class PerkHook(StrEnum):
+    """The engine hooks a perk may name (R15); a perk is data plus, at most, one hook."""
+
+    MODIFY = "modify"  # pure data: e.g. {"pack_capacity": 2} (XXL Backpack)
+    EXTRA_RECRUIT = "extra_recruit"  # Birthday Party: {"from": ["park", "park_deck"]}
+    LOOKOUT_FROM_ANYWHERE = "lookout_from_anywhere"  # Bribe: {"from": [park, park_deck, yard]}
+    FOLLOW_DISCARD_MORE = "follow_discard_more"  # Copy Cat: {"max_discards": 2}
+    DIY_ADVANCE = "diy_advance"  # DIY: {"extra_cost": 1, "followable": false}
+    SECOND_PLAY = "second_play"  # Do-Over
+    RECYCLE = "recycle"  # Recycling: {"from": "discard", "to": "hand"}
+    ROUGH_HOUSING = "rough_housing"  # Rough Housing: destroy the leader's played card
+    PACK_FROM_SUPPLY = "pack_from_supply"  # Sticky Fingers
+
+
+@dataclass(frozen=True)
+class Perk:
+    id: str
+    name: str
+    hook: PerkHook
+    params: Mapping[str, object] = field(default_factory=dict, compare=False)
+    single_use: bool = False  # "destroy this perk to ..."
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    origin: Origin | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The fort track and the limits of a player board (R1.5, R10, R11)."""
+
+    #: costs[i]: what it costs to go from level i to i + 1; EITHER is one resource of either kind.
+    costs: tuple[tuple[Resource, ...], ...]
+    #: points[i]: what fort level i is worth at the end (R10.4); level 5 = 23 (R11.4).
+    points: tuple[int, ...]
+    stuff_capacity: int = 4  # of each resource (R1.5)
+    pack_base: int = 1  # pack holds fort level + pack_base (R10.2)
+    lookout_base: int = 1  # lookout holds fort level + lookout_base (R10.2)
+    macaroni_points: int = 4  # R10.3, R11.4
+    end_score: int = 25  # R11.1
+    end_level: int = 5  # R11.1
+    supply: int = 30  # tokens of each resource (R1.4)
+    provisional: bool = True
+    note: str = ""
+
+    @property
+    def max_level(self) -> int:
+        return len(self.costs)
+
+
+@dataclass(frozen=True)
+class Manifest:
+    id: str
+    name: str
+    version: str
+    languages: tuple[str, ...] = ("en",)
+    requires: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardSet:
+    manifest: Manifest
+    kids: tuple[KidCard, ...] = ()
+    rules: tuple[MadeUpRule, ...] = ()
+    perks: tuple[Perk, ...] = ()
+    board: Board | None = None
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id
+
+    @property
+    def park_kids(self) -> tuple[KidCard, ...]:
+        return tuple(k for k in self.kids if not k.best_friend)
+
+    @property
+    def best_friends(self) -> tuple[KidCard, ...]:
+        return tuple(k for k in self.kids if k.best_friend)
