@@ -45,6 +45,18 @@ def _unknown(kind: str, token: Token, words: list[str]) -> FortSyntaxError:
                                       hint=did_you_mean(str(token), words)))
 
 
+def _int(tok: Token) -> int:
+    """A number token's value; more digits than any card needs is an error, not a huge int."""
+    if len(tok) > _MAX_DIGITS:
+        raise FortSyntaxError(Diagnostic(
+            ERROR, "E200", f"number `{str(tok)[:12]}…` is too large", _span(tok),
+            hint=f"numbers have at most {_MAX_DIGITS} digits"))
+    return int(tok)
+
+
+_MAX_DIGITS = 6
+
+
 def _deep(node: n.Node) -> n.Node:
     if node.depth > reg.MAX_DEPTH:
         raise FortSyntaxError(Diagnostic(
@@ -61,7 +73,7 @@ class _Builder(Transformer):
         (tok,) = c
         span = _span(tok)
         if tok.type == "AMOUNT":
-            return n.Fixed(int(tok), span=span)
+            return n.Fixed(_int(tok), span=span)
         spec = reg.QUANTITY_BY_WORD.get(str(tok))
         if spec is None:
             raise _unknown("suit or quantity", tok, list(reg.QUANTITY_BY_WORD))
@@ -83,7 +95,7 @@ class _Builder(Transformer):
 
     # -- scoring --
     def number(self, c: list[Token]) -> n.Expr:
-        return n.Number(int(c[0]), span=_span(c[0]))
+        return n.Number(_int(c[0]), span=_span(c[0]))
 
     def metric(self, c: list[Token]) -> n.Expr:
         (tok,) = c
@@ -116,9 +128,9 @@ def _primitive_builder(spec: reg.PrimitiveSpec):
         kw: dict[str, Any] = {}
         for tok in c:
             if tok.type == "AMOUNT":
-                kw["amount"] = int(tok)
+                kw["amount"] = _int(tok)
             elif tok.type == "MODIFIER":
-                kw["modifier"] = int(tok)
+                kw["modifier"] = _int(tok)
             elif tok.type == "RESOURCE":
                 word = reg.RESOURCE_BY_WORD.get(str(tok))
                 if word is None:

@@ -1,0 +1,131 @@
+"""Broken actions give positioned diagnostics with plain words and hints (STYLE #5, #12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fortlang.checker import check
+from fortlang.errors import FortSyntaxError
+from fortlang.parser import parse_action, parse_scoring
+
+# (source, line:col, words the message must contain, hint or None)
+BROKEN = [
+    ("", "1:1", "empty action", "blank box"),
+    ("   ", "1:1", "empty action", None),
+    ("gian pizza", "1:1", "unexpected `gian`; expected an action", "did you mean `gain`?"),
+    ("gain pizza x shovle", "1:14", "unknown suit or quantity `shovle`", "`shovel`"),
+    ("gain piza", "1:6", "unknown resource `piza`", "`pizza`"),
+    ("gain toys", "1:6", "unknown resource `toys`", "`toy`"),
+    ("gain pizza x", "1:13", "unexpected end of the action; expected a quantity", None),
+    ("gain", "1:5", "expected a number or a resource", None),
+    ("(gain pizza", "1:12", "expected `)`", None),
+    ("gain pizza)", "1:11", "unexpected `)`", None),
+    ("gain pizza @ shovel", "1:12", "unexpected character `@`", None),
+    ("gain\x00pizza", "1:5", "unexpected character `\\x00`", None),
+    ("gainpizza", "1:1", "unexpected `gainpizza`", "`gain`"),
+    ("Gain pizza", "1:1", "unexpected `Gain`", "`gain`"),
+    ("score then", "1:11", "unexpected end", None),
+    ("gain pizza\nthen scroe", "2:6", "unexpected `scroe`", "`score`"),
+    ("advance 1", "1:9", "expected", None),
+    ("gain 1234567 pizza", "1:6", "too large", "at most 6 digits"),
+]
+
+
+@pytest.mark.parametrize(("source", "where", "words", "hint"), BROKEN,
+                         ids=[repr(b[0])[:30] for b in BROKEN])
+def test_syntax_errors_are_positioned(source: str, where: str, words: str, hint: str | None):
+    with pytest.raises(FortSyntaxError) as info:
+        parse_action(source)
+    d = info.value.first
+    assert f"{d.span.line}:{d.span.column}" == where
+    assert words in d.message
+    if hint is None:
+        assert d.hint is None or "did you mean" not in d.hint
+    else:
+        assert d.hint is not None and hint in d.hint
+    rendered = info.value.render()
+    assert rendered.startswith(f"<action>:{where}: error: ")
+    assert "^" in rendered
+
+
+def test_caret_sits_under_the_offending_word() -> None:
+    with pytest.raises(FortSyntaxError) as info:
+        parse_action("gain pizza x shovle")
+    lines = info.value.render().splitlines()
+    source_line, caret_line = lines[1], lines[2]
+    start = caret_line.index("^")
+    assert source_line[start : start + 6] == "shovle"
+    assert caret_line.count("^") == 6
+
+
+def test_long_input_shows_a_window_not_the_whole_line() -> None:
+    text = "gain pizza then " * 65_000 + "oops"
+    assert len(text) > 1_000_000
+    with pytest.raises(FortSyntaxError) as info:
+        parse_action(text)
+    assert info.value.first.span.column == len(text) - 3
+    assert max(len(line) for line in info.value.render().splitlines()) < 200
+
+
+def test_deep_nesting_is_refused_without_recursion() -> None:
+    # 100,000 redundant parentheses are fine: they build no nodes.
+    assert parse_action("(" * 100_000 + "pack" + ")" * 100_000) == parse_action("pack")
+    # A genuinely deep tree is refused with a positioned error instead of a RecursionError.
+    deep = "pack"
+    for _ in range(40):
+        deep = f"(pack or {deep}) x 2"
+    with pytest.raises(FortSyntaxError) as info:
+        parse_action(deep)
+    assert info.value.first.code == "E102"
+
+
+@pytest.mark.parametrize(("source", "code", "words"), [
+    ("destroy this x shovel", "E201", "cannot be repeated (R12.5)"),
+    ("(score then destroy this) x book", "E201", "cannot be repeated"),
+    ("score 0", "E200", "does nothing"),
+    ("gain 0 pizza", "E200", "does nothing"),
+    ("spend 11 toy", "E200", "out of range"),
+    ("pack x 0", "E200", "never performs"),
+    ("pack x 99", "E200", "out of range"),
+    ("advance -2", "E200", "R13.2"),
+    ("advance +3", "E200", "R13.2"),
+])
+def test_static_errors(source: str, code: str, words: str) -> None:
+    diagnostics = check(parse_action(source))
+    assert [d.code for d in diagnostics if d.is_error] == [code]
+    assert words in diagnostics[0].message
+    assert diagnostics[0].span is not None
+
+
+@pytest.mark.parametrize(("source", "code"), [
+    ("gain 5 pizza", "W200"),  # R1.5: stuff holds 4 of each
+    ("pack x 1", "W201"),
+])
+def test_static_warnings(source: str, code: str) -> None:
+    assert [(d.severity, d.code) for d in check(parse_action(source))] == [("warning", code)]
+
+
+def test_static_checks_collect_every_problem() -> None:
+    diagnostics = check(parse_action("score 0 then destroy this x book then pack x 0"))
+    assert [d.code for d in diagnostics] == ["E200", "E201", "E200"]
+
+
+@pytest.mark.parametrize("source", ["gain pizza x shovel", "score x book then destroy this",
+                                    "(recruit then gain toy) x water_gun", "gain 4 toy"])
+def test_well_formed_actions_have_no_diagnostics(source: str) -> None:
+    assert check(parse_action(source)) == []
+
+
+@pytest.mark.parametrize(("source", "words", "hint"), [
+    ("cardz + 1", "unknown metric `cardz`", "`cards`"),
+    ("8 if cards >", "unexpected end of the rule", None),
+    ("rival 3", "expected a metric", None),
+    ("5 if", "expected", None),
+])
+def test_scoring_errors(source: str, words: str, hint: str | None) -> None:
+    with pytest.raises(FortSyntaxError) as info:
+        parse_scoring(source)
+    assert words in info.value.first.message
+    assert info.value.first.file == "<scoring>"
+    if hint:
+        assert hint in (info.value.first.hint or "")

@@ -1,0 +1,55 @@
+"""The registry, the grammar and every dispatch table agree (STYLE #8)."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from fortlang import checker, errors, nodes, parser, printer, registry
+from fortlang.parser import lark_rule_names, parse_action
+from fortlang.printer import to_text
+
+
+def test_every_primitive_has_a_grammar_rule_and_back() -> None:
+    rules = lark_rule_names()
+    primitive_rules = {p.name for p in registry.PRIMITIVES}
+    assert primitive_rules <= rules
+    assert set(nodes.ACTION_LEAVES) == {p.node for p in registry.PRIMITIVES}
+
+
+@pytest.mark.parametrize("spec", registry.PRIMITIVES, ids=lambda s: s.name)
+def test_registry_examples_parse_and_contain_their_primitive(spec: registry.PrimitiveSpec) -> None:
+    ast = parse_action(spec.example)
+    assert any(isinstance(node, spec.node) for node in ast.walk())
+    assert to_text(ast) == spec.example or parse_action(to_text(ast)) == ast
+
+
+@pytest.mark.parametrize("op", registry.OPERATORS, ids=lambda o: o.name)
+def test_operator_examples_parse(op: registry.OperatorSpec) -> None:
+    assert to_text(parse_action(op.example)) == op.example
+
+
+@pytest.mark.parametrize("cls", nodes.ALL_NODES, ids=lambda c: c.__name__)
+def test_every_node_class_has_a_printer(cls: type) -> None:
+    assert cls in printer._PRINTERS
+
+
+def test_unknown_node_raises() -> None:
+    class Stray(nodes.Action):
+        pass
+
+    with pytest.raises(TypeError, match="no printer for Stray"):
+        to_text(Stray())
+
+
+def test_quantity_words_resolve_to_distinct_nodes() -> None:
+    built = {w.word: w.build() for w in registry.QUANTITIES}
+    assert len(set(built.values())) == len(built)
+
+
+@pytest.mark.parametrize("module", [nodes, registry, parser, printer, checker, errors],
+                         ids=lambda m: m.__name__)
+def test_docstring_examples_run(module) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
