@@ -37,7 +37,17 @@ def _span(item: Token | n.Node) -> n.Span:
 
 
 def _span_of(items: list[Any]) -> n.Span:
-    return _span(items[0]).to(_span(items[-1]))
+    """One span from the first item to the last (the hot path: no intermediate spans)."""
+    first, last = items[0], items[-1]
+    if type(first) is Token:
+        line, column, start = first.line, first.column, first.start_pos
+    else:
+        fs = first.span
+        line, column, start = fs.line, fs.column, fs.start
+    if type(last) is Token:
+        return n.Span(line, column, last.end_line, last.end_column, start, last.end_pos)
+    ls = last.span
+    return n.Span(line, column, ls.end_line, ls.end_column, start, ls.end)
 
 
 def _unknown(kind: str, token: Token, words: list[str]) -> FortSyntaxError:
@@ -77,7 +87,7 @@ class _Builder(Transformer):
         spec = reg.QUANTITY_BY_WORD.get(str(tok))
         if spec is None:
             raise _unknown("suit or quantity", tok, list(reg.QUANTITY_BY_WORD))
-        return replace(spec.build(), span=span)  # type: ignore[type-var]
+        return spec.build(span=span)  # type: ignore[return-value]
 
     def repeat(self, c: list[Any]) -> n.Action:
         body, count = c
@@ -91,7 +101,10 @@ class _Builder(Transformer):
 
     def group(self, c: list[Any]) -> n.Node:
         _, inner, _ = c
-        return replace(inner, span=_span_of(c))
+        # The node was made by this very parse and is not shared yet, so widening its span to
+        # take in the parentheses in place is safe (and spans do not take part in equality).
+        object.__setattr__(inner, "span", _span_of(c))
+        return inner
 
     # -- scoring --
     def number(self, c: list[Token]) -> n.Expr:
@@ -124,7 +137,11 @@ class _Builder(Transformer):
 
 
 def _primitive_builder(spec: reg.PrimitiveSpec):
+    node = spec.node
+
     def build(self: _Builder, c: list[Token]) -> n.Action:
+        if len(c) == 1 or all(t.type in _KEYWORDS for t in c):  # no arguments: the common case
+            return node(span=_span_of(c))
         kw: dict[str, Any] = {}
         for tok in c:
             if tok.type == "AMOUNT":
@@ -136,7 +153,7 @@ def _primitive_builder(spec: reg.PrimitiveSpec):
                 if word is None:
                     raise _unknown("resource", tok, list(reg.RESOURCE_BY_WORD))
                 kw["resource"] = word.build()
-        return spec.node(**kw, span=_span_of(c))
+        return node(**kw, span=_span_of(c))
 
     build.__name__ = spec.name
     return build

@@ -95,7 +95,7 @@ _SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R
 QUANTITIES: tuple[WordSpec, ...] = (
     *(
         WordSpec(s.value, "R13.1, R5.3", _SUIT_MEANING.format(s.value.replace("_", " ")),
-                 lambda s=s: n.SuitCount(s))
+                 lambda s=s, **kw: n.SuitCount(s, **kw))
         for s in Suit
     ),
     WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit),
