@@ -1,0 +1,166 @@
+"""The SVG face of a kid card (R1.1): name, suit icons, the public (top) and private (bottom)
+boxes drawn as icons with their canonical text, the best-friend star (R1.2), the provenance.
+
+A face is laid out once as shapes plus text runs (:class:`Face`); ``to_svg`` writes both, and the
+print-and-play sheet draws the shapes through fpdf2's SVG converter and the text with PDF fonts,
+so the two can never disagree about where things are. Units: tenths of a millimetre on a
+63 x 88 mm card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from fortlang.docsite.icons import STAR, SUITS, tint
+from fortlang.docsite.strip import Glyph, glyphs
+from fortlang.model import KidCard
+from fortlang.nodes import Action
+from fortlang.printer import to_text
+
+WIDTH, HEIGHT = 630, 880
+MARGIN = 30
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+_CHAR = 0.58  # average glyph width as a fraction of the font size, for wrapping
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # baseline
+    size: float
+    text: str
+    anchor: str = "start"  # or "middle"
+    bold: bool = False
+    colour: str = "#212529"
+
+    def svg(self) -> str:
+        weight = ' font-weight="bold"' if self.bold else ""
+        return (f'<text x="{self.x:g}" y="{self.y:g}" font-size="{self.size:g}" '
+                f'text-anchor="{self.anchor}" fill="{self.colour}"{weight}>'
+                f"{escape(self.text)}</text>")
+
+
+@dataclass(frozen=True)
+class Face:
+    card_id: str
+    shapes: tuple[str, ...]
+    texts: tuple[Text, ...]
+
+    def to_svg(self, with_text: bool = True, title: str = "") -> str:
+        body = "".join(self.shapes)
+        if with_text:
+            body += f'<g font-family="{FONT}">' + "".join(t.svg() for t in self.texts) + "</g>"
+        head = f"<title>{escape(title)}</title>" if title else ""
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" '
+                f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+                f'data-card="{escape(self.card_id)}">{head}{body}</svg>\n')
+
+
+@dataclass(frozen=True)
+class Captions:
+    """The few words a face prints, in the language of the page that shows it."""
+
+    public: str = "public"
+    private: str = "private"
+    source: str = ""  # e.g. "provisional"
+
+
+def wrap(text: str, size: float, width: float, max_lines: int = 3) -> list[str]:
+    """Greedy word wrap by estimated width; the last line ends with an ellipsis if cut."""
+    per_line = max(4, int(width / (size * _CHAR)))
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1][: per_line - 1] + "…"
+    return lines
+
+
+def _glyph_width(g: Glyph, size: float) -> float:
+    return size if g.icon is not None else len(g.text) * size * 0.62 + size * 0.1
+
+
+def _strip(row: tuple[Glyph, ...], width: float) -> tuple[list[tuple[Glyph, float, float, float]],
+                                                             float]:
+    """Place the glyphs in centred lines (two at most, shrinking the icons if need be), from
+    y = 0; returns (glyph, x, y, size) placements and the height used."""
+    size = 72.0
+    total = sum(_glyph_width(g, size) for g in row)
+    if total > width:
+        size = max(34.0, min(size, size * 2 * width / (total * 1.1)))
+    lines: list[list[Glyph]] = [[]]
+    used = 0.0
+    for g in row:
+        w = _glyph_width(g, size)
+        if lines[-1] and used + w > width:
+            lines.append([])
+            used = 0.0
+        lines[-1].append(g)
+        used += w
+    placed: list[tuple[Glyph, float, float, float]] = []
+    y = 0.0
+    for line in lines:
+        x = (width - sum(_glyph_width(g, size) for g in line)) / 2
+        for g in line:
+            placed.append((g, x, y, size))
+            x += _glyph_width(g, size)
+        y += size * 1.1
+    return placed, y
+
+
+def _box(action: Action | None, top: float, bottom: float, caption: str, public: bool,
+         colour: str, shapes: list[str], texts: list[Text]) -> None:
+    x, w = MARGIN, WIDTH - 2 * MARGIN
+    fill, dash = ("#ffffff", "") if public else ("#f1f3f5", ' stroke-dasharray="14 8"')
+    shapes.append(f'<rect x="{x}" y="{top}" width="{w}" height="{bottom - top}" rx="18" '
+                  f'fill="{fill}" stroke="{colour}" stroke-width="5"{dash}/>')
+    texts.append(Text(x + 18, top + 34, 24, caption, colour="#495057"))
+    if action is None:  # R1.1: a blank box
+        return
+    placed, strip_h = _strip(glyphs(action), w - 24)
+    lines = wrap(to_text(action), 28, w - 30)
+    inner_top = top + 44
+    y0 = inner_top + max(0.0, (bottom - 8 - inner_top - strip_h - 34 * len(lines)) / 2)
+    for g, gx, gy, size in placed:
+        if g.icon is not None:
+            shapes.append(g.icon.group(x + 12 + gx, y0 + gy, size))
+        else:
+            texts.append(Text(x + 12 + gx + _glyph_width(g, size) / 2, y0 + gy + size * 0.78,
+                              size * 0.9, g.text, "middle", bold=True))
+    y = y0 + strip_h
+    for line in lines:
+        y += 34
+        texts.append(Text(WIDTH / 2, y, 28, line, "middle", colour="#343a40"))
+
+
+def card_face(card: KidCard, lang: str = "en", captions: Captions | None = None) -> Face:
+    captions = captions or Captions()
+    colour = SUITS[card.suits[0]].colour
+    shapes: list[str] = [
+        f'<rect x="4" y="4" width="{WIDTH - 8}" height="{HEIGHT - 8}" rx="36" '
+        f'fill="{tint(colour)}" stroke="{colour}" stroke-width="8"/>'
+    ]
+    texts: list[Text] = []
+    # Header: suit icons on the left, the star on the right, the name between them.
+    icon = 84
+    for i, suit in enumerate(card.suits):
+        shapes.append(SUITS[suit].group(MARGIN + i * (icon + 8), MARGIN + 6, icon))
+    left = MARGIN + len(card.suits) * (icon + 8) + 6
+    right = WIDTH - MARGIN - (icon + 6 if card.best_friend else 0)
+    if card.best_friend:
+        shapes.append(STAR.group(WIDTH - MARGIN - icon, MARGIN + 6, icon))
+    name = card.name_in(lang)
+    size = min(54.0, (right - left) / max(1, len(name) * _CHAR))
+    texts.append(Text((left + right) / 2, MARGIN + 6 + icon / 2 + size * 0.35, size, name,
+                      "middle", bold=True))
+    _box(card.public, 150, 480, captions.public, True, colour, shapes, texts)
+    _box(card.private, 500, 810, captions.private, False, colour, shapes, texts)
+    if captions.source:
+        texts.append(Text(WIDTH - MARGIN - 6, HEIGHT - 34, 24, captions.source, "end",
+                          colour="#495057"))
+    return Face(card.id, tuple(shapes), tuple(texts))

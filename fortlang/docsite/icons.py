@@ -1,0 +1,161 @@
+"""fortlang's own icon set: suits, resources, action primitives and quantities, as SVG.
+
+Every icon is drawn on a 24x24 grid from a few basic shapes (rect, circle, path), one flat colour
+per icon, so it renders the same in browsers and in fpdf2's SVG converter (print-and-play).
+The set is keyed by the registry's own words: a suit's value, a resource word, a primitive's
+grammar name, a quantity word. A test checks that every registry entry has an icon.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fortlang.nodes import Suit
+
+
+@dataclass(frozen=True)
+class Icon:
+    name: str
+    colour: str
+    body: str  # SVG elements on a 24x24 grid; "$c" stands for the icon's colour
+
+    def elements(self) -> str:
+        return self.body.replace("$c", self.colour)
+
+    def group(self, x: float, y: float, size: float) -> str:
+        """The icon inlined at (x, y), ``size`` units wide (for card faces)."""
+        scale = size / 24
+        return (f'<g transform="translate({x:g} {y:g}) scale({scale:g})" '
+                f'class="fl-icon fl-icon-{self.name}">{self.elements()}</g>')
+
+    def svg(self, size: int = 24) -> str:
+        """A standalone SVG file, with a title for screen readers and for tests."""
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+                f'viewBox="0 0 24 24" role="img"><title>{self.name}</title>'
+                f"{self.elements()}</svg>\n")
+
+
+def _stroke(d: str, width: float = 2) -> str:
+    return (f'<path d="{d}" fill="none" stroke="$c" stroke-width="{width:g}" '
+            'stroke-linecap="round" stroke-linejoin="round"/>')
+
+
+def _fill(d: str) -> str:
+    return f'<path d="{d}" fill="$c"/>'
+
+
+# A playing card outline, reused by the card actions.
+_CARD = _stroke("M7 3h10v18H7z", 1.6)
+_CROSS = _stroke("M9 9l6 6M15 9l-6 6", 2.2)
+_BACKPACK = (_stroke("M6 9a6 6 0 0 1 12 0v11H6z", 1.8) + _stroke("M9 4a3 3 0 0 1 6 0", 1.6)
+             + _stroke("M9 14h6", 1.6))
+_TOWER = _stroke("M6 21V8h2V6h2v2h4V6h2v2h2v13z", 1.6)
+
+SUITS: dict[Suit, Icon] = {
+    Suit.SKATEBOARD: Icon("skateboard", "#d9480f",
+                          _stroke("M2 11q0 3 3 3h14q3 0 3-3", 2.2)
+                          + '<circle cx="7" cy="18" r="2.2" fill="$c"/>'
+                          + '<circle cx="17" cy="18" r="2.2" fill="$c"/>'),
+    Suit.SHOVEL: Icon("shovel", "#8d5a2b",
+                      _stroke("M12 2v11", 2.2) + _stroke("M9 2h6", 2.2)
+                      + _fill("M7 13h10v4a5 5 0 0 1-10 0z")),
+    Suit.GLUE: Icon("glue", "#1c7ed6",
+                    _fill("M10 2h4v4h-4z") + _fill("M7 7h10v13a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2z")
+                    + '<path d="M9 11h6v6H9z" fill="#ffffff"/>'),
+    Suit.WATER_GUN: Icon("water_gun", "#0ca678",
+                         _fill("M3 7h15v5H3z") + _fill("M18 8h4v3h-4z")
+                         + _fill("M7 12h5l-2 9H5z") + _fill("M9 3h5v4H9z")),
+    Suit.CROWN: Icon("crown", "#e8a400",
+                     _fill("M3 19l-1-12 6 5 4-8 4 8 6-5-1 12z")),
+    Suit.BOOK: Icon("book", "#7048e8",
+                    _fill("M2 5q5-2 9 1v15q-4-3-9-1z") + _fill("M22 5q-5-2-9 1v15q4-3 9-1z")),
+    Suit.COIN: Icon("coin", "#b08900",
+                    '<circle cx="12" cy="12" r="10" fill="$c"/>'
+                    '<circle cx="12" cy="12" r="6.5" fill="none" stroke="#fff3bf" '
+                    'stroke-width="1.6"/>'),
+}
+
+#: Resource icons, keyed by the printer's resource words (registry.RESOURCE_WORD).
+RESOURCES: dict[str, Icon] = {
+    "pizza": Icon("pizza", "#f08c00",
+                  _fill("M12 22L3 5q9-4 18 0z")
+                  + '<circle cx="10" cy="9" r="1.6" fill="#c92a2a"/>'
+                  + '<circle cx="14" cy="12" r="1.6" fill="#c92a2a"/>'),
+    "toy": Icon("toy", "#e64980",
+                '<circle cx="12" cy="12" r="9" fill="$c"/>'
+                + _stroke("M3 12q9 5 18 0", 1.6).replace("$c", "#ffffff")
+                + '<circle cx="12" cy="7" r="2" fill="#ffffff"/>'),
+    "pizza/toy": Icon("pizza_or_toy", "#862e9c",
+                      _fill("M8 21L2 8q6-3 12 0z") + '<circle cx="16" cy="14" r="6" fill="$c"/>'),
+}
+
+#: One icon per action primitive, keyed by the registry's grammar name.
+ACTIONS: dict[str, Icon] = {
+    "gain": Icon("gain", "#2b8a3e", _stroke("M12 4v16M4 12h16", 3)),
+    "pack": Icon("pack", "#5c940d", _BACKPACK),
+    "lookout": Icon("lookout", "#1864ab",
+                    _stroke("M2 12q10-10 20 0q-10 10-20 0z", 1.8)
+                    + '<circle cx="12" cy="12" r="3" fill="$c"/>'),
+    "destroy_card": Icon("destroy_card", "#c92a2a", _CARD + _CROSS),
+    "destroy_this": Icon("destroy_this", "#c92a2a",
+                         _fill("M7 3h10v18H7z") + _CROSS.replace("$c", "#ffffff")),
+    "recruit": Icon("recruit", "#1971c2",
+                    '<circle cx="9" cy="7" r="3.5" fill="$c"/>' + _fill("M2 21a7 7 0 0 1 14 0z")
+                    + _stroke("M19 8v6M16 11h6", 2)),
+    "advance": Icon("advance", "#5f3dc4", _TOWER + _stroke("M12 18v-7M9 13l3-3 3 3", 1.8)),
+    "score": Icon("score", "#e67700",
+                  _fill("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z")),
+    "spend": Icon("spend", "#868e96", _stroke("M4 12h16", 3)),
+    "destroy_rival": Icon("destroy_rival", "#a61e4d",
+                          _CARD + _CROSS + '<circle cx="19" cy="4" r="3" fill="$c"/>'),
+    "copy_pack": Icon("copy_pack", "#2f9e44",
+                      _BACKPACK + _stroke("M2 4h4M4 2v4", 1.6)),
+    "copy_rival_pack": Icon("copy_rival_pack", "#a61e4d",
+                            _BACKPACK + '<circle cx="21" cy="4" r="2.5" fill="$c"/>'),
+    "convert": Icon("convert", "#0b7285",
+                    _stroke("M4 9h14l-4-4M20 15H6l4 4", 2.2)),
+}
+
+#: Quantities after ``x`` that are not suits, keyed by the registry's words.
+QUANTITIES: dict[str, Icon] = {
+    "any": Icon("any", "#495057",
+                '<circle cx="12" cy="12" r="10" fill="none" stroke="$c" stroke-width="2"/>'
+                + _stroke("M9 9a3 3 0 1 1 3 3v2", 2.2)
+                + '<circle cx="12" cy="18" r="1.4" fill="$c"/>'),
+    "pack": Icon("pack_size", "#5c940d", _BACKPACK),
+    "level": Icon("level", "#5f3dc4", _TOWER),
+    "lookout": Icon("lookout_size", "#1864ab",
+                    _stroke("M2 12q10-10 20 0q-10 10-20 0z", 1.8)
+                    + '<circle cx="12" cy="12" r="3" fill="$c"/>'),
+}
+
+STAR = Icon("best_friend", "#f59f00",
+            _fill("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z")
+            + '<path d="M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z" '
+              'fill="none" stroke="#7c5400" stroke-width="1"/>')
+
+
+def every_icon() -> dict[str, Icon]:
+    """All icons by file name (without ``.svg``), for writing them next to the docs."""
+    out: dict[str, Icon] = {}
+    for group in (SUITS.values(), RESOURCES.values(), ACTIONS.values(), QUANTITIES.values(),
+                  OPERATORS.values()):
+        out.update({icon.name: icon for icon in group})
+    out[STAR.name] = STAR
+    return out
+
+
+#: The operators of an action, drawn (not typed) so the faces need no special font glyphs.
+OPERATORS: dict[str, Icon] = {
+    "x": Icon("times", "#343a40", _stroke("M7 7l10 10M17 7L7 17", 2.6)),
+    "then": Icon("then", "#343a40", _fill("M6 5l13 7-13 7z")),
+    "or": Icon("or", "#343a40", _stroke("M16 3L8 21", 2.6)),
+    "(": Icon("lpar", "#343a40", _stroke("M15 2q-7 10 0 20", 2.4)),
+    ")": Icon("rpar", "#343a40", _stroke("M9 2q7 10 0 20", 2.4)),
+}
+
+
+def tint(colour: str, amount: float = 0.85) -> str:
+    """``colour`` mixed with white: the pale background of a card of that suit."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)

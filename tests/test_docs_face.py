@@ -1,0 +1,63 @@
+"""SVG card faces (R1.1, R1.2): name, suit icons, both boxes as icons and text, best-friend star."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from fortlang.docsite.face import Captions, card_face, wrap
+from fortlang.model import KidCard
+from fortlang.nodes import Suit
+from fortlang.parser import parse_action
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+BUG = KidCard("bug", "Bug", (Suit.SHOVEL,), parse_action("gain pizza x shovel"),
+              parse_action("score x level"))
+FRIEND = KidCard("bitsy", "Bitsy", (Suit.GLUE,), None, parse_action("recruit"),
+                 best_friend=True, names={"ru": "Битси"})
+
+
+def _icons(svg: str) -> list[str]:
+    root = ET.fromstring(svg)
+    return [g.get("class").split("fl-icon-")[1] for g in root.iter(f"{SVG}g")
+            if "fl-icon" in (g.get("class") or "")]
+
+
+def _texts(svg: str) -> list[str]:
+    return [t.text for t in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+def test_r1_1_face_shows_name_suit_and_both_boxes() -> None:
+    svg = card_face(BUG).to_svg()
+    texts = _texts(svg)
+    assert "Bug" in texts
+    assert "gain pizza x shovel" in texts and "score x level" in texts
+    # the suit in the corner, then the public box's icons, then the private box's
+    assert _icons(svg) == ["shovel", "gain", "pizza", "times", "shovel",
+                           "score", "times", "level"]
+
+
+def test_r1_2_best_friend_gets_the_star_and_others_do_not() -> None:
+    assert "best_friend" in _icons(card_face(FRIEND).to_svg())
+    assert "best_friend" not in _icons(card_face(BUG).to_svg())
+
+
+def test_r1_1_blank_box_draws_no_action() -> None:
+    svg = card_face(FRIEND).to_svg()
+    assert _icons(svg) == ["glue", "best_friend", "recruit"]
+
+
+def test_face_uses_the_page_language_for_name_and_captions() -> None:
+    svg = card_face(FRIEND, "ru", Captions("открытое", "личное", "предварительная")).to_svg()
+    assert {"Битси", "открытое", "личное", "предварительная"} <= set(_texts(svg))
+
+
+def test_face_without_text_keeps_the_shapes_for_the_pdf() -> None:
+    face = card_face(BUG)
+    assert _texts(face.to_svg(with_text=False)) == []
+    assert _icons(face.to_svg(with_text=False)) == _icons(face.to_svg())
+
+
+def test_wrap_cuts_long_text_with_an_ellipsis() -> None:
+    lines = wrap("gain pizza " * 30, 28, 540, max_lines=3)
+    assert len(lines) == 3 and lines[-1].endswith("…")

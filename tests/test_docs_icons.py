@@ -1,0 +1,53 @@
+"""The icon set covers the registry's vocabulary (R1.1 suits, R12 actions, R13.1 quantities)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from fortlang import registry as reg
+from fortlang.docsite.icons import ACTIONS, QUANTITIES, RESOURCES, SUITS, every_icon
+from fortlang.docsite.strip import glyphs
+from fortlang.nodes import ALL_NODES, EXPR_NODES, Suit
+from fortlang.parser import parse_action
+
+
+def test_r1_1_every_suit_has_an_icon() -> None:
+    assert set(SUITS) == set(Suit)
+
+
+def test_r12_every_primitive_has_an_icon() -> None:
+    assert {p.name for p in reg.PRIMITIVES} == set(ACTIONS)
+
+
+def test_r12_1_every_resource_spelling_has_an_icon() -> None:
+    assert set(reg.RESOURCE_WORD.values()) <= set(RESOURCES)
+
+
+def test_r13_1_every_non_suit_quantity_has_an_icon() -> None:
+    assert {w for w in reg.QUANTITY_BY_WORD if w not in set(Suit)} == set(QUANTITIES)
+
+
+@pytest.mark.parametrize("name", sorted(every_icon()))
+def test_icon_is_well_formed_svg_with_a_title(name: str) -> None:
+    root = ET.fromstring(every_icon()[name].svg())
+    assert root.find("{http://www.w3.org/2000/svg}title").text == name
+
+
+def test_every_action_and_quantity_node_has_a_strip_handler() -> None:
+    from fortlang.docsite import strip
+
+    assert set(ALL_NODES) - set(EXPR_NODES) <= set(strip._HANDLERS)
+
+
+def test_r13_5_group_repeated_as_a_whole_is_drawn_in_parentheses() -> None:
+    row = glyphs(parse_action("(recruit then gain toy) x water_gun"))
+    names = [g.icon.name if g.icon else g.text for g in row]
+    assert names == ["lpar", "recruit", "then", "gain", "toy", "rpar", "times", "water_gun"]
+
+
+def test_r12_amounts_and_modifiers_are_written_next_to_their_icon() -> None:
+    row = glyphs(parse_action("gain 2 pizza or advance -1 then score 2"))
+    names = [g.icon.name if g.icon else g.text for g in row]
+    assert names == ["gain", "2", "pizza", "or", "advance", "-1", "then", "score", "2"]
