@@ -9,9 +9,10 @@ for *every* AST, not only for the ones the parser builds.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any
 
 # -- vocabulary ---------------------------------------------------------------------------------
 
@@ -73,8 +74,10 @@ class Span:
 class Node:
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
-    #: Nesting depth, computed on construction so recursive passes can trust a bound (leaves: 0).
-    depth: ClassVar[int] = 0
+    @property
+    def depth(self) -> int:
+        """Nesting depth, computed on construction so recursive passes can trust a bound."""
+        return 0
 
     def children(self) -> tuple[Node, ...]:
         out: list[Node] = []
@@ -86,7 +89,7 @@ class Node:
                 out.extend(v for v in value if isinstance(v, Node))
         return tuple(out)
 
-    def walk(self):
+    def walk(self) -> Iterator[Node]:
         """Every node of the tree, pre-order, without recursion."""
         stack: list[Node] = [self]
         while stack:
@@ -103,8 +106,8 @@ def _set_depth(node: Node, *kids: Node | None) -> None:
 class _Composite(Node):
     _depth: int = field(default=0, init=False, compare=False, repr=False)
 
-    @property  # type: ignore[override]
-    def depth(self) -> int:  # noqa: D401 - a property, overriding the leaf ClassVar
+    @property
+    def depth(self) -> int:
         return self._depth
 
 

@@ -28,10 +28,13 @@ START_ACTION = "action"
 START_SCORING = "scoring"
 
 
+# Lark types token positions as Optional; tokens from its lexer always have them.
+
+
 def _span(item: Token | n.Node) -> n.Span:
     if isinstance(item, Token):
-        return n.Span(item.line, item.column, item.end_line, item.end_column,
-                      item.start_pos, item.end_pos)  # fmt: skip
+        return n.Span(item.line, item.column, item.end_line, item.end_column,  # type: ignore[arg-type]
+                      item.start_pos, item.end_pos)  # type: ignore[arg-type]
     assert item.span is not None
     return item.span
 
@@ -45,9 +48,10 @@ def _span_of(items: list[Any]) -> n.Span:
         fs = first.span
         line, column, start = fs.line, fs.column, fs.start
     if type(last) is Token:
-        return n.Span(line, column, last.end_line, last.end_column, start, last.end_pos)
+        return n.Span(line, column, last.end_line, last.end_column,  # type: ignore[arg-type]
+                      start, last.end_pos)  # type: ignore[arg-type]
     ls = last.span
-    return n.Span(line, column, ls.end_line, ls.end_column, start, ls.end)
+    return n.Span(line, column, ls.end_line, ls.end_column, start, ls.end)  # type: ignore[arg-type]
 
 
 def _unknown(kind: str, token: Token, words: list[str]) -> FortSyntaxError:
@@ -195,7 +199,7 @@ def parse_scoring(text: str, filename: str = "<scoring>") -> n.Expr:
 
 def _parse(text: str, start: str, filename: str) -> n.Node:
     try:
-        return _lark().parse(text, start=start)
+        return _lark().parse(text, start=start)  # type: ignore[return-value]
     except FortError as e:
         raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics], text) from None
     except UnexpectedInput as e:
@@ -284,13 +288,13 @@ def _describe(e: UnexpectedInput, text: str, start: str, filename: str) -> Diagn
         span = _span(tok)
     else:
         assert isinstance(e, UnexpectedCharacters)
-        m = _RUN.match(text, e.pos_in_stream)
-        word = m.group() if m else text[e.pos_in_stream : e.pos_in_stream + 1]
+        pos: int = e.pos_in_stream or 0
+        m = _RUN.match(text, pos)
+        word = m.group() if m else text[pos : pos + 1]
         length = 1 if not word[:1].isalnum() else len(word.split("\n")[0])
-        span = n.Span(e.line, e.column, e.line, e.column + length, e.pos_in_stream,
-                      e.pos_in_stream + length)
+        span = n.Span(e.line, e.column, e.line, e.column + length, pos, pos + length)
         if not word[:1].isalnum() and word[:1] != "_":
-            ch = text[e.pos_in_stream]
+            ch = text[pos]
             shown = ch if ch.isprintable() else repr(ch)[1:-1]
             return Diagnostic(ERROR, "E100", f"unexpected character `{shown}`{tail}", span,
                               filename)
