@@ -6,6 +6,7 @@ import doctest
 
 import pytest
 
+import fortlang
 from fortlang import checker, errors, nodes, parser, printer, registry
 from fortlang.parser import lark_rule_names, parse_action
 from fortlang.printer import to_text
@@ -48,7 +49,7 @@ def test_quantity_words_resolve_to_distinct_nodes() -> None:
     assert len(set(built.values())) == len(built)
 
 
-@pytest.mark.parametrize("module", [nodes, registry, parser, printer, checker, errors],
+@pytest.mark.parametrize("module", [fortlang, nodes, registry, parser, printer, checker, errors],
                          ids=lambda m: m.__name__)
 def test_docstring_examples_run(module) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
