@@ -10,6 +10,8 @@ import click
 #: command name -> "module:function"; each command lives in its own module of this package.
 COMMANDS: dict[str, str] = {
     "explain": "fortlang.cli.explain:explain",
+    "check": "fortlang.cli.check:check",
+    "docs": "fortlang.cli.docs:docs",
 }
 
 

@@ -1,0 +1,116 @@
+"""``fortlang docs``: build the rule reference and card glossary site, or a print-and-play PDF."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from fortlang.cli.common import fail
+from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.model import CardSet
+
+LANGUAGES = ("en", "fr", "ru")
+
+
+def _split(values: Sequence[str]) -> list[str]:
+    """``--sets a,b --sets c`` -> [a, b, c]."""
+    return [v for value in values for v in value.split(",") if v]
+
+
+def load_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
+    """The bundled sets (no specs), or each spec as a folder path or a bundled set's id."""
+    from fortlang import cardset
+
+    if not specs:
+        return tuple(cardset.load_bundled().values())
+    bundled: dict[str, CardSet] | None = None
+    out: list[CardSet] = []
+    for spec in specs:
+        path = Path(spec)
+        if path.is_dir():
+            out.append(cardset.load_set(path))
+            continue
+        if bundled is None:
+            bundled = cardset.load_bundled()
+        if spec not in bundled:
+            from fortlang.errors import did_you_mean
+
+            raise FortError(Diagnostic(ERROR, "E604", f"no card set {spec!r}: not a folder, "
+                                       "nor a bundled set", file=spec,
+                                       hint=did_you_mean(spec, bundled)))
+        out.append(bundled[spec])
+    return tuple(out)
+
+
+@click.group()
+def docs() -> None:
+    """The rule reference and card glossary (mkdocs site), and print-and-play sheets."""
+
+
+@docs.command()
+@click.option("--out", "out", type=click.Path(path_type=Path), default=Path("site"),
+              show_default=True, help="Folder of the built site (one sub-folder per language).")
+@click.option("--sets", "sets", multiple=True, metavar="SET[,SET...]",
+              help="Bundled set ids or set folders (default: every bundled set).")
+@click.option("--lang", "langs", multiple=True, type=click.Choice(LANGUAGES),
+              help="Languages to build (default: en, fr and ru, with a switcher).")
+def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...]) -> None:
+    """Generate the Markdown pages and card faces, then run `mkdocs build --strict`.
+
+    \b
+    Examples:
+      fortlang docs build                      # site/en, site/fr, site/ru
+      fortlang docs build --lang ru --out /tmp/site
+    """
+    from fortlang.docsite.site import build as build_site
+
+    try:
+        built = build_site(out, load_sets(_split(sets)), langs or LANGUAGES)
+    except FortError as e:
+        fail(e)
+    click.echo(f"built {', '.join(built.languages)}: {len(built.sets)} set(s), "
+               f"{built.faces} card faces -> {built.out / built.languages[0] / 'index.html'}")
+
+
+@docs.command()
+@click.option("--out", "out", type=click.Path(path_type=Path), required=True,
+              help="The PDF to write, e.g. cards.pdf.")
+@click.option("--sets", "sets", multiple=True, metavar="SET[,SET...]",
+              help="Bundled set ids or set folders (default: every bundled set).")
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+              help="Language of card names and box captions.")
+@click.option("--one-each", is_flag=True, help="One of each card instead of every copy.")
+def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool) -> None:
+    """Print-and-play: every card face, 9 per A4 page with cut marks, as a PDF."""
+    from fortlang.docsite.face import card_face
+    from fortlang.docsite.glossary import captions
+    from fortlang.docsite.pnp import PER_PAGE, deck, render
+
+    try:
+        cards = [c for s in load_sets(_split(sets)) for c in s.kids]
+        data = render([card_face(c, lang, captions(c, lang)) for c in deck(cards, one_each)])
+        _write_atomic(out, data)
+    except FortError as e:
+        fail(e)
+    count = len(deck(cards, one_each))
+    click.echo(f"wrote {out}: {count} cards on {max(1, -(-count // PER_PAGE))} page(s)")
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+    except OSError as e:
+        raise FortError(Diagnostic(ERROR, "E103", f"cannot write: {e.strerror or e}",
+                                   file=str(path))) from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError as e:
+        os.unlink(tmp)
+        raise FortError(Diagnostic(ERROR, "E103", f"cannot write: {e.strerror or e}",
+                                   file=str(path))) from None

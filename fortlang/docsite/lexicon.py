@@ -1,0 +1,110 @@
+"""Every word the site prints, in en, fr and ru.
+
+Game words (terms of the rulebooks, suit names, plurals, sentences for actions, made-up rules
+and perks) come from :mod:`fortlang.phrasebook`; this module only adds the site's own chrome
+(page titles, headings), so the pages never translate a game word themselves.
+"""
+
+from __future__ import annotations
+
+from fortlang import phrasebook
+from fortlang.model import MadeUpRule, Perk
+from fortlang.nodes import Node, Suit
+
+LANGUAGES: tuple[str, ...] = ("en", "fr", "ru")
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
+
+#: The site's own chrome, not rules text.
+UI: dict[str, dict[str, str]] = {
+    "en": {
+        "site": "Fort: rule reference and card glossary",
+        "home": "Home", "reference": "Language reference", "glossary": "Card glossary",
+        "card_format": "Card-file format", "primitives": "Actions", "quantities": "Quantities",
+        "resources": "Resources", "operators": "Operators", "scoring": "Scoring sub-language",
+        "metrics": "Metrics", "word": "word", "rule": "rule", "meaning": "meaning",
+        "example": "example", "canonical": "canonical form", "renders": "how it reads",
+        "language": "language", "syntax": "syntax", "icon": "icon", "copies": "copies",
+        "source": "provenance", "note": "note", "board": "Fort track", "level": "level",
+        "cost": "cost to reach", "points": "points", "schema": "JSON Schema",
+        "field": "field", "type": "type", "required": "required", "yes": "yes",
+        "description": "description", "arithmetic": "arithmetic", "comparison": "comparison",
+        "conditional": "conditional", "hook": "engine hook", "parameters": "parameters",
+        "single_use": "single use",
+        "rulebook": "rulebook", "public": "public source", "provisional": "provisional",
+        "sets": "card sets", "kids": "kid cards", "best_friends": "best friends",
+        "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
+                 "written twice. Rule numbers (R12.1...) refer to the digest of the rulebooks.",
+    },
+    "fr": {
+        "site": "Fort : référence des règles et glossaire des cartes",
+        "home": "Accueil", "reference": "Référence du langage", "glossary": "Glossaire des cartes",
+        "card_format": "Format des fichiers de cartes", "primitives": "Actions",
+        "quantities": "Quantités", "resources": "Ressources", "operators": "Opérateurs",
+        "scoring": "Sous-langage de décompte", "metrics": "Mesures", "word": "mot",
+        "rule": "règle", "meaning": "sens", "example": "exemple",
+        "canonical": "forme canonique", "renders": "lecture", "language": "langue",
+        "syntax": "syntaxe", "icon": "icône", "copies": "exemplaires", "source": "provenance",
+        "note": "note", "board": "Piste du Fort", "level": "niveau",
+        "cost": "coût pour l'atteindre", "points": "points", "schema": "Schéma JSON",
+        "field": "champ", "type": "type", "required": "obligatoire", "yes": "oui",
+        "description": "description", "arithmetic": "arithmétique",
+        "comparison": "comparaison", "conditional": "condition", "hook": "point d'accroche",
+        "parameters": "paramètres", "single_use": "usage unique",
+        "rulebook": "livret de règles", "public": "source publique",
+        "provisional": "provisoire", "sets": "jeux de cartes", "kids": "cartes gamin",
+        "best_friends": "Meilleurs Copains",
+        "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
+                 "fortlang : rien n'y est écrit deux fois. Les numéros (R12.1...) renvoient au "
+                 "résumé numéroté des règles.",
+    },
+    "ru": {
+        "site": "Форт: справочник правил и глоссарий карт",
+        "home": "Главная", "reference": "Справочник языка", "glossary": "Глоссарий карт",
+        "card_format": "Формат файлов карт", "primitives": "Действия",
+        "quantities": "Количества", "resources": "Ресурсы", "operators": "Операторы",
+        "scoring": "Язык подсчёта очков", "metrics": "Показатели", "word": "слово",
+        "rule": "правило", "meaning": "смысл", "example": "пример",
+        "canonical": "каноническая форма", "renders": "как читается", "language": "язык",
+        "syntax": "синтаксис", "icon": "значок", "copies": "копии", "source": "источник",
+        "note": "примечание", "board": "Дорожка форта", "level": "уровень",
+        "cost": "цена перехода", "points": "очки", "schema": "JSON Schema", "field": "поле",
+        "type": "тип", "required": "обязательное", "yes": "да", "description": "описание",
+        "arithmetic": "арифметика", "comparison": "сравнение", "conditional": "условие",
+        "hook": "точка подключения", "parameters": "параметры", "single_use": "одноразовая",
+        "rulebook": "книга правил", "public": "открытый источник",
+        "provisional": "предварительная", "sets": "наборы карт", "kids": "карты детей",
+        "best_friends": "лучшие друзья",
+        "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
+                 "дважды. Номера (R12.1...) ссылаются на пронумерованный пересказ правил.",
+    },
+}
+
+
+def ui(key: str, lang: str) -> str:
+    return UI[lang].get(key, UI["en"][key])
+
+
+def sentence(node: Node, lang: str) -> str:
+    return phrasebook.sentence(node, lang)
+
+
+def term(key: str, lang: str) -> str:
+    """A rulebook term (``public_action``, ``best_friend``...) in ``lang``."""
+    return phrasebook.term(key, lang)
+
+
+def suit_name(suit: Suit, lang: str) -> str:
+    return phrasebook.suit_name(suit, lang)
+
+
+def count(n: int, noun: str, lang: str) -> str:
+    """``n`` and the noun in the right plural form: 1 pizza, 2 pizzas; 2 пиццы, 5 пицц."""
+    return phrasebook.plural(lang, noun, n)
+
+
+def rule_text(rule: MadeUpRule, lang: str) -> str:
+    return phrasebook.rule_text(rule, lang)
+
+
+def perk_text(perk: Perk, lang: str) -> str:
+    return phrasebook.perk_text(perk, lang)

@@ -1,0 +1,155 @@
+"""The language reference, generated from the registry (R12-R14) and the JSON Schemas.
+
+Every primitive, quantity, resource and operator with its rule number, meaning, example, the
+example's canonical form (printer) and how it reads in each language (phrasebook); the scoring
+sub-language with the sets' made-up rules as examples; the card-file format from the schemas.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from fortlang import registry as reg
+from fortlang.docsite import lexicon as lx
+from fortlang.docsite import markdown as md
+from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS
+from fortlang.model import CardSet
+from fortlang.nodes import Suit
+from fortlang.parser import parse_action
+from fortlang.printer import to_text
+
+ICONS = "assets/icons"  # relative to the reference page
+
+
+def _readings(text: str, lang: str) -> str:
+    """How an example reads in every language."""
+    node = parse_action(text)
+    return md.table([lx.ui("language", lang), lx.ui("renders", lang)],
+                    [(lx.LANGUAGE_NAMES[lang], lx.sentence(node, lang)) for lang in lx.LANGUAGES])
+
+
+def _example(text: str, lang: str) -> str:
+    canonical = to_text(parse_action(text))
+    return (md.code(text) + f"\n{lx.ui('canonical', lang)}: {md.inline(canonical)}\n\n"
+            + _readings(text, lang))
+
+
+def primitives(lang: str) -> str:
+    out = [md.heading(2, lx.ui("primitives", lang), "actions")]
+    for spec in reg.PRIMITIVES:
+        icon = md.icon(f"{ICONS}/{ACTIONS[spec.name].name}.svg", spec.name)
+        out += [md.heading(3, f"`{spec.syntax}`", spec.name),
+                f"{icon} **{lx.ui('rule', lang)}:** {spec.rule}  \n"
+                f"**{lx.ui('meaning', lang)}:** {spec.meaning}\n",
+                _example(spec.example, lang)]
+    return "\n".join(out)
+
+
+def quantities(lang: str) -> str:
+    rows = []
+    for w in reg.QUANTITIES:
+        icon = SUITS[Suit(w.word)] if w.word in set(Suit) else QUANTITIES[w.word]
+        local = lx.suit_name(Suit(w.word), lang) if w.word in set(Suit) else ""
+        example = f"score x {w.word}"
+        rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word, local), f"`{w.word}`", local,
+                     w.rule, w.meaning, md.inline(example),
+                     lx.sentence(parse_action(example), lang)))
+    header = [lx.ui(k, lang) for k in ("icon", "word", "language", "rule", "meaning", "example",
+                                       "renders")]
+    header[2] = lx.LANGUAGE_NAMES[lang]
+    return md.heading(2, lx.ui("quantities", lang), "quantities") + "\n" + md.table(header, rows)
+
+
+def resources(lang: str) -> str:
+    rows = []
+    for w in reg.RESOURCES:
+        icon = RESOURCES[reg.RESOURCE_WORD[w.build()]]
+        example = f"gain 2 {w.word}"
+        rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word), f"`{w.word}`", w.rule,
+                     w.meaning, md.inline(example), lx.sentence(parse_action(example), lang)))
+    header = [lx.ui(k, lang) for k in ("icon", "word", "rule", "meaning", "example", "renders")]
+    return md.heading(2, lx.ui("resources", lang), "resources") + "\n" + md.table(header, rows)
+
+
+def operators(lang: str) -> str:
+    out = [md.heading(2, lx.ui("operators", lang), "operators")]
+    for op in reg.OPERATORS:
+        glyph = OPERATORS.get(op.name) or OPERATORS[op.spellings[0]]
+        spellings = ", ".join(f"`{s}`" for s in op.spellings)
+        out += [md.heading(3, spellings, "op-" + glyph.name),
+                f"{md.icon(f'{ICONS}/{glyph.name}.svg', op.name)} "
+                f"**{lx.ui('rule', lang)}:** {op.rule}  \n"
+                f"**{lx.ui('meaning', lang)}:** {op.meaning}\n",
+                _example(op.example, lang)]
+    return "\n".join(out)
+
+
+def scoring(lang: str, sets: Iterable[CardSet]) -> str:
+    out = [md.heading(2, lx.ui("scoring", lang), "scoring"),
+           md.heading(3, lx.ui("metrics", lang)),
+           md.table([lx.ui("word", lang), lx.ui("rule", lang), lx.ui("meaning", lang)],
+                    [(f"`{w.word}`", w.rule, w.meaning) for w in reg.METRICS]),
+           md.table([lx.ui("operators", lang), lx.ui("syntax", lang)], [
+               (lx.ui("arithmetic", lang), " ".join(f"`{o}`" for o in reg.ARITH_OPS)),
+               (lx.ui("comparison", lang), " ".join(f"`{o}`" for o in reg.COMPARE_OPS)),
+               (lx.ui("conditional", lang), "`VALUE if TEST else OTHERWISE`"),
+               ("rival", "`rival METRIC`"),
+           ])]
+    for card_set in sets:
+        for rule in card_set.rules:
+            out += [md.heading(3, rule.names.get(lang, rule.name), f"{card_set.id}-{rule.id}"),
+                    md.code(to_text(rule.score), md.SCORING_LEXER),
+                    md.table([lx.ui("language", lang), lx.ui("renders", lang)],
+                             [(lx.LANGUAGE_NAMES[x], lx.rule_text(rule, x))
+                              for x in lx.LANGUAGES])]
+    return "\n".join(out)
+
+
+def schema_section(schema: dict, lang: str, level: int = 3) -> str:
+    """One JSON Schema as a table of its fields (top level and each ``$defs`` entry)."""
+    out = []
+    required = set(schema.get("required", ()))
+    rows = []
+    for name, prop in schema.get("properties", {}).items():
+        kind = prop.get("type") or ("enum" if "enum" in prop else
+                                    prop.get("$ref", "").rsplit("/", 1)[-1] or "any")
+        if isinstance(kind, list):
+            kind = " / ".join(kind)
+        detail = prop.get("description", "")
+        if "enum" in prop:
+            detail += " (" + ", ".join(f"`{v}`" for v in prop["enum"]) + ")"
+        rows.append((f"`{name}`", kind, lx.ui("yes", lang) if name in required else "",
+                     detail.strip()))
+    if schema.get("description"):
+        out.append(schema["description"] + "\n")
+    if rows:
+        out.append(md.table([lx.ui(k, lang) for k in ("field", "type", "required",
+                                                      "description")], rows))
+    for name, sub in schema.get("$defs", {}).items():
+        out += [md.heading(level + 1, f"`{name}`"), schema_section(sub, lang, level + 1)]
+    return "\n".join(out)
+
+
+def schemas(lang: str, folder: Path | None) -> str:
+    if folder is None or not folder.is_dir():
+        return ""
+    out = [md.heading(2, lx.ui("schema", lang), "schemas")]
+    for path in sorted(folder.glob("*.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        out += [md.heading(3, schema.get("title", path.stem) + f" (`{path.name}`)"),
+                schema_section(schema, lang)]
+    return "\n".join(out)
+
+
+def reference_page(lang: str, sets: Iterable[CardSet] = (), schema_dir: Path | None = None,
+                   card_format: bool = False) -> str:
+    sets = tuple(sets)
+    parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang), resources(lang),
+             quantities(lang), operators(lang), scoring(lang, sets)]
+    if card_format:
+        parts.append(md.heading(2, lx.ui("card_format", lang), "card-format")
+                     + f"\n[{lx.ui('card_format', lang)}](card-format.md)\n")
+    parts.append(schemas(lang, schema_dir))
+    return "\n\n".join(p for p in parts if p) + "\n"

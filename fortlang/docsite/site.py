@@ -1,0 +1,187 @@
+"""``fortlang docs build``: write the Markdown tree of every language, then run mkdocs.
+
+Layout of ``--out DIR`` (default ``site``): one mkdocs-material site per language in ``DIR/en``,
+``DIR/fr``, ``DIR/ru`` with a language switcher between them, ``DIR/index.html`` pointing at
+English, and the generated sources (Markdown, SVG, ``mkdocs.yml``) in ``DIR/_src/<lang>`` for
+inspection. The whole tree is built beside ``DIR`` and swapped in at the end, so a failed build
+leaves the previous site as it was (nothing half-written).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+from fortlang.docsite import lexicon as lx
+from fortlang.docsite import markdown as md
+from fortlang.docsite.face import card_face
+from fortlang.docsite.glossary import captions, glossary_page
+from fortlang.docsite.icons import every_icon
+from fortlang.docsite.reference import reference_page
+from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.model import CardSet
+
+MARKER = ".fortlang-docs"  # marks a folder this command may replace
+
+
+@dataclass(frozen=True)
+class Built:
+    out: Path
+    languages: tuple[str, ...]
+    sets: tuple[str, ...]
+    faces: int
+
+
+def _optional(folder: str) -> Path | None:
+    from fortlang.resources import data_dir
+
+    try:
+        return data_dir(folder)
+    except FileNotFoundError:
+        return None
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def index_page(sets: Sequence[CardSet], lang: str) -> str:
+    links = [f"- [{lx.ui('reference', lang)}](reference.md)"]
+    links += [f"- [{s.manifest.name} — {lx.ui('glossary', lang)}](glossary/{s.id}.md)"
+              for s in sets]
+    others = " · ".join(f"[{lx.LANGUAGE_NAMES[x]}](../{x}/index.html)"
+                        for x in lx.LANGUAGES if x != lang)
+    return "\n".join([md.heading(1, lx.ui("site", lang)), lx.ui("intro", lang) + "\n",
+                      *links, "", others, ""])
+
+
+def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site_dir: str,
+                  card_format: bool) -> dict:
+    nav: list[dict] = [{lx.ui("home", lang): "index.md"},
+                       {lx.ui("reference", lang): "reference.md"}]
+    if sets:
+        nav.append({lx.ui("glossary", lang): [{s.manifest.name: f"glossary/{s.id}.md"}
+                                               for s in sets]})
+    if card_format:
+        nav.append({lx.ui("card_format", lang): "card-format.md"})
+    return {
+        "site_name": lx.ui("site", lang),
+        "docs_dir": "docs",
+        "site_dir": site_dir,  # relative to the config file: ../../<lang>
+        "use_directory_urls": False,  # browsable from the file system, without a server
+        "theme": {"name": "material", "language": lang, "font": False,  # no remote fonts
+                  "features": ["navigation.sections", "search.highlight"]},
+        "plugins": [{"search": {"lang": [lang]}}],
+        "markdown_extensions": [
+            "attr_list", "md_in_html", "tables", "admonition", {"toc": {"permalink": True}},
+            {"pymdownx.highlight": {"use_pygments": True}}, "pymdownx.inlinehilite",
+            "pymdownx.superfences",
+        ],
+        "extra_css": ["assets/fortlang.css"],
+        "extra": {"alternate": [{"name": lx.LANGUAGE_NAMES[x], "lang": x,
+                                 "link": f"../{x}/index.html"} for x in langs]},
+        "nav": nav,
+    }
+
+
+def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
+             langs: Sequence[str]) -> int:
+    """Write one language's mkdocs project into ``src``; returns the number of card faces."""
+    docs = src / "docs"
+    card_format = _optional("docs")
+    card_format_md = card_format / "card-format.md" if card_format else None
+    has_format = card_format_md is not None and card_format_md.is_file()
+    if has_format:
+        _write(docs / "card-format.md", card_format_md.read_text(encoding="utf-8"))
+    _write(docs / "index.md", index_page(sets, lang))
+    _write(docs / "reference.md",
+           reference_page(lang, sets, _optional("schemas"), card_format=has_format))
+    _write(docs / "assets" / "fortlang.css",
+           files("fortlang.docsite").joinpath("fortlang.css").read_text(encoding="utf-8"))
+    for name, icon in every_icon().items():
+        _write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
+    faces = 0
+    for card_set in sets:
+        _write(docs / "glossary" / f"{card_set.id}.md", glossary_page(card_set, lang))
+        for card in card_set.kids:
+            face = card_face(card, lang, captions(card, lang))
+            _write(docs / "assets" / "faces" / card_set.id / f"{card.id}.svg",
+                   face.to_svg(title=card.name_in(lang)))
+            faces += 1
+    config = mkdocs_config(lang, langs, sets, site_dir, has_format)
+    _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
+    return faces
+
+
+def _check_out(out: Path) -> None:
+    if out.exists() and (not out.is_dir() or (any(out.iterdir())
+                                              and not (out / MARKER).exists())):
+        raise FortError(Diagnostic(
+            ERROR, "E601", "refusing to replace a folder that fortlang did not build",
+            file=str(out), hint="choose an empty or new folder for --out"))
+
+
+def run_mkdocs(configs: Sequence[Path]) -> None:
+    """``mkdocs build --strict`` for each config, two at a time (CI has two cores)."""
+    try:
+        import material  # noqa: F401
+        import mkdocs  # noqa: F401
+    except ImportError:
+        raise FortError(Diagnostic(ERROR, "E602", "mkdocs or mkdocs-material is not installed",
+                                   hint="pip install 'fortlang[docs]'")) from None
+    pending = list(configs)
+    while pending:
+        batch, pending = pending[:2], pending[2:]
+        runs = [(cfg, subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict",
+                                        "--quiet", "-f", str(cfg)],
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                       text=True)) for cfg in batch]
+        for cfg, proc in runs:
+            output, _ = proc.communicate()
+            if proc.returncode:
+                raise FortError(Diagnostic(ERROR, "E603", "mkdocs build --strict failed:\n"
+                                           + output.strip(), file=str(cfg)))
+
+
+def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,
+          mkdocs: bool = True) -> Built:
+    out = out.resolve()
+    _check_out(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        faces = 0
+        configs = []
+        for lang in langs:
+            faces += generate(tmp / "_src" / lang, f"../../{lang}", sets, lang, langs)
+            configs.append(tmp / "_src" / lang / "mkdocs.yml")
+        if mkdocs:
+            run_mkdocs(configs)
+        _write(tmp / "index.html", '<!doctype html><meta charset="utf-8">'
+               f'<meta http-equiv="refresh" content="0; url={langs[0]}/index.html">'
+               f'<a href="{langs[0]}/index.html">{lx.ui("site", langs[0])}</a>\n')
+        (tmp / MARKER).write_text("built by fortlang docs build\n", encoding="utf-8")
+        _swap(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return Built(out, tuple(langs), tuple(s.id for s in sets), faces)
+
+
+def _swap(new: Path, out: Path) -> None:
+    """Replace ``out`` by ``new`` with two renames; the old tree is removed afterwards."""
+    old = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{new.name.rsplit('.', 1)[-1]}")
+        out.rename(old)
+    new.rename(out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
