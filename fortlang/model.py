@@ -58,6 +58,7 @@ class MadeUpRule:
     name: str
     score: Expr
     names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    text: str = field(default="", compare=False)  # the card's English text, for docs
     origin: Origin | None = field(default=None, compare=False, repr=False)
 
 
@@ -83,6 +84,7 @@ class Perk:
     params: Mapping[str, object] = field(default_factory=dict, compare=False)
     single_use: bool = False  # "destroy this perk to ..."
     names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    text: str = field(default="", compare=False)  # the card's English text, for docs
     origin: Origin | None = field(default=None, compare=False, repr=False)
 
 
@@ -116,6 +118,10 @@ class Manifest:
     version: str
     languages: tuple[str, ...] = ("en",)
     requires: tuple[str, ...] = ()
+    description: str = ""
+    #: Expected totals, copies included (R1.1, R1.2); None: not checked (e.g. an expansion).
+    park_size: int | None = None
+    best_friend_count: int | None = None
 
 
 @dataclass(frozen=True)

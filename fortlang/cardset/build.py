@@ -1,0 +1,186 @@
+"""One card file -> model objects (STYLE #11: names, suits and counts from YAML; behaviour from
+the DSL text, parsed once). Items with schema errors are not built, but their actions are still
+parsed, so one run reports every problem."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fortlang import nodes as n
+from fortlang.cardset import schema as sc
+from fortlang.cardset.dsl import ACTION, SCORING, parse_scalar
+from fortlang.cardset.yamlsrc import Document, YNode, read_document
+from fortlang.errors import Diagnostic
+from fortlang.model import Board, KidCard, MadeUpRule, Manifest, Origin, Perk, PerkHook, Source
+
+#: The board's word for "one resource of either kind" (R1.5).
+COST_WORDS = {"pizza": n.Resource.PIZZA, "toy": n.Resource.TOY, "either": n.Resource.EITHER}
+
+
+@dataclass
+class Entry:
+    """A built definition and where its id and name were written (for duplicate checks)."""
+
+    kind: str
+    item: Any
+    node: YNode
+    id_node: YNode | None
+    name_node: YNode | None
+
+
+@dataclass
+class FileResult:
+    doc: Document
+    kind: sc.Kind | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    manifest: Manifest | None = None
+    manifest_node: YNode | None = None
+    #: Cards written in the file (kids, rules, perks), built or not: for the summary line.
+    card_count: int = 0
+    #: (node, AST) of every action and scoring text that parsed: what `fortlang fmt` rewrites.
+    texts: list[tuple[YNode, n.Node]] = field(default_factory=list)
+
+    @property
+    def path(self) -> str:
+        return self.doc.path
+
+
+def check_file(path: Path | str, text: str | None = None) -> FileResult:
+    """Read, validate and build one card file; every problem is in ``diagnostics``."""
+    doc = read_document(path, text)
+    result = FileResult(doc, diagnostics=list(doc.diagnostics))
+    if doc.root is None and doc.diagnostics:
+        return result
+    kind, problems = sc.kind_of(doc)
+    result.kind = kind
+    result.diagnostics.extend(problems)
+    if kind is None or doc.root is None:
+        return result
+    if kind is sc.MANIFEST and doc.root.kind != "map":
+        result.diagnostics.append(doc.error(
+            "E310", "the manifest is a mapping (id, name, version, ...)", doc.root))
+        return result
+    diagnostics, bad = sc.validate(doc, kind)
+    result.diagnostics.extend(diagnostics)
+    _BUILDERS[kind.name](result, bad)
+    result.diagnostics.sort(key=_order)
+    return result
+
+
+def _order(d: Diagnostic) -> tuple[int, int]:
+    return (d.span.line, d.span.column) if d.span else (0, 0)
+
+
+def _origin(doc: Document, node: YNode) -> Origin:
+    return Origin(doc.path, node.line + 1, node.column + 1)
+
+
+def _items(result: FileResult, key: str) -> list[tuple[int, YNode]]:
+    root = result.doc.root
+    items = root.get(key) if root is not None else None
+    if items is None or items.kind != "seq":
+        return []
+    return list(enumerate(items.value))
+
+
+def _text(result: FileResult, item: YNode, key: str, kind: str) -> n.Node | None:
+    """Parse the DSL text under ``key`` of ``item`` (if it is a string), reporting its errors."""
+    node = item.get(key)
+    if node is None or node.kind != "scalar" or not isinstance(node.value, str):
+        return None
+    ast, diagnostics = parse_scalar(result.doc, node, kind)
+    result.diagnostics.extend(diagnostics)
+    if ast is not None:
+        result.texts.append((node, ast))
+    return ast
+
+
+def _names(data: dict[str, Any]) -> dict[str, str]:
+    return dict(data.get("names") or {})
+
+
+def _build_kids(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
+    doc = result.doc
+    for i, item in _items(result, "kids"):
+        result.card_count += 1
+        public = _text(result, item, "public", ACTION)
+        private = _text(result, item, "private", ACTION)
+        if ("kids", i) in bad or item.kind != "map":
+            continue
+        data = item.to_data()
+        card = KidCard(
+            id=data["id"], name=data["name"], suits=tuple(n.Suit(s) for s in data["suits"]),
+            public=public, private=private,  # type: ignore[arg-type]
+            copies=data.get("copies", 1), best_friend=data.get("best_friend", False),
+            source=Source(data.get("source", Source.PROVISIONAL.value)),
+            note=data.get("note", ""), names=_names(data), origin=_origin(doc, item))
+        result.entries.append(Entry("kid", card, item, item.get("id"), item.get("name")))
+
+
+def _build_rules(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
+    doc = result.doc
+    for i, item in _items(result, "made_up_rules"):
+        result.card_count += 1
+        score = _text(result, item, "score", SCORING)
+        if ("made_up_rules", i) in bad or item.kind != "map" or score is None:
+            continue
+        data = item.to_data()
+        rule = MadeUpRule(id=data["id"], name=data["name"], score=score,  # type: ignore[arg-type]
+                          names=_names(data), text=data.get("text", ""),
+                          origin=_origin(doc, item))
+        result.entries.append(Entry("made-up rule", rule, item, item.get("id"), item.get("name")))
+
+
+def _build_perks(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
+    doc = result.doc
+    for i, item in _items(result, "perks"):
+        result.card_count += 1
+        if ("perks", i) in bad or item.kind != "map":
+            continue
+        data = item.to_data()
+        perk = Perk(id=data["id"], name=data["name"], hook=PerkHook(data["hook"]),
+                    params=dict(data.get("params") or {}),
+                    single_use=data.get("single_use", False), names=_names(data),
+                    text=data.get("text", ""), origin=_origin(doc, item))
+        result.entries.append(Entry("perk", perk, item, item.get("id"), item.get("name")))
+
+
+def _build_board(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
+    root = result.doc.root
+    node = root.get("board") if root is not None else None
+    if node is None or bad:
+        return
+    data = node.to_data()
+    costs = tuple(tuple(COST_WORDS[w] for w in step) for step in data["costs"])
+    fields = {k: v for k, v in data.items() if k not in ("costs", "points")}
+    board = Board(costs=costs, points=tuple(data["points"]), **fields)
+    result.entries.append(Entry("board", board, node, None, None))
+
+
+def _build_manifest(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
+    root = result.doc.root
+    assert root is not None
+    result.manifest_node = root
+    if bad:
+        return
+    data = root.to_data()
+    base = not data.get("requires")
+    result.manifest = Manifest(
+        id=data["id"], name=data["name"], version=data["version"],
+        languages=tuple(data.get("languages", ("en",))), requires=tuple(data.get("requires", ())),
+        description=data.get("description", ""),
+        park_size=data.get("park_size", 60 if base else None),
+        best_friend_count=data.get("best_friend_count", 8 if base else None))
+
+
+_BUILDERS: dict[str, Callable[[FileResult, set[tuple[Any, ...]]], None]] = {
+    sc.MANIFEST.name: _build_manifest,
+    sc.KIDS.name: _build_kids,
+    sc.RULES.name: _build_rules,
+    sc.PERKS.name: _build_perks,
+    sc.BOARD.name: _build_board,
+}

@@ -1,0 +1,87 @@
+"""Actions and scoring rules inside YAML strings: parsed once per distinct text, and their
+diagnostics moved from the string to the exact place in the card file.
+
+A plain one-line scalar is the easy case (``Diagnostic.located``); quoted and block scalars are
+not, because the string YAML hands over differs from the source text (quotes, ``''``, escapes,
+indentation, folded lines). :func:`source_offsets` aligns the two: every non-blank character
+of the value is found, in order, in the scalar's source text, which YAML's quoting never
+reorders. Only diagnostics pay for the alignment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from fortlang import nodes as n
+from fortlang.cardset.yamlsrc import DOUBLE, FOLDED, LITERAL, SINGLE, Document, YNode
+from fortlang.errors import Diagnostic, FortError
+
+ACTION, SCORING = "action", "scoring"
+
+
+@lru_cache(maxsize=65536)
+def parse_text(text: str, kind: str) -> tuple[n.Node | None, tuple[Diagnostic, ...]]:
+    """(the AST or None, parse and check diagnostics relative to ``text``), cached by text."""
+    from fortlang.checker import check
+    from fortlang.parser import parse_action, parse_scoring
+
+    parse = parse_action if kind == ACTION else parse_scoring
+    try:
+        node = parse(text)
+    except FortError as e:
+        return None, e.diagnostics
+    return node, tuple(check(node))
+
+
+def parse_scalar(doc: Document, node: YNode, kind: str) -> tuple[n.Node | None, list[Diagnostic]]:
+    """Parse the string in ``node``; diagnostics point into ``doc`` at the exact column."""
+    ast, diagnostics = parse_text(node.value, kind)
+    if not diagnostics:
+        return ast, []
+    offsets = source_offsets(doc, node)
+    return ast, [_relocate(doc, offsets, d) for d in diagnostics]
+
+
+def source_offsets(doc: Document, node: YNode) -> list[int]:
+    """For each character of the scalar's value (and one past the end), its offset in the file."""
+    text, value = doc.text, node.value
+    start = doc.offset(node.line, node.column)
+    stop = doc.offset(node.end_line, node.end_column)
+    if node.style in (SINGLE, DOUBLE):
+        start += 1  # the opening quote
+    elif node.style in (LITERAL, FOLDED):
+        newline = text.find("\n", start, stop)  # content starts after the header line
+        start = stop if newline < 0 else newline + 1
+    out: list[int] = []
+    pos = start
+    last = start - 1  # offset of the last character matched
+    for ch in value:
+        if ch.isspace():
+            out.append(last + 1)
+            continue
+        found = text.find(ch, pos, stop)
+        if found < 0:  # an escape sequence (`\u00d7`): point at its start
+            while pos < stop and text[pos].isspace():
+                pos += 1
+            out.append(pos)
+            continue
+        out.append(found)
+        last, pos = found, found + 1
+    out.append(last + 1)
+    return out
+
+
+def _relocate(doc: Document, offsets: list[int], d: Diagnostic) -> Diagnostic:
+    span = d.span
+    if span is None:
+        return replace(d, file=doc.path)
+    size = len(offsets) - 1
+    a = min(max(span.start, 0), size)
+    b = min(max(span.end, a), size)
+    first = offsets[a]
+    # The end is one past the last character of the span (not the start of whatever follows,
+    # which may be on another line).
+    last = offsets[b - 1] + 1 if b > a else first + 1
+    (l1, c1), (l2, c2) = doc.position(first), doc.position(last)
+    return replace(d, file=doc.path, span=n.Span(l1 + 1, c1 + 1, l2 + 1, c2 + 1, first, last))

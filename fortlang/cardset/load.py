@@ -1,0 +1,220 @@
+"""Finding, checking and loading card sets.
+
+A set is a folder with a ``manifest.yaml`` and YAML card files (any depth). ``check_report``
+collects every diagnostic of every path in one run; ``load_set`` returns a :class:`CardSet` or
+raises :class:`FortError` with all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from fortlang.cardset import semantics
+from fortlang.cardset.build import FileResult, check_file
+from fortlang.cardset.schema import MANIFEST_NAMES
+from fortlang.errors import ERROR, Diagnostic, FortError, errors_in
+from fortlang.model import CardSet, Manifest
+from fortlang.resources import data_dir
+
+BASE_SET = "fort-base"
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class SetResult:
+    path: Path
+    files: list[FileResult] = field(default_factory=list)
+    manifest: FileResult | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def manifest_id(self) -> str | None:
+        m = self.manifest
+        return m.manifest.id if m is not None and m.manifest is not None else None
+
+    def all_diagnostics(self) -> list[Diagnostic]:
+        out = [d for f in self.files for d in f.diagnostics]
+        return out + self.diagnostics
+
+    def cardset(self) -> CardSet:
+        """The built set; call only when there are no errors."""
+        assert self.manifest is not None and self.manifest.manifest is not None
+        by_kind: dict[str, list[object]] = {"kid": [], "made-up rule": [], "perk": [], "board": []}
+        for f in self.files:
+            for e in f.entries:
+                by_kind[e.kind].append(e.item)
+        boards = by_kind["board"]
+        return CardSet(manifest=self.manifest.manifest, kids=tuple(by_kind["kid"]),  # type: ignore
+                       rules=tuple(by_kind["made-up rule"]),  # type: ignore[arg-type]
+                       perks=tuple(by_kind["perk"]),  # type: ignore[arg-type]
+                       board=boards[0] if boards else None)  # type: ignore[arg-type]
+
+
+@dataclass
+class CheckReport:
+    """Everything one ``fortlang check`` run found."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: list[FileResult] = field(default_factory=list)
+    sets: list[SetResult] = field(default_factory=list)
+
+    @property
+    def cards(self) -> int:
+        return sum(f.card_count for f in self.files)
+
+    @property
+    def errors(self) -> int:
+        return len(errors_in(self.diagnostics))
+
+    @property
+    def warnings(self) -> int:
+        return len(self.diagnostics) - self.errors
+
+    def source(self, path: str) -> str | None:
+        for f in self.files:
+            if f.path == path:
+                return f.doc.text
+        return None
+
+
+def manifest_path(folder: Path) -> Path | None:
+    for name in MANIFEST_NAMES:
+        if (folder / name).is_file():
+            return folder / name
+    return None
+
+
+def card_files(folder: Path) -> list[Path]:
+    found = [p for p in folder.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file()
+             and p.name not in MANIFEST_NAMES]
+    return sorted(found)
+
+
+def read_set(folder: Path) -> SetResult:
+    """Read and check every file of the set in ``folder`` (no cross-set checks yet)."""
+    result = SetResult(folder)
+    mpath = manifest_path(folder)
+    if mpath is not None:
+        result.manifest = check_file(mpath)
+        result.files.append(result.manifest)
+    paths = card_files(folder)
+    result.files.extend(check_file(p) for p in paths)
+    if mpath is None:
+        result.diagnostics.append(Diagnostic(
+            ERROR, "E306", "not a card set: no manifest.yaml here", file=str(folder),
+            hint="a set folder holds a manifest.yaml (id, name, version) and card files"))
+    elif not paths:
+        result.diagnostics.append(Diagnostic(
+            ERROR, "E306", "the set has no card files", file=str(folder),
+            hint="add YAML files with `kids:`, `made_up_rules:`, `perks:` or `board:`"))
+    return result
+
+
+def bundled_dir() -> Path:
+    return data_dir("cards")
+
+
+def _shortest(path: Path) -> Path:
+    """``path`` relative to the working directory when it is below it (for shorter messages)."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
+def _set_folders(folder: Path) -> list[Path]:
+    """``folder`` itself if it is a set, else the sets below it."""
+    if manifest_path(folder) is not None:
+        return [folder]
+    found = {p.parent for name in MANIFEST_NAMES for p in folder.rglob(name)}
+    return sorted(found)
+
+
+@cache
+def _bundled_ids() -> frozenset[str]:
+    ids = set()
+    for folder in _set_folders(bundled_dir()):
+        m = check_file(manifest_path(folder))  # type: ignore[arg-type]
+        if m.manifest is not None:
+            ids.add(m.manifest.id)
+    return frozenset(ids)
+
+
+def check_report(paths: Sequence[Path | str] = ()) -> CheckReport:
+    """Check files and sets (no paths: the bundled sets), collecting every diagnostic."""
+    report = CheckReport()
+    targets = [Path(p) for p in paths] or [_shortest(bundled_dir())]
+    lone_files: list[FileResult] = []
+    for target in targets:
+        if target.is_dir():
+            folders = _set_folders(target)
+            if not folders:
+                report.diagnostics.append(Diagnostic(
+                    ERROR, "E306", "no card set here: no manifest.yaml found", file=str(target),
+                    hint="a set folder holds a manifest.yaml (id, name, version) and card files"))
+            report.sets.extend(read_set(f) for f in folders)
+        elif target.exists():
+            lone_files.append(check_file(target))
+        else:
+            report.diagnostics.append(Diagnostic(ERROR, "E300", "no such file or directory",
+                                                 file=str(target)))
+    known = _bundled_ids() | {s.manifest_id for s in report.sets if s.manifest_id}
+    for s in report.sets:
+        scope = semantics.Scope(s.files, s.manifest, frozenset(known))
+        s.diagnostics.extend(semantics.run(scope, with_set_checks=s.manifest is not None))
+        report.files.extend(s.files)
+        report.diagnostics.extend(s.all_diagnostics())
+    for f in lone_files:
+        f.diagnostics.extend(semantics.run(semantics.Scope([f]), with_set_checks=False))
+        report.files.append(f)
+        report.diagnostics.extend(f.diagnostics)
+    return report
+
+
+def check_paths(paths: Iterable[Path | str] = ()) -> list[Diagnostic]:
+    """Every diagnostic (errors and warnings) for the given files and set folders."""
+    return check_report(list(paths)).diagnostics
+
+
+def load_set(path: Path | str, known_sets: Iterable[str] = ()) -> CardSet:
+    """The card set in folder ``path``. Raises :class:`FortError` carrying every error."""
+    folder = Path(path)
+    result = read_set(folder)
+    known = _bundled_ids() | set(known_sets) | {
+        m.id for m in _sibling_manifests(folder)}
+    scope = semantics.Scope(result.files, result.manifest, frozenset(known))
+    result.diagnostics.extend(semantics.run(scope, with_set_checks=True))
+    errors = errors_in(result.all_diagnostics())
+    if errors:
+        raise FortError(errors)
+    return result.cardset()
+
+
+def _sibling_manifests(folder: Path) -> list[Manifest]:
+    out = []
+    parent = folder.resolve().parent
+    for sibling in sorted(parent.iterdir()) if parent.is_dir() else ():
+        mpath = manifest_path(sibling) if sibling.is_dir() else None
+        if mpath is not None:
+            m = check_file(mpath).manifest
+            if m is not None:
+                out.append(m)
+    return out
+
+
+@cache
+def _bundled() -> tuple[CardSet, ...]:
+    return tuple(load_set(folder) for folder in _set_folders(bundled_dir()))
+
+
+def load_bundled() -> dict[str, CardSet]:
+    """Every bundled set by id (loaded once per process)."""
+    return {s.id: s for s in _bundled()}
+
+
+def base_set() -> CardSet:
+    """The bundled ``fort-base`` set, loaded once per process: what the engine plays with."""
+    return load_bundled()[BASE_SET]

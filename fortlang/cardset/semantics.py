@@ -1,0 +1,169 @@
+"""Checks across the cards of a file or a set: a table of small functions, each yielding
+positioned diagnostics (STYLE #7). Per-card checks run on single files too; set checks
+(requirements, totals, the board) need the manifest."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from fortlang import nodes as n
+from fortlang.cardset.build import Entry, FileResult
+from fortlang.cardset.yamlsrc import YNode
+from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
+from fortlang.model import Board, KidCard, Source
+
+
+@dataclass
+class Scope:
+    """What the checks see: the files of one set (or one lone file) and, for a set, its
+    manifest file and the ids of every set known to this run."""
+
+    files: list[FileResult]
+    manifest: FileResult | None = None
+    known_sets: frozenset[str] = frozenset()
+
+    def entries(self, kind: str | None = None) -> Iterator[tuple[FileResult, Entry]]:
+        for f in self.files:
+            for e in f.entries:
+                if kind is None or e.kind == kind:
+                    yield f, e
+
+
+def _at(level: str, f: FileResult, node: YNode | None, code: str, message: str,
+        hint: str | None = None) -> Diagnostic:
+    return Diagnostic(level, code, message, node.span if node else None, f.path, hint)
+
+
+def _where(f: FileResult, node: YNode) -> str:
+    return f"{f.path}:{node.line + 1}"
+
+
+# -- per card ------------------------------------------------------------------------------------
+
+
+def duplicates(scope: Scope) -> Iterator[Diagnostic]:
+    """Ids are unique in a set (the engine looks cards up by id); names are unique per kind."""
+    ids: dict[str, tuple[FileResult, YNode]] = {}
+    names: dict[tuple[str, str], tuple[FileResult, YNode]] = {}
+    for f, e in scope.entries():
+        if e.id_node is not None:
+            first = ids.setdefault(e.item.id, (f, e.id_node))
+            if first[1] is not e.id_node:
+                yield _at(ERROR, f, e.id_node, "E320", f"duplicate id `{e.item.id}`",
+                          f"first used at {_where(*first)}")
+        if e.name_node is not None:
+            key = (e.kind, e.item.name.casefold())
+            first = names.setdefault(key, (f, e.name_node))
+            if first[1] is not e.name_node:
+                yield _at(ERROR, f, e.name_node, "E321",
+                          f"duplicate {e.kind} name `{e.item.name}`",
+                          f"first used at {_where(*first)}; use `copies` for several copies")
+
+
+def blank_cards(scope: Scope) -> Iterator[Diagnostic]:
+    """R5.4: a card must perform one action in full, so two blank boxes can never be played."""
+    for f, e in scope.entries("kid"):
+        card: KidCard = e.item
+        if card.public is None and card.private is None:
+            yield _at(ERROR, f, e.name_node or e.node, "E325",
+                      f"`{card.name}` has two blank boxes and can never be played (R5.4)",
+                      "give it a `public` or a `private` action")
+
+
+def suit_pairs(scope: Scope) -> Iterator[Diagnostic]:
+    """R1.1: a second icon repeats the suit or is a coin."""
+    for f, e in scope.entries("kid"):
+        suits = e.item.suits
+        if len(suits) == 2 and suits[0] != suits[1] and n.Suit.COIN not in suits:
+            yield _at(WARNING, f, e.node.get("suits"), "W304",
+                      f"`{e.item.name}` shows two different suits; Fort's two-icon cards repeat "
+                      "a suit or add a coin (R1.1)")
+
+
+def provisional(scope: Scope) -> Iterator[Diagnostic]:
+    for f, e in scope.entries("kid"):
+        card: KidCard = e.item
+        if card.source is Source.PROVISIONAL:
+            node = e.node.get("source") or e.name_node
+            yield _at(WARNING, f, node, "W300",
+                      f"`{card.name}`: provisional actions, to verify against a real card")
+
+
+def board_shape(scope: Scope) -> Iterator[Diagnostic]:
+    for f, e in scope.entries("board"):
+        board: Board = e.item
+        if len(board.points) != len(board.costs) + 1:
+            yield _at(ERROR, f, e.node.get("points"), "E326",
+                      f"`points` needs one entry per fort level 0-{len(board.costs)}: "
+                      f"{len(board.costs) + 1}, not {len(board.points)}")
+        if board.end_level > len(board.costs):
+            yield _at(ERROR, f, e.node.get("end_level"), "E326",
+                      f"`end_level` {board.end_level} is above the top of the track "
+                      f"({len(board.costs)}), so the game could not end on level (R11.1)")
+
+
+# -- per set -------------------------------------------------------------------------------------
+
+
+def requirements(scope: Scope) -> Iterator[Diagnostic]:
+    f = scope.manifest
+    if f is None or f.manifest is None or f.manifest_node is None:
+        return
+    node = f.manifest_node.get("requires")
+    for i, wanted in enumerate(f.manifest.requires):
+        if wanted not in scope.known_sets:
+            item = node.value[i] if node is not None and node.kind == "seq" else node
+            yield _at(ERROR, f, item, "E322", f"requires the set `{wanted}`, which is not found",
+                      did_you_mean(wanted, sorted(scope.known_sets)))
+
+
+def board_count(scope: Scope) -> Iterator[Diagnostic]:
+    boards = list(scope.entries("board"))
+    for f, e in boards[1:]:
+        yield _at(ERROR, f, e.node, "E323", "a set has at most one board",
+                  f"the board is already defined at {_where(boards[0][0], boards[0][1].node)}")
+    m = scope.manifest
+    if not boards and m is not None and m.manifest is not None and not m.manifest.requires:
+        yield _at(ERROR, m, _first_key(m), "E324",
+                  f"set `{m.manifest.id}` requires no other set, so it needs a board",
+                  "add a board.yaml with `board:` (costs, points, ...)")
+
+
+def totals(scope: Scope) -> Iterator[Diagnostic]:
+    """R1.1, R1.2: 60 park cards and 8 best friends, copies included."""
+    m = scope.manifest
+    if m is None or m.manifest is None:
+        return
+    kids = [e.item for _, e in scope.entries("kid")]
+    park = sum(k.copies for k in kids if not k.best_friend)
+    friends = sum(k.copies for k in kids if k.best_friend)
+    expected = m.manifest.park_size
+    if expected is not None and park != expected:
+        yield _at(WARNING, m, _first_key(m), "W301",
+                  f"the park deck holds {park} cards, copies included; expected {expected} (R1.1)",
+                  "adjust `copies`, or set `park_size` in the manifest")
+    expected = m.manifest.best_friend_count
+    if expected is not None and friends != expected:
+        yield _at(WARNING, m, _first_key(m), "W302",
+                  f"{friends} best friends, copies included; expected {expected} (R1.2)",
+                  "adjust `copies`, or set `best_friend_count` in the manifest")
+
+
+def _first_key(f: FileResult) -> YNode | None:
+    node = f.manifest_node
+    if node is not None and node.kind == "map" and node.value:
+        return node.value[0][0]
+    return node
+
+
+Rule = Callable[[Scope], Iterator[Diagnostic]]
+CARD_CHECKS: tuple[Rule, ...] = (duplicates, blank_cards, suit_pairs, provisional, board_shape)
+SET_CHECKS: tuple[Rule, ...] = (requirements, board_count, totals)
+
+
+def run(scope: Scope, with_set_checks: bool) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for rule in CARD_CHECKS + (SET_CHECKS if with_set_checks else ()):
+        out.extend(rule(scope))
+    return out

@@ -1,0 +1,369 @@
+"""Card files as a positioned YAML tree, read safely.
+
+Only parser *events* are used (libyaml through PyYAML when available): no Python object is ever
+constructed from a tag, and the tree is built here by an explicit stack, so deep nesting cannot
+overflow the interpreter. Hostile input becomes diagnostics, never exceptions:
+
+- aliases are refused where they occur (the alias becomes null), so a "billion laughs" file
+  costs as much as its text and nothing ever expands it;
+- explicit tags, duplicate keys, non-scalar keys and several documents are errors;
+- files over :data:`MAX_BYTES`, binary files and non-UTF-8 bytes are refused before parsing.
+
+Plain scalars are typed with the YAML 1.2 core schema (``no`` stays a string, ``1.0`` is a float).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fortlang.errors import ERROR, Diagnostic
+from fortlang.nodes import Span
+
+#: Card files are small; the 10,000-card benchmark set splits into files well under this.
+MAX_BYTES = 4 * 1024 * 1024
+#: Deeper YAML is surely not a card file; capping it also bounds every later recursive pass.
+MAX_DEPTH = 32
+
+PLAIN, SINGLE, DOUBLE, LITERAL, FOLDED = "", "'", '"', "|", ">"
+
+
+@dataclass(slots=True)
+class YNode:
+    """A YAML node: ``value`` is a str/int/float/bool/None, a list of YNode, or a list of
+    (key YNode, value YNode) pairs; positions are 0-based (line, column) as YAML reports them."""
+
+    kind: str  # "scalar", "seq" or "map"
+    value: Any
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    style: str = PLAIN
+
+    @property
+    def span(self) -> Span:
+        return Span(self.line + 1, self.column + 1, self.end_line + 1, self.end_column + 1)
+
+    def get(self, key: str) -> YNode | None:
+        """The value node under ``key`` in a mapping (None when absent or not a mapping)."""
+        if self.kind != "map":
+            return None
+        for k, v in self.value:
+            if k.value == key:
+                return v
+        return None
+
+    def key_node(self, key: str) -> YNode | None:
+        if self.kind != "map":
+            return None
+        for k, _ in self.value:
+            if k.value == key:
+                return k
+        return None
+
+    def to_data(self) -> Any:
+        """Plain JSON-like data (for the JSON Schema validator); keys are strings."""
+        if self.kind == "scalar":
+            return self.value
+        if self.kind == "seq":
+            return [item.to_data() for item in self.value]
+        return {str(k.value): v.to_data() for k, v in self.value}
+
+
+@dataclass
+class Document:
+    """One card file: its text (without a BOM), its tree (None when unreadable) and what went
+    wrong reading it."""
+
+    path: str
+    text: str
+    root: YNode | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    bom: bool = False
+    _line_starts: list[int] | None = field(default=None, repr=False)
+
+    def offset(self, line: int, column: int) -> int:
+        """The text offset of a 0-based (line, column)."""
+        starts = self.line_starts
+        if line >= len(starts):
+            return len(self.text)
+        return min(starts[line] + column, len(self.text))
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The 0-based (line, column) of a text offset."""
+        starts = self.line_starts
+        line = bisect_right(starts, offset) - 1
+        return line, offset - starts[line]
+
+    @property
+    def line_starts(self) -> list[int]:
+        if self._line_starts is None:
+            starts = [0]
+            find = self.text.find
+            i = find("\n")
+            while i >= 0:
+                starts.append(i + 1)
+                i = find("\n", i + 1)
+            self._line_starts = starts
+        return self._line_starts
+
+    def error(self, code: str, message: str, node: YNode | None = None,
+              hint: str | None = None) -> Diagnostic:
+        return Diagnostic(ERROR, code, message, node.span if node else None, self.path, hint)
+
+
+def read_document(path: Path | str, text: str | None = None) -> Document:
+    """Read and parse one YAML file; every problem is a diagnostic on the returned document."""
+    name = str(path)
+    if text is None:
+        raw, problem = _read_bytes(Path(path), name)
+        if problem is not None:
+            return Document(name, "", None, [problem])
+        text, problem = _decode(raw, name)
+        if problem is not None:
+            return Document(name, text, None, [problem])
+    bom = text.startswith("\ufeff")
+    if bom:
+        text = text[1:]
+    doc = Document(name, text, None, bom=bom)
+    doc.root = _Builder(doc).build()
+    return doc
+
+
+def _read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:
+    try:
+        size = path.stat().st_size
+        if path.is_dir():
+            return b"", Diagnostic(ERROR, "E300", "is a directory, not a YAML file", file=name)
+        if size > MAX_BYTES:
+            return b"", Diagnostic(
+                ERROR, "E304", f"file too large: {size / 1e6:.1f} MB (card files hold at most "
+                f"{MAX_BYTES // (1024 * 1024)} MiB)", file=name,
+                hint="split the set into several card files")
+        return path.read_bytes(), None
+    except OSError as e:
+        return b"", Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}", file=name)
+
+
+def _decode(raw: bytes, name: str) -> tuple[str, Diagnostic | None]:
+    nul = raw.find(b"\0")
+    if nul >= 0:
+        line, column = _byte_position(raw, nul)
+        return "", Diagnostic(ERROR, "E103", "binary file: a NUL byte is not text",
+                              Span(line, column, line, column + 1), name,
+                              hint="card files are UTF-8 YAML text")
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as e:
+        line, column = _byte_position(raw, e.start)
+        return "", Diagnostic(ERROR, "E103",
+                              f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot be decoded",
+                              Span(line, column, line, column + 1), name,
+                              hint="save the file as UTF-8")
+
+
+def _byte_position(raw: bytes, at: int) -> tuple[int, int]:
+    line_start = raw.rfind(b"\n", 0, at) + 1
+    column = len(raw[line_start:at].decode("utf-8", "replace")) + 1
+    return raw.count(b"\n", 0, at) + 1, column
+
+
+# -- the YAML 1.2 core schema for plain scalars -----------------------------------------------
+
+_NULLS = frozenset({"", "~", "null", "Null", "NULL"})
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False,
+          "FALSE": False}
+_INT = re.compile(r"[-+]?[0-9]+")
+_OCT = re.compile(r"0o[0-7]+")
+_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_SPECIAL_FLOATS = {".inf": float("inf"), ".Inf": float("inf"), ".INF": float("inf"),
+                   "-.inf": float("-inf"), "+.inf": float("inf"), ".nan": float("nan"),
+                   ".NaN": float("nan"), ".NAN": float("nan")}
+
+
+def resolve_plain(text: str) -> Any:
+    if text in _NULLS:
+        return None
+    if text in _BOOLS:
+        return _BOOLS[text]
+    first = text[0]
+    if first.isdigit() or first in "+-.":
+        if _INT.fullmatch(text):
+            return int(text)
+        if _OCT.fullmatch(text):
+            return int(text[2:], 8)
+        if _HEX.fullmatch(text):
+            return int(text[2:], 16)
+        if _FLOAT.fullmatch(text):
+            return float(text)
+        if text in _SPECIAL_FLOATS:
+            return _SPECIAL_FLOATS[text]
+    return text
+
+
+# -- events -> tree ---------------------------------------------------------------------------
+
+
+def _yaml():
+    import yaml  # imported here: only commands that read card files pay for it
+
+    return yaml, getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Builder:
+    """Builds the tree from parser events with an explicit stack; reports what is refused."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.aliases: list[Any] = []
+        self.tags: list[Any] = []
+        self.documents = 0
+
+    def build(self) -> YNode | None:
+        yaml, loader = _yaml()
+        doc = self.doc
+        root: YNode | None = None
+        # stack of [node, pending key or None]; maps collect (key, value) pairs
+        stack: list[list[Any]] = []
+        too_deep_at = 0  # depth at which we stopped keeping nodes (0: not skipping)
+        try:
+            for ev in yaml.parse(doc.text, Loader=loader):
+                name = type(ev).__name__
+                if name == "ScalarEvent" or name == "AliasEvent":
+                    if too_deep_at:
+                        continue
+                    node = self._scalar(ev) if name == "ScalarEvent" else self._alias(ev)
+                elif name == "MappingStartEvent" or name == "SequenceStartEvent":
+                    if too_deep_at:
+                        too_deep_at += 1
+                        continue
+                    self._check_tag(ev)
+                    m = ev.start_mark
+                    node = YNode("map" if name == "MappingStartEvent" else "seq", [],
+                                 m.line, m.column, m.line, m.column)
+                    if len(stack) >= MAX_DEPTH:
+                        doc.diagnostics.append(doc.error(
+                            "E305", f"YAML nested more than {MAX_DEPTH} deep", node))
+                        too_deep_at = 1
+                        node = YNode("scalar", None, m.line, m.column, m.line, m.column)
+                        self._attach(stack, node)
+                        continue
+                    self._attach(stack, node)
+                    stack.append([node, None])
+                    continue
+                elif name == "MappingEndEvent" or name == "SequenceEndEvent":
+                    if too_deep_at:
+                        too_deep_at -= 1
+                        continue
+                    node = stack.pop()[0]
+                    node.end_line, node.end_column = ev.end_mark.line, ev.end_mark.column
+                    if not stack and self.documents == 1:
+                        root = node
+                    continue
+                elif name == "DocumentStartEvent":
+                    self.documents += 1
+                    if self.documents == 2:
+                        doc.diagnostics.append(Diagnostic(
+                            ERROR, "E301", "a card file holds one YAML document, not several",
+                            _mark_span(ev.start_mark), doc.path,
+                            hint="remove the `---` line, or split the file"))
+                    continue
+                else:
+                    continue
+                if not stack:
+                    if self.documents == 1:
+                        root = node
+                    continue
+                self._attach(stack, node)
+        except yaml.MarkedYAMLError as e:
+            mark = e.problem_mark or e.context_mark
+            problem = e.problem or e.context or "cannot parse"
+            doc.diagnostics.append(Diagnostic(
+                ERROR, "E301", f"YAML syntax error: {problem}",
+                _mark_span(mark) if mark is not None else None, doc.path,
+                hint=_syntax_hint(problem)))
+            return None
+        except yaml.YAMLError as e:  # reader errors (control characters) carry no mark
+            doc.diagnostics.append(Diagnostic(ERROR, "E301", f"YAML syntax error: {e}",
+                                              None, doc.path))
+            return None
+        self._report_refusals()
+        return root
+
+    def _attach(self, stack: list[list[Any]], node: YNode) -> None:
+        if not stack:
+            return
+        top = stack[-1]
+        parent: YNode = top[0]
+        if parent.kind == "seq":
+            parent.value.append(node)
+        elif top[1] is None:
+            if node.kind != "scalar":
+                self.doc.diagnostics.append(self.doc.error(
+                    "E302", "a key must be a plain word, not a list or a mapping", node))
+                node = YNode("scalar", f"<{node.kind}>", node.line, node.column,
+                             node.end_line, node.end_column)
+            else:
+                for k, _ in parent.value:
+                    if k.value == node.value:
+                        self.doc.diagnostics.append(self.doc.error(
+                            "E302", f"duplicate key `{node.value}`", node,
+                            hint=f"`{k.value}` is already set on line {k.line + 1}"))
+                        break
+            top[1] = node
+        else:
+            parent.value.append((top[1], node))
+            top[1] = None
+
+    def _scalar(self, ev: Any) -> YNode:
+        self._check_tag(ev)
+        s, e = ev.start_mark, ev.end_mark
+        style = ev.style or PLAIN
+        value = resolve_plain(ev.value) if style == PLAIN else ev.value
+        return YNode("scalar", value, s.line, s.column, e.line, e.column, style)
+
+    def _alias(self, ev: Any) -> YNode:
+        s, e = ev.start_mark, ev.end_mark
+        node = YNode("scalar", None, s.line, s.column, e.line, e.column)
+        self.aliases.append(node)
+        return node
+
+    def _check_tag(self, ev: Any) -> None:
+        if ev.tag is not None and not (ev.implicit is True or (isinstance(ev.implicit, tuple)
+                                                                and any(ev.implicit))):
+            m = ev.start_mark
+            self.tags.append((ev.tag, YNode("scalar", None, m.line, m.column, ev.end_mark.line,
+                                            ev.end_mark.column)))
+
+    def _report_refusals(self) -> None:
+        doc = self.doc
+        if self.aliases:
+            more = len(self.aliases) - 1
+            doc.diagnostics.append(doc.error(
+                "E303", "YAML aliases are not allowed in card files"
+                + (f" ({more} more in this file)" if more else ""), self.aliases[0],
+                hint="write the value out; aliases are refused so no file can expand "
+                     "exponentially"))
+        for tag, node in self.tags[:1]:
+            more = len(self.tags) - 1
+            doc.diagnostics.append(doc.error(
+                "E303", f"YAML tags are not allowed in card files: `{tag}`"
+                + (f" ({more} more in this file)" if more else ""), node,
+                hint="remove the `!` tag; quote the value if it must be a string"))
+
+
+def _mark_span(mark: Any) -> Span:
+    return Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2)
+
+
+def _syntax_hint(problem: str) -> str | None:
+    if "tab" in problem:
+        return "indent with spaces, not tabs"
+    if "mapping values are not allowed" in problem:
+        return "quote a value that contains `: `"
+    return None

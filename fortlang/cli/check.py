@@ -1,0 +1,59 @@
+"""``fortlang check``: validate card files and sets (schema, DSL, semantics), all problems in one
+run, compiler style; exit 1 when there is an error."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import click
+
+from fortlang.errors import Diagnostic
+from fortlang.nodes import Span
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="json: a list of diagnostics on standard output.")
+@click.option("--warnings/--no-warnings", default=True, show_default=True,
+              help="Show warnings (e.g. provisional cards); they never fail the check.")
+def check(paths: tuple[Path, ...], fmt: str, warnings: bool) -> None:
+    """Check card sets and card files (default: the bundled sets).
+
+    \b
+    PATH may be a set folder (with a manifest.yaml), a folder of sets, or one card file.
+    Examples:
+      fortlang check
+      fortlang check cards/my-expansion
+      fortlang check --format json cards/fort-base/kids-glue.yaml
+    """
+    from fortlang.cardset import check_report
+
+    report = check_report(paths)
+    shown = [d for d in report.diagnostics if warnings or d.is_error]
+    if fmt == "json":
+        click.echo(json.dumps([d.to_json() for d in shown], ensure_ascii=False, indent=2))
+    else:
+        sources: dict[str, list[str]] = {f.path: f.doc.text.split("\n") for f in report.files}
+        for d in shown:
+            click.echo(render(d, sources.get(d.file)))
+        click.echo(f"checked {len(report.files)} file{'s' * (len(report.files) != 1)}, "
+                   f"{report.cards} card{'s' * (report.cards != 1)}: "
+                   f"{report.errors} error{'s' * (report.errors != 1)}, "
+                   f"{report.warnings} warning{'s' * (report.warnings != 1)}")
+    sys.exit(1 if report.errors else 0)
+
+
+def render(d: Diagnostic, lines: list[str] | None) -> str:
+    """``Diagnostic.render`` with only the diagnostic's own line as source (a big file is not
+    split again for every diagnostic)."""
+    span = d.span
+    if lines is None or span is None or not 1 <= span.line <= len(lines):
+        return d.render(None, with_code=True)
+    end_line = 1 if span.end_line == span.line else 2
+    own = replace(d, span=Span(1, span.column, end_line, span.end_column))
+    return d.header(with_code=True) + own.render(lines[span.line - 1], True)[
+        len(own.header(with_code=True)):]
