@@ -1,0 +1,293 @@
+"""The sentence structure all three phrasebooks share.
+
+A language module supplies words: a lexicon, one handler per primitive and quantity, and the
+templates gathered in :class:`ActionWords` and :class:`ExprWords`. This module turns those
+templates into the handlers for the operators (``x``, ``then``, ``or``) and for the scoring
+sub-language, so the decisions about *structure* (when a repeated body is said inline, when a
+group needs brackets, which comparisons have a natural wording) are made once for every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from fortlang import nodes as n
+from fortlang.model import Perk, PerkHook
+from fortlang.nodes import Resource
+from fortlang.phrasebook.grammar import join_list
+
+Handler = Callable[[n.Node], str]
+Say = Callable[[n.Node], str]
+
+#: The resource kinds a resource stands for; pizza/toy is said as "pizza or toy" (R12.1).
+KINDS: dict[Resource, tuple[str, ...]] = {
+    Resource.PIZZA: ("pizza",),
+    Resource.TOY: ("toy",),
+    Resource.EITHER: ("pizza", "toy"),
+}
+
+LEAVES: frozenset[type] = frozenset(n.ACTION_LEAVES)
+
+
+class Book(Protocol):
+    """What each language module (``en``, ``fr``, ``ru``) provides."""
+
+    LANG: str
+    TABLE: Mapping[type, Handler]
+    TERMS: Mapping[str, str]
+    RULE_INTRO: str
+
+    def say(self, node: n.Node) -> str: ...
+    def count(self, key: str, amount: int) -> str: ...
+    def noun(self, key: str) -> str: ...
+    def resource(self, resource: Resource, amount: int | None = None) -> str: ...
+    def perk(self, perk: Perk) -> str: ...
+    def polish(self, text: str) -> str: ...
+
+
+def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str) -> str:
+    try:
+        handler = table[type(node)]
+    except KeyError:
+        raise TypeError(f"the {lang} phrasebook has no phrase for {type(node).__name__}") from None
+    return handler(node)
+
+
+def constant(text: str) -> Handler:
+    return lambda node: text
+
+
+def is_block(node: n.Node) -> bool:
+    """A repeat whose body is not a single primitive: said as "for each X: body"."""
+    return isinstance(node, n.Repeat) and type(node.body) not in LEAVES
+
+
+def is_inline(node: n.Node) -> bool:
+    """Said as one clause without inner commas: a primitive, or a primitive repeated."""
+    return type(node) in LEAVES or (isinstance(node, n.Repeat) and not is_block(node))
+
+
+# -- actions (R12, R13) -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActionWords:
+    """How a language says the operators."""
+
+    then: str  # ", then "  (R13.4)
+    choice: str  # " or "
+    inline: str  # "{body} {each}": a primitive repeated (R13.3)
+    block: str  # "{each}: {body}": a group repeated as a whole (R13.5)
+    #: Quantity class -> its comparative complement ("que de pelles", "сколько у вас лопаток").
+    how_many: Mapping[type, Callable[..., str]]
+    #: Primitive class -> "(body, how_many) -> clause": "gagnez autant de pizzas que de pelles".
+    #: Used when a primitive with an amount of 1 is repeated by a counted quantity.
+    as_many: Mapping[type, Callable[[n.Action, str], str]]
+
+
+def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
+    def bracket(node: n.Node) -> str:
+        text = say(node)
+        return text if is_inline(node) else f"({text})"
+
+    def repeat(node: n.Repeat) -> str:
+        body, count = node.body, node.count
+        if is_block(node):
+            inner = f"({say(body)})" if is_block(body) else say(body)
+            return words.block.format(each=say(count), body=inner)
+        how, as_many = words.how_many.get(type(count)), words.as_many.get(type(body))
+        if how and as_many and getattr(body, "amount", 1) == 1:
+            return as_many(body, how(count))
+        return words.inline.format(body=say(body), each=say(count))
+
+    return {
+        n.Repeat: repeat,  # type: ignore[dict-item]
+        n.Then: lambda node: words.then.join(bracket(i) for i in node.items),  # type: ignore
+        n.Choice: lambda node: words.choice.join(bracket(i) for i in node.items),  # type: ignore
+    }
+
+
+# -- the scoring sub-language (R14) -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MetricWords:
+    """How a language says one metric of the registry (``cards``, ``level``...)."""
+
+    each: str  # "for each card in your lookout"
+    value: str  # "the number of cards in your lookout"
+    rival: str  # "the most cards in a rival's lookout"
+    #: For counted metrics: the thing counted, as it follows "more" ("cards in your lookout"),
+    #: and the lexicon key and place for "you have exactly 2 cards in your lookout".
+    counted: str | None = None
+    noun: str | None = None
+    place: str = ""
+
+
+@dataclass(frozen=True)
+class ExprWords:
+    metrics: Mapping[str, MetricWords]
+    count: Callable[[str, int], str]  # ("point", 8) -> "8 victory points"
+    score: str  # "score {amount}"
+    score_per: str  # "score {amount} {each}"
+    score_value: str  # "score as many victory points as {value}"
+    plus: str  # "{clause}, plus {amount}"
+    conditional: str  # "{clause} if {test}"
+    otherwise: str  # "{clause}; otherwise, {otherwise}"
+    value_if: str  # "({value} if {test}, otherwise {otherwise})"
+    arith: Mapping[str, str]  # "+": "{left} plus {right}"
+    compare: Mapping[str, str]  # ">": "{left} is greater than {right}"
+    vs_rival: Mapping[str, str]  # ">": "you have more {counted} than every rival"
+    vs_number: Mapping[str, str]  # ">": "you have more than {count}"
+    vs_zero: Mapping[str, str]  # "=": "you have no {counted}"
+
+
+#: ``a op b`` is ``b MIRROR[op] a``.
+MIRROR = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
+_PREC = {"+": 1, "-": 1, "*": 2}
+
+
+def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
+    """Handlers that *say* a scoring expression ("score 8 victory points if ...")."""
+
+    def metric(name: str) -> MetricWords:
+        try:
+            return words.metrics[name]
+        except KeyError:
+            raise ValueError(f"unknown metric {name!r}") from None
+
+    def score_per(k: int, name: str) -> str:
+        return words.score_per.format(amount=words.count("point", k), each=metric(name).each)
+
+    # -- a value as a noun phrase ("the number of cards you have", "2") --
+    def wrapped(child: n.Expr, parent_prec: int, right: bool) -> str:
+        text = value(child)
+        prec = _PREC[child.op] if isinstance(child, n.Arith) else 0
+        weaker = prec < parent_prec or (right and prec == parent_prec)
+        return f"({text})" if weaker and isinstance(child, n.Arith | n.IfElse) else text
+
+    def arith_value(node: n.Arith) -> str:
+        p = _PREC[node.op]
+        return words.arith[node.op].format(left=wrapped(node.left, p, False),
+                                           right=wrapped(node.right, p, True))
+
+    def if_value(node: n.IfElse) -> str:
+        return words.value_if.format(value=value(node.value), test=say(node.test),
+                                     otherwise=value(node.otherwise or n.Number(0)))
+
+    values: dict[type, Callable] = {
+        n.Number: lambda node: str(node.value),
+        n.Metric: lambda node: metric(node.name).value,
+        n.RivalBest: lambda node: metric(node.name).rival,
+        n.Arith: arith_value,
+        n.IfElse: if_value,
+    }
+
+    def value(node: n.Node) -> str:
+        return dispatch(values, node, "scoring value")
+
+    # -- comparisons: natural wordings for the common shapes, a generic one otherwise --
+    def vs_rival(op: str, left: n.Metric, right: n.RivalBest) -> str | None:
+        counted = metric(left.name).counted
+        if left.name != right.name or counted is None:
+            return None
+        return words.vs_rival[op].format(counted=counted)
+
+    def vs_number(op: str, left: n.Metric, right: n.Number) -> str | None:
+        m = metric(left.name)
+        if m.noun is None or right.value < 0:
+            return None
+        zero = words.vs_zero.get(op) if right.value == 0 else None
+        if zero:
+            return zero.format(counted=m.counted)
+        count = words.count(m.noun, right.value) + (f" {m.place}" if m.place else "")
+        return words.vs_number[op].format(count=count)
+
+    special: dict[tuple[type, type], Callable] = {
+        (n.Metric, n.RivalBest): vs_rival,
+        (n.Metric, n.Number): vs_number,
+    }
+
+    def compare(node: n.Compare) -> str:
+        op, left, right = node.op, node.left, node.right
+        if (type(right), type(left)) in special:  # say "3 < cards" as "cards > 3"
+            op, left, right = MIRROR[op], right, left
+        shape = special.get((type(left), type(right)))
+        said = shape(op, left, right) if shape else None
+        return said or words.compare[op].format(left=value(left), right=value(right))
+
+    # -- a value as a scoring clause ("score 1 victory point for each card you have") --
+    #: Sums and products with a natural wording: "2 victory points for each pizza", "..., plus 1".
+    arith_shapes: dict[tuple[str, type, type], Callable[[n.Arith], str]] = {
+        ("*", n.Number, n.Metric): lambda a: score_per(a.left.value, a.right.name),  # type: ignore
+        ("*", n.Metric, n.Number): lambda a: score_per(a.right.value, a.left.name),  # type: ignore
+        ("+", n.Metric, n.Number): lambda a: words.plus.format(
+            clause=score_per(1, a.left.name),  # type: ignore[attr-defined]
+            amount=words.count("point", a.right.value)),  # type: ignore[attr-defined]
+    }
+
+    def arith_score(node: n.Arith) -> str:
+        shape = arith_shapes.get((node.op, type(node.left), type(node.right)))
+        return shape(node) if shape else words.score_value.format(value=value(node))
+
+    def if_score(node: n.IfElse) -> str:
+        text = words.conditional.format(clause=say(node.value), test=say(node.test))
+        if node.otherwise is None:
+            return text
+        return words.otherwise.format(clause=text, otherwise=say(node.otherwise))
+
+    return {
+        n.Number: lambda node: words.score.format(amount=words.count("point", node.value)),
+        n.Metric: lambda node: score_per(1, node.name),
+        n.RivalBest: lambda node: words.score_value.format(value=value(node)),
+        n.Arith: arith_score,
+        n.Compare: compare,
+        n.IfElse: if_score,
+    }
+
+
+# -- perks (R15) --------------------------------------------------------------------------------
+
+#: What each parameter counts, for the plural of its number.
+PERK_UNITS = {"max_discards": "card", "extra_cost": "resource", "pack_capacity": "resource",
+              "lookout_capacity": "card", "stuff_capacity": "resource"}
+#: The parameters a hook's text needs, when the card data leaves them out (model.PerkHook).
+PERK_DEFAULTS: dict[PerkHook, dict[str, object]] = {
+    PerkHook.EXTRA_RECRUIT: {"from": ["park", "park_deck"]},
+    PerkHook.LOOKOUT_FROM_ANYWHERE: {"from": ["park", "park_deck", "yard"]},
+    PerkHook.FOLLOW_DISCARD_MORE: {"max_discards": 2},
+    PerkHook.DIY_ADVANCE: {"extra_cost": 1},
+    PerkHook.RECYCLE: {"from": "discard", "to": "hand"},
+}
+
+
+@dataclass(frozen=True)
+class PerkWords:
+    count: Callable[[str, int], str]
+    either: str  # "or", to list the places a card may come from
+    origins: Mapping[str, str]  # "park" -> "the park" (what follows "from")
+    targets: Mapping[str, str]  # "hand" -> "your hand" (what follows "into")
+    hooks: Mapping[PerkHook, str]  # templates over the hook's parameters
+    modify: Mapping[str, str]  # MODIFY parameter -> "your pack holds {n} more"
+
+
+def perk_clause(words: PerkWords, perk: Perk) -> str:
+    """A perk's text from its hook and parameters (the data decides; the words only say it)."""
+    params = {**PERK_DEFAULTS.get(perk.hook, {}), **perk.params}
+
+    def said(key: str, v: object) -> str:
+        unit = PERK_UNITS.get(key)
+        if unit and isinstance(v, int):
+            return words.count(unit, v)
+        if key == "from":
+            places = [v] if isinstance(v, str) else list(v)  # type: ignore[call-overload]
+            return join_list([words.origins.get(str(p), str(p)) for p in places], words.either)
+        return words.targets.get(str(v), str(v))
+
+    fields = {k: said(k, v) for k, v in params.items()}
+    if perk.hook is PerkHook.MODIFY:  # pure data: one clause per changed limit
+        return "; ".join(words.modify.get(k, f"{k.replace('_', ' ')} +{{n}}").format(n=v)
+                         for k, v in fields.items())
+    return words.hooks[perk.hook].format_map(fields)

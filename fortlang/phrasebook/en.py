@@ -1,0 +1,243 @@
+"""English: the rulebook's imperative ("Gain 1 pizza for each shovel.").
+
+Terms are those of the glossary in FORT-RULES.md; "rival" is the word the DSL uses for an opponent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fortlang import nodes as n
+from fortlang.model import Perk, PerkHook
+from fortlang.nodes import Resource
+from fortlang.phrasebook.base import (
+    KINDS,
+    ActionWords,
+    ExprWords,
+    Handler,
+    MetricWords,
+    PerkWords,
+    action_handlers,
+    constant,
+    dispatch,
+    expr_handlers,
+    perk_clause,
+)
+from fortlang.phrasebook.grammar import PLURAL_CATEGORY, Noun
+
+LANG = "en"
+
+NOUNS: dict[str, Noun] = {
+    "pizza": Noun("pizza", "pizzas"),
+    "toy": Noun("toy", "toys"),
+    "resource": Noun("resource", "resources"),
+    "point": Noun("victory point", "victory points"),
+    "victory_point": Noun("victory point", "victory points"),
+    "card": Noun("card", "cards"),
+    "best_friend": Noun("best friend", "best friends"),
+    "suit": Noun("suit", "suits"),
+    "different_suit": Noun("different suit", "different suits"),
+    "advance_action": Noun("advance-fort action", "advance-fort actions"),
+    "level": Noun("level", "levels"),
+    "time": Noun("time", "times"),
+    # the suits (R1.1)
+    "skateboard": Noun("skateboard", "skateboards"),
+    "shovel": Noun("shovel", "shovels"),
+    "glue": Noun("glue", "glues"),
+    "water_gun": Noun("water gun", "water guns"),
+    "crown": Noun("crown", "crowns"),
+    "book": Noun("book", "books"),
+    "coin": Noun("coin", "coins"),
+}
+
+#: The glossary of FORT-RULES.md, plus the few game words the sentences use.
+TERMS: dict[str, str] = {
+    "kid_card": "kid card", "best_friend": "best friend", "suit": "suit", "coin": "coin",
+    "public_action": "public action", "private_action": "private action",
+    "leader": "leader", "follower": "follower", "played_card": "played card",
+    "added_card": "added card", "park": "park", "park_deck": "park deck", "yard": "yard",
+    "lookout": "lookout", "stuff": "stuff", "pack": "pack", "fort_level": "fort level",
+    "victory_points": "victory points", "vp": "VP", "victory_track": "victory track",
+    "pizza": "pizza", "toy": "toy", "resource": "resource", "made_up_rule": "made-up rule",
+    "perk": "perk", "macaroni_sculpture": "macaroni sculpture", "box": "the box",
+    "rival": "rival", "supply": "supply", "hand": "hand", "deck": "deck",
+    "discard_pile": "discard pile",
+    **{s.value: NOUNS[s.value].one for s in n.Suit},
+}  # fmt: skip
+
+RULE_INTRO = "at the end of the game, "
+
+
+def count(key: str, amount: int) -> str:
+    """``2 pizzas``."""
+    return f"{amount} {NOUNS[key].counted(PLURAL_CATEGORY[LANG](amount))}"
+
+
+def noun(key: str) -> str:
+    return NOUNS[key].one
+
+
+def resource(res: Resource, amount: int | None = None) -> str:
+    """``pizza or toy``; with an amount, ``2 pizzas or 2 toys`` (one kind, chosen: R12.1)."""
+    said = [noun(k) if amount is None else count(k, amount) for k in KINDS[res]]
+    return " or ".join(said)
+
+
+def say(node: n.Node) -> str:
+    return dispatch(TABLE, node, LANG)
+
+
+def polish(text: str) -> str:
+    return text
+
+
+# -- primitives (R12) ---------------------------------------------------------------------------
+
+_FIXED: dict[type, str] = {
+    n.Pack: "move 1 resource from your stuff to your pack",  # R12.2
+    n.Lookout: "add a card from your hand to your lookout",  # R12.3
+    n.DestroyCard: "destroy a card from your hand or discard pile",  # R12.4
+    n.DestroyThis: "destroy this card",  # R12.5
+    n.Recruit: "recruit a card",  # R12.6
+    n.DestroyRival: "destroy a card from a rival's yard",  # R12.10
+    n.CopyPack: "gain the same resources as are in your pack",  # R12.11
+    n.CopyRivalPack: "gain the same resources as are in a rival's pack",  # R12.12
+    n.Convert: "swap a pizza for a toy or a toy for a pizza",  # R12.13
+}
+
+
+def _advance(node: n.Advance) -> str:  # R12.7, R13.2
+    if not node.modifier:
+        return "advance your fort"
+    more_or_less = "more" if node.modifier > 0 else "less"
+    return f"advance your fort, paying {count('resource', abs(node.modifier))} {more_or_less}"
+
+
+_PRIMITIVES: dict[type, Callable] = {
+    **{cls: constant(text) for cls, text in _FIXED.items()},
+    n.Gain: lambda node: f"gain {resource(node.resource, node.amount)}",  # R12.1
+    n.Advance: _advance,
+    n.Score: lambda node: f"score {count('point', node.amount)}",  # R12.8
+    n.Spend: lambda node: f"spend {resource(node.resource, node.amount)}",  # R12.9
+}
+
+# -- quantities after `x` (R13.1) ---------------------------------------------------------------
+
+_TIMES = {1: "once", 2: "twice"}
+
+_QUANTITIES: dict[type, Callable] = {
+    n.SuitCount: lambda node: f"for each {noun(node.suit.value)}",
+    n.AnySuit: constant("for each icon of one suit of your choice"),  # R5.7
+    n.PackSize: constant("for each resource in your pack"),
+    n.FortLevel: constant("for each level of your fort"),
+    n.LookoutSize: constant("for each card in your lookout"),
+    n.Fixed: lambda node: _TIMES.get(node.n, f"{node.n} times"),
+}
+
+ACTION_WORDS = ActionWords(
+    then=", then ", choice=" or ", inline="{body} {each}", block="{each}: {body}",
+    how_many={}, as_many={},  # English says "1 pizza for each shovel" throughout
+)
+
+# -- scoring (R14) ------------------------------------------------------------------------------
+
+
+def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
+    """A metric that counts things: ``mine``/``theirs`` say where ("" = every card you have)."""
+    one, other = NOUNS[key].one, NOUNS[key].other
+    return MetricWords(
+        each=f"for each {one} {mine or 'you have'}",
+        value=f"the number of {other} {mine or 'you have'}",
+        rival=f"the most {other} {theirs or 'any rival has'}",
+        counted=f"{other} {mine}".strip(), noun=key, place=mine,
+    )
+
+
+METRICS: dict[str, MetricWords] = {
+    "cards": _counted("card"),
+    "suits": _counted("different_suit"),
+    "best_friends": _counted("best_friend"),
+    "advances": _counted("advance_action", "on your cards", "on a rival's cards"),
+    "pizza": _counted("pizza", "on your board", "on a rival's board"),
+    "toy": _counted("toy", "on your board", "on a rival's board"),
+    "level": MetricWords(each="for each level of your fort", value="your fort level",
+                         rival="the highest fort level among your rivals"),
+    "lookout": _counted("card", "in your lookout", "in a rival's lookout"),
+    "pack": _counted("resource", "in your pack", "in a rival's pack"),
+    **{s.value: _counted(s.value) for s in n.Suit},
+}
+
+EXPR_WORDS = ExprWords(
+    metrics=METRICS, count=count,
+    score="score {amount}", score_per="score {amount} {each}",
+    score_value="score as many victory points as {value}",
+    plus="{clause}, plus {amount}",
+    conditional="{clause} if {test}", otherwise="{clause}; otherwise, {otherwise}",
+    value_if="{value} if {test}, otherwise {otherwise}",
+    arith={"+": "{left} plus {right}", "-": "{left} minus {right}", "*": "{left} times {right}"},
+    compare={
+        "=": "{left} is {right}", "!=": "{left} is not {right}",
+        "<": "{left} is less than {right}", "<=": "{left} is at most {right}",
+        ">": "{left} is greater than {right}", ">=": "{left} is at least {right}",
+    },
+    vs_rival={
+        ">": "you have more {counted} than every rival",
+        ">=": "you have at least as many {counted} as every rival",
+        "=": "you have as many {counted} as the best rival",
+        "!=": "you do not have as many {counted} as the best rival",
+        "<": "you have fewer {counted} than the best rival",
+        "<=": "you have no more {counted} than the best rival",
+    },
+    vs_number={
+        "=": "you have exactly {count}", "!=": "you do not have exactly {count}",
+        "<": "you have fewer than {count}", "<=": "you have at most {count}",
+        ">": "you have more than {count}", ">=": "you have at least {count}",
+    },
+    vs_zero={"=": "you have no {counted}", "!=": "you have at least one of the {counted}"},
+)  # fmt: skip
+
+TABLE: dict[type, Handler] = {
+    **_PRIMITIVES,
+    **_QUANTITIES,
+    **action_handlers(ACTION_WORDS, say),
+    **expr_handlers(EXPR_WORDS, say),
+}
+
+# -- perks (R15) --------------------------------------------------------------------------------
+
+PERK_WORDS = PerkWords(
+    count=count, either="or",
+    origins={"park": "the park", "park_deck": "the park deck", "yard": "a yard",
+             "hand": "your hand", "discard": "your discard pile", "supply": "the supply",
+             "stuff": "your stuff", "pack": "your pack"},
+    targets={"hand": "your hand", "discard": "your discard pile", "lookout": "your lookout",
+             "pack": "your pack", "stuff": "your stuff"},
+    hooks={
+        PerkHook.EXTRA_RECRUIT: "at the end of your recruit phase, you may recruit another "
+                                "card from {from}",
+        PerkHook.LOOKOUT_FROM_ANYWHERE: "on your turn, when you add a card to your lookout, "
+                                        "you may take it from {from} instead of your hand",
+        PerkHook.FOLLOW_DISCARD_MORE: "when following, you may discard up to {max_discards}, "
+                                      "the matching suits of each counting",
+        PerkHook.DIY_ADVANCE: "on your turn, instead of playing a card, destroy this perk to "
+                              "advance your fort, paying {extra_cost} more; this cannot be "
+                              "followed",
+        PerkHook.SECOND_PLAY: "on your turn, once your card has been played and followed, "
+                              "destroy this perk to play a second card, which you may boost "
+                              "and others may follow",
+        PerkHook.RECYCLE: "at any time on your turn, destroy this perk to take a card from "
+                          "{from} into {to}",
+        PerkHook.ROUGH_HOUSING: "instead of following, once every other rival has followed or "
+                                "declined, destroy this perk to destroy the leader's played card",
+        PerkHook.PACK_FROM_SUPPLY: "on your turn, when you pack a resource, you may take it "
+                                   "from the supply instead of your stuff, in any mix when "
+                                   "repeated",
+    },
+    modify={"pack_capacity": "your pack holds an extra {n}",
+            "lookout_capacity": "your lookout holds an extra {n}",
+            "stuff_capacity": "your stuff holds an extra {n} of each kind"},
+)  # fmt: skip
+
+
+def perk(p: Perk) -> str:
+    return perk_clause(PERK_WORDS, p)

@@ -1,0 +1,271 @@
+"""French: the imperative of the French rulebook (002_*.txt): « Gagnez autant de pizzas que de
+pelles. », « Avancez votre Niveau de Fort, puis marquez 2 points de victoire. »
+
+Terms are those of the glossary in FORT-RULES.md (Observatoire, Affaires, Sac à dos...).
+Templates may write « de le », « que un »: :func:`polish` contracts and elides them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from fortlang import nodes as n
+from fortlang.model import Perk, PerkHook
+from fortlang.nodes import Resource
+from fortlang.phrasebook.base import (
+    KINDS,
+    ActionWords,
+    ExprWords,
+    Handler,
+    MetricWords,
+    PerkWords,
+    action_handlers,
+    constant,
+    dispatch,
+    expr_handlers,
+    perk_clause,
+)
+from fortlang.phrasebook.grammar import PLURAL_CATEGORY, Noun
+
+LANG = "fr"
+
+NOUNS: dict[str, Noun] = {
+    "pizza": Noun("pizza", "pizzas", "f"),
+    "toy": Noun("jouet", "jouets"),
+    "resource": Noun("ressource", "ressources", "f"),
+    "point": Noun("point de victoire", "points de victoire"),
+    "victory_point": Noun("point de victoire", "points de victoire"),
+    "card": Noun("carte", "cartes", "f"),
+    "best_friend": Noun("Meilleur Copain", "Meilleurs Copains"),
+    "suit": Noun("famille", "familles", "f"),
+    "different_suit": Noun("famille différente", "familles différentes", "f"),
+    "advance_action": Noun("action Avancer son Fort", "actions Avancer son Fort", "f"),
+    "level": Noun("niveau", "niveaux"),
+    "time": Noun("fois", "fois", "f"),
+    # the suits (R1.1); « autant de jouets que de colle »: the rulebook keeps glue uncounted
+    "skateboard": Noun("skateboard", "skateboards"),
+    "shovel": Noun("pelle", "pelles", "f"),
+    "glue": Noun("colle", "colle", "f"),
+    "water_gun": Noun("pistolet à eau", "pistolets à eau"),
+    "crown": Noun("couronne", "couronnes", "f"),
+    "book": Noun("livre", "livres"),
+    "coin": Noun("pièce", "pièces", "f"),
+}
+
+TERMS: dict[str, str] = {
+    "kid_card": "carte gamin", "best_friend": "Meilleur Copain", "suit": "famille",
+    "coin": "pièce", "public_action": "action publique", "private_action": "action privée",
+    "leader": "leader", "follower": "suiveur", "played_card": "carte jouée",
+    "added_card": "carte supplémentaire", "park": "Parc", "park_deck": "pioche Parc",
+    "yard": "Jardin", "lookout": "Observatoire", "stuff": "Affaires", "pack": "Sac à dos",
+    "fort_level": "Niveau de Fort", "victory_points": "points de victoire", "vp": "PV",
+    "victory_track": "Piste de Victoire", "pizza": "pizza", "toy": "jouet",
+    "resource": "ressource", "made_up_rule": "règle improvisée", "perk": "avantage",
+    "macaroni_sculpture": "sculpture en macaronis", "box": "la boîte", "rival": "adversaire",
+    "supply": "réserve", "hand": "main", "deck": "pioche", "discard_pile": "défausse",
+    **{s.value: NOUNS[s.value].one for s in n.Suit},
+}  # fmt: skip
+
+RULE_INTRO = "en fin de partie, "
+
+
+def count(key: str, amount: int) -> str:
+    """``2 pizzas``; 0 and 1 take the singular (« 1 point de victoire »)."""
+    return f"{amount} {NOUNS[key].counted(PLURAL_CATEGORY[LANG](amount))}"
+
+
+def noun(key: str) -> str:
+    return NOUNS[key].one
+
+
+def resource(res: Resource, amount: int | None = None) -> str:
+    said = [noun(k) if amount is None else count(k, amount) for k in KINDS[res]]
+    return " ou ".join(said)
+
+
+def say(node: n.Node) -> str:
+    return dispatch(TABLE, node, LANG)
+
+
+_CONTRACTIONS = {"à le ": "au ", "à les ": "aux ", "de le ": "du ", "de les ": "des "}
+_CONTRACT = re.compile(r"\b(?:" + "|".join(_CONTRACTIONS) + ")")
+_ELIDE = re.compile(r"\b(d|qu)e (?=[aeiouyéèêâîôûAEIOUYÉÈÊ])")
+
+
+def polish(text: str) -> str:
+    """« de le » → « du », « que un » → « qu'un », « de une » → « d'une »."""
+    text = _CONTRACT.sub(lambda m: _CONTRACTIONS[m.group(0)], text)
+    return _ELIDE.sub(r"\1'", text)
+
+
+# -- primitives (R12), in the rulebook's wording -----------------------------------------------
+
+_FIXED: dict[type, str] = {
+    n.Pack: "transférez 1 ressource de vos Affaires vers votre Sac à dos",  # R12.2
+    n.Lookout: "ajoutez une carte de votre main à votre Observatoire",  # R12.3
+    n.DestroyCard: "détruisez une carte de votre main ou de votre défausse",  # R12.4
+    n.DestroyThis: "détruisez cette carte",  # R12.5
+    n.Recruit: "recrutez une carte",  # R12.6
+    n.DestroyRival: "détruisez une carte du Jardin d'un adversaire",  # R12.10
+    n.CopyPack: "prenez les mêmes ressources que celles de votre Sac à dos",  # R12.11
+    n.CopyRivalPack: "prenez les mêmes ressources que celles du Sac à dos d'un adversaire",
+    n.Convert: "remplacez une pizza par un jouet ou un jouet par une pizza",  # R12.13
+}
+
+
+def _advance(node: n.Advance) -> str:  # R12.7, R13.2
+    if not node.modifier:
+        return "avancez votre Niveau de Fort"
+    more_or_less = "de plus" if node.modifier > 0 else "de moins"
+    return (f"avancez votre Niveau de Fort en payant {count('resource', abs(node.modifier))} "
+            f"{more_or_less}")
+
+
+_PRIMITIVES: dict[type, Callable] = {
+    **{cls: constant(text) for cls, text in _FIXED.items()},
+    n.Gain: lambda node: f"gagnez {resource(node.resource, node.amount)}",  # R12.1
+    n.Advance: _advance,
+    n.Score: lambda node: f"marquez {count('point', node.amount)}",  # R12.8
+    n.Spend: lambda node: f"dépensez {resource(node.resource, node.amount)}",  # R12.9
+}
+
+# -- quantities after `x` (R13.1) ---------------------------------------------------------------
+
+_QUANTITIES: dict[type, Callable] = {
+    n.SuitCount: lambda node: f"pour chaque {noun(node.suit.value)}",
+    n.AnySuit: constant("pour chaque symbole d'une famille de votre choix"),  # R5.7
+    n.PackSize: constant("pour chaque ressource dans votre Sac à dos"),
+    n.FortLevel: constant("pour chaque Niveau de votre Fort"),
+    n.LookoutSize: constant("pour chaque carte dans votre Observatoire"),
+    n.Fixed: lambda node: count("time", node.n),
+}
+
+
+def _some(res: Resource) -> str:
+    """« de pizzas ou de jouets »."""
+    return " ou ".join(f"de {NOUNS[k].other}" for k in KINDS[res])
+
+
+ACTION_WORDS = ActionWords(
+    then=", puis ", choice=" ou ", inline="{body} {each}", block="{each} : {body}",
+    how_many={  # « autant de X que ... »
+        n.SuitCount: lambda node: f"de {NOUNS[node.suit.value].other}",
+        n.AnySuit: constant("de symboles d'une famille de votre choix"),
+        n.PackSize: constant("de ressources dans votre Sac à dos"),
+        n.FortLevel: constant("votre Niveau de Fort"),
+        n.LookoutSize: constant("de cartes dans votre Observatoire"),
+    },
+    as_many={
+        n.Gain: lambda body, how: f"gagnez autant {_some(body.resource)} que {how}",  # type: ignore
+        n.Score: lambda body, how: f"marquez autant de points de victoire que {how}",
+        n.Spend: lambda body, how: f"dépensez autant {_some(body.resource)} que {how}",  # type: ignore
+    },
+)
+
+# -- scoring (R14) ------------------------------------------------------------------------------
+
+
+def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
+    one, other = NOUNS[key].one, NOUNS[key].other
+    return MetricWords(
+        each=f"par {one} {mine or 'que vous possédez'}",
+        value=f"le nombre de {other} {mine or 'que vous possédez'}",
+        rival=f"le plus grand nombre de {other} {theirs or 'chez un adversaire'}",
+        counted=f"de {other} {mine}".strip(), noun=key, place=mine,
+    )
+
+
+METRICS: dict[str, MetricWords] = {
+    "cards": _counted("card"),
+    "suits": _counted("different_suit"),
+    "best_friends": _counted("best_friend"),
+    "advances": _counted("advance_action", "sur vos cartes", "sur les cartes d'un adversaire"),
+    "pizza": _counted("pizza", "sur votre plateau joueur", "sur le plateau d'un adversaire"),
+    "toy": _counted("toy", "sur votre plateau joueur", "sur le plateau d'un adversaire"),
+    "level": MetricWords(each="par Niveau de votre Fort", value="votre Niveau de Fort",
+                         rival="le plus haut Niveau de Fort parmi vos adversaires"),
+    "lookout": _counted("card", "dans votre Observatoire", "dans l'Observatoire d'un adversaire"),
+    "pack": _counted("resource", "dans votre Sac à dos", "dans le Sac à dos d'un adversaire"),
+    **{s.value: _counted(s.value) for s in n.Suit},
+}
+
+EXPR_WORDS = ExprWords(
+    metrics=METRICS, count=count,
+    score="marquez {amount}", score_per="marquez {amount} {each}",
+    score_value="marquez autant de points de victoire que {value}",
+    plus="{clause}, plus {amount}",
+    conditional="{clause} si {test}", otherwise="{clause} ; sinon, {otherwise}",
+    value_if="{value} si {test}, sinon {otherwise}",
+    arith={"+": "{left} plus {right}", "-": "{left} moins {right}", "*": "{left} fois {right}"},
+    compare={
+        "=": "{left} est égal à {right}", "!=": "{left} est différent de {right}",
+        "<": "{left} est inférieur à {right}", "<=": "{left} est inférieur ou égal à {right}",
+        ">": "{left} est supérieur à {right}", ">=": "{left} est supérieur ou égal à {right}",
+    },
+    vs_rival={  # « si vous avez plus de cartes que chacun de vos adversaires » (Sleepover)
+        ">": "vous avez plus {counted} que chacun de vos adversaires",
+        ">=": "vous avez au moins autant {counted} que chacun de vos adversaires",
+        "=": "vous avez autant {counted} que le meilleur de vos adversaires",
+        "!=": "vous n'avez pas autant {counted} que le meilleur de vos adversaires",
+        "<": "vous avez moins {counted} que le meilleur de vos adversaires",
+        "<=": "vous n'avez pas plus {counted} que le meilleur de vos adversaires",
+    },
+    vs_number={
+        "=": "vous avez exactement {count}", "!=": "vous n'avez pas exactement {count}",
+        "<": "vous avez moins de {count}", "<=": "vous avez au plus {count}",
+        ">": "vous avez plus de {count}", ">=": "vous avez au moins {count}",
+    },
+    vs_zero={"=": "vous n'avez pas {counted}"},
+)  # fmt: skip
+
+TABLE: dict[type, Handler] = {
+    **_PRIMITIVES,
+    **_QUANTITIES,
+    **action_handlers(ACTION_WORDS, say),
+    **expr_handlers(EXPR_WORDS, say),
+}
+
+# -- perks (R15) --------------------------------------------------------------------------------
+
+PERK_WORDS = PerkWords(
+    count=count, either="ou",
+    origins={"park": "du Parc", "park_deck": "de la pioche Parc", "yard": "d'un Jardin",
+             "hand": "de votre main", "discard": "de votre défausse", "supply": "de la réserve",
+             "stuff": "de vos Affaires", "pack": "de votre Sac à dos"},
+    targets={"hand": "à votre main", "discard": "à votre défausse",
+             "lookout": "à votre Observatoire", "pack": "à votre Sac à dos",
+             "stuff": "à vos Affaires"},
+    hooks={
+        PerkHook.EXTRA_RECRUIT: "à la fin de votre phase Recruter, vous pouvez recruter une "
+                                "autre carte {from}",
+        PerkHook.LOOKOUT_FROM_ANYWHERE: "à votre tour, lorsque vous ajoutez une carte à votre "
+                                        "Observatoire, vous pouvez la prendre {from} au lieu de "
+                                        "votre main",
+        PerkHook.FOLLOW_DISCARD_MORE: "lorsque vous suivez, vous pouvez défausser jusqu'à "
+                                      "{max_discards}, les familles correspondantes de chacune "
+                                      "comptant",
+        PerkHook.DIY_ADVANCE: "à votre tour, plutôt que de jouer une carte, détruisez cet "
+                              "avantage pour avancer votre Niveau de Fort en payant "
+                              "{extra_cost} de plus ; cette action ne peut pas être suivie",
+        PerkHook.SECOND_PLAY: "à votre tour, une fois votre carte jouée et suivie, détruisez "
+                              "cet avantage pour jouer une seconde carte, que vous pouvez "
+                              "améliorer et que les autres peuvent suivre",
+        PerkHook.RECYCLE: "à tout moment pendant votre tour, détruisez cet avantage pour prendre "
+                          "une carte {from} et l'ajouter {to}",
+        PerkHook.ROUGH_HOUSING: "plutôt que de suivre, une fois que chaque autre adversaire a "
+                                "suivi ou refusé, détruisez cet avantage pour détruire la carte "
+                                "jouée par le leader",
+        PerkHook.PACK_FROM_SUPPLY: "à votre tour, lorsque vous transférez une ressource vers "
+                                   "votre Sac à dos, vous pouvez la prendre dans la réserve au "
+                                   "lieu de vos Affaires, dans n'importe quelle combinaison si "
+                                   "l'action est répétée",
+    },
+    modify={"pack_capacity": "votre Sac à dos peut contenir {n} de plus",
+            "lookout_capacity": "votre Observatoire peut contenir {n} de plus",
+            "stuff_capacity": "vos Affaires peuvent contenir {n} de plus de chaque type"},
+)  # fmt: skip
+
+
+def perk(p: Perk) -> str:
+    return perk_clause(PERK_WORDS, p)
