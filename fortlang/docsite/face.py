@@ -155,7 +155,7 @@ def card_face(card: KidCard, lang: str = "en", captions: Captions | None = None)
     if card.best_friend:
         shapes.append(STAR.group(WIDTH - MARGIN - icon, MARGIN + 6, icon))
     name = card.name_in(lang)
-    size = min(54.0, (right - left) / max(1, len(name) * _CHAR))
+    size = min(54.0, (right - left) / max(1, len(name) * _CHAR * 1.12))  # bold is wider
     texts.append(Text((left + right) / 2, MARGIN + 6 + icon / 2 + size * 0.35, size, name,
                       "middle", bold=True))
     _box(card.public, 150, 480, captions.public, True, colour, shapes, texts)

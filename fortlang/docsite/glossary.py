@@ -33,10 +33,11 @@ def badge(card: KidCard, lang: str) -> str:
             f"{lx.ui(source, lang)}</span>{note}")
 
 
-def _action(label: str, action: Action | None, lang: str) -> str:
-    if action is None:
-        return f"**{label}:** —\n"
-    return f"**{label}:**\n\n{md.code(to_text(action))}\n{lx.sentence(action, lang)}\n"
+def _action(name: str, action: Action | None, lang: str) -> str:
+    head = lx.label_text(name, lang)
+    if action is None:  # a blank box (R1.1)
+        return f"{head} —\n"
+    return f"{head}\n\n{md.code(to_text(action))}\n{lx.sentence(action, lang)}\n"
 
 
 def kid_section(set_id: str, card: KidCard, lang: str) -> str:
@@ -58,7 +59,7 @@ def kid_section(set_id: str, card: KidCard, lang: str) -> str:
         " · ".join(marks) + "\n",
         _action(lx.term("public_action", lang), card.public, lang),
         _action(lx.term("private_action", lang), card.private, lang),
-        f"**{lx.ui('copies', lang)}:** {lx.count(card.copies, 'card', lang)}\n",
+        f"{lx.label('copies', lang)} {lx.count(card.copies, 'card', lang)}\n",
         "</div>\n</div>\n",
     ])
 
@@ -89,22 +90,22 @@ def board_section(board: Board, lang: str) -> str:
 def glossary_page(card_set: CardSet, lang: str) -> str:
     kids, friends = card_set.park_kids, card_set.best_friends
     out = [md.heading(1, f"{card_set.manifest.name} — {lx.ui('glossary', lang)}"),
-           f"{len(kids)} {lx.ui('kids', lang)} · "
-           f"{lx.count(sum(k.copies for k in kids), 'card', lang)} · "
-           f"{len(friends)} {lx.ui('best_friends', lang)}\n",
+           f"{lx.label('kids', lang)} {len(kids)} "
+           f"({lx.count(sum(k.copies for k in kids), 'card', lang)}) · "
+           f"{lx.count(len(friends), 'best_friend', lang)}\n",
            md.heading(2, lx.ui("kids", lang).capitalize(), "kids")]
     out += [kid_section(card_set.id, k, lang) for k in kids]
     if friends:
         out.append(md.heading(2, lx.ui("best_friends", lang).capitalize(), "best-friends"))
         out += [kid_section(card_set.id, k, lang) for k in friends]
     if card_set.rules:
-        out.append(md.heading(2, lx.term("made_up_rule", lang).capitalize(), "made-up-rules"))
+        out.append(md.heading(2, lx.ui("rules", lang), "made-up-rules"))
         for rule in card_set.rules:
             out += [md.heading(3, rule.names.get(lang, rule.name), f"rule-{rule.id}"),
                     md.code(to_text(rule.score), md.SCORING_LEXER),
                     lx.rule_text(rule, lang) + "\n"]
     if card_set.perks:
-        out.append(md.heading(2, lx.term("perk", lang).capitalize(), "perks"))
+        out.append(md.heading(2, lx.ui("perks", lang), "perks"))
         out += [perk_section(p, lang) for p in card_set.perks]
     if card_set.board is not None:
         out.append(board_section(card_set.board, lang))

@@ -32,6 +32,7 @@ UI: dict[str, dict[str, str]] = {
         "single_use": "single use",
         "rulebook": "rulebook", "public": "public source", "provisional": "provisional",
         "sets": "card sets", "kids": "kid cards", "best_friends": "best friends",
+        "rules": "Made-up rules", "perks": "Perks",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
                  "written twice. Rule numbers (R12.1...) refer to the digest of the rulebooks.",
     },
@@ -53,6 +54,7 @@ UI: dict[str, dict[str, str]] = {
         "rulebook": "livret de règles", "public": "source publique",
         "provisional": "provisoire", "sets": "jeux de cartes", "kids": "cartes gamin",
         "best_friends": "Meilleurs Copains",
+        "rules": "Règles improvisées", "perks": "Avantages",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
                  "fortlang : rien n'y est écrit deux fois. Les numéros (R12.1...) renvoient au "
                  "résumé numéroté des règles.",
@@ -74,6 +76,7 @@ UI: dict[str, dict[str, str]] = {
         "rulebook": "книга правил", "public": "открытый источник",
         "provisional": "предварительная", "sets": "наборы карт", "kids": "карты детей",
         "best_friends": "лучшие друзья",
+        "rules": "Придуманные правила", "perks": "Особенности",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
                  "дважды. Номера (R12.1...) ссылаются на пронумерованный пересказ правил.",
     },
@@ -82,6 +85,15 @@ UI: dict[str, dict[str, str]] = {
 
 def ui(key: str, lang: str) -> str:
     return UI[lang].get(key, UI["en"][key])
+
+
+def label(key: str, lang: str) -> str:
+    """``**Copies:**``, French ``**Exemplaires :**`` (a space before the colon)."""
+    return f"**{ui(key, lang).capitalize()}{' :' if lang == 'fr' else ':'}**"
+
+
+def label_text(text: str, lang: str) -> str:
+    return f"**{text[:1].upper()}{text[1:]}{' :' if lang == 'fr' else ':'}**"
 
 
 def sentence(node: Node, lang: str) -> str:

@@ -32,7 +32,7 @@ def _readings(text: str, lang: str) -> str:
 
 def _example(text: str, lang: str) -> str:
     canonical = to_text(parse_action(text))
-    return (md.code(text) + f"\n{lx.ui('canonical', lang)}: {md.inline(canonical)}\n\n"
+    return (md.code(text) + f"\n{lx.label('canonical', lang)} {md.inline(canonical)}\n\n"
             + _readings(text, lang))
 
 
@@ -41,8 +41,8 @@ def primitives(lang: str) -> str:
     for spec in reg.PRIMITIVES:
         icon = md.icon(f"{ICONS}/{ACTIONS[spec.name].name}.svg", spec.name)
         out += [md.heading(3, f"`{spec.syntax}`", spec.name),
-                f"{icon} **{lx.ui('rule', lang)}:** {spec.rule}  \n"
-                f"**{lx.ui('meaning', lang)}:** {spec.meaning}\n",
+                f"{icon} {lx.label('rule', lang)} {spec.rule}  \n"
+                f"{lx.label('meaning', lang)} {spec.meaning}\n",
                 _example(spec.example, lang)]
     return "\n".join(out)
 
@@ -80,8 +80,8 @@ def operators(lang: str) -> str:
         spellings = ", ".join(f"`{s}`" for s in op.spellings)
         out += [md.heading(3, spellings, "op-" + glyph.name),
                 f"{md.icon(f'{ICONS}/{glyph.name}.svg', op.name)} "
-                f"**{lx.ui('rule', lang)}:** {op.rule}  \n"
-                f"**{lx.ui('meaning', lang)}:** {op.meaning}\n",
+                f"{lx.label('rule', lang)} {op.rule}  \n"
+                f"{lx.label('meaning', lang)} {op.meaning}\n",
                 _example(op.example, lang)]
     return "\n".join(out)
 
@@ -107,20 +107,29 @@ def scoring(lang: str, sets: Iterable[CardSet]) -> str:
     return "\n".join(out)
 
 
+def _kind(prop: dict) -> str:
+    """A field's type in a few words: ``string``, ``integer / null``, ``array of kid``."""
+    if "$ref" in prop:
+        return prop["$ref"].rsplit("/", 1)[-1]
+    kind = prop.get("type")
+    if kind == "array":
+        return "array of " + _kind(prop.get("items", {}))
+    if isinstance(kind, list):
+        return " / ".join(kind)
+    return kind or ("enum" if "enum" in prop else "any")
+
+
 def schema_section(schema: dict, lang: str, level: int = 3) -> str:
     """One JSON Schema as a table of its fields (top level and each ``$defs`` entry)."""
     out = []
     required = set(schema.get("required", ()))
     rows = []
     for name, prop in schema.get("properties", {}).items():
-        kind = prop.get("type") or ("enum" if "enum" in prop else
-                                    prop.get("$ref", "").rsplit("/", 1)[-1] or "any")
-        if isinstance(kind, list):
-            kind = " / ".join(kind)
         detail = prop.get("description", "")
-        if "enum" in prop:
-            detail += " (" + ", ".join(f"`{v}`" for v in prop["enum"]) + ")"
-        rows.append((f"`{name}`", kind, lx.ui("yes", lang) if name in required else "",
+        values = prop.get("enum") or prop.get("items", {}).get("enum")
+        if values:
+            detail += " (" + ", ".join(f"`{v}`" for v in values) + ")"
+        rows.append((f"`{name}`", _kind(prop), lx.ui("yes", lang) if name in required else "",
                      detail.strip()))
     if schema.get("description"):
         out.append(schema["description"] + "\n")

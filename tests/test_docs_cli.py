@@ -1,0 +1,34 @@
+"""``fortlang docs``: exit codes and diagnostics through click's CliRunner (STYLE #13)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from fortlang.cli import main
+
+
+def test_build_refuses_to_replace_a_folder_it_did_not_build(tmp_path: Path) -> None:
+    (tmp_path / "keep.txt").write_text("mine")
+    result = CliRunner().invoke(main, ["docs", "build", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"{tmp_path}: error: refusing to replace a folder" in result.output
+    assert (tmp_path / "keep.txt").read_text() == "mine"
+
+
+def test_unknown_set_is_a_diagnostic_with_a_did_you_mean(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["docs", "pnp", "--out", str(tmp_path / "c.pdf"),
+                                       "--sets", "fort-bsae"])
+    assert result.exit_code == 1
+    assert "fort-bsae: error: no card set 'fort-bsae'" in result.output
+    assert "did you mean `fort-base`?" in result.output
+    assert not (tmp_path / "c.pdf").exists()
+
+
+def test_pnp_writes_the_bundled_set(tmp_path: Path) -> None:
+    out = tmp_path / "cards.pdf"
+    result = CliRunner().invoke(main, ["docs", "pnp", "--out", str(out), "--one-each"])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF") and "wrote" in result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]  # no temporary file left

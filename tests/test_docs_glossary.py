@@ -1,0 +1,92 @@
+"""The card glossary page (R1.1, R1.2, R14, R15): texts generated from the cards' own data.
+
+``sample_set`` is also the set the site test builds and opens in Chromium.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fortlang.docsite.glossary import glossary_page
+from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Manifest, Perk, PerkHook, Source
+from fortlang.nodes import Resource, Suit
+from fortlang.parser import parse_action, parse_scoring
+from fortlang.phrasebook import perk_text, plural, rule_text, sentence, suit_name, term
+from fortlang.printer import to_text
+
+LANGS = ("en", "fr", "ru")
+
+
+def sample_set() -> CardSet:
+    kids = (
+        KidCard("bug", "Bug", (Suit.SHOVEL,), parse_action("gain pizza x shovel"),
+                parse_action("score x level"), copies=2, source=Source.RULEBOOK,
+                names={"ru": "Жучок"}),
+        KidCard("puddin", "Puddin", (Suit.COIN, Suit.CROWN),
+                parse_action("(recruit then gain toy) x water_gun"), None, copies=5,
+                note="Designed by us until checked."),
+        KidCard("bitsy", "Bitsy", (Suit.GLUE,), parse_action("gain 2 pizza/toy"),
+                parse_action("destroy card"), best_friend=True, source=Source.PUBLIC),
+    )
+    rules = (MadeUpRule("sleepover", "Sleepover",
+                        parse_scoring("8 if cards > rival cards else 4 if cards = rival cards")),)
+    perks = (Perk("xxl", "XXL Backpack", PerkHook.MODIFY, {"pack_capacity": 2}),)
+    board = Board(costs=((Resource.TOY,),) * 5, points=(0, 2, 5, 9, 14, 23),
+                  note="Costs are ours.")
+    return CardSet(Manifest("docs-sample", "Docs sample", "0.1", ("en", "fr", "ru")),
+                   kids, rules, perks, board)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r1_1_each_card_shows_both_actions_as_dsl_and_sentence(lang: str) -> None:
+    page = glossary_page(sample_set(), lang)
+    for card in sample_set().kids:
+        assert f"{{ #{card.id} }}" in page and card.name_in(lang) in page
+        for action in (card.public, card.private):
+            if action is not None:
+                assert f"```fortlang\n{to_text(action)}\n```" in page
+                assert sentence(action, lang) in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r1_1_suits_are_icons_named_in_the_page_language(lang: str) -> None:
+    page = glossary_page(sample_set(), lang)
+    crown = suit_name(Suit.CROWN, lang)
+    assert f'![crown](../assets/icons/crown.svg){{ .fl-icon title="{crown}" }} {crown}' in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r1_2_only_best_friends_get_the_star(lang: str) -> None:
+    page = glossary_page(sample_set(), lang)
+    bitsy = page.split("{ #bitsy }")[1]
+    bug = page.split("{ #bug }")[1].split("{ #puddin }")[0]
+    assert "icons/best_friend.svg" in bitsy and term("best_friend", lang).lower() in bitsy.lower()
+    assert "icons/best_friend.svg" not in bug
+
+
+def test_provenance_badge_carries_its_note() -> None:
+    page = glossary_page(sample_set(), "en")
+    assert 'data-source="provisional">provisional</span> Designed by us until checked.' in page
+    assert 'data-source="rulebook"' in page and 'data-source="public"' in page
+
+
+@pytest.mark.parametrize(("lang", "copies"), [("en", "5 cards"), ("fr", plural("fr", "card", 5)),
+                                              ("ru", "5 карт")])
+def test_copies_use_the_language_plural(lang: str, copies: str) -> None:
+    assert copies in glossary_page(sample_set(), lang)
+    assert plural(lang, "card", 2) in glossary_page(sample_set(), lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r14_r15_rules_and_perks_are_said_from_their_data(lang: str) -> None:
+    cs = sample_set()
+    page = glossary_page(cs, lang)
+    assert f"```fortlang-scoring\n{to_text(cs.rules[0].score)}\n```" in page
+    assert rule_text(cs.rules[0], lang) in page
+    assert perk_text(cs.perks[0], lang) in page
+    assert "`pack_capacity` | `2`" in page
+
+
+def test_r10_4_board_lists_every_level_with_its_points() -> None:
+    page = glossary_page(sample_set(), "en")
+    assert "| 5 | toy | 23 |" in page and "Costs are ours." in page

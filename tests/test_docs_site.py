@@ -1,0 +1,99 @@
+"""The built site, opened in headless Chromium: card names, icons, French and Russian texts.
+
+The site is built once for this module (mkdocs --strict, three languages). A screenshot of each
+language's glossary is kept under ``artifacts/`` (gitignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_docs_glossary import sample_set
+
+from fortlang.cardset import load_bundled
+from fortlang.docsite.site import MARKER, Built, build
+from fortlang.model import CardSet
+from fortlang.phrasebook import plural, sentence, term
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium")) if p and
+                 Path(p).exists()), None)
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium not installed "
+                                    "(.ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def sets() -> tuple[CardSet, ...]:
+    return (*load_bundled().values(), sample_set())
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, sets: tuple[CardSet, ...]) -> Built:
+    return build(tmp_path_factory.mktemp("docs") / "site", sets)
+
+
+def _chromium(url: str, user_dir: Path, *extra: str) -> str:
+    done = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={user_dir}", *extra, url],
+                          capture_output=True, text=True, timeout=120, check=True)
+    return done.stdout
+
+
+def test_site_has_every_language_with_a_switcher(site: Built, sets: tuple[CardSet, ...]) -> None:
+    assert (site.out / MARKER).exists()
+    for lang in ("en", "fr", "ru"):
+        html = (site.out / lang / "index.html").read_text(encoding="utf-8")
+        for other in ("en", "fr", "ru"):
+            assert f'hreflang="{other}"' in html
+        for s in sets:
+            assert (site.out / lang / "glossary" / f"{s.id}.html").is_file()
+        assert (site.out / lang / "search" / "search_index.json").is_file()
+
+
+def test_every_card_has_a_face_linked_from_its_glossary(site: Built,
+                                                        sets: tuple[CardSet, ...]) -> None:
+    assert site.faces == 3 * sum(len(s.kids) for s in sets)
+    for s in sets:
+        html = (site.out / "en" / "glossary" / f"{s.id}.html").read_text(encoding="utf-8")
+        for card in s.kids:
+            assert f'src="../assets/faces/{s.id}/{card.id}.svg"' in html
+            assert (site.out / "en" / "assets" / "faces" / s.id / f"{card.id}.svg").is_file()
+
+
+def test_dsl_snippets_are_highlighted_by_the_fortlang_lexer(site: Built) -> None:
+    html = (site.out / "en" / "reference.html").read_text(encoding="utf-8")
+    assert '<span class="k">gain</span>' in html  # Keyword: a primitive
+    assert '<span class="nb">water_gun</span>' in html  # Name.Builtin: a quantity after x
+
+
+@needs_chromium
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_glossary_renders_in_chromium(site: Built, lang: str, tmp_path: Path) -> None:
+    from PIL import Image
+
+    page = (site.out / lang / "glossary" / "docs-sample.html").as_uri()
+    dom = _chromium(page, tmp_path / "profile", "--dump-dom")
+    sample = sample_set()
+    bug, puddin, bitsy = sample.kids
+    # card names (Russian ones where the card has one), and the faces' and suits' images
+    for card in sample.kids:
+        assert card.name_in(lang) in dom
+    assert 'alt="shovel"' in dom and 'alt="best_friend"' in dom
+    # the texts of the page language, from the phrasebook
+    assert sentence(bug.public, lang) in dom
+    assert term("public_action", lang).lower() in dom.lower()
+    assert plural(lang, "card", 5) in dom
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / f"docs-glossary-{lang}.png"
+    _chromium(page, tmp_path / "profile", f"--screenshot={shot}", "--window-size=1280,1600",
+              "--hide-scrollbars")
+    image = Image.open(shot).convert("RGB")
+    colours = {c for _, c in image.getcolors(1 << 22)}
+    for hex_colour in ("#8d5a2b", "#e8a400"):  # the shovel and crown icons were drawn
+        rgb = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+        assert any(sum(abs(a - b) for a, b in zip(c, rgb, strict=True)) < 12 for c in colours)
