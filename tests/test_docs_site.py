@@ -6,6 +6,7 @@ language's glossary is kept under ``artifacts/`` (gitignored) for a person to lo
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -52,6 +53,13 @@ def test_site_has_every_language_with_a_switcher(site: Built, sets: tuple[CardSe
         for s in sets:
             assert (site.out / lang / "glossary" / f"{s.id}.html").is_file()
         assert (site.out / lang / "search" / "search_index.json").is_file()
+
+
+def test_language_switcher_links_resolve_from_a_nested_page(site: Built) -> None:
+    page = site.out / "fr" / "glossary" / "docs-sample.html"
+    links = dict(re.findall(r'<a href="([^"]+)" hreflang="(\w+)"', page.read_text("utf-8")))
+    targets = {lang: (page.parent / href).resolve() for href, lang in links.items()}
+    assert targets == {lang: site.out / lang / "index.html" for lang in ("en", "fr", "ru")}
 
 
 def test_every_card_has_a_face_linked_from_its_glossary(site: Built,

@@ -10,8 +10,16 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from pygments.lexer import RegexLexer, words
-from pygments.token import Error, Keyword, Name, Number, Operator, Punctuation, Text
+from pygments.lexer import RegexLexer, words  # type: ignore[import-untyped]
+from pygments.token import (  # type: ignore[import-untyped]
+    Error,
+    Keyword,
+    Name,
+    Number,
+    Operator,
+    Punctuation,
+    Text,
+)
 
 from fortlang import registry as reg
 from fortlang.resources import grammar_path

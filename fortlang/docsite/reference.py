@@ -16,7 +16,7 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS
 from fortlang.model import CardSet
-from fortlang.nodes import Suit
+from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action
 from fortlang.printer import to_text
 
@@ -65,7 +65,9 @@ def quantities(lang: str) -> str:
 def resources(lang: str) -> str:
     rows = []
     for w in reg.RESOURCES:
-        icon = RESOURCES[reg.RESOURCE_WORD[w.build()]]
+        resource = w.build()
+        assert isinstance(resource, Resource)
+        icon = RESOURCES[reg.RESOURCE_WORD[resource]]
         example = f"gain 2 {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word), f"`{w.word}`", w.rule,
                      w.meaning, md.inline(example), lx.sentence(parse_action(example), lang)))

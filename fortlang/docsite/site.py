@@ -48,6 +48,13 @@ def _optional(folder: str) -> Path | None:
         return None
 
 
+def _card_format() -> str | None:
+    """docs/card-format.md, written by hand beside the schemas (absent from a wheel install)."""
+    folder = _optional("docs")
+    page = folder / "card-format.md" if folder is not None else None
+    return page.read_text(encoding="utf-8") if page is not None and page.is_file() else None
+
+
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
@@ -96,11 +103,10 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
              langs: Sequence[str]) -> int:
     """Write one language's mkdocs project into ``src``; returns the number of card faces."""
     docs = src / "docs"
-    card_format = _optional("docs")
-    card_format_md = card_format / "card-format.md" if card_format else None
-    has_format = card_format_md is not None and card_format_md.is_file()
-    if has_format:
-        _write(docs / "card-format.md", card_format_md.read_text(encoding="utf-8"))
+    card_format = _card_format()
+    has_format = card_format is not None
+    if card_format is not None:
+        _write(docs / "card-format.md", card_format)
     _write(docs / "index.md", index_page(sets, lang))
     _write(docs / "reference.md",
            reference_page(lang, sets, _optional("schemas"), card_format=has_format))
@@ -132,7 +138,7 @@ def _check_out(out: Path) -> None:
 def run_mkdocs(configs: Sequence[Path]) -> None:
     """``mkdocs build --strict`` for each config, two at a time (CI has two cores)."""
     try:
-        import material  # noqa: F401
+        import material  # type: ignore[import-untyped]  # noqa: F401
         import mkdocs  # noqa: F401
     except ImportError:
         raise FortError(Diagnostic(ERROR, "E602", "mkdocs or mkdocs-material is not installed",
