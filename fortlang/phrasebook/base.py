@@ -250,6 +250,8 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
 
 # -- perks (R15) --------------------------------------------------------------------------------
 
+#: The base game's one MODIFY perk (XXL Backpack), said when a MODIFY perk carries no data.
+MODIFY_DEFAULT: dict[str, object] = {"pack_capacity": 2}
 #: What each parameter counts, for the plural of its number.
 PERK_UNITS = {"max_discards": "card", "extra_cost": "resource", "pack_capacity": "resource",
               "lookout_capacity": "card", "stuff_capacity": "resource"}
@@ -286,8 +288,8 @@ def perk_clause(words: PerkWords, perk: Perk) -> str:
             return join_list([words.origins.get(str(p), str(p)) for p in places], words.either)
         return words.targets.get(str(v), str(v))
 
-    fields = {k: said(k, v) for k, v in params.items()}
-    if perk.hook is PerkHook.MODIFY:  # pure data: one clause per changed limit
+    if perk.hook is PerkHook.MODIFY:  # pure data with open-ended keys: one clause per limit
+        changes = {k: said(k, v) for k, v in (perk.params or MODIFY_DEFAULT).items()}
         return "; ".join(words.modify.get(k, f"{k.replace('_', ' ')} +{{n}}").format(n=v)
-                         for k, v in fields.items())
-    return words.hooks[perk.hook].format_map(fields)
+                         for k, v in changes.items())
+    return words.hooks[perk.hook].format_map({k: said(k, v) for k, v in params.items()})

@@ -63,6 +63,7 @@ class RuNoun:
     gen_pl: str
     gender: str = "f"
     mass: str | None = None
+    few: str | None = None  # after 2-4, when not the genitive singular: «2 лучших друга»
 
     @property
     def many(self) -> str:
@@ -73,7 +74,7 @@ class RuNoun:
         if case == "gen":
             return self.gen if category == ONE else self.gen_pl
         singular = self.acc if case == "acc" else self.nom
-        return {ONE: singular, FEW: self.gen, MANY: self.gen_pl}[category]
+        return {ONE: singular, FEW: self.few or self.gen, MANY: self.gen_pl}[category]
 
 
 def join_list(items: list[str], last: str) -> str:
@@ -86,7 +87,6 @@ def join_list(items: list[str], last: str) -> str:
 def finish(clause: str) -> str:
     """A clause as a sentence: first letter capitalised, one final period."""
     clause = clause.strip()
-    first = next((i for i, c in enumerate(clause) if c.isalpha()), None)
-    if first is not None:  # "(gain 1 pizza or ...), then ..." -> "(Gain 1 pizza or ...)"
-        clause = clause[:first] + clause[first].upper() + clause[first + 1:]
+    first = len(clause) - len(clause.lstrip("([«\"'"))  # "(gain 1 pizza or ..." -> "(Gain"
+    clause = clause[:first] + clause[first:first + 1].upper() + clause[first + 1:]
     return clause if clause.endswith(".") else clause + "."
