@@ -171,6 +171,9 @@ def check_report(paths: Sequence[Path | str] = ()) -> CheckReport:
         f.diagnostics.extend(semantics.run(semantics.Scope([f]), with_set_checks=False))
         report.files.append(f)
         report.diagnostics.extend(f.diagnostics)
+    rank = {f.path: i for i, f in enumerate(report.files)}
+    report.diagnostics.sort(key=lambda d: (rank.get(d.file, -1),
+                                           (d.span.line, d.span.column) if d.span else (0, 0)))
     return report
 
 

@@ -232,7 +232,5 @@ def _translate(doc: Document, error: Any, seen: set[tuple[Any, ...]]) -> Iterato
         yield diag("E313", f"{_field(path)} must not be empty", here)
     elif kind == "uniqueItems":
         yield diag("E313", f"{_field(path)} lists the same item twice", here)
-    elif kind == "maxProperties" and error.validator_value == 0:
-        yield diag("E311", "this hook takes no `params`", key_at(root, path))
     else:
         yield diag("E313", f"{_field(path)}: {error.message}", here)

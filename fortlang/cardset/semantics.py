@@ -65,7 +65,8 @@ def blank_cards(scope: Scope) -> Iterator[Diagnostic]:
     """R5.4: a card must perform one action in full, so two blank boxes can never be played."""
     for f, e in scope.entries("kid"):
         card: KidCard = e.item
-        if card.public is None and card.private is None:
+        boxes = (e.node.get("public"), e.node.get("private"))
+        if all(box is None or box.value is None for box in boxes):
             yield _at(ERROR, f, e.name_node or e.node, "E325",
                       f"`{card.name}` has two blank boxes and can never be played (R5.4)",
                       "give it a `public` or a `private` action")

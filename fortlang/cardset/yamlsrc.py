@@ -283,10 +283,12 @@ class _Builder:
         except yaml.MarkedYAMLError as e:
             mark = e.problem_mark or e.context_mark
             problem = e.problem or e.context or "cannot parse"
+            hint = _syntax_hint(problem)
+            if hint is None and e.context and e.context_mark is not None and e.problem:
+                hint = f"{e.context} that starts on line {e.context_mark.line + 1}"
             doc.diagnostics.append(Diagnostic(
                 ERROR, "E301", f"YAML syntax error: {problem}",
-                _mark_span(mark) if mark is not None else None, doc.path,
-                hint=_syntax_hint(problem)))
+                _mark_span(mark) if mark is not None else None, doc.path, hint=hint))
             return None
         except yaml.YAMLError as e:  # reader errors (control characters) carry no mark
             doc.diagnostics.append(Diagnostic(ERROR, "E301", f"YAML syntax error: {e}",

@@ -1,0 +1,61 @@
+"""The public API: load_set, load_bundled, base_set, check_paths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fortlang.cardset import base_set, bundled_dir, check_paths, load_bundled, load_set
+from fortlang.errors import FortError
+from fortlang.model import CardSet, KidCard
+from fortlang.parser import parse_action
+
+GALLERY = Path(__file__).parent / "gallery"
+
+
+def test_load_bundled_has_the_base_set_and_base_set_is_cached():
+    sets = load_bundled()
+    assert "fort-base" in sets and isinstance(sets["fort-base"], CardSet)
+    assert base_set() is base_set() is sets["fort-base"]
+
+
+def test_cards_are_frozen_model_objects_with_origins():
+    bug = next(k for k in base_set().kids if k.id == "bug")
+    assert isinstance(bug, KidCard)
+    assert bug.public == parse_action("gain pizza x shovel")
+    assert bug.origin is not None and bug.origin.file.endswith("kids-shovel.yaml")
+    lines = Path(bug.origin.file).read_text(encoding="utf-8").splitlines()
+    assert lines[bug.origin.line - 1].strip() == "- id: bug"
+    with pytest.raises(AttributeError):
+        bug.name = "Ladybug"  # type: ignore[misc]
+
+
+def test_load_set_raises_with_every_error():
+    with pytest.raises(FortError) as info:
+        load_set(GALLERY / "bad-set")
+    assert sorted(d.code for d in info.value.diagnostics) == ["E320", "E321", "E322", "E325"]
+    assert all(d.is_error for d in info.value.diagnostics)
+
+
+def test_load_set_of_a_folder_without_manifest_raises(tmp_path: Path):
+    with pytest.raises(FortError) as info:
+        load_set(tmp_path)
+    assert [d.code for d in info.value.diagnostics] == ["E306"]
+
+
+def test_an_expansion_may_require_the_base_set(tmp_path: Path):
+    (tmp_path / "manifest.yaml").write_text(
+        'id: my-expansion\nname: Mine\nversion: "1"\nrequires: [fort-base]\n', encoding="utf-8")
+    (tmp_path / "kids.yaml").write_text(
+        "kids:\n  - {id: newbie, name: Newbie, suits: [book], public: score x book, "
+        "source: provisional}\n", encoding="utf-8")
+    expansion = load_set(tmp_path)
+    assert expansion.manifest.requires == ("fort-base",)
+    assert expansion.board is None and [k.id for k in expansion.kids] == ["newbie"]
+
+
+def test_check_paths_collects_errors_and_warnings():
+    diagnostics = check_paths([GALLERY / "dsl-errors.yaml", bundled_dir()])
+    severities = {d.severity for d in diagnostics}
+    assert severities == {"error", "warning"}

@@ -1,0 +1,57 @@
+"""The JSON Schemas: valid 2020-12, in step with the registry and the model, and satisfied by
+every bundled card file (validated here with jsonschema directly, not through fortlang)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from fortlang.cardset import bundled_dir
+from fortlang.cardset.schema import CARD_KINDS, MANIFEST, SCHEMA_DIR, load_schema
+from fortlang.model import PerkHook, Source
+from fortlang.nodes import Suit
+
+SCHEMAS = sorted(SCHEMA_DIR.glob("*.schema.json"))
+BUNDLED_FILES = sorted(bundled_dir().rglob("*.yaml"))
+HEADER = re.compile(r"^# yaml-language-server: \$schema=(\S+)$", re.M)
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_schema_is_valid_2020_12(path: Path):
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+def test_every_file_kind_has_a_schema():
+    assert {k.schema for k in (MANIFEST, *CARD_KINDS)} == {p.name for p in SCHEMAS}
+
+
+def test_r1_1_suit_enum_is_the_registry_suits():
+    kid = load_schema(CARD_KINDS[0])["$defs"]["kid"]["properties"]
+    assert kid["suits"]["items"]["enum"] == [s.value for s in Suit]
+    assert kid["source"]["enum"] == [s.value for s in Source]
+
+
+def test_r15_perk_hooks_are_the_model_hooks():
+    perks = next(k for k in CARD_KINDS if k.name == "perks")
+    assert load_schema(perks)["$defs"]["perk"]["properties"]["hook"]["enum"] == \
+        [h.value for h in PerkHook]
+
+
+@pytest.mark.parametrize("path", BUNDLED_FILES, ids=lambda p: p.name)
+def test_bundled_file_names_its_schema_and_satisfies_it(path: Path):
+    import yaml
+
+    text = path.read_text(encoding="utf-8")
+    header = HEADER.search(text)
+    assert header, "first line: # yaml-language-server: $schema=..."
+    schema_file = (path.parent / header.group(1)).resolve()
+    assert schema_file.parent == SCHEMA_DIR.resolve()
+    schema = json.loads(schema_file.read_text(encoding="utf-8"))
+    errors = list(Draft202012Validator(schema).iter_errors(yaml.safe_load(text)))
+    assert errors == []

@@ -1,0 +1,85 @@
+"""`fortlang check` through click's CliRunner: exit codes, the summary line, json output,
+the whole run reporting every file's problems together."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from fortlang.cardset import bundled_dir
+from fortlang.cli import main
+
+GALLERY = Path(__file__).parent / "gallery"
+SUMMARY = re.compile(r"^checked (\d+) files?, (\d+) cards?: (\d+) errors?, (\d+) warnings?$")
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, ["check", *args])
+
+
+def test_bundled_sets_check_clean_by_default():
+    result = run()
+    assert result.exit_code == 0, result.output
+    counts = SUMMARY.match(result.output.splitlines()[-1])
+    assert counts is not None
+    files, cards, errors, warnings = map(int, counts.groups())
+    assert files >= 10 and cards >= 70 and errors == 0
+    assert warnings == result.output.count(": warning[W300]: ")  # only provisional cards
+
+
+def test_no_warnings_hides_warnings_but_counts_them():
+    result = run("--no-warnings")
+    assert result.exit_code == 0
+    assert "warning[" not in result.output
+    assert SUMMARY.match(result.output.strip())
+
+
+def test_json_is_a_list_of_positioned_diagnostics():
+    result = run("--format", "json", str(GALLERY / "dsl-errors.yaml"))
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    first = next(d for d in data if d["code"] == "E101")
+    assert (first["line"], first["column"], first["end_column"]) == (5, 26, 32)
+    assert first["severity"] == "error" and "shovle" in first["message"]
+
+
+def test_every_file_is_reported_in_one_run():
+    result = run(str(GALLERY / "dsl-errors.yaml"), str(GALLERY / "unknown-keys.yaml"),
+                 str(GALLERY / "bad-set"))
+    assert result.exit_code == 1
+    for name in ("dsl-errors.yaml:", "unknown-keys.yaml:", "kids-b.yaml:", "manifest.yaml:"):
+        assert name in result.output
+
+
+def test_a_valid_single_file_exits_0(tmp_path: Path):
+    card = tmp_path / "kids.yaml"
+    card.write_text("kids:\n  - {id: bug, name: Bug, suits: [shovel], "
+                    "public: gain pizza x shovel, source: rulebook}\n", encoding="utf-8")
+    result = run(str(card))
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "checked 1 file, 1 card: 0 errors, 0 warnings"
+
+
+def test_a_copy_of_the_base_set_checks_clean(tmp_path: Path):
+    copy = tmp_path / "fort-base"
+    shutil.copytree(bundled_dir() / "fort-base", copy)
+    result = run("--no-warnings", str(copy))
+    assert result.exit_code == 0, result.output
+
+
+def test_missing_path_is_a_diagnostic(tmp_path: Path):
+    result = run(str(tmp_path / "nowhere"))
+    assert result.exit_code == 1
+    assert "error[E300]: no such file or directory" in result.output
+
+
+def test_hostile_big_file_is_refused_unread(tmp_path: Path):
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"kids:\n" + b"  # padding\n" * (10 * 1024 * 1024 // 12))
+    result = run(str(big))
+    assert result.exit_code == 1
+    assert "error[E304]: file too large: 10.5 MB" in result.output
