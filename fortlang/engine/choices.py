@@ -1,0 +1,150 @@
+"""Choices are data (STYLE #10): a :class:`Decision` says whose choice it is, what kind, and the
+legal options; an :class:`Agent` answers with an option's index. Agents see a read-only
+:class:`~fortlang.engine.view.GameView`, never the mutable state.
+
+Only legal options are offered: the engine tries each one (with rollback) and keeps those from
+which the whole move can still be completed legally. The ones it drops are listed in
+``Decision.excluded`` with the rule that forbids them, so a scripted move that names one can
+report *why* it is illegal (e.g. R5.5). A decision with a single option and nothing excluded is
+not asked (and not logged).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+
+class Kind(StrEnum):
+    """Every kind of decision the engine asks (and logs)."""
+
+    PLAY = "play"  # R5.1 which card to play, or skip
+    COIN_SUIT = "coin_suit"  # R5.6, R6.3 the suit a coin stands for
+    ANY_SUIT = "any_suit"  # R5.7 the suit `x any` counts
+    BOOST = "boost"  # R5.3 add a card (from hand or lookout), or stop
+    ORDER = "order"  # R5.2 which actions, in which order
+    CHOICE = "choice"  # `or`: which branch
+    RESOURCE = "resource"  # R12.1, R12.9 pizza or toy
+    PACK = "pack"  # R12.2 which token to pack
+    LOOKOUT = "lookout"  # R12.3 which card goes to the lookout
+    DESTROY = "destroy"  # R12.4 which of your cards to box
+    RECRUIT = "recruit"  # R7.1, R12.6 where to recruit from
+    PAYMENT = "payment"  # R10.1, R13.2 how to pay an advance
+    SPEND = "spend"  # R12.9 from stuff or pack
+    DESTROY_RIVAL = "destroy_rival"  # R12.10 which rival yard card
+    RIVAL_PACK = "rival_pack"  # R12.12 whose pack to copy
+    CONVERT = "convert"  # R12.13 which token to swap
+    RULE = "rule"  # R10.3 a made-up rule from the pile
+    PERK = "perk"  # R10.3 a perk from the row
+    FOLLOW = "follow"  # R6 follow with which card, or decline
+    ROUGH_HOUSING = "rough_housing"  # R15 destroy the leader's played card?
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer: a short label (action text comes from the AST via the printer) and a
+    hashable value that scripts and UIs may match on."""
+
+    label: str
+    value: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    player: int
+    kind: Kind
+    options: tuple[Option, ...]
+    context: str = ""  # what is being done, e.g. "Bug (public): gain pizza x shovel"
+    excluded: tuple[tuple[str, str], ...] = ()  # (label, rule) of options dropped as illegal
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(o.label for o in self.options)
+
+    def describe(self) -> str:
+        lines = [f"seat {self.player} {self.kind}: {self.context}".rstrip(": ")]
+        lines += [f"  {i}. {o.label}" for i, o in enumerate(self.options)]
+        return "\n".join(lines)
+
+
+class Agent(Protocol):
+    """One interface for bots and humans: return the index of the chosen option."""
+
+    def choose(self, view: Any, decision: Decision) -> int: ...
+
+
+class RandomAgent:
+    """Uniform over the legal options. Give it its own generator derived from the game seed, so
+    that the game's shuffles do not depend on how many decisions the agents were asked."""
+
+    def __init__(self, rng: random.Random | int = 0) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    def choose(self, view: Any, decision: Decision) -> int:
+        return self.rng.randrange(len(decision.options))
+
+
+class IllegalMove(Exception):
+    """A scripted answer that is not a legal option; ``rule`` says which rule forbids it."""
+
+    def __init__(self, message: str, rule: str | None = None,
+                 decision: Decision | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.decision = decision
+
+
+#: A scripted answer: an index, a label (or a label's prefix), an option value, or any of those
+#: paired with the decision kind it must answer, e.g. ("order", "private then public").
+Answer = int | str | tuple[str, Any] | Any
+
+
+class ScriptedAgent:
+    """Answers from a list, in order (tests, scenarios, replays). Running out raises."""
+
+    def __init__(self, answers: Iterable[Answer] = ()) -> None:
+        self.answers = list(answers)
+        self.position = 0
+
+    @property
+    def done(self) -> bool:
+        return self.position >= len(self.answers)
+
+    def choose(self, view: Any, decision: Decision) -> int:
+        if self.done:
+            raise IllegalMove(f"no scripted answer left for:\n{decision.describe()}",
+                              decision=decision)
+        answer = self.answers[self.position]
+        self.position += 1
+        if isinstance(answer, tuple) and len(answer) == 2 and answer[0] in set(Kind):
+            kind, answer = answer
+            if kind != decision.kind:
+                raise IllegalMove(f"expected a {kind} decision, the engine asks:\n"
+                                  f"{decision.describe()}", decision=decision)
+        return resolve(decision, answer)
+
+
+def resolve(decision: Decision, answer: Answer) -> int:
+    """The index of ``answer`` among the decision's options, or :class:`IllegalMove`."""
+    options = decision.options
+    if isinstance(answer, bool):
+        answer = str(answer)
+    if isinstance(answer, int):
+        if 0 <= answer < len(options):
+            return answer
+        raise IllegalMove(f"option {answer} out of range:\n{decision.describe()}",
+                          decision=decision)
+    for i, o in enumerate(options):
+        if o.label == answer or (o.value is not None and o.value == answer):
+            return i
+    if isinstance(answer, str):
+        starts = [i for i, o in enumerate(options) if o.label.startswith(answer)]
+        if len(starts) == 1:
+            return starts[0]
+        for label, rule in decision.excluded:
+            if label == answer or label.startswith(answer):
+                raise IllegalMove(f"`{label}` is not allowed here ({rule})", rule, decision)
+    raise IllegalMove(f"{answer!r} is not an option:\n{decision.describe()}", decision=decision)

@@ -1,0 +1,598 @@
+"""Walks an action's AST against the game state (R12, R13), in continuation-passing style.
+
+Every handler takes ``(node, ctx, k)`` and, once its own work is done, calls the continuation
+``k(full)`` with whether the node was performed in full; the return value says whether the whole
+move (up to its legality check) succeeded. That shape gives the engine what R5.4 and STYLE #10
+need with no deep copies:
+
+* at a choice point, :func:`decide` *tries* each option (the rest of the move included) inside the
+  game's undo log, rolls back, and offers the agent only the options that can still end legally;
+* while trying ("search" mode), choice points simply explore their options depth-first.
+
+Execution is "as much as possible" (R5.4's *in part*): a primitive that cannot be completed does
+what it can and reports ``full=False``; the caller's final check decides whether that was allowed
+(a leader needs one action in full, R5.4; a follower needs it in full, R6.2). Dispatch is a table
+from node class to handler (STYLE #8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from fortlang import nodes as n
+from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.state import OTHER, PERK_LEVEL, RULE_LEVEL, TOKENS, CardInstance, Game
+from fortlang.model import PerkHook
+from fortlang.nodes import Resource, Suit
+from fortlang.printer import to_text
+
+K = Callable[[bool], bool]
+Thunk = Callable[[], bool]
+
+#: When several rules forbid an option, the most specific one is reported.
+_PRIORITY = {"R5.5": 3, "R6.2": 2, "R5.4": 1}
+
+
+class Ctx:
+    """One player's execution of a move: who, in which mode, and the bookkeeping the legality
+    checks need. Its lists and dicts change only through ``game.note*``, so rollback restores
+    them."""
+
+    __slots__ = ("game", "seat", "player", "search", "fail", "leader", "sources", "named",
+                 "any_suits", "chosen", "bound", "records", "play", "context")
+
+    def __init__(self, game: Game, seat: int, *, leader: bool,
+                 bound: dict[int, Any] | None = None, play: Any = None) -> None:
+        self.game = game
+        self.seat = seat
+        self.player = game.players[seat]
+        self.search = False
+        self.fail: str | None = None
+        self.leader = leader  # "on your turn" perks (Bribe, Sticky Fingers) apply
+        self.sources: list[CardInstance] = []  # cards whose suits count for `x suit` (R5.3, R6.5)
+        self.named: dict[int, Suit] = {}  # card uid -> the suit its coin stands for (R5.6)
+        self.any_suits: dict[int, Suit] = {}  # id(AnySuit node) -> the suit chosen (R5.7)
+        self.chosen: dict[int, Any] = {}  # id(node) -> resource or branch chosen (R12.1, R6.4)
+        self.bound: dict[int, Any] = bound or {}  # the leader's choices, binding a follower (R6.4)
+        self.records: list[tuple[Suit, int, int]] = []  # (suit, times, performed) per `x suit`
+        self.play = play  # the leader's play record (destroy this, R12.5), or None
+        self.context = ""
+
+    def fails(self, rule: str) -> bool:
+        """Record why a completion is illegal (the most specific rule wins); returns False."""
+        if self.fail is None or _PRIORITY.get(rule, 0) > _PRIORITY.get(self.fail, 0):
+            self.fail = rule
+        return False
+
+
+def run(node: n.Action, ctx: Ctx, k: K) -> bool:
+    try:
+        handler = _HANDLERS[type(node)]
+    except KeyError:
+        raise TypeError(f"no interpreter handler for {type(node).__name__}") from None
+    return handler(node, ctx, k)
+
+
+def decide(ctx: Ctx, kind: Kind, options: Sequence[Option], thunks: Sequence[Thunk]) -> bool:
+    """A choice point: each thunk applies one option and runs the rest of the move."""
+    if len(thunks) == 1:
+        return thunks[0]()
+    if not thunks:
+        return False
+    game = ctx.game
+    if ctx.search:
+        for thunk in thunks:
+            mark = game.mark()
+            if thunk():
+                return True
+            game.rollback(mark)
+        return False
+    legal: list[int] = []
+    excluded: list[tuple[str, str]] = []
+    for i, thunk in enumerate(thunks):
+        mark = game.mark()
+        ctx.search, ctx.fail = True, None
+        try:
+            ok = thunk()
+        finally:
+            game.rollback(mark)
+            ctx.search = False
+        if ok:
+            legal.append(i)
+        else:
+            excluded.append((options[i].label, ctx.fail or "cannot be completed"))
+    if not legal:
+        return False
+    if len(legal) == 1 and not excluded:
+        pick = legal[0]
+    else:  # asked even with one legal option when others were excluded, to say why (R5.4/R5.5)
+        decision = Decision(ctx.seat, kind, tuple(options[i] for i in legal), ctx.context,
+                            tuple(excluded))
+        pick = legal[game.ask(decision)]
+    return thunks[pick]()
+
+
+def search(ctx: Ctx, thunk: Thunk) -> bool:
+    """Whether ``thunk`` can complete legally; the state is left unchanged."""
+    game = ctx.game
+    mark = game.begin()
+    ctx.search, ctx.fail = True, None
+    try:
+        return thunk()
+    finally:
+        game.abort(mark)
+        ctx.search = False
+
+
+# -- counting suits (R5.3, R5.6, R6.5, R13.1) --------------------------------------------------
+
+
+def card_count(card: CardInstance, suit: Suit, named: dict[int, Suit]) -> int:
+    """How many times ``card`` shows ``suit``; a coin counts as coin, or as its named suit."""
+    coin_as = named.get(card.uid)
+    total = 0
+    for s in card.card.suits:
+        if s is suit or (s is Suit.COIN and coin_as is suit):
+            total += 1
+    return total
+
+
+def suit_count(ctx: Ctx, suit: Suit) -> int:
+    named = ctx.named
+    return sum(card_count(c, suit, named) for c in ctx.sources)
+
+
+def _any_suit(q: n.AnySuit, ctx: Ctx) -> int:
+    return suit_count(ctx, ctx.any_suits[id(q)])
+
+
+_COUNTS: dict[type, Callable[[Any, Ctx], int]] = {
+    n.SuitCount: lambda q, ctx: suit_count(ctx, q.suit),
+    n.AnySuit: _any_suit,
+    n.PackSize: lambda q, ctx: ctx.player.pack[Resource.PIZZA] + ctx.player.pack[Resource.TOY],
+    n.FortLevel: lambda q, ctx: ctx.player.level,
+    n.LookoutSize: lambda q, ctx: len(ctx.player.lookout),
+    n.Fixed: lambda q, ctx: q.n,
+}
+
+SUIT_OPTIONS = tuple(Option(s.value, s) for s in Suit)
+
+
+def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Thunk) -> bool:
+    """Ask for a suit, store it in ``table[key]`` and continue."""
+    game = ctx.game
+
+    def pick(s: Suit) -> Thunk:
+        def thunk() -> bool:
+            game.note_item(table, key, s)
+            return then()
+        return thunk
+
+    return decide(ctx, Kind.COIN_SUIT if table is ctx.named else Kind.ANY_SUIT,
+                  [Option(s.value, s) for s in suits], [pick(s) for s in suits])
+
+
+# -- operators (R13.3-R13.5, `or`) -------------------------------------------------------------
+
+
+def _repeat(node: n.Repeat, ctx: Ctx, k: K) -> bool:
+    q = node.count
+    if type(q) is n.AnySuit and id(q) not in ctx.any_suits:  # R5.7: chosen when used
+        return choose_suit(ctx, ctx.any_suits, id(q), tuple(Suit), lambda: _repeat(node, ctx, k))
+    suit = q.suit if type(q) is n.SuitCount else ctx.any_suits.get(id(q))
+    times = _COUNTS[type(q)](q, ctx)
+    game, body = ctx.game, node.body
+
+    def step(i: int) -> bool:
+        if i == times:
+            if suit is not None:
+                game.note(ctx.records, (suit, times, times))
+            return k(True)
+        mark = game.mark()
+
+        def after(full: bool) -> bool:
+            if full:
+                return step(i + 1)
+            if suit is not None:  # R5.5 needs to know how many repetitions had an effect
+                game.note(ctx.records, (suit, times, i + game.changed_since(mark)))
+            return k(False)
+
+        return run(body, ctx, after)
+
+    return step(0)
+
+
+def _then(node: n.Then, ctx: Ctx, k: K) -> bool:
+    """R13.4: the left is required for the right; the right is required if possible."""
+    items = node.items
+    last = len(items) - 1
+
+    def step(i: int) -> bool:
+        def after(full: bool) -> bool:
+            if not full:
+                return k(False)
+            return k(True) if i == last else step(i + 1)
+
+        return run(items[i], ctx, after)
+
+    return step(0)
+
+
+def _shape(node: n.Node) -> tuple:
+    return tuple((type(x), getattr(x, "amount", None), getattr(x, "modifier", None),
+                  getattr(x, "n", None), getattr(x, "suit", None)) for x in node.walk())
+
+
+@cache
+def is_resource_choice(node: n.Choice) -> bool:
+    """`gain 2 pizza or gain 2 toy`: branches that differ only in the resource (R12.1, R6.4)."""
+    shapes = {_shape(item) for item in node.items}
+    return len(shapes) == 1 and any(isinstance(x, n.Gain | n.Spend) for x in node.walk())
+
+
+@cache
+def branch_options(node: n.Choice) -> tuple[Option, ...]:
+    return tuple(Option(to_text(item), i) for i, item in enumerate(node.items))
+
+
+def _choice(node: n.Choice, ctx: Ctx, k: K) -> bool:
+    key = id(node)
+    binding = is_resource_choice(node)
+    if binding:
+        fixed = ctx.bound.get(key, ctx.chosen.get(key))
+        if fixed is not None:  # R6.4, and never a mix across repetitions (R12.1)
+            return run(node.items[fixed], ctx, k)
+    game = ctx.game
+
+    def branch(i: int) -> Thunk:
+        def thunk() -> bool:
+            if binding:
+                game.note_item(ctx.chosen, key, i)
+            return run(node.items[i], ctx, k)
+        return thunk
+
+    thunks = [branch(i) for i in range(len(node.items))]
+    return decide(ctx, Kind.CHOICE, branch_options(node), thunks)
+
+
+# -- primitives (R12) --------------------------------------------------------------------------
+
+RESOURCE_OPTIONS = tuple(Option(r.value, r) for r in TOKENS)
+
+
+def _kind_of(node: n.Gain | n.Spend, ctx: Ctx, then: Callable[[Resource], bool]) -> bool:
+    """Resolve pizza/toy to one kind: bound by the leader (R6.4), already chosen by this node
+    (never a mix, R12.1), or chosen now."""
+    if node.resource is not Resource.EITHER:
+        return then(node.resource)
+    key = id(node)
+    fixed = ctx.bound.get(key, ctx.chosen.get(key))
+    if fixed is not None:
+        return then(fixed)
+    game = ctx.game
+
+    def pick(r: Resource) -> Thunk:
+        def thunk() -> bool:
+            game.note_item(ctx.chosen, key, r)
+            return then(r)
+        return thunk
+
+    return decide(ctx, Kind.RESOURCE, RESOURCE_OPTIONS, [pick(r) for r in TOKENS])
+
+
+def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
+    """Take up to ``amount`` from the finite supply (R1.4) into stuff (4 of each, R1.5)."""
+    game, p = ctx.game, ctx.player
+    got = min(amount, game.stuff_room(p, res), game.supply[res])
+    if got > 0:
+        game.transfer(game.supply, p.stuff, res, got)
+    return got == amount
+
+
+def _gain(node: n.Gain, ctx: Ctx, k: K) -> bool:
+    return _kind_of(node, ctx, lambda r: k(gain_tokens(ctx, r, node.amount)))
+
+
+def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
+    """R12.2; Sticky Fingers (R15) may take from the supply on your turn."""
+    game, p = ctx.game, ctx.player
+    if p.pack[Resource.PIZZA] + p.pack[Resource.TOY] >= game.pack_capacity(p):
+        return k(False)
+    pools = [(p.stuff, r, f"a {r} from your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
+    if ctx.leader and p.perk(PerkHook.PACK_FROM_SUPPLY):
+        pools += [(game.supply, r, f"a {r} from the supply", ("supply", r))
+                  for r in TOKENS if game.supply[r]]
+    if not pools:
+        return k(False)
+
+    def pick(pool: dict, r: Resource) -> Thunk:
+        def thunk() -> bool:
+            game.transfer(pool, p.pack, r, 1)
+            return k(True)
+        return thunk
+
+    return decide(ctx, Kind.PACK, [Option(label, v) for _, _, label, v in pools],
+                  [pick(pool, r) for pool, r, _, _ in pools])
+
+
+def distinct(zone: list[CardInstance]) -> list[int]:
+    """Indices of the first instance of each card definition: copies are interchangeable, so
+    they are offered once."""
+    seen: set[int] = set()
+    out = []
+    for i, c in enumerate(zone):
+        key = id(c.card)
+        if key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
+
+
+def _card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
+                refill_park: bool = False) -> bool:
+    """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``."""
+    game = ctx.game
+    options: list[Option] = []
+    thunks: list[Thunk] = []
+
+    def pick(zone: list, i: int) -> Thunk:
+        def thunk() -> bool:
+            game.move(zone, i, dst)
+            if refill_park and zone is game.park and game.park_deck:
+                game.move(game.park_deck, len(game.park_deck) - 1, game.park)  # R7.1 refill
+            return k(True)
+        return thunk
+
+    for zone, where, value in places:
+        if zone is game.park_deck:
+            if zone:
+                options.append(Option("the top of the park deck", ("park_deck",)))
+                thunks.append(pick(zone, len(zone) - 1))
+            continue
+        for i in distinct(zone):
+            card = zone[i].card
+            options.append(Option(f"{card.name} {where}", (*value, card.id)))
+            thunks.append(pick(zone, i))
+    if not thunks:
+        return k(False)
+    return decide(ctx, kind, options, thunks)
+
+
+def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
+    """R12.3 (capacity R10.2); Bribe (R15) widens the sources on your turn."""
+    game, p = ctx.game, ctx.player
+    if len(p.lookout) >= game.lookout_capacity(p):
+        return k(False)
+    places: list[tuple[list, str, Any]] = [(p.hand, "from your hand", ("hand",))]
+    if ctx.leader and p.perk(PerkHook.LOOKOUT_FROM_ANYWHERE):
+        places += [(game.park, "from the park", ("park",)), (game.park_deck, "", ())]
+        places += [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat))
+                   for q in game.rivals(ctx.seat)]
+    return _card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True)
+
+
+def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
+    """R12.4: hand or discard pile, never the deck; played and added cards are in play."""
+    p = ctx.player
+    places = [(p.hand, "from your hand", ("hand",)), (p.discard, "from your discard", ("discard",))]
+    return _card_moves(ctx, places, ctx.game.box, Kind.DESTROY, k)
+
+
+def recruit_places(game: Game) -> list[tuple[list, str, Any]]:
+    """R7.1: the park, any player's yard, or the top of the park deck."""
+    places: list[tuple[list, str, Any]] = [(game.park, "from the park", ("park",))]
+    places += [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat)) for q in game.players]
+    places.append((game.park_deck, "", ()))
+    return places
+
+
+def _recruit(node: n.Recruit, ctx: Ctx, k: K) -> bool:
+    return _card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, Kind.RECRUIT, k,
+                       refill_park=True)
+
+
+def _destroy_rival(node: n.DestroyRival, ctx: Ctx, k: K) -> bool:
+    game = ctx.game
+    places = [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat))
+              for q in game.rivals(ctx.seat)]
+    return _card_moves(ctx, places, game.box, Kind.DESTROY_RIVAL, k)
+
+
+def _score(node: n.Score, ctx: Ctx, k: K) -> bool:
+    ctx.game.set(ctx.player, "vp", ctx.player.vp + node.amount)
+    return k(True)
+
+
+def _spend(node: n.Spend, ctx: Ctx, k: K) -> bool:
+    return _kind_of(node, ctx, lambda r: _spend_kind(ctx, r, node.amount, k))
+
+
+def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
+    """R12.9: from stuff and/or pack back to the supply."""
+    game, p = ctx.game, ctx.player
+    got = min(amount, p.stuff[res] + p.pack[res])
+    if got == 0:
+        return k(amount == 0)
+    splits = range(max(0, got - p.pack[res]), min(got, p.stuff[res]) + 1)
+
+    def pay(a: int) -> Thunk:
+        def thunk() -> bool:
+            if a:
+                game.transfer(p.stuff, game.supply, res, a)
+            if got - a:
+                game.transfer(p.pack, game.supply, res, got - a)
+            return k(got == amount)
+        return thunk
+
+    options = [Option(f"{a} {res} from stuff, {got - a} from pack", (a, got - a)) for a in splits]
+    return decide(ctx, Kind.SPEND, options, [pay(a) for a in splits])
+
+
+def copy_tokens(ctx: Ctx, pack: dict[Resource, int]) -> bool:
+    full = True
+    for r in TOKENS:
+        if pack[r] and not gain_tokens(ctx, r, pack[r]):
+            full = False
+    return full
+
+
+def _copy_pack(node: n.CopyPack, ctx: Ctx, k: K) -> bool:
+    return k(copy_tokens(ctx, dict(ctx.player.pack)))
+
+
+def _copy_rival_pack(node: n.CopyRivalPack, ctx: Ctx, k: K) -> bool:
+    seen: set[tuple[int, int]] = set()
+    options: list[Option] = []
+    thunks: list[Thunk] = []
+    for q in ctx.game.rivals(ctx.seat):
+        content = (q.pack[Resource.PIZZA], q.pack[Resource.TOY])
+        if content in seen:
+            continue
+        seen.add(content)
+        options.append(Option(f"seat {q.seat}'s pack ({content[0]} pizza, {content[1]} toy)",
+                              q.seat))
+        thunks.append(lambda pack=dict(q.pack): k(copy_tokens(ctx, pack)))
+    if not thunks:
+        return k(False)
+    return decide(ctx, Kind.RIVAL_PACK, options, thunks)
+
+
+def _convert(node: n.Convert, ctx: Ctx, k: K) -> bool:
+    """R12.13: swap one token in stuff or pack for the other kind (finite supply, stuff cap)."""
+    game, p = ctx.game, ctx.player
+    options: list[Option] = []
+    thunks: list[Thunk] = []
+
+    def swap(pool: dict, r: Resource) -> Thunk:
+        def thunk() -> bool:
+            game.transfer(pool, game.supply, r, 1)
+            game.transfer(game.supply, pool, OTHER[r], 1)
+            return k(True)
+        return thunk
+
+    for pool, where in ((p.stuff, "stuff"), (p.pack, "pack")):
+        for r in TOKENS:
+            other = OTHER[r]
+            if pool[r] and game.supply[other] and (pool is p.pack or game.stuff_room(p, other)):
+                options.append(Option(f"a {r} in your {where} for a {other}", (where, r)))
+                thunks.append(swap(pool, r))
+    if not thunks:
+        return k(False)
+    return decide(ctx, Kind.CONVERT, options, thunks)
+
+
+def _destroy_this(node: n.DestroyThis, ctx: Ctx, k: K) -> bool:
+    """R12.5: the leader's card is boxed once the followers are done (see play.py). A follower
+    has no "this card" of their own: for them it does nothing (interpretation)."""
+    if ctx.play is not None:
+        ctx.game.set(ctx.play, "destroy_this", True)
+    return k(True)
+
+
+# -- advance fort (R10, R12.7, R13.2) ----------------------------------------------------------
+
+
+@cache
+def payment_plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
+                  pack: tuple[int, int]) -> tuple[tuple[int, int, int, int], ...]:
+    """Every way to pay: (pizza from stuff, pizza from pack, toy from stuff, toy from pack).
+    A -1 modifier drops any one item of the cost, a +1 adds one of either kind (R13.2)."""
+    variants = {tuple(sorted(cost))}
+    for _ in range(abs(modifier)):
+        if modifier > 0:
+            variants = {(*v, Resource.EITHER) for v in variants}
+        else:
+            variants = {v[:i] + v[i + 1:] for v in variants for i in range(len(v))} or {()}
+    plans: set[tuple[int, int, int, int]] = set()
+    for v in variants:
+        either = v.count(Resource.EITHER)
+        for ep in range(either + 1):
+            need_p = v.count(Resource.PIZZA) + ep
+            need_t = v.count(Resource.TOY) + either - ep
+            for a in range(max(0, need_p - pack[0]), min(need_p, stuff[0]) + 1):
+                for c in range(max(0, need_t - pack[1]), min(need_t, stuff[1]) + 1):
+                    plans.add((a, need_p - a, c, need_t - c))
+    return tuple(sorted(plans))
+
+
+def _plan_label(plan: tuple[int, int, int, int]) -> str:
+    parts = [f"{m} {r} from {where}" for m, r, where in zip(
+        plan, ("pizza", "pizza", "toy", "toy"), ("stuff", "pack", "stuff", "pack"), strict=True)
+        if m]
+    return "pay " + (", ".join(parts) if parts else "nothing")
+
+
+def _advance(node: n.Advance, ctx: Ctx, k: K) -> bool:
+    game, p = ctx.game, ctx.player
+    board = game.board
+    if p.level >= board.max_level:
+        return k(False)
+    plans = payment_plans(board.costs[p.level], node.modifier,
+                          (p.stuff[Resource.PIZZA], p.stuff[Resource.TOY]),
+                          (p.pack[Resource.PIZZA], p.pack[Resource.TOY]))
+    if not plans:
+        return k(False)
+    pools = ((p.stuff, Resource.PIZZA), (p.pack, Resource.PIZZA),
+             (p.stuff, Resource.TOY), (p.pack, Resource.TOY))
+
+    def pay(plan: tuple[int, int, int, int]) -> Thunk:
+        def thunk() -> bool:
+            for m, (pool, r) in zip(plan, pools, strict=True):
+                if m:
+                    game.transfer(pool, game.supply, r, m)
+            game.set(p, "level", p.level + 1)
+            return level_rewards(ctx, lambda: k(True))
+        return thunk
+
+    return decide(ctx, Kind.PAYMENT, [Option(_plan_label(pl), pl) for pl in plans],
+                  [pay(pl) for pl in plans])
+
+
+def level_rewards(ctx: Ctx, then: Thunk) -> bool:
+    """R10.3: level 1 a made-up rule from the pile (secretly), level 2 a perk from the row,
+    the end level the macaroni sculpture if nobody has it."""
+    game, p = ctx.game, ctx.player
+    if p.level == RULE_LEVEL and game.rule_pile and p.rule is None:
+        def rule(i: int) -> Thunk:
+            def thunk() -> bool:
+                game.set(p, "rule", game.take(game.rule_pile, i))
+                return then()
+            return thunk
+        return decide(ctx, Kind.RULE, [Option(r.name, r.id) for r in game.rule_pile],
+                      [rule(i) for i in range(len(game.rule_pile))])
+    if p.level == PERK_LEVEL and game.perk_row:
+        def perk(i: int) -> Thunk:
+            def thunk() -> bool:
+                game.put(p.perks, game.take(game.perk_row, i))
+                return then()
+            return thunk
+        return decide(ctx, Kind.PERK, [Option(q.name, q.id) for q in game.perk_row],
+                      [perk(i) for i in range(len(game.perk_row))])
+    if p.level == game.board.end_level and game.macaroni is None:
+        game.set(game, "macaroni", ctx.seat)
+    return then()
+
+
+_HANDLERS: dict[type, Callable[[Any, Ctx, K], bool]] = {
+    n.Gain: _gain,
+    n.Pack: _pack,
+    n.Lookout: _lookout,
+    n.DestroyCard: _destroy_card,
+    n.DestroyThis: _destroy_this,
+    n.Recruit: _recruit,
+    n.Advance: _advance,
+    n.Score: _score,
+    n.Spend: _spend,
+    n.DestroyRival: _destroy_rival,
+    n.CopyPack: _copy_pack,
+    n.CopyRivalPack: _copy_rival_pack,
+    n.Convert: _convert,
+    n.Repeat: _repeat,
+    n.Then: _then,
+    n.Choice: _choice,
+}
+
+HANDLED_NODES = frozenset(_HANDLERS)
+COUNTED_QUANTITIES = frozenset(_COUNTS)

@@ -1,0 +1,469 @@
+"""Playing a card as the leader (R5), following it (R6) and `destroy this` (R12.5).
+
+The leader's play is one move made of choice points, in this order: the suit a coin on the played
+card stands for (R5.6, R6.3), the suit of each `x any` (R5.7), the cards added from hand or
+counted from the lookout (R5.3), which actions in which order (R5.2), then the actions
+themselves. Its legality is checked at its end: one action performed in full with an effect
+(R5.4) and every added card changing an effect (R5.5). Because every choice point only offers
+options that can still end legally, an agent can never make an illegal play.
+
+Interpretations (FORT-RULES says the rulebook is silent):
+* lookout suits count only if the leader chooses to count each card (the French and Russian
+  Bug example: "she could have added only the second shovel from her lookout"); R5.5 applies
+  to added cards from hand only;
+* an action "performed in full" that changed nothing (e.g. `score x level` at level 0) does not
+  satisfy R5.4, like a blank box;
+* the leader's choice of pizza or toys (a `pizza/toy` gain or spend, or an `or` whose branches
+  differ only in the resource) binds followers (R6.4); other `or` choices do not;
+* a coin on a follower's card matches any suit (R5.6) and counts as the suit being followed;
+* "in part" means as much as possible; in `a then b` the right part needs the left in full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from fortlang import nodes as n
+from fortlang.engine.choices import Decision, IllegalMove, Kind, Option
+from fortlang.engine.interpreter import Ctx, Thunk, card_count, choose_suit, decide, run, search
+from fortlang.engine.state import CardInstance, Game
+from fortlang.model import PerkHook
+from fortlang.nodes import PLAIN_SUITS, Suit
+from fortlang.printer import to_text
+
+PUBLIC = "public"
+PRIVATE = "private"
+
+
+class _Play:
+    """The leader's bookkeeping for one play (changed through ``game.note*`` / ``game.set``)."""
+
+    __slots__ = ("card", "added", "lookout_used", "used", "destroy_this")
+
+    def __init__(self, card: CardInstance) -> None:
+        self.card = card
+        self.added: list[CardInstance] = []
+        self.lookout_used: list[CardInstance] = []
+        self.used: list[tuple[str, bool, bool]] = []  # (public|private, in full, had an effect)
+        self.destroy_this = False
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """What happened in one play, for the turn loop, statistics and UIs."""
+
+    seat: int
+    card: CardInstance
+    coin: Suit | None  # what the played card's coin stood for (R6.3)
+    added: tuple[CardInstance, ...]
+    lookout: tuple[CardInstance, ...]  # lookout cards whose suits were counted
+    used: tuple[tuple[str, bool, bool], ...]  # (public|private, in full, had an effect)
+    bindings: Mapping[int, Any] = field(repr=False)  # the leader's choices binding followers (R6.4)
+    followers: tuple[tuple[int, tuple[CardInstance, ...]], ...] = ()
+    destroyed: bool = False  # the played card went to the box (R12.5 or Rough Housing)
+
+
+# -- static facts about a card's actions -------------------------------------------------------
+
+
+def _quantities(card: CardInstance) -> list[n.Quantity]:
+    out: list[n.Quantity] = []
+    for action in (card.card.public, card.card.private):
+        if action is not None:
+            out += [x.count for x in action.walk() if isinstance(x, n.Repeat)]
+    return out
+
+
+def boosted_suits(card: CardInstance, any_suits: Mapping[int, Suit]) -> frozenset[Suit]:
+    """The suits that `x suit` quantities on the card count (R5.3), `x any` as chosen (R5.7)."""
+    out = set()
+    for q in _quantities(card):
+        if type(q) is n.SuitCount:
+            out.add(q.suit)
+        elif type(q) is n.AnySuit and id(q) in any_suits:
+            out.add(any_suits[id(q)])
+    return frozenset(out)
+
+
+def _can_boost(card: CardInstance, suits: frozenset[Suit]) -> bool:
+    return any(s in suits or s is Suit.COIN for s in card.card.suits)
+
+
+def _suits_text(card: CardInstance) -> str:
+    return "+".join(s.value for s in card.card.suits)
+
+
+# -- the leader's play (R5) --------------------------------------------------------------------
+
+
+def _lead(ctx: Ctx, card: CardInstance) -> bool:
+    game, p = ctx.game, ctx.player
+    game.move(p.hand, p.hand.index(card), p.in_play)
+    game.note(ctx.sources, card)
+    game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
+    any_nodes = [q for q in _quantities(card) if type(q) is n.AnySuit]
+    if Suit.COIN in card.card.suits:
+        return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
+                           lambda: _any_suits(ctx, any_nodes, 0))
+    return _any_suits(ctx, any_nodes, 0)
+
+
+def _any_suits(ctx: Ctx, nodes: list[n.Quantity], i: int) -> bool:
+    card = ctx.play.card
+    if i < len(nodes):
+        ctx.game.note_attr(ctx, "context", f"{card.name}: the suit `x any` counts (R5.7)")
+        return choose_suit(ctx, ctx.any_suits, id(nodes[i]), tuple(Suit),
+                           lambda: _any_suits(ctx, nodes, i + 1))
+    suits = boosted_suits(card, ctx.any_suits)
+    if not suits:
+        return _order(ctx)
+    p = ctx.player
+    cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
+    cands += tuple((c, False) for c in p.lookout if _can_boost(c, suits))
+    ctx.game.note_attr(ctx, "context", f"{card.name}: add cards for "
+                       + ", ".join(sorted(s.value for s in suits)) + " (R5.3)")
+    return _boost(ctx, suits, cands, 0)
+
+
+def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
+           start: int) -> bool:
+    """Add one more card (from hand, or count one from the lookout) or stop (R5.3).
+
+    While searching, cards are only added in list order after the last one, so each set of
+    added cards is tried once, not once per permutation."""
+    game, p, play = ctx.game, ctx.player, ctx.play
+    options = [Option("stop adding cards", None)]
+    thunks: list[Thunk] = [lambda: _order(ctx)]
+    nxt = ctx.search
+    seen: set[tuple[bool, int]] = set()
+
+    def add(j: int) -> Thunk:
+        c, from_hand = cands[j]
+
+        def thunk() -> bool:
+            if from_hand:
+                game.move(p.hand, p.hand.index(c), p.in_play)
+                game.note(play.added, c)
+            else:
+                game.note(play.lookout_used, c)
+            game.note(ctx.sources, c)
+            then: Thunk = lambda: _boost(ctx, suits, cands, j + 1 if nxt else 0)  # noqa: E731
+            if Suit.COIN in c.card.suits:
+                return choose_suit(ctx, ctx.named, c.uid, sorted(suits), then)
+            return then()
+        return thunk
+
+    for j in range(start, len(cands)):
+        c, from_hand = cands[j]
+        if (c in play.added) if from_hand else (c in play.lookout_used):
+            continue
+        key = (from_hand, id(c.card))
+        if key in seen:
+            continue
+        seen.add(key)
+        where = "add" if from_hand else "count from your lookout"
+        options.append(Option(f"{where} {c.name} ({_suits_text(c)})",
+                              ("hand" if from_hand else "lookout", c.card.id)))
+        thunks.append(add(j))
+    return decide(ctx, Kind.BOOST, options, thunks)
+
+
+def _order(ctx: Ctx) -> bool:
+    """R5.2: public, private or both, in the order chosen."""
+    card = ctx.play.card.card
+    pub, priv = card.public, card.private
+    sequences: list[tuple[str, ...]] = []
+    if pub is not None and priv is not None:
+        sequences = [(PUBLIC, PRIVATE), (PRIVATE, PUBLIC), (PUBLIC,), (PRIVATE,)]
+    elif pub is not None:
+        sequences = [(PUBLIC,)]
+    elif priv is not None:
+        sequences = [(PRIVATE,)]
+    if not sequences:
+        return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
+    texts = {PUBLIC: pub, PRIVATE: priv}
+    options = [Option(" then ".join(f"{w} ({to_text(texts[w])})" for w in seq)
+                      + (" only" if len(seq) == 1 and len(sequences) > 1 else ""), seq)
+               for seq in sequences]
+    ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
+    return decide(ctx, Kind.ORDER, options, [lambda s=s: _perform(ctx, s, 0) for s in sequences])
+
+
+def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
+    if i == len(sequence):
+        return _leader_check(ctx)
+    game, play = ctx.game, ctx.play
+    which = sequence[i]
+    action = play.card.card.public if which == PUBLIC else play.card.card.private
+    game.note_attr(ctx, "context", f"{play.card.name} ({which}): {to_text(action)}")
+    mark = game.mark()
+
+    def after(full: bool) -> bool:
+        game.note(play.used, (which, full, game.changed_since(mark)))
+        return _perform(ctx, sequence, i + 1)
+
+    return run(action, ctx, after)
+
+
+def useful(ctx: Ctx, card: CardInstance) -> bool:
+    """R5.5: without this card, fewer repetitions of some performed `x suit` would have had an
+    effect."""
+    for suit, times, performed in ctx.records:
+        share = card_count(card, suit, ctx.named)
+        if share and performed > times - share:
+            return True
+    return False
+
+
+def _leader_check(ctx: Ctx) -> bool:
+    play = ctx.play
+    if not any(full and effect for _, full, effect in play.used):
+        return ctx.fails("R5.4")
+    for card in play.added:
+        if not useful(ctx, card):
+            return ctx.fails("R5.5")
+    return True
+
+
+def _leader_ctx(game: Game, seat: int, card: CardInstance) -> Ctx:
+    return Ctx(game, seat, leader=True, play=_Play(card))
+
+
+def why_not(game: Game, seat: int, card: CardInstance) -> str | None:
+    """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5)."""
+    ctx = _leader_ctx(game, seat, card)
+    if search(ctx, lambda: _lead(ctx, card)):
+        return None
+    return ctx.fail or "R5.4"
+
+
+def legal_plays(game: Game, seat: int) -> list[CardInstance]:
+    """The hand cards that can be played legally, one instance per card definition."""
+    hand = game.players[seat].hand
+    seen: set[int] = set()
+    out = []
+    for card in hand:
+        if id(card.card) not in seen:
+            seen.add(id(card.card))
+            if why_not(game, seat, card) is None:
+                out.append(card)
+    return out
+
+
+def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True) -> PlayResult:
+    """Play ``card`` from the hand of ``seat`` as the leader (R5), then let the others follow (R6)
+    and apply `destroy this` (R12.5). Raises :class:`IllegalMove` if the card cannot be played."""
+    p = game.players[seat]
+    if card not in p.hand:
+        raise IllegalMove(f"{card!r} is not in seat {seat}'s hand", "R5.1")
+    rule = why_not(game, seat, card)
+    if rule is not None:
+        raise IllegalMove(f"{card.name} cannot be played: no legal way to use it ({rule})", rule)
+    ctx = _leader_ctx(game, seat, card)
+    mark = game.begin()
+    try:
+        ok = _lead(ctx, card)
+    except BaseException:
+        game.abort(mark)
+        raise
+    game.commit(mark)
+    assert ok, "a play found legal by search must complete"
+    play = ctx.play
+    public_used = any(which == PUBLIC for which, _, _ in play.used)
+    result = PlayResult(seat, card, ctx.named.get(card.uid), tuple(play.added),
+                        tuple(play.lookout_used), tuple(play.used),
+                        dict(ctx.chosen) if public_used else {})
+    _debug_check(game)
+    if not follow:
+        return result
+    followers = follow_round(game, result)
+    destroyed = False
+    if card in p.in_play and (play.destroy_this or _rough_housing(game, result, followers)):
+        game.move(p.in_play, p.in_play.index(card), game.box)  # R12.5, after the followers
+        destroyed = True
+    elif card not in p.in_play:
+        destroyed = card in game.box
+    _debug_check(game)
+    return PlayResult(seat, card, result.coin, result.added, result.lookout, result.used,
+                      result.bindings, tuple(followers), destroyed)
+
+
+def lead(game: Game, seat: int) -> PlayResult | None:
+    """The play phase (R5.1): ask which card to play, or skip; then play it."""
+    cards = legal_plays(game, seat)
+    options = [Option("skip the play phase", None)]
+    options += [Option(f"{c.name} ({_suits_text(c)})", c.card.id) for c in cards]
+    if len(options) == 1:
+        return None
+    index = game.ask(Decision(seat, Kind.PLAY, tuple(options), "play a card (R5.1)"))
+    if index == 0:
+        return None
+    return play_card(game, seat, cards[index - 1])
+
+
+# -- following (R6) ----------------------------------------------------------------------------
+
+
+def follow_suits(result: PlayResult) -> frozenset[Suit]:
+    """The suits a follower must match: the played card's, its coin as the leader named (R6.3)."""
+    suits = {s for s in result.card.card.suits if s is not Suit.COIN}
+    if result.coin is not None:
+        suits.add(result.coin)
+    return frozenset(suits)
+
+
+def _matches(card: CardInstance, suits: frozenset[Suit]) -> bool:
+    return any(s in suits or s is Suit.COIN for s in card.card.suits)
+
+
+def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardInstance, ...]]]:
+    """Each other player in turn order may follow the public action (R6.1)."""
+    public = result.card.card.public
+    if public is None:
+        return []
+    out = []
+    for q in game.rivals(result.seat):
+        cards = follow_one(game, result, q.seat)
+        if cards:
+            out.append((q.seat, cards))
+    return out
+
+
+def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance, ...]:
+    """Ask ``seat`` whether to follow and with which card(s); perform the action in full (R6.2).
+    Returns the discarded cards (empty if declined)."""
+    q = game.players[seat]
+    public = result.card.card.public
+    assert public is not None
+    suits = follow_suits(result)
+    ctx = Ctx(game, seat, leader=False, bound=dict(result.bindings))
+    ctx.context = f"follow {result.card.name} (public): {to_text(public)}"
+    picks = [(i,) for i in _distinct_matching(q.hand, suits)]
+    if q.perk(PerkHook.FOLLOW_DISCARD_MORE):  # Copy Cat: up to 2 cards, their suits counting
+        extra = int(q.perk(PerkHook.FOLLOW_DISCARD_MORE).params.get("max_discards", 2))  # type: ignore[union-attr, call-overload]
+        matching = [i for i, c in enumerate(q.hand) if _matches(c, suits)]
+        for size in range(2, extra + 1):
+            seen = set()
+            for combo in combinations(matching, size):
+                key = tuple(sorted(id(q.hand[i].card) for i in combo))
+                if key not in seen:
+                    seen.add(key)
+                    picks.append(combo)
+    if not picks:
+        return ()
+    chosen: list[CardInstance] = []
+    counted = frozenset(suits | _quantity_suits(result))
+
+    def follow_with(indices: tuple[int, ...]) -> Thunk:
+        def thunk() -> bool:
+            cards = [q.hand[i] for i in indices]
+            for c in cards:
+                game.move(q.hand, q.hand.index(c), q.discard)  # R6.1: discarded, never drawn
+                game.note(ctx.sources, c)
+                game.note(chosen, c)
+            return _name_coins(ctx, cards, 0, suits, counted,
+                               lambda: run(public, ctx, lambda full: full or ctx.fails("R6.2")))
+        return thunk
+
+    options = [Option("decline", None)]
+    options += [Option("discard " + " and ".join(f"{q.hand[i].name} ({_suits_text(q.hand[i])})"
+                                                  for i in pick),
+                       tuple(q.hand[i].card.id for i in pick)) for pick in picks]
+    mark = game.begin()
+    try:
+        decide(ctx, Kind.FOLLOW, options, [lambda: True] + [follow_with(pk) for pk in picks])
+    except BaseException:
+        game.abort(mark)
+        raise
+    game.commit(mark)
+    _debug_check(game)
+    return tuple(chosen)
+
+
+def _quantity_suits(result: PlayResult) -> set[Suit]:
+    return {q.suit for q in _quantities(result.card) if type(q) is n.SuitCount}
+
+
+def _name_coins(ctx: Ctx, cards: list[CardInstance], i: int, suits: frozenset[Suit],
+                counted: frozenset[Suit], then: Thunk) -> bool:
+    """A coin on a follower's card stands for one suit: a followed suit, or a counted one if the
+    card already matches with another suit (R5.6, R6.5)."""
+    if i == len(cards):
+        return then()
+    card = cards[i]
+    if Suit.COIN not in card.card.suits:
+        return _name_coins(ctx, cards, i + 1, suits, counted, then)
+    plain_match = any(s in suits for s in card.card.suits)
+    names = sorted(counted if plain_match else suits)
+    if not names:
+        return _name_coins(ctx, cards, i + 1, suits, counted, then)
+    return choose_suit(ctx, ctx.named, card.uid, names,
+                       lambda: _name_coins(ctx, cards, i + 1, suits, counted, then))
+
+
+def _distinct_matching(hand: list[CardInstance], suits: frozenset[Suit]) -> list[int]:
+    seen: set[int] = set()
+    out = []
+    for i, c in enumerate(hand):
+        if _matches(c, suits) and id(c.card) not in seen:
+            seen.add(id(c.card))
+            out.append(i)
+    return out
+
+
+def _rough_housing(game: Game, result: PlayResult,
+                   followers: list[tuple[int, tuple[CardInstance, ...]]]) -> bool:
+    """R15 Rough Housing: instead of following, once everyone else has followed or declined,
+    destroy the perk to destroy the leader's played card."""
+    followed = {seat for seat, _ in followers}
+    for q in game.rivals(result.seat):
+        perk = q.perk(PerkHook.ROUGH_HOUSING)
+        if perk is None or q.seat in followed:
+            continue
+        decision = Decision(q.seat, Kind.ROUGH_HOUSING,
+                            (Option("keep the perk", False),
+                             Option(f"destroy the perk to box {result.card.name}", True)),
+                            f"Rough Housing against {result.card.name}")
+        if game.ask(decision) == 1:
+            game.move(q.perks, q.perks.index(perk), game.boxed_perks)
+            return True
+    return False
+
+
+# -- any action, outside a play (recruit phase R7.1, DIY, scenarios) ---------------------------
+
+
+def can_perform(game: Game, seat: int, action: n.Action, *, full: bool = True) -> bool:
+    """Whether ``seat`` can perform ``action`` (in full, or at all); the state is unchanged."""
+    ctx = Ctx(game, seat, leader=True)
+    return search(ctx, lambda: run(action, ctx, lambda done: done or not full))
+
+
+def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
+            leader: bool = True) -> bool:
+    """Perform ``action`` for ``seat``, asking its agent at every choice point. With ``full``
+    it must be performed in full (R6.2, R7.1); returns False, changing nothing, if it cannot."""
+    ctx = Ctx(game, seat, leader=leader)
+    if not search(ctx, lambda: run(action, ctx, lambda done: done or not full)):
+        return False
+    ctx = Ctx(game, seat, leader=leader)
+    ctx.context = to_text(action)
+    mark = game.begin()
+    try:
+        ok = run(action, ctx, lambda done: done or not full)
+    except BaseException:
+        game.abort(mark)
+        raise
+    game.commit(mark)
+    _debug_check(game)
+    return ok
+
+
+def _debug_check(game: Game) -> None:
+    if game.debug:
+        from fortlang.engine.invariants import assert_invariants
+
+        assert_invariants(game)

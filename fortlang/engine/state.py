@@ -1,0 +1,311 @@
+"""The mutable state of one game of Fort (R1) and the undo log that makes trial moves cheap.
+
+Every mutation goes through a :class:`Game` method that, inside a transaction, records its inverse
+in an undo log. The interpreter uses that to answer "can this be done in full?" (R5.4) by trying
+it and rolling back, instead of deep-copying the state per step.
+
+Card instances are distinct objects even for copies of one card (a :class:`CardInstance` wraps the
+shared, frozen :class:`~fortlang.model.KidCard` definition and a game-unique ``uid``). Zones are
+plain lists; the top of a deck is its end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
+from fortlang.nodes import Resource, Suit
+
+PIZZA = Resource.PIZZA
+TOY = Resource.TOY
+#: The two token kinds; EITHER is a choice between them, never a token.
+TOKENS: tuple[Resource, Resource] = (PIZZA, TOY)
+OTHER: dict[Resource, Resource] = {PIZZA: TOY, TOY: PIZZA}
+
+#: Reward levels (R10.3); the macaroni sculpture comes with the board's end level.
+RULE_LEVEL = 1
+PERK_LEVEL = 2
+
+#: A provisional board (fort-base-facts.md: costs and points of levels 0-4 are not public).
+DEFAULT_BOARD = Board(
+    costs=((TOY,), (PIZZA,), (Resource.EITHER, TOY), (PIZZA, Resource.EITHER),
+           (PIZZA, TOY, Resource.EITHER)),
+    points=(0, 2, 5, 9, 15, 23),
+    note="provisional engine default; a card set's board replaces it",
+)  # fmt: skip
+
+
+class CardInstance:
+    """One physical kid card in a game."""
+
+    __slots__ = ("uid", "card")
+
+    def __init__(self, uid: int, card: KidCard) -> None:
+        self.uid = uid
+        self.card = card
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def suits(self) -> tuple[Suit, ...]:
+        return self.card.suits
+
+    def __repr__(self) -> str:
+        return f"{self.card.name}#{self.uid}"
+
+
+class Player:
+    """A player's board and cards (R1.5). ``in_play`` holds the played and added cards of the
+    current turn until the discard phase (R8.1)."""
+
+    __slots__ = ("seat", "deck", "hand", "discard", "yard", "lookout", "in_play", "stuff", "pack",
+                 "level", "vp", "rule", "perks")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.deck: list[CardInstance] = []
+        self.hand: list[CardInstance] = []
+        self.discard: list[CardInstance] = []
+        self.yard: list[CardInstance] = []
+        self.lookout: list[CardInstance] = []
+        self.in_play: list[CardInstance] = []
+        self.stuff: dict[Resource, int] = {PIZZA: 0, TOY: 0}
+        self.pack: dict[Resource, int] = {PIZZA: 0, TOY: 0}
+        self.level = 0
+        self.vp = 0
+        self.rule: MadeUpRule | None = None
+        self.perks: list[Perk] = []
+
+    def zones(self) -> tuple[tuple[str, list[CardInstance]], ...]:
+        return (("deck", self.deck), ("hand", self.hand), ("discard", self.discard),
+                ("yard", self.yard), ("lookout", self.lookout), ("in_play", self.in_play))
+
+    def perk(self, hook: PerkHook) -> Perk | None:
+        for perk in self.perks:
+            if perk.hook is hook:
+                return perk
+        return None
+
+    def __repr__(self) -> str:
+        return f"Player({self.seat}, level={self.level}, vp={self.vp})"
+
+
+# -- undo operations: (function, *args) applied in reverse order on rollback -------------------
+
+
+def _unmove(src: list, index: int, dst: list) -> None:
+    src.insert(index, dst.pop())
+
+
+def _unadd(d: dict, key: Any, n: int) -> None:
+    d[key] -= n
+
+
+def _unset_item(d: dict, key: Any, old: Any, had: bool) -> None:
+    if had:
+        d[key] = old
+    else:
+        del d[key]
+
+
+def bookkeeping_pop(lst: list) -> None:
+    """Undo of an append to interpreter bookkeeping (not a change of the game state, so it does
+    not make an action "have an effect")."""
+    lst.pop()
+
+
+def _bk_unset_item(d: dict, key: Any, old: Any, had: bool) -> None:
+    _unset_item(d, key, old, had)
+
+
+def _bk_setattr(obj: Any, attr: str, old: Any) -> None:
+    setattr(obj, attr, old)
+
+
+_BOOKKEEPING = (bookkeeping_pop, _bk_unset_item, _bk_setattr)
+
+
+class Game:
+    """The whole table: players, shared zones, supply, the seeded RNG, the agents and the log.
+
+    ``log`` receives ``(kind, index)`` for every decision an agent answered, which is all a replay
+    needs: the engine itself draws no random numbers while executing actions.
+    """
+
+    def __init__(self, n_players: int, board: Board | None = None, *, seed: int = 0,
+                 agents: Sequence[Any] | None = None, debug: bool = False) -> None:
+        if not 1 <= n_players <= 4:
+            raise ValueError("Fort is for 2-4 players (1 allowed for tests)")
+        self.board = board or DEFAULT_BOARD
+        self.rng = random.Random(seed)
+        self.players = [Player(i) for i in range(n_players)]
+        self.supply: dict[Resource, int] = {PIZZA: self.board.supply, TOY: self.board.supply}
+        self.park: list[CardInstance] = []
+        self.park_deck: list[CardInstance] = []
+        self.box: list[CardInstance] = []
+        self.rule_pile: list[MadeUpRule] = []
+        self.perk_row: list[Perk] = []
+        self.boxed_perks: list[Perk] = []  # single-use perks once destroyed (R15)
+        self.macaroni: int | None = None  # seat holding the macaroni sculpture (R10.3)
+        self.agents: list[Any] = list(agents) if agents is not None else [None] * n_players
+        self.log: list[tuple[str, int]] = []
+        self.debug = debug
+        #: Called with (decision, index) after every answered decision (replays, UIs).
+        self.on_decision: Callable[[Any, int], None] | None = None
+        self._undo: list[tuple] = []
+        self._depth = 0
+        self._uids = 0
+
+    # -- pieces ------------------------------------------------------------------------------------
+
+    def new_card(self, card: KidCard, zone: list[CardInstance]) -> CardInstance:
+        """Create a card instance in ``zone`` (set-up and scenarios only, never mid-action)."""
+        inst = CardInstance(self._uids, card)
+        self._uids += 1
+        zone.append(inst)
+        return inst
+
+    def new_cards(self, cards: Iterable[KidCard], zone: list[CardInstance]) -> list[CardInstance]:
+        return [self.new_card(c, zone) for c in cards]
+
+    @property
+    def card_count(self) -> int:
+        """How many card instances were created (the invariant checker finds each exactly once)."""
+        return self._uids
+
+    def give(self, player: Player, res: Resource, n: int, *, to_pack: bool = False) -> None:
+        """Move tokens from the supply to a board (set-up and scenarios)."""
+        self.transfer(self.supply, player.pack if to_pack else player.stuff, res, n)
+
+    # -- capacities (R1.5, R10.2, R15 XXL Backpack) ------------------------------------------------
+
+    def stuff_room(self, p: Player, res: Resource) -> int:
+        return self.board.stuff_capacity - p.stuff[res]
+
+    def pack_capacity(self, p: Player) -> int:
+        extra = 0
+        for perk in p.perks:
+            if perk.hook is PerkHook.MODIFY:
+                extra += int(perk.params.get("pack_capacity", 0))  # type: ignore[call-overload]
+        return p.level + self.board.pack_base + extra
+
+    def lookout_capacity(self, p: Player) -> int:
+        return p.level + self.board.lookout_base
+
+    def rivals(self, seat: int) -> list[Player]:
+        """The other players in turn order, starting at the left of ``seat``."""
+        n = len(self.players)
+        return [self.players[(seat + i) % n] for i in range(1, n)]
+
+    # -- transactions ------------------------------------------------------------------------------
+
+    def begin(self) -> int:
+        """Open a (nestable) transaction; returns the mark for :meth:`rollback`/:meth:`commit`."""
+        self._depth += 1
+        return len(self._undo)
+
+    def commit(self, mark: int) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            self._undo.clear()
+
+    def rollback(self, mark: int) -> None:
+        """Undo everything since ``mark`` (the transaction stays open)."""
+        undo = self._undo
+        while len(undo) > mark:
+            op = undo.pop()
+            op[0](*op[1:])
+
+    def abort(self, mark: int) -> None:
+        self.rollback(mark)
+        self.commit(mark)
+
+    def mark(self) -> int:
+        return len(self._undo)
+
+    def changed_since(self, mark: int) -> bool:
+        """Whether the game state (not interpreter bookkeeping) changed since ``mark``."""
+        for op in self._undo[mark:]:
+            if op[0] not in _BOOKKEEPING:
+                return True
+        return False
+
+    # -- mutations (each records its inverse inside a transaction) ---------------------------------
+
+    def move(self, src: list, index: int, dst: list) -> Any:
+        """Move ``src[index]`` to the end of ``dst``."""
+        item = src.pop(index)
+        dst.append(item)
+        if self._depth:
+            self._undo.append((_unmove, src, index, dst))
+        return item
+
+    def transfer(self, src: dict, dst: dict, res: Resource, n: int = 1) -> None:
+        """Move ``n`` tokens of ``res`` between two token pools (supply, stuff, pack)."""
+        src[res] -= n
+        dst[res] += n
+        if self._depth:
+            self._undo.append((_unadd, dst, res, n))
+            self._undo.append((_unadd, src, res, -n))
+
+    def set(self, obj: Any, attr: str, value: Any) -> None:
+        if self._depth:
+            self._undo.append((setattr, obj, attr, getattr(obj, attr)))
+        setattr(obj, attr, value)
+
+    def take(self, lst: list, index: int) -> Any:
+        """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
+        item = lst.pop(index)
+        if self._depth:
+            self._undo.append((lst.insert, index, item))
+        return item
+
+    def put(self, lst: list, item: Any) -> None:
+        lst.append(item)
+        if self._depth:
+            self._undo.append((lst.pop,))
+
+    def note(self, lst: list, item: Any) -> None:
+        """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
+        lst.append(item)
+        if self._depth:
+            self._undo.append((bookkeeping_pop, lst))
+
+    def note_attr(self, obj: Any, attr: str, value: Any) -> None:
+        """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
+        if self._depth:
+            self._undo.append((_bk_setattr, obj, attr, getattr(obj, attr)))
+        setattr(obj, attr, value)
+
+    def note_item(self, d: dict, key: Any, value: Any) -> None:
+        """Set interpreter bookkeeping ``d[key] = value`` (undone on rollback)."""
+        if self._depth:
+            self._undo.append((_bk_unset_item, d, key, d.get(key), key in d))
+        d[key] = value
+
+    # -- decisions ---------------------------------------------------------------------------------
+
+    def ask(self, decision: Any) -> int:
+        """Ask the deciding player's agent; log and return the chosen option's index."""
+        from fortlang.engine.view import GameView
+
+        agent = self.agents[decision.player]
+        if agent is None:
+            raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} "
+                               "decision")
+        if self.debug:
+            from fortlang.engine.invariants import assert_invariants
+
+            assert_invariants(self)
+        index = agent.choose(GameView(self, decision.player), decision)
+        if not isinstance(index, int) or not 0 <= index < len(decision.options):
+            raise ValueError(f"agent for seat {decision.player} answered {index!r} to a "
+                             f"{decision.kind} decision with {len(decision.options)} options")
+        self.log.append((str(decision.kind), index))
+        if self.on_decision is not None:
+            self.on_decision(decision, index)
+        return index

@@ -1,0 +1,121 @@
+"""What an agent may see: a read-only view of the game from one seat (STYLE #10).
+
+Everything is returned as tuples or numbers, so an agent cannot change the game through it. Hidden
+information stays hidden: other players' hands and decks, and their made-up rules, are counts or
+``None`` only; deck order is never shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fortlang.model import KidCard, MadeUpRule, Perk
+from fortlang.nodes import Resource
+
+if TYPE_CHECKING:
+    from fortlang.engine.state import Game, Player
+
+
+class PlayerView:
+    __slots__ = ("_p", "_game", "_mine")
+
+    def __init__(self, game: Game, p: Player, mine: bool) -> None:
+        self._game = game
+        self._p = p
+        self._mine = mine
+
+    seat = property(lambda self: self._p.seat)
+    level = property(lambda self: self._p.level)
+    vp = property(lambda self: self._p.vp)
+    hand_size = property(lambda self: len(self._p.hand))
+    deck_size = property(lambda self: len(self._p.deck))
+
+    @property
+    def hand(self) -> tuple[KidCard, ...] | None:
+        return tuple(c.card for c in self._p.hand) if self._mine else None
+
+    @property
+    def discard(self) -> tuple[KidCard, ...]:
+        return tuple(c.card for c in self._p.discard)
+
+    @property
+    def yard(self) -> tuple[KidCard, ...]:
+        return tuple(c.card for c in self._p.yard)
+
+    @property
+    def lookout(self) -> tuple[KidCard, ...]:
+        return tuple(c.card for c in self._p.lookout)
+
+    @property
+    def in_play(self) -> tuple[KidCard, ...]:
+        return tuple(c.card for c in self._p.in_play)
+
+    @property
+    def stuff(self) -> dict[Resource, int]:
+        return dict(self._p.stuff)
+
+    @property
+    def pack(self) -> dict[Resource, int]:
+        return dict(self._p.pack)
+
+    @property
+    def perks(self) -> tuple[Perk, ...]:
+        return tuple(self._p.perks)
+
+    @property
+    def rule(self) -> MadeUpRule | None:
+        """Your own made-up rule; a rival's is secret (R10.3)."""
+        return self._p.rule if self._mine else None
+
+    @property
+    def has_rule(self) -> bool:
+        return self._p.rule is not None
+
+    @property
+    def pack_capacity(self) -> int:
+        return self._game.pack_capacity(self._p)
+
+    @property
+    def lookout_capacity(self) -> int:
+        return self._game.lookout_capacity(self._p)
+
+
+class GameView:
+    """The game as seen from ``seat``."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self.seat = seat
+
+    @property
+    def me(self) -> PlayerView:
+        return PlayerView(self._game, self._game.players[self.seat], True)
+
+    @property
+    def players(self) -> tuple[PlayerView, ...]:
+        return tuple(PlayerView(self._game, p, p.seat == self.seat) for p in self._game.players)
+
+    @property
+    def park(self) -> tuple[KidCard, ...]:
+        return tuple(c.card for c in self._game.park)
+
+    park_deck_size = property(lambda self: len(self._game.park_deck))
+    macaroni = property(lambda self: self._game.macaroni)
+
+    @property
+    def supply(self) -> dict[Resource, int]:
+        return dict(self._game.supply)
+
+    @property
+    def perk_row(self) -> tuple[Perk, ...]:
+        return tuple(self._game.perk_row)
+
+    @property
+    def rule_pile_size(self) -> int:
+        return len(self._game.rule_pile)
+
+    @property
+    def board(self):
+        return self._game.board

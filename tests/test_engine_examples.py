@@ -1,0 +1,131 @@
+"""The rulebooks' worked examples (R5.3, R5.4, R5.5 in the French and Russian rulebooks)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fortlang.engine import Game, IllegalMove, ScriptedAgent, assert_invariants, play_card
+from fortlang.engine.build import kid
+from fortlang.engine.choices import Kind
+from fortlang.nodes import Resource
+
+PIZZA, TOY = Resource.PIZZA, Resource.TOY
+
+BUG = kid("Bug", "shovel", "gain pizza x shovel", "score x level")
+MOLES = kid("The Moles", "shovel shovel", "gain toy", "score")
+LOOKOUT_SHOVEL = kid("Scout", "shovel", "score", "score")
+BUD = kid("Bud", "coin", "gain 2 pizza or gain 2 toy", "destroy card")
+DOODLES = kid("Doodles", "glue", "gain toy x glue", "score")
+GLUE = kid("Tink", "glue", "score", "score")
+PUDDIN = kid("Puddin", "coin crown", "score", "score")
+FILLER = kid("Filler", "book", "score", "score")
+
+
+def table(answers, *, level=0):
+    agent = ScriptedAgent(answers)
+    game = Game(2, agents=[agent, ScriptedAgent()], debug=True)
+    game.players[0].level = level
+    return game, agent
+
+
+def test_r5_3_bug_with_the_moles_and_a_lookout_shovel_gains_4_pizza():
+    # Eleonore/Charlotte: Bug + The Moles (two shovels) + one lookout shovel = 4 shovels.
+    game, agent = table([
+        "add The Moles", "count from your lookout Scout",
+        "public (gain pizza x shovel) then private (score x level)",
+    ], level=1)
+    p = game.players[0]
+    bug = game.new_card(BUG, p.hand)
+    game.new_card(MOLES, p.hand)
+    game.new_card(LOOKOUT_SHOVEL, p.lookout)
+    result = play_card(game, 0, bug, follow=False)
+    assert p.stuff[PIZZA] == 4
+    assert p.vp == 1  # the private action: score x level at fort level 1
+    assert [c.name for c in result.added] == ["The Moles"]
+    assert agent.done
+    assert_invariants(game)
+
+
+def test_r5_3_the_second_lookout_shovel_is_not_needed_at_4_pizza():
+    # Bug 1 + Moles 2 + lookout 1 = 4 fills the stuff: a second lookout shovel changes nothing,
+    # but it is not an added card, so counting it only makes the public action partial.
+    game, agent = table(["add The Moles", "public (gain pizza x shovel) only"])
+    p = game.players[0]
+    bug = game.new_card(BUG, p.hand)
+    game.new_card(MOLES, p.hand)
+    play_card(game, 0, bug, follow=False)
+    assert p.stuff[PIZZA] == 3
+
+
+def _bud_table(answers):
+    game, agent = table(answers)
+    p = game.players[0]
+    game.give(p, PIZZA, 3)  # room for one more pizza only
+    bud = game.new_card(BUD, p.hand)
+    game.new_card(FILLER, p.discard)
+    return game, agent, p, bud
+
+
+def test_r5_4_bud_public_alone_is_illegal_with_room_for_one_pizza():
+    game, agent, p, bud = _bud_table(["shovel", "public (gain 2 pizza or gain 2 toy) only"])
+    game.give(p, TOY, 4)  # and no room for toys either
+    with pytest.raises(IllegalMove) as err:
+        play_card(game, 0, bud, follow=False)
+    assert err.value.rule == "R5.4"
+    assert p.stuff[PIZZA] == 3 and bud in p.hand  # nothing changed
+
+
+@pytest.mark.parametrize("order", [
+    "private (destroy card) then public (gain 2 pizza or gain 2 toy)",
+    "public (gain 2 pizza or gain 2 toy) then private (destroy card)",
+])
+def test_r5_4_bud_partial_public_after_destroying_a_card_either_order(order):
+    game, agent, p, bud = _bud_table(["shovel", order, "gain 2 pizza"])
+    game.give(p, TOY, 4)
+    play_card(game, 0, bud, follow=False)
+    assert p.stuff[PIZZA] == 4  # one pizza gained: in part
+    assert [c.name for c in game.box] == ["Filler"]
+
+
+def test_r5_4_bud_order_options_exclude_public_alone():
+    seen = []
+
+    class Recorder(ScriptedAgent):
+        def choose(self, view, decision):
+            seen.append(decision)
+            return super().choose(view, decision)
+
+    game, _, p, bud = _bud_table([])
+    game.give(p, TOY, 4)
+    game.agents[0] = Recorder(["shovel", "private (destroy card) only"])
+    play_card(game, 0, bud, follow=False)
+    order = next(d for d in seen if d.kind is Kind.ORDER)
+    assert "public (gain 2 pizza or gain 2 toy) only" in dict(order.excluded)
+    assert dict(order.excluded)["public (gain 2 pizza or gain 2 toy) only"] == "R5.4"
+    assert p.stuff[PIZZA] == 3
+
+
+def _doodles_table(answers):
+    game, agent = table(answers)
+    p = game.players[0]
+    game.give(p, TOY, 2)  # room for two more toys
+    doodles = game.new_card(DOODLES, p.hand)
+    game.new_card(GLUE, p.hand)
+    game.new_card(PUDDIN, p.hand)
+    return game, agent, p, doodles
+
+
+@pytest.mark.parametrize("added", ["add Tink", "add Puddin"])
+def test_r5_5_doodles_may_add_either_card(added):
+    game, agent, p, doodles = _doodles_table([added, "stop",
+                                              "private (score) then public (gain toy x glue)"])
+    result = play_card(game, 0, doodles, follow=False)
+    assert p.stuff[TOY] == 4 and p.vp == 1
+    assert len(result.added) == 1
+
+
+def test_r5_5_doodles_may_not_add_both_cards():
+    game, agent, p, doodles = _doodles_table(["add Tink", "add Puddin"])
+    with pytest.raises(IllegalMove) as err:
+        play_card(game, 0, doodles, follow=False)
+    assert err.value.rule == "R5.5"
