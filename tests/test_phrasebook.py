@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 from dataclasses import dataclass
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fortlang import nodes as n
+from fortlang import phrasebook
 from fortlang import registry as reg
 from fortlang.cli import main
 from fortlang.model import MadeUpRule, Perk, PerkHook
@@ -17,6 +19,7 @@ from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import (
     LANGUAGES,
     book,
+    grammar,
     perk_text,
     plural,
     resource_name,
@@ -305,7 +308,7 @@ def test_unknown_language_raises() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("quantity", reg.QUANTITIES, ids=lambda w: w.word)
-def test_r13_1_every_quantity_reads_as_for_each(lang: str, quantity: reg.WordSpec) -> None:
+def test_r13_1_every_quantity_repeats_a_primitive_inline(lang: str, quantity: reg.WordSpec) -> None:
     said = sentence(n.Repeat(n.Recruit(), quantity.build()), lang)  # type: ignore[arg-type]
     assert said.startswith(sentence(n.Recruit(), lang)[:-1] + " ")
 
@@ -438,6 +441,7 @@ exprs = st.recursive(values, lambda inner: st.one_of(
 def _reads_well(said: str) -> None:
     assert said.strip() and said.endswith(".")
     assert not any(c in said for c in "{}_"), said
+    assert said.count("(") == said.count(")"), said
     first = next(c for c in said if c.isalnum())
     assert first.isupper() or first.isdigit(), said
 
@@ -464,3 +468,14 @@ def test_explain_scoring_in_russian() -> None:
                                        "--lang", "ru"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[1] == "Получите 5 ПО, если у вас нет лучших друзей."
+
+
+@pytest.mark.parametrize("module", [phrasebook, grammar], ids=lambda m: m.__name__)
+def test_docstring_examples_run(module: object) -> None:
+    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+def test_an_outer_condition_covers_the_whole_inner_rule() -> None:
+    said = sentence(parse_scoring("(8 if cards > rival cards else 2) if level = 2"), "en")
+    assert said == ("(Score 8 victory points if you have more cards than every rival; otherwise, "
+                    "score 2 victory points) if your fort level is 2.")

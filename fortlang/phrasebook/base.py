@@ -233,7 +233,9 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
         return shape(node) if shape else words.score_value.format(value=value(node))
 
     def if_score(node: n.IfElse) -> str:
-        text = words.conditional.format(clause=say(node.value), test=say(node.test))
+        clause = say(node.value)  # "(8 if a) if b": the outer test covers the whole inner rule
+        clause = f"({clause})" if isinstance(node.value, n.IfElse) else clause
+        text = words.conditional.format(clause=clause, test=say(node.test))
         if node.otherwise is None:
             return text
         return words.otherwise.format(clause=text, otherwise=say(node.otherwise))

@@ -193,7 +193,7 @@ EXPR_WORDS = ExprWords(
         "<": "you have fewer than {count}", "<=": "you have at most {count}",
         ">": "you have more than {count}", ">=": "you have at least {count}",
     },
-    vs_zero={"=": "you have no {counted}", "!=": "you have at least one of the {counted}"},
+    vs_zero={"=": "you have no {counted}"},
 )  # fmt: skip
 
 TABLE: dict[type, Handler] = {

@@ -78,14 +78,22 @@ class RuNoun:
 
 
 def join_list(items: list[str], last: str) -> str:
-    """``a, b or c`` with the language's word for the last link."""
+    """``a, b or c`` with the language's word for the last link.
+
+    >>> join_list(["из парка", "из колоды парка", "со двора"], "или")
+    'из парка, из колоды парка или со двора'
+    """
     if len(items) < 2:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def finish(clause: str) -> str:
-    """A clause as a sentence: first letter capitalised, one final period."""
+    """A clause as a sentence: first letter capitalised, one final period.
+
+    >>> finish("(gain 1 pizza or gain 1 toy), then score 1 victory point")
+    '(Gain 1 pizza or gain 1 toy), then score 1 victory point.'
+    """
     clause = clause.strip()
     first = len(clause) - len(clause.lstrip("([«\"'"))  # "(gain 1 pizza or ..." -> "(Gain"
     clause = clause[:first] + clause[first:first + 1].upper() + clause[first + 1:]
