@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from fortlang.cli import main
@@ -32,3 +33,32 @@ def test_pnp_writes_the_bundled_set(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"%PDF") and "wrote" in result.output
     assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]  # no temporary file left
+
+
+def test_build_one_language_then_rebuild_in_place(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    first = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "ru"])
+    assert first.exit_code == 0, first.output
+    assert "built ru: 1 set(s)" in first.output
+    assert (out / "ru" / "glossary" / "fort-base.html").is_file() and not (out / "en").exists()
+    again = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "fr"])
+    assert again.exit_code == 0, again.output
+    assert (out / "fr" / "index.html").is_file() and not (out / "ru").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temporary tree left
+
+
+def test_strict_mkdocs_failure_keeps_the_previous_site(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from fortlang.docsite import site
+
+    out = tmp_path / "site"
+    assert CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"]
+                              ).exit_code == 0
+    before = (out / "en" / "index.html").read_bytes()
+    monkeypatch.setattr(site, "_card_format", lambda: "# Format\n\n[broken](missing.md)\n")
+    result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
+    assert result.exit_code == 1
+    assert "error: mkdocs build --strict failed" in result.output
+    assert "missing.md" in result.output
+    assert (out / "en" / "index.html").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

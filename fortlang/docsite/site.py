@@ -60,12 +60,13 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def index_page(sets: Sequence[CardSet], lang: str) -> str:
+def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str]) -> str:
     links = [f"- [{lx.ui('reference', lang)}](reference.md)"]
     links += [f"- [{s.manifest.name} — {lx.ui('glossary', lang)}](glossary/{s.id}.md)"
               for s in sets]
-    others = " · ".join(f"[{lx.LANGUAGE_NAMES[x]}](../{x}/index.html)"
-                        for x in lx.LANGUAGES if x != lang)
+    # The other sites are outside this one's docs, so plain HTML links (mkdocs checks only .md).
+    others = " · ".join(f'<a href="../{x}/index.html" hreflang="{x}">{lx.LANGUAGE_NAMES[x]}</a>'
+                        for x in langs if x != lang)
     return "\n".join([md.heading(1, lx.ui("site", lang)), lx.ui("intro", lang) + "\n",
                       *links, "", others, ""])
 
@@ -107,7 +108,7 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     has_format = card_format is not None
     if card_format is not None:
         _write(docs / "card-format.md", card_format)
-    _write(docs / "index.md", index_page(sets, lang))
+    _write(docs / "index.md", index_page(sets, lang, langs))
     _write(docs / "reference.md",
            reference_page(lang, sets, _optional("schemas"), card_format=has_format))
     _write(docs / "assets" / "fortlang.css",
@@ -146,15 +147,18 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
     pending = list(configs)
     while pending:
         batch, pending = pending[:2], pending[2:]
+        # No --quiet: strict mode counts the warnings that are logged, so they must be logged.
         runs = [(cfg, subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict",
-                                        "--quiet", "-f", str(cfg)],
+                                        "-f", str(cfg)],
                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                        text=True)) for cfg in batch]
         for cfg, proc in runs:
             output, _ = proc.communicate()
             if proc.returncode:
+                lines = output.strip().splitlines()
+                problems = [x for x in lines if x.startswith(("WARNING", "ERROR", "Aborted"))]
                 raise FortError(Diagnostic(ERROR, "E603", "mkdocs build --strict failed:\n"
-                                           + output.strip(), file=str(cfg)))
+                                           + "\n".join(problems or lines), file=str(cfg)))
 
 
 def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,
