@@ -1,0 +1,63 @@
+"""``fortlang fmt``: rewrite every action and made-up rule of card files to canonical form, in
+place, keeping comments and layout; ``--check`` only reports."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+
+def _files(paths: tuple[Path, ...]) -> list[Path]:
+    from fortlang.cardset.load import YAML_SUFFIXES
+
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*")
+                              if p.suffix in YAML_SUFFIXES and p.is_file()))
+        else:
+            out.append(path)
+    return out
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--check", "check_only", is_flag=True,
+              help="Change nothing; exit 1 if a file would be reformatted.")
+def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
+    """Rewrite actions in card files to canonical form (`x`, `then`, single spaces).
+
+    \b
+    PATH is a card file or a folder of them. Comments, quoting and layout are kept; a file
+    with errors is left alone (see `fortlang check`). Examples:
+      fortlang fmt cards/my-expansion
+      fortlang fmt --check cards/
+    """
+    from fortlang.cardset.fmt import format_file, write_atomic
+    from fortlang.cli.check import render
+
+    failed = changed = 0
+    files = _files(paths)
+    for path in files:
+        result = format_file(path)
+        if result.new is None:
+            failed += 1
+            lines = result.old.split("\n")
+            for d in result.diagnostics:
+                click.echo(render(d, lines), err=True)
+            continue
+        if not result.changed:
+            continue
+        changed += 1
+        if check_only:
+            click.echo(f"would reformat {path}")
+        else:
+            write_atomic(path, result.new)
+            click.echo(f"reformatted {path}")
+    verb = "would be reformatted" if check_only else "reformatted"
+    click.echo(f"{changed} file{'s' * (changed != 1)} {verb}, "
+               f"{len(files) - changed - failed} unchanged"
+               + (f", {failed} with errors (not formatted)" if failed else ""), err=True)
+    sys.exit(1 if failed or (check_only and changed) else 0)
