@@ -11,6 +11,7 @@ import click
 COMMANDS: dict[str, str] = {
     "explain": "fortlang.cli.explain:explain",
     "check": "fortlang.cli.check:check",
+    "fmt": "fortlang.cli.fmt:fmt",
     "docs": "fortlang.cli.docs:docs",
 }
 
