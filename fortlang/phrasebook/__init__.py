@@ -23,7 +23,7 @@ from fortlang.phrasebook.grammar import finish
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "ru")
 
-_BOOKS: dict[str, Book] = {"en": en, "fr": fr, "ru": ru}  # type: ignore[dict-item]
+_BOOKS: dict[str, Book] = {"en": en, "fr": fr, "ru": ru}
 
 
 def book(lang: str) -> Book:

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from fortlang import nodes as n
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
 
-Handler = Callable[[n.Node], str]
+#: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
+Handler = Callable[[Any], str]
 Say = Callable[[n.Node], str]
 
 #: The resource kinds a resource stands for; pizza/toy is said as "pizza or toy" (R12.1).
@@ -34,17 +35,21 @@ LEAVES: frozenset[type] = frozenset(n.ACTION_LEAVES)
 class Book(Protocol):
     """What each language module (``en``, ``fr``, ``ru``) provides."""
 
-    LANG: str
-    TABLE: Mapping[type, Handler]
-    TERMS: Mapping[str, str]
-    RULE_INTRO: str
+    @property
+    def LANG(self) -> str: ...  # module constants, read-only here
+    @property
+    def TABLE(self) -> Mapping[type, Handler]: ...
+    @property
+    def TERMS(self) -> Mapping[str, str]: ...
+    @property
+    def RULE_INTRO(self) -> str: ...
 
-    def say(self, node: n.Node) -> str: ...
-    def count(self, key: str, amount: int) -> str: ...
-    def noun(self, key: str) -> str: ...
-    def resource(self, resource: Resource, amount: int | None = None) -> str: ...
-    def perk(self, perk: Perk) -> str: ...
-    def polish(self, text: str) -> str: ...
+    def say(self, node: n.Node, /) -> str: ...
+    def count(self, key: str, amount: int, /) -> str: ...
+    def noun(self, key: str, /) -> str: ...
+    def resource(self, resource: Resource, amount: int | None = None, /) -> str: ...
+    def perk(self, perk: Perk, /) -> str: ...
+    def polish(self, text: str, /) -> str: ...
 
 
 def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str) -> str:
@@ -84,7 +89,7 @@ class ActionWords:
     how_many: Mapping[type, Callable[..., str]]
     #: Primitive class -> "(body, how_many) -> clause": "gagnez autant de pizzas que de pelles".
     #: Used when a primitive with an amount of 1 is repeated by a counted quantity.
-    as_many: Mapping[type, Callable[[n.Action, str], str]]
+    as_many: Mapping[type, Callable[[Any, str], str]]
 
 
 def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
@@ -103,9 +108,9 @@ def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
         return words.inline.format(body=say(body), each=say(count))
 
     return {
-        n.Repeat: repeat,  # type: ignore[dict-item]
-        n.Then: lambda node: words.then.join(bracket(i) for i in node.items),  # type: ignore
-        n.Choice: lambda node: words.choice.join(bracket(i) for i in node.items),  # type: ignore
+        n.Repeat: repeat,
+        n.Then: lambda node: words.then.join(bracket(i) for i in node.items),
+        n.Choice: lambda node: words.choice.join(bracket(i) for i in node.items),
     }
 
 
@@ -177,7 +182,7 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
         return words.value_if.format(value=value(node.value), test=say(node.test),
                                      otherwise=value(node.otherwise or n.Number(0)))
 
-    values: dict[type, Callable] = {
+    values: dict[type, Handler] = {
         n.Number: lambda node: str(node.value),
         n.Metric: lambda node: metric(node.name).value,
         n.RivalBest: lambda node: metric(node.name).rival,
@@ -205,7 +210,7 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
         count = words.count(m.noun, right.value) + (f" {m.place}" if m.place else "")
         return words.vs_number[op].format(count=count)
 
-    special: dict[tuple[type, type], Callable] = {
+    special: dict[tuple[type, type], Callable[[str, Any, Any], str | None]] = {
         (n.Metric, n.RivalBest): vs_rival,
         (n.Metric, n.Number): vs_number,
     }
@@ -220,12 +225,11 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
 
     # -- a value as a scoring clause ("score 1 victory point for each card you have") --
     #: Sums and products with a natural wording: "2 victory points for each pizza", "..., plus 1".
-    arith_shapes: dict[tuple[str, type, type], Callable[[n.Arith], str]] = {
-        ("*", n.Number, n.Metric): lambda a: score_per(a.left.value, a.right.name),  # type: ignore
-        ("*", n.Metric, n.Number): lambda a: score_per(a.right.value, a.left.name),  # type: ignore
+    arith_shapes: dict[tuple[str, type, type], Handler] = {
+        ("*", n.Number, n.Metric): lambda a: score_per(a.left.value, a.right.name),
+        ("*", n.Metric, n.Number): lambda a: score_per(a.right.value, a.left.name),
         ("+", n.Metric, n.Number): lambda a: words.plus.format(
-            clause=score_per(1, a.left.name),  # type: ignore[attr-defined]
-            amount=words.count("point", a.right.value)),  # type: ignore[attr-defined]
+            clause=score_per(1, a.left.name), amount=words.count("point", a.right.value)),
     }
 
     def arith_score(node: n.Arith) -> str:

@@ -5,8 +5,6 @@ Terms are those of the glossary in FORT-RULES.md; "rival" is the word the DSL us
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from fortlang import nodes as n
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
@@ -113,7 +111,7 @@ def _advance(node: n.Advance) -> str:  # R12.7, R13.2
     return f"advance your fort, paying {count('resource', abs(node.modifier))} {more_or_less}"
 
 
-_PRIMITIVES: dict[type, Callable] = {
+_PRIMITIVES: dict[type, Handler] = {
     **{cls: constant(text) for cls, text in _FIXED.items()},
     n.Gain: lambda node: f"gain {resource(node.resource, node.amount)}",  # R12.1
     n.Advance: _advance,
@@ -125,7 +123,7 @@ _PRIMITIVES: dict[type, Callable] = {
 
 _TIMES = {1: "once", 2: "twice"}
 
-_QUANTITIES: dict[type, Callable] = {
+_QUANTITIES: dict[type, Handler] = {
     n.SuitCount: lambda node: f"for each {noun(node.suit.value)}",
     n.AnySuit: constant("for each icon of one suit of your choice"),  # R5.7
     n.PackSize: constant("for each resource in your pack"),

@@ -8,7 +8,6 @@ Templates may write « de le », « que un »: :func:`polish` contracts and elid
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from fortlang import nodes as n
 from fortlang.model import Perk, PerkHook
@@ -122,7 +121,7 @@ def _advance(node: n.Advance) -> str:  # R12.7, R13.2
             f"{more_or_less}")
 
 
-_PRIMITIVES: dict[type, Callable] = {
+_PRIMITIVES: dict[type, Handler] = {
     **{cls: constant(text) for cls, text in _FIXED.items()},
     n.Gain: lambda node: f"gagnez {resource(node.resource, node.amount)}",  # R12.1
     n.Advance: _advance,
@@ -132,7 +131,7 @@ _PRIMITIVES: dict[type, Callable] = {
 
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
 
-_QUANTITIES: dict[type, Callable] = {
+_QUANTITIES: dict[type, Handler] = {
     n.SuitCount: lambda node: f"pour chaque {noun(node.suit.value)}",
     n.AnySuit: constant("pour chaque symbole d'une famille de votre choix"),  # R5.7
     n.PackSize: constant("pour chaque ressource dans votre Sac à dos"),
@@ -157,9 +156,9 @@ ACTION_WORDS = ActionWords(
         n.LookoutSize: constant("de cartes dans votre Observatoire"),
     },
     as_many={
-        n.Gain: lambda body, how: f"gagnez autant {_some(body.resource)} que {how}",  # type: ignore
+        n.Gain: lambda body, how: f"gagnez autant {_some(body.resource)} que {how}",
         n.Score: lambda body, how: f"marquez autant de points de victoire que {how}",
-        n.Spend: lambda body, how: f"dépensez autant {_some(body.resource)} que {how}",  # type: ignore
+        n.Spend: lambda body, how: f"dépensez autant {_some(body.resource)} que {how}",
     },
 )
 

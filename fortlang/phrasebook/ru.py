@@ -9,8 +9,6 @@ the glossary in FORT-RULES.md (дозор, вещи, рюкзак...).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from fortlang import nodes as n
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
@@ -125,7 +123,7 @@ def _advance(node: n.Advance) -> str:  # R12.7, R13.2
             f"{count('resource', abs(node.modifier), 'acc')} {more_or_less}")
 
 
-_PRIMITIVES: dict[type, Callable] = {
+_PRIMITIVES: dict[type, Handler] = {
     **{cls: constant(text) for cls, text in _FIXED.items()},
     n.Gain: lambda node: f"получите {resource(node.resource, node.amount, 'acc')}",  # R12.1
     n.Advance: _advance,
@@ -141,7 +139,7 @@ def _each_suit(node: n.SuitCount) -> str:
     return f"за {EACH[word.gender]} {word.acc}"
 
 
-_QUANTITIES: dict[type, Callable] = {
+_QUANTITIES: dict[type, Handler] = {
     n.SuitCount: _each_suit,
     n.AnySuit: constant("за каждый символ выбранной вами масти"),  # R5.7
     n.PackSize: constant("за каждый ресурс в вашем рюкзаке"),
@@ -165,9 +163,9 @@ ACTION_WORDS = ActionWords(
         n.LookoutSize: constant("сколько карт у вас в дозоре"),
     },
     as_many={
-        n.Gain: lambda body, how: f"получите столько {_many(body.resource)}, {how}",  # type: ignore
+        n.Gain: lambda body, how: f"получите столько {_many(body.resource)}, {how}",
         n.Score: lambda body, how: f"получите столько ПО, {how}",
-        n.Spend: lambda body, how: f"потратьте столько {_many(body.resource)}, {how}",  # type: ignore
+        n.Spend: lambda body, how: f"потратьте столько {_many(body.resource)}, {how}",
     },
 )
 
