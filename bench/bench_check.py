@@ -1,0 +1,95 @@
+"""Cold-process wall time of `fortlang check` (median of several runs).
+
+Two figures, each a fresh Python process as a user would start it:
+- the bundled sets (`fortlang check`, no path): target < 300 ms;
+- a generated set of 10,000 kid cards in 10 files (actions drawn from the fort-base cards and
+  from generated variants, so texts repeat as in a real set): target < 3 s.
+
+Usage: python bench/bench_check.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CARDS, FILES = 10_000, 10
+SUITS = ["skateboard", "shovel", "glue", "water_gun", "crown", "book", "coin"]
+
+
+def fortlang_cmd() -> list[str]:
+    exe = Path(sys.executable).with_name("fortlang")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "fortlang.cli"]
+
+
+def wall(cmd: list[str], runs: int) -> tuple[float, int]:
+    times = []
+    code = 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        code = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), code
+
+
+def action_pool(rng: random.Random) -> list[str]:
+    from fortlang.cardset import base_set
+    from fortlang.printer import to_text
+
+    pool = {to_text(a) for k in base_set().kids for a in (k.public, k.private) if a is not None}
+    for suit in SUITS:
+        for n in range(1, 4):
+            pool.add(f"gain {n} pizza x {suit}")
+            pool.add(f"score {n} then gain toy x {suit}")
+            pool.add(f"(pack then gain {n} toy) x {suit}")
+    return sorted(pool)
+
+
+def generate(folder: Path, rng: random.Random) -> None:
+    pool = action_pool(rng)
+    (folder / "manifest.yaml").write_text(
+        'id: bench-big\nname: Benchmark\nversion: "1"\nrequires: [fort-base]\n', encoding="utf-8")
+    per_file = CARDS // FILES
+    for f in range(FILES):
+        lines = ["kids:"]
+        for i in range(f * per_file, (f + 1) * per_file):
+            suits = [rng.choice(SUITS)] if rng.random() < 0.9 else [rng.choice(SUITS)] * 2
+            lines += [
+                f"  - id: kid-{i}",
+                f"    name: Kid {i}",
+                f"    suits: [{', '.join(suits)}]",
+                f"    public: {rng.choice(pool)}",
+                f"    private: {rng.choice(pool)}",
+                "    source: public",
+                f"    note: generated card {i}",
+            ]
+        (folder / f"kids-{f:02d}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    cmd = fortlang_cmd()
+    median, code = wall([*cmd, "check"], args.runs)
+    print(f"fortlang check (bundled sets), cold:    median {median * 1000:7.0f} ms "
+          f"over {args.runs} runs (exit {code}; target < 300 ms)")
+    folder = Path(tempfile.mkdtemp(prefix="fortlang-bench-"))
+    try:
+        generate(folder, random.Random(2026))
+        median, code = wall([*cmd, "check", str(folder)], max(3, args.runs // 2))
+        print(f"fortlang check ({CARDS:,} cards), cold:   median {median * 1000:7.0f} ms "
+              f"over {max(3, args.runs // 2)} runs (exit {code}; target < 3000 ms)")
+    finally:
+        shutil.rmtree(folder)
+
+
+if __name__ == "__main__":
+    main()
