@@ -1,0 +1,143 @@
+"""Game state, transactions, invariants, views, agents and the dispatch tables."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fortlang import nodes as n
+from fortlang.engine import (
+    Decision,
+    Game,
+    GameView,
+    IllegalMove,
+    InvariantError,
+    Kind,
+    Option,
+    RandomAgent,
+    ScriptedAgent,
+    assert_invariants,
+    check,
+    perform,
+)
+from fortlang.engine.build import kid
+from fortlang.engine.interpreter import COUNTED_QUANTITIES, HANDLED_NODES
+from fortlang.nodes import Resource
+from fortlang.parser import parse_action
+
+PIZZA, TOY = Resource.PIZZA, Resource.TOY
+A = kid("Alpha", "book", "score", "score")
+
+
+def test_every_action_node_has_a_handler_and_every_quantity_a_count():
+    assert HANDLED_NODES == set(n.ACTION_NODES)
+    assert COUNTED_QUANTITIES == set(n.QUANTITY_NODES)
+
+
+def test_r1_card_instances_are_distinct_for_copies():
+    game = Game(2)
+    one, two = game.new_cards([A, A], game.players[0].hand)
+    assert one is not two and one.card is two.card and one.uid != two.uid
+
+
+def test_rollback_restores_tokens_cards_and_attributes():
+    game = Game(2)
+    p = game.players[0]
+    card = game.new_card(A, p.hand)
+    mark = game.begin()
+    game.transfer(game.supply, p.stuff, PIZZA, 2)
+    game.move(p.hand, 0, game.box)
+    game.set(p, "level", 3)
+    game.rollback(mark)
+    game.commit(mark)
+    assert p.stuff[PIZZA] == 0 and game.supply[PIZZA] == 30 and p.hand == [card]
+    assert p.level == 0 and game._undo == []
+
+
+def test_no_undo_log_outside_transactions():
+    game = Game(2)
+    game.transfer(game.supply, game.players[0].stuff, TOY, 1)
+    assert game._undo == []
+
+
+@pytest.mark.parametrize("breakage, message", [
+    (lambda g: g.supply.__setitem__(PIZZA, 29), "pizza: supply and boards hold 29"),
+    (lambda g: g.players[0].stuff.__setitem__(TOY, 5), "5 toy in stuff"),
+    (lambda g: g.players[0].hand.append(g.players[0].hand[0]), "is in both"),
+    (lambda g: g.players[0].hand.clear(), "in no zone"),
+    (lambda g: g.players[0].lookout.extend(g.players[0].hand), "is in both"),
+    (lambda g: g.players[0].pack.__setitem__(TOY, 2), "tokens in a pack of 1"),
+])
+def test_invariant_checker_finds_broken_states(breakage, message):
+    game = Game(2)
+    game.new_card(A, game.players[0].hand)
+    assert check(game) == []
+    breakage(game)
+    with pytest.raises(InvariantError, match=message):
+        assert_invariants(game)
+
+
+def test_debug_flag_checks_invariants_at_every_decision():
+    game = Game(2, agents=[ScriptedAgent(["pizza"]), None], debug=True)
+    game.supply[TOY] = 0  # broken on purpose
+    with pytest.raises(InvariantError):
+        perform(game, 0, parse_action("gain pizza/toy"))
+
+
+def test_decisions_are_logged_as_kind_and_index():
+    seen = []
+    game = Game(2, agents=[ScriptedAgent(["toy"]), None])
+    game.on_decision = lambda d, i: seen.append((d.kind, d.options[i].value))
+    perform(game, 0, parse_action("gain pizza/toy"))
+    assert game.log == [("resource", 1)] and seen == [(Kind.RESOURCE, TOY)]
+
+
+def test_random_agent_is_reproducible_from_its_seed():
+    d = Decision(0, Kind.CHOICE, tuple(Option(str(i)) for i in range(10)))
+    picks = [[RandomAgent(7).choose(None, d) for _ in range(1)] for _ in range(3)]
+    assert picks[0] == picks[1] == picks[2]
+    agent = RandomAgent(random.Random(1))
+    assert {agent.choose(None, d) for _ in range(200)} == set(range(10))
+
+
+def test_scripted_agent_matches_index_label_prefix_value_and_kind():
+    d = Decision(0, Kind.RESOURCE, (Option("pizza", PIZZA), Option("toy", TOY)))
+    assert ScriptedAgent([1]).choose(None, d) == 1
+    assert ScriptedAgent(["toy"]).choose(None, d) == 1
+    assert ScriptedAgent(["piz"]).choose(None, d) == 0
+    assert ScriptedAgent([TOY]).choose(None, d) == 1
+    assert ScriptedAgent([("resource", "toy")]).choose(None, d) == 1
+    with pytest.raises(IllegalMove, match="expected a order decision"):
+        ScriptedAgent([("order", "toy")]).choose(None, d)
+    with pytest.raises(IllegalMove, match="not an option"):
+        ScriptedAgent(["cake"]).choose(None, d)
+    with pytest.raises(IllegalMove, match="no scripted answer left"):
+        ScriptedAgent([]).choose(None, d)
+
+
+def test_scripted_agent_reports_the_rule_of_an_excluded_option():
+    d = Decision(0, Kind.BOOST, (Option("stop adding cards"),),
+                 excluded=(("add Puddin (coin+crown)", "R5.5"),))
+    with pytest.raises(IllegalMove) as err:
+        ScriptedAgent(["add Puddin"]).choose(None, d)
+    assert err.value.rule == "R5.5"
+
+
+def test_view_is_read_only_and_hides_rival_hands_and_rules():
+    from fortlang.model import MadeUpRule
+    from fortlang.parser import parse_scoring
+
+    game = Game(2)
+    game.new_card(A, game.players[0].hand)
+    game.new_card(A, game.players[1].hand)
+    game.players[1].rule = MadeUpRule("r", "R", parse_scoring("lookout"))
+    view = GameView(game, 0)
+    assert view.me.hand == (A,) and view.players[1].hand is None
+    assert view.players[1].hand_size == 1 and view.players[1].rule is None
+    assert view.players[1].has_rule
+    stuff = view.me.stuff
+    stuff[PIZZA] = 4
+    assert game.players[0].stuff[PIZZA] == 0
+    with pytest.raises(AttributeError):
+        view.me.level = 3  # type: ignore[misc]
