@@ -491,3 +491,14 @@ def test_an_outer_condition_covers_the_whole_inner_rule() -> None:
     said = sentence(parse_scoring("(8 if cards > rival cards else 2) if level = 2"), "en")
     assert said == ("(Score 8 victory points if you have more cards than every rival; otherwise, "
                     "score 2 victory points) if your fort level is 2.")
+
+
+@pytest.mark.parametrize(("rule", "expected"), [
+    ("3 if advances > rival advances", "plus d'actions Avancer son Fort sur vos cartes que chacun"),
+    ("1 if level > rival level", "supérieur au plus haut Niveau de Fort"),
+    ("1 if cards != rival suits", "différent du plus grand nombre de familles différentes"),
+])
+def test_french_contracts_and_elides(rule: str, expected: str) -> None:
+    said = sentence(parse_scoring(rule), "fr")
+    assert expected in said
+    assert not any(bad in said for bad in (" de a", " à le ", " de le ", " de les "))
