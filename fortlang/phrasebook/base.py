@@ -70,7 +70,8 @@ def is_block(node: n.Node) -> bool:
 
 
 def is_inline(node: n.Node) -> bool:
-    """Said as one clause without inner commas: a primitive, or a primitive repeated."""
+    """Said as one clause that needs no brackets inside a sequence or a choice: a primitive,
+    or a primitive repeated."""
     return type(node) in LEAVES or (isinstance(node, n.Repeat) and not is_block(node))
 
 
