@@ -93,10 +93,10 @@ def glossary_page(card_set: CardSet, lang: str) -> str:
            f"{lx.label('kids', lang)} {len(kids)} "
            f"({lx.count(sum(k.copies for k in kids), 'card', lang)}) · "
            f"{lx.count(len(friends), 'best_friend', lang)}\n",
-           md.heading(2, lx.ui("kids", lang).capitalize(), "kids")]
+           md.heading(2, lx.cap(lx.ui("kids", lang)), "kids")]
     out += [kid_section(card_set.id, k, lang) for k in kids]
     if friends:
-        out.append(md.heading(2, lx.ui("best_friends", lang).capitalize(), "best-friends"))
+        out.append(md.heading(2, lx.cap(lx.ui("best_friends", lang)), "best-friends"))
         out += [kid_section(card_set.id, k, lang) for k in friends]
     if card_set.rules:
         out.append(md.heading(2, lx.ui("rules", lang), "made-up-rules"))

@@ -87,13 +87,18 @@ def ui(key: str, lang: str) -> str:
     return UI[lang].get(key, UI["en"][key])
 
 
+def cap(text: str) -> str:
+    """The first letter in upper case, the rest untouched (``Meilleurs Copains`` stays so)."""
+    return text[:1].upper() + text[1:]
+
+
 def label(key: str, lang: str) -> str:
     """``**Copies:**``, French ``**Exemplaires :**`` (a space before the colon)."""
-    return f"**{ui(key, lang).capitalize()}{' :' if lang == 'fr' else ':'}**"
+    return label_text(ui(key, lang), lang)
 
 
 def label_text(text: str, lang: str) -> str:
-    return f"**{text[:1].upper()}{text[1:]}{' :' if lang == 'fr' else ':'}**"
+    return f"**{cap(text)}{' :' if lang == 'fr' else ':'}**"
 
 
 def sentence(node: Node, lang: str) -> str:
