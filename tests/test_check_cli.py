@@ -83,3 +83,17 @@ def test_hostile_big_file_is_refused_unread(tmp_path: Path):
     result = run(str(big))
     assert result.exit_code == 1
     assert "error[E304]: file too large: 10.5 MB" in result.output
+
+
+def test_devices_and_pipes_are_not_read():
+    result = run("/dev/zero")
+    assert result.exit_code == 1
+    assert "/dev/zero: error[E300]: not a regular file" in result.output
+
+
+def test_set_with_a_manifest_but_no_card_files(tmp_path: Path):
+    (tmp_path / "manifest.yaml").write_text('id: lonely\nname: Lonely\nversion: "1"\n',
+                                            encoding="utf-8")
+    result = run(str(tmp_path))
+    assert result.exit_code == 1
+    assert "error[E306]: the set has no card files" in result.output

@@ -184,3 +184,10 @@ def test_write_atomic_failure_leaves_the_old_file(tmp_path: Path, monkeypatch):
         write_atomic(path, "new")
     assert path.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["kids.yaml"]
+
+
+def test_formatting_through_a_symlink_keeps_the_link(messy: Path):
+    link = messy.with_name("link.yaml")
+    link.symlink_to(messy.name)
+    assert fmt(str(link)).exit_code == 0
+    assert link.is_symlink() and messy.read_text(encoding="utf-8") == CANONICAL

@@ -139,7 +139,7 @@ def _patch(node: YNode, canon: dict[int, str]) -> None:
 
 def write_atomic(path: Path | str, text: str) -> None:
     """Replace the file's content in one step: a temporary file beside it, then os.replace."""
-    path = Path(path)
+    path = Path(path).resolve()  # through a symlink: replace its target, keep the link
     mode = path.stat().st_mode & 0o7777
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

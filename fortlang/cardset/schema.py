@@ -51,7 +51,7 @@ def load_schema(kind: Kind) -> dict[str, Any]:
 
 @cache
 def _validator(kind: Kind) -> Any:
-    from jsonschema import Draft202012Validator  # lazy: a noticeable import
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]  # lazy: slow
 
     return Draft202012Validator(load_schema(kind))
 
@@ -189,8 +189,8 @@ def _translate(doc: Document, error: Any, seen: set[tuple[Any, ...]]) -> Iterato
             first_key = here.value[0][0] if here.kind == "map" and here.value else here
             yield diag("E312", f"missing field `{key}`", first_key)
     elif kind == "type":
-        expected = error.validator_value
-        expected = expected if isinstance(expected, list) else [expected]
+        wanted = error.validator_value
+        expected: list[str] = wanted if isinstance(wanted, list) else [wanted]
         words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
         hint = None
         if "boolean" in expected and str(value).lower() in ("yes", "no", "on", "off"):

@@ -136,15 +136,21 @@ def read_document(path: Path | str, text: str | None = None) -> Document:
 
 def _read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:
     try:
-        size = path.stat().st_size
         if path.is_dir():
             return b"", Diagnostic(ERROR, "E300", "is a directory, not a YAML file", file=name)
-        if size > MAX_BYTES:
+        if not path.is_file():  # a device or a pipe could be endless
+            if not path.exists():
+                return b"", Diagnostic(ERROR, "E300", "no such file", file=name)
+            return b"", Diagnostic(ERROR, "E300", "not a regular file", file=name)
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)  # never more, even if the file grows meanwhile
+        if len(raw) > MAX_BYTES:
+            size = max(path.stat().st_size, len(raw))
             return b"", Diagnostic(
                 ERROR, "E304", f"file too large: {size / 1e6:.1f} MB (card files hold at most "
                 f"{MAX_BYTES // (1024 * 1024)} MiB)", file=name,
                 hint="split the set into several card files")
-        return path.read_bytes(), None
+        return raw, None
     except OSError as e:
         return b"", Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}", file=name)
 
@@ -210,7 +216,7 @@ def resolve_plain(text: str) -> Any:
 
 
 def _yaml():
-    import yaml  # imported here: only commands that read card files pay for it
+    import yaml  # type: ignore[import-untyped]  # here: only card-reading commands pay for it
 
     return yaml, getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
