@@ -62,3 +62,19 @@ def test_strict_mkdocs_failure_keeps_the_previous_site(tmp_path: Path,
     assert "missing.md" in result.output
     assert (out / "en" / "index.html").read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_broken_set_folder_is_reported_with_file_line_caret_and_hint(tmp_path: Path) -> None:
+    folder = tmp_path / "my-expansion"
+    folder.mkdir()
+    (folder / "manifest.yaml").write_text("id: my-expansion\nname: Mine\nversion: '0.1'\n"
+                                          "requires: [fort-base]\n")
+    (folder / "kids.yaml").write_text("kids:\n  - id: zed\n    name: Zed\n    suits: [shovel]\n"
+                                      "    public: gain piza x shovel\n")
+    out = tmp_path / "cards.pdf"
+    result = CliRunner().invoke(main, ["docs", "pnp", "--out", str(out), "--sets", str(folder)])
+    assert result.exit_code == 1
+    assert f"{folder / 'kids.yaml'}:5:18: error: unknown resource `piza`" in result.output
+    assert "  " + "    public: gain piza x shovel\n" + " " * 19 + "^^^^" in result.output
+    assert "hint: did you mean `pizza`" in result.output
+    assert not out.exists()

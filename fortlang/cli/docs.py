@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -14,6 +16,21 @@ from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet
 
 LANGUAGES = ("en", "fr", "ru")
+
+
+def _fail(error: FortError) -> NoReturn:
+    """Report a set's errors with each file's own line and caret (a set spans many files)."""
+    if error.source is not None:
+        fail(error)
+    texts: dict[str, str | None] = {}
+    for d in error.diagnostics:
+        if d.file not in texts:
+            try:
+                texts[d.file] = Path(d.file).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                texts[d.file] = None
+        click.echo(d.render(texts[d.file]), err=True)
+    sys.exit(1)
 
 
 def _split(values: Sequence[str]) -> list[str]:
@@ -71,7 +88,7 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...]) -> None:
     try:
         built = build_site(out, load_sets(_split(sets)), langs or LANGUAGES)
     except FortError as e:
-        fail(e)
+        _fail(e)
     click.echo(f"built {', '.join(built.languages)}: {len(built.sets)} set(s), "
                f"{built.faces} card faces -> {built.out / built.languages[0] / 'index.html'}")
 
@@ -95,7 +112,7 @@ def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool) -> None:
         data = render([card_face(c, lang, captions(c, lang)) for c in deck(cards, one_each)])
         _write_atomic(out, data)
     except FortError as e:
-        fail(e)
+        _fail(e)
     count = len(deck(cards, one_each))
     click.echo(f"wrote {out}: {count} cards on {max(1, -(-count // PER_PAGE))} page(s)")
 
