@@ -20,6 +20,7 @@ from fortlang.engine.choices import (
     Kind,
     Option,
     RandomAgent,
+    ReplayAgent,
     ScriptedAgent,
 )
 from fortlang.engine.invariants import InvariantError, assert_invariants, check
@@ -40,6 +41,6 @@ from fortlang.engine.view import GameView, PlayerView
 __all__ = [
     "Agent", "CardInstance", "DEFAULT_BOARD", "Decision", "Game", "GameView", "IllegalMove",
     "InvariantError", "Kind", "Option", "PlayResult", "Player", "PlayerView", "RandomAgent",
-    "ScriptedAgent", "assert_invariants", "can_perform", "check", "follow_one", "follow_round",
-    "lead", "legal_plays", "perform", "play_card", "why_not",
+    "ReplayAgent", "ScriptedAgent", "assert_invariants", "can_perform", "check", "follow_one",
+    "follow_round", "lead", "legal_plays", "perform", "play_card", "why_not",
 ]

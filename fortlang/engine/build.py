@@ -8,7 +8,11 @@ with cards dealt into chosen zones.
 
 from __future__ import annotations
 
-from fortlang.model import KidCard
+import random
+
+from fortlang.engine.choices import RandomAgent
+from fortlang.engine.state import TOKENS, Game
+from fortlang.model import CardSet, KidCard
 from fortlang.nodes import Suit
 from fortlang.parser import parse_action
 
@@ -24,3 +28,44 @@ def kid(name: str, suits: str, public: str | None = None, private: str | None = 
         private=parse_action(private) if private else None,
         best_friend=best_friend,
     )
+
+
+def random_table(cardset: CardSet, n_players: int, seed: int, *, agents: str = "random",
+                 debug: bool = False) -> Game:
+    """A plausible mid-game table for tests and benchmarks: the set's kids shuffled into the
+    park deck and dealt to random zones, random tokens, levels and perks, random agents.
+
+    Not a set-up by the rules (R2 is the game loop's job): it exists to reach many states."""
+    rng = random.Random(seed)
+    game = Game(n_players, cardset.board, seed=seed, debug=debug,
+                agents=[RandomAgent(rng.getrandbits(32)) for _ in range(n_players)]
+                if agents == "random" else None)
+    kids = [k for k in cardset.park_kids for _ in range(k.copies)]
+    rng.shuffle(kids)
+    game.new_cards(kids, game.park_deck)
+    for _ in range(3):
+        game.move(game.park_deck, len(game.park_deck) - 1, game.park)
+    friends = list(cardset.best_friends)
+    for p in game.players:
+        game.new_cards(friends[2 * p.seat: 2 * p.seat + 2], p.deck)
+        p.level = rng.randrange(0, 4)
+        zones = (p.hand, p.hand, p.hand, p.discard, p.discard, p.yard, p.deck)
+        for _ in range(rng.randrange(6, 14)):
+            if game.park_deck:
+                game.move(game.park_deck, len(game.park_deck) - 1, rng.choice(zones))
+        for _ in range(rng.randrange(0, game.lookout_capacity(p) + 1)):
+            if game.park_deck:
+                game.move(game.park_deck, len(game.park_deck) - 1, p.lookout)
+        for res in TOKENS:
+            game.give(p, res, rng.randrange(0, game.board.stuff_capacity + 1))
+        for _ in range(rng.randrange(0, game.pack_capacity(p) + 1)):
+            game.give(p, rng.choice(TOKENS), 1, to_pack=True)
+    rules, perks = list(cardset.rules), list(cardset.perks)
+    rng.shuffle(rules)
+    rng.shuffle(perks)
+    game.rule_pile.extend(rules[: n_players + 1])
+    game.perk_row.extend(perks[: n_players + 1])
+    for p in game.players:
+        if rng.random() < 0.3 and game.perk_row:
+            p.perks.append(game.perk_row.pop())
+    return game

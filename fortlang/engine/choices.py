@@ -148,3 +148,21 @@ def resolve(decision: Decision, answer: Answer) -> int:
             if label == answer or label.startswith(answer):
                 raise IllegalMove(f"`{label}` is not allowed here ({rule})", rule, decision)
     raise IllegalMove(f"{answer!r} is not an option:\n{decision.describe()}", decision=decision)
+
+
+class ReplayAgent:
+    """Answers from a decision log of ``(kind, index)`` pairs, checking each kind: give the same
+    instance to every seat to re-execute a logged game exactly."""
+
+    def __init__(self, log: Iterable[tuple[str, int]]) -> None:
+        self._entries = iter(log)
+
+    def choose(self, view: Any, decision: Decision) -> int:
+        entry = next(self._entries, None)
+        if entry is None:
+            raise IllegalMove(f"the log ends before:\n{decision.describe()}", decision=decision)
+        kind, index = entry
+        if kind != decision.kind or not 0 <= index < len(decision.options):
+            raise IllegalMove(f"the log says {kind} #{index}, the engine asks:\n"
+                              f"{decision.describe()}", decision=decision)
+        return index

@@ -31,6 +31,24 @@ from fortlang.printer import to_text
 K = Callable[[bool], bool]
 Thunk = Callable[[], bool]
 
+def by_identity(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Memoise a function of an AST node or card by object identity: hashing a frozen tree by
+    value costs as much as walking it. The table keeps each key alive, so ids are never reused."""
+    table: dict[int, tuple[Any, Any]] = {}
+
+    def memo(obj: Any) -> Any:
+        hit = table.get(id(obj))
+        if hit is None:
+            hit = table[id(obj)] = (obj, fn(obj))
+        return hit[1]
+
+    memo.__doc__ = fn.__doc__
+    return memo
+
+
+#: The canonical text of a node, for option labels and contexts.
+text = by_identity(to_text)
+
 #: When several rules forbid an option, the most specific one is reported.
 _PRIORITY = {"R5.5": 3, "R6.2": 2, "R5.4": 1}
 
@@ -225,16 +243,16 @@ def _shape(node: n.Node) -> tuple:
                   getattr(x, "n", None), getattr(x, "suit", None)) for x in node.walk())
 
 
-@cache
+@by_identity
 def is_resource_choice(node: n.Choice) -> bool:
     """`gain 2 pizza or gain 2 toy`: branches that differ only in the resource (R12.1, R6.4)."""
     shapes = {_shape(item) for item in node.items}
     return len(shapes) == 1 and any(isinstance(x, n.Gain | n.Spend) for x in node.walk())
 
 
-@cache
+@by_identity
 def branch_options(node: n.Choice) -> tuple[Option, ...]:
-    return tuple(Option(to_text(item), i) for i, item in enumerate(node.items))
+    return tuple(Option(text(item), i) for i, item in enumerate(node.items))
 
 
 def _choice(node: n.Choice, ctx: Ctx, k: K) -> bool:

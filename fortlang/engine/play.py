@@ -28,11 +28,20 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.engine.choices import Decision, IllegalMove, Kind, Option
-from fortlang.engine.interpreter import Ctx, Thunk, card_count, choose_suit, decide, run, search
+from fortlang.engine.interpreter import (
+    Ctx,
+    Thunk,
+    by_identity,
+    card_count,
+    choose_suit,
+    decide,
+    run,
+    search,
+    text,
+)
 from fortlang.engine.state import CardInstance, Game
-from fortlang.model import PerkHook
+from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import PLAIN_SUITS, Suit
-from fortlang.printer import to_text
 
 PUBLIC = "public"
 PRIVATE = "private"
@@ -69,12 +78,17 @@ class PlayResult:
 # -- static facts about a card's actions -------------------------------------------------------
 
 
-def _quantities(card: CardInstance) -> list[n.Quantity]:
+def _quantities(card: CardInstance) -> tuple[n.Quantity, ...]:
+    return _card_quantities(card.card)
+
+
+@by_identity
+def _card_quantities(card: KidCard) -> tuple[n.Quantity, ...]:
     out: list[n.Quantity] = []
-    for action in (card.card.public, card.card.private):
+    for action in (card.public, card.private):
         if action is not None:
             out += [x.count for x in action.walk() if isinstance(x, n.Repeat)]
-    return out
+    return tuple(out)
 
 
 def boosted_suits(card: CardInstance, any_suits: Mapping[int, Suit]) -> frozenset[Suit]:
@@ -171,9 +185,9 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     return decide(ctx, Kind.BOOST, options, thunks)
 
 
-def _order(ctx: Ctx) -> bool:
-    """R5.2: public, private or both, in the order chosen."""
-    card = ctx.play.card.card
+@by_identity
+def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Option, ...]]:
+    """R5.2: public, private or both, in either order; blank boxes are not offered."""
     pub, priv = card.public, card.private
     sequences: list[tuple[str, ...]] = []
     if pub is not None and priv is not None:
@@ -182,12 +196,18 @@ def _order(ctx: Ctx) -> bool:
         sequences = [(PUBLIC,)]
     elif priv is not None:
         sequences = [(PRIVATE,)]
-    if not sequences:
-        return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
     texts = {PUBLIC: pub, PRIVATE: priv}
-    options = [Option(" then ".join(f"{w} ({to_text(texts[w])})" for w in seq)
+    options = [Option(" then ".join(f"{w} ({text(texts[w])})" for w in seq)
                       + (" only" if len(seq) == 1 and len(sequences) > 1 else ""), seq)
                for seq in sequences]
+    return tuple(sequences), tuple(options)
+
+
+def _order(ctx: Ctx) -> bool:
+    card = ctx.play.card.card
+    sequences, options = order_options(card)
+    if not sequences:
+        return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
     ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
     return decide(ctx, Kind.ORDER, options, [lambda s=s: _perform(ctx, s, 0) for s in sequences])
 
@@ -198,7 +218,7 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     game, play = ctx.game, ctx.play
     which = sequence[i]
     action = play.card.card.public if which == PUBLIC else play.card.card.private
-    game.note_attr(ctx, "context", f"{play.card.name} ({which}): {to_text(action)}")
+    game.note_attr(ctx, "context", f"{play.card.name} ({which}): {text(action)}")
     mark = game.mark()
 
     def after(full: bool) -> bool:
@@ -253,13 +273,15 @@ def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     return out
 
 
-def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True) -> PlayResult:
+def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
+              checked: bool = False) -> PlayResult:
     """Play ``card`` from the hand of ``seat`` as the leader (R5), then let the others follow (R6)
-    and apply `destroy this` (R12.5). Raises :class:`IllegalMove` if the card cannot be played."""
+    and apply `destroy this` (R12.5). Raises :class:`IllegalMove` if the card cannot be played
+    (``checked``: the caller already knows it can, e.g. from :func:`legal_plays`)."""
     p = game.players[seat]
     if card not in p.hand:
         raise IllegalMove(f"{card!r} is not in seat {seat}'s hand", "R5.1")
-    rule = why_not(game, seat, card)
+    rule = None if checked else why_not(game, seat, card)
     if rule is not None:
         raise IllegalMove(f"{card.name} cannot be played: no legal way to use it ({rule})", rule)
     ctx = _leader_ctx(game, seat, card)
@@ -301,7 +323,7 @@ def lead(game: Game, seat: int) -> PlayResult | None:
     index = game.ask(Decision(seat, Kind.PLAY, tuple(options), "play a card (R5.1)"))
     if index == 0:
         return None
-    return play_card(game, seat, cards[index - 1])
+    return play_card(game, seat, cards[index - 1], checked=True)
 
 
 # -- following (R6) ----------------------------------------------------------------------------
@@ -340,7 +362,7 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     assert public is not None
     suits = follow_suits(result)
     ctx = Ctx(game, seat, leader=False, bound=dict(result.bindings))
-    ctx.context = f"follow {result.card.name} (public): {to_text(public)}"
+    ctx.context = f"follow {result.card.name} (public): {text(public)}"
     picks = [(i,) for i in _distinct_matching(q.hand, suits)]
     if q.perk(PerkHook.FOLLOW_DISCARD_MORE):  # Copy Cat: up to 2 cards, their suits counting
         extra = int(q.perk(PerkHook.FOLLOW_DISCARD_MORE).params.get("max_discards", 2))  # type: ignore[union-attr, call-overload]
@@ -450,7 +472,7 @@ def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
     if not search(ctx, lambda: run(action, ctx, lambda done: done or not full)):
         return False
     ctx = Ctx(game, seat, leader=leader)
-    ctx.context = to_text(action)
+    ctx.context = text(action)
     mark = game.begin()
     try:
         ok = run(action, ctx, lambda done: done or not full)
