@@ -51,3 +51,14 @@ def test_gallery_case_json_has_positions(case: str, monkeypatch: pytest.MonkeyPa
         assert set(d) >= {"file", "line", "column", "end_line", "end_column", "severity",
                           "code", "message"}
         assert d["file"].startswith(case)
+
+
+def test_every_code_reported_is_registered(monkeypatch: pytest.MonkeyPatch):
+    from fortlang.cardset import bundled_dir, check_paths
+    from fortlang.errors import CODES
+
+    monkeypatch.chdir(GALLERY)
+    found = {d.code for d in check_paths([*map(_target, CASES), bundled_dir()])}
+    assert found - set(CODES) == set()
+    assert {"E301", "E302", "E303", "E310", "E311", "E312", "E313", "E320", "E322",
+            "W300"} <= found
