@@ -129,3 +129,87 @@ def test_r5_5_doodles_may_not_add_both_cards():
     with pytest.raises(IllegalMove) as err:
         play_card(game, 0, doodles, follow=False)
     assert err.value.rule == "R5.5"
+
+
+def test_r5_3_bug_with_two_lookout_shovels_instead_of_the_moles_gains_3_pizza():
+    # "She could have added only the second shovel from her lookout to get three pizzas."
+    game, agent = table(["count from your lookout", "count from your lookout", "stop",
+                         "public (gain pizza x shovel) only"])
+    p = game.players[0]
+    bug = game.new_card(BUG, p.hand)
+    game.new_card(MOLES, p.hand)
+    p.level = 1
+    game.new_cards([LOOKOUT_SHOVEL, LOOKOUT_SHOVEL], p.lookout)
+    play_card(game, 0, bug, follow=False)
+    assert p.stuff[PIZZA] == 3 and [c.name for c in p.hand] == ["The Moles"]
+
+
+# -- the examples of the "other symbols" page (R13) -----------------------------------------------
+
+BLITZ = kid("Blitz", "water_gun", "(recruit then gain toy) x water_gun", "gain pizza")
+SCRAPPERS = kid("The Scrappers", "water_gun water_gun", "gain pizza x water_gun", "score")
+PATCH = kid("Patch", "book", "gain toy x book", "score")
+BONES = kid("Bones", "book", "score x book", "gain toy")
+SPIKE = kid("Spike", "skateboard", "score x pack", "pack")
+CRASH = kid("Crash", "water_gun", "destroy rival then gain pizza/toy", "recruit")
+LEFTY = kid("Lefty", "shovel", "gain pizza x shovel", "advance then score 2")
+
+
+def test_r13_3_gain_toys_per_glue_patch_with_bones_gives_2_toys():
+    game, _ = table(["add Bones", "public (gain toy x book) only"])
+    p = game.players[0]
+    patch = game.new_card(PATCH, p.hand)
+    game.new_card(BONES, p.hand)
+    play_card(game, 0, patch, follow=False)
+    assert p.stuff[TOY] == 2
+
+
+def test_r13_3_score_per_resource_in_pack_any_type():
+    game, _ = table(["public (score x pack) only"], level=1)
+    p = game.players[0]
+    game.give(p, PIZZA, 1, to_pack=True)
+    game.give(p, TOY, 1, to_pack=True)
+    play_card(game, 0, game.new_card(SPIKE, p.hand), follow=False)
+    assert p.vp == 2
+
+
+@pytest.mark.parametrize("rival_yard, pizza", [(True, 1), (False, 0)])
+def test_r13_4_destroy_a_rivals_card_then_gain_a_resource(rival_yard, pizza):
+    game, _ = table(["public (destroy rival then gain pizza/toy) then private (recruit)",
+                     "pizza"])
+    p = game.players[0]
+    crash = game.new_card(CRASH, p.hand)
+    game.new_card(FILLER, game.park)
+    if rival_yard:
+        game.new_card(FILLER, game.players[1].yard)
+    play_card(game, 0, crash, follow=False)
+    assert p.stuff[PIZZA] == pizza  # no rival card to destroy: the gain is not performed
+    assert len(game.box) == pizza and len(p.discard) == 1
+
+
+def test_r13_4_advance_fort_then_score_2():
+    game, _ = table(["private (advance then score 2) only"])
+    p = game.players[0]
+    game.give(p, TOY, 1)
+    play_card(game, 0, game.new_card(LEFTY, p.hand), follow=False)
+    assert p.level == 1 and p.vp == 2
+
+
+def test_r13_5_recruit_then_gain_toy_per_water_gun_recruits_each_time():
+    game, _ = table(["add The Scrappers", "private (gain pizza) then public ((recruit then gain "
+                     "toy) x water_gun)"])
+    p = game.players[0]
+    blitz = game.new_card(BLITZ, p.hand)
+    game.new_card(SCRAPPERS, p.hand)
+    game.new_cards([FILLER, FILLER], game.park)  # only 2 cards to recruit for 3 water guns
+    play_card(game, 0, blitz, follow=False)
+    assert len(p.discard) == 2 and p.stuff[TOY] == 2  # in part: the third toy needs a recruit
+
+
+def test_r13_5_score_per_book_then_destroy_this_card():
+    noodles = kid("Noodle Twins", "book book", "score x book then destroy this", "gain toy x book")
+    game, _ = table(["public (score x book then destroy this) only"])
+    p = game.players[0]
+    card = game.new_card(noodles, p.hand)
+    result = play_card(game, 0, card)
+    assert p.vp == 2 and result.destroyed and game.box == [card]

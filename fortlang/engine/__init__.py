@@ -33,6 +33,7 @@ from fortlang.engine.play import (
     legal_plays,
     perform,
     play_card,
+    recruit,
     why_not,
 )
 from fortlang.engine.state import DEFAULT_BOARD, CardInstance, Game, Player
@@ -42,5 +43,5 @@ __all__ = [
     "Agent", "CardInstance", "DEFAULT_BOARD", "Decision", "Game", "GameView", "IllegalMove",
     "InvariantError", "Kind", "Option", "PlayResult", "Player", "PlayerView", "RandomAgent",
     "ReplayAgent", "ScriptedAgent", "assert_invariants", "can_perform", "check", "follow_one",
-    "follow_round", "lead", "legal_plays", "perform", "play_card", "why_not",
+    "follow_round", "lead", "legal_plays", "perform", "play_card", "recruit", "why_not",
 ]

@@ -348,7 +348,7 @@ def distinct(zone: list[CardInstance]) -> list[int]:
     return out
 
 
-def _card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
+def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
                 refill_park: bool = False) -> bool:
     """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``."""
     game = ctx.game
@@ -388,14 +388,14 @@ def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
         places += [(game.park, "from the park", ("park",)), (game.park_deck, "", ())]
         places += [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat))
                    for q in game.rivals(ctx.seat)]
-    return _card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True)
+    return card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True)
 
 
 def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
     """R12.4: hand or discard pile, never the deck; played and added cards are in play."""
     p = ctx.player
     places = [(p.hand, "from your hand", ("hand",)), (p.discard, "from your discard", ("discard",))]
-    return _card_moves(ctx, places, ctx.game.box, Kind.DESTROY, k)
+    return card_moves(ctx, places, ctx.game.box, Kind.DESTROY, k)
 
 
 def recruit_places(game: Game) -> list[tuple[list, str, Any]]:
@@ -407,7 +407,7 @@ def recruit_places(game: Game) -> list[tuple[list, str, Any]]:
 
 
 def _recruit(node: n.Recruit, ctx: Ctx, k: K) -> bool:
-    return _card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, Kind.RECRUIT, k,
+    return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, Kind.RECRUIT, k,
                        refill_park=True)
 
 
@@ -415,7 +415,7 @@ def _destroy_rival(node: n.DestroyRival, ctx: Ctx, k: K) -> bool:
     game = ctx.game
     places = [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat))
               for q in game.rivals(ctx.seat)]
-    return _card_moves(ctx, places, game.box, Kind.DESTROY_RIVAL, k)
+    return card_moves(ctx, places, game.box, Kind.DESTROY_RIVAL, k)
 
 
 def _score(node: n.Score, ctx: Ctx, k: K) -> bool:

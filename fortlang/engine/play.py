@@ -21,7 +21,7 @@ Interpretations (FORT-RULES says the rulebook is silent):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -33,8 +33,10 @@ from fortlang.engine.interpreter import (
     Thunk,
     by_identity,
     card_count,
+    card_moves,
     choose_suit,
     decide,
+    recruit_places,
     run,
     search,
     text,
@@ -464,24 +466,47 @@ def can_perform(game: Game, seat: int, action: n.Action, *, full: bool = True) -
     return search(ctx, lambda: run(action, ctx, lambda done: done or not full))
 
 
-def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
-            leader: bool = True) -> bool:
-    """Perform ``action`` for ``seat``, asking its agent at every choice point. With ``full``
-    it must be performed in full (R6.2, R7.1); returns False, changing nothing, if it cannot."""
+def _execute(game: Game, seat: int, start: Callable[[Ctx], bool], *, leader: bool) -> bool:
+    """Search for a legal completion first; only then run for real, asking the agent."""
     ctx = Ctx(game, seat, leader=leader)
-    if not search(ctx, lambda: run(action, ctx, lambda done: done or not full)):
+    if not search(ctx, lambda: start(ctx)):
         return False
     ctx = Ctx(game, seat, leader=leader)
-    ctx.context = text(action)
     mark = game.begin()
     try:
-        ok = run(action, ctx, lambda done: done or not full)
+        ok = start(ctx)
     except BaseException:
         game.abort(mark)
         raise
     game.commit(mark)
     _debug_check(game)
     return ok
+
+
+def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
+            leader: bool = True) -> bool:
+    """Perform ``action`` for ``seat``, asking its agent at every choice point. With ``full``
+    it must be performed in full (R6.2); returns False, changing nothing, if it cannot. Used for
+    DIY (``advance +1``, R15) and scenarios; ``leader`` enables "on your turn" perks."""
+    def start(ctx: Ctx) -> bool:
+        ctx.context = text(action)
+        return run(action, ctx, lambda done: done or not full)
+
+    return _execute(game, seat, start, leader=leader)
+
+
+def recruit(game: Game, seat: int, *, yards: bool = True) -> bool:
+    """The recruit phase (R7.1): one card onto the discard pile from the park (refilled), a yard
+    or the top of the park deck. ``yards=False`` is Birthday Party's extra recruit (R15). False
+    if there is nothing to recruit."""
+    def start(ctx: Ctx) -> bool:
+        places = [pl for pl in recruit_places(game)
+                  if yards or pl[0] is game.park or pl[0] is game.park_deck]
+        ctx.context = "recruit a card (R7.1)"
+        return card_moves(ctx, places, ctx.player.discard, Kind.RECRUIT, lambda full: full,
+                          refill_park=True)
+
+    return _execute(game, seat, start, leader=True)
 
 
 def _debug_check(game: Game) -> None:
