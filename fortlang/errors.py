@@ -57,6 +57,12 @@ CODES: dict[str, str] = {
     "W301": "park size differs",
     "W302": "best friend count differs",
     "W304": "two different suits",
+    # the docs site and print-and-play (fortlang.docsite, `fortlang docs`)
+    "E601": "output folder not built by fortlang",
+    "E602": "docs extra not installed",
+    "E603": "mkdocs build failed",
+    "E604": "unknown card set",
+    "E605": "output cannot be written",
 }
 
 #: How much of a long source line is shown around the caret.

@@ -78,3 +78,24 @@ def test_broken_set_folder_is_reported_with_file_line_caret_and_hint(tmp_path: P
     assert "  " + "    public: gain piza x shovel\n" + " " * 19 + "^^^^" in result.output
     assert "hint: did you mean `pizza`" in result.output
     assert not out.exists()
+
+
+def test_pnp_into_a_missing_folder_is_a_diagnostic(tmp_path: Path) -> None:
+    out = tmp_path / "no" / "such" / "cards.pdf"
+    result = CliRunner().invoke(main, ["docs", "pnp", "--out", str(out), "--one-each"])
+    assert result.exit_code == 1
+    assert f"{out}: error: cannot write" in result.output
+
+
+def test_every_docs_diagnostic_code_is_registered() -> None:
+    import re
+
+    import fortlang.cli.docs
+    import fortlang.docsite
+    from fortlang.errors import CODES
+
+    sources = [Path(fortlang.cli.docs.__file__), *Path(fortlang.docsite.__file__).parent.glob(
+        "*.py")]
+    used = {code for p in sources for code in re.findall(r'"([EW]\d{3})"', p.read_text())}
+    assert {"E601", "E602", "E603", "E604", "E605"} <= used
+    assert used - set(CODES) == set()

@@ -121,7 +121,7 @@ def _write_atomic(path: Path, data: bytes) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
     except OSError as e:
-        raise FortError(Diagnostic(ERROR, "E103", f"cannot write: {e.strerror or e}",
+        raise FortError(Diagnostic(ERROR, "E605", f"cannot write: {e.strerror or e}",
                                    file=str(path))) from None
     try:
         with os.fdopen(fd, "wb") as f:
@@ -129,5 +129,5 @@ def _write_atomic(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError as e:
         os.unlink(tmp)
-        raise FortError(Diagnostic(ERROR, "E103", f"cannot write: {e.strerror or e}",
+        raise FortError(Diagnostic(ERROR, "E605", f"cannot write: {e.strerror or e}",
                                    file=str(path))) from None
