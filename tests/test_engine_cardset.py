@@ -66,3 +66,21 @@ def test_replaying_the_decision_log_reproduces_the_game():
         assert (a.vp, a.level, a.stuff, a.pack) == (b.vp, b.level, b.stuff, b.pack)
         assert [c.uid for c in a.discard] == [c.uid for c in b.discard]
     assert [c.uid for c in first.box] == [c.uid for c in again.box]
+
+
+def snapshot(game):
+    players = tuple((tuple(tuple(c.uid for c in z) for _, z in p.zones()), dict(p.stuff),
+                     dict(p.pack), p.level, p.vp, p.rule, tuple(p.perks)) for p in game.players)
+    shared = tuple(tuple(c.uid for c in z) for z in (game.park, game.park_deck, game.box))
+    return players, shared, dict(game.supply), tuple(game.rule_pile), tuple(game.perk_row), \
+        game.macaroni
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_r5_4_trying_every_card_leaves_the_state_unchanged(seed):
+    game = random_table(BASE, 4, seed)
+    before = snapshot(game)
+    for seat in range(4):
+        for card in list(game.players[seat].hand):
+            why_not(game, seat, card)
+    assert snapshot(game) == before and game._undo == [] and game.log == []

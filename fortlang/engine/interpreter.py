@@ -58,7 +58,7 @@ class Ctx:
     checks need. Its lists and dicts change only through ``game.note*``, so rollback restores
     them."""
 
-    __slots__ = ("game", "seat", "player", "search", "fail", "leader", "sources", "named",
+    __slots__ = ("game", "seat", "player", "search", "safe", "fail", "leader", "sources", "named",
                  "any_suits", "chosen", "bound", "records", "play", "context")
 
     def __init__(self, game: Game, seat: int, *, leader: bool,
@@ -67,6 +67,8 @@ class Ctx:
         self.seat = seat
         self.player = game.players[seat]
         self.search = False
+        #: Every completion from here is legal (nothing left can fail): no need to try options.
+        self.safe = False
         self.fail: str | None = None
         self.leader = leader  # "on your turn" perks (Bribe, Sticky Fingers) apply
         self.sources: list[CardInstance] = []  # cards whose suits count for `x suit` (R5.3, R6.5)
@@ -107,6 +109,8 @@ def decide(ctx: Ctx, kind: Kind, options: Sequence[Option], thunks: Sequence[Thu
                 return True
             game.rollback(mark)
         return False
+    if ctx.safe:
+        return thunks[game.ask(Decision(ctx.seat, kind, tuple(options), ctx.context))]()
     legal: list[int] = []
     excluded: list[tuple[str, str]] = []
     for i, thunk in enumerate(thunks):

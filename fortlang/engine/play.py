@@ -221,6 +221,8 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     which = sequence[i]
     action = play.card.card.public if which == PUBLIC else play.card.card.private
     game.note_attr(ctx, "context", f"{play.card.name} ({which}): {text(action)}")
+    if i and not ctx.safe and _leader_satisfied(ctx):  # R5.4, R5.5 hold whatever comes next
+        game.note_attr(ctx, "safe", True)
     mark = game.mark()
 
     def after(full: bool) -> bool:
@@ -248,6 +250,13 @@ def _leader_check(ctx: Ctx) -> bool:
         if not useful(ctx, card):
             return ctx.fails("R5.5")
     return True
+
+
+def _leader_satisfied(ctx: Ctx) -> bool:
+    """Both checks already hold; they stay true as actions only add records and uses."""
+    play = ctx.play
+    return (any(full and effect for _, full, effect in play.used)
+            and all(useful(ctx, card) for card in play.added))
 
 
 def _leader_ctx(game: Game, seat: int, card: CardInstance) -> Ctx:
@@ -490,6 +499,7 @@ def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
     DIY (``advance +1``, R15) and scenarios; ``leader`` enables "on your turn" perks."""
     def start(ctx: Ctx) -> bool:
         ctx.context = text(action)
+        ctx.safe = not full  # in part, nothing can fail
         return run(action, ctx, lambda done: done or not full)
 
     return _execute(game, seat, start, leader=leader)
