@@ -9,7 +9,7 @@ missing field, wrong type, invalid value).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -115,16 +115,6 @@ def node_at(root: YNode, path: tuple[Any, ...]) -> YNode:
     return node
 
 
-def key_at(root: YNode, path: tuple[Any, ...]) -> YNode:
-    """The key node naming the last step of ``path``, or the value node if there is none."""
-    if path and isinstance(path[-1], str):
-        parent = node_at(root, path[:-1])
-        key = parent.key_node(path[-1])
-        if key is not None:
-            return key
-    return node_at(root, path)
-
-
 def _type_name(value: Any) -> str:
     if value is None:
         return "empty"
@@ -156,81 +146,133 @@ def _field(path: tuple[Any, ...]) -> str:
     return f"`{path[-1]}`"
 
 
+@dataclass
+class _Error:
+    """One jsonschema error, with what every translation needs."""
+
+    doc: Document
+    error: Any
+    path: tuple[Any, ...]
+    here: YNode
+    seen: set[tuple[Any, ...]]
+
+    @property
+    def value(self) -> Any:
+        return self.error.instance
+
+    @property
+    def bound(self) -> Any:
+        return self.error.validator_value
+
+    def diag(self, code: str, message: str, node: YNode | None = None,
+             hint: str | None = None) -> Diagnostic:
+        return Diagnostic(ERROR, code, message, (node or self.here).span, self.doc.path, hint)
+
+    def once(self, *key: Any) -> bool:
+        """True the first time ``key`` is seen at this path (jsonschema may repeat itself)."""
+        mark = (self.path, *key)
+        if mark in self.seen:
+            return False
+        self.seen.add(mark)
+        return True
+
+
 def _translate(doc: Document, error: Any, seen: set[tuple[Any, ...]]) -> Iterator[Diagnostic]:
-    root = doc.root
-    assert root is not None
+    assert doc.root is not None
     path = tuple(error.absolute_path)
-    kind = error.validator
-    value = error.instance
-    here = node_at(root, path)
+    e = _Error(doc, error, path, node_at(doc.root, path), seen)
+    return _TRANSLATIONS.get(error.validator, _generic)(e)
 
-    def diag(code: str, message: str, node: YNode, hint: str | None = None) -> Diagnostic:
-        return Diagnostic(ERROR, code, message, node.span, doc.path, hint)
 
-    if kind == "additionalProperties" and isinstance(value, dict):
-        allowed = list(error.schema.get("properties", {}))
-        for key in value:
-            if key in allowed or (path, "extra", key) in seen:
-                continue
-            seen.add((path, "extra", key))
-            where = f" in {_field(path)}" if path and isinstance(path[-1], str) else ""
-            if not allowed:
-                message = f"`{key}` takes no parameters here"
-            else:
-                message = f"unknown field `{key}`{where}"
-            yield diag("E311", message, here.key_node(key) or here,
-                       did_you_mean(key, allowed) or (
-                           "allowed: " + ", ".join(allowed) if allowed else None))
-    elif kind == "required" and isinstance(value, dict):
-        for key in error.validator_value:
-            if key in value or (path, "missing", key) in seen:
-                continue
-            seen.add((path, "missing", key))
-            first_key = here.value[0][0] if here.kind == "map" and here.value else here
-            yield diag("E312", f"missing field `{key}`", first_key)
-    elif kind == "type":
-        wanted = error.validator_value
-        expected: list[str] = wanted if isinstance(wanted, list) else [wanted]
-        words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
-        hint = None
-        if "boolean" in expected and str(value).lower() in ("yes", "no", "on", "off"):
-            hint = "YAML 1.2: write true or false"
-        elif "string" in expected and value is not None:
-            hint = "quote the value to make it a string"
-        elif value is None:
-            hint = "an empty value is null; write a value after the colon"
-        yield diag("E310", f"{_field(path)} must be {words}, not {_type_name(value)}", here, hint)
-    elif kind == "enum":
-        options = [str(o) for o in error.validator_value]
-        if len(path) >= 2 and path[-2] == "suits":
-            message = f"unknown suit `{value}`"
-        else:
-            message = f"{_field(path)}: `{value}` is not one of {', '.join(options)}"
-        yield diag("E313", message, here, did_you_mean(str(value), options))
-    elif kind == "maxItems" and path and path[-1] == "suits":
-        yield diag("E313", f"a card shows one or two suits (R1.1), not {len(value)}", here,
-                   "a card with a suit twice lists it twice: [book, book]")
-    elif kind in ("minItems", "maxItems"):
-        bound = error.validator_value
-        word = "at least" if kind == "minItems" else "at most"
-        yield diag("E313", f"{_field(path)} holds {word} {bound} item{'s' * (bound != 1)}, "
-                   f"not {len(value)}", here)
-    elif kind in ("minimum", "maximum"):
-        word = "at least" if kind == "minimum" else "at most"
-        yield diag("E313", f"{_field(path)} must be {word} {error.validator_value}, not {value}",
-                   here)
-    elif kind == "pattern" and "propertyNames" in error.schema_path:
-        yield diag("E313", f"`{value}` is not a two-letter language code",
-                   here.key_node(value) or here, "e.g. `fr` or `ru`")
-    elif kind == "pattern" and "[a-z0-9]+" in error.validator_value:
-        yield diag("E313", f"`{value}` is not a valid id: use lowercase words joined by dashes",
-                   here, "e.g. `the-moles`")
-    elif kind == "pattern":
-        yield diag("E313", f"{_field(path)}: `{value}` does not match `{error.validator_value}`",
-                   here)
-    elif kind == "minLength":
-        yield diag("E313", f"{_field(path)} must not be empty", here)
-    elif kind == "uniqueItems":
-        yield diag("E313", f"{_field(path)} lists the same item twice", here)
+def _unknown_fields(e: _Error) -> Iterator[Diagnostic]:
+    if not isinstance(e.value, dict):
+        return
+    allowed = list(e.error.schema.get("properties", {}))
+    where = f" in {_field(e.path)}" if e.path and isinstance(e.path[-1], str) else ""
+    for key in e.value:
+        if key in allowed or not e.once("extra", key):
+            continue
+        if not allowed:
+            yield e.diag("E311", f"`{key}` takes no parameters here", e.here.key_node(key))
+            continue
+        hint = did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed)
+        yield e.diag("E311", f"unknown field `{key}`{where}", e.here.key_node(key), hint)
+
+
+def _missing_fields(e: _Error) -> Iterator[Diagnostic]:
+    if not isinstance(e.value, dict):
+        return
+    first_key = e.here.value[0][0] if e.here.kind == "map" and e.here.value else e.here
+    for key in e.bound:
+        if key not in e.value and e.once("missing", key):
+            yield e.diag("E312", f"missing field `{key}`", first_key)
+
+
+def _wrong_type(e: _Error) -> Iterator[Diagnostic]:
+    expected: list[str] = e.bound if isinstance(e.bound, list) else [e.bound]
+    words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
+    hint = None
+    if "boolean" in expected and str(e.value).lower() in ("yes", "no", "on", "off"):
+        hint = "YAML 1.2: write true or false"
+    elif "string" in expected and e.value is not None:
+        hint = "quote the value to make it a string"
+    elif e.value is None:
+        hint = "an empty value is null; write a value after the colon"
+    yield e.diag("E310", f"{_field(e.path)} must be {words}, not {_type_name(e.value)}",
+                 hint=hint)
+
+
+def _not_one_of(e: _Error) -> Iterator[Diagnostic]:
+    options = [str(o) for o in e.bound]
+    if len(e.path) >= 2 and e.path[-2] == "suits":
+        message = f"unknown suit `{e.value}`"
     else:
-        yield diag("E313", f"{_field(path)}: {error.message}", here)
+        message = f"{_field(e.path)}: `{e.value}` is not one of {', '.join(options)}"
+    yield e.diag("E313", message, hint=did_you_mean(str(e.value), options))
+
+
+def _size(e: _Error) -> Iterator[Diagnostic]:
+    if e.error.validator == "maxItems" and e.path and e.path[-1] == "suits":
+        yield e.diag("E313", f"a card shows one or two suits (R1.1), not {len(e.value)}",
+                     hint="a card with a suit twice lists it twice: [book, book]")
+        return
+    word = "at least" if e.error.validator == "minItems" else "at most"
+    yield e.diag("E313", f"{_field(e.path)} holds {word} {e.bound} "
+                 f"item{'s' * (e.bound != 1)}, not {len(e.value)}")
+
+
+def _range(e: _Error) -> Iterator[Diagnostic]:
+    word = "at least" if e.error.validator == "minimum" else "at most"
+    yield e.diag("E313", f"{_field(e.path)} must be {word} {e.bound}, not {e.value}")
+
+
+def _pattern(e: _Error) -> Iterator[Diagnostic]:
+    if "propertyNames" in e.error.schema_path:
+        yield e.diag("E313", f"`{e.value}` is not a two-letter language code",
+                     e.here.key_node(e.value), "e.g. `fr` or `ru`")
+    elif "[a-z0-9]+" in e.bound:
+        yield e.diag("E313", f"`{e.value}` is not a valid id: use lowercase words joined by "
+                     "dashes", hint="e.g. `the-moles`")
+    else:
+        yield e.diag("E313", f"{_field(e.path)}: `{e.value}` does not match `{e.bound}`")
+
+
+def _generic(e: _Error) -> Iterator[Diagnostic]:
+    yield e.diag("E313", f"{_field(e.path)}: {e.error.message}")
+
+
+#: jsonschema keyword -> its translation into the card file's words (others: _generic).
+_TRANSLATIONS: dict[str, Callable[[_Error], Iterator[Diagnostic]]] = {
+    "additionalProperties": _unknown_fields,
+    "required": _missing_fields,
+    "type": _wrong_type,
+    "enum": _not_one_of,
+    "minItems": _size,
+    "maxItems": _size,
+    "minimum": _range,
+    "maximum": _range,
+    "pattern": _pattern,
+    "minLength": lambda e: iter([e.diag("E313", f"{_field(e.path)} must not be empty")]),
+    "uniqueItems": lambda e: iter([e.diag("E313",
+                                          f"{_field(e.path)} lists the same item twice")]),
+}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -222,70 +223,31 @@ def _yaml():
 
 
 class _Builder:
-    """Builds the tree from parser events with an explicit stack; reports what is refused."""
+    """Builds the tree from parser events with an explicit stack; reports what is refused.
+
+    One handler per event class (a table, built once); events not in it carry nothing we keep.
+    """
 
     def __init__(self, doc: Document):
         self.doc = doc
-        self.aliases: list[Any] = []
-        self.tags: list[Any] = []
+        self.aliases: list[YNode] = []
+        self.tags: list[tuple[str, YNode]] = []
         self.documents = 0
+        self.root: YNode | None = None
+        #: open collections: [node, pending key or None]; mappings collect (key, value) pairs
+        self.stack: list[list[Any]] = []
+        #: > 0 while skipping a collection nested deeper than MAX_DEPTH (its own depth)
+        self.skipping = 0
 
     def build(self) -> YNode | None:
         yaml, loader = _yaml()
         doc = self.doc
-        root: YNode | None = None
-        # stack of [node, pending key or None]; maps collect (key, value) pairs
-        stack: list[list[Any]] = []
-        too_deep_at = 0  # depth at which we stopped keeping nodes (0: not skipping)
+        handlers = _HANDLERS
         try:
             for ev in yaml.parse(doc.text, Loader=loader):
-                name = type(ev).__name__
-                if name == "ScalarEvent" or name == "AliasEvent":
-                    if too_deep_at:
-                        continue
-                    node = self._scalar(ev) if name == "ScalarEvent" else self._alias(ev)
-                elif name == "MappingStartEvent" or name == "SequenceStartEvent":
-                    if too_deep_at:
-                        too_deep_at += 1
-                        continue
-                    self._check_tag(ev)
-                    m = ev.start_mark
-                    node = YNode("map" if name == "MappingStartEvent" else "seq", [],
-                                 m.line, m.column, m.line, m.column)
-                    if len(stack) >= MAX_DEPTH:
-                        doc.diagnostics.append(doc.error(
-                            "E305", f"YAML nested more than {MAX_DEPTH} deep", node))
-                        too_deep_at = 1
-                        node = YNode("scalar", None, m.line, m.column, m.line, m.column)
-                        self._attach(stack, node)
-                        continue
-                    self._attach(stack, node)
-                    stack.append([node, None])
-                    continue
-                elif name == "MappingEndEvent" or name == "SequenceEndEvent":
-                    if too_deep_at:
-                        too_deep_at -= 1
-                        continue
-                    node = stack.pop()[0]
-                    node.end_line, node.end_column = ev.end_mark.line, ev.end_mark.column
-                    if not stack and self.documents == 1:
-                        root = node
-                    continue
-                elif name == "DocumentStartEvent":
-                    self.documents += 1
-                    if self.documents == 2:
-                        doc.diagnostics.append(Diagnostic(
-                            ERROR, "E301", "a card file holds one YAML document, not several",
-                            _mark_span(ev.start_mark), doc.path,
-                            hint="remove the `---` line, or split the file"))
-                    continue
-                else:
-                    continue
-                if not stack:
-                    if self.documents == 1:
-                        root = node
-                    continue
-                self._attach(stack, node)
+                handler = handlers.get(type(ev).__name__)
+                if handler is not None:
+                    handler(self, ev)
         except yaml.MarkedYAMLError as e:
             mark = e.problem_mark or e.context_mark
             problem = e.problem or e.context or "cannot parse"
@@ -301,7 +263,57 @@ class _Builder:
                                               None, doc.path))
             return None
         self._report_refusals()
-        return root
+        return self.root
+
+    # -- event handlers --
+
+    def _on_scalar(self, ev: Any) -> None:
+        if not self.skipping:
+            self._place(self._scalar(ev))
+
+    def _on_alias(self, ev: Any) -> None:
+        if not self.skipping:
+            self._place(self._alias(ev))
+
+    def _on_collection_start(self, ev: Any) -> None:
+        if self.skipping:
+            self.skipping += 1
+            return
+        self._check_tag(ev)
+        m = ev.start_mark
+        if len(self.stack) >= MAX_DEPTH:
+            placeholder = YNode("scalar", None, m.line, m.column, m.line, m.column)
+            self.doc.diagnostics.append(self.doc.error(
+                "E305", f"YAML nested more than {MAX_DEPTH} deep", placeholder))
+            self._place(placeholder)
+            self.skipping = 1
+            return
+        kind = "map" if type(ev).__name__ == "MappingStartEvent" else "seq"
+        node = YNode(kind, [], m.line, m.column, m.line, m.column)
+        self._place(node)
+        self.stack.append([node, None])
+
+    def _on_collection_end(self, ev: Any) -> None:
+        if self.skipping:
+            self.skipping -= 1
+            return
+        node = self.stack.pop()[0]
+        node.end_line, node.end_column = ev.end_mark.line, ev.end_mark.column
+
+    def _on_document_start(self, ev: Any) -> None:
+        self.documents += 1
+        if self.documents == 2:
+            self.doc.diagnostics.append(Diagnostic(
+                ERROR, "E301", "a card file holds one YAML document, not several",
+                _mark_span(ev.start_mark), self.doc.path,
+                hint="remove the `---` line, or split the file"))
+
+    def _place(self, node: YNode) -> None:
+        """Attach a new node to the open collection, or make it the first document's root."""
+        if self.stack:
+            self._attach(self.stack, node)
+        elif self.documents == 1:
+            self.root = node
 
     def _attach(self, stack: list[list[Any]], node: YNode) -> None:
         if not stack:
@@ -335,13 +347,13 @@ class _Builder:
         value = resolve_plain(ev.value) if style == PLAIN else ev.value
         return YNode("scalar", value, s.line, s.column, e.line, e.column, style)
 
-    def _alias(self, ev: Any) -> YNode:
+    def _alias(self, ev: Any) -> YNode:  # refused: the value is null, reported once
         s, e = ev.start_mark, ev.end_mark
         node = YNode("scalar", None, s.line, s.column, e.line, e.column)
         self.aliases.append(node)
         return node
 
-    def _check_tag(self, ev: Any) -> None:
+    def _check_tag(self, ev: Any) -> None:  # explicit tags only; implicit ones are YAML's
         if ev.tag is not None and not (ev.implicit is True or (isinstance(ev.implicit, tuple)
                                                                 and any(ev.implicit))):
             m = ev.start_mark
@@ -375,3 +387,14 @@ def _syntax_hint(problem: str) -> str | None:
     if "mapping values are not allowed" in problem:
         return "quote a value that contains `: `"
     return None
+
+
+_HANDLERS: dict[str, Callable[[_Builder, Any], None]] = {
+    "ScalarEvent": _Builder._on_scalar,
+    "AliasEvent": _Builder._on_alias,
+    "MappingStartEvent": _Builder._on_collection_start,
+    "SequenceStartEvent": _Builder._on_collection_start,
+    "MappingEndEvent": _Builder._on_collection_end,
+    "SequenceEndEvent": _Builder._on_collection_end,
+    "DocumentStartEvent": _Builder._on_document_start,
+}
