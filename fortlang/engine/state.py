@@ -181,6 +181,21 @@ class Game:
         """Move tokens from the supply to a board (set-up and scenarios)."""
         self.transfer(self.supply, player.pack if to_pack else player.stuff, res, n)
 
+    def snapshot(self) -> tuple:
+        """Everything observable about the state, as nested tuples (card uids, token counts,
+        levels, VP, rules and perks by id): equal snapshots mean equal states (replays)."""
+        def cards(zone: list[CardInstance]) -> tuple[int, ...]:
+            return tuple(c.uid for c in zone)
+
+        players = tuple((tuple(cards(z) for _, z in p.zones()),
+                         tuple(p.stuff[r] for r in TOKENS), tuple(p.pack[r] for r in TOKENS),
+                         p.level, p.vp, p.rule.id if p.rule else None,
+                         tuple(k.id for k in p.perks)) for p in self.players)
+        return (players, cards(self.park), cards(self.park_deck), cards(self.box),
+                tuple(self.supply[r] for r in TOKENS), tuple(r.id for r in self.rule_pile),
+                tuple(k.id for k in self.perk_row), tuple(k.id for k in self.boxed_perks),
+                self.macaroni)
+
     # -- capacities (R1.5, R10.2, R15 XXL Backpack) ------------------------------------------------
 
     def stuff_room(self, p: Player, res: Resource) -> int:
