@@ -44,27 +44,31 @@ class YNode:
     end_line: int
     end_column: int
     style: str = PLAIN
+    #: For a mapping: key -> (key node, value node), the first of duplicates; built while
+    #: parsing, so lookups and the duplicate check stay linear on hostile files.
+    index: dict[Any, tuple[YNode, YNode | None]] | None = None
 
     @property
     def span(self) -> Span:
         return Span(self.line + 1, self.column + 1, self.end_line + 1, self.end_column + 1)
 
+    def _entry(self, key: Any) -> tuple[YNode, YNode | None] | None:
+        if self.kind != "map":
+            return None
+        if self.index is None:
+            self.index = {}
+            for k, v in self.value:
+                self.index.setdefault(k.value, (k, v))
+        return self.index.get(key)
+
     def get(self, key: str) -> YNode | None:
         """The value node under ``key`` in a mapping (None when absent or not a mapping)."""
-        if self.kind != "map":
-            return None
-        for k, v in self.value:
-            if k.value == key:
-                return v
-        return None
+        entry = self._entry(key)
+        return entry[1] if entry is not None else None
 
     def key_node(self, key: str) -> YNode | None:
-        if self.kind != "map":
-            return None
-        for k, _ in self.value:
-            if k.value == key:
-                return k
-        return None
+        entry = self._entry(key)
+        return entry[0] if entry is not None else None
 
     def to_data(self) -> Any:
         """Plain JSON-like data (for the JSON Schema validator); keys are strings."""
@@ -329,15 +333,20 @@ class _Builder:
                 node = YNode("scalar", f"<{node.kind}>", node.line, node.column,
                              node.end_line, node.end_column)
             else:
-                for k, _ in parent.value:
-                    if k.value == node.value:
-                        self.doc.diagnostics.append(self.doc.error(
-                            "E302", f"duplicate key `{node.value}`", node,
-                            hint=f"`{k.value}` is already set on line {k.line + 1}"))
-                        break
+                if parent.index is None:
+                    parent.index = {}
+                first = parent.index.get(node.value)
+                if first is not None:
+                    k = first[0]
+                    self.doc.diagnostics.append(self.doc.error(
+                        "E302", f"duplicate key `{node.value}`", node,
+                        hint=f"`{k.value}` is already set on line {k.line + 1}"))
             top[1] = node
         else:
-            parent.value.append((top[1], node))
+            key = top[1]
+            parent.value.append((key, node))
+            if parent.index is not None:
+                parent.index.setdefault(key.value, (key, node))
             top[1] = None
 
     def _scalar(self, ev: Any) -> YNode:
