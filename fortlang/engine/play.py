@@ -222,6 +222,8 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     action = play.card.card.public if which == PUBLIC else play.card.card.private
     game.note_attr(ctx, "context", f"{play.card.name} ({which}): {text(action)}")
     if i and not ctx.safe and _leader_satisfied(ctx):  # R5.4, R5.5 hold whatever comes next
+        if ctx.search:
+            return True  # a legal completion exists: no need to explore the rest
         game.note_attr(ctx, "safe", True)
     mark = game.mark()
 
