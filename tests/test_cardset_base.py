@@ -187,3 +187,11 @@ def test_r10_r11_board():
     assert (board.stuff_capacity, board.pack_base, board.lookout_base, board.supply) == \
         (4, 1, 1, 30)
     assert board.provisional
+
+
+def test_russian_names_from_the_russian_rulebook():
+    assert RULES["Popularity"].names["ru"] == "Популярность"  # R11.4 worked example
+    assert PERKS["XXL Backpack"].names["ru"] == "Рюкзак XXL"
+    assert all("ru" in r.names for r in BASE.rules) and all("ru" in p.names for p in BASE.perks)
+    assert (KIDS["Bug"].name_in("ru"), KIDS["The Moles"].name_in("ru")) == ("Жук", "Кроты")
+    assert KIDS["Ace"].name_in("ru") == "Ace"  # unknown: the English name stands
