@@ -18,7 +18,7 @@ from node class to handler (STYLE #8).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from fortlang import nodes as n
@@ -464,6 +464,10 @@ def _copy_pack(node: n.CopyPack, ctx: Ctx, k: K) -> bool:
     return k(copy_tokens(ctx, dict(ctx.player.pack)))
 
 
+def _copy_then(ctx: Ctx, pack: dict[Resource, int], k: K) -> bool:
+    return k(copy_tokens(ctx, pack))
+
+
 def _copy_rival_pack(node: n.CopyRivalPack, ctx: Ctx, k: K) -> bool:
     seen: set[tuple[int, int]] = set()
     options: list[Option] = []
@@ -475,7 +479,7 @@ def _copy_rival_pack(node: n.CopyRivalPack, ctx: Ctx, k: K) -> bool:
         seen.add(content)
         options.append(Option(f"seat {q.seat}'s pack ({content[0]} pizza, {content[1]} toy)",
                               q.seat))
-        thunks.append(lambda pack=dict(q.pack): k(copy_tokens(ctx, pack)))
+        thunks.append(partial(_copy_then, ctx, dict(q.pack), k))
     if not thunks:
         return k(False)
     return decide(ctx, Kind.RIVAL_PACK, options, thunks)

@@ -21,8 +21,9 @@ Interpretations (FORT-RULES says the rulebook is silent):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from typing import Any
 
@@ -127,7 +128,7 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     return _any_suits(ctx, any_nodes, 0)
 
 
-def _any_suits(ctx: Ctx, nodes: list[n.Quantity], i: int) -> bool:
+def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     card = ctx.play.card
     if i < len(nodes):
         ctx.game.note_attr(ctx, "context", f"{card.name}: the suit `x any` counts (R5.7)")
@@ -211,7 +212,8 @@ def _order(ctx: Ctx) -> bool:
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
     ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
-    return decide(ctx, Kind.ORDER, options, [lambda s=s: _perform(ctx, s, 0) for s in sequences])
+    thunks: list[Thunk] = [partial(_perform, ctx, s, 0) for s in sequences]
+    return decide(ctx, Kind.ORDER, options, thunks)
 
 
 def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
@@ -344,7 +346,7 @@ def lead(game: Game, seat: int) -> PlayResult | None:
 
 def follow_suits(result: PlayResult) -> frozenset[Suit]:
     """The suits a follower must match: the played card's, its coin as the leader named (R6.3)."""
-    suits = {s for s in result.card.card.suits if s is not Suit.COIN}
+    suits: set[Suit] = {s for s in result.card.card.suits if s is not Suit.COIN}
     if result.coin is not None:
         suits.add(result.coin)
     return frozenset(suits)
@@ -376,9 +378,10 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     suits = follow_suits(result)
     ctx = Ctx(game, seat, leader=False, bound=dict(result.bindings))
     ctx.context = f"follow {result.card.name} (public): {text(public)}"
-    picks = [(i,) for i in _distinct_matching(q.hand, suits)]
-    if q.perk(PerkHook.FOLLOW_DISCARD_MORE):  # Copy Cat: up to 2 cards, their suits counting
-        extra = int(q.perk(PerkHook.FOLLOW_DISCARD_MORE).params.get("max_discards", 2))  # type: ignore[union-attr, call-overload]
+    picks: list[tuple[int, ...]] = [(i,) for i in _distinct_matching(q.hand, suits)]
+    copy_cat = q.perk(PerkHook.FOLLOW_DISCARD_MORE)
+    if copy_cat is not None:  # Copy Cat: up to 2 cards, their suits counting (R15)
+        extra = int(str(copy_cat.params.get("max_discards", 2)))
         matching = [i for i, c in enumerate(q.hand) if _matches(c, suits)]
         for size in range(2, extra + 1):
             seen = set()
