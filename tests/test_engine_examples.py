@@ -213,3 +213,19 @@ def test_r13_5_score_per_book_then_destroy_this_card():
     card = game.new_card(noodles, p.hand)
     result = play_card(game, 0, card)
     assert p.vp == 2 and result.destroyed and game.box == [card]
+
+
+def test_r6_4_leader_chose_two_pizzas_so_the_follower_takes_two_pizzas():
+    # "si le leader choisit d'obtenir deux pizzas, vous devez prendre deux pizzas"
+    leader_agent = ScriptedAgent(["shovel", "public (gain 2 pizza or gain 2 toy) then private",
+                                  "gain 2 pizza"])
+    follower_agent = ScriptedAgent(["discard Bug"])
+    game = Game(2, agents=[leader_agent, follower_agent], debug=True)
+    leader, follower = game.players
+    bud = game.new_card(BUD, leader.hand)
+    game.new_card(FILLER, leader.discard)
+    game.new_card(BUG, follower.hand)
+    result = play_card(game, 0, bud)
+    assert leader.stuff[PIZZA] == 2 and follower.stuff == {PIZZA: 2, TOY: 0}
+    assert result.followers and follower_agent.done
+    assert follower.hand == []  # following never draws a card
