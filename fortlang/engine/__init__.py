@@ -36,12 +36,13 @@ from fortlang.engine.play import (
     recruit,
     why_not,
 )
-from fortlang.engine.state import DEFAULT_BOARD, CardInstance, Game, Player
+from fortlang.engine.state import DEFAULT_BOARD, CardInstance, Game, Player, Rules
 from fortlang.engine.view import GameView, PlayerView
 
 __all__ = [
     "Agent", "CardInstance", "DEFAULT_BOARD", "Decision", "Game", "GameView", "IllegalMove",
     "InvariantError", "Kind", "Option", "PlayResult", "Player", "PlayerView", "RandomAgent",
-    "ReplayAgent", "ScriptedAgent", "assert_invariants", "can_perform", "check", "follow_one",
-    "follow_round", "lead", "legal_plays", "perform", "play_card", "recruit", "why_not",
+    "ReplayAgent", "Rules", "ScriptedAgent", "assert_invariants", "can_perform", "check",
+    "follow_one", "follow_round", "lead", "legal_plays", "perform", "play_card", "recruit",
+    "why_not",
 ]

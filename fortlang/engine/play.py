@@ -139,10 +139,28 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
         return _order(ctx)
     p = ctx.player
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
-    cands += tuple((c, False) for c in p.lookout if _can_boost(c, suits))
+    lookout = [c for c in p.lookout if _can_boost(c, suits)]
     ctx.game.note_attr(ctx, "context", f"{card.name}: add cards for "
                        + ", ".join(sorted(s.value for s in suits)) + " (R5.3)")
-    return _boost(ctx, suits, cands, 0)
+    if ctx.game.rules.lookout_optional:
+        cands += tuple((c, False) for c in lookout)
+        return _boost(ctx, suits, cands, 0)
+    return _count_all(ctx, lookout, 0, suits, lambda: _boost(ctx, suits, cands, 0))
+
+
+def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset[Suit],
+               then: Thunk) -> bool:
+    """Count every one of ``cards`` (lookout cards when they count automatically), naming coins."""
+    if i == len(cards):
+        return then()
+    card = cards[i]
+    ctx.game.note(ctx.sources, card)
+    if ctx.play is not None:
+        ctx.game.note(ctx.play.lookout_used, card)
+    rest: Thunk = partial(_count_all, ctx, cards, i + 1, suits, then)
+    if Suit.COIN in card.card.suits and suits:
+        return choose_suit(ctx, ctx.named, card.uid, sorted(suits), rest)
+    return rest()
 
 
 def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
@@ -352,8 +370,8 @@ def follow_suits(result: PlayResult) -> frozenset[Suit]:
     return frozenset(suits)
 
 
-def _matches(card: CardInstance, suits: frozenset[Suit]) -> bool:
-    return any(s in suits or s is Suit.COIN for s in card.card.suits)
+def _matches(card: CardInstance, suits: frozenset[Suit], coin_wild: bool = True) -> bool:
+    return any(s in suits or (coin_wild and s is Suit.COIN) for s in card.card.suits)
 
 
 def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardInstance, ...]]]:
@@ -378,11 +396,12 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     suits = follow_suits(result)
     ctx = Ctx(game, seat, leader=False, bound=dict(result.bindings))
     ctx.context = f"follow {result.card.name} (public): {text(public)}"
-    picks: list[tuple[int, ...]] = [(i,) for i in _distinct_matching(q.hand, suits)]
+    wild = game.rules.coin_follows_any
+    picks: list[tuple[int, ...]] = [(i,) for i in _distinct_matching(q.hand, suits, wild)]
     copy_cat = q.perk(PerkHook.FOLLOW_DISCARD_MORE)
     if copy_cat is not None:  # Copy Cat: up to 2 cards, their suits counting (R15)
         extra = int(str(copy_cat.params.get("max_discards", 2)))
-        matching = [i for i, c in enumerate(q.hand) if _matches(c, suits)]
+        matching = [i for i, c in enumerate(q.hand) if _matches(c, suits, wild)]
         for size in range(2, extra + 1):
             seen = set()
             for combo in combinations(matching, size):
@@ -402,8 +421,10 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
                 game.move(q.hand, q.hand.index(c), q.discard)  # R6.1: discarded, never drawn
                 game.note(ctx.sources, c)
                 game.note(chosen, c)
-            return _name_coins(ctx, cards, 0, suits, counted,
-                               lambda: run(public, ctx, lambda full: full or ctx.fails("R6.2")))
+            act: Thunk = lambda: run(public, ctx, lambda full: full or ctx.fails("R6.2"))  # noqa: E731
+            if game.rules.follower_lookout:  # the R6.7 interpretation switched off
+                act = partial(_count_all, ctx, list(q.lookout), 0, counted, act)
+            return _name_coins(ctx, cards, 0, suits, counted, act)
         return thunk
 
     options = [Option("decline", None)]
@@ -442,11 +463,12 @@ def _name_coins(ctx: Ctx, cards: list[CardInstance], i: int, suits: frozenset[Su
                        lambda: _name_coins(ctx, cards, i + 1, suits, counted, then))
 
 
-def _distinct_matching(hand: list[CardInstance], suits: frozenset[Suit]) -> list[int]:
+def _distinct_matching(hand: list[CardInstance], suits: frozenset[Suit],
+                       wild: bool) -> list[int]:
     seen: set[int] = set()
     out = []
     for i, c in enumerate(hand):
-        if _matches(c, suits) and id(c.card) not in seen:
+        if _matches(c, suits, wild) and id(c.card) not in seen:
             seen.add(id(c.card))
             out.append(i)
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
@@ -35,6 +36,20 @@ DEFAULT_BOARD = Board(
     points=(0, 2, 5, 9, 15, 23),
     note="provisional engine default; a card set's board replaces it",
 )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Switches for the places where FORT-RULES.md marks an interpretation."""
+
+    #: R5.3: the leader chooses which lookout cards to count (the rulebooks' Bug example: "she
+    #: could have added only the second shovel from her lookout"); False: every matching
+    #: lookout card counts, as the digest's wording has it.
+    lookout_optional: bool = True
+    #: R6.7: a follower's lookout does not boost a followed action; True: it counts, all of it.
+    follower_lookout: bool = False
+    #: R5.6, R6.1: a card showing a coin may follow any played card (the coin is wild).
+    coin_follows_any: bool = True
 
 
 class CardInstance:
@@ -137,10 +152,12 @@ class Game:
     """
 
     def __init__(self, n_players: int, board: Board | None = None, *, seed: int = 0,
-                 agents: Sequence[Any] | None = None, debug: bool = False) -> None:
+                 agents: Sequence[Any] | None = None, debug: bool = False,
+                 rules: Rules | None = None) -> None:
         if not 1 <= n_players <= 4:
             raise ValueError("Fort is for 2-4 players (1 allowed for tests)")
         self.board = board or DEFAULT_BOARD
+        self.rules = rules or Rules()
         self.rng = random.Random(seed)
         self.players = [Player(i) for i in range(n_players)]
         self.supply: dict[Resource, int] = {PIZZA: self.board.supply, TOY: self.board.supply}
