@@ -7,16 +7,20 @@ themselves. Its legality is checked at its end: one action performed in full wit
 (R5.4) and every added card changing an effect (R5.5). Because every choice point only offers
 options that can still end legally, an agent can never make an illegal play.
 
-Interpretations (FORT-RULES says the rulebook is silent):
+Interpretations (FORT-RULES says the rulebook is silent; the first three are switches in
+:class:`~fortlang.engine.state.Rules`):
 * lookout suits count only if the leader chooses to count each card (the French and Russian
   Bug example: "she could have added only the second shovel from her lookout"); R5.5 applies
   to added cards from hand only;
+* a follower's lookout does not count (R6.7);
 * an action "performed in full" that changed nothing (e.g. `score x level` at level 0) does not
   satisfy R5.4, like a blank box;
 * the leader's choice of pizza or toys (a `pizza/toy` gain or spend, or an `or` whose branches
   differ only in the resource) binds followers (R6.4); other `or` choices do not;
 * a coin on a follower's card matches any suit (R5.6) and counts as the suit being followed;
-* "in part" means as much as possible; in `a then b` the right part needs the left in full.
+* "in part" means as much as possible; in `a then b` the right part needs the left in full;
+* `destroy this` followed by a follower does nothing for them (it is the leader's card);
+* Bribe's lookout card taken from the park is replaced at once, as a recruit would be.
 """
 
 from __future__ import annotations
