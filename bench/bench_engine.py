@@ -18,13 +18,16 @@ from fortlang.engine.build import random_table
 from fortlang.printer import to_text
 
 
-def actions_per_second(base, actions, tables: int, players: int = 4) -> tuple[float, int]:
+def actions_per_second(base, actions, tables: int, players: int = 4,
+                       full: bool = False) -> tuple[float, int]:
+    """In part: executed as far as possible. In full: a legality search first (R5.4, R6.2),
+    then, if possible, executed with every choice point offering only the legal options."""
     count, elapsed = 0, 0.0
     for seed in range(tables):
         game = random_table(base, players, seed)
         for action in actions:
             t0 = perf_counter()
-            perform(game, 0, action, full=False)
+            perform(game, 0, action, full=full)
             elapsed += perf_counter() - t0
             count += 1
     return count / elapsed, count
@@ -50,10 +53,14 @@ def main() -> None:
     args = parser.parse_args()
     base = base_set()
     actions = [a for k in base.kids for a in (k.public, k.private) if a is not None]
-    runs = [actions_per_second(base, actions, args.tables) for _ in range(args.runs)]
-    rate = statistics.median(r for r, _ in runs)
-    print(f"fort-base: {len(actions)} card actions, {runs[0][1]} executions per run")
-    print(f"actions executed per second (median of {args.runs}): {rate:,.0f}")
+    for full in (False, True):
+        runs = [actions_per_second(base, actions, args.tables, full=full)
+                for _ in range(args.runs)]
+        rate = statistics.median(r for r, _ in runs)
+        how = "in full, with the legality search" if full else "in part"
+        print(f"fort-base: {len(actions)} card actions x {args.tables} random tables "
+              f"({runs[0][1]} executions per run)")
+        print(f"actions executed per second, {how} (median of {args.runs}): {rate:,.0f}")
     plays = statistics.median(plays_per_second(base, args.tables) for _ in range(args.runs))
     print(f"turns of leading + following per second (median of {args.runs}): {plays:,.0f}")
     if args.per_card:
@@ -61,9 +68,11 @@ def main() -> None:
         for k in base.kids:
             for box, action in (("public", k.public), ("private", k.private)):
                 if action is not None:
-                    r = statistics.median(actions_per_second(base, [action], args.tables)[0]
-                                          for _ in range(args.runs))
+                    r = statistics.median(
+                        actions_per_second(base, [action], args.tables, full=True)[0]
+                        for _ in range(args.runs))
                     rows.append((r, f"{k.name} ({box}): {to_text(action)}"))
+        print("per card action, in full (slowest first):")
         for r, label in sorted(rows):
             print(f"{r:>10,.0f}/s  {label}")
 

@@ -506,10 +506,12 @@ def can_perform(game: Game, seat: int, action: n.Action, *, full: bool = True) -
     return search(ctx, lambda: run(action, ctx, lambda done: done or not full))
 
 
-def _execute(game: Game, seat: int, start: Callable[[Ctx], bool], *, leader: bool) -> bool:
-    """Search for a legal completion first; only then run for real, asking the agent."""
+def _execute(game: Game, seat: int, start: Callable[[Ctx], bool], *, leader: bool,
+             can_fail: bool = True) -> bool:
+    """Search for a legal completion first (unless nothing can fail); then run for real,
+    asking the agent."""
     ctx = Ctx(game, seat, leader=leader)
-    if not search(ctx, lambda: start(ctx)):
+    if can_fail and not search(ctx, lambda: start(ctx)):
         return False
     ctx = Ctx(game, seat, leader=leader)
     mark = game.begin()
@@ -533,7 +535,7 @@ def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
         ctx.safe = not full  # in part, nothing can fail
         return run(action, ctx, lambda done: done or not full)
 
-    return _execute(game, seat, start, leader=leader)
+    return _execute(game, seat, start, leader=leader, can_fail=full)
 
 
 def recruit(game: Game, seat: int, *, yards: bool = True) -> bool:
