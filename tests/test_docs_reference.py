@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 
 import pytest
 
 from fortlang import registry as reg
+from fortlang.docsite.icons import ACTIONS
 from fortlang.docsite.reference import reference_page, schema_section
 from fortlang.parser import parse_action
 from fortlang.phrasebook import sentence
@@ -31,6 +34,9 @@ def test_r12_every_primitive_with_rule_example_canonical_form_and_readings(
     assert f"`#!fortlang {to_text(parse_action(spec.example))}`" in section
     for lang in LANGS:
         assert sentence(parse_action(spec.example), lang) in section
+    # the example drawn in the icon language of the card faces
+    encoded = re.search(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", section).group(1)
+    assert f"fl-icon-{ACTIONS[spec.name].name}" in base64.b64decode(encoded).decode()
 
 
 @pytest.mark.parametrize("op", reg.OPERATORS, ids=lambda o: o.name)

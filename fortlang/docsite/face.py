@@ -138,6 +138,22 @@ def _box(action: Action | None, top: float, bottom: float, caption: str, public:
         texts.append(Text(WIDTH / 2, y, 28, line, "middle", colour="#343a40"))
 
 
+def strip_svg(action: Action, size: float = 40) -> str:
+    """An action's icon row alone, on one line (the language reference shows it)."""
+    row = glyphs(action)
+    parts, x = [], 0.0
+    for g in row:
+        if g.icon is not None:
+            parts.append(g.icon.group(x, 0, size))
+        else:
+            parts.append(Text(x + _glyph_width(g, size) / 2, size * 0.78, size * 0.9, g.text,
+                              "middle", bold=True).svg())
+        x += _glyph_width(g, size)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{x:g}" height="{size:g}" '
+            f'viewBox="0 0 {x:g} {size:g}" font-family="{FONT}" role="img">'
+            f"<title>{escape(to_text(action))}</title>{''.join(parts)}</svg>")
+
+
 def card_face(card: KidCard, lang: str = "en", captions: Captions | None = None) -> Face:
     captions = captions or Captions()
     colour = SUITS[card.suits[0]].colour

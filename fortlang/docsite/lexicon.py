@@ -32,7 +32,7 @@ UI: dict[str, dict[str, str]] = {
         "single_use": "single use",
         "rulebook": "rulebook", "public": "public source", "provisional": "provisional",
         "sets": "card sets", "kids": "kid cards", "best_friends": "best friends",
-        "rules": "Made-up rules", "perks": "Perks",
+        "rules": "Made-up rules", "perks": "Perks", "on_card": "on a card",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
                  "written twice. Rule numbers (R12.1...) refer to the digest of the rulebooks.",
     },
@@ -54,7 +54,7 @@ UI: dict[str, dict[str, str]] = {
         "rulebook": "livret de règles", "public": "source publique",
         "provisional": "provisoire", "sets": "jeux de cartes", "kids": "cartes gamin",
         "best_friends": "Meilleurs Copains",
-        "rules": "Règles improvisées", "perks": "Avantages",
+        "rules": "Règles improvisées", "perks": "Avantages", "on_card": "sur une carte",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
                  "fortlang : rien n'y est écrit deux fois. Les numéros (R12.1...) renvoient au "
                  "résumé numéroté des règles.",
@@ -76,7 +76,7 @@ UI: dict[str, dict[str, str]] = {
         "rulebook": "книга правил", "public": "открытый источник",
         "provisional": "предварительная", "sets": "наборы карт", "kids": "карты детей",
         "best_friends": "лучшие друзья",
-        "rules": "Придуманные правила", "perks": "Особенности",
+        "rules": "Придуманные правила", "perks": "Особенности", "on_card": "на карте",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
                  "дважды. Номера (R12.1...) ссылаются на пронумерованный пересказ правил.",
     },

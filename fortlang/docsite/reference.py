@@ -7,6 +7,7 @@ sub-language with the sets' made-up rules as examples; the card-file format from
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 from fortlang import registry as reg
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
+from fortlang.docsite.face import strip_svg
 from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS
 from fortlang.model import CardSet
 from fortlang.nodes import Resource, Suit
@@ -31,9 +33,12 @@ def _readings(text: str, lang: str) -> str:
 
 
 def _example(text: str, lang: str) -> str:
-    canonical = to_text(parse_action(text))
-    return (md.code(text) + f"\n{lx.label('canonical', lang)} {md.inline(canonical)}\n\n"
-            + _readings(text, lang))
+    node = parse_action(text)
+    canonical = to_text(node)
+    data = base64.b64encode(strip_svg(node).encode()).decode()
+    return (md.code(text) + f"\n{lx.label('canonical', lang)} {md.inline(canonical)}  \n"
+            f"{lx.label('on_card', lang)} ![{canonical}](data:image/svg+xml;base64,{data})"
+            "{ .fl-strip }\n\n" + _readings(text, lang))
 
 
 def primitives(lang: str) -> str:
