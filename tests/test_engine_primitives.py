@@ -261,3 +261,29 @@ def test_or_offers_only_branches_performable_in_full():
     assert seen[0].labels == ("score 2",)
     assert [label for label, _ in seen[0].excluded] == ["gain pizza"]
     assert game.players[0].vp == 2
+
+
+def test_r15_sticky_fingers_packs_from_the_supply_on_your_turn_only():
+    sticky = Perk("sticky-fingers", "Sticky Fingers", PerkHook.PACK_FROM_SUPPLY)
+    game = table("a toy from the supply")
+    p = game.players[0]
+    p.perks.append(sticky)
+    assert do(game, "pack")
+    assert p.pack[TOY] == 1 and game.supply[TOY] == 29
+    p.level = 1
+    assert not perform(game, 0, parse_action("pack"), leader=False)  # following: not your turn
+
+
+def test_r15_bribe_adds_to_the_lookout_from_the_park_deck_or_a_yard():
+    bribe = Perk("bribe", "Bribe", PerkHook.LOOKOUT_FROM_ANYWHERE)
+    game = table("Beta from seat 1's yard")
+    p = game.players[0]
+    p.perks.append(bribe)
+    game.new_card(A, game.park)
+    game.new_card(B, game.players[1].yard)
+    game.new_card(A, game.park_deck)
+    assert do(game, "lookout")
+    assert [c.name for c in p.lookout] == ["Beta"] and game.players[1].yard == []
+    assert not perform(game, 0, parse_action("lookout"), leader=False)  # lookout is full
+    p.level = 1
+    assert not perform(game, 0, parse_action("lookout"), leader=False)  # no hand card, no Bribe

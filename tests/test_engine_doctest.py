@@ -1,0 +1,17 @@
+"""The docstring examples of fortlang.engine run as tests (STYLE #14)."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import fortlang.engine
+import fortlang.engine.build
+
+
+@pytest.mark.parametrize("module", [fortlang.engine, fortlang.engine.build],
+                         ids=lambda m: m.__name__)
+def test_engine_docstring_examples(module):
+    result = doctest.testmod(module)
+    assert result.attempted >= 2 and result.failed == 0
