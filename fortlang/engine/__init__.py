@@ -1,6 +1,24 @@
 """The rules engine: game state (R1), choices as data, the action interpreter (R12, R13), playing
 and following a card (R5, R6) and the invariant checker.
 
+The API a game loop, bots, replays and scenarios build on:
+
+* :class:`Game` (``state.py``): players' zones (``deck hand discard yard lookout in_play``, lists of
+  :class:`CardInstance`, top of a deck = end), ``stuff``/``pack`` token dicts, ``level``, ``vp``,
+  ``rule``, ``perks``; shared ``park park_deck box rule_pile perk_row boxed_perks macaroni
+  supply``; ``rng`` (the one seeded generator), ``agents`` (one per seat), ``log`` (every
+  answered decision as ``(kind, index)``), ``on_decision``, ``debug`` (invariants at every
+  decision), ``rules`` (:class:`Rules`, the interpretation switches), ``snapshot()``. Set-up
+  helpers: ``new_card(s)``, ``give``; outside a move, zones may be changed with ``move``.
+* :mod:`~fortlang.engine.choices`: :class:`Decision` (player, kind, options with labels,
+  context, excluded options with the rule forbidding them), :class:`Agent` (``choose(view,
+  decision) -> index``), :class:`RandomAgent`, :class:`ScriptedAgent`, :class:`ReplayAgent`.
+* :func:`lead` (the play phase: play a legal card or skip), :func:`play_card` (R5 + R6 +
+  R12.5, returns a :class:`PlayResult`), :func:`legal_plays`, :func:`why_not`,
+  :func:`follow_round`, :func:`recruit` (R7.1; Birthday Party), :func:`perform` /
+  :func:`can_perform` (any action, e.g. DIY's ``advance +1``).
+* :func:`check` / :func:`assert_invariants`.
+
 >>> from fortlang.engine import Game, ScriptedAgent, perform
 >>> from fortlang.parser import parse_action
 >>> game = Game(2, agents=[ScriptedAgent(["toy"]), None])
