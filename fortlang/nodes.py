@@ -258,29 +258,27 @@ def _flatten(cls: type, items: tuple[Action, ...]) -> tuple[Action, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Then(Action, _Composite):
-    """R13.4 ``a then b``: left required for right; right required if possible. Associative."""
+class _Chain(Action, _Composite):
+    """An associative operator over two or more actions: nested chains of the same kind are
+    flattened on construction, so each action has one canonical shape."""
 
     items: tuple[Action, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "items", _flatten(Then, tuple(self.items)))
+        object.__setattr__(self, "items", _flatten(type(self), tuple(self.items)))
         if len(self.items) < 2:
-            raise ValueError("Then needs at least two actions")
+            raise ValueError(f"{type(self).__name__} needs at least two actions")
         _set_depth(self, *self.items)
 
 
 @dataclass(frozen=True, slots=True)
-class Choice(Action, _Composite):
-    """``a or b``: perform exactly one of the options, the player's choice. Associative."""
+class Then(_Chain):
+    """R13.4 ``a then b``: left required for right; right required if possible."""
 
-    items: tuple[Action, ...] = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "items", _flatten(Choice, tuple(self.items)))
-        if len(self.items) < 2:
-            raise ValueError("Choice needs at least two actions")
-        _set_depth(self, *self.items)
+@dataclass(frozen=True, slots=True)
+class Choice(_Chain):
+    """``a or b``: perform exactly one of the options, the player's choice."""
 
 
 # -- the scoring sub-language of made-up rules (R14) --------------------------------------------
