@@ -13,9 +13,8 @@ from fortlang.cli.common import fail, read_text, report
 from fortlang.errors import FortError, errors_in
 from fortlang.nodes import to_json
 from fortlang.parser import parse_action, parse_scoring
+from fortlang.phrasebook import LANGUAGES, sentence
 from fortlang.printer import to_text
-
-LANGUAGES = ("en", "fr", "ru")
 
 
 @click.command()
@@ -55,8 +54,6 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
     report(diagnostics, text)
     if errors_in(diagnostics):
         sys.exit(1)
-    from fortlang.phrasebook import sentence
-
     canonical = to_text(node)
     said = sentence(node, lang)
     if as_json:
