@@ -63,6 +63,12 @@ CODES: dict[str, str] = {
     "E603": "mkdocs build failed",
     "E604": "unknown card set",
     "E605": "output cannot be written",
+    # scenario files (fortlang.scenario, `fortlang test`)
+    "E701": "unknown card",
+    "E702": "bad move",
+    "E703": "unknown card set",
+    "E704": "unknown perk or made-up rule",
+    "E705": "unknown place to recruit from",
 }
 
 #: How much of a long source line is shown around the caret.

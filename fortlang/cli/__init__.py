@@ -13,6 +13,7 @@ COMMANDS: dict[str, str] = {
     "check": "fortlang.cli.check:check",
     "fmt": "fortlang.cli.fmt:fmt",
     "docs": "fortlang.cli.docs:docs",
+    "test": "fortlang.cli.test:test",
 }
 
 

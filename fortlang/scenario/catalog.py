@@ -1,0 +1,48 @@
+"""Finding cards, perks and made-up rules by id or name: the loaded sets plus a scenario file's
+own cards (which win over a set's card of the same id or name)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from fortlang.errors import did_you_mean
+from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
+
+T = TypeVar("T", KidCard, Perk, MadeUpRule)
+
+
+class _Index:
+    """Definitions by lowercase id and lowercase name; the first definition of a key wins."""
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.by_key: dict[str, Any] = {}
+        self.shown: list[str] = []
+        for item in items:
+            for key in (item.id, item.name):
+                if key.lower() not in self.by_key:
+                    self.by_key[key.lower()] = item
+            self.shown.append(item.name)
+
+    def find(self, word: str) -> tuple[Any, str | None]:
+        found = self.by_key.get(word.strip().lower())
+        if found is not None:
+            return found, None
+        return None, did_you_mean(word, self.shown + [k for k in self.by_key if "-" in k])
+
+
+class Catalog:
+    def __init__(self, sets: Sequence[CardSet], inline: Sequence[KidCard] = ()) -> None:
+        self._kids = _Index([*inline, *(k for s in sets for k in s.kids)])
+        self._perks = _Index(p for s in sets for p in s.perks)
+        self._rules = _Index(r for s in sets for r in s.rules)
+
+    def kid(self, word: str) -> tuple[KidCard | None, str | None]:
+        """The kid card named ``word`` (id or name, any case), or None and a did-you-mean hint."""
+        return self._kids.find(word)
+
+    def perk(self, word: str) -> tuple[Perk | None, str | None]:
+        return self._perks.find(word)
+
+    def rule(self, word: str) -> tuple[MadeUpRule | None, str | None]:
+        return self._rules.find(word)

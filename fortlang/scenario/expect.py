@@ -1,0 +1,91 @@
+"""Comparing the `then` fields with the table: only the fields written are compared.
+
+Card zones compare as multisets of card names (a designer lists what is there, in any order);
+tokens compare per kind written (`stuff: {pizza: 4}` says nothing about toys); perks and the
+made-up rule compare by name. Each difference is a :class:`Diff` with a field path such as
+``player1.stuff.pizza`` (players numbered from 1, as in `given`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from fortlang.engine.state import CardInstance, Game, Player
+from fortlang.model import KidCard
+from fortlang.scenario.format import PLAYER_ZONES, TABLE_ZONES, TableState
+from fortlang.scenario.given import RESOURCES
+
+
+@dataclass(frozen=True)
+class Diff:
+    path: str
+    expected: Any
+    got: Any
+
+    def render(self) -> str:
+        return f"{self.path}: expected {_show(self.expected)}, got {_show(self.got)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "expected": self.expected, "got": self.got}
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return "none" if value is None else str(value)
+
+
+def _names(cards: Any) -> list[str]:
+    return sorted(c.name for c in cards)
+
+
+def _zone(expected: tuple[KidCard, ...], got: list[CardInstance]) -> tuple[Any, Any] | None:
+    want, have = _names(expected), _names(got)
+    return None if want == have else (want, have)
+
+
+def _same(expected: Any, got: Any) -> tuple[Any, Any] | None:
+    return None if expected == got else (expected, got)
+
+
+def _tokens(path: str, expected: Mapping[str, int], got: Mapping[Any, int]) -> Iterator[Diff]:
+    for word, amount in expected.items():
+        have = got[RESOURCES[word]]
+        if have != amount:
+            yield Diff(f"{path}.{word}", amount, have)
+
+
+#: Player field -> (expected value, player) -> (expected, got) when they differ.
+_PLAYER_FIELDS: dict[str, Callable[[Any, Player], tuple[Any, Any] | None]] = {
+    **{zone: (lambda z: lambda want, p: _zone(want, getattr(p, z)))(zone)
+       for zone in PLAYER_ZONES},
+    "level": lambda want, p: _same(want, p.level),
+    "vp": lambda want, p: _same(want, p.vp),
+    "rule": lambda want, p: _same(want.name if want else None, p.rule.name if p.rule else None),
+    "perks": lambda want, p: _same(sorted(k.name for k in want), sorted(k.name for k in p.perks)),
+}
+
+
+def compare(expect: TableState, game: Game) -> list[Diff]:
+    """Every difference between the expected fields and the table, in the order written."""
+    out: list[Diff] = []
+    for i, spec in enumerate(expect.players):
+        p = game.players[i]
+        for key, want in spec.fields.items():
+            path = f"player{i + 1}.{key}"
+            if key in ("stuff", "pack"):
+                out.extend(_tokens(path, want, getattr(p, key)))
+                continue
+            diff = _PLAYER_FIELDS[key](want, p)
+            if diff is not None:
+                out.append(Diff(path, *diff))
+    for key, want in expect.fields.items():
+        if key == "supply":
+            out.extend(_tokens("supply", want, game.supply))
+        elif key in TABLE_ZONES:
+            diff = _zone(want, getattr(game, key))
+            if diff is not None:
+                out.append(Diff(key, *diff))
+    return out
