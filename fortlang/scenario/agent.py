@@ -5,8 +5,8 @@ pizza"); the engine asks in its own order and skips questions with one possible 
 each kind of decision takes its answer from its own queue: boost decisions from `add` then
 `lookout` (then "stop"), the order from `use` (default: the first legal order), coins from
 `coin`, `x any` from `suit`, following from `follow`/`decline`, and every other choice from
-`choose`, in order. An answer naming an option the rules exclude raises
-:class:`~fortlang.engine.IllegalMove` with the rule (R5.4, R5.5, R6.2...).
+`choose`: the first answer that fits the question. An answer naming an option the rules
+exclude raises :class:`~fortlang.engine.IllegalMove` with the rule (R5.4, R5.5, R6.2...).
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ class Script:
         """What the move said that the engine never asked about."""
         out = [f"add {c.name}" for c in self.add]
         out += [f"count {c.name} from the lookout" for c in self.lookout]
-        out += [f"choose {a.text}" for a in self.choose]
         return out
 
 
@@ -96,10 +95,28 @@ def _follow(s: Script, d: Decision) -> int:
 
 
 def _from_choose(s: Script, d: Decision) -> int:
+    """The first `choose` answer that fits this decision. Answers before it stay for later
+    decisions; the engine does not ask a question with one possible answer, so an answer
+    written for such a question is simply never used."""
     if not s.choose:
         raise Unanswered(f"the engine asks, and the move has no `choose` answer left:\n"
                          f"{d.describe()}", decision=d)
-    answer = s.choose.pop(0)
+    first: IllegalMove | None = None
+    for i, answer in enumerate(s.choose):
+        try:
+            index = _match(d, answer)
+        except IllegalMove as e:
+            if e.rule is not None:
+                raise  # an option the rules exclude: the move is illegal
+            first = first or e
+            continue
+        del s.choose[i]
+        return index
+    assert first is not None
+    raise first
+
+
+def _match(d: Decision, answer: Answer) -> int:
     try:
         return resolve(d, answer.text)
     except IllegalMove as e:
