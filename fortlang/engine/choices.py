@@ -41,6 +41,12 @@ class Kind(StrEnum):
     PERK = "perk"  # R10.3 a perk from the row
     FOLLOW = "follow"  # R6 follow with which card, or decline
     ROUGH_HOUSING = "rough_housing"  # R15 destroy the leader's played card?
+    # asked by the game loop (fortlang.game), not by the interpreter:
+    DRAFT = "draft"  # R2.5 advanced set-up: which card to keep
+    DIY = "diy"  # R15 DIY: destroy the perk to advance instead of playing?
+    DO_OVER = "do_over"  # R15 Do-Over: destroy the perk to play a second card?
+    RECYCLE = "recycle"  # R15 Recycling: destroy the perk to take a discarded card?
+    EXTRA_RECRUIT = "extra_recruit"  # R15 Birthday Party: recruit another card?
 
 
 @dataclass(frozen=True, slots=True)

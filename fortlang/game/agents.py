@@ -1,0 +1,197 @@
+"""Bots: ``random`` (uniform over legal options), ``greedy`` (a one-ply heuristic) and ``scripted``;
+all answer :class:`~fortlang.engine.choices.Decision` through the one agent interface, as the
+terminal player does (fortlang.cli.play).
+
+Each bot gets its own generator derived from the game seed and its seat, so the game's shuffles
+never depend on how many questions a bot was asked.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from fortlang import nodes as n
+from fortlang.engine.choices import Decision, Kind, RandomAgent, ScriptedAgent
+from fortlang.model import KidCard
+
+# -- a static value of an action (what one use of it is roughly worth) ------------------------
+
+#: rough worth of one ``x quantity`` repetition count
+_REPEATS: dict[type, float] = {n.SuitCount: 1.6, n.AnySuit: 1.8, n.PackSize: 1.5,
+                               n.FortLevel: 1.5, n.LookoutSize: 1.5}
+
+
+def _repeat(a: n.Repeat) -> float:
+    count = a.count.n if isinstance(a.count, n.Fixed) else _REPEATS.get(type(a.count), 1.5)
+    return worth(a.body) * count
+
+
+_WORTH: dict[type, Callable[[Any], float]] = {
+    n.Gain: lambda a: 1.0 * a.amount,
+    n.Pack: lambda a: 1.2,
+    n.Lookout: lambda a: 2.0,
+    n.DestroyCard: lambda a: 0.6,
+    n.DestroyThis: lambda a: -1.0,
+    n.Recruit: lambda a: 1.5,
+    n.Advance: lambda a: 6.0 - 1.0 * a.modifier,
+    n.Score: lambda a: 1.6 * a.amount,
+    n.Spend: lambda a: -0.8 * a.amount,
+    n.DestroyRival: lambda a: 0.4,
+    n.CopyPack: lambda a: 1.5,
+    n.CopyRivalPack: lambda a: 1.5,
+    n.Convert: lambda a: 0.3,
+    n.Repeat: _repeat,
+    n.Then: lambda a: sum(worth(x) for x in a.items),
+    n.Choice: lambda a: max(worth(x) for x in a.items),
+}
+
+
+def worth(action: n.Action | None) -> float:
+    """A rough value of performing ``action`` once (VP, fort progress, resources, cards)."""
+    if action is None:
+        return 0.0
+    return _WORTH[type(action)](action)
+
+
+def card_worth(card: KidCard) -> float:
+    """Deck quality: what a card adds to a deck (both boxes, suits for boosting)."""
+    return worth(card.public) + worth(card.private) + 0.3 * len(card.suits)
+
+
+class GreedyAgent:
+    """One ply: each option is valued by what it brings at once (VP, fort progress, resources)
+    or to the deck, using the static action values above; ties go to the first option."""
+
+    def __init__(self, rng: random.Random | int = 0) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.cards: dict[str, KidCard] = {}
+
+    def choose(self, view: Any, decision: Decision) -> int:
+        rate = _RATERS.get(decision.kind, _first_yes)
+        values = [rate(self, view, decision, i) for i in range(len(decision.options))]
+        best = max(values)
+        return self.rng.choice([i for i, v in enumerate(values) if v == best])
+
+    def card(self, view: Any, card_id: Any) -> KidCard | None:
+        if not self.cards:
+            for zone in (view.me.hand or ()), view.park, *(p.yard for p in view.players), \
+                    view.me.discard, view.me.lookout:
+                for c in zone:
+                    self.cards[c.id] = c
+        found = self.cards.get(card_id)
+        if found is None:
+            for zone in (view.me.hand or ()), view.park, *(p.yard for p in view.players), \
+                    view.me.discard:
+                for c in zone:
+                    self.cards[c.id] = c
+            found = self.cards.get(card_id)
+        return found
+
+
+Rater = Callable[[GreedyAgent, Any, Decision, int], float]
+
+
+def _value_card(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    value = d.options[i].value
+    card_id = value[-1] if isinstance(value, tuple) else value
+    card = agent.card(view, card_id) if card_id is not None else None
+    return card_worth(card) if card is not None else (0.5 if value is not None else -1.0)
+
+
+def _play(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    value = d.options[i].value
+    if value is None:
+        return -1.0
+    card = agent.card(view, value)
+    return worth(card.public) + worth(card.private) if card else 0.0
+
+
+def _order(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    return float(len(d.options[i].value or ()))  # both actions beat one
+
+
+def _stop_last(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    return -1.0 if d.options[i].value is None else 1.0  # add every card that counts (R5.3)
+
+
+def _first_yes(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    value = d.options[i].value
+    return 0.0 if value is None or value is False else 1.0 - 0.01 * i
+
+
+def _destroy(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    card = agent.card(view, d.options[i].value[-1]) if isinstance(d.options[i].value, tuple) \
+        else None
+    return -card_worth(card) if card is not None else 0.0
+
+
+def _resource(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    res = d.options[i].value
+    if not isinstance(res, n.Resource):
+        return 0.0
+    me = view.me
+    costs = view.board.costs
+    need = costs[me.level] if me.level < len(costs) else ()
+    return need.count(res) - 0.1 * me.stuff.get(res, 0)
+
+
+def _choice(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    return -0.01 * i  # the printer's label is all we have; keep the first alternative
+
+
+def _rule(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    return _RULE_PREFERENCE.get(str(d.options[i].value), 0.0)
+
+
+def _perk(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    return _PERK_PREFERENCE.get(str(d.options[i].value), 0.0)
+
+
+_RULE_PREFERENCE = {"popularity": 3.0, "secret-stash": 2.5, "big-plans": 2.0,
+                    "friendship-bracelet": 4.0, "sleepover": 3.0, "pizza-party": 2.0,
+                    "piggy-bank": 2.0, "play-palace": 2.5, "slime-lab": 2.5}
+_PERK_PREFERENCE = {"birthday-party": 3.0, "do-over": 2.5, "xxl-backpack": 2.0, "diy": 2.0,
+                    "copy-cat": 2.0, "sticky-fingers": 1.5, "bribe": 1.5, "recycling": 1.0}
+
+_RATERS: dict[str, Rater] = {
+    Kind.PLAY: _play,
+    Kind.ORDER: _order,
+    Kind.BOOST: _stop_last,
+    Kind.RECRUIT: _value_card,
+    Kind.LOOKOUT: _value_card,
+    Kind.DRAFT: _value_card,
+    Kind.RECYCLE: _value_card,
+    Kind.DO_OVER: _value_card,
+    Kind.DESTROY: _destroy,
+    Kind.RESOURCE: _resource,
+    Kind.CHOICE: _choice,
+    Kind.RULE: _rule,
+    Kind.PERK: _perk,
+    Kind.FOLLOW: _first_yes,
+    Kind.DIY: _first_yes,
+    Kind.EXTRA_RECRUIT: _first_yes,
+    Kind.ROUGH_HOUSING: _first_yes,
+}
+
+#: bot name -> factory(seed) for the CLI (``--bots greedy,random``)
+BOTS: dict[str, Callable[[int], Any]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+}
+
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """Each bot's own generator, derived from the game seed and its seat."""
+    return random.Random(f"fortlang-agent:{game_seed}:{seat}").getrandbits(64)
+
+
+def make_bots(names: list[str], n_players: int, game_seed: int) -> list[Any]:
+    """Bots for every seat, ``names`` repeated in seat order."""
+    return [BOTS[names[seat % len(names)]](agent_seed(game_seed, seat))
+            for seat in range(n_players)]
+
+
+__all__ = ["BOTS", "GreedyAgent", "RandomAgent", "ScriptedAgent", "agent_seed", "card_worth",
+           "make_bots", "worth"]

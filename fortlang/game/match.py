@@ -1,0 +1,97 @@
+"""A whole game: set-up, turns in order until an end trigger, the completed round (R11.1), final
+scoring and ties (R11.2, R11.3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fortlang.engine.state import Game
+from fortlang.game.scoring import Score, cards_you_have, final_score, winners
+from fortlang.game.setup import new_game
+from fortlang.game.turn import play_turn
+from fortlang.model import CardSet
+
+#: A safety net against an engine bug that would make a game endless; the park deck alone ends
+#: a real game long before (each turn recruits one card).
+MAX_TURNS = 1000
+
+
+class Trigger:
+    """R11.1 end triggers."""
+
+    SCORE = "score"  # a player has end_score+ VP on the track
+    LEVEL = "level"  # a player reached the end level
+    PARK = "park_deck"  # the park deck is empty
+
+
+def end_triggers(game: Game) -> list[str]:
+    """Which R11.1 triggers hold now."""
+    board = game.board
+    out = []
+    if any(p.vp >= board.end_score for p in game.players):
+        out.append(Trigger.SCORE)
+    if any(p.level >= board.end_level for p in game.players):
+        out.append(Trigger.LEVEL)
+    if not game.park_deck:
+        out.append(Trigger.PARK)
+    return out
+
+
+@dataclass
+class Outcome:
+    """The result of a game and the figures statistics need."""
+
+    seed: int
+    first: int
+    scores: list[Score]
+    winners: tuple[int, ...]
+    turns: int
+    triggers: list[str]
+    log: list[tuple[str, int]]
+    played: Counter = field(default_factory=Counter)  # card id -> times played as leader
+    followed: Counter = field(default_factory=Counter)  # card id -> times discarded to follow
+    holdings: list[set[str]] = field(default_factory=list)  # per seat: card ids held at the end
+    perks_used: Counter = field(default_factory=Counter)
+    snapshot: tuple = ()
+
+
+def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: int = 0,
+             draft: bool = False, debug: bool = False, game: Game | None = None,
+             first: int = 0) -> Outcome:
+    """Play a game to the end. ``game``/``first``: continue a table set up elsewhere."""
+    if game is None:
+        game, first = new_game(cardset, n_players, seed=seed, agents=agents, draft=draft,
+                               debug=debug)
+    n = len(game.players)
+    played: Counter = Counter()
+    followed: Counter = Counter()
+    perks: Counter = Counter()
+    turns = 0
+    triggers: list[str] = []
+    leader = first
+    while True:
+        record = play_turn(game, leader, first_turn=turns < n)
+        turns += 1
+        for result in record.plays:
+            played[result.card.card.id] += 1
+            for _, cards in result.followers:
+                for c in cards:
+                    followed[c.card.id] += 1
+        perks.update(record.perks_used)
+        if not triggers:
+            triggers = end_triggers(game)
+        leader = (leader + 1) % n
+        # R11.1: once triggered, the round is completed (everyone has had as many turns).
+        if (triggers and leader == first) or turns >= MAX_TURNS:
+            break
+    if game.debug:
+        from fortlang.engine.invariants import assert_invariants
+
+        assert_invariants(game)
+    scores = [final_score(game, p) for p in game.players]
+    holdings = [{c.card.id for c in cards_you_have(p)} for p in game.players]
+    return Outcome(seed, first, scores, winners(scores), turns, triggers, list(game.log),
+                   played, followed, holdings, perks, game.snapshot())

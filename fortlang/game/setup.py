@@ -1,0 +1,90 @@
+"""Set-up (R2): seating, made-up rule pile, perk row, park deck and park, starting decks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.state import Game
+from fortlang.model import CardSet
+
+HAND_SIZE = 5  # R2.6, R9.1
+START_KIDS = 8  # R2.5
+PARK_SIZE = 3  # R2.4
+
+
+def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
+             agents: Sequence[Any] | None = None, draft: bool = False,
+             debug: bool = False) -> tuple[Game, int]:
+    """A game set up by R2; returns it and the first player's seat (R2.1). Every shuffle uses
+    the game's one seeded generator, ``game.rng``."""
+    if not 2 <= n_players <= 4:
+        raise ValueError("Fort is for 2-4 players")
+    game = Game(n_players, cardset.board, seed=seed, agents=agents, debug=debug)
+    rng = game.rng
+    first = rng.randrange(n_players)  # R2.1
+    rules, perks = list(cardset.rules), list(cardset.perks)
+    rng.shuffle(rules)
+    rng.shuffle(perks)
+    game.rule_pile.extend(rules[: n_players + 1])  # R2.2 (the rest stay in the box)
+    game.perk_row.extend(perks[: n_players + 1])  # R2.3
+    kids = [k for k in cardset.park_kids for _ in range(k.copies)]
+    rng.shuffle(kids)
+    game.new_cards(kids, game.park_deck)  # R2.4
+    for _ in range(PARK_SIZE):
+        _top(game, game.park_deck, game.park)
+    friends = list(cardset.best_friends)
+    for p in game.players:
+        game.new_cards(friends[2 * p.seat: 2 * p.seat + 2], p.deck)  # R1.2, R2.6
+    if draft:
+        _draft(game, first)
+    else:
+        for i in range(n_players):  # R2.5 basic, dealt in turn order
+            p = game.players[(first + i) % n_players]
+            for _ in range(START_KIDS):
+                _top(game, game.park_deck, p.deck)
+    for p in game.players:
+        rng.shuffle(p.deck)  # R2.6
+        draw(game, p.seat, HAND_SIZE)
+    return game, first
+
+
+def _top(game: Game, src: list, dst: list) -> None:
+    game.move(src, len(src) - 1, dst)
+
+
+def _draft(game: Game, first: int) -> None:
+    """R2.5 advanced: draw 8, keep one, pass the rest left, until each has kept 8."""
+    n_players = len(game.players)
+    packets: list[list] = [[] for _ in range(n_players)]
+    for seat in range(n_players):
+        for _ in range(START_KIDS):
+            _top(game, game.park_deck, packets[seat])
+    for _ in range(START_KIDS):
+        for i in range(n_players):
+            seat = (first + i) % n_players
+            packet = packets[seat]
+            options = tuple(Option(f"{c.name} ({'+'.join(s.value for s in c.suits)})",
+                                   c.card.id) for c in packet)
+            pick = 0 if len(options) == 1 else game.ask(
+                Decision(seat, Kind.DRAFT, options, "draft: keep one card (R2.5)"))
+            game.move(packet, pick, game.players[seat].deck)
+        packets = [packets[(seat - 1) % n_players] for seat in range(n_players)]  # pass left
+
+
+def draw(game: Game, seat: int, count: int) -> int:
+    """R9.1: draw from the deck, reshuffling the discard pile into it when empty; returns how
+    many were drawn (fewer only if deck and discard run out)."""
+    p = game.players[seat]
+    drawn = 0
+    while drawn < count:
+        if not p.deck:
+            if not p.discard:
+                break
+            while p.discard:
+                _top(game, p.discard, p.deck)
+            game.rng.shuffle(p.deck)
+        _top(game, p.deck, p.hand)
+        drawn += 1
+    return drawn

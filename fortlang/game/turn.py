@@ -1,0 +1,149 @@
+"""One turn (R3): clean-up (R4), play (R5, R6; DIY, Do-Over, Recycling), recruit (R7; Birthday
+Party), discard (R8), draw (R9).
+
+Interpretations: Recycling ("at any time on your turn") is offered once, at the start of the play
+phase; DIY ("instead of playing a card") is asked before the play decision; Do-Over is asked after
+the played card has been followed, and offers each card that can legally be played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fortlang import nodes as n
+from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.play import PlayResult, can_perform, lead, legal_plays, perform, play_card
+from fortlang.engine.play import recruit as recruit_phase
+from fortlang.engine.state import Game, Player
+from fortlang.game.setup import HAND_SIZE, draw
+from fortlang.model import Perk, PerkHook
+
+
+@dataclass
+class TurnRecord:
+    """What happened in one turn, for statistics."""
+
+    seat: int
+    plays: list[PlayResult] = field(default_factory=list)
+    perks_used: list[str] = field(default_factory=list)
+
+
+def _destroy_perk(game: Game, p: Player, perk: Perk) -> None:
+    game.move(p.perks, p.perks.index(perk), game.boxed_perks)  # single-use perks (R15)
+
+
+def _yes_no(game: Game, seat: int, kind: Kind, no: str, yes: str, context: str) -> bool:
+    return game.ask(Decision(seat, kind, (Option(no, False), Option(yes, True)), context)) == 1
+
+
+def clean_up(game: Game, seat: int, first_turn: bool) -> None:
+    """R4.1: skipped on your first turn; otherwise the yard goes to the discard pile."""
+    if first_turn:
+        return
+    p = game.players[seat]
+    while p.yard:
+        game.move(p.yard, 0, p.discard)
+
+
+def recycle(game: Game, seat: int, record: TurnRecord) -> None:
+    """R15 Recycling: destroy the perk to take a card from your discard pile into your hand."""
+    p = game.players[seat]
+    perk = p.perk(PerkHook.RECYCLE)
+    if perk is None or not p.discard:
+        return
+    seen: dict[int, int] = {}
+    for i, c in enumerate(p.discard):
+        seen.setdefault(id(c.card), i)
+    options = [Option("keep the perk", None)]
+    options += [Option(f"destroy the perk to take {p.discard[i].name} into your hand",
+                       p.discard[i].card.id) for i in seen.values()]
+    pick = game.ask(Decision(seat, Kind.RECYCLE, tuple(options), "Recycling (R15)"))
+    if pick:
+        _destroy_perk(game, p, perk)
+        game.move(p.discard, list(seen.values())[pick - 1], p.hand)
+        record.perks_used.append(perk.id)
+
+
+def diy(game: Game, seat: int, record: TurnRecord) -> bool:
+    """R15 DIY: instead of playing a card, destroy the perk to advance paying one more
+    resource; cannot be followed. True if used."""
+    p = game.players[seat]
+    perk = p.perk(PerkHook.DIY_ADVANCE)
+    if perk is None:
+        return False
+    action = n.Advance(modifier=int(str(perk.params.get("extra_cost", 1))))
+    if not can_perform(game, seat, action):
+        return False
+    if not _yes_no(game, seat, Kind.DIY, "play a card as usual",
+                   "destroy DIY to advance your fort, paying one more", "DIY (R15)"):
+        return False
+    _destroy_perk(game, p, perk)
+    perform(game, seat, action)
+    record.perks_used.append(perk.id)
+    return True
+
+
+def do_over(game: Game, seat: int, record: TurnRecord) -> None:
+    """R15 Do-Over: after the card is played and followed, destroy the perk to play another."""
+    p = game.players[seat]
+    perk = p.perk(PerkHook.SECOND_PLAY)
+    if perk is None:
+        return
+    cards = legal_plays(game, seat)
+    if not cards:
+        return
+    options = [Option("keep the perk", None)]
+    options += [Option(f"destroy Do-Over to play {c.name}", c.card.id) for c in cards]
+    pick = game.ask(Decision(seat, Kind.DO_OVER, tuple(options), "Do-Over (R15)"))
+    if pick:
+        _destroy_perk(game, p, perk)
+        record.perks_used.append(perk.id)
+        record.plays.append(play_card(game, seat, cards[pick - 1], checked=True))
+
+
+def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
+    """R5.1: play a card (then followers, R6) or skip; the perks that change the phase."""
+    recycle(game, seat, record)
+    if diy(game, seat, record):
+        return
+    result = lead(game, seat)
+    if result is None:
+        return
+    record.plays.append(result)
+    do_over(game, seat, record)
+
+
+def recruit(game: Game, seat: int, record: TurnRecord) -> None:
+    """R7.1, then R15 Birthday Party: another card from the park or the park deck."""
+    recruit_phase(game, seat)
+    p = game.players[seat]
+    perk = p.perk(PerkHook.EXTRA_RECRUIT)
+    if perk is None or not (game.park or game.park_deck):
+        return
+    if _yes_no(game, seat, Kind.EXTRA_RECRUIT, "no more", "recruit another card",
+               "Birthday Party (R15)"):
+        recruit_phase(game, seat, yards=False)
+        record.perks_used.append(perk.id)
+
+
+def discard(game: Game, seat: int) -> None:
+    """R8.1: played and added cards and best friends in hand to the discard pile; the rest of
+    the hand to the yard."""
+    p = game.players[seat]
+    while p.in_play:
+        game.move(p.in_play, 0, p.discard)
+    for c in [c for c in p.hand if c.card.best_friend]:
+        game.move(p.hand, p.hand.index(c), p.discard)
+    while p.hand:
+        game.move(p.hand, 0, p.yard)
+
+
+def play_turn(game: Game, seat: int, first_turn: bool) -> TurnRecord:
+    """The five phases of R3 for the leader ``seat``."""
+    record = TurnRecord(seat)
+    clean_up(game, seat, first_turn)
+    play_phase(game, seat, record)
+    recruit(game, seat, record)
+    discard(game, seat)
+    draw(game, seat, HAND_SIZE)
+    return record
