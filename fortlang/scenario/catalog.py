@@ -3,10 +3,10 @@ own cards (which win over a set's card of the same id or name)."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from fortlang.errors import did_you_mean
 from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
 
 T = TypeVar("T", KidCard, Perk, MadeUpRule)
@@ -17,18 +17,22 @@ class _Index:
 
     def __init__(self, items: Iterable[Any]) -> None:
         self.by_key: dict[str, Any] = {}
-        self.shown: list[str] = []
         for item in items:
             for key in (item.id, item.name):
                 if key.lower() not in self.by_key:
                     self.by_key[key.lower()] = item
-            self.shown.append(item.name)
 
     def find(self, word: str) -> tuple[Any, str | None]:
         found = self.by_key.get(word.strip().lower())
         if found is not None:
             return found, None
-        return None, did_you_mean(word, self.shown + [k for k in self.by_key if "-" in k])
+        # Close to any id or name, any case; the hint shows the card's printed name.
+        close = difflib.get_close_matches(word.strip().lower(), list(self.by_key), n=4,
+                                          cutoff=0.6)
+        names = list(dict.fromkeys(self.by_key[k].name for k in close))[:2]
+        if not names:
+            return None, None
+        return None, "did you mean " + " or ".join(f"`{n}`" for n in names) + "?"
 
 
 class Catalog:

@@ -254,14 +254,17 @@ class _Reader:
 
     def _moves(self, node: YNode | None) -> list[Move]:
         out: list[Move] = []
+        last: str | None = None  # the previous move's verb; "?" when it could not be read
         for item in node.value if node is not None else ():
             move = self._move(item)
             if move is None:
+                last = "?"
                 continue
-            if move.verb in FOLLOWING and not (out and out[-1].verb in ("play", *FOLLOWING)):
+            if move.verb in FOLLOWING and last not in ("play", "?", *FOLLOWING):
                 self.error("E702", f"`{move.verb}` answers a played card: put it right after "
                            "a `play` move", item)
             out.append(move)
+            last = move.verb
         return out
 
     def _move(self, node: YNode) -> Move | None:

@@ -1,0 +1,70 @@
+"""Mistakes in a scenario file are positioned diagnostics (file:line:col, caret, hint), never
+tracebacks: unknown cards with did-you-mean, bad move names, YAML errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from fortlang.errors import CODES, FortError
+from fortlang.scenario import load_text
+
+
+def diagnostics(text: str):
+    with pytest.raises(FortError) as err:
+        load_text(text, "s.yaml")
+    return err.value
+
+
+def test_unknown_card_has_position_and_did_you_mean():
+    err = diagnostics("scenarios:\n  - name: x\n    given: {players: [{hand: [The Mole]}]}\n"
+                      "    then: {}\n")
+    d = err.first
+    assert (d.code, d.file, d.span.line, d.span.column) == ("E701", "s.yaml", 3, 31)
+    assert d.message == "unknown card `The Mole`" and d.hint == "did you mean `The Moles`?"
+    assert "^^^^^^^^" in err.render()
+
+
+def test_bad_move_name_is_an_unknown_field_with_did_you_mean():
+    err = diagnostics("scenarios:\n  - name: x\n    when:\n      - plya: Bug\n    then: {}\n")
+    d = err.first
+    assert (d.code, d.span.line, d.span.column) == ("E311", 4, 9)
+    assert d.hint == "did you mean `play`?"
+
+
+def test_two_verbs_in_one_move_and_a_follow_without_a_play():
+    err = diagnostics("scenarios:\n  - name: x\n    when:\n      - {play: Bug, recruit: Worm}\n"
+                      "    then: {}\n  - name: y\n    when: [decline]\n    then: {}\n")
+    assert [(d.code, d.span.line) for d in err.diagnostics] == [("E702", 4), ("E702", 7)]
+
+
+def test_yaml_syntax_error_is_positioned():
+    err = diagnostics("scenarios:\n  - name: [oops\n")
+    assert err.first.code == "E301" and err.first.span is not None
+
+
+def test_unknown_set_is_e703_and_its_cards_are_then_unknown():
+    err = diagnostics("sets: [fort-bsae]\nscenarios:\n  - name: x\n"
+                      "    given: {park: [Worm]}\n    then: {}\n")
+    assert [d.code for d in err.diagnostics] == ["E703", "E701"]
+    assert err.first.hint == "did you mean `fort-base`?"
+
+
+def test_unknown_perk_rule_and_recruit_place():
+    err = diagnostics("scenarios:\n  - name: x\n"
+                      "    given: {players: [{perks: [Bribery], rule: Popular}]}\n"
+                      "    when: [{recruit: Worm, from: the moon}]\n    then: {}\n")
+    assert [(d.code, d.span.line) for d in err.diagnostics] == [
+        ("E704", 3), ("E704", 3), ("E705", 4)]
+    assert err.diagnostics[0].hint == "did you mean `Bribe`?"
+
+
+def test_inline_card_action_error_points_into_the_file():
+    err = diagnostics("cards:\n  - {name: Zed, suits: [book], public: gain pizza x shovle}\n"
+                      "scenarios:\n  - name: x\n    then: {}\n")
+    d = err.first
+    assert d.span.line == 2 and "shovle" in d.message and d.hint == "did you mean `shovel`?"
+
+
+def test_scenario_codes_are_registered():
+    for code in ("E701", "E702", "E703", "E704", "E705"):
+        assert code in CODES
