@@ -116,3 +116,22 @@ scenarios:
 """
     result = outcome("      players: [{stuff: {pizza: 1}}]", table)
     assert not result.passed and "add Doc" in result.message
+
+
+JULIE = """
+scenarios:
+  - name: julie
+    given:
+      players:
+        - {vp: 17, level: 5, rule: Popularity, lookout: [Bug, Worm, Doc, Ghost]}
+        - {vp: 34, level: 4}
+      macaroni: 1
+    then:
+"""
+
+
+def test_r11_4_final_score_and_winners_are_compared():
+    assert outcome("      players: [{score: 48}, {score: 48}]\n      winners: [1]", JULIE).passed
+    bad = outcome("      players: [{score: 44}]\n      winners: [1, 2]", JULIE)
+    assert [(d.path, d.expected, d.got) for d in bad.diffs] == [
+        ("player1.score", 44, 48), ("winners", [1, 2], [1])]

@@ -2,8 +2,9 @@
 
 Card zones compare as multisets of card names (a designer lists what is there, in any order);
 tokens compare per kind written (`stuff: {pizza: 4}` says nothing about toys); perks and the
-made-up rule compare by name. Each difference is a :class:`Diff` with a field path such as
-``player1.stuff.pizza`` (players numbered from 1, as in `given`).
+made-up rule compare by name; `score` is the final score and `winners` who wins if the game
+ends now (R11.2, R11.3, from the game loop's scoring). Each difference is a :class:`Diff`
+with a field path such as ``player1.stuff.pizza`` (players numbered from 1, as in `given`).
 """
 
 from __future__ import annotations
@@ -68,6 +69,26 @@ _PLAYER_FIELDS: dict[str, Callable[[Any, Player], tuple[Any, Any] | None]] = {
 }
 
 
+def _final(game: Game, p: Player) -> int:
+    from fortlang.game.scoring import final_score  # the game loop's scoring (R11.2, R14)
+
+    return final_score(game, p).total
+
+
+def _winners(game: Game) -> list[int]:
+    from fortlang.game.scoring import final_score, winners
+
+    return [s + 1 for s in winners([final_score(game, p) for p in game.players])]
+
+
+#: Table fields that are not card zones: (expected, game) -> (expected, got) when they differ.
+_TABLE_FIELDS: dict[str, Callable[[Any, Game], tuple[Any, Any] | None]] = {
+    "macaroni": lambda want, game: _same(want, None if game.macaroni is None
+                                         else game.macaroni + 1),
+    "winners": lambda want, game: _same(sorted(want), _winners(game)),
+}
+
+
 def compare(expect: TableState, game: Game) -> list[Diff]:
     """Every difference between the expected fields and the table, in the order written."""
     out: list[Diff] = []
@@ -78,14 +99,15 @@ def compare(expect: TableState, game: Game) -> list[Diff]:
             if key in ("stuff", "pack"):
                 out.extend(_tokens(path, want, getattr(p, key)))
                 continue
-            diff = _PLAYER_FIELDS[key](want, p)
+            diff = _same(want, _final(game, p)) if key == "score" else _PLAYER_FIELDS[key](want, p)
             if diff is not None:
                 out.append(Diff(path, *diff))
     for key, want in expect.fields.items():
         if key == "supply":
             out.extend(_tokens("supply", want, game.supply))
-        elif key in TABLE_ZONES:
-            diff = _zone(want, getattr(game, key))
+        else:
+            diff = (_zone(want, getattr(game, key)) if key in TABLE_ZONES
+                    else _TABLE_FIELDS[key](want, game))
             if diff is not None:
                 out.append(Diff(key, *diff))
     return out

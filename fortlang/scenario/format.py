@@ -209,8 +209,8 @@ class _Reader:
         for key, value in node.value:
             if key.value in TABLE_ZONES:
                 fields[key.value] = self._cards(value)
-            elif key.value == "supply":
-                fields["supply"] = value.to_data()
+            elif key.value in ("supply", "macaroni", "winners"):
+                fields[key.value] = value.to_data()
         return TableState(tuple(self._player(p) for p in (players.value if players else ())),
                           fields)
 
