@@ -7,7 +7,7 @@ starts from the board's supply minus what the players hold.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fortlang.engine.state import Game, Player
@@ -31,7 +31,7 @@ def build_table(scenario: Scenario, agents: Sequence[Any]) -> Game:
     return game
 
 
-def _player(game: Game, p: Player, fields: dict[str, Any]) -> None:
+def _player(game: Game, p: Player, fields: Mapping[str, Any]) -> None:
     for zone in PLAYER_ZONES:
         game.new_cards(fields.get(zone, ()), getattr(p, zone))
     for pool, to_pack in (("stuff", False), ("pack", True)):
