@@ -92,6 +92,12 @@ def _following_alone(game: Game, agents: Sequence[ScenarioAgent], move: Move,
 def _recruit(game: Game, agents: Sequence[ScenarioAgent], move: Move,
              follows: Sequence[Move]) -> None:
     seat = _seat(move, 0)
+    if move.card is not None:  # checked first, so that a wrong recruit changes nothing
+        top = game.park_deck[-1:]
+        places = [game.park, top, *(q.yard for q in game.players)]
+        if not any(c.card == move.card for zone in places for c in zone):
+            raise IllegalMove(f"{move.card.name} is not in the park, a yard or on top of the "
+                              "park deck", "R7.1")
     agent = agents[seat]
     script = agent.script = Script(move)
     try:
