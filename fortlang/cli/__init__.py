@@ -13,6 +13,8 @@ COMMANDS: dict[str, str] = {
     "check": "fortlang.cli.check:check",
     "fmt": "fortlang.cli.fmt:fmt",
     "docs": "fortlang.cli.docs:docs",
+    "simulate": "fortlang.cli.simulate:simulate",
+    "replay": "fortlang.cli.replay:replay",
     "test": "fortlang.cli.test:test",
 }
 

@@ -16,12 +16,15 @@ PARK_SIZE = 3  # R2.4
 
 def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
              agents: Sequence[Any] | None = None, draft: bool = False,
-             debug: bool = False) -> tuple[Game, int]:
+             debug: bool = False, trace: Any = None) -> tuple[Game, int]:
     """A game set up by R2; returns it and the first player's seat (R2.1). Every shuffle uses
-    the game's one seeded generator, ``game.rng``."""
+    the game's one seeded generator, ``game.rng``. ``trace`` (a replay.StateTrace) watches
+    every decision from the draft on."""
     if not 2 <= n_players <= 4:
         raise ValueError("Fort is for 2-4 players")
     game = Game(n_players, cardset.board, seed=seed, agents=agents, debug=debug)
+    if trace is not None:
+        trace.attach(game)
     rng = game.rng
     first = rng.randrange(n_players)  # R2.1
     rules, perks = list(cardset.rules), list(cardset.perks)

@@ -1,0 +1,72 @@
+"""Running many games in chunks, in one process or a pool: game ``i`` is seeded from ``(seed,
+i)`` and chunks are merged in order, so the results do not depend on the number of workers."""
+
+from __future__ import annotations
+
+import json
+import traceback
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from fortlang.cardset import base_set
+from fortlang.game.agents import make_bots
+from fortlang.game.match import run_game
+from fortlang.game.replay import StateTrace, game_seed, record
+from fortlang.game.setup import new_game
+from fortlang.game.stats import Aggregate
+
+
+@dataclass(frozen=True)
+class Job:
+    seed: int
+    start: int
+    stop: int
+    players: int
+    bots: tuple[str, ...]
+    draft: bool = False
+    debug: bool = False
+    log: bool = False
+
+
+@dataclass
+class ChunkResult:
+    start: int
+    stop: int
+    aggregate: Aggregate
+    lines: list[str] = field(default_factory=list)  # JSONL replays, when logging
+    failure: dict | None = None  # the failing game's partial replay and error
+
+
+def run_chunk(job: Job) -> ChunkResult:
+    cardset = base_set()
+    agg = Aggregate()
+    lines: list[str] = []
+    bots = list(job.bots)
+    for index in range(job.start, job.stop):
+        seed = game_seed(job.seed, index)
+        trace = StateTrace() if job.log else None
+        game = None
+        try:
+            agents = make_bots(bots, job.players, seed)
+            game, first = new_game(cardset, job.players, seed=seed, agents=agents,
+                                   draft=job.draft, debug=job.debug, trace=trace)
+            out = run_game(cardset, job.players, agents, seed=seed, game=game, first=first)
+        except Exception as e:  # noqa: BLE001 - reported with a replay file, never swallowed
+            failure = {"format": 1, "game": index, "seed": seed, "players": job.players,
+                       "bots": bots[: job.players], "draft": job.draft,
+                       "decisions": [[k, i] for k, i in game.log] if game else [],
+                       "error": f"{type(e).__name__}: {e}",
+                       "traceback": traceback.format_exc()}
+            return ChunkResult(job.start, index, agg, lines, failure)
+        agg.add(out, [bots[s % len(bots)] for s in range(job.players)])
+        if job.log:
+            assert trace is not None
+            lines.append(json.dumps(record(out, index=index, players=job.players,
+                                           bots=[bots[s % len(bots)] for s in range(job.players)],
+                                           draft=job.draft, trace=trace.digest)))
+    return ChunkResult(job.start, job.stop, agg, lines)
+
+
+def jobs(games: int, chunk: int, **kw) -> Iterator[Job]:
+    for start in range(0, games, chunk):
+        yield Job(start=start, stop=min(start + chunk, games), **kw)

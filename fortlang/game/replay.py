@@ -1,0 +1,89 @@
+"""Replays: one JSON object per game (seed, players, every decision, a hash chain of the state
+after every decision, the outcome), and re-executing one to check it is identical."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from fortlang.engine.choices import ReplayAgent
+from fortlang.engine.state import Game
+from fortlang.game.match import Outcome, run_game
+from fortlang.game.setup import new_game
+from fortlang.model import CardSet
+
+FORMAT = 1
+
+
+class StateTrace:
+    """A running hash of the state after every decision (cheap to compare, exact to replay)."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256()
+        self.game: Game | None = None
+
+    def attach(self, game: Game) -> None:
+        self.game = game
+        game.on_decision = self._step
+
+    def _step(self, decision: Any, index: int) -> None:
+        assert self.game is not None
+        self._hash.update(repr(self.game.snapshot()).encode())
+
+    @property
+    def digest(self) -> str:
+        return self._hash.hexdigest()
+
+
+def game_seed(seed: int, index: int) -> int:
+    """Game ``index`` of a run with seed ``seed``: independent of how games are split up."""
+    return random.Random(f"fortlang-game:{seed}:{index}").getrandbits(63)
+
+
+def record(out: Outcome, *, index: int, players: int, bots: list[str], draft: bool,
+           trace: str) -> dict[str, Any]:
+    return {
+        "format": FORMAT, "game": index, "seed": out.seed, "players": players, "bots": bots,
+        "draft": draft, "decisions": [[k, i] for k, i in out.log], "trace": trace,
+        "outcome": outcome_json(out),
+    }
+
+
+def outcome_json(out: Outcome) -> dict[str, Any]:
+    return {"scores": [s.total for s in out.scores], "winners": list(out.winners),
+            "turns": out.turns, "triggers": out.triggers,
+            "state": hashlib.sha256(repr(out.snapshot).encode()).hexdigest()}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    index: int
+    identical: bool
+    detail: str
+
+
+def replay(cardset: CardSet, entry: dict[str, Any]) -> Verdict:
+    """Re-execute one logged game from its seed and decisions; compare every state and the end."""
+    index = int(entry.get("game", 0))
+    players = int(entry["players"])
+    agent = ReplayAgent([(str(k), int(i)) for k, i in entry["decisions"]])
+    trace = StateTrace()
+    try:
+        game, first = new_game(cardset, players, seed=int(entry["seed"]), agents=[agent] * players,
+                               draft=bool(entry.get("draft", False)), trace=trace)
+        out = run_game(cardset, players, [agent] * players, seed=int(entry["seed"]), game=game,
+                       first=first)
+    except Exception as e:  # noqa: BLE001 - any failure means "not identical", with the reason
+        return Verdict(index, False, f"re-execution failed: {e}")
+    if "outcome" not in entry:
+        return Verdict(index, False, "the log has no outcome (a failed game's partial log)")
+    if len(out.log) != len(entry["decisions"]):
+        return Verdict(index, False, f"{len(out.log)} decisions, the log has "
+                                     f"{len(entry['decisions'])}")
+    if trace.digest != entry.get("trace"):
+        return Verdict(index, False, "a state after some decision differs")
+    if outcome_json(out) != entry["outcome"]:
+        return Verdict(index, False, f"outcome differs: {outcome_json(out)}")
+    return Verdict(index, True, "identical")
