@@ -14,6 +14,7 @@ from fortlang.cardset import bundled_dir
 from fortlang.cardset.schema import CARD_KINDS, MANIFEST, SCHEMA_DIR, load_schema
 from fortlang.model import PerkHook, Source
 from fortlang.nodes import Suit
+from fortlang.scenario.format import SCENARIO
 
 SCHEMAS = sorted(SCHEMA_DIR.glob("*.schema.json"))
 BUNDLED_FILES = sorted(bundled_dir().rglob("*.yaml"))
@@ -28,7 +29,7 @@ def test_schema_is_valid_2020_12(path: Path):
 
 
 def test_every_file_kind_has_a_schema():
-    assert {k.schema for k in (MANIFEST, *CARD_KINDS)} == {p.name for p in SCHEMAS}
+    assert {k.schema for k in (MANIFEST, *CARD_KINDS, SCENARIO)} == {p.name for p in SCHEMAS}
 
 
 def test_r1_1_suit_enum_is_the_registry_suits():
