@@ -15,6 +15,7 @@ COMMANDS: dict[str, str] = {
     "docs": "fortlang.cli.docs:docs",
     "simulate": "fortlang.cli.simulate:simulate",
     "replay": "fortlang.cli.replay:replay",
+    "play": "fortlang.cli.play:play",
     "test": "fortlang.cli.test:test",
 }
 

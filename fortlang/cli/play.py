@@ -1,0 +1,52 @@
+"""``fortlang play``: a person at the terminal against bots."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import click
+
+from fortlang.phrasebook import LANGUAGES
+
+
+@click.command()
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted).")
+@click.option("--bots", "bots_text", default="greedy", show_default=True,
+              help="Bots for the other seats, repeated as needed.")
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
+@click.option("--draft", is_flag=True, help="Draft set-up (R2.5).")
+def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool) -> None:
+    """Play Fort in the terminal against bots: type an option's number, or q to quit."""
+    from rich.console import Console
+
+    from fortlang.cardset import base_set
+    from fortlang.cli.simulate import parse_bots
+    from fortlang.game.agents import BOTS, agent_seed
+    from fortlang.game.human import HumanAgent, Quit
+    from fortlang.game.match import run_game
+    from fortlang.game.setup import new_game
+
+    bots = parse_bots(bots_text)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    console = Console(highlight=False)
+    names = ["you"] + [bots[(i - 1) % len(bots)] for i in range(1, players)]
+    agents = [HumanAgent(console, sys.stdin, lang, names)]
+    agents += [BOTS[names[seat]](agent_seed(seed, seat)) for seat in range(1, players)]
+    console.print(f"Fort, {players} players, seed {seed}: you are seat 0")
+    cardset = base_set()
+    try:
+        game, first = new_game(cardset, players, seed=seed, agents=agents, draft=draft)
+        console.print(f"seat {first} plays first")
+        out = run_game(cardset, players, agents, seed=seed, game=game, first=first)
+    except Quit as e:
+        console.print(f"\nbye ({e}); replay this table with --seed {seed}")
+        sys.exit(0)
+    console.print("\n[bold]final scores[/] (track + fort + made-up rule + macaroni):")
+    for s in out.scores:
+        console.print(f"  seat {s.seat} ({names[s.seat]}): {s.total} = {s.track} + {s.fort} + "
+                      f"{s.rule} + {s.macaroni}, level {s.level}")
+    won = " and ".join(f"seat {w} ({names[w]})" for w in out.winners)
+    console.print(f"winner: {won} after {out.turns} turns ({', '.join(out.triggers)})")
