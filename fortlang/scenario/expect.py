@@ -86,6 +86,10 @@ _TABLE_FIELDS: dict[str, Callable[[Any, Game], tuple[Any, Any] | None]] = {
     "macaroni": lambda want, game: _same(want, None if game.macaroni is None
                                          else game.macaroni + 1),
     "winners": lambda want, game: _same(sorted(want), _winners(game)),
+    "rule_pile": lambda want, game: _same(sorted(r.name for r in want),
+                                          sorted(r.name for r in game.rule_pile)),
+    "perk_row": lambda want, game: _same(sorted(k.name for k in want),
+                                         sorted(k.name for k in game.perk_row)),
 }
 
 

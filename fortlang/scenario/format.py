@@ -209,6 +209,10 @@ class _Reader:
         for key, value in node.value:
             if key.value in TABLE_ZONES:
                 fields[key.value] = self._cards(value)
+            elif key.value in ("rule_pile", "perk_row"):
+                what = "rule" if key.value == "rule_pile" else "perk"
+                fields[key.value] = tuple(x for x in (self._named(i, what) for i in value.value)
+                                          if x is not None)
             elif key.value in ("supply", "macaroni", "winners"):
                 fields[key.value] = value.to_data()
         return TableState(tuple(self._player(p) for p in (players.value if players else ())),

@@ -26,6 +26,8 @@ def build_table(scenario: Scenario, agents: Sequence[Any]) -> Game:
         game.new_cards(given.fields.get(zone, ()), getattr(game, zone))
     for word, amount in given.fields.get("supply", {}).items():
         game.supply[RESOURCES[word]] = amount
+    game.rule_pile.extend(given.fields.get("rule_pile", ()))
+    game.perk_row.extend(given.fields.get("perk_row", ()))
     if "macaroni" in given.fields:
         game.macaroni = given.fields["macaroni"] - 1
     return game
