@@ -137,7 +137,8 @@ def _print(f: dict[str, Any]) -> None:
                   f"final score {f['score']['mean_score']} ± {f['score']['score_sd']} (sd)")
     console.print("end triggers: " + ", ".join(f"{k} {_pct(v)}"
                                                for k, v in f["end_triggers"].items()))
-    for title, rows in (("seat", f["seats"]), ("bot", f["bots"])):
+    for title, rows in (("seat", f["seats"]), ("bot", f["bots"]),
+                        ("turn-order position", f["turn_order"])):
         table = Table(title=f"win rate per {title}")
         for col in (title, "games", "win rate", "95% CI", "mean score", "sd"):
             table.add_column(col, justify="right" if col != title else "left")

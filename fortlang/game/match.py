@@ -25,6 +25,7 @@ class Trigger:
     SCORE = "score"  # a player has end_score+ VP on the track
     LEVEL = "level"  # a player reached the end level
     PARK = "park_deck"  # the park deck is empty
+    LIMIT = "turn_limit"  # not a rule: the MAX_TURNS safety net (an engine bug if ever seen)
 
 
 def end_triggers(game: Game) -> list[str]:
@@ -85,7 +86,10 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
             triggers = end_triggers(game)
         leader = (leader + 1) % n
         # R11.1: once triggered, the round is completed (everyone has had as many turns).
-        if (triggers and leader == first) or turns >= MAX_TURNS:
+        if triggers and leader == first:
+            break
+        if turns >= MAX_TURNS:
+            triggers = [Trigger.LIMIT]
             break
     if game.debug:
         from fortlang.engine.invariants import assert_invariants

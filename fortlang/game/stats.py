@@ -76,6 +76,7 @@ class Aggregate:
     player_wins: int = 0  # in 1/SHARE
     seats: dict[int, Tally] = field(default_factory=dict)
     bots: dict[str, Tally] = field(default_factory=dict)
+    positions: dict[int, Tally] = field(default_factory=dict)  # 0 = the first player (R2.1)
     overall: Tally = field(default_factory=Tally)
     triggers: Counter = field(default_factory=Counter)
     perks: Counter = field(default_factory=Counter)
@@ -89,6 +90,8 @@ class Aggregate:
             won = credit if s.seat in out.winners else 0
             self.seats.setdefault(s.seat, Tally()).add(won, s.total)
             self.bots.setdefault(bots[s.seat], Tally()).add(won, s.total)
+            position = (s.seat - out.first) % len(out.scores)
+            self.positions.setdefault(position, Tally()).add(won, s.total)
             self.overall.add(won, s.total)
             self.levels += s.level
             self.player_games += 1
@@ -110,7 +113,8 @@ class Aggregate:
         self.levels += other.levels
         self.player_games += other.player_games
         self.player_wins += other.player_wins
-        for mine, theirs in ((self.seats, other.seats), (self.bots, other.bots)):
+        for mine, theirs in ((self.seats, other.seats), (self.bots, other.bots),
+                             (self.positions, other.positions)):
             for key, t in theirs.items():
                 mine.setdefault(key, Tally()).merge(t)  # type: ignore[arg-type]
         self.overall.merge(other.overall)
@@ -139,6 +143,7 @@ class Aggregate:
             "score": self.overall.figures(),
             "seats": {str(k): self.seats[k].figures() for k in sorted(self.seats)},
             "bots": {k: self.bots[k].figures() for k in sorted(self.bots)},
+            "turn_order": {str(k): self.positions[k].figures() for k in sorted(self.positions)},
             "end_triggers": {k: round(v / n, 4) for k, v in sorted(self.triggers.items())},
             "perks_used": dict(sorted(self.perks.items())),
             "cards": cards,
