@@ -24,7 +24,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool)
     from fortlang.cardset import base_set
     from fortlang.cli.simulate import parse_bots
     from fortlang.game.agents import BOTS, agent_seed
-    from fortlang.game.human import HumanAgent, Quit
+    from fortlang.game.human import HumanAgent, Narrated, Quit
     from fortlang.game.match import run_game
     from fortlang.game.setup import new_game
 
@@ -34,7 +34,8 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool)
     console = Console(highlight=False)
     names = ["you"] + [bots[(i - 1) % len(bots)] for i in range(1, players)]
     agents = [HumanAgent(console, sys.stdin, lang, names)]
-    agents += [BOTS[names[seat]](agent_seed(seed, seat)) for seat in range(1, players)]
+    agents += [Narrated(BOTS[names[seat]](agent_seed(seed, seat)), console, names[seat])
+               for seat in range(1, players)]
     console.print(f"Fort, {players} players, seed {seed}: you are seat 0")
     cardset = base_set()
     try:

@@ -88,3 +88,19 @@ class HumanAgent:
                 return int(answer) - 1
             self.console.print(f"`{line.strip()}` is not a choice: type a number from 1 to "
                                f"{len(decision.options)}, or q", markup=False)
+
+
+class Narrated:
+    """A bot whose answers are told to the person at the table (what the rivals did)."""
+
+    def __init__(self, agent: Any, console: Any, name: str) -> None:
+        self.agent = agent
+        self.console = console
+        self.name = name
+
+    def choose(self, view: Any, decision: Decision) -> int:
+        index = self.agent.choose(view, decision)
+        self.console.print(f"  seat {decision.player} ({self.name}) — "
+                           f"{decision.context or decision.kind}: {decision.options[index].label}",
+                           markup=False)
+        return index
