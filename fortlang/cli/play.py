@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
 import click
 
@@ -33,7 +34,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool)
         seed = random.SystemRandom().randrange(2**31)
     console = Console(highlight=False)
     names = ["you"] + [bots[(i - 1) % len(bots)] for i in range(1, players)]
-    agents = [HumanAgent(console, sys.stdin, lang, names)]
+    agents: list[Any] = [HumanAgent(console, sys.stdin, lang, names)]
     agents += [Narrated(BOTS[names[seat]](agent_seed(seed, seat)), console, names[seat])
                for seat in range(1, players)]
     console.print(f"Fort, {players} players, seed {seed}: you are seat 0")

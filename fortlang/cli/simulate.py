@@ -106,7 +106,7 @@ def simulate(games: int, players: int, bots_text: str, seed: int, workers: int, 
             log_file.close()
             os.unlink(tmp)
         raise
-    if log_file is not None:
+    if log_file is not None and log_path is not None:
         log_file.close()
         os.replace(tmp, log_path)  # atomic: never a half-written log
     if failure is not None:
