@@ -71,8 +71,10 @@ def replay(cardset: CardSet, entry: dict[str, Any]) -> Verdict:
     agent = ReplayAgent([(str(k), int(i)) for k, i in entry["decisions"]])
     trace = StateTrace()
     try:
+        # a failed game's replay checks every invariant, to meet its error again
         game, first = new_game(cardset, players, seed=int(entry["seed"]), agents=[agent] * players,
-                               draft=bool(entry.get("draft", False)), trace=trace)
+                               draft=bool(entry.get("draft", False)), trace=trace,
+                               debug="error" in entry)
         out = run_game(cardset, players, [agent] * players, seed=int(entry["seed"]), game=game,
                        first=first)
     except Exception as e:  # noqa: BLE001 - any failure means "not identical", with the reason
