@@ -54,7 +54,7 @@ def test_r2_same_seed_same_setup_and_different_seed_differs():
 
 def test_r2_5_draft_each_keeps_eight_by_passing_left():
     agents = [ScriptedAgent([0] * 7) for _ in range(2)]
-    game, _ = new_game(CARDSET, 2, seed=3, agents=agents, draft=True)
+    game, _ = new_game(CARDSET, 2, seed=3, agents=agents, draft=True, debug=True)
     for p in game.players:
         assert len(p.hand) + len(p.deck) == 10
     assert all(a.done for a in agents)  # the 8th pick is the last card: not asked
@@ -154,3 +154,13 @@ def test_r15_recycling_takes_a_discarded_card_into_hand():
     card = game.new_card(SCORER, p.discard)
     recycle(game, 0, TurnRecord(0))
     assert p.hand == [card] and not p.discard and not p.perks
+
+
+def test_r2_5_draft_passes_the_rest_left():
+    agents = [Recorder([0] * 7), Recorder([0] * 7)]
+    new_game(CARDSET, 2, seed=4, agents=agents, draft=True, debug=True)
+    first_packet = [o.value for o in agents[0].seen[0].options]
+    kept = first_packet[0]
+    passed = list(first_packet)
+    passed.remove(kept)
+    assert sorted(o.value for o in agents[1].seen[1].options) == sorted(passed)

@@ -58,22 +58,23 @@ def _top(game: Game, src: list, dst: list) -> None:
 
 
 def _draft(game: Game, first: int) -> None:
-    """R2.5 advanced: draw 8, keep one, pass the rest left, until each has kept 8."""
+    """R2.5 advanced: draw 8, keep one, pass the rest left, until each has kept 8. The cards
+    being drafted are held in hand, so every card stays in a zone the invariants know."""
     n_players = len(game.players)
-    packets: list[list] = [[] for _ in range(n_players)]
-    for seat in range(n_players):
+    for p in game.players:
         for _ in range(START_KIDS):
-            _top(game, game.park_deck, packets[seat])
+            _top(game, game.park_deck, p.hand)
     for _ in range(START_KIDS):
         for i in range(n_players):
-            seat = (first + i) % n_players
-            packet = packets[seat]
+            p = game.players[(first + i) % n_players]
             options = tuple(Option(f"{c.name} ({'+'.join(s.value for s in c.suits)})",
-                                   c.card.id) for c in packet)
+                                   c.card.id) for c in p.hand)
             pick = 0 if len(options) == 1 else game.ask(
-                Decision(seat, Kind.DRAFT, options, "draft: keep one card (R2.5)"))
-            game.move(packet, pick, game.players[seat].deck)
-        packets = [packets[(seat - 1) % n_players] for seat in range(n_players)]  # pass left
+                Decision(p.seat, Kind.DRAFT, options, "draft: keep one card (R2.5)"))
+            game.move(p.hand, pick, p.deck)
+        packets = [list(p.hand) for p in game.players]
+        for seat, p in enumerate(game.players):  # pass left: seat s gets seat s-1's cards
+            p.hand[:] = packets[(seat - 1) % n_players]
 
 
 def draw(game: Game, seat: int, count: int) -> int:
