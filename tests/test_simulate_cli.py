@@ -98,3 +98,10 @@ def test_a_failing_game_is_saved_as_a_replay_and_named(tmp_path, monkeypatch):
     assert saved.name in result.stderr
     entry = json.loads(saved.read_text())
     assert entry["decisions"] == [["play", 0]] and entry["players"] == 2
+
+
+def test_simulate_log_in_a_missing_folder_is_a_diagnostic(tmp_path):
+    result = run("simulate", "--games", "1", "--players", "2", "--log",
+                 str(tmp_path / "none" / "x.jsonl"))
+    assert result.exit_code == 1 and "cannot write" in result.stderr
+    assert "Traceback" not in result.output

@@ -81,7 +81,11 @@ def simulate(games: int, players: int, bots_text: str, seed: int, workers: int, 
     total = Aggregate()
     log_file = None
     if log_path is not None:
-        fd, tmp = tempfile.mkstemp(prefix=".fortlang-log-", dir=log_path.parent or Path("."))
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".fortlang-log-", dir=log_path.parent or Path("."))
+        except OSError as e:
+            fail(Diagnostic(ERROR, "E103", f"cannot write: {e.strerror or e}",
+                            file=str(log_path)))
         log_file = os.fdopen(fd, "w", encoding="utf-8")
     failure = None
     progress = Progress("[progress.description]{task.description}", BarColumn(),
