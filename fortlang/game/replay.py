@@ -66,11 +66,11 @@ class Verdict:
 
 def replay(cardset: CardSet, entry: dict[str, Any]) -> Verdict:
     """Re-execute one logged game from its seed and decisions; compare every state and the end."""
-    index = int(entry.get("game", 0))
-    players = int(entry["players"])
-    agent = ReplayAgent([(str(k), int(i)) for k, i in entry["decisions"]])
+    index = entry.get("game", 0) if isinstance(entry.get("game", 0), int) else 0
     trace = StateTrace()
     try:
+        players = int(entry["players"])
+        agent = ReplayAgent([(str(k), int(i)) for k, i in entry["decisions"]])
         # a failed game's replay checks every invariant, to meet its error again
         game, first = new_game(cardset, players, seed=int(entry["seed"]), agents=[agent] * players,
                                draft=bool(entry.get("draft", False)), trace=trace,
