@@ -43,8 +43,8 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool)
         game, first = new_game(cardset, players, seed=seed, agents=agents, draft=draft)
         console.print(f"seat {first} plays first")
         out = run_game(cardset, players, agents, seed=seed, game=game, first=first)
-    except Quit as e:
-        console.print(f"\nbye ({e}); replay this table with --seed {seed}")
+    except (Quit, KeyboardInterrupt) as e:
+        console.print(f"\nbye ({e or 'interrupted'}); replay this table with --seed {seed}")
         sys.exit(0)
     console.print("\n[bold]final scores[/] (track + fort + made-up rule + macaroni):")
     for s in out.scores:
