@@ -105,3 +105,14 @@ def test_simulate_log_in_a_missing_folder_is_a_diagnostic(tmp_path):
                  str(tmp_path / "none" / "x.jsonl"))
     assert result.exit_code == 1 and "cannot write" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_simulate_log_is_the_same_whatever_the_workers(tmp_path):
+    logs = []
+    for workers in ("1", "2"):
+        path = tmp_path / f"w{workers}.jsonl"
+        result = run("simulate", "--games", "30", "--players", "2", "--seed", "3", "--json",
+                     "--workers", workers, "--log", str(path))
+        assert result.exit_code == 0
+        logs.append(path.read_text())
+    assert logs[0] == logs[1] and logs[0].count("\n") == 30
