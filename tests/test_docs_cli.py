@@ -99,3 +99,55 @@ def test_every_docs_diagnostic_code_is_registered() -> None:
     used = {code for p in sources for code in re.findall(r'"([EW]\d{3})"', p.read_text())}
     assert {"E601", "E602", "E603", "E604", "E605"} <= used
     assert used - set(CODES) == set()
+
+
+def test_build_under_a_file_is_a_diagnostic_not_a_traceback(tmp_path: Path) -> None:
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine")
+    out = blocker / "site"
+    result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert f"{out}: error: cannot write: {blocker} is a file, not a folder" in result.output
+    assert "Traceback" not in result.output
+    assert blocker.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "notes.txt"]
+
+
+def test_build_into_an_unwritable_folder_is_a_diagnostic(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    def refuse(*args: object, **kwargs: object) -> str:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    out = tmp_path / "site"
+    result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
+    assert result.exit_code == 1
+    assert f"{out}: error: cannot write: Permission denied" in result.output
+    assert not out.exists()
+
+
+def test_a_write_failing_midway_keeps_the_previous_site_and_leaves_no_temporary_tree(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fortlang.docsite import site
+
+    out = tmp_path / "site"
+    assert CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"]
+                              ).exit_code == 0
+    before = (out / "en" / "index.html").read_bytes()
+    written = []
+    real_write = site._write
+
+    def disk_fills_up(path: Path, text: str) -> None:
+        written.append(path)
+        if len(written) > 5:
+            raise OSError(28, "No space left on device")
+        real_write(path, text)
+
+    monkeypatch.setattr(site, "_write", disk_fills_up)
+    result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
+    assert result.exit_code == 1
+    assert f"{out}: error: cannot write: No space left on device" in result.output
+    assert (out / "en" / "index.html").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

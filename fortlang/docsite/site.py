@@ -129,6 +129,11 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
 
 
 def _check_out(out: Path) -> None:
+    blocker = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        raise FortError(Diagnostic(ERROR, "E605", f"cannot write: {blocker} is a file, not a "
+                                   "folder", file=str(out),
+                                   hint="choose a writable folder for --out"))
     if out.exists() and (not out.is_dir() or (any(out.iterdir())
                                               and not (out / MARKER).exists())):
         raise FortError(Diagnostic(
@@ -161,12 +166,20 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
                                            + "\n".join(problems or lines), file=str(cfg)))
 
 
+def _unwritable(out: Path, error: OSError) -> FortError:
+    return FortError(Diagnostic(ERROR, "E605", f"cannot write: {error.strerror or error}",
+                                file=str(out), hint="choose a writable folder for --out"))
+
+
 def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,
           mkdocs: bool = True) -> Built:
     out = out.resolve()
     _check_out(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    except OSError as e:  # a parent is a file, read-only, ...
+        raise _unwritable(out, e) from None
     try:
         faces = 0
         configs = []
@@ -180,6 +193,9 @@ def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGE
                f'<a href="{langs[0]}/index.html">{lx.ui("site", langs[0])}</a>\n')
         (tmp / MARKER).write_text("built by fortlang docs build\n", encoding="utf-8")
         _swap(tmp, out)
+    except OSError as e:  # disk full, permissions changed under us...: nothing half-written
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise _unwritable(out, e) from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
