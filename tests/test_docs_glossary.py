@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from fortlang.cardset import load_bundled
 from fortlang.docsite.glossary import glossary_page
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Manifest, Perk, PerkHook, Source
 from fortlang.nodes import Resource, Suit
@@ -90,3 +91,20 @@ def test_r14_r15_rules_and_perks_are_said_from_their_data(lang: str) -> None:
 def test_r10_4_board_lists_every_level_with_its_points() -> None:
     page = glossary_page(sample_set(), "en")
     assert "| 5 | toy | 23 |" in page and "Costs are ours." in page
+
+
+@pytest.mark.parametrize(("lang", "toy", "either"), [("en", "toy", "pizza or toy"),
+                                                     ("fr", "jouet", "pizza ou jouet"),
+                                                     ("ru", "игрушка", "пицца или игрушка")])
+def test_r1_5_board_costs_are_said_in_the_page_language(lang: str, toy: str, either: str) -> None:
+    page = glossary_page(sample_set(), lang)
+    assert f"| 5 | {toy} | 23 |" in page
+    base = glossary_page(next(iter(load_bundled().values())), lang)
+    assert f"| 4 | {either} + {either} | 14 |" in base
+
+
+def test_r15_perk_parameters_read_as_in_the_card_file() -> None:
+    base = glossary_page(next(iter(load_bundled().values())), "en")
+    assert "| `from` | `park`, `park_deck`, `yard` |" in base
+    assert "| `followable` | `false` |" in base
+    assert "['park'" not in base and "False" not in base

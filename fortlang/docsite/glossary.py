@@ -64,9 +64,18 @@ def kid_section(set_id: str, card: KidCard, lang: str) -> str:
     ])
 
 
+def _param(value: object) -> str:
+    """A perk parameter as the card file writes it: ``park``, ``park_deck``; ``false``; ``2``."""
+    if isinstance(value, list | tuple):
+        return ", ".join(_param(v) for v in value)
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    return f"`{value}`"
+
+
 def perk_section(perk: Perk, lang: str) -> str:
     rows = [(lx.ui("hook", lang), f"`{perk.hook.value}`")]
-    rows += [(f"`{k}`", f"`{v}`") for k, v in perk.params.items()]
+    rows += [(f"`{k}`", _param(v)) for k, v in perk.params.items()]
     if perk.single_use:
         rows.append((lx.ui("single_use", lang), lx.ui("yes", lang)))
     return "\n".join([md.heading(3, perk.names.get(lang, perk.name), f"perk-{perk.id}"),
@@ -77,7 +86,7 @@ def perk_section(perk: Perk, lang: str) -> str:
 def board_section(board: Board, lang: str) -> str:
     rows = []
     for level, points in enumerate(board.points):
-        cost = " + ".join(r.value for r in board.costs[level - 1]) if level else ""
+        cost = " + ".join(lx.resource(r, lang) for r in board.costs[level - 1]) if level else ""
         rows.append((level, cost, points))
     out = [md.heading(2, lx.ui("board", lang), "board"),
            md.table([lx.ui(k, lang) for k in ("level", "cost", "points")], rows)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fortlang import phrasebook
 from fortlang.model import MadeUpRule, Perk
-from fortlang.nodes import Node, Suit
+from fortlang.nodes import Node, Resource, Suit
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "ru")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
@@ -117,6 +117,11 @@ def suit_name(suit: Suit, lang: str) -> str:
 def count(n: int, noun: str, lang: str) -> str:
     """``n`` and the noun in the right plural form: 1 pizza, 2 pizzas; 2 пиццы, 5 пицц."""
     return phrasebook.plural(lang, noun, n)
+
+
+def resource(res: Resource, lang: str) -> str:
+    """A resource's name: ``toy``, ``jouet``, ``пицца или игрушка``."""
+    return phrasebook.resource_name(res, lang)
 
 
 def rule_text(rule: MadeUpRule, lang: str) -> str:
