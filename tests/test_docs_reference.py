@@ -10,8 +10,9 @@ import pytest
 
 from fortlang import registry as reg
 from fortlang.docsite.icons import ACTIONS
-from fortlang.docsite.reference import reference_page, schema_section
-from fortlang.parser import parse_action
+from fortlang.docsite.meanings import entries, meaning
+from fortlang.docsite.reference import reference_page, rule_label, schema_section
+from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
 from fortlang.resources import data_dir
@@ -27,9 +28,9 @@ def page(request: pytest.FixtureRequest) -> tuple[str, str]:
 @pytest.mark.parametrize("spec", reg.PRIMITIVES, ids=lambda s: s.name)
 def test_r12_every_primitive_with_rule_example_canonical_form_and_readings(
         spec: reg.PrimitiveSpec, page: tuple[str, str]) -> None:
-    _, text = page
+    lang, text = page
     section = text.split(f"{{ #{spec.name} }}")[1].split("\n### ")[0]
-    assert spec.rule in section and spec.meaning in section
+    assert spec.rule in section and meaning("primitive", spec.name, lang) in section
     assert f"```fortlang\n{spec.example}\n```" in section
     assert f"`#!fortlang {to_text(parse_action(spec.example))}`" in section
     for lang in LANGS:
@@ -42,8 +43,10 @@ def test_r12_every_primitive_with_rule_example_canonical_form_and_readings(
 @pytest.mark.parametrize("op", reg.OPERATORS, ids=lambda o: o.name)
 def test_r13_every_operator_with_its_spellings_and_example(op: reg.OperatorSpec,
                                                            page: tuple[str, str]) -> None:
-    _, text = page
-    assert ", ".join(f"`{s}`" for s in op.spellings) in text and op.rule in text
+    lang, text = page
+    assert ", ".join(f"`{s}`" for s in op.spellings) in text
+    assert rule_label(op.rule, lang) in text
+    assert rule_label(op.rule, "en") == op.rule
     assert sentence(parse_action(op.example), page[0]) in text
 
 
@@ -55,9 +58,10 @@ def test_r13_1_every_quantity_and_resource_is_listed(page: tuple[str, str]) -> N
 
 
 def test_r14_scoring_sub_language_lists_every_metric_and_operator(page: tuple[str, str]) -> None:
-    _, text = page
+    lang, text = page
     for w in reg.METRICS:
-        assert f"| `{w.word}` | R14 | {w.meaning} |" in text
+        assert (f"| `#!fortlang-scoring {w.word}` | R14 | {meaning('metric', w.word, lang)} | "
+                f"{sentence(parse_scoring(w.word), lang)} |") in text
     for op in (*reg.ARITH_OPS, *reg.COMPARE_OPS):
         assert f"`{op}`" in text
 
@@ -82,3 +86,37 @@ def test_schema_fields_show_type_required_and_enum() -> None:
                               "required": ["name"]}, "en")
     assert "| `source` | enum |  | Where from. (`rulebook`, `public`) |" in section
     assert "| `name` | string | yes |  |" in section
+
+
+def test_english_meanings_are_the_registry_s_own() -> None:
+    assert all(meaning("primitive", p.name, "en") == p.meaning for p in reg.PRIMITIVES)
+    assert all(meaning("metric", w.word, "en") == w.meaning for w in reg.METRICS)
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_every_registry_entry_is_explained_in_the_page_language(lang: str) -> None:
+    for kind, key in entries():
+        local = meaning(kind, key, lang)
+        assert local and local != meaning(kind, key, "en"), (kind, key)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("fr", ("Observatoire", "Sac à dos", "Affaires", "Jardin", "pelle")),
+    ("ru", ("дозор", "рюкзак", "вещ", "двор", "лопатка")),
+])
+def test_reference_meanings_use_the_rulebook_terms(lang: str, words: tuple[str, ...]) -> None:
+    text = reference_page(lang)
+    for word in words:
+        assert word in text
+    for english in ("Take N of the resource", "each card in your lookout", "your fort level",
+                    "designers' extension"):
+        assert english not in text
+
+
+def test_meanings_docstring_examples() -> None:
+    import doctest
+
+    import fortlang.docsite.meanings
+
+    result = doctest.testmod(fortlang.docsite.meanings)
+    assert result.attempted >= 2 and result.failed == 0

@@ -33,6 +33,7 @@ UI: dict[str, dict[str, str]] = {
         "rulebook": "rulebook", "public": "public source", "provisional": "provisional",
         "sets": "card sets", "kids": "kid cards", "best_friends": "best friends",
         "rules": "Made-up rules", "perks": "Perks", "on_card": "on a card",
+        "designers_extension": "designers' extension",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
                  "written twice. Rule numbers (R12.1...) refer to the digest of the rulebooks.",
     },
@@ -55,6 +56,7 @@ UI: dict[str, dict[str, str]] = {
         "provisional": "provisoire", "sets": "jeux de cartes", "kids": "cartes gamin",
         "best_friends": "Meilleurs Copains",
         "rules": "Règles improvisées", "perks": "Avantages", "on_card": "sur une carte",
+        "designers_extension": "extension des concepteurs",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
                  "fortlang : rien n'y est écrit deux fois. Les numéros (R12.1...) renvoient au "
                  "résumé numéroté des règles.",
@@ -77,6 +79,7 @@ UI: dict[str, dict[str, str]] = {
         "provisional": "предварительная", "sets": "наборы карт", "kids": "карты детей",
         "best_friends": "лучшие друзья",
         "rules": "Придуманные правила", "perks": "Особенности", "on_card": "на карте",
+        "designers_extension": "расширение для авторов карт",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
                  "дважды. Номера (R12.1...) ссылаются на пронумерованный пересказ правил.",
     },

@@ -25,9 +25,9 @@ def code(text: str, lexer: str = ACTION_LEXER) -> str:
     return f"```{lexer}\n{text}\n```\n"
 
 
-def inline(text: str) -> str:
-    """Inline code, highlighted by the fortlang lexer (pymdownx.inlinehilite: ``#!fortlang``)."""
-    return f"`#!{ACTION_LEXER} {text}`"
+def inline(text: str, lexer: str = ACTION_LEXER) -> str:
+    """Inline code, highlighted by a fortlang lexer (pymdownx.inlinehilite: ``#!fortlang``)."""
+    return f"`#!{lexer} {text}`"
 
 
 def icon(path: str, alt: str, title: str = "") -> str:

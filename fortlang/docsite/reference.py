@@ -17,9 +17,10 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.face import strip_svg
 from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS
+from fortlang.docsite.meanings import meaning
 from fortlang.model import CardSet
 from fortlang.nodes import Resource, Suit
-from fortlang.parser import parse_action
+from fortlang.parser import parse_action, parse_scoring
 from fortlang.printer import to_text
 
 ICONS = "assets/icons"  # relative to the reference page
@@ -47,7 +48,7 @@ def primitives(lang: str) -> str:
         icon = md.icon(f"{ICONS}/{ACTIONS[spec.name].name}.svg", spec.name)
         out += [md.heading(3, f"`{spec.syntax}`", spec.name),
                 f"{icon} {lx.label('rule', lang)} {spec.rule}  \n"
-                f"{lx.label('meaning', lang)} {spec.meaning}\n",
+                f"{lx.label('meaning', lang)} {meaning('primitive', spec.name, lang)}\n",
                 _example(spec.example, lang)]
     return "\n".join(out)
 
@@ -59,7 +60,7 @@ def quantities(lang: str) -> str:
         local = lx.suit_name(Suit(w.word), lang) if w.word in set(Suit) else ""
         example = f"score x {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word, local), f"`{w.word}`", local,
-                     w.rule, w.meaning, md.inline(example),
+                     w.rule, meaning("quantity", w.word, lang), md.inline(example),
                      lx.sentence(parse_action(example), lang)))
     header = [lx.ui(k, lang) for k in ("icon", "word", "language", "rule", "meaning", "example",
                                        "renders")]
@@ -75,9 +76,15 @@ def resources(lang: str) -> str:
         icon = RESOURCES[reg.RESOURCE_WORD[resource]]
         example = f"gain 2 {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word), f"`{w.word}`", w.rule,
-                     w.meaning, md.inline(example), lx.sentence(parse_action(example), lang)))
+                     meaning("resource", w.word, lang), md.inline(example),
+                     lx.sentence(parse_action(example), lang)))
     header = [lx.ui(k, lang) for k in ("icon", "word", "rule", "meaning", "example", "renders")]
     return md.heading(2, lx.ui("resources", lang), "resources") + "\n" + md.table(header, rows)
+
+
+def rule_label(rule: str, lang: str) -> str:
+    """A rule number as is; the one operator without one (``or``) says so in ``lang``."""
+    return lx.ui("designers_extension", lang) if rule == "designers' extension" else rule
 
 
 def operators(lang: str) -> str:
@@ -87,8 +94,8 @@ def operators(lang: str) -> str:
         spellings = ", ".join(f"`{s}`" for s in op.spellings)
         out += [md.heading(3, spellings, "op-" + glyph.name),
                 f"{md.icon(f'{ICONS}/{glyph.name}.svg', op.name)} "
-                f"{lx.label('rule', lang)} {op.rule}  \n"
-                f"{lx.label('meaning', lang)} {op.meaning}\n",
+                f"{lx.label('rule', lang)} {rule_label(op.rule, lang)}  \n"
+                f"{lx.label('meaning', lang)} {meaning('operator', op.name, lang)}\n",
                 _example(op.example, lang)]
     return "\n".join(out)
 
@@ -96,13 +103,15 @@ def operators(lang: str) -> str:
 def scoring(lang: str, sets: Iterable[CardSet]) -> str:
     out = [md.heading(2, lx.ui("scoring", lang), "scoring"),
            md.heading(3, lx.ui("metrics", lang)),
-           md.table([lx.ui("word", lang), lx.ui("rule", lang), lx.ui("meaning", lang)],
-                    [(f"`{w.word}`", w.rule, w.meaning) for w in reg.METRICS]),
+           md.table([lx.ui(k, lang) for k in ("word", "rule", "meaning", "renders")],
+                    [(md.inline(w.word, md.SCORING_LEXER), w.rule,
+                      meaning("metric", w.word, lang), lx.sentence(parse_scoring(w.word), lang))
+                     for w in reg.METRICS]),
            md.table([lx.ui("operators", lang), lx.ui("syntax", lang)], [
                (lx.ui("arithmetic", lang), " ".join(f"`{o}`" for o in reg.ARITH_OPS)),
                (lx.ui("comparison", lang), " ".join(f"`{o}`" for o in reg.COMPARE_OPS)),
                (lx.ui("conditional", lang), "`VALUE if TEST else OTHERWISE`"),
-               ("rival", "`rival METRIC`"),
+               (lx.term("rival", lang), "`rival METRIC`"),
            ])]
     for card_set in sets:
         for rule in card_set.rules:
