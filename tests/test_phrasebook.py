@@ -223,6 +223,12 @@ RULES = [
      "victoire par famille différente que vous possédez.",
      "Получите 1 ПО за каждую имеющуюся у вас масть, плюс 1 ПО, если у вас ровно 6 мастей; "
      "иначе получите 1 ПО за каждую имеющуюся у вас масть."),
+    ("friendship_bracelet_as_the_base_set_writes_it", "suits + (1 if suits = 6)",
+     "Score 1 victory point for each different suit you have, plus 1 victory point if you have "
+     "exactly 6 different suits.",
+     "Marquez 1 point de victoire par famille différente que vous possédez, plus 1 point de "
+     "victoire si vous avez exactement 6 familles différentes.",
+     "Получите 1 ПО за каждую имеющуюся у вас масть, плюс 1 ПО, если у вас ровно 6 мастей."),
     ("piggy_bank", "toy",
      "Score 1 victory point for each toy on your board.",
      "Marquez 1 point de victoire par jouet sur votre plateau joueur.",

@@ -233,7 +233,21 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
             clause=score_per(1, a.left.name), amount=words.count("point", a.right.value)),
     }
 
+    def bonus(node: n.Arith) -> str | None:
+        """``suits + (1 if suits = 6)``: "1 point for each suit, plus 1 point if ..." (R14)."""
+        right = node.right
+        assert isinstance(right, n.IfElse) and isinstance(node.left, n.Metric)
+        if not isinstance(right.value, n.Number) or right.otherwise not in (None, n.Number(0)):
+            return None
+        extra = words.conditional.format(clause=words.count("point", right.value.value),
+                                         test=say(right.test))
+        return words.plus.format(clause=score_per(1, node.left.name), amount=extra)
+
     def arith_score(node: n.Arith) -> str:
+        said = bonus(node) if (node.op, type(node.left), type(node.right)) == (
+            "+", n.Metric, n.IfElse) else None
+        if said:
+            return said
         shape = arith_shapes.get((node.op, type(node.left), type(node.right)))
         return shape(node) if shape else words.score_value.format(value=value(node))
 
