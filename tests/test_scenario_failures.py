@@ -135,3 +135,18 @@ def test_r11_4_final_score_and_winners_are_compared():
     bad = outcome("      players: [{score: 44}]\n      winners: [1, 2]", JULIE)
     assert [(d.path, d.expected, d.got) for d in bad.diffs] == [
         ("player1.score", 44, 48), ("winners", [1, 2], [1])]
+
+
+def test_an_unanswered_question_counts_players_from_1_and_lists_the_answers():
+    table = """
+scenarios:
+  - name: player 2 gains pizza or toy
+    when:
+      - perform: gain pizza/toy
+        by: 2
+    then:
+"""
+    result = outcome("      players: [{}, {stuff: {pizza: 1}}]", table)
+    assert not result.passed
+    assert "seat" not in result.message
+    assert "player 2 (" in result.message and "  - " in result.message

@@ -53,7 +53,21 @@ class ScenarioAgent:
         self.script = Script()
 
     def choose(self, view: Any, decision: Decision) -> int:
-        return _BY_KIND.get(decision.kind, _from_choose)(self.script, decision)
+        try:
+            return _BY_KIND.get(decision.kind, _from_choose)(self.script, decision)
+        except IllegalMove as e:  # say the question the scenario's way (player 1, not seat 0)
+            said = str(e).replace(decision.describe(), describe(decision))
+            if said == str(e):
+                raise
+            raise type(e)(said, e.rule, e.decision) from None
+
+
+def describe(d: Decision) -> str:
+    """The engine's question as a scenario writer reads it: players count from 1, and the
+    options are the words a `choose` answer may use."""
+    lines = [f"player {d.player + 1} ({d.kind}): {d.context}".rstrip(": ")]
+    lines += [f"  - {o.label}" for o in d.options]
+    return "\n".join(lines)
 
 
 def _boost(s: Script, d: Decision) -> int:
@@ -99,8 +113,9 @@ def _from_choose(s: Script, d: Decision) -> int:
     decisions; the engine does not ask a question with one possible answer, so an answer
     written for such a question is simply never used."""
     if not s.choose:
-        raise Unanswered(f"the engine asks, and the move has no `choose` answer left:\n"
-                         f"{d.describe()}", decision=d)
+        example = d.options[0].label if d.options else "..."
+        raise Unanswered(f"the engine asks this, and the move has no `choose` answer left for "
+                         f"it (say e.g. `choose: [{example}]`):\n{describe(d)}", decision=d)
     first: IllegalMove | None = None
     for i, answer in enumerate(s.choose):
         try:
@@ -153,8 +168,8 @@ def _recruit(s: Script, d: Decision) -> int:
         return hits[0]
     if hits:
         raise Unanswered(f"{move.says}: which one? say `from: park`, `from: park deck` or "
-                         f"`from: yard of player N`:\n{d.describe()}", decision=d)
-    raise IllegalMove(f"{move.says}: no such card there to recruit:\n{d.describe()}",
+                         f"`from: yard of player N`:\n{describe(d)}", decision=d)
+    raise IllegalMove(f"{move.says}: no such card there to recruit:\n{describe(d)}",
                       "R7.1", d)
 
 
