@@ -118,3 +118,15 @@ def test_glossary_renders_in_chromium(site: Built, lang: str, tmp_path: Path) ->
     for hex_colour in ("#8d5a2b", "#e8a400"):  # the shovel and crown icons were drawn
         rgb = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
         assert any(sum(abs(a - b) for a, b in zip(c, rgb, strict=True)) < 12 for c in colours)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_the_scenario_format_is_a_page_of_every_site(site: Built, lang: str) -> None:
+    from fortlang.docsite.lexicon import ui
+
+    page = (site.out / lang / "scenarios.html").read_text(encoding="utf-8")
+    assert "fortlang test" in page and "E701" in page and "bug.yaml" in page
+    home = (site.out / lang / "index.html").read_text(encoding="utf-8")
+    assert f'<a href="scenarios.html">{ui("scenarios", lang)}</a>' in home
+    index = json.loads((site.out / lang / "search" / "search_index.json").read_text("utf-8"))
+    assert any(doc["location"].startswith("scenarios.html") for doc in index["docs"])

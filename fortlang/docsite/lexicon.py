@@ -34,6 +34,7 @@ UI: dict[str, dict[str, str]] = {
         "sets": "card sets", "kids": "kid cards", "best_friends": "best friends",
         "rules": "Made-up rules", "perks": "Perks", "on_card": "on a card",
         "designers_extension": "designers' extension",
+        "scenarios": "Scenario files",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
                  "written twice. Rule numbers (R12.1...) refer to the digest of the rulebooks.",
     },
@@ -57,6 +58,7 @@ UI: dict[str, dict[str, str]] = {
         "best_friends": "Meilleurs Copains",
         "rules": "Règles improvisées", "perks": "Avantages", "on_card": "sur une carte",
         "designers_extension": "extension des concepteurs",
+        "scenarios": "Fichiers de scénarios",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
                  "fortlang : rien n'y est écrit deux fois. Les numéros (R12.1...) renvoient au "
                  "résumé numéroté des règles.",
@@ -80,6 +82,7 @@ UI: dict[str, dict[str, str]] = {
         "best_friends": "лучшие друзья",
         "rules": "Придуманные правила", "perks": "Особенности", "on_card": "на карте",
         "designers_extension": "расширение для авторов карт",
+        "scenarios": "Файлы сценариев",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
                  "дважды. Номера (R12.1...) ссылаются на пронумерованный пересказ правил.",
     },

@@ -48,11 +48,21 @@ def _optional(folder: str) -> Path | None:
         return None
 
 
-def _card_format() -> str | None:
-    """docs/card-format.md, written by hand beside the schemas (absent from a wheel install)."""
+def _handwritten(name: str) -> str | None:
+    """A page of docs/, written by hand beside the schemas (shipped in the wheel too)."""
     folder = _optional("docs")
-    page = folder / "card-format.md" if folder is not None else None
+    page = folder / name if folder is not None else None
     return page.read_text(encoding="utf-8") if page is not None and page.is_file() else None
+
+
+def _card_format() -> str | None:
+    """docs/card-format.md: the card-file format."""
+    return _handwritten("card-format.md")
+
+
+def _scenarios() -> str | None:
+    """docs/scenarios.md: the scenario format of `fortlang test`, with its tested examples."""
+    return _handwritten("scenarios.md")
 
 
 def _write(path: Path, text: str) -> None:
@@ -60,10 +70,13 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str]) -> str:
+def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str],
+               pages: Sequence[tuple[str, str]] = ()) -> str:
+    """The home page; ``pages`` are the hand-written pages as (title key, file) pairs."""
     links = [f"- [{lx.ui('reference', lang)}](reference.md)"]
     links += [f"- [{s.manifest.name} — {lx.ui('glossary', lang)}](glossary/{s.id}.md)"
               for s in sets]
+    links += [f"- [{lx.ui(key, lang)}]({page})" for key, page in pages]
     # The other sites are outside this one's docs, so plain HTML links (mkdocs checks only .md).
     others = " · ".join(f'<a href="../{x}/index.html" hreflang="{x}">{lx.LANGUAGE_NAMES[x]}</a>'
                         for x in langs if x != lang)
@@ -72,7 +85,7 @@ def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str]) -> str:
 
 
 def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site_dir: str,
-                  card_format: bool) -> dict:
+                  card_format: bool, scenarios: bool = False) -> dict:
     nav: list[dict] = [{lx.ui("home", lang): "index.md"},
                        {lx.ui("reference", lang): "reference.md"}]
     if sets:
@@ -80,6 +93,8 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
                                                for s in sets]})
     if card_format:
         nav.append({lx.ui("card_format", lang): "card-format.md"})
+    if scenarios:
+        nav.append({lx.ui("scenarios", lang): "scenarios.md"})
     return {
         "site_name": lx.ui("site", lang),
         "docs_dir": "docs",
@@ -108,7 +123,13 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     has_format = card_format is not None
     if card_format is not None:
         _write(docs / "card-format.md", card_format)
-    _write(docs / "index.md", index_page(sets, lang, langs))
+    scenarios = _scenarios()
+    if scenarios is not None:
+        _write(docs / "scenarios.md", scenarios)
+    pages = [(key, page) for key, page, text in (("card_format", "card-format.md", card_format),
+                                                 ("scenarios", "scenarios.md", scenarios))
+             if text is not None]
+    _write(docs / "index.md", index_page(sets, lang, langs, pages))
     _write(docs / "reference.md",
            reference_page(lang, sets, _optional("schemas"), card_format=has_format))
     _write(docs / "assets" / "fortlang.css",
@@ -123,7 +144,7 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
             _write(docs / "assets" / "faces" / card_set.id / f"{card.id}.svg",
                    face.to_svg(title=card.name_in(lang)))
             faces += 1
-    config = mkdocs_config(lang, langs, sets, site_dir, has_format)
+    config = mkdocs_config(lang, langs, sets, site_dir, has_format, scenarios is not None)
     _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
 
