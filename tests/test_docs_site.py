@@ -130,3 +130,60 @@ def test_the_scenario_format_is_a_page_of_every_site(site: Built, lang: str) -> 
     assert f'<a href="scenarios.html">{ui("scenarios", lang)}</a>' in home
     index = json.loads((site.out / lang / "search" / "search_index.json").read_text("utf-8"))
     assert any(doc["location"].startswith("scenarios.html") for doc in index["docs"])
+
+
+@pytest.fixture(scope="module")
+def served(site: Built):
+    """The built site on a local web server, as it would be published."""
+    import threading
+    from functools import partial
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(site.out)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+RESULTS = ("Array.from(document.querySelectorAll('.md-search-result__article'))"
+           ".map(e => e.textContent.replace(/\\s+/g, ' ').trim()).join(' | ')")
+
+
+@needs_chromium
+@pytest.mark.parametrize(("lang", "query"), [("en", "puddin"), ("fr", "bitsy"), ("ru", "жучок")])
+def test_search_finds_a_card_in_the_browser(served: str, lang: str, query: str,
+                                            tmp_path: Path) -> None:
+    from urllib.parse import quote
+
+    from chromium_pipe import Chromium
+
+    card = next(c for c in sample_set().kids if c.name_in(lang).lower() == query)
+    assert CHROMIUM is not None
+    with Chromium(CHROMIUM, tmp_path / "profile") as browser:
+        browser.open(f"{served}/{lang}/glossary/docs-sample.html?q={quote(query)}")
+        found = browser.wait_for(RESULTS)
+    assert card.name_in(lang) in found
+
+
+def test_search_index_ships_as_a_script_for_file_urls(site: Built) -> None:
+    for lang in ("en", "fr", "ru"):
+        script = (site.out / lang / "search" / "search_index.js").read_text(encoding="utf-8")
+        assert "Puddin" in script
+
+
+@needs_chromium
+def test_search_works_from_the_file_system_where_the_browser_allows_it(site: Built,
+                                                                       tmp_path: Path) -> None:
+    from chromium_pipe import Chromium
+
+    assert CHROMIUM is not None
+    page = (site.out / "en" / "glossary" / "docs-sample.html").as_uri()
+    with Chromium(CHROMIUM, tmp_path / "profile", "--allow-file-access-from-files") as browser:
+        browser.open(page + "?q=bitsy")
+        assert "Bitsy" in browser.wait_for(RESULTS)

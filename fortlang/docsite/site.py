@@ -102,7 +102,9 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
         "use_directory_urls": False,  # browsable from the file system, without a server
         "theme": {"name": "material", "language": lang, "font": False,  # no remote fonts
                   "features": ["navigation.sections", "search.highlight"]},
-        "plugins": [{"search": {"lang": [lang]}}],
+        # offline: the search index also as a script, so search works from file:// where the
+        # browser allows it (Chromium needs --allow-file-access-from-files; any web server works)
+        "plugins": [{"search": {"lang": [lang]}}, "offline"],
         "markdown_extensions": [
             "attr_list", "md_in_html", "tables", "admonition", {"toc": {"permalink": True}},
             {"pymdownx.highlight": {"use_pygments": True}}, "pymdownx.inlinehilite",
