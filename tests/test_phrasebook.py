@@ -420,6 +420,13 @@ def test_r15_perk_text_follows_its_parameters() -> None:
     assert perk_text(party, "en").endswith("recruit another card from the park.")
 
 
+@pytest.mark.parametrize(("lang", "up_to"), [("en", "up to 2 cards"), ("fr", "jusqu'à 2 cartes"),
+                                             ("ru", "несколько (не больше, чем 2 карты)")])
+def test_r15_copy_cat_discards_up_to_its_maximum(lang: str, up_to: str) -> None:
+    copy_cat = Perk("copy-cat", "Copy Cat", PerkHook.FOLLOW_DISCARD_MORE, {"max_discards": 2})
+    assert up_to in perk_text(copy_cat, lang)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("hook", list(PerkHook), ids=str)
 def test_r15_every_perk_hook_has_a_text(lang: str, hook: PerkHook) -> None:
