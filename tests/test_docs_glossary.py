@@ -108,3 +108,10 @@ def test_r15_perk_parameters_read_as_in_the_card_file() -> None:
     assert "| `from` | `park`, `park_deck`, `yard` |" in base
     assert "| `followable` | `false` |" in base
     assert "['park'" not in base and "False" not in base
+
+
+@pytest.mark.parametrize(("lang", "header"), [("en", "| parameters | value |"),
+                                              ("fr", "| paramètres | valeur |"),
+                                              ("ru", "| параметры | значение |")])
+def test_r15_perk_table_names_its_columns(lang: str, header: str) -> None:
+    assert header in glossary_page(sample_set(), lang)

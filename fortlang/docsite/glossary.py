@@ -80,7 +80,7 @@ def perk_section(perk: Perk, lang: str) -> str:
         rows.append((lx.ui("single_use", lang), lx.ui("yes", lang)))
     return "\n".join([md.heading(3, perk.names.get(lang, perk.name), f"perk-{perk.id}"),
                       lx.perk_text(perk, lang) + "\n",
-                      md.table([lx.ui("field", lang), lx.ui("parameters", lang)], rows)])
+                      md.table([lx.ui("parameters", lang), lx.ui("value", lang)], rows)])
 
 
 def board_section(board: Board, lang: str) -> str:

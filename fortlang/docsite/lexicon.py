@@ -35,6 +35,7 @@ UI: dict[str, dict[str, str]] = {
         "rules": "Made-up rules", "perks": "Perks", "on_card": "on a card",
         "designers_extension": "designers' extension",
         "scenarios": "Scenario files",
+        "value": "value",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
                  "written twice. Rule numbers (R12.1...) refer to the digest of the rulebooks.",
     },
@@ -59,6 +60,7 @@ UI: dict[str, dict[str, str]] = {
         "rules": "Règles improvisées", "perks": "Avantages", "on_card": "sur une carte",
         "designers_extension": "extension des concepteurs",
         "scenarios": "Fichiers de scénarios",
+        "value": "valeur",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
                  "fortlang : rien n'y est écrit deux fois. Les numéros (R12.1...) renvoient au "
                  "résumé numéroté des règles.",
@@ -83,6 +85,7 @@ UI: dict[str, dict[str, str]] = {
         "rules": "Придуманные правила", "perks": "Особенности", "on_card": "на карте",
         "designers_extension": "расширение для авторов карт",
         "scenarios": "Файлы сценариев",
+        "value": "значение",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
                  "дважды. Номера (R12.1...) ссылаются на пронумерованный пересказ правил.",
     },
