@@ -68,3 +68,21 @@ def test_inline_card_action_error_points_into_the_file():
 def test_scenario_codes_are_registered():
     for code in ("E701", "E702", "E703", "E704", "E705"):
         assert code in CODES
+
+
+def test_schema_errors_and_unknown_names_are_reported_in_one_run():
+    err = diagnostics("scenarios:\n  - name: x\n"
+                      "    given: {players: [{hand: [Bugg], stuff: {pizza: two}}]}\n"
+                      "    when:\n      - play: Bug\n        use: privat only\n"
+                      "        add: Bones\n      - recruit: Wrom\n"
+                      "    then: {players: [{vp: '2'}]}\n")
+    assert [(d.code, d.span.line) for d in err.diagnostics] == [
+        ("E701", 3), ("E310", 3), ("E313", 6), ("E310", 7), ("E701", 8), ("E310", 9)]
+    assert err.diagnostics[0].hint == "did you mean `Bug`?"
+
+
+def test_a_tree_the_reader_cannot_walk_still_gives_the_schema_errors():
+    err = diagnostics("scenarios:\n  - name: x\n    given: [1, 2]\n    when: {play: Bug}\n"
+                      "    then: 3\n")
+    assert {d.code for d in err.diagnostics} == {"E310"}
+    assert [d.span.line for d in err.diagnostics] == [3, 4, 5]

@@ -103,13 +103,46 @@ def load_file(path: Path | str, text: str | None = None) -> list[Scenario]:
         raise FortError([doc.error("E310", "a scenario file is a mapping with `scenarios`",
                                    doc.root)], doc.text)
     schema_errors, _ = validate(doc, SCENARIO)
-    if schema_errors:
-        raise FortError(schema_errors, doc.text)
+    if schema_errors:  # with the names the reader can still check, so one run shows them all
+        raise FortError(_merged(schema_errors, _names_despite_schema(doc, schema_errors)),
+                        doc.text)
     reader = _Reader(doc)
     scenarios = reader.read()
     if reader.diags:
         raise FortError(reader.diags, doc.text)
     return scenarios
+
+
+def _where(d: Diagnostic) -> tuple[int, int]:
+    return (d.span.line, d.span.column) if d.span is not None else (0, 0)
+
+
+def _names_despite_schema(doc: Document, schema_errors: list[Diagnostic]) -> list[Diagnostic]:
+    """Unknown cards, perks, places... in a file that also breaks the schema. The reader expects
+    a schema-valid tree: it skips wrongly typed nodes, a finding inside (or around) a schema
+    error is left to the schema's report, and if the tree still trips the reader, only the
+    schema errors are reported."""
+    reader = _Reader(doc)
+    try:
+        reader.read()
+    except Exception:
+        return []
+
+    def overlaps(a: Diagnostic, b: Diagnostic) -> bool:  # one span inside the other
+        if a.span is None or b.span is None:
+            return False
+        x = ((a.span.line, a.span.column), (a.span.end_line, a.span.end_column))
+        y = ((b.span.line, b.span.column), (b.span.end_line, b.span.end_column))
+        return (x[0] <= y[0] and y[1] <= x[1]) or (y[0] <= x[0] and x[1] <= y[1])
+
+    # Names only (E1xx/E2xx in an inline card's action, E701, E703-E705): a move's shape (E702)
+    # is the schema's to report while the schema fails.
+    return [d for d in reader.diags if d.code != "E702"
+            and not any(overlaps(d, e) for e in schema_errors)]
+
+
+def _merged(*groups: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted((d for group in groups for d in group), key=_where)
 
 
 def load_text(text: str, name: str = "<scenario>") -> list[Scenario]:
@@ -202,29 +235,29 @@ class _Reader:
                         n_players)
 
     def _table(self, node: YNode | None) -> TableState:
-        if node is None:
+        if node is None or node.kind != "map":
             return TableState()
         players = node.get("players")
         fields: dict[str, Any] = {}
         for key, value in node.value:
             if key.value in TABLE_ZONES:
                 fields[key.value] = self._cards(value)
-            elif key.value in ("rule_pile", "perk_row"):
+            elif key.value in ("rule_pile", "perk_row") and value.kind == "seq":
                 what = "rule" if key.value == "rule_pile" else "perk"
                 fields[key.value] = tuple(x for x in (self._named(i, what) for i in value.value)
                                           if x is not None)
             elif key.value in ("supply", "macaroni", "winners"):
                 fields[key.value] = value.to_data()
-        return TableState(tuple(self._player(p) for p in (players.value if players else ())),
-                          fields)
+        seated = players.value if players is not None and players.kind == "seq" else ()
+        return TableState(tuple(self._player(p) for p in seated), fields)
 
     def _player(self, node: YNode) -> PlayerState:
         fields: dict[str, Any] = {}
-        for key, value in node.value:
+        for key, value in node.value if node.kind == "map" else ():
             k = key.value
             if k in PLAYER_ZONES:
                 fields[k] = self._cards(value)
-            elif k == "perks":
+            elif k == "perks" and value.kind == "seq":
                 fields[k] = tuple(p for p in (self._named(i, "perk") for i in value.value) if p)
             elif k == "rule":
                 fields[k] = self._named(value, "rule") if value.value not in (None, "") else None
@@ -234,7 +267,7 @@ class _Reader:
 
     def _cards(self, node: YNode) -> tuple[KidCard, ...]:
         out = []
-        for item in node.value:
+        for item in node.value if node.kind == "seq" else ():  # else: a schema error
             card = self._card(item)
             if card is not None:
                 out.append(card)
@@ -259,7 +292,7 @@ class _Reader:
     def _moves(self, node: YNode | None) -> list[Move]:
         out: list[Move] = []
         last: str | None = None  # the previous move's verb; "?" when it could not be read
-        for item in node.value if node is not None else ():
+        for item in node.value if node is not None and node.kind == "seq" else ():
             move = self._move(item)
             if move is None:
                 last = "?"
@@ -274,7 +307,9 @@ class _Reader:
     def _move(self, node: YNode) -> Move | None:
         line = node.line + 1
         if node.kind == "scalar":  # the bare word `decline`
-            return Move("decline", line, "decline")
+            return Move("decline", line, "decline") if node.value == "decline" else None
+        if node.kind != "map":
+            return None
         verbs = [k for k, _ in node.value if k.value in VERBS]
         if len(verbs) != 1:
             where = verbs[1] if verbs else node
@@ -286,7 +321,7 @@ class _Reader:
         assert value is not None
         fields: dict[str, Any] = {}
         by = node.get("by")
-        if by is not None:
+        if by is not None and isinstance(by.value, int):
             fields["seat"] = by.value - 1
         says = verb if value.value in (None, True) else f"{verb} {value.value}"
         if verb in ("play", "follow", "recruit"):
@@ -312,13 +347,13 @@ class _Reader:
                 fields[key] = self._cards(cards)
         for key in ("coin", "suit"):
             suit = node.get(key)
-            if suit is not None:
+            if suit is not None and suit.value in {s.value for s in Suit}:
                 fields[key] = Suit(suit.value)
         use = node.get("use")
-        if use is not None:
+        if use is not None and use.value in USES:
             fields["use"] = USES[use.value]
         choose = node.get("choose")
-        if choose is not None:
+        if choose is not None and choose.kind == "seq":
             fields["choose"] = tuple(self._answer(a) for a in choose.value)
         full = node.get("in_full")
         if full is not None:
