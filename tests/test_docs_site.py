@@ -187,3 +187,15 @@ def test_search_works_from_the_file_system_where_the_browser_allows_it(site: Bui
     with Chromium(CHROMIUM, tmp_path / "profile", "--allow-file-access-from-files") as browser:
         browser.open(page + "?q=bitsy")
         assert "Bitsy" in browser.wait_for(RESULTS)
+
+
+def test_hand_written_pages_say_they_are_in_english_on_the_other_sites(site: Built) -> None:
+    from html import unescape
+
+    from fortlang.docsite.lexicon import ui
+
+    for page in ("scenarios.html", "card-format.html"):
+        assert ui("english_only", "en") not in (site.out / "en" / page).read_text("utf-8")
+        for lang in ("fr", "ru"):
+            html = unescape((site.out / lang / page).read_text("utf-8"))
+            assert ui("english_only", lang) in html

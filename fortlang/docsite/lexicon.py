@@ -36,6 +36,7 @@ UI: dict[str, dict[str, str]] = {
         "designers_extension": "designers' extension",
         "scenarios": "Scenario files",
         "value": "value",
+        "english_only": "This page is in English only.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
                  "written twice. Rule numbers (R12.1...) refer to the digest of the rulebooks.",
     },
@@ -61,6 +62,7 @@ UI: dict[str, dict[str, str]] = {
         "designers_extension": "extension des concepteurs",
         "scenarios": "Fichiers de scénarios",
         "value": "valeur",
+        "english_only": "Cette page n'existe qu'en anglais.",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
                  "fortlang : rien n'y est écrit deux fois. Les numéros (R12.1...) renvoient au "
                  "résumé numéroté des règles.",
@@ -86,6 +88,7 @@ UI: dict[str, dict[str, str]] = {
         "designers_extension": "расширение для авторов карт",
         "scenarios": "Файлы сценариев",
         "value": "значение",
+        "english_only": "Эта страница есть только на английском языке.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
                  "дважды. Номера (R12.1...) ссылаются на пронумерованный пересказ правил.",
     },

@@ -65,6 +65,14 @@ def _scenarios() -> str | None:
     return _handwritten("scenarios.md")
 
 
+def _in_english(page: str, lang: str) -> str:
+    """A hand-written page, with a note under its title on the other languages' sites."""
+    if lang == "en":
+        return page
+    title, _, rest = page.partition("\n")
+    return f'{title}\n\n!!! note ""\n    {lx.ui("english_only", lang)}\n{rest}'
+
+
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
@@ -124,10 +132,10 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     card_format = _card_format()
     has_format = card_format is not None
     if card_format is not None:
-        _write(docs / "card-format.md", card_format)
+        _write(docs / "card-format.md", _in_english(card_format, lang))
     scenarios = _scenarios()
     if scenarios is not None:
-        _write(docs / "scenarios.md", scenarios)
+        _write(docs / "scenarios.md", _in_english(scenarios, lang))
     pages = [(key, page) for key, page, text in (("card_format", "card-format.md", card_format),
                                                  ("scenarios", "scenarios.md", scenarios))
              if text is not None]
