@@ -28,6 +28,20 @@ BROKEN = [
     ("gain pizza\nthen scroe", "2:6", "unexpected `scroe`", "`score`"),
     ("advance 1", "1:9", "expected", None),
     ("gain 1234567 pizza", "1:6", "too large", "at most 6 digits"),
+    # `)` with nothing open: lark's merged look-aheads would have said "expected `)`"
+    ("gain pizza x shovel )", "1:21", "unexpected `)`; expected the end of the action",
+     "no `(` is open"),
+    ("gain pizza @", "1:12", "expected the end of the action, `or`, `then` or `x`", None),
+    # Unicode look-alikes name the character and the word meant
+    ("g\u0430in pizza", "1:1", "unexpected `g\u0430in`", "CYRILLIC SMALL LETTER A: did you "
+     "mean `gain`?"),
+    ("gain pizz\u0430", "1:6", "unexpected `pizz\u0430`", "did you mean `pizza`?"),
+    ("gain pizza x shov\u0435l", "1:14", "unexpected `shov\u0435l`", "did you mean `shovel`?"),
+    ("gain pizza \u0445 shovel", "1:12", "unexpected `\u0445`", "not `x`"),
+    ("score x book \u25ba destroy this", "1:14", "unexpected character `\u25ba`", "not `\u25b6`"),
+    ("gain\u00a0pizza", "1:5", "unexpected character", "NO-BREAK SPACE, not a plain space"),
+    ("gain pizza x shovel\u200b", "1:20", "unexpected character", "ZERO WIDTH SPACE: delete it"),
+    ("\uff47\uff41\uff49\uff4e pizza", "1:1", "unexpected", "did you mean `gain`?"),
 ]
 
 
@@ -121,6 +135,7 @@ def test_well_formed_actions_have_no_diagnostics(source: str) -> None:
     ("8 if cards >", "unexpected end of the rule", None),
     ("rival 3", "expected a metric", None),
     ("5 if", "expected", None),
+    ("level = 2", "expected the end of the rule, `+` or `-` or `if`", None),  # no `)`
 ])
 def test_scoring_errors(source: str, words: str, hint: str | None) -> None:
     with pytest.raises(FortSyntaxError) as info:
