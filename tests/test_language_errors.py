@@ -103,6 +103,14 @@ def test_deep_nesting_is_refused_without_recursion() -> None:
     ("pack x 99", "E200", "out of range"),
     ("advance -2", "E200", "R13.2"),
     ("advance +3", "E200", "R13.2"),
+    # absurd multipliers: each number is in range, but they multiply
+    ("score x 10 x 10 x 10", "E200", "repeat it 1000 times (at most 10 in all)"),
+    ("(score then pack x 4) x 3", "E200", "repeat it 12 times"),
+    ("score 3 x 4", "E200", "comes to 12 in all"),
+    ("gain 4 pizza x 10", "E200", "comes to 40 in all"),
+    # R12.5: a card is boxed once
+    ("destroy this then destroy this", "E201", "twice in one action"),
+    ("(destroy this or score) then destroy this", "E201", "twice in one action"),
 ])
 def test_static_errors(source: str, code: str, words: str) -> None:
     diagnostics = check(parse_action(source))
@@ -114,6 +122,8 @@ def test_static_errors(source: str, code: str, words: str) -> None:
 @pytest.mark.parametrize(("source", "code"), [
     ("gain 5 pizza", "W200"),  # R1.5: stuff holds 4 of each
     ("pack x 1", "W201"),
+    ("gain pizza x 5", "W200"),  # 5 pizzas straight into a stuff of 4
+    ("gain 2 toy x 3", "W200"),
 ])
 def test_static_warnings(source: str, code: str) -> None:
     assert [(d.severity, d.code) for d in check(parse_action(source))] == [("warning", code)]
@@ -125,7 +135,9 @@ def test_static_checks_collect_every_problem() -> None:
 
 
 @pytest.mark.parametrize("source", ["gain pizza x shovel", "score x book then destroy this",
-                                    "(recruit then gain toy) x water_gun", "gain 4 toy"])
+                                    "(recruit then gain toy) x water_gun", "gain 4 toy",
+                                    "gain 2 pizza x 2", "(gain pizza then pack) x 5",
+                                    "destroy this or score", "gain pizza x shovel x 5"])
 def test_well_formed_actions_have_no_diagnostics(source: str) -> None:
     assert check(parse_action(source)) == []
 
