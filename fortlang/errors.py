@@ -41,6 +41,7 @@ CODES: dict[str, str] = {
     "E304": "file too large",
     "E305": "empty or too deeply nested file",
     "E306": "no card set or no cards",
+    "E307": "too many schema errors in one file",
     "E310": "wrong type",
     "E311": "unknown field",
     "E312": "missing field",
@@ -129,21 +130,30 @@ class Diagnostic:
 
 
 def _excerpt(source: str, span: Span) -> list[str]:
-    lines = source.split("\n")
-    if not 1 <= span.line <= len(lines):
-        return []
-    line = lines[span.line - 1].rstrip("\r")
-    start = span.column - 1
-    end = span.end_column - 1 if span.end_line == span.line else len(line)
-    end = max(end, start + 1)
+    """The span's line, or a window of it, and a caret line. Only the window is copied, so a
+    diagnostic on a 4 MB line costs no more than one on a short line."""
+    start = 0
+    for _ in range(span.line - 1):
+        newline = source.find("\n", start)
+        if newline < 0:
+            return []
+        start = newline + 1
+    end = source.find("\n", start)
+    end = len(source) if end < 0 else end
+    while end > start and source[end - 1] == "\r":
+        end -= 1
+    length = end - start
+    first = span.column - 1
+    last = span.end_column - 1 if span.end_line == span.line else length
+    last = max(last, first + 1)
     # Show a window around the spot, so a 1 MB one-line action prints one screen line.
-    lo = max(0, min(start - _WINDOW // 2, len(line) - _WINDOW))
+    lo = max(0, min(first - _WINDOW // 2, length - _WINDOW))
     hi = lo + _WINDOW
-    shown = line[lo:hi]
+    shown = source[start + lo : start + min(hi, length)]
     prefix = "…" if lo > 0 else ""
-    suffix = "…" if hi < len(line) else ""
+    suffix = "…" if hi < length else ""
     shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
-    caret = " " * (len(prefix) + start - lo) + "^" * max(1, min(end, hi) - start)
+    caret = " " * (len(prefix) + first - lo) + "^" * max(1, min(last, hi) - first)
     return [f"  {prefix}{shown}{suffix}", f"  {caret}"]
 
 

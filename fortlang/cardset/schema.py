@@ -20,6 +20,11 @@ from fortlang.errors import ERROR, Diagnostic, did_you_mean
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
 MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
+#: Schema errors reported per file; past this a file is surely not a card file of this kind,
+#: and validating a 4 MB list of a million wrong items would take minutes.
+MAX_ERRORS = 100
+#: In ``validate``'s bad paths when it stopped early: the rest of the file was not validated.
+TRUNCATED: tuple[Any, ...] = ("<truncated>",)
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,13 @@ def validate(doc: Document, kind: Kind) -> tuple[list[Diagnostic], set[tuple[Any
     bad: set[tuple[Any, ...]] = set()
     seen: set[tuple[Any, ...]] = set()
     for error in _validator(kind).iter_errors(doc.root.to_data()):
+        if len(out) >= MAX_ERRORS:
+            out.append(Diagnostic(ERROR, "E307", f"more than {MAX_ERRORS} schema errors in this "
+                                  "file; the rest are not reported", node_at(
+                                      doc.root, tuple(error.absolute_path)).span, doc.path,
+                                  hint=f"is this a file of {kind.name}?"))
+            bad.add(TRUNCATED)
+            break
         out.extend(_translate(doc, error, seen))
         bad.add(tuple(error.absolute_path)[:2])
     return sorted(out, key=_order), bad
