@@ -166,17 +166,18 @@ def _read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:
 
 
 def _decode(raw: bytes, name: str) -> tuple[str, Diagnostic | None]:
+    """The text, or a diagnostic and the text as far as it can be shown (for the caret line)."""
     nul = raw.find(b"\0")
     if nul >= 0:
         line, column = _byte_position(raw, nul)
-        return "", Diagnostic(ERROR, "E103", "binary file: a NUL byte is not text",
-                              Span(line, column, line, column + 1), name,
-                              hint="card files are UTF-8 YAML text")
+        return raw.decode("utf-8", "replace"), Diagnostic(
+            ERROR, "E103", "binary file: a NUL byte is not text",
+            Span(line, column, line, column + 1), name, hint="card files are UTF-8 YAML text")
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as e:
         line, column = _byte_position(raw, e.start)
-        return "", Diagnostic(ERROR, "E103",
+        return raw.decode("utf-8", "replace"), Diagnostic(ERROR, "E103",
                               f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot be decoded",
                               Span(line, column, line, column + 1), name,
                               hint="save the file as UTF-8")
