@@ -155,8 +155,9 @@ def _primitive_builder(spec: reg.PrimitiveSpec):
             elif tok.type == "MODIFIER":
                 kw["modifier"] = _int(tok)
             elif tok.type == "RESOURCE":
-                # whitespace is free around the slash: `pizza / toy` is `pizza/toy`
-                word = reg.RESOURCE_BY_WORD.get("".join(str(tok).split()))
+                word = reg.RESOURCE_BY_WORD.get(str(tok))
+                if word is None:  # whitespace is free around the slash: `pizza / toy`
+                    word = reg.RESOURCE_BY_WORD.get("".join(str(tok).split()))
                 if word is None:
                     raise _unknown("resource", tok, list(reg.RESOURCE_BY_WORD))
                 kw["resource"] = word.build()

@@ -177,10 +177,9 @@ def _decode(raw: bytes, name: str) -> tuple[str, Diagnostic | None]:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as e:
         line, column = _byte_position(raw, e.start)
-        return raw.decode("utf-8", "replace"), Diagnostic(ERROR, "E103",
-                              f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot be decoded",
-                              Span(line, column, line, column + 1), name,
-                              hint="save the file as UTF-8")
+        return raw.decode("utf-8", "replace"), Diagnostic(
+            ERROR, "E103", f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot be decoded",
+            Span(line, column, line, column + 1), name, hint="save the file as UTF-8")
 
 
 def _byte_position(raw: bytes, at: int) -> tuple[int, int]:
