@@ -56,8 +56,14 @@ def _span_of(items: list[Any]) -> n.Span:
     return n.Span(line, column, ls.end_line, ls.end_column, start, ls.end)  # type: ignore[arg-type]
 
 
+def _short(word: str, most: int = 40) -> str:
+    """A word as a message quotes it: a megabyte of letters is one word, not one message."""
+    return word if len(word) <= most else word[: most - 1] + "…"
+
+
 def _unknown(kind: str, token: Token, words: list[str]) -> FortSyntaxError:
-    return FortSyntaxError(Diagnostic(ERROR, "E101", f"unknown {kind} `{token}`", _span(token),
+    return FortSyntaxError(Diagnostic(ERROR, "E101", f"unknown {kind} `{_short(str(token))}`",
+                                      _span(token),
                                       hint=did_you_mean(str(token), words)))
 
 
@@ -400,4 +406,5 @@ def _describe(e: UnexpectedInput, text: str, start: str, filename: str) -> Diagn
         tail = ""
     if hint is None and word[:1].isalpha():
         hint = did_you_mean(word, spellings)
-    return Diagnostic(ERROR, "E100", f"unexpected `{word}`{tail}", span, filename, hint=hint)
+    return Diagnostic(ERROR, "E100", f"unexpected `{_short(word)}`{tail}", span, filename,
+                      hint=hint)

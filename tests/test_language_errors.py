@@ -81,6 +81,14 @@ def test_long_input_shows_a_window_not_the_whole_line() -> None:
     assert max(len(line) for line in info.value.render().splitlines()) < 200
 
 
+@pytest.mark.parametrize("text", ["x" * 1_000_000, "gain " + "p" * 1_000_000])
+def test_a_megabyte_word_is_quoted_short(text: str) -> None:
+    with pytest.raises(FortSyntaxError) as info:
+        parse_action(text)
+    assert len(info.value.first.message) < 200
+    assert max(len(line) for line in info.value.render().splitlines()) < 200
+
+
 def test_deep_nesting_is_refused_without_recursion() -> None:
     # 100,000 redundant parentheses are fine: they build no nodes.
     assert parse_action("(" * 100_000 + "pack" + ")" * 100_000) == parse_action("pack")
