@@ -74,6 +74,20 @@ CODES: dict[str, str] = {
 
 #: How much of a long source line is shown around the caret.
 _WINDOW = 72
+#: How much of a quoted value (`...`) and of a whole message is kept: a card file may hold a
+#: half-megabyte word, and its diagnostic must still be one screen line.
+_QUOTE, _MESSAGE = 60, 300
+
+
+def _bounded(text: str | None) -> str | None:
+    if text is None or len(text) <= _QUOTE:
+        return text
+    parts = text.split("`")  # quoted values are the odd parts: `...`
+    for i in range(1, len(parts), 2):
+        if len(parts[i]) > _QUOTE:
+            parts[i] = parts[i][: _QUOTE - 1] + "…"
+    text = "`".join(parts)
+    return text if len(text) <= _MESSAGE else text[: _MESSAGE - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -84,6 +98,10 @@ class Diagnostic:
     span: Span | None = None
     file: str = "<action>"
     hint: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", _bounded(self.message))
+        object.__setattr__(self, "hint", _bounded(self.hint))
 
     @property
     def is_error(self) -> bool:
