@@ -170,7 +170,7 @@ def _excerpt(source: str, span: Span) -> list[str]:
     shown = source[start + lo : start + min(hi, length)]
     prefix = "…" if lo > 0 else ""
     suffix = "…" if hi < length else ""
-    shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
+    shown = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in shown)
     caret = " " * (len(prefix) + first - lo) + "^" * max(1, min(last, hi) - first)
     return [f"  {prefix}{shown}{suffix}", f"  {caret}"]
 

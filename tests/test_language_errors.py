@@ -164,3 +164,11 @@ def test_scoring_errors(source: str, words: str, hint: str | None) -> None:
     assert info.value.first.file == "<scoring>"
     if hint:
         assert hint in (info.value.first.hint or "")
+
+
+def test_a_tab_in_the_source_line_shows_as_a_space_above_the_caret() -> None:
+    with pytest.raises(FortSyntaxError) as info:
+        parse_action("gain\tpizza x shovle")
+    source_line, caret_line = info.value.render().splitlines()[1:3]
+    assert source_line == "  gain pizza x shovle"
+    assert source_line[caret_line.index("^"):].startswith("shovle")
