@@ -9,6 +9,7 @@ from dataclasses import replace
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.errors import ERROR, WARNING, Diagnostic
+from fortlang.printer import to_text
 
 #: R1.5: stuff holds at most 4 pizza and 4 toys, so a bigger gain can never be done in full.
 STUFF_LIMIT = 4
@@ -22,6 +23,9 @@ def check(root: n.Node, filename: str = "<action>") -> list[Diagnostic]:
     for node in root.walk():
         for rule in _CHECKS.get(type(node), ()):
             out.extend(replace(d, file=filename) for d in rule(node))
+    for tree_rule in _TREE_CHECKS:
+        out.extend(replace(d, file=filename) for d in tree_rule(root))
+    out.sort(key=lambda d: (d.span.start, d.span.end) if d.span else (0, 0))
     return out
 
 
@@ -65,6 +69,75 @@ def _repeat(node: n.Repeat) -> Iterator[Diagnostic]:
                          hint=f"move it out of the repeat: `... then {spec.syntax}`")
 
 
+def _boxed_once(node: n.Then) -> Iterator[Diagnostic]:
+    """R12.5: `destroy this` boxes the card once, so a second one in sequence can never happen."""
+    seen = False
+    for item in node.items:
+        for inner in item.walk():
+            if isinstance(inner, n.DestroyThis):
+                if seen:
+                    yield _error(inner, "E201", "`destroy this` twice in one action: a card is "
+                                 "boxed once (R12.5)", hint="keep one `destroy this`, at the end")
+                seen = True
+                break
+
+
+def _fixed_product(node: n.Node) -> int:
+    """The largest product of fixed multipliers (``x 3``) along any path down from ``node``."""
+    best = 1
+    stack = [(node, 1)]
+    while stack:
+        here, product = stack.pop()
+        if isinstance(here, n.Repeat) and isinstance(here.count, n.Fixed):
+            product *= max(here.count.n, 1)
+        kids = [k for k in here.children() if isinstance(k, n.Action)]
+        if kids:
+            stack.extend((k, product) for k in kids)
+        else:
+            best = max(best, product)
+    return best
+
+
+def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
+    """Fixed multipliers multiply: ``score 2 x 3 x 4`` scores 24. The product of the fixed
+    multipliers around an action, times its amount, is held to the same bound as one number;
+    a gain repeated straight by numbers (``gain pizza x 5``) must fit in the stuff (R1.5)."""
+    # (node, product of the fixed multipliers around it, the outermost of them, whether only
+    # fixed repeats lie between that one and here)
+    stack: list[tuple[n.Node, int, n.Repeat | None, bool]] = [(root, 1, None, True)]
+    while stack:
+        node, factor, outer, straight = stack.pop()
+        if isinstance(node, n.Repeat):
+            count = node.count
+            if isinstance(count, n.Fixed) and 1 <= count.n <= reg.MAX_AMOUNT:
+                factor, outer = factor * count.n, outer or node
+                if factor > reg.MAX_AMOUNT:
+                    total = factor * _fixed_product(node.body)
+                    yield _error(outer, "E200", f"the multipliers of `{to_text(outer)}` repeat "
+                                 f"it {total} times (at most {reg.MAX_AMOUNT} in all)")
+                    continue
+            else:
+                straight = False
+            stack.append((node.body, factor, outer, straight))
+            continue
+        if isinstance(node, (n.Then, n.Choice)):
+            stack.extend((item, factor, outer, False) for item in node.items)
+            continue
+        amount = getattr(node, "amount", None)
+        if outer is None or not isinstance(amount, int) or not 1 <= amount <= reg.MAX_AMOUNT:
+            continue
+        total = amount * factor
+        if total > reg.MAX_AMOUNT:
+            yield _error(outer, "E200", f"`{to_text(outer)}` comes to {total} in all "
+                         f"(at most {reg.MAX_AMOUNT})")
+        elif (isinstance(node, n.Gain) and straight and amount <= STUFF_LIMIT
+              and total > STUFF_LIMIT):
+            yield _warning(outer, "W200",
+                           f"stuff holds at most {STUFF_LIMIT} of each resource (R1.5), so "
+                           f"`{to_text(outer)}` (gain {total} in all) can never be performed "
+                           "in full")
+
+
 def _fixed(node: n.Fixed) -> Iterator[Diagnostic]:
     if node.n < 1:
         yield _error(node, "E200", "`x 0` never performs the action",
@@ -83,4 +156,7 @@ _CHECKS: dict[type, tuple[Check, ...]] = {
     n.Advance: (_modifier,),  # type: ignore[dict-item]
     n.Repeat: (_repeat,),  # type: ignore[dict-item]
     n.Fixed: (_fixed,),  # type: ignore[dict-item]
+    n.Then: (_boxed_once,),  # type: ignore[dict-item]
 }
+#: Checks that need the whole tree (what surrounds a node), run once from the root.
+_TREE_CHECKS: tuple[Callable[[n.Node], Iterator[Diagnostic]], ...] = (_multiplied,)

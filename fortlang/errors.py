@@ -41,6 +41,7 @@ CODES: dict[str, str] = {
     "E304": "file too large",
     "E305": "empty or too deeply nested file",
     "E306": "no card set or no cards",
+    "E307": "too many schema errors in one file",
     "E310": "wrong type",
     "E311": "unknown field",
     "E312": "missing field",
@@ -73,6 +74,20 @@ CODES: dict[str, str] = {
 
 #: How much of a long source line is shown around the caret.
 _WINDOW = 72
+#: How much of a quoted value (`...`) and of a whole message is kept: a card file may hold a
+#: half-megabyte word, and its diagnostic must still be one screen line.
+_QUOTE, _MESSAGE = 60, 300
+
+
+def _bounded(text: str | None) -> str | None:
+    if text is None or len(text) <= _QUOTE:
+        return text
+    parts = text.split("`")  # quoted values are the odd parts: `...`
+    for i in range(1, len(parts), 2):
+        if len(parts[i]) > _QUOTE:
+            parts[i] = parts[i][: _QUOTE - 1] + "…"
+    text = "`".join(parts)
+    return text if len(text) <= _MESSAGE else text[: _MESSAGE - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -83,6 +98,10 @@ class Diagnostic:
     span: Span | None = None
     file: str = "<action>"
     hint: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", _bounded(self.message))
+        object.__setattr__(self, "hint", _bounded(self.hint))
 
     @property
     def is_error(self) -> bool:
@@ -129,21 +148,30 @@ class Diagnostic:
 
 
 def _excerpt(source: str, span: Span) -> list[str]:
-    lines = source.split("\n")
-    if not 1 <= span.line <= len(lines):
-        return []
-    line = lines[span.line - 1].rstrip("\r")
-    start = span.column - 1
-    end = span.end_column - 1 if span.end_line == span.line else len(line)
-    end = max(end, start + 1)
+    """The span's line, or a window of it, and a caret line. Only the window is copied, so a
+    diagnostic on a 4 MB line costs no more than one on a short line."""
+    start = 0
+    for _ in range(span.line - 1):
+        newline = source.find("\n", start)
+        if newline < 0:
+            return []
+        start = newline + 1
+    end = source.find("\n", start)
+    end = len(source) if end < 0 else end
+    while end > start and source[end - 1] == "\r":
+        end -= 1
+    length = end - start
+    first = span.column - 1
+    last = span.end_column - 1 if span.end_line == span.line else length
+    last = max(last, first + 1)
     # Show a window around the spot, so a 1 MB one-line action prints one screen line.
-    lo = max(0, min(start - _WINDOW // 2, len(line) - _WINDOW))
+    lo = max(0, min(first - _WINDOW // 2, length - _WINDOW))
     hi = lo + _WINDOW
-    shown = line[lo:hi]
+    shown = source[start + lo : start + min(hi, length)]
     prefix = "…" if lo > 0 else ""
-    suffix = "…" if hi < len(line) else ""
-    shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
-    caret = " " * (len(prefix) + start - lo) + "^" * max(1, min(end, hi) - start)
+    suffix = "…" if hi < length else ""
+    shown = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in shown)
+    caret = " " * (len(prefix) + first - lo) + "^" * max(1, min(last, hi) - first)
     return [f"  {prefix}{shown}{suffix}", f"  {caret}"]
 
 

@@ -12,6 +12,8 @@ did-you-mean; no lark exception crosses this module's boundary.
 from __future__ import annotations
 
 import re
+import unicodedata
+from copy import copy
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -54,8 +56,14 @@ def _span_of(items: list[Any]) -> n.Span:
     return n.Span(line, column, ls.end_line, ls.end_column, start, ls.end)  # type: ignore[arg-type]
 
 
+def _short(word: str, most: int = 40) -> str:
+    """A word as a message quotes it: a megabyte of letters is one word, not one message."""
+    return word if len(word) <= most else word[: most - 1] + "…"
+
+
 def _unknown(kind: str, token: Token, words: list[str]) -> FortSyntaxError:
-    return FortSyntaxError(Diagnostic(ERROR, "E101", f"unknown {kind} `{token}`", _span(token),
+    return FortSyntaxError(Diagnostic(ERROR, "E101", f"unknown {kind} `{_short(str(token))}`",
+                                      _span(token),
                                       hint=did_you_mean(str(token), words)))
 
 
@@ -154,6 +162,8 @@ def _primitive_builder(spec: reg.PrimitiveSpec):
                 kw["modifier"] = _int(tok)
             elif tok.type == "RESOURCE":
                 word = reg.RESOURCE_BY_WORD.get(str(tok))
+                if word is None:  # whitespace is free around the slash: `pizza / toy`
+                    word = reg.RESOURCE_BY_WORD.get("".join(str(tok).split()))
                 if word is None:
                     raise _unknown("resource", tok, list(reg.RESOURCE_BY_WORD))
                 kw["resource"] = word.build()
@@ -271,10 +281,96 @@ def _end_span(text: str) -> n.Span:
     return n.Span(line, col, line, col + 1, len(body), len(body))
 
 
+def _accepted(e: UnexpectedInput) -> set[str] | None:
+    """The terminals the parser would really take where it failed (LALR's merged look-aheads
+    make lark's own ``expected`` list too wide: a `)` with no `(` open), or None."""
+    ip = getattr(e, "interactive_parser", None)
+    if ip is None:
+        return None
+    try:
+        found = set(ip.accepts())
+        probe = ip.copy(deepcopy_values=False)
+        conf = copy(probe.parser_state.parse_conf)
+        conf.callbacks = {}  # a probe builds nothing
+        probe.parser_state.parse_conf = conf
+        try:
+            probe.parser_state.feed_token(Token("$END", ""), True)
+            found.add("$END")
+        except UnexpectedInput:
+            pass
+    except Exception:  # lark internals: fall back on lark's own list
+        return None
+    return found or {"$END"}  # nothing can follow: only the end
+
+
+#: Characters that look like a fortlang letter or operator but are not (Unicode confusables).
+_LOOKALIKES = {
+    **dict(zip("аеорсухіјѕԁԛԝАВЕКМНОРСТХ", "aeopcyxijsdqwABEKMHOPCTX", strict=True)),
+    **dict(zip("αοιρνκτυ", "aoipvktu", strict=True)),
+    "✕": "×", "✖": "×", "⨯": "×", "╳": "×",
+    "►": "▶", "▸": "▶", "▷": "▶", "⯈": "▶", "➤": "▶", "→": "▶",
+}
+
+
+def _fold(word: str) -> str:
+    """``word`` with look-alike characters replaced by the ASCII (or operator) ones."""
+    word = unicodedata.normalize("NFKC", word)
+    return "".join(_LOOKALIKES.get(ch, ch) for ch in word)
+
+
+def _vocabulary() -> set[str]:
+    return ({t.lower() for t in _KEYWORDS} | set(reg.RESOURCE_BY_WORD) | set(reg.QUANTITY_BY_WORD)
+            | set(reg.METRIC_BY_WORD) | {"then", "or", "x"})
+
+
+def _lookalike(word: str) -> str | None:
+    """A hint for a word holding a character that only looks like the one meant."""
+    odd = next((ch for ch in word if not ch.isascii() and ch not in "×▶"), None)
+    if odd is None:
+        return None
+    shown = odd if odd.isprintable() and not odd.isspace() else repr(odd)[1:-1]
+    said = f"`{shown}` is U+{ord(odd):04X} {unicodedata.name(odd, 'an unnamed character')}"
+    if unicodedata.category(odd)[0] in "CZ":  # a no-break or zero-width space, a control
+        return said + (", not a plain space" if _fold(odd).isspace() else ": delete it")
+    folded = _fold(word)
+    if len(word) > 1 and folded != word and folded in _vocabulary():
+        return f"{said}: did you mean `{folded}`?"
+    meant = _LOOKALIKES.get(odd) or _fold(odd)
+    if meant != odd and (meant.isascii() or meant in "×▶"):
+        return f"{said}, not `{meant}`"
+    return said + "; fortlang words are plain ASCII letters"
+
+
+def _odd_run(text: str, pos: int) -> tuple[int, int] | None:
+    """The word around ``pos`` when it holds a non-ASCII character (a look-alike), else None."""
+    stop = " \t\r\n()"
+    lo = pos
+    while lo > 0 and text[lo - 1] not in stop:
+        lo -= 1
+    hi = pos
+    while hi < len(text) and text[hi] not in stop:
+        hi += 1
+    run = text[lo:hi]
+    if not any(not ch.isascii() and ch not in "×▶" for ch in run):
+        return None
+    return lo, hi
+
+
+def _widen(text: str, pos: int, word: str, span: n.Span) -> tuple[str, n.Span]:
+    """The whole word when a look-alike letter split it (`pizzа` lexes as `pizz` + `а`)."""
+    run = _odd_run(text, pos)
+    if run is None or "\n" in text[run[0]:pos]:
+        return word, span
+    lo, hi = run
+    column = span.column - (pos - lo)
+    return text[lo:hi], n.Span(span.line, column, span.line, column + hi - lo, lo, hi)
+
+
 def _describe(e: UnexpectedInput, text: str, start: str, filename: str) -> Diagnostic:
     what = "action" if start == START_ACTION else "rule"
-    expected, spellings = _expected(set(getattr(e, "expected", None) or
-                                        getattr(e, "allowed", None) or ()), start)
+    accepted = _accepted(e)
+    expected, spellings = _expected(accepted if accepted is not None else set(
+        getattr(e, "expected", None) or getattr(e, "allowed", None) or ()), start)
     tail = f"; expected {expected}" if expected else ""
     if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
         if not text.strip():
@@ -286,6 +382,11 @@ def _describe(e: UnexpectedInput, text: str, start: str, filename: str) -> Diagn
         tok = e.token
         word = str(tok)
         span = _span(tok)
+        if tok.start_pos is not None:
+            word, span = _widen(text, tok.start_pos, word, span)
+        if tok.type == "RPAR" and accepted is not None and "RPAR" not in accepted:
+            return Diagnostic(ERROR, "E100", f"unexpected `)`{tail}", span, filename,
+                              hint="no `(` is open before this `)`")
     else:
         assert isinstance(e, UnexpectedCharacters)
         pos: int = e.pos_in_stream or 0
@@ -297,6 +398,13 @@ def _describe(e: UnexpectedInput, text: str, start: str, filename: str) -> Diagn
             ch = text[pos]
             shown = ch if ch.isprintable() else repr(ch)[1:-1]
             return Diagnostic(ERROR, "E100", f"unexpected character `{shown}`{tail}", span,
-                              filename)
-    hint = did_you_mean(word, spellings) if word[:1].isalpha() else None
-    return Diagnostic(ERROR, "E100", f"unexpected `{word}`{tail}", span, filename, hint=hint)
+                              filename, hint=_lookalike(ch))
+        word, span = _widen(text, pos, word, span)
+    hint = _lookalike(word)
+    if span.start != (e.pos_in_stream if isinstance(e, UnexpectedCharacters)
+                      else e.token.start_pos):  # widened: the expectations were mid-word
+        tail = ""
+    if hint is None and word[:1].isalpha():
+        hint = did_you_mean(word, spellings)
+    return Diagnostic(ERROR, "E100", f"unexpected `{_short(word)}`{tail}", span, filename,
+                      hint=hint)

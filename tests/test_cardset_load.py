@@ -59,3 +59,14 @@ def test_check_paths_collects_errors_and_warnings():
     diagnostics = check_paths([GALLERY / "dsl-errors.yaml", bundled_dir()])
     severities = {d.severity for d in diagnostics}
     assert severities == {"error", "warning"}
+
+
+def test_whole_floats_are_built_as_ints():
+    # JSON Schema counts 2.0 as an integer; the model (and the engine's range()) must get 2
+    from fortlang.cardset.build import check_file
+
+    result = check_file("k.yaml", "kids:\n  - {id: a, name: A, suits: [glue], public: gain toy,"
+                                  " copies: 2.0, source: public, note: n}\n")
+    assert result.diagnostics == []
+    (entry,) = result.entries
+    assert entry.item.copies == 2 and type(entry.item.copies) is int

@@ -97,3 +97,36 @@ def test_unreadable_or_shapeless_files_are_diagnostics(tmp_path: Path, data: byt
 def test_arbitrary_text_never_raises(text: str):
     result = check_file("fuzz.yaml", text)
     assert all(d.file == "fuzz.yaml" for d in result.diagnostics)
+
+
+def test_deep_nesting_stops_reading_at_once():
+    # libyaml spends time in proportion to the depth on every token: reading on through
+    # 100,000 open brackets took over 30 s; stopping at the cap takes milliseconds.
+    import time
+
+    text = "kids: " + "[" * 100_000 + "]" * 100_000 + "\nboard: {}\n"
+    start = time.perf_counter()
+    doc = read_document("t.yaml", text)
+    assert time.perf_counter() - start < 5
+    (d,) = doc.diagnostics
+    assert d.code == "E305" and "not read" in d.message
+    assert (d.span.line, d.span.column) == (1, 7 + MAX_DEPTH - 1)
+
+
+def test_a_file_of_too_many_values_stops_reading():
+    from fortlang.cardset.yamlsrc import MAX_NODES
+
+    doc = read_document("t.yaml", "kids: [" + ", ".join(["a"] * (MAX_NODES + 10)) + "]\n")
+    assert [d.code for d in doc.diagnostics] == ["E304"]
+    assert not doc.complete
+    # and nothing is validated or built from the part that was read
+    assert [d.code for d in check_file("t.yaml", doc.text).diagnostics] == ["E304"]
+
+
+def test_schema_errors_stop_at_a_bound():
+    from fortlang.cardset.schema import MAX_ERRORS
+
+    result = check_file("t.yaml", "kids: [" + ", ".join(["a"] * 50_000) + "]\n")
+    codes = [d.code for d in result.diagnostics]
+    assert codes == ["E310"] * MAX_ERRORS + ["E307"]
+    assert result.entries == []

@@ -97,3 +97,16 @@ def test_set_with_a_manifest_but_no_card_files(tmp_path: Path):
     result = run(str(tmp_path))
     assert result.exit_code == 1
     assert "error[E306]: the set has no card files" in result.output
+
+
+def test_half_megabyte_values_make_one_screen_line_each(tmp_path: Path):
+    word, key = "z" * 500_000, "k" * 1000
+    card = tmp_path / "kids.yaml"
+    card.write_text(f"kids:\n  - id: a\n    name: {word}\n    suits: [{word}]\n"
+                    f"    source: {word}\n    {key}: 1\n"
+                    f"  - {{id: b, name: {word}, suits: [glue], public: gain toy}}\n",
+                    encoding="utf-8")
+    result = run(str(card))
+    assert result.exit_code == 1
+    assert {"E311", "E313", "W300"} <= set(re.findall(r"\[(\w\d+)\]", result.output))
+    assert max(len(line) for line in result.output.splitlines()) < 200 + len(str(card))

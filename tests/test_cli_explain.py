@@ -48,6 +48,7 @@ def test_scoring_rules_are_explained_too() -> None:
     (["gain\x00pizza"], None, "<action>:1:5: error: unexpected character `\\x00`"),
     (["-"], "gain\n  pizza x\n", "<stdin>:2:10: error: unexpected end of the action"),
     (["((((gain"], None, "<action>:1:9: error"),
+    (["--file", "-"], "gain pizza x\n", "<stdin>:1:13: error: unexpected end of the action"),
 ])
 def test_bad_input_exits_1_with_position_and_no_traceback(args, stdin, where) -> None:
     result = run(*args, input=stdin)
@@ -102,3 +103,18 @@ def test_action_and_file_together_is_a_usage_error(tmp_path: Path) -> None:
     result = run("pack", "--file", str(tmp_path / "x"))
     assert result.exit_code == 2
     assert "give either ACTION or --file PATH" in result.output
+
+
+def test_not_utf8_column_counts_characters_not_bytes(tmp_path: Path) -> None:
+    bad = tmp_path / "mixed.fort"
+    bad.write_bytes("gain pizza × sh".encode() + b"\xe9vel")  # `×` is two bytes
+    result = run("--file", str(bad))
+    assert result.stderr.startswith(f"{bad}:1:16: error: not UTF-8 text: byte 0xe9")
+    source, caret = result.stderr.splitlines()[1:3]
+    assert source[caret.index("^")] == "\ufffd"
+
+
+def test_stdin_bytes_that_are_not_utf8_are_a_positioned_error() -> None:
+    result = CliRunner().invoke(main, ["explain", "--file", "-"], input=b"gain \xff")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("<stdin>:1:6: error: not UTF-8 text: byte 0xff")

@@ -191,3 +191,28 @@ def test_formatting_through_a_symlink_keeps_the_link(messy: Path):
     link.symlink_to(messy.name)
     assert fmt(str(link)).exit_code == 0
     assert link.is_symlink() and messy.read_text(encoding="utf-8") == CANONICAL
+
+
+def test_a_read_only_file_is_reported_and_left_alone(messy: Path, monkeypatch):
+    # (root may write anywhere, so the permission is simulated)
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: False if Path(p) == messy and
+                        mode == os.W_OK else real(p, mode))
+    result = fmt(str(messy))
+    assert result.exit_code == 1
+    assert f"{messy}: error[E390]: not formatted: the file is read-only" in result.stderr
+    assert "0 files reformatted, 0 unchanged, 1 with errors" in result.stderr
+    assert messy.read_text(encoding="utf-8") == MESSY
+
+
+def test_a_failed_write_is_a_diagnostic_not_a_traceback(messy: Path, monkeypatch):
+    def boom(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", boom)
+    result = fmt(str(messy))
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "error[E390]: not formatted: cannot write: No space left on device" in result.stderr
+    assert messy.read_text(encoding="utf-8") == MESSY
+    assert [p.name for p in messy.parent.iterdir()] == [messy.name]

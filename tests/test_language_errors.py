@@ -28,6 +28,20 @@ BROKEN = [
     ("gain pizza\nthen scroe", "2:6", "unexpected `scroe`", "`score`"),
     ("advance 1", "1:9", "expected", None),
     ("gain 1234567 pizza", "1:6", "too large", "at most 6 digits"),
+    # `)` with nothing open: lark's merged look-aheads would have said "expected `)`"
+    ("gain pizza x shovel )", "1:21", "unexpected `)`; expected the end of the action",
+     "no `(` is open"),
+    ("gain pizza @", "1:12", "expected the end of the action, `or`, `then` or `x`", None),
+    # Unicode look-alikes name the character and the word meant
+    ("g\u0430in pizza", "1:1", "unexpected `g\u0430in`", "CYRILLIC SMALL LETTER A: did you "
+     "mean `gain`?"),
+    ("gain pizz\u0430", "1:6", "unexpected `pizz\u0430`", "did you mean `pizza`?"),
+    ("gain pizza x shov\u0435l", "1:14", "unexpected `shov\u0435l`", "did you mean `shovel`?"),
+    ("gain pizza \u0445 shovel", "1:12", "unexpected `\u0445`", "not `x`"),
+    ("score x book \u25ba destroy this", "1:14", "unexpected character `\u25ba`", "not `\u25b6`"),
+    ("gain\u00a0pizza", "1:5", "unexpected character", "NO-BREAK SPACE, not a plain space"),
+    ("gain pizza x shovel\u200b", "1:20", "unexpected character", "ZERO WIDTH SPACE: delete it"),
+    ("\uff47\uff41\uff49\uff4e pizza", "1:1", "unexpected", "did you mean `gain`?"),
 ]
 
 
@@ -67,6 +81,14 @@ def test_long_input_shows_a_window_not_the_whole_line() -> None:
     assert max(len(line) for line in info.value.render().splitlines()) < 200
 
 
+@pytest.mark.parametrize("text", ["x" * 1_000_000, "gain " + "p" * 1_000_000])
+def test_a_megabyte_word_is_quoted_short(text: str) -> None:
+    with pytest.raises(FortSyntaxError) as info:
+        parse_action(text)
+    assert len(info.value.first.message) < 200
+    assert max(len(line) for line in info.value.render().splitlines()) < 200
+
+
 def test_deep_nesting_is_refused_without_recursion() -> None:
     # 100,000 redundant parentheses are fine: they build no nodes.
     assert parse_action("(" * 100_000 + "pack" + ")" * 100_000) == parse_action("pack")
@@ -89,6 +111,14 @@ def test_deep_nesting_is_refused_without_recursion() -> None:
     ("pack x 99", "E200", "out of range"),
     ("advance -2", "E200", "R13.2"),
     ("advance +3", "E200", "R13.2"),
+    # absurd multipliers: each number is in range, but they multiply
+    ("score x 10 x 10 x 10", "E200", "repeat it 1000 times (at most 10 in all)"),
+    ("(score then pack x 4) x 3", "E200", "repeat it 12 times"),
+    ("score 3 x 4", "E200", "comes to 12 in all"),
+    ("gain 4 pizza x 10", "E200", "comes to 40 in all"),
+    # R12.5: a card is boxed once
+    ("destroy this then destroy this", "E201", "twice in one action"),
+    ("(destroy this or score) then destroy this", "E201", "twice in one action"),
 ])
 def test_static_errors(source: str, code: str, words: str) -> None:
     diagnostics = check(parse_action(source))
@@ -100,6 +130,8 @@ def test_static_errors(source: str, code: str, words: str) -> None:
 @pytest.mark.parametrize(("source", "code"), [
     ("gain 5 pizza", "W200"),  # R1.5: stuff holds 4 of each
     ("pack x 1", "W201"),
+    ("gain pizza x 5", "W200"),  # 5 pizzas straight into a stuff of 4
+    ("gain 2 toy x 3", "W200"),
 ])
 def test_static_warnings(source: str, code: str) -> None:
     assert [(d.severity, d.code) for d in check(parse_action(source))] == [("warning", code)]
@@ -111,7 +143,9 @@ def test_static_checks_collect_every_problem() -> None:
 
 
 @pytest.mark.parametrize("source", ["gain pizza x shovel", "score x book then destroy this",
-                                    "(recruit then gain toy) x water_gun", "gain 4 toy"])
+                                    "(recruit then gain toy) x water_gun", "gain 4 toy",
+                                    "gain 2 pizza x 2", "(gain pizza then pack) x 5",
+                                    "destroy this or score", "gain pizza x shovel x 5"])
 def test_well_formed_actions_have_no_diagnostics(source: str) -> None:
     assert check(parse_action(source)) == []
 
@@ -121,6 +155,7 @@ def test_well_formed_actions_have_no_diagnostics(source: str) -> None:
     ("8 if cards >", "unexpected end of the rule", None),
     ("rival 3", "expected a metric", None),
     ("5 if", "expected", None),
+    ("level = 2", "expected the end of the rule, `+` or `-` or `if`", None),  # no `)`
 ])
 def test_scoring_errors(source: str, words: str, hint: str | None) -> None:
     with pytest.raises(FortSyntaxError) as info:
@@ -129,3 +164,11 @@ def test_scoring_errors(source: str, words: str, hint: str | None) -> None:
     assert info.value.first.file == "<scoring>"
     if hint:
         assert hint in (info.value.first.hint or "")
+
+
+def test_a_tab_in_the_source_line_shows_as_a_space_above_the_caret() -> None:
+    with pytest.raises(FortSyntaxError) as info:
+        parse_action("gain\tpizza x shovle")
+    source_line, caret_line = info.value.render().splitlines()[1:3]
+    assert source_line == "  gain pizza x shovle"
+    assert source_line[caret_line.index("^"):].startswith("shovle")

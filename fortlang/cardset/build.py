@@ -53,8 +53,8 @@ def check_file(path: Path | str, text: str | None = None) -> FileResult:
     """Read, validate and build one card file; every problem is in ``diagnostics``."""
     doc = read_document(path, text)
     result = FileResult(doc, diagnostics=list(doc.diagnostics))
-    if doc.root is None and doc.diagnostics:
-        return result
+    if (doc.root is None and doc.diagnostics) or not doc.complete:
+        return result  # unreadable, or read only in part: a partial tree would mislead
     kind, problems = sc.kind_of(doc)
     result.kind = kind
     result.diagnostics.extend(problems)
@@ -66,7 +66,8 @@ def check_file(path: Path | str, text: str | None = None) -> FileResult:
         return result
     diagnostics, bad = sc.validate(doc, kind)
     result.diagnostics.extend(diagnostics)
-    _BUILDERS[kind.name](result, bad)
+    if sc.TRUNCATED not in bad:  # else some items were never validated: build nothing
+        _BUILDERS[kind.name](result, bad)
     result.diagnostics.sort(key=_order)
     return result
 
@@ -99,6 +100,22 @@ def _text(result: FileResult, item: YNode, key: str, kind: str) -> n.Node | None
     return ast
 
 
+def _data(node: YNode) -> Any:
+    """The node's data for building, whole floats made ints: JSON Schema counts ``2.0`` as an
+    integer, so ``copies: 2.0`` passes validation, and the model must not get a float."""
+    return _whole(node.to_data())
+
+
+def _whole(value: Any) -> Any:
+    if type(value) is float and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_whole(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _whole(v) for k, v in value.items()}
+    return value
+
+
 def _names(data: dict[str, Any]) -> dict[str, str]:
     return dict(data.get("names") or {})
 
@@ -111,7 +128,7 @@ def _build_kids(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
         private = _text(result, item, "private", ACTION)
         if ("kids", i) in bad or item.kind != "map":
             continue
-        data = item.to_data()
+        data = _data(item)
         card = KidCard(
             id=data["id"], name=data["name"], suits=tuple(n.Suit(s) for s in data["suits"]),
             public=public, private=private,  # type: ignore[arg-type]
@@ -128,7 +145,7 @@ def _build_rules(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
         score = _text(result, item, "score", SCORING)
         if ("made_up_rules", i) in bad or item.kind != "map" or score is None:
             continue
-        data = item.to_data()
+        data = _data(item)
         rule = MadeUpRule(id=data["id"], name=data["name"], score=score,  # type: ignore[arg-type]
                           names=_names(data), text=data.get("text", ""),
                           origin=_origin(doc, item))
@@ -141,7 +158,7 @@ def _build_perks(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
         result.card_count += 1
         if ("perks", i) in bad or item.kind != "map":
             continue
-        data = item.to_data()
+        data = _data(item)
         perk = Perk(id=data["id"], name=data["name"], hook=PerkHook(data["hook"]),
                     params=dict(data.get("params") or {}),
                     single_use=data.get("single_use", False), names=_names(data),
@@ -154,7 +171,7 @@ def _build_board(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
     node = root.get("board") if root is not None else None
     if node is None or bad:
         return
-    data = node.to_data()
+    data = _data(node)
     costs = tuple(tuple(COST_WORDS[w] for w in step) for step in data["costs"])
     fields = {k: v for k, v in data.items() if k not in ("costs", "points")}
     board = Board(costs=costs, points=tuple(data["points"]), **fields)
@@ -167,7 +184,7 @@ def _build_manifest(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
     result.manifest_node = root
     if bad:
         return
-    data = root.to_data()
+    data = _data(root)
     base = not data.get("requires")
     result.manifest = Manifest(
         id=data["id"], name=data["name"], version=data["version"],

@@ -28,6 +28,9 @@ from fortlang.nodes import Span
 MAX_BYTES = 4 * 1024 * 1024
 #: Deeper YAML is surely not a card file; capping it also bounds every later recursive pass.
 MAX_DEPTH = 32
+#: Values (scalars and collections) per file: 10,000 cards take about 100,000. A file of a
+#: million one-letter items fits in MAX_BYTES but would take seconds and hundreds of MB.
+MAX_NODES = 250_000
 
 PLAIN, SINGLE, DOUBLE, LITERAL, FOLDED = "", "'", '"', "|", ">"
 
@@ -89,6 +92,8 @@ class Document:
     root: YNode | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     bom: bool = False
+    #: False when reading stopped early (too deep, too many values): ``root`` is partial
+    complete: bool = True
     _line_starts: list[int] | None = field(default=None, repr=False)
 
     def offset(self, line: int, column: int) -> int:
@@ -161,20 +166,20 @@ def _read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:
 
 
 def _decode(raw: bytes, name: str) -> tuple[str, Diagnostic | None]:
+    """The text, or a diagnostic and the text as far as it can be shown (for the caret line)."""
     nul = raw.find(b"\0")
     if nul >= 0:
         line, column = _byte_position(raw, nul)
-        return "", Diagnostic(ERROR, "E103", "binary file: a NUL byte is not text",
-                              Span(line, column, line, column + 1), name,
-                              hint="card files are UTF-8 YAML text")
+        return raw.decode("utf-8", "replace"), Diagnostic(
+            ERROR, "E103", "binary file: a NUL byte is not text",
+            Span(line, column, line, column + 1), name, hint="card files are UTF-8 YAML text")
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as e:
         line, column = _byte_position(raw, e.start)
-        return "", Diagnostic(ERROR, "E103",
-                              f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot be decoded",
-                              Span(line, column, line, column + 1), name,
-                              hint="save the file as UTF-8")
+        return raw.decode("utf-8", "replace"), Diagnostic(
+            ERROR, "E103", f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot be decoded",
+            Span(line, column, line, column + 1), name, hint="save the file as UTF-8")
 
 
 def _byte_position(raw: bytes, at: int) -> tuple[int, int]:
@@ -240,8 +245,9 @@ class _Builder:
         self.root: YNode | None = None
         #: open collections: [node, pending key or None]; mappings collect (key, value) pairs
         self.stack: list[list[Any]] = []
-        #: > 0 while skipping a collection nested deeper than MAX_DEPTH (its own depth)
-        self.skipping = 0
+        #: set when reading must stop (nesting too deep): the rest of the file is not read
+        self.stopped = False
+        self.nodes = 0
 
     def build(self) -> YNode | None:
         yaml, loader = _yaml()
@@ -252,6 +258,8 @@ class _Builder:
                 handler = handlers.get(type(ev).__name__)
                 if handler is not None:
                     handler(self, ev)
+                    if self.stopped:
+                        break
         except yaml.MarkedYAMLError as e:
             mark = e.problem_mark or e.context_mark
             problem = e.problem or e.context or "cannot parse"
@@ -267,30 +275,30 @@ class _Builder:
                                               None, doc.path))
             return None
         self._report_refusals()
+        doc.complete = not self.stopped
         return self.root
 
     # -- event handlers --
 
     def _on_scalar(self, ev: Any) -> None:
-        if not self.skipping:
-            self._place(self._scalar(ev))
+        self._place(self._scalar(ev))
 
     def _on_alias(self, ev: Any) -> None:
-        if not self.skipping:
-            self._place(self._alias(ev))
+        self._place(self._alias(ev))
 
     def _on_collection_start(self, ev: Any) -> None:
-        if self.skipping:
-            self.skipping += 1
-            return
         self._check_tag(ev)
         m = ev.start_mark
         if len(self.stack) >= MAX_DEPTH:
+            # Stop here: YAML parsers spend time in proportion to the depth on every token, so
+            # reading on through 100,000 open brackets would take minutes, not milliseconds.
             placeholder = YNode("scalar", None, m.line, m.column, m.line, m.column)
             self.doc.diagnostics.append(self.doc.error(
-                "E305", f"YAML nested more than {MAX_DEPTH} deep", placeholder))
+                "E305", f"YAML nested more than {MAX_DEPTH} deep; the rest of the file is not "
+                "read", placeholder, hint="a card file is a few levels deep: kids, a card, "
+                "its fields"))
             self._place(placeholder)
-            self.skipping = 1
+            self.stopped = True
             return
         kind = "map" if type(ev).__name__ == "MappingStartEvent" else "seq"
         node = YNode(kind, [], m.line, m.column, m.line, m.column)
@@ -298,9 +306,6 @@ class _Builder:
         self.stack.append([node, None])
 
     def _on_collection_end(self, ev: Any) -> None:
-        if self.skipping:
-            self.skipping -= 1
-            return
         node = self.stack.pop()[0]
         node.end_line, node.end_column = ev.end_mark.line, ev.end_mark.column
 
@@ -314,6 +319,12 @@ class _Builder:
 
     def _place(self, node: YNode) -> None:
         """Attach a new node to the open collection, or make it the first document's root."""
+        self.nodes += 1
+        if self.nodes > MAX_NODES and not self.stopped:
+            self.doc.diagnostics.append(self.doc.error(
+                "E304", f"more than {MAX_NODES:,} YAML values in one file; the rest of the file "
+                "is not read", node, hint="split the set into several card files"))
+            self.stopped = True
         if self.stack:
             self._attach(self.stack, node)
         elif self.documents == 1:

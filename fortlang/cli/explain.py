@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from fortlang.checker import check
-from fortlang.cli.common import fail, read_text, report
+from fortlang.cli.common import fail, read_stdin, read_text, report
 from fortlang.errors import FortError, errors_in
 from fortlang.nodes import to_json
 from fortlang.parser import parse_action, parse_scoring
@@ -20,7 +20,7 @@ from fortlang.printer import to_text
 @click.command()
 @click.argument("action", required=False)
 @click.option("--file", "path", type=click.Path(path_type=Path),
-              help="Read the action from a file instead (UTF-8).")
+              help="Read the action from a file instead (UTF-8; - for standard input).")
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
               help="Language of the explanation.")
 @click.option("--json", "as_json", is_flag=True, help="Print the AST with source spans as JSON.")
@@ -35,16 +35,16 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
       fortlang explain "gain pizza x shovel"
       fortlang explain "(recruit ▶ gain toy) × water_gun" --lang fr
       fortlang explain --scoring "8 if cards > rival cards else 4 if cards = rival cards"
-    Use "-" as ACTION to read it from standard input.
+    Use "-" as ACTION (or --file -) to read it from standard input.
     """
     if (action is None) == (path is None):
         raise click.UsageError("give either ACTION or --file PATH")
     filename = "<scoring>" if scoring else "<action>"
     try:
-        if path is not None:
+        if path is not None and str(path) != "-":
             text, filename = read_text(path), str(path)
-        elif action == "-":
-            text, filename = sys.stdin.read(), "<stdin>"
+        elif action == "-" or path is not None:
+            text, filename = read_stdin(), "<stdin>"
         else:
             text = action  # type: ignore[assignment]
         node = (parse_scoring if scoring else parse_action)(text, filename)

@@ -3,6 +3,7 @@ place, keeping comments and layout; ``--check`` only reports."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -37,6 +38,7 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
     """
     from fortlang.cardset.fmt import format_file, write_atomic
     from fortlang.cli.check import render
+    from fortlang.errors import ERROR, Diagnostic
 
     failed = changed = 0
     files = _files(paths)
@@ -53,9 +55,20 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
         changed += 1
         if check_only:
             click.echo(f"would reformat {path}")
-        else:
-            write_atomic(path, result.new)
-            click.echo(f"reformatted {path}")
+            continue
+        problem = None if os.access(path, os.W_OK) else "the file is read-only"
+        if problem is None:
+            try:
+                write_atomic(path, result.new)
+            except OSError as e:  # the old file is intact: write_atomic replaces in one step
+                problem = f"cannot write: {e.strerror or e}"
+        if problem is not None:
+            changed -= 1
+            failed += 1
+            click.echo(Diagnostic(ERROR, "E390", f"not formatted: {problem}", file=str(path),
+                                  hint="the file is unchanged").render(with_code=True), err=True)
+            continue
+        click.echo(f"reformatted {path}")
     verb = "would be reformatted" if check_only else "reformatted"
     click.echo(f"{changed} file{'s' * (changed != 1)} {verb}, "
                f"{len(files) - changed - failed} unchanged"
