@@ -3,8 +3,7 @@
 The schemas are the single statement of a card file's shape: editors use them live through
 yaml-language-server, and ``fortlang check`` validates with them, turning each jsonschema error
 into a positioned diagnostic in the card file's own words (unknown field with did-you-mean,
-missing field, wrong type, invalid value). A file that :mod:`fastschema` proves valid never
-reaches jsonschema (most files: it saves the import and most of the time).
+missing field, wrong type, invalid value).
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fortlang.cardset.fastschema import is_valid
 from fortlang.cardset.yamlsrc import Document, YNode
 from fortlang.errors import ERROR, Diagnostic, did_you_mean
 
@@ -93,13 +91,10 @@ def validate(doc: Document, kind: Kind) -> tuple[list[Diagnostic], set[tuple[Any
     """Every schema error in ``doc``, positioned, in source order; and the paths of the top-level
     items they fall in (``("kids", 3)``, ``("board",)``, ``()``), which are then not built."""
     assert doc.root is not None
-    data = doc.root.to_data()
-    if is_valid(load_schema(kind), data):  # the common case, without importing jsonschema
-        return [], set()
     out: list[Diagnostic] = []
     bad: set[tuple[Any, ...]] = set()
     seen: set[tuple[Any, ...]] = set()
-    for error in _validator(kind).iter_errors(data):
+    for error in _validator(kind).iter_errors(doc.root.to_data()):
         if len(out) >= MAX_ERRORS:
             out.append(Diagnostic(ERROR, "E307", f"more than {MAX_ERRORS} schema errors in this "
                                   "file; the rest are not reported", node_at(
