@@ -30,6 +30,9 @@ from fortlang.printer import to_text
 
 K = Callable[[bool], bool]
 Thunk = Callable[[], bool]
+#: A choice point's options, or a function that builds them: labels are only needed when an
+#: agent is asked, never while searching.
+Options = Sequence[Option] | Callable[[], Sequence[Option]]
 
 def by_identity(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """Memoise a function of an AST node or card by object identity: hashing a frozen tree by
@@ -95,7 +98,7 @@ def run(node: n.Action, ctx: Ctx, k: K) -> bool:
     return handler(node, ctx, k)
 
 
-def decide(ctx: Ctx, kind: Kind, options: Sequence[Option], thunks: Sequence[Thunk]) -> bool:
+def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk]) -> bool:
     """A choice point: each thunk applies one option and runs the rest of the move."""
     if len(thunks) == 1:
         return thunks[0]()
@@ -109,6 +112,8 @@ def decide(ctx: Ctx, kind: Kind, options: Sequence[Option], thunks: Sequence[Thu
                 return True
             game.rollback(mark)
         return False
+    if callable(options):
+        options = options()
     if ctx.safe:
         return thunks[game.ask(Decision(ctx.seat, kind, tuple(options), ctx.context))]()
     legal: list[int] = []
@@ -179,7 +184,7 @@ _COUNTS: dict[type, Callable[[Any, Ctx], int]] = {
     n.Fixed: lambda q, ctx: q.n,
 }
 
-SUIT_OPTIONS = tuple(Option(s.value, s) for s in Suit)
+SUIT_OPTION = {s: Option(s.value, s) for s in Suit}
 
 
 def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Thunk) -> bool:
@@ -193,7 +198,7 @@ def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Th
         return thunk
 
     return decide(ctx, Kind.COIN_SUIT if table is ctx.named else Kind.ANY_SUIT,
-                  [Option(s.value, s) for s in suits], [pick(s) for s in suits])
+                  lambda: [SUIT_OPTION[s] for s in suits], [pick(s) for s in suits])
 
 
 # -- operators (R13.3-R13.5, `or`) -------------------------------------------------------------
@@ -322,10 +327,9 @@ def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
     game, p = ctx.game, ctx.player
     if p.pack[Resource.PIZZA] + p.pack[Resource.TOY] >= game.pack_capacity(p):
         return k(False)
-    pools = [(p.stuff, r, f"a {r} from your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
+    pools = [(p.stuff, r, "your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
     if ctx.leader and p.perk(PerkHook.PACK_FROM_SUPPLY):
-        pools += [(game.supply, r, f"a {r} from the supply", ("supply", r))
-                  for r in TOKENS if game.supply[r]]
+        pools += [(game.supply, r, "the supply", ("supply", r)) for r in TOKENS if game.supply[r]]
     if not pools:
         return k(False)
 
@@ -335,7 +339,8 @@ def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
             return k(True)
         return thunk
 
-    return decide(ctx, Kind.PACK, [Option(label, v) for _, _, label, v in pools],
+    return decide(ctx, Kind.PACK, lambda: [Option(f"a {r} from {where}", v)
+                                           for _, r, where, v in pools],
                   [pick(pool, r) for pool, r, _, _ in pools])
 
 
@@ -356,7 +361,7 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
                 refill_park: bool = False) -> bool:
     """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``."""
     game = ctx.game
-    options: list[Option] = []
+    picks: list[tuple[list, int, str, Any]] = []  # (zone, index, where-label, where-value)
     thunks: list[Thunk] = []
 
     def pick(zone: list, i: int) -> Thunk:
@@ -370,15 +375,20 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
     for zone, where, value in places:
         if zone is game.park_deck:
             if zone:
-                options.append(Option("the top of the park deck", ("park_deck",)))
+                picks.append((zone, -1, where, value))
                 thunks.append(pick(zone, len(zone) - 1))
             continue
         for i in distinct(zone):
-            card = zone[i].card
-            options.append(Option(f"{card.name} {where}", (*value, card.id)))
+            picks.append((zone, i, where, value))
             thunks.append(pick(zone, i))
     if not thunks:
         return k(False)
+
+    def options() -> list[Option]:
+        return [Option("the top of the park deck", ("park_deck",)) if i < 0 else
+                Option(f"{zone[i].card.name} {where}", (*value, zone[i].card.id))
+                for zone, i, where, value in picks]
+
     return decide(ctx, kind, options, thunks)
 
 
@@ -448,8 +458,10 @@ def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
             return k(got == amount)
         return thunk
 
-    options = [Option(f"{a} {res} from stuff, {got - a} from pack", (a, got - a)) for a in splits]
-    return decide(ctx, Kind.SPEND, options, [pay(a) for a in splits])
+    return decide(ctx, Kind.SPEND,
+                  lambda: [Option(f"{a} {res} from stuff, {got - a} from pack", (a, got - a))
+                           for a in splits],
+                  [pay(a) for a in splits])
 
 
 def copy_tokens(ctx: Ctx, pack: dict[Resource, int]) -> bool:
@@ -470,25 +482,27 @@ def _copy_then(ctx: Ctx, pack: dict[Resource, int], k: K) -> bool:
 
 def _copy_rival_pack(node: n.CopyRivalPack, ctx: Ctx, k: K) -> bool:
     seen: set[tuple[int, int]] = set()
-    options: list[Option] = []
+    packs: list[tuple[int, tuple[int, int]]] = []  # (seat, pizza and toy in the pack)
     thunks: list[Thunk] = []
     for q in ctx.game.rivals(ctx.seat):
         content = (q.pack[Resource.PIZZA], q.pack[Resource.TOY])
         if content in seen:
             continue
         seen.add(content)
-        options.append(Option(f"seat {q.seat}'s pack ({content[0]} pizza, {content[1]} toy)",
-                              q.seat))
+        packs.append((q.seat, content))
         thunks.append(partial(_copy_then, ctx, dict(q.pack), k))
     if not thunks:
         return k(False)
-    return decide(ctx, Kind.RIVAL_PACK, options, thunks)
+    return decide(ctx, Kind.RIVAL_PACK,
+                  lambda: [Option(f"seat {seat}'s pack ({pz} pizza, {ty} toy)", seat)
+                           for seat, (pz, ty) in packs],
+                  thunks)
 
 
 def _convert(node: n.Convert, ctx: Ctx, k: K) -> bool:
     """R12.13: swap one token in stuff or pack for the other kind (finite supply, stuff cap)."""
     game, p = ctx.game, ctx.player
-    options: list[Option] = []
+    swaps: list[tuple[str, Resource]] = []  # (stuff|pack, the token given)
     thunks: list[Thunk] = []
 
     def swap(pool: dict, r: Resource) -> Thunk:
@@ -502,11 +516,14 @@ def _convert(node: n.Convert, ctx: Ctx, k: K) -> bool:
         for r in TOKENS:
             other = OTHER[r]
             if pool[r] and game.supply[other] and (pool is p.pack or game.stuff_room(p, other)):
-                options.append(Option(f"a {r} in your {where} for a {other}", (where, r)))
+                swaps.append((where, r))
                 thunks.append(swap(pool, r))
     if not thunks:
         return k(False)
-    return decide(ctx, Kind.CONVERT, options, thunks)
+    return decide(ctx, Kind.CONVERT,
+                  lambda: [Option(f"a {r} in your {where} for a {OTHER[r]}", (where, r))
+                           for where, r in swaps],
+                  thunks)
 
 
 def _destroy_this(node: n.DestroyThis, ctx: Ctx, k: K) -> bool:
@@ -572,7 +589,7 @@ def _advance(node: n.Advance, ctx: Ctx, k: K) -> bool:
             return level_rewards(ctx, lambda: k(True))
         return thunk
 
-    return decide(ctx, Kind.PAYMENT, [Option(_plan_label(pl), pl) for pl in plans],
+    return decide(ctx, Kind.PAYMENT, lambda: [Option(_plan_label(pl), pl) for pl in plans],
                   [pay(pl) for pl in plans])
 
 
@@ -586,7 +603,7 @@ def level_rewards(ctx: Ctx, then: Thunk) -> bool:
                 game.set(p, "rule", game.take(game.rule_pile, i))
                 return then()
             return thunk
-        return decide(ctx, Kind.RULE, [Option(r.name, r.id) for r in game.rule_pile],
+        return decide(ctx, Kind.RULE, lambda: [Option(r.name, r.id) for r in game.rule_pile],
                       [rule(i) for i in range(len(game.rule_pile))])
     if p.level == PERK_LEVEL and game.perk_row:
         def perk(i: int) -> Thunk:
@@ -594,7 +611,7 @@ def level_rewards(ctx: Ctx, then: Thunk) -> bool:
                 game.put(p.perks, game.take(game.perk_row, i))
                 return then()
             return thunk
-        return decide(ctx, Kind.PERK, [Option(q.name, q.id) for q in game.perk_row],
+        return decide(ctx, Kind.PERK, lambda: [Option(q.name, q.id) for q in game.perk_row],
                       [perk(i) for i in range(len(game.perk_row))])
     if p.level == game.board.end_level and game.macaroni is None:
         game.set(game, "macaroni", ctx.seat)

@@ -124,7 +124,8 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     game, p = ctx.game, ctx.player
     game.move(p.hand, p.hand.index(card), p.in_play)
     game.note(ctx.sources, card)
-    game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
+    if not ctx.search:  # contexts are only read when an agent is asked
+        game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
     any_nodes = [q for q in _quantities(card) if type(q) is n.AnySuit]
     if Suit.COIN in card.card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
@@ -135,7 +136,8 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
 def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     card = ctx.play.card
     if i < len(nodes):
-        ctx.game.note_attr(ctx, "context", f"{card.name}: the suit `x any` counts (R5.7)")
+        if not ctx.search:
+            ctx.game.note_attr(ctx, "context", f"{card.name}: the suit `x any` counts (R5.7)")
         return choose_suit(ctx, ctx.any_suits, id(nodes[i]), tuple(Suit),
                            lambda: _any_suits(ctx, nodes, i + 1))
     suits = boosted_suits(card, ctx.any_suits)
@@ -144,8 +146,9 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     p = ctx.player
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
     lookout = [c for c in p.lookout if _can_boost(c, suits)]
-    ctx.game.note_attr(ctx, "context", f"{card.name}: add cards for "
-                       + ", ".join(sorted(s.value for s in suits)) + " (R5.3)")
+    if not ctx.search:
+        ctx.game.note_attr(ctx, "context", f"{card.name}: add cards for "
+                           + ", ".join(sorted(s.value for s in suits)) + " (R5.3)")
     if ctx.game.rules.lookout_optional:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
@@ -174,8 +177,8 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     While searching, cards are only added in list order after the last one, so each set of
     added cards is tried once, not once per permutation."""
     game, p, play = ctx.game, ctx.player, ctx.play
-    options = [Option("stop adding cards", None)]
     thunks: list[Thunk] = [lambda: _order(ctx)]
+    offered: list[tuple[CardInstance, bool]] = []
     nxt = ctx.search
     seen: set[tuple[bool, int]] = set()
 
@@ -203,11 +206,18 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
         if key in seen:
             continue
         seen.add(key)
+        offered.append(cands[j])
+        thunks.append(add(j))
+    return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks)
+
+
+def _boost_options(offered: list[tuple[CardInstance, bool]]) -> list[Option]:
+    options = [Option("stop adding cards", None)]
+    for c, from_hand in offered:
         where = "add" if from_hand else "count from your lookout"
         options.append(Option(f"{where} {c.name} ({_suits_text(c)})",
                               ("hand" if from_hand else "lookout", c.card.id)))
-        thunks.append(add(j))
-    return decide(ctx, Kind.BOOST, options, thunks)
+    return options
 
 
 @by_identity
@@ -233,7 +243,8 @@ def _order(ctx: Ctx) -> bool:
     sequences, options = order_options(card)
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
-    ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
+    if not ctx.search:
+        ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
     thunks: list[Thunk] = [partial(_perform, ctx, s, 0) for s in sequences]
     return decide(ctx, Kind.ORDER, options, thunks)
 
@@ -244,7 +255,8 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     game, play = ctx.game, ctx.play
     which = sequence[i]
     action = play.card.card.public if which == PUBLIC else play.card.card.private
-    game.note_attr(ctx, "context", f"{play.card.name} ({which}): {text(action)}")
+    if not ctx.search:
+        game.note_attr(ctx, "context", f"{play.card.name} ({which}): {text(action)}")
     if i and not ctx.safe and _leader_satisfied(ctx):  # R5.4, R5.5 hold whatever comes next
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
