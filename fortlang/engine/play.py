@@ -32,6 +32,7 @@ from itertools import combinations
 from typing import Any
 
 from fortlang import nodes as n
+from fortlang.engine.certain import surely_playable
 from fortlang.engine.choices import Decision, IllegalMove, Kind, Option
 from fortlang.engine.interpreter import (
     Ctx,
@@ -317,7 +318,7 @@ def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     for card in hand:
         if id(card.card) not in seen:
             seen.add(id(card.card))
-            if why_not(game, seat, card) is None:
+            if surely_playable(game, seat, card) or why_not(game, seat, card) is None:
                 out.append(card)
     return out
 

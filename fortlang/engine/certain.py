@@ -1,0 +1,134 @@
+"""Plays that are legal for certain, known without a search (a shortcut for ``legal_plays``).
+
+Searching for a legal way to play a card (R5.4, R5.5) replays the whole move in the undo log,
+yet most playable cards are legal for a plain reason: one of their actions, performed alone with
+no card added, is sure to be performed in full with an effect. :func:`surely_playable` checks that
+with a few reads of the state, mirroring each handler's own first check in the interpreter. It
+answers True only when the search would find a legal play; False means "not known": search.
+
+A card is not offered more or less often because of this: the search is skipped, never replaced.
+``tests/test_engine_certain.py`` checks every True against the search on many game states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fortlang import nodes as n
+from fortlang.engine.interpreter import card_count, payment_plans
+from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
+from fortlang.nodes import Resource, Suit
+
+
+class _Play:
+    """A play being judged: the table, the leader, and the played card (out of the hand by the
+    time its actions run)."""
+
+    __slots__ = ("game", "p", "card")
+
+    def __init__(self, game: Game, p: Player, card: CardInstance) -> None:
+        self.game = game
+        self.p = p
+        self.card = card
+
+
+def _kinds(res: Resource) -> tuple[Resource, ...]:
+    return TOKENS if res is Resource.EITHER else (res,)
+
+
+def _count(q: n.Quantity, s: _Play) -> int | None:
+    """A repetition count before any card is added (R5.3), or None if it depends on a choice."""
+    p = s.p
+    if isinstance(q, n.Fixed):
+        return q.n
+    if isinstance(q, n.FortLevel):
+        return p.level
+    if isinstance(q, n.PackSize):
+        return p.pack[PIZZA] + p.pack[TOY]
+    if isinstance(q, n.LookoutSize):
+        return len(p.lookout)
+    if isinstance(q, n.SuitCount) and Suit.COIN not in s.card.card.suits \
+            and s.game.rules.lookout_optional:
+        return card_count(s.card, q.suit, {})  # only the played card counts yet
+    return None  # `x any` (R5.7), a coin to name (R5.6), lookout cards that count anyway
+
+
+def _gain(a: n.Gain, s: _Play, times: int) -> bool:
+    """R12.1: every token fits in the stuff and is in the supply, for one kind (never a mix)."""
+    need = a.amount * times
+    return a.amount >= 1 and any(s.game.stuff_room(s.p, r) >= need and s.game.supply[r] >= need
+                                 for r in _kinds(a.resource))
+
+
+def _spend(a: n.Spend, s: _Play, times: int) -> bool:
+    need = a.amount * times
+    return a.amount >= 1 and any(s.p.stuff[r] + s.p.pack[r] >= need for r in _kinds(a.resource))
+
+
+#: Actions sure to be performed in full with an effect ``times`` times in a row.
+_REPEATABLE: dict[type, Callable[[Any, _Play, int], bool]] = {
+    n.Score: lambda a, s, times: True,  # a VP change is always recorded
+    n.Gain: _gain,
+    n.Spend: _spend,
+}
+
+
+def _repeat(a: n.Repeat, s: _Play) -> bool:
+    times = _count(a.count, s)
+    check = _REPEATABLE.get(type(a.body))
+    return times is not None and times >= 1 and check is not None and check(a.body, s, times)
+
+
+def _then(a: n.Then, s: _Play) -> bool:
+    """The first part sure, and the rest only `score`, which is always performed in full."""
+    return sure(a.items[0], s) and all(type(x) is n.Score for x in a.items[1:])
+
+
+def _convert(a: n.Convert, s: _Play) -> bool:
+    p, game = s.p, s.game
+    return any(pool[r] and game.supply[OTHER[r]]
+               and (pool is p.pack or game.stuff_room(p, OTHER[r]))
+               for pool in (p.stuff, p.pack) for r in TOKENS)
+
+
+def _advance(a: n.Advance, s: _Play) -> bool:
+    """R10: below the top level with a way to pay; a reward is always taken in full (R10.3)."""
+    p, board = s.p, s.game.board
+    return p.level < board.max_level and bool(payment_plans(
+        board.costs[p.level], a.modifier, (p.stuff[PIZZA], p.stuff[TOY]),
+        (p.pack[PIZZA], p.pack[TOY])))
+
+
+_SURE: dict[type, Callable[[Any, _Play], bool]] = {
+    n.Score: lambda a, s: True,
+    n.Gain: lambda a, s: _gain(a, s, 1),
+    n.Spend: lambda a, s: _spend(a, s, 1),
+    n.Repeat: _repeat,
+    n.Then: _then,
+    n.Choice: lambda a, s: any(sure(x, s) for x in a.items),
+    n.Recruit: lambda a, s: bool(s.game.park or s.game.park_deck
+                                 or any(q.yard for q in s.game.players)),
+    n.Lookout: lambda a, s: (len(s.p.lookout) < s.game.lookout_capacity(s.p)
+                             and len(s.p.hand) > 1),  # the played card has left the hand
+    n.DestroyCard: lambda a, s: len(s.p.hand) > 1 or bool(s.p.discard),
+    n.DestroyRival: lambda a, s: any(q.yard for q in s.game.rivals(s.p.seat)),
+    n.Pack: lambda a, s: (s.p.pack[PIZZA] + s.p.pack[TOY] < s.game.pack_capacity(s.p)
+                          and (s.p.stuff[PIZZA] + s.p.stuff[TOY]) > 0),
+    n.Convert: _convert,
+    n.Advance: _advance,
+}
+
+
+def sure(action: n.Action, s: _Play) -> bool:
+    """Whether ``action``, performed now, is certain to be performed in full with an effect."""
+    check = _SURE.get(type(action))
+    return check is not None and check(action, s)
+
+
+def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
+    """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
+    R5.5 holds with no card added); False if only a search can tell."""
+    s = _Play(game, game.players[seat], card)
+    return any(action is not None and sure(action, s)
+               for action in (card.card.public, card.card.private))
