@@ -559,6 +559,7 @@ def recruit(game: Game, seat: int, *, yards: bool = True) -> bool:
         places = [pl for pl in recruit_places(game)
                   if yards or pl[0] is game.park or pl[0] is game.park_deck]
         ctx.context = "recruit a card (R7.1)"
+        ctx.safe = True  # every option completes (the move is the whole action): none to try
         return card_moves(ctx, places, ctx.player.discard, Kind.RECRUIT, lambda full: full,
                           refill_park=True)
 
