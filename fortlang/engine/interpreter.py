@@ -23,10 +23,24 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.engine.choices import Decision, Kind, Option
-from fortlang.engine.state import OTHER, PERK_LEVEL, RULE_LEVEL, TOKENS, CardInstance, Game
+from fortlang.engine.state import (
+    OTHER,
+    PERK_LEVEL,
+    PIZZA,
+    RULE_LEVEL,
+    TOKENS,
+    TOY,
+    CardInstance,
+    Game,
+)
 from fortlang.model import PerkHook
 from fortlang.nodes import Resource, Suit
 from fortlang.printer import to_text
+
+#: Enum members as module constants: reading ``Suit.COIN`` goes through the enum metaclass and
+#: costs ten times a global, in the innermost loops of the search.
+COIN = Suit.COIN
+EITHER = Resource.EITHER
 
 K = Callable[[bool], bool]
 Thunk = Callable[[], bool]
@@ -161,14 +175,17 @@ def card_count(card: CardInstance, suit: Suit, named: dict[int, Suit]) -> int:
     coin_as = named.get(card.uid)
     total = 0
     for s in card.card.suits:
-        if s is suit or (s is Suit.COIN and coin_as is suit):
+        if s is suit or (s is COIN and coin_as is suit):
             total += 1
     return total
 
 
 def suit_count(ctx: Ctx, suit: Suit) -> int:
     named = ctx.named
-    return sum(card_count(c, suit, named) for c in ctx.sources)
+    total = 0
+    for c in ctx.sources:
+        total += card_count(c, suit, named)
+    return total
 
 
 def _any_suit(q: n.AnySuit, ctx: Ctx) -> int:
@@ -178,7 +195,7 @@ def _any_suit(q: n.AnySuit, ctx: Ctx) -> int:
 _COUNTS: dict[type, Callable[[Any, Ctx], int]] = {
     n.SuitCount: lambda q, ctx: suit_count(ctx, q.suit),
     n.AnySuit: _any_suit,
-    n.PackSize: lambda q, ctx: ctx.player.pack[Resource.PIZZA] + ctx.player.pack[Resource.TOY],
+    n.PackSize: lambda q, ctx: ctx.player.pack[PIZZA] + ctx.player.pack[TOY],
     n.FortLevel: lambda q, ctx: ctx.player.level,
     n.LookoutSize: lambda q, ctx: len(ctx.player.lookout),
     n.Fixed: lambda q, ctx: q.n,
@@ -292,7 +309,7 @@ RESOURCE_OPTIONS = tuple(Option(r.value, r) for r in TOKENS)
 def _kind_of(node: n.Gain | n.Spend, ctx: Ctx, then: Callable[[Resource], bool]) -> bool:
     """Resolve pizza/toy to one kind: bound by the leader (R6.4), already chosen by this node
     (never a mix, R12.1), or chosen now."""
-    if node.resource is not Resource.EITHER:
+    if node.resource is not EITHER:
         return then(node.resource)
     key = id(node)
     fixed = ctx.bound.get(key, ctx.chosen.get(key))
@@ -325,10 +342,10 @@ def _gain(node: n.Gain, ctx: Ctx, k: K) -> bool:
 def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
     """R12.2; Sticky Fingers (R15) may take from the supply on your turn."""
     game, p = ctx.game, ctx.player
-    if p.pack[Resource.PIZZA] + p.pack[Resource.TOY] >= game.pack_capacity(p):
+    if p.pack[PIZZA] + p.pack[TOY] >= game.pack_capacity(p):
         return k(False)
     pools = [(p.stuff, r, "your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
-    if ctx.leader and p.perk(PerkHook.PACK_FROM_SUPPLY):
+    if ctx.leader and p.perks and p.perk(PerkHook.PACK_FROM_SUPPLY):
         pools += [(game.supply, r, "the supply", ("supply", r)) for r in TOKENS if game.supply[r]]
     if not pools:
         return k(False)
@@ -398,7 +415,7 @@ def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
     if len(p.lookout) >= game.lookout_capacity(p):
         return k(False)
     places: list[tuple[list, str, Any]] = [(p.hand, "from your hand", ("hand",))]
-    if ctx.leader and p.perk(PerkHook.LOOKOUT_FROM_ANYWHERE):
+    if ctx.leader and p.perks and p.perk(PerkHook.LOOKOUT_FROM_ANYWHERE):
         places += [(game.park, "from the park", ("park",)), (game.park_deck, "", ())]
         places += [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat))
                    for q in game.rivals(ctx.seat)]
@@ -485,7 +502,7 @@ def _copy_rival_pack(node: n.CopyRivalPack, ctx: Ctx, k: K) -> bool:
     packs: list[tuple[int, tuple[int, int]]] = []  # (seat, pizza and toy in the pack)
     thunks: list[Thunk] = []
     for q in ctx.game.rivals(ctx.seat):
-        content = (q.pack[Resource.PIZZA], q.pack[Resource.TOY])
+        content = (q.pack[PIZZA], q.pack[TOY])
         if content in seen:
             continue
         seen.add(content)
@@ -573,12 +590,10 @@ def _advance(node: n.Advance, ctx: Ctx, k: K) -> bool:
     if p.level >= board.max_level:
         return k(False)
     plans = payment_plans(board.costs[p.level], node.modifier,
-                          (p.stuff[Resource.PIZZA], p.stuff[Resource.TOY]),
-                          (p.pack[Resource.PIZZA], p.pack[Resource.TOY]))
+                          (p.stuff[PIZZA], p.stuff[TOY]), (p.pack[PIZZA], p.pack[TOY]))
     if not plans:
         return k(False)
-    pools = ((p.stuff, Resource.PIZZA), (p.pack, Resource.PIZZA),
-             (p.stuff, Resource.TOY), (p.pack, Resource.TOY))
+    pools = ((p.stuff, PIZZA), (p.pack, PIZZA), (p.stuff, TOY), (p.pack, TOY))
 
     def pay(plan: tuple[int, int, int, int]) -> Thunk:
         def thunk() -> bool:

@@ -35,6 +35,7 @@ from fortlang import nodes as n
 from fortlang.engine.certain import surely_playable
 from fortlang.engine.choices import Decision, IllegalMove, Kind, Option
 from fortlang.engine.interpreter import (
+    COIN,
     Ctx,
     Thunk,
     by_identity,
@@ -111,7 +112,7 @@ def boosted_suits(card: CardInstance, any_suits: Mapping[int, Suit]) -> frozense
 
 
 def _can_boost(card: CardInstance, suits: frozenset[Suit]) -> bool:
-    return any(s in suits or s is Suit.COIN for s in card.card.suits)
+    return COIN in card.card.suits or not suits.isdisjoint(card.card.suits)
 
 
 def _suits_text(card: CardInstance) -> str:
@@ -128,7 +129,7 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     if not ctx.search:  # contexts are only read when an agent is asked
         game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
     any_nodes = [q for q in _quantities(card) if type(q) is n.AnySuit]
-    if Suit.COIN in card.card.suits:
+    if COIN in card.card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
                            lambda: _any_suits(ctx, any_nodes, 0))
     return _any_suits(ctx, any_nodes, 0)
@@ -166,7 +167,7 @@ def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset
     if ctx.play is not None:
         ctx.game.note(ctx.play.lookout_used, card)
     rest: Thunk = partial(_count_all, ctx, cards, i + 1, suits, then)
-    if Suit.COIN in card.card.suits and suits:
+    if COIN in card.card.suits and suits:
         return choose_suit(ctx, ctx.named, card.uid, sorted(suits), rest)
     return rest()
 
@@ -194,7 +195,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
                 game.note(play.lookout_used, c)
             game.note(ctx.sources, c)
             then: Thunk = lambda: _boost(ctx, suits, cands, j + 1 if nxt else 0)  # noqa: E731
-            if Suit.COIN in c.card.suits:
+            if COIN in c.card.suits:
                 return choose_suit(ctx, ctx.named, c.uid, sorted(suits), then)
             return then()
         return thunk
@@ -281,9 +282,17 @@ def useful(ctx: Ctx, card: CardInstance) -> bool:
     return False
 
 
+def _one_in_full(play: _Play) -> bool:
+    """R5.4: some action was performed in full with an effect."""
+    for _, full, effect in play.used:
+        if full and effect:
+            return True
+    return False
+
+
 def _leader_check(ctx: Ctx) -> bool:
     play = ctx.play
-    if not any(full and effect for _, full, effect in play.used):
+    if not _one_in_full(play):
         return ctx.fails("R5.4")
     for card in play.added:
         if not useful(ctx, card):
@@ -294,8 +303,12 @@ def _leader_check(ctx: Ctx) -> bool:
 def _leader_satisfied(ctx: Ctx) -> bool:
     """Both checks already hold; they stay true as actions only add records and uses."""
     play = ctx.play
-    return (any(full and effect for _, full, effect in play.used)
-            and all(useful(ctx, card) for card in play.added))
+    if not _one_in_full(play):
+        return False
+    for card in play.added:
+        if not useful(ctx, card):
+            return False
+    return True
 
 
 def _leader_ctx(game: Game, seat: int, card: CardInstance) -> Ctx:
@@ -388,7 +401,7 @@ def follow_suits(result: PlayResult) -> frozenset[Suit]:
 
 
 def _matches(card: CardInstance, suits: frozenset[Suit], coin_wild: bool = True) -> bool:
-    return any(s in suits or (coin_wild and s is Suit.COIN) for s in card.card.suits)
+    return (coin_wild and COIN in card.card.suits) or not suits.isdisjoint(card.card.suits)
 
 
 def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardInstance, ...]]]:
@@ -470,7 +483,7 @@ def _name_coins(ctx: Ctx, cards: list[CardInstance], i: int, suits: frozenset[Su
     if i == len(cards):
         return then()
     card = cards[i]
-    if Suit.COIN not in card.card.suits:
+    if COIN not in card.card.suits:
         return _name_coins(ctx, cards, i + 1, suits, counted, then)
     plain_match = any(s in suits for s in card.card.suits)
     names = sorted(counted if plain_match else suits)
