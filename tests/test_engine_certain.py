@@ -4,13 +4,15 @@ knows, exactly: with no `x suit` to boost and no perk, "sure" is "playable"."""
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_properties import actions
 
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Rules
+from fortlang.engine import Game, Rules, play
 from fortlang.engine.build import kid, random_table
 from fortlang.engine.certain import surely_playable
 from fortlang.engine.play import why_not
@@ -30,6 +32,32 @@ def test_sure_plays_are_found_by_the_search(public, private, seed, suits, lookou
     card = game.new_card(KidCard("x", "X", tuple(suits), public, private), game.players[0].hand)
     if surely_playable(game, 0, card):
         assert why_not(game, 0, card) is None
+
+
+def _play_recorded(public, private, seed, suits, lookout_optional):
+    """Play a card made of ``public`` and ``private`` at a random table, with followers: every
+    decision as offered (options and the rules that excluded others) and the final state."""
+    game = random_table(BASE, 3, seed)
+    game.rules = Rules(lookout_optional=lookout_optional)
+    card = game.new_card(KidCard("x", "X", tuple(suits), public, private), game.players[0].hand)
+    seen: list[tuple] = []
+    game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))
+    rule = why_not(game, 0, card)
+    if rule is None:
+        play.play_card(game, 0, card, checked=True)
+    return rule, seen, game.snapshot()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(public=st.none() | actions, private=st.none() | actions, seed=st.integers(0, 60),
+       suits=st.lists(st.sampled_from(Suit), min_size=1, max_size=2),
+       lookout_optional=st.booleans())
+def test_a_search_cut_short_ends_as_the_full_search(public, private, seed, suits,
+                                                    lookout_optional):
+    """surely_first stops searches early: every verdict, option and rule reported stays."""
+    fast = _play_recorded(public, private, seed, suits, lookout_optional)
+    with patch.object(play, "surely_first", lambda ctx, action: False):
+        assert _play_recorded(public, private, seed, suits, lookout_optional) == fast
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -1,13 +1,15 @@
-"""Plays that are legal for certain, known without a search (a shortcut for ``legal_plays``).
+"""Plays that are legal for certain, known without a search (shortcuts for the search of R5.4).
 
 Searching for a legal way to play a card (R5.4, R5.5) replays the whole move in the undo log,
-yet most playable cards are legal for a plain reason: one of their actions, performed alone with
-no card added, is sure to be performed in full with an effect. :func:`surely_playable` checks that
-with a few reads of the state, mirroring each handler's own first check in the interpreter. It
-answers True only when the search would find a legal play; False means "not known": search.
+yet most plays are legal for a plain reason: one of the card's actions, performed first with no
+card added, is sure to be performed in full with an effect. :func:`sure` checks that with a few
+reads of the state, mirroring each handler's own first check in the interpreter. It answers True
+only when the search would find a legal play; False means "not known": search.
 
-A card is not offered more or less often because of this: the search is skipped, never replaced.
-``tests/test_engine_certain.py`` checks every True against the search on many game states.
+Two places use it: :func:`surely_playable` before any search (``legal_plays``), and
+:func:`surely_first` inside one, where the rest of a move need not be explored once it is known
+to succeed. Nothing is offered more or less often because of this: a search is cut short, never
+replaced. ``tests/test_engine_certain.py`` checks every True against the search on many states.
 """
 
 from __future__ import annotations
@@ -16,30 +18,32 @@ from collections.abc import Callable
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.interpreter import card_count, payment_plans
+from fortlang.engine.interpreter import Ctx, card_count, count, payment_plans
 from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
 from fortlang.nodes import Resource, Suit
 
 
 class _Play:
-    """A play being judged: the table, the leader, and the played card (out of the hand by the
-    time its actions run)."""
+    """A play being judged: the table, the leader, how ``x quantity`` counts now (None: it depends
+    on a choice still to make), and how many cards still in the hand will have left it (the played
+    card, before the play starts) by the time the action is performed."""
 
-    __slots__ = ("game", "p", "card")
+    __slots__ = ("game", "p", "count", "leaving")
 
-    def __init__(self, game: Game, p: Player, card: CardInstance) -> None:
+    def __init__(self, game: Game, p: Player, count: Callable[[n.Quantity], int | None],
+                 leaving: int) -> None:
         self.game = game
         self.p = p
-        self.card = card
+        self.count = count
+        self.leaving = leaving
 
 
 def _kinds(res: Resource) -> tuple[Resource, ...]:
     return TOKENS if res is Resource.EITHER else (res,)
 
 
-def _count(q: n.Quantity, s: _Play) -> int | None:
-    """A repetition count before any card is added (R5.3), or None if it depends on a choice."""
-    p = s.p
+def _before_play(game: Game, p: Player, card: CardInstance, q: n.Quantity) -> int | None:
+    """A repetition count before the play starts, as it will be with no card added (R5.3)."""
     if isinstance(q, n.Fixed):
         return q.n
     if isinstance(q, n.FortLevel):
@@ -48,9 +52,9 @@ def _count(q: n.Quantity, s: _Play) -> int | None:
         return p.pack[PIZZA] + p.pack[TOY]
     if isinstance(q, n.LookoutSize):
         return len(p.lookout)
-    if isinstance(q, n.SuitCount) and Suit.COIN not in s.card.card.suits \
-            and s.game.rules.lookout_optional:
-        return card_count(s.card, q.suit, {})  # only the played card counts yet
+    if isinstance(q, n.SuitCount) and Suit.COIN not in card.card.suits \
+            and game.rules.lookout_optional:
+        return card_count(card, q.suit, {})  # only the played card counts
     return None  # `x any` (R5.7), a coin to name (R5.6), lookout cards that count anyway
 
 
@@ -75,7 +79,7 @@ _REPEATABLE: dict[type, Callable[[Any, _Play, int], bool]] = {
 
 
 def _repeat(a: n.Repeat, s: _Play) -> bool:
-    times = _count(a.count, s)
+    times = s.count(a.count)
     check = _REPEATABLE.get(type(a.body))
     return times is not None and times >= 1 and check is not None and check(a.body, s, times)
 
@@ -110,8 +114,8 @@ _SURE: dict[type, Callable[[Any, _Play], bool]] = {
     n.Recruit: lambda a, s: bool(s.game.park or s.game.park_deck
                                  or any(q.yard for q in s.game.players)),
     n.Lookout: lambda a, s: (len(s.p.lookout) < s.game.lookout_capacity(s.p)
-                             and len(s.p.hand) > 1),  # the played card has left the hand
-    n.DestroyCard: lambda a, s: len(s.p.hand) > 1 or bool(s.p.discard),
+                             and len(s.p.hand) > s.leaving),
+    n.DestroyCard: lambda a, s: len(s.p.hand) > s.leaving or bool(s.p.discard),
     n.DestroyRival: lambda a, s: any(q.yard for q in s.game.rivals(s.p.seat)),
     n.Pack: lambda a, s: (s.p.pack[PIZZA] + s.p.pack[TOY] < s.game.pack_capacity(s.p)
                           and (s.p.stuff[PIZZA] + s.p.stuff[TOY]) > 0),
@@ -129,6 +133,13 @@ def sure(action: n.Action, s: _Play) -> bool:
 def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
     R5.5 holds with no card added); False if only a search can tell."""
-    s = _Play(game, game.players[seat], card)
+    p = game.players[seat]
+    s = _Play(game, p, lambda q: _before_play(game, p, card, q), 1)
     return any(action is not None and sure(action, s)
                for action in (card.card.public, card.card.private))
+
+
+def surely_first(ctx: Ctx, action: n.Action) -> bool:
+    """True if the leader, with no card added (R5.5 holds), is certain to perform ``action`` in
+    full with an effect (R5.4) when it is the first action of the play, performed now."""
+    return sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0))

@@ -192,6 +192,13 @@ def _any_suit(q: n.AnySuit, ctx: Ctx) -> int:
     return suit_count(ctx, ctx.any_suits[id(q)])
 
 
+def count(q: n.Quantity, ctx: Ctx) -> int | None:
+    """What ``x q`` counts now, or None for an `x any` whose suit is not chosen yet (R5.7)."""
+    if type(q) is n.AnySuit and id(q) not in ctx.any_suits:
+        return None
+    return _COUNTS[type(q)](q, ctx)
+
+
 _COUNTS: dict[type, Callable[[Any, Ctx], int]] = {
     n.SuitCount: lambda q, ctx: suit_count(ctx, q.suit),
     n.AnySuit: _any_suit,

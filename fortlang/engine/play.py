@@ -32,7 +32,7 @@ from itertools import combinations
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.certain import surely_playable
+from fortlang.engine.certain import surely_first, surely_playable
 from fortlang.engine.choices import Decision, IllegalMove, Kind, Option
 from fortlang.engine.interpreter import (
     COIN,
@@ -257,6 +257,8 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     game, play = ctx.game, ctx.play
     which = sequence[i]
     action = play.card.card.public if which == PUBLIC else play.card.card.private
+    if ctx.search and not i and not play.added and surely_first(ctx, action):
+        return True  # R5.4 will hold after this action, R5.5 holds: a legal completion exists
     if not ctx.search:
         game.note_attr(ctx, "context", f"{play.card.name} ({which}): {text(action)}")
     if i and not ctx.safe and _leader_satisfied(ctx):  # R5.4, R5.5 hold whatever comes next
