@@ -1,6 +1,7 @@
-"""The shortcut of legal_plays (fortlang.engine.certain) never claims a play the search would not
-find: checked on random actions at random tables, on every bundled card, and, for the actions it
-knows, exactly: with no `x suit` to boost and no perk, "sure" is "playable"."""
+"""The shortcuts of the legality search (fortlang.engine.certain) agree with the search: "surely
+playable" and "surely unplayable" are never wrong (on random actions at random tables and on the
+bundled cards), they are exact for the actions they know, and a search cut short by
+``surely_first`` offers the same options and reports the same rules as the full search."""
 
 from __future__ import annotations
 
@@ -14,85 +15,114 @@ from test_engine_properties import actions
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Rules, play
 from fortlang.engine.build import kid, random_table
-from fortlang.engine.certain import surely_playable
-from fortlang.engine.play import why_not
+from fortlang.engine.certain import surely_playable, surely_unplayable
+from fortlang.engine.play import why_not_by_search
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
 
 BASE = base_set()
+cards = st.builds(lambda public, private, suits: KidCard("x", "X", tuple(suits), public, private),
+                  st.none() | actions, st.none() | actions,
+                  st.lists(st.sampled_from(Suit), min_size=1, max_size=2))
+tables = st.builds(lambda seed, optional: (seed, Rules(lookout_optional=optional)),
+                   st.integers(0, 60), st.booleans())
+examples = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(public=st.none() | actions, private=st.none() | actions, seed=st.integers(0, 60),
-       suits=st.lists(st.sampled_from(Suit), min_size=1, max_size=2),
-       lookout_optional=st.booleans())
-def test_sure_plays_are_found_by_the_search(public, private, seed, suits, lookout_optional):
+def _check(game: Game, seat: int, card) -> None:
+    rule = why_not_by_search(game, seat, card)
+    if surely_playable(game, seat, card):
+        assert rule is None, card.name
+    if surely_unplayable(game, seat, card):
+        assert rule == "R5.4", card.name
+
+
+@examples
+@given(kid_card=cards, table=tables)
+def test_shortcuts_agree_with_the_search(kid_card, table):
+    seed, rules = table
     game = random_table(BASE, 3, seed)
-    game.rules = Rules(lookout_optional=lookout_optional)
-    card = game.new_card(KidCard("x", "X", tuple(suits), public, private), game.players[0].hand)
-    if surely_playable(game, 0, card):
-        assert why_not(game, 0, card) is None
+    game.rules = rules
+    _check(game, 0, game.new_card(kid_card, game.players[0].hand))
 
 
-def _play_recorded(public, private, seed, suits, lookout_optional):
-    """Play a card made of ``public`` and ``private`` at a random table, with followers: every
-    decision as offered (options and the rules that excluded others) and the final state."""
+@pytest.mark.parametrize("seed", range(12))
+def test_shortcuts_agree_on_the_bundled_cards(seed):
+    game = random_table(BASE, 4, seed)
+    for p in game.players:
+        p.stuff.update({r: game.board.stuff_capacity - seed % 2 for r in p.stuff})  # often full
+        for c in list(p.hand):
+            _check(game, p.seat, c)
+
+
+def _tables(text: str):
+    """Tables with hands of 0-2 cards, random tokens, levels and lookouts (the boundaries of each
+    check) and no perks (Bribe and Sticky Fingers widen what the shortcuts look at)."""
+    for seed in range(40):
+        game = random_table(BASE, 3, seed)
+        for p in game.players:
+            p.perks.clear()
+            del p.hand[seed % 3:]  # the cards removed are simply out of the game here
+        seat = seed % 3
+        yield game, seat, game.new_card(kid("X", "crown", text), game.players[seat].hand)
+
+
+@pytest.mark.parametrize("text", [
+    "score", "score 2", "gain 2 pizza", "gain toy", "gain pizza/toy", "gain 3 pizza/toy",
+    "spend toy", "spend 2 pizza/toy", "recruit", "lookout", "destroy card", "destroy rival",
+    "pack", "convert", "advance", "advance -1", "advance +1", "score x level", "gain toy x 2",
+    "gain 2 pizza x pack", "spend pizza x lookout", "score x pack", "recruit then score",
+    "advance then score 2", "gain 2 toy or score", "spend pizza then score 2",
+    "gain pizza/toy x level", "destroy card then score"])
+def test_surely_playable_is_exact_for_the_actions_it_knows(text):
+    for game, seat, card in _tables(text):
+        assert surely_playable(game, seat, card) == (why_not_by_search(game, seat, card) is None)
+
+
+@pytest.mark.parametrize("text", ["gain 2 pizza", "gain 3 pizza/toy", "copy pack",
+                                  "gain 2 toy or gain pizza", "recruit then gain toy"])
+def test_surely_unplayable_is_exact_for_the_actions_it_knows(text):
+    for i, (game, seat, card) in enumerate(_tables(text)):
+        stuff = game.players[seat].stuff
+        for r in list(stuff)[: i % 3]:  # none, pizza or both full: nothing more fits
+            stuff[r] = game.board.stuff_capacity
+        rule = why_not_by_search(game, seat, card)
+        assert surely_unplayable(game, seat, card) == (rule is not None)
+
+
+def _play_recorded(kid_card, table):
+    """Play ``kid_card`` at a random table, with followers: every decision as offered (options and
+    the rules that excluded others) and the final state."""
+    seed, rules = table
     game = random_table(BASE, 3, seed)
-    game.rules = Rules(lookout_optional=lookout_optional)
-    card = game.new_card(KidCard("x", "X", tuple(suits), public, private), game.players[0].hand)
+    game.rules = rules
+    card = game.new_card(kid_card, game.players[0].hand)
     seen: list[tuple] = []
     game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))
-    rule = why_not(game, 0, card)
+    rule = why_not_by_search(game, 0, card)
     if rule is None:
         play.play_card(game, 0, card, checked=True)
     return rule, seen, game.snapshot()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(public=st.none() | actions, private=st.none() | actions, seed=st.integers(0, 60),
-       suits=st.lists(st.sampled_from(Suit), min_size=1, max_size=2),
-       lookout_optional=st.booleans())
-def test_a_search_cut_short_ends_as_the_full_search(public, private, seed, suits,
-                                                    lookout_optional):
+@examples
+@given(kid_card=cards, table=tables)
+def test_a_search_cut_short_ends_as_the_full_search(kid_card, table):
     """surely_first stops searches early: every verdict, option and rule reported stays."""
-    fast = _play_recorded(public, private, seed, suits, lookout_optional)
+    fast = _play_recorded(kid_card, table)
     with patch.object(play, "surely_first", lambda ctx, action: False):
-        assert _play_recorded(public, private, seed, suits, lookout_optional) == fast
+        assert _play_recorded(kid_card, table) == fast
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_bundled_cards_sure_only_when_playable(seed):
-    game = random_table(BASE, 4, seed)
-    for p in game.players:
-        for c in list(p.hand):
-            if surely_playable(game, p.seat, c):
-                assert why_not(game, p.seat, c) is None, c.name
-
-
-EXACT = ["score", "score 2", "gain 2 pizza", "gain toy", "gain pizza/toy", "gain 3 pizza/toy",
-         "spend toy", "spend 2 pizza/toy", "recruit", "lookout", "destroy card", "destroy rival",
-         "pack", "convert", "advance", "advance -1", "advance +1", "score x level",
-         "gain toy x 2", "gain 2 pizza x pack", "spend pizza x lookout", "score x pack",
-         "recruit then score", "advance then score 2", "gain 2 toy or score",
-         "spend pizza then score 2", "gain pizza/toy x level", "destroy card then score"]
-
-
-@pytest.mark.parametrize("text", EXACT)
-def test_sure_is_exact_for_the_actions_it_knows(text):
-    """Hands of 0-2 cards and random tokens, levels, lookouts: the boundaries of each check."""
-    for seed in range(40):
-        game = random_table(BASE, 3, seed)
-        for p in game.players:
-            p.perks.clear()  # Bribe and Sticky Fingers widen what the shortcut checks
-            del p.hand[seed % 3:]  # the cards removed are simply out of the game here
-        card = game.new_card(kid("X", "crown", text), game.players[seed % 3].hand)
-        assert surely_playable(game, seed % 3, card) == (why_not(game, seed % 3, card) is None)
-
-
-def test_the_shortcut_is_taken_for_plain_cards():
+def test_the_shortcuts_are_taken_for_plain_cards():
     game = Game(2, BASE.board)
     moose = next(k for k in BASE.kids if k.id == "moose")  # gain 2 pizza / pack x shovel
     card = game.new_card(moose, game.players[0].hand)
     assert surely_playable(game, 0, card)
     game.give(game.players[0], moose.public.resource, game.board.stuff_capacity - 1)
     assert not surely_playable(game, 0, card)  # one pizza fits: only the search can tell
+    wart = next(k for k in BASE.kids if k.id == "wart")  # gain pizza x shovel / destroy card
+    card = game.new_card(wart, game.players[0].hand)  # then gain pizza
+    assert not surely_unplayable(game, 0, card)
+    game.give(game.players[0], moose.public.resource, 1)  # the stuff is full of pizza
+    assert surely_unplayable(game, 0, card) and why_not_by_search(game, 0, card) == "R5.4"

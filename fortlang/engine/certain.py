@@ -18,8 +18,9 @@ from collections.abc import Callable
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.interpreter import Ctx, card_count, count, payment_plans
+from fortlang.engine.interpreter import Ctx, by_identity, card_count, count, payment_plans
 from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
+from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 
 
@@ -143,3 +144,53 @@ def surely_first(ctx: Ctx, action: n.Action) -> bool:
     """True if the leader, with no card added (R5.5 holds), is certain to perform ``action`` in
     full with an effect (R5.4) when it is the first action of the play, performed now."""
     return sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0))
+
+
+# -- plays that are impossible for certain ------------------------------------------------------
+
+#: The only actions that can make room in the stuff or tokens in the supply; without them, room
+#: and supply only shrink during a play (gains), so what cannot be gained now never can.
+_FREEING = (n.Spend, n.Pack, n.Advance, n.Convert)
+
+
+@by_identity
+def _only_gains(card: KidCard) -> bool:
+    """No action of ``card`` can make room in the stuff or put tokens back in the supply."""
+    return not any(isinstance(x, _FREEING) for action in (card.public, card.private)
+                   if action is not None for x in action.walk())
+
+
+def _fits(p: Player, game: Game, r: Resource, need: int) -> bool:
+    return game.stuff_room(p, r) >= need and game.supply[r] >= need
+
+
+def _never_full(a: n.Action, game: Game, p: Player) -> bool:
+    """``a`` cannot be performed in full at any time of a play that only gains tokens."""
+    if isinstance(a, n.Gain):
+        return a.amount >= 1 and not any(_fits(p, game, r, a.amount) for r in _kinds(a.resource))
+    if isinstance(a, n.CopyPack):  # R12.11: each kind in the pack must fit
+        return any(p.pack[r] and not _fits(p, game, r, p.pack[r]) for r in TOKENS)
+    if isinstance(a, n.Then):
+        return any(_never_full(x, game, p) for x in a.items)
+    if isinstance(a, n.Choice):
+        return all(_never_full(x, game, p) for x in a.items)
+    return False  # a repetition may be performed zero times, in full
+
+
+def _never_done(a: n.Action, game: Game, p: Player) -> bool:
+    """``a`` cannot be performed in full with an effect (R5.4) in a play that only gains tokens."""
+    if isinstance(a, n.Repeat):  # zero times has no effect, once or more fails the first time
+        return _never_full(a.body, game, p)
+    if isinstance(a, n.CopyPack) and not (p.pack[PIZZA] or p.pack[TOY]):
+        return True  # copying an empty pack changes nothing
+    if isinstance(a, n.Choice):
+        return all(_never_done(x, game, p) for x in a.items)
+    return _never_full(a, game, p)
+
+
+def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
+    """True if no way of playing ``card`` performs an action in full with an effect: every
+    completion fails R5.4 (which is then the rule reported); False if only a search can tell."""
+    kid, p = card.card, game.players[seat]
+    return _only_gains(kid) and all(action is None or _never_done(action, game, p)
+                                    for action in (kid.public, kid.private))

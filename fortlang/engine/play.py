@@ -32,7 +32,7 @@ from itertools import combinations
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.certain import surely_first, surely_playable
+from fortlang.engine.certain import surely_first, surely_playable, surely_unplayable
 from fortlang.engine.choices import Decision, IllegalMove, Kind, Option
 from fortlang.engine.interpreter import (
     COIN,
@@ -319,6 +319,15 @@ def _leader_ctx(game: Game, seat: int, card: CardInstance) -> Ctx:
 
 def why_not(game: Game, seat: int, card: CardInstance) -> str | None:
     """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5)."""
+    if surely_playable(game, seat, card):
+        return None
+    if surely_unplayable(game, seat, card):
+        return "R5.4"
+    return why_not_by_search(game, seat, card)
+
+
+def why_not_by_search(game: Game, seat: int, card: CardInstance) -> str | None:
+    """:func:`why_not` found by trying every way of playing ``card`` (with rollback)."""
     ctx = _leader_ctx(game, seat, card)
     if search(ctx, lambda: _lead(ctx, card)):
         return None
@@ -333,7 +342,7 @@ def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     for card in hand:
         if id(card.card) not in seen:
             seen.add(id(card.card))
-            if surely_playable(game, seat, card) or why_not(game, seat, card) is None:
+            if why_not(game, seat, card) is None:
                 out.append(card)
     return out
 
