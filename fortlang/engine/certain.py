@@ -18,9 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.interpreter import Ctx, by_identity, card_count, count, payment_plans
+from fortlang.engine.interpreter import Ctx, card_count, count, payment_plans
 from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
-from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 
 
@@ -147,21 +146,28 @@ def surely_first(ctx: Ctx, action: n.Action) -> bool:
 
 
 # -- plays that are impossible for certain ------------------------------------------------------
-
-#: The only actions that can make room in the stuff or tokens in the supply; without them, room
-#: and supply only shrink during a play (gains), so what cannot be gained now never can.
-_FREEING = (n.Spend, n.Pack, n.Advance, n.Convert)
-
-
-@by_identity
-def _only_gains(card: KidCard) -> bool:
-    """No action of ``card`` can make room in the stuff or put tokens back in the supply."""
-    return not any(isinstance(x, _FREEING) for action in (card.public, card.private)
-                   if action is not None for x in action.walk())
+#
+# Most plays only gain tokens: then the room in the stuff and the supply only shrink, the pack and
+# the level stay, and what cannot be gained now never can. A play "only gains" when no primitive
+# that could make room, refill the supply or change the pack can ever run: none is in the card,
+# or each one that is can never do anything (a full pack, no way to convert) or sits after a part
+# of a `then` that can never be performed in full (so it is never reached). The functions below
+# answer under that assumption, which :func:`surely_unplayable` checks first.
 
 
 def _fits(p: Player, game: Game, r: Resource, need: int) -> bool:
     return game.stuff_room(p, r) >= need and game.supply[r] >= need
+
+
+def _can_pack(game: Game, p: Player) -> bool:
+    return p.pack[PIZZA] + p.pack[TOY] < game.pack_capacity(p)
+
+
+def _can_convert(game: Game, p: Player) -> bool:
+    """R12.13, now or once gains have filled the stuff: a token of the other kind in the supply,
+    and room for it in the stuff or a token to give in the pack."""
+    return any(game.supply[OTHER[r]] and (game.stuff_room(p, OTHER[r]) or p.pack[r])
+               for r in TOKENS)
 
 
 def _never_full(a: n.Action, game: Game, p: Player) -> bool:
@@ -170,6 +176,10 @@ def _never_full(a: n.Action, game: Game, p: Player) -> bool:
         return a.amount >= 1 and not any(_fits(p, game, r, a.amount) for r in _kinds(a.resource))
     if isinstance(a, n.CopyPack):  # R12.11: each kind in the pack must fit
         return any(p.pack[r] and not _fits(p, game, r, p.pack[r]) for r in TOKENS)
+    if isinstance(a, n.Pack):
+        return not _can_pack(game, p)
+    if isinstance(a, n.Convert):
+        return not _can_convert(game, p)
     if isinstance(a, n.Then):
         return any(_never_full(x, game, p) for x in a.items)
     if isinstance(a, n.Choice):
@@ -188,9 +198,31 @@ def _never_done(a: n.Action, game: Game, p: Player) -> bool:
     return _never_full(a, game, p)
 
 
+def _may_free(a: n.Action, game: Game, p: Player) -> bool:
+    """Whether ``a`` may run a primitive that makes room, refills the supply or changes the pack
+    (assuming, as for every check here, that none has run before)."""
+    if isinstance(a, n.Then):
+        for x in a.items:
+            if _may_free(x, game, p):
+                return True
+            if _never_full(x, game, p):
+                return False  # what follows is never reached (R13.4)
+        return False
+    if isinstance(a, n.Choice):
+        return any(_may_free(x, game, p) for x in a.items)
+    if isinstance(a, n.Repeat):
+        return _may_free(a.body, game, p)
+    if isinstance(a, n.Pack):
+        return _can_pack(game, p)
+    if isinstance(a, n.Convert):
+        return _can_convert(game, p)
+    return isinstance(a, n.Spend | n.Advance)
+
+
 def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if no way of playing ``card`` performs an action in full with an effect: every
     completion fails R5.4 (which is then the rule reported); False if only a search can tell."""
-    kid, p = card.card, game.players[seat]
-    return _only_gains(kid) and all(action is None or _never_done(action, game, p)
-                                    for action in (kid.public, kid.private))
+    p = game.players[seat]
+    actions = [a for a in (card.card.public, card.card.private) if a is not None]
+    return not any(_may_free(a, game, p) for a in actions) \
+        and all(_never_done(a, game, p) for a in actions)
