@@ -228,47 +228,49 @@ def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Th
 # -- operators (R13.3-R13.5, `or`) -------------------------------------------------------------
 
 
+# The steps of a repetition or a sequence are module functions, not closures that call themselves:
+# a closure referring to itself is a reference cycle, which only the cyclic garbage collector can
+# free, and a search makes thousands of them per game.
+
+
 def _repeat(node: n.Repeat, ctx: Ctx, k: K) -> bool:
     q = node.count
     if type(q) is n.AnySuit and id(q) not in ctx.any_suits:  # R5.7: chosen when used
         return choose_suit(ctx, ctx.any_suits, id(q), tuple(Suit), lambda: _repeat(node, ctx, k))
     suit = q.suit if type(q) is n.SuitCount else ctx.any_suits.get(id(q))
-    times = _COUNTS[type(q)](q, ctx)
-    game, body = ctx.game, node.body
+    return _repeat_step(node.body, suit, _COUNTS[type(q)](q, ctx), 0, ctx, k)
 
-    def step(i: int) -> bool:
-        if i == times:
-            if suit is not None:
-                game.note(ctx.records, (suit, times, times))
-            return k(True)
-        mark = game.mark()
 
-        def after(full: bool) -> bool:
-            if full:
-                return step(i + 1)
-            if suit is not None:  # R5.5 needs to know how many repetitions had an effect
-                game.note(ctx.records, (suit, times, i + game.changed_since(mark)))
-            return k(False)
+def _repeat_step(body: n.Action, suit: Suit | None, times: int, i: int, ctx: Ctx, k: K) -> bool:
+    game = ctx.game
+    if i == times:
+        if suit is not None:
+            game.note(ctx.records, (suit, times, times))
+        return k(True)
+    mark = game.mark()
 
-        return run(body, ctx, after)
+    def after(full: bool) -> bool:
+        if full:
+            return _repeat_step(body, suit, times, i + 1, ctx, k)
+        if suit is not None:  # R5.5 needs to know how many repetitions had an effect
+            game.note(ctx.records, (suit, times, i + game.changed_since(mark)))
+        return k(False)
 
-    return step(0)
+    return run(body, ctx, after)
 
 
 def _then(node: n.Then, ctx: Ctx, k: K) -> bool:
     """R13.4: the left is required for the right; the right is required if possible."""
-    items = node.items
-    last = len(items) - 1
+    return _then_step(node.items, 0, ctx, k)
 
-    def step(i: int) -> bool:
-        def after(full: bool) -> bool:
-            if not full:
-                return k(False)
-            return k(True) if i == last else step(i + 1)
 
-        return run(items[i], ctx, after)
+def _then_step(items: tuple[n.Action, ...], i: int, ctx: Ctx, k: K) -> bool:
+    def after(full: bool) -> bool:
+        if not full:
+            return k(False)
+        return k(True) if i == len(items) - 1 else _then_step(items, i + 1, ctx, k)
 
-    return step(0)
+    return run(items[i], ctx, after)
 
 
 def _shape(node: n.Node) -> tuple:
