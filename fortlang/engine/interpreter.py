@@ -32,6 +32,7 @@ from fortlang.engine.state import (
     TOY,
     CardInstance,
     Game,
+    Player,
 )
 from fortlang.model import PerkHook
 from fortlang.nodes import Resource, Suit
@@ -426,8 +427,7 @@ def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
     places: list[tuple[list, str, Any]] = [(p.hand, "from your hand", ("hand",))]
     if ctx.leader and p.perks and p.perk(PerkHook.LOOKOUT_FROM_ANYWHERE):
         places += [(game.park, "from the park", ("park",)), (game.park_deck, "", ())]
-        places += [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat))
-                   for q in game.rivals(ctx.seat)]
+        places += [yard_place(q) for q in game.rivals(ctx.seat)]
     return card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True)
 
 
@@ -438,10 +438,18 @@ def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
     return card_moves(ctx, places, ctx.game.box, Kind.DESTROY, k)
 
 
+#: A yard as a place to take a card from: (where-label, where-value) by seat, made once.
+_YARDS = tuple((f"from seat {seat}'s yard", ("yard", seat)) for seat in range(4))
+
+
+def yard_place(q: Player) -> tuple[list, str, Any]:
+    return (q.yard, *_YARDS[q.seat])
+
+
 def recruit_places(game: Game) -> list[tuple[list, str, Any]]:
     """R7.1: the park, any player's yard, or the top of the park deck."""
     places: list[tuple[list, str, Any]] = [(game.park, "from the park", ("park",))]
-    places += [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat)) for q in game.players]
+    places += [yard_place(q) for q in game.players]
     places.append((game.park_deck, "", ()))
     return places
 
@@ -453,8 +461,7 @@ def _recruit(node: n.Recruit, ctx: Ctx, k: K) -> bool:
 
 def _destroy_rival(node: n.DestroyRival, ctx: Ctx, k: K) -> bool:
     game = ctx.game
-    places = [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat))
-              for q in game.rivals(ctx.seat)]
+    places = [yard_place(q) for q in game.rivals(ctx.seat)]
     return card_moves(ctx, places, game.box, Kind.DESTROY_RIVAL, k)
 
 

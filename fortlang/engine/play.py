@@ -587,7 +587,8 @@ def recruit(game: Game, seat: int, *, yards: bool = True) -> bool:
         return card_moves(ctx, places, ctx.player.discard, Kind.RECRUIT, lambda full: full,
                           refill_park=True)
 
-    return _execute(game, seat, start, leader=True)
+    # Nothing to search for: with no card to recruit, the move does nothing and says False.
+    return _execute(game, seat, start, leader=True, can_fail=False)
 
 
 def _debug_check(game: Game) -> None:

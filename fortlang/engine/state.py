@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import Resource, Suit
 
@@ -332,8 +333,6 @@ class Game:
 
     def ask(self, decision: Any) -> int:
         """Ask the deciding player's agent; log and return the chosen option's index."""
-        from fortlang.engine.view import GameView
-
         agent = self.agents[decision.player]
         if agent is None:
             raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} "
