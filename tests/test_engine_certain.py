@@ -1,10 +1,12 @@
 """The shortcuts of the legality search (fortlang.engine.certain) agree with the search: "surely
 playable" and "surely unplayable" are never wrong (on random actions at random tables and on the
 bundled cards), they are exact for the actions they know, and a search cut short by
-``surely_first`` offers the same options and reports the same rules as the full search."""
+``surely_first`` or ``surely_followed`` offers the same options and reports the same rules as the
+full search."""
 
 from __future__ import annotations
 
+from functools import partial
 from unittest.mock import patch
 
 import pytest
@@ -15,10 +17,13 @@ from test_engine_properties import _composites, leaves
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Rules, play
 from fortlang.engine.build import kid, random_table
-from fortlang.engine.certain import surely_playable, surely_unplayable
+from fortlang.engine.certain import surely_followed, surely_playable, surely_unplayable
+from fortlang.engine.interpreter import Ctx, is_resource_choice, run, search
 from fortlang.engine.play import why_not_by_search
+from fortlang.engine.state import TOKENS
 from fortlang.model import KidCard
-from fortlang.nodes import Suit
+from fortlang.nodes import Choice, Gain, Resource, Spend, Suit
+from fortlang.parser import parse_action
 
 BASE = base_set()
 #: Small actions: a real play tries every option at every choice, which grows fast with the size.
@@ -113,8 +118,26 @@ def _play_recorded(kid_card, table):
 def test_a_search_cut_short_ends_as_the_full_search(kid_card, table):
     """surely_first stops searches early: every verdict, option and rule reported stays."""
     fast = _play_recorded(kid_card, table)
-    with patch.object(play, "surely_first", lambda ctx, action: False):
+    with patch.object(play, "surely_first", lambda ctx, action: False), \
+            patch.object(play, "surely_followed", lambda ctx, action: False):
         assert _play_recorded(kid_card, table) == fast
+
+
+@examples
+@given(action=actions, seed=st.integers(0, 60), kind=st.sampled_from(TOKENS), branch=st.booleans())
+def test_surely_followed_agrees_with_the_search(action, seed, kind, branch):
+    """A follower, bound or not by the leader's pizza or toy and branch choices (R6.4)."""
+    game = random_table(BASE, 3, seed)
+    for p in game.players:
+        p.stuff[kind] = game.board.stuff_capacity  # nothing of the bound kind fits
+    bound = {id(x): kind for x in action.walk()
+             if isinstance(x, Gain | Spend) and x.resource is Resource.EITHER}
+    bound |= {id(x): int(branch) for x in action.walk()
+              if isinstance(x, Choice) and is_resource_choice(x)}
+    for binding in ({}, bound):
+        ctx = Ctx(game, 1, leader=False, bound=binding)
+        if surely_followed(ctx, action):
+            assert search(ctx, partial(run, action, ctx, lambda full: full))
 
 
 def test_the_shortcuts_are_taken_for_plain_cards():
@@ -129,3 +152,23 @@ def test_the_shortcuts_are_taken_for_plain_cards():
     assert not surely_unplayable(game, 0, card)
     game.give(game.players[0], moose.public.resource, 1)  # the stuff is full of pizza
     assert surely_unplayable(game, 0, card) and why_not_by_search(game, 0, card) == "R5.4"
+
+
+@pytest.mark.parametrize("text", ["gain pizza/toy", "gain 2 pizza or gain 2 toy",
+                                  "spend pizza/toy x 2"])
+def test_surely_followed_keeps_to_the_leaders_choice(text):
+    """R6.4: bound to pizza, which the follower cannot take or pay, while toys would do."""
+    game = Game(2, BASE.board)
+    p = game.players[1]
+    game.give(p, Resource.PIZZA, game.board.stuff_capacity if "gain" in text else 0)
+    game.give(p, Resource.TOY, 0 if "gain" in text else 2)
+    action = parse_action(text)
+    free, bound = Ctx(game, 1, leader=False), Ctx(game, 1, leader=False)
+    for x in action.walk():
+        if isinstance(x, Gain | Spend) and x.resource is Resource.EITHER:
+            bound.bound[id(x)] = Resource.PIZZA
+        if isinstance(x, Choice):
+            bound.bound[id(x)] = 0
+    assert surely_followed(free, action) and search(free, partial(run, action, free, bool))
+    assert not surely_followed(bound, action)
+    assert not search(bound, partial(run, action, bound, bool))

@@ -6,40 +6,49 @@ card added, is sure to be performed in full with an effect. :func:`sure` checks 
 reads of the state, mirroring each handler's own first check in the interpreter. It answers True
 only when the search would find a legal play; False means "not known": search.
 
-Two places use it: :func:`surely_playable` before any search (``legal_plays``), and
-:func:`surely_first` inside one, where the rest of a move need not be explored once it is known
-to succeed. Nothing is offered more or less often because of this: a search is cut short, never
+Three places use it: :func:`surely_playable` before any search (``legal_plays``), and
+:func:`surely_first` and :func:`surely_followed` inside one, where the rest of a move need not be
+explored once it is known to succeed (a follower needs the action in full, with or without an
+effect, R6.2). Nothing is offered more or less often because of this: a search is cut short, never
 replaced. ``tests/test_engine_certain.py`` checks every True against the search on many states.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.interpreter import Ctx, card_count, count, payment_plans
+from fortlang.engine.interpreter import Ctx, card_count, count, is_resource_choice, payment_plans
 from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
 from fortlang.nodes import Resource, Suit
 
 
 class _Play:
-    """A play being judged: the table, the leader, how ``x quantity`` counts now (None: it depends
-    on a choice still to make), and how many cards still in the hand will have left it (the played
-    card, before the play starts) by the time the action is performed."""
+    """A play being judged: the table, the player, how ``x quantity`` counts now (None: it depends
+    on a choice still to make), how many cards still in the hand will have left it (the played
+    card, before the play starts) by the time the action is performed, the leader's choices that
+    bind a follower (R6.4), and whether the action must have an effect (R5.4) or not (R6.2)."""
 
-    __slots__ = ("game", "p", "count", "leaving")
+    __slots__ = ("game", "p", "count", "leaving", "bound", "effect")
 
     def __init__(self, game: Game, p: Player, count: Callable[[n.Quantity], int | None],
-                 leaving: int) -> None:
+                 leaving: int, bound: Mapping[int, Any], effect: bool) -> None:
         self.game = game
         self.p = p
         self.count = count
         self.leaving = leaving
+        self.bound = bound
+        self.effect = effect
 
 
 def _kinds(res: Resource) -> tuple[Resource, ...]:
     return TOKENS if res is Resource.EITHER else (res,)
+
+
+def _kinds_now(a: n.Gain | n.Spend, s: _Play) -> tuple[Resource, ...]:
+    fixed = s.bound.get(id(a))  # the leader's pizza or toy (R6.4)
+    return (fixed,) if fixed is not None else _kinds(a.resource)
 
 
 def _before_play(game: Game, p: Player, card: CardInstance, q: n.Quantity) -> int | None:
@@ -62,12 +71,12 @@ def _gain(a: n.Gain, s: _Play, times: int) -> bool:
     """R12.1: every token fits in the stuff and is in the supply, for one kind (never a mix)."""
     need = a.amount * times
     return a.amount >= 1 and any(s.game.stuff_room(s.p, r) >= need and s.game.supply[r] >= need
-                                 for r in _kinds(a.resource))
+                                 for r in _kinds_now(a, s))
 
 
 def _spend(a: n.Spend, s: _Play, times: int) -> bool:
     need = a.amount * times
-    return a.amount >= 1 and any(s.p.stuff[r] + s.p.pack[r] >= need for r in _kinds(a.resource))
+    return a.amount >= 1 and any(s.p.stuff[r] + s.p.pack[r] >= need for r in _kinds_now(a, s))
 
 
 #: Actions sure to be performed in full with an effect ``times`` times in a row.
@@ -80,8 +89,17 @@ _REPEATABLE: dict[type, Callable[[Any, _Play, int], bool]] = {
 
 def _repeat(a: n.Repeat, s: _Play) -> bool:
     times = s.count(a.count)
+    if times == 0:
+        return not s.effect  # performed in full zero times, with no effect
     check = _REPEATABLE.get(type(a.body))
     return times is not None and times >= 1 and check is not None and check(a.body, s, times)
+
+
+def _choice(a: n.Choice, s: _Play) -> bool:
+    fixed = s.bound.get(id(a)) if is_resource_choice(a) else None  # R6.4
+    if fixed is not None:
+        return sure(a.items[fixed], s)
+    return any(sure(x, s) for x in a.items)
 
 
 def _then(a: n.Then, s: _Play) -> bool:
@@ -110,7 +128,8 @@ _SURE: dict[type, Callable[[Any, _Play], bool]] = {
     n.Spend: lambda a, s: _spend(a, s, 1),
     n.Repeat: _repeat,
     n.Then: _then,
-    n.Choice: lambda a, s: any(sure(x, s) for x in a.items),
+    n.Choice: _choice,
+    n.DestroyThis: lambda a, s: True,  # the leader's card is marked; a follower does nothing
     n.Recruit: lambda a, s: bool(s.game.park or s.game.park_deck
                                  or any(q.yard for q in s.game.players)),
     n.Lookout: lambda a, s: (len(s.p.lookout) < s.game.lookout_capacity(s.p)
@@ -134,7 +153,7 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
     R5.5 holds with no card added); False if only a search can tell."""
     p = game.players[seat]
-    s = _Play(game, p, lambda q: _before_play(game, p, card, q), 1)
+    s = _Play(game, p, lambda q: _before_play(game, p, card, q), 1, {}, True)
     return any(action is not None and sure(action, s)
                for action in (card.card.public, card.card.private))
 
@@ -142,7 +161,13 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
 def surely_first(ctx: Ctx, action: n.Action) -> bool:
     """True if the leader, with no card added (R5.5 holds), is certain to perform ``action`` in
     full with an effect (R5.4) when it is the first action of the play, performed now."""
-    return sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0))
+    return sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0, {}, True))
+
+
+def surely_followed(ctx: Ctx, action: n.Action) -> bool:
+    """True if a follower, having discarded their card(s), is certain to perform ``action`` in
+    full (R6.2), bound by the leader's choices (R6.4), when performed now."""
+    return sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0, ctx.bound, False))
 
 
 # -- plays that are impossible for certain ------------------------------------------------------

@@ -32,7 +32,12 @@ from itertools import combinations
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.certain import surely_first, surely_playable, surely_unplayable
+from fortlang.engine.certain import (
+    surely_first,
+    surely_followed,
+    surely_playable,
+    surely_unplayable,
+)
 from fortlang.engine.choices import Decision, IllegalMove, Kind, Option
 from fortlang.engine.interpreter import (
     COIN,
@@ -462,11 +467,16 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
                 game.move(q.hand, q.hand.index(c), q.discard)  # R6.1: discarded, never drawn
                 game.note(ctx.sources, c)
                 game.note(chosen, c)
-            act: Thunk = lambda: run(public, ctx, lambda full: full or ctx.fails("R6.2"))  # noqa: E731
+            then: Thunk = act
             if game.rules.follower_lookout:  # the R6.7 interpretation switched off
-                act = partial(_count_all, ctx, list(q.lookout), 0, counted, act)
-            return _name_coins(ctx, cards, 0, suits, counted, act)
+                then = partial(_count_all, ctx, list(q.lookout), 0, counted, act)
+            return _name_coins(ctx, cards, 0, suits, counted, then)
         return thunk
+
+    def act() -> bool:
+        if ctx.search and surely_followed(ctx, public):
+            return True  # R6.2 will hold: a legal completion exists
+        return run(public, ctx, lambda full: full or ctx.fails("R6.2"))
 
     options = [Option("decline", None)]
     options += [Option("discard " + " and ".join(f"{q.hand[i].name} ({_suits_text(q.hand[i])})"
