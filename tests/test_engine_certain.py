@@ -15,9 +15,14 @@ from hypothesis import strategies as st
 from test_engine_properties import _composites, leaves
 
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Rules, play
+from fortlang.engine import Game, Rules, ScriptedAgent, play
 from fortlang.engine.build import kid, random_table
-from fortlang.engine.certain import surely_followed, surely_playable, surely_unplayable
+from fortlang.engine.certain import (
+    surely_followed,
+    surely_followed_with,
+    surely_playable,
+    surely_unplayable,
+)
 from fortlang.engine.interpreter import Ctx, is_resource_choice, run, search
 from fortlang.engine.play import why_not_by_search
 from fortlang.engine.state import TOKENS
@@ -116,10 +121,12 @@ def _play_recorded(kid_card, table):
 @examples
 @given(kid_card=cards, table=tables)
 def test_a_search_cut_short_ends_as_the_full_search(kid_card, table):
-    """surely_first stops searches early: every verdict, option and rule reported stays."""
+    """The shortcuts stop searches early or skip them: every verdict, option and rule reported
+    stays as the full search has it."""
     fast = _play_recorded(kid_card, table)
-    with patch.object(play, "surely_first", lambda ctx, action: False), \
-            patch.object(play, "surely_followed", lambda ctx, action: False):
+    never = lambda *args: False  # noqa: E731
+    with patch.object(play, "surely_first", never), patch.object(play, "surely_followed", never), \
+            patch.object(play, "surely_followed_with", never):
         assert _play_recorded(kid_card, table) == fast
 
 
@@ -170,5 +177,24 @@ def test_surely_followed_keeps_to_the_leaders_choice(text):
         if isinstance(x, Choice):
             bound.bound[id(x)] = 0
     assert surely_followed(free, action) and search(free, partial(run, action, free, bool))
+    assert surely_followed_with(game, 1, [], action, free.bound)
     assert not surely_followed(bound, action)
+    assert not surely_followed_with(game, 1, [], action, bound.bound)
     assert not search(bound, partial(run, action, bound, bool))
+
+
+def test_no_order_is_taken_as_legal_once_a_card_is_added():
+    """R5.5: with Spade added, only packing first makes room for both pizzas; packing alone is
+    legal for R5.4 but leaves Spade useless, and must be excluded, not known legal."""
+    game = Game(2, BASE.board, agents=[ScriptedAgent(["add Spade", 0]), None])
+    p = game.players[0]
+    card = game.new_card(kid("Digger", "shovel", "gain pizza x shovel", "pack"), p.hand)
+    game.new_card(kid("Spade", "shovel", "score"), p.hand)
+    game.give(p, Resource.PIZZA, game.board.stuff_capacity - 1)  # room for one more pizza
+    seen: list = []
+    game.on_decision = lambda d, i: seen.append(d)
+    play.play_card(game, 0, card, follow=False)
+    order = seen[-1]
+    assert order.kind == "order" and len(order.options) == 1
+    assert order.options[0].label.startswith("private (pack) then public")
+    assert ("private (pack) only", "R5.5") in order.excluded

@@ -15,7 +15,7 @@ replaced. ``tests/test_engine_certain.py`` checks every True against the search 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from fortlang import nodes as n
@@ -51,8 +51,9 @@ def _kinds_now(a: n.Gain | n.Spend, s: _Play) -> tuple[Resource, ...]:
     return (fixed,) if fixed is not None else _kinds(a.resource)
 
 
-def _before_play(game: Game, p: Player, card: CardInstance, q: n.Quantity) -> int | None:
-    """A repetition count before the play starts, as it will be with no card added (R5.3)."""
+def _counted(q: n.Quantity, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
+    """A repetition count for ``p`` with ``cards`` the only cards counted, none showing a coin
+    (None: not known), or None if it depends on a choice still to make."""
     if isinstance(q, n.Fixed):
         return q.n
     if isinstance(q, n.FortLevel):
@@ -61,9 +62,8 @@ def _before_play(game: Game, p: Player, card: CardInstance, q: n.Quantity) -> in
         return p.pack[PIZZA] + p.pack[TOY]
     if isinstance(q, n.LookoutSize):
         return len(p.lookout)
-    if isinstance(q, n.SuitCount) and Suit.COIN not in card.card.suits \
-            and game.rules.lookout_optional:
-        return card_count(card, q.suit, {})  # only the played card counts
+    if isinstance(q, n.SuitCount) and cards is not None:
+        return sum(card_count(c, q.suit, {}) for c in cards)
     return None  # `x any` (R5.7), a coin to name (R5.6), lookout cards that count anyway
 
 
@@ -153,7 +153,8 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
     R5.5 holds with no card added); False if only a search can tell."""
     p = game.players[seat]
-    s = _Play(game, p, lambda q: _before_play(game, p, card, q), 1, {}, True)
+    counted = [card] if Suit.COIN not in card.card.suits and game.rules.lookout_optional else None
+    s = _Play(game, p, lambda q: _counted(q, p, counted), 1, {}, True)
     return any(action is not None and sure(action, s)
                for action in (card.card.public, card.card.private))
 
@@ -162,6 +163,14 @@ def surely_first(ctx: Ctx, action: n.Action) -> bool:
     """True if the leader, with no card added (R5.5 holds), is certain to perform ``action`` in
     full with an effect (R5.4) when it is the first action of the play, performed now."""
     return sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0, {}, True))
+
+
+def surely_followed_with(game: Game, seat: int, cards: Sequence[CardInstance], action: n.Action,
+                         bound: Mapping[int, Any]) -> bool:
+    """True if following with ``cards`` (none showing a coin, no lookout card counted, R6.7) is
+    certain to perform ``action`` in full (R6.2), bound by the leader's choices (R6.4)."""
+    p = game.players[seat]
+    return sure(action, _Play(game, p, lambda q: _counted(q, p, cards), len(cards), bound, False))
 
 
 def surely_followed(ctx: Ctx, action: n.Action) -> bool:

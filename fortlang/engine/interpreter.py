@@ -113,8 +113,10 @@ def run(node: n.Action, ctx: Ctx, k: K) -> bool:
     return handler(node, ctx, k)
 
 
-def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk]) -> bool:
-    """A choice point: each thunk applies one option and runs the rest of the move."""
+def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
+           known: Sequence[bool] = ()) -> bool:
+    """A choice point: each thunk applies one option and runs the rest of the move. ``known``
+    marks options certain to be legal (see engine.certain): offered without being tried."""
     if len(thunks) == 1:
         return thunks[0]()
     if not thunks:
@@ -134,6 +136,9 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk]) -> b
     legal: list[int] = []
     excluded: list[tuple[str, str]] = []
     for i, thunk in enumerate(thunks):
+        if i < len(known) and known[i]:
+            legal.append(i)
+            continue
         mark = game.mark()
         ctx.search, ctx.fail = True, None
         try:

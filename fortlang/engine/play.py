@@ -35,6 +35,7 @@ from fortlang import nodes as n
 from fortlang.engine.certain import (
     surely_first,
     surely_followed,
+    surely_followed_with,
     surely_playable,
     surely_unplayable,
 )
@@ -250,10 +251,18 @@ def _order(ctx: Ctx) -> bool:
     sequences, options = order_options(card)
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
-    if not ctx.search:
-        ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
     thunks: list[Thunk] = [partial(_perform, ctx, s, 0) for s in sequences]
-    return decide(ctx, Kind.ORDER, options, thunks)
+    if ctx.search:
+        return decide(ctx, Kind.ORDER, options, thunks)
+    ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
+    known = [] if ctx.play.added else [surely_first(ctx, _action(card, s[0])) for s in sequences]
+    return decide(ctx, Kind.ORDER, options, thunks, known)
+
+
+def _action(card: KidCard, which: str) -> n.Action:
+    action = card.public if which == PUBLIC else card.private
+    assert action is not None, "blank boxes are never in an order (R5.2)"
+    return action
 
 
 def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
@@ -261,7 +270,7 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
         return _leader_check(ctx)
     game, play = ctx.game, ctx.play
     which = sequence[i]
-    action = play.card.card.public if which == PUBLIC else play.card.card.private
+    action = _action(play.card.card, which)
     if ctx.search and not i and not play.added and surely_first(ctx, action):
         return True  # R5.4 will hold after this action, R5.5 holds: a legal completion exists
     if not ctx.search:
@@ -482,9 +491,15 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     options += [Option("discard " + " and ".join(f"{q.hand[i].name} ({_suits_text(q.hand[i])})"
                                                   for i in pick),
                        tuple(q.hand[i].card.id for i in pick)) for pick in picks]
+    known = [True]  # declining is always legal
+    for pick in picks:
+        cards = [q.hand[i] for i in pick]  # a coin to name or lookout cards to count: try it
+        known.append(not game.rules.follower_lookout and all(COIN not in c.suits for c in cards)
+                     and surely_followed_with(game, seat, cards, public, ctx.bound))
     mark = game.begin()
     try:
-        decide(ctx, Kind.FOLLOW, options, [lambda: True] + [follow_with(pk) for pk in picks])
+        decide(ctx, Kind.FOLLOW, options, [lambda: True] + [follow_with(pk) for pk in picks],
+               known)
     except BaseException:
         game.abort(mark)
         raise
