@@ -38,6 +38,7 @@ cards = st.builds(lambda public, private, suits: KidCard("x", "X", tuple(suits),
                   st.lists(st.sampled_from(Suit), min_size=1, max_size=2))
 tables = st.builds(lambda seed, optional: (seed, Rules(lookout_optional=optional)),
                    st.integers(0, 60), st.booleans())
+never = lambda *args: False  # noqa: E731
 examples = settings(max_examples=300, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
@@ -124,10 +125,19 @@ def test_a_search_cut_short_ends_as_the_full_search(kid_card, table):
     """The shortcuts stop searches early or skip them: every verdict, option and rule reported
     stays as the full search has it."""
     fast = _play_recorded(kid_card, table)
-    never = lambda *args: False  # noqa: E731
     with patch.object(play, "surely_first", never), patch.object(play, "surely_followed", never), \
             patch.object(play, "surely_followed_with", never):
         assert _play_recorded(kid_card, table) == fast
+
+
+@pytest.mark.parametrize("kid_card", BASE.kids, ids=lambda k: k.id)
+def test_bundled_plays_cut_short_end_as_the_full_search(kid_card):
+    for seed in range(6):
+        fast = _play_recorded(kid_card, (seed, Rules()))
+        with patch.object(play, "surely_first", never), \
+                patch.object(play, "surely_followed", never), \
+                patch.object(play, "surely_followed_with", never):
+            assert _play_recorded(kid_card, (seed, Rules())) == fast
 
 
 @examples

@@ -160,9 +160,26 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
 
 
 def surely_first(ctx: Ctx, action: n.Action) -> bool:
-    """True if the leader, with no card added (R5.5 holds), is certain to perform ``action`` in
-    full with an effect (R5.4) when it is the first action of the play, performed now."""
-    return sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0, {}, True))
+    """True if the play is certain to be legal when the leader performs ``action`` now, as its
+    first action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that
+    every added card counts for, so that each of its repetitions has an effect (R5.5)."""
+    if not sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0, {}, True)):
+        return False
+    added = ctx.play.added
+    if not added:
+        return True
+    suit = _counted_suit(action, ctx)
+    return suit is not None and all(card_count(c, suit, ctx.named) for c in added)
+
+
+def _counted_suit(action: n.Action, ctx: Ctx) -> Suit | None:
+    """The suit an `x suit` or `x any` (as chosen, R5.7) counts, if ``action`` is one."""
+    if not isinstance(action, n.Repeat):
+        return None
+    q = action.count
+    if isinstance(q, n.SuitCount):
+        return q.suit
+    return ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
 
 
 def surely_followed_with(game: Game, seat: int, cards: Sequence[CardInstance], action: n.Action,

@@ -255,7 +255,7 @@ def _order(ctx: Ctx) -> bool:
     if ctx.search:
         return decide(ctx, Kind.ORDER, options, thunks)
     ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
-    known = [] if ctx.play.added else [surely_first(ctx, _action(card, s[0])) for s in sequences]
+    known = [surely_first(ctx, _action(card, s[0])) for s in sequences]
     return decide(ctx, Kind.ORDER, options, thunks, known)
 
 
@@ -271,8 +271,8 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     game, play = ctx.game, ctx.play
     which = sequence[i]
     action = _action(play.card.card, which)
-    if ctx.search and not i and not play.added and surely_first(ctx, action):
-        return True  # R5.4 will hold after this action, R5.5 holds: a legal completion exists
+    if ctx.search and not i and surely_first(ctx, action):
+        return True  # R5.4 and R5.5 will hold after this action: a legal completion exists
     if not ctx.search:
         game.note_attr(ctx, "context", f"{play.card.name} ({which}): {text(action)}")
     if i and not ctx.safe and _leader_satisfied(ctx):  # R5.4, R5.5 hold whatever comes next
