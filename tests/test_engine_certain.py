@@ -1,11 +1,12 @@
-"""The shortcuts of the legality search (fortlang.engine.certain) agree with the search: "surely
-playable" and "surely unplayable" are never wrong (on random actions at random tables and on the
-bundled cards), they are exact for the actions they know, and a search cut short by
-``surely_first`` or ``surely_followed`` offers the same options and reports the same rules as the
-full search."""
+"""The shortcuts of the legality search (fortlang.engine.certain, and one card per zone while
+searching) agree with the full search: "surely playable" and "surely unplayable" are never wrong
+(on random actions at random tables and on the bundled cards), they are exact for the actions they
+know, and plays searched with every shortcut offer the same options and report the same rules as
+plays searched with none."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import partial
 from unittest.mock import patch
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from test_engine_properties import _composites, leaves
 
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Rules, ScriptedAgent, play
+from fortlang.engine import Game, Rules, ScriptedAgent, interpreter, play
 from fortlang.engine.build import kid, random_table
 from fortlang.engine.certain import (
     surely_followed,
@@ -38,7 +39,20 @@ cards = st.builds(lambda public, private, suits: KidCard("x", "X", tuple(suits),
                   st.lists(st.sampled_from(Suit), min_size=1, max_size=2))
 tables = st.builds(lambda seed, optional: (seed, Rules(lookout_optional=optional)),
                    st.integers(0, 60), st.booleans())
-never = lambda *args: False  # noqa: E731
+
+
+@contextmanager
+def full_search():
+    """The search as it is without shortcuts: every card of a zone tried, nothing known."""
+    def never(*args):
+        return False
+
+    with patch.object(play, "surely_first", never), patch.object(play, "surely_followed", never), \
+            patch.object(play, "surely_followed_with", never), \
+            patch.object(interpreter, "ONE_CARD_PER_ZONE", False):
+        yield
+
+
 examples = settings(max_examples=300, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
@@ -125,8 +139,7 @@ def test_a_search_cut_short_ends_as_the_full_search(kid_card, table):
     """The shortcuts stop searches early or skip them: every verdict, option and rule reported
     stays as the full search has it."""
     fast = _play_recorded(kid_card, table)
-    with patch.object(play, "surely_first", never), patch.object(play, "surely_followed", never), \
-            patch.object(play, "surely_followed_with", never):
+    with full_search():
         assert _play_recorded(kid_card, table) == fast
 
 
@@ -134,9 +147,7 @@ def test_a_search_cut_short_ends_as_the_full_search(kid_card, table):
 def test_bundled_plays_cut_short_end_as_the_full_search(kid_card):
     for seed in range(6):
         fast = _play_recorded(kid_card, (seed, Rules()))
-        with patch.object(play, "surely_first", never), \
-                patch.object(play, "surely_followed", never), \
-                patch.object(play, "surely_followed_with", never):
+        with full_search():
             assert _play_recorded(kid_card, (seed, Rules())) == fast
 
 
@@ -208,3 +219,18 @@ def test_no_order_is_taken_as_legal_once_a_card_is_added():
     assert order.kind == "order" and len(order.options) == 1
     assert order.options[0].label.startswith("private (pack) then public")
     assert ("private (pack) only", "R5.5") in order.excluded
+
+
+@pytest.mark.parametrize("text", ["destroy card then lookout", "lookout then destroy card",
+                                  "recruit then destroy rival", "destroy rival then recruit",
+                                  "(destroy card then lookout) x 2", "lookout x level"])
+def test_one_card_per_zone_when_zones_run_dry(text):
+    """Moves between small zones (hands of 0-2 cards, yards emptied): which zone a card is taken
+    from matters, which card of a zone does not."""
+    for game, seat, card in _tables(text):
+        for p in game.players:
+            if game.rng.random() < 0.5:
+                p.yard.clear()  # the cards removed are simply out of the game here
+        with full_search():
+            slow = why_not_by_search(game, seat, card)
+        assert why_not_by_search(game, seat, card) == slow

@@ -389,6 +389,15 @@ def distinct(zone: list[CardInstance]) -> list[int]:
     return out
 
 
+#: While searching, one card per zone is enough: which card an action moves never changes how the
+#: rest of a move ends. Legality reads tokens, levels, perks, the sizes of zones and the suits of
+#: the cards played, added or discarded to follow, never those of cards an action moves; taking
+#: any card of a zone leaves the same sizes. So the other cards of that zone would end alike, and
+#: trying them only multiplies a search (a recruit in an `x suit` tries ~10 cards per repetition).
+#: Agents are still offered every card. Tests compare with this switched off.
+ONE_CARD_PER_ZONE = True
+
+
 def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
                 refill_park: bool = False) -> bool:
     """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``."""
@@ -409,6 +418,10 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
             if zone:
                 picks.append((zone, -1, where, value))
                 thunks.append(pick(zone, len(zone) - 1))
+            continue
+        if ctx.search and ONE_CARD_PER_ZONE:
+            if zone:
+                thunks.append(pick(zone, 0))  # no labels needed while searching
             continue
         for i in distinct(zone):
             picks.append((zone, i, where, value))
