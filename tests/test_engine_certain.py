@@ -101,7 +101,8 @@ def _tables(text: str):
     "pack", "convert", "advance", "advance -1", "advance +1", "score x level", "gain toy x 2",
     "gain 2 pizza x pack", "spend pizza x lookout", "score x pack", "recruit then score",
     "advance then score 2", "gain 2 toy or score", "spend pizza then score 2",
-    "gain pizza/toy x level", "destroy card then score"])
+    "gain pizza/toy x level", "destroy card then score", "pack x 2", "pack x level",
+    "convert x 2", "convert x level", "recruit x 1"])
 def test_surely_playable_is_exact_for_the_actions_it_knows(text):
     for game, seat, card in _tables(text):
         assert surely_playable(game, seat, card) == (why_not_by_search(game, seat, card) is None)
@@ -170,15 +171,14 @@ def test_surely_followed_agrees_with_the_search(action, seed, kind, branch):
 
 def test_the_shortcuts_are_taken_for_plain_cards():
     game = Game(2, BASE.board)
-    moose = next(k for k in BASE.kids if k.id == "moose")  # gain 2 pizza / pack x shovel
-    card = game.new_card(moose, game.players[0].hand)
+    card = game.new_card(kid("Gainer", "crown", "gain 2 pizza"), game.players[0].hand)
     assert surely_playable(game, 0, card)
-    game.give(game.players[0], moose.public.resource, game.board.stuff_capacity - 1)
+    game.give(game.players[0], Resource.PIZZA, game.board.stuff_capacity - 1)
     assert not surely_playable(game, 0, card)  # one pizza fits: only the search can tell
     wart = next(k for k in BASE.kids if k.id == "wart")  # gain pizza x shovel / destroy card
     card = game.new_card(wart, game.players[0].hand)  # then gain pizza
     assert not surely_unplayable(game, 0, card)
-    game.give(game.players[0], moose.public.resource, 1)  # the stuff is full of pizza
+    game.give(game.players[0], Resource.PIZZA, 1)  # the stuff is full of pizza
     assert surely_unplayable(game, 0, card) and why_not_by_search(game, 0, card) == "R5.4"
 
 

@@ -19,7 +19,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.interpreter import Ctx, card_count, count, is_resource_choice, payment_plans
+from fortlang.engine.interpreter import (
+    COIN,
+    EITHER,
+    Ctx,
+    card_count,
+    count,
+    is_resource_choice,
+    payment_plans,
+)
 from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
 from fortlang.nodes import Resource, Suit
 
@@ -43,7 +51,7 @@ class _Play:
 
 
 def _kinds(res: Resource) -> tuple[Resource, ...]:
-    return TOKENS if res is Resource.EITHER else (res,)
+    return TOKENS if res is EITHER else (res,)
 
 
 def _kinds_now(a: n.Gain | n.Spend, s: _Play) -> tuple[Resource, ...]:
@@ -52,8 +60,8 @@ def _kinds_now(a: n.Gain | n.Spend, s: _Play) -> tuple[Resource, ...]:
 
 
 def _counted(q: n.Quantity, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
-    """A repetition count for ``p`` with ``cards`` the only cards counted, none showing a coin
-    (None: not known), or None if it depends on a choice still to make."""
+    """A repetition count for ``p`` with ``cards`` the only cards counted (None: not known), or
+    None if it depends on a choice still to make."""
     if isinstance(q, n.Fixed):
         return q.n
     if isinstance(q, n.FortLevel):
@@ -63,6 +71,8 @@ def _counted(q: n.Quantity, p: Player, cards: Sequence[CardInstance] | None) -> 
     if isinstance(q, n.LookoutSize):
         return len(p.lookout)
     if isinstance(q, n.SuitCount) and cards is not None:
+        if q.suit is not COIN and any(COIN in c.card.suits for c in cards):
+            return None  # a coin counts as the suit it will be named (R5.6)
         return sum(card_count(c, q.suit, {}) for c in cards)
     return None  # `x any` (R5.7), a coin to name (R5.6), lookout cards that count anyway
 
@@ -79,11 +89,20 @@ def _spend(a: n.Spend, s: _Play, times: int) -> bool:
     return a.amount >= 1 and any(s.p.stuff[r] + s.p.pack[r] >= need for r in _kinds_now(a, s))
 
 
+def _pack(a: n.Pack, s: _Play, times: int) -> bool:
+    """R12.2: room in the pack and tokens in the stuff, one per repetition."""
+    p = s.p
+    return (p.pack[PIZZA] + p.pack[TOY] + times <= s.game.pack_capacity(p)
+            and p.stuff[PIZZA] + p.stuff[TOY] >= times)
+
+
 #: Actions sure to be performed in full with an effect ``times`` times in a row.
 _REPEATABLE: dict[type, Callable[[Any, _Play, int], bool]] = {
     n.Score: lambda a, s, times: True,  # a VP change is always recorded
     n.Gain: _gain,
     n.Spend: _spend,
+    n.Pack: _pack,
+    n.Convert: lambda a, s, times: _convert(a, s),  # a convert can always be converted back
 }
 
 
@@ -91,6 +110,8 @@ def _repeat(a: n.Repeat, s: _Play) -> bool:
     times = s.count(a.count)
     if times == 0:
         return not s.effect  # performed in full zero times, with no effect
+    if times == 1:
+        return sure(a.body, s)
     check = _REPEATABLE.get(type(a.body))
     return times is not None and times >= 1 and check is not None and check(a.body, s, times)
 
@@ -136,8 +157,7 @@ _SURE: dict[type, Callable[[Any, _Play], bool]] = {
                              and len(s.p.hand) > s.leaving),
     n.DestroyCard: lambda a, s: len(s.p.hand) > s.leaving or bool(s.p.discard),
     n.DestroyRival: lambda a, s: any(q.yard for q in s.game.rivals(s.p.seat)),
-    n.Pack: lambda a, s: (s.p.pack[PIZZA] + s.p.pack[TOY] < s.game.pack_capacity(s.p)
-                          and (s.p.stuff[PIZZA] + s.p.stuff[TOY]) > 0),
+    n.Pack: lambda a, s: _pack(a, s, 1),
     n.Convert: _convert,
     n.Advance: _advance,
 }
@@ -153,7 +173,7 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
     R5.5 holds with no card added); False if only a search can tell."""
     p = game.players[seat]
-    counted = [card] if Suit.COIN not in card.card.suits and game.rules.lookout_optional else None
+    counted = [card] if game.rules.lookout_optional else None  # else lookout cards count too
     s = _Play(game, p, lambda q: _counted(q, p, counted), 1, {}, True)
     return any(action is not None and sure(action, s)
                for action in (card.card.public, card.card.private))

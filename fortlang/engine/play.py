@@ -492,10 +492,9 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
                                                   for i in pick),
                        tuple(q.hand[i].card.id for i in pick)) for pick in picks]
     known = [True]  # declining is always legal
-    for pick in picks:
-        cards = [q.hand[i] for i in pick]  # a coin to name or lookout cards to count: try it
-        known.append(not game.rules.follower_lookout and all(COIN not in c.suits for c in cards)
-                     and surely_followed_with(game, seat, cards, public, ctx.bound))
+    for pick in picks:  # with lookout cards to count (R6.7 switched off): try it
+        known.append(not game.rules.follower_lookout and surely_followed_with(
+            game, seat, [q.hand[i] for i in pick], public, ctx.bound))
     mark = game.begin()
     try:
         decide(ctx, Kind.FOLLOW, options, [lambda: True] + [follow_with(pk) for pk in picks],
