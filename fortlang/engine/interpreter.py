@@ -23,13 +23,31 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.engine.choices import Decision, Kind, Option
-from fortlang.engine.state import OTHER, PERK_LEVEL, RULE_LEVEL, TOKENS, CardInstance, Game
+from fortlang.engine.state import (
+    OTHER,
+    PERK_LEVEL,
+    PIZZA,
+    RULE_LEVEL,
+    TOKENS,
+    TOY,
+    CardInstance,
+    Game,
+    Player,
+)
 from fortlang.model import PerkHook
 from fortlang.nodes import Resource, Suit
 from fortlang.printer import to_text
 
+#: Enum members as module constants: reading ``Suit.COIN`` goes through the enum metaclass and
+#: costs ten times a global, in the innermost loops of the search.
+COIN = Suit.COIN
+EITHER = Resource.EITHER
+
 K = Callable[[bool], bool]
 Thunk = Callable[[], bool]
+#: A choice point's options, or a function that builds them: labels are only needed when an
+#: agent is asked, never while searching.
+Options = Sequence[Option] | Callable[[], Sequence[Option]]
 
 def by_identity(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """Memoise a function of an AST node or card by object identity: hashing a frozen tree by
@@ -95,8 +113,10 @@ def run(node: n.Action, ctx: Ctx, k: K) -> bool:
     return handler(node, ctx, k)
 
 
-def decide(ctx: Ctx, kind: Kind, options: Sequence[Option], thunks: Sequence[Thunk]) -> bool:
-    """A choice point: each thunk applies one option and runs the rest of the move."""
+def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
+           known: Sequence[bool] = ()) -> bool:
+    """A choice point: each thunk applies one option and runs the rest of the move. ``known``
+    marks options certain to be legal (see engine.certain): offered without being tried."""
     if len(thunks) == 1:
         return thunks[0]()
     if not thunks:
@@ -109,11 +129,16 @@ def decide(ctx: Ctx, kind: Kind, options: Sequence[Option], thunks: Sequence[Thu
                 return True
             game.rollback(mark)
         return False
+    if callable(options):
+        options = options()
     if ctx.safe:
         return thunks[game.ask(Decision(ctx.seat, kind, tuple(options), ctx.context))]()
     legal: list[int] = []
     excluded: list[tuple[str, str]] = []
     for i, thunk in enumerate(thunks):
+        if i < len(known) and known[i]:
+            legal.append(i)
+            continue
         mark = game.mark()
         ctx.search, ctx.fail = True, None
         try:
@@ -156,30 +181,40 @@ def card_count(card: CardInstance, suit: Suit, named: dict[int, Suit]) -> int:
     coin_as = named.get(card.uid)
     total = 0
     for s in card.card.suits:
-        if s is suit or (s is Suit.COIN and coin_as is suit):
+        if s is suit or (s is COIN and coin_as is suit):
             total += 1
     return total
 
 
 def suit_count(ctx: Ctx, suit: Suit) -> int:
     named = ctx.named
-    return sum(card_count(c, suit, named) for c in ctx.sources)
+    total = 0
+    for c in ctx.sources:
+        total += card_count(c, suit, named)
+    return total
 
 
 def _any_suit(q: n.AnySuit, ctx: Ctx) -> int:
     return suit_count(ctx, ctx.any_suits[id(q)])
 
 
+def count(q: n.Quantity, ctx: Ctx) -> int | None:
+    """What ``x q`` counts now, or None for an `x any` whose suit is not chosen yet (R5.7)."""
+    if type(q) is n.AnySuit and id(q) not in ctx.any_suits:
+        return None
+    return _COUNTS[type(q)](q, ctx)
+
+
 _COUNTS: dict[type, Callable[[Any, Ctx], int]] = {
     n.SuitCount: lambda q, ctx: suit_count(ctx, q.suit),
     n.AnySuit: _any_suit,
-    n.PackSize: lambda q, ctx: ctx.player.pack[Resource.PIZZA] + ctx.player.pack[Resource.TOY],
+    n.PackSize: lambda q, ctx: ctx.player.pack[PIZZA] + ctx.player.pack[TOY],
     n.FortLevel: lambda q, ctx: ctx.player.level,
     n.LookoutSize: lambda q, ctx: len(ctx.player.lookout),
     n.Fixed: lambda q, ctx: q.n,
 }
 
-SUIT_OPTIONS = tuple(Option(s.value, s) for s in Suit)
+SUIT_OPTION = {s: Option(s.value, s) for s in Suit}
 
 
 def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Thunk) -> bool:
@@ -193,10 +228,15 @@ def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Th
         return thunk
 
     return decide(ctx, Kind.COIN_SUIT if table is ctx.named else Kind.ANY_SUIT,
-                  [Option(s.value, s) for s in suits], [pick(s) for s in suits])
+                  lambda: [SUIT_OPTION[s] for s in suits], [pick(s) for s in suits])
 
 
 # -- operators (R13.3-R13.5, `or`) -------------------------------------------------------------
+
+
+# The steps of a repetition or a sequence are module functions, not closures that call themselves:
+# a closure referring to itself is a reference cycle, which only the cyclic garbage collector can
+# free, and a search makes thousands of them per game.
 
 
 def _repeat(node: n.Repeat, ctx: Ctx, k: K) -> bool:
@@ -204,42 +244,39 @@ def _repeat(node: n.Repeat, ctx: Ctx, k: K) -> bool:
     if type(q) is n.AnySuit and id(q) not in ctx.any_suits:  # R5.7: chosen when used
         return choose_suit(ctx, ctx.any_suits, id(q), tuple(Suit), lambda: _repeat(node, ctx, k))
     suit = q.suit if type(q) is n.SuitCount else ctx.any_suits.get(id(q))
-    times = _COUNTS[type(q)](q, ctx)
-    game, body = ctx.game, node.body
+    return _repeat_step(node.body, suit, _COUNTS[type(q)](q, ctx), 0, ctx, k)
 
-    def step(i: int) -> bool:
-        if i == times:
-            if suit is not None:
-                game.note(ctx.records, (suit, times, times))
-            return k(True)
-        mark = game.mark()
 
-        def after(full: bool) -> bool:
-            if full:
-                return step(i + 1)
-            if suit is not None:  # R5.5 needs to know how many repetitions had an effect
-                game.note(ctx.records, (suit, times, i + game.changed_since(mark)))
-            return k(False)
+def _repeat_step(body: n.Action, suit: Suit | None, times: int, i: int, ctx: Ctx, k: K) -> bool:
+    game = ctx.game
+    if i == times:
+        if suit is not None:
+            game.note(ctx.records, (suit, times, times))
+        return k(True)
+    mark = game.mark()
 
-        return run(body, ctx, after)
+    def after(full: bool) -> bool:
+        if full:
+            return _repeat_step(body, suit, times, i + 1, ctx, k)
+        if suit is not None:  # R5.5 needs to know how many repetitions had an effect
+            game.note(ctx.records, (suit, times, i + game.changed_since(mark)))
+        return k(False)
 
-    return step(0)
+    return run(body, ctx, after)
 
 
 def _then(node: n.Then, ctx: Ctx, k: K) -> bool:
     """R13.4: the left is required for the right; the right is required if possible."""
-    items = node.items
-    last = len(items) - 1
+    return _then_step(node.items, 0, ctx, k)
 
-    def step(i: int) -> bool:
-        def after(full: bool) -> bool:
-            if not full:
-                return k(False)
-            return k(True) if i == last else step(i + 1)
 
-        return run(items[i], ctx, after)
+def _then_step(items: tuple[n.Action, ...], i: int, ctx: Ctx, k: K) -> bool:
+    def after(full: bool) -> bool:
+        if not full:
+            return k(False)
+        return k(True) if i == len(items) - 1 else _then_step(items, i + 1, ctx, k)
 
-    return step(0)
+    return run(items[i], ctx, after)
 
 
 def _shape(node: n.Node) -> tuple:
@@ -287,7 +324,7 @@ RESOURCE_OPTIONS = tuple(Option(r.value, r) for r in TOKENS)
 def _kind_of(node: n.Gain | n.Spend, ctx: Ctx, then: Callable[[Resource], bool]) -> bool:
     """Resolve pizza/toy to one kind: bound by the leader (R6.4), already chosen by this node
     (never a mix, R12.1), or chosen now."""
-    if node.resource is not Resource.EITHER:
+    if node.resource is not EITHER:
         return then(node.resource)
     key = id(node)
     fixed = ctx.bound.get(key, ctx.chosen.get(key))
@@ -320,12 +357,11 @@ def _gain(node: n.Gain, ctx: Ctx, k: K) -> bool:
 def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
     """R12.2; Sticky Fingers (R15) may take from the supply on your turn."""
     game, p = ctx.game, ctx.player
-    if p.pack[Resource.PIZZA] + p.pack[Resource.TOY] >= game.pack_capacity(p):
+    if p.pack[PIZZA] + p.pack[TOY] >= game.pack_capacity(p):
         return k(False)
-    pools = [(p.stuff, r, f"a {r} from your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
-    if ctx.leader and p.perk(PerkHook.PACK_FROM_SUPPLY):
-        pools += [(game.supply, r, f"a {r} from the supply", ("supply", r))
-                  for r in TOKENS if game.supply[r]]
+    pools = [(p.stuff, r, "your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
+    if ctx.leader and p.perks and p.perk(PerkHook.PACK_FROM_SUPPLY):
+        pools += [(game.supply, r, "the supply", ("supply", r)) for r in TOKENS if game.supply[r]]
     if not pools:
         return k(False)
 
@@ -335,7 +371,8 @@ def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
             return k(True)
         return thunk
 
-    return decide(ctx, Kind.PACK, [Option(label, v) for _, _, label, v in pools],
+    return decide(ctx, Kind.PACK, lambda: [Option(f"a {r} from {where}", v)
+                                           for _, r, where, v in pools],
                   [pick(pool, r) for pool, r, _, _ in pools])
 
 
@@ -352,11 +389,20 @@ def distinct(zone: list[CardInstance]) -> list[int]:
     return out
 
 
+#: While searching, one card per zone is enough: which card an action moves never changes how the
+#: rest of a move ends. Legality reads tokens, levels, perks, the sizes of zones and the suits of
+#: the cards played, added or discarded to follow, never those of cards an action moves; taking
+#: any card of a zone leaves the same sizes. So the other cards of that zone would end alike, and
+#: trying them only multiplies a search (a recruit in an `x suit` tries ~10 cards per repetition).
+#: Agents are still offered every card. Tests compare with this switched off.
+ONE_CARD_PER_ZONE = True
+
+
 def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
                 refill_park: bool = False) -> bool:
     """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``."""
     game = ctx.game
-    options: list[Option] = []
+    picks: list[tuple[list, int, str, Any]] = []  # (zone, index, where-label, where-value)
     thunks: list[Thunk] = []
 
     def pick(zone: list, i: int) -> Thunk:
@@ -370,15 +416,24 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
     for zone, where, value in places:
         if zone is game.park_deck:
             if zone:
-                options.append(Option("the top of the park deck", ("park_deck",)))
+                picks.append((zone, -1, where, value))
                 thunks.append(pick(zone, len(zone) - 1))
             continue
+        if ctx.search and ONE_CARD_PER_ZONE:
+            if zone:
+                thunks.append(pick(zone, 0))  # no labels needed while searching
+            continue
         for i in distinct(zone):
-            card = zone[i].card
-            options.append(Option(f"{card.name} {where}", (*value, card.id)))
+            picks.append((zone, i, where, value))
             thunks.append(pick(zone, i))
     if not thunks:
         return k(False)
+
+    def options() -> list[Option]:
+        return [Option("the top of the park deck", ("park_deck",)) if i < 0 else
+                Option(f"{zone[i].card.name} {where}", (*value, zone[i].card.id))
+                for zone, i, where, value in picks]
+
     return decide(ctx, kind, options, thunks)
 
 
@@ -388,10 +443,9 @@ def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
     if len(p.lookout) >= game.lookout_capacity(p):
         return k(False)
     places: list[tuple[list, str, Any]] = [(p.hand, "from your hand", ("hand",))]
-    if ctx.leader and p.perk(PerkHook.LOOKOUT_FROM_ANYWHERE):
+    if ctx.leader and p.perks and p.perk(PerkHook.LOOKOUT_FROM_ANYWHERE):
         places += [(game.park, "from the park", ("park",)), (game.park_deck, "", ())]
-        places += [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat))
-                   for q in game.rivals(ctx.seat)]
+        places += [yard_place(q) for q in game.rivals(ctx.seat)]
     return card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True)
 
 
@@ -402,10 +456,18 @@ def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
     return card_moves(ctx, places, ctx.game.box, Kind.DESTROY, k)
 
 
+#: A yard as a place to take a card from: (where-label, where-value) by seat, made once.
+_YARDS = tuple((f"from seat {seat}'s yard", ("yard", seat)) for seat in range(4))
+
+
+def yard_place(q: Player) -> tuple[list, str, Any]:
+    return (q.yard, *_YARDS[q.seat])
+
+
 def recruit_places(game: Game) -> list[tuple[list, str, Any]]:
     """R7.1: the park, any player's yard, or the top of the park deck."""
     places: list[tuple[list, str, Any]] = [(game.park, "from the park", ("park",))]
-    places += [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat)) for q in game.players]
+    places += [yard_place(q) for q in game.players]
     places.append((game.park_deck, "", ()))
     return places
 
@@ -417,8 +479,7 @@ def _recruit(node: n.Recruit, ctx: Ctx, k: K) -> bool:
 
 def _destroy_rival(node: n.DestroyRival, ctx: Ctx, k: K) -> bool:
     game = ctx.game
-    places = [(q.yard, f"from seat {q.seat}'s yard", ("yard", q.seat))
-              for q in game.rivals(ctx.seat)]
+    places = [yard_place(q) for q in game.rivals(ctx.seat)]
     return card_moves(ctx, places, game.box, Kind.DESTROY_RIVAL, k)
 
 
@@ -448,8 +509,10 @@ def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
             return k(got == amount)
         return thunk
 
-    options = [Option(f"{a} {res} from stuff, {got - a} from pack", (a, got - a)) for a in splits]
-    return decide(ctx, Kind.SPEND, options, [pay(a) for a in splits])
+    return decide(ctx, Kind.SPEND,
+                  lambda: [Option(f"{a} {res} from stuff, {got - a} from pack", (a, got - a))
+                           for a in splits],
+                  [pay(a) for a in splits])
 
 
 def copy_tokens(ctx: Ctx, pack: dict[Resource, int]) -> bool:
@@ -470,25 +533,27 @@ def _copy_then(ctx: Ctx, pack: dict[Resource, int], k: K) -> bool:
 
 def _copy_rival_pack(node: n.CopyRivalPack, ctx: Ctx, k: K) -> bool:
     seen: set[tuple[int, int]] = set()
-    options: list[Option] = []
+    packs: list[tuple[int, tuple[int, int]]] = []  # (seat, pizza and toy in the pack)
     thunks: list[Thunk] = []
     for q in ctx.game.rivals(ctx.seat):
-        content = (q.pack[Resource.PIZZA], q.pack[Resource.TOY])
+        content = (q.pack[PIZZA], q.pack[TOY])
         if content in seen:
             continue
         seen.add(content)
-        options.append(Option(f"seat {q.seat}'s pack ({content[0]} pizza, {content[1]} toy)",
-                              q.seat))
+        packs.append((q.seat, content))
         thunks.append(partial(_copy_then, ctx, dict(q.pack), k))
     if not thunks:
         return k(False)
-    return decide(ctx, Kind.RIVAL_PACK, options, thunks)
+    return decide(ctx, Kind.RIVAL_PACK,
+                  lambda: [Option(f"seat {seat}'s pack ({pz} pizza, {ty} toy)", seat)
+                           for seat, (pz, ty) in packs],
+                  thunks)
 
 
 def _convert(node: n.Convert, ctx: Ctx, k: K) -> bool:
     """R12.13: swap one token in stuff or pack for the other kind (finite supply, stuff cap)."""
     game, p = ctx.game, ctx.player
-    options: list[Option] = []
+    swaps: list[tuple[str, Resource]] = []  # (stuff|pack, the token given)
     thunks: list[Thunk] = []
 
     def swap(pool: dict, r: Resource) -> Thunk:
@@ -502,11 +567,14 @@ def _convert(node: n.Convert, ctx: Ctx, k: K) -> bool:
         for r in TOKENS:
             other = OTHER[r]
             if pool[r] and game.supply[other] and (pool is p.pack or game.stuff_room(p, other)):
-                options.append(Option(f"a {r} in your {where} for a {other}", (where, r)))
+                swaps.append((where, r))
                 thunks.append(swap(pool, r))
     if not thunks:
         return k(False)
-    return decide(ctx, Kind.CONVERT, options, thunks)
+    return decide(ctx, Kind.CONVERT,
+                  lambda: [Option(f"a {r} in your {where} for a {OTHER[r]}", (where, r))
+                           for where, r in swaps],
+                  thunks)
 
 
 def _destroy_this(node: n.DestroyThis, ctx: Ctx, k: K) -> bool:
@@ -556,12 +624,10 @@ def _advance(node: n.Advance, ctx: Ctx, k: K) -> bool:
     if p.level >= board.max_level:
         return k(False)
     plans = payment_plans(board.costs[p.level], node.modifier,
-                          (p.stuff[Resource.PIZZA], p.stuff[Resource.TOY]),
-                          (p.pack[Resource.PIZZA], p.pack[Resource.TOY]))
+                          (p.stuff[PIZZA], p.stuff[TOY]), (p.pack[PIZZA], p.pack[TOY]))
     if not plans:
         return k(False)
-    pools = ((p.stuff, Resource.PIZZA), (p.pack, Resource.PIZZA),
-             (p.stuff, Resource.TOY), (p.pack, Resource.TOY))
+    pools = ((p.stuff, PIZZA), (p.pack, PIZZA), (p.stuff, TOY), (p.pack, TOY))
 
     def pay(plan: tuple[int, int, int, int]) -> Thunk:
         def thunk() -> bool:
@@ -572,7 +638,7 @@ def _advance(node: n.Advance, ctx: Ctx, k: K) -> bool:
             return level_rewards(ctx, lambda: k(True))
         return thunk
 
-    return decide(ctx, Kind.PAYMENT, [Option(_plan_label(pl), pl) for pl in plans],
+    return decide(ctx, Kind.PAYMENT, lambda: [Option(_plan_label(pl), pl) for pl in plans],
                   [pay(pl) for pl in plans])
 
 
@@ -586,7 +652,7 @@ def level_rewards(ctx: Ctx, then: Thunk) -> bool:
                 game.set(p, "rule", game.take(game.rule_pile, i))
                 return then()
             return thunk
-        return decide(ctx, Kind.RULE, [Option(r.name, r.id) for r in game.rule_pile],
+        return decide(ctx, Kind.RULE, lambda: [Option(r.name, r.id) for r in game.rule_pile],
                       [rule(i) for i in range(len(game.rule_pile))])
     if p.level == PERK_LEVEL and game.perk_row:
         def perk(i: int) -> Thunk:
@@ -594,7 +660,7 @@ def level_rewards(ctx: Ctx, then: Thunk) -> bool:
                 game.put(p.perks, game.take(game.perk_row, i))
                 return then()
             return thunk
-        return decide(ctx, Kind.PERK, [Option(q.name, q.id) for q in game.perk_row],
+        return decide(ctx, Kind.PERK, lambda: [Option(q.name, q.id) for q in game.perk_row],
                       [perk(i) for i in range(len(game.perk_row))])
     if p.level == game.board.end_level and game.macaroni is None:
         game.set(game, "macaroni", ctx.seat)

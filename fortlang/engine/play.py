@@ -32,8 +32,16 @@ from itertools import combinations
 from typing import Any
 
 from fortlang import nodes as n
+from fortlang.engine.certain import (
+    surely_first,
+    surely_followed,
+    surely_followed_with,
+    surely_playable,
+    surely_unplayable,
+)
 from fortlang.engine.choices import Decision, IllegalMove, Kind, Option
 from fortlang.engine.interpreter import (
+    COIN,
     Ctx,
     Thunk,
     by_identity,
@@ -110,7 +118,7 @@ def boosted_suits(card: CardInstance, any_suits: Mapping[int, Suit]) -> frozense
 
 
 def _can_boost(card: CardInstance, suits: frozenset[Suit]) -> bool:
-    return any(s in suits or s is Suit.COIN for s in card.card.suits)
+    return COIN in card.card.suits or not suits.isdisjoint(card.card.suits)
 
 
 def _suits_text(card: CardInstance) -> str:
@@ -124,9 +132,10 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     game, p = ctx.game, ctx.player
     game.move(p.hand, p.hand.index(card), p.in_play)
     game.note(ctx.sources, card)
-    game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
+    if not ctx.search:  # contexts are only read when an agent is asked
+        game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
     any_nodes = [q for q in _quantities(card) if type(q) is n.AnySuit]
-    if Suit.COIN in card.card.suits:
+    if COIN in card.card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
                            lambda: _any_suits(ctx, any_nodes, 0))
     return _any_suits(ctx, any_nodes, 0)
@@ -135,7 +144,8 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
 def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     card = ctx.play.card
     if i < len(nodes):
-        ctx.game.note_attr(ctx, "context", f"{card.name}: the suit `x any` counts (R5.7)")
+        if not ctx.search:
+            ctx.game.note_attr(ctx, "context", f"{card.name}: the suit `x any` counts (R5.7)")
         return choose_suit(ctx, ctx.any_suits, id(nodes[i]), tuple(Suit),
                            lambda: _any_suits(ctx, nodes, i + 1))
     suits = boosted_suits(card, ctx.any_suits)
@@ -144,8 +154,9 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     p = ctx.player
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
     lookout = [c for c in p.lookout if _can_boost(c, suits)]
-    ctx.game.note_attr(ctx, "context", f"{card.name}: add cards for "
-                       + ", ".join(sorted(s.value for s in suits)) + " (R5.3)")
+    if not ctx.search:
+        ctx.game.note_attr(ctx, "context", f"{card.name}: add cards for "
+                           + ", ".join(sorted(s.value for s in suits)) + " (R5.3)")
     if ctx.game.rules.lookout_optional:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
@@ -162,7 +173,7 @@ def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset
     if ctx.play is not None:
         ctx.game.note(ctx.play.lookout_used, card)
     rest: Thunk = partial(_count_all, ctx, cards, i + 1, suits, then)
-    if Suit.COIN in card.card.suits and suits:
+    if COIN in card.card.suits and suits:
         return choose_suit(ctx, ctx.named, card.uid, sorted(suits), rest)
     return rest()
 
@@ -174,8 +185,8 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     While searching, cards are only added in list order after the last one, so each set of
     added cards is tried once, not once per permutation."""
     game, p, play = ctx.game, ctx.player, ctx.play
-    options = [Option("stop adding cards", None)]
     thunks: list[Thunk] = [lambda: _order(ctx)]
+    offered: list[tuple[CardInstance, bool]] = []
     nxt = ctx.search
     seen: set[tuple[bool, int]] = set()
 
@@ -190,7 +201,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
                 game.note(play.lookout_used, c)
             game.note(ctx.sources, c)
             then: Thunk = lambda: _boost(ctx, suits, cands, j + 1 if nxt else 0)  # noqa: E731
-            if Suit.COIN in c.card.suits:
+            if COIN in c.card.suits:
                 return choose_suit(ctx, ctx.named, c.uid, sorted(suits), then)
             return then()
         return thunk
@@ -203,11 +214,18 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
         if key in seen:
             continue
         seen.add(key)
+        offered.append(cands[j])
+        thunks.append(add(j))
+    return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks)
+
+
+def _boost_options(offered: list[tuple[CardInstance, bool]]) -> list[Option]:
+    options = [Option("stop adding cards", None)]
+    for c, from_hand in offered:
         where = "add" if from_hand else "count from your lookout"
         options.append(Option(f"{where} {c.name} ({_suits_text(c)})",
                               ("hand" if from_hand else "lookout", c.card.id)))
-        thunks.append(add(j))
-    return decide(ctx, Kind.BOOST, options, thunks)
+    return options
 
 
 @by_identity
@@ -233,9 +251,18 @@ def _order(ctx: Ctx) -> bool:
     sequences, options = order_options(card)
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
-    ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
     thunks: list[Thunk] = [partial(_perform, ctx, s, 0) for s in sequences]
-    return decide(ctx, Kind.ORDER, options, thunks)
+    if ctx.search:
+        return decide(ctx, Kind.ORDER, options, thunks)
+    ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
+    known = [surely_first(ctx, _action(card, s[0])) for s in sequences]
+    return decide(ctx, Kind.ORDER, options, thunks, known)
+
+
+def _action(card: KidCard, which: str) -> n.Action:
+    action = card.public if which == PUBLIC else card.private
+    assert action is not None, "blank boxes are never in an order (R5.2)"
+    return action
 
 
 def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
@@ -243,8 +270,11 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
         return _leader_check(ctx)
     game, play = ctx.game, ctx.play
     which = sequence[i]
-    action = play.card.card.public if which == PUBLIC else play.card.card.private
-    game.note_attr(ctx, "context", f"{play.card.name} ({which}): {text(action)}")
+    action = _action(play.card.card, which)
+    if ctx.search and not i and surely_first(ctx, action):
+        return True  # R5.4 and R5.5 will hold after this action: a legal completion exists
+    if not ctx.search:
+        game.note_attr(ctx, "context", f"{play.card.name} ({which}): {text(action)}")
     if i and not ctx.safe and _leader_satisfied(ctx):  # R5.4, R5.5 hold whatever comes next
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
@@ -268,9 +298,17 @@ def useful(ctx: Ctx, card: CardInstance) -> bool:
     return False
 
 
+def _one_in_full(play: _Play) -> bool:
+    """R5.4: some action was performed in full with an effect."""
+    for _, full, effect in play.used:
+        if full and effect:
+            return True
+    return False
+
+
 def _leader_check(ctx: Ctx) -> bool:
     play = ctx.play
-    if not any(full and effect for _, full, effect in play.used):
+    if not _one_in_full(play):
         return ctx.fails("R5.4")
     for card in play.added:
         if not useful(ctx, card):
@@ -281,8 +319,12 @@ def _leader_check(ctx: Ctx) -> bool:
 def _leader_satisfied(ctx: Ctx) -> bool:
     """Both checks already hold; they stay true as actions only add records and uses."""
     play = ctx.play
-    return (any(full and effect for _, full, effect in play.used)
-            and all(useful(ctx, card) for card in play.added))
+    if not _one_in_full(play):
+        return False
+    for card in play.added:
+        if not useful(ctx, card):
+            return False
+    return True
 
 
 def _leader_ctx(game: Game, seat: int, card: CardInstance) -> Ctx:
@@ -291,6 +333,15 @@ def _leader_ctx(game: Game, seat: int, card: CardInstance) -> Ctx:
 
 def why_not(game: Game, seat: int, card: CardInstance) -> str | None:
     """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5)."""
+    if surely_playable(game, seat, card):
+        return None
+    if surely_unplayable(game, seat, card):
+        return "R5.4"
+    return why_not_by_search(game, seat, card)
+
+
+def why_not_by_search(game: Game, seat: int, card: CardInstance) -> str | None:
+    """:func:`why_not` found by trying every way of playing ``card`` (with rollback)."""
     ctx = _leader_ctx(game, seat, card)
     if search(ctx, lambda: _lead(ctx, card)):
         return None
@@ -375,7 +426,7 @@ def follow_suits(result: PlayResult) -> frozenset[Suit]:
 
 
 def _matches(card: CardInstance, suits: frozenset[Suit], coin_wild: bool = True) -> bool:
-    return any(s in suits or (coin_wild and s is Suit.COIN) for s in card.card.suits)
+    return (coin_wild and COIN in card.card.suits) or not suits.isdisjoint(card.card.suits)
 
 
 def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardInstance, ...]]]:
@@ -425,19 +476,29 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
                 game.move(q.hand, q.hand.index(c), q.discard)  # R6.1: discarded, never drawn
                 game.note(ctx.sources, c)
                 game.note(chosen, c)
-            act: Thunk = lambda: run(public, ctx, lambda full: full or ctx.fails("R6.2"))  # noqa: E731
+            then: Thunk = act
             if game.rules.follower_lookout:  # the R6.7 interpretation switched off
-                act = partial(_count_all, ctx, list(q.lookout), 0, counted, act)
-            return _name_coins(ctx, cards, 0, suits, counted, act)
+                then = partial(_count_all, ctx, list(q.lookout), 0, counted, act)
+            return _name_coins(ctx, cards, 0, suits, counted, then)
         return thunk
+
+    def act() -> bool:
+        if ctx.search and surely_followed(ctx, public):
+            return True  # R6.2 will hold: a legal completion exists
+        return run(public, ctx, lambda full: full or ctx.fails("R6.2"))
 
     options = [Option("decline", None)]
     options += [Option("discard " + " and ".join(f"{q.hand[i].name} ({_suits_text(q.hand[i])})"
                                                   for i in pick),
                        tuple(q.hand[i].card.id for i in pick)) for pick in picks]
+    known = [True]  # declining is always legal
+    for pick in picks:  # with lookout cards to count (R6.7 switched off): try it
+        known.append(not game.rules.follower_lookout and surely_followed_with(
+            game, seat, [q.hand[i] for i in pick], public, ctx.bound))
     mark = game.begin()
     try:
-        decide(ctx, Kind.FOLLOW, options, [lambda: True] + [follow_with(pk) for pk in picks])
+        decide(ctx, Kind.FOLLOW, options, [lambda: True] + [follow_with(pk) for pk in picks],
+               known)
     except BaseException:
         game.abort(mark)
         raise
@@ -457,7 +518,7 @@ def _name_coins(ctx: Ctx, cards: list[CardInstance], i: int, suits: frozenset[Su
     if i == len(cards):
         return then()
     card = cards[i]
-    if Suit.COIN not in card.card.suits:
+    if COIN not in card.card.suits:
         return _name_coins(ctx, cards, i + 1, suits, counted, then)
     plain_match = any(s in suits for s in card.card.suits)
     names = sorted(counted if plain_match else suits)
@@ -546,10 +607,12 @@ def recruit(game: Game, seat: int, *, yards: bool = True) -> bool:
         places = [pl for pl in recruit_places(game)
                   if yards or pl[0] is game.park or pl[0] is game.park_deck]
         ctx.context = "recruit a card (R7.1)"
+        ctx.safe = True  # every option completes (the move is the whole action): none to try
         return card_moves(ctx, places, ctx.player.discard, Kind.RECRUIT, lambda full: full,
                           refill_park=True)
 
-    return _execute(game, seat, start, leader=True)
+    # Nothing to search for: with no card to recruit, the move does nothing and says False.
+    return _execute(game, seat, start, leader=True, can_fail=False)
 
 
 def _debug_check(game: Game) -> None:

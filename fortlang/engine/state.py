@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import Resource, Suit
 
@@ -24,6 +25,7 @@ TOY = Resource.TOY
 #: The two token kinds; EITHER is a choice between them, never a token.
 TOKENS: tuple[Resource, Resource] = (PIZZA, TOY)
 OTHER: dict[Resource, Resource] = {PIZZA: TOY, TOY: PIZZA}
+_MODIFY = PerkHook.MODIFY  # an enum member read through its class is slow in a hot loop
 
 #: Reward levels (R10.3); the macaroni sculpture comes with the board's end level.
 RULE_LEVEL = 1
@@ -109,7 +111,8 @@ class Player:
         return f"Player({self.seat}, level={self.level}, vp={self.vp})"
 
 
-# -- undo operations: (function, *args) applied in reverse order on rollback -------------------
+# -- undo operations: (function, a, b, c), applied as function(a, b, c) in reverse order on
+# rollback; always three arguments, so that rollback unpacks instead of slicing ---------------
 
 
 def _unmove(src: list, index: int, dst: list) -> None:
@@ -120,28 +123,33 @@ def _unadd(d: dict, key: Any, n: int) -> None:
     d[key] -= n
 
 
-def _unset_item(d: dict, key: Any, old: Any, had: bool) -> None:
-    if had:
-        d[key] = old
-    else:
-        del d[key]
+def _uninsert(lst: list, index: int, item: Any) -> None:
+    lst.insert(index, item)
 
 
-def bookkeeping_pop(lst: list) -> None:
+def _unappend(lst: list, _: None, __: None) -> None:
+    lst.pop()
+
+
+def bookkeeping_pop(lst: list, _: None, __: None) -> None:
     """Undo of an append to interpreter bookkeeping (not a change of the game state, so it does
     not make an action "have an effect")."""
     lst.pop()
 
 
-def _bk_unset_item(d: dict, key: Any, old: Any, had: bool) -> None:
-    _unset_item(d, key, old, had)
+def _bk_setitem(d: dict, key: Any, old: Any) -> None:
+    d[key] = old
+
+
+def _bk_delitem(d: dict, key: Any, _: None) -> None:
+    del d[key]
 
 
 def _bk_setattr(obj: Any, attr: str, old: Any) -> None:
     setattr(obj, attr, old)
 
 
-_BOOKKEEPING = (bookkeeping_pop, _bk_unset_item, _bk_setattr)
+_BOOKKEEPING = (bookkeeping_pop, _bk_setitem, _bk_delitem, _bk_setattr)
 
 
 class Game:
@@ -221,7 +229,7 @@ class Game:
     def pack_capacity(self, p: Player) -> int:
         extra = 0
         for perk in p.perks:
-            if perk.hook is PerkHook.MODIFY:
+            if perk.hook is _MODIFY:
                 extra += int(perk.params.get("pack_capacity", 0))  # type: ignore[call-overload]
         return p.level + self.board.pack_base + extra
 
@@ -249,8 +257,8 @@ class Game:
         """Undo everything since ``mark`` (the transaction stays open)."""
         undo = self._undo
         while len(undo) > mark:
-            op = undo.pop()
-            op[0](*op[1:])
+            fn, a, b, c = undo.pop()
+            fn(a, b, c)
 
     def abort(self, mark: int) -> None:
         self.rollback(mark)
@@ -261,8 +269,9 @@ class Game:
 
     def changed_since(self, mark: int) -> bool:
         """Whether the game state (not interpreter bookkeeping) changed since ``mark``."""
-        for op in self._undo[mark:]:
-            if op[0] not in _BOOKKEEPING:
+        undo = self._undo
+        for i in range(len(undo) - 1, mark - 1, -1):  # from the end: a change is usually recent
+            if undo[i][0] not in _BOOKKEEPING:
                 return True
         return False
 
@@ -293,19 +302,19 @@ class Game:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
         item = lst.pop(index)
         if self._depth:
-            self._undo.append((lst.insert, index, item))
+            self._undo.append((_uninsert, lst, index, item))
         return item
 
     def put(self, lst: list, item: Any) -> None:
         lst.append(item)
         if self._depth:
-            self._undo.append((lst.pop,))
+            self._undo.append((_unappend, lst, None, None))
 
     def note(self, lst: list, item: Any) -> None:
         """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
         lst.append(item)
         if self._depth:
-            self._undo.append((bookkeeping_pop, lst))
+            self._undo.append((bookkeeping_pop, lst, None, None))
 
     def note_attr(self, obj: Any, attr: str, value: Any) -> None:
         """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
@@ -316,15 +325,14 @@ class Game:
     def note_item(self, d: dict, key: Any, value: Any) -> None:
         """Set interpreter bookkeeping ``d[key] = value`` (undone on rollback)."""
         if self._depth:
-            self._undo.append((_bk_unset_item, d, key, d.get(key), key in d))
+            self._undo.append((_bk_setitem, d, key, d[key]) if key in d
+                              else (_bk_delitem, d, key, None))
         d[key] = value
 
     # -- decisions ---------------------------------------------------------------------------------
 
     def ask(self, decision: Any) -> int:
         """Ask the deciding player's agent; log and return the chosen option's index."""
-        from fortlang.engine.view import GameView
-
         agent = self.agents[decision.player]
         if agent is None:
             raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} "

@@ -1,0 +1,299 @@
+"""Plays that are legal for certain, known without a search (shortcuts for the search of R5.4).
+
+Searching for a legal way to play a card (R5.4, R5.5) replays the whole move in the undo log,
+yet most plays are legal for a plain reason: one of the card's actions, performed first with no
+card added, is sure to be performed in full with an effect. :func:`sure` checks that with a few
+reads of the state, mirroring each handler's own first check in the interpreter. It answers True
+only when the search would find a legal play; False means "not known": search.
+
+Three places use it: :func:`surely_playable` before any search (``legal_plays``), and
+:func:`surely_first` and :func:`surely_followed` inside one, where the rest of a move need not be
+explored once it is known to succeed (a follower needs the action in full, with or without an
+effect, R6.2). Nothing is offered more or less often because of this: a search is cut short, never
+replaced. ``tests/test_engine_certain.py`` checks every True against the search on many states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from fortlang import nodes as n
+from fortlang.engine.interpreter import (
+    COIN,
+    EITHER,
+    Ctx,
+    card_count,
+    count,
+    is_resource_choice,
+    payment_plans,
+)
+from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
+from fortlang.nodes import Resource, Suit
+
+
+class _Play:
+    """A play being judged: the table, the player, how ``x quantity`` counts now (None: it depends
+    on a choice still to make), how many cards still in the hand will have left it (the played
+    card, before the play starts) by the time the action is performed, the leader's choices that
+    bind a follower (R6.4), and whether the action must have an effect (R5.4) or not (R6.2)."""
+
+    __slots__ = ("game", "p", "count", "leaving", "bound", "effect")
+
+    def __init__(self, game: Game, p: Player, count: Callable[[n.Quantity], int | None],
+                 leaving: int, bound: Mapping[int, Any], effect: bool) -> None:
+        self.game = game
+        self.p = p
+        self.count = count
+        self.leaving = leaving
+        self.bound = bound
+        self.effect = effect
+
+
+def _kinds(res: Resource) -> tuple[Resource, ...]:
+    return TOKENS if res is EITHER else (res,)
+
+
+def _kinds_now(a: n.Gain | n.Spend, s: _Play) -> tuple[Resource, ...]:
+    fixed = s.bound.get(id(a))  # the leader's pizza or toy (R6.4)
+    return (fixed,) if fixed is not None else _kinds(a.resource)
+
+
+def _counted(q: n.Quantity, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
+    """A repetition count for ``p`` with ``cards`` the only cards counted (None: not known), or
+    None if it depends on a choice still to make."""
+    if isinstance(q, n.Fixed):
+        return q.n
+    if isinstance(q, n.FortLevel):
+        return p.level
+    if isinstance(q, n.PackSize):
+        return p.pack[PIZZA] + p.pack[TOY]
+    if isinstance(q, n.LookoutSize):
+        return len(p.lookout)
+    if isinstance(q, n.SuitCount) and cards is not None:
+        if q.suit is not COIN and any(COIN in c.card.suits for c in cards):
+            return None  # a coin counts as the suit it will be named (R5.6)
+        return sum(card_count(c, q.suit, {}) for c in cards)
+    return None  # `x any` (R5.7), a coin to name (R5.6), lookout cards that count anyway
+
+
+def _gain(a: n.Gain, s: _Play, times: int) -> bool:
+    """R12.1: every token fits in the stuff and is in the supply, for one kind (never a mix)."""
+    need = a.amount * times
+    return a.amount >= 1 and any(s.game.stuff_room(s.p, r) >= need and s.game.supply[r] >= need
+                                 for r in _kinds_now(a, s))
+
+
+def _spend(a: n.Spend, s: _Play, times: int) -> bool:
+    need = a.amount * times
+    return a.amount >= 1 and any(s.p.stuff[r] + s.p.pack[r] >= need for r in _kinds_now(a, s))
+
+
+def _pack(a: n.Pack, s: _Play, times: int) -> bool:
+    """R12.2: room in the pack and tokens in the stuff, one per repetition."""
+    p = s.p
+    return (p.pack[PIZZA] + p.pack[TOY] + times <= s.game.pack_capacity(p)
+            and p.stuff[PIZZA] + p.stuff[TOY] >= times)
+
+
+#: Actions sure to be performed in full with an effect ``times`` times in a row.
+_REPEATABLE: dict[type, Callable[[Any, _Play, int], bool]] = {
+    n.Score: lambda a, s, times: True,  # a VP change is always recorded
+    n.Gain: _gain,
+    n.Spend: _spend,
+    n.Pack: _pack,
+    n.Convert: lambda a, s, times: _convert(a, s),  # a convert can always be converted back
+}
+
+
+def _repeat(a: n.Repeat, s: _Play) -> bool:
+    times = s.count(a.count)
+    if times == 0:
+        return not s.effect  # performed in full zero times, with no effect
+    if times == 1:
+        return sure(a.body, s)
+    check = _REPEATABLE.get(type(a.body))
+    return times is not None and times >= 1 and check is not None and check(a.body, s, times)
+
+
+def _choice(a: n.Choice, s: _Play) -> bool:
+    fixed = s.bound.get(id(a)) if is_resource_choice(a) else None  # R6.4
+    if fixed is not None:
+        return sure(a.items[fixed], s)
+    return any(sure(x, s) for x in a.items)
+
+
+def _then(a: n.Then, s: _Play) -> bool:
+    """The first part sure, and the rest only `score`, which is always performed in full."""
+    return sure(a.items[0], s) and all(type(x) is n.Score for x in a.items[1:])
+
+
+def _convert(a: n.Convert, s: _Play) -> bool:
+    p, game = s.p, s.game
+    return any(pool[r] and game.supply[OTHER[r]]
+               and (pool is p.pack or game.stuff_room(p, OTHER[r]))
+               for pool in (p.stuff, p.pack) for r in TOKENS)
+
+
+def _advance(a: n.Advance, s: _Play) -> bool:
+    """R10: below the top level with a way to pay; a reward is always taken in full (R10.3)."""
+    p, board = s.p, s.game.board
+    return p.level < board.max_level and bool(payment_plans(
+        board.costs[p.level], a.modifier, (p.stuff[PIZZA], p.stuff[TOY]),
+        (p.pack[PIZZA], p.pack[TOY])))
+
+
+_SURE: dict[type, Callable[[Any, _Play], bool]] = {
+    n.Score: lambda a, s: True,
+    n.Gain: lambda a, s: _gain(a, s, 1),
+    n.Spend: lambda a, s: _spend(a, s, 1),
+    n.Repeat: _repeat,
+    n.Then: _then,
+    n.Choice: _choice,
+    n.DestroyThis: lambda a, s: True,  # the leader's card is marked; a follower does nothing
+    n.Recruit: lambda a, s: bool(s.game.park or s.game.park_deck
+                                 or any(q.yard for q in s.game.players)),
+    n.Lookout: lambda a, s: (len(s.p.lookout) < s.game.lookout_capacity(s.p)
+                             and len(s.p.hand) > s.leaving),
+    n.DestroyCard: lambda a, s: len(s.p.hand) > s.leaving or bool(s.p.discard),
+    n.DestroyRival: lambda a, s: any(q.yard for q in s.game.rivals(s.p.seat)),
+    n.Pack: lambda a, s: _pack(a, s, 1),
+    n.Convert: _convert,
+    n.Advance: _advance,
+}
+
+
+def sure(action: n.Action, s: _Play) -> bool:
+    """Whether ``action``, performed now, is certain to be performed in full with an effect."""
+    check = _SURE.get(type(action))
+    return check is not None and check(action, s)
+
+
+def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
+    """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
+    R5.5 holds with no card added); False if only a search can tell."""
+    p = game.players[seat]
+    counted = [card] if game.rules.lookout_optional else None  # else lookout cards count too
+    s = _Play(game, p, lambda q: _counted(q, p, counted), 1, {}, True)
+    return any(action is not None and sure(action, s)
+               for action in (card.card.public, card.card.private))
+
+
+def surely_first(ctx: Ctx, action: n.Action) -> bool:
+    """True if the play is certain to be legal when the leader performs ``action`` now, as its
+    first action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that
+    every added card counts for, so that each of its repetitions has an effect (R5.5)."""
+    if not sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0, {}, True)):
+        return False
+    added = ctx.play.added
+    if not added:
+        return True
+    suit = _counted_suit(action, ctx)
+    return suit is not None and all(card_count(c, suit, ctx.named) for c in added)
+
+
+def _counted_suit(action: n.Action, ctx: Ctx) -> Suit | None:
+    """The suit an `x suit` or `x any` (as chosen, R5.7) counts, if ``action`` is one."""
+    if not isinstance(action, n.Repeat):
+        return None
+    q = action.count
+    if isinstance(q, n.SuitCount):
+        return q.suit
+    return ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
+
+
+def surely_followed_with(game: Game, seat: int, cards: Sequence[CardInstance], action: n.Action,
+                         bound: Mapping[int, Any]) -> bool:
+    """True if following with ``cards`` (none showing a coin, no lookout card counted, R6.7) is
+    certain to perform ``action`` in full (R6.2), bound by the leader's choices (R6.4)."""
+    p = game.players[seat]
+    return sure(action, _Play(game, p, lambda q: _counted(q, p, cards), len(cards), bound, False))
+
+
+def surely_followed(ctx: Ctx, action: n.Action) -> bool:
+    """True if a follower, having discarded their card(s), is certain to perform ``action`` in
+    full (R6.2), bound by the leader's choices (R6.4), when performed now."""
+    return sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0, ctx.bound, False))
+
+
+# -- plays that are impossible for certain ------------------------------------------------------
+#
+# Most plays only gain tokens: then the room in the stuff and the supply only shrink, the pack and
+# the level stay, and what cannot be gained now never can. A play "only gains" when no primitive
+# that could make room, refill the supply or change the pack can ever run: none is in the card,
+# or each one that is can never do anything (a full pack, no way to convert) or sits after a part
+# of a `then` that can never be performed in full (so it is never reached). The functions below
+# answer under that assumption, which :func:`surely_unplayable` checks first.
+
+
+def _fits(p: Player, game: Game, r: Resource, need: int) -> bool:
+    return game.stuff_room(p, r) >= need and game.supply[r] >= need
+
+
+def _can_pack(game: Game, p: Player) -> bool:
+    return p.pack[PIZZA] + p.pack[TOY] < game.pack_capacity(p)
+
+
+def _can_convert(game: Game, p: Player) -> bool:
+    """R12.13, now or once gains have filled the stuff: a token of the other kind in the supply,
+    and room for it in the stuff or a token to give in the pack."""
+    return any(game.supply[OTHER[r]] and (game.stuff_room(p, OTHER[r]) or p.pack[r])
+               for r in TOKENS)
+
+
+def _never_full(a: n.Action, game: Game, p: Player) -> bool:
+    """``a`` cannot be performed in full at any time of a play that only gains tokens."""
+    if isinstance(a, n.Gain):
+        return a.amount >= 1 and not any(_fits(p, game, r, a.amount) for r in _kinds(a.resource))
+    if isinstance(a, n.CopyPack):  # R12.11: each kind in the pack must fit
+        return any(p.pack[r] and not _fits(p, game, r, p.pack[r]) for r in TOKENS)
+    if isinstance(a, n.Pack):
+        return not _can_pack(game, p)
+    if isinstance(a, n.Convert):
+        return not _can_convert(game, p)
+    if isinstance(a, n.Then):
+        return any(_never_full(x, game, p) for x in a.items)
+    if isinstance(a, n.Choice):
+        return all(_never_full(x, game, p) for x in a.items)
+    return False  # a repetition may be performed zero times, in full
+
+
+def _never_done(a: n.Action, game: Game, p: Player) -> bool:
+    """``a`` cannot be performed in full with an effect (R5.4) in a play that only gains tokens."""
+    if isinstance(a, n.Repeat):  # zero times has no effect, once or more fails the first time
+        return _never_full(a.body, game, p)
+    if isinstance(a, n.CopyPack) and not (p.pack[PIZZA] or p.pack[TOY]):
+        return True  # copying an empty pack changes nothing
+    if isinstance(a, n.Choice):
+        return all(_never_done(x, game, p) for x in a.items)
+    return _never_full(a, game, p)
+
+
+def _may_free(a: n.Action, game: Game, p: Player) -> bool:
+    """Whether ``a`` may run a primitive that makes room, refills the supply or changes the pack
+    (assuming, as for every check here, that none has run before)."""
+    if isinstance(a, n.Then):
+        for x in a.items:
+            if _may_free(x, game, p):
+                return True
+            if _never_full(x, game, p):
+                return False  # what follows is never reached (R13.4)
+        return False
+    if isinstance(a, n.Choice):
+        return any(_may_free(x, game, p) for x in a.items)
+    if isinstance(a, n.Repeat):
+        return _may_free(a.body, game, p)
+    if isinstance(a, n.Pack):
+        return _can_pack(game, p)
+    if isinstance(a, n.Convert):
+        return _can_convert(game, p)
+    return isinstance(a, n.Spend | n.Advance)
+
+
+def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
+    """True if no way of playing ``card`` performs an action in full with an effect: every
+    completion fails R5.4 (which is then the rule reported); False if only a search can tell."""
+    p = game.players[seat]
+    actions = [a for a in (card.card.public, card.card.private) if a is not None]
+    return not any(_may_free(a, game, p) for a in actions) \
+        and all(_never_done(a, game, p) for a in actions)
