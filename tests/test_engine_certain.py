@@ -49,6 +49,7 @@ def full_search():
 
     with patch.object(play, "surely_first", never), patch.object(play, "surely_followed", never), \
             patch.object(play, "surely_followed_with", never), \
+            patch.object(play, "surely_in_vain", never), \
             patch.object(interpreter, "ONE_CARD_PER_ZONE", False):
         yield
 

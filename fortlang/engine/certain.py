@@ -27,6 +27,7 @@ from fortlang.engine.interpreter import (
     count,
     is_resource_choice,
     payment_plans,
+    suit_count,
 )
 from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
 from fortlang.nodes import Resource, Suit
@@ -297,3 +298,46 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
     actions = [a for a in (card.card.public, card.card.private) if a is not None]
     return not any(_may_free(a, game, p) for a in actions) \
         and all(_never_done(a, game, p) for a in actions)
+
+
+# -- cards added in vain (R5.5) ----------------------------------------------------------------
+
+
+def _effective_at_most(body: n.Action, game: Game, p: Player) -> int | None:
+    """How many repetitions of ``body`` can have an effect, at most, in a play that only gains
+    tokens (None: no bound known). A gain has one while a token of its kind still fits."""
+    if not isinstance(body, n.Gain) or body.amount < 1:
+        return None
+    return max(-(-min(game.stuff_room(p, r), game.supply[r]) // body.amount)
+               for r in _kinds(body.resource))
+
+
+def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
+    """True if ``card``, just added by the leader (R5.3), can never be useful (R5.5) whatever is
+    added or chosen next, while some action is sure to be performed in full with an effect: then
+    every completion fails, and some fails R5.5 (the rule reported) rather than only R5.4.
+
+    Usefulness needs an `x suit` counting one of the card's suits to have more repetitions with an
+    effect than it has without the card. In a play that only gains tokens, a repeated gain has
+    effect at most while its tokens fit, and cards added later only raise the count."""
+    game, p, kid = ctx.game, ctx.player, ctx.play.card.card
+    if COIN in card.card.suits:
+        return False  # its suit is still to be named (R5.6)
+    actions = [a for a in (kid.public, kid.private) if a is not None]
+    if any(_may_free(a, game, p) for a in actions):
+        return False
+    for action in actions:
+        for x in action.walk():
+            if not isinstance(x, n.Repeat):
+                continue
+            q = x.count
+            suit = q.suit if isinstance(q, n.SuitCount) else \
+                ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
+            share = card_count(card, suit, {}) if suit is not None else 0
+            if suit is None or not share:
+                continue
+            most = _effective_at_most(x.body, game, p)
+            if most is None or most > suit_count(ctx, suit) - share:
+                return False
+    s = _Play(game, p, lambda q: count(q, ctx), 0, {}, True)
+    return any(sure(a, s) for a in actions)

@@ -36,6 +36,7 @@ from fortlang.engine.certain import (
     surely_first,
     surely_followed,
     surely_followed_with,
+    surely_in_vain,
     surely_playable,
     surely_unplayable,
 )
@@ -200,6 +201,8 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
             else:
                 game.note(play.lookout_used, c)
             game.note(ctx.sources, c)
+            if ctx.search and from_hand and surely_in_vain(ctx, c):
+                return ctx.fails("R5.5")  # what every completion would end with
             then: Thunk = lambda: _boost(ctx, suits, cands, j + 1 if nxt else 0)  # noqa: E731
             if COIN in c.card.suits:
                 return choose_suit(ctx, ctx.named, c.uid, sorted(suits), then)
