@@ -124,9 +124,29 @@ def _choice(a: n.Choice, s: _Play) -> bool:
     return any(sure(x, s) for x in a.items)
 
 
+#: Primitives that read or change tokens, and those that move cards between zones.
+_TOKEN_ACTIONS = (n.Gain, n.Spend, n.Pack, n.Convert, n.Advance, n.CopyPack, n.CopyRivalPack)
+_CARD_ACTIONS = (n.Recruit, n.Lookout, n.DestroyCard, n.DestroyRival)
+
+
+def _touches(a: n.Action, kinds: tuple[type, ...]) -> bool:
+    return any(isinstance(x, kinds) for x in a.walk())
+
+
+#: Counts that stay the same while actions are performed (the counted cards are set before).
+_STEADY_COUNTS = (n.Fixed, n.SuitCount, n.AnySuit)
+
+
 def _then(a: n.Then, s: _Play) -> bool:
-    """The first part sure, and the rest only `score`, which is always performed in full."""
-    return sure(a.items[0], s) and all(type(x) is n.Score for x in a.items[1:])
+    """Every part sure now, and none can change what another needs: at most one part touches
+    tokens, at most one moves cards (a level gained only widens the lookout, R10.2), the others
+    only score, and every count stays as it is now (no `x pack`, `x level`, `x lookout`)."""
+    items = a.items
+    return (sum(_touches(x, _TOKEN_ACTIONS) for x in items) <= 1
+            and sum(_touches(x, _CARD_ACTIONS) for x in items) <= 1
+            and all(isinstance(x.count, _STEADY_COUNTS) for x in a.walk()
+                    if isinstance(x, n.Repeat))
+            and all(sure(x, s) for x in items))
 
 
 def _convert(a: n.Convert, s: _Play) -> bool:
