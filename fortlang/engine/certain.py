@@ -23,6 +23,7 @@ from fortlang.engine.interpreter import (
     COIN,
     EITHER,
     Ctx,
+    by_identity,
     card_count,
     count,
     is_resource_choice,
@@ -30,6 +31,7 @@ from fortlang.engine.interpreter import (
     suit_count,
 )
 from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
+from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 
 
@@ -137,16 +139,21 @@ def _touches(a: n.Action, kinds: tuple[type, ...]) -> bool:
 _STEADY_COUNTS = (n.Fixed, n.SuitCount, n.AnySuit)
 
 
-def _then(a: n.Then, s: _Play) -> bool:
-    """Every part sure now, and none can change what another needs: at most one part touches
-    tokens, at most one moves cards (a level gained only widens the lookout, R10.2), the others
-    only score, and every count stays as it is now (no `x pack`, `x level`, `x lookout`)."""
+@by_identity
+def _independent_parts(a: n.Then) -> bool:
+    """No part can change what another needs: at most one part touches tokens, at most one moves
+    cards (a level gained only widens the lookout, R10.2), the others only score, and every count
+    stays as it is (no `x pack`, `x level`, `x lookout`). Walking the tree is slow: once a node."""
     items = a.items
     return (sum(_touches(x, _TOKEN_ACTIONS) for x in items) <= 1
             and sum(_touches(x, _CARD_ACTIONS) for x in items) <= 1
             and all(isinstance(x.count, _STEADY_COUNTS) for x in a.walk()
-                    if isinstance(x, n.Repeat))
-            and all(sure(x, s) for x in items))
+                    if isinstance(x, n.Repeat)))
+
+
+def _then(a: n.Then, s: _Play) -> bool:
+    """Every part sure now, and no part changes what another needs."""
+    return _independent_parts(a) and all(sure(x, s) for x in a.items)
 
 
 def _convert(a: n.Convert, s: _Play) -> bool:
@@ -332,6 +339,12 @@ def _effective_at_most(body: n.Action, game: Game, p: Player) -> int | None:
                for r in _kinds(body.resource))
 
 
+@by_identity
+def _repeats(kid: KidCard) -> tuple[n.Repeat, ...]:
+    return tuple(x for a in (kid.public, kid.private) if a is not None for x in a.walk()
+                 if isinstance(x, n.Repeat))
+
+
 def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
     """True if ``card``, just added by the leader (R5.3), can never be useful (R5.5) whatever is
     added or chosen next, while some action is sure to be performed in full with an effect: then
@@ -346,18 +359,15 @@ def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
     actions = [a for a in (kid.public, kid.private) if a is not None]
     if any(_may_free(a, game, p) for a in actions):
         return False
-    for action in actions:
-        for x in action.walk():
-            if not isinstance(x, n.Repeat):
-                continue
-            q = x.count
-            suit = q.suit if isinstance(q, n.SuitCount) else \
-                ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
-            share = card_count(card, suit, {}) if suit is not None else 0
-            if suit is None or not share:
-                continue
-            most = _effective_at_most(x.body, game, p)
-            if most is None or most > suit_count(ctx, suit) - share:
-                return False
+    for x in _repeats(kid):
+        q = x.count
+        suit = q.suit if isinstance(q, n.SuitCount) else \
+            ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
+        share = card_count(card, suit, {}) if suit is not None else 0
+        if suit is None or not share:
+            continue
+        most = _effective_at_most(x.body, game, p)
+        if most is None or most > suit_count(ctx, suit) - share:
+            return False
     s = _Play(game, p, lambda q: count(q, ctx), 0, {}, True)
     return any(sure(a, s) for a in actions)
