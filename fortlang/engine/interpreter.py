@@ -34,7 +34,7 @@ from fortlang.engine.state import (
     Game,
     Player,
 )
-from fortlang.model import PerkHook
+from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Resource, Suit
 from fortlang.printer import to_text
 
@@ -398,6 +398,19 @@ def distinct(zone: list[CardInstance]) -> list[int]:
 ONE_CARD_PER_ZONE = True
 
 
+_DECK_TOP = Option("the top of the park deck", ("park_deck",))
+_MOVE_OPTIONS: dict[tuple[int, str], tuple[KidCard, Option]] = {}
+
+
+def _move_option(card: KidCard, where: str, value: tuple) -> Option:
+    """"Name from where": made once per card definition and place (an option is immutable)."""
+    key = (id(card), where)  # the entry keeps the card alive, so its id is never reused
+    hit = _MOVE_OPTIONS.get(key)
+    if hit is None:
+        hit = _MOVE_OPTIONS[key] = (card, Option(f"{card.name} {where}", (*value, card.id)))
+    return hit[1]
+
+
 def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
                 refill_park: bool = False) -> bool:
     """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``."""
@@ -430,8 +443,7 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
         return k(False)
 
     def options() -> list[Option]:
-        return [Option("the top of the park deck", ("park_deck",)) if i < 0 else
-                Option(f"{zone[i].card.name} {where}", (*value, zone[i].card.id))
+        return [_DECK_TOP if i < 0 else _move_option(zone[i].card, where, value)
                 for zone, i, where, value in picks]
 
     return decide(ctx, kind, options, thunks)

@@ -123,7 +123,12 @@ def _can_boost(card: CardInstance, suits: frozenset[Suit]) -> bool:
 
 
 def _suits_text(card: CardInstance) -> str:
-    return "+".join(s.value for s in card.card.suits)
+    return _card_suits_text(card.card)
+
+
+@by_identity
+def _card_suits_text(card: KidCard) -> str:
+    return "+".join(s.value for s in card.suits)
 
 
 # -- the leader's play (R5) --------------------------------------------------------------------
