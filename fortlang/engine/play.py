@@ -495,10 +495,7 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
             return True  # R6.2 will hold: a legal completion exists
         return run(public, ctx, lambda full: full or ctx.fails("R6.2"))
 
-    options = [Option("decline", None)]
-    options += [Option("discard " + " and ".join(f"{q.hand[i].name} ({_suits_text(q.hand[i])})"
-                                                  for i in pick),
-                       tuple(q.hand[i].card.id for i in pick)) for pick in picks]
+    options = [_DECLINE] + [_follow_option(tuple(q.hand[i].card for i in pick)) for pick in picks]
     known = [True]  # declining is always legal
     for pick in picks:  # with lookout cards to count (R6.7 switched off): try it
         known.append(not game.rules.follower_lookout and surely_followed_with(
@@ -513,6 +510,20 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     game.commit(mark)
     _debug_check(game)
     return tuple(chosen)
+
+
+_DECLINE = Option("decline", None)
+_FOLLOW_OPTIONS: dict[tuple[int, ...], tuple[tuple[KidCard, ...], Option]] = {}
+
+
+def _follow_option(cards: tuple[KidCard, ...]) -> Option:
+    """"discard Name (suits) and ...": made once per set of card definitions (immutable)."""
+    key = tuple(id(c) for c in cards)  # the entry keeps the cards alive: ids are never reused
+    hit = _FOLLOW_OPTIONS.get(key)
+    if hit is None:
+        label = "discard " + " and ".join(f"{c.name} ({_card_suits_text(c)})" for c in cards)
+        hit = _FOLLOW_OPTIONS[key] = (cards, Option(label, tuple(c.id for c in cards)))
+    return hit[1]
 
 
 def _quantity_suits(result: PlayResult) -> set[Suit]:
