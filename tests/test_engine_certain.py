@@ -50,7 +50,7 @@ def full_search():
     with patch.object(play, "surely_first", never), patch.object(play, "surely_followed", never), \
             patch.object(play, "surely_followed_with", never), \
             patch.object(play, "surely_in_vain", never), \
-            patch.object(interpreter, "ONE_CARD_PER_ZONE", False):
+            patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
         yield
 
 
@@ -228,14 +228,22 @@ def test_no_order_is_taken_as_legal_once_a_card_is_added():
                                   "(destroy card then lookout) x 2", "lookout x level"])
 def test_one_card_per_zone_when_zones_run_dry(text):
     """Moves between small zones (hands of 0-2 cards, yards emptied): which zone a card is taken
-    from matters, which card of a zone does not."""
-    for game, seat, card in _tables(text):
-        for p in game.players:
-            if game.rng.random() < 0.5:
-                p.yard.clear()  # the cards removed are simply out of the game here
-        with full_search():
-            slow = why_not_by_search(game, seat, card)
-        assert why_not_by_search(game, seat, card) == slow
+    from matters, which card of a zone does not. Searched and played, with and without."""
+    def plays():
+        for game, seat, card in _tables(text):
+            for p in game.players:
+                if game.rng.random() < 0.5:
+                    p.yard.clear()  # the cards removed are simply out of the game here
+            seen: list[tuple] = []
+            game.on_decision = lambda d, i, seen=seen: seen.append((d.labels, d.excluded, i))
+            rule = why_not_by_search(game, seat, card)
+            if rule is None:
+                play.play_card(game, seat, card, checked=True, follow=False)
+            yield rule, seen, game.snapshot()
+
+    with full_search():
+        slow = list(plays())
+    assert list(plays()) == slow
 
 
 @pytest.mark.parametrize("text", ["lookout then gain pizza x lookout", "destroy card then lookout"])

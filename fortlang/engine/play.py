@@ -32,6 +32,7 @@ from itertools import combinations
 from typing import Any
 
 from fortlang import nodes as n
+from fortlang.engine import interpreter
 from fortlang.engine.certain import (
     surely_first,
     surely_followed,
@@ -143,8 +144,21 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     any_nodes = [q for q in _quantities(card) if type(q) is n.AnySuit]
     if COIN in card.card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
-                           lambda: _any_suits(ctx, any_nodes, 0))
+                           lambda: _any_suits(ctx, any_nodes, 0),
+                           _coin_names(card.card) if interpreter.EQUIVALENT_OPTIONS else ())
     return _any_suits(ctx, any_nodes, 0)
+
+
+@by_identity
+def _coin_names(card: KidCard) -> tuple[int, ...]:
+    """``same`` for naming the played card's coin (R5.6): the name only changes the count of that
+    suit, so the suits no `x suit` of the card counts (none, with an `x any`) end alike."""
+    counted = {q.suit for q in _card_quantities(card) if type(q) is n.SuitCount}
+    if any(type(q) is n.AnySuit for q in _card_quantities(card)):
+        counted = set(PLAIN_SUITS)
+    first: dict[Suit | None, int] = {}
+    return tuple(first.setdefault(s if s in counted else None, i)
+                 for i, s in enumerate(PLAIN_SUITS))
 
 
 def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
