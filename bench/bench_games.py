@@ -3,6 +3,9 @@ of ``--workers 2``, peak memory of ``fortlang simulate`` as the number of games 
 stay flat), and a profile saying where the time goes.
 
 Usage: python bench/bench_games.py [--games N] [--runs R] [--memory 1000,10000] [--profile]
+
+``--profile`` prints the time spent in each phase of a game (legality of the hand, playing the
+chosen card with its followers, recruiting...), then the functions that take the most own time.
 """
 
 from __future__ import annotations
@@ -45,6 +48,39 @@ def peak_rss_mb(games: int) -> float:
     return int(out.stderr.strip().splitlines()[-1]) / 1024
 
 
+#: (file, function) of the phases of a game, and what share of it each takes: nested entries
+#: are parts of the one above (the engine is recursive, so the interpreter's own functions are
+#: not listed: their cumulative times count each nested call again).
+PHASES = [
+    ("game/batch.py", "run_chunk", "all games"),
+    ("game/setup.py", "new_game", "  set-up (R2)"),
+    ("game/turn.py", "play_turn", "  turns"),
+    ("engine/play.py", "legal_plays", "    which cards can be played (R5.4, R5.5)"),
+    ("engine/play.py", "why_not_by_search", "      of which searches (no shortcut knew)"),
+    ("engine/play.py", "play_card", "    playing the chosen card, followers included"),
+    ("engine/play.py", "follow_round", "      of which following (R6)"),
+    ("engine/state.py", "ask", "    asking agents (all decisions)"),
+    ("game/turn.py", "recruit", "    recruit phase (R7)"),
+    ("game/turn.py", "discard", "    discard phase (R8)"),
+    ("game/setup.py", "draw", "    drawing (R9, set-up included)"),
+    ("game/match.py", "end_triggers", "  end triggers (R11.1)"),
+    ("game/scoring.py", "final_score", "  final scores (R11.2)"),
+    ("game/stats.py", "add", "  statistics"),
+]
+
+
+def print_phases(stats: pstats.Stats) -> None:
+    cumulative: dict[tuple[str, str], float] = {}
+    for (file, _, name), (_, _, _, ct, _) in stats.stats.items():  # type: ignore[attr-defined]
+        for f, n, _ in PHASES:
+            if file.endswith(f) and name == n:
+                cumulative[f, n] = cumulative.get((f, n), 0.0) + ct
+    total = cumulative.get(PHASES[0][:2], 0.0) or 1.0
+    for file, name, label in PHASES:
+        ct = cumulative.get((file, name), 0.0)
+        print(f"{label:<54} {ct:7.2f} s {100 * ct / total:5.1f}%")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=300)
@@ -64,8 +100,11 @@ def main() -> None:
         prof.enable()
         games_per_second(100, 1, 99)
         prof.disable()
-        print("profile of 100 games (top 20 by own time):")
-        pstats.Stats(prof).sort_stats("tottime").print_stats(20)
+        stats = pstats.Stats(prof)
+        print("profile of 100 games, time spent in the phases of a game (with what they call):")
+        print_phases(stats)
+        print("top 20 functions by own time:")
+        stats.sort_stats("tottime").print_stats(20)
 
 
 if __name__ == "__main__":

@@ -49,7 +49,8 @@ def full_search():
 
     with patch.object(play, "surely_first", never), patch.object(play, "surely_followed", never), \
             patch.object(play, "surely_followed_with", never), \
-            patch.object(interpreter, "ONE_CARD_PER_ZONE", False):
+            patch.object(play, "surely_in_vain", never), \
+            patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
         yield
 
 
@@ -102,7 +103,8 @@ def _tables(text: str):
     "gain 2 pizza x pack", "spend pizza x lookout", "score x pack", "recruit then score",
     "advance then score 2", "gain 2 toy or score", "spend pizza then score 2",
     "gain pizza/toy x level", "destroy card then score", "pack x 2", "pack x level",
-    "convert x 2", "convert x level", "recruit x 1"])
+    "convert x 2", "convert x level", "recruit x 1", "destroy card then gain pizza",
+    "recruit then gain 2 toy then score", "gain pizza/toy then destroy rival"])
 def test_surely_playable_is_exact_for_the_actions_it_knows(text):
     for game, seat, card in _tables(text):
         assert surely_playable(game, seat, card) == (why_not_by_search(game, seat, card) is None)
@@ -226,11 +228,35 @@ def test_no_order_is_taken_as_legal_once_a_card_is_added():
                                   "(destroy card then lookout) x 2", "lookout x level"])
 def test_one_card_per_zone_when_zones_run_dry(text):
     """Moves between small zones (hands of 0-2 cards, yards emptied): which zone a card is taken
-    from matters, which card of a zone does not."""
-    for game, seat, card in _tables(text):
-        for p in game.players:
-            if game.rng.random() < 0.5:
-                p.yard.clear()  # the cards removed are simply out of the game here
-        with full_search():
-            slow = why_not_by_search(game, seat, card)
-        assert why_not_by_search(game, seat, card) == slow
+    from matters, which card of a zone does not. Searched and played, with and without."""
+    def plays():
+        for game, seat, card in _tables(text):
+            for p in game.players:
+                if game.rng.random() < 0.5:
+                    p.yard.clear()  # the cards removed are simply out of the game here
+            seen: list[tuple] = []
+            game.on_decision = lambda d, i, seen=seen: seen.append((d.labels, d.excluded, i))
+            rule = why_not_by_search(game, seat, card)
+            if rule is None:
+                play.play_card(game, seat, card, checked=True, follow=False)
+            yield rule, seen, game.snapshot()
+
+    with full_search():
+        slow = list(plays())
+    assert list(plays()) == slow
+
+
+@pytest.mark.parametrize("text", ["lookout then gain pizza x lookout", "destroy card then lookout"])
+def test_parts_of_a_sequence_that_change_what_the_next_needs(text):
+    """The lookout grows, or the only card left in hand is destroyed: the next part then needs
+    more than the state offered at first. Never taken as sure."""
+    game = Game(2, BASE.board)
+    p = game.players[0]
+    p.level = 2  # room in the lookout
+    card = game.new_card(kid("X", "crown", text), p.hand)
+    game.new_card(kid("Y", "crown", "score"), p.hand)
+    game.new_card(kid("Z", "crown", "score"), p.lookout)
+    game.give(p, Resource.PIZZA, game.board.stuff_capacity - 1)  # room for one
+    game.give(p, Resource.TOY, game.board.stuff_capacity - 1)
+    assert why_not_by_search(game, 0, card) == "R5.4"
+    assert not surely_playable(game, 0, card)

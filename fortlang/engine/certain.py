@@ -23,12 +23,15 @@ from fortlang.engine.interpreter import (
     COIN,
     EITHER,
     Ctx,
+    by_identity,
     card_count,
     count,
     is_resource_choice,
     payment_plans,
+    suit_count,
 )
 from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
+from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 
 
@@ -123,9 +126,34 @@ def _choice(a: n.Choice, s: _Play) -> bool:
     return any(sure(x, s) for x in a.items)
 
 
+#: Primitives that read or change tokens, and those that move cards between zones.
+_TOKEN_ACTIONS = (n.Gain, n.Spend, n.Pack, n.Convert, n.Advance, n.CopyPack, n.CopyRivalPack)
+_CARD_ACTIONS = (n.Recruit, n.Lookout, n.DestroyCard, n.DestroyRival)
+
+
+def _touches(a: n.Action, kinds: tuple[type, ...]) -> bool:
+    return any(isinstance(x, kinds) for x in a.walk())
+
+
+#: Counts that stay the same while actions are performed (the counted cards are set before).
+_STEADY_COUNTS = (n.Fixed, n.SuitCount, n.AnySuit)
+
+
+@by_identity
+def _independent_parts(a: n.Then) -> bool:
+    """No part can change what another needs: at most one part touches tokens, at most one moves
+    cards (a level gained only widens the lookout, R10.2), the others only score, and every count
+    stays as it is (no `x pack`, `x level`, `x lookout`). Walking the tree is slow: once a node."""
+    items = a.items
+    return (sum(_touches(x, _TOKEN_ACTIONS) for x in items) <= 1
+            and sum(_touches(x, _CARD_ACTIONS) for x in items) <= 1
+            and all(isinstance(x.count, _STEADY_COUNTS) for x in a.walk()
+                    if isinstance(x, n.Repeat)))
+
+
 def _then(a: n.Then, s: _Play) -> bool:
-    """The first part sure, and the rest only `score`, which is always performed in full."""
-    return sure(a.items[0], s) and all(type(x) is n.Score for x in a.items[1:])
+    """Every part sure now, and no part changes what another needs."""
+    return _independent_parts(a) and all(sure(x, s) for x in a.items)
 
 
 def _convert(a: n.Convert, s: _Play) -> bool:
@@ -297,3 +325,49 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
     actions = [a for a in (card.card.public, card.card.private) if a is not None]
     return not any(_may_free(a, game, p) for a in actions) \
         and all(_never_done(a, game, p) for a in actions)
+
+
+# -- cards added in vain (R5.5) ----------------------------------------------------------------
+
+
+def _effective_at_most(body: n.Action, game: Game, p: Player) -> int | None:
+    """How many repetitions of ``body`` can have an effect, at most, in a play that only gains
+    tokens (None: no bound known). A gain has one while a token of its kind still fits."""
+    if not isinstance(body, n.Gain) or body.amount < 1:
+        return None
+    return max(-(-min(game.stuff_room(p, r), game.supply[r]) // body.amount)
+               for r in _kinds(body.resource))
+
+
+@by_identity
+def _repeats(kid: KidCard) -> tuple[n.Repeat, ...]:
+    return tuple(x for a in (kid.public, kid.private) if a is not None for x in a.walk()
+                 if isinstance(x, n.Repeat))
+
+
+def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
+    """True if ``card``, just added by the leader (R5.3), can never be useful (R5.5) whatever is
+    added or chosen next, while some action is sure to be performed in full with an effect: then
+    every completion fails, and some fails R5.5 (the rule reported) rather than only R5.4.
+
+    Usefulness needs an `x suit` counting one of the card's suits to have more repetitions with an
+    effect than it has without the card. In a play that only gains tokens, a repeated gain has
+    effect at most while its tokens fit, and cards added later only raise the count."""
+    game, p, kid = ctx.game, ctx.player, ctx.play.card.card
+    if COIN in card.card.suits:
+        return False  # its suit is still to be named (R5.6)
+    actions = [a for a in (kid.public, kid.private) if a is not None]
+    if any(_may_free(a, game, p) for a in actions):
+        return False
+    for x in _repeats(kid):
+        q = x.count
+        suit = q.suit if isinstance(q, n.SuitCount) else \
+            ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
+        share = card_count(card, suit, {}) if suit is not None else 0
+        if suit is None or not share:
+            continue
+        most = _effective_at_most(x.body, game, p)
+        if most is None or most > suit_count(ctx, suit) - share:
+            return False
+    s = _Play(game, p, lambda q: count(q, ctx), 0, {}, True)
+    return any(sure(a, s) for a in actions)

@@ -34,7 +34,7 @@ from fortlang.engine.state import (
     Game,
     Player,
 )
-from fortlang.model import PerkHook
+from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Resource, Suit
 from fortlang.printer import to_text
 
@@ -114,16 +114,20 @@ def run(node: n.Action, ctx: Ctx, k: K) -> bool:
 
 
 def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
-           known: Sequence[bool] = ()) -> bool:
+           known: Sequence[bool] = (), same: Sequence[int] = ()) -> bool:
     """A choice point: each thunk applies one option and runs the rest of the move. ``known``
-    marks options certain to be legal (see engine.certain): offered without being tried."""
+    marks options certain to be legal (see engine.certain): offered without being tried.
+    ``same[i] = j`` (j <= i) says option i ends exactly as option j: while searching only j is
+    tried, and j's trial tells whether i is legal."""
     if len(thunks) == 1:
         return thunks[0]()
     if not thunks:
         return False
     game = ctx.game
     if ctx.search:
-        for thunk in thunks:
+        for i, thunk in enumerate(thunks):
+            if i < len(same) and same[i] != i:
+                continue  # ends as an option already tried, which failed
             mark = game.mark()
             if thunk():
                 return True
@@ -135,21 +139,26 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
         return thunks[game.ask(Decision(ctx.seat, kind, tuple(options), ctx.context))]()
     legal: list[int] = []
     excluded: list[tuple[str, str]] = []
+    results: list[tuple[bool, str]] = []  # per option: legal, or the rule that forbids it
     for i, thunk in enumerate(thunks):
         if i < len(known) and known[i]:
-            legal.append(i)
-            continue
-        mark = game.mark()
-        ctx.search, ctx.fail = True, None
-        try:
-            ok = thunk()
-        finally:
-            game.rollback(mark)
-            ctx.search = False
-        if ok:
+            result = (True, "")
+        elif i < len(same) and same[i] != i:
+            result = results[same[i]]
+        else:
+            mark = game.mark()
+            ctx.search, ctx.fail = True, None
+            try:
+                ok = thunk()
+            finally:
+                game.rollback(mark)
+                ctx.search = False
+            result = (ok, ctx.fail or "cannot be completed")
+        results.append(result)
+        if result[0]:
             legal.append(i)
         else:
-            excluded.append((options[i].label, ctx.fail or "cannot be completed"))
+            excluded.append((options[i].label, result[1]))
     if not legal:
         return False
     if len(legal) == 1 and not excluded:
@@ -217,8 +226,9 @@ _COUNTS: dict[type, Callable[[Any, Ctx], int]] = {
 SUIT_OPTION = {s: Option(s.value, s) for s in Suit}
 
 
-def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Thunk) -> bool:
-    """Ask for a suit, store it in ``table[key]`` and continue."""
+def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Thunk,
+                same: Sequence[int] = ()) -> bool:
+    """Ask for a suit, store it in ``table[key]`` and continue (``same``: as for decide)."""
     game = ctx.game
 
     def pick(s: Suit) -> Thunk:
@@ -228,7 +238,7 @@ def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Th
         return thunk
 
     return decide(ctx, Kind.COIN_SUIT if table is ctx.named else Kind.ANY_SUIT,
-                  lambda: [SUIT_OPTION[s] for s in suits], [pick(s) for s in suits])
+                  lambda: [SUIT_OPTION[s] for s in suits], [pick(s) for s in suits], same=same)
 
 
 # -- operators (R13.3-R13.5, `or`) -------------------------------------------------------------
@@ -389,13 +399,26 @@ def distinct(zone: list[CardInstance]) -> list[int]:
     return out
 
 
-#: While searching, one card per zone is enough: which card an action moves never changes how the
-#: rest of a move ends. Legality reads tokens, levels, perks, the sizes of zones and the suits of
-#: the cards played, added or discarded to follow, never those of cards an action moves; taking
-#: any card of a zone leaves the same sizes. So the other cards of that zone would end alike, and
-#: trying them only multiplies a search (a recruit in an `x suit` tries ~10 cards per repetition).
-#: Agents are still offered every card. Tests compare with this switched off.
-ONE_CARD_PER_ZONE = True
+#: Options that end alike are tried once (``same`` in :func:`decide`). One card per zone is enough
+#: when an action moves a card: which card never changes how the rest of a move ends. Legality
+#: reads tokens, levels, perks, the sizes of zones and the suits of the cards played, added or
+#: discarded to follow, never those of cards an action moves; taking any card of a zone leaves
+#: the same sizes. Trying them all only multiplies a search (a recruit in an `x suit` tries ~10
+#: cards per repetition). Agents are still offered every card. Tests compare with this off.
+EQUIVALENT_OPTIONS = True
+
+
+_DECK_TOP = Option("the top of the park deck", ("park_deck",))
+_MOVE_OPTIONS: dict[tuple[int, str], tuple[KidCard, Option]] = {}
+
+
+def _move_option(card: KidCard, where: str, value: tuple) -> Option:
+    """"Name from where": made once per card definition and place (an option is immutable)."""
+    key = (id(card), where)  # the entry keeps the card alive, so its id is never reused
+    hit = _MOVE_OPTIONS.get(key)
+    if hit is None:
+        hit = _MOVE_OPTIONS[key] = (card, Option(f"{card.name} {where}", (*value, card.id)))
+    return hit[1]
 
 
 def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
@@ -419,7 +442,7 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
                 picks.append((zone, -1, where, value))
                 thunks.append(pick(zone, len(zone) - 1))
             continue
-        if ctx.search and ONE_CARD_PER_ZONE:
+        if ctx.search and EQUIVALENT_OPTIONS:
             if zone:
                 thunks.append(pick(zone, 0))  # no labels needed while searching
             continue
@@ -430,11 +453,14 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
         return k(False)
 
     def options() -> list[Option]:
-        return [Option("the top of the park deck", ("park_deck",)) if i < 0 else
-                Option(f"{zone[i].card.name} {where}", (*value, zone[i].card.id))
+        return [_DECK_TOP if i < 0 else _move_option(zone[i].card, where, value)
                 for zone, i, where, value in picks]
 
-    return decide(ctx, kind, options, thunks)
+    same: list[int] = []
+    if EQUIVALENT_OPTIONS:  # the first option of each zone stands for the zone
+        first: dict[int, int] = {}
+        same = [first.setdefault(id(zone), i) for i, (zone, *_) in enumerate(picks)]
+    return decide(ctx, kind, options, thunks, same=same)
 
 
 def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:

@@ -32,10 +32,12 @@ from itertools import combinations
 from typing import Any
 
 from fortlang import nodes as n
+from fortlang.engine import interpreter
 from fortlang.engine.certain import (
     surely_first,
     surely_followed,
     surely_followed_with,
+    surely_in_vain,
     surely_playable,
     surely_unplayable,
 )
@@ -122,7 +124,12 @@ def _can_boost(card: CardInstance, suits: frozenset[Suit]) -> bool:
 
 
 def _suits_text(card: CardInstance) -> str:
-    return "+".join(s.value for s in card.card.suits)
+    return _card_suits_text(card.card)
+
+
+@by_identity
+def _card_suits_text(card: KidCard) -> str:
+    return "+".join(s.value for s in card.suits)
 
 
 # -- the leader's play (R5) --------------------------------------------------------------------
@@ -137,8 +144,21 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     any_nodes = [q for q in _quantities(card) if type(q) is n.AnySuit]
     if COIN in card.card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
-                           lambda: _any_suits(ctx, any_nodes, 0))
+                           lambda: _any_suits(ctx, any_nodes, 0),
+                           _coin_names(card.card) if interpreter.EQUIVALENT_OPTIONS else ())
     return _any_suits(ctx, any_nodes, 0)
+
+
+@by_identity
+def _coin_names(card: KidCard) -> tuple[int, ...]:
+    """``same`` for naming the played card's coin (R5.6): the name only changes the count of that
+    suit, so the suits no `x suit` of the card counts (none, with an `x any`) end alike."""
+    counted = {q.suit for q in _card_quantities(card) if type(q) is n.SuitCount}
+    if any(type(q) is n.AnySuit for q in _card_quantities(card)):
+        counted = set(PLAIN_SUITS)
+    first: dict[Suit | None, int] = {}
+    return tuple(first.setdefault(s if s in counted else None, i)
+                 for i, s in enumerate(PLAIN_SUITS))
 
 
 def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
@@ -200,6 +220,8 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
             else:
                 game.note(play.lookout_used, c)
             game.note(ctx.sources, c)
+            if ctx.search and from_hand and surely_in_vain(ctx, c):
+                return ctx.fails("R5.5")  # what every completion would end with
             then: Thunk = lambda: _boost(ctx, suits, cands, j + 1 if nxt else 0)  # noqa: E731
             if COIN in c.card.suits:
                 return choose_suit(ctx, ctx.named, c.uid, sorted(suits), then)
@@ -487,10 +509,7 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
             return True  # R6.2 will hold: a legal completion exists
         return run(public, ctx, lambda full: full or ctx.fails("R6.2"))
 
-    options = [Option("decline", None)]
-    options += [Option("discard " + " and ".join(f"{q.hand[i].name} ({_suits_text(q.hand[i])})"
-                                                  for i in pick),
-                       tuple(q.hand[i].card.id for i in pick)) for pick in picks]
+    options = [_DECLINE] + [_follow_option(tuple(q.hand[i].card for i in pick)) for pick in picks]
     known = [True]  # declining is always legal
     for pick in picks:  # with lookout cards to count (R6.7 switched off): try it
         known.append(not game.rules.follower_lookout and surely_followed_with(
@@ -505,6 +524,20 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     game.commit(mark)
     _debug_check(game)
     return tuple(chosen)
+
+
+_DECLINE = Option("decline", None)
+_FOLLOW_OPTIONS: dict[tuple[int, ...], tuple[tuple[KidCard, ...], Option]] = {}
+
+
+def _follow_option(cards: tuple[KidCard, ...]) -> Option:
+    """"discard Name (suits) and ...": made once per set of card definitions (immutable)."""
+    key = tuple(id(c) for c in cards)  # the entry keeps the cards alive: ids are never reused
+    hit = _FOLLOW_OPTIONS.get(key)
+    if hit is None:
+        label = "discard " + " and ".join(f"{c.name} ({_card_suits_text(c)})" for c in cards)
+        hit = _FOLLOW_OPTIONS[key] = (cards, Option(label, tuple(c.id for c in cards)))
+    return hit[1]
 
 
 def _quantity_suits(result: PlayResult) -> set[Suit]:
