@@ -328,25 +328,25 @@ def _one_in_full(play: _Play) -> bool:
     return False
 
 
-def _leader_check(ctx: Ctx) -> bool:
+def _violation(ctx: Ctx) -> str | None:
+    """The rule the leader's play breaks so far (R5.4, then R5.5), or None."""
     play = ctx.play
     if not _one_in_full(play):
-        return ctx.fails("R5.4")
+        return "R5.4"
     for card in play.added:
         if not useful(ctx, card):
-            return ctx.fails("R5.5")
-    return True
+            return "R5.5"
+    return None
+
+
+def _leader_check(ctx: Ctx) -> bool:
+    rule = _violation(ctx)
+    return True if rule is None else ctx.fails(rule)
 
 
 def _leader_satisfied(ctx: Ctx) -> bool:
     """Both checks already hold; they stay true as actions only add records and uses."""
-    play = ctx.play
-    if not _one_in_full(play):
-        return False
-    for card in play.added:
-        if not useful(ctx, card):
-            return False
-    return True
+    return _violation(ctx) is None
 
 
 def _leader_ctx(game: Game, seat: int, card: CardInstance) -> Ctx:
