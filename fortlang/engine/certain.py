@@ -24,6 +24,7 @@ from fortlang.engine.interpreter import (
     EITHER,
     Ctx,
     by_identity,
+    can_swap,
     card_count,
     count,
     is_resource_choice,
@@ -158,9 +159,7 @@ def _then(a: n.Then, s: _Play) -> bool:
 
 def _convert(a: n.Convert, s: _Play) -> bool:
     p, game = s.p, s.game
-    return any(pool[r] and game.supply[OTHER[r]]
-               and (pool is p.pack or game.stuff_room(p, OTHER[r]))
-               for pool in (p.stuff, p.pack) for r in TOKENS)
+    return any(can_swap(game, p, pool, r) for pool in (p.stuff, p.pack) for r in TOKENS)
 
 
 def _advance(a: n.Advance, s: _Play) -> bool:

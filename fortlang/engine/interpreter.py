@@ -576,6 +576,13 @@ def _copy_rival_pack(node: n.CopyRivalPack, ctx: Ctx, k: K) -> bool:
                   thunks)
 
 
+def can_swap(game: Game, p: Player, pool: dict[Resource, int], r: Resource) -> bool:
+    """R12.13: a token ``r`` in ``pool`` (stuff or pack) can be swapped for the other kind: one is
+    in the supply and, in the stuff, there is room for it."""
+    other = OTHER[r]
+    return bool(pool[r] and game.supply[other] and (pool is p.pack or game.stuff_room(p, other)))
+
+
 def _convert(node: n.Convert, ctx: Ctx, k: K) -> bool:
     """R12.13: swap one token in stuff or pack for the other kind (finite supply, stuff cap)."""
     game, p = ctx.game, ctx.player
@@ -591,8 +598,7 @@ def _convert(node: n.Convert, ctx: Ctx, k: K) -> bool:
 
     for pool, where in ((p.stuff, "stuff"), (p.pack, "pack")):
         for r in TOKENS:
-            other = OTHER[r]
-            if pool[r] and game.supply[other] and (pool is p.pack or game.stuff_room(p, other)):
+            if can_swap(game, p, pool, r):
                 swaps.append((where, r))
                 thunks.append(swap(pool, r))
     if not thunks:
