@@ -6,6 +6,7 @@ These are definitions, not game pieces: the engine makes one distinct instance p
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -46,8 +47,22 @@ class KidCard:
     names: Mapping[str, str] = field(default_factory=dict, compare=False)  # {"fr": ..., "ru": ...}
     origin: Origin | None = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        # The engine keys a box's choices (pizza or toy, `or`, `x any`) by the nodes of that box,
+        # so a node's identity must be its place in the card (box + path). The loader parses
+        # each text once, so two boxes with the same text would share one tree and one choice
+        # (R12.1, R5.7, R6.4): the private box gets a tree of its own.
+        if self.private is not None and self.public is not None and _shares_nodes(
+                self.public, self.private):
+            object.__setattr__(self, "private", copy.deepcopy(self.private))
+
     def name_in(self, lang: str) -> str:
         return self.names.get(lang, self.name)
+
+
+def _shares_nodes(a: Action, b: Action) -> bool:
+    mine = {id(x) for x in a.walk()}
+    return any(id(x) in mine for x in b.walk())
 
 
 @dataclass(frozen=True)

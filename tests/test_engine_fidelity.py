@@ -1,0 +1,86 @@
+"""Rules fidelity findings (issue 12, items 1-3): each test failed on the engine before its fix."""
+
+from __future__ import annotations
+
+from fortlang.engine import Game, ScriptedAgent, play_card
+from fortlang.engine.build import kid
+from fortlang.model import KidCard
+from fortlang.nodes import Resource, Suit
+from fortlang.parser import parse_action
+
+PIZZA, TOY = Resource.PIZZA, Resource.TOY
+BUG = kid("Bug", "shovel", "gain pizza x shovel", "score x level")
+
+
+def twin(name: str, suits: str, text: str) -> KidCard:
+    """A card whose two boxes hold the same text, parsed once (as the card-set loader's cache
+    does): both boxes are the same AST object."""
+    action = parse_action(text)
+    return KidCard(id=name.lower(), name=name, suits=tuple(Suit(s) for s in suits.split()),
+                   public=action, private=action)
+
+
+def table(*scripts: list, players: int = 2) -> Game:
+    agents = [ScriptedAgent(s) for s in scripts]
+    agents += [ScriptedAgent() for _ in range(players - len(scripts))]
+    return Game(players, agents=agents, debug=True)
+
+
+# -- 1. boxes with the same text keep their own choices (R12.1, R5.2, R6.4) --------------------
+
+TWIN_GAIN = twin("Twin Gain", "book", "gain pizza/toy")
+
+
+def test_r12_1_each_box_chooses_its_own_resource():
+    game = table(["public (gain pizza/toy) then private (gain pizza/toy)", "pizza", "toy"])
+    leader = game.players[0]
+    play_card(game, 0, game.new_card(TWIN_GAIN, leader.hand), follow=False)
+    assert leader.stuff == {PIZZA: 1, TOY: 1}
+
+
+def test_r6_4_followers_are_bound_by_the_public_box_not_the_private_one():
+    game = table(["private (gain pizza/toy) then public (gain pizza/toy)", "toy", "pizza"],
+                 ["discard Bookish"])
+    leader, follower = game.players
+    card = game.new_card(TWIN_GAIN, leader.hand)
+    game.new_card(twin("Bookish", "book", "score"), follower.hand)
+    result = play_card(game, 0, card)
+    assert leader.stuff == {PIZZA: 1, TOY: 1}
+    assert result.followers and follower.stuff == {PIZZA: 1, TOY: 0}  # the public box: pizza
+
+
+def test_r5_7_each_box_names_its_own_suit_for_x_any():
+    # Two shovels in the lookout; the card is a glue. Public `x any` = shovel counts 2, private
+    # `x any` = glue counts the card's own glue: 3 VP. Shared, both counted one suit (4 or 2).
+    card = twin("Twin Any", "glue", "score x any")
+    game = table(["shovel", "glue", "count from your lookout Moles",
+                  "public (score x any) then private (score x any)"])
+    leader = game.players[0]
+    game.new_cards([kid("Moles", "shovel shovel", "score")], leader.lookout)
+    play_card(game, 0, game.new_card(card, leader.hand), follow=False)
+    assert leader.vp == 3
+
+
+def test_or_each_box_chooses_its_own_branch():
+    card = twin("Twin Or", "crown", "gain 2 pizza or gain 2 toy")
+    game = table(["public (gain 2 pizza or gain 2 toy) then private (gain 2 pizza or gain 2 toy)",
+                  "gain 2 pizza", "gain 2 toy"])
+    leader = game.players[0]
+    play_card(game, 0, game.new_card(card, leader.hand), follow=False)
+    assert leader.stuff == {PIZZA: 2, TOY: 2}
+
+
+def test_a_loaded_card_with_twin_boxes_gains_pizza_and_toy(tmp_path):
+    # the issue's card file: the loader parses `gain pizza/toy` once for both boxes
+    from fortlang.cardset.load import load_set
+
+    (tmp_path / "manifest.yaml").write_text(
+        'id: twins\nname: Twins\nversion: "1"\nrequires: [fort-base]\n', encoding="utf-8")
+    (tmp_path / "kids.yaml").write_text(
+        "kids:\n"
+        "  - {name: Twin Gain, id: twin-gain, suits: [book], public: gain pizza/toy,"
+        " private: gain pizza/toy, source: provisional}\n", encoding="utf-8")
+    (card,) = load_set(tmp_path).kids
+    game = table(["public (gain pizza/toy) then private (gain pizza/toy)", "pizza", "toy"])
+    play_card(game, 0, game.new_card(card, game.players[0].hand), follow=False)
+    assert game.players[0].stuff == {PIZZA: 1, TOY: 1}
