@@ -36,9 +36,10 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
       fortlang fmt cards/my-expansion
       fortlang fmt --check cards/
     """
-    from fortlang.cardset.fmt import format_file, write_atomic
+    from fortlang.cardset.fmt import format_file
     from fortlang.cli.check import render
-    from fortlang.errors import ERROR, Diagnostic
+    from fortlang.errors import ERROR, Diagnostic, FortError
+    from fortlang.output import write_output
 
     failed = changed = 0
     files = _files(paths)
@@ -56,17 +57,18 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
         if check_only:
             click.echo(f"would reformat {path}")
             continue
-        problem = None if os.access(path, os.W_OK) else "the file is read-only"
+        problem = None if os.access(path, os.W_OK) else Diagnostic(
+            ERROR, "E390", "not formatted: the file is read-only", file=str(path),
+            hint="the file is unchanged")
         if problem is None:
-            try:
-                write_atomic(path, result.new)
-            except OSError as e:  # the old file is intact: write_atomic replaces in one step
-                problem = f"cannot write: {e.strerror or e}"
+            try:  # only over the bytes that were read: a concurrent edit is never lost
+                write_output(path, result.new, expect=result.old.encode("utf-8"))
+            except FortError as e:  # the old file is intact: the write is all or nothing
+                problem = e.first
         if problem is not None:
             changed -= 1
             failed += 1
-            click.echo(Diagnostic(ERROR, "E390", f"not formatted: {problem}", file=str(path),
-                                  hint="the file is unchanged").render(with_code=True), err=True)
+            click.echo(problem.render(with_code=True), err=True)
             continue
         click.echo(f"reformatted {path}")
     verb = "would be reformatted" if check_only else "reformatted"
