@@ -170,7 +170,8 @@ def _decode(raw: bytes, name: str) -> tuple[str, Diagnostic | None]:
     nul = raw.find(b"\0")
     if nul >= 0:
         line, column = _byte_position(raw, nul)
-        return raw.decode("utf-8", "replace"), Diagnostic(
+        # No text: a binary file (e.g. a link to /proc/self/environ) is never quoted back.
+        return "", Diagnostic(
             ERROR, "E103", "binary file: a NUL byte is not text",
             Span(line, column, line, column + 1), name, hint="card files are UTF-8 YAML text")
     try:

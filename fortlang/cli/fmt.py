@@ -9,18 +9,25 @@ from pathlib import Path
 
 import click
 
+from fortlang.errors import Diagnostic
 
-def _files(paths: tuple[Path, ...]) -> list[Path]:
-    from fortlang.cardset.load import YAML_SUFFIXES
+
+def _files(paths: tuple[Path, ...]) -> tuple[list[Path], list[Diagnostic]]:
+    """The files named, and the card files under the folders named (not through links that
+    lead out of a folder; a folder that cannot be read is a diagnostic)."""
+    from fortlang.cardset.load import is_yaml
+    from fortlang.walk import find_files
 
     out: list[Path] = []
+    problems: list[Diagnostic] = []
     for path in paths:
         if path.is_dir():
-            out.extend(sorted(p for p in path.rglob("*")
-                              if p.suffix in YAML_SUFFIXES and p.is_file()))
+            found = find_files(path, is_yaml)
+            out.extend(found.files)
+            problems.extend(found.diagnostics)
         else:
             out.append(path)
-    return out
+    return out, problems
 
 
 @click.command()
@@ -38,11 +45,13 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
     """
     from fortlang.cardset.fmt import format_file
     from fortlang.cli.check import render
-    from fortlang.errors import ERROR, Diagnostic, FortError
+    from fortlang.errors import ERROR, FortError
     from fortlang.output import write_output
 
-    failed = changed = 0
-    files = _files(paths)
+    files, problems = _files(paths)
+    for unread in problems:
+        click.echo(unread.render(with_code=True), err=True)
+    failed, changed = len(problems), 0
     for path in files:
         result = format_file(path)
         if result.new is None:
@@ -73,6 +82,6 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
         click.echo(f"reformatted {path}")
     verb = "would be reformatted" if check_only else "reformatted"
     click.echo(f"{changed} file{'s' * (changed != 1)} {verb}, "
-               f"{len(files) - changed - failed} unchanged"
+               f"{len(files) + len(problems) - changed - failed} unchanged"
                + (f", {failed} with errors (not formatted)" if failed else ""), err=True)
     sys.exit(1 if failed or (check_only and changed) else 0)
