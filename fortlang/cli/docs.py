@@ -109,8 +109,9 @@ def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool) -> None:
     try:
         with open_output(out) as f:  # opened first: a bad --out is refused before any work
             cards = [c for s in load_sets(_split(sets)) for c in s.kids]
-            f.write(render([card_face(c, lang, captions(c, lang))
-                            for c in deck(cards, one_each)]))
+            printed = deck(cards, one_each)
+            f.write(render([card_face(c, lang, captions(c, lang)) for c in printed],
+                           cards=printed))
     except FortError as e:
         _fail(e)
     count = len(deck(cards, one_each))
