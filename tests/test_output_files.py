@@ -205,3 +205,19 @@ def test_sigkill_during_simulate_leaves_nothing_a_later_run_keeps(tmp_path):
     proc.wait(timeout=30)
     assert _simulate_log(log).exit_code == 0
     assert _leftovers(tmp_path) == []
+
+
+def test_sigterm_during_docs_build_leaves_the_old_site_and_no_temporary_tree(tmp_path):
+    pytest.importorskip("mkdocs")
+    out = tmp_path / "site"
+    proc = subprocess.Popen([*FORTLANG, "docs", "build", "--lang", "en", "--out", str(out)],
+                            cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None \
+            and not any(TEMP_SUFFIX in p.name for p in tmp_path.iterdir()):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err
+    time.sleep(0.5)  # nothing may reappear once the command has returned
+    assert sorted(p.name for p in tmp_path.iterdir()) in ([], ["site"])

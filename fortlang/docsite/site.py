@@ -186,8 +186,14 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
                                         "-f", str(cfg)],
                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                        text=True)) for cfg in batch]
-        for cfg, proc in runs:
-            output, _ = proc.communicate()
+        try:
+            outputs = [(cfg, proc, proc.communicate()[0]) for cfg, proc in runs]
+        except BaseException:  # a signal: stop the builds before their folder is removed
+            for _, proc in runs:
+                proc.kill()
+                proc.wait()
+            raise
+        for cfg, proc, output in outputs:
             if proc.returncode:
                 lines = output.strip().splitlines()
                 problems = [x for x in lines if x.startswith(("WARNING", "ERROR", "Aborted"))]
