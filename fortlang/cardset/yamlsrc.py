@@ -250,8 +250,10 @@ class _Builder:
         self.stopped = False
         self.nodes = 0
 
-    def build(self) -> YNode | None:
+    def build(self, pure: bool = False) -> YNode | None:
         yaml, loader = _yaml()
+        if pure:
+            loader = yaml.SafeLoader
         doc = self.doc
         handlers = _HANDLERS
         try:
@@ -262,6 +264,10 @@ class _Builder:
                     if self.stopped:
                         break
         except yaml.MarkedYAMLError as e:
+            if not pure and loader is not yaml.SafeLoader and "nesting depth" in str(e.problem):
+                # libyaml >= 0.2.6 scans deep brackets ahead and stops at its own limit before
+                # any event; the Python parser yields events early, so our cap reports it.
+                return _Builder(doc).build(pure=True)
             mark = e.problem_mark or e.context_mark
             problem = e.problem or e.context or "cannot parse"
             hint = _syntax_hint(problem)
