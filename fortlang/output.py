@@ -6,7 +6,8 @@
 - A device, a pipe or a socket (``--log /dev/null``, ``--out /dev/stdout``) is streamed to:
   renaming over it would turn ``/dev/null`` into a regular file when run as root.
 - A folder is refused before any work starts, with the path and the reason.
-- The new file keeps the old one's mode, or gets the umask's default (0666 & ~umask) when new.
+- The new file keeps the old one's mode (and owner, when root writes), or gets the umask's
+  default (0666 & ~umask) when new.
 - ``expect``: the bytes the target held when it was read; if someone edited it since, nothing is
   written (``fmt`` never overwrites a concurrent edit).
 - Nothing is left behind. Linux ``O_TMPFILE`` files have no name until the final link, so even
@@ -149,8 +150,8 @@ def _check_target(path: Path) -> tuple[bool, os.stat_result | None]:
 class _Atomic:
     """The temporary file of one atomic write (named or O_TMPFILE)."""
 
-    def __init__(self, target: Path, mode: int) -> None:
-        self.target, self.mode = target, mode
+    def __init__(self, target: Path, mode: int, owner: tuple[int, int] | None = None) -> None:
+        self.target, self.mode, self.owner = target, mode, owner
         self.named: Path | None = None
         self.fd = self._open_unnamed()
         if self.fd < 0:
@@ -169,6 +170,8 @@ class _Atomic:
 
     def commit(self) -> None:
         os.fsync(self.fd)
+        if self.owner is not None and os.geteuid() == 0:  # root editing a user's file
+            os.fchown(self.fd, *self.owner)
         os.fchmod(self.fd, self.mode)
         if self.named is None:  # give the unnamed file a name, then swap it in
             self.named = temp_name(self.target)
@@ -203,15 +206,18 @@ def open_output(path: Path | str, text: bool = False,
             raw = open(path, "wb")  # noqa: SIM115  # a pipe or a device: no truncation issue
         except OSError as e:
             raise unwritable(path, e) from None
-        with raw:
-            yield _wrap(raw, text)
+        try:
+            with raw:
+                yield _wrap(raw, text)
+        except OSError as e:  # the reader went away (EPIPE), the device is full...
+            raise unwritable(path, e) from None
         return
     target = Path(os.path.realpath(path))  # through symlinks: the link stays, its target changes
     mode = stat.S_IMODE(info.st_mode) if info is not None else _umask_mode()
     clean_leftovers(target.parent)
     with terminate_cleanly():
         try:
-            atomic = _Atomic(target, mode)
+            atomic = _Atomic(target, mode, (info.st_uid, info.st_gid) if info else None)
         except OSError as e:
             raise unwritable(path, e) from None
         try:

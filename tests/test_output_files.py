@@ -221,3 +221,29 @@ def test_sigterm_during_docs_build_leaves_the_old_site_and_no_temporary_tree(tmp
     assert b"Traceback" not in err
     time.sleep(0.5)  # nothing may reappear once the command has returned
     assert sorted(p.name for p in tmp_path.iterdir()) in ([], ["site"])
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can write another user's file")
+def test_root_keeps_the_owner_of_a_replaced_file(tmp_path):
+    target = tmp_path / "theirs"
+    target.write_text("old")
+    os.chown(target, 65534, 65534)
+    write_output(target, "new")
+    assert (target.stat().st_uid, target.stat().st_gid) == (65534, 65534)
+
+
+def test_a_reader_that_goes_away_is_a_diagnostic(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+
+    def read_one_byte_and_leave() -> None:
+        with open(fifo, "rb") as f:
+            f.read(1)
+
+    reader = threading.Thread(target=read_one_byte_and_leave, daemon=True)
+    reader.start()
+    with pytest.raises(FortError) as e:
+        with open_output(fifo) as f:
+            reader.join(timeout=30)
+            f.write(b"x" * 1_000_000)
+    assert e.value.first.code == "E801" and "Broken pipe" in e.value.first.message
