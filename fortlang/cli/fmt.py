@@ -30,6 +30,19 @@ def _files(paths: tuple[Path, ...]) -> tuple[list[Path], list[Diagnostic]]:
     return out, problems
 
 
+def _set_errors(paths: tuple[Path, ...]) -> dict[str, list[Diagnostic]]:
+    """Errors that only the whole set shows (an id used in two files...), by file: such a
+    file is left untouched too."""
+    from fortlang.cardset import check_report
+
+    folders = [p for p in paths if p.is_dir()]
+    out: dict[str, list[Diagnostic]] = {}
+    for d in check_report(folders).diagnostics if folders else ():
+        if d.is_error:
+            out.setdefault(d.file, []).append(d)
+    return out
+
+
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--check", "check_only", is_flag=True,
@@ -52,8 +65,11 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
     for unread in problems:
         click.echo(unread.render(with_code=True), err=True)
     failed, changed = len(problems), 0
+    set_errors = _set_errors(paths)
     for path in files:
         result = format_file(path)
+        if result.new is not None and set_errors.get(str(path)):
+            result.new, result.diagnostics = None, set_errors[str(path)]
         if result.new is None:
             failed += 1
             lines = result.old.split("\n")
