@@ -244,6 +244,8 @@ def test_a_reader_that_goes_away_is_a_diagnostic(tmp_path):
     reader.start()
     with pytest.raises(FortError) as e:
         with open_output(fifo) as f:
-            reader.join(timeout=30)
+            f.write(b"x")
+            f.flush()
+            reader.join(timeout=30)  # it has read its byte and closed its end
             f.write(b"x" * 1_000_000)
     assert e.value.first.code == "E801" and "Broken pipe" in e.value.first.message
