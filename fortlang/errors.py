@@ -70,6 +70,19 @@ CODES: dict[str, str] = {
     "E703": "unknown card set",
     "E704": "unknown perk or made-up rule",
     "E705": "unknown place to recruit from",
+    # sets, links and requirement cycles (fortlang.cardset, scenario `sets:`)
+    "E330": "link leads out of the set folder",
+    "E331": "not a card set folder (no manifest)",
+    "E332": "cycle of required sets",
+    "E333": "folder cannot be read",
+    # what commands write and read (fortlang.output, fortlang.cli)
+    "E800": "output path is a folder",
+    "E801": "output cannot be written",
+    "E802": "file changed since it was read",
+    "E803": "input too large",
+    "E804": "input nested too deeply",
+    "E805": "standard input closed",
+    "E806": "card face too complex to print",
 }
 
 #: How much of a long source line is shown around the caret.

@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.errors import ERROR, Diagnostic, FortError, FortSyntaxError, did_you_mean
+from fortlang.parser_cache import cache_file
 from fortlang.resources import grammar_path
 
 START_ACTION = "action"
@@ -179,8 +180,11 @@ for _spec in reg.PRIMITIVES:
 
 @cache
 def _lark() -> Lark:
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
-                start=[START_ACTION, START_SCORING], transformer=_Builder(), cache=True)
+    grammar = grammar_path().read_text(encoding="utf-8")
+    # Never Lark's cache=True: a pickle in the shared temp folder (see fortlang.parser_cache).
+    cached = cache_file(grammar)
+    return Lark(grammar, parser="lalr", start=[START_ACTION, START_SCORING],
+                transformer=_Builder(), cache=cached if cached is not None else False)
 
 
 def lark_rule_names() -> set[str]:

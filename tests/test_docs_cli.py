@@ -115,12 +115,10 @@ def test_build_under_a_file_is_a_diagnostic_not_a_traceback(tmp_path: Path) -> N
 
 def test_build_into_an_unwritable_folder_is_a_diagnostic(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    import tempfile
-
-    def refuse(*args: object, **kwargs: object) -> str:
+    def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    monkeypatch.setattr(Path, "mkdir", refuse)
     out = tmp_path / "site"
     result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
     assert result.exit_code == 1

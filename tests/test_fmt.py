@@ -11,8 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from fortlang.cardset import base_set
-from fortlang.cardset.fmt import format_file, plain_safe, write_atomic
+from fortlang.cardset.fmt import format_file, plain_safe
 from fortlang.cli import main
+from fortlang.errors import FortError
+from fortlang.output import write_output
 from fortlang.printer import to_text
 
 MESSY = """\
@@ -162,17 +164,17 @@ def test_plain_safe(text: str, safe: bool):
     assert plain_safe(text) is safe
 
 
-def test_write_atomic_keeps_mode_and_leaves_no_temp_file(tmp_path: Path):
+def test_write_output_keeps_mode_and_leaves_no_temp_file(tmp_path: Path):
     path = tmp_path / "kids.yaml"
     path.write_text("old", encoding="utf-8")
     os.chmod(path, 0o640)
-    write_atomic(path, "new")
+    write_output(path, "new")
     assert path.read_text(encoding="utf-8") == "new"
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
     assert [p.name for p in tmp_path.iterdir()] == ["kids.yaml"]
 
 
-def test_write_atomic_failure_leaves_the_old_file(tmp_path: Path, monkeypatch):
+def test_write_output_failure_leaves_the_old_file(tmp_path: Path, monkeypatch):
     path = tmp_path / "kids.yaml"
     path.write_text("old", encoding="utf-8")
 
@@ -180,8 +182,8 @@ def test_write_atomic_failure_leaves_the_old_file(tmp_path: Path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError):
-        write_atomic(path, "new")
+    with pytest.raises(FortError, match="disk full"):
+        write_output(path, "new")
     assert path.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["kids.yaml"]
 
@@ -213,6 +215,6 @@ def test_a_failed_write_is_a_diagnostic_not_a_traceback(messy: Path, monkeypatch
     result = fmt(str(messy))
     assert result.exit_code == 1
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert "error[E390]: not formatted: cannot write: No space left on device" in result.stderr
+    assert "error[E801]: cannot write: No space left on device" in result.stderr
     assert messy.read_text(encoding="utf-8") == MESSY
     assert [p.name for p in messy.parent.iterdir()] == [messy.name]

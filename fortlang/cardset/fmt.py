@@ -4,17 +4,17 @@ Every action and scoring text is replaced by ``to_text`` of its AST at the scala
 source span, in the scalar's own quoting style, so comments, key order, indentation and every
 other byte of the file stay as they were. Block scalars keep their header and indentation.
 The result is re-read and compared before anyone writes it; a file with errors is not
-formatted.
+formatted. Writing goes through :mod:`fortlang.output` (atomic, and never over an edit made
+after the file was read).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from fortlang.cardset import semantics
 from fortlang.cardset.build import check_file
 from fortlang.cardset.yamlsrc import (
     DOUBLE,
@@ -49,6 +49,8 @@ def format_file(path: Path | str) -> Formatted:
     """The canonical text of a card file (nothing is written)."""
     result = check_file(path)
     doc = result.doc
+    # Any error `check` reports for this file alone refuses it, duplicate ids included.
+    result.diagnostics.extend(semantics.run(semantics.Scope([result]), with_set_checks=False))
     errors = errors_in(result.diagnostics)
     if errors or doc.root is None:
         return Formatted(doc.path, doc.text, None, errors)
@@ -135,20 +137,3 @@ def _patch(node: YNode, canon: dict[int, str]) -> None:
             stack.extend(n.value)
         else:
             stack.extend(v for _, v in n.value)
-
-
-def write_atomic(path: Path | str, text: str) -> None:
-    """Replace the file's content in one step: a temporary file beside it, then os.replace."""
-    path = Path(path).resolve()  # through a symlink: replace its target, keep the link
-    mode = path.stat().st_mode & 0o7777
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -18,6 +18,7 @@ from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, Diagnostic, FortError, errors_in
 from fortlang.model import CardSet, Manifest
 from fortlang.resources import data_dir
+from fortlang.walk import Found, find_files, inside, outside_link
 
 BASE_SET = "fort-base"
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -87,26 +88,37 @@ def manifest_path(folder: Path) -> Path | None:
     return None
 
 
-def card_files(folder: Path) -> list[Path]:
-    found = [p for p in folder.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file()
-             and p.name not in MANIFEST_NAMES]
-    return sorted(found)
+def is_yaml(name: str) -> bool:
+    return name.endswith(YAML_SUFFIXES)
+
+
+def card_files(folder: Path) -> Found:
+    """The card files of the set in ``folder`` (links out of it and unreadable folders are
+    diagnostics; see fortlang.walk)."""
+    found = find_files(folder, lambda name: is_yaml(name) and name not in MANIFEST_NAMES)
+    return found
 
 
 def read_set(folder: Path) -> SetResult:
-    """Read and check every file of the set in ``folder`` (no cross-set checks yet)."""
+    """Read and check every file of the set in ``folder`` (no cross-set checks yet). A folder
+    without a manifest is not a set: nothing in it is read."""
     result = SetResult(folder)
     mpath = manifest_path(folder)
-    if mpath is not None:
-        result.manifest = check_file(mpath)
-        result.files.append(result.manifest)
-    paths = card_files(folder)
-    result.files.extend(check_file(p) for p in paths)
     if mpath is None:
         result.diagnostics.append(Diagnostic(
             ERROR, "E306", "not a card set: no manifest.yaml here", file=str(folder),
             hint="a set folder holds a manifest.yaml (id, name, version) and card files"))
-    elif not paths:
+        return result
+    if not inside(mpath, folder):
+        result.diagnostics.append(outside_link(mpath, folder))
+        return result
+    result.manifest = check_file(mpath)
+    result.files.append(result.manifest)
+    found = card_files(folder)
+    paths = found.files
+    result.diagnostics.extend(found.diagnostics)
+    result.files.extend(check_file(p) for p in paths)
+    if not paths and not found.diagnostics:
         result.diagnostics.append(Diagnostic(
             ERROR, "E306", "the set has no card files", file=str(folder),
             hint="add YAML files with `kids:`, `made_up_rules:`, `perks:` or `board:`"))
@@ -125,18 +137,18 @@ def _shortest(path: Path) -> Path:
         return path
 
 
-def _set_folders(folder: Path) -> list[Path]:
-    """``folder`` itself if it is a set, else the sets below it."""
+def _set_folders(folder: Path) -> Found:
+    """``folder`` itself if it is a set, else the sets below it (as ``files``)."""
     if manifest_path(folder) is not None:
-        return [folder]
-    found = {p.parent for name in MANIFEST_NAMES for p in folder.rglob(name)}
-    return sorted(found)
+        return Found([folder])
+    found = find_files(folder, lambda name: name in MANIFEST_NAMES)
+    return Found(sorted({p.parent for p in found.files}), found.diagnostics)
 
 
 @cache
 def _bundled_ids() -> frozenset[str]:
     ids = set()
-    for folder in _set_folders(bundled_dir()):
+    for folder in _set_folders(bundled_dir()).files:
         m = check_file(manifest_path(folder))  # type: ignore[arg-type]
         if m.manifest is not None:
             ids.add(m.manifest.id)
@@ -150,8 +162,10 @@ def check_report(paths: Sequence[Path | str] = ()) -> CheckReport:
     lone_files: list[FileResult] = []
     for target in targets:
         if target.is_dir():
-            folders = _set_folders(target)
-            if not folders:
+            found = _set_folders(target)
+            folders = found.files
+            report.diagnostics.extend(found.diagnostics)
+            if not folders and not found.diagnostics:
                 report.diagnostics.append(Diagnostic(
                     ERROR, "E306", "no card set here: no manifest.yaml found", file=str(target),
                     hint="a set folder holds a manifest.yaml (id, name, version) and card files"))
@@ -162,8 +176,9 @@ def check_report(paths: Sequence[Path | str] = ()) -> CheckReport:
             report.diagnostics.append(Diagnostic(ERROR, "E300", "no such file or directory",
                                                  file=str(target)))
     known = _bundled_ids() | {s.manifest_id for s in report.sets if s.manifest_id}
+    graph = {m.id: m.requires for m in _manifests(report.sets)}
     for s in report.sets:
-        scope = semantics.Scope(s.files, s.manifest, frozenset(known))
+        scope = semantics.Scope(s.files, s.manifest, frozenset(known), graph)
         s.diagnostics.extend(semantics.run(scope, with_set_checks=s.manifest is not None))
         report.files.extend(s.files)
         report.diagnostics.extend(s.all_diagnostics())
@@ -186,9 +201,10 @@ def load_set(path: Path | str, known_sets: Iterable[str] = ()) -> CardSet:
     """The card set in folder ``path``. Raises :class:`FortError` carrying every error."""
     folder = Path(path)
     result = read_set(folder)
-    known = _bundled_ids() | set(known_sets) | {
-        m.id for m in _sibling_manifests(folder)}
-    scope = semantics.Scope(result.files, result.manifest, frozenset(known))
+    siblings = _sibling_manifests(folder)
+    known = _bundled_ids() | set(known_sets) | {m.id for m in siblings}
+    graph = {m.id: m.requires for m in siblings}
+    scope = semantics.Scope(result.files, result.manifest, frozenset(known), graph)
     result.diagnostics.extend(semantics.run(scope, with_set_checks=True))
     errors = errors_in(result.all_diagnostics())
     if errors:
@@ -196,10 +212,19 @@ def load_set(path: Path | str, known_sets: Iterable[str] = ()) -> CardSet:
     return result.cardset()
 
 
+def _manifests(sets: Iterable[SetResult]) -> list[Manifest]:
+    return [s.manifest.manifest for s in sets
+            if s.manifest is not None and s.manifest.manifest is not None]
+
+
 def _sibling_manifests(folder: Path) -> list[Manifest]:
-    out = []
+    out: list[Manifest] = []
     parent = folder.resolve().parent
-    for sibling in sorted(parent.iterdir()) if parent.is_dir() else ():
+    try:
+        siblings = sorted(parent.iterdir())
+    except OSError:  # gone or unreadable meanwhile: no siblings to know of
+        return out
+    for sibling in siblings:
         mpath = manifest_path(sibling) if sibling.is_dir() else None
         if mpath is not None:
             m = check_file(mpath).manifest
@@ -210,7 +235,7 @@ def _sibling_manifests(folder: Path) -> list[Manifest]:
 
 @cache
 def _bundled() -> tuple[CardSet, ...]:
-    return tuple(load_set(folder) for folder in _set_folders(bundled_dir()))
+    return tuple(load_set(folder) for folder in _set_folders(bundled_dir()).files)
 
 
 def load_bundled() -> dict[str, CardSet]:

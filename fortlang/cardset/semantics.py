@@ -4,8 +4,8 @@ positioned diagnostics (STYLE #7). Per-card checks run on single files too; set 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 
 from fortlang import nodes as n
 from fortlang.cardset.build import Entry, FileResult
@@ -22,6 +22,8 @@ class Scope:
     files: list[FileResult]
     manifest: FileResult | None = None
     known_sets: frozenset[str] = frozenset()
+    #: set id -> the ids it requires, for every set known to this run (to find cycles)
+    requires: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def entries(self, kind: str | None = None) -> Iterator[tuple[FileResult, Entry]]:
         for f in self.files:
@@ -111,12 +113,37 @@ def requirements(scope: Scope) -> Iterator[Diagnostic]:
     f = scope.manifest
     if f is None or f.manifest is None or f.manifest_node is None:
         return
+    own = f.manifest.id
     node = f.manifest_node.get("requires")
+    graph = {**scope.requires, own: f.manifest.requires}
     for i, wanted in enumerate(f.manifest.requires):
-        if wanted not in scope.known_sets:
-            item = node.value[i] if node is not None and node.kind == "seq" else node
+        item = node.value[i] if node is not None and node.kind == "seq" else node
+        if wanted == own:
+            yield _at(ERROR, f, item, "E332", f"`{own}` requires itself",
+                      "remove it from `requires`")
+        elif wanted not in scope.known_sets:
             yield _at(ERROR, f, item, "E322", f"requires the set `{wanted}`, which is not found",
                       did_you_mean(wanted, sorted(scope.known_sets)))
+        else:
+            path = _path_to(graph, wanted, own)
+            if path is not None:
+                yield _at(ERROR, f, item, "E332",
+                          "requires cycle: " + " -> ".join([own, *path]),
+                          "sets must require each other in one direction only")
+
+
+def _path_to(graph: Mapping[str, tuple[str, ...]], start: str, goal: str) -> list[str] | None:
+    """The ids from ``start`` to ``goal`` along `requires` (iterative: any depth), or None."""
+    stack, seen = [[start]], {start}
+    while stack:
+        path = stack.pop()
+        if path[-1] == goal:
+            return path
+        for nxt in reversed(graph.get(path[-1], ())):
+            if nxt not in seen or nxt == goal:
+                seen.add(nxt)
+                stack.append([*path, nxt])
+    return None
 
 
 def board_count(scope: Scope) -> Iterator[Diagnostic]:

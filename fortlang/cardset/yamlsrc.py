@@ -170,7 +170,8 @@ def _decode(raw: bytes, name: str) -> tuple[str, Diagnostic | None]:
     nul = raw.find(b"\0")
     if nul >= 0:
         line, column = _byte_position(raw, nul)
-        return raw.decode("utf-8", "replace"), Diagnostic(
+        # No text: a binary file (e.g. a link to /proc/self/environ) is never quoted back.
+        return "", Diagnostic(
             ERROR, "E103", "binary file: a NUL byte is not text",
             Span(line, column, line, column + 1), name, hint="card files are UTF-8 YAML text")
     try:
@@ -249,8 +250,10 @@ class _Builder:
         self.stopped = False
         self.nodes = 0
 
-    def build(self) -> YNode | None:
+    def build(self, pure: bool = False) -> YNode | None:
         yaml, loader = _yaml()
+        if pure:
+            loader = yaml.SafeLoader
         doc = self.doc
         handlers = _HANDLERS
         try:
@@ -261,6 +264,10 @@ class _Builder:
                     if self.stopped:
                         break
         except yaml.MarkedYAMLError as e:
+            if not pure and loader is not yaml.SafeLoader and "nesting depth" in str(e.problem):
+                # libyaml >= 0.2.6 scans deep brackets ahead and stops at its own limit before
+                # any event; the Python parser yields events early, so our cap reports it.
+                return _Builder(doc).build(pure=True)
             mark = e.problem_mark or e.context_mark
             problem = e.problem or e.context or "cannot parse"
             hint = _syntax_hint(problem)

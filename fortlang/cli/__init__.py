@@ -21,6 +21,15 @@ COMMANDS: dict[str, str] = {
 
 
 class LazyGroup(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        from fortlang.output import Terminated
+
+        try:
+            return super().invoke(ctx)
+        except Terminated:  # SIGTERM: files were cleaned up on the way out
+            click.echo("terminated", err=True)
+            ctx.exit(143)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NoReturn
+from typing import BinaryIO, NoReturn
 
 import click
 
@@ -28,10 +28,30 @@ def fail(error: FortError | Diagnostic, source: str | None = None) -> NoReturn:
     sys.exit(1)
 
 
+#: The most a command reads from one input (an action file, standard input, one replay line):
+#: the cap card files have, so /dev/zero or a huge file is refused instead of filling memory.
+MAX_INPUT = 4 * 1024 * 1024
+
+
+def too_large(name: str) -> FortError:
+    return FortError(Diagnostic(ERROR, "E803", f"input too large: more than "
+                                f"{MAX_INPUT // (1024 * 1024)} MiB", file=name))
+
+
+def read_capped(stream: BinaryIO, name: str) -> bytes:
+    """At most MAX_INPUT bytes of ``stream``, or E803 if there are more."""
+    data = stream.read(MAX_INPUT + 1)
+    if len(data) > MAX_INPUT:
+        raise too_large(name)
+    return data
+
+
 def read_text(path: Path) -> str:
-    """The file as UTF-8 text, or a positioned FortError (missing, a folder, not UTF-8...)."""
+    """The file as UTF-8 text, or a positioned FortError (missing, a folder, not UTF-8, over
+    MAX_INPUT...)."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = read_capped(f, str(path))
     except OSError as e:
         raise FortError(Diagnostic(ERROR, "E103", f"cannot read: {e.strerror or e}",
                                    file=str(path))) from None
@@ -40,10 +60,20 @@ def read_text(path: Path) -> str:
 
 def read_stdin() -> str:
     """Standard input as UTF-8 text (bytes are decoded here, so bad ones get a position)."""
+    if sys.stdin is None:
+        raise stdin_closed()
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:  # already text (e.g. under a test runner)
-        return sys.stdin.read()
-    return decode(stream.read(), "<stdin>")
+        text = sys.stdin.read(MAX_INPUT + 1)
+        if len(text) > MAX_INPUT:
+            raise too_large("<stdin>")
+        return text
+    return decode(read_capped(stream, "<stdin>"), "<stdin>")
+
+
+def stdin_closed() -> FortError:
+    return FortError(Diagnostic(ERROR, "E805", "standard input is closed", file="<stdin>",
+                                hint="run the command with its input open (a terminal or a pipe)"))
 
 
 def decode(data: bytes, name: str) -> str:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -106,28 +104,15 @@ def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool) -> None:
     from fortlang.docsite.face import card_face
     from fortlang.docsite.glossary import captions
     from fortlang.docsite.pnp import PER_PAGE, deck, render
+    from fortlang.output import open_output
 
     try:
-        cards = [c for s in load_sets(_split(sets)) for c in s.kids]
-        data = render([card_face(c, lang, captions(c, lang)) for c in deck(cards, one_each)])
-        _write_atomic(out, data)
+        with open_output(out) as f:  # opened first: a bad --out is refused before any work
+            cards = [c for s in load_sets(_split(sets)) for c in s.kids]
+            printed = deck(cards, one_each)
+            f.write(render([card_face(c, lang, captions(c, lang)) for c in printed],
+                           cards=printed))
     except FortError as e:
         _fail(e)
     count = len(deck(cards, one_each))
     click.echo(f"wrote {out}: {count} cards on {max(1, -(-count // PER_PAGE))} page(s)")
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
-    except OSError as e:
-        raise FortError(Diagnostic(ERROR, "E605", f"cannot write: {e.strerror or e}",
-                                   file=str(path))) from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError as e:
-        os.unlink(tmp)
-        raise FortError(Diagnostic(ERROR, "E605", f"cannot write: {e.strerror or e}",
-                                   file=str(path))) from None

@@ -9,17 +9,37 @@ from pathlib import Path
 
 import click
 
+from fortlang.errors import Diagnostic
 
-def _files(paths: tuple[Path, ...]) -> list[Path]:
-    from fortlang.cardset.load import YAML_SUFFIXES
+
+def _files(paths: tuple[Path, ...]) -> tuple[list[Path], list[Diagnostic]]:
+    """The files named, and the card files under the folders named (not through links that
+    lead out of a folder; a folder that cannot be read is a diagnostic)."""
+    from fortlang.cardset.load import is_yaml
+    from fortlang.walk import find_files
 
     out: list[Path] = []
+    problems: list[Diagnostic] = []
     for path in paths:
         if path.is_dir():
-            out.extend(sorted(p for p in path.rglob("*")
-                              if p.suffix in YAML_SUFFIXES and p.is_file()))
+            found = find_files(path, is_yaml)
+            out.extend(found.files)
+            problems.extend(found.diagnostics)
         else:
             out.append(path)
+    return out, problems
+
+
+def _set_errors(paths: tuple[Path, ...]) -> dict[str, list[Diagnostic]]:
+    """Errors that only the whole set shows (an id used in two files...), by file: such a
+    file is left untouched too."""
+    from fortlang.cardset import check_report
+
+    folders = [p for p in paths if p.is_dir()]
+    out: dict[str, list[Diagnostic]] = {}
+    for d in check_report(folders).diagnostics if folders else ():
+        if d.is_error:
+            out.setdefault(d.file, []).append(d)
     return out
 
 
@@ -36,14 +56,20 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
       fortlang fmt cards/my-expansion
       fortlang fmt --check cards/
     """
-    from fortlang.cardset.fmt import format_file, write_atomic
+    from fortlang.cardset.fmt import format_file
     from fortlang.cli.check import render
-    from fortlang.errors import ERROR, Diagnostic
+    from fortlang.errors import ERROR, FortError
+    from fortlang.output import write_output
 
-    failed = changed = 0
-    files = _files(paths)
+    files, problems = _files(paths)
+    for unread in problems:
+        click.echo(unread.render(with_code=True), err=True)
+    failed, changed = len(problems), 0
+    set_errors = _set_errors(paths)
     for path in files:
         result = format_file(path)
+        if result.new is not None and set_errors.get(str(path)):
+            result.new, result.diagnostics = None, set_errors[str(path)]
         if result.new is None:
             failed += 1
             lines = result.old.split("\n")
@@ -56,21 +82,22 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
         if check_only:
             click.echo(f"would reformat {path}")
             continue
-        problem = None if os.access(path, os.W_OK) else "the file is read-only"
+        problem = None if os.access(path, os.W_OK) else Diagnostic(
+            ERROR, "E390", "not formatted: the file is read-only", file=str(path),
+            hint="the file is unchanged")
         if problem is None:
-            try:
-                write_atomic(path, result.new)
-            except OSError as e:  # the old file is intact: write_atomic replaces in one step
-                problem = f"cannot write: {e.strerror or e}"
+            try:  # only over the bytes that were read: a concurrent edit is never lost
+                write_output(path, result.new, expect=result.old.encode("utf-8"))
+            except FortError as e:  # the old file is intact: the write is all or nothing
+                problem = e.first
         if problem is not None:
             changed -= 1
             failed += 1
-            click.echo(Diagnostic(ERROR, "E390", f"not formatted: {problem}", file=str(path),
-                                  hint="the file is unchanged").render(with_code=True), err=True)
+            click.echo(problem.render(with_code=True), err=True)
             continue
         click.echo(f"reformatted {path}")
     verb = "would be reformatted" if check_only else "reformatted"
     click.echo(f"{changed} file{'s' * (changed != 1)} {verb}, "
-               f"{len(files) - changed - failed} unchanged"
+               f"{len(files) + len(problems) - changed - failed} unchanged"
                + (f", {failed} with errors (not formatted)" if failed else ""), err=True)
     sys.exit(1 if failed or (check_only and changed) else 0)

@@ -23,12 +23,15 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool)
     from rich.console import Console
 
     from fortlang.cardset import base_set
+    from fortlang.cli.common import fail, stdin_closed
     from fortlang.cli.simulate import parse_bots
     from fortlang.game.agents import BOTS, agent_seed
     from fortlang.game.human import HumanAgent, Narrated, Quit
     from fortlang.game.match import run_game
     from fortlang.game.setup import new_game
 
+    if sys.stdin is None:  # started with fd 0 closed: no one can answer
+        fail(stdin_closed())
     bots = parse_bots(bots_text)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)

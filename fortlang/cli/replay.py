@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
-from fortlang.cli.common import fail, read_text
+from fortlang.cli.common import MAX_INPUT, decode, fail, too_large
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.nodes import Span
 
@@ -21,26 +24,58 @@ def replay(path: Path) -> None:
     from fortlang.cardset import base_set
     from fortlang.game.replay import replay as replay_one
 
-    try:
-        text = read_text(path)
-    except FortError as e:
-        fail(e)
     cardset = base_set()
     games = bad = 0
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            entry = json.loads(line)
-            if not isinstance(entry, dict) or not {"seed", "players", "decisions"} <= set(entry):
-                raise ValueError("a replay line needs seed, players and decisions")
-        except ValueError as e:
-            fail(Diagnostic(ERROR, "E602", f"not a replay line: {e}",
-                            Span(number, 1, number, 2), str(path)), text)
-        verdict = replay_one(cardset, entry)
-        games += 1
-        if not verdict.identical:
-            bad += 1
-            click.echo(f"{path}:{number}: game {verdict.index}: {verdict.detail}")
+    try:
+        for number, line in _lines(path):
+            if not line.strip():
+                continue
+            verdict = replay_one(cardset, _entry(path, number, line))
+            games += 1
+            if not verdict.identical:
+                bad += 1
+                click.echo(f"{path}:{number}: game {verdict.index}: {verdict.detail}")
+    except FortError as e:
+        fail(e)
     click.echo(f"{games} game(s) replayed: {games - bad} identical, {bad} different")
     sys.exit(1 if bad or not games else 0)
+
+
+def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
+    """The game logged on this line, or a FortError positioned on it."""
+    where = Span(number, 1, number, 2)
+    shown = "\n" * (number - 1) + line  # the source for the caret: only this line is kept
+    try:
+        entry = json.loads(line)
+    except RecursionError:  # the decoder recurses per bracket: 100,000 `[` overflow it
+        raise FortError(Diagnostic(ERROR, "E804", "JSON nested too deeply: not a replay line",
+                                   where, str(path)), shown) from None
+    except ValueError as e:
+        raise FortError(Diagnostic(ERROR, "E602", f"not a replay line: {e}", where, str(path)),
+                        shown) from None
+    if not isinstance(entry, dict) or not {"seed", "players", "decisions"} <= set(entry):
+        raise FortError(Diagnostic(ERROR, "E602", "not a replay line: a replay line needs "
+                                   "seed, players and decisions", where, str(path)), shown)
+    return entry
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    """(number, text) of each line, read as they come: one line holds one game, so the cap is
+    per line and a log of any length is read (an endless device stops at the first over-long
+    line)."""
+    try:
+        with path.open("rb") as f:
+            for number in itertools.count(1):
+                raw = f.readline(MAX_INPUT + 1)
+                if not raw:
+                    return
+                if len(raw) > MAX_INPUT:
+                    raise too_large(str(path))
+                try:
+                    text = decode(raw, str(path))
+                except FortError as e:  # its position is within the line
+                    raise e.located(str(path), number - 1) from None
+                yield number, text.rstrip("\r\n")
+    except OSError as e:
+        raise FortError(Diagnostic(ERROR, "E103", f"cannot read: {e.strerror or e}",
+                                   file=str(path))) from None

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,7 @@ from typing import Any
 import click
 
 from fortlang.cli.common import fail
-from fortlang.errors import ERROR, Diagnostic, did_you_mean
+from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.game.agents import BOTS
 from fortlang.game.batch import ChunkResult, jobs, run_chunk
 from fortlang.game.stats import Aggregate
@@ -49,8 +48,10 @@ def _results(workers: int, all_jobs: Iterator[Any]) -> Iterator[ChunkResult]:
 
 
 def _save_failure(failure: dict, seed: int) -> Path:
+    from fortlang.output import write_output
+
     path = Path(f"fortlang-failed-seed{seed}-game{failure['game']}.jsonl")
-    path.write_text(json.dumps(failure) + "\n", encoding="utf-8")
+    write_output(path, json.dumps(failure) + "\n")
     return path
 
 
@@ -74,47 +75,22 @@ def simulate(games: int, players: int, bots_text: str, seed: int, workers: int, 
     Example:
       fortlang simulate --games 1000 --players 4 --bots greedy,random --seed 1 --workers 2
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     bots = parse_bots(bots_text)
     total = Aggregate()
-    log_file = None
-    if log_path is not None:
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=".fortlang-log-", dir=log_path.parent or Path("."))
-        except OSError as e:
-            fail(Diagnostic(ERROR, "E103", f"cannot write: {e.strerror or e}",
-                            file=str(log_path)))
-        log_file = os.fdopen(fd, "w", encoding="utf-8")
-    failure = None
-    progress = Progress("[progress.description]{task.description}", BarColumn(),
-                        MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=Console(stderr=True), transient=True)
     try:
-        with progress:
-            task = progress.add_task("games", total=games)
-            all_jobs = jobs(games, CHUNK, seed=seed, players=players, bots=tuple(bots),
-                            draft=draft, debug=check_invariants, log=log_file is not None)
-            for result in _results(workers, all_jobs):
-                total.merge(result.aggregate)
-                if log_file is not None:
-                    for line in result.lines:
-                        log_file.write(line + "\n")
-                progress.advance(task, result.stop - result.start)
-                if result.failure is not None:
-                    failure = result.failure
-                    break
-    except BaseException:
-        if log_file is not None:
-            log_file.close()
-            os.unlink(tmp)
-        raise
-    if log_file is not None and log_path is not None:
-        log_file.close()
-        os.replace(tmp, log_path)  # atomic: never a half-written log
+        with contextlib.ExitStack() as stack:
+            log_file = None
+            if log_path is not None:  # opened first: a bad path is refused before any game
+                from fortlang.output import open_output
+
+                log_file = stack.enter_context(open_output(log_path, text=True))
+            failure = _play(games, players, bots, seed, workers, draft, check_invariants,
+                            total, log_file)
+        if failure is not None:
+            path = _save_failure(failure, seed)
+    except FortError as e:
+        fail(e)
     if failure is not None:
-        path = _save_failure(failure, seed)
         click.echo(f"error: game {failure['game']} (seed {failure['seed']}) failed: "
                    f"{failure['error']}\nits replay is saved in {path}", err=True)
         sys.exit(1)
@@ -124,6 +100,30 @@ def simulate(games: int, players: int, bots_text: str, seed: int, workers: int, 
         click.echo(json.dumps(figures, indent=2))
     else:
         _print(figures)
+
+
+def _play(games: int, players: int, bots: list[str], seed: int, workers: int, draft: bool,
+          check_invariants: bool, total: Aggregate, log_file: Any) -> dict | None:
+    """Play the games into ``total`` (and the log); the first failed game, if any."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    progress = Progress("[progress.description]{task.description}", BarColumn(),
+                        MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=Console(stderr=True), transient=True)
+    with progress:
+        task = progress.add_task("games", total=games)
+        all_jobs = jobs(games, CHUNK, seed=seed, players=players, bots=tuple(bots),
+                        draft=draft, debug=check_invariants, log=log_file is not None)
+        for result in _results(workers, all_jobs):
+            total.merge(result.aggregate)
+            if log_file is not None:
+                for line in result.lines:
+                    log_file.write(line + "\n")
+            progress.advance(task, result.stop - result.start)
+            if result.failure is not None:
+                return result.failure
+    return None
 
 
 def _pct(x: float) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 from fortlang.docsite.face import HEIGHT, WIDTH, Captions, Face, Text
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import KidCard
+from fortlang.nodes import Span
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, mm
 CARD_W, CARD_H = WIDTH / 10, HEIGHT / 10  # 63 x 88 mm
@@ -52,8 +53,10 @@ def cut_marks() -> list[tuple[float, float, float, float]]:
     return marks
 
 
-def render(faces: Sequence[Face], title: str = "fortlang print-and-play") -> bytes:
-    """The PDF bytes: ``faces`` in reading order, nine per page, cut marks on every page."""
+def render(faces: Sequence[Face], title: str = "fortlang print-and-play",
+           cards: Sequence[KidCard] = ()) -> bytes:
+    """The PDF bytes: ``faces`` in reading order, nine per page, cut marks on every page.
+    ``cards`` (the faces' cards) let an error point at the card file."""
     try:  # the docs extra; imported here so the rest of fortlang needs none
         from fpdf import FPDF
     except ImportError:
@@ -70,14 +73,27 @@ def render(faces: Sequence[Face], title: str = "fortlang print-and-play") -> byt
             pdf.add_page()
             _draw_marks(pdf)
         x, y = slot(i)
-        pdf.image(io.BytesIO(face.to_svg(with_text=False).encode()), x=x, y=y, w=CARD_W,
-                  h=CARD_H)
-        for text in face.texts:
-            _draw_text(pdf, family, x, y, text)
+        try:
+            pdf.image(io.BytesIO(face.to_svg(with_text=False).encode()), x=x, y=y, w=CARD_W,
+                      h=CARD_H)
+            for text in face.texts:
+                _draw_text(pdf, family, x, y, text)
+        except (Exception, RecursionError) as e:  # fpdf2 refuses what it cannot lay out
+            raise _undrawable(face, cards[i] if cards else None, e) from None
     if not faces:
         pdf.add_page()
         _draw_marks(pdf)
     return bytes(pdf.output())
+
+
+def _undrawable(face: Face, card: KidCard | None, error: BaseException) -> FortError:
+    origin = card.origin if card is not None else None
+    reason = str(error) or type(error).__name__
+    span = Span(origin.line, origin.column, origin.line, origin.column + 1) if origin else None
+    return FortError(Diagnostic(
+        ERROR, "E806", f"the face of `{face.card_id}` cannot be printed: {reason}", span,
+        origin.file if origin else "<print-and-play>",
+        hint="shorten the card's name or actions; `fortlang docs build` still shows it"))
 
 
 def _fonts(pdf) -> str:

@@ -10,10 +10,8 @@ leaves the previous site as it was (nothing half-written).
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
@@ -188,8 +186,14 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
                                         "-f", str(cfg)],
                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                        text=True)) for cfg in batch]
-        for cfg, proc in runs:
-            output, _ = proc.communicate()
+        try:
+            outputs = [(cfg, proc, proc.communicate()[0]) for cfg, proc in runs]
+        except BaseException:  # a signal: stop the builds before their folder is removed
+            for _, proc in runs:
+                proc.kill()
+                proc.wait()
+            raise
+        for cfg, proc, output in outputs:
             if proc.returncode:
                 lines = output.strip().splitlines()
                 problems = [x for x in lines if x.startswith(("WARNING", "ERROR", "Aborted"))]
@@ -197,22 +201,14 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
                                            + "\n".join(problems or lines), file=str(cfg)))
 
 
-def _unwritable(out: Path, error: OSError) -> FortError:
-    return FortError(Diagnostic(ERROR, "E605", f"cannot write: {error.strerror or error}",
-                                file=str(out), hint="choose a writable folder for --out"))
-
-
 def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,
           mkdocs: bool = True) -> Built:
+    from fortlang.output import build_folder
+
     out = out.resolve()
     _check_out(out)
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    except OSError as e:  # a parent is a file, read-only, ...
-        raise _unwritable(out, e) from None
-    try:
-        faces = 0
+    faces = 0
+    with build_folder(out) as tmp:  # swapped in only when complete; removed otherwise
         configs = []
         for lang in langs:
             faces += generate(tmp / "_src" / lang, f"../../{lang}", sets, lang, langs)
@@ -222,23 +218,5 @@ def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGE
         _write(tmp / "index.html", '<!doctype html><meta charset="utf-8">'
                f'<meta http-equiv="refresh" content="0; url={langs[0]}/index.html">'
                f'<a href="{langs[0]}/index.html">{lx.ui("site", langs[0])}</a>\n')
-        (tmp / MARKER).write_text("built by fortlang docs build\n", encoding="utf-8")
-        _swap(tmp, out)
-    except OSError as e:  # disk full, permissions changed under us...: nothing half-written
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise _unwritable(out, e) from None
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+        _write(tmp / MARKER, "built by fortlang docs build\n")
     return Built(out, tuple(langs), tuple(s.id for s in sets), faces)
-
-
-def _swap(new: Path, out: Path) -> None:
-    """Replace ``out`` by ``new`` with two renames; the old tree is removed afterwards."""
-    old = None
-    if out.exists():
-        old = out.with_name(f".{out.name}.old-{new.name.rsplit('.', 1)[-1]}")
-        out.rename(old)
-    new.rename(out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)

@@ -14,6 +14,7 @@ from typing import Any
 from fortlang import nodes as n
 from fortlang.cardset import load_bundled, load_set
 from fortlang.cardset.dsl import ACTION, parse_scalar
+from fortlang.cardset.load import manifest_path
 from fortlang.cardset.schema import Kind as FileKind
 from fortlang.cardset.schema import validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
@@ -189,6 +190,11 @@ class _Reader:
 
                 self.error("E703", f"unknown card set `{item.value}`", item,
                            did_you_mean(item.value, bundled) or "a bundled set id or a folder")
+                continue
+            if manifest_path(folder) is None:  # not a set: nothing below it is read
+                self.error("E331", f"`{item.value}` is not a card set: no manifest.yaml in "
+                           f"{folder}", item, "name a set folder (one with a manifest.yaml) "
+                           "or a bundled set id")
                 continue
             try:
                 out.append(load_set(folder))

@@ -18,6 +18,7 @@ from fortlang.scenario.expect import Diff, compare
 from fortlang.scenario.format import Scenario, load_file
 from fortlang.scenario.given import build_table
 from fortlang.scenario.moves import MoveFailed, make_moves
+from fortlang.walk import find_files
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -82,11 +83,14 @@ class Report:
         return self.failed == 0
 
 
-def scenario_files(paths: Iterable[Path | str]) -> Iterator[Path]:
-    """The files named, and the scenario files under the folders named, sorted."""
+def scenario_files(paths: Iterable[Path | str]) -> Iterator[Path | FortError]:
+    """The files named, and the scenario files under the folders named, sorted (a link out of
+    a folder or a folder that cannot be read is an error instead; see fortlang.walk)."""
     for path in map(Path, paths):
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+            found = find_files(path, lambda name: name.endswith(SUFFIXES))
+            yield from (FortError(d) for d in found.diagnostics)
+            yield from found.files
         else:
             yield path
 
@@ -94,6 +98,9 @@ def scenario_files(paths: Iterable[Path | str]) -> Iterator[Path]:
 def run_paths(paths: Iterable[Path | str]) -> Iterator[Outcome | FortError]:
     """Each scenario's outcome as it runs, or a file's diagnostics instead of its scenarios."""
     for path in scenario_files(paths):
+        if isinstance(path, FortError):
+            yield path
+            continue
         try:
             scenarios = load_file(path)
         except FortError as e:

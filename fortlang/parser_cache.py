@@ -1,0 +1,61 @@
+"""Where the parser's tables are cached between runs, and only if nobody else can write there.
+
+Lark's cache is a pickle, and loading a pickle runs code, so it must never come from a place
+another user controls (Lark's own ``cache=True`` uses a predictable name in the shared temp
+folder). The cache lives in ``$XDG_CACHE_HOME/fortlang`` (``~/.cache/fortlang``), a folder
+created 0700 and used only while it is a real folder owned by this user that nobody else may
+write, inside a folder nobody else may write either (or one with the sticky bit, owned by root
+or this user). The file itself must be a regular file of this user that others cannot write.
+Otherwise the grammar is built without a cache (slower start, same result).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import sys
+from pathlib import Path
+
+
+def _trusted(info: os.stat_result, private: bool) -> bool:
+    """Owned by this user and writable by nobody else (``private``: not even readable)."""
+    mask = 0o077 if private else 0o022
+    return info.st_uid == os.geteuid() and not info.st_mode & mask
+
+
+def _safe_parent(folder: Path) -> bool:
+    try:
+        info = os.stat(folder)
+    except OSError:
+        return False
+    if info.st_uid not in (0, os.geteuid()):
+        return False
+    return not info.st_mode & 0o022 or bool(info.st_mode & stat.S_ISVTX)
+
+
+def cache_file(grammar: str) -> str | None:
+    """The cache file for this grammar text, or None when no trustworthy place exists."""
+    import lark
+
+    key = hashlib.sha256(f"{lark.__version__}\0{sys.version_info[:2]}\0{grammar}".encode())
+    try:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        folder = base / "fortlang"
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = os.lstat(folder)
+    except (OSError, RuntimeError):  # no home, read-only file system...
+        return None
+    if not stat.S_ISDIR(info.st_mode) or not _trusted(info, private=True) \
+            or not _safe_parent(base):
+        return None
+    path = folder / f"grammar-{key.hexdigest()[:24]}.lark-cache"
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return str(path)  # Lark writes it (created inside the private folder)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode) or not _trusted(info, private=False):
+        return None
+    return str(path)
