@@ -16,14 +16,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
-from fortlang.nodes import Resource, Suit
+from fortlang.nodes import TOKENS, Resource, Suit
 
 PIZZA = Resource.PIZZA
 TOY = Resource.TOY
-#: The two token kinds; EITHER is a choice between them, never a token.
-TOKENS: tuple[Resource, Resource] = (PIZZA, TOY)
 OTHER: dict[Resource, Resource] = {PIZZA: TOY, TOY: PIZZA}
 _MODIFY = PerkHook.MODIFY  # an enum member read through its class is slow in a hot loop
 
@@ -338,8 +337,6 @@ class Game:
             raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} "
                                "decision")
         if self.debug:
-            from fortlang.engine.invariants import assert_invariants
-
             assert_invariants(self)
         index = agent.choose(GameView(self, decision.player), decision)
         if not isinstance(index, int) or not 0 <= index < len(decision.options):

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.state import Game
 from fortlang.game.scoring import Score, cards_you_have, final_score, winners
 from fortlang.game.setup import new_game
@@ -92,8 +93,6 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
             triggers = [Trigger.LIMIT]
             break
     if game.debug:
-        from fortlang.engine.invariants import assert_invariants
-
         assert_invariants(game)
     scores = [final_score(game, p) for p in game.players]
     holdings = [{c.card.id for c in cards_you_have(p)} for p in game.players]
