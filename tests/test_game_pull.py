@@ -1,0 +1,98 @@
+"""The pull API (issue 13 item 4): a game stepped from outside, cloned, observed per seat."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+import pytest
+
+from fortlang.cardset import base_set
+from fortlang.engine import IllegalMove, Kind, RandomAgent
+from fortlang.game import make_bots, run_game
+from fortlang.game.pull import TERMINAL, GameState, play
+
+BASE = base_set()
+
+
+@pytest.mark.parametrize(("players", "draft", "bots"), [
+    (2, False, ["random"]), (3, True, ["greedy", "random"]), (4, False, ["greedy"]),
+])
+def test_stepping_from_outside_plays_the_same_game_as_the_engine_loop(players, draft, bots):
+    seed = 11 + players
+    expected = run_game(BASE, players, make_bots(bots, players, seed), seed=seed, draft=draft)
+    state = GameState(BASE, players, seed=seed, draft=draft, debug=True)
+    got = play(state, make_bots(bots, players, seed))
+    assert got.log == expected.log and got.snapshot == expected.snapshot
+    assert [s.total for s in got.scores] == [s.total for s in expected.scores]
+    assert state.is_terminal() and state.current_player() == TERMINAL
+    assert state.legal_actions() == ()
+    share = 1 / len(expected.winners)
+    assert state.returns() == tuple(share if s in expected.winners else 0.0
+                                    for s in range(players))
+
+
+def test_clone_is_independent_and_continues_identically():
+    state = GameState(BASE, 3, seed=5)
+    rng = RandomAgent(1)
+    for _ in range(40):
+        d = state.decision()
+        state.apply_action(rng.choose(None, d))
+    copy = state.clone()
+    assert copy.decision() == state.decision() and copy.history() == state.history()
+    assert copy.game.snapshot() == state.game.snapshot()
+    before = state.game.snapshot()
+    copy.apply_action(len(copy.legal_actions()) - 1)
+    assert state.game.snapshot() == before  # the original did not move
+    a, b = RandomAgent(9), RandomAgent(9)
+    one, two = state.clone(), state.clone()
+    while not one.is_terminal():
+        one.apply_action(a.choose(None, one.decision()))
+        two.apply_action(b.choose(None, two.decision()))
+    assert one.outcome().snapshot == two.outcome().snapshot and two.is_terminal()
+
+
+def test_actions_are_values_and_excluded_options_name_their_rule():
+    state = GameState(BASE, 2, seed=3)
+    seen_excluded = []
+    rng = RandomAgent(4)
+    while not state.is_terminal() and len(seen_excluded) < 3:
+        d = state.decision()
+        assert state.current_player() == d.player
+        assert all(o.value is not None or o.label for o in state.legal_actions())
+        for label, rule in state.excluded():
+            assert rule.startswith("R") and label not in d.labels
+            with pytest.raises(IllegalMove) as err:  # naming an excluded option says why
+                state.clone().apply_action(label)
+            assert err.value.rule == rule
+            seen_excluded.append(rule)
+        if d.kind == Kind.PLAY and len(d.options) > 1:
+            state.apply_action(d.options[1])  # an option, not an index
+        else:
+            state.apply_action(rng.choose(None, d))
+    assert seen_excluded
+
+
+def test_observation_hides_what_the_seat_cannot_see():
+    state = GameState(BASE, 3, seed=8)
+    game = state.game
+    for seat in range(3):
+        obs = state.observation(seat)
+        assert obs["players"][seat]["hand"] == tuple(c.card.id for c in game.players[seat].hand)
+        for p in obs["players"]:
+            if p["seat"] != seat:
+                assert p["hand"] is None and p["rule"] is None
+                assert p["hand_size"] == len(game.players[p["seat"]].hand)
+        assert "deck" not in obs["players"][seat] and obs["park_deck_size"] == len(
+            game.park_deck)
+
+
+def test_a_dropped_state_stops_its_worker():
+    before = threading.active_count()
+    for seed in range(5):
+        GameState(BASE, 2, seed=seed)
+    gc.collect()
+    assert threading.active_count() <= before
+    state = GameState(BASE, 2, seed=1)
+    state.close()
+    assert state.is_terminal()
