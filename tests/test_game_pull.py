@@ -96,3 +96,21 @@ def test_a_dropped_state_stops_its_worker():
     state = GameState(BASE, 2, seed=1)
     state.close()
     assert state.is_terminal()
+
+
+def test_replay_drives_the_logged_game_through_the_pull_api():
+    from fortlang.game.replay import StateTrace, record, replay
+    from fortlang.game.setup import new_game
+
+    trace = StateTrace()
+    agents = make_bots(["greedy", "random"], 3, 21)
+    game, first = new_game(BASE, 3, seed=21, agents=agents, trace=trace)
+    out = run_game(BASE, 3, agents, seed=21, game=game, first=first)
+    entry = record(out, index=0, players=3, bots=["greedy", "random", "greedy"], draft=False,
+                   trace=trace.digest)
+    assert replay(BASE, entry).identical
+    short = dict(entry, decisions=entry["decisions"][:-5])
+    verdict = replay(BASE, short)
+    assert not verdict.identical and "the log ends before" in verdict.detail
+    wrong = dict(entry, decisions=[["draft", 0]] + entry["decisions"][1:])
+    assert "the log says draft #0" in replay(BASE, wrong).detail

@@ -90,7 +90,9 @@ class GameState:
     """One game of Fort, stepped from outside (see the module docstring)."""
 
     def __init__(self, cardset: CardSet, players: int, *, seed: int = 0, draft: bool = False,
-                 debug: bool = False, history: Sequence[int] = ()) -> None:
+                 debug: bool = False, history: Sequence[int] = (), trace: Any = None) -> None:
+        """``trace``: attached to the game at set-up, as :func:`new_game` takes it (e.g. a
+        replay's :class:`~fortlang.game.replay.StateTrace`)."""
         self.config = Config(cardset, players, seed, draft, debug)
         self._out: queue.SimpleQueue = queue.SimpleQueue()
         self._inp: queue.SimpleQueue = queue.SimpleQueue()
@@ -101,7 +103,7 @@ class GameState:
         holder: list[Game] = []
         self._holder = holder
         self._thread = threading.Thread(target=self._work, args=(self.config, self._out,
-                                                                 self._inp, holder),
+                                                                 self._inp, holder, trace),
                                         daemon=True, name=f"fort-game-{seed}")
         self._thread.start()
         weakref.finalize(self, _stop, self._inp, self._thread, self._finished)
@@ -111,14 +113,14 @@ class GameState:
 
     @staticmethod
     def _work(config: Config, out: queue.SimpleQueue, inp: queue.SimpleQueue,
-              holder: list[Game]) -> None:
+              holder: list[Game], trace: Any) -> None:
         """The worker: an ordinary game whose agents are bridges to the caller."""
         bridge = _Bridge(out, inp)
         agents = [bridge] * config.players
         try:
             game, first = new_game(config.cardset, config.players, seed=config.seed,
                                    agents=agents, draft=config.draft, debug=config.debug,
-                                   trace=_Holder(holder))
+                                   trace=_Holder(holder, trace))
             holder[:] = [game]
             outcome = run_game(config.cardset, config.players, agents, seed=config.seed,
                                game=game, first=first)
@@ -223,13 +225,17 @@ class GameState:
 
 
 class _Holder:
-    """A trace for :func:`new_game` that only keeps the game (the worker's state)."""
+    """A trace for :func:`new_game` that keeps the game (the worker's state) and attaches the
+    caller's trace, if any."""
 
-    def __init__(self, holder: list[Game]) -> None:
+    def __init__(self, holder: list[Game], trace: Any) -> None:
         self.holder = holder
+        self.trace = trace
 
     def attach(self, game: Game) -> None:
         self.holder[:] = [game]
+        if self.trace is not None:
+            self.trace.attach(game)
 
 
 def observe(game: Game, seat: int) -> dict[str, Any]:
