@@ -140,17 +140,9 @@ def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
                            "in full")
 
 
-_QUANTITY_SPEC: dict[type, reg.WordSpec] = {
-    w.build: w for w in reg.QUANTITIES if isinstance(w.build, type)}
-
-
 def quantity_bound(q: n.Quantity) -> int:
     """The largest count ``x q`` comes to, as the registry declares it (E202)."""
-    if isinstance(q, n.Fixed):
-        return max(q.n, 0)
-    if isinstance(q, n.SuitCount):
-        return reg.QUANTITY_BY_WORD[q.suit.value].bound
-    return _QUANTITY_SPEC[type(q)].bound
+    return max(q.n, 0) if isinstance(q, n.Fixed) else reg.quantity_spec(q).bound
 
 
 def search_ways(node: n.Node) -> int:

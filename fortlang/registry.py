@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from fortlang import nodes as n
 from fortlang.nodes import Resource, Suit
@@ -34,47 +35,63 @@ class PrimitiveSpec:
     #: closed form over the board's capacities: stuff 4+4, a pack of 5+1+2, a lookout of 6,
     #: 5 levels); 0 when nothing bounds it. Bounds `x` of this primitive alone (E202).
     most_times: int = 0
+    #: A rough value of performing it once (VP, fort progress, resources, cards): the greedy
+    #: bot's default, which ``fortlang.game.agents.worth`` combines through the operators.
+    worth: Callable[[Any], float] = lambda a: 0.0
 
 
 PRIMITIVES: tuple[PrimitiveSpec, ...] = (
     PrimitiveSpec("gain", n.Gain, "gain [N] RES", "R12.1",
                   "Take N of the resource from the supply into your stuff; pizza/toy is one kind, "
-                  "chosen, never a mix.", "gain 2 pizza/toy", most_times=8),
+                  "chosen, never a mix.", "gain 2 pizza/toy", most_times=8,
+                  worth=lambda a: 1.0 * a.amount),
     PrimitiveSpec("pack", n.Pack, "pack", "R12.2",
                   "Move one resource from your stuff to your pack.", "pack",
-                  most_times=8, most_options=4),
+                  most_times=8, most_options=4,
+                  worth=lambda a: 1.2),
     PrimitiveSpec("lookout", n.Lookout, "lookout", "R12.3",
                   "Add a card from your hand to your lookout.", "lookout",
-                  most_times=6, most_options=6),
+                  most_times=6, most_options=6,
+                  worth=lambda a: 2.0),
     PrimitiveSpec("destroy_card", n.DestroyCard, "destroy card", "R12.4",
                   "Box a card from your hand or discard pile (not the played or an added card).",
-                  "destroy card", most_options=2),
+                  "destroy card", most_options=2,
+                  worth=lambda a: 0.6),
     PrimitiveSpec("destroy_this", n.DestroyThis, "destroy this", "R12.5",
                   "Box this card once this action and the followers are done.",
-                  "score x book then destroy this", repeatable=False),
+                  "score x book then destroy this", repeatable=False,
+                  worth=lambda a: -1.0),
     PrimitiveSpec("recruit", n.Recruit, "recruit", "R12.6",
                   "Recruit a card onto your discard pile, as in the recruit phase.", "recruit",
-                  most_options=6),
+                  most_options=6,
+                  worth=lambda a: 1.5),
     PrimitiveSpec("advance", n.Advance, "advance [-1|+1]", "R12.7, R13.2",
                   "Pay the cost to your next fort level from stuff and/or pack and go up one "
                   "level; -1 or +1 changes the cost by one resource of any type.",
-                  "advance -1 then score 2", most_times=5, most_options=12),
+                  "advance -1 then score 2", most_times=5, most_options=12,
+                  worth=lambda a: 6.0 - 1.0 * a.modifier),
     PrimitiveSpec("score", n.Score, "score [N]", "R12.8",
-                  "Move N spaces up the victory track.", "score x level"),
+                  "Move N spaces up the victory track.", "score x level",
+                  worth=lambda a: 1.6 * a.amount),
     PrimitiveSpec("spend", n.Spend, "spend [N] RES", "R12.9",
                   "Return N of the resource from your stuff or pack to the supply.",
-                  "spend pizza then score 2", most_options=5),
+                  "spend pizza then score 2", most_options=5,
+                  worth=lambda a: -0.8 * a.amount),
     PrimitiveSpec("destroy_rival", n.DestroyRival, "destroy rival", "R12.10",
                   "Box a card from a rival's yard.", "destroy rival then gain resource",
-                  most_options=3),
+                  most_options=3,
+                  worth=lambda a: 0.4),
     PrimitiveSpec("copy_pack", n.CopyPack, "copy pack", "R12.11",
-                  "Gain the same resources as are in your pack, into your stuff.", "copy pack"),
+                  "Gain the same resources as are in your pack, into your stuff.", "copy pack",
+                  worth=lambda a: 1.5),
     PrimitiveSpec("copy_rival_pack", n.CopyRivalPack, "copy rival pack", "R12.12",
                   "Gain the same resources as are in a rival's pack (nothing is taken from them).",
-                  "copy rival pack", most_options=3),
+                  "copy rival pack", most_options=3,
+                  worth=lambda a: 1.5),
     PrimitiveSpec("convert", n.Convert, "convert", "R12.13",
                   "Replace a pizza with a toy, or a toy with a pizza, in your stuff or pack.",
-                  "convert x glue", most_options=4),
+                  "convert x glue", most_options=4,
+                  worth=lambda a: 0.3),
 )  # fmt: skip
 
 PRIMITIVE_BY_NAME: dict[str, PrimitiveSpec] = {p.name: p for p in PRIMITIVES}
@@ -92,6 +109,8 @@ class WordSpec:
     #: For a quantity after ``x``: the largest count the checker assumes (E202): a hand of 5 and
     #: a lookout of 6, doubled suits and coins included, rarely pass 12 of one suit.
     bound: int = 0
+    #: For a quantity after ``x``: the count the greedy bot expects (its rough value of `x`).
+    typical: float = 1.5
 
 
 RESOURCES: tuple[WordSpec, ...] = (
@@ -111,15 +130,23 @@ _SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R
 QUANTITIES: tuple[WordSpec, ...] = (
     *(
         WordSpec(s.value, "R13.1, R5.3", _SUIT_MEANING.format(s.value.replace("_", " ")),
-                 lambda s=s, **kw: n.SuitCount(s, **kw), bound=SUIT_BOUND)
+                 lambda s=s, **kw: n.SuitCount(s, **kw), bound=SUIT_BOUND,
+                 typical=1.6)
         for s in Suit
     ),
-    WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit, bound=SUIT_BOUND),
+    WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit, bound=SUIT_BOUND,
+             typical=1.8),
     WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8),
     WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5),
     WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6),
 )  # fmt: skip
 QUANTITY_BY_WORD: dict[str, WordSpec] = {w.word: w for w in QUANTITIES}
+_QUANTITY_WORD: dict[type, str] = {w.build: w.word for w in QUANTITIES if isinstance(w.build, type)}
+
+
+def quantity_spec(q: n.Quantity) -> WordSpec:
+    """The declaration of the word a quantity node stands for (not ``Fixed``: a number)."""
+    return QUANTITY_BY_WORD[q.suit.value if isinstance(q, n.SuitCount) else _QUANTITY_WORD[type(q)]]
 
 
 @dataclass(frozen=True)

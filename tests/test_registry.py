@@ -54,3 +54,24 @@ def test_quantity_words_resolve_to_distinct_nodes() -> None:
 def test_docstring_examples_run(module) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_the_bots_value_of_a_primitive_is_its_registry_declaration(monkeypatch) -> None:
+    """Issue 13 item 1: the greedy bot reads each primitive's value and each quantity's
+    typical count from the registry, not from a table of its own."""
+    from dataclasses import replace
+
+    from fortlang.game.agents import worth
+    from fortlang.parser import parse_action
+
+    score = registry.PRIMITIVE_BY_NODE[nodes.Score]
+    assert worth(parse_action("score 2")) == score.worth(parse_action("score 2"))
+    seven = replace(score, worth=lambda a: 7.0)
+    monkeypatch.setitem(registry.PRIMITIVE_BY_NODE, nodes.Score, seven)
+    assert worth(parse_action("score 2")) == 7.0
+    level = registry.QUANTITY_BY_WORD["level"]
+    monkeypatch.setitem(registry.QUANTITY_BY_WORD, "level", replace(level, typical=3.0))
+    assert worth(parse_action("score x level")) == 21.0
+    for spec in registry.PRIMITIVES:  # every primitive declares one
+        node = next(x for x in parse_action(spec.example).walk() if type(x) is spec.node)
+        assert isinstance(spec.worth(node), float)
