@@ -100,7 +100,7 @@ class GameState:
         self._pending: Decision | None = None
         self._outcome: Outcome | None = None
         self._finished = [False]
-        holder: list[Game] = []
+        holder: list[Any] = []
         self._holder = holder
         self._thread = threading.Thread(target=self._work, args=(self.config, self._out,
                                                                  self._inp, holder, trace),
@@ -113,7 +113,7 @@ class GameState:
 
     @staticmethod
     def _work(config: Config, out: queue.SimpleQueue, inp: queue.SimpleQueue,
-              holder: list[Game], trace: Any) -> None:
+              holder: list[Any], trace: Any) -> None:
         """The worker: an ordinary game whose agents are bridges to the caller."""
         bridge = _Bridge(out, inp)
         agents = [bridge] * config.players
@@ -121,7 +121,7 @@ class GameState:
             game, first = new_game(config.cardset, config.players, seed=config.seed,
                                    agents=agents, draft=config.draft, debug=config.debug,
                                    trace=_Holder(holder, trace))
-            holder[:] = [game]
+            holder[:] = [game, first]  # set-up is over (R2): the first player is known
             outcome = run_game(config.cardset, config.players, agents, seed=config.seed,
                                game=game, first=first)
         except _Stop:
@@ -209,6 +209,11 @@ class GameState:
         """The engine's state, read-only by contract (a parked worker is not touching it)."""
         return self._holder[0]
 
+    @property
+    def first(self) -> int | None:
+        """The first player's seat (R2.1), once set-up (the draft included) is over."""
+        return self._holder[1] if len(self._holder) > 1 else None  # type: ignore[return-value]
+
     def view(self, seat: int) -> GameView:
         """What ``seat``'s agent sees now (the live read-only view agents are given)."""
         return GameView(self.game, seat)
@@ -228,7 +233,7 @@ class _Holder:
     """A trace for :func:`new_game` that keeps the game (the worker's state) and attaches the
     caller's trace, if any."""
 
-    def __init__(self, holder: list[Game], trace: Any) -> None:
+    def __init__(self, holder: list[Any], trace: Any) -> None:
         self.holder = holder
         self.trace = trace
 
