@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import gc
 import threading
+import weakref
 
 import pytest
 
@@ -87,15 +87,19 @@ def test_observation_hides_what_the_seat_cannot_see():
             game.park_deck)
 
 
-def test_a_dropped_state_stops_its_worker():
-    before = threading.active_count()
-    for seed in range(5):
-        GameState(BASE, 2, seed=seed)
-    gc.collect()
-    assert threading.active_count() <= before
+def test_a_dropped_or_closed_state_unwinds_its_engine():
+    """No thread, nothing left running: a state dropped mid-game frees its engine (the engine's
+    open transactions unwind), and a closed one ends."""
+    state = GameState(BASE, 2, seed=1)
+    for _ in range(10):
+        state.apply_action(0)
+    game = weakref.ref(state.game)
+    threads = threading.active_count()
+    del state
+    assert game() is None and threading.active_count() == threads
     state = GameState(BASE, 2, seed=1)
     state.close()
-    assert state.is_terminal()
+    assert state.is_terminal() and state.current_player() == TERMINAL
 
 
 def test_replay_drives_the_logged_game_through_the_pull_api():
