@@ -75,3 +75,16 @@ def test_the_bots_value_of_a_primitive_is_its_registry_declaration(monkeypatch) 
     for spec in registry.PRIMITIVES:  # every primitive declares one
         node = next(x for x in parse_action(spec.example).walk() if type(x) is spec.node)
         assert isinstance(spec.worth(node), float)
+
+
+def test_the_parsers_word_lists_come_from_the_registry(monkeypatch) -> None:
+    """Issue 13 item 1: the words of each primitive's declared syntax are the parser's keywords
+    and "expected an action (...)" list; nothing is kept by hand beside the registry."""
+    words = {w for spec in registry.PRIMITIVES for w in spec.syntax.split()
+             if w.isalpha() and w.islower()}
+    starts = {spec.syntax.split()[0] for spec in registry.PRIMITIVES}
+    assert parser.keywords() == words | {"if", "else"}  # + the scoring sub-language's two
+    assert parser.action_starts() == starts
+    with pytest.raises(errors.FortSyntaxError) as err:
+        parse_action("frobnicate")
+    assert "expected an action (" + ", ".join(sorted(starts)) + ")" in str(err.value)
