@@ -11,6 +11,7 @@ from fortlang.cardset import base_set
 from fortlang.engine import IllegalMove, Kind, RandomAgent
 from fortlang.game import make_bots, run_game
 from fortlang.game.pull import TERMINAL, GameState, play
+from fortlang.nodes import Resource
 
 BASE = base_set()
 
@@ -118,3 +119,36 @@ def test_replay_drives_the_logged_game_through_the_pull_api():
     assert not verdict.identical and "the log ends before" in verdict.detail
     wrong = dict(entry, decisions=[["draft", 0]] + entry["decisions"][1:])
     assert "the log says draft #0" in replay(BASE, wrong).detail
+
+
+@pytest.mark.parametrize(("draft", "steps"), [(True, 3), (False, 250), (True, 120)])
+def test_clones_during_set_up_and_late_in_the_game_continue_identically(draft, steps):
+    """During the draft a clone replays from the seed; later it copies the game kept at the
+    start of the turn and replays only this turn's answers. Either way, and for a clone of a
+    clone, the copy is exact and independent."""
+    state = GameState(BASE, 3, seed=17, draft=draft, checkpoints=True)
+    rng = RandomAgent(2)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choose(None, state.decision()))
+    copy = state.clone().clone()
+    assert copy.history() == state.history() and copy.game.snapshot() == state.game.snapshot()
+    assert copy.game.log == state.game.log and copy.game.rng.getstate() == state.game.rng.getstate()
+    a, b = RandomAgent(5), RandomAgent(5)
+    while not state.is_terminal():
+        state.apply_action(a.choose(None, state.decision()))
+        copy.apply_action(b.choose(None, copy.decision()))
+    assert copy.is_terminal() and copy.outcome() == state.outcome()
+
+
+def test_a_game_copy_is_independent():
+    state = GameState(BASE, 2, seed=4)
+    game = state.game
+    before, draws = game.snapshot(), game.rng.getstate()
+    copy = game.copy()
+    assert copy.snapshot() == before
+    copy.move(copy.players[0].hand, 0, copy.box)
+    copy.players[1].stuff[Resource.TOY] += 1
+    copy.rng.random()
+    assert game.snapshot() == before != copy.snapshot() and game.rng.getstate() == draws

@@ -11,8 +11,9 @@ are :class:`~fortlang.engine.choices.Option` values that say what they do (``("p
 "bug")``, ``Resource.TOY``, ...); ``excluded()`` names the rule that excludes each dropped
 option. ``observation(seat)`` is plain data without what that seat cannot see (rivals' hands
 and made-up rules, every deck's order). Chance is the game's one seeded generator: the same
-seed and answers give the same game, so :meth:`GameState.clone` is the game replayed from its
-seed and answers (a copy that then goes its own way).
+seed and answers give the same game: :meth:`GameState.clone` replays them, or, on a state with
+checkpoints (every clone has them), copies the game as it was at the start of the current turn
+and replays only this turn's answers.
 
 How: the rules engine decides legality by trying each option to the end of the move inside its
 undo log, so a decision is a point deep inside a search. Each game runs its engine in a greenlet
@@ -33,7 +34,7 @@ from greenlet import GreenletExit, getcurrent, greenlet
 from fortlang.engine.choices import Decision, IllegalMove, Option, resolve
 from fortlang.engine.state import Game
 from fortlang.engine.view import GameView
-from fortlang.game.match import Outcome, run_game
+from fortlang.game.match import Outcome, Progress, run_game
 from fortlang.game.setup import new_game
 from fortlang.model import CardSet
 from fortlang.nodes import TOKENS
@@ -62,15 +63,38 @@ class Config:
     debug: bool
 
 
-def _work(config: Config, holder: list[Any], trace: Any,
-          turns: Callable[..., Outcome]) -> Outcome:
+@dataclass
+class _Slots:
+    """What the engine's side shares with the state: the game once set up, the first player,
+    and the checkpoint taken at the start of the latest turn."""
+
+    checkpoints: bool = False  # copy the game at every turn start (cheap clones; ~25% slower)
+    game: Game | None = None
+    first: int | None = None
+    checkpoint: tuple[Game, Progress, int] | None = None  # game copy, progress, decisions so far
+
+    def keep(self, game: Game, progress: Progress) -> None:
+        if self.checkpoints:
+            self.checkpoint = (game.copy(), progress.copy(), len(game.log))
+
+
+def _work(config: Config, slots: _Slots, trace: Any, turns: Callable[..., Outcome]) -> Outcome:
     """The engine's side: an ordinary game whose agents are bridges to the caller."""
     agents = [_Bridge()] * config.players
     game, first = new_game(config.cardset, config.players, seed=config.seed, agents=agents,
-                           draft=config.draft, debug=config.debug, trace=_Holder(holder, trace))
-    holder[:] = [game, first]  # set-up is over (R2): the first player is known
+                           draft=config.draft, debug=config.debug, trace=_Holder(slots, trace))
+    slots.first = first  # set-up is over (R2): the first player is known
     return turns(config.cardset, config.players, agents, seed=config.seed, game=game,
-                 first=first)
+                 first=first, on_turn=slots.keep)
+
+
+def _work_from(config: Config, slots: _Slots, game: Game, progress: Progress) -> Outcome:
+    """The engine's side of a clone: the turn loop resumed at a checkpoint."""
+    agents = [_Bridge()] * config.players
+    game.agents = agents
+    slots.game, slots.first = game, progress.first
+    return run_game(config.cardset, config.players, agents, seed=config.seed, game=game,
+                    first=progress.first, progress=progress, on_turn=slots.keep)
 
 
 class GameState:
@@ -78,19 +102,24 @@ class GameState:
 
     def __init__(self, cardset: CardSet, players: int, *, seed: int = 0, draft: bool = False,
                  debug: bool = False, history: Sequence[int] = (), trace: Any = None,
-                 turns: Callable[..., Outcome] = run_game) -> None:
+                 turns: Callable[..., Outcome] = run_game, checkpoints: bool = False) -> None:
         """``trace``: attached to the game at set-up, as :func:`new_game` takes it (e.g. a
         replay's :class:`~fortlang.game.replay.StateTrace`); ``turns``: the turn loop run
-        after set-up, called as :func:`~fortlang.game.match.run_game` is."""
+        after set-up, called as :func:`~fortlang.game.match.run_game` is; ``checkpoints``:
+        keep a copy of the game at every turn start, so that :meth:`clone` copies instead of
+        replaying (clones always keep them: a search clones a clone many times)."""
         self.config = Config(cardset, players, seed, draft, debug)
+        self._start(greenlet(_work), self.config, _Slots(checkpoints), trace, turns)
+        for index in history:
+            self.apply_action(index)
+
+    def _start(self, runner: greenlet, config: Config, slots: _Slots, *args: Any) -> None:
         self._history: list[int] = []
         self._pending: Decision | None = None
         self._outcome: Outcome | None = None
-        self._holder: list[Any] = []
-        self._runner = greenlet(_work)
-        self._resume(self.config, self._holder, trace, turns)
-        for index in history:
-            self.apply_action(index)
+        self._slots = slots
+        self._runner = runner
+        self._resume(config, slots, *args)
 
     def _resume(self, *args: Any) -> None:
         """Run the engine until its next decision (or the end); its errors raise here."""
@@ -143,10 +172,22 @@ class GameState:
         return tuple(self._history)
 
     def clone(self) -> GameState:
-        """An independent copy at the same point (the game replayed from seed and answers)."""
+        """An independent copy at the same point: the game copied at the start of the current
+        turn and this turn's answers replayed (without checkpoints, or during set-up: the
+        game replayed from the seed)."""
         c = self.config
-        return GameState(c.cardset, c.players, seed=c.seed, draft=c.draft, debug=c.debug,
-                         history=self._history)
+        checkpoint = self._slots.checkpoint
+        if checkpoint is None:
+            return GameState(c.cardset, c.players, seed=c.seed, draft=c.draft, debug=c.debug,
+                             history=self._history, checkpoints=True)
+        game, progress, done = checkpoint
+        clone = GameState.__new__(GameState)
+        clone.config = c
+        clone._start(greenlet(_work_from), c, _Slots(True), game.copy(), progress.copy())
+        clone._history = self._history[:done]
+        for index in self._history[done:]:
+            clone.apply_action(index)
+        return clone
 
     def outcome(self) -> Outcome:
         if self._outcome is None:
@@ -164,12 +205,13 @@ class GameState:
     @property
     def game(self) -> Game:
         """The engine's state, read-only by contract (the parked engine is not touching it)."""
-        return self._holder[0]
+        assert self._slots.game is not None
+        return self._slots.game
 
     @property
     def first(self) -> int | None:
         """The first player's seat (R2.1), once set-up (the draft included) is over."""
-        return self._holder[1] if len(self._holder) > 1 else None  # type: ignore[return-value]
+        return self._slots.first
 
     def view(self, seat: int) -> GameView:
         """What ``seat``'s agent sees now (the live read-only view agents are given)."""
@@ -194,12 +236,12 @@ class _Holder:
     """A trace for :func:`new_game` that keeps the game (the engine's state) and attaches the
     caller's trace, if any."""
 
-    def __init__(self, holder: list[Any], trace: Any) -> None:
-        self.holder = holder
+    def __init__(self, slots: _Slots, trace: Any) -> None:
+        self.slots = slots
         self.trace = trace
 
     def attach(self, game: Game) -> None:
-        self.holder[:] = [game]
+        self.slots.game = game
         if self.trace is not None:
             self.trace.attach(game)
 
