@@ -1,7 +1,7 @@
 """Engine speed, this tree against an earlier commit in the same run (issue 13 figures):
 four-player random-bot games per second on one core, microseconds per turn and per decision,
-and the pull API's cost per decision; then the stress cards of issue 13 (refused by `check`,
-E202) and the time to decide the largest accepted siblings.
+the pull API's cost per decision and the cost of clone(); then the stress cards of issue 13
+(refused by `check`, E202) and the time to decide the largest accepted siblings.
 
     python bench/bench_versions.py [--base 0239877] [--games 200] [--runs 5]
 
@@ -76,6 +76,28 @@ def pull_us_per_decision(games: int) -> float:
     return 1e6 * (time.perf_counter() - start) / decisions
 
 
+def clone_ms(decisions: int = 200, runs: int = 30) -> tuple[float, float]:
+    """Milliseconds per clone() at decision ``decisions`` of a 4-player game: with checkpoints
+    (copy at the turn start, replay this turn) and without (replay from the seed)."""
+    from fortlang.cardset import base_set
+    from fortlang.engine import RandomAgent
+    from fortlang.game.pull import GameState
+
+    out = []
+    for checkpoints in (True, False):
+        state = GameState(base_set(), 4, seed=3, checkpoints=checkpoints)
+        agent = RandomAgent(1)
+        for _ in range(decisions):
+            state.apply_action(agent.choose(None, state.decision()))
+        times = []
+        for _ in range(runs if checkpoints else max(runs // 6, 3)):
+            start = time.perf_counter()
+            state.clone()
+            times.append(time.perf_counter() - start)
+        out.append(1000 * statistics.median(times))
+    return out[0], out[1]
+
+
 def stress() -> None:
     sys.path.insert(0, str(ROOT / "tests"))
     from builders import kid
@@ -134,6 +156,9 @@ def main() -> None:
           "(target 5x, goal 1,000 games/s)")
     print(f"  pull API (GameState + play): {pull_us_per_decision(args.games // 4):.0f} "
           "us/decision, whole game included")
+    with_cp, without = clone_ms()
+    print(f"  clone() at decision 200: {with_cp:.2f} ms with checkpoints, {without:.1f} ms "
+          "replaying from the seed")
     print("stress cards (issue 13):")
     stress()
 
