@@ -211,3 +211,53 @@ MAX_AMOUNT = 10
 MAX_SEARCH_WAYS = 100_000
 MAX_REPETITIONS = 200
 MODIFIERS = (-1, 1)  # R13.2: one resource more or less
+
+
+# -- the registry as an instance ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """One game's words: its primitives, resources, quantities, operators and metrics, with
+    the lookups built from them. Fort's is :data:`FORT` (the module-level names above are its
+    parts); another game, or an expansion's vocabulary, is another instance, so nothing of
+    Fort's changes when it is built."""
+
+    name: str
+    primitives: tuple[PrimitiveSpec, ...]
+    resources: tuple[WordSpec, ...]
+    quantities: tuple[WordSpec, ...]
+    operators: tuple[OperatorSpec, ...]
+    metrics: tuple[WordSpec, ...]
+
+    def __post_init__(self) -> None:
+        checks: tuple[tuple[str, list[object]], ...] = (
+            ("primitive", [p.name for p in self.primitives]),
+            ("primitive node", [p.node for p in self.primitives]),
+            ("quantity", [w.word for w in self.quantities]))
+        for kind, names in checks:
+            dupes = {x for x in names if names.count(x) > 1}
+            if dupes:
+                raise ValueError(f"{self.name}: {kind} declared twice: {sorted(map(str, dupes))}")
+
+    @property
+    def primitive_by_name(self) -> dict[str, PrimitiveSpec]:
+        return {p.name: p for p in self.primitives}
+
+    @property
+    def primitive_by_node(self) -> dict[type, PrimitiveSpec]:
+        return {p.node: p for p in self.primitives}
+
+    @property
+    def quantity_by_word(self) -> dict[str, WordSpec]:
+        return {w.word: w for w in self.quantities}
+
+    def extended(self, name: str, *, primitives: tuple[PrimitiveSpec, ...] = (),
+                 quantities: tuple[WordSpec, ...] = ()) -> Vocabulary:
+        """A new vocabulary: this one plus more primitives and quantities (this one is
+        unchanged)."""
+        return Vocabulary(name, self.primitives + primitives, self.resources,
+                          self.quantities + quantities, self.operators, self.metrics)
+
+
+FORT = Vocabulary("fort", PRIMITIVES, RESOURCES, QUANTITIES, OPERATORS, METRICS)

@@ -88,3 +88,23 @@ def test_the_parsers_word_lists_come_from_the_registry(monkeypatch) -> None:
     with pytest.raises(errors.FortSyntaxError) as err:
         parse_action("frobnicate")
     assert "expected an action (" + ", ".join(sorted(starts)) + ")" in str(err.value)
+
+
+def test_the_registry_is_an_instance_another_vocabulary_leaves_fort_alone() -> None:
+    """Issue 13 item 1 / issue 18 item 6: Fort's words are one Vocabulary instance; extending
+    it builds another, with its own lookups, and Fort's stay as they were."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Draw(nodes.Action):
+        amount: int = 1
+
+    draw = registry.PrimitiveSpec("draw", Draw, "draw [N]", "X1", "Draw N cards.", "draw 2",
+                                  worth=lambda a: 1.0 * a.amount)
+    before = dict(registry.FORT.primitive_by_name)
+    other = registry.FORT.extended("fort+draw", primitives=(draw,))
+    assert other.primitive_by_name["draw"] is draw and other.primitive_by_node[Draw] is draw
+    assert "draw" not in registry.FORT.primitive_by_name
+    assert registry.FORT.primitive_by_name == before == registry.PRIMITIVE_BY_NAME
+    with pytest.raises(ValueError, match="declared twice"):
+        other.extended("again", primitives=(draw,))
