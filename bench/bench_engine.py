@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
+from pathlib import Path
 from time import perf_counter
 
 from fortlang.cardset import base_set
 from fortlang.engine import lead, perform
-from fortlang.engine.build import random_table
 from fortlang.printer import to_text
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from builders import random_table  # noqa: E402  (test-only builders, outside the package)
 
 
 def actions_per_second(base, actions, tables: int, players: int = 4,

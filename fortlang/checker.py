@@ -8,7 +8,9 @@ from dataclasses import replace
 
 from fortlang import nodes as n
 from fortlang import registry as reg
+from fortlang.engine.interpreter import is_resource_choice
 from fortlang.errors import ERROR, WARNING, Diagnostic
+from fortlang.nodes import TOKENS
 from fortlang.printer import to_text
 
 #: R1.5: stuff holds at most 4 pizza and 4 toys, so a bigger gain can never be done in full.
@@ -138,6 +140,82 @@ def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
                            "in full")
 
 
+def quantity_bound(q: n.Quantity) -> int:
+    """The largest count ``x q`` comes to, as the registry declares it (E202)."""
+    return max(q.n, 0) if isinstance(q, n.Fixed) else reg.quantity_spec(q).bound
+
+
+def search_ways(node: n.Node) -> int:
+    """An upper bound on the ways ``node`` can unfold while a move is searched: a primitive
+    offers its declared most options each time it is performed, `or` the sum of its branches,
+    `then` the product, `x q` the body's ways to the power of q's bound (or of how many times
+    a lone primitive can be performed in full, if fewer). Choices made once per
+    node multiply once: pizza or toy (R12.1, never a mix), the suit of `x any` (R5.7)."""
+    each, once = _ways(node)
+    return each * once
+
+
+def _ways(node: n.Node) -> tuple[int, int]:
+    """(ways each time ``node`` is performed, ways of the choices made once for it)."""
+    if isinstance(node, n.Repeat):
+        each, once = _ways(node.body)
+        times = quantity_bound(node.count)
+        spec = reg.PRIMITIVE_BY_NODE.get(type(node.body))
+        if spec is not None and spec.most_times:  # `pack x glue`: the pack fills up first
+            times = min(times, spec.most_times)
+        return each ** times, once * (
+            len(n.Suit) if isinstance(node.count, n.AnySuit) else 1)
+    if isinstance(node, n.Choice):
+        parts = [_ways(item) for item in node.items]
+        if is_resource_choice(node):  # `gain pizza or gain toy`: one kind, chosen once
+            return max(e for e, _ in parts), max(o for _, o in parts) * len(parts)
+        return sum(e * o for e, o in parts), 1
+    if isinstance(node, n.Then):
+        each = once = 1
+        for e, o in (_ways(item) for item in node.items):
+            each, once = each * e, once * o
+        return each, once
+    spec = reg.PRIMITIVE_BY_NODE.get(type(node))
+    either = getattr(node, "resource", None) is n.Resource.EITHER
+    return (spec.most_options if spec is not None else 1), (len(TOKENS) if either else 1)
+
+
+def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
+    """R13.4: the right part of a `then` must be performed if possible, so deciding a move may
+    try every way the left part unfolds; past a bound, refuse the card rather than stall."""
+    ways = 1
+    for left, right in zip(node.items, node.items[1:], strict=False):
+        ways *= search_ways(left)
+        if ways > reg.MAX_SEARCH_WAYS:
+            shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
+            yield _error(left, "E202",
+                         f"`{to_text(left)}` can unfold in {shown} ways, and deciding a move "
+                         f"may search each of them before `{to_text(right)}` (R13.4; at most "
+                         f"{reg.MAX_SEARCH_WAYS:,} ways)",
+                         hint="repeat fewer times, or offer fewer alternatives inside the repeat")
+            return
+
+
+def _repetitions(root: n.Node) -> Iterator[Diagnostic]:
+    """Nested repeats by quantities multiply: past a bound, each repetition a step, the
+    engine's walk would run away (``((score x shovel) x shovel) x shovel``). Numbers alone are
+    E200's business (_multiplied)."""
+    stack: list[tuple[n.Node, int, n.Repeat | None, bool]] = [(root, 1, None, False)]
+    while stack:
+        node, product, outer, counted = stack.pop()
+        if isinstance(node, n.Repeat):
+            product *= max(quantity_bound(node.count), 1)
+            outer = outer or node
+            counted = counted or not isinstance(node.count, n.Fixed)
+            if counted and product > reg.MAX_REPETITIONS:
+                yield _error(outer, "E202", f"the repeats of `{to_text(outer)}` nest to up to "
+                             f"{product:,} repetitions (at most {reg.MAX_REPETITIONS})",
+                             hint="repeat by one quantity, not a quantity inside another")
+                return
+        stack.extend((k, product, outer, counted) for k in node.children()
+                     if isinstance(k, n.Action))
+
+
 def _fixed(node: n.Fixed) -> Iterator[Diagnostic]:
     if node.n < 1:
         yield _error(node, "E200", "`x 0` never performs the action",
@@ -156,7 +234,7 @@ _CHECKS: dict[type, tuple[Check, ...]] = {
     n.Advance: (_modifier,),  # type: ignore[dict-item]
     n.Repeat: (_repeat,),  # type: ignore[dict-item]
     n.Fixed: (_fixed,),  # type: ignore[dict-item]
-    n.Then: (_boxed_once,),  # type: ignore[dict-item]
+    n.Then: (_boxed_once, _search_bound),  # type: ignore[dict-item]
 }
 #: Checks that need the whole tree (what surrounds a node), run once from the root.
-_TREE_CHECKS: tuple[Callable[[n.Node], Iterator[Diagnostic]], ...] = (_multiplied,)
+_TREE_CHECKS: tuple[Callable[[n.Node], Iterator[Diagnostic]], ...] = (_multiplied, _repetitions)

@@ -31,6 +31,7 @@ CODES: dict[str, str] = {
     "E103": "input is not text",
     "E200": "value out of range",
     "E201": "action cannot be repeated",
+    "E202": "action needs too much search or too many repetitions",
     "W200": "action can never be performed in full",
     "W201": "multiplier has no effect",
     # card files and sets (fortlang.cardset)

@@ -40,6 +40,10 @@ class Resource(StrEnum):
     EITHER = "pizza/toy"
 
 
+#: The two token kinds (R1.4); EITHER is a choice between them, never a token.
+TOKENS: tuple[Resource, Resource] = (Resource.PIZZA, Resource.TOY)
+
+
 # -- spans --------------------------------------------------------------------------------------
 
 

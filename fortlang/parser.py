@@ -222,10 +222,20 @@ def _parse(text: str, start: str, filename: str) -> n.Node:
 
 # -- turning lark's exceptions into plain words ------------------------------------------------
 
-_KEYWORDS = {"GAIN", "PACK", "LOOKOUT", "DESTROY", "CARD", "THIS", "RECRUIT", "ADVANCE", "SCORE",
-             "SPEND", "RIVAL", "COPY", "CONVERT", "IF", "ELSE"}
-_ACTION_STARTS = {"GAIN", "PACK", "LOOKOUT", "DESTROY", "RECRUIT", "ADVANCE", "SCORE", "SPEND",
-                  "COPY", "CONVERT"}
+#: The grammar's keyword terminals: the lowercase words of each primitive's declared syntax
+#: (``destroy card``, ``copy rival pack``) and the scoring sub-language's ``if``/``else``.
+_KEYWORDS = {w.upper() for spec in reg.PRIMITIVES for w in spec.syntax.split()
+             if w.isalpha() and w.islower()} | {"IF", "ELSE"}
+#: The words an action can start with: each primitive's first.
+_ACTION_STARTS = {spec.syntax.split()[0].upper() for spec in reg.PRIMITIVES}
+
+
+def keywords() -> set[str]:
+    return {k.lower() for k in _KEYWORDS}
+
+
+def action_starts() -> set[str]:
+    return {k.lower() for k in _ACTION_STARTS}
 
 
 def _word_list(words: list[str]) -> str:

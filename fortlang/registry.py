@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from fortlang import nodes as n
 from fortlang.nodes import Resource, Suit
@@ -26,43 +27,71 @@ class PrimitiveSpec:
     meaning: str  # one English line, for the language reference
     example: str
     repeatable: bool = True  # may stand on the left of `x`
+    #: The most options it offers at one choice point while a move is searched (cards that
+    #: end alike count once per zone; pizza/toy is not counted here: it is chosen once per
+    #: node, R12.1): the checker's bound on the search a card needs (E202) reads it.
+    most_options: int = 1
+    #: How many times it can be performed in full in a row at most, whatever the state (a
+    #: closed form over the board's capacities: stuff 4+4, a pack of 5+1+2, a lookout of 6,
+    #: 5 levels); 0 when nothing bounds it. Bounds `x` of this primitive alone (E202).
+    most_times: int = 0
+    #: A rough value of performing it once (VP, fort progress, resources, cards): the greedy
+    #: bot's default, which ``fortlang.game.agents.worth`` combines through the operators.
+    worth: Callable[[Any], float] = lambda a: 0.0
 
 
 PRIMITIVES: tuple[PrimitiveSpec, ...] = (
     PrimitiveSpec("gain", n.Gain, "gain [N] RES", "R12.1",
                   "Take N of the resource from the supply into your stuff; pizza/toy is one kind, "
-                  "chosen, never a mix.", "gain 2 pizza/toy"),
+                  "chosen, never a mix.", "gain 2 pizza/toy", most_times=8,
+                  worth=lambda a: 1.0 * a.amount),
     PrimitiveSpec("pack", n.Pack, "pack", "R12.2",
-                  "Move one resource from your stuff to your pack.", "pack"),
+                  "Move one resource from your stuff to your pack.", "pack",
+                  most_times=8, most_options=4,
+                  worth=lambda a: 1.2),
     PrimitiveSpec("lookout", n.Lookout, "lookout", "R12.3",
-                  "Add a card from your hand to your lookout.", "lookout"),
+                  "Add a card from your hand to your lookout.", "lookout",
+                  most_times=6, most_options=6,
+                  worth=lambda a: 2.0),
     PrimitiveSpec("destroy_card", n.DestroyCard, "destroy card", "R12.4",
                   "Box a card from your hand or discard pile (not the played or an added card).",
-                  "destroy card"),
+                  "destroy card", most_options=2,
+                  worth=lambda a: 0.6),
     PrimitiveSpec("destroy_this", n.DestroyThis, "destroy this", "R12.5",
                   "Box this card once this action and the followers are done.",
-                  "score x book then destroy this", repeatable=False),
+                  "score x book then destroy this", repeatable=False,
+                  worth=lambda a: -1.0),
     PrimitiveSpec("recruit", n.Recruit, "recruit", "R12.6",
-                  "Recruit a card onto your discard pile, as in the recruit phase.", "recruit"),
+                  "Recruit a card onto your discard pile, as in the recruit phase.", "recruit",
+                  most_options=6,
+                  worth=lambda a: 1.5),
     PrimitiveSpec("advance", n.Advance, "advance [-1|+1]", "R12.7, R13.2",
                   "Pay the cost to your next fort level from stuff and/or pack and go up one "
                   "level; -1 or +1 changes the cost by one resource of any type.",
-                  "advance -1 then score 2"),
+                  "advance -1 then score 2", most_times=5, most_options=12,
+                  worth=lambda a: 6.0 - 1.0 * a.modifier),
     PrimitiveSpec("score", n.Score, "score [N]", "R12.8",
-                  "Move N spaces up the victory track.", "score x level"),
+                  "Move N spaces up the victory track.", "score x level",
+                  worth=lambda a: 1.6 * a.amount),
     PrimitiveSpec("spend", n.Spend, "spend [N] RES", "R12.9",
                   "Return N of the resource from your stuff or pack to the supply.",
-                  "spend pizza then score 2"),
+                  "spend pizza then score 2", most_options=5,
+                  worth=lambda a: -0.8 * a.amount),
     PrimitiveSpec("destroy_rival", n.DestroyRival, "destroy rival", "R12.10",
-                  "Box a card from a rival's yard.", "destroy rival then gain resource"),
+                  "Box a card from a rival's yard.", "destroy rival then gain resource",
+                  most_options=3,
+                  worth=lambda a: 0.4),
     PrimitiveSpec("copy_pack", n.CopyPack, "copy pack", "R12.11",
-                  "Gain the same resources as are in your pack, into your stuff.", "copy pack"),
+                  "Gain the same resources as are in your pack, into your stuff.", "copy pack",
+                  worth=lambda a: 1.5),
     PrimitiveSpec("copy_rival_pack", n.CopyRivalPack, "copy rival pack", "R12.12",
                   "Gain the same resources as are in a rival's pack (nothing is taken from them).",
-                  "copy rival pack"),
+                  "copy rival pack", most_options=3,
+                  worth=lambda a: 1.5),
     PrimitiveSpec("convert", n.Convert, "convert", "R12.13",
                   "Replace a pizza with a toy, or a toy with a pizza, in your stuff or pack.",
-                  "convert x glue"),
+                  "convert x glue", most_options=4,
+                  worth=lambda a: 0.3),
 )  # fmt: skip
 
 PRIMITIVE_BY_NAME: dict[str, PrimitiveSpec] = {p.name: p for p in PRIMITIVES}
@@ -77,6 +106,11 @@ class WordSpec:
     rule: str
     meaning: str
     build: Callable[..., object]
+    #: For a quantity after ``x``: the largest count the checker assumes (E202): a hand of 5 and
+    #: a lookout of 6, doubled suits and coins included, rarely pass 12 of one suit.
+    bound: int = 0
+    #: For a quantity after ``x``: the count the greedy bot expects (its rough value of `x`).
+    typical: float = 1.5
 
 
 RESOURCES: tuple[WordSpec, ...] = (
@@ -90,20 +124,29 @@ RESOURCE_BY_WORD: dict[str, WordSpec] = {w.word: w for w in RESOURCES}
 RESOURCE_WORD: dict[Resource, str] = {Resource.PIZZA: "pizza", Resource.TOY: "toy",
                                       Resource.EITHER: "pizza/toy"}
 
+SUIT_BOUND = 12
 _SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R5.3)"
 
 QUANTITIES: tuple[WordSpec, ...] = (
     *(
         WordSpec(s.value, "R13.1, R5.3", _SUIT_MEANING.format(s.value.replace("_", " ")),
-                 lambda s=s, **kw: n.SuitCount(s, **kw))
+                 lambda s=s, **kw: n.SuitCount(s, **kw), bound=SUIT_BOUND,
+                 typical=1.6)
         for s in Suit
     ),
-    WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit),
-    WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize),
-    WordSpec("level", "R13.1", "your fort level", n.FortLevel),
-    WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize),
+    WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit, bound=SUIT_BOUND,
+             typical=1.8),
+    WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8),
+    WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5),
+    WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6),
 )  # fmt: skip
 QUANTITY_BY_WORD: dict[str, WordSpec] = {w.word: w for w in QUANTITIES}
+_QUANTITY_WORD: dict[type, str] = {w.build: w.word for w in QUANTITIES if isinstance(w.build, type)}
+
+
+def quantity_spec(q: n.Quantity) -> WordSpec:
+    """The declaration of the word a quantity node stands for (not ``Fixed``: a number)."""
+    return QUANTITY_BY_WORD[q.suit.value if isinstance(q, n.SuitCount) else _QUANTITY_WORD[type(q)]]
 
 
 @dataclass(frozen=True)
@@ -160,4 +203,61 @@ COMPARE_OPS = ("=", "!=", "<", "<=", ">", ">=")
 MAX_DEPTH = 32
 #: A fixed multiplier (``x 3``) or an amount (``gain 3 pizza``) beyond this is surely a typo.
 MAX_AMOUNT = 10
+#: E202: the most ways the left part of a `then` may unfold (the search for a legal completion
+#: may try each, R13.4; the bundled cards need 12 at most, and the engine's search multiplies
+#: them by the ways of adding cards, R5.3), and the most repetitions nested repeats by
+#: quantities may come to (each one a step of the engine's walk). Both are estimates from the
+#: declarations above, never from a game.
+MAX_SEARCH_WAYS = 100_000
+MAX_REPETITIONS = 200
 MODIFIERS = (-1, 1)  # R13.2: one resource more or less
+
+
+# -- the registry as an instance ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """One game's words: its primitives, resources, quantities, operators and metrics, with
+    the lookups built from them. Fort's is :data:`FORT` (the module-level names above are its
+    parts); another game, or an expansion's vocabulary, is another instance, so nothing of
+    Fort's changes when it is built."""
+
+    name: str
+    primitives: tuple[PrimitiveSpec, ...]
+    resources: tuple[WordSpec, ...]
+    quantities: tuple[WordSpec, ...]
+    operators: tuple[OperatorSpec, ...]
+    metrics: tuple[WordSpec, ...]
+
+    def __post_init__(self) -> None:
+        checks: tuple[tuple[str, list[object]], ...] = (
+            ("primitive", [p.name for p in self.primitives]),
+            ("primitive node", [p.node for p in self.primitives]),
+            ("quantity", [w.word for w in self.quantities]))
+        for kind, names in checks:
+            dupes = {x for x in names if names.count(x) > 1}
+            if dupes:
+                raise ValueError(f"{self.name}: {kind} declared twice: {sorted(map(str, dupes))}")
+
+    @property
+    def primitive_by_name(self) -> dict[str, PrimitiveSpec]:
+        return {p.name: p for p in self.primitives}
+
+    @property
+    def primitive_by_node(self) -> dict[type, PrimitiveSpec]:
+        return {p.node: p for p in self.primitives}
+
+    @property
+    def quantity_by_word(self) -> dict[str, WordSpec]:
+        return {w.word: w for w in self.quantities}
+
+    def extended(self, name: str, *, primitives: tuple[PrimitiveSpec, ...] = (),
+                 quantities: tuple[WordSpec, ...] = ()) -> Vocabulary:
+        """A new vocabulary: this one plus more primitives and quantities (this one is
+        unchanged)."""
+        return Vocabulary(name, self.primitives + primitives, self.resources,
+                          self.quantities + quantities, self.operators, self.metrics)
+
+
+FORT = Vocabulary("fort", PRIMITIVES, RESOURCES, QUANTITIES, OPERATORS, METRICS)

@@ -4,10 +4,10 @@ and followed, from many random tables, with the invariants checked at every deci
 from __future__ import annotations
 
 import pytest
+from builders import random_table
 
 from fortlang.cardset import base_set
 from fortlang.engine import assert_invariants, lead, perform, play_card, why_not
-from fortlang.engine.build import random_table
 
 BASE = base_set()
 SEEDS = range(12)

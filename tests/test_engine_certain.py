@@ -11,13 +11,13 @@ from functools import partial
 from unittest.mock import patch
 
 import pytest
+from builders import kid, random_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_properties import _composites, leaves
 
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Rules, ScriptedAgent, interpreter, play
-from fortlang.engine.build import kid, random_table
 from fortlang.engine.certain import (
     surely_followed,
     surely_followed_with,

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import doctest
 
+import builders
 import pytest
 
 import fortlang.engine
-import fortlang.engine.build
 
 
-@pytest.mark.parametrize("module", [fortlang.engine, fortlang.engine.build],
+@pytest.mark.parametrize("module", [fortlang.engine, builders],
                          ids=lambda m: m.__name__)
 def test_engine_docstring_examples(module):
     result = doctest.testmod(module)

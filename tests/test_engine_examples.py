@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from builders import kid
 
 from fortlang.engine import Game, IllegalMove, ScriptedAgent, assert_invariants, play_card
-from fortlang.engine.build import kid
 from fortlang.engine.choices import Kind
 from fortlang.nodes import Resource
 

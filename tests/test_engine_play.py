@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from builders import kid
 
 from fortlang.engine import (
     Game,
@@ -14,7 +15,6 @@ from fortlang.engine import (
     legal_plays,
     play_card,
 )
-from fortlang.engine.build import kid
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource, Suit
 

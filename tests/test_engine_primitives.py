@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from builders import kid
 
 from fortlang.engine import Game, ScriptedAgent, assert_invariants, can_perform, perform
-from fortlang.engine.build import kid
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action

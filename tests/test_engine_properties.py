@@ -3,6 +3,7 @@ agrees with execution, leaves no trace, and execution keeps every invariant."""
 
 from __future__ import annotations
 
+from builders import random_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,7 +11,6 @@ from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.cardset import base_set
 from fortlang.engine import assert_invariants, can_perform, perform
-from fortlang.engine.build import random_table
 
 BASE = base_set()
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from builders import kid
+
 from fortlang.engine import Game, Rules, ScriptedAgent, play_card
-from fortlang.engine.build import kid
 from fortlang.nodes import Resource
 
 PIZZA = Resource.PIZZA

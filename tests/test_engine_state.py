@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from builders import kid
 
 from fortlang import nodes as n
 from fortlang.engine import (
@@ -21,7 +22,6 @@ from fortlang.engine import (
     check,
     perform,
 )
-from fortlang.engine.build import kid
 from fortlang.engine.interpreter import COUNTED_QUANTITIES, HANDLED_NODES
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action

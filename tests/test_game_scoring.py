@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from builders import kid
 
 from fortlang.cardset import base_set
 from fortlang.engine import Game
-from fortlang.engine.build import kid
 from fortlang.game.scoring import evaluate, final_score, winners
 from fortlang.nodes import Resource
 

@@ -3,9 +3,10 @@ game loop (R15: DIY, Do-Over, Recycling, Birthday Party)."""
 
 from __future__ import annotations
 
+from builders import kid
+
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Kind, ScriptedAgent, assert_invariants
-from fortlang.engine.build import kid
 from fortlang.game.setup import draw, new_game
 from fortlang.game.turn import TurnRecord, clean_up, discard, diy, do_over, recruit, recycle
 from fortlang.nodes import Resource

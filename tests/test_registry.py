@@ -54,3 +54,57 @@ def test_quantity_words_resolve_to_distinct_nodes() -> None:
 def test_docstring_examples_run(module) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_the_bots_value_of_a_primitive_is_its_registry_declaration(monkeypatch) -> None:
+    """Issue 13 item 1: the greedy bot reads each primitive's value and each quantity's
+    typical count from the registry, not from a table of its own."""
+    from dataclasses import replace
+
+    from fortlang.game.agents import worth
+    from fortlang.parser import parse_action
+
+    score = registry.PRIMITIVE_BY_NODE[nodes.Score]
+    assert worth(parse_action("score 2")) == score.worth(parse_action("score 2"))
+    seven = replace(score, worth=lambda a: 7.0)
+    monkeypatch.setitem(registry.PRIMITIVE_BY_NODE, nodes.Score, seven)
+    assert worth(parse_action("score 2")) == 7.0
+    level = registry.QUANTITY_BY_WORD["level"]
+    monkeypatch.setitem(registry.QUANTITY_BY_WORD, "level", replace(level, typical=3.0))
+    assert worth(parse_action("score x level")) == 21.0
+    for spec in registry.PRIMITIVES:  # every primitive declares one
+        node = next(x for x in parse_action(spec.example).walk() if type(x) is spec.node)
+        assert isinstance(spec.worth(node), float)
+
+
+def test_the_parsers_word_lists_come_from_the_registry(monkeypatch) -> None:
+    """Issue 13 item 1: the words of each primitive's declared syntax are the parser's keywords
+    and "expected an action (...)" list; nothing is kept by hand beside the registry."""
+    words = {w for spec in registry.PRIMITIVES for w in spec.syntax.split()
+             if w.isalpha() and w.islower()}
+    starts = {spec.syntax.split()[0] for spec in registry.PRIMITIVES}
+    assert parser.keywords() == words | {"if", "else"}  # + the scoring sub-language's two
+    assert parser.action_starts() == starts
+    with pytest.raises(errors.FortSyntaxError) as err:
+        parse_action("frobnicate")
+    assert "expected an action (" + ", ".join(sorted(starts)) + ")" in str(err.value)
+
+
+def test_the_registry_is_an_instance_another_vocabulary_leaves_fort_alone() -> None:
+    """Issue 13 item 1 / issue 18 item 6: Fort's words are one Vocabulary instance; extending
+    it builds another, with its own lookups, and Fort's stay as they were."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Draw(nodes.Action):
+        amount: int = 1
+
+    draw = registry.PrimitiveSpec("draw", Draw, "draw [N]", "X1", "Draw N cards.", "draw 2",
+                                  worth=lambda a: 1.0 * a.amount)
+    before = dict(registry.FORT.primitive_by_name)
+    other = registry.FORT.extended("fort+draw", primitives=(draw,))
+    assert other.primitive_by_name["draw"] is draw and other.primitive_by_node[Draw] is draw
+    assert "draw" not in registry.FORT.primitive_by_name
+    assert registry.FORT.primitive_by_name == before == registry.PRIMITIVE_BY_NAME
+    with pytest.raises(ValueError, match="declared twice"):
+        other.extended("again", primitives=(draw,))

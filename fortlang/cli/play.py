@@ -27,8 +27,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool)
     from fortlang.cli.simulate import parse_bots
     from fortlang.game.agents import BOTS, agent_seed
     from fortlang.game.human import HumanAgent, Narrated, Quit
-    from fortlang.game.match import run_game
-    from fortlang.game.setup import new_game
+    from fortlang.game.pull import GameState
 
     if sys.stdin is None:  # started with fd 0 closed: no one can answer
         fail(stdin_closed())
@@ -42,11 +41,20 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool)
                for seat in range(1, players)]
     console.print(f"Fort, {players} players, seed {seed}: you are seat 0")
     cardset = base_set()
-    try:
-        game, first = new_game(cardset, players, seed=seed, agents=agents, draft=draft)
-        console.print(f"seat {first} plays first")
-        out = run_game(cardset, players, agents, seed=seed, game=game, first=first)
+    state = GameState(cardset, players, seed=seed, draft=draft)
+    announced = False
+    try:  # the agents answer from outside the engine (the pull API)
+        while not state.is_terminal():
+            if not announced and state.first is not None:
+                console.print(f"seat {state.first} plays first")
+                announced = True
+            d = state.decision()
+            state.apply_action(agents[d.player].choose(state.view(d.player), d))
+        if not announced:
+            console.print(f"seat {state.first} plays first")
+        out = state.outcome()
     except (Quit, KeyboardInterrupt) as e:
+        state.close()
         console.print(f"\nbye ({e or 'interrupted'}); replay this table with --seed {seed}")
         sys.exit(0)
     console.print("\n[bold]final scores[/] (track + fort + made-up rule + macaroni):")

@@ -31,9 +31,9 @@ from fortlang.engine.interpreter import (
     payment_plans,
     suit_count,
 )
-from fortlang.engine.state import OTHER, PIZZA, TOKENS, TOY, CardInstance, Game, Player
+from fortlang.engine.state import OTHER, PIZZA, TOY, CardInstance, Game, Player
 from fortlang.model import KidCard
-from fortlang.nodes import Resource, Suit
+from fortlang.nodes import TOKENS, Resource, Suit
 
 
 class _Play:

@@ -28,14 +28,13 @@ from fortlang.engine.state import (
     PERK_LEVEL,
     PIZZA,
     RULE_LEVEL,
-    TOKENS,
     TOY,
     CardInstance,
     Game,
     Player,
 )
 from fortlang.model import KidCard, PerkHook
-from fortlang.nodes import Resource, Suit
+from fortlang.nodes import TOKENS, Resource, Suit
 from fortlang.printer import to_text
 
 #: Enum members as module constants: reading ``Suit.COIN`` goes through the enum metaclass and
@@ -49,15 +48,35 @@ Thunk = Callable[[], bool]
 #: agent is asked, never while searching.
 Options = Sequence[Option] | Callable[[], Sequence[Option]]
 
+#: The most entries a memo table holds: a table keeps its keys alive, so it is emptied when full
+#: rather than growing with every card or action a long-lived process (a language server) sees.
+MEMO_LIMIT = 4096
+_MEMOS: dict[str, dict] = {}
+
+
+def bounded_put(table: dict, key: Any, value: Any) -> Any:
+    """``table[key] = value``, emptying the table first when it is full (see MEMO_LIMIT)."""
+    if len(table) >= MEMO_LIMIT:
+        table.clear()
+    table[key] = value
+    return value
+
+
+def memo_sizes() -> dict[str, int]:
+    """How many entries each identity memo table holds (tests, diagnostics)."""
+    return {name: len(table) for name, table in _MEMOS.items()}
+
+
 def by_identity(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """Memoise a function of an AST node or card by object identity: hashing a frozen tree by
     value costs as much as walking it. The table keeps each key alive, so ids are never reused."""
     table: dict[int, tuple[Any, Any]] = {}
+    _MEMOS[fn.__name__] = table
 
     def memo(obj: Any) -> Any:
         hit = table.get(id(obj))
         if hit is None:
-            hit = table[id(obj)] = (obj, fn(obj))
+            hit = bounded_put(table, id(obj), (obj, fn(obj)))
         return hit[1]
 
     memo.__doc__ = fn.__doc__
@@ -417,7 +436,8 @@ def _move_option(card: KidCard, where: str, value: tuple) -> Option:
     key = (id(card), where)  # the entry keeps the card alive, so its id is never reused
     hit = _MOVE_OPTIONS.get(key)
     if hit is None:
-        hit = _MOVE_OPTIONS[key] = (card, Option(f"{card.name} {where}", (*value, card.id)))
+        hit = bounded_put(_MOVE_OPTIONS, key,
+                          (card, Option(f"{card.name} {where}", (*value, card.id))))
     return hit[1]
 
 

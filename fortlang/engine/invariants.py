@@ -9,7 +9,12 @@
 
 from __future__ import annotations
 
-from fortlang.engine.state import TOKENS, Game
+from typing import TYPE_CHECKING
+
+from fortlang.nodes import TOKENS
+
+if TYPE_CHECKING:  # the state imports this module to check itself in debug mode
+    from fortlang.engine.state import Game
 
 
 class InvariantError(AssertionError):

@@ -46,6 +46,7 @@ from fortlang.engine.interpreter import (
     COIN,
     Ctx,
     Thunk,
+    bounded_put,
     by_identity,
     card_count,
     card_moves,
@@ -56,6 +57,7 @@ from fortlang.engine.interpreter import (
     search,
     text,
 )
+from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.state import CardInstance, Game
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import PLAIN_SUITS, Suit
@@ -536,8 +538,12 @@ def _follow_option(cards: tuple[KidCard, ...]) -> Option:
     hit = _FOLLOW_OPTIONS.get(key)
     if hit is None:
         label = "discard " + " and ".join(f"{c.name} ({_card_suits_text(c)})" for c in cards)
-        hit = _FOLLOW_OPTIONS[key] = (cards, Option(label, tuple(c.id for c in cards)))
+        hit = bounded_put(_FOLLOW_OPTIONS, key, (cards, Option(label, tuple(c.id for c in cards))))
     return hit[1]
+
+
+def option_table_size() -> int:
+    return len(_FOLLOW_OPTIONS)
 
 
 def _quantity_suits(result: PlayResult) -> set[Suit]:
@@ -650,6 +656,4 @@ def recruit(game: Game, seat: int, *, yards: bool = True) -> bool:
 
 def _debug_check(game: Game) -> None:
     if game.debug:
-        from fortlang.engine.invariants import assert_invariants
-
         assert_invariants(game)

@@ -16,14 +16,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
-from fortlang.nodes import Resource, Suit
+from fortlang.nodes import TOKENS, Resource, Suit
 
 PIZZA = Resource.PIZZA
 TOY = Resource.TOY
-#: The two token kinds; EITHER is a choice between them, never a token.
-TOKENS: tuple[Resource, Resource] = (PIZZA, TOY)
 OTHER: dict[Resource, Resource] = {PIZZA: TOY, TOY: PIZZA}
 _MODIFY = PerkHook.MODIFY  # an enum member read through its class is slow in a hot loop
 
@@ -106,6 +105,15 @@ class Player:
             if perk.hook is hook:
                 return perk
         return None
+
+    def copy(self) -> Player:
+        """An independent copy: zones and pools copied, card instances shared (immutable)."""
+        p = Player(self.seat)
+        p.deck, p.hand, p.discard = list(self.deck), list(self.hand), list(self.discard)
+        p.yard, p.lookout, p.in_play = list(self.yard), list(self.lookout), list(self.in_play)
+        p.stuff, p.pack = dict(self.stuff), dict(self.pack)
+        p.level, p.vp, p.rule, p.perks = self.level, self.vp, self.rule, list(self.perks)
+        return p
 
     def __repr__(self) -> str:
         return f"Player({self.seat}, level={self.level}, vp={self.vp})"
@@ -220,6 +228,25 @@ class Game:
                 tuple(self.supply[r] for r in TOKENS), tuple(r.id for r in self.rule_pile),
                 tuple(k.id for k in self.perk_row), tuple(k.id for k in self.boxed_perks),
                 self.macaroni)
+
+    def copy(self) -> Game:
+        """An independent copy, taken between moves (no transaction open): zones, pools and the
+        generator's state are copied; card instances, perks, rules and the board are shared
+        (never changed). The agents list is copied; ``on_decision`` is not carried over."""
+        if self._depth:
+            raise RuntimeError("a game is copied between moves, not during one")
+        g = Game.__new__(Game)
+        g.board, g.rules, g.debug = self.board, self.rules, self.debug
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.players = [p.copy() for p in self.players]
+        g.supply = dict(self.supply)
+        g.park, g.park_deck, g.box = list(self.park), list(self.park_deck), list(self.box)
+        g.rule_pile, g.perk_row = list(self.rule_pile), list(self.perk_row)
+        g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
+        g.agents, g.log, g.on_decision = list(self.agents), list(self.log), None
+        g._undo, g._depth, g._uids = [], 0, self._uids
+        return g
 
     # -- capacities (R1.5, R10.2, R15 XXL Backpack) ------------------------------------------------
 
@@ -338,8 +365,6 @@ class Game:
             raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} "
                                "decision")
         if self.debug:
-            from fortlang.engine.invariants import assert_invariants
-
             assert_invariants(self)
         index = agent.choose(GameView(self, decision.player), decision)
         if not isinstance(index, int) or not 0 <= index < len(decision.options):

@@ -13,35 +13,20 @@ from collections.abc import Callable
 from typing import Any
 
 from fortlang import nodes as n
+from fortlang import registry as reg
 from fortlang.engine.choices import Decision, Kind, RandomAgent, ScriptedAgent
 from fortlang.model import KidCard
 
 # -- a static value of an action (what one use of it is roughly worth) ------------------------
 
-#: rough worth of one ``x quantity`` repetition count
-_REPEATS: dict[type, float] = {n.SuitCount: 1.6, n.AnySuit: 1.8, n.PackSize: 1.5,
-                               n.FortLevel: 1.5, n.LookoutSize: 1.5}
-
-
 def _repeat(a: n.Repeat) -> float:
-    count = a.count.n if isinstance(a.count, n.Fixed) else _REPEATS.get(type(a.count), 1.5)
+    q = a.count
+    count = q.n if isinstance(q, n.Fixed) else reg.quantity_spec(q).typical
     return worth(a.body) * count
 
 
-_WORTH: dict[type, Callable[[Any], float]] = {
-    n.Gain: lambda a: 1.0 * a.amount,
-    n.Pack: lambda a: 1.2,
-    n.Lookout: lambda a: 2.0,
-    n.DestroyCard: lambda a: 0.6,
-    n.DestroyThis: lambda a: -1.0,
-    n.Recruit: lambda a: 1.5,
-    n.Advance: lambda a: 6.0 - 1.0 * a.modifier,
-    n.Score: lambda a: 1.6 * a.amount,
-    n.Spend: lambda a: -0.8 * a.amount,
-    n.DestroyRival: lambda a: 0.4,
-    n.CopyPack: lambda a: 1.5,
-    n.CopyRivalPack: lambda a: 1.5,
-    n.Convert: lambda a: 0.3,
+#: The operators combine the values the registry declares for each primitive.
+_COMBINE: dict[type, Callable[[Any], float]] = {
     n.Repeat: _repeat,
     n.Then: lambda a: sum(worth(x) for x in a.items),
     n.Choice: lambda a: max(worth(x) for x in a.items),
@@ -52,7 +37,10 @@ def worth(action: n.Action | None) -> float:
     """A rough value of performing ``action`` once (VP, fort progress, resources, cards)."""
     if action is None:
         return 0.0
-    return _WORTH[type(action)](action)
+    combine = _COMBINE.get(type(action))
+    if combine is not None:
+        return combine(action)
+    return reg.PRIMITIVE_BY_NODE[type(action)].worth(action)
 
 
 def card_worth(card: KidCard) -> float:

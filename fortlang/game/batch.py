@@ -9,10 +9,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from fortlang.cardset import base_set
+from fortlang.engine.state import Game
 from fortlang.game.agents import make_bots
 from fortlang.game.match import run_game
+from fortlang.game.pull import GameState, play
 from fortlang.game.replay import StateTrace, game_seed, record
-from fortlang.game.setup import new_game
 from fortlang.game.stats import Aggregate
 
 
@@ -37,6 +38,19 @@ class ChunkResult:
     failure: dict | None = None  # the failing game's partial replay and error
 
 
+class _Seen:
+    """Keeps the game set up (a failing game's log is saved) and passes it on to a trace."""
+
+    def __init__(self, trace: StateTrace | None) -> None:
+        self.trace = trace
+        self.game: Game | None = None
+
+    def attach(self, game: Game) -> None:
+        self.game = game
+        if self.trace is not None:
+            self.trace.attach(game)
+
+
 def run_chunk(job: Job) -> ChunkResult:
     cardset = base_set()
     agg = Aggregate()
@@ -45,13 +59,13 @@ def run_chunk(job: Job) -> ChunkResult:
     for index in range(job.start, job.stop):
         seed = game_seed(job.seed, index)
         trace = StateTrace() if job.log else None
-        game = None
-        try:
+        seen = _Seen(trace)
+        try:  # driven from outside through the pull API; the bots answer each decision
             agents = make_bots(bots, job.players, seed)
-            game, first = new_game(cardset, job.players, seed=seed, agents=agents,
-                                   draft=job.draft, debug=job.debug, trace=trace)
-            out = run_game(cardset, job.players, agents, seed=seed, game=game, first=first)
+            out = play(GameState(cardset, job.players, seed=seed, draft=job.draft,
+                                 debug=job.debug, trace=seen, turns=run_game), agents)
         except Exception as e:  # noqa: BLE001 - reported with a replay file, never swallowed
+            game = seen.game
             failure = {"format": 1, "game": index, "seed": seed, "players": job.players,
                        "bots": bots[: job.players], "draft": job.draft,
                        "decisions": [[k, i] for k, i in game.log] if game else [],

@@ -4,10 +4,11 @@ scoring and ties (R11.2, R11.3)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.state import Game
 from fortlang.game.scoring import Score, cards_you_have, final_score, winners
 from fortlang.game.setup import new_game
@@ -59,43 +60,58 @@ class Outcome:
     snapshot: tuple = ()
 
 
+@dataclass
+class Progress:
+    """Where the turn loop is, at the start of a turn: enough to resume it there."""
+
+    first: int
+    leader: int
+    turns: int = 0
+    triggers: list[str] = field(default_factory=list)
+    played: Counter = field(default_factory=Counter)
+    followed: Counter = field(default_factory=Counter)
+    perks: Counter = field(default_factory=Counter)
+
+    def copy(self) -> Progress:
+        return Progress(self.first, self.leader, self.turns, list(self.triggers),
+                        Counter(self.played), Counter(self.followed), Counter(self.perks))
+
+
 def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: int = 0,
              draft: bool = False, debug: bool = False, game: Game | None = None,
-             first: int = 0) -> Outcome:
-    """Play a game to the end. ``game``/``first``: continue a table set up elsewhere."""
+             first: int = 0, progress: Progress | None = None,
+             on_turn: Callable[[Game, Progress], None] | None = None) -> Outcome:
+    """Play a game to the end. ``game``/``first``: continue a table set up elsewhere;
+    ``progress``: resume that table's turn loop at the start of a turn; ``on_turn`` is called
+    at the start of every turn (between moves: the game may be copied there)."""
     if game is None:
         game, first = new_game(cardset, n_players, seed=seed, agents=agents, draft=draft,
                                debug=debug)
     n = len(game.players)
-    played: Counter = Counter()
-    followed: Counter = Counter()
-    perks: Counter = Counter()
-    turns = 0
-    triggers: list[str] = []
-    leader = first
+    at = progress if progress is not None else Progress(first, first)
     while True:
-        record = play_turn(game, leader, first_turn=turns < n)
-        turns += 1
+        if on_turn is not None:
+            on_turn(game, at)
+        record = play_turn(game, at.leader, first_turn=at.turns < n)
+        at.turns += 1
         for result in record.plays:
-            played[result.card.card.id] += 1
+            at.played[result.card.card.id] += 1
             for _, cards in result.followers:
                 for c in cards:
-                    followed[c.card.id] += 1
-        perks.update(record.perks_used)
-        if not triggers:
-            triggers = end_triggers(game)
-        leader = (leader + 1) % n
+                    at.followed[c.card.id] += 1
+        at.perks.update(record.perks_used)
+        if not at.triggers:
+            at.triggers = end_triggers(game)
+        at.leader = (at.leader + 1) % n
         # R11.1: once triggered, the round is completed (everyone has had as many turns).
-        if triggers and leader == first:
+        if at.triggers and at.leader == at.first:
             break
-        if turns >= MAX_TURNS:
-            triggers = [Trigger.LIMIT]
+        if at.turns >= MAX_TURNS:
+            at.triggers = [Trigger.LIMIT]
             break
     if game.debug:
-        from fortlang.engine.invariants import assert_invariants
-
         assert_invariants(game)
     scores = [final_score(game, p) for p in game.players]
     holdings = [{c.card.id for c in cards_you_have(p)} for p in game.players]
-    return Outcome(seed, first, scores, winners(scores), turns, triggers, list(game.log),
-                   played, followed, holdings, perks, game.snapshot())
+    return Outcome(seed, at.first, scores, winners(scores), at.turns, at.triggers, list(game.log),
+                   at.played, at.followed, holdings, at.perks, game.snapshot())

@@ -8,10 +8,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from fortlang.engine.choices import ReplayAgent
+from fortlang.engine.choices import IllegalMove
 from fortlang.engine.state import Game
-from fortlang.game.match import Outcome, run_game
-from fortlang.game.setup import new_game
+from fortlang.game.match import Outcome
+from fortlang.game.pull import GameState
 from fortlang.model import CardSet
 
 FORMAT = 1
@@ -70,13 +70,24 @@ def replay(cardset: CardSet, entry: dict[str, Any]) -> Verdict:
     trace = StateTrace()
     try:
         players = int(entry["players"])
-        agent = ReplayAgent([(str(k), int(i)) for k, i in entry["decisions"]])
+        decisions = [(str(k), int(i)) for k, i in entry["decisions"]]
         # a failed game's replay checks every invariant, to meet its error again
-        game, first = new_game(cardset, players, seed=int(entry["seed"]), agents=[agent] * players,
-                               draft=bool(entry.get("draft", False)), trace=trace,
-                               debug="error" in entry)
-        out = run_game(cardset, players, [agent] * players, seed=int(entry["seed"]), game=game,
-                       first=first)
+        state = GameState(cardset, players, seed=int(entry["seed"]),
+                          draft=bool(entry.get("draft", False)), trace=trace,
+                          debug="error" in entry)
+        for kind, i in decisions:  # driven from outside, through the pull API
+            if state.is_terminal():
+                break
+            decision = state.decision()
+            if kind != decision.kind or not 0 <= i < len(decision.options):
+                raise IllegalMove(f"the log says {kind} #{i}, the engine asks:\n"
+                                  f"{decision.describe()}", decision=decision)
+            state.apply_action(i)
+        if not state.is_terminal():
+            pending = state.decision().describe()
+            state.close()
+            raise IllegalMove(f"the log ends before:\n{pending}")
+        out = state.outcome()
     except Exception as e:  # noqa: BLE001 - any failure means "not identical", with the reason
         return Verdict(index, False, f"re-execution failed: {e}")
     if "outcome" not in entry:

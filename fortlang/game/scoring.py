@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.state import TOKENS, CardInstance, Game, Player
-from fortlang.nodes import Suit
+from fortlang.engine.state import CardInstance, Game, Player
+from fortlang.nodes import TOKENS, Suit
 from fortlang.registry import METRICS
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 
 from fortlang.engine.choices import RandomAgent
-from fortlang.engine.state import TOKENS, Game
+from fortlang.engine.state import Game
 from fortlang.model import CardSet, KidCard
-from fortlang.nodes import Suit
+from fortlang.nodes import TOKENS, Suit
 from fortlang.parser import parse_action
 
 

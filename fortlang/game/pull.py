@@ -1,0 +1,280 @@
+"""The pull API (issue 13 item 4), in the OpenSpiel manner: a game you step from outside.
+
+    state = GameState(base_set(), 4, seed=7)
+    while not state.is_terminal():
+        d = state.decision()              # whose choice, what kind, the legal options
+        state.apply_action(pick(d))       # an index, an option, or an option's value
+    state.returns()                       # R11.3: 1 for a sole winner, shared when tied
+
+Agents live outside: nothing is asked from inside the engine's recursion. ``legal_actions()``
+are :class:`~fortlang.engine.choices.Option` values that say what they do (``("park",
+"bug")``, ``Resource.TOY``, ...); ``excluded()`` names the rule that excludes each dropped
+option. ``observation(seat)`` is plain data without what that seat cannot see (rivals' hands
+and made-up rules, every deck's order). Chance is the game's one seeded generator: the same
+seed and answers give the same game: :meth:`GameState.clone` replays them, or, on a state with
+checkpoints (every clone has them), copies the game as it was at the start of the current turn
+and replays only this turn's answers.
+
+How: the rules engine decides legality by trying each option to the end of the move inside its
+undo log, so a decision is a point deep inside a search. Each game runs its engine in a greenlet
+(a coroutine with its own stack) that switches back to the caller at every decision and resumes
+when :meth:`GameState.apply_action` answers: one thread, no locks, a switch costs about a
+microsecond. A state that is dropped (or closed) unwinds its engine with ``GreenletExit``, so
+open transactions roll back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from greenlet import GreenletExit, getcurrent, greenlet
+
+from fortlang.engine.choices import Decision, IllegalMove, Option, resolve
+from fortlang.engine.state import Game
+from fortlang.engine.view import GameView
+from fortlang.game.match import Outcome, Progress, run_game
+from fortlang.game.setup import new_game
+from fortlang.model import CardSet
+from fortlang.nodes import TOKENS
+
+#: ``current_player()`` once the game is over (OpenSpiel's convention).
+TERMINAL = -4
+
+
+class _Bridge:
+    """The agent every seat has inside the engine: hands the decision to the caller (the
+    engine greenlet's parent) and returns its answer. It holds no reference to the state, so
+    a dropped state frees its greenlet at once."""
+
+    def choose(self, view: Any, decision: Decision) -> int:
+        parent = getcurrent().parent
+        assert parent is not None, "a bridge answers only inside a GameState's engine"
+        return parent.switch(decision)
+
+
+@dataclass(frozen=True)
+class Config:
+    cardset: CardSet
+    players: int
+    seed: int
+    draft: bool
+    debug: bool
+
+
+@dataclass
+class _Slots:
+    """What the engine's side shares with the state: the game once set up, the first player,
+    and the checkpoint taken at the start of the latest turn."""
+
+    checkpoints: bool = False  # copy the game at every turn start (cheap clones; ~25% slower)
+    game: Game | None = None
+    first: int | None = None
+    checkpoint: tuple[Game, Progress, int] | None = None  # game copy, progress, decisions so far
+
+    def keep(self, game: Game, progress: Progress) -> None:
+        if self.checkpoints:
+            self.checkpoint = (game.copy(), progress.copy(), len(game.log))
+
+
+def _work(config: Config, slots: _Slots, trace: Any, turns: Callable[..., Outcome]) -> Outcome:
+    """The engine's side: an ordinary game whose agents are bridges to the caller."""
+    agents = [_Bridge()] * config.players
+    game, first = new_game(config.cardset, config.players, seed=config.seed, agents=agents,
+                           draft=config.draft, debug=config.debug, trace=_Holder(slots, trace))
+    slots.first = first  # set-up is over (R2): the first player is known
+    return turns(config.cardset, config.players, agents, seed=config.seed, game=game,
+                 first=first, on_turn=slots.keep)
+
+
+def _work_from(config: Config, slots: _Slots, game: Game, progress: Progress) -> Outcome:
+    """The engine's side of a clone: the turn loop resumed at a checkpoint."""
+    agents = [_Bridge()] * config.players
+    game.agents = agents
+    slots.game, slots.first = game, progress.first
+    return run_game(config.cardset, config.players, agents, seed=config.seed, game=game,
+                    first=progress.first, progress=progress, on_turn=slots.keep)
+
+
+class GameState:
+    """One game of Fort, stepped from outside (see the module docstring)."""
+
+    def __init__(self, cardset: CardSet, players: int, *, seed: int = 0, draft: bool = False,
+                 debug: bool = False, history: Sequence[int] = (), trace: Any = None,
+                 turns: Callable[..., Outcome] = run_game, checkpoints: bool = False) -> None:
+        """``trace``: attached to the game at set-up, as :func:`new_game` takes it (e.g. a
+        replay's :class:`~fortlang.game.replay.StateTrace`); ``turns``: the turn loop run
+        after set-up, called as :func:`~fortlang.game.match.run_game` is; ``checkpoints``:
+        keep a copy of the game at every turn start, so that :meth:`clone` copies instead of
+        replaying (clones always keep them: a search clones a clone many times)."""
+        self.config = Config(cardset, players, seed, draft, debug)
+        self._start(greenlet(_work), self.config, _Slots(checkpoints), trace, turns)
+        for index in history:
+            self.apply_action(index)
+
+    def _start(self, runner: greenlet, config: Config, slots: _Slots, *args: Any) -> None:
+        self._history: list[int] = []
+        self._pending: Decision | None = None
+        self._outcome: Outcome | None = None
+        self._slots = slots
+        self._runner = runner
+        self._resume(config, slots, *args)
+
+    def _resume(self, *args: Any) -> None:
+        """Run the engine until its next decision (or the end); its errors raise here."""
+        message = self._runner.switch(*args)
+        if isinstance(message, Decision):
+            self._pending = message
+        else:
+            self._pending = None
+            self._outcome = message
+
+    # -- the API ---------------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self._pending is None
+
+    def current_player(self) -> int:
+        """The seat whose decision it is, or TERMINAL."""
+        return TERMINAL if self._pending is None else self._pending.player
+
+    def decision(self) -> Decision:
+        """The pending decision: player, kind, legal options, context, excluded options."""
+        if self._pending is None:
+            raise IllegalMove("the game is over")
+        return self._pending
+
+    def legal_actions(self) -> tuple[Option, ...]:
+        return () if self._pending is None else self._pending.options
+
+    def excluded(self) -> tuple[tuple[str, str], ...]:
+        """The options the rules exclude here, each with the rule that excludes it."""
+        return () if self._pending is None else self._pending.excluded
+
+    def apply_action(self, action: Any) -> None:
+        """Answer the pending decision with an option's index, the option itself, or its value
+        or label (:func:`~fortlang.engine.choices.resolve`: an excluded option raises
+        :class:`IllegalMove` naming its rule)."""
+        decision = self.decision()
+        if isinstance(action, Option):
+            index = decision.options.index(action) if action in decision.options else -1
+            if index < 0:
+                raise IllegalMove(f"{action.label!r} is not an option:\n{decision.describe()}",
+                                  decision=decision)
+        else:
+            index = resolve(decision, action)
+        self._history.append(index)
+        self._resume(index)
+
+    def history(self) -> tuple[int, ...]:
+        """Every answer so far, in order: with the configuration, the whole game."""
+        return tuple(self._history)
+
+    def clone(self) -> GameState:
+        """An independent copy at the same point: the game copied at the start of the current
+        turn and this turn's answers replayed (without checkpoints, or during set-up: the
+        game replayed from the seed)."""
+        c = self.config
+        checkpoint = self._slots.checkpoint
+        if checkpoint is None:
+            return GameState(c.cardset, c.players, seed=c.seed, draft=c.draft, debug=c.debug,
+                             history=self._history, checkpoints=True)
+        game, progress, done = checkpoint
+        clone = GameState.__new__(GameState)
+        clone.config = c
+        clone._start(greenlet(_work_from), c, _Slots(True), game.copy(), progress.copy())
+        clone._history = self._history[:done]
+        for index in self._history[done:]:
+            clone.apply_action(index)
+        return clone
+
+    def outcome(self) -> Outcome:
+        if self._outcome is None:
+            raise IllegalMove("the game is not over")
+        return self._outcome
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: 1 for a sole winner, 1/k each for k tied winners (R11.3), else 0; all 0
+        before the end."""
+        if self._outcome is None:
+            return (0.0,) * self.config.players
+        won = self._outcome.winners
+        return tuple(1.0 / len(won) if s in won else 0.0 for s in range(self.config.players))
+
+    @property
+    def game(self) -> Game:
+        """The engine's state, read-only by contract (the parked engine is not touching it)."""
+        assert self._slots.game is not None
+        return self._slots.game
+
+    @property
+    def first(self) -> int | None:
+        """The first player's seat (R2.1), once set-up (the draft included) is over."""
+        return self._slots.first
+
+    def view(self, seat: int) -> GameView:
+        """What ``seat``'s agent sees now (the live read-only view agents are given)."""
+        return GameView(self.game, seat)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` can see, as plain data (card ids, counts): rivals' hands and made-up
+        rules are hidden, decks are sizes only."""
+        return observe(self.game, seat)
+
+    def close(self) -> None:
+        """Unwind the engine now (a dropped state is unwound when collected)."""
+        if self._runner and not self._runner.dead:
+            try:
+                self._runner.throw(GreenletExit)
+            except GreenletExit:
+                pass
+        self._pending = None
+
+
+class _Holder:
+    """A trace for :func:`new_game` that keeps the game (the engine's state) and attaches the
+    caller's trace, if any."""
+
+    def __init__(self, slots: _Slots, trace: Any) -> None:
+        self.slots = slots
+        self.trace = trace
+
+    def attach(self, game: Game) -> None:
+        self.slots.game = game
+        if self.trace is not None:
+            self.trace.attach(game)
+
+
+def observe(game: Game, seat: int) -> dict[str, Any]:
+    """``seat``'s observation of ``game`` (see :meth:`GameState.observation`)."""
+    def ids(zone: Sequence[Any]) -> tuple[str, ...]:
+        return tuple(c.card.id for c in zone)
+
+    players = []
+    for p in game.players:
+        mine = p.seat == seat
+        players.append({
+            "seat": p.seat, "level": p.level, "vp": p.vp,
+            "hand": ids(p.hand) if mine else None, "hand_size": len(p.hand),
+            "deck_size": len(p.deck), "discard": ids(p.discard), "yard": ids(p.yard),
+            "lookout": ids(p.lookout), "in_play": ids(p.in_play),
+            "stuff": tuple(p.stuff[r] for r in TOKENS), "pack": tuple(p.pack[r] for r in TOKENS),
+            "perks": tuple(k.id for k in p.perks),
+            "rule": (p.rule.id if p.rule else None) if mine else None,
+            "has_rule": p.rule is not None,
+        })
+    return {"seat": seat, "players": tuple(players), "park": ids(game.park),
+            "park_deck_size": len(game.park_deck), "box": ids(game.box),
+            "supply": tuple(game.supply[r] for r in TOKENS),
+            "perk_row": tuple(k.id for k in game.perk_row),
+            "rule_pile_size": len(game.rule_pile), "macaroni": game.macaroni}
+
+
+def play(state: GameState, agents: Sequence[Any]) -> Outcome:
+    """Drive ``state`` to the end with agents (``choose(view, decision) -> index``) from
+    outside the engine."""
+    while not state.is_terminal():
+        d = state.decision()
+        state.apply_action(agents[d.player].choose(state.view(d.player), d))
+    return state.outcome()

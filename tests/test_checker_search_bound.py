@@ -1,0 +1,62 @@
+"""Issue 13 item 3: an action whose legality would need an exponential search, or whose
+repetitions nest past a bound, is refused by `check` with a positioned error that says why
+(E202), instead of stalling or crashing the engine. The bounds come from the registry's
+declarations (each primitive's most options, each quantity's largest count)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fortlang import registry as reg
+from fortlang.cardset import base_set
+from fortlang.checker import check, search_ways
+from fortlang.parser import parse_action
+
+STRESS = [
+    "(score or pack or copy pack or destroy card) x 10 then spend toy x 10",
+    "(score or convert) x shovel then spend 4 toy",
+    "((score x shovel) x shovel) x shovel",
+]
+
+
+@pytest.mark.parametrize("text", STRESS)
+def test_the_stress_cards_are_refused_with_a_positioned_reason(text):
+    errors = [d for d in check(parse_action(text)) if d.code == "E202"]
+    assert len(errors) == 1, check(parse_action(text))
+    d = errors[0]
+    assert d.severity == "error" and d.span is not None
+    assert d.span.start < d.span.end <= len(text)
+    assert "search" in d.message or "repeat" in d.message
+    assert d.hint
+
+
+def test_every_bundled_card_passes():
+    for card in base_set().kids:
+        for action in (card.public, card.private):
+            if action is not None:
+                assert not [d for d in check(action) if d.code == "E202"], card.name
+
+
+@pytest.mark.parametrize("text", [
+    "(gain pizza or gain toy) x shovel then score",
+    "(score or gain pizza) x shovel then spend 4 toy",
+    "pack x glue then advance",
+    "(recruit then gain toy) x water_gun",
+    "score x level x 2",
+    "(score x shovel) x level",
+])
+def test_reasonable_actions_are_accepted(text):
+    assert not [d for d in check(parse_action(text)) if d.code == "E202"]
+
+
+def test_the_bound_reads_the_registry_declarations():
+    pack = reg.PRIMITIVE_BY_NAME["pack"].most_options
+    assert search_ways(parse_action("pack x 2")) == pack ** 2
+    assert search_ways(parse_action("pack or score")) == pack + 1
+    assert search_ways(parse_action("gain pizza/toy x shovel")) == 2  # chosen once (R12.1)
+    assert search_ways(parse_action("(gain pizza or gain toy) x 3")) == 2
+    shovels = reg.QUANTITY_BY_WORD["shovel"].bound
+    assert search_ways(parse_action("(pack or score) x shovel")) == (pack + 1) ** shovels
+    times = reg.PRIMITIVE_BY_NAME["pack"].most_times
+    assert 0 < times < reg.QUANTITY_BY_WORD["shovel"].bound
+    assert search_ways(parse_action("pack x shovel")) == pack ** times  # the pack fills up

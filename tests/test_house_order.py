@@ -1,0 +1,75 @@
+"""House order of the installed package (issue 13 item 6): no import cycles between its modules,
+no test-only builders inside it, and no module-level memo table that grows without bound."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import fortlang
+from fortlang.engine import interpreter, play
+from fortlang.nodes import Score
+
+PACKAGE = Path(fortlang.__file__).parent
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path, modules: set[str]) -> set[str]:
+    """Every fortlang module imported by ``path`` (also inside functions; not under
+    TYPE_CHECKING, which never runs)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(x) for stmt in node.body for x in ast.walk(stmt))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        out.update(x for x in names if x in modules)
+    return out
+
+
+def test_no_import_cycles_between_modules():
+    files = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph = {m: _imports(p, set(files)) - {m} for m, p in files.items()}
+    # a package importing its own submodules (re-exports) is not a cycle between modules
+    graph = {m: {d for d in deps if not d.startswith(m + ".")} for m, deps in graph.items()}
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}
+
+    def visit(m: str, stack: list[str]) -> None:
+        state[m] = 1
+        for d in sorted(graph[m]):
+            if state.get(d) == 1:
+                cycles.append(stack[stack.index(d):] + [d])
+            elif d not in state:
+                visit(d, [*stack, d])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])
+    assert not [c for c in cycles if len(c) > 2 or c[0] != c[-1]], cycles
+
+
+def test_no_test_builders_in_the_package():
+    assert not (PACKAGE / "engine" / "build.py").exists()
+
+
+def test_memo_tables_are_bounded():
+    """Memo tables keyed by object identity keep their keys alive; they must not grow with
+    every action ever seen (a language server runs for days)."""
+    for i in range(interpreter.MEMO_LIMIT + 50):
+        interpreter.text(Score(amount=i))
+    assert interpreter.memo_sizes()["to_text"] <= interpreter.MEMO_LIMIT
+    assert play.option_table_size() <= interpreter.MEMO_LIMIT
