@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from builders import kid
+
 from fortlang.engine import Game, ScriptedAgent, play_card
-from fortlang.engine.build import kid
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action
