@@ -40,10 +40,12 @@ def check(paths: tuple[Path, ...], fmt: str, warnings: bool) -> None:
         sources: dict[str, list[str]] = {f.path: f.doc.text.split("\n") for f in report.files}
         for d in shown:
             click.echo(render(d, sources.get(d.file)))
-        click.echo(f"checked {len(report.files)} file{'s' * (len(report.files) != 1)}, "
+        summary = (f"checked {len(report.files)} file{'s' * (len(report.files) != 1)}, "
                    f"{report.cards} card{'s' * (report.cards != 1)}: "
-                   f"{report.errors} error{'s' * (report.errors != 1)}, "
-                   f"{report.warnings} warning{'s' * (report.warnings != 1)}")
+                   f"{report.errors} error{'s' * (report.errors != 1)}")
+        if warnings:  # hidden warnings are not counted either (issue 12.15)
+            summary += f", {report.warnings} warning{'s' * (report.warnings != 1)}"
+        click.echo(summary)
     sys.exit(1 if report.errors else 0)
 
 
