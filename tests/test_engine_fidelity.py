@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from builders import kid
 
-from fortlang.engine import Game, ScriptedAgent, play_card
+from fortlang.engine import Game, IllegalMove, ScriptedAgent, play_card
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action
@@ -85,3 +86,31 @@ def test_a_loaded_card_with_twin_boxes_gains_pizza_and_toy(tmp_path):
     game = table(["public (gain pizza/toy) then private (gain pizza/toy)", "pizza", "toy"])
     play_card(game, 0, game.new_card(card, game.players[0].hand), follow=False)
     assert game.players[0].stuff == {PIZZA: 1, TOY: 1}
+
+
+# -- 2. a repetition that changes nothing is not useful (R5.5) ---------------------------------
+
+PACK_COPIER = kid("Pack Copier", "skateboard", "copy pack x skateboard", "score")
+SKATER = kid("Skater", "skateboard", "score")
+
+
+def test_r5_5_adding_a_card_to_copy_an_empty_pack_is_refused():
+    # An empty pack: each `copy pack` repetition is performed in full but changes nothing, so
+    # the added skateboard changes the effect of no action.
+    game = table(["add Skater"])
+    leader = game.players[0]
+    card = game.new_card(PACK_COPIER, leader.hand)
+    game.new_card(SKATER, leader.hand)
+    with pytest.raises(IllegalMove) as err:
+        play_card(game, 0, card, follow=False)
+    assert err.value.rule == "R5.5"
+
+
+def test_r5_5_adding_a_card_to_copy_a_pack_with_a_token_is_allowed():
+    game = table(["add Skater", "private (score) then public (copy pack x skateboard)"])
+    leader = game.players[0]
+    game.give(leader, PIZZA, 1, to_pack=True)
+    card = game.new_card(PACK_COPIER, leader.hand)
+    game.new_card(SKATER, leader.hand)
+    play_card(game, 0, card, follow=False)
+    assert leader.stuff[PIZZA] == 2 and leader.vp == 1

@@ -113,7 +113,7 @@ class Ctx:
         self.any_suits: dict[int, Suit] = {}  # id(AnySuit node) -> the suit chosen (R5.7)
         self.chosen: dict[int, Any] = {}  # id(node) -> resource or branch chosen (R12.1, R6.4)
         self.bound: dict[int, Any] = bound or {}  # the leader's choices, binding a follower (R6.4)
-        self.records: list[tuple[Suit, int, int]] = []  # (suit, times, performed) per `x suit`
+        self.records: list[tuple[Suit, int, int]] = []  # (suit, times, with an effect) per `x suit`
         self.play = play  # the leader's play record (destroy this, R12.5), or None
         self.context = ""
 
@@ -273,22 +273,27 @@ def _repeat(node: n.Repeat, ctx: Ctx, k: K) -> bool:
     if type(q) is n.AnySuit and id(q) not in ctx.any_suits:  # R5.7: chosen when used
         return choose_suit(ctx, ctx.any_suits, id(q), tuple(Suit), lambda: _repeat(node, ctx, k))
     suit = q.suit if type(q) is n.SuitCount else ctx.any_suits.get(id(q))
-    return _repeat_step(node.body, suit, _COUNTS[type(q)](q, ctx), 0, ctx, k)
+    return _repeat_step(node.body, suit, _COUNTS[type(q)](q, ctx), 0, 0, ctx, k)
 
 
-def _repeat_step(body: n.Action, suit: Suit | None, times: int, i: int, ctx: Ctx, k: K) -> bool:
+def _repeat_step(body: n.Action, suit: Suit | None, times: int, i: int, effective: int, ctx: Ctx,
+                 k: K) -> bool:
+    """Repetition ``i`` of ``times``, ``effective`` of the ones before having changed the state:
+    R5.5 counts only those (a repetition performed in full that changes nothing, such as copying
+    an empty pack, makes no added card useful)."""
     game = ctx.game
     if i == times:
         if suit is not None:
-            game.note(ctx.records, (suit, times, times))
+            game.note(ctx.records, (suit, times, effective))
         return k(True)
     mark = game.mark()
 
     def after(full: bool) -> bool:
+        done = effective + game.changed_since(mark) if suit is not None else 0
         if full:
-            return _repeat_step(body, suit, times, i + 1, ctx, k)
-        if suit is not None:  # R5.5 needs to know how many repetitions had an effect
-            game.note(ctx.records, (suit, times, i + game.changed_since(mark)))
+            return _repeat_step(body, suit, times, i + 1, done, ctx, k)
+        if suit is not None:
+            game.note(ctx.records, (suit, times, done))
         return k(False)
 
     return run(body, ctx, after)
