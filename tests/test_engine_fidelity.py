@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from builders import kid
 
-from fortlang.engine import Game, IllegalMove, ScriptedAgent, play_card
+from fortlang.engine import Game, IllegalMove, Rules, ScriptedAgent, play_card
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action
@@ -114,3 +114,42 @@ def test_r5_5_adding_a_card_to_copy_a_pack_with_a_token_is_allowed():
     game.new_card(SKATER, leader.hand)
     play_card(game, 0, card, follow=False)
     assert leader.stuff[PIZZA] == 2 and leader.vp == 1
+
+
+# -- 3. a follower names the coin on the discarded card (R5.6 with R6.5) ---------------------
+
+DIGGER_COIN = kid("Digger Coin", "shovel coin", "score")
+
+
+def _follow_bug_with_room_for_one_pizza(rules: Rules, follower_answers: list) -> Game:
+    agents = [ScriptedAgent(["public (gain pizza x shovel) only"]), ScriptedAgent(follower_answers)]
+    game = Game(2, agents=agents, debug=True, rules=rules)
+    leader, follower = game.players
+    game.give(follower, PIZZA, game.board.stuff_capacity - 1)
+    game.new_card(DIGGER_COIN, follower.hand)
+    play_card(game, 0, game.new_card(BUG, leader.hand))
+    return game
+
+
+def test_r5_6_a_follower_may_name_the_coin_a_suit_that_does_not_count():
+    # The card follows with its shovel (R6.5); naming the coin book leaves one shovel: one
+    # pizza, which fits, so the action is performed in full (R6.2).
+    game = _follow_bug_with_room_for_one_pizza(Rules(), ["discard Digger Coin", "book"])
+    follower = game.players[1]
+    assert follower.stuff[PIZZA] == game.board.stuff_capacity
+    assert [c.name for c in follower.discard] == ["Digger Coin"]
+
+
+def test_r5_6_naming_the_coin_shovel_is_refused_when_two_pizzas_do_not_fit():
+    with pytest.raises(IllegalMove) as err:
+        _follow_bug_with_room_for_one_pizza(Rules(), ["discard Digger Coin", "shovel"])
+    assert err.value.rule == "R6.2"
+
+
+def test_r5_6_the_other_reading_counts_the_coin_as_a_followed_suit():
+    # Rules(follower_coin_free=False): a coin on a card that already matches counts as a counted
+    # suit, so following costs 2 pizza and is refused (R6.2).
+    with pytest.raises(IllegalMove) as err:
+        _follow_bug_with_room_for_one_pizza(Rules(follower_coin_free=False),
+                                            ["discard Digger Coin"])
+    assert err.value.rule == "R6.2"

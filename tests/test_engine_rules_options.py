@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from importlib.resources import files
+from pathlib import Path
+
 from builders import kid
 
 from fortlang.engine import Game, Rules, ScriptedAgent, play_card
@@ -58,3 +63,13 @@ def test_r5_6_a_coin_card_follows_anything_unless_switched():
         result = play_card(game, 0, bug)
         assert bool(result.followers) is followed
         assert follower.stuff[PIZZA] == (1 if followed else 0)
+
+
+def test_every_rules_switch_is_in_the_scenario_schema_and_documented():
+    switches = {f.name for f in dataclasses.fields(Rules)}
+    schema = json.loads(files("fortlang.schemas").joinpath("scenario.schema.json").read_text())
+    assert set(schema["properties"]["options"]["properties"]) == switches
+    doc = (Path(__file__).parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    documented = {line.split("`")[1] for line in doc.splitlines()
+                  if line.startswith("| `") and ("| `true` |" in line or "| `false` |" in line)}
+    assert documented == switches

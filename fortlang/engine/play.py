@@ -153,8 +153,9 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
 
 @by_identity
 def _coin_names(card: KidCard) -> tuple[int, ...]:
-    """``same`` for naming the played card's coin (R5.6): the name only changes the count of that
-    suit, so the suits no `x suit` of the card counts (none, with an `x any`) end alike."""
+    """``same`` for naming a coin (R5.6) on the card played or on a follower's card that matches
+    by another suit: the name only changes the count of that suit in the played card's actions,
+    so the suits no `x suit` of it counts (none, with an `x any`) end alike."""
     counted = {q.suit for q in _card_quantities(card) if type(q) is n.SuitCount}
     if any(type(q) is n.AnySuit for q in _card_quantities(card)):
         counted = set(PLAIN_SUITS)
@@ -503,7 +504,7 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
             then: Thunk = act
             if game.rules.follower_lookout:  # the R6.7 interpretation switched off
                 then = partial(_count_all, ctx, list(q.lookout), 0, counted, act)
-            return _name_coins(ctx, cards, 0, suits, counted, then)
+            return _name_coins(ctx, result.card.card, cards, 0, suits, counted, then)
         return thunk
 
     def act() -> bool:
@@ -550,21 +551,27 @@ def _quantity_suits(result: PlayResult) -> set[Suit]:
     return {q.suit for q in _quantities(result.card) if type(q) is n.SuitCount}
 
 
-def _name_coins(ctx: Ctx, cards: list[CardInstance], i: int, suits: frozenset[Suit],
-                counted: frozenset[Suit], then: Thunk) -> bool:
-    """A coin on a follower's card stands for one suit: a followed suit, or a counted one if the
-    card already matches with another suit (R5.6, R6.5)."""
+def _name_coins(ctx: Ctx, played: KidCard, cards: list[CardInstance], i: int,
+                suits: frozenset[Suit], counted: frozenset[Suit], then: Thunk) -> bool:
+    """A coin on a follower's card stands for one suit (R5.6): a followed suit if the card needs
+    it to match; else any suit (R6.5: the card follows by its other suit), or, with
+    ``Rules.follower_coin_free`` off, a followed or counted suit."""
     if i == len(cards):
         return then()
     card = cards[i]
+    rest: Thunk = partial(_name_coins, ctx, played, cards, i + 1, suits, counted, then)
     if COIN not in card.card.suits:
-        return _name_coins(ctx, cards, i + 1, suits, counted, then)
-    plain_match = any(s in suits for s in card.card.suits)
-    names = sorted(counted if plain_match else suits)
+        return rest()
+    if any(s in suits for s in card.card.suits):
+        if ctx.game.rules.follower_coin_free:
+            return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, rest,
+                               _coin_names(played) if interpreter.EQUIVALENT_OPTIONS else ())
+        names = sorted(counted)
+    else:
+        names = sorted(suits)
     if not names:
-        return _name_coins(ctx, cards, i + 1, suits, counted, then)
-    return choose_suit(ctx, ctx.named, card.uid, names,
-                       lambda: _name_coins(ctx, cards, i + 1, suits, counted, then))
+        return rest()
+    return choose_suit(ctx, ctx.named, card.uid, names, rest)
 
 
 def _distinct_matching(hand: list[CardInstance], suits: frozenset[Suit],

@@ -51,6 +51,10 @@ class Rules:
     follower_lookout: bool = False
     #: R5.6, R6.1: a card showing a coin may follow any played card (the coin is wild).
     coin_follows_any: bool = True
+    #: R5.6 with R6.5: a follower's card that matches by another suit names its coin freely (any
+    #: suit, so it may count for nothing); False: the coin must stand for a followed or counted
+    #: suit.
+    follower_coin_free: bool = True
 
 
 class CardInstance:
