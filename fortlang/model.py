@@ -102,6 +102,21 @@ class Perk:
     text: str = field(default="", compare=False)  # the card's English text, for docs
     origin: Origin | None = field(default=None, compare=False, repr=False)
 
+    def param(self, key: str) -> object:
+        """A hook parameter, or the base perk's value when the data leaves it out."""
+        return self.params.get(key, PERK_DEFAULTS.get(self.hook, {}).get(key))
+
+
+#: The parameters a hook uses when a perk's data leaves them out: the base game's perks' values
+#: (read by the engine, and by the phrasebook to say the perk).
+PERK_DEFAULTS: dict[PerkHook, dict[str, object]] = {
+    PerkHook.EXTRA_RECRUIT: {"from": ["park", "park_deck"]},
+    PerkHook.LOOKOUT_FROM_ANYWHERE: {"from": ["park", "park_deck", "yard"]},
+    PerkHook.FOLLOW_DISCARD_MORE: {"max_discards": 2},
+    PerkHook.DIY_ADVANCE: {"extra_cost": 1},
+    PerkHook.RECYCLE: {"from": "discard", "to": "hand"},
+}
+
 
 @dataclass(frozen=True)
 class Board:

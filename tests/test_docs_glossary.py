@@ -106,7 +106,7 @@ def test_r1_5_board_costs_are_said_in_the_page_language(lang: str, toy: str, eit
 def test_r15_perk_parameters_read_as_in_the_card_file() -> None:
     base = glossary_page(next(iter(load_bundled().values())), "en")
     assert "| `from` | `park`, `park_deck`, `yard` |" in base
-    assert "| `followable` | `false` |" in base
+    assert "| `extra_cost` | `1` |" in base
     assert "['park'" not in base and "False" not in base
 
 

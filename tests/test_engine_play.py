@@ -271,18 +271,19 @@ def test_r15_rough_housing_destroys_the_played_card():
     assert_invariants(game)
 
 
-@pytest.mark.parametrize("yards, labels", [
-    (True, ("Tink from the park", "Bones from seat 1's yard", "the top of the park deck")),
-    (False, ("Tink from the park", "the top of the park deck")),
+@pytest.mark.parametrize("places, labels", [
+    ({"park", "yard", "park_deck"},
+     ("Tink from the park", "Bones from seat 1's yard", "the top of the park deck")),
+    ({"park", "park_deck"}, ("Tink from the park", "the top of the park deck")),
 ])
-def test_r7_1_recruit_phase_and_r15_birthday_party_without_yards(yards, labels):
+def test_r7_1_recruit_phase_and_r15_birthday_party_without_yards(places, labels):
     from fortlang.engine import recruit
 
     game = table(["Tink from the park"])
     game.new_card(GLUE, game.park)
     game.new_card(BOOK, game.players[1].yard)
     game.new_card(BUG, game.park_deck)
-    assert recruit(game, 0, yards=yards)
+    assert recruit(game, 0, places=frozenset(places))
     assert game.agents[0].seen[0].labels == labels
     assert [c.name for c in game.players[0].discard] == ["Tink"]
     assert [c.name for c in game.park] == ["Bug"]  # refilled at once

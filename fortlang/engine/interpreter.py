@@ -33,7 +33,7 @@ from fortlang.engine.state import (
     Game,
     Player,
 )
-from fortlang.model import KidCard, PerkHook
+from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import TOKENS, Resource, Suit
 from fortlang.printer import to_text
 
@@ -394,7 +394,8 @@ def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
     if p.pack[PIZZA] + p.pack[TOY] >= game.pack_capacity(p):
         return k(False)
     pools = [(p.stuff, r, "your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
-    if ctx.leader and p.perks and p.perk(PerkHook.PACK_FROM_SUPPLY):
+    perk = p.perk(PerkHook.PACK_FROM_SUPPLY) if ctx.leader and p.perks else None
+    if perk is not None:
         pools += [(game.supply, r, "the supply", ("supply", r)) for r in TOKENS if game.supply[r]]
     if not pools:
         return k(False)
@@ -402,6 +403,8 @@ def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
     def pick(pool: dict, r: Resource) -> Thunk:
         def thunk() -> bool:
             game.transfer(pool, p.pack, r, 1)
+            if pool is game.supply:
+                game.use_perk(p, perk)  # type: ignore[arg-type]
             return k(True)
         return thunk
 
@@ -447,8 +450,9 @@ def _move_option(card: KidCard, where: str, value: tuple) -> Option:
 
 
 def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
-                refill_park: bool = False) -> bool:
-    """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``."""
+                refill_park: bool = False, used: Callable[[list], object] | None = None) -> bool:
+    """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``;
+    ``used(zone)`` is told where the card came from (a perk that widened the places is used)."""
     game = ctx.game
     picks: list[tuple[list, int, str, Any]] = []  # (zone, index, where-label, where-value)
     thunks: list[Thunk] = []
@@ -456,6 +460,8 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
     def pick(zone: list, i: int) -> Thunk:
         def thunk() -> bool:
             game.move(zone, i, dst)
+            if used is not None:
+                used(zone)
             if refill_park and zone is game.park and game.park_deck:
                 game.move(game.park_deck, len(game.park_deck) - 1, game.park)  # R7.1 refill
             return k(True)
@@ -489,15 +495,29 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
 
 
 def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
-    """R12.3 (capacity R10.2); Bribe (R15) widens the sources on your turn."""
+    """R12.3 (capacity R10.2); Bribe (R15) widens the sources on your turn to the places its
+    data names: the park, the park deck, rivals' yards, your discard pile."""
     game, p = ctx.game, ctx.player
     if len(p.lookout) >= game.lookout_capacity(p):
         return k(False)
     places: list[tuple[list, str, Any]] = [(p.hand, "from your hand", ("hand",))]
-    if ctx.leader and p.perks and p.perk(PerkHook.LOOKOUT_FROM_ANYWHERE):
-        places += [(game.park, "from the park", ("park",)), (game.park_deck, "", ())]
+    perk = p.perk(PerkHook.LOOKOUT_FROM_ANYWHERE) if ctx.leader and p.perks else None
+    if perk is None:
+        return card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True)
+    sources = perk_places(perk)
+    if "park" in sources:
+        places.append((game.park, "from the park", ("park",)))
+    if "park_deck" in sources:
+        places.append((game.park_deck, "", ()))
+    if "yard" in sources:
         places += [yard_place(q) for q in game.rivals(ctx.seat)]
-    return card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True)
+    if "discard" in sources:
+        places.append((p.discard, "from your discard", ("discard",)))
+    def used(zone: list) -> None:
+        if zone is not p.hand:
+            game.use_perk(p, perk)
+
+    return card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True, used=used)
 
 
 def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
@@ -515,12 +535,29 @@ def yard_place(q: Player) -> tuple[list, str, Any]:
     return (q.yard, *_YARDS[q.seat])
 
 
-def recruit_places(game: Game) -> list[tuple[list, str, Any]]:
-    """R7.1: the park, any player's yard, or the top of the park deck."""
-    places: list[tuple[list, str, Any]] = [(game.park, "from the park", ("park",))]
-    places += [yard_place(q) for q in game.players]
-    places.append((game.park_deck, "", ()))
+#: Where the recruit phase takes a card from (R7.1); a perk's ``from`` names some of them.
+RECRUIT_SOURCES = frozenset({"park", "yard", "park_deck"})
+
+
+def recruit_places(game: Game, sources: frozenset[str] = RECRUIT_SOURCES
+                   ) -> list[tuple[list, str, Any]]:
+    """R7.1: the park, any player's yard, or the top of the park deck (those in ``sources``)."""
+    places: list[tuple[list, str, Any]] = []
+    if "park" in sources:
+        places.append((game.park, "from the park", ("park",)))
+    if "yard" in sources:
+        places += [yard_place(q) for q in game.players]
+    if "park_deck" in sources:
+        places.append((game.park_deck, "", ()))
     return places
+
+
+def perk_places(perk: Perk) -> frozenset[str]:
+    """The places a perk's ``from`` names (R15 Birthday Party, Bribe)."""
+    value = perk.param("from")
+    if isinstance(value, str):
+        return frozenset((value,))
+    return frozenset(str(v) for v in value) if isinstance(value, list | tuple) else frozenset()
 
 
 def _recruit(node: n.Recruit, ctx: Ctx, k: K) -> bool:

@@ -34,7 +34,7 @@ def check(game: Game) -> list[str]:
     for p in game.players:
         who = f"seat {p.seat}"
         for res in TOKENS:
-            if not 0 <= p.stuff[res] <= board.stuff_capacity:
+            if not 0 <= p.stuff[res] <= game.stuff_capacity(p):
                 problems.append(f"{who}: {p.stuff[res]} {res} in stuff")
             if p.pack[res] < 0:
                 problems.append(f"{who}: {p.pack[res]} {res} in pack")

@@ -44,6 +44,7 @@ from fortlang.engine.certain import (
 from fortlang.engine.choices import Decision, IllegalMove, Kind, Option
 from fortlang.engine.interpreter import (
     COIN,
+    RECRUIT_SOURCES,
     Ctx,
     Thunk,
     bounded_put,
@@ -480,7 +481,7 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     picks: list[tuple[int, ...]] = [(i,) for i in _distinct_matching(q.hand, suits, wild)]
     copy_cat = q.perk(PerkHook.FOLLOW_DISCARD_MORE)
     if copy_cat is not None:  # Copy Cat: up to 2 cards, their suits counting (R15)
-        extra = int(str(copy_cat.params.get("max_discards", 2)))
+        extra = int(str(copy_cat.param("max_discards")))
         matching = [i for i, c in enumerate(q.hand) if _matches(c, suits, wild)]
         for size in range(2, extra + 1):
             seen = set()
@@ -497,6 +498,8 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     def follow_with(indices: tuple[int, ...]) -> Thunk:
         def thunk() -> bool:
             cards = [q.hand[i] for i in indices]
+            if len(cards) > 1:  # more than one card: Copy Cat is used
+                game.use_perk(q, copy_cat)  # type: ignore[arg-type]
             for c in cards:
                 game.move(q.hand, q.hand.index(c), q.discard)  # R6.1: discarded, never drawn
                 game.note(ctx.sources, c)
@@ -594,12 +597,13 @@ def _rough_housing(game: Game, result: PlayResult,
         perk = q.perk(PerkHook.ROUGH_HOUSING)
         if perk is None or q.seat in followed:
             continue
+        verb = "destroy the perk to" if perk.single_use else "use the perk to"
         decision = Decision(q.seat, Kind.ROUGH_HOUSING,
-                            (Option("keep the perk", False),
-                             Option(f"destroy the perk to box {result.card.name}", True)),
-                            f"Rough Housing against {result.card.name}")
+                            (Option("keep the perk" if perk.single_use else "no", False),
+                             Option(f"{verb} box {result.card.name}", True)),
+                            f"{perk.name} against {result.card.name}")
         if game.ask(decision) == 1:
-            game.move(q.perks, q.perks.index(perk), game.boxed_perks)
+            game.use_perk(q, perk)
             return True
     return False
 
@@ -645,17 +649,16 @@ def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
     return _execute(game, seat, start, leader=leader, can_fail=full)
 
 
-def recruit(game: Game, seat: int, *, yards: bool = True) -> bool:
+def recruit(game: Game, seat: int, *, places: frozenset[str] = RECRUIT_SOURCES) -> bool:
     """The recruit phase (R7.1): one card onto the discard pile from the park (refilled), a yard
-    or the top of the park deck. ``yards=False`` is Birthday Party's extra recruit (R15). False
-    if there is nothing to recruit."""
+    or the top of the park deck; ``places`` narrows them (Birthday Party's extra recruit, R15).
+    False if there is nothing to recruit."""
     def start(ctx: Ctx) -> bool:
-        places = [pl for pl in recruit_places(game)
-                  if yards or pl[0] is game.park or pl[0] is game.park_deck]
+        places_now = recruit_places(game, places)
         ctx.context = "recruit a card (R7.1)"
         ctx.safe = True  # every option completes (the move is the whole action): none to try
-        return card_moves(ctx, places, ctx.player.discard, Kind.RECRUIT, lambda full: full,
-                          refill_park=True)
+        return card_moves(ctx, places_now, ctx.player.discard, Kind.RECRUIT,
+                          lambda full: full, refill_park=True)
 
     # Nothing to search for: with no card to recruit, the move does nothing and says False.
     return _execute(game, seat, start, leader=True, can_fail=False)

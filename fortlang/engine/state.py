@@ -39,6 +39,15 @@ DEFAULT_BOARD = Board(
 )  # fmt: skip
 
 
+def _modifier(p: Player, key: str) -> int:
+    """The sum of ``key`` over the player's MODIFY perks (R15: a modifier is pure data)."""
+    extra = 0
+    for perk in p.perks:
+        if perk.hook is _MODIFY:
+            extra += int(perk.params.get(key, 0))  # type: ignore[call-overload]
+    return extra
+
+
 @dataclass(frozen=True)
 class Rules:
     """Switches for the places where FORT-RULES.md marks an interpretation."""
@@ -255,17 +264,27 @@ class Game:
     # -- capacities (R1.5, R10.2, R15 XXL Backpack) ------------------------------------------------
 
     def stuff_room(self, p: Player, res: Resource) -> int:
-        return self.board.stuff_capacity - p.stuff[res]
+        return self.stuff_capacity(p) - p.stuff[res]
+
+    def stuff_capacity(self, p: Player) -> int:
+        """Tokens of each kind the stuff holds (R1.5), with perks' modifiers (R15)."""
+        base = self.board.stuff_capacity
+        return base + _modifier(p, "stuff_capacity") if p.perks else base
 
     def pack_capacity(self, p: Player) -> int:
-        extra = 0
-        for perk in p.perks:
-            if perk.hook is _MODIFY:
-                extra += int(perk.params.get("pack_capacity", 0))  # type: ignore[call-overload]
-        return p.level + self.board.pack_base + extra
+        """R10.2, with perks' modifiers (R15 XXL Backpack)."""
+        base = p.level + self.board.pack_base
+        return base + _modifier(p, "pack_capacity") if p.perks else base
 
     def lookout_capacity(self, p: Player) -> int:
-        return p.level + self.board.lookout_base
+        """R10.2, with perks' modifiers (R15)."""
+        base = p.level + self.board.lookout_base
+        return base + _modifier(p, "lookout_capacity") if p.perks else base
+
+    def use_perk(self, p: Player, perk: Perk) -> None:
+        """A perk's hook was used: a single-use perk ("destroy this perk to ...") is boxed."""
+        if perk.single_use:
+            self.move(p.perks, p.perks.index(perk), self.boxed_perks)
 
     def rivals(self, seat: int) -> list[Player]:
         """The other players in turn order, starting at the left of ``seat``."""

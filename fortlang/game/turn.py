@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from fortlang import nodes as n
 from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.interpreter import perk_places, recruit_places
 from fortlang.engine.play import PlayResult, can_perform, lead, legal_plays, perform, play_card
 from fortlang.engine.play import recruit as recruit_phase
 from fortlang.engine.state import Game, Player
@@ -28,8 +29,13 @@ class TurnRecord:
     perks_used: list[str] = field(default_factory=list)
 
 
-def _destroy_perk(game: Game, p: Player, perk: Perk) -> None:
-    game.move(p.perks, p.perks.index(perk), game.boxed_perks)  # single-use perks (R15)
+def _use_perk(game: Game, p: Player, perk: Perk, record: TurnRecord) -> None:
+    game.use_perk(p, perk)  # boxed if single use (R15)
+    record.perks_used.append(perk.id)
+
+
+def _verb(perk: Perk) -> str:
+    return "destroy the perk to" if perk.single_use else "use the perk to"
 
 
 def _yes_no(game: Game, seat: int, kind: Kind, no: str, yes: str, context: str) -> bool:
@@ -54,14 +60,14 @@ def recycle(game: Game, seat: int, record: TurnRecord) -> None:
     seen: dict[int, int] = {}
     for i, c in enumerate(p.discard):
         seen.setdefault(id(c.card), i)
-    options = [Option("keep the perk", None)]
-    options += [Option(f"destroy the perk to take {p.discard[i].name} into your hand",
+    verb = _verb(perk)
+    options = [Option("keep the perk" if perk.single_use else "no", None)]
+    options += [Option(f"{verb} take {p.discard[i].name} into your hand",
                        p.discard[i].card.id) for i in seen.values()]
-    pick = game.ask(Decision(seat, Kind.RECYCLE, tuple(options), "Recycling (R15)"))
+    pick = game.ask(Decision(seat, Kind.RECYCLE, tuple(options), f"{perk.name} (R15)"))
     if pick:
-        _destroy_perk(game, p, perk)
+        _use_perk(game, p, perk, record)
         game.move(p.discard, list(seen.values())[pick - 1], p.hand)
-        record.perks_used.append(perk.id)
 
 
 def diy(game: Game, seat: int, record: TurnRecord) -> bool:
@@ -71,15 +77,15 @@ def diy(game: Game, seat: int, record: TurnRecord) -> bool:
     perk = p.perk(PerkHook.DIY_ADVANCE)
     if perk is None:
         return False
-    action = n.Advance(modifier=int(str(perk.params.get("extra_cost", 1))))
+    action = n.Advance(modifier=int(str(perk.param("extra_cost"))))
     if not can_perform(game, seat, action):
         return False
     if not _yes_no(game, seat, Kind.DIY, "play a card as usual",
-                   "destroy DIY to advance your fort, paying one more", "DIY (R15)"):
+                   f"{_verb(perk)} advance your fort, paying {action.modifier} more",
+                   f"{perk.name} (R15)"):
         return False
-    _destroy_perk(game, p, perk)
+    _use_perk(game, p, perk, record)
     perform(game, seat, action)
-    record.perks_used.append(perk.id)
     return True
 
 
@@ -92,12 +98,11 @@ def do_over(game: Game, seat: int, record: TurnRecord) -> None:
     cards = legal_plays(game, seat)
     if not cards:
         return
-    options = [Option("keep the perk", None)]
-    options += [Option(f"destroy Do-Over to play {c.name}", c.card.id) for c in cards]
-    pick = game.ask(Decision(seat, Kind.DO_OVER, tuple(options), "Do-Over (R15)"))
+    options = [Option("keep the perk" if perk.single_use else "no", None)]
+    options += [Option(f"{_verb(perk)} play {c.name}", c.card.id) for c in cards]
+    pick = game.ask(Decision(seat, Kind.DO_OVER, tuple(options), f"{perk.name} (R15)"))
     if pick:
-        _destroy_perk(game, p, perk)
-        record.perks_used.append(perk.id)
+        _use_perk(game, p, perk, record)
         record.plays.append(play_card(game, seat, cards[pick - 1], checked=True))
 
 
@@ -114,16 +119,19 @@ def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
 
 
 def recruit(game: Game, seat: int, record: TurnRecord) -> None:
-    """R7.1, then R15 Birthday Party: another card from the park or the park deck."""
+    """R7.1, then R15 Birthday Party: another card from the places its data names."""
     recruit_phase(game, seat)
     p = game.players[seat]
     perk = p.perk(PerkHook.EXTRA_RECRUIT)
-    if perk is None or not (game.park or game.park_deck):
+    if perk is None:
         return
-    if _yes_no(game, seat, Kind.EXTRA_RECRUIT, "no more", "recruit another card",
-               "Birthday Party (R15)"):
-        recruit_phase(game, seat, yards=False)
-        record.perks_used.append(perk.id)
+    places = perk_places(perk)
+    if not any(zone for zone, _, _ in recruit_places(game, places)):
+        return
+    if _yes_no(game, seat, Kind.EXTRA_RECRUIT, "no more",
+               f"{_verb(perk)} recruit another card", f"{perk.name} (R15)"):
+        _use_perk(game, p, perk, record)
+        recruit_phase(game, seat, places=places)
 
 
 def discard(game: Game, seat: int) -> None:

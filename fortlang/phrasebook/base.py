@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from fortlang import nodes as n
-from fortlang.model import Perk, PerkHook
+from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
 
@@ -276,24 +276,17 @@ MODIFY_DEFAULT: dict[str, object] = {"pack_capacity": 2}
 #: What each parameter counts, for the plural of its number.
 PERK_UNITS = {"max_discards": "card", "extra_cost": "resource", "pack_capacity": "resource",
               "lookout_capacity": "card", "stuff_capacity": "resource"}
-#: The parameters a hook's text needs, when the card data leaves them out (model.PerkHook).
-PERK_DEFAULTS: dict[PerkHook, dict[str, object]] = {
-    PerkHook.EXTRA_RECRUIT: {"from": ["park", "park_deck"]},
-    PerkHook.LOOKOUT_FROM_ANYWHERE: {"from": ["park", "park_deck", "yard"]},
-    PerkHook.FOLLOW_DISCARD_MORE: {"max_discards": 2},
-    PerkHook.DIY_ADVANCE: {"extra_cost": 1},
-    PerkHook.RECYCLE: {"from": "discard", "to": "hand"},
-}
-
-
 @dataclass(frozen=True)
 class PerkWords:
     count: Callable[[str, int], str]
     either: str  # "or", to list the places a card may come from
     origins: Mapping[str, str]  # "park" -> "the park" (what follows "from")
     targets: Mapping[str, str]  # "hand" -> "your hand" (what follows "into")
-    hooks: Mapping[PerkHook, str]  # templates over the hook's parameters
+    hooks: Mapping[PerkHook, str]  # templates over the hook's parameters (and {use}, below)
     modify: Mapping[str, str]  # MODIFY parameter -> "your pack holds {n} more"
+    use_once: str  # {use} of a single-use perk: "destroy this perk to"
+    use_again: str  # {use} of a perk that stays: "you may"
+    used_up: str  # added to a template without {use} when the perk is single use
 
 
 def perk_clause(words: PerkWords, perk: Perk) -> str:
@@ -313,4 +306,8 @@ def perk_clause(words: PerkWords, perk: Perk) -> str:
         changes = {k: said(k, v) for k, v in (perk.params or MODIFY_DEFAULT).items()}
         return "; ".join(words.modify.get(k, f"{k.replace('_', ' ')} +{{n}}").format(n=v)
                          for k, v in changes.items())
-    return words.hooks[perk.hook].format_map({k: said(k, v) for k, v in params.items()})
+    template = words.hooks[perk.hook]
+    values = {k: said(k, v) for k, v in params.items()}
+    values["use"] = words.use_once if perk.single_use else words.use_again
+    text = template.format_map(values)
+    return text + words.used_up if perk.single_use and "{use}" not in template else text

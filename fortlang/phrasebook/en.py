@@ -217,16 +217,16 @@ PERK_WORDS = PerkWords(
                                         "you may take it from {from} instead of your hand",
         PerkHook.FOLLOW_DISCARD_MORE: "when following, you may discard up to {max_discards}, "
                                       "the matching suits of each counting",
-        PerkHook.DIY_ADVANCE: "on your turn, instead of playing a card, destroy this perk to "
+        PerkHook.DIY_ADVANCE: "on your turn, instead of playing a card, {use} "
                               "advance your fort, paying {extra_cost} more; this cannot be "
                               "followed",
         PerkHook.SECOND_PLAY: "on your turn, once your card has been played and followed, "
-                              "destroy this perk to play a second card, which you may boost "
+                              "{use} play a second card, which you may boost "
                               "and others may follow",
-        PerkHook.RECYCLE: "at any time on your turn, destroy this perk to take a card from "
+        PerkHook.RECYCLE: "at any time on your turn, {use} take a card from "
                           "{from} into {to}",
         PerkHook.ROUGH_HOUSING: "instead of following, once every other rival has followed or "
-                                "declined, destroy this perk to destroy the leader's played card",
+                                "declined, {use} destroy the leader's played card",
         PerkHook.PACK_FROM_SUPPLY: "on your turn, when you pack a resource, you may take it "
                                    "from the supply instead of your stuff, in any mix when "
                                    "repeated",
@@ -234,6 +234,8 @@ PERK_WORDS = PerkWords(
     modify={"pack_capacity": "your pack holds an extra {n}",
             "lookout_capacity": "your lookout holds an extra {n}",
             "stuff_capacity": "your stuff holds an extra {n} of each kind"},
+    use_once="destroy this perk to", use_again="you may",
+    used_up="; the perk is destroyed once used",
 )  # fmt: skip
 
 

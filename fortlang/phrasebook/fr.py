@@ -244,17 +244,16 @@ PERK_WORDS = PerkWords(
         PerkHook.FOLLOW_DISCARD_MORE: "lorsque vous suivez, vous pouvez défausser jusqu'à "
                                       "{max_discards}, les familles correspondantes de chacune "
                                       "comptant",
-        PerkHook.DIY_ADVANCE: "à votre tour, plutôt que de jouer une carte, détruisez cet "
-                              "avantage pour avancer votre Niveau de Fort en payant "
-                              "{extra_cost} de plus ; cette action ne peut pas être suivie",
-        PerkHook.SECOND_PLAY: "à votre tour, une fois votre carte jouée et suivie, détruisez "
-                              "cet avantage pour jouer une seconde carte, que vous pouvez "
-                              "améliorer et que les autres peuvent suivre",
-        PerkHook.RECYCLE: "à tout moment pendant votre tour, détruisez cet avantage pour prendre "
-                          "une carte {from} et l'ajouter {to}",
+        PerkHook.DIY_ADVANCE: "à votre tour, plutôt que de jouer une carte, {use} avancer votre "
+                              "Niveau de Fort en payant {extra_cost} de plus ; cette action ne "
+                              "peut pas être suivie",
+        PerkHook.SECOND_PLAY: "à votre tour, une fois votre carte jouée et suivie, {use} jouer "
+                              "une seconde carte, que vous pouvez améliorer et que les autres "
+                              "peuvent suivre",
+        PerkHook.RECYCLE: "à tout moment pendant votre tour, {use} prendre une carte {from} et "
+                          "l'ajouter {to}",
         PerkHook.ROUGH_HOUSING: "plutôt que de suivre, une fois que chaque autre adversaire a "
-                                "suivi ou refusé, détruisez cet avantage pour détruire la carte "
-                                "jouée par le leader",
+                                "suivi ou refusé, {use} détruire la carte jouée par le leader",
         PerkHook.PACK_FROM_SUPPLY: "à votre tour, lorsque vous transférez une ressource vers "
                                    "votre Sac à dos, vous pouvez la prendre dans la réserve au "
                                    "lieu de vos Affaires, dans n'importe quelle combinaison si "
@@ -263,6 +262,8 @@ PERK_WORDS = PerkWords(
     modify={"pack_capacity": "votre Sac à dos peut contenir {n} de plus",
             "lookout_capacity": "votre Observatoire peut contenir {n} de plus",
             "stuff_capacity": "vos Affaires peuvent contenir {n} de plus de chaque type"},
+    use_once="détruisez cet avantage pour", use_again="vous pouvez",
+    used_up=" ; l'avantage est détruit une fois utilisé",
 )  # fmt: skip
 
 
