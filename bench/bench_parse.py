@@ -19,8 +19,7 @@ from pathlib import Path
 
 from lark import Lark
 
-from fortlang.parser import parse_action
-from fortlang.resources import grammar_path
+from fortlang.parser import language, parse_action
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "identity.txt"
 
@@ -46,7 +45,7 @@ def main() -> None:
     args = ap.parse_args()
 
     actions = inputs()
-    raw = Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
+    raw = Lark(language().grammar, parser="lalr",
                start=["action", "scoring"])
 
     def raw_parse(text: str):

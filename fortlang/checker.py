@@ -23,7 +23,7 @@ def check(root: n.Node, filename: str = "<action>") -> list[Diagnostic]:
     """Every diagnostic for the tree, in source order."""
     out: list[Diagnostic] = []
     for node in root.walk():
-        for rule in _CHECKS.get(type(node), ()):
+        for rule in _checks(type(node)):
             out.extend(replace(d, file=filename) for d in rule(node))
     for tree_rule in _TREE_CHECKS:
         out.extend(replace(d, file=filename) for d in tree_rule(root))
@@ -41,7 +41,8 @@ def _warning(node: n.Node, code: str, message: str, hint: str | None = None) -> 
 
 def _amount(node: n.Node) -> Iterator[Diagnostic]:
     amount: int = node.amount  # type: ignore[attr-defined]
-    word = reg.PRIMITIVE_BY_NODE[type(node)].name
+    spec = reg.spec_of(type(node))
+    word = spec.keywords[0] if spec is not None else type(node).__name__.lower()
     if amount < 1:
         yield _error(node, "E200", f"`{word} {amount}` does nothing; amounts start at 1",
                      hint=f"remove the action, or write `{word}` for 1")
@@ -64,7 +65,7 @@ def _modifier(node: n.Advance) -> Iterator[Diagnostic]:
 
 def _repeat(node: n.Repeat) -> Iterator[Diagnostic]:
     for inner in node.body.walk():
-        spec = reg.PRIMITIVE_BY_NODE.get(type(inner))
+        spec = reg.spec_of(type(inner))
         if spec is not None and not spec.repeatable:
             yield _error(inner, "E201",
                          f"`{spec.syntax}` cannot be repeated ({spec.rule}): a card is boxed once",
@@ -160,7 +161,7 @@ def _ways(node: n.Node) -> tuple[int, int]:
     if isinstance(node, n.Repeat):
         each, once = _ways(node.body)
         times = quantity_bound(node.count)
-        spec = reg.PRIMITIVE_BY_NODE.get(type(node.body))
+        spec = reg.spec_of(type(node.body))
         if spec is not None and spec.most_times:  # `pack x glue`: the pack fills up first
             times = min(times, spec.most_times)
         return each ** times, once * (
@@ -175,7 +176,7 @@ def _ways(node: n.Node) -> tuple[int, int]:
         for e, o in (_ways(item) for item in node.items):
             each, once = each * e, once * o
         return each, once
-    spec = reg.PRIMITIVE_BY_NODE.get(type(node))
+    spec = reg.spec_of(type(node))
     either = getattr(node, "resource", None) is n.Resource.EITHER
     return (spec.most_options if spec is not None else 1), (len(TOKENS) if either else 1)
 
@@ -227,11 +228,27 @@ def _fixed(node: n.Fixed) -> Iterator[Diagnostic]:
                      f"multiplier {node.n} is out of range (at most {reg.MAX_AMOUNT})")
 
 
+#: Checks of a primitive's arguments, by the token of its declared syntax.
+_ARGUMENT_CHECKS: dict[str, Check] = {"[N]": _amount, "N": _amount,
+                                      "[-1|+1]": _modifier}  # type: ignore[dict-item]
+
+
+def _checks(cls: type) -> tuple[Check, ...]:
+    found = _CHECKS.get(cls)
+    if found is None:
+        spec = reg.spec_of(cls)
+        found = () if spec is None else tuple(
+            _ARGUMENT_CHECKS[t] for t in spec.syntax.split() if t in _ARGUMENT_CHECKS)
+        found += _OWN_CHECKS.get(cls, ())
+        _CHECKS[cls] = found  # one entry per node class: bounded
+    return found
+
+
+#: Checks of one primitive's own meaning, beside those of its arguments.
+_OWN_CHECKS: dict[type, tuple[Check, ...]] = {
+    n.Gain: (_gain_fits,),  # type: ignore[dict-item]
+}
 _CHECKS: dict[type, tuple[Check, ...]] = {
-    n.Gain: (_amount, _gain_fits),  # type: ignore[dict-item]
-    n.Spend: (_amount,),
-    n.Score: (_amount,),
-    n.Advance: (_modifier,),  # type: ignore[dict-item]
     n.Repeat: (_repeat,),  # type: ignore[dict-item]
     n.Fixed: (_fixed,),  # type: ignore[dict-item]
     n.Then: (_boxed_once, _search_bound),  # type: ignore[dict-item]

@@ -89,7 +89,13 @@ def _deep(node: n.Node) -> n.Node:
 
 
 class _Builder(Transformer):
-    """Reduction callbacks: one per grammar rule, primitives generated from the registry."""
+    """Reduction callbacks: one per grammar rule, primitives generated from the vocabulary."""
+
+    def __init__(self, vocab: reg.Vocabulary) -> None:
+        super().__init__()
+        self.quantities = vocab.quantity_by_word
+        self.resources = {w.word: w for w in vocab.resources}
+        self.metrics = {w.word: w for w in vocab.metrics}
 
     # -- actions --
     def quantity(self, c: list[Token]) -> n.Quantity:
@@ -97,9 +103,9 @@ class _Builder(Transformer):
         span = _span(tok)
         if tok.type == "AMOUNT":
             return n.Fixed(_int(tok), span=span)
-        spec = reg.QUANTITY_BY_WORD.get(str(tok))
+        spec = self.quantities.get(str(tok))
         if spec is None:
-            raise _unknown("suit or quantity", tok, list(reg.QUANTITY_BY_WORD))
+            raise _unknown("suit or quantity", tok, list(self.quantities))
         return spec.build(span=span)  # type: ignore[return-value]
 
     def repeat(self, c: list[Any]) -> n.Action:
@@ -125,14 +131,14 @@ class _Builder(Transformer):
 
     def metric(self, c: list[Token]) -> n.Expr:
         (tok,) = c
-        if str(tok) not in reg.METRIC_BY_WORD:
-            raise _unknown("metric", tok, list(reg.METRIC_BY_WORD))
+        if str(tok) not in self.metrics:
+            raise _unknown("metric", tok, list(self.metrics))
         return n.Metric(str(tok), span=_span(tok))
 
     def rival_best(self, c: list[Token]) -> n.Expr:
         _, tok = c
-        if str(tok) not in reg.METRIC_BY_WORD:
-            raise _unknown("metric", tok, list(reg.METRIC_BY_WORD))
+        if str(tok) not in self.metrics:
+            raise _unknown("metric", tok, list(self.metrics))
         return n.RivalBest(str(tok), span=_span_of(c))
 
     def arith(self, c: list[Any]) -> n.Node:
@@ -149,11 +155,11 @@ class _Builder(Transformer):
         return _deep(n.IfElse(value, test, otherwise, span=_span_of(c)))
 
 
-def _primitive_builder(spec: reg.PrimitiveSpec):
+def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any:
     node = spec.node
 
     def build(self: _Builder, c: list[Token]) -> n.Action:
-        if len(c) == 1 or all(t.type in _KEYWORDS for t in c):  # no arguments: the common case
+        if len(c) == 1 or all(t.type in keywords for t in c):  # no arguments: the common case
             return node(span=_span_of(c))
         kw: dict[str, Any] = {}
         for tok in c:
@@ -162,11 +168,11 @@ def _primitive_builder(spec: reg.PrimitiveSpec):
             elif tok.type == "MODIFIER":
                 kw["modifier"] = _int(tok)
             elif tok.type == "RESOURCE":
-                word = reg.RESOURCE_BY_WORD.get(str(tok))
+                word = self.resources.get(str(tok))
                 if word is None:  # whitespace is free around the slash: `pizza / toy`
-                    word = reg.RESOURCE_BY_WORD.get("".join(str(tok).split()))
+                    word = self.resources.get("".join(str(tok).split()))
                 if word is None:
-                    raise _unknown("resource", tok, list(reg.RESOURCE_BY_WORD))
+                    raise _unknown("resource", tok, list(self.resources))
                 kw["resource"] = word.build()
         return node(**kw, span=_span_of(c))
 
@@ -174,22 +180,76 @@ def _primitive_builder(spec: reg.PrimitiveSpec):
     return build
 
 
-for _spec in reg.PRIMITIVES:
-    setattr(_Builder, _spec.name, _primitive_builder(_spec))
+#: `GAIN: /gain\b/`, `RIVAL.2: /rival\b/`: a terminal's name at the start of a grammar line.
+_TERMINAL = re.compile(r"^(_?[A-Z][A-Z0-9_]*)(?:\.\d+)?\s*:", re.MULTILINE)
+
+
+def compose_grammar(vocab: reg.Vocabulary) -> str:
+    """The grammar of ``vocab``: the shipped base (operators, quantities, scoring) plus, for
+    each primitive, the rule its declared syntax gives and its keywords' terminals."""
+    base = grammar_path().read_text(encoding="utf-8")
+    defined = set(_TERMINAL.findall(base))
+    lines = ["", f"// ---- generated from the {vocab.name} vocabulary's primitives ----",
+             "?primitive: " + " | ".join(p.name for p in vocab.primitives)]
+    lines += [f"{p.grammar_rule():<42} // {p.rule}" for p in vocab.primitives]
+    words = dict.fromkeys(w for p in vocab.primitives for w in p.keywords)
+    lines += [f"{w.upper()}: /{w}\\b/" for w in words if w.upper() not in defined]
+    return base + "\n".join(lines) + "\n"
+
+
+class Language:
+    """The parser of one vocabulary: its composed grammar, its LALR tables (built once), and
+    the word lists its error messages use."""
+
+    def __init__(self, vocab: reg.Vocabulary) -> None:
+        self.vocab = vocab
+        self.grammar = compose_grammar(vocab)
+        #: The keyword terminals: the words of each primitive's syntax, and `if`/`else`.
+        self.keywords = frozenset({w.upper() for p in vocab.primitives for w in p.keywords}
+                                  | {"IF", "ELSE"})
+        #: The words an action can start with: each primitive's first.
+        self.action_starts = frozenset(p.keywords[0].upper() for p in vocab.primitives)
+        self.resources = [w.word for w in vocab.resources]
+        self.quantities = [w.word for w in vocab.quantities]
+        self.metrics = [w.word for w in vocab.metrics]
+        builder = type(f"Builder_{vocab.name}", (_Builder,), {
+            p.name: _primitive_builder(p, self.keywords) for p in vocab.primitives})
+        # Never Lark's cache=True: a pickle in the shared temp folder (see fortlang.parser_cache).
+        cached = cache_file(self.grammar)
+        self.lark = Lark(self.grammar, parser="lalr", start=[START_ACTION, START_SCORING],
+                         transformer=builder(vocab),
+                         cache=cached if cached is not None else False)
+
+    def parse(self, text: str, start: str, filename: str) -> n.Node:
+        try:
+            return self.lark.parse(text, start=start)  # type: ignore[return-value]
+        except FortError as e:
+            raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics],
+                                  text) from None
+        except UnexpectedInput as e:
+            raise FortSyntaxError(_describe(self, e, text, start, filename), text) from None
+
+    def parse_action(self, text: str, filename: str = "<action>") -> n.Action:
+        return self.parse(text, START_ACTION, filename)  # type: ignore[return-value]
+
+    def parse_scoring(self, text: str, filename: str = "<scoring>") -> n.Expr:
+        return self.parse(text, START_SCORING, filename)  # type: ignore[return-value]
+
+    def words(self) -> set[str]:
+        """Every word the language knows, for did-you-mean."""
+        return ({t.lower() for t in self.keywords} | set(self.resources) | set(self.quantities)
+                | set(self.metrics) | {"then", "or", "x"})
 
 
 @cache
-def _lark() -> Lark:
-    grammar = grammar_path().read_text(encoding="utf-8")
-    # Never Lark's cache=True: a pickle in the shared temp folder (see fortlang.parser_cache).
-    cached = cache_file(grammar)
-    return Lark(grammar, parser="lalr", start=[START_ACTION, START_SCORING],
-                transformer=_Builder(), cache=cached if cached is not None else False)
+def language(vocab: reg.Vocabulary = reg.FORT) -> Language:
+    """The parser of ``vocab`` (Fort's by default), built once per vocabulary."""
+    return Language(vocab)
 
 
 def lark_rule_names() -> set[str]:
     """The grammar's rule names (for the test that the registry and the grammar agree)."""
-    return {str(r.origin.name) for r in _lark().rules}
+    return {str(r.origin.name) for r in language().lark.rules}
 
 
 def parse_action(text: str, filename: str = "<action>") -> n.Action:
@@ -212,73 +272,60 @@ def parse_scoring(text: str, filename: str = "<scoring>") -> n.Expr:
 
 
 def _parse(text: str, start: str, filename: str) -> n.Node:
-    try:
-        return _lark().parse(text, start=start)  # type: ignore[return-value]
-    except FortError as e:
-        raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics], text) from None
-    except UnexpectedInput as e:
-        raise FortSyntaxError(_describe(e, text, start, filename), text) from None
+    return language().parse(text, start, filename)
 
 
 # -- turning lark's exceptions into plain words ------------------------------------------------
 
-#: The grammar's keyword terminals: the lowercase words of each primitive's declared syntax
-#: (``destroy card``, ``copy rival pack``) and the scoring sub-language's ``if``/``else``.
-_KEYWORDS = {w.upper() for spec in reg.PRIMITIVES for w in spec.syntax.split()
-             if w.isalpha() and w.islower()} | {"IF", "ELSE"}
-#: The words an action can start with: each primitive's first.
-_ACTION_STARTS = {spec.syntax.split()[0].upper() for spec in reg.PRIMITIVES}
-
-
 def keywords() -> set[str]:
-    return {k.lower() for k in _KEYWORDS}
+    """Fort's keywords: the words of each primitive's declared syntax, and `if`/`else`."""
+    return {k.lower() for k in language().keywords}
 
 
 def action_starts() -> set[str]:
-    return {k.lower() for k in _ACTION_STARTS}
+    return {k.lower() for k in language().action_starts}
 
 
 def _word_list(words: list[str]) -> str:
     return ", ".join(words)
 
 
-def _terminal_words(start: str) -> dict[str, str]:
+def _terminal_words(lang: Language, start: str) -> dict[str, str]:
     return {
         "_X": "`x`", "_THEN": "`then`", "_OR": "`or`", "LPAR": "`(`", "RPAR": "`)`",
         "TIMES": "`*`", "ADDOP": "`+` or `-`",
         "CMP": "a comparison (" + _word_list(list(reg.COMPARE_OPS)) + ")",
         "AMOUNT": "a number",
         "MODIFIER": "a cost modifier (" + _word_list([f"{m:+d}" for m in reg.MODIFIERS]) + ")",
-        "RESOURCE": "a resource (" + _word_list(list(reg.RESOURCE_BY_WORD)) + ")",
+        "RESOURCE": "a resource (" + _word_list(lang.resources) + ")",
         "QUANTITY": "a quantity (a suit, " + _word_list(
-            [w for w in reg.QUANTITY_BY_WORD if w not in set(n.Suit)]) + " or a number)",
-        "METRIC": "a metric (" + _word_list(list(reg.METRIC_BY_WORD)) + ")",
+            [w for w in lang.quantities if w not in set(n.Suit)]) + " or a number)",
+        "METRIC": "a metric (" + _word_list(lang.metrics) + ")",
         "$END": "the end of the " + ("action" if start == START_ACTION else "rule"),
     }
 
 
-def _expected(expected: set[str], start: str) -> tuple[str, list[str]]:
+def _expected(lang: Language, expected: set[str], start: str) -> tuple[str, list[str]]:
     """(the expected tokens in plain words, the spellings a misspelled word may have meant)."""
-    words = _terminal_words(start)
+    words = _terminal_words(lang, start)
     parts: list[str] = []
     spellings: list[str] = []
     exp = set(expected)
-    if _ACTION_STARTS <= exp:
-        exp -= _ACTION_STARTS
-        starts = sorted(t.lower() for t in _ACTION_STARTS)
+    if lang.action_starts <= exp:
+        exp -= lang.action_starts
+        starts = sorted(t.lower() for t in lang.action_starts)
         parts.append("an action (" + _word_list(starts) + ")")
         spellings += starts
     if "QUANTITY" in exp:  # a quantity may already be a number
         exp.discard("AMOUNT")
     for t in sorted(exp):
-        if t in _KEYWORDS:
+        if t in lang.keywords:
             parts.append(f"`{t.lower()}`")
             spellings.append(t.lower())
         elif t in words:
             parts.append(words[t])
-            spellings += {"RESOURCE": list(reg.RESOURCE_BY_WORD),
-                          "QUANTITY": list(reg.QUANTITY_BY_WORD),
-                          "METRIC": list(reg.METRIC_BY_WORD)}.get(t, [])
+            spellings += {"RESOURCE": lang.resources, "QUANTITY": lang.quantities,
+                          "METRIC": lang.metrics}.get(t, [])
     if not parts:
         return "", spellings
     text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
@@ -332,12 +379,7 @@ def _fold(word: str) -> str:
     return "".join(_LOOKALIKES.get(ch, ch) for ch in word)
 
 
-def _vocabulary() -> set[str]:
-    return ({t.lower() for t in _KEYWORDS} | set(reg.RESOURCE_BY_WORD) | set(reg.QUANTITY_BY_WORD)
-            | set(reg.METRIC_BY_WORD) | {"then", "or", "x"})
-
-
-def _lookalike(word: str) -> str | None:
+def _lookalike(word: str, lang: Language) -> str | None:
     """A hint for a word holding a character that only looks like the one meant."""
     odd = next((ch for ch in word if not ch.isascii() and ch not in "×▶"), None)
     if odd is None:
@@ -347,7 +389,7 @@ def _lookalike(word: str) -> str | None:
     if unicodedata.category(odd)[0] in "CZ":  # a no-break or zero-width space, a control
         return said + (", not a plain space" if _fold(odd).isspace() else ": delete it")
     folded = _fold(word)
-    if len(word) > 1 and folded != word and folded in _vocabulary():
+    if len(word) > 1 and folded != word and folded in lang.words():
         return f"{said}: did you mean `{folded}`?"
     meant = _LOOKALIKES.get(odd) or _fold(odd)
     if meant != odd and (meant.isascii() or meant in "×▶"):
@@ -380,10 +422,11 @@ def _widen(text: str, pos: int, word: str, span: n.Span) -> tuple[str, n.Span]:
     return text[lo:hi], n.Span(span.line, column, span.line, column + hi - lo, lo, hi)
 
 
-def _describe(e: UnexpectedInput, text: str, start: str, filename: str) -> Diagnostic:
+def _describe(lang: Language, e: UnexpectedInput, text: str, start: str,
+              filename: str) -> Diagnostic:
     what = "action" if start == START_ACTION else "rule"
     accepted = _accepted(e)
-    expected, spellings = _expected(accepted if accepted is not None else set(
+    expected, spellings = _expected(lang, accepted if accepted is not None else set(
         getattr(e, "expected", None) or getattr(e, "allowed", None) or ()), start)
     tail = f"; expected {expected}" if expected else ""
     if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
@@ -412,9 +455,9 @@ def _describe(e: UnexpectedInput, text: str, start: str, filename: str) -> Diagn
             ch = text[pos]
             shown = ch if ch.isprintable() else repr(ch)[1:-1]
             return Diagnostic(ERROR, "E100", f"unexpected character `{shown}`{tail}", span,
-                              filename, hint=_lookalike(ch))
+                              filename, hint=_lookalike(ch, lang))
         word, span = _widen(text, pos, word, span)
-    hint = _lookalike(word)
+    hint = _lookalike(word, lang)
     if span.start != (e.pos_in_stream if isinstance(e, UnexpectedCharacters)
                       else e.token.start_pos):  # widened: the expectations were mid-word
         tail = ""

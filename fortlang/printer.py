@@ -25,11 +25,12 @@ def to_text(node: n.Node) -> str:
     >>> to_text(parse_action("score   ×level ▶destroy this"))
     'score x level then destroy this'
     """
-    try:
-        printer = _PRINTERS[type(node)]
-    except KeyError:
-        raise TypeError(f"no printer for {type(node).__name__}") from None
-    return printer(node)
+    printer = _PRINTERS.get(type(node))
+    if printer is not None:
+        return printer(node)
+    if isinstance(node, n.Action) and reg.spec_of(type(node)) is not None:
+        return _leaf(node)  # a primitive of another vocabulary
+    raise TypeError(f"no printer for {type(node).__name__}")
 
 
 def _prec(node: n.Node) -> int:
@@ -46,17 +47,25 @@ def _wrap(node: n.Node, at_least: int) -> str:
 
 
 def _leaf(node: n.Action) -> str:
-    """Every primitive prints as its registry name's words plus its arguments."""
-    words = [reg.PRIMITIVE_BY_NODE[type(node)].name.replace("_", " ")]
-    amount = getattr(node, "amount", 1)
-    if amount != 1:
-        words.append(str(amount))
-    modifier = getattr(node, "modifier", 0)
-    if modifier:
-        words.append(f"{modifier:+d}")
-    resource = getattr(node, "resource", None)
-    if resource is not None:
-        words.append(reg.RESOURCE_WORD[resource])
+    """Every primitive prints as its declared syntax: its keywords and its arguments, an
+    optional argument left out at its default (``score`` for ``score 1``)."""
+    spec = reg.spec_of(type(node))
+    assert spec is not None
+    words: list[str] = []
+    for token in spec.syntax.split():
+        argument = reg.SYNTAX_ARGUMENTS.get(token)
+        if argument is None:
+            words.append(token)
+            continue
+        value = getattr(node, argument[1])
+        if token == "[N]" and value == 1 or token == "[-1|+1]" and not value:
+            continue
+        if token == "[-1|+1]":
+            words.append(f"{value:+d}")
+        elif token == "RES":
+            words.append(reg.RESOURCE_WORD[value])
+        else:
+            words.append(str(value))
     return " ".join(words)
 
 

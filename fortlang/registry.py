@@ -1,15 +1,17 @@
 """The one registry of fortlang's vocabulary.
 
-The parser resolves words through it, the checker reads its constraints, the interpreter and the
-phrasebooks dispatch on the node classes it names, and the docs generate the language reference
-from it. Adding a primitive means: a node in ``nodes.py``, a rule in ``grammar/fort.lark``, an
-entry here, and a handler in each dispatch table (tests fail until all of them exist).
+The parser's grammar rule and keywords for each primitive are generated from its declared
+``syntax``, the printer follows the same syntax, the checker reads its bounds, the greedy bot its
+``worth``, and the docs generate the language reference from it. Fort's own primitives have their
+sentences in the phrasebooks and their effects in the engine's tables; a primitive declared
+elsewhere (a test, an expansion's vocabulary) brings them in its declaration (``phrases``,
+``effect``), and :func:`spec_of` finds that declaration from the node class.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from fortlang import nodes as n
@@ -38,6 +40,41 @@ class PrimitiveSpec:
     #: A rough value of performing it once (VP, fort progress, resources, cards): the greedy
     #: bot's default, which ``fortlang.game.agents.worth`` combines through the operators.
     worth: Callable[[Any], float] = lambda a: 0.0
+    #: Language -> its clause, for a primitive the phrasebooks do not know: a template over the
+    #: node's fields (``"draw {amount} cards"``) or a function of the node.
+    phrases: Mapping[str, str | Callable[[Any], str]] = field(default_factory=dict)
+    #: Language -> ``meaning`` in that language, for the reference of a primitive the docs'
+    #: own tables do not know.
+    meanings: Mapping[str, str] = field(default_factory=dict)
+    #: The engine's handler, for a primitive the engine does not know: ``effect(node, ctx, k)``
+    #: performs it on ``ctx.game`` through its undoable mutations and returns ``k(in_full)``.
+    effect: Callable[..., bool] | None = None
+
+    def __post_init__(self) -> None:
+        for token in self.syntax.split():
+            if not (token in SYNTAX_ARGUMENTS or (token.isalpha() and token.islower())):
+                raise ValueError(f"primitive {self.name}: `{token}` in its syntax is neither a "
+                                 f"lowercase keyword nor one of {', '.join(SYNTAX_ARGUMENTS)}")
+
+    @property
+    def keywords(self) -> tuple[str, ...]:
+        """The words of its syntax, in order: ``("copy", "rival", "pack")``."""
+        return tuple(t for t in self.syntax.split() if t not in SYNTAX_ARGUMENTS)
+
+    def grammar_rule(self) -> str:
+        """Its Lark rule, from the syntax: ``gain: GAIN AMOUNT? RESOURCE``."""
+        parts = [SYNTAX_ARGUMENTS[t][0] if t in SYNTAX_ARGUMENTS else t.upper()
+                 for t in self.syntax.split()]
+        return f"{self.name}: {' '.join(parts)}"
+
+
+#: The arguments a primitive's syntax may hold: token -> (grammar symbol, node field).
+SYNTAX_ARGUMENTS: dict[str, tuple[str, str]] = {
+    "[N]": ("AMOUNT?", "amount"),
+    "N": ("AMOUNT", "amount"),
+    "RES": ("RESOURCE", "resource"),
+    "[-1|+1]": ("MODIFIER?", "modifier"),
+}
 
 
 PRIMITIVES: tuple[PrimitiveSpec, ...] = (
@@ -216,7 +253,7 @@ MODIFIERS = (-1, 1)  # R13.2: one resource more or less
 # -- the registry as an instance ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Vocabulary:
     """One game's words: its primitives, resources, quantities, operators and metrics, with
     the lookups built from them. Fort's is :data:`FORT` (the module-level names above are its
@@ -239,6 +276,13 @@ class Vocabulary:
             dupes = {x for x in names if names.count(x) > 1}
             if dupes:
                 raise ValueError(f"{self.name}: {kind} declared twice: {sorted(map(str, dupes))}")
+        for spec in self.primitives:
+            known = spec_of(spec.node)
+            if known is not None and known.name != spec.name:
+                raise ValueError(f"{self.name}: node {spec.node.__name__} is already primitive "
+                                 f"`{known.name}`")
+            if known is None:
+                _OTHER_SPECS[spec.node] = spec
 
     @property
     def primitive_by_name(self) -> dict[str, PrimitiveSpec]:
@@ -258,6 +302,15 @@ class Vocabulary:
         unchanged)."""
         return Vocabulary(name, self.primitives + primitives, self.resources,
                           self.quantities + quantities, self.operators, self.metrics)
+
+
+#: Primitives of vocabularies other than Fort's, by node class (one entry per declared class).
+_OTHER_SPECS: dict[type, PrimitiveSpec] = {}
+
+
+def spec_of(node_class: type) -> PrimitiveSpec | None:
+    """The declaration of the primitive whose node class this is, in any vocabulary."""
+    return PRIMITIVE_BY_NODE.get(node_class) or _OTHER_SPECS.get(node_class)
 
 
 FORT = Vocabulary("fort", PRIMITIVES, RESOURCES, QUANTITIES, OPERATORS, METRICS)

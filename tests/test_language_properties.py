@@ -10,9 +10,8 @@ from lark import Lark
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.errors import FortSyntaxError
-from fortlang.parser import parse_action, parse_scoring
+from fortlang.parser import language, parse_action, parse_scoring
 from fortlang.printer import to_text
-from fortlang.resources import grammar_path
 
 amounts = st.integers(0, 999_999)
 leaves = st.one_of(
@@ -70,7 +69,7 @@ def test_r14_print_then_parse_is_identity_for_every_scoring_rule(ast: n.Expr) ->
     assert parse_scoring(text) == ast
 
 
-_GRAMMAR = Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
+_GRAMMAR = Lark(language().grammar, parser="lalr",
                 start=["action", "scoring"])
 
 

@@ -22,7 +22,7 @@ from pygments.token import (  # type: ignore[import-untyped]
 )
 
 from fortlang import registry as reg
-from fortlang.resources import grammar_path
+from fortlang.parser import language
 
 # `GAIN: /gain\b/`, `RIVAL.2: /rival\b/`, `_OR: /or\b/`: the grammar's keyword terminals.
 _KEYWORD_TERMINAL = re.compile(r"^_?[A-Z]+(?:\.\d+)?:\s*/(\w+)\\b/", re.MULTILINE)
@@ -30,7 +30,7 @@ _KEYWORD_TERMINAL = re.compile(r"^_?[A-Z]+(?:\.\d+)?:\s*/(\w+)\\b/", re.MULTILIN
 
 @cache
 def grammar_keywords() -> tuple[str, ...]:
-    return tuple(_KEYWORD_TERMINAL.findall(grammar_path().read_text(encoding="utf-8")))
+    return tuple(_KEYWORD_TERMINAL.findall(language().grammar))
 
 
 def _operator_words() -> tuple[str, ...]:

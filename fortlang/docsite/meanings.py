@@ -157,6 +157,19 @@ def meaning(kind: str, key: str, lang: str) -> str:
                    "fortlang/docsite/meanings.py")
 
 
+def primitive_meaning(spec: reg.PrimitiveSpec, lang: str) -> str:
+    """What a primitive does, in ``lang``: Fort's from the tables above, another vocabulary's
+    from its declaration (``meaning``, ``meanings``)."""
+    if reg.PRIMITIVE_BY_NAME.get(spec.name) is spec:
+        return meaning("primitive", spec.name, lang)
+    if lang == "en":
+        return spec.meaning
+    if lang not in spec.meanings:
+        raise KeyError(f"primitive {spec.name!r} declares no {lang} meaning "
+                       "(PrimitiveSpec.meanings)")
+    return spec.meanings[lang]
+
+
 def entries() -> list[tuple[str, str]]:
     """Every (kind, key) of the registry that the reference explains."""
     return [(kind, key) for kind, table in _ENGLISH.items() for key in table]

@@ -17,39 +17,41 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.face import strip_svg
 from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS
-from fortlang.docsite.meanings import meaning
+from fortlang.docsite.meanings import meaning, primitive_meaning
 from fortlang.model import CardSet
 from fortlang.nodes import Resource, Suit
-from fortlang.parser import parse_action, parse_scoring
+from fortlang.parser import language, parse_action, parse_scoring
 from fortlang.printer import to_text
 
 ICONS = "assets/icons"  # relative to the reference page
 
 
-def _readings(text: str, lang: str) -> str:
+def _readings(text: str, lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
     """How an example reads in every language."""
-    node = parse_action(text)
+    node = language(vocab).parse_action(text)
     return md.table([lx.ui("language", lang), lx.ui("renders", lang)],
                     [(lx.LANGUAGE_NAMES[lang], lx.sentence(node, lang)) for lang in lx.LANGUAGES])
 
 
-def _example(text: str, lang: str) -> str:
-    node = parse_action(text)
+def _example(text: str, lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
+    node = language(vocab).parse_action(text)
     canonical = to_text(node)
     data = base64.b64encode(strip_svg(node).encode()).decode()
     return (md.code(text) + f"\n{lx.label('canonical', lang)} {md.inline(canonical)}  \n"
             f"{lx.label('on_card', lang)} ![{canonical}](data:image/svg+xml;base64,{data})"
-            "{ .fl-strip }\n\n" + _readings(text, lang))
+            "{ .fl-strip }\n\n" + _readings(text, lang, vocab))
 
 
-def primitives(lang: str) -> str:
+def primitives(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
+    """Every primitive of ``vocab`` (Fort's by default): syntax, rule, meaning, example."""
     out = [md.heading(2, lx.ui("primitives", lang), "actions")]
-    for spec in reg.PRIMITIVES:
-        icon = md.icon(f"{ICONS}/{ACTIONS[spec.name].name}.svg", spec.name)
+    for spec in vocab.primitives:
+        own = ACTIONS.get(spec.name)
+        icon = md.icon(f"{ICONS}/{own.name}.svg", spec.name) + " " if own is not None else ""
         out += [md.heading(3, f"`{spec.syntax}`", spec.name),
-                f"{icon} {lx.label('rule', lang)} {spec.rule}  \n"
-                f"{lx.label('meaning', lang)} {meaning('primitive', spec.name, lang)}\n",
-                _example(spec.example, lang)]
+                f"{icon}{lx.label('rule', lang)} {spec.rule}  \n"
+                f"{lx.label('meaning', lang)} {primitive_meaning(spec, lang)}\n",
+                _example(spec.example, lang, vocab)]
     return "\n".join(out)
 
 

@@ -24,15 +24,19 @@ class Glyph:
 
 
 def glyphs(node: n.Node) -> tuple[Glyph, ...]:
-    try:
-        handler = _HANDLERS[type(node)]
-    except KeyError:
-        raise TypeError(f"no icon strip for {type(node).__name__}") from None
-    return tuple(handler(node))
+    handler = _HANDLERS.get(type(node))
+    if handler is not None:
+        return tuple(handler(node))
+    if isinstance(node, n.Action) and reg.spec_of(type(node)) is not None:
+        return tuple(_leaf(node))  # another vocabulary's primitive: its keyword for an icon
+    raise TypeError(f"no icon strip for {type(node).__name__}")
 
 
 def _leaf(node: n.Action) -> list[Glyph]:
-    out = [Glyph(ACTIONS[reg.PRIMITIVE_BY_NODE[type(node)].name])]
+    spec = reg.spec_of(type(node))
+    assert spec is not None
+    icon = ACTIONS.get(spec.name)
+    out = [Glyph(icon) if icon is not None else Glyph(text=spec.keywords[0])]
     amount = getattr(node, "amount", 1)
     if amount != 1:
         out.append(Glyph(text=str(amount)))

@@ -36,6 +36,7 @@ from fortlang.engine.state import (
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import TOKENS, Resource, Suit
 from fortlang.printer import to_text
+from fortlang.registry import spec_of
 
 #: Enum members as module constants: reading ``Suit.COIN`` goes through the enum metaclass and
 #: costs ten times a global, in the innermost loops of the search.
@@ -128,7 +129,10 @@ def run(node: n.Action, ctx: Ctx, k: K) -> bool:
     try:
         handler = _HANDLERS[type(node)]
     except KeyError:
-        raise TypeError(f"no interpreter handler for {type(node).__name__}") from None
+        spec = spec_of(type(node))  # a primitive of another vocabulary brings its effect
+        if spec is None or spec.effect is None:
+            raise TypeError(f"no interpreter handler for {type(node).__name__}") from None
+        handler = spec.effect
     return handler(node, ctx, k)
 
 

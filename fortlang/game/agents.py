@@ -40,7 +40,8 @@ def worth(action: n.Action | None) -> float:
     combine = _COMBINE.get(type(action))
     if combine is not None:
         return combine(action)
-    return reg.PRIMITIVE_BY_NODE[type(action)].worth(action)
+    spec = reg.spec_of(type(action))
+    return spec.worth(action) if spec is not None else 0.0
 
 
 def card_worth(card: KidCard) -> float:

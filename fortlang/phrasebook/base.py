@@ -10,13 +10,14 @@ group needs brackets, which comparisons have a natural wording) are made once fo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from fortlang import nodes as n
 from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
+from fortlang.registry import spec_of
 
 #: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
 Handler = Callable[[Any], str]
@@ -53,26 +54,35 @@ class Book(Protocol):
 
 
 def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str) -> str:
-    try:
-        handler = table[type(node)]
-    except KeyError:
-        raise TypeError(f"the {lang} phrasebook has no phrase for {type(node).__name__}") from None
-    return handler(node)
+    handler = table.get(type(node))
+    if handler is not None:
+        return handler(node)
+    spec = spec_of(type(node))  # a primitive of another vocabulary brings its own phrases
+    phrase = spec.phrases.get(lang) if spec is not None else None
+    if phrase is None:
+        raise TypeError(f"the {lang} phrasebook has no phrase for {type(node).__name__}")
+    if callable(phrase):
+        return phrase(node)
+    return phrase.format_map({f.name: getattr(node, f.name) for f in fields(node)})
 
 
 def constant(text: str) -> Handler:
     return lambda node: text
 
 
+def _leaf(node: n.Node) -> bool:
+    return type(node) in LEAVES or spec_of(type(node)) is not None
+
+
 def is_block(node: n.Node) -> bool:
     """A repeat whose body is not a single primitive: said as "for each X: body"."""
-    return isinstance(node, n.Repeat) and type(node.body) not in LEAVES
+    return isinstance(node, n.Repeat) and not _leaf(node.body)
 
 
 def is_inline(node: n.Node) -> bool:
     """Said as one clause that needs no brackets inside a sequence or a choice: a primitive,
     or a primitive repeated."""
-    return type(node) in LEAVES or (isinstance(node, n.Repeat) and not is_block(node))
+    return _leaf(node) or (isinstance(node, n.Repeat) and not is_block(node))
 
 
 # -- actions (R12, R13) -------------------------------------------------------------------------
