@@ -1,0 +1,127 @@
+"""Issue 13 item 1: a primitive is one declaration. `draw N` is declared here, in this test
+alone, and it parses, prints, checks, explains, executes and appears in a generated reference
+without a line of the package being edited for it. Fort's own language is left as it was."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from builders import kid
+
+from fortlang import nodes as n
+from fortlang import registry
+from fortlang.checker import check
+from fortlang.docsite.reference import primitives
+from fortlang.docsite.strip import glyphs
+from fortlang.engine import Game, IllegalMove, ScriptedAgent, can_perform, perform, play_card
+from fortlang.errors import FortSyntaxError
+from fortlang.game.agents import worth
+from fortlang.model import KidCard
+from fortlang.nodes import Suit
+from fortlang.parser import language, parse_action
+from fortlang.phrasebook import plural, sentence
+from fortlang.printer import to_text
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(n.Action):
+    amount: int = 1
+
+
+def _draw(node: Draw, ctx, k) -> bool:
+    """Draw N cards from the deck into the hand; in full only if the deck holds N (this test's
+    own rule: no reshuffle)."""
+    game, p = ctx.game, ctx.player
+    if len(p.deck) < node.amount:
+        return k(False)
+    for _ in range(node.amount):
+        game.move(p.deck, len(p.deck) - 1, p.hand)
+    return k(True)
+
+
+DRAW = registry.PrimitiveSpec(
+    "draw", Draw, "draw [N]", "X1", "Draw N cards from your deck into your hand.", "draw 2",
+    most_times=8, worth=lambda a: 0.9 * a.amount, effect=_draw,
+    phrases={"en": lambda a: f"draw {plural('en', 'card', a.amount)}",
+             "fr": lambda a: f"piochez {plural('fr', 'card', a.amount)}",
+             "ru": "возьмите из колоды карт: {amount}"},
+    meanings={"fr": "Piochez N cartes de votre pioche.",
+              "ru": "Возьмите N карт из своей колоды в руку."},
+)
+VOCAB = registry.FORT.extended("fort+draw", primitives=(DRAW,))
+DRAWING = language(VOCAB)
+
+
+def test_it_parses_in_its_vocabulary_only() -> None:
+    ast = DRAWING.parse_action("(draw 2 or score) then draw")
+    assert ast == n.Then((n.Choice((Draw(2), n.Score())), Draw()))
+    with pytest.raises(FortSyntaxError):
+        parse_action("draw 2")  # Fort's language is unchanged
+    with pytest.raises(FortSyntaxError) as err:
+        DRAWING.parse_action("drwa 2")
+    assert "draw" in str(err.value)  # listed among the actions, and the did-you-mean
+
+
+def test_it_prints_canonically_and_round_trips() -> None:
+    for text in ("draw", "draw 3 x book", "(draw or score) then draw 2"):
+        ast = DRAWING.parse_action(text)
+        assert to_text(ast) == text
+        assert DRAWING.parse_action(to_text(ast)) == ast
+
+
+def test_its_arguments_are_checked_from_its_syntax() -> None:
+    assert check(DRAWING.parse_action("draw 2")) == []
+    (zero,) = check(DRAWING.parse_action("draw 0"))
+    assert zero.code == "E200" and "`draw 0` does nothing" in zero.message
+
+
+def test_it_explains_itself_in_three_languages() -> None:
+    ast = DRAWING.parse_action("draw 2 x shovel")
+    assert sentence(ast, "en") == "Draw 2 cards for each shovel."
+    assert sentence(ast, "fr").startswith("Piochez 2 cartes")
+    assert sentence(ast, "ru").startswith("Возьмите из колоды карт: 2")
+
+
+def test_it_executes_in_full_or_not_at_all() -> None:
+    game = Game(2, agents=[ScriptedAgent(), ScriptedAgent()], debug=True)
+    p = game.players[0]
+    game.new_cards([kid(f"K{i}", "book", "score") for i in range(3)], p.deck)
+    assert can_perform(game, 0, DRAWING.parse_action("draw 3"))
+    assert not can_perform(game, 0, DRAWING.parse_action("draw 4"))
+    assert perform(game, 0, DRAWING.parse_action("draw 2"))
+    assert len(p.hand) == 2 and len(p.deck) == 1
+    assert not perform(game, 0, DRAWING.parse_action("draw 2"))  # one left: not in full
+    assert len(p.hand) == 2 and len(p.deck) == 1
+
+
+def test_a_card_with_it_is_played_under_r5_4() -> None:
+    card = KidCard(id="seer", name="Seer", suits=(Suit.BOOK,),
+                   public=DRAWING.parse_action("draw 2"), private=None)
+    game = Game(2, agents=[ScriptedAgent(["public (draw 2) only"]), ScriptedAgent()], debug=True)
+    p = game.players[0]
+    played = game.new_card(card, p.hand)
+    with pytest.raises(IllegalMove) as err:
+        play_card(game, 0, played, follow=False)  # an empty deck: no action in full (R5.4)
+    assert err.value.rule == "R5.4"
+    game.new_cards([kid("A", "glue", "score"), kid("B", "glue", "score")], p.deck)
+    play_card(game, 0, played, follow=False)
+    assert [c.name for c in p.hand] == ["B", "A"]
+
+
+def test_the_bots_value_and_the_icon_strip_come_from_the_declaration() -> None:
+    ast = DRAWING.parse_action("draw 2")
+    assert worth(ast) == pytest.approx(1.8)
+    assert [g.text for g in glyphs(ast)] == ["draw", "2"]
+
+
+@pytest.mark.parametrize("lang, meaning", [
+    ("en", "Draw N cards from your deck into your hand."),
+    ("fr", "Piochez N cartes de votre pioche."),
+    ("ru", "Возьмите N карт из своей колоды в руку."),
+])
+def test_it_appears_in_the_generated_reference(lang: str, meaning: str) -> None:
+    page = primitives(lang, VOCAB)
+    assert "### `draw [N]`" in page and meaning in page
+    assert "`gain [N] RES`" in page  # beside Fort's own
+    assert "`draw [N]`" not in primitives(lang)  # Fort's reference is unchanged
