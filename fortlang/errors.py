@@ -76,6 +76,9 @@ CODES: dict[str, str] = {
     "E331": "not a card set folder (no manifest)",
     "E332": "cycle of required sets",
     "E333": "folder cannot be read",
+    "E340": "vocabulary plugin not installed",
+    "E341": "vocabulary plugin fails to load",
+    "E342": "vocabulary plugins clash",
     # what commands write and read (fortlang.output, fortlang.cli)
     "E800": "output path is a folder",
     "E801": "output cannot be written",

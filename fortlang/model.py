@@ -149,6 +149,8 @@ class Manifest:
     languages: tuple[str, ...] = ("en",)
     requires: tuple[str, ...] = ()
     description: str = ""
+    #: The vocabulary plugins its cards are written in (fortlang.plugins).
+    uses: tuple[str, ...] = ()
     #: Expected totals, copies included (R1.1, R1.2); None: not checked (e.g. an expansion).
     park_size: int | None = None
     best_friend_count: int | None = None

@@ -17,21 +17,8 @@ import stat
 import sys
 from pathlib import Path
 
-
-def _trusted(info: os.stat_result, private: bool) -> bool:
-    """Owned by this user and writable by nobody else (``private``: not even readable)."""
-    mask = 0o077 if private else 0o022
-    return info.st_uid == os.geteuid() and not info.st_mode & mask
-
-
-def _safe_parent(folder: Path) -> bool:
-    try:
-        info = os.stat(folder)
-    except OSError:
-        return False
-    if info.st_uid not in (0, os.geteuid()):
-        return False
-    return not info.st_mode & 0o022 or bool(info.st_mode & stat.S_ISVTX)
+from fortlang.trust import owned as _trusted
+from fortlang.trust import safe_parent as _safe_parent
 
 
 def cache_file(grammar: str) -> str | None:

@@ -55,7 +55,9 @@ def test_strict_mkdocs_failure_keeps_the_previous_site(tmp_path: Path,
     assert CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"]
                               ).exit_code == 0
     before = (out / "en" / "index.html").read_bytes()
-    monkeypatch.setattr(site, "_card_format", lambda: "# Format\n\n[broken](missing.md)\n")
+    real = site._handwritten
+    monkeypatch.setattr(site, "_handwritten", lambda name: "# Format\n\n[broken](missing.md)\n"
+                        if name == "card-format.md" else real(name))
     result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
     assert result.exit_code == 1
     assert "error: mkdocs build --strict failed" in result.output

@@ -13,8 +13,9 @@ from fortlang import nodes as n
 from fortlang.cardset import schema as sc
 from fortlang.cardset.dsl import ACTION, SCORING, parse_scalar
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
-from fortlang.errors import Diagnostic
+from fortlang.errors import ERROR, Diagnostic
 from fortlang.model import Board, KidCard, MadeUpRule, Manifest, Origin, Perk, PerkHook, Source
+from fortlang.registry import FORT, Vocabulary
 
 #: The board's word for "one resource of either kind" (R1.5).
 COST_WORDS = {"pizza": n.Resource.PIZZA, "toy": n.Resource.TOY, "either": n.Resource.EITHER}
@@ -43,16 +44,21 @@ class FileResult:
     card_count: int = 0
     #: (node, AST) of every action and scoring text that parsed: what `fortlang fmt` rewrites.
     texts: list[tuple[YNode, n.Node]] = field(default_factory=list)
+    #: The words its actions are written in: Fort's, and the plugins its set's manifest uses.
+    vocabulary: Vocabulary = FORT
 
     @property
     def path(self) -> str:
         return self.doc.path
 
 
-def check_file(path: Path | str, text: str | None = None) -> FileResult:
-    """Read, validate and build one card file; every problem is in ``diagnostics``."""
+def check_file(path: Path | str, text: str | None = None,
+               vocabulary: Vocabulary | None = None) -> FileResult:
+    """Read, validate and build one card file; every problem is in ``diagnostics``. Its
+    actions are read in ``vocabulary`` (default: the one the manifest beside it uses)."""
     doc = read_document(path, text)
     result = FileResult(doc, diagnostics=list(doc.diagnostics))
+    result.vocabulary = vocabulary if vocabulary is not None else nearby_vocabulary(Path(path))
     if (doc.root is None and doc.diagnostics) or not doc.complete:
         return result  # unreadable, or read only in part: a partial tree would mislead
     kind, problems = sc.kind_of(doc)
@@ -70,6 +76,48 @@ def check_file(path: Path | str, text: str | None = None) -> FileResult:
         _BUILDERS[kind.name](result, bad)
     result.diagnostics.sort(key=_order)
     return result
+
+
+def nearby_vocabulary(path: Path) -> Vocabulary:
+    """The vocabulary of the set a lone card file belongs to (``fmt``, an editor): the plugins
+    named by the manifest in its folder or the nearest folder above, those that load."""
+    if path.name in sc.MANIFEST_NAMES:
+        return FORT
+    folder = path.parent
+    for _ in range(8):  # a set's files sit a few folders below its manifest at most
+        for name in sc.MANIFEST_NAMES:
+            if (folder / name).is_file():
+                manifest = check_file(folder / name, vocabulary=FORT).manifest
+                return vocabulary_of(manifest.uses)[0] if manifest is not None else FORT
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return FORT
+
+
+def vocabulary_of(uses: tuple[str, ...], manifest: YNode | None = None,
+                  doc: Document | None = None) -> tuple[Vocabulary, list[Diagnostic]]:
+    """Fort's vocabulary extended by the plugins ``uses`` names that can be loaded, and a
+    diagnostic at the manifest's ``uses`` entry for each that cannot (E340-E342)."""
+    from fortlang.plugins import PluginError, load, vocabulary
+
+    problems: list[Diagnostic] = []
+    usable = []
+    entries = manifest.get("uses") if manifest is not None else None
+    for i, name in enumerate(uses):
+        try:
+            load(name)
+            usable.append(name)
+        except PluginError as e:
+            node = entries.value[i] if entries is not None and entries.kind == "seq" else None
+            problems.append(doc.error(e.code, e.message, node, e.hint) if doc is not None
+                            else Diagnostic(ERROR, e.code, e.message, hint=e.hint))
+    try:
+        return vocabulary(usable), problems
+    except PluginError as e:
+        problems.append(doc.error(e.code, e.message, entries, e.hint) if doc is not None
+                        else Diagnostic(ERROR, e.code, e.message, hint=e.hint))
+        return FORT, problems
 
 
 def _order(d: Diagnostic) -> tuple[int, int]:
@@ -93,7 +141,7 @@ def _text(result: FileResult, item: YNode, key: str, kind: str) -> n.Node | None
     node = item.get(key)
     if node is None or node.kind != "scalar" or not isinstance(node.value, str):
         return None
-    ast, diagnostics = parse_scalar(result.doc, node, kind)
+    ast, diagnostics = parse_scalar(result.doc, node, kind, result.vocabulary)
     result.diagnostics.extend(diagnostics)
     if ast is not None:
         result.texts.append((node, ast))
@@ -189,7 +237,7 @@ def _build_manifest(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
     result.manifest = Manifest(
         id=data["id"], name=data["name"], version=data["version"],
         languages=tuple(data.get("languages", ("en",))), requires=tuple(data.get("requires", ())),
-        description=data.get("description", ""),
+        description=data.get("description", ""), uses=tuple(data.get("uses", ())),
         park_size=data.get("park_size", 60 if base else None),
         best_friend_count=data.get("best_friend_count", 8 if base else None))
 

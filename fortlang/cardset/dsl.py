@@ -16,17 +16,21 @@ from functools import lru_cache
 from fortlang import nodes as n
 from fortlang.cardset.yamlsrc import DOUBLE, FOLDED, LITERAL, SINGLE, Document, YNode
 from fortlang.errors import Diagnostic, FortError
+from fortlang.registry import FORT, Vocabulary
 
 ACTION, SCORING = "action", "scoring"
 
 
 @lru_cache(maxsize=65536)
-def parse_text(text: str, kind: str) -> tuple[n.Node | None, tuple[Diagnostic, ...]]:
-    """(the AST or None, parse and check diagnostics relative to ``text``), cached by text."""
+def parse_text(text: str, kind: str, vocab: Vocabulary = FORT
+               ) -> tuple[n.Node | None, tuple[Diagnostic, ...]]:
+    """(the AST or None, parse and check diagnostics relative to ``text``), cached by text and
+    vocabulary."""
     from fortlang.checker import check
-    from fortlang.parser import parse_action, parse_scoring
+    from fortlang.parser import language
 
-    parse = parse_action if kind == ACTION else parse_scoring
+    lang = language(vocab)
+    parse = lang.parse_action if kind == ACTION else lang.parse_scoring
     try:
         node = parse(text)
     except FortError as e:
@@ -34,9 +38,10 @@ def parse_text(text: str, kind: str) -> tuple[n.Node | None, tuple[Diagnostic, .
     return node, tuple(check(node))
 
 
-def parse_scalar(doc: Document, node: YNode, kind: str) -> tuple[n.Node | None, list[Diagnostic]]:
+def parse_scalar(doc: Document, node: YNode, kind: str, vocab: Vocabulary = FORT
+                 ) -> tuple[n.Node | None, list[Diagnostic]]:
     """Parse the string in ``node``; diagnostics point into ``doc`` at the exact column."""
-    ast, diagnostics = parse_text(node.value, kind)
+    ast, diagnostics = parse_text(node.value, kind, vocab)
     if not diagnostics:
         return ast, []
     offsets = source_offsets(doc, node)

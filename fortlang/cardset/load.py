@@ -13,10 +13,11 @@ from functools import cache
 from pathlib import Path
 
 from fortlang.cardset import semantics
-from fortlang.cardset.build import FileResult, check_file
+from fortlang.cardset.build import FileResult, check_file, vocabulary_of
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, Diagnostic, FortError, errors_in
 from fortlang.model import CardSet, Manifest
+from fortlang.registry import FORT
 from fortlang.resources import data_dir
 from fortlang.walk import Found, find_files, inside, outside_link
 
@@ -114,10 +115,16 @@ def read_set(folder: Path) -> SetResult:
         return result
     result.manifest = check_file(mpath)
     result.files.append(result.manifest)
+    vocab = FORT
+    manifest = result.manifest.manifest
+    if manifest is not None and manifest.uses:
+        vocab, problems = vocabulary_of(manifest.uses, result.manifest.manifest_node,
+                                        result.manifest.doc)
+        result.manifest.diagnostics.extend(problems)
     found = card_files(folder)
     paths = found.files
     result.diagnostics.extend(found.diagnostics)
-    result.files.extend(check_file(p) for p in paths)
+    result.files.extend(check_file(p, vocabulary=vocab) for p in paths)
     if not paths and not found.diagnostics:
         result.diagnostics.append(Diagnostic(
             ERROR, "E306", "the set has no card files", file=str(folder),

@@ -10,11 +10,12 @@ import click
 
 from fortlang.checker import check
 from fortlang.cli.common import fail, read_stdin, read_text, report
-from fortlang.errors import FortError, errors_in
+from fortlang.errors import ERROR, Diagnostic, FortError, errors_in
 from fortlang.nodes import to_json
-from fortlang.parser import parse_action, parse_scoring
+from fortlang.parser import language
 from fortlang.phrasebook import LANGUAGES, sentence
 from fortlang.printer import to_text
+from fortlang.registry import Vocabulary
 
 
 @click.command()
@@ -26,8 +27,11 @@ from fortlang.printer import to_text
 @click.option("--json", "as_json", is_flag=True, help="Print the AST with source spans as JSON.")
 @click.option("--scoring", is_flag=True,
               help="The text is a made-up rule's scoring expression (R14), not an action.")
+@click.option("--uses", multiple=True, metavar="VOCABULARY",
+              help="Read the action with an installed vocabulary plugin's words too "
+                   "(repeatable), as a set whose manifest says `uses:`.")
 def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
-            scoring: bool) -> None:
+            scoring: bool, uses: tuple[str, ...]) -> None:
     """Explain ACTION: its canonical form, then a sentence in the rulebook's words.
 
     \b
@@ -35,6 +39,7 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
       fortlang explain "gain pizza x shovel"
       fortlang explain "(recruit ▶ gain toy) × water_gun" --lang fr
       fortlang explain --scoring "8 if cards > rival cards else 4 if cards = rival cards"
+      fortlang explain --uses backyard "tuck then score"
     Use "-" as ACTION (or --file -) to read it from standard input.
     """
     if (action is None) == (path is None):
@@ -47,7 +52,8 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
             text, filename = read_stdin(), "<stdin>"
         else:
             text = action  # type: ignore[assignment]
-        node = (parse_scoring if scoring else parse_action)(text, filename)
+        words = language(vocabulary_for(uses))
+        node = (words.parse_scoring if scoring else words.parse_action)(text, filename)
     except FortError as e:
         fail(e)
     diagnostics = check(node, filename)
@@ -64,3 +70,13 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
     else:
         click.echo(canonical)
         click.echo(said)
+
+
+def vocabulary_for(uses: tuple[str, ...]) -> Vocabulary:
+    """Fort's words and those of the named plugins; a plugin that cannot be had is E340-E342."""
+    from fortlang.plugins import PluginError, vocabulary
+
+    try:
+        return vocabulary(uses)
+    except PluginError as e:
+        fail(Diagnostic(ERROR, e.code, e.message, file="--uses", hint=e.hint))

@@ -170,10 +170,18 @@ def schemas(lang: str, folder: Path | None) -> str:
     return "\n".join(out)
 
 
+def _vocabulary(sets: Iterable[CardSet]) -> reg.Vocabulary:
+    """Fort's words and those of every plugin the sets use (the sets loaded, so they load)."""
+    from fortlang.plugins import vocabulary
+
+    return vocabulary(name for s in sets for name in s.manifest.uses)
+
+
 def reference_page(lang: str, sets: Iterable[CardSet] = (), schema_dir: Path | None = None,
                    card_format: bool = False) -> str:
     sets = tuple(sets)
-    parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang), resources(lang),
+    vocab = _vocabulary(sets)
+    parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab), resources(lang),
              quantities(lang), operators(lang), scoring(lang, sets)]
     if card_format:
         parts.append(md.heading(2, lx.ui("card_format", lang), "card-format")

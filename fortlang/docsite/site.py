@@ -53,14 +53,12 @@ def _handwritten(name: str) -> str | None:
     return page.read_text(encoding="utf-8") if page is not None and page.is_file() else None
 
 
-def _card_format() -> str | None:
-    """docs/card-format.md: the card-file format."""
-    return _handwritten("card-format.md")
+#: The hand-written pages of docs/ the site carries after its generated ones, as (title key
+#: in the lexicon, file): the card-file format, the scenario format of `fortlang test` (with
+#: its tested examples), and how to write an expansion with a vocabulary plugin.
+HANDWRITTEN = (("card_format", "card-format.md"), ("scenarios", "scenarios.md"),
+               ("plugins", "plugins.md"))
 
-
-def _scenarios() -> str | None:
-    """docs/scenarios.md: the scenario format of `fortlang test`, with its tested examples."""
-    return _handwritten("scenarios.md")
 
 
 def _in_english(page: str, lang: str) -> str:
@@ -91,16 +89,14 @@ def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str],
 
 
 def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site_dir: str,
-                  card_format: bool, scenarios: bool = False) -> dict:
+                  pages: Sequence[tuple[str, str]] = ()) -> dict:
+    """``pages``: the hand-written pages present, as (title key, file) pairs."""
     nav: list[dict] = [{lx.ui("home", lang): "index.md"},
                        {lx.ui("reference", lang): "reference.md"}]
     if sets:
         nav.append({lx.ui("glossary", lang): [{s.manifest.name: f"glossary/{s.id}.md"}
                                                for s in sets]})
-    if card_format:
-        nav.append({lx.ui("card_format", lang): "card-format.md"})
-    if scenarios:
-        nav.append({lx.ui("scenarios", lang): "scenarios.md"})
+    nav += [{lx.ui(key, lang): page} for key, page in pages]
     return {
         "site_name": lx.ui("site", lang),
         "docs_dir": "docs",
@@ -127,16 +123,13 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
              langs: Sequence[str]) -> int:
     """Write one language's mkdocs project into ``src``; returns the number of card faces."""
     docs = src / "docs"
-    card_format = _card_format()
-    has_format = card_format is not None
-    if card_format is not None:
-        _write(docs / "card-format.md", _in_english(card_format, lang))
-    scenarios = _scenarios()
-    if scenarios is not None:
-        _write(docs / "scenarios.md", _in_english(scenarios, lang))
-    pages = [(key, page) for key, page, text in (("card_format", "card-format.md", card_format),
-                                                 ("scenarios", "scenarios.md", scenarios))
-             if text is not None]
+    pages = []
+    for key, page in HANDWRITTEN:
+        text = _handwritten(page)
+        if text is not None:
+            _write(docs / page, _in_english(text, lang))
+            pages.append((key, page))
+    has_format = ("card_format", "card-format.md") in pages
     _write(docs / "index.md", index_page(sets, lang, langs, pages))
     _write(docs / "reference.md",
            reference_page(lang, sets, _optional("schemas"), card_format=has_format))
@@ -152,7 +145,7 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
             _write(docs / "assets" / "faces" / card_set.id / f"{card.id}.svg",
                    face.to_svg(title=card.name_in(lang)))
             faces += 1
-    config = mkdocs_config(lang, langs, sets, site_dir, has_format, scenarios is not None)
+    config = mkdocs_config(lang, langs, sets, site_dir, pages)
     _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
 

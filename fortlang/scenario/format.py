@@ -6,7 +6,7 @@ with any error yields no scenarios, so nothing half-read ever runs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,8 +20,9 @@ from fortlang.cardset.schema import validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.engine.state import Rules
 from fortlang.errors import Diagnostic, FortError, errors_in
-from fortlang.model import Board, KidCard, MadeUpRule, Perk, Source
+from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
 from fortlang.nodes import Suit
+from fortlang.registry import FORT, Vocabulary
 from fortlang.scenario.catalog import Catalog
 
 SCENARIO = FileKind("scenario", "scenarios", "scenario.schema.json")
@@ -158,6 +159,7 @@ class _Reader:
         self.doc = doc
         self.diags: list[Diagnostic] = []
         self.root: YNode = doc.root  # type: ignore[assignment]
+        self.vocab: Vocabulary = FORT
 
     def error(self, code: str, message: str, node: YNode | None,
               hint: str | None = None) -> None:
@@ -165,6 +167,7 @@ class _Reader:
 
     def read(self) -> list[Scenario]:
         sets = self._sets()
+        self.vocab = _vocabulary(sets)  # the words of the plugins the sets use, with Fort's
         self.catalog = Catalog(sets, self._inline_cards())
         options = self.root.get("options")
         rules = Rules(**options.to_data()) if options is not None else Rules()
@@ -212,7 +215,7 @@ class _Reader:
                 text = item.get(box)
                 boxes[box] = None
                 if text is not None and text.value not in (None, ""):
-                    ast, diags = parse_scalar(self.doc, text, ACTION)
+                    ast, diags = parse_scalar(self.doc, text, ACTION, self.vocab)
                     errors = errors_in(diags)
                     self.diags.extend(errors)
                     if not errors:
@@ -339,7 +342,7 @@ class _Reader:
                 if fields["card"] is None:
                     return None
         if verb == "perform":
-            ast, diags = parse_scalar(self.doc, value, ACTION)
+            ast, diags = parse_scalar(self.doc, value, ACTION, self.vocab)
             if errors_in(diags) or ast is None:
                 self.diags.extend(errors_in(diags))
                 return None
@@ -391,3 +394,9 @@ class _Reader:
 
 def _slug(name: str) -> str:
     return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
+
+
+def _vocabulary(sets: Iterable[CardSet]) -> Vocabulary:
+    from fortlang.plugins import vocabulary
+
+    return vocabulary(name for s in sets for name in s.manifest.uses)

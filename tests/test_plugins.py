@@ -1,0 +1,170 @@
+"""Vocabulary plugins (issue 18 item 2): an installed package adds words; a set's manifest says
+`uses:`; check, explain, fmt, the engine, scenarios and the docs all read them; and checking a
+set never runs code from a folder someone else can write (the current folder included).
+
+The plugin is the example in ``examples/vocabulary-plugin``, installed here the way pip lays a
+package out (a ``.dist-info`` with ``entry_points.txt`` beside the module), in a private folder
+put on ``sys.path``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from fortlang import plugins
+from fortlang.cardset import load_set
+from fortlang.cli import main
+from fortlang.engine import Game, ScriptedAgent, play_card
+from fortlang.parser import language
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "vocabulary-plugin" / "fortlang_backyard"
+EXPANSION = ROOT / "examples" / "backyard-set"
+
+
+def install(site: Path, name: str = "backyard", module: str = "fortlang_backyard",
+            source: Path | None = EXAMPLE, code: str | None = None) -> Path:
+    """Lay out a distribution as pip would: the module and ``<dist>.dist-info``."""
+    site.mkdir(parents=True, exist_ok=True)
+    if code is not None:
+        (site / f"{module}.py").write_text(code, encoding="utf-8")
+    elif source is not None:
+        shutil.copytree(source, site / module)
+    info = site / f"{module}-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        f"[fortlang.vocabularies]\n{name} = {module}:VOCABULARY\n", encoding="utf-8")
+    return site
+
+
+def _forget() -> None:
+    plugins.installed.cache_clear()
+    plugins.load.cache_clear()
+    plugins._vocabulary.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh(monkeypatch):
+    _forget()
+    yield
+    _forget()
+
+
+@pytest.fixture
+def backyard(tmp_path, monkeypatch) -> Path:
+    site = install(tmp_path / "site")
+    monkeypatch.syspath_prepend(str(site))
+    return site
+
+
+def test_an_installed_plugin_adds_its_words(backyard) -> None:
+    vocab = plugins.vocabulary(["backyard"])
+    assert "tuck" in vocab.primitive_by_name
+    assert "tuck" not in plugins.vocabulary([]).primitive_by_name  # Fort's own stays as it is
+    words = language(vocab)
+    assert str(words.parse_action("tuck then score").items[0].__class__.__name__) == "Tuck"
+
+
+def test_a_set_using_it_checks_clean_and_plays(backyard) -> None:
+    result = CliRunner().invoke(main, ["check", "--no-warnings", str(EXPANSION)])
+    assert result.exit_code == 0, result.output
+    (mole, *_) = load_set(EXPANSION, known_sets=["fort-base"]).kids
+    game = Game(2, agents=[ScriptedAgent(["public (tuck then gain pizza x shovel) only"]),
+                           ScriptedAgent()], debug=True)
+    p = game.players[0]
+    from builders import kid
+
+    game.new_card(kid("Worm", "book", "score"), p.discard)
+    play_card(game, 0, game.new_card(mole, p.hand), follow=False)
+    assert [c.name for c in p.deck] == ["Worm"] and p.stuff[next(iter(p.stuff))] == 1
+
+
+def test_explain_takes_uses(backyard) -> None:
+    result = CliRunner().invoke(main, ["explain", "--uses", "backyard", "--lang", "fr",
+                                       "tuck x glue"])
+    assert result.exit_code == 0, result.output
+    assert "placez une carte de votre défausse" in result.output.lower()
+
+
+def test_fmt_reads_a_lone_file_in_its_sets_vocabulary(backyard, tmp_path) -> None:
+    folder = tmp_path / "set"
+    shutil.copytree(EXPANSION, folder)
+    kids = folder / "kids.yaml"
+    kids.write_text(kids.read_text(encoding="utf-8").replace("tuck then gain", "tuck  ▶ gain"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(main, ["fmt", str(kids)])
+    assert result.exit_code == 0, result.output
+    assert "public: tuck then gain pizza x shovel" in kids.read_text(encoding="utf-8")
+
+
+def test_a_missing_plugin_is_a_positioned_error_with_an_install_hint(tmp_path) -> None:
+    folder = tmp_path / "set"
+    shutil.copytree(EXPANSION, folder)
+    result = CliRunner().invoke(main, ["check", "--no-warnings", str(folder)])
+    assert result.exit_code == 1
+    assert "manifest.yaml:9:8: error[E340]: vocabulary `backyard` is not installed" \
+        in result.output
+    assert "fortlang.vocabularies" in result.output
+
+
+def test_a_plugin_in_a_folder_others_can_write_is_never_imported(tmp_path, monkeypatch) -> None:
+    marker = tmp_path / "ran"
+    site = install(tmp_path / "shared", module="shared_backyard",
+                   code=f"open({str(marker)!r}, 'w').close()\n")
+    site.chmod(0o777)
+    monkeypatch.syspath_prepend(str(site))
+    with pytest.raises(plugins.PluginError) as err:
+        plugins.load("backyard")
+    assert err.value.code == "E340" and str(site) in (err.value.hint or "")
+    assert not marker.exists()
+
+
+def test_a_plugin_in_the_current_folder_is_never_imported(tmp_path, monkeypatch) -> None:
+    marker = tmp_path / "ran"
+    here = install(tmp_path / "their-set", module="their_backyard",
+                   code=f"open({str(marker)!r}, 'w').close()\n")
+    monkeypatch.chdir(here)
+    monkeypatch.syspath_prepend("")  # as `python -m fortlang` does
+    with pytest.raises(plugins.PluginError) as err:
+        plugins.load("backyard")
+    assert err.value.code == "E340"
+    assert not marker.exists()
+    assert os.getcwd() == str(here)
+
+
+def test_a_broken_plugin_is_e341_not_a_traceback(tmp_path, monkeypatch) -> None:
+    site = install(tmp_path / "site", module="broken_backyard",
+                   code="raise RuntimeError('boom')\n")
+    monkeypatch.syspath_prepend(str(site))
+    folder = tmp_path / "set"
+    shutil.copytree(EXPANSION, folder)
+    result = CliRunner().invoke(main, ["check", "--no-warnings", str(folder)])
+    assert result.exit_code == 1
+    assert "error[E341]: vocabulary `backyard` fails to load: RuntimeError: boom" in result.output
+
+
+def test_two_plugins_declaring_one_node_twice_clash(backyard, tmp_path, monkeypatch) -> None:
+    again = "from fortlang_backyard import VOCABULARY as _V\n" \
+            "from dataclasses import replace\n" \
+            "VOCABULARY = replace(_V, name='yard2')\n"
+    site = install(tmp_path / "site2", name="yard2", module="yard2", code=again)
+    monkeypatch.syspath_prepend(str(site))
+    with pytest.raises(plugins.PluginError) as err:
+        plugins.vocabulary(["backyard", "yard2"])
+    assert err.value.code == "E342" and "declared twice" in err.value.message
+
+
+def test_the_reference_shows_the_plugins_words_in_each_language(backyard) -> None:
+    from fortlang.cardset import base_set
+    from fortlang.docsite.reference import reference_page
+
+    sets = [base_set(), load_set(EXPANSION, known_sets=["fort-base"])]
+    page = reference_page("ru", sets)
+    assert "### `tuck`" in page and "Положите карту из своего сброса на верх своей колоды." in page
+    assert "### `tuck`" not in reference_page("ru", sets[:1])
