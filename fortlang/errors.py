@@ -71,6 +71,8 @@ CODES: dict[str, str] = {
     "E703": "unknown card set",
     "E704": "unknown perk or made-up rule",
     "E705": "unknown place to recruit from",
+    "E706": "given table over a capacity (stuff, pack, lookout, supply)",
+    "E707": "player not seated",
     # sets, links and requirement cycles (fortlang.cardset, scenario `sets:`)
     "E330": "link leads out of the set folder",
     "E331": "not a card set folder (no manifest)",

@@ -136,17 +136,29 @@ def run(node: n.Action, ctx: Ctx, k: K) -> bool:
     return handler(node, ctx, k)
 
 
+#: Options a choice point never offers, with the rule that refuses each: (label, rule) pairs,
+#: built only when ``Game.explain`` asks for them.
+Refused = Callable[[], Sequence[tuple[str, str]]]
+
+
+def _no_refusals() -> Sequence[tuple[str, str]]:
+    return ()
+
+
 def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
-           known: Sequence[bool] = (), same: Sequence[int] = ()) -> bool:
+           known: Sequence[bool] = (), same: Sequence[int] = (),
+           refused: Refused = _no_refusals) -> bool:
     """A choice point: each thunk applies one option and runs the rest of the move. ``known``
     marks options certain to be legal (see engine.certain): offered without being tried.
     ``same[i] = j`` (j <= i) says option i ends exactly as option j: while searching only j is
-    tried, and j's trial tells whether i is legal."""
-    if len(thunks) == 1:
+    tried, and j's trial tells whether i is legal. ``refused``: the options never offered, for
+    ``Game.explain`` (which also asks a decision with a single option)."""
+    game = ctx.game
+    explain = game.explain and not ctx.search
+    if len(thunks) == 1 and not explain:
         return thunks[0]()
     if not thunks:
         return False
-    game = ctx.game
     if ctx.search:
         for i, thunk in enumerate(thunks):
             if i < len(same) and same[i] != i:
@@ -159,9 +171,10 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
     if callable(options):
         options = options()
     if ctx.safe:
-        return thunks[game.ask(Decision(ctx.seat, kind, tuple(options), ctx.context))]()
+        return thunks[game.ask(Decision(ctx.seat, kind, tuple(options), ctx.context,
+                                        tuple(refused()) if explain else ()))]()
     legal: list[int] = []
-    excluded: list[tuple[str, str]] = []
+    excluded: list[tuple[str, str]] = list(refused()) if explain else []
     results: list[tuple[bool, str]] = []  # per option: legal, or the rule that forbids it
     for i, thunk in enumerate(thunks):
         if i < len(known) and known[i]:
@@ -184,7 +197,7 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
             excluded.append((options[i].label, result[1]))
     if not legal:
         return False
-    if len(legal) == 1 and not excluded:
+    if len(legal) == 1 and not excluded and not explain:
         pick = legal[0]
     else:  # asked even with one legal option when others were excluded, to say why (R5.4/R5.5)
         decision = Decision(ctx.seat, kind, tuple(options[i] for i in legal), ctx.context,
@@ -454,7 +467,8 @@ def _move_option(card: KidCard, where: str, value: tuple) -> Option:
 
 
 def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
-                refill_park: bool = False, used: Callable[[list], object] | None = None) -> bool:
+                refill_park: bool = False, used: Callable[[list], object] | None = None,
+                refused: Refused = _no_refusals) -> bool:
     """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``;
     ``used(zone)`` is told where the card came from (a perk that widened the places is used)."""
     game = ctx.game
@@ -495,7 +509,7 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
     if EQUIVALENT_OPTIONS:  # the first option of each zone stands for the zone
         first: dict[int, int] = {}
         same = [first.setdefault(id(zone), i) for i, (zone, *_) in enumerate(picks)]
-    return decide(ctx, kind, options, thunks, same=same)
+    return decide(ctx, kind, options, thunks, same=same, refused=refused)
 
 
 def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
@@ -528,7 +542,12 @@ def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
     """R12.4: hand or discard pile, never the deck; played and added cards are in play."""
     p = ctx.player
     places = [(p.hand, "from your hand", ("hand",)), (p.discard, "from your discard", ("discard",))]
-    return card_moves(ctx, places, ctx.game.box, Kind.DESTROY, k)
+
+    def in_play() -> list[tuple[str, str]]:
+        return [(f"{p.in_play[i].name} (played or added: in play)", "R12.4")
+                for i in distinct(p.in_play)]
+
+    return card_moves(ctx, places, ctx.game.box, Kind.DESTROY, k, refused=in_play)
 
 
 #: A yard as a place to take a card from: (where-label, where-value) by seat, made once.

@@ -53,6 +53,7 @@ from fortlang.engine.interpreter import (
     card_moves,
     choose_suit,
     decide,
+    distinct,
     recruit_places,
     run,
     search,
@@ -173,9 +174,12 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
         return choose_suit(ctx, ctx.any_suits, id(nodes[i]), tuple(Suit),
                            lambda: _any_suits(ctx, nodes, i + 1))
     suits = boosted_suits(card, ctx.any_suits)
-    if not suits:
-        return _order(ctx)
     p = ctx.player
+    if not suits:
+        if ctx.game.explain and not ctx.search and p.hand:  # say why nothing can be added
+            return decide(ctx, Kind.BOOST, [_STOP], [lambda: _order(ctx)],
+                          refused=partial(_unboostable, p.hand, "R13.3"))
+        return _order(ctx)
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
     lookout = [c for c in p.lookout if _can_boost(c, suits)]
     if not ctx.search:
@@ -242,11 +246,22 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
         seen.add(key)
         offered.append(cands[j])
         thunks.append(add(j))
-    return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks)
+    return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks,
+                  refused=lambda: _unboostable([c for c in p.hand if not _can_boost(c, suits)],
+                                               "R5.3"))
+
+
+def _unboostable(cards: list[CardInstance], rule: str) -> list[tuple[str, str]]:
+    """Hand cards the leader may not add (``Game.explain``): R5.3 a card sharing no boosted
+    suit, R13.3 any card when the action has no `x`."""
+    return [(f"add {cards[i].name} ({_suits_text(cards[i])})", rule) for i in distinct(cards)]
+
+
+_STOP = Option("stop adding cards", None)
 
 
 def _boost_options(offered: list[tuple[CardInstance, bool]]) -> list[Option]:
-    options = [Option("stop adding cards", None)]
+    options = [_STOP]
     for c, from_hand in offered:
         where = "add" if from_hand else "count from your lookout"
         options.append(Option(f"{where} {c.name} ({_suits_text(c)})",
@@ -432,9 +447,15 @@ def lead(game: Game, seat: int) -> PlayResult | None:
     cards = legal_plays(game, seat)
     options = [Option("skip the play phase", None)]
     options += [Option(f"{c.name} ({_suits_text(c)})", c.card.id) for c in cards]
-    if len(options) == 1:
+    excluded: tuple[tuple[str, str], ...] = ()
+    if game.explain:  # every hand card that cannot be played, with the rule (R5.2, R5.4, R5.5)
+        hand = game.players[seat].hand
+        excluded = tuple((f"{hand[i].name} ({_suits_text(hand[i])})", rule)
+                         for i in distinct(hand) if hand[i] not in cards
+                         for rule in [why_not(game, seat, hand[i])] if rule is not None)
+    elif len(options) == 1:
         return None
-    index = game.ask(Decision(seat, Kind.PLAY, tuple(options), "play a card (R5.1)"))
+    index = game.ask(Decision(seat, Kind.PLAY, tuple(options), "play a card (R5.1)", excluded))
     if index == 0:
         return None
     return play_card(game, seat, cards[index - 1], checked=True)
@@ -490,7 +511,7 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
                 if key not in seen:
                     seen.add(key)
                     picks.append(combo)
-    if not picks:
+    if not picks and not game.explain:
         return ()
     chosen: list[CardInstance] = []
     counted = frozenset(suits | _quantity_suits(result))
@@ -520,10 +541,14 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     for pick in picks:  # with lookout cards to count (R6.7 switched off): try it
         known.append(not game.rules.follower_lookout and surely_followed_with(
             game, seat, [q.hand[i] for i in pick], public, ctx.bound))
+    def unmatched() -> list[tuple[str, str]]:  # Game.explain: the hand cards that cannot follow
+        return [(f"discard {q.hand[i].name} ({_suits_text(q.hand[i])})", "R6.1")
+                for i in distinct(q.hand) if not _matches(q.hand[i], suits, wild)]
+
     mark = game.begin()
     try:
         decide(ctx, Kind.FOLLOW, options, [lambda: True] + [follow_with(pk) for pk in picks],
-               known)
+               known, refused=unmatched)
     except BaseException:
         game.abort(mark)
         raise

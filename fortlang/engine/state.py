@@ -200,6 +200,11 @@ class Game:
         self.agents: list[Any] = list(agents) if agents is not None else [None] * n_players
         self.log: list[tuple[str, int]] = []
         self.debug = debug
+        #: Ask every decision, even one with a single option, and list with it the options the
+        #: rules never offer (a card of another suit, the played card...) with the rule that
+        #: refuses each: scenarios (fortlang.scenario) see every question and name the rule of a
+        #: refused answer. Off in games: it would add decisions to the log.
+        self.explain = False
         #: Called with (decision, index) after every answered decision (replays, UIs).
         self.on_decision: Callable[[Any, int], None] | None = None
         self._undo: list[tuple] = []
@@ -250,6 +255,7 @@ class Game:
             raise RuntimeError("a game is copied between moves, not during one")
         g = Game.__new__(Game)
         g.board, g.rules, g.debug = self.board, self.rules, self.debug
+        g.explain = self.explain
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
         g.players = [p.copy() for p in self.players]

@@ -72,6 +72,16 @@ class Progress:
     followed: Counter = field(default_factory=Counter)
     perks: Counter = field(default_factory=Counter)
 
+    def end_turn(self, game: Game) -> bool:
+        """Count the turn just played and pass the lead; True when the game is over: an end
+        trigger happened (R11.1) and the round is complete, everyone having had as many
+        turns."""
+        self.turns += 1
+        if not self.triggers:
+            self.triggers = end_triggers(game)
+        self.leader = (self.leader + 1) % len(game.players)
+        return bool(self.triggers) and self.leader == self.first
+
     def copy(self) -> Progress:
         return Progress(self.first, self.leader, self.turns, list(self.triggers),
                         Counter(self.played), Counter(self.followed), Counter(self.perks))
@@ -93,18 +103,13 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
         if on_turn is not None:
             on_turn(game, at)
         record = play_turn(game, at.leader, first_turn=at.turns < n)
-        at.turns += 1
         for result in record.plays:
             at.played[result.card.card.id] += 1
             for _, cards in result.followers:
                 for c in cards:
                     at.followed[c.card.id] += 1
         at.perks.update(record.perks_used)
-        if not at.triggers:
-            at.triggers = end_triggers(game)
-        at.leader = (at.leader + 1) % n
-        # R11.1: once triggered, the round is completed (everyone has had as many turns).
-        if at.triggers and at.leader == at.first:
+        if at.end_turn(game):  # R11.1: triggered, and the round is complete
             break
         if at.turns >= MAX_TURNS:
             at.triggers = [Trigger.LIMIT]

@@ -97,6 +97,13 @@ def _work_from(config: Config, slots: _Slots, game: Game, progress: Progress) ->
                     first=progress.first, progress=progress, on_turn=slots.keep)
 
 
+def _work_on(config: Config, slots: _Slots, game: Game, program: Callable[[Game], Any]) -> Any:
+    """The engine's side of :meth:`GameState.on_table`: the program on a table set up elsewhere."""
+    game.agents = [_Bridge()] * len(game.players)
+    slots.game = game
+    return program(game)
+
+
 class GameState:
     """One game of Fort, stepped from outside (see the module docstring)."""
 
@@ -112,6 +119,18 @@ class GameState:
         self._start(greenlet(_work), self.config, _Slots(checkpoints), trace, turns)
         for index in history:
             self.apply_action(index)
+
+    @classmethod
+    def on_table(cls, game: Game, program: Callable[[Game], Any]) -> GameState:
+        """A state whose engine runs ``program(game)`` on a table set up elsewhere (a
+        scenario's `given`, fortlang.scenario) instead of a whole game: its decisions are
+        pulled as usual; :meth:`outcome` is what the program returns, and an exception it
+        raises comes out of :meth:`apply_action`. Such a state has no seed to replay: it
+        cannot be cloned."""
+        state = cls.__new__(cls)
+        state.config = Config(None, len(game.players), 0, False, game.debug)  # type: ignore[arg-type]
+        state._start(greenlet(_work_on), state.config, _Slots(), game, program)
+        return state
 
     def _start(self, runner: greenlet, config: Config, slots: _Slots, *args: Any) -> None:
         self._history: list[int] = []
@@ -176,6 +195,8 @@ class GameState:
         turn and this turn's answers replayed (without checkpoints, or during set-up: the
         game replayed from the seed)."""
         c = self.config
+        if c.cardset is None:
+            raise IllegalMove("a state on a given table (GameState.on_table) cannot be cloned")
         checkpoint = self._slots.checkpoint
         if checkpoint is None:
             return GameState(c.cardset, c.players, seed=c.seed, draft=c.draft, debug=c.debug,

@@ -1,12 +1,18 @@
-"""The scenario's agent: answers the engine's decisions from what a move says, by decision kind.
+"""The scenario's answers: each decision the engine asks, answered from what a move says, by
+decision kind.
 
 A move says things the way a player would ("add The Moles", "use public first", "choose
-pizza"); the engine asks in its own order and skips questions with one possible answer. So
-each kind of decision takes its answer from its own queue: boost decisions from `add` then
-`lookout` (then "stop"), the order from `use` (default: the first legal order), coins from
-`coin`, `x any` from `suit`, following from `follow`/`decline`, and every other choice from
-`choose`: the first answer that fits the question. An answer naming an option the rules
-exclude raises :class:`~fortlang.engine.IllegalMove` with the rule (R5.4, R5.5, R6.2...).
+pizza"); the engine asks in its own order. The runner has the engine ask every question, even
+one with a single possible answer, and list the options the rules never offer with the rule
+that refuses each (``Game.explain``). So each kind of decision takes its answer from its own
+queue: boost decisions from `add` then `lookout` (then "stop"), the order from `use` (default:
+the first legal order), coins from `coin`, `x any` from `suit`, following from `follow` /
+`decline`, the play phase and the perks from the move's verb and keys, and every other choice
+from `choose`: the first answer that fits the question. A question with one possible answer
+that no answer fits takes that answer; every answer written must be used (R-less scenario
+mistake otherwise, see :meth:`Script.leftovers`). An answer naming an option the rules exclude
+or refuse raises :class:`~fortlang.engine.IllegalMove` with that rule (R5.3, R5.5, R6.1, R12.4...).
+Cards are matched by identity (the option's value), never by the start of a label.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from typing import Any
 from fortlang.engine.choices import Decision, IllegalMove, Kind, resolve
 from fortlang.engine.play import order_options
 from fortlang.model import KidCard
+from fortlang.nodes import Suit
 from fortlang.scenario.format import Answer, Move
 
 
@@ -29,24 +36,48 @@ class Script:
 
     def __init__(self, move: Move | None = None) -> None:
         self.move = move
+        verb = move.verb if move else None
         self.add: list[KidCard] = list(move.add) if move else []
         self.lookout: list[KidCard] = list(move.lookout) if move else []
         self.choose: list[Answer] = list(move.choose) if move else []
-        self.follow: KidCard | None = move.card if move and move.verb == "follow" else None
-        self.declined = bool(move and move.verb == "decline")
+        self.coins: list[Suit] = list(move.coins) if move else []
+        self.follow: tuple[KidCard, ...] | None = (move.cards if move and verb == "follow"
+                                                   else None)
+        self.rough_housing = verb == "rough housing"
         self.followed = False  # the engine asked this seat to follow
-        self.played: KidCard | None = move.card if move and move.verb == "play" else None
-        self.recruiting = bool(move and move.verb == "recruit")  # the R7.1 decision to come
+        #: the play phase: the card to play, "skip", "diy", or None (the move plays nothing)
+        self.play: KidCard | str | None = (move.card if move and verb in ("play", "turn")
+                                           and move.card
+                                           else "skip" if verb in ("skip", "turn")
+                                           else "diy" if verb == "diy" else None)
+        self.played: KidCard | None = None  # the card being played now (for `use`)
+        self.recruits = list(move.recruits) if move else []
+        self.recycle = move.recycle if move else None
+        self.do_over = move.do_over if move else None
 
     def leftovers(self) -> list[str]:
-        """What the move said that the engine never asked about."""
+        """What the move said that the engine never asked about (each answer must be used)."""
         out = [f"add {c.name}" for c in self.add]
         out += [f"count {c.name} from the lookout" for c in self.lookout]
+        out += [f"choose `{a.text}`" for a in self.choose]
+        out += [f"coin {s.value}" for s in self.coins]
+        if isinstance(self.play, KidCard):
+            out.append(f"play {self.play.name}")
+        elif self.play == "diy":
+            out.append("DIY (R15)")
+        out += [f"recruit {c.name if c else 'the top of the park deck'}"
+                for c, _ in self.recruits]
+        if self.recycle is not None:
+            out.append(f"recycle {self.recycle.name} (R15)")
+        if self.do_over is not None:
+            out.append(f"do over with {self.do_over.name} (R15)")
+        if self.rough_housing:
+            out.append("rough housing (R15)")
         return out
 
 
 class ScenarioAgent:
-    """One per seat; the runner sets ``script`` before each move."""
+    """One per seat; the runner sets ``script`` before each move and asks :meth:`choose`."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -70,11 +101,37 @@ def describe(d: Decision) -> str:
     return "\n".join(lines)
 
 
+def _names(label: str, name: str) -> bool:
+    """Whether an option's label is about the card ``name`` ("Bug (shovel)", "add Bug (...)",
+    "discard Bug (...)", "Bug from your hand")."""
+    for verb in ("", "add ", "discard ", "count from your lookout "):
+        if label.startswith(f"{verb}{name} ") or label == f"{verb}{name}":
+            return True
+    return False
+
+
+def _refused(d: Decision, cards: tuple[KidCard, ...] | list[KidCard], what: str) -> IllegalMove:
+    """The rule that excludes or refuses an option naming one of ``cards``, or a plain "not an
+    option" (no rule: the scenario names something that is not there)."""
+    for card in cards:
+        for label, rule in d.excluded:
+            if _names(label, card.name):
+                return IllegalMove(f"{what}: `{label}` is not allowed here ({rule})", rule, d)
+    return Unanswered(f"{what} is not an option:\n{describe(d)}", decision=d)
+
+
+def _by_value(d: Decision, value: object) -> int | None:
+    return next((i for i, o in enumerate(d.options) if o.value == value), None)
+
+
 def _boost(s: Script, d: Decision) -> int:
-    if s.add:
-        return resolve(d, f"add {s.add.pop(0).name} (")
-    if s.lookout:
-        return resolve(d, f"count from your lookout {s.lookout.pop(0).name} (")
+    for queue, where, what in ((s.add, "hand", "add"), (s.lookout, "lookout", "count")):
+        if queue:
+            index = _by_value(d, (where, queue[0].id))
+            if index is None:
+                raise _refused(d, queue[:1], f"{what} {queue[0].name}")
+            queue.pop(0)
+            return index
     return resolve(d, "stop adding cards")
 
 
@@ -90,13 +147,34 @@ def _order(s: Script, d: Decision) -> int:
     return resolve(d, label)
 
 
+def _coin(s: Script, d: Decision) -> int:
+    """`coin: shovel` names every coin of the move; `coin: [shovel, crown]` one per question."""
+    if s.coins:
+        try:
+            index = resolve(d, s.coins[0].value)
+        except IllegalMove:
+            if len(d.options) == 1 and not any(r for _, r in d.excluded):
+                return 0  # a coin with one possible name: asked, answered alone
+            raise
+        s.coins.pop(0)
+        return index
+    return _suit("coin", "coin")(s, d)
+
+
 def _suit(attr: str, word: str) -> Callable[[Script, Decision], int]:
     def answer(s: Script, d: Decision) -> int:
         suit = getattr(s.move, attr, None) if s.move else None
         if suit is None:
+            if len(d.options) == 1:
+                return 0
             raise Unanswered(f"{d.context or d.kind}: say `{word}: <suit>`; the options are "
                              + ", ".join(d.labels), decision=d)
-        return resolve(d, suit.value)
+        try:
+            return resolve(d, suit.value)
+        except IllegalMove as e:
+            if len(d.options) == 1 and e.rule is None:
+                return 0  # a question with one answer, which the scalar was not meant for
+            raise
     return answer
 
 
@@ -104,15 +182,85 @@ def _follow(s: Script, d: Decision) -> int:
     s.followed = True
     if s.follow is None:
         return 0  # decline, said or not
-    card, s.follow = s.follow, None
-    return resolve(d, f"discard {card.name} (")
+    cards, s.follow = s.follow, None
+    want = sorted(c.id for c in cards)
+    index = next((i for i, o in enumerate(d.options)
+                  if isinstance(o.value, tuple) and sorted(o.value) == want), None)
+    if index is not None:
+        return index
+    what = "follow with " + " and ".join(c.name for c in cards)
+    refusal = _refused(d, cards, what)
+    if refusal.rule is None and len(cards) > 1:  # two cards without Copy Cat (R15)
+        raise IllegalMove(f"{what}: a follower discards one card (two with Copy Cat)", "R6.2", d)
+    raise refusal
+
+
+def _play(s: Script, d: Decision) -> int:
+    """The play phase (R5.1): the move's card, or "skip"."""
+    play, s.play = s.play, None
+    if play == "diy":
+        raise IllegalMove("DIY cannot be used: no DIY perk, or its advance cannot be paid",
+                          "R15", d)
+    if play is None or play == "skip":
+        return 0
+    assert isinstance(play, KidCard)
+    index = _by_value(d, play.id)
+    if index is None:
+        refusal = _refused(d, [play], f"play {play.name}")
+        if refusal.rule is None:  # the engine lists every hand card it does not offer
+            raise IllegalMove(f"{play.name} is not in player {d.player + 1}'s hand", "R5.1", d)
+        raise refusal
+    s.played = play
+    return index
+
+
+def _diy(s: Script, d: Decision) -> int:
+    if s.play == "diy":
+        s.play = None
+        return 1
+    return 0
+
+
+def _do_over(s: Script, d: Decision) -> int:
+    card, s.do_over = s.do_over, None
+    if card is None:
+        return 0
+    index = _by_value(d, card.id)
+    if index is None:
+        raise Unanswered(f"do over with {card.name} (R15): not a card that can be played "
+                         f"now:\n{describe(d)}", decision=d)
+    s.played = card
+    return index
+
+
+def _recycle(s: Script, d: Decision) -> int:
+    card, s.recycle = s.recycle, None
+    if card is None:
+        return 0
+    index = _by_value(d, card.id)
+    if index is None:
+        raise Unanswered(f"recycle {card.name} (R15): not in the discard pile:\n{describe(d)}",
+                         decision=d)
+    return index
+
+
+def _extra_recruit(s: Script, d: Decision) -> int:
+    return 1 if s.recruits else 0  # Birthday Party: a second recruit was written (R15)
+
+
+def _rough_housing(s: Script, d: Decision) -> int:
+    if s.rough_housing:
+        s.rough_housing = False
+        return 1
+    return 0
 
 
 def _from_choose(s: Script, d: Decision) -> int:
-    """The first `choose` answer that fits this decision. Answers before it stay for later
-    decisions; the engine does not ask a question with one possible answer, so an answer
-    written for such a question is simply never used."""
+    """The first `choose` answer that fits this decision; answers before it stay for later
+    decisions. A question with one possible answer that no answer fits takes that answer."""
     if not s.choose:
+        if len(d.options) == 1:
+            return 0
         example = d.options[0].label if d.options else "..."
         raise Unanswered(f"the engine asks this, and the move has no `choose` answer left for "
                          f"it (say e.g. `choose: [{example}]`):\n{describe(d)}", decision=d)
@@ -127,39 +275,39 @@ def _from_choose(s: Script, d: Decision) -> int:
             continue
         del s.choose[i]
         return index
+    if len(d.options) == 1:
+        return 0
     assert first is not None
     raise first
 
 
 def _match(d: Decision, answer: Answer) -> int:
-    try:
-        return resolve(d, answer.text)
-    except IllegalMove as e:
-        if e.rule is not None or answer.card_id is None:
-            raise
-        # A card's name: the option that moves that card (destroy, recruit, lookout...).
+    if answer.card_id is not None:  # a card: the option that moves that very card
         hits = [i for i, o in enumerate(d.options)
-                if isinstance(o.value, tuple) and answer.card_id in o.value]
+                if isinstance(o.value, tuple) and o.value and o.value[-1] == answer.card_id]
         if len(hits) == 1:
             return hits[0]
-        raise
+        if not hits:
+            for label, rule in d.excluded:
+                if answer.card_name is not None and _names(label, answer.card_name):
+                    raise IllegalMove(f"`{label}` is not allowed here ({rule})", rule, d)
+    return resolve(d, answer.text)
 
 
 def _recruit(s: Script, d: Decision) -> int:
-    """The recruit phase (R7.1) is answered by the move's card and place; a recruit inside an
-    action (R12.6) from `choose`."""
-    move = s.move
-    if not s.recruiting or move is None:
+    """The recruit phase (R7.1) and Birthday Party's second recruit (R15) are answered by the
+    move's `recruit` (and `from`); a recruit inside an action (R12.6) from `choose`."""
+    if not s.recruits:
         return _from_choose(s, d)
-    s.recruiting = False
-    place, card = move.place, move.card
+    card, place = s.recruits.pop(0)
+    said = f"recruit {card.name if card else 'the top of the park deck'}"
 
     def fits(value: object) -> bool:
         if not isinstance(value, tuple):
             return False
-        if place == ("park_deck",):
+        if card is None:
             return value == ("park_deck",)
-        if card is None or value[-1] != card.id:
+        if value[-1] != card.id:
             return False
         return place is None or value[:-1] == place
 
@@ -167,17 +315,22 @@ def _recruit(s: Script, d: Decision) -> int:
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise Unanswered(f"{move.says}: which one? say `from: park`, `from: park deck` or "
+        raise Unanswered(f"{said}: which one? say `from: park`, `from: park deck` or "
                          f"`from: yard of player N`:\n{describe(d)}", decision=d)
-    raise IllegalMove(f"{move.says}: no such card there to recruit:\n{describe(d)}",
-                      "R7.1", d)
+    raise IllegalMove(f"{said}: no such card there to recruit:\n{describe(d)}", "R7.1", d)
 
 
 _BY_KIND: dict[Kind, Callable[[Script, Decision], int]] = {
     Kind.BOOST: _boost,
     Kind.ORDER: _order,
-    Kind.COIN_SUIT: _suit("coin", "coin"),
+    Kind.COIN_SUIT: _coin,
     Kind.ANY_SUIT: _suit("suit", "suit"),
     Kind.FOLLOW: _follow,
     Kind.RECRUIT: _recruit,
+    Kind.PLAY: _play,
+    Kind.DIY: _diy,
+    Kind.DO_OVER: _do_over,
+    Kind.RECYCLE: _recycle,
+    Kind.EXTRA_RECRUIT: _extra_recruit,
+    Kind.ROUGH_HOUSING: _rough_housing,
 }

@@ -93,8 +93,9 @@ _TABLE_FIELDS: dict[str, Callable[[Any, Game], tuple[Any, Any] | None]] = {
 }
 
 
-def compare(expect: TableState, game: Game) -> list[Diff]:
-    """Every difference between the expected fields and the table, in the order written."""
+def compare(expect: TableState, game: Game, over: bool = False) -> list[Diff]:
+    """Every difference between the expected fields and the table, in the order written
+    (``over``: whether the game has ended, R11.1, for `game_over`)."""
     out: list[Diff] = []
     for i, spec in enumerate(expect.players):
         p = game.players[i]
@@ -109,6 +110,9 @@ def compare(expect: TableState, game: Game) -> list[Diff]:
     for key, want in expect.fields.items():
         if key == "supply":
             out.extend(_tokens("supply", want, game.supply))
+        elif key == "game_over":
+            if want != over:
+                out.append(Diff(key, want, over))
         else:
             diff = (_zone(want, getattr(game, key)) if key in TABLE_ZONES
                     else _TABLE_FIELDS[key](want, game))

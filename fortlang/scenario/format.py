@@ -37,9 +37,17 @@ USES: dict[str, tuple[str, ...]] = {
     "public": ("public",), "public only": ("public",),
     "private": ("private",), "private only": ("private",),
 }
-#: The verbs a move may start with; exactly one per move.
-VERBS = ("play", "follow", "decline", "recruit", "perform")
-FOLLOWING = ("follow", "decline")
+#: The verbs a move may start with; exactly one per move (in a `turn`, `recruit` answers the
+#: recruit phase). The phases that take no value may be written as a bare word.
+VERBS = ("play", "follow", "decline", "rough housing", "recruit", "perform", "turn", "skip",
+         "diy", "clean up", "discard", "draw")
+BARE = ("decline", "rough housing", "skip", "diy", "clean up", "discard", "draw")
+#: The moves that answer the card just played, by the players after the leader.
+FOLLOWING = ("follow", "decline", "rough housing")
+#: The moves after which the followers answer (a played card).
+LEADING = ("play", "turn")
+SKIP = ("skip", "skip the play phase")
+TOP_OF_PARK_DECK = ("top of park deck", "top of the park deck")
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,7 @@ class Answer:
 
     text: str | int
     card_id: str | None = None
+    card_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -69,16 +78,23 @@ class Move:
     line: int  # 1-based, for messages
     says: str  # the move in the scenario's words, e.g. "play Bug"
     seat: int | None = None  # 0-based; None: the default for the verb
-    card: KidCard | None = None
+    card: KidCard | None = None  # play, turn (None: skip), the first card of a follow
+    cards: tuple[KidCard, ...] = ()  # follow: every card discarded (two with Copy Cat, R15)
     action: n.Action | None = None
     place: tuple[Any, ...] | None = None  # recruit: ("park",), ("park_deck",), ("yard", seat)
     add: tuple[KidCard, ...] = ()
     lookout: tuple[KidCard, ...] = ()
     use: tuple[str, ...] | None = None
-    coin: Suit | None = None
+    coin: Suit | None = None  # every coin of the move stands for this suit
+    coins: tuple[Suit, ...] = ()  # one suit per coin, in the order the engine asks (R5.6)
     suit: Suit | None = None
     choose: tuple[Answer, ...] = ()
     in_full: bool = True
+    #: recruit (and a turn's recruit phase): (card or None for the top of the park deck, place)
+    #: per recruit; a second one is Birthday Party's (R15)
+    recruits: tuple[tuple[KidCard | None, tuple[Any, ...] | None], ...] = ()
+    recycle: KidCard | None = None  # Recycling (R15): the card taken back into hand
+    do_over: KidCard | None = None  # Do-Over (R15): the second card played
 
 
 @dataclass(frozen=True)
@@ -160,6 +176,7 @@ class _Reader:
         self.diags: list[Diagnostic] = []
         self.root: YNode = doc.root  # type: ignore[assignment]
         self.vocab: Vocabulary = FORT
+        self._numbers: list[tuple[YNode, int]] = []  # player numbers the scenario names
 
     def error(self, code: str, message: str, node: YNode | None,
               hint: str | None = None) -> None:
@@ -230,7 +247,12 @@ class _Reader:
 
     # -- one scenario ---------------------------------------------------------------------------
 
+    def _seated(self, node: YNode, number: int) -> None:
+        """A player number that must be seated (checked once the scenario's seats are known)."""
+        self._numbers.append((node, number))
+
     def _scenario(self, node: YNode, board: Board | None, rules: Rules) -> Scenario:
+        self._numbers = []
         given = self._table(node.get("given"))
         then = node.get("then")
         expect = self._table(then)
@@ -238,10 +260,62 @@ class _Reader:
         moves = self._moves(node.get("when"))
         seats = [m.seat for m in moves if m.seat is not None]
         n_players = max(2, len(given.players), len(expect.players), *(s + 1 for s in seats))
+        for where, number in self._numbers:
+            if not 1 <= number <= n_players:
+                self.error("E707", f"player {number} is not seated: this scenario seats "
+                           f"players 1 to {n_players}", where,
+                           "seat more players in `given: players`, or name a seated one")
+        self._check_given(node.get("given"), given, board, rules, n_players)
         name = node.get("name")
         return Scenario(str(name.value), self.doc.path, node.line + 1, given, tuple(moves),  # type: ignore[union-attr]
                         expect, error.value if error is not None else None, board, rules,
                         n_players)
+
+    def _check_given(self, node: YNode | None, given: TableState, board: Board | None,
+                     rules: Rules, n_players: int) -> None:
+        """R1.4, R1.5, R10.2: a given table the rules can reach, capacities read from the
+        engine (perks such as XXL Backpack included); E706 at the field that overflows."""
+        from fortlang.engine.state import Game  # the engine's capacities, not a copy of them
+
+        if node is None or node.kind != "map" or self.diags:
+            return  # a table that does not read cleanly is not checked further
+        game = Game(n_players, board, rules=rules)
+        seated = node.get("players")
+        held = {"pizza": 0, "toy": 0}
+        for spec, p, pnode in zip(given.players, game.players,
+                                  seated.value if seated is not None and seated.kind == "seq"
+                                  else (), strict=False):
+            p.level = spec.fields.get("level", 0)
+            p.perks = list(spec.fields.get("perks", ()))
+            for word, amount in spec.fields.get("stuff", {}).items():
+                held[word] += amount
+                cap = game.stuff_capacity(p)
+                if amount > cap:
+                    self.error("E706", f"{amount} {word} in stuff: it holds {cap} of each "
+                               "(R1.5)", pnode.get("stuff"))
+            pack = spec.fields.get("pack", {})
+            for word, amount in pack.items():
+                held[word] += amount
+            if sum(pack.values()) > game.pack_capacity(p):
+                self.error("E706", f"{sum(pack.values())} tokens in the pack: at fort level "
+                           f"{p.level} it holds {game.pack_capacity(p)} (R10.2)", pnode.get("pack"))
+            lookout = spec.fields.get("lookout", ())
+            if len(lookout) > game.lookout_capacity(p):
+                self.error("E706", f"{len(lookout)} cards in the lookout: at fort level "
+                           f"{p.level} it holds {game.lookout_capacity(p)} (R10.2)",
+                           pnode.get("lookout"))
+        supply = given.fields.get("supply")
+        if supply is None:
+            for word, amount in held.items():
+                if amount > game.board.supply:
+                    self.error("E706", f"the players hold {amount} {word}: the supply has "
+                               f"{game.board.supply} (R1.4)", seated)
+        macaroni = node.get("macaroni")
+        if macaroni is not None and isinstance(macaroni.value, int) \
+                and not 1 <= macaroni.value <= n_players:
+            self.error("E707", f"player {macaroni.value} holds the macaroni sculpture but is "
+                       f"not seated: this scenario seats players 1 to {n_players}", macaroni,
+                       "seat more players in `given: players`, or name a seated one")
 
     def _table(self, node: YNode | None) -> TableState:
         if node is None or node.kind != "map":
@@ -255,7 +329,8 @@ class _Reader:
                 what = "rule" if key.value == "rule_pile" else "perk"
                 fields[key.value] = tuple(x for x in (self._named(i, what) for i in value.value)
                                           if x is not None)
-            elif key.value in ("supply", "macaroni", "winners"):
+            elif key.value in ("supply", "macaroni", "winners", "game_over", "first_round",
+                               "first_player"):
                 fields[key.value] = value.to_data()
         seated = players.value if players is not None and players.kind == "seq" else ()
         return TableState(tuple(self._player(p) for p in seated), fields)
@@ -306,20 +381,23 @@ class _Reader:
             if move is None:
                 last = "?"
                 continue
-            if move.verb in FOLLOWING and last not in ("play", "?", *FOLLOWING):
+            if move.verb in FOLLOWING and last not in (*LEADING, "?", *FOLLOWING):
                 self.error("E702", f"`{move.verb}` answers a played card: put it right after "
-                           "a `play` move", item)
+                           "a `play` or `turn` move", item)
             out.append(move)
             last = move.verb
         return out
 
     def _move(self, node: YNode) -> Move | None:
         line = node.line + 1
-        if node.kind == "scalar":  # the bare word `decline`
-            return Move("decline", line, "decline") if node.value == "decline" else None
+        if node.kind == "scalar":  # a bare word: `decline`, `skip`, `clean up`...
+            word = " ".join(str(node.value).split())
+            return Move(word, line, word) if word in BARE else None
         if node.kind != "map":
             return None
         verbs = [k for k, _ in node.value if k.value in VERBS]
+        if any(k.value == "turn" for k in verbs):  # in a turn, `recruit` answers the phase
+            verbs = [k for k in verbs if k.value != "recruit"]
         if len(verbs) != 1:
             where = verbs[1] if verbs else node
             self.error("E702", "a move says one thing to do: " + ", ".join(VERBS)
@@ -332,32 +410,52 @@ class _Reader:
         by = node.get("by")
         if by is not None and isinstance(by.value, int):
             fields["seat"] = by.value - 1
-        says = verb if value.value in (None, True) else f"{verb} {value.value}"
-        if verb in ("play", "follow", "recruit"):
-            if verb == "recruit" and str(value.value).lower() in ("top of park deck",
-                                                                   "top of the park deck"):
-                fields["place"] = ("park_deck",)
-            else:
-                fields["card"] = self._card(value)
-                if fields["card"] is None:
-                    return None
+        shown = value.value if value.kind == "scalar" else ", ".join(
+            str(v.value) for v in value.value)
+        says = verb if shown in (None, True) else f"{verb} {shown}"
+        if verb == "play":
+            fields["card"] = self._card(value)
+            if fields["card"] is None:
+                return None
+        if verb == "turn" and str(value.value).lower() not in SKIP:
+            fields["card"] = self._card(value)
+            if fields["card"] is None:
+                return None
+        if verb == "follow":
+            cards = (self._cards(value) if value.kind == "seq"
+                     else tuple(c for c in [self._card(value)] if c is not None))
+            if not cards:
+                return None
+            fields["card"], fields["cards"] = cards[0], cards
+        recruit = node.get("recruit")
+        if recruit is not None:
+            fields["recruits"] = self._recruits(recruit, node.get("from"))
+        elif node.get("from") is not None:
+            self.error("E702", "`from` says where a `recruit` comes from: this move recruits "
+                       "nothing", node.get("from"))
         if verb == "perform":
             ast, diags = parse_scalar(self.doc, value, ACTION, self.vocab)
             if errors_in(diags) or ast is None:
                 self.diags.extend(errors_in(diags))
                 return None
             fields["action"] = ast
-        place = node.get("from")
-        if place is not None:
-            fields["place"] = self._place(place)
         for key in ("add", "lookout"):
-            cards = node.get(key)
-            if cards is not None:
-                fields[key] = self._cards(cards)
-        for key in ("coin", "suit"):
-            suit = node.get(key)
-            if suit is not None and suit.value in {s.value for s in Suit}:
-                fields[key] = Suit(suit.value)
+            listed = node.get(key)
+            if listed is not None:
+                fields[key] = self._cards(listed)
+        for key in ("recycle", "do_over"):
+            card = node.get(key)
+            if card is not None:
+                fields[key] = self._card(card)
+        coin = node.get("coin")
+        if coin is not None and coin.kind == "seq":
+            fields["coins"] = tuple(Suit(c.value) for c in coin.value
+                                    if c.value in {s.value for s in Suit})
+        elif coin is not None and coin.value in {s.value for s in Suit}:
+            fields["coin"] = Suit(coin.value)
+        suit = node.get("suit")
+        if suit is not None and suit.value in {s.value for s in Suit}:
+            fields["suit"] = Suit(suit.value)
         use = node.get("use")
         if use is not None and use.value in USES:
             fields["use"] = USES[use.value]
@@ -369,10 +467,25 @@ class _Reader:
             fields["in_full"] = bool(full.value)
         return Move(verb, line, says, **fields)
 
+    def _recruits(self, node: YNode, place: YNode | None
+                  ) -> tuple[tuple[KidCard | None, tuple[Any, ...] | None], ...]:
+        """`recruit: Worm` (with `from:`), `recruit: top of park deck`, or a list of two: the
+        second is Birthday Party's (R15)."""
+        items = node.value if node.kind == "seq" else [node]
+        out: list[tuple[KidCard | None, tuple[Any, ...] | None]] = []
+        for i, item in enumerate(items):
+            where = self._place(place) if place is not None and i == 0 else None
+            if str(item.value).lower() in TOP_OF_PARK_DECK:
+                out.append((None, ("park_deck",)))
+            else:
+                out.append((self._card(item), where))
+        return tuple(out)
+
     def _answer(self, node: YNode) -> Answer:
         if isinstance(node.value, str):
             card, _ = self.catalog.kid(node.value)
-            return Answer(node.value, card.id if card is not None else None)
+            if card is not None:
+                return Answer(node.value, card.id, card.name)
         return Answer(node.value)
 
     def _place(self, node: YNode) -> tuple[Any, ...] | None:
@@ -386,6 +499,7 @@ class _Reader:
         if "yard" in parts and "player" in parts:
             number = next((p for p in parts if p.isdigit()), None)
             if number is not None:
+                self._seated(node, int(number))
                 return ("yard", int(number) - 1)
         self.error("E705", f"unknown place to recruit from `{node.value}`", node,
                    "park, park deck, or yard of player N")

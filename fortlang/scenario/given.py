@@ -17,8 +17,8 @@ from fortlang.scenario.format import PLAYER_ZONES, TABLE_ZONES, Scenario
 RESOURCES = {"pizza": Resource.PIZZA, "toy": Resource.TOY}
 
 
-def build_table(scenario: Scenario, agents: Sequence[Any]) -> Game:
-    game = Game(scenario.n_players, scenario.board, agents=agents, rules=scenario.rules)
+def build_table(scenario: Scenario, agents: Sequence[Any] = ()) -> Game:
+    game = Game(scenario.n_players, scenario.board, agents=agents or None, rules=scenario.rules)
     given = scenario.given
     for player, spec in zip(game.players, given.players, strict=False):
         _player(game, player, spec.fields)

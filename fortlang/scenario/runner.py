@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fortlang.engine.choices import IllegalMove
 from fortlang.errors import Diagnostic, FortError
-from fortlang.scenario.agent import ScenarioAgent
+from fortlang.game.pull import GameState
+from fortlang.scenario.agent import Unanswered
 from fortlang.scenario.expect import Diff, compare
-from fortlang.scenario.format import Scenario, load_file
+from fortlang.scenario.format import Move, Scenario, load_file
 from fortlang.scenario.given import build_table
-from fortlang.scenario.moves import MoveFailed, make_moves
+from fortlang.scenario.moves import Stage, program
 from fortlang.walk import find_files
 
 SUFFIXES = (".yaml", ".yml")
@@ -41,23 +43,47 @@ class Outcome:
 
 
 def run_scenario(scenario: Scenario) -> Outcome:
-    agents = [ScenarioAgent(seat) for seat in range(scenario.n_players)]
-    game = build_table(scenario, agents)
+    """Build the `given` table, make the `when` moves through the pull API (every decision
+    answered from outside by the seats' scripts), compare the `then` fields."""
+    game = build_table(scenario)
+    game.explain = True  # every question asked, with the options the rules refuse
+    given = scenario.given.fields
+    stage = Stage(scenario.n_players, given.get("first_player", 1) - 1,
+                  bool(given.get("first_round", False)))
     message = None
+    table = game
+    state: GameState | None = None
     try:
-        make_moves(game, agents, scenario.moves)
+        state = GameState.on_table(game, program(stage, scenario.moves))
+        while not state.is_terminal():
+            d = state.decision()
+            state.apply_action(stage.agents[d.player].choose(None, d))
         if scenario.error is not None:
             message = f"expected a move to break {scenario.error}, but every move was legal"
-    except MoveFailed as e:
-        where = f"line {e.move.line} `{e.move.says}`"
-        if e.rule is None:
-            message = f"{where} cannot be made: {e}"
-        elif scenario.error is None:
-            message = f"{where} breaks {e.rule}: {e}"
-        elif e.rule != scenario.error:
-            message = (f"{where} breaks {e.rule}, expected {scenario.error}: "
-                       f"{str(e).splitlines()[0]}")
-    return Outcome(scenario, tuple(compare(scenario.expect, game)), message)
+    except IllegalMove as e:
+        if state is not None:
+            state.close()  # unwinds the engine: open transactions roll back
+        move = stage.move
+        if e.decision is not None and e.decision.player != stage.seat:
+            stage.follower = stage.agents[e.decision.player].script.move or stage.follower
+        if stage.follower is not None:  # the follow is undone, the leader's play stands
+            move = stage.follower
+        else:
+            table = stage.before or game  # an illegal move changes nothing
+        message = _failure(scenario, move, e)
+    return Outcome(scenario, tuple(compare(scenario.expect, table, over=stage.over)), message)
+
+
+def _failure(scenario: Scenario, move: Move | None, e: IllegalMove) -> str | None:
+    where = f"line {move.line} `{move.says}`" if move is not None else "the table"
+    rule = None if isinstance(e, Unanswered) else e.rule
+    if rule is None:
+        return f"{where} cannot be made: {e}"
+    if scenario.error is None:
+        return f"{where} breaks {rule}: {e}"
+    if rule != scenario.error:
+        return f"{where} breaks {rule}, expected {scenario.error}: {str(e).splitlines()[0]}"
+    return None
 
 
 @dataclass
