@@ -127,7 +127,7 @@ def load_file(path: Path | str, text: str | None = None) -> list[Scenario]:
     reader = _Reader(doc)
     scenarios = reader.read()
     if reader.diags:
-        raise FortError(reader.diags, doc.text)
+        raise FortError(_merged(reader.diags), doc.text)
     return scenarios
 
 
@@ -277,23 +277,24 @@ class _Reader:
         engine (perks such as XXL Backpack included); E706 at the field that overflows."""
         from fortlang.engine.state import Game  # the engine's capacities, not a copy of them
 
-        if node is None or node.kind != "map" or self.diags:
-            return  # a table that does not read cleanly is not checked further
+        if node is None or node.kind != "map":
+            return
         game = Game(n_players, board, rules=rules)
         seated = node.get("players")
         held = {"pizza": 0, "toy": 0}
         for spec, p, pnode in zip(given.players, game.players,
                                   seated.value if seated is not None and seated.kind == "seq"
                                   else (), strict=False):
-            p.level = spec.fields.get("level", 0)
+            level = spec.fields.get("level", 0)
+            p.level = level if isinstance(level, int) else 0  # else: a schema error
             p.perks = list(spec.fields.get("perks", ()))
-            for word, amount in spec.fields.get("stuff", {}).items():
+            for word, amount in _counts(spec.fields.get("stuff")).items():
                 held[word] += amount
                 cap = game.stuff_capacity(p)
                 if amount > cap:
                     self.error("E706", f"{amount} {word} in stuff: it holds {cap} of each "
                                "(R1.5)", pnode.get("stuff"))
-            pack = spec.fields.get("pack", {})
+            pack = _counts(spec.fields.get("pack"))
             for word, amount in pack.items():
                 held[word] += amount
             if sum(pack.values()) > game.pack_capacity(p):
@@ -504,6 +505,13 @@ class _Reader:
         self.error("E705", f"unknown place to recruit from `{node.value}`", node,
                    "park, park deck, or yard of player N")
         return None
+
+
+def _counts(tokens: Any) -> dict[str, int]:
+    """The integer token counts of a `stuff` or `pack` field (others are schema errors)."""
+    if not isinstance(tokens, dict):
+        return {}
+    return {w: a for w, a in tokens.items() if w in ("pizza", "toy") and isinstance(a, int)}
 
 
 def _slug(name: str) -> str:

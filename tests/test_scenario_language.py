@@ -1,0 +1,152 @@
+"""The scenario language's answers (the scenario-language issue, items 3-7): every answer
+written is used, a refused answer names the rule the engine gives, a coin per card, cards by
+identity, and given tables the rules cannot reach are positioned errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from fortlang.cardset import load_bundled
+from fortlang.engine import Game
+from fortlang.engine.choices import Kind
+from fortlang.errors import FortError
+from fortlang.game.pull import GameState
+from fortlang.scenario import load_text, run_scenario
+
+DIGGER = """
+cards:
+  - {name: Digger, suits: [coin], public: gain pizza x shovel, private: gain toy x glue}
+"""
+
+
+def outcome(body: str, cards: str = ""):
+    [scenario] = load_text(cards + "scenarios:\n  - name: x\n" + body)
+    return run_scenario(scenario)
+
+
+def test_item5_an_answer_never_asked_for_fails_naming_it():
+    result = outcome("    given: {players: [{hand: [Bug]}]}\n"
+                     "    when: [{play: Bug, use: public only, choose: [pizza]}]\n"
+                     "    then: {}\n")
+    assert not result.passed
+    assert "never used" in result.message and "choose `pizza`" in result.message
+
+
+def test_item5_the_played_card_as_the_destroy_target_is_refused_not_replaced_r12_4():
+    # Before: the answer was ignored and the only legal card (Worm) was destroyed.
+    result = outcome("    given: {players: [{hand: [Rusty], discard: [Worm]}]}\n"
+                     "    when: [{play: Rusty, use: private only, choose: [Rusty]}]\n"
+                     "    then: {box: []}\n")
+    assert not result.passed and not result.diffs  # nothing happened: Worm is not boxed
+    assert "breaks R12.4" in result.message
+
+
+def test_item5_an_unused_coin_fails():
+    result = outcome("    given: {players: [{hand: [Bug]}]}\n"
+                     "    when: [{play: Bug, coin: [glue], use: public only}]\n    then: {}\n")
+    assert not result.passed and "coin glue" in result.message
+
+
+def test_item3_one_suit_names_every_coin_a_list_names_each():
+    table = ("    given: {players: [{hand: [Digger, Ace]}]}\n"
+             "    when: [{play: Digger, coin: COIN, add: [Ace], use: public first}]\n"
+             "    then: {players: [{stuff: {pizza: 1, toy: 1}}]}\n")
+    assert outcome(table.replace("COIN", "[glue, shovel]"), DIGGER).passed
+    both_glue = outcome(table.replace("COIN", "glue"), DIGGER)
+    assert [(d.path, d.got) for d in both_glue.diffs] == [("player1.stuff.pizza", 0),
+                                                         ("player1.stuff.toy", 2)]
+
+
+@pytest.mark.parametrize(("rule", "hand", "move"), [
+    ("R5.3", "[Bug, Bones]", "{play: Bug, add: [Bones]}"),
+    ("R13.3", "[Giggles, Tink]", "{play: Giggles, add: [Tink]}"),
+    ("R12.4", "[Rusty]", "{play: Rusty, use: private only, choose: [Rusty]}"),
+])
+def test_item4_a_refused_answer_names_the_engines_rule(rule, hand, move):
+    body = (f"    given: {{players: [{{hand: {hand}, discard: [Worm]}}]}}\n"
+            f"    when: [{move}]\n    then: THEN\n")
+    unexpected = outcome(body.replace("THEN", "{}"))
+    assert f"breaks {rule}" in unexpected.message
+    assert outcome(body.replace("THEN", f"{{error: {rule}}}")).passed
+    wrong = outcome(body.replace("THEN", "{error: R5.5}"))
+    assert f"breaks {rule}, expected R5.5" in wrong.message
+
+
+def test_item4_expecting_a_refusal_fails_when_the_answer_is_legal():
+    result = outcome("    given: {players: [{hand: [Bug, The Moles]}]}\n"
+                     "    when: [{play: Bug, add: [The Moles], use: public only}]\n"
+                     "    then: {error: R5.3}\n")
+    assert result.message == "expected a move to break R5.3, but every move was legal"
+
+
+def test_item4_r6_1_follow_with_another_suit_while_a_card_matches():
+    body = ("    given: {players: [{hand: [Bug]}, {hand: [Bones, Worm]}]}\n"
+            "    when: [{play: Bug, use: public only}, {follow: Bones}]\n    then: THEN\n")
+    assert "`follow Bones` breaks R6.1" in outcome(body.replace("THEN", "{}")).message
+    assert outcome(body.replace("THEN", "{error: R6.1, players: [{stuff: {pizza: 1}}, "
+                                "{hand: [Bones, Worm]}]}")).passed
+
+
+def test_item6_identical_cards_are_one_option_by_identity():
+    body = ("    given: {players: [{hand: [Bug]}, {hand: [Worm, Worm], perks: [Copy Cat]}]}\n"
+            "    when: [{play: Bug, use: public only}, {follow: Worm}]\n"
+            "    then: {players: [{}, {stuff: {pizza: 1}, hand: [Worm]}]}\n")
+    assert outcome(body).passed
+
+
+def test_item1_a_card_not_in_hand_breaks_r5_1_in_a_turn():
+    result = outcome("    given: {players: [{hand: [Bones]}], park: [Tink]}\n"
+                     "    when: [{turn: Bug, recruit: Tink}]\n    then: {error: R5.1}\n")
+    assert result.passed, result.message
+
+
+def diagnostics(text: str):
+    with pytest.raises(FortError) as err:
+        load_text(text, "s.yaml")
+    return err.value
+
+
+def test_item7_given_tables_over_a_capacity_or_with_unseated_players_are_positioned():
+    err = diagnostics("scenarios:\n  - name: x\n    given:\n      macaroni: 3\n"
+                      "      players:\n        - stuff: {pizza: 5}\n"
+                      "          pack: {toy: 2}\n          lookout: [Bug, Worm]\n"
+                      "    when: [{recruit: Bug, from: yard of player 9}]\n    then: {}\n")
+    assert [(d.code, d.span.line, d.span.column) for d in err.diagnostics] == [
+        ("E707", 4, 17), ("E706", 6, 18), ("E706", 7, 17), ("E706", 8, 20), ("E707", 9, 33)]
+    assert "R1.5" in err.diagnostics[1].message and "R10.2" in err.diagnostics[2].message
+
+
+def test_item7_xxl_backpack_capacity_comes_from_the_engine():
+    load_text("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}, "
+              "perks: [XXL Backpack]}]}\n    then: {}\n")  # no error: 1 + 2 (R15)
+    err = diagnostics("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}}]}\n"
+                      "    then: {}\n")
+    assert err.first.code == "E706"
+
+
+def test_item7_negative_counts_are_schema_errors():
+    err = diagnostics("scenarios:\n  - name: x\n    given: {players: [{level: -1, vp: -2, "
+                      "stuff: {toy: -1}}]}\n    then: {}\n")
+    assert {d.code for d in err.diagnostics} == {"E313"}
+    assert len(err.diagnostics) == 3
+
+
+def test_item7_players_held_beyond_the_supply():
+    players = ", ".join(["{stuff: {pizza: 4}}"] * 4)
+    load_text(f"scenarios:\n  - name: x\n    given: {{players: [{players}]}}\n    then: {{}}\n")
+    # 16 of 30: fine; the supply itself given explicitly is never second-guessed
+
+
+def test_pull_api_on_a_given_table_asks_from_outside():
+    cards = {k.id: k for k in load_bundled()["fort-base"].kids}
+    game = Game(2)
+    game.new_card(cards["bud"], game.players[0].hand)
+    from fortlang.engine.play import play_card
+
+    state = GameState.on_table(game, lambda g: play_card(g, 0, g.players[0].hand[0]))
+    assert state.decision().kind == Kind.COIN_SUIT  # Bud's coin (R5.6)
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert len(game.players[0].in_play) == 1
+    with pytest.raises(Exception, match="cannot be cloned"):
+        state.clone()
