@@ -73,6 +73,7 @@ CODES: dict[str, str] = {
     "E705": "unknown place to recruit from",
     "E706": "given table over a capacity (stuff, pack, lookout, supply)",
     "E707": "player not seated",
+    "E708": "a card file where a scenario file is expected",
     # sets, links and requirement cycles (fortlang.cardset, scenario `sets:`)
     "E330": "link leads out of the set folder",
     "E331": "not a card set folder (no manifest)",
@@ -197,11 +198,15 @@ def _excerpt(source: str, span: Span) -> list[str]:
 class FortError(Exception):
     """Raised with one or more diagnostics; ``str()`` gives the rendered report."""
 
-    def __init__(self, diagnostics: Sequence[Diagnostic] | Diagnostic, source: str | None = None):
+    def __init__(self, diagnostics: Sequence[Diagnostic] | Diagnostic, source: str | None = None,
+                 sources: dict[str, str] | None = None):
+        """``source``: the text the diagnostics quote; ``sources``: the text of each other file
+        they are about, by its path (a scenario file's errors about a card set's files)."""
         if isinstance(diagnostics, Diagnostic):
             diagnostics = (diagnostics,)
         self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
         self.source = source
+        self.sources = dict(sources or {})
         super().__init__(self.render())
 
     @property
@@ -209,11 +214,12 @@ class FortError(Exception):
         return self.diagnostics[0]
 
     def render(self, with_code: bool = False) -> str:
-        return "\n".join(d.render(self.source, with_code) for d in self.diagnostics)
+        return "\n".join(d.render(self.sources.get(d.file, self.source), with_code)
+                         for d in self.diagnostics)
 
     def located(self, file: str, line_offset: int = 0, column_offset: int = 0) -> FortError:
         return type(self)([d.located(file, line_offset, column_offset) for d in self.diagnostics],
-                          self.source)
+                          self.source, self.sources)
 
 
 class FortSyntaxError(FortError):

@@ -150,3 +150,49 @@ def test_pull_api_on_a_given_table_asks_from_outside():
     assert len(game.players[0].in_play) == 1
     with pytest.raises(Exception, match="cannot be cloned"):
         state.clone()
+
+
+def _set(folder, kids: str) -> None:
+    folder.mkdir()
+    (folder / "manifest.yaml").write_text("id: mine\nname: Mine\nversion: '0.1'\n"
+                                          "requires: [fort-base]\n", encoding="utf-8")
+    (folder / "kids.yaml").write_text(kids, encoding="utf-8")
+
+
+SCENARIO_IN_SET = """sets: [fort-base, .]
+scenarios:
+  - name: Digger digs
+    given: {players: [{hand: [Digger]}]}
+    when: [{play: Digger, use: public only}]
+    then: {players: [{stuff: {pizza: 1}}]}
+"""
+
+
+def test_item8_a_scenario_file_in_a_set_folder_is_told_apart_from_card_files(tmp_path):
+    from click.testing import CliRunner
+
+    from fortlang.cardset.load import check_paths
+    from fortlang.cli import main
+
+    _set(tmp_path / "mine", "kids:\n  - {id: digger, name: Digger, suits: [shovel], "
+         "public: gain pizza x shovel, private: score, source: provisional}\n")
+    (tmp_path / "mine" / "digger-scenarios.yaml").write_text(SCENARIO_IN_SET, encoding="utf-8")
+    assert [d for d in check_paths([tmp_path / "mine"]) if d.is_error] == []
+    ran = CliRunner().invoke(main, ["test", str(tmp_path / "mine")])
+    assert ran.output.splitlines()[-1] == "1 passed, 0 failed", ran.output
+    named = CliRunner().invoke(main, ["test", str(tmp_path / "mine" / "kids.yaml")])
+    assert "error[E708]: this is a card file (`kids:`), not a scenario file" in named.output
+    assert named.exit_code == 1
+
+
+def test_item8_errors_in_a_referenced_set_quote_that_sets_own_lines(tmp_path):
+    _set(tmp_path / "mine", "kids:\n  - {id: digger, name: Digger, suits: [shovel], "
+         "public: gain pizza x shovle, private: score, source: provisional}\n")
+    (tmp_path / "s.yaml").write_text("# one\n# two\nsets: [mine]\nscenarios:\n"
+                                     "  - {name: x, then: {}}\n", encoding="utf-8")
+    from fortlang.scenario import load_file
+
+    with pytest.raises(FortError) as err:
+        load_file(tmp_path / "s.yaml")
+    assert err.value.first.file.endswith("kids.yaml")
+    assert "public: gain pizza x shovle" in err.value.render()

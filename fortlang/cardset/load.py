@@ -214,8 +214,8 @@ def load_set(path: Path | str, known_sets: Iterable[str] = ()) -> CardSet:
     scope = semantics.Scope(result.files, result.manifest, frozenset(known), graph)
     result.diagnostics.extend(semantics.run(scope, with_set_checks=True))
     errors = errors_in(result.all_diagnostics())
-    if errors:
-        raise FortError(errors)
+    if errors:  # each quoting its own file's line
+        raise FortError(errors, sources={f.path: f.doc.text for f in result.files})
     return result.cardset()
 
 

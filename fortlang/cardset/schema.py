@@ -61,6 +61,10 @@ def _validator(kind: Kind) -> Any:
     return Draft202012Validator(load_schema(kind))
 
 
+#: The top key of a scenario file (fortlang.scenario), which a set folder may hold too.
+SCENARIO_KEY = "scenarios"
+
+
 def kind_of(doc: Document) -> tuple[Kind | None, list[Diagnostic]]:
     """Which kind of card file ``doc`` is: the manifest by name, the others by their top key."""
     if Path(doc.path).name in MANIFEST_NAMES:
@@ -70,6 +74,8 @@ def kind_of(doc: Document) -> tuple[Kind | None, list[Diagnostic]]:
     known = [k for k in keys if k.value in KIND_BY_KEY]
     if len(known) == 1:
         return KIND_BY_KEY[known[0].value], []
+    if not known and any(k.value == SCENARIO_KEY for k in keys):
+        return None, []  # a scenario file beside the cards: `fortlang test` reads it
     expected = ", ".join(f"`{k}`" for k in KIND_BY_KEY)
     if root is None or (root.kind == "scalar" and root.value is None):
         return None, [doc.error("E305", f"empty card file: expected a mapping with one of "

@@ -16,7 +16,7 @@ from fortlang.cardset import load_bundled, load_set
 from fortlang.cardset.dsl import ACTION, parse_scalar
 from fortlang.cardset.load import manifest_path
 from fortlang.cardset.schema import Kind as FileKind
-from fortlang.cardset.schema import validate
+from fortlang.cardset.schema import kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.engine.state import Rules
 from fortlang.errors import Diagnostic, FortError, errors_in
@@ -111,6 +111,10 @@ class Scenario:
     n_players: int
 
 
+class CardFile(FortError):
+    """The file is a card file or a manifest (E708): a folder of scenarios skips it."""
+
+
 def load_file(path: Path | str, text: str | None = None) -> list[Scenario]:
     """Every scenario in the file; raises :class:`FortError` with every diagnostic."""
     doc = read_document(path, text)
@@ -120,6 +124,13 @@ def load_file(path: Path | str, text: str | None = None) -> list[Scenario]:
     if doc.root.kind != "map":
         raise FortError([doc.error("E310", "a scenario file is a mapping with `scenarios`",
                                    doc.root)], doc.text)
+    kind, _ = kind_of(doc)
+    if kind is not None:  # a card file or a manifest, e.g. named beside the scenarios of a set
+        key = "the manifest" if kind.key is None else f"a card file (`{kind.key}:`)"
+        raise CardFile([doc.error("E708", f"this is {key}, not a scenario file", doc.root,
+                                  "a scenario file has `scenarios:` at the top; in a set "
+                                  "folder, `fortlang check` reads the card files and "
+                                  "`fortlang test` the scenario files")], doc.text)
     schema_errors, _ = validate(doc, SCENARIO)
     if schema_errors:  # with the names the reader can still check, so one run shows them all
         raise FortError(_merged(schema_errors, _names_despite_schema(doc, schema_errors)),
@@ -127,7 +138,7 @@ def load_file(path: Path | str, text: str | None = None) -> list[Scenario]:
     reader = _Reader(doc)
     scenarios = reader.read()
     if reader.diags:
-        raise FortError(_merged(reader.diags), doc.text)
+        raise FortError(_merged(reader.diags), doc.text, reader.sources)
     return scenarios
 
 
@@ -177,6 +188,7 @@ class _Reader:
         self.root: YNode = doc.root  # type: ignore[assignment]
         self.vocab: Vocabulary = FORT
         self._numbers: list[tuple[YNode, int]] = []  # player numbers the scenario names
+        self.sources: dict[str, str] = {}  # the texts of other files the diagnostics are about
 
     def error(self, code: str, message: str, node: YNode | None,
               hint: str | None = None) -> None:
@@ -218,8 +230,9 @@ class _Reader:
                 continue
             try:
                 out.append(load_set(folder))
-            except FortError as e:
+            except FortError as e:  # quoted from the set's own files
                 self.diags.extend(e.diagnostics)
+                self.sources.update(e.sources)
         return out
 
     def _inline_cards(self) -> list[KidCard]:

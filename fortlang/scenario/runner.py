@@ -17,7 +17,7 @@ from fortlang.errors import Diagnostic, FortError
 from fortlang.game.pull import GameState
 from fortlang.scenario.agent import Unanswered
 from fortlang.scenario.expect import Diff, compare
-from fortlang.scenario.format import Move, Scenario, load_file
+from fortlang.scenario.format import CardFile, Move, Scenario, load_file
 from fortlang.scenario.given import build_table
 from fortlang.scenario.moves import Stage, program
 from fortlang.walk import find_files
@@ -110,25 +110,36 @@ class Report:
 
 
 def scenario_files(paths: Iterable[Path | str]) -> Iterator[Path | FortError]:
-    """The files named, and the scenario files under the folders named, sorted (a link out of
+    """The files named, and the YAML files under the folders named, sorted (a link out of
     a folder or a folder that cannot be read is an error instead; see fortlang.walk)."""
+    for path, _ in _found(paths):
+        yield path
+
+
+def _found(paths: Iterable[Path | str]) -> Iterator[tuple[Path | FortError, bool]]:
+    """Each file, and whether it was found in a folder (rather than named)."""
     for path in map(Path, paths):
         if path.is_dir():
             found = find_files(path, lambda name: name.endswith(SUFFIXES))
-            yield from (FortError(d) for d in found.diagnostics)
-            yield from found.files
+            yield from ((FortError(d), True) for d in found.diagnostics)
+            yield from ((f, True) for f in found.files)
         else:
-            yield path
+            yield path, False
 
 
 def run_paths(paths: Iterable[Path | str]) -> Iterator[Outcome | FortError]:
-    """Each scenario's outcome as it runs, or a file's diagnostics instead of its scenarios."""
-    for path in scenario_files(paths):
+    """Each scenario's outcome as it runs, or a file's diagnostics instead of its scenarios.
+    A set folder's card files and manifest are skipped; named on their own, they are E708."""
+    for path, in_folder in _found(paths):
         if isinstance(path, FortError):
             yield path
             continue
         try:
             scenarios = load_file(path)
+        except CardFile as e:
+            if not in_folder:
+                yield e
+            continue
         except FortError as e:
             yield e
             continue
