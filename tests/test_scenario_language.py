@@ -27,9 +27,10 @@ def outcome(body: str, cards: str = ""):
 def test_item5_an_answer_never_asked_for_fails_naming_it():
     result = outcome("    given: {players: [{hand: [Bug]}]}\n"
                      "    when: [{play: Bug, use: public only, choose: [pizza]}]\n"
-                     "    then: {}\n")
-    assert not result.passed
-    assert "never used" in result.message and "choose `pizza`" in result.message
+                     "    then: {players: [{stuff: {pizza: 1}}]}\n")
+    assert not result.passed and not result.diffs  # the move was made
+    assert result.message == ("line 4 `play Bug`: answers left over, never asked for: "
+                              "choose `pizza`")
 
 
 def test_item5_the_played_card_as_the_destroy_target_is_refused_not_replaced_r12_4():

@@ -31,6 +31,10 @@ class Unanswered(IllegalMove):
     """The engine asked something the scenario does not answer (a scenario mistake, no rule)."""
 
 
+class LeftOver(Unanswered):
+    """The move was made, but some of what it says was never asked for (a scenario mistake)."""
+
+
 class Script:
     """What one seat says during one move; queues shrink as the engine asks."""
 

@@ -21,7 +21,7 @@ from fortlang.engine import Game, IllegalMove, perform
 from fortlang.game.match import Progress
 from fortlang.game.setup import HAND_SIZE, draw
 from fortlang.game.turn import TurnRecord, clean_up, discard, play_phase, play_turn, recruit
-from fortlang.scenario.agent import ScenarioAgent, Script, Unanswered
+from fortlang.scenario.agent import LeftOver, ScenarioAgent, Script, Unanswered
 from fortlang.scenario.format import FOLLOWING, LEADING, Move
 
 
@@ -61,11 +61,10 @@ def _seat(move: Move, default: int) -> int:
     return default if move.seat is None else move.seat
 
 
-def _check_said(script: Script, who: str) -> None:
+def _check_said(script: Script) -> None:
     left = script.leftovers()
     if left:
-        raise Unanswered(f"{who}: these answers were never used (the engine never asked for "
-                         "them): " + ", ".join(left))
+        raise LeftOver("answers left over, never asked for: " + ", ".join(left))
 
 
 def _scripts(stage: Stage, game: Game, seat: int, move: Move,
@@ -109,9 +108,9 @@ def _finish(stage: Stage, seat: int, move: Move) -> None:
             raise IllegalMove(f"player {follower + 1} cannot follow: nothing with a public "
                               "action was played", "R6.1")
         stage.follower = other.move
-        _check_said(other, other.move.says)
+        _check_said(other)
         stage.follower = None
-    _check_said(script, move.says)
+    _check_said(script)
 
 
 def _recruits_used(script: Script) -> None:

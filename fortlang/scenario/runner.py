@@ -15,7 +15,7 @@ from typing import Any
 from fortlang.engine.choices import IllegalMove
 from fortlang.errors import Diagnostic, FortError
 from fortlang.game.pull import GameState
-from fortlang.scenario.agent import Unanswered
+from fortlang.scenario.agent import LeftOver, Unanswered
 from fortlang.scenario.expect import Diff, compare
 from fortlang.scenario.format import CardFile, Move, Scenario, load_file
 from fortlang.scenario.given import build_table
@@ -68,7 +68,7 @@ def run_scenario(scenario: Scenario) -> Outcome:
             stage.follower = stage.agents[e.decision.player].script.move or stage.follower
         if stage.follower is not None:  # the follow is undone, the leader's play stands
             move = stage.follower
-        else:
+        elif not isinstance(e, LeftOver):  # a move made with answers left over stands
             table = stage.before or game  # an illegal move changes nothing
         message = _failure(scenario, move, e)
     return Outcome(scenario, tuple(compare(scenario.expect, table, over=stage.over)), message)
@@ -77,6 +77,8 @@ def run_scenario(scenario: Scenario) -> Outcome:
 def _failure(scenario: Scenario, move: Move | None, e: IllegalMove) -> str | None:
     where = f"line {move.line} `{move.says}`" if move is not None else "the table"
     rule = None if isinstance(e, Unanswered) else e.rule
+    if isinstance(e, LeftOver):
+        return f"{where}: {e}"
     if rule is None:
         return f"{where} cannot be made: {e}"
     if scenario.error is None:
