@@ -113,7 +113,7 @@ def test_item7_given_tables_over_a_capacity_or_with_unseated_players_are_positio
                       "          pack: {toy: 2}\n          lookout: [Bug, Worm]\n"
                       "    when: [{recruit: Bug, from: yard of player 9}]\n    then: {}\n")
     assert [(d.code, d.span.line, d.span.column) for d in err.diagnostics] == [
-        ("E707", 4, 17), ("E706", 6, 18), ("E706", 7, 17), ("E706", 8, 20), ("E707", 9, 33)]
+        ("E707", 4, 17), ("E706", 6, 26), ("E706", 7, 17), ("E706", 8, 20), ("E707", 9, 33)]
     assert "R1.5" in err.diagnostics[1].message and "R10.2" in err.diagnostics[2].message
 
 

@@ -121,12 +121,16 @@ class GameState:
             self.apply_action(index)
 
     @classmethod
-    def on_table(cls, game: Game, program: Callable[[Game], Any]) -> GameState:
+    def on_table(cls, game: Game, program: Callable[[Game], Any], *,
+                 explain: bool = False) -> GameState:
         """A state whose engine runs ``program(game)`` on a table set up elsewhere (a
         scenario's `given`, fortlang.scenario) instead of a whole game: its decisions are
         pulled as usual; :meth:`outcome` is what the program returns, and an exception it
-        raises comes out of :meth:`apply_action`. Such a state has no seed to replay: it
-        cannot be cloned."""
+        raises comes out of :meth:`apply_action`. ``explain``: every decision is asked, even
+        one with a single option, and lists the options the rules never offer with the rule
+        that refuses each (``Game.explain``). Such a state has no seed to replay: it cannot
+        be cloned."""
+        game.explain = explain
         state = cls.__new__(cls)
         state.config = Config(None, len(game.players), 0, False, game.debug)  # type: ignore[arg-type]
         state._start(greenlet(_work_on), state.config, _Slots(), game, program)

@@ -52,8 +52,9 @@ class Script:
         #: the play phase: the card to play, "skip", "diy", or None (the move plays nothing)
         self.play: KidCard | str | None = (move.card if move and verb in ("play", "turn")
                                            and move.card
+                                           else "diy" if verb == "diy" or (move and move.diy)
                                            else "skip" if verb in ("skip", "turn")
-                                           else "diy" if verb == "diy" else None)
+                                           else None)
         self.played: KidCard | None = None  # the card being played now (for `use`)
         self.recruits = list(move.recruits) if move else []
         self.recycle = move.recycle if move else None

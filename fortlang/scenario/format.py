@@ -93,6 +93,7 @@ class Move:
     #: recruit (and a turn's recruit phase): (card or None for the top of the park deck, place)
     #: per recruit; a second one is Birthday Party's (R15)
     recruits: tuple[tuple[KidCard | None, tuple[Any, ...] | None], ...] = ()
+    diy: bool = False  # a turn whose play phase is DIY's advance (R15)
     recycle: KidCard | None = None  # Recycling (R15): the card taken back into hand
     do_over: KidCard | None = None  # Do-Over (R15): the second card played
 
@@ -305,8 +306,9 @@ class _Reader:
                 held[word] += amount
                 cap = game.stuff_capacity(p)
                 if amount > cap:
+                    stuff = pnode.get("stuff")
                     self.error("E706", f"{amount} {word} in stuff: it holds {cap} of each "
-                               "(R1.5)", pnode.get("stuff"))
+                               "(R1.5)", stuff.get(word) if stuff is not None else pnode)
             pack = _counts(spec.fields.get("pack"))
             for word, amount in pack.items():
                 held[word] += amount
@@ -431,7 +433,9 @@ class _Reader:
             fields["card"] = self._card(value)
             if fields["card"] is None:
                 return None
-        if verb == "turn" and str(value.value).lower() not in SKIP:
+        if verb == "turn" and str(value.value).lower() == "diy":
+            fields["diy"] = True  # the play phase: DIY instead of a card (R15)
+        elif verb == "turn" and str(value.value).lower() not in SKIP:
             fields["card"] = self._card(value)
             if fields["card"] is None:
                 return None

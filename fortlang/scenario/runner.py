@@ -46,7 +46,6 @@ def run_scenario(scenario: Scenario) -> Outcome:
     """Build the `given` table, make the `when` moves through the pull API (every decision
     answered from outside by the seats' scripts), compare the `then` fields."""
     game = build_table(scenario)
-    game.explain = True  # every question asked, with the options the rules refuse
     given = scenario.given.fields
     stage = Stage(scenario.n_players, given.get("first_player", 1) - 1,
                   bool(given.get("first_round", False)))
@@ -54,7 +53,8 @@ def run_scenario(scenario: Scenario) -> Outcome:
     table = game
     state: GameState | None = None
     try:
-        state = GameState.on_table(game, program(stage, scenario.moves))
+        # every question asked, with the options the rules refuse and why
+        state = GameState.on_table(game, program(stage, scenario.moves), explain=True)
         while not state.is_terminal():
             d = state.decision()
             state.apply_action(stage.agents[d.player].choose(None, d))
