@@ -197,3 +197,14 @@ def test_item8_errors_in_a_referenced_set_quote_that_sets_own_lines(tmp_path):
         load_file(tmp_path / "s.yaml")
     assert err.value.first.file.endswith("kids.yaml")
     assert "public: gain pizza x shovle" in err.value.render()
+
+
+def test_item5_use_coin_and_suit_must_answer_a_question_too():
+    result = outcome("    given: {players: [{hand: [Bug]}]}\n"
+                     "    when: [{play: Bug, use: public only, coin: shovel, suit: crown}]\n"
+                     "    then: {}\n")  # Bug has no coin and no `x any`
+    assert result.message == ("line 4 `play Bug`: answers left over, never asked for: "
+                              "coin shovel, suit crown")
+    assert outcome("    given: {players: [{hand: [Bud]}]}\n"
+                   "    when: [{play: Bud, use: public only, coin: shovel, choose: [pizza]}]\n"
+                   "    then: {players: [{stuff: {pizza: 2}}]}\n").passed

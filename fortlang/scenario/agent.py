@@ -45,6 +45,10 @@ class Script:
         self.lookout: list[KidCard] = list(move.lookout) if move else []
         self.choose: list[Answer] = list(move.choose) if move else []
         self.coins: list[Suit] = list(move.coins) if move else []
+        #: `use`, a single `coin` and `suit` answer every question of their kind: each must
+        #: answer at least one
+        self.unused = {key for key in ("use", "coin", "suit")
+                       if move is not None and getattr(move, key) is not None}
         self.follow: tuple[KidCard, ...] | None = (move.cards if move and verb == "follow"
                                                    else None)
         self.rough_housing = verb == "rough housing"
@@ -66,6 +70,11 @@ class Script:
         out += [f"count {c.name} from the lookout" for c in self.lookout]
         out += [f"choose `{a.text}`" for a in self.choose]
         out += [f"coin {s.value}" for s in self.coins]
+        if self.move is not None:
+            said = {"use": " then ".join(self.move.use or ()),
+                    "coin": self.move.coin.value if self.move.coin else "",
+                    "suit": self.move.suit.value if self.move.suit else ""}
+            out += [f"{key} {said[key]}" for key in sorted(self.unused)]
         if isinstance(self.play, KidCard):
             out.append(f"play {self.play.name}")
         elif self.play == "diy":
@@ -145,6 +154,7 @@ def _order(s: Script, d: Decision) -> int:
     if move is None or move.use is None or s.played is None:
         return 0  # the first legal order: public then private when both are legal
     _, options = order_options(s.played)
+    s.unused.discard("use")
     label = next((o.label for o in options if o.value == move.use), None)
     if label is None:
         raise IllegalMove(f"{s.played.name} has no {' then '.join(move.use)} to use "
@@ -175,11 +185,13 @@ def _suit(attr: str, word: str) -> Callable[[Script, Decision], int]:
             raise Unanswered(f"{d.context or d.kind}: say `{word}: <suit>`; the options are "
                              + ", ".join(d.labels), decision=d)
         try:
-            return resolve(d, suit.value)
+            index = resolve(d, suit.value)
         except IllegalMove as e:
             if len(d.options) == 1 and e.rule is None:
                 return 0  # a question with one answer, which the scalar was not meant for
             raise
+        s.unused.discard(attr)
+        return index
     return answer
 
 
