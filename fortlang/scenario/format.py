@@ -326,12 +326,14 @@ class _Reader:
                 if amount > game.board.supply:
                     self.error("E706", f"the players hold {amount} {word}: the supply has "
                                f"{game.board.supply} (R1.4)", seated)
-        macaroni = node.get("macaroni")
-        if macaroni is not None and isinstance(macaroni.value, int) \
-                and not 1 <= macaroni.value <= n_players:
-            self.error("E707", f"player {macaroni.value} holds the macaroni sculpture but is "
-                       f"not seated: this scenario seats players 1 to {n_players}", macaroni,
-                       "seat more players in `given: players`, or name a seated one")
+        for key, role in (("macaroni", "holds the macaroni sculpture"),
+                          ("first_player", "is the first player")):
+            number = node.get(key)
+            if number is not None and isinstance(number.value, int) \
+                    and not 1 <= number.value <= n_players:
+                self.error("E707", f"player {number.value} {role} but is not seated: this "
+                           f"scenario seats players 1 to {n_players}", number,
+                           "seat more players in `given: players`, or name a seated one")
 
     def _table(self, node: YNode | None) -> TableState:
         if node is None or node.kind != "map":

@@ -87,9 +87,7 @@ def _scripts(stage: Stage, game: Game, seat: int, move: Move,
 def _play(game: Game, stage: Stage, move: Move, follows: Sequence[Move]) -> None:
     """The play phase (R5.1): `play`, `skip` or `diy`, with Recycling and Do-Over (R15)."""
     seat = _seat(move, stage.progress.leader)
-    if move.card is not None and not any(c.card == move.card for c in game.players[seat].hand):
-        raise IllegalMove(f"{move.card.name} is not in player {seat + 1}'s hand", "R5.1")
-    _scripts(stage, game, seat, move, follows)
+    _scripts(stage, game, seat, move, follows)  # a card not in hand: R5.1 at the play decision
     play_phase(game, seat, TurnRecord(seat))
     _finish(stage, seat, move)
 
