@@ -208,3 +208,9 @@ def test_item5_use_coin_and_suit_must_answer_a_question_too():
     assert outcome("    given: {players: [{hand: [Bud]}]}\n"
                    "    when: [{play: Bud, use: public only, coin: shovel, choose: [pizza]}]\n"
                    "    then: {players: [{stuff: {pizza: 2}}]}\n").passed
+
+
+def test_item1_a_turn_without_a_recruit_asks_for_one_naming_the_key():
+    result = outcome("    given: {park: [Tink, Zip]}\n    when: [{turn: skip}]\n    then: {}\n")
+    assert "say which card with `recruit: <card>`" in result.message
+    assert "- Tink from the park" in result.message

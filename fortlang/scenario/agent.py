@@ -315,6 +315,9 @@ def _recruit(s: Script, d: Decision) -> int:
     """The recruit phase (R7.1) and Birthday Party's second recruit (R15) are answered by the
     move's `recruit` (and `from`); a recruit inside an action (R12.6) from `choose`."""
     if not s.recruits:
+        if len(d.options) > 1 and "(R7.1)" in d.context and not s.choose:
+            raise Unanswered("the recruit phase: say which card with `recruit: <card>` (or "
+                             f"`recruit: top of park deck`):\n{describe(d)}", decision=d)
         return _from_choose(s, d)
     card, place = s.recruits.pop(0)
     said = f"recruit {card.name if card else 'the top of the park deck'}"
