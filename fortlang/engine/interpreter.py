@@ -153,12 +153,12 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
     ``same[i] = j`` (j <= i) says option i ends exactly as option j: while searching only j is
     tried, and j's trial tells whether i is legal. ``refused``: the options never offered, for
     ``Game.explain`` (which also asks a decision with a single option)."""
-    game = ctx.game
-    explain = game.explain and not ctx.search
-    if len(thunks) == 1 and not explain:
+    if len(thunks) == 1 and (ctx.search or not ctx.game.explain):  # the hot path first
         return thunks[0]()
     if not thunks:
         return False
+    game = ctx.game
+    explain = game.explain and not ctx.search
     if ctx.search:
         for i, thunk in enumerate(thunks):
             if i < len(same) and same[i] != i:

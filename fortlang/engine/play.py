@@ -246,6 +246,8 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
         seen.add(key)
         offered.append(cands[j])
         thunks.append(add(j))
+    if ctx.search:
+        return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks)
     return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks,
                   refused=lambda: _unboostable([c for c in p.hand if not _can_boost(c, suits)],
                                                "R5.3"))
