@@ -214,3 +214,59 @@ def test_item1_a_turn_without_a_recruit_asks_for_one_naming_the_key():
     result = outcome("    given: {park: [Tink, Zip]}\n    when: [{turn: skip}]\n    then: {}\n")
     assert "say which card with `recruit: <card>`" in result.message
     assert "- Tink from the park" in result.message
+
+
+CARDS = ["Bug", "Worm", "Bones", "Bud", "Rusty", "Giggles", "Tink", "Ace", "Kitty", "Munch",
+         "Blitz", "Crash", "Puddin", "The Moles"]
+PERKS = ["Birthday Party", "Bribe", "Copy Cat", "DIY", "Do-Over", "Recycling", "Rough Housing",
+         "Sticky Fingers", "XXL Backpack"]
+
+
+def _moves():
+    from hypothesis import strategies as st
+
+    card = st.sampled_from(CARDS)
+    play = st.fixed_dictionaries({"play": card}, optional={
+        "add": st.lists(card, max_size=2), "coin": st.sampled_from(["shovel", "glue"]),
+        "choose": st.lists(st.one_of(card, st.sampled_from(["pizza", "toy"])), max_size=2),
+        "use": st.sampled_from(["public only", "private first"]), "recycle": card,
+        "do_over": card})
+    turn = st.fixed_dictionaries({"turn": st.one_of(card, st.just("skip")),
+                                  "recruit": st.one_of(card, st.just("top of park deck"))})
+    follow = st.one_of(st.fixed_dictionaries({"follow": st.one_of(card, st.lists(
+        card, min_size=2, max_size=2))}), st.just("decline"), st.just("rough housing"))
+    bare = st.sampled_from(["skip", "diy", "clean up", "discard", "draw"])
+    recruit = st.fixed_dictionaries({"recruit": st.one_of(card, st.lists(card, max_size=2,
+                                                                        min_size=1))})
+    return st.lists(st.one_of(play, turn, follow, bare, recruit), max_size=4)
+
+
+def test_no_scenario_move_sequence_crashes_the_runner():
+    """Whatever a schema-valid scenario says, the runner answers with a pass, a diff or a
+    message, never an internal error (nothing the reader accepts may crash the engine)."""
+    import json
+
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    card = st.sampled_from(CARDS)
+    player = st.fixed_dictionaries({}, optional={
+        "hand": st.lists(card, max_size=4), "discard": st.lists(card, max_size=2),
+        "yard": st.lists(card, max_size=2), "deck": st.lists(card, max_size=3),
+        "perks": st.lists(st.sampled_from(PERKS), max_size=2, unique=True),
+        "stuff": st.fixed_dictionaries({"pizza": st.integers(0, 4), "toy": st.integers(0, 4)}),
+        "level": st.integers(0, 2), "vp": st.integers(0, 30)})
+
+    @given(st.lists(player, min_size=2, max_size=3), _moves(), st.lists(card, max_size=3))
+    def run(players, moves, park):
+        doc = {"scenarios": [{"name": "fuzz", "given": {"players": players, "park": park,
+                                                        "park_deck": park},
+                              "when": moves, "then": {}}]}
+        try:
+            [scenario] = load_text(json.dumps(doc))
+        except FortError:
+            return  # e.g. a move that the reader refuses (E702) or a table over a capacity
+        result = run_scenario(scenario)
+        assert not (result.message or "").startswith("internal error"), result.message
+
+    run()
