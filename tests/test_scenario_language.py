@@ -270,3 +270,17 @@ def test_no_scenario_move_sequence_crashes_the_runner():
         assert not (result.message or "").startswith("internal error"), result.message
 
     run()
+
+
+def test_names_and_answers_reach_the_terminal_escaped(tmp_path):
+    from click.testing import CliRunner
+
+    from fortlang.cli import main
+
+    (tmp_path / "s.yaml").write_text(
+        'scenarios:\n  - name: "red \\e[31m"\n    given: {players: [{hand: [Bug]}]}\n'
+        '    when: [{play: Bug, use: public only, choose: ["\\e[2J"]}]\n    then: {}\n',
+        encoding="utf-8")
+    out = CliRunner().invoke(main, ["test", str(tmp_path / "s.yaml")]).output
+    assert "\x1b" not in out
+    assert "red \\x1b[31m" in out and "choose `\\x1b[2J`" in out

@@ -35,11 +35,12 @@ def test(paths: tuple[Path, ...], fmt: str) -> None:
         report.outcomes.append(item)
         if fmt == "text":
             sc = item.scenario
-            click.echo(f"{'PASS' if item.passed else 'FAIL'}  {sc.file}:{sc.line}  {sc.name}")
+            click.echo(f"{'PASS' if item.passed else 'FAIL'}  {_shown(sc.file)}:{sc.line}  "
+                       f"{_shown(sc.name)}")
             if item.message:
-                click.echo("      " + item.message.replace("\n", "\n      "))
+                click.echo("      " + "\n      ".join(map(_shown, item.message.split("\n"))))
             for diff in item.diffs:
-                click.echo("      " + diff.render())
+                click.echo("      " + _shown(diff.render()))
     if fmt == "json":
         click.echo(json.dumps({
             "scenarios": [o.to_json() for o in report.outcomes],
@@ -49,3 +50,9 @@ def test(paths: tuple[Path, ...], fmt: str) -> None:
     else:
         click.echo(f"{report.passed} passed, {report.failed} failed")
     sys.exit(0 if report.ok else 1)
+
+
+def _shown(text: str) -> str:
+    """A line of a scenario file's words for the terminal: control characters (an escape
+    sequence in a name or an answer) are shown escaped, never sent."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
