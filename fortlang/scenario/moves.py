@@ -105,6 +105,10 @@ def _finish(stage: Stage, seat: int, move: Move) -> None:
             stage.follower = other.move
             raise IllegalMove(f"player {follower + 1} cannot follow: nothing with a public "
                               "action was played", "R6.1")
+        if other.rough_housing:  # never offered
+            stage.follower = other.move
+            raise IllegalMove(f"player {follower + 1} has no Rough Housing perk to use "
+                              "(or nothing was played)", "R15")
         stage.follower = other.move
         _check_said(other)
         stage.follower = None
