@@ -31,3 +31,10 @@ def test_move_verbs_and_r5_2_use_words_match_the_reader():
 def test_shipped_scenario_file_satisfies_the_schema(path):
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert list(Draft202012Validator(SCHEMA).iter_errors(data)) == []
+
+
+def test_r11_1_end_triggers_are_the_game_loops():
+    from fortlang.game.match import Trigger
+
+    enum = SCHEMA["$defs"]["expected"]["properties"]["triggers"]["items"]["enum"]
+    assert sorted(enum) == sorted([Trigger.SCORE, Trigger.LEVEL, Trigger.PARK])

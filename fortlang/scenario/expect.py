@@ -9,7 +9,7 @@ with a field path such as ``player1.stuff.pizza`` (players numbered from 1, as i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,9 +93,11 @@ _TABLE_FIELDS: dict[str, Callable[[Any, Game], tuple[Any, Any] | None]] = {
 }
 
 
-def compare(expect: TableState, game: Game, over: bool = False) -> list[Diff]:
+def compare(expect: TableState, game: Game, over: bool = False,
+            triggers: Sequence[str] = ()) -> list[Diff]:
     """Every difference between the expected fields and the table, in the order written
-    (``over``: whether the game has ended, R11.1, for `game_over`)."""
+    (``over``: whether the game has ended, ``triggers``: the end triggers that happened,
+    R11.1)."""
     out: list[Diff] = []
     for i, spec in enumerate(expect.players):
         p = game.players[i]
@@ -113,6 +115,9 @@ def compare(expect: TableState, game: Game, over: bool = False) -> list[Diff]:
         elif key == "game_over":
             if want != over:
                 out.append(Diff(key, want, over))
+        elif key == "triggers":
+            if sorted(want) != sorted(triggers):
+                out.append(Diff(key, sorted(want), sorted(triggers)))
         else:
             diff = (_zone(want, getattr(game, key)) if key in TABLE_ZONES
                     else _TABLE_FIELDS[key](want, game))

@@ -347,8 +347,8 @@ class _Reader:
                 what = "rule" if key.value == "rule_pile" else "perk"
                 fields[key.value] = tuple(x for x in (self._named(i, what) for i in value.value)
                                           if x is not None)
-            elif key.value in ("supply", "macaroni", "winners", "game_over", "first_round",
-                               "first_player"):
+            elif key.value in ("supply", "macaroni", "winners", "game_over", "triggers",
+                               "first_round", "first_player"):
                 fields[key.value] = value.to_data()
         seated = players.value if players is not None and players.kind == "seq" else ()
         return TableState(tuple(self._player(p) for p in seated), fields)

@@ -71,7 +71,8 @@ def run_scenario(scenario: Scenario) -> Outcome:
         elif not isinstance(e, LeftOver):  # a move made with answers left over stands
             table = stage.before or game  # an illegal move changes nothing
         message = _failure(scenario, move, e)
-    return Outcome(scenario, tuple(compare(scenario.expect, table, over=stage.over)), message)
+    return Outcome(scenario, tuple(compare(scenario.expect, table, stage.over,
+                                           stage.progress.triggers)), message)
 
 
 def _failure(scenario: Scenario, move: Move | None, e: IllegalMove) -> str | None:
