@@ -65,6 +65,8 @@ CODES: dict[str, str] = {
     "E603": "mkdocs build failed",
     "E604": "unknown card set",
     "E605": "output cannot be written",
+    "E606": "ray extra not installed",
+    "E607": "balance extra not installed",
     # scenario files (fortlang.scenario, `fortlang test`)
     "E701": "unknown card",
     "E702": "bad move",
@@ -76,6 +78,8 @@ CODES: dict[str, str] = {
     "E331": "not a card set folder (no manifest)",
     "E332": "cycle of required sets",
     "E333": "folder cannot be read",
+    "E334": "sets played together share an id",
+    "E335": "replay logged with other card data",
     "E340": "vocabulary plugin not installed",
     "E341": "vocabulary plugin fails to load",
     "E342": "vocabulary plugins clash",
