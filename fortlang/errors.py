@@ -196,6 +196,16 @@ def _excerpt(source: str, span: Span) -> list[str]:
     return [f"  {prefix}{shown}{suffix}", f"  {caret}"]
 
 
+def terminal_safe(text: str) -> str:
+    """A card-file value fit for a terminal: control and other unprintable characters (escape
+    sequences included) shown as `?`.
+
+    >>> terminal_safe("Evil\x1b[2J")
+    'Evil?[2J'
+    """
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
 class FortError(Exception):
     """Raised with one or more diagnostics; ``str()`` gives the rendered report."""
 

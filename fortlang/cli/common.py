@@ -89,9 +89,3 @@ def decode(data: bytes, name: str) -> str:
             ERROR, "E103", f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot be decoded",
             Span(line, column, line, column + 1), name,
             hint="save the file as UTF-8"), data.decode("utf-8", "replace")) from None
-
-
-def terminal_safe(text: str) -> str:
-    """A card-file value fit for a terminal: control and other unprintable characters (escape
-    sequences included) shown as `?`."""
-    return "".join(ch if ch.isprintable() else "?" for ch in text)

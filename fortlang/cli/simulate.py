@@ -12,8 +12,8 @@ from typing import Any
 
 import click
 
-from fortlang.cli.common import fail, terminal_safe
-from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
+from fortlang.cli.common import fail
+from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean, terminal_safe
 from fortlang.game.agents import BOTS
 from fortlang.game.stats import Aggregate
 from fortlang.model import CardSet
