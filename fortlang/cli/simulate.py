@@ -16,7 +16,7 @@ from fortlang.cli.common import fail
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean, terminal_safe
 from fortlang.game.agents import BOTS
 from fortlang.game.stats import Aggregate
-from fortlang.model import CardSet
+from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Span
 
 CHUNK = 25  # games per batch (a pool task, a Ray task): never one task per game
@@ -110,6 +110,12 @@ def describe(run: Run, total: Aggregate) -> dict[str, Any]:
     figures["players"], figures["bots_in_seat_order"], figures["seed"] = (
         run.players, list(run.bots), run.seed)
     figures["sets"] = [fingerprint(s) for s in run.sets]
+    items: list[KidCard | Perk | MadeUpRule] = [*run.table.kids, *run.table.perks,
+                                                *run.table.rules]
+    names = {item.id: item.name for item in items}
+    for kind in ("cards", "perks", "rules"):
+        for key, item in figures[kind].items():
+            item["name"] = names.get(key, key)
     return figures
 
 
