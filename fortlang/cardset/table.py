@@ -123,9 +123,10 @@ def combine(sets: Sequence[CardSet]) -> CardSet:
         raise FortError(Diagnostic(ERROR, "E324", "none of the sets has a board: "
                                    + ", ".join(s.id for s in sets), file=sets[0].id,
                                    hint="add the base game: --sets fort-base,..."))
-    manifest = Manifest(id="+".join(s.id for s in sets), name=" + ".join(s.manifest.name
-                                                                           for s in sets),
-                        version="+".join(s.manifest.version for s in sets))
+    manifest = Manifest(id="+".join(s.id for s in sets),
+                        name=" + ".join(s.manifest.name for s in sets),
+                        version="+".join(s.manifest.version for s in sets),
+                        uses=tuple(dict.fromkeys(u for s in sets for u in s.manifest.uses)))
     return CardSet(manifest=manifest, kids=tuple(k for s in sets for k in s.kids),
                    rules=tuple(r for s in sets for r in s.rules),
                    perks=tuple(p for s in sets for p in s.perks), board=board)

@@ -69,6 +69,10 @@ def seat_bots(bots: tuple[str, ...] | list[str], players: int, index: int) -> li
 
 def run_chunk(job: Job) -> ChunkResult:
     cardset = job.cardset
+    if cardset.manifest.uses:  # a fresh worker (Ray, spawn) has not loaded the set's plugins
+        from fortlang.plugins import vocabulary
+
+        vocabulary(cardset.manifest.uses)
     agg = Aggregate(rate=resource_rate(cardset.board), kinds=kinds_of(cardset))
     lines: list[str] = []
     for index in range(job.start, job.stop):
