@@ -77,6 +77,9 @@ def test_report_opens_in_headless_chromium_with_every_plot(report: Path,
         assert "strong-sam (above)" in text
         rows = browser.evaluate("document.querySelectorAll('tr.above').length")
         assert rows >= 1
+        height = browser.evaluate("document.documentElement.scrollHeight")
+        browser.call("Emulation.setDeviceMetricsOverride", {
+            "width": 1200, "height": height, "deviceScaleFactor": 1, "mobile": False})
         shot = browser.call("Page.captureScreenshot", {"format": "png"})["data"]
     import base64
 

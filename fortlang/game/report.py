@@ -161,7 +161,9 @@ h1 { font-size: 1.6em; } h2 { margin-top: 1.8em; border-bottom: 1px solid #ddd; 
 img { max-width: 100%; display: block; margin: .5em 0; }
 table { border-collapse: collapse; font-size: 13px; margin: 1em 0; width: 100%; }
 caption { text-align: left; font-weight: 600; padding: .3em 0; }
-th, td { border-bottom: 1px solid #e4e4e4; padding: 3px 6px; text-align: right; }
+th, td { border-bottom: 1px solid #e4e4e4; padding: 3px 6px; text-align: right;
+         white-space: nowrap; }
+td:nth-child(2) { white-space: normal; }
 th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }
 tr.above td { background: #fbe9e7; } tr.below td { background: #e3f0fb; }
 .note { color: #555; font-size: 13px; }
