@@ -94,3 +94,22 @@ def test_out_that_is_a_file_is_refused_before_any_game(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "--out must be a folder" in result.stderr and "Traceback" not in result.output
     assert target.read_text() == "keep me"
+
+
+def test_without_matplotlib_balance_is_a_diagnostic_before_any_game(monkeypatch,
+                                                                    tmp_path: Path) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError("no matplotlib here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    result = run("balance", "--games", "100000", "--out", str(tmp_path / "report"))
+    assert result.exit_code == 1
+    assert "the balance report needs matplotlib" in result.stderr
+    assert "fortlang[balance]" in result.stderr and "Traceback" not in result.output
+    assert not (tmp_path / "report").exists()

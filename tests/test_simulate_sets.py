@@ -24,6 +24,8 @@ def test_simulate_plays_an_expansion_folder_with_the_set_it_requires(tmp_path):
     assert [s["id"] for s in f["sets"]] == ["fort-base", "yard-kids"]  # requires: [fort-base]
     assert all(len(s["hash"]) == 16 and s["version"] == "0.1.0" for s in f["sets"])
     assert f["cards"]["strong-sam"]["played"] > 0  # the expansion's cards are in the park
+    assert f["cards"]["strong-sam"]["set"] == "yard-kids" and f["cards"]["bones"]["set"] == \
+        "fort-base"
     assert f["cards"]["bones"]["kind"] == "kid" and f["perks"] and f["rules"]
 
 

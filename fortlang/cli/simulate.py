@@ -110,12 +110,13 @@ def describe(run: Run, total: Aggregate) -> dict[str, Any]:
     figures["players"], figures["bots_in_seat_order"], figures["seed"] = (
         run.players, list(run.bots), run.seed)
     figures["sets"] = [fingerprint(s) for s in run.sets]
-    items: list[KidCard | Perk | MadeUpRule] = [*run.table.kids, *run.table.perks,
-                                                *run.table.rules]
-    names = {item.id: item.name for item in items}
+    names: dict[str, tuple[str, str]] = {}  # item id -> (name, the set it comes from)
+    for s in run.sets:
+        items: list[KidCard | Perk | MadeUpRule] = [*s.kids, *s.perks, *s.rules]
+        names.update((item.id, (item.name, s.id)) for item in items)
     for kind in ("cards", "perks", "rules"):
         for key, item in figures[kind].items():
-            item["name"] = names.get(key, key)
+            item["name"], item["set"] = names.get(key, (key, ""))
     return figures
 
 

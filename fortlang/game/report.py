@@ -136,13 +136,14 @@ def _ci(ci: list[float] | None, pct: bool) -> str:
 
 
 def _items_table(items: dict[str, Any], caption: str) -> str:
-    head = ("id", "name", "recruited", "played / used", "followed", "effect (points)", "95% CI",
-            "flag", "win rate with", "95% CI", "win rate without")
+    head = ("id", "name", "set", "recruited", "played / used", "followed", "effect (points)",
+            "95% CI", "flag", "win rate with", "95% CI", "win rate without")
     rows = []
     ordered = sorted(items.items(), key=lambda kv: (kv[1]["effect"] is None,
                                                     -(kv[1]["effect"] or 0), kv[0]))
     for key, c in ordered:
-        cells = (key, c.get("name", ""), c["recruited"], c["played"], c["followed"],
+        cells = (key, c.get("name", ""), c.get("set", ""), c["recruited"], c["played"],
+                 c["followed"],
                  "–" if c["effect"] is None else f"{c['effect']:+.2f}",
                  _ci(c["effect_ci95"], False), c["flag"] or "", _pct(c["win_rate_acquired"]),
                  _ci(c["win_rate_acquired_ci95"], True), _pct(c["win_rate_not_acquired"]))
@@ -164,7 +165,7 @@ caption { text-align: left; font-weight: 600; padding: .3em 0; }
 th, td { border-bottom: 1px solid #e4e4e4; padding: 3px 6px; text-align: right;
          white-space: nowrap; }
 td:nth-child(2) { white-space: normal; }
-th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }
+th:nth-child(-n+3), td:nth-child(-n+3) { text-align: left; }
 tr.above td { background: #fbe9e7; } tr.below td { background: #e3f0fb; }
 .note { color: #555; font-size: 13px; }
 """
