@@ -67,6 +67,9 @@ CODES: dict[str, str] = {
     "E605": "output cannot be written",
     "E606": "ray extra not installed",
     "E607": "balance extra not installed",
+    # games (`fortlang simulate`, `balance`, `play`, `replay`)
+    "E608": "unknown bot",
+    "E609": "not a replay line",
     # scenario files (fortlang.scenario, `fortlang test`)
     "E701": "unknown card",
     "E702": "bad move",

@@ -37,3 +37,26 @@ def test_every_figure_field_is_documented(tmp_path: Path) -> None:
     for field in ("seats", "ranking", "median_effect", "exchange_rate", "score_histogram",
                   "turns_histogram", "sets"):
         assert f"`{field}`" in DOC, field
+
+
+def test_game_commands_use_codes_of_their_own_meaning() -> None:
+    """One meaning per code: the game commands' diagnostics are not the docs site's."""
+    import re
+
+    import fortlang.cardset.table
+    import fortlang.cli.balance
+    import fortlang.cli.replay
+    import fortlang.cli.simulate
+    import fortlang.game.backends
+    import fortlang.game.report
+    from fortlang.errors import CODES
+
+    modules = (fortlang.cli.simulate, fortlang.cli.replay, fortlang.cli.balance,
+               fortlang.game.backends, fortlang.game.report, fortlang.cardset.table)
+    used = {code for m in modules
+            for code in re.findall(r'"([EW]\d{3})"', Path(str(m.__file__)).read_text())}
+    assert used <= set(CODES)
+    meaning = {code: CODES[code] for code in used}
+    assert meaning["E608"] == "unknown bot" and meaning["E609"] == "not a replay line"
+    assert meaning["E335"].startswith("replay") and meaning["E334"].startswith("sets")
+    assert not {"E601", "E602", "E603"} & used  # the docs site's codes

@@ -57,10 +57,10 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
         raise FortError(Diagnostic(ERROR, "E804", "JSON nested too deeply: not a replay line",
                                    where, str(path)), shown) from None
     except ValueError as e:
-        raise FortError(Diagnostic(ERROR, "E602", f"not a replay line: {e}", where, str(path)),
+        raise FortError(Diagnostic(ERROR, "E609", f"not a replay line: {e}", where, str(path)),
                         shown) from None
     if not isinstance(entry, dict) or not {"seed", "players", "decisions"} <= set(entry):
-        raise FortError(Diagnostic(ERROR, "E602", "not a replay line: a replay line needs "
+        raise FortError(Diagnostic(ERROR, "E609", "not a replay line: a replay line needs "
                                    "seed, players and decisions", where, str(path)), shown)
     return entry
 
