@@ -74,3 +74,16 @@ def test_a_strong_expansion_card_is_flagged_above_the_median(tmp_path):
     assert f["exchange_rate"]["resource_fraction"] == "23/9"
     total = sum(int(k) * v for k, v in f["score_histogram"].items())
     assert abs(total / 160 - f["score"]["mean_score"]) <= 0.005  # 40 games x 4 players
+
+
+def test_perks_the_turn_loop_runs_have_an_effect():
+    result = CliRunner().invoke(main, ["simulate", "--games", "60", "--seed", "7", "--json"])
+    perks = json.loads(result.stdout)["perks"]
+    party = perks["birthday-party"]  # R15: recruit another card, nothing else
+    assert party["played"] > 0 and party["effect_n"] == party["played"]
+    assert party["yield"] == {"vp": 0.0, "resources": 0.0, "cards": 1.0, "fort_points": 0.0}
+    assert party["effect"] == 1.0
+    diy = perks["diy"]  # R15: an advance paying one more resource: fort points, fewer resources
+    if diy["effect_n"]:
+        assert diy["yield"]["fort_points"] > 0 > diy["yield"]["resources"]
+    assert perks["xxl-backpack"]["effect"] is None  # a capacity: no use to measure

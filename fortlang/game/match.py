@@ -59,7 +59,8 @@ class Outcome:
     holdings: list[set[str]] = field(default_factory=list)  # per seat: card ids held at the end
     perks_used: Counter = field(default_factory=Counter)
     snapshot: tuple = ()
-    #: (card id, what it brought its leader) for every play; (rule id, its points) per rule
+    #: (card id, what it brought its leader) for every play, (perk id, what it brought) for
+    #: every use of a perk the turn loop runs (R15), (rule id, its points) per made-up rule
     yields: list[tuple[str, Gain]] = field(default_factory=list)
     recruited: Counter = field(default_factory=Counter)  # card id -> times it changed hands
     #: per seat: the kid cards, perks and made-up rule it had at some point of the game
@@ -134,6 +135,7 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
         at.watch(game, record.perks_used, at.leader)
         for result, gain in zip(record.plays, record.gains, strict=True):
             at.yields.append((result.card.card.id, gain))
+        at.yields.extend(record.perk_gains)
         for result in record.plays:
             at.played[result.card.card.id] += 1
             for _, cards in result.followers:

@@ -171,6 +171,10 @@ tr.above td { background: #fbe9e7; } tr.below td { background: #e3f0fb; }
 """
 
 
+PERKS_CAPTION = ("Perks (played = used; effect: what one use of DIY, Do-Over or Birthday Party "
+                 "brought; not measured for the others)")
+
+
 def page(f: dict[str, Any], images: dict[str, str]) -> str:
     """The whole HTML page (card-file values escaped; images inline)."""
     sets = ", ".join(f"{escape(s['id'])} {escape(s['version'])} "
@@ -207,7 +211,7 @@ the documentation.</p>
 <img alt="end triggers" src="{images['triggers']}">
 <h2 id="tables">Figures</h2>
 {_items_table(f['cards'], 'Kid cards')}
-{_items_table(f['perks'], 'Perks (effect: not measured; played = used)')}
+{_items_table(f['perks'], PERKS_CAPTION)}
 {_items_table(f['rules'], 'Made-up rules (effect: the points the rule scored at the end)')}
 <p class="note">The same figures are in <a href="figures.json">figures.json</a>.</p>
 </body></html>

@@ -209,7 +209,7 @@ class Aggregate:
             "effect_n": t.yields,
             "flag": None,
         }
-        if t.yields and self.kinds.get(key, "kid") == "kid":
+        if t.yields and self.kinds.get(key, "kid") != "rule":
             vp, res, cards, fort = (x / t.yields for x in t.parts)
             out["yield"] = {"vp": round(vp, 3), "resources": round(res, 3),
                             "cards": round(cards, 3), "fort_points": round(fort, 3)}

@@ -29,6 +29,7 @@ class TurnRecord:
     seat: int
     plays: list[PlayResult] = field(default_factory=list)
     gains: list[Gain] = field(default_factory=list)  # what each play brought the leader
+    perk_gains: list[tuple[str, Gain]] = field(default_factory=list)  # what a perk's use brought
     perks_used: list[str] = field(default_factory=list)
 
 
@@ -88,7 +89,9 @@ def diy(game: Game, seat: int, record: TurnRecord) -> bool:
                    f"{perk.name} (R15)"):
         return False
     _use_perk(game, p, perk, record)
+    before = gains.standing(game, seat)
     perform(game, seat, action)
+    record.perk_gains.append((perk.id, gains.since(game, seat, before)))
     return True
 
 
@@ -109,6 +112,7 @@ def do_over(game: Game, seat: int, record: TurnRecord) -> None:
         before = gains.standing(game, seat)
         record.plays.append(play_card(game, seat, cards[pick - 1], checked=True))
         record.gains.append(gains.since(game, seat, before))
+        record.perk_gains.append((perk.id, record.gains[-1]))  # the play the perk gave
 
 
 def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
@@ -138,7 +142,9 @@ def recruit(game: Game, seat: int, record: TurnRecord) -> None:
     if _yes_no(game, seat, Kind.EXTRA_RECRUIT, "no more",
                f"{_verb(perk)} recruit another card", f"{perk.name} (R15)"):
         _use_perk(game, p, perk, record)
+        before = gains.standing(game, seat)
         recruit_phase(game, seat, places=places)
+        record.perk_gains.append((perk.id, gains.since(game, seat, before)))
 
 
 def discard(game: Game, seat: int) -> None:
