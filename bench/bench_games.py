@@ -18,13 +18,14 @@ import subprocess
 import sys
 import time
 
+from fortlang.cardset import base_set
 from fortlang.game.batch import jobs, run_chunk
 
 
 def games_per_second(games: int, workers: int, seed: int) -> float:
     """Wall-clock rate of ``games`` 4-player random-bot games run as `simulate` runs them."""
     start = time.perf_counter()
-    all_jobs = jobs(games, 25, seed=seed, players=4, bots=("random",))
+    all_jobs = jobs(games, 25, cardset=base_set(), seed=seed, players=4, bots=("random",))
     if workers == 1:
         for job in all_jobs:
             run_chunk(job)

@@ -65,6 +65,11 @@ CODES: dict[str, str] = {
     "E603": "mkdocs build failed",
     "E604": "unknown card set",
     "E605": "output cannot be written",
+    "E606": "ray extra not installed",
+    "E607": "balance extra not installed",
+    # games (`fortlang simulate`, `balance`, `play`, `replay`)
+    "E608": "unknown bot",
+    "E609": "not a replay line",
     # scenario files (fortlang.scenario, `fortlang test`)
     "E701": "unknown card",
     "E702": "bad move",
@@ -79,6 +84,8 @@ CODES: dict[str, str] = {
     "E331": "not a card set folder (no manifest)",
     "E332": "cycle of required sets",
     "E333": "folder cannot be read",
+    "E334": "sets played together share an id",
+    "E335": "replay logged with other card data",
     "E340": "vocabulary plugin not installed",
     "E341": "vocabulary plugin fails to load",
     "E342": "vocabulary plugins clash",
@@ -193,6 +200,16 @@ def _excerpt(source: str, span: Span) -> list[str]:
     shown = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in shown)
     caret = " " * (len(prefix) + first - lo) + "^" * max(1, min(last, hi) - first)
     return [f"  {prefix}{shown}{suffix}", f"  {caret}"]
+
+
+def terminal_safe(text: str) -> str:
+    """A card-file value fit for a terminal: control and other unprintable characters (escape
+    sequences included) shown as `?`.
+
+    >>> terminal_safe("Evil\x1b[2J")
+    'Evil?[2J'
+    """
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
 
 
 class FortError(Exception):

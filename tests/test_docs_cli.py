@@ -92,12 +92,13 @@ def test_pnp_into_a_missing_folder_is_a_diagnostic(tmp_path: Path) -> None:
 def test_every_docs_diagnostic_code_is_registered() -> None:
     import re
 
+    import fortlang.cardset.table
     import fortlang.cli.docs
     import fortlang.docsite
     from fortlang.errors import CODES
 
-    sources = [Path(fortlang.cli.docs.__file__), *Path(fortlang.docsite.__file__).parent.glob(
-        "*.py")]
+    sources = [Path(fortlang.cli.docs.__file__), Path(fortlang.cardset.table.__file__),
+               *Path(fortlang.docsite.__file__).parent.glob("*.py")]
     used = {code for p in sources for code in re.findall(r'"([EW]\d{3})"', p.read_text())}
     assert {"E601", "E602", "E603", "E604", "E605"} <= used
     assert used - set(CODES) == set()

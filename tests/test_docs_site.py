@@ -194,7 +194,7 @@ def test_hand_written_pages_say_they_are_in_english_on_the_other_sites(site: Bui
 
     from fortlang.docsite.lexicon import ui
 
-    for page in ("scenarios.html", "card-format.html"):
+    for page in ("scenarios.html", "card-format.html", "simulate.html"):
         assert ui("english_only", "en") not in (site.out / "en" / page).read_text("utf-8")
         for lang in ("fr", "ru"):
             html = unescape((site.out / lang / page).read_text("utf-8"))

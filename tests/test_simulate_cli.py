@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from fortlang.cli import main
@@ -24,7 +25,9 @@ def test_simulate_json_reports_every_figure():
     assert f["bots"]["greedy"]["games"] == 12  # seats 0 and 2
     low, high = f["bots"]["greedy"]["ci95"]
     assert low <= f["bots"]["greedy"]["win_rate"] <= high
-    assert sum(t["win_rate"] * t["games"] for t in f["seats"].values()) == 6  # one win a game
+    # one win a game (a shared win, R11.3, splits it; rates are rounded to 4 places)
+    wins = sum(t["win_rate"] * t["games"] for t in f["seats"].values())
+    assert wins == pytest.approx(6, abs=1e-3)
     assert f["end_triggers"] and f["cards"]
     assert all(c["played"] >= 0 for c in f["cards"].values())
 

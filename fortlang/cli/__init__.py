@@ -14,6 +14,7 @@ COMMANDS: dict[str, str] = {
     "fmt": "fortlang.cli.fmt:fmt",
     "docs": "fortlang.cli.docs:docs",
     "simulate": "fortlang.cli.simulate:simulate",
+    "balance": "fortlang.cli.balance:balance",
     "replay": "fortlang.cli.replay:replay",
     "play": "fortlang.cli.play:play",
     "test": "fortlang.cli.test:test",

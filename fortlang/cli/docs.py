@@ -10,7 +10,7 @@ from typing import NoReturn
 import click
 
 from fortlang.cli.common import fail
-from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.errors import FortError
 from fortlang.model import CardSet
 
 LANGUAGES = ("en", "fr", "ru")
@@ -32,33 +32,16 @@ def _fail(error: FortError) -> NoReturn:
 
 
 def _split(values: Sequence[str]) -> list[str]:
-    """``--sets a,b --sets c`` -> [a, b, c]."""
-    return [v for value in values for v in value.split(",") if v]
+    from fortlang.cardset.table import split_specs
+
+    return split_specs(values)
 
 
 def load_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
     """The bundled sets (no specs), or each spec as a folder path or a bundled set's id."""
-    from fortlang import cardset
+    from fortlang.cardset.table import load_specs
 
-    if not specs:
-        return tuple(cardset.load_bundled().values())
-    bundled: dict[str, CardSet] | None = None
-    out: list[CardSet] = []
-    for spec in specs:
-        path = Path(spec)
-        if path.is_dir():
-            out.append(cardset.load_set(path))
-            continue
-        if bundled is None:
-            bundled = cardset.load_bundled()
-        if spec not in bundled:
-            from fortlang.errors import did_you_mean
-
-            raise FortError(Diagnostic(ERROR, "E604", f"no card set {spec!r}: not a folder, "
-                                       "nor a bundled set", file=spec,
-                                       hint=did_you_mean(spec, bundled)))
-        out.append(bundled[spec])
-    return tuple(out)
+    return load_specs(specs)
 
 
 @click.group()

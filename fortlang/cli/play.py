@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from fortlang.cli.simulate import sets_option
 from fortlang.phrasebook import LANGUAGES
 
 
@@ -18,13 +19,14 @@ from fortlang.phrasebook import LANGUAGES
               help="Bots for the other seats, repeated as needed.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
 @click.option("--draft", is_flag=True, help="Draft set-up (R2.5).")
-def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool) -> None:
+@sets_option
+def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
+         sets: tuple[str, ...]) -> None:
     """Play Fort in the terminal against bots: type an option's number, or q to quit."""
     from rich.console import Console
 
-    from fortlang.cardset import base_set
     from fortlang.cli.common import fail, stdin_closed
-    from fortlang.cli.simulate import parse_bots
+    from fortlang.cli.simulate import game_sets, parse_bots
     from fortlang.game.agents import BOTS, agent_seed
     from fortlang.game.human import HumanAgent, Narrated, Quit
     from fortlang.game.pull import GameState
@@ -32,6 +34,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool)
     if sys.stdin is None:  # started with fd 0 closed: no one can answer
         fail(stdin_closed())
     bots = parse_bots(bots_text)
+    _, cardset = game_sets(sets)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     console = Console(highlight=False)
@@ -40,7 +43,6 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool)
     agents += [Narrated(BOTS[names[seat]](agent_seed(seed, seat)), console, names[seat])
                for seat in range(1, players)]
     console.print(f"Fort, {players} players, seed {seed}: you are seat 0")
-    cardset = base_set()
     state = GameState(cardset, players, seed=seed, draft=draft)
     announced = False
     try:  # the agents answer from outside the engine (the pull API)

@@ -12,25 +12,31 @@ from typing import Any
 import click
 
 from fortlang.cli.common import MAX_INPUT, decode, fail, too_large
+from fortlang.cli.simulate import game_sets, sets_option
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.nodes import Span
 
 
 @click.command()
 @click.argument("path", type=click.Path(path_type=Path))
-def replay(path: Path) -> None:
-    """Re-execute every game in a JSONL replay FILE (from `fortlang simulate --log`); exit 1 if a
-    state or an outcome differs."""
-    from fortlang.cardset import base_set
+@sets_option
+def replay(path: Path, sets: tuple[str, ...]) -> None:
+    """Re-execute every game in a JSONL replay FILE (from `fortlang simulate --log`) with the
+    card sets it was played with (--sets, as simulate took it); exit 1 if a state or an
+    outcome differs. A log of other card data is refused (E335)."""
+    from fortlang.cardset.table import fingerprint
     from fortlang.game.replay import replay as replay_one
 
-    cardset = base_set()
+    played, cardset = game_sets(sets)
+    ours = [fingerprint(s) for s in played]
     games = bad = 0
     try:
         for number, line in _lines(path):
             if not line.strip():
                 continue
-            verdict = replay_one(cardset, _entry(path, number, line))
+            entry = _entry(path, number, line)
+            _same_sets(path, number, line, entry, ours)
+            verdict = replay_one(cardset, entry)
             games += 1
             if not verdict.identical:
                 bad += 1
@@ -51,12 +57,35 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
         raise FortError(Diagnostic(ERROR, "E804", "JSON nested too deeply: not a replay line",
                                    where, str(path)), shown) from None
     except ValueError as e:
-        raise FortError(Diagnostic(ERROR, "E602", f"not a replay line: {e}", where, str(path)),
+        raise FortError(Diagnostic(ERROR, "E609", f"not a replay line: {e}", where, str(path)),
                         shown) from None
     if not isinstance(entry, dict) or not {"seed", "players", "decisions"} <= set(entry):
-        raise FortError(Diagnostic(ERROR, "E602", "not a replay line: a replay line needs "
+        raise FortError(Diagnostic(ERROR, "E609", "not a replay line: a replay line needs "
                                    "seed, players and decisions", where, str(path)), shown)
     return entry
+
+
+def _same_sets(path: Path, number: int, line: str, entry: dict[str, Any],
+               ours: list[dict[str, str]]) -> None:
+    """E335 unless the line was logged with the same sets (id, version, content hash); a line
+    without `sets` is from before sets were logged: the base game."""
+    logged = entry.get("sets") or [{"id": "fort-base"}]
+    if not isinstance(logged, list) or not all(isinstance(s, dict) for s in logged):
+        logged = [{"id": "?"}]
+    mine = [{k: s[k] for k in ("id", "version", "hash") if k in theirs}
+            for s, theirs in zip(ours, logged, strict=False)]
+    if len(logged) == len(ours) and mine == logged:
+        return
+
+    def names(sets: list[dict[str, Any]]) -> str:
+        return ", ".join(f"{s.get('id')} {s.get('version', '')} #{s.get('hash', '?')}".strip()
+                         for s in sets)
+
+    raise FortError(Diagnostic(
+        ERROR, "E335", f"game logged with other card data: {names(logged)}; loaded: "
+        f"{names(ours)}", Span(number, 1, number, 2), str(path),
+        hint="replay with the sets the log was made with (--sets ...)"),
+        "\n" * (number - 1) + line[:200])
 
 
 def _lines(path: Path) -> Iterator[tuple[int, str]]:

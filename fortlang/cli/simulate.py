@@ -5,20 +5,21 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 
 from fortlang.cli.common import fail
-from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
+from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean, terminal_safe
 from fortlang.game.agents import BOTS
-from fortlang.game.batch import ChunkResult, jobs, run_chunk
 from fortlang.game.stats import Aggregate
+from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Span
 
-CHUNK = 25
+CHUNK = 25  # games per batch (a pool task, a Ray task): never one task per game
 
 
 def parse_bots(text: str) -> list[str]:
@@ -29,22 +30,44 @@ def parse_bots(text: str) -> list[str]:
         if name not in BOTS:
             hint = did_you_mean(name, sorted(BOTS)) or f"bots: {', '.join(sorted(BOTS))}"
             col = column + text[column - 1:].find(name)
-            fail(Diagnostic(ERROR, "E601", f"unknown bot `{name}`",
+            fail(Diagnostic(ERROR, "E608", f"unknown bot `{name}`",
                             Span(1, col, 1, col + max(len(name), 1)), "--bots", hint), text)
         column += len(name) + 1
     return names
 
 
-def _results(workers: int, all_jobs: Iterator[Any]) -> Iterator[ChunkResult]:
-    if workers <= 1:
-        for job in all_jobs:
-            yield run_chunk(job)
-        return
-    import multiprocessing
+def sets_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--sets``, as `check` and `docs` take it; a game adds each set's `requires`."""
+    return click.option("--sets", "sets", multiple=True, metavar="SET[,SET...]",
+                        help="Bundled set ids or set folders played together (default: "
+                             "fort-base); each set's requires are added.")(f)
 
-    with multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
-            workers) as pool:
-        yield from pool.imap(run_chunk, all_jobs)
+
+def game_sets(specs: tuple[str, ...]) -> tuple[tuple[CardSet, ...], CardSet]:
+    """The sets named by ``--sets`` with what they require, and their combination (the
+    table); a bad set is reported the compiler way (exit 1)."""
+    from fortlang.cardset.table import combine, split_specs, table_sets
+    from fortlang.cli.docs import _fail
+
+    try:
+        sets = table_sets(split_specs(specs))
+        return sets, combine(sets)
+    except FortError as e:
+        _fail(e)
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a run of games is: everything the figures depend on."""
+
+    sets: tuple[CardSet, ...]
+    table: CardSet
+    games: int
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    draft: bool = False
+    debug: bool = False
 
 
 def _save_failure(failure: dict, seed: int) -> Path:
@@ -55,27 +78,10 @@ def _save_failure(failure: dict, seed: int) -> Path:
     return path
 
 
-@click.command()
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--bots", "bots_text", default="greedy,random", show_default=True,
-              help="Bots in seat order, repeated to fill the table.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
-@click.option("--draft", is_flag=True, help="Draft set-up (R2.5) instead of the basic one.")
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-@click.option("--log", "log_path", type=click.Path(path_type=Path),
-              help="Write a JSONL replay of every game (seed, every decision).")
-@click.option("--check-invariants", is_flag=True, help="Check every invariant at every decision.")
-def simulate(games: int, players: int, bots_text: str, seed: int, workers: int, draft: bool,
-             as_json: bool, log_path: Path | None, check_invariants: bool) -> None:
-    """Play GAMES games between bots and report win rates and card figures.
-
-    \b
-    Example:
-      fortlang simulate --games 1000 --players 4 --bots greedy,random --seed 1 --workers 2
-    """
-    bots = parse_bots(bots_text)
+def run_games(run: Run, *, workers: int, backend: str, address: str | None,
+              log_path: Path | None = None) -> Aggregate:
+    """Play the run (with a progress bar on stderr) and return its figures; a failed game is
+    saved as a replay and reported (exit 1)."""
     total = Aggregate()
     try:
         with contextlib.ExitStack() as stack:
@@ -84,38 +90,97 @@ def simulate(games: int, players: int, bots_text: str, seed: int, workers: int, 
                 from fortlang.output import open_output
 
                 log_file = stack.enter_context(open_output(log_path, text=True))
-            failure = _play(games, players, bots, seed, workers, draft, check_invariants,
-                            total, log_file)
+            failure = _play(run, workers, backend, address, total, log_file)
         if failure is not None:
-            path = _save_failure(failure, seed)
+            path = _save_failure(failure, run.seed)
     except FortError as e:
         fail(e)
     if failure is not None:
         click.echo(f"error: game {failure['game']} (seed {failure['seed']}) failed: "
                    f"{failure['error']}\nits replay is saved in {path}", err=True)
         sys.exit(1)
+    return total
+
+
+def describe(run: Run, total: Aggregate) -> dict[str, Any]:
+    """The figures with what the run was (sets, players, bots, seed)."""
+    from fortlang.cardset.table import fingerprint
+
     figures = total.figures()
-    figures["players"], figures["bots_in_seat_order"], figures["seed"] = players, bots, seed
+    figures["players"], figures["bots_in_seat_order"], figures["seed"] = (
+        run.players, list(run.bots), run.seed)
+    figures["sets"] = [fingerprint(s) for s in run.sets]
+    names: dict[str, tuple[str, str]] = {}  # item id -> (name, the set it comes from)
+    for s in run.sets:
+        items: list[KidCard | Perk | MadeUpRule] = [*s.kids, *s.perks, *s.rules]
+        names.update((item.id, (item.name, s.id)) for item in items)
+    for kind in ("cards", "perks", "rules"):
+        for key, item in figures[kind].items():
+            item["name"], item["set"] = names.get(key, (key, ""))
+    return figures
+
+
+@click.command()
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--bots", "bots_text", default="greedy,random", show_default=True,
+              help="The lineup, repeated to fill the table; it rotates one seat per game.")
+@sets_option
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
+              help="Worker processes (or CPUs of a local Ray instance).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="Run batches here or as Ray tasks (fortlang[ray]).")
+@click.option("--ray-address", default=None, metavar="ADDRESS",
+              help="A running Ray instance or cluster (auto, HOST:PORT, ray://HOST:10001); "
+                   "default: start a local one.")
+@click.option("--draft", is_flag=True, help="Draft set-up (R2.5) instead of the basic one.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.option("--log", "log_path", type=click.Path(path_type=Path),
+              help="Write a JSONL replay of every game (seed, every decision).")
+@click.option("--check-invariants", is_flag=True, help="Check every invariant at every decision.")
+def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], seed: int,
+             workers: int, backend: str, ray_address: str | None, draft: bool, as_json: bool,
+             log_path: Path | None, check_invariants: bool) -> None:
+    """Play GAMES games between bots and report win rates and card figures.
+
+    \b
+    Example:
+      fortlang simulate --games 1000 --players 4 --bots greedy,random --seed 1 --workers 2
+      fortlang simulate --sets fort-base,./my-expansion --games 500 --json
+    """
+    bots = parse_bots(bots_text)
+    played, table = game_sets(sets)
+    run = Run(played, table, games, players, tuple(bots), seed, draft, check_invariants)
+    total = run_games(run, workers=workers, backend=backend, address=ray_address,
+                      log_path=log_path)
+    figures = describe(run, total)
     if as_json:
         click.echo(json.dumps(figures, indent=2))
     else:
         _print(figures)
 
 
-def _play(games: int, players: int, bots: list[str], seed: int, workers: int, draft: bool,
-          check_invariants: bool, total: Aggregate, log_file: Any) -> dict | None:
+def _play(run: Run, workers: int, backend: str, address: str | None, total: Aggregate,
+          log_file: Any) -> dict | None:
     """Play the games into ``total`` (and the log); the first failed game, if any."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from fortlang.cardset.table import fingerprint
+    from fortlang.game.backends import results
+    from fortlang.game.batch import jobs
 
     progress = Progress("[progress.description]{task.description}", BarColumn(),
                         MofNCompleteColumn(), TimeRemainingColumn(),
                         console=Console(stderr=True), transient=True)
     with progress:
-        task = progress.add_task("games", total=games)
-        all_jobs = jobs(games, CHUNK, seed=seed, players=players, bots=tuple(bots),
-                        draft=draft, debug=check_invariants, log=log_file is not None)
-        for result in _results(workers, all_jobs):
+        task = progress.add_task("games", total=run.games)
+        all_jobs = jobs(run.games, CHUNK, cardset=run.table, seed=run.seed, players=run.players,
+                        bots=run.bots, draft=run.draft, debug=run.debug,
+                        log=log_file is not None,
+                        sets=tuple(fingerprint(s) for s in run.sets))
+        for result in results(all_jobs, workers=workers, backend=backend, address=address):
             total.merge(result.aggregate)
             if log_file is not None:
                 for line in result.lines:
@@ -126,17 +191,26 @@ def _play(games: int, players: int, bots: list[str], seed: int, workers: int, dr
     return None
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci_text(ci: list[float] | None, pct: bool = True) -> str:
+    if ci is None:
+        return "-"
+    return f"{_pct(ci[0])}–{_pct(ci[1])}" if pct else f"{ci[0]:+.2f}…{ci[1]:+.2f}"
 
 
 def _print(f: dict[str, Any]) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
-    console = Console(width=110)
-    console.print(f"[bold]{f['games']} games[/], {f['players']} players, bots "
-                  f"{','.join(f['bots_in_seat_order'])}, seed {f['seed']}")
+    console = Console(width=130)
+    sets = ", ".join(terminal_safe(f"{s['id']} {s['version']}") for s in f["sets"])
+    console.print(escape(f"{f['games']} games, {f['players']} players, lineup "
+                         f"{','.join(f['bots_in_seat_order'])} (rotated), seed {f['seed']}, "
+                         f"sets {sets}"))
     console.print(f"mean turns {f['mean_turns']}, mean fort level {f['mean_fort_level']}, "
                   f"final score {f['score']['mean_score']} ± {f['score']['score_sd']} (sd)")
     console.print("end triggers: " + ", ".join(f"{k} {_pct(v)}"
@@ -147,15 +221,22 @@ def _print(f: dict[str, Any]) -> None:
         for col in (title, "games", "win rate", "95% CI", "mean score", "sd"):
             table.add_column(col, justify="right" if col != title else "left")
         for key, t in rows.items():
-            table.add_row(key, str(t["games"]), _pct(t["win_rate"]),
-                          f"{_pct(t['ci95'][0])}–{_pct(t['ci95'][1])}", str(t["mean_score"]),
-                          str(t["score_sd"]))
+            table.add_row(key, str(t["games"]), _pct(t["win_rate"]), _ci_text(t["ci95"]),
+                          str(t["mean_score"]), str(t["score_sd"]))
         console.print(table)
-    table = Table(title="cards (win rate of players holding it at the end vs not)")
-    for col in ("card", "played", "followed", "win with", "win without"):
-        table.add_column(col, justify="right" if col != "card" else "left")
-    for card_id, c in f["cards"].items():
-        table.add_row(card_id, str(c["played"]), str(c["followed"]),
-                      _pct(c["win_rate_with"]) if c["win_rate_with"] is not None else "-",
-                      _pct(c["win_rate_without"]) if c["win_rate_without"] is not None else "-")
-    console.print(table)
+    rate = f["exchange_rate"]["resource"]
+    for kind, title in (("cards", "kid cards"), ("perks", "perks"), ("rules", "made-up rules")):
+        table = Table(title=f"{title}: one play's yield in points (a resource = {rate}, a card "
+                            "= 1), win rate of players who had it vs not (95% CI)")
+        for col in ("id", "recruited", "played", "followed", "effect", "95% CI", "flag",
+                    "win with", "win without"):
+            table.add_column(col, justify="right" if col != "id" else "left")
+        for key, c in sorted(f[kind].items(), key=lambda kv: -(kv[1]["effect"] or -1e9)):
+            table.add_row(escape(terminal_safe(key)), str(c["recruited"]), str(c["played"]),
+                          str(c["followed"]),
+                          "-" if c["effect"] is None else f"{c['effect']:+.2f}",
+                          _ci_text(c["effect_ci95"], pct=False), c["flag"] or "",
+                          f"{_pct(c['win_rate_acquired'])} "
+                          f"({_ci_text(c['win_rate_acquired_ci95'])})",
+                          _pct(c["win_rate_not_acquired"]))
+        console.print(table)

@@ -35,6 +35,7 @@ UI: dict[str, dict[str, str]] = {
         "rules": "Made-up rules", "perks": "Perks", "on_card": "on a card",
         "designers_extension": "designers' extension",
         "scenarios": "Scenario files", "plugins": "Expansions and vocabulary plugins",
+        "simulate": "Simulation, balance and replays",
         "value": "value",
         "english_only": "This page is in English only.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
@@ -61,6 +62,7 @@ UI: dict[str, dict[str, str]] = {
         "rules": "Règles improvisées", "perks": "Avantages", "on_card": "sur une carte",
         "designers_extension": "extension des concepteurs",
         "scenarios": "Fichiers de scénarios", "plugins": "Extensions et greffons de vocabulaire",
+        "simulate": "Simulation, équilibrage et rejeux",
         "value": "valeur",
         "english_only": "Cette page n'existe qu'en anglais.",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
@@ -87,6 +89,7 @@ UI: dict[str, dict[str, str]] = {
         "rules": "Придуманные правила", "perks": "Особенности", "on_card": "на карте",
         "designers_extension": "расширение для авторов карт",
         "scenarios": "Файлы сценариев", "plugins": "Дополнения и плагины словаря",
+        "simulate": "Симуляция, баланс и повторы",
         "value": "значение",
         "english_only": "Эта страница есть только на английском языке.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "

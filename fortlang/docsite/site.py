@@ -55,9 +55,10 @@ def _handwritten(name: str) -> str | None:
 
 #: The hand-written pages of docs/ the site carries after its generated ones, as (title key
 #: in the lexicon, file): the card-file format, the scenario format of `fortlang test` (with
-#: its tested examples), and how to write an expansion with a vocabulary plugin.
+#: its tested examples), how to write an expansion with a vocabulary plugin, and the
+#: simulate / balance / play / replay commands with the method behind their figures.
 HANDWRITTEN = (("card_format", "card-format.md"), ("scenarios", "scenarios.md"),
-               ("plugins", "plugins.md"))
+               ("plugins", "plugins.md"), ("simulate", "simulate.md"))
 
 
 

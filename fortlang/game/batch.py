@@ -1,5 +1,7 @@
-"""Running many games in chunks, in one process or a pool: game ``i`` is seeded from ``(seed,
-i)`` and chunks are merged in order, so the results do not depend on the number of workers."""
+"""Running many games in chunks, in one process, a pool or Ray tasks: game ``i`` is seeded from
+``(seed, i)``, its bots sit in the lineup rotated by ``i`` (so each bot sits in each seat
+equally often), and chunks are merged in order, so the results do not depend on the number of
+workers or on the backend."""
 
 from __future__ import annotations
 
@@ -8,17 +10,19 @@ import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from fortlang.cardset import base_set
 from fortlang.engine.state import Game
 from fortlang.game.agents import make_bots
+from fortlang.game.gains import resource_rate
 from fortlang.game.match import run_game
 from fortlang.game.pull import GameState, play
 from fortlang.game.replay import StateTrace, game_seed, record
-from fortlang.game.stats import Aggregate
+from fortlang.game.stats import Aggregate, kinds_of
+from fortlang.model import CardSet
 
 
 @dataclass(frozen=True)
 class Job:
+    cardset: CardSet  # the sets played, combined (fortlang.cardset.table.combine)
     seed: int
     start: int
     stop: int
@@ -27,6 +31,7 @@ class Job:
     draft: bool = False
     debug: bool = False
     log: bool = False
+    sets: tuple[dict[str, str], ...] = ()  # each set's id, version and hash, for the log
 
 
 @dataclass
@@ -51,13 +56,28 @@ class _Seen:
             self.trace.attach(game)
 
 
+def seat_bots(bots: tuple[str, ...] | list[str], players: int, index: int) -> list[str]:
+    """The bot at each seat in game ``index``: the lineup (``bots`` repeated to fill the
+    table) rotated by one seat per game, so no bot keeps a seat over a run.
+
+    >>> [seat_bots(["greedy", "random"], 3, i) for i in range(3)]
+    [['greedy', 'random', 'greedy'], ['random', 'greedy', 'greedy'], ['greedy', 'greedy', 'random']]
+    """
+    lineup = [bots[s % len(bots)] for s in range(players)]
+    return [lineup[(s + index) % players] for s in range(players)]
+
+
 def run_chunk(job: Job) -> ChunkResult:
-    cardset = base_set()
-    agg = Aggregate()
+    cardset = job.cardset
+    if cardset.manifest.uses:  # a fresh worker (Ray, spawn) has not loaded the set's plugins
+        from fortlang.plugins import vocabulary
+
+        vocabulary(cardset.manifest.uses)
+    agg = Aggregate(rate=resource_rate(cardset.board), kinds=kinds_of(cardset))
     lines: list[str] = []
-    bots = list(job.bots)
     for index in range(job.start, job.stop):
         seed = game_seed(job.seed, index)
+        bots = seat_bots(job.bots, job.players, index)
         trace = StateTrace() if job.log else None
         seen = _Seen(trace)
         try:  # driven from outside through the pull API; the bots answer each decision
@@ -67,17 +87,17 @@ def run_chunk(job: Job) -> ChunkResult:
         except Exception as e:  # noqa: BLE001 - reported with a replay file, never swallowed
             game = seen.game
             failure = {"format": 1, "game": index, "seed": seed, "players": job.players,
-                       "bots": bots[: job.players], "draft": job.draft,
+                       "bots": bots, "draft": job.draft, "sets": list(job.sets),
                        "decisions": [[k, i] for k, i in game.log] if game else [],
                        "error": f"{type(e).__name__}: {e}",
                        "traceback": traceback.format_exc()}
             return ChunkResult(job.start, index, agg, lines, failure)
-        agg.add(out, [bots[s % len(bots)] for s in range(job.players)])
+        agg.add(out, bots)
         if job.log:
             assert trace is not None
-            lines.append(json.dumps(record(out, index=index, players=job.players,
-                                           bots=[bots[s % len(bots)] for s in range(job.players)],
-                                           draft=job.draft, trace=trace.digest)))
+            lines.append(json.dumps(record(out, index=index, players=job.players, bots=bots,
+                                           draft=job.draft, trace=trace.digest,
+                                           sets=list(job.sets))))
     return ChunkResult(job.start, job.stop, agg, lines)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.state import Game
+from fortlang.game.gains import Gain
 from fortlang.game.scoring import Score, cards_you_have, final_score, winners
 from fortlang.game.setup import new_game
 from fortlang.game.turn import play_turn
@@ -58,6 +59,12 @@ class Outcome:
     holdings: list[set[str]] = field(default_factory=list)  # per seat: card ids held at the end
     perks_used: Counter = field(default_factory=Counter)
     snapshot: tuple = ()
+    #: (card id, what it brought its leader) for every play, (perk id, what it brought) for
+    #: every use of a perk the turn loop runs (R15), (rule id, its points) per made-up rule
+    yields: list[tuple[str, Gain]] = field(default_factory=list)
+    recruited: Counter = field(default_factory=Counter)  # card id -> times it changed hands
+    #: per seat: the kid cards, perks and made-up rule it had at some point of the game
+    acquired: list[set[str]] = field(default_factory=list)
 
 
 @dataclass
@@ -71,6 +78,10 @@ class Progress:
     played: Counter = field(default_factory=Counter)
     followed: Counter = field(default_factory=Counter)
     perks: Counter = field(default_factory=Counter)
+    yields: list[tuple[str, Gain]] = field(default_factory=list)
+    recruited: Counter = field(default_factory=Counter)
+    acquired: list[set[str]] = field(default_factory=list)
+    owned: list[dict[int, str]] = field(default_factory=list)  # per seat: card uid -> id
 
     def end_turn(self, game: Game) -> bool:
         """Count the turn just played and pass the lead; True when the game is over: an end
@@ -84,7 +95,32 @@ class Progress:
 
     def copy(self) -> Progress:
         return Progress(self.first, self.leader, self.turns, list(self.triggers),
-                        Counter(self.played), Counter(self.followed), Counter(self.perks))
+                        Counter(self.played), Counter(self.followed), Counter(self.perks),
+                        list(self.yields), Counter(self.recruited),
+                        [set(a) for a in self.acquired], [dict(o) for o in self.owned])
+
+    def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
+        """Note what each seat holds now (between turns): cards that came into a seat's
+        hands since the last look were recruited (or taken); everything held, and the perks
+        the leader used, was acquired."""
+        fresh = not self.owned
+        for p in game.players:
+            if fresh:
+                self.owned.append({})
+                self.acquired.append(set())
+            mine = self.owned[p.seat]
+            now = {c.uid: c.card.id for c in cards_you_have(p)}
+            if not fresh:
+                self.recruited.update(card_id for uid, card_id in now.items()
+                                      if uid not in mine)
+            self.owned[p.seat] = now
+            got = self.acquired[p.seat]
+            got.update(now.values())
+            got.update(k.id for k in p.perks)
+            if p.rule is not None:
+                got.add(p.rule.id)
+            if p.seat == leader:
+                got.update(perks_used)
 
 
 def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: int = 0,
@@ -99,10 +135,16 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
                                debug=debug)
     n = len(game.players)
     at = progress if progress is not None else Progress(first, first)
+    if not at.owned:
+        at.watch(game)  # what set-up dealt (R2.5, R2.6)
     while True:
         if on_turn is not None:
             on_turn(game, at)
         record = play_turn(game, at.leader, first_turn=at.turns < n)
+        at.watch(game, record.perks_used, at.leader)
+        for result, gain in zip(record.plays, record.gains, strict=True):
+            at.yields.append((result.card.card.id, gain))
+        at.yields.extend(record.perk_gains)
         for result in record.plays:
             at.played[result.card.card.id] += 1
             for _, cards in result.followers:
@@ -118,5 +160,8 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
         assert_invariants(game)
     scores = [final_score(game, p) for p in game.players]
     holdings = [{c.card.id for c in cards_you_have(p)} for p in game.players]
+    rules = [(p.rule.id, Gain(s.rule, 0, 0, 0)) for p, s in zip(game.players, scores,
+                                                               strict=True) if p.rule]
     return Outcome(seed, at.first, scores, winners(scores), at.turns, at.triggers, list(game.log),
-                   at.played, at.followed, holdings, at.perks, game.snapshot())
+                   at.played, at.followed, holdings, at.perks, game.snapshot(),
+                   at.yields + rules, at.recruited, at.acquired)

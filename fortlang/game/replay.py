@@ -43,10 +43,12 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def record(out: Outcome, *, index: int, players: int, bots: list[str], draft: bool,
-           trace: str) -> dict[str, Any]:
+           trace: str, sets: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """One game's replay line; ``sets``: each set played (id, version, content hash)."""
     return {
         "format": FORMAT, "game": index, "seed": out.seed, "players": players, "bots": bots,
-        "draft": draft, "decisions": [[k, i] for k, i in out.log], "trace": trace,
+        "draft": draft, "sets": sets or [], "decisions": [[k, i] for k, i in out.log],
+        "trace": trace,
         "outcome": outcome_json(out),
     }
 

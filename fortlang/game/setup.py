@@ -37,9 +37,8 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
     game.new_cards(kids, game.park_deck)  # R2.4
     for _ in range(PARK_SIZE):
         _top(game, game.park_deck, game.park)
-    friends = list(cardset.best_friends)
-    for p in game.players:
-        game.new_cards(friends[2 * p.seat: 2 * p.seat + 2], p.deck)  # R1.2, R2.6
+    for p, board in zip(game.players, seating(cardset, n_players, rng), strict=True):
+        game.new_cards(board, p.deck)  # R1.2, R2.6: the board's two best friends
     if draft:
         _draft(game, first)
     else:
@@ -51,6 +50,15 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
         rng.shuffle(p.deck)  # R2.6
         draw(game, p.seat, HAND_SIZE)
     return game, first
+
+
+def seating(cardset: CardSet, n_players: int, rng: Any) -> list[tuple[Any, ...]]:
+    """R2.1 random seating: each seat takes a board at random, with its best friends (R1.2:
+    two per board, in the set's order). Without it a board, and its best friends, would
+    always sit at the same seat."""
+    friends = cardset.best_friends
+    boards = [friends[2 * b: 2 * b + 2] for b in range(max(n_players, (len(friends) + 1) // 2))]
+    return rng.sample(boards, n_players)
 
 
 def _top(game: Game, src: list, dst: list) -> None:

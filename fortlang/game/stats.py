@@ -1,14 +1,20 @@
 """Streaming statistics over many games: integer sums only, so merging chunks in any grouping
-gives the same figures (``--workers`` never changes the results) and memory stays flat."""
+gives the same figures (``--workers`` and ``--backend`` never change the results) and memory
+stays flat. Intervals: Wilson for proportions (win rates), Student's t for means (what one play
+yields); docs/simulate.md explains them and their limits."""
 
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
+from fortlang.game.gains import CARD_RATE
 from fortlang.game.match import Outcome
+from fortlang.model import CardSet
 
 #: A shared win (R11.3) gives each winner 1/k of a win; 12 = lcm(1..4) keeps it an integer.
 SHARE = 12
@@ -53,22 +59,56 @@ class Tally:
                 "mean_score": round(mean, 2), "score_sd": round(math.sqrt(max(var, 0.0)), 2)}
 
 
-@dataclass
-class CardTally:
-    held: int = 0  # player-games whose cards included it at the end
-    held_wins: int = 0
-    played: int = 0
-    followed: int = 0
+#: Two-sided 95% quantiles of Student's t for 1-30 degrees of freedom; the normal 1.96 beyond.
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+         2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+         2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 
-    def merge(self, other: CardTally) -> None:
-        self.held += other.held
-        self.held_wins += other.held_wins
-        self.played += other.played
-        self.followed += other.followed
+#: Fewer plays than this and a card is not ranked against the median (its interval is too wide
+#: to mean anything, and a t-interval needs a few samples).
+MIN_PLAYS = 10
+
+
+def t_interval(total: float, total_sq: float, n: int) -> tuple[float, float] | None:
+    """The 95% t-interval of a mean from the sum and sum of squares of ``n`` samples."""
+    if n < 2:
+        return None
+    mean = total / n
+    var = max((total_sq - n * mean * mean) / (n - 1), 0.0)
+    t = _T975[n - 2] if n - 1 <= len(_T975) else 1.96
+    half = t * math.sqrt(var / n)
+    return (mean - half, mean + half)
+
+
+@dataclass
+class ItemTally:
+    """One kid card, perk or made-up rule over a run. Sums of yields are in 1/``scale`` point
+    (integers: exact whatever the grouping of batches)."""
+
+    played: int = 0  # times played as leader (kids), used (perks)
+    followed: int = 0  # times discarded to follow (R6)
+    recruited: int = 0  # times it came into a player's cards during a game
+    acquired: int = 0  # player-games that had it at some point
+    acquired_wins: int = 0  # in 1/SHARE of a win
+    yields: int = 0  # plays measured (kids) or games scored (made-up rules)
+    points: int = 0  # in 1/scale point
+    points_sq: int = 0
+    parts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # vp, resources, cards, fort
+
+    def merge(self, other: ItemTally) -> None:
+        for name in ("played", "followed", "recruited", "acquired", "acquired_wins", "yields",
+                     "points", "points_sq"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.parts = [a + b for a, b in zip(self.parts, other.parts, strict=True)]
 
 
 @dataclass
 class Aggregate:
+    """Every figure of a run. ``rate``: points per resource (fortlang.game.gains); ``kinds``:
+    item id -> "kid", "perk" or "rule", for every item of the sets played."""
+
+    rate: Fraction = Fraction(1)
+    kinds: dict[str, str] = field(default_factory=dict)
     games: int = 0
     turns: int = 0
     levels: int = 0  # summed over every player of every game
@@ -80,11 +120,21 @@ class Aggregate:
     overall: Tally = field(default_factory=Tally)
     triggers: Counter = field(default_factory=Counter)
     perks: Counter = field(default_factory=Counter)
-    cards: dict[str, CardTally] = field(default_factory=dict)
+    items: dict[str, ItemTally] = field(default_factory=dict)
+    score_hist: Counter = field(default_factory=Counter)  # final score -> player-games
+    turns_hist: Counter = field(default_factory=Counter)  # game length in turns -> games
+
+    def _item(self, key: str) -> ItemTally:
+        t = self.items.get(key)
+        if t is None:
+            t = self.items[key] = ItemTally()
+        return t
 
     def add(self, out: Outcome, bots: list[str]) -> None:
+        """One game; ``bots[seat]`` is the bot that sat there."""
         self.games += 1
         self.turns += out.turns
+        self.turns_hist[out.turns] += 1
         credit = SHARE // len(out.winners)
         for s in out.scores:
             won = credit if s.seat in out.winners else 0
@@ -93,21 +143,36 @@ class Aggregate:
             position = (s.seat - out.first) % len(out.scores)
             self.positions.setdefault(position, Tally()).add(won, s.total)
             self.overall.add(won, s.total)
+            self.score_hist[s.total] += 1
             self.levels += s.level
             self.player_games += 1
             self.player_wins += won
-            for card_id in out.holdings[s.seat]:
-                t = self.cards.setdefault(card_id, CardTally())
-                t.held += 1
-                t.held_wins += won
+            for key in out.acquired[s.seat] if out.acquired else ():
+                t = self._item(key)
+                t.acquired += 1
+                t.acquired_wins += won
         self.triggers.update(out.triggers)
         self.perks.update(out.perks_used)
-        for card_id, k in out.played.items():
-            self.cards.setdefault(card_id, CardTally()).played += k
-        for card_id, k in out.followed.items():
-            self.cards.setdefault(card_id, CardTally()).followed += k
+        for key, k in out.played.items():
+            self._item(key).played += k
+        for key, k in out.followed.items():
+            self._item(key).followed += k
+        for key, k in out.perks_used.items():
+            self._item(key).played += k
+        for key, k in out.recruited.items():
+            self._item(key).recruited += k
+        scale = self.rate.denominator
+        for key, gain in out.yields:
+            t = self._item(key)
+            value = int(gain.points(self.rate) * scale)
+            t.yields += 1
+            t.points += value
+            t.points_sq += value * value
+            t.parts = [a + b for a, b in zip(t.parts, gain, strict=True)]
 
     def merge(self, other: Aggregate) -> None:
+        if not self.kinds:
+            self.rate, self.kinds = other.rate, dict(other.kinds)
         self.games += other.games
         self.turns += other.turns
         self.levels += other.levels
@@ -120,22 +185,48 @@ class Aggregate:
         self.overall.merge(other.overall)
         self.triggers.update(other.triggers)
         self.perks.update(other.perks)
-        for key, c in other.cards.items():
-            self.cards.setdefault(key, CardTally()).merge(c)
+        self.score_hist.update(other.score_hist)
+        self.turns_hist.update(other.turns_hist)
+        for key, c in other.items.items():
+            self._item(key).merge(c)
+
+    def _item_figures(self, key: str, t: ItemTally) -> dict[str, Any]:
+        scale = self.rate.denominator
+        n_without = self.player_games - t.acquired
+        wins_without = (self.player_wins - t.acquired_wins) / SHARE
+        effect = t.points / scale / t.yields if t.yields else None
+        ci = t_interval(t.points / scale, t.points_sq / scale / scale, t.yields)
+        out: dict[str, Any] = {
+            "kind": self.kinds.get(key, "kid"),
+            "recruited": t.recruited, "played": t.played, "followed": t.followed,
+            "acquired": t.acquired,
+            "win_rate_acquired": _rate(t.acquired_wins / SHARE, t.acquired),
+            "win_rate_acquired_ci95": _ci(t.acquired_wins / SHARE, t.acquired),
+            "win_rate_not_acquired": _rate(wins_without, n_without),
+            "win_rate_not_acquired_ci95": _ci(wins_without, n_without),
+            "effect": round(effect, 3) if effect is not None else None,
+            "effect_ci95": [round(ci[0], 3), round(ci[1], 3)] if ci else None,
+            "effect_n": t.yields,
+            "flag": None,
+        }
+        if t.yields and self.kinds.get(key, "kid") != "rule":
+            vp, res, cards, fort = (x / t.yields for x in t.parts)
+            out["yield"] = {"vp": round(vp, 3), "resources": round(res, 3),
+                            "cards": round(cards, 3), "fort_points": round(fort, 3)}
+        return out
 
     def figures(self) -> dict[str, Any]:
         """Everything reported, as plain data (``--json``)."""
         n = self.games or 1
-        cards = {}
-        for card_id in sorted(self.cards):
-            c = self.cards[card_id]
-            not_held = self.player_games - c.held
-            cards[card_id] = {
-                "played": c.played, "followed": c.followed, "held": c.held,
-                "win_rate_with": round(c.held_wins / SHARE / c.held, 4) if c.held else None,
-                "win_rate_without": round((self.player_wins - c.held_wins) / SHARE / not_held, 4)
-                if not_held else None,
-            }
+        by_kind: dict[str, dict[str, Any]] = {"kid": {}, "perk": {}, "rule": {}}
+        keys = sorted(set(self.items) | set(self.kinds))
+        for key in keys:
+            kind = self.kinds.get(key, "kid")
+            by_kind[kind][key] = self._item_figures(key, self.items.get(key, ItemTally()))
+        cards = by_kind["kid"]
+        median = flag_against_median(cards)
+        ranking = sorted((k for k, c in cards.items() if c["effect"] is not None),
+                         key=lambda k: (-cards[k]["effect"], k))
         return {
             "games": self.games,
             "mean_turns": round(self.turns / n, 2),
@@ -146,5 +237,47 @@ class Aggregate:
             "turn_order": {str(k): self.positions[k].figures() for k in sorted(self.positions)},
             "end_triggers": {k: round(v / n, 4) for k, v in sorted(self.triggers.items())},
             "perks_used": dict(sorted(self.perks.items())),
+            "exchange_rate": {"vp": 1, "fort_point": 1, "card": float(CARD_RATE),
+                              "resource": round(float(self.rate), 4),
+                              "resource_fraction": f"{self.rate.numerator}/"
+                                                   f"{self.rate.denominator}"},
+            "median_effect": round(median, 3) if median is not None else None,
+            "ranking": ranking,
             "cards": cards,
+            "perks": by_kind["perk"],
+            "rules": by_kind["rule"],
+            "score_histogram": {str(k): v for k, v in sorted(self.score_hist.items())},
+            "turns_histogram": {str(k): v for k, v in sorted(self.turns_hist.items())},
         }
+
+
+def _rate(wins: float, n: int) -> float | None:
+    return round(wins / n, 4) if n else None
+
+
+def _ci(wins: float, n: int) -> list[float] | None:
+    if not n:
+        return None
+    low, high = wilson(wins, n)
+    return [round(low, 4), round(high, 4)]
+
+
+def flag_against_median(cards: dict[str, dict[str, Any]]) -> float | None:
+    """Flag each card whose effect interval lies wholly above or below the median effect of
+    the cards played at least MIN_PLAYS times; returns that median."""
+    ranked = [c for c in cards.values() if c["effect_n"] >= MIN_PLAYS and c["effect_ci95"]]
+    if not ranked:
+        return None
+    median = statistics.median(c["effect"] for c in ranked)
+    for c in ranked:
+        low, high = c["effect_ci95"]
+        c["flag"] = "above" if low > median else "below" if high < median else None
+    return median
+
+
+def kinds_of(cardset: CardSet) -> dict[str, str]:
+    """Item id -> kind, for every kid card, perk and made-up rule of a set."""
+    out = {k.id: "kid" for k in cardset.kids}
+    out.update({p.id: "perk" for p in cardset.perks})
+    out.update({r.id: "rule" for r in cardset.rules})
+    return out

@@ -16,6 +16,8 @@ from fortlang.engine.interpreter import perk_places, recruit_places
 from fortlang.engine.play import PlayResult, can_perform, lead, legal_plays, perform, play_card
 from fortlang.engine.play import recruit as recruit_phase
 from fortlang.engine.state import Game, Player
+from fortlang.game import gains
+from fortlang.game.gains import Gain
 from fortlang.game.setup import HAND_SIZE, draw
 from fortlang.model import Perk, PerkHook
 
@@ -26,6 +28,8 @@ class TurnRecord:
 
     seat: int
     plays: list[PlayResult] = field(default_factory=list)
+    gains: list[Gain] = field(default_factory=list)  # what each play brought the leader
+    perk_gains: list[tuple[str, Gain]] = field(default_factory=list)  # what a perk's use brought
     perks_used: list[str] = field(default_factory=list)
 
 
@@ -85,7 +89,9 @@ def diy(game: Game, seat: int, record: TurnRecord) -> bool:
                    f"{perk.name} (R15)"):
         return False
     _use_perk(game, p, perk, record)
+    before = gains.standing(game, seat)
     perform(game, seat, action)
+    record.perk_gains.append((perk.id, gains.since(game, seat, before)))
     return True
 
 
@@ -103,7 +109,10 @@ def do_over(game: Game, seat: int, record: TurnRecord) -> None:
     pick = game.ask(Decision(seat, Kind.DO_OVER, tuple(options), f"{perk.name} (R15)"))
     if pick:
         _use_perk(game, p, perk, record)
+        before = gains.standing(game, seat)
         record.plays.append(play_card(game, seat, cards[pick - 1], checked=True))
+        record.gains.append(gains.since(game, seat, before))
+        record.perk_gains.append((perk.id, record.gains[-1]))  # the play the perk gave
 
 
 def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
@@ -111,10 +120,12 @@ def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
     recycle(game, seat, record)
     if diy(game, seat, record):
         return
+    before = gains.standing(game, seat)
     result = lead(game, seat)
     if result is None:
         return
     record.plays.append(result)
+    record.gains.append(gains.since(game, seat, before))
     do_over(game, seat, record)
 
 
@@ -131,7 +142,9 @@ def recruit(game: Game, seat: int, record: TurnRecord) -> None:
     if _yes_no(game, seat, Kind.EXTRA_RECRUIT, "no more",
                f"{_verb(perk)} recruit another card", f"{perk.name} (R15)"):
         _use_perk(game, p, perk, record)
+        before = gains.standing(game, seat)
         recruit_phase(game, seat, places=places)
+        record.perk_gains.append((perk.id, gains.since(game, seat, before)))
 
 
 def discard(game: Game, seat: int) -> None:

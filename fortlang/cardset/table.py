@@ -1,0 +1,143 @@
+"""The card sets a command works with (``--sets``): bundled set ids or set folders, and, for a
+game, each set's ``requires`` added before it and everything combined into one table.
+
+>>> from fortlang.cardset.table import fingerprint, table_sets
+>>> sets = table_sets([])          # no --sets: the base game
+>>> [s.id for s in sets], fingerprint(sets[0])["version"]
+(['fort-base'], '0.1.0')
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+
+from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
+from fortlang.model import CardSet, KidCard, MadeUpRule, Manifest, Perk
+
+#: What a game is played with when no --sets is given.
+DEFAULT_SETS = ("fort-base",)
+
+
+def split_specs(values: Sequence[str]) -> list[str]:
+    """``--sets a,b --sets c`` -> [a, b, c]."""
+    return [v for value in values for v in value.split(",") if v]
+
+
+def _load(spec: str, bundled: dict[str, CardSet]) -> tuple[CardSet, Path | None]:
+    """One spec: a set folder (with its path, to find the sets it requires beside it) or a
+    bundled set's id."""
+    from fortlang.cardset.load import load_set
+
+    path = Path(spec)
+    if path.is_dir():
+        return load_set(path), path
+    if spec not in bundled:
+        raise FortError(Diagnostic(ERROR, "E604", f"no card set {spec!r}: not a folder, "
+                                   "nor a bundled set", file=spec,
+                                   hint=did_you_mean(spec, bundled)))
+    return bundled[spec], None
+
+
+def load_specs(specs: Sequence[str]) -> tuple[CardSet, ...]:
+    """The bundled sets (no specs), or each spec as a folder path or a bundled set's id."""
+    from fortlang.cardset.load import load_bundled
+
+    bundled = load_bundled()
+    if not specs:
+        return tuple(bundled.values())
+    return tuple(_load(spec, bundled)[0] for spec in specs)
+
+
+def _beside(folder: Path, wanted: str) -> CardSet | None:
+    """The set with id ``wanted`` in a folder beside ``folder`` (as `check` finds it)."""
+    from fortlang.cardset.build import check_file
+    from fortlang.cardset.load import load_set, manifest_path
+
+    try:
+        siblings = sorted(folder.resolve().parent.iterdir())
+    except OSError:
+        return None
+    for sibling in siblings:
+        mpath = manifest_path(sibling) if sibling.is_dir() else None
+        if mpath is None:
+            continue
+        m = check_file(mpath).manifest
+        if m is not None and m.id == wanted:
+            return load_set(sibling)
+    return None
+
+
+def table_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
+    """The sets a game is played with: ``specs`` (default: the base game), each preceded by
+    the sets it requires (bundled ones, or folders beside it), each set once."""
+    from fortlang.cardset.load import load_bundled
+
+    bundled = load_bundled()
+    given = [_load(spec, bundled) for spec in (specs or DEFAULT_SETS)]
+    out: dict[str, CardSet] = {}
+
+    def add(cardset: CardSet, folder: Path | None, path: tuple[str, ...]) -> None:
+        if cardset.id in out:
+            return
+        for wanted in cardset.manifest.requires:
+            if wanted in out or wanted in path:  # a cycle is E332 at load; never loop here
+                continue
+            found = next((s for s, _ in given if s.id == wanted), None)
+            if found is None:
+                found = bundled.get(wanted)
+            if found is None and folder is not None:
+                found = _beside(folder, wanted)
+            if found is None:
+                raise FortError(Diagnostic(
+                    ERROR, "E322", f"set `{cardset.id}` requires the set `{wanted}`, which is "
+                    "not found", file=str(folder or cardset.id),
+                    hint="name it in --sets (a bundled id or a folder)"))
+            add(found, None, (*path, cardset.id))
+        out[cardset.id] = cardset
+
+    for cardset, folder in given:
+        add(cardset, folder, ())
+    return tuple(out.values())
+
+
+def combine(sets: Sequence[CardSet]) -> CardSet:
+    """One set for the table: every set's kids, made-up rules and perks (in set order), and
+    the board of the first set that has one. Two cards with one id refuse (E334): statistics,
+    logs and scenarios name cards by id."""
+    if len(sets) == 1:
+        return sets[0]
+    seen: dict[str, str] = {}
+    for s in sets:
+        items: list[KidCard | MadeUpRule | Perk] = [*s.kids, *s.rules, *s.perks]
+        for item in items:
+            if item.id in seen:
+                raise FortError(Diagnostic(
+                    ERROR, "E334", f"`{item.id}` is in both `{seen[item.id]}` and `{s.id}`: "
+                    "sets played together need distinct ids", file=s.id,
+                    hint=f"rename the card in `{s.id}`"))
+            seen[item.id] = s.id
+    board = next((s.board for s in sets if s.board is not None), None)
+    if board is None:
+        raise FortError(Diagnostic(ERROR, "E324", "none of the sets has a board: "
+                                   + ", ".join(s.id for s in sets), file=sets[0].id,
+                                   hint="add the base game: --sets fort-base,..."))
+    manifest = Manifest(id="+".join(s.id for s in sets),
+                        name=" + ".join(s.manifest.name for s in sets),
+                        version="+".join(s.manifest.version for s in sets),
+                        uses=tuple(dict.fromkeys(u for s in sets for u in s.manifest.uses)))
+    return CardSet(manifest=manifest, kids=tuple(k for s in sets for k in s.kids),
+                   rules=tuple(r for s in sets for r in s.rules),
+                   perks=tuple(p for s in sets for p in s.perks), board=board)
+
+
+def content_hash(cardset: CardSet) -> str:
+    """A hash of what the engine reads from a set (the definitions, not the file layout or
+    comments): the same cards give the same hash in every process."""
+    return hashlib.sha256(repr(cardset).encode()).hexdigest()[:16]
+
+
+def fingerprint(cardset: CardSet) -> dict[str, str]:
+    """What a log records of one set: id, version and content hash."""
+    return {"id": cardset.id, "version": cardset.manifest.version, "hash": content_hash(cardset)}

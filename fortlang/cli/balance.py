@@ -1,0 +1,58 @@
+"""``fortlang balance``: play a run of bot games and write a report a designer opens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from fortlang.cli.common import fail
+from fortlang.cli.simulate import Run, describe, game_sets, parse_bots, run_games, sets_option
+from fortlang.errors import FortError
+
+
+@click.command()
+@sets_option
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--bots", "bots_text", default="greedy", show_default=True,
+              help="The lineup, repeated to fill the table; it rotates one seat per game.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
+              help="Worker processes (or CPUs of a local Ray instance).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="Run batches here or as Ray tasks (fortlang[ray]).")
+@click.option("--ray-address", default=None, metavar="ADDRESS",
+              help="A running Ray instance or cluster; default: start a local one.")
+@click.option("--draft", is_flag=True, help="Draft set-up (R2.5) instead of the basic one.")
+@click.option("--out", "out", type=click.Path(path_type=Path), required=True,
+              help="Folder for index.html and figures.json (created if missing).")
+def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, seed: int,
+            workers: int, backend: str, ray_address: str | None, draft: bool,
+            out: Path) -> None:
+    """Play GAMES bot games with the sets and write OUT/index.html (plots: what one play of
+    each card yields, win rate by seat and bot, scores, game length, end triggers) and
+    OUT/figures.json.
+
+    \b
+    Example:
+      fortlang balance --sets ./my-expansion --games 2000 --workers 2 --out report
+    """
+    from fortlang.game.report import _pyplot, check_out, write_report
+
+    bots = parse_bots(bots_text)
+    try:  # refused before any game: a bad --out, no matplotlib
+        check_out(out)
+        _pyplot()
+    except FortError as e:
+        fail(e)
+    played, table = game_sets(sets)
+    run = Run(played, table, games, players, tuple(bots), seed, draft)
+    total = run_games(run, workers=workers, backend=backend, address=ray_address)
+    figures = describe(run, total)
+    try:
+        page = write_report(out, figures)
+    except FortError as e:
+        fail(e)
+    flagged = [k for k in figures["ranking"] if figures["cards"][k]["flag"]]
+    click.echo(f"{games} games: {len(flagged)} card(s) flagged; report -> {page}")

@@ -1,0 +1,68 @@
+"""Where batches of games run: this process, a pool of worker processes, or Ray tasks on a
+local Ray instance or a cluster (``fortlang[ray]``). Every backend runs whole chunks of games
+(never one task per game) and yields their results in chunk order, so the merged figures are
+the same on every backend."""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.game.batch import ChunkResult, Job, run_chunk
+
+BACKENDS = ("local", "ray")
+
+
+def results(jobs: Iterable[Job], *, workers: int = 1, backend: str = "local",
+            address: str | None = None) -> Iterator[ChunkResult]:
+    """Each job's result, in order."""
+    if backend == "ray":
+        yield from _ray(jobs, workers, address)
+    elif workers <= 1:
+        for job in jobs:
+            yield run_chunk(job)
+    else:
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+        with context.Pool(workers) as pool:
+            yield from pool.imap(run_chunk, jobs)
+
+
+def ray_missing() -> FortError:
+    return FortError(Diagnostic(ERROR, "E606", "the Ray backend needs the ray extra",
+                                file="--backend", hint="pip install 'fortlang[ray]'"))
+
+
+def _ray(jobs: Iterable[Job], workers: int, address: str | None) -> Iterator[ChunkResult]:
+    """Chunks as Ray tasks, a bounded number in flight (memory stays flat on long runs), read
+    back in order. Ray is started here (``workers`` CPUs) unless ``address`` names a running
+    instance or cluster (``auto``, ``HOST:PORT`` or ``ray://HOST:10001``); shut down after."""
+    try:
+        import ray
+    except ImportError:
+        raise ray_missing() from None
+    started = not ray.is_initialized()
+    if started:
+        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                   "logging_level": "ERROR", "configure_logging": False}
+        if address:
+            ray.init(address=address, **options)
+        else:
+            ray.init(num_cpus=max(workers, 1), **options)
+    try:
+        task = ray.remote(run_chunk)
+        window = 2 * max(int(ray.cluster_resources().get("CPU", workers)), 1)
+        pending: deque[Any] = deque()
+        for job in jobs:
+            pending.append(task.remote(job))
+            if len(pending) >= window:
+                yield ray.get(pending.popleft())
+        while pending:
+            yield ray.get(pending.popleft())
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,61 @@
+"""What one play of a card brings its leader (for balance figures): the change in victory
+points, resources (stuff and pack), cards held (R14's "cards you have") and fort points
+(R10.4, the board's points of the fort level), measured around the play.
+
+An exchange rate turns these into points (``points``): a resource is worth what the board
+pays for it on average when a fort is built to the top (the points of the last level over the
+resources all its advances cost: 23 / 9 on the base board), a card is worth one point, and a
+VP or a fort point is a point. Rates are exact fractions, so sums are exact and merging
+batches in any grouping gives the same figures.
+
+>>> from fractions import Fraction
+>>> from fortlang.cardset import base_set
+>>> resource_rate(base_set().board)
+Fraction(23, 9)
+>>> Gain(vp=1, resources=-2, cards=0, fort=5).points(Fraction(23, 9))
+Fraction(8, 9)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from fortlang.engine.state import Game
+from fortlang.model import Board
+from fortlang.nodes import TOKENS
+
+#: Points a card held is worth (a convention: see docs/simulate.md for its limits).
+CARD_RATE = Fraction(1)
+
+
+class Gain(NamedTuple):
+    vp: int
+    resources: int
+    cards: int
+    fort: int
+
+    def points(self, resource_rate: Fraction) -> Fraction:
+        return self.vp + self.fort + resource_rate * self.resources + CARD_RATE * self.cards
+
+
+def resource_rate(board: Board | None) -> Fraction:
+    """Points per resource: the last level's points over the resources every advance costs."""
+    if board is None or not board.costs:
+        return Fraction(1)
+    cost = sum(len(c) for c in board.costs)
+    return Fraction(board.points[len(board.costs)] - board.points[0], max(cost, 1))
+
+
+def standing(game: Game, seat: int) -> Gain:
+    """The figures a play can change, for ``seat`` now."""
+    from fortlang.game.scoring import cards_you_have
+
+    p = game.players[seat]
+    return Gain(p.vp, sum(p.stuff[r] + p.pack[r] for r in TOKENS), len(cards_you_have(p)),
+                game.board.points[p.level])
+
+
+def since(game: Game, seat: int, before: Gain) -> Gain:
+    now = standing(game, seat)
+    return Gain(*(a - b for a, b in zip(now, before, strict=True)))

@@ -1,0 +1,44 @@
+"""A batch runs in a fresh interpreter (a Ray worker, a spawned process) with only the job it is
+given: the vocabulary plugins its sets use are loaded there too."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+
+from test_plugins import EXPANSION, install
+
+from fortlang import plugins
+from fortlang.cardset.table import combine, table_sets
+from fortlang.game.batch import Job
+
+CHILD = """
+import pickle, sys
+from fortlang.game.batch import run_chunk
+with open(sys.argv[1], "rb") as f:
+    result = run_chunk(pickle.load(f))
+print(result.failure["error"] if result.failure else f"ok {result.aggregate.games}")
+"""
+
+
+def test_a_fresh_worker_loads_the_plugins_of_the_sets_it_plays(tmp_path, monkeypatch):
+    site = install(tmp_path / "site")
+    monkeypatch.syspath_prepend(str(site))
+    for cached in (plugins.installed, plugins.load, plugins._vocabulary):
+        cached.cache_clear()
+    try:
+        table = combine(table_sets([str(EXPANSION)]))
+        assert table.manifest.uses == ("backyard",)  # combined sets keep what they use
+        job = Job(cardset=table, seed=3, start=0, stop=4, players=4, bots=("greedy",))
+        path = tmp_path / "job.pickle"
+        path.write_bytes(pickle.dumps(job))
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site),
+                                                            os.environ.get("PYTHONPATH", "")])}
+        done = subprocess.run([sys.executable, "-c", CHILD, str(path)], capture_output=True,
+                              text=True, env=env, timeout=120, cwd=tmp_path)
+        assert done.stdout.strip() == "ok 4", done.stdout + done.stderr
+    finally:
+        for cached in (plugins.installed, plugins.load, plugins._vocabulary):
+            cached.cache_clear()
