@@ -38,7 +38,10 @@ UI: dict[str, dict[str, str]] = {
         "value": "value",
         "english_only": "This page is in English only.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
-                 "written twice. Rule numbers (R12.1...) refer to the digest of the rulebooks.",
+                 "written twice. Every rule number (R12.1...) links to its rule.",
+        "the_rules": "Rules of Fort",
+        "unofficial": "fortlang is an unofficial fan tool for <em>Fort</em>, a game by Leder "
+                      "Games; it is not affiliated with or endorsed by Leder Games.",
     },
     "fr": {
         "site": "Fort : référence des règles et glossaire des cartes",
@@ -64,8 +67,12 @@ UI: dict[str, dict[str, str]] = {
         "value": "valeur",
         "english_only": "Cette page n'existe qu'en anglais.",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
-                 "fortlang : rien n'y est écrit deux fois. Les numéros (R12.1...) renvoient au "
-                 "résumé numéroté des règles.",
+                 "fortlang : rien n'y est écrit deux fois. Chaque numéro de règle (R12.1…) "
+                 "renvoie à sa règle.",
+        "the_rules": "Règles de Fort",
+        "unofficial": "fortlang est un outil non officiel, créé par des fans, pour "
+                      "<em>Fort</em>, un jeu de Leder Games ; il n'est ni affilié à Leder Games "
+                      "ni approuvé par elle.",
     },
     "ru": {
         "site": "Форт: справочник правил и глоссарий карт",
@@ -90,7 +97,10 @@ UI: dict[str, dict[str, str]] = {
         "value": "значение",
         "english_only": "Эта страница есть только на английском языке.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
-                 "дважды. Номера (R12.1...) ссылаются на пронумерованный пересказ правил.",
+                 "дважды. Каждый номер правила (R12.1…) ведёт к самому правилу.",
+        "the_rules": "Правила «Форта»",
+        "unofficial": "fortlang — неофициальный фанатский инструмент для игры «Форт» "
+                      "(<em>Fort</em>, Leder Games); он не связан с Leder Games и не одобрен ею.",
     },
 }
 

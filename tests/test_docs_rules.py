@@ -1,0 +1,163 @@
+"""The rules pages (R1-R15 in three languages) and the filter that links every R-number of the
+site to its rule: each cited number resolves to an anchor that exists, in every language."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from fortlang.cardset import load_bundled
+from fortlang.docsite import rules as r
+from fortlang.docsite.lexicon import LANGUAGES
+from fortlang.docsite.pagefilter import NBSP, NNBSP, french, polish
+from fortlang.docsite.site import Built, build
+from fortlang.engine import Rules
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cited_in_repository() -> set[str]:
+    """Every R-number the code, the tests, the docs and the card sets cite."""
+    found: set[str] = set()
+    for folder in ("fortlang", "tests", "docs", "cards", "grammar"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in {".py", ".md", ".yaml", ".lark", ".json"} and path.is_file():
+                found |= {m.group(0) for m in r.NUMBER.finditer(path.read_text("utf-8", "replace"))}
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rule_number_the_project_cites_is_defined(lang: str) -> None:
+    missing = cited_in_repository() - r.defined(lang)
+    assert not missing, f"cited but not in docs/rules/{lang}.md: {sorted(missing)}"
+
+
+def test_the_three_languages_number_the_same_rules() -> None:
+    numbers = {lang: r.defined(lang) for lang in LANGUAGES}
+    assert numbers["fr"] == numbers["en"] == numbers["ru"]
+    # R1-R15, and the sub-rules from R1.1 to R13.5
+    assert {f"R{i}" for i in range(1, 16)} <= numbers["en"]
+    assert {"R1.5", "R5.7", "R6.7", "R11.4", "R12.13", "R13.5"} <= numbers["en"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_interpretation_names_the_switch_that_changes_it(lang: str) -> None:
+    text = r.source(lang)
+    assert text is not None
+    named = set(re.findall(r"`Rules\((\w+)=", text))
+    assert named == {f.name for f in dataclasses.fields(Rules)}
+    for field, value in re.findall(r"`Rules\((\w+)=(\w+)\)`", text):
+        assert str(getattr(Rules(), field)) != value  # the switch turns the other reading on
+
+
+def test_anchors_are_made_from_the_numbers() -> None:
+    page = r.mark_rules("## R6 Following\n\nR6.1 Discard a card.\nNot R6.2 here.\n")
+    assert "## R6 Following { #r6 }" in page
+    assert "[R6.1](#r6-1){ #r6-1 .fl-rule } Discard a card." in page
+    assert "Not R6.2 here." in page
+    with pytest.raises(ValueError):
+        r.anchor("E201")
+
+
+def test_the_filter_links_text_and_leaves_code_links_and_headings() -> None:
+    html = ('<h2 id="x">R5 Play</h2><p>R5.3, <code>R5.4</code> <a href="y">R5.5</a> '
+            '<span title="R5.6">R12.13</span></p><pre><code>R1</code></pre><p>R14</p>')
+    out = polish(html, "en", "glossary/set.html")
+    assert out == ('<h2 id="x">R5 Play</h2><p><a class="fl-rule-link" '
+                   'href="../rules.html#r5-3">R5.3</a>, <code>R5.4</code> '
+                   '<a href="y">R5.5</a> <span title="R5.6"><a class="fl-rule-link" '
+                   'href="../rules.html#r12-13">R12.13</a></span></p>'
+                   '<pre><code>R1</code></pre><p><a class="fl-rule-link" '
+                   'href="../rules.html#r14">R14</a></p>')
+    assert polish("<p>R5.3</p>", "en", "index.html", rules=False) == "<p>R5.3</p>"
+    assert polish("<p>rR5 R5x</p>", "en", "index.html") == "<p>rR5 R5x</p>"
+
+
+def test_french_typography() -> None:
+    assert french("Règle : jouez !") == f"Règle{NBSP}: jouez{NNBSP}!"
+    assert french("Exemple: « Bug »; fin?") == (f"Exemple{NBSP}: «{NBSP}Bug{NBSP}»{NNBSP}; "
+                                                f"fin{NNBSP}?")
+    assert french('il dit "oui"') == f"il dit «{NBSP}oui{NBSP}»"
+    assert french("pizzas &amp; jouets") == "pizzas &amp; jouets"  # references stay whole
+    assert french("R5.3 : 12:30") == f"R5.3{NBSP}: 12:30"
+    # never inside code
+    assert polish("<p><code>a : b</code></p>", "fr", "index.html") == "<p><code>a : b</code></p>"
+
+
+class _Page(HTMLParser):
+    """The ids of a page, its rule links, and R-numbers left as plain text where a link
+    was due."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.unlinked: list[str] = []
+        self._open: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(str(values["id"]))
+        if "fl-rule-link" in (values.get("class") or ""):
+            self.links.append(str(values["href"]))
+        if tag not in {"br", "img", "input", "meta", "link", "hr", "wbr", "source"}:
+            self._open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._open:
+            del self._open[len(self._open) - 1 - self._open[::-1].index(tag):]
+
+    def handle_data(self, data: str) -> None:
+        skip = {"a", "code", "pre", "script", "style", "title", "h1", "h2", "h3", "h4", "h5",
+                "h6", "nav", "label", "header", "kbd", "samp", "textarea"}
+        if "article" in self._open and not skip & set(self._open):
+            self.unlinked += [m.group(0) for m in r.NUMBER.finditer(data)]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return build(tmp_path_factory.mktemp("rules") / "site", list(load_bundled().values()))
+
+
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_r_number_of_the_site_links_to_an_anchor_that_exists(site: Built,
+                                                                   lang: str) -> None:
+    root = site.out / lang
+    rules_ids = _parse(root / "rules.html").ids
+    assert {r.anchor(n) for n in r.defined(lang)} <= rules_ids
+    checked = 0
+    for path in root.rglob("*.html"):
+        if path.name == "404.html":
+            continue
+        page = _parse(path)
+        assert not page.unlinked, f"{path.relative_to(root)}: {page.unlinked[:5]}"
+        for href in page.links:
+            target, _, fragment = href.partition("#")
+            assert (path.parent / target).resolve() == root / "rules.html", href
+            assert fragment in rules_ids, f"{path.relative_to(root)}: {href}"
+            checked += 1
+    assert checked > 100  # the glossary, the reference, the scenario and card-format pages
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_home_page_says_how_to_play_and_that_the_tool_is_unofficial(site: Built,
+                                                                        lang: str) -> None:
+    from fortlang.docsite.lexicon import ui
+
+    html = (site.out / lang / "index.html").read_text(encoding="utf-8")
+    assert 'href="rules.html"' in html
+    assert html.count("Leder Games") >= 2  # the notice on the page and in the footer
+    assert ui("the_rules", lang) in html
+    footer = (site.out / lang / "reference.html").read_text("utf-8").split('class="md-footer"')[1]
+    assert "Leder Games" in footer
