@@ -96,12 +96,19 @@ def board_section(board: Board, lang: str) -> str:
     return "\n".join(out)
 
 
+def names_policy(card_set: CardSet, lang: str) -> str:
+    """How card names are given in each language, with this set's count of Russian names."""
+    return lx.ui("names_policy", lang).format(
+        count=sum(1 for k in card_set.kids if "ru" in k.names), total=len(card_set.kids))
+
+
 def glossary_page(card_set: CardSet, lang: str) -> str:
     kids, friends = card_set.park_kids, card_set.best_friends
     out = [md.heading(1, f"{card_set.manifest.name} — {lx.ui('glossary', lang)}"),
            f"{lx.label('kids', lang)} {len(kids)} "
            f"({lx.count(sum(k.copies for k in kids), 'card', lang)}) · "
            f"{lx.count(len(friends), 'best_friend', lang)}\n",
+           names_policy(card_set, lang) + "\n",
            md.heading(2, lx.cap(lx.ui("kids", lang)), "kids")]
     out += [kid_section(card_set.id, k, lang) for k in kids]
     if friends:

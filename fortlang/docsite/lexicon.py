@@ -40,6 +40,12 @@ UI: dict[str, dict[str, str]] = {
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
                  "written twice. Every rule number (R12.1...) links to its rule.",
         "the_rules": "Rules of Fort",
+        "names_policy": "**Card names.** A kid keeps the name printed on the English card. The "
+                        "French pages keep every name, as the French rulebook does; the Russian "
+                        "pages give a Russian name only where the Russian rulebook prints one "
+                        "({count} of {total} kids of this set), with the English name in "
+                        "brackets. Made-up rules and perks are named as in the rulebook of the "
+                        "page's language.",
         "unofficial": "fortlang is an unofficial fan tool for <em>Fort</em>, a game by Leder "
                       "Games; it is not affiliated with or endorsed by Leder Games.",
     },
@@ -70,6 +76,11 @@ UI: dict[str, dict[str, str]] = {
                  "fortlang : rien n'y est écrit deux fois. Chaque numéro de règle (R12.1…) "
                  "renvoie à sa règle.",
         "the_rules": "Règles de Fort",
+        "names_policy": "**Noms des cartes.** Comme le livret de règles français, ce glossaire "
+                        "garde les noms imprimés sur les cartes anglaises, pour les gamins comme "
+                        "pour les règles improvisées et les avantages. Les pages russes ne "
+                        "traduisent que les noms que le livret russe traduit ({count} gamins sur "
+                        "{total} dans ce jeu).",
         "unofficial": "fortlang est un outil non officiel, créé par des fans, pour "
                       "<em>Fort</em>, un jeu de Leder Games ; il n'est ni affilié à Leder Games "
                       "ni approuvé par elle.",
@@ -91,7 +102,7 @@ UI: dict[str, dict[str, str]] = {
         "rulebook": "книга правил", "public": "открытые источники",
         "provisional": "предварительная", "sets": "наборы карт", "kids": "карты детей",
         "best_friends": "лучшие друзья",
-        "rules": "Придуманные правила", "perks": "Особенности", "on_card": "на карте",
+        "rules": "Придуманные правила", "perks": "Преимущества", "on_card": "на карте",
         "designers_extension": "расширение для авторов карт",
         "scenarios": "Файлы сценариев", "plugins": "Дополнения и плагины словаря",
         "value": "значение",
@@ -99,6 +110,11 @@ UI: dict[str, dict[str, str]] = {
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
                  "дважды. Каждый номер правила (R12.1…) ведёт к самому правилу.",
         "the_rules": "Правила «Форта»",
+        "names_policy": "**Имена карт.** Русское имя ребёнка дано только там, где его печатает "
+                        "русская книга правил ({count} из {total} детей этого набора), а "
+                        "английское имя стоит рядом в скобках; остальные дети носят имена, "
+                        "напечатанные на английских картах. Придуманные правила и преимущества "
+                        "названы по-русски, как в русской книге правил.",
         "unofficial": "fortlang — неофициальный фанатский инструмент для игры «Форт» "
                       "(<em>Fort</em>, Leder Games); он не связан с Leder Games и не одобрен ею.",
     },
