@@ -17,6 +17,7 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.face import strip_svg
 from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS
+from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
 from fortlang.model import CardSet
 from fortlang.nodes import Resource, Suit
@@ -178,11 +179,13 @@ def _vocabulary(sets: Iterable[CardSet]) -> reg.Vocabulary:
 
 
 def reference_page(lang: str, sets: Iterable[CardSet] = (), schema_dir: Path | None = None,
-                   card_format: bool = False) -> str:
+                   card_format: bool = False, error_codes: bool = False) -> str:
+    """``card_format``, ``error_codes``: the site has those pages, so the reference links them."""
     sets = tuple(sets)
     vocab = _vocabulary(sets)
     parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab), resources(lang),
-             quantities(lang), operators(lang), scoring(lang, sets)]
+             quantities(lang), operators(lang), scoring(lang, sets),
+             language_section(lang, vocab, error_codes)]
     if card_format:
         parts.append(md.heading(2, lx.ui("card_format", lang), "card-format")
                      + f"\n[{lx.ui('card_format', lang)}](card-format.md)\n")

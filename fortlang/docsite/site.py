@@ -28,6 +28,7 @@ from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet
 
 MARKER = ".fortlang-docs"  # marks a folder this command may replace
+ERROR_CODES = "error-codes.md"  # the error codes page, linked from the reference when present
 
 
 @dataclass(frozen=True)
@@ -153,8 +154,6 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     if rules is not None:
         _write(docs / "rules.md", rules)
     _write(docs / "index.md", index_page(sets, lang, langs, pages, rules=rules is not None))
-    _write(docs / "reference.md",
-           reference_page(lang, sets, _optional("schemas"), card_format=has_format))
     _write(docs / "assets" / "fortlang.css",
            files("fortlang.docsite").joinpath("fortlang.css").read_text(encoding="utf-8"))
     for name, icon in every_icon().items():
@@ -167,6 +166,10 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
             _write(docs / "assets" / "faces" / card_set.id / f"{card.id}.svg",
                    face.to_svg(title=card.name_in(lang)))
             faces += 1
+    # Last, so it links every page written above (the error codes page among them).
+    _write(docs / "reference.md",
+           reference_page(lang, sets, _optional("schemas"), card_format=has_format,
+                          error_codes=(docs / ERROR_CODES).is_file()))
     config = mkdocs_config(lang, langs, sets, site_dir, pages, rules=rules is not None)
     _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
