@@ -4,7 +4,9 @@ site to its rule: each cited number resolves to an anchor that exists, in every 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -161,3 +163,66 @@ def test_the_home_page_says_how_to_play_and_that_the_tool_is_unofficial(site: Bu
     assert ui("the_rules", lang) in html
     footer = (site.out / lang / "reference.html").read_text("utf-8").split('class="md-footer"')[1]
     assert "Leder Games" in footer
+
+
+def test_permalink_tooltips_are_in_the_page_language(site: Built) -> None:
+    from fortlang.docsite.lexicon import ui
+
+    for lang in LANGUAGES:
+        html = (site.out / lang / "rules.html").read_text(encoding="utf-8")
+        assert f'title="{ui("permalink", lang)}"' in html
+        if lang != "en":
+            assert "Permanent link" not in html
+
+
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium")) if p and
+                 Path(p).exists()), None)
+# As in test_docs_site: skipped on a machine without it; in CI (.ci/run installs it) it fails.
+needs_chromium = pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
+                                    reason="Debian's chromium is not installed")
+
+#: Where the element a URL's fragment names is, and whether it is on screen.
+TARGET = ("(() => { const id = decodeURIComponent(location.hash.slice(1));"
+          " const e = id && document.getElementById(id); if (!e) return null;"
+          " const r = e.getBoundingClientRect();"
+          " return {id: id, text: e.textContent.trim(), page: location.pathname.split('/').pop(),"
+          " visible: r.top >= 0 && r.top < innerHeight}; })()")
+
+
+@needs_chromium
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_and_home_pages_in_chromium(site: Built, lang: str, tmp_path: Path) -> None:
+    """The home page's R5.3 link lands on rule R5.3 of the rules page; an anchor opened
+    directly shows its rule; screenshots of both pages are kept for a reader to look at."""
+    import base64
+
+    from chromium_pipe import Chromium
+
+    assert CHROMIUM is not None
+    ARTIFACTS.mkdir(exist_ok=True)
+    root = site.out / lang
+    with Chromium(CHROMIUM, tmp_path / "profile") as browser:
+        browser.open((root / "index.html").as_uri())
+        browser.call("Emulation.setDeviceMetricsOverride",
+                     {"width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": False})
+        browser.wait_for("document.readyState === 'complete'")
+        home = base64.b64decode(browser.call("Page.captureScreenshot")["data"])
+        (ARTIFACTS / f"docs-home-{lang}.png").write_bytes(home)
+        clicked = browser.evaluate(
+            "(() => { const a = document.querySelector('article a.fl-rule-link[href$=\"#r5-3\"]');"
+            " if (!a) return false; a.click(); return true; })()")
+        assert clicked, "the home page cites R5.3 as a link"
+        landed = browser.wait_for(TARGET)
+        assert landed == {"id": "r5-3", "text": "R5.3", "page": "rules.html", "visible": True}
+
+        browser.call("Page.navigate", {"url": (root / "rules.html").as_uri() + "#r6-7"})
+        landed = browser.wait_for(f"location.hash === '#r6-7' && {TARGET}")
+        assert landed["text"] == "R6.7" and landed["visible"]
+        rules = base64.b64decode(browser.call("Page.captureScreenshot")["data"])
+        (ARTIFACTS / f"docs-rules-{lang}.png").write_bytes(rules)
+        # every rule of the page has its anchor in the rendered document
+        ids = browser.evaluate("Array.from(document.querySelectorAll('[id^=r]'), e => e.id)")
+        assert {r.anchor(x) for x in r.defined(lang)} <= set(ids)
+    for shot in (home, rules):
+        assert shot.startswith(b"\x89PNG") and len(shot) > 20_000

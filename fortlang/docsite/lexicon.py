@@ -39,7 +39,7 @@ UI: dict[str, dict[str, str]] = {
         "english_only": "This page is in English only.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
                  "written twice. Every rule number (R12.1...) links to its rule.",
-        "the_rules": "Rules of Fort",
+        "the_rules": "Rules of Fort", "permalink": "Link to this section",
         "names_policy": "**Card names.** A kid keeps the name printed on the English card. The "
                         "French pages keep every name, as the French rulebook does; the Russian "
                         "pages give a Russian name only where the Russian rulebook prints one "
@@ -75,7 +75,7 @@ UI: dict[str, dict[str, str]] = {
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
                  "fortlang : rien n'y est écrit deux fois. Chaque numéro de règle (R12.1…) "
                  "renvoie à sa règle.",
-        "the_rules": "Règles de Fort",
+        "the_rules": "Règles de Fort", "permalink": "Lien vers cette section",
         "names_policy": "**Noms des cartes.** Comme le livret de règles français, ce glossaire "
                         "garde les noms imprimés sur les cartes anglaises, pour les gamins comme "
                         "pour les règles improvisées et les avantages. Les pages russes ne "
@@ -109,7 +109,7 @@ UI: dict[str, dict[str, str]] = {
         "english_only": "Эта страница есть только на английском языке.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
                  "дважды. Каждый номер правила (R12.1…) ведёт к самому правилу.",
-        "the_rules": "Правила «Форта»",
+        "the_rules": "Правила «Форта»", "permalink": "Ссылка на этот раздел",
         "names_policy": "**Имена карт.** Русское имя ребёнка дано только там, где его печатает "
                         "русская книга правил ({count} из {total} детей этого набора), а "
                         "английское имя стоит рядом в скобках; остальные дети носят имена, "

@@ -128,12 +128,14 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
         # browser allows it (Chromium needs --allow-file-access-from-files; any web server works)
         "plugins": [{"search": {"lang": [lang]}}, "offline"],
         "markdown_extensions": [
-            "attr_list", "md_in_html", "tables", "admonition", {"toc": {"permalink": True}},
+            "attr_list", "md_in_html", "tables", "admonition",
+            {"toc": {"permalink": True, "permalink_title": lx.ui("permalink", lang)}},
             {"pymdownx.highlight": {"use_pygments": True}}, "pymdownx.inlinehilite",
             "pymdownx.superfences",
         ],
         "extra_css": ["assets/fortlang.css"],
-        "extra": {"fortlang_rules": rules, "alternate": [{"name": lx.LANGUAGE_NAMES[x], "lang": x,
+        "extra": {"fortlang_rules": rules,  # read by mkdocs_hooks: link R-numbers to rules.md
+                  "alternate": [{"name": lx.LANGUAGE_NAMES[x], "lang": x,
                                  "link": f"../{x}/index.html"} for x in langs]},
         "nav": nav,
     }
