@@ -28,7 +28,7 @@ def captions(card: KidCard, lang: str) -> Captions:
 
 def badge(card: KidCard, lang: str) -> str:
     source = card.source.value
-    note = f" {card.note}" if card.note else ""
+    note = f" {card.note_in(lang)}" if card.note else ""
     return (f'<span class="fl-badge fl-badge-{source}" data-source="{source}">'
             f"{lx.ui(source, lang)}</span>{note}")
 
@@ -92,7 +92,7 @@ def board_section(board: Board, lang: str) -> str:
            md.table([lx.ui(k, lang) for k in ("level", "cost", "points")], rows)]
     if board.provisional:
         out.append(f'<span class="fl-badge fl-badge-provisional">{lx.ui("provisional", lang)}'
-                   f"</span> {board.note}\n")
+                   f"</span> {board.note_in(lang)}\n")
     return "\n".join(out)
 
 

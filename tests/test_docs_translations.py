@@ -1,0 +1,64 @@
+"""French and Russian pages in their own language (docs issue item 2): card notes and the board
+note translated, the card-name policy stated, the Russian mistranslations gone."""
+
+from __future__ import annotations
+
+import pytest
+
+from fortlang.cardset import load_bundled
+from fortlang.docsite.glossary import glossary_page
+from fortlang.docsite.lexicon import ui
+from fortlang.docsite.reference import reference_page
+from fortlang.model import CardSet
+
+OTHER = ("fr", "ru")
+
+
+@pytest.fixture(scope="module")
+def base() -> CardSet:
+    return load_bundled()["fort-base"]
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_every_note_of_the_base_set_is_translated(base: CardSet, lang: str) -> None:
+    untranslated = [k.id for k in base.kids if k.note and not k.notes.get(lang)]
+    assert not untranslated
+    assert base.board is not None and base.board.notes.get(lang)
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_the_glossary_shows_notes_in_the_page_language(base: CardSet, lang: str) -> None:
+    page = glossary_page(base, lang)
+    for kid in base.kids:
+        if kid.note:
+            assert kid.note_in(lang) in page
+            assert kid.note not in page
+    assert base.board is not None
+    assert base.board.note_in(lang) in page and base.board.note not in page
+
+
+def test_a_note_without_translation_falls_back_to_the_written_one(base: CardSet) -> None:
+    bug = next(k for k in base.kids if k.id == "bug")
+    assert bug.note_in("de") == bug.note and bug.note_in("en") == bug.note
+
+
+@pytest.mark.parametrize("lang", ("en", "fr", "ru"))
+def test_the_glossary_states_the_card_name_policy(base: CardSet, lang: str) -> None:
+    page = glossary_page(base, lang)
+    russian = sum(1 for k in base.kids if "ru" in k.names)
+    assert ui("names_policy", lang).format(count=russian, total=len(base.kids)) in page
+    assert f"{russian}" in page and russian == 6  # the names the Russian rulebook prints
+
+
+MISTRANSLATIONS = ("Копия кота", "Сделай больше", "Скандальное соседство",
+                   "Играть в королевство", "Особенности", "особенность", "столько пиццы",
+                   "с вашей руки")
+
+
+def test_the_russian_pages_have_none_of_the_old_mistranslations(base: CardSet) -> None:
+    text = glossary_page(base, "ru") + reference_page("ru", [base])
+    for wrong in MISTRANSLATIONS:
+        assert wrong not in text
+    for right in ("Подражатель", "Переигровка", "Потасовка", "Игровой дворец", "Преимущества",
+                  "столько пицц,", "из руки"):
+        assert right in text
