@@ -62,3 +62,49 @@ def test_the_russian_pages_have_none_of_the_old_mistranslations(base: CardSet) -
     for right in ("Подражатель", "Переигровка", "Потасовка", "Игровой дворец", "Преимущества",
                   "столько пицц,", "из руки"):
         assert right in text
+
+
+def _schema_texts() -> set[str]:
+    """Every title and description of the shipped JSON Schemas."""
+    import json
+
+    from fortlang.resources import data_dir
+
+    found: set[str] = set()
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("title", "description") and isinstance(value, str):
+                    found.add(value)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in data_dir("schemas").glob("*.json"):
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    return found
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_every_schema_text_is_translated_and_no_translation_is_stale(lang: str) -> None:
+    from fortlang.docsite.reference import _schema_text
+
+    texts = _schema_texts()
+    table = _schema_text()[lang]
+    assert texts - table.keys() == set(), "schema texts without a translation"
+    assert table.keys() - texts == set(), "translations of texts no schema has any more"
+    assert all(value.strip() and value != key for key, value in table.items())
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_the_json_schema_section_is_in_the_page_language(lang: str) -> None:
+    from fortlang.docsite.site import _optional
+
+    page = reference_page(lang, (), _optional("schemas"))
+    section = page[page.index("{ #schemas }"):]
+    assert "JSON Schema" not in section.splitlines()[0]
+    for english in _schema_texts():
+        assert english not in section

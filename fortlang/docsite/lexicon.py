@@ -39,6 +39,7 @@ UI: dict[str, dict[str, str]] = {
         "english_only": "This page is in English only.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
                  "written twice. Every rule number (R12.1...) links to its rule.",
+        "array_of": "array of {}",
         "the_rules": "Rules of Fort", "permalink": "Link to this section",
         "names_policy": "**Card names.** A kid keeps the name printed on the English card. The "
                         "French pages keep every name, as the French rulebook does; the Russian "
@@ -75,6 +76,7 @@ UI: dict[str, dict[str, str]] = {
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
                  "fortlang : rien n'y est écrit deux fois. Chaque numéro de règle (R12.1…) "
                  "renvoie à sa règle.",
+        "array_of": "tableau de {}",
         "the_rules": "Règles de Fort", "permalink": "Lien vers cette section",
         "names_policy": "**Noms des cartes.** Comme le livret de règles français, ce glossaire "
                         "garde les noms imprimés sur les cartes anglaises, pour les gamins comme "
@@ -95,7 +97,7 @@ UI: dict[str, dict[str, str]] = {
         "canonical": "каноническая форма", "renders": "как читается", "language": "язык",
         "syntax": "синтаксис", "icon": "значок", "copies": "количество", "source": "источник",
         "note": "примечание", "board": "Дорожка уровня форта", "level": "уровень",
-        "cost": "стоимость повышения", "points": "очки", "schema": "JSON Schema", "field": "поле",
+        "cost": "стоимость повышения", "points": "очки", "schema": "Схема JSON", "field": "поле",
         "type": "тип", "required": "обязательное", "yes": "да", "description": "описание",
         "arithmetic": "арифметика", "comparison": "сравнение", "conditional": "условие",
         "hook": "точка подключения", "parameters": "параметры", "single_use": "одноразовая",
@@ -109,6 +111,7 @@ UI: dict[str, dict[str, str]] = {
         "english_only": "Эта страница есть только на английском языке.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
                  "дважды. Каждый номер правила (R12.1…) ведёт к самому правилу.",
+        "array_of": "массив: {}",
         "the_rules": "Правила «Форта»", "permalink": "Ссылка на этот раздел",
         "names_policy": "**Имена карт.** Русское имя ребёнка дано только там, где его печатает "
                         "русская книга правил ({count} из {total} детей этого набора), а "
