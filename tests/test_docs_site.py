@@ -194,8 +194,14 @@ def test_hand_written_pages_say_they_are_in_english_on_the_other_sites(site: Bui
 
     from fortlang.docsite.lexicon import ui
 
-    for page in ("scenarios.html", "card-format.html"):
+    # plugins.md has no translation yet; card-format.md and scenarios.md have theirs
+    # (tests/test_docs_translations.py)
+    for page in ("plugins.html",):
         assert ui("english_only", "en") not in (site.out / "en" / page).read_text("utf-8")
         for lang in ("fr", "ru"):
             html = unescape((site.out / lang / page).read_text("utf-8"))
             assert ui("english_only", lang) in html
+    for page in ("scenarios.html", "card-format.html"):
+        for lang in ("en", "fr", "ru"):
+            html = unescape((site.out / lang / page).read_text("utf-8"))
+            assert ui("english_only", lang) not in html

@@ -108,3 +108,45 @@ def test_the_json_schema_section_is_in_the_page_language(lang: str) -> None:
     assert "JSON Schema" not in section.splitlines()[0]
     for english in _schema_texts():
         assert english not in section
+
+
+TRANSLATED = ("card-format.md", "scenarios.md")
+_FENCE = r"^```[^\n]*\n.*?^```\n"
+
+
+def _code_blocks(text: str) -> list[str]:
+    """A page's fenced blocks without their `# ...` comments (the one part translated)."""
+    import re
+
+    blocks = re.findall(_FENCE, text, flags=re.S | re.M)
+    return [re.sub(r"(^|\s+)# (?!yaml-language-server)(?![\w/.-]+\.yaml$).*$", "", b,
+                   flags=re.M) for b in blocks]
+
+
+@pytest.mark.parametrize("lang", OTHER)
+@pytest.mark.parametrize("page", TRANSLATED)
+def test_a_translated_page_keeps_the_english_pages_examples(lang: str, page: str) -> None:
+    """The examples are tested on the English page (test_scenario_docs.py), so a translation
+    carries exactly the same code, comments aside; and every error code and rule it cites."""
+    import re
+
+    from fortlang.resources import data_dir
+
+    docs = data_dir("docs")
+    english = (docs / page).read_text(encoding="utf-8")
+    translated = (docs / "translations" / lang / page).read_text(encoding="utf-8")
+    assert _code_blocks(translated) == _code_blocks(english)
+    codes = re.compile(r"\b[EW]\d\d\d\b|\bR\d+(?:\.\d+)?\b")
+    assert set(codes.findall(translated)) == set(codes.findall(english))
+    assert translated.count("\n#") == english.count("\n#")  # the same sections
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_hand_written_pages_come_in_the_page_language(lang: str) -> None:
+    from fortlang.docsite.site import hand_written_page
+
+    for page in TRANSLATED:
+        text = hand_written_page(page, lang)
+        assert text is not None and ui("english_only", lang) not in text
+    plugins = hand_written_page("plugins.md", lang)
+    assert plugins is not None and ui("english_only", lang) in plugins

@@ -71,6 +71,17 @@ def _in_english(page: str, lang: str) -> str:
     return f'{title}\n\n!!! note ""\n    {lx.ui("english_only", lang)}\n{rest}'
 
 
+def hand_written_page(name: str, lang: str) -> str | None:
+    """A page of docs/ in ``lang``: its translation (``docs/translations/<lang>/<name>``, same
+    code blocks) when there is one, else the English page with a note under its title."""
+    if lang != "en":
+        translated = _handwritten(f"translations/{lang}/{name}")
+        if translated is not None:
+            return translated
+    text = _handwritten(name)
+    return _in_english(text, lang) if text is not None else None
+
+
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
@@ -147,9 +158,9 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     docs = src / "docs"
     pages = []
     for key, page in HANDWRITTEN:
-        text = _handwritten(page)
+        text = hand_written_page(page, lang)
         if text is not None:
-            _write(docs / page, _in_english(text, lang))
+            _write(docs / page, text)
             pages.append((key, page))
     has_format = ("card_format", "card-format.md") in pages
     rules = rules_page(lang)
