@@ -110,7 +110,7 @@ def test_the_json_schema_section_is_in_the_page_language(lang: str) -> None:
         assert english not in section
 
 
-TRANSLATED = ("card-format.md", "scenarios.md")
+TRANSLATED = ("card-format.md", "scenarios.md", "plugins.md")
 _FENCE = r"^```[^\n]*\n.*?^```\n"
 
 
@@ -142,11 +142,16 @@ def test_a_translated_page_keeps_the_english_pages_examples(lang: str, page: str
 
 
 @pytest.mark.parametrize("lang", OTHER)
-def test_hand_written_pages_come_in_the_page_language(lang: str) -> None:
-    from fortlang.docsite.site import hand_written_page
+def test_hand_written_pages_come_in_the_page_language(lang: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from fortlang.docsite import site
 
     for page in TRANSLATED:
-        text = hand_written_page(page, lang)
+        text = site.hand_written_page(page, lang)
         assert text is not None and ui("english_only", lang) not in text
-    plugins = hand_written_page("plugins.md", lang)
-    assert plugins is not None and ui("english_only", lang) in plugins
+    # a page without a translation: the English one, saying so under its title
+    monkeypatch.setattr(site, "_handwritten",
+                        lambda name: "# New\n\nText.\n" if name == "new.md" else None)
+    assert site.hand_written_page("new.md", lang) == (
+        f'# New\n\n!!! note ""\n    {ui("english_only", lang)}\n\nText.\n')
+    assert site.hand_written_page("new.md", "en") == "# New\n\nText.\n"

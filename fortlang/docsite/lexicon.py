@@ -81,8 +81,8 @@ UI: dict[str, dict[str, str]] = {
         "names_policy": "**Noms des cartes.** Comme le livret de règles français, ce glossaire "
                         "garde les noms imprimés sur les cartes anglaises, pour les gamins comme "
                         "pour les règles improvisées et les avantages. Les pages russes ne "
-                        "traduisent que les noms que le livret russe traduit ({count} gamins sur "
-                        "{total} dans ce jeu).",
+                        "traduisent que les noms que le livret russe traduit ({count} sur {total} "
+                        "gamins dans ce jeu).",
         "unofficial": "fortlang est un outil non officiel, créé par des fans, pour "
                       "<em>Fort</em>, un jeu de Leder Games ; il n'est ni affilié à Leder Games "
                       "ni approuvé par elle.",
