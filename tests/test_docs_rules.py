@@ -190,13 +190,43 @@ TARGET = ("(() => { const id = decodeURIComponent(location.hash.slice(1));"
           " visible: r.top >= 0 && r.top < innerHeight}; })()")
 
 
+def _screenshot(browser: object, timeout: float = 60) -> bytes:
+    """A PNG of the page once it is painted (a page just loaded may still be blank: a few
+    kilobytes of white), polled."""
+    import base64
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        shot = base64.b64decode(browser.call("Page.captureScreenshot")["data"])  # type: ignore
+        if len(shot) > 20_000 or time.monotonic() > deadline:
+            return shot
+        time.sleep(0.3)
+
+
+def _landed(browser: object, page: str, anchor: str, timeout: float = 60) -> dict:
+    """Where the browser is once it shows ``page#anchor`` with the target on screen (polled:
+    the page may still be loading or scrolling, or between documents)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = browser.evaluate(TARGET)  # type: ignore[attr-defined]
+        except RuntimeError:  # evaluated while the next document replaces this one
+            last = None
+        if last and last["page"] == page and last["id"] == anchor and last["visible"]:
+            return last
+        time.sleep(0.2)
+    raise AssertionError(f"never landed on {page}#{anchor}: {last}")
+
+
 @needs_chromium
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_and_home_pages_in_chromium(site: Built, lang: str, tmp_path: Path) -> None:
     """The home page's R5.3 link lands on rule R5.3 of the rules page; an anchor opened
     directly shows its rule; screenshots of both pages are kept for a reader to look at."""
-    import base64
-
     from chromium_pipe import Chromium
 
     assert CHROMIUM is not None
@@ -206,23 +236,60 @@ def test_rules_and_home_pages_in_chromium(site: Built, lang: str, tmp_path: Path
         browser.open((root / "index.html").as_uri())
         browser.call("Emulation.setDeviceMetricsOverride",
                      {"width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": False})
-        browser.wait_for("document.readyState === 'complete'")
-        home = base64.b64decode(browser.call("Page.captureScreenshot")["data"])
+        browser.wait_for("document.readyState === 'complete'", timeout=60)
+        home = _screenshot(browser)
         (ARTIFACTS / f"docs-home-{lang}.png").write_bytes(home)
         clicked = browser.evaluate(
             "(() => { const a = document.querySelector('article a.fl-rule-link[href$=\"#r5-3\"]');"
             " if (!a) return false; a.click(); return true; })()")
         assert clicked, "the home page cites R5.3 as a link"
-        landed = browser.wait_for(TARGET)
-        assert landed == {"id": "r5-3", "text": "R5.3", "page": "rules.html", "visible": True}
+        assert _landed(browser, "rules.html", "r5-3")["text"] == "R5.3"
 
         browser.call("Page.navigate", {"url": (root / "rules.html").as_uri() + "#r6-7"})
-        landed = browser.wait_for(f"location.hash === '#r6-7' && {TARGET}")
-        assert landed["text"] == "R6.7" and landed["visible"]
-        rules = base64.b64decode(browser.call("Page.captureScreenshot")["data"])
+        assert _landed(browser, "rules.html", "r6-7")["text"] == "R6.7"
+        rules = _screenshot(browser)
         (ARTIFACTS / f"docs-rules-{lang}.png").write_bytes(rules)
         # every rule of the page has its anchor in the rendered document
         ids = browser.evaluate("Array.from(document.querySelectorAll('[id^=r]'), e => e.id)")
         assert {r.anchor(x) for x in r.defined(lang)} <= set(ids)
     for shot in (home, rules):
         assert shot.startswith(b"\x89PNG") and len(shot) > 20_000
+
+
+def test_french_typography_after_an_element() -> None:
+    html = "<p><code>x</code> : y ; <a>z</a> ! « w »</p>"
+    assert polish(html, "fr", "index.html") == (
+        f"<p><code>x</code>{NBSP}: y{NNBSP}; <a>z</a>{NNBSP}! «{NBSP}w{NBSP}»</p>")
+
+
+class _Text(HTMLParser):
+    """The text of a page's article, outside code."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self._open: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in {"br", "img", "input", "meta", "link", "hr", "wbr", "source"}:
+            self._open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._open:
+            del self._open[len(self._open) - 1 - self._open[::-1].index(tag):]
+
+    def handle_data(self, data: str) -> None:
+        if "article" in self._open and not {"code", "pre", "script", "style"} & set(self._open):
+            self.text.append(data)
+
+
+def test_every_french_page_has_french_typography(site: Built) -> None:
+    checked = 0
+    for path in (site.out / "fr").rglob("*.html"):
+        page = _Text()
+        page.feed(path.read_text(encoding="utf-8"))
+        text = "\x00".join(page.text)
+        assert not re.findall(r".{0,20} [:;!?](?=\s|\x00|$)", text), path.name
+        assert not re.findall(r'"[^"\x00]+"', text), path.name  # « guillemets »
+        checked += text.count(NBSP + ":")
+    assert checked > 100

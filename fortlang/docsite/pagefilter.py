@@ -41,8 +41,10 @@ def link_rules(text: str, href: str) -> str:
 
 
 _QUOTED = re.compile(r'"([^"\n]+)"')
-_BEFORE_COLON = re.compile(r"(?<=\w)[ \u00a0]?:(?=\s|$)|(?<=[\w»)]) :")
-_BEFORE_TALL = re.compile(r"(?<=[\w»)])[ \u00a0\u202f]?([;!?])(?=\s|$|[<»)])")
+# After a word, a closing guillemet or bracket, or at the start of a text node (the word
+# before it is then the end of an element such as <code>).
+_BEFORE_COLON = re.compile(r"(?:(?<=\w)|^)[ \u00a0]?:(?=\s|$)|(?<=[»)\]'’]) :(?=\s|$)")
+_BEFORE_TALL = re.compile(r"(?:(?<=[\w»)\]'’])|^)[ \u00a0\u202f]?([;!?])(?=\s|$|[<»)])")
 _INSIDE_GUILLEMETS = (re.compile(r"«[ \u00a0]?"), re.compile(r"[ \u00a0]?»"))
 
 
