@@ -37,7 +37,13 @@ def test_scoring_rows_follow_the_parser() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_grammar_shown_is_the_grammar_the_parser_runs(lang: str) -> None:
     section = language_section(lang)
-    assert language().grammar.strip() in section
+    code = [x for x in language().grammar.splitlines() if not x.lstrip().startswith("//")]
+    if lang == "en":
+        assert language().grammar.strip() in section
+    else:  # the same grammar without its English comment lines
+        assert "\n// " not in section
+        for line in code:
+            assert line in section
     for spec in reg.PRIMITIVES:  # the generated rules are there too
         assert f"\n{spec.name}: " in section
     for term in language().lark.terminals:

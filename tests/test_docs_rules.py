@@ -293,3 +293,27 @@ def test_every_french_page_has_french_typography(site: Built) -> None:
         assert not re.findall(r'"[^"\x00]+"', text), path.name  # « guillemets »
         checked += text.count(NBSP + ":")
     assert checked > 100
+
+
+@pytest.mark.parametrize("module", ["fortlang.docsite.rules", "fortlang.docsite.pagefilter"])
+def test_docstring_examples_run(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_page_the_generator_does_not_know_is_linked_too(tmp_path: Path) -> None:
+    """The filter is mkdocs' hook, so a page written by anyone into the docs folder (the error
+    codes page, say) has its R-numbers linked, in a subfolder too."""
+    from fortlang.docsite.site import generate, run_mkdocs
+
+    src = tmp_path / "_src" / "fr"
+    generate(src, "../../fr", (), "fr", LANGUAGES)
+    (src / "docs" / "extra").mkdir()
+    (src / "docs" / "extra" / "codes.md").write_text("# Codes\n\nE205 : voir R5.5.\n", "utf-8")
+    run_mkdocs([src / "mkdocs.yml"])
+    html = (tmp_path / "fr" / "extra" / "codes.html").read_text(encoding="utf-8")
+    assert (f'E205{NBSP}: voir <a class="fl-rule-link" href="../rules.html#r5-5">R5.5</a>.'
+            in html)

@@ -9,6 +9,7 @@ are found by parsing probes with the real parser, so the table cannot drift from
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -259,6 +260,16 @@ def terminals(vocab: reg.Vocabulary = reg.FORT) -> list[tuple[str, str]]:
     return out
 
 
+def shown_grammar(vocab: reg.Vocabulary, lang: str) -> str:
+    """The composed grammar; on the other languages' pages without its English comment lines
+    (the section's prose explains it; a rule's trailing ``// R12.1`` stays)."""
+    grammar = language(vocab).grammar.strip()
+    if lang == "en":
+        return grammar
+    lines = [x for x in grammar.splitlines() if not x.lstrip().startswith("//")]
+    return "\n".join(re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip().splitlines())
+
+
 def _code_table(header: Sequence[str], rows: Sequence[tuple[str, str]]) -> str:
     """A table of code cells: a pipe inside a code span does not split a row, so it stays
     unescaped (``md.table`` escapes it, which shows in code)."""
@@ -280,7 +291,7 @@ def language_section(lang: str, vocab: reg.Vocabulary = reg.FORT,
            md.heading(3, text("precedence", lang), "precedence"),
            text("precedence_intro", lang) + "\n", precedence_table(lang),
            md.heading(3, text("grammar", lang), "grammar"), text("grammar_intro", lang) + "\n",
-           md.code(language(vocab).grammar.strip(), "text")]
+           md.code(shown_grammar(vocab, lang), "text")]
     if error_codes:
         out.append(text("errors", lang) + "\n")
     return "\n".join(out)
