@@ -163,6 +163,7 @@ def test_the_home_page_says_how_to_play_and_that_the_tool_is_unofficial(site: Bu
     assert ui("the_rules", lang) in html
     footer = (site.out / lang / "reference.html").read_text("utf-8").split('class="md-footer"')[1]
     assert "Leder Games" in footer
+    assert "Made with" not in footer  # the theme's credit line is English on every site
 
 
 def test_permalink_tooltips_are_in_the_page_language(site: Built) -> None:

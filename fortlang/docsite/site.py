@@ -146,6 +146,7 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
         ],
         "extra_css": ["assets/fortlang.css"],
         "extra": {"fortlang_rules": rules,  # read by mkdocs_hooks: link R-numbers to rules.md
+                  "generator": False,  # no "Made with Material for MkDocs": English everywhere
                   "alternate": [{"name": lx.LANGUAGE_NAMES[x], "lang": x,
                                  "link": f"../{x}/index.html"} for x in langs]},
         "nav": nav,
