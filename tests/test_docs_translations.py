@@ -155,3 +155,15 @@ def test_hand_written_pages_come_in_the_page_language(lang: str,
     assert site.hand_written_page("new.md", lang) == (
         f'# New\n\n!!! note ""\n    {ui("english_only", lang)}\n\nText.\n')
     assert site.hand_written_page("new.md", "en") == "# New\n\nText.\n"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", ("chaîne", "entier", "objet", "booléen")),
+                                             ("ru", ("строка", "целое", "объект", "логическое"))])
+def test_schema_types_are_named_in_the_page_language(lang: str, words: tuple[str, ...]) -> None:
+    from fortlang.docsite.site import _optional
+
+    page = reference_page(lang, (), _optional("schemas"))
+    section = page[page.index("{ #schemas }"):]
+    for word in words:
+        assert f"| {word} |" in section
+    assert "| string |" not in section and "| integer |" not in section

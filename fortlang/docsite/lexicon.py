@@ -76,7 +76,7 @@ UI: dict[str, dict[str, str]] = {
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
                  "fortlang : rien n'y est écrit deux fois. Chaque numéro de règle (R12.1…) "
                  "renvoie à sa règle.",
-        "array_of": "tableau de {}",
+        "array_of": "tableau : {}",
         "the_rules": "Règles de Fort", "permalink": "Lien vers cette section",
         "names_policy": "**Noms des cartes.** Comme le livret de règles français, ce glossaire "
                         "garde les noms imprimés sur les cartes anglaises, pour les gamins comme "
@@ -121,6 +121,16 @@ UI: dict[str, dict[str, str]] = {
         "unofficial": "fortlang — неофициальный фанатский инструмент для игры «Форт» "
                       "(<em>Fort</em>, Leder Games); он не связан с Leder Games и не одобрен ею.",
     },
+}
+
+
+#: JSON Schema's type names as the schema section of the reference shows them.
+JSON_TYPES: dict[str, dict[str, str]] = {
+    "en": {},
+    "fr": {"string": "chaîne", "integer": "entier", "number": "nombre", "boolean": "booléen",
+           "object": "objet", "null": "null", "enum": "énumération", "any": "quelconque"},
+    "ru": {"string": "строка", "integer": "целое", "number": "число", "boolean": "логическое",
+           "object": "объект", "null": "null", "enum": "перечисление", "any": "любой"},
 }
 
 

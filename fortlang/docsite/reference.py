@@ -149,9 +149,8 @@ def _kind(prop: dict, lang: str = "en") -> str:
     kind = prop.get("type")
     if kind == "array":
         return lx.ui("array_of", lang).format(_kind(prop.get("items", {}), lang))
-    if isinstance(kind, list):
-        return " / ".join(kind)
-    return kind or ("enum" if "enum" in prop else "any")
+    kinds = kind if isinstance(kind, list) else [kind or ("enum" if "enum" in prop else "any")]
+    return " / ".join(lx.JSON_TYPES[lang].get(k, k) for k in kinds)
 
 
 def schema_section(schema: dict, lang: str, level: int = 3) -> str:
