@@ -156,9 +156,14 @@ def test_every_r_number_of_the_site_links_to_an_anchor_that_exists(site: Built,
 def test_the_home_page_says_how_to_play_and_that_the_tool_is_unofficial(site: Built,
                                                                         lang: str) -> None:
     from fortlang.docsite.lexicon import ui
+    from fortlang.resources import data_dir
 
     html = (site.out / lang / "index.html").read_text(encoding="utf-8")
     assert 'href="rules.html"' in html
+    overview = (data_dir("docs") / "home" / f"{lang}.md").read_text(encoding="utf-8")
+    assert overview.startswith("## ")
+    assert overview.splitlines()[0][3:] in html  # "How to play, in one minute"
+    assert html.count('class="fl-rule-link"') >= 10  # its rule numbers link to the rules
     assert html.count("Leder Games") >= 2  # the notice on the page and in the footer
     assert ui("the_rules", lang) in html
     footer = (site.out / lang / "reference.html").read_text("utf-8").split('class="md-footer"')[1]

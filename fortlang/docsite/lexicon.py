@@ -17,7 +17,7 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
 #: The site's own chrome, not rules text.
 UI: dict[str, dict[str, str]] = {
     "en": {
-        "site": "Fort: rule reference and card glossary",
+        "site": "Fort: rules, language reference and card glossary",
         "home": "Home", "reference": "Language reference", "glossary": "Card glossary",
         "card_format": "Card-file format", "primitives": "Actions", "quantities": "Quantities",
         "resources": "Resources", "operators": "Operators", "scoring": "Scoring sub-language",
@@ -51,7 +51,7 @@ UI: dict[str, dict[str, str]] = {
                       "Games; it is not affiliated with or endorsed by Leder Games.",
     },
     "fr": {
-        "site": "Fort : référence des règles et glossaire des cartes",
+        "site": "Fort : règles, référence du langage et glossaire des cartes",
         "home": "Accueil", "reference": "Référence du langage", "glossary": "Glossaire des cartes",
         "card_format": "Format des fichiers de cartes", "primitives": "Actions",
         "quantities": "Quantités", "resources": "Ressources", "operators": "Opérateurs",
@@ -88,7 +88,7 @@ UI: dict[str, dict[str, str]] = {
                       "ni approuvé par elle.",
     },
     "ru": {
-        "site": "Форт: справочник правил и глоссарий карт",
+        "site": "«Форт»: правила, справочник языка и глоссарий карт",
         "home": "Главная", "reference": "Справочник языка", "glossary": "Глоссарий карт",
         "card_format": "Формат файлов карт", "primitives": "Действия",
         "quantities": "Количества", "resources": "Ресурсы", "operators": "Операторы",
