@@ -46,6 +46,7 @@ class KidCard:
     note: str = ""
     names: Mapping[str, str] = field(default_factory=dict, compare=False)  # {"fr": ..., "ru": ...}
     origin: Origin | None = field(default=None, compare=False, repr=False)
+    notes: Mapping[str, str] = field(default_factory=dict, compare=False)  # the note translated
 
     def __post_init__(self) -> None:
         # The engine keys a box's choices (pizza or toy, `or`, `x any`) by the nodes of that box,
@@ -58,6 +59,10 @@ class KidCard:
 
     def name_in(self, lang: str) -> str:
         return self.names.get(lang, self.name)
+
+    def note_in(self, lang: str) -> str:
+        """The note in ``lang``, or as written when it has no translation."""
+        return self.notes.get(lang, self.note)
 
 
 def _shares_nodes(a: Action, b: Action) -> bool:
@@ -135,6 +140,11 @@ class Board:
     supply: int = 30  # tokens of each resource (R1.4)
     provisional: bool = True
     note: str = ""
+    notes: Mapping[str, str] = field(default_factory=dict, compare=False)  # the note translated
+
+    def note_in(self, lang: str) -> str:
+        """The note in ``lang``, or as written when it has no translation."""
+        return self.notes.get(lang, self.note)
 
     @property
     def max_level(self) -> int:

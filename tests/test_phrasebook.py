@@ -36,7 +36,7 @@ ACTIONS = [
     ("r5_3_bug_public_gain_pizza_x_shovel", "gain pizza x shovel",
      "Gain 1 pizza for each shovel.",
      "Gagnez autant de pizzas que de pelles.",
-     "Получите столько пиццы, сколько у вас лопаток."),
+     "Получите столько пицц, сколько у вас лопаток."),
     ("bug_private_score_x_level", "score x level",
      "Score 1 victory point for each level of your fort.",
      "Marquez autant de points de victoire que votre Niveau de Fort.",
@@ -166,7 +166,7 @@ ACTIONS = [
     ("either_repeated", "gain pizza/toy x skateboard",
      "Gain 1 pizza or 1 toy for each skateboard.",
      "Gagnez autant de pizzas ou de jouets que de skateboards.",
-     "Получите столько пиццы или игрушек, сколько у вас скейтбордов."),
+     "Получите столько пицц или игрушек, сколько у вас скейтбордов."),
     ("fixed_repeat", "gain pizza x 2",
      "Gain 1 pizza twice.",
      "Gagnez 1 pizza 2 fois.",
@@ -179,7 +179,7 @@ ACTIONS = [
      "For each book: gain 1 pizza for each shovel, then score 1 victory point.",
      "Pour chaque livre : gagnez autant de pizzas que de pelles, puis marquez 1 point de "
      "victoire.",
-     "За каждую книжку: получите столько пиццы, сколько у вас лопаток, затем получите 1 ПО."),
+     "За каждую книжку: получите столько пицц, сколько у вас лопаток, затем получите 1 ПО."),
     ("repeated_group_repeated_again", "((recruit then gain toy) x water_gun) x 2",
      "Twice: (for each water gun: recruit a card, then gain 1 toy).",
      "2 fois : (pour chaque pistolet à eau : recrutez une carte, puis gagnez 1 jouet).",
@@ -380,7 +380,7 @@ def test_russian_amounts_agree_in_the_accusative_after_the_verb() -> None:
     ("pack", "pack", "Sac à dos", "рюкзак"),
     ("fort_level", "fort level", "Niveau de Fort", "уровень форта"),
     ("made_up_rule", "made-up rule", "règle improvisée", "придуманное правило"),
-    ("perk", "perk", "avantage", "особенность"),
+    ("perk", "perk", "avantage", "преимущество"),
 ])
 def test_glossary_terms(key: str, en: str, fr: str, ru: str) -> None:
     assert [term(key, lang) for lang in LANGUAGES] == [en, fr, ru]

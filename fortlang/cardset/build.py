@@ -182,7 +182,8 @@ def _build_kids(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
             public=public, private=private,  # type: ignore[arg-type]
             copies=data.get("copies", 1), best_friend=data.get("best_friend", False),
             source=Source(data.get("source", Source.PROVISIONAL.value)),
-            note=data.get("note", ""), names=_names(data), origin=_origin(doc, item))
+            note=data.get("note", ""), names=_names(data), origin=_origin(doc, item),
+            notes=dict(data.get("notes") or {}))
         result.entries.append(Entry("kid", card, item, item.get("id"), item.get("name")))
 
 

@@ -28,7 +28,7 @@ def captions(card: KidCard, lang: str) -> Captions:
 
 def badge(card: KidCard, lang: str) -> str:
     source = card.source.value
-    note = f" {card.note}" if card.note else ""
+    note = f" {card.note_in(lang)}" if card.note else ""
     return (f'<span class="fl-badge fl-badge-{source}" data-source="{source}">'
             f"{lx.ui(source, lang)}</span>{note}")
 
@@ -92,8 +92,14 @@ def board_section(board: Board, lang: str) -> str:
            md.table([lx.ui(k, lang) for k in ("level", "cost", "points")], rows)]
     if board.provisional:
         out.append(f'<span class="fl-badge fl-badge-provisional">{lx.ui("provisional", lang)}'
-                   f"</span> {board.note}\n")
+                   f"</span> {board.note_in(lang)}\n")
     return "\n".join(out)
+
+
+def names_policy(card_set: CardSet, lang: str) -> str:
+    """How card names are given in each language, with this set's count of Russian names."""
+    return lx.ui("names_policy", lang).format(
+        count=sum(1 for k in card_set.kids if "ru" in k.names), total=len(card_set.kids))
 
 
 def glossary_page(card_set: CardSet, lang: str) -> str:
@@ -102,6 +108,7 @@ def glossary_page(card_set: CardSet, lang: str) -> str:
            f"{lx.label('kids', lang)} {len(kids)} "
            f"({lx.count(sum(k.copies for k in kids), 'card', lang)}) · "
            f"{lx.count(len(friends), 'best_friend', lang)}\n",
+           names_policy(card_set, lang) + "\n",
            md.heading(2, lx.cap(lx.ui("kids", lang)), "kids")]
     out += [kid_section(card_set.id, k, lang) for k in kids]
     if friends:

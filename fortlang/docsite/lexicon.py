@@ -17,7 +17,7 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
 #: The site's own chrome, not rules text.
 UI: dict[str, dict[str, str]] = {
     "en": {
-        "site": "Fort: rule reference and card glossary",
+        "site": "Fort: rules, language reference and card glossary",
         "home": "Home", "reference": "Language reference", "glossary": "Card glossary",
         "card_format": "Card-file format", "primitives": "Actions", "quantities": "Quantities",
         "resources": "Resources", "operators": "Operators", "scoring": "Scoring sub-language",
@@ -39,10 +39,20 @@ UI: dict[str, dict[str, str]] = {
         "value": "value",
         "english_only": "This page is in English only.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
-                 "written twice. Rule numbers (R12.1...) refer to the digest of the rulebooks.",
+                 "written twice. Every rule number (R12.1...) links to its rule.",
+        "array_of": "array of {}",
+        "the_rules": "Rules of Fort", "permalink": "Link to this section",
+        "names_policy": "**Card names.** A kid keeps the name printed on the English card. The "
+                        "French pages keep every name, as the French rulebook does; the Russian "
+                        "pages give a Russian name only where the Russian rulebook prints one "
+                        "({count} of {total} kids of this set), with the English name in "
+                        "brackets. Made-up rules and perks are named as in the rulebook of the "
+                        "page's language.",
+        "unofficial": "fortlang is an unofficial fan tool for <em>Fort</em>, a game by Leder "
+                      "Games; it is not affiliated with or endorsed by Leder Games.",
     },
     "fr": {
-        "site": "Fort : référence des règles et glossaire des cartes",
+        "site": "Fort : règles, référence du langage et glossaire des cartes",
         "home": "Accueil", "reference": "Référence du langage", "glossary": "Glossaire des cartes",
         "card_format": "Format des fichiers de cartes", "primitives": "Actions",
         "quantities": "Quantités", "resources": "Ressources", "operators": "Opérateurs",
@@ -66,11 +76,21 @@ UI: dict[str, dict[str, str]] = {
         "value": "valeur",
         "english_only": "Cette page n'existe qu'en anglais.",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
-                 "fortlang : rien n'y est écrit deux fois. Les numéros (R12.1...) renvoient au "
-                 "résumé numéroté des règles.",
+                 "fortlang : rien n'y est écrit deux fois. Chaque numéro de règle (R12.1…) "
+                 "renvoie à sa règle.",
+        "array_of": "tableau : {}",
+        "the_rules": "Règles de Fort", "permalink": "Lien vers cette section",
+        "names_policy": "**Noms des cartes.** Comme le livret de règles français, ce glossaire "
+                        "garde les noms imprimés sur les cartes anglaises, pour les gamins comme "
+                        "pour les règles improvisées et les avantages. Les pages russes ne "
+                        "traduisent que les noms que le livret russe traduit ({count} sur {total} "
+                        "gamins dans ce jeu).",
+        "unofficial": "fortlang est un outil non officiel, créé par des fans, pour "
+                      "<em>Fort</em>, un jeu de Leder Games ; il n'est ni affilié à Leder Games "
+                      "ni approuvé par elle.",
     },
     "ru": {
-        "site": "Форт: справочник правил и глоссарий карт",
+        "site": "«Форт»: правила, справочник языка и глоссарий карт",
         "home": "Главная", "reference": "Справочник языка", "glossary": "Глоссарий карт",
         "card_format": "Формат файлов карт", "primitives": "Действия",
         "quantities": "Количества", "resources": "Ресурсы", "operators": "Операторы",
@@ -79,22 +99,41 @@ UI: dict[str, dict[str, str]] = {
         "canonical": "каноническая форма", "renders": "как читается", "language": "язык",
         "syntax": "синтаксис", "icon": "значок", "copies": "количество", "source": "источник",
         "note": "примечание", "board": "Дорожка уровня форта", "level": "уровень",
-        "cost": "стоимость повышения", "points": "очки", "schema": "JSON Schema", "field": "поле",
+        "cost": "стоимость повышения", "points": "очки", "schema": "Схема JSON", "field": "поле",
         "type": "тип", "required": "обязательное", "yes": "да", "description": "описание",
         "arithmetic": "арифметика", "comparison": "сравнение", "conditional": "условие",
         "hook": "точка подключения", "parameters": "параметры", "single_use": "одноразовая",
         "rulebook": "книга правил", "public": "открытые источники",
         "provisional": "предварительная", "sets": "наборы карт", "kids": "карты детей",
         "best_friends": "лучшие друзья",
-        "rules": "Придуманные правила", "perks": "Особенности", "on_card": "на карте",
+        "rules": "Придуманные правила", "perks": "Преимущества", "on_card": "на карте",
         "designers_extension": "расширение для авторов карт",
         "scenarios": "Файлы сценариев", "plugins": "Дополнения и плагины словаря",
         "simulate": "Симуляция, баланс и повторы",
         "value": "значение",
         "english_only": "Эта страница есть только на английском языке.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
-                 "дважды. Номера (R12.1...) ссылаются на пронумерованный пересказ правил.",
+                 "дважды. Каждый номер правила (R12.1…) ведёт к самому правилу.",
+        "array_of": "массив: {}",
+        "the_rules": "Правила «Форта»", "permalink": "Ссылка на этот раздел",
+        "names_policy": "**Имена карт.** Русское имя ребёнка дано только там, где его печатает "
+                        "русская книга правил ({count} из {total} детей этого набора), а "
+                        "английское имя стоит рядом в скобках; остальные дети носят имена, "
+                        "напечатанные на английских картах. Придуманные правила и преимущества "
+                        "названы по-русски, как в русской книге правил.",
+        "unofficial": "fortlang — неофициальный фанатский инструмент для игры «Форт» "
+                      "(<em>Fort</em>, Leder Games); он не связан с Leder Games и не одобрен ею.",
     },
+}
+
+
+#: JSON Schema's type names as the schema section of the reference shows them.
+JSON_TYPES: dict[str, dict[str, str]] = {
+    "en": {},
+    "fr": {"string": "chaîne", "integer": "entier", "number": "nombre", "boolean": "booléen",
+           "object": "objet", "null": "null", "enum": "énumération", "any": "quelconque"},
+    "ru": {"string": "строка", "integer": "целое", "number": "число", "boolean": "логическое",
+           "object": "объект", "null": "null", "enum": "перечисление", "any": "любой"},
 }
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Iterable
+from functools import cache
+from importlib.resources import files
 from pathlib import Path
 
 from fortlang import registry as reg
@@ -17,6 +19,7 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.face import strip_svg
 from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS
+from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
 from fortlang.model import CardSet
 from fortlang.nodes import Resource, Suit
@@ -125,16 +128,29 @@ def scoring(lang: str, sets: Iterable[CardSet]) -> str:
     return "\n".join(out)
 
 
-def _kind(prop: dict) -> str:
+@cache
+def _schema_text() -> dict[str, dict[str, str]]:
+    """The schemas' titles and descriptions in French and Russian, keyed by the English text
+    (``schema_text.json``; a test checks that every one of them is there)."""
+    text = files("fortlang.docsite").joinpath("schema_text.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def schema_text(text: str, lang: str) -> str:
+    """A schema's title or description in ``lang`` (the schema itself stays in English, as the
+    editors that validate card files show it)."""
+    return _schema_text().get(lang, {}).get(text, text)
+
+
+def _kind(prop: dict, lang: str = "en") -> str:
     """A field's type in a few words: ``string``, ``integer / null``, ``array of kid``."""
     if "$ref" in prop:
         return prop["$ref"].rsplit("/", 1)[-1]
     kind = prop.get("type")
     if kind == "array":
-        return "array of " + _kind(prop.get("items", {}))
-    if isinstance(kind, list):
-        return " / ".join(kind)
-    return kind or ("enum" if "enum" in prop else "any")
+        return lx.ui("array_of", lang).format(_kind(prop.get("items", {}), lang))
+    kinds = kind if isinstance(kind, list) else [kind or ("enum" if "enum" in prop else "any")]
+    return " / ".join(lx.JSON_TYPES[lang].get(k, k) for k in kinds)
 
 
 def schema_section(schema: dict, lang: str, level: int = 3) -> str:
@@ -143,14 +159,14 @@ def schema_section(schema: dict, lang: str, level: int = 3) -> str:
     required = set(schema.get("required", ()))
     rows = []
     for name, prop in schema.get("properties", {}).items():
-        detail = prop.get("description", "")
+        detail = schema_text(prop.get("description", ""), lang)
         values = prop.get("enum") or prop.get("items", {}).get("enum")
         if values:
             detail += " (" + ", ".join(f"`{v}`" for v in values) + ")"
-        rows.append((f"`{name}`", _kind(prop), lx.ui("yes", lang) if name in required else "",
+        rows.append((f"`{name}`", _kind(prop, lang), lx.ui("yes", lang) if name in required else "",
                      detail.strip()))
     if schema.get("description"):
-        out.append(schema["description"] + "\n")
+        out.append(schema_text(schema["description"], lang) + "\n")
     if rows:
         out.append(md.table([lx.ui(k, lang) for k in ("field", "type", "required",
                                                       "description")], rows))
@@ -165,7 +181,8 @@ def schemas(lang: str, folder: Path | None) -> str:
     out = [md.heading(2, lx.ui("schema", lang), "schemas")]
     for path in sorted(folder.glob("*.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))
-        out += [md.heading(3, schema.get("title", path.stem) + f" (`{path.name}`)"),
+        out += [md.heading(3, lx.cap(schema_text(schema.get("title", path.stem), lang))
+                           + f" (`{path.name}`)"),
                 schema_section(schema, lang)]
     return "\n".join(out)
 
@@ -178,11 +195,13 @@ def _vocabulary(sets: Iterable[CardSet]) -> reg.Vocabulary:
 
 
 def reference_page(lang: str, sets: Iterable[CardSet] = (), schema_dir: Path | None = None,
-                   card_format: bool = False) -> str:
+                   card_format: bool = False, error_codes: bool = False) -> str:
+    """``card_format``, ``error_codes``: the site has those pages, so the reference links them."""
     sets = tuple(sets)
     vocab = _vocabulary(sets)
     parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab), resources(lang),
-             quantities(lang), operators(lang), scoring(lang, sets)]
+             quantities(lang), operators(lang), scoring(lang, sets),
+             language_section(lang, vocab, error_codes)]
     if card_format:
         parts.append(md.heading(2, lx.ui("card_format", lang), "card-format")
                      + f"\n[{lx.ui('card_format', lang)}](card-format.md)\n")

@@ -23,10 +23,12 @@ from fortlang.docsite.face import card_face
 from fortlang.docsite.glossary import captions, glossary_page
 from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import reference_page
+from fortlang.docsite.rules import rules_page
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet
 
 MARKER = ".fortlang-docs"  # marks a folder this command may replace
+ERROR_CODES = "error-codes.md"  # the error codes page, linked from the reference when present
 
 
 @dataclass(frozen=True)
@@ -70,30 +72,57 @@ def _in_english(page: str, lang: str) -> str:
     return f'{title}\n\n!!! note ""\n    {lx.ui("english_only", lang)}\n{rest}'
 
 
+def hand_written_page(name: str, lang: str) -> str | None:
+    """A page of docs/ in ``lang``: its translation (``docs/translations/<lang>/<name>``, same
+    code blocks) when there is one, else the English page with a note under its title."""
+    if lang != "en":
+        translated = _handwritten(f"translations/{lang}/{name}")
+        if translated is not None:
+            return translated
+    text = _handwritten(name)
+    return _in_english(text, lang) if text is not None else None
+
+
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
 
 
+def _home(lang: str) -> str | None:
+    """The home page's "how to play" overview in ``lang`` (``docs/home/<lang>.md``)."""
+    return _handwritten(f"home/{lang}.md")
+
+
 def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str],
-               pages: Sequence[tuple[str, str]] = ()) -> str:
-    """The home page; ``pages`` are the hand-written pages as (title key, file) pairs."""
-    links = [f"- [{lx.ui('reference', lang)}](reference.md)"]
+               pages: Sequence[tuple[str, str]] = (), rules: bool = False) -> str:
+    """The home page; ``pages`` are the hand-written pages as (title key, file) pairs;
+    ``rules``: the site has its rules page."""
+    links = [f"- [{lx.ui('the_rules', lang)}](rules.md)"] if rules else []
+    links += [f"- [{lx.ui('reference', lang)}](reference.md)"]
     links += [f"- [{s.manifest.name} — {lx.ui('glossary', lang)}](glossary/{s.id}.md)"
               for s in sets]
     links += [f"- [{lx.ui(key, lang)}]({page})" for key, page in pages]
     # The other sites are outside this one's docs, so plain HTML links (mkdocs checks only .md).
     others = " · ".join(f'<a href="../{x}/index.html" hreflang="{x}">{lx.LANGUAGE_NAMES[x]}</a>'
                         for x in langs if x != lang)
-    return "\n".join([md.heading(1, lx.ui("site", lang)), lx.ui("intro", lang) + "\n",
-                      *links, "", others, ""])
+    overview = _home(lang)
+    return "\n".join([md.heading(1, lx.ui("site", lang)),
+                      f'!!! note ""\n    {lx.ui("unofficial", lang)}\n',
+                      lx.ui("intro", lang) + "\n", *links, "",
+                      *([overview] if overview else []), others, ""])
+
+
+HOOKS = str(Path(__file__).with_name("mkdocs_hooks.py"))  # every page's filter (pagefilter)
 
 
 def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site_dir: str,
-                  pages: Sequence[tuple[str, str]] = ()) -> dict:
-    """``pages``: the hand-written pages present, as (title key, file) pairs."""
-    nav: list[dict] = [{lx.ui("home", lang): "index.md"},
-                       {lx.ui("reference", lang): "reference.md"}]
+                  pages: Sequence[tuple[str, str]] = (), rules: bool = False) -> dict:
+    """``pages``: the hand-written pages present, as (title key, file) pairs; ``rules``: the
+    rules page is present (R-numbers of every page then link to it)."""
+    nav: list[dict] = [{lx.ui("home", lang): "index.md"}]
+    if rules:
+        nav.append({lx.ui("the_rules", lang): "rules.md"})
+    nav.append({lx.ui("reference", lang): "reference.md"})
     if sets:
         nav.append({lx.ui("glossary", lang): [{s.manifest.name: f"glossary/{s.id}.md"}
                                                for s in sets]})
@@ -102,6 +131,8 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
         "site_name": lx.ui("site", lang),
         "docs_dir": "docs",
         "site_dir": site_dir,  # relative to the config file: ../../<lang>
+        "copyright": lx.ui("unofficial", lang),  # the footer of every page
+        "hooks": [HOOKS],
         "use_directory_urls": False,  # browsable from the file system, without a server
         "theme": {"name": "material", "language": lang, "font": False,  # no remote fonts
                   "features": ["navigation.sections", "search.highlight"]},
@@ -109,12 +140,15 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
         # browser allows it (Chromium needs --allow-file-access-from-files; any web server works)
         "plugins": [{"search": {"lang": [lang]}}, "offline"],
         "markdown_extensions": [
-            "attr_list", "md_in_html", "tables", "admonition", {"toc": {"permalink": True}},
+            "attr_list", "md_in_html", "tables", "admonition",
+            {"toc": {"permalink": True, "permalink_title": lx.ui("permalink", lang)}},
             {"pymdownx.highlight": {"use_pygments": True}}, "pymdownx.inlinehilite",
             "pymdownx.superfences",
         ],
         "extra_css": ["assets/fortlang.css"],
-        "extra": {"alternate": [{"name": lx.LANGUAGE_NAMES[x], "lang": x,
+        "extra": {"fortlang_rules": rules,  # read by mkdocs_hooks: link R-numbers to rules.md
+                  "generator": False,  # no "Made with Material for MkDocs": English everywhere
+                  "alternate": [{"name": lx.LANGUAGE_NAMES[x], "lang": x,
                                  "link": f"../{x}/index.html"} for x in langs]},
         "nav": nav,
     }
@@ -126,14 +160,15 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     docs = src / "docs"
     pages = []
     for key, page in HANDWRITTEN:
-        text = _handwritten(page)
+        text = hand_written_page(page, lang)
         if text is not None:
-            _write(docs / page, _in_english(text, lang))
+            _write(docs / page, text)
             pages.append((key, page))
     has_format = ("card_format", "card-format.md") in pages
-    _write(docs / "index.md", index_page(sets, lang, langs, pages))
-    _write(docs / "reference.md",
-           reference_page(lang, sets, _optional("schemas"), card_format=has_format))
+    rules = rules_page(lang)
+    if rules is not None:
+        _write(docs / "rules.md", rules)
+    _write(docs / "index.md", index_page(sets, lang, langs, pages, rules=rules is not None))
     _write(docs / "assets" / "fortlang.css",
            files("fortlang.docsite").joinpath("fortlang.css").read_text(encoding="utf-8"))
     for name, icon in every_icon().items():
@@ -146,7 +181,11 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
             _write(docs / "assets" / "faces" / card_set.id / f"{card.id}.svg",
                    face.to_svg(title=card.name_in(lang)))
             faces += 1
-    config = mkdocs_config(lang, langs, sets, site_dir, pages)
+    # Last, so it links every page written above (the error codes page among them).
+    _write(docs / "reference.md",
+           reference_page(lang, sets, _optional("schemas"), card_format=has_format,
+                          error_codes=(docs / ERROR_CODES).is_file()))
+    config = mkdocs_config(lang, langs, sets, site_dir, pages, rules=rules is not None)
     _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
 

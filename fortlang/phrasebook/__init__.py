@@ -3,7 +3,7 @@
 >>> from fortlang.parser import parse_action
 >>> [sentence(parse_action("gain pizza x shovel"), lang) for lang in LANGUAGES]
 ['Gain 1 pizza for each shovel.', 'Gagnez autant de pizzas que de pelles.', \
-'Получите столько пиццы, сколько у вас лопаток.']
+'Получите столько пицц, сколько у вас лопаток.']
 >>> plural("ru", "pizza", 5)
 '5 пицц'
 

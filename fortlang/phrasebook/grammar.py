@@ -54,7 +54,7 @@ class RuNoun:
 
     ``gender`` is ``m``, ``f``, ``n``, or ``ma`` for an animate masculine (its accusative is its
     genitive: «за каждого лучшего друга»). ``many`` is the form after «столько/сколько/больше»:
-    the genitive plural, except for mass nouns («столько пиццы»).
+    the genitive plural, except for mass nouns («столько пицц»).
     """
 
     nom: str
@@ -62,12 +62,11 @@ class RuNoun:
     acc: str
     gen_pl: str
     gender: str = "f"
-    mass: str | None = None
     few: str | None = None  # after 2-4, when not the genitive singular: «2 лучших друга»
 
     @property
     def many(self) -> str:
-        return self.mass or self.gen_pl
+        return self.gen_pl
 
     def counted(self, category: str, case: str = "nom") -> str:
         """The form after a numeral: 1 пицца/пиццу, 2 пиццы, 5 пицц (genitive: 1 пиццы, 2 пицц)."""

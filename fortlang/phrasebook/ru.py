@@ -30,8 +30,8 @@ from fortlang.phrasebook.grammar import PLURAL_CATEGORY, RuNoun
 LANG = "ru"
 
 NOUNS: dict[str, RuNoun] = {
-    #                  nom, gen (sg), acc (sg), gen (pl), gender, mass form
-    "pizza": RuNoun("пицца", "пиццы", "пиццу", "пицц", "f", mass="пиццы"),
+    #                  nom, gen (sg), acc (sg), gen (pl), gender
+    "pizza": RuNoun("пицца", "пиццы", "пиццу", "пицц", "f"),
     "toy": RuNoun("игрушка", "игрушки", "игрушку", "игрушек", "f"),
     "resource": RuNoun("ресурс", "ресурса", "ресурс", "ресурсов", "m"),
     "point": RuNoun("ПО", "ПО", "ПО", "ПО", "n"),  # «получите 2 ПО», as the rulebook writes
@@ -68,7 +68,7 @@ TERMS: dict[str, str] = {
     "yard": "двор", "lookout": "дозор", "stuff": "вещи", "pack": "рюкзак",
     "fort_level": "уровень форта", "victory_points": "победные очки", "vp": "ПО",
     "victory_track": "победная дорожка", "pizza": "пицца", "toy": "игрушка",
-    "resource": "ресурс", "made_up_rule": "придуманное правило", "perk": "особенность",
+    "resource": "ресурс", "made_up_rule": "придуманное правило", "perk": "преимущество",
     "macaroni_sculpture": "макаронная скульптура", "box": "коробка", "rival": "соперник",
     "supply": "общий запас", "hand": "рука", "deck": "колода", "discard_pile": "сброс",
     "skateboard": "скейтборд", "shovel": "лопатка", "glue": "клей", "water_gun": "брызгалка",
@@ -270,8 +270,8 @@ PERK_WORDS = PerkWords(
     modify={"pack_capacity": "в ваш рюкзак помещается на {n} больше",
             "lookout_capacity": "в ваш дозор помещается на {n} больше",
             "stuff_capacity": "в ваши вещи помещается на {n} каждого типа больше"},
-    use_once="уберите эту особенность в коробку, чтобы", use_again="вы можете",
-    used_up="; после использования особенность убирается в коробку",
+    use_once="уберите это преимущество в коробку, чтобы", use_again="вы можете",
+    used_up="; после использования преимущество убирается в коробку",
 )  # fmt: skip
 
 

@@ -1,0 +1,104 @@
+"""The one filter every page of the site goes through, whatever wrote it: R-numbers become links
+to the rules page, and French pages get French typography.
+
+It runs on a page's HTML once mkdocs has rendered it (the ``on_page_content`` hook of
+:mod:`fortlang.docsite.mkdocs_hooks`), on text only: never inside code, an existing link, a
+heading, a script or an attribute, so a snippet or a card's DSL is never rewritten.
+
+>>> polish('<p>See R5.3 and <code>R5.4</code>.</p>', "en", "glossary/base.html")
+'<p>See <a class="fl-rule-link" href="../rules.html#r5-3">R5.3</a> and <code>R5.4</code>.</p>'
+>>> polish('<p>Exemple : "jouez" !</p>', "fr", "index.html")
+'<p>Exemple\\xa0: «\\xa0jouez\\xa0»\\u202f!</p>'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from fortlang.docsite.rules import NUMBER, anchor
+
+_TAG = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
+_NAME = re.compile(r"</?\s*([a-zA-Z0-9]+)")
+#: Text inside these is left as written (code, links, titles, scripts).
+_VERBATIM = frozenset({"code", "pre", "kbd", "samp", "script", "style", "textarea"})
+_NO_LINK = _VERBATIM | {"a", "h1", "h2", "h3", "h4", "h5", "h6"}
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr"})
+
+NBSP, NNBSP = "\u00a0", "\u202f"  # before ":" and inside « »; before ; ! ?
+
+
+def _rules_href(page_url: str) -> str:
+    """The rules page relative to ``page_url`` (``glossary/x.html`` -> ``../rules.html``)."""
+    return "../" * page_url.count("/") + "rules.html"
+
+
+def link_rules(text: str, href: str) -> str:
+    """Every R-number of a text node as a link to its anchor on the rules page."""
+    return NUMBER.sub(lambda m: f'<a class="fl-rule-link" href="{href}#{anchor(m.group(0))}">'
+                                f"{m.group(0)}</a>", text)
+
+
+_QUOTED = re.compile(r'"([^"\n]+)"')
+# After a word, a closing guillemet or bracket, or at the start of a text node (the word
+# before it is then the end of an element such as <code>).
+_BEFORE_COLON = re.compile(r"(?:(?<=\w)|^)[ \u00a0]?:(?=\s|$)|(?<=[»)\]'’]) :(?=\s|$)")
+_BEFORE_TALL = re.compile(r"(?:(?<=[\w»)\]'’])|^)[ \u00a0\u202f]?([;!?])(?=\s|$|[<»)])")
+_INSIDE_GUILLEMETS = (re.compile(r"«[ \u00a0]?"), re.compile(r"[ \u00a0]?»"))
+
+
+_ENTITY = re.compile(r"(&#?\w+;)")
+
+
+def french(text: str) -> str:
+    """French typography: no-break spaces before ``: ; ! ?`` and inside « guillemets »
+    (character references such as ``&amp;`` are left whole)."""
+    return "".join(p if _ENTITY.fullmatch(p) else _french(p) for p in _ENTITY.split(text))
+
+
+def _french(text: str) -> str:
+    text = _QUOTED.sub(r"« \1 »", text)
+    opening, closing = _INSIDE_GUILLEMETS
+    text = opening.sub("«" + NBSP, text)
+    text = closing.sub(NBSP + "»", text)
+    text = _BEFORE_COLON.sub(NBSP + ":", text)
+    return _BEFORE_TALL.sub(lambda m: NNBSP + m.group(1), text)
+
+
+def _rewrite(html: str, rewrite: Callable[[str, frozenset[str]], str]) -> str:
+    """Apply ``rewrite(text, open elements)`` to every text node of ``html``."""
+    out: list[str] = []
+    stack: list[str] = []
+    for piece in _TAG.split(html):
+        if piece.startswith("<"):
+            out.append(piece)
+            name = _NAME.match(piece)
+            if name is None or piece.startswith("<!"):
+                continue
+            tag = name.group(1).lower()
+            if piece.startswith("</"):
+                if tag in stack:  # close it and anything left open inside it
+                    del stack[len(stack) - 1 - stack[::-1].index(tag):]
+            elif tag not in _VOID and not piece.endswith("/>"):
+                stack.append(tag)
+        elif piece:
+            out.append(rewrite(piece, frozenset(stack)))
+    return "".join(out)
+
+
+def polish(html: str, lang: str, page_url: str, rules: bool = True) -> str:
+    """A rendered page: R-numbers linked (when the site has its rules page) and, in French,
+    French typography. ``page_url`` is the page's URL relative to the site's root."""
+    href = _rules_href(page_url)
+
+    def rewrite(text: str, inside: frozenset[str]) -> str:
+        if inside & _VERBATIM:
+            return text
+        if lang == "fr":
+            text = french(text)
+        if rules and not inside & _NO_LINK:
+            text = link_rules(text, href)
+        return text
+
+    return _rewrite(html, rewrite)
