@@ -3,7 +3,7 @@
 A :class:`Diagnostic` knows its file, span, severity, code and hint, and renders itself the way
 compilers do::
 
-    <action>:1:14: error: unknown suit `shovle`
+    <action>:1:14: error[E101]: unknown suit `shovle`
       gain pizza x shovle
                    ^^^^^^
       hint: did you mean `shovel`?
@@ -13,81 +13,20 @@ Validation collects diagnostics; execution raises :class:`FortError` at the firs
 
 from __future__ import annotations
 
+import copy
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from fortlang.codes import CATALOGUE
 from fortlang.nodes import Span
 
 ERROR = "error"
 WARNING = "warning"
 
-#: Diagnostic codes: E1xx syntax, E2xx action semantics, E3xx files and schema, W... warnings.
-CODES: dict[str, str] = {
-    "E100": "syntax error",
-    "E101": "unknown word",
-    "E102": "nesting too deep",
-    "E103": "input is not text",
-    "E200": "value out of range",
-    "E201": "action cannot be repeated",
-    "E202": "action needs too much search or too many repetitions",
-    "W200": "action can never be performed in full",
-    "W201": "multiplier has no effect",
-    # card files and sets (fortlang.cardset)
-    "E300": "file cannot be read",
-    "E301": "YAML syntax error",
-    "E302": "duplicate or non-scalar key",
-    "E303": "YAML alias or tag refused",
-    "E304": "file too large",
-    "E305": "empty or too deeply nested file",
-    "E306": "no card set or no cards",
-    "E307": "too many schema errors in one file",
-    "E310": "wrong type",
-    "E311": "unknown field",
-    "E312": "missing field",
-    "E313": "invalid value",
-    "E320": "duplicate id",
-    "E321": "duplicate name",
-    "E322": "required set not found",
-    "E323": "more than one board",
-    "E324": "no board",
-    "E325": "card can never be played",
-    "E326": "board track inconsistent",
-    "E390": "formatting refused",
-    "W300": "provisional card",
-    "W301": "park size differs",
-    "W302": "best friend count differs",
-    "W304": "two different suits",
-    # the docs site and print-and-play (fortlang.docsite, `fortlang docs`)
-    "E601": "output folder not built by fortlang",
-    "E602": "docs extra not installed",
-    "E603": "mkdocs build failed",
-    "E604": "unknown card set",
-    "E605": "output cannot be written",
-    # scenario files (fortlang.scenario, `fortlang test`)
-    "E701": "unknown card",
-    "E702": "bad move",
-    "E703": "unknown card set",
-    "E704": "unknown perk or made-up rule",
-    "E705": "unknown place to recruit from",
-    # sets, links and requirement cycles (fortlang.cardset, scenario `sets:`)
-    "E330": "link leads out of the set folder",
-    "E331": "not a card set folder (no manifest)",
-    "E332": "cycle of required sets",
-    "E333": "folder cannot be read",
-    "E340": "vocabulary plugin not installed",
-    "E341": "vocabulary plugin fails to load",
-    "E342": "vocabulary plugins clash",
-    # what commands write and read (fortlang.output, fortlang.cli)
-    "E800": "output path is a folder",
-    "E801": "output cannot be written",
-    "E802": "file changed since it was read",
-    "E803": "input too large",
-    "E804": "input nested too deeply",
-    "E805": "standard input closed",
-    "E806": "card face too complex to print",
-}
+#: code -> its one meaning; the catalogue (:mod:`fortlang.codes`) also has an example and a fix.
+CODES: dict[str, str] = {c.code: c.meaning for c in CATALOGUE.values()}
 
 #: How much of a long source line is shown around the caret.
 _WINDOW = 72
@@ -115,6 +54,8 @@ class Diagnostic:
     span: Span | None = None
     file: str = "<action>"
     hint: str | None = None
+    #: further lines shown under the source excerpt (a tool's output, a decision's options)
+    notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", _bounded(self.message))
@@ -134,24 +75,26 @@ class Diagnostic:
                         span.end_line + line_offset, span.end_column + last, span.start, span.end)
         return replace(self, file=file, span=span)
 
-    def header(self, with_code: bool = False) -> str:
+    def header(self, with_code: bool = True) -> str:
         span = self.span
         where = self.file if span is None else f"{self.file}:{span.line}:{span.column}"
         kind = f"{self.severity}[{self.code}]" if with_code else self.severity
         return f"{where}: {kind}: {self.message}"
 
-    def render(self, source: str | None = None, with_code: bool = False) -> str:
+    def render(self, source: str | None = None, with_code: bool = True) -> str:
         """The header, then the source line with a caret under the span, then the hint."""
         out = [self.header(with_code)]
         if source is not None and self.span is not None:
             out.extend(_excerpt(source, self.span))
+        out.extend(f"  {note}" for note in self.notes)
         if self.hint:
             out.append(f"  hint: {self.hint}")
         return "\n".join(out)
 
     def to_json(self) -> dict[str, Any]:
         span = self.span
-        return {
+        notes = {"notes": list(self.notes)} if self.notes else {}
+        return notes | {
             "file": self.file,
             "line": span.line if span else None,
             "column": span.column if span else None,
@@ -206,12 +149,43 @@ class FortError(Exception):
     def first(self) -> Diagnostic:
         return self.diagnostics[0]
 
-    def render(self, with_code: bool = False) -> str:
+    def render(self, with_code: bool = True) -> str:
         return "\n".join(d.render(self.source, with_code) for d in self.diagnostics)
 
     def located(self, file: str, line_offset: int = 0, column_offset: int = 0) -> FortError:
-        return type(self)([d.located(file, line_offset, column_offset) for d in self.diagnostics],
-                          self.source)
+        """The same error for text embedded in a file (a copy: subclasses keep their fields)."""
+        moved = copy.copy(self)
+        moved.diagnostics = tuple(d.located(file, line_offset, column_offset)
+                                  for d in self.diagnostics)
+        if self.args == (self.render(),):  # FortError's own text; a subclass may keep another
+            moved.args = (moved.render(),)
+        return moved
+
+
+class MessageError(FortError):
+    """A FortError raised with a plain message where there is no file position (the engine,
+    plugins, scenario moves): ``str()`` is the message, as callers embed it; the diagnostic,
+    which commands print, carries the code, the first line as its message and the other lines as
+    notes."""
+
+    def __init__(self, code: str, message: str, hint: str | None = None,
+                 file: str = "<game>") -> None:
+        first, *rest = message.split("\n")
+        super().__init__(Diagnostic(ERROR, code, first, None, file, hint, tuple(rest)))
+        self.code, self.message, self.hint = code, message, hint
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a worker's error crosses to the parent intact
+        return _rebuilt, (type(self), self.__dict__)
+
+
+def _rebuilt(cls: type[MessageError], state: dict[str, Any]) -> MessageError:
+    error = cls.__new__(cls)
+    error.__dict__.update(state)
+    Exception.__init__(error, state.get("message", ""))
+    return error
 
 
 class FortSyntaxError(FortError):

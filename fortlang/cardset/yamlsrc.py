@@ -301,7 +301,7 @@ class _Builder:
             # reading on through 100,000 open brackets would take minutes, not milliseconds.
             placeholder = YNode("scalar", None, m.line, m.column, m.line, m.column)
             self.doc.diagnostics.append(self.doc.error(
-                "E305", f"YAML nested more than {MAX_DEPTH} deep; the rest of the file is not "
+                "E804", f"YAML nested more than {MAX_DEPTH} deep; the rest of the file is not "
                 "read", placeholder, hint="a card file is a few levels deep: kids, a card, "
                 "its fields"))
             self._place(placeholder)

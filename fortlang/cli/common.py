@@ -13,10 +13,10 @@ from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.nodes import Span
 
 
-def report(diagnostics: Iterable[Diagnostic], source: str | None = None,
-           with_code: bool = False) -> None:
+def report(diagnostics: Iterable[Diagnostic], source: str | None = None) -> None:
+    """Each diagnostic the compiler way, with its code, on stderr."""
     for d in diagnostics:
-        click.echo(d.render(source, with_code), err=True)
+        click.echo(d.render(source), err=True)
 
 
 def fail(error: FortError | Diagnostic, source: str | None = None) -> NoReturn:
@@ -53,7 +53,7 @@ def read_text(path: Path) -> str:
         with path.open("rb") as f:
             data = read_capped(f, str(path))
     except OSError as e:
-        raise FortError(Diagnostic(ERROR, "E103", f"cannot read: {e.strerror or e}",
+        raise FortError(Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}",
                                    file=str(path))) from None
     return decode(data, str(path))
 

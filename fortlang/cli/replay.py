@@ -51,10 +51,10 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
         raise FortError(Diagnostic(ERROR, "E804", "JSON nested too deeply: not a replay line",
                                    where, str(path)), shown) from None
     except ValueError as e:
-        raise FortError(Diagnostic(ERROR, "E602", f"not a replay line: {e}", where, str(path)),
+        raise FortError(Diagnostic(ERROR, "E901", f"not a replay line: {e}", where, str(path)),
                         shown) from None
     if not isinstance(entry, dict) or not {"seed", "players", "decisions"} <= set(entry):
-        raise FortError(Diagnostic(ERROR, "E602", "not a replay line: a replay line needs "
+        raise FortError(Diagnostic(ERROR, "E901", "not a replay line: a replay line needs "
                                    "seed, players and decisions", where, str(path)), shown)
     return entry
 
@@ -77,5 +77,5 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
                     raise e.located(str(path), number - 1) from None
                 yield number, text.rstrip("\r\n")
     except OSError as e:
-        raise FortError(Diagnostic(ERROR, "E103", f"cannot read: {e.strerror or e}",
+        raise FortError(Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}",
                                    file=str(path))) from None

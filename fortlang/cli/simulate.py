@@ -29,7 +29,7 @@ def parse_bots(text: str) -> list[str]:
         if name not in BOTS:
             hint = did_you_mean(name, sorted(BOTS)) or f"bots: {', '.join(sorted(BOTS))}"
             col = column + text[column - 1:].find(name)
-            fail(Diagnostic(ERROR, "E601", f"unknown bot `{name}`",
+            fail(Diagnostic(ERROR, "E902", f"unknown bot `{name}`",
                             Span(1, col, 1, col + max(len(name), 1)), "--bots", hint), text)
         column += len(name) + 1
     return names

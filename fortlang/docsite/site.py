@@ -153,7 +153,7 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
 def _check_out(out: Path) -> None:
     blocker = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
     if blocker is not None:
-        raise FortError(Diagnostic(ERROR, "E605", f"cannot write: {blocker} is a file, not a "
+        raise FortError(Diagnostic(ERROR, "E801", f"cannot write: {blocker} is a file, not a "
                                    "folder", file=str(out),
                                    hint="choose a writable folder for --out"))
     if out.exists() and (not out.is_dir() or (any(out.iterdir())
@@ -190,8 +190,8 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
             if proc.returncode:
                 lines = output.strip().splitlines()
                 problems = [x for x in lines if x.startswith(("WARNING", "ERROR", "Aborted"))]
-                raise FortError(Diagnostic(ERROR, "E603", "mkdocs build --strict failed:\n"
-                                           + "\n".join(problems or lines), file=str(cfg)))
+                raise FortError(Diagnostic(ERROR, "E603", "mkdocs build --strict failed",
+                                           file=str(cfg), notes=tuple(problems or lines)))
 
 
 def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,

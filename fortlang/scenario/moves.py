@@ -10,15 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from fortlang.engine import Game, IllegalMove, perform, play_card, recruit
+from fortlang.errors import MessageError
 from fortlang.scenario.agent import ScenarioAgent, Script, Unanswered
 from fortlang.scenario.format import FOLLOWING, Move
 
 
-class MoveFailed(Exception):
-    """A move could not be made: ``rule`` is the rule it breaks, None for a scenario mistake."""
+class MoveFailed(MessageError):
+    """A move could not be made: ``rule`` is the rule it breaks (E900), None for a scenario
+    mistake (E702)."""
 
     def __init__(self, move: Move, message: str, rule: str | None) -> None:
-        super().__init__(message)
+        super().__init__("E702" if rule is None else "E900", message,
+                         f"forbidden by {rule}" if rule else None)
         self.move = move
         self.rule = rule
 
