@@ -144,6 +144,8 @@ _TABLE: tuple[Code, ...] = (
          "choose one of the legal options the message lists (it names the rule)"),
     Code("E901", "not a replay line", "fortlang replay notes.txt",
          "give a JSONL log written by `fortlang simulate --log`"),
+    Code("E903", "game failed in the engine", "an engine bug met by `fortlang simulate`",
+         "report it with the saved replay; `fortlang replay FILE` meets the error again"),
     Code("E902", "unknown bot", "fortlang simulate --bots random,randum",
          "name a bot `fortlang simulate --help` lists"),
 )

@@ -65,3 +65,19 @@ def test_explain_usage_error_is_unchanged_click_usage():
     # a wrong command line is click's (exit 2, "Usage:"), not a diagnostic of an input file
     result = CliRunner().invoke(main, ["explain"])
     assert result.exit_code == 2 and "Usage:" in result.output
+
+
+def test_a_failed_simulated_game_is_a_coded_error(tmp_path: Path, monkeypatch):
+    import fortlang.game.batch
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(fortlang.game.batch, "play", broken)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["simulate", "--games", "1", "--players", "2"])
+    assert result.exit_code == 1, result.output
+    assert "simulate: error[E903]: game 0 (seed " in result.output
+    assert "failed: RuntimeError: engine bug" in result.output
+    assert "its replay is saved in fortlang-failed-seed0-game0.jsonl" in result.output
+    assert (tmp_path / "fortlang-failed-seed0-game0.jsonl").exists()

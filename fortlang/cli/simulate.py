@@ -91,9 +91,10 @@ def simulate(games: int, players: int, bots_text: str, seed: int, workers: int, 
     except FortError as e:
         fail(e)
     if failure is not None:
-        click.echo(f"error: game {failure['game']} (seed {failure['seed']}) failed: "
-                   f"{failure['error']}\nits replay is saved in {path}", err=True)
-        sys.exit(1)
+        fail(Diagnostic(ERROR, "E903", f"game {failure['game']} (seed {failure['seed']}) "
+                        f"failed: {failure['error']}", file="simulate",
+                        notes=(f"its replay is saved in {path}",),
+                        hint=f"`fortlang replay {path}` meets the error again"))
     figures = total.figures()
     figures["players"], figures["bots_in_seat_order"], figures["seed"] = players, bots, seed
     if as_json:
