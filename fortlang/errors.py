@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from fortlang.codes import CATALOGUE
+from fortlang.escape import shown
 from fortlang.nodes import Span
 
 ERROR = "error"
@@ -77,18 +78,19 @@ class Diagnostic:
 
     def header(self, with_code: bool = True) -> str:
         span = self.span
-        where = self.file if span is None else f"{self.file}:{span.line}:{span.column}"
+        file = shown(self.file)  # names and messages quote input: never raw controls (issue 12)
+        where = file if span is None else f"{file}:{span.line}:{span.column}"
         kind = f"{self.severity}[{self.code}]" if with_code else self.severity
-        return f"{where}: {kind}: {self.message}"
+        return f"{where}: {kind}: {shown(self.message)}"
 
     def render(self, source: str | None = None, with_code: bool = True) -> str:
         """The header, then the source line with a caret under the span, then the hint."""
         out = [self.header(with_code)]
         if source is not None and self.span is not None:
             out.extend(_excerpt(source, self.span))
-        out.extend(f"  {note}" for note in self.notes)
+        out.extend(f"  {shown(note)}" for note in self.notes)
         if self.hint:
-            out.append(f"  hint: {self.hint}")
+            out.append(f"  hint: {shown(self.hint)}")
         return "\n".join(out)
 
     def to_json(self) -> dict[str, Any]:

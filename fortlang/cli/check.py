@@ -3,7 +3,6 @@ run, compiler style; exit 1 when there is an error."""
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -35,7 +34,9 @@ def check(paths: tuple[Path, ...], fmt: str, warnings: bool) -> None:
     report = check_report(paths)
     shown = [d for d in report.diagnostics if warnings or d.is_error]
     if fmt == "json":
-        click.echo(json.dumps([d.to_json() for d in shown], ensure_ascii=False, indent=2))
+        from fortlang.escape import json_text
+
+        click.echo(json_text([d.to_json() for d in shown]))
     else:
         sources: dict[str, list[str]] = {f.path: f.doc.text.split("\n") for f in report.files}
         for d in shown:

@@ -13,6 +13,7 @@ import click
 
 from fortlang.cli.common import MAX_INPUT, decode, fail, too_large
 from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.escape import shown
 from fortlang.nodes import Span
 
 
@@ -34,7 +35,9 @@ def replay(path: Path) -> None:
             games += 1
             if not verdict.identical:
                 bad += 1
-                click.echo(f"{path}:{number}: game {verdict.index}: {verdict.detail}")
+                for i, line in enumerate(verdict.detail.split("\n")):  # each line escaped
+                    click.echo(f"{shown(str(path))}:{number}: game {verdict.index}: "
+                               f"{shown(line)}" if i == 0 else f"  {shown(line)}")
     except FortError as e:
         fail(e)
     click.echo(f"{games} game(s) replayed: {games - bad} identical, {bad} different")
