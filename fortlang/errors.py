@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -109,19 +110,32 @@ class Diagnostic:
         }
 
 
+#: Line breaks as YAML and editors count them: CR LF, LF, a lone CR, NEL, LS and PS. Every
+#: line number and every caret line of a diagnostic uses this one definition (issue 12).
+LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset where each line of ``text`` starts."""
+    return [0, *(m.end() for m in LINE_BREAK.finditer(text))]
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of ``text``, without their breaks."""
+    return LINE_BREAK.split(text)
+
+
 def _excerpt(source: str, span: Span) -> list[str]:
     """The span's line, or a window of it, and a caret line. Only the window is copied, so a
     diagnostic on a 4 MB line costs no more than one on a short line."""
-    start = 0
+    start, breaks = 0, LINE_BREAK.finditer(source)
     for _ in range(span.line - 1):
-        newline = source.find("\n", start)
-        if newline < 0:
+        found = next(breaks, None)
+        if found is None:
             return []
-        start = newline + 1
-    end = source.find("\n", start)
-    end = len(source) if end < 0 else end
-    while end > start and source[end - 1] == "\r":
-        end -= 1
+        start = found.end()
+    following = next(breaks, None)
+    end = len(source) if following is None else following.start()
     length = end - start
     first = span.column - 1
     last = span.end_column - 1 if span.end_line == span.line else length
@@ -129,12 +143,12 @@ def _excerpt(source: str, span: Span) -> list[str]:
     # Show a window around the spot, so a 1 MB one-line action prints one screen line.
     lo = max(0, min(first - _WINDOW // 2, length - _WINDOW))
     hi = lo + _WINDOW
-    shown = source[start + lo : start + min(hi, length)]
+    window = source[start + lo : start + min(hi, length)]
     prefix = "…" if lo > 0 else ""
     suffix = "…" if hi < length else ""
-    shown = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in shown)
+    window = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in window)
     caret = " " * (len(prefix) + first - lo) + "^" * max(1, min(last, hi) - first)
-    return [f"  {prefix}{shown}{suffix}", f"  {caret}"]
+    return [f"  {prefix}{window}{suffix}", f"  {caret}"]
 
 
 class FortError(Exception):

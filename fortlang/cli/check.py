@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from fortlang.errors import Diagnostic
+from fortlang.errors import Diagnostic, lines_of
 from fortlang.nodes import Span
 
 
@@ -38,7 +38,7 @@ def check(paths: tuple[Path, ...], fmt: str, warnings: bool) -> None:
 
         click.echo(json_text([d.to_json() for d in shown]))
     else:
-        sources: dict[str, list[str]] = {f.path: f.doc.text.split("\n") for f in report.files}
+        sources: dict[str, list[str]] = {f.path: lines_of(f.doc.text) for f in report.files}
         for d in shown:
             click.echo(render(d, sources.get(d.file)))
         summary = (f"checked {len(report.files)} file{'s' * (len(report.files) != 1)}, "

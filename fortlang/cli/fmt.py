@@ -59,7 +59,7 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
     """
     from fortlang.cardset.fmt import format_file
     from fortlang.cli.check import render
-    from fortlang.errors import ERROR, FortError
+    from fortlang.errors import ERROR, FortError, lines_of
     from fortlang.output import write_output
 
     files, problems = _files(paths)
@@ -73,7 +73,7 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
             result.new, result.diagnostics = None, set_errors[str(path)]
         if result.new is None:
             failed += 1
-            lines = result.old.split("\n")
+            lines = lines_of(result.old)
             for d in result.diagnostics:
                 click.echo(render(d, lines), err=True)
             continue
