@@ -96,3 +96,26 @@ def test_check_text_shows_a_file_name_that_is_not_utf8_escaped(tmp_path: Path):
     result = CliRunner().invoke(main, ["check", str(bad)])
     result.stdout_bytes.decode("utf-8")
     assert "kids-\\xff.yaml:" in result.output
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n"], ids=["cr", "crlf"])
+def test_caret_in_a_folded_action_with_odd_line_breaks(tmp_path: Path, newline: str):
+    text = newline.join(["kids:", "  - id: a", "    name: A", "    suits: [shovel]",
+                         "    public: >", "      gain pizza", "      x shovle", ""])
+    (tmp_path / "kids.yaml").write_bytes(text.encode("utf-8"))
+    result = CliRunner().invoke(main, ["check", "--no-warnings", str(tmp_path / "kids.yaml")])
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{tmp_path / 'kids.yaml'}:7:9: error[E101]: ")
+    assert lines[1:3] == ["        x shovle", "          ^^^^^^"]
+
+
+def test_a_line_separator_inside_a_folded_action_is_pointed_at(tmp_path: Path):
+    # YAML keeps LS in a folded value, so the action holds it: the caret is where it stands
+    text = "\u2028".join(["kids:", "  - id: a", "    name: A", "    suits: [shovel]",
+                           "    public: >", "      gain pizza", "      x shovel", ""])
+    (tmp_path / "kids.yaml").write_bytes(text.encode("utf-8"))
+    result = CliRunner().invoke(main, ["check", "--no-warnings", str(tmp_path / "kids.yaml")])
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{tmp_path / 'kids.yaml'}:6:17: error[E100]: unexpected "
+                               "character `\\u2028`")
+    assert lines[1:3] == ["        gain pizza", "                  ^"]
