@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
+from fortlang.docsite import error_codes
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.face import card_face
@@ -145,7 +146,9 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
             _write(docs / "assets" / "faces" / card_set.id / f"{card.id}.svg",
                    face.to_svg(title=card.name_in(lang)))
             faces += 1
+    _write(docs / error_codes.FILE, error_codes.error_codes_page(lang))
     config = mkdocs_config(lang, langs, sets, site_dir, pages)
+    config["nav"].append({error_codes.title(lang): error_codes.FILE})
     _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
 
