@@ -60,8 +60,8 @@ _TABLE: tuple[Code, ...] = (
          "(at most 4 MiB and 250,000 values each)"),
     Code("E305", "empty file", "an empty kids.yaml", "write the card file's mapping, or remove "
          "the file"),
-    Code("E306", "no card set or no cards", "fortlang check some/folder  (no manifest.yaml)",
-         "name a set folder with a manifest.yaml and card files"),
+    Code("E306", "card set without card files", "a folder holding only a manifest.yaml",
+         "add YAML files with `kids:`, `made_up_rules:`, `perks:` or `board:`"),
     Code("E307", "too many schema errors in one file", "a file with over 100 schema errors",
          "fix the errors shown, then check again"),
     Code("E310", "wrong type", "count: two", "write a value of the type the field takes"),
@@ -84,8 +84,9 @@ _TABLE: tuple[Code, ...] = (
          "make every level's points and cost agree; keep the end level on the track"),
     Code("E330", "link leads out of the set folder", "kids.yaml -> /etc/passwd",
          "copy the file into the set folder"),
-    Code("E331", "not a card set folder (no manifest)", "sets: [./notes]  (in a scenario)",
-         "name a folder that holds a manifest.yaml"),
+    Code("E331", "not a card set folder (no manifest)", "fortlang check notes/  (or `sets: "
+         "[notes]` in a scenario), where notes/ has no manifest.yaml",
+         "name a folder that holds a manifest.yaml (id, name, version) and card files"),
     Code("E332", "cycle of required sets", "a requires b, b requires a",
          "remove one of the requirements"),
     Code("E333", "folder cannot be read", "a set folder removed while it is read",
