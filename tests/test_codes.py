@@ -127,3 +127,10 @@ def test_an_illegal_move_keeps_its_message_rule_and_code():
     assert str(e) == "`Ana` is not allowed here (R5.4)" and e.rule == "R5.4"
     assert e.first.code == "E900"
     assert "error[E900]: `Ana` is not allowed here (R5.4)" in e.render()
+
+
+def test_codes_named_in_the_hand_written_docs_are_catalogued():
+    root = PACKAGE.parent
+    named = {code: page.name for page in [root / "README.md", *sorted((root / "docs").glob(
+        "*.md"))] for code in re.findall(r"\b[EW]\d{3}\b", page.read_text(encoding="utf-8"))}
+    assert {code: page for code, page in named.items() if code not in CATALOGUE} == {}

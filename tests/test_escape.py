@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from fortlang.cli import main
 from fortlang.errors import ERROR, Diagnostic
@@ -129,3 +131,17 @@ def test_play_shows_card_names_escaped():
     assert agent.choose(None, decision) == 0
     _no_raw_controls(out.getvalue())
     assert "[bold]x[/]" in out.getvalue()  # shown as text, not taken as markup
+
+
+@given(st.text(), st.text(), st.text())
+def test_no_rendered_diagnostic_holds_a_raw_control(file: str, message: str, hint: str):
+    rendered = Diagnostic(ERROR, "E100", message, None, file, hint or None).render()
+    assert not RAW.search(rendered.replace("\n", ""))
+    assert rendered.count("\n") == (1 if hint else 0)  # one line each, whatever the input
+
+
+@given(st.text())
+def test_json_text_round_trips_any_text(text: str):
+    out = json_text({"s": text})
+    out.encode("utf-8")
+    assert json.loads(out) == {"s": text}
