@@ -197,6 +197,11 @@ class FortError(Exception):
     def render(self, with_code: bool = True) -> str:
         return "\n".join(d.render(self.source, with_code) for d in self.diagnostics)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its fields, not by calling the class with ``args`` (the rendered text):
+        # copies and a worker process's errors keep every subclass's fields.
+        return _rebuilt, (type(self), self.args, self.__dict__)
+
     def located(self, file: str, line_offset: int = 0, column_offset: int = 0) -> FortError:
         """The same error for text embedded in a file (a copy: subclasses keep their fields)."""
         moved = copy.copy(self)
@@ -205,6 +210,13 @@ class FortError(Exception):
         if self.args == (self.render(),):  # FortError's own text; a subclass may keep another
             moved.args = (moved.render(),)
         return moved
+
+
+def _rebuilt(cls: type[FortError], args: tuple[Any, ...], state: dict[str, Any]) -> FortError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
 
 
 class MessageError(FortError):
@@ -221,16 +233,6 @@ class MessageError(FortError):
 
     def __str__(self) -> str:
         return self.message
-
-    def __reduce__(self) -> tuple[Any, ...]:  # a worker's error crosses to the parent intact
-        return _rebuilt, (type(self), self.__dict__)
-
-
-def _rebuilt(cls: type[MessageError], state: dict[str, Any]) -> MessageError:
-    error = cls.__new__(cls)
-    error.__dict__.update(state)
-    Exception.__init__(error, state.get("message", ""))
-    return error
 
 
 class FortSyntaxError(FortError):
