@@ -138,6 +138,8 @@ _TABLE: tuple[Code, ...] = (
          "line of 100,000 `[`", "a card file is a few levels deep: kids, a card, its fields"),
     Code("E805", "standard input closed", "fortlang explain - <&-",
          "run the command with its input open (a terminal or a pipe)"),
+    Code("E807", "wrong command line", "fortlang explain --lang de \"gain pizza\"",
+         "see `fortlang COMMAND --help` for the options and arguments it takes"),
     Code("E806", "card face too complex to print", "an action too long for a card face",
          "shorten the action"),
     # -- games and replays (fortlang.engine, fortlang.game) ---------------------------------------

@@ -61,10 +61,28 @@ def test_docs_pnp_error_has_its_code(tmp_path: Path):
     assert result.exit_code == 1 and "error[E604]: " in result.output, result.output
 
 
-def test_explain_usage_error_is_unchanged_click_usage():
-    # a wrong command line is click's (exit 2, "Usage:"), not a diagnostic of an input file
-    result = CliRunner().invoke(main, ["explain"])
-    assert result.exit_code == 2 and "Usage:" in result.output
+@pytest.mark.parametrize(("args", "where", "message"), [
+    (["explain"], "fortlang explain", "give either ACTION or --file PATH"),
+    (["explain", "--lang", "de", "gain pizza"], "fortlang explain",
+     "Invalid value for '--lang'"),
+    (["check", "--bogus"], "fortlang check", "No such option '--bogus'"),
+    (["test"], "fortlang test", "Missing argument 'PATHS...'"),
+    (["bogus"], "fortlang", "No such command 'bogus'"),
+    (["--bogus"], "fortlang", "No such option '--bogus'"),
+])
+def test_a_wrong_command_line_is_a_coded_usage_error(args: list[str], where: str,
+                                                      message: str):
+    result = CliRunner().invoke(main, args, prog_name="fortlang")
+    assert result.exit_code == 2, result.output  # click's convention for usage errors
+    assert result.output.startswith("Usage: "), result.output  # the usage line stays
+    assert f"\n{where}: error[E807]: {message}" in result.output, result.output
+    assert "\nError: " not in result.output
+
+
+def test_a_usage_error_shows_command_line_values_escaped():
+    result = CliRunner().invoke(main, ["explain", "--lang", "\x1b[2Jx", "gain pizza"],
+                                prog_name="fortlang")
+    assert "\x1b" not in result.output and "\\x1b[2Jx" in result.output
 
 
 def test_a_failed_simulated_game_is_a_coded_error(tmp_path: Path, monkeypatch):
