@@ -97,7 +97,7 @@ class Diagnostic:
     def to_json(self) -> dict[str, Any]:
         span = self.span
         notes = {"notes": list(self.notes)} if self.notes else {}
-        return notes | {
+        return {
             "file": self.file,
             "line": span.line if span else None,
             "column": span.column if span else None,
@@ -107,7 +107,7 @@ class Diagnostic:
             "code": self.code,
             "message": self.message,
             "hint": self.hint,
-        }
+        } | notes
 
 
 #: Line breaks as YAML and editors count them: CR LF, LF, a lone CR, NEL, LS and PS. Every

@@ -17,7 +17,8 @@ _WORDS = {
     "en": {"title": "Error codes", "meaning": "Meaning", "example": "Example", "fix": "Fix",
            "intro": "Every error and warning is printed as `file:line:col: error[CODE]: "
                     "message`, with the line, a caret and often a hint; `--format json` gives "
-                    "the same `code`. Errors exit with status 1; warnings never fail a check."},
+                    "the same `code`. Errors exit with status 1 (a wrong command line, E807: 2); "
+                    "warnings never fail a check."},
     "fr": {"title": "Codes d'erreur", "meaning": "Signification", "example": "Exemple",
            "fix": "Correction",
            "intro": "Chaque erreur et chaque avertissement s'affiche sous la forme "
