@@ -28,6 +28,9 @@ class Code:
         return self.code.startswith("W")
 
 
+#: the start of a card file, for the examples that are whole card files
+_KID = "kids:\n  - id: a\n    name: A\n"
+
 _TABLE: tuple[Code, ...] = (
     # -- the language (fortlang.parser) -----------------------------------------------------------
     Code("E100", "syntax error", "gain pizza x", "complete the action; see the language "
@@ -51,11 +54,12 @@ _TABLE: tuple[Code, ...] = (
     # -- card files and sets (fortlang.cardset) ---------------------------------------------------
     Code("E300", "file cannot be read", "fortlang check missing.yaml",
          "name a readable regular file"),
-    Code("E301", "YAML syntax error", "kids: [a, b", "fix the YAML at the caret (close the "
+    Code("E301", "YAML syntax error", "kids: [a, b\n", "fix the YAML at the caret (close the "
          "bracket, indent with spaces, quote a value holding `: `)"),
-    Code("E302", "duplicate or non-scalar key", "id: a\nid: b", "keep one of the keys"),
-    Code("E303", "YAML alias or tag refused", "name: *anchor", "write the value out; card "
-         "files take no aliases or `!` tags"),
+    Code("E302", "duplicate or non-scalar key", _KID + "    name: B\n    suits: [shovel]",
+         "keep one of the keys"),
+    Code("E303", "YAML alias or tag refused", _KID + "    suits: !!python/tuple [shovel]",
+         "write the value out; card files take no aliases or `!` tags"),
     Code("E304", "file too large", "a 5 MB card file", "split the set into several card files "
          "(at most 4 MiB and 250,000 values each)"),
     Code("E305", "empty file", "an empty kids.yaml", "write the card file's mapping, or remove "
@@ -64,11 +68,13 @@ _TABLE: tuple[Code, ...] = (
          "add YAML files with `kids:`, `made_up_rules:`, `perks:` or `board:`"),
     Code("E307", "too many schema errors in one file", "a file with over 100 schema errors",
          "fix the errors shown, then check again"),
-    Code("E310", "wrong type", "count: two", "write a value of the type the field takes"),
-    Code("E311", "unknown field", "kids:\n  - id: a\n    colour: red",
+    Code("E310", "wrong type", _KID + "    suits: [shovel]\n    copies: two",
+         "write a value of the type the field takes"),
+    Code("E311", "unknown field", _KID + "    suits: [shovel]\n    colour: red",
          "remove the field or fix its spelling (the hint names the closest)"),
-    Code("E312", "missing field", "kids:\n  - id: a", "add the field the message names"),
-    Code("E313", "invalid value", "suits: [shovel, book, cap]",
+    Code("E312", "missing field", "kids:\n  - id: a\n    name: A",
+         "add the field the message names"),
+    Code("E313", "invalid value", _KID + "    suits: [shovel, book, crown]",
          "use a value the field allows (the message says which)"),
     Code("E320", "duplicate id", "two cards with `id: a`", "give each card its own id"),
     Code("E321", "duplicate name", "two kids named `Ana`", "give each card of a kind its own "
@@ -105,7 +111,7 @@ _TABLE: tuple[Code, ...] = (
          "make the counts add up to the manifest's totals"),
     Code("W302", "best friend count differs", "a manifest whose best friends differ from its "
          "cards", "make the counts add up to the manifest's totals"),
-    Code("W304", "two different suits", "suits: [shovel, book]",
+    Code("W304", "two different suits", _KID + "    suits: [shovel, book]",
          "nothing, if the card really has two suits"),
     # -- the docs site and print-and-play (fortlang.docsite) --------------------------------------
     Code("E601", "output folder not built by fortlang", "fortlang docs build --out ~/Documents",

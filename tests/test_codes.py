@@ -134,3 +134,18 @@ def test_codes_named_in_the_hand_written_docs_are_catalogued():
     named = {code: page.name for page in [root / "README.md", *sorted((root / "docs").glob(
         "*.md"))] for code in re.findall(r"\b[EW]\d{3}\b", page.read_text(encoding="utf-8"))}
     assert {code: page for code, page in named.items() if code not in CATALOGUE} == {}
+
+
+#: the catalogue's example of each of these codes is a whole card file that triggers it
+CARD_FILES = sorted(c.code for c in CATALOGUE.values() if c.example.startswith("kids:"))
+
+
+def test_card_file_examples_are_covered():
+    assert {"E301", "E302", "E303", "E310", "E311", "E312", "E313", "W304"} <= set(CARD_FILES)
+
+
+@pytest.mark.parametrize("code", CARD_FILES)
+def test_card_file_examples_trigger_their_code(code: str, tmp_path: Path):
+    (tmp_path / "kids.yaml").write_text(CATALOGUE[code].example, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "kids.yaml")])
+    assert f"[{code}]: " in result.output, result.output
