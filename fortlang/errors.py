@@ -85,7 +85,14 @@ class Diagnostic:
         return f"{where}: {kind}: {shown(self.message)}"
 
     def render(self, source: str | None = None, with_code: bool = True) -> str:
-        """The header, then the source line with a caret under the span, then the hint."""
+        """The header, then the source line with a caret under the span, then the hint.
+
+        >>> d = Diagnostic(ERROR, "E101", "unknown suit `sh\\x1bovle`", Span(1, 14, 1, 20))
+        >>> print(d.render("gain pizza x sh\\x1bovle"))
+        <action>:1:14: error[E101]: unknown suit `sh\\x1bovle`
+          gain pizza x sh?ovle
+                       ^^^^^^
+        """
         out = [self.header(with_code)]
         if source is not None and self.span is not None:
             out.extend(_excerpt(source, self.span))
