@@ -3,7 +3,7 @@
 A :class:`Diagnostic` knows its file, span, severity, code and hint, and renders itself the way
 compilers do::
 
-    <action>:1:14: error: unknown suit `shovle`
+    <action>:1:14: error[E101]: unknown suit `shovle`
       gain pizza x shovle
                    ^^^^^^
       hint: did you mean `shovel`?
@@ -13,91 +13,22 @@ Validation collects diagnostics; execution raises :class:`FortError` at the firs
 
 from __future__ import annotations
 
+import copy
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from fortlang.codes import CATALOGUE
+from fortlang.escape import shown
 from fortlang.nodes import Span
 
 ERROR = "error"
 WARNING = "warning"
 
-#: Diagnostic codes: E1xx syntax, E2xx action semantics, E3xx files and schema, W... warnings.
-CODES: dict[str, str] = {
-    "E100": "syntax error",
-    "E101": "unknown word",
-    "E102": "nesting too deep",
-    "E103": "input is not text",
-    "E200": "value out of range",
-    "E201": "action cannot be repeated",
-    "E202": "action needs too much search or too many repetitions",
-    "W200": "action can never be performed in full",
-    "W201": "multiplier has no effect",
-    # card files and sets (fortlang.cardset)
-    "E300": "file cannot be read",
-    "E301": "YAML syntax error",
-    "E302": "duplicate or non-scalar key",
-    "E303": "YAML alias or tag refused",
-    "E304": "file too large",
-    "E305": "empty or too deeply nested file",
-    "E306": "no card set or no cards",
-    "E307": "too many schema errors in one file",
-    "E310": "wrong type",
-    "E311": "unknown field",
-    "E312": "missing field",
-    "E313": "invalid value",
-    "E320": "duplicate id",
-    "E321": "duplicate name",
-    "E322": "required set not found",
-    "E323": "more than one board",
-    "E324": "no board",
-    "E325": "card can never be played",
-    "E326": "board track inconsistent",
-    "E390": "formatting refused",
-    "W300": "provisional card",
-    "W301": "park size differs",
-    "W302": "best friend count differs",
-    "W304": "two different suits",
-    # the docs site and print-and-play (fortlang.docsite, `fortlang docs`)
-    "E601": "output folder not built by fortlang",
-    "E602": "docs extra not installed",
-    "E603": "mkdocs build failed",
-    "E604": "unknown card set",
-    "E605": "output cannot be written",
-    "E606": "ray extra not installed",
-    "E607": "balance extra not installed",
-    # games (`fortlang simulate`, `balance`, `play`, `replay`)
-    "E608": "unknown bot",
-    "E609": "not a replay line",
-    # scenario files (fortlang.scenario, `fortlang test`)
-    "E701": "unknown card",
-    "E702": "bad move",
-    "E703": "unknown card set",
-    "E704": "unknown perk or made-up rule",
-    "E705": "unknown place to recruit from",
-    "E706": "given table over a capacity (stuff, pack, lookout, supply)",
-    "E707": "player not seated",
-    "E708": "a card file where a scenario file is expected",
-    # sets, links and requirement cycles (fortlang.cardset, scenario `sets:`)
-    "E330": "link leads out of the set folder",
-    "E331": "not a card set folder (no manifest)",
-    "E332": "cycle of required sets",
-    "E333": "folder cannot be read",
-    "E334": "sets played together share an id",
-    "E335": "replay logged with other card data",
-    "E340": "vocabulary plugin not installed",
-    "E341": "vocabulary plugin fails to load",
-    "E342": "vocabulary plugins clash",
-    # what commands write and read (fortlang.output, fortlang.cli)
-    "E800": "output path is a folder",
-    "E801": "output cannot be written",
-    "E802": "file changed since it was read",
-    "E803": "input too large",
-    "E804": "input nested too deeply",
-    "E805": "standard input closed",
-    "E806": "card face too complex to print",
-}
+#: code -> its one meaning; the catalogue (:mod:`fortlang.codes`) also has an example and a fix.
+CODES: dict[str, str] = {c.code: c.meaning for c in CATALOGUE.values()}
 
 #: How much of a long source line is shown around the caret.
 _WINDOW = 72
@@ -125,6 +56,8 @@ class Diagnostic:
     span: Span | None = None
     file: str = "<action>"
     hint: str | None = None
+    #: further lines shown under the source excerpt (a tool's output, a decision's options)
+    notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", _bounded(self.message))
@@ -144,23 +77,33 @@ class Diagnostic:
                         span.end_line + line_offset, span.end_column + last, span.start, span.end)
         return replace(self, file=file, span=span)
 
-    def header(self, with_code: bool = False) -> str:
+    def header(self, with_code: bool = True) -> str:
         span = self.span
-        where = self.file if span is None else f"{self.file}:{span.line}:{span.column}"
+        file = shown(self.file)  # names and messages quote input: never raw controls (issue 12)
+        where = file if span is None else f"{file}:{span.line}:{span.column}"
         kind = f"{self.severity}[{self.code}]" if with_code else self.severity
-        return f"{where}: {kind}: {self.message}"
+        return f"{where}: {kind}: {shown(self.message)}"
 
-    def render(self, source: str | None = None, with_code: bool = False) -> str:
-        """The header, then the source line with a caret under the span, then the hint."""
+    def render(self, source: str | None = None, with_code: bool = True) -> str:
+        """The header, then the source line with a caret under the span, then the hint.
+
+        >>> d = Diagnostic(ERROR, "E101", "unknown suit `sh\\x1bovle`", Span(1, 14, 1, 20))
+        >>> print(d.render("gain pizza x sh\\x1bovle"))
+        <action>:1:14: error[E101]: unknown suit `sh\\x1bovle`
+          gain pizza x sh?ovle
+                       ^^^^^^
+        """
         out = [self.header(with_code)]
         if source is not None and self.span is not None:
             out.extend(_excerpt(source, self.span))
+        out.extend(f"  {shown(note)}" for note in self.notes)
         if self.hint:
-            out.append(f"  hint: {self.hint}")
+            out.append(f"  hint: {shown(self.hint)}")
         return "\n".join(out)
 
     def to_json(self) -> dict[str, Any]:
         span = self.span
+        notes = {"notes": list(self.notes)} if self.notes else {}
         return {
             "file": self.file,
             "line": span.line if span else None,
@@ -171,22 +114,64 @@ class Diagnostic:
             "code": self.code,
             "message": self.message,
             "hint": self.hint,
-        }
+        } | notes
+
+
+#: Line breaks as YAML and editors count them: CR LF, LF, a lone CR, NEL, LS and PS. Every
+#: line number and every caret line of a diagnostic uses this one definition (issue 12).
+LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+
+
+def _lf_only(text: str) -> bool:
+    """True when LF is the only break: then plain ``str.find`` counts lines (4x faster)."""
+    return not any(ch in text for ch in "\r\x85\u2028\u2029")
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset where each line of ``text`` starts."""
+    if not _lf_only(text):
+        return [0, *(m.end() for m in LINE_BREAK.finditer(text))]
+    starts, find = [0], text.find
+    i = find("\n")
+    while i >= 0:
+        starts.append(i + 1)
+        i = find("\n", i + 1)
+    return starts
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of ``text``, without their breaks."""
+    return text.split("\n") if _lf_only(text) else LINE_BREAK.split(text)
+
+
+def _line_bounds(source: str, number: int) -> tuple[int, int] | None:
+    """Where line ``number`` (1-based) starts and ends, or None past the end."""
+    start = 0
+    if _lf_only(source):
+        for _ in range(number - 1):
+            newline = source.find("\n", start)
+            if newline < 0:
+                return None
+            start = newline + 1
+        end = source.find("\n", start)
+        return start, len(source) if end < 0 else end
+    breaks = LINE_BREAK.finditer(source)
+    for _ in range(number - 1):
+        found = next(breaks, None)
+        if found is None:
+            return None
+        start = found.end()
+    following = next(breaks, None)
+    return start, len(source) if following is None else following.start()
 
 
 def _excerpt(source: str, span: Span) -> list[str]:
     """The span's line, or a window of it, and a caret line. Only the window is copied, so a
     diagnostic on a 4 MB line costs no more than one on a short line."""
-    start = 0
-    for _ in range(span.line - 1):
-        newline = source.find("\n", start)
-        if newline < 0:
-            return []
-        start = newline + 1
-    end = source.find("\n", start)
-    end = len(source) if end < 0 else end
-    while end > start and source[end - 1] == "\r":
-        end -= 1
+    bounds = _line_bounds(source, span.line)
+    if bounds is None:
+        return []
+    start, end = bounds
     length = end - start
     first = span.column - 1
     last = span.end_column - 1 if span.end_line == span.line else length
@@ -194,22 +179,12 @@ def _excerpt(source: str, span: Span) -> list[str]:
     # Show a window around the spot, so a 1 MB one-line action prints one screen line.
     lo = max(0, min(first - _WINDOW // 2, length - _WINDOW))
     hi = lo + _WINDOW
-    shown = source[start + lo : start + min(hi, length)]
+    window = source[start + lo : start + min(hi, length)]
     prefix = "…" if lo > 0 else ""
     suffix = "…" if hi < length else ""
-    shown = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in shown)
+    window = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in window)
     caret = " " * (len(prefix) + first - lo) + "^" * max(1, min(last, hi) - first)
-    return [f"  {prefix}{shown}{suffix}", f"  {caret}"]
-
-
-def terminal_safe(text: str) -> str:
-    """A card-file value fit for a terminal: control and other unprintable characters (escape
-    sequences included) shown as `?`.
-
-    >>> terminal_safe("Evil\x1b[2J")
-    'Evil?[2J'
-    """
-    return "".join(ch if ch.isprintable() else "?" for ch in text)
+    return [f"  {prefix}{window}{suffix}", f"  {caret}"]
 
 
 class FortError(Exception):
@@ -230,13 +205,46 @@ class FortError(Exception):
     def first(self) -> Diagnostic:
         return self.diagnostics[0]
 
-    def render(self, with_code: bool = False) -> str:
+    def render(self, with_code: bool = True) -> str:
         return "\n".join(d.render(self.sources.get(d.file, self.source), with_code)
                          for d in self.diagnostics)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its fields, not by calling the class with ``args`` (the rendered text):
+        # copies and a worker process's errors keep every subclass's fields.
+        return _rebuilt, (type(self), self.args, self.__dict__)
+
     def located(self, file: str, line_offset: int = 0, column_offset: int = 0) -> FortError:
-        return type(self)([d.located(file, line_offset, column_offset) for d in self.diagnostics],
-                          self.source, self.sources)
+        """The same error for text embedded in a file (a copy: subclasses keep their fields)."""
+        moved = copy.copy(self)
+        moved.diagnostics = tuple(d.located(file, line_offset, column_offset)
+                                  for d in self.diagnostics)
+        if self.args == (self.render(),):  # FortError's own text; a subclass may keep another
+            moved.args = (moved.render(),)
+        return moved
+
+
+def _rebuilt(cls: type[FortError], args: tuple[Any, ...], state: dict[str, Any]) -> FortError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
+
+
+class MessageError(FortError):
+    """A FortError raised with a plain message where there is no file position (the engine,
+    plugins, scenario moves): ``str()`` is the message, as callers embed it; the diagnostic,
+    which commands print, carries the code, the first line as its message and the other lines as
+    notes."""
+
+    def __init__(self, code: str, message: str, hint: str | None = None,
+                 file: str = "<game>") -> None:
+        first, *rest = message.split("\n")
+        super().__init__(Diagnostic(ERROR, code, first, None, file, hint, tuple(rest)))
+        self.code, self.message, self.hint = code, message, hint
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class FortSyntaxError(FortError):

@@ -23,7 +23,14 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from fortlang import nodes as n
 from fortlang import registry as reg
-from fortlang.errors import ERROR, Diagnostic, FortError, FortSyntaxError, did_you_mean
+from fortlang.errors import (
+    ERROR,
+    Diagnostic,
+    FortError,
+    FortSyntaxError,
+    did_you_mean,
+    line_starts,
+)
 from fortlang.parser_cache import cache_file
 from fortlang.resources import grammar_path
 
@@ -221,8 +228,9 @@ class Language:
                          cache=cached if cached is not None else False)
 
     def parse(self, text: str, start: str, filename: str) -> n.Node:
-        try:
-            return self.lark.parse(text, start=start)  # type: ignore[return-value]
+        try:  # a lone CR ends a line, as in YAML and editors; lark counts LF (same offsets)
+            return self.lark.parse(_LONE_CR.sub("\n", text),  # type: ignore[return-value]
+                                   start=start)
         except FortError as e:
             raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics],
                                   text) from None
@@ -333,12 +341,18 @@ def _expected(lang: Language, expected: set[str], start: str) -> tuple[str, list
 
 
 _RUN = re.compile(r"[^\s()]+")
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def _position(text: str, pos: int) -> tuple[int, int]:
+    """The 1-based (line, column) of an offset, with the line breaks diagnostics count."""
+    starts = line_starts(text[:pos])
+    return len(starts), pos - starts[-1] + 1
 
 
 def _end_span(text: str) -> n.Span:
     body = text.rstrip()
-    line = body.count("\n") + 1
-    col = len(body) - (body.rfind("\n") + 1) + 1
+    line, col = _position(body, len(body))
     return n.Span(line, col, line, col + 1, len(body), len(body))
 
 
@@ -450,7 +464,9 @@ def _describe(lang: Language, e: UnexpectedInput, text: str, start: str,
         m = _RUN.match(text, pos)
         word = m.group() if m else text[pos : pos + 1]
         length = 1 if not word[:1].isalnum() else len(word.split("\n")[0])
-        span = n.Span(e.line, e.column, e.line, e.column + length, pos, pos + length)
+        # counted here, not by lark: NEL, LS and PS end a line too (each is such a character)
+        line, column = _position(text, pos)
+        span = n.Span(line, column, line, column + length, pos, pos + length)
         if not word[:1].isalnum() and word[:1] != "_":
             ch = text[pos]
             shown = ch if ch.isprintable() else repr(ch)[1:-1]

@@ -21,6 +21,7 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path
 
+from fortlang.errors import MessageError
 from fortlang.registry import FORT, PrimitiveSpec, Vocabulary, WordSpec
 from fortlang.trust import safe_folder
 
@@ -37,13 +38,12 @@ class VocabularyPlugin:
     description: str = ""
 
 
-class PluginError(Exception):
+class PluginError(MessageError):
     """A vocabulary a set uses cannot be had: ``code`` is E340 (not installed), E341 (it fails
     to load) or E342 (it clashes with another)."""
 
     def __init__(self, code: str, message: str, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.hint = code, message, hint
+        super().__init__(code, message, hint, file="uses")
 
 
 def _here() -> set[str]:

@@ -41,7 +41,7 @@ def test_load_set_raises_with_every_error():
 def test_load_set_of_a_folder_without_manifest_raises(tmp_path: Path):
     with pytest.raises(FortError) as info:
         load_set(tmp_path)
-    assert [d.code for d in info.value.diagnostics] == ["E306"]
+    assert [d.code for d in info.value.diagnostics] == ["E331"]
 
 
 def test_an_expansion_may_require_the_base_set(tmp_path: Path):

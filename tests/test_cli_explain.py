@@ -40,15 +40,16 @@ def test_scoring_rules_are_explained_too() -> None:
 
 
 @pytest.mark.parametrize(("args", "stdin", "where"), [
-    (["gain pizza x shovle"], None, "<action>:1:14: error: unknown suit or quantity `shovle`"),
-    ([""], None, "<action>:1:1: error: empty action"),
-    (["(gain pizza"], None, "<action>:1:12: error: unexpected end of the action"),
-    (["gain pizza x 0"], None, "<action>:1:14: error: `x 0` never performs the action"),
-    (["destroy this x book"], None, "<action>:1:1: error: `destroy this` cannot be repeated"),
-    (["gain\x00pizza"], None, "<action>:1:5: error: unexpected character `\\x00`"),
-    (["-"], "gain\n  pizza x\n", "<stdin>:2:10: error: unexpected end of the action"),
+    (["gain pizza x shovle"], None,
+     "<action>:1:14: error[E101]: unknown suit or quantity `shovle`"),
+    ([""], None, "<action>:1:1: error[E100]: empty action"),
+    (["(gain pizza"], None, "<action>:1:12: error[E100]: unexpected end of the action"),
+    (["gain pizza x 0"], None, "<action>:1:14: error[E200]: `x 0` never performs the action"),
+    (["destroy this x book"], None, "<action>:1:1: error[E201]: `destroy this` cannot be repeated"),
+    (["gain\x00pizza"], None, "<action>:1:5: error[E100]: unexpected character `\\x00`"),
+    (["-"], "gain\n  pizza x\n", "<stdin>:2:10: error[E100]: unexpected end of the action"),
     (["((((gain"], None, "<action>:1:9: error"),
-    (["--file", "-"], "gain pizza x\n", "<stdin>:1:13: error: unexpected end of the action"),
+    (["--file", "-"], "gain pizza x\n", "<stdin>:1:13: error[E100]: unexpected end of the action"),
 ])
 def test_bad_input_exits_1_with_position_and_no_traceback(args, stdin, where) -> None:
     result = run(*args, input=stdin)
@@ -72,7 +73,7 @@ def test_hostile_sizes_do_not_crash() -> None:
 def test_warnings_go_to_stderr_and_exit_0() -> None:
     result = run("gain 5 pizza")
     assert result.exit_code == 0
-    assert "warning: stuff holds at most 4" in result.stderr
+    assert "warning[W200]: stuff holds at most 4" in result.stderr
     assert result.stdout.splitlines()[0] == "gain 5 pizza"
 
 
@@ -87,7 +88,7 @@ def test_file_not_utf8_is_a_positioned_error(tmp_path: Path) -> None:
     bad.write_bytes("gain pizza\nx pelle à eau".encode("latin-1"))
     result = run("--file", str(bad))
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"{bad}:2:9: error: not UTF-8 text: byte 0xe0")
+    assert result.stderr.startswith(f"{bad}:2:9: error[E103]: not UTF-8 text: byte 0xe0")
     assert "Traceback" not in result.output
 
 
@@ -96,7 +97,7 @@ def test_unreadable_file_is_an_error(tmp_path: Path, make) -> None:
     path = make(tmp_path)
     result = run("--file", str(path))
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"{path}: error: cannot read")
+    assert result.stderr.startswith(f"{path}: error[E300]: cannot read")
 
 
 def test_action_and_file_together_is_a_usage_error(tmp_path: Path) -> None:
@@ -109,7 +110,7 @@ def test_not_utf8_column_counts_characters_not_bytes(tmp_path: Path) -> None:
     bad = tmp_path / "mixed.fort"
     bad.write_bytes("gain pizza × sh".encode() + b"\xe9vel")  # `×` is two bytes
     result = run("--file", str(bad))
-    assert result.stderr.startswith(f"{bad}:1:16: error: not UTF-8 text: byte 0xe9")
+    assert result.stderr.startswith(f"{bad}:1:16: error[E103]: not UTF-8 text: byte 0xe9")
     source, caret = result.stderr.splitlines()[1:3]
     assert source[caret.index("^")] == "\ufffd"
 
@@ -117,4 +118,4 @@ def test_not_utf8_column_counts_characters_not_bytes(tmp_path: Path) -> None:
 def test_stdin_bytes_that_are_not_utf8_are_a_positioned_error() -> None:
     result = CliRunner().invoke(main, ["explain", "--file", "-"], input=b"gain \xff")
     assert result.exit_code == 1
-    assert result.stderr.startswith("<stdin>:1:6: error: not UTF-8 text: byte 0xff")
+    assert result.stderr.startswith("<stdin>:1:6: error[E103]: not UTF-8 text: byte 0xff")

@@ -14,7 +14,7 @@ def test_build_refuses_to_replace_a_folder_it_did_not_build(tmp_path: Path) -> N
     (tmp_path / "keep.txt").write_text("mine")
     result = CliRunner().invoke(main, ["docs", "build", "--out", str(tmp_path)])
     assert result.exit_code == 1
-    assert f"{tmp_path}: error: refusing to replace a folder" in result.output
+    assert f"{tmp_path}: error[E601]: refusing to replace a folder" in result.output
     assert (tmp_path / "keep.txt").read_text() == "mine"
 
 
@@ -22,7 +22,7 @@ def test_unknown_set_is_a_diagnostic_with_a_did_you_mean(tmp_path: Path) -> None
     result = CliRunner().invoke(main, ["docs", "pnp", "--out", str(tmp_path / "c.pdf"),
                                        "--sets", "fort-bsae"])
     assert result.exit_code == 1
-    assert "fort-bsae: error: no card set 'fort-bsae'" in result.output
+    assert "fort-bsae: error[E604]: no card set 'fort-bsae'" in result.output
     assert "did you mean `fort-base`?" in result.output
     assert not (tmp_path / "c.pdf").exists()
 
@@ -60,7 +60,7 @@ def test_strict_mkdocs_failure_keeps_the_previous_site(tmp_path: Path,
                         if name == "card-format.md" else real(name))
     result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
     assert result.exit_code == 1
-    assert "error: mkdocs build --strict failed" in result.output
+    assert "error[E603]: mkdocs build --strict failed" in result.output
     assert "missing.md" in result.output
     assert (out / "en" / "index.html").read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
@@ -76,7 +76,7 @@ def test_broken_set_folder_is_reported_with_file_line_caret_and_hint(tmp_path: P
     out = tmp_path / "cards.pdf"
     result = CliRunner().invoke(main, ["docs", "pnp", "--out", str(out), "--sets", str(folder)])
     assert result.exit_code == 1
-    assert f"{folder / 'kids.yaml'}:5:18: error: unknown resource `piza`" in result.output
+    assert f"{folder / 'kids.yaml'}:5:18: error[E101]: unknown resource `piza`" in result.output
     assert "  " + "    public: gain piza x shovel\n" + " " * 19 + "^^^^" in result.output
     assert "hint: did you mean `pizza`" in result.output
     assert not out.exists()
@@ -86,7 +86,7 @@ def test_pnp_into_a_missing_folder_is_a_diagnostic(tmp_path: Path) -> None:
     out = tmp_path / "no" / "such" / "cards.pdf"
     result = CliRunner().invoke(main, ["docs", "pnp", "--out", str(out), "--one-each"])
     assert result.exit_code == 1
-    assert f"{out}: error: cannot write" in result.output
+    assert f"{out}: error[E801]: cannot write" in result.output
 
 
 def test_every_docs_diagnostic_code_is_registered() -> None:
@@ -100,7 +100,7 @@ def test_every_docs_diagnostic_code_is_registered() -> None:
     sources = [Path(fortlang.cli.docs.__file__), Path(fortlang.cardset.table.__file__),
                *Path(fortlang.docsite.__file__).parent.glob("*.py")]
     used = {code for p in sources for code in re.findall(r'"([EW]\d{3})"', p.read_text())}
-    assert {"E601", "E602", "E603", "E604", "E605"} <= used
+    assert {"E601", "E602", "E603", "E604", "E801"} <= used
     assert used - set(CODES) == set()
 
 
@@ -110,7 +110,7 @@ def test_build_under_a_file_is_a_diagnostic_not_a_traceback(tmp_path: Path) -> N
     out = blocker / "site"
     result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
-    assert f"{out}: error: cannot write: {blocker} is a file, not a folder" in result.output
+    assert f"{out}: error[E801]: cannot write: {blocker} is a file, not a folder" in result.output
     assert "Traceback" not in result.output
     assert blocker.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == [
         "notes.txt"]
@@ -125,7 +125,7 @@ def test_build_into_an_unwritable_folder_is_a_diagnostic(tmp_path: Path,
     out = tmp_path / "site"
     result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
     assert result.exit_code == 1
-    assert f"{out}: error: cannot write: Permission denied" in result.output
+    assert f"{out}: error[E801]: cannot write: Permission denied" in result.output
     assert not out.exists()
 
 
@@ -149,6 +149,6 @@ def test_a_write_failing_midway_keeps_the_previous_site_and_leaves_no_temporary_
     monkeypatch.setattr(site, "_write", disk_fills_up)
     result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
     assert result.exit_code == 1
-    assert f"{out}: error: cannot write: No space left on device" in result.output
+    assert f"{out}: error[E801]: cannot write: No space left on device" in result.output
     assert (out / "en" / "index.html").read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

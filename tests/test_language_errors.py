@@ -58,7 +58,7 @@ def test_syntax_errors_are_positioned(source: str, where: str, words: str, hint:
     else:
         assert d.hint is not None and hint in d.hint
     rendered = info.value.render()
-    assert rendered.startswith(f"<action>:{where}: error: ")
+    assert rendered.startswith(f"<action>:{where}: error[{d.code}]: ")
     assert "^" in rendered
 
 

@@ -25,8 +25,8 @@ FORTLANG = [sys.executable, "-c", "from fortlang.cli import main; main()"]
 
 
 def said(output: str, where: object, code: str, message: str) -> bool:
-    """``where: error[CODE]: message`` (``error:`` until every command prints its code)."""
-    return re.search(rf"^{re.escape(str(where))}: error(\[{code}\])?: {re.escape(message)}",
+    """``where: error[CODE]: message``."""
+    return re.search(rf"^{re.escape(str(where))}: error\[{code}\]: {re.escape(message)}",
                      output, re.M) is not None
 
 

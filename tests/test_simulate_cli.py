@@ -52,7 +52,7 @@ def test_simulate_text_output_has_the_tables():
 def test_simulate_unknown_bot_is_a_positioned_diagnostic():
     result = run("simulate", "--games", "2", "--bots", "greedy,randum")
     assert result.exit_code == 1
-    assert "--bots:1:8: error: unknown bot `randum`" in result.stderr
+    assert "--bots:1:8: error[E902]: unknown bot `randum`" in result.stderr
     assert "did you mean `random`" in result.stderr
     assert "Traceback" not in result.stderr
 

@@ -57,6 +57,6 @@ def test_game_commands_use_codes_of_their_own_meaning() -> None:
             for code in re.findall(r'"([EW]\d{3})"', Path(str(m.__file__)).read_text())}
     assert used <= set(CODES)
     meaning = {code: CODES[code] for code in used}
-    assert meaning["E608"] == "unknown bot" and meaning["E609"] == "not a replay line"
+    assert meaning["E902"] == "unknown bot" and meaning["E901"] == "not a replay line"
     assert meaning["E335"].startswith("replay") and meaning["E334"].startswith("sets")
     assert not {"E601", "E602", "E603"} & used  # the docs site's codes

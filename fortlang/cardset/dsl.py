@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from fortlang import nodes as n
 from fortlang.cardset.yamlsrc import DOUBLE, FOLDED, LITERAL, SINGLE, Document, YNode
-from fortlang.errors import Diagnostic, FortError
+from fortlang.errors import LINE_BREAK, Diagnostic, FortError
 from fortlang.registry import FORT, Vocabulary
 
 ACTION, SCORING = "action", "scoring"
@@ -56,8 +56,8 @@ def source_offsets(doc: Document, node: YNode) -> list[int]:
     if node.style in (SINGLE, DOUBLE):
         start += 1  # the opening quote
     elif node.style in (LITERAL, FOLDED):
-        newline = text.find("\n", start, stop)  # content starts after the header line
-        start = stop if newline < 0 else newline + 1
+        newline = LINE_BREAK.search(text, start, stop)  # content starts after the header
+        start = stop if newline is None else newline.end()
     out: list[int] = []
     pos = start
     last = start - 1  # offset of the last character matched

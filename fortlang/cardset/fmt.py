@@ -26,7 +26,7 @@ from fortlang.cardset.yamlsrc import (
     read_document,
     resolve_plain,
 )
-from fortlang.errors import ERROR, Diagnostic, errors_in
+from fortlang.errors import Diagnostic, MessageError, errors_in
 from fortlang.printer import to_text
 
 #: Characters that may not start a plain YAML scalar.
@@ -66,9 +66,7 @@ def format_file(path: Path | str) -> Formatted:
         try:
             _verify(doc, new, [(node, to_text(ast)) for node, ast in result.texts])
         except _Unsafe as e:
-            return Formatted(doc.path, doc.text, None, [Diagnostic(
-                ERROR, "E390", f"not formatted: {e}", None, doc.path,
-                hint="please report this file; it was left unchanged")])
+            return Formatted(doc.path, doc.text, None, [e.located(doc.path).first])
     return Formatted(doc.path, ("\ufeff" if doc.bom else "") + doc.text,
                      ("\ufeff" if doc.bom else "") + new, [])
 
@@ -111,8 +109,12 @@ def _block_edit(doc: Document, start: int, end: int, canonical: str) -> tuple[in
     return None if text[line_start:last] == replacement else (line_start, last, replacement)
 
 
-class _Unsafe(Exception):
-    pass
+class _Unsafe(MessageError):
+    """The rewrite failed its own check (a formatter bug): the file is left as it was."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__("E390", f"not formatted: {why}",
+                         "please report this file; it was left unchanged")
 
 
 def _verify(old: Document, new: str, expected: list[tuple[YNode, str]]) -> None:

@@ -107,7 +107,7 @@ def read_set(folder: Path) -> SetResult:
     mpath = manifest_path(folder)
     if mpath is None:
         result.diagnostics.append(Diagnostic(
-            ERROR, "E306", "not a card set: no manifest.yaml here", file=str(folder),
+            ERROR, "E331", "not a card set: no manifest.yaml here", file=str(folder),
             hint="a set folder holds a manifest.yaml (id, name, version) and card files"))
         return result
     if not inside(mpath, folder):
@@ -174,7 +174,7 @@ def check_report(paths: Sequence[Path | str] = ()) -> CheckReport:
             report.diagnostics.extend(found.diagnostics)
             if not folders and not found.diagnostics:
                 report.diagnostics.append(Diagnostic(
-                    ERROR, "E306", "no card set here: no manifest.yaml found", file=str(target),
+                    ERROR, "E331", "no card set here: no manifest.yaml found", file=str(target),
                     hint="a set folder holds a manifest.yaml (id, name, version) and card files"))
             report.sets.extend(read_set(f) for f in folders)
         elif target.exists():

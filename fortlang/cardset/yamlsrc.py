@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fortlang.errors import ERROR, Diagnostic
+from fortlang.errors import ERROR, Diagnostic, line_starts
 from fortlang.nodes import Span
 
 #: Card files are small; the 10,000-card benchmark set splits into files well under this.
@@ -111,14 +111,8 @@ class Document:
 
     @property
     def line_starts(self) -> list[int]:
-        if self._line_starts is None:
-            starts = [0]
-            find = self.text.find
-            i = find("\n")
-            while i >= 0:
-                starts.append(i + 1)
-                i = find("\n", i + 1)
-            self._line_starts = starts
+        if self._line_starts is None:  # YAML's line breaks, as its marks count them
+            self._line_starts = line_starts(self.text)
         return self._line_starts
 
     def error(self, code: str, message: str, node: YNode | None = None,
@@ -277,7 +271,10 @@ class _Builder:
                 ERROR, "E301", f"YAML syntax error: {problem}",
                 _mark_span(mark) if mark is not None else None, doc.path, hint=hint))
             return None
-        except yaml.YAMLError as e:  # reader errors (control characters) carry no mark
+        except yaml.reader.ReaderError as e:  # a character YAML refuses: no mark, an offset
+            doc.diagnostics.append(_reader_error(doc, e, pure or loader is yaml.SafeLoader))
+            return None
+        except yaml.YAMLError as e:
             doc.diagnostics.append(Diagnostic(ERROR, "E301", f"YAML syntax error: {e}",
                                               None, doc.path))
             return None
@@ -301,7 +298,7 @@ class _Builder:
             # reading on through 100,000 open brackets would take minutes, not milliseconds.
             placeholder = YNode("scalar", None, m.line, m.column, m.line, m.column)
             self.doc.diagnostics.append(self.doc.error(
-                "E305", f"YAML nested more than {MAX_DEPTH} deep; the rest of the file is not "
+                "E804", f"YAML nested more than {MAX_DEPTH} deep; the rest of the file is not "
                 "read", placeholder, hint="a card file is a few levels deep: kids, a card, "
                 "its fields"))
             self._place(placeholder)
@@ -402,6 +399,20 @@ class _Builder:
                 "E303", f"YAML tags are not allowed in card files: `{tag}`"
                 + (f" ({more} more in this file)" if more else ""), node,
                 hint="remove the `!` tag; quote the value if it must be a string"))
+
+
+def _reader_error(doc: Document, e: Any, pure: bool) -> Diagnostic:
+    """A reader error positioned: its offset counts characters in the pure-Python reader and
+    UTF-8 bytes in libyaml."""
+    offset = e.position
+    if not pure:
+        offset = len(doc.text.encode("utf-8")[:offset].decode("utf-8", "ignore"))
+    line, column = doc.position(offset)
+    ch = chr(e.character) if isinstance(e.character, int) else str(e.character)
+    return Diagnostic(ERROR, "E301", f"YAML syntax error: {e.reason}: `{ch}`",
+                      Span(line + 1, column + 1, line + 1, column + 2),
+                      doc.path, hint="remove it, or write it as an escape in a double-quoted "
+                      "string")
 
 
 def _mark_span(mark: Any) -> Span:

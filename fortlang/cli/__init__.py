@@ -4,6 +4,7 @@ starts without loading the YAML, schema, game or docs machinery."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import click
 
@@ -21,7 +22,20 @@ COMMANDS: dict[str, str] = {
 }
 
 
+def _coded(error: click.UsageError) -> click.UsageError:
+    from fortlang.cli.common import CommandLineError  # only when there is one to show
+
+    return error if isinstance(error, CommandLineError) else CommandLineError(error)
+
+
 class LazyGroup(click.Group):
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:  # the group's own options
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as e:
+            raise _coded(e) from None
+
     def invoke(self, ctx: click.Context) -> object:
         from fortlang.output import Terminated
 
@@ -30,6 +44,8 @@ class LazyGroup(click.Group):
         except Terminated:  # SIGTERM: files were cleaned up on the way out
             click.echo("terminated", err=True)
             ctx.exit(143)
+        except click.UsageError as e:  # a command's options and arguments, or its name
+            raise _coded(e) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)

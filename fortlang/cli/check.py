@@ -3,14 +3,13 @@ run, compiler style; exit 1 when there is an error."""
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from fortlang.errors import Diagnostic
+from fortlang.errors import Diagnostic, lines_of
 from fortlang.nodes import Span
 
 
@@ -35,9 +34,11 @@ def check(paths: tuple[Path, ...], fmt: str, warnings: bool) -> None:
     report = check_report(paths)
     shown = [d for d in report.diagnostics if warnings or d.is_error]
     if fmt == "json":
-        click.echo(json.dumps([d.to_json() for d in shown], ensure_ascii=False, indent=2))
+        from fortlang.escape import json_text
+
+        click.echo(json_text([d.to_json() for d in shown]))
     else:
-        sources: dict[str, list[str]] = {f.path: f.doc.text.split("\n") for f in report.files}
+        sources: dict[str, list[str]] = {f.path: lines_of(f.doc.text) for f in report.files}
         for d in shown:
             click.echo(render(d, sources.get(d.file)))
         summary = (f"checked {len(report.files)} file{'s' * (len(report.files) != 1)}, "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import BinaryIO, NoReturn
+from typing import IO, Any, BinaryIO, NoReturn
 
 import click
 
@@ -13,10 +13,29 @@ from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.nodes import Span
 
 
-def report(diagnostics: Iterable[Diagnostic], source: str | None = None,
-           with_code: bool = False) -> None:
+class CommandLineError(FortError, click.UsageError):
+    """A wrong command line, shown as click shows it (usage line, where to find help) but with
+    the error line the compiler way: ``fortlang explain: error[E807]: ...``; exit code 2."""
+
+    def __init__(self, error: click.UsageError) -> None:
+        where = error.ctx.command_path if error.ctx is not None else "fortlang"
+        # FortError's __init__ passes the rendered text on to click's (the next in the MRO)
+        super().__init__(Diagnostic(ERROR, "E807", error.format_message(), file=where))
+        self.ctx = error.ctx
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        ctx = self.ctx
+        if ctx is not None:
+            help_option = max(ctx.command.get_help_option_names(ctx), key=len)
+            click.echo(f"{ctx.get_usage()}\nTry '{ctx.command_path} {help_option}' for help.\n",
+                       file=file, err=file is None)
+        click.echo(self.render(), file=file, err=file is None)
+
+
+def report(diagnostics: Iterable[Diagnostic], source: str | None = None) -> None:
+    """Each diagnostic the compiler way, with its code, on stderr."""
     for d in diagnostics:
-        click.echo(d.render(source, with_code), err=True)
+        click.echo(d.render(source), err=True)
 
 
 def fail(error: FortError | Diagnostic, source: str | None = None) -> NoReturn:
@@ -53,7 +72,7 @@ def read_text(path: Path) -> str:
         with path.open("rb") as f:
             data = read_capped(f, str(path))
     except OSError as e:
-        raise FortError(Diagnostic(ERROR, "E103", f"cannot read: {e.strerror or e}",
+        raise FortError(Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}",
                                    file=str(path))) from None
     return decode(data, str(path))
 

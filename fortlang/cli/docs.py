@@ -10,7 +10,8 @@ from typing import NoReturn
 import click
 
 from fortlang.cli.common import fail
-from fortlang.errors import FortError
+from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.escape import shown
 from fortlang.model import CardSet
 
 LANGUAGES = ("en", "fr", "ru")
@@ -71,7 +72,8 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...]) -> None:
     except FortError as e:
         _fail(e)
     click.echo(f"built {', '.join(built.languages)}: {len(built.sets)} set(s), "
-               f"{built.faces} card faces -> {built.out / built.languages[0] / 'index.html'}")
+               f"{built.faces} card faces -> "
+               f"{shown(str(built.out / built.languages[0] / 'index.html'))}")
 
 
 @docs.command()
@@ -98,4 +100,4 @@ def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool) -> None:
     except FortError as e:
         _fail(e)
     count = len(deck(cards, one_each))
-    click.echo(f"wrote {out}: {count} cards on {max(1, -(-count // PER_PAGE))} page(s)")
+    click.echo(f"wrote {shown(str(out))}: {count} cards on {max(1, -(-count // PER_PAGE))} page(s)")

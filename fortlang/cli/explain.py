@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import click
 from fortlang.checker import check
 from fortlang.cli.common import fail, read_stdin, read_text, report
 from fortlang.errors import ERROR, Diagnostic, FortError, errors_in
+from fortlang.escape import json_text
 from fortlang.nodes import to_json
 from fortlang.parser import language
 from fortlang.phrasebook import LANGUAGES, sentence
@@ -63,10 +63,10 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
     canonical = to_text(node)
     said = sentence(node, lang)
     if as_json:
-        click.echo(json.dumps({
+        click.echo(json_text({
             "canonical": canonical, "lang": lang, "sentence": said, "ast": to_json(node),
             "diagnostics": [d.to_json() for d in diagnostics],
-        }, ensure_ascii=False, indent=2))
+        }))
     else:
         click.echo(canonical)
         click.echo(said)

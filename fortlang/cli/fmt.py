@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from fortlang.errors import Diagnostic
+from fortlang.escape import shown
 
 
 def _files(paths: tuple[Path, ...]) -> tuple[list[Path], list[Diagnostic]]:
@@ -58,12 +59,12 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
     """
     from fortlang.cardset.fmt import format_file
     from fortlang.cli.check import render
-    from fortlang.errors import ERROR, FortError
+    from fortlang.errors import ERROR, FortError, lines_of
     from fortlang.output import write_output
 
     files, problems = _files(paths)
     for unread in problems:
-        click.echo(unread.render(with_code=True), err=True)
+        click.echo(unread.render(), err=True)
     failed, changed = len(problems), 0
     set_errors = _set_errors(paths)
     for path in files:
@@ -72,7 +73,7 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
             result.new, result.diagnostics = None, set_errors[str(path)]
         if result.new is None:
             failed += 1
-            lines = result.old.split("\n")
+            lines = lines_of(result.old)
             for d in result.diagnostics:
                 click.echo(render(d, lines), err=True)
             continue
@@ -80,7 +81,7 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
             continue
         changed += 1
         if check_only:
-            click.echo(f"would reformat {path}")
+            click.echo(f"would reformat {shown(str(path))}")
             continue
         problem = None if os.access(path, os.W_OK) else Diagnostic(
             ERROR, "E390", "not formatted: the file is read-only", file=str(path),
@@ -93,9 +94,9 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
         if problem is not None:
             changed -= 1
             failed += 1
-            click.echo(problem.render(with_code=True), err=True)
+            click.echo(problem.render(), err=True)
             continue
-        click.echo(f"reformatted {path}")
+        click.echo(f"reformatted {shown(str(path))}")
     verb = "would be reformatted" if check_only else "reformatted"
     click.echo(f"{changed} file{'s' * (changed != 1)} {verb}, "
                f"{len(files) + len(problems) - changed - failed} unchanged"

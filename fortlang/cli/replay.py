@@ -14,6 +14,7 @@ import click
 from fortlang.cli.common import MAX_INPUT, decode, fail, too_large
 from fortlang.cli.simulate import game_sets, sets_option
 from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.escape import shown
 from fortlang.nodes import Span
 
 
@@ -40,7 +41,9 @@ def replay(path: Path, sets: tuple[str, ...]) -> None:
             games += 1
             if not verdict.identical:
                 bad += 1
-                click.echo(f"{path}:{number}: game {verdict.index}: {verdict.detail}")
+                for i, line in enumerate(verdict.detail.split("\n")):  # each line escaped
+                    click.echo(f"{shown(str(path))}:{number}: game {verdict.index}: "
+                               f"{shown(line)}" if i == 0 else f"  {shown(line)}")
     except FortError as e:
         fail(e)
     click.echo(f"{games} game(s) replayed: {games - bad} identical, {bad} different")
@@ -57,10 +60,10 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
         raise FortError(Diagnostic(ERROR, "E804", "JSON nested too deeply: not a replay line",
                                    where, str(path)), shown) from None
     except ValueError as e:
-        raise FortError(Diagnostic(ERROR, "E609", f"not a replay line: {e}", where, str(path)),
+        raise FortError(Diagnostic(ERROR, "E901", f"not a replay line: {e}", where, str(path)),
                         shown) from None
     if not isinstance(entry, dict) or not {"seed", "players", "decisions"} <= set(entry):
-        raise FortError(Diagnostic(ERROR, "E609", "not a replay line: a replay line needs "
+        raise FortError(Diagnostic(ERROR, "E901", "not a replay line: a replay line needs "
                                    "seed, players and decisions", where, str(path)), shown)
     return entry
 
@@ -106,5 +109,5 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
                     raise e.located(str(path), number - 1) from None
                 yield number, text.rstrip("\r\n")
     except OSError as e:
-        raise FortError(Diagnostic(ERROR, "E103", f"cannot read: {e.strerror or e}",
+        raise FortError(Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}",
                                    file=str(path))) from None

@@ -13,7 +13,8 @@ from typing import Any
 import click
 
 from fortlang.cli.common import fail
-from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean, terminal_safe
+from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
+from fortlang.escape import shown
 from fortlang.game.agents import BOTS
 from fortlang.game.stats import Aggregate
 from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
@@ -30,7 +31,7 @@ def parse_bots(text: str) -> list[str]:
         if name not in BOTS:
             hint = did_you_mean(name, sorted(BOTS)) or f"bots: {', '.join(sorted(BOTS))}"
             col = column + text[column - 1:].find(name)
-            fail(Diagnostic(ERROR, "E608", f"unknown bot `{name}`",
+            fail(Diagnostic(ERROR, "E902", f"unknown bot `{name}`",
                             Span(1, col, 1, col + max(len(name), 1)), "--bots", hint), text)
         column += len(name) + 1
     return names
@@ -96,9 +97,10 @@ def run_games(run: Run, *, workers: int, backend: str, address: str | None,
     except FortError as e:
         fail(e)
     if failure is not None:
-        click.echo(f"error: game {failure['game']} (seed {failure['seed']}) failed: "
-                   f"{failure['error']}\nits replay is saved in {path}", err=True)
-        sys.exit(1)
+        fail(Diagnostic(ERROR, "E903", f"game {failure['game']} (seed {failure['seed']}) "
+                        f"failed: {failure['error']}", file="simulate",
+                        notes=(f"its replay is saved in {path}",),
+                        hint=f"`fortlang replay {path}` meets the error again"))
     return total
 
 
@@ -207,7 +209,7 @@ def _print(f: dict[str, Any]) -> None:
     from rich.table import Table
 
     console = Console(width=130)
-    sets = ", ".join(terminal_safe(f"{s['id']} {s['version']}") for s in f["sets"])
+    sets = ", ".join(shown(f"{s['id']} {s['version']}") for s in f["sets"])
     console.print(escape(f"{f['games']} games, {f['players']} players, lineup "
                          f"{','.join(f['bots_in_seat_order'])} (rotated), seed {f['seed']}, "
                          f"sets {sets}"))
@@ -232,7 +234,7 @@ def _print(f: dict[str, Any]) -> None:
                     "win with", "win without"):
             table.add_column(col, justify="right" if col != "id" else "left")
         for key, c in sorted(f[kind].items(), key=lambda kv: -(kv[1]["effect"] or -1e9)):
-            table.add_row(escape(terminal_safe(key)), str(c["recruited"]), str(c["played"]),
+            table.add_row(escape(shown(key)), str(c["recruited"]), str(c["played"]),
                           str(c["followed"]),
                           "-" if c["effect"] is None else f"{c['effect']:+.2f}",
                           _ci_text(c["effect_ci95"], pct=False), c["flag"] or "",

@@ -3,7 +3,6 @@ differences under each failure, ``N passed, M failed`` at the end; exit 1 on any
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -23,6 +22,7 @@ def test(paths: tuple[Path, ...], fmt: str) -> None:
       fortlang test --format json my-cards/scenarios/bug.yaml
     """
     from fortlang.errors import FortError
+    from fortlang.escape import json_text, shown
     from fortlang.scenario import Report, run_paths
 
     report = Report()
@@ -30,23 +30,24 @@ def test(paths: tuple[Path, ...], fmt: str) -> None:
         if isinstance(item, FortError):
             report.errors.append(item)
             if fmt == "text":
-                click.echo(item.render(with_code=True))
+                click.echo(item.render())
             continue
         report.outcomes.append(item)
         if fmt == "text":
             sc = item.scenario
-            click.echo(f"{'PASS' if item.passed else 'FAIL'}  {_shown(sc.file)}:{sc.line}  "
-                       f"{_shown(sc.name)}")
-            if item.message:
-                click.echo("      " + "\n      ".join(map(_shown, item.message.split("\n"))))
+            # each line escaped on its own: a name from a file cannot redraw or add a line
+            click.echo(f"{'PASS' if item.passed else 'FAIL'}  {shown(str(sc.file))}:{sc.line}  "
+                       f"{shown(sc.name)}")
+            for line in (item.message.split("\n") if item.message else ()):
+                click.echo("      " + shown(line))
             for diff in item.diffs:
-                click.echo("      " + _shown(diff.render()))
+                click.echo("      " + shown(diff.render()))
     if fmt == "json":
-        click.echo(json.dumps({
+        click.echo(json_text({
             "scenarios": [o.to_json() for o in report.outcomes],
             "diagnostics": [d.to_json() for d in report.diagnostics],
             "passed": report.passed, "failed": report.failed,
-        }, ensure_ascii=False, indent=2))
+        }))
     else:
         click.echo(f"{report.passed} passed, {report.failed} failed")
     sys.exit(0 if report.ok else 1)

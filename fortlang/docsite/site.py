@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
+from fortlang.docsite import error_codes
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.face import card_face
@@ -28,7 +29,6 @@ from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet
 
 MARKER = ".fortlang-docs"  # marks a folder this command may replace
-ERROR_CODES = "error-codes.md"  # the error codes page, linked from the reference when present
 
 
 @dataclass(frozen=True)
@@ -181,11 +181,13 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
             _write(docs / "assets" / "faces" / card_set.id / f"{card.id}.svg",
                    face.to_svg(title=card.name_in(lang)))
             faces += 1
+    _write(docs / error_codes.FILE, error_codes.error_codes_page(lang))
     # Last, so it links every page written above (the error codes page among them).
     _write(docs / "reference.md",
            reference_page(lang, sets, _optional("schemas"), card_format=has_format,
-                          error_codes=(docs / ERROR_CODES).is_file()))
+                          error_codes=True))
     config = mkdocs_config(lang, langs, sets, site_dir, pages, rules=rules is not None)
+    config["nav"].append({error_codes.title(lang): error_codes.FILE})
     _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
 
@@ -193,7 +195,7 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
 def _check_out(out: Path) -> None:
     blocker = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
     if blocker is not None:
-        raise FortError(Diagnostic(ERROR, "E605", f"cannot write: {blocker} is a file, not a "
+        raise FortError(Diagnostic(ERROR, "E801", f"cannot write: {blocker} is a file, not a "
                                    "folder", file=str(out),
                                    hint="choose a writable folder for --out"))
     if out.exists() and (not out.is_dir() or (any(out.iterdir())
@@ -230,8 +232,8 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
             if proc.returncode:
                 lines = output.strip().splitlines()
                 problems = [x for x in lines if x.startswith(("WARNING", "ERROR", "Aborted"))]
-                raise FortError(Diagnostic(ERROR, "E603", "mkdocs build --strict failed:\n"
-                                           + "\n".join(problems or lines), file=str(cfg)))
+                raise FortError(Diagnostic(ERROR, "E603", "mkdocs build --strict failed",
+                                           file=str(cfg), notes=tuple(problems or lines)))
 
 
 def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
+from fortlang.errors import MessageError
+
 
 class Kind(StrEnum):
     """Every kind of decision the engine asks (and logs)."""
@@ -94,12 +96,12 @@ class RandomAgent:
         return self.rng.randrange(len(decision.options))
 
 
-class IllegalMove(Exception):
+class IllegalMove(MessageError):
     """A scripted answer that is not a legal option; ``rule`` says which rule forbids it."""
 
     def __init__(self, message: str, rule: str | None = None,
                  decision: Decision | None = None) -> None:
-        super().__init__(message)
+        super().__init__("E900", message, f"forbidden by {rule}" if rule else None)
         self.rule = rule
         self.decision = decision
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from fortlang.engine.choices import Decision, Kind
-from fortlang.errors import terminal_safe
+from fortlang.escape import shown
 from fortlang.model import KidCard
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
@@ -24,14 +24,14 @@ def card_line(card: KidCard, lang: str) -> str:
             parts.append(f"{box}: {to_text(action)} — {sentence(action, lang)}")
         else:
             parts.append(f"{box}: (blank)")
-    return terminal_safe(f"{card.name_in(lang)} [{suits}]  " + " | ".join(parts))
+    return shown(f"{card.name_in(lang)} [{suits}]  " + " | ".join(parts))
 
 
-def _m(text: str) -> str:
-    """A card-file value inside rich markup: unprintables shown as `?`, brackets escaped."""
+def _safe(text: str) -> str:
+    """A value from a card file inside rich markup: no controls, no markup of its own."""
     from rich.markup import escape
 
-    return escape(terminal_safe(text))
+    return escape(shown(text))
 
 
 def _tokens(d: dict) -> str:
@@ -62,17 +62,17 @@ class HumanAgent:
             who = self.names[p.seat] if p.seat < len(self.names) else "?"
             table.add_row(str(p.seat), who, str(p.vp), str(p.level), _tokens(p.stuff),
                           f"{_tokens(p.pack)} /{p.pack_capacity}",
-                          _m(", ".join(k.name_in(self.lang) for k in p.lookout) or "-"),
-                          _m(", ".join(k.name_in(self.lang) for k in p.yard) or "-"),
+                          _safe(", ".join(k.name_in(self.lang) for k in p.lookout) or "-"),
+                          _safe(", ".join(k.name_in(self.lang) for k in p.yard) or "-"),
                           str(p.hand_size), str(p.deck_size))
         c.print(table)
-        c.print(f"park: {_m(', '.join(k.name_in(self.lang) for k in view.park) or '-')} "
+        c.print(f"park: {_safe(', '.join(k.name_in(self.lang) for k in view.park) or '-')} "
                 f"(park deck {view.park_deck_size}); supply {_tokens(view.supply)}")
         me = view.me
         if me.rule is not None:
-            c.print(f"your made-up rule: {_m(me.rule.name)}")
+            c.print(f"your made-up rule: {_safe(me.rule.name)}")
         if me.perks:
-            c.print("your perks: " + _m(", ".join(k.name for k in me.perks)))
+            c.print("your perks: " + _safe(", ".join(k.name for k in me.perks)))
         c.print("[bold]your hand:[/]")
         for card in me.hand or ():
             c.print("  " + card_line(card, self.lang), markup=False)
@@ -81,9 +81,9 @@ class HumanAgent:
         if decision.kind == Kind.PLAY or self._shown_for is None:
             self.show(view)
             self._shown_for = 0
-        self.console.print(f"\n[bold]{_m(decision.context or decision.kind)}[/]")
+        self.console.print(f"\n[bold]{_safe(decision.context or decision.kind)}[/]")
         for i, option in enumerate(decision.options, 1):
-            self.console.print(f"  {i}. {terminal_safe(option.label)}", markup=False)
+            self.console.print(f"  {i}. {shown(option.label)}", markup=False)
         while True:
             self.console.print(f"choose 1-{len(decision.options)} (q quits): ", end="")
             line = self.stdin.readline()
@@ -94,7 +94,7 @@ class HumanAgent:
                 raise Quit("quit")
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return int(answer) - 1
-            self.console.print(f"`{line.strip()}` is not a choice: type a number from 1 to "
+            self.console.print(f"`{shown(line.strip())}` is not a choice: type a number from 1 to "
                                f"{len(decision.options)}, or q", markup=False)
 
 
@@ -109,6 +109,7 @@ class Narrated:
     def choose(self, view: Any, decision: Decision) -> int:
         index = self.agent.choose(view, decision)
         self.console.print(f"  seat {decision.player} ({self.name}) — "
-                           + terminal_safe(f"{decision.context or decision.kind}: "
-                                           f"{decision.options[index].label}"), markup=False)
+                           + shown(f"{decision.context or decision.kind}: "
+                                   f"{decision.options[index].label}"),
+                           markup=False)
         return index

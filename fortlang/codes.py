@@ -1,0 +1,179 @@
+"""The catalogue of diagnostic codes: each code has one meaning, an example input that triggers
+it and how to fix it (issue 13). :data:`fortlang.errors.CODES`, the docs site's "Error codes"
+page and the test that every raised code is catalogued all read this one table.
+
+Ranges: E1xx the language's syntax, E2xx an action's semantics, E3xx card files and sets, E6xx
+the docs site, E7xx scenario files, E8xx what commands read and write, E9xx games and replays;
+W... are warnings (they never fail a check).
+
+>>> CATALOGUE["E101"].meaning
+'unknown word'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    meaning: str
+    #: a short input that triggers it (an action, a YAML excerpt or a command line)
+    example: str
+    fix: str
+
+    @property
+    def is_warning(self) -> bool:
+        return self.code.startswith("W")
+
+
+#: the start of a card file, for the examples that are whole card files
+_KID = "kids:\n  - id: a\n    name: A\n"
+
+_TABLE: tuple[Code, ...] = (
+    # -- the language (fortlang.parser) -----------------------------------------------------------
+    Code("E100", "syntax error", "gain pizza x", "complete the action; see the language "
+         "reference for each primitive's form"),
+    Code("E101", "unknown word", "gain pizza x shovle", "use a word of the language (the hint "
+         "names the closest one)"),
+    Code("E102", "nesting too deep", "(gain pizza or (gain toy then (gain pizza or ...)))  "
+         "(over 32 levels)", "split the action; `then` and `or` chain without parentheses"),
+    Code("E103", "input is not text", "a card file holding a NUL byte, or bytes that are not "
+         "UTF-8", "save the file as UTF-8 text"),
+    # -- an action's semantics (fortlang.checker) -------------------------------------------------
+    Code("E200", "value out of range", "gain 0 pizza", "use an amount the rules allow (R12, R13)"),
+    Code("E201", "action cannot be repeated", "destroy this x book", "`destroy this` happens "
+         "once (R12.5): remove the multiplier or the second `destroy this`"),
+    Code("E202", "action needs too much search or too many repetitions",
+         "(recruit or lookout) x any then gain pizza",
+         "split the action or lower its multipliers"),
+    Code("W200", "action can never be performed in full", "gain 5 pizza",
+         "stuff holds at most 4 resources (R4): lower the amount"),
+    Code("W201", "multiplier has no effect", "gain pizza x 1", "remove `x 1`"),
+    # -- card files and sets (fortlang.cardset) ---------------------------------------------------
+    Code("E300", "file cannot be read", "fortlang check missing.yaml",
+         "name a readable regular file"),
+    Code("E301", "YAML syntax error", "kids: [a, b\n", "fix the YAML at the caret (close the "
+         "bracket, indent with spaces, quote a value holding `: `)"),
+    Code("E302", "duplicate or non-scalar key", _KID + "    name: B\n    suits: [shovel]",
+         "keep one of the keys"),
+    Code("E303", "YAML alias or tag refused", _KID + "    suits: !!python/tuple [shovel]",
+         "write the value out; card files take no aliases or `!` tags"),
+    Code("E304", "file too large", "a 5 MB card file", "split the set into several card files "
+         "(at most 4 MiB and 250,000 values each)"),
+    Code("E305", "empty file", "an empty kids.yaml", "write the card file's mapping, or remove "
+         "the file"),
+    Code("E306", "card set without card files", "a folder holding only a manifest.yaml",
+         "add YAML files with `kids:`, `made_up_rules:`, `perks:` or `board:`"),
+    Code("E307", "too many schema errors in one file", "a file with over 100 schema errors",
+         "fix the errors shown, then check again"),
+    Code("E310", "wrong type", _KID + "    suits: [shovel]\n    copies: two",
+         "write a value of the type the field takes"),
+    Code("E311", "unknown field", _KID + "    suits: [shovel]\n    colour: red",
+         "remove the field or fix its spelling (the hint names the closest)"),
+    Code("E312", "missing field", "kids:\n  - id: a\n    name: A",
+         "add the field the message names"),
+    Code("E313", "invalid value", _KID + "    suits: [shovel, book, crown]",
+         "use a value the field allows (the message says which)"),
+    Code("E320", "duplicate id", "two cards with `id: a`", "give each card its own id"),
+    Code("E321", "duplicate name", "two kids named `Ana`", "give each card of a kind its own "
+         "name"),
+    Code("E322", "required set not found", "requires: [fort-bsae]", "name an installed or "
+         "bundled set"),
+    Code("E323", "more than one board", "two board files in one set", "keep one board"),
+    Code("E324", "no board", "a set without a board that requires no other",
+         "add a board file or require a set with one"),
+    Code("E325", "card can never be played", "a kid with two blank boxes",
+         "give the card an action it can perform (R5.4)"),
+    Code("E326", "board track inconsistent", "a board whose points do not match its costs",
+         "make every level's points and cost agree; keep the end level on the track"),
+    Code("E330", "link leads out of the set folder", "kids.yaml -> /etc/passwd",
+         "copy the file into the set folder"),
+    Code("E331", "not a card set folder (no manifest)", "fortlang check notes/  (or `sets: "
+         "[notes]` in a scenario), where notes/ has no manifest.yaml",
+         "name a folder that holds a manifest.yaml (id, name, version) and card files"),
+    Code("E332", "cycle of required sets", "a requires b, b requires a",
+         "remove one of the requirements"),
+    Code("E333", "folder cannot be read", "a set folder removed while it is read",
+         "make the folder readable and check again"),
+    Code("E334", "sets played together share an id", "fortlang simulate --sets fort-base,./copy "
+         "(a folder holding another copy of fort-base's cards)",
+         "give each card of an expansion its own id, or play one of the two sets"),
+    Code("E335", "replay logged with other card data", "fortlang replay games.jsonl after a card "
+         "of the set changed", "replay with the sets the log names, at the version it records"),
+    Code("E340", "vocabulary plugin not installed", "uses: [backyard]",
+         "pip install the plugin that provides the vocabulary"),
+    Code("E341", "vocabulary plugin fails to load", "a plugin whose module raises on import",
+         "fix or reinstall the plugin"),
+    Code("E342", "vocabulary plugins clash", "two plugins that both declare `tuck`",
+         "use one of the clashing plugins"),
+    Code("E390", "formatting refused", "fortlang fmt on a file whose rewrite would not read "
+         "back", "report the file; it was left unchanged"),
+    Code("W300", "provisional card", "provisional: true",
+         "verify the card against a printed one, then remove the flag"),
+    Code("W301", "park size differs", "a manifest whose park total differs from its cards",
+         "make the counts add up to the manifest's totals"),
+    Code("W302", "best friend count differs", "a manifest whose best friends differ from its "
+         "cards", "make the counts add up to the manifest's totals"),
+    Code("W304", "two different suits", _KID + "    suits: [shovel, book]",
+         "nothing, if the card really has two suits"),
+    # -- the docs site and print-and-play (fortlang.docsite) --------------------------------------
+    Code("E601", "output folder not built by fortlang", "fortlang docs build --out ~/Documents",
+         "choose an empty or new folder for --out"),
+    Code("E602", "docs extra not installed", "fortlang docs build  (without mkdocs)",
+         "pip install 'fortlang[docs]'"),
+    Code("E603", "mkdocs build failed", "a site page with a broken link",
+         "read mkdocs's warnings shown below the error"),
+    Code("E604", "unknown card set", "fortlang docs build --sets fort-bsae",
+         "name a bundled set id or a set folder"),
+    Code("E606", "ray extra not installed", "fortlang simulate --backend ray  (without ray)",
+         "pip install 'fortlang[ray]', or leave out --backend ray"),
+    Code("E607", "balance extra not installed", "fortlang balance --out report  (without "
+         "matplotlib)", "pip install 'fortlang[balance]'"),
+    # -- scenario files (fortlang.scenario) -------------------------------------------------------
+    Code("E701", "unknown card", "- play: Ana Banana", "name a card of the scenario's sets"),
+    Code("E702", "bad move", "- play: a\n  recruit: b", "give each move one thing to do; put "
+         "`follow` and `decline` right after a `play`"),
+    Code("E703", "unknown card set", "sets: [fort-bsae]", "name a bundled set id or a folder"),
+    Code("E704", "unknown perk or made-up rule", "perks: [Birthday Pary]",
+         "name a perk or made-up rule of the scenario's sets"),
+    Code("E705", "unknown place to recruit from", "- recruit: a\n  from: garage",
+         "park, park deck, or yard of player N"),
+    Code("E706", "given table over a capacity (stuff, pack, lookout, supply)",
+         "given:\n  players:\n    - stuff: {pizza: 9}", "give at most what the rules let a player "
+         "hold (R1.4, R10.2) and what the supply has"),
+    Code("E707", "player not seated", "- recruit: Bug\n  from: yard of player 9  (two players seated)",
+         "name a seated player (player 1 is the first in `players`)"),
+    Code("E708", "a card file where a scenario file is expected", "fortlang test "
+         "cards/fort-base/kids-glue.yaml", "name a file whose top key is `scenarios`"),
+    # -- what commands read and write (fortlang.output, fortlang.cli) -----------------------------
+    Code("E800", "output path is a folder", "fortlang docs pnp --out site/",
+         "name a file, not a folder"),
+    Code("E801", "output cannot be written", "fortlang docs build --out /proc/x",
+         "choose a writable place (permissions, free space, an existing parent folder)"),
+    Code("E802", "file changed since it was read", "editing a card file while `fortlang fmt` "
+         "rewrites it", "run the command again"),
+    Code("E803", "input too large", "fortlang explain --file /dev/zero",
+         "give at most 4 MiB of input"),
+    Code("E804", "input nested too deeply", "a YAML file nested over 32 levels, or a replay "
+         "line of 100,000 `[`", "a card file is a few levels deep: kids, a card, its fields"),
+    Code("E805", "standard input closed", "fortlang explain - <&-",
+         "run the command with its input open (a terminal or a pipe)"),
+    Code("E807", "wrong command line", "fortlang explain --lang de \"gain pizza\"",
+         "see `fortlang COMMAND --help` for the options and arguments it takes"),
+    Code("E806", "card face too complex to print", "an action too long for a card face",
+         "shorten the action"),
+    # -- games and replays (fortlang.engine, fortlang.game) ---------------------------------------
+    Code("E900", "move not allowed by the rules", "a scripted answer that is not a legal option",
+         "choose one of the legal options the message lists (it names the rule)"),
+    Code("E901", "not a replay line", "fortlang replay notes.txt",
+         "give a JSONL log written by `fortlang simulate --log`"),
+    Code("E903", "game failed in the engine", "an engine bug met by `fortlang simulate`",
+         "report it with the saved replay; `fortlang replay FILE` meets the error again"),
+    Code("E902", "unknown bot", "fortlang simulate --bots random,randum",
+         "name a bot `fortlang simulate --help` lists"),
+)
+
+#: code -> its entry, in the order above.
+CATALOGUE: dict[str, Code] = {c.code: c for c in _TABLE}
