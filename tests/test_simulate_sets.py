@@ -99,5 +99,5 @@ def test_play_takes_sets_and_escapes_card_names_for_the_terminal(tmp_path):
     folder = write_expansion(tmp_path / "evil", set_id="evil", kids=kids)
     result = run("play", "--sets", str(folder), "--seed", "5", stdin="1\n" * 400)
     assert result.exit_code == 0, result.output
-    assert "[bold]Evil?[2J" in result.stdout  # shown literally, the escape made harmless
+    assert "[bold]Evil\\x1b[2J" in result.stdout  # shown literally, the escape made harmless
     assert "\x1b[2J" not in result.stdout
