@@ -51,17 +51,45 @@ def test_the_glossary_states_the_card_name_policy(base: CardSet, lang: str) -> N
 
 
 MISTRANSLATIONS = ("Копия кота", "Сделай больше", "Скандальное соседство",
-                   "Играть в королевство", "Особенности", "особенность", "столько пиццы",
-                   "с вашей руки")
+                   "Играть в королевство", "столько пиццы", "с вашей руки")
 
 
 def test_the_russian_pages_have_none_of_the_old_mistranslations(base: CardSet) -> None:
     text = glossary_page(base, "ru") + reference_page("ru", [base])
     for wrong in MISTRANSLATIONS:
         assert wrong not in text
-    for right in ("Подражатель", "Переигровка", "Потасовка", "Игровой дворец", "Преимущества",
+    for right in ("Подражатель", "Переигровка", "Потасовка", "Игровой дворец", "Особенности",
                   "столько пицц,", "из руки"):
         assert right in text
+
+
+def _russian_texts(base: CardSet) -> dict[str, str]:
+    """Every Russian text the project ships: generated pages, hand-written pages, schema texts."""
+    from fortlang.docsite.reference import _schema_text
+    from fortlang.docsite.site import hand_written_page
+    from fortlang.resources import data_dir
+
+    docs = data_dir("docs")
+    texts = {"glossary": glossary_page(base, "ru"), "reference": reference_page("ru", [base]),
+             "schemas": "\n".join(_schema_text()["ru"].values())}
+    for path in [*docs.glob("*/ru.md"), *(docs / "translations" / "ru").glob("*.md")]:
+        texts[str(path.relative_to(docs))] = path.read_text(encoding="utf-8")
+    for page in TRANSLATED:
+        texts[f"hand-written {page}"] = hand_written_page(page, "ru") or ""
+    return texts
+
+
+def test_a_perk_is_called_as_in_the_russian_rulebook(base: CardSet) -> None:
+    """The Russian rulebook says «карт особенностей», «Некоторые особенности» (R2.3, R15) and the
+    terminology table of FORT-RULES.md gives perk = особенность: never «преимущество»."""
+    from fortlang.phrasebook import ru
+
+    assert ru.TERMS["perk"] == "особенность"
+    assert ui("perks", "ru") == "Особенности"
+    texts = _russian_texts(base)
+    assert "## R15 Особенности" in texts["rules/ru.md"]
+    wrong = {name for name, text in texts.items() if "преимуществ" in text.lower()}
+    assert not wrong, f"«преимущество» for a perk in {sorted(wrong)}"
 
 
 def _schema_texts() -> set[str]:
@@ -110,7 +138,7 @@ def test_the_json_schema_section_is_in_the_page_language(lang: str) -> None:
         assert english not in section
 
 
-TRANSLATED = ("card-format.md", "scenarios.md", "plugins.md")
+TRANSLATED = ("card-format.md", "scenarios.md", "plugins.md", "simulate.md")
 _FENCE = r"^```[^\n]*\n.*?^```\n"
 
 
