@@ -3,6 +3,8 @@ note translated, the card-name policy stated, the Russian mistranslations gone."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fortlang.cardset import load_bundled
@@ -58,7 +60,7 @@ def test_the_russian_pages_have_none_of_the_old_mistranslations(base: CardSet) -
     text = glossary_page(base, "ru") + reference_page("ru", [base])
     for wrong in MISTRANSLATIONS:
         assert wrong not in text
-    for right in ("Подражатель", "Переигровка", "Потасовка", "Игровой дворец", "Особенности",
+    for right in ("Подражатель", "Переигровка", "Потасовка", "Игровой дворец", "Преимущества",
                   "столько пицц,", "из руки"):
         assert right in text
 
@@ -79,17 +81,20 @@ def _russian_texts(base: CardSet) -> dict[str, str]:
     return texts
 
 
-def test_a_perk_is_called_as_in_the_russian_rulebook(base: CardSet) -> None:
-    """The Russian rulebook says «карт особенностей», «Некоторые особенности» (R2.3, R15) and the
-    terminology table of FORT-RULES.md gives perk = особенность: never «преимущество»."""
+def test_a_perk_is_a_neuter_преимущество_in_russian(base: CardSet) -> None:
+    """The docs-site issue counts the Russian rulebook's «особенности» among its mistranslations
+    (R2.3, R15): a perk is «преимущество», as the French rulebook's «avantage»."""
     from fortlang.phrasebook import ru
 
-    assert ru.TERMS["perk"] == "особенность"
-    assert ui("perks", "ru") == "Особенности"
+    assert ru.TERMS["perk"] == "преимущество"
+    assert ui("perks", "ru") == "Преимущества"
+    assert ru.PERK_WORDS.use_once == "уберите это преимущество в коробку, чтобы"
     texts = _russian_texts(base)
-    assert "## R15 Особенности" in texts["rules/ru.md"]
-    wrong = {name for name, text in texts.items() if "преимуществ" in text.lower()}
-    assert not wrong, f"«преимущество» for a perk in {sorted(wrong)}"
+    assert "## R15 Преимущества" in texts["rules/ru.md"]
+    wrong = {name for name, text in texts.items() if "особенност" in text.lower()}
+    assert not wrong, f"«особенность» for a perk in {sorted(wrong)}"
+    assert not [name for name, text in texts.items()
+                if re.search(r"\b(эт[ау]|одноразовая) преимуществ", text)], "feminine agreement"
 
 
 def _schema_texts() -> set[str]:

@@ -380,7 +380,7 @@ def test_russian_amounts_agree_in_the_accusative_after_the_verb() -> None:
     ("pack", "pack", "Sac à dos", "рюкзак"),
     ("fort_level", "fort level", "Niveau de Fort", "уровень форта"),
     ("made_up_rule", "made-up rule", "règle improvisée", "придуманное правило"),
-    ("perk", "perk", "avantage", "особенность"),
+    ("perk", "perk", "avantage", "преимущество"),
 ])
 def test_glossary_terms(key: str, en: str, fr: str, ru: str) -> None:
     assert [term(key, lang) for lang in LANGUAGES] == [en, fr, ru]
