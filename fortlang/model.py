@@ -80,6 +80,8 @@ class MadeUpRule:
     names: Mapping[str, str] = field(default_factory=dict, compare=False)
     text: str = field(default="", compare=False)  # the card's English text, for docs
     origin: Origin | None = field(default=None, compare=False, repr=False)
+    #: The name a rulebook prints where ``names`` corrects it: {"ru": "Играть в королевство"}.
+    printed: Mapping[str, str] = field(default_factory=dict, compare=False)
 
 
 class PerkHook(StrEnum):
@@ -106,10 +108,25 @@ class Perk:
     names: Mapping[str, str] = field(default_factory=dict, compare=False)
     text: str = field(default="", compare=False)  # the card's English text, for docs
     origin: Origin | None = field(default=None, compare=False, repr=False)
+    printed: Mapping[str, str] = field(default_factory=dict, compare=False)  # as MadeUpRule's
 
     def param(self, key: str) -> object:
         """A hook parameter, or the base perk's value when the data leaves it out."""
         return self.params.get(key, PERK_DEFAULTS.get(self.hook, {}).get(key))
+
+
+def printed_name(card: MadeUpRule | Perk, lang: str) -> str:
+    """The name the rulebook of ``lang`` prints for ``card`` where it differs from the name we
+    give (a mistranslation we correct), else "" (a reader holding that box still finds the card).
+
+    >>> from fortlang.nodes import Metric
+    >>> rule = MadeUpRule("play-palace", "Play Palace", Metric("crown"),
+    ...                   names={"ru": "Игровой дворец"}, printed={"ru": "Играть в королевство"})
+    >>> printed_name(rule, "ru"), printed_name(rule, "fr")
+    ('Играть в королевство', '')
+    """
+    printed = card.printed.get(lang, "")
+    return "" if printed == card.names.get(lang, card.name) else printed
 
 
 #: The parameters a hook uses when a perk's data leaves them out: the base game's perks' values

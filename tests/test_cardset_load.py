@@ -70,3 +70,21 @@ def test_whole_floats_are_built_as_ints():
     assert result.diagnostics == []
     (entry,) = result.entries
     assert entry.item.copies == 2 and type(entry.item.copies) is int
+
+
+def test_a_printed_name_is_loaded_and_a_malformed_one_refused():
+    """``printed: {ru: ...}``: the name a rulebook prints beside our corrected one (R14, R15)."""
+    from fortlang.cardset.build import check_file
+
+    ok = check_file("perks.yaml", "perks:\n  - {id: copy-cat, name: Copy Cat, hook: "
+                                  "follow_discard_more, names: {ru: Подражатель}, "
+                                  "printed: {ru: Копия кота}}\n")
+    assert ok.diagnostics == [] and ok.entries[0].item.printed == {"ru": "Копия кота"}
+    bad = check_file("made-up-rules.yaml", "made_up_rules:\n  - {id: p, name: P, score: crown, "
+                                           "printed: Играть в королевство}\n")
+    assert [(d.code, d.span and d.span.line) for d in bad.diagnostics] == [("E310", 2)]
+    assert bad.entries == []
+    bad = check_file("perks.yaml", "perks:\n  - {id: c, name: C, hook: recycle, "
+                                   "printed: {russian: Копия кота}}\n")
+    assert [(d.code, d.message) for d in bad.diagnostics] == [
+        ("E313", "`russian` is not a two-letter language code")] and bad.entries == []

@@ -3,6 +3,8 @@ note translated, the card-name policy stated, the Russian mistranslations gone."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fortlang.cardset import load_bundled
@@ -48,20 +50,129 @@ def test_the_glossary_states_the_card_name_policy(base: CardSet, lang: str) -> N
     russian = sum(1 for k in base.kids if "ru" in k.names)
     assert ui("names_policy", lang).format(count=russian, total=len(base.kids)) in page
     assert f"{russian}" in page and russian == 6  # the names the Russian rulebook prints
+    # What the site does with rules and perks: English names on the English and French pages,
+    # corrected Russian names with the rulebook's printed one beside them (see PRINTED below).
+    for claim in POLICY[lang]:
+        assert claim in ui("names_policy", lang)
 
 
-MISTRANSLATIONS = ("Копия кота", "Сделай больше", "Скандальное соседство",
-                   "Играть в королевство", "Особенности", "особенность", "столько пиццы",
-                   "с вашей руки")
+POLICY = {
+    "en": ("English and French pages give every card the name printed on the English cards",
+           "made-up rules and perks a correct Russian name", "that name stands beside it"),
+    "fr": ("les pages anglaises et françaises gardent les noms imprimés sur les cartes anglaises",
+           "un nom russe correct", "ce nom figure à côté"),
+    "ru": ("Придуманные правила и преимущества названы по-русски в правильном переводе",
+           "печатает для карты другое имя, оно стоит рядом"),
+}
+
+
+#: The names the Russian rulebook prints that the docs-site issue calls mistranslations (a copy
+#: of a cat; "do more"; "scandalous neighbourhood"; "to play in a kingdom"), by card id, with the
+#: corrected name we give (R14, R15).
+PRINTED = {"copy-cat": ("Подражатель", "Копия кота"), "do-over": ("Переигровка", "Сделай больше"),
+           "rough-housing": ("Потасовка", "Скандальное соседство"),
+           "play-palace": ("Игровой дворец", "Играть в королевство")}
+MISTRANSLATIONS = (*(wrong for _, wrong in PRINTED.values()), "столько пиццы", "с вашей руки")
+#: Where perks are introduced, the Russian pages say once what the Russian rulebook calls them.
+RULEBOOK_WORD = "В русской книге правил преимущества называются «особенностями»."
+
+
+def _note(right: str, wrong: str) -> str:
+    return f"{right} (в русских правилах — «{wrong}»)"
 
 
 def test_the_russian_pages_have_none_of_the_old_mistranslations(base: CardSet) -> None:
-    text = glossary_page(base, "ru") + reference_page("ru", [base])
+    """A printed mistranslation appears only as the note beside the corrected name, once, in the
+    glossary; nowhere else in the glossary or the reference."""
+    glossary, reference = glossary_page(base, "ru"), reference_page("ru", [base])
+    for right, wrong in PRINTED.values():
+        assert glossary.count(_note(right, wrong)) == 1
+        glossary = glossary.replace(_note(right, wrong), right)
+    text = glossary + reference
     for wrong in MISTRANSLATIONS:
         assert wrong not in text
     for right in ("Подражатель", "Переигровка", "Потасовка", "Игровой дворец", "Преимущества",
                   "столько пицц,", "из руки"):
         assert right in text
+
+
+def test_the_printed_names_are_card_data_shown_as_glossary_headings(base: CardSet) -> None:
+    cards = {c.id: c for c in (*base.rules, *base.perks)}
+    assert {i: (c.names["ru"], c.printed["ru"]) for i, c in cards.items() if c.printed} == PRINTED
+    headings = {line for line in glossary_page(base, "ru").splitlines() if line.startswith("### ")}
+    for card_id, (right, wrong) in PRINTED.items():
+        kind = "perk" if card_id in {p.id for p in base.perks} else "rule"
+        assert f"### {_note(right, wrong)} {{ #{kind}-{card_id} }}" in headings
+    for lang in ("en", "fr"):  # the English and French rulebooks print the English names
+        page = glossary_page(base, lang)
+        assert not any(wrong in page for _, wrong in PRINTED.values())
+        assert "### Copy Cat { #perk-copy-cat }" in page
+
+
+def test_a_printed_name_is_shown_only_where_it_differs_and_is_escaped() -> None:
+    from fortlang.docsite.glossary import perk_section
+    from fortlang.model import Perk, PerkHook, printed_name
+
+    same = Perk("p", "Bribe", PerkHook.RECYCLE, names={"ru": "Взятка"}, printed={"ru": "Взятка"})
+    assert printed_name(same, "ru") == "" and "правилах" not in perk_section(same, "ru")
+    hostile = Perk("q", "Copy *Cat*", PerkHook.RECYCLE, names={"ru": "<b>Подражатель</b>"},
+                   printed={"ru": "Копия {#x} \x1b[31mкота_"})
+    heading = perk_section(hostile, "ru").splitlines()[0]
+    assert heading == ("### &lt;b&gt;Подражатель&lt;/b&gt; (в русских правилах — «Копия \\{\\#x\\} "
+                       "U+001B\\[31mкота\\_») { #perk-q }")
+    assert "### Copy \\*Cat\\* { #perk-q }" in perk_section(hostile, "en")
+
+
+def _russian_texts(base: CardSet) -> dict[str, str]:
+    """Every Russian text the project ships: generated pages, hand-written pages, schema texts."""
+    from fortlang.docsite.reference import _schema_text
+    from fortlang.docsite.site import hand_written_page
+    from fortlang.resources import data_dir
+
+    docs = data_dir("docs")
+    texts = {"glossary": glossary_page(base, "ru"), "reference": reference_page("ru", [base]),
+             "schemas": "\n".join(_schema_text()["ru"].values())}
+    for path in [*docs.glob("*/ru.md"), *(docs / "translations" / "ru").glob("*.md")]:
+        texts[str(path.relative_to(docs))] = path.read_text(encoding="utf-8")
+    for page in TRANSLATED:
+        texts[f"hand-written {page}"] = hand_written_page(page, "ru") or ""
+    return texts
+
+
+def test_a_perk_is_a_neuter_преимущество_in_russian(base: CardSet) -> None:
+    """The docs-site issue counts the Russian rulebook's «особенности» among its mistranslations
+    (R2.3, R15): a perk is «преимущество», as the French rulebook's «avantage». The word
+    «особенности» appears once, where perks are introduced (the glossary's perks section and
+    R15 of the rules page), to name what the Russian rulebook calls them."""
+    from fortlang.phrasebook import ru
+
+    assert ru.TERMS["perk"] == "преимущество"
+    assert ui("perks", "ru") == "Преимущества" and ui("perks_printed", "ru") == RULEBOOK_WORD
+    assert ru.PERK_WORDS.use_once == "уберите это преимущество в коробку, чтобы"
+    texts = {name: " ".join(text.split()) for name, text in _russian_texts(base).items()}
+    rules = texts["rules/ru.md"]
+    r15 = rules[rules.index("## R15 Преимущества"):]
+    assert r15.count(RULEBOOK_WORD) == 1 and rules.count(RULEBOOK_WORD) == 1
+    glossary = texts["glossary"]
+    assert glossary.count(RULEBOOK_WORD) == 1
+    assert glossary.index("## Преимущества { #perks }") < glossary.index(RULEBOOK_WORD) \
+        < glossary.index("### Вечеринка по случаю дня рождения")
+    wrong = {name for name, text in texts.items()
+             if "особенност" in text.replace(RULEBOOK_WORD, "").lower()}
+    assert not wrong, f"«особенность» for a perk in {sorted(wrong)}"
+    assert not [name for name, text in texts.items()
+                if re.search(r"\b(эт[ау]|одноразовая) преимуществ", text)], "feminine agreement"
+
+
+def test_the_markdown_and_model_docstring_examples() -> None:
+    import doctest
+
+    import fortlang.docsite.markdown
+    import fortlang.model
+
+    for module in (fortlang.docsite.markdown, fortlang.model):
+        result = doctest.testmod(module)
+        assert result.attempted >= 2 and result.failed == 0
 
 
 def _schema_texts() -> set[str]:
@@ -110,7 +221,7 @@ def test_the_json_schema_section_is_in_the_page_language(lang: str) -> None:
         assert english not in section
 
 
-TRANSLATED = ("card-format.md", "scenarios.md", "plugins.md")
+TRANSLATED = ("card-format.md", "scenarios.md", "plugins.md", "simulate.md")
 _FENCE = r"^```[^\n]*\n.*?^```\n"
 
 

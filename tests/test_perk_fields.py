@@ -24,8 +24,9 @@ from fortlang.parser import parse_action
 
 SCHEMA = json.loads(files("fortlang.schemas").joinpath("perks.schema.json").read_text())
 PERK = SCHEMA["$defs"]["perk"]
-#: Fields that name or describe a perk; the engine reads the hook, its params and single_use.
-DESCRIPTIVE = {"id", "name", "names", "text"}
+#: Fields that name or describe a perk (``printed``: a rulebook's name for it); the engine reads
+#: the hook, its params and single_use.
+DESCRIPTIVE = {"id", "name", "names", "printed", "text"}
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 BOARD = base_set().board
 SCORER = kid("Scorer", "book", "score", "score")

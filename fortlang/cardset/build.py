@@ -168,6 +168,10 @@ def _names(data: dict[str, Any]) -> dict[str, str]:
     return dict(data.get("names") or {})
 
 
+def _printed(data: dict[str, Any]) -> dict[str, str]:
+    return dict(data.get("printed") or {})
+
+
 def _build_kids(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
     doc = result.doc
     for i, item in _items(result, "kids"):
@@ -197,7 +201,7 @@ def _build_rules(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
         data = _data(item)
         rule = MadeUpRule(id=data["id"], name=data["name"], score=score,  # type: ignore[arg-type]
                           names=_names(data), text=data.get("text", ""),
-                          origin=_origin(doc, item))
+                          origin=_origin(doc, item), printed=_printed(data))
         result.entries.append(Entry("made-up rule", rule, item, item.get("id"), item.get("name")))
 
 
@@ -211,7 +215,8 @@ def _build_perks(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
         perk = Perk(id=data["id"], name=data["name"], hook=PerkHook(data["hook"]),
                     params=dict(data.get("params") or {}),
                     single_use=data.get("single_use", False), names=_names(data),
-                    text=data.get("text", ""), origin=_origin(doc, item))
+                    text=data.get("text", ""), origin=_origin(doc, item),
+                    printed=_printed(data))
         result.entries.append(Entry("perk", perk, item, item.get("id"), item.get("name")))
 
 

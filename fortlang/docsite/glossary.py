@@ -9,7 +9,7 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.face import Captions
 from fortlang.docsite.icons import STAR, SUITS
-from fortlang.model import Board, CardSet, KidCard, Perk
+from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, printed_name
 from fortlang.nodes import Action
 from fortlang.printer import to_text
 
@@ -73,12 +73,23 @@ def _param(value: object) -> str:
     return f"`{value}`"
 
 
+def card_title(card: MadeUpRule | Perk, lang: str) -> str:
+    """A made-up rule's or perk's name in ``lang``, escaped, with the name the rulebook of
+    ``lang`` prints beside it where we correct a mistranslation (a reader holding that box
+    still recognises the card): «Подражатель (в русских правилах — «Копия кота»)»."""
+    name = md.literal(card.names.get(lang, card.name))
+    printed = printed_name(card, lang)
+    if not printed:
+        return name
+    return lx.ui("printed_name", lang).format(name=name, printed=md.literal(printed))
+
+
 def perk_section(perk: Perk, lang: str) -> str:
     rows = [(lx.ui("hook", lang), f"`{perk.hook.value}`")]
     rows += [(f"`{k}`", _param(v)) for k, v in perk.params.items()]
     if perk.single_use:
         rows.append((lx.ui("single_use", lang), lx.ui("yes", lang)))
-    return "\n".join([md.heading(3, perk.names.get(lang, perk.name), f"perk-{perk.id}"),
+    return "\n".join([md.heading(3, card_title(perk, lang), f"perk-{perk.id}"),
                       lx.perk_text(perk, lang) + "\n",
                       md.table([lx.ui("parameters", lang), lx.ui("value", lang)], rows)])
 
@@ -117,11 +128,13 @@ def glossary_page(card_set: CardSet, lang: str) -> str:
     if card_set.rules:
         out.append(md.heading(2, lx.ui("rules", lang), "made-up-rules"))
         for rule in card_set.rules:
-            out += [md.heading(3, rule.names.get(lang, rule.name), f"rule-{rule.id}"),
+            out += [md.heading(3, card_title(rule, lang), f"rule-{rule.id}"),
                     md.code(to_text(rule.score), md.SCORING_LEXER),
                     lx.rule_text(rule, lang) + "\n"]
     if card_set.perks:
         out.append(md.heading(2, lx.ui("perks", lang), "perks"))
+        if lx.ui("perks_printed", lang):  # the rulebook's own word for them (R15)
+            out.append(lx.ui("perks_printed", lang) + "\n")
         out += [perk_section(p, lang) for p in card_set.perks]
     if card_set.board is not None:
         out.append(board_section(card_set.board, lang))

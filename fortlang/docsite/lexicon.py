@@ -42,12 +42,15 @@ UI: dict[str, dict[str, str]] = {
                  "written twice. Every rule number (R12.1...) links to its rule.",
         "array_of": "array of {}",
         "the_rules": "Rules of Fort", "permalink": "Link to this section",
-        "names_policy": "**Card names.** A kid keeps the name printed on the English card. The "
-                        "French pages keep every name, as the French rulebook does; the Russian "
-                        "pages give a Russian name only where the Russian rulebook prints one "
-                        "({count} of {total} kids of this set), with the English name in "
-                        "brackets. Made-up rules and perks are named as in the rulebook of the "
-                        "page's language.",
+        "names_policy": "**Card names.** The English and French pages give every card the "
+                        "name printed on the English cards, as the French rulebook does. The "
+                        "Russian pages give a kid a Russian name only where the Russian rulebook "
+                        "prints one ({count} of {total} kids of this set), with the English name "
+                        "in brackets; they give made-up rules and perks a correct Russian name, "
+                        "and where the Russian rulebook prints another name for the card, that "
+                        "name stands beside it.",
+        "printed_name": "{name} (printed in the rulebook as “{printed}”)",
+        "perks_printed": "",
         "unofficial": "fortlang is an unofficial fan tool for <em>Fort</em>, a game by Leder "
                       "Games; it is not affiliated with or endorsed by Leder Games.",
     },
@@ -80,11 +83,15 @@ UI: dict[str, dict[str, str]] = {
                  "renvoie à sa règle.",
         "array_of": "tableau : {}",
         "the_rules": "Règles de Fort", "permalink": "Lien vers cette section",
-        "names_policy": "**Noms des cartes.** Comme le livret de règles français, ce glossaire "
-                        "garde les noms imprimés sur les cartes anglaises, pour les gamins comme "
-                        "pour les règles improvisées et les avantages. Les pages russes ne "
-                        "traduisent que les noms que le livret russe traduit ({count} sur {total} "
-                        "gamins dans ce jeu).",
+        "names_policy": "**Noms des cartes.** Comme le livret de règles français, les pages "
+                        "anglaises et françaises gardent les noms imprimés sur les cartes "
+                        "anglaises, pour les gamins comme pour les règles improvisées et les "
+                        "avantages. Les pages russes ne donnent un nom russe à un gamin que là "
+                        "où le livret russe en imprime un ({count} sur {total} gamins dans ce "
+                        "jeu), le nom anglais entre parenthèses ; elles donnent aux règles "
+                        "improvisées et aux avantages un nom russe correct, et là où le livret "
+                        "russe imprime un autre nom pour la carte, ce nom figure à côté.",
+        "printed_name": "{name} (dans le livret de règles : « {printed} »)",
         "unofficial": "fortlang est un outil non officiel, créé par des fans, pour "
                       "<em>Fort</em>, un jeu de Leder Games ; il n'est ni affilié à Leder Games "
                       "ni approuvé par elle.",
@@ -102,7 +109,7 @@ UI: dict[str, dict[str, str]] = {
         "cost": "стоимость повышения", "points": "очки", "schema": "Схема JSON", "field": "поле",
         "type": "тип", "required": "обязательное", "yes": "да", "description": "описание",
         "arithmetic": "арифметика", "comparison": "сравнение", "conditional": "условие",
-        "hook": "точка подключения", "parameters": "параметры", "single_use": "одноразовая",
+        "hook": "точка подключения", "parameters": "параметры", "single_use": "одноразовое",
         "rulebook": "книга правил", "public": "открытые источники",
         "provisional": "предварительная", "sets": "наборы карт", "kids": "карты детей",
         "best_friends": "лучшие друзья",
@@ -120,7 +127,10 @@ UI: dict[str, dict[str, str]] = {
                         "русская книга правил ({count} из {total} детей этого набора), а "
                         "английское имя стоит рядом в скобках; остальные дети носят имена, "
                         "напечатанные на английских картах. Придуманные правила и преимущества "
-                        "названы по-русски, как в русской книге правил.",
+                        "названы по-русски в правильном переводе; где русская книга правил "
+                        "печатает для карты другое имя, оно стоит рядом.",
+        "printed_name": "{name} (в русских правилах — «{printed}»)",
+        "perks_printed": "В русской книге правил преимущества называются «особенностями».",
         "unofficial": "fortlang — неофициальный фанатский инструмент для игры «Форт» "
                       "(<em>Fort</em>, Leder Games); он не связан с Leder Games и не одобрен ею.",
     },
