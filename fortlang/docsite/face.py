@@ -10,11 +10,11 @@ so the two can never disagree about where things are. Units: tenths of a millime
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
+from fortlang.docsite import safe
 from fortlang.docsite.icons import STAR, SUITS, tint
 from fortlang.docsite.strip import Glyph, glyphs
-from fortlang.model import KidCard
+from fortlang.model import KidCard, MadeUpRule, Perk
 from fortlang.nodes import Action
 from fortlang.printer import to_text
 
@@ -38,7 +38,7 @@ class Text:
         weight = ' font-weight="bold"' if self.bold else ""
         return (f'<text x="{self.x:g}" y="{self.y:g}" font-size="{self.size:g}" '
                 f'text-anchor="{self.anchor}" fill="{self.colour}"{weight}>'
-                f"{escape(self.text)}</text>")
+                f"{safe.xml(self.text)}</text>")
 
 
 @dataclass(frozen=True)
@@ -51,10 +51,10 @@ class Face:
         body = "".join(self.shapes)
         if with_text:
             body += f'<g font-family="{FONT}">' + "".join(t.svg() for t in self.texts) + "</g>"
-        head = f"<title>{escape(title)}</title>" if title else ""
+        head = f"<title>{safe.xml(title)}</title>" if title else ""
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" '
                 f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-                f'data-card="{escape(self.card_id)}">{head}{body}</svg>\n')
+                f'data-card="{safe.xml(self.card_id)}">{head}{body}</svg>\n')
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def strip_svg(action: Action, size: float = 40) -> str:
         x += _glyph_width(g, size)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{x:g}" height="{size:g}" '
             f'viewBox="0 0 {x:g} {size:g}" font-family="{FONT}" role="img">'
-            f"<title>{escape(to_text(action))}</title>{''.join(parts)}</svg>")
+            f"<title>{safe.xml(to_text(action))}</title>{''.join(parts)}</svg>")
 
 
 def card_face(card: KidCard, lang: str = "en", captions: Captions | None = None) -> Face:
@@ -170,7 +170,7 @@ def card_face(card: KidCard, lang: str = "en", captions: Captions | None = None)
     right = WIDTH - MARGIN - (icon + 6 if card.best_friend else 0)
     if card.best_friend:
         shapes.append(STAR.group(WIDTH - MARGIN - icon, MARGIN + 6, icon))
-    name = card.name_in(lang)
+    name = safe.visible(card.name_in(lang))  # drawn as text in the SVG and in the PDF
     size = min(54.0, (right - left) / max(1, len(name) * _CHAR * 1.12))  # bold is wider
     texts.append(Text((left + right) / 2, MARGIN + 6 + icon / 2 + size * 0.35, size, name,
                       "middle", bold=True))
@@ -180,3 +180,70 @@ def card_face(card: KidCard, lang: str = "en", captions: Captions | None = None)
         texts.append(Text(WIDTH - MARGIN - 6, HEIGHT - 34, 24, captions.source, "end",
                           colour="#495057"))
     return Face(card.id, tuple(shapes), tuple(texts))
+
+
+def _text_card(card_id: str, colour: str, kind: str, title: str,
+               blocks: list[tuple[str, float, str]], footer: str = "") -> Face:
+    """A card of words (perk, made-up rule, board): a coloured band with the kind and the
+    title, then ``blocks`` of (text, font size, colour) wrapped to the card's width."""
+    shapes = [f'<rect x="4" y="4" width="{WIDTH - 8}" height="{HEIGHT - 8}" rx="36" '
+              f'fill="{tint(colour, 0.9)}" stroke="{colour}" stroke-width="8"/>',
+              f'<rect x="4" y="4" width="{WIDTH - 8}" height="190" rx="36" fill="{colour}"/>',
+              f'<rect x="4" y="150" width="{WIDTH - 8}" height="44" fill="{colour}"/>']
+    texts = [Text(WIDTH / 2, 64, 30, safe.visible(kind), "middle", colour="#ffffff")]
+    title = safe.visible(title)
+    size = min(54.0, (WIDTH - 2 * MARGIN) / max(1, len(title) * _CHAR * 1.12))
+    if size >= 34:
+        texts.append(Text(WIDTH / 2, 140, size, title, "middle", bold=True, colour="#ffffff"))
+    else:  # a long name: two lines rather than tiny letters
+        for i, line in enumerate(wrap(title, 40, WIDTH - 2 * MARGIN, 2)):
+            texts.append(Text(WIDTH / 2, 118 + i * 46, 40, line, "middle", bold=True,
+                              colour="#ffffff"))
+    y = 250.0
+    for text, size, tone in blocks:
+        room = int((HEIGHT - 60 - y) / (size * 1.3))
+        for line in wrap(safe.visible(text), size, WIDTH - 2 * MARGIN - 20, max(1, room)):
+            texts.append(Text(WIDTH / 2, y, size, line, "middle", colour=tone))
+            y += size * 1.3
+        y += size * 0.6
+    if footer:
+        texts.append(Text(WIDTH - MARGIN - 6, HEIGHT - 34, 24, safe.visible(footer), "end",
+                          colour="#495057"))
+    return Face(card_id, tuple(shapes), tuple(texts))
+
+
+def perk_face(perk: Perk, lang: str, kind: str, text: str) -> Face:
+    """A perk (R15): its name and what it does, in ``lang``."""
+    return _text_card(perk.id, "#5f3dc4", kind, perk.names.get(lang, perk.name),
+                      [(text, 32, "#212529")])
+
+
+def rule_face(rule: MadeUpRule, lang: str, kind: str, text: str) -> Face:
+    """A made-up rule (R14): its name, its scoring in the sub-language, what it scores."""
+    return _text_card(rule.id, "#0b7285", kind, rule.names.get(lang, rule.name),
+                      [(to_text(rule.score), 28, "#0b7285"), (text, 32, "#212529")])
+
+
+def board_face(board_id: str, title: str, header: str, rows: list[str],
+               footer: str = "") -> Face:
+    """The fort track (R10): one line per level, ``header`` naming the columns."""
+    blocks = [(header, 26, "#495057")] + [(row, 30, "#212529") for row in rows]
+    return _text_card(board_id, "#8d5a2b", "", title, blocks, footer)
+
+
+def back_face(set_name: str) -> Face:
+    """The back of every card of a set: a pattern of suit icons, the game's and set's names."""
+    shapes = [f'<rect x="4" y="4" width="{WIDTH - 8}" height="{HEIGHT - 8}" rx="36" '
+              'fill="#343a40" stroke="#212529" stroke-width="8"/>']
+    icons = list(SUITS.values())
+    for row in range(7):
+        for col in range(5):
+            icon = icons[(row * 5 + col) % len(icons)]
+            shapes.append(icon.group(50 + col * 112 + (row % 2) * 56 - 28, 60 + row * 112, 56))
+    shapes.append(f'<rect x="90" y="330" width="{WIDTH - 180}" height="220" rx="30" '
+                  'fill="#f8f9fa" stroke="#e8a400" stroke-width="8"/>')
+    name = safe.visible(set_name)
+    texts = [Text(WIDTH / 2, 440, 96, "FORT", "middle", bold=True, colour="#212529")]
+    for i, line in enumerate(wrap(name, 30, WIDTH - 220, 2)):
+        texts.append(Text(WIDTH / 2, 490 + i * 36, 30, line, "middle", colour="#495057"))
+    return Face("back", tuple(shapes), tuple(texts))

@@ -19,14 +19,19 @@ from pathlib import Path
 
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
-from fortlang.docsite.face import card_face
-from fortlang.docsite.glossary import captions, glossary_page
+from fortlang.docsite import safe
+from fortlang.docsite.browser import PAGE as BROWSER
+from fortlang.docsite.browser import browser_page
+from fortlang.docsite.chrome import chrome
+from fortlang.docsite.faces import every_face
+from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import reference_page
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet
 
 MARKER = ".fortlang-docs"  # marks a folder this command may replace
+SHIM = "iframe-worker-shim.js"  # fortlang/docsite/vendor: the search worker from file://
 
 
 @dataclass(frozen=True)
@@ -78,8 +83,10 @@ def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str],
                pages: Sequence[tuple[str, str]] = ()) -> str:
     """The home page; ``pages`` are the hand-written pages as (title key, file) pairs."""
     links = [f"- [{lx.ui('reference', lang)}](reference.md)"]
-    links += [f"- [{s.manifest.name} — {lx.ui('glossary', lang)}](glossary/{s.id}.md)"
-              for s in sets]
+    links += [f"- [{safe.markdown(s.manifest.name)} — {lx.ui('glossary', lang)}]"
+              f"(glossary/{s.id}.md)" for s in sets]
+    if sets:
+        links.append(f"- [{chrome('browser', lang)}]({BROWSER})")
     links += [f"- [{lx.ui(key, lang)}]({page})" for key, page in pages]
     # The other sites are outside this one's docs, so plain HTML links (mkdocs checks only .md).
     others = " · ".join(f'<a href="../{x}/index.html" hreflang="{x}">{lx.LANGUAGE_NAMES[x]}</a>'
@@ -94,8 +101,10 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
     nav: list[dict] = [{lx.ui("home", lang): "index.md"},
                        {lx.ui("reference", lang): "reference.md"}]
     if sets:
-        nav.append({lx.ui("glossary", lang): [{s.manifest.name: f"glossary/{s.id}.md"}
-                                               for s in sets]})
+        # mkdocs puts a nav title into every page as it is (HTML): escaped like page text
+        nav.append({lx.ui("glossary", lang): [
+            {safe.markdown(s.manifest.name): f"glossary/{s.id}.md"} for s in sets]})
+        nav.append({chrome("browser", lang): BROWSER})
     nav += [{lx.ui(key, lang): page} for key, page in pages]
     return {
         "site_name": lx.ui("site", lang),
@@ -103,18 +112,28 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
         "site_dir": site_dir,  # relative to the config file: ../../<lang>
         "use_directory_urls": False,  # browsable from the file system, without a server
         "theme": {"name": "material", "language": lang, "font": False,  # no remote fonts
+                  "custom_dir": "overrides",  # fortlang/docsite/theme: titles, switcher, 404
                   "features": ["navigation.sections", "search.highlight"]},
-        # offline: the search index also as a script, so search works from file:// where the
-        # browser allows it (Chromium needs --allow-file-access-from-files; any web server works)
-        "plugins": [{"search": {"lang": [lang]}}, "offline"],
+        # offline: the search index also as a script, and the worker shim from the site itself
+        # (extra.polyfills below), so search works from file:// with no network
+        "plugins": [{"search": {"lang": [lang]}}, "offline",
+                    # click a face to enlarge it; icons and strips stay inline
+                    {"glightbox": {"skip_classes": ["fl-icon", "fl-strip"],
+                                   "auto_caption": False, "zoomable": True,
+                                   "background": "none"}}],
         "markdown_extensions": [
             "attr_list", "md_in_html", "tables", "admonition", {"toc": {"permalink": True}},
             {"pymdownx.highlight": {"use_pygments": True}}, "pymdownx.inlinehilite",
             "pymdownx.superfences",
         ],
         "extra_css": ["assets/fortlang.css"],
+        "extra_javascript": ["assets/fortlang-cards.js"],
         "extra": {"alternate": [{"name": lx.LANGUAGE_NAMES[x], "lang": x,
-                                 "link": f"../{x}/index.html"} for x in langs]},
+                                 "link": f"../{x}/index.html"} for x in langs],
+                  # named so material's offline plugin adds no CDN copy of its own
+                  "polyfills": [f"assets/javascripts/{SHIM}"],
+                  "not_found": {"text": chrome("not_found", lang),
+                                "home": chrome("back_home", lang)}},
         "nav": nav,
     }
 
@@ -133,18 +152,24 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     _write(docs / "index.md", index_page(sets, lang, langs, pages))
     _write(docs / "reference.md",
            reference_page(lang, sets, _optional("schemas"), card_format=has_format))
-    _write(docs / "assets" / "fortlang.css",
-           files("fortlang.docsite").joinpath("fortlang.css").read_text(encoding="utf-8"))
+    package = files("fortlang.docsite")
+    for asset in ("fortlang.css", "fortlang-cards.js"):
+        _write(docs / "assets" / asset, package.joinpath(asset).read_text(encoding="utf-8"))
+    _write(docs / "assets" / "javascripts" / SHIM,
+           package.joinpath("vendor", SHIM).read_text(encoding="utf-8"))
+    for template in ("main.html", "404.html", "partials/alternate.html"):
+        _write(src / "overrides" / template,
+               package.joinpath("theme", template).read_text(encoding="utf-8"))
     for name, icon in every_icon().items():
         _write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:
         _write(docs / "glossary" / f"{card_set.id}.md", glossary_page(card_set, lang))
-        for card in card_set.kids:
-            face = card_face(card, lang, captions(card, lang))
-            _write(docs / "assets" / "faces" / card_set.id / f"{card.id}.svg",
-                   face.to_svg(title=card.name_in(lang)))
-            faces += 1
+        for printed in every_face(card_set, lang):
+            _write(docs / "assets" / printed.path, printed.face.to_svg(title=printed.title))
+            faces += printed.kind == "kid"
+    if sets:
+        _write(docs / BROWSER, browser_page(sets, lang))
     config = mkdocs_config(lang, langs, sets, site_dir, pages)
     _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
