@@ -99,20 +99,19 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...]) -> None:
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
               help="Language of card names and box captions.")
 @click.option("--one-each", is_flag=True, help="One of each card instead of every copy.")
-def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool) -> None:
-    """Print-and-play: every card face, 9 per A4 page with cut marks, as a PDF."""
-    from fortlang.docsite.face import card_face
-    from fortlang.docsite.glossary import captions
-    from fortlang.docsite.pnp import PER_PAGE, deck, render
+@click.option("--backs/--no-backs", default=True, show_default=True,
+              help="After each page of fronts, a page of card backs for two-sided printing.")
+def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool, backs: bool) -> None:
+    """Print-and-play: every face of the sets (kid cards, made-up rules, perks, the board),
+    9 per A4 page with gaps and cut marks, in the chosen language, as a PDF."""
+    from fortlang.docsite.pnp import PER_PAGE, sheet
     from fortlang.output import open_output
 
     try:
         with open_output(out) as f:  # opened first: a bad --out is refused before any work
-            cards = [c for s in load_sets(_split(sets)) for c in s.kids]
-            printed = deck(cards, one_each)
-            f.write(render([card_face(c, lang, captions(c, lang)) for c in printed],
-                           cards=printed))
+            pdf, count = sheet(load_sets(_split(sets)), lang, one_each, backs)
+            f.write(pdf)
     except FortError as e:
         _fail(e)
-    count = len(deck(cards, one_each))
-    click.echo(f"wrote {out}: {count} cards on {max(1, -(-count // PER_PAGE))} page(s)")
+    pages = max(1, -(-count // PER_PAGE)) * (2 if backs and count else 1)
+    click.echo(f"wrote {out}: {count} cards on {pages} page(s)")

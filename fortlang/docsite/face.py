@@ -9,6 +9,7 @@ so the two can never disagree about where things are. Units: tenths of a millime
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fortlang.docsite import safe
@@ -183,7 +184,7 @@ def card_face(card: KidCard, lang: str = "en", captions: Captions | None = None)
 
 
 def _text_card(card_id: str, colour: str, kind: str, title: str,
-               blocks: list[tuple[str, float, str]], footer: str = "") -> Face:
+               blocks: Sequence[tuple[str, float, str]], footer: str = "") -> Face:
     """A card of words (perk, made-up rule, board): a coloured band with the kind and the
     title, then ``blocks`` of (text, font size, colour) wrapped to the card's width."""
     shapes = [f'<rect x="4" y="4" width="{WIDTH - 8}" height="{HEIGHT - 8}" rx="36" '

@@ -27,6 +27,7 @@ class Printed:
     face: Face
     title: str  # the card's name in the page language (the SVG's <title>)
     kind: str  # "kid", "rule", "perk", "board" or "back"
+    card: KidCard | None = None  # a kid's card: its copies, and where its file is
 
 
 def kid_path(set_id: str, card: KidCard) -> str:
@@ -79,7 +80,7 @@ def board(b: Board, lang: str) -> Face:
 
 def every_face(card_set: CardSet, lang: str) -> list[Printed]:
     """The set's faces in print order: kids, made-up rules, perks, board, then the back."""
-    out = [Printed(kid_path(card_set.id, k), kid(k, lang), k.name_in(lang), "kid")
+    out = [Printed(kid_path(card_set.id, k), kid(k, lang), k.name_in(lang), "kid", k)
            for k in card_set.kids]
     out += [Printed(rule_path(card_set.id, r), rule(r, lang), r.names.get(lang, r.name), "rule")
             for r in card_set.rules]
