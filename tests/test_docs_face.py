@@ -61,3 +61,29 @@ def test_face_without_text_keeps_the_shapes_for_the_pdf() -> None:
 def test_wrap_cuts_long_text_with_an_ellipsis() -> None:
     lines = wrap("gain pizza " * 30, 28, 540, max_lines=3)
     assert len(lines) == 3 and lines[-1].endswith("…")
+
+
+BLITZ = KidCard("blitz", "Blitz", (Suit.WATER_GUN,),
+                parse_action("(recruit then gain toy) x water_gun"), parse_action("gain pizza"))
+
+
+def test_r13_3_a_quantity_stays_with_what_it_counts() -> None:
+    """Blitz: the icons on one line, the text on one line; never `x water_gun` alone."""
+    from fortlang.docsite.face import MARGIN, WIDTH, _strip
+    from fortlang.docsite.strip import glyphs
+
+    placed, _ = _strip(glyphs(BLITZ.public), WIDTH - 2 * MARGIN - 24)
+    assert len({y for _, _, y, _ in placed}) == 1
+    assert "(recruit then gain toy) x water_gun" in _texts(card_face(BLITZ).to_svg())
+    long = parse_action("(recruit then gain toy then gain pizza then score 2) x water_gun "
+                        "then destroy this")
+    lines = wrap("(recruit then gain toy then gain pizza then score 2)\u00a0x\u00a0water_gun", 34,
+                 540)
+    assert not any(line.startswith("x") or line.endswith(" x") for line in lines)
+    placed, _ = _strip(glyphs(long), WIDTH - 2 * MARGIN - 24)
+    rows: dict[float, list[str]] = {}
+    for g, _, y, _ in placed:
+        rows.setdefault(y, []).append(g.icon.name if g.icon else g.text)
+    assert len(rows) == 2
+    for row in rows.values():  # a line neither starts nor ends inside `x water_gun`
+        assert row[0] not in ("times", "water_gun") and row[-1] != "times"

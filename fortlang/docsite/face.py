@@ -23,6 +23,9 @@ WIDTH, HEIGHT = 630, 880
 MARGIN = 30
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 _CHAR = 0.58  # average glyph width as a fraction of the font size, for wrapping
+CAPTION = 30  # a box's caption ("public action"): 14 px on a 300 px wide face
+DSL, DSL_MIN = 34, 26  # a box's canonical text, shrunk to this before it wraps
+_DSL_CHAR = 0.52  # DejaVu Sans over lower-case DSL text (measured: 0.50 em a character)
 
 
 @dataclass(frozen=True)
@@ -67,11 +70,13 @@ class Captions:
     source: str = ""  # e.g. "provisional"
 
 
-def wrap(text: str, size: float, width: float, max_lines: int = 3) -> list[str]:
-    """Greedy word wrap by estimated width; the last line ends with an ellipsis if cut."""
-    per_line = max(4, int(width / (size * _CHAR)))
+def wrap(text: str, size: float, width: float, max_lines: int = 3,
+         char: float = _CHAR) -> list[str]:
+    """Greedy word wrap by estimated width; the last line ends with an ellipsis if cut. Words
+    are split at plain spaces only: a no-break space keeps two words on one line."""
+    per_line = max(4, int(width / (size * char)))
     lines: list[str] = []
-    for word in text.split():
+    for word in filter(None, text.replace("\n", " ").split(" ")):
         if lines and len(lines[-1]) + 1 + len(word) <= per_line:
             lines[-1] += " " + word
         else:
@@ -86,23 +91,36 @@ def _glyph_width(g: Glyph, size: float) -> float:
     return size if g.icon is not None else len(g.text) * size * 0.62 + size * 0.1
 
 
+#: The largest and smallest icon sizes of a box's strip (face units), and the one below which
+#: a strip goes on two lines rather than shrink further.
+STRIP_MAX, STRIP_MIN, STRIP_ONE_LINE = 72.0, 34.0, 46.0
+
+
+def _cuts(row: tuple[Glyph, ...]) -> list[int]:
+    """Where a line may end (before ``row[i]``): beside a ``then`` or ``or`` (R13.4) if there
+    is one; never inside ``x QUANTITY`` (R13.3) or next to a parenthesis, so a quantity stays
+    with what it counts and an action with its amount and resource."""
+    names = [g.icon.name if g.icon is not None else "" for g in row]
+    joints = [i for i in range(1, len(row)) if {names[i - 1], names[i]} & {"then", "or"}]
+    if joints:
+        return joints
+    return [i for i in range(1, len(row))
+            if not {names[i - 1], names[i]} & {"times", "lpar", "rpar"}] or [len(row) // 2]
+
+
 def _strip(row: tuple[Glyph, ...], width: float) -> tuple[list[tuple[Glyph, float, float, float]],
                                                              float]:
-    """Place the glyphs in centred lines (two at most, shrinking the icons if need be), from
-    y = 0; returns (glyph, x, y, size) placements and the height used."""
-    size = 72.0
-    total = sum(_glyph_width(g, size) for g in row)
-    if total > width:
-        size = max(34.0, min(size, size * 2 * width / (total * 1.1)))
-    lines: list[list[Glyph]] = [[]]
-    used = 0.0
-    for g in row:
-        w = _glyph_width(g, size)
-        if lines[-1] and used + w > width:
-            lines.append([])
-            used = 0.0
-        lines[-1].append(g)
-        used += w
+    """Place the glyphs in centred lines from y = 0: one line, shrinking the icons down to
+    ``STRIP_ONE_LINE``; else two lines broken where the longer one is shortest (never inside
+    ``x QUANTITY``); returns (glyph, x, y, size) placements and the height used."""
+    unit = [_glyph_width(g, 1.0) for g in row]
+    lines: list[tuple[Glyph, ...]] = [row]
+    size = min(STRIP_MAX, width / max(sum(unit), 1e-9))
+    if size < STRIP_ONE_LINE and len(row) > 1:
+        cut = min(_cuts(row), key=lambda i: max(sum(unit[:i]), sum(unit[i:])))
+        lines = [row[:cut], row[cut:]]
+        size = min(STRIP_MAX, width / max(sum(unit[:cut]), sum(unit[cut:])))
+    size = max(STRIP_MIN, size)
     placed: list[tuple[Glyph, float, float, float]] = []
     y = 0.0
     for line in lines:
@@ -120,13 +138,18 @@ def _box(action: Action | None, top: float, bottom: float, caption: str, public:
     fill, dash = ("#ffffff", "") if public else ("#f1f3f5", ' stroke-dasharray="14 8"')
     shapes.append(f'<rect x="{x}" y="{top}" width="{w}" height="{bottom - top}" rx="18" '
                   f'fill="{fill}" stroke="{colour}" stroke-width="5"{dash}/>')
-    texts.append(Text(x + 18, top + 34, 24, caption, colour="#495057"))
+    texts.append(Text(x + 18, top + 38, CAPTION, caption, colour="#495057"))
     if action is None:  # R1.1: a blank box
         return
     placed, strip_h = _strip(glyphs(action), w - 24)
-    lines = wrap(to_text(action), 28, w - 30)
-    inner_top = top + 44
-    y0 = inner_top + max(0.0, (bottom - 8 - inner_top - strip_h - 34 * len(lines)) / 2)
+    # the canonical text: one line if a slightly smaller size fits it, else wrapped, a
+    # quantity kept with its `x` and what it counts (no-break spaces): no lone `x water_gun`
+    dsl = to_text(action).replace(" x ", "\u00a0x\u00a0")
+    font = max(DSL_MIN, min(DSL, (w - 30) / (len(dsl) * _DSL_CHAR)))
+    lines = [line.replace("\u00a0", " ") for line in wrap(dsl, font, w - 30, char=_DSL_CHAR)]
+    step = font * 1.2
+    inner_top = top + 48
+    y0 = inner_top + max(0.0, (bottom - 8 - inner_top - strip_h - step * len(lines)) / 2)
     for g, gx, gy, size in placed:
         if g.icon is not None:
             shapes.append(g.icon.group(x + 12 + gx, y0 + gy, size))
@@ -135,8 +158,8 @@ def _box(action: Action | None, top: float, bottom: float, caption: str, public:
                               size * 0.9, g.text, "middle", bold=True))
     y = y0 + strip_h
     for line in lines:
-        y += 34
-        texts.append(Text(WIDTH / 2, y, 28, line, "middle", colour="#343a40"))
+        y += step
+        texts.append(Text(WIDTH / 2, y, font, line, "middle", colour="#343a40"))
 
 
 def strip_svg(action: Action, size: float = 40) -> str:
@@ -178,7 +201,7 @@ def card_face(card: KidCard, lang: str = "en", captions: Captions | None = None)
     _box(card.public, 150, 480, captions.public, True, colour, shapes, texts)
     _box(card.private, 500, 810, captions.private, False, colour, shapes, texts)
     if captions.source:
-        texts.append(Text(WIDTH - MARGIN - 6, HEIGHT - 34, 24, captions.source, "end",
+        texts.append(Text(WIDTH - MARGIN - 6, HEIGHT - 30, CAPTION, captions.source, "end",
                           colour="#495057"))
     return Face(card.id, tuple(shapes), tuple(texts))
 
@@ -208,7 +231,7 @@ def _text_card(card_id: str, colour: str, kind: str, title: str,
             y += size * 1.3
         y += size * 0.6
     if footer:
-        texts.append(Text(WIDTH - MARGIN - 6, HEIGHT - 34, 24, safe.visible(footer), "end",
+        texts.append(Text(WIDTH - MARGIN - 6, HEIGHT - 30, CAPTION, safe.visible(footer), "end",
                           colour="#495057"))
     return Face(card_id, tuple(shapes), tuple(texts))
 
