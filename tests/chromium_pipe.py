@@ -83,6 +83,18 @@ class Chromium:
             time.sleep(0.2)
         raise TimeoutError(f"still false after {timeout} s: {expression}")
 
+    def viewport(self, width: int, height: int, mobile: bool = False) -> None:
+        """Lay the page out as a window of ``width`` x ``height`` CSS pixels (a phone: mobile)."""
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+    def screenshot(self, path: Path) -> None:
+        """A PNG of the viewport."""
+        import base64
+
+        data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
+        path.write_bytes(base64.b64decode(data))
+
     def close(self) -> None:
         self._proc.kill()
         self._proc.wait()
