@@ -12,6 +12,7 @@ must still be there as text (escaped, not dropped). The print-and-play PDF gets 
 from __future__ import annotations
 
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
@@ -180,3 +181,34 @@ def test_the_print_and_play_sheet_carries_the_names_as_text(tmp_path: Path,
     text = subprocess.run(["pdftotext", str(tmp_path / "hostile.pdf"), "-"],
                           capture_output=True, text=True, check=True).stdout
     assert "fortXss" in text and not CONTROLS.search(text.replace("\f", ""))  # \f: a page
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists() and not os.environ.get("CI"),
+                    reason="Debian's chromium is not installed")
+@pytest.mark.parametrize("page", ["glossary/hostile-set.html", "cards.html", "index.html"])
+def test_no_payload_runs_in_the_browser_even_when_a_face_is_enlarged(site: Built, page: str,
+                                                                     tmp_path: Path) -> None:
+    """The pages' own scripts (search, lightbox, grid filters) read card data from the DOM:
+    they must not turn it back into markup. Every payload calls fortXss, defined to record."""
+    import time
+
+    from chromium_pipe import Chromium
+
+    with Chromium("/usr/bin/chromium", tmp_path / "profile") as browser:
+        browser.open("about:blank")
+        browser.call("Page.enable")
+        browser.call("Page.addScriptToEvaluateOnNewDocument", {
+            "source": "window.__ran = []; window.fortXss = (w) => window.__ran.push(String(w));"})
+        browser.call("Page.navigate", {"url": (site.out / "en" / page).as_uri() + "?q=fortxss"})
+        browser.wait_for("location.protocol === 'file:' && document.readyState === 'complete'")
+        if browser.evaluate("document.querySelector('a.glightbox') !== null"):
+            browser.evaluate("document.querySelector('a.glightbox').click()")
+            browser.wait_for("document.querySelector('.gslide-image img') !== null", timeout=10)
+        browser.wait_for("document.querySelectorAll('.md-search-result__article').length > 0"
+                         " || document.querySelector('.md-search-result__meta') !== null",
+                         timeout=20)
+        time.sleep(0.5)  # let lazy images and late handlers run
+        assert browser.evaluate("window.__ran") == []
+        live = ("Array.from(document.querySelectorAll('[onerror], [onload], [onclick], "
+                "[onmouseover], iframe:not([hidden]), object')).map(e => e.outerHTML)")
+        assert browser.evaluate(live) == []
