@@ -87,3 +87,33 @@ def test_r13_3_a_quantity_stays_with_what_it_counts() -> None:
     assert len(rows) == 2
     for row in rows.values():  # a line neither starts nor ends inside `x water_gun`
         assert row[0] not in ("times", "water_gun") and row[-1] != "times"
+
+
+def test_r10_the_board_face_shows_each_level_its_cost_and_points() -> None:
+    from fortlang.cardset import load_bundled
+    from fortlang.docsite import faces
+
+    board = next(iter(load_bundled().values())).board
+    assert board is not None
+    svg = faces.board(board, "en").to_svg()
+    texts = _texts(svg)
+    for level, points in enumerate(board.points):
+        assert str(level) in texts and str(points) in texts
+    costs = [i for i in _icons(svg) if i in ("pizza", "toy", "pizza_or_toy")]
+    assert len(costs) == sum(len(c) for c in board.costs)  # R10.1: one icon per resource
+    assert _icons(svg).count("score") == len(board.points)  # R10.4: points beside a trophy
+
+
+def test_r14_r15_rules_and_perks_have_faces_in_the_page_language() -> None:
+    from test_docs_glossary import sample_set
+
+    from fortlang.docsite import faces
+    from fortlang.phrasebook import perk_text
+
+    cs = sample_set()
+    perk = _texts(faces.perk(cs.perks[0], "fr").to_svg())
+    assert "Avantage" in perk and cs.perks[0].name in perk
+    assert " ".join(perk_text(cs.perks[0], "fr").split()[:3]) in " ".join(perk)
+    rule = _texts(faces.rule(cs.rules[0], "ru").to_svg())
+    assert "Придуманное правило" in rule and "8 if cards > rival cards else 4 if cards = " \
+        "rival cards" in " ".join(rule)

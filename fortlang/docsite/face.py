@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fortlang import registry as reg
 from fortlang.docsite import safe
-from fortlang.docsite.icons import STAR, SUITS, tint
+from fortlang.docsite.icons import ACTIONS, RESOURCES, STAR, SUITS, tint
 from fortlang.docsite.strip import Glyph, glyphs
-from fortlang.model import KidCard, MadeUpRule, Perk
+from fortlang.model import Board, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Action
 from fortlang.printer import to_text
 
@@ -223,13 +224,22 @@ def _text_card(card_id: str, colour: str, kind: str, title: str,
         for i, line in enumerate(wrap(title, 40, WIDTH - 2 * MARGIN, 2)):
             texts.append(Text(WIDTH / 2, 118 + i * 46, 40, line, "middle", bold=True,
                               colour="#ffffff"))
-    y = 250.0
+    # the blocks wrapped first, then centred in the body of the card
+    body_top, body_bottom = 230.0, HEIGHT - 70.0
+    laid: list[tuple[str, float, str, float]] = []  # (line, size, colour, height)
+    used = 0.0
     for text, size, tone in blocks:
-        room = int((HEIGHT - 60 - y) / (size * 1.3))
+        room = int((body_bottom - body_top - used) / (size * 1.3))
         for line in wrap(safe.visible(text), size, WIDTH - 2 * MARGIN - 20, max(1, room)):
-            texts.append(Text(WIDTH / 2, y, size, line, "middle", colour=tone))
-            y += size * 1.3
-        y += size * 0.6
+            laid.append((line, size, tone, size * 1.3))
+            used += size * 1.3
+        laid.append(("", size, tone, size * 0.6))
+        used += size * 0.6
+    y = body_top + max(0.0, (body_bottom - body_top - used) / 2)
+    for line, size, tone, height in laid:
+        y += height
+        if line:
+            texts.append(Text(WIDTH / 2, y - size * 0.3, size, line, "middle", colour=tone))
     if footer:
         texts.append(Text(WIDTH - MARGIN - 6, HEIGHT - 30, CAPTION, safe.visible(footer), "end",
                           colour="#495057"))
@@ -248,11 +258,26 @@ def rule_face(rule: MadeUpRule, lang: str, kind: str, text: str) -> Face:
                       [(to_text(rule.score), 28, "#0b7285"), (text, 32, "#212529")])
 
 
-def board_face(board_id: str, title: str, header: str, rows: list[str],
-               footer: str = "") -> Face:
-    """The fort track (R10): one line per level, ``header`` naming the columns."""
-    blocks = [(header, 26, "#495057")] + [(row, 30, "#212529") for row in rows]
-    return _text_card(board_id, "#8d5a2b", "", title, blocks, footer)
+def board_face(board: Board, title: str, footer: str = "") -> Face:
+    """The fort track (R10): a row per level with its number, what reaching it costs as
+    resource icons (R10.1), and what it is worth at the end (R10.4) beside a trophy."""
+    face = _text_card("board", "#8d5a2b", "", title, [], footer)
+    shapes, texts = list(face.shapes), list(face.texts)
+    row_h = min(96.0, (HEIGHT - 280) / max(1, len(board.points)))
+    for level, points in enumerate(board.points):
+        top = 230 + level * row_h
+        shapes.append(f'<rect x="{MARGIN + 10}" y="{top:g}" width="{WIDTH - 2 * MARGIN - 20}" '
+                      f'height="{row_h - 12:g}" rx="14" fill="#ffffff" stroke="#8d5a2b" '
+                      'stroke-width="3"/>')
+        mid = top + (row_h - 12) / 2
+        texts.append(Text(MARGIN + 52, mid + 17, 48, str(level), "middle", bold=True))
+        icon = min(60.0, row_h - 30)
+        for i, resource in enumerate(board.costs[level - 1] if level else ()):
+            shapes.append(RESOURCES[reg.RESOURCE_WORD[resource]].group(
+                MARGIN + 110 + i * (icon + 10), mid - icon / 2, icon))
+        shapes.append(ACTIONS["score"].group(WIDTH - MARGIN - 175, mid - icon / 2, icon))
+        texts.append(Text(WIDTH - MARGIN - 30, mid + 17, 48, str(points), "end", bold=True))
+    return Face("board", tuple(shapes), tuple(texts))
 
 
 def back_face(set_name: str) -> Face:

@@ -69,13 +69,8 @@ def perk(p: Perk, lang: str) -> Face:
 
 
 def board(b: Board, lang: str) -> Face:
-    rows = []
-    for level, points in enumerate(b.points):
-        cost = " + ".join(lx.resource(r, lang) for r in b.costs[level - 1]) if level else "—"
-        rows.append(f"{level} · {cost} · {points}")
-    header = " · ".join(lx.ui(k, lang) for k in ("level", "cost", "points"))
-    return board_face("board", lx.ui("board", lang), header, rows,
-                      lx.ui("provisional", lang) if b.provisional else "")
+    return board_face(b, lx.ui("board", lang), lx.ui("provisional", lang) if b.provisional
+                      else "")
 
 
 def every_face(card_set: CardSet, lang: str) -> list[Printed]:
