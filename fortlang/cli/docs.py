@@ -61,6 +61,16 @@ def load_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
     return tuple(out)
 
 
+def _site_url(value: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value)
+    if value and (parts.scheme not in ("http", "https") or not parts.netloc):
+        raise click.BadParameter(f"{value!r} is not an http(s) address, e.g. "
+                                 "https://example.org/fort/")
+    return value
+
+
 @click.group()
 def docs() -> None:
     """The rule reference and card glossary (mkdocs site), and print-and-play sheets."""
@@ -73,7 +83,11 @@ def docs() -> None:
               help="Bundled set ids or set folders (default: every bundled set).")
 @click.option("--lang", "langs", multiple=True, type=click.Choice(LANGUAGES),
               help="Languages to build (default: en, fr and ru, with a switcher).")
-def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...]) -> None:
+@click.option("--site-url", default="", metavar="URL", callback=lambda ctx, param, value:
+              _site_url(value),
+              help="Where the site will be published (https://example.org/fort/): each page "
+                   "gets its canonical address and the sitemaps list them.")
+def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...], site_url: str) -> None:
     """Generate the Markdown pages and card faces, then run `mkdocs build --strict`.
 
     \b
@@ -84,7 +98,8 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...]) -> None:
     from fortlang.docsite.site import build as build_site
 
     try:
-        built = build_site(out, load_sets(_split(sets)), langs or LANGUAGES)
+        built = build_site(out, load_sets(_split(sets)), langs or LANGUAGES,
+                           site_url=site_url)
     except FortError as e:
         _fail(e)
     click.echo(f"built {', '.join(built.languages)}: {len(built.sets)} set(s), "

@@ -96,8 +96,10 @@ def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str],
 
 
 def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site_dir: str,
-                  pages: Sequence[tuple[str, str]] = ()) -> dict:
-    """``pages``: the hand-written pages present, as (title key, file) pairs."""
+                  pages: Sequence[tuple[str, str]] = (), site_url: str = "") -> dict:
+    """``pages``: the hand-written pages present, as (title key, file) pairs; ``site_url``:
+    where the whole site will be published (then each page has a canonical address and the
+    sitemap lists them), or empty."""
     nav: list[dict] = [{lx.ui("home", lang): "index.md"},
                        {lx.ui("reference", lang): "reference.md"}]
     if sets:
@@ -108,6 +110,7 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
     nav += [{lx.ui(key, lang): page} for key, page in pages]
     return {
         "site_name": lx.ui("site", lang),
+        **({"site_url": f"{site_url.rstrip('/')}/{lang}/"} if site_url else {}),
         "docs_dir": "docs",
         "site_dir": site_dir,  # relative to the config file: ../../<lang>
         "use_directory_urls": False,  # browsable from the file system, without a server
@@ -139,7 +142,7 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
 
 
 def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
-             langs: Sequence[str]) -> int:
+             langs: Sequence[str], site_url: str = "") -> int:
     """Write one language's mkdocs project into ``src``; returns the number of card faces."""
     docs = src / "docs"
     pages = []
@@ -170,7 +173,7 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
             faces += printed.kind == "kid"
     if sets:
         _write(docs / BROWSER, browser_page(sets, lang))
-    config = mkdocs_config(lang, langs, sets, site_dir, pages)
+    config = mkdocs_config(lang, langs, sets, site_dir, pages, site_url)
     _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
 
@@ -220,7 +223,7 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
 
 
 def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,
-          mkdocs: bool = True) -> Built:
+          mkdocs: bool = True, site_url: str = "") -> Built:
     from fortlang.output import build_folder
 
     out = out.resolve()
@@ -229,7 +232,7 @@ def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGE
     with build_folder(out) as tmp:  # swapped in only when complete; removed otherwise
         configs = []
         for lang in langs:
-            faces += generate(tmp / "_src" / lang, f"../../{lang}", sets, lang, langs)
+            faces += generate(tmp / "_src" / lang, f"../../{lang}", sets, lang, langs, site_url)
             configs.append(tmp / "_src" / lang / "mkdocs.yml")
         if mkdocs:
             run_mkdocs(configs)
