@@ -148,6 +148,8 @@ def test_the_card_browser_filters_by_suit_action_and_provenance(served: str, lan
     assert 0 < len(scoring) < len(shovels)
     assert browser.evaluate(GRID) == scoring
     assert browser.evaluate("location.search") == "?suit=shovel&action=score"
+    # enlarging a face pages through the cards shown only
+    assert browser.evaluate("lightbox.elements.length") == len(scoring)
     _shot(browser, f"grid-{lang}")
     browser.evaluate("(() => { const s = document.querySelector('select[data-filter=source]');"
                      " s.value = 'rulebook'; s.dispatchEvent(new Event('change')); })()")

@@ -20,8 +20,15 @@
         });
         card.hidden = !ok;
         if (ok) shown += 1;
+        // the lightbox's previous/next walk the faces shown, not the ones filtered out
+        var link = card.querySelector("a.glightbox, a.fl-glightbox-off");
+        if (link) {
+          link.classList.toggle("glightbox", ok);
+          link.classList.toggle("fl-glightbox-off", !ok);
+        }
       });
       if (count) count.textContent = String(shown);
+      if (typeof lightbox !== "undefined") lightbox.reload();  // mkdocs-glightbox's instance
       var query = new URLSearchParams();
       selects.forEach(function (s) { if (s.value) query.set(s.dataset.filter, s.value); });
       var search = query.toString();
