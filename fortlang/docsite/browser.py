@@ -56,7 +56,7 @@ def browser_page(sets: Sequence[CardSet], lang: str) -> str:
     return "\n".join([
         md.heading(1, chrome("browser", lang), "card-browser"),
         chrome("browser_intro", lang) + "\n",
-        f'<div class="fl-filters">{filters}<span class="fl-grid-status">'
-        f'<span class="fl-grid-count">{len(kids)}</span> {chrome("shown", lang)}</span></div>\n',
+        f'<div class="fl-filters">{filters}<span class="fl-grid-status">{chrome("shown", lang)} '
+        f'<span class="fl-grid-count">{len(kids)}</span></span></div>\n',
         '<div class="fl-grid">' + "".join(_card(sid, k, lang) for sid, k in kids) + "</div>\n",
     ])

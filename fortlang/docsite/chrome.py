@@ -11,7 +11,7 @@ CHROME: dict[str, dict[str, str]] = {
         "browser_intro": "Every card face of every set. Choose a suit, an action or a provenance "
                          "to narrow the grid; click a face to enlarge it.",
         "all": "all", "suit": "Suit", "action": "Action", "provenance": "Provenance",
-        "shown": "cards shown", "enlarge": "Click a face to enlarge it.",
+        "shown": "Cards shown:", "enlarge": "Click a face to enlarge it.",
         "provisional_notice": "{n} of these {total} cards are provisional: their actions were "
                               "designed by us from the rulebooks and public sources, until "
                               "someone with the box checks them against the printed cards.",
@@ -26,7 +26,7 @@ CHROME: dict[str, dict[str, str]] = {
                          "ou une provenance pour filtrer la grille ; cliquez sur une carte pour "
                          "l'agrandir.",
         "all": "tous", "suit": "Symbole", "action": "Action", "provenance": "Provenance",
-        "shown": "cartes affichées", "enlarge": "Cliquez sur une carte pour l'agrandir.",
+        "shown": "Cartes affichées :", "enlarge": "Cliquez sur une carte pour l'agrandir.",
         "provisional_notice": "{n} de ces {total} cartes sont provisoires : leurs actions ont "
                               "été conçues par nous d'après les livrets et des sources "
                               "publiques, en attendant qu'une personne ayant la boîte les "
@@ -42,7 +42,7 @@ CHROME: dict[str, dict[str, str]] = {
         "browser_intro": "Все лицевые стороны карт всех наборов. Выберите символ, действие или "
                          "источник, чтобы сузить выбор; нажмите на карту, чтобы увеличить её.",
         "all": "все", "suit": "Символ", "action": "Действие", "provenance": "Источник",
-        "shown": "карт показано", "enlarge": "Нажмите на карту, чтобы увеличить её.",
+        "shown": "Показано карт:", "enlarge": "Нажмите на карту, чтобы увеличить её.",
         "provisional_notice": "{n} из {total} карт предварительные: их действия придуманы нами "
                               "по книгам правил и открытым источникам, пока кто-нибудь с "
                               "коробкой игры не сверит их с настоящими картами.",
