@@ -253,7 +253,7 @@ def test_the_site_is_readable_by_everyone_under_the_usual_umask(tmp_path: Path) 
 
     old = os.umask(0o022)
     try:
-        built = build(tmp_path / "site", (sample_set(),), ("en",), mkdocs=False)
+        built = build(tmp_path / "site", (sample_set(),), ("en",))  # mkdocs' files too
     finally:
         os.umask(old)
     for path in (built.out, *built.out.rglob("*")):
