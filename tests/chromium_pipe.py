@@ -77,7 +77,10 @@ class Chromium:
         """The value of ``expression`` once it is truthy; TimeoutError after ``timeout`` s."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except RuntimeError:  # the page is navigating: its old context is gone, ask again
+                value = None
             if value:
                 return value
             time.sleep(0.2)

@@ -217,7 +217,9 @@ def test_pages_fit_a_phone_and_tables_never_split_a_word(served: str, lang: str,
 def test_the_language_switcher_keeps_the_page(served: str, start: str, target: str,
                                               browser) -> None:
     _load(browser, f"{served}/{start}/glossary/docs-sample.html")
-    browser.evaluate(f"document.querySelector('a.md-select__link[hreflang={target}]').click()")
+    # clicked after this call returns: the navigation must not cut the answer off
+    browser.evaluate("setTimeout(() => document.querySelector("
+                     f"'a.md-select__link[hreflang={target}]').click(), 0)")
     path = f"/{target}/glossary/docs-sample.html"
     assert browser.wait_for(f"location.pathname === {json.dumps(path)} && location.pathname")
 
