@@ -212,3 +212,20 @@ def test_no_payload_runs_in_the_browser_even_when_a_face_is_enlarged(site: Built
         live = ("Array.from(document.querySelectorAll('[onerror], [onload], [onclick], "
                 "[onmouseover], iframe:not([hidden]), object')).map(e => e.outerHTML)")
         assert browser.evaluate(live) == []
+
+
+@pytest.mark.parametrize("bad", ['x" onclick="fortXss()', "../../../escaped", "a b", "Caps", ""])
+def test_an_id_that_is_not_an_id_is_refused_before_anything_is_written(tmp_path: Path,
+                                                                        hostile: CardSet,
+                                                                        bad: str) -> None:
+    """Ids become file names, anchors and links: a set built in Python (not by the loader,
+    whose schema refuses them, E313) is held to the same rule."""
+    from dataclasses import replace
+
+    from fortlang.errors import FortError
+
+    kid = replace(hostile.kids[0], id=bad)
+    with pytest.raises(FortError) as caught:
+        build(tmp_path / "site", (replace(hostile, kids=(kid,)),), ("en",), mkdocs=False)
+    assert caught.value.diagnostics[0].code == "E313"
+    assert list(tmp_path.iterdir()) == []  # refused before any work

@@ -22,8 +22,13 @@ text wherever it lands: no element, attribute, link or template tag can come fro
 
 from __future__ import annotations
 
+import re
 import string
 from xml.sax.saxutils import escape as _xml_escape
+
+#: An id as the schemas allow it (lowercase words joined by dashes): the only card data that
+#: the site uses unescaped, in file names, anchors and links, once :func:`is_id` has said so.
+ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 #: Characters that reorder text on screen (bidi embeddings, overrides and isolates).
 _BIDI = {*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C}
@@ -46,3 +51,9 @@ def markdown(value: object) -> str:
 def xml(value: object) -> str:
     """``value`` as literal text in XML (SVG) content or a double-quoted attribute."""
     return _xml_escape(visible(value), {'"': "&quot;", "'": "&apos;"})
+
+
+def is_id(value: object) -> bool:
+    """May ``value`` name a file, an anchor or a link target? (The loader's schema already
+    refuses any other id; a set built in Python is held to the same rule.)"""
+    return isinstance(value, str) and ID.fullmatch(value) is not None

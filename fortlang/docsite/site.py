@@ -28,7 +28,7 @@ from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import reference_page
 from fortlang.errors import ERROR, Diagnostic, FortError
-from fortlang.model import CardSet
+from fortlang.model import CardSet, Origin
 
 MARKER = ".fortlang-docs"  # marks a folder this command may replace
 SHIM = "iframe-worker-shim.js"  # fortlang/docsite/vendor: the search worker from file://
@@ -222,11 +222,28 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
                                            + "\n".join(problems or lines), file=str(cfg)))
 
 
+def check_ids(sets: Sequence[CardSet]) -> None:
+    """Every id the site turns into a file name, an anchor or a link is a schema id (E313),
+    so none can leave the site's folder or break out of an attribute."""
+    for s in sets:
+        items: list[tuple[str, str, Origin | None]] = [("set", s.id, None)]
+        items += [("card", k.id, k.origin) for k in s.kids]
+        items += [("made-up rule", r.id, r.origin) for r in s.rules]
+        items += [("perk", p.id, p.origin) for p in s.perks]
+        for kind, ident, origin in items:
+            if not safe.is_id(ident):
+                raise FortError(Diagnostic(
+                    ERROR, "E313", f"{kind} id `{safe.visible(ident)}` is not an id",
+                    file=origin.file if origin is not None else "<card set>",
+                    hint="an id is lowercase words and digits joined by dashes"))
+
+
 def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,
           mkdocs: bool = True, site_url: str = "") -> Built:
     from fortlang.output import build_folder
 
     out = out.resolve()
+    check_ids(sets)
     _check_out(out)
     faces = 0
     with build_folder(out) as tmp:  # swapped in only when complete; removed otherwise
