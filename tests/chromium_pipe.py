@@ -77,11 +77,26 @@ class Chromium:
         """The value of ``expression`` once it is truthy; TimeoutError after ``timeout`` s."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except RuntimeError:  # the page is navigating: its old context is gone, ask again
+                value = None
             if value:
                 return value
             time.sleep(0.2)
         raise TimeoutError(f"still false after {timeout} s: {expression}")
+
+    def viewport(self, width: int, height: int, mobile: bool = False) -> None:
+        """Lay the page out as a window of ``width`` x ``height`` CSS pixels (a phone: mobile)."""
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+    def screenshot(self, path: Path) -> None:
+        """A PNG of the viewport."""
+        import base64
+
+        data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
+        path.write_bytes(base64.b64decode(data))
 
     def close(self) -> None:
         self._proc.kill()

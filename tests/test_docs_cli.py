@@ -152,3 +152,22 @@ def test_a_write_failing_midway_keeps_the_previous_site_and_leaves_no_temporary_
     assert f"{out}: error[E801]: cannot write: No space left on device" in result.output
     assert (out / "en" / "index.html").read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_site_url_fills_the_sitemap_and_canonical_addresses(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "fr",
+                                       "--site-url", "https://example.org/fort"])
+    assert result.exit_code == 0, result.output
+    sitemap = (out / "fr" / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://example.org/fort/fr/glossary/fort-base.html</loc>" in sitemap
+    page = (out / "fr" / "glossary" / "fort-base.html").read_text(encoding="utf-8")
+    assert '<link rel="canonical" href="https://example.org/fort/fr/glossary/fort-base.html">' \
+        in page
+
+
+def test_site_url_must_be_a_web_address(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["docs", "build", "--out", str(tmp_path / "s"),
+                                       "--site-url", "javascript:alert(1)"])
+    assert result.exit_code == 2 and "not an http(s) address" in result.output
+    assert not (tmp_path / "s").exists()

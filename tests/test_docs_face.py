@@ -61,3 +61,59 @@ def test_face_without_text_keeps_the_shapes_for_the_pdf() -> None:
 def test_wrap_cuts_long_text_with_an_ellipsis() -> None:
     lines = wrap("gain pizza " * 30, 28, 540, max_lines=3)
     assert len(lines) == 3 and lines[-1].endswith("…")
+
+
+BLITZ = KidCard("blitz", "Blitz", (Suit.WATER_GUN,),
+                parse_action("(recruit then gain toy) x water_gun"), parse_action("gain pizza"))
+
+
+def test_r13_3_a_quantity_stays_with_what_it_counts() -> None:
+    """Blitz: the icons on one line, the text on one line; never `x water_gun` alone."""
+    from fortlang.docsite.face import MARGIN, WIDTH, _strip
+    from fortlang.docsite.strip import glyphs
+
+    placed, _ = _strip(glyphs(BLITZ.public), WIDTH - 2 * MARGIN - 24)
+    assert len({y for _, _, y, _ in placed}) == 1
+    assert "(recruit then gain toy) x water_gun" in _texts(card_face(BLITZ).to_svg())
+    long = parse_action("(recruit then gain toy then gain pizza then score 2) x water_gun "
+                        "then destroy this")
+    lines = wrap("(recruit then gain toy then gain pizza then score 2)\u00a0x\u00a0water_gun", 34,
+                 540)
+    assert not any(line.startswith("x") or line.endswith(" x") for line in lines)
+    placed, _ = _strip(glyphs(long), WIDTH - 2 * MARGIN - 24)
+    rows: dict[float, list[str]] = {}
+    for g, _, y, _ in placed:
+        rows.setdefault(y, []).append(g.icon.name if g.icon else g.text)
+    assert len(rows) == 2
+    for row in rows.values():  # a line neither starts nor ends inside `x water_gun`
+        assert row[0] not in ("times", "water_gun") and row[-1] != "times"
+
+
+def test_r10_the_board_face_shows_each_level_its_cost_and_points() -> None:
+    from fortlang.cardset import load_bundled
+    from fortlang.docsite import faces
+
+    board = next(iter(load_bundled().values())).board
+    assert board is not None
+    svg = faces.board(board, "en").to_svg()
+    texts = _texts(svg)
+    for level, points in enumerate(board.points):
+        assert str(level) in texts and str(points) in texts
+    costs = [i for i in _icons(svg) if i in ("pizza", "toy", "pizza_or_toy")]
+    assert len(costs) == sum(len(c) for c in board.costs)  # R10.1: one icon per resource
+    assert _icons(svg).count("score") == len(board.points)  # R10.4: points beside a trophy
+
+
+def test_r14_r15_rules_and_perks_have_faces_in_the_page_language() -> None:
+    from test_docs_glossary import sample_set
+
+    from fortlang.docsite import faces
+    from fortlang.phrasebook import perk_text
+
+    cs = sample_set()
+    perk = _texts(faces.perk(cs.perks[0], "fr").to_svg())
+    assert "Avantage" in perk and cs.perks[0].name in perk
+    assert " ".join(perk_text(cs.perks[0], "fr").split()[:3]) in " ".join(perk)
+    rule = _texts(faces.rule(cs.rules[0], "ru").to_svg())
+    assert "Придуманное правило" in rule and "8 if cards > rival cards else 4 if cards = " \
+        "rival cards" in " ".join(rule)

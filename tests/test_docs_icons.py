@@ -51,3 +51,22 @@ def test_r12_amounts_and_modifiers_are_written_next_to_their_icon() -> None:
     row = glyphs(parse_action("gain 2 pizza or advance -1 then score 2"))
     names = [g.icon.name if g.icon else g.text for g in row]
     assert names == ["gain", "2", "pizza", "or", "advance", "-1", "then", "score", "2"]
+
+
+def test_quantities_do_not_look_like_the_actions_of_the_same_name() -> None:
+    """`x pack` and `x lookout` (R13.3) are framed counts, not the actions `pack` and `lookout`
+    (R12.2, R12.3); the score trophy (R12.8) is not the best-friend star (R1.2)."""
+    from fortlang.docsite.icons import ACTIONS, QUANTITIES, STAR
+
+    for word in ("pack", "lookout"):
+        assert QUANTITIES[word].body != ACTIONS[word].body
+        assert "stroke-dasharray" in QUANTITIES[word].body
+        assert "stroke-dasharray" not in ACTIONS[word].body
+    assert ACTIONS["score"].body not in STAR.body and "M12 2l3 6.5" not in ACTIONS["score"].body
+
+
+def test_r12_1_pizza_or_toy_shows_a_slice_and_a_ball_in_their_own_colours() -> None:
+    from fortlang.docsite.icons import RESOURCES
+
+    either = RESOURCES["pizza/toy"].elements()
+    assert RESOURCES["pizza"].colour in either and RESOURCES["toy"].colour in either

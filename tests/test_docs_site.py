@@ -68,11 +68,17 @@ def test_glossary_is_searchable_in_its_language(site: Built, lang: str) -> None:
     assert bug.name_in(lang) in text and sentence(bug.private, lang) in text
 
 
-def test_language_switcher_links_resolve_from_a_nested_page(site: Built) -> None:
-    page = site.out / "fr" / "glossary" / "docs-sample.html"
-    links = dict(re.findall(r'<a href="([^"]+)" hreflang="(\w+)"', page.read_text("utf-8")))
-    targets = {lang: (page.parent / href).resolve() for href, lang in links.items()}
-    assert targets == {lang: site.out / lang / "index.html" for lang in ("en", "fr", "ru")}
+def test_language_switcher_keeps_the_page(site: Built) -> None:
+    """The switcher leads to the same page in the other language, not to its home page."""
+    for page in (site.out / "fr" / "glossary" / "docs-sample.html", site.out / "ru" / "cards.html",
+                 site.out / "en" / "index.html"):
+        html = page.read_text("utf-8")
+        links = re.findall(r'<a href="([^"]+)" hreflang="(\w+)" class="md-select__link"', html)
+        links += re.findall(r'<link rel="alternate" href="([^"]+)" hreflang="(\w+)"', html)
+        assert len(links) == 6
+        here = page.relative_to(site.out).parts[1:]
+        for href, lang in links:
+            assert (page.parent / href).resolve() == site.out.joinpath(lang, *here)
 
 
 def test_every_card_has_a_face_linked_from_its_glossary(site: Built,

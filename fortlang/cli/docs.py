@@ -10,7 +10,7 @@ from typing import NoReturn
 import click
 
 from fortlang.cli.common import fail
-from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.errors import FortError
 from fortlang.escape import shown
 from fortlang.model import CardSet
 
@@ -45,6 +45,16 @@ def load_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
     return load_specs(specs)
 
 
+def _site_url(value: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value)
+    if value and (parts.scheme not in ("http", "https") or not parts.netloc):
+        raise click.BadParameter(f"{value!r} is not an http(s) address, e.g. "
+                                 "https://example.org/fort/")
+    return value
+
+
 @click.group()
 def docs() -> None:
     """The rule reference and card glossary (mkdocs site), and print-and-play sheets."""
@@ -57,7 +67,11 @@ def docs() -> None:
               help="Bundled set ids or set folders (default: every bundled set).")
 @click.option("--lang", "langs", multiple=True, type=click.Choice(LANGUAGES),
               help="Languages to build (default: en, fr and ru, with a switcher).")
-def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...]) -> None:
+@click.option("--site-url", default="", metavar="URL", callback=lambda ctx, param, value:
+              _site_url(value),
+              help="Where the site will be published (https://example.org/fort/): each page "
+                   "gets its canonical address and the sitemaps list them.")
+def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...], site_url: str) -> None:
     """Generate the Markdown pages and card faces, then run `mkdocs build --strict`.
 
     \b
@@ -68,7 +82,8 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...]) -> None:
     from fortlang.docsite.site import build as build_site
 
     try:
-        built = build_site(out, load_sets(_split(sets)), langs or LANGUAGES)
+        built = build_site(out, load_sets(_split(sets)), langs or LANGUAGES,
+                           site_url=site_url)
     except FortError as e:
         _fail(e)
     click.echo(f"built {', '.join(built.languages)}: {len(built.sets)} set(s), "
@@ -84,20 +99,19 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...]) -> None:
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
               help="Language of card names and box captions.")
 @click.option("--one-each", is_flag=True, help="One of each card instead of every copy.")
-def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool) -> None:
-    """Print-and-play: every card face, 9 per A4 page with cut marks, as a PDF."""
-    from fortlang.docsite.face import card_face
-    from fortlang.docsite.glossary import captions
-    from fortlang.docsite.pnp import PER_PAGE, deck, render
+@click.option("--backs/--no-backs", default=True, show_default=True,
+              help="After each page of fronts, a page of card backs for two-sided printing.")
+def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool, backs: bool) -> None:
+    """Print-and-play: every face of the sets (kid cards, made-up rules, perks, the board),
+    9 per A4 page with gaps and cut marks, in the chosen language, as a PDF."""
+    from fortlang.docsite.pnp import PER_PAGE, sheet
     from fortlang.output import open_output
 
     try:
         with open_output(out) as f:  # opened first: a bad --out is refused before any work
-            cards = [c for s in load_sets(_split(sets)) for c in s.kids]
-            printed = deck(cards, one_each)
-            f.write(render([card_face(c, lang, captions(c, lang)) for c in printed],
-                           cards=printed))
+            pdf, count = sheet(load_sets(_split(sets)), lang, one_each, backs)
+            f.write(pdf)
     except FortError as e:
         _fail(e)
-    count = len(deck(cards, one_each))
-    click.echo(f"wrote {shown(str(out))}: {count} cards on {max(1, -(-count // PER_PAGE))} page(s)")
+    pages = max(1, -(-count // PER_PAGE)) * (2 if backs and count else 1)
+    click.echo(f"wrote {shown(str(out))}: {count} cards on {pages} page(s)")

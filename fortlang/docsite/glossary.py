@@ -5,30 +5,22 @@ rules (R14) and perks (R15) with texts generated from their expressions and data
 
 from __future__ import annotations
 
+from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
-from fortlang.docsite.face import Captions
+from fortlang.docsite.chrome import chrome
+from fortlang.docsite.faces import captions  # noqa: F401  (the CLI's pnp imports it here)
 from fortlang.docsite.icons import STAR, SUITS
-from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, printed_name
+from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source, printed_name
 from fortlang.nodes import Action
 from fortlang.printer import to_text
 
 ASSETS = "../assets"  # relative to a glossary page (glossary/<set>.md)
 
 
-def face_path(set_id: str, card: KidCard) -> str:
-    """Where a card's face lives, relative to the site's docs folder."""
-    return f"assets/faces/{set_id}/{card.id}.svg"
-
-
-def captions(card: KidCard, lang: str) -> Captions:
-    return Captions(lx.term("public_action", lang), lx.term("private_action", lang),
-                    lx.ui(card.source.value, lang))
-
-
 def badge(card: KidCard, lang: str) -> str:
     source = card.source.value
-    note = f" {card.note_in(lang)}" if card.note else ""
+    note = f" {safe.markdown(card.note_in(lang))}" if card.note else ""
     return (f'<span class="fl-badge fl-badge-{source}" data-source="{source}">'
             f"{lx.ui(source, lang)}</span>{note}")
 
@@ -41,8 +33,8 @@ def _action(name: str, action: Action | None, lang: str) -> str:
 
 
 def kid_section(set_id: str, card: KidCard, lang: str) -> str:
-    name = card.name_in(lang)
-    title = name if name == card.name else f"{name} ({card.name})"
+    name = safe.markdown(card.name_in(lang))
+    title = name if card.name_in(lang) == card.name else f"{name} ({safe.markdown(card.name)})"
     suits = " ".join(
         md.icon(f"{ASSETS}/icons/{SUITS[s].name}.svg", s.value, lx.suit_name(s, lang))
         + f" {lx.suit_name(s, lang)}" for s in card.suits)
@@ -53,8 +45,8 @@ def kid_section(set_id: str, card: KidCard, lang: str) -> str:
     marks.append(badge(card, lang))
     return "\n".join([
         md.heading(3, title, card.id),
-        f'<div class="fl-card" data-card="{card.id}" markdown>',
-        f"![{name}]({ASSETS}/faces/{set_id}/{card.id}.svg){{ .fl-face }}\n",
+        f'<div class="fl-card" data-card="{safe.markdown(card.id)}" markdown>',
+        f"![{name}]({ASSETS}/{faces.kid_path(set_id, card)}){{ .fl-face }}\n",
         '<div class="fl-card-text" markdown>',
         " · ".join(marks) + "\n",
         _action(lx.term("public_action", lang), card.public, lang),
@@ -64,46 +56,50 @@ def kid_section(set_id: str, card: KidCard, lang: str) -> str:
     ])
 
 
-def _param(value: object) -> str:
-    """A perk parameter as the card file writes it: ``park``, ``park_deck``; ``false``; ``2``."""
-    if isinstance(value, list | tuple):
-        return ", ".join(_param(v) for v in value)
-    if isinstance(value, bool):
-        return f"`{str(value).lower()}`"
-    return f"`{value}`"
+def perk_section(set_id: str, perk: Perk, lang: str) -> str:
+    """A perk as a reader needs it (R15): its face and what it does; the engine's hook and
+    parameters stay in the card file."""
+    name = safe.markdown(perk.names.get(lang, perk.name))
+    text = lx.perk_text(perk, lang) + (f" {chrome('single_use', lang)}" if perk.single_use
+                                       else "")
+    return "\n".join([md.heading(3, card_title(perk, lang), f"perk-{perk.id}"),
+                      '<div class="fl-card" markdown>',
+                      f"![{name}]({ASSETS}/{faces.perk_path(set_id, perk)}){{ .fl-face }}\n",
+                      f'<div class="fl-card-text" markdown>\n{text}\n</div>\n</div>\n'])
 
 
 def card_title(card: MadeUpRule | Perk, lang: str) -> str:
     """A made-up rule's or perk's name in ``lang``, escaped, with the name the rulebook of
     ``lang`` prints beside it where we correct a mistranslation (a reader holding that box
     still recognises the card): «Подражатель (в русских правилах — «Копия кота»)»."""
-    name = md.literal(card.names.get(lang, card.name))
+    name = safe.markdown(card.names.get(lang, card.name))
     printed = printed_name(card, lang)
     if not printed:
         return name
-    return lx.ui("printed_name", lang).format(name=name, printed=md.literal(printed))
+    return lx.ui("printed_name", lang).format(name=name, printed=safe.markdown(printed))
 
 
-def perk_section(perk: Perk, lang: str) -> str:
-    rows = [(lx.ui("hook", lang), f"`{perk.hook.value}`")]
-    rows += [(f"`{k}`", _param(v)) for k, v in perk.params.items()]
-    if perk.single_use:
-        rows.append((lx.ui("single_use", lang), lx.ui("yes", lang)))
-    return "\n".join([md.heading(3, card_title(perk, lang), f"perk-{perk.id}"),
-                      lx.perk_text(perk, lang) + "\n",
-                      md.table([lx.ui("parameters", lang), lx.ui("value", lang)], rows)])
+def rule_section(set_id: str, rule: MadeUpRule, lang: str) -> str:
+    name = safe.markdown(rule.names.get(lang, rule.name))
+    return "\n".join([md.heading(3, card_title(rule, lang), f"rule-{rule.id}"),
+                      '<div class="fl-card" markdown>',
+                      f"![{name}]({ASSETS}/{faces.rule_path(set_id, rule)}){{ .fl-face }}\n",
+                      '<div class="fl-card-text" markdown>',
+                      md.code(to_text(rule.score), md.SCORING_LEXER),
+                      lx.rule_text(rule, lang) + "\n", "</div>\n</div>\n"])
 
 
-def board_section(board: Board, lang: str) -> str:
+def board_section(set_id: str, board: Board, lang: str) -> str:
     rows = []
     for level, points in enumerate(board.points):
         cost = " + ".join(lx.resource(r, lang) for r in board.costs[level - 1]) if level else ""
         rows.append((level, cost, points))
     out = [md.heading(2, lx.ui("board", lang), "board"),
+           f"![{lx.ui('board', lang)}]({ASSETS}/{faces.board_path(set_id)}){{ .fl-face }}\n",
            md.table([lx.ui(k, lang) for k in ("level", "cost", "points")], rows)]
     if board.provisional:
         out.append(f'<span class="fl-badge fl-badge-provisional">{lx.ui("provisional", lang)}'
-                   f"</span> {board.note_in(lang)}\n")
+                   f"</span> {safe.markdown(board.note_in(lang))}\n")
     return "\n".join(out)
 
 
@@ -113,13 +109,26 @@ def names_policy(card_set: CardSet, lang: str) -> str:
         count=sum(1 for k in card_set.kids if "ru" in k.names), total=len(card_set.kids))
 
 
+def provisional_notice(card_set: CardSet, lang: str) -> str:
+    """How many cards are provisional and what that means (R1.1), above the glossary."""
+    total = sum(k.copies for k in card_set.kids)
+    n = sum(k.copies for k in card_set.kids if k.source is Source.PROVISIONAL)
+    if not n:
+        return f'!!! note ""\n    {chrome("none_provisional", lang)}\n'
+    text = chrome("provisional_notice", lang).format(n=n, total=total)
+    return (f'!!! warning ""\n    <span class="fl-badge fl-badge-provisional">'
+            f'{lx.ui("provisional", lang)}</span> {text} {chrome("enlarge", lang)}\n')
+
+
 def glossary_page(card_set: CardSet, lang: str) -> str:
     kids, friends = card_set.park_kids, card_set.best_friends
-    out = [md.heading(1, f"{card_set.manifest.name} — {lx.ui('glossary', lang)}"),
+    out = [md.heading(1, f"{safe.markdown(card_set.manifest.name)} — {lx.ui('glossary', lang)}",
+                      "glossary"),
            f"{lx.label('kids', lang)} {len(kids)} "
            f"({lx.count(sum(k.copies for k in kids), 'card', lang)}) · "
            f"{lx.count(len(friends), 'best_friend', lang)}\n",
            names_policy(card_set, lang) + "\n",
+           provisional_notice(card_set, lang),
            md.heading(2, lx.cap(lx.ui("kids", lang)), "kids")]
     out += [kid_section(card_set.id, k, lang) for k in kids]
     if friends:
@@ -127,15 +136,12 @@ def glossary_page(card_set: CardSet, lang: str) -> str:
         out += [kid_section(card_set.id, k, lang) for k in friends]
     if card_set.rules:
         out.append(md.heading(2, lx.ui("rules", lang), "made-up-rules"))
-        for rule in card_set.rules:
-            out += [md.heading(3, card_title(rule, lang), f"rule-{rule.id}"),
-                    md.code(to_text(rule.score), md.SCORING_LEXER),
-                    lx.rule_text(rule, lang) + "\n"]
+        out += [rule_section(card_set.id, r, lang) for r in card_set.rules]
     if card_set.perks:
         out.append(md.heading(2, lx.ui("perks", lang), "perks"))
         if lx.ui("perks_printed", lang):  # the rulebook's own word for them (R15)
             out.append(lx.ui("perks_printed", lang) + "\n")
-        out += [perk_section(p, lang) for p in card_set.perks]
+        out += [perk_section(card_set.id, p, lang) for p in card_set.perks]
     if card_set.board is not None:
-        out.append(board_section(card_set.board, lang))
+        out.append(board_section(card_set.id, card_set.board, lang))
     return "\n".join(out)

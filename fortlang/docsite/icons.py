@@ -85,8 +85,14 @@ RESOURCES: dict[str, Icon] = {
                 '<circle cx="12" cy="12" r="9" fill="$c"/>'
                 + _stroke("M3 12q9 5 18 0", 1.6).replace("$c", "#ffffff")
                 + '<circle cx="12" cy="7" r="2" fill="#ffffff"/>'),
-    "pizza/toy": Icon("pizza_or_toy", "#862e9c",
-                      _fill("M8 21L2 8q6-3 12 0z") + '<circle cx="16" cy="14" r="6" fill="$c"/>'),
+    # a slice and a ball, each in its own colour, apart on either side of a slash (R12.1)
+    "pizza/toy": Icon("pizza_or_toy", "#495057",
+                      '<path d="M1.5 2.5q5.5-2 11 0L7 13z" fill="#f08c00"/>'
+                      '<circle cx="5.5" cy="5" r="1.1" fill="#c92a2a"/>'
+                      '<circle cx="8.3" cy="6.8" r="1.1" fill="#c92a2a"/>'
+                      + _stroke("M15 3L9 21", 1.8)
+                      + '<circle cx="17.5" cy="16.5" r="5.5" fill="#e64980"/>'
+                      + _stroke("M12 16.5q5.5 3 11 0", 1.3).replace("$c", "#ffffff")),
 }
 
 #: One icon per action primitive, keyed by the registry's grammar name.
@@ -103,8 +109,10 @@ ACTIONS: dict[str, Icon] = {
                     '<circle cx="9" cy="7" r="3.5" fill="$c"/>' + _fill("M2 21a7 7 0 0 1 14 0z")
                     + _stroke("M19 8v6M16 11h6", 2)),
     "advance": Icon("advance", "#5f3dc4", _TOWER + _stroke("M12 18v-7M9 13l3-3 3 3", 1.8)),
+    # a trophy: victory points (R12.8); the star belongs to best friends (R1.2)
     "score": Icon("score", "#e67700",
-                  _fill("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z")),
+                  _fill("M6 2h12v6a6 6 0 0 1-12 0z") + _stroke("M6 4H3q0 5 4 6M18 4h3q0 5-4 6", 1.6)
+                  + _fill("M10.5 13h3v4h-3z") + _fill("M7 18h10v3H7z")),
     "spend": Icon("spend", "#868e96", _stroke("M4 12h16", 3)),
     "destroy_rival": Icon("destroy_rival", "#a61e4d",
                           _CARD + _CROSS + '<circle cx="19" cy="4" r="3" fill="$c"/>'),
@@ -116,17 +124,25 @@ ACTIONS: dict[str, Icon] = {
                     _stroke("M4 9h14l-4-4M20 15H6l4 4", 2.2)),
 }
 
+def _counted(body: str) -> str:
+    """A quantity's icon: its thing, smaller, in a dashed frame, so ``x pack`` (the resources
+    in your pack, R13.3) never looks like the action ``pack`` (R12.2)."""
+    return ('<rect x="1" y="1" width="22" height="22" rx="5" fill="none" stroke="$c" '
+            'stroke-width="1.5" stroke-dasharray="3 2"/>'
+            f'<g transform="translate(4.5 4.5) scale(0.625)">{body}</g>')
+
+
 #: Quantities after ``x`` that are not suits, keyed by the registry's words.
 QUANTITIES: dict[str, Icon] = {
     "any": Icon("any", "#495057",
                 '<circle cx="12" cy="12" r="10" fill="none" stroke="$c" stroke-width="2"/>'
                 + _stroke("M9 9a3 3 0 1 1 3 3v2", 2.2)
                 + '<circle cx="12" cy="18" r="1.4" fill="$c"/>'),
-    "pack": Icon("pack_size", "#5c940d", _BACKPACK),
-    "level": Icon("level", "#5f3dc4", _TOWER),
+    "pack": Icon("pack_size", "#5c940d", _counted(_BACKPACK)),
+    "level": Icon("level", "#5f3dc4", _counted(_TOWER)),
     "lookout": Icon("lookout_size", "#1864ab",
-                    _stroke("M2 12q10-10 20 0q-10 10-20 0z", 1.8)
-                    + '<circle cx="12" cy="12" r="3" fill="$c"/>'),
+                    _counted(_stroke("M2 12q10-10 20 0q-10 10-20 0z", 1.8)
+                             + '<circle cx="12" cy="12" r="3" fill="$c"/>')),
 }
 
 STAR = Icon("best_friend", "#f59f00",

@@ -2,30 +2,11 @@
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Iterable, Sequence
 
 #: Pygments names of the fortlang lexers (see fortlang.docsite.lexer and pyproject.toml).
 ACTION_LEXER = "fortlang"
 SCORING_LEXER = "fortlang-scoring"
-
-
-_MARKUP = re.compile(r"([\\`*_\[\]{}#!|])")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
-def literal(value: str) -> str:
-    """A value from a card file as literal Markdown text: HTML special characters as entities,
-    Markdown punctuation backslash-escaped, control characters shown as ``U+001B``.
-
-    >>> literal("<b>*Copy* Cat*</b> {#x}")
-    '&lt;b&gt;\\\\*Copy\\\\* Cat\\\\*&lt;/b&gt; \\\\{\\\\#x\\\\}'
-    >>> literal("Копия\\x1b[31mкота")
-    'КопияU+001B\\\\[31mкота'
-    """
-    escaped = _MARKUP.sub(r"\\\1", html.escape(value, quote=False))
-    return _CONTROL.sub(lambda m: f"U+{ord(m.group()):04X}", escaped)
 
 
 def cell(text: object) -> str:

@@ -1,4 +1,6 @@
-"""Print-and-play: every kid card's face, nine per A4 page with cut marks, as a PDF (fpdf2).
+"""Print-and-play: every face of a set (kids, made-up rules, perks, the board), nine per A4 page
+with a gap between cards and cut marks around each, then (for two-sided printing) a page of
+card backs mirrored left to right, so each back lands behind its front. A PDF (fpdf2).
 
 The faces' shapes go through fpdf2's SVG converter; their text runs are set with a PDF font at the
 positions the face layout chose (see :mod:`fortlang.docsite.face`), so the sheet matches the
@@ -12,17 +14,20 @@ import io
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from fortlang.docsite import safe
 from fortlang.docsite.face import HEIGHT, WIDTH, Captions, Face, Text
 from fortlang.errors import ERROR, Diagnostic, FortError
-from fortlang.model import KidCard
+from fortlang.model import CardSet, KidCard
 from fortlang.nodes import Span
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, mm
 CARD_W, CARD_H = WIDTH / 10, HEIGHT / 10  # 63 x 88 mm
 COLS = ROWS = 3
 PER_PAGE = COLS * ROWS
-LEFT = (PAGE_W - COLS * CARD_W) / 2
-TOP = (PAGE_H - ROWS * CARD_H) / 2
+GAP = 4.0  # mm between two cards: one cut per edge, no card trimmed by its neighbour's cut
+GRID_W, GRID_H = COLS * CARD_W + (COLS - 1) * GAP, ROWS * CARD_H + (ROWS - 1) * GAP
+LEFT = (PAGE_W - GRID_W) / 2
+TOP = (PAGE_H - GRID_H) / 2
 MARK = 5.0  # length of a cut mark, mm, drawn outside the grid only
 _DEJAVU = (Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
            Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"))
@@ -33,29 +38,38 @@ def deck(cards: Iterable[KidCard], one_each: bool = False) -> list[KidCard]:
     return [c for c in cards for _ in range(1 if one_each else max(1, c.copies))]
 
 
-def slot(index: int) -> tuple[float, float]:
-    """Top-left corner (mm) of the ``index``-th card on its page."""
+def slot(index: int, mirrored: bool = False) -> tuple[float, float]:
+    """Top-left corner (mm) of the ``index``-th card on its page; ``mirrored``: on the back of
+    the sheet, where the columns run right to left."""
     i = index % PER_PAGE
-    return LEFT + (i % COLS) * CARD_W, TOP + (i // COLS) * CARD_H
+    col = COLS - 1 - i % COLS if mirrored else i % COLS
+    return LEFT + col * (CARD_W + GAP), TOP + (i // COLS) * (CARD_H + GAP)
+
+
+def edges() -> tuple[list[float], list[float]]:
+    """The x of every card's left and right edge, the y of every top and bottom edge (mm)."""
+    xs = [LEFT + c * (CARD_W + GAP) + d for c in range(COLS) for d in (0.0, CARD_W)]
+    ys = [TOP + r * (CARD_H + GAP) + d for r in range(ROWS) for d in (0.0, CARD_H)]
+    return xs, ys
 
 
 def cut_marks() -> list[tuple[float, float, float, float]]:
     """Line segments (x1, y1, x2, y2) in the page margins, in line with every card edge."""
     marks = []
-    for c in range(COLS + 1):
-        x = LEFT + c * CARD_W
+    xs, ys = edges()
+    for x in xs:
         marks += [(x, TOP - MARK - 1, x, TOP - 1),
-                  (x, TOP + ROWS * CARD_H + 1, x, TOP + ROWS * CARD_H + MARK + 1)]
-    for r in range(ROWS + 1):
-        y = TOP + r * CARD_H
+                  (x, TOP + GRID_H + 1, x, TOP + GRID_H + MARK + 1)]
+    for y in ys:
         marks += [(LEFT - MARK - 1, y, LEFT - 1, y),
-                  (LEFT + COLS * CARD_W + 1, y, LEFT + COLS * CARD_W + MARK + 1, y)]
+                  (LEFT + GRID_W + 1, y, LEFT + GRID_W + MARK + 1, y)]
     return marks
 
 
 def render(faces: Sequence[Face], title: str = "fortlang print-and-play",
-           cards: Sequence[KidCard] = ()) -> bytes:
-    """The PDF bytes: ``faces`` in reading order, nine per page, cut marks on every page.
+           cards: Sequence[KidCard | None] = (), back: Face | None = None) -> bytes:
+    """The PDF bytes: ``faces`` in reading order, nine per page, cut marks on every page; with
+    ``back``, each page of fronts is followed by a page of backs, mirrored for duplex printing.
     ``cards`` (the faces' cards) let an error point at the card file."""
     try:  # the docs extra; imported here so the rest of fortlang needs none
         from fpdf import FPDF
@@ -68,22 +82,28 @@ def render(faces: Sequence[Face], title: str = "fortlang print-and-play",
     pdf.set_title(title)
     pdf.set_creator("fortlang docs pnp")
     family = _fonts(pdf)
-    for i, face in enumerate(faces):
-        if i % PER_PAGE == 0:
-            pdf.add_page()
-            _draw_marks(pdf)
-        x, y = slot(i)
-        try:
-            pdf.image(io.BytesIO(face.to_svg(with_text=False).encode()), x=x, y=y, w=CARD_W,
-                      h=CARD_H)
-            for text in face.texts:
-                _draw_text(pdf, family, x, y, text)
-        except (Exception, RecursionError) as e:  # fpdf2 refuses what it cannot lay out
-            raise _undrawable(face, cards[i] if cards else None, e) from None
-    if not faces:
+    for start in range(0, max(1, len(faces)), PER_PAGE):
+        page = faces[start:start + PER_PAGE]
         pdf.add_page()
         _draw_marks(pdf)
+        for i, face in enumerate(page):
+            _draw_face(pdf, family, face, *slot(i), cards[start + i] if cards else None)
+        if back is not None and page:
+            pdf.add_page()
+            _draw_marks(pdf)
+            for i in range(len(page)):
+                _draw_face(pdf, family, back, *slot(i, mirrored=True), None)
     return bytes(pdf.output())
+
+
+def _draw_face(pdf, family: str, face: Face, x: float, y: float, card: KidCard | None) -> None:
+    try:
+        pdf.image(io.BytesIO(face.to_svg(with_text=False).encode()), x=x, y=y, w=CARD_W,
+                  h=CARD_H)
+        for text in face.texts:
+            _draw_text(pdf, family, x, y, text)
+    except (Exception, RecursionError) as e:  # fpdf2 refuses what it cannot lay out
+        raise _undrawable(face, card, e) from None
 
 
 def _undrawable(face: Face, card: KidCard | None, error: BaseException) -> FortError:
@@ -127,3 +147,25 @@ def faces_for(cards: Iterable[KidCard], lang: str = "en",
     from fortlang.docsite.face import card_face
 
     return [card_face(c, lang, captions) for c in cards]
+
+
+def sheet(sets: Sequence[CardSet], lang: str = "en", one_each: bool = False,
+          backs: bool = True) -> tuple[bytes, int]:
+    """The print-and-play PDF of ``sets`` in ``lang`` and the number of cards on it: every
+    copy of each kid card (or one each), then the made-up rules, perks and board."""
+    from fortlang.docsite import faces
+    from fortlang.docsite.chrome import chrome
+
+    fronts: list[Face] = []
+    cards: list[KidCard | None] = []
+    for card_set in sets:
+        for printed in faces.every_face(card_set, lang):
+            if printed.kind == "back":
+                continue
+            kid = printed.card
+            copies = 1 if kid is None or one_each else max(1, kid.copies)
+            fronts += [printed.face] * copies
+            cards += [kid] * copies
+    back = faces.back_face(sets[0].manifest.name) if backs and sets else None
+    title = f"Fort — {chrome('faces', lang)} ({', '.join(s.manifest.name for s in sets)})"
+    return render(fronts, safe.visible(title), cards, back), len(fronts)

@@ -17,6 +17,7 @@ from pathlib import Path
 from fortlang import registry as reg
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
+from fortlang.docsite import safe
 from fortlang.docsite.face import strip_svg
 from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS
 from fortlang.docsite.langref import language_section
@@ -120,7 +121,8 @@ def scoring(lang: str, sets: Iterable[CardSet]) -> str:
            ])]
     for card_set in sets:
         for rule in card_set.rules:
-            out += [md.heading(3, rule.names.get(lang, rule.name), f"{card_set.id}-{rule.id}"),
+            out += [md.heading(3, safe.markdown(rule.names.get(lang, rule.name)),
+                                f"{card_set.id}-{rule.id}"),
                     md.code(to_text(rule.score), md.SCORING_LEXER),
                     md.table([lx.ui("language", lang), lx.ui("renders", lang)],
                              [(lx.LANGUAGE_NAMES[x], lx.rule_text(rule, x))

@@ -17,18 +17,22 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
-from fortlang.docsite import error_codes
+from fortlang.docsite import error_codes, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
-from fortlang.docsite.face import card_face
-from fortlang.docsite.glossary import captions, glossary_page
+from fortlang.docsite.browser import PAGE as BROWSER
+from fortlang.docsite.browser import browser_page
+from fortlang.docsite.chrome import chrome
+from fortlang.docsite.faces import every_face
+from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import reference_page
 from fortlang.docsite.rules import rules_page
 from fortlang.errors import ERROR, Diagnostic, FortError
-from fortlang.model import CardSet
+from fortlang.model import CardSet, Origin
 
 MARKER = ".fortlang-docs"  # marks a folder this command may replace
+SHIM = "iframe-worker-shim.js"  # fortlang/docsite/vendor: the search worker from file://
 
 
 @dataclass(frozen=True)
@@ -99,8 +103,10 @@ def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str],
     ``rules``: the site has its rules page."""
     links = [f"- [{lx.ui('the_rules', lang)}](rules.md)"] if rules else []
     links += [f"- [{lx.ui('reference', lang)}](reference.md)"]
-    links += [f"- [{s.manifest.name} — {lx.ui('glossary', lang)}](glossary/{s.id}.md)"
-              for s in sets]
+    links += [f"- [{safe.markdown(s.manifest.name)} — {lx.ui('glossary', lang)}]"
+              f"(glossary/{s.id}.md)" for s in sets]
+    if sets:
+        links.append(f"- [{chrome('browser', lang)}]({BROWSER})")
     links += [f"- [{lx.ui(key, lang)}]({page})" for key, page in pages]
     # The other sites are outside this one's docs, so plain HTML links (mkdocs checks only .md).
     others = " · ".join(f'<a href="../{x}/index.html" hreflang="{x}">{lx.LANGUAGE_NAMES[x]}</a>'
@@ -116,29 +122,40 @@ HOOKS = str(Path(__file__).with_name("mkdocs_hooks.py"))  # every page's filter 
 
 
 def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site_dir: str,
-                  pages: Sequence[tuple[str, str]] = (), rules: bool = False) -> dict:
-    """``pages``: the hand-written pages present, as (title key, file) pairs; ``rules``: the
-    rules page is present (R-numbers of every page then link to it)."""
+                  pages: Sequence[tuple[str, str]] = (), site_url: str = "",
+                  rules: bool = False) -> dict:
+    """``pages``: the hand-written pages present, as (title key, file) pairs; ``site_url``:
+    where the whole site will be published (then each page has a canonical address and the
+    sitemap lists them), or empty; ``rules``: the rules page is present (R-numbers of every
+    page then link to it)."""
     nav: list[dict] = [{lx.ui("home", lang): "index.md"}]
     if rules:
         nav.append({lx.ui("the_rules", lang): "rules.md"})
     nav.append({lx.ui("reference", lang): "reference.md"})
     if sets:
-        nav.append({lx.ui("glossary", lang): [{s.manifest.name: f"glossary/{s.id}.md"}
-                                               for s in sets]})
+        # mkdocs puts a nav title into every page as it is (HTML): escaped like page text
+        nav.append({lx.ui("glossary", lang): [
+            {safe.markdown(s.manifest.name): f"glossary/{s.id}.md"} for s in sets]})
+        nav.append({chrome("browser", lang): BROWSER})
     nav += [{lx.ui(key, lang): page} for key, page in pages]
     return {
         "site_name": lx.ui("site", lang),
+        **({"site_url": f"{site_url.rstrip('/')}/{lang}/"} if site_url else {}),
         "docs_dir": "docs",
         "site_dir": site_dir,  # relative to the config file: ../../<lang>
         "copyright": lx.ui("unofficial", lang),  # the footer of every page
         "hooks": [HOOKS],
         "use_directory_urls": False,  # browsable from the file system, without a server
         "theme": {"name": "material", "language": lang, "font": False,  # no remote fonts
+                  "custom_dir": "overrides",  # fortlang/docsite/theme: titles, switcher, 404
                   "features": ["navigation.sections", "search.highlight"]},
-        # offline: the search index also as a script, so search works from file:// where the
-        # browser allows it (Chromium needs --allow-file-access-from-files; any web server works)
-        "plugins": [{"search": {"lang": [lang]}}, "offline"],
+        # offline: the search index also as a script, and the worker shim from the site itself
+        # (extra.polyfills below), so search works from file:// with no network
+        "plugins": [{"search": {"lang": [lang]}}, "offline",
+                    # click a face to enlarge it; icons and strips stay inline
+                    {"glightbox": {"skip_classes": ["fl-icon", "fl-strip"],
+                                   "auto_caption": False, "zoomable": True,
+                                   "background": "none"}}],
         "markdown_extensions": [
             "attr_list", "md_in_html", "tables", "admonition",
             {"toc": {"permalink": True, "permalink_title": lx.ui("permalink", lang)}},
@@ -146,16 +163,21 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
             "pymdownx.superfences",
         ],
         "extra_css": ["assets/fortlang.css"],
+        "extra_javascript": ["assets/fortlang-cards.js"],
         "extra": {"fortlang_rules": rules,  # read by mkdocs_hooks: link R-numbers to rules.md
                   "generator": False,  # no "Made with Material for MkDocs": English everywhere
                   "alternate": [{"name": lx.LANGUAGE_NAMES[x], "lang": x,
-                                 "link": f"../{x}/index.html"} for x in langs]},
+                                 "link": f"../{x}/index.html"} for x in langs],
+                  # named so material's offline plugin adds no CDN copy of its own
+                  "polyfills": [f"assets/javascripts/{SHIM}"],
+                  "not_found": {"text": chrome("not_found", lang),
+                                "home": chrome("back_home", lang)}},
         "nav": nav,
     }
 
 
 def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
-             langs: Sequence[str]) -> int:
+             langs: Sequence[str], site_url: str = "") -> int:
     """Write one language's mkdocs project into ``src``; returns the number of card faces."""
     docs = src / "docs"
     pages = []
@@ -169,24 +191,30 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     if rules is not None:
         _write(docs / "rules.md", rules)
     _write(docs / "index.md", index_page(sets, lang, langs, pages, rules=rules is not None))
-    _write(docs / "assets" / "fortlang.css",
-           files("fortlang.docsite").joinpath("fortlang.css").read_text(encoding="utf-8"))
+    package = files("fortlang.docsite")
+    for asset in ("fortlang.css", "fortlang-cards.js"):
+        _write(docs / "assets" / asset, package.joinpath(asset).read_text(encoding="utf-8"))
+    _write(docs / "assets" / "javascripts" / SHIM,
+           package.joinpath("vendor", SHIM).read_text(encoding="utf-8"))
+    for template in ("main.html", "404.html", "partials/alternate.html"):
+        _write(src / "overrides" / template,
+               package.joinpath("theme", template).read_text(encoding="utf-8"))
     for name, icon in every_icon().items():
         _write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:
         _write(docs / "glossary" / f"{card_set.id}.md", glossary_page(card_set, lang))
-        for card in card_set.kids:
-            face = card_face(card, lang, captions(card, lang))
-            _write(docs / "assets" / "faces" / card_set.id / f"{card.id}.svg",
-                   face.to_svg(title=card.name_in(lang)))
-            faces += 1
+        for printed in every_face(card_set, lang):
+            _write(docs / "assets" / printed.path, printed.face.to_svg(title=printed.title))
+            faces += printed.kind == "kid"
+    if sets:
+        _write(docs / BROWSER, browser_page(sets, lang))
     _write(docs / error_codes.FILE, error_codes.error_codes_page(lang))
     # Last, so it links every page written above (the error codes page among them).
     _write(docs / "reference.md",
            reference_page(lang, sets, _optional("schemas"), card_format=has_format,
                           error_codes=True))
-    config = mkdocs_config(lang, langs, sets, site_dir, pages, rules=rules is not None)
+    config = mkdocs_config(lang, langs, sets, site_dir, pages, site_url, rules=rules is not None)
     config["nav"].append({error_codes.title(lang): error_codes.FILE})
     _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
@@ -236,17 +264,34 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
                                            file=str(cfg), notes=tuple(problems or lines)))
 
 
+def check_ids(sets: Sequence[CardSet]) -> None:
+    """Every id the site turns into a file name, an anchor or a link is a schema id (E313),
+    so none can leave the site's folder or break out of an attribute."""
+    for s in sets:
+        items: list[tuple[str, str, Origin | None]] = [("set", s.id, None)]
+        items += [("card", k.id, k.origin) for k in s.kids]
+        items += [("made-up rule", r.id, r.origin) for r in s.rules]
+        items += [("perk", p.id, p.origin) for p in s.perks]
+        for kind, ident, origin in items:
+            if not safe.is_id(ident):
+                raise FortError(Diagnostic(
+                    ERROR, "E313", f"{kind} id `{safe.visible(ident)}` is not an id",
+                    file=origin.file if origin is not None else "<card set>",
+                    hint="an id is lowercase words and digits joined by dashes"))
+
+
 def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,
-          mkdocs: bool = True) -> Built:
+          mkdocs: bool = True, site_url: str = "") -> Built:
     from fortlang.output import build_folder
 
     out = out.resolve()
+    check_ids(sets)
     _check_out(out)
     faces = 0
     with build_folder(out) as tmp:  # swapped in only when complete; removed otherwise
         configs = []
         for lang in langs:
-            faces += generate(tmp / "_src" / lang, f"../../{lang}", sets, lang, langs)
+            faces += generate(tmp / "_src" / lang, f"../../{lang}", sets, lang, langs, site_url)
             configs.append(tmp / "_src" / lang / "mkdocs.yml")
         if mkdocs:
             run_mkdocs(configs)

@@ -1,0 +1,89 @@
+"""Every face a set prints, in one language: kids (R1.1), made-up rules (R14), perks (R15), the
+board (R10) and the card back. The site writes them as SVG files next to the glossary; the
+print-and-play sheet draws the same :class:`Face` objects, so both show the same cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fortlang.docsite import lexicon as lx
+from fortlang.docsite.chrome import chrome
+from fortlang.docsite.face import (
+    Captions,
+    Face,
+    back_face,
+    board_face,
+    card_face,
+    perk_face,
+    rule_face,
+)
+from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk
+
+
+@dataclass(frozen=True)
+class Printed:
+    path: str  # relative to the site's assets folder
+    face: Face
+    title: str  # the card's name in the page language (the SVG's <title>)
+    kind: str  # "kid", "rule", "perk", "board" or "back"
+    card: KidCard | None = None  # a kid's card: its copies, and where its file is
+
+
+def kid_path(set_id: str, card: KidCard) -> str:
+    return f"faces/{set_id}/{card.id}.svg"
+
+
+def rule_path(set_id: str, rule: MadeUpRule) -> str:
+    return f"faces/{set_id}/rule-{rule.id}.svg"
+
+
+def perk_path(set_id: str, perk: Perk) -> str:
+    return f"faces/{set_id}/perk-{perk.id}.svg"
+
+
+def board_path(set_id: str) -> str:
+    return f"faces/{set_id}/board.svg"
+
+
+def back_path(set_id: str) -> str:
+    return f"faces/{set_id}/back.svg"
+
+
+def captions(card: KidCard, lang: str) -> Captions:
+    return Captions(lx.term("public_action", lang), lx.term("private_action", lang),
+                    lx.ui(card.source.value, lang))
+
+
+def kid(card: KidCard, lang: str) -> Face:
+    return card_face(card, lang, captions(card, lang))
+
+
+def rule(r: MadeUpRule, lang: str) -> Face:
+    return rule_face(r, lang, chrome("made_up_rule", lang), lx.rule_text(r, lang))
+
+
+def perk(p: Perk, lang: str) -> Face:
+    text = lx.perk_text(p, lang) + (f" {chrome('single_use', lang)}" if p.single_use else "")
+    return perk_face(p, lang, chrome("perk", lang), text)
+
+
+def board(b: Board, lang: str) -> Face:
+    return board_face(b, lx.ui("board", lang), lx.ui("provisional", lang) if b.provisional
+                      else "")
+
+
+def every_face(card_set: CardSet, lang: str) -> list[Printed]:
+    """The set's faces in print order: kids, made-up rules, perks, board, then the back."""
+    out = [Printed(kid_path(card_set.id, k), kid(k, lang), k.name_in(lang), "kid", k)
+           for k in card_set.kids]
+    out += [Printed(rule_path(card_set.id, r), rule(r, lang), r.names.get(lang, r.name), "rule")
+            for r in card_set.rules]
+    out += [Printed(perk_path(card_set.id, p), perk(p, lang), p.names.get(lang, p.name), "perk")
+            for p in card_set.perks]
+    if card_set.board is not None:
+        out.append(Printed(board_path(card_set.id), board(card_set.board, lang),
+                           lx.ui("board", lang), "board"))
+    out.append(Printed(back_path(card_set.id), back_face(card_set.manifest.name),
+                       card_set.manifest.name, "back"))
+    return out
