@@ -143,7 +143,8 @@ _TABLE: tuple[Code, ...] = (
     Code("E706", "given table over a capacity (stuff, pack, lookout, supply)",
          "given:\n  players:\n    - stuff: {pizza: 9}", "give at most what the rules let a player "
          "hold (R1.4, R10.2) and what the supply has"),
-    Code("E707", "player not seated", "- recruit: Bug\n  from: yard of player 9  (two players seated)",
+    Code("E707", "player not seated",
+         "- recruit: Bug\n  from: yard of player 9  (two players seated)",
          "name a seated player (player 1 is the first in `players`)"),
     Code("E708", "a card file where a scenario file is expected", "fortlang test "
          "cards/fort-base/kids-glue.yaml", "name a file whose top key is `scenarios`"),
