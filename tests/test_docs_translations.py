@@ -30,13 +30,15 @@ def test_every_note_of_the_base_set_is_translated(base: CardSet, lang: str) -> N
 
 @pytest.mark.parametrize("lang", OTHER)
 def test_the_glossary_shows_notes_in_the_page_language(base: CardSet, lang: str) -> None:
+    from fortlang.docsite.safe import markdown as escaped  # card-file text reaches pages so
+
     page = glossary_page(base, lang)
     for kid in base.kids:
         if kid.note:
-            assert kid.note_in(lang) in page
-            assert kid.note not in page
+            assert escaped(kid.note_in(lang)) in page
+            assert escaped(kid.note) not in page
     assert base.board is not None
-    assert base.board.note_in(lang) in page and base.board.note not in page
+    assert escaped(base.board.note_in(lang)) in page and escaped(base.board.note) not in page
 
 
 def test_a_note_without_translation_falls_back_to_the_written_one(base: CardSet) -> None:
@@ -111,16 +113,19 @@ def test_the_printed_names_are_card_data_shown_as_glossary_headings(base: CardSe
 
 def test_a_printed_name_is_shown_only_where_it_differs_and_is_escaped() -> None:
     from fortlang.docsite.glossary import perk_section
+    from fortlang.docsite.safe import markdown as escaped
     from fortlang.model import Perk, PerkHook, printed_name
 
     same = Perk("p", "Bribe", PerkHook.RECYCLE, names={"ru": "Взятка"}, printed={"ru": "Взятка"})
-    assert printed_name(same, "ru") == "" and "правилах" not in perk_section(same, "ru")
+    assert printed_name(same, "ru") == "" and "правилах" not in perk_section("s", same, "ru")
+    printed = "Копия {#x} \x1b[31mкота_"
     hostile = Perk("q", "Copy *Cat*", PerkHook.RECYCLE, names={"ru": "<b>Подражатель</b>"},
-                   printed={"ru": "Копия {#x} \x1b[31mкота_"})
-    heading = perk_section(hostile, "ru").splitlines()[0]
-    assert heading == ("### &lt;b&gt;Подражатель&lt;/b&gt; (в русских правилах — «Копия \\{\\#x\\} "
-                       "U+001B\\[31mкота\\_») { #perk-q }")
-    assert "### Copy \\*Cat\\* { #perk-q }" in perk_section(hostile, "en")
+                   printed={"ru": printed})
+    heading = perk_section("s", hostile, "ru").splitlines()[0]
+    assert heading == (f"### {escaped('<b>Подражатель</b>')} (в русских правилах — "
+                       f"«{escaped(printed)}») {{ #perk-q }}")
+    assert not {"<", "{", "*", "_", "\x1b"} & set(heading.split("{ #")[0])
+    assert f"### {escaped('Copy *Cat*')} {{ #perk-q }}" in perk_section("s", hostile, "en")
 
 
 def _russian_texts(base: CardSet) -> dict[str, str]:
@@ -167,10 +172,10 @@ def test_a_perk_is_a_neuter_преимущество_in_russian(base: CardSet) -
 def test_the_markdown_and_model_docstring_examples() -> None:
     import doctest
 
-    import fortlang.docsite.markdown
+    import fortlang.docsite.pagefilter
     import fortlang.model
 
-    for module in (fortlang.docsite.markdown, fortlang.model):
+    for module in (fortlang.docsite.pagefilter, fortlang.model):
         result = doctest.testmod(module)
         assert result.attempted >= 2 and result.failed == 0
 

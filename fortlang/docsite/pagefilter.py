@@ -87,6 +87,22 @@ def _rewrite(html: str, rewrite: Callable[[str, frozenset[str]], str]) -> str:
     return "".join(out)
 
 
+#: A character reference to ASCII punctuation that means nothing to HTML: ``docsite.safe``
+#: writes card-file text that way (``R5&#46;5``); as plain characters the filter can link and
+#: space it. ``& < > " '`` stay references.
+_HARMLESS_REF = re.compile(r"&#(3[3-9]|4[0-7]|5[89]|6[134]|9[1-6]|12[3-6]);")
+
+
+def _harmless_refs_decoded(text: str) -> str:
+    """Harmless references in a text node as the characters they stand for.
+
+    >>> _harmless_refs_decoded("R5&#46;5 &#60;b&#62; &#59;")
+    'R5.5 &#60;b&#62; ;'
+    """
+    return _HARMLESS_REF.sub(lambda m: chr(int(m.group(1))) if chr(int(m.group(1)))
+                             not in "&<>\"'" else m.group(0), text)
+
+
 def polish(html: str, lang: str, page_url: str, rules: bool = True) -> str:
     """A rendered page: R-numbers linked (when the site has its rules page) and, in French,
     French typography. ``page_url`` is the page's URL relative to the site's root."""
@@ -95,6 +111,7 @@ def polish(html: str, lang: str, page_url: str, rules: bool = True) -> str:
     def rewrite(text: str, inside: frozenset[str]) -> str:
         if inside & _VERBATIM:
             return text
+        text = _harmless_refs_decoded(text)
         if lang == "fr":
             text = french(text)
         if rules and not inside & _NO_LINK:
