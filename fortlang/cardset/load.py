@@ -7,7 +7,7 @@ raises :class:`FortError` with all of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -100,9 +100,11 @@ def card_files(folder: Path) -> Found:
     return found
 
 
-def read_set(folder: Path) -> SetResult:
+def read_set(folder: Path, texts: Mapping[str, str] | None = None) -> SetResult:
     """Read and check every file of the set in ``folder`` (no cross-set checks yet). A folder
-    without a manifest is not a set: nothing in it is read."""
+    without a manifest is not a set: nothing in it is read. ``texts`` (path -> text) stands
+    for files as an editor holds them, unsaved (the language server)."""
+    texts = texts or {}
     result = SetResult(folder)
     mpath = manifest_path(folder)
     if mpath is None:
@@ -113,7 +115,7 @@ def read_set(folder: Path) -> SetResult:
     if not inside(mpath, folder):
         result.diagnostics.append(outside_link(mpath, folder))
         return result
-    result.manifest = check_file(mpath)
+    result.manifest = check_file(mpath, texts.get(str(mpath)))
     result.files.append(result.manifest)
     vocab = FORT
     manifest = result.manifest.manifest
@@ -124,7 +126,7 @@ def read_set(folder: Path) -> SetResult:
     found = card_files(folder)
     paths = found.files
     result.diagnostics.extend(found.diagnostics)
-    result.files.extend(check_file(p, vocabulary=vocab) for p in paths)
+    result.files.extend(check_file(p, texts.get(str(p)), vocabulary=vocab) for p in paths)
     if not paths and not found.diagnostics:
         result.diagnostics.append(Diagnostic(
             ERROR, "E306", "the set has no card files", file=str(folder),
@@ -162,9 +164,13 @@ def _bundled_ids() -> frozenset[str]:
     return frozenset(ids)
 
 
-def check_report(paths: Sequence[Path | str] = ()) -> CheckReport:
-    """Check files and sets (no paths: the bundled sets), collecting every diagnostic."""
+def check_report(paths: Sequence[Path | str] = (),
+                 texts: Mapping[str, str] | None = None) -> CheckReport:
+    """Check files and sets (no paths: the bundled sets), collecting every diagnostic.
+    ``texts`` maps a file's path, as the walk names it, to the text to check instead of what
+    is on disk (an editor's unsaved buffer)."""
     report = CheckReport()
+    texts = texts or {}
     targets = [Path(p) for p in paths] or [_shortest(bundled_dir())]
     lone_files: list[FileResult] = []
     for target in targets:
@@ -176,9 +182,9 @@ def check_report(paths: Sequence[Path | str] = ()) -> CheckReport:
                 report.diagnostics.append(Diagnostic(
                     ERROR, "E306", "no card set here: no manifest.yaml found", file=str(target),
                     hint="a set folder holds a manifest.yaml (id, name, version) and card files"))
-            report.sets.extend(read_set(f) for f in folders)
-        elif target.exists():
-            lone_files.append(check_file(target))
+            report.sets.extend(read_set(f, texts) for f in folders)
+        elif target.exists() or str(target) in texts:
+            lone_files.append(check_file(target, texts.get(str(target))))
         else:
             report.diagnostics.append(Diagnostic(ERROR, "E300", "no such file or directory",
                                                  file=str(target)))

@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
     "replay": "fortlang.cli.replay:replay",
     "play": "fortlang.cli.play:play",
     "test": "fortlang.cli.test:test",
+    "lsp": "fortlang.cli.lsp:lsp",
 }
 
 

@@ -1,0 +1,14 @@
+"""``fortlang lsp``: a language server for card files, manifests and scenario files.
+
+It speaks the Language Server Protocol over stdio (pygls) and reuses the checker's pipeline,
+so an editor shows exactly what ``fortlang check`` and ``fortlang test`` report:
+
+* :mod:`.source`: one open file, its positioned YAML tree and LSP positions (UTF-16);
+* :mod:`.spot`: what the cursor is on (a key, an action, a card name...);
+* :mod:`.diagnostics`: the checks of the file's whole set, with the editor's unsaved texts;
+* :mod:`.hover`, :mod:`.completion`, :mod:`.definition`, :mod:`.formatting`, :mod:`.actions`;
+* :mod:`.server`: the features wired to the protocol.
+
+Nothing here parses a card file or an action by itself: the YAML reader, the schemas, the
+grammar (Lark's own parser state drives completion), the phrasebooks and ``fmt`` do.
+"""

@@ -1,0 +1,136 @@
+"""The language server: LSP over stdio (pygls), each feature a call into its module.
+
+Diagnostics are pushed on open, change, save and close for every file the check covers (the
+whole set, so a duplicate id fixed in one file clears the other's error). The language of
+hovers comes from ``initializationOptions`` or the ``fortlang`` settings (``lang``: en, fr
+or ru; en by default).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from fortlang.lsp import actions, completion, definition, diagnostics, formatting, hover
+from fortlang.lsp.source import Source
+
+NAME = "fortlang"
+
+
+class FortServer(LanguageServer):
+    def __init__(self) -> None:
+        from importlib.metadata import version
+
+        super().__init__(NAME, version("fortlang"))
+        self.lang = "en"
+        #: uri -> the uris whose diagnostics its last check published (to clear them later)
+        self.published: dict[str, set[str]] = {}
+
+    def source(self, uri: str) -> Source:
+        document = self.workspace.get_text_document(uri)
+        return Source(uri, _path(uri), document.source, self.workspace.position_codec)
+
+    def open_texts(self) -> dict[str, str]:
+        return {_path(uri): doc.source for uri, doc in self.workspace.text_documents.items()}
+
+    def set_lang(self, options: Any) -> None:
+        from fortlang.phrasebook import LANGUAGES
+
+        if isinstance(options, dict):
+            lang = options.get("lang", options.get("fortlang", {}).get("lang")
+                               if isinstance(options.get("fortlang"), dict) else None)
+            if lang in LANGUAGES:
+                self.lang = lang
+
+    def check(self, uri: str) -> None:
+        """Check ``uri`` (and its set) and publish every file's diagnostics."""
+        src = self.source(uri)
+        results = diagnostics.check(src, self.open_texts())
+        done: set[str] = set()
+        for path, found in results.items():
+            target = uri if path == src.path else from_fs_path(str(Path(path).absolute())) or ""
+            file = src if target == uri else Source(target, path, found.text,
+                                                    self.workspace.position_codec)
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                uri=target, diagnostics=[diagnostics.to_lsp(file, d) for d in found.diagnostics]))
+            done.add(target)
+        for stale in self.published.get(uri, set()) - done:
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=stale, diagnostics=[]))
+        self.published[uri] = done
+
+
+def _path(uri: str) -> str:
+    return to_fs_path(uri) or uri
+
+
+def build() -> FortServer:
+    server = FortServer()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: FortServer, params: types.InitializeParams) -> None:
+        ls.set_lang(params.initialization_options)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def configuration(ls: FortServer, params: types.DidChangeConfigurationParams) -> None:
+        ls.set_lang(params.settings)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: FortServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.check(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: FortServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.check(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: FortServer, params: types.DidSaveTextDocumentParams) -> None:
+        ls.check(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: FortServer, params: types.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        stale = ls.published.pop(uri, set())
+        for other in stale:  # the set as saved on disk, for the files still open
+            if other != uri and other in ls.workspace.text_documents:
+                ls.check(other)
+                return
+        for other in stale:
+            ls.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=other, diagnostics=[]))
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def on_hover(ls: FortServer, params: types.HoverParams) -> types.Hover | None:
+        return hover.hover(ls.source(params.text_document.uri), params.position, ls.lang)
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION,
+                    types.CompletionOptions(trigger_characters=[" ", "(", "-"]))
+    def on_completion(ls: FortServer, params: types.CompletionParams) -> types.CompletionList:
+        items = completion.complete(ls.source(params.text_document.uri), params.position)
+        return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    def on_definition(ls: FortServer, params: types.DefinitionParams) -> types.Location | None:
+        return definition.definition(ls.source(params.text_document.uri), params.position)
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def on_formatting(ls: FortServer,
+                      params: types.DocumentFormattingParams) -> list[types.TextEdit]:
+        return formatting.format_document(ls.source(params.text_document.uri))
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix]))
+    def on_code_action(ls: FortServer,
+                       params: types.CodeActionParams) -> list[types.CodeAction]:
+        return actions.quick_fixes(ls.source(params.text_document.uri), params)
+
+    return server
+
+
+def serve() -> None:
+    """Serve on standard input and output until the client says exit."""
+    build().start_io()

@@ -1,0 +1,337 @@
+"""`fortlang lsp` end to end: the server runs as a subprocess and a real LSP client (pytest-lsp)
+talks to it over stdio, as an editor does."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import LanguageClient, client_capabilities
+
+from tests.lsp_client import (
+    CONFIG,
+    at,
+    change_file,
+    close_file,
+    copy_base,
+    diagnostics_of,
+    doc,
+    open_file,
+    server_command,
+    uri,
+)
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("lsp")
+    copy_base(root)
+    return root
+
+
+@pytest_lsp.fixture(config=CONFIG, scope="module", loop_scope="module")
+async def client(lsp_client: LanguageClient, workspace: Path):
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        root_uri=uri(workspace), initialization_options={"lang": "en"}))
+    yield
+    await lsp_client.shutdown_session()
+
+
+def _codes(diagnostics: list[types.Diagnostic]) -> list[str]:
+    return [str(d.code) for d in diagnostics]
+
+
+def _span(d: types.Diagnostic) -> tuple[int, int, int, int]:
+    r = d.range
+    return r.start.line, r.start.character, r.end.line, r.end.character
+
+
+# -- diagnostics --------------------------------------------------------------------------------
+
+BAD_KIDS = """\
+kids:
+  - id: typo-kid
+    name: Typo Kid
+    suits: [shovle]
+    public: |
+      gain pizza x shovle
+    private: "score 2 then gain pizzza"
+"""
+
+
+async def test_diagnostics_are_those_of_fortlang_check(client: LanguageClient,
+                                                       workspace: Path) -> None:
+    """Same codes, messages and places as `fortlang check --format json` on the saved file;
+    exact columns inside a block scalar and a quoted string."""
+    path = workspace / "fort-base" / "kids-typos.yaml"
+    path.write_text(BAD_KIDS, encoding="utf-8")
+    got = await open_file(client, path)
+    run = subprocess.run([*server_command()[:-1], "check", "--format", "json",
+                          str(workspace / "fort-base")], capture_output=True, text=True)
+    expected = [d for d in json.loads(run.stdout) if d["file"] == str(path)]
+    assert len(expected) == 3
+    assert [(str(d.code), d.message.split("\nhint: ")[0]) for d in got] == \
+        [(d["code"], d["message"]) for d in expected]
+    assert [_span(d) for d in got] == [(d["line"] - 1, d["column"] - 1, d["end_line"] - 1,
+                                        d["end_column"] - 1) for d in expected]
+    # Line 6 `      gain pizza x shovle`: the suit is at columns 19-25 of the block scalar;
+    # line 7 in double quotes: `pizzza` after `private: "score 2 then gain `.
+    assert (5, 19, 5, 25) in [_span(d) for d in got]
+    assert (6, 32, 6, 38) in [_span(d) for d in got]
+    path.unlink()
+    close_file(client, path)
+
+
+async def test_diagnostics_follow_edits_and_count_utf16(client: LanguageClient,
+                                                        workspace: Path) -> None:
+    path = workspace / "fort-base" / "kids-new.yaml"
+    good = "kids:\n  - {id: new-kid, name: \"🐛 New\", suits: [book], public: gain pizza, " \
+           "source: public}\n"
+    path.write_text(good, encoding="utf-8")
+    assert await open_file(client, path) == []
+    # Unsaved: the editor's text is checked, not the file on disk.
+    bad = good.replace("gain pizza", "gain pizza x bok")
+    [d] = await change_file(client, path, bad, 2)
+    assert d.code == "E101" and "did you mean `book`?" in d.message
+    # 🐛 is two UTF-16 code units: the column LSP gets is one more than in characters.
+    column = bad.split("\n")[1].index("bok")
+    assert _span(d) == (1, column + 1, 1, column + 4)
+    assert await change_file(client, path, good, 3) == []
+    path.unlink()
+    close_file(client, path)
+
+
+async def test_a_duplicate_id_across_files_is_cleared_in_both(client: LanguageClient,
+                                                              workspace: Path) -> None:
+    """The whole set is checked: an id used in another file is E320, shown on the second
+    use, here in a file the editor has not opened, and cleared there by editing this one."""
+    path = workspace / "fort-base" / "kids-adup.yaml"  # read before kids-shovel.yaml
+    shovel = workspace / "fort-base" / "kids-shovel.yaml"
+    text = "kids:\n  - id: bug\n    name: Second Bug\n    suits: [book]\n    public: pack\n" \
+           "    source: public\n"
+    path.write_text(text, encoding="utf-8")
+    client.diagnostics.pop(uri(shovel), None)
+    assert await open_file(client, path) == []
+    before = await diagnostics_of(client, shovel)
+    [d] = [d for d in before if d.code == "E320"]
+    assert d.range.start.line == 3 and "first used at" in d.message
+    client.diagnostics.pop(uri(shovel), None)
+    assert await change_file(client, path, text.replace("id: bug", "id: bug-two"), 2) == []
+    after = await diagnostics_of(client, shovel)
+    assert after == [d for d in before if d.code != "E320"] and len(after) == len(before) - 1
+    path.unlink()
+    close_file(client, path)
+
+
+async def test_set_composition_is_checked(client: LanguageClient, workspace: Path) -> None:
+    """A second board in the set: the set-level check (E323) as `fortlang check` gives it."""
+    path = workspace / "fort-base" / "zz-board.yaml"  # read after board.yaml
+    board = (workspace / "fort-base" / "board.yaml").read_text(encoding="utf-8")
+    path.write_text(board, encoding="utf-8")
+    got = await open_file(client, path)
+    assert "E323" in _codes(got)
+    path.unlink()
+    close_file(client, path)
+
+
+async def test_a_yaml_file_that_is_no_card_file_gets_nothing(client: LanguageClient,
+                                                             tmp_path: Path) -> None:
+    other = tmp_path / "ci.yaml"
+    other.write_text("jobs: {build: {runs-on: linux}}\n", encoding="utf-8")
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri(other), language_id="yaml", version=1,
+                                             text=other.read_text(encoding="utf-8"))))
+    lone = tmp_path / "kids.yaml"  # a lone card file, checked on its own
+    lone.write_text("kids:\n  - {id: a, name: A, suits: [cron], public: pack}\n")
+    assert _codes(await open_file(client, lone)) == ["E313"]
+    assert uri(other) not in client.diagnostics
+
+
+SCENARIO = """\
+scenarios:
+  - name: Bug digs up pizza
+    given: {players: [{hand: [Bug, The Mole]}]}
+    when: [{play: Bug, add: [The Moles], use: public only}]
+    then: {players: [{stuff: {pizza: 3}, hand: []}]}
+"""
+
+
+async def test_scenario_diagnostics_are_those_of_fortlang_test(client: LanguageClient,
+                                                               tmp_path: Path) -> None:
+    path = tmp_path / "bug.yaml"
+    [d] = await open_file(client, path, SCENARIO)
+    assert d.code == "E701" and d.message.startswith("unknown card `The Mole`")
+    column = SCENARIO.split("\n")[2].index("The Mole")
+    assert _span(d) == (2, column, 2, column + len("The Mole"))
+    assert await change_file(client, path, SCENARIO.replace("The Mole]", "The Moles]"), 2) == []
+
+
+# -- hover --------------------------------------------------------------------------------------
+
+
+async def _hover(client: LanguageClient, path: Path, line: int, character: int) -> str:
+    result = await client.text_document_hover_async(types.HoverParams(
+        text_document=doc(path), position=at(line, character)))
+    assert result is not None
+    assert isinstance(result.contents, types.MarkupContent)
+    return result.contents.value
+
+
+async def test_hover_explains_the_action_under_the_cursor(client: LanguageClient,
+                                                          workspace: Path) -> None:
+    path = workspace / "fort-base" / "kids-shovel.yaml"
+    await open_file(client, path)
+    line = path.read_text(encoding="utf-8").split("\n").index("    public: gain pizza x shovel")
+    # On `shovel`: the quantity, then the whole box.
+    text = await _hover(client, path, line, 30)
+    assert text.startswith("`shovel`")
+    assert text.endswith("---\n\n`gain pizza x shovel` (R13.3)\n\nGain 1 pizza for each shovel.")
+    # On `gain`: the primitive and its rule.
+    assert (await _hover(client, path, line, 14)).startswith("`gain pizza` (R12.1)")
+    # The language comes from the client's settings.
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fortlang": {"lang": "fr"}}))
+    assert "Gagnez autant de pizzas que de pelles." in await _hover(client, path, line, 30)
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fortlang": {"lang": "en"}}))
+    # On a field name: its meaning from the schema.
+    assert "The public action" in await _hover(client, path, line, 6)
+    close_file(client, path)
+
+
+async def test_hover_on_a_card_in_a_scenario(client: LanguageClient, tmp_path: Path) -> None:
+    path = tmp_path / "bug.yaml"
+    await open_file(client, path, SCENARIO.replace("The Mole]", "The Moles]"))
+    text = await _hover(client, path, 3, 19)  # `play: Bug`
+    assert text.startswith("**Bug** `bug` · shovel")
+    assert "public: `gain pizza x shovel` (R13.3) — Gain 1 pizza for each shovel." in text
+    assert text.endswith("cards/fort-base/kids-shovel.yaml:4")
+
+
+# -- completion ---------------------------------------------------------------------------------
+
+
+async def _labels(client: LanguageClient, path: Path, line: int, character: int) -> list[str]:
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=doc(path), position=at(line, character)))
+    assert isinstance(result, types.CompletionList)
+    return [item.label for item in result.items]
+
+
+async def test_completion_follows_the_grammar(client: LanguageClient, workspace: Path) -> None:
+    path = workspace / "fort-base" / "kids-draft.yaml"
+    lines = ["kids:", "  - id: draft", "    name: Draft", "    suits: [book]",
+             "    public: gain ", "    private: gain pizza x ", "    source: public", "    "]
+    text = "\n".join(lines) + "\n"
+    path.write_text(text, encoding="utf-8")
+    await open_file(client, path, text)
+    after_gain = await _labels(client, path, 4, len(lines[4]))
+    assert after_gain == ["pizza", "toy", "pizza/toy", "resource"]
+    after_x = await _labels(client, path, 5, len(lines[5]))
+    assert after_x[:7] == ["skateboard", "shovel", "glue", "water_gun", "crown", "book", "coin"]
+    assert set(after_x[7:]) == {"any", "pack", "level", "lookout"}
+    after_word = await _labels(client, path, 5, len("    private: gain pizza "))
+    assert set(after_word) == {"x", "then", "or"}
+    # A field name being typed: the schema's fields not yet written.
+    fields = await _labels(client, path, 7, 4)
+    assert "copies" in fields and "note" in fields and "public" not in fields
+    # Values the schema lists.
+    assert await _labels(client, path, 6, len("    source: ")) == \
+        ["rulebook", "public", "provisional"]
+    # An empty box: every primitive, written out whole.
+    text2 = text.replace("public: gain ", "public: ")
+    await change_file(client, path, text2, 2)
+    starts = await _labels(client, path, 4, len("    public: "))
+    assert {"gain", "destroy card", "destroy this", "copy rival pack"} <= set(starts)
+    path.unlink()
+    close_file(client, path)
+
+
+async def test_completion_in_a_scenario(client: LanguageClient, tmp_path: Path) -> None:
+    path = tmp_path / "draft.yaml"
+    text = SCENARIO.replace("[Bug, The Mole]", "[Bug, ]").replace("perform", "x")
+    await open_file(client, path, text)
+    names = await _labels(client, path, 2, len("    given: {players: [{hand: [Bug, "))
+    assert "The Moles" in names and "Bug" in names and len(names) > 40
+    text2 = text + "    given2: 1\n"
+    del text2
+    scoring = "scenarios:\n  - name: p\n    given: {players: [{perks: [], rule: }]}\n" \
+              "    when: [{perform: gain }]\n    then: {}\n"
+    await change_file(client, path, scoring, 2)
+    assert "Big Plans" in await _labels(client, path, 2, len("    given: {players: [{perks: "
+                                                             "[], rule: "))
+    assert "Birthday Party" in await _labels(client, path, 2, len("    given: {players: "
+                                                                  "[{perks: ["))
+    assert await _labels(client, path, 3, len("    when: [{perform: gain ")) == \
+        ["pizza", "toy", "pizza/toy", "resource"]
+
+
+# -- definition, formatting, quick fixes -----------------------------------------------------
+
+
+async def test_go_to_definition(client: LanguageClient, workspace: Path, tmp_path: Path) -> None:
+    path = tmp_path / "bug.yaml"
+    await open_file(client, path, SCENARIO.replace("The Mole]", "The Moles]"))
+    found = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=doc(path), position=at(3, 19)))
+    assert isinstance(found, types.Location)
+    assert found.uri.endswith("cards/fort-base/kids-shovel.yaml")
+    assert found.range.start.line == 3  # `  - id: bug`
+    # A manifest's `requires:` leads to the required set's manifest.
+    expansion = workspace / "expansion"
+    expansion.mkdir()
+    manifest = expansion / "manifest.yaml"
+    manifest.write_text('id: ext\nname: Ext\nversion: "1"\nrequires: [fort-base]\n')
+    await open_file(client, manifest)
+    found = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=doc(manifest), position=at(3, 13)))
+    assert isinstance(found, types.Location)
+    assert found.uri.endswith("fort-base/manifest.yaml")
+
+
+async def test_formatting_is_fortlang_fmt(client: LanguageClient, workspace: Path) -> None:
+    path = workspace / "fort-base" / "kids-fmt.yaml"
+    text = "kids:\n  - id: fmt-kid  # a comment\n    name: Fmt\n    suits: [book]\n" \
+           "    public: 'gain  pizza × book ▶ score'\n    source: public\n"
+    path.write_text(text, encoding="utf-8")
+    await open_file(client, path)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        text_document=doc(path), options=types.FormattingOptions(tab_size=2,
+                                                                 insert_spaces=True)))
+    assert edits is not None and len(edits) == 1
+    assert edits[0].new_text == text.replace("'gain  pizza × book ▶ score'",
+                                             "'gain pizza x book then score'")
+    path.unlink()
+    close_file(client, path)
+
+
+async def test_a_quick_fix_for_every_did_you_mean(client: LanguageClient,
+                                                  workspace: Path) -> None:
+    path = workspace / "fort-base" / "kids-fix.yaml"
+    text = "kids:\n  - id: fix-kid\n    name: Fix\n    suits: [\"shovle\"]\n" \
+           "    public: gain piza\n    source: public\n    notes: x\n"
+    path.write_text(text, encoding="utf-8")
+    got = await open_file(client, path)
+    assert _codes(got) == ["E313", "E101", "E311"]
+    fixes = {}
+    for d in got:
+        result = await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=doc(path), range=d.range,
+            context=types.CodeActionContext(diagnostics=[d])))
+        assert result
+        action = result[0]
+        assert isinstance(action, types.CodeAction) and action.edit is not None
+        [edit] = action.edit.changes[uri(path)]  # type: ignore[index]
+        fixes[str(d.code)] = (action.title, edit.new_text)
+    assert fixes == {"E313": ("Replace with `shovel`", '"shovel"'),
+                     "E101": ("Replace with `pizza`", "pizza"),
+                     "E311": ("Replace with `note`", "note")}
+    path.unlink()
+    close_file(client, path)
