@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from fortlang.cardset import semantics
+from fortlang.cardset import semantics, valid_cache
 from fortlang.cardset.build import FileResult, check_file, vocabulary_of
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, Diagnostic, FortError, errors_in
@@ -202,6 +202,7 @@ def check_report(paths: Sequence[Path | str] = (),
     rank = {f.path: i for i, f in enumerate(report.files)}
     report.diagnostics.sort(key=lambda d: (rank.get(d.file, -1),
                                            (d.span.line, d.span.column) if d.span else (0, 0)))
+    valid_cache.save()  # the files that passed their schema, for the next run
     return report
 
 
@@ -219,6 +220,7 @@ def load_set(path: Path | str, known_sets: Iterable[str] = ()) -> CardSet:
     graph = {m.id: m.requires for m in siblings}
     scope = semantics.Scope(result.files, result.manifest, frozenset(known), graph)
     result.diagnostics.extend(semantics.run(scope, with_set_checks=True))
+    valid_cache.save()
     errors = errors_in(result.all_diagnostics())
     if errors:
         raise FortError(errors)
