@@ -335,3 +335,83 @@ async def test_a_quick_fix_for_every_did_you_mean(client: LanguageClient,
                      "E311": ("Replace with `note`", "note")}
     path.unlink()
     close_file(client, path)
+
+
+# -- scoring, perks, severities, hostile text ------------------------------------------------
+
+
+async def test_made_up_rules_hover_and_complete(client: LanguageClient, workspace: Path) -> None:
+    path = workspace / "fort-base" / "rules-draft.yaml"
+    text = "made_up_rules:\n  - id: draft-rule\n    name: Draft Rule\n" \
+           "    score: 8 if cards > rival cards else \n"
+    path.write_text(text, encoding="utf-8")
+    await open_file(client, path)
+    line = "    score: 8 if cards > rival cards else "
+    assert "cards" in await _labels(client, path, 3, len(line))
+    assert await _labels(client, path, 3, len("    score: 8 if cards > rival ")) == \
+        [m for m in await _labels(client, path, 3, len("    score: 8 if cards > rival "))
+         if m != "rival"]  # after `rival` a metric, never `rival` again
+    text = text.replace("else \n", "else 4\n")
+    await change_file(client, path, text, 2)
+    said = await _hover(client, path, 3, len("    score: 8 if ca"))
+    assert said.startswith("`cards`")
+    path.unlink()
+    close_file(client, path)
+
+
+async def test_warnings_are_warnings(client: LanguageClient, workspace: Path) -> None:
+    path = workspace / "fort-base" / "kids-warn.yaml"
+    path.write_text("kids:\n  - {id: warn, name: Warn, suits: [book], public: pack}\n",
+                    encoding="utf-8")
+    [d] = await open_file(client, path)
+    assert d.code == "W300" and d.severity == types.DiagnosticSeverity.Warning
+    path.unlink()
+    close_file(client, path)
+
+
+async def test_card_text_is_escaped_in_hovers(client: LanguageClient, tmp_path: Path) -> None:
+    """Values from a card file are Markdown-escaped, control characters included."""
+    path = tmp_path / "evil.yaml"
+    text = 'cards:\n  - {name: "*Evil* <img src=x> [a](b)\\u0007", suits: [book], public: pack}\n' \
+           "scenarios:\n  - name: e\n    given: {players: [{hand: [\"*Evil* <img src=x> [a](b)" \
+           '\\u0007"]}]}\n    then: {}\n'
+    await open_file(client, path, text)
+    said = await _hover(client, path, 4, 35)
+    assert said.startswith("**\\*Evil\\* \\<img src=x\\> \\[a\\](b)?**")
+    assert "\u0007" not in said and "<img" not in said.replace("\\<img", "")
+
+
+async def test_no_place_in_a_file_breaks_the_server(client: LanguageClient,
+                                                    tmp_path: Path) -> None:
+    """Hover, completion and definition answer at every place of a half-typed scenario and
+    card file (quotes, block scalars, flow collections, a key without its colon)."""
+    texts = {
+        "scenario.yaml": SCENARIO + "  - name: half\n    given: {players: [{hand: [\"Bu\n"
+                                    "    when: [{perform: 'gain 2 ' }, deci\n",
+        "kids.yaml": "kids:\n  - id: a\n    name: \"A\\u00d7\"\n    suits: [book,\n"
+                     "    public: >\n      gain pizza\n      x bo\n    priv\n  - [\n",
+    }
+    for name, text in texts.items():
+        path = tmp_path / name
+        await open_file(client, path, text)
+        for line, content in enumerate(text.split("\n")):
+            for column in range(0, len(content) + 1, 2):
+                position = at(line, column)
+                await client.text_document_hover_async(types.HoverParams(
+                    text_document=doc(path), position=position))
+                await client.text_document_completion_async(types.CompletionParams(
+                    text_document=doc(path), position=position))
+                await client.text_document_definition_async(types.DefinitionParams(
+                    text_document=doc(path), position=position))
+
+
+async def test_a_file_the_editor_has_not_opened(client: LanguageClient, workspace: Path) -> None:
+    """Requests may name a file that is not open: it is read from disk (a missing one is
+    empty), never an error."""
+    shovel = workspace / "fort-base" / "kids-shovel.yaml"
+    close_file(client, shovel)
+    line = shovel.read_text(encoding="utf-8").split("\n").index("    public: gain pizza x shovel")
+    assert "Gain 1 pizza for each shovel." in await _hover(client, shovel, line, 30)
+    missing = await client.text_document_hover_async(types.HoverParams(
+        text_document=doc(workspace / "gone.yaml"), position=at(0, 0)))
+    assert missing is None

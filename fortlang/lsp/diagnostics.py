@@ -5,11 +5,12 @@ them, run over the editor's unsaved texts, converted to LSP."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lsprotocol import types
 
+from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.lsp.source import CARDS, MANIFEST, SCENARIO, Source
 
@@ -37,27 +38,19 @@ def check(src: Source, texts: Mapping[str, str]) -> dict[str, FileDiagnostics]:
     target = src.set_folder if src.set_folder is not None else Path(src.path)
     report = check_report([target], texts)
     out = {f.path: FileDiagnostics(f.path, f.doc.text, []) for f in report.files}
-    home = _manifest_of(report, src)
+    out.setdefault(src.path, FileDiagnostics(src.path, src.text, []))
+    # What is about the set folder (no card files, a link out of it...): on its manifest.
+    home = next((f.path for f in report.files if Path(f.path).name in MANIFEST_NAMES), src.path)
     for d in report.diagnostics:
         entry = out.get(d.file)
-        if entry is None:  # about the set folder (no card files...): shown on its manifest
-            entry = out.setdefault(home, FileDiagnostics(home, texts.get(home, src.text), []))
-            d = _about(d)
+        if entry is None:
+            entry, d = out[home], _about(d)
         entry.diagnostics.append(d)
-    out.setdefault(src.path, FileDiagnostics(src.path, src.text, []))
     return out
 
 
-def _manifest_of(report: object, src: Source) -> str:
-    for f in getattr(report, "files", ()):
-        if Path(f.path).name in ("manifest.yaml", "manifest.yml"):
-            return str(f.path)
-    return src.path
-
-
 def _about(d: Diagnostic) -> Diagnostic:
-    from dataclasses import replace
-
+    """A diagnostic about another place, shown at the top of a file with that place named."""
     return replace(d, message=f"{d.file}: {d.message}", span=None)
 
 

@@ -31,8 +31,17 @@ class FortServer(LanguageServer):
         self.published: dict[str, set[str]] = {}
 
     def source(self, uri: str) -> Source:
-        document = self.workspace.get_text_document(uri)
-        return Source(uri, _path(uri), document.source, self.workspace.position_codec)
+        """The file as the editor holds it; one it has not opened as it is on disk, read the
+        safe way (capped, not followed into devices; unreadable: empty)."""
+        document = self.workspace.text_documents.get(uri)
+        path = _path(uri)
+        if document is not None:
+            text = document.source
+        else:
+            from fortlang.cardset.yamlsrc import read_document
+
+            text = read_document(path).text
+        return Source(uri, path, text, self.workspace.position_codec)
 
     def open_texts(self) -> dict[str, str]:
         return {_path(uri): doc.source for uri, doc in self.workspace.text_documents.items()}
