@@ -415,3 +415,39 @@ async def test_a_file_the_editor_has_not_opened(client: LanguageClient, workspac
     missing = await client.text_document_hover_async(types.HoverParams(
         text_document=doc(workspace / "gone.yaml"), position=at(0, 0)))
     assert missing is None
+
+
+async def test_the_word_being_typed_is_replaced_whole(client: LanguageClient,
+                                                      workspace: Path) -> None:
+    path = workspace / "fort-base" / "kids-typing.yaml"
+    line = "    public: gain 2 pizza/"
+    text = f"kids:\n  - id: typing\n    name: Typing\n    suits: [book]\n{line}\n"
+    path.write_text(text, encoding="utf-8")
+    await open_file(client, path)
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=doc(path), position=at(4, len(line))))
+    assert isinstance(result, types.CompletionList)
+    [item] = [i for i in result.items if i.label == "pizza/toy"]
+    assert isinstance(item.text_edit, types.TextEdit)
+    assert (item.text_edit.range.start.character, item.text_edit.range.end.character) == \
+        (len("    public: gain 2 "), len(line))
+    path.unlink()
+    close_file(client, path)
+
+
+async def test_sets_are_completed_and_found(client: LanguageClient, workspace: Path,
+                                            tmp_path: Path) -> None:
+    expansion = workspace / "other-expansion"
+    expansion.mkdir()
+    manifest = expansion / "manifest.yaml"
+    manifest.write_text('id: other\nname: Other\nversion: "1"\nrequires: [fort-base, ]\n')
+    await open_file(client, manifest)
+    assert "fort-base" in await _labels(client, manifest, 3, len("requires: [fort-base, "))
+    hover = await _hover(client, manifest, 3, 13)
+    assert hover.startswith("**Fort** `fort-base` version `0.1.0`\n\nThe base game's")
+    # A scenario's `sets:` entry (a folder beside it) leads to that set's manifest.
+    scenario = workspace / "s.yaml"
+    await open_file(client, scenario, "sets: [other-expansion]\n" + SCENARIO)
+    found = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=doc(scenario), position=at(0, 10)))
+    assert isinstance(found, types.Location) and found.uri == uri(manifest)

@@ -39,8 +39,17 @@ def complete(src: Source, pos: types.Position) -> list[types.CompletionItem]:
     if kind is not None and spot.node is not None \
             and (spot.node.value is None or isinstance(spot.node.value, str)):
         text = Text(doc, spot.node, kind, vocabulary_of(src))
-        prefix = _prefix(text, doc.offset(line, column), doc.text)
-        return language_items(prefix, kind, text.vocab)
+        prefix = _prefix(text, doc.offset(line, column))
+        typed = _WORD_END.search(prefix)
+        size = len(typed.group()) if typed else 0
+        # The word being typed is replaced whole (`pizza/` by `pizza/toy`): editors' own word
+        # boundaries stop at the slash.
+        where = types.Range(start=src.position(line, max(column - size, 0)),
+                            end=src.position(line, column))
+        items = language_items(prefix, kind, text.vocab)
+        for item in items:
+            item.text_edit = types.TextEdit(range=where, new_text=item.label)
+        return items
     what = name_kind(src.kind, path)
     if what is not None:
         return _names(src, what)
@@ -49,7 +58,7 @@ def complete(src: Source, pos: types.Position) -> list[types.CompletionItem]:
     return [types.CompletionItem(label=v, kind=K.EnumMember) for v in values(src, path)]
 
 
-def _prefix(text: Text, offset: int, file_text: str) -> str:
+def _prefix(text: Text, offset: int) -> str:
     """The value's text before the cursor (a cursor in trailing spaces: the value and a
     space)."""
     value = text.value

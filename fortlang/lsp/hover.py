@@ -90,7 +90,7 @@ def describe_named(src: Source, what: str, word: str, lang: str) -> str | None:
         if found is None:
             return None
         return f"**{markup.text(found.name)}** {markup.code(found.id)} version " \
-               f"{markup.text(found.version)}" + (f"\n\n{markup.text(found.description)}"
+               f"{markup.code(found.version)}" + (f"\n\n{markup.text(found.description)}"
                                                   if found.description else "")
     from fortlang.scenario.format import catalog_of
 

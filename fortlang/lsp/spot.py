@@ -23,10 +23,6 @@ class Spot:
     parent: YNode | None = None  # the mapping or list holding it
 
 
-def _before(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    return a <= b
-
-
 def _holds(node: YNode, at: tuple[int, int]) -> bool:
     start, end = (node.line, node.column), (node.end_line, node.end_column)
     if start <= at <= end:
