@@ -14,10 +14,10 @@ _SUGGESTION = re.compile(r"`([^`]+)`")
 
 
 def suggestions(hint: str | None) -> list[str]:
-    """The words a did-you-mean hint offers: ``did you mean `a` or `b`?`` -> [a, b]."""
-    if not hint or not hint.startswith("did you mean"):
-        return []
-    return _SUGGESTION.findall(hint)
+    """The words a did-you-mean hint offers: ``did you mean `a` or `b`?`` -> [a, b] (also
+    after a look-alike character's name: ```í` is U+00ED ...: did you mean `gain`?``)."""
+    at = hint.find("did you mean ") if hint else -1
+    return _SUGGESTION.findall(hint[at:]) if hint and at >= 0 else []
 
 
 def _hint(d: types.Diagnostic) -> str | None:
