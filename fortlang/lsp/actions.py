@@ -15,7 +15,15 @@ _SUGGESTION = re.compile(r"`([^`]+)`")
 
 def suggestions(hint: str | None) -> list[str]:
     """The words a did-you-mean hint offers: ``did you mean `a` or `b`?`` -> [a, b] (also
-    after a look-alike character's name: ```í` is U+00ED ...: did you mean `gain`?``)."""
+    after a look-alike character's name).
+
+    >>> suggestions("did you mean `shovel` or `glue`?")
+    ['shovel', 'glue']
+    >>> suggestions("`ｇ` is U+FF47 FULLWIDTH LATIN SMALL LETTER G: did you mean `gain`?")
+    ['gain']
+    >>> suggestions("quote the value to make it a string")
+    []
+    """
     at = hint.find("did you mean ") if hint else -1
     return _SUGGESTION.findall(hint[at:]) if hint and at >= 0 else []
 

@@ -13,10 +13,11 @@ from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.uris import from_fs_path, to_fs_path
+from pygls.uris import from_fs_path
 
 from fortlang.lsp import actions, completion, definition, diagnostics, formatting, hover
 from fortlang.lsp.source import Source
+from fortlang.lsp.store import Store
 
 NAME = "fortlang"
 
@@ -27,38 +28,30 @@ class FortServer(LanguageServer):
 
         super().__init__(NAME, version("fortlang"))
         self.lang = "en"
-        #: uri -> the uris whose diagnostics its last check published (to clear them later)
-        self.published: dict[str, set[str]] = {}
+        self._store: Store | None = None
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:  # the workspace exists once the client has initialized
+            self._store = Store(self.workspace)
+        return self._store
 
     def source(self, uri: str) -> Source:
-        """The file as the editor holds it; one it has not opened as it is on disk, read the
-        safe way (capped, not followed into devices; unreadable: empty)."""
-        document = self.workspace.text_documents.get(uri)
-        path = _path(uri)
-        if document is not None:
-            text = document.source
-        else:
-            from fortlang.cardset.yamlsrc import read_document
-
-            text = read_document(path).text
-        return Source(uri, path, text, self.workspace.position_codec)
-
-    def open_texts(self) -> dict[str, str]:
-        return {_path(uri): doc.source for uri, doc in self.workspace.text_documents.items()}
+        return self.store.source(uri)
 
     def set_lang(self, options: Any) -> None:
         from fortlang.phrasebook import LANGUAGES
 
         if isinstance(options, dict):
-            lang = options.get("lang", options.get("fortlang", {}).get("lang")
-                               if isinstance(options.get("fortlang"), dict) else None)
+            section = options.get("fortlang")
+            lang = section.get("lang") if isinstance(section, dict) else options.get("lang")
             if lang in LANGUAGES:
                 self.lang = lang
 
     def check(self, uri: str) -> None:
         """Check ``uri`` (and its set) and publish every file's diagnostics."""
         src = self.source(uri)
-        results = diagnostics.check(src, self.open_texts())
+        results = diagnostics.check(src, self.store.open_texts())
         done: set[str] = set()
         for path, found in results.items():
             target = uri if path == src.path else from_fs_path(str(Path(path).absolute())) or ""
@@ -67,14 +60,10 @@ class FortServer(LanguageServer):
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
                 uri=target, diagnostics=[diagnostics.to_lsp(file, d) for d in found.diagnostics]))
             done.add(target)
-        for stale in self.published.get(uri, set()) - done:
+        for stale in self.store.published.get(uri, set()) - done:
             self.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=stale, diagnostics=[]))
-        self.published[uri] = done
-
-
-def _path(uri: str) -> str:
-    return to_fs_path(uri) or uri
+        self.store.published[uri] = done
 
 
 def build() -> FortServer:
@@ -103,9 +92,10 @@ def build() -> FortServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: FortServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
-        stale = ls.published.pop(uri, set())
+        ls.store.closed(uri)
+        stale = ls.store.published.pop(uri, set())
         for other in stale:  # the set as saved on disk, for the files still open
-            if other != uri and other in ls.workspace.text_documents:
+            if other != uri and ls.store.is_open(other):
                 ls.check(other)
                 return
         for other in stale:
