@@ -3,6 +3,7 @@ talks to it over stdio, as an editor does."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 from pathlib import Path
@@ -454,3 +455,57 @@ async def test_sets_are_completed_and_found(client: LanguageClient, workspace: P
     found = await client.text_document_definition_async(types.DefinitionParams(
         text_document=doc(scenario), position=at(0, 10)))
     assert isinstance(found, types.Location) and found.uri == uri(manifest)
+
+
+class _Counting(dict):
+    """The client's diagnostics by uri, counting how often each was published."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.times: dict[str, int] = {}
+
+    def __setitem__(self, key: str, value: object) -> None:
+        self.times[key] = self.times.get(key, 0) + 1
+        super().__setitem__(key, value)
+
+
+async def test_edits_queued_behind_a_check_share_one(client: LanguageClient,
+                                                     tmp_path: Path) -> None:
+    """While a big set is checked, the edits that arrive are not checked one by one: the
+    server reads them all and checks the last text once."""
+    folder = tmp_path / "big"
+    folder.mkdir()
+    (folder / "manifest.yaml").write_text('id: big\nname: Big\nversion: "1"\n'
+                                          "requires: [fort-base]\n")
+    kids = folder / "kids.yaml"
+    lines = ["kids:"]
+    for i in range(500):
+        lines += [f"  - {{id: k{i}, name: K{i}, suits: [book], public: gain pizza x book, "
+                  "source: public}"]
+    good = "\n".join(lines) + "\n"
+    await open_file(client, kids, good)
+    counting = _Counting()
+    client.diagnostics = counting
+    edits = 12
+    for version in range(2, edits + 2):  # the last text alone has two errors
+        text = good.replace("x book", "x bok", 1 if version <= edits else 2) \
+            if version % 2 or version > edits else good
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(kids), version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    for _ in range(1000):
+        if len(counting.get(uri(kids), ())) == 2:
+            break
+        await asyncio.sleep(0.02)
+    assert [d.code for d in counting[uri(kids)]] == ["E101", "E101"]
+    assert counting.times[uri(kids)] < edits
+
+
+async def test_a_new_file_not_saved_yet_is_part_of_its_set(client: LanguageClient,
+                                                           workspace: Path) -> None:
+    path = workspace / "fort-base" / "kids-unsaved.yaml"
+    assert not path.exists()
+    text = "kids:\n  - {id: bug, name: Bug Two, suits: [book], public: pack, source: public}\n"
+    got = await open_file(client, path, text)
+    assert _codes(got) == ["E320"] and "kids-shovel.yaml" in got[0].message
+    close_file(client, path)

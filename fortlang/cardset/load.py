@@ -7,6 +7,7 @@ raises :class:`FortError` with all of them.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -124,7 +125,7 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None) -> SetResult:
                                         result.manifest.doc)
         result.manifest.diagnostics.extend(problems)
     found = card_files(folder)
-    paths = found.files
+    paths = found.files + _unsaved(folder, texts, found.files)
     result.diagnostics.extend(found.diagnostics)
     result.files.extend(check_file(p, texts.get(str(p)), vocabulary=vocab) for p in paths)
     if not paths and not found.diagnostics:
@@ -132,6 +133,16 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None) -> SetResult:
             ERROR, "E306", "the set has no card files", file=str(folder),
             hint="add YAML files with `kids:`, `made_up_rules:`, `perks:` or `board:`"))
     return result
+
+
+def _unsaved(folder: Path, texts: Mapping[str, str], found: list[Path]) -> list[Path]:
+    """Card files an editor holds under ``folder`` that are not on disk yet (a new file not
+    saved): part of the set as the editor shows it."""
+    inside_folder = str(folder).rstrip(os.sep) + os.sep
+    seen = {str(p) for p in found}
+    return sorted(Path(p) for p in texts if p.startswith(inside_folder) and p not in seen
+                  and is_yaml(p) and Path(p).name not in MANIFEST_NAMES
+                  and not os.path.lexists(p))
 
 
 def bundled_dir() -> Path:
