@@ -9,6 +9,8 @@ or ru; en by default).
 from __future__ import annotations
 
 import asyncio
+import logging
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -154,6 +156,21 @@ def build() -> FortServer:
     return server
 
 
+class _OneLine(logging.Formatter):
+    """A log record as one line on standard error (the editor's log of the server): what
+    went wrong, never a traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = f"fortlang lsp: {record.levelname.lower()}: {record.getMessage()}"
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            text += f": {type(error).__name__}: {error}"
+        return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
 def serve() -> None:
-    """Serve on standard input and output until the client says exit."""
+    """Serve on standard input and output until the client says exit (or closes them)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine())
+    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
     build().start_io()
