@@ -8,7 +8,7 @@ raises :class:`FortError` with all of them.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -101,10 +101,17 @@ def card_files(folder: Path) -> Found:
     return found
 
 
-def read_set(folder: Path, texts: Mapping[str, str] | None = None) -> SetResult:
+#: How a card file is read and checked: :func:`check_file`, or a caller's stand-in for it that
+#: returns the same (the language server's, which keeps the results of unchanged files).
+CheckFile = Callable[..., FileResult]
+
+
+def read_set(folder: Path, texts: Mapping[str, str] | None = None,
+             check: CheckFile = check_file) -> SetResult:
     """Read and check every file of the set in ``folder`` (no cross-set checks yet). A folder
     without a manifest is not a set: nothing in it is read. ``texts`` (path -> text) stands
-    for files as an editor holds them, unsaved (the language server)."""
+    for files as an editor holds them, unsaved (the language server); ``check`` reads and
+    checks each card file (not the manifest)."""
     texts = texts or {}
     result = SetResult(folder)
     mpath = manifest_path(folder)
@@ -127,7 +134,7 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None) -> SetResult:
     found = card_files(folder)
     paths = found.files + _unsaved(folder, texts, found.files)
     result.diagnostics.extend(found.diagnostics)
-    result.files.extend(check_file(p, texts.get(str(p)), vocabulary=vocab) for p in paths)
+    result.files.extend(check(p, texts.get(str(p)), vocabulary=vocab) for p in paths)
     if not paths and not found.diagnostics:
         result.diagnostics.append(Diagnostic(
             ERROR, "E306", "the set has no card files", file=str(folder),
@@ -176,10 +183,12 @@ def _bundled_ids() -> frozenset[str]:
 
 
 def check_report(paths: Sequence[Path | str] = (),
-                 texts: Mapping[str, str] | None = None) -> CheckReport:
+                 texts: Mapping[str, str] | None = None,
+                 check: CheckFile = check_file) -> CheckReport:
     """Check files and sets (no paths: the bundled sets), collecting every diagnostic.
     ``texts`` maps a file's path, as the walk names it, to the text to check instead of what
-    is on disk (an editor's unsaved buffer)."""
+    is on disk (an editor's unsaved buffer); ``check`` reads and checks each card file of a
+    set (see :func:`read_set`)."""
     report = CheckReport()
     texts = texts or {}
     targets = [Path(p) for p in paths] or [_shortest(bundled_dir())]
@@ -193,7 +202,7 @@ def check_report(paths: Sequence[Path | str] = (),
                 report.diagnostics.append(Diagnostic(
                     ERROR, "E306", "no card set here: no manifest.yaml found", file=str(target),
                     hint="a set folder holds a manifest.yaml (id, name, version) and card files"))
-            report.sets.extend(read_set(f, texts) for f in folders)
+            report.sets.extend(read_set(f, texts, check) for f in folders)
         elif target.exists() or str(target) in texts:
             lone_files.append(check_file(target, texts.get(str(target))))
         else:

@@ -12,6 +12,7 @@ from lsprotocol import types
 
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.lsp.filecache import FileCache
 from fortlang.lsp.source import CARDS, MANIFEST, SCENARIO, Source
 
 SEVERITY = {ERROR: types.DiagnosticSeverity.Error}
@@ -26,9 +27,11 @@ class FileDiagnostics:
     diagnostics: list[Diagnostic]
 
 
-def check(src: Source, texts: Mapping[str, str]) -> dict[str, FileDiagnostics]:
+def check(src: Source, texts: Mapping[str, str],
+          files: FileCache | None = None) -> dict[str, FileDiagnostics]:
     """Every file the check of ``src`` covers (all the files of its set), with its
-    diagnostics, by path; a file with none is listed too, so stale ones are cleared."""
+    diagnostics, by path; a file with none is listed too, so stale ones are cleared.
+    ``files`` keeps the checked files from one call to the next."""
     if src.kind == SCENARIO:
         return {src.path: FileDiagnostics(src.path, src.text, scenario_diagnostics(src))}
     if src.kind not in (CARDS, MANIFEST):
@@ -36,7 +39,8 @@ def check(src: Source, texts: Mapping[str, str]) -> dict[str, FileDiagnostics]:
     from fortlang.cardset import check_report
 
     target = src.set_folder if src.set_folder is not None else Path(src.path)
-    report = check_report([target], texts)
+    report = check_report([target], texts, files.check) if files is not None \
+        else check_report([target], texts)
     out = {f.path: FileDiagnostics(f.path, f.doc.text, []) for f in report.files}
     out.setdefault(src.path, FileDiagnostics(src.path, src.text, []))
     # What is about the set folder (no card files, a link out of it...): on its manifest.

@@ -76,7 +76,7 @@ class FortServer(LanguageServer):
         """Check ``uri`` (and its set) and publish every file's diagnostics."""
         started = time.perf_counter()
         src = self.source(uri)
-        results = diagnostics.check(src, self.store.open_texts())
+        results = diagnostics.check(src, self.store.open_texts(), self.store.files)
         self._last_check = time.perf_counter() - started
         done: set[str] = set()
         for path, found in results.items():

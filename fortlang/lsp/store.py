@@ -1,13 +1,15 @@
 """The document store: the files as the editor holds them (pygls' workspace keeps the texts,
 kept in step with every change) and, per version, one :class:`Source` each, so the hovers and
-completions of one version read its YAML once. It also remembers which files each check
-published diagnostics for, to clear them when they are gone."""
+completions of one version read its YAML once. It also keeps the checked card files (an edit
+re-checks only what changed) and remembers which files each check published diagnostics for,
+to clear them when they are gone."""
 
 from __future__ import annotations
 
 from pygls.uris import to_fs_path
 from pygls.workspace import Workspace
 
+from fortlang.lsp.filecache import FileCache
 from fortlang.lsp.source import Source
 
 
@@ -17,6 +19,8 @@ class Store:
         self._sources: dict[str, tuple[int | None, Source]] = {}
         #: uri -> the uris whose diagnostics its last check published
         self.published: dict[str, set[str]] = {}
+        #: the card files of the last checks, reused while their text is the same
+        self.files = FileCache()
 
     def source(self, uri: str) -> Source:
         """The file as the editor holds it; one it has not opened as it is on disk, read the
