@@ -1,17 +1,24 @@
 """Cold-process wall time of `fortlang check` (median of several runs).
 
 Two figures, each a fresh Python process as a user would start it:
-- the bundled sets (`fortlang check`, no path): target < 300 ms;
+- the bundled sets (`fortlang check`, no path): target < 250 ms;
 - a generated set of 10,000 kid cards in 10 files (actions drawn from the fort-base cards and
   from generated variants, so texts repeat as in a real set): target < 3 s.
 
-Usage: python bench/bench_check.py [--runs N]
+With ``--baseline DIR`` (another checkout of fortlang, e.g. ``git archive HEAD~3 | tar -x -C
+DIR``), the bundled-set figure is measured for both trees in the same run, alternating, and
+printed side by side with their ratio; both run as ``python -c`` with their tree first on
+``PYTHONPATH`` (one warm-up run each writes the ``.pyc`` files).
+
+Usage: python bench/bench_check.py [--runs N] [--baseline DIR] [--skip-big]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -27,6 +34,46 @@ SUITS = ["skateboard", "shovel", "glue", "water_gun", "crown", "book", "coin"]
 def fortlang_cmd() -> list[str]:
     exe = Path(sys.executable).with_name("fortlang")
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "fortlang.cli"]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN = "import sys; from fortlang.cli import main; sys.argv[0] = 'fortlang'; main()"
+
+
+def tree_cmd(tree: Path) -> tuple[list[str], dict[str, str]]:
+    """`fortlang` run from the checkout ``tree`` (its package first on the path; run from
+    ``tree`` too, since ``python -c`` puts the working folder before ``PYTHONPATH``)."""
+    return [sys.executable, "-c", RUN], {**os.environ, "PYTHONPATH": str(tree)}
+
+
+def side_by_side(baseline: Path, runs: int) -> None:
+    """Cold `fortlang check` of the bundled sets, this tree and ``baseline`` alternating."""
+    cmds = {"new": tree_cmd(ROOT), "old": tree_cmd(baseline)}
+    times: dict[str, list[float]] = {"new": [], "old": []}
+    cpu: dict[str, list[float]] = {"new": [], "old": []}
+    for cmd, env in cmds.values():  # warm-up: .pyc files, parser table cache
+        subprocess.run([*cmd, "check"], env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, cwd=env["PYTHONPATH"])
+    for _ in range(runs):
+        for name, (cmd, env) in cmds.items():
+            used = _children_cpu()
+            start = time.perf_counter()
+            subprocess.run([*cmd, "check"], env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, cwd=env["PYTHONPATH"])
+            times[name].append(time.perf_counter() - start)
+            cpu[name].append(_children_cpu() - used)
+    print(f"fortlang check (bundled sets), cold, python -c, alternating, {runs} runs each:")
+    for label, figures in (("wall", times), ("cpu (user+sys)", cpu)):
+        new, old = (statistics.median(figures[k]) for k in ("new", "old"))
+        low_new, low_old = min(figures["new"]), min(figures["old"])
+        print(f"  {label:>15}: this tree median {new * 1000:5.0f} ms (min {low_new * 1000:.0f}), "
+              f"baseline median {old * 1000:5.0f} ms (min {low_old * 1000:.0f}), "
+              f"ratio new/old {new / old:.2f}")
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def wall(cmd: list[str], runs: int) -> tuple[float, int]:
@@ -76,11 +123,17 @@ def generate(folder: Path, rng: random.Random) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare with")
+    parser.add_argument("--skip-big", action="store_true", help="no 10,000-card figure")
     args = parser.parse_args()
+    if args.baseline is not None:
+        side_by_side(args.baseline, args.runs)
     cmd = fortlang_cmd()
     median, code = wall([*cmd, "check"], args.runs)
     print(f"fortlang check (bundled sets), cold:    median {median * 1000:7.0f} ms "
-          f"over {args.runs} runs (exit {code}; target < 300 ms)")
+          f"over {args.runs} runs (exit {code}; target < 250 ms)")
+    if args.skip_big:
+        return
     folder = Path(tempfile.mkdtemp(prefix="fortlang-bench-"))
     try:
         generate(folder, random.Random(2026))

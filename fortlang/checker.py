@@ -8,7 +8,6 @@ from dataclasses import replace
 
 from fortlang import nodes as n
 from fortlang import registry as reg
-from fortlang.engine.interpreter import is_resource_choice
 from fortlang.errors import ERROR, WARNING, Diagnostic
 from fortlang.nodes import TOKENS
 from fortlang.printer import to_text
@@ -167,6 +166,10 @@ def _ways(node: n.Node) -> tuple[int, int]:
         return each ** times, once * (
             len(n.Suit) if isinstance(node.count, n.AnySuit) else 1)
     if isinstance(node, n.Choice):
+        # The engine's own test (R6.4), imported here: the engine is not loaded for a check
+        # that meets no `or` (its import is a sixth of a cold `fortlang check`).
+        from fortlang.engine.interpreter import is_resource_choice
+
         parts = [_ways(item) for item in node.items]
         if is_resource_choice(node):  # `gain pizza or gain toy`: one kind, chosen once
             return max(e for e, _ in parts), max(o for _, o in parts) * len(parts)

@@ -21,11 +21,8 @@ from fortlang.trust import owned as _trusted
 from fortlang.trust import safe_parent as _safe_parent
 
 
-def cache_file(grammar: str) -> str | None:
-    """The cache file for this grammar text, or None when no trustworthy place exists."""
-    import lark
-
-    key = hashlib.sha256(f"{lark.__version__}\0{sys.version_info[:2]}\0{grammar}".encode())
+def cache_folder() -> Path | None:
+    """The private cache folder (created 0700), or None when no trustworthy one exists."""
     try:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
         folder = base / "fortlang"
@@ -36,13 +33,31 @@ def cache_file(grammar: str) -> str | None:
     if not stat.S_ISDIR(info.st_mode) or not _trusted(info, private=True) \
             or not _safe_parent(base):
         return None
-    path = folder / f"grammar-{key.hexdigest()[:24]}.lark-cache"
+    return folder
+
+
+def usable(path: Path) -> bool | None:
+    """True: a regular file of this user nobody else can write; None: absent (may be
+    created); False: anything else (a link, another user's, writable by others...)."""
     try:
         info = os.lstat(path)
     except FileNotFoundError:
-        return str(path)  # Lark writes it (created inside the private folder)
+        return None
     except OSError:
+        return False
+    return stat.S_ISREG(info.st_mode) and _trusted(info, private=False)
+
+
+def cache_file(grammar: str) -> str | None:
+    """The cache file for this grammar text, or None when no trustworthy place exists."""
+    import lark
+
+    key = hashlib.sha256(f"{lark.__version__}\0{sys.version_info[:2]}\0{grammar}".encode())
+    folder = cache_folder()
+    if folder is None:
         return None
-    if not stat.S_ISREG(info.st_mode) or not _trusted(info, private=False):
+    path = folder / f"grammar-{key.hexdigest()[:24]}.lark-cache"
+    state = usable(path)
+    if state is False:
         return None
-    return str(path)
+    return str(path)  # None: Lark writes it (created inside the private folder)

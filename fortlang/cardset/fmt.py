@@ -45,9 +45,10 @@ class Formatted:
         return self.new is not None and self.new != self.old
 
 
-def format_file(path: Path | str) -> Formatted:
-    """The canonical text of a card file (nothing is written)."""
-    result = check_file(path)
+def format_file(path: Path | str, text: str | None = None) -> Formatted:
+    """The canonical text of a card file (nothing is written); ``text`` stands for what is on
+    disk (an editor's unsaved buffer)."""
+    result = check_file(path, text)
     doc = result.doc
     # Any error `check` reports for this file alone refuses it, duplicate ids included.
     result.diagnostics.extend(semantics.run(semantics.Scope([result]), with_set_checks=False))

@@ -7,12 +7,13 @@ raises :class:`FortError` with all of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from fortlang.cardset import semantics
+from fortlang.cardset import semantics, valid_cache
 from fortlang.cardset.build import FileResult, check_file, vocabulary_of
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, Diagnostic, FortError, errors_in
@@ -100,9 +101,18 @@ def card_files(folder: Path) -> Found:
     return found
 
 
-def read_set(folder: Path) -> SetResult:
+#: How a card file is read and checked: :func:`check_file`, or a caller's stand-in for it that
+#: returns the same (the language server's, which keeps the results of unchanged files).
+CheckFile = Callable[..., FileResult]
+
+
+def read_set(folder: Path, texts: Mapping[str, str] | None = None,
+             check: CheckFile = check_file) -> SetResult:
     """Read and check every file of the set in ``folder`` (no cross-set checks yet). A folder
-    without a manifest is not a set: nothing in it is read."""
+    without a manifest is not a set: nothing in it is read. ``texts`` (path -> text) stands
+    for files as an editor holds them, unsaved (the language server); ``check`` reads and
+    checks each card file (not the manifest)."""
+    texts = texts or {}
     result = SetResult(folder)
     mpath = manifest_path(folder)
     if mpath is None:
@@ -113,7 +123,7 @@ def read_set(folder: Path) -> SetResult:
     if not inside(mpath, folder):
         result.diagnostics.append(outside_link(mpath, folder))
         return result
-    result.manifest = check_file(mpath)
+    result.manifest = check_file(mpath, texts.get(str(mpath)))
     result.files.append(result.manifest)
     vocab = FORT
     manifest = result.manifest.manifest
@@ -122,14 +132,24 @@ def read_set(folder: Path) -> SetResult:
                                         result.manifest.doc)
         result.manifest.diagnostics.extend(problems)
     found = card_files(folder)
-    paths = found.files
+    paths = found.files + _unsaved(folder, texts, found.files)
     result.diagnostics.extend(found.diagnostics)
-    result.files.extend(check_file(p, vocabulary=vocab) for p in paths)
+    result.files.extend(check(p, texts.get(str(p)), vocabulary=vocab) for p in paths)
     if not paths and not found.diagnostics:
         result.diagnostics.append(Diagnostic(
             ERROR, "E306", "the set has no card files", file=str(folder),
             hint="add YAML files with `kids:`, `made_up_rules:`, `perks:` or `board:`"))
     return result
+
+
+def _unsaved(folder: Path, texts: Mapping[str, str], found: list[Path]) -> list[Path]:
+    """Card files an editor holds under ``folder`` that are not on disk yet (a new file not
+    saved): part of the set as the editor shows it."""
+    inside_folder = str(folder).rstrip(os.sep) + os.sep
+    seen = {str(p) for p in found}
+    return sorted(Path(p) for p in texts if p.startswith(inside_folder) and p not in seen
+                  and is_yaml(p) and Path(p).name not in MANIFEST_NAMES
+                  and not os.path.lexists(p))
 
 
 def bundled_dir() -> Path:
@@ -162,9 +182,15 @@ def _bundled_ids() -> frozenset[str]:
     return frozenset(ids)
 
 
-def check_report(paths: Sequence[Path | str] = ()) -> CheckReport:
-    """Check files and sets (no paths: the bundled sets), collecting every diagnostic."""
+def check_report(paths: Sequence[Path | str] = (),
+                 texts: Mapping[str, str] | None = None,
+                 check: CheckFile = check_file) -> CheckReport:
+    """Check files and sets (no paths: the bundled sets), collecting every diagnostic.
+    ``texts`` maps a file's path, as the walk names it, to the text to check instead of what
+    is on disk (an editor's unsaved buffer); ``check`` reads and checks each card file of a
+    set (see :func:`read_set`)."""
     report = CheckReport()
+    texts = texts or {}
     targets = [Path(p) for p in paths] or [_shortest(bundled_dir())]
     lone_files: list[FileResult] = []
     for target in targets:
@@ -176,9 +202,9 @@ def check_report(paths: Sequence[Path | str] = ()) -> CheckReport:
                 report.diagnostics.append(Diagnostic(
                     ERROR, "E331", "no card set here: no manifest.yaml found", file=str(target),
                     hint="a set folder holds a manifest.yaml (id, name, version) and card files"))
-            report.sets.extend(read_set(f) for f in folders)
-        elif target.exists():
-            lone_files.append(check_file(target))
+            report.sets.extend(read_set(f, texts, check) for f in folders)
+        elif target.exists() or str(target) in texts:
+            lone_files.append(check_file(target, texts.get(str(target))))
         else:
             report.diagnostics.append(Diagnostic(ERROR, "E300", "no such file or directory",
                                                  file=str(target)))
@@ -196,6 +222,7 @@ def check_report(paths: Sequence[Path | str] = ()) -> CheckReport:
     rank = {f.path: i for i, f in enumerate(report.files)}
     report.diagnostics.sort(key=lambda d: (rank.get(d.file, -1),
                                            (d.span.line, d.span.column) if d.span else (0, 0)))
+    valid_cache.save()  # the files that passed their schema, for the next run
     return report
 
 
@@ -213,6 +240,7 @@ def load_set(path: Path | str, known_sets: Iterable[str] = ()) -> CardSet:
     graph = {m.id: m.requires for m in siblings}
     scope = semantics.Scope(result.files, result.manifest, frozenset(known), graph)
     result.diagnostics.extend(semantics.run(scope, with_set_checks=True))
+    valid_cache.save()
     errors = errors_in(result.all_diagnostics())
     if errors:  # each quoting its own file's line
         raise FortError(errors, sources={f.path: f.doc.text for f in result.files})

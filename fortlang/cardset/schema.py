@@ -97,10 +97,16 @@ def validate(doc: Document, kind: Kind) -> tuple[list[Diagnostic], set[tuple[Any
     """Every schema error in ``doc``, positioned, in source order; and the paths of the top-level
     items they fall in (``("kids", 3)``, ``("board",)``, ``()``), which are then not built."""
     assert doc.root is not None
+    from fortlang.cardset import valid_cache
+
     out: list[Diagnostic] = []
     bad: set[tuple[Any, ...]] = set()
     seen: set[tuple[Any, ...]] = set()
-    for error in _validator(kind).iter_errors(doc.root.to_data()):
+    data = doc.root.to_data()
+    key = valid_cache.digest(schema_path(kind), data)
+    if valid_cache.known_valid(key):  # passed this very schema before: no jsonschema needed
+        return out, bad
+    for error in _validator(kind).iter_errors(data):
         if len(out) >= MAX_ERRORS:
             out.append(Diagnostic(ERROR, "E307", f"more than {MAX_ERRORS} schema errors in this "
                                   "file; the rest are not reported", node_at(
@@ -110,6 +116,8 @@ def validate(doc: Document, kind: Kind) -> tuple[list[Diagnostic], set[tuple[Any
             break
         out.extend(_translate(doc, error, seen))
         bad.add(tuple(error.absolute_path)[:2])
+    if not out:
+        valid_cache.remember(key)
     return sorted(out, key=_order), bad
 
 

@@ -124,10 +124,7 @@ def read_document(path: Path | str, text: str | None = None) -> Document:
     """Read and parse one YAML file; every problem is a diagnostic on the returned document."""
     name = str(path)
     if text is None:
-        raw, problem = _read_bytes(Path(path), name)
-        if problem is not None:
-            return Document(name, "", None, [problem])
-        text, problem = _decode(raw, name)
+        text, problem = _read(Path(path), name)
         if problem is not None:
             return Document(name, text, None, [problem])
     bom = text.startswith("\ufeff")
@@ -136,6 +133,22 @@ def read_document(path: Path | str, text: str | None = None) -> Document:
     doc = Document(name, text, None, bom=bom)
     doc.root = _Builder(doc).build()
     return doc
+
+
+def read_text(path: Path | str) -> tuple[str | None, Diagnostic | None]:
+    """A file's text as :func:`read_document` reads it (capped, regular files only, UTF-8), or
+    the problem that stops it: with the text, ``read_document(path, text)`` is
+    ``read_document(path)``."""
+    text, problem = _read(Path(path), str(path))
+    return (None, problem) if problem is not None else (text, None)
+
+
+def _read(path: Path, name: str) -> tuple[str, Diagnostic | None]:
+    """The text, or a problem and the text as far as it can be shown (for the caret line)."""
+    raw, problem = _read_bytes(path, name)
+    if problem is not None:
+        return "", problem
+    return _decode(raw, name)
 
 
 def _read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:

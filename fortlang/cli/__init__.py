@@ -4,6 +4,7 @@ starts without loading the YAML, schema, game or docs machinery."""
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 import click
@@ -19,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "replay": "fortlang.cli.replay:replay",
     "play": "fortlang.cli.play:play",
     "test": "fortlang.cli.test:test",
+    "lsp": "fortlang.cli.lsp:lsp",
 }
 
 
@@ -37,15 +39,18 @@ class LazyGroup(click.Group):
             raise _coded(e) from None
 
     def invoke(self, ctx: click.Context) -> object:
-        from fortlang.output import Terminated
-
         try:
             return super().invoke(ctx)
-        except Terminated:  # SIGTERM: files were cleaned up on the way out
-            click.echo("terminated", err=True)
-            ctx.exit(143)
         except click.UsageError as e:  # a command's options and arguments, or its name
             raise _coded(e) from None
+        except BaseException as e:
+            # Only fortlang.output raises Terminated, so a command that never loaded it (a
+            # cold `check`: tempfile, shutil, threading...) does not load it here either.
+            output = sys.modules.get("fortlang.output")
+            if output is not None and isinstance(e, output.Terminated):
+                click.echo("terminated", err=True)  # SIGTERM: files were cleaned up
+                ctx.exit(143)
+            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)

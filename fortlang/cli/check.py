@@ -6,10 +6,14 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from fortlang.errors import Diagnostic, lines_of
+
+if TYPE_CHECKING:
+    from fortlang.cardset import CheckReport
 from fortlang.nodes import Span
 
 
@@ -19,7 +23,9 @@ from fortlang.nodes import Span
               show_default=True, help="json: a list of diagnostics on standard output.")
 @click.option("--warnings/--no-warnings", default=True, show_default=True,
               help="Show warnings (e.g. provisional cards); they never fail the check.")
-def check(paths: tuple[Path, ...], fmt: str, warnings: bool) -> None:
+@click.option("--watch", is_flag=True,
+              help="Check again whenever a YAML file under PATH is saved (Ctrl-C to stop).")
+def check(paths: tuple[Path, ...], fmt: str, warnings: bool, watch: bool) -> None:
     """Check card sets and card files (default: the bundled sets).
 
     \b
@@ -28,10 +34,24 @@ def check(paths: tuple[Path, ...], fmt: str, warnings: bool) -> None:
       fortlang check
       fortlang check cards/my-expansion
       fortlang check --format json cards/fort-base/kids-glue.yaml
+      fortlang check --watch cards/my-expansion
     """
+    code = run(paths, fmt, warnings)
+    if watch:
+        code = watch_and_run(paths, fmt, warnings, code)
+    sys.exit(code)
+
+
+def run(paths: tuple[Path, ...], fmt: str, warnings: bool) -> int:
+    """One check, printed; the exit code (1 when there is an error)."""
     from fortlang.cardset import check_report
 
     report = check_report(paths)
+    show(report, fmt, warnings)
+    return 1 if report.errors else 0
+
+
+def show(report: CheckReport, fmt: str, warnings: bool) -> None:
     shown = [d for d in report.diagnostics if warnings or d.is_error]
     if fmt == "json":
         from fortlang.escape import json_text
@@ -47,7 +67,32 @@ def check(paths: tuple[Path, ...], fmt: str, warnings: bool) -> None:
         if warnings:  # hidden warnings are not counted either (issue 12.15)
             summary += f", {report.warnings} warning{'s' * (report.warnings != 1)}"
         click.echo(summary)
-    sys.exit(1 if report.errors else 0)
+    sys.stdout.flush()  # --watch into a pipe: each check shows as soon as it is done
+
+
+def watch_and_run(paths: tuple[Path, ...], fmt: str, warnings: bool, code: int) -> int:
+    """Check again after each batch of saved YAML files under ``paths`` (watchfiles, no
+    polling); the exit code of the last check once interrupted."""
+    from watchfiles import watch
+
+    from fortlang.cardset.load import bundled_dir, check_report, is_yaml
+
+    roots = [p for p in paths if p.exists()] or ([] if paths else [bundled_dir()])
+    if not roots:
+        return code  # nothing there to watch: the check above said so
+    click.echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)", err=True)
+    changes_of = watch(*roots, watch_filter=lambda _change, path: is_yaml(path),
+                       debounce=200, step=50, recursive=True)
+    try:
+        for changes in changes_of:
+            names = sorted({Path(p).name for _, p in changes})
+            click.echo(f"-- changed: {', '.join(names)}; checking again --", err=True)
+            report = check_report(paths)
+            code = 1 if report.errors else 0  # before printing, which Ctrl-C may cut short
+            show(report, fmt, warnings)
+    except KeyboardInterrupt:  # Ctrl-C, while waiting or checking: the last full check counts
+        pass
+    return code
 
 
 def render(d: Diagnostic, lines: list[str] | None) -> str:

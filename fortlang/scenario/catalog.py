@@ -22,6 +22,10 @@ class _Index:
                 if key.lower() not in self.by_key:
                     self.by_key[key.lower()] = item
 
+    def items(self) -> list[Any]:
+        """Every definition once, in the order given (the first of a name wins)."""
+        return list({id(v): v for v in self.by_key.values()}.values())
+
     def find(self, word: str) -> tuple[Any, str | None]:
         found = self.by_key.get(word.strip().lower())
         if found is not None:
@@ -50,3 +54,12 @@ class Catalog:
 
     def rule(self, word: str) -> tuple[MadeUpRule | None, str | None]:
         return self._rules.find(word)
+
+    def all_kids(self) -> list[KidCard]:
+        return self._kids.items()
+
+    def all_perks(self) -> list[Perk]:
+        return self._perks.items()
+
+    def all_rules(self) -> list[MadeUpRule]:
+        return self._rules.items()

@@ -541,3 +541,20 @@ def _vocabulary(sets: Iterable[CardSet]) -> Vocabulary:
     from fortlang.plugins import vocabulary
 
     return vocabulary(name for s in sets for name in s.manifest.uses)
+
+
+def catalog_of(doc: Document) -> tuple[Catalog, Vocabulary]:
+    """The cards, perks and made-up rules a scenario file can name, and the words of its
+    actions, as far as the file (perhaps half-typed, in an editor) can be read: the language
+    server's hover, completion and go-to-definition."""
+    reader = _Reader(doc)
+    sets: list[CardSet] = list(load_bundled().values())
+    inline: list[KidCard] = []
+    if doc.root is not None and doc.root.kind == "map":
+        try:
+            sets = reader._sets()
+            reader.vocab = _vocabulary(sets)
+            inline = reader._inline_cards()
+        except Exception:  # noqa: BLE001  # a half-typed file: the sets named so far, or the bundled
+            pass
+    return Catalog(sets, inline), reader.vocab

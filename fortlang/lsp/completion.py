@@ -1,0 +1,167 @@
+"""Completion, in context:
+
+* inside an action or a scoring text, the words the grammar accepts at the cursor: Lark's own
+  LALR parser state is asked (``accepts()`` after the text before the cursor), so after `gain`
+  come amounts and resources, after `x` the quantities, after `destroy` `card`, `this` and
+  `rival`; the words and their meanings come from the registry;
+* in a scenario, card names, perks and made-up rules of its sets; set ids in `sets:` and a
+  manifest's `requires:`;
+* fields of the mapping being written, and the values the schema lists (suits, hooks...).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lsprotocol import types
+
+from fortlang.cardset.dsl import ACTION, SCORING
+from fortlang.lsp.context import KID, PERK, RULE, SET, dsl_kind, name_kind, vocabulary_of
+from fortlang.lsp.dsl import Text
+from fortlang.lsp.schema_help import fields, values
+from fortlang.lsp.source import Source
+from fortlang.lsp.spot import spot_for_completion
+from fortlang.registry import COMPARE_OPS, MODIFIERS, OPERATORS, Vocabulary
+
+K = types.CompletionItemKind
+_WORD_END = re.compile(r"[A-Za-z0-9_/]*$")
+
+
+def complete(src: Source, pos: types.Position) -> list[types.CompletionItem]:
+    line, column = src.char_position(pos)
+    spot, doc = spot_for_completion(src.doc, line, column)
+    if spot is None:
+        return []
+    if spot.is_key:
+        return _fields(src, spot.path[:-1], spot.parent)
+    path = spot.path
+    kind = dsl_kind(src.kind, path)
+    if kind is not None and spot.node is not None \
+            and (spot.node.value is None or isinstance(spot.node.value, str)):
+        text = Text(doc, spot.node, kind, vocabulary_of(src))
+        prefix = _prefix(text, doc.offset(line, column))
+        typed = _WORD_END.search(prefix)
+        size = len(typed.group()) if typed else 0
+        # The word being typed is replaced whole (`pizza/` by `pizza/toy`): editors' own word
+        # boundaries stop at the slash.
+        where = types.Range(start=src.position(line, max(column - size, 0)),
+                            end=src.position(line, column))
+        items = language_items(prefix, kind, text.vocab)
+        for item in items:
+            item.text_edit = types.TextEdit(range=where, new_text=item.label)
+        return items
+    what = name_kind(src.kind, path)
+    if what is not None:
+        return _names(src, what)
+    if spot.node is None and spot.parent is not None and spot.parent.kind == "map":
+        return _fields(src, path, spot.parent)
+    return [types.CompletionItem(label=v, kind=K.EnumMember) for v in values(src, path)]
+
+
+def _prefix(text: Text, offset: int) -> str:
+    """The value's text before the cursor (a cursor in trailing spaces: the value and a
+    space)."""
+    value = text.value
+    offsets = text.offsets()
+    if not value or offset > offsets[-1]:
+        return value + (" " if value else "")
+    return value[:text.index(offset)]
+
+
+def _fields(src: Source, path: tuple, parent: object) -> list[types.CompletionItem]:
+    present = {k.value for k, _ in getattr(parent, "value", ())} \
+        if getattr(parent, "kind", "") == "map" else set()
+    return [types.CompletionItem(label=name, kind=K.Field, insert_text=f"{name}: ",
+                                 documentation=about or None)
+            for name, about in fields(src, path).items() if name not in present]
+
+
+def _names(src: Source, what: str) -> list[types.CompletionItem]:
+    if what == SET:
+        from fortlang.lsp.definition import known_sets
+
+        return [types.CompletionItem(label=m.id, kind=K.Module, detail=m.name)
+                for m in known_sets(src)]
+    from fortlang.scenario.format import catalog_of
+
+    catalog, _ = catalog_of(src.doc)
+    if what == KID:
+        return [types.CompletionItem(
+            label=k.name, kind=K.Value, detail=f"{k.id} · {', '.join(s.value for s in k.suits)}",
+            filter_text=f"{k.name} {k.id}") for k in catalog.all_kids()]
+    items = catalog.all_perks() if what == PERK else catalog.all_rules()
+    assert what in (PERK, RULE)
+    return [types.CompletionItem(label=i.name, kind=K.Value, detail=i.id,
+                                 filter_text=f"{i.name} {i.id}") for i in items]
+
+
+# -- the language ---------------------------------------------------------------------------------
+
+
+def accepted(text: str, kind: str, vocab: Vocabulary) -> set[str] | None:
+    """The grammar's terminals that may come next after ``text`` (None: it does not parse
+    that far, e.g. an unknown word)."""
+    from fortlang.parser import START_ACTION, START_SCORING, language
+
+    lark = language(vocab).lark
+    try:
+        ip = lark.parse_interactive(text, start=START_ACTION if kind == ACTION else START_SCORING)
+        ip.exhaust_lexer()
+        return set(ip.accepts())
+    except Exception:  # noqa: BLE001  # lark's or the builder's error: no grammar-led list
+        return None
+
+
+def language_items(prefix: str, kind: str, vocab: Vocabulary) -> list[types.CompletionItem]:
+    """Completions for the word being typed at the end of ``prefix``."""
+    typed = _WORD_END.search(prefix)
+    base = prefix[:typed.start()] if typed else prefix
+    terminals = accepted(base, kind, vocab)
+    if terminals is None:
+        return []
+    out: list[types.CompletionItem] = []
+    from fortlang.parser import language
+
+    lang = language(vocab)
+    for t in sorted(terminals):
+        if t in lang.keywords:
+            out.extend(_keyword_items(t.lower(), vocab, base))
+        elif t == "RESOURCE":
+            out += [_word(w.word, K.EnumMember, f"resource ({w.rule})", w.meaning)
+                    for w in vocab.resources]
+        elif t == "QUANTITY":
+            out += [_word(w.word, K.EnumMember, f"quantity ({w.rule})", w.meaning)
+                    for w in vocab.quantities]
+        elif t == "METRIC":
+            out += [_word(w.word, K.EnumMember, f"metric ({w.rule})", w.meaning)
+                    for w in vocab.metrics]
+        elif t == "MODIFIER":
+            out += [_word(f"{m:+d}", K.Value, "cost modifier (R13.2)", "") for m in MODIFIERS]
+        elif t in ("_X", "_THEN", "_OR"):
+            op = next(o for o in OPERATORS if o.name == t[1:].lower())
+            out.append(_word(op.name, K.Operator, f"operator ({op.rule})", op.meaning))
+        elif t == "CMP" and kind == SCORING:
+            out += [_word(c, K.Operator, "comparison", "") for c in COMPARE_OPS]
+        elif t == "IF" or t == "ELSE" or t == "RIVAL":
+            out.append(_word(t.lower(), K.Keyword, "scoring (R14)", ""))
+    return out
+
+
+def _keyword_items(word: str, vocab: Vocabulary, base: str) -> list[types.CompletionItem]:
+    """A keyword; at the start of a primitive, each primitive it starts, written out whole."""
+    out = []
+    before = base.split()[-1:] or [""]
+    for spec in vocab.primitives:
+        words = spec.keywords
+        if words[0] == word:
+            out.append(_word(" ".join(words), K.Keyword, f"{spec.syntax} ({spec.rule})",
+                             spec.meaning))
+        elif any(w == word and words[i] == before[0] for i, w in enumerate(words[1:])):
+            out.append(_word(word, K.Keyword, f"{spec.syntax} ({spec.rule})", spec.meaning))
+    return list({item.label: item for item in out}.values())
+
+
+def _word(label: str, kind: types.CompletionItemKind, detail: str,
+          doc: str) -> types.CompletionItem:
+    return types.CompletionItem(label=label, kind=kind, detail=detail,
+                                documentation=doc or None)

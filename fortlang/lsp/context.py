@@ -1,0 +1,70 @@
+"""What a place in a file means, from its path of keys: an action or scoring text (parsed by
+the grammar), or a name of a card, perk, made-up rule or set (looked up in the sets)."""
+
+from __future__ import annotations
+
+from pathlib import Path as FsPath
+from typing import Any
+
+from fortlang.cardset.dsl import ACTION, SCORING
+from fortlang.lsp.source import CARDS, MANIFEST, SCENARIO, Source
+from fortlang.registry import FORT, Vocabulary
+from fortlang.scenario.format import PLAYER_ZONES, TABLE_ZONES
+
+Path = tuple[Any, ...]
+KID, PERK, RULE, SET = "kid", "perk", "made-up rule", "set"
+
+
+def dsl_kind(kind: str | None, path: Path) -> str | None:
+    """ACTION or SCORING when ``path`` leads to a text in the language, else None."""
+    if len(path) == 3 and isinstance(path[1], int):
+        if kind == CARDS and path[0] == "kids" and path[2] in ("public", "private"):
+            return ACTION
+        if kind == CARDS and path[0] == "made_up_rules" and path[2] == "score":
+            return SCORING
+        if kind == SCENARIO and path[0] == "cards" and path[2] in ("public", "private"):
+            return ACTION
+    if kind == SCENARIO and len(path) == 5 and path[0] == "scenarios" and path[2] == "when" \
+            and path[4] == "perform":
+        return ACTION
+    return None
+
+
+def name_kind(kind: str | None, path: Path) -> str | None:
+    """KID, PERK, RULE or SET when ``path`` leads to a place that names one."""
+    if kind == MANIFEST:
+        return SET if len(path) == 2 and path[0] == "requires" else None
+    if kind != SCENARIO or not path:
+        return None
+    if len(path) == 2 and path[0] == "sets":
+        return SET
+    if len(path) < 3 or path[0] != "scenarios":
+        return None
+    last, above = path[-1], path[-2]
+    in_moves = path[2] == "when"
+    if in_moves:
+        if last in ("play", "follow", "recruit") and len(path) == 5:
+            return KID
+        if isinstance(last, int) and above in ("add", "lookout", "choose"):
+            return KID
+        return None
+    if isinstance(last, int) and above in (*PLAYER_ZONES, *TABLE_ZONES):
+        return KID
+    if isinstance(last, int) and above in ("perks", "perk_row"):
+        return PERK
+    if (isinstance(last, int) and above == "rule_pile") or (last == "rule" and "players" in path):
+        return RULE
+    return None
+
+
+def vocabulary_of(src: Source) -> Vocabulary:
+    """The words the file's actions are read in: its set's plugins with Fort's."""
+    if src.kind == SCENARIO:
+        from fortlang.scenario.format import catalog_of
+
+        return catalog_of(src.doc)[1]
+    if src.kind == CARDS:
+        from fortlang.cardset.build import nearby_vocabulary
+
+        return nearby_vocabulary(FsPath(src.path))
+    return FORT

@@ -1,0 +1,79 @@
+"""Diagnostics as ``fortlang check`` (card files, manifests: the file's whole set, so duplicate
+ids across files and set composition are there) and ``fortlang test`` (scenario files) report
+them, run over the editor's unsaved texts, converted to LSP."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from lsprotocol import types
+
+from fortlang.cardset.schema import MANIFEST_NAMES
+from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.lsp.filecache import FileCache
+from fortlang.lsp.source import CARDS, MANIFEST, SCENARIO, Source
+
+SEVERITY = {ERROR: types.DiagnosticSeverity.Error}
+
+
+@dataclass
+class FileDiagnostics:
+    """The diagnostics of one file and the text their positions are in."""
+
+    path: str
+    text: str
+    diagnostics: list[Diagnostic]
+
+
+def check(src: Source, texts: Mapping[str, str],
+          files: FileCache | None = None) -> dict[str, FileDiagnostics]:
+    """Every file the check of ``src`` covers (all the files of its set), with its
+    diagnostics, by path; a file with none is listed too, so stale ones are cleared.
+    ``files`` keeps the checked files from one call to the next."""
+    if src.kind == SCENARIO:
+        return {src.path: FileDiagnostics(src.path, src.text, scenario_diagnostics(src))}
+    if src.kind not in (CARDS, MANIFEST):
+        return {}
+    from fortlang.cardset import check_report
+
+    target = src.set_folder if src.set_folder is not None else Path(src.path)
+    report = check_report([target], texts, files.check) if files is not None \
+        else check_report([target], texts)
+    out = {f.path: FileDiagnostics(f.path, f.doc.text, []) for f in report.files}
+    out.setdefault(src.path, FileDiagnostics(src.path, src.text, []))
+    # What is about the set folder (no card files, a link out of it...): on its manifest.
+    home = next((f.path for f in report.files if Path(f.path).name in MANIFEST_NAMES), src.path)
+    for d in report.diagnostics:
+        entry = out.get(d.file)
+        if entry is None:
+            entry, d = out[home], _about(d)
+        entry.diagnostics.append(d)
+    return out
+
+
+def _about(d: Diagnostic) -> Diagnostic:
+    """A diagnostic about another place, shown at the top of a file with that place named."""
+    return replace(d, message=f"{d.file}: {d.message}", span=None)
+
+
+def scenario_diagnostics(src: Source) -> list[Diagnostic]:
+    """What ``fortlang test`` reports before running a scenario file (nothing when it reads)."""
+    from fortlang.scenario import load_file
+
+    try:
+        load_file(src.path, src.text)
+    except FortError as e:
+        return [d if d.file == src.path else _about(d) for d in e.diagnostics]
+    return []
+
+
+def to_lsp(src: Source, d: Diagnostic) -> types.Diagnostic:
+    """One fortlang diagnostic as LSP's: same code and message, the hint after it (and in
+    ``data``, for the quick fixes)."""
+    message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+    return types.Diagnostic(
+        range=src.range(d.span), message=message, code=d.code, source="fortlang",
+        severity=SEVERITY.get(d.severity, types.DiagnosticSeverity.Warning),
+        data={"hint": d.hint} if d.hint else None)

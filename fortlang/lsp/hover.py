@@ -1,0 +1,129 @@
+"""Hover: an action's canonical form and sentence (the part under the cursor, and the whole
+box), a card, perk or made-up rule named in a scenario, a field's meaning from the schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lsprotocol import types
+
+from fortlang import nodes as n
+from fortlang.lsp import markup
+from fortlang.lsp.context import KID, PERK, RULE, SET, dsl_kind, name_kind, vocabulary_of
+from fortlang.lsp.dsl import Text, innermost
+from fortlang.lsp.schema_help import field_description
+from fortlang.lsp.source import Source
+from fortlang.lsp.spot import spot_at
+from fortlang.model import KidCard, MadeUpRule, Perk
+from fortlang.printer import to_text
+from fortlang.registry import OPERATORS, Vocabulary
+
+#: The operator declaration behind each composite node (its rule number for the hover).
+_OPERATOR_OF = {n.Repeat: "x", n.Then: "then", n.Choice: "or"}
+
+
+def hover(src: Source, pos: types.Position, lang: str) -> types.Hover | None:
+    line, column = src.char_position(pos)
+    spot = spot_at(src.doc, line, column)
+    if spot is None or spot.node is None:
+        return None
+    if spot.is_key:
+        about = field_description(src, spot.path)
+        return _reply(src, spot.node, about) if about else None
+    kind = dsl_kind(src.kind, spot.path)
+    if kind is not None and isinstance(spot.node.value, str):
+        return _action_hover(src, Text(src.doc, spot.node, kind, vocabulary_of(src)),
+                             src.doc.offset(line, column), lang)
+    what = name_kind(src.kind, spot.path)
+    if what is not None and spot.node.value is not None:
+        about = describe_named(src, what, str(spot.node.value), lang)
+        return _reply(src, spot.node, about) if about else None
+    return None
+
+
+def _reply(src: Source, node: Any, value: str) -> types.Hover:
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=value),
+                       range=src.range(node.span))
+
+
+def _action_hover(src: Source, text: Text, offset: int, lang: str) -> types.Hover | None:
+    ast = text.ast()
+    if ast is None:
+        return None  # its diagnostic says why
+    part = innermost(ast, text.index(offset))
+    lines = [explain(part, lang, text.vocab)]
+    if part is not ast:
+        lines += ["---", explain(ast, lang, text.vocab)]
+    assert part.span is not None
+    start, end = text.file_span(part.span)
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
+                                                    value="\n\n".join(lines)),
+                       range=src.offsets_range(start, end))
+
+
+def explain(node: n.Node, lang: str, vocab: Vocabulary) -> str:
+    """What ``fortlang explain`` prints, as Markdown: the canonical form and the sentence."""
+    from fortlang.phrasebook import sentence
+
+    try:
+        said = sentence(node, lang)
+    except Exception:  # noqa: BLE001  # a quantity alone has no sentence in every language
+        said = ""
+    rule = _rule_of(node, vocab)
+    head = markup.code(to_text(node)) + (f" ({rule})" if rule else "")
+    return head + (f"\n\n{markup.text(said)}" if said else "")
+
+
+def _rule_of(node: n.Node, vocab: Vocabulary) -> str:
+    spec = vocab.primitive_by_node.get(type(node))
+    if spec is not None:
+        return spec.rule
+    op = _OPERATOR_OF.get(type(node))
+    return next((o.rule for o in OPERATORS if o.name == op), "") if op else ""
+
+
+def describe_named(src: Source, what: str, word: str, lang: str) -> str | None:
+    if what == SET:
+        from fortlang.lsp.definition import find_set
+
+        found = find_set(src, word)
+        if found is None:
+            return None
+        return f"**{markup.text(found.name)}** {markup.code(found.id)} version " \
+               f"{markup.code(found.version)}" + (f"\n\n{markup.text(found.description)}"
+                                                  if found.description else "")
+    from fortlang.scenario.format import catalog_of
+
+    catalog, vocab = catalog_of(src.doc)
+    find = {KID: catalog.kid, PERK: catalog.perk, RULE: catalog.rule}[what]
+    item, _ = find(word)
+    if item is None:
+        return None
+    return describe(item, lang, vocab)
+
+
+def describe(item: KidCard | Perk | MadeUpRule, lang: str, vocab: Vocabulary) -> str:
+    """A card, perk or made-up rule as Markdown: name, id, what it does, where it is written."""
+    name = item.names.get(lang, item.name)
+    out = [f"**{markup.text(name)}** {markup.code(item.id)}"]
+    if isinstance(item, KidCard):
+        out[0] += " · " + ", ".join(markup.text(s.value) for s in item.suits) \
+            + (" · best friend" if item.best_friend else "")
+        for box in ("public", "private"):
+            action = getattr(item, box)
+            out.append(f"{box}: " + (explain(action, lang, vocab).replace("\n\n", " — ")
+                                     if action is not None else "blank"))
+        out.append(f"source: {markup.text(item.source.value)}")
+    elif isinstance(item, MadeUpRule):
+        from fortlang.phrasebook import rule_text
+
+        out.append("score: " + markup.code(to_text(item.score)))
+        out.append(markup.text(rule_text(item, lang)))
+    else:
+        from fortlang.phrasebook import perk_text
+
+        out.append(markup.text(perk_text(item, lang)))
+    origin = getattr(item, "origin", None)
+    if origin is not None:
+        out.append(f"defined in {markup.text(origin.file)}:{origin.line}")
+    return "\n\n".join(x for x in out if x)

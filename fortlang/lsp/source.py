@@ -1,0 +1,106 @@
+"""One file as the server sees it: its text (the editor's, unsaved, or the disk's), its
+positioned YAML tree, what kind of fortlang file it is, and LSP positions.
+
+fortlang counts columns in characters; LSP counts them in the client's code units (UTF-16
+unless negotiated otherwise), so every position crosses :class:`Source` on its way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
+
+from fortlang.cardset.schema import KIND_BY_KEY, MANIFEST_NAMES
+from fortlang.cardset.yamlsrc import Document, read_document
+from fortlang.nodes import Span
+
+MANIFEST, CARDS, SCENARIO = "manifest", "cards", "scenario"
+#: How far above a card file its set's manifest may be (as ``nearby_vocabulary`` looks).
+SET_DEPTH = 8
+
+
+@dataclass
+class Source:
+    uri: str
+    path: str
+    text: str
+    codec: PositionCodec = field(default_factory=PositionCodec)
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    @cached_property
+    def doc(self) -> Document:
+        return read_document(self.path, self.text)
+
+    @cached_property
+    def set_folder(self) -> Path | None:
+        """The folder of the set this file belongs to: the nearest one above with a manifest."""
+        return set_folder(Path(self.path))
+
+    @cached_property
+    def kind(self) -> str | None:
+        """manifest, cards or scenario; None for a YAML file that is none of these (an editor
+        sends every YAML file: a CI config gets no diagnostics)."""
+        if Path(self.path).name in MANIFEST_NAMES:
+            return MANIFEST
+        root = self.doc.root
+        keys = {k.value for k, _ in root.value} if root is not None and root.kind == "map" \
+            else set()
+        if "scenarios" in keys and not keys & set(KIND_BY_KEY):
+            return SCENARIO
+        if keys & set(KIND_BY_KEY) or self.set_folder is not None:
+            return CARDS  # in a set, any YAML file is a card file: `check` says so too
+        if root is None and self.doc.diagnostics and self.path.endswith((".yaml", ".yml")) \
+                and ("kids:" in self.text or "scenarios:" in self.text):
+            return SCENARIO if "scenarios:" in self.text else CARDS
+        return None
+
+    # -- positions ----------------------------------------------------------------------------
+
+    def position(self, line: int, column: int) -> types.Position:
+        """0-based line and character column -> the client's units."""
+        if line >= len(self.lines):
+            return types.Position(line=len(self.lines), character=0)
+        return self.codec.position_to_client_units(self.lines,
+                                                   ServerTextPosition(line, column))
+
+    def range(self, span: Span | None) -> types.Range:
+        if span is None:
+            start = types.Position(line=0, character=0)
+            return types.Range(start=start, end=start)
+        return types.Range(start=self.position(span.line - 1, span.column - 1),
+                           end=self.position(span.end_line - 1, span.end_column - 1))
+
+    def offsets_range(self, start: int, end: int) -> types.Range:
+        (l1, c1), (l2, c2) = self.doc.position(start), self.doc.position(end)
+        return types.Range(start=self.position(l1, c1), end=self.position(l2, c2))
+
+    def char_position(self, pos: types.Position) -> tuple[int, int]:
+        """A client position -> 0-based (line, character column)."""
+        p = self.codec.position_from_client_units(
+            self.lines, types.Position(line=pos.line, character=pos.character))
+        return p.line, p.character
+
+    def offset(self, pos: types.Position) -> int:
+        return self.doc.offset(*self.char_position(pos))
+
+    def whole(self) -> types.Range:
+        return types.Range(start=types.Position(line=0, character=0),
+                           end=self.position(len(self.lines) - 1, len(self.lines[-1])))
+
+
+def set_folder(path: Path) -> Path | None:
+    folder = path.parent
+    for _ in range(SET_DEPTH):
+        if any((folder / name).is_file() for name in MANIFEST_NAMES):
+            return folder
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return None
