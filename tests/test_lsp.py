@@ -317,7 +317,7 @@ async def test_a_quick_fix_for_every_did_you_mean(client: LanguageClient,
                                                   workspace: Path) -> None:
     path = workspace / "fort-base" / "kids-fix.yaml"
     text = "kids:\n  - id: fix-kid\n    name: Fix\n    suits: [\"shovle\"]\n" \
-           "    public: gain piza\n    private: ｇain toy\n    source: public\n    notes: x\n"
+           "    public: gain piza\n    private: ｇain toy\n    source: public\n    copise: 2\n"
     path.write_text(text, encoding="utf-8")
     got = await open_file(client, path)
     assert _codes(got) == ["E313", "E101", "E100", "E311"]
@@ -334,7 +334,7 @@ async def test_a_quick_fix_for_every_did_you_mean(client: LanguageClient,
     assert fixes == {"E313": ("Replace with `shovel`", '"shovel"'),
                      "E101": ("Replace with `pizza`", "pizza"),
                      "E100": ("Replace with `gain`", "gain"),  # a full-width g
-                     "E311": ("Replace with `note`", "note")}
+                     "E311": ("Replace with `copies`", "copies")}
     e100 = next(d for d in got if d.code == "E100")
     assert _span(e100) == (5, 13, 5, 17)  # the whole word `ｇain`
     path.unlink()
