@@ -171,6 +171,8 @@ def _ways(node: n.Node) -> tuple[int, int]:
         if is_resource_choice(node):  # `gain pizza or gain toy`: one kind, chosen once
             return max(e for e, _ in parts), max(o for _, o in parts) * len(parts)
         return sum(e * o for e, o in parts), 1
+    if isinstance(node, n.Conditional):
+        return _ways(node.body)
     if isinstance(node, n.Then):
         each = once = 1
         for e, o in (_ways(item) for item in node.items):

@@ -285,6 +285,19 @@ class Choice(_Chain):
     """``a or b``: perform exactly one of the options, the player's choice."""
 
 
+@dataclass(frozen=True, slots=True)
+class Conditional(Action, _Composite):
+    """``if test -> body``: the body only while the test holds; a false test is not performed
+    in full (R5.4). The test is a comparison of the scoring sub-language (R14), counted for
+    whoever performs the action."""
+
+    test: Compare = field(default_factory=lambda: Compare())
+    body: Action = field(default_factory=Score)
+
+    def __post_init__(self) -> None:
+        _set_depth(self, self.test, self.body)
+
+
 # -- the scoring sub-language of made-up rules (R14) --------------------------------------------
 
 
@@ -348,7 +361,7 @@ ACTION_LEAVES: tuple[type[Action], ...] = (
     Gain, Pack, Lookout, DestroyCard, DestroyThis, Recruit, Advance, Score, Spend,
     DestroyRival, CopyPack, CopyRivalPack, Convert,
 )  # fmt: skip
-ACTION_NODES: tuple[type[Action], ...] = (*ACTION_LEAVES, Repeat, Then, Choice)
+ACTION_NODES: tuple[type[Action], ...] = (*ACTION_LEAVES, Repeat, Then, Choice, Conditional)
 QUANTITY_NODES: tuple[type[Quantity], ...] = (
     SuitCount, AnySuit, PackSize, FortLevel, LookoutSize, Fixed,
 )  # fmt: skip

@@ -118,6 +118,10 @@ class _Builder(Transformer):
     def choice(self, c: list[Any]) -> n.Action:
         return _deep(n.Choice(tuple(c), span=_span_of(c)))  # type: ignore[return-value]
 
+    def conditional(self, c: list[Any]) -> n.Action:
+        _if, test, body = c
+        return _deep(n.Conditional(test, body, span=_span_of(c)))  # type: ignore[return-value]
+
     def group(self, c: list[Any]) -> n.Node:
         _, inner, _ = c
         # The node was made by this very parse and is not shared yet, so widening its span to
@@ -293,6 +297,7 @@ def _word_list(words: list[str]) -> str:
 def _terminal_words(lang: Language, start: str) -> dict[str, str]:
     return {
         "_X": "`x`", "_THEN": "`then`", "_OR": "`or`", "LPAR": "`(`", "RPAR": "`)`",
+        "_ARROW": "`->`",
         "TIMES": "`*`", "ADDOP": "`+` or `-`",
         "CMP": "a comparison (" + _word_list(list(reg.COMPARE_OPS)) + ")",
         "AMOUNT": "a number",

@@ -193,6 +193,9 @@ class OperatorSpec:
     rule: str
     meaning: str
     example: str
+    #: False for a construct the language offers expansions that the base game's cards never
+    #: use (so the base set need not show it).
+    base: bool = True
 
 
 OPERATORS: tuple[OperatorSpec, ...] = (
@@ -205,6 +208,11 @@ OPERATORS: tuple[OperatorSpec, ...] = (
     OperatorSpec("or", ("or",), "designers' extension",
                  "Perform exactly one of the two actions, your choice. Binds loosest.",
                  "gain 2 pizza or score"),
+    OperatorSpec("if ->", ("if", "->"), "designers' extension",
+                 "Perform the action on the right only if the comparison holds for whoever "
+                 "performs it (the scoring sub-language's metrics, R14); if it does not, the "
+                 "action is not performed in full (R5.4). Binds tighter than then and or.",
+                 "if toy >= 3 -> score 2", base=False),
     OperatorSpec("( )", ("(", ")"), "R13.5",
                  "Group actions; a group followed by x repeats as a whole.",
                  "(recruit then gain toy) x water_gun"),

@@ -152,6 +152,8 @@ OPERATORS: dict[str, Icon] = {
     "or": Icon("or", "#343a40", _stroke("M16 3L8 21", 2.6)),
     "(": Icon("lpar", "#343a40", _stroke("M15 2q-7 10 0 20", 2.4)),
     ")": Icon("rpar", "#343a40", _stroke("M9 2q7 10 0 20", 2.4)),
+    # a fork in the path: the action happens only one way
+    "if ->": Icon("if", "#343a40", _stroke("M4 12h7M11 12l8-7M11 12l8 7", 2.4)),
 }
 
 

@@ -63,6 +63,10 @@ MEANINGS: dict[str, dict[tuple[str, str], str]] = {
                               "de droite doit être réalisée si possible.",
         ("operator", "or"): "Réalisez exactement l'une des deux actions, au choix. Priorité la "
                             "plus faible.",
+        ("operator", "if ->"): "Réalisez l'action de droite seulement si la comparaison est "
+                               "vraie pour qui la réalise (les mesures des règles inventées, "
+                               "R14) ; sinon, l'action n'est pas réalisée entièrement (R5.4). "
+                               "Priorité plus forte que then et or.",
         ("operator", "( )"): "Regroupent des actions ; un groupe suivi de x est répété en "
                              "entier.",
         ("metric", "cards"): "les cartes que vous possédez (pioche, défausse, main, Jardin et "
@@ -118,6 +122,10 @@ MEANINGS: dict[str, dict[tuple[str, str], str]] = {
                               "возможно.",
         ("operator", "or"): "Выполните ровно одно из двух действий на ваш выбор. Самый низкий "
                             "приоритет.",
+        ("operator", "if ->"): "Выполните действие справа, только если сравнение верно для "
+                               "того, кто его выполняет (показатели придуманных правил, R14); "
+                               "иначе действие не выполнено полностью (R5.4). Приоритет выше, "
+                               "чем у then и or.",
         ("operator", "( )"): "Группируют действия; группа, за которой следует x, повторяется "
                              "целиком.",
         ("metric", "cards"): "имеющиеся у вас карты (колода, сброс, рука, двор и дозор)",

@@ -72,9 +72,17 @@ def _repeat(node: n.Repeat) -> list[Glyph]:
     return [*_grouped(node.body), Glyph(OPERATORS["x"]), *glyphs(node.count)]
 
 
+def _conditional(node: n.Conditional) -> list[Glyph]:
+    """``if test ->`` in words (a comparison has no icons), then the action."""
+    from fortlang.printer import to_text
+
+    return [Glyph(text=f"if {to_text(node.test)}"), Glyph(text="→"), *_grouped(node.body)]
+
+
 _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
     **{spec.node: _leaf for spec in reg.PRIMITIVES},
     n.Repeat: _repeat,
+    n.Conditional: _conditional,
     n.Then: _joined("then", (n.Choice,)),
     n.Choice: _joined("or", ()),
     n.SuitCount: lambda node: [Glyph(SUITS[node.suit])],

@@ -308,7 +308,7 @@ def _may_free(a: n.Action, game: Game, p: Player) -> bool:
         return False
     if isinstance(a, n.Choice):
         return any(_may_free(x, game, p) for x in a.items)
-    if isinstance(a, n.Repeat):
+    if isinstance(a, n.Repeat | n.Conditional):
         return _may_free(a.body, game, p)
     if isinstance(a, n.Pack):
         return _can_pack(game, p)

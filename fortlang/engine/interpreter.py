@@ -23,6 +23,7 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.metrics import evaluate
 from fortlang.engine.state import (
     OTHER,
     PERK_LEVEL,
@@ -301,6 +302,12 @@ def _repeat_step(body: n.Action, suit: Suit | None, times: int, i: int, effectiv
         return k(False)
 
     return run(body, ctx, after)
+
+
+def holds(test: n.Compare, ctx: Ctx) -> bool:
+    """``if test -> ...``: the comparison, counted now for whoever performs the action; false,
+    the action is not performed in full (R5.4)."""
+    return bool(evaluate(test, ctx.game, ctx.player))
 
 
 def _then(node: n.Then, ctx: Ctx, k: K) -> bool:
@@ -782,6 +789,8 @@ _HANDLERS: dict[type, Callable[[Any, Ctx, K], bool]] = {
     n.Repeat: _repeat,
     n.Then: _then,
     n.Choice: _choice,
+    n.Conditional: lambda node, ctx, k: (run(node.body, ctx, k) if holds(node.test, ctx)
+                                         else k(False)),
 }
 
 HANDLED_NODES = frozenset(_HANDLERS)

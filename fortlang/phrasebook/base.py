@@ -101,6 +101,8 @@ class ActionWords:
     #: Primitive class -> "(body, how_many) -> clause": "gagnez autant de pizzas que de pelles".
     #: Used when a primitive with an amount of 1 is repeated by a counted quantity.
     as_many: Mapping[type, Callable[[Any, str], str]]
+    #: "if {test}, {body}": an action done only while a comparison holds.
+    conditional: str = "if {test}, {body}"
 
 
 def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
@@ -118,8 +120,15 @@ def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
             return as_many(body, how(count))
         return words.inline.format(body=say(body), each=say(count))
 
+    def conditional(node: n.Conditional) -> str:
+        body = say(node.body)
+        if isinstance(node.body, n.Then | n.Choice):
+            body = f"({body})"
+        return words.conditional.format(test=say(node.test), body=body)
+
     return {
         n.Repeat: repeat,
+        n.Conditional: conditional,
         n.Then: lambda node: words.then.join(bracket(i) for i in node.items),
         n.Choice: lambda node: words.choice.join(bracket(i) for i in node.items),
     }

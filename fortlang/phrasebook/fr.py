@@ -147,6 +147,7 @@ def _some(res: Resource) -> str:
 
 
 ACTION_WORDS = ActionWords(
+    conditional="si {test}, {body}",
     then=", puis ", choice=" ou ", inline="{body} {each}", block="{each} : {body}",
     how_many={  # « autant de X que ... »
         n.SuitCount: lambda node: f"de {NOUNS[node.suit.value].other}",

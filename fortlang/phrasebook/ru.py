@@ -155,6 +155,7 @@ def _many(res: Resource) -> str:
 
 
 ACTION_WORDS = ActionWords(
+    conditional="если {test}, {body}",
     then=", затем ", choice=" или ", inline="{body} {each}", block="{each}: {body}",
     how_many={  # «столько X, сколько ...»; the fort level is said «за каждый уровень»
         n.SuitCount: lambda node: f"сколько у вас {NOUNS[node.suit.value].gen_pl}",
