@@ -32,6 +32,7 @@ CODES: dict[str, str] = {
     "E200": "value out of range",
     "E201": "action cannot be repeated",
     "E202": "action needs too much search or too many repetitions",
+    "E203": "action cannot be performed by another player",
     "W200": "action can never be performed in full",
     "W201": "multiplier has no effect",
     # card files and sets (fortlang.cardset)

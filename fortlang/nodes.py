@@ -198,6 +198,39 @@ class Convert(Action):
     """R12.13 ``convert``."""
 
 
+# -- primitives the language core offers expansions (the base game's cards never use them) ------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """``draw [N]``: N cards from your deck into your hand."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Lose(Action):
+    """``lose [N]``: N spaces down the victory track."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """``take [N] RES``: N of the resource from a rival's stuff into yours."""
+
+    amount: int = 1
+    resource: Resource = Resource.PIZZA
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """``give [N] RES``: N of the resource from your stuff into a rival's."""
+
+    amount: int = 1
+    resource: Resource = Resource.PIZZA
+
+
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
 
 
@@ -231,6 +264,14 @@ class FortLevel(Quantity):
 @dataclass(frozen=True, slots=True)
 class LookoutSize(Quantity):
     """``x lookout``: the cards in your lookout (R13.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tally(Quantity):
+    """``x hand``, ``x vp``...: a count of the performer's own zone or tokens, read when the
+    repetition starts (the registry declares what each word counts)."""
+
+    what: str = "hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +339,26 @@ class Conditional(Action, _Composite):
         _set_depth(self, self.test, self.body)
 
 
+class Who(StrEnum):
+    """Who performs a targeted action: relative to whoever performs the whole action."""
+
+    EACH_RIVAL = "each rival"
+    A_RIVAL = "a rival"
+    EACH_PLAYER = "each player"
+
+
+@dataclass(frozen=True, slots=True)
+class Target(Action, _Composite):
+    """``each rival -> body``, ``a rival -> body``, ``each player -> body``: other players
+    perform the body as themselves (their zones, their choices)."""
+
+    who: Who = Who.EACH_RIVAL
+    body: Action = field(default_factory=Score)
+
+    def __post_init__(self) -> None:
+        _set_depth(self, self.body)
+
+
 # -- the scoring sub-language of made-up rules (R14) --------------------------------------------
 
 
@@ -359,11 +420,12 @@ class IfElse(Expr, _Composite):
 
 ACTION_LEAVES: tuple[type[Action], ...] = (
     Gain, Pack, Lookout, DestroyCard, DestroyThis, Recruit, Advance, Score, Spend,
-    DestroyRival, CopyPack, CopyRivalPack, Convert,
+    DestroyRival, CopyPack, CopyRivalPack, Convert, Draw, Lose, Take, Give,
 )  # fmt: skip
-ACTION_NODES: tuple[type[Action], ...] = (*ACTION_LEAVES, Repeat, Then, Choice, Conditional)
+ACTION_NODES: tuple[type[Action], ...] = (*ACTION_LEAVES, Repeat, Then, Choice, Conditional,
+                                          Target)
 QUANTITY_NODES: tuple[type[Quantity], ...] = (
-    SuitCount, AnySuit, PackSize, FortLevel, LookoutSize, Fixed,
+    SuitCount, AnySuit, PackSize, FortLevel, LookoutSize, Tally, Fixed,
 )  # fmt: skip
 EXPR_NODES: tuple[type[Node], ...] = (Number, Metric, RivalBest, Arith, Compare, IfElse)
 ALL_NODES: tuple[type[Node], ...] = (*ACTION_NODES, *QUANTITY_NODES, *EXPR_NODES)

@@ -122,6 +122,11 @@ class _Builder(Transformer):
         _if, test, body = c
         return _deep(n.Conditional(test, body, span=_span_of(c)))  # type: ignore[return-value]
 
+    def targeted(self, c: list[Any]) -> n.Action:
+        *who, body = c
+        return _deep(n.Target(n.Who(" ".join(who)), body,  # type: ignore[return-value]
+                              span=_span_of(c)))
+
     def group(self, c: list[Any]) -> n.Node:
         _, inner, _ = c
         # The node was made by this very parse and is not shared yet, so widening its span to
@@ -208,9 +213,10 @@ class Language:
     def __init__(self, vocab: reg.Vocabulary) -> None:
         self.vocab = vocab
         self.grammar = compose_grammar(vocab)
-        #: The keyword terminals: the words of each primitive's syntax, and `if`/`else`.
+        #: The keyword terminals: the words of each primitive's syntax, `if`/`else`, and the
+        #: words naming who performs an action (`each rival ->`).
         self.keywords = frozenset({w.upper() for p in vocab.primitives for w in p.keywords}
-                                  | {"IF", "ELSE"})
+                                  | {"IF", "ELSE", "EACH", "AN", "PLAYER"})
         #: The words an action can start with: each primitive's first.
         self.action_starts = frozenset(p.keywords[0].upper() for p in vocab.primitives)
         self.resources = [w.word for w in vocab.resources]
@@ -241,8 +247,8 @@ class Language:
 
     def words(self) -> set[str]:
         """Every word the language knows, for did-you-mean."""
-        return ({t.lower() for t in self.keywords} | set(self.resources) | set(self.quantities)
-                | set(self.metrics) | {"then", "or", "x"})
+        return ({keyword_text(t) for t in self.keywords} | set(self.resources)
+                | set(self.quantities) | set(self.metrics) | {"then", "or", "x"})
 
 
 @cache
@@ -281,9 +287,16 @@ def _parse(text: str, start: str, filename: str) -> n.Node:
 
 # -- turning lark's exceptions into plain words ------------------------------------------------
 
+def keyword_text(terminal: str) -> str:
+    """How a keyword terminal is spelled: ``AN`` is `a` (a one-letter terminal name would read
+    as a typo in the grammar)."""
+    return "a" if terminal == "AN" else terminal.lower()
+
+
 def keywords() -> set[str]:
-    """Fort's keywords: the words of each primitive's declared syntax, and `if`/`else`."""
-    return {k.lower() for k in language().keywords}
+    """Fort's keywords: the words of each primitive's declared syntax, `if`/`else` and the words
+    of `each rival ->`, `a rival ->` and `each player ->`."""
+    return {keyword_text(k) for k in language().keywords}
 
 
 def action_starts() -> set[str]:
@@ -325,8 +338,8 @@ def _expected(lang: Language, expected: set[str], start: str) -> tuple[str, list
         exp.discard("AMOUNT")
     for t in sorted(exp):
         if t in lang.keywords:
-            parts.append(f"`{t.lower()}`")
-            spellings.append(t.lower())
+            parts.append(f"`{keyword_text(t)}`")
+            spellings.append(keyword_text(t))
         elif t in words:
             parts.append(words[t])
             spellings += {"RESOURCE": lang.resources, "QUANTITY": lang.quantities,

@@ -49,6 +49,9 @@ class PrimitiveSpec:
     #: The engine's handler, for a primitive the engine does not know: ``effect(node, ctx, k)``
     #: performs it on ``ctx.game`` through its undoable mutations and returns ``k(in_full)``.
     effect: Callable[..., bool] | None = None
+    #: False for a primitive the language core offers expansions: the base game's cards never
+    #: use it (so the base set need not show it).
+    base: bool = True
 
     def __post_init__(self) -> None:
         for token in self.syntax.split():
@@ -129,6 +132,26 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Replace a pizza with a toy, or a toy with a pizza, in your stuff or pack.",
                   "convert x glue", most_options=4,
                   worth=lambda a: 0.3),
+    # -- the core's primitives for expansions: every set may use them, the base set does not --
+    PrimitiveSpec("draw", n.Draw, "draw [N]", "core C1",
+                  "Draw N cards from your deck into your hand; an empty deck is not refilled "
+                  "from the discard pile (that happens only in the draw phase, R9.1).",
+                  "draw 2", most_times=10,
+                  worth=lambda a: 0.9 * a.amount, base=False),
+    PrimitiveSpec("lose", n.Lose, "lose [N]", "core C2",
+                  "Move N spaces down the victory track (never below 0).",
+                  "each rival -> lose", base=False,
+                  worth=lambda a: -1.6 * a.amount),
+    PrimitiveSpec("take", n.Take, "take [N] RES", "core C3",
+                  "Take N of the resource from one rival's stuff (your choice of rival) into "
+                  "yours; pizza/toy is one kind, chosen, never a mix.",
+                  "take toy", most_options=6, most_times=8, base=False,
+                  worth=lambda a: 1.4 * a.amount),
+    PrimitiveSpec("give", n.Give, "give [N] RES", "core C4",
+                  "Give N of the resource from your stuff to one rival (your choice) into their "
+                  "stuff; pizza/toy is one kind, chosen, never a mix.",
+                  "give pizza then score 2", most_options=6, most_times=8, base=False,
+                  worth=lambda a: -0.6 * a.amount),
 )  # fmt: skip
 
 PRIMITIVE_BY_NAME: dict[str, PrimitiveSpec] = {p.name: p for p in PRIMITIVES}
@@ -148,6 +171,11 @@ class WordSpec:
     bound: int = 0
     #: For a quantity after ``x``: the count the greedy bot expects (its rough value of `x`).
     typical: float = 1.5
+    #: For a quantity counting the performer's own things (``x hand``): how, from the player
+    #: (any object with Fort's player fields: hand, yard, discard, deck, stuff, pack, vp).
+    measure: Callable[[Any], int] | None = None
+    #: False for a word the language core offers expansions that the base set never uses.
+    base: bool = True
 
 
 RESOURCES: tuple[WordSpec, ...] = (
@@ -162,6 +190,21 @@ RESOURCE_WORD: dict[Resource, str] = {Resource.PIZZA: "pizza", Resource.TOY: "to
                                       Resource.EITHER: "pizza/toy"}
 
 SUIT_BOUND = 12
+
+#: The performer's own zones and tokens, counted after `x` (core C5) and, where the scoring
+#: metrics lack them, in comparisons (`if hand >= 3 -> ...`): (word, meaning, the checker's
+#: bound, the greedy bot's typical count, how to count it from a player).
+_TALLIES: tuple[tuple[str, str, int, float, Callable[[Any], int]], ...] = (
+    ("hand", "each card in your hand", 10, 3.0, lambda p: len(p.hand)),
+    ("yard", "each card in your yard", 12, 3.0, lambda p: len(p.yard)),
+    ("discard", "each card in your discard pile", 20, 4.0, lambda p: len(p.discard)),
+    ("deck", "each card in your deck", 20, 4.0, lambda p: len(p.deck)),
+    ("pizza", "each pizza in your stuff and pack", 12, 2.0,
+     lambda p: p.stuff[Resource.PIZZA] + p.pack[Resource.PIZZA]),
+    ("toy", "each toy in your stuff and pack", 12, 2.0,
+     lambda p: p.stuff[Resource.TOY] + p.pack[Resource.TOY]),
+    ("vp", "each space of yours on the victory track", 30, 8.0, lambda p: p.vp),
+)
 _SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R5.3)"
 
 QUANTITIES: tuple[WordSpec, ...] = (
@@ -176,14 +219,30 @@ QUANTITIES: tuple[WordSpec, ...] = (
     WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8),
     WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5),
     WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6),
+    # -- the core's quantities for expansions: the performer's zones and tokens, counted when the
+    # repetition starts (a repetition that changes them does not change how many there are) --
+    *(
+        WordSpec(word, "core C5", meaning, lambda word=word, **kw: n.Tally(word, **kw),
+                 bound=bound, typical=typical, measure=measure, base=False)
+        for word, meaning, bound, typical, measure in _TALLIES
+    ),
 )  # fmt: skip
 QUANTITY_BY_WORD: dict[str, WordSpec] = {w.word: w for w in QUANTITIES}
 _QUANTITY_WORD: dict[type, str] = {w.build: w.word for w in QUANTITIES if isinstance(w.build, type)}
 
 
+def quantity_word(q: n.Quantity) -> str:
+    """The word a quantity node stands for (not ``Fixed``: a number)."""
+    if isinstance(q, n.SuitCount):
+        return q.suit.value
+    if isinstance(q, n.Tally):
+        return q.what
+    return _QUANTITY_WORD[type(q)]
+
+
 def quantity_spec(q: n.Quantity) -> WordSpec:
     """The declaration of the word a quantity node stands for (not ``Fixed``: a number)."""
-    return QUANTITY_BY_WORD[q.suit.value if isinstance(q, n.SuitCount) else _QUANTITY_WORD[type(q)]]
+    return QUANTITY_BY_WORD[quantity_word(q)]
 
 
 @dataclass(frozen=True)
@@ -213,6 +272,24 @@ OPERATORS: tuple[OperatorSpec, ...] = (
                  "performs it (the scoring sub-language's metrics, R14); if it does not, the "
                  "action is not performed in full (R5.4). Binds tighter than then and or.",
                  "if toy >= 3 -> score 2", base=False),
+    *(
+        OperatorSpec(f"{who.value} ->", (*who.value.split(), "->"), "core C6",
+                     meaning, f"{who.value} -> {example}", base=False)
+        for who, meaning, example in (
+            (n.Who.EACH_RIVAL,
+             "Each rival, in turn order from your left, performs the action on the right as "
+             "themselves (their stuff, their cards, their choices). In full when every rival "
+             "performs it in full (R5.4); each does as much as they can.", "lose"),
+            (n.Who.A_RIVAL,
+             "A rival you choose performs the action on the right as themselves; only rivals "
+             "who can complete the move are offered (R5.4). In full when they perform it in "
+             "full.", "give toy"),
+            (n.Who.EACH_PLAYER,
+             "Every player, you first and then the others in turn order, performs the action "
+             "on the right as themselves. In full when everyone performs it in full.",
+             "draw"),
+        )
+    ),
     OperatorSpec("( )", ("(", ")"), "R13.5",
                  "Group actions; a group followed by x repeats as a whole.",
                  "(recruit then gain toy) x water_gun"),
@@ -235,6 +312,14 @@ METRICS: tuple[WordSpec, ...] = (
                  f"{s.value.replace('_', ' ')} icons on cards you have"
                  + ("" if s is Suit.COIN else ", coins not counted"), n.Metric)
         for s in Suit
+    ),
+    *(
+        WordSpec(word, "core C5", meaning, n.Metric, measure=measure, base=False)
+        for word, meaning, measure in (
+            (t[0], m, t[4]) for t, m in zip(_TALLIES, (
+                "cards in your hand", "cards in your yard", "cards in your discard pile",
+                "cards in your deck", "", "", "your victory points on the track"), strict=True)
+            if m)
     ),
 )  # fmt: skip
 METRIC_BY_WORD: dict[str, WordSpec] = {w.word: w for w in METRICS}

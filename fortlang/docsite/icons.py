@@ -114,6 +114,15 @@ ACTIONS: dict[str, Icon] = {
                             _BACKPACK + '<circle cx="21" cy="4" r="2.5" fill="$c"/>'),
     "convert": Icon("convert", "#0b7285",
                     _stroke("M4 9h14l-4-4M20 15H6l4 4", 2.2)),
+    # the core's primitives for expansions (core C1-C4)
+    "draw": Icon("draw", "#1971c2", _CARD + _stroke("M12 8v8M9 13l3 3 3-3", 1.8)),
+    "lose": Icon("lose", "#e67700",
+                 _stroke("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z", 1.6)
+                 + _stroke("M8 12h8", 2.4)),
+    "take": Icon("take", "#a61e4d", _stroke("M21 12H5M10 7l-5 5 5 5", 2.4)
+                 + '<circle cx="21" cy="5" r="2.5" fill="$c"/>'),
+    "give": Icon("give", "#2b8a3e", _stroke("M3 12h16M14 7l5 5-5 5", 2.4)
+                 + '<circle cx="21" cy="5" r="2.5" fill="$c"/>'),
 }
 
 #: Quantities after ``x`` that are not suits, keyed by the registry's words.
@@ -127,6 +136,18 @@ QUANTITIES: dict[str, Icon] = {
     "lookout": Icon("lookout_size", "#1864ab",
                     _stroke("M2 12q10-10 20 0q-10 10-20 0z", 1.8)
                     + '<circle cx="12" cy="12" r="3" fill="$c"/>'),
+    # the performer's zones and tokens (core C5)
+    "hand": Icon("hand_size", "#1971c2", _stroke("M4 6h9v14H4z", 1.6)
+                 + _stroke("M9 4h9v14", 1.6) + _stroke("M14 2h6v14", 1.6)),
+    "yard": Icon("yard_size", "#2b8a3e", _stroke("M3 20h18M5 20v-8M9 20v-8M13 20v-8M17 20v-8"
+                                                 "M3 14h18", 1.8)),
+    "discard": Icon("discard_size", "#868e96", _stroke("M5 8h10v13H5z", 1.6)
+                    + _stroke("M9 5h10v13", 1.6)),
+    "deck": Icon("deck_size", "#343a40", _fill("M6 6h11v15H6z") + _stroke("M9 3h10v15", 1.6)),
+    "pizza": Icon("pizza_count", "#f08c00", _fill("M12 22L3 5q9-4 18 0z")),
+    "toy": Icon("toy_count", "#e64980", '<circle cx="12" cy="12" r="9" fill="$c"/>'),
+    "vp": Icon("vp_count", "#e67700",
+               _fill("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z")),
 }
 
 STAR = Icon("best_friend", "#f59f00",
@@ -154,6 +175,19 @@ OPERATORS: dict[str, Icon] = {
     ")": Icon("rpar", "#343a40", _stroke("M9 2q7 10 0 20", 2.4)),
     # a fork in the path: the action happens only one way
     "if ->": Icon("if", "#343a40", _stroke("M4 12h7M11 12l8-7M11 12l8 7", 2.4)),
+    # who performs it (core C6): rivals as heads, an arrow to the action
+    "each rival ->": Icon("each_rival", "#a61e4d",
+                          '<circle cx="6" cy="7" r="3" fill="$c"/>'
+                          '<circle cx="12" cy="5" r="3" fill="$c"/>'
+                          '<circle cx="18" cy="7" r="3" fill="$c"/>' + _stroke("M4 17h14l-3-3", 2)),
+    "a rival ->": Icon("a_rival", "#a61e4d", '<circle cx="12" cy="6" r="3.5" fill="$c"/>'
+                       + _stroke("M4 17h14l-3-3", 2)),
+    "each player ->": Icon("each_player", "#343a40",
+                           '<circle cx="5" cy="7" r="2.6" fill="$c"/>'
+                           '<circle cx="10" cy="5" r="2.6" fill="$c"/>'
+                           '<circle cx="15" cy="5" r="2.6" fill="$c"/>'
+                           '<circle cx="20" cy="7" r="2.6" fill="$c"/>'
+                           + _stroke("M4 17h14l-3-3", 2)),
 }
 
 

@@ -79,10 +79,16 @@ def _conditional(node: n.Conditional) -> list[Glyph]:
     return [Glyph(text=f"if {to_text(node.test)}"), Glyph(text="→"), *_grouped(node.body)]
 
 
+def _target(node: n.Target) -> list[Glyph]:
+    """Who performs it (core C6), then the action."""
+    return [Glyph(OPERATORS[f"{node.who.value} ->"]), *_grouped(node.body)]
+
+
 _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
     **{spec.node: _leaf for spec in reg.PRIMITIVES},
     n.Repeat: _repeat,
     n.Conditional: _conditional,
+    n.Target: _target,
     n.Then: _joined("then", (n.Choice,)),
     n.Choice: _joined("or", ()),
     n.SuitCount: lambda node: [Glyph(SUITS[node.suit])],
@@ -90,5 +96,6 @@ _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
     n.PackSize: lambda node: [Glyph(QUANTITIES["pack"])],
     n.FortLevel: lambda node: [Glyph(QUANTITIES["level"])],
     n.LookoutSize: lambda node: [Glyph(QUANTITIES["lookout"])],
+    n.Tally: lambda node: [Glyph(QUANTITIES[node.what])],
     n.Fixed: lambda node: [Glyph(text=str(node.n))],
 }

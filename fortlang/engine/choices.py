@@ -41,6 +41,7 @@ class Kind(StrEnum):
     PERK = "perk"  # R10.3 a perk from the row
     FOLLOW = "follow"  # R6 follow with which card, or decline
     ROUGH_HOUSING = "rough_housing"  # R15 destroy the leader's played card?
+    RIVAL = "rival"  # core: which rival performs `a rival -> ...`, or gives to/takes from you
     PRIMITIVE = "primitive"  # a choice inside a vocabulary plugin's primitive (fortlang.plugins)
     # asked by the game loop (fortlang.game), not by the interpreter:
     DRAFT = "draft"  # R2.5 advanced set-up: which card to keep

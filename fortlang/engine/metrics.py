@@ -36,6 +36,10 @@ def _advances(game: Game, p: Player) -> int:
     return total
 
 
+def _measured(measure: Callable[[Player], int]) -> Callable[[Game, Player], int]:
+    return lambda game, p: measure(p)
+
+
 #: metric word -> how to count it for one player (R14).
 _METRIC_FUNCS: dict[str, Callable[[Game, Player], int]] = {
     "cards": lambda game, p: len(cards_you_have(p)),
@@ -49,6 +53,8 @@ _METRIC_FUNCS: dict[str, Callable[[Game, Player], int]] = {
     "lookout": lambda game, p: len(p.lookout),
     "pack": lambda game, p: sum(p.pack[r] for r in TOKENS),
     **{s.value: _suit_icons(s) for s in Suit},
+    # metrics whose declaration says how to count them (the core's zones and tokens)
+    **{w.word: _measured(w.measure) for w in METRICS if w.measure is not None},
 }
 missing = {w.word for w in METRICS} - set(_METRIC_FUNCS)
 assert not missing, f"metrics without an evaluator: {missing}"

@@ -10,7 +10,7 @@ group needs brackets, which comparisons have a natural wording) are made once fo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
 from fortlang import nodes as n
@@ -103,6 +103,11 @@ class ActionWords:
     as_many: Mapping[type, Callable[[Any, str], str]]
     #: "if {test}, {body}": an action done only while a comparison holds.
     conditional: str = "if {test}, {body}"
+    #: Who performs an action (core C6) -> "each rival: {body}".
+    target: Mapping[str, str] = field(default_factory=lambda: {
+        "each rival": "each rival, in turn order: {body}",
+        "a rival": "a rival of your choice: {body}",
+        "each player": "each player, you first: {body}"})
 
 
 def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
@@ -126,9 +131,16 @@ def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
             body = f"({body})"
         return words.conditional.format(test=say(node.test), body=body)
 
+    def target(node: n.Target) -> str:
+        body = say(node.body)
+        if isinstance(node.body, n.Then | n.Choice):
+            body = f"({body})"
+        return words.target[node.who.value].format(body=body)
+
     return {
         n.Repeat: repeat,
         n.Conditional: conditional,
+        n.Target: target,
         n.Then: lambda node: words.then.join(bracket(i) for i in node.items),
         n.Choice: lambda node: words.choice.join(bracket(i) for i in node.items),
     }
