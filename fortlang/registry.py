@@ -295,6 +295,50 @@ OPERATORS: tuple[OperatorSpec, ...] = (
                  "(recruit then gain toy) x water_gun"),
 )  # fmt: skip
 
+# -- when a perk written in the language is used (issue 18.3) -------------------------------------
+
+
+@dataclass(frozen=True)
+class TriggerSpec:
+    """A moment of the turn when a perk written in the language (``when:`` + ``action:``) may
+    be used. The game loop (fortlang.game.turn) offers each such perk at its moment, if its
+    action can be performed in full (R5.4's bar for a lone action); nobody follows it (R6.1
+    follows played cards only)."""
+
+    name: str
+    rule: str
+    meaning: str
+    #: Language -> the clause a perk's text starts with.
+    phrases: Mapping[str, str]
+    #: The perk's action replaces the play phase (as DIY does, R15).
+    replaces_play: bool = False
+
+
+TRIGGERS: tuple[TriggerSpec, ...] = (
+    TriggerSpec("turn_start", "R3, R4", "At the start of your turn, after the clean-up (R4).",
+                {"en": "at the start of your turn", "fr": "au début de votre tour",
+                 "ru": "в начале вашего хода"}),
+    TriggerSpec("instead_of_play", "R5.1, R15 DIY",
+                "On your turn, instead of playing a card (as DIY's advance, R15).",
+                {"en": "on your turn, instead of playing a card",
+                 "fr": "pendant votre tour, au lieu de jouer une carte",
+                 "ru": "в свой ход вместо розыгрыша карты"}, replaces_play=True),
+    TriggerSpec("after_play", "R6, R15 Do-Over",
+                "On your turn, once your card has been played and followed (as Do-Over, R15).",
+                {"en": "on your turn, once your card has been played and followed",
+                 "fr": "pendant votre tour, une fois votre carte jouée et suivie",
+                 "ru": "в свой ход, когда ваша карта разыграна и за ней последовали"}),
+    TriggerSpec("after_recruit", "R7, R15 Birthday Party",
+                "At the end of your recruit phase (as Birthday Party, R15).",
+                {"en": "at the end of your recruit phase",
+                 "fr": "à la fin de votre phase de recrutement",
+                 "ru": "в конце вашей фазы призыва"}),
+    TriggerSpec("turn_end", "R9", "At the end of your turn, after drawing (R9).",
+                {"en": "at the end of your turn", "fr": "à la fin de votre tour",
+                 "ru": "в конце вашего хода"}),
+)  # fmt: skip
+TRIGGER_BY_NAME: dict[str, TriggerSpec] = {t.name: t for t in TRIGGERS}
+
 # -- the scoring sub-language (R14) --------------------------------------------------------------
 
 METRICS: tuple[WordSpec, ...] = (

@@ -49,6 +49,7 @@ class Kind(StrEnum):
     DO_OVER = "do_over"  # R15 Do-Over: destroy the perk to play a second card?
     RECYCLE = "recycle"  # R15 Recycling: destroy the perk to take a discarded card?
     EXTRA_RECRUIT = "extra_recruit"  # R15 Birthday Party: recruit another card?
+    PERK_ACTION = "perk_action"  # a perk in the language (issue 18.3): use it now?
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from fortlang import nodes as n
 from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
-from fortlang.registry import spec_of
+from fortlang.registry import TRIGGER_BY_NAME, spec_of
 
 #: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
 Handler = Callable[[Any], str]
@@ -318,10 +318,22 @@ class PerkWords:
     use_once: str  # {use} of a single-use perk: "destroy this perk to"
     use_again: str  # {use} of a perk that stays: "you may"
     used_up: str  # added to a template without {use} when the perk is single use
+    lang: str = "en"  # the trigger phrases of perks in the language are looked up by it
+    #: A perk in the language: "{trigger}, if you wish: {action}"; a single-use one's action
+    #: is "destroy this perk, then {action}".
+    optional: str = "{trigger}, if you wish: {action}"
+    destroy_first: str = "destroy this perk, then {action}"
 
 
-def perk_clause(words: PerkWords, perk: Perk) -> str:
-    """A perk's text from its hook and parameters (the data decides; the words only say it)."""
+def perk_clause(words: PerkWords, perk: Perk, say: Say | None = None) -> str:
+    """A perk's text from its hook and parameters (the data decides; the words only say it);
+    a perk written in the language is its trigger's clause and its action's (``say``)."""
+    if perk.hook is PerkHook.ACTION and perk.action is not None and say is not None:
+        action = say(perk.action)
+        if perk.single_use:
+            action = words.destroy_first.format(action=action)
+        return words.optional.format(trigger=TRIGGER_BY_NAME[perk.when].phrases[words.lang],
+                                     action=action)
     params = {**PERK_DEFAULTS.get(perk.hook, {}), **perk.params}
 
     def said(key: str, v: object) -> str:

@@ -223,6 +223,7 @@ TABLE: dict[type, Handler] = {
 # -- perks (R15) --------------------------------------------------------------------------------
 
 PERK_WORDS = PerkWords(
+    lang=LANG,
     count=count, either="or",
     origins={"park": "the park", "park_deck": "the park deck", "yard": "a yard",
              "hand": "your hand", "discard": "your discard pile", "supply": "the supply",
@@ -259,4 +260,4 @@ PERK_WORDS = PerkWords(
 
 
 def perk(p: Perk) -> str:
-    return perk_clause(PERK_WORDS, p)
+    return perk_clause(PERK_WORDS, p, say)

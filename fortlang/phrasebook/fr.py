@@ -255,6 +255,8 @@ TABLE: dict[type, Handler] = {
 # -- perks (R15) --------------------------------------------------------------------------------
 
 PERK_WORDS = PerkWords(
+    lang=LANG, optional="{trigger}, si vous le souhaitez : {action}",
+    destroy_first="détruisez cet avantage, puis {action}",
     count=count, either="ou",
     origins={"park": "du Parc", "park_deck": "de la pioche Parc", "yard": "d'un Jardin",
              "hand": "de votre main", "discard": "de votre défausse", "supply": "de la réserve",
@@ -295,4 +297,4 @@ PERK_WORDS = PerkWords(
 
 
 def perk(p: Perk) -> str:
-    return perk_clause(PERK_WORDS, p)
+    return perk_clause(PERK_WORDS, p, say)

@@ -266,6 +266,8 @@ TABLE: dict[type, Handler] = {
 # -- perks (R15) --------------------------------------------------------------------------------
 
 PERK_WORDS = PerkWords(
+    lang=LANG, optional="{trigger}, по желанию: {action}",
+    destroy_first="уберите эту особенность в коробку, затем {action}",
     count=lambda key, amount: count(key, amount, "acc"), either="или",
     origins={"park": "из парка", "park_deck": "из колоды парка", "yard": "со двора",
              "hand": "из руки", "discard": "из сброса", "supply": "из общего запаса",
@@ -302,4 +304,4 @@ PERK_WORDS = PerkWords(
 
 
 def perk(p: Perk) -> str:
-    return perk_clause(PERK_WORDS, p)
+    return perk_clause(PERK_WORDS, p, say)
