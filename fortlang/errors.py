@@ -57,6 +57,7 @@ CODES: dict[str, str] = {
     "E326": "board track inconsistent",
     "E390": "formatting refused",
     "W300": "provisional card",
+    "W340": "bundled set skipped: its vocabulary plugin is not installed",
     "W301": "park size differs",
     "W302": "best friend count differs",
     "W304": "two different suits",

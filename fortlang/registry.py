@@ -10,6 +10,7 @@ elsewhere (a test, an expansion's vocabulary) brings them in its declaration (``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,8 +53,19 @@ class PrimitiveSpec:
     #: False for a primitive the language core offers expansions: the base game's cards never
     #: use it (so the base set need not show it).
     base: bool = True
+    #: Its icon, for a primitive the docs' own icons do not know (a plugin's): SVG path data on
+    #: a 24x24 grid, each drawn as a stroke in ``colour``. Path data only, never markup, so a
+    #: plugin's icon cannot put anything else into a generated page.
+    icon: tuple[str, ...] = ()
+    colour: str = "#495057"
 
     def __post_init__(self) -> None:
+        for d in self.icon:
+            if not _PATH_DATA.fullmatch(d):
+                raise ValueError(f"primitive {self.name}: icon path {d[:40]!r} is not SVG path "
+                                 "data (commands and numbers only)")
+        if not _COLOUR.fullmatch(self.colour):
+            raise ValueError(f"primitive {self.name}: colour {self.colour!r} is not #rrggbb")
         for token in self.syntax.split():
             if not (token in SYNTAX_ARGUMENTS or (token.isalpha() and token.islower())):
                 raise ValueError(f"primitive {self.name}: `{token}` in its syntax is neither a "
@@ -70,6 +82,9 @@ class PrimitiveSpec:
                  for t in self.syntax.split()]
         return f"{self.name}: {' '.join(parts)}"
 
+
+_PATH_DATA = re.compile(r"[MmLlHhVvCcSsQqTtAaZz0-9 ,.eE+-]{1,2000}")
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 #: The arguments a primitive's syntax may hold: token -> (grammar symbol, node field).
 SYNTAX_ARGUMENTS: dict[str, tuple[str, str]] = {

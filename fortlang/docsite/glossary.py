@@ -74,7 +74,11 @@ def _param(value: object) -> str:
 
 
 def perk_section(perk: Perk, lang: str) -> str:
-    rows = [(lx.ui("hook", lang), f"`{perk.hook.value}`")]
+    if perk.action is not None:  # a perk in the language: its moment and its action
+        rows = [("`when`", f"`{perk.when}`"),
+                ("`action`", md.inline(to_text(perk.action)))]
+    else:
+        rows = [(lx.ui("hook", lang), f"`{perk.hook.value}`")]
     rows += [(f"`{k}`", _param(v)) for k, v in perk.params.items()]
     if perk.single_use:
         rows.append((lx.ui("single_use", lang), lx.ui("yes", lang)))

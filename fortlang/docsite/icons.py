@@ -8,9 +8,11 @@ grammar name, a quantity word. A test checks that every registry entry has an ic
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fortlang.nodes import Suit
+from fortlang.registry import PrimitiveSpec
 
 
 @dataclass(frozen=True)
@@ -156,13 +158,27 @@ STAR = Icon("best_friend", "#f59f00",
               'fill="none" stroke="#7c5400" stroke-width="1"/>')
 
 
-def every_icon() -> dict[str, Icon]:
-    """All icons by file name (without ``.svg``), for writing them next to the docs."""
+def action_icon(spec: PrimitiveSpec) -> Icon | None:
+    """A primitive's icon: Fort's own drawing, or the one a plugin's declaration gives (path
+    data drawn as strokes, ``PrimitiveSpec.icon``), or None (its keyword is shown instead)."""
+    own = ACTIONS.get(spec.name)
+    if own is not None or not spec.icon:
+        return own
+    return Icon(spec.name, spec.colour, "".join(_stroke(d, 1.8) for d in spec.icon))
+
+
+def every_icon(primitives: Iterable[PrimitiveSpec] = ()) -> dict[str, Icon]:
+    """All icons by file name (without ``.svg``), for writing them next to the docs; with
+    ``primitives``, those of another vocabulary's primitives too."""
     out: dict[str, Icon] = {}
     for group in (SUITS.values(), RESOURCES.values(), ACTIONS.values(), QUANTITIES.values(),
                   OPERATORS.values()):
         out.update({icon.name: icon for icon in group})
     out[STAR.name] = STAR
+    for spec in primitives:
+        icon = action_icon(spec)
+        if icon is not None:
+            out.setdefault(icon.name, icon)
     return out
 
 

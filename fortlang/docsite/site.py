@@ -25,6 +25,7 @@ from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import reference_page
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet
+from fortlang.plugins import vocabulary
 
 MARKER = ".fortlang-docs"  # marks a folder this command may replace
 
@@ -135,7 +136,8 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
            reference_page(lang, sets, _optional("schemas"), card_format=has_format))
     _write(docs / "assets" / "fortlang.css",
            files("fortlang.docsite").joinpath("fortlang.css").read_text(encoding="utf-8"))
-    for name, icon in every_icon().items():
+    vocab = vocabulary(name for s in sets for name in s.manifest.uses)
+    for name, icon in every_icon(vocab.primitives).items():
         _write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:

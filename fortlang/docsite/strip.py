@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from fortlang import nodes as n
 from fortlang import registry as reg
-from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS, Icon
+from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, SUITS, Icon, action_icon
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def glyphs(node: n.Node) -> tuple[Glyph, ...]:
 def _leaf(node: n.Action) -> list[Glyph]:
     spec = reg.spec_of(type(node))
     assert spec is not None
-    icon = ACTIONS.get(spec.name)
+    icon = action_icon(spec)
     out = [Glyph(icon) if icon is not None else Glyph(text=spec.keywords[0])]
     amount = getattr(node, "amount", 1)
     if amount != 1:
