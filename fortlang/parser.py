@@ -16,6 +16,7 @@ import unicodedata
 from copy import copy
 from dataclasses import replace
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -80,6 +81,23 @@ def _int(tok: Token) -> int:
 _MAX_DIGITS = 6
 
 
+def _chain(cls: type[n.Then] | type[n.Choice], c: list[Any]) -> n.Action:
+    """``left then right`` (or ``or``), the grammar's rules being left-recursive: the chain on
+    the left was made by this very parse and is not shared yet, so it grows in place, as the
+    constructor would flatten it (``then`` and ``or`` are associative)."""
+    left, right = c
+    if type(left) is not cls:
+        return _deep(cls((left, right), span=_span_of(c)))  # type: ignore[return-value]
+    if type(right) is cls:
+        items, depth = right.items, right.depth
+    else:
+        items, depth = (right,), 1 + right.depth
+    object.__setattr__(left, "items", left.items + items)
+    object.__setattr__(left, "_depth", max(left.depth, depth))
+    object.__setattr__(left, "span", _span_of(c))
+    return _deep(left)  # type: ignore[return-value]
+
+
 def _deep(node: n.Node) -> n.Node:
     if node.depth > reg.MAX_DEPTH:
         raise FortSyntaxError(Diagnostic(
@@ -113,10 +131,10 @@ class _Builder(Transformer):
         return _deep(n.Repeat(body, count, span=_span_of(c)))  # type: ignore[return-value]
 
     def sequence(self, c: list[Any]) -> n.Action:
-        return _deep(n.Then(tuple(c), span=_span_of(c)))  # type: ignore[return-value]
+        return _chain(n.Then, c)
 
     def choice(self, c: list[Any]) -> n.Action:
-        return _deep(n.Choice(tuple(c), span=_span_of(c)))  # type: ignore[return-value]
+        return _chain(n.Choice, c)
 
     def conditional(self, c: list[Any]) -> n.Action:
         _if, test, body = c
@@ -166,9 +184,15 @@ class _Builder(Transformer):
 
 def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any:
     node = spec.node
+    if not any(t in reg.SYNTAX_ARGUMENTS for t in spec.syntax.split()):
+        def bare(self: _Builder, c: list[Token]) -> n.Action:  # keywords only: the common case
+            return node(span=_span_of(c))
+
+        bare.__name__ = spec.name
+        return bare
 
     def build(self: _Builder, c: list[Token]) -> n.Action:
-        if len(c) == 1 or all(t.type in keywords for t in c):  # no arguments: the common case
+        if len(c) == 1:  # an optional argument left out
             return node(span=_span_of(c))
         kw: dict[str, Any] = {}
         for tok in c:
@@ -187,6 +211,47 @@ def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any
 
     build.__name__ = spec.name
     return build
+
+
+def _direct_callbacks(parser: Lark) -> None:
+    """Call the builder straight from each reduction. Lark wraps every callback in the
+    transformer's path in small Python objects: one that returns the only child of a `?rule`,
+    one that drops filtered tokens (`_THEN`, `_X`), which cost more than the AST nodes
+    themselves. The same work done once per rule: a `?rule` with one child kept is a C
+    ``itemgetter``, a rule that drops tokens picks its kept children by index and calls the
+    builder. What Lark would build is unchanged (a rule Lark shapes otherwise, inlined
+    `_rule` children or placeholders, keeps Lark's callback), so the AST and every
+    diagnostic are the same; only the calls in between go."""
+    callbacks = getattr(getattr(getattr(parser.parser, "parser", None), "parser", None),
+                        "callbacks", None)
+    transformer = parser.options.transformer
+    if not isinstance(callbacks, dict) or transformer is None:
+        return  # another Lark inside: its own callbacks work, only slower
+    for rule in list(callbacks):
+        expansion = rule.expansion
+        if any(not sym.is_term and sym.name.startswith("_") for sym in expansion) \
+                or rule.options.keep_all_tokens or rule.options.empty_indices:
+            continue
+        kept = [i for i, sym in enumerate(expansion) if not (sym.is_term and sym.filter_out)]
+        name = rule.alias or rule.options.template_source or rule.origin.name
+        build = getattr(transformer, name, None)
+        if rule.options.expand1 and not rule.alias and len(kept) == 1:
+            callbacks[rule] = itemgetter(kept[0])  # `?rule` with one child: that child
+        elif build is None:
+            continue
+        elif len(kept) == len(expansion):
+            callbacks[rule] = build
+        else:
+            callbacks[rule] = _picking(build, tuple(kept))
+
+
+def _picking(build: Any, kept: tuple[int, ...]) -> Any:
+    """``build`` over the children at ``kept`` (the rest are filtered tokens)."""
+    if len(kept) == 1:
+        (i,) = kept
+        return lambda c: build([c[i]])
+    pick = itemgetter(*kept)
+    return lambda c: build(pick(c))
 
 
 #: `GAIN: /gain\b/`, `RIVAL.2: /rival\b/`: a terminal's name at the start of a grammar line.
@@ -229,10 +294,13 @@ class Language:
         self.lark = Lark(self.grammar, parser="lalr", start=[START_ACTION, START_SCORING],
                          transformer=builder(vocab),
                          cache=cached if cached is not None else False)
+        _direct_callbacks(self.lark)
+        #: Lark's parsing front end, called without Lark.parse's frame in between.
+        self._parse = self.lark.parser.parse
 
     def parse(self, text: str, start: str, filename: str) -> n.Node:
         try:
-            return self.lark.parse(text, start=start)  # type: ignore[return-value]
+            return self._parse(text, start=start)  # type: ignore[no-any-return]
         except FortError as e:
             raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics],
                                   text) from None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from fortlang import nodes as n
@@ -225,7 +226,7 @@ _SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R
 QUANTITIES: tuple[WordSpec, ...] = (
     *(
         WordSpec(s.value, "R13.1, R5.3", _SUIT_MEANING.format(s.value.replace("_", " ")),
-                 lambda s=s, **kw: n.SuitCount(s, **kw), bound=SUIT_BOUND,
+                 partial(n.SuitCount, s), bound=SUIT_BOUND,
                  typical=1.6)
         for s in Suit
     ),
@@ -237,7 +238,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
     # -- the core's quantities for expansions: the performer's zones and tokens, counted when the
     # repetition starts (a repetition that changes them does not change how many there are) --
     *(
-        WordSpec(word, "core C5", meaning, lambda word=word, **kw: n.Tally(word, **kw),
+        WordSpec(word, "core C5", meaning, partial(n.Tally, word),
                  bound=bound, typical=typical, measure=measure, base=False)
         for word, meaning, bound, typical, measure in _TALLIES
     ),
