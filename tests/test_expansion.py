@@ -102,3 +102,37 @@ def test_without_the_plugin_the_bundled_sets_skip_it_with_the_install_hint(monke
     assert "pip install ./examples/vocabulary-plugin" in result.output
     result = run("check", str(SET))  # named, it is an error (issue 18.2's E340)
     assert result.exit_code == 1 and "error[E340]" in result.output
+
+
+def test_the_writing_an_expansion_page_quotes_the_real_set_and_scenarios() -> None:
+    """docs/expansions.md's running text is the bundled example: every action it quotes from
+    a file of cards/backyard is in that file, and its scenario is the tested one."""
+    import re
+
+    page = (ROOT / "docs" / "expansions.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n# (cards/backyard/\S+)\n(.*?)```", page, re.S)
+    assert {path for path, _ in blocks} >= {"cards/backyard/manifest.yaml",
+                                            "cards/backyard/kids.yaml",
+                                            "cards/backyard/perks.yaml"}
+    for path, body in blocks:
+        real = (ROOT / path).read_text(encoding="utf-8")
+        for key, value in re.findall(r"^\s*(public|private|action|uses|requires): ([^#\n]+?)\s*"
+                                     r"(?:#.*)?$", body, re.M):
+            assert f"{key}: {value}" in real, (path, key, value)
+    scenario = re.search(r"```yaml\n(sets: .*?)```", page, re.S)
+    assert scenario is not None
+    real = SCENARIOS.read_text(encoding="utf-8")
+    for line in scenario.group(1).splitlines()[2:]:
+        if line.strip() and not line.strip().startswith("- name"):
+            assert line in real, line
+
+
+def test_the_site_carries_both_pages_in_every_language(tmp_path) -> None:
+    sets = [base_set()]
+    for lang in ("en", "fr", "ru"):
+        generate(tmp_path / lang, "site", sets, lang, ["en", "fr", "ru"])
+        docs = tmp_path / lang / "docs"
+        assert (docs / "expansions.md").read_text(encoding="utf-8").startswith(
+            "# Writing an expansion")
+        assert (docs / "plugins.md").read_text(encoding="utf-8").startswith(
+            "# Writing a vocabulary plugin")

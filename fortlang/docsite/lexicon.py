@@ -34,7 +34,8 @@ UI: dict[str, dict[str, str]] = {
         "sets": "card sets", "kids": "kid cards", "best_friends": "best friends",
         "rules": "Made-up rules", "perks": "Perks", "on_card": "on a card",
         "designers_extension": "designers' extension",
-        "scenarios": "Scenario files", "plugins": "Expansions and vocabulary plugins",
+        "scenarios": "Scenario files", "expansions": "Writing an expansion",
+        "plugins": "Writing a vocabulary plugin",
         "value": "value",
         "english_only": "This page is in English only.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
@@ -60,7 +61,8 @@ UI: dict[str, dict[str, str]] = {
         "best_friends": "Meilleurs Copains",
         "rules": "Règles improvisées", "perks": "Avantages", "on_card": "sur une carte",
         "designers_extension": "extension des concepteurs",
-        "scenarios": "Fichiers de scénarios", "plugins": "Extensions et greffons de vocabulaire",
+        "scenarios": "Fichiers de scénarios", "expansions": "Écrire une extension",
+        "plugins": "Écrire un greffon de vocabulaire",
         "value": "valeur",
         "english_only": "Cette page n'existe qu'en anglais.",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
@@ -86,7 +88,8 @@ UI: dict[str, dict[str, str]] = {
         "best_friends": "лучшие друзья",
         "rules": "Придуманные правила", "perks": "Особенности", "on_card": "на карте",
         "designers_extension": "расширение для авторов карт",
-        "scenarios": "Файлы сценариев", "plugins": "Дополнения и плагины словаря",
+        "scenarios": "Файлы сценариев", "expansions": "Как написать дополнение",
+        "plugins": "Как написать плагин словаря",
         "value": "значение",
         "english_only": "Эта страница есть только на английском языке.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "

@@ -56,9 +56,9 @@ def _handwritten(name: str) -> str | None:
 
 #: The hand-written pages of docs/ the site carries after its generated ones, as (title key
 #: in the lexicon, file): the card-file format, the scenario format of `fortlang test` (with
-#: its tested examples), and how to write an expansion with a vocabulary plugin.
+#: its tested examples), how to write an expansion, and how to write a vocabulary plugin.
 HANDWRITTEN = (("card_format", "card-format.md"), ("scenarios", "scenarios.md"),
-               ("plugins", "plugins.md"))
+               ("expansions", "expansions.md"), ("plugins", "plugins.md"))
 
 
 
