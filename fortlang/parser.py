@@ -35,6 +35,9 @@ START_SCORING = "scoring"
 # Lark types token positions as Optional; tokens from its lexer always have them.
 
 
+Span = n.Span
+
+
 def _span(item: Token | n.Node) -> n.Span:
     if isinstance(item, Token):
         return n.Span(item.line, item.column, item.end_line, item.end_column,  # type: ignore[arg-type]
@@ -113,15 +116,19 @@ class _Builder(Transformer):
         super().__init__()
         self.quantities = vocab.quantity_by_word
         self.resources = {w.word: w for w in vocab.resources}
+        #: The value each resource word stands for, made once (an enum member read through
+        #: its class costs more than the dict).
+        self.resource_values = {w.word: w.build() for w in vocab.resources}
         self.metrics = {w.word: w for w in vocab.metrics}
 
     # -- actions --
     def quantity(self, c: list[Token]) -> n.Quantity:
-        (tok,) = c
-        span = _span(tok)
+        tok = c[0]
+        span = Span(tok.line, tok.column, tok.end_line, tok.end_column,  # type: ignore[arg-type]
+                    tok.start_pos, tok.end_pos)  # type: ignore[arg-type]
         if tok.type == "AMOUNT":
             return n.Fixed(_int(tok), span=span)
-        spec = self.quantities.get(str(tok))
+        spec = self.quantities.get(tok)
         if spec is None:
             raise _unknown("suit or quantity", tok, list(self.quantities))
         return spec.build(span=span)  # type: ignore[return-value]
@@ -196,17 +203,18 @@ def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any
             return node(span=_span_of(c))
         kw: dict[str, Any] = {}
         for tok in c:
-            if tok.type == "AMOUNT":
-                kw["amount"] = _int(tok)
-            elif tok.type == "MODIFIER":
-                kw["modifier"] = _int(tok)
-            elif tok.type == "RESOURCE":
-                word = self.resources.get(str(tok))
-                if word is None:  # whitespace is free around the slash: `pizza / toy`
-                    word = self.resources.get("".join(str(tok).split()))
-                if word is None:
+            kind = tok.type
+            if kind == "RESOURCE":
+                value = self.resource_values.get(tok)
+                if value is None:  # whitespace is free around the slash: `pizza / toy`
+                    value = self.resource_values.get("".join(tok.split()))
+                if value is None:
                     raise _unknown("resource", tok, list(self.resources))
-                kw["resource"] = word.build()
+                kw["resource"] = value
+            elif kind == "AMOUNT":
+                kw["amount"] = _int(tok)
+            elif kind == "MODIFIER":
+                kw["modifier"] = _int(tok)
         return node(**kw, span=_span_of(c))
 
     build.__name__ = spec.name
