@@ -15,7 +15,7 @@ import re
 import unicodedata
 from copy import copy
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 from operator import itemgetter
 from typing import Any
 
@@ -35,9 +35,6 @@ START_SCORING = "scoring"
 # Lark types token positions as Optional; tokens from its lexer always have them.
 
 
-Span = n.Span
-
-
 def _span(item: Token | n.Node) -> n.Span:
     if isinstance(item, Token):
         return n.Span(item.line, item.column, item.end_line, item.end_column,  # type: ignore[arg-type]
@@ -46,19 +43,27 @@ def _span(item: Token | n.Node) -> n.Span:
     return item.span
 
 
+#: ``Span`` from a tuple of its six values, in C: the named tuple's own ``__new__`` is a Python
+#: function, and the parser makes a span for every node.
+_new_span = partial(tuple.__new__, n.Span)
+
+
 def _span_of(items: list[Any]) -> n.Span:
     """One span from the first item to the last (the hot path: no intermediate spans)."""
     first, last = items[0], items[-1]
     if type(first) is Token:
-        line, column, start = first.line, first.column, first.start_pos
-    else:
-        fs = first.span
-        line, column, start = fs.line, fs.column, fs.start
+        if type(last) is Token:
+            return _new_span((first.line, first.column, last.end_line, last.end_column,
+                              first.start_pos, last.end_pos))  # type: ignore[no-any-return]
+        ls = last.span
+        return _new_span((first.line, first.column, ls[2], ls[3], first.start_pos,
+                          ls[5]))  # type: ignore[no-any-return]
+    fs = first.span
     if type(last) is Token:
-        return n.Span(line, column, last.end_line, last.end_column,  # type: ignore[arg-type]
-                      start, last.end_pos)  # type: ignore[arg-type]
+        return _new_span((fs[0], fs[1], last.end_line, last.end_column, fs[4],
+                          last.end_pos))  # type: ignore[no-any-return]
     ls = last.span
-    return n.Span(line, column, ls.end_line, ls.end_column, start, ls.end)  # type: ignore[arg-type]
+    return _new_span((fs[0], fs[1], ls[2], ls[3], fs[4], ls[5]))  # type: ignore[no-any-return]
 
 
 def _short(word: str, most: int = 40) -> str:
@@ -84,11 +89,18 @@ def _int(tok: Token) -> int:
 _MAX_DIGITS = 6
 
 
+def _any_children(build: Any) -> Any:
+    """Marks a builder that reads its children by position from either end, so it may be
+    given the filtered tokens too (see _direct_callbacks)."""
+    build.any_children = True
+    return build
+
+
 def _chain(cls: type[n.Then] | type[n.Choice], c: list[Any]) -> n.Action:
     """``left then right`` (or ``or``), the grammar's rules being left-recursive: the chain on
     the left was made by this very parse and is not shared yet, so it grows in place, as the
     constructor would flatten it (``then`` and ``or`` are associative)."""
-    left, right = c
+    left, right = c[0], c[-1]
     if type(left) is not cls:
         return _deep(cls((left, right), span=_span_of(c)))  # type: ignore[return-value]
     if type(right) is cls:
@@ -124,8 +136,8 @@ class _Builder(Transformer):
     # -- actions --
     def quantity(self, c: list[Token]) -> n.Quantity:
         tok = c[0]
-        span = Span(tok.line, tok.column, tok.end_line, tok.end_column,  # type: ignore[arg-type]
-                    tok.start_pos, tok.end_pos)  # type: ignore[arg-type]
+        span: n.Span = _new_span((tok.line, tok.column, tok.end_line, tok.end_column,
+                                  tok.start_pos, tok.end_pos))
         if tok.type == "AMOUNT":
             return n.Fixed(_int(tok), span=span)
         spec = self.quantities.get(tok)
@@ -133,23 +145,29 @@ class _Builder(Transformer):
             raise _unknown("suit or quantity", tok, list(self.quantities))
         return spec.build(span=span)  # type: ignore[return-value]
 
-    def repeat(self, c: list[Any]) -> n.Action:
-        body, count = c
-        return _deep(n.Repeat(body, count, span=_span_of(c)))  # type: ignore[return-value]
+    # The operators' builders read their children by position from either end, so they take
+    # the reduction's children with the filtered tokens (`_X`, `_THEN`, `->`) in or out: the
+    # parser calls them with all of them, saving a step per node (see _direct_callbacks).
 
+    @_any_children
+    def repeat(self, c: list[Any]) -> n.Action:
+        return _deep(n.Repeat(c[0], c[-1], span=_span_of(c)))  # type: ignore[return-value]
+
+    @_any_children
     def sequence(self, c: list[Any]) -> n.Action:
         return _chain(n.Then, c)
 
+    @_any_children
     def choice(self, c: list[Any]) -> n.Action:
         return _chain(n.Choice, c)
 
+    @_any_children
     def conditional(self, c: list[Any]) -> n.Action:
-        _if, test, body = c
-        return _deep(n.Conditional(test, body, span=_span_of(c)))  # type: ignore[return-value]
+        return _deep(n.Conditional(c[1], c[-1], span=_span_of(c)))  # type: ignore[return-value]
 
+    @_any_children
     def targeted(self, c: list[Any]) -> n.Action:
-        *who, body = c
-        return _deep(n.Target(n.Who(" ".join(who)), body,  # type: ignore[return-value]
+        return _deep(n.Target(n.Who(f"{c[0]} {c[1]}"), c[-1],  # type: ignore[return-value]
                               span=_span_of(c)))
 
     def group(self, c: list[Any]) -> n.Node:
@@ -247,7 +265,7 @@ def _direct_callbacks(parser: Lark) -> None:
             callbacks[rule] = itemgetter(kept[0])  # `?rule` with one child: that child
         elif build is None:
             continue
-        elif len(kept) == len(expansion):
+        elif len(kept) == len(expansion) or getattr(build, "any_children", False):
             callbacks[rule] = build
         else:
             callbacks[rule] = _picking(build, tuple(kept))
