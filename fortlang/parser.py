@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from copy import copy
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import cache, partial
 from operator import itemgetter
 from typing import Any
@@ -101,16 +101,28 @@ def _chain(cls: type[n.Then] | type[n.Choice], c: list[Any]) -> n.Action:
     the left was made by this very parse and is not shared yet, so it grows in place, as the
     constructor would flatten it (``then`` and ``or`` are associative)."""
     left, right = c[0], c[-1]
-    if type(left) is not cls:
-        return _deep(cls((left, right), span=_span_of(c)))  # type: ignore[return-value]
+    if type(left) is not cls:  # a new chain, flat already: made as its constructor would
+        chain = object.__new__(cls)
+        items = (left, *right.items) if type(right) is cls else (left, right)
+        _SET(chain, "items", items)
+        _SET(chain, "span", _span_of(c))
+        n._set_depth(chain, *items)
+        return _deep(chain)  # type: ignore[return-value]
     if type(right) is cls:
         items, depth = right.items, right.depth
     else:
         items, depth = (right,), 1 + right.depth
-    object.__setattr__(left, "items", left.items + items)
-    object.__setattr__(left, "_depth", max(left.depth, depth))
-    object.__setattr__(left, "span", _span_of(c))
+    _SET(left, "items", left.items + items)
+    _SET(left, "_depth", max(left.depth, depth))
+    _SET(left, "span", _span_of(c))
     return _deep(left)  # type: ignore[return-value]
+
+
+_SET = object.__setattr__
+_new = object.__new__
+#: Repeat's fields are the ones the parser's fast path sets (else it calls the constructor).
+_FAST_REPEAT = {f.name for f in fields(n.Repeat)} == {"span", "body", "count", "_depth"} and \
+    n.Repeat.__post_init__.__code__.co_names == ("_set_depth", "body", "count")
 
 
 def _deep(node: n.Node) -> n.Node:
@@ -151,7 +163,19 @@ class _Builder(Transformer):
 
     @_any_children
     def repeat(self, c: list[Any]) -> n.Action:
-        return _deep(n.Repeat(c[0], c[-1], span=_span_of(c)))  # type: ignore[return-value]
+        # made as Repeat(body, count, span=...) would be (its __post_init__ only sets the
+        # depth), without the constructor's calls: the most common operator
+        if not _FAST_REPEAT:
+            return _deep(n.Repeat(c[0], c[-1], span=_span_of(c)))  # type: ignore[return-value]
+        made = _new(n.Repeat)
+        body, count = c[0], c[-1]
+        _SET(made, "span", _span_of(c))
+        _SET(made, "body", body)
+        _SET(made, "count", count)
+        n._set_depth(made, body, count)
+        if made._depth > reg.MAX_DEPTH:
+            return _deep(made)  # type: ignore[return-value]
+        return made
 
     @_any_children
     def sequence(self, c: list[Any]) -> n.Action:
@@ -209,9 +233,16 @@ class _Builder(Transformer):
 
 def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any:
     node = spec.node
-    if not any(t in reg.SYNTAX_ARGUMENTS for t in spec.syntax.split()):
-        def bare(self: _Builder, c: list[Token]) -> n.Action:  # keywords only: the common case
-            return node(span=_span_of(c))
+    plain = [f.name for f in fields(node)] == ["span"] and not hasattr(node, "__post_init__")
+    if plain and not any(t in reg.SYNTAX_ARGUMENTS for t in spec.syntax.split()):
+        # Keywords only, the common case (`pack`, `destroy card`): a node whose one field is
+        # its span, set as its constructor would, without the constructor's call.
+        new = object.__new__
+
+        def bare(self: _Builder, c: list[Token]) -> n.Action:
+            made = new(node)
+            _SET(made, "span", _span_of(c))
+            return made  # type: ignore[no-any-return]
 
         bare.__name__ = spec.name
         return bare
@@ -363,7 +394,7 @@ def parse_action(text: str, filename: str = "<action>") -> n.Action:
     >>> to_text(parse_action("(recruit ▶ gain toy) × water_gun"))
     '(recruit then gain toy) x water_gun'
     """
-    return _parse(text, START_ACTION, filename)  # type: ignore[return-value]
+    return language().parse(text, START_ACTION, filename)  # type: ignore[return-value]
 
 
 def parse_scoring(text: str, filename: str = "<scoring>") -> n.Expr:
