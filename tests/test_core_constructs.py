@@ -301,3 +301,14 @@ def test_e203_destroy_this_belongs_to_the_leader() -> None:
     (d,) = check(parse_action("each rival -> (lose then destroy this)"))
     assert d.code == "E203" and "R12.5" in d.message
     assert codes("each rival -> lose then destroy this") == []
+
+
+def test_the_greedy_bot_aims_at_the_leading_rival_and_gives_to_the_last() -> None:
+    from fortlang.game.agents import GreedyAgent
+
+    game = Game(3, agents=[GreedyAgent(1), GreedyAgent(2), GreedyAgent(3)], debug=True)
+    me, left, right = game.players
+    left.vp, right.vp = 2, 5
+    assert do(game, "a rival -> lose") and (left.vp, right.vp) == (2, 4)
+    game.give(me, TOY, 1)
+    assert do(game, "give toy") and (left.stuff[TOY], right.stuff[TOY]) == (1, 0)

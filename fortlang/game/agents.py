@@ -138,6 +138,14 @@ def _choice(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     return -0.01 * i  # the printer's label is all we have; keep the first alternative
 
 
+def _rival(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    """Core C3, C4, C6: take from, or aim `a rival ->` at, the rival with most VP; give to the
+    one with fewest."""
+    option = d.options[i]
+    vp = float(view.players[option.value].vp) if isinstance(option.value, int) else 0.0
+    return -vp if " to seat " in option.label else vp
+
+
 def _rule(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     return _RULE_PREFERENCE.get(str(d.options[i].value), 0.0)
 
@@ -170,6 +178,8 @@ _RATERS: dict[str, Rater] = {
     Kind.DIY: _first_yes,
     Kind.EXTRA_RECRUIT: _first_yes,
     Kind.ROUGH_HOUSING: _first_yes,
+    Kind.RIVAL: _rival,
+    Kind.PERK_ACTION: _first_yes,
 }
 
 #: bot name -> factory(seed) for the CLI (``--bots greedy,random``)
