@@ -14,6 +14,8 @@ from fortlang.printer import to_text
 
 #: R1.5: stuff holds at most 4 pizza and 4 toys, so a bigger gain can never be done in full.
 STUFF_LIMIT = 4
+#: R2: at most 4 players, so at most 3 rivals perform `each rival -> ...` (core C6).
+MAX_RIVALS = 3
 
 Check = Callable[[n.Node], Iterator[Diagnostic]]
 
@@ -125,6 +127,9 @@ def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
         if isinstance(node, (n.Then, n.Choice)):
             stack.extend((item, factor, outer, False) for item in node.items)
             continue
+        if isinstance(node, (n.Conditional, n.Target)):  # each performer's own amount
+            stack.append((node.body, factor, outer, False))
+            continue
         amount = getattr(node, "amount", None)
         if outer is None or not isinstance(amount, int) or not 1 <= amount <= reg.MAX_AMOUNT:
             continue
@@ -174,6 +179,14 @@ def _ways(node: n.Node) -> tuple[int, int]:
         if is_resource_choice(node):  # `gain pizza or gain toy`: one kind, chosen once
             return max(e for e, _ in parts), max(o for _, o in parts) * len(parts)
         return sum(e * o for e, o in parts), 1
+    if isinstance(node, n.Conditional):
+        return _ways(node.body)
+    if isinstance(node, n.Target):  # core C6: each performer unfolds it anew
+        each, once = _ways(node.body)
+        if node.who is n.Who.A_RIVAL:
+            return MAX_RIVALS * each * once, 1
+        performers = MAX_RIVALS + (node.who is n.Who.EACH_PLAYER)
+        return (each * once) ** performers, 1
     if isinstance(node, n.Then):
         each = once = 1
         for e, o in (_ways(item) for item in node.items):
@@ -204,13 +217,16 @@ def _repetitions(root: n.Node) -> Iterator[Diagnostic]:
     """Nested repeats by quantities multiply: past a bound, each repetition a step, the
     engine's walk would run away (``((score x shovel) x shovel) x shovel``). Numbers alone are
     E200's business (_multiplied)."""
-    stack: list[tuple[n.Node, int, n.Repeat | None, bool]] = [(root, 1, None, False)]
+    stack: list[tuple[n.Node, int, n.Node | None, bool]] = [(root, 1, None, False)]
     while stack:
         node, product, outer, counted = stack.pop()
-        if isinstance(node, n.Repeat):
-            product *= max(quantity_bound(node.count), 1)
+        performers = _performers(node)
+        if isinstance(node, n.Repeat) or performers > 1:
+            product *= max(quantity_bound(node.count), 1) if isinstance(node, n.Repeat) \
+                else performers
             outer = outer or node
-            counted = counted or not isinstance(node.count, n.Fixed)
+            counted = counted or not isinstance(node, n.Repeat) \
+                or not isinstance(node.count, n.Fixed)
             if counted and product > reg.MAX_REPETITIONS:
                 yield _error(outer, "E202", f"the repeats of `{to_text(outer)}` nest to up to "
                              f"{product:,} repetitions (at most {reg.MAX_REPETITIONS})",
@@ -218,6 +234,23 @@ def _repetitions(root: n.Node) -> Iterator[Diagnostic]:
                 return
         stack.extend((k, product, outer, counted) for k in node.children()
                      if isinstance(k, n.Action))
+
+
+def _performers(node: n.Node) -> int:
+    """How many players perform the body of ``node`` (1 unless `each rival ->`, core C6)."""
+    if not isinstance(node, n.Target) or node.who is n.Who.A_RIVAL:
+        return 1
+    return MAX_RIVALS + (node.who is n.Who.EACH_PLAYER)
+
+
+def _own_card(node: n.Target) -> Iterator[Diagnostic]:
+    """`destroy this` boxes the played card, which is the leader's: another player performing
+    it would box a card that is not theirs."""
+    for inner in node.body.walk():
+        if isinstance(inner, n.DestroyThis):
+            yield _error(inner, "E203", f"`destroy this` under `{node.who.value} ->`: this card "
+                         "is yours, another player cannot box it (R12.5)",
+                         hint="move it out of the targeted action: `... then destroy this`")
 
 
 def _fixed(node: n.Fixed) -> Iterator[Diagnostic]:
@@ -255,6 +288,7 @@ _CHECKS: dict[type, tuple[Check, ...]] = {
     n.Repeat: (_repeat,),  # type: ignore[dict-item]
     n.Fixed: (_fixed,),  # type: ignore[dict-item]
     n.Then: (_boxed_once, _search_bound),  # type: ignore[dict-item]
+    n.Target: (_own_card,),  # type: ignore[dict-item]
 }
 #: Checks that need the whole tree (what surrounds a node), run once from the root.
 _TREE_CHECKS: tuple[Callable[[n.Node], Iterator[Diagnostic]], ...] = (_multiplied, _repetitions)

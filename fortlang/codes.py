@@ -48,6 +48,9 @@ _TABLE: tuple[Code, ...] = (
     Code("E202", "action needs too much search or too many repetitions",
          "(recruit or lookout) x any then gain pizza",
          "split the action or lower its multipliers"),
+    Code("E203", "action cannot be performed by another player", "each rival -> destroy this",
+         "keep `destroy this` outside `each rival ->`, `a rival ->` and `each player ->`: only "
+         "the card's owner can box it"),
     Code("W200", "action can never be performed in full", "gain 5 pizza",
          "stuff holds at most 4 resources (R4): lower the amount"),
     Code("W201", "multiplier has no effect", "gain pizza x 1", "remove `x 1`"),
@@ -112,6 +115,9 @@ _TABLE: tuple[Code, ...] = (
          "back", "report the file; it was left unchanged"),
     Code("W300", "provisional card", "provisional: true",
          "verify the card against a printed one, then remove the flag"),
+    Code("W340", "bundled set skipped: its vocabulary plugin is not installed",
+         "fortlang check  (with cards/backyard bundled and its plugin not installed)",
+         "pip install the plugin the hint names, or ignore the set"),
     Code("W301", "park size differs", "a manifest whose park total differs from its cards",
          "make the counts add up to the manifest's totals"),
     Code("W302", "best friend count differs", "a manifest whose best friends differ from its "

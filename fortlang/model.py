@@ -96,6 +96,9 @@ class PerkHook(StrEnum):
     RECYCLE = "recycle"  # Recycling: {"from": "discard", "to": "hand"}
     ROUGH_HOUSING = "rough_housing"  # Rough Housing: destroy the leader's played card
     PACK_FROM_SUPPLY = "pack_from_supply"  # Sticky Fingers
+    #: A perk written in the language (issue 18.3): ``when`` a trigger, ``action`` an action;
+    #: the game loop runs it at that moment with no hook of its own.
+    ACTION = "action"
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,10 @@ class Perk:
     text: str = field(default="", compare=False)  # the card's English text, for docs
     origin: Origin | None = field(default=None, compare=False, repr=False)
     printed: Mapping[str, str] = field(default_factory=dict, compare=False)  # as MadeUpRule's
+    #: A perk in the language (hook ACTION): when it may be used (a registry trigger's name)
+    #: and what it does.
+    when: str = ""
+    action: Action | None = None
 
     def param(self, key: str) -> object:
         """A hook parameter, or the base perk's value when the data leaves it out."""

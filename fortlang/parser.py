@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from copy import copy
-from dataclasses import replace
-from functools import cache
+from dataclasses import fields, replace
+from functools import cache, partial
+from operator import itemgetter
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -49,19 +50,27 @@ def _span(item: Token | n.Node) -> n.Span:
     return item.span
 
 
+#: ``Span`` from a tuple of its six values, in C: the named tuple's own ``__new__`` is a Python
+#: function, and the parser makes a span for every node.
+_new_span = partial(tuple.__new__, n.Span)
+
+
 def _span_of(items: list[Any]) -> n.Span:
     """One span from the first item to the last (the hot path: no intermediate spans)."""
     first, last = items[0], items[-1]
     if type(first) is Token:
-        line, column, start = first.line, first.column, first.start_pos
-    else:
-        fs = first.span
-        line, column, start = fs.line, fs.column, fs.start
+        if type(last) is Token:
+            return _new_span((first.line, first.column, last.end_line, last.end_column,
+                              first.start_pos, last.end_pos))  # type: ignore[no-any-return]
+        ls = last.span
+        return _new_span((first.line, first.column, ls[2], ls[3], first.start_pos,
+                          ls[5]))  # type: ignore[no-any-return]
+    fs = first.span
     if type(last) is Token:
-        return n.Span(line, column, last.end_line, last.end_column,  # type: ignore[arg-type]
-                      start, last.end_pos)  # type: ignore[arg-type]
+        return _new_span((fs[0], fs[1], last.end_line, last.end_column, fs[4],
+                          last.end_pos))  # type: ignore[no-any-return]
     ls = last.span
-    return n.Span(line, column, ls.end_line, ls.end_column, start, ls.end)  # type: ignore[arg-type]
+    return _new_span((fs[0], fs[1], ls[2], ls[3], fs[4], ls[5]))  # type: ignore[no-any-return]
 
 
 def _short(word: str, most: int = 40) -> str:
@@ -87,6 +96,42 @@ def _int(tok: Token) -> int:
 _MAX_DIGITS = 6
 
 
+def _any_children(build: Any) -> Any:
+    """Marks a builder that reads its children by position from either end, so it may be
+    given the filtered tokens too (see _direct_callbacks)."""
+    build.any_children = True
+    return build
+
+
+def _chain(cls: type[n.Then] | type[n.Choice], c: list[Any]) -> n.Action:
+    """``left then right`` (or ``or``), the grammar's rules being left-recursive: the chain on
+    the left was made by this very parse and is not shared yet, so it grows in place, as the
+    constructor would flatten it (``then`` and ``or`` are associative)."""
+    left, right = c[0], c[-1]
+    if type(left) is not cls:  # a new chain, flat already: made as its constructor would
+        chain = object.__new__(cls)
+        items = (left, *right.items) if type(right) is cls else (left, right)
+        _SET(chain, "items", items)
+        _SET(chain, "span", _span_of(c))
+        n._set_depth(chain, *items)
+        return _deep(chain)  # type: ignore[return-value]
+    if type(right) is cls:
+        items, depth = right.items, right.depth
+    else:
+        items, depth = (right,), 1 + right.depth
+    _SET(left, "items", left.items + items)
+    _SET(left, "_depth", max(left.depth, depth))
+    _SET(left, "span", _span_of(c))
+    return _deep(left)  # type: ignore[return-value]
+
+
+_SET = object.__setattr__
+_new = object.__new__
+#: Repeat's fields are the ones the parser's fast path sets (else it calls the constructor).
+_FAST_REPEAT = {f.name for f in fields(n.Repeat)} == {"span", "body", "count", "_depth"} and \
+    n.Repeat.__post_init__.__code__.co_names == ("_set_depth", "body", "count")
+
+
 def _deep(node: n.Node) -> n.Node:
     if node.depth > reg.MAX_DEPTH:
         raise FortSyntaxError(Diagnostic(
@@ -102,28 +147,59 @@ class _Builder(Transformer):
         super().__init__()
         self.quantities = vocab.quantity_by_word
         self.resources = {w.word: w for w in vocab.resources}
+        #: The value each resource word stands for, made once (an enum member read through
+        #: its class costs more than the dict).
+        self.resource_values = {w.word: w.build() for w in vocab.resources}
         self.metrics = {w.word: w for w in vocab.metrics}
 
     # -- actions --
     def quantity(self, c: list[Token]) -> n.Quantity:
-        (tok,) = c
-        span = _span(tok)
+        tok = c[0]
+        span: n.Span = _new_span((tok.line, tok.column, tok.end_line, tok.end_column,
+                                  tok.start_pos, tok.end_pos))
         if tok.type == "AMOUNT":
             return n.Fixed(_int(tok), span=span)
-        spec = self.quantities.get(str(tok))
+        spec = self.quantities.get(tok)
         if spec is None:
             raise _unknown("suit or quantity", tok, list(self.quantities))
         return spec.build(span=span)  # type: ignore[return-value]
 
+    # The operators' builders read their children by position from either end, so they take
+    # the reduction's children with the filtered tokens (`_X`, `_THEN`, `->`) in or out: the
+    # parser calls them with all of them, saving a step per node (see _direct_callbacks).
+
+    @_any_children
     def repeat(self, c: list[Any]) -> n.Action:
-        body, count = c
-        return _deep(n.Repeat(body, count, span=_span_of(c)))  # type: ignore[return-value]
+        # made as Repeat(body, count, span=...) would be (its __post_init__ only sets the
+        # depth), without the constructor's calls: the most common operator
+        if not _FAST_REPEAT:
+            return _deep(n.Repeat(c[0], c[-1], span=_span_of(c)))  # type: ignore[return-value]
+        made = _new(n.Repeat)
+        body, count = c[0], c[-1]
+        _SET(made, "span", _span_of(c))
+        _SET(made, "body", body)
+        _SET(made, "count", count)
+        n._set_depth(made, body, count)
+        if made._depth > reg.MAX_DEPTH:
+            return _deep(made)  # type: ignore[return-value]
+        return made
 
+    @_any_children
     def sequence(self, c: list[Any]) -> n.Action:
-        return _deep(n.Then(tuple(c), span=_span_of(c)))  # type: ignore[return-value]
+        return _chain(n.Then, c)
 
+    @_any_children
     def choice(self, c: list[Any]) -> n.Action:
-        return _deep(n.Choice(tuple(c), span=_span_of(c)))  # type: ignore[return-value]
+        return _chain(n.Choice, c)
+
+    @_any_children
+    def conditional(self, c: list[Any]) -> n.Action:
+        return _deep(n.Conditional(c[1], c[-1], span=_span_of(c)))  # type: ignore[return-value]
+
+    @_any_children
+    def targeted(self, c: list[Any]) -> n.Action:
+        return _deep(n.Target(n.Who(f"{c[0]} {c[1]}"), c[-1],  # type: ignore[return-value]
+                              span=_span_of(c)))
 
     def group(self, c: list[Any]) -> n.Node:
         _, inner, _ = c
@@ -164,27 +240,82 @@ class _Builder(Transformer):
 
 def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any:
     node = spec.node
+    plain = [f.name for f in fields(node)] == ["span"] and not hasattr(node, "__post_init__")
+    if plain and not any(t in reg.SYNTAX_ARGUMENTS for t in spec.syntax.split()):
+        # Keywords only, the common case (`pack`, `destroy card`): a node whose one field is
+        # its span, set as its constructor would, without the constructor's call.
+        new = object.__new__
+
+        def bare(self: _Builder, c: list[Token]) -> n.Action:
+            made = new(node)
+            _SET(made, "span", _span_of(c))
+            return made  # type: ignore[no-any-return]
+
+        bare.__name__ = spec.name
+        return bare
 
     def build(self: _Builder, c: list[Token]) -> n.Action:
-        if len(c) == 1 or all(t.type in keywords for t in c):  # no arguments: the common case
+        if len(c) == 1:  # an optional argument left out
             return node(span=_span_of(c))
         kw: dict[str, Any] = {}
         for tok in c:
-            if tok.type == "AMOUNT":
-                kw["amount"] = _int(tok)
-            elif tok.type == "MODIFIER":
-                kw["modifier"] = _int(tok)
-            elif tok.type == "RESOURCE":
-                word = self.resources.get(str(tok))
-                if word is None:  # whitespace is free around the slash: `pizza / toy`
-                    word = self.resources.get("".join(str(tok).split()))
-                if word is None:
+            kind = tok.type
+            if kind == "RESOURCE":
+                value = self.resource_values.get(tok)
+                if value is None:  # whitespace is free around the slash: `pizza / toy`
+                    value = self.resource_values.get("".join(tok.split()))
+                if value is None:
                     raise _unknown("resource", tok, list(self.resources))
-                kw["resource"] = word.build()
+                kw["resource"] = value
+            elif kind == "AMOUNT":
+                kw["amount"] = _int(tok)
+            elif kind == "MODIFIER":
+                kw["modifier"] = _int(tok)
         return node(**kw, span=_span_of(c))
 
     build.__name__ = spec.name
     return build
+
+
+def _direct_callbacks(parser: Lark) -> None:
+    """Call the builder straight from each reduction. Lark wraps every callback in the
+    transformer's path in small Python objects: one that returns the only child of a `?rule`,
+    one that drops filtered tokens (`_THEN`, `_X`), which cost more than the AST nodes
+    themselves. The same work done once per rule: a `?rule` with one child kept is a C
+    ``itemgetter``, a rule that drops tokens picks its kept children by index and calls the
+    builder. What Lark would build is unchanged (a rule Lark shapes otherwise, inlined
+    `_rule` children or placeholders, keeps Lark's callback), so the AST and every
+    diagnostic are the same; only the calls in between go."""
+    callbacks = getattr(getattr(getattr(parser.parser, "parser", None), "parser", None),
+                        "callbacks", None)
+    transformer = parser.options.transformer
+    if not isinstance(callbacks, dict) or transformer is None:
+        return  # another Lark inside: its own callbacks work, only slower
+    for rule in list(callbacks):
+        expansion = rule.expansion
+        if any(not sym.is_term and sym.name.startswith("_") for sym in expansion) \
+                or rule.options.keep_all_tokens or rule.options.empty_indices:
+            continue
+        kept = [i for i, sym in enumerate(expansion) if not (sym.is_term and sym.filter_out)]
+        name = rule.alias or rule.options.template_source or rule.origin.name
+        build = getattr(transformer, name, None)
+        if rule.options.expand1 and not rule.alias and len(kept) == 1:
+            callbacks[rule] = itemgetter(kept[0])  # `?rule` with one child: that child
+        elif build is None:
+            continue
+        elif len(kept) == len(expansion) or getattr(build, "any_children", False):
+            callbacks[rule] = build
+        else:
+            callbacks[rule] = _picking(build, tuple(kept))
+
+
+def _picking(build: Any, kept: tuple[int, ...]) -> Any:
+    """``build`` over the children at ``kept`` (the rest are filtered tokens)."""
+    if len(kept) == 1:
+        (i,) = kept
+        return lambda c: build([c[i]])
+    pick = itemgetter(*kept)
+    return lambda c: build(pick(c))
 
 
 #: `GAIN: /gain\b/`, `RIVAL.2: /rival\b/`: a terminal's name at the start of a grammar line.
@@ -211,9 +342,10 @@ class Language:
     def __init__(self, vocab: reg.Vocabulary) -> None:
         self.vocab = vocab
         self.grammar = compose_grammar(vocab)
-        #: The keyword terminals: the words of each primitive's syntax, and `if`/`else`.
+        #: The keyword terminals: the words of each primitive's syntax, `if`/`else`, and the
+        #: words naming who performs an action (`each rival ->`).
         self.keywords = frozenset({w.upper() for p in vocab.primitives for w in p.keywords}
-                                  | {"IF", "ELSE"})
+                                  | {"IF", "ELSE", "EACH", "AN", "PLAYER"})
         #: The words an action can start with: each primitive's first.
         self.action_starts = frozenset(p.keywords[0].upper() for p in vocab.primitives)
         self.resources = [w.word for w in vocab.resources]
@@ -226,11 +358,14 @@ class Language:
         self.lark = Lark(self.grammar, parser="lalr", start=[START_ACTION, START_SCORING],
                          transformer=builder(vocab),
                          cache=cached if cached is not None else False)
+        _direct_callbacks(self.lark)
+        #: Lark's parsing front end, called without Lark.parse's frame in between.
+        self._parse = self.lark.parser.parse
 
     def parse(self, text: str, start: str, filename: str) -> n.Node:
         try:  # a lone CR ends a line, as in YAML and editors; lark counts LF (same offsets)
-            return self.lark.parse(_LONE_CR.sub("\n", text),  # type: ignore[return-value]
-                                   start=start)
+            return self._parse(_LONE_CR.sub("\n", text),  # type: ignore[no-any-return]
+                               start=start)
         except FortError as e:
             raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics],
                                   text) from None
@@ -245,8 +380,8 @@ class Language:
 
     def words(self) -> set[str]:
         """Every word the language knows, for did-you-mean."""
-        return ({t.lower() for t in self.keywords} | set(self.resources) | set(self.quantities)
-                | set(self.metrics) | {"then", "or", "x"})
+        return ({keyword_text(t) for t in self.keywords} | set(self.resources)
+                | set(self.quantities) | set(self.metrics) | {"then", "or", "x"})
 
 
 @cache
@@ -267,7 +402,7 @@ def parse_action(text: str, filename: str = "<action>") -> n.Action:
     >>> to_text(parse_action("(recruit ▶ gain toy) × water_gun"))
     '(recruit then gain toy) x water_gun'
     """
-    return _parse(text, START_ACTION, filename)  # type: ignore[return-value]
+    return language().parse(text, START_ACTION, filename)  # type: ignore[return-value]
 
 
 def parse_scoring(text: str, filename: str = "<scoring>") -> n.Expr:
@@ -285,9 +420,16 @@ def _parse(text: str, start: str, filename: str) -> n.Node:
 
 # -- turning lark's exceptions into plain words ------------------------------------------------
 
+def keyword_text(terminal: str) -> str:
+    """How a keyword terminal is spelled: ``AN`` is `a` (a one-letter terminal name would read
+    as a typo in the grammar)."""
+    return "a" if terminal == "AN" else terminal.lower()
+
+
 def keywords() -> set[str]:
-    """Fort's keywords: the words of each primitive's declared syntax, and `if`/`else`."""
-    return {k.lower() for k in language().keywords}
+    """Fort's keywords: the words of each primitive's declared syntax, `if`/`else` and the words
+    of `each rival ->`, `a rival ->` and `each player ->`."""
+    return {keyword_text(k) for k in language().keywords}
 
 
 def action_starts() -> set[str]:
@@ -301,6 +443,7 @@ def _word_list(words: list[str]) -> str:
 def _terminal_words(lang: Language, start: str) -> dict[str, str]:
     return {
         "_X": "`x`", "_THEN": "`then`", "_OR": "`or`", "LPAR": "`(`", "RPAR": "`)`",
+        "_ARROW": "`->`",
         "TIMES": "`*`", "ADDOP": "`+` or `-`",
         "CMP": "a comparison (" + _word_list(list(reg.COMPARE_OPS)) + ")",
         "AMOUNT": "a number",
@@ -328,8 +471,8 @@ def _expected(lang: Language, expected: set[str], start: str) -> tuple[str, list
         exp.discard("AMOUNT")
     for t in sorted(exp):
         if t in lang.keywords:
-            parts.append(f"`{t.lower()}`")
-            spellings.append(t.lower())
+            parts.append(f"`{keyword_text(t)}`")
+            spellings.append(keyword_text(t))
         elif t in words:
             parts.append(words[t])
             spellings += {"RESOURCE": lang.resources, "QUANTITY": lang.quantities,

@@ -13,8 +13,8 @@ from fortlang import nodes as n
 from fortlang import registry as reg
 
 # Binding strength: a child weaker than its slot needs parentheses.
-_ACTION_PREC = {n.Choice: 1, n.Then: 2, n.Repeat: 3}
-_LEAF = 4
+_ACTION_PREC = {n.Choice: 1, n.Then: 2, n.Conditional: 3, n.Target: 3, n.Repeat: 4}
+_LEAF = 5
 _EXPR_PREC = {n.IfElse: 0, "+": 1, "-": 1, "*": 2}
 
 
@@ -70,7 +70,15 @@ def _leaf(node: n.Action) -> str:
 
 
 def _repeat(node: n.Repeat) -> str:
-    return f"{_wrap(node.body, 3)} x {to_text(node.count)}"
+    return f"{_wrap(node.body, 4)} x {to_text(node.count)}"
+
+
+def _conditional(node: n.Conditional) -> str:
+    return f"if {to_text(node.test)} -> {_wrap(node.body, 3)}"
+
+
+def _target(node: n.Target) -> str:
+    return f"{node.who.value} -> {_wrap(node.body, 3)}"
 
 
 def _arith(node: n.Arith) -> str:
@@ -96,6 +104,8 @@ def _quantity_word(word: str) -> Callable[[n.Node], str]:
 _PRINTERS: dict[type, Callable] = {
     **{spec.node: _leaf for spec in reg.PRIMITIVES},
     n.Repeat: _repeat,
+    n.Conditional: _conditional,
+    n.Target: _target,
     n.Then: lambda node: " then ".join(_wrap(i, 3) for i in node.items),
     n.Choice: lambda node: " or ".join(_wrap(i, 2) for i in node.items),
     n.SuitCount: lambda node: node.suit.value,
@@ -103,6 +113,7 @@ _PRINTERS: dict[type, Callable] = {
     n.PackSize: _quantity_word("pack"),
     n.FortLevel: _quantity_word("level"),
     n.LookoutSize: _quantity_word("lookout"),
+    n.Tally: lambda node: node.what,
     n.Fixed: lambda node: str(node.n),
     n.Number: lambda node: str(node.value),
     n.Metric: lambda node: node.name,

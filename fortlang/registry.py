@@ -10,8 +10,10 @@ elsewhere (a test, an expansion's vocabulary) brings them in its declaration (``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from fortlang import nodes as n
@@ -49,8 +51,22 @@ class PrimitiveSpec:
     #: The engine's handler, for a primitive the engine does not know: ``effect(node, ctx, k)``
     #: performs it on ``ctx.game`` through its undoable mutations and returns ``k(in_full)``.
     effect: Callable[..., bool] | None = None
+    #: False for a primitive the language core offers expansions: the base game's cards never
+    #: use it (so the base set need not show it).
+    base: bool = True
+    #: Its icon, for a primitive the docs' own icons do not know (a plugin's): SVG path data on
+    #: a 24x24 grid, each drawn as a stroke in ``colour``. Path data only, never markup, so a
+    #: plugin's icon cannot put anything else into a generated page.
+    icon: tuple[str, ...] = ()
+    colour: str = "#495057"
 
     def __post_init__(self) -> None:
+        for d in self.icon:
+            if not _PATH_DATA.fullmatch(d):
+                raise ValueError(f"primitive {self.name}: icon path {d[:40]!r} is not SVG path "
+                                 "data (commands and numbers only)")
+        if not _COLOUR.fullmatch(self.colour):
+            raise ValueError(f"primitive {self.name}: colour {self.colour!r} is not #rrggbb")
         for token in self.syntax.split():
             if not (token in SYNTAX_ARGUMENTS or (token.isalpha() and token.islower())):
                 raise ValueError(f"primitive {self.name}: `{token}` in its syntax is neither a "
@@ -67,6 +83,9 @@ class PrimitiveSpec:
                  for t in self.syntax.split()]
         return f"{self.name}: {' '.join(parts)}"
 
+
+_PATH_DATA = re.compile(r"[MmLlHhVvCcSsQqTtAaZz0-9 ,.eE+-]{1,2000}")
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 #: The arguments a primitive's syntax may hold: token -> (grammar symbol, node field).
 SYNTAX_ARGUMENTS: dict[str, tuple[str, str]] = {
@@ -129,6 +148,26 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Replace a pizza with a toy, or a toy with a pizza, in your stuff or pack.",
                   "convert x glue", most_options=4,
                   worth=lambda a: 0.3),
+    # -- the core's primitives for expansions: every set may use them, the base set does not --
+    PrimitiveSpec("draw", n.Draw, "draw [N]", "core C1",
+                  "Draw N cards from your deck into your hand; an empty deck is not refilled "
+                  "from the discard pile (that happens only in the draw phase, R9.1).",
+                  "draw 2", most_times=10,
+                  worth=lambda a: 0.9 * a.amount, base=False),
+    PrimitiveSpec("lose", n.Lose, "lose [N]", "core C2",
+                  "Move N spaces down the victory track (never below 0).",
+                  "each rival -> lose", base=False,
+                  worth=lambda a: -1.6 * a.amount),
+    PrimitiveSpec("take", n.Take, "take [N] RES", "core C3",
+                  "Take N of the resource from one rival's stuff (your choice of rival) into "
+                  "yours; pizza/toy is one kind, chosen, never a mix.",
+                  "take toy", most_options=6, most_times=8, base=False,
+                  worth=lambda a: 1.4 * a.amount),
+    PrimitiveSpec("give", n.Give, "give [N] RES", "core C4",
+                  "Give N of the resource from your stuff to one rival (your choice) into their "
+                  "stuff; pizza/toy is one kind, chosen, never a mix.",
+                  "give pizza then score 2", most_options=6, most_times=8, base=False,
+                  worth=lambda a: -0.6 * a.amount),
 )  # fmt: skip
 
 PRIMITIVE_BY_NAME: dict[str, PrimitiveSpec] = {p.name: p for p in PRIMITIVES}
@@ -148,6 +187,11 @@ class WordSpec:
     bound: int = 0
     #: For a quantity after ``x``: the count the greedy bot expects (its rough value of `x`).
     typical: float = 1.5
+    #: For a quantity counting the performer's own things (``x hand``): how, from the player
+    #: (any object with Fort's player fields: hand, yard, discard, deck, stuff, pack, vp).
+    measure: Callable[[Any], int] | None = None
+    #: False for a word the language core offers expansions that the base set never uses.
+    base: bool = True
 
 
 RESOURCES: tuple[WordSpec, ...] = (
@@ -162,12 +206,27 @@ RESOURCE_WORD: dict[Resource, str] = {Resource.PIZZA: "pizza", Resource.TOY: "to
                                       Resource.EITHER: "pizza/toy"}
 
 SUIT_BOUND = 12
+
+#: The performer's own zones and tokens, counted after `x` (core C5) and, where the scoring
+#: metrics lack them, in comparisons (`if hand >= 3 -> ...`): (word, meaning, the checker's
+#: bound, the greedy bot's typical count, how to count it from a player).
+_TALLIES: tuple[tuple[str, str, int, float, Callable[[Any], int]], ...] = (
+    ("hand", "each card in your hand", 10, 3.0, lambda p: len(p.hand)),
+    ("yard", "each card in your yard", 12, 3.0, lambda p: len(p.yard)),
+    ("discard", "each card in your discard pile", 20, 4.0, lambda p: len(p.discard)),
+    ("deck", "each card in your deck", 20, 4.0, lambda p: len(p.deck)),
+    ("pizza", "each pizza in your stuff and pack", 12, 2.0,
+     lambda p: p.stuff[Resource.PIZZA] + p.pack[Resource.PIZZA]),
+    ("toy", "each toy in your stuff and pack", 12, 2.0,
+     lambda p: p.stuff[Resource.TOY] + p.pack[Resource.TOY]),
+    ("vp", "each space of yours on the victory track", 30, 8.0, lambda p: p.vp),
+)
 _SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R5.3)"
 
 QUANTITIES: tuple[WordSpec, ...] = (
     *(
         WordSpec(s.value, "R13.1, R5.3", _SUIT_MEANING.format(s.value.replace("_", " ")),
-                 lambda s=s, **kw: n.SuitCount(s, **kw), bound=SUIT_BOUND,
+                 partial(n.SuitCount, s), bound=SUIT_BOUND,
                  typical=1.6)
         for s in Suit
     ),
@@ -176,14 +235,30 @@ QUANTITIES: tuple[WordSpec, ...] = (
     WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8),
     WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5),
     WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6),
+    # -- the core's quantities for expansions: the performer's zones and tokens, counted when the
+    # repetition starts (a repetition that changes them does not change how many there are) --
+    *(
+        WordSpec(word, "core C5", meaning, partial(n.Tally, word),
+                 bound=bound, typical=typical, measure=measure, base=False)
+        for word, meaning, bound, typical, measure in _TALLIES
+    ),
 )  # fmt: skip
 QUANTITY_BY_WORD: dict[str, WordSpec] = {w.word: w for w in QUANTITIES}
 _QUANTITY_WORD: dict[type, str] = {w.build: w.word for w in QUANTITIES if isinstance(w.build, type)}
 
 
+def quantity_word(q: n.Quantity) -> str:
+    """The word a quantity node stands for (not ``Fixed``: a number)."""
+    if isinstance(q, n.SuitCount):
+        return q.suit.value
+    if isinstance(q, n.Tally):
+        return q.what
+    return _QUANTITY_WORD[type(q)]
+
+
 def quantity_spec(q: n.Quantity) -> WordSpec:
     """The declaration of the word a quantity node stands for (not ``Fixed``: a number)."""
-    return QUANTITY_BY_WORD[q.suit.value if isinstance(q, n.SuitCount) else _QUANTITY_WORD[type(q)]]
+    return QUANTITY_BY_WORD[quantity_word(q)]
 
 
 @dataclass(frozen=True)
@@ -193,6 +268,9 @@ class OperatorSpec:
     rule: str
     meaning: str
     example: str
+    #: False for a construct the language offers expansions that the base game's cards never
+    #: use (so the base set need not show it).
+    base: bool = True
 
 
 OPERATORS: tuple[OperatorSpec, ...] = (
@@ -205,10 +283,77 @@ OPERATORS: tuple[OperatorSpec, ...] = (
     OperatorSpec("or", ("or",), "designers' extension",
                  "Perform exactly one of the two actions, your choice. Binds loosest.",
                  "gain 2 pizza or score"),
+    OperatorSpec("if ->", ("if", "->"), "designers' extension",
+                 "Perform the action on the right only if the comparison holds for whoever "
+                 "performs it (the scoring sub-language's metrics, R14); if it does not, the "
+                 "action is not performed in full (R5.4). Binds tighter than then and or.",
+                 "if toy >= 3 -> score 2", base=False),
+    *(
+        OperatorSpec(f"{who.value} ->", (*who.value.split(), "->"), "core C6",
+                     meaning, f"{who.value} -> {example}", base=False)
+        for who, meaning, example in (
+            (n.Who.EACH_RIVAL,
+             "Each rival, in turn order from your left, performs the action on the right as "
+             "themselves (their stuff, their cards, their choices). In full when every rival "
+             "performs it in full (R5.4); each does as much as they can.", "lose"),
+            (n.Who.A_RIVAL,
+             "A rival you choose performs the action on the right as themselves; only rivals "
+             "who can complete the move are offered (R5.4). In full when they perform it in "
+             "full.", "give toy"),
+            (n.Who.EACH_PLAYER,
+             "Every player, you first and then the others in turn order, performs the action "
+             "on the right as themselves. In full when everyone performs it in full.",
+             "draw"),
+        )
+    ),
     OperatorSpec("( )", ("(", ")"), "R13.5",
                  "Group actions; a group followed by x repeats as a whole.",
                  "(recruit then gain toy) x water_gun"),
 )  # fmt: skip
+
+# -- when a perk written in the language is used (issue 18.3) -------------------------------------
+
+
+@dataclass(frozen=True)
+class TriggerSpec:
+    """A moment of the turn when a perk written in the language (``when:`` + ``action:``) may
+    be used. The game loop (fortlang.game.turn) offers each such perk at its moment, if its
+    action can be performed in full (R5.4's bar for a lone action); nobody follows it (R6.1
+    follows played cards only)."""
+
+    name: str
+    rule: str
+    meaning: str
+    #: Language -> the clause a perk's text starts with.
+    phrases: Mapping[str, str]
+    #: The perk's action replaces the play phase (as DIY does, R15).
+    replaces_play: bool = False
+
+
+TRIGGERS: tuple[TriggerSpec, ...] = (
+    TriggerSpec("turn_start", "R3, R4", "At the start of your turn, after the clean-up (R4).",
+                {"en": "at the start of your turn", "fr": "au début de votre tour",
+                 "ru": "в начале вашего хода"}),
+    TriggerSpec("instead_of_play", "R5.1, R15 DIY",
+                "On your turn, instead of playing a card (as DIY's advance, R15).",
+                {"en": "on your turn, instead of playing a card",
+                 "fr": "pendant votre tour, au lieu de jouer une carte",
+                 "ru": "в свой ход вместо розыгрыша карты"}, replaces_play=True),
+    TriggerSpec("after_play", "R6, R15 Do-Over",
+                "On your turn, once your card has been played and followed (as Do-Over, R15).",
+                {"en": "on your turn, once your card has been played and followed",
+                 "fr": "pendant votre tour, une fois votre carte jouée et suivie",
+                 "ru": "в свой ход, когда ваша карта разыграна и за ней последовали"}),
+    TriggerSpec("after_recruit", "R7, R15 Birthday Party",
+                "At the end of your recruit phase (as Birthday Party, R15).",
+                {"en": "at the end of your recruit phase",
+                 "fr": "à la fin de votre phase de recrutement",
+                 "ru": "в конце вашей фазы призыва"}),
+    TriggerSpec("turn_end", "R9", "At the end of your turn, after drawing (R9).",
+                {"en": "at the end of your turn", "fr": "à la fin de votre tour",
+                 "ru": "в конце вашего хода"}),
+)  # fmt: skip
+TRIGGER_BY_NAME: dict[str, TriggerSpec] = {t.name: t for t in TRIGGERS}
 
 # -- the scoring sub-language (R14) --------------------------------------------------------------
 
@@ -227,6 +372,14 @@ METRICS: tuple[WordSpec, ...] = (
                  f"{s.value.replace('_', ' ')} icons on cards you have"
                  + ("" if s is Suit.COIN else ", coins not counted"), n.Metric)
         for s in Suit
+    ),
+    *(
+        WordSpec(word, "core C5", meaning, n.Metric, measure=measure, base=False)
+        for word, meaning, measure in (
+            (t[0], m, t[4]) for t, m in zip(_TALLIES, (
+                "cards in your hand", "cards in your yard", "cards in your discard pile",
+                "cards in your deck", "", "", "your victory points on the track"), strict=True)
+            if m)
     ),
 )  # fmt: skip
 METRIC_BY_WORD: dict[str, WordSpec] = {w.word: w for w in METRICS}

@@ -100,14 +100,21 @@ def _all_nodes():
 
 
 def test_every_primitive_quantity_and_operator_appears_on_some_card():
+    """The base set shows every base word, and none of the core's words for expansions (the
+    base language stays exactly as the rulebook's)."""
     used = {type(node) for node in _all_nodes()}
-    assert {p.node for p in reg.PRIMITIVES} <= used
+    assert {p.node for p in reg.PRIMITIVES if p.base} <= used
+    assert not {p.node for p in reg.PRIMITIVES if not p.base} & used
     quantity_words = {to_text(node) for node in _all_nodes()
                       if type(node) in {type(w.build()) for w in reg.QUANTITIES}}
-    assert set(reg.QUANTITY_BY_WORD) <= quantity_words
+    assert {w.word for w in reg.QUANTITIES if w.base} <= quantity_words
+    assert not {w.word for w in reg.QUANTITIES if not w.base} & quantity_words
     texts = " ".join(t for card in BASE.kids for t in _texts(card))
     for op in reg.OPERATORS:
-        assert op.spellings[0] in texts.replace("(", " ( ").split(), op.name
+        if op.base:
+            assert op.spellings[0] in texts.replace("(", " ( ").split(), op.name
+        else:  # an expansion's construct: the base game's cards never use it
+            assert op.spellings[-1] not in texts, op.name
 
 
 def test_cost_modifiers_both_ways_r13_2():

@@ -26,13 +26,20 @@ quantities = st.one_of(
     st.builds(n.Fixed, n=st.integers(0, 3)),
     *(st.builds(cls) for cls in (n.AnySuit, n.PackSize, n.FortLevel, n.LookoutSize)),
     st.builds(n.SuitCount, suit=st.sampled_from(n.Suit)),
+    st.builds(n.Tally, st.sampled_from([w.word for w in reg.QUANTITIES if w.measure])),
 )
+tests = st.builds(n.Compare, st.sampled_from(reg.COMPARE_OPS),
+                  st.builds(n.Metric, st.sampled_from([m.word for m in reg.METRICS])),
+                  st.builds(n.Number, st.integers(0, 4)))
 
 
 def _composites(kids):
+    """The operators, and the core's `if ->` and `each rival ->` (issue 18.1): whoever performs
+    them, the search agrees with execution."""
     several = st.lists(kids, min_size=2, max_size=3).map(tuple)
     return st.one_of(st.builds(n.Repeat, kids, quantities), several.map(n.Then),
-                     several.map(n.Choice))
+                     several.map(n.Choice), st.builds(n.Conditional, tests, kids),
+                     st.builds(n.Target, st.sampled_from(n.Who), kids))
 
 
 actions = st.recursive(leaves, _composites, max_leaves=5)

@@ -85,8 +85,10 @@ def test_long_input_shows_a_window_not_the_whole_line() -> None:
 def test_a_megabyte_word_is_quoted_short(text: str) -> None:
     with pytest.raises(FortSyntaxError) as info:
         parse_action(text)
-    assert len(info.value.first.message) < 200
-    assert max(len(line) for line in info.value.render().splitlines()) < 200
+    # the word is quoted in 40 characters; the rest is the list of what was expected, which
+    # grows with the language's words (core C1-C6 added four actions and three operators)
+    assert len(info.value.first.message) < 250
+    assert max(len(line) for line in info.value.render().splitlines()) < 250
 
 
 def test_deep_nesting_is_refused_without_recursion() -> None:

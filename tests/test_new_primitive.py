@@ -1,6 +1,7 @@
-"""Issue 13 item 1: a primitive is one declaration. `draw N` is declared here, in this test
-alone, and it parses, prints, checks, explains, executes and appears in a generated reference
-without a line of the package being edited for it. Fort's own language is left as it was."""
+"""Issue 13 item 1: a primitive is one declaration. `fetch N` (draw N cards) is declared
+here, in this test alone, and it parses, prints, checks, explains, executes and appears in a
+generated reference without a line of the package being edited for it. Fort's own language is
+left as it was."""
 
 from __future__ import annotations
 
@@ -25,11 +26,11 @@ from fortlang.printer import to_text
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(n.Action):
+class Fetch(n.Action):
     amount: int = 1
 
 
-def _draw(node: Draw, ctx, k) -> bool:
+def _draw(node: Fetch, ctx, k) -> bool:
     """Draw N cards from the deck into the hand; in full only if the deck holds N (this test's
     own rule: no reshuffle)."""
     game, p = ctx.game, ctx.player
@@ -40,8 +41,8 @@ def _draw(node: Draw, ctx, k) -> bool:
     return k(True)
 
 
-DRAW = registry.PrimitiveSpec(
-    "draw", Draw, "draw [N]", "X1", "Draw N cards from your deck into your hand.", "draw 2",
+FETCH = registry.PrimitiveSpec(
+    "fetch", Fetch, "fetch [N]", "X1", "Draw N cards from your deck into your hand.", "fetch 2",
     most_times=8, worth=lambda a: 0.9 * a.amount, effect=_draw,
     phrases={"en": lambda a: f"draw {plural('en', 'card', a.amount)}",
              "fr": lambda a: f"piochez {plural('fr', 'card', a.amount)}",
@@ -49,35 +50,35 @@ DRAW = registry.PrimitiveSpec(
     meanings={"fr": "Piochez N cartes de votre pioche.",
               "ru": "Возьмите N карт из своей колоды в руку."},
 )
-VOCAB = registry.FORT.extended("fort+draw", primitives=(DRAW,))
-DRAWING = language(VOCAB)
+VOCAB = registry.FORT.extended("fort+fetch", primitives=(FETCH,))
+FETCHING = language(VOCAB)
 
 
 def test_it_parses_in_its_vocabulary_only() -> None:
-    ast = DRAWING.parse_action("(draw 2 or score) then draw")
-    assert ast == n.Then((n.Choice((Draw(2), n.Score())), Draw()))
+    ast = FETCHING.parse_action("(fetch 2 or score) then fetch")
+    assert ast == n.Then((n.Choice((Fetch(2), n.Score())), Fetch()))
     with pytest.raises(FortSyntaxError):
-        parse_action("draw 2")  # Fort's language is unchanged
+        parse_action("fetch 2")  # Fort's language is unchanged
     with pytest.raises(FortSyntaxError) as err:
-        DRAWING.parse_action("drwa 2")
-    assert "draw" in str(err.value)  # listed among the actions, and the did-you-mean
+        FETCHING.parse_action("drwa 2")
+    assert "fetch" in str(err.value)  # listed among the actions, and the did-you-mean
 
 
 def test_it_prints_canonically_and_round_trips() -> None:
-    for text in ("draw", "draw 3 x book", "(draw or score) then draw 2"):
-        ast = DRAWING.parse_action(text)
+    for text in ("fetch", "fetch 3 x book", "(fetch or score) then fetch 2"):
+        ast = FETCHING.parse_action(text)
         assert to_text(ast) == text
-        assert DRAWING.parse_action(to_text(ast)) == ast
+        assert FETCHING.parse_action(to_text(ast)) == ast
 
 
 def test_its_arguments_are_checked_from_its_syntax() -> None:
-    assert check(DRAWING.parse_action("draw 2")) == []
-    (zero,) = check(DRAWING.parse_action("draw 0"))
-    assert zero.code == "E200" and "`draw 0` does nothing" in zero.message
+    assert check(FETCHING.parse_action("fetch 2")) == []
+    (zero,) = check(FETCHING.parse_action("fetch 0"))
+    assert zero.code == "E200" and "`fetch 0` does nothing" in zero.message
 
 
 def test_it_explains_itself_in_three_languages() -> None:
-    ast = DRAWING.parse_action("draw 2 x shovel")
+    ast = FETCHING.parse_action("fetch 2 x shovel")
     assert sentence(ast, "en") == "Draw 2 cards for each shovel."
     assert sentence(ast, "fr").startswith("Piochez 2 cartes")
     assert sentence(ast, "ru").startswith("Возьмите из колоды карт: 2")
@@ -87,18 +88,18 @@ def test_it_executes_in_full_or_not_at_all() -> None:
     game = Game(2, agents=[ScriptedAgent(), ScriptedAgent()], debug=True)
     p = game.players[0]
     game.new_cards([kid(f"K{i}", "book", "score") for i in range(3)], p.deck)
-    assert can_perform(game, 0, DRAWING.parse_action("draw 3"))
-    assert not can_perform(game, 0, DRAWING.parse_action("draw 4"))
-    assert perform(game, 0, DRAWING.parse_action("draw 2"))
+    assert can_perform(game, 0, FETCHING.parse_action("fetch 3"))
+    assert not can_perform(game, 0, FETCHING.parse_action("fetch 4"))
+    assert perform(game, 0, FETCHING.parse_action("fetch 2"))
     assert len(p.hand) == 2 and len(p.deck) == 1
-    assert not perform(game, 0, DRAWING.parse_action("draw 2"))  # one left: not in full
+    assert not perform(game, 0, FETCHING.parse_action("fetch 2"))  # one left: not in full
     assert len(p.hand) == 2 and len(p.deck) == 1
 
 
 def test_a_card_with_it_is_played_under_r5_4() -> None:
     card = KidCard(id="seer", name="Seer", suits=(Suit.BOOK,),
-                   public=DRAWING.parse_action("draw 2"), private=None)
-    game = Game(2, agents=[ScriptedAgent(["public (draw 2) only"]), ScriptedAgent()], debug=True)
+                   public=FETCHING.parse_action("fetch 2"), private=None)
+    game = Game(2, agents=[ScriptedAgent(["public (fetch 2) only"]), ScriptedAgent()], debug=True)
     p = game.players[0]
     played = game.new_card(card, p.hand)
     with pytest.raises(IllegalMove) as err:
@@ -110,9 +111,9 @@ def test_a_card_with_it_is_played_under_r5_4() -> None:
 
 
 def test_the_bots_value_and_the_icon_strip_come_from_the_declaration() -> None:
-    ast = DRAWING.parse_action("draw 2")
+    ast = FETCHING.parse_action("fetch 2")
     assert worth(ast) == pytest.approx(1.8)
-    assert [g.text for g in glyphs(ast)] == ["draw", "2"]
+    assert [g.text for g in glyphs(ast)] == ["fetch", "2"]
 
 
 @pytest.mark.parametrize("lang, meaning", [
@@ -122,6 +123,6 @@ def test_the_bots_value_and_the_icon_strip_come_from_the_declaration() -> None:
 ])
 def test_it_appears_in_the_generated_reference(lang: str, meaning: str) -> None:
     page = primitives(lang, VOCAB)
-    assert "### `draw [N]`" in page and meaning in page
+    assert "### `fetch [N]`" in page and meaning in page
     assert "`gain [N] RES`" in page  # beside Fort's own
-    assert "`draw [N]`" not in primitives(lang)  # Fort's reference is unchanged
+    assert "`fetch [N]`" not in primitives(lang)  # Fort's reference is unchanged

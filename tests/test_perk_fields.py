@@ -17,7 +17,7 @@ from builders import kid
 
 from fortlang.cardset import base_set
 from fortlang.engine import Game, ScriptedAgent, can_perform, perform, play_card
-from fortlang.game.turn import TurnRecord, diy, do_over, recruit, recycle
+from fortlang.game.turn import TurnRecord, diy, do_over, recruit, recycle, timed_perks
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
@@ -40,20 +40,25 @@ def schema_fields() -> set[tuple[str, str]]:
     fields: set[tuple[str, str]] = set()
     never_single_use: set[str] = set()
     for branch in PERK["allOf"]:
-        test = branch["if"]["properties"]["hook"]
+        test = branch["if"].get("properties", {}).get("hook")
+        if test is None:  # the branch of perks in the language: their fields are added below
+            continue
         names = [test["const"]] if "const" in test else test["enum"]
-        then = branch["then"]["properties"]
+        then = branch["then"].get("properties", {})
         for name in names:
             for key in then.get("params", {}).get("properties", {}):
                 fields.add((name, key))
             if then.get("single_use", {}).get("const") is False:
                 never_single_use.add(name)
     fields |= {(h, "single_use") for h in hooks if h not in never_single_use}
+    fields |= {(PerkHook.ACTION.value, key) for key in ("when", "action")
+               if key in PERK["properties"]}  # a perk in the language (issue 18.3)
     return fields
 
 
 def test_the_schema_has_no_other_perk_field() -> None:
-    assert set(PERK["properties"]) == DESCRIPTIVE | {"hook", "params", "single_use"}
+    assert set(PERK["properties"]) == DESCRIPTIVE | {"hook", "params", "single_use", "when",
+                                                     "action"}
 
 
 def game_with(perk: Perk, *answers: object, seat: int = 0) -> Game:
@@ -177,6 +182,18 @@ def _rough_housing(once: object) -> object:
     return (len(game.players[1].perks), len(game.boxed_perks))
 
 
+def _in_language(field: str) -> Callable[[object], object]:
+    """A perk in the language used at the start of the turn: `score 2`, kept; one field
+    changed."""
+    def outcome(value: object) -> object:
+        fields: dict = {"when": "turn_start", "action": parse_action("score 2"),
+                        "single_use": False, field: value}
+        game = game_with(Perk("p", "P", PerkHook.ACTION, **fields), ("perk_action", 1))
+        timed_perks(game, 0, "turn_start", TurnRecord(0))
+        return (game.players[0].vp, len(game.players[0].perks))
+    return outcome
+
+
 #: (hook, field) -> (outcome of a value, value a, value b, what a gives, what b gives)
 PROBES: dict[tuple[str, str], tuple[Callable[[object], object], object, object, object, object]] = {
     ("modify", "pack_capacity"): (modify("pack_capacity", "pack x 2", _two_in_stuff),
@@ -207,6 +224,10 @@ PROBES: dict[tuple[str, str], tuple[Callable[[object], object], object, object, 
         False, True, (1, 0), (0, 1)),
     ("follow_discard_more", "single_use"): (_follow_with_two, False, True, (1, 0), (0, 1)),
     ("rough_housing", "single_use"): (_rough_housing, False, True, (1, 0), (0, 1)),
+    ("action", "single_use"): (_in_language("single_use"), False, True, (2, 1), (2, 0)),
+    ("action", "when"): (_in_language("when"), "turn_start", "turn_end", (2, 1), (0, 1)),
+    ("action", "action"): (_in_language("action"), parse_action("score 2"),
+                           parse_action("score 3"), (2, 1), (3, 1)),
 }
 
 

@@ -430,7 +430,8 @@ def test_r15_copy_cat_discards_up_to_its_maximum(lang: str, up_to: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("hook", list(PerkHook), ids=str)
 def test_r15_every_perk_hook_has_a_text(lang: str, hook: PerkHook) -> None:
-    said = perk_text(Perk(hook.value, hook.value, hook), lang)
+    action = {"when": "turn_start", "action": n.Score()} if hook is PerkHook.ACTION else {}
+    said = perk_text(Perk(hook.value, hook.value, hook, **action), lang)
     assert said[0].isupper() and said.endswith(".") and "{" not in said
 
 

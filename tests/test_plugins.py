@@ -23,7 +23,7 @@ from fortlang.parser import language
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "vocabulary-plugin" / "fortlang_backyard"
-EXPANSION = ROOT / "examples" / "backyard-set"
+EXPANSION = ROOT / "cards" / "backyard"
 
 
 def install(site: Path, name: str = "backyard", module: str = "fortlang_backyard",
@@ -108,7 +108,7 @@ def test_a_missing_plugin_is_a_positioned_error_with_an_install_hint(tmp_path) -
     shutil.copytree(EXPANSION, folder)
     result = CliRunner().invoke(main, ["check", "--no-warnings", str(folder)])
     assert result.exit_code == 1
-    assert "manifest.yaml:9:8: error[E340]: vocabulary `backyard` is not installed" \
+    assert "manifest.yaml:12:8: error[E340]: vocabulary `backyard` is not installed" \
         in result.output
     assert "fortlang.vocabularies" in result.output
 

@@ -209,14 +209,19 @@ def _build_perks(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
     doc = result.doc
     for i, item in _items(result, "perks"):
         result.card_count += 1
+        action = _text(result, item, "action", ACTION)  # a perk in the language (issue 18.3)
         if ("perks", i) in bad or item.kind != "map":
             continue
         data = _data(item)
-        perk = Perk(id=data["id"], name=data["name"], hook=PerkHook(data["hook"]),
+        if "when" in data and action is None:
+            continue  # its action has a syntax error, reported above
+        perk = Perk(id=data["id"], name=data["name"],
+                    hook=PerkHook(data.get("hook", PerkHook.ACTION.value)),
                     params=dict(data.get("params") or {}),
                     single_use=data.get("single_use", False), names=_names(data),
                     text=data.get("text", ""), origin=_origin(doc, item),
-                    printed=_printed(data))
+                    printed=_printed(data),
+                    when=data.get("when", ""), action=action)  # type: ignore[arg-type]
         result.entries.append(Entry("perk", perk, item, item.get("id"), item.get("name")))
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from fortlang.cardset import semantics, valid_cache
 from fortlang.cardset.build import FileResult, check_file, vocabulary_of
 from fortlang.cardset.schema import MANIFEST_NAMES
-from fortlang.errors import ERROR, Diagnostic, FortError, errors_in
+from fortlang.errors import ERROR, WARNING, Diagnostic, FortError, errors_in
 from fortlang.model import CardSet, Manifest
 from fortlang.registry import FORT
 from fortlang.resources import data_dir
@@ -172,6 +172,30 @@ def _set_folders(folder: Path) -> Found:
     return Found(sorted({p.parent for p in found.files}), found.diagnostics)
 
 
+def bundled_folders() -> tuple[list[Path], list[Diagnostic]]:
+    """The bundled set folders whose vocabularies are installed, and a warning (W340, with the
+    install hint) for each other one: an expansion written with a plugin ships beside the base
+    game, and the bundled sets stay usable where the plugin is not installed. Named
+    explicitly, such a set is E340. Only the entry points are looked at: nothing is imported."""
+    from fortlang.plugins import installed
+
+    usable: list[Path] = []
+    skipped: list[Diagnostic] = []
+    for folder in _set_folders(bundled_dir()).files:
+        mpath = manifest_path(folder)
+        m = check_file(mpath).manifest if mpath is not None else None
+        missing = [u for u in (m.uses if m is not None else ()) if u not in installed()]
+        if m is None or not missing:
+            usable.append(folder)
+            continue
+        skipped.append(Diagnostic(
+            WARNING, "W340", f"bundled set `{m.id}` skipped: it uses vocabulary "
+            f"`{missing[0]}`, which is not installed", file=str(_shortest(mpath or folder)),
+            hint=f"install the plugin that provides `{missing[0]}` to check and play it "
+                 f"(for the bundled example: `pip install ./examples/vocabulary-plugin`)"))
+    return usable, skipped
+
+
 @cache
 def _bundled_ids() -> frozenset[str]:
     ids = set()
@@ -194,7 +218,11 @@ def check_report(paths: Sequence[Path | str] = (),
     targets = [Path(p) for p in paths] or [_shortest(bundled_dir())]
     lone_files: list[FileResult] = []
     for target in targets:
-        if target.is_dir():
+        if not paths:  # the bundled sets: those whose vocabularies are installed (W340)
+            folders, skipped = bundled_folders()
+            report.diagnostics.extend(skipped)
+            report.sets.extend(read_set(_shortest(f)) for f in folders)
+        elif target.is_dir():
             found = _set_folders(target)
             folders = found.files
             report.diagnostics.extend(found.diagnostics)
@@ -268,9 +296,15 @@ def _sibling_manifests(folder: Path) -> list[Manifest]:
     return out
 
 
-@cache
 def _bundled() -> tuple[CardSet, ...]:
-    return tuple(load_set(folder) for folder in _set_folders(bundled_dir()).files)
+    return _load_sets(tuple(bundled_folders()[0]))
+
+
+@cache
+def _load_sets(folders: tuple[Path, ...]) -> tuple[CardSet, ...]:
+    """The sets in ``folders``, loaded once per process for each list of folders (a plugin
+    installed later brings its set in, and nothing is left over once it is gone)."""
+    return tuple(load_set(folder) for folder in folders)
 
 
 def load_bundled() -> dict[str, CardSet]:

@@ -62,6 +62,8 @@ def perk_section(set_id: str, perk: Perk, lang: str) -> str:
     name = safe.markdown(perk.names.get(lang, perk.name))
     text = lx.perk_text(perk, lang) + (f" {chrome('single_use', lang)}" if perk.single_use
                                        else "")
+    if perk.action is not None:  # a perk in the language: its action as the card file says it
+        text += "\n\n" + md.code(to_text(perk.action), md.ACTION_LEXER)
     return "\n".join([md.heading(3, card_title(perk, lang), f"perk-{perk.id}"),
                       '<div class="fl-card" markdown>',
                       f"![{name}]({ASSETS}/{faces.perk_path(set_id, perk)}){{ .fl-face }}\n",

@@ -8,9 +8,11 @@ grammar name, a quantity word. A test checks that every registry entry has an ic
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fortlang.nodes import Suit
+from fortlang.registry import PrimitiveSpec
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,9 @@ _CROSS = _stroke("M9 9l6 6M15 9l-6 6", 2.2)
 _BACKPACK = (_stroke("M6 9a6 6 0 0 1 12 0v11H6z", 1.8) + _stroke("M9 4a3 3 0 0 1 6 0", 1.6)
              + _stroke("M9 14h6", 1.6))
 _TOWER = _stroke("M6 21V8h2V6h2v2h4V6h2v2h2v13z", 1.6)
+# a trophy: victory points (R12.8); the star belongs to best friends (R1.2)
+_TROPHY = (_fill("M6 2h12v6a6 6 0 0 1-12 0z") + _stroke("M6 4H3q0 5 4 6M18 4h3q0 5-4 6", 1.6)
+           + _fill("M10.5 13h3v4h-3z") + _fill("M7 18h10v3H7z"))
 
 SUITS: dict[Suit, Icon] = {
     Suit.SKATEBOARD: Icon("skateboard", "#d9480f",
@@ -110,9 +115,7 @@ ACTIONS: dict[str, Icon] = {
                     + _stroke("M19 8v6M16 11h6", 2)),
     "advance": Icon("advance", "#5f3dc4", _TOWER + _stroke("M12 18v-7M9 13l3-3 3 3", 1.8)),
     # a trophy: victory points (R12.8); the star belongs to best friends (R1.2)
-    "score": Icon("score", "#e67700",
-                  _fill("M6 2h12v6a6 6 0 0 1-12 0z") + _stroke("M6 4H3q0 5 4 6M18 4h3q0 5-4 6", 1.6)
-                  + _fill("M10.5 13h3v4h-3z") + _fill("M7 18h10v3H7z")),
+    "score": Icon("score", "#e67700", _TROPHY),
     "spend": Icon("spend", "#868e96", _stroke("M4 12h16", 3)),
     "destroy_rival": Icon("destroy_rival", "#a61e4d",
                           _CARD + _CROSS + '<circle cx="19" cy="4" r="3" fill="$c"/>'),
@@ -122,6 +125,15 @@ ACTIONS: dict[str, Icon] = {
                             _BACKPACK + '<circle cx="21" cy="4" r="2.5" fill="$c"/>'),
     "convert": Icon("convert", "#0b7285",
                     _stroke("M4 9h14l-4-4M20 15H6l4 4", 2.2)),
+    # the core's primitives for expansions (core C1-C4)
+    "draw": Icon("draw", "#1971c2", _CARD + _stroke("M12 8v8M9 13l3 3 3-3", 1.8)),
+    "lose": Icon("lose", "#e67700",
+                 _stroke("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z", 1.6)
+                 + _stroke("M8 12h8", 2.4)),
+    "take": Icon("take", "#a61e4d", _stroke("M21 12H5M10 7l-5 5 5 5", 2.4)
+                 + '<circle cx="21" cy="5" r="2.5" fill="$c"/>'),
+    "give": Icon("give", "#2b8a3e", _stroke("M3 12h16M14 7l5 5-5 5", 2.4)
+                 + '<circle cx="21" cy="5" r="2.5" fill="$c"/>'),
 }
 
 def _counted(body: str) -> str:
@@ -143,6 +155,18 @@ QUANTITIES: dict[str, Icon] = {
     "lookout": Icon("lookout_size", "#1864ab",
                     _counted(_stroke("M2 12q10-10 20 0q-10 10-20 0z", 1.8)
                              + '<circle cx="12" cy="12" r="3" fill="$c"/>')),
+    # the performer's zones and tokens (core constructs), framed as counts like the others
+    "hand": Icon("hand_size", "#1971c2", _counted(_stroke("M4 6h9v14H4z", 1.6)
+                 + _stroke("M9 4h9v14", 1.6) + _stroke("M14 2h6v14", 1.6))),
+    "yard": Icon("yard_size", "#2b8a3e", _counted(_stroke(
+        "M3 20h18M5 20v-8M9 20v-8M13 20v-8M17 20v-8M3 14h18", 1.8))),
+    "discard": Icon("discard_size", "#868e96", _counted(_stroke("M5 8h10v13H5z", 1.6)
+                    + _stroke("M9 5h10v13", 1.6))),
+    "deck": Icon("deck_size", "#343a40", _counted(_fill("M6 6h11v15H6z")
+                                                  + _stroke("M9 3h10v15", 1.6))),
+    "pizza": Icon("pizza_count", "#f08c00", _counted(_fill("M12 22L3 5q9-4 18 0z"))),
+    "toy": Icon("toy_count", "#e64980", _counted('<circle cx="12" cy="12" r="9" fill="$c"/>')),
+    "vp": Icon("vp_count", "#e67700", _counted(_TROPHY)),  # score's trophy, not the friends' star
 }
 
 STAR = Icon("best_friend", "#f59f00",
@@ -151,13 +175,27 @@ STAR = Icon("best_friend", "#f59f00",
               'fill="none" stroke="#7c5400" stroke-width="1"/>')
 
 
-def every_icon() -> dict[str, Icon]:
-    """All icons by file name (without ``.svg``), for writing them next to the docs."""
+def action_icon(spec: PrimitiveSpec) -> Icon | None:
+    """A primitive's icon: Fort's own drawing, or the one a plugin's declaration gives (path
+    data drawn as strokes, ``PrimitiveSpec.icon``), or None (its keyword is shown instead)."""
+    own = ACTIONS.get(spec.name)
+    if own is not None or not spec.icon:
+        return own
+    return Icon(spec.name, spec.colour, "".join(_stroke(d, 1.8) for d in spec.icon))
+
+
+def every_icon(primitives: Iterable[PrimitiveSpec] = ()) -> dict[str, Icon]:
+    """All icons by file name (without ``.svg``), for writing them next to the docs; with
+    ``primitives``, those of another vocabulary's primitives too."""
     out: dict[str, Icon] = {}
     for group in (SUITS.values(), RESOURCES.values(), ACTIONS.values(), QUANTITIES.values(),
                   OPERATORS.values()):
         out.update({icon.name: icon for icon in group})
     out[STAR.name] = STAR
+    for spec in primitives:
+        icon = action_icon(spec)
+        if icon is not None:
+            out.setdefault(icon.name, icon)
     return out
 
 
@@ -168,6 +206,21 @@ OPERATORS: dict[str, Icon] = {
     "or": Icon("or", "#343a40", _stroke("M16 3L8 21", 2.6)),
     "(": Icon("lpar", "#343a40", _stroke("M15 2q-7 10 0 20", 2.4)),
     ")": Icon("rpar", "#343a40", _stroke("M9 2q7 10 0 20", 2.4)),
+    # a fork in the path: the action happens only one way
+    "if ->": Icon("if", "#343a40", _stroke("M4 12h7M11 12l8-7M11 12l8 7", 2.4)),
+    # who performs it (core C6): rivals as heads, an arrow to the action
+    "each rival ->": Icon("each_rival", "#a61e4d",
+                          '<circle cx="6" cy="7" r="3" fill="$c"/>'
+                          '<circle cx="12" cy="5" r="3" fill="$c"/>'
+                          '<circle cx="18" cy="7" r="3" fill="$c"/>' + _stroke("M4 17h14l-3-3", 2)),
+    "a rival ->": Icon("a_rival", "#a61e4d", '<circle cx="12" cy="6" r="3.5" fill="$c"/>'
+                       + _stroke("M4 17h14l-3-3", 2)),
+    "each player ->": Icon("each_player", "#343a40",
+                           '<circle cx="5" cy="7" r="2.6" fill="$c"/>'
+                           '<circle cx="10" cy="5" r="2.6" fill="$c"/>'
+                           '<circle cx="15" cy="5" r="2.6" fill="$c"/>'
+                           '<circle cx="20" cy="7" r="2.6" fill="$c"/>'
+                           + _stroke("M4 17h14l-3-3", 2)),
 }
 
 

@@ -38,9 +38,14 @@ def _operator_words() -> tuple[str, ...]:
 
 
 def _symbols() -> str:
-    """The non-word spellings of the operators (``×``, ``▶``), as a regex character class."""
-    chars = {s for op in reg.OPERATORS for s in op.spellings if not s.isalpha() and s not in "()"}
-    return "[" + "".join(re.escape(c) for c in sorted(chars)) + "]"
+    """The non-word spellings of the operators (``×``, ``▶``, ``->``), as a regex."""
+    symbols = {s for op in reg.OPERATORS for s in op.spellings
+               if not s.isalpha() and s not in "()"}
+    return "|".join(re.escape(s) for s in sorted(symbols, key=len, reverse=True))
+
+
+#: The operator whose left side is a comparison of the scoring sub-language (`if toy >= 3 ->`).
+_CONDITION = next(op.spellings for op in reg.OPERATORS if op.name == "if ->")
 
 
 def _action_tokens() -> dict[str, list]:
@@ -53,6 +58,7 @@ def _action_tokens() -> dict[str, list]:
         "root": [
             (r"\s+", Text),
             (words(times, suffix=r"(?![A-Za-z_])"), Operator.Word, "quantity"),
+            (words(_CONDITION[:1], suffix=r"\b"), Operator.Word, "condition"),
             (words(op_words, suffix=r"\b"), Operator.Word),
             (_symbols(), Operator),
             (words(keywords, suffix=r"\b"), Keyword),
@@ -71,14 +77,20 @@ def _action_tokens() -> dict[str, list]:
             (r"\w+", Error, "#pop"),
             (r".", Error, "#pop"),
         ],
+        # `if COMPARISON ->`: the scoring sub-language's words up to the arrow
+        "condition": [
+            (words(_CONDITION[-1:]), Operator, "#pop"),
+            *_scoring_tokens()["root"],
+        ],
     }
 
 
 def _scoring_keywords() -> tuple[str, ...]:
-    """``if``/``else`` (the grammar's keywords that no action uses) and ``rival`` (RivalBest)."""
+    """``else`` (the grammar's keyword that no action uses), ``if`` (which the `if ->`
+    operator shares) and ``rival`` (RivalBest)."""
     action_words = {w for p in reg.PRIMITIVES for w in p.name.split("_")}
     own = [w for w in grammar_keywords() if w not in action_words and w not in _operator_words()]
-    return (*own, "rival")
+    return (*own, _CONDITION[0], "rival")
 
 
 def _scoring_tokens() -> dict[str, list]:

@@ -63,6 +63,10 @@ MEANINGS: dict[str, dict[tuple[str, str], str]] = {
                               "de droite doit être réalisée si possible.",
         ("operator", "or"): "Réalisez exactement l'une des deux actions, au choix. Priorité la "
                             "plus faible.",
+        ("operator", "if ->"): "Réalisez l'action de droite seulement si la comparaison est "
+                               "vraie pour qui la réalise (les mesures des règles inventées, "
+                               "R14) ; sinon, l'action n'est pas réalisée entièrement (R5.4). "
+                               "Priorité plus forte que then et or.",
         ("operator", "( )"): "Regroupent des actions ; un groupe suivi de x est répété en "
                              "entier.",
         ("metric", "cards"): "les cartes que vous possédez (pioche, défausse, main, Jardin et "
@@ -77,6 +81,42 @@ MEANINGS: dict[str, dict[tuple[str, str], str]] = {
         ("metric", "pack"): "les ressources de votre Sac à dos",
         ("metric", "suit"): "les symboles {suit} de vos cartes, pièces non comptées",
         ("metric", "coin"): "les symboles pièce de vos cartes",
+        # the language core's constructs for expansions (core C1-C7)
+        ("primitive", "draw"): "Piochez N cartes de votre pioche dans votre main ; une pioche "
+                               "vide n'est pas reconstituée avec la défausse (seule la phase "
+                               "de pioche le fait, R9.1).",
+        ("primitive", "lose"): "Reculez de N cases sur la Piste de Victoire (jamais sous 0).",
+        ("primitive", "take"): "Prenez N ressources du type indiqué dans les Affaires d'un "
+                               "adversaire de votre choix et placez-les dans vos Affaires ; "
+                               "avec pizza/toy, un seul type, au choix.",
+        ("primitive", "give"): "Donnez N ressources du type indiqué de vos Affaires aux "
+                               "Affaires d'un adversaire de votre choix ; avec pizza/toy, un "
+                               "seul type, au choix.",
+        ("quantity", "hand"): "chaque carte de votre main",
+        ("quantity", "yard"): "chaque carte de votre Jardin",
+        ("quantity", "discard"): "chaque carte de votre défausse",
+        ("quantity", "deck"): "chaque carte de votre pioche",
+        ("quantity", "pizza"): "chaque pizza de vos Affaires et de votre Sac à dos",
+        ("quantity", "toy"): "chaque jouet de vos Affaires et de votre Sac à dos",
+        ("quantity", "vp"): "chaque case de votre marqueur sur la Piste de Victoire",
+        ("operator", "each rival ->"): "Chaque adversaire, dans l'ordre du tour à partir de "
+                                       "votre gauche, réalise l'action de droite lui-même (ses "
+                                       "Affaires, ses cartes, ses choix). Réalisée entièrement "
+                                       "si chacun la réalise entièrement (R5.4) ; chacun en "
+                                       "fait autant qu'il peut.",
+        ("operator", "a rival ->"): "Un adversaire de votre choix réalise l'action de droite "
+                                    "lui-même ; seuls les adversaires qui permettent de "
+                                    "terminer le coup sont proposés (R5.4). Réalisée "
+                                    "entièrement s'il la réalise entièrement.",
+        ("operator", "each player ->"): "Chaque joueur, vous d'abord puis les autres dans "
+                                        "l'ordre du tour, réalise l'action de droite lui-même. "
+                                        "Réalisée entièrement si chacun la réalise "
+                                        "entièrement.",
+        ("metric", "hand"): "les cartes de votre main",
+        ("metric", "yard"): "les cartes de votre Jardin",
+        ("metric", "discard"): "les cartes de votre défausse",
+        ("metric", "deck"): "les cartes de votre pioche",
+        ("metric", "vp"): "vos points de victoire sur la Piste de Victoire",
     },
     "ru": {
         ("primitive", "gain"): "Возьмите из общего запаса N ресурсов указанного типа и добавьте "
@@ -118,6 +158,10 @@ MEANINGS: dict[str, dict[tuple[str, str], str]] = {
                               "возможно.",
         ("operator", "or"): "Выполните ровно одно из двух действий на ваш выбор. Самый низкий "
                             "приоритет.",
+        ("operator", "if ->"): "Выполните действие справа, только если сравнение верно для "
+                               "того, кто его выполняет (показатели придуманных правил, R14); "
+                               "иначе действие не выполнено полностью (R5.4). Приоритет выше, "
+                               "чем у then и or.",
         ("operator", "( )"): "Группируют действия; группа, за которой следует x, повторяется "
                              "целиком.",
         ("metric", "cards"): "имеющиеся у вас карты (колода, сброс, рука, двор и дозор)",
@@ -131,6 +175,38 @@ MEANINGS: dict[str, dict[tuple[str, str], str]] = {
         ("metric", "pack"): "ресурсы в вашем рюкзаке",
         ("metric", "suit"): "символы масти «{suit}» на имеющихся у вас картах, без монеток",
         ("metric", "coin"): "символы монетки на имеющихся у вас картах",
+        # the language core's constructs for expansions (core C1-C7)
+        ("primitive", "draw"): "Возьмите N карт из своей колоды в руку; пустая колода не "
+                               "пополняется из сброса (это бывает только в фазе добора, R9.1).",
+        ("primitive", "lose"): "Передвиньтесь на N делений назад по треку победы (не ниже 0).",
+        ("primitive", "take"): "Заберите N ресурсов указанного типа из вещей выбранного вами "
+                               "соперника в свои вещи; с pizza/toy — один тип на выбор.",
+        ("primitive", "give"): "Отдайте N ресурсов указанного типа из своих вещей в вещи "
+                               "выбранного вами соперника; с pizza/toy — один тип на выбор.",
+        ("quantity", "hand"): "каждая карта у вас в руке",
+        ("quantity", "yard"): "каждая карта в вашем дворе",
+        ("quantity", "discard"): "каждая карта в вашем сбросе",
+        ("quantity", "deck"): "каждая карта в вашей колоде",
+        ("quantity", "pizza"): "каждая пицца в ваших вещах и рюкзаке",
+        ("quantity", "toy"): "каждая игрушка в ваших вещах и рюкзаке",
+        ("quantity", "vp"): "каждое деление вашего счёта на треке победы",
+        ("operator", "each rival ->"): "Каждый соперник по очереди, начиная слева от вас, "
+                                       "выполняет действие справа сам (свои вещи, свои карты, "
+                                       "свой выбор). Выполнено полностью, если каждый "
+                                       "выполнил его полностью (R5.4); каждый делает сколько "
+                                       "может.",
+        ("operator", "a rival ->"): "Выбранный вами соперник выполняет действие справа сам; "
+                                    "предлагаются только соперники, с которыми ход можно "
+                                    "завершить (R5.4). Выполнено полностью, если он выполнил "
+                                    "его полностью.",
+        ("operator", "each player ->"): "Каждый игрок, сначала вы, затем остальные по "
+                                        "очереди, выполняет действие справа сам. Выполнено "
+                                        "полностью, если каждый выполнил его полностью.",
+        ("metric", "hand"): "карты у вас в руке",
+        ("metric", "yard"): "карты в вашем дворе",
+        ("metric", "discard"): "карты в вашем сбросе",
+        ("metric", "deck"): "карты в вашей колоде",
+        ("metric", "vp"): "ваши победные очки на треке победы",
     },
 }  # fmt: skip
 

@@ -19,7 +19,7 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite import safe
 from fortlang.docsite.face import strip_svg
-from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS
+from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, SUITS, action_icon
 from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
 from fortlang.model import CardSet
@@ -50,7 +50,7 @@ def primitives(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
     """Every primitive of ``vocab`` (Fort's by default): syntax, rule, meaning, example."""
     out = [md.heading(2, lx.ui("primitives", lang), "actions")]
     for spec in vocab.primitives:
-        own = ACTIONS.get(spec.name)
+        own = action_icon(spec)
         icon = md.icon(f"{ICONS}/{own.name}.svg", spec.name) + " " if own is not None else ""
         out += [md.heading(3, f"`{spec.syntax}`", spec.name),
                 f"{icon}{lx.label('rule', lang)} {spec.rule}  \n"

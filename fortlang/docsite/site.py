@@ -30,6 +30,7 @@ from fortlang.docsite.reference import reference_page
 from fortlang.docsite.rules import rules_page
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet, Origin
+from fortlang.plugins import vocabulary
 
 MARKER = ".fortlang-docs"  # marks a folder this command may replace
 SHIM = "iframe-worker-shim.js"  # fortlang/docsite/vendor: the search worker from file://
@@ -61,10 +62,11 @@ def _handwritten(name: str) -> str | None:
 
 #: The hand-written pages of docs/ the site carries after its generated ones, as (title key
 #: in the lexicon, file): the card-file format, the scenario format of `fortlang test` (with
-#: its tested examples), how to write an expansion with a vocabulary plugin, and the
+#: its tested examples), how to write an expansion and a vocabulary plugin, and the
 #: simulate / balance / play / replay commands with the method behind their figures.
 HANDWRITTEN = (("card_format", "card-format.md"), ("scenarios", "scenarios.md"),
-               ("plugins", "plugins.md"), ("simulate", "simulate.md"))
+               ("expansions", "expansions.md"), ("plugins", "plugins.md"),
+               ("simulate", "simulate.md"))
 
 
 
@@ -199,7 +201,8 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     for template in ("main.html", "404.html", "partials/alternate.html"):
         _write(src / "overrides" / template,
                package.joinpath("theme", template).read_text(encoding="utf-8"))
-    for name, icon in every_icon().items():
+    vocab = vocabulary(name for s in sets for name in s.manifest.uses)
+    for name, icon in every_icon(vocab.primitives).items():
         _write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from fortlang import nodes as n
 from fortlang import registry as reg
-from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS, Icon
+from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, SUITS, Icon, action_icon
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def glyphs(node: n.Node) -> tuple[Glyph, ...]:
 def _leaf(node: n.Action) -> list[Glyph]:
     spec = reg.spec_of(type(node))
     assert spec is not None
-    icon = ACTIONS.get(spec.name)
+    icon = action_icon(spec)
     out = [Glyph(icon) if icon is not None else Glyph(text=spec.keywords[0])]
     amount = getattr(node, "amount", 1)
     if amount != 1:
@@ -72,9 +72,23 @@ def _repeat(node: n.Repeat) -> list[Glyph]:
     return [*_grouped(node.body), Glyph(OPERATORS["x"]), *glyphs(node.count)]
 
 
+def _conditional(node: n.Conditional) -> list[Glyph]:
+    """``if test ->`` in words (a comparison has no icons), then the action."""
+    from fortlang.printer import to_text
+
+    return [Glyph(text=f"if {to_text(node.test)}"), Glyph(text="→"), *_grouped(node.body)]
+
+
+def _target(node: n.Target) -> list[Glyph]:
+    """Who performs it (core C6), then the action."""
+    return [Glyph(OPERATORS[f"{node.who.value} ->"]), *_grouped(node.body)]
+
+
 _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
     **{spec.node: _leaf for spec in reg.PRIMITIVES},
     n.Repeat: _repeat,
+    n.Conditional: _conditional,
+    n.Target: _target,
     n.Then: _joined("then", (n.Choice,)),
     n.Choice: _joined("or", ()),
     n.SuitCount: lambda node: [Glyph(SUITS[node.suit])],
@@ -82,5 +96,6 @@ _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
     n.PackSize: lambda node: [Glyph(QUANTITIES["pack"])],
     n.FortLevel: lambda node: [Glyph(QUANTITIES["level"])],
     n.LookoutSize: lambda node: [Glyph(QUANTITIES["lookout"])],
+    n.Tally: lambda node: [Glyph(QUANTITIES[node.what])],
     n.Fixed: lambda node: [Glyph(text=str(node.n))],
 }

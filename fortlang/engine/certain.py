@@ -308,13 +308,14 @@ def _may_free(a: n.Action, game: Game, p: Player) -> bool:
         return False
     if isinstance(a, n.Choice):
         return any(_may_free(x, game, p) for x in a.items)
-    if isinstance(a, n.Repeat):
+    if isinstance(a, n.Repeat | n.Conditional):
         return _may_free(a.body, game, p)
     if isinstance(a, n.Pack):
         return _can_pack(game, p)
     if isinstance(a, n.Convert):
         return _can_convert(game, p)
-    return isinstance(a, n.Spend | n.Advance)
+    # giving tokens away makes room; another player's actions may take from you (core C4, C6)
+    return isinstance(a, n.Spend | n.Advance | n.Give | n.Target)
 
 
 def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:

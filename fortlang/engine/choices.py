@@ -43,6 +43,7 @@ class Kind(StrEnum):
     PERK = "perk"  # R10.3 a perk from the row
     FOLLOW = "follow"  # R6 follow with which card, or decline
     ROUGH_HOUSING = "rough_housing"  # R15 destroy the leader's played card?
+    RIVAL = "rival"  # core: which rival performs `a rival -> ...`, or gives to/takes from you
     PRIMITIVE = "primitive"  # a choice inside a vocabulary plugin's primitive (fortlang.plugins)
     # asked by the game loop (fortlang.game), not by the interpreter:
     DRAFT = "draft"  # R2.5 advanced set-up: which card to keep
@@ -50,6 +51,7 @@ class Kind(StrEnum):
     DO_OVER = "do_over"  # R15 Do-Over: destroy the perk to play a second card?
     RECYCLE = "recycle"  # R15 Recycling: destroy the perk to take a discarded card?
     EXTRA_RECRUIT = "extra_recruit"  # R15 Birthday Party: recruit another card?
+    PERK_ACTION = "perk_action"  # a perk in the language (issue 18.3): use it now?
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.metrics import evaluate
 from fortlang.engine.state import (
     OTHER,
     PERK_LEVEL,
@@ -36,7 +37,7 @@ from fortlang.engine.state import (
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import TOKENS, Resource, Suit
 from fortlang.printer import to_text
-from fortlang.registry import spec_of
+from fortlang.registry import QUANTITY_BY_WORD, spec_of
 
 #: Enum members as module constants: reading ``Suit.COIN`` goes through the enum metaclass and
 #: costs ten times a global, in the innermost loops of the search.
@@ -257,6 +258,8 @@ _COUNTS: dict[type, Callable[[Any, Ctx], int]] = {
     n.FortLevel: lambda q, ctx: ctx.player.level,
     n.LookoutSize: lambda q, ctx: len(ctx.player.lookout),
     n.Fixed: lambda q, ctx: q.n,
+    # core C5: the performer's own zone or tokens, as the registry declares the word
+    n.Tally: lambda q, ctx: QUANTITY_BY_WORD[q.what].measure(ctx.player),  # type: ignore[misc]
 }
 
 SUIT_OPTION = {s: Option(s.value, s) for s in Suit}
@@ -316,6 +319,72 @@ def _repeat_step(body: n.Action, suit: Suit | None, times: int, i: int, effectiv
     return run(body, ctx, after)
 
 
+def holds(test: n.Compare, ctx: Ctx) -> bool:
+    """``if test -> ...``: the comparison, counted now for whoever performs the action; false,
+    the action is not performed in full (R5.4)."""
+    return bool(evaluate(test, ctx.game, ctx.player))
+
+
+def _conditional(node: n.Conditional, ctx: Ctx, k: K) -> bool:
+    """Core C7: a false test performs nothing and is not in full (R5.4); a follower tests it
+    for themselves (R6.2: they need it in full, so only while it holds for them)."""
+    return run(node.body, ctx, k) if holds(node.test, ctx) else k(False)
+
+
+# -- who performs an action (core C6: `each rival ->`, `a rival ->`, `each player ->`) ----------
+
+
+def as_player(ctx: Ctx, seat: int, body: n.Action, k: K) -> bool:
+    """``body`` performed by the player at ``seat`` as themselves: their zones and tokens, their
+    decisions (asked of their agent), no "on your turn" perk (it is not their turn), and their
+    own pizza-or-toy choices (R12.1 binds one performer, R6.4 binds followers to the leader,
+    not rivals to each other). ``k`` continues as the original performer. Swapping the fields
+    in place (not a new Ctx) keeps one search flag for the whole move, so a continuation run
+    inside a trial is still a trial."""
+    saved = (ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound)
+    theirs: tuple[int, Player, bool, dict[int, Any], dict[int, Any]] = (
+        seat, ctx.game.players[seat], False, {}, {})
+
+    def put(v: tuple) -> None:
+        ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = v
+
+    def after(full: bool) -> bool:
+        put(saved)
+        try:
+            return k(full)
+        finally:  # the body may try another option after this continuation returns
+            put(theirs)
+
+    put(theirs)
+    try:
+        return run(body, ctx, after)
+    finally:
+        put(saved)
+
+
+def _each_step(body: n.Action, seats: tuple[int, ...], i: int, full: bool, ctx: Ctx,
+               k: K) -> bool:
+    if i == len(seats):
+        return k(full)
+
+    def after(done: bool) -> bool:  # each does as much as they can; in full if all did
+        return _each_step(body, seats, i + 1, full and done, ctx, k)
+
+    if seats[i] == ctx.seat:
+        return run(body, ctx, after)
+    return as_player(ctx, seats[i], body, after)
+
+
+def _target(node: n.Target, ctx: Ctx, k: K) -> bool:
+    game = ctx.game
+    rivals = tuple(q.seat for q in game.rivals(ctx.seat))  # turn order, from the left
+    if node.who is n.Who.A_RIVAL:
+        return decide(ctx, Kind.RIVAL, lambda: [Option(f"seat {s}", s) for s in rivals],
+                      [partial(as_player, ctx, s, node.body, k) for s in rivals])
+    seats = (ctx.seat, *rivals) if node.who is n.Who.EACH_PLAYER else rivals
+    return _each_step(node.body, seats, 0, True, ctx, k)
+
+
 def _then(node: n.Then, ctx: Ctx, k: K) -> bool:
     """R13.4: the left is required for the right; the right is required if possible."""
     return _then_step(node.items, 0, ctx, k)
@@ -339,7 +408,8 @@ def _shape(node: n.Node) -> tuple:
 def is_resource_choice(node: n.Choice) -> bool:
     """`gain 2 pizza or gain 2 toy`: branches that differ only in the resource (R12.1, R6.4)."""
     shapes = {_shape(item) for item in node.items}
-    return len(shapes) == 1 and any(isinstance(x, n.Gain | n.Spend) for x in node.walk())
+    return len(shapes) == 1 and any(isinstance(x, n.Gain | n.Spend | n.Take | n.Give)
+                                    for x in node.walk())
 
 
 @by_identity
@@ -372,7 +442,8 @@ def _choice(node: n.Choice, ctx: Ctx, k: K) -> bool:
 RESOURCE_OPTIONS = tuple(Option(r.value, r) for r in TOKENS)
 
 
-def _kind_of(node: n.Gain | n.Spend, ctx: Ctx, then: Callable[[Resource], bool]) -> bool:
+def _kind_of(node: n.Gain | n.Spend | n.Take | n.Give, ctx: Ctx,
+             then: Callable[[Resource], bool]) -> bool:
     """Resolve pizza/toy to one kind: bound by the leader (R6.4), already chosen by this node
     (never a mix, R12.1), or chosen now."""
     if node.resource is not EITHER:
@@ -702,6 +773,63 @@ def _destroy_this(node: n.DestroyThis, ctx: Ctx, k: K) -> bool:
     return k(True)
 
 
+# -- the core's primitives for expansions (declared in the registry, core C1-C4) ---------------
+
+
+def _draw(node: n.Draw, ctx: Ctx, k: K) -> bool:
+    """C1: from the top of the deck into the hand; an empty deck is not refilled (a reshuffle
+    is random, and only the draw phase does it, R9.1): in full if N were drawn."""
+    game, p = ctx.game, ctx.player
+    got = min(node.amount, len(p.deck))
+    for _ in range(got):
+        game.move(p.deck, len(p.deck) - 1, p.hand)
+    return k(got == node.amount)
+
+
+def _lose(node: n.Lose, ctx: Ctx, k: K) -> bool:
+    """C2: down the victory track, never below 0: in full if N were lost."""
+    p = ctx.player
+    got = min(node.amount, p.vp)
+    if got:
+        ctx.game.set(p, "vp", p.vp - got)
+    return k(got == node.amount)
+
+
+def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> bool:
+    """C3, C4: ``amount`` tokens of ``res`` between your stuff and one rival's (your choice);
+    as many as the giver has and the receiver's stuff holds (R1.5); in full if all moved."""
+    game, p = ctx.game, ctx.player
+    moves: list[tuple[Player, int]] = []
+    for q in game.rivals(ctx.seat):
+        giver, getter = (q, p) if taking else (p, q)
+        got = min(amount, giver.stuff[res], game.stuff_room(getter, res))
+        if got:
+            moves.append((q, got))
+    if not moves:
+        return k(False)
+
+    def move(q: Player, got: int) -> Thunk:
+        def thunk() -> bool:
+            if got:
+                src, dst = (q.stuff, p.stuff) if taking else (p.stuff, q.stuff)
+                game.transfer(src, dst, res, got)
+            return k(got == amount)
+        return thunk
+
+    way = "from" if taking else "to"
+    return decide(ctx, Kind.RIVAL,
+                  lambda: [Option(f"{got} {res} {way} seat {q.seat}", q.seat) for q, got in moves],
+                  [move(q, got) for q, got in moves])
+
+
+def _take(node: n.Take, ctx: Ctx, k: K) -> bool:
+    return _kind_of(node, ctx, lambda r: _rival_tokens(ctx, r, node.amount, True, k))
+
+
+def _give(node: n.Give, ctx: Ctx, k: K) -> bool:
+    return _kind_of(node, ctx, lambda r: _rival_tokens(ctx, r, node.amount, False, k))
+
+
 # -- advance fort (R10, R12.7, R13.2) ----------------------------------------------------------
 
 
@@ -801,6 +929,12 @@ _HANDLERS: dict[type, Callable[[Any, Ctx, K], bool]] = {
     n.Repeat: _repeat,
     n.Then: _then,
     n.Choice: _choice,
+    n.Conditional: _conditional,
+    n.Target: _target,
+    n.Draw: _draw,
+    n.Lose: _lose,
+    n.Take: _take,
+    n.Give: _give,
 }
 
 HANDLED_NODES = frozenset(_HANDLERS)

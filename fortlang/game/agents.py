@@ -25,12 +25,20 @@ def _repeat(a: n.Repeat) -> float:
     return worth(a.body) * count
 
 
+#: How many rivals' worth a targeted action is, roughly: each rival (2 of 3 in a typical
+#: game), one rival, or everyone (you gain it as your rivals do).
+_RIVALS_WORTH: dict[n.Who, float] = {n.Who.EACH_RIVAL: 2.0, n.Who.A_RIVAL: 1.0,
+                                     n.Who.EACH_PLAYER: 1.0}
+
 #: The operators combine the values the registry declares for each primitive.
 _COMBINE: dict[type, Callable[[Any], float]] = {
     n.Repeat: _repeat,
     n.Then: lambda a: sum(worth(x) for x in a.items),
     n.Choice: lambda a: max(worth(x) for x in a.items),
+    n.Conditional: lambda a: 0.5 * worth(a.body),  # a test that may fail: half the value
+    n.Target: lambda a: -_RIVALS_WORTH[a.who] * worth(a.body),  # what rivals get, you do not
 }
+
 
 
 def worth(action: n.Action | None) -> float:
@@ -130,6 +138,14 @@ def _choice(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     return -0.01 * i  # the printer's label is all we have; keep the first alternative
 
 
+def _rival(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    """Core C3, C4, C6: take from, or aim `a rival ->` at, the rival with most VP; give to the
+    one with fewest."""
+    option = d.options[i]
+    vp = float(view.players[option.value].vp) if isinstance(option.value, int) else 0.0
+    return -vp if " to seat " in option.label else vp
+
+
 def _rule(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     return _RULE_PREFERENCE.get(str(d.options[i].value), 0.0)
 
@@ -162,6 +178,8 @@ _RATERS: dict[str, Rater] = {
     Kind.DIY: _first_yes,
     Kind.EXTRA_RECRUIT: _first_yes,
     Kind.ROUGH_HOUSING: _first_yes,
+    Kind.RIVAL: _rival,
+    Kind.PERK_ACTION: _first_yes,
 }
 
 #: bot name -> factory(seed) for the CLI (``--bots greedy,random``)

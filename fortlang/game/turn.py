@@ -20,6 +20,8 @@ from fortlang.game import gains
 from fortlang.game.gains import Gain
 from fortlang.game.setup import HAND_SIZE, draw
 from fortlang.model import Perk, PerkHook
+from fortlang.printer import to_text
+from fortlang.registry import TRIGGERS
 
 
 @dataclass
@@ -115,10 +117,32 @@ def do_over(game: Game, seat: int, record: TurnRecord) -> None:
         record.perk_gains.append((perk.id, record.gains[-1]))  # the play the perk gave
 
 
+def timed_perks(game: Game, seat: int, trigger: str, record: TurnRecord) -> bool:
+    """Perks written in the language (issue 18.3) whose ``when`` is ``trigger``, in the order
+    the player has them: each is offered if its action can be performed in full now (R5.4's
+    bar for a lone action), performed as on your turn, and never followed (R6.1 follows
+    played cards). True if one was used."""
+    p = game.players[seat]
+    used = False
+    for perk in [q for q in p.perks if q.hook is PerkHook.ACTION and q.when == trigger]:
+        action = perk.action
+        if action is None or perk not in p.perks or not can_perform(game, seat, action):
+            continue
+        if not _yes_no(game, seat, Kind.PERK_ACTION, "keep the perk" if perk.single_use else
+                       "no", f"{_verb(perk)} {to_text(action)}", f"{perk.name} (R15)"):
+            continue
+        _use_perk(game, p, perk, record)
+        perform(game, seat, action)
+        used = True
+    return used
+
+
 def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
     """R5.1: play a card (then followers, R6) or skip; the perks that change the phase."""
     recycle(game, seat, record)
     if diy(game, seat, record):
+        return
+    if any(timed_perks(game, seat, t.name, record) for t in TRIGGERS if t.replaces_play):
         return
     before = gains.standing(game, seat)
     result = lead(game, seat)
@@ -127,11 +151,17 @@ def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
     record.plays.append(result)
     record.gains.append(gains.since(game, seat, before))
     do_over(game, seat, record)
+    timed_perks(game, seat, "after_play", record)
 
 
 def recruit(game: Game, seat: int, record: TurnRecord) -> None:
     """R7.1, then R15 Birthday Party: another card from the places its data names."""
     recruit_phase(game, seat)
+    _extra_recruit(game, seat, record)
+    timed_perks(game, seat, "after_recruit", record)
+
+
+def _extra_recruit(game: Game, seat: int, record: TurnRecord) -> None:
     p = game.players[seat]
     perk = p.perk(PerkHook.EXTRA_RECRUIT)
     if perk is None:
@@ -163,8 +193,10 @@ def play_turn(game: Game, seat: int, first_turn: bool) -> TurnRecord:
     """The five phases of R3 for the leader ``seat``."""
     record = TurnRecord(seat)
     clean_up(game, seat, first_turn)
+    timed_perks(game, seat, "turn_start", record)
     play_phase(game, seat, record)
     recruit(game, seat, record)
     discard(game, seat)
     draw(game, seat, HAND_SIZE)
+    timed_perks(game, seat, "turn_end", record)
     return record

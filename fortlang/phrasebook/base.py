@@ -10,14 +10,14 @@ group needs brackets, which comparisons have a natural wording) are made once fo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
 from fortlang import nodes as n
 from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
-from fortlang.registry import spec_of
+from fortlang.registry import TRIGGER_BY_NAME, spec_of
 
 #: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
 Handler = Callable[[Any], str]
@@ -101,6 +101,13 @@ class ActionWords:
     #: Primitive class -> "(body, how_many) -> clause": "gagnez autant de pizzas que de pelles".
     #: Used when a primitive with an amount of 1 is repeated by a counted quantity.
     as_many: Mapping[type, Callable[[Any, str], str]]
+    #: "if {test}, {body}": an action done only while a comparison holds.
+    conditional: str = "if {test}, {body}"
+    #: Who performs an action (core C6) -> "each rival: {body}".
+    target: Mapping[str, str] = field(default_factory=lambda: {
+        "each rival": "each rival, in turn order: {body}",
+        "a rival": "a rival of your choice: {body}",
+        "each player": "each player, you first: {body}"})
 
 
 def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
@@ -118,8 +125,22 @@ def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
             return as_many(body, how(count))
         return words.inline.format(body=say(body), each=say(count))
 
+    def conditional(node: n.Conditional) -> str:
+        body = say(node.body)
+        if isinstance(node.body, n.Then | n.Choice):
+            body = f"({body})"
+        return words.conditional.format(test=say(node.test), body=body)
+
+    def target(node: n.Target) -> str:
+        body = say(node.body)
+        if isinstance(node.body, n.Then | n.Choice):
+            body = f"({body})"
+        return words.target[node.who.value].format(body=body)
+
     return {
         n.Repeat: repeat,
+        n.Conditional: conditional,
+        n.Target: target,
         n.Then: lambda node: words.then.join(bracket(i) for i in node.items),
         n.Choice: lambda node: words.choice.join(bracket(i) for i in node.items),
     }
@@ -297,10 +318,22 @@ class PerkWords:
     use_once: str  # {use} of a single-use perk: "destroy this perk to"
     use_again: str  # {use} of a perk that stays: "you may"
     used_up: str  # added to a template without {use} when the perk is single use
+    lang: str = "en"  # the trigger phrases of perks in the language are looked up by it
+    #: A perk in the language: "{trigger}, if you wish: {action}"; a single-use one's action
+    #: is "destroy this perk, then {action}".
+    optional: str = "{trigger}, if you wish: {action}"
+    destroy_first: str = "destroy this perk, then {action}"
 
 
-def perk_clause(words: PerkWords, perk: Perk) -> str:
-    """A perk's text from its hook and parameters (the data decides; the words only say it)."""
+def perk_clause(words: PerkWords, perk: Perk, say: Say | None = None) -> str:
+    """A perk's text from its hook and parameters (the data decides; the words only say it);
+    a perk written in the language is its trigger's clause and its action's (``say``)."""
+    if perk.hook is PerkHook.ACTION and perk.action is not None and say is not None:
+        action = say(perk.action)
+        if perk.single_use:
+            action = words.destroy_first.format(action=action)
+        return words.optional.format(trigger=TRIGGER_BY_NAME[perk.when].phrases[words.lang],
+                                     action=action)
     params = {**PERK_DEFAULTS.get(perk.hook, {}), **perk.params}
 
     def said(key: str, v: object) -> str:

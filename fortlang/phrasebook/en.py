@@ -117,11 +117,23 @@ _PRIMITIVES: dict[type, Handler] = {
     n.Advance: _advance,
     n.Score: lambda node: f"score {count('point', node.amount)}",  # R12.8
     n.Spend: lambda node: f"spend {resource(node.resource, node.amount)}",  # R12.9
+    # the core's primitives for expansions (core C1-C4)
+    n.Draw: lambda node: f"draw {count('card', node.amount)}",
+    n.Lose: lambda node: f"lose {count('point', node.amount)}",
+    n.Take: lambda node: f"take {resource(node.resource, node.amount)} from a rival's stuff",
+    n.Give: lambda node: f"give {resource(node.resource, node.amount)} from your stuff to a "
+                         "rival",
 }
 
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
 
 _TIMES = {1: "once", 2: "twice"}
+_TALLY: dict[str, str] = {
+          "hand": "for each card in your hand", "yard": "for each card in your yard",
+          "discard": "for each card in your discard pile",
+          "deck": "for each card in your deck",
+          "pizza": "for each pizza on your board", "toy": "for each toy on your board",
+          "vp": "for each victory point you have"}
 
 _QUANTITIES: dict[type, Handler] = {
     n.SuitCount: lambda node: f"for each {noun(node.suit.value)}",
@@ -130,6 +142,7 @@ _QUANTITIES: dict[type, Handler] = {
     n.FortLevel: constant("for each level of your fort"),
     n.LookoutSize: constant("for each card in your lookout"),
     n.Fixed: lambda node: _TIMES.get(node.n, f"{node.n} times"),
+    n.Tally: lambda node: _TALLY[node.what],  # core C5
 }
 
 ACTION_WORDS = ActionWords(
@@ -163,6 +176,12 @@ METRICS: dict[str, MetricWords] = {
     "lookout": _counted("card", "in your lookout", "in a rival's lookout"),
     "pack": _counted("resource", "in your pack", "in a rival's pack"),
     **{s.value: _counted(s.value) for s in n.Suit},
+    # core C5
+    "hand": _counted("card", "in your hand", "in a rival's hand"),
+    "yard": _counted("card", "in your yard", "in a rival's yard"),
+    "discard": _counted("card", "in your discard pile", "in a rival's discard pile"),
+    "deck": _counted("card", "in your deck", "in a rival's deck"),
+    "vp": _counted("victory_point", "on the track", "on the track by a rival"),
 }
 
 EXPR_WORDS = ExprWords(
@@ -204,6 +223,7 @@ TABLE: dict[type, Handler] = {
 # -- perks (R15) --------------------------------------------------------------------------------
 
 PERK_WORDS = PerkWords(
+    lang=LANG,
     count=count, either="or",
     origins={"park": "the park", "park_deck": "the park deck", "yard": "a yard",
              "hand": "your hand", "discard": "your discard pile", "supply": "the supply",
@@ -240,4 +260,4 @@ PERK_WORDS = PerkWords(
 
 
 def perk(p: Perk) -> str:
-    return perk_clause(PERK_WORDS, p)
+    return perk_clause(PERK_WORDS, p, say)

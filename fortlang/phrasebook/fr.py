@@ -127,9 +127,24 @@ _PRIMITIVES: dict[type, Handler] = {
     n.Advance: _advance,
     n.Score: lambda node: f"marquez {count('point', node.amount)}",  # R12.8
     n.Spend: lambda node: f"dépensez {resource(node.resource, node.amount)}",  # R12.9
+    # the core's primitives for expansions (core C1-C4)
+    n.Draw: lambda node: f"piochez {count('card', node.amount)}",
+    n.Lose: lambda node: f"perdez {count('point', node.amount)}",
+    n.Take: lambda node: f"prenez {resource(node.resource, node.amount)} dans les Affaires "
+                         "d'un adversaire",
+    n.Give: lambda node: f"donnez {resource(node.resource, node.amount)} de vos Affaires à un "
+                         "adversaire",
 }
 
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
+
+_TALLY: dict[str, str] = {"hand": "pour chaque carte dans votre main",
+          "yard": "pour chaque carte dans votre Jardin",
+          "discard": "pour chaque carte dans votre défausse",
+          "deck": "pour chaque carte dans votre pioche",
+          "pizza": "pour chaque pizza sur votre plateau joueur",
+          "toy": "pour chaque jouet sur votre plateau joueur",
+          "vp": "pour chaque point de victoire que vous avez"}
 
 _QUANTITIES: dict[type, Handler] = {
     n.SuitCount: lambda node: f"pour chaque {noun(node.suit.value)}",
@@ -138,6 +153,7 @@ _QUANTITIES: dict[type, Handler] = {
     n.FortLevel: constant("pour chaque Niveau de votre Fort"),
     n.LookoutSize: constant("pour chaque carte dans votre Observatoire"),
     n.Fixed: lambda node: count("time", node.n),
+    n.Tally: lambda node: _TALLY[node.what],  # core C5
 }
 
 
@@ -147,6 +163,10 @@ def _some(res: Resource) -> str:
 
 
 ACTION_WORDS = ActionWords(
+    conditional="si {test}, {body}",
+    target={"each rival": "chaque adversaire, dans l'ordre du tour : {body}",
+            "a rival": "un adversaire de votre choix : {body}",
+            "each player": "chaque joueur, vous d'abord : {body}"},
     then=", puis ", choice=" ou ", inline="{body} {each}", block="{each} : {body}",
     how_many={  # « autant de X que ... »
         n.SuitCount: lambda node: f"de {NOUNS[node.suit.value].other}",
@@ -187,6 +207,13 @@ METRICS: dict[str, MetricWords] = {
     "lookout": _counted("card", "dans votre Observatoire", "dans l'Observatoire d'un adversaire"),
     "pack": _counted("resource", "dans votre Sac à dos", "dans le Sac à dos d'un adversaire"),
     **{s.value: _counted(s.value) for s in n.Suit},
+    # core C5
+    "hand": _counted("card", "dans votre main", "dans la main d'un adversaire"),
+    "yard": _counted("card", "dans votre Jardin", "dans le Jardin d'un adversaire"),
+    "discard": _counted("card", "dans votre défausse", "dans la défausse d'un adversaire"),
+    "deck": _counted("card", "dans votre pioche", "dans la pioche d'un adversaire"),
+    "vp": _counted("victory_point", "sur la Piste de Victoire",
+                   "d'un adversaire sur la Piste de Victoire"),
 }
 
 EXPR_WORDS = ExprWords(
@@ -228,6 +255,8 @@ TABLE: dict[type, Handler] = {
 # -- perks (R15) --------------------------------------------------------------------------------
 
 PERK_WORDS = PerkWords(
+    lang=LANG, optional="{trigger}, si vous le souhaitez : {action}",
+    destroy_first="détruisez cet avantage, puis {action}",
     count=count, either="ou",
     origins={"park": "du Parc", "park_deck": "de la pioche Parc", "yard": "d'un Jardin",
              "hand": "de votre main", "discard": "de votre défausse", "supply": "de la réserve",
@@ -268,4 +297,4 @@ PERK_WORDS = PerkWords(
 
 
 def perk(p: Perk) -> str:
-    return perk_clause(PERK_WORDS, p)
+    return perk_clause(PERK_WORDS, p, say)

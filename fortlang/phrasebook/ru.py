@@ -129,6 +129,13 @@ _PRIMITIVES: dict[type, Handler] = {
     n.Advance: _advance,
     n.Score: lambda node: f"получите {count('point', node.amount)}",  # R12.8
     n.Spend: lambda node: f"потратьте {resource(node.resource, node.amount, 'acc')}",  # R12.9
+    # the core's primitives for expansions (core C1-C4)
+    n.Draw: lambda node: f"возьмите из колоды {count('card', node.amount, 'acc')}",
+    n.Lose: lambda node: f"потеряйте {count('point', node.amount)}",
+    n.Take: lambda node: f"заберите {resource(node.resource, node.amount, 'acc')} из вещей "
+                         "соперника",
+    n.Give: lambda node: f"отдайте {resource(node.resource, node.amount, 'acc')} из ваших "
+                         "вещей сопернику",
 }
 
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
@@ -139,6 +146,14 @@ def _each_suit(node: n.SuitCount) -> str:
     return f"за {EACH[word.gender]} {word.acc}"
 
 
+_TALLY: dict[str, str] = {
+          "hand": "за каждую карту у вас в руке", "yard": "за каждую карту в вашем дворе",
+          "discard": "за каждую карту в вашем сбросе",
+          "deck": "за каждую карту в вашей колоде",
+          "pizza": "за каждую пиццу на вашем планшете",
+          "toy": "за каждую игрушку на вашем планшете",
+          "vp": "за каждое ваше победное очко"}
+
 _QUANTITIES: dict[type, Handler] = {
     n.SuitCount: _each_suit,
     n.AnySuit: constant("за каждый символ выбранной вами масти"),  # R5.7
@@ -146,6 +161,7 @@ _QUANTITIES: dict[type, Handler] = {
     n.FortLevel: constant("за каждый уровень вашего форта"),
     n.LookoutSize: constant("за каждую карту в вашем дозоре"),
     n.Fixed: lambda node: count("time", node.n),
+    n.Tally: lambda node: _TALLY[node.what],  # core C5
 }
 
 
@@ -155,6 +171,10 @@ def _many(res: Resource) -> str:
 
 
 ACTION_WORDS = ActionWords(
+    conditional="если {test}, {body}",
+    target={"each rival": "каждый соперник по очереди: {body}",
+            "a rival": "соперник по вашему выбору: {body}",
+            "each player": "каждый игрок, начиная с вас: {body}"},
     then=", затем ", choice=" или ", inline="{body} {each}", block="{each}: {body}",
     how_many={  # «столько X, сколько ...»; the fort level is said «за каждый уровень»
         n.SuitCount: lambda node: f"сколько у вас {NOUNS[node.suit.value].gen_pl}",
@@ -198,6 +218,12 @@ METRICS: dict[str, MetricWords] = {
     "lookout": _counted("card", "в вашем дозоре", "в дозоре соперника"),
     "pack": _counted("resource", "в вашем рюкзаке", "в рюкзаке соперника"),
     **{s.value: _counted(s.value) for s in n.Suit},
+    # core C5
+    "hand": _counted("card", "у вас в руке", "в руке соперника"),
+    "yard": _counted("card", "в вашем дворе", "во дворе соперника"),
+    "discard": _counted("card", "в вашем сбросе", "в сбросе соперника"),
+    "deck": _counted("card", "в вашей колоде", "в колоде соперника"),
+    "vp": _counted("victory_point", "на треке победы", "у соперника на треке победы"),
 }
 
 EXPR_WORDS = ExprWords(
@@ -240,6 +266,8 @@ TABLE: dict[type, Handler] = {
 # -- perks (R15) --------------------------------------------------------------------------------
 
 PERK_WORDS = PerkWords(
+    lang=LANG, optional="{trigger}, по желанию: {action}",
+    destroy_first="уберите эту особенность в коробку, затем {action}",
     count=lambda key, amount: count(key, amount, "acc"), either="или",
     origins={"park": "из парка", "park_deck": "из колоды парка", "yard": "со двора",
              "hand": "из руки", "discard": "из сброса", "supply": "из общего запаса",
@@ -276,4 +304,4 @@ PERK_WORDS = PerkWords(
 
 
 def perk(p: Perk) -> str:
-    return perk_clause(PERK_WORDS, p)
+    return perk_clause(PERK_WORDS, p, say)

@@ -1,0 +1,98 @@
+"""What the scoring sub-language (R14) counts for a player, and its evaluator: the end-game
+scoring of made-up rules reads it, and so do actions that test a comparison (``if ... ->``).
+
+The evaluator is a dispatch table from expression class to handler (STYLE #8); metrics are looked
+up by their registry word, so a new metric needs a registry entry and one function here.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from fortlang import nodes as n
+from fortlang.engine.state import CardInstance, Game, Player
+from fortlang.nodes import TOKENS, Suit
+from fortlang.registry import METRICS
+
+
+def cards_you_have(p: Player) -> list[CardInstance]:
+    """R14: deck, discard, hand, yard and lookout (and cards still in play, none at the end)."""
+    return [*p.deck, *p.discard, *p.hand, *p.yard, *p.lookout, *p.in_play]
+
+
+def _suit_icons(suit: Suit) -> Callable[[Game, Player], int]:
+    return lambda game, p: sum(c.suits.count(suit) for c in cards_you_have(p))
+
+
+def _advances(game: Game, p: Player) -> int:
+    """Big Plans: advance-fort actions printed on the cards (an action's part counts; not DIY)."""
+    total = 0
+    for c in cards_you_have(p):
+        for action in (c.card.public, c.card.private):
+            if action is not None:
+                total += sum(1 for x in action.walk() if isinstance(x, n.Advance))
+    return total
+
+
+def _measured(measure: Callable[[Player], int]) -> Callable[[Game, Player], int]:
+    return lambda game, p: measure(p)
+
+
+#: metric word -> how to count it for one player (R14).
+_METRIC_FUNCS: dict[str, Callable[[Game, Player], int]] = {
+    "cards": lambda game, p: len(cards_you_have(p)),
+    "suits": lambda game, p: len({s for c in cards_you_have(p) for s in c.suits
+                                  if s is not Suit.COIN}),
+    "best_friends": lambda game, p: sum(c.card.best_friend for c in cards_you_have(p)),
+    "advances": _advances,
+    "pizza": lambda game, p: p.stuff[n.Resource.PIZZA] + p.pack[n.Resource.PIZZA],
+    "toy": lambda game, p: p.stuff[n.Resource.TOY] + p.pack[n.Resource.TOY],
+    "level": lambda game, p: p.level,
+    "lookout": lambda game, p: len(p.lookout),
+    "pack": lambda game, p: sum(p.pack[r] for r in TOKENS),
+    **{s.value: _suit_icons(s) for s in Suit},
+    # metrics whose declaration says how to count them (the core's zones and tokens)
+    **{w.word: _measured(w.measure) for w in METRICS if w.measure is not None},
+}
+missing = {w.word for w in METRICS} - set(_METRIC_FUNCS)
+assert not missing, f"metrics without an evaluator: {missing}"
+
+_ARITH: dict[str, Callable[[int, int], int]] = {"+": operator.add, "-": operator.sub,
+                                                "*": operator.mul}
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge,
+}
+
+
+def metric(game: Game, p: Player, name: str) -> int:
+    return _METRIC_FUNCS[name](game, p)
+
+
+def _if_else(e: n.IfElse, game: Game, p: Player) -> int:
+    if evaluate(e.test, game, p):
+        return evaluate(e.value, game, p)
+    return evaluate(e.otherwise, game, p) if e.otherwise is not None else 0
+
+
+_EVAL: dict[type, Callable[[Any, Game, Player], int]] = {
+    n.Number: lambda e, game, p: e.value,
+    n.Metric: lambda e, game, p: metric(game, p, e.name),
+    n.RivalBest: lambda e, game, p: max((metric(game, q, e.name) for q in game.rivals(p.seat)),
+                                        default=0),
+    n.Arith: lambda e, game, p: _ARITH[e.op](evaluate(e.left, game, p),
+                                             evaluate(e.right, game, p)),
+    n.Compare: lambda e, game, p: int(_COMPARE[e.op](evaluate(e.left, game, p),
+                                                     evaluate(e.right, game, p))),
+    n.IfElse: _if_else,
+}
+
+
+def evaluate(expr: Any, game: Game, p: Player) -> int:
+    """The value of a scoring expression for player ``p`` (R14); unknown nodes raise."""
+    handler = _EVAL.get(type(expr))
+    if handler is None:
+        raise TypeError(f"no scoring handler for {type(expr).__name__}")
+    return handler(expr, game, p)

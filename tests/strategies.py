@@ -1,0 +1,93 @@
+"""Hypothesis strategies for the ASTs of any vocabulary, derived from its declarations (issue 18
+item 5): each primitive's arguments come from its declared syntax, each quantity from its word,
+so a vocabulary plugin's words get the same round-trip property as Fort's with no strategy
+written by hand. The core's constructs (`if ->`, `each rival ->`...) are in every vocabulary."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from hypothesis import strategies as st
+
+from fortlang import nodes as n
+from fortlang import registry as reg
+
+AMOUNTS = st.integers(0, 999_999)
+
+#: What each argument of a declared syntax may hold (the parser takes any 6-digit number;
+#: the checker, not the parser, bounds them).
+_ARGUMENTS = {
+    "[N]": AMOUNTS, "N": AMOUNTS,
+    "RES": st.sampled_from(n.Resource),
+    "[-1|+1]": st.integers(-99, 99),
+}
+
+
+def leaves_of(vocab: reg.Vocabulary) -> st.SearchStrategy[n.Action]:
+    """Every primitive of ``vocab`` with every argument its syntax declares."""
+    return st.one_of(*(
+        st.builds(spec.node, **{reg.SYNTAX_ARGUMENTS[t][1]: _ARGUMENTS[t]
+                                for t in spec.syntax.split() if t in reg.SYNTAX_ARGUMENTS})
+        for spec in vocab.primitives))
+
+
+def quantities_of(vocab: reg.Vocabulary) -> st.SearchStrategy[n.Quantity]:
+    words = [w for w in vocab.quantities]
+    return st.one_of(st.builds(n.Fixed, n=AMOUNTS),
+                     st.sampled_from(words).map(lambda w: w.build()))
+
+
+def metrics_of(vocab: reg.Vocabulary) -> st.SearchStrategy[str]:
+    return st.sampled_from([m.word for m in vocab.metrics])
+
+
+def exprs_of(vocab: reg.Vocabulary, max_leaves: int = 16) -> st.SearchStrategy[n.Expr]:
+    metrics = metrics_of(vocab)
+    atoms = st.one_of(st.builds(n.Number, AMOUNTS), st.builds(n.Metric, metrics),
+                      st.builds(n.RivalBest, metrics))
+
+    def composites(kids: st.SearchStrategy[n.Expr]) -> st.SearchStrategy[n.Expr]:
+        return st.one_of(
+            st.builds(n.Arith, st.sampled_from(reg.ARITH_OPS), kids, kids),
+            st.builds(n.IfElse, kids, compares(kids), st.none() | kids))
+
+    return st.recursive(atoms, composites, max_leaves=max_leaves)
+
+
+def compares(exprs: st.SearchStrategy[n.Expr]) -> st.SearchStrategy[n.Compare]:
+    return st.builds(n.Compare, st.sampled_from(reg.COMPARE_OPS), exprs, exprs)
+
+
+def actions_of(vocab: reg.Vocabulary, max_leaves: int = 24) -> st.SearchStrategy[n.Action]:
+    """Every AST of ``vocab``'s actions: its primitives under every operator of the language."""
+    quantities = quantities_of(vocab)
+    tests = compares(exprs_of(vocab, max_leaves=4))
+
+    def composites(kids: st.SearchStrategy[n.Action]) -> st.SearchStrategy[n.Action]:
+        several = st.lists(kids, min_size=2, max_size=4).map(tuple)
+        return st.one_of(
+            st.builds(n.Repeat, kids, quantities),
+            several.map(n.Then),
+            several.map(n.Choice),
+            st.builds(n.Conditional, tests, kids),
+            st.builds(n.Target, st.sampled_from(n.Who), kids),
+        )
+
+    return st.recursive(leaves_of(vocab), composites, max_leaves=max_leaves)
+
+
+EXAMPLE_PLUGIN = Path(__file__).resolve().parent.parent / "examples" / "vocabulary-plugin"
+
+
+def example_plugin_vocabulary() -> reg.Vocabulary:
+    """Fort's words and those of the example plugin (examples/vocabulary-plugin), loaded from
+    the repository for the tests alone (fortlang itself only loads installed plugins)."""
+    path = EXAMPLE_PLUGIN / "fortlang_backyard" / "__init__.py"
+    spec = importlib.util.spec_from_file_location("tests_fortlang_backyard", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    plugin = module.VOCABULARY
+    return reg.FORT.extended(f"fort+{plugin.name}", primitives=plugin.primitives,
+                             quantities=plugin.quantities)
