@@ -149,21 +149,21 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "convert x glue", most_options=4,
                   worth=lambda a: 0.3),
     # -- the core's primitives for expansions: every set may use them, the base set does not --
-    PrimitiveSpec("draw", n.Draw, "draw [N]", "core C1",
+    PrimitiveSpec("draw", n.Draw, "draw [N]", "designers' extension",
                   "Draw N cards from your deck into your hand; an empty deck is not refilled "
                   "from the discard pile (that happens only in the draw phase, R9.1).",
                   "draw 2", most_times=10,
                   worth=lambda a: 0.9 * a.amount, base=False),
-    PrimitiveSpec("lose", n.Lose, "lose [N]", "core C2",
+    PrimitiveSpec("lose", n.Lose, "lose [N]", "designers' extension",
                   "Move N spaces down the victory track (never below 0).",
                   "each rival -> lose", base=False,
                   worth=lambda a: -1.6 * a.amount),
-    PrimitiveSpec("take", n.Take, "take [N] RES", "core C3",
+    PrimitiveSpec("take", n.Take, "take [N] RES", "designers' extension",
                   "Take N of the resource from one rival's stuff (your choice of rival) into "
                   "yours; pizza/toy is one kind, chosen, never a mix.",
                   "take toy", most_options=6, most_times=8, base=False,
                   worth=lambda a: 1.4 * a.amount),
-    PrimitiveSpec("give", n.Give, "give [N] RES", "core C4",
+    PrimitiveSpec("give", n.Give, "give [N] RES", "designers' extension",
                   "Give N of the resource from your stuff to one rival (your choice) into their "
                   "stuff; pizza/toy is one kind, chosen, never a mix.",
                   "give pizza then score 2", most_options=6, most_times=8, base=False,
@@ -238,7 +238,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
     # -- the core's quantities for expansions: the performer's zones and tokens, counted when the
     # repetition starts (a repetition that changes them does not change how many there are) --
     *(
-        WordSpec(word, "core C5", meaning, partial(n.Tally, word),
+        WordSpec(word, "designers' extension", meaning, partial(n.Tally, word),
                  bound=bound, typical=typical, measure=measure, base=False)
         for word, meaning, bound, typical, measure in _TALLIES
     ),
@@ -289,7 +289,7 @@ OPERATORS: tuple[OperatorSpec, ...] = (
                  "action is not performed in full (R5.4). Binds tighter than then and or.",
                  "if toy >= 3 -> score 2", base=False),
     *(
-        OperatorSpec(f"{who.value} ->", (*who.value.split(), "->"), "core C6",
+        OperatorSpec(f"{who.value} ->", (*who.value.split(), "->"), "designers' extension",
                      meaning, f"{who.value} -> {example}", base=False)
         for who, meaning, example in (
             (n.Who.EACH_RIVAL,
@@ -374,7 +374,7 @@ METRICS: tuple[WordSpec, ...] = (
         for s in Suit
     ),
     *(
-        WordSpec(word, "core C5", meaning, n.Metric, measure=measure, base=False)
+        WordSpec(word, "designers' extension", meaning, n.Metric, measure=measure, base=False)
         for word, meaning, measure in (
             (t[0], m, t[4]) for t, m in zip(_TALLIES, (
                 "cards in your hand", "cards in your yard", "cards in your discard pile",

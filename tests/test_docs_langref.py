@@ -14,18 +14,24 @@ from fortlang.parser import language, parse_action, parse_scoring
 
 
 def test_action_operators_are_ordered_as_the_parser_groups_them() -> None:
-    order = [(op.spec.name, assoc) for op, assoc in action_precedence()]
-    assert order == [("x", "left"), ("then", "flat"), ("or", "flat")]
+    order = [(op.spec.name, assoc, level) for op, assoc, level in action_precedence()]
+    prefixes = [(name, "prefix", 2)
+                for name in ("if ->", "each rival ->", "a rival ->", "each player ->")]
+    assert order == [("x", "left", 1), *prefixes, ("then", "flat", 3), ("or", "flat", 4)]
     # what the table claims, checked directly (R13.3, R13.4)
     tree = parse_action("score x 2 then score or score")
     assert isinstance(tree, n.Choice) and isinstance(tree.items[0], n.Then)
     assert isinstance(tree.items[0].items[0], n.Repeat)
+    tree = parse_action("if toy >= 3 -> score x 2 then score")  # x inside, then outside
+    assert isinstance(tree, n.Then) and isinstance(tree.items[0], n.Conditional)
+    assert isinstance(tree.items[0].body, n.Repeat)
 
 
 def test_scoring_rows_follow_the_parser() -> None:
     table = precedence_table("en").splitlines()
     rows = [line.split(" | ")[1] for line in table[2:]]
-    assert rows == ["`(` `)`", "`x` `×`", "`then` `▶`", "`or`", "`*`", "`+` `-`",
+    prefixes = ["`if` `->`", "`each` `rival` `->`", "`a` `rival` `->`", "`each` `player` `->`"]
+    assert rows == ["`(` `)`", "`x` `×`", *prefixes, "`then` `▶`", "`or`", "`*`", "`+` `-`",
                     " ".join(f"`{o}`" for o in reg.COMPARE_OPS), "`if` `else`"]
     assert parse_scoring("1 + 2 * 3") == parse_scoring("1 + (2 * 3)")  # * before + -
     test = parse_scoring("1 if 1 + 1 < 3").test  # type: ignore[attr-defined]

@@ -10,8 +10,9 @@ import pytest
 
 from fortlang import registry as reg
 from fortlang.docsite.icons import ACTIONS
+from fortlang.docsite.lexicon import rule_label
 from fortlang.docsite.meanings import entries, meaning
-from fortlang.docsite.reference import reference_page, rule_label, schema_section
+from fortlang.docsite.reference import reference_page, schema_section
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text

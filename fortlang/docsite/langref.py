@@ -37,6 +37,7 @@ TEXT: dict[str, dict[str, str]] = {
         "part": "part", "action": "action", "scoring": "scoring",
         "left": "left: `a x 2 x 3` is `(a x 2) x 3`",
         "flat": "associative: `(a {op} b) {op} c` is `a {op} b {op} c`",
+        "prefix": "prefix: `{op} a then b` is `({op} a) then b`",
         "right": "right: `a if t else b if u else c` is `a if t else (b if u else c)`",
         "none": "none: `a < b < c` is an error",
         "arith_left": "left: `1 {op} 2 {op} 3` is `(1 {op} 2) {op} 3`",
@@ -82,6 +83,7 @@ TEXT: dict[str, dict[str, str]] = {
         "part": "partie", "action": "action", "scoring": "décompte",
         "left": "à gauche : `a x 2 x 3` se lit `(a x 2) x 3`",
         "flat": "associatif : `(a {op} b) {op} c` se lit `a {op} b {op} c`",
+        "prefix": "préfixe : `{op} a then b` se lit `({op} a) then b`",
         "right": "à droite : `a if t else b if u else c` se lit "
                  "`a if t else (b if u else c)`",
         "none": "aucune : `a < b < c` est une erreur",
@@ -128,6 +130,7 @@ TEXT: dict[str, dict[str, str]] = {
         "part": "часть", "action": "действие", "scoring": "подсчёт",
         "left": "левая: `a x 2 x 3` — это `(a x 2) x 3`",
         "flat": "ассоциативный: `(a {op} b) {op} c` — это `a {op} b {op} c`",
+        "prefix": "префиксный: `{op} a then b` — это `({op} a) then b`",
         "right": "правая: `a if t else b if u else c` — это `a if t else (b if u else c)`",
         "none": "нет: `a < b < c` — ошибка",
         "arith_left": "левая: `1 {op} 2 {op} 3` — это `(1 {op} 2) {op} 3`",
@@ -172,34 +175,47 @@ class Binary:
     node: type[n.Node]
 
 
+def _is_prefix(spec: reg.OperatorSpec) -> bool:
+    """``if COMPARISON ->``, ``each rival ->``: written before the action they govern."""
+    return spec.spellings[-1] == "->"
+
+
+def _probe(spec: reg.OperatorSpec) -> str:
+    """What a prefix operator is written as before its action: its example up to ``->``."""
+    return spec.example[:spec.example.index("->") + 2]
+
+
 def _binaries() -> list[Binary]:
     """The binary action operators, each with the node it builds (found by parsing)."""
     parse = language().parse_action
     out = []
     for spec in reg.OPERATORS:
         word = spec.spellings[0]
-        if word == "(":
+        if word == "(" or _is_prefix(spec):
             continue
         right = "2" if word == "x" else "score"
         out.append(Binary(spec, right, type(parse(f"score {word} {right}"))))
     return out
 
 
-def action_precedence() -> list[tuple[Binary, str]]:
-    """The binary action operators, tightest first, with their associativity, as the parser
-    groups ``score A r B r`` for every pair and ``score A r A r`` for each."""
+def action_precedence() -> list[tuple[Binary, str, int]]:
+    """The action operators, tightest first, with their associativity and level (operators
+    that bind alike share one), as the parser groups ``score A r B r`` for every pair of binary
+    operators, ``score A r A r`` for each, and ``P score B r`` for each prefix ``P``: an
+    operator's rank is how many others bind tighter."""
     parse = language().parse_action
     ops = _binaries()
-    looser = {op.spec.name: 0 for op in ops}
+    looser = {op.spec.name: 0 for op in ops}  # how many binary operators bind tighter
     for a, b in combinations(ops, 2):
         for first, second in ((a, b), (b, a)):
             root = type(parse(f"score {first.spec.spellings[0]} {first.right} "
                               f"{second.spec.spellings[0]} {second.right}"))
             winner = first if root is first.node else second  # the root binds loosest
             looser[winner.spec.name] += 1
-    ordered = sorted(ops, key=lambda op: looser[op.spec.name])
-    out = []
-    for op in ordered:
+    # Each pair of binary operators was counted in both orders.
+    rank = {name: count // 2 for name, count in looser.items()}
+    out: list[tuple[Binary, str]] = []
+    for op in ops:
         word = op.spec.spellings[0]
         tree = parse(f"score {word} {op.right} {word} {op.right}")
         if isinstance(tree, n.Repeat) and isinstance(tree.body, n.Repeat):
@@ -209,7 +225,20 @@ def action_precedence() -> list[tuple[Binary, str]]:
         else:  # pragma: no cover - a new operator's grouping must be described first
             raise ValueError(f"undescribed grouping of `{word}`: {tree!r}")
         out.append((op, assoc))
-    return out
+    for spec in (s for s in reg.OPERATORS if _is_prefix(s)):
+        node = type(parse(f"{_probe(spec)} score"))
+        prefix = Binary(spec, "score", node)
+        rank[spec.name] = 0
+        for b in ops:
+            inside = type(parse(f"{_probe(spec)} score {b.spec.spellings[0]} {b.right}"))
+            if inside is node:  # `b` binds tighter than the prefix
+                rank[spec.name] += 1
+            else:  # the prefix binds tighter than `b`
+                rank[b.spec.name] += 1
+        out.append((prefix, "prefix"))
+    ordered = sorted(out, key=lambda pair: rank[pair[0].spec.name])
+    levels = {r: i for i, r in enumerate(sorted(set(rank.values())), start=1)}
+    return [(op, assoc, levels[rank[op.spec.name]]) for op, assoc in ordered]
 
 
 def _scoring_assoc(probe: str, check: Callable[[n.Node], bool]) -> bool:
@@ -224,10 +253,11 @@ def precedence_table(lang: str) -> str:
         ("0", "`(` `)`", text("action", lang) + ", " + text("scoring", lang), text("group", lang),
          "R13.5")]
     level = 0
-    for level, (op, assoc) in enumerate(action_precedence(), start=1):
+    for op, assoc, level in action_precedence():
+        shown = _probe(op.spec) if assoc == "prefix" else op.spec.spellings[0]
         rows.append((level, " ".join(f"`{s}`" for s in op.spec.spellings), text("action", lang),
-                     text(assoc, lang).format(op=op.spec.spellings[0]),
-                     _rule(op.spec.rule, lang)))
+                     text(assoc, lang).format(op=shown),
+                     lx.rule_label(op.spec.rule, lang)))
     def arith(op: str) -> str:
         left = _scoring_assoc(f"1 {op} 2 {op} 3", lambda t: isinstance(t, n.Arith)
                               and isinstance(t.left, n.Arith))
@@ -244,10 +274,6 @@ def precedence_table(lang: str) -> str:
         rows.append((f"{level + i}", ops, text("scoring", lang), assoc, "R14"))
     header = [text(k, lang) for k in ("level", "operator", "part", "associativity")]
     return md.table([*header, lx.ui("rule", lang)], rows)
-
-
-def _rule(rule: str, lang: str) -> str:
-    return lx.ui("designers_extension", lang) if rule == "designers' extension" else rule
 
 
 def terminals(vocab: reg.Vocabulary = reg.FORT) -> list[tuple[str, str]]:
@@ -267,6 +293,9 @@ def shown_grammar(vocab: reg.Vocabulary, lang: str) -> str:
     if lang == "en":
         return grammar
     lines = [x for x in grammar.splitlines() if not x.lstrip().startswith("//")]
+    # a rule's trailing reference stays, in the page's words where it is not a rule number
+    lines = [x.replace("// designers' extension", "// " + lx.rule_label("designers' extension",
+                                                                        lang)) for x in lines]
     return "\n".join(re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip().splitlines())
 
 

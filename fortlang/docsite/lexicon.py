@@ -197,3 +197,9 @@ def rule_text(rule: MadeUpRule, lang: str) -> str:
 
 def perk_text(perk: Perk, lang: str) -> str:
     return phrasebook.perk_text(perk, lang)
+
+
+def rule_label(rule: str, lang: str) -> str:
+    """A rule number as is; a construct without one (``or``, the expansions' words) says so in
+    ``lang``."""
+    return ui("designers_extension", lang) if rule == "designers' extension" else rule

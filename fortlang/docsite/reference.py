@@ -53,7 +53,7 @@ def primitives(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
         own = action_icon(spec)
         icon = md.icon(f"{ICONS}/{own.name}.svg", spec.name) + " " if own is not None else ""
         out += [md.heading(3, f"`{spec.syntax}`", spec.name),
-                f"{icon}{lx.label('rule', lang)} {spec.rule}  \n"
+                f"{icon}{lx.label('rule', lang)} {lx.rule_label(spec.rule, lang)}  \n"
                 f"{lx.label('meaning', lang)} {primitive_meaning(spec, lang)}\n",
                 _example(spec.example, lang, vocab)]
     return "\n".join(out)
@@ -66,7 +66,8 @@ def quantities(lang: str) -> str:
         local = lx.suit_name(Suit(w.word), lang) if w.word in set(Suit) else ""
         example = f"score x {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word, local), f"`{w.word}`", local,
-                     w.rule, meaning("quantity", w.word, lang), md.inline(example),
+                     lx.rule_label(w.rule, lang), meaning("quantity", w.word, lang),
+                     md.inline(example),
                      lx.sentence(parse_action(example), lang)))
     header = [lx.ui(k, lang) for k in ("icon", "word", "language", "rule", "meaning", "example",
                                        "renders")]
@@ -81,16 +82,12 @@ def resources(lang: str) -> str:
         assert isinstance(resource, Resource)
         icon = RESOURCES[reg.RESOURCE_WORD[resource]]
         example = f"gain 2 {w.word}"
-        rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word), f"`{w.word}`", w.rule,
+        rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word), f"`{w.word}`",
+                     lx.rule_label(w.rule, lang),
                      meaning("resource", w.word, lang), md.inline(example),
                      lx.sentence(parse_action(example), lang)))
     header = [lx.ui(k, lang) for k in ("icon", "word", "rule", "meaning", "example", "renders")]
     return md.heading(2, lx.ui("resources", lang), "resources") + "\n" + md.table(header, rows)
-
-
-def rule_label(rule: str, lang: str) -> str:
-    """A rule number as is; the one operator without one (``or``) says so in ``lang``."""
-    return lx.ui("designers_extension", lang) if rule == "designers' extension" else rule
 
 
 def operators(lang: str) -> str:
@@ -100,7 +97,7 @@ def operators(lang: str) -> str:
         spellings = ", ".join(f"`{s}`" for s in op.spellings)
         out += [md.heading(3, spellings, "op-" + glyph.name),
                 f"{md.icon(f'{ICONS}/{glyph.name}.svg', op.name)} "
-                f"{lx.label('rule', lang)} {rule_label(op.rule, lang)}  \n"
+                f"{lx.label('rule', lang)} {lx.rule_label(op.rule, lang)}  \n"
                 f"{lx.label('meaning', lang)} {meaning('operator', op.name, lang)}\n",
                 _example(op.example, lang)]
     return "\n".join(out)
@@ -110,7 +107,7 @@ def scoring(lang: str, sets: Iterable[CardSet]) -> str:
     out = [md.heading(2, lx.ui("scoring", lang), "scoring"),
            md.heading(3, lx.ui("metrics", lang)),
            md.table([lx.ui(k, lang) for k in ("word", "rule", "meaning", "renders")],
-                    [(md.inline(w.word, md.SCORING_LEXER), w.rule,
+                    [(md.inline(w.word, md.SCORING_LEXER), lx.rule_label(w.rule, lang),
                       meaning("metric", w.word, lang), lx.sentence(parse_scoring(w.word), lang))
                      for w in reg.METRICS]),
            md.table([lx.ui("operators", lang), lx.ui("syntax", lang)], [
