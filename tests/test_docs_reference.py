@@ -31,7 +31,7 @@ def test_r12_every_primitive_with_rule_example_canonical_form_and_readings(
         spec: reg.PrimitiveSpec, page: tuple[str, str]) -> None:
     lang, text = page
     section = text.split(f"{{ #{spec.name} }}")[1].split("\n### ")[0]
-    assert spec.rule in section and meaning("primitive", spec.name, lang) in section
+    assert rule_label(spec.rule, lang) in section and meaning("primitive", spec.name, lang) in section
     assert f"```fortlang\n{spec.example}\n```" in section
     assert f"`#!fortlang {to_text(parse_action(spec.example))}`" in section
     for lang in LANGS:
