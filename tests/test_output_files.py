@@ -249,3 +249,15 @@ def test_a_reader_that_goes_away_is_a_diagnostic(tmp_path):
             reader.join(timeout=30)  # it has read its byte and closed its end
             f.write(b"x" * 1_000_000)
     assert e.value.first.code == "E801" and "Broken pipe" in e.value.first.message
+
+
+def test_workers_stopped_at_the_end_of_a_logged_run_print_no_traceback(tmp_path):
+    """The pool's workers inherit the writer's SIGTERM handler when they fork; the pool ends
+    them with SIGTERM after the last batch. They have no file of ours to clean up: they must
+    die quietly, not raise Terminated with a traceback."""
+    result = subprocess.run([*FORTLANG, "simulate", "--games", "60", "--players", "2",
+                             "--workers", "2", "--log", str(tmp_path / "games.jsonl")],
+                            cwd=tmp_path, capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert b"Traceback" not in result.stderr and b"Terminated" not in result.stderr
+    assert len((tmp_path / "games.jsonl").read_text().splitlines()) == 60
