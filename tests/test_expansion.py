@@ -73,7 +73,8 @@ def test_the_docs_show_it_in_three_languages_with_icons(backyard, tmp_path) -> N
         generate(tmp_path / lang, "site", sets, lang, ["en", "fr", "ru"])
         docs = tmp_path / lang / "docs"
         glossary = (docs / "glossary" / "backyard.md").read_text(encoding="utf-8")
-        assert "each rival -> lose" in glossary and "`when`" in glossary
+        # a language perk: what it does and when, in the page's words, and its action as written
+        assert "```fortlang\nadvance then each rival -> lose\n```" in glossary
         icon = (docs / "assets" / "icons" / "tuck.svg").read_text(encoding="utf-8")
         assert "<title>tuck</title>" in icon and "#5c940d" in icon  # the plugin's own drawing
         reference = (docs / "reference.md").read_text(encoding="utf-8")

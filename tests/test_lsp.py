@@ -13,6 +13,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
+from fortlang import registry as reg
 from tests.lsp_client import (
     CONFIG,
     at,
@@ -237,7 +238,9 @@ async def test_completion_follows_the_grammar(client: LanguageClient, workspace:
     assert after_gain == ["pizza", "toy", "pizza/toy", "resource"]
     after_x = await _labels(client, path, 5, len(lines[5]))
     assert after_x[:7] == ["skateboard", "shovel", "glue", "water_gun", "crown", "book", "coin"]
-    assert set(after_x[7:]) == {"any", "pack", "level", "lookout"}
+    # the quantities that are not suits: Fort's and the core's zone counts (every set has them)
+    assert set(after_x[7:]) == {w.word for w in reg.QUANTITIES} - set(after_x[:7])
+    assert {"any", "pack", "level", "lookout", "hand", "yard"} <= set(after_x[7:])
     after_word = await _labels(client, path, 5, len("    private: gain pizza "))
     assert set(after_word) == {"x", "then", "or"}
     # A field name being typed: the schema's fields not yet written.

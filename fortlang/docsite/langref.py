@@ -293,9 +293,6 @@ def shown_grammar(vocab: reg.Vocabulary, lang: str) -> str:
     if lang == "en":
         return grammar
     lines = [x for x in grammar.splitlines() if not x.lstrip().startswith("//")]
-    # a rule's trailing reference stays, in the page's words where it is not a rule number
-    lines = [x.replace("// designers' extension", "// " + lx.rule_label("designers' extension",
-                                                                        lang)) for x in lines]
     return "\n".join(re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip().splitlines())
 
 
