@@ -62,7 +62,8 @@ def test_r13_1_every_quantity_and_resource_is_listed(page: tuple[str, str]) -> N
 def test_r14_scoring_sub_language_lists_every_metric_and_operator(page: tuple[str, str]) -> None:
     lang, text = page
     for w in reg.METRICS:
-        assert (f"| `#!fortlang-scoring {w.word}` | {rule_label(w.rule, lang)} | {meaning('metric', w.word, lang)} | "
+        assert (f"| `#!fortlang-scoring {w.word}` | {rule_label(w.rule, lang)} | "
+                f"{meaning('metric', w.word, lang)} | "
                 f"{sentence(parse_scoring(w.word), lang)} |") in text
     for op in (*reg.ARITH_OPS, *reg.COMPARE_OPS):
         assert f"`{op}`" in text
