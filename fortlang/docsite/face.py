@@ -128,11 +128,13 @@ def _cuts(row: tuple[Glyph, ...]) -> list[int]:
             if not {names[i - 1], names[i]} & {"times", "lpar", "rpar"}] or [len(row) // 2]
 
 
-def _strip(row: tuple[Glyph, ...], width: float) -> tuple[list[tuple[Glyph, float, float, float]],
-                                                             float]:
+def _strip(row: tuple[Glyph, ...], width: float, height: float = 1e9
+           ) -> tuple[list[tuple[Glyph, float, float, float]], float]:
     """Place the glyphs in centred lines from y = 0: one line, shrinking the icons down to
     ``STRIP_ONE_LINE``; else two lines broken where the longer one is shortest (never inside
-    ``x QUANTITY``); returns (glyph, x, y, size) placements and the height used."""
+    ``x QUANTITY``); else, for an action longer than any printed card's, as many lines as it
+    takes, the icons shrunk below ``STRIP_MIN`` if that is what keeps them within ``height``.
+    Returns (glyph, x, y, size) placements and the height used."""
     unit = [_glyph_width(g, 1.0) for g in row]
     lines: list[tuple[Glyph, ...]] = [row]
     size = min(STRIP_MAX, width / max(sum(unit), 1e-9))
@@ -140,7 +142,13 @@ def _strip(row: tuple[Glyph, ...], width: float) -> tuple[list[tuple[Glyph, floa
         cut = min(_cuts(row), key=lambda i: max(sum(unit[:i]), sum(unit[i:])))
         lines = [row[:cut], row[cut:]]
         size = min(STRIP_MAX, width / max(sum(unit[:cut]), sum(unit[cut:])))
-    size = max(STRIP_MIN, size)
+    if size < STRIP_MIN:
+        size = STRIP_MIN
+        while True:
+            lines = _greedy(row, unit, width / size)
+            if len(lines) * size * 1.1 <= height or size < 8:
+                break
+            size *= 0.9
     placed: list[tuple[Glyph, float, float, float]] = []
     y = 0.0
     for line in lines:
@@ -150,6 +158,24 @@ def _strip(row: tuple[Glyph, ...], width: float) -> tuple[list[tuple[Glyph, floa
             x += _glyph_width(g, size)
         y += size * 1.1
     return placed, y
+
+
+def _greedy(row: tuple[Glyph, ...], unit: list[float], room: float) -> list[tuple[Glyph, ...]]:
+    """``row`` in lines no wider than ``room`` (in icon sizes), each ended at a place
+    :func:`_cuts` allows where one does, else wherever the line is full."""
+    lines: list[tuple[Glyph, ...]] = []
+    start = 0
+    while start < len(row):
+        end, used = start, 0.0
+        while end < len(row) and (end == start or used + unit[end] <= room):
+            used += unit[end]
+            end += 1
+        if end < len(row):
+            allowed = [start + i for i in _cuts(row[start:end + 1]) if start + i <= end]
+            end = max(allowed, default=end)
+        lines.append(row[start:end])
+        start = end
+    return lines
 
 
 def _lay_text(say: str, dsl: str, room: float, width: float
@@ -184,8 +210,10 @@ def _box(action: Action | None, top: float, bottom: float, caption: str, public:
     texts.append(Text(x + 18, top + 38, CAPTION, caption, colour="#495057"))
     if action is None:  # R1.1: a blank box
         return
-    placed, strip_h = _strip(glyphs(action), w - 24)
     inner_top, inner_bottom = top + 48, bottom - 14  # below the caption, above the frame
+    # the icons may take all but two lines of sentence: they are the card's picture
+    placed, strip_h = _strip(glyphs(action), w - 24,
+                             inner_bottom - inner_top - 2 * SAY_SIZES[-1] * LEADING)
     # what the action does, in the page's language (as `explain --lang` says it); below it the
     # canonical text, a quantity kept with its `x` and what it counts (no-break spaces)
     say = safe.visible(sentence(action, lang))

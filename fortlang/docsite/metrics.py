@@ -42,7 +42,7 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 
 def _widths(font_path: str) -> dict[str, int]:
-    from fontTools.ttLib import TTFont  # the docs extra (fpdf2 depends on it)
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # docs extra, via fpdf2
 
     font = TTFont(font_path)
     per_em = font["head"].unitsPerEm
