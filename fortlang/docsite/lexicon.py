@@ -36,6 +36,7 @@ UI: dict[str, dict[str, str]] = {
         "designers_extension": "designers' extension",
         "scenarios": "Scenario files", "plugins": "Expansions and vocabulary plugins",
         "simulate": "Simulation, balance and replays",
+        "editors": "Editors: the language server",
         "value": "value",
         "english_only": "This page is in English only.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
@@ -76,6 +77,7 @@ UI: dict[str, dict[str, str]] = {
         "designers_extension": "extension des concepteurs",
         "scenarios": "Fichiers de scénarios", "plugins": "Extensions et greffons de vocabulaire",
         "simulate": "Simulation, équilibrage et rejeux",
+        "editors": "Éditeurs : le serveur de langage",
         "value": "valeur",
         "english_only": "Cette page n'existe qu'en anglais.",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
@@ -117,6 +119,7 @@ UI: dict[str, dict[str, str]] = {
         "designers_extension": "расширение для авторов карт",
         "scenarios": "Файлы сценариев", "plugins": "Дополнения и плагины словаря",
         "simulate": "Симуляция, баланс и повторы",
+        "editors": "Редакторы: языковой сервер",
         "value": "значение",
         "english_only": "Эта страница есть только на английском языке.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
