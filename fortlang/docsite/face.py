@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fortlang import registry as reg
 from fortlang.docsite import safe
 from fortlang.docsite.icons import ACTIONS, RESOURCES, STAR, SUITS, tint
-from fortlang.docsite.metrics import text_width
+from fortlang.docsite.metrics import em_width, text_width
 from fortlang.docsite.strip import Glyph, glyphs
 from fortlang.model import Board, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Action
@@ -85,19 +85,29 @@ def wrap(text: str, size: float, width: float, max_lines: int = 3,
     """Greedy word wrap by measured width (DejaVu Sans); the last line ends with an ellipsis
     if cut. Words are split at plain spaces only: a no-break space keeps two words on one line.
     A word wider than the line on its own is cut between characters."""
+    room = width / size  # in ems: each word is measured once, at size 1
+    space = em_width(" ", bold)
+    lines: list[str] = []
+    used = 0.0  # the width of lines[-1], in ems
+    for word in filter(None, text.replace("\n", " ").split(" ")):
+        wide = em_width(word, bold)
+        if lines and used + space + wide <= room:
+            lines[-1] += " " + word
+            used += space + wide
+            continue
+        while wide > room and len(word) > 1:  # no room for it on any line: cut it
+            cut = 1
+            while cut < len(word) and em_width(word[:cut + 1], bold) <= room:
+                cut += 1
+            lines.append(word[:cut])
+            word = word[cut:]
+            wide = em_width(word, bold)
+        lines.append(word)
+        used = wide
+
     def fits(line: str) -> bool:
         return text_width(line, size, bold) <= width
 
-    lines: list[str] = []
-    for word in filter(None, text.replace("\n", " ").split(" ")):
-        if lines and fits(lines[-1] + " " + word):
-            lines[-1] += " " + word
-            continue
-        while not fits(word) and len(word) > 1:  # no room for it on any line: cut it
-            cut = max(1, max(i for i in range(1, len(word) + 1) if fits(word[:i]) or i == 1))
-            lines.append(word[:cut])
-            word = word[cut:]
-        lines.append(word)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         last = lines[-1]

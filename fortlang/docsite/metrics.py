@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import sys
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 
 _FILE = "font_widths.json"
@@ -37,8 +37,14 @@ def _table(bold: bool) -> dict[str, int]:
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The advance width of ``text`` set at ``size`` (any unit: the result is in the same)."""
+    return em_width(text, bold) * size
+
+
+@lru_cache(maxsize=8192)  # a face is laid out at several sizes: its words are measured once
+def em_width(text: str, bold: bool = False) -> float:
+    """The advance width of ``text`` in ems."""
     table = _table(bold)
-    return sum(table.get(c, _UNKNOWN) for c in text) * size / 1000
+    return sum(table.get(c, _UNKNOWN) for c in text) / 1000
 
 
 def _widths(font_path: str) -> dict[str, int]:
