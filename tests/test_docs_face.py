@@ -117,3 +117,95 @@ def test_r14_r15_rules_and_perks_have_faces_in_the_page_language() -> None:
     rule = _texts(faces.rule(cs.rules[0], "ru").to_svg())
     assert "Придуманное правило" in rule and "8 if cards > rival cards else 4 if cards = " \
         "rival cards" in " ".join(rule)
+
+
+def _box_lines(face, box: tuple[float, float]) -> list:
+    """The text runs a kid face draws inside ``box`` (top, bottom), caption excluded."""
+    top, bottom = box
+    return [t for t in face.texts if top < t.y < bottom and t.anchor == "middle"
+            and t.size < 40 and not t.bold]
+
+
+def test_r1_1_a_french_face_says_its_actions_in_french() -> None:
+    from fortlang.docsite.face import PRIVATE_BOX, PUBLIC_BOX
+    from fortlang.phrasebook import sentence
+
+    face = card_face(BUG, "fr")
+    public = " ".join(t.text for t in _box_lines(face, PUBLIC_BOX))
+    private = " ".join(t.text for t in _box_lines(face, PRIVATE_BOX))
+    assert sentence(BUG.public, "fr") == "Gagnez autant de pizzas que de pelles."
+    assert public.startswith("Gagnez autant de pizzas que de pelles.")
+    assert private.startswith(sentence(BUG.private, "fr"))
+    assert "gain pizza x shovel" in public  # the DSL stays below, for designers
+    en = " ".join(t.text for t in _box_lines(card_face(BUG), PUBLIC_BOX))
+    assert en.startswith(sentence(BUG.public, "en")) and "Gagnez" not in en
+
+
+def _inside(face, box: tuple[float, float], lang: str, card_id: str) -> None:
+    from fortlang.docsite.face import MARGIN, WIDTH
+    from fortlang.docsite.metrics import text_width
+
+    top, bottom = box
+    for t in face.texts:
+        if not top < t.y < bottom:
+            continue
+        width = text_width(t.text, t.size, t.bold)
+        left = {"start": t.x, "middle": t.x - width / 2, "end": t.x - width}[t.anchor]
+        where = f"{card_id} ({lang}): {t.text!r}"
+        assert MARGIN + 5 <= left and left + width <= WIDTH - MARGIN - 5, where
+        assert t.y + t.size * 0.25 <= bottom - 5, where  # descenders above the frame
+
+
+def test_no_bundled_face_overflows_its_box_in_any_language() -> None:
+    """Every kid card of every bundled set, in every language: each laid-out line, measured
+    with the layout's own font widths, lies inside its box, and the whole sentence is there."""
+    from fortlang.cardset import load_bundled
+    from fortlang.docsite import faces
+    from fortlang.docsite.face import PRIVATE_BOX, PUBLIC_BOX
+    from fortlang.phrasebook import LANGUAGES as LANGS
+    from fortlang.phrasebook import sentence
+
+    for card_set in load_bundled().values():
+        for card in card_set.kids:
+            for lang in LANGS:
+                face = faces.kid(card, lang)
+                for box, action in ((PUBLIC_BOX, card.public), (PRIVATE_BOX, card.private)):
+                    _inside(face, box, lang, card.id)
+                    if action is not None:
+                        said = " ".join(t.text for t in _box_lines(face, box))
+                        assert said.startswith(sentence(action, lang)), (card.id, lang)
+
+
+def test_a_long_action_is_cut_with_an_ellipsis_and_still_fits() -> None:
+    from fortlang.docsite.face import PUBLIC_BOX
+
+    long = parse_action(" then ".join(["gain pizza x shovel", "advance +1", "score x crown"] * 6))
+    card = KidCard("long", "Long", (Suit.SHOVEL,), long, None)
+    for lang in ("en", "fr", "ru"):
+        face = card_face(card, lang)
+        _inside(face, PUBLIC_BOX, lang, "long")
+        assert _box_lines(face, PUBLIC_BOX)[-1].text.endswith("…")
+
+
+def test_wrap_cuts_a_word_wider_than_the_line() -> None:
+    from fortlang.docsite.metrics import text_width
+
+    lines = wrap("a " + "x" * 200, 30, 300, max_lines=99)
+    assert lines[0] == "a" and len(lines) > 2
+    assert all(text_width(line, 30) <= 300 for line in lines)
+
+
+def test_the_width_table_knows_every_character_the_faces_print() -> None:
+    """An unknown character is measured as a full em (safe but loose); the three languages'
+    letters must all be in the table, or French and Russian faces would wrap too early."""
+    from fortlang.cardset import load_bundled
+    from fortlang.docsite import faces
+    from fortlang.docsite.metrics import _table
+    from fortlang.phrasebook import LANGUAGES as LANGS
+
+    known = _table(False).keys() & _table(True).keys()
+    for card_set in load_bundled().values():
+        for lang in LANGS:
+            for printed in faces.every_face(card_set, lang):
+                for t in printed.face.texts:
+                    assert set(t.text) <= known, (printed.path, lang, set(t.text) - known)

@@ -201,7 +201,26 @@ def test_hand_written_pages_are_in_the_language_of_their_site(site: Built) -> No
     from fortlang.docsite.lexicon import ui
 
     # every hand-written page has its translation (tests/test_docs_translations.py)
-    for page in ("scenarios.html", "card-format.html", "plugins.html", "simulate.html"):
+    for page in ("scenarios.html", "card-format.html", "plugins.html", "simulate.html",
+                 "editors.html"):
         for lang in ("en", "fr", "ru"):
             html = unescape((site.out / lang / page).read_text("utf-8"))
             assert ui("english_only", lang) not in html
+
+
+def test_the_editors_page_is_in_every_site_with_its_screenshot(site: Built) -> None:
+    """docs/editors.md (the language server's set-up) is a page of each site, in the site's
+    language, linked from the home page and the navigation, and its picture is copied in."""
+    from html import unescape
+
+    from fortlang.docsite.lexicon import ui
+    from fortlang.resources import data_dir
+
+    picture = (data_dir("docs") / "img" / "editor-neovim.png").read_bytes()
+    for lang, words in (("en", "language server"), ("fr", "serveur de langage"),
+                        ("ru", "языковой сервер")):
+        html = unescape((site.out / lang / "editors.html").read_text("utf-8"))
+        assert words in html and 'src="img/editor-neovim.png"' in html
+        assert (site.out / lang / "img" / "editor-neovim.png").read_bytes() == picture
+        home = unescape((site.out / lang / "index.html").read_text("utf-8"))
+        assert 'href="editors.html"' in home and ui("editors", lang) in home

@@ -97,7 +97,7 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...], site_url: st
 @click.option("--sets", "sets", multiple=True, metavar="SET[,SET...]",
               help="Bundled set ids or set folders (default: every bundled set).")
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-              help="Language of card names and box captions.")
+              help="Language of card names, box captions and the sentences that say each action.")
 @click.option("--one-each", is_flag=True, help="One of each card instead of every copy.")
 @click.option("--backs/--no-backs", default=True, show_default=True,
               help="After each page of fronts, a page of card backs for two-sided printing.")

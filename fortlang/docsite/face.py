@@ -1,10 +1,13 @@
 """The SVG face of a kid card (R1.1): name, suit icons, the public (top) and private (bottom)
-boxes drawn as icons with their canonical text, the best-friend star (R1.2), the provenance.
+boxes drawn as icons with what the action does as a sentence in the page's language (the one
+``fortlang explain --lang`` prints) and, in small grey letters below it, the card's DSL text for
+designers; the best-friend star (R1.2), the provenance.
 
 A face is laid out once as shapes plus text runs (:class:`Face`); ``to_svg`` writes both, and the
 print-and-play sheet draws the shapes through fpdf2's SVG converter and the text with PDF fonts,
-so the two can never disagree about where things are. Units: tenths of a millimetre on a
-63 x 88 mm card.
+so the two can never disagree about where things are. Text is wrapped by its measured width
+(:mod:`fortlang.docsite.metrics`), so a long French or Russian sentence wraps inside its box.
+Units: tenths of a millimetre on a 63 x 88 mm card.
 """
 
 from __future__ import annotations
@@ -15,18 +18,24 @@ from dataclasses import dataclass
 from fortlang import registry as reg
 from fortlang.docsite import safe
 from fortlang.docsite.icons import ACTIONS, RESOURCES, STAR, SUITS, tint
+from fortlang.docsite.metrics import em_width, text_width
 from fortlang.docsite.strip import Glyph, glyphs
 from fortlang.model import Board, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Action
+from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
 
 WIDTH, HEIGHT = 630, 880
 MARGIN = 30
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-_CHAR = 0.58  # average glyph width as a fraction of the font size, for wrapping
 CAPTION = 30  # a box's caption ("public action"): 14 px on a 300 px wide face
-DSL, DSL_MIN = 34, 26  # a box's canonical text, shrunk to this before it wraps
-_DSL_CHAR = 0.52  # DejaVu Sans over lower-case DSL text (measured: 0.50 em a character)
+#: A box's sentence: the largest size first, shrunk step by step until the box holds it.
+SAY_SIZES = (34.0, 32.0, 30.0, 28.0, 26.0, 24.0, 22.0)
+DSL = 22.0  # the DSL line under the sentence: small, grey, dropped first when room is short
+LEADING = 1.2  # line height as a multiple of the font size
+PAD = 15.0  # the text's inset from each side of its box
+#: Where the boxes are (top, bottom) on the card; both span the card's width inside MARGIN.
+PUBLIC_BOX, PRIVATE_BOX = (150.0, 480.0), (500.0, 810.0)
 
 
 @dataclass(frozen=True)
@@ -72,19 +81,39 @@ class Captions:
 
 
 def wrap(text: str, size: float, width: float, max_lines: int = 3,
-         char: float = _CHAR) -> list[str]:
-    """Greedy word wrap by estimated width; the last line ends with an ellipsis if cut. Words
-    are split at plain spaces only: a no-break space keeps two words on one line."""
-    per_line = max(4, int(width / (size * char)))
+         bold: bool = False) -> list[str]:
+    """Greedy word wrap by measured width (DejaVu Sans); the last line ends with an ellipsis
+    if cut. Words are split at plain spaces only: a no-break space keeps two words on one line.
+    A word wider than the line on its own is cut between characters."""
+    room = width / size  # in ems: each word is measured once, at size 1
+    space = em_width(" ", bold)
     lines: list[str] = []
+    used = 0.0  # the width of lines[-1], in ems
     for word in filter(None, text.replace("\n", " ").split(" ")):
-        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+        wide = em_width(word, bold)
+        if lines and used + space + wide <= room:
             lines[-1] += " " + word
-        else:
-            lines.append(word)
+            used += space + wide
+            continue
+        while wide > room and len(word) > 1:  # no room for it on any line: cut it
+            cut = 1
+            while cut < len(word) and em_width(word[:cut + 1], bold) <= room:
+                cut += 1
+            lines.append(word[:cut])
+            word = word[cut:]
+            wide = em_width(word, bold)
+        lines.append(word)
+        used = wide
+
+    def fits(line: str) -> bool:
+        return text_width(line, size, bold) <= width
+
     if len(lines) > max_lines:
         lines = lines[:max_lines]
-        lines[-1] = lines[-1][: per_line - 1] + "…"
+        last = lines[-1]
+        while last and not fits(last + "…"):
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
     return lines
 
 
@@ -109,11 +138,13 @@ def _cuts(row: tuple[Glyph, ...]) -> list[int]:
             if not {names[i - 1], names[i]} & {"times", "lpar", "rpar"}] or [len(row) // 2]
 
 
-def _strip(row: tuple[Glyph, ...], width: float) -> tuple[list[tuple[Glyph, float, float, float]],
-                                                             float]:
+def _strip(row: tuple[Glyph, ...], width: float, height: float = 1e9
+           ) -> tuple[list[tuple[Glyph, float, float, float]], float]:
     """Place the glyphs in centred lines from y = 0: one line, shrinking the icons down to
     ``STRIP_ONE_LINE``; else two lines broken where the longer one is shortest (never inside
-    ``x QUANTITY``); returns (glyph, x, y, size) placements and the height used."""
+    ``x QUANTITY``); else, for an action longer than any printed card's, as many lines as it
+    takes, the icons shrunk below ``STRIP_MIN`` if that is what keeps them within ``height``.
+    Returns (glyph, x, y, size) placements and the height used."""
     unit = [_glyph_width(g, 1.0) for g in row]
     lines: list[tuple[Glyph, ...]] = [row]
     size = min(STRIP_MAX, width / max(sum(unit), 1e-9))
@@ -121,7 +152,13 @@ def _strip(row: tuple[Glyph, ...], width: float) -> tuple[list[tuple[Glyph, floa
         cut = min(_cuts(row), key=lambda i: max(sum(unit[:i]), sum(unit[i:])))
         lines = [row[:cut], row[cut:]]
         size = min(STRIP_MAX, width / max(sum(unit[:cut]), sum(unit[cut:])))
-    size = max(STRIP_MIN, size)
+    if size < STRIP_MIN:
+        size = STRIP_MIN
+        while True:
+            lines = _greedy(row, unit, width / size)
+            if len(lines) * size * 1.1 <= height or size < 8:
+                break
+            size *= 0.9
     placed: list[tuple[Glyph, float, float, float]] = []
     y = 0.0
     for line in lines:
@@ -133,8 +170,49 @@ def _strip(row: tuple[Glyph, ...], width: float) -> tuple[list[tuple[Glyph, floa
     return placed, y
 
 
+def _greedy(row: tuple[Glyph, ...], unit: list[float], room: float) -> list[tuple[Glyph, ...]]:
+    """``row`` in lines no wider than ``room`` (in icon sizes), each ended at a place
+    :func:`_cuts` allows where one does, else wherever the line is full."""
+    lines: list[tuple[Glyph, ...]] = []
+    start = 0
+    while start < len(row):
+        end, used = start, 0.0
+        while end < len(row) and (end == start or used + unit[end] <= room):
+            used += unit[end]
+            end += 1
+        if end < len(row):
+            allowed = [start + i for i in _cuts(row[start:end + 1]) if start + i <= end]
+            end = max(allowed, default=end)
+        lines.append(row[start:end])
+        start = end
+    return lines
+
+
+def _lay_text(say: str, dsl: str, room: float, width: float
+              ) -> tuple[list[tuple[str, float, str]], float]:
+    """The lines of a box under its icons: (text, size, colour) and the height they take. The
+    sentence at the largest size that lets it and the DSL line fit in ``room``; without the DSL
+    line if even the smallest size leaves none for it; cut with an ellipsis only if the sentence
+    alone cannot fit (an action far longer than any printed card's)."""
+    dsl_lines = wrap(dsl, DSL, width, max_lines=2)
+    dsl_h = (len(dsl_lines) + 0.4) * DSL * LEADING  # a little air between sentence and DSL
+    for with_dsl in (True, False):
+        for size in SAY_SIZES:
+            lines = wrap(say, size, width, max_lines=99)
+            height = len(lines) * size * LEADING + (dsl_h if with_dsl else 0.0)
+            if height <= room:
+                laid = [(line, size, "#212529") for line in lines]
+                if with_dsl:
+                    laid.append(("", DSL * 0.4, ""))
+                    laid += [(line.replace("\u00a0", " "), DSL, "#868e96") for line in dsl_lines]
+                return laid, height
+    size = SAY_SIZES[-1]
+    lines = wrap(say, size, width, max_lines=max(1, int(room / (size * LEADING))))
+    return [(line, size, "#212529") for line in lines], len(lines) * size * LEADING
+
+
 def _box(action: Action | None, top: float, bottom: float, caption: str, public: bool,
-         colour: str, shapes: list[str], texts: list[Text]) -> None:
+         colour: str, lang: str, shapes: list[str], texts: list[Text]) -> None:
     x, w = MARGIN, WIDTH - 2 * MARGIN
     fill, dash = ("#ffffff", "") if public else ("#f1f3f5", ' stroke-dasharray="14 8"')
     shapes.append(f'<rect x="{x}" y="{top}" width="{w}" height="{bottom - top}" rx="18" '
@@ -142,15 +220,16 @@ def _box(action: Action | None, top: float, bottom: float, caption: str, public:
     texts.append(Text(x + 18, top + 38, CAPTION, caption, colour="#495057"))
     if action is None:  # R1.1: a blank box
         return
-    placed, strip_h = _strip(glyphs(action), w - 24)
-    # the canonical text: one line if a slightly smaller size fits it, else wrapped, a
-    # quantity kept with its `x` and what it counts (no-break spaces): no lone `x water_gun`
-    dsl = to_text(action).replace(" x ", "\u00a0x\u00a0")
-    font = max(DSL_MIN, min(DSL, (w - 30) / (len(dsl) * _DSL_CHAR)))
-    lines = [line.replace("\u00a0", " ") for line in wrap(dsl, font, w - 30, char=_DSL_CHAR)]
-    step = font * 1.2
-    inner_top = top + 48
-    y0 = inner_top + max(0.0, (bottom - 8 - inner_top - strip_h - step * len(lines)) / 2)
+    inner_top, inner_bottom = top + 48, bottom - 14  # below the caption, above the frame
+    # the icons may take all but two lines of sentence: they are the card's picture
+    placed, strip_h = _strip(glyphs(action), w - 24,
+                             inner_bottom - inner_top - 2 * SAY_SIZES[-1] * LEADING)
+    # what the action does, in the page's language (as `explain --lang` says it); below it the
+    # canonical text, a quantity kept with its `x` and what it counts (no-break spaces)
+    say = safe.visible(sentence(action, lang))
+    dsl = safe.visible(to_text(action)).replace(" x ", "\u00a0x\u00a0")
+    laid, text_h = _lay_text(say, dsl, inner_bottom - inner_top - strip_h, w - 2 * PAD)
+    y0 = inner_top + max(0.0, (inner_bottom - inner_top - strip_h - text_h) / 2)
     for g, gx, gy, size in placed:
         if g.icon is not None:
             shapes.append(g.icon.group(x + 12 + gx, y0 + gy, size))
@@ -158,9 +237,12 @@ def _box(action: Action | None, top: float, bottom: float, caption: str, public:
             texts.append(Text(x + 12 + gx + _glyph_width(g, size) / 2, y0 + gy + size * 0.78,
                               size * 0.9, g.text, "middle", bold=True))
     y = y0 + strip_h
-    for line in lines:
-        y += step
-        texts.append(Text(WIDTH / 2, y, font, line, "middle", colour="#343a40"))
+    for line, size, tone in laid:
+        if not line:  # the gap before the DSL line
+            y += size
+            continue
+        y += size * LEADING
+        texts.append(Text(WIDTH / 2, y - size * 0.2, size, line, "middle", colour=tone))
 
 
 def strip_svg(action: Action, size: float = 40) -> str:
@@ -196,11 +278,11 @@ def card_face(card: KidCard, lang: str = "en", captions: Captions | None = None)
     if card.best_friend:
         shapes.append(STAR.group(WIDTH - MARGIN - icon, MARGIN + 6, icon))
     name = safe.visible(card.name_in(lang))  # drawn as text in the SVG and in the PDF
-    size = min(54.0, (right - left) / max(1, len(name) * _CHAR * 1.12))  # bold is wider
+    size = min(54.0, (right - left) / max(1.0, text_width(name, 1.0, bold=True)))
     texts.append(Text((left + right) / 2, MARGIN + 6 + icon / 2 + size * 0.35, size, name,
                       "middle", bold=True))
-    _box(card.public, 150, 480, captions.public, True, colour, shapes, texts)
-    _box(card.private, 500, 810, captions.private, False, colour, shapes, texts)
+    _box(card.public, *PUBLIC_BOX, captions.public, True, colour, lang, shapes, texts)
+    _box(card.private, *PRIVATE_BOX, captions.private, False, colour, lang, shapes, texts)
     if captions.source:
         texts.append(Text(WIDTH - MARGIN - 6, HEIGHT - 30, CAPTION, captions.source, "end",
                           colour="#495057"))
@@ -217,11 +299,11 @@ def _text_card(card_id: str, colour: str, kind: str, title: str,
               f'<rect x="4" y="150" width="{WIDTH - 8}" height="44" fill="{colour}"/>']
     texts = [Text(WIDTH / 2, 64, 30, safe.visible(kind), "middle", colour="#ffffff")]
     title = safe.visible(title)
-    size = min(54.0, (WIDTH - 2 * MARGIN) / max(1, len(title) * _CHAR * 1.12))
+    size = min(54.0, (WIDTH - 2 * MARGIN) / max(1.0, text_width(title, 1.0, bold=True)))
     if size >= 34:
         texts.append(Text(WIDTH / 2, 140, size, title, "middle", bold=True, colour="#ffffff"))
     else:  # a long name: two lines rather than tiny letters
-        for i, line in enumerate(wrap(title, 40, WIDTH - 2 * MARGIN, 2)):
+        for i, line in enumerate(wrap(title, 40, WIDTH - 2 * MARGIN, 2, bold=True)):
             texts.append(Text(WIDTH / 2, 118 + i * 46, 40, line, "middle", bold=True,
                               colour="#ffffff"))
     # the blocks wrapped first, then centred in the body of the card

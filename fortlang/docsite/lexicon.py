@@ -37,6 +37,7 @@ UI: dict[str, dict[str, str]] = {
         "scenarios": "Scenario files", "expansions": "Writing an expansion",
         "plugins": "Writing a vocabulary plugin",
         "simulate": "Simulation, balance and replays",
+        "editors": "Editors: the language server",
         "value": "value",
         "english_only": "This page is in English only.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
@@ -78,6 +79,7 @@ UI: dict[str, dict[str, str]] = {
         "scenarios": "Fichiers de scénarios", "expansions": "Écrire une extension",
         "plugins": "Écrire un greffon de vocabulaire",
         "simulate": "Simulation, équilibrage et rejeux",
+        "editors": "Éditeurs : le serveur de langage",
         "value": "valeur",
         "english_only": "Cette page n'existe qu'en anglais.",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
@@ -120,6 +122,7 @@ UI: dict[str, dict[str, str]] = {
         "scenarios": "Файлы сценариев", "expansions": "Как написать дополнение",
         "plugins": "Как написать плагин словаря",
         "simulate": "Симуляция, баланс и повторы",
+        "editors": "Редакторы: языковой сервер",
         "value": "значение",
         "english_only": "Эта страница есть только на английском языке.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "

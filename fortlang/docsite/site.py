@@ -10,6 +10,7 @@ leaves the previous site as it was (nothing half-written).
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -62,11 +63,24 @@ def _handwritten(name: str) -> str | None:
 
 #: The hand-written pages of docs/ the site carries after its generated ones, as (title key
 #: in the lexicon, file): the card-file format, the scenario format of `fortlang test` (with
-#: its tested examples), how to write an expansion and a vocabulary plugin, and the
-#: simulate / balance / play / replay commands with the method behind their figures.
+#: its tested examples), how to write an expansion and a vocabulary plugin, the
+#: simulate / balance / play / replay commands with the method behind their figures, and the
+#: language server's set-up in editors.
 HANDWRITTEN = (("card_format", "card-format.md"), ("scenarios", "scenarios.md"),
                ("expansions", "expansions.md"), ("plugins", "plugins.md"),
-               ("simulate", "simulate.md"))
+               ("simulate", "simulate.md"), ("editors", "editors.md"))
+
+#: An image a hand-written page shows: a file of docs/img/, by its plain name (no folders).
+_IMAGE = re.compile(r"!\[[^\]]*\]\((img/[\w-]+\.(?:png|svg|jpg))\)")
+
+
+def page_images(text: str) -> list[str]:
+    """The docs/img files a hand-written page links to, as paths relative to docs/.
+
+    >>> page_images("![Neovim,\\nwith a hover](img/editor-neovim.png) and [a link](img/x.png)")
+    ['img/editor-neovim.png']
+    """
+    return sorted(set(_IMAGE.findall(text)))
 
 
 
@@ -92,6 +106,16 @@ def hand_written_page(name: str, lang: str) -> str | None:
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
+
+
+def _copy_image(name: str, target: Path) -> None:
+    """Copy docs/``name`` into the site; a missing one is left to mkdocs --strict to report.
+    A link is not followed: only a regular file of the shipped docs folder is copied."""
+    folder = _optional("docs")
+    source = folder / name if folder is not None else None
+    if source is not None and source.is_file() and not source.is_symlink():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(source.read_bytes())
 
 
 def _home(lang: str) -> str | None:
@@ -188,6 +212,8 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
         if text is not None:
             _write(docs / page, text)
             pages.append((key, page))
+            for image in page_images(text):  # the project's own files, shipped with it
+                _copy_image(image, docs / image)
     has_format = ("card_format", "card-format.md") in pages
     rules = rules_page(lang)
     if rules is not None:
