@@ -109,13 +109,7 @@ def terminate_cleanly() -> Iterator[None]:
         yield
         return
 
-    owner = os.getpid()
-
     def _raise(signum: int, frame: Any) -> None:
-        if os.getpid() != owner:  # a forked worker (a pool's): no file of ours to remove here
-            signal.signal(signum, signal.SIG_DFL)
-            os.kill(os.getpid(), signum)
-            return
         raise Terminated(signum)
 
     previous = signal.signal(signal.SIGTERM, _raise)

@@ -7,24 +7,12 @@ from pathlib import Path
 import click
 
 from fortlang.cli.common import fail
-from fortlang.cli.simulate import Run, describe, game_sets, parse_bots, run_games, sets_option
+from fortlang.cli.simulate import Run, describe, game_sets, parse_bots, run_games, run_options
 from fortlang.errors import FortError
 
 
 @click.command()
-@sets_option
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--bots", "bots_text", default="greedy", show_default=True,
-              help="The lineup, repeated to fill the table; it rotates one seat per game.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
-              help="Worker processes (or CPUs of a local Ray instance).")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
-              show_default=True, help="Run batches here or as Ray tasks (fortlang[ray]).")
-@click.option("--ray-address", default=None, metavar="ADDRESS",
-              help="A running Ray instance or cluster; default: start a local one.")
-@click.option("--draft", is_flag=True, help="Draft set-up (R2.5) instead of the basic one.")
+@run_options(games=1000, bots="greedy")
 @click.option("--out", "out", type=click.Path(path_type=Path), required=True,
               help="Folder for index.html and figures.json (created if missing).")
 def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, seed: int,

@@ -121,21 +121,36 @@ def describe(run: Run, total: Aggregate) -> dict[str, Any]:
     return figures
 
 
+def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The options of a run of bot games, shared by ``simulate`` and ``balance`` (their
+    defaults differ: a quick look, or a report)."""
+    options = [
+        sets_option,
+        click.option("--games", type=click.IntRange(1), default=games, show_default=True),
+        click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True),
+        click.option("--bots", "bots_text", default=bots, show_default=True,
+                     help="The lineup, repeated to fill the table; it rotates one seat per "
+                          "game."),
+        click.option("--seed", type=int, default=0, show_default=True),
+        click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
+                     help="Worker processes (or CPUs of a local Ray instance)."),
+        click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+                     show_default=True, help="Run batches here or as Ray tasks (fortlang[ray])."),
+        click.option("--ray-address", default=None, metavar="ADDRESS",
+                     help="A running Ray instance or cluster (auto, HOST:PORT, "
+                          "ray://HOST:10001); default: start a local one."),
+        click.option("--draft", is_flag=True, help="Draft set-up (R2.5) instead of the basic one."),
+    ]
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        for option in reversed(options):
+            command = option(command)
+        return command
+    return decorate
+
+
 @click.command()
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--bots", "bots_text", default="greedy,random", show_default=True,
-              help="The lineup, repeated to fill the table; it rotates one seat per game.")
-@sets_option
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
-              help="Worker processes (or CPUs of a local Ray instance).")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
-              show_default=True, help="Run batches here or as Ray tasks (fortlang[ray]).")
-@click.option("--ray-address", default=None, metavar="ADDRESS",
-              help="A running Ray instance or cluster (auto, HOST:PORT, ray://HOST:10001); "
-                   "default: start a local one.")
-@click.option("--draft", is_flag=True, help="Draft set-up (R2.5) instead of the basic one.")
+@run_options(games=100, bots="greedy,random")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option("--log", "log_path", type=click.Path(path_type=Path),
               help="Write a JSONL replay of every game (seed, every decision).")

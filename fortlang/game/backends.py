@@ -28,8 +28,19 @@ def results(jobs: Iterable[Job], *, workers: int = 1, backend: str = "local",
         import multiprocessing
 
         context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with context.Pool(workers) as pool:
+        with context.Pool(workers, initializer=_worker_start) as pool:
             yield from pool.imap(run_chunk, jobs)
+            pool.close()  # every job done: the workers end by themselves, none is killed
+            pool.join()
+
+
+def _worker_start() -> None:
+    """A pool worker does not keep the SIGTERM handler it forked with (the parent's, which
+    removes the parent's temporary files by raising ``Terminated``): when the pool ends it
+    early, it dies quietly, as multiprocessing expects its workers to."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def ray_missing() -> FortError:
