@@ -178,7 +178,8 @@ def _binaries() -> list[Binary]:
     out = []
     for spec in reg.OPERATORS:
         word = spec.spellings[0]
-        if word == "(":
+        # grouping, and the prefix constructs (`if ... ->`, `each rival ->`...): no left operand
+        if word == "(" or spec.spellings[-1] == "->":
             continue
         right = "2" if word == "x" else "score"
         out.append(Binary(spec, right, type(parse(f"score {word} {right}"))))
