@@ -129,11 +129,16 @@ def test_the_writing_an_expansion_page_quotes_the_real_set_and_scenarios() -> No
 
 
 def test_the_site_carries_both_pages_in_every_language(tmp_path) -> None:
+    """Each site has both pages in its own language, titled as its navigation names them."""
+    from fortlang.docsite.lexicon import ui
+
     sets = [base_set()]
     for lang in ("en", "fr", "ru"):
         generate(tmp_path / lang, "site", sets, lang, ["en", "fr", "ru"])
         docs = tmp_path / lang / "docs"
-        assert (docs / "expansions.md").read_text(encoding="utf-8").startswith(
-            "# Writing an expansion")
-        assert (docs / "plugins.md").read_text(encoding="utf-8").startswith(
-            "# Writing a vocabulary plugin")
+        for key in ("expansions", "plugins"):
+            page = (docs / f"{key}.md").read_text(encoding="utf-8")
+            assert page.startswith(f"# {ui(key, lang)}\n\n")
+            assert ui("english_only", lang) not in page
+    assert ui("expansions", "en") == "Writing an expansion"
+    assert ui("plugins", "en") == "Writing a vocabulary plugin"
