@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from copy import copy
-from dataclasses import fields, replace
+from dataclasses import MISSING, fields, replace
 from functools import cache, partial
 from operator import itemgetter
 from typing import Any
@@ -159,7 +159,7 @@ class _Builder(Transformer):
                                   tok.start_pos, tok.end_pos))
         if tok.type == "AMOUNT":
             return n.Fixed(_int(tok), span=span)
-        spec = self.quantities.get(tok)
+        spec = self.quantities.get(tok.value)  # a Token key would call Token.__eq__
         if spec is None:
             raise _unknown("suit or quantity", tok, list(self.quantities))
         return spec.build(span=span)  # type: ignore[return-value]
@@ -179,8 +179,10 @@ class _Builder(Transformer):
         _SET(made, "span", _span_of(c))
         _SET(made, "body", body)
         _SET(made, "count", count)
-        n._set_depth(made, body, count)
-        if made._depth > reg.MAX_DEPTH:
+        # _set_depth inlined: every node reads a `_depth` (0 on a leaf, see nodes.Node)
+        depth = body._depth if body._depth > count._depth else count._depth
+        _SET(made, "_depth", depth + 1)
+        if depth >= reg.MAX_DEPTH:
             return _deep(made)  # type: ignore[return-value]
         return made
 
@@ -240,14 +242,18 @@ class _Builder(Transformer):
 
 def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any:
     node = spec.node
-    plain = [f.name for f in fields(node)] == ["span"] and not hasattr(node, "__post_init__")
-    if plain and not any(t in reg.SYNTAX_ARGUMENTS for t in spec.syntax.split()):
+    # The fields after the span, with the defaults the constructor would give them: when every
+    # one is a plain default and nothing runs after __init__, the builder sets the slots itself
+    # (the constructor's keyword dict and frame cost more than the node).
+    rest = [f for f in fields(node) if f.name != "span"]
+    fast = not hasattr(node, "__post_init__") and all(
+        f.init and f.default is not MISSING for f in rest)
+    defaults = tuple((f.name, f.default) for f in rest)
+    if fast and not defaults:
         # Keywords only, the common case (`pack`, `destroy card`): a node whose one field is
-        # its span, set as its constructor would, without the constructor's call.
-        new = object.__new__
-
+        # its span.
         def bare(self: _Builder, c: list[Token]) -> n.Action:
-            made = new(node)
+            made = _new(node)
             _SET(made, "span", _span_of(c))
             return made  # type: ignore[no-any-return]
 
@@ -255,15 +261,24 @@ def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any
         return bare
 
     def build(self: _Builder, c: list[Token]) -> n.Action:
-        if len(c) == 1:  # an optional argument left out
+        if fast:
+            made = _new(node)
+            _SET(made, "span", _span_of(c))
+            for name, value in defaults:  # an optional argument left out keeps its default
+                _SET(made, name, value)
+            if len(c) == 1:
+                return made  # type: ignore[no-any-return]
+        elif len(c) == 1:  # an optional argument left out
             return node(span=_span_of(c))
         kw: dict[str, Any] = {}
         for tok in c:
             kind = tok.type
             if kind == "RESOURCE":
-                value = self.resource_values.get(tok)
+                # the token's plain text: a Token key would call Token.__eq__ in the lookup
+                word = tok.value
+                value = self.resource_values.get(word)
                 if value is None:  # whitespace is free around the slash: `pizza / toy`
-                    value = self.resource_values.get("".join(tok.split()))
+                    value = self.resource_values.get("".join(word.split()))
                 if value is None:
                     raise _unknown("resource", tok, list(self.resources))
                 kw["resource"] = value
@@ -271,7 +286,11 @@ def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any
                 kw["amount"] = _int(tok)
             elif kind == "MODIFIER":
                 kw["modifier"] = _int(tok)
-        return node(**kw, span=_span_of(c))
+        if not fast:
+            return node(**kw, span=_span_of(c))
+        for name, value in kw.items():
+            _SET(made, name, value)
+        return made  # type: ignore[no-any-return]
 
     build.__name__ = spec.name
     return build
@@ -363,9 +382,10 @@ class Language:
         self._parse = self.lark.parser.parse
 
     def parse(self, text: str, start: str, filename: str) -> n.Node:
-        try:  # a lone CR ends a line, as in YAML and editors; lark counts LF (same offsets)
-            return self._parse(_LONE_CR.sub("\n", text),  # type: ignore[no-any-return]
-                               start=start)
+        if "\r" in text:  # a lone CR ends a line, as in YAML and editors; lark counts LF
+            text = _LONE_CR.sub("\n", text)  # (same offsets)
+        try:
+            return self._parse(text, start=start)  # type: ignore[no-any-return]
         except FortError as e:
             raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics],
                                   text) from None
