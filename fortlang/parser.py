@@ -21,6 +21,7 @@ from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import LexerThread
 
 from fortlang import nodes as n
 from fortlang import registry as reg
@@ -71,6 +72,13 @@ def _span_of(items: list[Any]) -> n.Span:
                           last.end_pos))  # type: ignore[no-any-return]
     ls = last.span
     return _new_span((fs[0], fs[1], ls[2], ls[3], fs[4], ls[5]))  # type: ignore[no-any-return]
+
+
+def _tokens_span(c: list[Token]) -> n.Span:
+    """The span of a primitive's tokens (all tokens: no node to read a span from)."""
+    first, last = c[0], c[-1]
+    return _new_span((first.line, first.column, last.end_line, last.end_column,  # type: ignore[no-any-return]
+                      first.start_pos, last.end_pos))
 
 
 def _short(word: str, most: int = 40) -> str:
@@ -254,7 +262,7 @@ def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any
         # its span.
         def bare(self: _Builder, c: list[Token]) -> n.Action:
             made = _new(node)
-            _SET(made, "span", _span_of(c))
+            _SET(made, "span", _tokens_span(c))
             return made  # type: ignore[no-any-return]
 
         bare.__name__ = spec.name
@@ -263,7 +271,7 @@ def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any
     def build(self: _Builder, c: list[Token]) -> n.Action:
         if fast:
             made = _new(node)
-            _SET(made, "span", _span_of(c))
+            _SET(made, "span", _tokens_span(c))
             for name, value in defaults:  # an optional argument left out keeps its default
                 _SET(made, name, value)
             if len(c) == 1:
@@ -328,6 +336,29 @@ def _direct_callbacks(parser: Lark) -> None:
             callbacks[rule] = _picking(build, tuple(kept))
 
 
+def _lalr_parse(parser: Lark) -> Any:
+    """``parse(text, start)`` straight into Lark's LALR parser over its contextual lexer:
+    what Lark's front end does for a text, without the checks that hold for every text of
+    this parser (the lexer type, the start symbol, a plugin's lexer thread: an options lookup
+    that costs more than a small action's AST). Lark's own lexer and parser do all the work,
+    so every result and error is theirs. Any other set-up keeps the front end."""
+    frontend = parser.parser
+    lalr: Any = getattr(frontend, "parser", None)
+    lexer = getattr(frontend, "lexer", None)
+    if lexer is None or getattr(frontend, "skip_lexer", True) or not hasattr(lalr, "parse") \
+            or parser.options._plugins.get("LexerThread") or parser.options.postlex:
+        return frontend.parse
+    starts = frozenset(frontend.parser_conf.start)
+    from_text = LexerThread.from_text
+
+    def parse(text: str, start: str) -> Any:
+        if start not in starts:  # the front end's own ConfigurationError
+            return frontend.parse(text, start=start)
+        return lalr.parse(from_text(lexer, text), start)
+
+    return parse
+
+
 def _picking(build: Any, kept: tuple[int, ...]) -> Any:
     """``build`` over the children at ``kept`` (the rest are filtered tokens)."""
     if len(kept) == 1:
@@ -378,14 +409,13 @@ class Language:
                          transformer=builder(vocab),
                          cache=cached if cached is not None else False)
         _direct_callbacks(self.lark)
-        #: Lark's parsing front end, called without Lark.parse's frame in between.
-        self._parse = self.lark.parser.parse
+        self._parse = _lalr_parse(self.lark)
 
     def parse(self, text: str, start: str, filename: str) -> n.Node:
         if "\r" in text:  # a lone CR ends a line, as in YAML and editors; lark counts LF
             text = _LONE_CR.sub("\n", text)  # (same offsets)
         try:
-            return self._parse(text, start=start)  # type: ignore[no-any-return]
+            return self._parse(text, start)  # type: ignore[no-any-return]
         except FortError as e:
             raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics],
                                   text) from None
