@@ -343,7 +343,9 @@ def _lalr_parse(parser: Lark) -> Any:
     that costs more than a small action's AST). Lark's own lexer and parser do all the work,
     so every result and error is theirs. Any other set-up keeps the front end."""
     frontend = parser.parser
-    lalr: Any = getattr(frontend, "parser", None)
+    # LALR_Parser.parse adds only error recovery (on_error), which we never pass: its inner
+    # parser is called directly
+    lalr: Any = getattr(getattr(frontend, "parser", None), "parser", None)
     lexer = getattr(frontend, "lexer", None)
     if lexer is None or getattr(frontend, "skip_lexer", True) or not hasattr(lalr, "parse") \
             or parser.options._plugins.get("LexerThread") or parser.options.postlex:
