@@ -124,13 +124,14 @@ def _chain(cls: type[n.Then] | type[n.Choice], c: list[Any]) -> n.Action:
         n._set_depth(chain, *items)
         return _deep(chain)  # type: ignore[return-value]
     if type(right) is cls:
-        items, depth = right.items, right.depth
+        items, depth = right.items, right._depth
     else:
-        items, depth = (right,), 1 + right.depth
+        items, depth = (right,), 1 + right._depth
     _SET(left, "items", left.items + items)
-    _SET(left, "_depth", max(left.depth, depth))
+    if depth > left._depth:
+        _SET(left, "_depth", depth)
     _SET(left, "span", _span_of(c))
-    return _deep(left)  # type: ignore[return-value]
+    return _deep(left) if depth > reg.MAX_DEPTH else left  # type: ignore[return-value]
 
 
 _SET = object.__setattr__
@@ -138,6 +139,15 @@ _new = object.__new__
 #: Repeat's fields are the ones the parser's fast path sets (else it calls the constructor).
 _FAST_REPEAT = {f.name for f in fields(n.Repeat)} == {"span", "body", "count", "_depth"} and \
     n.Repeat.__post_init__.__code__.co_names == ("_set_depth", "body", "count")
+
+
+def _leaf_parts(node: Any) -> tuple[type, tuple[tuple[str, Any], ...]] | None:
+    """(class, field values but the span) of a node that setting its slots remakes, or None."""
+    cls = type(node)
+    if not isinstance(node, n.Node) or isinstance(node, n._Composite) \
+            or hasattr(cls, "__post_init__"):
+        return None
+    return cls, tuple((f.name, getattr(node, f.name)) for f in fields(node) if f.name != "span")
 
 
 def _deep(node: n.Node) -> n.Node:
@@ -154,6 +164,10 @@ class _Builder(Transformer):
     def __init__(self, vocab: reg.Vocabulary) -> None:
         super().__init__()
         self.quantities = vocab.quantity_by_word
+        #: A quantity word's node, when it is a plain leaf (no __post_init__): its class and
+        #: field values, for the builder to set on a new node, without the constructor's call.
+        self.quantity_leaves = {word: leaf for word, spec in self.quantities.items()
+                                if (leaf := _leaf_parts(spec.build(span=None))) is not None}
         self.resources = {w.word: w for w in vocab.resources}
         #: The value each resource word stands for, made once (an enum member read through
         #: its class costs more than the dict).
@@ -167,7 +181,15 @@ class _Builder(Transformer):
                                   tok.start_pos, tok.end_pos))
         if tok.type == "AMOUNT":
             return n.Fixed(_int(tok), span=span)
-        spec = self.quantities.get(tok.value)  # a Token key would call Token.__eq__
+        leaf = self.quantity_leaves.get(tok.value)  # a Token key would call Token.__eq__
+        if leaf is not None:
+            cls, values = leaf
+            made: n.Quantity = _new(cls)
+            _SET(made, "span", span)
+            for name, value in values:
+                _SET(made, name, value)
+            return made  # type: ignore[no-any-return]
+        spec = self.quantities.get(tok.value)
         if spec is None:
             raise _unknown("suit or quantity", tok, list(self.quantities))
         return spec.build(span=span)  # type: ignore[return-value]
@@ -262,7 +284,9 @@ def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any
         # its span.
         def bare(self: _Builder, c: list[Token]) -> n.Action:
             made = _new(node)
-            _SET(made, "span", _tokens_span(c))
+            first, last = c[0], c[-1]  # _tokens_span, inlined
+            _SET(made, "span", _new_span((first.line, first.column, last.end_line,
+                                          last.end_column, first.start_pos, last.end_pos)))
             return made  # type: ignore[no-any-return]
 
         bare.__name__ = spec.name
