@@ -175,6 +175,21 @@ class _Builder(Transformer):
         self.metrics = {w.word: w for w in vocab.metrics}
 
     # -- actions --
+    # `_` names: never a rule's (a primitive named `resource` would replace the method)
+    def _resource(self, tok: Token) -> Any:
+        # the token's plain text: a Token key would call Token.__eq__ in the lookup
+        word = tok.value
+        value = self.resource_values.get(word)
+        if value is None:  # whitespace is free around the slash: `pizza / toy`
+            value = self.resource_values.get("".join(word.split()))
+        if value is None:
+            raise _unknown("resource", tok, list(self.resources))
+        return value
+
+    def _argument(self, tok: Token) -> Any:
+        """The value of a primitive's argument: a resource, an amount or a cost modifier."""
+        return self._resource(tok) if tok.type == "RESOURCE" else _int(tok)
+
     def quantity(self, c: list[Token]) -> n.Quantity:
         tok = c[0]
         span: n.Span = _new_span((tok.line, tok.column, tok.end_line, tok.end_column,
@@ -270,62 +285,53 @@ class _Builder(Transformer):
         return _deep(n.IfElse(value, test, otherwise, span=_span_of(c)))
 
 
+#: A primitive's argument terminal -> the node field it fills (the registry's syntax arguments).
+_ARGUMENT_FIELD = {symbol.rstrip("?"): name for symbol, name in reg.SYNTAX_ARGUMENTS.values()}
+
+
 def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any:
     node = spec.node
-    # The fields after the span, with the defaults the constructor would give them: when every
-    # one is a plain default and nothing runs after __init__, the builder sets the slots itself
-    # (the constructor's keyword dict and frame cost more than the node).
-    rest = [f for f in fields(node) if f.name != "span"]
-    fast = not hasattr(node, "__post_init__") and all(
-        f.init and f.default is not MISSING for f in rest)
-    defaults = tuple((f.name, f.default) for f in rest)
-    if fast and not defaults:
-        # Keywords only, the common case (`pack`, `destroy card`): a node whose one field is
-        # its span.
-        def bare(self: _Builder, c: list[Token]) -> n.Action:
-            made = _new(node)
-            first, last = c[0], c[-1]  # _tokens_span, inlined
-            _SET(made, "span", _new_span((first.line, first.column, last.end_line,
-                                          last.end_column, first.start_pos, last.end_pos)))
-            return made  # type: ignore[no-any-return]
-
-        bare.__name__ = spec.name
-        return bare
 
     def build(self: _Builder, c: list[Token]) -> n.Action:
-        if fast:
-            made = _new(node)
-            _SET(made, "span", _tokens_span(c))
-            for name, value in defaults:  # an optional argument left out keeps its default
-                _SET(made, name, value)
-            if len(c) == 1:
-                return made  # type: ignore[no-any-return]
-        elif len(c) == 1:  # an optional argument left out
-            return node(span=_span_of(c))
-        kw: dict[str, Any] = {}
-        for tok in c:
-            kind = tok.type
-            if kind == "RESOURCE":
-                # the token's plain text: a Token key would call Token.__eq__ in the lookup
-                word = tok.value
-                value = self.resource_values.get(word)
-                if value is None:  # whitespace is free around the slash: `pizza / toy`
-                    value = self.resource_values.get("".join(word.split()))
-                if value is None:
-                    raise _unknown("resource", tok, list(self.resources))
-                kw["resource"] = value
-            elif kind == "AMOUNT":
-                kw["amount"] = _int(tok)
-            elif kind == "MODIFIER":
-                kw["modifier"] = _int(tok)
-        if not fast:
-            return node(**kw, span=_span_of(c))
-        for name, value in kw.items():
-            _SET(made, name, value)
-        return made  # type: ignore[no-any-return]
+        """Any expansion of the primitive's rule, through the node's constructor."""
+        kw = {_ARGUMENT_FIELD[tok.type]: self._argument(tok) for tok in c
+              if tok.type in _ARGUMENT_FIELD}
+        return node(**kw, span=_span_of(c))  # type: ignore[no-any-return]
 
+    # The fields after the span, with the defaults the constructor gives them: when every one
+    # has a plain default and nothing runs after __init__, a rule's builder sets the slots
+    # itself (the constructor's keyword dict and frame cost more than the node).
+    rest = [f for f in fields(node) if f.name != "span"]
+    if not hasattr(node, "__post_init__") and all(
+            f.init and f.default is not MISSING for f in rest):
+        defaults = tuple((f.name, f.default) for f in rest)
+        build.for_rule = partial(_rule_builder, node, defaults)  # type: ignore[attr-defined]
     build.__name__ = spec.name
     return build
+
+
+def _rule_builder(node: type[n.Action], defaults: tuple[tuple[str, Any], ...],
+                  builder: _Builder, terminals: list[str]) -> Any:
+    """The builder of one expansion of a primitive's rule (`GAIN AMOUNT RESOURCE`): where each
+    argument stands is known, so no token is dispatched on its type, and the node's slots are
+    set as its constructor would set them (an argument left out keeps its default)."""
+    given = tuple((i, _ARGUMENT_FIELD[t], builder._resource if t == "RESOURCE" else _int)
+                  for i, t in enumerate(terminals) if t in _ARGUMENT_FIELD)
+    named = {name for _, name, _ in given}
+    unset = tuple((name, value) for name, value in defaults if name not in named)
+
+    def make(c: list[Token]) -> n.Action:
+        made = _new(node)
+        first, last = c[0], c[-1]  # _tokens_span, inlined: the most common nodes
+        _SET(made, "span", _new_span((first.line, first.column, last.end_line, last.end_column,
+                                      first.start_pos, last.end_pos)))
+        for name, value in unset:
+            _SET(made, name, value)
+        for i, name, convert in given:
+            _SET(made, name, convert(c[i]))
+        return made  # type: ignore[no-any-return]
+
+    return make
 
 
 def _direct_callbacks(parser: Lark) -> None:
@@ -354,6 +360,8 @@ def _direct_callbacks(parser: Lark) -> None:
             callbacks[rule] = itemgetter(kept[0])  # `?rule` with one child: that child
         elif build is None:
             continue
+        elif len(kept) == len(expansion) and hasattr(build, "for_rule"):
+            callbacks[rule] = build.for_rule(transformer, [sym.name for sym in expansion])
         elif len(kept) == len(expansion) or getattr(build, "any_children", False):
             callbacks[rule] = build
         else:

@@ -4,12 +4,14 @@ exactly what Lark's public ``parse`` and the nodes' own constructors give, spans
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from lark.exceptions import ConfigurationError, UnexpectedInput
 
 from fortlang import nodes as n
+from fortlang import registry
 from fortlang.parser import START_ACTION, START_SCORING, language
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -73,3 +75,33 @@ def test_a_leaf_has_depth_zero_and_a_composite_counts_its_deepest_child() -> Non
     action = language().parse_action("((gain pizza x shovel) x glue then pack) x level")
     assert action.depth == 4  # x over then over x over x
     assert [k.depth for k in action.walk() if not isinstance(k, n._Composite)] == [0] * 5
+
+
+@dataclass(frozen=True, slots=True)
+class _Heap(n.Action):
+    """A plugin's node that normalises itself after __init__: its builder must call it."""
+
+    amount: int = 1
+    resource: n.Resource = n.Resource.EITHER
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "amount", min(self.amount, 3))
+
+
+@dataclass(frozen=True, slots=True)
+class _Pile(n.Action):
+    """A plugin's node without __post_init__: its builder sets the slots."""
+
+    amount: int = 2
+    resource: n.Resource = n.Resource.TOY
+
+
+def test_a_plugin_node_is_built_as_its_constructor_builds_it() -> None:
+    heap = registry.PrimitiveSpec("heap", _Heap, "heap [N] RES", "T1", "Heap tokens.", "heap toy")
+    pile = registry.PrimitiveSpec("pile", _Pile, "pile [N] RES", "T2", "Pile tokens.", "pile toy")
+    lang = language(registry.FORT.extended("fort+heap+pile", primitives=(heap, pile)))
+    assert lang.parse_action("heap 9 toy") == _Heap(3, n.Resource.TOY)
+    assert lang.parse_action("heap pizza") == _Heap(1, n.Resource.PIZZA)
+    assert lang.parse_action("pile pizza then pile 5 toy") == n.Then(
+        (_Pile(2, n.Resource.PIZZA), _Pile(5, n.Resource.TOY)))
+    assert lang.parse_action("pile 5 toy").span == n.Span(1, 1, 1, 11, 0, 10)
