@@ -221,7 +221,8 @@ class _Builder(Transformer):
             return _deep(n.Repeat(c[0], c[-1], span=_span_of(c)))  # type: ignore[return-value]
         made = _new(n.Repeat)
         body, count = c[0], c[-1]
-        _SET(made, "span", _span_of(c))
+        bs, cs = body.span, count.span  # _span_of inlined: both ends are nodes
+        _SET(made, "span", _new_span((bs[0], bs[1], cs[2], cs[3], bs[4], cs[5])))
         _SET(made, "body", body)
         _SET(made, "count", count)
         # _set_depth inlined: every node reads a `_depth` (0 on a leaf, see nodes.Node)
