@@ -74,13 +74,6 @@ def _span_of(items: list[Any]) -> n.Span:
     return _new_span((fs[0], fs[1], ls[2], ls[3], fs[4], ls[5]))  # type: ignore[no-any-return]
 
 
-def _tokens_span(c: list[Token]) -> n.Span:
-    """The span of a primitive's tokens (all tokens: no node to read a span from)."""
-    first, last = c[0], c[-1]
-    return _new_span((first.line, first.column, last.end_line, last.end_column,  # type: ignore[no-any-return]
-                      first.start_pos, last.end_pos))
-
-
 def _short(word: str, most: int = 40) -> str:
     """A word as a message quotes it: a megabyte of letters is one word, not one message."""
     return word if len(word) <= most else word[: most - 1] + "…"
@@ -323,7 +316,7 @@ def _rule_builder(node: type[n.Action], defaults: tuple[tuple[str, Any], ...],
 
     def make(c: list[Token]) -> n.Action:
         made = _new(node)
-        first, last = c[0], c[-1]  # _tokens_span, inlined: the most common nodes
+        first, last = c[0], c[-1]  # all tokens: the span from the first to the last
         _SET(made, "span", _new_span((first.line, first.column, last.end_line, last.end_column,
                                       first.start_pos, last.end_pos)))
         for name, value in unset:
