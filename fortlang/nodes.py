@@ -80,6 +80,9 @@ class Span(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class Node:
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
+    #: A leaf's nesting depth: a class attribute, not a field (a composite's slot shadows it),
+    #: so the parser reads any child's depth as one attribute, without an isinstance test.
+    _depth = 0
 
     @property
     def depth(self) -> int:
@@ -111,7 +114,7 @@ def _set_depth(node: Node, *kids: Node | None) -> None:
     # A loop over slots, not max() over the depth property: the parser runs it for every node.
     deepest = 0
     for kid in kids:
-        if isinstance(kid, _Composite) and kid._depth > deepest:
+        if kid is not None and kid._depth > deepest:
             deepest = kid._depth
     _SET(node, "_depth", deepest + 1)
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from copy import copy
-from dataclasses import fields, replace
+from dataclasses import MISSING, fields, replace
 from functools import cache, partial
 from operator import itemgetter
 from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import LexerThread
 
 from fortlang import nodes as n
 from fortlang import registry as reg
@@ -116,13 +117,14 @@ def _chain(cls: type[n.Then] | type[n.Choice], c: list[Any]) -> n.Action:
         n._set_depth(chain, *items)
         return _deep(chain)  # type: ignore[return-value]
     if type(right) is cls:
-        items, depth = right.items, right.depth
+        items, depth = right.items, right._depth
     else:
-        items, depth = (right,), 1 + right.depth
+        items, depth = (right,), 1 + right._depth
     _SET(left, "items", left.items + items)
-    _SET(left, "_depth", max(left.depth, depth))
+    if depth > left._depth:
+        _SET(left, "_depth", depth)
     _SET(left, "span", _span_of(c))
-    return _deep(left)  # type: ignore[return-value]
+    return _deep(left) if depth > reg.MAX_DEPTH else left  # type: ignore[return-value]
 
 
 _SET = object.__setattr__
@@ -130,6 +132,15 @@ _new = object.__new__
 #: Repeat's fields are the ones the parser's fast path sets (else it calls the constructor).
 _FAST_REPEAT = {f.name for f in fields(n.Repeat)} == {"span", "body", "count", "_depth"} and \
     n.Repeat.__post_init__.__code__.co_names == ("_set_depth", "body", "count")
+
+
+def _leaf_parts(node: Any) -> tuple[type, tuple[tuple[str, Any], ...]] | None:
+    """(class, field values but the span) of a node that setting its slots remakes, or None."""
+    cls = type(node)
+    if not isinstance(node, n.Node) or isinstance(node, n._Composite) \
+            or hasattr(cls, "__post_init__"):
+        return None
+    return cls, tuple((f.name, getattr(node, f.name)) for f in fields(node) if f.name != "span")
 
 
 def _deep(node: n.Node) -> n.Node:
@@ -146,6 +157,10 @@ class _Builder(Transformer):
     def __init__(self, vocab: reg.Vocabulary) -> None:
         super().__init__()
         self.quantities = vocab.quantity_by_word
+        #: A quantity word's node, when it is a plain leaf (no __post_init__): its class and
+        #: field values, for the builder to set on a new node, without the constructor's call.
+        self.quantity_leaves = {word: leaf for word, spec in self.quantities.items()
+                                if (leaf := _leaf_parts(spec.build(span=None))) is not None}
         self.resources = {w.word: w for w in vocab.resources}
         #: The value each resource word stands for, made once (an enum member read through
         #: its class costs more than the dict).
@@ -153,13 +168,36 @@ class _Builder(Transformer):
         self.metrics = {w.word: w for w in vocab.metrics}
 
     # -- actions --
+    # `_` names: never a rule's (a primitive named `resource` would replace the method)
+    def _resource(self, tok: Token) -> Any:
+        # the token's plain text: a Token key would call Token.__eq__ in the lookup
+        word = tok.value
+        value = self.resource_values.get(word)
+        if value is None:  # whitespace is free around the slash: `pizza / toy`
+            value = self.resource_values.get("".join(word.split()))
+        if value is None:
+            raise _unknown("resource", tok, list(self.resources))
+        return value
+
+    def _argument(self, tok: Token) -> Any:
+        """The value of a primitive's argument: a resource, an amount or a cost modifier."""
+        return self._resource(tok) if tok.type == "RESOURCE" else _int(tok)
+
     def quantity(self, c: list[Token]) -> n.Quantity:
         tok = c[0]
         span: n.Span = _new_span((tok.line, tok.column, tok.end_line, tok.end_column,
                                   tok.start_pos, tok.end_pos))
         if tok.type == "AMOUNT":
             return n.Fixed(_int(tok), span=span)
-        spec = self.quantities.get(tok)
+        leaf = self.quantity_leaves.get(tok.value)  # a Token key would call Token.__eq__
+        if leaf is not None:
+            cls, values = leaf
+            made: n.Quantity = _new(cls)
+            _SET(made, "span", span)
+            for name, value in values:
+                _SET(made, name, value)
+            return made  # type: ignore[no-any-return]
+        spec = self.quantities.get(tok.value)
         if spec is None:
             raise _unknown("suit or quantity", tok, list(self.quantities))
         return spec.build(span=span)  # type: ignore[return-value]
@@ -176,11 +214,14 @@ class _Builder(Transformer):
             return _deep(n.Repeat(c[0], c[-1], span=_span_of(c)))  # type: ignore[return-value]
         made = _new(n.Repeat)
         body, count = c[0], c[-1]
-        _SET(made, "span", _span_of(c))
+        bs, cs = body.span, count.span  # _span_of inlined: both ends are nodes
+        _SET(made, "span", _new_span((bs[0], bs[1], cs[2], cs[3], bs[4], cs[5])))
         _SET(made, "body", body)
         _SET(made, "count", count)
-        n._set_depth(made, body, count)
-        if made._depth > reg.MAX_DEPTH:
+        # _set_depth inlined: every node reads a `_depth` (0 on a leaf, see nodes.Node)
+        depth = body._depth if body._depth > count._depth else count._depth
+        _SET(made, "_depth", depth + 1)
+        if depth >= reg.MAX_DEPTH:
             return _deep(made)  # type: ignore[return-value]
         return made
 
@@ -238,43 +279,53 @@ class _Builder(Transformer):
         return _deep(n.IfElse(value, test, otherwise, span=_span_of(c)))
 
 
+#: A primitive's argument terminal -> the node field it fills (the registry's syntax arguments).
+_ARGUMENT_FIELD = {symbol.rstrip("?"): name for symbol, name in reg.SYNTAX_ARGUMENTS.values()}
+
+
 def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any:
     node = spec.node
-    plain = [f.name for f in fields(node)] == ["span"] and not hasattr(node, "__post_init__")
-    if plain and not any(t in reg.SYNTAX_ARGUMENTS for t in spec.syntax.split()):
-        # Keywords only, the common case (`pack`, `destroy card`): a node whose one field is
-        # its span, set as its constructor would, without the constructor's call.
-        new = object.__new__
-
-        def bare(self: _Builder, c: list[Token]) -> n.Action:
-            made = new(node)
-            _SET(made, "span", _span_of(c))
-            return made  # type: ignore[no-any-return]
-
-        bare.__name__ = spec.name
-        return bare
 
     def build(self: _Builder, c: list[Token]) -> n.Action:
-        if len(c) == 1:  # an optional argument left out
-            return node(span=_span_of(c))
-        kw: dict[str, Any] = {}
-        for tok in c:
-            kind = tok.type
-            if kind == "RESOURCE":
-                value = self.resource_values.get(tok)
-                if value is None:  # whitespace is free around the slash: `pizza / toy`
-                    value = self.resource_values.get("".join(tok.split()))
-                if value is None:
-                    raise _unknown("resource", tok, list(self.resources))
-                kw["resource"] = value
-            elif kind == "AMOUNT":
-                kw["amount"] = _int(tok)
-            elif kind == "MODIFIER":
-                kw["modifier"] = _int(tok)
-        return node(**kw, span=_span_of(c))
+        """Any expansion of the primitive's rule, through the node's constructor."""
+        kw = {_ARGUMENT_FIELD[tok.type]: self._argument(tok) for tok in c
+              if tok.type in _ARGUMENT_FIELD}
+        return node(**kw, span=_span_of(c))  # type: ignore[no-any-return]
 
+    # The fields after the span, with the defaults the constructor gives them: when every one
+    # has a plain default and nothing runs after __init__, a rule's builder sets the slots
+    # itself (the constructor's keyword dict and frame cost more than the node).
+    rest = [f for f in fields(node) if f.name != "span"]
+    if not hasattr(node, "__post_init__") and all(
+            f.init and f.default is not MISSING for f in rest):
+        defaults = tuple((f.name, f.default) for f in rest)
+        build.for_rule = partial(_rule_builder, node, defaults)  # type: ignore[attr-defined]
     build.__name__ = spec.name
     return build
+
+
+def _rule_builder(node: type[n.Action], defaults: tuple[tuple[str, Any], ...],
+                  builder: _Builder, terminals: list[str]) -> Any:
+    """The builder of one expansion of a primitive's rule (`GAIN AMOUNT RESOURCE`): where each
+    argument stands is known, so no token is dispatched on its type, and the node's slots are
+    set as its constructor would set them (an argument left out keeps its default)."""
+    given = tuple((i, _ARGUMENT_FIELD[t], builder._resource if t == "RESOURCE" else _int)
+                  for i, t in enumerate(terminals) if t in _ARGUMENT_FIELD)
+    named = {name for _, name, _ in given}
+    unset = tuple((name, value) for name, value in defaults if name not in named)
+
+    def make(c: list[Token]) -> n.Action:
+        made = _new(node)
+        first, last = c[0], c[-1]  # all tokens: the span from the first to the last
+        _SET(made, "span", _new_span((first.line, first.column, last.end_line, last.end_column,
+                                      first.start_pos, last.end_pos)))
+        for name, value in unset:
+            _SET(made, name, value)
+        for i, name, convert in given:
+            _SET(made, name, convert(c[i]))
+        return made  # type: ignore[no-any-return]
+
+    return make
 
 
 def _direct_callbacks(parser: Lark) -> None:
@@ -303,10 +354,37 @@ def _direct_callbacks(parser: Lark) -> None:
             callbacks[rule] = itemgetter(kept[0])  # `?rule` with one child: that child
         elif build is None:
             continue
+        elif len(kept) == len(expansion) and hasattr(build, "for_rule"):
+            callbacks[rule] = build.for_rule(transformer, [sym.name for sym in expansion])
         elif len(kept) == len(expansion) or getattr(build, "any_children", False):
             callbacks[rule] = build
         else:
             callbacks[rule] = _picking(build, tuple(kept))
+
+
+def _lalr_parse(parser: Lark) -> Any:
+    """``parse(text, start)`` straight into Lark's LALR parser over its contextual lexer:
+    what Lark's front end does for a text, without the checks that hold for every text of
+    this parser (the lexer type, the start symbol, a plugin's lexer thread: an options lookup
+    that costs more than a small action's AST). Lark's own lexer and parser do all the work,
+    so every result and error is theirs. Any other set-up keeps the front end."""
+    frontend = parser.parser
+    # LALR_Parser.parse adds only error recovery (on_error), which we never pass: its inner
+    # parser is called directly
+    lalr: Any = getattr(getattr(frontend, "parser", None), "parser", None)
+    lexer = getattr(frontend, "lexer", None)
+    if lexer is None or getattr(frontend, "skip_lexer", True) or not hasattr(lalr, "parse") \
+            or parser.options._plugins.get("LexerThread") or parser.options.postlex:
+        return frontend.parse
+    starts = frozenset(frontend.parser_conf.start)
+    from_text = LexerThread.from_text
+
+    def parse(text: str, start: str) -> Any:
+        if start not in starts:  # the front end's own ConfigurationError
+            return frontend.parse(text, start=start)
+        return lalr.parse(from_text(lexer, text), start)
+
+    return parse
 
 
 def _picking(build: Any, kept: tuple[int, ...]) -> Any:
@@ -359,13 +437,13 @@ class Language:
                          transformer=builder(vocab),
                          cache=cached if cached is not None else False)
         _direct_callbacks(self.lark)
-        #: Lark's parsing front end, called without Lark.parse's frame in between.
-        self._parse = self.lark.parser.parse
+        self._parse = _lalr_parse(self.lark)
 
     def parse(self, text: str, start: str, filename: str) -> n.Node:
-        try:  # a lone CR ends a line, as in YAML and editors; lark counts LF (same offsets)
-            return self._parse(_LONE_CR.sub("\n", text),  # type: ignore[no-any-return]
-                               start=start)
+        if "\r" in text:  # a lone CR ends a line, as in YAML and editors; lark counts LF
+            text = _LONE_CR.sub("\n", text)  # (same offsets)
+        try:
+            return self._parse(text, start)  # type: ignore[no-any-return]
         except FortError as e:
             raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics],
                                   text) from None
