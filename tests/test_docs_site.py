@@ -224,3 +224,18 @@ def test_the_editors_page_is_in_every_site_with_its_screenshot(site: Built) -> N
         assert (site.out / lang / "img" / "editor-neovim.png").read_bytes() == picture
         home = unescape((site.out / lang / "index.html").read_text("utf-8"))
         assert 'href="editors.html"' in home and ui("editors", lang) in home
+
+
+def test_every_hand_written_page_ships_in_the_wheel() -> None:
+    """An installed fortlang (not an editable checkout) builds its site from the pages the wheel
+    carries: each hand-written page must be force-included, or `fortlang docs build` fails on a
+    link to it (as `expansions.md` did)."""
+    import tomllib
+
+    from fortlang.docsite.site import HANDWRITTEN
+
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    for _, page in HANDWRITTEN:
+        assert shipped.get(f"docs/{page}") == f"fortlang/docs/{page}", page
