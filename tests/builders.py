@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from fortlang.engine.choices import RandomAgent
+from fortlang.engine.choices import RandomAgent, ScriptedAgent
 from fortlang.engine.state import Game
 from fortlang.model import CardSet, KidCard
 from fortlang.nodes import TOKENS, Suit
@@ -28,6 +28,18 @@ def kid(name: str, suits: str, public: str | None = None, private: str | None = 
         private=parse_action(private) if private else None,
         best_friend=best_friend,
     )
+
+
+class Recorder(ScriptedAgent):
+    """A scripted agent that also keeps every decision it was asked, for tests to inspect."""
+
+    def __init__(self, answers=()):
+        super().__init__(answers)
+        self.seen = []
+
+    def choose(self, view, decision):
+        self.seen.append(decision)
+        return super().choose(view, decision)
 
 
 def random_table(cardset: CardSet, n_players: int, seed: int, *, agents: str = "random",

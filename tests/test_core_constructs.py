@@ -6,7 +6,7 @@ meaning, as docs/expansions.md states it. The base set never uses them (test_car
 from __future__ import annotations
 
 import pytest
-from builders import kid
+from builders import Recorder, kid
 
 from fortlang import nodes as n
 from fortlang.checker import check
@@ -16,16 +16,6 @@ from fortlang.parser import parse_action
 from fortlang.printer import to_text
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
-
-
-class Recorder(ScriptedAgent):
-    def __init__(self, answers=()):
-        super().__init__(answers)
-        self.seen = []
-
-    def choose(self, view, decision):
-        self.seen.append(decision)
-        return super().choose(view, decision)
 
 
 def table(*scripts, players=3):

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from builders import kid
+from builders import Recorder, kid
 
 from fortlang.engine import (
     Game,
     IllegalMove,
     Kind,
-    ScriptedAgent,
     assert_invariants,
     lead,
     legal_plays,
@@ -31,16 +30,6 @@ NOODLES = kid("Noodle Twins", "book book", "score x book then destroy this", "ga
 BOOK = kid("Bones", "book", "score x book", "gain toy")
 BLANK = kid("Blank", "crown")
 LEVELER = kid("Leveler", "crown", "score x level", None)
-
-
-class Recorder(ScriptedAgent):
-    def __init__(self, answers=()):
-        super().__init__(answers)
-        self.seen = []
-
-    def choose(self, view, decision):
-        self.seen.append(decision)
-        return super().choose(view, decision)
 
 
 def table(*scripts, players=2):

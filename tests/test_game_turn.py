@@ -3,7 +3,7 @@ game loop (R15: DIY, Do-Over, Recycling, Birthday Party)."""
 
 from __future__ import annotations
 
-from builders import kid
+from builders import Recorder, kid
 
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Kind, ScriptedAgent, assert_invariants
@@ -16,16 +16,6 @@ PERKS = {k.id: k for k in CARDSET.perks}
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 SCORER = kid("Scorer", "book", "score", "score")
 FRIEND = kid("Buddy", "crown", "score", None, best_friend=True)
-
-
-class Recorder(ScriptedAgent):
-    def __init__(self, answers=()):
-        super().__init__(answers)
-        self.seen = []
-
-    def choose(self, view, decision):
-        self.seen.append(decision)
-        return super().choose(view, decision)
 
 
 def table(*answers, players=2) -> Game:

@@ -8,12 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from builders import Recorder
 from click.testing import CliRunner
 
 from fortlang import registry as reg
 from fortlang.cardset import base_set, load_set
 from fortlang.cli import main
-from fortlang.engine import Game, Kind, ScriptedAgent, assert_invariants
+from fortlang.engine import Game, Kind, assert_invariants
 from fortlang.game.turn import TurnRecord, diy, play_phase, play_turn, timed_perks
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
@@ -28,16 +29,6 @@ PIZZA, TOY = Resource.PIZZA, Resource.TOY
 def perk(when: str, action: str, single_use: bool = False, pid: str = "lang-perk") -> Perk:
     return Perk(pid, "Lang Perk", PerkHook.ACTION, single_use=single_use, when=when,
                 action=parse_action(action))
-
-
-class Recorder(ScriptedAgent):
-    def __init__(self, answers=()):
-        super().__init__(answers)
-        self.seen = []
-
-    def choose(self, view, decision):
-        self.seen.append(decision)
-        return super().choose(view, decision)
 
 
 def table(*answers, players=2) -> Game:
