@@ -8,7 +8,7 @@ import pickle
 import subprocess
 import sys
 
-from test_plugins import EXPANSION, install
+from plugin_site import EXPANSION, install
 
 from fortlang import plugins
 from fortlang.cardset.table import combine, table_sets

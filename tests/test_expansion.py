@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_plugins import _forget, install
 
 from fortlang import plugins
 from fortlang.cardset import base_set, load_set
@@ -24,18 +23,7 @@ SET = ROOT / "cards" / "backyard"
 SCENARIOS = ROOT / "tests" / "plugin_scenarios" / "backyard.yaml"
 
 
-@pytest.fixture(autouse=True)
-def fresh():
-    _forget()
-    yield
-    _forget()
-
-
-@pytest.fixture
-def backyard(tmp_path, monkeypatch) -> Path:
-    site = install(tmp_path / "site")
-    monkeypatch.syspath_prepend(str(site))
-    return site
+pytestmark = pytest.mark.usefixtures("fresh_vocabularies")
 
 
 def run(*args: str):

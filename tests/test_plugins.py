@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 import shutil
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from plugin_site import EXPANSION, install
 
 from fortlang import plugins
 from fortlang.cardset import load_set
@@ -21,46 +21,7 @@ from fortlang.cli import main
 from fortlang.engine import Game, ScriptedAgent, play_card
 from fortlang.parser import language
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "vocabulary-plugin" / "fortlang_backyard"
-EXPANSION = ROOT / "cards" / "backyard"
-
-
-def install(site: Path, name: str = "backyard", module: str = "fortlang_backyard",
-            source: Path | None = EXAMPLE, code: str | None = None) -> Path:
-    """Lay out a distribution as pip would: the module and ``<dist>.dist-info``."""
-    site.mkdir(parents=True, exist_ok=True)
-    if code is not None:
-        (site / f"{module}.py").write_text(code, encoding="utf-8")
-    elif source is not None:
-        shutil.copytree(source, site / module)
-    info = site / f"{module}-0.1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n",
-                                   encoding="utf-8")
-    (info / "entry_points.txt").write_text(
-        f"[fortlang.vocabularies]\n{name} = {module}:VOCABULARY\n", encoding="utf-8")
-    return site
-
-
-def _forget() -> None:
-    plugins.installed.cache_clear()
-    plugins.load.cache_clear()
-    plugins._vocabulary.cache_clear()
-
-
-@pytest.fixture(autouse=True)
-def fresh(monkeypatch):
-    _forget()
-    yield
-    _forget()
-
-
-@pytest.fixture
-def backyard(tmp_path, monkeypatch) -> Path:
-    site = install(tmp_path / "site")
-    monkeypatch.syspath_prepend(str(site))
-    return site
+pytestmark = pytest.mark.usefixtures("fresh_vocabularies")
 
 
 def test_an_installed_plugin_adds_its_words(backyard) -> None:

@@ -1,0 +1,38 @@
+"""The example vocabulary plugin installed for tests the way pip lays a package out (a
+``.dist-info`` with ``entry_points.txt`` beside the module), in a private folder; the fixtures
+``backyard`` and ``fresh_vocabularies`` (tests/conftest.py) use it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from fortlang import plugins
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "vocabulary-plugin" / "fortlang_backyard"
+EXPANSION = ROOT / "cards" / "backyard"
+
+
+def install(site: Path, name: str = "backyard", module: str = "fortlang_backyard",
+            source: Path | None = EXAMPLE, code: str | None = None) -> Path:
+    """Lay out a distribution as pip would: the module and ``<dist>.dist-info``."""
+    site.mkdir(parents=True, exist_ok=True)
+    if code is not None:
+        (site / f"{module}.py").write_text(code, encoding="utf-8")
+    elif source is not None:
+        shutil.copytree(source, site / module)
+    info = site / f"{module}-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        f"[fortlang.vocabularies]\n{name} = {module}:VOCABULARY\n", encoding="utf-8")
+    return site
+
+
+def forget() -> None:
+    """Drop what fortlang.plugins remembers of installed distributions and loaded plugins."""
+    plugins.installed.cache_clear()
+    plugins.load.cache_clear()
+    plugins._vocabulary.cache_clear()
