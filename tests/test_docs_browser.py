@@ -23,7 +23,7 @@ from test_docs_site import ARTIFACTS, CHROMIUM, needs_chromium
 
 from fortlang.cardset import load_bundled
 from fortlang.docsite.browser import actions_of
-from fortlang.docsite.chrome import chrome
+from fortlang.docsite.lexicon import ui
 from fortlang.docsite.site import Built, build
 from fortlang.model import CardSet, Source
 from fortlang.nodes import Suit
@@ -111,7 +111,7 @@ def test_glossary_faces_are_legible_and_enlarge_on_click(served: str, lang: str,
     # how many cards are provisional, and what that means, before the first card
     provisional = sum(k.copies for k in base.kids if k.source is Source.PROVISIONAL)
     notice = browser.evaluate("document.querySelector('.admonition').textContent")
-    assert f"{provisional}" in notice and chrome("provisional_notice", lang).split()[-1] in notice
+    assert f"{provisional}" in notice and ui("provisional_notice", lang).split()[-1] in notice
     _shot(browser, f"glossary-{lang}")
 
     browser.evaluate("document.querySelector('a.glightbox').click()")
@@ -164,7 +164,7 @@ def test_a_missing_page_gets_a_styled_404_in_its_language(served: str, lang: str
                                                           browser) -> None:
     _load(browser, f"{served}/{lang}/glossary/no-such-card.html")
     assert browser.evaluate("document.querySelector('h1').textContent.trim()") == "404"
-    assert chrome("not_found", lang) in browser.evaluate("document.body.textContent")
+    assert ui("not_found", lang) in browser.evaluate("document.body.textContent")
     # material's stylesheet applied: the header sticks to the top, the fonts are not serif
     assert browser.evaluate("getComputedStyle(document.querySelector('.md-header')).position"
                             ) == "sticky"

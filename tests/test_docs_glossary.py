@@ -10,8 +10,8 @@ from html import unescape
 import pytest
 
 from fortlang.cardset import load_bundled
-from fortlang.docsite.chrome import chrome
 from fortlang.docsite.glossary import glossary_page
+from fortlang.docsite.lexicon import ui
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Manifest, Perk, PerkHook, Source
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action, parse_scoring
@@ -126,4 +126,4 @@ def test_r1_1_the_glossary_says_how_many_cards_are_provisional(lang: str) -> Non
     cs = sample_set()  # Puddin (5 copies) is provisional, of 8 cards
     page = glossary_page(cs, lang)
     head = page.split("{ #kids }")[0]
-    assert chrome("provisional_notice", lang).format(n=5, total=8) in head
+    assert ui("provisional_notice", lang).format(n=5, total=8) in head

@@ -107,7 +107,7 @@ def test_the_sheet_prints_every_face_in_the_chosen_language(lang: str, tmp_path:
     """Kids, made-up rules (R14), perks (R15) and the board, with the page language's words."""
     from test_docs_glossary import sample_set
 
-    from fortlang.docsite.chrome import chrome
+    from fortlang.docsite.lexicon import ui
     from fortlang.phrasebook import perk_text, term
 
     cs = sample_set()
@@ -117,6 +117,6 @@ def test_the_sheet_prints_every_face_in_the_chosen_language(lang: str, tmp_path:
     text = subprocess.run(["pdftotext", str(tmp_path / "s.pdf"), "-"], capture_output=True,
                           text=True, check=True).stdout
     flat = " ".join(text.split())
-    assert term("public_action", lang) in flat and chrome("perk", lang) in flat
-    assert chrome("made_up_rule", lang) in flat and cs.kids[0].name_in(lang) in flat
+    assert term("public_action", lang) in flat and ui("perk", lang) in flat
+    assert ui("made_up_rule", lang) in flat and cs.kids[0].name_in(lang) in flat
     assert " ".join(perk_text(cs.perks[0], lang).split()[:2]) in flat

@@ -12,7 +12,6 @@ from fortlang import registry as reg
 from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
-from fortlang.docsite.chrome import chrome
 from fortlang.model import CardSet, KidCard, Source
 from fortlang.nodes import Suit
 
@@ -30,7 +29,7 @@ def actions_of(card: KidCard) -> list[str]:
 def _select(key: str, label: str, options: Sequence[tuple[str, str]], lang: str) -> str:
     items = "".join(f'<option value="{value}">{text}</option>' for value, text in options)
     return (f'<label class="fl-filter">{label} <select data-filter="{key}">'
-            f'<option value="">{chrome("all", lang)}</option>{items}</select></label>')
+            f'<option value="">{lx.ui("all", lang)}</option>{items}</select></label>')
 
 
 def _card(set_id: str, card: KidCard, lang: str) -> str:
@@ -50,13 +49,13 @@ def browser_page(sets: Sequence[CardSet], lang: str) -> str:
     actions = [(spec.name, spec.syntax.split(" [")[0]) for spec in reg.PRIMITIVES
                if spec.name in used]
     sources = [(s.value, lx.ui(s.value, lang)) for s in Source]
-    filters = "".join([_select("suit", chrome("suit", lang), suits, lang),
-                       _select("action", chrome("action", lang), actions, lang),
-                       _select("source", chrome("provenance", lang), sources, lang)])
+    filters = "".join([_select("suit", lx.ui("suit", lang), suits, lang),
+                       _select("action", lx.ui("action", lang), actions, lang),
+                       _select("source", lx.ui("provenance", lang), sources, lang)])
     return "\n".join([
-        md.heading(1, chrome("browser", lang), "card-browser"),
-        chrome("browser_intro", lang) + "\n",
-        f'<div class="fl-filters">{filters}<span class="fl-grid-status">{chrome("shown", lang)} '
+        md.heading(1, lx.ui("browser", lang), "card-browser"),
+        lx.ui("browser_intro", lang) + "\n",
+        f'<div class="fl-filters">{filters}<span class="fl-grid-status">{lx.ui("shown", lang)} '
         f'<span class="fl-grid-count">{len(kids)}</span></span></div>\n',
         '<div class="fl-grid">' + "".join(_card(sid, k, lang) for sid, k in kids) + "</div>\n",
     ])

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fortlang.docsite import lexicon as lx
-from fortlang.docsite.chrome import chrome
 from fortlang.docsite.face import (
     Captions,
     Face,
@@ -60,12 +59,12 @@ def kid(card: KidCard, lang: str) -> Face:
 
 
 def rule(r: MadeUpRule, lang: str) -> Face:
-    return rule_face(r, lang, chrome("made_up_rule", lang), lx.rule_text(r, lang))
+    return rule_face(r, lang, lx.ui("made_up_rule", lang), lx.rule_text(r, lang))
 
 
 def perk(p: Perk, lang: str) -> Face:
-    text = lx.perk_text(p, lang) + (f" {chrome('single_use', lang)}" if p.single_use else "")
-    return perk_face(p, lang, chrome("perk", lang), text)
+    text = lx.perk_text(p, lang) + (f" {lx.ui('single_use', lang)}" if p.single_use else "")
+    return perk_face(p, lang, lx.ui("perk", lang), text)
 
 
 def board(b: Board, lang: str) -> Face:

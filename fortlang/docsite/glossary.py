@@ -8,7 +8,6 @@ from __future__ import annotations
 from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
-from fortlang.docsite.chrome import chrome
 from fortlang.docsite.faces import captions  # noqa: F401  (the CLI's pnp imports it here)
 from fortlang.docsite.icons import STAR, SUITS
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source, printed_name
@@ -60,7 +59,7 @@ def perk_section(set_id: str, perk: Perk, lang: str) -> str:
     """A perk as a reader needs it (R15): its face and what it does; the engine's hook and
     parameters stay in the card file."""
     name = safe.markdown(perk.names.get(lang, perk.name))
-    text = lx.perk_text(perk, lang) + (f" {chrome('single_use', lang)}" if perk.single_use
+    text = lx.perk_text(perk, lang) + (f" {lx.ui('single_use', lang)}" if perk.single_use
                                        else "")
     if perk.action is not None:  # a perk in the language: its action as the card file says it
         text += "\n\n" + md.code(to_text(perk.action), md.ACTION_LEXER)
@@ -116,10 +115,10 @@ def provisional_notice(card_set: CardSet, lang: str) -> str:
     total = sum(k.copies for k in card_set.kids)
     n = sum(k.copies for k in card_set.kids if k.source is Source.PROVISIONAL)
     if not n:
-        return f'!!! note ""\n    {chrome("none_provisional", lang)}\n'
-    text = chrome("provisional_notice", lang).format(n=n, total=total)
+        return f'!!! note ""\n    {lx.ui("none_provisional", lang)}\n'
+    text = lx.ui("provisional_notice", lang).format(n=n, total=total)
     return (f'!!! warning ""\n    <span class="fl-badge fl-badge-provisional">'
-            f'{lx.ui("provisional", lang)}</span> {text} {chrome("enlarge", lang)}\n')
+            f'{lx.ui("provisional", lang)}</span> {text} {lx.ui("enlarge", lang)}\n')
 
 
 def glossary_page(card_set: CardSet, lang: str) -> str:

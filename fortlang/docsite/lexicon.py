@@ -28,8 +28,7 @@ UI: dict[str, dict[str, str]] = {
         "cost": "cost to reach", "points": "points", "schema": "JSON Schema",
         "field": "field", "type": "type", "required": "required", "yes": "yes",
         "description": "description", "arithmetic": "arithmetic", "comparison": "comparison",
-        "conditional": "conditional", "hook": "engine hook", "parameters": "parameters",
-        "single_use": "single use",
+        "conditional": "conditional",
         "rulebook": "rulebook", "public": "public source", "provisional": "provisional",
         "sets": "card sets", "kids": "kid cards", "best_friends": "best friends",
         "rules": "Made-up rules", "perks": "Perks", "on_card": "on a card",
@@ -55,6 +54,19 @@ UI: dict[str, dict[str, str]] = {
         "perks_printed": "",
         "unofficial": "fortlang is an unofficial fan tool for <em>Fort</em>, a game by Leder "
                       "Games; it is not affiliated with or endorsed by Leder Games.",
+        # the card pages' own words: card browser, provisional notice, 404, faces
+        "browser": "Card browser",
+        "browser_intro": "Every card face of every set. Choose a suit, an action or a provenance "
+                         "to narrow the grid; click a face to enlarge it.",
+        "all": "all", "suit": "Suit", "action": "Action", "provenance": "Provenance",
+        "shown": "Cards shown:", "enlarge": "Click a face to enlarge it.",
+        "provisional_notice": "{n} of these {total} cards are provisional: their actions were "
+                              "designed by us from the rulebooks and public sources, until "
+                              "someone with the box checks them against the printed cards.",
+        "none_provisional": "Every card of this set comes from the rulebook or a public source.",
+        "not_found": "This page does not exist.", "back_home": "Back to the home page",
+        "perk": "Perk", "made_up_rule": "Made-up rule", "single_use": "Destroy after use.",
+        "back": "fortlang", "faces": "Faces",
     },
     "fr": {
         "site": "Fort : règles, référence du langage et glossaire des cartes",
@@ -69,8 +81,7 @@ UI: dict[str, dict[str, str]] = {
         "cost": "coût pour l'atteindre", "points": "points", "schema": "Schéma JSON",
         "field": "champ", "type": "type", "required": "obligatoire", "yes": "oui",
         "description": "description", "arithmetic": "arithmétique",
-        "comparison": "comparaison", "conditional": "condition", "hook": "point d'accroche",
-        "parameters": "paramètres", "single_use": "usage unique",
+        "comparison": "comparaison", "conditional": "condition",
         "rulebook": "livret de règles", "public": "source publique",
         "provisional": "provisoire", "sets": "jeux de cartes", "kids": "cartes gamin",
         "best_friends": "Meilleurs Copains",
@@ -99,6 +110,22 @@ UI: dict[str, dict[str, str]] = {
         "unofficial": "fortlang est un outil non officiel, créé par des fans, pour "
                       "<em>Fort</em>, un jeu de Leder Games ; il n'est ni affilié à Leder Games "
                       "ni approuvé par elle.",
+        # the card pages' own words: card browser, provisional notice, 404, faces
+        "browser": "Toutes les cartes",
+        "browser_intro": "Chaque face de carte de chaque jeu. Choisissez un symbole, une action "
+                         "ou une provenance pour filtrer la grille ; cliquez sur une carte pour "
+                         "l'agrandir.",
+        "all": "tous", "suit": "Symbole", "action": "Action", "provenance": "Provenance",
+        "shown": "Cartes affichées :", "enlarge": "Cliquez sur une carte pour l'agrandir.",
+        "provisional_notice": "{n} de ces {total} cartes sont provisoires : leurs actions ont "
+                              "été conçues par nous d'après les livrets et des sources "
+                              "publiques, en attendant qu'une personne ayant la boîte les "
+                              "vérifie sur les cartes imprimées.",
+        "none_provisional": "Toutes les cartes de ce jeu viennent du livret de règles ou d'une "
+                            "source publique.",
+        "not_found": "Cette page n'existe pas.", "back_home": "Retour à l'accueil",
+        "perk": "Avantage", "made_up_rule": "Règle improvisée",
+        "single_use": "À détruire après usage.", "back": "fortlang", "faces": "Faces",
     },
     "ru": {
         "site": "«Форт»: правила, справочник языка и глоссарий карт",
@@ -113,7 +140,7 @@ UI: dict[str, dict[str, str]] = {
         "cost": "стоимость повышения", "points": "очки", "schema": "Схема JSON", "field": "поле",
         "type": "тип", "required": "обязательное", "yes": "да", "description": "описание",
         "arithmetic": "арифметика", "comparison": "сравнение", "conditional": "условие",
-        "hook": "точка подключения", "parameters": "параметры", "single_use": "одноразовое",
+
         "rulebook": "книга правил", "public": "открытые источники",
         "provisional": "предварительная", "sets": "наборы карт", "kids": "карты детей",
         "best_friends": "лучшие друзья",
@@ -139,6 +166,20 @@ UI: dict[str, dict[str, str]] = {
         "perks_printed": "В русской книге правил преимущества называются «особенностями».",
         "unofficial": "fortlang — неофициальный фанатский инструмент для игры «Форт» "
                       "(<em>Fort</em>, Leder Games); он не связан с Leder Games и не одобрен ею.",
+        # the card pages' own words: card browser, provisional notice, 404, faces
+        "browser": "Все карты",
+        "browser_intro": "Все лицевые стороны карт всех наборов. Выберите символ, действие или "
+                         "источник, чтобы сузить выбор; нажмите на карту, чтобы увеличить её.",
+        "all": "все", "suit": "Символ", "action": "Действие", "provenance": "Источник",
+        "shown": "Показано карт:", "enlarge": "Нажмите на карту, чтобы увеличить её.",
+        "provisional_notice": "{n} из {total} карт предварительные: их действия придуманы нами "
+                              "по книгам правил и открытым источникам, пока кто-нибудь с "
+                              "коробкой игры не сверит их с настоящими картами.",
+        "none_provisional": "Все карты этого набора взяты из книги правил или открытых "
+                            "источников.",
+        "not_found": "Такой страницы нет.", "back_home": "На главную",
+        "perk": "Преимущество", "made_up_rule": "Придуманное правило",
+        "single_use": "Сбросить после использования.", "back": "fortlang", "faces": "Карты",
     },
 }
 

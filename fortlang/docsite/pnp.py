@@ -154,7 +154,7 @@ def sheet(sets: Sequence[CardSet], lang: str = "en", one_each: bool = False,
     """The print-and-play PDF of ``sets`` in ``lang`` and the number of cards on it: every
     copy of each kid card (or one each), then the made-up rules, perks and board."""
     from fortlang.docsite import faces
-    from fortlang.docsite.chrome import chrome
+    from fortlang.docsite.lexicon import ui
 
     fronts: list[Face] = []
     cards: list[KidCard | None] = []
@@ -167,5 +167,5 @@ def sheet(sets: Sequence[CardSet], lang: str = "en", one_each: bool = False,
             fronts += [printed.face] * copies
             cards += [kid] * copies
     back = faces.back_face(sets[0].manifest.name) if backs and sets else None
-    title = f"Fort — {chrome('faces', lang)} ({', '.join(s.manifest.name for s in sets)})"
+    title = f"Fort — {ui('faces', lang)} ({', '.join(s.manifest.name for s in sets)})"
     return render(fronts, safe.visible(title), cards, back), len(fronts)

@@ -23,7 +23,6 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.browser import PAGE as BROWSER
 from fortlang.docsite.browser import browser_page
-from fortlang.docsite.chrome import chrome
 from fortlang.docsite.faces import every_face
 from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.icons import every_icon
@@ -132,7 +131,7 @@ def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str],
     links += [f"- [{safe.markdown(s.manifest.name)} — {lx.ui('glossary', lang)}]"
               f"(glossary/{s.id}.md)" for s in sets]
     if sets:
-        links.append(f"- [{chrome('browser', lang)}]({BROWSER})")
+        links.append(f"- [{lx.ui('browser', lang)}]({BROWSER})")
     links += [f"- [{lx.ui(key, lang)}]({page})" for key, page in pages]
     # The other sites are outside this one's docs, so plain HTML links (mkdocs checks only .md).
     others = " · ".join(f'<a href="../{x}/index.html" hreflang="{x}">{lx.LANGUAGE_NAMES[x]}</a>'
@@ -162,7 +161,7 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
         # mkdocs puts a nav title into every page as it is (HTML): escaped like page text
         nav.append({lx.ui("glossary", lang): [
             {safe.markdown(s.manifest.name): f"glossary/{s.id}.md"} for s in sets]})
-        nav.append({chrome("browser", lang): BROWSER})
+        nav.append({lx.ui("browser", lang): BROWSER})
     nav += [{lx.ui(key, lang): page} for key, page in pages]
     return {
         "site_name": lx.ui("site", lang),
@@ -196,8 +195,8 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
                                  "link": f"../{x}/index.html"} for x in langs],
                   # named so material's offline plugin adds no CDN copy of its own
                   "polyfills": [f"assets/javascripts/{SHIM}"],
-                  "not_found": {"text": chrome("not_found", lang),
-                                "home": chrome("back_home", lang)}},
+                  "not_found": {"text": lx.ui("not_found", lang),
+                                "home": lx.ui("back_home", lang)}},
         "nav": nav,
     }
 
