@@ -23,10 +23,6 @@ class Code:
     example: str
     fix: str
 
-    @property
-    def is_warning(self) -> bool:
-        return self.code.startswith("W")
-
 
 #: the start of a card file, for the examples that are whole card files
 _KID = "kids:\n  - id: a\n    name: A\n"

@@ -51,9 +51,3 @@ def test(paths: tuple[Path, ...], fmt: str) -> None:
     else:
         click.echo(f"{report.passed} passed, {report.failed} failed")
     sys.exit(0 if report.ok else 1)
-
-
-def _shown(text: str) -> str:
-    """A line of a scenario file's words for the terminal: control characters (an escape
-    sequence in a name or an answer) are shown escaped, never sent."""
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
