@@ -1,0 +1,135 @@
+"""The oracle across versions (issue 13 item 5): the engine in this tree against the engine at an
+earlier commit, over thousands of games, compared at every decision: whose decision, its kind,
+the legal options as values, the excluded options' rules, and the whole state
+(``Game.snapshot()``). Each side runs in its own process; the earlier commit's code is exported
+with ``git archive`` (nothing is installed). Games cycle through 2, 3 and 4 players, basic and
+draft set-up (R2.5), random, greedy and mixed bots (tests/oracle.py's ``configs``).
+
+    python bench/oracle_versions.py --base 8dbd9df [--games 2000] [--seed 0] [--jobs 2]
+
+Each process prints one digest per game; at the first game whose digests differ, both sides
+replay it and the first differing decision is printed. Exit status 1 on a difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Run with the code under test first on sys.path. argv: first game, games, seed, detail (the
+#: index of one game whose whole trace is printed, or -1 for digests).
+PROBE = r"""
+import hashlib, json, sys
+from fortlang.cardset import base_set
+from fortlang.game import make_bots, run_game
+from fortlang.game.setup import new_game
+
+BOT_MIXES = (["random"], ["greedy"], ["greedy", "random"], ["random", "greedy"])
+first, games, seed, detail = (int(a) for a in sys.argv[1:5])
+cardset = base_set()
+
+def config(i):
+    return 2 + i % 3, seed * 1_000_003 + i, (i // 3) % 2 == 1, BOT_MIXES[(i // 6) % 4]
+
+class Recording:
+    def __init__(self, agent, trace, holder):
+        self.agent, self.trace, self.holder = agent, trace, holder
+    def choose(self, view, d):
+        self.trace.append(repr((d.player, str(d.kind), tuple(o.value for o in d.options),
+                                tuple(r for _, r in d.excluded), self.holder[0].snapshot())))
+        return self.agent.choose(view, d)
+
+class Attach:
+    def __init__(self, holder):
+        self.holder = holder
+    def attach(self, game):
+        self.holder[:] = [game]
+
+for i in range(first, first + games):
+    players, game_seed, draft, bots = config(i)
+    trace, holder = [], []
+    agents = [Recording(a, trace, holder) for a in make_bots(bots, players, game_seed)]
+    game, start = new_game(cardset, players, seed=game_seed, agents=agents, draft=draft,
+                           trace=Attach(holder))
+    out = run_game(cardset, players, agents, seed=game_seed, game=game, first=start)
+    trace.append(repr((out.snapshot, out.log, [s.total for s in out.scores])))
+    if detail == i:
+        print(json.dumps(trace))
+        break
+    if detail < 0:
+        print(i, hashlib.sha256("\n".join(trace).encode()).hexdigest(), len(trace), flush=True)
+"""
+
+
+def export(commit: str, into: Path) -> Path:
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "fortlang", "grammar",
+                              "cards"], cwd=ROOT, check=True, capture_output=True).stdout
+    tar = into / "base.tar"
+    tar.write_bytes(archive)
+    with tarfile.open(tar) as t:
+        t.extractall(into, filter="data")
+    tar.unlink()
+    return into
+
+
+def run(path: Path, first: int, games: int, seed: int, detail: int = -1) -> str:
+    env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
+    out = subprocess.run([sys.executable, "-c", PROBE, str(first), str(games), str(seed),
+                          str(detail)], env=env, check=True, capture_output=True, text=True,
+                         cwd=path)
+    return out.stdout
+
+
+def digests(path: Path, games: int, seed: int, jobs: int) -> dict[int, tuple[str, int]]:
+    size = -(-games // jobs)
+    with ThreadPoolExecutor(jobs) as pool:
+        outs = list(pool.map(lambda j: run(path, j * size, min(size, games - j * size), seed),
+                             range(jobs)))
+    table = {}
+    for out in outs:
+        for line in out.splitlines():
+            i, digest, n = line.split()
+            table[int(i)] = (digest, int(n))
+    return table
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", required=True, help="the earlier commit (the oracle)")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2, help="processes per side")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        base = export(args.base, Path(tmp))
+        start = time.perf_counter()
+        expected = digests(base, args.games, args.seed, args.jobs)
+        got = digests(ROOT, args.games, args.seed, args.jobs)
+        decisions = sum(n for _, n in expected.values())
+        for i in sorted(expected):
+            if expected[i] != got.get(i):
+                a = json.loads(run(base, i, 1, args.seed, i))
+                b = json.loads(run(ROOT, i, 1, args.seed, i))
+                step = next((j for j, (x, y) in enumerate(zip(a, b)) if x != y),
+                            min(len(a), len(b)))
+                print(f"game {i}: first difference at decision {step} of {len(a)}")
+                print(f"  {args.base}: {a[step] if step < len(a) else None!s:.1500}")
+                print(f"  this tree: {b[step] if step < len(b) else None!s:.1500}")
+                return 1
+        print(f"{args.games} games, {decisions} decisions: identical to {args.base} "
+              f"({time.perf_counter() - start:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
