@@ -236,6 +236,23 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
             return then()
         return thunk
 
+    if nxt:  # searching: stop first, then each card in turn, built only when tried
+        mark = game.mark()
+        if _order(ctx):
+            return True
+        for j in range(start, len(cands)):
+            c, from_hand = cands[j]
+            if (c in play.added) if from_hand else (c in play.lookout_used):
+                continue
+            key = (from_hand, id(c.card))
+            if key in seen:
+                continue
+            seen.add(key)
+            game.rollback(mark)
+            if add(j)():
+                return True
+        game.rollback(mark)
+        return False
     for j in range(start, len(cands)):
         c, from_hand = cands[j]
         if (c in play.added) if from_hand else (c in play.lookout_used):
@@ -246,8 +263,6 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
         seen.add(key)
         offered.append(cands[j])
         thunks.append(add(j))
-    if ctx.search:
-        return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks)
     return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks,
                   refused=lambda: _unboostable([c for c in p.hand if not _can_boost(c, suits)],
                                                "R5.3"))
@@ -294,9 +309,15 @@ def _order(ctx: Ctx) -> bool:
     sequences, options = order_options(card)
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
+    if ctx.search:  # each order in turn until one completes legally
+        game = ctx.game
+        mark = game.mark()
+        for s in sequences:
+            if _perform(ctx, s, 0):
+                return True
+            game.rollback(mark)
+        return False
     thunks: list[Thunk] = [partial(_perform, ctx, s, 0) for s in sequences]
-    if ctx.search:
-        return decide(ctx, Kind.ORDER, options, thunks)
     ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
     known = [surely_first(ctx, _action(card, s[0])) for s in sequences]
     return decide(ctx, Kind.ORDER, options, thunks, known)
@@ -498,8 +519,6 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     public = result.card.card.public
     assert public is not None
     suits = follow_suits(result)
-    ctx = Ctx(game, seat, leader=False, bound=dict(result.bindings))
-    ctx.context = f"follow {result.card.name} (public): {text(public)}"
     wild = game.rules.coin_follows_any
     picks: list[tuple[int, ...]] = [(i,) for i in _distinct_matching(q.hand, suits, wild)]
     copy_cat = q.perk(PerkHook.FOLLOW_DISCARD_MORE)
@@ -515,6 +534,8 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
                     picks.append(combo)
     if not picks and not game.explain:
         return ()
+    ctx = Ctx(game, seat, leader=False, bound=dict(result.bindings))
+    ctx.context = f"follow {result.card.name} (public): {text(public)}"
     chosen: list[CardInstance] = []
     counted = frozenset(suits | _quantity_suits(result))
 

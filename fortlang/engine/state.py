@@ -312,9 +312,10 @@ class Game:
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
         undo = self._undo
-        while len(undo) > mark:
-            fn, a, b, c = undo.pop()
-            fn(a, b, c)
+        if len(undo) > mark:
+            for fn, a, b, c in reversed(undo[mark:]):
+                fn(a, b, c)
+            del undo[mark:]
 
     def abort(self, mark: int) -> None:
         self.rollback(mark)
