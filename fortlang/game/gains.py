@@ -49,10 +49,10 @@ def resource_rate(board: Board | None) -> Fraction:
 
 def standing(game: Game, seat: int) -> Gain:
     """The figures a play can change, for ``seat`` now."""
-    from fortlang.game.scoring import cards_you_have
-
     p = game.players[seat]
-    return Gain(p.vp, sum(p.stuff[r] + p.pack[r] for r in TOKENS), len(cards_you_have(p)),
+    held = (len(p.deck) + len(p.discard) + len(p.hand) + len(p.yard) + len(p.lookout)
+            + len(p.in_play))  # R14's cards you have (metrics.cards_you_have), counted
+    return Gain(p.vp, sum(p.stuff[r] + p.pack[r] for r in TOKENS), held,
                 game.board.points[p.level])
 
 

@@ -110,12 +110,12 @@ class Progress:
                 self.acquired.append(set())
             mine = self.owned[p.seat]
             now = {c.uid: c.card.id for c in cards_you_have(p)}
+            new = [card_id for uid, card_id in now.items() if uid not in mine]
             if not fresh:
-                self.recruited.update(card_id for uid, card_id in now.items()
-                                      if uid not in mine)
+                self.recruited.update(new)
             self.owned[p.seat] = now
             got = self.acquired[p.seat]
-            got.update(now.values())
+            got.update(new)  # what was held at the last look is in already
             got.update(k.id for k in p.perks)
             if p.rule is not None:
                 got.add(p.rule.id)
