@@ -120,7 +120,8 @@ def main() -> int:
             if expected[i] != got.get(i):
                 a = json.loads(run(base, i, 1, args.seed, i))
                 b = json.loads(run(ROOT, i, 1, args.seed, i))
-                step = next((j for j, (x, y) in enumerate(zip(a, b)) if x != y),
+                step = next((j for j, (x, y) in enumerate(zip(a, b, strict=False))
+                             if x != y),
                             min(len(a), len(b)))
                 print(f"game {i}: first difference at decision {step} of {len(a)}")
                 print(f"  {args.base}: {a[step] if step < len(a) else None!s:.1500}")

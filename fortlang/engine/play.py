@@ -319,7 +319,8 @@ def _order(ctx: Ctx) -> bool:
         return False
     thunks: list[Thunk] = [partial(_perform, ctx, s, 0) for s in sequences]
     ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
-    known = [surely_first(ctx, _action(card, s[0])) for s in sequences]
+    first = {which: surely_first(ctx, _action(card, which)) for which in {s[0] for s in sequences}}
+    known = [first[s[0]] for s in sequences]  # judged once per action that can come first
     return decide(ctx, Kind.ORDER, options, thunks, known)
 
 
