@@ -48,6 +48,12 @@ class PrimitiveSpec:
     #: Language -> ``meaning`` in that language, for the reference of a primitive the docs'
     #: own tables do not know.
     meanings: Mapping[str, str] = field(default_factory=dict)
+    #: Whether performing it may make room in your stuff, put tokens back in the supply or
+    #: change your pack. The engine's legality shortcuts (engine/certain.py) judge a play that
+    #: cannot free anything by what fits now ("what cannot be gained now never can"), so only a
+    #: primitive declared False is left out of their search; a plugin's primitive that is not
+    #: declared is assumed to free (the search then decides).
+    frees: bool = True
     #: The engine's handler, for a primitive the engine does not know: ``effect(node, ctx, k)``
     #: performs it on ``ctx.game`` through its undoable mutations and returns ``k(in_full)``.
     effect: Callable[..., bool] | None = None
@@ -100,7 +106,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
     PrimitiveSpec("gain", n.Gain, "gain [N] RES", "R12.1",
                   "Take N of the resource from the supply into your stuff; pizza/toy is one kind, "
                   "chosen, never a mix.", "gain 2 pizza/toy", most_times=8,
-                  worth=lambda a: 1.0 * a.amount),
+                  frees=False, worth=lambda a: 1.0 * a.amount),
     PrimitiveSpec("pack", n.Pack, "pack", "R12.2",
                   "Move one resource from your stuff to your pack.", "pack",
                   most_times=8, most_options=4,
@@ -108,19 +114,19 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
     PrimitiveSpec("lookout", n.Lookout, "lookout", "R12.3",
                   "Add a card from your hand to your lookout.", "lookout",
                   most_times=6, most_options=6,
-                  worth=lambda a: 2.0),
+                  frees=False, worth=lambda a: 2.0),
     PrimitiveSpec("destroy_card", n.DestroyCard, "destroy card", "R12.4",
                   "Box a card from your hand or discard pile (not the played or an added card).",
                   "destroy card", most_options=2,
-                  worth=lambda a: 0.6),
+                  frees=False, worth=lambda a: 0.6),
     PrimitiveSpec("destroy_this", n.DestroyThis, "destroy this", "R12.5",
                   "Box this card once this action and the followers are done.",
                   "score x book then destroy this", repeatable=False,
-                  worth=lambda a: -1.0),
+                  frees=False, worth=lambda a: -1.0),
     PrimitiveSpec("recruit", n.Recruit, "recruit", "R12.6",
                   "Recruit a card onto your discard pile, as in the recruit phase.", "recruit",
                   most_options=6,
-                  worth=lambda a: 1.5),
+                  frees=False, worth=lambda a: 1.5),
     PrimitiveSpec("advance", n.Advance, "advance [-1|+1]", "R12.7, R13.2",
                   "Pay the cost to your next fort level from stuff and/or pack and go up one "
                   "level; -1 or +1 changes the cost by one resource of any type.",
@@ -128,7 +134,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   worth=lambda a: 6.0 - 1.0 * a.modifier),
     PrimitiveSpec("score", n.Score, "score [N]", "R12.8",
                   "Move N spaces up the victory track.", "score x level",
-                  worth=lambda a: 1.6 * a.amount),
+                  frees=False, worth=lambda a: 1.6 * a.amount),
     PrimitiveSpec("spend", n.Spend, "spend [N] RES", "R12.9",
                   "Return N of the resource from your stuff or pack to the supply.",
                   "spend pizza then score 2", most_options=5,
@@ -136,14 +142,14 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
     PrimitiveSpec("destroy_rival", n.DestroyRival, "destroy rival", "R12.10",
                   "Box a card from a rival's yard.", "destroy rival then gain resource",
                   most_options=3,
-                  worth=lambda a: 0.4),
+                  frees=False, worth=lambda a: 0.4),
     PrimitiveSpec("copy_pack", n.CopyPack, "copy pack", "R12.11",
                   "Gain the same resources as are in your pack, into your stuff.", "copy pack",
-                  worth=lambda a: 1.5),
+                  frees=False, worth=lambda a: 1.5),
     PrimitiveSpec("copy_rival_pack", n.CopyRivalPack, "copy rival pack", "R12.12",
                   "Gain the same resources as are in a rival's pack (nothing is taken from them).",
                   "copy rival pack", most_options=3,
-                  worth=lambda a: 1.5),
+                  frees=False, worth=lambda a: 1.5),
     PrimitiveSpec("convert", n.Convert, "convert", "R12.13",
                   "Replace a pizza with a toy, or a toy with a pizza, in your stuff or pack.",
                   "convert x glue", most_options=4,
@@ -153,16 +159,16 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Draw N cards from your deck into your hand; an empty deck is not refilled "
                   "from the discard pile (that happens only in the draw phase, R9.1).",
                   "draw 2", most_times=10,
-                  worth=lambda a: 0.9 * a.amount, base=False),
+                  frees=False, worth=lambda a: 0.9 * a.amount, base=False),
     PrimitiveSpec("lose", n.Lose, "lose [N]", "designers' extension",
                   "Move N spaces down the victory track (never below 0).",
                   "each rival -> lose", base=False,
-                  worth=lambda a: -1.6 * a.amount),
+                  frees=False, worth=lambda a: -1.6 * a.amount),
     PrimitiveSpec("take", n.Take, "take [N] RES", "designers' extension",
                   "Take N of the resource from one rival's stuff (your choice of rival) into "
                   "yours; pizza/toy is one kind, chosen, never a mix.",
                   "take toy", most_options=6, most_times=8, base=False,
-                  worth=lambda a: 1.4 * a.amount),
+                  frees=False, worth=lambda a: 1.4 * a.amount),
     PrimitiveSpec("give", n.Give, "give [N] RES", "designers' extension",
                   "Give N of the resource from your stuff to one rival (your choice) into their "
                   "stuff; pizza/toy is one kind, chosen, never a mix.",

@@ -34,6 +34,7 @@ from fortlang.engine.interpreter import (
 from fortlang.engine.state import OTHER, PIZZA, TOY, CardInstance, Game, Player
 from fortlang.model import KidCard
 from fortlang.nodes import TOKENS, Resource, Suit
+from fortlang.registry import spec_of
 
 
 class _Play:
@@ -314,8 +315,10 @@ def _may_free(a: n.Action, game: Game, p: Player) -> bool:
         return _can_pack(game, p)
     if isinstance(a, n.Convert):
         return _can_convert(game, p)
-    # giving tokens away makes room; another player's actions may take from you (core C4, C6)
-    return isinstance(a, n.Spend | n.Advance | n.Give | n.Target)
+    if isinstance(a, n.Target):
+        return True  # another player's actions may take from you (core C6)
+    spec = spec_of(type(a))  # each primitive declares whether it may free (a plugin's too)
+    return spec is None or spec.frees
 
 
 def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:

@@ -34,7 +34,7 @@ def _tuck(node: Tuck, ctx: Any, k: Any) -> bool:
 TUCK = PrimitiveSpec(
     "tuck", Tuck, "tuck", "backyard B1",
     "Put a card from your discard pile on top of your deck.", "tuck then score",
-    most_options=6, most_times=8, worth=lambda a: 0.7, effect=_tuck,
+    most_options=6, most_times=8, frees=False, worth=lambda a: 0.7, effect=_tuck,
     # a card going back on top of the deck: path data only, drawn by fortlang in this colour
     icon=("M5 9h9v12H5z", "M12 3h7v9", "M19 3l-3 3M19 3l-3-3"), colour="#5c940d",
     phrases={"en": "put a card from your discard pile on top of your deck",
