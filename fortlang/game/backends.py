@@ -5,7 +5,10 @@ the same on every backend."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import tempfile
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -48,6 +51,13 @@ def ray_missing() -> FortError:
                                 file="--backend", hint="pip install 'fortlang[ray]'"))
 
 
+def _short_temp() -> str | None:
+    """The temp folder, if short enough for the Unix sockets Ray makes under it (107 bytes
+    with Ray's own ~70), else /tmp (mkdtemp is private there too: 0700, a fresh name)."""
+    folder = tempfile.gettempdir()
+    return folder if len(folder) <= 32 or not os.path.isdir("/tmp") else "/tmp"
+
+
 def _ray(jobs: Iterable[Job], workers: int, address: str | None) -> Iterator[ChunkResult]:
     """Chunks as Ray tasks, a bounded number in flight (memory stays flat on long runs), read
     back in order. Ray is started here (``workers`` CPUs) unless ``address`` names a running
@@ -57,13 +67,22 @@ def _ray(jobs: Iterable[Job], workers: int, address: str | None) -> Iterator[Chu
     except ImportError:
         raise ray_missing() from None
     started = not ray.is_initialized()
+    private: str | None = None
     if started:
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                    "logging_level": "ERROR", "configure_logging": False}
         if address:
             ray.init(address=address, **options)
         else:
-            ray.init(num_cpus=max(workers, 1), **options)
+            # Ray keeps sockets, logs and pickled objects in /tmp/ray by default, a folder
+            # every user can write: a local instance gets a folder of its own (0700), removed
+            # after the shutdown.
+            private = tempfile.mkdtemp(prefix="fortlang-ray-", dir=_short_temp())
+            try:
+                ray.init(num_cpus=max(workers, 1), _temp_dir=private, **options)
+            except BaseException:
+                shutil.rmtree(private, ignore_errors=True)
+                raise
     try:
         task = ray.remote(run_chunk)
         window = 2 * max(int(ray.cluster_resources().get("CPU", workers)), 1)
@@ -77,3 +96,5 @@ def _ray(jobs: Iterable[Job], workers: int, address: str | None) -> Iterator[Chu
     finally:
         if started:
             ray.shutdown()
+        if private is not None:
+            shutil.rmtree(private, ignore_errors=True)
