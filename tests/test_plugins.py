@@ -74,6 +74,19 @@ def test_a_missing_plugin_is_a_positioned_error_with_an_install_hint(tmp_path) -
     assert "fortlang.vocabularies" in result.output
 
 
+def test_the_words_a_missing_plugin_would_bring_point_at_it(tmp_path) -> None:
+    """Each action that does not parse in a set whose vocabulary is missing says why it may
+    not: one cause (E340), named at each of its consequences (E100)."""
+    folder = tmp_path / "set"
+    shutil.copytree(EXPANSION, folder)
+    result = CliRunner().invoke(main, ["check", "--no-warnings", str(folder)])
+    unread = [line for line in result.output.splitlines() if "error[E100]" in line]
+    assert unread and all("`tuck`" in line for line in unread)
+    hints = [line for line in result.output.splitlines()
+             if "hint:" in line and "backyard" in line and "E340" in line]
+    assert len(hints) == len(unread)
+
+
 def test_a_plugin_in_a_folder_others_can_write_is_never_imported(tmp_path, monkeypatch) -> None:
     marker = tmp_path / "ran"
     site = install(tmp_path / "shared", module="shared_backyard",

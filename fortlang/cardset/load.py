@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -135,11 +135,38 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
     paths = found.files + _unsaved(folder, texts, found.files)
     result.diagnostics.extend(found.diagnostics)
     result.files.extend(check(p, texts.get(str(p)), vocabulary=vocab) for p in paths)
+    missing = _missing(manifest.uses) if manifest is not None else ()
+    if missing:
+        _point_at_missing(result.files[1:], missing)
     if not paths and not found.diagnostics:
         result.diagnostics.append(Diagnostic(
             ERROR, "E306", "the set has no card files", file=str(folder),
             hint="add YAML files with `kids:`, `made_up_rules:`, `perks:` or `board:`"))
     return result
+
+
+def _missing(uses: Sequence[str]) -> tuple[str, ...]:
+    """The vocabularies a set uses that cannot be loaded (each is E340-E342 at its manifest)."""
+    from fortlang.plugins import PluginError, load
+
+    out = []
+    for name in uses:
+        try:
+            load(name)
+        except PluginError:
+            out.append(name)
+    return tuple(out)
+
+
+def _point_at_missing(files: Sequence[FileResult], uses: Sequence[str]) -> None:
+    """An action that does not parse in a set whose vocabulary plugins could not be loaded
+    (E340-E342, at the manifest) may be written in their words: each such error says so."""
+    names = ", ".join(f"`{name}`" for name in uses)
+    hint = f"this set uses {names}, which could not be loaded (E340-E342): its words " \
+        "cannot be read"
+    for file in files:
+        file.diagnostics[:] = [replace(d, hint=f"{d.hint}; {hint}" if d.hint else hint)
+                               if d.code == "E100" else d for d in file.diagnostics]
 
 
 def _unsaved(folder: Path, texts: Mapping[str, str], found: list[Path]) -> list[Path]:
