@@ -277,6 +277,22 @@ async def test_completion_in_a_scenario(client: LanguageClient, tmp_path: Path) 
         ["pizza", "toy", "pizza/toy", "resource"]
 
 
+async def test_a_scenarios_error_completes_and_explains_rule_numbers(
+        client: LanguageClient, tmp_path: Path) -> None:
+    path = tmp_path / "refused.yaml"
+    text = SCENARIO.replace("The Mole]", "The Moles]").replace(
+        "then: {players: [{stuff: {pizza: 3}, hand: []}]}", "then: {error: R5.5}")
+    await open_file(client, path, text)
+    line = text.split("\n").index("    then: {error: R5.5}")
+    numbers = await _labels(client, path, line, len("    then: {error: "))
+    assert numbers[:3] == ["R1.1", "R1.2", "R1.3"]  # every numbered rule, in the rules' order
+    assert {"R5.4", "R5.5", "R6.2", "R12.4", "R13.3"} <= set(numbers)
+    said = await _hover(client, path, line, len("    then: {error: R5"))
+    assert said.startswith("**R5.5** Every card you add must change the effect")
+    assert await client.text_document_definition_async(types.DefinitionParams(
+        text_document=doc(path), position=at(line, len("    then: {error: R5")))) is None
+
+
 # -- definition, formatting, quick fixes -----------------------------------------------------
 
 

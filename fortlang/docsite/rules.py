@@ -81,3 +81,25 @@ def defined(lang: str) -> frozenset[str]:
     found = {m.group(2) for m in map(_HEADING.match, text.splitlines()) if m}
     found |= {m.group(1) for m in map(_PARAGRAPH.match, text.splitlines()) if m}
     return frozenset(found)
+
+
+@cache
+def summaries(lang: str) -> dict[str, str]:
+    """Each numbered rule of the rules file of ``lang`` and its paragraph's text, in the
+    file's order (completion of `error:` in a scenario names them).
+
+    >>> summaries("en")["R5.5"].startswith("Every card you add must change")
+    True
+    """
+    out: dict[str, str] = {}
+    number: str | None = None
+    for line in (source(lang) or "").splitlines() + [""]:
+        paragraph = _PARAGRAPH.match(line)
+        if paragraph is not None:
+            number = paragraph.group(1)
+            out[number] = line[paragraph.end():].strip()
+        elif number is not None and line.strip() and not line.startswith(("#", "!!!", "  ")):
+            out[number] += " " + line.strip()
+        else:
+            number = None
+    return out

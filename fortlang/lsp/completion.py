@@ -4,8 +4,8 @@
   LALR parser state is asked (``accepts()`` after the text before the cursor), so after `gain`
   come amounts and resources, after `x` the quantities, after `destroy` `card`, `this` and
   `rival`; the words and their meanings come from the registry;
-* in a scenario, card names, perks and made-up rules of its sets; set ids in `sets:` and a
-  manifest's `requires:`;
+* in a scenario, card names, perks and made-up rules of its sets, the rule numbers after
+  `error:`; set ids in `sets:` and a manifest's `requires:`;
 * fields of the mapping being written, and the values the schema lists (suits, hooks...).
 """
 
@@ -16,7 +16,16 @@ import re
 from lsprotocol import types
 
 from fortlang.cardset.dsl import ACTION, SCORING
-from fortlang.lsp.context import KID, PERK, RULE, SET, dsl_kind, name_kind, vocabulary_of
+from fortlang.lsp.context import (
+    KID,
+    PERK,
+    RULE,
+    RULE_NUMBER,
+    SET,
+    dsl_kind,
+    name_kind,
+    vocabulary_of,
+)
 from fortlang.lsp.dsl import Text
 from fortlang.lsp.schema_help import fields, values
 from fortlang.lsp.source import Source
@@ -77,6 +86,12 @@ def _fields(src: Source, path: tuple, parent: object) -> list[types.CompletionIt
 
 
 def _names(src: Source, what: str) -> list[types.CompletionItem]:
+    if what == RULE_NUMBER:  # every numbered rule, its text beside it (in the rules' language)
+        from fortlang.docsite.rules import summaries
+
+        return [types.CompletionItem(label=number, kind=K.Reference, detail=text[:60],
+                                     documentation=text, sort_text=f"{i:03d}")
+                for i, (number, text) in enumerate(summaries("en").items())]
     if what == SET:
         from fortlang.lsp.definition import known_sets
 

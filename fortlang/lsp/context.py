@@ -13,6 +13,7 @@ from fortlang.scenario.format import PLAYER_ZONES, TABLE_ZONES
 
 Path = tuple[Any, ...]
 KID, PERK, RULE, SET = "kid", "perk", "made-up rule", "set"
+RULE_NUMBER = "rule number"  # a rule of Fort, R1-R15 (a scenario's `error:`)
 
 
 def dsl_kind(kind: str | None, path: Path) -> str | None:
@@ -31,7 +32,7 @@ def dsl_kind(kind: str | None, path: Path) -> str | None:
 
 
 def name_kind(kind: str | None, path: Path) -> str | None:
-    """KID, PERK, RULE or SET when ``path`` leads to a place that names one."""
+    """KID, PERK, RULE, SET or RULE_NUMBER when ``path`` leads to a place that names one."""
     if kind == MANIFEST:
         return SET if len(path) == 2 and path[0] == "requires" else None
     if kind != SCENARIO or not path:
@@ -41,6 +42,8 @@ def name_kind(kind: str | None, path: Path) -> str | None:
     if len(path) < 3 or path[0] != "scenarios":
         return None
     last, above = path[-1], path[-2]
+    if last == "error" and above == "then" and len(path) == 4:
+        return RULE_NUMBER
     in_moves = path[2] == "when"
     if in_moves:
         if last in ("play", "follow", "recruit") and len(path) == 5:

@@ -8,7 +8,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from fortlang.lsp.context import KID, SET, name_kind
+from fortlang.lsp.context import KID, RULE_NUMBER, SET, name_kind
 from fortlang.lsp.source import Source
 from fortlang.lsp.spot import spot_at
 from fortlang.model import Manifest
@@ -29,7 +29,7 @@ def definition(src: Source, pos: types.Position) -> types.Location | None:
 
         manifest = manifest_path(folder)
         return _location(manifest, 1, 1) if manifest is not None else None
-    if what is None:
+    if what is None or what == RULE_NUMBER:  # a rule is defined on the site, not in a file
         return None
     from fortlang.scenario.format import catalog_of
 

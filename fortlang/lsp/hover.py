@@ -9,7 +9,16 @@ from lsprotocol import types
 
 from fortlang import nodes as n
 from fortlang.lsp import markup
-from fortlang.lsp.context import KID, PERK, RULE, SET, dsl_kind, name_kind, vocabulary_of
+from fortlang.lsp.context import (
+    KID,
+    PERK,
+    RULE,
+    RULE_NUMBER,
+    SET,
+    dsl_kind,
+    name_kind,
+    vocabulary_of,
+)
 from fortlang.lsp.dsl import Text, innermost
 from fortlang.lsp.schema_help import field_description
 from fortlang.lsp.source import Source
@@ -83,6 +92,11 @@ def _rule_of(node: n.Node, vocab: Vocabulary) -> str:
 
 
 def describe_named(src: Source, what: str, word: str, lang: str) -> str | None:
+    if what == RULE_NUMBER:  # the rule's text, in the client's language when the site has it
+        from fortlang.docsite.rules import summaries
+
+        text = summaries(lang).get(word) or summaries("en").get(word)
+        return f"**{markup.text(word)}** {markup.text(text)}" if text else None
     if what == SET:
         from fortlang.lsp.definition import find_set
 
