@@ -56,6 +56,30 @@ def test_flags_are_intervals_wholly_above_or_below_the_median():
     assert cards["rare"]["flag"] is None
 
 
+def test_a_margin_flags_only_what_is_clearly_beyond_it():
+    """With thousands of games every interval is narrow, and a card a tenth of a point from
+    the median is "significantly" off; a margin asks for the interval to clear median ±
+    margin (a difference a designer would act on)."""
+    cards = {k: {"effect": e, "effect_ci95": ci, "effect_n": 5000, "flag": None}
+             for k, e, ci in (("a", 2.9, [2.85, 2.95]), ("b", 3.0, [2.95, 3.05]),
+                              ("c", 3.1, [3.06, 3.14]), ("d", 4.5, [4.4, 4.6]))}
+    assert flag_against_median(cards) == 3.05
+    assert [cards[k]["flag"] for k in "abcd"] == ["below", None, "above", "above"]
+    assert flag_against_median(cards, margin=0.5) == 3.05
+    assert [cards[k]["flag"] for k in "abcd"] == [None, None, None, "above"]
+
+
+def test_the_margin_is_an_option_and_a_figure(tmp_path):
+    args = ["simulate", "--games", "20", "--seed", "3", "--json"]
+    plain = json.loads(CliRunner().invoke(main, args).stdout)
+    wide = json.loads(CliRunner().invoke(main, [*args, "--margin", "100"]).stdout)
+    assert plain["flag_margin"] == 0 and wide["flag_margin"] == 100
+    assert not [k for k, c in wide["cards"].items() if c["flag"]]
+    assert wide["median_effect"] == plain["median_effect"]
+    refused = CliRunner().invoke(main, [*args, "--margin", "-1"])
+    assert refused.exit_code == 2 and "error[E807]" in refused.output
+
+
 def test_a_strong_expansion_card_is_flagged_above_the_median(tmp_path):
     folder = write_expansion(tmp_path / "yard-kids")
     result = CliRunner().invoke(main, ["simulate", "--sets", str(folder), "--games", "40",

@@ -51,6 +51,18 @@ def test_report_writes_the_page_and_the_figures_and_nothing_else(report: Path) -
     assert html.count('src="data:image/png;base64,') == 5  # offline: every plot is inline
 
 
+def test_the_page_says_the_margin_a_flag_had_to_clear(report: Path) -> None:
+    from collections import defaultdict
+
+    from fortlang.game.report import page
+
+    figures = json.loads((report / "figures.json").read_text())
+    plots: defaultdict[str, str] = defaultdict(str)  # the page's text only
+    assert "points per play:" not in page(figures, plots)
+    figures["flag_margin"] = 0.5
+    assert "by more than 0.5 points per play:" in page(figures, plots)
+
+
 def test_report_figures_are_simulates_figures(report: Path, tmp_path: Path) -> None:
     folder = next(report.parent.glob("yard-kids"))
     sim = run("simulate", "--sets", str(folder), "--games", "40", "--seed", "4", "--bots",

@@ -16,7 +16,7 @@ from fortlang.errors import FortError
 @click.option("--out", "out", type=click.Path(path_type=Path), required=True,
               help="Folder for index.html and figures.json (created if missing).")
 def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, seed: int,
-            workers: int, backend: str, ray_address: str | None, draft: bool,
+            workers: int, backend: str, ray_address: str | None, draft: bool, margin: float,
             out: Path) -> None:
     """Play GAMES bot games with the sets and write OUT/index.html (plots: what one play of
     each card yields, win rate by seat and bot, scores, game length, end triggers) and
@@ -37,7 +37,7 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
     played, table = game_sets(sets)
     run = Run(played, table, games, players, tuple(bots), seed, draft)
     total = run_games(run, workers=workers, backend=backend, address=ray_address)
-    figures = describe(run, total)
+    figures = describe(run, total, margin)
     try:
         page = write_report(out, figures)
     except FortError as e:

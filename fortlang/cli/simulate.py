@@ -103,11 +103,12 @@ def run_games(run: Run, *, workers: int, backend: str, address: str | None,
     return total
 
 
-def describe(run: Run, total: Aggregate) -> dict[str, Any]:
-    """The figures with what the run was (sets, players, bots, seed)."""
+def describe(run: Run, total: Aggregate, margin: float = 0.0) -> dict[str, Any]:
+    """The figures with what the run was (sets, players, bots, seed); ``margin``: how far
+    beyond the median a card's interval must lie to be flagged (points per play)."""
     from fortlang.cardset.table import fingerprint
 
-    figures = total.figures()
+    figures = total.figures(margin)
     figures["players"], figures["bots_in_seat_order"], figures["seed"] = (
         run.players, list(run.bots), run.seed)
     figures["sets"] = [fingerprint(s) for s in run.sets]
@@ -140,6 +141,9 @@ def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callabl
                      help="A running Ray instance or cluster (auto, HOST:PORT, "
                           "ray://HOST:10001); default: start a local one."),
         click.option("--draft", is_flag=True, help="Draft set-up (R2.5) instead of the basic one."),
+        click.option("--margin", type=click.FloatRange(min=0), default=0.0, show_default=True,
+                     metavar="POINTS", help="Flag a card only when its interval lies this far "
+                     "beyond the median (points per play; 0: any clear difference)."),
     ]
 
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -156,8 +160,8 @@ def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callabl
               help="Write a JSONL replay of every game (seed, every decision).")
 @click.option("--check-invariants", is_flag=True, help="Check every invariant at every decision.")
 def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], seed: int,
-             workers: int, backend: str, ray_address: str | None, draft: bool, as_json: bool,
-             log_path: Path | None, check_invariants: bool) -> None:
+             workers: int, backend: str, ray_address: str | None, draft: bool, margin: float,
+             as_json: bool, log_path: Path | None, check_invariants: bool) -> None:
     """Play GAMES games between bots and report win rates and card figures.
 
     \b
@@ -170,7 +174,7 @@ def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], se
     run = Run(played, table, games, players, tuple(bots), seed, draft, check_invariants)
     total = run_games(run, workers=workers, backend=backend, address=ray_address,
                       log_path=log_path)
-    figures = describe(run, total)
+    figures = describe(run, total, margin)
     if as_json:
         click.echo(json.dumps(figures, indent=2))
     else:

@@ -193,7 +193,7 @@ def page(f: dict[str, Any], images: dict[str, str]) -> str:
 <p>Mean length {f['mean_turns']} turns; mean final score {f['score']['mean_score']}
 (sd {f['score']['score_sd']}); mean fort level {f['mean_fort_level']}.</p>
 <p id="flagged">Cards whose yield is significantly above or below the median
-({f['median_effect']}): {summary}.</p>
+({f['median_effect']}){_beyond(f)}: {summary}.</p>
 <h2 id="effect">What one play of each card yields</h2>
 <p class="note">Points at the exchange rate: 1 VP = 1 fort point = 1 point, a resource =
 {rate['resource_fraction']} ≈ {rate['resource']} points (the board's points per resource), a
@@ -241,3 +241,9 @@ def check_out(out: Path) -> None:
         raise FortError(Diagnostic(ERROR, "E801", "output cannot be written: --out must be a "
                                    "folder, this is a file", file=str(out),
                                    hint="name a folder (created if missing)"))
+
+
+def _beyond(f: dict[str, Any]) -> str:
+    """The flag's margin, when one was asked for (``--margin``)."""
+    margin = f.get("flag_margin") or 0
+    return f" by more than {margin:g} points per play" if margin else ""

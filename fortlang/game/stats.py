@@ -215,8 +215,9 @@ class Aggregate:
                             "cards": round(cards, 3), "fort_points": round(fort, 3)}
         return out
 
-    def figures(self) -> dict[str, Any]:
-        """Everything reported, as plain data (``--json``)."""
+    def figures(self, margin: float = 0.0) -> dict[str, Any]:
+        """Everything reported, as plain data (``--json``); ``margin``: see
+        :func:`flag_against_median`."""
         n = self.games or 1
         by_kind: dict[str, dict[str, Any]] = {"kid": {}, "perk": {}, "rule": {}}
         keys = sorted(set(self.items) | set(self.kinds))
@@ -224,7 +225,7 @@ class Aggregate:
             kind = self.kinds.get(key, "kid")
             by_kind[kind][key] = self._item_figures(key, self.items.get(key, ItemTally()))
         cards = by_kind["kid"]
-        median = flag_against_median(cards)
+        median = flag_against_median(cards, margin)
         ranking = sorted((k for k, c in cards.items() if c["effect"] is not None),
                          key=lambda k: (-cards[k]["effect"], k))
         return {
@@ -242,6 +243,7 @@ class Aggregate:
                               "resource_fraction": f"{self.rate.numerator}/"
                                                    f"{self.rate.denominator}"},
             "median_effect": round(median, 3) if median is not None else None,
+            "flag_margin": margin,
             "ranking": ranking,
             "cards": cards,
             "perks": by_kind["perk"],
@@ -262,16 +264,19 @@ def _ci(wins: float, n: int) -> list[float] | None:
     return [round(low, 4), round(high, 4)]
 
 
-def flag_against_median(cards: dict[str, dict[str, Any]]) -> float | None:
-    """Flag each card whose effect interval lies wholly above or below the median effect of
-    the cards played at least MIN_PLAYS times; returns that median."""
+def flag_against_median(cards: dict[str, dict[str, Any]], margin: float = 0.0) -> float | None:
+    """Flag each card whose effect interval lies wholly above ``median + margin`` or below
+    ``median - margin``, the median effect of the cards played at least MIN_PLAYS times
+    (``margin``: the difference in points per play a designer would act on; 0 flags every
+    statistically clear difference); returns that median."""
     ranked = [c for c in cards.values() if c["effect_n"] >= MIN_PLAYS and c["effect_ci95"]]
     if not ranked:
         return None
     median = statistics.median(c["effect"] for c in ranked)
     for c in ranked:
         low, high = c["effect_ci95"]
-        c["flag"] = "above" if low > median else "below" if high < median else None
+        c["flag"] = "above" if low > median + margin else \
+            "below" if high < median - margin else None
     return median
 
 
