@@ -313,7 +313,8 @@ class Game:
         """Undo everything since ``mark`` (the transaction stays open)."""
         undo = self._undo
         if len(undo) > mark:
-            for fn, a, b, c in reversed(undo[mark:]):
+            for i in range(len(undo) - 1, mark - 1, -1):
+                fn, a, b, c = undo[i]
                 fn(a, b, c)
             del undo[mark:]
 
