@@ -556,6 +556,23 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
             return k(True)
         return thunk
 
+    if ctx.safe and not ctx.search:  # every option completes: nothing to try, ask and move
+        for zone, where, value in places:
+            if zone is game.park_deck:
+                if zone:
+                    picks.append((zone, -1, where, value))
+            else:
+                picks += [(zone, i, where, value) for i in distinct(zone)]
+        if not picks:
+            return k(False)
+        index = 0
+        if len(picks) > 1 or game.explain:  # as decide() asks (a lone option only to explain)
+            index = game.ask(Decision(ctx.seat, kind, tuple(
+                _DECK_TOP if i < 0 else _move_option(zone[i].card, where, value)
+                for zone, i, where, value in picks), ctx.context,
+                tuple(refused()) if game.explain else ()))
+        zone, i, _, _ = picks[index]
+        return pick(zone, len(zone) - 1 if i < 0 else i)()
     for zone, where, value in places:
         if zone is game.park_deck:
             if zone:

@@ -81,7 +81,7 @@ class Progress:
     yields: list[tuple[str, Gain]] = field(default_factory=list)
     recruited: Counter = field(default_factory=Counter)
     acquired: list[set[str]] = field(default_factory=list)
-    owned: list[dict[int, str]] = field(default_factory=list)  # per seat: card uid -> id
+    owned: list[set[int]] = field(default_factory=list)  # per seat: the card uids it holds
 
     def end_turn(self, game: Game) -> bool:
         """Count the turn just played and pass the lead; True when the game is over: an end
@@ -97,7 +97,7 @@ class Progress:
         return Progress(self.first, self.leader, self.turns, list(self.triggers),
                         Counter(self.played), Counter(self.followed), Counter(self.perks),
                         list(self.yields), Counter(self.recruited),
-                        [set(a) for a in self.acquired], [dict(o) for o in self.owned])
+                        [set(a) for a in self.acquired], [set(o) for o in self.owned])
 
     def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
         """Note what each seat holds now (between turns): cards that came into a seat's
@@ -106,16 +106,18 @@ class Progress:
         fresh = not self.owned
         for p in game.players:
             if fresh:
-                self.owned.append({})
+                self.owned.append(set())
                 self.acquired.append(set())
             mine = self.owned[p.seat]
-            now = {c.uid: c.card.id for c in cards_you_have(p)}
-            new = [card_id for uid, card_id in now.items() if uid not in mine]
-            if not fresh:
-                self.recruited.update(new)
-            self.owned[p.seat] = now
+            held = cards_you_have(p)
+            now = {c.uid for c in held}
+            if now != mine:  # most seats hold the same cards as at the last look
+                new = [c.card.id for c in held if c.uid not in mine]
+                if not fresh:
+                    self.recruited.update(new)
+                self.owned[p.seat] = now
+                self.acquired[p.seat].update(new)  # what was held before is in already
             got = self.acquired[p.seat]
-            got.update(new)  # what was held at the last look is in already
             got.update(k.id for k in p.perks)
             if p.rule is not None:
                 got.add(p.rule.id)
