@@ -16,7 +16,7 @@ replaced. ``tests/test_engine_certain.py`` checks every True against the search 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine.interpreter import (
@@ -102,7 +102,7 @@ def _pack(a: n.Pack, s: _Play, times: int) -> bool:
 
 
 #: Actions sure to be performed in full with an effect ``times`` times in a row.
-_REPEATABLE: dict[type, Callable[[Any, _Play, int], bool]] = {
+_REPEATABLE: Final[dict[type, Callable[[Any, _Play, int], bool]]] = {
     n.Score: lambda a, s, times: True,  # a VP change is always recorded
     n.Gain: _gain,
     n.Spend: _spend,
@@ -129,8 +129,8 @@ def _choice(a: n.Choice, s: _Play) -> bool:
 
 
 #: Primitives that read or change tokens, and those that move cards between zones.
-_TOKEN_ACTIONS = (n.Gain, n.Spend, n.Pack, n.Convert, n.Advance, n.CopyPack, n.CopyRivalPack)
-_CARD_ACTIONS = (n.Recruit, n.Lookout, n.DestroyCard, n.DestroyRival)
+_TOKEN_ACTIONS: Final = (n.Gain, n.Spend, n.Pack, n.Convert, n.Advance, n.CopyPack, n.CopyRivalPack)
+_CARD_ACTIONS: Final = (n.Recruit, n.Lookout, n.DestroyCard, n.DestroyRival)
 
 
 def _touches(a: n.Action, kinds: tuple[type, ...]) -> bool:
@@ -138,7 +138,7 @@ def _touches(a: n.Action, kinds: tuple[type, ...]) -> bool:
 
 
 #: Counts that stay the same while actions are performed (the counted cards are set before).
-_STEADY_COUNTS = (n.Fixed, n.SuitCount, n.AnySuit)
+_STEADY_COUNTS: Final = (n.Fixed, n.SuitCount, n.AnySuit)
 
 
 @by_identity
@@ -171,7 +171,7 @@ def _advance(a: n.Advance, s: _Play) -> bool:
         (p.pack[PIZZA], p.pack[TOY])))
 
 
-_SURE: dict[type, Callable[[Any, _Play], bool]] = {
+_SURE: Final[dict[type, Callable[[Any, _Play], bool]]] = {
     n.Score: lambda a, s: True,
     n.Gain: lambda a, s: _gain(a, s, 1),
     n.Spend: lambda a, s: _spend(a, s, 1),

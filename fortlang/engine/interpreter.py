@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, partial
-from typing import Any
+from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine.choices import Decision, Kind, Option
@@ -41,8 +41,8 @@ from fortlang.registry import QUANTITY_BY_WORD, spec_of
 
 #: Enum members as module constants: reading ``Suit.COIN`` goes through the enum metaclass and
 #: costs ten times a global, in the innermost loops of the search.
-COIN = Suit.COIN
-EITHER = Resource.EITHER
+COIN: Final = Suit.COIN
+EITHER: Final = Resource.EITHER
 
 K = Callable[[bool], bool]
 Thunk = Callable[[], bool]
@@ -52,8 +52,8 @@ Options = Sequence[Option] | Callable[[], Sequence[Option]]
 
 #: The most entries a memo table holds: a table keeps its keys alive, so it is emptied when full
 #: rather than growing with every card or action a long-lived process (a language server) sees.
-MEMO_LIMIT = 4096
-_MEMOS: dict[str, dict] = {}
+MEMO_LIMIT: Final = 4096
+_MEMOS: Final[dict[str, dict]] = {}
 
 
 def bounded_put(table: dict, key: Any, value: Any) -> Any:
@@ -89,7 +89,7 @@ def by_identity(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
 text = by_identity(to_text)
 
 #: When several rules forbid an option, the most specific one is reported.
-_PRIORITY = {"R5.5": 3, "R6.2": 2, "R5.4": 1}
+_PRIORITY: Final = {"R5.5": 3, "R6.2": 2, "R5.4": 1}
 
 
 class Ctx:
@@ -251,7 +251,7 @@ def count(q: n.Quantity, ctx: Ctx) -> int | None:
     return _COUNTS[type(q)](q, ctx)
 
 
-_COUNTS: dict[type, Callable[[Any, Ctx], int]] = {
+_COUNTS: Final[dict[type, Callable[[Any, Ctx], int]]] = {
     n.SuitCount: lambda q, ctx: suit_count(ctx, q.suit),
     n.AnySuit: _any_suit,
     n.PackSize: lambda q, ctx: ctx.player.pack[PIZZA] + ctx.player.pack[TOY],
@@ -262,7 +262,7 @@ _COUNTS: dict[type, Callable[[Any, Ctx], int]] = {
     n.Tally: lambda q, ctx: QUANTITY_BY_WORD[q.what].measure(ctx.player),  # type: ignore[misc]
 }
 
-SUIT_OPTION = {s: Option(s.value, s) for s in Suit}
+SUIT_OPTION: Final = {s: Option(s.value, s) for s in Suit}
 
 
 def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Thunk,
@@ -439,7 +439,7 @@ def _choice(node: n.Choice, ctx: Ctx, k: K) -> bool:
 
 # -- primitives (R12) --------------------------------------------------------------------------
 
-RESOURCE_OPTIONS = tuple(Option(r.value, r) for r in TOKENS)
+RESOURCE_OPTIONS: Final = tuple(Option(r.value, r) for r in TOKENS)
 
 
 def _kind_of(node: n.Gain | n.Spend | n.Take | n.Give, ctx: Ctx,
@@ -523,8 +523,8 @@ def distinct(zone: list[CardInstance]) -> list[int]:
 EQUIVALENT_OPTIONS = True
 
 
-_DECK_TOP = Option("the top of the park deck", ("park_deck",))
-_MOVE_OPTIONS: dict[tuple[int, str], tuple[KidCard, Option]] = {}
+_DECK_TOP: Final = Option("the top of the park deck", ("park_deck",))
+_MOVE_OPTIONS: Final[dict[tuple[int, str], tuple[KidCard, Option]]] = {}
 
 
 def _move_option(card: KidCard, where: str, value: tuple) -> Option:
@@ -639,7 +639,7 @@ def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
 
 
 #: A yard as a place to take a card from: (where-label, where-value) by seat, made once.
-_YARDS = tuple((f"from seat {seat}'s yard", ("yard", seat)) for seat in range(4))
+_YARDS: Final = tuple((f"from seat {seat}'s yard", ("yard", seat)) for seat in range(4))
 
 
 def yard_place(q: Player) -> tuple[list, str, Any]:
@@ -647,7 +647,7 @@ def yard_place(q: Player) -> tuple[list, str, Any]:
 
 
 #: Where the recruit phase takes a card from (R7.1); a perk's ``from`` names some of them.
-RECRUIT_SOURCES = frozenset({"park", "yard", "park_deck"})
+RECRUIT_SOURCES: Final = frozenset({"park", "yard", "park_deck"})
 
 
 def recruit_places(game: Game, sources: frozenset[str] = RECRUIT_SOURCES
@@ -929,7 +929,7 @@ def level_rewards(ctx: Ctx, then: Thunk) -> bool:
     return then()
 
 
-_HANDLERS: dict[type, Callable[[Any, Ctx, K], bool]] = {
+_HANDLERS: Final[dict[type, Callable[[Any, Ctx, K], bool]]] = {
     n.Gain: _gain,
     n.Pack: _pack,
     n.Lookout: _lookout,
@@ -954,5 +954,5 @@ _HANDLERS: dict[type, Callable[[Any, Ctx, K], bool]] = {
     n.Give: _give,
 }
 
-HANDLED_NODES = frozenset(_HANDLERS)
-COUNTED_QUANTITIES = frozenset(_COUNTS)
+HANDLED_NODES: Final = frozenset(_HANDLERS)
+COUNTED_QUANTITIES: Final = frozenset(_COUNTS)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine import interpreter
@@ -64,8 +64,8 @@ from fortlang.engine.state import CardInstance, Game
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import PLAIN_SUITS, Suit
 
-PUBLIC = "public"
-PRIVATE = "private"
+PUBLIC: Final = "public"
+PRIVATE: Final = "private"
 
 
 class _Play:
@@ -274,7 +274,7 @@ def _unboostable(cards: list[CardInstance], rule: str) -> list[tuple[str, str]]:
     return [(f"add {cards[i].name} ({_suits_text(cards[i])})", rule) for i in distinct(cards)]
 
 
-_STOP = Option("stop adding cards", None)
+_STOP: Final = Option("stop adding cards", None)
 
 
 def _boost_options(offered: list[tuple[CardInstance, bool]]) -> list[Option]:
@@ -581,8 +581,8 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     return tuple(chosen)
 
 
-_DECLINE = Option("decline", None)
-_FOLLOW_OPTIONS: dict[tuple[int, ...], tuple[tuple[KidCard, ...], Option]] = {}
+_DECLINE: Final = Option("decline", None)
+_FOLLOW_OPTIONS: Final[dict[tuple[int, ...], tuple[tuple[KidCard, ...], Option]]] = {}
 
 
 def _follow_option(cards: tuple[KidCard, ...]) -> Option:

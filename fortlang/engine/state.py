@@ -14,24 +14,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import TOKENS, Resource, Suit
 
-PIZZA = Resource.PIZZA
-TOY = Resource.TOY
-OTHER: dict[Resource, Resource] = {PIZZA: TOY, TOY: PIZZA}
-_MODIFY = PerkHook.MODIFY  # an enum member read through its class is slow in a hot loop
+PIZZA: Final = Resource.PIZZA
+TOY: Final = Resource.TOY
+OTHER: Final[dict[Resource, Resource]] = {PIZZA: TOY, TOY: PIZZA}
+_MODIFY: Final = PerkHook.MODIFY  # an enum member read through its class is slow in a hot loop
 
 #: Reward levels (R10.3); the macaroni sculpture comes with the board's end level.
-RULE_LEVEL = 1
-PERK_LEVEL = 2
+RULE_LEVEL: Final = 1
+PERK_LEVEL: Final = 2
 
 #: A provisional board (fort-base-facts.md: costs and points of levels 0-4 are not public).
-DEFAULT_BOARD = Board(
+DEFAULT_BOARD: Final = Board(
     costs=((TOY,), (PIZZA,), (Resource.EITHER, TOY), (PIZZA, Resource.EITHER),
            (PIZZA, TOY, Resource.EITHER)),
     points=(0, 2, 5, 9, 15, 23),
@@ -170,7 +170,7 @@ def _bk_setattr(obj: Any, attr: str, old: Any) -> None:
     setattr(obj, attr, old)
 
 
-_BOOKKEEPING = (bookkeeping_pop, _bk_setitem, _bk_delitem, _bk_setattr)
+_BOOKKEEPING: Final = (bookkeeping_pop, _bk_setitem, _bk_delitem, _bk_setattr)
 
 
 class Game:

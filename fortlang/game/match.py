@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.state import Game
@@ -18,7 +18,7 @@ from fortlang.model import CardSet
 
 #: A safety net against an engine bug that would make a game endless; the park deck alone ends
 #: a real game long before (each turn recruits one card).
-MAX_TURNS = 1000
+MAX_TURNS: Final = 1000
 
 
 class Trigger:
