@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
+from fortlang.engine.chance import below
 from fortlang.errors import MessageError
 
 
@@ -95,7 +96,7 @@ class RandomAgent:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
 
     def choose(self, view: Any, decision: Decision) -> int:
-        return self.rng.randrange(len(decision.options))
+        return below(self.rng, len(decision.options))
 
 
 class IllegalMove(MessageError):

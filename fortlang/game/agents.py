@@ -14,6 +14,7 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang import registry as reg
+from fortlang.engine.chance import choice
 from fortlang.engine.choices import Decision, Kind, RandomAgent, ScriptedAgent
 from fortlang.model import KidCard
 
@@ -69,7 +70,7 @@ class GreedyAgent:
         rate = _RATERS.get(decision.kind, _first_yes)
         values = [rate(self, view, decision, i) for i in range(len(decision.options))]
         best = max(values)
-        return self.rng.choice([i for i, v in enumerate(values) if v == best])
+        return choice(self.rng, [i for i, v in enumerate(values) if v == best])
 
     def card(self, view: Any, card_id: Any) -> KidCard | None:
         if not self.cards:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from fortlang.engine.chance import shuffle
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.state import Game
 from fortlang.model import CardSet
@@ -96,7 +97,7 @@ def draw(game: Game, seat: int, count: int) -> int:
                 break
             while p.discard:
                 _top(game, p.discard, p.deck)
-            game.rng.shuffle(p.deck)
+            shuffle(game.rng, p.deck)
         _top(game, p.deck, p.hand)
         drawn += 1
     return drawn

@@ -1,0 +1,43 @@
+"""fortlang.engine.chance draws exactly what random.Random draws from the same state: games,
+replays and logs made before it stay the same games."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fortlang.engine.chance import below, choice, shuffle
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(1, 2**70), min_size=1, max_size=30))
+def test_below_is_randrange(seed: int, sizes: list[int]) -> None:
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert [below(ours, n) for n in sizes] == [theirs.randrange(n) for n in sizes]
+    assert ours.getstate() == theirs.getstate()
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(), max_size=70))
+def test_shuffle_and_choice_are_randoms(seed: int, items: list[int]) -> None:
+    ours, theirs = random.Random(seed), random.Random(seed)
+    mine, yours = list(items), list(items)
+    shuffle(ours, mine)
+    theirs.shuffle(yours)
+    assert mine == yours
+    if items:
+        assert choice(ours, items) == theirs.choice(items)
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_a_generator_of_another_kind_draws_through_its_own_methods() -> None:
+    class Fixed(random.Random):
+        def random(self) -> float:
+            return 0.5
+
+    assert below(Fixed(1), 10) == Fixed(1).randrange(10)
+    items = list(range(9))
+    shuffle(Fixed(1), items)
+    expected = list(range(9))
+    Fixed(1).shuffle(expected)
+    assert items == expected
