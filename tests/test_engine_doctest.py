@@ -15,4 +15,4 @@ import fortlang.engine.chance
                          ids=lambda m: m.__name__)
 def test_engine_docstring_examples(module):
     result = doctest.testmod(module)
-    assert result.attempted >= 1 and result.failed == 0
+    assert result.attempted >= 2 and result.failed == 0
