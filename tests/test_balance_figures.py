@@ -76,8 +76,9 @@ def test_the_margin_is_an_option_and_a_figure(tmp_path):
     assert plain["flag_margin"] == 0 and wide["flag_margin"] == 100
     assert not [k for k, c in wide["cards"].items() if c["flag"]]
     assert wide["median_effect"] == plain["median_effect"]
-    refused = CliRunner().invoke(main, [*args, "--margin", "-1"])
-    assert refused.exit_code == 2 and "error[E807]" in refused.output
+    for bad in ("-1", "nan", "inf"):  # figures.json stays JSON (no NaN, no Infinity)
+        refused = CliRunner().invoke(main, [*args, "--margin", bad])
+        assert refused.exit_code == 2 and "error[E807]" in refused.output, bad
 
 
 def test_a_strong_expansion_card_is_flagged_above_the_median(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,6 +123,22 @@ def describe(run: Run, total: Aggregate, margin: float = 0.0) -> dict[str, Any]:
     return figures
 
 
+class Margin(click.ParamType):
+    """Points per play, finite and not negative (the figures are JSON: no NaN, no Infinity)."""
+
+    name = "points"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> float:
+        try:
+            points = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of points", param, ctx)
+        if not math.isfinite(points) or points < 0:
+            self.fail(f"{value!r} is not a finite number of points >= 0", param, ctx)
+        return points
+
+
 def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The options of a run of bot games, shared by ``simulate`` and ``balance`` (their
     defaults differ: a quick look, or a report)."""
@@ -141,7 +158,7 @@ def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callabl
                      help="A running Ray instance or cluster (auto, HOST:PORT, "
                           "ray://HOST:10001); default: start a local one."),
         click.option("--draft", is_flag=True, help="Draft set-up (R2.5) instead of the basic one."),
-        click.option("--margin", type=click.FloatRange(min=0), default=0.0, show_default=True,
+        click.option("--margin", type=Margin(), default=0.0, show_default=True,
                      metavar="POINTS", help="Flag a card only when its interval lies this far "
                      "beyond the median (points per play; 0: any clear difference)."),
     ]
