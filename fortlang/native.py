@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from importlib.machinery import ModuleSpec
+    from pathlib import Path
     from types import ModuleType
 
 # Imported by ``fortlang/__init__`` on every start: the rest of importlib (importlib.abc alone
@@ -58,13 +59,13 @@ def prefer_sources() -> None:
         sys.meta_path.insert(0, SourcesFirst())
 
 
-def compiled_modules() -> list[str]:
-    """The modules this installed package ships compiled (none in a source tree or a pure
-    wheel), whether or not they are in use."""
+def compiled_modules(package: Path | None = None) -> list[str]:
+    """The modules this installed package (or the fortlang folder ``package``) ships compiled,
+    in use or not: none in a source tree or a pure wheel."""
     from importlib.machinery import EXTENSION_SUFFIXES
     from pathlib import Path
 
-    package = Path(__file__).resolve().parent
+    package = package or Path(__file__).resolve().parent
     out = []
     for suffix in EXTENSION_SUFFIXES:
         for lib in package.rglob(f"*__mypyc{suffix}"):
