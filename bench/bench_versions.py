@@ -3,10 +3,13 @@ four-player random-bot games per second on one core, microseconds per turn and p
 the pull API's cost per decision and the cost of clone(); then the stress cards of issue 13
 (refused by `check`, E202) and the time to decide the largest accepted siblings.
 
-    python bench/bench_versions.py [--base 0239877] [--games 200] [--runs 5]
+    python bench/bench_versions.py [--base 0239877] [--games 200] [--runs 5] [--compiled]
 
 The base commit's code is exported with `git archive` into a temporary folder and run in a
-subprocess (nothing is installed); every figure is the median of ``--runs`` runs.
+subprocess (nothing is installed); ``--compiled`` adds this tree compiled with mypyc (the wheel
+``pip install .`` builds, unpacked into a temporary folder: bench/compiled_build.py). Times are
+the process's CPU time (the machine may be shared); every figure is the median of ``--runs``
+runs, the sides interleaved.
 """
 
 from __future__ import annotations
@@ -27,31 +30,35 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Run in a subprocess with the code under test first on sys.path; prints JSON.
 PROBE = r"""
 import json, sys, time
+import fortlang.engine.interpreter as engine
 from fortlang.cardset import base_set
 from fortlang.game import make_bots, run_game
 games, seed = int(sys.argv[1]), int(sys.argv[2])
 cardset = base_set()
 run_game(cardset, 4, make_bots(["random"], 4, 0), seed=0)  # warm-up (imports, memo tables)
 turns = decisions = 0
-start = time.perf_counter()
+start = time.process_time()
 for i in range(games):
     out = run_game(cardset, 4, make_bots(["random"], 4, seed + i), seed=seed + i)
     turns += out.turns
     decisions += len(out.log)
-elapsed = time.perf_counter() - start
+elapsed = time.process_time() - start
 print(json.dumps({"games_s": games / elapsed, "us_turn": 1e6 * elapsed / turns,
-                  "us_decision": 1e6 * elapsed / decisions}))
+                  "us_decision": 1e6 * elapsed / decisions,
+                  "compiled": not engine.__file__.endswith(".py")}))
 """
 
 
 def probe(path: Path, games: int, seed: int) -> dict:
     env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
+    env.pop("FORTLANG_PURE", None)  # the compiled build runs compiled
     out = subprocess.run([sys.executable, "-c", PROBE, str(games), str(seed)], env=env,
                          check=True, capture_output=True, text=True, cwd=path)
     return json.loads(out.stdout)
 
 
 def export(commit: str, into: Path) -> Path:
+    into.mkdir(parents=True, exist_ok=True)
     archive = subprocess.run(["git", "archive", "--format=tar", commit, "fortlang", "grammar",
                               "cards"], cwd=ROOT, check=True, capture_output=True).stdout
     tar = into / "base.tar"
@@ -139,21 +146,37 @@ def main() -> None:
     parser.add_argument("--base", default="0239877")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--compiled", action="store_true",
+                        help="also this tree compiled with mypyc (built in a temporary folder)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fortlang-base-") as tmp:
-        base = export(args.base, Path(tmp))
-        rows = {"base": [], "this": []}
-        for run in range(args.runs):  # interleaved, so machine load hits both alike
-            rows["base"].append(probe(base, args.games, 1000 * run))
-            rows["this"].append(probe(ROOT, args.games, 1000 * run))
-    med = {k: {f: statistics.median(r[f] for r in v) for f in v[0]} for k, v in rows.items()}
-    print(f"4-player random-bot games, one core, median of {args.runs} x {args.games} games")
-    for name, label in (("base", f"base {args.base}"), ("this", "this tree")):
+        sides = {"base": export(args.base, Path(tmp) / "base"), "this": ROOT}
+        if args.compiled:
+            from compiled_build import build_compiled
+
+            sides["compiled"] = build_compiled(Path(tmp) / "compiled")
+        rows: dict[str, list[dict]] = {name: [] for name in sides}
+        for run in range(args.runs):  # interleaved, so machine load hits all alike
+            for name, path in sides.items():
+                rows[name].append(probe(path, args.games, 1000 * run))
+    for name, runs in rows.items():
+        if any(r["compiled"] != (name == "compiled") for r in runs):
+            raise SystemExit(f"the {name} side ran the wrong build (FORTLANG_PURE? a stale .so?)")
+    med = {k: {f: statistics.median(r[f] for r in v) for f in ("games_s", "us_turn",
+                                                                "us_decision")}
+           for k, v in rows.items()}
+    print(f"4-player random-bot games, one core (process CPU time), median of {args.runs} x "
+          f"{args.games} games")
+    labels = {"base": f"base {args.base}", "this": "this tree", "compiled": "this, compiled"}
+    for name in rows:
         m = med[name]
-        print(f"  {label:>16}: {m['games_s']:7.1f} games/s  {m['us_turn']:6.0f} us/turn  "
+        print(f"  {labels[name]:>16}: {m['games_s']:7.1f} games/s  {m['us_turn']:6.0f} us/turn  "
               f"{m['us_decision']:6.0f} us/decision")
     print(f"  ratio this/base: {med['this']['games_s'] / med['base']['games_s']:.2f}x "
           "(target 5x, goal 1,000 games/s)")
+    if "compiled" in med:
+        print(f"  ratio compiled/this: {med['compiled']['games_s'] / med['this']['games_s']:.2f}x"
+              f", compiled/base: {med['compiled']['games_s'] / med['base']['games_s']:.2f}x")
     print(f"  pull API (GameState + play): {pull_us_per_decision(args.games // 4):.0f} "
           "us/decision, whole game included")
     with_cp, without = clone_ms()

@@ -6,6 +6,10 @@ with ``git archive`` (nothing is installed). Games cycle through 2, 3 and 4 play
 draft set-up (R2.5), random, greedy and mixed bots (tests/oracle.py's ``configs``).
 
     python bench/oracle_versions.py --base 8dbd9df [--games 2000] [--seed 0] [--jobs 2]
+                                    [--compiled]
+
+``--compiled``: this tree's side is its compiled build (mypyc; the wheel ``pip install .`` builds,
+unpacked into a temporary folder: bench/compiled_build.py).
 
 Each process prints one digest per game; at the first game whose digests differ, both sides
 replay it and the first differing decision is printed. Exit status 1 on a difference.
@@ -84,6 +88,7 @@ def export(commit: str, into: Path) -> Path:
 
 def run(path: Path, first: int, games: int, seed: int, detail: int = -1) -> str:
     env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
+    env.pop("FORTLANG_PURE", None)  # the compiled build runs compiled
     out = subprocess.run([sys.executable, "-c", PROBE, str(first), str(games), str(seed),
                           str(detail)], env=env, check=True, capture_output=True, text=True,
                          cwd=path)
@@ -109,25 +114,32 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2, help="processes per side")
+    parser.add_argument("--compiled", action="store_true",
+                        help="run this tree compiled with mypyc (built in a temporary folder)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         base = export(args.base, Path(tmp))
+        this, label = ROOT, "this tree"
+        if args.compiled:
+            from compiled_build import build_compiled
+
+            this, label = build_compiled(Path(tmp) / "compiled"), "this tree, compiled"
         start = time.perf_counter()
         expected = digests(base, args.games, args.seed, args.jobs)
-        got = digests(ROOT, args.games, args.seed, args.jobs)
+        got = digests(this, args.games, args.seed, args.jobs)
         decisions = sum(n for _, n in expected.values())
         for i in sorted(expected):
             if expected[i] != got.get(i):
                 a = json.loads(run(base, i, 1, args.seed, i))
-                b = json.loads(run(ROOT, i, 1, args.seed, i))
+                b = json.loads(run(this, i, 1, args.seed, i))
                 step = next((j for j, (x, y) in enumerate(zip(a, b, strict=False))
                              if x != y),
                             min(len(a), len(b)))
                 print(f"game {i}: first difference at decision {step} of {len(a)}")
                 print(f"  {args.base}: {a[step] if step < len(a) else None!s:.1500}")
-                print(f"  this tree: {b[step] if step < len(b) else None!s:.1500}")
+                print(f"  {label}: {b[step] if step < len(b) else None!s:.1500}")
                 return 1
-        print(f"{args.games} games, {decisions} decisions: identical to {args.base} "
+        print(f"{args.games} games, {decisions} decisions: {label} identical to {args.base} "
               f"({time.perf_counter() - start:.1f} s)")
     return 0
 

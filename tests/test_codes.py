@@ -130,7 +130,7 @@ def test_an_illegal_move_keeps_its_message_rule_and_code():
 
 
 def test_codes_named_in_the_hand_written_docs_are_catalogued():
-    root = PACKAGE.parent
+    root = Path(__file__).resolve().parent.parent  # the repository's pages, wherever fortlang is
     named = {code: page.name for page in [root / "README.md", *sorted((root / "docs").glob(
         "*.md"))] for code in re.findall(r"\b[EW]\d{3}\b", page.read_text(encoding="utf-8"))}
     assert {code: page for code, page in named.items() if code not in CATALOGUE} == {}

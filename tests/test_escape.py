@@ -116,11 +116,11 @@ def test_a_replay_entry_cannot_redraw_its_line(tmp_path: Path):
 def test_play_shows_card_names_escaped():
     import io
 
+    from builders import kid
     from rich.console import Console
 
     from fortlang.engine.choices import Decision, Kind, Option
     from fortlang.game.human import HumanAgent, card_line
-    from tests.builders import kid
 
     evil = kid("Bug\r\x1b[2K[bold]x[/]\u202e", "shovel", "gain pizza")
     assert not RAW.search(card_line(evil, "en"))

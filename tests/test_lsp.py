@@ -10,11 +10,7 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsprotocol import types
-from pytest_lsp import LanguageClient, client_capabilities
-
-from fortlang import registry as reg
-from tests.lsp_client import (
+from lsp_client import (
     CONFIG,
     at,
     change_file,
@@ -26,6 +22,10 @@ from tests.lsp_client import (
     server_command,
     uri,
 )
+from lsprotocol import types
+from pytest_lsp import LanguageClient, client_capabilities
+
+from fortlang import registry as reg
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import subprocess
 
-from tests.lsp_client import server_command
+from lsp_client import server_command
 
 
 def test_the_server_ends_with_its_input() -> None:

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from fortlang import registry as reg
 from fortlang.cardset import base_set, load_set
+from fortlang.cardset.schema import SCHEMA_DIR
 from fortlang.cli import main
 from fortlang.engine import Game, Kind, assert_invariants
 from fortlang.game.turn import TurnRecord, diy, play_phase, play_turn, timed_perks
@@ -37,8 +38,7 @@ def table(*answers, players=2) -> Game:
 
 
 def test_the_schemas_triggers_are_the_registrys() -> None:
-    schema = json.loads((Path(__file__).resolve().parent.parent / "fortlang" / "schemas"
-                         / "perks.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads((SCHEMA_DIR / "perks.schema.json").read_text(encoding="utf-8"))
     assert schema["$defs"]["perk"]["properties"]["when"]["enum"] == [t.name for t in reg.TRIGGERS]
 
 

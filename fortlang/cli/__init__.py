@@ -63,7 +63,20 @@ class LazyGroup(click.Group):
         return getattr(importlib.import_module(module), attr)
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    from fortlang.native import build_line
+
+    click.echo(f"fortlang, version {version('fortlang')}\n{build_line()}")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="fortlang")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version and which build of the engine runs (compiled or pure "
+                   "Python), then exit.")
 def main() -> None:
     """fortlang: the card language, checker and rules engine for the card game Fort."""

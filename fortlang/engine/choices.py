@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from fortlang.engine.chance import below
 from fortlang.errors import MessageError
 
@@ -88,6 +90,13 @@ class Agent(Protocol):
     def choose(self, view: Any, decision: Decision) -> int: ...
 
 
+# Compiled with mypyc (pyproject.toml), a class is closed to subclasses written in Python unless
+# it says otherwise: agents are for others to extend (tests' Recorder is a ScriptedAgent), and
+# IllegalMove stays a Python class like the FortError it extends (pickled with its __dict__,
+# extended by fortlang.scenario).
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent:
     """Uniform over the legal options. Give it its own generator derived from the game seed, so
     that the game's shuffles do not depend on how many decisions the agents were asked."""
@@ -99,6 +108,7 @@ class RandomAgent:
         return below(self.rng, len(decision.options))
 
 
+@mypyc_attr(native_class=False)
 class IllegalMove(MessageError):
     """A scripted answer that is not a legal option; ``rule`` says which rule forbids it."""
 
@@ -114,6 +124,7 @@ class IllegalMove(MessageError):
 Answer = int | str | tuple[str, Any] | Any
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ScriptedAgent:
     """Answers from a list, in order (tests, scenarios, replays). Running out raises."""
 
@@ -162,6 +173,7 @@ def resolve(decision: Decision, answer: Answer) -> int:
     raise IllegalMove(f"{answer!r} is not an option:\n{decision.describe()}", decision=decision)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ReplayAgent:
     """Answers from a decision log of ``(kind, index)`` pairs, checking each kind: give the same
     instance to every seat to re-execute a logged game exactly."""

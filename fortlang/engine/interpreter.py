@@ -125,6 +125,12 @@ class Ctx:
             self.fail = rule
         return False
 
+    def failed(self, default: str) -> str:
+        """The rule :meth:`fails` recorded, else ``default``. A call, not ``ctx.fail`` inline:
+        after ``ctx.fail = None`` mypy narrows the attribute to None across the trial's calls,
+        and mypyc compiles that narrowing into a run-time type check."""
+        return self.fail or default
+
 
 def run(node: n.Action, ctx: Ctx, k: K) -> bool:
     try:
@@ -190,7 +196,7 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
             finally:
                 game.rollback(mark)
                 ctx.search = False
-            result = (ok, ctx.fail or "cannot be completed")
+            result = (ok, ctx.failed("cannot be completed"))
         results.append(result)
         if result[0]:
             legal.append(i)

@@ -253,8 +253,8 @@ class Game:
         (never changed). The agents list is copied; ``on_decision`` is not carried over."""
         if self._depth:
             raise RuntimeError("a game is copied between moves, not during one")
-        g = Game.__new__(Game)
-        g.board, g.rules, g.debug = self.board, self.rules, self.debug
+        # Through __init__ (then overwritten): a class compiled with mypyc has no bare __new__.
+        g = Game(len(self.players), self.board, rules=self.rules, debug=self.debug)
         g.explain = self.explain
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())

@@ -24,10 +24,10 @@ MAX_TURNS: Final = 1000
 class Trigger:
     """R11.1 end triggers."""
 
-    SCORE = "score"  # a player has end_score+ VP on the track
-    LEVEL = "level"  # a player reached the end level
-    PARK = "park_deck"  # the park deck is empty
-    LIMIT = "turn_limit"  # not a rule: the MAX_TURNS safety net (an engine bug if ever seen)
+    SCORE: Final = "score"  # a player has end_score+ VP on the track
+    LEVEL: Final = "level"  # a player reached the end level
+    PARK: Final = "park_deck"  # the park deck is empty
+    LIMIT: Final = "turn_limit"  # not a rule: the MAX_TURNS safety net (an engine bug if ever seen)
 
 
 def end_triggers(game: Game) -> list[str]:

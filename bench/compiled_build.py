@@ -1,0 +1,31 @@
+"""This tree's compiled build (mypyc, README "Compiled engine") for the bench scripts: the wheel
+is built by pip as a user's ``pip install .`` builds it, then unpacked into a temporary folder
+that goes first on ``PYTHONPATH`` (the dependencies come from the running environment).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build_compiled(into: Path) -> Path:
+    """The compiled package unpacked in ``into/site`` (returned); an error if the build fell
+    back to pure Python (no C compiler, a mypyc error), since a figure would then lie."""
+    env = {k: v for k, v in os.environ.items() if k != "FORTLANG_PURE"}
+    wheels = into / "wheel"
+    print("building the compiled wheel (about a minute)...", file=sys.stderr, flush=True)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir",
+                    str(wheels), str(ROOT)], check=True, env=env, stdout=subprocess.DEVNULL)
+    (wheel,) = wheels.glob("fortlang-*.whl")
+    if wheel.name.endswith("-none-any.whl"):
+        raise SystemExit(f"{wheel.name}: the engine was not compiled (see pip wheel -v)")
+    site = into / "site"
+    with zipfile.ZipFile(wheel) as z:
+        z.extractall(site)
+    return site
