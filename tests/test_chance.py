@@ -41,3 +41,19 @@ def test_a_generator_of_another_kind_draws_through_its_own_methods() -> None:
     expected = list(range(9))
     Fixed(1).shuffle(expected)
     assert items == expected
+
+
+def test_the_modules_example_runs_from_its_source() -> None:
+    """The docstring example, run from the module's source (a compiled build has no
+    docstrings for doctest to find)."""
+    import doctest
+    from pathlib import Path
+
+    import fortlang.engine.chance as chance
+
+    source = Path(chance.__file__).with_name("chance.py").read_text(encoding="utf-8")
+    docstring = source.split('"""')[1]
+    test = doctest.DocTestParser().get_doctest(docstring, {"below": below}, "chance", None, 0)
+    result = doctest.DocTestRunner().run(test)
+    assert result.attempted >= 2 and result.failed == 0
+

@@ -8,10 +8,9 @@ import builders
 import pytest
 
 import fortlang.engine
-import fortlang.engine.chance
 
 
-@pytest.mark.parametrize("module", [fortlang.engine, fortlang.engine.chance, builders],
+@pytest.mark.parametrize("module", [fortlang.engine, builders],
                          ids=lambda m: m.__name__)
 def test_engine_docstring_examples(module):
     result = doctest.testmod(module)
