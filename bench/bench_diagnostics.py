@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_versions import export
+from trees import export
 
 #: Run with the code under test first on sys.path; prints JSON (seconds).
 PROBE = r"""

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_versions import export  # noqa: E402
+from trees import export  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,7 +7,7 @@ the pull API's cost per decision and the cost of clone(); then the stress cards 
 
 The base commit's code is exported with `git archive` into a temporary folder and run in a
 subprocess (nothing is installed); ``--compiled`` adds this tree compiled with mypyc (the wheel
-``pip install .`` builds, unpacked into a temporary folder: bench/compiled_build.py). Times are
+``pip install .`` builds, unpacked into a temporary folder: bench/trees.py). Times are
 the process's CPU time (the machine may be shared); every figure is the median of ``--runs``
 runs, the sides interleaved.
 """
@@ -20,10 +20,11 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
+
+from trees import export
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,17 +57,6 @@ def probe(path: Path, games: int, seed: int) -> dict:
                          check=True, capture_output=True, text=True, cwd=path)
     return json.loads(out.stdout)
 
-
-def export(commit: str, into: Path) -> Path:
-    into.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "archive", "--format=tar", commit, "fortlang", "grammar",
-                              "cards"], cwd=ROOT, check=True, capture_output=True).stdout
-    tar = into / "base.tar"
-    tar.write_bytes(archive)
-    with tarfile.open(tar) as t:
-        t.extractall(into, filter="data")
-    tar.unlink()
-    return into
 
 
 def pull_us_per_decision(games: int) -> float:
@@ -152,7 +142,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="fortlang-base-") as tmp:
         sides = {"base": export(args.base, Path(tmp) / "base"), "this": ROOT}
         if args.compiled:
-            from compiled_build import build_compiled
+            from trees import build_compiled
 
             sides["compiled"] = build_compiled(Path(tmp) / "compiled")
         rows: dict[str, list[dict]] = {name: [] for name in sides}

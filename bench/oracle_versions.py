@@ -9,7 +9,7 @@ draft set-up (R2.5), random, greedy and mixed bots (tests/oracle.py's ``configs`
                                     [--compiled]
 
 ``--compiled``: this tree's side is its compiled build (mypyc; the wheel ``pip install .`` builds,
-unpacked into a temporary folder: bench/compiled_build.py).
+unpacked into a temporary folder: bench/trees.py).
 
 Each process prints one digest per game; at the first game whose digests differ, both sides
 replay it and the first differing decision is printed. Exit status 1 on a difference.
@@ -22,11 +22,12 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from trees import export
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,15 +76,6 @@ for i in range(first, first + games):
 """
 
 
-def export(commit: str, into: Path) -> Path:
-    archive = subprocess.run(["git", "archive", "--format=tar", commit, "fortlang", "grammar",
-                              "cards"], cwd=ROOT, check=True, capture_output=True).stdout
-    tar = into / "base.tar"
-    tar.write_bytes(archive)
-    with tarfile.open(tar) as t:
-        t.extractall(into, filter="data")
-    tar.unlink()
-    return into
 
 
 def run(path: Path, first: int, games: int, seed: int, detail: int = -1) -> str:
@@ -121,7 +113,7 @@ def main() -> int:
         base = export(args.base, Path(tmp))
         this, label = ROOT, "this tree"
         if args.compiled:
-            from compiled_build import build_compiled
+            from trees import build_compiled
 
             this, label = build_compiled(Path(tmp) / "compiled"), "this tree, compiled"
         start = time.perf_counter()

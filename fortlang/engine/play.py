@@ -216,7 +216,6 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     thunks: list[Thunk] = [lambda: _order(ctx)]
     offered: list[tuple[CardInstance, bool]] = []
     nxt = ctx.search
-    seen: set[tuple[bool, int]] = set()
 
     def add(j: int) -> Thunk:
         c, from_hand = cands[j]
@@ -236,36 +235,39 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
             return then()
         return thunk
 
+    fresh = _addable(play, cands, start)
     if nxt:  # searching: stop first, then each card in turn, built only when tried
         mark = game.mark()
         if _order(ctx):
             return True
-        for j in range(start, len(cands)):
-            c, from_hand = cands[j]
-            if (c in play.added) if from_hand else (c in play.lookout_used):
-                continue
-            key = (from_hand, id(c.card))
-            if key in seen:
-                continue
-            seen.add(key)
+        for j in fresh:
             game.rollback(mark)
             if add(j)():
                 return True
         game.rollback(mark)
         return False
-    for j in range(start, len(cands)):
-        c, from_hand = cands[j]
-        if (c in play.added) if from_hand else (c in play.lookout_used):
-            continue
-        key = (from_hand, id(c.card))
-        if key in seen:
-            continue
-        seen.add(key)
+    for j in fresh:
         offered.append(cands[j])
         thunks.append(add(j))
     return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks,
                   refused=lambda: _unboostable([c for c in p.hand if not _can_boost(c, suits)],
                                                "R5.3"))
+
+
+def _addable(play: _Play, cands: tuple[tuple[CardInstance, bool], ...], start: int) -> list[int]:
+    """The candidates from ``start`` not added or counted yet, one per card definition and
+    place (copies of a card add alike)."""
+    seen: set[tuple[bool, int]] = set()
+    out = []
+    for j in range(start, len(cands)):
+        c, from_hand = cands[j]
+        if (c in play.added) if from_hand else (c in play.lookout_used):
+            continue
+        key = (from_hand, id(c.card))
+        if key not in seen:
+            seen.add(key)
+            out.append(j)
+    return out
 
 
 def _unboostable(cards: list[CardInstance], rule: str) -> list[tuple[str, str]]:

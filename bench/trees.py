@@ -1,6 +1,7 @@
-"""This tree's compiled build (mypyc, README "Compiled engine") for the bench scripts: the wheel
-is built by pip as a user's ``pip install .`` builds it, then unpacked into a temporary folder
-that goes first on ``PYTHONPATH`` (the dependencies come from the running environment).
+"""The trees the bench scripts compare, each a folder to put first on ``PYTHONPATH`` (the
+dependencies come from the running environment): an earlier commit's code (:func:`export`) and
+this tree's compiled build (:func:`build_compiled`, mypyc, README "Compiled engine": the wheel
+is built by pip as a user's ``pip install .`` builds it, then unpacked).
 """
 
 from __future__ import annotations
@@ -8,10 +9,24 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def export(commit: str, into: Path) -> Path:
+    """The package, grammar and bundled cards of ``commit`` in ``into`` (nothing installed)."""
+    into.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "fortlang", "grammar",
+                              "cards"], cwd=ROOT, check=True, capture_output=True).stdout
+    tar = into / "base.tar"
+    tar.write_bytes(archive)
+    with tarfile.open(tar) as t:
+        t.extractall(into, filter="data")
+    tar.unlink()
+    return into
 
 
 def build_compiled(into: Path) -> Path:
