@@ -1,0 +1,232 @@
+"""The search bot: information-set Monte Carlo tree search with determinization (single observer,
+Cowling, Powley and Whitehouse 2012), over the pull API (fortlang.game.pull).
+
+Each iteration copies the game at the decision (:meth:`GameState.clone`), deals the cards the
+bot cannot see anew (:func:`fortlang.game.knowledge.determinize`: rivals' hands and decks, the
+park deck, every deck's order, rivals' made-up rules, the game's generator), then walks down one
+tree of the bot's information set: at each decision with more than one option it takes an option
+not tried yet, or the best by UCB among those legal in this deal (counting how often each was
+available, since a rival's options depend on the hand dealt to it). From the new node a playout
+runs with a cheap policy (greedy, with a little randomness) for a bounded number of decisions;
+a finished game scores its returns (R11.3), an unfinished one an estimate from the final scores
+as they stand (R11.2) plus the resources held. The answer is the option tried most.
+
+The bot only ever answers with one of the decision's legal options; its generator is its own
+(seeded from the game seed and its seat, :func:`fortlang.game.agents.agent_seed`), so a budget
+in playouts gives the same game for the same seed; a budget in seconds depends on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fortlang.engine.choices import Decision
+from fortlang.game.knowledge import Knowledge, determinize
+from fortlang.game.pull import GameState
+from fortlang.game.scoring import final_score
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one decision may cost: ``playouts`` iterations, or ``seconds`` of search."""
+
+    playouts: int = 100
+    seconds: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """``400`` playouts or ``0.2s`` seconds per decision; ValueError if neither.
+
+        >>> Budget.parse("400"), Budget.parse("0.2s")
+        (Budget(playouts=400, seconds=None), Budget(playouts=0, seconds=0.2))
+        """
+        text = text.strip()
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if not 0 < seconds <= 3600 or math.isnan(seconds):
+                raise ValueError("a time budget is between 0 and 3600 seconds, e.g. 0.2s")
+            return cls(0, seconds)
+        if not text.isdigit() or int(text) < 1:
+            raise ValueError("a budget is a number of playouts (e.g. 400) or of seconds (0.2s)")
+        return cls(int(text))
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds is not None else str(self.playouts)
+
+
+#: Decisions a playout runs before it is scored by the estimate (about one round of two
+#: players' turns); a finished game is scored by its result.
+PLAYOUT_DEPTH = 40
+#: The UCB exploration constant (rewards are in [0, 1]).
+EXPLORATION = 0.7
+#: How often the playout policy answers at random instead of greedily.
+EPSILON = 0.15
+#: Points of lead that make a win about three times likelier than a loss (the estimate's scale).
+SCALE = 6.0
+#: What a resource in stuff or pack is worth towards the final score (a level costs about 2).
+RESOURCE_POINTS = 1.0
+
+
+class _Edge:
+    """One option of one information set: visits, total reward of the player who chose it, and
+    how often it was available."""
+
+    __slots__ = ("player", "visits", "reward", "available", "children")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.children: dict[tuple, _Edge] = {}
+
+
+def option_keys(decision: Decision) -> list[tuple]:
+    """One key per option that means the same in every deal: the kind, label and value (cards
+    by id, never by position in a hand), numbered when two options are alike."""
+    keys: list[tuple] = []
+    seen: dict[tuple, int] = {}
+    for o in decision.options:
+        base = (decision.kind, o.label, repr(o.value))
+        n = seen.get(base, 0)
+        seen[base] = n + 1
+        keys.append((*base, n))
+    return keys
+
+
+def estimate(state: GameState) -> list[float]:
+    """Each seat's chance to win, estimated from the final scores as they stand (R11.2) plus
+    the resources held; a finished game is its returns (R11.3)."""
+    if state.is_terminal():
+        return list(state.returns())
+    game = state.game
+    points = [final_score(game, p).total
+              + RESOURCE_POINTS * (sum(p.stuff.values()) + sum(p.pack.values()))
+              for p in game.players]
+    out = []
+    for s, mine in enumerate(points):
+        best = max(v for r, v in enumerate(points) if r != s)
+        out.append(1.0 / (1.0 + math.exp(-(mine - best) / SCALE)))
+    return out
+
+
+class MctsAgent:
+    """The search bot (see the module docstring); it needs the game state, so it answers
+    through :meth:`choose_in` (``fortlang.game.pull.answer`` gives it the state)."""
+
+    def __init__(self, rng: random.Random | int = 0, budget: Budget | None = None, *,
+                 depth: int = PLAYOUT_DEPTH) -> None:
+        from fortlang.game.agents import GreedyAgent
+
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.budget = budget or Budget()
+        self.depth = depth
+        self.policy = GreedyAgent(random.Random(self.rng.getrandbits(64)))
+        self._knowledge: dict[int, Knowledge] = {}
+        self._state: GameState | None = None
+        self.iterations = 0  # over the bot's life: for decisions-per-second figures
+
+    def choose(self, view: Any, decision: Decision) -> int:
+        raise TypeError("the search bot needs the game state: drive the game through "
+                        "fortlang.game.pull (play or answer), not from inside the engine")
+
+    def choose_in(self, state: GameState, decision: Decision) -> int:
+        """The option to take at ``decision``, the pending decision of ``state``."""
+        if len(decision.options) == 1:
+            return 0  # one option: nothing to think about
+        knowledge = self._know(state, decision.player)
+        root = _Edge(decision.player)
+        rules = state.config.cardset.rules
+        deadline = (time.perf_counter() + self.budget.seconds
+                    if self.budget.seconds is not None else None)
+        done = 0
+        while (done < self.budget.playouts if deadline is None
+               else done == 0 or time.perf_counter() < deadline):
+            sim = state.clone(checkpoints=False)
+            determinize(sim.game, knowledge, rules, self.rng)
+            self._iterate(root, sim)
+            sim.close()
+            done += 1
+        self.iterations += done
+        keys = option_keys(decision)
+        # the most tried option; ties go to the higher mean reward, then the first option
+        return max(range(len(keys)), key=lambda i: _rank(root.children.get(keys[i]), -i))
+
+    def _know(self, state: GameState, seat: int) -> Knowledge:
+        if self._state is not state:  # a new game: forget the last one
+            self._state, self._knowledge = state, {}
+        knowledge = self._knowledge.get(seat)
+        if knowledge is None:
+            knowledge = self._knowledge[seat] = Knowledge(seat)
+        knowledge.look(state.game)
+        return knowledge
+
+    def _iterate(self, root: _Edge, sim: GameState) -> None:
+        """One iteration: down the tree (selection, expansion), a playout, back up."""
+        node, path, steps = root, [], 0
+        expanded = False
+        while not sim.is_terminal() and not expanded:
+            d = sim.decision()
+            if len(d.options) == 1:
+                sim.apply_action(0)
+                continue
+            keys = option_keys(d)
+            children = node.children
+            fresh = [i for i, k in enumerate(keys) if k not in children]
+            for k in keys:
+                child = children.get(k)
+                if child is not None:
+                    child.available += 1
+            if fresh:
+                pick = fresh[self.rng.randrange(len(fresh))]
+                child = children[keys[pick]] = _Edge(d.player)
+                child.available = 1
+                expanded = True
+            else:
+                pick = max(range(len(keys)), key=lambda i: _ucb(children[keys[i]]))
+                child = children[keys[pick]]
+            sim.apply_action(pick)
+            path.append(child)
+            node = child
+            steps += 1
+        self._playout(sim, self.depth)
+        reward = estimate(sim)
+        for edge in path:
+            edge.visits += 1
+            edge.reward += reward[edge.player]
+
+    def _playout(self, sim: GameState, depth: int) -> None:
+        rng, policy = self.rng, self.policy
+        for _ in range(depth):
+            if sim.is_terminal():
+                return
+            d = sim.decision()
+            n = len(d.options)
+            if n == 1:
+                pick = 0
+            elif rng.random() < EPSILON:
+                pick = rng.randrange(n)
+            else:
+                pick = policy.choose(sim.view(d.player), d)
+            sim.apply_action(pick)
+
+
+def _ucb(edge: _Edge) -> float:
+    return (edge.reward / edge.visits
+            + EXPLORATION * math.sqrt(math.log(max(edge.available, 1)) / edge.visits))
+
+
+def _rank(edge: _Edge | None, order: int) -> tuple[float, float, int]:
+    if edge is None or not edge.visits:
+        return (0.0, 0.0, order)
+    return (float(edge.visits), edge.reward / edge.visits, order)
+
+
+def searching(agents: Sequence[Any]) -> bool:
+    """Whether any of ``agents`` needs the state to answer."""
+    return any(hasattr(a, "choose_in") for a in agents)
