@@ -27,9 +27,9 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
 
     from fortlang.cli.common import fail, stdin_closed
     from fortlang.cli.simulate import game_sets, parse_bots
-    from fortlang.game.agents import BOTS, agent_seed
+    from fortlang.game.agents import agent_seed, make_bot
     from fortlang.game.human import HumanAgent, Narrated, Quit
-    from fortlang.game.pull import GameState
+    from fortlang.game.pull import GameState, answer
 
     if sys.stdin is None:  # started with fd 0 closed: no one can answer
         fail(stdin_closed())
@@ -40,7 +40,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
     console = Console(highlight=False)
     names = ["you"] + [bots[(i - 1) % len(bots)] for i in range(1, players)]
     agents: list[Any] = [HumanAgent(console, sys.stdin, lang, names)]
-    agents += [Narrated(BOTS[names[seat]](agent_seed(seed, seat)), console, names[seat])
+    agents += [Narrated(make_bot(names[seat], agent_seed(seed, seat)), console, names[seat])
                for seat in range(1, players)]
     console.print(f"Fort, {players} players, seed {seed}: you are seat 0")
     state = GameState(cardset, players, seed=seed, draft=draft)
@@ -51,7 +51,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
                 console.print(f"seat {state.first} plays first")
                 announced = True
             d = state.decision()
-            state.apply_action(agents[d.player].choose(state.view(d.player), d))
+            state.apply_action(answer(agents[d.player], state, d))
         if not announced:
             console.print(f"seat {state.first} plays first")
         out = state.outcome()

@@ -20,15 +20,18 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from fortlang.engine.choices import Decision
+from fortlang.game.agents import GreedyAgent
 from fortlang.game.knowledge import Knowledge, determinize
 from fortlang.game.pull import GameState
 from fortlang.game.scoring import final_score
+
+_SECONDS = re.compile(r"-?[0-9]+(\.[0-9]*)?s|-?\.[0-9]+s")
 
 
 @dataclass(frozen=True)
@@ -46,12 +49,12 @@ class Budget:
         (Budget(playouts=400, seconds=None), Budget(playouts=0, seconds=0.2))
         """
         text = text.strip()
-        if text.endswith("s"):
+        if _SECONDS.fullmatch(text):
             seconds = float(text[:-1])
-            if not 0 < seconds <= 3600 or math.isnan(seconds):
+            if not 0 < seconds <= 3600:
                 raise ValueError("a time budget is between 0 and 3600 seconds, e.g. 0.2s")
             return cls(0, seconds)
-        if not text.isdigit() or int(text) < 1:
+        if not text.isascii() or not text.isdigit() or int(text) < 1:
             raise ValueError("a budget is a number of playouts (e.g. 400) or of seconds (0.2s)")
         return cls(int(text))
 
@@ -121,8 +124,6 @@ class MctsAgent:
 
     def __init__(self, rng: random.Random | int = 0, budget: Budget | None = None, *,
                  depth: int = PLAYOUT_DEPTH) -> None:
-        from fortlang.game.agents import GreedyAgent
-
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.budget = budget or Budget()
         self.depth = depth
@@ -225,8 +226,3 @@ def _rank(edge: _Edge | None, order: int) -> tuple[float, float, int]:
     if edge is None or not edge.visits:
         return (0.0, 0.0, order)
     return (float(edge.visits), edge.reward / edge.visits, order)
-
-
-def searching(agents: Sequence[Any]) -> bool:
-    """Whether any of ``agents`` needs the state to answer."""
-    return any(hasattr(a, "choose_in") for a in agents)
