@@ -25,11 +25,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from fortlang.engine.choices import Decision
-from fortlang.game.agents import GreedyAgent
+from fortlang.engine.choices import Decision, Kind
+from fortlang.game.agents import GreedyAgent, card_worth
 from fortlang.game.knowledge import Knowledge, determinize
 from fortlang.game.pull import GameState
-from fortlang.game.scoring import final_score
+from fortlang.game.scoring import cards_you_have, final_score
+from fortlang.model import KidCard
 
 _SECONDS = re.compile(r"-?[0-9]+(\.[0-9]*)?s|-?\.[0-9]+s")
 
@@ -62,9 +63,11 @@ class Budget:
         return f"{self.seconds:g}s" if self.seconds is not None else str(self.playouts)
 
 
-#: Decisions a playout runs before it is scored by the estimate (about one round of two
-#: players' turns); a finished game is scored by its result.
-PLAYOUT_DEPTH = 40
+#: Decisions a playout runs at most before it is scored by the estimate; a finished game is
+#: scored by its result.
+PLAYOUT_DEPTH = 60
+#: Stop a playout at the searching seat's next turn.
+ROUND = 1
 #: The UCB exploration constant (rewards are in [0, 1]).
 EXPLORATION = 0.7
 #: How often the playout policy answers at random instead of greedily.
@@ -73,13 +76,20 @@ EPSILON = 0.15
 SCALE = 6.0
 #: What a resource in stuff or pack is worth towards the final score (a level costs about 2).
 RESOURCE_POINTS = 1.0
+#: What a card's static value (``card_worth``) is worth, for every card a player has (R14's
+#: "cards you have"): a playout too short to play a recruit still sees the deck improve.
+DECK_POINTS = 0.0
+#: Progressive bias towards the option the greedy bot would take (Chaslot et al. 2008): a
+#: bonus of BIAS / (visits + 1) in the selection, so that a small budget plays at least as
+#: greedy does unless the search finds better; that option is also tried first.
+BIAS = 0.15
 
 
 class _Edge:
     """One option of one information set: visits, total reward of the player who chose it, and
     how often it was available."""
 
-    __slots__ = ("player", "visits", "reward", "available", "children")
+    __slots__ = ("player", "visits", "reward", "available", "children", "favourite")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -87,6 +97,7 @@ class _Edge:
         self.reward = 0.0
         self.available = 0
         self.children: dict[tuple, _Edge] = {}
+        self.favourite: tuple | None = None  # the greedy bot's option at the next decision
 
 
 def option_keys(decision: Decision) -> list[tuple]:
@@ -110,12 +121,24 @@ def estimate(state: GameState) -> list[float]:
     game = state.game
     points = [final_score(game, p).total
               + RESOURCE_POINTS * (sum(p.stuff.values()) + sum(p.pack.values()))
+              + (DECK_POINTS * sum(_card_worth(c.card) for c in cards_you_have(p))
+                 if DECK_POINTS else 0.0)
               for p in game.players]
     out = []
     for s, mine in enumerate(points):
         best = max(v for r, v in enumerate(points) if r != s)
         out.append(1.0 / (1.0 + math.exp(-(mine - best) / SCALE)))
     return out
+
+
+_WORTH: dict[str, float] = {}
+
+
+def _card_worth(card: KidCard) -> float:
+    value = _WORTH.get(card.id)
+    if value is None:
+        value = _WORTH[card.id] = card_worth(card)
+    return value
 
 
 class MctsAgent:
@@ -178,6 +201,8 @@ class MctsAgent:
                 continue
             keys = option_keys(d)
             children = node.children
+            if node.favourite is None or node.favourite not in keys:
+                node.favourite = keys[self.policy.choose(sim.view(d.player), d)]
             fresh = [i for i, k in enumerate(keys) if k not in children]
             for k in keys:
                 child = children.get(k)
@@ -185,28 +210,37 @@ class MctsAgent:
                     child.available += 1
             if fresh:
                 pick = fresh[self.rng.randrange(len(fresh))]
+                if not children:
+                    pick = keys.index(node.favourite)
                 child = children[keys[pick]] = _Edge(d.player)
                 child.available = 1
                 expanded = True
             else:
-                pick = max(range(len(keys)), key=lambda i: _ucb(children[keys[i]]))
+                favourite = node.favourite
+                pick = max(range(len(keys)),
+                           key=lambda i: _ucb(children[keys[i]], keys[i] == favourite))
                 child = children[keys[pick]]
             sim.apply_action(pick)
             path.append(child)
             node = child
             steps += 1
-        self._playout(sim, self.depth)
+        self._playout(sim, root.player)
         reward = estimate(sim)
         for edge in path:
             edge.visits += 1
             edge.reward += reward[edge.player]
 
-    def _playout(self, sim: GameState, depth: int) -> None:
+    def _playout(self, sim: GameState, seat: int) -> None:
+        """Play on until ``seat``'s next turn (its next play decision, R5.1: every player has
+        drawn a new hand, R9.1, so the tables compared are at the same point of the round),
+        the end, or ``depth`` decisions."""
         rng, policy = self.rng, self.policy
-        for _ in range(depth):
+        for _ in range(self.depth):
             if sim.is_terminal():
                 return
             d = sim.decision()
+            if ROUND and d.kind == Kind.PLAY and d.player == seat:
+                return
             n = len(d.options)
             if n == 1:
                 pick = 0
@@ -217,9 +251,10 @@ class MctsAgent:
             sim.apply_action(pick)
 
 
-def _ucb(edge: _Edge) -> float:
-    return (edge.reward / edge.visits
-            + EXPLORATION * math.sqrt(math.log(max(edge.available, 1)) / edge.visits))
+def _ucb(edge: _Edge, favourite: bool) -> float:
+    value = (edge.reward / edge.visits
+             + EXPLORATION * math.sqrt(math.log(max(edge.available, 1)) / edge.visits))
+    return value + BIAS / (edge.visits + 1) if favourite else value
 
 
 def _rank(edge: _Edge | None, order: int) -> tuple[float, float, int]:
