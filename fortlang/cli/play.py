@@ -16,7 +16,8 @@ from fortlang.phrasebook import LANGUAGES
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted).")
 @click.option("--bots", "bots_text", default="greedy", show_default=True,
-              help="Bots for the other seats, repeated as needed.")
+              help="Bots for the other seats, repeated as needed: greedy, random, "
+                   "mcts[:BUDGET] (e.g. mcts:0.5s).")
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
 @click.option("--draft", is_flag=True, help="Draft set-up (R2.5).")
 @sets_option

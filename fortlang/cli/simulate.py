@@ -141,7 +141,8 @@ def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callabl
         click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True),
         click.option("--bots", "bots_text", default=bots, show_default=True,
                      help="The lineup, repeated to fill the table; it rotates one seat per "
-                          "game."),
+                          "game. Bots: greedy, random, mcts[:BUDGET] (the search bot: "
+                          "playouts per decision, e.g. mcts:400, or seconds, mcts:0.2s)."),
         click.option("--seed", type=int, default=0, show_default=True),
         click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
                      help="Worker processes (or CPUs of a local Ray instance)."),
