@@ -76,11 +76,12 @@ class Checked:
         return index
 
 
-@pytest.mark.parametrize(("players", "rival", "seed"), [
-    (2, "greedy", 0), (2, "mcts:2", 1), (3, "random", 2), (4, "greedy", 3)])
-def test_the_bot_only_ever_answers_a_legal_option(players, rival, seed):
+@pytest.mark.parametrize(("players", "rival", "seed", "draft"), [
+    (2, "greedy", 0, False), (2, "mcts:2", 1, False), (3, "random", 2, True),
+    (4, "greedy", 3, False)])
+def test_the_bot_only_ever_answers_a_legal_option(players, rival, seed, draft):
     bots = [Checked(b) for b in make_bots(["mcts:2", rival], players, seed)]
-    out = play(GameState(BASE, players, seed=seed), bots)
+    out = play(GameState(BASE, players, seed=seed, draft=draft), bots)
     assert out.turns > 0 and bots[0].asked > 10
 
 

@@ -83,18 +83,21 @@ DECK_POINTS = 0.0
 #: bonus of BIAS / (visits + 1) in the selection, so that a small budget plays at least as
 #: greedy does unless the search finds better; that option is also tried first.
 BIAS = 0.15
+#: How many standard errors better than the greedy bot's option another must look to be taken.
+SIGNIFICANCE = 1.0
 
 
 class _Edge:
     """One option of one information set: visits, total reward of the player who chose it, and
     how often it was available."""
 
-    __slots__ = ("player", "visits", "reward", "available", "children", "favourite")
+    __slots__ = ("player", "visits", "reward", "squares", "available", "children", "favourite")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.visits = 0
         self.reward = 0.0
+        self.squares = 0.0  # sum of squared rewards: the spread of the mean
         self.available = 0
         self.children: dict[tuple, _Edge] = {}
         self.favourite: tuple | None = None  # the greedy bot's option at the next decision
@@ -177,9 +180,7 @@ class MctsAgent:
             sim.close()
             done += 1
         self.iterations += done
-        keys = option_keys(decision)
-        # the most tried option; ties go to the higher mean reward, then the first option
-        return max(range(len(keys)), key=lambda i: _rank(root.children.get(keys[i]), -i))
+        return _answer(root, option_keys(decision))
 
     def _know(self, state: GameState, seat: int) -> Knowledge:
         if self._state is not state:  # a new game: forget the last one
@@ -227,8 +228,10 @@ class MctsAgent:
         self._playout(sim, root.player)
         reward = estimate(sim)
         for edge in path:
+            r = reward[edge.player]
             edge.visits += 1
-            edge.reward += reward[edge.player]
+            edge.reward += r
+            edge.squares += r * r
 
     def _playout(self, sim: GameState, seat: int) -> None:
         """Play on until ``seat``'s next turn (its next play decision, R5.1: every player has
@@ -255,6 +258,27 @@ def _ucb(edge: _Edge, favourite: bool) -> float:
     value = (edge.reward / edge.visits
              + EXPLORATION * math.sqrt(math.log(max(edge.available, 1)) / edge.visits))
     return value + BIAS / (edge.visits + 1) if favourite else value
+
+
+def _answer(root: _Edge, keys: list[tuple]) -> int:
+    """The option tried most (ties: the higher mean reward, then the first option); but the
+    greedy bot's option unless the other's mean reward is higher by more than SIGNIFICANCE
+    standard errors (a search too short to tell options apart keeps the greedy choice)."""
+    best = max(range(len(keys)), key=lambda i: _rank(root.children.get(keys[i]), -i))
+    if root.favourite is None or root.favourite not in keys:
+        return best
+    favourite = keys.index(root.favourite)
+    b, f = root.children.get(keys[best]), root.children.get(keys[favourite])
+    if b is None or f is None or b is f or f.visits < 2 or b.visits < 2:
+        return best if f is None or f.visits == 0 else favourite
+    gap = b.reward / b.visits - f.reward / f.visits
+    spread = math.sqrt(_variance(b) / b.visits + _variance(f) / f.visits)
+    return best if gap > SIGNIFICANCE * spread else favourite
+
+
+def _variance(edge: _Edge) -> float:
+    mean = edge.reward / edge.visits
+    return max(edge.squares / edge.visits - mean * mean, 0.0) * edge.visits / (edge.visits - 1)
 
 
 def _rank(edge: _Edge | None, order: int) -> tuple[float, float, int]:
