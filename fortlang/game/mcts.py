@@ -7,9 +7,10 @@ park deck, every deck's order, rivals' made-up rules, the game's generator), the
 tree of the bot's information set: at each decision with more than one option it takes an option
 not tried yet, or the best by UCB among those legal in this deal (counting how often each was
 available, since a rival's options depend on the hand dealt to it). From the new node a playout
-runs with a cheap policy (greedy, with a little randomness) for a bounded number of decisions;
-a finished game scores its returns (R11.3), an unfinished one an estimate from the final scores
-as they stand (R11.2) plus the resources held. The answer is the option tried most.
+runs with a cheap policy (the greedy bot's) until the bot's next turn; a finished game scores
+its returns (R11.3), an unfinished one an estimate from the final scores as they stand (R11.2)
+plus the resources and cards held. The answer is the option tried most, unless it does not beat
+the greedy bot's option by a standard error.
 
 The bot only ever answers with one of the decision's legal options; its generator is its own
 (seeded from the game seed and its seat, :func:`fortlang.game.agents.agent_seed`), so a budget
@@ -69,16 +70,17 @@ PLAYOUT_DEPTH = 60
 #: Stop a playout at the searching seat's next turn.
 ROUND = 1
 #: The UCB exploration constant (rewards are in [0, 1]).
-EXPLORATION = 0.7
-#: How often the playout policy answers at random instead of greedily.
-EPSILON = 0.15
+EXPLORATION = 0.35
+#: How often the playout policy answers at random instead of greedily (0: greedy playouts,
+#: the least noisy at small budgets).
+EPSILON = 0.0
 #: Points of lead that make a win about three times likelier than a loss (the estimate's scale).
-SCALE = 6.0
+SCALE = 4.0
 #: What a resource in stuff or pack is worth towards the final score (a level costs about 2).
 RESOURCE_POINTS = 1.0
 #: What a card's static value (``card_worth``) is worth, for every card a player has (R14's
 #: "cards you have"): a playout too short to play a recruit still sees the deck improve.
-DECK_POINTS = 0.0
+DECK_POINTS = 0.3
 #: Progressive bias towards the option the greedy bot would take (Chaslot et al. 2008): a
 #: bonus of BIAS / (visits + 1) in the selection, so that a small budget plays at least as
 #: greedy does unless the search finds better; that option is also tried first.
