@@ -248,3 +248,31 @@ def test_agent_seed_gives_each_seat_its_own_bot():
     assert a.rng.getstate() != b.rng.getstate()
     assert make_bot("mcts:5", agent_seed(9, 0)).rng.getstate() == \
         MctsAgent(agent_seed(9, 0)).rng.getstate()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_card_lost_from_sight_is_located_only_where_the_rules_allow(players):
+    """R9.1: a discard pile is only ever shuffled into its owner's deck; a yard or park card
+    is recruited by someone (R7.1): in a two-player game the one rival, else nobody knows."""
+    from fortlang.engine.state import Game
+
+    game = Game(players)
+    kid = BASE.park_kids[0]
+    rival = game.players[1]
+    in_yard = game.new_card(kid, rival.yard)
+    in_discard = game.new_card(kid, rival.discard)
+    in_park = game.new_card(kid, game.park)
+    knowledge = Knowledge(0)
+    knowledge.look(game)
+    taker = game.players[-1]  # the last rival recruits the yard and park cards
+    game.move(rival.yard, 0, taker.deck)
+    game.move(game.park, 0, taker.deck)
+    game.move(rival.discard, 0, rival.deck)
+    knowledge.look(game)
+    assert knowledge.where(in_discard.uid) == 1
+    expected = 1 if players == 2 else None
+    assert knowledge.where(in_yard.uid) == expected
+    assert knowledge.where(in_park.uid) == expected
+    game.move(rival.deck, rival.deck.index(in_discard), rival.discard)  # back in sight
+    knowledge.look(game)
+    assert knowledge.where(in_discard.uid) is None

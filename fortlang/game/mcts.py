@@ -64,11 +64,9 @@ class Budget:
         return f"{self.seconds:g}s" if self.seconds is not None else str(self.playouts)
 
 
-#: Decisions a playout runs at most before it is scored by the estimate; a finished game is
-#: scored by its result.
+#: A playout stops at the searching seat's next turn, or after this many decisions; it is then
+#: scored by the estimate (a finished game by its result).
 PLAYOUT_DEPTH = 60
-#: Stop a playout at the searching seat's next turn.
-ROUND = 1
 #: The UCB exploration constant (rewards are in [0, 1]).
 EXPLORATION = 0.35
 #: How often the playout policy answers at random instead of greedily (0: greedy playouts,
@@ -120,7 +118,8 @@ def option_keys(decision: Decision) -> list[tuple]:
 
 def estimate(state: GameState) -> list[float]:
     """Each seat's chance to win, estimated from the final scores as they stand (R11.2) plus
-    the resources held; a finished game is its returns (R11.3)."""
+    the resources and the static value of the cards held, as a logistic of the lead over the
+    best rival; a finished game is its returns (R11.3)."""
     if state.is_terminal():
         return list(state.returns())
     game = state.game
@@ -158,7 +157,7 @@ class MctsAgent:
         self.policy = GreedyAgent(random.Random(self.rng.getrandbits(64)))
         self._knowledge: dict[int, Knowledge] = {}
         self._state: GameState | None = None
-        self.iterations = 0  # over the bot's life: for decisions-per-second figures
+        self.iterations = 0  # playouts over the bot's life (figures, benches)
 
     def choose(self, view: Any, decision: Decision) -> int:
         raise TypeError("the search bot needs the game state: drive the game through "
@@ -195,7 +194,7 @@ class MctsAgent:
 
     def _iterate(self, root: _Edge, sim: GameState) -> None:
         """One iteration: down the tree (selection, expansion), a playout, back up."""
-        node, path, steps = root, [], 0
+        node, path = root, []
         expanded = False
         while not sim.is_terminal() and not expanded:
             d = sim.decision()
@@ -226,7 +225,6 @@ class MctsAgent:
             sim.apply_action(pick)
             path.append(child)
             node = child
-            steps += 1
         self._playout(sim, root.player)
         reward = estimate(sim)
         for edge in path:
@@ -244,7 +242,7 @@ class MctsAgent:
             if sim.is_terminal():
                 return
             d = sim.decision()
-            if ROUND and d.kind == Kind.PLAY and d.player == seat:
+            if d.kind == Kind.PLAY and d.player == seat:
                 return
             n = len(d.options)
             if n == 1:
