@@ -3,7 +3,8 @@ alternating (the lineup rotates one seat per game, as `simulate` does), at sever
 
 For each budget: the search bot's win rate (a shared win counts as a share, R11.3) with its
 Wilson 95% interval, its decisions per second (decisions with more than one option, over the
-time it spent thinking) and seconds per game on one core (the whole game, both bots).
+processor time it spent thinking) and seconds per game on one core (the whole game, both bots:
+processor time of the worker, so a busy machine does not inflate it; wall-clock time beside).
 
 Usage: python bench/bench_mcts.py [--games 200] [--budgets 10,25,50] [--workers 2] [--seed 0]
 
@@ -27,7 +28,8 @@ from fortlang.game.stats import wilson
 
 
 class Timed:
-    """Counts a bot's decisions (more than one option) and the time it spends on them."""
+    """Counts a bot's decisions (more than one option) and the processor time it spends on
+    them."""
 
     def __init__(self, agent: Any) -> None:
         self.agent = agent
@@ -35,27 +37,27 @@ class Timed:
         self.seconds = 0.0
 
     def choose_in(self, state: GameState, decision: Any) -> int:
-        start = time.perf_counter()
+        start = time.process_time()
         index = answer(self.agent, state, decision)
         if len(decision.options) > 1:
             self.decisions += 1
-            self.seconds += time.perf_counter() - start
+            self.seconds += time.process_time() - start
         return index
 
 
-def one_game(args: tuple[str, int, int]) -> tuple[float, int, float, float]:
+def one_game(args: tuple[str, int, int]) -> tuple[float, int, float, float, float]:
     """Game ``index``: (the search bot's share of the win, its decisions, its thinking time,
-    the game's time)."""
+    the game's processor time, the game's wall-clock time)."""
     spec, seed, index = args
     names = seat_bots([spec, "greedy"], 2, index)
     gseed = game_seed(seed, index)
     bots = [Timed(b) for b in make_bots(names, 2, gseed)]
-    start = time.perf_counter()
+    start, wall = time.process_time(), time.perf_counter()
     out = play(GameState(base_set(), 2, seed=gseed), bots)
-    took = time.perf_counter() - start
+    took, wall = time.process_time() - start, time.perf_counter() - wall
     me = names.index(spec)
     share = 1.0 / len(out.winners) if me in out.winners else 0.0
-    return share, bots[me].decisions, bots[me].seconds, took
+    return share, bots[me].decisions, bots[me].seconds, took, wall
 
 
 def main() -> None:
@@ -67,7 +69,8 @@ def main() -> None:
     args = ap.parse_args()
     print(f"{args.games} two-player games per budget against greedy, seats alternating, "
           f"seed {args.seed}, {args.workers} worker(s)")
-    print(f"{'bot':>12} {'win rate':>9} {'95% CI':>15} {'decisions/s':>12} {'s/game':>7}")
+    print(f"{'bot':>12} {'win rate':>9} {'95% CI':>15} {'decisions/s':>12} {'s/game':>7} "
+          f"{'wall s/game':>12}")
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         for budget in args.budgets.split(","):
             spec = f"mcts:{budget.strip()}"
@@ -77,8 +80,9 @@ def main() -> None:
             low, high = wilson(wins, len(rows))
             decisions, thinking = sum(r[1] for r in rows), sum(r[2] for r in rows)
             per_game = sum(r[3] for r in rows) / len(rows)
+            wall = sum(r[4] for r in rows) / len(rows)
             print(f"{spec:>12} {wins / len(rows):>9.1%} {f'{low:.1%}-{high:.1%}':>15} "
-                  f"{decisions / thinking:>12.1f} {per_game:>7.2f}", flush=True)
+                  f"{decisions / thinking:>12.1f} {per_game:>7.2f} {wall:>12.2f}", flush=True)
 
 
 if __name__ == "__main__":
