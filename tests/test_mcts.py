@@ -14,7 +14,7 @@ from fortlang.cli import main
 from fortlang.game import mcts as mcts_module
 from fortlang.game.agents import GreedyAgent, agent_seed, bot_spec, make_bot, make_bots
 from fortlang.game.knowledge import Knowledge, determinize
-from fortlang.game.mcts import Budget, MctsAgent, option_keys
+from fortlang.game.mcts import Budget, option_keys
 from fortlang.game.pull import GameState, answer, play
 
 BASE = base_set()
@@ -104,7 +104,7 @@ def test_simulate_with_the_bot_does_not_depend_on_workers():
 
 def test_the_bot_needs_the_state():
     with pytest.raises(TypeError, match="needs the game state"):
-        MctsAgent(1).choose(None, GameState(BASE, 2, seed=1).decision())
+        make_bot("mcts", 1).choose(None, GameState(BASE, 2, seed=1).decision())
 
 
 # -- what the bot sees ----------------------------------------------------------------------------
@@ -155,7 +155,7 @@ def _swap_hidden(state: GameState, rng: random.Random) -> GameState:
 def _search(state: GameState) -> tuple[int, object]:
     """The bot's answer and its generator's state after a search (which tells every draw the
     search made, so equal states mean the same search)."""
-    bot = MctsAgent(11, Budget(12))
+    bot = make_bot("mcts:12", 11)
     pick = bot.choose_in(state, state.decision())
     return pick, bot.rng.getstate()
 
@@ -247,7 +247,7 @@ def test_agent_seed_gives_each_seat_its_own_bot():
     a, b = make_bots(["mcts:5"], 2, 9)
     assert a.rng.getstate() != b.rng.getstate()
     assert make_bot("mcts:5", agent_seed(9, 0)).rng.getstate() == \
-        MctsAgent(agent_seed(9, 0)).rng.getstate()
+        make_bot("mcts:7", agent_seed(9, 0)).rng.getstate()
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -183,9 +183,11 @@ _RATERS: dict[str, Rater] = {
 }
 
 def _mcts(seed: int, budget: str | None = None) -> Any:
+    """The search bot: greedy playouts, the static card values above in its estimate."""
     from fortlang.game.mcts import Budget, MctsAgent  # imports the pull API: only when asked
 
-    return MctsAgent(seed, Budget.parse(budget) if budget is not None else None)
+    return MctsAgent(seed, GreedyAgent, card_worth,
+                     Budget.parse(budget) if budget is not None else None)
 
 
 #: bot name -> factory(seed, budget) for the CLI (``--bots greedy,random,mcts:400``); a bot

@@ -23,11 +23,11 @@ import math
 import random
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from fortlang.engine.choices import Decision, Kind
-from fortlang.game.agents import GreedyAgent, card_worth
 from fortlang.game.knowledge import Knowledge, determinize
 from fortlang.game.pull import GameState
 from fortlang.game.scoring import cards_you_have, final_score
@@ -116,17 +116,16 @@ def option_keys(decision: Decision) -> list[tuple]:
     return keys
 
 
-def estimate(state: GameState) -> list[float]:
+def estimate(state: GameState, card_value: Callable[[str], float]) -> list[float]:
     """Each seat's chance to win, estimated from the final scores as they stand (R11.2) plus
-    the resources and the static value of the cards held, as a logistic of the lead over the
-    best rival; a finished game is its returns (R11.3)."""
+    the resources and the static value of the cards held (``card_value`` of a card id), as a
+    logistic of the lead over the best rival; a finished game is its returns (R11.3)."""
     if state.is_terminal():
         return list(state.returns())
     game = state.game
     points = [final_score(game, p).total
               + RESOURCE_POINTS * (sum(p.stuff.values()) + sum(p.pack.values()))
-              + (DECK_POINTS * sum(_card_worth(c.card) for c in cards_you_have(p))
-                 if DECK_POINTS else 0.0)
+              + DECK_POINTS * sum(card_value(c.card.id) for c in cards_you_have(p))
               for p in game.players]
     out = []
     for s, mine in enumerate(points):
@@ -135,26 +134,23 @@ def estimate(state: GameState) -> list[float]:
     return out
 
 
-_WORTH: dict[str, float] = {}
-
-
-def _card_worth(card: KidCard) -> float:
-    value = _WORTH.get(card.id)
-    if value is None:
-        value = _WORTH[card.id] = card_worth(card)
-    return value
-
-
 class MctsAgent:
     """The search bot (see the module docstring); it needs the game state, so it answers
-    through :meth:`choose_in` (``fortlang.game.pull.answer`` gives it the state)."""
+    through :meth:`choose_in` (``fortlang.game.pull.answer`` gives it the state).
 
-    def __init__(self, rng: random.Random | int = 0, budget: Budget | None = None, *,
+    ``policy(seed)`` makes the playout policy, an agent (``choose(view, decision)``: the greedy
+    bot, which the search also leans towards); ``card_value(card)`` is a kid card's static
+    value for the estimate (see :mod:`fortlang.game.agents`, which builds the bot with both)."""
+
+    def __init__(self, rng: random.Random | int, policy: Callable[[int], Any],
+                 card_value: Callable[[KidCard], float], budget: Budget | None = None, *,
                  depth: int = PLAYOUT_DEPTH) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.budget = budget or Budget()
         self.depth = depth
-        self.policy = GreedyAgent(random.Random(self.rng.getrandbits(64)))
+        self.policy = policy(self.rng.getrandbits(64))
+        self._value = card_value
+        self._worth: dict[str, float] = {}  # card id -> card_value, once per card
         self._knowledge: dict[int, Knowledge] = {}
         self._state: GameState | None = None
         self.iterations = 0  # playouts over the bot's life (figures, benches)
@@ -168,6 +164,8 @@ class MctsAgent:
         if len(decision.options) == 1:
             return 0  # one option: nothing to think about
         knowledge = self._know(state, decision.player)
+        if not self._worth:
+            self._worth = {k.id: self._value(k) for k in state.config.cardset.kids}
         root = _Edge(decision.player)
         rules = state.config.cardset.rules
         deadline = (time.perf_counter() + self.budget.seconds
@@ -182,6 +180,9 @@ class MctsAgent:
             done += 1
         self.iterations += done
         return _answer(root, option_keys(decision))
+
+    def _card_value(self, card_id: str) -> float:
+        return self._worth[card_id]
 
     def _know(self, state: GameState, seat: int) -> Knowledge:
         if self._state is not state:  # a new game: forget the last one
@@ -226,7 +227,7 @@ class MctsAgent:
             path.append(child)
             node = child
         self._playout(sim, root.player)
-        reward = estimate(sim)
+        reward = estimate(sim, self._card_value)
         for edge in path:
             r = reward[edge.player]
             edge.visits += 1
