@@ -176,6 +176,9 @@ _TABLE: tuple[Code, ...] = (
          "report it with the saved replay; `fortlang replay FILE` meets the error again"),
     Code("E902", "unknown bot", "fortlang simulate --bots random,randum",
          "name a bot `fortlang simulate --help` lists"),
+    Code("E904", "bad bot budget", "fortlang simulate --bots mcts:lots",
+         "give playouts per decision (`mcts:400`) or seconds (`mcts:0.2s`); only `mcts` takes "
+         "one"),
 )
 
 #: code -> its entry, in the order above.

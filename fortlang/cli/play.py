@@ -16,7 +16,8 @@ from fortlang.phrasebook import LANGUAGES
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted).")
 @click.option("--bots", "bots_text", default="greedy", show_default=True,
-              help="Bots for the other seats, repeated as needed.")
+              help="Bots for the other seats, repeated as needed: greedy, random, "
+                   "mcts[:BUDGET] (e.g. mcts:0.5s).")
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
 @click.option("--draft", is_flag=True, help="Draft set-up (R2.5).")
 @sets_option
@@ -27,9 +28,9 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
 
     from fortlang.cli.common import fail, stdin_closed
     from fortlang.cli.simulate import game_sets, parse_bots
-    from fortlang.game.agents import BOTS, agent_seed
+    from fortlang.game.agents import agent_seed, make_bot
     from fortlang.game.human import HumanAgent, Narrated, Quit
-    from fortlang.game.pull import GameState
+    from fortlang.game.pull import GameState, answer
 
     if sys.stdin is None:  # started with fd 0 closed: no one can answer
         fail(stdin_closed())
@@ -40,7 +41,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
     console = Console(highlight=False)
     names = ["you"] + [bots[(i - 1) % len(bots)] for i in range(1, players)]
     agents: list[Any] = [HumanAgent(console, sys.stdin, lang, names)]
-    agents += [Narrated(BOTS[names[seat]](agent_seed(seed, seat)), console, names[seat])
+    agents += [Narrated(make_bot(names[seat], agent_seed(seed, seat)), console, names[seat])
                for seat in range(1, players)]
     console.print(f"Fort, {players} players, seed {seed}: you are seat 0")
     state = GameState(cardset, players, seed=seed, draft=draft)
@@ -51,7 +52,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
                 console.print(f"seat {state.first} plays first")
                 announced = True
             d = state.decision()
-            state.apply_action(agents[d.player].choose(state.view(d.player), d))
+            state.apply_action(answer(agents[d.player], state, d))
         if not announced:
             console.print(f"seat {state.first} plays first")
         out = state.outcome()

@@ -24,17 +24,28 @@ CHUNK = 25  # games per batch (a pool task, a Ray task): never one task per game
 
 
 def parse_bots(text: str) -> list[str]:
-    """``greedy,random`` -> bot names; an unknown one is a positioned diagnostic (exit 1)."""
-    names = [b.strip() for b in text.split(",")]
+    """``greedy,random,mcts:400`` -> bot specs; an unknown bot (E902) or a bad budget (E904)
+    is a positioned diagnostic (exit 1)."""
+    from fortlang.game.agents import bot_spec
+
+    specs = [b.strip() for b in text.split(",")]
     column = 1
-    for name in names:
-        if name not in BOTS:
-            hint = did_you_mean(name, sorted(BOTS)) or f"bots: {', '.join(sorted(BOTS))}"
-            col = column + text[column - 1:].find(name)
-            fail(Diagnostic(ERROR, "E902", f"unknown bot `{name}`",
-                            Span(1, col, 1, col + max(len(name), 1)), "--bots", hint), text)
-        column += len(name) + 1
-    return names
+    for spec in specs:
+        name, _, budget = spec.partition(":")
+        col = column + text[column - 1:].find(spec)
+        try:
+            bot_spec(spec)
+        except ValueError as e:
+            if name not in BOTS:
+                hint = did_you_mean(name, sorted(BOTS)) or f"bots: {', '.join(sorted(BOTS))}"
+                fail(Diagnostic(ERROR, "E902", f"unknown bot `{name}`",
+                                Span(1, col, 1, col + max(len(name), 1)), "--bots", hint), text)
+            start = col + len(name) + 1  # the budget, after the colon
+            fail(Diagnostic(ERROR, "E904", f"bad budget `{budget}` for bot `{name}`: {e}",
+                            Span(1, start, 1, start + max(len(budget), 1)), "--bots",
+                            "mcts:400 (playouts per decision) or mcts:0.2s (seconds)"), text)
+        column += len(spec) + 1
+    return specs
 
 
 def sets_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -148,7 +159,8 @@ def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callabl
         click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True),
         click.option("--bots", "bots_text", default=bots, show_default=True,
                      help="The lineup, repeated to fill the table; it rotates one seat per "
-                          "game."),
+                          "game. Bots: greedy, random, mcts[:BUDGET] (the search bot: "
+                          "playouts per decision, e.g. mcts:400, or seconds, mcts:0.2s)."),
         click.option("--seed", type=int, default=0, show_default=True),
         click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
                      help="Worker processes (or CPUs of a local Ray instance)."),

@@ -67,7 +67,8 @@ def _handwritten(name: str) -> str | None:
 #: language server's set-up in editors.
 HANDWRITTEN = (("card_format", "card-format.md"), ("scenarios", "scenarios.md"),
                ("expansions", "expansions.md"), ("plugins", "plugins.md"),
-               ("simulate", "simulate.md"), ("editors", "editors.md"))
+               ("simulate", "simulate.md"), ("search_bot", "search-bot.md"),
+               ("editors", "editors.md"))
 
 #: An image a hand-written page shows: a file of docs/img/, by its plain name (no folders).
 _IMAGE = re.compile(r"!\[[^\]]*\]\((img/[\w-]+\.(?:png|svg|jpg))\)")

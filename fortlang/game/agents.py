@@ -183,11 +183,49 @@ _RATERS: dict[str, Rater] = {
     Kind.PERK_ACTION: _first_yes,
 }
 
-#: bot name -> factory(seed) for the CLI (``--bots greedy,random``)
-BOTS: dict[str, Callable[[int], Any]] = {
+def _mcts(seed: int, budget: str | None = None) -> Any:
+    """The search bot: greedy playouts, the static card values above in its estimate."""
+    from fortlang.game.mcts import Budget, MctsAgent  # imports the pull API: only when asked
+
+    return MctsAgent(seed, GreedyAgent, card_worth,
+                     Budget.parse(budget) if budget is not None else None)
+
+
+#: bot name -> factory(seed, budget) for the CLI (``--bots greedy,random,mcts:400``); a bot
+#: that takes no budget is called with the seed alone
+BOTS: dict[str, Callable[..., Any]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "mcts": _mcts,
 }
+#: the bots that take a budget after a colon (``mcts:400`` playouts, ``mcts:0.2s`` seconds)
+BUDGETED = frozenset({"mcts"})
+
+
+def bot_spec(spec: str) -> tuple[str, str | None]:
+    """``name`` or ``name:budget`` -> (name, budget); ValueError (the message says why) for
+    an unknown bot, a budget given to a bot that takes none, or a bad budget.
+
+    >>> bot_spec("mcts:400"), bot_spec("greedy")
+    (('mcts', '400'), ('greedy', None))
+    """
+    name, colon, budget = spec.partition(":")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot `{name}`")
+    if not colon:
+        return name, None
+    if name not in BUDGETED:
+        raise ValueError(f"bot `{name}` takes no budget")
+    from fortlang.game.mcts import Budget
+
+    Budget.parse(budget)  # raises with the reason
+    return name, budget
+
+
+def make_bot(spec: str, seed: int) -> Any:
+    """The bot ``spec`` names (see :func:`bot_spec`), with its own generator ``seed``."""
+    name, budget = bot_spec(spec)
+    return BOTS[name](seed) if budget is None else BOTS[name](seed, budget)
 
 
 def agent_seed(game_seed: int, seat: int) -> int:
@@ -196,10 +234,11 @@ def agent_seed(game_seed: int, seat: int) -> int:
 
 
 def make_bots(names: list[str], n_players: int, game_seed: int) -> list[Any]:
-    """Bots for every seat, ``names`` repeated in seat order."""
-    return [BOTS[names[seat % len(names)]](agent_seed(game_seed, seat))
+    """Bots for every seat, ``names`` (specs: ``greedy``, ``mcts:400``) repeated in seat
+    order."""
+    return [make_bot(names[seat % len(names)], agent_seed(game_seed, seat))
             for seat in range(n_players)]
 
 
-__all__ = ["BOTS", "GreedyAgent", "RandomAgent", "ScriptedAgent", "agent_seed", "card_worth",
-           "make_bots", "worth"]
+__all__ = ["BOTS", "BUDGETED", "GreedyAgent", "RandomAgent", "ScriptedAgent", "agent_seed",
+           "bot_spec", "card_worth", "make_bot", "make_bots", "worth"]

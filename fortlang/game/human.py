@@ -106,8 +106,16 @@ class Narrated:
         self.console = console
         self.name = name
 
+    def choose_in(self, state: Any, decision: Decision) -> int:
+        """Answer as the bot does (given the state: see fortlang.game.pull.answer)."""
+        from fortlang.game.pull import answer
+
+        return self._tell(decision, answer(self.agent, state, decision))
+
     def choose(self, view: Any, decision: Decision) -> int:
-        index = self.agent.choose(view, decision)
+        return self._tell(decision, self.agent.choose(view, decision))
+
+    def _tell(self, decision: Decision, index: int) -> int:
         self.console.print(f"  seat {decision.player} ({self.name}) — "
                            + shown(f"{decision.context or decision.kind}: "
                                    f"{decision.options[index].label}"),

@@ -194,21 +194,22 @@ class GameState:
         """Every answer so far, in order: with the configuration, the whole game."""
         return tuple(self._history)
 
-    def clone(self) -> GameState:
+    def clone(self, *, checkpoints: bool = True) -> GameState:
         """An independent copy at the same point: the game copied at the start of the current
         turn and this turn's answers replayed (without checkpoints, or during set-up: the
-        game replayed from the seed)."""
+        game replayed from the seed). ``checkpoints=False``: the copy keeps none of its own
+        (a playout that is never cloned runs about 25% faster)."""
         c = self.config
         if c.cardset is None:
             raise IllegalMove("a state on a given table (GameState.on_table) cannot be cloned")
         checkpoint = self._slots.checkpoint
         if checkpoint is None:
             return GameState(c.cardset, c.players, seed=c.seed, draft=c.draft, debug=c.debug,
-                             history=self._history, checkpoints=True)
+                             history=self._history, checkpoints=checkpoints)
         game, progress, done = checkpoint
         clone = GameState.__new__(GameState)
         clone.config = c
-        clone._start(greenlet(_work_from), c, _Slots(True), game.copy(), progress.copy())
+        clone._start(greenlet(_work_from), c, _Slots(checkpoints), game.copy(), progress.copy())
         clone._history = self._history[:done]
         for index in self._history[done:]:
             clone.apply_action(index)
@@ -296,10 +297,20 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
             "rule_pile_size": len(game.rule_pile), "macaroni": game.macaroni}
 
 
+def answer(agent: Any, state: GameState, decision: Decision) -> int:
+    """``agent``'s answer to ``state``'s pending ``decision``: ``choose(view, decision)`` with
+    its seat's view; an agent that searches (one with ``choose_in(state, decision)``, e.g.
+    the search bot, which clones the state and deals the cards it cannot see anew) is given
+    the state instead."""
+    search = getattr(agent, "choose_in", None)
+    if search is not None:
+        return search(state, decision)
+    return agent.choose(state.view(decision.player), decision)
+
+
 def play(state: GameState, agents: Sequence[Any]) -> Outcome:
-    """Drive ``state`` to the end with agents (``choose(view, decision) -> index``) from
-    outside the engine."""
+    """Drive ``state`` to the end with agents (see :func:`answer`) from outside the engine."""
     while not state.is_terminal():
         d = state.decision()
-        state.apply_action(agents[d.player].choose(state.view(d.player), d))
+        state.apply_action(answer(agents[d.player], state, d))
     return state.outcome()
