@@ -84,7 +84,10 @@ DECK_POINTS = 0.3
 #: greedy does unless the search finds better; that option is also tried first.
 BIAS = 0.15
 #: How many standard errors better than the greedy bot's option another must look to be taken.
-SIGNIFICANCE = 1.0
+SIGNIFICANCE = 0.5
+#: At the root, try every option in turn on each deal (common random numbers) and compare
+#: each with the greedy bot's option on the same deals.
+PAIRED = 1
 
 
 class _Edge:
@@ -170,16 +173,29 @@ class MctsAgent:
         rules = state.config.cardset.rules
         deadline = (time.perf_counter() + self.budget.seconds
                     if self.budget.seconds is not None else None)
+        keys = option_keys(decision)
+        rounds: list[list[float]] = []  # PAIRED: per deal, each root option's reward
         done = 0
         while (done < self.budget.playouts if deadline is None
                else done == 0 or time.perf_counter() < deadline):
             sim = state.clone(checkpoints=False)
-            determinize(sim.game, knowledge, rules, self.rng)
-            self._iterate(root, sim)
+            if PAIRED:
+                turn = done % len(keys)
+                if turn == 0:  # a new deal, on which every root option is tried in turn
+                    deal = self.rng.getrandbits(64)
+                    rounds.append([math.nan] * len(keys))
+                determinize(sim.game, knowledge, rules, random.Random(deal))
+                self.policy.rng.seed(deal)
+                rounds[-1][turn] = self._iterate(root, sim, turn)
+            else:
+                determinize(sim.game, knowledge, rules, self.rng)
+                self._iterate(root, sim)
             sim.close()
             done += 1
         self.iterations += done
-        return _answer(root, option_keys(decision))
+        if PAIRED:
+            return _paired_answer(root, keys, rounds)
+        return _answer(root, keys)
 
     def _card_value(self, card_id: str) -> float:
         return self._worth[card_id]
@@ -193,8 +209,9 @@ class MctsAgent:
         knowledge.look(state.game)
         return knowledge
 
-    def _iterate(self, root: _Edge, sim: GameState) -> None:
-        """One iteration: down the tree (selection, expansion), a playout, back up."""
+    def _iterate(self, root: _Edge, sim: GameState, first: int | None = None) -> float:
+        """One iteration: down the tree (selection, expansion), a playout, back up; ``first``:
+        the root option to take. Returns the reward of the root's player."""
         node, path = root, []
         expanded = False
         while not sim.is_terminal() and not expanded:
@@ -211,7 +228,12 @@ class MctsAgent:
                 child = children.get(k)
                 if child is not None:
                     child.available += 1
-            if fresh:
+            if node is root and first is not None:
+                pick = first
+                child = children.get(keys[pick]) or children.setdefault(keys[pick],
+                                                                        _Edge(d.player))
+                child.available += child.available == 0
+            elif fresh:
                 pick = fresh[self.rng.randrange(len(fresh))]
                 if not children:
                     pick = keys.index(node.favourite)
@@ -233,6 +255,7 @@ class MctsAgent:
             edge.visits += 1
             edge.reward += r
             edge.squares += r * r
+        return reward[root.player]
 
     def _playout(self, sim: GameState, seat: int) -> None:
         """Play on until ``seat``'s next turn (its next play decision, R5.1: every player has
@@ -275,6 +298,26 @@ def _answer(root: _Edge, keys: list[tuple]) -> int:
     gap = b.reward / b.visits - f.reward / f.visits
     spread = math.sqrt(_variance(b) / b.visits + _variance(f) / f.visits)
     return best if gap > SIGNIFICANCE * spread else favourite
+
+
+def _paired_answer(root: _Edge, keys: list[tuple], rounds: list[list[float]]) -> int:
+    """The greedy bot's option, unless another did better on the same deals by more than
+    SIGNIFICANCE standard errors of the mean difference (common random numbers: the deal and
+    the playout policy's draws are the same for every option of a round)."""
+    favourite = keys.index(root.favourite) if root.favourite in keys else 0
+    complete = [r for r in rounds if not any(math.isnan(x) for x in r)]
+    if len(complete) < 2:
+        return favourite
+    best, best_gain = favourite, 0.0
+    for i in range(len(keys)):
+        if i == favourite:
+            continue
+        diffs = [r[i] - r[favourite] for r in complete]
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1) / len(diffs))
+        if mean > best_gain and mean > SIGNIFICANCE * spread:
+            best, best_gain = i, mean
+    return best
 
 
 def _variance(edge: _Edge) -> float:
