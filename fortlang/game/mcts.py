@@ -9,8 +9,14 @@ not tried yet, or the best by UCB among those legal in this deal (counting how o
 available, since a rival's options depend on the hand dealt to it). From the new node a playout
 runs with a cheap policy (the greedy bot's) until the bot's next turn; a finished game scores
 its returns (R11.3), an unfinished one an estimate from the final scores as they stand (R11.2)
-plus the resources and cards held. The answer is the option tried most, unless it does not beat
-the greedy bot's option by a standard error.
+plus the resources and cards held.
+
+At the root (the decision asked), every option is tried in turn on each deal, with the same
+draws for the playout policy (common random numbers): the difference between two options on the
+same deal is not drowned by the luck of the deal, which is what makes a small budget useful.
+The answer is the greedy bot's option unless another did better on the same deals by more than
+half a standard error of the mean difference (``PAIRED = False``: UCB at the root too, and the
+option tried most).
 
 The bot only ever answers with one of the decision's legal options; its generator is its own
 (seeded from the game seed and its seat, :func:`fortlang.game.agents.agent_seed`), so a budget
@@ -40,7 +46,7 @@ _SECONDS = re.compile(r"-?[0-9]+(\.[0-9]*)?s|-?\.[0-9]+s")
 class Budget:
     """What one decision may cost: ``playouts`` iterations, or ``seconds`` of search."""
 
-    playouts: int = 100
+    playouts: int = 40  # about 8 s of processor time per two-player game (bench_mcts.py)
     seconds: float | None = None
 
     @classmethod
@@ -86,8 +92,9 @@ BIAS = 0.15
 #: How many standard errors better than the greedy bot's option another must look to be taken.
 SIGNIFICANCE = 0.5
 #: At the root, try every option in turn on each deal (common random numbers) and compare
-#: each with the greedy bot's option on the same deals.
-PAIRED = 1
+#: each with the greedy bot's option on the same deals (in trials of 60 games against greedy
+#: at 20 playouts: 66-72% won, against 53-55% with UCB at the root).
+PAIRED = True
 
 
 class _Edge:
