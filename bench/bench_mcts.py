@@ -6,7 +6,7 @@ Wilson 95% interval, its decisions per second (decisions with more than one opti
 processor time it spent thinking) and seconds per game on one core (the whole game, both bots:
 processor time of the worker, so a busy machine does not inflate it; wall-clock time beside).
 
-Usage: python bench/bench_mcts.py [--games 200] [--budgets 10,25,50] [--workers 2] [--seed 0]
+Usage: python bench/bench_mcts.py [--games 200] [--budgets 10,20,40] [--workers 2] [--seed 0]
 
 Budgets are ``mcts`` budgets: playouts per decision (``50``) or seconds (``0.1s``); a budget in
 playouts is deterministic, so the figures are the same for every ``--workers``.
@@ -63,7 +63,7 @@ def one_game(args: tuple[str, int, int]) -> tuple[float, int, float, float, floa
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--budgets", default="10,25,50")
+    ap.add_argument("--budgets", default="10,20,40")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()

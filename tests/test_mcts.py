@@ -276,3 +276,17 @@ def test_a_card_lost_from_sight_is_located_only_where_the_rules_allow(players):
     game.move(rival.deck, rival.deck.index(in_discard), rival.discard)  # back in sight
     knowledge.look(game)
     assert knowledge.where(in_discard.uid) is None
+
+
+def test_the_root_keeps_the_greedy_option_unless_another_does_better_on_the_same_deals():
+    from fortlang.game.mcts import _Edge, _paired_answer
+
+    keys = [("play", str(i), "None", 0) for i in range(3)]
+    root = _Edge(0)
+    root.favourite = keys[1]
+    better = [[0.2, 0.5, 0.6], [0.7, 0.3, 0.4], [0.1, 0.4, 0.5]]  # option 2: +0.1 every deal
+    assert _paired_answer(root, keys, better) == 2
+    noise = [[0.2, 0.5, 0.9], [0.7, 0.3, 0.0], [0.1, 0.4, 0.5]]  # option 2: +0.4, -0.3, +0.1
+    assert _paired_answer(root, keys, noise) == 1
+    assert _paired_answer(root, keys, better[:1]) == 1  # one deal tells nothing
+    assert _paired_answer(root, keys, [*better, [0.3, 0.2, float("nan")]]) == 2  # unfinished
