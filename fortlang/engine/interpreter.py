@@ -550,7 +550,6 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
     ``used(zone)`` is told where the card came from (a perk that widened the places is used)."""
     game = ctx.game
     picks: list[tuple[list, int, str, Any]] = []  # (zone, index, where-label, where-value)
-    thunks: list[Thunk] = []
 
     def pick(zone: list, i: int) -> Thunk:
         def thunk() -> bool:
@@ -562,43 +561,34 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
             return k(True)
         return thunk
 
-    if ctx.safe and not ctx.search:  # every option completes: nothing to try, ask and move
-        for zone, where, value in places:
-            if zone is game.park_deck:
-                if zone:
-                    picks.append((zone, -1, where, value))
-            else:
-                picks += [(zone, i, where, value) for i in distinct(zone)]
-        if not picks:
-            return k(False)
-        index = 0
-        if len(picks) > 1 or game.explain:  # as decide() asks (a lone option only to explain)
-            index = game.ask(Decision(ctx.seat, kind, tuple(
-                _DECK_TOP if i < 0 else _move_option(zone[i].card, where, value)
-                for zone, i, where, value in picks), ctx.context,
-                tuple(refused()) if game.explain else ()))
-        zone, i, _, _ = picks[index]
-        return pick(zone, len(zone) - 1 if i < 0 else i)()
+    searching = ctx.search and EQUIVALENT_OPTIONS
     for zone, where, value in places:
+        if not zone:
+            continue
         if zone is game.park_deck:
-            if zone:
-                picks.append((zone, -1, where, value))
-                thunks.append(pick(zone, len(zone) - 1))
-            continue
-        if ctx.search and EQUIVALENT_OPTIONS:
-            if zone:
-                thunks.append(pick(zone, 0))  # no labels needed while searching
-            continue
-        for i in distinct(zone):
-            picks.append((zone, i, where, value))
-            thunks.append(pick(zone, i))
-    if not thunks:
+            picks.append((zone, -1, where, value))
+        elif searching:
+            picks.append((zone, 0, where, value))  # no labels needed while searching
+        else:
+            picks += [(zone, i, where, value) for i in distinct(zone)]
+    if not picks:
         return k(False)
 
     def options() -> list[Option]:
         return [_DECK_TOP if i < 0 else _move_option(zone[i].card, where, value)
                 for zone, i, where, value in picks]
 
+    def move(j: int) -> Thunk:
+        zone, i, _, _ = picks[j]
+        return pick(zone, len(zone) - 1 if i < 0 else i)
+
+    if ctx.safe and not ctx.search:  # every option completes: nothing to try, ask and move
+        index = 0
+        if len(picks) > 1 or game.explain:  # as decide() asks (a lone option only to explain)
+            index = game.ask(Decision(ctx.seat, kind, tuple(options()), ctx.context,
+                                      tuple(refused()) if game.explain else ()))
+        return move(index)()
+    thunks = [move(j) for j in range(len(picks))]
     same: list[int] = []
     if EQUIVALENT_OPTIONS:  # the first option of each zone stands for the zone
         first: dict[int, int] = {}
