@@ -4,10 +4,10 @@ parsed, so one run reports every problem."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortlang import nodes as n
 from fortlang.cardset import schema as sc
@@ -16,6 +16,9 @@ from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import ERROR, Diagnostic
 from fortlang.model import Board, KidCard, MadeUpRule, Manifest, Origin, Perk, PerkHook, Source
 from fortlang.registry import FORT, Vocabulary
+
+if TYPE_CHECKING:
+    from fortlang.plugins import PluginError
 
 #: The board's word for "one resource of either kind" (R1.5).
 COST_WORDS = {"pizza": n.Resource.PIZZA, "toy": n.Resource.TOY, "either": n.Resource.EITHER}
@@ -95,23 +98,37 @@ def nearby_vocabulary(path: Path) -> Vocabulary:
     return FORT
 
 
+def plugin_errors(uses: Sequence[str]) -> list[PluginError | None]:
+    """Each vocabulary plugin ``uses`` names, loaded (imported once): None, or why it cannot
+    be (E340-E342)."""
+    from fortlang.plugins import PluginError, load
+
+    out: list[PluginError | None] = []
+    for name in uses:
+        try:
+            load(name)
+            out.append(None)
+        except PluginError as e:
+            out.append(e)
+    return out
+
+
 def vocabulary_of(uses: tuple[str, ...], manifest: YNode | None = None,
                   doc: Document | None = None) -> tuple[Vocabulary, list[Diagnostic]]:
     """Fort's vocabulary extended by the plugins ``uses`` names that can be loaded, and a
     diagnostic at the manifest's ``uses`` entry for each that cannot (E340-E342)."""
-    from fortlang.plugins import PluginError, load, vocabulary
+    from fortlang.plugins import PluginError, vocabulary
 
     problems: list[Diagnostic] = []
     usable = []
     entries = manifest.get("uses") if manifest is not None else None
-    for i, name in enumerate(uses):
-        try:
-            load(name)
+    for i, (name, e) in enumerate(zip(uses, plugin_errors(uses), strict=True)):
+        if e is None:
             usable.append(name)
-        except PluginError as e:
-            node = entries.value[i] if entries is not None and entries.kind == "seq" else None
-            problems.append(doc.error(e.code, e.message, node, e.hint) if doc is not None
-                            else Diagnostic(ERROR, e.code, e.message, hint=e.hint))
+            continue
+        node = entries.value[i] if entries is not None and entries.kind == "seq" else None
+        problems.append(doc.error(e.code, e.message, node, e.hint) if doc is not None
+                        else Diagnostic(ERROR, e.code, e.message, hint=e.hint))
     try:
         return vocabulary(usable), problems
     except PluginError as e:

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from fortlang.cardset import semantics, valid_cache
-from fortlang.cardset.build import FileResult, check_file, vocabulary_of
+from fortlang.cardset.build import FileResult, check_file, plugin_errors, vocabulary_of
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, WARNING, Diagnostic, FortError, errors_in
 from fortlang.model import CardSet, Manifest
@@ -127,16 +127,18 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
     result.files.append(result.manifest)
     vocab = FORT
     manifest = result.manifest.manifest
-    if manifest is not None and manifest.uses:
-        vocab, problems = vocabulary_of(manifest.uses, result.manifest.manifest_node,
+    uses = manifest.uses if manifest is not None else ()
+    problems: list[Diagnostic] = []
+    if uses:
+        vocab, problems = vocabulary_of(uses, result.manifest.manifest_node,
                                         result.manifest.doc)
         result.manifest.diagnostics.extend(problems)
     found = card_files(folder)
     paths = found.files + _unsaved(folder, texts, found.files)
     result.diagnostics.extend(found.diagnostics)
     result.files.extend(check(p, texts.get(str(p)), vocabulary=vocab) for p in paths)
-    missing = _missing(manifest.uses) if manifest is not None else ()
-    if missing:
+    if problems:  # the set's words may be a plugin's that could not be loaded
+        missing = [name for name, e in zip(uses, plugin_errors(uses), strict=True) if e]
         _point_at_missing(result.files[1:], missing)
     if not paths and not found.diagnostics:
         result.diagnostics.append(Diagnostic(
@@ -144,18 +146,6 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
             hint="add YAML files with `kids:`, `made_up_rules:`, `perks:` or `board:`"))
     return result
 
-
-def _missing(uses: Sequence[str]) -> tuple[str, ...]:
-    """The vocabularies a set uses that cannot be loaded (each is E340-E342 at its manifest)."""
-    from fortlang.plugins import PluginError, load
-
-    out = []
-    for name in uses:
-        try:
-            load(name)
-        except PluginError:
-            out.append(name)
-    return tuple(out)
 
 
 def _point_at_missing(files: Sequence[FileResult], uses: Sequence[str]) -> None:

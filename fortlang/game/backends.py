@@ -51,7 +51,7 @@ def ray_missing() -> FortError:
                                 file="--backend", hint="pip install 'fortlang[ray]'"))
 
 
-def _short_temp() -> str | None:
+def _short_temp() -> str:
     """The temp folder, if short enough for the Unix sockets Ray makes under it (107 bytes
     with Ray's own ~70), else /tmp (mkdtemp is private there too: 0700, a fresh name)."""
     folder = tempfile.gettempdir()

@@ -21,6 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
+from fortlang.engine.metrics import count_you_have
 from fortlang.engine.state import Game
 from fortlang.model import Board
 from fortlang.nodes import TOKENS
@@ -50,9 +51,7 @@ def resource_rate(board: Board | None) -> Fraction:
 def standing(game: Game, seat: int) -> Gain:
     """The figures a play can change, for ``seat`` now."""
     p = game.players[seat]
-    held = (len(p.deck) + len(p.discard) + len(p.hand) + len(p.yard) + len(p.lookout)
-            + len(p.in_play))  # R14's cards you have (metrics.cards_you_have), counted
-    return Gain(p.vp, sum(p.stuff[r] + p.pack[r] for r in TOKENS), held,
+    return Gain(p.vp, sum(p.stuff[r] + p.pack[r] for r in TOKENS), count_you_have(p),
                 game.board.points[p.level])
 
 
