@@ -17,19 +17,19 @@ from fortlang.nodes import TOKENS, Suit
 from fortlang.registry import METRICS
 
 
-def _zones_you_have(p: Player) -> tuple[list[CardInstance], ...]:
+def zones_you_have(p: Player) -> tuple[list[CardInstance], ...]:
     """R14: deck, discard, hand, yard and lookout (and cards still in play, none at the end)."""
     return (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play)
 
 
 def cards_you_have(p: Player) -> list[CardInstance]:
-    """R14's cards you have, zone by zone (:func:`_zones_you_have`)."""
-    return [c for zone in _zones_you_have(p) for c in zone]
+    """R14's cards you have, zone by zone (:func:`zones_you_have`)."""
+    return [c for zone in zones_you_have(p) for c in zone]
 
 
 def count_you_have(p: Player) -> int:
     """How many cards :func:`cards_you_have` lists, without listing them."""
-    return sum(len(zone) for zone in _zones_you_have(p))
+    return sum(len(zone) for zone in zones_you_have(p))
 
 
 def _suit_icons(suit: Suit) -> Callable[[Game, Player], int]:

@@ -51,10 +51,13 @@ def resource_rate(board: Board | None) -> Fraction:
 def standing(game: Game, seat: int) -> Gain:
     """The figures a play can change, for ``seat`` now."""
     p = game.players[seat]
-    return Gain(p.vp, sum(p.stuff[r] + p.pack[r] for r in TOKENS), count_you_have(p),
-                game.board.points[p.level])
+    resources = 0
+    for r in TOKENS:
+        resources += p.stuff[r] + p.pack[r]
+    return Gain(p.vp, resources, count_you_have(p), game.board.points[p.level])
 
 
 def since(game: Game, seat: int, before: Gain) -> Gain:
     now = standing(game, seat)
-    return Gain(*(a - b for a, b in zip(now, before, strict=True)))
+    return Gain(now.vp - before.vp, now.resources - before.resources, now.cards - before.cards,
+                now.fort - before.fort)

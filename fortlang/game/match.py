@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from fortlang.engine.invariants import assert_invariants
+from fortlang.engine.metrics import count_you_have, zones_you_have
 from fortlang.engine.state import Game
 from fortlang.game.gains import Gain
 from fortlang.game.scoring import Score, cards_you_have, final_score, winners
@@ -109,16 +110,26 @@ class Progress:
                 self.owned.append(set())
                 self.acquired.append(set())
             mine = self.owned[p.seat]
-            held = cards_you_have(p)
-            now = {c.uid for c in held}
-            if now != mine:  # most seats hold the same cards as at the last look
+            # most seats hold the same cards as at the last look: same size, none unknown
+            same = count_you_have(p) == len(mine)
+            if same:
+                for zone in zones_you_have(p):
+                    for c in zone:
+                        if c.uid not in mine:
+                            same = False
+                            break
+                    if not same:
+                        break
+            if not same:
+                held = cards_you_have(p)
                 new = [c.card.id for c in held if c.uid not in mine]
                 if not fresh:
                     self.recruited.update(new)
-                self.owned[p.seat] = now
+                self.owned[p.seat] = {c.uid for c in held}
                 self.acquired[p.seat].update(new)  # what was held before is in already
             got = self.acquired[p.seat]
-            got.update(k.id for k in p.perks)
+            for k in p.perks:
+                got.add(k.id)
             if p.rule is not None:
                 got.add(p.rule.id)
             if p.seat == leader:

@@ -8,8 +8,6 @@ the played card has been followed, and offers each card that can legally be play
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from fortlang import nodes as n
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.interpreter import perk_places, recruit_places
@@ -24,15 +22,18 @@ from fortlang.printer import to_text
 from fortlang.registry import TRIGGERS
 
 
-@dataclass
 class TurnRecord:
-    """What happened in one turn, for statistics."""
+    """What happened in one turn, for statistics. A plain class, not a dataclass: compiled with
+    mypyc, a dataclass's ``__init__`` is the one the dataclasses module writes in Python."""
 
-    seat: int
-    plays: list[PlayResult] = field(default_factory=list)
-    gains: list[Gain] = field(default_factory=list)  # what each play brought the leader
-    perk_gains: list[tuple[str, Gain]] = field(default_factory=list)  # what a perk's use brought
-    perks_used: list[str] = field(default_factory=list)
+    __slots__ = ("seat", "plays", "gains", "perk_gains", "perks_used")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.plays: list[PlayResult] = []
+        self.gains: list[Gain] = []  # what each play brought the leader
+        self.perk_gains: list[tuple[str, Gain]] = []  # what a perk's use brought
+        self.perks_used: list[str] = []
 
 
 def _use_perk(game: Game, p: Player, perk: Perk, record: TurnRecord) -> None:
@@ -124,6 +125,8 @@ def timed_perks(game: Game, seat: int, trigger: str, record: TurnRecord) -> bool
     played cards). True if one was used."""
     p = game.players[seat]
     used = False
+    if not p.perks:  # most seats, most turns: nothing to look at
+        return False
     for perk in [q for q in p.perks if q.hook is PerkHook.ACTION and q.when == trigger]:
         action = perk.action
         if action is None or perk not in p.perks or not can_perform(game, seat, action):
