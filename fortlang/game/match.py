@@ -124,7 +124,7 @@ class Progress:
                 held = cards_you_have(p)
                 new = [c.card.id for c in held if c.uid not in mine]
                 if not fresh:
-                    self.recruited.update(new)
+                    _tally(self.recruited, new)
                 self.owned[p.seat] = {c.uid for c in held}
                 self.acquired[p.seat].update(new)  # what was held before is in already
             got = self.acquired[p.seat]
@@ -134,6 +134,13 @@ class Progress:
                 got.add(p.rule.id)
             if p.seat == leader:
                 got.update(perks_used)
+
+
+def _tally(counter: Counter, keys: Sequence[str]) -> None:
+    """``counter.update(keys)`` in the caller's code: Counter.update is interpreted Python, a
+    cost per call even for no keys, and this runs at every turn."""
+    for key in keys:
+        counter[key] = counter.get(key, 0) + 1
 
 
 def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: int = 0,
@@ -159,11 +166,10 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
             at.yields.append((result.card.card.id, gain))
         at.yields.extend(record.perk_gains)
         for result in record.plays:
-            at.played[result.card.card.id] += 1
+            _tally(at.played, (result.card.card.id,))
             for _, cards in result.followers:
-                for c in cards:
-                    at.followed[c.card.id] += 1
-        at.perks.update(record.perks_used)
+                _tally(at.followed, [c.card.id for c in cards])
+        _tally(at.perks, record.perks_used)
         if at.end_turn(game):  # R11.1: triggered, and the round is complete
             break
         if at.turns >= MAX_TURNS:
