@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from fortlang.engine.invariants import assert_invariants
-from fortlang.engine.metrics import count_you_have, zones_you_have
+from fortlang.engine.metrics import zones_you_have
 from fortlang.engine.state import Game
 from fortlang.game.gains import Gain
 from fortlang.game.scoring import Score, cards_you_have, final_score, winners
@@ -82,7 +82,11 @@ class Progress:
     yields: list[tuple[str, Gain]] = field(default_factory=list)
     recruited: Counter = field(default_factory=Counter)
     acquired: list[set[str]] = field(default_factory=list)
-    owned: list[set[int]] = field(default_factory=list)  # per seat: the card uids it holds
+    #: per card uid: the seat that held it at the last look, and that look's number (the
+    #: number of looks so far is ``looks``); a card is new to a seat unless it held it then
+    holder: list[int] = field(default_factory=list)
+    looked: list[int] = field(default_factory=list)
+    looks: int = 0
 
     def end_turn(self, game: Game) -> bool:
         """Count the turn just played and pass the lead; True when the game is over: an end
@@ -98,41 +102,41 @@ class Progress:
         return Progress(self.first, self.leader, self.turns, list(self.triggers),
                         Counter(self.played), Counter(self.followed), Counter(self.perks),
                         list(self.yields), Counter(self.recruited),
-                        [set(a) for a in self.acquired], [set(o) for o in self.owned])
+                        [set(a) for a in self.acquired], list(self.holder), list(self.looked),
+                        self.looks)
 
     def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
         """Note what each seat holds now (between turns): cards that came into a seat's
         hands since the last look were recruited (or taken); everything held, and the perks
-        the leader used, was acquired."""
-        fresh = not self.owned
+        the leader used, was acquired. Per card, two list slots say who held it at the last
+        look: no set of each seat's cards to build and compare at every turn."""
+        fresh = not self.looks
+        last = self.looks  # the previous look's number (0: none)
+        self.looks = now = last + 1
+        holder, looked = self.holder, self.looked
+        if len(holder) < game.card_count:  # cards are made at set-up (and by scenarios)
+            grow = game.card_count - len(holder)
+            holder.extend([-1] * grow)
+            looked.extend([0] * grow)
         for p in game.players:
+            seat = p.seat
             if fresh:
-                self.owned.append(set())
                 self.acquired.append(set())
-            mine = self.owned[p.seat]
-            # most seats hold the same cards as at the last look: same size, none unknown
-            same = count_you_have(p) == len(mine)
-            if same:
-                for zone in zones_you_have(p):
-                    for c in zone:
-                        if c.uid not in mine:
-                            same = False
-                            break
-                    if not same:
-                        break
-            if not same:
-                held = cards_you_have(p)
-                new = [c.card.id for c in held if c.uid not in mine]
-                if not fresh:
-                    _tally(self.recruited, new)
-                self.owned[p.seat] = {c.uid for c in held}
-                self.acquired[p.seat].update(new)  # what was held before is in already
-            got = self.acquired[p.seat]
+            got = self.acquired[seat]
+            for zone in zones_you_have(p):
+                for c in zone:
+                    uid = c.uid
+                    if holder[uid] != seat or looked[uid] != last:
+                        holder[uid] = seat
+                        if not fresh:
+                            _tally(self.recruited, (c.card.id,))
+                        got.add(c.card.id)  # what was held before is in already
+                    looked[uid] = now
             for k in p.perks:
                 got.add(k.id)
             if p.rule is not None:
                 got.add(p.rule.id)
-            if p.seat == leader:
+            if seat == leader:
                 got.update(perks_used)
 
 
@@ -155,7 +159,7 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
                                debug=debug)
     n = len(game.players)
     at = progress if progress is not None else Progress(first, first)
-    if not at.owned:
+    if not at.looks:
         at.watch(game)  # what set-up dealt (R2.5, R2.6)
     while True:
         if on_turn is not None:
