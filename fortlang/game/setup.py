@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fortlang.engine.chance import shuffle
+from fortlang.engine.chance import below, shuffle
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.state import Game
 from fortlang.model import CardSet
@@ -27,14 +27,14 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
     if trace is not None:
         trace.attach(game)
     rng = game.rng
-    first = rng.randrange(n_players)  # R2.1
+    first = below(rng, n_players)  # R2.1
     rules, perks = list(cardset.rules), list(cardset.perks)
-    rng.shuffle(rules)
-    rng.shuffle(perks)
+    shuffle(rng, rules)
+    shuffle(rng, perks)
     game.rule_pile.extend(rules[: n_players + 1])  # R2.2 (the rest stay in the box)
     game.perk_row.extend(perks[: n_players + 1])  # R2.3
     kids = [k for k in cardset.park_kids for _ in range(k.copies)]
-    rng.shuffle(kids)
+    shuffle(rng, kids)
     game.new_cards(kids, game.park_deck)  # R2.4
     for _ in range(PARK_SIZE):
         _top(game, game.park_deck, game.park)
@@ -48,7 +48,7 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
             for _ in range(START_KIDS):
                 _top(game, game.park_deck, p.deck)
     for p in game.players:
-        rng.shuffle(p.deck)  # R2.6
+        shuffle(rng, p.deck)  # R2.6
         draw(game, p.seat, HAND_SIZE)
     return game, first
 
