@@ -246,12 +246,15 @@ _EXACT_ONCE: Final = frozenset({n.Score, n.Gain, n.Spend, n.Pack, n.Convert, n.L
 #: ... and ``times`` in a row (``_REPEATABLE``: the pizza-or-toy is chosen once, R12.1; a swap can
 #: be swapped back, R12.13) for these.
 _EXACT_REPEATED: Final = frozenset({n.Score, n.Gain, n.Spend, n.Pack, n.Convert})
+#: Tuples, not ``A | B`` (a union object built at every isinstance).
+_AMOUNTS: Final = (n.Gain, n.Spend)
+_COPIES: Final = (n.CopyPack, n.CopyRivalPack)
 
 
 def _exact(a: n.Action, kinds: frozenset[type]) -> bool:
     if type(a) not in kinds:
         return False
-    return not isinstance(a, n.Gain | n.Spend) or a.amount >= 1  # 0 tokens: always in full
+    return not isinstance(a, _AMOUNTS) or a.amount >= 1  # 0 tokens: always in full
 
 
 def _short(a: n.Action, s: _Play) -> bool:
@@ -274,7 +277,7 @@ def _short(a: n.Action, s: _Play) -> bool:
         if _independent_parts(a):  # as it is now, and so does every part of these
             return any(_short(x, s) for x in a.items)
         return _short(a.items[0], s)
-    if isinstance(a, n.CopyPack | n.CopyRivalPack):
+    if isinstance(a, _COPIES):
         return not _copies(a, s)
     return _exact(a, _EXACT_ONCE) and not _SURE[type(a)](a, s)
 
@@ -308,7 +311,7 @@ def _verdict(game: Game, p: Player, cards: Sequence[CardInstance], action: n.Act
         return True
     if _short(action, s):
         return False
-    if isinstance(action, n.CopyPack | n.CopyRivalPack):
+    if isinstance(action, _COPIES):
         return True  # not short: copied in full
     return None
 

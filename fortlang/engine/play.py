@@ -494,15 +494,6 @@ def lead(game: Game, seat: int) -> PlayResult | None:
 # thunks are module functions bound with ``partial`` (no closures, no reference cycles).
 
 
-def _followed(result: PlayResult) -> tuple[Suit, ...]:
-    """The suits a follower must match, sorted: the played card's, its coin as the leader named
-    (R6.3)."""
-    suits: set[Suit] = {s for s in result.card.card.suits if s is not COIN}
-    if result.coin is not None:
-        suits.add(result.coin)
-    return tuple(sorted(suits))
-
-
 def follow_suits(result: PlayResult) -> frozenset[Suit]:
     """The suits a follower must match: the played card's, its coin as the leader named (R6.3)."""
     return frozenset(_followed(result))
@@ -522,19 +513,61 @@ class _Round:
     binding choices (R6.4, read only) and the context of the decisions."""
 
     __slots__ = ("result", "public", "played", "suits", "counted", "bound", "wild", "context",
-                 "free_names")
+                 "free_names", "suit_free")
 
     def __init__(self, game: Game, result: PlayResult, public: n.Action) -> None:
         self.result = result
         self.public = public
         self.played = result.card.card
-        self.suits = _followed(result)
-        self.counted = tuple(sorted(set(self.suits) | _quantity_suits(result)))
+        facts = _round_facts(self.played, result.coin)
+        self.suits = facts.suits
+        self.counted = facts.counted
+        self.context = facts.context
+        self.free_names = facts.free_names
+        self.suit_free = facts.suit_free
         self.bound: dict[int, Any] = dict(result.bindings)
         self.wild = game.rules.coin_follows_any
-        self.context = f"follow {result.card.name} (public): {text(public)}"
-        same = _coin_names(self.played)  # a coin named freely: one suit of each that ends alike
+
+
+class _Facts:
+    """A :class:`_Round`'s parts that only depend on the card played and its coin's name."""
+
+    __slots__ = ("played", "suits", "counted", "context", "free_names", "suit_free")
+
+    def __init__(self, played: KidCard, coin: Suit | None) -> None:
+        self.played = played  # kept alive: the memo's key holds its id
+        suits: set[Suit] = {s for s in played.suits if s is not COIN}
+        if coin is not None:
+            suits.add(coin)
+        self.suits = tuple(sorted(suits))  # sorted: the order of coin names offered (R5.6)
+        counts = {q.suit for q in _card_quantities(played) if type(q) is n.SuitCount}
+        self.counted = tuple(sorted(suits | counts))
+        public = played.public
+        self.context = f"follow {played.name} (public): {text(public)}" if public else ""
+        same = _coin_names(played)  # a coin named freely: one suit of each that ends alike
         self.free_names = tuple(s for i, s in enumerate(PLAIN_SUITS) if same[i] == i)
+        #: no `x suit` or `x any` in the public action: a follower's verdict does not depend on
+        #: which cards they discard, only on how many
+        self.suit_free = public is None or not any(
+            type(x) is n.Repeat and type(x.count) in (n.SuitCount, n.AnySuit)
+            for x in public.walk())
+
+
+_FACTS: Final[dict[tuple[int, Suit | None], _Facts]] = {}
+
+
+def _round_facts(played: KidCard, coin: Suit | None) -> _Facts:
+    key = (id(played), coin)
+    hit = _FACTS.get(key)
+    if hit is None:
+        hit = bounded_put(_FACTS, key, _Facts(played, coin))
+    return hit
+
+
+def _followed(result: PlayResult) -> tuple[Suit, ...]:
+    """The suits a follower must match, sorted: the played card's, its coin as the leader named
+    (R6.3)."""
+    return _round_facts(result.card.card, result.coin).suits
 
 
 def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardInstance, ...]]]:
@@ -583,12 +616,19 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     thunks: list[Thunk] = [_declined]
     known = [True]  # declining is always legal
     searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
+    verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
     for pick in picks:
         cards = [hand[i] for i in pick]
         options.append(_follow_option(tuple(c.card for c in cards)))
-        verdict = None if searched else follow_verdict(
-            game, seat, cards, rnd.public, rnd.bound,
-            [_verdict_names(rnd, c, game.rules) for c in cards])
+        verdict = None
+        if not searched:
+            alike: Any = len(cards) if rnd.suit_free else tuple(c.card.suits for c in cards)
+            if alike in verdicts:
+                verdict = verdicts[alike]
+            else:
+                verdict = verdicts[alike] = follow_verdict(
+                    game, seat, cards, rnd.public, rnd.bound,
+                    [_verdict_names(rnd, c, game.rules) for c in cards])
         if verdict is False:  # what its trial would end with
             thunks.append(partial(ctx.fails, "R6.2"))
         else:
@@ -659,10 +699,6 @@ def _follow_option(cards: tuple[KidCard, ...]) -> Option:
 
 def option_table_size() -> int:
     return len(_FOLLOW_OPTIONS)
-
-
-def _quantity_suits(result: PlayResult) -> set[Suit]:
-    return {q.suit for q in _quantities(result.card) if type(q) is n.SuitCount}
 
 
 def _coin_choices(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit, ...]:
