@@ -811,16 +811,28 @@ def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
 def recruit(game: Game, seat: int, *, places: frozenset[str] = RECRUIT_SOURCES) -> bool:
     """The recruit phase (R7.1): one card onto the discard pile from the park (refilled), a yard
     or the top of the park deck; ``places`` narrows them (Birthday Party's extra recruit, R15).
-    False if there is nothing to recruit."""
-    def start(ctx: Ctx) -> bool:
-        places_now = recruit_places(game, places)
-        ctx.context = "recruit a card (R7.1)"
-        ctx.safe = True  # every option completes (the move is the whole action): none to try
-        return card_moves(ctx, places_now, ctx.player.discard, Kind.RECRUIT,
-                          lambda full: full, refill_park=True)
+    False if there is nothing to recruit.
 
-    # Nothing to search for: with no card to recruit, the move does nothing and says False.
-    return _execute(game, seat, start, leader=True, can_fail=False)
+    Nothing to search for (as :func:`_execute` does with ``can_fail=False``, without its second
+    context): every option completes, the move being the whole action, so the agent is asked and
+    the card moved; with no card to recruit, the move does nothing and says False."""
+    ctx = Ctx(game, seat, leader=True)
+    ctx.context = "recruit a card (R7.1)"
+    ctx.safe = True
+    mark = game.begin()
+    try:
+        ok = card_moves(ctx, recruit_places(game, places), ctx.player.discard, Kind.RECRUIT,
+                        _as_performed, refill_park=True)
+    except BaseException:
+        game.abort(mark)
+        raise
+    game.commit(mark)
+    _debug_check(game)
+    return ok
+
+
+def _as_performed(full: bool) -> bool:
+    return full
 
 
 def _debug_check(game: Game) -> None:
