@@ -67,10 +67,10 @@ def _verdicts(game: Game, rnd: play._Round, seat: int):
 @examples
 @given(action=actions, seed=st.integers(0, 80), suits=st.sampled_from(
     ["crown", "shovel", "coin", "glue book", "coin crown"]), coin=st.sampled_from(Suit),
-    bind=st.booleans(), free=st.booleans())
-def test_follow_verdict_agrees_with_the_search(action, seed, suits, coin, bind, free):
+    bind=st.booleans(), free=st.booleans(), wild=st.booleans())
+def test_follow_verdict_agrees_with_the_search(action, seed, suits, coin, bind, free, wild):
     game = random_table(BASE, 3, seed)
-    game.rules = Rules(follower_coin_free=free)
+    game.rules = Rules(follower_coin_free=free, coin_follows_any=wild)
     for p in game.players:
         if seed % 3 == 0:  # zones run dry (the cards removed are simply out of the game here)
             p.hand.clear()
