@@ -11,6 +11,11 @@ Three places use it: :func:`surely_playable` before any search (``legal_plays``)
 explored once it is known to succeed (a follower needs the action in full, with or without an
 effect, R6.2). Nothing is offered more or less often because of this: a search is cut short, never
 replaced. ``tests/test_engine_certain.py`` checks every True against the search on many states.
+
+A follower's options are settled before any trial by :func:`follow_verdict`: for a follower
+performing an action alone, several of these checks are exact, so it answers both ways (legal
+for certain, or excluded for R6.2 for certain, as the trial would end) and only the rest is
+tried. ``tests/test_engine_follow_shortcuts.py`` checks every answer against the search.
 """
 
 from __future__ import annotations

@@ -619,7 +619,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
     for pick in picks:
         cards = [hand[i] for i in pick]
-        options.append(_follow_option(tuple(c.card for c in cards)))
+        options.append(_follow_option(cards))
         verdict = None
         if not searched:
             alike: Any = len(cards) if rnd.suit_free else tuple(c.card.suits for c in cards)
@@ -637,7 +637,8 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     mark = game.begin()
     try:
         decide(ctx, Kind.FOLLOW, options, thunks, known,
-               refused=partial(_unmatched, hand, rnd.suits, rnd.wild))
+               refused=partial(_unmatched, hand, rnd.suits, rnd.wild) if game.explain
+               else _nothing_refused)
     except BaseException:
         game.abort(mark)
         raise
@@ -648,6 +649,10 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
 
 def _declined() -> bool:
     return True
+
+
+def _nothing_refused() -> list[tuple[str, str]]:
+    return []
 
 
 def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[CardInstance],
@@ -687,13 +692,14 @@ _DECLINE: Final = Option("decline", None)
 _FOLLOW_OPTIONS: Final[dict[tuple[int, ...], tuple[tuple[KidCard, ...], Option]]] = {}
 
 
-def _follow_option(cards: tuple[KidCard, ...]) -> Option:
+def _follow_option(cards: list[CardInstance]) -> Option:
     """"discard Name (suits) and ...": made once per set of card definitions (immutable)."""
-    key = tuple(id(c) for c in cards)  # the entry keeps the cards alive: ids are never reused
+    key = tuple([id(c.card) for c in cards])  # the entry keeps the cards alive: ids not reused
     hit = _FOLLOW_OPTIONS.get(key)
     if hit is None:
-        label = "discard " + " and ".join(f"{c.name} ({_card_suits_text(c)})" for c in cards)
-        hit = bounded_put(_FOLLOW_OPTIONS, key, (cards, Option(label, tuple(c.id for c in cards))))
+        kids = tuple([c.card for c in cards])
+        label = "discard " + " and ".join(f"{c.name} ({_card_suits_text(c)})" for c in kids)
+        hit = bounded_put(_FOLLOW_OPTIONS, key, (kids, Option(label, tuple(c.id for c in kids))))
     return hit[1]
 
 
