@@ -17,7 +17,7 @@ from test_engine_certain import actions, full_search
 from fortlang import registry as reg
 from fortlang.cardset import base_set
 from fortlang.engine import Rules, play
-from fortlang.engine.certain import follow_verdict
+from fortlang.engine.certain import MOST_NAMINGS, follow_verdict
 from fortlang.engine.interpreter import Ctx, is_resource_choice, search
 from fortlang.engine.play import PlayResult
 from fortlang.engine.state import TOKENS, Game
@@ -170,3 +170,21 @@ def test_a_coin_named_to_count_nothing_follows_in_full():
     assert follow_verdict(game, 1, [card], action, {}, [names]) is True  # crown counts nothing
     game.give(p, Resource.PIZZA, 1)  # the stuff is full of pizza: no naming helps
     assert follow_verdict(game, 1, [card], action, {}, [names]) is False
+
+
+def test_too_many_coins_to_name_are_left_to_the_search():
+    """Copy Cat with more discards (a card set's data, R15): each coin may be named six ways that
+    end differently when the played card has an `x any`; beyond MOST_NAMINGS ways the verdict is
+    the search's."""
+    game = Game(2, BASE.board)
+    p = game.players[1]
+    played = kid("Played", "crown", "gain pizza x shovel", "score x any")
+    result = PlayResult(0, game.new_card(played, game.players[0].in_play), None, (), (), (), {})
+    assert played.public is not None
+    rnd = play._Round(game, result, played.public)
+    cards = [game.new_card(kid(f"Coin {i}", "coin crown"), p.hand) for i in range(4)]
+    names = [play._verdict_names(rnd, c, game.rules) for c in cards]
+    assert all(len(x) == 6 for x in names)  # every name may end differently
+    assert 6 ** 2 <= MOST_NAMINGS < 6 ** 4
+    assert follow_verdict(game, 1, cards[:2], played.public, {}, names[:2]) is True
+    assert follow_verdict(game, 1, cards, played.public, {}, names) is None

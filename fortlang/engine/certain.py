@@ -321,6 +321,10 @@ def _verdict(game: Game, p: Player, cards: Sequence[CardInstance], action: n.Act
     return None
 
 
+#: The most ways of naming a follower's coins that :func:`follow_verdict` judges one by one.
+MOST_NAMINGS: Final = 64
+
+
 def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], action: n.Action,
                    bound: Mapping[int, Any],
                    names: Sequence[Sequence[Suit]] | None = None) -> bool | None:
@@ -337,6 +341,8 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], action:
     for i in range(len(cards)):
         choices = names[i]
         if choices:
+            if len(namings) * len(choices) > MOST_NAMINGS:
+                return None  # a perk's many discards, each with a coin: left to the search
             uid = cards[i].uid
             namings = [{**named, uid: suit} for named in namings for suit in choices]
     unknown = False
