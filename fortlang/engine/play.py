@@ -689,12 +689,13 @@ def _unmatched(hand: list[CardInstance], suits: Sequence[Suit],
 
 
 _DECLINE: Final = Option("decline", None)
-_FOLLOW_OPTIONS: Final[dict[tuple[int, ...], tuple[tuple[KidCard, ...], Option]]] = {}
+_FOLLOW_OPTIONS: Final[dict[int | tuple[int, ...], tuple[tuple[KidCard, ...], Option]]] = {}
 
 
 def _follow_option(cards: list[CardInstance]) -> Option:
     """"discard Name (suits) and ...": made once per set of card definitions (immutable)."""
-    key = tuple([id(c.card) for c in cards])  # the entry keeps the cards alive: ids not reused
+    # the entry keeps the cards alive: ids are not reused
+    key = id(cards[0].card) if len(cards) == 1 else tuple([id(c.card) for c in cards])
     hit = _FOLLOW_OPTIONS.get(key)
     if hit is None:
         kids = tuple([c.card for c in cards])
@@ -744,13 +745,24 @@ def _name_coins(ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int, then: 
 
 def _distinct_matching(hand: list[CardInstance], suits: Sequence[Suit],
                        wild: bool) -> list[int]:
-    seen: set[int] = set()
+    """The first hand card of each definition that may follow (R6.1): a hand is a few cards, so
+    the definitions already taken are compared by identity, not hashed."""
+    taken: list[KidCard] = []
     out = []
-    for i, c in enumerate(hand):
-        if _matches(c, suits, wild) and id(c.card) not in seen:
-            seen.add(id(c.card))
+    for i in range(len(hand)):
+        c = hand[i]
+        if _matches(c, suits, wild) and not _among(c.card, taken):
+            taken.append(c.card)
             out.append(i)
     return out
+
+
+def _among(kid: KidCard, kids: list[KidCard]) -> bool:
+    """``kid in kids`` by identity (``in`` would compare frozen dataclasses field by field)."""
+    for k in kids:
+        if k is kid:
+            return True
+    return False
 
 
 def _rough_housing(game: Game, result: PlayResult,
