@@ -22,7 +22,7 @@ from fortlang.engine.interpreter import Ctx, is_resource_choice, search
 from fortlang.engine.play import PlayResult
 from fortlang.engine.state import TOKENS, Game
 from fortlang.model import KidCard, PerkHook
-from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit
+from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
 from fortlang.parser import parse_action
 
 BASE = base_set()
@@ -98,6 +98,25 @@ def test_follow_verdict_agrees_on_every_primitive(spec):
                 if seed % 2:
                     p.discard.clear()
                     p.yard.clear()
+            rnd = _round(game, action, "crown", None, False)
+            for verdict, ok, rule in _verdicts(game, rnd, 1 + seed % 2):
+                if verdict is not None:
+                    assert verdict is ok and (ok or rule == "R6.2"), (seed, action)
+
+
+@pytest.mark.parametrize("first", reg.PRIMITIVES, ids=lambda spec: spec.node.__name__)
+def test_follow_verdict_agrees_on_every_pair_in_sequence(first):
+    """`a then b` for every two primitives (R13.4): a part that changes what the other needs (a
+    level that widens the lookout, tokens spent then gained...) is never judged as if alone.
+    Lookouts full and stuff nearly full, so that most parts can fail."""
+    for spec in reg.PRIMITIVES:
+        action = Then((first.node(), spec.node()))
+        for seed, game in _tables(8):
+            for p in game.players:
+                for i in range(game.lookout_capacity(p) - len(p.lookout)):
+                    game.new_card(kid(f"Seen {i}", "book"), p.lookout)
+                for r in TOKENS:
+                    p.stuff[r] = max(p.stuff[r], game.board.stuff_capacity - 1)
             rnd = _round(game, action, "crown", None, False)
             for verdict, ok, rule in _verdicts(game, rnd, 1 + seed % 2):
                 if verdict is not None:
@@ -188,3 +207,22 @@ def test_too_many_coins_to_name_are_left_to_the_search():
     assert 6 ** 2 <= MOST_NAMINGS < 6 ** 4
     assert follow_verdict(game, 1, cards[:2], played.public, {}, names[:2]) is True
     assert follow_verdict(game, 1, cards, played.public, {}, names) is None
+
+
+@pytest.mark.parametrize("text", ["advance then lookout", "(advance then lookout) x 1"])
+def test_a_level_gained_first_makes_room_in_the_lookout(text):
+    """R10.2: the lookout is full, but advancing first widens it, so the follower performs the
+    whole action in full: never taken as certain to fail."""
+    game = Game(2, BASE.board)
+    p = game.players[1]
+    for r in TOKENS:
+        game.give(p, r, game.board.stuff_capacity)  # enough to pay the first level
+    for i in range(game.lookout_capacity(p)):
+        game.new_card(kid(f"Seen {i}", "book"), p.lookout)
+    game.new_card(kid("Kept", "book"), p.hand)
+    card = game.new_card(kid("Follower", "crown"), p.hand)
+    action = parse_action(text)
+    rnd = _round(game, action, "crown", None, False)
+    ctx = Ctx(game, 1, leader=False, bound={})
+    assert search(ctx, partial(play._follow_with, rnd, ctx, COPY_CAT, [], [card]))
+    assert follow_verdict(game, 1, [card], action, {}, [()]) is not False

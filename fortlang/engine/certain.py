@@ -279,12 +279,27 @@ def _short(a: n.Action, s: _Play) -> bool:
             return _short(a.items[fixed], s)
         return all(_short(x, s) for x in a.items)
     if isinstance(a, n.Then):  # R13.4: in full only if every part is; the first meets the state
-        if _independent_parts(a):  # as it is now, and so does every part of these
+        if _unhelped_parts(a):  # as it is now, and so does every part of these
             return any(_short(x, s) for x in a.items)
         return _short(a.items[0], s)
     if isinstance(a, _COPIES):
         return not _copies(a, s)
     return _exact(a, _EXACT_ONCE) and not _SURE[type(a)](a, s)
+
+
+#: What a part of a sequence may hold for :func:`_unhelped_parts`: primitives that only score,
+#: or only take what another part might need (tokens from the supply into the stuff, cards from
+#: the hand, a yard or the park), never give it back (no spend, give, pack, convert, draw...,
+#: and no advance: a level widens the lookout, R10.2, and may bring a perk, R10.3).
+_UNHELPFUL: Final = (n.Then, n.Repeat, n.Choice, n.Quantity, n.Score, n.Gain, n.Lookout,
+                     n.Recruit, n.DestroyRival, n.DestroyThis)
+
+
+@by_identity
+def _unhelped_parts(a: n.Then) -> bool:
+    """No part can make another possible: each part certain to fail now fails when its turn
+    comes (their counts stay as they are, :func:`_independent_parts`)."""
+    return _independent_parts(a) and all(isinstance(x, _UNHELPFUL) for x in a.walk())
 
 
 def _copies(a: n.CopyPack | n.CopyRivalPack, s: _Play) -> bool:
