@@ -47,8 +47,11 @@ def full_search():
     def never(*args):
         return False
 
+    def unknown(*args):
+        return None
+
     with patch.object(play, "surely_first", never), patch.object(play, "surely_followed", never), \
-            patch.object(play, "surely_followed_with", never), \
+            patch.object(play, "follow_verdict", unknown), \
             patch.object(play, "surely_in_vain", never), \
             patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
         yield

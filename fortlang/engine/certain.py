@@ -11,11 +11,17 @@ Three places use it: :func:`surely_playable` before any search (``legal_plays``)
 explored once it is known to succeed (a follower needs the action in full, with or without an
 effect, R6.2). Nothing is offered more or less often because of this: a search is cut short, never
 replaced. ``tests/test_engine_certain.py`` checks every True against the search on many states.
+
+A follower's options are settled before any trial by :func:`follow_verdict`: for a follower
+performing an action alone, several of these checks are exact, so it answers both ways (legal
+for certain, or excluded for R6.2 for certain, as the trial would end) and only the rest is
+tried. ``tests/test_engine_follow_shortcuts.py`` checks every answer against the search.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, Final
 
 from fortlang import nodes as n
@@ -234,8 +240,134 @@ def surely_followed_with(game: Game, seat: int, cards: Sequence[CardInstance], a
                          bound: Mapping[int, Any]) -> bool:
     """True if following with ``cards`` (none showing a coin, no lookout card counted, R6.7) is
     certain to perform ``action`` in full (R6.2), bound by the leader's choices (R6.4)."""
+    return follow_verdict(game, seat, cards, action, bound) is True
+
+
+#: Primitives whose check is exact for a follower performing them alone, not only sufficient: in
+#: full if and only if it holds (a follower is not on their turn, so no perk widens them, R15):
+#: once (``_SURE``) for these...
+_EXACT_ONCE: Final = frozenset({n.Score, n.Gain, n.Spend, n.Pack, n.Convert, n.Lookout,
+                                n.Recruit, n.DestroyRival, n.Advance})
+#: ... and ``times`` in a row (``_REPEATABLE``: the pizza-or-toy is chosen once, R12.1; a swap can
+#: be swapped back, R12.13) for these.
+_EXACT_REPEATED: Final = frozenset({n.Score, n.Gain, n.Spend, n.Pack, n.Convert})
+#: Tuples, not ``A | B`` (a union object built at every isinstance).
+_AMOUNTS: Final = (n.Gain, n.Spend)
+_COPIES: Final = (n.CopyPack, n.CopyRivalPack)
+
+
+def _exact(a: n.Action, kinds: frozenset[type]) -> bool:
+    if type(a) not in kinds:
+        return False
+    return not isinstance(a, _AMOUNTS) or a.amount >= 1  # 0 tokens: always in full
+
+
+def _short(a: n.Action, s: _Play) -> bool:
+    """Whether a follower performing ``a`` alone now is certain NOT to perform it in full
+    (R6.2); False: not known."""
+    if isinstance(a, n.Repeat):
+        times = s.count(a.count)
+        if not times:  # not known, or zero times: in full
+            return False
+        body = a.body
+        if times == 1:
+            return _short(body, s)
+        return _exact(body, _EXACT_REPEATED) and not _REPEATABLE[type(body)](body, s, times)
+    if isinstance(a, n.Choice):
+        fixed = s.bound.get(id(a)) if is_resource_choice(a) else None  # R6.4
+        if fixed is not None:
+            return _short(a.items[fixed], s)
+        return all(_short(x, s) for x in a.items)
+    if isinstance(a, n.Then):  # R13.4: in full only if every part is; the first meets the state
+        if _unhelped_parts(a):  # as it is now, and so does every part of these
+            return any(_short(x, s) for x in a.items)
+        return _short(a.items[0], s)
+    if isinstance(a, _COPIES):
+        return not _copies(a, s)
+    return _exact(a, _EXACT_ONCE) and not _SURE[type(a)](a, s)
+
+
+#: What a part of a sequence may hold for :func:`_unhelped_parts`: primitives that only score,
+#: or only take what another part might need (tokens from the supply into the stuff, cards from
+#: the hand, a yard or the park), never give it back (no spend, give, pack, convert, draw...,
+#: and no advance: a level widens the lookout, R10.2, and may bring a perk, R10.3).
+_UNHELPFUL: Final = (n.Then, n.Repeat, n.Choice, n.Quantity, n.Score, n.Gain, n.Lookout,
+                     n.Recruit, n.DestroyRival, n.DestroyThis)
+
+
+@by_identity
+def _unhelped_parts(a: n.Then) -> bool:
+    """No part can make another possible: each part certain to fail now fails when its turn
+    comes (their counts stay as they are, :func:`_independent_parts`)."""
+    return _independent_parts(a) and all(isinstance(x, _UNHELPFUL) for x in a.walk())
+
+
+def _copies(a: n.CopyPack | n.CopyRivalPack, s: _Play) -> bool:
+    """R12.11, R12.12: a pack copied in full (each kind fits): the player's own, or the pack of
+    a rival of their choosing (the leader included, for a follower)."""
+    game, p = s.game, s.p
+    if isinstance(a, n.CopyPack):
+        return not _never_full(a, game, p)
+    return any(all(not q.pack[r] or _fits(p, game, r, q.pack[r]) for r in TOKENS)
+               for q in game.rivals(p.seat))
+
+
+def _follower_count(p: Player, cards: Sequence[CardInstance], named: dict[int, Suit] | None,
+                    q: n.Quantity) -> int | None:
+    """A repetition count for a follower who discarded ``cards``, their coins named as ``named``
+    (None: not known yet, R5.6); None if not known."""
+    if named is not None and isinstance(q, n.SuitCount):
+        total = 0
+        for c in cards:
+            total += card_count(c, q.suit, named)
+        return total
+    return _counted(q, p, cards)
+
+
+def _verdict(game: Game, p: Player, cards: Sequence[CardInstance], action: n.Action,
+             bound: Mapping[int, Any], named: dict[int, Suit] | None) -> bool | None:
+    s = _Play(game, p, partial(_follower_count, p, cards, named), len(cards), bound, False)
+    if sure(action, s):
+        return True
+    if _short(action, s):
+        return False
+    if isinstance(action, _COPIES):
+        return True  # not short: copied in full
+    return None
+
+
+#: The most ways of naming a follower's coins that :func:`follow_verdict` judges one by one.
+MOST_NAMINGS: Final = 64
+
+
+def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], action: n.Action,
+                   bound: Mapping[int, Any],
+                   names: Sequence[Sequence[Suit]] | None = None) -> bool | None:
+    """Following with ``cards`` (no lookout card counted, R6.7), bound by the leader's choices
+    (R6.4): True if certain to perform ``action`` in full (R6.2), False if certain not to (the
+    search would exclude it for R6.2), None if only a search can tell. ``names[i]``: the suits a
+    coin on ``cards[i]`` may stand for (R5.6; empty: none to name), as the search offers them
+    (names that end alike may be left out); the follower may name them any way, so one naming in
+    full is enough."""
     p = game.players[seat]
-    return sure(action, _Play(game, p, lambda q: _counted(q, p, cards), len(cards), bound, False))
+    if names is None:
+        return _verdict(game, p, cards, action, bound, None)
+    namings: list[dict[int, Suit]] = [{}]
+    for i in range(len(cards)):
+        choices = names[i]
+        if choices:
+            if len(namings) * len(choices) > MOST_NAMINGS:
+                return None  # a perk's many discards, each with a coin: left to the search
+            uid = cards[i].uid
+            namings = [{**named, uid: suit} for named in namings for suit in choices]
+    unknown = False
+    for named in namings:
+        verdict = _verdict(game, p, cards, action, bound, named)
+        if verdict:
+            return True
+        if verdict is None:
+            unknown = True
+    return None if unknown else False
 
 
 def surely_followed(ctx: Ctx, action: n.Action) -> bool:

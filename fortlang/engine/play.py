@@ -34,9 +34,9 @@ from typing import Any, Final
 from fortlang import nodes as n
 from fortlang.engine import interpreter
 from fortlang.engine.certain import (
+    follow_verdict,
     surely_first,
     surely_followed,
-    surely_followed_with,
     surely_in_vain,
     surely_playable,
     surely_unplayable,
@@ -60,8 +60,8 @@ from fortlang.engine.interpreter import (
     text,
 )
 from fortlang.engine.invariants import assert_invariants
-from fortlang.engine.state import CardInstance, Game
-from fortlang.model import KidCard, PerkHook
+from fortlang.engine.state import CardInstance, Game, Rules
+from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import PLAIN_SUITS, Suit
 
 PUBLIC: Final = "public"
@@ -488,18 +488,86 @@ def lead(game: Game, seat: int) -> PlayResult | None:
 
 
 # -- following (R6) ----------------------------------------------------------------------------
+#
+# What all followers of a card share is worked out once per play (:class:`_Round`); per follower,
+# each option is settled without a trial where ``follow_verdict`` knows the answer, and the
+# thunks are module functions bound with ``partial`` (no closures, no reference cycles).
 
 
 def follow_suits(result: PlayResult) -> frozenset[Suit]:
     """The suits a follower must match: the played card's, its coin as the leader named (R6.3)."""
-    suits: set[Suit] = {s for s in result.card.card.suits if s is not Suit.COIN}
-    if result.coin is not None:
-        suits.add(result.coin)
-    return frozenset(suits)
+    return frozenset(_followed(result))
 
 
-def _matches(card: CardInstance, suits: frozenset[Suit], coin_wild: bool = True) -> bool:
-    return (coin_wild and COIN in card.card.suits) or not suits.isdisjoint(card.card.suits)
+def _matches(card: CardInstance, suits: Sequence[Suit], coin_wild: bool = True) -> bool:
+    """R6.1: the card shows a followed suit, or a coin when coins follow anything (R5.6)."""
+    for s in card.card.suits:
+        if (coin_wild and s is COIN) or s in suits:
+            return True
+    return False
+
+
+class _Round:
+    """What every follower of one played card shares (R6), worked out once per play: its public
+    action, the suits to match (R6.1, R6.3), the suits its `x suit` counts (R6.5), the leader's
+    binding choices (R6.4, read only) and the context of the decisions."""
+
+    __slots__ = ("result", "public", "played", "suits", "counted", "bound", "wild", "context",
+                 "free_names", "suit_free")
+
+    def __init__(self, game: Game, result: PlayResult, public: n.Action) -> None:
+        self.result = result
+        self.public = public
+        self.played = result.card.card
+        facts = _round_facts(self.played, result.coin)
+        self.suits = facts.suits
+        self.counted = facts.counted
+        self.context = facts.context
+        self.free_names = facts.free_names
+        self.suit_free = facts.suit_free
+        self.bound: dict[int, Any] = dict(result.bindings)
+        self.wild = game.rules.coin_follows_any
+
+
+class _Facts:
+    """A :class:`_Round`'s parts that only depend on the card played and its coin's name."""
+
+    __slots__ = ("played", "suits", "counted", "context", "free_names", "suit_free")
+
+    def __init__(self, played: KidCard, coin: Suit | None) -> None:
+        self.played = played  # kept alive: the memo's key holds its id
+        suits: set[Suit] = {s for s in played.suits if s is not COIN}
+        if coin is not None:
+            suits.add(coin)
+        self.suits = tuple(sorted(suits))  # sorted: the order of coin names offered (R5.6)
+        counts = {q.suit for q in _card_quantities(played) if type(q) is n.SuitCount}
+        self.counted = tuple(sorted(suits | counts))
+        public = played.public
+        self.context = f"follow {played.name} (public): {text(public)}" if public else ""
+        same = _coin_names(played)  # a coin named freely: one suit of each that ends alike
+        self.free_names = tuple(s for i, s in enumerate(PLAIN_SUITS) if same[i] == i)
+        #: no `x suit` or `x any` in the public action: a follower's verdict does not depend on
+        #: which cards they discard, only on how many
+        self.suit_free = public is None or not any(
+            type(x) is n.Repeat and type(x.count) in (n.SuitCount, n.AnySuit)
+            for x in public.walk())
+
+
+_FACTS: Final[dict[tuple[int, Suit | None], _Facts]] = {}
+
+
+def _round_facts(played: KidCard, coin: Suit | None) -> _Facts:
+    key = (id(played), coin)
+    hit = _FACTS.get(key)
+    if hit is None:
+        hit = bounded_put(_FACTS, key, _Facts(played, coin))
+    return hit
+
+
+def _followed(result: PlayResult) -> tuple[Suit, ...]:
+    """The suits a follower must match, sorted: the played card's, its coin as the leader named
+    (R6.3)."""
+    return _round_facts(result.card.card, result.coin).suits
 
 
 def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardInstance, ...]]]:
@@ -507,9 +575,10 @@ def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardIn
     public = result.card.card.public
     if public is None:
         return []
+    rnd = _Round(game, result, public)
     out = []
     for q in game.rivals(result.seat):
-        cards = follow_one(game, result, q.seat)
+        cards = _follow(rnd, game, q.seat)
         if cards:
             out.append((q.seat, cards))
     return out
@@ -518,63 +587,58 @@ def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardIn
 def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance, ...]:
     """Ask ``seat`` whether to follow and with which card(s); perform the action in full (R6.2).
     Returns the discarded cards (empty if declined)."""
-    q = game.players[seat]
     public = result.card.card.public
     assert public is not None
-    suits = follow_suits(result)
-    wild = game.rules.coin_follows_any
-    picks: list[tuple[int, ...]] = [(i,) for i in _distinct_matching(q.hand, suits, wild)]
-    copy_cat = q.perk(PerkHook.FOLLOW_DISCARD_MORE)
+    return _follow(_Round(game, result, public), game, seat)
+
+
+def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
+    q = game.players[seat]
+    hand = q.hand
+    picks: list[tuple[int, ...]] = [(i,) for i in _distinct_matching(hand, rnd.suits, rnd.wild)]
+    copy_cat = q.perk(PerkHook.FOLLOW_DISCARD_MORE) if q.perks else None
     if copy_cat is not None:  # Copy Cat: up to 2 cards, their suits counting (R15)
         extra = int(str(copy_cat.param("max_discards")))
-        matching = [i for i, c in enumerate(q.hand) if _matches(c, suits, wild)]
+        matching = [i for i, c in enumerate(hand) if _matches(c, rnd.suits, rnd.wild)]
         for size in range(2, extra + 1):
             seen = set()
             for combo in combinations(matching, size):
-                key = tuple(sorted(id(q.hand[i].card) for i in combo))
+                key = tuple(sorted(id(hand[i].card) for i in combo))
                 if key not in seen:
                     seen.add(key)
                     picks.append(combo)
     if not picks and not game.explain:
         return ()
-    ctx = Ctx(game, seat, leader=False, bound=dict(result.bindings))
-    ctx.context = f"follow {result.card.name} (public): {text(public)}"
+    ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
+    ctx.context = rnd.context
     chosen: list[CardInstance] = []
-    counted = frozenset(suits | _quantity_suits(result))
-
-    def follow_with(indices: tuple[int, ...]) -> Thunk:
-        def thunk() -> bool:
-            cards = [q.hand[i] for i in indices]
-            if len(cards) > 1:  # more than one card: Copy Cat is used
-                game.use_perk(q, copy_cat)  # type: ignore[arg-type]
-            for c in cards:
-                game.move(q.hand, q.hand.index(c), q.discard)  # R6.1: discarded, never drawn
-                game.note(ctx.sources, c)
-                game.note(chosen, c)
-            then: Thunk = act
-            if game.rules.follower_lookout:  # the R6.7 interpretation switched off
-                then = partial(_count_all, ctx, list(q.lookout), 0, counted, act)
-            return _name_coins(ctx, result.card.card, cards, 0, suits, counted, then)
-        return thunk
-
-    def act() -> bool:
-        if ctx.search and surely_followed(ctx, public):
-            return True  # R6.2 will hold: a legal completion exists
-        return run(public, ctx, lambda full: full or ctx.fails("R6.2"))
-
-    options = [_DECLINE] + [_follow_option(tuple(q.hand[i].card for i in pick)) for pick in picks]
+    options = [_DECLINE]
+    thunks: list[Thunk] = [_declined]
     known = [True]  # declining is always legal
-    for pick in picks:  # with lookout cards to count (R6.7 switched off): try it
-        known.append(not game.rules.follower_lookout and surely_followed_with(
-            game, seat, [q.hand[i] for i in pick], public, ctx.bound))
-    def unmatched() -> list[tuple[str, str]]:  # Game.explain: the hand cards that cannot follow
-        return [(f"discard {q.hand[i].name} ({_suits_text(q.hand[i])})", "R6.1")
-                for i in distinct(q.hand) if not _matches(q.hand[i], suits, wild)]
-
+    searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
+    verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
+    for pick in picks:
+        cards = [hand[i] for i in pick]
+        options.append(_follow_option(cards))
+        verdict = None
+        if not searched:
+            alike: Any = len(cards) if rnd.suit_free else tuple(c.card.suits for c in cards)
+            if alike in verdicts:
+                verdict = verdicts[alike]
+            else:
+                verdict = verdicts[alike] = follow_verdict(
+                    game, seat, cards, rnd.public, rnd.bound,
+                    [_verdict_names(rnd, c, game.rules) for c in cards])
+        if verdict is False:  # what its trial would end with
+            thunks.append(partial(ctx.fails, "R6.2"))
+        else:
+            thunks.append(partial(_follow_with, rnd, ctx, copy_cat, chosen, cards))
+        known.append(verdict is True)
     mark = game.begin()
     try:
-        decide(ctx, Kind.FOLLOW, options, [lambda: True] + [follow_with(pk) for pk in picks],
-               known, refused=unmatched)
+        decide(ctx, Kind.FOLLOW, options, thunks, known,
+               refused=partial(_unmatched, hand, rnd.suits, rnd.wild) if game.explain
+               else _nothing_refused)
     except BaseException:
         game.abort(mark)
         raise
@@ -583,17 +647,60 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     return tuple(chosen)
 
 
+def _declined() -> bool:
+    return True
+
+
+def _nothing_refused() -> list[tuple[str, str]]:
+    return []
+
+
+def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[CardInstance],
+                 cards: list[CardInstance]) -> bool:
+    """Discard ``cards`` (R6.1: discarded, never drawn), name their coins, perform the action."""
+    game, q = ctx.game, ctx.player
+    if len(cards) > 1:  # more than one card: Copy Cat is used
+        game.use_perk(q, copy_cat)  # type: ignore[arg-type]
+    for c in cards:
+        game.move(q.hand, q.hand.index(c), q.discard)
+        game.note(ctx.sources, c)
+        game.note(chosen, c)
+    then: Thunk = partial(_act, rnd, ctx)
+    if game.rules.follower_lookout:  # the R6.7 interpretation switched off
+        then = partial(_count_all, ctx, list(q.lookout), 0, frozenset(rnd.counted), then)
+    return _name_coins(ctx, rnd, cards, 0, then)
+
+
+def _act(rnd: _Round, ctx: Ctx) -> bool:
+    if ctx.search and surely_followed(ctx, rnd.public):
+        return True  # R6.2 will hold: a legal completion exists
+    return run(rnd.public, ctx, partial(_in_full, ctx))
+
+
+def _in_full(ctx: Ctx, full: bool) -> bool:
+    return full or ctx.fails("R6.2")
+
+
+def _unmatched(hand: list[CardInstance], suits: Sequence[Suit],
+               wild: bool) -> list[tuple[str, str]]:
+    """``Game.explain``: the hand cards that cannot follow (R6.1)."""
+    return [(f"discard {hand[i].name} ({_suits_text(hand[i])})", "R6.1")
+            for i in distinct(hand) if not _matches(hand[i], suits, wild)]
+
+
 _DECLINE: Final = Option("decline", None)
-_FOLLOW_OPTIONS: Final[dict[tuple[int, ...], tuple[tuple[KidCard, ...], Option]]] = {}
+_FOLLOW_OPTIONS: Final[dict[int | tuple[int, ...], tuple[tuple[KidCard, ...], Option]]] = {}
 
 
-def _follow_option(cards: tuple[KidCard, ...]) -> Option:
+def _follow_option(cards: list[CardInstance]) -> Option:
     """"discard Name (suits) and ...": made once per set of card definitions (immutable)."""
-    key = tuple(id(c) for c in cards)  # the entry keeps the cards alive: ids are never reused
+    # the entry keeps the cards alive: ids are not reused
+    key = id(cards[0].card) if len(cards) == 1 else tuple([id(c.card) for c in cards])
     hit = _FOLLOW_OPTIONS.get(key)
     if hit is None:
-        label = "discard " + " and ".join(f"{c.name} ({_card_suits_text(c)})" for c in cards)
-        hit = bounded_put(_FOLLOW_OPTIONS, key, (cards, Option(label, tuple(c.id for c in cards))))
+        kids = tuple([c.card for c in cards])
+        label = "discard " + " and ".join(f"{c.name} ({_card_suits_text(c)})" for c in kids)
+        hit = bounded_put(_FOLLOW_OPTIONS, key, (kids, Option(label, tuple(c.id for c in kids))))
     return hit[1]
 
 
@@ -601,42 +708,61 @@ def option_table_size() -> int:
     return len(_FOLLOW_OPTIONS)
 
 
-def _quantity_suits(result: PlayResult) -> set[Suit]:
-    return {q.suit for q in _quantities(result.card) if type(q) is n.SuitCount}
+def _coin_choices(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit, ...]:
+    """The suits a coin on a follower's card may stand for (R5.6), none if it shows no coin: a
+    followed suit if the card needs it to match; else any suit (R6.5: the card follows by its
+    other suit), or, with ``Rules.follower_coin_free`` off, a followed or counted suit. The
+    search (:func:`_name_coins`) and the shortcut (``follow_verdict``) both ask here."""
+    kid_suits = card.card.suits
+    if COIN not in kid_suits:
+        return ()
+    for s in kid_suits:
+        if s in rnd.suits:
+            return PLAIN_SUITS if rules.follower_coin_free else rnd.counted
+    return rnd.suits
 
 
-def _name_coins(ctx: Ctx, played: KidCard, cards: list[CardInstance], i: int,
-                suits: frozenset[Suit], counted: frozenset[Suit], then: Thunk) -> bool:
-    """A coin on a follower's card stands for one suit (R5.6): a followed suit if the card needs
-    it to match; else any suit (R6.5: the card follows by its other suit), or, with
-    ``Rules.follower_coin_free`` off, a followed or counted suit."""
+def _verdict_names(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit, ...]:
+    """:func:`_coin_choices` less the names that end as another does (see :func:`_coin_names`)."""
+    names = _coin_choices(rnd, card, rules)
+    return rnd.free_names if names is PLAIN_SUITS else names
+
+
+def _name_coins(ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int, then: Thunk) -> bool:
+    """Name the coin of each of ``cards`` in turn (:func:`_coin_choices`), then go on."""
     if i == len(cards):
         return then()
     card = cards[i]
-    rest: Thunk = partial(_name_coins, ctx, played, cards, i + 1, suits, counted, then)
-    if COIN not in card.card.suits:
-        return rest()
-    if any(s in suits for s in card.card.suits):
-        if ctx.game.rules.follower_coin_free:
-            return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, rest,
-                               _coin_names(played) if interpreter.EQUIVALENT_OPTIONS else ())
-        names = sorted(counted)
-    else:
-        names = sorted(suits)
+    rest: Thunk = partial(_name_coins, ctx, rnd, cards, i + 1, then)
+    names = _coin_choices(rnd, card, ctx.game.rules)
     if not names:
         return rest()
-    return choose_suit(ctx, ctx.named, card.uid, names, rest)
+    same: Sequence[int] = ()
+    if names is PLAIN_SUITS and interpreter.EQUIVALENT_OPTIONS:
+        same = _coin_names(rnd.played)  # suits the played card's `x suit` does not count
+    return choose_suit(ctx, ctx.named, card.uid, names, rest, same)
 
 
-def _distinct_matching(hand: list[CardInstance], suits: frozenset[Suit],
+def _distinct_matching(hand: list[CardInstance], suits: Sequence[Suit],
                        wild: bool) -> list[int]:
-    seen: set[int] = set()
+    """The first hand card of each definition that may follow (R6.1): a hand is a few cards, so
+    the definitions already taken are compared by identity, not hashed."""
+    taken: list[KidCard] = []
     out = []
-    for i, c in enumerate(hand):
-        if _matches(c, suits, wild) and id(c.card) not in seen:
-            seen.add(id(c.card))
+    for i in range(len(hand)):
+        c = hand[i]
+        if _matches(c, suits, wild) and not _among(c.card, taken):
+            taken.append(c.card)
             out.append(i)
     return out
+
+
+def _among(kid: KidCard, kids: list[KidCard]) -> bool:
+    """``kid in kids`` by identity (``in`` would compare frozen dataclasses field by field)."""
+    for k in kids:
+        if k is kid:
+            return True
+    return False
 
 
 def _rough_housing(game: Game, result: PlayResult,
@@ -645,7 +771,7 @@ def _rough_housing(game: Game, result: PlayResult,
     destroy the perk to destroy the leader's played card."""
     followed = {seat for seat, _ in followers}
     for q in game.rivals(result.seat):
-        perk = q.perk(PerkHook.ROUGH_HOUSING)
+        perk = q.perk(PerkHook.ROUGH_HOUSING) if q.perks else None
         if perk is None or q.seat in followed:
             continue
         verb = "destroy the perk to" if perk.single_use else "use the perk to"
@@ -703,16 +829,28 @@ def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
 def recruit(game: Game, seat: int, *, places: frozenset[str] = RECRUIT_SOURCES) -> bool:
     """The recruit phase (R7.1): one card onto the discard pile from the park (refilled), a yard
     or the top of the park deck; ``places`` narrows them (Birthday Party's extra recruit, R15).
-    False if there is nothing to recruit."""
-    def start(ctx: Ctx) -> bool:
-        places_now = recruit_places(game, places)
-        ctx.context = "recruit a card (R7.1)"
-        ctx.safe = True  # every option completes (the move is the whole action): none to try
-        return card_moves(ctx, places_now, ctx.player.discard, Kind.RECRUIT,
-                          lambda full: full, refill_park=True)
+    False if there is nothing to recruit.
 
-    # Nothing to search for: with no card to recruit, the move does nothing and says False.
-    return _execute(game, seat, start, leader=True, can_fail=False)
+    Nothing to search for (as :func:`_execute` does with ``can_fail=False``, without its second
+    context): every option completes, the move being the whole action, so the agent is asked and
+    the card moved; with no card to recruit, the move does nothing and says False."""
+    ctx = Ctx(game, seat, leader=True)
+    ctx.context = "recruit a card (R7.1)"
+    ctx.safe = True
+    mark = game.begin()
+    try:
+        ok = card_moves(ctx, recruit_places(game, places), ctx.player.discard, Kind.RECRUIT,
+                        _as_performed, refill_park=True)
+    except BaseException:
+        game.abort(mark)
+        raise
+    game.commit(mark)
+    _debug_check(game)
+    return ok
+
+
+def _as_performed(full: bool) -> bool:
+    return full
 
 
 def _debug_check(game: Game) -> None:
