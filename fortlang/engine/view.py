@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortlang.model import KidCard, MadeUpRule, Perk
+from fortlang.model import Board, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Resource
 
 if TYPE_CHECKING:
@@ -24,11 +24,25 @@ class PlayerView:
         self._p = p
         self._mine = mine
 
-    seat = property(lambda self: self._p.seat)
-    level = property(lambda self: self._p.level)
-    vp = property(lambda self: self._p.vp)
-    hand_size = property(lambda self: len(self._p.hand))
-    deck_size = property(lambda self: len(self._p.deck))
+    @property
+    def seat(self) -> int:
+        return self._p.seat
+
+    @property
+    def level(self) -> int:
+        return self._p.level
+
+    @property
+    def vp(self) -> int:
+        return self._p.vp
+
+    @property
+    def hand_size(self) -> int:
+        return len(self._p.hand)
+
+    @property
+    def deck_size(self) -> int:
+        return len(self._p.deck)
 
     @property
     def hand(self) -> tuple[KidCard, ...] | None:
@@ -101,8 +115,13 @@ class GameView:
     def park(self) -> tuple[KidCard, ...]:
         return tuple(c.card for c in self._game.park)
 
-    park_deck_size = property(lambda self: len(self._game.park_deck))
-    macaroni = property(lambda self: self._game.macaroni)
+    @property
+    def park_deck_size(self) -> int:
+        return len(self._game.park_deck)
+
+    @property
+    def macaroni(self) -> int | None:
+        return self._game.macaroni
 
     @property
     def supply(self) -> dict[Resource, int]:
@@ -117,5 +136,5 @@ class GameView:
         return len(self._game.rule_pile)
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return self._game.board
