@@ -55,6 +55,57 @@ def test_rollback_restores_tokens_cards_and_attributes():
     assert p.level == 0 and game._undo == []
 
 
+def test_rollback_undoes_every_mutation_and_bookkeeping_in_reverse_order():
+    game = Game(2)
+    p = game.players[0]
+    cards = game.new_cards([A, A, A], p.hand)
+    table: dict[int, str] = {1: "one"}
+    records: list[int] = []
+    outer = game.begin()
+    game.move(p.hand, 1, p.discard)
+    game.set(p, "vp", 4)
+    inner = game.mark()
+    game.transfer(game.supply, p.stuff, PIZZA, 2)
+    game.transfer(p.stuff, p.pack, PIZZA, 1)
+    game.move(p.hand, 0, p.discard)
+    game.put(p.perks, "perk")
+    game.set(p, "vp", 9)
+    game.note(records, 7)
+    game.note_item(table, 1, "uno")
+    game.note_item(table, 2, "two")
+    game.note_attr(p, "level", 2)  # an attribute as bookkeeping (interpreter contexts use it)
+    taken = game.take(p.perks, 0)
+    game.rollback(inner)
+    assert taken == "perk" and p.perks == [] and records == [] and table == {1: "one"}
+    assert p.vp == 4 and p.level == 0 and p.stuff[PIZZA] == p.pack[PIZZA] == 0
+    assert p.hand == [cards[0], cards[2]] and p.discard == [cards[1]]
+    game.rollback(outer)
+    game.commit(outer)
+    assert p.hand == cards and p.discard == [] and p.vp == 0 and game._undo == []
+
+
+def test_changed_since_sees_state_changes_not_bookkeeping():
+    """R5.4, R5.5: an action "has an effect" only if it changed the game state; the interpreter's
+    own notes (records, chosen suits, contexts) are undone with it but are no effect."""
+    game = Game(2)
+    p = game.players[0]
+    outer = game.begin()
+    game.transfer(game.supply, p.stuff, TOY, 1)
+    mark = game.mark()
+    assert not game.changed_since(mark)
+    game.note([], 1)
+    game.note_item({}, "k", 1)
+    game.note_attr(p, "level", 1)
+    assert not game.changed_since(mark) and game.changed_since(outer)
+    game.set(p, "vp", 1)
+    assert game.changed_since(mark)
+    game.rollback(mark)
+    assert not game.changed_since(mark) and game.changed_since(outer)
+    game.rollback(outer)
+    assert not game.changed_since(outer)
+    game.commit(outer)
+
+
 def test_no_undo_log_outside_transactions():
     game = Game(2)
     game.transfer(game.supply, game.players[0].stuff, TOY, 1)

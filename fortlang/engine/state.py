@@ -132,45 +132,20 @@ class Player:
         return f"Player({self.seat}, level={self.level}, vp={self.vp})"
 
 
-# -- undo operations: (function, a, b, c), applied as function(a, b, c) in reverse order on
-# rollback; always three arguments, so that rollback unpacks instead of slicing ---------------
+# -- the undo log ------------------------------------------------------------------------------
+# Flat: each entry is WIDTH consecutive items, an operation code then four operands, undone by
+# one branch of Game.rollback. No tuple per entry (an allocation and a deallocation each) and no
+# call through a stored function (a generic call under mypyc): a trial writes and undoes
+# thousands of entries per game.
 
-
-def _unmove(src: list, index: int, dst: list) -> None:
-    src.insert(index, dst.pop())
-
-
-def _unadd(d: dict, key: Any, n: int) -> None:
-    d[key] -= n
-
-
-def _uninsert(lst: list, index: int, item: Any) -> None:
-    lst.insert(index, item)
-
-
-def _unappend(lst: list, _: None, __: None) -> None:
-    lst.pop()
-
-
-def bookkeeping_pop(lst: list, _: None, __: None) -> None:
-    """Undo of an append to interpreter bookkeeping (not a change of the game state, so it does
-    not make an action "have an effect")."""
-    lst.pop()
-
-
-def _bk_setitem(d: dict, key: Any, old: Any) -> None:
-    d[key] = old
-
-
-def _bk_delitem(d: dict, key: Any, _: None) -> None:
-    del d[key]
-
-
-def _bk_setattr(obj: Any, attr: str, old: Any) -> None:
-    setattr(obj, attr, old)
-
-
-_BOOKKEEPING: Final = (bookkeeping_pop, _bk_setitem, _bk_delitem, _bk_setattr)
+WIDTH: Final = 5
+_MOVE: Final = 0  # (src list, index, dst list, -): put dst's last item back at src[index]
+_ADD: Final = 1  # (src dict, dst dict, key, n): n moved from src to dst, move it back
+_SETATTR: Final = 2  # (object, attribute, old value, -)
+_INSERT: Final = 3  # (list, index, item, -)
+_POP: Final = 4  # (list, -, -, -): remove the last item
+_SETITEM: Final = 5  # (dict, key, old value, -)
+_DELITEM: Final = 6  # (dict, key, -, -)
 
 
 class Game:
@@ -207,7 +182,10 @@ class Game:
         self.explain = False
         #: Called with (decision, index) after every answered decision (replays, UIs).
         self.on_decision: Callable[[Any, int], None] | None = None
-        self._undo: list[tuple] = []
+        self._undo: list[Any] = []  # flat entries of WIDTH items (see _MOVE...)
+        #: Where in ``_undo`` each change of the game state (not interpreter bookkeeping) was
+        #: recorded, in order: ``changed_since`` reads the last one instead of scanning the log.
+        self._changes: list[int] = []
         self._depth = 0
         self._uids = 0
 
@@ -264,7 +242,7 @@ class Game:
         g.rule_pile, g.perk_row = list(self.rule_pile), list(self.perk_row)
         g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
         g.agents, g.log, g.on_decision = list(self.agents), list(self.log), None
-        g._undo, g._depth, g._uids = [], 0, self._uids
+        g._undo, g._changes, g._depth, g._uids = [], [], 0, self._uids
         return g
 
     # -- capacities (R1.5, R10.2, R15 XXL Backpack) ------------------------------------------------
@@ -308,15 +286,46 @@ class Game:
         self._depth -= 1
         if self._depth == 0:
             self._undo.clear()
+            self._changes.clear()
 
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
         undo = self._undo
-        if len(undo) > mark:
-            for i in range(len(undo) - 1, mark - 1, -1):
-                fn, a, b, c = undo[i]
-                fn(a, b, c)
-            del undo[mark:]
+        i = len(undo)
+        if i <= mark:
+            return
+        while i > mark:
+            i -= WIDTH
+            op: int = undo[i]
+            if op == _ADD:
+                n: int = undo[i + 4]
+                src: dict = undo[i + 1]
+                dst: dict = undo[i + 2]
+                key = undo[i + 3]
+                dst[key] -= n
+                src[key] += n
+            elif op == _MOVE:
+                to: list = undo[i + 3]
+                back: list = undo[i + 1]
+                back.insert(undo[i + 2], to.pop())
+            elif op == _POP:
+                popped: list = undo[i + 1]
+                popped.pop()
+            elif op == _SETATTR:
+                setattr(undo[i + 1], undo[i + 2], undo[i + 3])
+            elif op == _SETITEM:
+                table: dict = undo[i + 1]
+                table[undo[i + 2]] = undo[i + 3]
+            elif op == _DELITEM:
+                gone: dict = undo[i + 1]
+                del gone[undo[i + 2]]
+            else:  # _INSERT
+                into: list = undo[i + 1]
+                into.insert(undo[i + 2], undo[i + 3])
+        del undo[mark:]
+        changes = self._changes
+        while changes and changes[-1] >= mark:
+            changes.pop()
 
     def abort(self, mark: int) -> None:
         self.rollback(mark)
@@ -327,11 +336,27 @@ class Game:
 
     def changed_since(self, mark: int) -> bool:
         """Whether the game state (not interpreter bookkeeping) changed since ``mark``."""
+        changes = self._changes
+        return bool(changes) and changes[-1] >= mark
+
+    def _log(self, op: int, a: Any, b: Any, c: Any, d: Any) -> None:
+        """Record a change of the game state (inside a transaction)."""
         undo = self._undo
-        for i in range(len(undo) - 1, mark - 1, -1):  # from the end: a change is usually recent
-            if undo[i][0] not in _BOOKKEEPING:
-                return True
-        return False
+        self._changes.append(len(undo))
+        undo.append(op)
+        undo.append(a)
+        undo.append(b)
+        undo.append(c)
+        undo.append(d)
+
+    def _note(self, op: int, a: Any, b: Any, c: Any) -> None:
+        """Record interpreter bookkeeping (inside a transaction): undone, not a state change."""
+        undo = self._undo
+        undo.append(op)
+        undo.append(a)
+        undo.append(b)
+        undo.append(c)
+        undo.append(None)
 
     # -- mutations (each records its inverse inside a transaction) ---------------------------------
 
@@ -340,7 +365,7 @@ class Game:
         item = src.pop(index)
         dst.append(item)
         if self._depth:
-            self._undo.append((_unmove, src, index, dst))
+            self._log(_MOVE, src, index, dst, None)
         return item
 
     def transfer(self, src: dict, dst: dict, res: Resource, n: int = 1) -> None:
@@ -348,43 +373,44 @@ class Game:
         src[res] -= n
         dst[res] += n
         if self._depth:
-            self._undo.append((_unadd, dst, res, n))
-            self._undo.append((_unadd, src, res, -n))
+            self._log(_ADD, src, dst, res, n)
 
     def set(self, obj: Any, attr: str, value: Any) -> None:
         if self._depth:
-            self._undo.append((setattr, obj, attr, getattr(obj, attr)))
+            self._log(_SETATTR, obj, attr, getattr(obj, attr), None)
         setattr(obj, attr, value)
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
         item = lst.pop(index)
         if self._depth:
-            self._undo.append((_uninsert, lst, index, item))
+            self._log(_INSERT, lst, index, item, None)
         return item
 
     def put(self, lst: list, item: Any) -> None:
         lst.append(item)
         if self._depth:
-            self._undo.append((_unappend, lst, None, None))
+            self._log(_POP, lst, None, None, None)
 
     def note(self, lst: list, item: Any) -> None:
         """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
         lst.append(item)
         if self._depth:
-            self._undo.append((bookkeeping_pop, lst, None, None))
+            self._note(_POP, lst, None, None)
 
     def note_attr(self, obj: Any, attr: str, value: Any) -> None:
         """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
         if self._depth:
-            self._undo.append((_bk_setattr, obj, attr, getattr(obj, attr)))
+            self._note(_SETATTR, obj, attr, getattr(obj, attr))
         setattr(obj, attr, value)
 
     def note_item(self, d: dict, key: Any, value: Any) -> None:
         """Set interpreter bookkeeping ``d[key] = value`` (undone on rollback)."""
         if self._depth:
-            self._undo.append((_bk_setitem, d, key, d[key]) if key in d
-                              else (_bk_delitem, d, key, None))
+            if key in d:
+                self._note(_SETITEM, d, key, d[key])
+            else:
+                self._note(_DELITEM, d, key, None)
         d[key] = value
 
     # -- decisions ---------------------------------------------------------------------------------
