@@ -192,3 +192,19 @@ def test_view_is_read_only_and_hides_rival_hands_and_rules():
     assert game.players[0].stuff[PIZZA] == 0
     with pytest.raises(AttributeError):
         view.me.level = 3  # type: ignore[misc]
+
+
+def test_run_dispatches_each_node_class_to_its_handler(monkeypatch):
+    """run() dispatches by a code per class and direct calls in _HANDLERS' order: each class
+    must reach the handler the table names (a shifted code would run another primitive)."""
+    from fortlang.engine import interpreter
+
+    seen: list[tuple[type, str]] = []
+    for cls, handler in interpreter._HANDLERS.items():
+        def spy(node, ctx, k, name=handler.__name__):
+            seen.append((type(node), name))
+            return True
+        monkeypatch.setattr(interpreter, handler.__name__, spy)
+    for cls in interpreter._HANDLERS:
+        assert interpreter.run(object.__new__(cls), None, None)  # type: ignore[arg-type]
+    assert seen == [(cls, h.__name__) for cls, h in interpreter._HANDLERS.items()]
