@@ -336,7 +336,7 @@ def card_count(card: CardInstance, suit: Suit, named: dict[int, Suit]) -> int:
     """How many times ``card`` shows ``suit``; a coin counts as coin, or as its named suit."""
     coin_as = named.get(card.uid)
     total = 0
-    for s in card.card.suits:
+    for s in card.suits:
         if s is suit or (s is COIN and coin_as is suit):
             total += 1
     return total

@@ -67,24 +67,20 @@ class Rules:
 
 
 class CardInstance:
-    """One physical kid card in a game."""
+    """One physical kid card in a game. Its definition's name and suits are copied into its own
+    slots: the engine reads them at every count and match, and a compiled class reads its own
+    slot directly, where reading the (interpreted) KidCard's is a dictionary lookup."""
 
-    __slots__ = ("uid", "card")
+    __slots__ = ("uid", "card", "name", "suits")
 
     def __init__(self, uid: int, card: KidCard) -> None:
         self.uid = uid
         self.card = card
-
-    @property
-    def name(self) -> str:
-        return self.card.name
-
-    @property
-    def suits(self) -> tuple[Suit, ...]:
-        return self.card.suits
+        self.name: str = card.name
+        self.suits: tuple[Suit, ...] = card.suits
 
     def __repr__(self) -> str:
-        return f"{self.card.name}#{self.uid}"
+        return f"{self.name}#{self.uid}"
 
 
 class Player:
