@@ -129,12 +129,10 @@ class Player:
 
 
 # -- the undo log ------------------------------------------------------------------------------
-# Flat: each entry is WIDTH consecutive items, an operation code then four operands, undone by
-# one branch of Game.rollback. No tuple per entry (an allocation and a deallocation each) and no
-# call through a stored function (a generic call under mypyc): a trial writes and undoes
-# thousands of entries per game.
+# Each entry is an operation code and four operands, undone by one branch of Game.rollback: no
+# call through a stored function (a generic call under mypyc, a frame in pure Python), and a
+# transfer is one entry. A trial writes and undoes thousands of entries per game.
 
-WIDTH: Final = 5
 _MOVE: Final = 0  # (src list, index, dst list, -): put dst's last item back at src[index]
 _ADD: Final = 1  # (src dict, dst dict, key, n): n moved from src to dst, move it back
 _SETATTR: Final = 2  # (object, attribute, old value, -)
@@ -142,6 +140,7 @@ _INSERT: Final = 3  # (list, index, item, -)
 _POP: Final = 4  # (list, -, -, -): remove the last item
 _SETITEM: Final = 5  # (dict, key, old value, -)
 _DELITEM: Final = 6  # (dict, key, -, -)
+_Entry = tuple[int, Any, Any, Any, Any]
 
 
 class Game:
@@ -178,7 +177,7 @@ class Game:
         self.explain = False
         #: Called with (decision, index) after every answered decision (replays, UIs).
         self.on_decision: Callable[[Any, int], None] | None = None
-        self._undo: list[Any] = []  # flat entries of WIDTH items (see _MOVE...)
+        self._undo: list[_Entry] = []  # (operation, operands) (see _MOVE...)
         #: Where in ``_undo`` each change of the game state (not interpreter bookkeeping) was
         #: recorded, in order: ``changed_since`` reads the last one instead of scanning the log.
         self._changes: list[int] = []
@@ -287,37 +286,25 @@ class Game:
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
         undo = self._undo
-        i = len(undo)
-        if i <= mark:
+        if len(undo) <= mark:
             return
-        while i > mark:
-            i -= WIDTH
-            op: int = undo[i]
+        for i in range(len(undo) - 1, mark - 1, -1):
+            op, a, b, c, d = undo[i]
             if op == _ADD:
-                n: int = undo[i + 4]
-                src: dict = undo[i + 1]
-                dst: dict = undo[i + 2]
-                key = undo[i + 3]
-                dst[key] -= n
-                src[key] += n
+                b[c] -= d
+                a[c] += d
             elif op == _MOVE:
-                to: list = undo[i + 3]
-                back: list = undo[i + 1]
-                back.insert(undo[i + 2], to.pop())
+                a.insert(b, c.pop())
             elif op == _POP:
-                popped: list = undo[i + 1]
-                popped.pop()
+                a.pop()
             elif op == _SETATTR:
-                setattr(undo[i + 1], undo[i + 2], undo[i + 3])
+                setattr(a, b, c)
             elif op == _SETITEM:
-                table: dict = undo[i + 1]
-                table[undo[i + 2]] = undo[i + 3]
+                a[b] = c
             elif op == _DELITEM:
-                gone: dict = undo[i + 1]
-                del gone[undo[i + 2]]
+                del a[b]
             else:  # _INSERT
-                into: list = undo[i + 1]
-                into.insert(undo[i + 2], undo[i + 3])
+                a.insert(b, c)
         del undo[mark:]
         changes = self._changes
         while changes and changes[-1] >= mark:
@@ -335,25 +322,6 @@ class Game:
         changes = self._changes
         return bool(changes) and changes[-1] >= mark
 
-    def _log(self, op: int, a: Any, b: Any, c: Any, d: Any) -> None:
-        """Record a change of the game state (inside a transaction)."""
-        undo = self._undo
-        self._changes.append(len(undo))
-        undo.append(op)
-        undo.append(a)
-        undo.append(b)
-        undo.append(c)
-        undo.append(d)
-
-    def _note(self, op: int, a: Any, b: Any, c: Any) -> None:
-        """Record interpreter bookkeeping (inside a transaction): undone, not a state change."""
-        undo = self._undo
-        undo.append(op)
-        undo.append(a)
-        undo.append(b)
-        undo.append(c)
-        undo.append(None)
-
     # -- mutations (each records its inverse inside a transaction) ---------------------------------
 
     def move(self, src: list, index: int, dst: list) -> Any:
@@ -361,7 +329,8 @@ class Game:
         item = src.pop(index)
         dst.append(item)
         if self._depth:
-            self._log(_MOVE, src, index, dst, None)
+            self._changes.append(len(self._undo))
+            self._undo.append((_MOVE, src, index, dst, None))
         return item
 
     def transfer(self, src: dict, dst: dict, res: Resource, n: int = 1) -> None:
@@ -369,44 +338,48 @@ class Game:
         src[res] -= n
         dst[res] += n
         if self._depth:
-            self._log(_ADD, src, dst, res, n)
+            self._changes.append(len(self._undo))
+            self._undo.append((_ADD, src, dst, res, n))
 
     def set(self, obj: Any, attr: str, value: Any) -> None:
         if self._depth:
-            self._log(_SETATTR, obj, attr, getattr(obj, attr), None)
+            self._changes.append(len(self._undo))
+            self._undo.append((_SETATTR, obj, attr, getattr(obj, attr), None))
         setattr(obj, attr, value)
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
         item = lst.pop(index)
         if self._depth:
-            self._log(_INSERT, lst, index, item, None)
+            self._changes.append(len(self._undo))
+            self._undo.append((_INSERT, lst, index, item, None))
         return item
 
     def put(self, lst: list, item: Any) -> None:
         lst.append(item)
         if self._depth:
-            self._log(_POP, lst, None, None, None)
+            self._changes.append(len(self._undo))
+            self._undo.append((_POP, lst, None, None, None))
 
     def note(self, lst: list, item: Any) -> None:
         """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
         lst.append(item)
         if self._depth:
-            self._note(_POP, lst, None, None)
+            self._undo.append((_POP, lst, None, None, None))
 
     def note_attr(self, obj: Any, attr: str, value: Any) -> None:
         """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
         if self._depth:
-            self._note(_SETATTR, obj, attr, getattr(obj, attr))
+            self._undo.append((_SETATTR, obj, attr, getattr(obj, attr), None))
         setattr(obj, attr, value)
 
     def note_item(self, d: dict, key: Any, value: Any) -> None:
         """Set interpreter bookkeeping ``d[key] = value`` (undone on rollback)."""
         if self._depth:
             if key in d:
-                self._note(_SETITEM, d, key, d[key])
+                self._undo.append((_SETITEM, d, key, d[key], None))
             else:
-                self._note(_DELITEM, d, key, None)
+                self._undo.append((_DELITEM, d, key, None, None))
         d[key] = value
 
     # -- decisions ---------------------------------------------------------------------------------
