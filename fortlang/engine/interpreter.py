@@ -783,15 +783,19 @@ EQUIVALENT_OPTIONS = True
 
 
 _DECK_TOP: Final = Option("the top of the park deck", ("park_deck",))
-_MOVE_OPTIONS: Final[dict[tuple[int, str], tuple[KidCard, Option]]] = {}
+#: Per place (its where-label: a handful), per card definition (by id): (card, option).
+_MOVE_OPTIONS: Final[dict[str, dict[int, tuple[KidCard, Option]]]] = {}
 
 
 def _move_option(card: KidCard, where: str, value: tuple) -> Option:
-    """"Name from where": made once per card definition and place (an option is immutable)."""
-    key = (id(card), where)  # the entry keeps the card alive, so its id is never reused
-    hit = _MOVE_OPTIONS.get(key)
+    """"Name from where": made once per card definition and place (an option is immutable).
+    Two lookups by a string and an int, not one by a tuple built per option."""
+    by_card = _MOVE_OPTIONS.get(where)
+    if by_card is None:
+        by_card = bounded_put(_MOVE_OPTIONS, where, {})
+    hit = by_card.get(id(card))  # the entry keeps the card alive, so its id is never reused
     if hit is None:
-        hit = bounded_put(_MOVE_OPTIONS, key,
+        hit = bounded_put(by_card, id(card),
                           (card, Option(f"{card.name} {where}", (*value, card.id))))
     return hit[1]
 
@@ -898,11 +902,13 @@ def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
 
 
 #: A yard as a place to take a card from: (where-label, where-value) by seat, made once.
-_YARDS: Final = tuple((f"from seat {seat}'s yard", ("yard", seat)) for seat in range(4))
+_YARD_LABELS: Final = tuple(f"from seat {seat}'s yard" for seat in range(4))
+_YARD_VALUES: Final = tuple(("yard", seat) for seat in range(4))
 
 
 def yard_place(q: Player) -> tuple[list, str, Any]:
-    return (q.yard, *_YARDS[q.seat])
+    seat = q.seat
+    return (q.yard, _YARD_LABELS[seat], _YARD_VALUES[seat])
 
 
 #: Where the recruit phase takes a card from (R7.1); a perk's ``from`` names some of them.

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from fortlang.engine.choices import Decision, Kind
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
@@ -126,6 +127,10 @@ class Player:
 
     def __repr__(self) -> str:
         return f"Player({self.seat}, level={self.level}, vp={self.vp})"
+
+
+#: A decision kind as the log writes it (``str(kind)``, made once).
+_KIND_TEXT: Final[dict[Kind, str]] = {kind: str(kind) for kind in Kind}
 
 
 # -- the undo log ------------------------------------------------------------------------------
@@ -384,19 +389,19 @@ class Game:
 
     # -- decisions ---------------------------------------------------------------------------------
 
-    def ask(self, decision: Any) -> int:
+    def ask(self, decision: Decision) -> int:
         """Ask the deciding player's agent; log and return the chosen option's index."""
-        agent = self.agents[decision.player]
+        seat = decision.player
+        agent = self.agents[seat]
         if agent is None:
-            raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} "
-                               "decision")
+            raise RuntimeError(f"seat {seat} has no agent for a {decision.kind} decision")
         if self.debug:
             assert_invariants(self)
-        index = agent.choose(GameView(self, decision.player), decision)
+        index = agent.choose(GameView(self, seat), decision)
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
-            raise ValueError(f"agent for seat {decision.player} answered {index!r} to a "
+            raise ValueError(f"agent for seat {seat} answered {index!r} to a "
                              f"{decision.kind} decision with {len(decision.options)} options")
-        self.log.append((str(decision.kind), index))
+        self.log.append((_KIND_TEXT[decision.kind], index))
         if self.on_decision is not None:
             self.on_decision(decision, index)
         return index
