@@ -208,3 +208,19 @@ def test_run_dispatches_each_node_class_to_its_handler(monkeypatch):
     for cls in interpreter._HANDLERS:
         assert interpreter.run(object.__new__(cls), None, None)  # type: ignore[arg-type]
     assert seen == [(cls, h.__name__) for cls, h in interpreter._HANDLERS.items()]
+
+
+def test_capacities_follow_the_board_even_when_it_is_replaced():
+    """R1.5, R10.2: the stuff, pack and lookout capacities come from the board (kept as the
+    game's own numbers for speed, so replacing the board must replace them)."""
+    from dataclasses import replace
+
+    from fortlang.engine.state import DEFAULT_BOARD
+
+    game = Game(2)
+    p = game.players[0]
+    game.set(p, "level", 2)
+    assert (game.stuff_capacity(p), game.pack_capacity(p), game.lookout_capacity(p)) == (4, 3, 3)
+    game.board = replace(DEFAULT_BOARD, stuff_capacity=6, pack_base=2, lookout_base=0)
+    assert (game.stuff_capacity(p), game.pack_capacity(p), game.lookout_capacity(p)) == (6, 4, 2)
+    assert game.stuff_room(p, PIZZA) == 6 and game.copy().stuff_capacity(p) == 6

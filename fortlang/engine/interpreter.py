@@ -18,7 +18,6 @@ from node class to handler (STYLE #8).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any, Final
 
 from fortlang import nodes as n
@@ -43,6 +42,29 @@ from fortlang.registry import QUANTITY_BY_WORD, spec_of
 #: costs ten times a global, in the innermost loops of the search.
 COIN: Final = Suit.COIN
 EITHER: Final = Resource.EITHER
+A_RIVAL: Final = n.Who.A_RIVAL
+EACH_PLAYER: Final = n.Who.EACH_PLAYER
+PACK_FROM_SUPPLY: Final = PerkHook.PACK_FROM_SUPPLY
+LOOKOUT_FROM_ANYWHERE: Final = PerkHook.LOOKOUT_FROM_ANYWHERE
+#: The node classes ``x N`` tests for, and the decision kinds asked here, likewise.
+SUIT_COUNT: Final = n.SuitCount
+ANY_SUIT: Final = n.AnySuit
+K_ANY_SUIT: Final = Kind.ANY_SUIT
+K_CHOICE: Final = Kind.CHOICE
+K_COIN_SUIT: Final = Kind.COIN_SUIT
+K_CONVERT: Final = Kind.CONVERT
+K_DESTROY: Final = Kind.DESTROY
+K_DESTROY_RIVAL: Final = Kind.DESTROY_RIVAL
+K_LOOKOUT: Final = Kind.LOOKOUT
+K_PACK: Final = Kind.PACK
+K_PAYMENT: Final = Kind.PAYMENT
+K_PERK: Final = Kind.PERK
+K_RECRUIT: Final = Kind.RECRUIT
+K_RESOURCE: Final = Kind.RESOURCE
+K_RIVAL: Final = Kind.RIVAL
+K_RIVAL_PACK: Final = Kind.RIVAL_PACK
+K_RULE: Final = Kind.RULE
+K_SPEND: Final = Kind.SPEND
 
 K = Callable[[bool], bool]
 Thunk = Callable[[], bool]
@@ -397,7 +419,7 @@ class _SuitPick(Step):
 def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Thunk,
                 same: Sequence[int] = ()) -> bool:
     """Ask for a suit, store it in ``table[key]`` and continue (``same``: as for decide)."""
-    return decide_at(ctx, Kind.COIN_SUIT if table is ctx.named else Kind.ANY_SUIT, len(suits),
+    return decide_at(ctx, K_COIN_SUIT if table is ctx.named else K_ANY_SUIT, len(suits),
                      _SuitPick(ctx, table, key, suits, then), same=same)
 
 
@@ -427,10 +449,10 @@ class _RepeatAgain:
 def _repeat(node: n.Repeat, ctx: Ctx, k: K) -> bool:
     q = node.count
     tq = type(q)
-    if tq is n.SuitCount:
+    if tq is SUIT_COUNT:
         suit: Suit | None = q.suit  # type: ignore[attr-defined]
         times = suit_count(ctx, q.suit)  # type: ignore[attr-defined]
-    elif tq is n.AnySuit:
+    elif tq is ANY_SUIT:
         suit = ctx.any_suits.get(id(q))
         if suit is None:  # R5.7: chosen when used
             return choose_suit(ctx, ctx.any_suits, id(q), ALL_SUITS, _RepeatAgain(node, ctx, k))
@@ -577,9 +599,9 @@ class _ARival(Step):
 def _target(node: n.Target, ctx: Ctx, k: K) -> bool:
     game = ctx.game
     rivals = tuple(q.seat for q in game.rivals(ctx.seat))  # turn order, from the left
-    if node.who is n.Who.A_RIVAL:
-        return decide_at(ctx, Kind.RIVAL, len(rivals), _ARival(ctx, rivals, node.body, k))
-    seats = (ctx.seat, *rivals) if node.who is n.Who.EACH_PLAYER else rivals
+    if node.who is A_RIVAL:
+        return decide_at(ctx, K_RIVAL, len(rivals), _ARival(ctx, rivals, node.body, k))
+    seats = (ctx.seat, *rivals) if node.who is EACH_PLAYER else rivals
     return _each_step(node.body, seats, 0, True, ctx, k)
 
 
@@ -655,7 +677,7 @@ def _choice(node: n.Choice, ctx: Ctx, k: K) -> bool:
         fixed = ctx.bound.get(key, ctx.chosen.get(key))
         if fixed is not None:  # R6.4, and never a mix across repetitions (R12.1)
             return run(items[fixed], ctx, k)
-    return decide_at(ctx, Kind.CHOICE, len(items), _Branch(node, items, binding, ctx, k))
+    return decide_at(ctx, K_CHOICE, len(items), _Branch(node, items, binding, ctx, k))
 
 
 # -- primitives (R12) --------------------------------------------------------------------------
@@ -694,7 +716,7 @@ def _kind_of(node: n.Gain | n.Spend | n.Take | n.Give, ctx: Ctx, then: WithKind)
     fixed = ctx.bound.get(key, ctx.chosen.get(key))
     if fixed is not None:
         return then.go(fixed)
-    return decide_at(ctx, Kind.RESOURCE, len(TOKENS), _KindPick(ctx, key, then))
+    return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(ctx, key, then))
 
 
 def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
@@ -752,12 +774,12 @@ def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
     if p.pack[PIZZA] + p.pack[TOY] >= game.pack_capacity(p):
         return resume(k, False)
     pools = [(p.stuff, r, "your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
-    perk = p.perk(PerkHook.PACK_FROM_SUPPLY) if ctx.leader and p.perks else None
+    perk = p.perk(PACK_FROM_SUPPLY) if ctx.leader and p.perks else None
     if perk is not None:
         pools += [(game.supply, r, "the supply", ("supply", r)) for r in TOKENS if game.supply[r]]
     if not pools:
         return resume(k, False)
-    return decide_at(ctx, Kind.PACK, len(pools), _PackPick(ctx, pools, perk, k))
+    return decide_at(ctx, K_PACK, len(pools), _PackPick(ctx, pools, perk, k))
 
 
 def distinct(zone: list[CardInstance]) -> list[int]:
@@ -870,9 +892,9 @@ def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
     if len(p.lookout) >= game.lookout_capacity(p):
         return k(False)
     places: list[tuple[list, str, Any]] = [(p.hand, "from your hand", ("hand",))]
-    perk = p.perk(PerkHook.LOOKOUT_FROM_ANYWHERE) if ctx.leader and p.perks else None
+    perk = p.perk(LOOKOUT_FROM_ANYWHERE) if ctx.leader and p.perks else None
     if perk is None:
-        return card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True)
+        return card_moves(ctx, places, p.lookout, K_LOOKOUT, k, refill_park=True)
     sources = perk_places(perk)
     if "park" in sources:
         places.append((game.park, "from the park", ("park",)))
@@ -886,7 +908,7 @@ def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
         if zone is not p.hand:
             game.use_perk(p, perk)
 
-    return card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True, used=used)
+    return card_moves(ctx, places, p.lookout, K_LOOKOUT, k, refill_park=True, used=used)
 
 
 def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
@@ -898,7 +920,7 @@ def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
         return [(f"{p.in_play[i].name} (played or added: in play)", "R12.4")
                 for i in distinct(p.in_play)]
 
-    return card_moves(ctx, places, ctx.game.box, Kind.DESTROY, k, refused=in_play)
+    return card_moves(ctx, places, ctx.game.box, K_DESTROY, k, refused=in_play)
 
 
 #: A yard as a place to take a card from: (where-label, where-value) by seat, made once.
@@ -937,14 +959,14 @@ def perk_places(perk: Perk) -> frozenset[str]:
 
 
 def _recruit(node: n.Recruit, ctx: Ctx, k: K) -> bool:
-    return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, Kind.RECRUIT, k,
+    return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, K_RECRUIT, k,
                        refill_park=True)
 
 
 def _destroy_rival(node: n.DestroyRival, ctx: Ctx, k: K) -> bool:
     game = ctx.game
     places = [yard_place(q) for q in game.rivals(ctx.seat)]
-    return card_moves(ctx, places, game.box, Kind.DESTROY_RIVAL, k)
+    return card_moves(ctx, places, game.box, K_DESTROY_RIVAL, k)
 
 
 def _score(node: n.Score, ctx: Ctx, k: K) -> bool:
@@ -1006,7 +1028,7 @@ def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
         return resume(k, amount == 0)
     low = max(0, got - p.pack[res])
     high = min(got, p.stuff[res])
-    return decide_at(ctx, Kind.SPEND, high + 1 - low,
+    return decide_at(ctx, K_SPEND, high + 1 - low,
                      _SpendFrom(ctx, res, got, amount, low, high, k))
 
 
@@ -1049,7 +1071,7 @@ def _copy_rival_pack(node: n.CopyRivalPack, ctx: Ctx, k: K) -> bool:
         packs.append((q.seat, dict(q.pack)))
     if not packs:
         return resume(k, False)
-    return decide_at(ctx, Kind.RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k))
+    return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k))
 
 
 def can_swap(game: Game, p: Player, pool: dict[Resource, int], r: Resource) -> bool:
@@ -1089,7 +1111,7 @@ def _convert(node: n.Convert, ctx: Ctx, k: K) -> bool:
                 swaps.append((pool, where, r))
     if not swaps:
         return resume(k, False)
-    return decide_at(ctx, Kind.CONVERT, len(swaps), _Swap(ctx, swaps, k))
+    return decide_at(ctx, K_CONVERT, len(swaps), _Swap(ctx, swaps, k))
 
 
 def _destroy_this(node: n.DestroyThis, ctx: Ctx, k: K) -> bool:
@@ -1159,7 +1181,7 @@ def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> b
             moves.append((q, got))
     if not moves:
         return resume(k, False)
-    return decide_at(ctx, Kind.RIVAL, len(moves), _RivalMove(ctx, res, amount, taking, moves, k))
+    return decide_at(ctx, K_RIVAL, len(moves), _RivalMove(ctx, res, amount, taking, moves, k))
 
 
 class _RivalKind(WithKind):
@@ -1190,23 +1212,50 @@ def _give(node: n.Give, ctx: Ctx, k: K) -> bool:
 # -- advance fort (R10, R12.7, R13.2) ----------------------------------------------------------
 
 
-@cache
+Plans = tuple[tuple[int, int, int, int], ...]
+
+#: plans_for's memo: by cost tuple (its id; the entry keeps the tuple alive), then by the five
+#: small numbers. Bounded by the board's levels and the tokens a player can hold.
+_PlanTable = dict[tuple[int, int, int, int, int], Plans]
+_PLANS: Final[dict[int, tuple[tuple[Resource, ...], _PlanTable]]] = {}
+
+
 def payment_plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
-                  pack: tuple[int, int]) -> tuple[tuple[int, int, int, int], ...]:
+                  pack: tuple[int, int]) -> Plans:
     """Every way to pay: (pizza from stuff, pizza from pack, toy from stuff, toy from pack).
     A -1 modifier drops any one item of the cost, a +1 adds one of either kind (R13.2)."""
+    return plans_for(cost, modifier, stuff[0], stuff[1], pack[0], pack[1])
+
+
+def plans_for(cost: tuple[Resource, ...], modifier: int, stuff_pizza: int, stuff_toy: int,
+              pack_pizza: int, pack_toy: int) -> Plans:
+    """:func:`payment_plans`, memoised (a board has few costs; a player holds few tokens)."""
+    entry = _PLANS.get(id(cost))
+    if entry is None:
+        entry = bounded_put(_PLANS, id(cost), (cost, {}))
+    by_tokens = entry[1]
+    key = (modifier, stuff_pizza, stuff_toy, pack_pizza, pack_toy)
+    plans = by_tokens.get(key)
+    if plans is None:
+        plans = bounded_put(by_tokens, key, _plans(cost, modifier, (stuff_pizza, stuff_toy),
+                                                   (pack_pizza, pack_toy)))
+    return plans
+
+
+def _plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
+           pack: tuple[int, int]) -> Plans:
     variants = {tuple(sorted(cost))}
     for _ in range(abs(modifier)):
         if modifier > 0:
-            variants = {(*v, Resource.EITHER) for v in variants}
+            variants = {(*v, EITHER) for v in variants}
         else:
             variants = {v[:i] + v[i + 1:] for v in variants for i in range(len(v))} or {()}
     plans: set[tuple[int, int, int, int]] = set()
     for v in variants:
-        either = v.count(Resource.EITHER)
+        either = v.count(EITHER)
         for ep in range(either + 1):
-            need_p = v.count(Resource.PIZZA) + ep
-            need_t = v.count(Resource.TOY) + either - ep
+            need_p = v.count(PIZZA) + ep
+            need_t = v.count(TOY) + either - ep
             for a in range(max(0, need_p - pack[0]), min(need_p, stuff[0]) + 1):
                 for c in range(max(0, need_t - pack[1]), min(need_t, stuff[1]) + 1):
                     plans.add((a, need_p - a, c, need_t - c))
@@ -1258,11 +1307,11 @@ def _advance(node: n.Advance, ctx: Ctx, k: K) -> bool:
     board = game.board
     if p.level >= board.max_level:
         return resume(k, False)
-    plans = payment_plans(board.costs[p.level], node.modifier,
-                          (p.stuff[PIZZA], p.stuff[TOY]), (p.pack[PIZZA], p.pack[TOY]))
+    plans = plans_for(board.costs[p.level], node.modifier, p.stuff[PIZZA], p.stuff[TOY],
+                      p.pack[PIZZA], p.pack[TOY])
     if not plans:
         return resume(k, False)
-    return decide_at(ctx, Kind.PAYMENT, len(plans), _Pay(ctx, plans, k))
+    return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
 
 
 class _RulePick(Step):
@@ -1302,9 +1351,9 @@ def level_rewards(ctx: Ctx, then: Thunk) -> bool:
     the end level the macaroni sculpture if nobody has it."""
     game, p = ctx.game, ctx.player
     if p.level == RULE_LEVEL and game.rule_pile and p.rule is None:
-        return decide_at(ctx, Kind.RULE, len(game.rule_pile), _RulePick(ctx, then))
+        return decide_at(ctx, K_RULE, len(game.rule_pile), _RulePick(ctx, then))
     if p.level == PERK_LEVEL and game.perk_row:
-        return decide_at(ctx, Kind.PERK, len(game.perk_row), _PerkPick(ctx, then))
+        return decide_at(ctx, K_PERK, len(game.perk_row), _PerkPick(ctx, then))
     if p.level == game.board.end_level and game.macaroni is None:
         game.set(game, "macaroni", ctx.seat)
     return then()

@@ -160,7 +160,7 @@ class Game:
                  rules: Rules | None = None) -> None:
         if not 1 <= n_players <= 4:
             raise ValueError("Fort is for 2-4 players (1 allowed for tests)")
-        self.board = board or DEFAULT_BOARD
+        self.board = board or DEFAULT_BOARD  # a property: also sets the capacities below
         self.rules = rules or Rules()
         self.rng = random.Random(seed)
         self.players = [Player(i) for i in range(n_players)]
@@ -247,22 +247,35 @@ class Game:
 
     # -- capacities (R1.5, R10.2, R15 XXL Backpack) ------------------------------------------------
 
+    @property
+    def board(self) -> Board:
+        return self._board
+
+    @board.setter
+    def board(self, board: Board) -> None:
+        """The board, and its capacities as the game's own ints: read at every gain, pack and
+        lookout, where a Board (an interpreted class) attribute is a dictionary lookup."""
+        self._board = board
+        self._stuff_base: int = board.stuff_capacity
+        self._pack_base: int = board.pack_base
+        self._lookout_base: int = board.lookout_base
+
     def stuff_room(self, p: Player, res: Resource) -> int:
         return self.stuff_capacity(p) - p.stuff[res]
 
     def stuff_capacity(self, p: Player) -> int:
         """Tokens of each kind the stuff holds (R1.5), with perks' modifiers (R15)."""
-        base = self.board.stuff_capacity
+        base = self._stuff_base
         return base + _modifier(p, "stuff_capacity") if p.perks else base
 
     def pack_capacity(self, p: Player) -> int:
         """R10.2, with perks' modifiers (R15 XXL Backpack)."""
-        base = p.level + self.board.pack_base
+        base = p.level + self._pack_base
         return base + _modifier(p, "pack_capacity") if p.perks else base
 
     def lookout_capacity(self, p: Player) -> int:
         """R10.2, with perks' modifiers (R15)."""
-        base = p.level + self.board.lookout_base
+        base = p.level + self._lookout_base
         return base + _modifier(p, "lookout_capacity") if p.perks else base
 
     def use_perk(self, p: Player, perk: Perk) -> None:
