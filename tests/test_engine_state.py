@@ -144,6 +144,28 @@ def test_decisions_are_logged_as_kind_and_index():
     assert game.log == [("resource", 1)] and seen == [(Kind.RESOURCE, TOY)]
 
 
+def test_each_agent_sees_the_game_from_its_own_seat_and_a_copy_its_copy():
+    """STYLE #10: an agent reads the game it is asked about, from the asked seat (views are
+    made once per seat and game)."""
+    class Looker:
+        def __init__(self) -> None:
+            self.seen: list[tuple[int, int, int]] = []
+
+        def choose(self, view, decision) -> int:
+            self.seen.append((view.seat, decision.player, view.me.vp))
+            return 0
+
+    looker = Looker()
+    game = Game(2, agents=[looker, looker])
+    perform(game, 1, parse_action("gain pizza/toy"))
+    perform(game, 0, parse_action("gain pizza/toy"))
+    twin = game.copy()
+    twin.set(twin.players[0], "vp", 5)
+    perform(twin, 0, parse_action("gain pizza/toy"))
+    perform(game, 0, parse_action("gain pizza/toy"))
+    assert looker.seen == [(1, 1, 0), (0, 0, 0), (0, 0, 5), (0, 0, 0)]
+
+
 def test_random_agent_is_reproducible_from_its_seed():
     d = Decision(0, Kind.CHOICE, tuple(Option(str(i)) for i in range(10)))
     picks = [[RandomAgent(7).choose(None, d) for _ in range(1)] for _ in range(3)]

@@ -188,6 +188,7 @@ class Game:
         self._changes: list[int] = []
         self._depth = 0
         self._uids = 0
+        self._views: list[GameView] = []
 
     # -- pieces ------------------------------------------------------------------------------------
 
@@ -410,7 +411,10 @@ class Game:
             raise RuntimeError(f"seat {seat} has no agent for a {decision.kind} decision")
         if self.debug:
             assert_invariants(self)
-        index = agent.choose(GameView(self, seat), decision)
+        views = self._views
+        if not views:  # a view holds only the game and a seat: one per seat serves every ask
+            views.extend(GameView(self, s) for s in range(len(self.players)))
+        index = agent.choose(views[seat], decision)
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
             raise ValueError(f"agent for seat {seat} answered {index!r} to a "
                              f"{decision.kind} decision with {len(decision.options)} options")
