@@ -222,7 +222,7 @@ def test_run_dispatches_each_node_class_to_its_handler(monkeypatch):
     from fortlang.engine import interpreter
 
     seen: list[tuple[type, str]] = []
-    for cls, handler in interpreter._HANDLERS.items():
+    for handler in interpreter._HANDLERS.values():
         def spy(node, ctx, k, name=handler.__name__):
             seen.append((type(node), name))
             return True
