@@ -41,6 +41,22 @@ def test_r1_card_instances_are_distinct_for_copies():
     assert one is not two and one.card is two.card and one.uid != two.uid
 
 
+def test_copies_share_a_definition_and_are_offered_once():
+    """Copies of a card are interchangeable (offered once, R12.3, R12.4, R7.1): the engine tells
+    definitions apart by the instance's shared CardDef; its options are made once."""
+    from fortlang.engine.interpreter import _move_option, distinct
+
+    game = Game(2)
+    b = kid("Beta", "book", "score", "score")
+    a1, other, a2 = game.new_cards([A, b, A], game.players[0].hand)
+    assert a1.defn is a2.defn is game.copy().players[0].hand[2].defn and other.defn is not a1.defn
+    assert (a1.name, a1.suits) == (A.name, A.suits)
+    assert distinct([a1, other, a2]) == [0, 1] and distinct([a2, a1]) == [0]
+    option = _move_option(a2, "from your hand", ("hand",))
+    assert option.label == "Alpha from your hand" and option.value == ("hand", A.id)
+    assert _move_option(a1, "from your hand", ("hand",)) is option
+
+
 def test_rollback_restores_tokens_cards_and_attributes():
     game = Game(2)
     p = game.players[0]

@@ -29,11 +29,12 @@ from fortlang.engine.state import (
     PIZZA,
     RULE_LEVEL,
     TOY,
+    CardDef,
     CardInstance,
     Game,
     Player,
 )
-from fortlang.model import KidCard, Perk, PerkHook
+from fortlang.model import Perk, PerkHook
 from fortlang.nodes import TOKENS, Resource, Suit
 from fortlang.printer import to_text
 from fortlang.registry import QUANTITY_BY_WORD, spec_of
@@ -785,12 +786,12 @@ def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
 def distinct(zone: list[CardInstance]) -> list[int]:
     """Indices of the first instance of each card definition: copies are interchangeable, so
     they are offered once."""
-    seen: set[int] = set()
+    seen: set[CardDef] = set()
     out = []
     for i, c in enumerate(zone):
-        key = id(c.card)
-        if key not in seen:
-            seen.add(key)
+        defn = c.defn
+        if defn not in seen:
+            seen.add(defn)
             out.append(i)
     return out
 
@@ -805,21 +806,13 @@ EQUIVALENT_OPTIONS = True
 
 
 _DECK_TOP: Final = Option("the top of the park deck", ("park_deck",))
-#: Per place (its where-label: a handful), per card definition (by id): (card, option).
-_MOVE_OPTIONS: Final[dict[str, dict[int, tuple[KidCard, Option]]]] = {}
-
-
-def _move_option(card: KidCard, where: str, value: tuple) -> Option:
-    """"Name from where": made once per card definition and place (an option is immutable).
-    Two lookups by a string and an int, not one by a tuple built per option."""
-    by_card = _MOVE_OPTIONS.get(where)
-    if by_card is None:
-        by_card = bounded_put(_MOVE_OPTIONS, where, {})
-    hit = by_card.get(id(card))  # the entry keeps the card alive, so its id is never reused
-    if hit is None:
-        hit = bounded_put(by_card, id(card),
-                          (card, Option(f"{card.name} {where}", (*value, card.id))))
-    return hit[1]
+def _move_option(c: CardInstance, where: str, value: tuple) -> Option:
+    """"Name from where": made once per card definition and place (an option is immutable)."""
+    moves = c.defn.moves
+    option = moves.get(where)
+    if option is None:
+        option = moves[where] = Option(f"{c.name} {where}", (*value, c.card.id))
+    return option
 
 
 class _CardMove(Step):
@@ -846,8 +839,14 @@ class _CardMove(Step):
         return resume(self.k, True)
 
     def options(self) -> Sequence[Option]:
-        return [_DECK_TOP if i < 0 else _move_option(zone[i].card, where, value)
-                for zone, i, where, value in self.picks]
+        out: list[Option] = []
+        for zone, i, where, value in self.picks:
+            if i < 0:
+                out.append(_DECK_TOP)
+            else:
+                c: CardInstance = zone[i]
+                out.append(_move_option(c, where, value))
+        return out
 
 
 def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from fortlang.engine.choices import Decision, Kind
+from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
@@ -67,18 +67,34 @@ class Rules:
     follower_coin_free: bool = True
 
 
+class CardDef:
+    """What every copy of one kid card shares in a game: its definition, name and suits, and the
+    options naming it, made once per place (``moves``: where-label -> Option). Copies are
+    interchangeable (offered once): the engine tells them apart by this object, a native one
+    hashed by identity, instead of hashing ``id(card)``."""
+
+    __slots__ = ("card", "name", "suits", "moves")
+
+    def __init__(self, card: KidCard) -> None:
+        self.card = card
+        self.name: str = card.name
+        self.suits: tuple[Suit, ...] = card.suits
+        self.moves: dict[str, Option] = {}
+
+
 class CardInstance:
     """One physical kid card in a game. Its definition's name and suits are copied into its own
     slots: the engine reads them at every count and match, and a compiled class reads its own
     slot directly, where reading the (interpreted) KidCard's is a dictionary lookup."""
 
-    __slots__ = ("uid", "card", "name", "suits")
+    __slots__ = ("uid", "card", "name", "suits", "defn")
 
-    def __init__(self, uid: int, card: KidCard) -> None:
+    def __init__(self, uid: int, card: KidCard, defn: CardDef | None = None) -> None:
         self.uid = uid
         self.card = card
         self.name: str = card.name
         self.suits: tuple[Suit, ...] = card.suits
+        self.defn: CardDef = defn if defn is not None else CardDef(card)
 
     def __repr__(self) -> str:
         return f"{self.name}#{self.uid}"
@@ -189,12 +205,16 @@ class Game:
         self._depth = 0
         self._uids = 0
         self._views: list[GameView] = []
+        self._defs: dict[int, CardDef] = {}  # by id of the KidCard (see new_card)
 
     # -- pieces ------------------------------------------------------------------------------------
 
     def new_card(self, card: KidCard, zone: list[CardInstance]) -> CardInstance:
         """Create a card instance in ``zone`` (set-up and scenarios only, never mid-action)."""
-        inst = CardInstance(self._uids, card)
+        defn = self._defs.get(id(card))
+        if defn is None:  # the entry keeps the card alive, so its id is never reused
+            defn = self._defs[id(card)] = CardDef(card)
+        inst = CardInstance(self._uids, card, defn)
         self._uids += 1
         zone.append(inst)
         return inst
@@ -244,6 +264,7 @@ class Game:
         g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
         g.agents, g.log, g.on_decision = list(self.agents), list(self.log), None
         g._undo, g._changes, g._depth, g._uids = [], [], 0, self._uids
+        g._defs = self._defs  # the same card instances, so the same definitions
         return g
 
     # -- capacities (R1.5, R10.2, R15 XXL Backpack) ------------------------------------------------
