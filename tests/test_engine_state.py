@@ -100,6 +100,29 @@ def test_rollback_undoes_every_mutation_and_bookkeeping_in_reverse_order():
     assert p.hand == cards and p.discard == [] and p.vp == 0 and game._undo == []
 
 
+def test_entries_written_after_a_rollback_are_undone_too():
+    """Trials roll back and write again in the same slots of the log: each later rollback undoes
+    exactly what is logged after its mark, and an undone slot holds no reference."""
+    import gc
+
+    game = Game(2)
+    p = game.players[0]
+    outer = game.begin()
+    game.transfer(game.supply, p.stuff, PIZZA, 3)
+    for _ in range(3):
+        trial = game.mark()
+        game.transfer(p.stuff, p.pack, PIZZA, 1)
+        game.set(p, "vp", 7)
+        game.note(p.perks, "bookkeeping")
+        game.rollback(trial)
+        assert (p.stuff[PIZZA], p.pack[PIZZA], p.vp, p.perks) == (3, 0, 0, [])
+    game.set(p, "level", 1)
+    assert not any(entry[1] is p.perks for entry in gc.get_referents(game._undo))
+    game.rollback(outer)
+    game.commit(outer)
+    assert (p.stuff[PIZZA], p.level, game.supply[PIZZA]) == (0, 0, 30) and game._undo == []
+
+
 def test_changed_since_sees_state_changes_not_bookkeeping():
     """R5.4, R5.5: an action "has an effect" only if it changed the game state; the interpreter's
     own notes (records, chosen suits, contexts) are undone with it but are no effect."""

@@ -162,6 +162,7 @@ _POP: Final = 4  # (list, -, -, -): remove the last item
 _SETITEM: Final = 5  # (dict, key, old value, -)
 _DELITEM: Final = 6  # (dict, key, -, -)
 _Entry = tuple[int, Any, Any, Any, Any]
+_BLANK: Final[_Entry] = (_POP, None, None, None, None)  # an undone slot
 
 
 class Game:
@@ -198,7 +199,10 @@ class Game:
         self.explain = False
         #: Called with (decision, index) after every answered decision (replays, UIs).
         self.on_decision: Callable[[Any, int], None] | None = None
-        self._undo: list[_Entry] = []  # (operation, operands) (see _MOVE...)
+        #: The undo log: (operation, operands) entries (see _MOVE...) below ``_top``. Rollback
+        #: lowers ``_top`` and keeps the slots, so that trials do not shrink and regrow the list.
+        self._undo: list[_Entry] = []
+        self._top = 0
         #: Where in ``_undo`` each change of the game state (not interpreter bookkeeping) was
         #: recorded, in order: ``changed_since`` reads the last one instead of scanning the log.
         self._changes: list[int] = []
@@ -263,7 +267,7 @@ class Game:
         g.rule_pile, g.perk_row = list(self.rule_pile), list(self.perk_row)
         g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
         g.agents, g.log, g.on_decision = list(self.agents), list(self.log), None
-        g._undo, g._changes, g._depth, g._uids = [], [], 0, self._uids
+        g._undo, g._top, g._changes, g._depth, g._uids = [], 0, [], 0, self._uids
         g._defs = self._defs  # the same card instances, so the same definitions
         return g
 
@@ -315,21 +319,24 @@ class Game:
     def begin(self) -> int:
         """Open a (nestable) transaction; returns the mark for :meth:`rollback`/:meth:`commit`."""
         self._depth += 1
-        return len(self._undo)
+        return self._top
 
     def commit(self, mark: int) -> None:
         self._depth -= 1
         if self._depth == 0:
             self._undo.clear()
+            self._top = 0
             self._changes.clear()
 
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
-        undo = self._undo
-        if len(undo) <= mark:
+        top = self._top
+        if top <= mark:
             return
-        for i in range(len(undo) - 1, mark - 1, -1):
+        undo = self._undo
+        for i in range(top - 1, mark - 1, -1):
             op, a, b, c, d = undo[i]
+            undo[i] = _BLANK  # the slot is kept for the next entry; its references are not
             if op == _ADD:
                 b[c] -= d
                 a[c] += d
@@ -345,7 +352,7 @@ class Game:
                 del a[b]
             else:  # _INSERT
                 a.insert(b, c)
-        del undo[mark:]
+        self._top = mark
         changes = self._changes
         while changes and changes[-1] >= mark:
             changes.pop()
@@ -355,12 +362,33 @@ class Game:
         self.commit(mark)
 
     def mark(self) -> int:
-        return len(self._undo)
+        return self._top
 
     def changed_since(self, mark: int) -> bool:
         """Whether the game state (not interpreter bookkeeping) changed since ``mark``."""
         changes = self._changes
         return bool(changes) and changes[-1] >= mark
+
+    def _change(self, entry: _Entry) -> None:
+        """Log the inverse of a change of the game state (inside a transaction)."""
+        top = self._top
+        self._changes.append(top)
+        undo = self._undo
+        if top < len(undo):
+            undo[top] = entry
+        else:
+            undo.append(entry)
+        self._top = top + 1
+
+    def _note(self, entry: _Entry) -> None:
+        """Log the inverse of interpreter bookkeeping (inside a transaction): not a change."""
+        top = self._top
+        undo = self._undo
+        if top < len(undo):
+            undo[top] = entry
+        else:
+            undo.append(entry)
+        self._top = top + 1
 
     # -- mutations (each records its inverse inside a transaction) ---------------------------------
 
@@ -369,8 +397,7 @@ class Game:
         item = src.pop(index)
         dst.append(item)
         if self._depth:
-            self._changes.append(len(self._undo))
-            self._undo.append((_MOVE, src, index, dst, None))
+            self._change((_MOVE, src, index, dst, None))
         return item
 
     def transfer(self, src: dict, dst: dict, res: Resource, n: int = 1) -> None:
@@ -378,48 +405,44 @@ class Game:
         src[res] -= n
         dst[res] += n
         if self._depth:
-            self._changes.append(len(self._undo))
-            self._undo.append((_ADD, src, dst, res, n))
+            self._change((_ADD, src, dst, res, n))
 
     def set(self, obj: Any, attr: str, value: Any) -> None:
         if self._depth:
-            self._changes.append(len(self._undo))
-            self._undo.append((_SETATTR, obj, attr, getattr(obj, attr), None))
+            self._change((_SETATTR, obj, attr, getattr(obj, attr), None))
         setattr(obj, attr, value)
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
         item = lst.pop(index)
         if self._depth:
-            self._changes.append(len(self._undo))
-            self._undo.append((_INSERT, lst, index, item, None))
+            self._change((_INSERT, lst, index, item, None))
         return item
 
     def put(self, lst: list, item: Any) -> None:
         lst.append(item)
         if self._depth:
-            self._changes.append(len(self._undo))
-            self._undo.append((_POP, lst, None, None, None))
+            self._change((_POP, lst, None, None, None))
 
     def note(self, lst: list, item: Any) -> None:
         """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
         lst.append(item)
         if self._depth:
-            self._undo.append((_POP, lst, None, None, None))
+            self._note((_POP, lst, None, None, None))
 
     def note_attr(self, obj: Any, attr: str, value: Any) -> None:
         """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
         if self._depth:
-            self._undo.append((_SETATTR, obj, attr, getattr(obj, attr), None))
+            self._note((_SETATTR, obj, attr, getattr(obj, attr), None))
         setattr(obj, attr, value)
 
     def note_item(self, d: dict, key: Any, value: Any) -> None:
         """Set interpreter bookkeeping ``d[key] = value`` (undone on rollback)."""
         if self._depth:
             if key in d:
-                self._undo.append((_SETITEM, d, key, d[key], None))
+                self._note((_SETITEM, d, key, d[key], None))
             else:
-                self._undo.append((_DELITEM, d, key, None, None))
+                self._note((_DELITEM, d, key, None, None))
         d[key] = value
 
     # -- decisions ---------------------------------------------------------------------------------
