@@ -337,21 +337,31 @@ class Game:
         for i in range(top - 1, mark - 1, -1):
             op, a, b, c, d = undo[i]
             undo[i] = _BLANK  # the slot is kept for the next entry; its references are not
+            # Typed names, not the operands themselves: compiled, a list's or a dict's own
+            # operations are direct calls; on an untyped operand they are generic lookups.
             if op == _ADD:
-                b[c] -= d
-                a[c] += d
+                gave: dict = a
+                got: dict = b
+                got[c] -= d
+                gave[c] += d
             elif op == _MOVE:
-                a.insert(b, c.pop())
+                src: list = a
+                dst: list = c
+                src.insert(b, dst.pop())
             elif op == _POP:
-                a.pop()
+                grown: list = a
+                grown.pop()
             elif op == _SETATTR:
                 setattr(a, b, c)
             elif op == _SETITEM:
-                a[b] = c
+                table: dict = a
+                table[b] = c
             elif op == _DELITEM:
-                del a[b]
+                added: dict = a
+                del added[b]
             else:  # _INSERT
-                a.insert(b, c)
+                shrunk: list = a
+                shrunk.insert(b, c)
         self._top = mark
         changes = self._changes
         while changes and changes[-1] >= mark:
