@@ -285,3 +285,22 @@ def test_capacities_follow_the_board_even_when_it_is_replaced():
     game.board = replace(DEFAULT_BOARD, stuff_capacity=6, pack_base=2, lookout_base=0)
     assert (game.stuff_capacity(p), game.pack_capacity(p), game.lookout_capacity(p)) == (6, 4, 2)
     assert game.stuff_room(p, PIZZA) == 6 and game.copy().stuff_capacity(p) == 6
+
+
+def test_a_finished_game_leaves_no_reference_cycle():
+    """Continuations, choice points, views and card definitions hold no reference back to what
+    holds them: a finished game is freed by reference counting, not left to the cyclic
+    collector (which a search making thousands of trial objects per game would keep busy)."""
+    import gc
+
+    from fortlang.cardset import base_set
+    from fortlang.game import make_bots, run_game
+
+    cardset = base_set()
+    gc.collect()
+    gc.disable()
+    try:
+        run_game(cardset, 3, make_bots(["random"], 3, 5), seed=5)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -208,7 +208,6 @@ class Game:
         self._changes: list[int] = []
         self._depth = 0
         self._uids = 0
-        self._views: list[GameView] = []
         self._defs: dict[int, CardDef] = {}  # by id of the KidCard (see new_card)
 
     # -- pieces ------------------------------------------------------------------------------------
@@ -465,10 +464,9 @@ class Game:
             raise RuntimeError(f"seat {seat} has no agent for a {decision.kind} decision")
         if self.debug:
             assert_invariants(self)
-        views = self._views
-        if not views:  # a view holds only the game and a seat: one per seat serves every ask
-            views.extend(GameView(self, s) for s in range(len(self.players)))
-        index = agent.choose(views[seat], decision)
+        # A view per ask: keeping one per seat in the game would make a reference cycle (the
+        # view holds the game), and a finished game would wait for the cyclic collector.
+        index = agent.choose(GameView(self, seat), decision)
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
             raise ValueError(f"agent for seat {seat} answered {index!r} to a "
                              f"{decision.kind} decision with {len(decision.options)} options")
