@@ -162,7 +162,6 @@ _POP: Final = 4  # (list, -, -, -): remove the last item
 _SETITEM: Final = 5  # (dict, key, old value, -)
 _DELITEM: Final = 6  # (dict, key, -, -)
 _Entry = tuple[int, Any, Any, Any, Any]
-_BLANK: Final[_Entry] = (_POP, None, None, None, None)  # an undone slot
 
 
 class Game:
@@ -199,10 +198,7 @@ class Game:
         self.explain = False
         #: Called with (decision, index) after every answered decision (replays, UIs).
         self.on_decision: Callable[[Any, int], None] | None = None
-        #: The undo log: (operation, operands) entries (see _MOVE...) below ``_top``. Rollback
-        #: lowers ``_top`` and keeps the slots, so that trials do not shrink and regrow the list.
-        self._undo: list[_Entry] = []
-        self._top = 0
+        self._undo: list[_Entry] = []  # (operation, operands) (see _MOVE...)
         #: Where in ``_undo`` each change of the game state (not interpreter bookkeeping) was
         #: recorded, in order: ``changed_since`` reads the last one instead of scanning the log.
         self._changes: list[int] = []
@@ -266,7 +262,7 @@ class Game:
         g.rule_pile, g.perk_row = list(self.rule_pile), list(self.perk_row)
         g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
         g.agents, g.log, g.on_decision = list(self.agents), list(self.log), None
-        g._undo, g._top, g._changes, g._depth, g._uids = [], 0, [], 0, self._uids
+        g._undo, g._changes, g._depth, g._uids = [], [], 0, self._uids
         g._defs = self._defs  # the same card instances, so the same definitions
         return g
 
@@ -318,24 +314,22 @@ class Game:
     def begin(self) -> int:
         """Open a (nestable) transaction; returns the mark for :meth:`rollback`/:meth:`commit`."""
         self._depth += 1
-        return self._top
+        return len(self._undo)
 
     def commit(self, mark: int) -> None:
         self._depth -= 1
         if self._depth == 0:
             self._undo.clear()
-            self._top = 0
             self._changes.clear()
 
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
-        top = self._top
+        undo = self._undo
+        top = len(undo)
         if top <= mark:
             return
-        undo = self._undo
         for i in range(top - 1, mark - 1, -1):
             op, a, b, c, d = undo[i]
-            undo[i] = _BLANK  # the slot is kept for the next entry; its references are not
             # Typed names, not the operands themselves: compiled, a list's or a dict's own
             # operations are direct calls; on an untyped operand they are generic lookups.
             if op == _ADD:
@@ -361,7 +355,7 @@ class Game:
             else:  # _INSERT
                 shrunk: list = a
                 shrunk.insert(b, c)
-        self._top = mark
+        del undo[mark:]
         changes = self._changes
         while changes and changes[-1] >= mark:
             changes.pop()
@@ -371,33 +365,12 @@ class Game:
         self.commit(mark)
 
     def mark(self) -> int:
-        return self._top
+        return len(self._undo)
 
     def changed_since(self, mark: int) -> bool:
         """Whether the game state (not interpreter bookkeeping) changed since ``mark``."""
         changes = self._changes
         return bool(changes) and changes[-1] >= mark
-
-    def _change(self, entry: _Entry) -> None:
-        """Log the inverse of a change of the game state (inside a transaction)."""
-        top = self._top
-        self._changes.append(top)
-        undo = self._undo
-        if top < len(undo):
-            undo[top] = entry
-        else:
-            undo.append(entry)
-        self._top = top + 1
-
-    def _note(self, entry: _Entry) -> None:
-        """Log the inverse of interpreter bookkeeping (inside a transaction): not a change."""
-        top = self._top
-        undo = self._undo
-        if top < len(undo):
-            undo[top] = entry
-        else:
-            undo.append(entry)
-        self._top = top + 1
 
     # -- mutations (each records its inverse inside a transaction) ---------------------------------
 
@@ -406,7 +379,8 @@ class Game:
         item = src.pop(index)
         dst.append(item)
         if self._depth:
-            self._change((_MOVE, src, index, dst, None))
+            self._changes.append(len(self._undo))
+            self._undo.append((_MOVE, src, index, dst, None))
         return item
 
     def transfer(self, src: dict, dst: dict, res: Resource, n: int = 1) -> None:
@@ -414,44 +388,48 @@ class Game:
         src[res] -= n
         dst[res] += n
         if self._depth:
-            self._change((_ADD, src, dst, res, n))
+            self._changes.append(len(self._undo))
+            self._undo.append((_ADD, src, dst, res, n))
 
     def set(self, obj: Any, attr: str, value: Any) -> None:
         if self._depth:
-            self._change((_SETATTR, obj, attr, getattr(obj, attr), None))
+            self._changes.append(len(self._undo))
+            self._undo.append((_SETATTR, obj, attr, getattr(obj, attr), None))
         setattr(obj, attr, value)
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
         item = lst.pop(index)
         if self._depth:
-            self._change((_INSERT, lst, index, item, None))
+            self._changes.append(len(self._undo))
+            self._undo.append((_INSERT, lst, index, item, None))
         return item
 
     def put(self, lst: list, item: Any) -> None:
         lst.append(item)
         if self._depth:
-            self._change((_POP, lst, None, None, None))
+            self._changes.append(len(self._undo))
+            self._undo.append((_POP, lst, None, None, None))
 
     def note(self, lst: list, item: Any) -> None:
         """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
         lst.append(item)
         if self._depth:
-            self._note((_POP, lst, None, None, None))
+            self._undo.append((_POP, lst, None, None, None))
 
     def note_attr(self, obj: Any, attr: str, value: Any) -> None:
         """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
         if self._depth:
-            self._note((_SETATTR, obj, attr, getattr(obj, attr), None))
+            self._undo.append((_SETATTR, obj, attr, getattr(obj, attr), None))
         setattr(obj, attr, value)
 
     def note_item(self, d: dict, key: Any, value: Any) -> None:
         """Set interpreter bookkeeping ``d[key] = value`` (undone on rollback)."""
         if self._depth:
             if key in d:
-                self._note((_SETITEM, d, key, d[key], None))
+                self._undo.append((_SETITEM, d, key, d[key], None))
             else:
-                self._note((_DELITEM, d, key, None, None))
+                self._undo.append((_DELITEM, d, key, None, None))
         d[key] = value
 
     # -- decisions ---------------------------------------------------------------------------------
