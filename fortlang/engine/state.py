@@ -340,7 +340,8 @@ class Game:
             elif op == _MOVE:
                 src: list = a
                 dst: list = c
-                src.insert(b, dst.pop())
+                at: int = b
+                src.insert(at, dst.pop())
             elif op == _POP:
                 grown: list = a
                 grown.pop()
@@ -354,7 +355,8 @@ class Game:
                 del added[b]
             else:  # _INSERT
                 shrunk: list = a
-                shrunk.insert(b, c)
+                where: int = b
+                shrunk.insert(where, c)
         del undo[mark:]
         changes = self._changes
         while changes and changes[-1] >= mark:
