@@ -473,6 +473,8 @@ def _repeat_step(body: n.Action, suit: Suit | None, times: int, i: int, effectiv
         if suit is not None:
             ctx.game.note(ctx.records, (suit, times, effective))
         return resume(k, True)
+    if suit is None and i == times - 1:  # the last one, nothing to record: in full if it is
+        return run(body, ctx, k)
     return run(body, ctx, _RepeatNext(body, suit, times, i, effective, ctx.game.mark(), ctx, k))
 
 
@@ -612,6 +614,8 @@ def _then(node: n.Then, ctx: Ctx, k: K) -> bool:
 
 
 def _then_step(items: tuple[n.Action, ...], i: int, ctx: Ctx, k: K) -> bool:
+    if i == len(items) - 1:  # the last part: the whole is in full exactly when it is
+        return run(items[i], ctx, k)
     return run(items[i], ctx, _ThenNext(items, i, ctx, k))
 
 
@@ -623,12 +627,9 @@ class _ThenNext(Cont):
         self.k = k
 
     def go(self, full: bool) -> bool:
-        if not full:
+        if not full:  # R13.4: the left is required for the right
             return resume(self.k, False)
-        i = self.i + 1
-        if i == len(self.items):
-            return resume(self.k, True)
-        return _then_step(self.items, i, self.ctx, self.k)
+        return _then_step(self.items, self.i + 1, self.ctx, self.k)
 
 
 def _shape(node: n.Node) -> tuple:
