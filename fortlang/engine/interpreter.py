@@ -379,9 +379,12 @@ def _any_suit(q: n.AnySuit, ctx: Ctx) -> int:
 
 def count(q: n.Quantity, ctx: Ctx) -> int | None:
     """What ``x q`` counts now, or None for an `x any` whose suit is not chosen yet (R5.7)."""
-    if type(q) is n.AnySuit and id(q) not in ctx.any_suits:
+    tq = type(q)
+    if tq is SUIT_COUNT:  # the commonest, without a call through the table
+        return suit_count(ctx, q.suit)  # type: ignore[attr-defined]
+    if tq is ANY_SUIT and id(q) not in ctx.any_suits:
         return None
-    return _COUNTS[type(q)](q, ctx)
+    return _COUNTS[tq](q, ctx)
 
 
 _COUNTS: Final[dict[type, Callable[[Any, Ctx], int]]] = {
