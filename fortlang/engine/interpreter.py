@@ -12,7 +12,11 @@ need with no deep copies:
 Execution is "as much as possible" (R5.4's *in part*): a primitive that cannot be completed does
 what it can and reports ``full=False``; the caller's final check decides whether that was allowed
 (a leader needs one action in full, R5.4; a follower needs it in full, R6.2). Dispatch is a table
-from node class to handler (STYLE #8).
+from node class to handler (STYLE #8), run by position with direct calls.
+
+The hot objects are native when compiled (mypyc): a continuation is a :class:`Cont` (``go``), a
+choice point's options a :class:`Step` (``apply(i)``, and ``options()`` for the labels, built only
+when an agent is asked). Plain callables are still accepted wherever a continuation or thunk is.
 """
 
 from __future__ import annotations
