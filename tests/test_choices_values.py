@@ -34,3 +34,14 @@ def test_decision_compares_by_fields_and_defaults() -> None:
     assert d.describe() == "seat 0 choice\n  0. a\n  1. b"
     described = Decision(0, Kind.RIVAL, options, context="who").describe()
     assert described.startswith("seat 0 rival: who")
+
+
+def test_options_and_decisions_survive_pickling_and_copying() -> None:
+    """Batches and backends may ship decisions between processes (compiled too: a native class
+    pickles through its __reduce__)."""
+    import copy
+    import pickle
+
+    d = Decision(1, Kind.PACK, (Option("a", (1, 2)),), "ctx", (("b", "R5.5"),))
+    assert pickle.loads(pickle.dumps(d)) == d and copy.deepcopy(d) == d
+    assert pickle.loads(pickle.dumps(d.options[0])) == Option("a", (1, 2))

@@ -87,6 +87,10 @@ class Option:
     def __repr__(self) -> str:
         return f"Option(label={self.label!r}, value={self.value!r})"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled, a native class's default pickling calls __init__ without its arguments.
+        return (Option, (self.label, self.value))
+
 
 class Decision:
     """Whose choice, its kind, the legal options, what is being done, and the options the rules
@@ -105,6 +109,9 @@ class Decision:
 
     def _fields(self) -> tuple:
         return (self.player, self.kind, self.options, self.context, self.excluded)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Decision, self._fields())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
