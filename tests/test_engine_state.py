@@ -255,11 +255,26 @@ def test_view_is_read_only_and_hides_rival_hands_and_rules():
         view.me.level = 3  # type: ignore[misc]
 
 
+def _from_source(module):
+    """A fresh copy of ``module`` run from its source file (beside the extension module in a
+    compiled build), whose module globals a test can replace: compiled code calls directly."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(module.__file__).with_name(module.__name__.rsplit(".", 1)[1] + ".py")
+    spec = importlib.util.spec_from_file_location(f"{module.__name__}_from_source", path)
+    assert spec is not None and spec.loader is not None
+    copy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copy)
+    return copy
+
+
 def test_run_dispatches_each_node_class_to_its_handler(monkeypatch):
     """run() dispatches by a code per class and direct calls in _HANDLERS' order: each class
     must reach the handler the table names (a shifted code would run another primitive)."""
-    from fortlang.engine import interpreter
+    from fortlang.engine import interpreter as compiled_or_not
 
+    interpreter = _from_source(compiled_or_not)
     seen: list[tuple[type, str]] = []
     for handler in interpreter._HANDLERS.values():
         def spy(node, ctx, k, name=handler.__name__):
@@ -287,12 +302,21 @@ def test_capacities_follow_the_board_even_when_it_is_replaced():
     assert game.stuff_room(p, PIZZA) == 6 and game.copy().stuff_capacity(p) == 6
 
 
+def _compiled() -> bool:
+    from fortlang import native
+    from fortlang.engine import play
+
+    return native.is_compiled(play)
+
+
+@pytest.mark.xfail(_compiled(), reason="compiled, play.py's follow_one closures make mypyc "
+                   "environment cycles (the sources make none)", strict=False)
 def test_a_finished_game_leaves_no_reference_cycle():
     """Continuations, choice points, views and card definitions hold no reference back to what
     holds them: a finished game is freed by reference counting, not left to the cyclic
     collector (which a search making thousands of trial objects per game would keep busy).
-    Run on the sources; compiled, mypyc gives nested functions an environment object that
-    the function refers back to, so closures (play.py's follow_one today) still make cycles."""
+    Compiled, mypyc gives a nested function an environment object that refers back to it, so
+    closures still make cycles there (the mark below)."""
     import gc
 
     from fortlang.cardset import base_set
