@@ -41,6 +41,22 @@ def test_r1_card_instances_are_distinct_for_copies():
     assert one is not two and one.card is two.card and one.uid != two.uid
 
 
+def test_copies_share_a_definition_and_are_offered_once():
+    """Copies of a card are interchangeable (offered once, R12.3, R12.4, R7.1): the engine tells
+    definitions apart by the instance's shared CardDef; its options are made once."""
+    from fortlang.engine.interpreter import _move_option, distinct
+
+    game = Game(2)
+    b = kid("Beta", "book", "score", "score")
+    a1, other, a2 = game.new_cards([A, b, A], game.players[0].hand)
+    assert a1.defn is a2.defn is game.copy().players[0].hand[2].defn and other.defn is not a1.defn
+    assert (a1.name, a1.suits) == (A.name, A.suits)
+    assert distinct([a1, other, a2]) == [0, 1] and distinct([a2, a1]) == [0]
+    option = _move_option(a2, "from your hand", ("hand",))
+    assert option.label == "Alpha from your hand" and option.value == ("hand", A.id)
+    assert _move_option(a1, "from your hand", ("hand",)) is option
+
+
 def test_rollback_restores_tokens_cards_and_attributes():
     game = Game(2)
     p = game.players[0]
@@ -53,6 +69,80 @@ def test_rollback_restores_tokens_cards_and_attributes():
     game.commit(mark)
     assert p.stuff[PIZZA] == 0 and game.supply[PIZZA] == 30 and p.hand == [card]
     assert p.level == 0 and game._undo == []
+
+
+def test_rollback_undoes_every_mutation_and_bookkeeping_in_reverse_order():
+    game = Game(2)
+    p = game.players[0]
+    cards = game.new_cards([A, A, A], p.hand)
+    table: dict[int, str] = {1: "one"}
+    records: list[int] = []
+    outer = game.begin()
+    game.move(p.hand, 1, p.discard)
+    game.set(p, "vp", 4)
+    inner = game.mark()
+    game.transfer(game.supply, p.stuff, PIZZA, 2)
+    game.transfer(p.stuff, p.pack, PIZZA, 1)
+    game.move(p.hand, 0, p.discard)
+    game.put(p.perks, "perk")
+    game.set(p, "vp", 9)
+    game.note(records, 7)
+    game.note_item(table, 1, "uno")
+    game.note_item(table, 2, "two")
+    game.note_attr(p, "level", 2)  # an attribute as bookkeeping (interpreter contexts use it)
+    taken = game.take(p.perks, 0)
+    game.rollback(inner)
+    assert taken == "perk" and p.perks == [] and records == [] and table == {1: "one"}
+    assert p.vp == 4 and p.level == 0 and p.stuff[PIZZA] == p.pack[PIZZA] == 0
+    assert p.hand == [cards[0], cards[2]] and p.discard == [cards[1]]
+    game.rollback(outer)
+    game.commit(outer)
+    assert p.hand == cards and p.discard == [] and p.vp == 0 and game._undo == []
+
+
+def test_entries_written_after_a_rollback_are_undone_too():
+    """Trials roll back and write again in the same slots of the log: each later rollback undoes
+    exactly what is logged after its mark, and an undone slot holds no reference."""
+    import gc
+
+    game = Game(2)
+    p = game.players[0]
+    outer = game.begin()
+    game.transfer(game.supply, p.stuff, PIZZA, 3)
+    for _ in range(3):
+        trial = game.mark()
+        game.transfer(p.stuff, p.pack, PIZZA, 1)
+        game.set(p, "vp", 7)
+        game.note(p.perks, "bookkeeping")
+        game.rollback(trial)
+        assert (p.stuff[PIZZA], p.pack[PIZZA], p.vp, p.perks) == (3, 0, 0, [])
+    game.set(p, "level", 1)
+    assert not any(entry[1] is p.perks for entry in gc.get_referents(game._undo))
+    game.rollback(outer)
+    game.commit(outer)
+    assert (p.stuff[PIZZA], p.level, game.supply[PIZZA]) == (0, 0, 30) and game._undo == []
+
+
+def test_changed_since_sees_state_changes_not_bookkeeping():
+    """R5.4, R5.5: an action "has an effect" only if it changed the game state; the interpreter's
+    own notes (records, chosen suits, contexts) are undone with it but are no effect."""
+    game = Game(2)
+    p = game.players[0]
+    outer = game.begin()
+    game.transfer(game.supply, p.stuff, TOY, 1)
+    mark = game.mark()
+    assert not game.changed_since(mark)
+    game.note([], 1)
+    game.note_item({}, "k", 1)
+    game.note_attr(p, "level", 1)
+    assert not game.changed_since(mark) and game.changed_since(outer)
+    game.set(p, "vp", 1)
+    assert game.changed_since(mark)
+    game.rollback(mark)
+    assert not game.changed_since(mark) and game.changed_since(outer)
+    game.rollback(outer)
+    assert not game.changed_since(outer)
+    game.commit(outer)
 
 
 def test_no_undo_log_outside_transactions():
@@ -91,6 +181,28 @@ def test_decisions_are_logged_as_kind_and_index():
     game.on_decision = lambda d, i: seen.append((d.kind, d.options[i].value))
     perform(game, 0, parse_action("gain pizza/toy"))
     assert game.log == [("resource", 1)] and seen == [(Kind.RESOURCE, TOY)]
+
+
+def test_each_agent_sees_the_game_from_its_own_seat_and_a_copy_its_copy():
+    """STYLE #10: an agent reads the game it is asked about, from the asked seat (views are
+    made once per seat and game)."""
+    class Looker:
+        def __init__(self) -> None:
+            self.seen: list[tuple[int, int, int]] = []
+
+        def choose(self, view, decision) -> int:
+            self.seen.append((view.seat, decision.player, view.me.vp))
+            return 0
+
+    looker = Looker()
+    game = Game(2, agents=[looker, looker])
+    perform(game, 1, parse_action("gain pizza/toy"))
+    perform(game, 0, parse_action("gain pizza/toy"))
+    twin = game.copy()
+    twin.set(twin.players[0], "vp", 5)
+    perform(twin, 0, parse_action("gain pizza/toy"))
+    perform(game, 0, parse_action("gain pizza/toy"))
+    assert looker.seen == [(1, 1, 0), (0, 0, 0), (0, 0, 5), (0, 0, 0)]
 
 
 def test_random_agent_is_reproducible_from_its_seed():
@@ -141,3 +253,80 @@ def test_view_is_read_only_and_hides_rival_hands_and_rules():
     assert game.players[0].stuff[PIZZA] == 0
     with pytest.raises(AttributeError):
         view.me.level = 3  # type: ignore[misc]
+
+
+def _from_source(module):
+    """A fresh copy of ``module`` run from its source file (beside the extension module in a
+    compiled build), whose module globals a test can replace: compiled code calls directly."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(module.__file__).with_name(module.__name__.rsplit(".", 1)[1] + ".py")
+    spec = importlib.util.spec_from_file_location(f"{module.__name__}_from_source", path)
+    assert spec is not None and spec.loader is not None
+    copy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copy)
+    return copy
+
+
+def test_run_dispatches_each_node_class_to_its_handler(monkeypatch):
+    """run() dispatches by a code per class and direct calls in _HANDLERS' order: each class
+    must reach the handler the table names (a shifted code would run another primitive)."""
+    from fortlang.engine import interpreter as compiled_or_not
+
+    interpreter = _from_source(compiled_or_not)
+    seen: list[tuple[type, str]] = []
+    for handler in interpreter._HANDLERS.values():
+        def spy(node, ctx, k, name=handler.__name__):
+            seen.append((type(node), name))
+            return True
+        monkeypatch.setattr(interpreter, handler.__name__, spy)
+    for cls in interpreter._HANDLERS:
+        assert interpreter.run(object.__new__(cls), None, None)  # type: ignore[arg-type]
+    assert seen == [(cls, h.__name__) for cls, h in interpreter._HANDLERS.items()]
+
+
+def test_capacities_follow_the_board_even_when_it_is_replaced():
+    """R1.5, R10.2: the stuff, pack and lookout capacities come from the board (kept as the
+    game's own numbers for speed, so replacing the board must replace them)."""
+    from dataclasses import replace
+
+    from fortlang.engine.state import DEFAULT_BOARD
+
+    game = Game(2)
+    p = game.players[0]
+    game.set(p, "level", 2)
+    assert (game.stuff_capacity(p), game.pack_capacity(p), game.lookout_capacity(p)) == (4, 3, 3)
+    game.board = replace(DEFAULT_BOARD, stuff_capacity=6, pack_base=2, lookout_base=0)
+    assert (game.stuff_capacity(p), game.pack_capacity(p), game.lookout_capacity(p)) == (6, 4, 2)
+    assert game.stuff_room(p, PIZZA) == 6 and game.copy().stuff_capacity(p) == 6
+
+
+def _compiled() -> bool:
+    from fortlang import native
+    from fortlang.engine import play
+
+    return native.is_compiled(play)
+
+
+@pytest.mark.xfail(_compiled(), reason="compiled, play.py's follow_one closures make mypyc "
+                   "environment cycles (the sources make none)", strict=False)
+def test_a_finished_game_leaves_no_reference_cycle():
+    """Continuations, choice points, views and card definitions hold no reference back to what
+    holds them: a finished game is freed by reference counting, not left to the cyclic
+    collector (which a search making thousands of trial objects per game would keep busy).
+    Compiled, mypyc gives a nested function an environment object that refers back to it, so
+    closures still make cycles there (the mark below)."""
+    import gc
+
+    from fortlang.cardset import base_set
+    from fortlang.game import make_bots, run_game
+
+    cardset = base_set()
+    gc.collect()
+    gc.disable()
+    try:
+        run_game(cardset, 3, make_bots(["random"], 3, 5), seed=5)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

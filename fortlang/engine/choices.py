@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -57,22 +56,74 @@ class Kind(StrEnum):
     PERK_ACTION = "perk_action"  # a perk in the language (issue 18.3): use it now?
 
 
-@dataclass(frozen=True, slots=True)
 class Option:
     """One legal answer: a short label (action text comes from the AST via the printer) and a
-    hashable value that scripts and UIs may match on."""
+    hashable value that scripts and UIs may match on. Immutable, compared and hashed by value.
 
-    label: str
-    value: Any = None
+    A plain class, not a frozen dataclass: compiled with mypyc, a dataclass keeps the generated
+    ``__init__`` interpreted (a frozen one sets each field through ``object.__setattr__``), ten
+    times the cost of a native constructor, and an agent is asked hundreds of times a game.
+
+    >>> Option("decline") == Option("decline", None)
+    True
+    >>> Option("pizza", 1)
+    Option(label='pizza', value=1)
+    """
+
+    __slots__ = ("label", "value")
+
+    def __init__(self, label: str, value: Any = None) -> None:
+        self.label: Final = label
+        self.value: Final = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Option):
+            return NotImplemented
+        return self.label == other.label and self.value == other.value
+
+    def __hash__(self) -> int:
+        return hash((self.label, self.value))
+
+    def __repr__(self) -> str:
+        return f"Option(label={self.label!r}, value={self.value!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled, a native class's default pickling calls __init__ without its arguments.
+        return (Option, (self.label, self.value))
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
-    player: int
-    kind: Kind
-    options: tuple[Option, ...]
-    context: str = ""  # what is being done, e.g. "Bug (public): gain pizza x shovel"
-    excluded: tuple[tuple[str, str], ...] = ()  # (label, rule) of options dropped as illegal
+    """Whose choice, its kind, the legal options, what is being done, and the options the rules
+    exclude as ``(label, rule)`` pairs. Immutable, compared by value (a native class for the
+    reason :class:`Option` gives)."""
+
+    __slots__ = ("player", "kind", "options", "context", "excluded")
+
+    def __init__(self, player: int, kind: Kind, options: tuple[Option, ...], context: str = "",
+                 excluded: tuple[tuple[str, str], ...] = ()) -> None:
+        self.player: Final = player
+        self.kind: Final = kind
+        self.options: Final = options
+        self.context: Final = context  # what is done, e.g. "Bug (public): gain pizza x shovel"
+        self.excluded: Final = excluded  # (label, rule) of options dropped as illegal
+
+    def _fields(self) -> tuple:
+        return (self.player, self.kind, self.options, self.context, self.excluded)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Decision, self._fields())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Decision(player={self.player!r}, kind={self.kind!r}, options={self.options!r}, "
+                f"context={self.context!r}, excluded={self.excluded!r})")
 
     @property
     def labels(self) -> tuple[str, ...]:

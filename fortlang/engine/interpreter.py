@@ -12,13 +12,16 @@ need with no deep copies:
 Execution is "as much as possible" (R5.4's *in part*): a primitive that cannot be completed does
 what it can and reports ``full=False``; the caller's final check decides whether that was allowed
 (a leader needs one action in full, R5.4; a follower needs it in full, R6.2). Dispatch is a table
-from node class to handler (STYLE #8).
+from node class to handler (STYLE #8), run by position with direct calls.
+
+The hot objects are native when compiled (mypyc): a continuation is a :class:`Cont` (``go``), a
+choice point's options a :class:`Step` (``apply(i)``, and ``options()`` for the labels, built only
+when an agent is asked). Plain callables are still accepted wherever a continuation or thunk is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, partial
 from typing import Any, Final
 
 from fortlang import nodes as n
@@ -30,11 +33,12 @@ from fortlang.engine.state import (
     PIZZA,
     RULE_LEVEL,
     TOY,
+    CardDef,
     CardInstance,
     Game,
     Player,
 )
-from fortlang.model import KidCard, Perk, PerkHook
+from fortlang.model import Perk, PerkHook
 from fortlang.nodes import TOKENS, Resource, Suit
 from fortlang.printer import to_text
 from fortlang.registry import QUANTITY_BY_WORD, spec_of
@@ -43,6 +47,29 @@ from fortlang.registry import QUANTITY_BY_WORD, spec_of
 #: costs ten times a global, in the innermost loops of the search.
 COIN: Final = Suit.COIN
 EITHER: Final = Resource.EITHER
+A_RIVAL: Final = n.Who.A_RIVAL
+EACH_PLAYER: Final = n.Who.EACH_PLAYER
+PACK_FROM_SUPPLY: Final = PerkHook.PACK_FROM_SUPPLY
+LOOKOUT_FROM_ANYWHERE: Final = PerkHook.LOOKOUT_FROM_ANYWHERE
+#: The node classes ``x N`` tests for, and the decision kinds asked here, likewise.
+SUIT_COUNT: Final = n.SuitCount
+ANY_SUIT: Final = n.AnySuit
+K_ANY_SUIT: Final = Kind.ANY_SUIT
+K_CHOICE: Final = Kind.CHOICE
+K_COIN_SUIT: Final = Kind.COIN_SUIT
+K_CONVERT: Final = Kind.CONVERT
+K_DESTROY: Final = Kind.DESTROY
+K_DESTROY_RIVAL: Final = Kind.DESTROY_RIVAL
+K_LOOKOUT: Final = Kind.LOOKOUT
+K_PACK: Final = Kind.PACK
+K_PAYMENT: Final = Kind.PAYMENT
+K_PERK: Final = Kind.PERK
+K_RECRUIT: Final = Kind.RECRUIT
+K_RESOURCE: Final = Kind.RESOURCE
+K_RIVAL: Final = Kind.RIVAL
+K_RIVAL_PACK: Final = Kind.RIVAL_PACK
+K_RULE: Final = Kind.RULE
+K_SPEND: Final = Kind.SPEND
 
 K = Callable[[bool], bool]
 Thunk = Callable[[], bool]
@@ -132,15 +159,106 @@ class Ctx:
         return self.fail or default
 
 
+class Cont:
+    """A continuation as a native object: ``go(full)`` goes on with the move once a node is done.
+    Calling it does the same, so anything that takes a plain callable ``k`` takes one; inside the
+    interpreter :func:`resume` calls ``go`` directly (a C call under mypyc, where calling a
+    closure is a generic call that parses its arguments). One object per step, no environment
+    object and no reference cycle for the collector to find."""
+
+    def go(self, full: bool) -> bool:
+        raise NotImplementedError
+
+    def __call__(self, full: bool) -> bool:
+        return self.go(full)
+
+
+def resume(k: K, full: bool) -> bool:
+    """``k(full)``, directly when ``k`` is a :class:`Cont`."""
+    if isinstance(k, Cont):
+        return k.go(full)
+    return k(full)
+
+
+class Step:
+    """The options of one choice point as one native object: ``apply(i)`` performs option ``i``
+    and the rest of the move; ``options()`` builds the labelled options, asked only when an agent
+    is (no thunk per option, no label while searching)."""
+
+    def apply(self, i: int) -> bool:
+        raise NotImplementedError
+
+    def options(self) -> Sequence[Option]:
+        raise NotImplementedError
+
+
+class _Thunks(Step):
+    """Options given as a list of thunks (``decide``'s callers outside this module)."""
+
+    def __init__(self, labels: Options, thunks: Sequence[Thunk]) -> None:
+        self.labels = labels
+        self.thunks = thunks
+
+    def apply(self, i: int) -> bool:
+        return self.thunks[i]()
+
+    def options(self) -> Sequence[Option]:
+        labels = self.labels
+        return labels() if callable(labels) else labels
+
+
 def run(node: n.Action, ctx: Ctx, k: K) -> bool:
-    try:
-        handler = _HANDLERS[type(node)]
-    except KeyError:
-        spec = spec_of(type(node))  # a primitive of another vocabulary brings its effect
-        if spec is None or spec.effect is None:
-            raise TypeError(f"no interpreter handler for {type(node).__name__}") from None
-        handler = spec.effect
-    return handler(node, ctx, k)
+    """Perform ``node``, then ``k(full)``: a code per node class and direct calls, no lookup of
+    a handler to call generically; a primitive of another vocabulary brings its effect."""
+    code = _CODES.get(type(node), -1)
+    if code == 0:
+        return _repeat(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 1:
+        return _then(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 2:
+        return _gain(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 3:
+        return _score(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 4:
+        return _choice(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 5:
+        return _pack(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 6:
+        return _recruit(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 7:
+        return _lookout(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 8:
+        return _advance(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 9:
+        return _spend(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 10:
+        return _destroy_card(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 11:
+        return _destroy_this(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 12:
+        return _destroy_rival(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 13:
+        return _copy_pack(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 14:
+        return _copy_rival_pack(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 15:
+        return _convert(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 16:
+        return _conditional(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 17:
+        return _target(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 18:
+        return _draw(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 19:
+        return _lose(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 20:
+        return _take(node, ctx, k)  # type: ignore[arg-type]
+    elif code == 21:
+        return _give(node, ctx, k)  # type: ignore[arg-type]
+    spec = spec_of(type(node))
+    if spec is None or spec.effect is None:
+        raise TypeError(f"no interpreter handler for {type(node).__name__}")
+    return bool(spec.effect(node, ctx, k))
 
 
 #: Options a choice point never offers, with the rule that refuses each: (label, rule) pairs,
@@ -162,55 +280,68 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
     ``Game.explain`` (which also asks a decision with a single option)."""
     if len(thunks) == 1 and (ctx.search or not ctx.game.explain):  # the hot path first
         return thunks[0]()
-    if not thunks:
+    return decide_at(ctx, kind, len(thunks), _Thunks(options, thunks), known, same, refused)
+
+
+def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
+              same: Sequence[int] = (), refused: Refused = _no_refusals) -> bool:
+    """:func:`decide` over ``count`` options that ``step`` applies and labels."""
+    if count == 1 and (ctx.search or not ctx.game.explain):  # the hot path first
+        return step.apply(0)
+    if not count:
         return False
     game = ctx.game
     explain = game.explain and not ctx.search
     if ctx.search:
-        for i, thunk in enumerate(thunks):
+        for i in range(count):
             if i < len(same) and same[i] != i:
                 continue  # ends as an option already tried, which failed
             mark = game.mark()
-            if thunk():
+            if step.apply(i):
                 return True
             game.rollback(mark)
         return False
-    if callable(options):
-        options = options()
     if ctx.safe:
-        return thunks[game.ask(Decision(ctx.seat, kind, tuple(options), ctx.context,
-                                        tuple(refused()) if explain else ()))]()
+        return step.apply(game.ask(Decision(ctx.seat, kind, tuple(step.options()), ctx.context,
+                                            tuple(refused()) if explain else ())))
     legal: list[int] = []
     excluded: list[tuple[str, str]] = list(refused()) if explain else []
-    results: list[tuple[bool, str]] = []  # per option: legal, or the rule that forbids it
-    for i, thunk in enumerate(thunks):
+    oks: list[bool] = []  # per option: legal, or the rule that forbids it
+    rules: list[str] = []
+    options: Sequence[Option] | None = None
+    for i in range(count):
         if i < len(known) and known[i]:
-            result = (True, "")
+            ok, rule = True, ""
         elif i < len(same) and same[i] != i:
-            result = results[same[i]]
+            ok, rule = oks[same[i]], rules[same[i]]
         else:
             mark = game.mark()
             ctx.search, ctx.fail = True, None
             try:
-                ok = thunk()
+                ok = step.apply(i)
             finally:
                 game.rollback(mark)
                 ctx.search = False
-            result = (ok, ctx.failed("cannot be completed"))
-        results.append(result)
-        if result[0]:
+            rule = ctx.failed("cannot be completed")
+        oks.append(ok)
+        rules.append(rule)
+        if ok:
             legal.append(i)
         else:
-            excluded.append((options[i].label, result[1]))
+            if options is None:
+                options = step.options()
+            excluded.append((options[i].label, rule))
     if not legal:
         return False
     if len(legal) == 1 and not excluded and not explain:
         pick = legal[0]
     else:  # asked even with one legal option when others were excluded, to say why (R5.4/R5.5)
+        if options is None:
+            options = step.options()
         decision = Decision(ctx.seat, kind, tuple(options[i] for i in legal), ctx.context,
                             tuple(excluded))
         pick = legal[game.ask(decision)]
-    return thunks[pick]()
+    return step.apply(pick)
 
 
 def search(ctx: Ctx, thunk: Thunk) -> bool:
@@ -232,7 +363,7 @@ def card_count(card: CardInstance, suit: Suit, named: dict[int, Suit]) -> int:
     """How many times ``card`` shows ``suit``; a coin counts as coin, or as its named suit."""
     coin_as = named.get(card.uid)
     total = 0
-    for s in card.card.suits:
+    for s in card.suits:
         if s is suit or (s is COIN and coin_as is suit):
             total += 1
     return total
@@ -252,9 +383,12 @@ def _any_suit(q: n.AnySuit, ctx: Ctx) -> int:
 
 def count(q: n.Quantity, ctx: Ctx) -> int | None:
     """What ``x q`` counts now, or None for an `x any` whose suit is not chosen yet (R5.7)."""
-    if type(q) is n.AnySuit and id(q) not in ctx.any_suits:
+    tq = type(q)
+    if tq is SUIT_COUNT:  # the commonest, without a call through the table
+        return suit_count(ctx, q.suit)  # type: ignore[attr-defined]
+    if tq is ANY_SUIT and id(q) not in ctx.any_suits:
         return None
-    return _COUNTS[type(q)](q, ctx)
+    return _COUNTS[tq](q, ctx)
 
 
 _COUNTS: Final[dict[type, Callable[[Any, Ctx], int]]] = {
@@ -271,35 +405,70 @@ _COUNTS: Final[dict[type, Callable[[Any, Ctx], int]]] = {
 SUIT_OPTION: Final = {s: Option(s.value, s) for s in Suit}
 
 
+class _SuitPick(Step):
+    """Naming a suit: stored in ``table[key]`` (undone on rollback), then ``then()``."""
+
+    def __init__(self, ctx: Ctx, table: dict, key: int, suits: Sequence[Suit],
+                 then: Thunk) -> None:
+        self.ctx = ctx
+        self.table = table
+        self.key = key
+        self.suits = suits
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        self.ctx.game.note_item(self.table, self.key, self.suits[i])
+        return self.then()
+
+    def options(self) -> Sequence[Option]:
+        return [SUIT_OPTION[s] for s in self.suits]
+
+
 def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Thunk,
                 same: Sequence[int] = ()) -> bool:
     """Ask for a suit, store it in ``table[key]`` and continue (``same``: as for decide)."""
-    game = ctx.game
-
-    def pick(s: Suit) -> Thunk:
-        def thunk() -> bool:
-            game.note_item(table, key, s)
-            return then()
-        return thunk
-
-    return decide(ctx, Kind.COIN_SUIT if table is ctx.named else Kind.ANY_SUIT,
-                  lambda: [SUIT_OPTION[s] for s in suits], [pick(s) for s in suits], same=same)
+    return decide_at(ctx, K_COIN_SUIT if table is ctx.named else K_ANY_SUIT, len(suits),
+                     _SuitPick(ctx, table, key, suits, then), same=same)
 
 
 # -- operators (R13.3-R13.5, `or`) -------------------------------------------------------------
 
 
-# The steps of a repetition or a sequence are module functions, not closures that call themselves:
-# a closure referring to itself is a reference cycle, which only the cyclic garbage collector can
+# The steps of a repetition or a sequence are Cont objects, not closures that call themselves: a
+# closure referring to itself is a reference cycle, which only the cyclic garbage collector can
 # free, and a search makes thousands of them per game.
+
+#: Every suit, for `x any` (R5.7), made once.
+ALL_SUITS: Final = tuple(Suit)
+
+
+class _RepeatAgain:
+    """``x any`` once its suit is chosen: the repetition itself (a thunk for choose_suit)."""
+
+    def __init__(self, node: n.Repeat, ctx: Ctx, k: K) -> None:
+        self.node = node
+        self.ctx = ctx
+        self.k = k
+
+    def __call__(self) -> bool:
+        return _repeat(self.node, self.ctx, self.k)
 
 
 def _repeat(node: n.Repeat, ctx: Ctx, k: K) -> bool:
     q = node.count
-    if type(q) is n.AnySuit and id(q) not in ctx.any_suits:  # R5.7: chosen when used
-        return choose_suit(ctx, ctx.any_suits, id(q), tuple(Suit), lambda: _repeat(node, ctx, k))
-    suit = q.suit if type(q) is n.SuitCount else ctx.any_suits.get(id(q))
-    return _repeat_step(node.body, suit, _COUNTS[type(q)](q, ctx), 0, 0, ctx, k)
+    tq = type(q)
+    if tq is SUIT_COUNT:
+        suit: Suit | None = q.suit  # type: ignore[attr-defined]
+        times = suit_count(ctx, q.suit)  # type: ignore[attr-defined]
+    elif tq is ANY_SUIT:
+        suit = ctx.any_suits.get(id(q))
+        if suit is None:  # R5.7: chosen when used
+            return choose_suit(ctx, ctx.any_suits, id(q), ALL_SUITS, _RepeatAgain(node, ctx, k))
+        times = suit_count(ctx, suit)
+    else:
+        suit = None
+        times = _COUNTS[tq](q, ctx)
+    return _repeat_step(node.body, suit, times, 0, 0, ctx, k)
 
 
 def _repeat_step(body: n.Action, suit: Suit | None, times: int, i: int, effective: int, ctx: Ctx,
@@ -307,22 +476,37 @@ def _repeat_step(body: n.Action, suit: Suit | None, times: int, i: int, effectiv
     """Repetition ``i`` of ``times``, ``effective`` of the ones before having changed the state:
     R5.5 counts only those (a repetition performed in full that changes nothing, such as copying
     an empty pack, makes no added card useful)."""
-    game = ctx.game
     if i == times:
         if suit is not None:
-            game.note(ctx.records, (suit, times, effective))
-        return k(True)
-    mark = game.mark()
+            ctx.game.note(ctx.records, (suit, times, effective))
+        return resume(k, True)
+    if suit is None and i == times - 1:  # the last one, nothing to record: in full if it is
+        return run(body, ctx, k)
+    return run(body, ctx, _RepeatNext(body, suit, times, i, effective, ctx.game.mark(), ctx, k))
 
-    def after(full: bool) -> bool:
-        done = effective + game.changed_since(mark) if suit is not None else 0
+
+class _RepeatNext(Cont):
+    """After repetition ``i``: the next one, or the end of the repetition (R13.3)."""
+
+    def __init__(self, body: n.Action, suit: Suit | None, times: int, i: int, effective: int,
+                 mark: int, ctx: Ctx, k: K) -> None:
+        self.body = body
+        self.suit = suit
+        self.times = times
+        self.i = i
+        self.effective = effective
+        self.mark = mark
+        self.ctx = ctx
+        self.k = k
+
+    def go(self, full: bool) -> bool:
+        ctx, suit = self.ctx, self.suit
+        done = self.effective + ctx.game.changed_since(self.mark) if suit is not None else 0
         if full:
-            return _repeat_step(body, suit, times, i + 1, done, ctx, k)
+            return _repeat_step(self.body, suit, self.times, self.i + 1, done, ctx, self.k)
         if suit is not None:
-            game.note(ctx.records, (suit, times, done))
-        return k(False)
-
-    return run(body, ctx, after)
+            ctx.game.note(ctx.records, (suit, self.times, done))
+        return resume(self.k, False)
 
 
 def holds(test: n.Compare, ctx: Ctx) -> bool:
@@ -334,10 +518,33 @@ def holds(test: n.Compare, ctx: Ctx) -> bool:
 def _conditional(node: n.Conditional, ctx: Ctx, k: K) -> bool:
     """Core C7: a false test performs nothing and is not in full (R5.4); a follower tests it
     for themselves (R6.2: they need it in full, so only while it holds for them)."""
-    return run(node.body, ctx, k) if holds(node.test, ctx) else k(False)
+    return run(node.body, ctx, k) if holds(node.test, ctx) else resume(k, False)
 
 
 # -- who performs an action (core C6: `each rival ->`, `a rival ->`, `each player ->`) ----------
+
+_Who = tuple[int, Player, bool, dict[int, Any], dict[int, Any]]
+
+
+def _put(ctx: Ctx, v: _Who) -> None:
+    ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = v
+
+
+class _AsPlayerBack(Cont):
+    """The end of ``body`` performed by another player: back to the original performer."""
+
+    def __init__(self, ctx: Ctx, saved: _Who, theirs: _Who, k: K) -> None:
+        self.ctx = ctx
+        self.saved = saved
+        self.theirs = theirs
+        self.k = k
+
+    def go(self, full: bool) -> bool:
+        _put(self.ctx, self.saved)
+        try:
+            return resume(self.k, full)
+        finally:  # the body may try another option after this continuation returns
+            _put(self.ctx, self.theirs)
 
 
 def as_player(ctx: Ctx, seat: int, body: n.Action, k: K) -> bool:
@@ -347,47 +554,64 @@ def as_player(ctx: Ctx, seat: int, body: n.Action, k: K) -> bool:
     not rivals to each other). ``k`` continues as the original performer. Swapping the fields
     in place (not a new Ctx) keeps one search flag for the whole move, so a continuation run
     inside a trial is still a trial."""
-    saved = (ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound)
-    theirs: tuple[int, Player, bool, dict[int, Any], dict[int, Any]] = (
-        seat, ctx.game.players[seat], False, {}, {})
-
-    def put(v: tuple) -> None:
-        ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = v
-
-    def after(full: bool) -> bool:
-        put(saved)
-        try:
-            return k(full)
-        finally:  # the body may try another option after this continuation returns
-            put(theirs)
-
-    put(theirs)
+    saved: _Who = (ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound)
+    theirs: _Who = (seat, ctx.game.players[seat], False, {}, {})
+    _put(ctx, theirs)
     try:
-        return run(body, ctx, after)
+        return run(body, ctx, _AsPlayerBack(ctx, saved, theirs, k))
     finally:
-        put(saved)
+        _put(ctx, saved)
+
+
+class _EachNext(Cont):
+    """After seat ``i`` performed the body: the next seat (each does as much as they can; in
+    full if all did)."""
+
+    def __init__(self, body: n.Action, seats: tuple[int, ...], i: int, full: bool, ctx: Ctx,
+                 k: K) -> None:
+        self.body = body
+        self.seats = seats
+        self.i = i
+        self.full = full
+        self.ctx = ctx
+        self.k = k
+
+    def go(self, full: bool) -> bool:
+        return _each_step(self.body, self.seats, self.i + 1, self.full and full, self.ctx, self.k)
 
 
 def _each_step(body: n.Action, seats: tuple[int, ...], i: int, full: bool, ctx: Ctx,
                k: K) -> bool:
     if i == len(seats):
-        return k(full)
-
-    def after(done: bool) -> bool:  # each does as much as they can; in full if all did
-        return _each_step(body, seats, i + 1, full and done, ctx, k)
-
+        return resume(k, full)
+    after = _EachNext(body, seats, i, full, ctx, k)
     if seats[i] == ctx.seat:
         return run(body, ctx, after)
     return as_player(ctx, seats[i], body, after)
 
 
+class _ARival(Step):
+    """`a rival -> body`: which rival performs it."""
+
+    def __init__(self, ctx: Ctx, seats: tuple[int, ...], body: n.Action, k: K) -> None:
+        self.ctx = ctx
+        self.seats = seats
+        self.body = body
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        return as_player(self.ctx, self.seats[i], self.body, self.k)
+
+    def options(self) -> Sequence[Option]:
+        return [Option(f"seat {s}", s) for s in self.seats]
+
+
 def _target(node: n.Target, ctx: Ctx, k: K) -> bool:
     game = ctx.game
     rivals = tuple(q.seat for q in game.rivals(ctx.seat))  # turn order, from the left
-    if node.who is n.Who.A_RIVAL:
-        return decide(ctx, Kind.RIVAL, lambda: [Option(f"seat {s}", s) for s in rivals],
-                      [partial(as_player, ctx, s, node.body, k) for s in rivals])
-    seats = (ctx.seat, *rivals) if node.who is n.Who.EACH_PLAYER else rivals
+    if node.who is A_RIVAL:
+        return decide_at(ctx, K_RIVAL, len(rivals), _ARival(ctx, rivals, node.body, k))
+    seats = (ctx.seat, *rivals) if node.who is EACH_PLAYER else rivals
     return _each_step(node.body, seats, 0, True, ctx, k)
 
 
@@ -397,12 +621,22 @@ def _then(node: n.Then, ctx: Ctx, k: K) -> bool:
 
 
 def _then_step(items: tuple[n.Action, ...], i: int, ctx: Ctx, k: K) -> bool:
-    def after(full: bool) -> bool:
-        if not full:
-            return k(False)
-        return k(True) if i == len(items) - 1 else _then_step(items, i + 1, ctx, k)
+    if i == len(items) - 1:  # the last part: the whole is in full exactly when it is
+        return run(items[i], ctx, k)
+    return run(items[i], ctx, _ThenNext(items, i, ctx, k))
 
-    return run(items[i], ctx, after)
+
+class _ThenNext(Cont):
+    def __init__(self, items: tuple[n.Action, ...], i: int, ctx: Ctx, k: K) -> None:
+        self.items = items
+        self.i = i
+        self.ctx = ctx
+        self.k = k
+
+    def go(self, full: bool) -> bool:
+        if not full:  # R13.4: the left is required for the right
+            return resume(self.k, False)
+        return _then_step(self.items, self.i + 1, self.ctx, self.k)
 
 
 def _shape(node: n.Node) -> tuple:
@@ -423,24 +657,36 @@ def branch_options(node: n.Choice) -> tuple[Option, ...]:
     return tuple(Option(text(item), i) for i, item in enumerate(node.items))
 
 
+class _Branch(Step):
+    """`a or b`: which branch; a resource choice binds (R12.1, R6.4)."""
+
+    def __init__(self, node: n.Choice, items: tuple[n.Action, ...], binding: bool, ctx: Ctx,
+                 k: K) -> None:
+        self.node = node
+        self.items = items
+        self.binding = binding
+        self.ctx = ctx
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        ctx = self.ctx
+        if self.binding:
+            ctx.game.note_item(ctx.chosen, id(self.node), i)
+        return run(self.items[i], ctx, self.k)
+
+    def options(self) -> Sequence[Option]:
+        return branch_options(self.node)
+
+
 def _choice(node: n.Choice, ctx: Ctx, k: K) -> bool:
     key = id(node)
+    items = node.items
     binding = is_resource_choice(node)
     if binding:
         fixed = ctx.bound.get(key, ctx.chosen.get(key))
         if fixed is not None:  # R6.4, and never a mix across repetitions (R12.1)
-            return run(node.items[fixed], ctx, k)
-    game = ctx.game
-
-    def branch(i: int) -> Thunk:
-        def thunk() -> bool:
-            if binding:
-                game.note_item(ctx.chosen, key, i)
-            return run(node.items[i], ctx, k)
-        return thunk
-
-    thunks = [branch(i) for i in range(len(node.items))]
-    return decide(ctx, Kind.CHOICE, branch_options(node), thunks)
+            return run(items[fixed], ctx, k)
+    return decide_at(ctx, K_CHOICE, len(items), _Branch(node, items, binding, ctx, k))
 
 
 # -- primitives (R12) --------------------------------------------------------------------------
@@ -448,25 +694,38 @@ def _choice(node: n.Choice, ctx: Ctx, k: K) -> bool:
 RESOURCE_OPTIONS: Final = tuple(Option(r.value, r) for r in TOKENS)
 
 
-def _kind_of(node: n.Gain | n.Spend | n.Take | n.Give, ctx: Ctx,
-             then: Callable[[Resource], bool]) -> bool:
+class WithKind:
+    """What to do once pizza/toy is resolved to one kind (see :func:`_kind_of`)."""
+
+    def go(self, res: Resource) -> bool:
+        raise NotImplementedError
+
+
+class _KindPick(Step):
+    """Choosing pizza or toy for a node (R12.1): remembered for the node, then ``then``."""
+
+    def __init__(self, ctx: Ctx, key: int, then: WithKind) -> None:
+        self.ctx = ctx
+        self.key = key
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        r = TOKENS[i]
+        self.ctx.game.note_item(self.ctx.chosen, self.key, r)
+        return self.then.go(r)
+
+    def options(self) -> Sequence[Option]:
+        return RESOURCE_OPTIONS
+
+
+def _kind_of(node: n.Gain | n.Spend | n.Take | n.Give, ctx: Ctx, then: WithKind) -> bool:
     """Resolve pizza/toy to one kind: bound by the leader (R6.4), already chosen by this node
     (never a mix, R12.1), or chosen now."""
-    if node.resource is not EITHER:
-        return then(node.resource)
     key = id(node)
     fixed = ctx.bound.get(key, ctx.chosen.get(key))
     if fixed is not None:
-        return then(fixed)
-    game = ctx.game
-
-    def pick(r: Resource) -> Thunk:
-        def thunk() -> bool:
-            game.note_item(ctx.chosen, key, r)
-            return then(r)
-        return thunk
-
-    return decide(ctx, Kind.RESOURCE, RESOURCE_OPTIONS, [pick(r) for r in TOKENS])
+        return then.go(fixed)
+    return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(ctx, key, then))
 
 
 def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
@@ -478,44 +737,69 @@ def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
     return got == amount
 
 
+class _GainKind(WithKind):
+    def __init__(self, amount: int, ctx: Ctx, k: K) -> None:
+        self.amount = amount
+        self.ctx = ctx
+        self.k = k
+
+    def go(self, res: Resource) -> bool:
+        return resume(self.k, gain_tokens(self.ctx, res, self.amount))
+
+
 def _gain(node: n.Gain, ctx: Ctx, k: K) -> bool:
-    return _kind_of(node, ctx, lambda r: k(gain_tokens(ctx, r, node.amount)))
+    res = node.resource
+    if res is not EITHER:
+        return resume(k, gain_tokens(ctx, res, node.amount))
+    return _kind_of(node, ctx, _GainKind(node.amount, ctx, k))
+
+
+class _PackPick(Step):
+    """R12.2: which token to pack, from the stuff or (Sticky Fingers) the supply."""
+
+    def __init__(self, ctx: Ctx, pools: list[tuple[dict, Resource, str, Any]], perk: Perk | None,
+                 k: K) -> None:
+        self.ctx = ctx
+        self.pools = pools
+        self.perk = perk
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        ctx = self.ctx
+        game, p = ctx.game, ctx.player
+        pool, r, _, _ = self.pools[i]
+        game.transfer(pool, p.pack, r, 1)
+        if pool is game.supply:
+            game.use_perk(p, self.perk)  # type: ignore[arg-type]
+        return resume(self.k, True)
+
+    def options(self) -> Sequence[Option]:
+        return [Option(f"a {r} from {where}", v) for _, r, where, v in self.pools]
 
 
 def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
     """R12.2; Sticky Fingers (R15) may take from the supply on your turn."""
     game, p = ctx.game, ctx.player
     if p.pack[PIZZA] + p.pack[TOY] >= game.pack_capacity(p):
-        return k(False)
+        return resume(k, False)
     pools = [(p.stuff, r, "your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
-    perk = p.perk(PerkHook.PACK_FROM_SUPPLY) if ctx.leader and p.perks else None
+    perk = p.perk(PACK_FROM_SUPPLY) if ctx.leader and p.perks else None
     if perk is not None:
         pools += [(game.supply, r, "the supply", ("supply", r)) for r in TOKENS if game.supply[r]]
     if not pools:
-        return k(False)
-
-    def pick(pool: dict, r: Resource) -> Thunk:
-        def thunk() -> bool:
-            game.transfer(pool, p.pack, r, 1)
-            if pool is game.supply:
-                game.use_perk(p, perk)  # type: ignore[arg-type]
-            return k(True)
-        return thunk
-
-    return decide(ctx, Kind.PACK, lambda: [Option(f"a {r} from {where}", v)
-                                           for _, r, where, v in pools],
-                  [pick(pool, r) for pool, r, _, _ in pools])
+        return resume(k, False)
+    return decide_at(ctx, K_PACK, len(pools), _PackPick(ctx, pools, perk, k))
 
 
 def distinct(zone: list[CardInstance]) -> list[int]:
     """Indices of the first instance of each card definition: copies are interchangeable, so
     they are offered once."""
-    seen: set[int] = set()
+    seen: set[CardDef] = set()
     out = []
     for i, c in enumerate(zone):
-        key = id(c.card)
-        if key not in seen:
-            seen.add(key)
+        defn = c.defn
+        if defn not in seen:
+            seen.add(defn)
             out.append(i)
     return out
 
@@ -530,17 +814,47 @@ EQUIVALENT_OPTIONS = True
 
 
 _DECK_TOP: Final = Option("the top of the park deck", ("park_deck",))
-_MOVE_OPTIONS: Final[dict[tuple[int, str], tuple[KidCard, Option]]] = {}
-
-
-def _move_option(card: KidCard, where: str, value: tuple) -> Option:
+def _move_option(c: CardInstance, where: str, value: tuple) -> Option:
     """"Name from where": made once per card definition and place (an option is immutable)."""
-    key = (id(card), where)  # the entry keeps the card alive, so its id is never reused
-    hit = _MOVE_OPTIONS.get(key)
-    if hit is None:
-        hit = bounded_put(_MOVE_OPTIONS, key,
-                          (card, Option(f"{card.name} {where}", (*value, card.id))))
-    return hit[1]
+    moves = c.defn.moves
+    option = moves.get(where)
+    if option is None:
+        option = moves[where] = Option(f"{c.name} {where}", (*value, c.card.id))
+    return option
+
+
+class _CardMove(Step):
+    """Moving one card of ``picks`` (zone, index or -1 for a deck's top, where-label,
+    where-value) to ``dst``; the park is refilled (R7.1) when asked to."""
+
+    def __init__(self, ctx: Ctx, picks: list[tuple[list, int, str, Any]], dst: list,
+                 refill_park: bool, used: Callable[[list], object] | None, k: K) -> None:
+        self.ctx = ctx
+        self.picks = picks
+        self.dst = dst
+        self.refill_park = refill_park
+        self.used = used
+        self.k = k
+
+    def apply(self, j: int) -> bool:
+        game = self.ctx.game
+        zone, i, _, _ = self.picks[j]
+        game.move(zone, len(zone) - 1 if i < 0 else i, self.dst)
+        if self.used is not None:
+            self.used(zone)
+        if self.refill_park and zone is game.park and game.park_deck:
+            game.move(game.park_deck, len(game.park_deck) - 1, game.park)  # R7.1 refill
+        return resume(self.k, True)
+
+    def options(self) -> Sequence[Option]:
+        out: list[Option] = []
+        for zone, i, where, value in self.picks:
+            if i < 0:
+                out.append(_DECK_TOP)
+            else:
+                c: CardInstance = zone[i]
+                out.append(_move_option(c, where, value))
+        return out
 
 
 def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
@@ -550,17 +864,6 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
     ``used(zone)`` is told where the card came from (a perk that widened the places is used)."""
     game = ctx.game
     picks: list[tuple[list, int, str, Any]] = []  # (zone, index, where-label, where-value)
-
-    def pick(zone: list, i: int) -> Thunk:
-        def thunk() -> bool:
-            game.move(zone, i, dst)
-            if used is not None:
-                used(zone)
-            if refill_park and zone is game.park and game.park_deck:
-                game.move(game.park_deck, len(game.park_deck) - 1, game.park)  # R7.1 refill
-            return k(True)
-        return thunk
-
     searching = ctx.search and EQUIVALENT_OPTIONS
     for zone, where, value in places:
         if not zone:
@@ -570,30 +873,23 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
         elif searching:
             picks.append((zone, 0, where, value))  # no labels needed while searching
         else:
-            picks += [(zone, i, where, value) for i in distinct(zone)]
+            for i in distinct(zone):
+                picks.append((zone, i, where, value))
     if not picks:
-        return k(False)
-
-    def options() -> list[Option]:
-        return [_DECK_TOP if i < 0 else _move_option(zone[i].card, where, value)
-                for zone, i, where, value in picks]
-
-    def move(j: int) -> Thunk:
-        zone, i, _, _ = picks[j]
-        return pick(zone, len(zone) - 1 if i < 0 else i)
-
+        return resume(k, False)
+    step = _CardMove(ctx, picks, dst, refill_park, used, k)
     if ctx.safe and not ctx.search:  # every option completes: nothing to try, ask and move
         index = 0
         if len(picks) > 1 or game.explain:  # as decide() asks (a lone option only to explain)
-            index = game.ask(Decision(ctx.seat, kind, tuple(options()), ctx.context,
+            index = game.ask(Decision(ctx.seat, kind, tuple(step.options()), ctx.context,
                                       tuple(refused()) if game.explain else ()))
-        return move(index)()
-    thunks = [move(j) for j in range(len(picks))]
+        return step.apply(index)
     same: list[int] = []
     if EQUIVALENT_OPTIONS:  # the first option of each zone stands for the zone
         first: dict[int, int] = {}
-        same = [first.setdefault(id(zone), i) for i, (zone, *_) in enumerate(picks)]
-    return decide(ctx, kind, options, thunks, same=same, refused=refused)
+        for j, pick in enumerate(picks):
+            same.append(first.setdefault(id(pick[0]), j))
+    return decide_at(ctx, kind, len(picks), step, same=same, refused=refused)
 
 
 def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
@@ -603,9 +899,9 @@ def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
     if len(p.lookout) >= game.lookout_capacity(p):
         return k(False)
     places: list[tuple[list, str, Any]] = [(p.hand, "from your hand", ("hand",))]
-    perk = p.perk(PerkHook.LOOKOUT_FROM_ANYWHERE) if ctx.leader and p.perks else None
+    perk = p.perk(LOOKOUT_FROM_ANYWHERE) if ctx.leader and p.perks else None
     if perk is None:
-        return card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True)
+        return card_moves(ctx, places, p.lookout, K_LOOKOUT, k, refill_park=True)
     sources = perk_places(perk)
     if "park" in sources:
         places.append((game.park, "from the park", ("park",)))
@@ -619,7 +915,7 @@ def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
         if zone is not p.hand:
             game.use_perk(p, perk)
 
-    return card_moves(ctx, places, p.lookout, Kind.LOOKOUT, k, refill_park=True, used=used)
+    return card_moves(ctx, places, p.lookout, K_LOOKOUT, k, refill_park=True, used=used)
 
 
 def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
@@ -631,15 +927,17 @@ def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
         return [(f"{p.in_play[i].name} (played or added: in play)", "R12.4")
                 for i in distinct(p.in_play)]
 
-    return card_moves(ctx, places, ctx.game.box, Kind.DESTROY, k, refused=in_play)
+    return card_moves(ctx, places, ctx.game.box, K_DESTROY, k, refused=in_play)
 
 
 #: A yard as a place to take a card from: (where-label, where-value) by seat, made once.
-_YARDS: Final = tuple((f"from seat {seat}'s yard", ("yard", seat)) for seat in range(4))
+_YARD_LABELS: Final = tuple(f"from seat {seat}'s yard" for seat in range(4))
+_YARD_VALUES: Final = tuple(("yard", seat) for seat in range(4))
 
 
 def yard_place(q: Player) -> tuple[list, str, Any]:
-    return (q.yard, *_YARDS[q.seat])
+    seat = q.seat
+    return (q.yard, _YARD_LABELS[seat], _YARD_VALUES[seat])
 
 
 #: Where the recruit phase takes a card from (R7.1); a perk's ``from`` names some of them.
@@ -668,46 +966,77 @@ def perk_places(perk: Perk) -> frozenset[str]:
 
 
 def _recruit(node: n.Recruit, ctx: Ctx, k: K) -> bool:
-    return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, Kind.RECRUIT, k,
+    return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, K_RECRUIT, k,
                        refill_park=True)
 
 
 def _destroy_rival(node: n.DestroyRival, ctx: Ctx, k: K) -> bool:
     game = ctx.game
     places = [yard_place(q) for q in game.rivals(ctx.seat)]
-    return card_moves(ctx, places, game.box, Kind.DESTROY_RIVAL, k)
+    return card_moves(ctx, places, game.box, K_DESTROY_RIVAL, k)
 
 
 def _score(node: n.Score, ctx: Ctx, k: K) -> bool:
     ctx.game.set(ctx.player, "vp", ctx.player.vp + node.amount)
-    return k(True)
+    return resume(k, True)
+
+
+class _SpendKind(WithKind):
+    def __init__(self, amount: int, ctx: Ctx, k: K) -> None:
+        self.amount = amount
+        self.ctx = ctx
+        self.k = k
+
+    def go(self, res: Resource) -> bool:
+        return _spend_kind(self.ctx, res, self.amount, self.k)
 
 
 def _spend(node: n.Spend, ctx: Ctx, k: K) -> bool:
-    return _kind_of(node, ctx, lambda r: _spend_kind(ctx, r, node.amount, k))
+    res = node.resource
+    if res is not EITHER:
+        return _spend_kind(ctx, res, node.amount, k)
+    return _kind_of(node, ctx, _SpendKind(node.amount, ctx, k))
+
+
+class _SpendFrom(Step):
+    """R12.9: how many of ``got`` come from the stuff (option ``i``: ``low + i``), the rest from
+    the pack."""
+
+    def __init__(self, ctx: Ctx, res: Resource, got: int, amount: int, low: int, high: int,
+                 k: K) -> None:
+        self.ctx = ctx
+        self.res = res
+        self.got = got
+        self.amount = amount
+        self.low = low
+        self.high = high
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        game, p, res = self.ctx.game, self.ctx.player, self.res
+        a = self.low + i
+        if a:
+            game.transfer(p.stuff, game.supply, res, a)
+        if self.got - a:
+            game.transfer(p.pack, game.supply, res, self.got - a)
+        return resume(self.k, self.got == self.amount)
+
+    def options(self) -> Sequence[Option]:
+        got, res = self.got, self.res
+        return [Option(f"{a} {res} from stuff, {got - a} from pack", (a, got - a))
+                for a in range(self.low, self.high + 1)]
 
 
 def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
     """R12.9: from stuff and/or pack back to the supply."""
-    game, p = ctx.game, ctx.player
+    p = ctx.player
     got = min(amount, p.stuff[res] + p.pack[res])
     if got == 0:
-        return k(amount == 0)
-    splits = range(max(0, got - p.pack[res]), min(got, p.stuff[res]) + 1)
-
-    def pay(a: int) -> Thunk:
-        def thunk() -> bool:
-            if a:
-                game.transfer(p.stuff, game.supply, res, a)
-            if got - a:
-                game.transfer(p.pack, game.supply, res, got - a)
-            return k(got == amount)
-        return thunk
-
-    return decide(ctx, Kind.SPEND,
-                  lambda: [Option(f"{a} {res} from stuff, {got - a} from pack", (a, got - a))
-                           for a in splits],
-                  [pay(a) for a in splits])
+        return resume(k, amount == 0)
+    low = max(0, got - p.pack[res])
+    high = min(got, p.stuff[res])
+    return decide_at(ctx, K_SPEND, high + 1 - low,
+                     _SpendFrom(ctx, res, got, amount, low, high, k))
 
 
 def copy_tokens(ctx: Ctx, pack: dict[Resource, int]) -> bool:
@@ -719,30 +1048,37 @@ def copy_tokens(ctx: Ctx, pack: dict[Resource, int]) -> bool:
 
 
 def _copy_pack(node: n.CopyPack, ctx: Ctx, k: K) -> bool:
-    return k(copy_tokens(ctx, dict(ctx.player.pack)))
+    return resume(k, copy_tokens(ctx, dict(ctx.player.pack)))
 
 
-def _copy_then(ctx: Ctx, pack: dict[Resource, int], k: K) -> bool:
-    return k(copy_tokens(ctx, pack))
+class _RivalPack(Step):
+    """R12.12: whose pack to copy, one option per distinct content."""
+
+    def __init__(self, ctx: Ctx, packs: list[tuple[int, dict[Resource, int]]], k: K) -> None:
+        self.ctx = ctx
+        self.packs = packs
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        return resume(self.k, copy_tokens(self.ctx, self.packs[i][1]))
+
+    def options(self) -> Sequence[Option]:
+        return [Option(f"seat {seat}'s pack ({pack[PIZZA]} pizza, {pack[TOY]} toy)", seat)
+                for seat, pack in self.packs]
 
 
 def _copy_rival_pack(node: n.CopyRivalPack, ctx: Ctx, k: K) -> bool:
     seen: set[tuple[int, int]] = set()
-    packs: list[tuple[int, tuple[int, int]]] = []  # (seat, pizza and toy in the pack)
-    thunks: list[Thunk] = []
+    packs: list[tuple[int, dict[Resource, int]]] = []  # (seat, a copy of the pack)
     for q in ctx.game.rivals(ctx.seat):
         content = (q.pack[PIZZA], q.pack[TOY])
         if content in seen:
             continue
         seen.add(content)
-        packs.append((q.seat, content))
-        thunks.append(partial(_copy_then, ctx, dict(q.pack), k))
-    if not thunks:
-        return k(False)
-    return decide(ctx, Kind.RIVAL_PACK,
-                  lambda: [Option(f"seat {seat}'s pack ({pz} pizza, {ty} toy)", seat)
-                           for seat, (pz, ty) in packs],
-                  thunks)
+        packs.append((q.seat, dict(q.pack)))
+    if not packs:
+        return resume(k, False)
+    return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k))
 
 
 def can_swap(game: Game, p: Player, pool: dict[Resource, int], r: Resource) -> bool:
@@ -752,30 +1088,37 @@ def can_swap(game: Game, p: Player, pool: dict[Resource, int], r: Resource) -> b
     return bool(pool[r] and game.supply[other] and (pool is p.pack or game.stuff_room(p, other)))
 
 
+class _Swap(Step):
+    """R12.13: which token to swap: (pool, where, the token given)."""
+
+    def __init__(self, ctx: Ctx, swaps: list[tuple[dict, str, Resource]], k: K) -> None:
+        self.ctx = ctx
+        self.swaps = swaps
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        game = self.ctx.game
+        pool, _, r = self.swaps[i]
+        game.transfer(pool, game.supply, r, 1)
+        game.transfer(game.supply, pool, OTHER[r], 1)
+        return resume(self.k, True)
+
+    def options(self) -> Sequence[Option]:
+        return [Option(f"a {r} in your {where} for a {OTHER[r]}", (where, r))
+                for _, where, r in self.swaps]
+
+
 def _convert(node: n.Convert, ctx: Ctx, k: K) -> bool:
     """R12.13: swap one token in stuff or pack for the other kind (finite supply, stuff cap)."""
     game, p = ctx.game, ctx.player
-    swaps: list[tuple[str, Resource]] = []  # (stuff|pack, the token given)
-    thunks: list[Thunk] = []
-
-    def swap(pool: dict, r: Resource) -> Thunk:
-        def thunk() -> bool:
-            game.transfer(pool, game.supply, r, 1)
-            game.transfer(game.supply, pool, OTHER[r], 1)
-            return k(True)
-        return thunk
-
+    swaps: list[tuple[dict, str, Resource]] = []
     for pool, where in ((p.stuff, "stuff"), (p.pack, "pack")):
         for r in TOKENS:
             if can_swap(game, p, pool, r):
-                swaps.append((where, r))
-                thunks.append(swap(pool, r))
-    if not thunks:
-        return k(False)
-    return decide(ctx, Kind.CONVERT,
-                  lambda: [Option(f"a {r} in your {where} for a {OTHER[r]}", (where, r))
-                           for where, r in swaps],
-                  thunks)
+                swaps.append((pool, where, r))
+    if not swaps:
+        return resume(k, False)
+    return decide_at(ctx, K_CONVERT, len(swaps), _Swap(ctx, swaps, k))
 
 
 def _destroy_this(node: n.DestroyThis, ctx: Ctx, k: K) -> bool:
@@ -783,7 +1126,7 @@ def _destroy_this(node: n.DestroyThis, ctx: Ctx, k: K) -> bool:
     has no "this card" of their own: for them it does nothing (interpretation)."""
     if ctx.play is not None:
         ctx.game.set(ctx.play, "destroy_this", True)
-    return k(True)
+    return resume(k, True)
 
 
 # -- the core's primitives for expansions (declared in the registry, core C1-C4) ---------------
@@ -796,7 +1139,7 @@ def _draw(node: n.Draw, ctx: Ctx, k: K) -> bool:
     got = min(node.amount, len(p.deck))
     for _ in range(got):
         game.move(p.deck, len(p.deck) - 1, p.hand)
-    return k(got == node.amount)
+    return resume(k, got == node.amount)
 
 
 def _lose(node: n.Lose, ctx: Ctx, k: K) -> bool:
@@ -805,7 +1148,32 @@ def _lose(node: n.Lose, ctx: Ctx, k: K) -> bool:
     got = min(node.amount, p.vp)
     if got:
         ctx.game.set(p, "vp", p.vp - got)
-    return k(got == node.amount)
+    return resume(k, got == node.amount)
+
+
+class _RivalMove(Step):
+    """C3, C4: which rival gives or gets: (rival, how many move)."""
+
+    def __init__(self, ctx: Ctx, res: Resource, amount: int, taking: bool,
+                 moves: list[tuple[Player, int]], k: K) -> None:
+        self.ctx = ctx
+        self.res = res
+        self.amount = amount
+        self.taking = taking
+        self.moves = moves
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        game, p = self.ctx.game, self.ctx.player
+        q, got = self.moves[i]
+        if got:
+            src, dst = (q.stuff, p.stuff) if self.taking else (p.stuff, q.stuff)
+            game.transfer(src, dst, self.res, got)
+        return resume(self.k, got == self.amount)
+
+    def options(self) -> Sequence[Option]:
+        way = "from" if self.taking else "to"
+        return [Option(f"{got} {self.res} {way} seat {q.seat}", q.seat) for q, got in self.moves]
 
 
 def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> bool:
@@ -819,50 +1187,82 @@ def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> b
         if got:
             moves.append((q, got))
     if not moves:
-        return k(False)
+        return resume(k, False)
+    return decide_at(ctx, K_RIVAL, len(moves), _RivalMove(ctx, res, amount, taking, moves, k))
 
-    def move(q: Player, got: int) -> Thunk:
-        def thunk() -> bool:
-            if got:
-                src, dst = (q.stuff, p.stuff) if taking else (p.stuff, q.stuff)
-                game.transfer(src, dst, res, got)
-            return k(got == amount)
-        return thunk
 
-    way = "from" if taking else "to"
-    return decide(ctx, Kind.RIVAL,
-                  lambda: [Option(f"{got} {res} {way} seat {q.seat}", q.seat) for q, got in moves],
-                  [move(q, got) for q, got in moves])
+class _RivalKind(WithKind):
+    def __init__(self, amount: int, taking: bool, ctx: Ctx, k: K) -> None:
+        self.amount = amount
+        self.taking = taking
+        self.ctx = ctx
+        self.k = k
+
+    def go(self, res: Resource) -> bool:
+        return _rival_tokens(self.ctx, res, self.amount, self.taking, self.k)
 
 
 def _take(node: n.Take, ctx: Ctx, k: K) -> bool:
-    return _kind_of(node, ctx, lambda r: _rival_tokens(ctx, r, node.amount, True, k))
+    res = node.resource
+    if res is not EITHER:
+        return _rival_tokens(ctx, res, node.amount, True, k)
+    return _kind_of(node, ctx, _RivalKind(node.amount, True, ctx, k))
 
 
 def _give(node: n.Give, ctx: Ctx, k: K) -> bool:
-    return _kind_of(node, ctx, lambda r: _rival_tokens(ctx, r, node.amount, False, k))
+    res = node.resource
+    if res is not EITHER:
+        return _rival_tokens(ctx, res, node.amount, False, k)
+    return _kind_of(node, ctx, _RivalKind(node.amount, False, ctx, k))
 
 
 # -- advance fort (R10, R12.7, R13.2) ----------------------------------------------------------
 
 
-@cache
+Plans = tuple[tuple[int, int, int, int], ...]
+
+#: plans_for's memo: by cost tuple (its id; the entry keeps the tuple alive), then by the five
+#: small numbers. Bounded by the board's levels and the tokens a player can hold.
+_PlanTable = dict[tuple[int, int, int, int, int], Plans]
+_PLANS: Final[dict[int, tuple[tuple[Resource, ...], _PlanTable]]] = {}
+
+
 def payment_plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
-                  pack: tuple[int, int]) -> tuple[tuple[int, int, int, int], ...]:
+                  pack: tuple[int, int]) -> Plans:
     """Every way to pay: (pizza from stuff, pizza from pack, toy from stuff, toy from pack).
     A -1 modifier drops any one item of the cost, a +1 adds one of either kind (R13.2)."""
+    return plans_for(cost, modifier, stuff[0], stuff[1], pack[0], pack[1])
+
+
+def plans_for(cost: tuple[Resource, ...], modifier: int, stuff_pizza: int, stuff_toy: int,
+              pack_pizza: int, pack_toy: int) -> Plans:
+    """:func:`payment_plans`, memoised (a board has few costs; a player holds few tokens)."""
+    entry = _PLANS.get(id(cost))
+    if entry is None:
+        entry = bounded_put(_PLANS, id(cost), (cost, {}))
+    by_tokens = entry[1]
+    key = (modifier, stuff_pizza, stuff_toy, pack_pizza, pack_toy)
+    plans = by_tokens.get(key)
+    if plans is None:
+        plans = bounded_put(by_tokens, key, _plans(cost, modifier, (stuff_pizza, stuff_toy),
+                                                   (pack_pizza, pack_toy)))
+    return plans
+
+
+def _plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
+           pack: tuple[int, int]) -> Plans:
     variants = {tuple(sorted(cost))}
     for _ in range(abs(modifier)):
         if modifier > 0:
-            variants = {(*v, Resource.EITHER) for v in variants}
+            variants = {(*v, EITHER) for v in variants}
         else:
             variants = {v[:i] + v[i + 1:] for v in variants for i in range(len(v))} or {()}
     plans: set[tuple[int, int, int, int]] = set()
     for v in variants:
-        either = v.count(Resource.EITHER)
+        either = v.count(EITHER)
         for ep in range(either + 1):
-            need_p = v.count(Resource.PIZZA) + ep
-            need_t = v.count(Resource.TOY) + either - ep
+            need_p = v.count(PIZZA) + ep
+            need_t = v.count(TOY) + either - ep
             for a in range(max(0, need_p - pack[0]), min(need_p, stuff[0]) + 1):
                 for c in range(max(0, need_t - pack[1]), min(need_t, stuff[1]) + 1):
                     plans.add((a, need_p - a, c, need_t - c))
@@ -876,28 +1276,81 @@ def _plan_label(plan: tuple[int, int, int, int]) -> str:
     return "pay " + (", ".join(parts) if parts else "nothing")
 
 
+class _Pay(Step):
+    """R10.1, R13.2: how to pay an advance, then the level's rewards (R10.3)."""
+
+    def __init__(self, ctx: Ctx, plans: tuple[tuple[int, int, int, int], ...], k: K) -> None:
+        self.ctx = ctx
+        self.plans = plans
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        ctx = self.ctx
+        game, p = ctx.game, ctx.player
+        plan = self.plans[i]
+        pools = ((p.stuff, PIZZA), (p.pack, PIZZA), (p.stuff, TOY), (p.pack, TOY))
+        for m, (pool, r) in zip(plan, pools, strict=True):
+            if m:
+                game.transfer(pool, game.supply, r, m)
+        game.set(p, "level", p.level + 1)
+        return level_rewards(ctx, _Finished(self.k))
+
+    def options(self) -> Sequence[Option]:
+        return [Option(_plan_label(pl), pl) for pl in self.plans]
+
+
+class _Finished:
+    """A thunk: ``k`` told that the node was performed in full."""
+
+    def __init__(self, k: K) -> None:
+        self.k = k
+
+    def __call__(self) -> bool:
+        return resume(self.k, True)
+
+
 def _advance(node: n.Advance, ctx: Ctx, k: K) -> bool:
     game, p = ctx.game, ctx.player
     board = game.board
     if p.level >= board.max_level:
-        return k(False)
-    plans = payment_plans(board.costs[p.level], node.modifier,
-                          (p.stuff[PIZZA], p.stuff[TOY]), (p.pack[PIZZA], p.pack[TOY]))
+        return resume(k, False)
+    plans = plans_for(board.costs[p.level], node.modifier, p.stuff[PIZZA], p.stuff[TOY],
+                      p.pack[PIZZA], p.pack[TOY])
     if not plans:
-        return k(False)
-    pools = ((p.stuff, PIZZA), (p.pack, PIZZA), (p.stuff, TOY), (p.pack, TOY))
+        return resume(k, False)
+    return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
 
-    def pay(plan: tuple[int, int, int, int]) -> Thunk:
-        def thunk() -> bool:
-            for m, (pool, r) in zip(plan, pools, strict=True):
-                if m:
-                    game.transfer(pool, game.supply, r, m)
-            game.set(p, "level", p.level + 1)
-            return level_rewards(ctx, lambda: k(True))
-        return thunk
 
-    return decide(ctx, Kind.PAYMENT, lambda: [Option(_plan_label(pl), pl) for pl in plans],
-                  [pay(pl) for pl in plans])
+class _RulePick(Step):
+    """R10.3: a made-up rule from the pile (secretly)."""
+
+    def __init__(self, ctx: Ctx, then: Thunk) -> None:
+        self.ctx = ctx
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        game = self.ctx.game
+        game.set(self.ctx.player, "rule", game.take(game.rule_pile, i))
+        return self.then()
+
+    def options(self) -> Sequence[Option]:
+        return [Option(r.name, r.id) for r in self.ctx.game.rule_pile]
+
+
+class _PerkPick(Step):
+    """R10.3: a perk from the row."""
+
+    def __init__(self, ctx: Ctx, then: Thunk) -> None:
+        self.ctx = ctx
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        game = self.ctx.game
+        game.put(self.ctx.player.perks, game.take(game.perk_row, i))
+        return self.then()
+
+    def options(self) -> Sequence[Option]:
+        return [Option(q.name, q.id) for q in self.ctx.game.perk_row]
 
 
 def level_rewards(ctx: Ctx, then: Thunk) -> bool:
@@ -905,43 +1358,34 @@ def level_rewards(ctx: Ctx, then: Thunk) -> bool:
     the end level the macaroni sculpture if nobody has it."""
     game, p = ctx.game, ctx.player
     if p.level == RULE_LEVEL and game.rule_pile and p.rule is None:
-        def rule(i: int) -> Thunk:
-            def thunk() -> bool:
-                game.set(p, "rule", game.take(game.rule_pile, i))
-                return then()
-            return thunk
-        return decide(ctx, Kind.RULE, lambda: [Option(r.name, r.id) for r in game.rule_pile],
-                      [rule(i) for i in range(len(game.rule_pile))])
+        return decide_at(ctx, K_RULE, len(game.rule_pile), _RulePick(ctx, then))
     if p.level == PERK_LEVEL and game.perk_row:
-        def perk(i: int) -> Thunk:
-            def thunk() -> bool:
-                game.put(p.perks, game.take(game.perk_row, i))
-                return then()
-            return thunk
-        return decide(ctx, Kind.PERK, lambda: [Option(q.name, q.id) for q in game.perk_row],
-                      [perk(i) for i in range(len(game.perk_row))])
+        return decide_at(ctx, K_PERK, len(game.perk_row), _PerkPick(ctx, then))
     if p.level == game.board.end_level and game.macaroni is None:
         game.set(game, "macaroni", ctx.seat)
     return then()
 
 
+#: Which handler performs each node class. ``run`` dispatches on the position in this table by
+#: direct calls, in this order (tests/test_engine_state.py checks that each class reaches its
+#: handler): commonest first.
 _HANDLERS: Final[dict[type, Callable[[Any, Ctx, K], bool]]] = {
+    n.Repeat: _repeat,
+    n.Then: _then,
     n.Gain: _gain,
+    n.Score: _score,
+    n.Choice: _choice,
     n.Pack: _pack,
+    n.Recruit: _recruit,
     n.Lookout: _lookout,
+    n.Advance: _advance,
+    n.Spend: _spend,
     n.DestroyCard: _destroy_card,
     n.DestroyThis: _destroy_this,
-    n.Recruit: _recruit,
-    n.Advance: _advance,
-    n.Score: _score,
-    n.Spend: _spend,
     n.DestroyRival: _destroy_rival,
     n.CopyPack: _copy_pack,
     n.CopyRivalPack: _copy_rival_pack,
     n.Convert: _convert,
-    n.Repeat: _repeat,
-    n.Then: _then,
-    n.Choice: _choice,
     n.Conditional: _conditional,
     n.Target: _target,
     n.Draw: _draw,
@@ -949,6 +1393,7 @@ _HANDLERS: Final[dict[type, Callable[[Any, Ctx, K], bool]]] = {
     n.Take: _take,
     n.Give: _give,
 }
+_CODES: Final[dict[type, int]] = {cls: i for i, cls in enumerate(_HANDLERS)}
 
 HANDLED_NODES: Final = frozenset(_HANDLERS)
 COUNTED_QUANTITIES: Final = frozenset(_COUNTS)

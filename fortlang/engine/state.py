@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
@@ -66,25 +67,37 @@ class Rules:
     follower_coin_free: bool = True
 
 
+class CardDef:
+    """What every copy of one kid card shares in a game: its definition, name and suits, and the
+    options naming it, made once per place (``moves``: where-label -> Option). Copies are
+    interchangeable (offered once): the engine tells them apart by this object, a native one
+    hashed by identity, instead of hashing ``id(card)``."""
+
+    __slots__ = ("card", "name", "suits", "moves")
+
+    def __init__(self, card: KidCard) -> None:
+        self.card = card
+        self.name: str = card.name
+        self.suits: tuple[Suit, ...] = card.suits
+        self.moves: dict[str, Option] = {}
+
+
 class CardInstance:
-    """One physical kid card in a game."""
+    """One physical kid card in a game. Its definition's name and suits are copied into its own
+    slots: the engine reads them at every count and match, and a compiled class reads its own
+    slot directly, where reading the (interpreted) KidCard's is a dictionary lookup."""
 
-    __slots__ = ("uid", "card")
+    __slots__ = ("uid", "card", "name", "suits", "defn")
 
-    def __init__(self, uid: int, card: KidCard) -> None:
+    def __init__(self, uid: int, card: KidCard, defn: CardDef | None = None) -> None:
         self.uid = uid
         self.card = card
-
-    @property
-    def name(self) -> str:
-        return self.card.name
-
-    @property
-    def suits(self) -> tuple[Suit, ...]:
-        return self.card.suits
+        self.name: str = card.name
+        self.suits: tuple[Suit, ...] = card.suits
+        self.defn: CardDef = defn if defn is not None else CardDef(card)
 
     def __repr__(self) -> str:
-        return f"{self.card.name}#{self.uid}"
+        return f"{self.name}#{self.uid}"
 
 
 class Player:
@@ -132,45 +145,23 @@ class Player:
         return f"Player({self.seat}, level={self.level}, vp={self.vp})"
 
 
-# -- undo operations: (function, a, b, c), applied as function(a, b, c) in reverse order on
-# rollback; always three arguments, so that rollback unpacks instead of slicing ---------------
+#: A decision kind as the log writes it (``str(kind)``, made once).
+_KIND_TEXT: Final[dict[Kind, str]] = {kind: str(kind) for kind in Kind}
 
 
-def _unmove(src: list, index: int, dst: list) -> None:
-    src.insert(index, dst.pop())
+# -- the undo log ------------------------------------------------------------------------------
+# Each entry is an operation code and four operands, undone by one branch of Game.rollback: no
+# call through a stored function (a generic call under mypyc, a frame in pure Python), and a
+# transfer is one entry. A trial writes and undoes thousands of entries per game.
 
-
-def _unadd(d: dict, key: Any, n: int) -> None:
-    d[key] -= n
-
-
-def _uninsert(lst: list, index: int, item: Any) -> None:
-    lst.insert(index, item)
-
-
-def _unappend(lst: list, _: None, __: None) -> None:
-    lst.pop()
-
-
-def bookkeeping_pop(lst: list, _: None, __: None) -> None:
-    """Undo of an append to interpreter bookkeeping (not a change of the game state, so it does
-    not make an action "have an effect")."""
-    lst.pop()
-
-
-def _bk_setitem(d: dict, key: Any, old: Any) -> None:
-    d[key] = old
-
-
-def _bk_delitem(d: dict, key: Any, _: None) -> None:
-    del d[key]
-
-
-def _bk_setattr(obj: Any, attr: str, old: Any) -> None:
-    setattr(obj, attr, old)
-
-
-_BOOKKEEPING: Final = (bookkeeping_pop, _bk_setitem, _bk_delitem, _bk_setattr)
+_MOVE: Final = 0  # (src list, index, dst list, -): put dst's last item back at src[index]
+_ADD: Final = 1  # (src dict, dst dict, key, n): n moved from src to dst, move it back
+_SETATTR: Final = 2  # (object, attribute, old value, -)
+_INSERT: Final = 3  # (list, index, item, -)
+_POP: Final = 4  # (list, -, -, -): remove the last item
+_SETITEM: Final = 5  # (dict, key, old value, -)
+_DELITEM: Final = 6  # (dict, key, -, -)
+_Entry = tuple[int, Any, Any, Any, Any]
 
 
 class Game:
@@ -185,7 +176,7 @@ class Game:
                  rules: Rules | None = None) -> None:
         if not 1 <= n_players <= 4:
             raise ValueError("Fort is for 2-4 players (1 allowed for tests)")
-        self.board = board or DEFAULT_BOARD
+        self.board = board or DEFAULT_BOARD  # a property: also sets the capacities below
         self.rules = rules or Rules()
         self.rng = random.Random(seed)
         self.players = [Player(i) for i in range(n_players)]
@@ -207,15 +198,22 @@ class Game:
         self.explain = False
         #: Called with (decision, index) after every answered decision (replays, UIs).
         self.on_decision: Callable[[Any, int], None] | None = None
-        self._undo: list[tuple] = []
+        self._undo: list[_Entry] = []  # (operation, operands) (see _MOVE...)
+        #: Where in ``_undo`` each change of the game state (not interpreter bookkeeping) was
+        #: recorded, in order: ``changed_since`` reads the last one instead of scanning the log.
+        self._changes: list[int] = []
         self._depth = 0
         self._uids = 0
+        self._defs: dict[int, CardDef] = {}  # by id of the KidCard (see new_card)
 
     # -- pieces ------------------------------------------------------------------------------------
 
     def new_card(self, card: KidCard, zone: list[CardInstance]) -> CardInstance:
         """Create a card instance in ``zone`` (set-up and scenarios only, never mid-action)."""
-        inst = CardInstance(self._uids, card)
+        defn = self._defs.get(id(card))
+        if defn is None:  # the entry keeps the card alive, so its id is never reused
+            defn = self._defs[id(card)] = CardDef(card)
+        inst = CardInstance(self._uids, card, defn)
         self._uids += 1
         zone.append(inst)
         return inst
@@ -264,27 +262,41 @@ class Game:
         g.rule_pile, g.perk_row = list(self.rule_pile), list(self.perk_row)
         g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
         g.agents, g.log, g.on_decision = list(self.agents), list(self.log), None
-        g._undo, g._depth, g._uids = [], 0, self._uids
+        g._undo, g._changes, g._depth, g._uids = [], [], 0, self._uids
+        g._defs = self._defs  # the same card instances, so the same definitions
         return g
 
     # -- capacities (R1.5, R10.2, R15 XXL Backpack) ------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self._board
+
+    @board.setter
+    def board(self, board: Board) -> None:
+        """The board, and its capacities as the game's own ints: read at every gain, pack and
+        lookout, where a Board (an interpreted class) attribute is a dictionary lookup."""
+        self._board = board
+        self._stuff_base: int = board.stuff_capacity
+        self._pack_base: int = board.pack_base
+        self._lookout_base: int = board.lookout_base
 
     def stuff_room(self, p: Player, res: Resource) -> int:
         return self.stuff_capacity(p) - p.stuff[res]
 
     def stuff_capacity(self, p: Player) -> int:
         """Tokens of each kind the stuff holds (R1.5), with perks' modifiers (R15)."""
-        base = self.board.stuff_capacity
+        base = self._stuff_base
         return base + _modifier(p, "stuff_capacity") if p.perks else base
 
     def pack_capacity(self, p: Player) -> int:
         """R10.2, with perks' modifiers (R15 XXL Backpack)."""
-        base = p.level + self.board.pack_base
+        base = p.level + self._pack_base
         return base + _modifier(p, "pack_capacity") if p.perks else base
 
     def lookout_capacity(self, p: Player) -> int:
         """R10.2, with perks' modifiers (R15)."""
-        base = p.level + self.board.lookout_base
+        base = p.level + self._lookout_base
         return base + _modifier(p, "lookout_capacity") if p.perks else base
 
     def use_perk(self, p: Player, perk: Perk) -> None:
@@ -308,15 +320,47 @@ class Game:
         self._depth -= 1
         if self._depth == 0:
             self._undo.clear()
+            self._changes.clear()
 
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
         undo = self._undo
-        if len(undo) > mark:
-            for i in range(len(undo) - 1, mark - 1, -1):
-                fn, a, b, c = undo[i]
-                fn(a, b, c)
-            del undo[mark:]
+        top = len(undo)
+        if top <= mark:
+            return
+        for i in range(top - 1, mark - 1, -1):
+            op, a, b, c, d = undo[i]
+            # Typed names, not the operands themselves: compiled, a list's or a dict's own
+            # operations are direct calls; on an untyped operand they are generic lookups.
+            if op == _ADD:
+                gave: dict = a
+                got: dict = b
+                got[c] -= d
+                gave[c] += d
+            elif op == _MOVE:
+                src: list = a
+                dst: list = c
+                at: int = b
+                src.insert(at, dst.pop())
+            elif op == _POP:
+                grown: list = a
+                grown.pop()
+            elif op == _SETATTR:
+                setattr(a, b, c)
+            elif op == _SETITEM:
+                table: dict = a
+                table[b] = c
+            elif op == _DELITEM:
+                added: dict = a
+                del added[b]
+            else:  # _INSERT
+                shrunk: list = a
+                where: int = b
+                shrunk.insert(where, c)
+        del undo[mark:]
+        changes = self._changes
+        while changes and changes[-1] >= mark:
+            changes.pop()
 
     def abort(self, mark: int) -> None:
         self.rollback(mark)
@@ -327,11 +371,8 @@ class Game:
 
     def changed_since(self, mark: int) -> bool:
         """Whether the game state (not interpreter bookkeeping) changed since ``mark``."""
-        undo = self._undo
-        for i in range(len(undo) - 1, mark - 1, -1):  # from the end: a change is usually recent
-            if undo[i][0] not in _BOOKKEEPING:
-                return True
-        return False
+        changes = self._changes
+        return bool(changes) and changes[-1] >= mark
 
     # -- mutations (each records its inverse inside a transaction) ---------------------------------
 
@@ -340,7 +381,8 @@ class Game:
         item = src.pop(index)
         dst.append(item)
         if self._depth:
-            self._undo.append((_unmove, src, index, dst))
+            self._changes.append(len(self._undo))
+            self._undo.append((_MOVE, src, index, dst, None))
         return item
 
     def transfer(self, src: dict, dst: dict, res: Resource, n: int = 1) -> None:
@@ -348,60 +390,67 @@ class Game:
         src[res] -= n
         dst[res] += n
         if self._depth:
-            self._undo.append((_unadd, dst, res, n))
-            self._undo.append((_unadd, src, res, -n))
+            self._changes.append(len(self._undo))
+            self._undo.append((_ADD, src, dst, res, n))
 
     def set(self, obj: Any, attr: str, value: Any) -> None:
         if self._depth:
-            self._undo.append((setattr, obj, attr, getattr(obj, attr)))
+            self._changes.append(len(self._undo))
+            self._undo.append((_SETATTR, obj, attr, getattr(obj, attr), None))
         setattr(obj, attr, value)
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
         item = lst.pop(index)
         if self._depth:
-            self._undo.append((_uninsert, lst, index, item))
+            self._changes.append(len(self._undo))
+            self._undo.append((_INSERT, lst, index, item, None))
         return item
 
     def put(self, lst: list, item: Any) -> None:
         lst.append(item)
         if self._depth:
-            self._undo.append((_unappend, lst, None, None))
+            self._changes.append(len(self._undo))
+            self._undo.append((_POP, lst, None, None, None))
 
     def note(self, lst: list, item: Any) -> None:
         """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
         lst.append(item)
         if self._depth:
-            self._undo.append((bookkeeping_pop, lst, None, None))
+            self._undo.append((_POP, lst, None, None, None))
 
     def note_attr(self, obj: Any, attr: str, value: Any) -> None:
         """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
         if self._depth:
-            self._undo.append((_bk_setattr, obj, attr, getattr(obj, attr)))
+            self._undo.append((_SETATTR, obj, attr, getattr(obj, attr), None))
         setattr(obj, attr, value)
 
     def note_item(self, d: dict, key: Any, value: Any) -> None:
         """Set interpreter bookkeeping ``d[key] = value`` (undone on rollback)."""
         if self._depth:
-            self._undo.append((_bk_setitem, d, key, d[key]) if key in d
-                              else (_bk_delitem, d, key, None))
+            if key in d:
+                self._undo.append((_SETITEM, d, key, d[key], None))
+            else:
+                self._undo.append((_DELITEM, d, key, None, None))
         d[key] = value
 
     # -- decisions ---------------------------------------------------------------------------------
 
-    def ask(self, decision: Any) -> int:
+    def ask(self, decision: Decision) -> int:
         """Ask the deciding player's agent; log and return the chosen option's index."""
-        agent = self.agents[decision.player]
+        seat = decision.player
+        agent = self.agents[seat]
         if agent is None:
-            raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} "
-                               "decision")
+            raise RuntimeError(f"seat {seat} has no agent for a {decision.kind} decision")
         if self.debug:
             assert_invariants(self)
-        index = agent.choose(GameView(self, decision.player), decision)
+        # A view per ask: keeping one per seat in the game would make a reference cycle (the
+        # view holds the game), and a finished game would wait for the cyclic collector.
+        index = agent.choose(GameView(self, seat), decision)
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
-            raise ValueError(f"agent for seat {decision.player} answered {index!r} to a "
+            raise ValueError(f"agent for seat {seat} answered {index!r} to a "
                              f"{decision.kind} decision with {len(decision.options)} options")
-        self.log.append((str(decision.kind), index))
+        self.log.append((_KIND_TEXT[decision.kind], index))
         if self.on_decision is not None:
             self.on_decision(decision, index)
         return index
