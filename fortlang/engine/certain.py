@@ -38,21 +38,47 @@ from fortlang.registry import spec_of
 
 
 class _Play:
-    """A play being judged: the table, the player, how ``x quantity`` counts now (None: it depends
-    on a choice still to make), how many cards still in the hand will have left it (the played
-    card, before the play starts) by the time the action is performed, the leader's choices that
-    bind a follower (R6.4), and whether the action must have an effect (R5.4) or not (R6.2)."""
+    """A play being judged: the table, the player, how ``x quantity`` counts now (see
+    :meth:`times`), how many cards still in the hand will have left it (the played card, before
+    the play starts) by the time the action is performed, the leader's choices that bind a
+    follower (R6.4), and whether the action must have an effect (R5.4) or not (R6.2).
 
-    __slots__ = ("game", "p", "count", "leaving", "bound", "effect")
+    Counting is data, not a closure: ``ctx`` (a move in progress counts as the interpreter does)
+    or ``cards`` (only those cards count, None: not known), else the callable ``count``. A
+    closure per judgement would allocate an environment and call through a generic pointer."""
 
-    def __init__(self, game: Game, p: Player, count: Callable[[n.Quantity], int | None],
-                 leaving: int, bound: Mapping[int, Any], effect: bool) -> None:
+    __slots__ = ("game", "p", "count", "leaving", "bound", "effect", "ctx", "cards")
+
+    def __init__(self, game: Game, p: Player, count: Callable[[n.Quantity], int | None] | None,
+                 leaving: int, bound: Mapping[int, Any], effect: bool, ctx: Ctx | None = None,
+                 cards: Sequence[CardInstance] | None = None) -> None:
         self.game = game
         self.p = p
         self.count = count
         self.leaving = leaving
         self.bound = bound
         self.effect = effect
+        self.ctx = ctx
+        self.cards = cards
+
+    def times(self, q: n.Quantity) -> int | None:
+        """What ``x q`` counts now, or None if it is not known yet."""
+        ctx = self.ctx
+        if ctx is not None:
+            return count(q, ctx)
+        counter = self.count
+        if counter is not None:
+            return counter(q)
+        return _counted(q, self.p, self.cards)
+
+
+#: No binding choices: the leader's own play (R6.4 binds followers only).
+_UNBOUND: Final[Mapping[int, Any]] = {}
+
+
+def _in_move(ctx: Ctx, bound: Mapping[int, Any], effect: bool) -> _Play:
+    """A judgement inside a move in progress: counts as the interpreter counts for ``ctx``."""
+    return _Play(ctx.game, ctx.player, None, 0, bound, effect, ctx)
 
 
 def _kinds(res: Resource) -> tuple[Resource, ...]:
@@ -60,26 +86,40 @@ def _kinds(res: Resource) -> tuple[Resource, ...]:
 
 
 def _kinds_now(a: n.Gain | n.Spend, s: _Play) -> tuple[Resource, ...]:
-    fixed = s.bound.get(id(a))  # the leader's pizza or toy (R6.4)
-    return (fixed,) if fixed is not None else _kinds(a.resource)
+    if s.bound:
+        fixed = s.bound.get(id(a))  # the leader's pizza or toy (R6.4)
+        if fixed is not None:
+            return (fixed,)
+    return _kinds(a.resource)
 
 
 def _counted(q: n.Quantity, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
     """A repetition count for ``p`` with ``cards`` the only cards counted (None: not known), or
     None if it depends on a choice still to make."""
-    if isinstance(q, n.Fixed):
-        return q.n
-    if isinstance(q, n.FortLevel):
-        return p.level
-    if isinstance(q, n.PackSize):
-        return p.pack[PIZZA] + p.pack[TOY]
-    if isinstance(q, n.LookoutSize):
-        return len(p.lookout)
-    if isinstance(q, n.SuitCount) and cards is not None:
-        if q.suit is not COIN and any(COIN in c.card.suits for c in cards):
-            return None  # a coin counts as the suit it will be named (R5.6)
-        return sum(card_count(c, q.suit, {}) for c in cards)
-    return None  # `x any` (R5.7), a coin to name (R5.6), lookout cards that count anyway
+    kind = type(q)
+    if kind is n.SuitCount:
+        if cards is None:
+            return None  # lookout cards that count anyway
+        suit = q.suit  # type: ignore[attr-defined]
+        total = 0
+        for c in cards:
+            if suit is not COIN and COIN in c.card.suits:
+                return None  # a coin counts as the suit it will be named (R5.6)
+            total += card_count(c, suit, _NO_NAMES)
+        return total
+    measure = _MEASURED.get(kind)
+    return None if measure is None else measure(q, p)  # None: `x any` (R5.7), a tally
+
+
+_NO_NAMES: Final[dict[int, Suit]] = {}
+
+#: Counts known before a play whatever is chosen in it (R13.1).
+_MEASURED: Final[dict[type, Callable[[Any, Player], int]]] = {
+    n.Fixed: lambda q, p: q.n,
+    n.FortLevel: lambda q, p: p.level,
+    n.PackSize: lambda q, p: p.pack[PIZZA] + p.pack[TOY],
+    n.LookoutSize: lambda q, p: len(p.lookout),
+}
 
 
 def _gain(a: n.Gain, s: _Play, times: int) -> bool:
@@ -112,7 +152,7 @@ _REPEATABLE: Final[dict[type, Callable[[Any, _Play, int], bool]]] = {
 
 
 def _repeat(a: n.Repeat, s: _Play) -> bool:
-    times = s.count(a.count)
+    times = s.times(a.count)
     if times == 0:
         return not s.effect  # performed in full zero times, with no effect
     if times == 1:
@@ -122,7 +162,7 @@ def _repeat(a: n.Repeat, s: _Play) -> bool:
 
 
 def _choice(a: n.Choice, s: _Play) -> bool:
-    fixed = s.bound.get(id(a)) if is_resource_choice(a) else None  # R6.4
+    fixed = s.bound.get(id(a)) if s.bound and is_resource_choice(a) else None  # R6.4
     if fixed is not None:
         return sure(a.items[fixed], s)
     return any(sure(x, s) for x in a.items)
@@ -202,7 +242,7 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     R5.5 holds with no card added); False if only a search can tell."""
     p = game.players[seat]
     counted = [card] if game.rules.lookout_optional else None  # else lookout cards count too
-    s = _Play(game, p, lambda q: _counted(q, p, counted), 1, {}, True)
+    s = _Play(game, p, None, 1, _UNBOUND, True, None, counted)
     return any(action is not None and sure(action, s)
                for action in (card.card.public, card.card.private))
 
@@ -211,7 +251,7 @@ def surely_first(ctx: Ctx, action: n.Action) -> bool:
     """True if the play is certain to be legal when the leader performs ``action`` now, as its
     first action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that
     every added card counts for, so that each of its repetitions has an effect (R5.5)."""
-    if not sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0, {}, True)):
+    if not sure(action, _in_move(ctx, _UNBOUND, True)):
         return False
     added = ctx.play.added
     if not added:
@@ -372,5 +412,5 @@ def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
         most = _effective_at_most(x.body, game, p)
         if most is None or most > suit_count(ctx, suit) - share:
             return False
-    s = _Play(game, p, lambda q: count(q, ctx), 0, {}, True)
+    s = _in_move(ctx, _UNBOUND, True)
     return any(sure(a, s) for a in actions)

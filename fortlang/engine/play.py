@@ -148,7 +148,7 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     any_nodes = [q for q in _quantities(card) if type(q) is n.AnySuit]
     if COIN in card.card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
-                           lambda: _any_suits(ctx, any_nodes, 0),
+                           partial(_any_suits, ctx, any_nodes, 0),
                            _coin_names(card.card) if interpreter.EQUIVALENT_OPTIONS else ())
     return _any_suits(ctx, any_nodes, 0)
 
@@ -166,18 +166,22 @@ def _coin_names(card: KidCard) -> tuple[int, ...]:
                  for i, s in enumerate(PLAIN_SUITS))
 
 
+_ALL_SUITS: Final = tuple(Suit)  # what `x any` may count (R5.7)
+
+
 def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
-    card = ctx.play.card
+    play: _Play = ctx.play  # typed: compiled reads of its fields
+    card = play.card
     if i < len(nodes):
         if not ctx.search:
             ctx.game.note_attr(ctx, "context", f"{card.name}: the suit `x any` counts (R5.7)")
-        return choose_suit(ctx, ctx.any_suits, id(nodes[i]), tuple(Suit),
-                           lambda: _any_suits(ctx, nodes, i + 1))
+        return choose_suit(ctx, ctx.any_suits, id(nodes[i]), _ALL_SUITS,
+                           partial(_any_suits, ctx, nodes, i + 1))
     suits = boosted_suits(card, ctx.any_suits)
     p = ctx.player
     if not suits:
         if ctx.game.explain and not ctx.search and p.hand:  # say why nothing can be added
-            return decide(ctx, Kind.BOOST, [_STOP], [lambda: _order(ctx)],
+            return decide(ctx, Kind.BOOST, [_STOP], [partial(_order, ctx)],
                           refused=partial(_unboostable, p.hand, "R13.3"))
         return _order(ctx)
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
@@ -188,7 +192,7 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     if ctx.game.rules.lookout_optional:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
-    return _count_all(ctx, lookout, 0, suits, lambda: _boost(ctx, suits, cands, 0))
+    return _count_all(ctx, lookout, 0, suits, partial(_boost, ctx, suits, cands, 0))
 
 
 def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset[Suit],
@@ -211,47 +215,52 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     """Add one more card (from hand, or count one from the lookout) or stop (R5.3).
 
     While searching, cards are only added in list order after the last one, so each set of
-    added cards is tried once, not once per permutation."""
-    game, p, play = ctx.game, ctx.player, ctx.play
-    thunks: list[Thunk] = [lambda: _order(ctx)]
-    offered: list[tuple[CardInstance, bool]] = []
-    nxt = ctx.search
-
-    def add(j: int) -> Thunk:
-        c, from_hand = cands[j]
-
-        def thunk() -> bool:
-            if from_hand:
-                game.move(p.hand, p.hand.index(c), p.in_play)
-                game.note(play.added, c)
-            else:
-                game.note(play.lookout_used, c)
-            game.note(ctx.sources, c)
-            if ctx.search and from_hand and surely_in_vain(ctx, c):
-                return ctx.fails("R5.5")  # what every completion would end with
-            then: Thunk = lambda: _boost(ctx, suits, cands, j + 1 if nxt else 0)  # noqa: E731
-            if COIN in c.card.suits:
-                return choose_suit(ctx, ctx.named, c.uid, sorted(suits), then)
-            return then()
-        return thunk
-
+    added cards is tried once, not once per permutation. The search calls the steps directly:
+    thunks (partial objects) are only made when an agent is asked."""
+    game = ctx.game
+    play: _Play = ctx.play
     fresh = _addable(play, cands, start)
-    if nxt:  # searching: stop first, then each card in turn, built only when tried
+    if ctx.search:  # stop first, then each card in turn
         mark = game.mark()
         if _order(ctx):
             return True
         for j in fresh:
             game.rollback(mark)
-            if add(j)():
+            if _add(ctx, suits, cands, j, True):
                 return True
         game.rollback(mark)
         return False
-    for j in fresh:
-        offered.append(cands[j])
-        thunks.append(add(j))
-    return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks,
-                  refused=lambda: _unboostable([c for c in p.hand if not _can_boost(c, suits)],
-                                               "R5.3"))
+    thunks: list[Thunk] = [partial(_order, ctx)]
+    thunks += [partial(_add, ctx, suits, cands, j, False) for j in fresh]
+    offered = [cands[j] for j in fresh]
+    return decide(ctx, Kind.BOOST, partial(_boost_options, offered), thunks,
+                  refused=partial(_refused_adds, ctx.player.hand, suits))
+
+
+def _add(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...], j: int,
+         nxt: bool) -> bool:
+    """Add ``cands[j]`` (R5.3), name its coin (R5.6), then boost on: from the next candidate
+    (``nxt``, while searching from a search) or from the first (a choice an agent was asked)."""
+    game, p = ctx.game, ctx.player
+    play: _Play = ctx.play
+    c, from_hand = cands[j]
+    if from_hand:
+        game.move(p.hand, p.hand.index(c), p.in_play)
+        game.note(play.added, c)
+    else:
+        game.note(play.lookout_used, c)
+    game.note(ctx.sources, c)
+    if ctx.search and from_hand and surely_in_vain(ctx, c):
+        return ctx.fails("R5.5")  # what every completion would end with
+    start = j + 1 if nxt else 0
+    if COIN in c.card.suits:
+        return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
+                           partial(_boost, ctx, suits, cands, start))
+    return _boost(ctx, suits, cands, start)
+
+
+def _refused_adds(hand: list[CardInstance], suits: frozenset[Suit]) -> list[tuple[str, str]]:
+    return _unboostable([c for c in hand if not _can_boost(c, suits)], "R5.3")
 
 
 def _addable(play: _Play, cands: tuple[tuple[CardInstance, bool], ...], start: int) -> list[int]:
@@ -307,7 +316,8 @@ def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Opt
 
 
 def _order(ctx: Ctx) -> bool:
-    card = ctx.play.card.card
+    play: _Play = ctx.play
+    card = play.card.card
     sequences, options = order_options(card)
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
@@ -335,7 +345,8 @@ def _action(card: KidCard, which: str) -> n.Action:
 def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     if i == len(sequence):
         return _leader_check(ctx)
-    game, play = ctx.game, ctx.play
+    game = ctx.game
+    play: _Play = ctx.play
     which = sequence[i]
     action = _action(play.card.card, which)
     if ctx.search and not i and surely_first(ctx, action):
@@ -346,13 +357,15 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
         game.note_attr(ctx, "safe", True)
-    mark = game.mark()
+    return run(action, ctx, partial(_performed, ctx, sequence, i, game.mark()))
 
-    def after(full: bool) -> bool:
-        game.note(play.used, (which, full, game.changed_since(mark)))
-        return _perform(ctx, sequence, i + 1)
 
-    return run(action, ctx, after)
+def _performed(ctx: Ctx, sequence: tuple[str, ...], i: int, mark: int, full: bool) -> bool:
+    """After action ``i`` of ``sequence``: record its use (R5.4), then perform the next."""
+    game = ctx.game
+    play: _Play = ctx.play
+    game.note(play.used, (sequence[i], full, game.changed_since(mark)))
+    return _perform(ctx, sequence, i + 1)
 
 
 def useful(ctx: Ctx, card: CardInstance) -> bool:
@@ -375,7 +388,7 @@ def _one_in_full(play: _Play) -> bool:
 
 def _violation(ctx: Ctx) -> str | None:
     """The rule the leader's play breaks so far (R5.4, then R5.5), or None."""
-    play = ctx.play
+    play: _Play = ctx.play
     if not _one_in_full(play):
         return "R5.4"
     for card in play.added:
@@ -464,15 +477,26 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     elif card not in p.in_play:
         destroyed = card in game.box
     _debug_check(game)
+    if not followers and not destroyed:
+        return result  # nothing to add: a frozen dataclass is made field by field (slow)
     return PlayResult(seat, card, result.coin, result.added, result.lookout, result.used,
                       result.bindings, tuple(followers), destroyed)
+
+
+_SKIP: Final = Option("skip the play phase", None)
+
+
+@by_identity
+def _play_option(card: KidCard) -> Option:
+    """"Name (suits)": made once per card definition (an option is immutable)."""
+    return Option(f"{card.name} ({_card_suits_text(card)})", card.id)
 
 
 def lead(game: Game, seat: int) -> PlayResult | None:
     """The play phase (R5.1): ask which card to play, or skip; then play it."""
     cards = legal_plays(game, seat)
-    options = [Option("skip the play phase", None)]
-    options += [Option(f"{c.name} ({_suits_text(c)})", c.card.id) for c in cards]
+    options = [_SKIP]
+    options += [_play_option(c.card) for c in cards]
     excluded: tuple[tuple[str, str], ...] = ()
     if game.explain:  # every hand card that cannot be played, with the rule (R5.2, R5.4, R5.5)
         hand = game.players[seat].hand
