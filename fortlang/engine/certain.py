@@ -122,50 +122,190 @@ _MEASURED: Final[dict[type, Callable[[Any, Player], int]]] = {
 }
 
 
-def _gain(a: n.Gain, s: _Play, times: int) -> bool:
-    """R12.1: every token fits in the stuff and is in the supply, for one kind (never a mix)."""
-    need = a.amount * times
-    return a.amount >= 1 and any(s.game.stuff_room(s.p, r) >= need and s.game.supply[r] >= need
-                                 for r in _kinds_now(a, s))
+# -- judges: what `sure` knows of each node, read from the AST once ------------------------------
+#
+# A judge is a compiled object made once per AST node (memoised by identity): its fields are read
+# as C struct fields and its methods called directly, where the AST's frozen dataclasses cost a
+# dictionary lookup per attribute and a dispatch per node. Each kind of node has one judge class,
+# built from the table _JUDGES; a node without one is never known to be sure.
 
 
-def _spend(a: n.Spend, s: _Play, times: int) -> bool:
-    need = a.amount * times
-    return a.amount >= 1 and any(s.p.stuff[r] + s.p.pack[r] >= need for r in _kinds_now(a, s))
+class _Judge:
+    """A node with no known shortcut: never sure (only a search can tell)."""
+
+    def now(self, s: _Play) -> bool:
+        """Whether the node, performed now, is certain to be performed in full with an effect."""
+        return False
+
+    def repeated(self, s: _Play, times: int) -> bool:
+        """Whether it is, ``times`` (2 or more) times in a row (the body of `x`, R13.1)."""
+        return False
 
 
-def _pack(a: n.Pack, s: _Play, times: int) -> bool:
-    """R12.2: room in the pack and tokens in the stuff, one per repetition."""
-    p = s.p
-    return (p.pack[PIZZA] + p.pack[TOY] + times <= s.game.pack_capacity(p)
-            and p.stuff[PIZZA] + p.stuff[TOY] >= times)
+_UNKNOWN: Final = _Judge()
 
 
-#: Actions sure to be performed in full with an effect ``times`` times in a row.
-_REPEATABLE: Final[dict[type, Callable[[Any, _Play, int], bool]]] = {
-    n.Score: lambda a, s, times: True,  # a VP change is always recorded
-    n.Gain: _gain,
-    n.Spend: _spend,
-    n.Pack: _pack,
-    n.Convert: lambda a, s, times: _convert(a, s),  # a convert can always be converted back
-}
+class _Score(_Judge):
+    def now(self, s: _Play) -> bool:
+        return True  # a VP change is always recorded
+
+    def repeated(self, s: _Play, times: int) -> bool:
+        return True
 
 
-def _repeat(a: n.Repeat, s: _Play) -> bool:
-    times = s.times(a.count)
-    if times == 0:
-        return not s.effect  # performed in full zero times, with no effect
-    if times == 1:
-        return sure(a.body, s)
-    check = _REPEATABLE.get(type(a.body))
-    return times is not None and times >= 1 and check is not None and check(a.body, s, times)
+class _DestroyThis(_Judge):
+    def now(self, s: _Play) -> bool:
+        return True  # the leader's card is marked; a follower does nothing
 
 
-def _choice(a: n.Choice, s: _Play) -> bool:
-    fixed = s.bound.get(id(a)) if s.bound and is_resource_choice(a) else None  # R6.4
-    if fixed is not None:
-        return sure(a.items[fixed], s)
-    return any(sure(x, s) for x in a.items)
+class _Tokens(_Judge):
+    """A gain or spend: ``amount`` tokens of one kind (pizza/toy: either, never a mix, R12.1)."""
+
+    def __init__(self, node: n.Gain | n.Spend) -> None:
+        self.node = node  # kept alive: ``key`` is its id, the leader's choices' key (R6.4)
+        self.key = id(node)
+        self.amount = node.amount
+        self.kinds = _kinds(node.resource)
+
+    def kinds_now(self, s: _Play) -> tuple[Resource, ...]:
+        if s.bound:
+            fixed = s.bound.get(self.key)  # the leader's pizza or toy (R6.4)
+            if fixed is not None:
+                return (fixed,)
+        return self.kinds
+
+    def now(self, s: _Play) -> bool:
+        return self.repeated(s, 1)
+
+
+class _Gain(_Tokens):
+    def repeated(self, s: _Play, times: int) -> bool:
+        """R12.1: every token fits in the stuff and is in the supply, for one kind."""
+        need = self.amount * times
+        if self.amount < 1:
+            return False
+        game, p = s.game, s.p
+        for r in self.kinds_now(s):
+            if game.stuff_room(p, r) >= need and game.supply[r] >= need:
+                return True
+        return False
+
+
+class _Spend(_Tokens):
+    def repeated(self, s: _Play, times: int) -> bool:
+        need = self.amount * times
+        if self.amount < 1:
+            return False
+        p = s.p
+        for r in self.kinds_now(s):
+            if p.stuff[r] + p.pack[r] >= need:
+                return True
+        return False
+
+
+class _Pack(_Judge):
+    def now(self, s: _Play) -> bool:
+        return self.repeated(s, 1)
+
+    def repeated(self, s: _Play, times: int) -> bool:
+        """R12.2: room in the pack and tokens in the stuff, one per repetition."""
+        p = s.p
+        return (p.pack[PIZZA] + p.pack[TOY] + times <= s.game.pack_capacity(p)
+                and p.stuff[PIZZA] + p.stuff[TOY] >= times)
+
+
+class _Convert(_Judge):
+    def now(self, s: _Play) -> bool:
+        p, game = s.p, s.game
+        for pool in (p.stuff, p.pack):
+            for r in TOKENS:
+                if can_swap(game, p, pool, r):
+                    return True
+        return False
+
+    def repeated(self, s: _Play, times: int) -> bool:
+        return self.now(s)  # a convert can always be converted back
+
+
+class _Repeat(_Judge):
+    def __init__(self, node: n.Repeat) -> None:
+        self.count = node.count
+        self.body = judge(node.body)
+
+    def now(self, s: _Play) -> bool:
+        times = s.times(self.count)
+        if times == 0:
+            return not s.effect  # performed in full zero times, with no effect
+        if times == 1:
+            return self.body.now(s)
+        return times is not None and times >= 1 and self.body.repeated(s, times)
+
+
+class _Then(_Judge):
+    def __init__(self, node: n.Then) -> None:
+        self.items = tuple(judge(x) for x in node.items)
+        self.independent = _independent_parts(node)
+
+    def now(self, s: _Play) -> bool:
+        """Every part sure now, and no part changes what another needs."""
+        if not self.independent:
+            return False
+        for x in self.items:
+            if not x.now(s):
+                return False
+        return True
+
+
+class _Choice(_Judge):
+    def __init__(self, node: n.Choice) -> None:
+        self.node = node  # kept alive: ``key`` is its id (R6.4)
+        self.key = id(node)
+        self.binding = bool(is_resource_choice(node))
+        self.items = tuple(judge(x) for x in node.items)
+
+    def now(self, s: _Play) -> bool:
+        if s.bound and self.binding:
+            fixed = s.bound.get(self.key)  # R6.4
+            if fixed is not None:
+                return self.items[fixed].now(s)
+        for x in self.items:
+            if x.now(s):
+                return True
+        return False
+
+
+class _Recruit(_Judge):
+    def now(self, s: _Play) -> bool:
+        game = s.game
+        return bool(game.park or game.park_deck or any(q.yard for q in game.players))
+
+
+class _Lookout(_Judge):
+    def now(self, s: _Play) -> bool:
+        return len(s.p.lookout) < s.game.lookout_capacity(s.p) and len(s.p.hand) > s.leaving
+
+
+class _DestroyCard(_Judge):
+    def now(self, s: _Play) -> bool:
+        return len(s.p.hand) > s.leaving or bool(s.p.discard)
+
+
+class _DestroyRival(_Judge):
+    def now(self, s: _Play) -> bool:
+        return any(q.yard for q in s.game.rivals(s.p.seat))
+
+
+class _Advance(_Judge):
+    def __init__(self, node: n.Advance) -> None:
+        self.modifier = node.modifier
+
+    def now(self, s: _Play) -> bool:
+        """R10: below the top level with a way to pay; a reward is always taken in full
+        (R10.3)."""
+        p, board = s.p, s.game.board
+        return p.level < board.max_level and bool(payment_plans(
+            board.costs[p.level], self.modifier, (p.stuff[PIZZA], p.stuff[TOY]),
+            (p.pack[PIZZA], p.pack[TOY])))
 
 
 #: Primitives that read or change tokens, and those that move cards between zones.
@@ -193,58 +333,64 @@ def _independent_parts(a: n.Then) -> bool:
                     if isinstance(x, n.Repeat)))
 
 
-def _then(a: n.Then, s: _Play) -> bool:
-    """Every part sure now, and no part changes what another needs."""
-    return _independent_parts(a) and all(sure(x, s) for x in a.items)
+def _same(judge: _Judge) -> Callable[[Any], _Judge]:
+    """A builder for nodes without fields the judge needs: one judge serves them all."""
+    return lambda node: judge
 
 
-def _convert(a: n.Convert, s: _Play) -> bool:
-    p, game = s.p, s.game
-    return any(can_swap(game, p, pool, r) for pool in (p.stuff, p.pack) for r in TOKENS)
-
-
-def _advance(a: n.Advance, s: _Play) -> bool:
-    """R10: below the top level with a way to pay; a reward is always taken in full (R10.3)."""
-    p, board = s.p, s.game.board
-    return p.level < board.max_level and bool(payment_plans(
-        board.costs[p.level], a.modifier, (p.stuff[PIZZA], p.stuff[TOY]),
-        (p.pack[PIZZA], p.pack[TOY])))
-
-
-_SURE: Final[dict[type, Callable[[Any, _Play], bool]]] = {
-    n.Score: lambda a, s: True,
-    n.Gain: lambda a, s: _gain(a, s, 1),
-    n.Spend: lambda a, s: _spend(a, s, 1),
-    n.Repeat: _repeat,
-    n.Then: _then,
-    n.Choice: _choice,
-    n.DestroyThis: lambda a, s: True,  # the leader's card is marked; a follower does nothing
-    n.Recruit: lambda a, s: bool(s.game.park or s.game.park_deck
-                                 or any(q.yard for q in s.game.players)),
-    n.Lookout: lambda a, s: (len(s.p.lookout) < s.game.lookout_capacity(s.p)
-                             and len(s.p.hand) > s.leaving),
-    n.DestroyCard: lambda a, s: len(s.p.hand) > s.leaving or bool(s.p.discard),
-    n.DestroyRival: lambda a, s: any(q.yard for q in s.game.rivals(s.p.seat)),
-    n.Pack: lambda a, s: _pack(a, s, 1),
-    n.Convert: _convert,
-    n.Advance: _advance,
+_JUDGES: Final[dict[type, Callable[[Any], _Judge]]] = {
+    n.Score: _same(_Score()),
+    n.Gain: _Gain,
+    n.Spend: _Spend,
+    n.Repeat: _Repeat,
+    n.Then: _Then,
+    n.Choice: _Choice,
+    n.DestroyThis: _same(_DestroyThis()),
+    n.Recruit: _same(_Recruit()),
+    n.Lookout: _same(_Lookout()),
+    n.DestroyCard: _same(_DestroyCard()),
+    n.DestroyRival: _same(_DestroyRival()),
+    n.Pack: _same(_Pack()),
+    n.Convert: _same(_Convert()),
+    n.Advance: _Advance,
 }
+
+
+def _build(action: n.Action) -> _Judge:
+    build = _JUDGES.get(type(action))
+    return _UNKNOWN if build is None else build(action)
+
+
+_judges = by_identity(_build)
+
+
+def judge(action: n.Action) -> _Judge:
+    """The judge of ``action``, made once per node."""
+    out: _Judge = _judges(action)
+    return out
 
 
 def sure(action: n.Action, s: _Play) -> bool:
     """Whether ``action``, performed now, is certain to be performed in full with an effect."""
-    check = _SURE.get(type(action))
-    return check is not None and check(action, s)
+    return judge(action).now(s)
+
+
+@by_identity
+def _card_judges(kid: KidCard) -> tuple[_Judge, ...]:
+    """The judges of a card's actions (blank boxes have none)."""
+    return tuple(judge(a) for a in (kid.public, kid.private) if a is not None)
 
 
 def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
     R5.5 holds with no card added); False if only a search can tell."""
-    p = game.players[seat]
     counted = [card] if game.rules.lookout_optional else None  # else lookout cards count too
-    s = _Play(game, p, None, 1, _UNBOUND, True, None, counted)
-    return any(action is not None and sure(action, s)
-               for action in (card.card.public, card.card.private))
+    s = _Play(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
+    judges: tuple[_Judge, ...] = _card_judges(card.card)
+    for j in judges:
+        if j.now(s):
+            return True
+    return False
 
 
 def surely_first(ctx: Ctx, action: n.Action) -> bool:
