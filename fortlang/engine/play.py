@@ -95,6 +95,24 @@ class PlayResult:
     followers: tuple[tuple[int, tuple[CardInstance, ...]], ...] = ()
     destroyed: bool = False  # the played card went to the box (R12.5 or Rough Housing)
 
+    def __init__(self, seat: int, card: CardInstance, coin: Suit | None,
+                 added: tuple[CardInstance, ...], lookout: tuple[CardInstance, ...],
+                 used: tuple[tuple[str, bool, bool], ...], bindings: Mapping[int, Any],
+                 followers: tuple[tuple[int, tuple[CardInstance, ...]], ...] = (),
+                 destroyed: bool = False) -> None:
+        # Written out, not generated: compiled, this runs in C; the __init__ that dataclass
+        # generates for a frozen class is interpreted (a frame, nine lookups of object).
+        put = object.__setattr__
+        put(self, "seat", seat)
+        put(self, "card", card)
+        put(self, "coin", coin)
+        put(self, "added", added)
+        put(self, "lookout", lookout)
+        put(self, "used", used)
+        put(self, "bindings", bindings)
+        put(self, "followers", followers)
+        put(self, "destroyed", destroyed)
+
 
 # -- static facts about a card's actions -------------------------------------------------------
 
