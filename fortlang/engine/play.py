@@ -71,7 +71,7 @@ PRIVATE: Final = "private"
 class _Play:
     """The leader's bookkeeping for one play (changed through ``game.note*`` / ``game.set``)."""
 
-    __slots__ = ("card", "added", "lookout_used", "used", "destroy_this")
+    __slots__ = ("card", "added", "lookout_used", "used", "destroy_this", "tried")
 
     def __init__(self, card: CardInstance) -> None:
         self.card = card
@@ -79,6 +79,9 @@ class _Play:
         self.lookout_used: list[CardInstance] = []
         self.used: list[tuple[str, bool, bool]] = []  # (public|private, in full, had an effect)
         self.destroy_this = False
+        #: What stopping the boost ended with, tried once per set of added cards (see _stop).
+        #: A cache, not state: never rolled back.
+        self.tried: dict[tuple, tuple[bool, str | None]] = {}
 
 
 @dataclass(frozen=True)
@@ -240,7 +243,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     fresh = _addable(play, cands, start)
     if ctx.search:  # stop first, then each card in turn
         mark = game.mark()
-        if _order(ctx):
+        if _stop(ctx):
             return True
         for j in fresh:
             game.rollback(mark)
@@ -248,7 +251,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
                 return True
         game.rollback(mark)
         return False
-    thunks: list[Thunk] = [partial(_order, ctx)]
+    thunks: list[Thunk] = [partial(_stop, ctx)]
     thunks += [partial(_add, ctx, suits, cands, j, False) for j in fresh]
     offered = [cands[j] for j in fresh]
     return decide(ctx, Kind.BOOST, partial(_boost_options, offered), thunks,
@@ -275,6 +278,48 @@ def _add(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool
         return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
                            partial(_boost, ctx, suits, cands, start))
     return _boost(ctx, suits, cands, start)
+
+
+#: Whether _stop settles a set of added cards once per play (tests compare with this off).
+REMEMBER_STOPS = True
+
+
+def _stop(ctx: Ctx) -> bool:
+    """Stop adding cards (R5.3) and perform the actions (R5.2). While searching, each set of
+    cards added, counted and named is tried once per play: trials of the boost's options reach
+    the same sets in other orders (adding A then B, B then A), and again at the next decision
+    once the agent added one. The order cards were added in changes nothing the rest of the
+    move reads (their suits are counted, in_play's order is never read), so the set, the lookout
+    cards counted and the suits named (R5.6, R5.7) settle the outcome: legal or not, and the rule
+    a failure reports (merged into ctx.fail as if the search had run again)."""
+    if not ctx.search or not REMEMBER_STOPS:
+        return _order(ctx)
+    play: _Play = ctx.play
+    kid = play.card.card
+    for action in (kid.public, kid.private):  # each can come first (R5.2)
+        if action is not None and surely_first(ctx, action):
+            return True  # as _order's search would find, by the same test (rules are moot)
+    key = (tuple(sorted(c.uid for c in play.added)),
+           tuple(sorted(c.uid for c in play.lookout_used)),
+           tuple(sorted(ctx.named.items())), tuple(sorted(ctx.any_suits.items())))
+    hit = play.tried.get(key)
+    if hit is None:
+        outer = ctx.fail
+        ctx.fail = None
+        ok = _order(ctx)
+        hit = (ok, _recorded(ctx))
+        play.tried[key] = hit
+        ctx.fail = outer
+    rule = hit[1]
+    if rule is not None:
+        ctx.fails(rule)
+    return hit[0]
+
+
+def _recorded(ctx: Ctx) -> str | None:
+    """``ctx.fail``, read through a call: after ``ctx.fail = None`` mypy narrows the attribute to
+    None across the search, and mypyc compiles that narrowing into a run-time check."""
+    return ctx.fail
 
 
 def _refused_adds(hand: list[CardInstance], suits: frozenset[Suit]) -> list[tuple[str, str]]:
