@@ -37,11 +37,13 @@ BOOSTING = [k for k in BASE.kids if _boosting(k)] + [
 
 @contextmanager
 def every_stop_searched():
-    """Each stop searched whenever reached, with no shortcut taken first."""
+    """Each stop searched whenever reached, with no shortcut taken first, and no added card (a
+    named coin included, R5.6) judged in vain (R5.5) before the search finds it."""
     def never(*args):
         return False
 
-    with patch.object(play, "REMEMBER_STOPS", False), patch.object(play, "surely_first", never):
+    with patch.object(play, "REMEMBER_STOPS", False), patch.object(play, "surely_first", never), \
+            patch.object(play, "surely_in_vain", never):
         yield
 
 

@@ -541,9 +541,10 @@ def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
 
     Usefulness needs an `x suit` counting one of the card's suits to have more repetitions with an
     effect than it has without the card. In a play that only gains tokens, a repeated gain has
-    effect at most while its tokens fit, and cards added later only raise the count."""
+    effect at most while its tokens fit, and cards added later only raise the count. A coin is
+    judged once named (R5.6), as the suit named and as a coin."""
     game, p, kid = ctx.game, ctx.player, ctx.play.card.card
-    if COIN in card.card.suits:
+    if COIN in card.card.suits and card.uid not in ctx.named:
         return False  # its suit is still to be named (R5.6)
     actions = [a for a in (kid.public, kid.private) if a is not None]
     if any(_may_free(a, game, p) for a in actions):
@@ -552,7 +553,7 @@ def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
         q = x.count
         suit = q.suit if isinstance(q, n.SuitCount) else \
             ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
-        share = card_count(card, suit, {}) if suit is not None else 0
+        share = card_count(card, suit, ctx.named) if suit is not None else 0
         if suit is None or not share:
             continue
         most = _effective_at_most(x.body, game, p)

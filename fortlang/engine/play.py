@@ -271,12 +271,18 @@ def _add(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool
     else:
         game.note(play.lookout_used, c)
     game.note(ctx.sources, c)
+    start = j + 1 if nxt else 0
+    if COIN in c.card.suits:  # named first (R5.6), then judged
+        return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
+                           partial(_added, ctx, suits, cands, start, c, from_hand))
+    return _added(ctx, suits, cands, start, c, from_hand)
+
+
+def _added(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
+           start: int, c: CardInstance, from_hand: bool) -> bool:
+    """``c`` added (its coin named): boost on, unless it can never be useful (R5.5)."""
     if ctx.search and from_hand and surely_in_vain(ctx, c):
         return ctx.fails("R5.5")  # what every completion would end with
-    start = j + 1 if nxt else 0
-    if COIN in c.card.suits:
-        return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
-                           partial(_boost, ctx, suits, cands, start))
     return _boost(ctx, suits, cands, start)
 
 
