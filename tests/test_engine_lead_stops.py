@@ -1,5 +1,6 @@
-"""The boost's stops (R5.3) are settled once per set of added cards in a play (play._stop): the
-order cards were added in never changes what stopping ends with. Plays with many cards to add,
+"""The boost's shortcuts (R5.3): stops settled once per set of added cards in a play
+(play._stop), since the order cards were added in never changes what stopping ends with; coins
+judged in vain once named (R5.5, R5.6); one card of each suits tried. Plays with many cards to add,
 coins to name (R5.6) and `x any` to choose (R5.7) offer the same options, exclude the same ones
 for the same rules (R5.4, R5.5) and end in the same state as plays searched without it."""
 
@@ -13,7 +14,7 @@ import pytest
 from builders import kid, random_table
 
 from fortlang.cardset import base_set
-from fortlang.engine import Rules, play
+from fortlang.engine import Rules, interpreter, play
 from fortlang.engine.play import why_not_by_search
 from fortlang.nodes import AnySuit, Repeat, Suit, SuitCount
 
@@ -37,13 +38,15 @@ BOOSTING = [k for k in BASE.kids if _boosting(k)] + [
 
 @contextmanager
 def every_stop_searched():
-    """Each stop searched whenever reached, with no shortcut taken first, and no added card (a
-    named coin included, R5.6) judged in vain (R5.5) before the search finds it."""
+    """Each stop searched whenever reached, with no shortcut taken first, no added card (a named
+    coin included, R5.6) judged in vain (R5.5) before the search finds it, and every card tried,
+    not one of each suits (R5.3: an added card's suits count, never its actions)."""
     def never(*args):
         return False
 
     with patch.object(play, "REMEMBER_STOPS", False), patch.object(play, "surely_first", never), \
-            patch.object(play, "surely_in_vain", never):
+            patch.object(play, "surely_in_vain", never), \
+            patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
         yield
 
 

@@ -240,7 +240,11 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     thunks (partial objects) are only made when an agent is asked."""
     game = ctx.game
     play: _Play = ctx.play
-    fresh = _addable(play, cands, start)
+    # Cards of the same suits add alike: an added card's actions are never used (R5.3), its
+    # suits are what counts (R5.5, R5.6); which card leaves the hand is, as for any card an
+    # action moves, never read (interpreter.EQUIVALENT_OPTIONS, the switch of that premise).
+    alike = interpreter.EQUIVALENT_OPTIONS
+    fresh = _addable(play, cands, start, alike and ctx.search)
     if ctx.search:  # stop first, then each card in turn
         mark = game.mark()
         if _stop(ctx):
@@ -254,7 +258,12 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     thunks: list[Thunk] = [partial(_stop, ctx)]
     thunks += [partial(_add, ctx, suits, cands, j, False) for j in fresh]
     offered = [cands[j] for j in fresh]
-    return decide(ctx, Kind.BOOST, partial(_boost_options, offered), thunks,
+    same: list[int] = []
+    if alike:  # every card is offered; one of each suits and place is tried
+        first: dict[tuple[bool, tuple[Suit, ...]], int] = {}
+        same = [0] + [first.setdefault((from_hand, c.card.suits), i)
+                      for i, (c, from_hand) in enumerate(offered, 1)]
+    return decide(ctx, Kind.BOOST, partial(_boost_options, offered), thunks, same=same,
                   refused=partial(_refused_adds, ctx.player.hand, suits))
 
 
@@ -332,16 +341,17 @@ def _refused_adds(hand: list[CardInstance], suits: frozenset[Suit]) -> list[tupl
     return _unboostable([c for c in hand if not _can_boost(c, suits)], "R5.3")
 
 
-def _addable(play: _Play, cands: tuple[tuple[CardInstance, bool], ...], start: int) -> list[int]:
+def _addable(play: _Play, cands: tuple[tuple[CardInstance, bool], ...], start: int,
+             alike: bool) -> list[int]:
     """The candidates from ``start`` not added or counted yet, one per card definition and
-    place (copies of a card add alike)."""
-    seen: set[tuple[bool, int]] = set()
+    place (copies of a card add alike), or with ``alike`` one per suits and place."""
+    seen: set[tuple[bool, Any]] = set()
     out = []
     for j in range(start, len(cands)):
         c, from_hand = cands[j]
         if (c in play.added) if from_hand else (c in play.lookout_used):
             continue
-        key = (from_hand, id(c.card))
+        key = (from_hand, c.card.suits if alike else id(c.card))
         if key not in seen:
             seen.add(key)
             out.append(j)
