@@ -436,15 +436,28 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
         game.note_attr(ctx, "safe", True)
-    return run(action, ctx, partial(_performed, ctx, sequence, i, game.mark()))
+    return run(action, ctx, _Performed(ctx, sequence, i, game.mark()))
 
 
-def _performed(ctx: Ctx, sequence: tuple[str, ...], i: int, mark: int, full: bool) -> bool:
-    """After action ``i`` of ``sequence``: record its use (R5.4), then perform the next."""
-    game = ctx.game
-    play: _Play = ctx.play
-    game.note(play.used, (sequence[i], full, game.changed_since(mark)))
-    return _perform(ctx, sequence, i + 1)
+class _Performed:
+    """What follows action ``i`` of ``sequence``: record its use (R5.4), then perform the next.
+    One object per action performed, searching or not: a closure takes two (its environment),
+    a partial three (its arguments and keywords), each tracked by the garbage collector."""
+
+    __slots__ = ("ctx", "sequence", "i", "mark")
+
+    def __init__(self, ctx: Ctx, sequence: tuple[str, ...], i: int, mark: int) -> None:
+        self.ctx = ctx
+        self.sequence = sequence
+        self.i = i
+        self.mark = mark
+
+    def __call__(self, full: bool) -> bool:
+        ctx = self.ctx
+        game = ctx.game
+        play: _Play = ctx.play
+        game.note(play.used, (self.sequence[self.i], full, game.changed_since(self.mark)))
+        return _perform(ctx, self.sequence, self.i + 1)
 
 
 def useful(ctx: Ctx, card: CardInstance) -> bool:
