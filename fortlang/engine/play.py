@@ -370,10 +370,17 @@ _STOP: Final = Option("stop adding cards", None)
 def _boost_options(offered: list[tuple[CardInstance, bool]]) -> list[Option]:
     options = [_STOP]
     for c, from_hand in offered:
-        where = "add" if from_hand else "count from your lookout"
-        options.append(Option(f"{where} {c.name} ({_suits_text(c)})",
-                              ("hand" if from_hand else "lookout", c.card.id)))
+        options.append(_add_options(c.card)[0 if from_hand else 1])
     return options
+
+
+@by_identity
+def _add_options(card: KidCard) -> tuple[Option, Option]:
+    """Adding ``card`` from the hand, counting it from the lookout (R5.3): made once per card
+    definition (an option is immutable)."""
+    suits = _card_suits_text(card)
+    return (Option(f"add {card.name} ({suits})", ("hand", card.id)),
+            Option(f"count from your lookout {card.name} ({suits})", ("lookout", card.id)))
 
 
 @by_identity
@@ -408,11 +415,27 @@ def _order(ctx: Ctx) -> bool:
                 return True
             game.rollback(mark)
         return False
-    thunks: list[Thunk] = [partial(_perform, ctx, s, 0) for s in sequences]
+    thunks: list[Thunk] = [_Perform(ctx, s) for s in sequences]
     ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
-    first = {which: surely_first(ctx, _action(card, which)) for which in {s[0] for s in sequences}}
-    known = [first[s[0]] for s in sequences]  # judged once per action that can come first
+    # Judged once per action that can come first (R5.4, R5.5).
+    public = card.public is not None and surely_first(ctx, card.public)
+    private = card.private is not None and surely_first(ctx, card.private)
+    known = [public if s[0] == PUBLIC else private for s in sequences]
     return decide(ctx, Kind.ORDER, options, thunks, known)
+
+
+class _Perform:
+    """Perform the actions of ``sequence`` in turn (an option of the order, R5.2): one object
+    the collector tracks, where a partial makes three."""
+
+    __slots__ = ("ctx", "sequence")
+
+    def __init__(self, ctx: Ctx, sequence: tuple[str, ...]) -> None:
+        self.ctx = ctx
+        self.sequence = sequence
+
+    def __call__(self) -> bool:
+        return _perform(self.ctx, self.sequence, 0)
 
 
 def _action(card: KidCard, which: str) -> n.Action:
