@@ -384,7 +384,7 @@ def _card_judges(kid: KidCard) -> tuple[_Judge, ...]:
 def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
     R5.5 holds with no card added); False if only a search can tell."""
-    counted = [card] if game.rules.lookout_optional else None  # else lookout cards count too
+    counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count too
     s = _Play(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
     judges: tuple[_Judge, ...] = _card_judges(card.card)
     for j in judges:

@@ -166,12 +166,18 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     game.note(ctx.sources, card)
     if not ctx.search:  # contexts are only read when an agent is asked
         game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
-    any_nodes = [q for q in _quantities(card) if type(q) is n.AnySuit]
+    any_nodes: tuple[n.Quantity, ...] = _any_nodes(card.card)
     if COIN in card.card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
                            partial(_any_suits, ctx, any_nodes, 0),
                            _coin_names(card.card) if interpreter.EQUIVALENT_OPTIONS else ())
     return _any_suits(ctx, any_nodes, 0)
+
+
+@by_identity
+def _any_nodes(card: KidCard) -> tuple[n.Quantity, ...]:
+    """The card's `x any` quantities, each a suit to choose (R5.7)."""
+    return tuple(q for q in _card_quantities(card) if type(q) is n.AnySuit)
 
 
 @by_identity
@@ -255,8 +261,8 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
                 return True
         game.rollback(mark)
         return False
-    thunks: list[Thunk] = [partial(_stop, ctx)]
-    thunks += [partial(_add, ctx, suits, cands, j, False) for j in fresh]
+    thunks: list[Thunk] = [_Stop(ctx)]
+    thunks += [_Add(ctx, suits, cands, j) for j in fresh]
     offered = [cands[j] for j in fresh]
     same: list[int] = []
     if alike:  # every card is offered; one of each suits and place is tried
@@ -265,6 +271,35 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
                       for i, (c, from_hand) in enumerate(offered, 1)]
     return decide(ctx, Kind.BOOST, partial(_boost_options, offered), thunks, same=same,
                   refused=partial(_refused_adds, ctx.player.hand, suits))
+
+
+class _Stop:
+    """The boost's option to stop (an agent is asked): one object the collector tracks, where a
+    partial makes three."""
+
+    __slots__ = ("ctx",)
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+
+    def __call__(self) -> bool:
+        return _stop(self.ctx)
+
+
+class _Add:
+    """The boost's option to add ``cands[j]`` (an agent is asked)."""
+
+    __slots__ = ("ctx", "suits", "cands", "j")
+
+    def __init__(self, ctx: Ctx, suits: frozenset[Suit],
+                 cands: tuple[tuple[CardInstance, bool], ...], j: int) -> None:
+        self.ctx = ctx
+        self.suits = suits
+        self.cands = cands
+        self.j = j
+
+    def __call__(self) -> bool:
+        return _add(self.ctx, self.suits, self.cands, self.j, False)
 
 
 def _add(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...], j: int,
