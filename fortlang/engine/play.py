@@ -243,7 +243,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
 
     While searching, cards are only added in list order after the last one, so each set of
     added cards is tried once, not once per permutation. The search calls the steps directly:
-    thunks (partial objects) are only made when an agent is asked."""
+    thunks (_Stop, _Add) are only made when an agent is asked."""
     game = ctx.game
     play: _Play = ctx.play
     # Cards of the same suits add alike: an added card's actions are never used (R5.3), its
