@@ -23,6 +23,7 @@ from fortlang.engine.interpreter import (
     COIN,
     EITHER,
     Ctx,
+    bounded_put,
     by_identity,
     can_swap,
     card_count,
@@ -361,13 +362,19 @@ def _build(action: n.Action) -> _Judge:
     return _UNKNOWN if build is None else build(action)
 
 
-_judges = by_identity(_build)
+#: Judges by the id of their node, and a card's by the id of its definition; an entry keeps
+#: its key alive, so ids are never reused (bounded as by_identity's tables are). Read inline: a
+#: by_identity memo is a generic call, twice the cost of a judgement of a plain action.
+_NODE_JUDGES: Final[dict[int, tuple[n.Action, _Judge]]] = {}
+_CARD_JUDGES: Final[dict[int, tuple[KidCard, tuple[_Judge, ...]]]] = {}
 
 
 def judge(action: n.Action) -> _Judge:
     """The judge of ``action``, made once per node."""
-    out: _Judge = _judges(action)
-    return out
+    hit = _NODE_JUDGES.get(id(action))
+    if hit is None:
+        hit = bounded_put(_NODE_JUDGES, id(action), (action, _build(action)))
+    return hit[1]
 
 
 def sure(action: n.Action, s: _Play) -> bool:
@@ -375,10 +382,13 @@ def sure(action: n.Action, s: _Play) -> bool:
     return judge(action).now(s)
 
 
-@by_identity
 def _card_judges(kid: KidCard) -> tuple[_Judge, ...]:
-    """The judges of a card's actions (blank boxes have none)."""
-    return tuple(judge(a) for a in (kid.public, kid.private) if a is not None)
+    """The judges of a card's actions (blank boxes have none), made once per card."""
+    hit = _CARD_JUDGES.get(id(kid))
+    if hit is None:
+        judges = tuple(judge(a) for a in (kid.public, kid.private) if a is not None)
+        hit = bounded_put(_CARD_JUDGES, id(kid), (kid, judges))
+    return hit[1]
 
 
 def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
@@ -386,8 +396,7 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     R5.5 holds with no card added); False if only a search can tell."""
     counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count too
     s = _Play(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
-    judges: tuple[_Judge, ...] = _card_judges(card.card)
-    for j in judges:
+    for j in _card_judges(card.card):
         if j.now(s):
             return True
     return False
