@@ -283,3 +283,24 @@ def test_r7_1_recruit_with_nothing_left_returns_false():
 
     game = table()
     assert not recruit(game, 0)
+
+
+def test_a_play_result_is_a_frozen_record_of_every_field() -> None:
+    """PlayResult's __init__ is written out (compiled, it is not interpreted): it takes every
+    field, in order, and the record stays frozen."""
+    import dataclasses
+    import inspect
+
+    from fortlang.engine import PlayResult
+
+    names = [f.name for f in dataclasses.fields(PlayResult)]
+    assert list(inspect.signature(PlayResult).parameters) == names
+    game = table()
+    card = game.new_card(BUG, game.players[0].hand)
+    values = (0, card, Suit.GLUE, (card,), (), (("public", True, True),), {1: 0}, ((1, ()),),
+              True)
+    result = PlayResult(*values)
+    assert tuple(getattr(result, name) for name in names) == values
+    assert result == PlayResult(*values)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.seat = 1  # type: ignore[misc]

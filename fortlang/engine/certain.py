@@ -29,6 +29,7 @@ from fortlang.engine.interpreter import (
     COIN,
     EITHER,
     Ctx,
+    bounded_put,
     by_identity,
     can_swap,
     card_count,
@@ -44,21 +45,47 @@ from fortlang.registry import spec_of
 
 
 class _Play:
-    """A play being judged: the table, the player, how ``x quantity`` counts now (None: it depends
-    on a choice still to make), how many cards still in the hand will have left it (the played
-    card, before the play starts) by the time the action is performed, the leader's choices that
-    bind a follower (R6.4), and whether the action must have an effect (R5.4) or not (R6.2)."""
+    """A play being judged: the table, the player, how ``x quantity`` counts now (see
+    :meth:`times`), how many cards still in the hand will have left it (the played card, before
+    the play starts) by the time the action is performed, the leader's choices that bind a
+    follower (R6.4), and whether the action must have an effect (R5.4) or not (R6.2).
 
-    __slots__ = ("game", "p", "count", "leaving", "bound", "effect")
+    Counting is data, not a closure: ``ctx`` (a move in progress counts as the interpreter does)
+    or ``cards`` (only those cards count, None: not known), else the callable ``count``. A
+    closure per judgement would allocate an environment and call through a generic pointer."""
 
-    def __init__(self, game: Game, p: Player, count: Callable[[n.Quantity], int | None],
-                 leaving: int, bound: Mapping[int, Any], effect: bool) -> None:
+    __slots__ = ("game", "p", "count", "leaving", "bound", "effect", "ctx", "cards")
+
+    def __init__(self, game: Game, p: Player, count: Callable[[n.Quantity], int | None] | None,
+                 leaving: int, bound: Mapping[int, Any], effect: bool, ctx: Ctx | None = None,
+                 cards: Sequence[CardInstance] | None = None) -> None:
         self.game = game
         self.p = p
         self.count = count
         self.leaving = leaving
         self.bound = bound
         self.effect = effect
+        self.ctx = ctx
+        self.cards = cards
+
+    def times(self, q: n.Quantity) -> int | None:
+        """What ``x q`` counts now, or None if it is not known yet."""
+        ctx = self.ctx
+        if ctx is not None:
+            return count(q, ctx)
+        counter = self.count
+        if counter is not None:
+            return counter(q)
+        return _counted(q, self.p, self.cards)
+
+
+#: No binding choices: the leader's own play (R6.4 binds followers only).
+_UNBOUND: Final[Mapping[int, Any]] = {}
+
+
+def _in_move(ctx: Ctx, bound: Mapping[int, Any], effect: bool) -> _Play:
+    """A judgement inside a move in progress: counts as the interpreter counts for ``ctx``."""
+    return _Play(ctx.game, ctx.player, None, 0, bound, effect, ctx)
 
 
 def _kinds(res: Resource) -> tuple[Resource, ...]:
@@ -66,72 +93,226 @@ def _kinds(res: Resource) -> tuple[Resource, ...]:
 
 
 def _kinds_now(a: n.Gain | n.Spend, s: _Play) -> tuple[Resource, ...]:
-    fixed = s.bound.get(id(a))  # the leader's pizza or toy (R6.4)
-    return (fixed,) if fixed is not None else _kinds(a.resource)
+    if s.bound:
+        fixed = s.bound.get(id(a))  # the leader's pizza or toy (R6.4)
+        if fixed is not None:
+            return (fixed,)
+    return _kinds(a.resource)
 
 
 def _counted(q: n.Quantity, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
     """A repetition count for ``p`` with ``cards`` the only cards counted (None: not known), or
     None if it depends on a choice still to make."""
-    if isinstance(q, n.Fixed):
-        return q.n
-    if isinstance(q, n.FortLevel):
-        return p.level
-    if isinstance(q, n.PackSize):
-        return p.pack[PIZZA] + p.pack[TOY]
-    if isinstance(q, n.LookoutSize):
-        return len(p.lookout)
-    if isinstance(q, n.SuitCount) and cards is not None:
-        if q.suit is not COIN and any(COIN in c.card.suits for c in cards):
-            return None  # a coin counts as the suit it will be named (R5.6)
-        return sum(card_count(c, q.suit, {}) for c in cards)
-    return None  # `x any` (R5.7), a coin to name (R5.6), lookout cards that count anyway
+    kind = type(q)
+    if kind is n.SuitCount:
+        if cards is None:
+            return None  # lookout cards that count anyway
+        suit = q.suit  # type: ignore[attr-defined]
+        total = 0
+        for c in cards:
+            if suit is not COIN and COIN in c.card.suits:
+                return None  # a coin counts as the suit it will be named (R5.6)
+            total += card_count(c, suit, _NO_NAMES)
+        return total
+    measure = _MEASURED.get(kind)
+    return None if measure is None else measure(q, p)  # None: `x any` (R5.7), a tally
 
 
-def _gain(a: n.Gain, s: _Play, times: int) -> bool:
-    """R12.1: every token fits in the stuff and is in the supply, for one kind (never a mix)."""
-    need = a.amount * times
-    return a.amount >= 1 and any(s.game.stuff_room(s.p, r) >= need and s.game.supply[r] >= need
-                                 for r in _kinds_now(a, s))
+_NO_NAMES: Final[dict[int, Suit]] = {}
 
-
-def _spend(a: n.Spend, s: _Play, times: int) -> bool:
-    need = a.amount * times
-    return a.amount >= 1 and any(s.p.stuff[r] + s.p.pack[r] >= need for r in _kinds_now(a, s))
-
-
-def _pack(a: n.Pack, s: _Play, times: int) -> bool:
-    """R12.2: room in the pack and tokens in the stuff, one per repetition."""
-    p = s.p
-    return (p.pack[PIZZA] + p.pack[TOY] + times <= s.game.pack_capacity(p)
-            and p.stuff[PIZZA] + p.stuff[TOY] >= times)
-
-
-#: Actions sure to be performed in full with an effect ``times`` times in a row.
-_REPEATABLE: Final[dict[type, Callable[[Any, _Play, int], bool]]] = {
-    n.Score: lambda a, s, times: True,  # a VP change is always recorded
-    n.Gain: _gain,
-    n.Spend: _spend,
-    n.Pack: _pack,
-    n.Convert: lambda a, s, times: _convert(a, s),  # a convert can always be converted back
+#: Counts known before a play whatever is chosen in it (R13.1).
+_MEASURED: Final[dict[type, Callable[[Any, Player], int]]] = {
+    n.Fixed: lambda q, p: q.n,
+    n.FortLevel: lambda q, p: p.level,
+    n.PackSize: lambda q, p: p.pack[PIZZA] + p.pack[TOY],
+    n.LookoutSize: lambda q, p: len(p.lookout),
 }
 
 
-def _repeat(a: n.Repeat, s: _Play) -> bool:
-    times = s.count(a.count)
-    if times == 0:
-        return not s.effect  # performed in full zero times, with no effect
-    if times == 1:
-        return sure(a.body, s)
-    check = _REPEATABLE.get(type(a.body))
-    return times is not None and times >= 1 and check is not None and check(a.body, s, times)
+# -- judges: what `sure` knows of each node, read from the AST once ------------------------------
+#
+# A judge is a compiled object made once per AST node (memoised by identity): its fields are read
+# as C struct fields and its methods called directly, where the AST's frozen dataclasses cost a
+# dictionary lookup per attribute and a dispatch per node. Each kind of node has one judge class,
+# built from the table _JUDGES; a node without one is never known to be sure.
 
 
-def _choice(a: n.Choice, s: _Play) -> bool:
-    fixed = s.bound.get(id(a)) if is_resource_choice(a) else None  # R6.4
-    if fixed is not None:
-        return sure(a.items[fixed], s)
-    return any(sure(x, s) for x in a.items)
+class _Judge:
+    """A node with no known shortcut: never sure (only a search can tell)."""
+
+    def now(self, s: _Play) -> bool:
+        """Whether the node, performed now, is certain to be performed in full with an effect."""
+        return False
+
+    def repeated(self, s: _Play, times: int) -> bool:
+        """Whether it is, ``times`` (2 or more) times in a row (the body of `x`, R13.1)."""
+        return False
+
+
+_UNKNOWN: Final = _Judge()
+
+
+class _Score(_Judge):
+    def now(self, s: _Play) -> bool:
+        return True  # a VP change is always recorded
+
+    def repeated(self, s: _Play, times: int) -> bool:
+        return True
+
+
+class _DestroyThis(_Judge):
+    def now(self, s: _Play) -> bool:
+        return True  # the leader's card is marked; a follower does nothing
+
+
+class _Tokens(_Judge):
+    """A gain or spend: ``amount`` tokens of one kind (pizza/toy: either, never a mix, R12.1)."""
+
+    def __init__(self, node: n.Gain | n.Spend) -> None:
+        self.node = node  # kept alive: ``key`` is its id, the leader's choices' key (R6.4)
+        self.key = id(node)
+        self.amount = node.amount
+        self.kinds = _kinds(node.resource)
+
+    def kinds_now(self, s: _Play) -> tuple[Resource, ...]:
+        if s.bound:
+            fixed = s.bound.get(self.key)  # the leader's pizza or toy (R6.4)
+            if fixed is not None:
+                return (fixed,)
+        return self.kinds
+
+    def now(self, s: _Play) -> bool:
+        return self.repeated(s, 1)
+
+
+class _Gain(_Tokens):
+    def repeated(self, s: _Play, times: int) -> bool:
+        """R12.1: every token fits in the stuff and is in the supply, for one kind."""
+        need = self.amount * times
+        if self.amount < 1:
+            return False
+        game, p = s.game, s.p
+        for r in self.kinds_now(s):
+            if game.stuff_room(p, r) >= need and game.supply[r] >= need:
+                return True
+        return False
+
+
+class _Spend(_Tokens):
+    def repeated(self, s: _Play, times: int) -> bool:
+        need = self.amount * times
+        if self.amount < 1:
+            return False
+        p = s.p
+        for r in self.kinds_now(s):
+            if p.stuff[r] + p.pack[r] >= need:
+                return True
+        return False
+
+
+class _Pack(_Judge):
+    def now(self, s: _Play) -> bool:
+        return self.repeated(s, 1)
+
+    def repeated(self, s: _Play, times: int) -> bool:
+        """R12.2: room in the pack and tokens in the stuff, one per repetition."""
+        p = s.p
+        return (p.pack[PIZZA] + p.pack[TOY] + times <= s.game.pack_capacity(p)
+                and p.stuff[PIZZA] + p.stuff[TOY] >= times)
+
+
+class _Convert(_Judge):
+    def now(self, s: _Play) -> bool:
+        p, game = s.p, s.game
+        for pool in (p.stuff, p.pack):
+            for r in TOKENS:
+                if can_swap(game, p, pool, r):
+                    return True
+        return False
+
+    def repeated(self, s: _Play, times: int) -> bool:
+        return self.now(s)  # a convert can always be converted back
+
+
+class _Repeat(_Judge):
+    def __init__(self, node: n.Repeat) -> None:
+        self.count = node.count
+        self.body = judge(node.body)
+
+    def now(self, s: _Play) -> bool:
+        times = s.times(self.count)
+        if times == 0:
+            return not s.effect  # performed in full zero times, with no effect
+        if times == 1:
+            return self.body.now(s)
+        return times is not None and times >= 1 and self.body.repeated(s, times)
+
+
+class _Then(_Judge):
+    def __init__(self, node: n.Then) -> None:
+        self.items = tuple(judge(x) for x in node.items)
+        self.independent = _independent_parts(node)
+
+    def now(self, s: _Play) -> bool:
+        """Every part sure now, and no part changes what another needs."""
+        if not self.independent:
+            return False
+        for x in self.items:
+            if not x.now(s):
+                return False
+        return True
+
+
+class _Choice(_Judge):
+    def __init__(self, node: n.Choice) -> None:
+        self.node = node  # kept alive: ``key`` is its id (R6.4)
+        self.key = id(node)
+        self.binding = bool(is_resource_choice(node))
+        self.items = tuple(judge(x) for x in node.items)
+
+    def now(self, s: _Play) -> bool:
+        if s.bound and self.binding:
+            fixed = s.bound.get(self.key)  # R6.4
+            if fixed is not None:
+                return self.items[fixed].now(s)
+        for x in self.items:
+            if x.now(s):
+                return True
+        return False
+
+
+class _Recruit(_Judge):
+    def now(self, s: _Play) -> bool:
+        game = s.game
+        return bool(game.park or game.park_deck or any(q.yard for q in game.players))
+
+
+class _Lookout(_Judge):
+    def now(self, s: _Play) -> bool:
+        return len(s.p.lookout) < s.game.lookout_capacity(s.p) and len(s.p.hand) > s.leaving
+
+
+class _DestroyCard(_Judge):
+    def now(self, s: _Play) -> bool:
+        return len(s.p.hand) > s.leaving or bool(s.p.discard)
+
+
+class _DestroyRival(_Judge):
+    def now(self, s: _Play) -> bool:
+        return any(q.yard for q in s.game.rivals(s.p.seat))
+
+
+class _Advance(_Judge):
+    def __init__(self, node: n.Advance) -> None:
+        self.modifier = node.modifier
+
+    def now(self, s: _Play) -> bool:
+        """R10: below the top level with a way to pay; a reward is always taken in full
+        (R10.3)."""
+        p, board = s.p, s.game.board
+        return p.level < board.max_level and bool(payment_plans(
+            board.costs[p.level], self.modifier, (p.stuff[PIZZA], p.stuff[TOY]),
+            (p.pack[PIZZA], p.pack[TOY])))
 
 
 #: Primitives that read or change tokens, and those that move cards between zones.
@@ -159,65 +340,79 @@ def _independent_parts(a: n.Then) -> bool:
                     if isinstance(x, n.Repeat)))
 
 
-def _then(a: n.Then, s: _Play) -> bool:
-    """Every part sure now, and no part changes what another needs."""
-    return _independent_parts(a) and all(sure(x, s) for x in a.items)
+def _same(judge: _Judge) -> Callable[[Any], _Judge]:
+    """A builder for nodes without fields the judge needs: one judge serves them all."""
+    return lambda node: judge
 
 
-def _convert(a: n.Convert, s: _Play) -> bool:
-    p, game = s.p, s.game
-    return any(can_swap(game, p, pool, r) for pool in (p.stuff, p.pack) for r in TOKENS)
-
-
-def _advance(a: n.Advance, s: _Play) -> bool:
-    """R10: below the top level with a way to pay; a reward is always taken in full (R10.3)."""
-    p, board = s.p, s.game.board
-    return p.level < board.max_level and bool(payment_plans(
-        board.costs[p.level], a.modifier, (p.stuff[PIZZA], p.stuff[TOY]),
-        (p.pack[PIZZA], p.pack[TOY])))
-
-
-_SURE: Final[dict[type, Callable[[Any, _Play], bool]]] = {
-    n.Score: lambda a, s: True,
-    n.Gain: lambda a, s: _gain(a, s, 1),
-    n.Spend: lambda a, s: _spend(a, s, 1),
-    n.Repeat: _repeat,
-    n.Then: _then,
-    n.Choice: _choice,
-    n.DestroyThis: lambda a, s: True,  # the leader's card is marked; a follower does nothing
-    n.Recruit: lambda a, s: bool(s.game.park or s.game.park_deck
-                                 or any(q.yard for q in s.game.players)),
-    n.Lookout: lambda a, s: (len(s.p.lookout) < s.game.lookout_capacity(s.p)
-                             and len(s.p.hand) > s.leaving),
-    n.DestroyCard: lambda a, s: len(s.p.hand) > s.leaving or bool(s.p.discard),
-    n.DestroyRival: lambda a, s: any(q.yard for q in s.game.rivals(s.p.seat)),
-    n.Pack: lambda a, s: _pack(a, s, 1),
-    n.Convert: _convert,
-    n.Advance: _advance,
+_JUDGES: Final[dict[type, Callable[[Any], _Judge]]] = {
+    n.Score: _same(_Score()),
+    n.Gain: _Gain,
+    n.Spend: _Spend,
+    n.Repeat: _Repeat,
+    n.Then: _Then,
+    n.Choice: _Choice,
+    n.DestroyThis: _same(_DestroyThis()),
+    n.Recruit: _same(_Recruit()),
+    n.Lookout: _same(_Lookout()),
+    n.DestroyCard: _same(_DestroyCard()),
+    n.DestroyRival: _same(_DestroyRival()),
+    n.Pack: _same(_Pack()),
+    n.Convert: _same(_Convert()),
+    n.Advance: _Advance,
 }
+
+
+def _build(action: n.Action) -> _Judge:
+    build = _JUDGES.get(type(action))
+    return _UNKNOWN if build is None else build(action)
+
+
+#: Judges by the id of their node, and a card's by the id of its definition; an entry keeps
+#: its key alive, so ids are never reused (bounded as by_identity's tables are). Read inline: a
+#: by_identity memo is a generic call, twice the cost of a judgement of a plain action.
+_NODE_JUDGES: Final[dict[int, tuple[n.Action, _Judge]]] = {}
+_CARD_JUDGES: Final[dict[int, tuple[KidCard, tuple[_Judge, ...]]]] = {}
+
+
+def judge(action: n.Action) -> _Judge:
+    """The judge of ``action``, made once per node."""
+    hit = _NODE_JUDGES.get(id(action))
+    if hit is None:
+        hit = bounded_put(_NODE_JUDGES, id(action), (action, _build(action)))
+    return hit[1]
 
 
 def sure(action: n.Action, s: _Play) -> bool:
     """Whether ``action``, performed now, is certain to be performed in full with an effect."""
-    check = _SURE.get(type(action))
-    return check is not None and check(action, s)
+    return judge(action).now(s)
+
+
+def _card_judges(kid: KidCard) -> tuple[_Judge, ...]:
+    """The judges of a card's actions (blank boxes have none), made once per card."""
+    hit = _CARD_JUDGES.get(id(kid))
+    if hit is None:
+        judges = tuple(judge(a) for a in (kid.public, kid.private) if a is not None)
+        hit = bounded_put(_CARD_JUDGES, id(kid), (kid, judges))
+    return hit[1]
 
 
 def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
     R5.5 holds with no card added); False if only a search can tell."""
-    p = game.players[seat]
-    counted = [card] if game.rules.lookout_optional else None  # else lookout cards count too
-    s = _Play(game, p, lambda q: _counted(q, p, counted), 1, {}, True)
-    return any(action is not None and sure(action, s)
-               for action in (card.card.public, card.card.private))
+    counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count too
+    s = _Play(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
+    for j in _card_judges(card.card):
+        if j.now(s):
+            return True
+    return False
 
 
 def surely_first(ctx: Ctx, action: n.Action) -> bool:
     """True if the play is certain to be legal when the leader performs ``action`` now, as its
     first action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that
     every added card counts for, so that each of its repetitions has an effect (R5.5)."""
-    if not sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0, {}, True)):
+    if not sure(action, _in_move(ctx, _UNBOUND, True)):
         return False
     added = ctx.play.added
     if not added:
@@ -487,9 +682,10 @@ def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
 
     Usefulness needs an `x suit` counting one of the card's suits to have more repetitions with an
     effect than it has without the card. In a play that only gains tokens, a repeated gain has
-    effect at most while its tokens fit, and cards added later only raise the count."""
+    effect at most while its tokens fit, and cards added later only raise the count. A coin is
+    judged once named (R5.6), as the suit named and as a coin."""
     game, p, kid = ctx.game, ctx.player, ctx.play.card.card
-    if COIN in card.card.suits:
+    if COIN in card.card.suits and card.uid not in ctx.named:
         return False  # its suit is still to be named (R5.6)
     actions = [a for a in (kid.public, kid.private) if a is not None]
     if any(_may_free(a, game, p) for a in actions):
@@ -498,11 +694,11 @@ def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
         q = x.count
         suit = q.suit if isinstance(q, n.SuitCount) else \
             ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
-        share = card_count(card, suit, {}) if suit is not None else 0
+        share = card_count(card, suit, ctx.named) if suit is not None else 0
         if suit is None or not share:
             continue
         most = _effective_at_most(x.body, game, p)
         if most is None or most > suit_count(ctx, suit) - share:
             return False
-    s = _Play(game, p, lambda q: count(q, ctx), 0, {}, True)
+    s = _in_move(ctx, _UNBOUND, True)
     return any(sure(a, s) for a in actions)

@@ -71,7 +71,7 @@ PRIVATE: Final = "private"
 class _Play:
     """The leader's bookkeeping for one play (changed through ``game.note*`` / ``game.set``)."""
 
-    __slots__ = ("card", "added", "lookout_used", "used", "destroy_this")
+    __slots__ = ("card", "added", "lookout_used", "used", "destroy_this", "tried")
 
     def __init__(self, card: CardInstance) -> None:
         self.card = card
@@ -79,6 +79,9 @@ class _Play:
         self.lookout_used: list[CardInstance] = []
         self.used: list[tuple[str, bool, bool]] = []  # (public|private, in full, had an effect)
         self.destroy_this = False
+        #: What stopping the boost ended with, tried once per set of added cards (see _stop).
+        #: A cache, not state: never rolled back.
+        self.tried: dict[tuple, tuple[bool, str | None]] = {}
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,24 @@ class PlayResult:
     bindings: Mapping[int, Any] = field(repr=False)  # the leader's choices binding followers (R6.4)
     followers: tuple[tuple[int, tuple[CardInstance, ...]], ...] = ()
     destroyed: bool = False  # the played card went to the box (R12.5 or Rough Housing)
+
+    def __init__(self, seat: int, card: CardInstance, coin: Suit | None,
+                 added: tuple[CardInstance, ...], lookout: tuple[CardInstance, ...],
+                 used: tuple[tuple[str, bool, bool], ...], bindings: Mapping[int, Any],
+                 followers: tuple[tuple[int, tuple[CardInstance, ...]], ...] = (),
+                 destroyed: bool = False) -> None:
+        # Written out, not generated: compiled, this runs in C; the __init__ that dataclass
+        # generates for a frozen class is interpreted (a frame, nine lookups of object).
+        put = object.__setattr__
+        put(self, "seat", seat)
+        put(self, "card", card)
+        put(self, "coin", coin)
+        put(self, "added", added)
+        put(self, "lookout", lookout)
+        put(self, "used", used)
+        put(self, "bindings", bindings)
+        put(self, "followers", followers)
+        put(self, "destroyed", destroyed)
 
 
 # -- static facts about a card's actions -------------------------------------------------------
@@ -145,12 +166,18 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     game.note(ctx.sources, card)
     if not ctx.search:  # contexts are only read when an agent is asked
         game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
-    any_nodes = [q for q in _quantities(card) if type(q) is n.AnySuit]
+    any_nodes: tuple[n.Quantity, ...] = _any_nodes(card.card)
     if COIN in card.card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
-                           lambda: _any_suits(ctx, any_nodes, 0),
+                           partial(_any_suits, ctx, any_nodes, 0),
                            _coin_names(card.card) if interpreter.EQUIVALENT_OPTIONS else ())
     return _any_suits(ctx, any_nodes, 0)
+
+
+@by_identity
+def _any_nodes(card: KidCard) -> tuple[n.Quantity, ...]:
+    """The card's `x any` quantities, each a suit to choose (R5.7)."""
+    return tuple(q for q in _card_quantities(card) if type(q) is n.AnySuit)
 
 
 @by_identity
@@ -166,18 +193,22 @@ def _coin_names(card: KidCard) -> tuple[int, ...]:
                  for i, s in enumerate(PLAIN_SUITS))
 
 
+_ALL_SUITS: Final = tuple(Suit)  # what `x any` may count (R5.7)
+
+
 def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
-    card = ctx.play.card
+    play: _Play = ctx.play  # typed: compiled reads of its fields
+    card = play.card
     if i < len(nodes):
         if not ctx.search:
             ctx.game.note_attr(ctx, "context", f"{card.name}: the suit `x any` counts (R5.7)")
-        return choose_suit(ctx, ctx.any_suits, id(nodes[i]), tuple(Suit),
-                           lambda: _any_suits(ctx, nodes, i + 1))
+        return choose_suit(ctx, ctx.any_suits, id(nodes[i]), _ALL_SUITS,
+                           partial(_any_suits, ctx, nodes, i + 1))
     suits = boosted_suits(card, ctx.any_suits)
     p = ctx.player
     if not suits:
         if ctx.game.explain and not ctx.search and p.hand:  # say why nothing can be added
-            return decide(ctx, Kind.BOOST, [_STOP], [lambda: _order(ctx)],
+            return decide(ctx, Kind.BOOST, [_STOP], [partial(_order, ctx)],
                           refused=partial(_unboostable, p.hand, "R13.3"))
         return _order(ctx)
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
@@ -188,7 +219,7 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     if ctx.game.rules.lookout_optional:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
-    return _count_all(ctx, lookout, 0, suits, lambda: _boost(ctx, suits, cands, 0))
+    return _count_all(ctx, lookout, 0, suits, partial(_boost, ctx, suits, cands, 0))
 
 
 def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset[Suit],
@@ -211,59 +242,151 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     """Add one more card (from hand, or count one from the lookout) or stop (R5.3).
 
     While searching, cards are only added in list order after the last one, so each set of
-    added cards is tried once, not once per permutation."""
-    game, p, play = ctx.game, ctx.player, ctx.play
-    thunks: list[Thunk] = [lambda: _order(ctx)]
-    offered: list[tuple[CardInstance, bool]] = []
-    nxt = ctx.search
-
-    def add(j: int) -> Thunk:
-        c, from_hand = cands[j]
-
-        def thunk() -> bool:
-            if from_hand:
-                game.move(p.hand, p.hand.index(c), p.in_play)
-                game.note(play.added, c)
-            else:
-                game.note(play.lookout_used, c)
-            game.note(ctx.sources, c)
-            if ctx.search and from_hand and surely_in_vain(ctx, c):
-                return ctx.fails("R5.5")  # what every completion would end with
-            then: Thunk = lambda: _boost(ctx, suits, cands, j + 1 if nxt else 0)  # noqa: E731
-            if COIN in c.card.suits:
-                return choose_suit(ctx, ctx.named, c.uid, sorted(suits), then)
-            return then()
-        return thunk
-
-    fresh = _addable(play, cands, start)
-    if nxt:  # searching: stop first, then each card in turn, built only when tried
+    added cards is tried once, not once per permutation. The search calls the steps directly:
+    thunks (_Stop, _Add) are only made when an agent is asked."""
+    game = ctx.game
+    play: _Play = ctx.play
+    # Cards of the same suits add alike: an added card's actions are never used (R5.3), its
+    # suits are what counts (R5.5, R5.6); which card leaves the hand is, as for any card an
+    # action moves, never read (interpreter.EQUIVALENT_OPTIONS, the switch of that premise).
+    alike = interpreter.EQUIVALENT_OPTIONS
+    fresh = _addable(play, cands, start, alike and ctx.search)
+    if ctx.search:  # stop first, then each card in turn
         mark = game.mark()
-        if _order(ctx):
+        if _stop(ctx):
             return True
         for j in fresh:
             game.rollback(mark)
-            if add(j)():
+            if _add(ctx, suits, cands, j, True):
                 return True
         game.rollback(mark)
         return False
-    for j in fresh:
-        offered.append(cands[j])
-        thunks.append(add(j))
-    return decide(ctx, Kind.BOOST, lambda: _boost_options(offered), thunks,
-                  refused=lambda: _unboostable([c for c in p.hand if not _can_boost(c, suits)],
-                                               "R5.3"))
+    thunks: list[Thunk] = [_Stop(ctx)]
+    thunks += [_Add(ctx, suits, cands, j) for j in fresh]
+    offered = [cands[j] for j in fresh]
+    same: list[int] = []
+    if alike:  # every card is offered; one of each suits and place is tried
+        first: dict[tuple[bool, tuple[Suit, ...]], int] = {}
+        same = [0] + [first.setdefault((from_hand, c.card.suits), i)
+                      for i, (c, from_hand) in enumerate(offered, 1)]
+    return decide(ctx, Kind.BOOST, partial(_boost_options, offered), thunks, same=same,
+                  refused=partial(_refused_adds, ctx.player.hand, suits))
 
 
-def _addable(play: _Play, cands: tuple[tuple[CardInstance, bool], ...], start: int) -> list[int]:
+class _Stop:
+    """The boost's option to stop (an agent is asked): one object the collector tracks, where a
+    partial makes three."""
+
+    __slots__ = ("ctx",)
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+
+    def __call__(self) -> bool:
+        return _stop(self.ctx)
+
+
+class _Add:
+    """The boost's option to add ``cands[j]`` (an agent is asked)."""
+
+    __slots__ = ("ctx", "suits", "cands", "j")
+
+    def __init__(self, ctx: Ctx, suits: frozenset[Suit],
+                 cands: tuple[tuple[CardInstance, bool], ...], j: int) -> None:
+        self.ctx = ctx
+        self.suits = suits
+        self.cands = cands
+        self.j = j
+
+    def __call__(self) -> bool:
+        return _add(self.ctx, self.suits, self.cands, self.j, False)
+
+
+def _add(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...], j: int,
+         nxt: bool) -> bool:
+    """Add ``cands[j]`` (R5.3), name its coin (R5.6), then boost on: from the next candidate
+    (``nxt``, while searching from a search) or from the first (a choice an agent was asked)."""
+    game, p = ctx.game, ctx.player
+    play: _Play = ctx.play
+    c, from_hand = cands[j]
+    if from_hand:
+        game.move(p.hand, p.hand.index(c), p.in_play)
+        game.note(play.added, c)
+    else:
+        game.note(play.lookout_used, c)
+    game.note(ctx.sources, c)
+    start = j + 1 if nxt else 0
+    if COIN in c.card.suits:  # named first (R5.6), then judged
+        return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
+                           partial(_added, ctx, suits, cands, start, c, from_hand))
+    return _added(ctx, suits, cands, start, c, from_hand)
+
+
+def _added(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
+           start: int, c: CardInstance, from_hand: bool) -> bool:
+    """``c`` added (its coin named): boost on, unless it can never be useful (R5.5)."""
+    if ctx.search and from_hand and surely_in_vain(ctx, c):
+        return ctx.fails("R5.5")  # what every completion would end with
+    return _boost(ctx, suits, cands, start)
+
+
+#: Whether _stop settles a set of added cards once per play (tests compare with this off).
+REMEMBER_STOPS = True
+
+
+def _stop(ctx: Ctx) -> bool:
+    """Stop adding cards (R5.3) and perform the actions (R5.2). While searching, each set of
+    cards added, counted and named is tried once per play: trials of the boost's options reach
+    the same sets in other orders (adding A then B, B then A), and again at the next decision
+    once the agent added one. The order cards were added in changes nothing the rest of the
+    move reads (their suits are counted, in_play's order is never read), so the set, the lookout
+    cards counted and the suits named (R5.6, R5.7) settle the outcome: legal or not, and the rule
+    a failure reports (merged into ctx.fail as if the search had run again)."""
+    if not ctx.search or not REMEMBER_STOPS:
+        return _order(ctx)
+    play: _Play = ctx.play
+    kid = play.card.card
+    for action in (kid.public, kid.private):  # each can come first (R5.2)
+        if action is not None and surely_first(ctx, action):
+            return True  # as _order's search would find, by the same test (rules are moot)
+    key = (tuple(sorted(c.uid for c in play.added)),
+           tuple(sorted(c.uid for c in play.lookout_used)),
+           tuple(sorted(ctx.named.items())), tuple(sorted(ctx.any_suits.items())))
+    hit = play.tried.get(key)
+    if hit is None:
+        outer = ctx.fail
+        ctx.fail = None
+        ok = _order(ctx)
+        hit = (ok, _recorded(ctx))
+        play.tried[key] = hit
+        ctx.fail = outer
+    rule = hit[1]
+    if rule is not None:
+        ctx.fails(rule)
+    return hit[0]
+
+
+def _recorded(ctx: Ctx) -> str | None:
+    """``ctx.fail``, read through a call: after ``ctx.fail = None`` mypy narrows the attribute to
+    None across the search, and mypyc compiles that narrowing into a run-time check."""
+    return ctx.fail
+
+
+def _refused_adds(hand: list[CardInstance], suits: frozenset[Suit]) -> list[tuple[str, str]]:
+    return _unboostable([c for c in hand if not _can_boost(c, suits)], "R5.3")
+
+
+def _addable(play: _Play, cands: tuple[tuple[CardInstance, bool], ...], start: int,
+             alike: bool) -> list[int]:
     """The candidates from ``start`` not added or counted yet, one per card definition and
-    place (copies of a card add alike)."""
-    seen: set[tuple[bool, int]] = set()
+    place (copies of a card add alike), or with ``alike`` one per suits and place."""
+    seen: set[tuple[bool, Any]] = set()
     out = []
     for j in range(start, len(cands)):
         c, from_hand = cands[j]
         if (c in play.added) if from_hand else (c in play.lookout_used):
             continue
-        key = (from_hand, id(c.card))
+        key = (from_hand, c.card.suits if alike else id(c.card))
         if key not in seen:
             seen.add(key)
             out.append(j)
@@ -282,10 +405,17 @@ _STOP: Final = Option("stop adding cards", None)
 def _boost_options(offered: list[tuple[CardInstance, bool]]) -> list[Option]:
     options = [_STOP]
     for c, from_hand in offered:
-        where = "add" if from_hand else "count from your lookout"
-        options.append(Option(f"{where} {c.name} ({_suits_text(c)})",
-                              ("hand" if from_hand else "lookout", c.card.id)))
+        options.append(_add_options(c.card)[0 if from_hand else 1])
     return options
+
+
+@by_identity
+def _add_options(card: KidCard) -> tuple[Option, Option]:
+    """Adding ``card`` from the hand, counting it from the lookout (R5.3): made once per card
+    definition (an option is immutable)."""
+    suits = _card_suits_text(card)
+    return (Option(f"add {card.name} ({suits})", ("hand", card.id)),
+            Option(f"count from your lookout {card.name} ({suits})", ("lookout", card.id)))
 
 
 @by_identity
@@ -307,7 +437,8 @@ def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Opt
 
 
 def _order(ctx: Ctx) -> bool:
-    card = ctx.play.card.card
+    play: _Play = ctx.play
+    card = play.card.card
     sequences, options = order_options(card)
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
@@ -319,11 +450,27 @@ def _order(ctx: Ctx) -> bool:
                 return True
             game.rollback(mark)
         return False
-    thunks: list[Thunk] = [partial(_perform, ctx, s, 0) for s in sequences]
+    thunks: list[Thunk] = [_Perform(ctx, s) for s in sequences]
     ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
-    first = {which: surely_first(ctx, _action(card, which)) for which in {s[0] for s in sequences}}
-    known = [first[s[0]] for s in sequences]  # judged once per action that can come first
+    # Judged once per action that can come first (R5.4, R5.5).
+    public = card.public is not None and surely_first(ctx, card.public)
+    private = card.private is not None and surely_first(ctx, card.private)
+    known = [public if s[0] == PUBLIC else private for s in sequences]
     return decide(ctx, Kind.ORDER, options, thunks, known)
+
+
+class _Perform:
+    """Perform the actions of ``sequence`` in turn (an option of the order, R5.2): one object
+    the collector tracks, where a partial makes three."""
+
+    __slots__ = ("ctx", "sequence")
+
+    def __init__(self, ctx: Ctx, sequence: tuple[str, ...]) -> None:
+        self.ctx = ctx
+        self.sequence = sequence
+
+    def __call__(self) -> bool:
+        return _perform(self.ctx, self.sequence, 0)
 
 
 def _action(card: KidCard, which: str) -> n.Action:
@@ -335,7 +482,8 @@ def _action(card: KidCard, which: str) -> n.Action:
 def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     if i == len(sequence):
         return _leader_check(ctx)
-    game, play = ctx.game, ctx.play
+    game = ctx.game
+    play: _Play = ctx.play
     which = sequence[i]
     action = _action(play.card.card, which)
     if ctx.search and not i and surely_first(ctx, action):
@@ -346,13 +494,28 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
         game.note_attr(ctx, "safe", True)
-    mark = game.mark()
+    return run(action, ctx, _Performed(ctx, sequence, i, game.mark()))
 
-    def after(full: bool) -> bool:
-        game.note(play.used, (which, full, game.changed_since(mark)))
-        return _perform(ctx, sequence, i + 1)
 
-    return run(action, ctx, after)
+class _Performed:
+    """What follows action ``i`` of ``sequence``: record its use (R5.4), then perform the next.
+    One object per action performed, searching or not: a closure takes two (its environment),
+    a partial three (its arguments and keywords), each tracked by the garbage collector."""
+
+    __slots__ = ("ctx", "sequence", "i", "mark")
+
+    def __init__(self, ctx: Ctx, sequence: tuple[str, ...], i: int, mark: int) -> None:
+        self.ctx = ctx
+        self.sequence = sequence
+        self.i = i
+        self.mark = mark
+
+    def __call__(self, full: bool) -> bool:
+        ctx = self.ctx
+        game = ctx.game
+        play: _Play = ctx.play
+        game.note(play.used, (self.sequence[self.i], full, game.changed_since(self.mark)))
+        return _perform(ctx, self.sequence, self.i + 1)
 
 
 def useful(ctx: Ctx, card: CardInstance) -> bool:
@@ -375,7 +538,7 @@ def _one_in_full(play: _Play) -> bool:
 
 def _violation(ctx: Ctx) -> str | None:
     """The rule the leader's play breaks so far (R5.4, then R5.5), or None."""
-    play = ctx.play
+    play: _Play = ctx.play
     if not _one_in_full(play):
         return "R5.4"
     for card in play.added:
@@ -464,15 +627,26 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     elif card not in p.in_play:
         destroyed = card in game.box
     _debug_check(game)
+    if not followers and not destroyed:
+        return result  # nothing to add: a frozen dataclass is made field by field (slow)
     return PlayResult(seat, card, result.coin, result.added, result.lookout, result.used,
                       result.bindings, tuple(followers), destroyed)
+
+
+_SKIP: Final = Option("skip the play phase", None)
+
+
+@by_identity
+def _play_option(card: KidCard) -> Option:
+    """"Name (suits)": made once per card definition (an option is immutable)."""
+    return Option(f"{card.name} ({_card_suits_text(card)})", card.id)
 
 
 def lead(game: Game, seat: int) -> PlayResult | None:
     """The play phase (R5.1): ask which card to play, or skip; then play it."""
     cards = legal_plays(game, seat)
-    options = [Option("skip the play phase", None)]
-    options += [Option(f"{c.name} ({_suits_text(c)})", c.card.id) for c in cards]
+    options = [_SKIP]
+    options += [_play_option(c.card) for c in cards]
     excluded: tuple[tuple[str, str], ...] = ()
     if game.explain:  # every hand card that cannot be played, with the rule (R5.2, R5.4, R5.5)
         hand = game.players[seat].hand

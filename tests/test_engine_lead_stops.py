@@ -1,0 +1,105 @@
+"""The boost's shortcuts (R5.3): stops settled once per set of added cards in a play
+(play._stop), since the order cards were added in never changes what stopping ends with; coins
+judged in vain once named (R5.5, R5.6); one card of each suits tried. Plays with many cards to add,
+coins to name (R5.6) and `x any` to choose (R5.7) offer the same options, exclude the same ones
+for the same rules (R5.4, R5.5) and end in the same state as plays searched without it."""
+
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+from unittest.mock import patch
+
+import pytest
+from builders import kid, random_table
+
+from fortlang.cardset import base_set
+from fortlang.engine import Rules, interpreter, play
+from fortlang.engine.play import why_not_by_search
+from fortlang.nodes import AnySuit, Repeat, Suit, SuitCount
+
+BASE = base_set()
+
+
+def _boosting(kid) -> bool:
+    return any(isinstance(x, Repeat) and isinstance(x.count, SuitCount | AnySuit)
+               for a in (kid.public, kid.private) if a is not None for x in a.walk())
+
+
+#: The bundled cards that boost, and cards whose stops depend on the suit a coin is named (two
+#: suits boosted, R5.6) or `x any` counts (R5.7), with little room for what they gain.
+BOOSTING = [k for k in BASE.kids if _boosting(k)] + [
+    kid("Twin", "shovel", "gain 2 pizza x shovel", "gain 2 toy x glue"),
+    kid("Anyone", "crown", "gain 2 pizza x any", "spend toy x glue"),
+    kid("Coiner", "coin", "gain 3 toy x any", "gain pizza x coin"),
+    kid("Doubler", "crown crown", "(score then gain toy) x any"),
+]
+
+
+@contextmanager
+def every_stop_searched():
+    """Each stop searched whenever reached, with no shortcut taken first, no added card (a named
+    coin included, R5.6) judged in vain (R5.5) before the search finds it, and every card tried,
+    not one of each suits (R5.3: an added card's suits count, never its actions)."""
+    def never(*args):
+        return False
+
+    with patch.object(play, "REMEMBER_STOPS", False), patch.object(play, "surely_first", never), \
+            patch.object(play, "surely_in_vain", never), \
+            patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
+        yield
+
+
+def _play_recorded(kid_card, seed: int, rules: Rules):
+    """Play ``kid_card`` from a hand of cards sharing its suits (coins too), with one of them in
+    the lookout or none: every decision as offered and the final state."""
+    game = random_table(BASE, 3, seed)
+    game.rules = rules
+    p = game.players[0]
+    rng = random.Random(seed)
+    sharing = [k for k in BASE.kids
+               if Suit.COIN in k.suits or not set(k.suits).isdisjoint(kid_card.suits)]
+    p.hand.clear()
+    p.lookout.clear()
+    game.new_cards(rng.sample(sharing, 4), p.hand)
+    game.new_cards(rng.sample(sharing, seed % 3 % 2), p.lookout)
+    for r in p.stuff:  # room for a few tokens only
+        p.stuff[r] = max(p.stuff[r], game.board.stuff_capacity - rng.randrange(4))
+    card = game.new_card(kid_card, p.hand)
+    seen: list[tuple] = []
+    game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))
+    rule = why_not_by_search(game, 0, card)
+    if rule is None:
+        play.play_card(game, 0, card, checked=True, follow=False)
+    return rule, seen, game.snapshot()
+
+
+@pytest.mark.parametrize("kid_card", BOOSTING, ids=lambda k: k.id)
+def test_stops_settled_once_end_as_every_stop_searched(kid_card):
+    for seed in range(8):
+        rules = Rules(lookout_optional=bool(seed % 2))
+        fast = _play_recorded(kid_card, seed, rules)
+        with every_stop_searched():
+            assert _play_recorded(kid_card, seed, rules) == fast, seed
+
+
+def test_a_stop_is_searched_once_per_set_of_added_cards():
+    """The shortcut is taken (else the comparison above proves nothing): fewer orders searched."""
+    calls = []
+    order = play._order
+
+    def counted(ctx):
+        calls.append(ctx.search)
+        return order(ctx)
+
+    def searched() -> int:
+        calls.clear()
+        with patch.object(play, "_order", counted):
+            for kid_card in BOOSTING:
+                for seed in range(4):
+                    _play_recorded(kid_card, seed, Rules())
+        return calls.count(True)
+
+    remembered = searched()
+    with patch.object(play, "REMEMBER_STOPS", False):
+        assert remembered < searched()
