@@ -117,7 +117,7 @@ def test_entries_written_after_a_rollback_are_undone_too():
         game.rollback(trial)
         assert (p.stuff[PIZZA], p.pack[PIZZA], p.vp, p.perks) == (3, 0, 0, [])
     game.set(p, "level", 1)
-    assert not any(entry[1] is p.perks for entry in gc.get_referents(game._undo))
+    assert not any(item is p.perks for item in gc.get_referents(game._undo))
     game.rollback(outer)
     game.commit(outer)
     assert (p.stuff[PIZZA], p.level, game.supply[PIZZA]) == (0, 0, 30) and game._undo == []

@@ -731,7 +731,9 @@ def _kind_of(node: n.Gain | n.Spend | n.Take | n.Give, ctx: Ctx, then: WithKind)
 def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
     """Take up to ``amount`` from the finite supply (R1.4) into stuff (4 of each, R1.5)."""
     game, p = ctx.game, ctx.player
-    got = min(amount, game.stuff_room(p, res), game.supply[res])
+    # Two-argument mins: compiled, min(a, b) of ints is a comparison, min(a, b, c) a generic
+    # call of the builtin (looked up, its arguments packed in a tuple).
+    got = min(min(amount, game.stuff_room(p, res)), game.supply[res])
     if got > 0:
         game.transfer(game.supply, p.stuff, res, got)
     return got == amount
@@ -1183,7 +1185,7 @@ def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> b
     moves: list[tuple[Player, int]] = []
     for q in game.rivals(ctx.seat):
         giver, getter = (q, p) if taking else (p, q)
-        got = min(amount, giver.stuff[res], game.stuff_room(getter, res))
+        got = min(min(amount, giver.stuff[res]), game.stuff_room(getter, res))  # see gain_tokens
         if got:
             moves.append((q, got))
     if not moves:

@@ -150,18 +150,20 @@ _KIND_TEXT: Final[dict[Kind, str]] = {kind: str(kind) for kind in Kind}
 
 
 # -- the undo log ------------------------------------------------------------------------------
-# Each entry is an operation code and four operands, undone by one branch of Game.rollback: no
-# call through a stored function (a generic call under mypyc, a frame in pure Python), and a
-# transfer is one entry. A trial writes and undoes thousands of entries per game.
+# A flat list: each entry is its operands then its operation code (last, so a rollback walking
+# back reads the code first and knows how many operands precede it). No tuple per entry: a trial
+# writes and undoes thousands of entries per game, and a tuple is an allocation, five reference
+# counts and a deallocation, where an item of the list is one append. Undone by one branch of
+# Game.rollback: no call through a stored function (a generic call under mypyc, a frame in pure
+# Python), and a transfer is one entry.
 
-_MOVE: Final = 0  # (src list, index, dst list, -): put dst's last item back at src[index]
-_ADD: Final = 1  # (src dict, dst dict, key, n): n moved from src to dst, move it back
-_SETATTR: Final = 2  # (object, attribute, old value, -)
-_INSERT: Final = 3  # (list, index, item, -)
-_POP: Final = 4  # (list, -, -, -): remove the last item
-_SETITEM: Final = 5  # (dict, key, old value, -)
-_DELITEM: Final = 6  # (dict, key, -, -)
-_Entry = tuple[int, Any, Any, Any, Any]
+_MOVE: Final = 0  # src list, index, dst list: put dst's last item back at src[index]
+_ADD: Final = 1  # src dict, dst dict, key, n: n moved from src to dst, move it back
+_SETATTR: Final = 2  # object, attribute, old value
+_INSERT: Final = 3  # list, index, item
+_POP: Final = 4  # list: remove the last item
+_SETITEM: Final = 5  # dict, key, old value
+_DELITEM: Final = 6  # dict, key
 
 
 class Game:
@@ -198,7 +200,7 @@ class Game:
         self.explain = False
         #: Called with (decision, index) after every answered decision (replays, UIs).
         self.on_decision: Callable[[Any, int], None] | None = None
-        self._undo: list[_Entry] = []  # (operation, operands) (see _MOVE...)
+        self._undo: list[Any] = []  # operands, then the operation (see _MOVE...)
         #: Where in ``_undo`` each change of the game state (not interpreter bookkeeping) was
         #: recorded, in order: ``changed_since`` reads the last one instead of scanning the log.
         self._changes: list[int] = []
@@ -325,38 +327,47 @@ class Game:
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
         undo = self._undo
-        top = len(undo)
-        if top <= mark:
+        i = len(undo) - 1
+        if i < mark:
             return
-        for i in range(top - 1, mark - 1, -1):
-            op, a, b, c, d = undo[i]
-            # Typed names, not the operands themselves: compiled, a list's or a dict's own
+        while i >= mark:
+            op: int = undo[i]
+            # Typed names, not the items themselves: compiled, a list's or a dict's own
             # operations are direct calls; on an untyped operand they are generic lookups.
             if op == _ADD:
-                gave: dict = a
-                got: dict = b
-                got[c] -= d
-                gave[c] += d
+                gave: dict = undo[i - 4]
+                got: dict = undo[i - 3]
+                key = undo[i - 2]
+                n: int = undo[i - 1]
+                got[key] -= n
+                gave[key] += n
+                i -= 5
             elif op == _MOVE:
-                src: list = a
-                dst: list = c
-                at: int = b
+                src: list = undo[i - 3]
+                at: int = undo[i - 2]
+                dst: list = undo[i - 1]
                 src.insert(at, dst.pop())
+                i -= 4
             elif op == _POP:
-                grown: list = a
+                grown: list = undo[i - 1]
                 grown.pop()
+                i -= 2
             elif op == _SETATTR:
-                setattr(a, b, c)
+                setattr(undo[i - 3], undo[i - 2], undo[i - 1])
+                i -= 4
             elif op == _SETITEM:
-                table: dict = a
-                table[b] = c
+                table: dict = undo[i - 3]
+                table[undo[i - 2]] = undo[i - 1]
+                i -= 4
             elif op == _DELITEM:
-                added: dict = a
-                del added[b]
+                added: dict = undo[i - 2]
+                del added[undo[i - 1]]
+                i -= 3
             else:  # _INSERT
-                shrunk: list = a
-                where: int = b
-                shrunk.insert(where, c)
+                shrunk: list = undo[i - 3]
+                where: int = undo[i - 2]
+                shrunk.insert(where, undo[i - 1])
+                i -= 4
         del undo[mark:]
         changes = self._changes
         while changes and changes[-1] >= mark:
@@ -382,7 +393,11 @@ class Game:
         dst.append(item)
         if self._depth:
             self._changes.append(len(self._undo))
-            self._undo.append((_MOVE, src, index, dst, None))
+            undo = self._undo
+            undo.append(src)
+            undo.append(index)
+            undo.append(dst)
+            undo.append(_MOVE)
         return item
 
     def transfer(self, src: dict, dst: dict, res: Resource, n: int = 1) -> None:
@@ -391,12 +406,21 @@ class Game:
         dst[res] += n
         if self._depth:
             self._changes.append(len(self._undo))
-            self._undo.append((_ADD, src, dst, res, n))
+            undo = self._undo
+            undo.append(src)
+            undo.append(dst)
+            undo.append(res)
+            undo.append(n)
+            undo.append(_ADD)
 
     def set(self, obj: Any, attr: str, value: Any) -> None:
         if self._depth:
             self._changes.append(len(self._undo))
-            self._undo.append((_SETATTR, obj, attr, getattr(obj, attr), None))
+            undo = self._undo
+            undo.append(obj)
+            undo.append(attr)
+            undo.append(getattr(obj, attr))
+            undo.append(_SETATTR)
         setattr(obj, attr, value)
 
     def take(self, lst: list, index: int) -> Any:
@@ -404,34 +428,50 @@ class Game:
         item = lst.pop(index)
         if self._depth:
             self._changes.append(len(self._undo))
-            self._undo.append((_INSERT, lst, index, item, None))
+            undo = self._undo
+            undo.append(lst)
+            undo.append(index)
+            undo.append(item)
+            undo.append(_INSERT)
         return item
 
     def put(self, lst: list, item: Any) -> None:
         lst.append(item)
         if self._depth:
             self._changes.append(len(self._undo))
-            self._undo.append((_POP, lst, None, None, None))
+            undo = self._undo
+            undo.append(lst)
+            undo.append(_POP)
 
     def note(self, lst: list, item: Any) -> None:
         """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
         lst.append(item)
         if self._depth:
-            self._undo.append((_POP, lst, None, None, None))
+            undo = self._undo
+            undo.append(lst)
+            undo.append(_POP)
 
     def note_attr(self, obj: Any, attr: str, value: Any) -> None:
         """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
         if self._depth:
-            self._undo.append((_SETATTR, obj, attr, getattr(obj, attr), None))
+            undo = self._undo
+            undo.append(obj)
+            undo.append(attr)
+            undo.append(getattr(obj, attr))
+            undo.append(_SETATTR)
         setattr(obj, attr, value)
 
     def note_item(self, d: dict, key: Any, value: Any) -> None:
         """Set interpreter bookkeeping ``d[key] = value`` (undone on rollback)."""
         if self._depth:
+            undo = self._undo
+            undo.append(d)
+            undo.append(key)
             if key in d:
-                self._undo.append((_SETITEM, d, key, d[key], None))
+                undo.append(d[key])
+                undo.append(_SETITEM)
             else:
-                self._undo.append((_DELITEM, d, key, None, None))
+                undo.append(_DELITEM)
         d[key] = value
 
     # -- decisions ---------------------------------------------------------------------------------
