@@ -440,10 +440,10 @@ def surely_followed_with(game: Game, seat: int, cards: Sequence[CardInstance], a
 
 #: Primitives whose check is exact for a follower performing them alone, not only sufficient: in
 #: full if and only if it holds (a follower is not on their turn, so no perk widens them, R15):
-#: once (``_SURE``) for these...
+#: once (each judge's ``now``) for these...
 _EXACT_ONCE: Final = frozenset({n.Score, n.Gain, n.Spend, n.Pack, n.Convert, n.Lookout,
                                 n.Recruit, n.DestroyRival, n.Advance})
-#: ... and ``times`` in a row (``_REPEATABLE``: the pizza-or-toy is chosen once, R12.1; a swap can
+#: ... and ``times`` in a row (its ``repeated``: the pizza-or-toy is chosen once, R12.1; a swap can
 #: be swapped back, R12.13) for these.
 _EXACT_REPEATED: Final = frozenset({n.Score, n.Gain, n.Spend, n.Pack, n.Convert})
 #: Tuples, not ``A | B`` (a union object built at every isinstance).
@@ -461,13 +461,13 @@ def _short(a: n.Action, s: _Play) -> bool:
     """Whether a follower performing ``a`` alone now is certain NOT to perform it in full
     (R6.2); False: not known."""
     if isinstance(a, n.Repeat):
-        times = s.count(a.count)
+        times = s.times(a.count)
         if not times:  # not known, or zero times: in full
             return False
         body = a.body
         if times == 1:
             return _short(body, s)
-        return _exact(body, _EXACT_REPEATED) and not _REPEATABLE[type(body)](body, s, times)
+        return _exact(body, _EXACT_REPEATED) and not judge(body).repeated(s, times)
     if isinstance(a, n.Choice):
         fixed = s.bound.get(id(a)) if is_resource_choice(a) else None  # R6.4
         if fixed is not None:
@@ -479,7 +479,7 @@ def _short(a: n.Action, s: _Play) -> bool:
         return _short(a.items[0], s)
     if isinstance(a, _COPIES):
         return not _copies(a, s)
-    return _exact(a, _EXACT_ONCE) and not _SURE[type(a)](a, s)
+    return _exact(a, _EXACT_ONCE) and not judge(a).now(s)
 
 
 #: What a part of a sequence may hold for :func:`_unhelped_parts`: primitives that only score,
