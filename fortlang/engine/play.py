@@ -231,10 +231,10 @@ def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset
     ctx.game.note(ctx.sources, card)
     if ctx.play is not None:
         ctx.game.note(ctx.play.lookout_used, card)
-    rest: Thunk = partial(_count_all, ctx, cards, i + 1, suits, then)
-    if COIN in card.card.suits and suits:
-        return choose_suit(ctx, ctx.named, card.uid, sorted(suits), rest)
-    return rest()
+    if COIN in card.card.suits and suits:  # the rest as a thunk only when a suit is asked
+        return choose_suit(ctx, ctx.named, card.uid, sorted(suits),
+                           partial(_count_all, ctx, cards, i + 1, suits, then))
+    return _count_all(ctx, cards, i + 1, suits, then)
 
 
 def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
@@ -848,9 +848,10 @@ def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[Card
         game.move(q.hand, q.hand.index(c), q.discard)
         game.note(ctx.sources, c)
         game.note(chosen, c)
-    then: Thunk = partial(_act, rnd, ctx)
+    then: Thunk | None = None  # None: perform the action (_act), called directly
     if game.rules.follower_lookout:  # the R6.7 interpretation switched off
-        then = partial(_count_all, ctx, list(q.lookout), 0, frozenset(rnd.counted), then)
+        then = partial(_count_all, ctx, list(q.lookout), 0, frozenset(rnd.counted),
+                       partial(_act, rnd, ctx))
     return _name_coins(ctx, rnd, cards, 0, then)
 
 
@@ -911,19 +912,21 @@ def _verdict_names(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit,
     return rnd.free_names if names is PLAIN_SUITS else names
 
 
-def _name_coins(ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int, then: Thunk) -> bool:
-    """Name the coin of each of ``cards`` in turn (:func:`_coin_choices`), then go on."""
+def _name_coins(ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int,
+                then: Thunk | None) -> bool:
+    """Name the coin of each of ``cards`` in turn (:func:`_coin_choices`), then go on: ``then()``,
+    or with None perform the action (:func:`_act`)."""
     if i == len(cards):
-        return then()
+        return _act(rnd, ctx) if then is None else then()
     card = cards[i]
-    rest: Thunk = partial(_name_coins, ctx, rnd, cards, i + 1, then)
     names = _coin_choices(rnd, card, ctx.game.rules)
-    if not names:
-        return rest()
+    if not names:  # no coin: on at once, no thunk made
+        return _name_coins(ctx, rnd, cards, i + 1, then)
     same: Sequence[int] = ()
     if names is PLAIN_SUITS and interpreter.EQUIVALENT_OPTIONS:
         same = _coin_names(rnd.played)  # suits the played card's `x suit` does not count
-    return choose_suit(ctx, ctx.named, card.uid, names, rest, same)
+    return choose_suit(ctx, ctx.named, card.uid, names,
+                       partial(_name_coins, ctx, rnd, cards, i + 1, then), same)
 
 
 def _distinct_matching(hand: list[CardInstance], suits: Sequence[Suit],
