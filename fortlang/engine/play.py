@@ -145,7 +145,8 @@ def boosted_suits(card: CardInstance, any_suits: Mapping[int, Suit]) -> frozense
 
 
 def _can_boost(card: CardInstance, suits: frozenset[Suit]) -> bool:
-    return COIN in card.card.suits or not suits.isdisjoint(card.card.suits)
+    kid_suits = card.card.suits  # read once: a card definition's fields are generic lookups
+    return COIN in kid_suits or not suits.isdisjoint(kid_suits)
 
 
 def _suits_text(card: CardInstance) -> str:
