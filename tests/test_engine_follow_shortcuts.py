@@ -19,7 +19,6 @@ from fortlang.cardset import base_set
 from fortlang.engine import Rules, play
 from fortlang.engine.certain import MOST_NAMINGS, follow_verdict
 from fortlang.engine.interpreter import Ctx, is_resource_choice, search
-from fortlang.engine.play import PlayResult
 from fortlang.engine.state import TOKENS, Game
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
@@ -42,8 +41,7 @@ def _round(game: Game, action: Action, suits: str, coin: Suit | None, bind: bool
                  if isinstance(x, Gain | Spend) and x.resource is Resource.EITHER}
         bound |= {id(x): game.rng.randrange(len(x.items)) for x in action.walk()
                   if isinstance(x, Choice) and is_resource_choice(x)}
-    result = PlayResult(0, card, coin, (), (), (), bound)
-    return play._Round(game, result, action)
+    return play._Round(game, card.card, coin, bound, action)
 
 
 def _verdicts(game: Game, rnd: play._Round, seat: int):
@@ -198,9 +196,9 @@ def test_too_many_coins_to_name_are_left_to_the_search():
     game = Game(2, BASE.board)
     p = game.players[1]
     played = kid("Played", "crown", "gain pizza x shovel", "score x any")
-    result = PlayResult(0, game.new_card(played, game.players[0].in_play), None, (), (), (), {})
+    game.new_card(played, game.players[0].in_play)
     assert played.public is not None
-    rnd = play._Round(game, result, played.public)
+    rnd = play._Round(game, played, None, {}, played.public)
     cards = [game.new_card(kid(f"Coin {i}", "coin crown"), p.hand) for i in range(4)]
     names = [play._verdict_names(rnd, c, game.rules) for c in cards]
     assert all(len(x) == 6 for x in names)  # every name may end differently

@@ -21,7 +21,6 @@ tried. ``tests/test_engine_follow_shortcuts.py`` checks every answer against the
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from typing import Any, Final
 
 from fortlang import nodes as n
@@ -51,17 +50,18 @@ class _Play:
     follower (R6.4), and whether the action must have an effect (R5.4) or not (R6.2).
 
     Counting is data, not a closure: ``ctx`` (a move in progress counts as the interpreter does)
-    or ``cards`` (only those cards count, None: not known), else the callable ``count``. A
-    closure per judgement would allocate an environment and call through a generic pointer."""
+    or ``cards`` (only those cards count, None: not known) with ``named``, the suits their coins
+    are named (a follower's, R5.6; None: not known yet). A closure or partial per judgement
+    would allocate and be called through a generic pointer at each count."""
 
-    __slots__ = ("game", "p", "count", "leaving", "bound", "effect", "ctx", "cards")
+    __slots__ = ("game", "p", "named", "leaving", "bound", "effect", "ctx", "cards")
 
-    def __init__(self, game: Game, p: Player, count: Callable[[n.Quantity], int | None] | None,
+    def __init__(self, game: Game, p: Player, named: dict[int, Suit] | None,
                  leaving: int, bound: Mapping[int, Any], effect: bool, ctx: Ctx | None = None,
                  cards: Sequence[CardInstance] | None = None) -> None:
         self.game = game
         self.p = p
-        self.count = count
+        self.named = named
         self.leaving = leaving
         self.bound = bound
         self.effect = effect
@@ -73,10 +73,7 @@ class _Play:
         ctx = self.ctx
         if ctx is not None:
             return count(q, ctx)
-        counter = self.count
-        if counter is not None:
-            return counter(q)
-        return _counted(q, self.p, self.cards)
+        return _follower_count(self.p, self.cards, self.named, q)
 
 
 #: No binding choices: the leader's own play (R6.4 binds followers only).
@@ -241,11 +238,14 @@ class _Repeat(_Judge):
 
     def now(self, s: _Play) -> bool:
         times = s.times(self.count)
-        if times == 0:
+        if times is None:
+            return False  # not known yet
+        n_times: int = times  # a native int from here: compared in C, not as objects
+        if n_times == 0:
             return not s.effect  # performed in full zero times, with no effect
-        if times == 1:
+        if n_times == 1:
             return self.body.now(s)
-        return times is not None and times >= 1 and self.body.repeated(s, times)
+        return n_times >= 1 and self.body.repeated(s, n_times)
 
 
 class _Then(_Judge):
@@ -507,11 +507,11 @@ def _copies(a: n.CopyPack | n.CopyRivalPack, s: _Play) -> bool:
                for q in game.rivals(p.seat))
 
 
-def _follower_count(p: Player, cards: Sequence[CardInstance], named: dict[int, Suit] | None,
-                    q: n.Quantity) -> int | None:
+def _follower_count(p: Player, cards: Sequence[CardInstance] | None,
+                    named: dict[int, Suit] | None, q: n.Quantity) -> int | None:
     """A repetition count for a follower who discarded ``cards``, their coins named as ``named``
-    (None: not known yet, R5.6); None if not known."""
-    if named is not None and isinstance(q, n.SuitCount):
+    (None: not known yet, R5.6); None if not known (:func:`_counted` without ``named``)."""
+    if named is not None and cards is not None and isinstance(q, n.SuitCount):
         total = 0
         for c in cards:
             total += card_count(c, q.suit, named)
@@ -521,7 +521,7 @@ def _follower_count(p: Player, cards: Sequence[CardInstance], named: dict[int, S
 
 def _verdict(game: Game, p: Player, cards: Sequence[CardInstance], action: n.Action,
              bound: Mapping[int, Any], named: dict[int, Suit] | None) -> bool | None:
-    s = _Play(game, p, partial(_follower_count, p, cards, named), len(cards), bound, False)
+    s = _Play(game, p, named, len(cards), bound, False, None, cards)
     if sure(action, s):
         return True
     if _short(action, s):
@@ -568,7 +568,7 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], action:
 def surely_followed(ctx: Ctx, action: n.Action) -> bool:
     """True if a follower, having discarded their card(s), is certain to perform ``action`` in
     full (R6.2), bound by the leader's choices (R6.4), when performed now."""
-    return sure(action, _Play(ctx.game, ctx.player, lambda q: count(q, ctx), 0, ctx.bound, False))
+    return sure(action, _Play(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
 
 
 # -- plays that are impossible for certain ------------------------------------------------------

@@ -145,7 +145,8 @@ def boosted_suits(card: CardInstance, any_suits: Mapping[int, Suit]) -> frozense
 
 
 def _can_boost(card: CardInstance, suits: frozenset[Suit]) -> bool:
-    return COIN in card.card.suits or not suits.isdisjoint(card.card.suits)
+    kid_suits = card.card.suits  # read once: a card definition's fields are generic lookups
+    return COIN in kid_suits or not suits.isdisjoint(kid_suits)
 
 
 def _suits_text(card: CardInstance) -> str:
@@ -231,10 +232,10 @@ def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset
     ctx.game.note(ctx.sources, card)
     if ctx.play is not None:
         ctx.game.note(ctx.play.lookout_used, card)
-    rest: Thunk = partial(_count_all, ctx, cards, i + 1, suits, then)
-    if COIN in card.card.suits and suits:
-        return choose_suit(ctx, ctx.named, card.uid, sorted(suits), rest)
-    return rest()
+    if COIN in card.card.suits and suits:  # the rest as a thunk only when a suit is asked
+        return choose_suit(ctx, ctx.named, card.uid, sorted(suits),
+                           partial(_count_all, ctx, cards, i + 1, suits, then))
+    return _count_all(ctx, cards, i + 1, suits, then)
 
 
 def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
@@ -613,24 +614,25 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     assert ok, "a play found legal by search must complete"
     play = ctx.play
     public_used = any(which == PUBLIC for which, _, _ in play.used)
-    result = PlayResult(seat, card, ctx.named.get(card.uid), tuple(play.added),
-                        tuple(play.lookout_used), tuple(play.used),
-                        dict(ctx.chosen) if public_used else {})
+    coin = ctx.named.get(card.uid)
+    added, lookout, used = tuple(play.added), tuple(play.lookout_used), tuple(play.used)
+    bindings = dict(ctx.chosen) if public_used else {}
     _debug_check(game)
     if not follow:
-        return result
-    followers = follow_round(game, result)
+        return PlayResult(seat, card, coin, added, lookout, used, bindings)
+    # One record, made once the followers are known: a frozen dataclass is set field by field
+    # through object.__setattr__ (generic calls, even compiled), so the followers are asked
+    # from the play's parts, not from a first record.
+    followers = _follow_round(game, seat, card.card, coin, bindings)
     destroyed = False
-    if card in p.in_play and (play.destroy_this or _rough_housing(game, result, followers)):
+    if card in p.in_play and (play.destroy_this or _rough_housing(game, seat, card, followers)):
         game.move(p.in_play, p.in_play.index(card), game.box)  # R12.5, after the followers
         destroyed = True
     elif card not in p.in_play:
         destroyed = card in game.box
     _debug_check(game)
-    if not followers and not destroyed:
-        return result  # nothing to add: a frozen dataclass is made field by field (slow)
-    return PlayResult(seat, card, result.coin, result.added, result.lookout, result.used,
-                      result.bindings, tuple(followers), destroyed)
+    return PlayResult(seat, card, coin, added, lookout, used, bindings, tuple(followers),
+                      destroyed)
 
 
 _SKIP: Final = Option("skip the play phase", None)
@@ -686,20 +688,20 @@ class _Round:
     action, the suits to match (R6.1, R6.3), the suits its `x suit` counts (R6.5), the leader's
     binding choices (R6.4, read only) and the context of the decisions."""
 
-    __slots__ = ("result", "public", "played", "suits", "counted", "bound", "wild", "context",
+    __slots__ = ("public", "played", "suits", "counted", "bound", "wild", "context",
                  "free_names", "suit_free")
 
-    def __init__(self, game: Game, result: PlayResult, public: n.Action) -> None:
-        self.result = result
+    def __init__(self, game: Game, played: KidCard, coin: Suit | None,
+                 bindings: Mapping[int, Any], public: n.Action) -> None:
         self.public = public
-        self.played = result.card.card
-        facts = _round_facts(self.played, result.coin)
+        self.played = played
+        facts = _round_facts(played, coin)
         self.suits = facts.suits
         self.counted = facts.counted
         self.context = facts.context
         self.free_names = facts.free_names
         self.suit_free = facts.suit_free
-        self.bound: dict[int, Any] = dict(result.bindings)
+        self.bound: dict[int, Any] = dict(bindings)
         self.wild = game.rules.coin_follows_any
 
 
@@ -746,12 +748,19 @@ def _followed(result: PlayResult) -> tuple[Suit, ...]:
 
 def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardInstance, ...]]]:
     """Each other player in turn order may follow the public action (R6.1)."""
-    public = result.card.card.public
+    return _follow_round(game, result.seat, result.card.card, result.coin, result.bindings)
+
+
+def _follow_round(game: Game, seat: int, played: KidCard, coin: Suit | None,
+                  bindings: Mapping[int, Any]) -> list[tuple[int, tuple[CardInstance, ...]]]:
+    """:func:`follow_round` for the card ``played`` by ``seat``, its coin named ``coin`` (R6.3),
+    the leader's ``bindings`` (R6.4)."""
+    public = played.public
     if public is None:
         return []
-    rnd = _Round(game, result, public)
+    rnd = _Round(game, played, coin, bindings, public)
     out = []
-    for q in game.rivals(result.seat):
+    for q in game.rivals(seat):
         cards = _follow(rnd, game, q.seat)
         if cards:
             out.append((q.seat, cards))
@@ -761,9 +770,10 @@ def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardIn
 def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance, ...]:
     """Ask ``seat`` whether to follow and with which card(s); perform the action in full (R6.2).
     Returns the discarded cards (empty if declined)."""
-    public = result.card.card.public
+    played = result.card.card
+    public = played.public
     assert public is not None
-    return _follow(_Round(game, result, public), game, seat)
+    return _follow(_Round(game, played, result.coin, result.bindings, public), game, seat)
 
 
 def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
@@ -839,9 +849,10 @@ def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[Card
         game.move(q.hand, q.hand.index(c), q.discard)
         game.note(ctx.sources, c)
         game.note(chosen, c)
-    then: Thunk = partial(_act, rnd, ctx)
+    then: Thunk | None = None  # None: perform the action (_act), called directly
     if game.rules.follower_lookout:  # the R6.7 interpretation switched off
-        then = partial(_count_all, ctx, list(q.lookout), 0, frozenset(rnd.counted), then)
+        then = partial(_count_all, ctx, list(q.lookout), 0, frozenset(rnd.counted),
+                       partial(_act, rnd, ctx))
     return _name_coins(ctx, rnd, cards, 0, then)
 
 
@@ -902,19 +913,21 @@ def _verdict_names(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit,
     return rnd.free_names if names is PLAIN_SUITS else names
 
 
-def _name_coins(ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int, then: Thunk) -> bool:
-    """Name the coin of each of ``cards`` in turn (:func:`_coin_choices`), then go on."""
+def _name_coins(ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int,
+                then: Thunk | None) -> bool:
+    """Name the coin of each of ``cards`` in turn (:func:`_coin_choices`), then go on: ``then()``,
+    or with None perform the action (:func:`_act`)."""
     if i == len(cards):
-        return then()
+        return _act(rnd, ctx) if then is None else then()
     card = cards[i]
-    rest: Thunk = partial(_name_coins, ctx, rnd, cards, i + 1, then)
     names = _coin_choices(rnd, card, ctx.game.rules)
-    if not names:
-        return rest()
+    if not names:  # no coin: on at once, no thunk made
+        return _name_coins(ctx, rnd, cards, i + 1, then)
     same: Sequence[int] = ()
     if names is PLAIN_SUITS and interpreter.EQUIVALENT_OPTIONS:
         same = _coin_names(rnd.played)  # suits the played card's `x suit` does not count
-    return choose_suit(ctx, ctx.named, card.uid, names, rest, same)
+    return choose_suit(ctx, ctx.named, card.uid, names,
+                       partial(_name_coins, ctx, rnd, cards, i + 1, then), same)
 
 
 def _distinct_matching(hand: list[CardInstance], suits: Sequence[Suit],
@@ -939,20 +952,20 @@ def _among(kid: KidCard, kids: list[KidCard]) -> bool:
     return False
 
 
-def _rough_housing(game: Game, result: PlayResult,
+def _rough_housing(game: Game, seat: int, card: CardInstance,
                    followers: list[tuple[int, tuple[CardInstance, ...]]]) -> bool:
     """R15 Rough Housing: instead of following, once everyone else has followed or declined,
     destroy the perk to destroy the leader's played card."""
-    followed = {seat for seat, _ in followers}
-    for q in game.rivals(result.seat):
+    followed = {s for s, _ in followers}
+    for q in game.rivals(seat):
         perk = q.perk(PerkHook.ROUGH_HOUSING) if q.perks else None
         if perk is None or q.seat in followed:
             continue
         verb = "destroy the perk to" if perk.single_use else "use the perk to"
         decision = Decision(q.seat, Kind.ROUGH_HOUSING,
                             (Option("keep the perk" if perk.single_use else "no", False),
-                             Option(f"{verb} box {result.card.name}", True)),
-                            f"{perk.name} against {result.card.name}")
+                             Option(f"{verb} box {card.name}", True)),
+                            f"{perk.name} against {card.name}")
         if game.ask(decision) == 1:
             game.use_perk(q, perk)
             return True
