@@ -47,7 +47,9 @@ COMPILED_ENTRY = "CPyDef_fortlang___game___match___run_game"
 
 def callgrind(path: Path, games: int, out: Path, toggle: str | None) -> int:
     """Instructions counted for ``games`` games (+ the warm-up) run from ``path``."""
-    env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
+    # a fixed hash seed: the order of sets of strings (and so how soon a search finds its
+    # answer) is then the same in every run
+    env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
     env.pop("FORTLANG_PURE", None)
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
     if toggle:
