@@ -604,13 +604,7 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     if rule is not None:
         raise IllegalMove(f"{card.name} cannot be played: no legal way to use it ({rule})", rule)
     ctx = _leader_ctx(game, seat, card)
-    mark = game.begin()
-    try:
-        ok = _lead(ctx, card)
-    except BaseException:
-        game.abort(mark)
-        raise
-    game.commit(mark)
+    ok = _transaction(game, partial(_lead, ctx, card))
     assert ok, "a play found legal by search must complete"
     play = ctx.play
     public_used = any(which == PUBLIC for which, _, _ in play.used)
@@ -818,15 +812,9 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         else:
             thunks.append(partial(_follow_with, rnd, ctx, copy_cat, chosen, cards))
         known.append(verdict is True)
-    mark = game.begin()
-    try:
-        decide(ctx, Kind.FOLLOW, options, thunks, known,
-               refused=partial(_unmatched, hand, rnd.suits, rnd.wild) if game.explain
-               else _nothing_refused)
-    except BaseException:
-        game.abort(mark)
-        raise
-    game.commit(mark)
+    _transaction(game, partial(decide, ctx, Kind.FOLLOW, options, thunks, known,
+                               refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
+                               if game.explain else _nothing_refused))
     _debug_check(game)
     return tuple(chosen)
 
@@ -988,14 +976,7 @@ def _execute(game: Game, seat: int, start: Callable[[Ctx], bool], *, leader: boo
     ctx = Ctx(game, seat, leader=leader)
     if can_fail and not search(ctx, lambda: start(ctx)):
         return False
-    ctx = Ctx(game, seat, leader=leader)
-    mark = game.begin()
-    try:
-        ok = start(ctx)
-    except BaseException:
-        game.abort(mark)
-        raise
-    game.commit(mark)
+    ok = _transaction(game, partial(start, Ctx(game, seat, leader=leader)))
     _debug_check(game)
     return ok
 
@@ -1024,20 +1005,28 @@ def recruit(game: Game, seat: int, *, places: frozenset[str] = RECRUIT_SOURCES) 
     ctx = Ctx(game, seat, leader=True)
     ctx.context = "recruit a card (R7.1)"
     ctx.safe = True
-    mark = game.begin()
-    try:
-        ok = card_moves(ctx, recruit_places(game, places), ctx.player.discard, Kind.RECRUIT,
-                        _as_performed, refill_park=True)
-    except BaseException:
-        game.abort(mark)
-        raise
-    game.commit(mark)
+    ok = _transaction(game, partial(card_moves, ctx, recruit_places(game, places),
+                                    ctx.player.discard, Kind.RECRUIT, _as_performed,
+                                    refill_park=True))
     _debug_check(game)
     return ok
 
 
 def _as_performed(full: bool) -> bool:
     return full
+
+
+def _transaction(game: Game, move: Callable[[], bool]) -> bool:
+    """Run ``move`` for real in one transaction: committed when it returns, undone if it
+    raises (an agent's error, a scenario's refusal), so the game is never left half-moved."""
+    mark = game.begin()
+    try:
+        ok = move()
+    except BaseException:
+        game.abort(mark)
+        raise
+    game.commit(mark)
+    return ok
 
 
 def _debug_check(game: Game) -> None:
