@@ -20,8 +20,8 @@ from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Rules, ScriptedAgent, interpreter, play
 from fortlang.engine.certain import (
+    follow_verdict,
     surely_followed,
-    surely_followed_with,
     surely_playable,
     surely_unplayable,
 )
@@ -211,9 +211,9 @@ def test_surely_followed_keeps_to_the_leaders_choice(text):
         if isinstance(x, Choice):
             bound.bound[id(x)] = 0
     assert surely_followed(free, action) and search(free, partial(run, action, free, bool))
-    assert surely_followed_with(game, 1, [], action, free.bound)
+    assert follow_verdict(game, 1, [], action, free.bound) is True
     assert not surely_followed(bound, action)
-    assert not surely_followed_with(game, 1, [], action, bound.bound)
+    assert follow_verdict(game, 1, [], action, bound.bound) is not True
     assert not search(bound, partial(run, action, bound, bool))
 
 

@@ -89,14 +89,6 @@ def _kinds(res: Resource) -> tuple[Resource, ...]:
     return TOKENS if res is EITHER else (res,)
 
 
-def _kinds_now(a: n.Gain | n.Spend, s: _Play) -> tuple[Resource, ...]:
-    if s.bound:
-        fixed = s.bound.get(id(a))  # the leader's pizza or toy (R6.4)
-        if fixed is not None:
-            return (fixed,)
-    return _kinds(a.resource)
-
-
 def _counted(q: n.Quantity, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
     """A repetition count for ``p`` with ``cards`` the only cards counted (None: not known), or
     None if it depends on a choice still to make."""
@@ -429,13 +421,6 @@ def _counted_suit(action: n.Action, ctx: Ctx) -> Suit | None:
     if isinstance(q, n.SuitCount):
         return q.suit
     return ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
-
-
-def surely_followed_with(game: Game, seat: int, cards: Sequence[CardInstance], action: n.Action,
-                         bound: Mapping[int, Any]) -> bool:
-    """True if following with ``cards`` (none showing a coin, no lookout card counted, R6.7) is
-    certain to perform ``action`` in full (R6.2), bound by the leader's choices (R6.4)."""
-    return follow_verdict(game, seat, cards, action, bound) is True
 
 
 #: Primitives whose check is exact for a follower performing them alone, not only sufficient: in

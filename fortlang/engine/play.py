@@ -664,11 +664,6 @@ def lead(game: Game, seat: int) -> PlayResult | None:
 # thunks are module functions bound with ``partial`` (no closures, no reference cycles).
 
 
-def follow_suits(result: PlayResult) -> frozenset[Suit]:
-    """The suits a follower must match: the played card's, its coin as the leader named (R6.3)."""
-    return frozenset(_followed(result))
-
-
 def _matches(card: CardInstance, suits: Sequence[Suit], coin_wild: bool = True) -> bool:
     """R6.1: the card shows a followed suit, or a coin when coins follow anything (R5.6)."""
     for s in card.card.suits:
