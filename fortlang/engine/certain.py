@@ -99,7 +99,7 @@ def _counted(q: n.Quantity, p: Player, cards: Sequence[CardInstance] | None) -> 
         suit = q.suit  # type: ignore[attr-defined]
         total = 0
         for c in cards:
-            if suit is not COIN and COIN in c.card.suits:
+            if suit is not COIN and COIN in c.suits:
                 return None  # a coin counts as the suit it will be named (R5.6)
             total += card_count(c, suit, _NO_NAMES)
         return total
@@ -301,9 +301,9 @@ class _Advance(_Judge):
     def now(self, s: _Play) -> bool:
         """R10: below the top level with a way to pay; a reward is always taken in full
         (R10.3)."""
-        p, board = s.p, s.game.board
-        return p.level < board.max_level and bool(payment_plans(
-            board.costs[p.level], self.modifier, (p.stuff[PIZZA], p.stuff[TOY]),
+        p, game = s.p, s.game
+        return p.level < game.max_level and bool(payment_plans(
+            game.costs[p.level], self.modifier, (p.stuff[PIZZA], p.stuff[TOY]),
             (p.pack[PIZZA], p.pack[TOY])))
 
 
@@ -637,7 +637,7 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if no way of playing ``card`` performs an action in full with an effect: every
     completion fails R5.4 (which is then the rule reported); False if only a search can tell."""
     p = game.players[seat]
-    actions = [a for a in (card.card.public, card.card.private) if a is not None]
+    actions = [a for a in (card.defn.public, card.defn.private) if a is not None]
     return not any(_may_free(a, game, p) for a in actions) \
         and all(_never_done(a, game, p) for a in actions)
 
@@ -669,10 +669,11 @@ def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
     effect than it has without the card. In a play that only gains tokens, a repeated gain has
     effect at most while its tokens fit, and cards added later only raise the count. A coin is
     judged once named (R5.6), as the suit named and as a coin."""
-    game, p, kid = ctx.game, ctx.player, ctx.play.card.card
-    if COIN in card.card.suits and card.uid not in ctx.named:
+    game, p, played = ctx.game, ctx.player, ctx.play.card
+    if COIN in card.suits and card.uid not in ctx.named:
         return False  # its suit is still to be named (R5.6)
-    actions = [a for a in (kid.public, kid.private) if a is not None]
+    kid = played.card
+    actions = [a for a in (played.defn.public, played.defn.private) if a is not None]
     if any(_may_free(a, game, p) for a in actions):
         return False
     for x in _repeats(kid):

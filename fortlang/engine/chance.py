@@ -16,7 +16,11 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
+
+#: The generator's C method, fetched once: ``rng.getrandbits`` looks the name up on each draw
+#: (a generic attribute read, even compiled).
+_GETRANDBITS: Final = random.Random.getrandbits
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -24,9 +28,9 @@ def below(rng: random.Random, n: int) -> int:
     if type(rng) is not random.Random or n <= 0:
         return rng.randrange(n)
     k = n.bit_length()  # as Random._randbelow_with_getrandbits: k bits, redrawn while >= n
-    r = rng.getrandbits(k)
+    r: int = _GETRANDBITS(rng, k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = _GETRANDBITS(rng, k)
     return r
 
 

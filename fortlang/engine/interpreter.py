@@ -1313,10 +1313,9 @@ class _Finished:
 
 def _advance(node: n.Advance, ctx: Ctx, k: K) -> bool:
     game, p = ctx.game, ctx.player
-    board = game.board
-    if p.level >= board.max_level:
+    if p.level >= game.max_level:
         return resume(k, False)
-    plans = plans_for(board.costs[p.level], node.modifier, p.stuff[PIZZA], p.stuff[TOY],
+    plans = plans_for(game.costs[p.level], node.modifier, p.stuff[PIZZA], p.stuff[TOY],
                       p.pack[PIZZA], p.pack[TOY])
     if not plans:
         return resume(k, False)
@@ -1363,7 +1362,7 @@ def level_rewards(ctx: Ctx, then: Thunk) -> bool:
         return decide_at(ctx, K_RULE, len(game.rule_pile), _RulePick(ctx, then))
     if p.level == PERK_LEVEL and game.perk_row:
         return decide_at(ctx, K_PERK, len(game.perk_row), _PerkPick(ctx, then))
-    if p.level == game.board.end_level and game.macaroni is None:
+    if p.level == game.end_level and game.macaroni is None:
         game.set(game, "macaroni", ctx.seat)
     return then()
 

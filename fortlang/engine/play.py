@@ -60,7 +60,7 @@ from fortlang.engine.interpreter import (
     text,
 )
 from fortlang.engine.invariants import assert_invariants
-from fortlang.engine.state import CardInstance, Game, Rules
+from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import PLAIN_SUITS, Suit
 
@@ -145,7 +145,7 @@ def boosted_suits(card: CardInstance, any_suits: Mapping[int, Suit]) -> frozense
 
 
 def _can_boost(card: CardInstance, suits: frozenset[Suit]) -> bool:
-    kid_suits = card.card.suits  # read once: a card definition's fields are generic lookups
+    kid_suits = card.suits
     return COIN in kid_suits or not suits.isdisjoint(kid_suits)
 
 
@@ -155,7 +155,7 @@ def _suits_text(card: CardInstance) -> str:
 
 @by_identity
 def _card_suits_text(card: KidCard) -> str:
-    return "+".join(s.value for s in card.suits)
+    return "+".join(card.suits)  # StrEnum members are their values
 
 
 # -- the leader's play (R5) --------------------------------------------------------------------
@@ -168,7 +168,7 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     if not ctx.search:  # contexts are only read when an agent is asked
         game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
     any_nodes: tuple[n.Quantity, ...] = _any_nodes(card.card)
-    if COIN in card.card.suits:
+    if COIN in card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
                            partial(_any_suits, ctx, any_nodes, 0),
                            _coin_names(card.card) if interpreter.EQUIVALENT_OPTIONS else ())
@@ -216,7 +216,7 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     lookout = [c for c in p.lookout if _can_boost(c, suits)]
     if not ctx.search:
         ctx.game.note_attr(ctx, "context", f"{card.name}: add cards for "
-                           + ", ".join(sorted(s.value for s in suits)) + " (R5.3)")
+                           + ", ".join(sorted(suits)) + " (R5.3)")
     if ctx.game.rules.lookout_optional:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
@@ -232,7 +232,7 @@ def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset
     ctx.game.note(ctx.sources, card)
     if ctx.play is not None:
         ctx.game.note(ctx.play.lookout_used, card)
-    if COIN in card.card.suits and suits:  # the rest as a thunk only when a suit is asked
+    if COIN in card.suits and suits:  # the rest as a thunk only when a suit is asked
         return choose_suit(ctx, ctx.named, card.uid, sorted(suits),
                            partial(_count_all, ctx, cards, i + 1, suits, then))
     return _count_all(ctx, cards, i + 1, suits, then)
@@ -268,7 +268,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     same: list[int] = []
     if alike:  # every card is offered; one of each suits and place is tried
         first: dict[tuple[bool, tuple[Suit, ...]], int] = {}
-        same = [0] + [first.setdefault((from_hand, c.card.suits), i)
+        same = [0] + [first.setdefault((from_hand, c.suits), i)
                       for i, (c, from_hand) in enumerate(offered, 1)]
     return decide(ctx, Kind.BOOST, partial(_boost_options, offered), thunks, same=same,
                   refused=partial(_refused_adds, ctx.player.hand, suits))
@@ -317,7 +317,7 @@ def _add(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool
         game.note(play.lookout_used, c)
     game.note(ctx.sources, c)
     start = j + 1 if nxt else 0
-    if COIN in c.card.suits:  # named first (R5.6), then judged
+    if COIN in c.suits:  # named first (R5.6), then judged
         return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
                            partial(_added, ctx, suits, cands, start, c, from_hand))
     return _added(ctx, suits, cands, start, c, from_hand)
@@ -346,7 +346,7 @@ def _stop(ctx: Ctx) -> bool:
     if not ctx.search or not REMEMBER_STOPS:
         return _order(ctx)
     play: _Play = ctx.play
-    kid = play.card.card
+    kid = play.card.defn
     for action in (kid.public, kid.private):  # each can come first (R5.2)
         if action is not None and surely_first(ctx, action):
             return True  # as _order's search would find, by the same test (rules are moot)
@@ -387,7 +387,7 @@ def _addable(play: _Play, cands: tuple[tuple[CardInstance, bool], ...], start: i
         c, from_hand = cands[j]
         if (c in play.added) if from_hand else (c in play.lookout_used):
             continue
-        key = (from_hand, c.card.suits if alike else id(c.card))
+        key = (from_hand, c.suits if alike else id(c.card))
         if key not in seen:
             seen.add(key)
             out.append(j)
@@ -474,7 +474,7 @@ class _Perform:
         return _perform(self.ctx, self.sequence, 0)
 
 
-def _action(card: KidCard, which: str) -> n.Action:
+def _action(card: CardDef, which: str) -> n.Action:
     action = card.public if which == PUBLIC else card.private
     assert action is not None, "blank boxes are never in an order (R5.2)"
     return action
@@ -486,7 +486,7 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     game = ctx.game
     play: _Play = ctx.play
     which = sequence[i]
-    action = _action(play.card.card, which)
+    action = _action(play.card.defn, which)
     if ctx.search and not i and surely_first(ctx, action):
         return True  # R5.4 and R5.5 will hold after this action: a legal completion exists
     if not ctx.search:
@@ -666,7 +666,7 @@ def lead(game: Game, seat: int) -> PlayResult | None:
 
 def _matches(card: CardInstance, suits: Sequence[Suit], coin_wild: bool = True) -> bool:
     """R6.1: the card shows a followed suit, or a coin when coins follow anything (R5.6)."""
-    for s in card.card.suits:
+    for s in card.suits:
         if (coin_wild and s is COIN) or s in suits:
             return True
     return False
@@ -795,7 +795,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         options.append(_follow_option(cards))
         verdict = None
         if not searched:
-            alike: Any = len(cards) if rnd.suit_free else tuple(c.card.suits for c in cards)
+            alike: Any = len(cards) if rnd.suit_free else tuple(c.suits for c in cards)
             if alike in verdicts:
                 verdict = verdicts[alike]
             else:
@@ -881,7 +881,7 @@ def _coin_choices(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit, 
     followed suit if the card needs it to match; else any suit (R6.5: the card follows by its
     other suit), or, with ``Rules.follower_coin_free`` off, a followed or counted suit. The
     search (:func:`_name_coins`) and the shortcut (``follow_verdict``) both ask here."""
-    kid_suits = card.card.suits
+    kid_suits = card.suits
     if COIN not in kid_suits:
         return ()
     for s in kid_suits:

@@ -20,7 +20,7 @@ from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
-from fortlang.nodes import TOKENS, Resource, Suit
+from fortlang.nodes import TOKENS, Action, Resource, Suit
 
 PIZZA: Final = Resource.PIZZA
 TOY: Final = Resource.TOY
@@ -73,12 +73,14 @@ class CardDef:
     interchangeable (offered once): the engine tells them apart by this object, a native one
     hashed by identity, instead of hashing ``id(card)``."""
 
-    __slots__ = ("card", "name", "suits", "moves")
+    __slots__ = ("card", "name", "suits", "public", "private", "moves")
 
     def __init__(self, card: KidCard) -> None:
         self.card = card
         self.name: str = card.name
         self.suits: tuple[Suit, ...] = card.suits
+        self.public: Action | None = card.public  # R5.2: its two boxes (None: blank)
+        self.private: Action | None = card.private
         self.moves: dict[str, Option] = {}
 
 
@@ -92,9 +94,11 @@ class CardInstance:
     def __init__(self, uid: int, card: KidCard, defn: CardDef | None = None) -> None:
         self.uid = uid
         self.card = card
-        self.name: str = card.name
-        self.suits: tuple[Suit, ...] = card.suits
-        self.defn: CardDef = defn if defn is not None else CardDef(card)
+        if defn is None:
+            defn = CardDef(card)
+        self.name: str = defn.name
+        self.suits: tuple[Suit, ...] = defn.suits
+        self.defn: CardDef = defn
 
     def __repr__(self) -> str:
         return f"{self.name}#{self.uid}"
@@ -282,6 +286,9 @@ class Game:
         self._stuff_base: int = board.stuff_capacity
         self._pack_base: int = board.pack_base
         self._lookout_base: int = board.lookout_base
+        self.costs: tuple[tuple[Resource, ...], ...] = board.costs  # R10: costs[level]
+        self.max_level: int = len(board.costs)  # Board.max_level, an interpreted property
+        self.end_level: int = board.end_level  # R11.1
 
     def stuff_room(self, p: Player, res: Resource) -> int:
         return self.stuff_capacity(p) - p.stuff[res]
