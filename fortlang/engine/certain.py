@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from fortlang import nodes as n
+from fortlang.engine import node_types as t
 from fortlang.engine.interpreter import (
     COIN,
     EITHER,
@@ -37,9 +38,10 @@ from fortlang.engine.interpreter import (
     payment_plans,
     suit_count,
 )
+from fortlang.engine.node_types import TOKENS
 from fortlang.engine.state import OTHER, PIZZA, TOY, CardInstance, Game, Player
 from fortlang.model import KidCard
-from fortlang.nodes import TOKENS, Resource, Suit
+from fortlang.nodes import Resource, Suit
 from fortlang.registry import spec_of
 
 
@@ -93,7 +95,7 @@ def _counted(q: n.Quantity, p: Player, cards: Sequence[CardInstance] | None) -> 
     """A repetition count for ``p`` with ``cards`` the only cards counted (None: not known), or
     None if it depends on a choice still to make."""
     kind = type(q)
-    if kind is n.SuitCount:
+    if kind is t.SuitCount:
         if cards is None:
             return None  # lookout cards that count anyway
         suit = q.suit  # type: ignore[attr-defined]
@@ -329,7 +331,7 @@ def _independent_parts(a: n.Then) -> bool:
     return (sum(_touches(x, _TOKEN_ACTIONS) for x in items) <= 1
             and sum(_touches(x, _CARD_ACTIONS) for x in items) <= 1
             and all(isinstance(x.count, _STEADY_COUNTS) for x in a.walk()
-                    if isinstance(x, n.Repeat)))
+                    if isinstance(x, t.Repeat)))
 
 
 def _same(judge: _Judge) -> Callable[[Any], _Judge]:
@@ -415,12 +417,12 @@ def surely_first(ctx: Ctx, action: n.Action) -> bool:
 
 def _counted_suit(action: n.Action, ctx: Ctx) -> Suit | None:
     """The suit an `x suit` or `x any` (as chosen, R5.7) counts, if ``action`` is one."""
-    if not isinstance(action, n.Repeat):
+    if not isinstance(action, t.Repeat):
         return None
     q = action.count
-    if isinstance(q, n.SuitCount):
+    if isinstance(q, t.SuitCount):
         return q.suit
-    return ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
+    return ctx.any_suits.get(id(q)) if isinstance(q, t.AnySuit) else None
 
 
 #: Primitives whose check is exact for a follower performing them alone, not only sufficient: in
@@ -445,7 +447,7 @@ def _exact(a: n.Action, kinds: frozenset[type]) -> bool:
 def _short(a: n.Action, s: _Play) -> bool:
     """Whether a follower performing ``a`` alone now is certain NOT to perform it in full
     (R6.2); False: not known."""
-    if isinstance(a, n.Repeat):
+    if isinstance(a, t.Repeat):
         times = s.times(a.count)
         if not times:  # not known, or zero times: in full
             return False
@@ -453,12 +455,12 @@ def _short(a: n.Action, s: _Play) -> bool:
         if times == 1:
             return _short(body, s)
         return _exact(body, _EXACT_REPEATED) and not judge(body).repeated(s, times)
-    if isinstance(a, n.Choice):
+    if isinstance(a, t.Choice):
         fixed = s.bound.get(id(a)) if is_resource_choice(a) else None  # R6.4
         if fixed is not None:
             return _short(a.items[fixed], s)
         return all(_short(x, s) for x in a.items)
-    if isinstance(a, n.Then):  # R13.4: in full only if every part is; the first meets the state
+    if isinstance(a, t.Then):  # R13.4: in full only if every part is; the first meets the state
         if _unhelped_parts(a):  # as it is now, and so does every part of these
             return any(_short(x, s) for x in a.items)
         return _short(a.items[0], s)
@@ -486,7 +488,7 @@ def _copies(a: n.CopyPack | n.CopyRivalPack, s: _Play) -> bool:
     """R12.11, R12.12: a pack copied in full (each kind fits): the player's own, or the pack of
     a rival of their choosing (the leader included, for a follower)."""
     game, p = s.game, s.p
-    if isinstance(a, n.CopyPack):
+    if isinstance(a, t.CopyPack):
         return not _never_full(a, game, p)
     return any(all(not q.pack[r] or _fits(p, game, r, q.pack[r]) for r in TOKENS)
                for q in game.rivals(p.seat))
@@ -496,7 +498,7 @@ def _follower_count(p: Player, cards: Sequence[CardInstance] | None,
                     named: dict[int, Suit] | None, q: n.Quantity) -> int | None:
     """A repetition count for a follower who discarded ``cards``, their coins named as ``named``
     (None: not known yet, R5.6); None if not known (:func:`_counted` without ``named``)."""
-    if named is not None and cards is not None and isinstance(q, n.SuitCount):
+    if named is not None and cards is not None and isinstance(q, t.SuitCount):
         total = 0
         for c in cards:
             total += card_count(c, q.suit, named)
@@ -583,28 +585,28 @@ def _can_convert(game: Game, p: Player) -> bool:
 
 def _never_full(a: n.Action, game: Game, p: Player) -> bool:
     """``a`` cannot be performed in full at any time of a play that only gains tokens."""
-    if isinstance(a, n.Gain):
+    if isinstance(a, t.Gain):
         return a.amount >= 1 and not any(_fits(p, game, r, a.amount) for r in _kinds(a.resource))
-    if isinstance(a, n.CopyPack):  # R12.11: each kind in the pack must fit
+    if isinstance(a, t.CopyPack):  # R12.11: each kind in the pack must fit
         return any(p.pack[r] and not _fits(p, game, r, p.pack[r]) for r in TOKENS)
-    if isinstance(a, n.Pack):
+    if isinstance(a, t.Pack):
         return not _can_pack(game, p)
-    if isinstance(a, n.Convert):
+    if isinstance(a, t.Convert):
         return not _can_convert(game, p)
-    if isinstance(a, n.Then):
+    if isinstance(a, t.Then):
         return any(_never_full(x, game, p) for x in a.items)
-    if isinstance(a, n.Choice):
+    if isinstance(a, t.Choice):
         return all(_never_full(x, game, p) for x in a.items)
     return False  # a repetition may be performed zero times, in full
 
 
 def _never_done(a: n.Action, game: Game, p: Player) -> bool:
     """``a`` cannot be performed in full with an effect (R5.4) in a play that only gains tokens."""
-    if isinstance(a, n.Repeat):  # zero times has no effect, once or more fails the first time
+    if isinstance(a, t.Repeat):  # zero times has no effect, once or more fails the first time
         return _never_full(a.body, game, p)
-    if isinstance(a, n.CopyPack) and not (p.pack[PIZZA] or p.pack[TOY]):
+    if isinstance(a, t.CopyPack) and not (p.pack[PIZZA] or p.pack[TOY]):
         return True  # copying an empty pack changes nothing
-    if isinstance(a, n.Choice):
+    if isinstance(a, t.Choice):
         return all(_never_done(x, game, p) for x in a.items)
     return _never_full(a, game, p)
 
@@ -612,22 +614,22 @@ def _never_done(a: n.Action, game: Game, p: Player) -> bool:
 def _may_free(a: n.Action, game: Game, p: Player) -> bool:
     """Whether ``a`` may run a primitive that makes room, refills the supply or changes the pack
     (assuming, as for every check here, that none has run before)."""
-    if isinstance(a, n.Then):
+    if isinstance(a, t.Then):
         for x in a.items:
             if _may_free(x, game, p):
                 return True
             if _never_full(x, game, p):
                 return False  # what follows is never reached (R13.4)
         return False
-    if isinstance(a, n.Choice):
+    if isinstance(a, t.Choice):
         return any(_may_free(x, game, p) for x in a.items)
-    if isinstance(a, n.Repeat | n.Conditional):
+    if isinstance(a, (t.Repeat, t.Conditional)):
         return _may_free(a.body, game, p)
-    if isinstance(a, n.Pack):
+    if isinstance(a, t.Pack):
         return _can_pack(game, p)
-    if isinstance(a, n.Convert):
+    if isinstance(a, t.Convert):
         return _can_convert(game, p)
-    if isinstance(a, n.Target):
+    if isinstance(a, t.Target):
         return True  # another player's actions may take from you (core C6)
     spec = spec_of(type(a))  # each primitive declares whether it may free (a plugin's too)
     return spec is None or spec.frees
@@ -648,7 +650,7 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
 def _effective_at_most(body: n.Action, game: Game, p: Player) -> int | None:
     """How many repetitions of ``body`` can have an effect, at most, in a play that only gains
     tokens (None: no bound known). A gain has one while a token of its kind still fits."""
-    if not isinstance(body, n.Gain) or body.amount < 1:
+    if not isinstance(body, t.Gain) or body.amount < 1:
         return None
     return max(-(-min(game.stuff_room(p, r), game.supply[r]) // body.amount)
                for r in _kinds(body.resource))
@@ -657,7 +659,7 @@ def _effective_at_most(body: n.Action, game: Game, p: Player) -> int | None:
 @by_identity
 def _repeats(kid: KidCard) -> tuple[n.Repeat, ...]:
     return tuple(x for a in (kid.public, kid.private) if a is not None for x in a.walk()
-                 if isinstance(x, n.Repeat))
+                 if isinstance(x, t.Repeat))
 
 
 def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
@@ -678,8 +680,8 @@ def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
         return False
     for x in _repeats(kid):
         q = x.count
-        suit = q.suit if isinstance(q, n.SuitCount) else \
-            ctx.any_suits.get(id(q)) if isinstance(q, n.AnySuit) else None
+        suit = q.suit if isinstance(q, t.SuitCount) else \
+            ctx.any_suits.get(id(q)) if isinstance(q, t.AnySuit) else None
         share = card_count(card, suit, ctx.named) if suit is not None else 0
         if suit is None or not share:
             continue

@@ -21,11 +21,13 @@ from typing import Any, Final
 #: The generator's C method, fetched once: ``rng.getrandbits`` looks the name up on each draw
 #: (a generic attribute read, even compiled).
 _GETRANDBITS: Final = random.Random.getrandbits
+#: The class itself: ``random.Random`` is a lookup on the module at each use.
+_RANDOM: Final = random.Random
 
 
 def below(rng: random.Random, n: int) -> int:
     """A random int in ``[0, n)``, ``n > 0``: ``rng.randrange(n)``."""
-    if type(rng) is not random.Random or n <= 0:
+    if type(rng) is not _RANDOM or n <= 0:
         return rng.randrange(n)
     k = n.bit_length()  # as Random._randbelow_with_getrandbits: k bits, redrawn while >= n
     r: int = _GETRANDBITS(rng, k)
@@ -36,7 +38,7 @@ def below(rng: random.Random, n: int) -> int:
 
 def shuffle(rng: random.Random, x: list[Any]) -> None:
     """Shuffle ``x`` in place: ``rng.shuffle(x)`` (Fisher-Yates from the end)."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         rng.shuffle(x)
         return
     for i in range(len(x) - 1, 0, -1):

@@ -25,8 +25,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from fortlang import nodes as n
+from fortlang.engine import node_types as t
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.metrics import evaluate
+from fortlang.engine.node_types import TOKENS
 from fortlang.engine.state import (
     OTHER,
     PERK_LEVEL,
@@ -39,7 +41,7 @@ from fortlang.engine.state import (
     Player,
 )
 from fortlang.model import Perk, PerkHook
-from fortlang.nodes import TOKENS, Resource, Suit
+from fortlang.nodes import Resource, Suit
 from fortlang.printer import to_text
 from fortlang.registry import QUANTITY_BY_WORD, spec_of
 
@@ -648,7 +650,7 @@ def _shape(node: n.Node) -> tuple:
 def is_resource_choice(node: n.Choice) -> bool:
     """`gain 2 pizza or gain 2 toy`: branches that differ only in the resource (R12.1, R6.4)."""
     shapes = {_shape(item) for item in node.items}
-    return len(shapes) == 1 and any(isinstance(x, n.Gain | n.Spend | n.Take | n.Give)
+    return len(shapes) == 1 and any(isinstance(x, (t.Gain, t.Spend, t.Take, t.Give))
                                     for x in node.walk())
 
 
@@ -812,7 +814,7 @@ def distinct(zone: list[CardInstance]) -> list[int]:
 #: discarded to follow, never those of cards an action moves; taking any card of a zone leaves
 #: the same sizes. Trying them all only multiplies a search (a recruit in an `x suit` tries ~10
 #: cards per repetition). Agents are still offered every card. Tests compare with this off.
-EQUIVALENT_OPTIONS = True
+EQUIVALENT_OPTIONS: Final = True
 
 
 _DECK_TOP: Final = Option("the top of the park deck", ("park_deck",))

@@ -25,14 +25,15 @@ Interpretations (FORT-RULES says the rulebook is silent; the first three are swi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from itertools import combinations
 from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine import interpreter
+from fortlang.engine import node_types as t
 from fortlang.engine.certain import (
     follow_verdict,
     surely_first,
@@ -60,12 +61,18 @@ from fortlang.engine.interpreter import (
     text,
 )
 from fortlang.engine.invariants import assert_invariants
+from fortlang.engine.node_types import PLAIN_SUITS
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook
-from fortlang.nodes import PLAIN_SUITS, Suit
+from fortlang.nodes import Suit
 
 PUBLIC: Final = "public"
 PRIVATE: Final = "private"
+
+# Compiled, a module-level name is a dictionary lookup at each use, a Final one a C static.
+partial: Final = functools.partial
+_FOLLOW_DISCARD_MORE: Final = PerkHook.FOLLOW_DISCARD_MORE  # an enum member read via its
+_ROUGH_HOUSING: Final = PerkHook.ROUGH_HOUSING  # class is a generic call (EnumType.__getattr__)
 
 
 class _Play:
@@ -129,7 +136,7 @@ def _card_quantities(card: KidCard) -> tuple[n.Quantity, ...]:
     out: list[n.Quantity] = []
     for action in (card.public, card.private):
         if action is not None:
-            out += [x.count for x in action.walk() if isinstance(x, n.Repeat)]
+            out += [x.count for x in action.walk() if isinstance(x, t.Repeat)]
     return tuple(out)
 
 
@@ -137,9 +144,9 @@ def boosted_suits(card: CardInstance, any_suits: Mapping[int, Suit]) -> frozense
     """The suits that `x suit` quantities on the card count (R5.3), `x any` as chosen (R5.7)."""
     out = set()
     for q in _quantities(card):
-        if type(q) is n.SuitCount:
+        if type(q) is t.SuitCount:
             out.add(q.suit)
-        elif type(q) is n.AnySuit and id(q) in any_suits:
+        elif type(q) is t.AnySuit and id(q) in any_suits:
             out.add(any_suits[id(q)])
     return frozenset(out)
 
@@ -178,7 +185,7 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
 @by_identity
 def _any_nodes(card: KidCard) -> tuple[n.Quantity, ...]:
     """The card's `x any` quantities, each a suit to choose (R5.7)."""
-    return tuple(q for q in _card_quantities(card) if type(q) is n.AnySuit)
+    return tuple(q for q in _card_quantities(card) if type(q) is t.AnySuit)
 
 
 @by_identity
@@ -186,8 +193,8 @@ def _coin_names(card: KidCard) -> tuple[int, ...]:
     """``same`` for naming a coin (R5.6) on the card played or on a follower's card that matches
     by another suit: the name only changes the count of that suit in the played card's actions,
     so the suits no `x suit` of it counts (none, with an `x any`) end alike."""
-    counted = {q.suit for q in _card_quantities(card) if type(q) is n.SuitCount}
-    if any(type(q) is n.AnySuit for q in _card_quantities(card)):
+    counted = {q.suit for q in _card_quantities(card) if type(q) is t.SuitCount}
+    if any(type(q) is t.AnySuit for q in _card_quantities(card)):
         counted = set(PLAIN_SUITS)
     first: dict[Suit | None, int] = {}
     return tuple(first.setdefault(s if s in counted else None, i)
@@ -332,7 +339,7 @@ def _added(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
 
 
 #: Whether _stop settles a set of added cards once per play (tests compare with this off).
-REMEMBER_STOPS = True
+REMEMBER_STOPS: Final = True
 
 
 def _stop(ctx: Ctx) -> bool:
@@ -705,7 +712,7 @@ class _Facts:
         if coin is not None:
             suits.add(coin)
         self.suits = tuple(sorted(suits))  # sorted: the order of coin names offered (R5.6)
-        counts = {q.suit for q in _card_quantities(played) if type(q) is n.SuitCount}
+        counts = {q.suit for q in _card_quantities(played) if type(q) is t.SuitCount}
         self.counted = tuple(sorted(suits | counts))
         public = played.public
         self.context = f"follow {played.name} (public): {text(public)}" if public else ""
@@ -714,7 +721,7 @@ class _Facts:
         #: no `x suit` or `x any` in the public action: a follower's verdict does not depend on
         #: which cards they discard, only on how many
         self.suit_free = public is None or not any(
-            type(x) is n.Repeat and type(x.count) in (n.SuitCount, n.AnySuit)
+            type(x) is t.Repeat and type(x.count) in (t.SuitCount, t.AnySuit)
             for x in public.walk())
 
 
@@ -769,7 +776,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     q = game.players[seat]
     hand = q.hand
     picks: list[tuple[int, ...]] = [(i,) for i in _distinct_matching(hand, rnd.suits, rnd.wild)]
-    copy_cat = q.perk(PerkHook.FOLLOW_DISCARD_MORE) if q.perks else None
+    copy_cat = q.perk(_FOLLOW_DISCARD_MORE) if q.perks else None
     if copy_cat is not None:  # Copy Cat: up to 2 cards, their suits counting (R15)
         extra = int(str(copy_cat.param("max_discards")))
         matching = [i for i, c in enumerate(hand) if _matches(c, rnd.suits, rnd.wild)]
@@ -941,7 +948,7 @@ def _rough_housing(game: Game, seat: int, card: CardInstance,
     destroy the perk to destroy the leader's played card."""
     followed = {s for s, _ in followers}
     for q in game.rivals(seat):
-        perk = q.perk(PerkHook.ROUGH_HOUSING) if q.perks else None
+        perk = q.perk(_ROUGH_HOUSING) if q.perks else None
         if perk is None or q.seat in followed:
             continue
         verb = "destroy the perk to" if perk.single_use else "use the perk to"

@@ -18,9 +18,10 @@ from typing import Any, Final
 
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.invariants import assert_invariants
+from fortlang.engine.node_types import TOKENS
 from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
-from fortlang.nodes import TOKENS, Action, Resource, Suit
+from fortlang.nodes import Action, Resource, Suit
 
 PIZZA: Final = Resource.PIZZA
 TOY: Final = Resource.TOY
