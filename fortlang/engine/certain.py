@@ -396,7 +396,12 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     R5.5 holds with no card added); False if only a search can tell."""
     counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count too
     s = _Play(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
-    for j in _card_judges(card.card):
+    defn = card.defn
+    kept = defn.judges
+    if kept is None:
+        kept = defn.judges = _card_judges(card.card)
+    judges: tuple[_Judge, ...] = kept
+    for j in judges:
         if j.now(s):
             return True
     return False

@@ -363,11 +363,15 @@ def search(ctx: Ctx, thunk: Thunk) -> bool:
 
 def card_count(card: CardInstance, suit: Suit, named: dict[int, Suit]) -> int:
     """How many times ``card`` shows ``suit``; a coin counts as coin, or as its named suit."""
-    coin_as = named.get(card.uid)
     total = 0
+    coins = 0
     for s in card.suits:
-        if s is suit or (s is COIN and coin_as is suit):
+        if s is suit:
             total += 1
+        elif s is COIN:
+            coins += 1
+    if coins and named.get(card.uid) is suit:  # the table only for a card with a coin
+        total += coins
     return total
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Final
 
@@ -91,37 +90,43 @@ class _Play:
         self.tried: dict[tuple, tuple[bool, str | None]] = {}
 
 
-@dataclass(frozen=True)
 class PlayResult:
-    """What happened in one play, for the turn loop, statistics and UIs."""
+    """What happened in one play, for the turn loop, statistics and UIs. Immutable, compared by
+    value: a plain class, for the reason :class:`~fortlang.engine.choices.Option` gives (compiled,
+    a frozen dataclass sets each field through ``object.__setattr__``: ~8,000 instructions a
+    play). Compiled, writing a field raises AttributeError; mypy rejects it (``Final``)."""
 
-    seat: int
-    card: CardInstance
-    coin: Suit | None  # what the played card's coin stood for (R6.3)
-    added: tuple[CardInstance, ...]
-    lookout: tuple[CardInstance, ...]  # lookout cards whose suits were counted
-    used: tuple[tuple[str, bool, bool], ...]  # (public|private, in full, had an effect)
-    bindings: Mapping[int, Any] = field(repr=False)  # the leader's choices binding followers (R6.4)
-    followers: tuple[tuple[int, tuple[CardInstance, ...]], ...] = ()
-    destroyed: bool = False  # the played card went to the box (R12.5 or Rough Housing)
+    __slots__ = ("seat", "card", "coin", "added", "lookout", "used", "bindings", "followers",
+                 "destroyed")
 
     def __init__(self, seat: int, card: CardInstance, coin: Suit | None,
                  added: tuple[CardInstance, ...], lookout: tuple[CardInstance, ...],
                  used: tuple[tuple[str, bool, bool], ...], bindings: Mapping[int, Any],
                  followers: tuple[tuple[int, tuple[CardInstance, ...]], ...] = (),
                  destroyed: bool = False) -> None:
-        # Written out, not generated: compiled, this runs in C; the __init__ that dataclass
-        # generates for a frozen class is interpreted (a frame, nine lookups of object).
-        put = object.__setattr__
-        put(self, "seat", seat)
-        put(self, "card", card)
-        put(self, "coin", coin)
-        put(self, "added", added)
-        put(self, "lookout", lookout)
-        put(self, "used", used)
-        put(self, "bindings", bindings)
-        put(self, "followers", followers)
-        put(self, "destroyed", destroyed)
+        self.seat: Final = seat
+        self.card: Final = card
+        self.coin: Final = coin  # what the played card's coin stood for (R6.3)
+        self.added: Final = added
+        self.lookout: Final = lookout  # lookout cards whose suits were counted
+        self.used: Final = used  # (public|private, in full, had an effect)
+        self.bindings: Final = bindings  # the leader's choices binding followers (R6.4)
+        self.followers: Final = followers
+        self.destroyed: Final = destroyed  # the played card went to the box (R12.5, Rough Housing)
+
+    def _fields(self) -> tuple:
+        return (self.seat, self.card, self.coin, self.added, self.lookout, self.used,
+                self.bindings, self.followers, self.destroyed)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayResult):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"PlayResult(seat={self.seat!r}, card={self.card!r}, coin={self.coin!r}, "
+                f"added={self.added!r}, lookout={self.lookout!r}, used={self.used!r}, "
+                f"followers={self.followers!r}, destroyed={self.destroyed!r})")
 
 
 # -- static facts about a card's actions -------------------------------------------------------
@@ -237,8 +242,9 @@ def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset
         return then()
     card = cards[i]
     ctx.game.note(ctx.sources, card)
-    if ctx.play is not None:
-        ctx.game.note(ctx.play.lookout_used, card)
+    play: _Play | None = ctx.play
+    if play is not None:
+        ctx.game.note(play.lookout_used, card)
     if COIN in card.suits and suits:  # the rest as a thunk only when a suit is asked
         return choose_suit(ctx, ctx.named, card.uid, sorted(suits),
                            partial(_count_all, ctx, cards, i + 1, suits, then))
@@ -447,6 +453,7 @@ def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Opt
 def _order(ctx: Ctx) -> bool:
     play: _Play = ctx.play
     card = play.card.card
+    defn = play.card.defn  # its boxes, read natively
     sequences, options = order_options(card)
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
@@ -459,10 +466,10 @@ def _order(ctx: Ctx) -> bool:
             game.rollback(mark)
         return False
     thunks: list[Thunk] = [_Perform(ctx, s) for s in sequences]
-    ctx.game.note_attr(ctx, "context", f"{card.name}: which actions, in which order (R5.2)")
+    ctx.game.note_attr(ctx, "context", f"{defn.name}: which actions, in which order (R5.2)")
     # Judged once per action that can come first (R5.4, R5.5).
-    public = card.public is not None and surely_first(ctx, card.public)
-    private = card.private is not None and surely_first(ctx, card.private)
+    public = defn.public is not None and surely_first(ctx, defn.public)
+    private = defn.private is not None and surely_first(ctx, defn.private)
     known = [public if s[0] == PUBLIC else private for s in sequences]
     return decide(ctx, Kind.ORDER, options, thunks, known)
 
@@ -613,7 +620,7 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     ctx = _leader_ctx(game, seat, card)
     ok = _transaction(game, partial(_lead, ctx, card))
     assert ok, "a play found legal by search must complete"
-    play = ctx.play
+    play: _Play = ctx.play
     public_used = any(which == PUBLIC for which, _, _ in play.used)
     coin = ctx.named.get(card.uid)
     added, lookout, used = tuple(play.added), tuple(play.lookout_used), tuple(play.used)

@@ -74,7 +74,7 @@ class CardDef:
     interchangeable (offered once): the engine tells them apart by this object, a native one
     hashed by identity, instead of hashing ``id(card)``."""
 
-    __slots__ = ("card", "name", "suits", "public", "private", "moves")
+    __slots__ = ("card", "name", "suits", "public", "private", "moves", "judges")
 
     def __init__(self, card: KidCard) -> None:
         self.card = card
@@ -83,6 +83,8 @@ class CardDef:
         self.public: Action | None = card.public  # R5.2: its two boxes (None: blank)
         self.private: Action | None = card.private
         self.moves: dict[str, Option] = {}
+        #: What engine/certain.py knows of its boxes, kept here once asked (its judges).
+        self.judges: tuple[Any, ...] | None = None
 
 
 class CardInstance:
