@@ -72,6 +72,10 @@ PRIVATE: Final = "private"
 partial: Final = functools.partial
 _FOLLOW_DISCARD_MORE: Final = PerkHook.FOLLOW_DISCARD_MORE  # an enum member read via its
 _ROUGH_HOUSING: Final = PerkHook.ROUGH_HOUSING  # class is a generic call (EnumType.__getattr__)
+_K_BOOST: Final = Kind.BOOST
+_K_ORDER: Final = Kind.ORDER
+_K_PLAY: Final = Kind.PLAY
+_K_FOLLOW: Final = Kind.FOLLOW
 
 
 class _Play:
@@ -132,8 +136,40 @@ class PlayResult:
 # -- static facts about a card's actions -------------------------------------------------------
 
 
+class _CardFacts:
+    """What a play reads of a card definition, worked out once per card: kept on each game's
+    CardDef, so that a play reads native fields instead of asking an identity memo (an id boxed,
+    a dictionary lookup and a generic call) for each of them."""
+
+    __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
+                 "add_options")
+
+    def __init__(self, card: KidCard) -> None:
+        self.quantities: Final = _card_quantities(card)
+        self.any_nodes: Final = _any_nodes(card)
+        self.coin_names: Final = _coin_names(card)
+        sequences, orders = order_options(card)
+        self.sequences: Final = sequences
+        self.orders: Final = orders
+        self.play_option: Final = _play_option(card)
+        self.add_options: Final = _add_options(card)
+
+
+#: One set of facts per card definition, shared by the games that use it.
+_card_facts: Final = by_identity(_CardFacts)
+
+
+def _facts(card: CardInstance) -> _CardFacts:
+    defn = card.defn
+    kept = defn.facts
+    if kept is None:
+        kept = defn.facts = _card_facts(card.card)
+    facts: _CardFacts = kept
+    return facts
+
+
 def _quantities(card: CardInstance) -> tuple[n.Quantity, ...]:
-    return _card_quantities(card.card)
+    return _facts(card).quantities
 
 
 @by_identity
@@ -157,8 +193,10 @@ def boosted_suits(card: CardInstance, any_suits: Mapping[int, Suit]) -> frozense
 
 
 def _can_boost(card: CardInstance, suits: frozenset[Suit]) -> bool:
-    kid_suits = card.suits
-    return COIN in kid_suits or not suits.isdisjoint(kid_suits)
+    for s in card.suits:  # a loop, not suits.isdisjoint(): compiled, a method call is generic
+        if s is COIN or s in suits:
+            return True
+    return False
 
 
 def _suits_text(card: CardInstance) -> str:
@@ -179,11 +217,12 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     game.note(ctx.sources, card)
     if not ctx.search:  # contexts are only read when an agent is asked
         game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
-    any_nodes: tuple[n.Quantity, ...] = _any_nodes(card.card)
+    facts = _facts(card)
+    any_nodes: tuple[n.Quantity, ...] = facts.any_nodes
     if COIN in card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
                            partial(_any_suits, ctx, any_nodes, 0),
-                           _coin_names(card.card) if interpreter.EQUIVALENT_OPTIONS else ())
+                           facts.coin_names if interpreter.EQUIVALENT_OPTIONS else ())
     return _any_suits(ctx, any_nodes, 0)
 
 
@@ -221,7 +260,7 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     p = ctx.player
     if not suits:
         if ctx.game.explain and not ctx.search and p.hand:  # say why nothing can be added
-            return decide(ctx, Kind.BOOST, [_STOP], [partial(_order, ctx)],
+            return decide(ctx, _K_BOOST, [_STOP], [partial(_order, ctx)],
                           refused=partial(_unboostable, p.hand, "R13.3"))
         return _order(ctx)
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
@@ -283,7 +322,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
         first: dict[tuple[bool, tuple[Suit, ...]], int] = {}
         same = [0] + [first.setdefault((from_hand, c.suits), i)
                       for i, (c, from_hand) in enumerate(offered, 1)]
-    return decide(ctx, Kind.BOOST, partial(_boost_options, offered), thunks, same=same,
+    return decide(ctx, _K_BOOST, partial(_boost_options, offered), thunks, same=same,
                   refused=partial(_refused_adds, ctx.player.hand, suits))
 
 
@@ -419,7 +458,7 @@ _STOP: Final = Option("stop adding cards", None)
 def _boost_options(offered: list[tuple[CardInstance, bool]]) -> list[Option]:
     options = [_STOP]
     for c, from_hand in offered:
-        options.append(_add_options(c.card)[0 if from_hand else 1])
+        options.append(_facts(c).add_options[0 if from_hand else 1])
     return options
 
 
@@ -452,9 +491,9 @@ def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Opt
 
 def _order(ctx: Ctx) -> bool:
     play: _Play = ctx.play
-    card = play.card.card
     defn = play.card.defn  # its boxes, read natively
-    sequences, options = order_options(card)
+    facts = _facts(play.card)
+    sequences, options = facts.sequences, facts.orders
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
     if ctx.search:  # each order in turn until one completes legally
@@ -471,7 +510,7 @@ def _order(ctx: Ctx) -> bool:
     public = defn.public is not None and surely_first(ctx, defn.public)
     private = defn.private is not None and surely_first(ctx, defn.private)
     known = [public if s[0] == PUBLIC else private for s in sequences]
-    return decide(ctx, Kind.ORDER, options, thunks, known)
+    return decide(ctx, _K_ORDER, options, thunks, known)
 
 
 class _Perform:
@@ -596,11 +635,11 @@ def why_not_by_search(game: Game, seat: int, card: CardInstance) -> str | None:
 def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     """The hand cards that can be played legally, one instance per card definition."""
     hand = game.players[seat].hand
-    seen: set[int] = set()
+    seen: set[CardDef] = set()  # one definition per game: native, hashed by identity
     out = []
     for card in hand:
-        if id(card.card) not in seen:
-            seen.add(id(card.card))
+        if card.defn not in seen:
+            seen.add(card.defn)
             if why_not(game, seat, card) is None:
                 out.append(card)
     return out
@@ -656,7 +695,7 @@ def lead(game: Game, seat: int) -> PlayResult | None:
     """The play phase (R5.1): ask which card to play, or skip; then play it."""
     cards = legal_plays(game, seat)
     options = [_SKIP]
-    options += [_play_option(c.card) for c in cards]
+    options += [_facts(c).play_option for c in cards]
     excluded: tuple[tuple[str, str], ...] = ()
     if game.explain:  # every hand card that cannot be played, with the rule (R5.2, R5.4, R5.5)
         hand = game.players[seat].hand
@@ -665,7 +704,7 @@ def lead(game: Game, seat: int) -> PlayResult | None:
                          for rule in [why_not(game, seat, hand[i])] if rule is not None)
     elif len(options) == 1:
         return None
-    index = game.ask(Decision(seat, Kind.PLAY, tuple(options), "play a card (R5.1)", excluded))
+    index = game.ask(Decision(seat, _K_PLAY, tuple(options), "play a card (R5.1)", excluded))
     if index == 0:
         return None
     return play_card(game, seat, cards[index - 1], checked=True)
@@ -821,7 +860,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         else:
             thunks.append(partial(_follow_with, rnd, ctx, copy_cat, chosen, cards))
         known.append(verdict is True)
-    _transaction(game, partial(decide, ctx, Kind.FOLLOW, options, thunks, known,
+    _transaction(game, partial(decide, ctx, _K_FOLLOW, options, thunks, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
                                if game.explain else _nothing_refused))
     _debug_check(game)

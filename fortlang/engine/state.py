@@ -74,7 +74,7 @@ class CardDef:
     interchangeable (offered once): the engine tells them apart by this object, a native one
     hashed by identity, instead of hashing ``id(card)``."""
 
-    __slots__ = ("card", "name", "suits", "public", "private", "moves", "judges")
+    __slots__ = ("card", "name", "suits", "public", "private", "moves", "judges", "facts")
 
     def __init__(self, card: KidCard) -> None:
         self.card = card
@@ -85,6 +85,7 @@ class CardDef:
         self.moves: dict[str, Option] = {}
         #: What engine/certain.py knows of its boxes, kept here once asked (its judges).
         self.judges: tuple[Any, ...] | None = None
+        self.facts: Any = None  # and what engine/play.py reads of it at every play
 
 
 class CardInstance:
