@@ -16,6 +16,9 @@ A follower's options are settled before any trial by :func:`follow_verdict`: for
 performing an action alone, several of these checks are exact, so it answers both ways (legal
 for certain, or excluded for R6.2 for certain, as the trial would end) and only the rest is
 tried. ``tests/test_engine_follow_shortcuts.py`` checks every answer against the search.
+
+Node kinds are told apart by exact type (``type(a) is t.Then``), as the interpreter dispatches
+(``run``): a subclass of a node class is another primitive, which neither knows.
 """
 
 from __future__ import annotations
@@ -422,12 +425,12 @@ def surely_first(ctx: Ctx, action: n.Action) -> bool:
 
 def _counted_suit(action: n.Action, ctx: Ctx) -> Suit | None:
     """The suit an `x suit` or `x any` (as chosen, R5.7) counts, if ``action`` is one."""
-    if not isinstance(action, t.Repeat):
+    if type(action) is not t.Repeat:
         return None
     q = action.count
-    if isinstance(q, t.SuitCount):
+    if type(q) is t.SuitCount:
         return q.suit
-    return ctx.any_suits.get(id(q)) if isinstance(q, t.AnySuit) else None
+    return ctx.any_suits.get(id(q)) if type(q) is t.AnySuit else None
 
 
 #: Primitives whose check is exact for a follower performing them alone, not only sufficient: in
@@ -438,21 +441,21 @@ _EXACT_ONCE: Final = frozenset({n.Score, n.Gain, n.Spend, n.Pack, n.Convert, n.L
 #: ... and ``times`` in a row (its ``repeated``: the pizza-or-toy is chosen once, R12.1; a swap can
 #: be swapped back, R12.13) for these.
 _EXACT_REPEATED: Final = frozenset({n.Score, n.Gain, n.Spend, n.Pack, n.Convert})
-#: Tuples, not ``A | B`` (a union object built at every isinstance).
-_AMOUNTS: Final = (n.Gain, n.Spend)
-_COPIES: Final = (n.CopyPack, n.CopyRivalPack)
 
 
 def _exact(a: n.Action, kinds: frozenset[type]) -> bool:
     if type(a) not in kinds:
         return False
-    return not isinstance(a, _AMOUNTS) or a.amount >= 1  # 0 tokens: always in full
+    kind = type(a)
+    if kind is t.Gain or kind is t.Spend:
+        return a.amount >= 1  # type: ignore[attr-defined]  # 0 tokens: always in full
+    return True
 
 
 def _short(a: n.Action, s: _Play) -> bool:
     """Whether a follower performing ``a`` alone now is certain NOT to perform it in full
     (R6.2); False: not known."""
-    if isinstance(a, t.Repeat):
+    if type(a) is t.Repeat:
         times = s.times(a.count)
         if not times:  # not known, or zero times: in full
             return False
@@ -460,16 +463,16 @@ def _short(a: n.Action, s: _Play) -> bool:
         if times == 1:
             return _short(body, s)
         return _exact(body, _EXACT_REPEATED) and not judge(body).repeated(s, times)
-    if isinstance(a, t.Choice):
+    if type(a) is t.Choice:
         fixed = s.bound.get(id(a)) if is_resource_choice(a) else None  # R6.4
         if fixed is not None:
             return _short(a.items[fixed], s)
         return all(_short(x, s) for x in a.items)
-    if isinstance(a, t.Then):  # R13.4: in full only if every part is; the first meets the state
+    if type(a) is t.Then:  # R13.4: in full only if every part is; the first meets the state
         if _unhelped_parts(a):  # as it is now, and so does every part of these
             return any(_short(x, s) for x in a.items)
         return _short(a.items[0], s)
-    if isinstance(a, _COPIES):
+    if type(a) is t.CopyPack or type(a) is t.CopyRivalPack:
         return not _copies(a, s)
     return _exact(a, _EXACT_ONCE) and not judge(a).now(s)
 
@@ -493,7 +496,7 @@ def _copies(a: n.CopyPack | n.CopyRivalPack, s: _Play) -> bool:
     """R12.11, R12.12: a pack copied in full (each kind fits): the player's own, or the pack of
     a rival of their choosing (the leader included, for a follower)."""
     game, p = s.game, s.p
-    if isinstance(a, t.CopyPack):
+    if type(a) is t.CopyPack:
         return not _never_full(a, game, p)
     return any(all(not q.pack[r] or _fits(p, game, r, q.pack[r]) for r in TOKENS)
                for q in game.rivals(p.seat))
@@ -503,7 +506,7 @@ def _follower_count(p: Player, cards: Sequence[CardInstance] | None,
                     named: dict[int, Suit] | None, q: n.Quantity) -> int | None:
     """A repetition count for a follower who discarded ``cards``, their coins named as ``named``
     (None: not known yet, R5.6); None if not known (:func:`_counted` without ``named``)."""
-    if named is not None and cards is not None and isinstance(q, t.SuitCount):
+    if named is not None and cards is not None and type(q) is t.SuitCount:
         total = 0
         for c in cards:
             total += card_count(c, q.suit, named)
@@ -518,7 +521,7 @@ def _verdict(game: Game, p: Player, cards: Sequence[CardInstance], action: n.Act
         return True
     if _short(action, s):
         return False
-    if isinstance(action, _COPIES):
+    if type(action) is t.CopyPack or type(action) is t.CopyRivalPack:
         return True  # not short: copied in full
     return None
 
@@ -590,28 +593,28 @@ def _can_convert(game: Game, p: Player) -> bool:
 
 def _never_full(a: n.Action, game: Game, p: Player) -> bool:
     """``a`` cannot be performed in full at any time of a play that only gains tokens."""
-    if isinstance(a, t.Gain):
+    if type(a) is t.Gain:
         return a.amount >= 1 and not any(_fits(p, game, r, a.amount) for r in _kinds(a.resource))
-    if isinstance(a, t.CopyPack):  # R12.11: each kind in the pack must fit
+    if type(a) is t.CopyPack:  # R12.11: each kind in the pack must fit
         return any(p.pack[r] and not _fits(p, game, r, p.pack[r]) for r in TOKENS)
-    if isinstance(a, t.Pack):
+    if type(a) is t.Pack:
         return not _can_pack(game, p)
-    if isinstance(a, t.Convert):
+    if type(a) is t.Convert:
         return not _can_convert(game, p)
-    if isinstance(a, t.Then):
+    if type(a) is t.Then:
         return any(_never_full(x, game, p) for x in a.items)
-    if isinstance(a, t.Choice):
+    if type(a) is t.Choice:
         return all(_never_full(x, game, p) for x in a.items)
     return False  # a repetition may be performed zero times, in full
 
 
 def _never_done(a: n.Action, game: Game, p: Player) -> bool:
     """``a`` cannot be performed in full with an effect (R5.4) in a play that only gains tokens."""
-    if isinstance(a, t.Repeat):  # zero times has no effect, once or more fails the first time
+    if type(a) is t.Repeat:  # zero times has no effect, once or more fails the first time
         return _never_full(a.body, game, p)
-    if isinstance(a, t.CopyPack) and not (p.pack[PIZZA] or p.pack[TOY]):
+    if type(a) is t.CopyPack and not (p.pack[PIZZA] or p.pack[TOY]):
         return True  # copying an empty pack changes nothing
-    if isinstance(a, t.Choice):
+    if type(a) is t.Choice:
         return all(_never_done(x, game, p) for x in a.items)
     return _never_full(a, game, p)
 
@@ -619,22 +622,22 @@ def _never_done(a: n.Action, game: Game, p: Player) -> bool:
 def _may_free(a: n.Action, game: Game, p: Player) -> bool:
     """Whether ``a`` may run a primitive that makes room, refills the supply or changes the pack
     (assuming, as for every check here, that none has run before)."""
-    if isinstance(a, t.Then):
+    if type(a) is t.Then:
         for x in a.items:
             if _may_free(x, game, p):
                 return True
             if _never_full(x, game, p):
                 return False  # what follows is never reached (R13.4)
         return False
-    if isinstance(a, t.Choice):
+    if type(a) is t.Choice:
         return any(_may_free(x, game, p) for x in a.items)
-    if isinstance(a, (t.Repeat, t.Conditional)):
+    if type(a) is t.Repeat or type(a) is t.Conditional:
         return _may_free(a.body, game, p)
-    if isinstance(a, t.Pack):
+    if type(a) is t.Pack:
         return _can_pack(game, p)
-    if isinstance(a, t.Convert):
+    if type(a) is t.Convert:
         return _can_convert(game, p)
-    if isinstance(a, t.Target):
+    if type(a) is t.Target:
         return True  # another player's actions may take from you (core C6)
     spec = spec_of(type(a))  # each primitive declares whether it may free (a plugin's too)
     return spec is None or spec.frees
@@ -655,7 +658,7 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
 def _effective_at_most(body: n.Action, game: Game, p: Player) -> int | None:
     """How many repetitions of ``body`` can have an effect, at most, in a play that only gains
     tokens (None: no bound known). A gain has one while a token of its kind still fits."""
-    if not isinstance(body, t.Gain) or body.amount < 1:
+    if type(body) is not t.Gain or body.amount < 1:
         return None
     return max(-(-min(game.stuff_room(p, r), game.supply[r]) // body.amount)
                for r in _kinds(body.resource))
@@ -685,8 +688,8 @@ def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
         return False
     for x in _repeats(kid):
         q = x.count
-        suit = q.suit if isinstance(q, t.SuitCount) else \
-            ctx.any_suits.get(id(q)) if isinstance(q, t.AnySuit) else None
+        suit = q.suit if type(q) is t.SuitCount else \
+            ctx.any_suits.get(id(q)) if type(q) is t.AnySuit else None
         share = card_count(card, suit, ctx.named) if suit is not None else 0
         if suit is None or not share:
             continue

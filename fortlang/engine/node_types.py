@@ -23,6 +23,7 @@ Spend: Final = _n.Spend
 Pack: Final = _n.Pack
 Convert: Final = _n.Convert
 CopyPack: Final = _n.CopyPack
+CopyRivalPack: Final = _n.CopyRivalPack
 Take: Final = _n.Take
 Give: Final = _n.Give
 Target: Final = _n.Target

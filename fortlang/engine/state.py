@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.choices import Decision, Kind, Option, RandomAgent
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.view import GameView
@@ -497,7 +497,11 @@ class Game:
             assert_invariants(self)
         # A view per ask: keeping one per seat in the game would make a reference cycle (the
         # view holds the game), and a finished game would wait for the cyclic collector.
-        index = agent.choose(GameView(self, seat), decision)
+        if type(agent) is RandomAgent:  # compiled with the engine: a direct call, not a generic one
+            random_agent: RandomAgent = agent
+            index = random_agent.choose(GameView(self, seat), decision)
+        else:
+            index = agent.choose(GameView(self, seat), decision)
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
             raise ValueError(f"agent for seat {seat} answered {index!r} to a "
                              f"{decision.kind} decision with {len(decision.options)} options")
