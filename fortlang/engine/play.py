@@ -142,7 +142,8 @@ class _CardFacts:
     a dictionary lookup and a generic call) for each of them."""
 
     __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
-                 "add_options")
+                 "add_options", "coin_context", "any_context", "order_context", "public_context",
+                 "private_context")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -153,6 +154,15 @@ class _CardFacts:
         self.orders: Final = orders
         self.play_option: Final = _play_option(card)
         self.add_options: Final = _add_options(card)
+        # What is being done, for the decisions an agent is asked (their context).
+        name = card.name
+        self.coin_context: Final = f"{name}: the suit its coin stands for (R5.6, R6.3)"
+        self.any_context: Final = f"{name}: the suit `x any` counts (R5.7)"
+        self.order_context: Final = f"{name}: which actions, in which order (R5.2)"
+        pub, priv = card.public, card.private
+        self.public_context: Final = f"{name} ({PUBLIC}): {text(pub)}" if pub is not None else ""
+        self.private_context: Final = f"{name} ({PRIVATE}): {text(priv)}" if priv is not None \
+            else ""
 
 
 #: One set of facts per card definition, shared by the games that use it.
@@ -215,9 +225,9 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     game, p = ctx.game, ctx.player
     game.move(p.hand, p.hand.index(card), p.in_play)
     game.note(ctx.sources, card)
-    if not ctx.search:  # contexts are only read when an agent is asked
-        game.note_attr(ctx, "context", f"{card.name}: the suit its coin stands for (R5.6, R6.3)")
     facts = _facts(card)
+    if not ctx.search:  # contexts are only read when an agent is asked
+        game.note_attr(ctx, "context", facts.coin_context)
     any_nodes: tuple[n.Quantity, ...] = facts.any_nodes
     if COIN in card.suits:
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
@@ -253,7 +263,7 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     card = play.card
     if i < len(nodes):
         if not ctx.search:
-            ctx.game.note_attr(ctx, "context", f"{card.name}: the suit `x any` counts (R5.7)")
+            ctx.game.note_attr(ctx, "context", _facts(card).any_context)
         return choose_suit(ctx, ctx.any_suits, id(nodes[i]), _ALL_SUITS,
                            partial(_any_suits, ctx, nodes, i + 1))
     suits = boosted_suits(card, ctx.any_suits)
@@ -505,7 +515,7 @@ def _order(ctx: Ctx) -> bool:
             game.rollback(mark)
         return False
     thunks: list[Thunk] = [_Perform(ctx, s) for s in sequences]
-    ctx.game.note_attr(ctx, "context", f"{defn.name}: which actions, in which order (R5.2)")
+    ctx.game.note_attr(ctx, "context", facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5).
     public = defn.public is not None and surely_first(ctx, defn.public)
     private = defn.private is not None and surely_first(ctx, defn.private)
@@ -543,7 +553,9 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     if ctx.search and not i and surely_first(ctx, action):
         return True  # R5.4 and R5.5 will hold after this action: a legal completion exists
     if not ctx.search:
-        game.note_attr(ctx, "context", f"{play.card.name} ({which}): {text(action)}")
+        facts = _facts(play.card)
+        game.note_attr(ctx, "context",
+                       facts.public_context if which == PUBLIC else facts.private_context)
     if i and not ctx.safe and _leader_satisfied(ctx):  # R5.4, R5.5 hold whatever comes next
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
