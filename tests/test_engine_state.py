@@ -52,6 +52,9 @@ def test_copies_share_a_definition_and_are_offered_once():
     assert a1.defn is a2.defn is game.copy().players[0].hand[2].defn and other.defn is not a1.defn
     assert (a1.name, a1.suits) == (A.name, A.suits)
     assert distinct([a1, other, a2]) == [0, 1] and distinct([a2, a1]) == [0]
+    c = kid("Gamma", "glue", "score", "score")
+    long = [a1, a2] * 8 + [other, a1, game.new_card(c, game.players[0].hand)]  # past 16 cards
+    assert distinct(long) == [0, 16, 18] and distinct(long[:16] + [other]) == [0, 16]
     option = _move_option(a2, "from your hand", ("hand",))
     assert option.label == "Alpha from your hand" and option.value == ("hand", A.id)
     assert _move_option(a1, "from your hand", ("hand",)) is option

@@ -369,7 +369,7 @@ def _build(action: n.Action) -> _Judge:
 #: its key alive, so ids are never reused (bounded as by_identity's tables are). Read inline: a
 #: by_identity memo is a generic call, twice the cost of a judgement of a plain action.
 _NODE_JUDGES: Final[dict[int, tuple[n.Action, _Judge]]] = {}
-_CARD_JUDGES: Final[dict[int, tuple[KidCard, tuple[_Judge, ...]]]] = {}
+_CARD_JUDGES: Final[dict[int, tuple[KidCard, tuple[_Judge | None, _Judge | None]]]] = {}
 
 
 def judge(action: n.Action) -> _Judge:
@@ -385,13 +385,26 @@ def sure(action: n.Action, s: _Play) -> bool:
     return judge(action).now(s)
 
 
-def _card_judges(kid: KidCard) -> tuple[_Judge, ...]:
-    """The judges of a card's actions (blank boxes have none), made once per card."""
+def _card_judges(kid: KidCard) -> tuple[_Judge | None, _Judge | None]:
+    """The judges of a card's public and private actions (None: a blank box), made once per
+    card."""
     hit = _CARD_JUDGES.get(id(kid))
     if hit is None:
-        judges = tuple(judge(a) for a in (kid.public, kid.private) if a is not None)
+        pub, priv = kid.public, kid.private
+        judges = (judge(pub) if pub is not None else None,
+                  judge(priv) if priv is not None else None)
         hit = bounded_put(_CARD_JUDGES, id(kid), (kid, judges))
     return hit[1]
+
+
+def box_judges(card: CardInstance) -> tuple[_Judge | None, _Judge | None]:
+    """:func:`_card_judges`, kept on the card's CardDef: read natively at every play."""
+    defn = card.defn
+    kept = defn.judges
+    if kept is None:
+        kept = defn.judges = _card_judges(card.card)
+    judges: tuple[_Judge | None, _Judge | None] = kept
+    return judges
 
 
 def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
@@ -399,22 +412,18 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     R5.5 holds with no card added); False if only a search can tell."""
     counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count too
     s = _Play(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
-    defn = card.defn
-    kept = defn.judges
-    if kept is None:
-        kept = defn.judges = _card_judges(card.card)
-    judges: tuple[_Judge, ...] = kept
-    for j in judges:
-        if j.now(s):
-            return True
-    return False
+    pub, priv = box_judges(card)
+    return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
 
 
-def surely_first(ctx: Ctx, action: n.Action) -> bool:
+def surely_first(ctx: Ctx, action: n.Action, j: _Judge | None = None) -> bool:
     """True if the play is certain to be legal when the leader performs ``action`` now, as its
     first action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that
-    every added card counts for, so that each of its repetitions has an effect (R5.5)."""
-    if not sure(action, _in_move(ctx, _UNBOUND, True)):
+    every added card counts for, so that each of its repetitions has an effect (R5.5). ``j``:
+    the action's judge when the caller has it (:func:`box_judges`)."""
+    if j is None:
+        j = judge(action)
+    if not j.now(_in_move(ctx, _UNBOUND, True)):
         return False
     added = ctx.play.added
     if not added:

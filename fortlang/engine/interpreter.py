@@ -285,6 +285,11 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
     return decide_at(ctx, kind, len(thunks), _Thunks(options, thunks), known, same, refused)
 
 
+#: Empty, never changed: decide_at's defaults as lists.
+_NONE_B: Final[list[bool]] = []
+_NONE_I: Final[list[int]] = []
+
+
 def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
               same: Sequence[int] = (), refused: Refused = _no_refusals) -> bool:
     """:func:`decide` over ``count`` options that ``step`` applies and labels."""
@@ -292,11 +297,14 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
         return step.apply(0)
     if not count:
         return False
+    # As lists: compiled, indexing a list is a direct read, a Sequence a generic call.
+    known_l: list[bool] = known if isinstance(known, list) else list(known) if known else _NONE_B
+    same_l: list[int] = same if isinstance(same, list) else list(same) if same else _NONE_I
     game = ctx.game
     explain = game.explain and not ctx.search
     if ctx.search:
         for i in range(count):
-            if i < len(same) and same[i] != i:
+            if i < len(same_l) and same_l[i] != i:
                 continue  # ends as an option already tried, which failed
             mark = game.mark()
             if step.apply(i):
@@ -312,10 +320,10 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
     rules: list[str] = []
     options: Sequence[Option] | None = None
     for i in range(count):
-        if i < len(known) and known[i]:
+        if i < len(known_l) and known_l[i]:
             ok, rule = True, ""
-        elif i < len(same) and same[i] != i:
-            ok, rule = oks[same[i]], rules[same[i]]
+        elif i < len(same_l) and same_l[i] != i:
+            ok, rule = oks[same_l[i]], rules[same_l[i]]
         else:
             mark = game.mark()
             ctx.search, ctx.fail = True, None
@@ -802,12 +810,23 @@ def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
 def distinct(zone: list[CardInstance]) -> list[int]:
     """Indices of the first instance of each card definition: copies are interchangeable, so
     they are offered once."""
-    seen: set[CardDef] = set()
-    out = []
+    out: list[int] = []
+    if len(zone) > 16:  # a set for a long zone (a deck, a discard pile)
+        seen: set[CardDef] = set()
+        for i, c in enumerate(zone):
+            defn = c.defn
+            if defn not in seen:
+                seen.add(defn)
+                out.append(i)
+        return out
+    firsts: list[CardDef] = []  # else compared by identity: no set made, nothing hashed
     for i, c in enumerate(zone):
         defn = c.defn
-        if defn not in seen:
-            seen.add(defn)
+        for d in firsts:
+            if d is defn:
+                break
+        else:
+            firsts.append(defn)
             out.append(i)
     return out
 

@@ -34,6 +34,7 @@ from fortlang import nodes as n
 from fortlang.engine import interpreter
 from fortlang.engine import node_types as t
 from fortlang.engine.certain import (
+    box_judges,
     follow_verdict,
     surely_first,
     surely_followed,
@@ -408,10 +409,11 @@ def _stop(ctx: Ctx) -> bool:
     if not ctx.search or not REMEMBER_STOPS:
         return _order(ctx)
     play: _Play = ctx.play
-    kid = play.card.defn
-    for action in (kid.public, kid.private):  # each can come first (R5.2)
-        if action is not None and surely_first(ctx, action):
-            return True  # as _order's search would find, by the same test (rules are moot)
+    defn = play.card.defn
+    pub_j, priv_j = box_judges(play.card)  # each action can come first (R5.2)
+    if defn.public is not None and surely_first(ctx, defn.public, pub_j) \
+            or defn.private is not None and surely_first(ctx, defn.private, priv_j):
+        return True  # as _order's search would find, by the same test (rules are moot)
     key = (tuple(sorted(c.uid for c in play.added)),
            tuple(sorted(c.uid for c in play.lookout_used)),
            tuple(sorted(ctx.named.items())), tuple(sorted(ctx.any_suits.items())))
@@ -517,8 +519,9 @@ def _order(ctx: Ctx) -> bool:
     thunks: list[Thunk] = [_Perform(ctx, s) for s in sequences]
     ctx.game.note_attr(ctx, "context", facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5).
-    public = defn.public is not None and surely_first(ctx, defn.public)
-    private = defn.private is not None and surely_first(ctx, defn.private)
+    pub_j, priv_j = box_judges(play.card)
+    public = defn.public is not None and surely_first(ctx, defn.public, pub_j)
+    private = defn.private is not None and surely_first(ctx, defn.private, priv_j)
     known = [public if s[0] == PUBLIC else private for s in sequences]
     return decide(ctx, _K_ORDER, options, thunks, known)
 
@@ -550,7 +553,8 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     play: _Play = ctx.play
     which = sequence[i]
     action = _action(play.card.defn, which)
-    if ctx.search and not i and surely_first(ctx, action):
+    if ctx.search and not i and surely_first(ctx, action,
+                                             box_judges(play.card)[0 if which == PUBLIC else 1]):
         return True  # R5.4 and R5.5 will hold after this action: a legal completion exists
     if not ctx.search:
         facts = _facts(play.card)
