@@ -4,10 +4,12 @@ no test-only builders inside it, and no module-level memo table that grows witho
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 import fortlang
-from fortlang.engine import interpreter, play
+from fortlang.cardset import base_set
+from fortlang.engine import interpreter, play, state
 from fortlang.nodes import Score
 
 PACKAGE = Path(fortlang.__file__).parent
@@ -73,3 +75,7 @@ def test_memo_tables_are_bounded():
         interpreter.text(Score(amount=i))
     assert interpreter.memo_sizes()["to_text"] <= interpreter.MEMO_LIMIT
     assert play.option_table_size() <= interpreter.MEMO_LIMIT
+    kid = base_set().kids[0]
+    for i in range(interpreter.MEMO_LIMIT + 50):  # the card definitions games share too
+        state.card_def(dataclasses.replace(kid, name=f"Kid {i}"))
+    assert 0 < state.card_defs_size() <= interpreter.MEMO_LIMIT

@@ -69,10 +69,11 @@ class Rules:
 
 
 class CardDef:
-    """What every copy of one kid card shares in a game: its definition, name and suits, and the
-    options naming it, made once per place (``moves``: where-label -> Option). Copies are
+    """What every copy of one kid card shares: its definition, name and suits, and the options
+    naming it, made once per place (``moves``: where-label -> Option). Copies are
     interchangeable (offered once): the engine tells them apart by this object, a native one
-    hashed by identity, instead of hashing ``id(card)``."""
+    hashed by identity, instead of hashing ``id(card)``. Nothing here depends on a game: games
+    share one per card (:func:`card_def`), and with it what the engine worked out about it."""
 
     __slots__ = ("card", "name", "suits", "public", "private", "moves", "judges", "facts")
 
@@ -88,6 +89,27 @@ class CardDef:
         self.facts: Any = None  # and what engine/play.py reads of it at every play
 
 
+#: The CardDef of each card, shared by every game, by id of the KidCard (an entry keeps its card
+#: alive, so ids are not reused); emptied when full, as the engine's memo tables are
+#: (interpreter.MEMO_LIMIT): a game keeps the ones it uses in ``Game._defs``.
+_CARD_DEFS: Final[dict[int, CardDef]] = {}
+_CARD_DEFS_LIMIT: Final = 4096
+
+
+def card_def(card: KidCard) -> CardDef:
+    """The shared CardDef of ``card``."""
+    defn = _CARD_DEFS.get(id(card))
+    if defn is None:
+        if len(_CARD_DEFS) >= _CARD_DEFS_LIMIT:
+            _CARD_DEFS.clear()
+        defn = _CARD_DEFS[id(card)] = CardDef(card)
+    return defn
+
+
+def card_defs_size() -> int:
+    return len(_CARD_DEFS)
+
+
 class CardInstance:
     """One physical kid card in a game. Its definition's name and suits are copied into its own
     slots: the engine reads them at every count and match, and a compiled class reads its own
@@ -99,7 +121,7 @@ class CardInstance:
         self.uid = uid
         self.card = card
         if defn is None:
-            defn = CardDef(card)
+            defn = card_def(card)
         self.name: str = defn.name
         self.suits: tuple[Suit, ...] = defn.suits
         self.defn: CardDef = defn
@@ -222,7 +244,7 @@ class Game:
         """Create a card instance in ``zone`` (set-up and scenarios only, never mid-action)."""
         defn = self._defs.get(id(card))
         if defn is None:  # the entry keeps the card alive, so its id is never reused
-            defn = self._defs[id(card)] = CardDef(card)
+            defn = self._defs[id(card)] = card_def(card)
         inst = CardInstance(self._uids, card, defn)
         self._uids += 1
         zone.append(inst)
@@ -499,7 +521,7 @@ class Game:
         # view holds the game), and a finished game would wait for the cyclic collector.
         if type(agent) is RandomAgent:  # compiled with the engine: a direct call, not a generic one
             random_agent: RandomAgent = agent
-            index = random_agent.choose(GameView(self, seat), decision)
+            index = random_agent.choose(None, decision)  # it never looks at the table
         else:
             index = agent.choose(GameView(self, seat), decision)
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
