@@ -35,9 +35,10 @@ def end_triggers(game: Game) -> list[str]:
     """Which R11.1 triggers hold now."""
     board = game.board
     out = []
-    if any(p.vp >= board.end_score for p in game.players):
+    end_score, end_level = board.end_score, board.end_level  # read once, not per player
+    if any(p.vp >= end_score for p in game.players):
         out.append(Trigger.SCORE)
-    if any(p.level >= board.end_level for p in game.players):
+    if any(p.level >= end_level for p in game.players):
         out.append(Trigger.LEVEL)
     if not game.park_deck:
         out.append(Trigger.PARK)
@@ -70,17 +71,19 @@ class Outcome:
 
 @dataclass
 class Progress:
-    """Where the turn loop is, at the start of a turn: enough to resume it there."""
+    """Where the turn loop is, at the start of a turn: enough to resume it there. Its tallies
+    (id -> count) are plain dicts, made Counters in the Outcome: a Counter's item assignment
+    is a slot that looks ``__setitem__`` up at every call (Counter defines ``__delitem__``)."""
 
     first: int
     leader: int
     turns: int = 0
     triggers: list[str] = field(default_factory=list)
-    played: Counter = field(default_factory=Counter)
-    followed: Counter = field(default_factory=Counter)
-    perks: Counter = field(default_factory=Counter)
+    played: dict[str, int] = field(default_factory=dict)
+    followed: dict[str, int] = field(default_factory=dict)
+    perks: dict[str, int] = field(default_factory=dict)
     yields: list[tuple[str, Gain]] = field(default_factory=list)
-    recruited: Counter = field(default_factory=Counter)
+    recruited: dict[str, int] = field(default_factory=dict)
     acquired: list[set[str]] = field(default_factory=list)
     #: per card uid: the seat that held it at the last look, and that look's number (the
     #: number of looks so far is ``looks``); a card is new to a seat unless it held it then
@@ -100,8 +103,8 @@ class Progress:
 
     def copy(self) -> Progress:
         return Progress(self.first, self.leader, self.turns, list(self.triggers),
-                        Counter(self.played), Counter(self.followed), Counter(self.perks),
-                        list(self.yields), Counter(self.recruited),
+                        dict(self.played), dict(self.followed), dict(self.perks),
+                        list(self.yields), dict(self.recruited),
                         [set(a) for a in self.acquired], list(self.holder), list(self.looked),
                         self.looks)
 
@@ -140,9 +143,9 @@ class Progress:
                 got.update(perks_used)
 
 
-def _tally(counter: Counter, keys: Sequence[str]) -> None:
-    """``counter.update(keys)`` in the caller's code: Counter.update is interpreted Python, a
-    cost per call even for no keys, and this runs at every turn."""
+def _tally(counter: dict[str, int], keys: Sequence[str]) -> None:
+    """``Counter.update(keys)`` on a plain dict, in the caller's code: Counter.update is
+    interpreted Python, a cost per call even for no keys, and this runs at every turn."""
     for key in keys:
         counter[key] = counter.get(key, 0) + 1
 
@@ -166,8 +169,11 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
             on_turn(game, at)
         record = play_turn(game, at.leader, first_turn=at.turns < n)
         at.watch(game, record.perks_used, at.leader)
-        for result, gain in zip(record.plays, record.gains, strict=True):
-            at.yields.append((result.card.card.id, gain))
+        plays, gains = record.plays, record.gains
+        if len(plays) != len(gains):  # zip(strict=True), without its generic call per turn
+            raise ValueError("a turn record has a gain per play")
+        for i, result in enumerate(plays):
+            at.yields.append((result.card.card.id, gains[i]))
         at.yields.extend(record.perk_gains)
         for result in record.plays:
             _tally(at.played, (result.card.card.id,))
@@ -186,5 +192,5 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
     rules = [(p.rule.id, Gain(s.rule, 0, 0, 0)) for p, s in zip(game.players, scores,
                                                                strict=True) if p.rule]
     return Outcome(seed, at.first, scores, winners(scores), at.turns, at.triggers, list(game.log),
-                   at.played, at.followed, holdings, at.perks, game.snapshot(),
-                   at.yields + rules, at.recruited, at.acquired)
+                   Counter(at.played), Counter(at.followed), holdings, Counter(at.perks),
+                   game.snapshot(), at.yields + rules, Counter(at.recruited), at.acquired)
