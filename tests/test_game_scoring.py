@@ -114,3 +114,20 @@ def test_r14_sleepover_most_cards_scores_8_and_fewer_scores_0():
     rule = RULES["sleepover"].score
     assert evaluate(rule, game, game.players[0]) == 8
     assert evaluate(rule, game, game.players[1]) == 0
+
+
+def test_r14_big_plans_counts_printed_advances_per_card_each_time_asked():
+    """The advances metric (Big Plans, R14) is remembered per card definition: asked again, and
+    after the cards change, it still counts every advance printed on the cards you have."""
+    from fortlang import nodes as n
+    from fortlang.engine.metrics import metric
+
+    twice = kid("Double Plans", "crown", "advance then advance", "advance")
+    game = table()
+    she = game.players[0]
+    game.new_cards([CROWN2, BOOK], she.hand)
+    assert metric(game, she, "advances") == metric(game, she, "advances") == 1
+    game.new_cards([twice, CROWN_COIN, twice], she.deck)
+    walked = sum(1 for c in she.hand + she.deck for a in (c.card.public, c.card.private)
+                 if a is not None for x in a.walk() if isinstance(x, n.Advance))
+    assert metric(game, she, "advances") == walked == 1 + 3 + 1 + 3
