@@ -85,10 +85,10 @@ class Progress:
     yields: list[tuple[str, Gain]] = field(default_factory=list)
     recruited: dict[str, int] = field(default_factory=dict)
     acquired: list[set[str]] = field(default_factory=list)
-    #: per card uid: the seat that held it at the last look, and that look's number (the
-    #: number of looks so far is ``looks``); a card is new to a seat unless it held it then
-    holder: list[int] = field(default_factory=list)
-    looked: list[int] = field(default_factory=list)
+    #: per card uid: the look that last saw it and the seat holding it then, in one int
+    #: (:func:`_mark`; -1: never seen); the number of looks so far is ``looks``; a card is new
+    #: to a seat unless that seat held it at the last look
+    seen: list[int] = field(default_factory=list)
     looks: int = 0
 
     def end_turn(self, game: Game) -> bool:
@@ -105,42 +105,48 @@ class Progress:
         return Progress(self.first, self.leader, self.turns, list(self.triggers),
                         dict(self.played), dict(self.followed), dict(self.perks),
                         list(self.yields), dict(self.recruited),
-                        [set(a) for a in self.acquired], list(self.holder), list(self.looked),
-                        self.looks)
+                        [set(a) for a in self.acquired], list(self.seen), self.looks)
 
     def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
         """Note what each seat holds now (between turns): cards that came into a seat's
         hands since the last look were recruited (or taken); everything held, and the perks
-        the leader used, was acquired. Per card, two list slots say who held it at the last
+        the leader used, was acquired. Per card, one list slot says who held it at the last
         look: no set of each seat's cards to build and compare at every turn."""
         fresh = not self.looks
         last = self.looks  # the previous look's number (0: none)
         self.looks = now = last + 1
-        holder, looked = self.holder, self.looked
-        if len(holder) < game.card_count:  # cards are made at set-up (and by scenarios)
-            grow = game.card_count - len(holder)
-            holder.extend([-1] * grow)
-            looked.extend([0] * grow)
+        seen, seats = self.seen, len(game.players)
+        if len(seen) < game.card_count:  # cards are made at set-up (and by scenarios)
+            seen.extend([-1] * (game.card_count - len(seen)))
         for p in game.players:
             seat = p.seat
             if fresh:
                 self.acquired.append(set())
             got = self.acquired[seat]
+            held, holds = _mark(last, seat, seats), _mark(now, seat, seats)
             for zone in zones_you_have(p):
                 for c in zone:
                     uid = c.uid
-                    if holder[uid] != seat or looked[uid] != last:
-                        holder[uid] = seat
+                    if seen[uid] != held:  # not this seat's at the last look
                         if not fresh:
-                            _tally(self.recruited, (c.card.id,))
+                            _count(self.recruited, c.card.id)
                         got.add(c.card.id)  # what was held before is in already
-                    looked[uid] = now
+                    seen[uid] = holds
             for k in p.perks:
                 got.add(k.id)
             if p.rule is not None:
                 got.add(p.rule.id)
             if seat == leader:
                 got.update(perks_used)
+
+
+def _mark(look: int, seat: int, seats: int) -> int:
+    """A card seen at ``look`` in the hands of ``seat`` (one of ``seats``, the same all game)."""
+    return look * seats + seat
+
+
+def _count(counter: dict[str, int], key: str) -> None:
+    counter[key] = counter.get(key, 0) + 1
 
 
 def _tally(counter: dict[str, int], keys: Sequence[str]) -> None:
@@ -176,7 +182,7 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
             at.yields.append((result.card.card.id, gains[i]))
         at.yields.extend(record.perk_gains)
         for result in record.plays:
-            _tally(at.played, (result.card.card.id,))
+            _count(at.played, result.card.card.id)
             for _, cards in result.followers:
                 _tally(at.followed, [c.card.id for c in cards])
         _tally(at.perks, record.perks_used)
