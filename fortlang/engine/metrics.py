@@ -72,7 +72,7 @@ _METRIC_FUNCS: dict[str, Callable[[Game, Player], int]] = {
     "cards": lambda game, p: len(cards_you_have(p)),
     "suits": lambda game, p: len({s for c in cards_you_have(p) for s in c.suits
                                   if s is not Suit.COIN}),
-    "best_friends": lambda game, p: sum(c.card.best_friend for c in cards_you_have(p)),
+    "best_friends": lambda game, p: sum(c.defn.best_friend for c in cards_you_have(p)),
     "advances": _advances,
     "pizza": lambda game, p: p.stuff[n.Resource.PIZZA] + p.pack[n.Resource.PIZZA],
     "toy": lambda game, p: p.stuff[n.Resource.TOY] + p.pack[n.Resource.TOY],

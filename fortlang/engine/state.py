@@ -73,11 +73,13 @@ class CardDef:
     interchangeable (offered once): the engine tells them apart by this object, a native one
     hashed by identity, instead of hashing ``id(card)``."""
 
-    __slots__ = ("card", "name", "suits", "moves")
+    __slots__ = ("card", "id", "name", "suits", "best_friend", "moves")
 
     def __init__(self, card: KidCard) -> None:
         self.card = card
+        self.id: str = card.id  # read by the turn loop at every play, recruit and discard
         self.name: str = card.name
+        self.best_friend: bool = card.best_friend  # R8.1
         self.suits: tuple[Suit, ...] = card.suits
         self.moves: dict[str, Option] = {}
 

@@ -129,8 +129,8 @@ class Progress:
                     uid = c.uid
                     if seen[uid] != held:  # not this seat's at the last look
                         if not fresh:
-                            _count(self.recruited, c.card.id)
-                        got.add(c.card.id)  # what was held before is in already
+                            _count(self.recruited, c.defn.id)
+                        got.add(c.defn.id)  # what was held before is in already
                     seen[uid] = holds
             for k in p.perks:
                 got.add(k.id)
@@ -179,12 +179,12 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
         if len(plays) != len(gains):  # zip(strict=True), without its generic call per turn
             raise ValueError("a turn record has a gain per play")
         for i, result in enumerate(plays):
-            at.yields.append((result.card.card.id, gains[i]))
+            at.yields.append((result.card.defn.id, gains[i]))
         at.yields.extend(record.perk_gains)
         for result in record.plays:
-            _count(at.played, result.card.card.id)
+            _count(at.played, result.card.defn.id)
             for _, cards in result.followers:
-                _tally(at.followed, [c.card.id for c in cards])
+                _tally(at.followed, [c.defn.id for c in cards])
         _tally(at.perks, record.perks_used)
         if at.end_turn(game):  # R11.1: triggered, and the round is complete
             break
@@ -194,7 +194,7 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
     if game.debug:
         assert_invariants(game)
     scores = [final_score(game, p) for p in game.players]
-    holdings = [{c.card.id for c in cards_you_have(p)} for p in game.players]
+    holdings = [{c.defn.id for c in cards_you_have(p)} for p in game.players]
     rules = [(p.rule.id, Gain(s.rule, 0, 0, 0)) for p, s in zip(game.players, scores,
                                                                strict=True) if p.rule]
     return Outcome(seed, at.first, scores, winners(scores), at.turns, at.triggers, list(game.log),

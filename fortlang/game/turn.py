@@ -122,7 +122,7 @@ def do_over(game: Game, seat: int, record: TurnRecord) -> None:
     if not cards:
         return
     options = [Option("keep the perk" if perk.single_use else "no", None)]
-    options += [Option(f"{_verb(perk)} play {c.name}", c.card.id) for c in cards]
+    options += [Option(f"{_verb(perk)} play {c.name}", c.defn.id) for c in cards]
     pick = game.ask(Decision(seat, Kind.DO_OVER, tuple(options), f"{perk.name} (R15)"))
     if pick:
         _use_perk(game, p, perk, record)
@@ -201,7 +201,7 @@ def discard(game: Game, seat: int) -> None:
     p = game.players[seat]
     while p.in_play:
         game.move(p.in_play, 0, p.discard)
-    for c in [c for c in p.hand if c.card.best_friend]:
+    for c in [c for c in p.hand if c.defn.best_friend]:
         game.move(p.hand, p.hand.index(c), p.discard)
     while p.hand:
         game.move(p.hand, 0, p.yard)
