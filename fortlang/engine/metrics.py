@@ -17,6 +17,12 @@ from fortlang.model import KidCard
 from fortlang.nodes import TOKENS, Suit
 from fortlang.registry import METRICS
 
+# Enum members read through their class are generic lookups (EnumType.__getattr__) from
+# compiled code; module Final constants are C statics.
+_COIN: Final = Suit.COIN
+_PIZZA: Final = n.Resource.PIZZA
+_TOY: Final = n.Resource.TOY
+
 
 def zones_you_have(p: Player) -> tuple[list[CardInstance], ...]:
     """R14: deck, discard, hand, yard and lookout (and cards still in play, none at the end)."""
@@ -71,11 +77,11 @@ def _measured(measure: Callable[[Player], int]) -> Callable[[Game, Player], int]
 _METRIC_FUNCS: dict[str, Callable[[Game, Player], int]] = {
     "cards": lambda game, p: len(cards_you_have(p)),
     "suits": lambda game, p: len({s for c in cards_you_have(p) for s in c.suits
-                                  if s is not Suit.COIN}),
+                                  if s is not _COIN}),
     "best_friends": lambda game, p: sum(c.defn.best_friend for c in cards_you_have(p)),
     "advances": _advances,
-    "pizza": lambda game, p: p.stuff[n.Resource.PIZZA] + p.pack[n.Resource.PIZZA],
-    "toy": lambda game, p: p.stuff[n.Resource.TOY] + p.pack[n.Resource.TOY],
+    "pizza": lambda game, p: p.stuff[_PIZZA] + p.pack[_PIZZA],
+    "toy": lambda game, p: p.stuff[_TOY] + p.pack[_TOY],
     "level": lambda game, p: p.level,
     "lookout": lambda game, p: len(p.lookout),
     "pack": lambda game, p: sum(p.pack[r] for r in TOKENS),
