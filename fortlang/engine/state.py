@@ -284,6 +284,11 @@ class Game:
         self._stuff_base: int = board.stuff_capacity
         self._pack_base: int = board.pack_base
         self._lookout_base: int = board.lookout_base
+        # the fort track and the end triggers, read at every advance, play and turn
+        self.max_level: int = board.max_level  # R10.1
+        self.level_points: tuple[int, ...] = board.points  # R10.4
+        self.end_score: int = board.end_score  # R11.1
+        self.end_level: int = board.end_level  # R11.1
 
     def stuff_room(self, p: Player, res: Resource) -> int:
         return self.stuff_capacity(p) - p.stuff[res]

@@ -62,7 +62,7 @@ def standing(game: Game, seat: int) -> Standing:
     resources = 0
     for r in _TOKENS:
         resources += p.stuff[r] + p.pack[r]
-    return p.vp, resources, count_you_have(p), game.board.points[p.level]
+    return p.vp, resources, count_you_have(p), game.level_points[p.level]
 
 
 def since(game: Game, seat: int, before: Standing) -> Gain:

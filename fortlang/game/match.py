@@ -33,9 +33,8 @@ class Trigger:
 
 def end_triggers(game: Game) -> list[str]:
     """Which R11.1 triggers hold now."""
-    board = game.board
     out = []
-    end_score, end_level = board.end_score, board.end_level  # read once, not per player
+    end_score, end_level = game.end_score, game.end_level
     if any(p.vp >= end_score for p in game.players):
         out.append(Trigger.SCORE)
     if any(p.level >= end_level for p in game.players):
