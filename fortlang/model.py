@@ -10,6 +10,7 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from fortlang.nodes import Action, Expr, Resource, Suit
 
@@ -166,13 +167,17 @@ class Board:
     note: str = ""
     notes: Mapping[str, str] = field(default_factory=dict, compare=False)  # the note translated
 
+    #: The top fort level, ``len(costs)`` (R10.1): a field set once, since the engine reads it
+    #: at every advance it considers and a property is an interpreted call, even from compiled
+    #: code (issue 13).
+    max_level: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "max_level", len(self.costs))
+
     def note_in(self, lang: str) -> str:
         """The note in ``lang``, or as written when it has no translation."""
         return self.notes.get(lang, self.note)
-
-    @property
-    def max_level(self) -> int:
-        return len(self.costs)
 
 
 @dataclass(frozen=True)
@@ -202,10 +207,12 @@ class CardSet:
     def id(self) -> str:
         return self.manifest.id
 
-    @property
+    # Worked out once per set (every game's set-up reads them): cached in the instance's
+    # __dict__, which a frozen dataclass allows (cached_property does not call __setattr__).
+    @cached_property
     def park_kids(self) -> tuple[KidCard, ...]:
         return tuple(k for k in self.kids if not k.best_friend)
 
-    @property
+    @cached_property
     def best_friends(self) -> tuple[KidCard, ...]:
         return tuple(k for k in self.kids if k.best_friend)

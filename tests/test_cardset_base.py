@@ -202,3 +202,24 @@ def test_russian_names_from_the_russian_rulebook():
     assert all("ru" in r.names for r in BASE.rules) and all("ru" in p.names for p in BASE.perks)
     assert (KIDS["Bug"].name_in("ru"), KIDS["The Moles"].name_in("ru")) == ("Жук", "Кроты")
     assert KIDS["Ace"].name_in("ru") == "Ace"  # unknown: the English name stands
+
+
+def test_r10_max_level_is_the_number_of_advances_the_board_costs():
+    """Board.max_level is a field set at construction (the engine reads it at every advance):
+    it follows the costs through a replace and a pickle, and takes no part in equality."""
+    import dataclasses
+    import pickle
+
+    board = BASE.board
+    assert board.max_level == len(board.costs) == 5
+    shorter = dataclasses.replace(board, costs=board.costs[:3])
+    assert shorter.max_level == 3
+    assert pickle.loads(pickle.dumps(shorter)).max_level == 3
+    assert pickle.loads(pickle.dumps(board)) == board
+
+
+def test_r1_1_r1_2_park_kids_and_best_friends_split_the_kids_once():
+    assert BASE.park_kids is BASE.park_kids  # worked out once per set
+    assert set(BASE.park_kids) | set(BASE.best_friends) == set(BASE.kids)
+    assert all(k.best_friend for k in BASE.best_friends)
+    assert not any(k.best_friend for k in BASE.park_kids)

@@ -114,3 +114,42 @@ def test_r14_sleepover_most_cards_scores_8_and_fewer_scores_0():
     rule = RULES["sleepover"].score
     assert evaluate(rule, game, game.players[0]) == 8
     assert evaluate(rule, game, game.players[1]) == 0
+
+
+def test_r14_big_plans_counts_printed_advances_per_card_each_time_asked():
+    """The advances metric (Big Plans, R14) is remembered per card definition: asked again, and
+    after the cards change, it still counts every advance printed on the cards you have."""
+    from fortlang import nodes as n
+    from fortlang.engine.metrics import metric
+
+    twice = kid("Double Plans", "crown", "advance then advance", "advance")
+    game = table()
+    she = game.players[0]
+    game.new_cards([CROWN2, BOOK], she.hand)
+    assert metric(game, she, "advances") == metric(game, she, "advances") == 1
+    game.new_cards([twice, CROWN_COIN, twice], she.deck)
+    walked = sum(1 for c in she.hand + she.deck for a in (c.card.public, c.card.private)
+                 if a is not None for x in a.walk() if isinstance(x, n.Advance))
+    assert metric(game, she, "advances") == walked == 1 + 3 + 1 + 3
+
+
+def test_r10_4_r11_1_fort_points_and_end_triggers_follow_a_replaced_board():
+    """The game keeps the board's fort points and end triggers as its own numbers (read at
+    every play and turn): replacing the board replaces them, for scoring (R10.4, R11.2), for
+    what a play brings (gains) and for the end triggers (R11.1)."""
+    from dataclasses import replace
+
+    from fortlang.game.gains import standing
+    from fortlang.game.match import Trigger, end_triggers
+
+    game = table()
+    game.new_cards([BOOK], game.park_deck)
+    she = game.players[0]
+    she.vp, she.level = 20, 2
+    assert final_score(game, she).fort == CARDSET.board.points[2]
+    assert end_triggers(game) == []
+    game.board = replace(CARDSET.board, points=(0, 10, 30, 40, 50, 60), end_score=20,
+                         end_level=2, costs=CARDSET.board.costs[:2])
+    assert final_score(game, she).fort == standing(game, 0)[3] == 30
+    assert game.max_level == 2
+    assert end_triggers(game) == [Trigger.SCORE, Trigger.LEVEL]

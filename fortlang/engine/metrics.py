@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine.state import CardInstance, Game, Player
+from fortlang.model import KidCard
 from fortlang.nodes import TOKENS, Suit
 from fortlang.registry import METRICS
+
+# Enum members read through their class are generic lookups (EnumType.__getattr__) from
+# compiled code; module Final constants are C statics.
+_COIN: Final = Suit.COIN
+_PIZZA: Final = n.Resource.PIZZA
+_TOY: Final = n.Resource.TOY
 
 
 def zones_you_have(p: Player) -> tuple[list[CardInstance], ...]:
@@ -38,12 +45,28 @@ def _suit_icons(suit: Suit) -> Callable[[Game, Player], int]:
 
 def _advances(game: Game, p: Player) -> int:
     """Big Plans: advance-fort actions printed on the cards (an action's part counts; not DIY)."""
-    total = 0
-    for c in cards_you_have(p):
-        for action in (c.card.public, c.card.private):
-            if action is not None:
-                total += sum(1 for x in action.walk() if isinstance(x, n.Advance))
-    return total
+    return sum(_printed_advances(c.card) for c in cards_you_have(p))
+
+
+#: id(kid card) -> (the card, its printed advances): walking a card's trees is interpreted
+#: Python (nodes.walk) and cards are frozen, so each is walked once; the entry holds the card,
+#: so its id is not reused while the entry lives.
+_ADVANCES_OF: dict[int, tuple[KidCard, int]] = {}
+_ADVANCES_KEPT: Final = 4096
+
+
+def _printed_advances(card: KidCard) -> int:
+    known = _ADVANCES_OF.get(id(card))
+    if known is not None:
+        return known[1]
+    count = 0
+    for action in (card.public, card.private):
+        if action is not None:
+            count += sum(1 for x in action.walk() if isinstance(x, n.Advance))
+    if len(_ADVANCES_OF) >= _ADVANCES_KEPT:  # a long-lived process loading many sets
+        _ADVANCES_OF.clear()
+    _ADVANCES_OF[id(card)] = (card, count)
+    return count
 
 
 def _measured(measure: Callable[[Player], int]) -> Callable[[Game, Player], int]:
@@ -54,11 +77,11 @@ def _measured(measure: Callable[[Player], int]) -> Callable[[Game, Player], int]
 _METRIC_FUNCS: dict[str, Callable[[Game, Player], int]] = {
     "cards": lambda game, p: len(cards_you_have(p)),
     "suits": lambda game, p: len({s for c in cards_you_have(p) for s in c.suits
-                                  if s is not Suit.COIN}),
-    "best_friends": lambda game, p: sum(c.card.best_friend for c in cards_you_have(p)),
+                                  if s is not _COIN}),
+    "best_friends": lambda game, p: sum(c.defn.best_friend for c in cards_you_have(p)),
     "advances": _advances,
-    "pizza": lambda game, p: p.stuff[n.Resource.PIZZA] + p.pack[n.Resource.PIZZA],
-    "toy": lambda game, p: p.stuff[n.Resource.TOY] + p.pack[n.Resource.TOY],
+    "pizza": lambda game, p: p.stuff[_PIZZA] + p.pack[_PIZZA],
+    "toy": lambda game, p: p.stuff[_TOY] + p.pack[_TOY],
     "level": lambda game, p: p.level,
     "lookout": lambda game, p: len(p.lookout),
     "pack": lambda game, p: sum(p.pack[r] for r in TOKENS),

@@ -75,11 +75,14 @@ class CardDef:
     hashed by identity, instead of hashing ``id(card)``. Nothing here depends on a game: games
     share one per card (:func:`card_def`), and with it what the engine worked out about it."""
 
-    __slots__ = ("card", "name", "suits", "public", "private", "moves", "judges", "facts")
+    __slots__ = ("card", "id", "name", "suits", "best_friend", "public", "private", "moves",
+                 "judges", "facts")
 
     def __init__(self, card: KidCard) -> None:
         self.card = card
+        self.id: str = card.id  # read by the turn loop at every play, recruit and discard
         self.name: str = card.name
+        self.best_friend: bool = card.best_friend  # R8.1
         self.suits: tuple[Suit, ...] = card.suits
         self.public: Action | None = card.public  # R5.2: its two boxes (None: blank)
         self.private: Action | None = card.private
@@ -312,8 +315,11 @@ class Game:
         self._stuff_base: int = board.stuff_capacity
         self._pack_base: int = board.pack_base
         self._lookout_base: int = board.lookout_base
+        # the fort track and the end triggers, read at every advance, play and turn
         self.costs: tuple[tuple[Resource, ...], ...] = board.costs  # R10: costs[level]
-        self.max_level: int = len(board.costs)  # Board.max_level, an interpreted property
+        self.max_level: int = board.max_level  # R10.1
+        self.level_points: tuple[int, ...] = board.points  # R10.4
+        self.end_score: int = board.end_score  # R11.1
         self.end_level: int = board.end_level  # R11.1
 
     def stuff_room(self, p: Player, res: Resource) -> int:

@@ -19,12 +19,12 @@ Fraction(8, 9)
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from fortlang.engine.metrics import count_you_have
 from fortlang.engine.state import Game
 from fortlang.model import Board
-from fortlang.nodes import TOKENS
+from fortlang.nodes import TOKENS, Resource
 
 #: Points a card held is worth (a convention: see docs/simulate.md for its limits).
 CARD_RATE = Fraction(1)
@@ -48,16 +48,26 @@ def resource_rate(board: Board | None) -> Fraction:
     return Fraction(board.points[len(board.costs)] - board.points[0], max(cost, 1))
 
 
-def standing(game: Game, seat: int) -> Gain:
+#: What :func:`standing` measures, in Gain's order (vp, resources, cards, fort): a plain tuple,
+#: since a NamedTuple's ``__new__`` is interpreted Python (written by ``exec``), even when the
+#: caller is compiled, and two are measured around every play.
+Standing = tuple[int, int, int, int]
+
+_TOKENS: Final[tuple[Resource, ...]] = TOKENS  # a C static once compiled, iterated natively
+
+
+def standing(game: Game, seat: int) -> Standing:
     """The figures a play can change, for ``seat`` now."""
     p = game.players[seat]
     resources = 0
-    for r in TOKENS:
+    for r in _TOKENS:
         resources += p.stuff[r] + p.pack[r]
-    return Gain(p.vp, resources, count_you_have(p), game.board.points[p.level])
+    return p.vp, resources, count_you_have(p), game.level_points[p.level]
 
 
-def since(game: Game, seat: int, before: Gain) -> Gain:
-    now = standing(game, seat)
-    return Gain(now.vp - before.vp, now.resources - before.resources, now.cards - before.cards,
-                now.fort - before.fort)
+def since(game: Game, seat: int, before: Standing) -> Gain:
+    """The change of :func:`standing` from ``before`` to now."""
+    vp, resources, cards, fort = standing(game, seat)
+    # tuple.__new__ is what Gain(...) runs, without the interpreted frame around it
+    return tuple.__new__(Gain, (vp - before[0], resources - before[1], cards - before[2],
+                                fort - before[3]))

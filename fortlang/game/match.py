@@ -33,11 +33,11 @@ class Trigger:
 
 def end_triggers(game: Game) -> list[str]:
     """Which R11.1 triggers hold now."""
-    board = game.board
     out = []
-    if any(p.vp >= board.end_score for p in game.players):
+    end_score, end_level = game.end_score, game.end_level
+    if any(p.vp >= end_score for p in game.players):
         out.append(Trigger.SCORE)
-    if any(p.level >= board.end_level for p in game.players):
+    if any(p.level >= end_level for p in game.players):
         out.append(Trigger.LEVEL)
     if not game.park_deck:
         out.append(Trigger.PARK)
@@ -70,22 +70,24 @@ class Outcome:
 
 @dataclass
 class Progress:
-    """Where the turn loop is, at the start of a turn: enough to resume it there."""
+    """Where the turn loop is, at the start of a turn: enough to resume it there. Its tallies
+    (id -> count) are plain dicts, made Counters in the Outcome: a Counter's item assignment
+    is a slot that looks ``__setitem__`` up at every call (Counter defines ``__delitem__``)."""
 
     first: int
     leader: int
     turns: int = 0
     triggers: list[str] = field(default_factory=list)
-    played: Counter = field(default_factory=Counter)
-    followed: Counter = field(default_factory=Counter)
-    perks: Counter = field(default_factory=Counter)
+    played: dict[str, int] = field(default_factory=dict)
+    followed: dict[str, int] = field(default_factory=dict)
+    perks: dict[str, int] = field(default_factory=dict)
     yields: list[tuple[str, Gain]] = field(default_factory=list)
-    recruited: Counter = field(default_factory=Counter)
+    recruited: dict[str, int] = field(default_factory=dict)
     acquired: list[set[str]] = field(default_factory=list)
-    #: per card uid: the seat that held it at the last look, and that look's number (the
-    #: number of looks so far is ``looks``); a card is new to a seat unless it held it then
-    holder: list[int] = field(default_factory=list)
-    looked: list[int] = field(default_factory=list)
+    #: per card uid: the look that last saw it and the seat holding it then, in one int
+    #: (:func:`_mark`; -1: never seen); the number of looks so far is ``looks``; a card is new
+    #: to a seat unless that seat held it at the last look
+    seen: list[int] = field(default_factory=list)
     looks: int = 0
 
     def end_turn(self, game: Game) -> bool:
@@ -100,38 +102,35 @@ class Progress:
 
     def copy(self) -> Progress:
         return Progress(self.first, self.leader, self.turns, list(self.triggers),
-                        Counter(self.played), Counter(self.followed), Counter(self.perks),
-                        list(self.yields), Counter(self.recruited),
-                        [set(a) for a in self.acquired], list(self.holder), list(self.looked),
-                        self.looks)
+                        dict(self.played), dict(self.followed), dict(self.perks),
+                        list(self.yields), dict(self.recruited),
+                        [set(a) for a in self.acquired], list(self.seen), self.looks)
 
     def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
         """Note what each seat holds now (between turns): cards that came into a seat's
         hands since the last look were recruited (or taken); everything held, and the perks
-        the leader used, was acquired. Per card, two list slots say who held it at the last
+        the leader used, was acquired. Per card, one list slot says who held it at the last
         look: no set of each seat's cards to build and compare at every turn."""
         fresh = not self.looks
         last = self.looks  # the previous look's number (0: none)
         self.looks = now = last + 1
-        holder, looked = self.holder, self.looked
-        if len(holder) < game.card_count:  # cards are made at set-up (and by scenarios)
-            grow = game.card_count - len(holder)
-            holder.extend([-1] * grow)
-            looked.extend([0] * grow)
+        seen, seats = self.seen, len(game.players)
+        if len(seen) < game.card_count:  # cards are made at set-up (and by scenarios)
+            seen.extend([-1] * (game.card_count - len(seen)))
         for p in game.players:
             seat = p.seat
             if fresh:
                 self.acquired.append(set())
             got = self.acquired[seat]
+            held, holds = _mark(last, seat, seats), _mark(now, seat, seats)
             for zone in zones_you_have(p):
                 for c in zone:
                     uid = c.uid
-                    if holder[uid] != seat or looked[uid] != last:
-                        holder[uid] = seat
+                    if seen[uid] != held:  # not this seat's at the last look
                         if not fresh:
-                            _tally(self.recruited, (c.card.id,))
-                        got.add(c.card.id)  # what was held before is in already
-                    looked[uid] = now
+                            _count(self.recruited, c.defn.id)
+                        got.add(c.defn.id)  # what was held before is in already
+                    seen[uid] = holds
             for k in p.perks:
                 got.add(k.id)
             if p.rule is not None:
@@ -140,9 +139,18 @@ class Progress:
                 got.update(perks_used)
 
 
-def _tally(counter: Counter, keys: Sequence[str]) -> None:
-    """``counter.update(keys)`` in the caller's code: Counter.update is interpreted Python, a
-    cost per call even for no keys, and this runs at every turn."""
+def _mark(look: int, seat: int, seats: int) -> int:
+    """A card seen at ``look`` in the hands of ``seat`` (one of ``seats``, the same all game)."""
+    return look * seats + seat
+
+
+def _count(counter: dict[str, int], key: str) -> None:
+    counter[key] = counter.get(key, 0) + 1
+
+
+def _tally(counter: dict[str, int], keys: Sequence[str]) -> None:
+    """``Counter.update(keys)`` on a plain dict, in the caller's code: Counter.update is
+    interpreted Python, a cost per call even for no keys, and this runs at every turn."""
     for key in keys:
         counter[key] = counter.get(key, 0) + 1
 
@@ -166,13 +174,16 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
             on_turn(game, at)
         record = play_turn(game, at.leader, first_turn=at.turns < n)
         at.watch(game, record.perks_used, at.leader)
-        for result, gain in zip(record.plays, record.gains, strict=True):
-            at.yields.append((result.card.card.id, gain))
+        plays, gains = record.plays, record.gains
+        if len(plays) != len(gains):  # zip(strict=True), without its generic call per turn
+            raise ValueError("a turn record has a gain per play")
+        for i, result in enumerate(plays):
+            at.yields.append((result.card.defn.id, gains[i]))
         at.yields.extend(record.perk_gains)
         for result in record.plays:
-            _tally(at.played, (result.card.card.id,))
+            _count(at.played, result.card.defn.id)
             for _, cards in result.followers:
-                _tally(at.followed, [c.card.id for c in cards])
+                _tally(at.followed, [c.defn.id for c in cards])
         _tally(at.perks, record.perks_used)
         if at.end_turn(game):  # R11.1: triggered, and the round is complete
             break
@@ -182,9 +193,9 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
     if game.debug:
         assert_invariants(game)
     scores = [final_score(game, p) for p in game.players]
-    holdings = [{c.card.id for c in cards_you_have(p)} for p in game.players]
+    holdings = [{c.defn.id for c in cards_you_have(p)} for p in game.players]
     rules = [(p.rule.id, Gain(s.rule, 0, 0, 0)) for p, s in zip(game.players, scores,
                                                                strict=True) if p.rule]
     return Outcome(seed, at.first, scores, winners(scores), at.turns, at.triggers, list(game.log),
-                   at.played, at.followed, holdings, at.perks, game.snapshot(),
-                   at.yields + rules, at.recruited, at.acquired)
+                   Counter(at.played), Counter(at.followed), holdings, Counter(at.perks),
+                   game.snapshot(), at.yields + rules, Counter(at.recruited), at.acquired)

@@ -29,7 +29,7 @@ class Score:
 
 def final_score(game: Game, p: Player) -> Score:
     board = game.board
-    return Score(p.seat, p.vp, board.points[p.level],
+    return Score(p.seat, p.vp, game.level_points[p.level],
                  evaluate(p.rule.score, game, p) if p.rule is not None else 0,
                  board.macaroni_points if game.macaroni == p.seat else 0, p.level)
 

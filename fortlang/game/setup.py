@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from fortlang.engine.chance import below, shuffle
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.state import Game
 from fortlang.model import CardSet
 
-HAND_SIZE = 5  # R2.6, R9.1
-START_KIDS = 8  # R2.5
-PARK_SIZE = 3  # R2.4
+# Final: C constants once compiled, not a module dictionary lookup at every turn's draw
+HAND_SIZE: Final = 5  # R2.6, R9.1
+START_KIDS: Final = 8  # R2.5
+PARK_SIZE: Final = 3  # R2.4
 
 
 def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
@@ -76,8 +77,9 @@ def _draft(game: Game, first: int) -> None:
     for _ in range(START_KIDS):
         for i in range(n_players):
             p = game.players[(first + i) % n_players]
-            options = tuple(Option(f"{c.name} ({'+'.join(s.value for s in c.suits)})",
-                                   c.card.id) for c in p.hand)
+            # a suit is a StrEnum: its text is its value, joined as is (no interpreted .value)
+            options = tuple(Option(f"{c.name} ({'+'.join(c.suits)})",
+                                   c.defn.id) for c in p.hand)
             pick = 0 if len(options) == 1 else game.ask(
                 Decision(p.seat, Kind.DRAFT, options, "draft: keep one card (R2.5)"))
             game.move(p.hand, pick, p.deck)

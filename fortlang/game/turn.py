@@ -8,6 +8,8 @@ the played card has been followed, and offers each card that can legally be play
 
 from __future__ import annotations
 
+from typing import Final
+
 from fortlang import nodes as n
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.interpreter import perk_places, recruit_places
@@ -20,6 +22,18 @@ from fortlang.game.setup import HAND_SIZE, draw
 from fortlang.model import Perk, PerkHook
 from fortlang.printer import to_text
 from fortlang.registry import TRIGGERS
+
+# An enum member read through its class (``PerkHook.RECYCLE``) is a generic attribute lookup,
+# slowed by EnumType's __getattr__ hook, at every turn: module-level Final constants are read
+# as C statics once compiled (mypyc).
+_RECYCLE: Final = PerkHook.RECYCLE
+_DIY_ADVANCE: Final = PerkHook.DIY_ADVANCE
+_SECOND_PLAY: Final = PerkHook.SECOND_PLAY
+_EXTRA_RECRUIT: Final = PerkHook.EXTRA_RECRUIT
+_ACTION: Final = PerkHook.ACTION
+#: The triggers whose perks replace the play phase (R5.1, R15 DIY), in the registry's order:
+#: derived once from the declarations, not read field by field at every turn.
+_REPLACING_PLAY: Final[tuple[str, ...]] = tuple(t.name for t in TRIGGERS if t.replaces_play)
 
 
 class TurnRecord:
@@ -61,7 +75,7 @@ def clean_up(game: Game, seat: int, first_turn: bool) -> None:
 def recycle(game: Game, seat: int, record: TurnRecord) -> None:
     """R15 Recycling: destroy the perk to take a card from your discard pile into your hand."""
     p = game.players[seat]
-    perk = p.perk(PerkHook.RECYCLE)
+    perk = p.perk(_RECYCLE)
     if perk is None or not p.discard:
         return
     seen: dict[int, int] = {}
@@ -81,7 +95,7 @@ def diy(game: Game, seat: int, record: TurnRecord) -> bool:
     """R15 DIY: instead of playing a card, destroy the perk to advance paying one more
     resource; cannot be followed. True if used."""
     p = game.players[seat]
-    perk = p.perk(PerkHook.DIY_ADVANCE)
+    perk = p.perk(_DIY_ADVANCE)
     if perk is None:
         return False
     action = n.Advance(modifier=int(str(perk.param("extra_cost"))))
@@ -101,14 +115,14 @@ def diy(game: Game, seat: int, record: TurnRecord) -> bool:
 def do_over(game: Game, seat: int, record: TurnRecord) -> None:
     """R15 Do-Over: after the card is played and followed, destroy the perk to play another."""
     p = game.players[seat]
-    perk = p.perk(PerkHook.SECOND_PLAY)
+    perk = p.perk(_SECOND_PLAY)
     if perk is None:
         return
     cards = legal_plays(game, seat)
     if not cards:
         return
     options = [Option("keep the perk" if perk.single_use else "no", None)]
-    options += [Option(f"{_verb(perk)} play {c.name}", c.card.id) for c in cards]
+    options += [Option(f"{_verb(perk)} play {c.name}", c.defn.id) for c in cards]
     pick = game.ask(Decision(seat, Kind.DO_OVER, tuple(options), f"{perk.name} (R15)"))
     if pick:
         _use_perk(game, p, perk, record)
@@ -127,7 +141,7 @@ def timed_perks(game: Game, seat: int, trigger: str, record: TurnRecord) -> bool
     used = False
     if not p.perks:  # most seats, most turns: nothing to look at
         return False
-    for perk in [q for q in p.perks if q.hook is PerkHook.ACTION and q.when == trigger]:
+    for perk in [q for q in p.perks if q.hook is _ACTION and q.when == trigger]:
         action = perk.action
         if action is None or perk not in p.perks or not can_perform(game, seat, action):
             continue
@@ -145,8 +159,9 @@ def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
     recycle(game, seat, record)
     if diy(game, seat, record):
         return
-    if any(timed_perks(game, seat, t.name, record) for t in TRIGGERS if t.replaces_play):
-        return
+    for trigger in _REPLACING_PLAY:
+        if timed_perks(game, seat, trigger, record):
+            return
     before = gains.standing(game, seat)
     result = lead(game, seat)
     if result is None:
@@ -166,7 +181,7 @@ def recruit(game: Game, seat: int, record: TurnRecord) -> None:
 
 def _extra_recruit(game: Game, seat: int, record: TurnRecord) -> None:
     p = game.players[seat]
-    perk = p.perk(PerkHook.EXTRA_RECRUIT)
+    perk = p.perk(_EXTRA_RECRUIT)
     if perk is None:
         return
     places = perk_places(perk)
@@ -186,7 +201,7 @@ def discard(game: Game, seat: int) -> None:
     p = game.players[seat]
     while p.in_play:
         game.move(p.in_play, 0, p.discard)
-    for c in [c for c in p.hand if c.card.best_friend]:
+    for c in [c for c in p.hand if c.defn.best_friend]:
         game.move(p.hand, p.hand.index(c), p.discard)
     while p.hand:
         game.move(p.hand, 0, p.yard)
