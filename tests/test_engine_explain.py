@@ -49,6 +49,8 @@ def test_r13_3_an_action_without_x_refuses_every_card():
     boosts = [d for d in decisions(game, lambda g: play_card(g, 0, g.players[0].hand[0]))
               if d.kind == Kind.BOOST]
     assert [d.excluded for d in boosts] == [(("add Tink (glue)", "R13.3"),)]
+    # what is being done, not the coin naming of R5.6 (Giggles shows no coin)
+    assert [d.context for d in boosts] == ["Giggles: no card can be added (R5.3, R13.3)"]
 
 
 def test_r6_1_a_follower_is_told_which_cards_cannot_follow():

@@ -143,8 +143,8 @@ class _CardFacts:
     a dictionary lookup and a generic call) for each of them."""
 
     __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
-                 "add_options", "coin_context", "any_context", "order_context", "public_context",
-                 "private_context")
+                 "add_options", "coin_context", "any_context", "order_context", "unboosted_context",
+                 "public_context", "private_context")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -160,6 +160,7 @@ class _CardFacts:
         self.coin_context: Final = f"{name}: the suit its coin stands for (R5.6, R6.3)"
         self.any_context: Final = f"{name}: the suit `x any` counts (R5.7)"
         self.order_context: Final = f"{name}: which actions, in which order (R5.2)"
+        self.unboosted_context: Final = f"{name}: no card can be added (R5.3, R13.3)"
         pub, priv = card.public, card.private
         self.public_context: Final = f"{name} ({PUBLIC}): {text(pub)}" if pub is not None else ""
         self.private_context: Final = f"{name} ({PRIVATE}): {text(priv)}" if priv is not None \
@@ -227,10 +228,10 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     game.move(p.hand, p.hand.index(card), p.in_play)
     game.note(ctx.sources, card)
     facts = _facts(card)
-    if not ctx.search:  # contexts are only read when an agent is asked
-        game.note_attr(ctx, "context", facts.coin_context)
     any_nodes: tuple[n.Quantity, ...] = facts.any_nodes
     if COIN in card.suits:
+        if not ctx.search:  # contexts are only read when an agent is asked
+            game.note_attr(ctx, "context", facts.coin_context)
         return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
                            partial(_any_suits, ctx, any_nodes, 0),
                            facts.coin_names if interpreter.EQUIVALENT_OPTIONS else ())
@@ -271,6 +272,7 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     p = ctx.player
     if not suits:
         if ctx.game.explain and not ctx.search and p.hand:  # say why nothing can be added
+            ctx.game.note_attr(ctx, "context", _facts(card).unboosted_context)
             return decide(ctx, _K_BOOST, [_STOP], [partial(_order, ctx)],
                           refused=partial(_unboostable, p.hand, "R13.3"))
         return _order(ctx)
