@@ -21,6 +21,7 @@ when an agent is asked). Plain callables are still accepted wherever a continuat
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -56,6 +57,9 @@ LOOKOUT_FROM_ANYWHERE: Final = PerkHook.LOOKOUT_FROM_ANYWHERE
 #: The node classes ``x N`` tests for, and the decision kinds asked here, likewise.
 SUIT_COUNT: Final = n.SuitCount
 ANY_SUIT: Final = n.AnySuit
+#: Compiled, a Final module name is a C static (``partial`` imported would be looked up).
+partial: Final = functools.partial
+
 K_ANY_SUIT: Final = Kind.ANY_SUIT
 K_CHOICE: Final = Kind.CHOICE
 K_COIN_SUIT: Final = Kind.COIN_SUIT
@@ -949,12 +953,15 @@ def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
     """R12.4: hand or discard pile, never the deck; played and added cards are in play."""
     p = ctx.player
     places = [(p.hand, "from your hand", ("hand",)), (p.discard, "from your discard", ("discard",))]
+    return card_moves(ctx, places, ctx.game.box, K_DESTROY, k, refused=partial(_in_play, p))
 
-    def in_play() -> list[tuple[str, str]]:
-        return [(f"{p.in_play[i].name} (played or added: in play)", "R12.4")
-                for i in distinct(p.in_play)]
 
-    return card_moves(ctx, places, ctx.game.box, K_DESTROY, k, refused=in_play)
+def _in_play(p: Player) -> list[tuple[str, str]]:
+    """The cards `destroy card` never offers (``Game.explain``): played or added (R12.4). A
+    module function with a partial, not a closure: compiled, a closure's environment is one more
+    object and a reference cycle."""
+    return [(f"{p.in_play[i].name} (played or added: in play)", "R12.4")
+            for i in distinct(p.in_play)]
 
 
 #: A yard as a place to take a card from: (where-label, where-value) by seat, made once.

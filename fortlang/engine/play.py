@@ -645,7 +645,7 @@ def why_not(game: Game, seat: int, card: CardInstance) -> str | None:
 def why_not_by_search(game: Game, seat: int, card: CardInstance) -> str | None:
     """:func:`why_not` found by trying every way of playing ``card`` (with rollback)."""
     ctx = _leader_ctx(game, seat, card)
-    if search(ctx, lambda: _lead(ctx, card)):
+    if search(ctx, partial(_lead, ctx, card)):
         return None
     return ctx.fail or "R5.4"
 
