@@ -324,3 +324,24 @@ def test_a_finished_game_leaves_no_reference_cycle():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_closed_forms_say_how_much_a_primitive_can_do_now():
+    """What gain, spend, pack and lookout can do now (R1.4, R1.5, R10.2, R12.1-R12.3, R12.9):
+    one function each, which the interpreter performs by and engine/certain.py judges by."""
+    game = Game(2)
+    p = game.players[0]
+    game.give(p, PIZZA, 3)
+    assert game.gainable(p, PIZZA) == 1 and game.gainable(p, TOY) == 4  # room in the stuff
+    game.supply[TOY] = 2
+    assert game.gainable(p, TOY) == 2  # the supply is finite (R1.4)
+    game.give(p, PIZZA, 1, to_pack=True)
+    assert game.spendable(p, PIZZA) == 4 and game.spendable(p, TOY) == 0  # stuff and pack
+    assert game.pack_room(p) == game.pack_capacity(p) - 1
+    p.level = 2  # a level widens the pack and the lookout (R10.2)
+    assert game.pack_room(p) == game.pack_capacity(p) - 1 and game.lookout_room(p) == 3
+    game.new_card(A, p.lookout)
+    assert game.lookout_room(p) == 2
+    game.supply[TOY] = 30
+    assert perform(game, 0, parse_action("gain toy x level")) and p.stuff[TOY] == 2
+    assert not perform(game, 0, parse_action("gain 2 pizza"))  # one fits: not in full

@@ -187,7 +187,7 @@ class _Gain(_Tokens):
             return False
         game, p = s.game, s.p
         for r in self.kinds_now(s):
-            if game.stuff_room(p, r) >= need and game.supply[r] >= need:
+            if game.gainable(p, r) >= need:
                 return True
         return False
 
@@ -199,7 +199,7 @@ class _Spend(_Tokens):
             return False
         p = s.p
         for r in self.kinds_now(s):
-            if p.stuff[r] + p.pack[r] >= need:
+            if s.game.spendable(p, r) >= need:
                 return True
         return False
 
@@ -211,7 +211,7 @@ class _Pack(_Judge):
     def repeated(self, s: _Play, times: int) -> bool:
         """R12.2: room in the pack and tokens in the stuff, one per repetition."""
         p = s.p
-        return (p.pack[PIZZA] + p.pack[TOY] + times <= s.game.pack_capacity(p)
+        return (s.game.pack_room(p) >= times
                 and p.stuff[PIZZA] + p.stuff[TOY] >= times)
 
 
@@ -286,7 +286,7 @@ class _Recruit(_Judge):
 
 class _Lookout(_Judge):
     def now(self, s: _Play) -> bool:
-        return len(s.p.lookout) < s.game.lookout_capacity(s.p) and len(s.p.hand) > s.leaving
+        return s.game.lookout_room(s.p) > 0 and len(s.p.hand) > s.leaving
 
 
 class _DestroyCard(_Judge):
@@ -586,11 +586,11 @@ def surely_followed(ctx: Ctx, action: n.Action) -> bool:
 
 
 def _fits(p: Player, game: Game, r: Resource, need: int) -> bool:
-    return game.stuff_room(p, r) >= need and game.supply[r] >= need
+    return game.gainable(p, r) >= need
 
 
 def _can_pack(game: Game, p: Player) -> bool:
-    return p.pack[PIZZA] + p.pack[TOY] < game.pack_capacity(p)
+    return game.pack_room(p) > 0
 
 
 def _can_convert(game: Game, p: Player) -> bool:
@@ -669,7 +669,7 @@ def _effective_at_most(body: n.Action, game: Game, p: Player) -> int | None:
     tokens (None: no bound known). A gain has one while a token of its kind still fits."""
     if type(body) is not t.Gain or body.amount < 1:
         return None
-    return max(-(-min(game.stuff_room(p, r), game.supply[r]) // body.amount)
+    return max(-(-game.gainable(p, r) // body.amount)
                for r in _kinds(body.resource))
 
 

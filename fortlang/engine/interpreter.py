@@ -749,9 +749,9 @@ def _kind_of(node: n.Gain | n.Spend | n.Take | n.Give, ctx: Ctx, then: WithKind)
 def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
     """Take up to ``amount`` from the finite supply (R1.4) into stuff (4 of each, R1.5)."""
     game, p = ctx.game, ctx.player
-    # Two-argument mins: compiled, min(a, b) of ints is a comparison, min(a, b, c) a generic
+    # A two-argument min: compiled, min(a, b) of ints is a comparison, min(a, b, c) a generic
     # call of the builtin (looked up, its arguments packed in a tuple).
-    got = min(min(amount, game.stuff_room(p, res)), game.supply[res])
+    got = min(amount, game.gainable(p, res))
     if got > 0:
         game.transfer(game.supply, p.stuff, res, got)
     return got == amount
@@ -800,7 +800,7 @@ class _PackPick(Step):
 def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
     """R12.2; Sticky Fingers (R15) may take from the supply on your turn."""
     game, p = ctx.game, ctx.player
-    if p.pack[PIZZA] + p.pack[TOY] >= game.pack_capacity(p):
+    if game.pack_room(p) <= 0:
         return resume(k, False)
     pools = [(p.stuff, r, "your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
     perk = p.perk(PACK_FROM_SUPPLY) if ctx.leader and p.perks else None
@@ -927,7 +927,7 @@ def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
     """R12.3 (capacity R10.2); Bribe (R15) widens the sources on your turn to the places its
     data names: the park, the park deck, rivals' yards, your discard pile."""
     game, p = ctx.game, ctx.player
-    if len(p.lookout) >= game.lookout_capacity(p):
+    if game.lookout_room(p) <= 0:
         return k(False)
     places: list[tuple[list, str, Any]] = [(p.hand, "from your hand", ("hand",))]
     perk = p.perk(LOOKOUT_FROM_ANYWHERE) if ctx.leader and p.perks else None
@@ -1064,7 +1064,7 @@ class _SpendFrom(Step):
 def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
     """R12.9: from stuff and/or pack back to the supply."""
     p = ctx.player
-    got = min(amount, p.stuff[res] + p.pack[res])
+    got = min(amount, ctx.game.spendable(p, res))
     if got == 0:
         return resume(k, amount == 0)
     low = max(0, got - p.pack[res])

@@ -340,6 +340,28 @@ class Game:
         base = p.level + self._lookout_base
         return base + _modifier(p, "lookout_capacity") if p.perks else base
 
+    # -- how much of a primitive can be done now (closed forms): the interpreter performs by
+    # -- them and engine/certain.py judges by them, so each limit is written once -------------
+
+    def gainable(self, p: Player, res: Resource) -> int:
+        """Tokens of ``res`` that ``p`` can gain now: room in the stuff (R1.5) and tokens left
+        in the finite supply (R1.4): R12.1, R12.11, R12.12."""
+        room = self.stuff_room(p, res)
+        left = self.supply[res]
+        return room if room < left else left
+
+    def spendable(self, p: Player, res: Resource) -> int:
+        """Tokens of ``res`` that ``p`` can spend now, from the stuff and the pack (R12.9)."""
+        return p.stuff[res] + p.pack[res]
+
+    def pack_room(self, p: Player) -> int:
+        """Tokens the pack of ``p`` still holds (R10.2, R12.2)."""
+        return self.pack_capacity(p) - p.pack[PIZZA] - p.pack[TOY]
+
+    def lookout_room(self, p: Player) -> int:
+        """Cards the lookout of ``p`` still holds (R10.2, R12.3)."""
+        return self.lookout_capacity(p) - len(p.lookout)
+
     def use_perk(self, p: Player, perk: Perk) -> None:
         """A perk's hook was used: a single-use perk ("destroy this perk to ...") is boxed."""
         if perk.single_use:
