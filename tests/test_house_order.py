@@ -79,3 +79,56 @@ def test_memo_tables_are_bounded():
     for i in range(interpreter.MEMO_LIMIT + 50):  # the card definitions games share too
         state.card_def(dataclasses.replace(kid, name=f"Kid {i}"))
     assert 0 < state.card_defs_size() <= interpreter.MEMO_LIMIT
+
+
+def _compiled_sources() -> list[Path]:
+    import tomllib
+
+    config = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text("utf-8"))
+    modules = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]["modules"]
+    return [PACKAGE.parent / m for m in modules]
+
+
+def _annotations(tree: ast.AST) -> set[int]:
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            args = node.args
+            for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
+                if a is not None and a.annotation is not None:
+                    out.update(id(x) for x in ast.walk(a.annotation))
+            if node.returns is not None:
+                out.update(id(x) for x in ast.walk(node.returns))
+        elif isinstance(node, ast.AnnAssign):
+            out.update(id(x) for x in ast.walk(node.annotation))
+    return out
+
+
+def test_compiled_modules_read_node_classes_and_enum_members_as_constants():
+    """Compiled with mypyc, ``n.Then`` (the interpreted fortlang.nodes) and ``Kind.PLAY`` (an
+    enum member through its class) are generic lookups at every use, ~250-850 instructions; a
+    Final module constant is a C static. Inside the functions of the compiled modules, node
+    classes come from engine/node_types.py and decision kinds from choices.K_* (annotations and
+    module-level tables may name them)."""
+    enums = {"Kind", "PerkHook", "Suit", "Resource", "Who"}
+    found = []
+    for path in _compiled_sources():
+        tree = ast.parse(path.read_text("utf-8"))
+        skip = _annotations(tree)
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for x in (y for stmt in fn.body for y in ast.walk(stmt)):
+                if isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name) \
+                        and id(x) not in skip \
+                        and (x.value.id == "n" and x.attr[:1].isupper()
+                             or x.value.id in enums and x.attr.isupper()):
+                    found.append(f"{path.name}:{x.lineno} {fn.name}: {x.value.id}.{x.attr}")
+    assert not found, found
+
+
+def test_every_decision_kind_has_its_constant():
+    from fortlang.engine import choices
+    from fortlang.engine.choices import Kind
+
+    assert all(getattr(choices, f"K_{kind.name}") is kind for kind in Kind)

@@ -56,6 +56,38 @@ class Kind(StrEnum):
     PERK_ACTION = "perk_action"  # a perk in the language (issue 18.3): use it now?
 
 
+#: Each kind as a Final constant: compiled, ``Kind.PLAY`` is a generic call on the enum class
+#: (EnumType.__getattr__) at every use, ``K_PLAY`` a C static (tests check one per kind).
+K_PLAY: Final = Kind.PLAY
+K_COIN_SUIT: Final = Kind.COIN_SUIT
+K_ANY_SUIT: Final = Kind.ANY_SUIT
+K_BOOST: Final = Kind.BOOST
+K_ORDER: Final = Kind.ORDER
+K_CHOICE: Final = Kind.CHOICE
+K_RESOURCE: Final = Kind.RESOURCE
+K_PACK: Final = Kind.PACK
+K_LOOKOUT: Final = Kind.LOOKOUT
+K_DESTROY: Final = Kind.DESTROY
+K_RECRUIT: Final = Kind.RECRUIT
+K_PAYMENT: Final = Kind.PAYMENT
+K_SPEND: Final = Kind.SPEND
+K_DESTROY_RIVAL: Final = Kind.DESTROY_RIVAL
+K_RIVAL_PACK: Final = Kind.RIVAL_PACK
+K_CONVERT: Final = Kind.CONVERT
+K_RULE: Final = Kind.RULE
+K_PERK: Final = Kind.PERK
+K_FOLLOW: Final = Kind.FOLLOW
+K_ROUGH_HOUSING: Final = Kind.ROUGH_HOUSING
+K_RIVAL: Final = Kind.RIVAL
+K_PRIMITIVE: Final = Kind.PRIMITIVE
+K_DRAFT: Final = Kind.DRAFT
+K_DIY: Final = Kind.DIY
+K_DO_OVER: Final = Kind.DO_OVER
+K_RECYCLE: Final = Kind.RECYCLE
+K_EXTRA_RECRUIT: Final = Kind.EXTRA_RECRUIT
+K_PERK_ACTION: Final = Kind.PERK_ACTION
+
+
 class Option:
     """One legal answer: a short label (action text comes from the AST via the printer) and a
     hashable value that scripts and UIs may match on. Immutable, compared and hashed by value.

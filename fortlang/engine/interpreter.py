@@ -27,7 +27,27 @@ from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine import node_types as t
-from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.choices import (
+    K_ANY_SUIT,
+    K_CHOICE,
+    K_COIN_SUIT,
+    K_CONVERT,
+    K_DESTROY,
+    K_DESTROY_RIVAL,
+    K_LOOKOUT,
+    K_PACK,
+    K_PAYMENT,
+    K_PERK,
+    K_RECRUIT,
+    K_RESOURCE,
+    K_RIVAL,
+    K_RIVAL_PACK,
+    K_RULE,
+    K_SPEND,
+    Decision,
+    Kind,
+    Option,
+)
 from fortlang.engine.metrics import evaluate
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.state import (
@@ -60,22 +80,6 @@ ANY_SUIT: Final = n.AnySuit
 #: Compiled, a Final module name is a C static (``partial`` imported would be looked up).
 partial: Final = functools.partial
 
-K_ANY_SUIT: Final = Kind.ANY_SUIT
-K_CHOICE: Final = Kind.CHOICE
-K_COIN_SUIT: Final = Kind.COIN_SUIT
-K_CONVERT: Final = Kind.CONVERT
-K_DESTROY: Final = Kind.DESTROY
-K_DESTROY_RIVAL: Final = Kind.DESTROY_RIVAL
-K_LOOKOUT: Final = Kind.LOOKOUT
-K_PACK: Final = Kind.PACK
-K_PAYMENT: Final = Kind.PAYMENT
-K_PERK: Final = Kind.PERK
-K_RECRUIT: Final = Kind.RECRUIT
-K_RESOURCE: Final = Kind.RESOURCE
-K_RIVAL: Final = Kind.RIVAL
-K_RIVAL_PACK: Final = Kind.RIVAL_PACK
-K_RULE: Final = Kind.RULE
-K_SPEND: Final = Kind.SPEND
 
 K = Callable[[bool], bool]
 Thunk = Callable[[], bool]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from fortlang import nodes as n
+from fortlang.engine import node_types as t
 from fortlang.engine.state import CardInstance, Game, Player
 from fortlang.model import KidCard
 from fortlang.nodes import TOKENS, Suit
@@ -62,7 +63,7 @@ def _printed_advances(card: KidCard) -> int:
     count = 0
     for action in (card.public, card.private):
         if action is not None:
-            count += sum(1 for x in action.walk() if isinstance(x, n.Advance))
+            count += sum(1 for x in action.walk() if isinstance(x, t.Advance))
     if len(_ADVANCES_OF) >= _ADVANCES_KEPT:  # a long-lived process loading many sets
         _ADVANCES_OF.clear()
     _ADVANCES_OF[id(card)] = (card, count)

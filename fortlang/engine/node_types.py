@@ -27,6 +27,7 @@ CopyRivalPack: Final = _n.CopyRivalPack
 Take: Final = _n.Take
 Give: Final = _n.Give
 Target: Final = _n.Target
+Advance: Final = _n.Advance
 Repeat: Final = _n.Repeat
 Then: Final = _n.Then
 Choice: Final = _n.Choice

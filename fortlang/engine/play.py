@@ -42,7 +42,17 @@ from fortlang.engine.certain import (
     surely_playable,
     surely_unplayable,
 )
-from fortlang.engine.choices import Decision, IllegalMove, Kind, Option
+from fortlang.engine.choices import (
+    K_BOOST,
+    K_FOLLOW,
+    K_ORDER,
+    K_PLAY,
+    K_RECRUIT,
+    K_ROUGH_HOUSING,
+    Decision,
+    IllegalMove,
+    Option,
+)
 from fortlang.engine.interpreter import (
     COIN,
     RECRUIT_SOURCES,
@@ -73,10 +83,6 @@ PRIVATE: Final = "private"
 partial: Final = functools.partial
 _FOLLOW_DISCARD_MORE: Final = PerkHook.FOLLOW_DISCARD_MORE  # an enum member read via its
 _ROUGH_HOUSING: Final = PerkHook.ROUGH_HOUSING  # class is a generic call (EnumType.__getattr__)
-_K_BOOST: Final = Kind.BOOST
-_K_ORDER: Final = Kind.ORDER
-_K_PLAY: Final = Kind.PLAY
-_K_FOLLOW: Final = Kind.FOLLOW
 
 
 class _Play:
@@ -273,7 +279,7 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     if not suits:
         if ctx.game.explain and not ctx.search and p.hand:  # say why nothing can be added
             ctx.game.note_attr(ctx, "context", _facts(card).unboosted_context)
-            return decide(ctx, _K_BOOST, [_STOP], [partial(_order, ctx)],
+            return decide(ctx, K_BOOST, [_STOP], [partial(_order, ctx)],
                           refused=partial(_unboostable, p.hand, "R13.3"))
         return _order(ctx)
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
@@ -335,7 +341,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
         first: dict[tuple[bool, tuple[Suit, ...]], int] = {}
         same = [0] + [first.setdefault((from_hand, c.suits), i)
                       for i, (c, from_hand) in enumerate(offered, 1)]
-    return decide(ctx, _K_BOOST, partial(_boost_options, offered), thunks, same=same,
+    return decide(ctx, K_BOOST, partial(_boost_options, offered), thunks, same=same,
                   refused=partial(_refused_adds, ctx.player.hand, suits))
 
 
@@ -525,7 +531,7 @@ def _order(ctx: Ctx) -> bool:
     public = defn.public is not None and surely_first(ctx, defn.public, pub_j)
     private = defn.private is not None and surely_first(ctx, defn.private, priv_j)
     known = [public if s[0] == PUBLIC else private for s in sequences]
-    return decide(ctx, _K_ORDER, options, thunks, known)
+    return decide(ctx, K_ORDER, options, thunks, known)
 
 
 class _Perform:
@@ -722,7 +728,7 @@ def lead(game: Game, seat: int) -> PlayResult | None:
                          for rule in [why_not(game, seat, hand[i])] if rule is not None)
     elif len(options) == 1:
         return None
-    index = game.ask(Decision(seat, _K_PLAY, tuple(options), "play a card (R5.1)", excluded))
+    index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)", excluded))
     if index == 0:
         return None
     return play_card(game, seat, cards[index - 1], checked=True)
@@ -878,7 +884,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         else:
             thunks.append(partial(_follow_with, rnd, ctx, copy_cat, chosen, cards))
         known.append(verdict is True)
-    _transaction(game, partial(decide, ctx, _K_FOLLOW, options, thunks, known,
+    _transaction(game, partial(decide, ctx, K_FOLLOW, options, thunks, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
                                if game.explain else _nothing_refused))
     _debug_check(game)
@@ -1016,7 +1022,7 @@ def _rough_housing(game: Game, seat: int, card: CardInstance,
         if perk is None or q.seat in followed:
             continue
         verb = "destroy the perk to" if perk.single_use else "use the perk to"
-        decision = Decision(q.seat, Kind.ROUGH_HOUSING,
+        decision = Decision(q.seat, K_ROUGH_HOUSING,
                             (Option("keep the perk" if perk.single_use else "no", False),
                              Option(f"{verb} box {card.name}", True)),
                             f"{perk.name} against {card.name}")
@@ -1072,7 +1078,7 @@ def recruit(game: Game, seat: int, *, places: frozenset[str] = RECRUIT_SOURCES) 
     ctx.context = "recruit a card (R7.1)"
     ctx.safe = True
     ok = _transaction(game, partial(card_moves, ctx, recruit_places(game, places),
-                                    ctx.player.discard, Kind.RECRUIT, _as_performed,
+                                    ctx.player.discard, K_RECRUIT, _as_performed,
                                     refill_park=True))
     _debug_check(game)
     return ok

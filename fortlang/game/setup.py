@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from fortlang.engine.chance import below, shuffle
-from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.choices import K_DRAFT, Decision, Option
 from fortlang.engine.state import Game
 from fortlang.model import CardSet
 
@@ -81,7 +81,7 @@ def _draft(game: Game, first: int) -> None:
             options = tuple(Option(f"{c.name} ({'+'.join(c.suits)})",
                                    c.defn.id) for c in p.hand)
             pick = 0 if len(options) == 1 else game.ask(
-                Decision(p.seat, Kind.DRAFT, options, "draft: keep one card (R2.5)"))
+                Decision(p.seat, K_DRAFT, options, "draft: keep one card (R2.5)"))
             game.move(p.hand, pick, p.deck)
         packets = [list(p.hand) for p in game.players]
         for seat, p in enumerate(game.players):  # pass left: seat s gets seat s-1's cards

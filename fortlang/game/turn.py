@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from fortlang import nodes as n
-from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine import node_types as t
+from fortlang.engine.choices import (
+    K_DIY,
+    K_DO_OVER,
+    K_EXTRA_RECRUIT,
+    K_PERK_ACTION,
+    K_RECYCLE,
+    Decision,
+    Kind,
+    Option,
+)
 from fortlang.engine.interpreter import perk_places, recruit_places
 from fortlang.engine.play import PlayResult, can_perform, lead, legal_plays, perform, play_card
 from fortlang.engine.play import recruit as recruit_phase
@@ -33,7 +42,7 @@ _EXTRA_RECRUIT: Final = PerkHook.EXTRA_RECRUIT
 _ACTION: Final = PerkHook.ACTION
 #: The triggers whose perks replace the play phase (R5.1, R15 DIY), in the registry's order:
 #: derived once from the declarations, not read field by field at every turn.
-_REPLACING_PLAY: Final[tuple[str, ...]] = tuple(t.name for t in TRIGGERS if t.replaces_play)
+_REPLACING_PLAY: Final[tuple[str, ...]] = tuple(tr.name for tr in TRIGGERS if tr.replaces_play)
 
 
 class TurnRecord:
@@ -85,7 +94,7 @@ def recycle(game: Game, seat: int, record: TurnRecord) -> None:
     options = [Option("keep the perk" if perk.single_use else "no", None)]
     options += [Option(f"{verb} take {p.discard[i].name} into your hand",
                        p.discard[i].card.id) for i in seen.values()]
-    pick = game.ask(Decision(seat, Kind.RECYCLE, tuple(options), f"{perk.name} (R15)"))
+    pick = game.ask(Decision(seat, K_RECYCLE, tuple(options), f"{perk.name} (R15)"))
     if pick:
         _use_perk(game, p, perk, record)
         game.move(p.discard, list(seen.values())[pick - 1], p.hand)
@@ -98,10 +107,10 @@ def diy(game: Game, seat: int, record: TurnRecord) -> bool:
     perk = p.perk(_DIY_ADVANCE)
     if perk is None:
         return False
-    action = n.Advance(modifier=int(str(perk.param("extra_cost"))))
+    action = t.Advance(modifier=int(str(perk.param("extra_cost"))))
     if not can_perform(game, seat, action):
         return False
-    if not _yes_no(game, seat, Kind.DIY, "play a card as usual",
+    if not _yes_no(game, seat, K_DIY, "play a card as usual",
                    f"{_verb(perk)} advance your fort, paying {action.modifier} more",
                    f"{perk.name} (R15)"):
         return False
@@ -123,7 +132,7 @@ def do_over(game: Game, seat: int, record: TurnRecord) -> None:
         return
     options = [Option("keep the perk" if perk.single_use else "no", None)]
     options += [Option(f"{_verb(perk)} play {c.name}", c.defn.id) for c in cards]
-    pick = game.ask(Decision(seat, Kind.DO_OVER, tuple(options), f"{perk.name} (R15)"))
+    pick = game.ask(Decision(seat, K_DO_OVER, tuple(options), f"{perk.name} (R15)"))
     if pick:
         _use_perk(game, p, perk, record)
         before = gains.standing(game, seat)
@@ -145,7 +154,7 @@ def timed_perks(game: Game, seat: int, trigger: str, record: TurnRecord) -> bool
         action = perk.action
         if action is None or perk not in p.perks or not can_perform(game, seat, action):
             continue
-        if not _yes_no(game, seat, Kind.PERK_ACTION, "keep the perk" if perk.single_use else
+        if not _yes_no(game, seat, K_PERK_ACTION, "keep the perk" if perk.single_use else
                        "no", f"{_verb(perk)} {to_text(action)}", f"{perk.name} (R15)"):
             continue
         _use_perk(game, p, perk, record)
@@ -187,7 +196,7 @@ def _extra_recruit(game: Game, seat: int, record: TurnRecord) -> None:
     places = perk_places(perk)
     if not any(zone for zone, _, _ in recruit_places(game, places)):
         return
-    if _yes_no(game, seat, Kind.EXTRA_RECRUIT, "no more",
+    if _yes_no(game, seat, K_EXTRA_RECRUIT, "no more",
                f"{_verb(perk)} recruit another card", f"{perk.name} (R15)"):
         _use_perk(game, p, perk, record)
         before = gains.standing(game, seat)
