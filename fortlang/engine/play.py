@@ -806,12 +806,6 @@ def _round_facts(played: KidCard, coin: Suit | None) -> _Facts:
     return hit
 
 
-def _followed(result: PlayResult) -> tuple[Suit, ...]:
-    """The suits a follower must match, sorted: the played card's, its coin as the leader named
-    (R6.3)."""
-    return _round_facts(result.card.card, result.coin).suits
-
-
 def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardInstance, ...]]]:
     """Each other player in turn order may follow the public action (R6.1)."""
     return _follow_round(game, result.seat, result.card.card, result.coin, result.bindings)
