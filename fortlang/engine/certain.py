@@ -648,8 +648,21 @@ def _may_free(a: n.Action, game: Game, p: Player) -> bool:
         return _can_convert(game, p)
     if type(a) is t.Target:
         return True  # another player's actions may take from you (core C6)
-    spec = spec_of(type(a))  # each primitive declares whether it may free (a plugin's too)
-    return spec is None or spec.frees
+    return _frees(type(a))
+
+
+#: Whether each primitive's declaration says it may free (registry.spec_of is interpreted: it
+#: is asked once per node class). A class's declaration never changes; a plugin's new class
+#: is asked when first seen. Bounded as the memo tables are.
+_FREES: Final[dict[type, bool]] = {}
+
+
+def _frees(kind: type) -> bool:
+    frees = _FREES.get(kind)
+    if frees is None:
+        spec = spec_of(kind)  # each primitive declares whether it may free (a plugin's too)
+        frees = bounded_put(_FREES, kind, spec is None or spec.frees)
+    return frees
 
 
 def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
