@@ -25,7 +25,6 @@ Interpretations (FORT-RULES says the rulebook is silent; the first three are swi
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, Final
@@ -65,6 +64,7 @@ from fortlang.engine.interpreter import (
     choose_suit,
     decide,
     distinct,
+    partial,
     recruit_places,
     run,
     search,
@@ -80,7 +80,6 @@ PUBLIC: Final = "public"
 PRIVATE: Final = "private"
 
 # Compiled, a module-level name is a dictionary lookup at each use, a Final one a C static.
-partial: Final = functools.partial
 _FOLLOW_DISCARD_MORE: Final = PerkHook.FOLLOW_DISCARD_MORE  # an enum member read via its
 _ROUGH_HOUSING: Final = PerkHook.ROUGH_HOUSING  # class is a generic call (EnumType.__getattr__)
 
