@@ -9,7 +9,7 @@ from pathlib import Path
 
 import fortlang
 from fortlang.cardset import base_set
-from fortlang.engine import interpreter, play, state
+from fortlang.engine import interpreter, memo, play, state
 from fortlang.nodes import Score
 
 PACKAGE = Path(fortlang.__file__).parent
@@ -71,14 +71,14 @@ def test_no_test_builders_in_the_package():
 def test_memo_tables_are_bounded():
     """Memo tables keyed by object identity keep their keys alive; they must not grow with
     every action ever seen (a language server runs for days)."""
-    for i in range(interpreter.MEMO_LIMIT + 50):
+    for i in range(memo.MEMO_LIMIT + 50):
         interpreter.text(Score(amount=i))
-    assert interpreter.memo_sizes()["to_text"] <= interpreter.MEMO_LIMIT
-    assert play.option_table_size() <= interpreter.MEMO_LIMIT
+    assert interpreter.memo_sizes()["to_text"] <= memo.MEMO_LIMIT
+    assert play.option_table_size() <= memo.MEMO_LIMIT
     kid = base_set().kids[0]
-    for i in range(interpreter.MEMO_LIMIT + 50):  # the card definitions games share too
+    for i in range(memo.MEMO_LIMIT + 50):  # the card definitions games share too
         state.card_def(dataclasses.replace(kid, name=f"Kid {i}"))
-    assert 0 < state.card_defs_size() <= interpreter.MEMO_LIMIT
+    assert 0 < state.card_defs_size() <= memo.MEMO_LIMIT
 
 
 def _compiled_sources() -> list[Path]:

@@ -32,7 +32,6 @@ from fortlang.engine.interpreter import (
     COIN,
     EITHER,
     Ctx,
-    bounded_put,
     by_identity,
     can_swap,
     card_count,
@@ -41,6 +40,7 @@ from fortlang.engine.interpreter import (
     payment_plans,
     suit_count,
 )
+from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.state import OTHER, PIZZA, TOY, CardInstance, Game, Player
 from fortlang.model import KidCard

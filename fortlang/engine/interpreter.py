@@ -48,6 +48,7 @@ from fortlang.engine.choices import (
     Kind,
     Option,
 )
+from fortlang.engine.memo import bounded_put
 from fortlang.engine.metrics import evaluate
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.state import (
@@ -87,18 +88,7 @@ Thunk = Callable[[], bool]
 #: agent is asked, never while searching.
 Options = Sequence[Option] | Callable[[], Sequence[Option]]
 
-#: The most entries a memo table holds: a table keeps its keys alive, so it is emptied when full
-#: rather than growing with every card or action a long-lived process (a language server) sees.
-MEMO_LIMIT: Final = 4096
 _MEMOS: Final[dict[str, dict]] = {}
-
-
-def bounded_put(table: dict, key: Any, value: Any) -> Any:
-    """``table[key] = value``, emptying the table first when it is full (see MEMO_LIMIT)."""
-    if len(table) >= MEMO_LIMIT:
-        table.clear()
-    table[key] = value
-    return value
 
 
 def memo_sizes() -> dict[str, int]:

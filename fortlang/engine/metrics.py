@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine import node_types as t
+from fortlang.engine.memo import bounded_put
 from fortlang.engine.state import CardInstance, Game, Player
 from fortlang.model import KidCard
 from fortlang.nodes import TOKENS, Suit
@@ -50,24 +51,19 @@ def _advances(game: Game, p: Player) -> int:
 
 
 #: id(kid card) -> (the card, its printed advances): walking a card's trees is interpreted
-#: Python (nodes.walk) and cards are frozen, so each is walked once; the entry holds the card,
-#: so its id is not reused while the entry lives.
-_ADVANCES_OF: dict[int, tuple[KidCard, int]] = {}
-_ADVANCES_KEPT: Final = 4096
+#: Python (nodes.walk) and cards are frozen, so each is walked once (engine/memo.py).
+_ADVANCES_OF: Final[dict[int, tuple[KidCard, int]]] = {}
 
 
 def _printed_advances(card: KidCard) -> int:
     known = _ADVANCES_OF.get(id(card))
-    if known is not None:
-        return known[1]
-    count = 0
-    for action in (card.public, card.private):
-        if action is not None:
-            count += sum(1 for x in action.walk() if isinstance(x, t.Advance))
-    if len(_ADVANCES_OF) >= _ADVANCES_KEPT:  # a long-lived process loading many sets
-        _ADVANCES_OF.clear()
-    _ADVANCES_OF[id(card)] = (card, count)
-    return count
+    if known is None:
+        count = 0
+        for action in (card.public, card.private):
+            if action is not None:
+                count += sum(1 for x in action.walk() if isinstance(x, t.Advance))
+        known = bounded_put(_ADVANCES_OF, id(card), (card, count))
+    return known[1]
 
 
 def _measured(measure: Callable[[Player], int]) -> Callable[[Game, Player], int]:

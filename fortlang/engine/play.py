@@ -57,7 +57,6 @@ from fortlang.engine.interpreter import (
     RECRUIT_SOURCES,
     Ctx,
     Thunk,
-    bounded_put,
     by_identity,
     card_count,
     card_moves,
@@ -71,6 +70,7 @@ from fortlang.engine.interpreter import (
     text,
 )
 from fortlang.engine.invariants import assert_invariants
+from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import PLAIN_SUITS
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from fortlang.engine.choices import Decision, Kind, Option, RandomAgent
 from fortlang.engine.invariants import assert_invariants
+from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
@@ -92,20 +93,16 @@ class CardDef:
         self.facts: Any = None  # and what engine/play.py reads of it at every play
 
 
-#: The CardDef of each card, shared by every game, by id of the KidCard (an entry keeps its card
-#: alive, so ids are not reused); emptied when full, as the engine's memo tables are
-#: (interpreter.MEMO_LIMIT): a game keeps the ones it uses in ``Game._defs``.
+#: The CardDef of each card, shared by every game, by id of the KidCard (engine/memo.py: an
+#: entry keeps its card alive; bounded): a game keeps the ones it uses in ``Game._defs``.
 _CARD_DEFS: Final[dict[int, CardDef]] = {}
-_CARD_DEFS_LIMIT: Final = 4096
 
 
 def card_def(card: KidCard) -> CardDef:
     """The shared CardDef of ``card``."""
     defn = _CARD_DEFS.get(id(card))
     if defn is None:
-        if len(_CARD_DEFS) >= _CARD_DEFS_LIMIT:
-            _CARD_DEFS.clear()
-        defn = _CARD_DEFS[id(card)] = CardDef(card)
+        defn = bounded_put(_CARD_DEFS, id(card), CardDef(card))
     return defn
 
 

@@ -1,0 +1,28 @@
+"""Bounded memo tables of the engine: facts worked out once per card or AST node, kept by
+object identity.
+
+A table keyed by ``id(obj)`` keeps ``obj`` alive in its entry, so an id is never reused while
+the entry lives; it is emptied when full rather than growing with every card or action that a
+long-lived process (a language server, a notebook loading set after set) ever sees.
+
+>>> table = {}
+>>> bounded_put(table, 1, "one")
+'one'
+>>> table
+{1: 'one'}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+#: The most entries a memo table holds.
+MEMO_LIMIT: Final = 4096
+
+
+def bounded_put(table: dict, key: Any, value: Any) -> Any:
+    """``table[key] = value``, emptying the table first when it is full (see MEMO_LIMIT)."""
+    if len(table) >= MEMO_LIMIT:
+        table.clear()
+    table[key] = value
+    return value
