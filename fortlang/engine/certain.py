@@ -365,11 +365,10 @@ def _build(action: n.Action) -> _Judge:
     return _UNKNOWN if build is None else build(action)
 
 
-#: Judges by the id of their node, and a card's by the id of its definition; an entry keeps
-#: its key alive, so ids are never reused (bounded as by_identity's tables are). Read inline: a
-#: by_identity memo is a generic call, twice the cost of a judgement of a plain action.
+#: Judges by the id of their node; an entry keeps its key alive, so ids are never reused
+#: (engine/memo.py). Read inline: a by_identity memo is a generic call, twice the cost of a
+#: judgement of a plain action. A card's judges are kept on its CardDef (:func:`box_judges`).
 _NODE_JUDGES: Final[dict[int, tuple[n.Action, _Judge]]] = {}
-_CARD_JUDGES: Final[dict[int, tuple[KidCard, tuple[_Judge | None, _Judge | None]]]] = {}
 
 
 def judge(action: n.Action) -> _Judge:
@@ -385,24 +384,15 @@ def sure(action: n.Action, s: _Play) -> bool:
     return judge(action).now(s)
 
 
-def _card_judges(kid: KidCard) -> tuple[_Judge | None, _Judge | None]:
-    """The judges of a card's public and private actions (None: a blank box), made once per
-    card."""
-    hit = _CARD_JUDGES.get(id(kid))
-    if hit is None:
-        pub, priv = kid.public, kid.private
-        judges = (judge(pub) if pub is not None else None,
-                  judge(priv) if priv is not None else None)
-        hit = bounded_put(_CARD_JUDGES, id(kid), (kid, judges))
-    return hit[1]
-
-
 def box_judges(card: CardInstance) -> tuple[_Judge | None, _Judge | None]:
-    """:func:`_card_judges`, kept on the card's CardDef: read natively at every play."""
+    """The judges of a card's public and private actions (None: a blank box), kept on its
+    CardDef (one per card, shared by every game): made once per card, read natively."""
     defn = card.defn
     kept = defn.judges
     if kept is None:
-        kept = defn.judges = _card_judges(card.card)
+        pub, priv = defn.public, defn.private
+        kept = defn.judges = (judge(pub) if pub is not None else None,
+                              judge(priv) if priv is not None else None)
     judges: tuple[_Judge | None, _Judge | None] = kept
     return judges
 

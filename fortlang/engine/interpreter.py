@@ -75,9 +75,6 @@ A_RIVAL: Final = n.Who.A_RIVAL
 EACH_PLAYER: Final = n.Who.EACH_PLAYER
 PACK_FROM_SUPPLY: Final = PerkHook.PACK_FROM_SUPPLY
 LOOKOUT_FROM_ANYWHERE: Final = PerkHook.LOOKOUT_FROM_ANYWHERE
-#: The node classes ``x N`` tests for, and the decision kinds asked here, likewise.
-SUIT_COUNT: Final = n.SuitCount
-ANY_SUIT: Final = n.AnySuit
 #: Compiled, a Final module name is a C static (``partial`` imported would be looked up).
 partial: Final = functools.partial
 
@@ -396,9 +393,9 @@ def _any_suit(q: n.AnySuit, ctx: Ctx) -> int:
 def count(q: n.Quantity, ctx: Ctx) -> int | None:
     """What ``x q`` counts now, or None for an `x any` whose suit is not chosen yet (R5.7)."""
     tq = type(q)
-    if tq is SUIT_COUNT:  # the commonest, without a call through the table
+    if tq is t.SuitCount:  # the commonest, without a call through the table
         return suit_count(ctx, q.suit)  # type: ignore[attr-defined]
-    if tq is ANY_SUIT and id(q) not in ctx.any_suits:
+    if tq is t.AnySuit and id(q) not in ctx.any_suits:
         return None
     return _COUNTS[tq](q, ctx)
 
@@ -469,10 +466,10 @@ class _RepeatAgain:
 def _repeat(node: n.Repeat, ctx: Ctx, k: K) -> bool:
     q = node.count
     tq = type(q)
-    if tq is SUIT_COUNT:
+    if tq is t.SuitCount:
         suit: Suit | None = q.suit  # type: ignore[attr-defined]
         times = suit_count(ctx, q.suit)  # type: ignore[attr-defined]
-    elif tq is ANY_SUIT:
+    elif tq is t.AnySuit:
         suit = ctx.any_suits.get(id(q))
         if suit is None:  # R5.7: chosen when used
             return choose_suit(ctx, ctx.any_suits, id(q), ALL_SUITS, _RepeatAgain(node, ctx, k))

@@ -143,9 +143,9 @@ class PlayResult:
 
 
 class _CardFacts:
-    """What a play reads of a card definition, worked out once per card: kept on each game's
-    CardDef, so that a play reads native fields instead of asking an identity memo (an id boxed,
-    a dictionary lookup and a generic call) for each of them."""
+    """What a play reads of a card definition, worked out once per card and kept on its CardDef
+    (one per card, shared by every game), so that a play reads native fields instead of asking
+    an identity memo (an id boxed, a dictionary lookup and a generic call) for each of them."""
 
     __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
                  "add_options", "coin_context", "any_context", "order_context", "unboosted_context",
@@ -172,15 +172,11 @@ class _CardFacts:
             else ""
 
 
-#: One set of facts per card definition, shared by the games that use it.
-_card_facts: Final = by_identity(_CardFacts)
-
-
 def _facts(card: CardInstance) -> _CardFacts:
     defn = card.defn
     kept = defn.facts
     if kept is None:
-        kept = defn.facts = _card_facts(card.card)
+        kept = defn.facts = _CardFacts(card.card)
     facts: _CardFacts = kept
     return facts
 
