@@ -25,7 +25,8 @@ from fortlang.engine.certain import (
     surely_playable,
     surely_unplayable,
 )
-from fortlang.engine.interpreter import Ctx, is_resource_choice, run, search
+from fortlang.engine.interpreter import Ctx, is_resource_choice, search
+from fortlang.engine.program import program, run
 from fortlang.engine.play import why_not_by_search
 from fortlang.engine.state import TOKENS
 from fortlang.model import KidCard
@@ -178,7 +179,7 @@ def test_surely_followed_agrees_with_the_search(action, seed, kind, branch):
               if isinstance(x, Choice) and is_resource_choice(x)}
     for binding in ({}, bound):
         ctx = Ctx(game, 1, leader=False, bound=binding)
-        if surely_followed(ctx, action):
+        if surely_followed(ctx, program(action)):
             assert search(ctx, partial(run, action, ctx, lambda full: full))
 
 
@@ -210,10 +211,10 @@ def test_surely_followed_keeps_to_the_leaders_choice(text):
             bound.bound[id(x)] = Resource.PIZZA
         if isinstance(x, Choice):
             bound.bound[id(x)] = 0
-    assert surely_followed(free, action) and search(free, partial(run, action, free, bool))
-    assert follow_verdict(game, 1, [], action, free.bound) is True
-    assert not surely_followed(bound, action)
-    assert follow_verdict(game, 1, [], action, bound.bound) is not True
+    assert surely_followed(free, program(action)) and search(free, partial(run, action, free, bool))
+    assert follow_verdict(game, 1, [], program(action), free.bound) is True
+    assert not surely_followed(bound, program(action))
+    assert follow_verdict(game, 1, [], program(action), bound.bound) is not True
     assert not search(bound, partial(run, action, bound, bool))
 
 

@@ -19,6 +19,7 @@ from fortlang.cardset import base_set
 from fortlang.engine import Rules, play
 from fortlang.engine.certain import MOST_NAMINGS, follow_verdict
 from fortlang.engine.interpreter import Ctx, is_resource_choice, search
+from fortlang.engine.program import program
 from fortlang.engine.state import TOKENS, Game
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
@@ -163,9 +164,9 @@ def test_a_follower_bound_to_pizza_with_no_room_is_excluded_without_a_trial():
     action = parse_action("gain pizza/toy")
     card = game.new_card(kid("Follower", "crown"), p.hand)
     free = _round(game, action, "crown", None, False)
-    assert follow_verdict(game, 1, [card], action, free.bound, [()]) is True
+    assert follow_verdict(game, 1, [card], program(action), free.bound, [()]) is True
     bound = {id(action): Resource.PIZZA}
-    assert follow_verdict(game, 1, [card], action, bound, [()]) is False
+    assert follow_verdict(game, 1, [card], program(action), bound, [()]) is False
 
 
 def test_a_coin_named_to_count_nothing_follows_in_full():
@@ -180,13 +181,13 @@ def test_a_coin_named_to_count_nothing_follows_in_full():
     rnd = _round(game, action, "crown", None, False)
     game.rules = Rules(follower_coin_free=True)
     names = play._coin_choices(rnd, card, game.rules)
-    assert len(names) == 6 and follow_verdict(game, 1, [card], action, {}, [names]) is True
+    assert len(names) == 6 and follow_verdict(game, 1, [card], program(action), {}, [names]) is True
     game.rules = Rules(follower_coin_free=False)  # a followed or counted suit: crown or shovel
     names = play._coin_choices(rnd, card, game.rules)
     assert names == (Suit.CROWN, Suit.SHOVEL)
-    assert follow_verdict(game, 1, [card], action, {}, [names]) is True  # crown counts nothing
+    assert follow_verdict(game, 1, [card], program(action), {}, [names]) is True  # crown counts nothing
     game.give(p, Resource.PIZZA, 1)  # the stuff is full of pizza: no naming helps
-    assert follow_verdict(game, 1, [card], action, {}, [names]) is False
+    assert follow_verdict(game, 1, [card], program(action), {}, [names]) is False
 
 
 def test_too_many_coins_to_name_are_left_to_the_search():
@@ -203,8 +204,8 @@ def test_too_many_coins_to_name_are_left_to_the_search():
     names = [play._verdict_names(rnd, c, game.rules) for c in cards]
     assert all(len(x) == 6 for x in names)  # every name may end differently
     assert 6 ** 2 <= MOST_NAMINGS < 6 ** 4
-    assert follow_verdict(game, 1, cards[:2], played.public, {}, names[:2]) is True
-    assert follow_verdict(game, 1, cards, played.public, {}, names) is None
+    assert follow_verdict(game, 1, cards[:2], program(played.public), {}, names[:2]) is True
+    assert follow_verdict(game, 1, cards, program(played.public), {}, names) is None
 
 
 @pytest.mark.parametrize("text", ["advance then lookout", "(advance then lookout) x 1"])
@@ -223,4 +224,4 @@ def test_a_level_gained_first_makes_room_in_the_lookout(text):
     rnd = _round(game, action, "crown", None, False)
     ctx = Ctx(game, 1, leader=False, bound={})
     assert search(ctx, partial(play._follow_with, rnd, ctx, COPY_CAT, [], [card]))
-    assert follow_verdict(game, 1, [card], action, {}, [()]) is not False
+    assert follow_verdict(game, 1, [card], program(action), {}, [()]) is not False

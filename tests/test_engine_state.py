@@ -22,7 +22,7 @@ from fortlang.engine import (
     check,
     perform,
 )
-from fortlang.engine.interpreter import COUNTED_QUANTITIES, HANDLED_NODES
+from fortlang.engine.program import COMPILED_QUANTITIES, OPS
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 
@@ -30,9 +30,9 @@ PIZZA, TOY = Resource.PIZZA, Resource.TOY
 A = kid("Alpha", "book", "score", "score")
 
 
-def test_every_action_node_has_a_handler_and_every_quantity_a_count():
-    assert HANDLED_NODES == set(n.ACTION_NODES)
-    assert COUNTED_QUANTITIES == set(n.QUANTITY_NODES)
+def test_every_action_node_has_an_op_and_every_quantity_a_count():
+    assert set(OPS) == set(n.ACTION_NODES)
+    assert COMPILED_QUANTITIES == set(n.QUANTITY_NODES)
 
 
 def test_r1_card_instances_are_distinct_for_copies():
@@ -272,21 +272,19 @@ def _from_source(module):
     return copy
 
 
-def test_run_dispatches_each_node_class_to_its_handler(monkeypatch):
-    """run() dispatches by a code per class and direct calls in _HANDLERS' order: each class
-    must reach the handler the table names (a shifted code would run another primitive)."""
-    from fortlang.engine import interpreter as compiled_or_not
+def test_each_node_class_compiles_to_the_op_its_table_names():
+    """program() compiles each node of an action, once, to the op class OPS names for its exact
+    class, children included: a card's program reads no AST node while it runs."""
+    from fortlang.engine.program import Op, program
 
-    interpreter = _from_source(compiled_or_not)
-    seen: list[tuple[type, str]] = []
-    for handler in interpreter._HANDLERS.values():
-        def spy(node, ctx, k, name=handler.__name__):
-            seen.append((type(node), name))
-            return True
-        monkeypatch.setattr(interpreter, handler.__name__, spy)
-    for cls in interpreter._HANDLERS:
-        assert interpreter.run(object.__new__(cls), None, None)  # type: ignore[arg-type]
-    assert seen == [(cls, h.__name__) for cls, h in interpreter._HANDLERS.items()]
+    for cls in n.ACTION_NODES:
+        node = cls(items=(n.Score(), n.Gain())) if issubclass(cls, n._Chain) else cls()
+        op = program(node)
+        assert type(op) is OPS[cls] and op.node is node and program(node) is op
+        assert type(op).run is not Op.run  # each op performs its own node
+        for child, part in zip((x for x in node.children() if isinstance(x, n.Action)),
+                               op.parts(), strict=True):
+            assert part is program(child)
 
 
 def test_capacities_follow_the_board_even_when_it_is_replaced():

@@ -1,22 +1,27 @@
-"""Walks an action's AST against the game state (R12, R13), in continuation-passing style.
+"""The engine's runtime: moves in continuation-passing style, choice points, shared mutations.
 
-Every handler takes ``(node, ctx, k)`` and, once its own work is done, calls the continuation
-``k(full)`` with whether the node was performed in full; the return value says whether the whole
-move (up to its legality check) succeeded. That shape gives the engine what R5.4 and STYLE #10
-need with no deep copies:
+A card's actions run as programs (engine/program.py: one op per AST node, which holds its rule's
+effect and closed form). An op's ``run(ctx, k)`` does its own work, then calls the continuation
+``k(full)`` with whether it was performed in full; the return value says whether the whole move
+(up to its legality check) succeeded. That shape gives the engine what R5.4 and STYLE #10 need
+with no deep copies:
 
-* at a choice point, :func:`decide` *tries* each option (the rest of the move included) inside the
-  game's undo log, rolls back, and offers the agent only the options that can still end legally;
+* at a choice point, :func:`decide_at` *tries* each option (the rest of the move included)
+  inside the game's undo log, rolls back, and offers the agent only the options that can still
+  end legally; options the ops' closed forms settle (engine/certain.py) are not tried;
 * while trying ("search" mode), choice points simply explore their options depth-first.
 
 Execution is "as much as possible" (R5.4's *in part*): a primitive that cannot be completed does
 what it can and reports ``full=False``; the caller's final check decides whether that was allowed
-(a leader needs one action in full, R5.4; a follower needs it in full, R6.2). Dispatch is a table
-from node class to handler (STYLE #8), run by position with direct calls.
+(a leader needs one action in full, R5.4; a follower needs it in full, R6.2).
 
-The hot objects are native when compiled (mypyc): a continuation is a :class:`Cont` (``go``), a
-choice point's options a :class:`Step` (``apply(i)``, and ``options()`` for the labels, built only
-when an agent is asked). Plain callables are still accepted wherever a continuation or thunk is.
+This module holds what the ops share: :class:`Ctx`, continuations (:class:`Cont`), choice points
+(:func:`decide_at` over a :class:`Step`), suit counts (R5.3, R5.6), card moves (R7.1, R12.3-R12.6,
+R12.10), token moves (R1.4, R1.5), the ways to pay an advance (R10.1, R13.2) and its rewards
+(R10.3). The hot objects are native when compiled (mypyc): a continuation is a :class:`Cont`
+(``go``), a choice point's options a :class:`Step` (``apply(i)``, and ``options()`` for the
+labels, built only when an agent is asked). Plain callables are still accepted wherever a
+continuation or thunk is.
 """
 
 from __future__ import annotations
@@ -29,27 +34,14 @@ from fortlang import nodes as n
 from fortlang.engine import node_types as t
 from fortlang.engine.choices import (
     K_ANY_SUIT,
-    K_CHOICE,
     K_COIN_SUIT,
-    K_CONVERT,
-    K_DESTROY,
-    K_DESTROY_RIVAL,
-    K_LOOKOUT,
-    K_PACK,
-    K_PAYMENT,
     K_PERK,
-    K_RECRUIT,
-    K_RESOURCE,
-    K_RIVAL,
-    K_RIVAL_PACK,
     K_RULE,
-    K_SPEND,
     Decision,
     Kind,
     Option,
 )
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.metrics import evaluate
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.state import (
     OTHER,
@@ -65,7 +57,6 @@ from fortlang.engine.state import (
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource, Suit
 from fortlang.printer import to_text
-from fortlang.registry import QUANTITY_BY_WORD, spec_of
 
 #: Enum members as module constants: reading ``Suit.COIN`` goes through the enum metaclass and
 #: costs ten times a global, in the innermost loops of the search.
@@ -204,60 +195,6 @@ class _Thunks(Step):
         return labels() if callable(labels) else labels
 
 
-def run(node: n.Action, ctx: Ctx, k: K) -> bool:
-    """Perform ``node``, then ``k(full)``: a code per node class and direct calls, no lookup of
-    a handler to call generically; a primitive of another vocabulary brings its effect."""
-    code = _CODES.get(type(node), -1)
-    if code == 0:
-        return _repeat(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 1:
-        return _then(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 2:
-        return _gain(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 3:
-        return _score(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 4:
-        return _choice(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 5:
-        return _pack(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 6:
-        return _recruit(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 7:
-        return _lookout(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 8:
-        return _advance(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 9:
-        return _spend(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 10:
-        return _destroy_card(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 11:
-        return _destroy_this(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 12:
-        return _destroy_rival(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 13:
-        return _copy_pack(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 14:
-        return _copy_rival_pack(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 15:
-        return _convert(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 16:
-        return _conditional(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 17:
-        return _target(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 18:
-        return _draw(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 19:
-        return _lose(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 20:
-        return _take(node, ctx, k)  # type: ignore[arg-type]
-    elif code == 21:
-        return _give(node, ctx, k)  # type: ignore[arg-type]
-    spec = spec_of(type(node))
-    if spec is None or spec.effect is None:
-        raise TypeError(f"no interpreter handler for {type(node).__name__}")
-    return bool(spec.effect(node, ctx, k))
-
-
 #: Options a choice point never offers, with the rule that refuses each: (label, rule) pairs,
 #: built only when ``Game.explain`` asks for them.
 Refused = Callable[[], Sequence[tuple[str, str]]]
@@ -386,31 +323,6 @@ def suit_count(ctx: Ctx, suit: Suit) -> int:
     return total
 
 
-def _any_suit(q: n.AnySuit, ctx: Ctx) -> int:
-    return suit_count(ctx, ctx.any_suits[id(q)])
-
-
-def count(q: n.Quantity, ctx: Ctx) -> int | None:
-    """What ``x q`` counts now, or None for an `x any` whose suit is not chosen yet (R5.7)."""
-    tq = type(q)
-    if tq is t.SuitCount:  # the commonest, without a call through the table
-        return suit_count(ctx, q.suit)  # type: ignore[attr-defined]
-    if tq is t.AnySuit and id(q) not in ctx.any_suits:
-        return None
-    return _COUNTS[tq](q, ctx)
-
-
-_COUNTS: Final[dict[type, Callable[[Any, Ctx], int]]] = {
-    n.SuitCount: lambda q, ctx: suit_count(ctx, q.suit),
-    n.AnySuit: _any_suit,
-    n.PackSize: lambda q, ctx: ctx.player.pack[PIZZA] + ctx.player.pack[TOY],
-    n.FortLevel: lambda q, ctx: ctx.player.level,
-    n.LookoutSize: lambda q, ctx: len(ctx.player.lookout),
-    n.Fixed: lambda q, ctx: q.n,
-    # core C5: the performer's own zone or tokens, as the registry declares the word
-    n.Tally: lambda q, ctx: QUANTITY_BY_WORD[q.what].measure(ctx.player),  # type: ignore[misc]
-}
-
 SUIT_OPTION: Final = {s: Option(s.value, s) for s in Suit}
 
 
@@ -440,212 +352,7 @@ def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Th
                      _SuitPick(ctx, table, key, suits, then), same=same)
 
 
-# -- operators (R13.3-R13.5, `or`) -------------------------------------------------------------
-
-
-# The steps of a repetition or a sequence are Cont objects, not closures that call themselves: a
-# closure referring to itself is a reference cycle, which only the cyclic garbage collector can
-# free, and a search makes thousands of them per game.
-
-#: Every suit, for `x any` (R5.7), made once.
-ALL_SUITS: Final = tuple(Suit)
-
-
-class _RepeatAgain:
-    """``x any`` once its suit is chosen: the repetition itself (a thunk for choose_suit)."""
-
-    def __init__(self, node: n.Repeat, ctx: Ctx, k: K) -> None:
-        self.node = node
-        self.ctx = ctx
-        self.k = k
-
-    def __call__(self) -> bool:
-        return _repeat(self.node, self.ctx, self.k)
-
-
-def _repeat(node: n.Repeat, ctx: Ctx, k: K) -> bool:
-    q = node.count
-    tq = type(q)
-    if tq is t.SuitCount:
-        suit: Suit | None = q.suit  # type: ignore[attr-defined]
-        times = suit_count(ctx, q.suit)  # type: ignore[attr-defined]
-    elif tq is t.AnySuit:
-        suit = ctx.any_suits.get(id(q))
-        if suit is None:  # R5.7: chosen when used
-            return choose_suit(ctx, ctx.any_suits, id(q), ALL_SUITS, _RepeatAgain(node, ctx, k))
-        times = suit_count(ctx, suit)
-    else:
-        suit = None
-        times = _COUNTS[tq](q, ctx)
-    return _repeat_step(node.body, suit, times, 0, 0, ctx, k)
-
-
-def _repeat_step(body: n.Action, suit: Suit | None, times: int, i: int, effective: int, ctx: Ctx,
-                 k: K) -> bool:
-    """Repetition ``i`` of ``times``, ``effective`` of the ones before having changed the state:
-    R5.5 counts only those (a repetition performed in full that changes nothing, such as copying
-    an empty pack, makes no added card useful)."""
-    if i == times:
-        if suit is not None:
-            ctx.game.note(ctx.records, (suit, times, effective))
-        return resume(k, True)
-    if suit is None and i == times - 1:  # the last one, nothing to record: in full if it is
-        return run(body, ctx, k)
-    return run(body, ctx, _RepeatNext(body, suit, times, i, effective, ctx.game.mark(), ctx, k))
-
-
-class _RepeatNext(Cont):
-    """After repetition ``i``: the next one, or the end of the repetition (R13.3)."""
-
-    def __init__(self, body: n.Action, suit: Suit | None, times: int, i: int, effective: int,
-                 mark: int, ctx: Ctx, k: K) -> None:
-        self.body = body
-        self.suit = suit
-        self.times = times
-        self.i = i
-        self.effective = effective
-        self.mark = mark
-        self.ctx = ctx
-        self.k = k
-
-    def go(self, full: bool) -> bool:
-        ctx, suit = self.ctx, self.suit
-        done = self.effective + ctx.game.changed_since(self.mark) if suit is not None else 0
-        if full:
-            return _repeat_step(self.body, suit, self.times, self.i + 1, done, ctx, self.k)
-        if suit is not None:
-            ctx.game.note(ctx.records, (suit, self.times, done))
-        return resume(self.k, False)
-
-
-def holds(test: n.Compare, ctx: Ctx) -> bool:
-    """``if test -> ...``: the comparison, counted now for whoever performs the action; false,
-    the action is not performed in full (R5.4)."""
-    return bool(evaluate(test, ctx.game, ctx.player))
-
-
-def _conditional(node: n.Conditional, ctx: Ctx, k: K) -> bool:
-    """Core C7: a false test performs nothing and is not in full (R5.4); a follower tests it
-    for themselves (R6.2: they need it in full, so only while it holds for them)."""
-    return run(node.body, ctx, k) if holds(node.test, ctx) else resume(k, False)
-
-
-# -- who performs an action (core C6: `each rival ->`, `a rival ->`, `each player ->`) ----------
-
-_Who = tuple[int, Player, bool, dict[int, Any], dict[int, Any]]
-
-
-def _put(ctx: Ctx, v: _Who) -> None:
-    ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = v
-
-
-class _AsPlayerBack(Cont):
-    """The end of ``body`` performed by another player: back to the original performer."""
-
-    def __init__(self, ctx: Ctx, saved: _Who, theirs: _Who, k: K) -> None:
-        self.ctx = ctx
-        self.saved = saved
-        self.theirs = theirs
-        self.k = k
-
-    def go(self, full: bool) -> bool:
-        _put(self.ctx, self.saved)
-        try:
-            return resume(self.k, full)
-        finally:  # the body may try another option after this continuation returns
-            _put(self.ctx, self.theirs)
-
-
-def as_player(ctx: Ctx, seat: int, body: n.Action, k: K) -> bool:
-    """``body`` performed by the player at ``seat`` as themselves: their zones and tokens, their
-    decisions (asked of their agent), no "on your turn" perk (it is not their turn), and their
-    own pizza-or-toy choices (R12.1 binds one performer, R6.4 binds followers to the leader,
-    not rivals to each other). ``k`` continues as the original performer. Swapping the fields
-    in place (not a new Ctx) keeps one search flag for the whole move, so a continuation run
-    inside a trial is still a trial."""
-    saved: _Who = (ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound)
-    theirs: _Who = (seat, ctx.game.players[seat], False, {}, {})
-    _put(ctx, theirs)
-    try:
-        return run(body, ctx, _AsPlayerBack(ctx, saved, theirs, k))
-    finally:
-        _put(ctx, saved)
-
-
-class _EachNext(Cont):
-    """After seat ``i`` performed the body: the next seat (each does as much as they can; in
-    full if all did)."""
-
-    def __init__(self, body: n.Action, seats: tuple[int, ...], i: int, full: bool, ctx: Ctx,
-                 k: K) -> None:
-        self.body = body
-        self.seats = seats
-        self.i = i
-        self.full = full
-        self.ctx = ctx
-        self.k = k
-
-    def go(self, full: bool) -> bool:
-        return _each_step(self.body, self.seats, self.i + 1, self.full and full, self.ctx, self.k)
-
-
-def _each_step(body: n.Action, seats: tuple[int, ...], i: int, full: bool, ctx: Ctx,
-               k: K) -> bool:
-    if i == len(seats):
-        return resume(k, full)
-    after = _EachNext(body, seats, i, full, ctx, k)
-    if seats[i] == ctx.seat:
-        return run(body, ctx, after)
-    return as_player(ctx, seats[i], body, after)
-
-
-class _ARival(Step):
-    """`a rival -> body`: which rival performs it."""
-
-    def __init__(self, ctx: Ctx, seats: tuple[int, ...], body: n.Action, k: K) -> None:
-        self.ctx = ctx
-        self.seats = seats
-        self.body = body
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        return as_player(self.ctx, self.seats[i], self.body, self.k)
-
-    def options(self) -> Sequence[Option]:
-        return [Option(f"seat {s}", s) for s in self.seats]
-
-
-def _target(node: n.Target, ctx: Ctx, k: K) -> bool:
-    game = ctx.game
-    rivals = tuple(q.seat for q in game.rivals(ctx.seat))  # turn order, from the left
-    if node.who is A_RIVAL:
-        return decide_at(ctx, K_RIVAL, len(rivals), _ARival(ctx, rivals, node.body, k))
-    seats = (ctx.seat, *rivals) if node.who is EACH_PLAYER else rivals
-    return _each_step(node.body, seats, 0, True, ctx, k)
-
-
-def _then(node: n.Then, ctx: Ctx, k: K) -> bool:
-    """R13.4: the left is required for the right; the right is required if possible."""
-    return _then_step(node.items, 0, ctx, k)
-
-
-def _then_step(items: tuple[n.Action, ...], i: int, ctx: Ctx, k: K) -> bool:
-    if i == len(items) - 1:  # the last part: the whole is in full exactly when it is
-        return run(items[i], ctx, k)
-    return run(items[i], ctx, _ThenNext(items, i, ctx, k))
-
-
-class _ThenNext(Cont):
-    def __init__(self, items: tuple[n.Action, ...], i: int, ctx: Ctx, k: K) -> None:
-        self.items = items
-        self.i = i
-        self.ctx = ctx
-        self.k = k
-
-    def go(self, full: bool) -> bool:
-        if not full:  # R13.4: the left is required for the right
-            return resume(self.k, False)
-        return _then_step(self.items, self.i + 1, self.ctx, self.k)
+# -- what the ops share (engine/program.py) ---------------------------------------------------
 
 
 def _shape(node: n.Node) -> tuple:
@@ -661,82 +368,6 @@ def is_resource_choice(node: n.Choice) -> bool:
                                     for x in node.walk())
 
 
-@by_identity
-def branch_options(node: n.Choice) -> tuple[Option, ...]:
-    return tuple(Option(text(item), i) for i, item in enumerate(node.items))
-
-
-class _Branch(Step):
-    """`a or b`: which branch; a resource choice binds (R12.1, R6.4)."""
-
-    def __init__(self, node: n.Choice, items: tuple[n.Action, ...], binding: bool, ctx: Ctx,
-                 k: K) -> None:
-        self.node = node
-        self.items = items
-        self.binding = binding
-        self.ctx = ctx
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        ctx = self.ctx
-        if self.binding:
-            ctx.game.note_item(ctx.chosen, id(self.node), i)
-        return run(self.items[i], ctx, self.k)
-
-    def options(self) -> Sequence[Option]:
-        return branch_options(self.node)
-
-
-def _choice(node: n.Choice, ctx: Ctx, k: K) -> bool:
-    key = id(node)
-    items = node.items
-    binding = is_resource_choice(node)
-    if binding:
-        fixed = ctx.bound.get(key, ctx.chosen.get(key))
-        if fixed is not None:  # R6.4, and never a mix across repetitions (R12.1)
-            return run(items[fixed], ctx, k)
-    return decide_at(ctx, K_CHOICE, len(items), _Branch(node, items, binding, ctx, k))
-
-
-# -- primitives (R12) --------------------------------------------------------------------------
-
-RESOURCE_OPTIONS: Final = tuple(Option(r.value, r) for r in TOKENS)
-
-
-class WithKind:
-    """What to do once pizza/toy is resolved to one kind (see :func:`_kind_of`)."""
-
-    def go(self, res: Resource) -> bool:
-        raise NotImplementedError
-
-
-class _KindPick(Step):
-    """Choosing pizza or toy for a node (R12.1): remembered for the node, then ``then``."""
-
-    def __init__(self, ctx: Ctx, key: int, then: WithKind) -> None:
-        self.ctx = ctx
-        self.key = key
-        self.then = then
-
-    def apply(self, i: int) -> bool:
-        r = TOKENS[i]
-        self.ctx.game.note_item(self.ctx.chosen, self.key, r)
-        return self.then.go(r)
-
-    def options(self) -> Sequence[Option]:
-        return RESOURCE_OPTIONS
-
-
-def _kind_of(node: n.Gain | n.Spend | n.Take | n.Give, ctx: Ctx, then: WithKind) -> bool:
-    """Resolve pizza/toy to one kind: bound by the leader (R6.4), already chosen by this node
-    (never a mix, R12.1), or chosen now."""
-    key = id(node)
-    fixed = ctx.bound.get(key, ctx.chosen.get(key))
-    if fixed is not None:
-        return then.go(fixed)
-    return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(ctx, key, then))
-
-
 def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
     """Take up to ``amount`` from the finite supply (R1.4) into stuff (4 of each, R1.5)."""
     game, p = ctx.game, ctx.player
@@ -746,60 +377,6 @@ def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
     if got > 0:
         game.transfer(game.supply, p.stuff, res, got)
     return got == amount
-
-
-class _GainKind(WithKind):
-    def __init__(self, amount: int, ctx: Ctx, k: K) -> None:
-        self.amount = amount
-        self.ctx = ctx
-        self.k = k
-
-    def go(self, res: Resource) -> bool:
-        return resume(self.k, gain_tokens(self.ctx, res, self.amount))
-
-
-def _gain(node: n.Gain, ctx: Ctx, k: K) -> bool:
-    res = node.resource
-    if res is not EITHER:
-        return resume(k, gain_tokens(ctx, res, node.amount))
-    return _kind_of(node, ctx, _GainKind(node.amount, ctx, k))
-
-
-class _PackPick(Step):
-    """R12.2: which token to pack, from the stuff or (Sticky Fingers) the supply."""
-
-    def __init__(self, ctx: Ctx, pools: list[tuple[dict, Resource, str, Any]], perk: Perk | None,
-                 k: K) -> None:
-        self.ctx = ctx
-        self.pools = pools
-        self.perk = perk
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        ctx = self.ctx
-        game, p = ctx.game, ctx.player
-        pool, r, _, _ = self.pools[i]
-        game.transfer(pool, p.pack, r, 1)
-        if pool is game.supply:
-            game.use_perk(p, self.perk)  # type: ignore[arg-type]
-        return resume(self.k, True)
-
-    def options(self) -> Sequence[Option]:
-        return [Option(f"a {r} from {where}", v) for _, r, where, v in self.pools]
-
-
-def _pack(node: n.Pack, ctx: Ctx, k: K) -> bool:
-    """R12.2; Sticky Fingers (R15) may take from the supply on your turn."""
-    game, p = ctx.game, ctx.player
-    if game.pack_room(p) <= 0:
-        return resume(k, False)
-    pools = [(p.stuff, r, "your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
-    perk = p.perk(PACK_FROM_SUPPLY) if ctx.leader and p.perks else None
-    if perk is not None:
-        pools += [(game.supply, r, "the supply", ("supply", r)) for r in TOKENS if game.supply[r]]
-    if not pools:
-        return resume(k, False)
-    return decide_at(ctx, K_PACK, len(pools), _PackPick(ctx, pools, perk, k))
 
 
 def distinct(zone: list[CardInstance]) -> list[int]:
@@ -914,47 +491,6 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
     return decide_at(ctx, kind, len(picks), step, same=same, refused=refused)
 
 
-def _lookout(node: n.Lookout, ctx: Ctx, k: K) -> bool:
-    """R12.3 (capacity R10.2); Bribe (R15) widens the sources on your turn to the places its
-    data names: the park, the park deck, rivals' yards, your discard pile."""
-    game, p = ctx.game, ctx.player
-    if game.lookout_room(p) <= 0:
-        return k(False)
-    places: list[tuple[list, str, Any]] = [(p.hand, "from your hand", ("hand",))]
-    perk = p.perk(LOOKOUT_FROM_ANYWHERE) if ctx.leader and p.perks else None
-    if perk is None:
-        return card_moves(ctx, places, p.lookout, K_LOOKOUT, k, refill_park=True)
-    sources = perk_places(perk)
-    if "park" in sources:
-        places.append((game.park, "from the park", ("park",)))
-    if "park_deck" in sources:
-        places.append((game.park_deck, "", ()))
-    if "yard" in sources:
-        places += [yard_place(q) for q in game.rivals(ctx.seat)]
-    if "discard" in sources:
-        places.append((p.discard, "from your discard", ("discard",)))
-    def used(zone: list) -> None:
-        if zone is not p.hand:
-            game.use_perk(p, perk)
-
-    return card_moves(ctx, places, p.lookout, K_LOOKOUT, k, refill_park=True, used=used)
-
-
-def _destroy_card(node: n.DestroyCard, ctx: Ctx, k: K) -> bool:
-    """R12.4: hand or discard pile, never the deck; played and added cards are in play."""
-    p = ctx.player
-    places = [(p.hand, "from your hand", ("hand",)), (p.discard, "from your discard", ("discard",))]
-    return card_moves(ctx, places, ctx.game.box, K_DESTROY, k, refused=partial(_in_play, p))
-
-
-def _in_play(p: Player) -> list[tuple[str, str]]:
-    """The cards `destroy card` never offers (``Game.explain``): played or added (R12.4). A
-    module function with a partial, not a closure: compiled, a closure's environment is one more
-    object and a reference cycle."""
-    return [(f"{p.in_play[i].name} (played or added: in play)", "R12.4")
-            for i in distinct(p.in_play)]
-
-
 #: A yard as a place to take a card from: (where-label, where-value) by seat, made once.
 _YARD_LABELS: Final = tuple(f"from seat {seat}'s yard" for seat in range(4))
 _YARD_VALUES: Final = tuple(("yard", seat) for seat in range(4))
@@ -990,120 +526,12 @@ def perk_places(perk: Perk) -> frozenset[str]:
     return frozenset(str(v) for v in value) if isinstance(value, list | tuple) else frozenset()
 
 
-def _recruit(node: n.Recruit, ctx: Ctx, k: K) -> bool:
-    return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, K_RECRUIT, k,
-                       refill_park=True)
-
-
-def _destroy_rival(node: n.DestroyRival, ctx: Ctx, k: K) -> bool:
-    game = ctx.game
-    places = [yard_place(q) for q in game.rivals(ctx.seat)]
-    return card_moves(ctx, places, game.box, K_DESTROY_RIVAL, k)
-
-
-def _score(node: n.Score, ctx: Ctx, k: K) -> bool:
-    ctx.game.set(ctx.player, "vp", ctx.player.vp + node.amount)
-    return resume(k, True)
-
-
-class _SpendKind(WithKind):
-    def __init__(self, amount: int, ctx: Ctx, k: K) -> None:
-        self.amount = amount
-        self.ctx = ctx
-        self.k = k
-
-    def go(self, res: Resource) -> bool:
-        return _spend_kind(self.ctx, res, self.amount, self.k)
-
-
-def _spend(node: n.Spend, ctx: Ctx, k: K) -> bool:
-    res = node.resource
-    if res is not EITHER:
-        return _spend_kind(ctx, res, node.amount, k)
-    return _kind_of(node, ctx, _SpendKind(node.amount, ctx, k))
-
-
-class _SpendFrom(Step):
-    """R12.9: how many of ``got`` come from the stuff (option ``i``: ``low + i``), the rest from
-    the pack."""
-
-    def __init__(self, ctx: Ctx, res: Resource, got: int, amount: int, low: int, high: int,
-                 k: K) -> None:
-        self.ctx = ctx
-        self.res = res
-        self.got = got
-        self.amount = amount
-        self.low = low
-        self.high = high
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        game, p, res = self.ctx.game, self.ctx.player, self.res
-        a = self.low + i
-        if a:
-            game.transfer(p.stuff, game.supply, res, a)
-        if self.got - a:
-            game.transfer(p.pack, game.supply, res, self.got - a)
-        return resume(self.k, self.got == self.amount)
-
-    def options(self) -> Sequence[Option]:
-        got, res = self.got, self.res
-        return [Option(f"{a} {res} from stuff, {got - a} from pack", (a, got - a))
-                for a in range(self.low, self.high + 1)]
-
-
-def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
-    """R12.9: from stuff and/or pack back to the supply."""
-    p = ctx.player
-    got = min(amount, ctx.game.spendable(p, res))
-    if got == 0:
-        return resume(k, amount == 0)
-    low = max(0, got - p.pack[res])
-    high = min(got, p.stuff[res])
-    return decide_at(ctx, K_SPEND, high + 1 - low,
-                     _SpendFrom(ctx, res, got, amount, low, high, k))
-
-
 def copy_tokens(ctx: Ctx, pack: dict[Resource, int]) -> bool:
     full = True
     for r in TOKENS:
         if pack[r] and not gain_tokens(ctx, r, pack[r]):
             full = False
     return full
-
-
-def _copy_pack(node: n.CopyPack, ctx: Ctx, k: K) -> bool:
-    return resume(k, copy_tokens(ctx, dict(ctx.player.pack)))
-
-
-class _RivalPack(Step):
-    """R12.12: whose pack to copy, one option per distinct content."""
-
-    def __init__(self, ctx: Ctx, packs: list[tuple[int, dict[Resource, int]]], k: K) -> None:
-        self.ctx = ctx
-        self.packs = packs
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        return resume(self.k, copy_tokens(self.ctx, self.packs[i][1]))
-
-    def options(self) -> Sequence[Option]:
-        return [Option(f"seat {seat}'s pack ({pack[PIZZA]} pizza, {pack[TOY]} toy)", seat)
-                for seat, pack in self.packs]
-
-
-def _copy_rival_pack(node: n.CopyRivalPack, ctx: Ctx, k: K) -> bool:
-    seen: set[tuple[int, int]] = set()
-    packs: list[tuple[int, dict[Resource, int]]] = []  # (seat, a copy of the pack)
-    for q in ctx.game.rivals(ctx.seat):
-        content = (q.pack[PIZZA], q.pack[TOY])
-        if content in seen:
-            continue
-        seen.add(content)
-        packs.append((q.seat, dict(q.pack)))
-    if not packs:
-        return resume(k, False)
-    return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k))
 
 
 def can_swap(game: Game, p: Player, pool: dict[Resource, int], r: Resource) -> bool:
@@ -1113,135 +541,7 @@ def can_swap(game: Game, p: Player, pool: dict[Resource, int], r: Resource) -> b
     return bool(pool[r] and game.supply[other] and (pool is p.pack or game.stuff_room(p, other)))
 
 
-class _Swap(Step):
-    """R12.13: which token to swap: (pool, where, the token given)."""
-
-    def __init__(self, ctx: Ctx, swaps: list[tuple[dict, str, Resource]], k: K) -> None:
-        self.ctx = ctx
-        self.swaps = swaps
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        game = self.ctx.game
-        pool, _, r = self.swaps[i]
-        game.transfer(pool, game.supply, r, 1)
-        game.transfer(game.supply, pool, OTHER[r], 1)
-        return resume(self.k, True)
-
-    def options(self) -> Sequence[Option]:
-        return [Option(f"a {r} in your {where} for a {OTHER[r]}", (where, r))
-                for _, where, r in self.swaps]
-
-
-def _convert(node: n.Convert, ctx: Ctx, k: K) -> bool:
-    """R12.13: swap one token in stuff or pack for the other kind (finite supply, stuff cap)."""
-    game, p = ctx.game, ctx.player
-    swaps: list[tuple[dict, str, Resource]] = []
-    for pool, where in ((p.stuff, "stuff"), (p.pack, "pack")):
-        for r in TOKENS:
-            if can_swap(game, p, pool, r):
-                swaps.append((pool, where, r))
-    if not swaps:
-        return resume(k, False)
-    return decide_at(ctx, K_CONVERT, len(swaps), _Swap(ctx, swaps, k))
-
-
-def _destroy_this(node: n.DestroyThis, ctx: Ctx, k: K) -> bool:
-    """R12.5: the leader's card is boxed once the followers are done (see play.py). A follower
-    has no "this card" of their own: for them it does nothing (interpretation)."""
-    if ctx.play is not None:
-        ctx.game.set(ctx.play, "destroy_this", True)
-    return resume(k, True)
-
-
-# -- the core's primitives for expansions (declared in the registry, core C1-C4) ---------------
-
-
-def _draw(node: n.Draw, ctx: Ctx, k: K) -> bool:
-    """C1: from the top of the deck into the hand; an empty deck is not refilled (a reshuffle
-    is random, and only the draw phase does it, R9.1): in full if N were drawn."""
-    game, p = ctx.game, ctx.player
-    got = min(node.amount, len(p.deck))
-    for _ in range(got):
-        game.move(p.deck, len(p.deck) - 1, p.hand)
-    return resume(k, got == node.amount)
-
-
-def _lose(node: n.Lose, ctx: Ctx, k: K) -> bool:
-    """C2: down the victory track, never below 0: in full if N were lost."""
-    p = ctx.player
-    got = min(node.amount, p.vp)
-    if got:
-        ctx.game.set(p, "vp", p.vp - got)
-    return resume(k, got == node.amount)
-
-
-class _RivalMove(Step):
-    """C3, C4: which rival gives or gets: (rival, how many move)."""
-
-    def __init__(self, ctx: Ctx, res: Resource, amount: int, taking: bool,
-                 moves: list[tuple[Player, int]], k: K) -> None:
-        self.ctx = ctx
-        self.res = res
-        self.amount = amount
-        self.taking = taking
-        self.moves = moves
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        game, p = self.ctx.game, self.ctx.player
-        q, got = self.moves[i]
-        if got:
-            src, dst = (q.stuff, p.stuff) if self.taking else (p.stuff, q.stuff)
-            game.transfer(src, dst, self.res, got)
-        return resume(self.k, got == self.amount)
-
-    def options(self) -> Sequence[Option]:
-        way = "from" if self.taking else "to"
-        return [Option(f"{got} {self.res} {way} seat {q.seat}", q.seat) for q, got in self.moves]
-
-
-def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> bool:
-    """C3, C4: ``amount`` tokens of ``res`` between your stuff and one rival's (your choice);
-    as many as the giver has and the receiver's stuff holds (R1.5); in full if all moved."""
-    game, p = ctx.game, ctx.player
-    moves: list[tuple[Player, int]] = []
-    for q in game.rivals(ctx.seat):
-        giver, getter = (q, p) if taking else (p, q)
-        got = min(min(amount, giver.stuff[res]), game.stuff_room(getter, res))  # see gain_tokens
-        if got:
-            moves.append((q, got))
-    if not moves:
-        return resume(k, False)
-    return decide_at(ctx, K_RIVAL, len(moves), _RivalMove(ctx, res, amount, taking, moves, k))
-
-
-class _RivalKind(WithKind):
-    def __init__(self, amount: int, taking: bool, ctx: Ctx, k: K) -> None:
-        self.amount = amount
-        self.taking = taking
-        self.ctx = ctx
-        self.k = k
-
-    def go(self, res: Resource) -> bool:
-        return _rival_tokens(self.ctx, res, self.amount, self.taking, self.k)
-
-
-def _take(node: n.Take, ctx: Ctx, k: K) -> bool:
-    res = node.resource
-    if res is not EITHER:
-        return _rival_tokens(ctx, res, node.amount, True, k)
-    return _kind_of(node, ctx, _RivalKind(node.amount, True, ctx, k))
-
-
-def _give(node: n.Give, ctx: Ctx, k: K) -> bool:
-    res = node.resource
-    if res is not EITHER:
-        return _rival_tokens(ctx, res, node.amount, False, k)
-    return _kind_of(node, ctx, _RivalKind(node.amount, False, ctx, k))
-
-
-# -- advance fort (R10, R12.7, R13.2) ----------------------------------------------------------
+# -- advance fort (R10, R12.7, R13.2): the ways to pay, and a level's rewards ------------------
 
 
 Plans = tuple[tuple[int, int, int, int], ...]
@@ -1294,37 +594,7 @@ def _plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
     return tuple(sorted(plans))
 
 
-def _plan_label(plan: tuple[int, int, int, int]) -> str:
-    parts = [f"{m} {r} from {where}" for m, r, where in zip(
-        plan, ("pizza", "pizza", "toy", "toy"), ("stuff", "pack", "stuff", "pack"), strict=True)
-        if m]
-    return "pay " + (", ".join(parts) if parts else "nothing")
-
-
-class _Pay(Step):
-    """R10.1, R13.2: how to pay an advance, then the level's rewards (R10.3)."""
-
-    def __init__(self, ctx: Ctx, plans: tuple[tuple[int, int, int, int], ...], k: K) -> None:
-        self.ctx = ctx
-        self.plans = plans
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        ctx = self.ctx
-        game, p = ctx.game, ctx.player
-        plan = self.plans[i]
-        pools = ((p.stuff, PIZZA), (p.pack, PIZZA), (p.stuff, TOY), (p.pack, TOY))
-        for m, (pool, r) in zip(plan, pools, strict=True):
-            if m:
-                game.transfer(pool, game.supply, r, m)
-        game.set(p, "level", p.level + 1)
-        return level_rewards(ctx, _Finished(self.k))
-
-    def options(self) -> Sequence[Option]:
-        return [Option(_plan_label(pl), pl) for pl in self.plans]
-
-
-class _Finished:
+class Finished:
     """A thunk: ``k`` told that the node was performed in full."""
 
     def __init__(self, k: K) -> None:
@@ -1332,17 +602,6 @@ class _Finished:
 
     def __call__(self) -> bool:
         return resume(self.k, True)
-
-
-def _advance(node: n.Advance, ctx: Ctx, k: K) -> bool:
-    game, p = ctx.game, ctx.player
-    if p.level >= game.max_level:
-        return resume(k, False)
-    plans = plans_for(game.costs[p.level], node.modifier, p.stuff[PIZZA], p.stuff[TOY],
-                      p.pack[PIZZA], p.pack[TOY])
-    if not plans:
-        return resume(k, False)
-    return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
 
 
 class _RulePick(Step):
@@ -1390,34 +649,3 @@ def level_rewards(ctx: Ctx, then: Thunk) -> bool:
     return then()
 
 
-#: Which handler performs each node class. ``run`` dispatches on the position in this table by
-#: direct calls, in this order (tests/test_engine_state.py checks that each class reaches its
-#: handler): commonest first.
-_HANDLERS: Final[dict[type, Callable[[Any, Ctx, K], bool]]] = {
-    n.Repeat: _repeat,
-    n.Then: _then,
-    n.Gain: _gain,
-    n.Score: _score,
-    n.Choice: _choice,
-    n.Pack: _pack,
-    n.Recruit: _recruit,
-    n.Lookout: _lookout,
-    n.Advance: _advance,
-    n.Spend: _spend,
-    n.DestroyCard: _destroy_card,
-    n.DestroyThis: _destroy_this,
-    n.DestroyRival: _destroy_rival,
-    n.CopyPack: _copy_pack,
-    n.CopyRivalPack: _copy_rival_pack,
-    n.Convert: _convert,
-    n.Conditional: _conditional,
-    n.Target: _target,
-    n.Draw: _draw,
-    n.Lose: _lose,
-    n.Take: _take,
-    n.Give: _give,
-}
-_CODES: Final[dict[type, int]] = {cls: i for i, cls in enumerate(_HANDLERS)}
-
-HANDLED_NODES: Final = frozenset(_HANDLERS)
-COUNTED_QUANTITIES: Final = frozenset(_COUNTS)

@@ -33,7 +33,6 @@ from fortlang import nodes as n
 from fortlang.engine import interpreter
 from fortlang.engine import node_types as t
 from fortlang.engine.certain import (
-    box_judges,
     follow_verdict,
     surely_first,
     surely_followed,
@@ -65,13 +64,13 @@ from fortlang.engine.interpreter import (
     distinct,
     partial,
     recruit_places,
-    run,
     search,
     text,
 )
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import PLAIN_SUITS
+from fortlang.engine.program import Op, box_ops, program
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit
@@ -412,10 +411,8 @@ def _stop(ctx: Ctx) -> bool:
     if not ctx.search or not REMEMBER_STOPS:
         return _order(ctx)
     play: _Play = ctx.play
-    defn = play.card.defn
-    pub_j, priv_j = box_judges(play.card)  # each action can come first (R5.2)
-    if defn.public is not None and surely_first(ctx, defn.public, pub_j) \
-            or defn.private is not None and surely_first(ctx, defn.private, priv_j):
+    pub, priv = box_ops(play.card)  # each action can come first (R5.2)
+    if pub is not None and surely_first(ctx, pub) or priv is not None and surely_first(ctx, priv):
         return True  # as _order's search would find, by the same test (rules are moot)
     key = (tuple(sorted(c.uid for c in play.added)),
            tuple(sorted(c.uid for c in play.lookout_used)),
@@ -506,7 +503,6 @@ def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Opt
 
 def _order(ctx: Ctx) -> bool:
     play: _Play = ctx.play
-    defn = play.card.defn  # its boxes, read natively
     facts = _facts(play.card)
     sequences, options = facts.sequences, facts.orders
     if not sequences:
@@ -522,9 +518,9 @@ def _order(ctx: Ctx) -> bool:
     thunks: list[Thunk] = [_Perform(ctx, s) for s in sequences]
     ctx.game.note_attr(ctx, "context", facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5).
-    pub_j, priv_j = box_judges(play.card)
-    public = defn.public is not None and surely_first(ctx, defn.public, pub_j)
-    private = defn.private is not None and surely_first(ctx, defn.private, priv_j)
+    pub, priv = box_ops(play.card)
+    public = pub is not None and surely_first(ctx, pub)
+    private = priv is not None and surely_first(ctx, priv)
     known = [public if s[0] == PUBLIC else private for s in sequences]
     return decide(ctx, K_ORDER, options, thunks, known)
 
@@ -543,10 +539,10 @@ class _Perform:
         return _perform(self.ctx, self.sequence, 0)
 
 
-def _action(card: CardDef, which: str) -> n.Action:
-    action = card.public if which == PUBLIC else card.private
-    assert action is not None, "blank boxes are never in an order (R5.2)"
-    return action
+def _action(card: CardInstance, which: str) -> Op:
+    op = box_ops(card)[0 if which == PUBLIC else 1]
+    assert op is not None, "blank boxes are never in an order (R5.2)"
+    return op
 
 
 def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
@@ -555,9 +551,8 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     game = ctx.game
     play: _Play = ctx.play
     which = sequence[i]
-    action = _action(play.card.defn, which)
-    if ctx.search and not i and surely_first(ctx, action,
-                                             box_judges(play.card)[0 if which == PUBLIC else 1]):
+    action = _action(play.card, which)
+    if ctx.search and not i and surely_first(ctx, action):
         return True  # R5.4 and R5.5 will hold after this action: a legal completion exists
     if not ctx.search:
         facts = _facts(play.card)
@@ -567,7 +562,7 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
         game.note_attr(ctx, "safe", True)
-    return run(action, ctx, _Performed(ctx, sequence, i, game.mark()))
+    return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
 
 
 class _Performed:
@@ -754,7 +749,7 @@ class _Round:
 
     def __init__(self, game: Game, played: KidCard, coin: Suit | None,
                  bindings: Mapping[int, Any], public: n.Action) -> None:
-        self.public = public
+        self.public: Op = program(public)
         self.played = played
         facts = _round_facts(played, coin)
         self.suits = facts.suits
@@ -908,7 +903,7 @@ def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[Card
 def _act(rnd: _Round, ctx: Ctx) -> bool:
     if ctx.search and surely_followed(ctx, rnd.public):
         return True  # R6.2 will hold: a legal completion exists
-    return run(rnd.public, ctx, partial(_in_full, ctx))
+    return rnd.public.run(ctx, partial(_in_full, ctx))
 
 
 def _in_full(ctx: Ctx, full: bool) -> bool:
@@ -1027,7 +1022,8 @@ def _rough_housing(game: Game, seat: int, card: CardInstance,
 def can_perform(game: Game, seat: int, action: n.Action, *, full: bool = True) -> bool:
     """Whether ``seat`` can perform ``action`` (in full, or at all); the state is unchanged."""
     ctx = Ctx(game, seat, leader=True)
-    return search(ctx, lambda: run(action, ctx, lambda done: done or not full))
+    op = program(action)
+    return search(ctx, lambda: op.run(ctx, lambda done: done or not full))
 
 
 def _execute(game: Game, seat: int, start: Callable[[Ctx], bool], *, leader: bool,
@@ -1050,7 +1046,7 @@ def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
     def start(ctx: Ctx) -> bool:
         ctx.context = text(action)
         ctx.safe = not full  # in part, nothing can fail
-        return run(action, ctx, lambda done: done or not full)
+        return program(action).run(ctx, lambda done: done or not full)
 
     return _execute(game, seat, start, leader=leader, can_fail=full)
 

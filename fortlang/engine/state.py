@@ -77,7 +77,7 @@ class CardDef:
     share one per card (:func:`card_def`), and with it what the engine worked out about it."""
 
     __slots__ = ("card", "id", "name", "suits", "best_friend", "public", "private", "moves",
-                 "judges", "facts")
+                 "ops", "repeats", "facts")
 
     def __init__(self, card: KidCard) -> None:
         self.card = card
@@ -88,8 +88,9 @@ class CardDef:
         self.public: Action | None = card.public  # R5.2: its two boxes (None: blank)
         self.private: Action | None = card.private
         self.moves: dict[str, Option] = {}
-        #: What engine/certain.py knows of its boxes, kept here once asked (its judges).
-        self.judges: tuple[Any, ...] | None = None
+        #: Its boxes compiled (engine/program.py), and their repetitions, kept here once asked.
+        self.ops: tuple[Any, ...] | None = None
+        self.repeats: tuple[Any, ...] | None = None
         self.facts: Any = None  # and what engine/play.py reads of it at every play
 
 
