@@ -26,8 +26,8 @@ from fortlang.engine.certain import (
     surely_unplayable,
 )
 from fortlang.engine.interpreter import Ctx, is_resource_choice, search
-from fortlang.engine.program import program, run
 from fortlang.engine.play import why_not_by_search
+from fortlang.engine.program import program, run
 from fortlang.engine.state import TOKENS
 from fortlang.model import KidCard
 from fortlang.nodes import Choice, Gain, Resource, Spend, Suit

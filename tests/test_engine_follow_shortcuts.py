@@ -185,7 +185,8 @@ def test_a_coin_named_to_count_nothing_follows_in_full():
     game.rules = Rules(follower_coin_free=False)  # a followed or counted suit: crown or shovel
     names = play._coin_choices(rnd, card, game.rules)
     assert names == (Suit.CROWN, Suit.SHOVEL)
-    assert follow_verdict(game, 1, [card], program(action), {}, [names]) is True  # crown counts nothing
+    # crown counts nothing
+    assert follow_verdict(game, 1, [card], program(action), {}, [names]) is True
     game.give(p, Resource.PIZZA, 1)  # the stuff is full of pizza: no naming helps
     assert follow_verdict(game, 1, [card], program(action), {}, [names]) is False
 

@@ -291,6 +291,10 @@ class Op:
     #: their parts are (see ThenOp.unhelped).
     unhelpful = False
     touches = TOKENS_TOUCHED | CARDS_MOVED
+    #: It never offers a choice: ``once`` performs it and says whether in full, with no
+    #: continuation, so a repetition or a sequence of such ops is a loop (no Python recursion
+    #: that grows with a repetition count, and nothing to try at a choice point).
+    straight = False
 
     def __init__(self, node: n.Action) -> None:
         self.node = node
@@ -298,6 +302,10 @@ class Op:
 
     def run(self, ctx: Ctx, k: K) -> bool:
         """Perform the node, then ``k(full)``; returns whether the whole move succeeded."""
+        raise NotImplementedError
+
+    def once(self, ctx: Ctx) -> bool:
+        """A ``straight`` op performed: whether in full."""
         raise NotImplementedError
 
     def now(self, s: Judgement) -> bool:
@@ -415,6 +423,7 @@ class RepeatOp(Op):
         self.any: bool = type(q) is t.AnySuit
         self.touches = self.body.touches
         self.unhelpful = self.body.unhelpful
+        self.straight = self.body.straight and not self.any  # `x any` asks for its suit
 
     def parts(self) -> tuple[Op, ...]:
         return (self.body,)
@@ -431,7 +440,15 @@ class RepeatOp(Op):
             times = suit_count(ctx, suit)
         else:
             times = self.count.count(ctx)
+        if self.body.straight:
+            return resume(k, _repeat_loop(self.body, suit, times, ctx))
         return _repeat_step(self.body, suit, times, 0, 0, ctx, k)
+
+    def once(self, ctx: Ctx) -> bool:
+        suit = self.suit
+        return _repeat_loop(self.body, suit,
+                            suit_count(ctx, suit) if suit is not None else self.count.count(ctx),
+                            ctx)
 
     def counted_suit(self, ctx: Ctx) -> Suit | None:
         return ctx.any_suits.get(self.count.key) if self.any else self.suit
@@ -477,6 +494,27 @@ def _repeat_step(body: Op, suit: Suit | None, times: int, i: int, effective: int
     return body.run(ctx, _RepeatNext(body, suit, times, i, effective, ctx.game.mark(), ctx, k))
 
 
+def _repeat_loop(body: Op, suit: Suit | None, times: int, ctx: Ctx) -> bool:
+    """:func:`_repeat_step` for a straight body, as a loop: the same repetitions, the same
+    record of how many changed the state (R5.5), whether in full."""
+    game = ctx.game
+    effective = 0
+    for i in range(times):
+        if suit is None and i == times - 1:  # the last one, nothing to record
+            return body.once(ctx)
+        mark = game.mark()
+        full = body.once(ctx)
+        if suit is not None:
+            effective += game.changed_since(mark)
+        if not full:
+            if suit is not None:
+                game.note(ctx.records, (suit, times, effective))
+            return False
+    if suit is not None:
+        game.note(ctx.records, (suit, times, effective))
+    return True
+
+
 class _RepeatNext(_Cont):
     """After repetition ``i``: the next one, or the end of the repetition (R13.3)."""
 
@@ -514,6 +552,7 @@ class ThenOp(Op):
             unhelpful = unhelpful and x.unhelpful
         self.touches = touches
         self.unhelpful = unhelpful
+        self.straight = all(x.straight for x in self.items)
         #: No part can change what another needs: at most one part touches tokens, at most one
         #: moves cards (a level gained only widens the lookout, R10.2), the others only score,
         #: and every count stays as it is (no `x pack`, `x level`, `x lookout`).
@@ -529,7 +568,17 @@ class ThenOp(Op):
         return self.items
 
     def run(self, ctx: Ctx, k: K) -> bool:
+        if self.straight:
+            return resume(k, self.once(ctx))
         return _then_step(self.items, 0, ctx, k)
+
+    def once(self, ctx: Ctx) -> bool:
+        items = self.items
+        last = len(items) - 1
+        for i in range(last):
+            if not items[i].once(ctx):
+                return False  # R13.4: the left is required for the right
+        return items[last].once(ctx)  # the whole is in full exactly when the last part is
 
     def now(self, s: Judgement) -> bool:
         """Every part sure now, and no part changes what another needs."""
@@ -667,12 +716,16 @@ class ConditionalOp(Op):
         super().__init__(node)
         self.test = node.test
         self.body: Op = program(node.body)
+        self.straight = self.body.straight
 
     def parts(self) -> tuple[Op, ...]:
         return (self.body,)
 
     def run(self, ctx: Ctx, k: K) -> bool:
         return self.body.run(ctx, k) if self.holds(ctx) else resume(k, False)
+
+    def once(self, ctx: Ctx) -> bool:
+        return self.body.once(ctx) if self.holds(ctx) else False
 
     def holds(self, ctx: Ctx) -> bool:
         """The comparison, counted now for whoever performs the action."""
@@ -860,11 +913,18 @@ class GainOp(_TokensOp):
 
     unhelpful = True
 
+    def __init__(self, node: n.Gain) -> None:
+        super().__init__(node)
+        self.straight = node.resource is not EITHER  # pizza/toy: a kind to choose (R12.1)
+
     def run(self, ctx: Ctx, k: K) -> bool:
         res = self.resource
         if res is not EITHER:
             return resume(k, gain_tokens(ctx, res, self.amount))
         return _kind_of(self.key, ctx, _GainKind(self.amount, ctx, k))
+
+    def once(self, ctx: Ctx) -> bool:
+        return gain_tokens(ctx, self.resource, self.amount)
 
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
@@ -1037,9 +1097,13 @@ class CopyPackOp(_Primitive):
 
     touches = TOKENS_TOUCHED
     short_exact = True
+    straight = True
 
     def run(self, ctx: Ctx, k: K) -> bool:
-        return resume(k, copy_tokens(ctx, dict(ctx.player.pack)))
+        return resume(k, self.once(ctx))
+
+    def once(self, ctx: Ctx) -> bool:
+        return copy_tokens(ctx, dict(ctx.player.pack))
 
     def short(self, s: Judgement) -> bool:
         return not _copies(s.game, s.p, s.p.pack)
@@ -1342,12 +1406,17 @@ class DrawOp(_CardsOp):
         super().__init__(node)
         self.amount: int = node.amount
 
+    straight = True
+
     def run(self, ctx: Ctx, k: K) -> bool:
+        return resume(k, self.once(ctx))
+
+    def once(self, ctx: Ctx) -> bool:
         game, p = ctx.game, ctx.player
         got = min(self.amount, len(p.deck))
         for _ in range(got):
             game.move(p.deck, len(p.deck) - 1, p.hand)
-        return resume(k, got == self.amount)
+        return got == self.amount
 
 
 class DestroyThisOp(_Primitive):
@@ -1356,11 +1425,15 @@ class DestroyThisOp(_Primitive):
 
     touches = 0
     unhelpful = True
+    straight = True
 
     def run(self, ctx: Ctx, k: K) -> bool:
+        return resume(k, self.once(ctx))
+
+    def once(self, ctx: Ctx) -> bool:
         if ctx.play is not None:
             ctx.game.set(ctx.play, "destroy_this", True)
-        return resume(k, True)
+        return True
 
     def now(self, s: Judgement) -> bool:
         return True  # the leader's card is marked; a follower does nothing
@@ -1379,9 +1452,15 @@ class ScoreOp(_Primitive):
         super().__init__(node)
         self.amount: int = node.amount
 
+    straight = True
+
     def run(self, ctx: Ctx, k: K) -> bool:
         ctx.game.set(ctx.player, "vp", ctx.player.vp + self.amount)
         return resume(k, True)
+
+    def once(self, ctx: Ctx) -> bool:
+        ctx.game.set(ctx.player, "vp", ctx.player.vp + self.amount)
+        return True
 
     def now(self, s: Judgement) -> bool:
         return True  # a VP change is always recorded
@@ -1399,12 +1478,17 @@ class LoseOp(_Primitive):
         super().__init__(node)
         self.amount: int = node.amount
 
+    straight = True
+
     def run(self, ctx: Ctx, k: K) -> bool:
+        return resume(k, self.once(ctx))
+
+    def once(self, ctx: Ctx) -> bool:
         p = ctx.player
         got = min(self.amount, p.vp)
         if got:
             ctx.game.set(p, "vp", p.vp - got)
-        return resume(k, got == self.amount)
+        return got == self.amount
 
 
 # -- advance fort (R10, R12.7, R13.2) -----------------------------------------------------------
