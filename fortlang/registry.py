@@ -57,6 +57,11 @@ class PrimitiveSpec:
     #: The engine's handler, for a primitive the engine does not know: ``effect(node, ctx, k)``
     #: performs it on ``ctx.game`` through its undoable mutations and returns ``k(in_full)``.
     effect: Callable[..., bool] | None = None
+    #: Instead of ``effect``, its whole engine declaration: a subclass of
+    #: ``fortlang.engine.program.Op``, made with the node, whose ``run`` is the effect and
+    #: whose closed forms (``now``, ``repeated``, ``straight``/``once``, ...) spare the engine a
+    #: search where they are known, as Fort's own primitives' ops do.
+    op: Callable[[Any], Any] | None = None
     #: False for a primitive the language core offers expansions: the base game's cards never
     #: use it (so the base set need not show it).
     base: bool = True

@@ -15,7 +15,17 @@ from fortlang import registry
 from fortlang.checker import check
 from fortlang.docsite.reference import primitives
 from fortlang.docsite.strip import glyphs
-from fortlang.engine import Game, IllegalMove, ScriptedAgent, can_perform, perform, play_card
+from fortlang.engine import (
+    Game,
+    IllegalMove,
+    ScriptedAgent,
+    can_perform,
+    perform,
+    play_card,
+    why_not,
+)
+from fortlang.engine.certain import surely_playable
+from fortlang.engine.program import CARDS_MOVED, Judgement, Op, program
 from fortlang.errors import FortSyntaxError
 from fortlang.game.agents import worth
 from fortlang.model import KidCard
@@ -126,3 +136,74 @@ def test_it_appears_in_the_generated_reference(lang: str, meaning: str) -> None:
     assert "### `fetch [N]`" in page and meaning in page
     assert "`gain [N] RES`" in page  # beside Fort's own
     assert "`fetch [N]`" not in primitives(lang)  # Fort's reference is unchanged
+
+
+# -- the whole engine declaration: effect and closed form in one class ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Peek(n.Action):
+    amount: int = 1
+
+
+class PeekOp(Op):
+    """`peek N` (draw N cards, in full only if the deck holds N) declared whole, as Fort's own
+    primitives are: its effect (``run``, ``once``) beside its closed form (``now``)."""
+
+    def __init__(self, node: Peek) -> None:
+        super().__init__(node)
+        self.amount = node.amount
+        self.straight = True  # no choice: a repetition of it is a loop
+        self.touches = CARDS_MOVED
+
+    def run(self, ctx, k) -> bool:
+        return k(self.once(ctx))
+
+    def once(self, ctx) -> bool:
+        game, p = ctx.game, ctx.player
+        if len(p.deck) < self.amount:
+            return False
+        for _ in range(self.amount):
+            game.move(p.deck, len(p.deck) - 1, p.hand)
+        return True
+
+    def now(self, s: Judgement) -> bool:
+        return len(s.p.deck) >= self.amount  # a card drawn is always an effect
+
+
+PEEK = registry.PrimitiveSpec("peek", Peek, "peek [N]", "X3", "Draw N cards from your deck.",
+                              "peek 2", most_times=8, op=PeekOp,
+                              phrases={"en": "peek at {amount}", "fr": "regardez {amount}",
+                                       "ru": "посмотрите {amount}"})
+PEEKING = language(registry.FORT.extended("fort+peek", primitives=(FETCH, PEEK)))
+
+
+def test_a_declared_op_runs_and_its_closed_form_spares_the_search() -> None:
+    """With an op, the engine judges a card by the primitive's own closed form (R5.4: surely
+    performed in full with an effect) where an effect alone leaves it to the search."""
+    def card(text: str) -> KidCard:
+        return KidCard(id=text, name=text, suits=(Suit.BOOK,),
+                       public=PEEKING.parse_action(text), private=None)
+
+    game = Game(2, agents=[ScriptedAgent(), ScriptedAgent()], debug=True)
+    p = game.players[0]
+    game.new_cards([kid(f"K{i}", "glue", "score") for i in range(3)], p.deck)
+    peek, fetch = game.new_card(card("peek 2"), p.hand), game.new_card(card("fetch 2"), p.hand)
+    assert type(program(peek.defn.public)) is PeekOp
+    assert surely_playable(game, 0, peek) and why_not(game, 0, peek) is None
+    assert not surely_playable(game, 0, fetch) and why_not(game, 0, fetch) is None  # searched
+    assert program(PEEKING.parse_action("peek x book")).straight
+    play_card(game, 0, peek, follow=False)
+    assert len(p.deck) == 1 and {c.name for c in p.hand} >= {"K2", "K1"}
+    assert not surely_playable(game, 0, fetch) and why_not(game, 0, fetch) == "R5.4"
+
+
+def test_an_op_that_is_not_an_engine_op_is_refused() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Odd(n.Action):
+        pass
+
+    odd = registry.PrimitiveSpec("odd", Odd, "odd", "X4", "Nothing.", "odd", op=lambda node: 1)
+    registry.FORT.extended("fort+odd", primitives=(odd,))
+    with pytest.raises(TypeError, match="not an engine Op"):
+        program(Odd())

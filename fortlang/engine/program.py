@@ -19,9 +19,10 @@ items 1-2, 5), side by side in one class:
 The legality shortcuts (engine/certain.py) compose these; the choice points (engine/interpreter.py)
 try options where they cannot tell. Both read the limits the game declares once
 (``Game.gainable``, ``spendable``, ``pack_room``, ``lookout_room``). A primitive another vocabulary
-declares (registry ``PrimitiveSpec.effect``) runs as a :class:`Declared` op, never judged sure
-(a search decides). Dispatch is by the op's class (a native method call compiled), so running a
-program reads no AST field and looks nothing up.
+declares brings its own op (registry ``PrimitiveSpec.op``: a subclass of :class:`Op`, closed
+forms included), or only its effect (``PrimitiveSpec.effect``), run as a :class:`Declared` op
+that is never judged sure (a search decides). Dispatch is by the op's class (a native method
+call compiled), so running a program reads no AST field and looks nothing up.
 
 >>> from fortlang.parser import parse_action
 >>> op = program(parse_action("gain pizza x shovel"))
@@ -35,6 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from fortlang import nodes as n
 from fortlang.engine import node_types as t
@@ -276,9 +279,15 @@ _COUNTS: Final[dict[type, Callable[[Any], Count]]] = {
 # -- actions ------------------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Op:
     """One node of an action, compiled. The defaults are those of a node nothing is known of:
-    never sure, never certain to fail, may free anything, touches tokens and cards."""
+    never sure, never certain to fail, may free anything, touches tokens and cards.
+
+    Another vocabulary's primitive may bring its own subclass (registry ``PrimitiveSpec.op``),
+    made with its node. Its flags (``straight``, ``exact_once``, ``touches``, ...) are instance
+    attributes: a subclass sets them in ``__init__`` (compiled, a class attribute of an
+    interpreted subclass is not read)."""
 
     #: ``now`` (once) and ``repeated`` (``times`` in a row) are exact for a follower performing
     #: the op alone (not on their turn, so no perk widens it, R15): in full if and only if.
@@ -1591,6 +1600,11 @@ def _compile(node: n.Action) -> Op:
     if build is not None:
         return build(node)
     spec = spec_of(type(node))
+    if spec is not None and spec.op is not None:  # another vocabulary's op: effect and forms
+        op = spec.op(node)
+        if not isinstance(op, Op):
+            raise TypeError(f"primitive {spec.name}: its op {op!r} is not an engine Op")
+        return op
     if spec is None or spec.effect is None:
         raise TypeError(f"no engine op for {type(node).__name__}")
     return Declared(node, spec.effect)
