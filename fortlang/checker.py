@@ -171,12 +171,8 @@ def _ways(node: n.Node) -> tuple[int, int]:
         return each ** times, once * (
             len(n.Suit) if isinstance(node.count, n.AnySuit) else 1)
     if isinstance(node, n.Choice):
-        # The engine's own test (R6.4), imported here: the engine is not loaded for a check
-        # that meets no `or` (its import is a sixth of a cold `fortlang check`).
-        from fortlang.engine.interpreter import is_resource_choice
-
         parts = [_ways(item) for item in node.items]
-        if is_resource_choice(node):  # `gain pizza or gain toy`: one kind, chosen once
+        if reg.is_resource_choice(node):  # `gain pizza or gain toy`: one kind, chosen once
             return max(e for e, _ in parts), max(o for _, o in parts) * len(parts)
         return sum(e * o for e, o in parts), 1
     if isinstance(node, n.Conditional):

@@ -477,4 +477,29 @@ def spec_of(node_class: type) -> PrimitiveSpec | None:
     return PRIMITIVE_BY_NODE.get(node_class) or _OTHER_SPECS.get(node_class)
 
 
+def takes_resource(node_class: type) -> bool:
+    """Whether the primitive of this node class takes a resource (``RES`` in its syntax)."""
+    spec = spec_of(node_class)
+    return spec is not None and "RES" in spec.syntax.split()
+
+
+def _shape(node: n.Node) -> tuple:
+    return tuple((type(x), getattr(x, "amount", None), getattr(x, "modifier", None),
+                  getattr(x, "n", None), getattr(x, "suit", None)) for x in node.walk())
+
+
+def is_resource_choice(node: n.Choice) -> bool:
+    """`gain 2 pizza or gain 2 toy`: an `or` whose branches differ only in the resource of the
+    primitives that take one (R12.1: one kind, chosen once; R6.4: it binds followers).
+
+    >>> from fortlang.parser import parse_action
+    >>> is_resource_choice(parse_action("gain 2 pizza or gain 2 toy"))
+    True
+    >>> is_resource_choice(parse_action("gain 2 pizza or score 2"))
+    False
+    """
+    shapes = {_shape(item) for item in node.items}
+    return len(shapes) == 1 and any(takes_resource(type(x)) for x in node.walk())
+
+
 FORT = Vocabulary("fort", PRIMITIVES, RESOURCES, QUANTITIES, OPERATORS, METRICS)

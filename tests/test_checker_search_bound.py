@@ -60,3 +60,17 @@ def test_the_bound_reads_the_registry_declarations():
     times = reg.PRIMITIVE_BY_NAME["pack"].most_times
     assert 0 < times < reg.QUANTITY_BY_WORD["shovel"].bound
     assert search_ways(parse_action("pack x shovel")) == pack ** times  # the pack fills up
+
+
+def test_a_resource_choice_is_told_without_loading_the_engine() -> None:
+    """R12.1/R6.4's resource choice is a fact of the language (registry.is_resource_choice,
+    from the primitives that take RES): checking an `or` does not import the engine."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from fortlang.parser import parse_action; "
+            "from fortlang.checker import check; "
+            "assert check(parse_action('(gain 2 pizza or gain 2 toy) x shovel')) == []; "
+            "print(any(m.startswith('fortlang.engine') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

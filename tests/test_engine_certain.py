@@ -25,13 +25,14 @@ from fortlang.engine.certain import (
     surely_playable,
     surely_unplayable,
 )
-from fortlang.engine.interpreter import Ctx, is_resource_choice, search
+from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.play import why_not_by_search
 from fortlang.engine.program import program, run
 from fortlang.engine.state import TOKENS
 from fortlang.model import KidCard
 from fortlang.nodes import Choice, Gain, Resource, Spend, Suit
 from fortlang.parser import parse_action
+from fortlang.registry import is_resource_choice
 
 BASE = base_set()
 #: Small actions: a real play tries every option at every choice, which grows fast with the size.

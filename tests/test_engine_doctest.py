@@ -8,9 +8,10 @@ import builders
 import pytest
 
 import fortlang.engine
+import fortlang.engine.program
 
 
-@pytest.mark.parametrize("module", [fortlang.engine, builders],
+@pytest.mark.parametrize("module", [fortlang.engine, fortlang.engine.program, builders],
                          ids=lambda m: m.__name__)
 def test_engine_docstring_examples(module):
     result = doctest.testmod(module)

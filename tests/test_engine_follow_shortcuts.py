@@ -18,12 +18,13 @@ from fortlang import registry as reg
 from fortlang.cardset import base_set
 from fortlang.engine import Rules, play
 from fortlang.engine.certain import MOST_NAMINGS, follow_verdict
-from fortlang.engine.interpreter import Ctx, is_resource_choice, search
+from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.program import program
 from fortlang.engine.state import TOKENS, Game
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
 from fortlang.parser import parse_action
+from fortlang.registry import is_resource_choice
 
 BASE = base_set()
 COPY_CAT = next(k for k in BASE.perks if k.hook is PerkHook.FOLLOW_DISCARD_MORE)

@@ -84,3 +84,11 @@ def test_every_primitive_of_fort_says_whether_it_frees(spec: registry.PrimitiveS
     (the pack then changes) may free; the shortcuts read that and nothing else."""
     freeing = {"spend", "advance", "give", "pack", "convert"}
     assert spec.frees is (spec.name in freeing)
+
+
+def test_a_choice_of_resource_is_read_from_the_declarations() -> None:
+    """R12.1, R6.4: an `or` whose branches differ only in the resource is one kind chosen once,
+    binding followers, for any primitive whose syntax takes RES, a plugin's too."""
+    assert registry.is_resource_choice(DROPPING.parse_action("drop pizza or drop toy"))
+    assert not registry.is_resource_choice(DROPPING.parse_action("drop pizza or score"))
+    assert not registry.is_resource_choice(DROPPING.parse_action("score 2 or score 3"))

@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from fortlang import nodes as n
-from fortlang.engine import node_types as t
 from fortlang.engine.choices import (
     K_ANY_SUIT,
     K_COIN_SUIT,
@@ -353,19 +352,6 @@ def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Th
 
 
 # -- what the ops share (engine/program.py) ---------------------------------------------------
-
-
-def _shape(node: n.Node) -> tuple:
-    return tuple((type(x), getattr(x, "amount", None), getattr(x, "modifier", None),
-                  getattr(x, "n", None), getattr(x, "suit", None)) for x in node.walk())
-
-
-@by_identity
-def is_resource_choice(node: n.Choice) -> bool:
-    """`gain 2 pizza or gain 2 toy`: branches that differ only in the resource (R12.1, R6.4)."""
-    shapes = {_shape(item) for item in node.items}
-    return len(shapes) == 1 and any(isinstance(x, (t.Gain, t.Spend, t.Take, t.Give))
-                                    for x in node.walk())
 
 
 def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:

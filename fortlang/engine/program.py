@@ -75,7 +75,6 @@ from fortlang.engine.interpreter import (
     decide_at,
     distinct,
     gain_tokens,
-    is_resource_choice,
     level_rewards,
     perk_places,
     plans_for,
@@ -91,7 +90,7 @@ from fortlang.engine.node_types import TOKENS
 from fortlang.engine.state import OTHER, PIZZA, TOY, CardInstance, Game, Player
 from fortlang.model import Perk
 from fortlang.nodes import Resource, Suit
-from fortlang.registry import QUANTITY_BY_WORD, spec_of
+from fortlang.registry import QUANTITY_BY_WORD, is_resource_choice, spec_of
 
 K = Callable[[bool], bool]
 
