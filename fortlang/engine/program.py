@@ -853,37 +853,22 @@ class TargetOp(Op):
 RESOURCE_OPTIONS: Final = tuple(Option(r.value, r) for r in TOKENS)
 
 
-class WithKind:
-    """What to do once pizza/toy is resolved to one kind (see :func:`_kind_of`)."""
-
-    def go(self, res: Resource) -> bool:
-        raise NotImplementedError
-
-
 class _KindPick(Step):
-    """Choosing pizza or toy for a node (R12.1): remembered for the node, then ``then``."""
+    """Choosing pizza or toy for a node (R12.1): remembered for the node, then performed."""
 
-    def __init__(self, ctx: Ctx, key: int, then: WithKind) -> None:
+    def __init__(self, op: _TokensOp, ctx: Ctx, k: K) -> None:
+        self.op = op
         self.ctx = ctx
-        self.key = key
-        self.then = then
+        self.k = k
 
     def apply(self, i: int) -> bool:
         r = TOKENS[i]
-        self.ctx.game.note_item(self.ctx.chosen, self.key, r)
-        return self.then.go(r)
+        ctx = self.ctx
+        ctx.game.note_item(ctx.chosen, self.op.key, r)
+        return self.op.perform(ctx, r, self.k)
 
     def options(self) -> Sequence[Option]:
         return RESOURCE_OPTIONS
-
-
-def _kind_of(key: int, ctx: Ctx, then: WithKind) -> bool:
-    """Resolve pizza/toy to one kind: bound by the leader (R6.4), already chosen by this node
-    (never a mix, R12.1), or chosen now."""
-    fixed = ctx.bound.get(key, ctx.chosen.get(key))
-    if fixed is not None:
-        return then.go(fixed)
-    return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(ctx, key, then))
 
 
 class _TokensOp(_Primitive):
@@ -898,22 +883,28 @@ class _TokensOp(_Primitive):
         self.kinds: tuple[Resource, ...] = TOKENS if node.resource is EITHER else (node.resource,)
         self.exact_once = self.exact_repeated = node.amount >= 1  # 0 tokens: always in full
 
+    def run(self, ctx: Ctx, k: K) -> bool:
+        res = self.resource
+        if res is not EITHER:
+            return self.perform(ctx, res, k)
+        # pizza/toy: bound by the leader (R6.4), already chosen by this node (never a mix,
+        # R12.1), or chosen now
+        key = self.key
+        fixed = ctx.bound.get(key, ctx.chosen.get(key))
+        if fixed is not None:
+            return self.perform(ctx, fixed, k)
+        return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k))
+
+    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+        """Its effect, with pizza/toy resolved to ``res``."""
+        raise NotImplementedError
+
     def kinds_now(self, s: Judgement) -> tuple[Resource, ...]:
         if s.bound:
             fixed = s.bound.get(self.key)  # the leader's pizza or toy (R6.4)
             if fixed is not None:
                 return (fixed,)
         return self.kinds
-
-
-class _GainKind(WithKind):
-    def __init__(self, amount: int, ctx: Ctx, k: K) -> None:
-        self.amount = amount
-        self.ctx = ctx
-        self.k = k
-
-    def go(self, res: Resource) -> bool:
-        return resume(self.k, gain_tokens(self.ctx, res, self.amount))
 
 
 class GainOp(_TokensOp):
@@ -925,11 +916,8 @@ class GainOp(_TokensOp):
         super().__init__(node)
         self.straight = node.resource is not EITHER  # pizza/toy: a kind to choose (R12.1)
 
-    def run(self, ctx: Ctx, k: K) -> bool:
-        res = self.resource
-        if res is not EITHER:
-            return resume(k, gain_tokens(ctx, res, self.amount))
-        return _kind_of(self.key, ctx, _GainKind(self.amount, ctx, k))
+    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+        return resume(k, gain_tokens(ctx, res, self.amount))
 
     def once(self, ctx: Ctx) -> bool:
         return gain_tokens(ctx, self.resource, self.amount)
@@ -959,24 +947,11 @@ class GainOp(_TokensOp):
         return max(-(-game.gainable(p, r) // self.amount) for r in self.kinds)
 
 
-class _SpendKind(WithKind):
-    def __init__(self, amount: int, ctx: Ctx, k: K) -> None:
-        self.amount = amount
-        self.ctx = ctx
-        self.k = k
-
-    def go(self, res: Resource) -> bool:
-        return _spend_kind(self.ctx, res, self.amount, self.k)
-
-
 class SpendOp(_TokensOp):
     """R12.9: from stuff and/or pack back to the supply."""
 
-    def run(self, ctx: Ctx, k: K) -> bool:
-        res = self.resource
-        if res is not EITHER:
-            return _spend_kind(ctx, res, self.amount, k)
-        return _kind_of(self.key, ctx, _SpendKind(self.amount, ctx, k))
+    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+        return _spend_kind(ctx, res, self.amount, k)
 
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
@@ -1268,17 +1243,6 @@ def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> b
     return decide_at(ctx, K_RIVAL, len(moves), _RivalMove(ctx, res, amount, taking, moves, k))
 
 
-class _RivalKind(WithKind):
-    def __init__(self, amount: int, taking: bool, ctx: Ctx, k: K) -> None:
-        self.amount = amount
-        self.taking = taking
-        self.ctx = ctx
-        self.k = k
-
-    def go(self, res: Resource) -> bool:
-        return _rival_tokens(self.ctx, res, self.amount, self.taking, self.k)
-
-
 class _RivalTokensOp(_TokensOp):
     """Core C3 (take) and C4 (give): between your stuff and one rival's."""
 
@@ -1288,11 +1252,8 @@ class _RivalTokensOp(_TokensOp):
         super().__init__(node)
         self.exact_once = self.exact_repeated = False
 
-    def run(self, ctx: Ctx, k: K) -> bool:
-        res = self.resource
-        if res is not EITHER:
-            return _rival_tokens(ctx, res, self.amount, self.taking, k)
-        return _kind_of(self.key, ctx, _RivalKind(self.amount, self.taking, ctx, k))
+    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+        return _rival_tokens(ctx, res, self.amount, self.taking, k)
 
 
 class TakeOp(_RivalTokensOp):
