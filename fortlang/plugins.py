@@ -114,6 +114,11 @@ def load(name: str) -> VocabularyPlugin:
     if not isinstance(plugin, VocabularyPlugin) or plugin.name != name:
         raise PluginError("E341", f"vocabulary `{name}`: the entry point `{ep.value}` does not "
                           f"give a VocabularyPlugin named `{name}`")
+    try:  # its own declarations, alone: a malformed word is this plugin's, not a clash
+        FORT.extended(f"fort+{name}", primitives=plugin.primitives, quantities=plugin.quantities)
+    except ValueError as e:
+        raise PluginError("E341", f"vocabulary `{name}` fails to load: {e}",
+                          f"the entry point is `{ep.value}`") from None
     return plugin
 
 

@@ -203,6 +203,10 @@ class WordSpec:
     measure: Callable[[Any], int] | None = None
     #: False for a word the language core offers expansions that the base set never uses.
     base: bool = True
+    #: For another vocabulary's quantity: language -> its clause after an action ("for each
+    #: card in your yard"), and language -> ``meaning`` in that language (the reference).
+    phrases: Mapping[str, str] = field(default_factory=dict)
+    meanings: Mapping[str, str] = field(default_factory=dict)
 
 
 RESOURCES: tuple[WordSpec, ...] = (
@@ -268,8 +272,11 @@ def quantity_word(q: n.Quantity) -> str:
 
 
 def quantity_spec(q: n.Quantity) -> WordSpec:
-    """The declaration of the word a quantity node stands for (not ``Fixed``: a number)."""
-    return QUANTITY_BY_WORD[quantity_word(q)]
+    """The declaration of the word a quantity node stands for (not ``Fixed``: a number), in any
+    vocabulary."""
+    word = quantity_word(q)
+    spec = QUANTITY_BY_WORD.get(word)
+    return spec if spec is not None else _OTHER_QUANTITIES[word]
 
 
 @dataclass(frozen=True)
@@ -395,6 +402,9 @@ METRICS: tuple[WordSpec, ...] = (
 )  # fmt: skip
 METRIC_BY_WORD: dict[str, WordSpec] = {w.word: w for w in METRICS}
 
+#: The languages fortlang speaks (phrasebooks, docs); a vocabulary's words are said in each.
+LANGUAGES: tuple[str, ...] = ("en", "fr", "ru")
+
 ARITH_OPS = ("+", "-", "*")
 COMPARE_OPS = ("=", "!=", "<", "<=", ">", ">=")
 
@@ -447,6 +457,8 @@ class Vocabulary:
                                  f"`{known.name}`")
             if known is None:
                 _OTHER_SPECS[spec.node] = spec
+        for word in self.quantities:
+            _declare_quantity(self.name, word)
 
     @property
     def primitive_by_name(self) -> dict[str, PrimitiveSpec]:
@@ -470,6 +482,39 @@ class Vocabulary:
 
 #: Primitives of vocabularies other than Fort's, by node class (one entry per declared class).
 _OTHER_SPECS: dict[type, PrimitiveSpec] = {}
+#: Quantities of vocabularies other than Fort's, by word.
+_OTHER_QUANTITIES: dict[str, WordSpec] = {}
+
+
+def _declare_quantity(vocabulary: str, w: WordSpec) -> None:
+    """A quantity another vocabulary declares is counted as the core's own zone counts are: a
+    ``Tally`` over its word (printed, checked and explained by its word), which the engine counts
+    with the declared ``measure``; anything else could be parsed but never counted."""
+    if QUANTITY_BY_WORD.get(w.word) is w:
+        return  # Fort's own
+    if w.word in QUANTITY_BY_WORD:
+        raise ValueError(f"{vocabulary}: quantity `{w.word}` is already Fort's")
+    known = _OTHER_QUANTITIES.get(w.word)
+    if known is not None and known is not w:
+        raise ValueError(f"{vocabulary}: quantity `{w.word}` is already declared by another "
+                         "vocabulary")
+    node = w.build()
+    if not (isinstance(node, n.Tally) and node.what == w.word):
+        raise ValueError(f"{vocabulary}: quantity `{w.word}` must build "
+                         f"Tally({w.word!r}) (functools.partial(nodes.Tally, {w.word!r})), "
+                         f"not {type(node).__name__}: the engine counts a quantity by its word")
+    if w.measure is None:
+        raise ValueError(f"{vocabulary}: quantity `{w.word}` declares no `measure` (how many "
+                         "there are, from the player): the engine could not count it")
+    if w.bound < 1:
+        raise ValueError(f"{vocabulary}: quantity `{w.word}` declares no `bound` (its largest "
+                         "count, which the checker's E202 assumes)")
+    missing = [lang for lang in LANGUAGES if lang not in w.phrases
+               or lang != "en" and lang not in w.meanings]
+    if missing:
+        raise ValueError(f"{vocabulary}: quantity `{w.word}` declares no phrase or meaning in "
+                         f"{', '.join(missing)} (`phrases`, `meanings`): it could not be explained")
+    _OTHER_QUANTITIES[w.word] = w
 
 
 def spec_of(node_class: type) -> PrimitiveSpec | None:

@@ -13,8 +13,7 @@ from fortlang.cli.common import fail
 from fortlang.errors import FortError
 from fortlang.escape import shown
 from fortlang.model import CardSet
-
-LANGUAGES = ("en", "fr", "ru")
+from fortlang.registry import LANGUAGES
 
 
 def _fail(error: FortError) -> NoReturn:

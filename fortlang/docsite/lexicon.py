@@ -10,8 +10,8 @@ from __future__ import annotations
 from fortlang import phrasebook
 from fortlang.model import MadeUpRule, Perk
 from fortlang.nodes import Node, Resource, Suit
+from fortlang.registry import LANGUAGES as LANGUAGES  # re-exported: lx.LANGUAGES
 
-LANGUAGES: tuple[str, ...] = ("en", "fr", "ru")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
 
 #: The site's own chrome, not rules text.

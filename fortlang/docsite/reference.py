@@ -59,16 +59,21 @@ def primitives(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
     return "\n".join(out)
 
 
-def quantities(lang: str) -> str:
+def quantities(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
+    """Every quantity of ``vocab`` (Fort's by default): another vocabulary's with the meaning
+    its declaration gives, shown by its word."""
     rows = []
-    for w in reg.QUANTITIES:
-        icon = SUITS[Suit(w.word)] if w.word in set(Suit) else QUANTITIES[w.word]
+    for w in vocab.quantities:
+        own = reg.QUANTITY_BY_WORD.get(w.word) is w
+        icon = SUITS[Suit(w.word)] if w.word in set(Suit) else QUANTITIES.get(w.word)
         local = lx.suit_name(Suit(w.word), lang) if w.word in set(Suit) else ""
         example = f"score x {w.word}"
-        rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word, local), f"`{w.word}`", local,
-                     lx.rule_label(w.rule, lang), meaning("quantity", w.word, lang),
+        rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word, local) if icon else "",
+                     f"`{w.word}`", local, lx.rule_label(w.rule, lang),
+                     meaning("quantity", w.word, lang) if own
+                     else w.meaning if lang == "en" else w.meanings[lang],
                      md.inline(example),
-                     lx.sentence(parse_action(example), lang)))
+                     lx.sentence(language(vocab).parse_action(example), lang)))
     header = [lx.ui(k, lang) for k in ("icon", "word", "language", "rule", "meaning", "example",
                                        "renders")]
     header[2] = lx.LANGUAGE_NAMES[lang]
@@ -199,7 +204,7 @@ def reference_page(lang: str, sets: Iterable[CardSet] = (), schema_dir: Path | N
     sets = tuple(sets)
     vocab = _vocabulary(sets)
     parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab), resources(lang),
-             quantities(lang), operators(lang), scoring(lang, sets),
+             quantities(lang, vocab), operators(lang), scoring(lang, sets),
              language_section(lang, vocab, error_codes)]
     if card_format:
         parts.append(md.heading(2, lx.ui("card_format", lang), "card-format")

@@ -96,6 +96,7 @@ _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
     n.PackSize: lambda node: [Glyph(QUANTITIES["pack"])],
     n.FortLevel: lambda node: [Glyph(QUANTITIES["level"])],
     n.LookoutSize: lambda node: [Glyph(QUANTITIES["lookout"])],
-    n.Tally: lambda node: [Glyph(QUANTITIES[node.what])],
+    n.Tally: lambda node: [Glyph(QUANTITIES[node.what]) if node.what in QUANTITIES
+                           else Glyph(text=node.what)],  # another vocabulary's: its word
     n.Fixed: lambda node: [Glyph(text=str(node.n))],
 }

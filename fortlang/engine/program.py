@@ -90,7 +90,7 @@ from fortlang.engine.node_types import TOKENS
 from fortlang.engine.state import OTHER, PIZZA, TOY, CardInstance, Game, Player
 from fortlang.model import Perk
 from fortlang.nodes import Resource, Suit
-from fortlang.registry import QUANTITY_BY_WORD, is_resource_choice, spec_of
+from fortlang.registry import is_resource_choice, quantity_spec, spec_of
 
 K = Callable[[bool], bool]
 
@@ -251,12 +251,13 @@ class LookoutSizeOp(_PlayerCount):
 
 
 class TallyOp(Count):
-    """Core C5: the performer's own zone or tokens, as the registry declares the word; counted
-    when the repetition starts, and never judged before (a search decides)."""
+    """Core C5: the performer's own zone or tokens, or another vocabulary's quantity, counted
+    by the measure its word declares when the repetition starts; never judged before (a search
+    decides)."""
 
     def __init__(self, node: n.Tally) -> None:
         super().__init__(node)
-        measure = QUANTITY_BY_WORD[node.what].measure
+        measure = quantity_spec(node).measure  # Fort's or another vocabulary's word
         assert measure is not None, f"the quantity {node.what!r} declares no measure"
         self.measure: Callable[[Any], int] = measure
 

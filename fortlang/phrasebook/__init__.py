@@ -20,8 +20,7 @@ from fortlang.nodes import Node, Resource, Suit
 from fortlang.phrasebook import en, fr, ru
 from fortlang.phrasebook.base import Book
 from fortlang.phrasebook.grammar import finish
-
-LANGUAGES: tuple[str, ...] = ("en", "fr", "ru")
+from fortlang.registry import LANGUAGES
 
 _BOOKS: dict[str, Book] = {"en": en, "fr": fr, "ru": ru}
 

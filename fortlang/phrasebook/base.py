@@ -17,7 +17,7 @@ from fortlang import nodes as n
 from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
-from fortlang.registry import TRIGGER_BY_NAME, spec_of
+from fortlang.registry import TRIGGER_BY_NAME, quantity_spec, spec_of
 
 #: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
 Handler = Callable[[Any], str]
@@ -64,6 +64,12 @@ def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str) -> str:
     if callable(phrase):
         return phrase(node)
     return phrase.format_map({f.name: getattr(node, f.name) for f in fields(node)})
+
+
+def declared_quantity(node: n.Tally, lang: str) -> str:
+    """Another vocabulary's quantity, in the words its declaration gives (``WordSpec.phrases``,
+    required in every language when the vocabulary is built)."""
+    return quantity_spec(node).phrases[lang]
 
 
 def constant(text: str) -> Handler:

@@ -17,6 +17,7 @@ from fortlang.phrasebook.base import (
     PerkWords,
     action_handlers,
     constant,
+    declared_quantity,
     dispatch,
     expr_handlers,
     perk_clause,
@@ -142,7 +143,7 @@ _QUANTITIES: dict[type, Handler] = {
     n.FortLevel: constant("for each level of your fort"),
     n.LookoutSize: constant("for each card in your lookout"),
     n.Fixed: lambda node: _TIMES.get(node.n, f"{node.n} times"),
-    n.Tally: lambda node: _TALLY[node.what],  # core C5
+    n.Tally: lambda node: _TALLY.get(node.what) or declared_quantity(node, "en"),  # C5
 }
 
 ACTION_WORDS = ActionWords(

@@ -21,6 +21,7 @@ from fortlang.phrasebook.base import (
     PerkWords,
     action_handlers,
     constant,
+    declared_quantity,
     dispatch,
     expr_handlers,
     perk_clause,
@@ -153,7 +154,7 @@ _QUANTITIES: dict[type, Handler] = {
     n.FortLevel: constant("pour chaque Niveau de votre Fort"),
     n.LookoutSize: constant("pour chaque carte dans votre Observatoire"),
     n.Fixed: lambda node: count("time", node.n),
-    n.Tally: lambda node: _TALLY[node.what],  # core C5
+    n.Tally: lambda node: _TALLY.get(node.what) or declared_quantity(node, "fr"),  # C5
 }
 
 

@@ -21,6 +21,7 @@ from fortlang.phrasebook.base import (
     PerkWords,
     action_handlers,
     constant,
+    declared_quantity,
     dispatch,
     expr_handlers,
     perk_clause,
@@ -161,7 +162,7 @@ _QUANTITIES: dict[type, Handler] = {
     n.FortLevel: constant("за каждый уровень вашего форта"),
     n.LookoutSize: constant("за каждую карту в вашем дозоре"),
     n.Fixed: lambda node: count("time", node.n),
-    n.Tally: lambda node: _TALLY[node.what],  # core C5
+    n.Tally: lambda node: _TALLY.get(node.what) or declared_quantity(node, "ru"),  # C5
 }
 
 
