@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 
 from fortlang.errors import MessageError
-from fortlang.registry import FORT, PrimitiveSpec, Vocabulary, WordSpec
+from fortlang.registry import FORT, LANGUAGES, PrimitiveSpec, Vocabulary, WordSpec
 from fortlang.trust import safe_folder
 
 GROUP = "fortlang.vocabularies"
@@ -116,10 +116,30 @@ def load(name: str) -> VocabularyPlugin:
                           f"give a VocabularyPlugin named `{name}`")
     try:  # its own declarations, alone: a malformed word is this plugin's, not a clash
         FORT.extended(f"fort+{name}", primitives=plugin.primitives, quantities=plugin.quantities)
+        _complete(plugin)
     except ValueError as e:
         raise PluginError("E341", f"vocabulary `{name}` fails to load: {e}",
                           f"the entry point is `{ep.value}`") from None
     return plugin
+
+
+def _complete(plugin: VocabularyPlugin) -> None:
+    """Every word of a plugin can be performed and said: what `check`, `explain`, the docs and
+    the engine would otherwise each fail on later, with a traceback, for a set that uses it."""
+    words: list[tuple[str, str, Mapping[str, object], Mapping[str, str]]] = [
+        ("primitive", s.name, s.phrases, s.meanings) for s in plugin.primitives]
+    words += [("quantity", w.word, w.phrases, w.meanings) for w in plugin.quantities]
+    for kind, word, phrases, meanings in words:
+        missing = [f"{lang} phrase" for lang in LANGUAGES if lang not in phrases]
+        missing += [f"{lang} meaning" for lang in LANGUAGES if lang != "en"
+                    and lang not in meanings]
+        if missing:
+            raise ValueError(f"{kind} `{word}` declares no {', '.join(missing)} (`phrases`, "
+                             f"`meanings`): it could not be explained in every language")
+    for spec in plugin.primitives:
+        if spec.effect is None and spec.op is None:
+            raise ValueError(f"primitive `{spec.name}` declares neither `effect` nor `op`: the "
+                             "engine could not perform it")
 
 
 @cache

@@ -1,9 +1,9 @@
 """A quantity another vocabulary declares (docs/plugins.md: "new primitives and quantities") is a
 `Tally` over its word with a declared measure, phrases and meanings: it parses, checks, prints,
 explains in every language, shows on a card's strip and in the reference, and the engine counts
-it (R13.3). A declaration the engine could not count or explain is refused when the vocabulary
-is built, and a plugin that brings one is E341, never a traceback later (a checker or engine
-crash on a card `check` accepted)."""
+it (R13.3). A quantity the engine could not count is refused when the vocabulary is built; a
+plugin with a word it could not perform or say in every language is E341 when it loads, never
+a traceback later (a checker or engine crash on a card `check` accepted)."""
 
 from __future__ import annotations
 
@@ -72,8 +72,6 @@ class Moons(n.Quantity):
 @pytest.mark.parametrize("spec, says", [
     (registry.WordSpec("moons", "X9", "m", Moons, bound=6, measure=len), "must build Tally"),
     (registry.WordSpec("stars", "X9", "s", partial(n.Tally, "stars"), bound=6), "no `measure`"),
-    (registry.WordSpec("suns", "X9", "s", partial(n.Tally, "suns"), bound=6, measure=len,
-                       phrases={"en": "for each sun"}), "no phrase or meaning in fr, ru"),
     (registry.WordSpec("comets", "X9", "c", partial(n.Tally, "comets"), measure=len,
                        phrases=FRIENDS.phrases, meanings=FRIENDS.meanings), "no `bound`"),
     (registry.WordSpec("hand", "X9", "h", partial(n.Tally, "hand"), bound=6, measure=len,
@@ -84,19 +82,42 @@ def test_a_quantity_the_engine_could_not_count_or_say_is_refused(spec, says) -> 
         registry.FORT.extended("fort+bad", quantities=(spec,))
 
 
+_PLUGIN = ("from dataclasses import dataclass\n"
+           "from functools import partial\n"
+           "from fortlang import nodes as n\n"
+           "from fortlang.plugins import VocabularyPlugin\n"
+           "from fortlang.registry import PrimitiveSpec, WordSpec\n"
+           "ALL = dict(phrases={'en': 'x', 'fr': 'x', 'ru': 'x'},\n"
+           "           meanings={'fr': 'x', 'ru': 'x'})\n"
+           "@dataclass(frozen=True, slots=True)\n"
+           "class Hop(n.Action):\n"
+           "    pass\n")
+
+
 @pytest.mark.usefixtures("fresh_vocabularies")
-def test_a_plugin_bringing_one_is_e341(tmp_path, monkeypatch) -> None:
-    code = ("from functools import partial\n"
-            "from fortlang import nodes as n\n"
-            "from fortlang.plugins import VocabularyPlugin\n"
-            "from fortlang.registry import WordSpec\n"
-            "VOCABULARY = VocabularyPlugin('backyard', quantities=(WordSpec('moons', 'X9', "
-            "'m', partial(n.Tally, 'moons'), bound=6),))\n")
-    site = install(tmp_path / "site", module="moony_backyard", code=code)
+@pytest.mark.parametrize("words, says", [
+    ("quantities=(WordSpec('moons', 'X9', 'm', partial(n.Tally, 'moons'), bound=6, **ALL),)",
+     "quantity `moons` declares no `measure`"),
+    ("quantities=(WordSpec('suns', 'X9', 's', partial(n.Tally, 'suns'), bound=6, measure=len, "
+     "phrases={'en': 'for each sun'}),)",
+     "quantity `suns` declares no fr phrase, ru phrase, fr meaning, ru meaning"),
+    ("primitives=(PrimitiveSpec('hop', Hop, 'hop', 'X1', 'Hop.', 'hop', effect=print, "
+     "phrases={'en': 'hop', 'fr': 'sautez'}, meanings=ALL['meanings']),)",
+     "primitive `hop` declares no ru phrase"),
+    ("primitives=(PrimitiveSpec('hop', Hop, 'hop', 'X1', 'Hop.', 'hop', **ALL),)",
+     "primitive `hop` declares neither `effect` nor `op`"),
+])
+def test_a_plugin_with_a_word_it_cannot_perform_or_say_is_e341(tmp_path, monkeypatch, words,
+                                                               says) -> None:
+    """Refused when it loads, naming what is missing, instead of a traceback when `explain`,
+    the docs or the engine meet the word."""
+    code = _PLUGIN + f"VOCABULARY = VocabularyPlugin('backyard', {words})\n"
+    module = f"odd_backyard_{tmp_path.name.replace('-', '_')}"  # one per case: not in sys.modules
+    site = install(tmp_path / "site", module=module, code=code)
     monkeypatch.syspath_prepend(str(site))
     folder = tmp_path / "set"
     shutil.copytree(EXPANSION, folder)
     result = CliRunner().invoke(main, ["check", "--no-warnings", str(folder)])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "error[E341]: vocabulary `backyard` fails to load: " in result.output
-    assert "quantity `moons` declares no `measure`" in result.output
+    assert says in result.output

@@ -67,9 +67,12 @@ def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str) -> str:
 
 
 def declared_quantity(node: n.Tally, lang: str) -> str:
-    """Another vocabulary's quantity, in the words its declaration gives (``WordSpec.phrases``,
-    required in every language when the vocabulary is built)."""
-    return quantity_spec(node).phrases[lang]
+    """Another vocabulary's quantity, in the words its declaration gives (``WordSpec.phrases``;
+    a plugin's cover every language, checked when it loads)."""
+    phrase = quantity_spec(node).phrases.get(lang)
+    if phrase is None:
+        raise TypeError(f"the {lang} phrasebook has no phrase for the quantity `{node.what}`")
+    return phrase
 
 
 def constant(text: str) -> Handler:
