@@ -117,8 +117,9 @@ def load(name: str) -> VocabularyPlugin:
     try:  # its own declarations, alone: a malformed word is this plugin's, not a clash
         FORT.extended(f"fort+{name}", primitives=plugin.primitives, quantities=plugin.quantities)
         _complete(plugin)
-    except ValueError as e:
-        raise PluginError("E341", f"vocabulary `{name}` fails to load: {e}",
+    except Exception as e:  # its declarations are its code: a reason, never our traceback
+        reason = str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
+        raise PluginError("E341", f"vocabulary `{name}` fails to load: {reason}",
                           f"the entry point is `{ep.value}`") from None
     return plugin
 

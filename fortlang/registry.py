@@ -500,7 +500,11 @@ def _declare_quantity(vocabulary: str, w: WordSpec) -> None:
     if known is not None and known is not w:
         raise ValueError(f"{vocabulary}: quantity `{w.word}` is already declared by another "
                          "vocabulary")
-    node = w.build()
+    try:
+        node = w.build()
+    except Exception as e:  # another vocabulary's code: its failure is a reason, not a crash
+        raise ValueError(f"{vocabulary}: quantity `{w.word}`: its build fails: "
+                         f"{type(e).__name__}: {e}") from None
     if not (isinstance(node, n.Tally) and node.what == w.word):
         raise ValueError(f"{vocabulary}: quantity `{w.word}` must build "
                          f"Tally({w.word!r}) (functools.partial(nodes.Tally, {w.word!r})), "

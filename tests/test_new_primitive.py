@@ -5,7 +5,7 @@ left as it was."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from builders import kid
@@ -196,6 +196,22 @@ def test_a_declared_op_runs_and_its_closed_form_spares_the_search() -> None:
     play_card(game, 0, peek, follow=False)
     assert len(p.deck) == 1 and {c.name for c in p.hand} >= {"K2", "K1"}
     assert not surely_playable(game, 0, fetch) and why_not(game, 0, fetch) == "R5.4"
+
+
+@dataclass(frozen=True, slots=True)
+class Calm(Peek):
+    """`calm N`: `peek`'s op, declared as freeing nothing."""
+
+
+def test_an_op_reads_what_its_declaration_says_it_may_free() -> None:
+    """``frees`` is part of the one declaration whichever way the engine gets the primitive:
+    an op that does not know better reads it (the legality shortcuts assume a play that frees
+    nothing can never gain what does not fit now)."""
+    calm = replace(PEEK, name="calm", node=Calm, syntax="calm [N]", example="calm", frees=False)
+    registry.FORT.extended("fort+calm", primitives=(calm,))
+    game = Game(2)
+    assert not program(Calm()).may_free(game, game.players[0])
+    assert program(Peek()).may_free(game, game.players[0])  # declared as freeing (the default)
 
 
 def test_an_op_that_is_not_an_engine_op_is_refused() -> None:

@@ -106,6 +106,9 @@ _PLUGIN = ("from dataclasses import dataclass\n"
      "primitive `hop` declares no ru phrase"),
     ("primitives=(PrimitiveSpec('hop', Hop, 'hop', 'X1', 'Hop.', 'hop', **ALL),)",
      "primitive `hop` declares neither `effect` nor `op`"),
+    ("quantities=(WordSpec('eons', 'X9', 'e', lambda: 1 / 0, bound=6, measure=len, **ALL),)",
+     "quantity `eons`: its build fails: ZeroDivisionError"),
+    ("primitives=('hop',)", "AttributeError"),
 ])
 def test_a_plugin_with_a_word_it_cannot_perform_or_say_is_e341(tmp_path, monkeypatch, words,
                                                                says) -> None:

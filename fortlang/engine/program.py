@@ -308,6 +308,8 @@ class Op:
     def __init__(self, node: n.Action) -> None:
         self.node = node
         self.key = id(node)  # the leader's choices that bind followers are kept by it (R6.4)
+        spec = spec_of(type(node))  # a primitive's declaration says whether it may free
+        self.frees: bool = spec is None or spec.frees
 
     def run(self, ctx: Ctx, k: K) -> bool:
         """Perform the node, then ``k(full)``; returns whether the whole move succeeded."""
@@ -340,8 +342,9 @@ class Op:
 
     def may_free(self, game: Game, p: Player) -> bool:
         """It may run a primitive that makes room, refills the supply or changes the pack
-        (assuming none has run before)."""
-        return True
+        (assuming none has run before): as its registry declaration says (``frees``), unless
+        the op knows better."""
+        return self.frees
 
     def effective_at_most(self, game: Game, p: Player) -> int | None:
         """How many of its repetitions can have an effect, at most, in a play that only gains
@@ -367,19 +370,7 @@ class Op:
         return out
 
 
-class _Primitive(Op):
-    """An icon of R12: what it may free is what its registry declaration says."""
-
-    def __init__(self, node: n.Action) -> None:
-        super().__init__(node)
-        spec = spec_of(type(node))
-        self.frees: bool = spec is None or spec.frees
-
-    def may_free(self, game: Game, p: Player) -> bool:
-        return self.frees
-
-
-class Declared(_Primitive):
+class Declared(Op):
     """A primitive another vocabulary declares, performed by its declaration's ``effect(node,
     ctx, k)``; nothing is known of it without a search."""
 
@@ -872,7 +863,7 @@ class _KindPick(Step):
         return RESOURCE_OPTIONS
 
 
-class _TokensOp(_Primitive):
+class _TokensOp(Op):
     """``amount`` tokens of one kind (pizza/toy: either, never a mix, R12.1)."""
 
     touches = TOKENS_TOUCHED
@@ -1035,7 +1026,7 @@ def _can_pack(game: Game, p: Player) -> bool:
     return game.pack_room(p) > 0
 
 
-class PackOp(_Primitive):
+class PackOp(Op):
     """R12.2; Sticky Fingers (R15) may take from the supply on your turn."""
 
     touches = TOKENS_TOUCHED
@@ -1076,7 +1067,7 @@ def _copies(game: Game, p: Player, pack: dict[Resource, int]) -> bool:
     return all(not pack[r] or game.gainable(p, r) >= pack[r] for r in TOKENS)
 
 
-class CopyPackOp(_Primitive):
+class CopyPackOp(Op):
     """R12.11: gain what is in your own pack."""
 
     touches = TOKENS_TOUCHED
@@ -1117,7 +1108,7 @@ class _RivalPack(Step):
                 for seat, pack in self.packs]
 
 
-class CopyRivalPackOp(_Primitive):
+class CopyRivalPackOp(Op):
     """R12.12: gain what is in a rival's pack of your choosing (nothing is taken from them)."""
 
     touches = TOKENS_TOUCHED
@@ -1168,7 +1159,7 @@ def _can_convert(game: Game, p: Player) -> bool:
                for r in TOKENS)
 
 
-class ConvertOp(_Primitive):
+class ConvertOp(Op):
     """R12.13: swap one token in stuff or pack for the other kind (finite supply, stuff cap)."""
 
     touches = TOKENS_TOUCHED
@@ -1268,7 +1259,7 @@ class GiveOp(_RivalTokensOp):
 # -- cards (R12.3-R12.6, R12.10, core C1) --------------------------------------------------------
 
 
-class _CardsOp(_Primitive):
+class _CardsOp(Op):
     touches = CARDS_MOVED
 
 
@@ -1389,7 +1380,7 @@ class DrawOp(_CardsOp):
         return got == self.amount
 
 
-class DestroyThisOp(_Primitive):
+class DestroyThisOp(Op):
     """R12.5: the leader's card is boxed once the followers are done (see play.py). A follower
     has no "this card" of their own: for them it does nothing (interpretation)."""
 
@@ -1412,7 +1403,7 @@ class DestroyThisOp(_Primitive):
 # -- the victory track (R12.8, core C2) ---------------------------------------------------------
 
 
-class ScoreOp(_Primitive):
+class ScoreOp(Op):
     touches = 0
     unhelpful = True
     exact_once = True
@@ -1439,7 +1430,7 @@ class ScoreOp(_Primitive):
         return True
 
 
-class LoseOp(_Primitive):
+class LoseOp(Op):
     """Core C2: down the victory track, never below 0: in full if N were lost."""
 
     touches = 0
@@ -1494,7 +1485,7 @@ class _Pay(Step):
         return [Option(_plan_label(pl), pl) for pl in self.plans]
 
 
-class AdvanceOp(_Primitive):
+class AdvanceOp(Op):
     """R10.1: pay the cost to the next level from stuff and/or pack (R13.2: one more or less),
     then the level's rewards (R10.3). It touches tokens; the level it gains only widens the
     lookout (R10.2), which no other part of a `then` can lose room in."""
@@ -1598,11 +1589,6 @@ def programs_size() -> int:
 def run(action: n.Action, ctx: Ctx, k: K) -> bool:
     """Perform ``action`` (its program), then ``k(full)``."""
     return program(action).run(ctx, k)
-
-
-def count(q: n.Quantity, ctx: Ctx) -> int | None:
-    """What ``x q`` counts now, or None for an `x any` whose suit is not chosen yet (R5.7)."""
-    return count_of(q).now(ctx)
 
 
 def box_ops(card: CardInstance) -> tuple[Op | None, Op | None]:
