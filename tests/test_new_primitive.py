@@ -156,10 +156,7 @@ class PeekOp(Op):
         self.straight = True  # no choice: a repetition of it is a loop
         self.touches = CARDS_MOVED
 
-    def run(self, ctx, k) -> bool:
-        return k(self.once(ctx))
-
-    def once(self, ctx) -> bool:
+    def once(self, ctx) -> bool:  # straight: run is once, then k
         game, p = ctx.game, ctx.player
         if len(p.deck) < self.amount:
             return False

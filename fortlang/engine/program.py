@@ -312,7 +312,10 @@ class Op:
         self.frees: bool = spec is None or spec.frees
 
     def run(self, ctx: Ctx, k: K) -> bool:
-        """Perform the node, then ``k(full)``; returns whether the whole move succeeded."""
+        """Perform the node, then ``k(full)``; returns whether the whole move succeeded. A
+        straight op need not define it: it is its ``once``, then ``k``."""
+        if self.straight:
+            return resume(k, self.once(ctx))
         raise NotImplementedError
 
     def once(self, ctx: Ctx) -> bool:
@@ -1074,9 +1077,6 @@ class CopyPackOp(Op):
     short_exact = True
     straight = True
 
-    def run(self, ctx: Ctx, k: K) -> bool:
-        return resume(k, self.once(ctx))
-
     def once(self, ctx: Ctx) -> bool:
         return copy_tokens(ctx, dict(ctx.player.pack))
 
@@ -1363,14 +1363,11 @@ class DrawOp(_CardsOp):
     """Core C1: from the top of the deck into the hand; an empty deck is not refilled (a
     reshuffle is random, and only the draw phase does it, R9.1): in full if N were drawn."""
 
+    straight = True
+
     def __init__(self, node: n.Draw) -> None:
         super().__init__(node)
         self.amount: int = node.amount
-
-    straight = True
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        return resume(k, self.once(ctx))
 
     def once(self, ctx: Ctx) -> bool:
         game, p = ctx.game, ctx.player
@@ -1387,9 +1384,6 @@ class DestroyThisOp(Op):
     touches = 0
     unhelpful = True
     straight = True
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        return resume(k, self.once(ctx))
 
     def once(self, ctx: Ctx) -> bool:
         if ctx.play is not None:
@@ -1409,11 +1403,11 @@ class ScoreOp(Op):
     exact_once = True
     exact_repeated = True
 
+    straight = True
+
     def __init__(self, node: n.Score) -> None:
         super().__init__(node)
         self.amount: int = node.amount
-
-    straight = True
 
     def run(self, ctx: Ctx, k: K) -> bool:
         ctx.game.set(ctx.player, "vp", ctx.player.vp + self.amount)
@@ -1434,15 +1428,11 @@ class LoseOp(Op):
     """Core C2: down the victory track, never below 0: in full if N were lost."""
 
     touches = 0
+    straight = True
 
     def __init__(self, node: n.Lose) -> None:
         super().__init__(node)
         self.amount: int = node.amount
-
-    straight = True
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        return resume(k, self.once(ctx))
 
     def once(self, ctx: Ctx) -> bool:
         p = ctx.player
