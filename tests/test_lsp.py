@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import json
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 import pytest_lsp
 from lsp_client import (
     CONFIG,
+    WAIT,
     at,
     change_file,
     close_file,
@@ -20,6 +22,7 @@ from lsp_client import (
     doc,
     open_file,
     server_command,
+    settled,
     uri,
 )
 from lsprotocol import types
@@ -121,11 +124,13 @@ async def test_a_duplicate_id_across_files_is_cleared_in_both(client: LanguageCl
     path.write_text(text, encoding="utf-8")
     client.diagnostics.pop(uri(shovel), None)
     assert await open_file(client, path) == []
+    await settled(client, path)  # shovel's diagnostics come after path's: all read
     before = await diagnostics_of(client, shovel)
     [d] = [d for d in before if d.code == "E320"]
     assert d.range.start.line == 3 and "first used at" in d.message
     client.diagnostics.pop(uri(shovel), None)
     assert await change_file(client, path, text.replace("id: bug", "id: bug-two"), 2) == []
+    await settled(client, path)
     after = await diagnostics_of(client, shovel)
     assert after == [d for d in before if d.code != "E320"] and len(after) == len(before) - 1
     path.unlink()
@@ -512,7 +517,8 @@ async def test_edits_queued_behind_a_check_share_one(client: LanguageClient,
         client.text_document_did_change(types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri(kids), version=version),
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
-    for _ in range(1000):
+    deadline = time.monotonic() + WAIT  # 1000 turns of 20 ms were too few under load
+    while time.monotonic() < deadline:
         if len(counting.get(uri(kids), ())) == 2:
             break
         await asyncio.sleep(0.02)

@@ -160,21 +160,25 @@ def test_leftovers_of_dead_runs_are_removed_at_the_next_write(tmp_path):
 
 
 def _wait_for_games(proc: subprocess.Popen) -> None:
-    """Until the run has started writing its log (and so holds a temporary file)."""
-    deadline = time.monotonic() + 30
+    """Until the run has logged games into its temporary file, so that the signal lands while
+    the log is being written. Waited for, not slept: a fixed 0.5 s after the file appeared
+    was a few games on an idle machine but none under load. The start is not what is checked
+    (under load it took many times its usual second): bounded generously."""
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         if _writing(proc):
-            time.sleep(0.5)  # a few games into the log
             return
         time.sleep(0.1)
+    proc.kill()  # not left playing 100,000 games (and loading the machine) after a failure
     raise AssertionError("simulate never started writing")
 
 
 def _writing(proc: subprocess.Popen) -> bool:
+    """Whether the run holds its temporary log file with games in it."""
     fds = Path(f"/proc/{proc.pid}/fd")
     try:
-        return any("fortlang-tmp" in os.readlink(fd) or "(deleted)" in os.readlink(fd)
-                   for fd in fds.iterdir())
+        return any(("fortlang-tmp" in os.readlink(fd) or "(deleted)" in os.readlink(fd))
+                   and os.stat(fd).st_size > 0 for fd in fds.iterdir())
     except OSError:
         return False
 
@@ -188,7 +192,10 @@ def test_a_signal_during_simulate_leaves_nothing(tmp_path, sig):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _wait_for_games(proc)
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=30)
+    try:
+        _, err = proc.communicate(timeout=60)  # it must end; 60 s leaves room for load
+    finally:
+        proc.kill()  # a run that did not end is not left playing (a no-op once it ended)
     assert proc.returncode in (1, 130, 143), err
     assert b"Traceback" not in err
     assert log.read_text() == "previous log\n"
