@@ -6,6 +6,7 @@ effect (R5.5), the same answer."""
 from __future__ import annotations
 
 import copy
+import random
 import sys
 
 from builders import random_table
@@ -15,6 +16,7 @@ from test_engine_properties import BASE, actions
 
 from fortlang import nodes as n
 from fortlang.engine import Game
+from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import Op, program
 from fortlang.nodes import Resource
@@ -76,3 +78,47 @@ def test_loops_end_as_the_continuations_do(action, seed):
     game = random_table(BASE, 3, seed)
     cards = game.players[0].hand[:2]
     assert _searched(loops, game, cards) == _searched(continuations, game, cards)
+
+
+def _deep_limit(room: int) -> int:
+    """A recursion limit ``room`` frames above the current depth."""
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    return depth + room
+
+
+def test_repetitions_of_a_choice_nest_no_frames():
+    """Issue 13.3: repetitions of a body that offers a choice (`(score or lose) x N`, R13.3)
+    do not nest Python frames: with a recursion limit a few hundred frames above here, far more
+    repetitions complete, searched (each option tried to the end of the move) and asked."""
+    from fortlang.engine.play import can_perform, perform
+
+    action = n.Repeat(parse_action("score or lose"), n.Fixed(400))
+    game = Game(2)
+    game.agents = [RandomAgent(random.Random(1)), RandomAgent(random.Random(2))]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(_deep_limit(300))
+    try:
+        assert can_perform(game, 0, action)
+        assert perform(game, 0, action)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert game.log and len(game.log) == 400  # one answer per repetition, none skipped
+
+
+def test_a_card_the_checker_accepts_runs_at_its_largest_counts():
+    """`(((score or lose) x level) x pack) x 5` is 200 repetitions at level 5 with a full pack
+    (8): within the checker's bound (E202 allows 200), so the engine must play it. It used to
+    end in RecursionError."""
+    from fortlang.checker import check
+    from fortlang.engine.play import perform
+
+    action = parse_action("(((score or lose) x level) x pack) x 5")
+    assert check(action) == []
+    game = Game(2)
+    game.agents = [RandomAgent(random.Random(3)), RandomAgent(random.Random(4))]
+    p = game.players[0]
+    p.level, p.pack[Resource.PIZZA], p.pack[Resource.TOY] = 5, 4, 4
+    assert perform(game, 0, action)
+    assert len(game.log) == 200

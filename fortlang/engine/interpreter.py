@@ -11,6 +11,14 @@ with no deep copies:
   end legally; options the ops' closed forms settle (engine/certain.py) are not tried;
 * while trying ("search" mode), choice points simply explore their options depth-first.
 
+Nothing of that nests a Python frame per step (issue 13.3): a choice point does not call its
+option, it hands it to the move's driver (:func:`drive`, one loop per move or trial), and a
+repetition hands over its next one; a failed path while searching goes back to the latest
+choice point with an option left (its undo mark), as the nested calls did. The frames between a
+choice point and its driver are therefore tail calls: an op returns what its continuation or
+choice point returns, and code that needs an outcome before going on (a trial, a search) runs
+its own driver. So the stack's depth depends on the action's size, never on a repetition count.
+
 Execution is "as much as possible" (R5.4's *in part*): a primitive that cannot be completed does
 what it can and reports ``full=False``; the caller's final check decides whether that was allowed
 (a leader needs one action in full, R5.4; a follower needs it in full, R6.2).
@@ -112,7 +120,8 @@ class Ctx:
     them."""
 
     __slots__ = ("game", "seat", "player", "search", "safe", "fail", "leader", "sources", "named",
-                 "any_suits", "chosen", "bound", "records", "play", "context")
+                 "any_suits", "chosen", "bound", "records", "play", "context", "points", "jump",
+                 "jump_i")
 
     def __init__(self, game: Game, seat: int, *, leader: bool,
                  bound: dict[int, Any] | None = None, play: Any = None) -> None:
@@ -132,6 +141,11 @@ class Ctx:
         self.records: list[tuple[Suit, int, int]] = []  # (suit, times, with an effect) per `x suit`
         self.play = play  # the leader's play record (destroy this, R12.5), or None
         self.context = ""
+        #: The driver's: its choice points with options left (while searching), or None when
+        #: no driver runs; and the step to go on with, handed over by :func:`jump`.
+        self.points: list[Point] | None = None
+        self.jump: Step | None = None
+        self.jump_i = 0
 
     def fails(self, rule: str) -> bool:
         """Record why a completion is illegal (the most specific rule wins); returns False."""
@@ -224,8 +238,10 @@ _NONE_I: Final[list[int]] = []
 def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
               same: Sequence[int] = (), refused: Refused = _no_refusals) -> bool:
     """:func:`decide` over ``count`` options that ``step`` applies and labels."""
+    if ctx.points is None:  # the move's first choice point: its driver starts here
+        return drive(ctx, _Decide(ctx, kind, count, step, known, same, refused), 0)
     if count == 1 and (ctx.search or not ctx.game.explain):  # the hot path first
-        return step.apply(0)
+        return jump(ctx, step, 0)
     if not count:
         return False
     # As lists: compiled, indexing a list is a direct read, a Sequence a generic call.
@@ -233,18 +249,14 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
     same_l: list[int] = same if isinstance(same, list) else list(same) if same else _NONE_I
     game = ctx.game
     explain = game.explain and not ctx.search
-    if ctx.search:
-        for i in range(count):
-            if i < len(same_l) and same_l[i] != i:
-                continue  # ends as an option already tried, which failed
-            mark = game.mark()
-            if step.apply(i):
-                return True
-            game.rollback(mark)
-        return False
+    if ctx.search:  # depth-first: the driver goes on with the first option, the rest later
+        point = Point(step, count, same_l, game.mark())
+        ctx.points.append(point)
+        return jump(ctx, step, point.next())
     if ctx.safe:
-        return step.apply(game.ask(Decision(ctx.seat, kind, tuple(step.options()), ctx.context,
-                                            tuple(refused()) if explain else ())))
+        return jump(ctx, step, game.ask(Decision(ctx.seat, kind, tuple(step.options()),
+                                                 ctx.context,
+                                                 tuple(refused()) if explain else ())))
     legal: list[int] = []
     excluded: list[tuple[str, str]] = list(refused()) if explain else []
     oks: list[bool] = []  # per option: legal, or the rule that forbids it
@@ -259,7 +271,7 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
             mark = game.mark()
             ctx.search, ctx.fail = True, None
             try:
-                ok = step.apply(i)
+                ok = drive(ctx, step, i)  # a trial: to the end of the move, its own driver
             finally:
                 game.rollback(mark)
                 ctx.search = False
@@ -282,7 +294,113 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
         decision = Decision(ctx.seat, kind, tuple(options[i] for i in legal), ctx.context,
                             tuple(excluded))
         pick = legal[game.ask(decision)]
-    return step.apply(pick)
+    return jump(ctx, step, pick)
+
+
+class _Decide(Step):
+    """A choice point reached with no driver running: :func:`decide_at` again, under one."""
+
+    def __init__(self, ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool],
+                 same: Sequence[int], refused: Refused) -> None:
+        self.ctx = ctx
+        self.kind = kind
+        self.count = count
+        self.step = step
+        self.known = known
+        self.same = same
+        self.refused = refused
+
+    def apply(self, i: int) -> bool:
+        return decide_at(self.ctx, self.kind, self.count, self.step, self.known, self.same,
+                         self.refused)
+
+    def options(self) -> Sequence[Option]:
+        return self.step.options()
+
+
+class Point:
+    """A choice point while searching: its options, the one being tried (``i``) and the undo
+    mark to go back to before the next."""
+
+    __slots__ = ("step", "count", "same", "mark", "i")
+
+    def __init__(self, step: Step, count: int, same: list[int], mark: int) -> None:
+        self.step = step
+        self.count = count
+        self.same = same
+        self.mark = mark
+        self.i = -1
+
+    def next(self) -> int:
+        """The next option to try, or -1: one that ends as an option tried before is not."""
+        same, count = self.same, self.count
+        i = self.i + 1
+        while i < count and i < len(same) and same[i] != i:
+            i += 1
+        self.i = i
+        return i if i < count else -1
+
+
+def jump(ctx: Ctx, step: Step, i: int) -> bool:
+    """Go on with option ``i`` of ``step``: handed to the driver, which applies it once the
+    frames up to it have returned (the value returned meanwhile is never read). With no driver
+    running, one starts here."""
+    if ctx.points is None:
+        return drive(ctx, step, i)
+    ctx.jump = step
+    ctx.jump_i = i
+    return True
+
+
+def drive(ctx: Ctx, step: Step, i: int) -> bool:
+    """Option ``i`` of ``step`` and the rest of the move, to its end: whether it succeeded.
+
+    The loop applies each step handed over (:func:`jump`). A path that fails while searching
+    goes back to the latest choice point with an option left: the state rolled back to its
+    mark (which also restores who performs, ``as_player`` being logged), its next option
+    applied; with none left the failure goes back further, and with no point left the driver
+    answers False. Nested drivers (a trial inside a move) keep their own points. The performer's
+    fields are as they were when it started once it returns."""
+    outer = ctx.points
+    points: list[Point] = []
+    ctx.points = points
+    who: tuple[int, Player, bool, dict[int, Any], dict[int, Any]] = (
+        ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound)
+    game = ctx.game
+    try:
+        full = step.apply(i)
+        while True:
+            nxt = ctx.jump
+            if nxt is not None:
+                ctx.jump = None
+                full = nxt.apply(ctx.jump_i)
+            elif full or not points:
+                return full
+            else:
+                point = points[-1]
+                game.rollback(point.mark)
+                j = point.next()
+                if j < 0:
+                    points.pop()  # its options all failed: so did the path that reached it
+                else:
+                    full = point.step.apply(j)
+    finally:
+        ctx.points = outer
+        ctx.jump = None
+        ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = who
+
+
+class _Call(Step):
+    """A thunk as a step (its one option), for a driver."""
+
+    def __init__(self, thunk: Thunk) -> None:
+        self.thunk = thunk
+
+    def apply(self, i: int) -> bool:
+        return self.thunk()
+
+    def options(self) -> Sequence[Option]:
+        return ()
 
 
 def search(ctx: Ctx, thunk: Thunk) -> bool:
@@ -291,7 +409,7 @@ def search(ctx: Ctx, thunk: Thunk) -> bool:
     mark = game.begin()
     ctx.search, ctx.fail = True, None
     try:
-        return thunk()
+        return drive(ctx, _Call(thunk), 0)
     finally:
         game.abort(mark)
         ctx.search = False
@@ -468,7 +586,7 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
         if len(picks) > 1 or game.explain:  # as decide() asks (a lone option only to explain)
             index = game.ask(Decision(ctx.seat, kind, tuple(step.options()), ctx.context,
                                       tuple(refused()) if game.explain else ()))
-        return step.apply(index)
+        return jump(ctx, step, index)
     same: list[int] = []
     if EQUIVALENT_OPTIONS:  # the first option of each zone stands for the zone
         first: dict[int, int] = {}

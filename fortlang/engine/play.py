@@ -55,13 +55,16 @@ from fortlang.engine.interpreter import (
     COIN,
     RECRUIT_SOURCES,
     Ctx,
+    Step,
     Thunk,
     by_identity,
     card_count,
     card_moves,
     choose_suit,
     decide,
+    decide_at,
     distinct,
+    drive,
     partial,
     recruit_places,
     search,
@@ -308,9 +311,8 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     """Add one more card (from hand, or count one from the lookout) or stop (R5.3).
 
     While searching, cards are only added in list order after the last one, so each set of
-    added cards is tried once, not once per permutation. The search calls the steps directly:
-    thunks (_Stop, _Add) are only made when an agent is asked."""
-    game = ctx.game
+    added cards is tried once, not once per permutation. The search tries them as one choice
+    point (_BoostTrial): thunks (_Stop, _Add) are only made when an agent is asked."""
     play: _Play = ctx.play
     # Cards of the same suits add alike: an added card's actions are never used (R5.3), its
     # suits are what counts (R5.5, R5.6); which card leaves the hand is, as for any card an
@@ -318,15 +320,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     alike = interpreter.EQUIVALENT_OPTIONS
     fresh = _addable(play, cands, start, alike and ctx.search)
     if ctx.search:  # stop first, then each card in turn
-        mark = game.mark()
-        if _stop(ctx):
-            return True
-        for j in fresh:
-            game.rollback(mark)
-            if _add(ctx, suits, cands, j, True):
-                return True
-        game.rollback(mark)
-        return False
+        return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostTrial(ctx, suits, cands, fresh))
     thunks: list[Thunk] = [_Stop(ctx)]
     thunks += [_Add(ctx, suits, cands, j) for j in fresh]
     offered = [cands[j] for j in fresh]
@@ -337,6 +331,25 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
                       for i, (c, from_hand) in enumerate(offered, 1)]
     return decide(ctx, K_BOOST, partial(_boost_options, offered), thunks, same=same,
                   refused=partial(_refused_adds, ctx.player.hand, suits))
+
+
+class _BoostTrial(Step):
+    """The boost's options while searching: stop (0), or add ``cands[fresh[j - 1]]``."""
+
+    def __init__(self, ctx: Ctx, suits: frozenset[Suit],
+                 cands: tuple[tuple[CardInstance, bool], ...], fresh: list[int]) -> None:
+        self.ctx = ctx
+        self.suits = suits
+        self.cands = cands
+        self.fresh = fresh
+
+    def apply(self, i: int) -> bool:
+        if not i:
+            return _stop(self.ctx)
+        return _add(self.ctx, self.suits, self.cands, self.fresh[i - 1], True)
+
+    def options(self) -> Sequence[Option]:
+        return ()
 
 
 class _Stop:
@@ -421,7 +434,7 @@ def _stop(ctx: Ctx) -> bool:
     if hit is None:
         outer = ctx.fail
         ctx.fail = None
-        ok = _order(ctx)
+        ok = drive(ctx, _OrderTrial(ctx), -1)  # its outcome is kept: its own driver
         hit = (ok, _recorded(ctx))
         play.tried[key] = hit
         ctx.fail = outer
@@ -508,13 +521,7 @@ def _order(ctx: Ctx) -> bool:
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
     if ctx.search:  # each order in turn until one completes legally
-        game = ctx.game
-        mark = game.mark()
-        for s in sequences:
-            if _perform(ctx, s, 0):
-                return True
-            game.rollback(mark)
-        return False
+        return decide_at(ctx, K_ORDER, len(sequences), _OrderTrial(ctx))
     thunks: list[Thunk] = [_Perform(ctx, s) for s in sequences]
     ctx.game.note_attr(ctx, "context", facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5).
@@ -523,6 +530,23 @@ def _order(ctx: Ctx) -> bool:
     private = priv is not None and surely_first(ctx, priv)
     known = [public if s[0] == PUBLIC else private for s in sequences]
     return decide(ctx, K_ORDER, options, thunks, known)
+
+
+class _OrderTrial(Step):
+    """The orders of the played card's actions while searching (R5.2)."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+
+    def apply(self, i: int) -> bool:
+        ctx = self.ctx
+        if i < 0:  # the whole choice (from _stop)
+            return _order(ctx)
+        play: _Play = ctx.play
+        return _perform(ctx, _facts(play.card).sequences[i], 0)
+
+    def options(self) -> Sequence[Option]:
+        return ()
 
 
 class _Perform:

@@ -74,7 +74,9 @@ from fortlang.engine.interpreter import (
     copy_tokens,
     decide_at,
     distinct,
+    drive,
     gain_tokens,
+    jump,
     level_rewards,
     perk_places,
     plans_for,
@@ -497,6 +499,27 @@ def _repeat_step(body: Op, suit: Suit | None, times: int, i: int, effective: int
     return body.run(ctx, _RepeatNext(body, suit, times, i, effective, ctx.game.mark(), ctx, k))
 
 
+class _Repetition(Step):
+    """Repetition ``i`` handed to the driver (interpreter.jump): one repetition never runs
+    inside the frames of the one before (issue 13.3)."""
+
+    def __init__(self, body: Op, suit: Suit | None, times: int, effective: int, ctx: Ctx,
+                 k: K) -> None:
+        self.body = body
+        self.suit = suit
+        self.times = times
+        self.effective = effective
+        self.ctx = ctx
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        return _repeat_step(self.body, self.suit, self.times, i, self.effective, self.ctx,
+                            self.k)
+
+    def options(self) -> Sequence[Option]:
+        return ()
+
+
 def _repeat_loop(body: Op, suit: Suit | None, times: int, ctx: Ctx) -> bool:
     """:func:`_repeat_step` for a straight body, as a loop: the same repetitions, the same
     record of how many changed the state (R5.5), whether in full."""
@@ -536,7 +559,8 @@ class _RepeatNext(_Cont):
         ctx, suit = self.ctx, self.suit
         done = self.effective + ctx.game.changed_since(self.mark) if suit is not None else 0
         if full:
-            return _repeat_step(self.body, suit, self.times, self.i + 1, done, ctx, self.k)
+            return jump(ctx, _Repetition(self.body, suit, self.times, done, ctx, self.k),
+                        self.i + 1)
         if suit is not None:
             ctx.game.note(ctx.records, (suit, self.times, done))
         return resume(self.k, False)
@@ -744,24 +768,44 @@ _Who = tuple[int, Player, bool, dict[int, Any], dict[int, Any]]
 
 
 def _put(ctx: Ctx, v: _Who) -> None:
-    ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = v
+    """Who performs, in the undo log: a choice point gone back to inside the body finds the
+    performer it was reached with (the driver's rollback restores them)."""
+    note = ctx.game.note_attr
+    note(ctx, "seat", v[0])
+    note(ctx, "player", v[1])
+    note(ctx, "leader", v[2])
+    note(ctx, "chosen", v[3])
+    note(ctx, "bound", v[4])
 
 
 class _AsPlayerBack(_Cont):
     """The end of ``body`` performed by another player: back to the original performer."""
 
-    def __init__(self, ctx: Ctx, saved: _Who, theirs: _Who, k: K) -> None:
+    def __init__(self, ctx: Ctx, saved: _Who, k: K) -> None:
         self.ctx = ctx
         self.saved = saved
-        self.theirs = theirs
         self.k = k
 
     def go(self, full: bool) -> bool:
         _put(self.ctx, self.saved)
-        try:
-            return resume(self.k, full)
-        finally:  # the body may try another option after this continuation returns
-            _put(self.ctx, self.theirs)
+        return resume(self.k, full)
+
+
+class _AsPlayer(Step):
+    """:func:`as_player` reached with no driver running: again, under one (the driver puts the
+    original performer back if the move ends inside the body)."""
+
+    def __init__(self, ctx: Ctx, seat: int, body: Op, k: K) -> None:
+        self.ctx = ctx
+        self.seat = seat
+        self.body = body
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        return as_player(self.ctx, self.seat, self.body, self.k)
+
+    def options(self) -> Sequence[Option]:
+        return ()
 
 
 def as_player(ctx: Ctx, seat: int, body: Op, k: K) -> bool:
@@ -771,13 +815,11 @@ def as_player(ctx: Ctx, seat: int, body: Op, k: K) -> bool:
     not rivals to each other). ``k`` continues as the original performer. Swapping the fields
     in place (not a new Ctx) keeps one search flag for the whole move, so a continuation run
     inside a trial is still a trial."""
+    if ctx.points is None:
+        return drive(ctx, _AsPlayer(ctx, seat, body, k), 0)
     saved: _Who = (ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound)
-    theirs: _Who = (seat, ctx.game.players[seat], False, {}, {})
-    _put(ctx, theirs)
-    try:
-        return body.run(ctx, _AsPlayerBack(ctx, saved, theirs, k))
-    finally:
-        _put(ctx, saved)
+    _put(ctx, (seat, ctx.game.players[seat], False, {}, {}))
+    return body.run(ctx, _AsPlayerBack(ctx, saved, k))
 
 
 class _EachNext(_Cont):
