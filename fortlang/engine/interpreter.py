@@ -173,6 +173,17 @@ class Cont:
     def __call__(self, full: bool) -> bool:
         return self.go(full)
 
+    def fails_short(self) -> bool:
+        """Whether ``go(False)`` fails whatever the state by then: the move needs this part
+        in full (R6.2, ``perform(full=True)``), so a search need not try what is left once it
+        falls short. False when not known (the safe answer)."""
+        return False
+
+
+def fails_short(k: K) -> bool:
+    """:meth:`Cont.fails_short` of ``k`` (False for a plain callable: not known)."""
+    return isinstance(k, Cont) and k.fails_short()
+
 
 def resume(k: K, full: bool) -> bool:
     """``k(full)``, directly when ``k`` is a :class:`Cont`."""

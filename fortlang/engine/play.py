@@ -54,6 +54,7 @@ from fortlang.engine.choices import (
 from fortlang.engine.interpreter import (
     COIN,
     RECRUIT_SOURCES,
+    Cont,
     Ctx,
     Step,
     Thunk,
@@ -927,11 +928,40 @@ def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[Card
 def _act(rnd: _Round, ctx: Ctx) -> bool:
     if ctx.search and surely_followed(ctx, rnd.public):
         return True  # R6.2 will hold: a legal completion exists
-    return rnd.public.run(ctx, partial(_in_full, ctx))
+    return rnd.public.run(ctx, InFull(ctx))
 
 
-def _in_full(ctx: Ctx, full: bool) -> bool:
-    return full or ctx.fails("R6.2")
+class InFull(Cont):
+    """The end of a follower's action: it must have been performed in full (R6.2)."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+
+    def go(self, full: bool) -> bool:
+        return full or self.ctx.fails("R6.2")
+
+    def __call__(self, full: bool) -> bool:  # defined here: see program._Cont
+        return self.go(full)
+
+    def fails_short(self) -> bool:
+        return True
+
+
+class Wanted(Cont):
+    """The end of an action performed outside a play: in full if ``full`` (else in part is
+    enough)."""
+
+    def __init__(self, full: bool) -> None:
+        self.full = full
+
+    def go(self, done: bool) -> bool:
+        return done or not self.full
+
+    def __call__(self, done: bool) -> bool:
+        return self.go(done)
+
+    def fails_short(self) -> bool:
+        return self.full
 
 
 def _unmatched(hand: list[CardInstance], suits: Sequence[Suit],
@@ -1047,7 +1077,7 @@ def can_perform(game: Game, seat: int, action: n.Action, *, full: bool = True) -
     """Whether ``seat`` can perform ``action`` (in full, or at all); the state is unchanged."""
     ctx = Ctx(game, seat, leader=True)
     op = program(action)
-    return search(ctx, lambda: op.run(ctx, lambda done: done or not full))
+    return search(ctx, lambda: op.run(ctx, Wanted(full)))
 
 
 def _execute(game: Game, seat: int, start: Callable[[Ctx], bool], *, leader: bool,
@@ -1070,7 +1100,7 @@ def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
     def start(ctx: Ctx) -> bool:
         ctx.context = text(action)
         ctx.safe = not full  # in part, nothing can fail
-        return program(action).run(ctx, lambda done: done or not full)
+        return program(action).run(ctx, Wanted(full))
 
     return _execute(game, seat, start, leader=leader, can_fail=full)
 

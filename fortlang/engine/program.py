@@ -75,6 +75,7 @@ from fortlang.engine.interpreter import (
     decide_at,
     distinct,
     drive,
+    fails_short,
     gain_tokens,
     jump,
     level_rewards,
@@ -565,6 +566,9 @@ class _RepeatNext(_Cont):
             ctx.game.note(ctx.records, (suit, self.times, done))
         return resume(self.k, False)
 
+    def fails_short(self) -> bool:
+        return fails_short(self.k)  # it goes on with k(False)
+
 
 class ThenOp(Op):
     """R13.4: the left is required for the right; the right is required if possible."""
@@ -652,6 +656,9 @@ class _ThenNext(_Cont):
         if not full:  # R13.4: the left is required for the right
             return resume(self.k, False)
         return _then_step(self.items, self.i + 1, self.ctx, self.k)
+
+    def fails_short(self) -> bool:
+        return fails_short(self.k)  # it goes on with k(False)
 
 
 class ChoiceOp(Op):
@@ -790,6 +797,9 @@ class _AsPlayerBack(_Cont):
         _put(self.ctx, self.saved)
         return resume(self.k, full)
 
+    def fails_short(self) -> bool:
+        return fails_short(self.k)  # it goes on with k(False)
+
 
 class _AsPlayer(Step):
     """:func:`as_player` reached with no driver running: again, under one (the driver puts the
@@ -838,9 +848,14 @@ class _EachNext(_Cont):
     def go(self, full: bool) -> bool:
         return _each_step(self.body, self.seats, self.i + 1, self.full and full, self.ctx, self.k)
 
+    def fails_short(self) -> bool:
+        return fails_short(self.k)  # it goes on with k(False)
+
 
 def _each_step(body: Op, seats: tuple[int, ...], i: int, full: bool, ctx: Ctx, k: K) -> bool:
-    if i == len(seats):
+    if i == len(seats) or (not full and ctx.search and fails_short(k)):
+        # Once a performer fell short, a move that needs the action in full fails whatever
+        # the others do: searching, their choices are not tried (for real, they still act).
         return resume(k, full)
     after = _EachNext(body, seats, i, full, ctx, k)
     if seats[i] == ctx.seat:

@@ -1,0 +1,76 @@
+"""The work of a search is bounded by what can still change its outcome (issue 13.3): once a
+performer of `each player ->` falls short, a move that needs the action in full (R6.2, or
+``perform(full=True)``) cannot succeed, whatever the others choose, so their choices are not
+tried one by one. Counted, not timed: every option the search tries is one ``Point.next``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fortlang import native
+from fortlang.engine import Game, can_perform, perform
+from fortlang.engine import interpreter as interp
+from fortlang.engine.choices import RandomAgent
+from fortlang.nodes import Resource
+from fortlang.parser import parse_action
+
+#: Far more than the search needs here (a few hundred options), far fewer than trying every
+#: way the other performers' choices unfold (2^16 and more).
+MOST_TRIED = 20_000
+
+
+class _TooMuch(Exception):
+    pass
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Count the options searched; stop the search past MOST_TRIED."""
+    if native.is_compiled(interp):
+        pytest.skip("a compiled class cannot be patched (the pure run counts)")
+    tried = [0]
+    original = interp.Point.next
+
+    def next_option(self):
+        tried[0] += 1
+        if tried[0] > MOST_TRIED:
+            raise _TooMuch
+        return original(self)
+
+    monkeypatch.setattr(interp.Point, "next", next_option)
+    return tried
+
+
+def _table() -> Game:
+    game = Game(3)
+    game.agents = [RandomAgent(random.Random(s)) for s in range(3)]
+    game.give(game.players[0], Resource.PIZZA, game.stuff_capacity(game.players[0]))
+    return game
+
+
+def test_a_performer_short_ends_the_search_for_a_move_in_full(counted):
+    """Seat 0's stuff is full, so its `gain pizza` falls short (R1.5): the action cannot be
+    performed in full, whichever of `score` or `lose` each player picks (R6.2)."""
+    action = parse_action("each player -> ((score or lose) x 8 then gain pizza)")
+    game = _table()
+    assert not can_perform(game, 0, action, full=True)
+    assert not perform(game, 0, action, full=True)
+    assert counted[0] < MOST_TRIED
+    assert can_perform(game, 0, action, full=False)  # in part, each does what they can
+
+
+def test_a_follower_short_is_excluded_without_trying_the_others_choices(counted):
+    """The same for a follower: following needs the public action in full (R6.2), and the
+    rule that excludes it is still R6.2."""
+    from fortlang.engine.interpreter import Ctx, search
+    from fortlang.engine.play import InFull
+    from fortlang.engine.program import program
+
+    op = program(parse_action("each player -> ((score or lose) x 8 then gain pizza)"))
+    game = _table()
+    ctx = Ctx(game, 0, leader=False)
+    assert not search(ctx, lambda: op.run(ctx, InFull(ctx)))
+    assert ctx.fail == "R6.2"
+    assert counted[0] < MOST_TRIED
