@@ -74,3 +74,17 @@ def test_a_follower_short_is_excluded_without_trying_the_others_choices(counted)
     assert not search(ctx, lambda: op.run(ctx, InFull(ctx)))
     assert ctx.fail == "R6.2"
     assert counted[0] < MOST_TRIED
+
+
+def test_a_leader_whose_last_action_falls_short_with_none_in_full_fails_r5_4(counted):
+    """A leader's play needs some action in full with an effect (R5.4): when the last action
+    to perform falls short and none before was in full, no choice left can help."""
+    from builders import kid
+
+    from fortlang.engine.play import why_not_by_search
+
+    game = _table()
+    card = kid("Crowd", "shovel", "each player -> ((score or lose) x 8 then gain pizza)")
+    game.new_cards([card], game.players[0].hand)
+    assert why_not_by_search(game, 0, game.players[0].hand[-1]) == "R5.4"
+    assert counted[0] < MOST_TRIED

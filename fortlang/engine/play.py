@@ -590,12 +590,10 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
 
 
-class _Performed:
+class _Performed(Cont):
     """What follows action ``i`` of ``sequence``: record its use (R5.4), then perform the next.
     One object per action performed, searching or not: a closure takes two (its environment),
     a partial three (its arguments and keywords), each tracked by the garbage collector."""
-
-    __slots__ = ("ctx", "sequence", "i", "mark")
 
     def __init__(self, ctx: Ctx, sequence: tuple[str, ...], i: int, mark: int) -> None:
         self.ctx = ctx
@@ -603,12 +601,21 @@ class _Performed:
         self.i = i
         self.mark = mark
 
-    def __call__(self, full: bool) -> bool:
+    def go(self, full: bool) -> bool:
         ctx = self.ctx
         game = ctx.game
         play: _Play = ctx.play
         game.note(play.used, (self.sequence[self.i], full, game.changed_since(self.mark)))
         return _perform(ctx, self.sequence, self.i + 1)
+
+    def __call__(self, full: bool) -> bool:  # defined here: see program._Cont
+        return self.go(full)
+
+    def fails_short(self) -> bool:
+        """The last action, none before in full with an effect: short, the play breaks R5.4
+        whatever is chosen next."""
+        play: _Play = self.ctx.play
+        return self.i == len(self.sequence) - 1 and not _one_in_full(play)
 
 
 def useful(ctx: Ctx, card: CardInstance) -> bool:
