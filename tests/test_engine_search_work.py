@@ -88,3 +88,38 @@ def test_a_leader_whose_last_action_falls_short_with_none_in_full_fails_r5_4(cou
     game.new_cards([card], game.players[0].hand)
     assert why_not_by_search(game, 0, game.players[0].hand[-1]) == "R5.4"
     assert counted[0] < MOST_TRIED
+
+
+def _order_decision(private: str):
+    """The order decision of a leader who added a shovel card for `gain pizza x shovel` (the
+    public action) to a card whose private action is ``private`` (R5.2, R5.3)."""
+    from builders import Recorder, kid
+
+    from fortlang.engine.play import play_card
+
+    game = Game(3)
+    leader = Recorder([1] + [0] * 50)  # add the shovel card, then the first option each time
+    game.agents = [leader, RandomAgent(random.Random(1)), RandomAgent(random.Random(2))]
+    game.explain = True  # the excluded orders, with their rules
+    card = kid("Digger", "shovel", "gain pizza x shovel", private)
+    game.new_cards([card, kid("Spade", "shovel", "score")], game.players[0].hand)
+    play_card(game, 0, game.players[0].hand[0], follow=False)
+    [order] = [d for d in leader.seen if d.kind == "order"]
+    return order
+
+
+def test_an_order_where_an_added_card_stays_useless_is_excluded_at_once(counted):
+    """R5.5: with Spade added for the shovels, "private only" leaves it useless whatever the
+    private action does (it repeats nothing by a suit), so that order is excluded without
+    trying each way the private action unfolds (2^24 here). Some way performs it in full with
+    an effect, so R5.5 is the rule, as trying them all would say."""
+    order = _order_decision("each player -> ((score or lose) x 8)")
+    assert order.excluded == (("private (each player -> (score or lose) x 8) only", "R5.5"),)
+    assert counted[0] < MOST_TRIED
+
+
+def test_with_no_way_in_full_with_an_effect_the_rule_stays_r5_4():
+    """R5.4 comes first (no action in full with an effect) when no way of the private action
+    has an effect: copying an empty pack changes nothing (R5.5's premise)."""
+    order = _order_decision("(copy pack or copy pack) x 2")
+    assert order.excluded == (("private ((copy pack or copy pack) x 2) only", "R5.4"),)

@@ -587,7 +587,66 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
         game.note_attr(ctx, "safe", True)
+    if ctx.search and play.added and i == len(sequence) - 1 and _in_vain_whatever(ctx, action):
+        return _rule_in_vain(ctx, action)
     return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
+
+
+def _in_vain_whatever(ctx: Ctx, action: Op) -> bool:
+    """R5.5 fails whatever the last action does: an added card is useless now, and the action
+    repeats nothing by a suit, so it adds no repetition that could make the card useful."""
+    play: _Play = ctx.play
+    for card in play.added:
+        if not useful(ctx, card):
+            return not action.counts_suits()
+    return False
+
+
+def _rule_in_vain(ctx: Ctx, action: Op) -> bool:
+    """The play fails (R5.5 whatever the last action does): which rule every way of performing
+    it would end with, without trying them all. R5.4 comes first when no action was performed
+    in full with an effect (``_violation``), so the search would report R5.5 only if some way
+    performs this one in full with an effect: one search for such a way tells."""
+    play: _Play = ctx.play
+    if _one_in_full(play):
+        return ctx.fails("R5.5")
+    game = ctx.game
+    mark = game.mark()
+    try:
+        effective = drive(ctx, _Effective(ctx, action, mark), 0)
+    finally:
+        game.rollback(mark)
+    return ctx.fails("R5.5" if effective else "R5.4")
+
+
+class _Effective(Step):
+    """``action`` performed in full with an effect (R5.4), as one way to search for."""
+
+    def __init__(self, ctx: Ctx, action: Op, mark: int) -> None:
+        self.ctx = ctx
+        self.action = action
+        self.mark = mark
+
+    def apply(self, i: int) -> bool:
+        return self.action.run(self.ctx, _WithEffect(self.ctx.game, self.mark))
+
+    def options(self) -> Sequence[Option]:
+        return ()
+
+
+class _WithEffect(Cont):
+    def __init__(self, game: Game, mark: int) -> None:
+        self.game = game
+        self.mark = mark
+
+    def go(self, full: bool) -> bool:
+        return full and self.game.changed_since(self.mark)
+
+    def __call__(self, full: bool) -> bool:  # defined here: see program._Cont
+        return self.go(full)
+
+    def fails_short(self) -> bool:
+        return True
 
 
 class _Performed(Cont):

@@ -375,6 +375,17 @@ class Op:
             stack.extend(reversed(op.parts()))
         return out
 
+    def counts_suits(self) -> bool:
+        """Whether performing it may record repetitions by a suit (R5.5): an `x suit` or
+        `x any` inside, or an op of another vocabulary (not known)."""
+        for x in self.walk():
+            if isinstance(x, RepeatOp):
+                if x.suit is not None or x.any:
+                    return True
+            elif isinstance(x, Declared) or type(x).__module__ != __name__:
+                return True
+        return False
+
 
 class Declared(Op):
     """A primitive another vocabulary declares, performed by its declaration's ``effect(node,
