@@ -208,6 +208,11 @@ class WordSpec:
     #: plugin's must cover every language (plugins.py).
     phrases: Mapping[str, str] = field(default_factory=dict)
     meanings: Mapping[str, str] = field(default_factory=dict)
+    #: For a quantity or a metric: whether its count depends on which cards are where, not
+    #: only on how many (R14: the suits on the cards you have). Then which card an action
+    #: moves can change how a move ends, and the engine's search tries each card instead of
+    #: one per zone (engine/interpreter.py, EQUIVALENT_OPTIONS). True, the default, is safe.
+    reads_cards: bool = True
 
 
 RESOURCES: tuple[WordSpec, ...] = (
@@ -243,19 +248,21 @@ QUANTITIES: tuple[WordSpec, ...] = (
     *(
         WordSpec(s.value, "R13.1, R5.3", _SUIT_MEANING.format(s.value.replace("_", " ")),
                  partial(n.SuitCount, s), bound=SUIT_BOUND,
-                 typical=1.6)
+                 typical=1.6, reads_cards=False)  # the cards played, added, in the lookout
         for s in Suit
     ),
     WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit, bound=SUIT_BOUND,
-             typical=1.8),
-    WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8),
-    WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5),
-    WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6),
+             typical=1.8, reads_cards=False),
+    WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8,
+             reads_cards=False),
+    WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5, reads_cards=False),
+    WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6,
+             reads_cards=False),
     # -- the core's quantities for expansions: the performer's zones and tokens, counted when the
     # repetition starts (a repetition that changes them does not change how many there are) --
     *(
         WordSpec(word, "designers' extension", meaning, partial(n.Tally, word),
-                 bound=bound, typical=typical, measure=measure, base=False)
+                 bound=bound, typical=typical, measure=measure, base=False, reads_cards=False)
         for word, meaning, bound, typical, measure in _TALLIES
     ),
 )  # fmt: skip
@@ -377,15 +384,16 @@ TRIGGER_BY_NAME: dict[str, TriggerSpec] = {t.name: t for t in TRIGGERS}
 # -- the scoring sub-language (R14) --------------------------------------------------------------
 
 METRICS: tuple[WordSpec, ...] = (
-    WordSpec("cards", "R14", "cards you have (deck, discard, hand, yard and lookout)", n.Metric),
+    WordSpec("cards", "R14", "cards you have (deck, discard, hand, yard and lookout)", n.Metric,
+             reads_cards=False),
     WordSpec("suits", "R14", "different suits on cards you have, coin excluded", n.Metric),
     WordSpec("best_friends", "R14", "best friends among the cards you have", n.Metric),
     WordSpec("advances", "R14", "advance-fort actions printed on the cards you have", n.Metric),
-    WordSpec("pizza", "R14", "pizza on your board (stuff and pack)", n.Metric),
-    WordSpec("toy", "R14", "toys on your board (stuff and pack)", n.Metric),
-    WordSpec("level", "R14", "your fort level", n.Metric),
-    WordSpec("lookout", "R14", "cards in your lookout", n.Metric),
-    WordSpec("pack", "R14", "resources in your pack", n.Metric),
+    WordSpec("pizza", "R14", "pizza on your board (stuff and pack)", n.Metric, reads_cards=False),
+    WordSpec("toy", "R14", "toys on your board (stuff and pack)", n.Metric, reads_cards=False),
+    WordSpec("level", "R14", "your fort level", n.Metric, reads_cards=False),
+    WordSpec("lookout", "R14", "cards in your lookout", n.Metric, reads_cards=False),
+    WordSpec("pack", "R14", "resources in your pack", n.Metric, reads_cards=False),
     *(
         WordSpec(s.value, "R14",
                  f"{s.value.replace('_', ' ')} icons on cards you have"
@@ -393,7 +401,8 @@ METRICS: tuple[WordSpec, ...] = (
         for s in Suit
     ),
     *(
-        WordSpec(word, "designers' extension", meaning, n.Metric, measure=measure, base=False)
+        WordSpec(word, "designers' extension", meaning, n.Metric, measure=measure, base=False,
+                 reads_cards=False)
         for word, meaning, measure in (
             (t[0], m, t[4]) for t, m in zip(_TALLIES, (
                 "cards in your hand", "cards in your yard", "cards in your discard pile",

@@ -121,7 +121,7 @@ class Ctx:
 
     __slots__ = ("game", "seat", "player", "search", "safe", "fail", "leader", "sources", "named",
                  "any_suits", "chosen", "bound", "records", "play", "context", "points", "jump",
-                 "jump_i")
+                 "jump_i", "alike")
 
     def __init__(self, game: Game, seat: int, *, leader: bool,
                  bound: dict[int, Any] | None = None, play: Any = None) -> None:
@@ -146,6 +146,9 @@ class Ctx:
         self.points: list[Point] | None = None
         self.jump: Step | None = None
         self.jump_i = 0
+        #: Any card of a zone an action moves ends the move alike: the move reads no card's
+        #: suits (program.Op.reads_cards); set by whoever starts the move.
+        self.alike = True
 
     def fails(self, rule: str) -> bool:
         """Record why a completion is illegal (the most specific rule wins); returns False."""
@@ -524,6 +527,8 @@ def distinct(zone: list[CardInstance]) -> list[int]:
 #: discarded to follow, never those of cards an action moves; taking any card of a zone leaves
 #: the same sizes. Trying them all only multiplies a search (a recruit in an `x suit` tries ~10
 #: cards per repetition). Agents are still offered every card. Tests compare with this off.
+#: A move that reads the suits of the cards you have (an `if crown >= 1`, R14) is the exception:
+#: for it (``Ctx.alike`` False) every card is tried.
 EQUIVALENT_OPTIONS: Final = True
 
 
@@ -578,7 +583,8 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
     ``used(zone)`` is told where the card came from (a perk that widened the places is used)."""
     game = ctx.game
     picks: list[tuple[list, int, str, Any]] = []  # (zone, index, where-label, where-value)
-    searching = ctx.search and EQUIVALENT_OPTIONS
+    alike = EQUIVALENT_OPTIONS and ctx.alike
+    searching = ctx.search and alike
     for zone, where, value in places:
         if not zone:
             continue
@@ -599,7 +605,7 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
                                       tuple(refused()) if game.explain else ()))
         return jump(ctx, step, index)
     same: list[int] = []
-    if EQUIVALENT_OPTIONS:  # the first option of each zone stands for the zone
+    if alike:  # the first option of each zone stands for the zone
         first: dict[int, int] = {}
         for j, pick in enumerate(picks):
             same.append(first.setdefault(id(pick[0]), j))

@@ -152,7 +152,7 @@ class _CardFacts:
 
     __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
                  "add_options", "coin_context", "any_context", "order_context", "unboosted_context",
-                 "public_context", "private_context")
+                 "public_context", "private_context", "alike")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -173,6 +173,9 @@ class _CardFacts:
         self.public_context: Final = f"{name} ({PUBLIC}): {text(pub)}" if pub is not None else ""
         self.private_context: Final = f"{name} ({PRIVATE}): {text(priv)}" if priv is not None \
             else ""
+        #: Its boxes read no card's suits: any card of a zone they move ends a play alike.
+        self.alike: Final = not any(program(a).reads_cards() for a in (pub, priv)
+                                    if a is not None)
 
 
 def _facts(card: CardInstance) -> _CardFacts:
@@ -717,7 +720,9 @@ def _leader_satisfied(ctx: Ctx) -> bool:
 
 
 def _leader_ctx(game: Game, seat: int, card: CardInstance) -> Ctx:
-    return Ctx(game, seat, leader=True, play=_Play(card))
+    ctx = Ctx(game, seat, leader=True, play=_Play(card))
+    ctx.alike = _facts(card).alike
+    return ctx
 
 
 def why_not(game: Game, seat: int, card: CardInstance) -> str | None:
@@ -836,13 +841,14 @@ class _Round:
     binding choices (R6.4, read only) and the context of the decisions."""
 
     __slots__ = ("public", "played", "suits", "counted", "bound", "wild", "context",
-                 "free_names", "suit_free")
+                 "free_names", "suit_free", "alike")
 
     def __init__(self, game: Game, played: KidCard, coin: Suit | None,
                  bindings: Mapping[int, Any], public: n.Action) -> None:
         self.public: Op = program(public)
         self.played = played
         facts = _round_facts(played, coin)
+        self.alike = facts.alike
         self.suits = facts.suits
         self.counted = facts.counted
         self.context = facts.context
@@ -855,7 +861,7 @@ class _Round:
 class _Facts:
     """A :class:`_Round`'s parts that only depend on the card played and its coin's name."""
 
-    __slots__ = ("played", "suits", "counted", "context", "free_names", "suit_free")
+    __slots__ = ("played", "suits", "counted", "context", "free_names", "suit_free", "alike")
 
     def __init__(self, played: KidCard, coin: Suit | None) -> None:
         self.played = played  # kept alive: the memo's key holds its id
@@ -874,6 +880,8 @@ class _Facts:
         self.suit_free = public is None or not any(
             type(x) is t.Repeat and type(x.count) in (t.SuitCount, t.AnySuit)
             for x in public.walk())
+        #: it reads no card's suits: any card of a zone it moves ends alike (_CardFacts.alike)
+        self.alike = public is None or not program(public).reads_cards()
 
 
 _FACTS: Final[dict[tuple[int, Suit | None], _Facts]] = {}
@@ -935,6 +943,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     if not picks and not game.explain:
         return ()
     ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
+    ctx.alike = rnd.alike
     ctx.context = rnd.context
     chosen: list[CardInstance] = []
     options = [_DECLINE]
@@ -1143,6 +1152,7 @@ def can_perform(game: Game, seat: int, action: n.Action, *, full: bool = True) -
     """Whether ``seat`` can perform ``action`` (in full, or at all); the state is unchanged."""
     ctx = Ctx(game, seat, leader=True)
     op = program(action)
+    ctx.alike = not op.reads_cards()
     return search(ctx, lambda: op.run(ctx, Wanted(full)))
 
 
@@ -1164,9 +1174,11 @@ def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
     it must be performed in full (R6.2); returns False, changing nothing, if it cannot. Used for
     DIY (``advance +1``, R15) and scenarios; ``leader`` enables "on your turn" perks."""
     def start(ctx: Ctx) -> bool:
+        op = program(action)
         ctx.context = text(action)
         ctx.safe = not full  # in part, nothing can fail
-        return program(action).run(ctx, Wanted(full))
+        ctx.alike = not op.reads_cards()
+        return op.run(ctx, Wanted(full))
 
     return _execute(game, seat, start, leader=leader, can_fail=full)
 

@@ -93,7 +93,7 @@ from fortlang.engine.node_types import TOKENS
 from fortlang.engine.state import OTHER, PIZZA, TOY, CardInstance, Game, Player
 from fortlang.model import Perk
 from fortlang.nodes import Resource, Suit
-from fortlang.registry import is_resource_choice, quantity_spec, spec_of
+from fortlang.registry import METRIC_BY_WORD, is_resource_choice, quantity_spec, spec_of
 
 K = Callable[[bool], bool]
 
@@ -374,6 +374,26 @@ class Op:
             out.append(op)
             stack.extend(reversed(op.parts()))
         return out
+
+    def reads_cards(self) -> bool:
+        """Whether how it ends may depend on which cards are where, not only on how many: an
+        `if` over a metric or an `x` over a quantity that reads the cards you have (R14, the
+        registry's ``reads_cards``), or an op of another vocabulary (not known). If not, any
+        card of a zone an action moves ends the move alike (interpreter.EQUIVALENT_OPTIONS)."""
+        for x in self.walk():
+            if isinstance(x, ConditionalOp):
+                for e in x.test.walk():
+                    if isinstance(e, n.Metric):
+                        spec = METRIC_BY_WORD.get(e.name)
+                        if spec is None or spec.reads_cards:
+                            return True
+            elif isinstance(x, RepeatOp):
+                q = x.node.count  # type: ignore[attr-defined]
+                if not isinstance(q, n.Fixed) and quantity_spec(q).reads_cards:
+                    return True
+            elif isinstance(x, Declared) or type(x).__module__ != __name__:
+                return True
+        return False
 
     def counts_suits(self) -> bool:
         """Whether performing it may record repetitions by a suit (R5.5): an `x suit` or
