@@ -54,6 +54,10 @@ class PrimitiveSpec:
     #: primitive declared False is left out of their search; a plugin's primitive that is not
     #: declared is assumed to free (the search then decides).
     frees: bool = True
+    #: The same for a rival's stuff, pack or their share of the supply when you perform it
+    #: (`take` makes room in the rival's stuff): what a rival performing it under `each rival
+    #: ->` may do for the leader (core C6).
+    frees_rivals: bool = True
     #: The engine's handler, for a primitive the engine does not know: ``effect(node, ctx, k)``
     #: performs it on ``ctx.game`` through its undoable mutations and returns ``k(in_full)``.
     effect: Callable[..., bool] | None = None
@@ -111,64 +115,64 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
     PrimitiveSpec("gain", n.Gain, "gain [N] RES", "R12.1",
                   "Take N of the resource from the supply into your stuff; pizza/toy is one kind, "
                   "chosen, never a mix.", "gain 2 pizza/toy", most_times=8,
-                  frees=False, worth=lambda a: 1.0 * a.amount),
+                  frees=False, frees_rivals=False, worth=lambda a: 1.0 * a.amount),
     PrimitiveSpec("pack", n.Pack, "pack", "R12.2",
                   "Move one resource from your stuff to your pack.", "pack",
                   most_times=8, most_options=4,
-                  worth=lambda a: 1.2),
+                  frees_rivals=False, worth=lambda a: 1.2),
     PrimitiveSpec("lookout", n.Lookout, "lookout", "R12.3",
                   "Add a card from your hand to your lookout.", "lookout",
                   most_times=6, most_options=6,
-                  frees=False, worth=lambda a: 2.0),
+                  frees=False, frees_rivals=False, worth=lambda a: 2.0),
     PrimitiveSpec("destroy_card", n.DestroyCard, "destroy card", "R12.4",
                   "Box a card from your hand or discard pile (not the played or an added card).",
                   "destroy card", most_options=2,
-                  frees=False, worth=lambda a: 0.6),
+                  frees=False, frees_rivals=False, worth=lambda a: 0.6),
     PrimitiveSpec("destroy_this", n.DestroyThis, "destroy this", "R12.5",
                   "Box this card once this action and the followers are done.",
                   "score x book then destroy this", repeatable=False,
-                  frees=False, worth=lambda a: -1.0),
+                  frees=False, frees_rivals=False, worth=lambda a: -1.0),
     PrimitiveSpec("recruit", n.Recruit, "recruit", "R12.6",
                   "Recruit a card onto your discard pile, as in the recruit phase.", "recruit",
                   most_options=6,
-                  frees=False, worth=lambda a: 1.5),
+                  frees=False, frees_rivals=False, worth=lambda a: 1.5),
     PrimitiveSpec("advance", n.Advance, "advance [-1|+1]", "R12.7, R13.2",
                   "Pay the cost to your next fort level from stuff and/or pack and go up one "
                   "level; -1 or +1 changes the cost by one resource of any type.",
                   "advance -1 then score 2", most_times=5, most_options=12,
-                  worth=lambda a: 6.0 - 1.0 * a.modifier),
+                  frees_rivals=False, worth=lambda a: 6.0 - 1.0 * a.modifier),
     PrimitiveSpec("score", n.Score, "score [N]", "R12.8",
                   "Move N spaces up the victory track.", "score x level",
-                  frees=False, worth=lambda a: 1.6 * a.amount),
+                  frees=False, frees_rivals=False, worth=lambda a: 1.6 * a.amount),
     PrimitiveSpec("spend", n.Spend, "spend [N] RES", "R12.9",
                   "Return N of the resource from your stuff or pack to the supply.",
                   "spend pizza then score 2", most_options=5,
-                  worth=lambda a: -0.8 * a.amount),
+                  frees_rivals=False, worth=lambda a: -0.8 * a.amount),
     PrimitiveSpec("destroy_rival", n.DestroyRival, "destroy rival", "R12.10",
                   "Box a card from a rival's yard.", "destroy rival then gain resource",
                   most_options=3,
-                  frees=False, worth=lambda a: 0.4),
+                  frees=False, frees_rivals=False, worth=lambda a: 0.4),
     PrimitiveSpec("copy_pack", n.CopyPack, "copy pack", "R12.11",
                   "Gain the same resources as are in your pack, into your stuff.", "copy pack",
-                  frees=False, worth=lambda a: 1.5),
+                  frees=False, frees_rivals=False, worth=lambda a: 1.5),
     PrimitiveSpec("copy_rival_pack", n.CopyRivalPack, "copy rival pack", "R12.12",
                   "Gain the same resources as are in a rival's pack (nothing is taken from them).",
                   "copy rival pack", most_options=3,
-                  frees=False, worth=lambda a: 1.5),
+                  frees=False, frees_rivals=False, worth=lambda a: 1.5),
     PrimitiveSpec("convert", n.Convert, "convert", "R12.13",
                   "Replace a pizza with a toy, or a toy with a pizza, in your stuff or pack.",
                   "convert x glue", most_options=4,
-                  worth=lambda a: 0.3),
+                  frees_rivals=False, worth=lambda a: 0.3),
     # -- the core's primitives for expansions: every set may use them, the base set does not --
     PrimitiveSpec("draw", n.Draw, "draw [N]", "designers' extension",
                   "Draw N cards from your deck into your hand; an empty deck is not refilled "
                   "from the discard pile (that happens only in the draw phase, R9.1).",
                   "draw 2", most_times=10,
-                  frees=False, worth=lambda a: 0.9 * a.amount, base=False),
+                  frees=False, frees_rivals=False, worth=lambda a: 0.9 * a.amount, base=False),
     PrimitiveSpec("lose", n.Lose, "lose [N]", "designers' extension",
                   "Move N spaces down the victory track (never below 0).",
                   "each rival -> lose", base=False,
-                  frees=False, worth=lambda a: -1.6 * a.amount),
+                  frees=False, frees_rivals=False, worth=lambda a: -1.6 * a.amount),
     PrimitiveSpec("take", n.Take, "take [N] RES", "designers' extension",
                   "Take N of the resource from one rival's stuff (your choice of rival) into "
                   "yours; pizza/toy is one kind, chosen, never a mix.",
@@ -178,7 +182,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Give N of the resource from your stuff to one rival (your choice) into their "
                   "stuff; pizza/toy is one kind, chosen, never a mix.",
                   "give pizza then score 2", most_options=6, most_times=8, base=False,
-                  worth=lambda a: -0.6 * a.amount),
+                  frees_rivals=False, worth=lambda a: -0.6 * a.amount),
 )  # fmt: skip
 
 PRIMITIVE_BY_NAME: dict[str, PrimitiveSpec] = {p.name: p for p in PRIMITIVES}

@@ -123,3 +123,19 @@ def test_with_no_way_in_full_with_an_effect_the_rule_stays_r5_4():
     has an effect: copying an empty pack changes nothing (R5.5's premise)."""
     order = _order_decision("(copy pack or copy pack) x 2")
     assert order.excluded == (("private ((copy pack or copy pack) x 2) only", "R5.4"),)
+
+
+def test_a_short_performer_with_no_action_left_that_could_be_in_full_fails_r5_4(counted):
+    """R5.4 again, with an action still to come: the private `gain pizza` can never be
+    performed in full (the stuff is full, and nothing in the play makes room, R1.5), so once
+    seat 0 falls short in the public action no choice left can make the play legal."""
+    from builders import kid
+
+    from fortlang.engine.play import why_not_by_search
+
+    game = _table()
+    card = kid("Crowd", "shovel", "each player -> ((score or lose) x 8 then gain pizza)",
+               "gain pizza")
+    game.new_cards([card], game.players[0].hand)
+    assert why_not_by_search(game, 0, game.players[0].hand[-1]) == "R5.4"
+    assert counted[0] < MOST_TRIED

@@ -137,9 +137,15 @@ def _boxes(card: CardInstance) -> list[Op]:
 def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if no way of playing ``card`` performs an action in full with an effect: every
     completion fails R5.4 (which is then the rule reported); False if only a search can tell."""
+    return surely_never_done(game, seat, card, _boxes(card))
+
+
+def surely_never_done(game: Game, seat: int, card: CardInstance, ops: Sequence[Op]) -> bool:
+    """True if none of ``ops`` (actions of ``card``, played by ``seat``) can be performed in
+    full with an effect from now on: nothing in the card can make room, refill the supply or
+    change the pack, and each of them never can in a play that only gains tokens."""
     p = game.players[seat]
-    ops = _boxes(card)
-    return not any(op.may_free(game, p) for op in ops) \
+    return not any(op.may_free(game, p) for op in _boxes(card)) \
         and all(op.never_done(game, p) for op in ops)
 
 

@@ -37,6 +37,7 @@ from fortlang.engine.certain import (
     surely_first,
     surely_followed,
     surely_in_vain,
+    surely_never_done,
     surely_playable,
     surely_unplayable,
 )
@@ -662,6 +663,7 @@ class _Performed(Cont):
         self.sequence = sequence
         self.i = i
         self.mark = mark
+        self.seat = ctx.seat  # the leader (a rival may be performing when fails_short asks)
 
     def go(self, full: bool) -> bool:
         ctx = self.ctx
@@ -674,10 +676,15 @@ class _Performed(Cont):
         return self.go(full)
 
     def fails_short(self) -> bool:
-        """The last action, none before in full with an effect: short, the play breaks R5.4
-        whatever is chosen next."""
+        """None before in full with an effect, and no action left that could be (this one is
+        the last, or those after it can never be in a play that only gains tokens): short,
+        the play breaks R5.4 whatever is chosen next."""
         play: _Play = self.ctx.play
-        return self.i == len(self.sequence) - 1 and not _one_in_full(play)
+        if _one_in_full(play):
+            return False
+        rest = self.sequence[self.i + 1:]
+        return not rest or surely_never_done(self.ctx.game, self.seat, play.card,
+                                             [_action(play.card, which) for which in rest])
 
 
 def useful(ctx: Ctx, card: CardInstance) -> bool:

@@ -313,6 +313,8 @@ class Op:
         self.key = id(node)  # the leader's choices that bind followers are kept by it (R6.4)
         spec = spec_of(type(node))  # a primitive's declaration says whether it may free
         self.frees: bool = spec is None or spec.frees
+        #: and whether, performed by you, it may free a rival (a composite: by its parts)
+        self.frees_rivals: bool = spec is not None and spec.frees_rivals
 
     def run(self, ctx: Ctx, k: K) -> bool:
         """Perform the node, then ``k(full)``; returns whether the whole move succeeded. A
@@ -928,7 +930,16 @@ class TargetOp(Op):
         return _each_step(self.body, seats, 0, True, ctx, k)
 
     def may_free(self, game: Game, p: Player) -> bool:
-        return True  # another player's actions may take from you (core C6)
+        """Core C6: what its performers do may free you, whoever performs it: their own freeing
+        (giving back to the supply), or taking from you (``frees_rivals``)."""
+        body = self.body
+        for x in body.walk():
+            if x.frees_rivals:
+                return True
+        for q in game.players:
+            if body.may_free(game, q):
+                return True
+        return False
 
 
 # -- tokens (R12.1, R12.2, R12.9, R12.11-R12.13, core C3-C4) ------------------------------------
