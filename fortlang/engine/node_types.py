@@ -36,6 +36,8 @@ Conditional: Final = _n.Conditional
 # Quantities (R13.1)
 SuitCount: Final = _n.SuitCount
 AnySuit: Final = _n.AnySuit
+Fixed: Final = _n.Fixed
+Metric: Final = _n.Metric  # in the comparisons of `if` (core C7, R14)
 
 #: The two token kinds (R1.4) and the six plain suits (R1.1).
 TOKENS: Final = _n.TOKENS

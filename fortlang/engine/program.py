@@ -385,13 +385,13 @@ class Op:
         for x in self.walk():
             if isinstance(x, ConditionalOp):
                 for e in x.test.walk():
-                    if isinstance(e, n.Metric):
+                    if isinstance(e, t.Metric):
                         spec = METRIC_BY_WORD.get(e.name)
                         if spec is None or spec.reads_cards:
                             return True
             elif isinstance(x, RepeatOp):
                 q = x.node.count  # type: ignore[attr-defined]
-                if not isinstance(q, n.Fixed) and quantity_spec(q).reads_cards:
+                if not isinstance(q, t.Fixed) and quantity_spec(q).reads_cards:
                     return True
             elif isinstance(x, Declared) or type(x).__module__ != __name__:
                 return True
