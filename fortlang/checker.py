@@ -232,6 +232,24 @@ def _repetitions(root: n.Node) -> Iterator[Diagnostic]:
                      if isinstance(k, n.Action))
 
 
+def _performers_search(root: n.Node) -> Iterator[Diagnostic]:
+    """Core C6: performers act in turn, each doing what they can, so a move that needs the
+    action in full (R5.4, R6.2) and fails at the last of them may try every way the choices
+    before unfold, across the whole action: with performers, the whole action is held to the
+    bound that the left part of a `then` is (R13.4)."""
+    target = next((x for x in root.walk() if isinstance(x, n.Target)), None)
+    if target is None:
+        return
+    ways = search_ways(root)
+    if ways > reg.MAX_SEARCH_WAYS:
+        shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
+        yield _error(target, "E202",
+                     f"`{to_text(root)}` can unfold in {shown} ways with the choices of its "
+                     "performers, and deciding a move may search each of them, as each "
+                     f"performer acts in turn (core C6; at most {reg.MAX_SEARCH_WAYS:,} ways)",
+                     hint="give the performers fewer choices, or repeat the action fewer times")
+
+
 def _performers(node: n.Node) -> int:
     """How many players perform the body of ``node`` (1 unless `each rival ->`, core C6)."""
     if not isinstance(node, n.Target) or node.who is n.Who.A_RIVAL:
@@ -287,4 +305,5 @@ _CHECKS: dict[type, tuple[Check, ...]] = {
     n.Target: (_own_card,),  # type: ignore[dict-item]
 }
 #: Checks that need the whole tree (what surrounds a node), run once from the root.
-_TREE_CHECKS: tuple[Callable[[n.Node], Iterator[Diagnostic]], ...] = (_multiplied, _repetitions)
+_TREE_CHECKS: tuple[Callable[[n.Node], Iterator[Diagnostic]], ...] = (
+    _multiplied, _repetitions, _performers_search)

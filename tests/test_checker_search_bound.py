@@ -49,6 +49,34 @@ def test_reasonable_actions_are_accepted(text):
     assert not [d for d in check(parse_action(text)) if d.code == "E202"]
 
 
+#: Actions with performers that took from 7 s to 9 minutes to decide in whole games with random
+#: accepted cards (each performer acts in turn, core C6, and a move that fails at the last one
+#: may try every way the others' choices unfold).
+PERFORMERS = [
+    "each rival -> each player -> advance +1",
+    "(each player -> (spend toy then recruit then recruit then score)) x lookout",
+    "(each rival -> each player -> if lookout > 2 -> copy rival pack) x any",
+    "each player -> (draw then each player -> (destroy card or draw or lookout or copy pack))",
+    "each rival -> a rival -> (recruit or destroy rival or convert or take pizza)",
+]
+
+
+@pytest.mark.parametrize("text", PERFORMERS)
+def test_performers_whose_choices_multiply_past_the_bound_are_refused(text):
+    action = parse_action(text)
+    [d] = [d for d in check(action) if d.code == "E202"]
+    assert "core C6" in d.message and f"{reg.MAX_SEARCH_WAYS:,}" in d.message and d.hint
+    assert text[d.span.start:d.span.end].lstrip("(").startswith(("each ", "a rival"))  # who
+
+
+@pytest.mark.parametrize("text", [
+    "each rival -> lose", "each rival -> gain pizza", "a rival -> destroy card",
+    "each player -> (score or draw)", "each rival -> take pizza then score 2",
+])
+def test_performers_with_few_choices_are_accepted(text):
+    assert not [d for d in check(parse_action(text)) if d.code == "E202"]
+
+
 def test_the_bound_reads_the_registry_declarations():
     pack = reg.PRIMITIVE_BY_NAME["pack"].most_options
     assert search_ways(parse_action("pack x 2")) == pack ** 2
