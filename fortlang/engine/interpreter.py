@@ -253,7 +253,8 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
               same: Sequence[int] = (), refused: Refused = _no_refusals) -> bool:
     """:func:`decide` over ``count`` options that ``step`` applies and labels."""
     if ctx.points is None:  # the move's first choice point: its driver starts here
-        return drive(ctx, _Decide(ctx, kind, count, step, known, same, refused), 0)
+        return drive(ctx, Call(partial(decide_at, ctx, kind, count, step, known, same, refused)),
+                     0)
     if count == 1 and (ctx.search or not ctx.game.explain):  # the hot path first
         return jump(ctx, step, 0)
     if not count:
@@ -309,27 +310,6 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
                             tuple(excluded))
         pick = legal[game.ask(decision)]
     return jump(ctx, step, pick)
-
-
-class _Decide(Step):
-    """A choice point reached with no driver running: :func:`decide_at` again, under one."""
-
-    def __init__(self, ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool],
-                 same: Sequence[int], refused: Refused) -> None:
-        self.ctx = ctx
-        self.kind = kind
-        self.count = count
-        self.step = step
-        self.known = known
-        self.same = same
-        self.refused = refused
-
-    def apply(self, i: int) -> bool:
-        return decide_at(self.ctx, self.kind, self.count, self.step, self.known, self.same,
-                         self.refused)
-
-    def options(self) -> Sequence[Option]:
-        return self.step.options()
 
 
 class Point:
@@ -404,8 +384,8 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
         ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = who
 
 
-class _Call(Step):
-    """A thunk as a step (its one option), for a driver."""
+class Call(Step):
+    """A thunk as a step (its one option): what a driver starts with."""
 
     def __init__(self, thunk: Thunk) -> None:
         self.thunk = thunk
@@ -423,7 +403,7 @@ def search(ctx: Ctx, thunk: Thunk) -> bool:
     mark = game.begin()
     ctx.search, ctx.fail = True, None
     try:
-        return drive(ctx, _Call(thunk), 0)
+        return drive(ctx, Call(thunk), 0)
     finally:
         game.abort(mark)
         ctx.search = False

@@ -55,6 +55,7 @@ from fortlang.engine.choices import (
 from fortlang.engine.interpreter import (
     COIN,
     RECRUIT_SOURCES,
+    Call,
     Cont,
     Ctx,
     Step,
@@ -439,7 +440,7 @@ def _stop(ctx: Ctx) -> bool:
     if hit is None:
         outer = ctx.fail
         ctx.fail = None
-        ok = drive(ctx, _OrderTrial(ctx), -1)  # its outcome is kept: its own driver
+        ok = drive(ctx, Call(partial(_order, ctx)), 0)  # its outcome is kept: its own driver
         hit = (ok, _recorded(ctx))
         play.tried[key] = hit
         ctx.fail = outer
@@ -545,8 +546,6 @@ class _OrderTrial(Step):
 
     def apply(self, i: int) -> bool:
         ctx = self.ctx
-        if i < 0:  # the whole choice (from _stop)
-            return _order(ctx)
         play: _Play = ctx.play
         return _perform(ctx, _facts(play.card).sequences[i], 0)
 
@@ -617,25 +616,10 @@ def _rule_in_vain(ctx: Ctx, action: Op) -> bool:
     game = ctx.game
     mark = game.mark()
     try:
-        effective = drive(ctx, _Effective(ctx, action, mark), 0)
+        effective = drive(ctx, Call(partial(action.run, ctx, _WithEffect(game, mark))), 0)
     finally:
         game.rollback(mark)
     return ctx.fails("R5.5" if effective else "R5.4")
-
-
-class _Effective(Step):
-    """``action`` performed in full with an effect (R5.4), as one way to search for."""
-
-    def __init__(self, ctx: Ctx, action: Op, mark: int) -> None:
-        self.ctx = ctx
-        self.action = action
-        self.mark = mark
-
-    def apply(self, i: int) -> bool:
-        return self.action.run(self.ctx, _WithEffect(self.ctx.game, self.mark))
-
-    def options(self) -> Sequence[Option]:
-        return ()
 
 
 class _WithEffect(Cont):

@@ -63,6 +63,7 @@ from fortlang.engine.interpreter import (
     EITHER,
     LOOKOUT_FROM_ANYWHERE,
     PACK_FROM_SUPPLY,
+    Call,
     Cont,
     Ctx,
     Finished,
@@ -79,6 +80,7 @@ from fortlang.engine.interpreter import (
     gain_tokens,
     jump,
     level_rewards,
+    partial,
     perk_places,
     plans_for,
     recruit_places,
@@ -834,23 +836,6 @@ class _AsPlayerBack(_Cont):
         return fails_short(self.k)  # it goes on with k(False)
 
 
-class _AsPlayer(Step):
-    """:func:`as_player` reached with no driver running: again, under one (the driver puts the
-    original performer back if the move ends inside the body)."""
-
-    def __init__(self, ctx: Ctx, seat: int, body: Op, k: K) -> None:
-        self.ctx = ctx
-        self.seat = seat
-        self.body = body
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        return as_player(self.ctx, self.seat, self.body, self.k)
-
-    def options(self) -> Sequence[Option]:
-        return ()
-
-
 def as_player(ctx: Ctx, seat: int, body: Op, k: K) -> bool:
     """``body`` performed by the player at ``seat`` as themselves: their zones and tokens, their
     decisions (asked of their agent), no "on your turn" perk (it is not their turn), and their
@@ -858,8 +843,8 @@ def as_player(ctx: Ctx, seat: int, body: Op, k: K) -> bool:
     not rivals to each other). ``k`` continues as the original performer. Swapping the fields
     in place (not a new Ctx) keeps one search flag for the whole move, so a continuation run
     inside a trial is still a trial."""
-    if ctx.points is None:
-        return drive(ctx, _AsPlayer(ctx, seat, body, k), 0)
+    if ctx.points is None:  # under a driver, which puts the performer back if the move ends
+        return drive(ctx, Call(partial(as_player, ctx, seat, body, k)), 0)  # inside the body
     saved: _Who = (ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound)
     _put(ctx, (seat, ctx.game.players[seat], False, {}, {}))
     return body.run(ctx, _AsPlayerBack(ctx, saved, k))
