@@ -598,10 +598,12 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
 def _in_vain_whatever(ctx: Ctx, action: Op) -> bool:
     """R5.5 fails whatever the last action does: an added card is useless now, and the action
     repeats nothing by a suit, so it adds no repetition that could make the card useful."""
+    if action.counts_suits():
+        return False
     play: _Play = ctx.play
     for card in play.added:
         if not useful(ctx, card):
-            return not action.counts_suits()
+            return True
     return False
 
 

@@ -317,6 +317,7 @@ class Op:
         self.frees: bool = spec is None or spec.frees
         #: and whether, performed by you, it may free a rival (a composite: by its parts)
         self.frees_rivals: bool = spec is not None and spec.frees_rivals
+        self._counts_suits = -1  # counts_suits(), worked out once asked (-1: not yet)
 
     def run(self, ctx: Ctx, k: K) -> bool:
         """Perform the node, then ``k(full)``; returns whether the whole move succeeded. A
@@ -402,13 +403,13 @@ class Op:
     def counts_suits(self) -> bool:
         """Whether performing it may record repetitions by a suit (R5.5): an `x suit` or
         `x any` inside, or an op of another vocabulary (not known)."""
-        for x in self.walk():
-            if isinstance(x, RepeatOp):
-                if x.suit is not None or x.any:
-                    return True
-            elif isinstance(x, Declared) or type(x).__module__ != __name__:
-                return True
-        return False
+        if self._counts_suits < 0:
+            self._counts_suits = int(any(
+                isinstance(x, RepeatOp) and (x.suit is not None or x.any)
+                or not isinstance(x, RepeatOp) and (isinstance(x, Declared)
+                                                    or type(x).__module__ != __name__)
+                for x in self.walk()))
+        return self._counts_suits == 1
 
 
 class Declared(Op):
