@@ -760,7 +760,7 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     if rule is not None:
         raise IllegalMove(f"{card.name} cannot be played: no legal way to use it ({rule})", rule)
     ctx = _leader_ctx(game, seat, card)
-    ok = _transaction(game, partial(_lead, ctx, card))
+    ok = _transaction(ctx, partial(_lead, ctx, card))
     assert ok, "a play found legal by search must complete"
     play: _Play = ctx.play
     public_used = any(which == PUBLIC for which, _, _ in play.used)
@@ -961,7 +961,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         else:
             thunks.append(partial(_follow_with, rnd, ctx, copy_cat, chosen, cards))
         known.append(verdict is True)
-    _transaction(game, partial(decide, ctx, K_FOLLOW, options, thunks, known,
+    _transaction(ctx, partial(decide, ctx, K_FOLLOW, options, thunks, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
                                if game.explain else _nothing_refused))
     _debug_check(game)
@@ -1156,7 +1156,8 @@ def _execute(game: Game, seat: int, start: Callable[[Ctx], bool], *, leader: boo
     ctx = Ctx(game, seat, leader=leader)
     if can_fail and not search(ctx, lambda: start(ctx)):
         return False
-    ok = _transaction(game, partial(start, Ctx(game, seat, leader=leader)))
+    real = Ctx(game, seat, leader=leader)
+    ok = _transaction(real, partial(start, real))
     _debug_check(game)
     return ok
 
@@ -1187,9 +1188,9 @@ def recruit(game: Game, seat: int, *, places: frozenset[str] = RECRUIT_SOURCES) 
     ctx = Ctx(game, seat, leader=True)
     ctx.context = "recruit a card (R7.1)"
     ctx.safe = True
-    ok = _transaction(game, partial(card_moves, ctx, recruit_places(game, places),
-                                    ctx.player.discard, K_RECRUIT, _as_performed,
-                                    refill_park=True))
+    ok = _transaction(ctx, partial(card_moves, ctx, recruit_places(game, places),
+                                   ctx.player.discard, K_RECRUIT, _as_performed,
+                                   refill_park=True))
     _debug_check(game)
     return ok
 
@@ -1198,12 +1199,14 @@ def _as_performed(full: bool) -> bool:
     return full
 
 
-def _transaction(game: Game, move: Callable[[], bool]) -> bool:
-    """Run ``move`` for real in one transaction: committed when it returns, undone if it
-    raises (an agent's error, a scenario's refusal), so the game is never left half-moved."""
+def _transaction(ctx: Ctx, move: Callable[[], bool]) -> bool:
+    """Run ``move`` for real in one transaction, under its driver: committed when it returns,
+    undone if it raises (an agent's error, a scenario's refusal), so the game is never left
+    half-moved."""
+    game = ctx.game
     mark = game.begin()
     try:
-        ok = move()
+        ok = drive(ctx, Call(move), 0)
     except BaseException:
         game.abort(mark)
         raise
