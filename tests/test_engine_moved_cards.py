@@ -1,15 +1,19 @@
-"""Which card an action moves matters when the move reads the cards you have (R14 metrics in
-an `if`, core C7): then every card is tried, not one per zone (interpreter.EQUIVALENT_OPTIONS
-holds only for moves that read no card's suits). Found by running whole games with random
-accepted cards: the search found a recruit legal by the first card of the park, the agent took
-another, and the play could not be completed (an AssertionError in ``play_card``)."""
+"""Which card an action moves matters when the move reads the cards you have afterwards (R14
+metrics in an `if`, core C7): then every card is tried, not one per zone
+(interpreter.EQUIVALENT_OPTIONS holds only for moves where no such test follows a card move).
+Found by running whole games with random accepted cards: the search found a recruit legal by
+the first card of the park, the agent took another, and the play could not be completed (an
+AssertionError in ``play_card``)."""
 
 from __future__ import annotations
 
+import pytest
 from builders import Recorder, kid
 
 from fortlang.engine import Game
 from fortlang.engine.play import play_card
+from fortlang.engine.program import program, reads_moved_cards
+from fortlang.parser import parse_action
 
 
 def _recruit_decision(public: str, park: list) -> tuple:
@@ -43,3 +47,16 @@ def test_a_move_that_reads_only_sizes_still_tries_one_card_per_zone():
     recruit, _ = _recruit_decision("recruit then if cards >= 1 -> gain pizza", park)
     assert [o.label for o in recruit.options] == ["King from the park", "Digger from the park"]
     assert recruit.excluded == ()
+
+
+@pytest.mark.parametrize(("boxes", "reads"), [
+    (["recruit then if crown >= 1 -> gain pizza"], True),
+    (["if crown >= 1 -> (recruit then gain pizza)"], False),  # read before any card moves
+    (["(if crown >= 1 -> score then recruit) x 2"], True),  # the second repetition reads
+    (["each player -> if crown >= 1 -> recruit"], True),  # the next performer reads
+    (["recruit", "if crown >= 1 -> score"], True),  # the private box may come second (R5.2)
+    (["if crown >= 1 -> score", "score"], False),  # nothing moves a card
+    (["recruit then if cards >= 2 -> score"], False),  # a size: any card counts alike
+])
+def test_a_move_reads_moved_cards_only_if_a_test_can_come_after_a_move(boxes, reads):
+    assert reads_moved_cards([program(parse_action(b)) for b in boxes]) is reads

@@ -146,8 +146,8 @@ class Ctx:
         self.points: list[Point] | None = None
         self.jump: Step | None = None
         self.jump_i = 0
-        #: Any card of a zone an action moves ends the move alike: the move reads no card's
-        #: suits (program.Op.reads_cards); set by whoever starts the move.
+        #: Any card of a zone an action moves ends the move alike: no test reads the cards
+        #: after one moved (program.reads_moved_cards); set by whoever starts the move.
         self.alike = True
 
     def fails(self, rule: str) -> bool:

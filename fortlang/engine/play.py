@@ -76,7 +76,7 @@ from fortlang.engine.interpreter import (
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import PLAIN_SUITS
-from fortlang.engine.program import Op, box_ops, program
+from fortlang.engine.program import Op, box_ops, program, reads_moved_cards
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit
@@ -175,9 +175,10 @@ class _CardFacts:
         self.public_context: Final = f"{name} ({PUBLIC}): {text(pub)}" if pub is not None else ""
         self.private_context: Final = f"{name} ({PRIVATE}): {text(priv)}" if priv is not None \
             else ""
-        #: Its boxes read no card's suits: any card of a zone they move ends a play alike.
-        self.alike: Final = not any(program(a).reads_cards() for a in (pub, priv)
-                                    if a is not None)
+        #: No test of its boxes reads the cards after one moved: any card of a zone they
+        #: move ends a play alike.
+        self.alike: Final = not reads_moved_cards([program(a) for a in (pub, priv)
+                                                   if a is not None])
 
 
 def _facts(card: CardInstance) -> _CardFacts:
@@ -873,8 +874,8 @@ class _Facts:
         self.suit_free = public is None or not any(
             type(x) is t.Repeat and type(x.count) in (t.SuitCount, t.AnySuit)
             for x in public.walk())
-        #: it reads no card's suits: any card of a zone it moves ends alike (_CardFacts.alike)
-        self.alike = public is None or not program(public).reads_cards()
+        #: any card of a zone it moves ends alike (_CardFacts.alike)
+        self.alike = public is None or not reads_moved_cards([program(public)])
 
 
 _FACTS: Final[dict[tuple[int, Suit | None], _Facts]] = {}
@@ -1145,7 +1146,7 @@ def can_perform(game: Game, seat: int, action: n.Action, *, full: bool = True) -
     """Whether ``seat`` can perform ``action`` (in full, or at all); the state is unchanged."""
     ctx = Ctx(game, seat, leader=True)
     op = program(action)
-    ctx.alike = not op.reads_cards()
+    ctx.alike = not reads_moved_cards([op])
     return search(ctx, lambda: op.run(ctx, Wanted(full)))
 
 
@@ -1171,7 +1172,7 @@ def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
         op = program(action)
         ctx.context = text(action)
         ctx.safe = not full  # in part, nothing can fail
-        ctx.alike = not op.reads_cards()
+        ctx.alike = not reads_moved_cards([op])
         return op.run(ctx, Wanted(full))
 
     return _execute(game, seat, start, leader=leader, can_fail=full)

@@ -380,26 +380,6 @@ class Op:
             stack.extend(reversed(op.parts()))
         return out
 
-    def reads_cards(self) -> bool:
-        """Whether how it ends may depend on which cards are where, not only on how many: an
-        `if` over a metric or an `x` over a quantity that reads the cards you have (R14, the
-        registry's ``reads_cards``), or an op of another vocabulary (not known). If not, any
-        card of a zone an action moves ends the move alike (interpreter.EQUIVALENT_OPTIONS)."""
-        for x in self.walk():
-            if isinstance(x, ConditionalOp):
-                for e in x.test.walk():
-                    if isinstance(e, t.Metric):
-                        spec = METRIC_BY_WORD.get(e.name)
-                        if spec is None or spec.reads_cards:
-                            return True
-            elif isinstance(x, RepeatOp):
-                q = x.node.count  # type: ignore[attr-defined]
-                if not isinstance(q, t.Fixed) and quantity_spec(q).reads_cards:
-                    return True
-            elif isinstance(x, Declared) or type(x).__module__ != __name__:
-                return True
-        return False
-
     def counts_suits(self) -> bool:
         """Whether performing it may record repetitions by a suit (R5.5): an `x suit` or
         `x any` inside, or an op of another vocabulary (not known)."""
@@ -1659,6 +1639,58 @@ def program(action: n.Action) -> Op:
 
 def programs_size() -> int:
     return len(_PROGRAMS)
+
+
+def reads_moved_cards(actions: Sequence[Op]) -> bool:
+    """Whether, performing ``actions`` in any order, a test may read which cards are where after
+    an action moved a card: an `if` over a metric, or an `x` over a quantity, that reads the
+    suits of the cards you have (R14, the registry's ``reads_cards``), performed after a card
+    move (a later part of a `then`, the next repetition or performer, another action); an op of
+    another vocabulary may (not known). If not, any card of a zone an action moves ends the move
+    alike (interpreter.EQUIVALENT_OPTIONS): a test read before any move sees the same cards."""
+    flows = [_card_flow(x) for x in actions]
+    if any(after for _, _, after in flows):
+        return True
+    return any(a[0] and b[1] for i, a in enumerate(flows) for j, b in enumerate(flows)
+               if i != j)
+
+
+def _card_flow(op: Op) -> tuple[bool, bool, bool]:
+    """(may move a card, may read cards, may read them after moving one) for ``op``."""
+    if isinstance(op, Declared) or type(op).__module__ != __name__:
+        return True, True, True
+    own = _reads_cards_first(op)
+    parts = op.parts()
+    if not parts:
+        return bool(op.touches & CARDS_MOVED), own, False
+    flows = [_card_flow(x) for x in parts]
+    moves = any(m for m, _, _ in flows)
+    reads = own or any(r for _, r, _ in flows)
+    after = any(a for _, _, a in flows)
+    if isinstance(op, ThenOp):  # the parts in turn
+        moved = False
+        for m, r, _ in flows:
+            after = after or (moved and r)
+            moved = moved or m
+    elif isinstance(op, (RepeatOp, TargetOp)):  # the body again, after itself
+        m, r, _ = flows[0]
+        after = after or (m and r)
+    return moves, reads, after
+
+
+def _reads_cards_first(op: Op) -> bool:
+    """What ``op`` itself reads of the cards before its parts run: an `if`'s test, an `x`'s
+    count (read when the repetition starts)."""
+    if isinstance(op, ConditionalOp):
+        for e in op.test.walk():
+            if isinstance(e, t.Metric):
+                spec = METRIC_BY_WORD.get(e.name)
+                if spec is None or spec.reads_cards:
+                    return True
+    elif isinstance(op, RepeatOp):
+        q = op.node.count  # type: ignore[attr-defined]
+        return not isinstance(q, t.Fixed) and quantity_spec(q).reads_cards
+    return False
 
 
 def run(action: n.Action, ctx: Ctx, k: K) -> bool:
