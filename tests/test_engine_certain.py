@@ -12,9 +12,9 @@ from unittest.mock import patch
 
 import pytest
 from builders import kid, random_table
+from engine_strategies import composites, leaves
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_engine_properties import _composites, leaves
 
 from fortlang import native
 from fortlang.cardset import base_set
@@ -36,7 +36,7 @@ from fortlang.registry import is_resource_choice
 
 BASE = base_set()
 #: Small actions: a real play tries every option at every choice, which grows fast with the size.
-actions = st.recursive(leaves, _composites, max_leaves=3)
+actions = st.recursive(leaves, composites(), max_leaves=3)
 cards = st.builds(lambda public, private, suits: KidCard("x", "X", tuple(suits), public, private),
                   st.none() | actions, st.none() | actions,
                   st.lists(st.sampled_from(Suit), min_size=1, max_size=2))

@@ -1,0 +1,74 @@
+"""Hypothesis strategies for actions the engine plays: small amounts (so that random tables
+can pay for them), every primitive, quantity and construct. One place for the property tests of
+the engine, the games with random cards and ``bench/fuzz_cards.py``."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from hypothesis import strategies as st
+
+from fortlang import nodes as n
+from fortlang import registry as reg
+from fortlang.checker import check
+from fortlang.model import CardSet
+from fortlang.printer import to_text
+
+leaves = st.one_of(
+    st.builds(n.Gain, amount=st.integers(1, 3), resource=st.sampled_from(n.Resource)),
+    st.builds(n.Spend, amount=st.integers(1, 2), resource=st.sampled_from(n.Resource)),
+    st.builds(n.Score, amount=st.integers(1, 2)),
+    st.builds(n.Advance, modifier=st.sampled_from((0, *reg.MODIFIERS))),
+    *(st.builds(spec.node) for spec in reg.PRIMITIVES
+      if spec.node not in (n.Gain, n.Spend, n.Score, n.Advance)),
+)
+tests = st.builds(n.Compare, st.sampled_from(reg.COMPARE_OPS),
+                  st.builds(n.Metric, st.sampled_from([m.word for m in reg.METRICS])),
+                  st.builds(n.Number, st.integers(0, 4)))
+
+
+def quantities(most_fixed: int, tallies: bool) -> st.SearchStrategy[n.Quantity]:
+    """Fixed counts up to ``most_fixed``, Fort's quantities, and (``tallies``) the core's."""
+    return st.one_of(
+        st.builds(n.Fixed, n=st.integers(0, most_fixed)),
+        *(st.builds(cls) for cls in (n.AnySuit, n.PackSize, n.FortLevel, n.LookoutSize)),
+        st.builds(n.SuitCount, suit=st.sampled_from(n.Suit)),
+        *([st.builds(n.Tally, st.sampled_from([w.word for w in reg.QUANTITIES if w.measure]))]
+          if tallies else []),
+    )
+
+
+def composites(most_fixed: int = 3, most_parts: int = 3, tallies: bool = True):
+    """The operators, and the core's `if ->` and `each rival ->` (issue 18.1), over ``kids``."""
+    counts = quantities(most_fixed, tallies)
+
+    def build(kids: st.SearchStrategy[n.Action]) -> st.SearchStrategy[n.Action]:
+        several = st.lists(kids, min_size=2, max_size=most_parts).map(tuple)
+        return st.one_of(st.builds(n.Repeat, kids, counts), several.map(n.Then),
+                         several.map(n.Choice), st.builds(n.Conditional, tests, kids),
+                         st.builds(n.Target, st.sampled_from(n.Who), kids))
+
+    return build
+
+
+def accepted_actions(max_leaves: int) -> st.SearchStrategy[n.Action]:
+    """Actions `check` accepts, fixed counts up to its bound (whole games play them)."""
+    return st.recursive(leaves, composites(reg.MAX_AMOUNT, 4, tallies=False),
+                        max_leaves=max_leaves).filter(
+        lambda a: not any(d.code.startswith("E") for d in check(a)))
+
+
+def with_boxes(cardset: CardSet, boxes: list[n.Action],
+               seed: int) -> tuple[CardSet, list[str]]:
+    """``cardset`` with ``boxes`` in random boxes of random park kids (by ``seed``), and
+    what was replaced (``Name.public: action``), to replay it by."""
+    rng = random.Random(seed)
+    kids = list(cardset.kids)
+    park = [i for i, k in enumerate(kids) if not k.best_friend]
+    replaced = []
+    for action in boxes:
+        i, box = rng.choice(park), rng.choice(["public", "private"])
+        kids[i] = dataclasses.replace(kids[i], **{box: action})
+        replaced.append(f"{kids[i].name}.{box}: {to_text(action)}")
+    return dataclasses.replace(cardset, kids=tuple(kids)), replaced
