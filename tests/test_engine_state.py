@@ -74,6 +74,39 @@ def test_rollback_restores_tokens_cards_and_attributes():
     assert p.level == 0 and game._undo == []
 
 
+def test_r1_4_every_token_count_is_one_item_of_the_games_flat_list():
+    # issue 13, item 2: the supply's pizza and toy, then each seat's stuff and pack
+    game = Game(3)
+    p = game.players[1]
+    game.give(p, TOY, 2)
+    game.give(p, PIZZA, 1, to_pack=True)
+    assert game.tokens == [29, 28, 0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0]
+    assert p.stuff == {PIZZA: 0, TOY: 2} and p.pack == {PIZZA: 1, TOY: 0}
+    assert game.supply == {PIZZA: 29, TOY: 28} and dict(p.stuff.items()) == {PIZZA: 0, TOY: 2}
+    assert p.stuff != {PIZZA: 0, TOY: 3} and list(p.pack) == [PIZZA, TOY]
+    # the undo log records indices into it: a rollback restores the list itself
+    mark = game.begin()
+    game.transfer(p.stuff, game.players[2].stuff, TOY, 2)
+    game.shift(p.pack.at, 0, 1)  # the pizza in seat 1's pack back to the supply
+    assert game.tokens[7] == 0 and game.tokens[11] == 2 and game.tokens[0] == 30
+    game.abort(mark)
+    assert game.tokens == [29, 28, 0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0]
+    with pytest.raises(KeyError):  # pizza/toy is a choice, never a token (R12.1)
+        p.stuff[Resource.EITHER]
+
+
+def test_a_games_copy_counts_its_tokens_in_a_list_of_its_own():
+    game = Game(2)
+    game.give(game.players[0], PIZZA, 3)
+    twin = game.copy()
+    twin.transfer(twin.players[0].stuff, twin.players[1].stuff, PIZZA, 2)
+    assert twin.tokens is not game.tokens and twin.players[1].stuff[PIZZA] == 2
+    assert game.players[0].stuff[PIZZA] == 3 and game.players[1].stuff[PIZZA] == 0
+    assert twin.supply.counts is twin.tokens and twin.players[0].pack.counts is twin.tokens
+    assert_invariants(twin)
+    assert_invariants(game)
+
+
 def test_rollback_undoes_every_mutation_and_bookkeeping_in_reverse_order():
     game = Game(2)
     p = game.players[0]

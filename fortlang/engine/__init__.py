@@ -4,12 +4,14 @@ and following a card (R5, R6) and the invariant checker.
 The API a game loop, bots, replays and scenarios build on:
 
 * :class:`Game` (``state.py``): players' zones (``deck hand discard yard lookout in_play``, lists of
-  :class:`CardInstance`, top of a deck = end), ``stuff``/``pack`` token dicts, ``level``, ``vp``,
+  :class:`CardInstance`, top of a deck = end), ``stuff``/``pack`` token pools, ``level``, ``vp``,
   ``rule``, ``perks``; shared ``park park_deck box rule_pile perk_row boxed_perks macaroni
-  supply``; ``rng`` (the one seeded generator), ``agents`` (one per seat), ``log`` (every
-  answered decision as ``(kind, index)``), ``on_decision``, ``debug`` (invariants at every
-  decision), ``rules`` (:class:`Rules`, the interpretation switches), ``snapshot()``. Set-up
-  helpers: ``new_card(s)``, ``give``; outside a move, zones may be changed with ``move``.
+  supply``; ``tokens`` (every token count as one flat list of ints, which the pools
+  :class:`Pool` read as ``p.stuff[PIZZA]``); ``rng`` (the one seeded generator), ``agents``
+  (one per seat), ``log`` (every answered decision as ``(kind, index)``), ``on_decision``,
+  ``debug`` (invariants at every decision), ``rules`` (:class:`Rules`, the interpretation
+  switches), ``snapshot()``. Set-up helpers: ``new_card(s)``, ``give``; outside a move, zones
+  may be changed with ``move``.
 * :mod:`~fortlang.engine.choices`: :class:`Decision` (player, kind, options with labels,
   context, excluded options with the rule forbidding them), :class:`Agent` (``choose(view,
   decision) -> index``), :class:`RandomAgent`, :class:`ScriptedAgent`, :class:`ReplayAgent`.

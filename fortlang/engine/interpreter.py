@@ -55,11 +55,14 @@ from fortlang.engine.state import (
     PERK_LEVEL,
     PIZZA,
     RULE_LEVEL,
+    SUPPLY_AT,
     TOY,
     CardDef,
     CardInstance,
     Game,
     Player,
+    Pool,
+    token_index,
 )
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource, Suit
@@ -473,7 +476,8 @@ def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
     # call of the builtin (looked up, its arguments packed in a tuple).
     got = min(amount, game.gainable(p, res))
     if got > 0:
-        game.transfer(game.supply, p.stuff, res, got)
+        r = token_index(res)
+        game.shift(SUPPLY_AT + r, p.stuff.at + r, got)
     return got == amount
 
 
@@ -627,15 +631,16 @@ def perk_places(perk: Perk) -> frozenset[str]:
     return frozenset(str(v) for v in value) if isinstance(value, list | tuple) else frozenset()
 
 
-def copy_tokens(ctx: Ctx, pack: dict[Resource, int]) -> bool:
+def copy_tokens(ctx: Ctx, pack: tuple[int, int]) -> bool:
+    """R12.11, R12.12: gain a pack's content (its pizza and toy counts, read before the gain)."""
     full = True
-    for r in TOKENS:
-        if pack[r] and not gain_tokens(ctx, r, pack[r]):
+    for r, count in zip(TOKENS, pack, strict=True):
+        if count and not gain_tokens(ctx, r, count):
             full = False
     return full
 
 
-def can_swap(game: Game, p: Player, pool: dict[Resource, int], r: Resource) -> bool:
+def can_swap(game: Game, p: Player, pool: Pool, r: Resource) -> bool:
     """R12.13: a token ``r`` in ``pool`` (stuff or pack) can be swapped for the other kind: one is
     in the supply and, in the stuff, there is room for it."""
     other = OTHER[r]

@@ -16,7 +16,7 @@ from fortlang.engine import node_types as t
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.state import CardInstance, Game, Player
 from fortlang.model import KidCard
-from fortlang.nodes import TOKENS, Suit
+from fortlang.nodes import Suit
 from fortlang.registry import METRICS
 
 # Enum members read through their class are generic lookups (EnumType.__getattr__) from
@@ -81,7 +81,7 @@ _METRIC_FUNCS: dict[str, Callable[[Game, Player], int]] = {
     "toy": lambda game, p: p.stuff[_TOY] + p.pack[_TOY],
     "level": lambda game, p: p.level,
     "lookout": lambda game, p: len(p.lookout),
-    "pack": lambda game, p: sum(p.pack[r] for r in TOKENS),
+    "pack": lambda game, p: sum(p.pack.values()),
     **{s.value: _suit_icons(s) for s in Suit},
     # metrics whose declaration says how to count them (the core's zones and tokens)
     **{w.word: _measured(w.measure) for w in METRICS if w.measure is not None},

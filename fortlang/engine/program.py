@@ -92,7 +92,17 @@ from fortlang.engine.interpreter import (
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.metrics import evaluate
 from fortlang.engine.node_types import TOKENS
-from fortlang.engine.state import OTHER, PIZZA, TOY, CardInstance, Game, Player
+from fortlang.engine.state import (
+    OTHER,
+    PIZZA,
+    SUPPLY_AT,
+    TOY,
+    CardInstance,
+    Game,
+    Player,
+    Pool,
+    token_index,
+)
 from fortlang.model import Perk
 from fortlang.nodes import Resource, Suit
 from fortlang.registry import METRIC_BY_WORD, is_resource_choice, quantity_spec, spec_of
@@ -242,7 +252,8 @@ class _PlayerCount(Count):
 
 class PackSizeOp(_PlayerCount):
     def of(self, p: Player) -> int:
-        return p.pack[PIZZA] + p.pack[TOY]
+        pizza, toy = p.pack.values()
+        return pizza + toy
 
 
 class FortLevelOp(_PlayerCount):
@@ -1044,10 +1055,11 @@ class _SpendFrom(Step):
     def apply(self, i: int) -> bool:
         game, p, res = self.ctx.game, self.ctx.player, self.res
         a = self.low + i
+        r = token_index(res)
         if a:
-            game.transfer(p.stuff, game.supply, res, a)
+            game.shift(p.stuff.at + r, SUPPLY_AT + r, a)
         if self.got - a:
-            game.transfer(p.pack, game.supply, res, self.got - a)
+            game.shift(p.pack.at + r, SUPPLY_AT + r, self.got - a)
         return resume(self.k, self.got == self.amount)
 
     def options(self) -> Sequence[Option]:
@@ -1070,7 +1082,7 @@ def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
 class _PackPick(Step):
     """R12.2: which token to pack, from the stuff or (Sticky Fingers) the supply."""
 
-    def __init__(self, ctx: Ctx, pools: list[tuple[dict, Resource, str, Any]], perk: Perk | None,
+    def __init__(self, ctx: Ctx, pools: list[tuple[Pool, Resource, str, Any]], perk: Perk | None,
                  k: K) -> None:
         self.ctx = ctx
         self.pools = pools
@@ -1130,7 +1142,7 @@ class PackOp(Op):
         return _can_pack(game, p)
 
 
-def _copies(game: Game, p: Player, pack: dict[Resource, int]) -> bool:
+def _copies(game: Game, p: Player, pack: Pool) -> bool:
     """Each kind of ``pack`` fits in ``p``'s stuff and is in the supply."""
     return all(not pack[r] or game.gainable(p, r) >= pack[r] for r in TOKENS)
 
@@ -1143,7 +1155,7 @@ class CopyPackOp(Op):
     straight = True
 
     def once(self, ctx: Ctx) -> bool:
-        return copy_tokens(ctx, dict(ctx.player.pack))
+        return copy_tokens(ctx, ctx.player.pack.values())
 
     def short(self, s: Judgement) -> bool:
         return not _copies(s.game, s.p, s.p.pack)
@@ -1152,7 +1164,7 @@ class CopyPackOp(Op):
         return not _copies(game, p, p.pack)
 
     def never_done(self, game: Game, p: Player) -> bool:
-        if not (p.pack[PIZZA] or p.pack[TOY]):
+        if p.pack.values() == (0, 0):
             return True  # copying an empty pack changes nothing
         return self.never_full(game, p)
 
@@ -1160,7 +1172,7 @@ class CopyPackOp(Op):
 class _RivalPack(Step):
     """R12.12: whose pack to copy, one option per distinct content."""
 
-    def __init__(self, ctx: Ctx, packs: list[tuple[int, dict[Resource, int]]], k: K) -> None:
+    def __init__(self, ctx: Ctx, packs: list[tuple[int, tuple[int, int]]], k: K) -> None:
         self.ctx = ctx
         self.packs = packs
         self.k = k
@@ -1169,8 +1181,8 @@ class _RivalPack(Step):
         return resume(self.k, copy_tokens(self.ctx, self.packs[i][1]))
 
     def options(self) -> Sequence[Option]:
-        return [Option(f"seat {seat}'s pack ({pack[PIZZA]} pizza, {pack[TOY]} toy)", seat)
-                for seat, pack in self.packs]
+        return [Option(f"seat {seat}'s pack ({pizza} pizza, {toy} toy)", seat)
+                for seat, (pizza, toy) in self.packs]
 
 
 class CopyRivalPackOp(Op):
@@ -1181,13 +1193,13 @@ class CopyRivalPackOp(Op):
 
     def run(self, ctx: Ctx, k: K) -> bool:
         seen: set[tuple[int, int]] = set()
-        packs: list[tuple[int, dict[Resource, int]]] = []  # (seat, a copy of the pack)
+        packs: list[tuple[int, tuple[int, int]]] = []  # (seat, the pack's pizza and toy)
         for q in ctx.game.rivals(ctx.seat):
-            content = (q.pack[PIZZA], q.pack[TOY])
+            content = q.pack.values()
             if content in seen:
                 continue
             seen.add(content)
-            packs.append((q.seat, dict(q.pack)))
+            packs.append((q.seat, content))
         if not packs:
             return resume(k, False)
         return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k))
@@ -1200,7 +1212,7 @@ class CopyRivalPackOp(Op):
 class _Swap(Step):
     """R12.13: which token to swap: (pool, where, the token given)."""
 
-    def __init__(self, ctx: Ctx, swaps: list[tuple[dict, str, Resource]], k: K) -> None:
+    def __init__(self, ctx: Ctx, swaps: list[tuple[Pool, str, Resource]], k: K) -> None:
         self.ctx = ctx
         self.swaps = swaps
         self.k = k
@@ -1233,7 +1245,7 @@ class ConvertOp(Op):
 
     def run(self, ctx: Ctx, k: K) -> bool:
         game, p = ctx.game, ctx.player
-        swaps: list[tuple[dict, str, Resource]] = []
+        swaps: list[tuple[Pool, str, Resource]] = []
         for pool, where in ((p.stuff, "stuff"), (p.pack, "pack")):
             for r in TOKENS:
                 if can_swap(game, p, pool, r):
@@ -1517,6 +1529,18 @@ def _plan_label(plan: tuple[int, int, int, int]) -> str:
     return "pay " + (", ".join(parts) if parts else "nothing")
 
 
+#: Where each count of a payment plan (pizza from the stuff, pizza from the pack, toy from the
+#: stuff, toy from the pack) is, from the start of the stuff in Game.tokens.
+_PLAN_AT: Final = (0, 2, 1, 3)
+
+
+def _plans_now(game: Game, p: Player, modifier: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Every way for ``p`` to pay the next level now (R10.1, R13.2)."""
+    tokens, at = game.tokens, p.stuff.at
+    return plans_for(game.costs[p.level], modifier, tokens[at], tokens[at + 1], tokens[at + 2],
+                     tokens[at + 3])
+
+
 class _Pay(Step):
     """R10.1, R13.2: how to pay an advance, then the level's rewards (R10.3)."""
 
@@ -1528,11 +1552,10 @@ class _Pay(Step):
     def apply(self, i: int) -> bool:
         ctx = self.ctx
         game, p = ctx.game, ctx.player
-        plan = self.plans[i]
-        pools = ((p.stuff, PIZZA), (p.pack, PIZZA), (p.stuff, TOY), (p.pack, TOY))
-        for m, (pool, r) in zip(plan, pools, strict=True):
+        at = p.stuff.at
+        for m, off in zip(self.plans[i], _PLAN_AT, strict=True):
             if m:
-                game.transfer(pool, game.supply, r, m)
+                game.shift(at + off, SUPPLY_AT + (off & 1), m)  # off & 1: its kind
         game.set(p, "level", p.level + 1)
         return level_rewards(ctx, Finished(self.k))
 
@@ -1556,8 +1579,7 @@ class AdvanceOp(Op):
         game, p = ctx.game, ctx.player
         if p.level >= game.max_level:
             return resume(k, False)
-        plans = plans_for(game.costs[p.level], self.modifier, p.stuff[PIZZA], p.stuff[TOY],
-                          p.pack[PIZZA], p.pack[TOY])
+        plans = _plans_now(game, p, self.modifier)
         if not plans:
             return resume(k, False)
         return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
@@ -1565,9 +1587,7 @@ class AdvanceOp(Op):
     def now(self, s: Judgement) -> bool:
         """Below the top level with a way to pay; a reward is always taken in full (R10.3)."""
         p, game = s.p, s.game
-        return p.level < game.max_level and bool(plans_for(
-            game.costs[p.level], self.modifier, p.stuff[PIZZA], p.stuff[TOY],
-            p.pack[PIZZA], p.pack[TOY]))
+        return p.level < game.max_level and bool(_plans_now(game, p, self.modifier))
 
 
 # -- compiling ---------------------------------------------------------------------------------

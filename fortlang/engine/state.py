@@ -12,7 +12,7 @@ plain lists; the top of a deck is its end.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -131,6 +131,91 @@ class CardInstance:
         return f"{self.name}#{self.uid}"
 
 
+# -- tokens: flat counters -----------------------------------------------------------------------
+# Every token count of a game is one item of one list of ints (Game.tokens): the supply's pizza
+# and toy first, then each seat's stuff and pack. The engine reads and moves counts by index
+# (a token kind's index is 0 for pizza, 1 for toy), the undo log records indices, and a copy of
+# the game copies one list. Pool gives the people and plugins the familiar p.stuff[PIZZA].
+
+SUPPLY_AT: Final = 0
+
+
+def stuff_at(seat: int) -> int:
+    """Where ``seat``'s stuff starts in Game.tokens (its pack starts 2 further)."""
+    return 2 + 4 * seat
+
+
+def token_index(res: Resource) -> int:
+    """A token kind's offset in a pool: 0 for pizza, 1 for toy (EITHER is no token, R12.1)."""
+    if res is PIZZA:
+        return 0
+    if res is TOY:
+        return 1
+    raise KeyError(res)
+
+
+class Pool:
+    """The supply, or a player's stuff or pack: the two counters at ``at`` and ``at + 1`` of the
+    game's token list. Read like a dict keyed by token kind (``p.stuff[TOY]``) and equal to one
+    (``p.stuff == {PIZZA: 0, TOY: 2}``); the engine changes counts only through Game.transfer
+    and Game.shift (undoable), set-up and scenarios with ``pool[kind] = n``.
+
+    >>> pool = Pool([3, 1], 0)
+    >>> pool[TOY], dict(pool.items()) == {PIZZA: 3, TOY: 1}, pool == {PIZZA: 3, TOY: 1}
+    (1, True, True)
+    """
+
+    __slots__ = ("counts", "at")
+
+    def __init__(self, counts: list[int], at: int) -> None:
+        self.counts = counts
+        self.at = at
+
+    def __getitem__(self, res: Resource) -> int:
+        return self.counts[self.at + token_index(res)]
+
+    def __setitem__(self, res: Resource, n: int) -> None:
+        self.counts[self.at + token_index(res)] = n
+
+    def get(self, res: Resource, default: int = 0) -> int:
+        return self[res] if res is PIZZA or res is TOY else default
+
+    def __iter__(self) -> Iterator[Resource]:
+        return iter(TOKENS)
+
+    def __len__(self) -> int:
+        return 2
+
+    def __contains__(self, res: object) -> bool:
+        return res is PIZZA or res is TOY
+
+    def keys(self) -> tuple[Resource, ...]:
+        return TOKENS
+
+    def values(self) -> tuple[int, int]:
+        at = self.at
+        return self.counts[at], self.counts[at + 1]
+
+    def items(self) -> tuple[tuple[Resource, int], tuple[Resource, int]]:
+        at = self.at
+        return (PIZZA, self.counts[at]), (TOY, self.counts[at + 1])
+
+    def update(self, counts: Mapping[Resource, int]) -> None:
+        for res, n in counts.items():
+            self[res] = n
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Pool):
+            return self.values() == other.values()
+        if isinstance(other, Mapping):
+            return dict(self.items()) == dict(other)
+        return NotImplemented
+
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
 class Player:
     """A player's board and cards (R1.5). ``in_play`` holds the played and added cards of the
     current turn until the discard phase (R8.1)."""
@@ -138,7 +223,7 @@ class Player:
     __slots__ = ("seat", "deck", "hand", "discard", "yard", "lookout", "in_play", "stuff", "pack",
                  "level", "vp", "rule", "perks")
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, tokens: list[int]) -> None:
         self.seat = seat
         self.deck: list[CardInstance] = []
         self.hand: list[CardInstance] = []
@@ -146,8 +231,8 @@ class Player:
         self.yard: list[CardInstance] = []
         self.lookout: list[CardInstance] = []
         self.in_play: list[CardInstance] = []
-        self.stuff: dict[Resource, int] = {PIZZA: 0, TOY: 0}
-        self.pack: dict[Resource, int] = {PIZZA: 0, TOY: 0}
+        self.stuff = Pool(tokens, stuff_at(seat))
+        self.pack = Pool(tokens, stuff_at(seat) + 2)
         self.level = 0
         self.vp = 0
         self.rule: MadeUpRule | None = None
@@ -163,12 +248,12 @@ class Player:
                 return perk
         return None
 
-    def copy(self) -> Player:
-        """An independent copy: zones and pools copied, card instances shared (immutable)."""
-        p = Player(self.seat)
+    def copy(self, tokens: list[int]) -> Player:
+        """An independent copy whose pools count in ``tokens`` (the copied game's list): zones
+        copied, card instances shared (immutable)."""
+        p = Player(self.seat, tokens)
         p.deck, p.hand, p.discard = list(self.deck), list(self.hand), list(self.discard)
         p.yard, p.lookout, p.in_play = list(self.yard), list(self.lookout), list(self.in_play)
-        p.stuff, p.pack = dict(self.stuff), dict(self.pack)
         p.level, p.vp, p.rule, p.perks = self.level, self.vp, self.rule, list(self.perks)
         return p
 
@@ -189,7 +274,7 @@ _KIND_TEXT: Final[dict[Kind, str]] = {kind: str(kind) for kind in Kind}
 # Python), and a transfer is one entry.
 
 _MOVE: Final = 0  # src list, index, dst list: put dst's last item back at src[index]
-_ADD: Final = 1  # src dict, dst dict, key, n: n moved from src to dst, move it back
+_ADD: Final = 1  # from, to, n: n tokens moved from tokens[from] to tokens[to], move them back
 _SETATTR: Final = 2  # object, attribute, old value
 _INSERT: Final = 3  # list, index, item
 _POP: Final = 4  # list: remove the last item
@@ -212,8 +297,10 @@ class Game:
         self.board = board or DEFAULT_BOARD  # a property: also sets the capacities below
         self.rules = rules or Rules()
         self.rng = random.Random(seed)
-        self.players = [Player(i) for i in range(n_players)]
-        self.supply: dict[Resource, int] = {PIZZA: self.board.supply, TOY: self.board.supply}
+        #: Every token count (see Pool): the supply's, then each seat's stuff and pack.
+        self.tokens: list[int] = [self.board.supply, self.board.supply] + [0] * (4 * n_players)
+        self.supply = Pool(self.tokens, SUPPLY_AT)
+        self.players = [Player(i, self.tokens) for i in range(n_players)]
         self.park: list[CardInstance] = []
         self.park_deck: list[CardInstance] = []
         self.box: list[CardInstance] = []
@@ -270,11 +357,11 @@ class Game:
             return tuple(c.uid for c in zone)
 
         players = tuple((tuple(cards(z) for _, z in p.zones()),
-                         tuple(p.stuff[r] for r in TOKENS), tuple(p.pack[r] for r in TOKENS),
+                         p.stuff.values(), p.pack.values(),
                          p.level, p.vp, p.rule.id if p.rule else None,
                          tuple(k.id for k in p.perks)) for p in self.players)
         return (players, cards(self.park), cards(self.park_deck), cards(self.box),
-                tuple(self.supply[r] for r in TOKENS), tuple(r.id for r in self.rule_pile),
+                self.supply.values(), tuple(r.id for r in self.rule_pile),
                 tuple(k.id for k in self.perk_row), tuple(k.id for k in self.boxed_perks),
                 self.macaroni)
 
@@ -289,8 +376,9 @@ class Game:
         g.explain = self.explain
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
-        g.players = [p.copy() for p in self.players]
-        g.supply = dict(self.supply)
+        g.tokens = list(self.tokens)
+        g.supply = Pool(g.tokens, SUPPLY_AT)
+        g.players = [p.copy(g.tokens) for p in self.players]
         g.park, g.park_deck, g.box = list(self.park), list(self.park_deck), list(self.box)
         g.rule_pile, g.perk_row = list(self.rule_pile), list(self.perk_row)
         g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
@@ -321,7 +409,7 @@ class Game:
         self.end_level: int = board.end_level  # R11.1
 
     def stuff_room(self, p: Player, res: Resource) -> int:
-        return self.stuff_capacity(p) - p.stuff[res]
+        return self.stuff_capacity(p) - self.tokens[p.stuff.at + token_index(res)]
 
     def stuff_capacity(self, p: Player) -> int:
         """Tokens of each kind the stuff holds (R1.5), with perks' modifiers (R15)."""
@@ -344,17 +432,20 @@ class Game:
     def gainable(self, p: Player, res: Resource) -> int:
         """Tokens of ``res`` that ``p`` can gain now: room in the stuff (R1.5) and tokens left
         in the finite supply (R1.4): R12.1, R12.11, R12.12."""
-        room = self.stuff_room(p, res)
-        left = self.supply[res]
+        r = token_index(res)
+        room = self.stuff_capacity(p) - self.tokens[p.stuff.at + r]
+        left = self.tokens[SUPPLY_AT + r]
         return room if room < left else left
 
     def spendable(self, p: Player, res: Resource) -> int:
         """Tokens of ``res`` that ``p`` can spend now, from the stuff and the pack (R12.9)."""
-        return p.stuff[res] + p.pack[res]
+        at = p.stuff.at + token_index(res)
+        return self.tokens[at] + self.tokens[at + 2]  # its stuff's, then its pack's
 
     def pack_room(self, p: Player) -> int:
         """Tokens the pack of ``p`` still holds (R10.2, R12.2)."""
-        return self.pack_capacity(p) - p.pack[PIZZA] - p.pack[TOY]
+        tokens, at = self.tokens, p.pack.at
+        return self.pack_capacity(p) - tokens[at] - tokens[at + 1]
 
     def lookout_room(self, p: Player) -> int:
         """Cards the lookout of ``p`` still holds (R10.2, R12.3)."""
@@ -389,18 +480,18 @@ class Game:
         i = len(undo) - 1
         if i < mark:
             return
+        tokens = self.tokens
         while i >= mark:
             op: int = undo[i]
             # Typed names, not the items themselves: compiled, a list's or a dict's own
             # operations are direct calls; on an untyped operand they are generic lookups.
             if op == _ADD:
-                gave: dict = undo[i - 4]
-                got: dict = undo[i - 3]
-                key = undo[i - 2]
+                gave: int = undo[i - 3]
+                got: int = undo[i - 2]
                 n: int = undo[i - 1]
-                got[key] -= n
-                gave[key] += n
-                i -= 5
+                tokens[got] -= n
+                tokens[gave] += n
+                i -= 4
             elif op == _MOVE:
                 src: list = undo[i - 3]
                 at: int = undo[i - 2]
@@ -459,16 +550,21 @@ class Game:
             undo.append(_MOVE)
         return item
 
-    def transfer(self, src: dict, dst: dict, res: Resource, n: int = 1) -> None:
+    def transfer(self, src: Pool, dst: Pool, res: Resource, n: int = 1) -> None:
         """Move ``n`` tokens of ``res`` between two token pools (supply, stuff, pack)."""
-        src[res] -= n
-        dst[res] += n
+        r = token_index(res)
+        self.shift(src.at + r, dst.at + r, n)
+
+    def shift(self, src: int, dst: int, n: int = 1) -> None:
+        """Move ``n`` tokens from ``tokens[src]`` to ``tokens[dst]`` (the engine's transfer)."""
+        tokens = self.tokens
+        tokens[src] -= n
+        tokens[dst] += n
         if self._depth:
             self._changes.append(len(self._undo))
             undo = self._undo
             undo.append(src)
             undo.append(dst)
-            undo.append(res)
             undo.append(n)
             undo.append(_ADD)
 

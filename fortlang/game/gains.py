@@ -19,12 +19,11 @@ Fraction(8, 9)
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from fortlang.engine.metrics import count_you_have
 from fortlang.engine.state import Game
 from fortlang.model import Board
-from fortlang.nodes import TOKENS, Resource
 
 #: Points a card held is worth (a convention: see docs/simulate.md for its limits).
 CARD_RATE = Fraction(1)
@@ -53,15 +52,14 @@ def resource_rate(board: Board | None) -> Fraction:
 #: caller is compiled, and two are measured around every play.
 Standing = tuple[int, int, int, int]
 
-_TOKENS: Final[tuple[Resource, ...]] = TOKENS  # a C static once compiled, iterated natively
 
 
 def standing(game: Game, seat: int) -> Standing:
     """The figures a play can change, for ``seat`` now."""
     p = game.players[seat]
-    resources = 0
-    for r in _TOKENS:
-        resources += p.stuff[r] + p.pack[r]
+    pizza, toy = p.stuff.values()
+    packed_pizza, packed_toy = p.pack.values()
+    resources = pizza + toy + packed_pizza + packed_toy
     return p.vp, resources, count_you_have(p), game.level_points[p.level]
 
 

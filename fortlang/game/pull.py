@@ -37,7 +37,6 @@ from fortlang.engine.view import GameView
 from fortlang.game.match import Outcome, Progress, run_game
 from fortlang.game.setup import new_game
 from fortlang.model import CardSet
-from fortlang.nodes import TOKENS
 
 #: ``current_player()`` once the game is over (OpenSpiel's convention).
 TERMINAL = -4
@@ -285,14 +284,14 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
             "hand": ids(p.hand) if mine else None, "hand_size": len(p.hand),
             "deck_size": len(p.deck), "discard": ids(p.discard), "yard": ids(p.yard),
             "lookout": ids(p.lookout), "in_play": ids(p.in_play),
-            "stuff": tuple(p.stuff[r] for r in TOKENS), "pack": tuple(p.pack[r] for r in TOKENS),
+            "stuff": p.stuff.values(), "pack": p.pack.values(),
             "perks": tuple(k.id for k in p.perks),
             "rule": (p.rule.id if p.rule else None) if mine else None,
             "has_rule": p.rule is not None,
         })
     return {"seat": seat, "players": tuple(players), "park": ids(game.park),
             "park_deck_size": len(game.park_deck), "box": ids(game.box),
-            "supply": tuple(game.supply[r] for r in TOKENS),
+            "supply": game.supply.values(),
             "perk_row": tuple(k.id for k in game.perk_row),
             "rule_pile_size": len(game.rule_pile), "macaroni": game.macaroni}
 

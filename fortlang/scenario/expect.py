@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fortlang.engine.state import CardInstance, Game, Player
+from fortlang.engine.state import CardInstance, Game, Player, Pool
 from fortlang.model import KidCard
 from fortlang.scenario.format import PLAYER_ZONES, TABLE_ZONES, TableState
 from fortlang.scenario.given import RESOURCES
@@ -51,7 +51,7 @@ def _same(expected: Any, got: Any) -> tuple[Any, Any] | None:
     return None if expected == got else (expected, got)
 
 
-def _tokens(path: str, expected: Mapping[str, int], got: Mapping[Any, int]) -> Iterator[Diff]:
+def _tokens(path: str, expected: Mapping[str, int], got: Pool) -> Iterator[Diff]:
     for word, amount in expected.items():
         have = got[RESOURCES[word]]
         if have != amount:
