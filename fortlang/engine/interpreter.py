@@ -27,9 +27,9 @@ This module holds what the ops share: :class:`Ctx`, continuations (:class:`Cont`
 (:func:`decide_at` over a :class:`Step`), suit counts (R5.3, R5.6), card moves (R7.1, R12.3-R12.6,
 R12.10), token moves (R1.4, R1.5), the ways to pay an advance (R10.1, R13.2) and its rewards
 (R10.3). The hot objects are native when compiled (mypyc): a continuation is a :class:`Cont`
-(``go``), a choice point's options a :class:`Step` (``apply(i)``, and ``options()`` for the
-labels, built only when an agent is asked). Plain callables are still accepted wherever a
-continuation or thunk is.
+(``go``), a thunk a :class:`Then` (``apply(0)``), a choice point's options a :class:`Step`
+(``apply(i)``, and ``options()`` for the labels, built only when an agent is asked). Plain
+callables are still accepted wherever a continuation or thunk is.
 """
 
 from __future__ import annotations
@@ -210,6 +210,21 @@ class Step:
         raise NotImplementedError
 
 
+class Then(Step):
+    """A thunk as a native object: a step with one option, ``apply(0)`` going on with the move.
+    Compiled, ``then.apply(0)`` is a direct C call where calling a partial or a closure is a
+    generic one (the partial, then the callee's argument parsing); a driver starts with one as
+    is. Not callable: whatever takes one also takes a plain thunk (:func:`then_step`)."""
+
+    def options(self) -> Sequence[Option]:
+        return ()
+
+
+def then_step(then: Step | Thunk) -> Step:
+    """``then`` as a step: a plain thunk (a plugin's, a test's) wrapped in :class:`Call`."""
+    return then if isinstance(then, Step) else Call(then)
+
+
 class _Thunks(Step):
     """Options given as a list of thunks (``decide``'s callers outside this module)."""
 
@@ -256,8 +271,7 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
               same: Sequence[int] = (), refused: Refused = _no_refusals) -> bool:
     """:func:`decide` over ``count`` options that ``step`` applies and labels."""
     if ctx.points is None:  # the move's first choice point: its driver starts here
-        return drive(ctx, Call(partial(decide_at, ctx, kind, count, step, known, same, refused)),
-                     0)
+        return drive(ctx, DecideAt(ctx, kind, count, step, known, same, refused), 0)
     if count == 1 and (ctx.search or not ctx.game.explain):  # the hot path first
         return jump(ctx, step, 0)
     if not count:
@@ -387,8 +401,8 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
         ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = who
 
 
-class Call(Step):
-    """A thunk as a step (its one option): what a driver starts with."""
+class Call(Then):
+    """A plain thunk as a step (its one option): what a driver starts with."""
 
     def __init__(self, thunk: Thunk) -> None:
         self.thunk = thunk
@@ -396,17 +410,33 @@ class Call(Step):
     def apply(self, i: int) -> bool:
         return self.thunk()
 
-    def options(self) -> Sequence[Option]:
-        return ()
+
+class DecideAt(Then):
+    """:func:`decide_at` with these arguments, as a thunk: a move whose first step is a choice
+    point starts its driver with it."""
+
+    def __init__(self, ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
+                 same: Sequence[int] = (), refused: Refused = _no_refusals) -> None:
+        self.ctx = ctx
+        self.kind = kind
+        self.count = count
+        self.step = step
+        self.known = known
+        self.same = same
+        self.refused = refused
+
+    def apply(self, i: int) -> bool:
+        return decide_at(self.ctx, self.kind, self.count, self.step, self.known, self.same,
+                         self.refused)
 
 
-def search(ctx: Ctx, thunk: Thunk) -> bool:
+def search(ctx: Ctx, thunk: Step | Thunk) -> bool:
     """Whether ``thunk`` can complete legally; the state is left unchanged."""
     game = ctx.game
     mark = game.begin()
     ctx.search, ctx.fail = True, None
     try:
-        return drive(ctx, Call(thunk), 0)
+        return drive(ctx, then_step(thunk), 0)
     finally:
         game.abort(mark)
         ctx.search = False
@@ -441,10 +471,10 @@ SUIT_OPTION: Final = {s: Option(s.value, s) for s in Suit}
 
 
 class _SuitPick(Step):
-    """Naming a suit: stored in ``table[key]`` (undone on rollback), then ``then()``."""
+    """Naming a suit: stored in ``table[key]`` (undone on rollback), then ``then``."""
 
     def __init__(self, ctx: Ctx, table: dict, key: int, suits: Sequence[Suit],
-                 then: Thunk) -> None:
+                 then: Step) -> None:
         self.ctx = ctx
         self.table = table
         self.key = key
@@ -453,17 +483,18 @@ class _SuitPick(Step):
 
     def apply(self, i: int) -> bool:
         self.ctx.game.note_item(self.table, self.key, self.suits[i])
-        return self.then()
+        return self.then.apply(0)
 
     def options(self) -> Sequence[Option]:
         return [SUIT_OPTION[s] for s in self.suits]
 
 
-def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Thunk,
+def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Step | Thunk,
                 same: Sequence[int] = ()) -> bool:
-    """Ask for a suit, store it in ``table[key]`` and continue (``same``: as for decide)."""
+    """Ask for a suit, store it in ``table[key]`` and continue with ``then`` (a :class:`Then`,
+    or a plain thunk); ``same``: as for decide."""
     return decide_at(ctx, K_COIN_SUIT if table is ctx.named else K_ANY_SUIT, len(suits),
-                     _SuitPick(ctx, table, key, suits, then), same=same)
+                     _SuitPick(ctx, table, key, suits, then_step(then)), same=same)
 
 
 # -- what the ops share (engine/program.py) ---------------------------------------------------
@@ -700,27 +731,27 @@ def _plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
     return tuple(sorted(plans))
 
 
-class Finished:
+class Finished(Then):
     """A thunk: ``k`` told that the node was performed in full."""
 
     def __init__(self, k: K) -> None:
         self.k = k
 
-    def __call__(self) -> bool:
+    def apply(self, i: int) -> bool:
         return resume(self.k, True)
 
 
 class _RulePick(Step):
     """R10.3: a made-up rule from the pile (secretly)."""
 
-    def __init__(self, ctx: Ctx, then: Thunk) -> None:
+    def __init__(self, ctx: Ctx, then: Step) -> None:
         self.ctx = ctx
         self.then = then
 
     def apply(self, i: int) -> bool:
         game = self.ctx.game
         game.set(self.ctx.player, "rule", game.take(game.rule_pile, i))
-        return self.then()
+        return self.then.apply(0)
 
     def options(self) -> Sequence[Option]:
         return [Option(r.name, r.id) for r in self.ctx.game.rule_pile]
@@ -729,29 +760,30 @@ class _RulePick(Step):
 class _PerkPick(Step):
     """R10.3: a perk from the row."""
 
-    def __init__(self, ctx: Ctx, then: Thunk) -> None:
+    def __init__(self, ctx: Ctx, then: Step) -> None:
         self.ctx = ctx
         self.then = then
 
     def apply(self, i: int) -> bool:
         game = self.ctx.game
         game.put(self.ctx.player.perks, game.take(game.perk_row, i))
-        return self.then()
+        return self.then.apply(0)
 
     def options(self) -> Sequence[Option]:
         return [Option(q.name, q.id) for q in self.ctx.game.perk_row]
 
 
-def level_rewards(ctx: Ctx, then: Thunk) -> bool:
+def level_rewards(ctx: Ctx, then: Step | Thunk) -> bool:
     """R10.3: level 1 a made-up rule from the pile (secretly), level 2 a perk from the row,
-    the end level the macaroni sculpture if nobody has it."""
+    the end level the macaroni sculpture if nobody has it; then ``then``."""
     game, p = ctx.game, ctx.player
+    step = then_step(then)
     if p.level == RULE_LEVEL and game.rule_pile and p.rule is None:
-        return decide_at(ctx, K_RULE, len(game.rule_pile), _RulePick(ctx, then))
+        return decide_at(ctx, K_RULE, len(game.rule_pile), _RulePick(ctx, step))
     if p.level == PERK_LEVEL and game.perk_row:
-        return decide_at(ctx, K_PERK, len(game.perk_row), _PerkPick(ctx, then))
+        return decide_at(ctx, K_PERK, len(game.perk_row), _PerkPick(ctx, step))
     if p.level == game.end_level and game.macaroni is None:
         game.set(game, "macaroni", ctx.seat)
-    return then()
+    return step.apply(0)
 
 

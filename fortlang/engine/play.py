@@ -55,11 +55,11 @@ from fortlang.engine.choices import (
 from fortlang.engine.interpreter import (
     COIN,
     RECRUIT_SOURCES,
-    Call,
     Cont,
     Ctx,
+    DecideAt,
     Step,
-    Thunk,
+    Then,
     by_identity,
     card_count,
     card_moves,
@@ -72,6 +72,7 @@ from fortlang.engine.interpreter import (
     recruit_places,
     search,
     text,
+    then_step,
 )
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.memo import bounded_put
@@ -242,10 +243,20 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     if COIN in card.suits:
         if not ctx.search:  # contexts are only read when an agent is asked
             game.note_attr(ctx, "context", facts.coin_context)
-        return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS,
-                           partial(_any_suits, ctx, any_nodes, 0),
+        return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, _AnySuits(ctx, any_nodes, 0),
                            facts.coin_names if interpreter.EQUIVALENT_OPTIONS else ())
     return _any_suits(ctx, any_nodes, 0)
+
+
+class _Lead(Then):
+    """:func:`_lead` as a thunk: what the play's driver starts with."""
+
+    def __init__(self, ctx: Ctx, card: CardInstance) -> None:
+        self.ctx = ctx
+        self.card = card
+
+    def apply(self, i: int) -> bool:
+        return _lead(self.ctx, self.card)
 
 
 @by_identity
@@ -277,7 +288,7 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
         if not ctx.search:
             ctx.game.note_attr(ctx, "context", _facts(card).any_context)
         return choose_suit(ctx, ctx.any_suits, id(nodes[i]), _ALL_SUITS,
-                           partial(_any_suits, ctx, nodes, i + 1))
+                           _AnySuits(ctx, nodes, i + 1))
     suits = boosted_suits(card, ctx.any_suits)
     p = ctx.player
     if not suits:
@@ -294,14 +305,27 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     if ctx.game.rules.lookout_optional:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
-    return _count_all(ctx, lookout, 0, suits, partial(_boost, ctx, suits, cands, 0))
+    return _count_all(ctx, lookout, 0, suits, _Boost(ctx, suits, cands, 0))
+
+
+class _AnySuits(Then):
+    """:func:`_any_suits` from node ``i``, as a thunk (the suit of a coin or an `x any` named)."""
+
+    def __init__(self, ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> None:
+        self.ctx = ctx
+        self.nodes = nodes
+        self.i = i
+
+    def apply(self, i: int) -> bool:
+        return _any_suits(self.ctx, self.nodes, self.i)
 
 
 def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset[Suit],
-               then: Thunk) -> bool:
-    """Count every one of ``cards`` (lookout cards when they count automatically), naming coins."""
+               then: Step) -> bool:
+    """Count every one of ``cards`` (lookout cards when they count automatically), naming coins,
+    then go on with ``then``."""
     if i == len(cards):
-        return then()
+        return then.apply(0)
     card = cards[i]
     ctx.game.note(ctx.sources, card)
     play: _Play | None = ctx.play
@@ -309,8 +333,23 @@ def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset
         ctx.game.note(play.lookout_used, card)
     if COIN in card.suits and suits:  # the rest as a thunk only when a suit is asked
         return choose_suit(ctx, ctx.named, card.uid, sorted(suits),
-                           partial(_count_all, ctx, cards, i + 1, suits, then))
+                           _CountAll(ctx, cards, i + 1, suits, then))
     return _count_all(ctx, cards, i + 1, suits, then)
+
+
+class _CountAll(Then):
+    """:func:`_count_all` from card ``i``, as a thunk."""
+
+    def __init__(self, ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset[Suit],
+                 then: Step) -> None:
+        self.ctx = ctx
+        self.cards = cards
+        self.i = i
+        self.suits = suits
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        return _count_all(self.ctx, self.cards, self.i, self.suits, self.then)
 
 
 def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
@@ -318,8 +357,8 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     """Add one more card (from hand, or count one from the lookout) or stop (R5.3).
 
     While searching, cards are only added in list order after the last one, so each set of
-    added cards is tried once, not once per permutation. The search tries them as one choice
-    point (_BoostTrial): thunks (_Stop, _Add) are only made when an agent is asked."""
+    added cards is tried once, not once per permutation. The options are one choice point
+    (_BoostStep), its labels made only when an agent is asked."""
     play: _Play = ctx.play
     # Cards of the same suits add alike: an added card's actions are never used (R5.3), its
     # suits are what counts (R5.5, R5.6); which card leaves the hand is, as for any card an
@@ -327,65 +366,49 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     alike = interpreter.EQUIVALENT_OPTIONS
     fresh = _addable(play, cands, start, alike and ctx.search)
     if ctx.search:  # stop first, then each card in turn
-        return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostTrial(ctx, suits, cands, fresh))
-    thunks: list[Thunk] = [_Stop(ctx)]
-    thunks += [_Add(ctx, suits, cands, j) for j in fresh]
-    offered = [cands[j] for j in fresh]
+        return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, True))
     same: list[int] = []
     if alike:  # every card is offered; one of each suits and place is tried
         first: dict[tuple[bool, tuple[Suit, ...]], int] = {}
         same = [0] + [first.setdefault((from_hand, c.suits), i)
-                      for i, (c, from_hand) in enumerate(offered, 1)]
-    return decide(ctx, K_BOOST, partial(_boost_options, offered), thunks, same=same,
-                  refused=partial(_refused_adds, ctx.player.hand, suits))
+                      for i, (c, from_hand) in enumerate([cands[j] for j in fresh], 1)]
+    return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, False),
+                     same=same, refused=_RefusedAdds(ctx.player.hand, suits))
 
 
-class _BoostTrial(Step):
-    """The boost's options while searching: stop (0), or add ``cands[fresh[j - 1]]``."""
+class _BoostStep(Step):
+    """The boost's options: stop (0), or add ``cands[fresh[j - 1]]`` and boost on from the next
+    candidate (``nxt``, while searching) or from the first (an agent was asked)."""
 
     def __init__(self, ctx: Ctx, suits: frozenset[Suit],
-                 cands: tuple[tuple[CardInstance, bool], ...], fresh: list[int]) -> None:
+                 cands: tuple[tuple[CardInstance, bool], ...], fresh: list[int],
+                 nxt: bool) -> None:
         self.ctx = ctx
         self.suits = suits
         self.cands = cands
         self.fresh = fresh
+        self.nxt = nxt
 
     def apply(self, i: int) -> bool:
         if not i:
             return _stop(self.ctx)
-        return _add(self.ctx, self.suits, self.cands, self.fresh[i - 1], True)
+        return _add(self.ctx, self.suits, self.cands, self.fresh[i - 1], self.nxt)
 
     def options(self) -> Sequence[Option]:
-        return ()
+        return _boost_options([self.cands[j] for j in self.fresh])
 
 
-class _Stop:
-    """The boost's option to stop (an agent is asked): one object the collector tracks, where a
-    partial makes three."""
+class _RefusedAdds:
+    """:func:`_refused_adds` of one boost, as a thunk (read only to explain)."""
 
-    __slots__ = ("ctx",)
+    __slots__ = ("hand", "suits")
 
-    def __init__(self, ctx: Ctx) -> None:
-        self.ctx = ctx
-
-    def __call__(self) -> bool:
-        return _stop(self.ctx)
-
-
-class _Add:
-    """The boost's option to add ``cands[j]`` (an agent is asked)."""
-
-    __slots__ = ("ctx", "suits", "cands", "j")
-
-    def __init__(self, ctx: Ctx, suits: frozenset[Suit],
-                 cands: tuple[tuple[CardInstance, bool], ...], j: int) -> None:
-        self.ctx = ctx
+    def __init__(self, hand: list[CardInstance], suits: frozenset[Suit]) -> None:
+        self.hand = hand
         self.suits = suits
-        self.cands = cands
-        self.j = j
 
-    def __call__(self) -> bool:
-        return _add(self.ctx, self.suits, self.cands, self.j, False)
+    def __call__(self) -> list[tuple[str, str]]:
+        return _refused_adds(self.hand, self.suits)
 
 
 def _add(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...], j: int,
@@ -404,7 +427,7 @@ def _add(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool
     start = j + 1 if nxt else 0
     if COIN in c.suits:  # named first (R5.6), then judged
         return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
-                           partial(_added, ctx, suits, cands, start, c, from_hand))
+                           _Added(ctx, suits, cands, start, c, from_hand))
     return _added(ctx, suits, cands, start, c, from_hand)
 
 
@@ -414,6 +437,37 @@ def _added(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     if ctx.search and from_hand and surely_in_vain(ctx, c):
         return ctx.fails("R5.5")  # what every completion would end with
     return _boost(ctx, suits, cands, start)
+
+
+class _Added(Then):
+    """:func:`_added`, as a thunk (once the added card's coin is named)."""
+
+    def __init__(self, ctx: Ctx, suits: frozenset[Suit],
+                 cands: tuple[tuple[CardInstance, bool], ...], start: int, c: CardInstance,
+                 from_hand: bool) -> None:
+        self.ctx = ctx
+        self.suits = suits
+        self.cands = cands
+        self.start = start
+        self.c = c
+        self.from_hand = from_hand
+
+    def apply(self, i: int) -> bool:
+        return _added(self.ctx, self.suits, self.cands, self.start, self.c, self.from_hand)
+
+
+class _Boost(Then):
+    """:func:`_boost` from candidate ``start``, as a thunk (once lookout cards are counted)."""
+
+    def __init__(self, ctx: Ctx, suits: frozenset[Suit],
+                 cands: tuple[tuple[CardInstance, bool], ...], start: int) -> None:
+        self.ctx = ctx
+        self.suits = suits
+        self.cands = cands
+        self.start = start
+
+    def apply(self, i: int) -> bool:
+        return _boost(self.ctx, self.suits, self.cands, self.start)
 
 
 #: Whether _stop settles a set of added cards once per play (tests compare with this off).
@@ -441,7 +495,7 @@ def _stop(ctx: Ctx) -> bool:
     if hit is None:
         outer = ctx.fail
         ctx.fail = None
-        ok = drive(ctx, Call(partial(_order, ctx)), 0)  # its outcome is kept: its own driver
+        ok = drive(ctx, _Order(ctx), 0)  # its outcome is kept: its own driver
         hit = (ok, _recorded(ctx))
         play.tried[key] = hit
         ctx.fail = outer
@@ -524,23 +578,33 @@ def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Opt
 def _order(ctx: Ctx) -> bool:
     play: _Play = ctx.play
     facts = _facts(play.card)
-    sequences, options = facts.sequences, facts.orders
+    sequences = facts.sequences
     if not sequences:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
     if ctx.search:  # each order in turn until one completes legally
-        return decide_at(ctx, K_ORDER, len(sequences), _OrderTrial(ctx))
-    thunks: list[Thunk] = [_Perform(ctx, s) for s in sequences]
+        return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx))
     ctx.game.note_attr(ctx, "context", facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5).
     pub, priv = box_ops(play.card)
     public = pub is not None and surely_first(ctx, pub)
     private = priv is not None and surely_first(ctx, priv)
     known = [public if s[0] == PUBLIC else private for s in sequences]
-    return decide(ctx, K_ORDER, options, thunks, known)
+    return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known)
 
 
-class _OrderTrial(Step):
-    """The orders of the played card's actions while searching (R5.2)."""
+class _Order(Then):
+    """:func:`_order`, as a thunk: what _stop's own driver starts with."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+
+    def apply(self, i: int) -> bool:
+        return _order(self.ctx)
+
+
+class _OrderStep(Step):
+    """The orders of the played card's actions (R5.2): option ``i`` performs the actions of
+    ``sequences[i]`` in turn."""
 
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
@@ -551,21 +615,8 @@ class _OrderTrial(Step):
         return _perform(ctx, _facts(play.card).sequences[i], 0)
 
     def options(self) -> Sequence[Option]:
-        return ()
-
-
-class _Perform:
-    """Perform the actions of ``sequence`` in turn (an option of the order, R5.2): one object
-    the collector tracks, where a partial makes three."""
-
-    __slots__ = ("ctx", "sequence")
-
-    def __init__(self, ctx: Ctx, sequence: tuple[str, ...]) -> None:
-        self.ctx = ctx
-        self.sequence = sequence
-
-    def __call__(self) -> bool:
-        return _perform(self.ctx, self.sequence, 0)
+        play: _Play = self.ctx.play
+        return _facts(play.card).orders
 
 
 def _action(card: CardInstance, which: str) -> Op:
@@ -619,10 +670,22 @@ def _rule_in_vain(ctx: Ctx, action: Op) -> bool:
     game = ctx.game
     mark = game.mark()
     try:
-        effective = drive(ctx, Call(partial(action.run, ctx, _WithEffect(game, mark))), 0)
+        effective = drive(ctx, _Run(action, ctx, _WithEffect(game, mark)), 0)
     finally:
         game.rollback(mark)
     return ctx.fails("R5.5" if effective else "R5.4")
+
+
+class _Run(Then):
+    """``op.run(ctx, k)``, as a thunk: what a driver starts with."""
+
+    def __init__(self, op: Op, ctx: Ctx, k: Cont) -> None:
+        self.op = op
+        self.ctx = ctx
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        return self.op.run(self.ctx, self.k)
 
 
 class _WithEffect(Cont):
@@ -731,7 +794,7 @@ def why_not(game: Game, seat: int, card: CardInstance) -> str | None:
 def why_not_by_search(game: Game, seat: int, card: CardInstance) -> str | None:
     """:func:`why_not` found by trying every way of playing ``card`` (with rollback)."""
     ctx = _leader_ctx(game, seat, card)
-    if search(ctx, partial(_lead, ctx, card)):
+    if search(ctx, _Lead(ctx, card)):
         return None
     return ctx.fail or "R5.4"
 
@@ -761,7 +824,7 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     if rule is not None:
         raise IllegalMove(f"{card.name} cannot be played: no legal way to use it ({rule})", rule)
     ctx = _leader_ctx(game, seat, card)
-    ok = _transaction(ctx, partial(_lead, ctx, card))
+    ok = _transaction(ctx, _Lead(ctx, card))
     assert ok, "a play found legal by search must complete"
     play: _Play = ctx.play
     public_used = any(which == PUBLIC for which, _, _ in play.used)
@@ -817,8 +880,8 @@ def lead(game: Game, seat: int) -> PlayResult | None:
 # -- following (R6) ----------------------------------------------------------------------------
 #
 # What all followers of a card share is worked out once per play (:class:`_Round`); per follower,
-# each option is settled without a trial where ``follow_verdict`` knows the answer, and the
-# thunks are module functions bound with ``partial`` (no closures, no reference cycles).
+# each option is settled without a trial where ``follow_verdict`` knows the answer; the options
+# and thunks are native objects (no closures, no reference cycles, no generic calls).
 
 
 def _matches(card: CardInstance, suits: Sequence[Suit], coin_wild: bool = True) -> bool:
@@ -941,7 +1004,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     ctx.context = rnd.context
     chosen: list[CardInstance] = []
     options = [_DECLINE]
-    thunks: list[Thunk] = [_declined]
+    discards: list[list[CardInstance] | None] = [None]  # per option, None: declined or refused
     known = [True]  # declining is always legal
     searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
     verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
@@ -957,20 +1020,39 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                 verdict = verdicts[alike] = follow_verdict(
                     game, seat, cards, rnd.public, rnd.bound,
                     [_verdict_names(rnd, c, game.rules) for c in cards])
-        if verdict is False:  # what its trial would end with
-            thunks.append(partial(ctx.fails, "R6.2"))
-        else:
-            thunks.append(partial(_follow_with, rnd, ctx, copy_cat, chosen, cards))
+        discards.append(None if verdict is False else cards)  # False: what its trial ends with
         known.append(verdict is True)
-    _transaction(ctx, partial(decide, ctx, K_FOLLOW, options, thunks, known,
+    step = _FollowPick(rnd, ctx, copy_cat, chosen, options, discards)
+    _transaction(ctx, DecideAt(ctx, K_FOLLOW, len(options), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
                                if game.explain else _nothing_refused))
     _debug_check(game)
     return tuple(chosen)
 
 
-def _declined() -> bool:
-    return True
+class _FollowPick(Step):
+    """A follower's options (R6.1): decline (0), or discard ``discards[i]`` and perform the
+    action; an option whose verdict is a failure fails at once (R6.2)."""
+
+    def __init__(self, rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[CardInstance],
+                 labels: list[Option], discards: list[list[CardInstance] | None]) -> None:
+        self.rnd = rnd
+        self.ctx = ctx
+        self.copy_cat = copy_cat
+        self.chosen = chosen
+        self.labels = labels
+        self.discards = discards
+
+    def apply(self, i: int) -> bool:
+        if not i:
+            return True
+        cards = self.discards[i]
+        if cards is None:
+            return self.ctx.fails("R6.2")
+        return _follow_with(self.rnd, self.ctx, self.copy_cat, self.chosen, cards)
+
+    def options(self) -> Sequence[Option]:
+        return self.labels
 
 
 def _nothing_refused() -> list[tuple[str, str]]:
@@ -987,10 +1069,9 @@ def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[Card
         game.move(q.hand, q.hand.index(c), q.discard)
         game.note(ctx.sources, c)
         game.note(chosen, c)
-    then: Thunk | None = None  # None: perform the action (_act), called directly
+    then: Step | None = None  # None: perform the action (_act), called directly
     if game.rules.follower_lookout:  # the R6.7 interpretation switched off
-        then = partial(_count_all, ctx, list(q.lookout), 0, frozenset(rnd.counted),
-                       partial(_act, rnd, ctx))
+        then = _CountAll(ctx, list(q.lookout), 0, frozenset(rnd.counted), _Act(rnd, ctx))
     return _name_coins(ctx, rnd, cards, 0, then)
 
 
@@ -998,6 +1079,17 @@ def _act(rnd: _Round, ctx: Ctx) -> bool:
     if ctx.search and surely_followed(ctx, rnd.public):
         return True  # R6.2 will hold: a legal completion exists
     return rnd.public.run(ctx, InFull(ctx))
+
+
+class _Act(Then):
+    """:func:`_act`, as a thunk."""
+
+    def __init__(self, rnd: _Round, ctx: Ctx) -> None:
+        self.rnd = rnd
+        self.ctx = ctx
+
+    def apply(self, i: int) -> bool:
+        return _act(self.rnd, self.ctx)
 
 
 class InFull(Cont):
@@ -1081,11 +1173,11 @@ def _verdict_names(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit,
 
 
 def _name_coins(ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int,
-                then: Thunk | None) -> bool:
-    """Name the coin of each of ``cards`` in turn (:func:`_coin_choices`), then go on: ``then()``,
-    or with None perform the action (:func:`_act`)."""
+                then: Step | None) -> bool:
+    """Name the coin of each of ``cards`` in turn (:func:`_coin_choices`), then go on with
+    ``then``, or with None perform the action (:func:`_act`)."""
     if i == len(cards):
-        return _act(rnd, ctx) if then is None else then()
+        return _act(rnd, ctx) if then is None else then.apply(0)
     card = cards[i]
     names = _coin_choices(rnd, card, ctx.game.rules)
     if not names:  # no coin: on at once, no thunk made
@@ -1094,7 +1186,22 @@ def _name_coins(ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int,
     if names is PLAIN_SUITS and interpreter.EQUIVALENT_OPTIONS:
         same = _coin_names(rnd.played)  # suits the played card's `x suit` does not count
     return choose_suit(ctx, ctx.named, card.uid, names,
-                       partial(_name_coins, ctx, rnd, cards, i + 1, then), same)
+                       _NameCoins(ctx, rnd, cards, i + 1, then), same)
+
+
+class _NameCoins(Then):
+    """:func:`_name_coins` from card ``i``, as a thunk."""
+
+    def __init__(self, ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int,
+                 then: Step | None) -> None:
+        self.ctx = ctx
+        self.rnd = rnd
+        self.cards = cards
+        self.i = i
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        return _name_coins(self.ctx, self.rnd, self.cards, self.i, self.then)
 
 
 def _distinct_matching(hand: list[CardInstance], suits: Sequence[Suit],
@@ -1189,9 +1296,7 @@ def recruit(game: Game, seat: int, *, places: frozenset[str] = RECRUIT_SOURCES) 
     ctx = Ctx(game, seat, leader=True)
     ctx.context = "recruit a card (R7.1)"
     ctx.safe = True
-    ok = _transaction(ctx, partial(card_moves, ctx, recruit_places(game, places),
-                                   ctx.player.discard, K_RECRUIT, _as_performed,
-                                   refill_park=True))
+    ok = _transaction(ctx, _Recruit(ctx, recruit_places(game, places), ctx.player.discard))
     _debug_check(game)
     return ok
 
@@ -1200,14 +1305,27 @@ def _as_performed(full: bool) -> bool:
     return full
 
 
-def _transaction(ctx: Ctx, move: Callable[[], bool]) -> bool:
+class _Recruit(Then):
+    """The recruit phase's move (R7.1), as a thunk: one card from ``places`` onto ``dst``."""
+
+    def __init__(self, ctx: Ctx, places: list[tuple[list, str, Any]], dst: list) -> None:
+        self.ctx = ctx
+        self.places = places
+        self.dst = dst
+
+    def apply(self, i: int) -> bool:
+        return card_moves(self.ctx, self.places, self.dst, K_RECRUIT, _as_performed,
+                          refill_park=True)
+
+
+def _transaction(ctx: Ctx, move: Step | Callable[[], bool]) -> bool:
     """Run ``move`` for real in one transaction, under its driver: committed when it returns,
     undone if it raises (an agent's error, a scenario's refusal), so the game is never left
     half-moved."""
     game = ctx.game
     mark = game.begin()
     try:
-        ok = drive(ctx, Call(move), 0)
+        ok = drive(ctx, then_step(move), 0)
     except BaseException:
         game.abort(mark)
         raise

@@ -63,11 +63,11 @@ from fortlang.engine.interpreter import (
     EITHER,
     LOOKOUT_FROM_ANYWHERE,
     PACK_FROM_SUPPLY,
-    Call,
     Cont,
     Ctx,
     Finished,
     Step,
+    Then,
     can_swap,
     card_count,
     card_moves,
@@ -80,7 +80,6 @@ from fortlang.engine.interpreter import (
     gain_tokens,
     jump,
     level_rewards,
-    partial,
     perk_places,
     plans_for,
     recruit_places,
@@ -432,7 +431,7 @@ class _Cont(Cont):
 ALL_SUITS: Final = tuple(Suit)
 
 
-class _RepeatAgain:
+class _RepeatAgain(Then):
     """``x any`` once its suit is chosen: the repetition itself (a thunk for choose_suit)."""
 
     def __init__(self, op: RepeatOp, ctx: Ctx, k: K) -> None:
@@ -440,7 +439,7 @@ class _RepeatAgain:
         self.ctx = ctx
         self.k = k
 
-    def __call__(self) -> bool:
+    def apply(self, i: int) -> bool:
         return self.op.run(self.ctx, self.k)
 
 
@@ -836,10 +835,23 @@ def as_player(ctx: Ctx, seat: int, body: Op, k: K) -> bool:
     in place (not a new Ctx) keeps one search flag for the whole move, so a continuation run
     inside a trial is still a trial."""
     if ctx.points is None:  # under a driver, which puts the performer back if the move ends
-        return drive(ctx, Call(partial(as_player, ctx, seat, body, k)), 0)  # inside the body
+        return drive(ctx, _AsPlayer(ctx, seat, body, k), 0)  # inside the body
     saved: _Who = (ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound)
     _put(ctx, (seat, ctx.game.players[seat], False, {}, {}))
     return body.run(ctx, _AsPlayerBack(ctx, saved, k))
+
+
+class _AsPlayer(Then):
+    """:func:`as_player` as a thunk: what its driver starts with."""
+
+    def __init__(self, ctx: Ctx, seat: int, body: Op, k: K) -> None:
+        self.ctx = ctx
+        self.seat = seat
+        self.body = body
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        return as_player(self.ctx, self.seat, self.body, self.k)
 
 
 class _EachNext(_Cont):
