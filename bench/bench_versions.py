@@ -9,7 +9,8 @@ The base commit's code is exported with `git archive` into a temporary folder an
 subprocess (nothing is installed); ``--compiled`` adds this tree compiled with mypyc (the wheel
 ``pip install .`` builds, unpacked into a temporary folder: bench/trees.py). Times are
 the process's CPU time (the machine may be shared); every figure is the median of ``--runs``
-runs, the sides interleaved.
+runs, the sides interleaved; the ratios to the base are also given run by run (paired: each
+run's sides ran back to back), which a machine whose speed drifts disturbs less.
 """
 
 from __future__ import annotations
@@ -57,6 +58,14 @@ def probe(path: Path, games: int, seed: int) -> dict:
                          check=True, capture_output=True, text=True, cwd=path)
     return json.loads(out.stdout)
 
+
+
+def _paired(side: list[dict], base: list[dict]) -> str:
+    """The ratio of games/s in each run (the two sides ran one after the other, so a change of
+    the machine's speed between runs cancels out): its median, then each run's."""
+    ratios = [s["games_s"] / b["games_s"] for s, b in zip(side, base, strict=True)]
+    each = ", ".join(f"{r:.2f}" for r in ratios)
+    return f"median {statistics.median(ratios):.2f}x ({each})"
 
 
 def pull_us_per_decision(games: int) -> float:
@@ -167,6 +176,8 @@ def main() -> None:
     if "compiled" in med:
         print(f"  ratio compiled/this: {med['compiled']['games_s'] / med['this']['games_s']:.2f}x"
               f", compiled/base: {med['compiled']['games_s'] / med['base']['games_s']:.2f}x")
+    for name in [k for k in ("this", "compiled") if k in rows]:
+        print(f"  {labels[name]}/base, run by run: {_paired(rows[name], rows['base'])}")
     print(f"  pull API (GameState + play): {pull_us_per_decision(args.games // 4):.0f} "
           "us/decision, whole game included")
     with_cp, without = clone_ms()
