@@ -9,10 +9,12 @@ import pytest
 
 import fortlang.engine
 import fortlang.engine.program
+import fortlang.engine.state
 from fortlang import native
 
 
-@pytest.mark.parametrize("module", [fortlang.engine, fortlang.engine.program, builders],
+@pytest.mark.parametrize("module", [fortlang.engine, fortlang.engine.program,
+                                    fortlang.engine.state, builders],
                          ids=lambda m: m.__name__)
 def test_engine_docstring_examples(module):
     if native.is_compiled(module):
