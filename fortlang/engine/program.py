@@ -1541,16 +1541,11 @@ def _plan_label(plan: tuple[int, int, int, int]) -> str:
     return "pay " + (", ".join(parts) if parts else "nothing")
 
 
-#: Where each count of a payment plan (pizza from the stuff, pizza from the pack, toy from the
-#: stuff, toy from the pack) is, from the start of the stuff in Game.tokens.
-_PLAN_AT: Final = (0, 2, 1, 3)
-
-
 def _plans_now(game: Game, p: Player, modifier: int) -> tuple[tuple[int, int, int, int], ...]:
     """Every way for ``p`` to pay the next level now (R10.1, R13.2)."""
-    tokens, at = game.tokens, p.stuff.at
-    return plans_for(game.costs[p.level], modifier, tokens[at], tokens[at + 1], tokens[at + 2],
-                     tokens[at + 3])
+    tokens, stuff, pack = game.tokens, p.stuff.at, p.pack.at
+    return plans_for(game.costs[p.level], modifier, tokens[stuff], tokens[stuff + 1],
+                     tokens[pack], tokens[pack + 1])
 
 
 class _Pay(Step):
@@ -1564,10 +1559,12 @@ class _Pay(Step):
     def apply(self, i: int) -> bool:
         ctx = self.ctx
         game, p = ctx.game, ctx.player
-        at = p.stuff.at
-        for m, off in zip(self.plans[i], _PLAN_AT, strict=True):
+        stuff, pack = p.stuff.at, p.pack.at
+        # a plan: pizza from the stuff, from the pack, toy from the stuff, from the pack
+        for m, src, r in zip(self.plans[i], (stuff, pack, stuff + 1, pack + 1), (0, 0, 1, 1),
+                             strict=True):
             if m:
-                game.shift(at + off, SUPPLY_AT + (off & 1), m)  # off & 1: its kind
+                game.shift(src, SUPPLY_AT + r, m)
         game.set(p, "level", p.level + 1)
         return level_rewards(ctx, Finished(self.k))
 

@@ -439,8 +439,8 @@ class Game:
 
     def spendable(self, p: Player, res: Resource) -> int:
         """Tokens of ``res`` that ``p`` can spend now, from the stuff and the pack (R12.9)."""
-        at = p.stuff.at + token_index(res)
-        return self.tokens[at] + self.tokens[at + 2]  # its stuff's, then its pack's
+        r = token_index(res)
+        return self.tokens[p.stuff.at + r] + self.tokens[p.pack.at + r]
 
     def pack_room(self, p: Player) -> int:
         """Tokens the pack of ``p`` still holds (R10.2, R12.2)."""
