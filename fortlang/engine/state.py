@@ -432,9 +432,8 @@ class Game:
     def gainable(self, p: Player, res: Resource) -> int:
         """Tokens of ``res`` that ``p`` can gain now: room in the stuff (R1.5) and tokens left
         in the finite supply (R1.4): R12.1, R12.11, R12.12."""
-        r = token_index(res)
-        room = self.stuff_capacity(p) - self.tokens[p.stuff.at + r]
-        left = self.tokens[SUPPLY_AT + r]
+        room = self.stuff_room(p, res)
+        left = self.tokens[SUPPLY_AT + token_index(res)]
         return room if room < left else left
 
     def spendable(self, p: Player, res: Resource) -> int:
