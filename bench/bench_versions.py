@@ -3,14 +3,16 @@ four-player random-bot games per second on one core, microseconds per turn and p
 the pull API's cost per decision and the cost of clone(); then the stress cards of issue 13
 (refused by `check`, E202) and the time to decide the largest accepted siblings.
 
-    python bench/bench_versions.py [--base 0239877] [--games 200] [--runs 5] [--compiled]
+    python bench/bench_versions.py [--base 0239877] [--games 20] [--runs 25] [--compiled]
 
 The base commit's code is exported with `git archive` into a temporary folder and run in a
 subprocess (nothing is installed); ``--compiled`` adds this tree compiled with mypyc (the wheel
-``pip install .`` builds, unpacked into a temporary folder: bench/trees.py). Times are
-the process's CPU time (the machine may be shared); every figure is the median of ``--runs``
-runs, the sides interleaved; the ratios to the base are also given run by run (paired: each
-run's sides ran back to back), which a machine whose speed drifts disturbs less.
+``pip install .`` builds, unpacked into a temporary folder: bench/trees.py). Each side is one
+process, warmed up once; they take turns in ``--runs`` rounds of ``--games`` games, every side
+playing the same games in a round. Times are the process's CPU time (the machine may be
+shared and its speed drifts within seconds): a side's games/s is all its games over all its
+time, so the ratios compare the same games; the ratios are also given round by round (paired:
+the sides of a round ran back to back), with their median and quartiles.
 """
 
 from __future__ import annotations
@@ -29,43 +31,64 @@ from trees import export
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Run in a subprocess with the code under test first on sys.path; prints JSON.
+#: A long-lived probe per side, run with the code under test first on sys.path: it warms up
+#: once, then plays the games each line of stdin asks for ("seed games") and answers with one
+#: JSON line. The sides take turns round by round, each playing the same games, so a change of
+#: the machine's speed (it may be shared) lasts a round, not a side.
 PROBE = r"""
 import json, sys, time
 import fortlang.engine.interpreter as engine
 from fortlang.cardset import base_set
 from fortlang.game import make_bots, run_game
-games, seed = int(sys.argv[1]), int(sys.argv[2])
 cardset = base_set()
 run_game(cardset, 4, make_bots(["random"], 4, 0), seed=0)  # warm-up (imports, memo tables)
-turns = decisions = 0
-start = time.process_time()
-for i in range(games):
-    out = run_game(cardset, 4, make_bots(["random"], 4, seed + i), seed=seed + i)
-    turns += out.turns
-    decisions += len(out.log)
-elapsed = time.process_time() - start
-print(json.dumps({"games_s": games / elapsed, "us_turn": 1e6 * elapsed / turns,
-                  "us_decision": 1e6 * elapsed / decisions,
-                  "compiled": not engine.__file__.endswith(".py")}))
+compiled = not engine.__file__.endswith(".py")
+for line in sys.stdin:
+    seed, games = map(int, line.split())
+    turns = decisions = 0
+    start = time.process_time()
+    for i in range(games):
+        out = run_game(cardset, 4, make_bots(["random"], 4, seed + i), seed=seed + i)
+        turns += out.turns
+        decisions += len(out.log)
+    elapsed = time.process_time() - start
+    print(json.dumps({"seconds": elapsed, "games": games, "turns": turns,
+                      "decisions": decisions, "compiled": compiled}), flush=True)
 """
 
 
-def probe(path: Path, games: int, seed: int) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
-    env.pop("FORTLANG_PURE", None)  # the compiled build runs compiled
-    out = subprocess.run([sys.executable, "-c", PROBE, str(games), str(seed)], env=env,
-                         check=True, capture_output=True, text=True, cwd=path)
-    return json.loads(out.stdout)
+class Probe:
+    """One side's probe process (see PROBE)."""
 
+    def __init__(self, path: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
+        env.pop("FORTLANG_PURE", None)  # the compiled build runs compiled
+        self.proc = subprocess.Popen([sys.executable, "-c", PROBE], env=env, cwd=path,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def play(self, seed: int, games: int) -> dict:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{seed} {games}\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"a probe stopped (exit code {self.proc.wait()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
 
 
 def _paired(side: list[dict], base: list[dict]) -> str:
-    """The ratio of games/s in each run (the two sides ran one after the other, so a change of
-    the machine's speed between runs cancels out): its median, then each run's."""
-    ratios = [s["games_s"] / b["games_s"] for s, b in zip(side, base, strict=True)]
-    each = ", ".join(f"{r:.2f}" for r in ratios)
-    return f"median {statistics.median(ratios):.2f}x ({each})"
+    """The ratio of games/s in each round (the sides played the same games one after the
+    other, so a change of the machine's speed between rounds cancels out): its median and
+    quartiles."""
+    ratios = sorted(b["seconds"] / s["seconds"] for s, b in zip(side, base, strict=True))
+    q1, _, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else (ratios * 3)
+    return (f"median {statistics.median(ratios):.2f}x (quartiles {q1:.2f}-{q3:.2f}, "
+            f"{len(ratios)} rounds, min {ratios[0]:.2f}, max {ratios[-1]:.2f})")
 
 
 def pull_us_per_decision(games: int) -> float:
@@ -143,8 +166,8 @@ def stress() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="0239877")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--games", type=int, default=20, help="games per round and side")
+    parser.add_argument("--runs", type=int, default=25, help="rounds")
     parser.add_argument("--compiled", action="store_true",
                         help="also this tree compiled with mypyc (built in a temporary folder)")
     args = parser.parse_args()
@@ -154,31 +177,38 @@ def main() -> None:
             from trees import build_compiled
 
             sides["compiled"] = build_compiled(Path(tmp) / "compiled")
+        probes = {name: Probe(path) for name, path in sides.items()}
         rows: dict[str, list[dict]] = {name: [] for name in sides}
-        for run in range(args.runs):  # interleaved, so machine load hits all alike
-            for name, path in sides.items():
-                rows[name].append(probe(path, args.games, 1000 * run))
+        try:
+            for run in range(args.runs):  # round by round, every side the same games
+                for name, side in probes.items():
+                    rows[name].append(side.play(1000 * run, args.games))
+        finally:
+            for side in probes.values():
+                side.close()
     for name, runs in rows.items():
         if any(r["compiled"] != (name == "compiled") for r in runs):
             raise SystemExit(f"the {name} side ran the wrong build (FORTLANG_PURE? a stale .so?)")
-    med = {k: {f: statistics.median(r[f] for r in v) for f in ("games_s", "us_turn",
-                                                                "us_decision")}
-           for k, v in rows.items()}
-    print(f"4-player random-bot games, one core (process CPU time), median of {args.runs} x "
-          f"{args.games} games")
+    total = {k: {f: sum(r[f] for r in v) for f in ("seconds", "games", "turns", "decisions")}
+             for k, v in rows.items()}
+    rate = {k: t["games"] / t["seconds"] for k, t in total.items()}
+    print(f"4-player random-bot games, one core (process CPU time): {args.runs} rounds of "
+          f"{args.games} games, every side the same games, round by round")
     labels = {"base": f"base {args.base}", "this": "this tree", "compiled": "this, compiled"}
     for name in rows:
-        m = med[name]
-        print(f"  {labels[name]:>16}: {m['games_s']:7.1f} games/s  {m['us_turn']:6.0f} us/turn  "
-              f"{m['us_decision']:6.0f} us/decision")
-    print(f"  ratio this/base: {med['this']['games_s'] / med['base']['games_s']:.2f}x "
+        t = total[name]
+        median = statistics.median(r["games"] / r["seconds"] for r in rows[name])
+        print(f"  {labels[name]:>16}: {rate[name]:7.1f} games/s (median round {median:.1f})  "
+              f"{1e6 * t['seconds'] / t['turns']:6.0f} us/turn  "
+              f"{1e6 * t['seconds'] / t['decisions']:6.0f} us/decision")
+    print(f"  ratio this/base: {rate['this'] / rate['base']:.2f}x "
           "(target 5x, goal 1,000 games/s)")
-    if "compiled" in med:
-        print(f"  ratio compiled/this: {med['compiled']['games_s'] / med['this']['games_s']:.2f}x"
-              f", compiled/base: {med['compiled']['games_s'] / med['base']['games_s']:.2f}x")
+    if "compiled" in rate:
+        print(f"  ratio compiled/this: {rate['compiled'] / rate['this']:.2f}x, "
+              f"compiled/base: {rate['compiled'] / rate['base']:.2f}x")
     for name in [k for k in ("this", "compiled") if k in rows]:
-        print(f"  {labels[name]}/base, run by run: {_paired(rows[name], rows['base'])}")
-    print(f"  pull API (GameState + play): {pull_us_per_decision(args.games // 4):.0f} "
+        print(f"  {labels[name]}/base, round by round: {_paired(rows[name], rows['base'])}")
+    print(f"  pull API (GameState + play): {pull_us_per_decision(25):.0f} "
           "us/decision, whole game included")
     with_cp, without = clone_ms()
     print(f"  clone() at decision 200: {with_cp:.2f} ms with checkpoints, {without:.1f} ms "
