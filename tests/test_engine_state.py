@@ -22,6 +22,7 @@ from fortlang.engine import (
     check,
     perform,
 )
+from fortlang.engine.interpreter import recruit_places
 from fortlang.engine.program import COMPILED_QUANTITIES, OPS
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
@@ -105,6 +106,23 @@ def test_a_games_copy_counts_its_tokens_in_a_list_of_its_own():
     assert twin.supply.counts is twin.tokens and twin.players[0].pack.counts is twin.tokens
     assert_invariants(twin)
     assert_invariants(game)
+
+
+def test_the_places_to_recruit_from_are_the_games_own_zones_and_a_copys_its_own():
+    """R7.1: the park, every yard and the park deck, made once per game (recruit_places keeps
+    them): a copy recruits from its own zones, never from the game it was copied from."""
+    game = Game(3)
+    places = recruit_places(game)
+    assert [zone for zone, _, _ in places] == [game.park, *(q.yard for q in game.players),
+                                               game.park_deck]
+    assert all(a is b for (a, _, _), (b, _, _) in zip(places, recruit_places(game), strict=True))
+    twin = game.copy()
+    zones = [zone for zone, _, _ in recruit_places(twin)]
+    assert zones[0] is twin.park and zones[-1] is twin.park_deck
+    assert all(z is q.yard for z, q in zip(zones[1:-1], twin.players, strict=True))
+    assert not any(z is y for z in zones for y in (game.park, game.park_deck))
+    narrowed = recruit_places(game, frozenset({"park"}))  # a perk's places: made as asked
+    assert [zone for zone, _, _ in narrowed] == [game.park]
 
 
 def test_rollback_undoes_every_mutation_and_bookkeeping_in_reverse_order():

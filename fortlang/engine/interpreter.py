@@ -265,6 +265,7 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
 #: Empty, never changed: decide_at's defaults as lists.
 _NONE_B: Final[list[bool]] = []
 _NONE_I: Final[list[int]] = []
+_NONE_S: Final[list[str]] = []
 
 
 def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
@@ -291,8 +292,10 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
                                                  tuple(refused()) if explain else ())))
     legal: list[int] = []
     excluded: list[tuple[str, str]] = list(refused()) if explain else []
-    oks: list[bool] = []  # per option: legal, or the rule that forbids it
-    rules: list[str] = []
+    # per option: legal, or the rule that forbids it; kept only for options that end alike
+    alike = len(same_l) > 0
+    oks: list[bool] = [] if alike else _NONE_B
+    rules: list[str] = [] if alike else _NONE_S
     options: Sequence[Option] | None = None
     for i in range(count):
         if i < len(known_l) and known_l[i]:
@@ -308,8 +311,9 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
                 game.rollback(mark)
                 ctx.search = False
             rule = ctx.failed("cannot be completed")
-        oks.append(ok)
-        rules.append(rule)
+        if alike:
+            oks.append(ok)
+            rules.append(rule)
         if ok:
             legal.append(i)
         else:
@@ -643,7 +647,19 @@ RECRUIT_SOURCES: Final = frozenset({"park", "yard", "park_deck"})
 
 def recruit_places(game: Game, sources: frozenset[str] = RECRUIT_SOURCES
                    ) -> list[tuple[list, str, Any]]:
-    """R7.1: the park, any player's yard, or the top of the park deck (those in ``sources``)."""
+    """R7.1: the park, any player's yard, or the top of the park deck (those in ``sources``).
+    Every source's list is made once per game (its zones are the game's own lists, never
+    replaced) and shared: read it, never change it."""
+    if sources is RECRUIT_SOURCES:
+        kept = game.recruit_from
+        if kept is None:
+            kept = game.recruit_from = _recruit_places(game, sources)
+        every: list[tuple[list, str, Any]] = kept
+        return every
+    return _recruit_places(game, sources)
+
+
+def _recruit_places(game: Game, sources: frozenset[str]) -> list[tuple[list, str, Any]]:
     places: list[tuple[list, str, Any]] = []
     if "park" in sources:
         places.append((game.park, "from the park", ("park",)))

@@ -325,6 +325,8 @@ class Game:
         self._depth = 0
         self._uids = 0
         self._defs: dict[int, CardDef] = {}  # by id of the KidCard (see new_card)
+        #: Every place to recruit from, made once by interpreter.recruit_places (read only).
+        self.recruit_from: list[tuple[list, str, Any]] | None = None
 
     # -- pieces ------------------------------------------------------------------------------------
 
