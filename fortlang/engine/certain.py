@@ -131,7 +131,13 @@ def surely_followed(ctx: Ctx, op: Op) -> bool:
 
 
 def _boxes(card: CardInstance) -> list[Op]:
-    return [op for op in box_ops(card) if op is not None]
+    pub, priv = box_ops(card)  # unpacked: compiled, iterating the pair would box it
+    out: list[Op] = []
+    if pub is not None:
+        out.append(pub)
+    if priv is not None:
+        out.append(priv)
+    return out
 
 
 def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:

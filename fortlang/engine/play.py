@@ -620,7 +620,8 @@ class _OrderStep(Step):
 
 
 def _action(card: CardInstance, which: str) -> Op:
-    op = box_ops(card)[0 if which == PUBLIC else 1]
+    ops = box_ops(card)  # a pair read at fixed places: compiled, an index that varies would
+    op = ops[0] if which == PUBLIC else ops[1]  # make a tuple object of the native pair
     assert op is not None, "blank boxes are never in an order (R5.2)"
     return op
 
