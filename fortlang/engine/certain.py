@@ -61,7 +61,7 @@ def surely_first(ctx: Ctx, op: Op) -> bool:
     added card counts for, so that each of its repetitions has an effect (R5.5)."""
     if not op.now(_in_move(ctx, _UNBOUND, True)):
         return False
-    added = ctx.play.added
+    added: list[CardInstance] = ctx.play.added  # typed: compiled, a list is read natively
     if not added:
         return True
     suit = op.counted_suit(ctx)

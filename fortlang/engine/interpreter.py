@@ -49,7 +49,6 @@ from fortlang.engine.choices import (
     Option,
 )
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.node_types import TOKENS
 from fortlang.engine.state import (
     OTHER,
     PERK_LEVEL,
@@ -680,10 +679,12 @@ def perk_places(perk: Perk) -> frozenset[str]:
 
 def copy_tokens(ctx: Ctx, pack: tuple[int, int]) -> bool:
     """R12.11, R12.12: gain a pack's content (its pizza and toy counts, read before the gain)."""
+    pizza, toy = pack  # unpacked, not zipped: compiled, a zip is a generic iterator
     full = True
-    for r, count in zip(TOKENS, pack, strict=True):
-        if count and not gain_tokens(ctx, r, count):
-            full = False
+    if pizza and not gain_tokens(ctx, PIZZA, pizza):
+        full = False
+    if toy and not gain_tokens(ctx, TOY, toy):
+        full = False
     return full
 
 

@@ -39,6 +39,7 @@ AnySuit: Final = _n.AnySuit
 Fixed: Final = _n.Fixed
 Metric: Final = _n.Metric  # in the comparisons of `if` (core C7, R14)
 
-#: The two token kinds (R1.4) and the six plain suits (R1.1).
-TOKENS: Final = _n.TOKENS
+#: The two token kinds (R1.4) and the six plain suits (R1.1). TOKENS is typed as a tuple of
+#: any length: compiled, a loop over a fixed-length tuple boxes it and iterates generically.
+TOKENS: Final[tuple[_n.Resource, ...]] = _n.TOKENS
 PLAIN_SUITS: Final = _n.PLAIN_SUITS

@@ -1561,10 +1561,16 @@ class _Pay(Step):
         game, p = ctx.game, ctx.player
         stuff, pack = p.stuff.at, p.pack.at
         # a plan: pizza from the stuff, from the pack, toy from the stuff, from the pack
-        for m, src, r in zip(self.plans[i], (stuff, pack, stuff + 1, pack + 1), (0, 0, 1, 1),
-                             strict=True):
-            if m:
-                game.shift(src, SUPPLY_AT + r, m)
+        # (unpacked, not zipped: compiled, a zip is a generic iterator over boxed tuples)
+        pizza_stuff, pizza_pack, toy_stuff, toy_pack = self.plans[i]
+        if pizza_stuff:
+            game.shift(stuff, SUPPLY_AT, pizza_stuff)
+        if pizza_pack:
+            game.shift(pack, SUPPLY_AT, pizza_pack)
+        if toy_stuff:
+            game.shift(stuff + 1, SUPPLY_AT + 1, toy_stuff)
+        if toy_pack:
+            game.shift(pack + 1, SUPPLY_AT + 1, toy_pack)
         game.set(p, "level", p.level + 1)
         return level_rewards(ctx, Finished(self.k))
 
