@@ -986,7 +986,7 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
 def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     q = game.players[seat]
     hand = q.hand
-    picks: list[tuple[int, ...]] = [(i,) for i in _distinct_matching(hand, rnd.suits, rnd.wild)]
+    picks = _distinct_matching(hand, rnd.suits, rnd.wild)  # the cards each option discards
     copy_cat = q.perk(_FOLLOW_DISCARD_MORE) if q.perks else None
     if copy_cat is not None:  # Copy Cat: up to 2 cards, their suits counting (R15)
         extra = int(str(copy_cat.param("max_discards")))
@@ -997,7 +997,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                 key = tuple(sorted(id(hand[i].card) for i in combo))
                 if key not in seen:
                     seen.add(key)
-                    picks.append(combo)
+                    picks.append([hand[i] for i in combo])
     if not picks and not game.explain:
         return ()
     ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
@@ -1009,8 +1009,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     known = [True]  # declining is always legal
     searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
     verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
-    for pick in picks:
-        cards = [hand[i] for i in pick]
+    for cards in picks:
         options.append(_follow_option(cards))
         verdict = None
         if not searched:
@@ -1206,16 +1205,16 @@ class _NameCoins(Then):
 
 
 def _distinct_matching(hand: list[CardInstance], suits: Sequence[Suit],
-                       wild: bool) -> list[int]:
-    """The first hand card of each definition that may follow (R6.1): a hand is a few cards, so
-    the definitions already taken are compared by identity, not hashed."""
+                       wild: bool) -> list[list[CardInstance]]:
+    """The first hand card of each definition that may follow (R6.1), each alone in a list (the
+    cards a follower's option discards): a hand is a few cards, so the definitions already
+    taken are compared by identity, not hashed."""
     taken: list[KidCard] = []
-    out = []
-    for i in range(len(hand)):
-        c = hand[i]
+    out: list[list[CardInstance]] = []
+    for c in hand:
         if _matches(c, suits, wild) and not _among(c.card, taken):
             taken.append(c.card)
-            out.append(i)
+            out.append([c])
     return out
 
 
