@@ -125,6 +125,27 @@ def test_the_places_to_recruit_from_are_the_games_own_zones_and_a_copys_its_own(
     assert [zone for zone, _, _ in narrowed] == [game.park]
 
 
+def test_scoring_and_levelling_up_are_state_changes_a_rollback_undoes():
+    """Core C1/C2 (score, lose) and R10.1 (a fort's level) are recorded like any change."""
+    game = Game(2)
+    p = game.players[0]
+    p.vp, p.level = 5, 1
+    mark = game.begin()
+    game.add_vp(p, 3)
+    game.level_up(p)
+    inner = game.mark()
+    game.add_vp(p, -2)
+    assert (p.vp, p.level) == (6, 2) and game.changed_since(inner)
+    game.rollback(inner)
+    assert (p.vp, p.level) == (8, 2) and not game.changed_since(inner)
+    game.rollback(mark)
+    assert (p.vp, p.level) == (5, 1) and not game.changed_since(mark)
+    game.commit(mark)
+    game.add_vp(p, 1)  # no transaction open: nothing recorded
+    game.level_up(p)
+    assert (p.vp, p.level) == (6, 2) and game._undo == []
+
+
 def test_rollback_undoes_every_mutation_and_bookkeeping_in_reverse_order():
     game = Game(2)
     p = game.players[0]

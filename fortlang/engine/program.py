@@ -1499,11 +1499,11 @@ class ScoreOp(Op):
         self.amount: int = node.amount
 
     def run(self, ctx: Ctx, k: K) -> bool:
-        ctx.game.set(ctx.player, "vp", ctx.player.vp + self.amount)
+        ctx.game.add_vp(ctx.player, self.amount)
         return resume(k, True)
 
     def once(self, ctx: Ctx) -> bool:
-        ctx.game.set(ctx.player, "vp", ctx.player.vp + self.amount)
+        ctx.game.add_vp(ctx.player, self.amount)
         return True
 
     def now(self, s: Judgement) -> bool:
@@ -1527,7 +1527,7 @@ class LoseOp(Op):
         p = ctx.player
         got = min(self.amount, p.vp)
         if got:
-            ctx.game.set(p, "vp", p.vp - got)
+            ctx.game.add_vp(p, -got)
         return got == self.amount
 
 
@@ -1571,7 +1571,7 @@ class _Pay(Step):
             game.shift(stuff + 1, SUPPLY_AT + 1, toy_stuff)
         if toy_pack:
             game.shift(pack + 1, SUPPLY_AT + 1, toy_pack)
-        game.set(p, "level", p.level + 1)
+        game.level_up(p)
         return level_rewards(ctx, Finished(self.k))
 
     def options(self) -> Sequence[Option]:

@@ -280,6 +280,8 @@ _INSERT: Final = 3  # list, index, item
 _POP: Final = 4  # list: remove the last item
 _SETITEM: Final = 5  # dict, key, old value
 _DELITEM: Final = 6  # dict, key
+_VP: Final = 7  # player, old VP (Game.add_vp: set by attribute name, a generic lookup each way)
+_LEVEL: Final = 8  # player, old level (Game.level_up)
 
 
 class Game:
@@ -506,6 +508,14 @@ class Game:
             elif op == _SETATTR:
                 setattr(undo[i - 3], undo[i - 2], undo[i - 1])
                 i -= 4
+            elif op == _VP:
+                scorer: Player = undo[i - 2]
+                scorer.vp = undo[i - 1]
+                i -= 3
+            elif op == _LEVEL:
+                builder: Player = undo[i - 2]
+                builder.level = undo[i - 1]
+                i -= 3
             elif op == _SETITEM:
                 table: dict = undo[i - 3]
                 table[undo[i - 2]] = undo[i - 1]
@@ -578,6 +588,26 @@ class Game:
             undo.append(getattr(obj, attr))
             undo.append(_SETATTR)
         setattr(obj, attr, value)
+
+    def add_vp(self, p: Player, n: int) -> None:
+        """``p`` scores ``n`` VP (loses them if negative): ``set(p, "vp", p.vp + n)``."""
+        if self._depth:
+            self._changes.append(len(self._undo))
+            undo = self._undo
+            undo.append(p)
+            undo.append(p.vp)
+            undo.append(_VP)
+        p.vp += n
+
+    def level_up(self, p: Player) -> None:
+        """``p``'s fort goes up one level (R10.1): ``set(p, "level", p.level + 1)``."""
+        if self._depth:
+            self._changes.append(len(self._undo))
+            undo = self._undo
+            undo.append(p)
+            undo.append(p.level)
+            undo.append(_LEVEL)
+        p.level += 1
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
