@@ -220,6 +220,43 @@ def test_changed_since_sees_state_changes_not_bookkeeping():
     game.commit(outer)
 
 
+def test_changed_since_after_a_rollback_finds_the_last_state_change_left():
+    """After undoing to a mark, changed_since answers for what is left of the log: the last
+    state change before that mark is found again whatever bookkeeping sits after it (each kind
+    of entry, in turn)."""
+    game = Game(2)
+    p, q = game.players
+    game.new_cards([A, A], p.hand)
+    table: dict[str, int] = {"k": 0}
+    steps = [  # (what it records, whether it changes the game state)
+        (lambda: game.note([], 1), False),
+        (lambda: game.move(p.hand, 0, p.discard), True),
+        (lambda: game.note_item(table, "k", 1), False),
+        (lambda: game.transfer(game.supply, p.stuff, TOY, 1), True),
+        (lambda: game.note_item(table, "new", 1), False),
+        (lambda: game.set(q, "vp", 2), True),
+        (lambda: game.note_attr(q, "level", 3), False),
+        (lambda: game.add_vp(p, 1), True),
+        (lambda: game.put(p.perks, "perk"), True),
+        (lambda: game.level_up(p), True),
+        (lambda: game.take(p.perks, 0), True),
+        (lambda: game.note([], 2), False),
+    ]
+    outer = game.begin()
+    marks = []
+    for record, _ in steps:
+        marks.append(game.mark())
+        record()
+    for end in range(len(steps), 0, -1):  # undo the last step left, then ask about every mark
+        game.rollback(marks[end - 1])
+        for i in range(end):
+            assert game.changed_since(marks[i]) == any(change for _, change in steps[i:end - 1])
+    assert not game.changed_since(outer)
+    game.rollback(outer)
+    game.commit(outer)
+    assert (p.vp, p.level, q.vp, len(p.hand)) == (0, 0, 0, 2)
+
+
 def test_no_undo_log_outside_transactions():
     game = Game(2)
     game.transfer(game.supply, game.players[0].stuff, TOY, 1)

@@ -282,6 +282,10 @@ _SETITEM: Final = 5  # dict, key, old value
 _DELITEM: Final = 6  # dict, key
 _VP: Final = 7  # player, old VP (Game.add_vp: set by attribute name, a generic lookup each way)
 _LEVEL: Final = 8  # player, old level (Game.level_up)
+# Interpreter bookkeeping (Game.note, Game.note_attr, and _SETITEM, _DELITEM of note_item), undone
+# as _POP and _SETATTR are but no change of the game state (Game.changed_since).
+_NOTE: Final = 9  # list: remove the last item
+_NOTE_ATTR: Final = 10  # object, attribute, old value
 
 
 class Game:
@@ -321,9 +325,9 @@ class Game:
         #: Called with (decision, index) after every answered decision (replays, UIs).
         self.on_decision: Callable[[Any, int], None] | None = None
         self._undo: list[Any] = []  # operands, then the operation (see _MOVE...)
-        #: Where in ``_undo`` each change of the game state (not interpreter bookkeeping) was
-        #: recorded, in order: ``changed_since`` reads the last one instead of scanning the log.
-        self._changes: list[int] = []
+        #: Where in ``_undo`` the latest change of the game state (not interpreter bookkeeping)
+        #: was recorded, -1 if none: a native int, where a list of them boxed each position.
+        self._last_change = -1
         self._depth = 0
         self._uids = 0
         self._defs: dict[int, CardDef] = {}  # by id of the KidCard (see new_card)
@@ -387,7 +391,7 @@ class Game:
         g.rule_pile, g.perk_row = list(self.rule_pile), list(self.perk_row)
         g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
         g.agents, g.log, g.on_decision = list(self.agents), list(self.log), None
-        g._undo, g._changes, g._depth, g._uids = [], [], 0, self._uids
+        g._undo, g._last_change, g._depth, g._uids = [], -1, 0, self._uids
         g._defs = self._defs  # the same card instances, so the same definitions
         return g
 
@@ -475,7 +479,7 @@ class Game:
         self._depth -= 1
         if self._depth == 0:
             self._undo.clear()
-            self._changes.clear()
+            self._last_change = -1
 
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
@@ -501,11 +505,11 @@ class Game:
                 dst: list = undo[i - 1]
                 src.insert(at, dst.pop())
                 i -= 4
-            elif op == _POP:
+            elif op == _POP or op == _NOTE:
                 grown: list = undo[i - 1]
                 grown.pop()
                 i -= 2
-            elif op == _SETATTR:
+            elif op == _SETATTR or op == _NOTE_ATTR:
                 setattr(undo[i - 3], undo[i - 2], undo[i - 1])
                 i -= 4
             elif op == _VP:
@@ -530,9 +534,30 @@ class Game:
                 shrunk.insert(where, undo[i - 1])
                 i -= 4
         del undo[mark:]
-        changes = self._changes
-        while changes and changes[-1] >= mark:
-            changes.pop()
+        if self._last_change >= mark:
+            self._last_change = self._change_before(mark)
+
+    def _change_before(self, end: int) -> int:
+        """Where the latest change of the game state before ``end`` was recorded (-1: none),
+        read back from the log: each entry ends with its operation, which says how many
+        operands precede it."""
+        undo = self._undo
+        i = end - 1
+        while i >= 0:
+            op: int = undo[i]
+            if op == _NOTE:
+                i -= 2
+            elif op == _NOTE_ATTR or op == _SETITEM:
+                i -= 4
+            elif op == _DELITEM:
+                i -= 3
+            elif op == _POP:
+                return i - 1
+            elif op == _VP or op == _LEVEL:
+                return i - 2
+            else:  # _MOVE, _ADD, _SETATTR, _INSERT: three operands
+                return i - 3
+        return -1
 
     def abort(self, mark: int) -> None:
         self.rollback(mark)
@@ -543,8 +568,7 @@ class Game:
 
     def changed_since(self, mark: int) -> bool:
         """Whether the game state (not interpreter bookkeeping) changed since ``mark``."""
-        changes = self._changes
-        return bool(changes) and changes[-1] >= mark
+        return self._last_change >= mark
 
     # -- mutations (each records its inverse inside a transaction) ---------------------------------
 
@@ -553,7 +577,7 @@ class Game:
         item = src.pop(index)
         dst.append(item)
         if self._depth:
-            self._changes.append(len(self._undo))
+            self._last_change = len(self._undo)
             undo = self._undo
             undo.append(src)
             undo.append(index)
@@ -572,7 +596,7 @@ class Game:
         tokens[src] -= n
         tokens[dst] += n
         if self._depth:
-            self._changes.append(len(self._undo))
+            self._last_change = len(self._undo)
             undo = self._undo
             undo.append(src)
             undo.append(dst)
@@ -581,7 +605,7 @@ class Game:
 
     def set(self, obj: Any, attr: str, value: Any) -> None:
         if self._depth:
-            self._changes.append(len(self._undo))
+            self._last_change = len(self._undo)
             undo = self._undo
             undo.append(obj)
             undo.append(attr)
@@ -592,7 +616,7 @@ class Game:
     def add_vp(self, p: Player, n: int) -> None:
         """``p`` scores ``n`` VP (loses them if negative): ``set(p, "vp", p.vp + n)``."""
         if self._depth:
-            self._changes.append(len(self._undo))
+            self._last_change = len(self._undo)
             undo = self._undo
             undo.append(p)
             undo.append(p.vp)
@@ -602,7 +626,7 @@ class Game:
     def level_up(self, p: Player) -> None:
         """``p``'s fort goes up one level (R10.1): ``set(p, "level", p.level + 1)``."""
         if self._depth:
-            self._changes.append(len(self._undo))
+            self._last_change = len(self._undo)
             undo = self._undo
             undo.append(p)
             undo.append(p.level)
@@ -613,7 +637,7 @@ class Game:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
         item = lst.pop(index)
         if self._depth:
-            self._changes.append(len(self._undo))
+            self._last_change = len(self._undo)
             undo = self._undo
             undo.append(lst)
             undo.append(index)
@@ -624,7 +648,7 @@ class Game:
     def put(self, lst: list, item: Any) -> None:
         lst.append(item)
         if self._depth:
-            self._changes.append(len(self._undo))
+            self._last_change = len(self._undo)
             undo = self._undo
             undo.append(lst)
             undo.append(_POP)
@@ -635,7 +659,7 @@ class Game:
         if self._depth:
             undo = self._undo
             undo.append(lst)
-            undo.append(_POP)
+            undo.append(_NOTE)
 
     def note_attr(self, obj: Any, attr: str, value: Any) -> None:
         """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
@@ -644,7 +668,7 @@ class Game:
             undo.append(obj)
             undo.append(attr)
             undo.append(getattr(obj, attr))
-            undo.append(_SETATTR)
+            undo.append(_NOTE_ATTR)
         setattr(obj, attr, value)
 
     def note_item(self, d: dict, key: Any, value: Any) -> None:
