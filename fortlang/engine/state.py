@@ -616,22 +616,22 @@ class Game:
     def add_vp(self, p: Player, n: int) -> None:
         """``p`` scores ``n`` VP (loses them if negative): ``set(p, "vp", p.vp + n)``."""
         if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(p)
-            undo.append(p.vp)
-            undo.append(_VP)
+            self._player_change(p, p.vp, _VP)
         p.vp += n
 
     def level_up(self, p: Player) -> None:
         """``p``'s fort goes up one level (R10.1): ``set(p, "level", p.level + 1)``."""
         if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(p)
-            undo.append(p.level)
-            undo.append(_LEVEL)
+            self._player_change(p, p.level, _LEVEL)
         p.level += 1
+
+    def _player_change(self, p: Player, old: int, op: int) -> None:
+        """Record a change of one of ``p``'s counts (``op``: _VP or _LEVEL) from ``old``."""
+        self._last_change = len(self._undo)
+        undo = self._undo
+        undo.append(p)
+        undo.append(old)
+        undo.append(op)
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
