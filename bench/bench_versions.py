@@ -1,7 +1,9 @@
 """Engine speed, this tree against an earlier commit in the same run (issue 13 figures):
 four-player random-bot games per second on one core, microseconds per turn and per decision,
 the pull API's cost per decision and the cost of clone(); then the stress cards of issue 13
-(refused by `check`, E202) and the time to decide the largest accepted siblings.
+(refused by `check`, E202), the time to decide the largest accepted siblings, and the games
+bench/fuzz_cards.py found slow (FUZZ_FOUND: each game's time and slowest decision, on the
+compiled build when there is one).
 
     python bench/bench_versions.py [--base 0239877] [--games 20] [--runs 25] [--compiled]
 
@@ -127,6 +129,76 @@ def clone_ms(decisions: int = 200, runs: int = 30) -> tuple[float, float]:
     return out[0], out[1]
 
 
+#: Games bench/fuzz_cards.py found whose moves take long to decide (issue 13 item 3): the seed,
+#: the players, the bots and the boxes replaced in the base set (``Name.box: action``).
+FUZZ_FOUND: list[tuple[int, int, str, list[str]]] = [
+    (586, 4, "greedy", [
+        "Giggles.public: if hand != 3 -> (recruit then convert then lose)",
+        "Crash.private: each player -> take pizza or if yard >= 1 -> give pizza or destroy this "
+        "then draw or convert",
+        "Einstein.private: (give pizza or spend toy or copy rival pack or give pizza) x 10 or "
+        "copy rival pack x any",
+        "Prince.public: lookout x lookout",
+        "Rusty.private: a rival -> (give pizza or score)",
+        "Blades.public: each player -> if yard >= 1 -> give pizza"]),
+    (179806, 3, "random", [
+        "Wart.private: if level != 3 -> destroy card or score 2 x any x any or destroy rival or "
+        "spend toy or gain pizza or pack or copy pack x any or if suits != 4 -> gain 3 pizza or "
+        "each player -> if level != 4 -> copy pack",
+        "Giggles.public: score x level",
+        "Ant.private: if level != 3 -> destroy card then (score 2 x any x any or destroy rival or "
+        "spend toy or gain pizza or pack or copy pack x any) then if suits != 4 -> gain 3 pizza "
+        "then each player -> if level != 4 -> copy pack",
+        "Flipper.private: (copy pack then pack) x lookout"]),
+]
+
+#: One FUZZ_FOUND game (JSON in argv[1]), run with the code under test first on sys.path: the
+#: game's CPU time and its slowest decision (the time since the one before), as JSON.
+STALL_PROBE = r"""
+import dataclasses, json, sys, time
+from fortlang.cardset import base_set
+from fortlang.game import make_bots, run_game
+from fortlang.game.setup import new_game
+from fortlang.parser import parse_action
+seed, players, bots, replaced = json.loads(sys.argv[1])
+base = base_set()
+kids = list(base.kids)
+for line in replaced:
+    head, text = line.split(": ", 1)
+    name, box = head.split(".")
+    i = next(j for j, k in enumerate(kids) if k.name == name)
+    kids[i] = dataclasses.replace(kids[i], **{box: parse_action(text)})
+cardset = dataclasses.replace(base, kids=tuple(kids))
+agents = make_bots([bots], players, seed)
+game, first = new_game(cardset, players, seed=seed, agents=agents)
+worst, last = [0.0, ""], [time.process_time()]
+def on_decision(decision, index):
+    now = time.process_time()
+    if now - last[0] > worst[0]:
+        worst[:] = [now - last[0], decision.context]
+    last[0] = now
+game.on_decision = on_decision
+start = time.process_time()
+run_game(cardset, players, agents, game=game, first=first)
+print(json.dumps({"game": time.process_time() - start, "worst": worst[0], "what": worst[1]}))
+"""
+
+
+def fuzz_found(path: Path, label: str) -> list[str]:
+    """The FUZZ_FOUND games on the tree at ``path``: each game's time and slowest decision."""
+    env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
+    env.pop("FORTLANG_PURE", None)
+    lines = []
+    for found in FUZZ_FOUND:
+        out = subprocess.run([sys.executable, "-c", STALL_PROBE, json.dumps(found)], env=env,
+                             cwd=path, check=True, capture_output=True, text=True)
+        got = json.loads(out.stdout)
+        lines.append(f"  found by fuzz_cards.py, seed {found[0]} ({label}): game "
+                     f"{got['game']:.2f} s, slowest decision {got['worst']:.2f} s "
+                     f"({got['what'][:60]})")
+    return lines
+
+
 def stress() -> None:
     sys.path.insert(0, str(ROOT / "tests"))
     from builders import kid
@@ -186,6 +258,8 @@ def main() -> None:
         finally:
             for side in probes.values():
                 side.close()
+        found = "compiled" if "compiled" in sides else "this"  # the site is gone after this
+        stalls = fuzz_found(sides[found], "compiled" if found == "compiled" else "pure")
     for name, runs in rows.items():
         if any(r["compiled"] != (name == "compiled") for r in runs):
             raise SystemExit(f"the {name} side ran the wrong build (FORTLANG_PURE? a stale .so?)")
@@ -215,6 +289,7 @@ def main() -> None:
           "replaying from the seed")
     print("stress cards (issue 13):")
     stress()
+    print("\n".join(stalls))
 
 
 if __name__ == "__main__":
