@@ -257,6 +257,31 @@ def test_changed_since_after_a_rollback_finds_the_last_state_change_left():
     assert (p.vp, p.level, q.vp, len(p.hand)) == (0, 0, 0, 2)
 
 
+def test_a_signal_that_cuts_a_record_short_is_what_the_move_raises():
+    """A signal (KeyboardInterrupt, output.Terminated) can stop a move between two appends of
+    one undo entry; the move's transaction then raises that signal, not an error of reading the
+    cut log back (simulate would take an Exception for a failed game and keep its log)."""
+    from fortlang.engine.interpreter import Ctx
+    from fortlang.engine.play import _transaction
+
+    game = Game(2)
+    p = game.players[0]
+    game.new_cards([A], p.hand)
+
+    def interrupted() -> bool:
+        game.move(p.hand, 0, p.discard)
+        game._undo.append(p.discard)  # the first operand of a move, then the signal
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _transaction(Ctx(game, 0, leader=True), interrupted)
+    assert game._depth == 0 and game._undo == [] and not game.changed_since(0)
+    mark = game.begin()  # whole logs are undone as ever
+    game.move(p.discard, 0, p.hand)
+    game.unwind(mark, close=True)
+    assert p.discard and not p.hand and game._depth == 0
+
+
 def test_no_undo_log_outside_transactions():
     game = Game(2)
     game.transfer(game.supply, game.players[0].stuff, TOY, 1)

@@ -306,9 +306,12 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
             ctx.search, ctx.fail = True, None
             try:
                 ok = drive(ctx, step, i)  # a trial: to the end of the move, its own driver
-            finally:
-                game.rollback(mark)
+            except BaseException:
+                game.unwind(mark)
                 ctx.search = False
+                raise
+            game.rollback(mark)
+            ctx.search = False
             rule = ctx.failed("cannot be completed")
         if alike:
             oks.append(ok)
@@ -439,10 +442,14 @@ def search(ctx: Ctx, thunk: Step | Thunk) -> bool:
     mark = game.begin()
     ctx.search, ctx.fail = True, None
     try:
-        return drive(ctx, then_step(thunk), 0)
-    finally:
-        game.abort(mark)
+        ok = drive(ctx, then_step(thunk), 0)
+    except BaseException:
+        game.unwind(mark, close=True)
         ctx.search = False
+        raise
+    game.abort(mark)
+    ctx.search = False
+    return ok
 
 
 # -- counting suits (R5.3, R5.6, R6.5, R13.1) --------------------------------------------------

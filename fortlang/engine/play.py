@@ -672,8 +672,10 @@ def _rule_in_vain(ctx: Ctx, action: Op) -> bool:
     mark = game.mark()
     try:
         effective = drive(ctx, _Run(action, ctx, _WithEffect(game, mark)), 0)
-    finally:
-        game.rollback(mark)
+    except BaseException:
+        game.unwind(mark)
+        raise
+    game.rollback(mark)
     return ctx.fails("R5.5" if effective else "R5.4")
 
 
@@ -1327,7 +1329,7 @@ def _transaction(ctx: Ctx, move: Step | Callable[[], bool]) -> bool:
     try:
         ok = drive(ctx, then_step(move), 0)
     except BaseException:
-        game.abort(mark)
+        game.unwind(mark, close=True)
         raise
     game.commit(mark)
     return ok

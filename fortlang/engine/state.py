@@ -560,6 +560,20 @@ class Game:
         self.rollback(mark)
         self.commit(mark)
 
+    def unwind(self, mark: int, *, close: bool = False) -> None:
+        """Undo to ``mark`` (and close the transaction with ``close``) while an exception
+        propagates: an agent's error leaves a whole log, undone as by rollback; a signal
+        (KeyboardInterrupt, output.Terminated) may cut an entry short, and then the log cannot
+        be read back: the game, being given up, is left as it is, so that the caller sees the
+        exception in flight, not an error of the undoing."""
+        try:
+            self.rollback(mark)
+        except Exception:  # noqa: BLE001 - the exception in flight is the one to report
+            del self._undo[mark:]
+            self._last_change = self._change_before(mark)  # the log is whole up to mark
+        if close:
+            self.commit(mark)
+
     def mark(self) -> int:
         return len(self._undo)
 
