@@ -129,8 +129,9 @@ def clone_ms(decisions: int = 200, runs: int = 30) -> tuple[float, float]:
     return out[0], out[1]
 
 
-#: Games bench/fuzz_cards.py found whose moves take long to decide (issue 13 item 3): the seed,
-#: the players, the bots and the boxes replaced in the base set (``Name.box: action``).
+#: Games bench/fuzz_cards.py found whose moves took long to decide (issue 13 item 3; 1.5 s,
+#: 1.5 s, 99 s and 11 s for one move, compiled, before searches remembered where they failed):
+#: the seed, the players, the bots and the boxes replaced in the base set (``Name.box: action``).
 FUZZ_FOUND: list[tuple[int, int, str, list[str]]] = [
     (586, 4, "greedy", [
         "Giggles.public: if hand != 3 -> (recruit then convert then lose)",
@@ -150,6 +151,33 @@ FUZZ_FOUND: list[tuple[int, int, str, list[str]]] = [
         "spend toy or gain pizza or pack or copy pack x any) then if suits != 4 -> gain 3 pizza "
         "then each player -> if level != 4 -> copy pack",
         "Flipper.private: (copy pack then pack) x lookout"]),
+    (239240, 3, "random", [
+        "Giggles.public: each player -> convert",
+        "Baby Face.private: if book >= 2 -> destroy rival x glue",
+        "Rusty.private: recruit x lookout x level",
+        "Baby Face.private: if cards > 2 -> score then if advances >= 4 -> spend 2 pizza",
+        "Bud.public: (if pack = 1 -> take pizza) x skateboard",
+        "Patch.public: (copy rival pack or copy rival pack or pack) then convert then copy pack"
+        " then take pizza then take pizza then convert then (copy pack or spend pizza/toy) then"
+        " take pizza x lookout",
+        "The Scrappers.private: lose or lookout or destroy this"]),
+    (49, 2, "random", [
+        "Einstein.private: recruit x any x 5",
+        "Sarge.public: each rival -> copy rival pack or score or lookout or spend 2 pizza or "
+        "spend toy",
+        "Sweet Pea.public: a rival -> (spend 2 pizza or take pizza or recruit)",
+        "Captain.private: spend pizza or copy rival pack",
+        "Smoke.private: if suits != 3 -> (give pizza then (copy rival pack or copy rival pack))",
+        "Captain.public: draw x glue",
+        "Crash.private: (advance -1 or copy pack or gain 3 pizza or destroy card) then draw x "
+        "10 then (spend 2 toy or take pizza or take pizza or score 2 or if lookout > 4 -> "
+        "destroy this or lose or draw then destroy card) then draw then advance then gain 3 toy",
+        "Baby Face.private: draw or spend 2 pizza/toy",
+        "Rusty.public: each player -> each player -> if hand > 3 -> lose",
+        "Doodles.public: if lookout <= 4 -> if water_gun < 1 -> if crown <= 0 -> draw",
+        "Bud.private: each player -> (copy pack or destroy card or copy rival pack or gain 2 "
+        "pizza/toy)",
+        "Moose.private: (draw then take pizza) x pack x lookout"]),
 ]
 
 #: One FUZZ_FOUND game (JSON in argv[1]), run with the code under test first on sys.path: the

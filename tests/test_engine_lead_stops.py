@@ -41,6 +41,9 @@ BOOSTING = [k for k in BASE.kids if _boosting(k)] + [
     kid("Anyone", "crown", "gain 2 pizza x any", "spend toy x glue"),
     kid("Coiner", "coin", "gain 3 toy x any", "gain pizza x coin"),
     kid("Doubler", "crown crown", "(score then gain toy) x any"),
+    # several `x any` (R5.7), one read beside a suit a test names (R14)
+    kid("Triple", "crown", "score x any then gain toy x any", "gain pizza x any"),
+    kid("Crowner", "crown shovel", "if crown >= 2 -> gain 2 pizza x any", "score x any x any"),
 ]
 
 
@@ -111,3 +114,44 @@ def test_a_stop_is_searched_once_per_set_of_added_cards():
     remembered = searched()
     with patch.object(play, "REMEMBER_STOPS", False):
         assert remembered < searched()
+
+
+def test_suits_that_play_alike_are_searched_once():
+    """The suits of `x any` (R5.7) that no card shows (play._any_alike) are tried once, and the
+    stops that count alike are searched once (play._any_shares): fewer orders searched."""
+    calls = []
+    order = play._order
+
+    def counted(ctx):
+        calls.append(ctx.search)
+        return order(ctx)
+
+    def raw(ctx):
+        return tuple(sorted(ctx.any_suits.items()))
+
+    def searched() -> int:
+        calls.clear()
+        with patch.object(play, "_order", counted):
+            for kid_card in BOOSTING[-2:]:
+                for seed in range(4):
+                    _play_recorded(kid_card, seed, Rules())
+        return calls.count(True)
+
+    fast = searched()
+    with patch.object(play, "_any_alike", lambda ctx: []):
+        unmerged = searched()
+    with patch.object(play, "_any_shares", raw):
+        unshared = searched()
+    assert fast < unmerged and fast < unshared
+
+
+def test_the_suits_a_card_names():
+    from fortlang.engine.program import program, suits_named
+    from fortlang.parser import parse_action
+
+    def named(*texts: str):
+        return suits_named([program(parse_action(x)) for x in texts])
+
+    assert named("gain pizza x any", "score") == frozenset()
+    assert named("if crown >= 2 -> score x shovel") == {Suit.CROWN, Suit.SHOVEL}
+    assert named("score x coin then gain toy x glue") == {Suit.COIN, Suit.GLUE}

@@ -184,10 +184,23 @@ class Cont:
         falls short. False when not known (the safe answer)."""
         return False
 
+    def key(self, keep: dict[int, Any]) -> object:
+        """What ``go`` does, as a hashable value, given the game state when it is called:
+        equal keys in equal states end alike (what the continuations after this one do
+        included), so a search that failed from one need not try the other (:func:`explored`).
+        None when not known (the safe answer): nothing is remembered. An object the key names
+        by identity goes into ``keep``, which outlives the key."""
+        return None
+
 
 def fails_short(k: K) -> bool:
     """:meth:`Cont.fails_short` of ``k`` (False for a plain callable: not known)."""
     return isinstance(k, Cont) and k.fails_short()
+
+
+def key_of(k: K, keep: dict[int, Any]) -> object:
+    """:meth:`Cont.key` of ``k`` (None for a plain callable: not known)."""
+    return k.key(keep) if isinstance(k, Cont) else None
 
 
 def resume(k: K, full: bool) -> bool:
@@ -337,9 +350,10 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
 
 class Point:
     """A choice point while searching: its options, the one being tried (``i``) and the undo
-    mark to go back to before the next."""
+    mark to go back to before the next. The driver's first point also holds what its search
+    has explored (:func:`explored`), which lasts as long as that point: its driver's search."""
 
-    __slots__ = ("step", "count", "same", "mark", "i")
+    __slots__ = ("step", "count", "same", "mark", "i", "visits", "explored")
 
     def __init__(self, step: Step, count: int, same: list[int], mark: int) -> None:
         self.step = step
@@ -347,6 +361,8 @@ class Point:
         self.same = same
         self.mark = mark
         self.i = -1
+        self.visits = 0
+        self.explored: Explored | None = None
 
     def next(self) -> int:
         """The next option to try, or -1: one that ends as an option tried before is not."""
@@ -356,6 +372,58 @@ class Point:
             i += 1
         self.i = i
         return i if i < count else -1
+
+
+class Explored:
+    """Where a search has been: (continuation key, whether in full, the game state) for each
+    place it checked, and the objects those keys name by identity, kept alive. In a move where
+    any card of a zone ends it alike (``Ctx.alike``, :data:`EQUIVALENT_OPTIONS`), the zones
+    of cards are known by their sizes (``sized``): which cards are in them never changes how
+    the move ends, so recruiting from the park then a yard and from the yard then the park
+    meet in one place."""
+
+    __slots__ = ("seen", "keep", "sized")
+
+    def __init__(self, sized: set[int] | None) -> None:
+        self.seen: set[tuple[object, bool, frozenset]] = set()
+        self.keep: dict[int, Any] = {}
+        self.sized = sized
+
+
+#: A search remembers where it has been once it has passed this many places: most searches are
+#: smaller, and keying a place costs more than exploring it. Past it, the work stays polynomial
+#: (issue 13.3): `(give pizza or spend toy or copy rival pack) x 10` unfolds into 3^10 paths
+#: but reaches few states.
+EXPLORE_AFTER: Final = 200
+
+
+def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
+    """Whether the search running has already been at ``k.go(full)`` with the game in the
+    same state; if not, that it has now. The driver explores depth first and stops at the
+    first legal completion, and the keys (:meth:`Cont.key`) always move forward along a path
+    (a repetition's, a sequence's, a performer's index grows), so a place seen before was
+    left with every completion from it failed: the caller fails at once, as trying again
+    would (what the first visit found, ``ctx.fail``, is already recorded)."""
+    points = ctx.points
+    if not points:  # points are pushed only searching
+        return False
+    root = points[0]  # the driver's first choice point: every path since shares the log to it
+    root.visits += 1
+    if root.visits < EXPLORE_AFTER:
+        return False
+    memo = root.explored
+    game = ctx.game
+    if memo is None:
+        memo = root.explored = Explored(
+            game.card_zones() if EQUIVALENT_OPTIONS and ctx.alike else None)
+    key = k.key(memo.keep)
+    if key is None:
+        return False
+    place = (key, full, game.state_key(root.mark, memo.keep, memo.sized))
+    if place in memo.seen:
+        return True
+    memo.seen.add(place)
+    return False
 
 
 def jump(ctx: Ctx, step: Step, i: int) -> bool:

@@ -77,7 +77,7 @@ from fortlang.engine.interpreter import (
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import PLAIN_SUITS
-from fortlang.engine.program import Op, box_ops, program, reads_moved_cards
+from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, suits_named
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit
@@ -155,7 +155,7 @@ class _CardFacts:
 
     __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
                  "add_options", "coin_context", "any_context", "order_context", "unboosted_context",
-                 "public_context", "private_context", "alike")
+                 "public_context", "private_context", "alike", "suits_named")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -178,8 +178,10 @@ class _CardFacts:
             else ""
         #: No test of its boxes reads the cards after one moved: any card of a zone they
         #: move ends a play alike.
-        self.alike: Final = not reads_moved_cards([program(a) for a in (pub, priv)
-                                                   if a is not None])
+        ops = [program(a) for a in (pub, priv) if a is not None]
+        self.alike: Final = not reads_moved_cards(ops)
+        #: The suits its boxes name, or None: see :func:`_any_alike`.
+        self.suits_named: Final = suits_named(ops)
 
 
 def _facts(card: CardInstance) -> _CardFacts:
@@ -288,7 +290,7 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
         if not ctx.search:
             ctx.game.note_attr(ctx, "context", _facts(card).any_context)
         return choose_suit(ctx, ctx.any_suits, id(nodes[i]), _ALL_SUITS,
-                           _AnySuits(ctx, nodes, i + 1))
+                           _AnySuits(ctx, nodes, i + 1), _any_alike(ctx))
     suits = boosted_suits(card, ctx.any_suits)
     p = ctx.player
     if not suits:
@@ -306,6 +308,40 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
     return _count_all(ctx, lookout, 0, suits, _Boost(ctx, suits, cands, 0))
+
+
+def _any_alike(ctx: Ctx) -> list[int]:
+    """``same`` for the suit of an `x any` (R5.7): the suits that no card the leader may count
+    shows (the played card, the hand, the lookout; a coin as its name once named, R5.6), that
+    the card's boxes do not name and that no `x any` counts yet end the play alike. Each
+    plays the same part in the rest of the move: it counts nothing but the coins named after it,
+    and a coin can be named after any of them. Without that, a card with three `x any` tries
+    7^3 sets of suits (issue 13.3)."""
+    if not interpreter.EQUIVALENT_OPTIONS:
+        return []
+    play: _Play = ctx.play
+    distinct = _facts(play.card).suits_named
+    if distinct is None:  # an op of another vocabulary may read any suit
+        return []
+    shown = set(distinct)
+    shown.update(ctx.any_suits.values())
+    p, named = ctx.player, ctx.named
+    for zone in (ctx.sources, p.hand, p.lookout):
+        for c in zone:
+            for s in c.suits:
+                shown.add(s)  # a coin shows the coin suit (R5.7: `x any` may count coins)
+                if s is COIN and c.uid in named:
+                    shown.add(named[c.uid])
+    same: list[int] = []
+    first = -1
+    for i, s in enumerate(_ALL_SUITS):
+        if s in shown:
+            same.append(i)
+        else:
+            if first < 0:
+                first = i
+            same.append(first)
+    return same
 
 
 class _AnySuits(Then):
@@ -481,7 +517,8 @@ def _stop(ctx: Ctx) -> bool:
     once the agent added one. The order cards were added in changes nothing the rest of the
     move reads (their suits are counted, in_play's order is never read), so the set, the lookout
     cards counted and the suits named (R5.6, R5.7) settle the outcome: legal or not, and the rule
-    a failure reports (merged into ctx.fail as if the search had run again)."""
+    a failure reports (merged into ctx.fail as if the search had run again). Of an `x any`'s
+    suit, only what each card counted shows of it is read (:func:`_any_shares`)."""
     if not ctx.search or not REMEMBER_STOPS:
         return _order(ctx)
     play: _Play = ctx.play
@@ -490,7 +527,7 @@ def _stop(ctx: Ctx) -> bool:
         return True  # as _order's search would find, by the same test (rules are moot)
     key = (tuple(sorted(c.uid for c in play.added)),
            tuple(sorted(c.uid for c in play.lookout_used)),
-           tuple(sorted(ctx.named.items())), tuple(sorted(ctx.any_suits.items())))
+           tuple(sorted(ctx.named.items())), _any_shares(ctx))
     hit = play.tried.get(key)
     if hit is None:
         outer = ctx.fail
@@ -503,6 +540,21 @@ def _stop(ctx: Ctx) -> bool:
     if rule is not None:
         ctx.fails(rule)
     return hit[0]
+
+
+def _any_shares(ctx: Ctx) -> tuple:
+    """The suits chosen for the card's `x any` (R5.7), as the rest of the play reads them once
+    the cards are added: for each, how many times each card counted shows it. A repetition
+    reads their sum (suit_count) and R5.5 each added card's share (useful), so two choices
+    that every card counted shows alike end alike; a suit no card counted shows counts
+    nothing, whichever it is (issue 13.3: a card with three `x any` would otherwise try each
+    set of added cards with up to 7^3 sets of suits)."""
+    named = ctx.named
+    shares: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    for key, suit in sorted(ctx.any_suits.items()):
+        shown = [(c.uid, card_count(c, suit, named)) for c in ctx.sources]
+        shares.append((key, tuple(sorted(x for x in shown if x[1]))))
+    return tuple(shares)
 
 
 def _recorded(ctx: Ctx) -> str | None:
@@ -705,6 +757,9 @@ class _WithEffect(Cont):
     def fails_short(self) -> bool:
         return True
 
+    def key(self, keep: dict[int, Any]) -> object:
+        return (_WithEffect, self.game.changed_since(self.mark))
+
 
 class _Performed(Cont):
     """What follows action ``i`` of ``sequence``: record its use (R5.4), then perform the next.
@@ -727,6 +782,11 @@ class _Performed(Cont):
 
     def __call__(self, full: bool) -> bool:  # defined here: see program._Cont
         return self.go(full)
+
+    def key(self, keep: dict[int, Any]) -> object:
+        # the play (ctx.play) is the move's own; what it records is in the state
+        return (_Performed, self.sequence, self.i, self.ctx.game.changed_since(self.mark),
+                self.seat)
 
     def fails_short(self) -> bool:
         """None before in full with an effect, and no action left that could be (this one is
@@ -1109,6 +1169,9 @@ class InFull(Cont):
     def fails_short(self) -> bool:
         return True
 
+    def key(self, keep: dict[int, Any]) -> object:
+        return InFull
+
 
 class Wanted(Cont):
     """The end of an action performed outside a play: in full if ``full`` (else in part is
@@ -1125,6 +1188,9 @@ class Wanted(Cont):
 
     def fails_short(self) -> bool:
         return self.full
+
+    def key(self, keep: dict[int, Any]) -> object:
+        return (Wanted, self.full)
 
 
 def _unmatched(hand: list[CardInstance], suits: Sequence[Suit],

@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -76,9 +77,11 @@ from fortlang.engine.interpreter import (
     decide_at,
     distinct,
     drive,
+    explored,
     fails_short,
     gain_tokens,
     jump,
+    key_of,
     level_rewards,
     perk_places,
     plans_for,
@@ -586,6 +589,8 @@ class _RepeatNext(_Cont):
         ctx, suit = self.ctx, self.suit
         done = self.effective + ctx.game.changed_since(self.mark) if suit is not None else 0
         if full:
+            if ctx.search and explored(ctx, self, True):
+                return False  # been here, in this state: no legal completion (issue 13.3)
             return jump(ctx, _Repetition(self.body, suit, self.times, done, ctx, self.k),
                         self.i + 1)
         if suit is not None:
@@ -594,6 +599,15 @@ class _RepeatNext(_Cont):
 
     def fails_short(self) -> bool:
         return fails_short(self.k)  # it goes on with k(False)
+
+    def key(self, keep: dict[int, Any]) -> object:
+        k = key_of(self.k, keep)
+        if k is None:
+            return None
+        # R5.5 counts the repetitions that changed the state: whether this one has so far
+        done = self.effective + self.ctx.game.changed_since(self.mark) \
+            if self.suit is not None else 0
+        return (_RepeatNext, self.body, self.suit, self.times, self.i, done, k)
 
 
 class ThenOp(Op):
@@ -681,10 +695,17 @@ class _ThenNext(_Cont):
     def go(self, full: bool) -> bool:
         if not full:  # R13.4: the left is required for the right
             return resume(self.k, False)
-        return _then_step(self.items, self.i + 1, self.ctx, self.k)
+        ctx = self.ctx
+        if ctx.search and explored(ctx, self, True):
+            return False  # been here, in this state: no legal completion (issue 13.3)
+        return _then_step(self.items, self.i + 1, ctx, self.k)
 
     def fails_short(self) -> bool:
         return fails_short(self.k)  # it goes on with k(False)
+
+    def key(self, keep: dict[int, Any]) -> object:
+        k = key_of(self.k, keep)
+        return None if k is None else (_ThenNext, self.items, self.i, k)
 
 
 class ChoiceOp(Op):
@@ -826,6 +847,16 @@ class _AsPlayerBack(_Cont):
     def fails_short(self) -> bool:
         return fails_short(self.k)  # it goes on with k(False)
 
+    def key(self, keep: dict[int, Any]) -> object:
+        k = key_of(self.k, keep)
+        if k is None:
+            return None
+        seat, player, leader, chosen, bound = self.saved
+        # the saved tables by identity, kept alive with the key (so their ids are not reused)
+        keep[id(chosen)] = chosen
+        keep[id(bound)] = bound
+        return (_AsPlayerBack, seat, player, leader, id(chosen), id(bound), k)
+
 
 def as_player(ctx: Ctx, seat: int, body: Op, k: K) -> bool:
     """``body`` performed by the player at ``seat`` as themselves: their zones and tokens, their
@@ -872,6 +903,10 @@ class _EachNext(_Cont):
 
     def fails_short(self) -> bool:
         return fails_short(self.k)  # it goes on with k(False)
+
+    def key(self, keep: dict[int, Any]) -> object:
+        k = key_of(self.k, keep)
+        return None if k is None else (_EachNext, self.body, self.seats, self.i, self.full, k)
 
 
 def _each_step(body: Op, seats: tuple[int, ...], i: int, full: bool, ctx: Ctx, k: K) -> bool:
@@ -1688,6 +1723,29 @@ def reads_moved_cards(actions: Sequence[Op]) -> bool:
         return True
     return any(a[0] and b[1] for i, a in enumerate(flows) for j, b in enumerate(flows)
                if i != j)
+
+
+_SUIT_OF_WORD: Final = {s.value: s for s in Suit}
+
+
+def suits_named(actions: Sequence[Op]) -> frozenset[Suit] | None:
+    """The suits the text of ``actions`` names (`x shovel`, a metric such as `crown` that counts
+    a suit's icons, R14); None if an op of another vocabulary may read any suit. Every other
+    suit plays the same part in them: one not on any card either can stand for another
+    (engine.play's choice of an `x any` suit, R5.7)."""
+    named: set[Suit] = set()
+    for action in actions:
+        for op in action.walk():
+            if isinstance(op, Declared) or type(op).__module__ != __name__:
+                return None
+        for node in action.node.walk():
+            for f in fields(node):
+                value = getattr(node, f.name)
+                if isinstance(value, Suit):
+                    named.add(value)
+                elif isinstance(value, str) and value in _SUIT_OF_WORD:
+                    named.add(_SUIT_OF_WORD[value])
+    return frozenset(named)
 
 
 def _card_flow(op: Op) -> tuple[bool, bool, bool]:

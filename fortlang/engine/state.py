@@ -293,6 +293,23 @@ _OPERANDS: Final[tuple[int, ...]] = (3, 3, 3, 3, 1, 3, 2, 2, 2, 1, 3)
 _STATE_CHANGE: Final[tuple[bool, ...]] = (True, True, True, True, True, False, False, True, True,
                                           False, False)
 
+#: Game.state_key's value of a key a table does not hold.
+_ABSENT: Final = object()
+
+
+def _frozen(value: Any, keep: dict[int, Any]) -> Any:
+    """``value`` as part of a hashable key: itself when it hashes (a card instance, a player and
+    a perk by identity; a count, a name, a tuple of those by value), else its identity, with
+    the object kept alive in ``keep`` (a dict, a list: who performs, R6.4's bindings)."""
+    try:
+        hash(value)
+    except TypeError:
+        if isinstance(value, tuple):  # a zone's content: each item as itself or by identity
+            return tuple([_frozen(item, keep) for item in value])
+        keep[id(value)] = value
+        return (_ABSENT, id(value))
+    return value
+
 
 class Game:
     """The whole table: players, shared zones, supply, the seeded RNG, the agents and the log.
@@ -555,6 +572,72 @@ class Game:
                 return i - _OPERANDS[op]
             i -= _OPERANDS[op] + 1
         return -1
+
+    def state_key(self, base: int, keep: dict[int, Any], sized: set[int] | None = None
+                  ) -> frozenset:
+        """What the game (and the interpreter's bookkeeping) has become since ``base``, as a
+        hashable value: equal keys from the same state at ``base`` mean equal states now. Each
+        place the log since ``base`` touched is read as it is now (a token count as its net
+        change, so a token given and taken back leaves no trace; a list in ``sized``, by id, as
+        its length); a place or value without a value's equality is keyed by identity and kept
+        alive in ``keep`` (so its id is never reused while the key is). Read back like
+        :meth:`_change_before`; the searches that remember where they failed
+        (interpreter.explored) call it, nothing on the hot path."""
+        undo = self._undo
+        counts: dict[int, int] = {}
+        lists: dict[int, list] = {}
+        attrs: dict[tuple[int, str], Any] = {}
+        items: dict[tuple[int, Any], dict] = {}
+        i = len(undo) - 1
+        while i >= base:
+            op: int = undo[i]
+            if op == _ADD:
+                gave: int = undo[i - 3]
+                got: int = undo[i - 2]
+                n: int = undo[i - 1]
+                counts[gave] = counts.get(gave, 0) - n
+                counts[got] = counts.get(got, 0) + n
+            elif op == _MOVE:
+                src: list = undo[i - 3]
+                dst: list = undo[i - 1]
+                lists[id(src)] = src
+                lists[id(dst)] = dst
+            elif op == _POP or op == _NOTE:
+                lists[id(undo[i - 1])] = undo[i - 1]
+            elif op == _INSERT:
+                lists[id(undo[i - 3])] = undo[i - 3]
+            elif op == _SETATTR or op == _NOTE_ATTR:
+                attrs[(id(undo[i - 3]), undo[i - 2])] = undo[i - 3]
+            elif op == _VP:
+                attrs[(id(undo[i - 2]), "vp")] = undo[i - 2]
+            elif op == _LEVEL:
+                attrs[(id(undo[i - 2]), "level")] = undo[i - 2]
+            else:  # _SETITEM, _DELITEM
+                at = 2 if op == _DELITEM else 3
+                items[(id(undo[i - at]), undo[i - at + 1])] = undo[i - at]
+            i -= _OPERANDS[op] + 1
+        parts: list[Any] = [(0, at, n) for at, n in counts.items() if n]
+        for key, lst in lists.items():
+            keep[key] = lst
+            if sized is not None and key in sized:
+                parts.append((1, key, len(lst)))
+            else:
+                parts.append((1, key, _frozen(tuple(lst), keep)))
+        for (key, attr), obj in attrs.items():
+            keep[key] = obj
+            parts.append((2, key, attr, _frozen(getattr(obj, attr), keep)))
+        for (key, item), table in items.items():
+            keep[key] = table
+            parts.append((3, key, _frozen(item, keep), _frozen(table.get(item, _ABSENT), keep)))
+        return frozenset(parts)
+
+    def card_zones(self) -> set[int]:
+        """The ids of the lists that hold the game's kid cards, out of play: the park, the park
+        deck, the box and each player's deck, discard, hand, yard and lookout."""
+        zones = [self.park, self.park_deck, self.box]
+        for p in self.players:
+            zones += [p.deck, p.discard, p.hand, p.yard, p.lookout]
+        return {id(zone) for zone in zones}
 
     def abort(self, mark: int) -> None:
         self.rollback(mark)
