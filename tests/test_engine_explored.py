@@ -66,6 +66,9 @@ REPEATED_CHOICE = "(give pizza or spend toy or copy rival pack) x {n} then spend
     # (no test reads the cards), so the zones meet in one state whatever the order
     "recruit x {n} then spend 9 pizza",
     "(recruit or lookout or destroy card) x {n} then spend 9 pizza",
+    # a test reads the cards (R14): each card is tried, but the order they were taken in is
+    # never read, so the ways of taking the same cards meet
+    "recruit x {n} then if crown >= 0 -> score then spend 9 pizza",
 ])
 def test_a_repeat_of_alternatives_is_searched_in_polynomial_work(text):
     """Nine pizza never fit (R1.5), so every way of the repeat is a dead end (R5.4): k^N paths,

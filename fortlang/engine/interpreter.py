@@ -9,7 +9,9 @@ with no deep copies:
 * at a choice point, :func:`decide_at` *tries* each option (the rest of the move included)
   inside the game's undo log, rolls back, and offers the agent only the options that can still
   end legally; options the ops' closed forms settle (engine/certain.py) are not tried;
-* while trying ("search" mode), choice points simply explore their options depth-first.
+* while trying ("search" mode), choice points simply explore their options depth-first; a
+  large search remembers the places it left without a legal completion and does not try them
+  again (:func:`explored`), so its work stays polynomial in a repetition count (issue 13.3).
 
 Nothing of that nests a Python frame per step (issue 13.3): a choice point does not call its
 option, it hands it to the move's driver (:func:`drive`, one loop per move or trial), and a
@@ -376,18 +378,19 @@ class Point:
 
 class Explored:
     """Where a search has been: (continuation key, whether in full, the game state) for each
-    place it checked, and the objects those keys name by identity, kept alive. In a move where
-    any card of a zone ends it alike (``Ctx.alike``, :data:`EQUIVALENT_OPTIONS`), the zones
-    of cards are known by their sizes (``sized``): which cards are in them never changes how
-    the move ends, so recruiting from the park then a yard and from the yard then the park
-    meet in one place."""
+    place it checked, and the objects those keys name by identity, kept alive. The zones of
+    cards are known by their cards, in no order (no move reads it: the options of a card move
+    are the same, in another order, and a search's outcome does not depend on the order it
+    tries them); in a move where any card of a zone ends it alike (``Ctx.alike``,
+    :data:`EQUIVALENT_OPTIONS`), by their sizes: recruiting from the park then a yard and
+    from the yard then the park meet in one place (``zones``: Game.card_zones)."""
 
-    __slots__ = ("seen", "keep", "sized")
+    __slots__ = ("seen", "keep", "zones")
 
-    def __init__(self, sized: set[int] | None) -> None:
+    def __init__(self, zones: dict[int, bool]) -> None:
         self.seen: set[tuple[object, bool, frozenset]] = set()
         self.keep: dict[int, Any] = {}
-        self.sized = sized
+        self.zones = zones
 
 
 #: A search remembers where it has been once it has passed this many places: most searches are
@@ -414,12 +417,11 @@ def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
     memo = root.explored
     game = ctx.game
     if memo is None:
-        memo = root.explored = Explored(
-            game.card_zones() if EQUIVALENT_OPTIONS and ctx.alike else None)
+        memo = root.explored = Explored(game.card_zones(EQUIVALENT_OPTIONS and ctx.alike))
     key = k.key(memo.keep)
     if key is None:
         return False
-    place = (key, full, game.state_key(root.mark, memo.keep, memo.sized))
+    place = (key, full, game.state_key(root.mark, memo.keep, memo.zones))
     if place in memo.seen:
         return True
     memo.seen.add(place)

@@ -573,14 +573,15 @@ class Game:
             i -= _OPERANDS[op] + 1
         return -1
 
-    def state_key(self, base: int, keep: dict[int, Any], sized: set[int] | None = None
+    def state_key(self, base: int, keep: dict[int, Any], zones: dict[int, bool] | None = None
                   ) -> frozenset:
         """What the game (and the interpreter's bookkeeping) has become since ``base``, as a
         hashable value: equal keys from the same state at ``base`` mean equal states now. Each
         place the log since ``base`` touched is read as it is now (a token count as its net
-        change, so a token given and taken back leaves no trace; a list in ``sized``, by id, as
-        its length); a place or value without a value's equality is keyed by identity and kept
-        alive in ``keep`` (so its id is never reused while the key is). Read back like
+        change, so a token given and taken back leaves no trace); a list in ``zones`` (by id)
+        as its length if True there, else as the set of its cards (a zone of cards that no
+        move reads in order). A place or value without a value's equality is keyed by identity
+        and kept alive in ``keep`` (so its id is never reused while the key is). Read back like
         :meth:`_change_before`; the searches that remember where they failed
         (interpreter.explored) call it, nothing on the hot path."""
         undo = self._undo
@@ -619,10 +620,14 @@ class Game:
         parts: list[Any] = [(0, at, n) for at, n in counts.items() if n]
         for key, lst in lists.items():
             keep[key] = lst
-            if sized is not None and key in sized:
+            sized = zones.get(key) if zones is not None else None
+            if sized is None:
+                parts.append((1, key, _frozen(tuple(lst), keep)))
+            elif sized:
                 parts.append((1, key, len(lst)))
             else:
-                parts.append((1, key, _frozen(tuple(lst), keep)))
+                cards: list[CardInstance] = lst
+                parts.append((1, key, tuple(sorted([c.uid for c in cards]))))
         for (key, attr), obj in attrs.items():
             keep[key] = obj
             parts.append((2, key, attr, _frozen(getattr(obj, attr), keep)))
@@ -631,13 +636,21 @@ class Game:
             parts.append((3, key, _frozen(item, keep), _frozen(table.get(item, _ABSENT), keep)))
         return frozenset(parts)
 
-    def card_zones(self) -> set[int]:
-        """The ids of the lists that hold the game's kid cards, out of play: the park, the park
-        deck, the box and each player's deck, discard, hand, yard and lookout."""
-        zones = [self.park, self.park_deck, self.box]
+    def card_zones(self, sized: bool) -> dict[int, bool]:
+        """The lists that hold the game's kid cards out of play, by id, for :meth:`state_key`:
+        the park, the box and each player's discard, hand, yard and lookout, whose order no
+        move reads (an action takes any card of them); and the decks, whose top a move takes,
+        only if ``sized`` (any card of a zone then ends a move alike). With ``sized``, each zone
+        is known by its size; without, by its cards."""
+        zones: dict[int, bool] = {id(z): sized for z in (self.park, self.box)}
         for p in self.players:
-            zones += [p.deck, p.discard, p.hand, p.yard, p.lookout]
-        return {id(zone) for zone in zones}
+            for zone in (p.discard, p.hand, p.yard, p.lookout):
+                zones[id(zone)] = sized
+        if sized:
+            zones[id(self.park_deck)] = True
+            for p in self.players:
+                zones[id(p.deck)] = True
+        return zones
 
     def abort(self, mark: int) -> None:
         self.rollback(mark)
