@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from fortlang.engine.choices import RandomAgent, ScriptedAgent
-from fortlang.engine.state import Game
+from fortlang.engine.state import CardInstance, Game
 from fortlang.model import CardSet, KidCard
 from fortlang.nodes import TOKENS, Suit
 from fortlang.parser import parse_action
@@ -81,3 +81,18 @@ def random_table(cardset: CardSet, n_players: int, seed: int, *, agents: str = "
         if rng.random() < 0.3 and game.perk_row:
             p.perks.append(game.perk_row.pop())
     return game
+
+
+def recorded_play(game: Game, seat: int, card: CardInstance, *, follow: bool = True) -> tuple:
+    """Play ``card`` (from the hand of ``seat``) if it can be played: the rule that forbids it
+    or None (R5.4, R5.5), every decision as offered (its kind, options, the options excluded
+    with their rules, the answer) and the final state. Plays compared this way (a shortcut on
+    and off) offer the same options, exclude the same ones for the same rules and end alike."""
+    from fortlang.engine.play import play_card, why_not_by_search
+
+    seen: list[tuple] = []
+    game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))
+    rule = why_not_by_search(game, seat, card)
+    if rule is None:
+        play_card(game, seat, card, checked=True, follow=follow)
+    return rule, seen, game.snapshot()

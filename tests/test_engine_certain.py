@@ -11,7 +11,7 @@ from functools import partial
 from unittest.mock import patch
 
 import pytest
-from builders import kid, random_table
+from builders import kid, random_table, recorded_play
 from engine_strategies import composites, leaves
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -138,13 +138,7 @@ def _play_recorded(kid_card, table):
     seed, rules = table
     game = random_table(BASE, 3, seed)
     game.rules = rules
-    card = game.new_card(kid_card, game.players[0].hand)
-    seen: list[tuple] = []
-    game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))
-    rule = why_not_by_search(game, 0, card)
-    if rule is None:
-        play.play_card(game, 0, card, checked=True)
-    return rule, seen, game.snapshot()
+    return recorded_play(game, 0, game.new_card(kid_card, game.players[0].hand))
 
 
 @sources_only

@@ -11,14 +11,14 @@ from contextlib import contextmanager
 from unittest.mock import patch
 
 import pytest
-from builders import kid, random_table
+from builders import kid, random_table, recorded_play
 from engine_strategies import composites, leaves
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.engine import RandomAgent, Rules, interpreter, play
+from fortlang.engine import RandomAgent, Rules, interpreter
 from fortlang.engine.play import why_not_by_search
 from fortlang.engine.state import Game
 from fortlang.model import KidCard
@@ -92,17 +92,10 @@ def test_a_search_remembers_only_past_its_first_places():
 
 
 def _play_recorded(kid_card: KidCard, seed: int, rules: Rules) -> tuple:
-    """Play ``kid_card`` at a random table, followers included: every decision as offered
-    (options, and the rules that excluded others) and the final state."""
+    """Play ``kid_card`` at a random table, followers included (builders.recorded_play)."""
     game = random_table(BASE, 3, seed)
     game.rules = rules
-    card = game.new_card(kid_card, game.players[0].hand)
-    seen: list[tuple] = []
-    game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))
-    rule = why_not_by_search(game, 0, card)
-    if rule is None:
-        play.play_card(game, 0, card, checked=True)
-    return rule, seen, game.snapshot()
+    return recorded_play(game, 0, game.new_card(kid_card, game.players[0].hand))
 
 
 #: Repeats of alternatives, sequences, performers and `x any` (what bench/fuzz_cards.py found
@@ -119,7 +112,7 @@ CARDS = [
         "or copy pack x any) then if suits != 4 -> gain 3 pizza then each player -> copy pack"),
     kid("Flipper", "crown water_gun", "(copy pack then pack) x lookout",
         "(recruit then gain toy) x water_gun then (spend toy or score) x 2"),
-    kid("Rusty", "shovel", "recruit x lookout x level",
+    kid("Recruiter", "shovel", "recruit x lookout x level",
         "(recruit or lookout) x 3 then (destroy card or give pizza) then spend 2 toy"),
     # a test reads the cards (R14): every card is tried, each zone by its cards
     kid("Counter", "glue", "(recruit or destroy card) x 2 then if crown >= 2 -> score",
@@ -181,18 +174,12 @@ def test_a_remembered_place_is_one_state_of_the_game():
 
 
 def _plain_table_play(kid_card: KidCard, hand: list[KidCard]) -> tuple:
-    """Play ``kid_card`` at a new two-player table, ``hand`` in the leader's hand: as
-    :func:`_play_recorded` records it."""
+    """Play ``kid_card`` at a new two-player table, ``hand`` in the leader's hand, no followers
+    (builders.recorded_play)."""
     game = Game(2, BASE.board, seed=1, agents=[RandomAgent(1), RandomAgent(2)])
     for c in hand:
         game.new_card(c, game.players[0].hand)
-    card = game.new_card(kid_card, game.players[0].hand)
-    seen: list[tuple] = []
-    game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))
-    rule = why_not_by_search(game, 0, card)
-    if rule is None:
-        play.play_card(game, 0, card, checked=True, follow=False)
-    return rule, seen, game.snapshot()
+    return recorded_play(game, 0, game.new_card(kid_card, game.players[0].hand), follow=False)
 
 
 JUGGLE = "(copy pack or (gain pizza then spend pizza))"

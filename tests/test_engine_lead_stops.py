@@ -11,12 +11,11 @@ from contextlib import contextmanager
 from unittest.mock import patch
 
 import pytest
-from builders import kid, random_table
+from builders import kid, random_table, recorded_play
 
 from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine import Rules, interpreter, play
-from fortlang.engine.play import why_not_by_search
 from fortlang.nodes import AnySuit, Repeat, Suit, SuitCount
 
 #: Each test compares plays with the shortcuts switched off by patching play's and the
@@ -76,13 +75,7 @@ def _play_recorded(kid_card, seed: int, rules: Rules):
     game.new_cards(rng.sample(sharing, seed % 3 % 2), p.lookout)
     for r in p.stuff:  # room for a few tokens only
         p.stuff[r] = max(p.stuff[r], game.board.stuff_capacity - rng.randrange(4))
-    card = game.new_card(kid_card, p.hand)
-    seen: list[tuple] = []
-    game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))
-    rule = why_not_by_search(game, 0, card)
-    if rule is None:
-        play.play_card(game, 0, card, checked=True, follow=False)
-    return rule, seen, game.snapshot()
+    return recorded_play(game, 0, game.new_card(kid_card, p.hand), follow=False)
 
 
 @pytest.mark.parametrize("kid_card", BOOSTING, ids=lambda k: k.id)
