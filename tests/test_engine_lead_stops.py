@@ -109,9 +109,8 @@ def test_a_stop_is_searched_once_per_set_of_added_cards():
         assert remembered < searched()
 
 
-def test_suits_that_play_alike_are_searched_once():
-    """The suits of `x any` (R5.7) that no card shows (play._any_alike) are tried once, and the
-    stops that count alike are searched once (play._any_shares): fewer orders searched."""
+def _orders_searched(cards, seeds: int = 4) -> int:
+    """How many times plays of ``cards`` at ``seeds`` tables search the orders (R5.2)."""
     calls = []
     order = play._order
 
@@ -119,23 +118,42 @@ def test_suits_that_play_alike_are_searched_once():
         calls.append(ctx.search)
         return order(ctx)
 
-    def raw(ctx):
-        return tuple(sorted(ctx.any_suits.items()))
+    with patch.object(play, "_order", counted):
+        for kid_card in cards:
+            for seed in range(seeds):
+                _play_recorded(kid_card, seed, Rules())
+    return calls.count(True)
 
-    def searched() -> int:
-        calls.clear()
-        with patch.object(play, "_order", counted):
-            for kid_card in BOOSTING[-2:]:
-                for seed in range(4):
-                    _play_recorded(kid_card, seed, Rules())
-        return calls.count(True)
 
-    fast = searched()
+def _stop_by_identity(ctx):
+    """play._stop_key as it was: the cards counted, each itself, and the suits named."""
+    p = ctx.play
+    return (tuple(sorted(c.uid for c in p.added)), tuple(sorted(c.uid for c in p.lookout_used)),
+            tuple(sorted(ctx.named.items())), tuple(sorted(ctx.any_suits.items())))
+
+
+def test_suits_that_play_alike_are_searched_once():
+    """The suits of `x any` (R5.7) that no card shows (play._any_alike) are tried once, and the
+    stops that count alike are searched once (play._stop_key): fewer orders searched."""
+    fast = _orders_searched(BOOSTING[-2:])
     with patch.object(play, "_any_alike", lambda ctx: []):
-        unmerged = searched()
-    with patch.object(play, "_any_shares", raw):
-        unshared = searched()
-    assert fast < unmerged and fast < unshared
+        assert fast < _orders_searched(BOOSTING[-2:])
+    with patch.object(play, "_stop_key", _stop_by_identity):
+        assert fast < _orders_searched(BOOSTING[-2:])
+
+
+def test_cards_that_count_alike_are_searched_once():
+    """Two shovels, or two coins named alike (R5.6), added in either set end a play alike:
+    one order search for them (play._stop_key), and the same options as every stop searched."""
+    shovels = kid("Digger", "shovel", "(gain pizza or gain toy) x shovel then spend 2 toy",
+                  "score x coin")
+    fast = _orders_searched([shovels], seeds=8)
+    with patch.object(play, "_stop_key", _stop_by_identity):
+        assert fast < _orders_searched([shovels], seeds=8)
+    for seed in range(8):
+        remembered = _play_recorded(shovels, seed, Rules())
+        with every_stop_searched():
+            assert _play_recorded(shovels, seed, Rules()) == remembered, seed
 
 
 def test_the_suits_a_card_names():

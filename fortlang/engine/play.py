@@ -517,17 +517,14 @@ def _stop(ctx: Ctx) -> bool:
     once the agent added one. The order cards were added in changes nothing the rest of the
     move reads (their suits are counted, in_play's order is never read), so the set, the lookout
     cards counted and the suits named (R5.6, R5.7) settle the outcome: legal or not, and the rule
-    a failure reports (merged into ctx.fail as if the search had run again). Of an `x any`'s
-    suit, only what each card counted shows of it is read (:func:`_any_shares`)."""
+    a failure reports (merged into ctx.fail as if the search had run again): :func:`_stop_key`."""
     if not ctx.search or not REMEMBER_STOPS:
         return _order(ctx)
     play: _Play = ctx.play
     pub, priv = box_ops(play.card)  # each action can come first (R5.2)
     if pub is not None and surely_first(ctx, pub) or priv is not None and surely_first(ctx, priv):
         return True  # as _order's search would find, by the same test (rules are moot)
-    key = (tuple(sorted(c.uid for c in play.added)),
-           tuple(sorted(c.uid for c in play.lookout_used)),
-           tuple(sorted(ctx.named.items())), _any_shares(ctx))
+    key = _stop_key(ctx)
     hit = play.tried.get(key)
     if hit is None:
         outer = ctx.fail
@@ -542,19 +539,32 @@ def _stop(ctx: Ctx) -> bool:
     return hit[0]
 
 
-def _any_shares(ctx: Ctx) -> tuple:
-    """The suits chosen for the card's `x any` (R5.7), as the rest of the play reads them once
-    the cards are added: for each, how many times each card counted shows it. A repetition
-    reads their sum (suit_count) and R5.5 each added card's share (useful), so two choices
-    that every card counted shows alike end alike; a suit no card counted shows counts
-    nothing, whichever it is (issue 13.3: a card with three `x any` would otherwise try each
-    set of added cards with up to 7^3 sets of suits)."""
+def _stop_key(ctx: Ctx) -> tuple:
+    """What the rest of a play reads of the cards counted once the boost stops: each card
+    counted (the played card, the cards added, the lookout cards counted), with its suits and
+    the suit its coin was named (R5.6), in no order; and for each `x any` (R5.7), how many
+    times each of them shows the suit chosen. A repetition reads the sum (suit_count), R5.5
+    each added card's share (useful), and a coin its name. Cards of the same suits add alike
+    (their actions are never used, R5.3; which card leaves the hand is never read: the premise
+    of interpreter.EQUIVALENT_OPTIONS, without which each card is itself). So the sets of cards
+    that count alike, and the suits that every card counted shows alike, are searched once
+    (issue 13.3: a card with three `x any`, or a hand with coins to name, would otherwise try
+    each set of added cards with each set of suits)."""
+    play: _Play = ctx.play
     named = ctx.named
-    shares: list[tuple[int, tuple[tuple[int, int], ...]]] = []
-    for key, suit in sorted(ctx.any_suits.items()):
-        shown = [(c.uid, card_count(c, suit, named)) for c in ctx.sources]
-        shares.append((key, tuple(sorted(x for x in shown if x[1]))))
-    return tuple(shares)
+    alike = interpreter.EQUIVALENT_OPTIONS
+    counted: list[tuple[tuple[int, Any, str], CardInstance]] = []
+    for c in ctx.sources:
+        role = 0 if c is play.card else 1 if any(a is c for a in play.added) else 2
+        counted.append(((role, c.suits if alike else c.uid, named.get(c.uid, "")), c))
+    counted.sort(key=_first)
+    shares = tuple(tuple(card_count(c, suit, named) for _, c in counted)
+                   for _, suit in sorted(ctx.any_suits.items()))
+    return tuple(profile for profile, _ in counted), shares
+
+
+def _first(pair: tuple[tuple[int, Any, str], CardInstance]) -> tuple[int, Any, str]:
+    return pair[0]
 
 
 def _recorded(ctx: Ctx) -> str | None:
