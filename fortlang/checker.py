@@ -250,6 +250,28 @@ def _performers_search(root: n.Node) -> Iterator[Diagnostic]:
                      hint="give the performers fewer choices, or repeat the action fewer times")
 
 
+def any_suits(root: n.Node) -> list[n.Repeat]:
+    """The repeats of ``root`` by `x any` (R5.7), in reading order."""
+    return [x for x in root.walk() if isinstance(x, n.Repeat) and isinstance(x.count, n.AnySuit)]
+
+
+def _any_suits_bound(root: n.Node) -> Iterator[Diagnostic]:
+    """R5.7, R5.3: a suit is named for each `x any` before cards are added, so deciding a play
+    may try every set of suits with every set of added cards; past a bound, refuse the card
+    rather than stall (the card's two boxes together: engine-free, in fortlang.cardset)."""
+    repeats = any_suits(root)
+    if len(repeats) > reg.MAX_ANY_SUITS:
+        extra = repeats[reg.MAX_ANY_SUITS]
+        yield _error(extra, "E202", any_suits_message(len(repeats)),
+                     hint="count fixed suits (`x shovel`), or one `x any` repeating a group")
+
+
+def any_suits_message(count: int) -> str:
+    return (f"{count} `x any` to name a suit for before adding cards, and deciding a play may "
+            "try every set of suits with every set of cards added (R5.7, R5.3; at most "
+            f"{reg.MAX_ANY_SUITS} on a card)")
+
+
 def _performers(node: n.Node) -> int:
     """How many players perform the body of ``node`` (1 unless `each rival ->`, core C6)."""
     if not isinstance(node, n.Target) or node.who is n.Who.A_RIVAL:
@@ -306,4 +328,4 @@ _CHECKS: dict[type, tuple[Check, ...]] = {
 }
 #: Checks that need the whole tree (what surrounds a node), run once from the root.
 _TREE_CHECKS: tuple[Callable[[n.Node], Iterator[Diagnostic]], ...] = (
-    _multiplied, _repetitions, _performers_search)
+    _multiplied, _repetitions, _performers_search, _any_suits_bound)

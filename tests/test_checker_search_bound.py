@@ -102,3 +102,36 @@ def test_a_resource_choice_is_told_without_loading_the_engine() -> None:
             "print(any(m.startswith('fortlang.engine') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("text, refused", [
+    ("score x any x any", False),
+    ("gain pizza x any then gain toy x any", False),
+    ("score x any then score x any then score x any", True),
+    ("(score x any or gain toy x any) x any", True),
+])
+def test_a_card_counts_a_bounded_number_of_any_suits(text, refused):
+    """R5.7: the leader names a suit for each `x any` before adding cards (R5.3), and deciding
+    a play may try every set of suits with every set of cards added: at most two on a card."""
+    errors = [d for d in check(parse_action(text)) if d.code == "E202"]
+    assert bool(errors) is refused
+    if refused:
+        [d] = errors
+        assert text[d.span.start:d.span.end].endswith("x any")  # the third
+        assert "R5.7" in d.message and f"at most {reg.MAX_ANY_SUITS}" in d.message and d.hint
+
+
+def test_the_two_boxes_of_a_card_count_together(tmp_path):
+    from fortlang.cardset.load import check_paths
+
+    path = tmp_path / "kids.yaml"
+    path.write_text("kids:\n"
+                    "  - id: twice\n    name: Twice\n    suits: [crown]\n"
+                    "    public: score x any x any\n    private: gain toy x any\n"
+                    "    source: provisional\n"
+                    "  - id: once\n    name: Once\n    suits: [crown]\n"
+                    "    public: score x any\n    private: gain toy x any\n"
+                    "    source: provisional\n", encoding="utf-8")
+    [d] = [d for d in check_paths([path]) if d.code == "E202"]
+    assert d.is_error and "`Twice`" in d.message and "R5.7" in d.message
+    assert d.span is not None and (d.span.line, d.span.column) == (6, 14)  # the private box

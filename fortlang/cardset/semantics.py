@@ -8,8 +8,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from fortlang import nodes as n
+from fortlang import registry as reg
 from fortlang.cardset.build import Entry, FileResult
 from fortlang.cardset.yamlsrc import YNode
+from fortlang.checker import any_suits, any_suits_message
 from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
 from fortlang.model import Board, KidCard, Source
 
@@ -72,6 +74,18 @@ def blank_cards(scope: Scope) -> Iterator[Diagnostic]:
             yield _at(ERROR, f, e.name_node or e.node, "E325",
                       f"`{card.name}` has two blank boxes and can never be played (R5.4)",
                       "give it a `public` or a `private` action")
+
+
+def suits_to_name(scope: Scope) -> Iterator[Diagnostic]:
+    """E202 across a card's two boxes: the leader names a suit for each `x any` of the card
+    before adding cards (R5.7, R5.3); each box alone is held to it by the checker."""
+    for f, e in scope.entries("kid"):
+        card: KidCard = e.item
+        counts = [len(any_suits(a)) if a is not None else 0 for a in (card.public, card.private)]
+        if sum(counts) > reg.MAX_ANY_SUITS and max(counts) <= reg.MAX_ANY_SUITS:
+            yield _at(ERROR, f, e.node.get("private") or e.name_node or e.node, "E202",
+                      f"`{card.name}`: " + any_suits_message(sum(counts)),
+                      "count fixed suits (`x shovel`) in one of its boxes")
 
 
 def suit_pairs(scope: Scope) -> Iterator[Diagnostic]:
@@ -186,7 +200,8 @@ def _first_key(f: FileResult) -> YNode | None:
 
 
 Rule = Callable[[Scope], Iterator[Diagnostic]]
-CARD_CHECKS: tuple[Rule, ...] = (duplicates, blank_cards, suit_pairs, provisional, board_shape)
+CARD_CHECKS: tuple[Rule, ...] = (duplicates, blank_cards, suits_to_name, suit_pairs, provisional,
+                                  board_shape)
 SET_CHECKS: tuple[Rule, ...] = (requirements, board_count, totals)
 
 
