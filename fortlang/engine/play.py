@@ -546,13 +546,15 @@ def _stop_key(ctx: Ctx) -> tuple:
     times each of them shows the suit chosen. A repetition reads the sum (suit_count), R5.5
     each added card's share (useful), and a coin its name. Cards of the same suits add alike
     (their actions are never used, R5.3; which card leaves the hand is never read: the premise
-    of interpreter.EQUIVALENT_OPTIONS, without which each card is itself). So the sets of cards
+    of interpreter.EQUIVALENT_OPTIONS, without which, or in a play whose tests read the cards,
+    each card is itself). So the sets of cards
     that count alike, and the suits that every card counted shows alike, are searched once
     (issue 13.3: a card with three `x any`, or a hand with coins to name, would otherwise try
     each set of added cards with each set of suits)."""
     play: _Play = ctx.play
     named = ctx.named
-    alike = interpreter.EQUIVALENT_OPTIONS
+    # a test reads the cards after one moved (Ctx.alike): which one was added may matter
+    alike = interpreter.EQUIVALENT_OPTIONS and ctx.alike
     counted: list[tuple[tuple[int, Any, str], CardInstance]] = []
     for c in ctx.sources:
         role = 0 if c is play.card else 1 if any(a is c for a in play.added) else 2
