@@ -557,7 +557,7 @@ def _stop_key(ctx: Ctx) -> tuple:
     alike = interpreter.EQUIVALENT_OPTIONS and ctx.alike
     counted: list[tuple[tuple[int, Any, str], CardInstance]] = []
     for c in ctx.sources:
-        role = 0 if c is play.card else 1 if any(a is c for a in play.added) else 2
+        role = 0 if c is play.card else 1 if c in play.added else 2  # by identity
         counted.append(((role, c.suits if alike else c.uid, named.get(c.uid, "")), c))
     counted.sort(key=_first)
     shares = tuple(tuple(card_count(c, suit, named) for _, c in counted)

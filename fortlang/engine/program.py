@@ -585,9 +585,15 @@ class _RepeatNext(_Cont):
         self.ctx = ctx
         self.k = k
 
+    def done(self) -> int:
+        """The repetitions so far that changed the state, this one included (R5.5 counts them
+        for an `x suit`; 0 for any other count)."""
+        return self.effective + self.ctx.game.changed_since(self.mark) \
+            if self.suit is not None else 0
+
     def go(self, full: bool) -> bool:
         ctx, suit = self.ctx, self.suit
-        done = self.effective + ctx.game.changed_since(self.mark) if suit is not None else 0
+        done = self.done()
         if full:
             if ctx.search and explored(ctx, self, True):
                 return False  # been here, in this state: no legal completion (issue 13.3)
@@ -604,10 +610,7 @@ class _RepeatNext(_Cont):
         k = key_of(self.k, keep)
         if k is None:
             return None
-        # R5.5 counts the repetitions that changed the state: whether this one has so far
-        done = self.effective + self.ctx.game.changed_since(self.mark) \
-            if self.suit is not None else 0
-        return (_RepeatNext, self.body, self.suit, self.times, self.i, done, k)
+        return (_RepeatNext, self.body, self.suit, self.times, self.i, self.done(), k)
 
 
 class ThenOp(Op):

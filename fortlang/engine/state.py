@@ -633,7 +633,7 @@ class Game:
             parts.append((2, key, attr, _frozen(getattr(obj, attr), keep)))
         for (key, item), table in items.items():
             keep[key] = table
-            parts.append((3, key, _frozen(item, keep), _frozen(table.get(item, _ABSENT), keep)))
+            parts.append((3, key, item, _frozen(table.get(item, _ABSENT), keep)))  # a key hashes
         return frozenset(parts)
 
     def card_zones(self, sized: bool) -> dict[int, bool]:
