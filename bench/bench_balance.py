@@ -7,7 +7,7 @@ from /proc every 50 ms (Linux).
 Usage: python bench/bench_balance.py [--games 2000] [--runs 1] [--sets fort-base,./my-set]
        [--backends workers2,ray]
 
-The default expansion is examples/backyard-set (install its vocabulary plugin first:
+The default expansion is cards/backyard (install its vocabulary plugin first:
 ``pip install examples/vocabulary-plugin``).
 """
 
@@ -72,7 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--sets", default=str(ROOT / "examples" / "backyard-set"))
+    parser.add_argument("--sets", default=str(ROOT / "cards" / "backyard"))
     parser.add_argument("--backends", default="workers2,ray")
     opts = parser.parse_args()
     names = opts.backends.split(",")
