@@ -21,6 +21,7 @@ class Source(StrEnum):
     RULEBOOK = "rulebook"  # stated by a rulebook worked example
     PUBLIC = "public"  # stated by a public source, possibly in part
     PROVISIONAL = "provisional"  # designed by us until someone with the box verifies it
+    ORIGINAL = "original"  # a card of the set's own design, not a card of the published game
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,11 @@ class Manifest:
     #: Expected totals, copies included (R1.1, R1.2); None: not checked (e.g. an expansion).
     park_size: int | None = None
     best_friend_count: int | None = None
+    #: The set's name in other languages, e.g. {"fr": ..., "ru": ...}.
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    def name_in(self, lang: str) -> str:
+        return self.names.get(lang, self.name)
 
 
 @dataclass(frozen=True)

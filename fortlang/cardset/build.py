@@ -267,7 +267,8 @@ def _build_manifest(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
         languages=tuple(data.get("languages", ("en",))), requires=tuple(data.get("requires", ())),
         description=data.get("description", ""), uses=tuple(data.get("uses", ())),
         park_size=data.get("park_size", 60 if base else None),
-        best_friend_count=data.get("best_friend_count", 8 if base else None))
+        best_friend_count=data.get("best_friend_count", 8 if base else None),
+        names=dict(data.get("names", {})))
 
 
 _BUILDERS: dict[str, Callable[[FileResult, set[tuple[Any, ...]]], None]] = {

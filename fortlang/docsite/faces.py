@@ -17,7 +17,7 @@ from fortlang.docsite.face import (
     perk_face,
     rule_face,
 )
-from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk
+from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,10 @@ def back_path(set_id: str) -> str:
 
 
 def captions(card: KidCard, lang: str) -> Captions:
-    return Captions(lx.term("public_action", lang), lx.term("private_action", lang),
-                    lx.ui(card.source.value, lang))
+    """The face's captions; a card of the set's own design carries no provenance stamp, as a
+    printed card would not (issue 36)."""
+    stamp = "" if card.source is Source.ORIGINAL else lx.ui(card.source.value, lang)
+    return Captions(lx.term("public_action", lang), lx.term("private_action", lang), stamp)
 
 
 def kid(card: KidCard, lang: str) -> Face:

@@ -105,7 +105,10 @@ def board_section(set_id: str, board: Board, lang: str) -> str:
 
 
 def names_policy(card_set: CardSet, lang: str) -> str:
-    """How card names are given in each language, with this set's count of Russian names."""
+    """How card names are given in each language, with this set's count of Russian names; a
+    set of its own designs only is not named after a rulebook (issue 36)."""
+    if card_set.kids and all(k.source is Source.ORIGINAL for k in card_set.kids):
+        return lx.ui("names_policy_original", lang)
     return lx.ui("names_policy", lang).format(
         count=sum(1 for k in card_set.kids if "ru" in k.names), total=len(card_set.kids))
 
@@ -114,16 +117,24 @@ def provisional_notice(card_set: CardSet, lang: str) -> str:
     """How many cards are provisional and what that means (R1.1), above the glossary."""
     total = sum(k.copies for k in card_set.kids)
     n = sum(k.copies for k in card_set.kids if k.source is Source.PROVISIONAL)
-    if not n:
+    original = sum(k.copies for k in card_set.kids if k.source is Source.ORIGINAL)
+    notes = []
+    if original:
+        text = lx.ui("original_notice", lang).format(n=original, total=total)
+        notes.append(f'!!! note ""\n    {text}\n')
+    if n:
+        text = lx.ui("provisional_notice", lang).format(n=n, total=total)
+        notes.append(f'!!! warning ""\n    <span class="fl-badge fl-badge-provisional">'
+                     f'{lx.ui("provisional", lang)}</span> {text} {lx.ui("enlarge", lang)}\n')
+    if not notes:
         return f'!!! note ""\n    {lx.ui("none_provisional", lang)}\n'
-    text = lx.ui("provisional_notice", lang).format(n=n, total=total)
-    return (f'!!! warning ""\n    <span class="fl-badge fl-badge-provisional">'
-            f'{lx.ui("provisional", lang)}</span> {text} {lx.ui("enlarge", lang)}\n')
+    return "\n".join(notes)
 
 
 def glossary_page(card_set: CardSet, lang: str) -> str:
     kids, friends = card_set.park_kids, card_set.best_friends
-    out = [md.heading(1, f"{safe.markdown(card_set.manifest.name)} — {lx.ui('glossary', lang)}",
+    out = [md.heading(1, f"{safe.markdown(card_set.manifest.name_in(lang))} — "
+                         f"{lx.ui('glossary', lang)}",
                       "glossary"),
            f"{lx.label('kids', lang)} {len(kids)} "
            f"({lx.count(sum(k.copies for k in kids), 'card', lang)}) · "

@@ -30,6 +30,7 @@ UI: dict[str, dict[str, str]] = {
         "description": "description", "arithmetic": "arithmetic", "comparison": "comparison",
         "conditional": "conditional",
         "rulebook": "rulebook", "public": "public source", "provisional": "provisional",
+        "original": "original design",
         "sets": "card sets", "kids": "kid cards", "best_friends": "best friends",
         "rules": "Made-up rules", "perks": "Perks", "on_card": "on a card",
         "designers_extension": "designers' extension",
@@ -65,6 +66,12 @@ UI: dict[str, dict[str, str]] = {
                               "designed by us from the rulebooks and public sources, until "
                               "someone with the box checks them against the printed cards.",
         "none_provisional": "Every card of this set comes from the rulebook or a public source.",
+        "original_notice": "{n} of these {total} cards are original designs of this set, not "
+                           "cards of the published game.",
+        "names_policy_original": "**Card names.** The cards of this set are named by its "
+                                 "authors; a page in another language gives a card the name "
+                                 "its card file has in that language, else the name as "
+                                 "written.",
         "not_found": "This page does not exist.", "back_home": "Back to the home page",
         "perk": "Perk", "made_up_rule": "Made-up rule", "single_use": "Destroy after use.",
         "back": "fortlang", "faces": "Faces",
@@ -84,7 +91,8 @@ UI: dict[str, dict[str, str]] = {
         "description": "description", "arithmetic": "arithmétique",
         "comparison": "comparaison", "conditional": "condition",
         "rulebook": "livret de règles", "public": "source publique",
-        "provisional": "provisoire", "sets": "jeux de cartes", "kids": "cartes gamin",
+        "provisional": "provisoire", "original": "création originale",
+        "sets": "jeux de cartes", "kids": "cartes gamin",
         "best_friends": "Meilleurs Copains",
         "rules": "Règles improvisées", "perks": "Avantages", "on_card": "sur une carte",
         "designers_extension": "extension des concepteurs",
@@ -125,6 +133,12 @@ UI: dict[str, dict[str, str]] = {
                               "vérifie sur les cartes imprimées.",
         "none_provisional": "Toutes les cartes de ce jeu viennent du livret de règles ou d'une "
                             "source publique.",
+        "original_notice": "{n} de ces {total} cartes sont des créations originales de ce jeu, "
+                           "pas des cartes du jeu publié.",
+        "names_policy_original": "**Noms des cartes.** Les auteurs de ce jeu nomment ses "
+                                 "cartes ; une page dans une autre langue donne à une carte le "
+                                 "nom que son fichier lui donne dans cette langue, sinon le nom "
+                                 "tel qu'il est écrit.",
         "not_found": "Cette page n'existe pas.", "back_home": "Retour à l'accueil",
         "perk": "Avantage", "made_up_rule": "Règle improvisée",
         "single_use": "À détruire après usage.", "back": "fortlang", "faces": "Faces",
@@ -144,7 +158,8 @@ UI: dict[str, dict[str, str]] = {
         "arithmetic": "арифметика", "comparison": "сравнение", "conditional": "условие",
 
         "rulebook": "книга правил", "public": "открытые источники",
-        "provisional": "предварительная", "sets": "наборы карт", "kids": "карты детей",
+        "provisional": "предварительная", "original": "авторская карта",
+        "sets": "наборы карт", "kids": "карты детей",
         "best_friends": "лучшие друзья",
         "rules": "Придуманные правила", "perks": "Преимущества", "on_card": "на карте",
         "designers_extension": "расширение для авторов карт",
@@ -180,6 +195,11 @@ UI: dict[str, dict[str, str]] = {
                               "коробкой игры не сверит их с настоящими картами.",
         "none_provisional": "Все карты этого набора взяты из книги правил или открытых "
                             "источников.",
+        "original_notice": "{n} из {total} карт — авторские карты этого набора, а не карты "
+                           "изданной игры.",
+        "names_policy_original": "**Имена карт.** Карты этого набора назвали его авторы; "
+                                 "страница на другом языке даёт карте имя, которое её файл "
+                                 "даёт на этом языке, а если его нет — имя как написано.",
         "not_found": "Такой страницы нет.", "back_home": "На главную",
         "perk": "Преимущество", "made_up_rule": "Придуманное правило",
         "single_use": "Сбросить после использования.", "back": "fortlang", "faces": "Карты",

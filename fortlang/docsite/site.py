@@ -129,7 +129,7 @@ def index_page(sets: Sequence[CardSet], lang: str, langs: Sequence[str],
     ``rules``: the site has its rules page."""
     links = [f"- [{lx.ui('the_rules', lang)}](rules.md)"] if rules else []
     links += [f"- [{lx.ui('reference', lang)}](reference.md)"]
-    links += [f"- [{safe.markdown(s.manifest.name)} — {lx.ui('glossary', lang)}]"
+    links += [f"- [{safe.markdown(s.manifest.name_in(lang))} — {lx.ui('glossary', lang)}]"
               f"(glossary/{s.id}.md)" for s in sets]
     if sets:
         links.append(f"- [{lx.ui('browser', lang)}]({BROWSER})")
@@ -161,7 +161,7 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
     if sets:
         # mkdocs puts a nav title into every page as it is (HTML): escaped like page text
         nav.append({lx.ui("glossary", lang): [
-            {safe.markdown(s.manifest.name): f"glossary/{s.id}.md"} for s in sets]})
+            {safe.markdown(s.manifest.name_in(lang)): f"glossary/{s.id}.md"} for s in sets]})
         nav.append({lx.ui("browser", lang): BROWSER})
     nav += [{lx.ui(key, lang): page} for key, page in pages]
     return {
