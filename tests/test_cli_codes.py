@@ -37,6 +37,7 @@ def _cases(tmp: Path) -> dict[str, tuple[list[str], str]]:
         "balance": (["balance", "--out", str(tmp / "report"), "--sets", "fort-bsae"], "E604"),
         "test": (["test", str(tmp / "sc.yaml")], "E701"),
         "lsp": (["lsp", "--stdio-typo"], "E807"),  # its input is the protocol: no file
+        "new": (["new", "set", str(tmp)], "E801"),  # the folder exists
     }
 
 

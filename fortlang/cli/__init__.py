@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "play": "fortlang.cli.play:play",
     "test": "fortlang.cli.test:test",
     "lsp": "fortlang.cli.lsp:lsp",
+    "new": "fortlang.cli.new:new",
 }
 
 
