@@ -253,7 +253,7 @@ async def test_completion_follows_the_grammar(client: LanguageClient, workspace:
     assert "copies" in fields and "note" in fields and "public" not in fields
     # Values the schema lists.
     assert await _labels(client, path, 6, len("    source: ")) == \
-        ["rulebook", "public", "provisional"]
+        ["rulebook", "public", "provisional", "original"]
     # An empty box: every primitive, written out whole.
     text2 = text.replace("public: gain ", "public: ")
     await change_file(client, path, text2, 2)

@@ -184,11 +184,46 @@ ACTIONS = [
      "Twice: (for each water gun: recruit a card, then gain 1 toy).",
      "2 fois : (pour chaque pistolet à eau : recrutez une carte, puis gagnez 1 jouet).",
      "2 раза: (за каждую брызгалку: призовите карту, затем получите 1 игрушку)."),
-    ("group_after_then_is_bracketed", "score then (recruit then gain toy) x water_gun",
-     "Score 1 victory point, then (for each water gun: recruit a card, then gain 1 toy).",
-     "Marquez 1 point de victoire, puis (pour chaque pistolet à eau : recrutez une carte, puis "
-     "gagnez 1 jouet).",
-     "Получите 1 ПО, затем (за каждую брызгалку: призовите карту, затем получите 1 игрушку)."),
+    # A block (a group repeated, a condition, a target) not in brackets runs to the end of the
+    # sentence (issue 36: no brackets where nothing follows); one that something follows is
+    # bracketed.
+    ("block_ending_a_sequence_runs_to_its_end", "score then (recruit then gain toy) x water_gun",
+     "Score 1 victory point, then for each water gun: recruit a card, then gain 1 toy.",
+     "Marquez 1 point de victoire, puis pour chaque pistolet à eau : recrutez une carte, puis "
+     "gagnez 1 jouet.",
+     "Получите 1 ПО, затем за каждую брызгалку: призовите карту, затем получите 1 игрушку."),
+    ("block_in_the_middle_is_bracketed", "(recruit then gain toy) x water_gun then score",
+     "(For each water gun: recruit a card, then gain 1 toy), then score 1 victory point.",
+     "(Pour chaque pistolet à eau : recrutez une carte, puis gagnez 1 jouet), puis marquez 1 "
+     "point de victoire.",
+     "(За каждую брызгалку: призовите карту, затем получите 1 игрушку), затем получите 1 ПО."),
+    ("condition_ending_a_sequence", "draw then if hand >= 4 -> score",
+     "Draw 1 card, then if you have at least 4 cards in your hand, score 1 victory point.",
+     "Piochez 1 carte, puis si vous avez au moins 4 cartes dans votre main, marquez 1 point de "
+     "victoire.",
+     "Возьмите из колоды 1 карту, затем если у вас не меньше, чем 4 карты в руке, получите "
+     "1 ПО."),
+    ("condition_over_a_sequence", "if hand >= 4 -> (draw then gain toy)",
+     "If you have at least 4 cards in your hand: draw 1 card, then gain 1 toy.",
+     "Si vous avez au moins 4 cartes dans votre main : piochez 1 carte, puis gagnez 1 jouet.",
+     "Если у вас не меньше, чем 4 карты в руке: возьмите из колоды 1 карту, затем получите 1 "
+     "игрушку."),
+    ("condition_in_the_middle_is_bracketed", "(if toy >= 3 -> score) then gain pizza",
+     "(If you have at least 3 toys on your board, score 1 victory point), then gain 1 pizza.",
+     "(Si vous avez au moins 3 jouets sur votre plateau joueur, marquez 1 point de victoire), "
+     "puis gagnez 1 pizza.",
+     "(Если у вас не меньше, чем 3 игрушки на вашем планшете, получите 1 ПО), затем получите 1 "
+     "пиццу."),
+    ("target_over_a_sequence", "each rival -> (draw then lose)",
+     "Each rival, in turn order: draw 1 card, then lose 1 victory point.",
+     "Chaque adversaire, dans l'ordre du tour : piochez 1 carte, puis perdez 1 point de "
+     "victoire.",
+     "Каждый соперник по очереди: возьмите из колоды 1 карту, затем потеряйте 1 ПО."),
+    ("hand_against_rivals_says_you_once", "if hand > rival hand -> score",
+     "If you have more cards in your hand than every rival, score 1 victory point.",
+     "Si vous avez plus de cartes dans votre main que chacun de vos adversaires, marquez 1 point "
+     "de victoire.",
+     "Если у вас больше карт в руке, чем у каждого из соперников, получите 1 ПО."),
     ("choice_inside_then", "(gain pizza or gain toy) then score",
      "(Gain 1 pizza or gain 1 toy), then score 1 victory point.",
      "(Gagnez 1 pizza ou gagnez 1 jouet), puis marquez 1 point de victoire.",

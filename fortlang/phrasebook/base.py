@@ -112,6 +112,9 @@ class ActionWords:
     as_many: Mapping[type, Callable[[Any, str], str]]
     #: "if {test}, {body}": an action done only while a comparison holds.
     conditional: str = "if {test}, {body}"
+    #: "if {test}: {body}": the same over a sequence or a choice, which runs to the end of the
+    #: sentence (no brackets, issue 36).
+    conditional_block: str = "if {test}: {body}"
     #: Who performs an action (core C6) -> "each rival: {body}".
     target: Mapping[str, str] = field(default_factory=lambda: {
         "each rival": "each rival, in turn order: {body}",
@@ -120,9 +123,19 @@ class ActionWords:
 
 
 def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
+    """Brackets only where a reader needs them: a block (a group repeated, a condition, a
+    target) that ends a sequence runs to the end of the sentence, so it is said bare; one that
+    something follows, and a choice or sequence inside another, is bracketed."""
+
     def bracket(node: n.Node) -> str:
         text = say(node)
         return text if is_inline(node) else f"({text})"
+
+    def sequence(node: n.Then) -> str:
+        *first, last = node.items
+        tail = say(last) if isinstance(last, n.Repeat | n.Conditional | n.Target) else \
+            bracket(last)
+        return words.then.join([*(bracket(i) for i in first), tail])
 
     def repeat(node: n.Repeat) -> str:
         body, count = node.body, node.count
@@ -135,22 +148,18 @@ def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
         return words.inline.format(body=say(body), each=say(count))
 
     def conditional(node: n.Conditional) -> str:
-        body = say(node.body)
-        if isinstance(node.body, n.Then | n.Choice):
-            body = f"({body})"
-        return words.conditional.format(test=say(node.test), body=body)
+        form = words.conditional_block if isinstance(node.body, n.Then | n.Choice) else \
+            words.conditional
+        return form.format(test=say(node.test), body=say(node.body))
 
-    def target(node: n.Target) -> str:
-        body = say(node.body)
-        if isinstance(node.body, n.Then | n.Choice):
-            body = f"({body})"
-        return words.target[node.who.value].format(body=body)
+    def target(node: n.Target) -> str:  # "each rival: {body}" runs to the sentence's end
+        return words.target[node.who.value].format(body=say(node.body))
 
     return {
         n.Repeat: repeat,
         n.Conditional: conditional,
         n.Target: target,
-        n.Then: lambda node: words.then.join(bracket(i) for i in node.items),
+        n.Then: sequence,
         n.Choice: lambda node: words.choice.join(bracket(i) for i in node.items),
     }
 

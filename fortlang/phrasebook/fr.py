@@ -164,7 +164,7 @@ def _some(res: Resource) -> str:
 
 
 ACTION_WORDS = ActionWords(
-    conditional="si {test}, {body}",
+    conditional="si {test}, {body}", conditional_block="si {test} : {body}",
     target={"each rival": "chaque adversaire, dans l'ordre du tour : {body}",
             "a rival": "un adversaire de votre choix : {body}",
             "each player": "chaque joueur, vous d'abord : {body}"},

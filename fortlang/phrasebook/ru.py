@@ -172,7 +172,7 @@ def _many(res: Resource) -> str:
 
 
 ACTION_WORDS = ActionWords(
-    conditional="если {test}, {body}",
+    conditional="если {test}, {body}", conditional_block="если {test}: {body}",
     target={"each rival": "каждый соперник по очереди: {body}",
             "a rival": "соперник по вашему выбору: {body}",
             "each player": "каждый игрок, начиная с вас: {body}"},
@@ -194,8 +194,10 @@ ACTION_WORDS = ActionWords(
 
 
 def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
-    """``mine`` says where the things are ("" = the cards you have: «имеющиеся у вас»)."""
+    """``mine`` says where the things are ("" = the cards you have: «имеющиеся у вас»); after
+    «у вас больше ...» a place of yours is said without a second «у вас» (issue 36)."""
     word = NOUNS[key]
+    here = mine.removeprefix("у вас ")
     each = (f"за {EACH[word.gender]} {word.acc} {mine}" if mine
             else f"за {EACH[word.gender]} {HAVING[word.gender]} у вас {word.acc}")
     value = (f"количество {word.gen_pl} {mine}" if mine
@@ -203,7 +205,7 @@ def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     return MetricWords(
         each=each, value=value,
         rival=f"наибольшее количество {word.gen_pl} {theirs or 'у соперника'}",
-        counted=f"{word.many} {mine}".strip(), noun=key, place=mine,
+        counted=f"{word.many} {here}".strip(), noun=key, place=here,
     )
 
 
