@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from fortlang import registry as reg
-from fortlang.docsite.icons import ACTIONS, QUANTITIES, RESOURCES, SUITS, every_icon
+from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS, every_icon
 from fortlang.docsite.strip import glyphs
 from fortlang.nodes import ALL_NODES, EXPR_NODES, Suit
 from fortlang.parser import parse_action
@@ -70,3 +70,30 @@ def test_r12_1_pizza_or_toy_shows_a_slice_and_a_ball_in_their_own_colours() -> N
 
     either = RESOURCES["pizza/toy"].elements()
     assert RESOURCES["pizza"].colour in either and RESOURCES["toy"].colour in either
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_a_condition_is_drawn_in_symbols_and_the_face_language(lang: str) -> None:
+    """Issue 36: `if toy >= 3 ->` was written out in English (`if toy >= 3`) on every face."""
+    from fortlang.phrasebook import plural
+
+    def row(action: str) -> list[object]:
+        return [g.icon.name if g.icon else g.text for g in glyphs(parse_action(action), lang)]
+
+    when, rival = OPERATORS["if ->"].name, OPERATORS["a rival ->"].name
+    assert row("if toy >= 3 -> score 2") == [
+        when, "≥", "3", QUANTITIES["toy"].name, "→", ACTIONS["score"].name, "2"]
+    assert row("if crown < 2 -> gain pizza") == [
+        when, "<", "2", SUITS[Suit.CROWN].name, "→", ACTIONS["gain"].name,
+        RESOURCES["pizza"].name]
+    assert row("if 4 <= hand -> draw")[:4] == [when, "≥", "4", QUANTITIES["hand"].name]
+    # a count with no icon is said in the face's language
+    assert row("if cards > 9 -> score")[:3] == [when, ">", plural(lang, "card", 9)]
+    # against the best rival: the rival's icon before what is compared
+    assert row("if hand > rival hand -> score")[:6] == [
+        when, QUANTITIES["hand"].name, ">", rival, QUANTITIES["hand"].name, "→"]
+    assert row("if cards > rival cards -> score")[:5] == [
+        when, plural(lang, "card", 2)[2:], ">", rival, plural(lang, "card", 2)[2:]]
+    for action in ("if toy >= 3 -> score 2", "if cards > 9 -> score"):
+        texts = [g.text for g in glyphs(parse_action(action), lang) if g.icon is None]
+        assert not any("if" in t or ">=" in t or "toy" in t for t in texts), texts

@@ -222,7 +222,7 @@ def _box(action: Action | None, top: float, bottom: float, caption: str, public:
         return
     inner_top, inner_bottom = top + 48, bottom - 14  # below the caption, above the frame
     # the icons may take all but two lines of sentence: they are the card's picture
-    placed, strip_h = _strip(glyphs(action), w - 24,
+    placed, strip_h = _strip(glyphs(action, lang), w - 24,
                              inner_bottom - inner_top - 2 * SAY_SIZES[-1] * LEADING)
     # what the action does, in the page's language (as `explain --lang` says it); below it the
     # canonical text, a quantity kept with its `x` and what it counts (no-break spaces)

@@ -23,16 +23,18 @@ class Glyph:
     text: str = ""
 
 
-def glyphs(node: n.Node) -> tuple[Glyph, ...]:
+def glyphs(node: n.Node, lang: str = "en") -> tuple[Glyph, ...]:
+    """The row of ``node``; ``lang`` says the few words a row holds (a count with no icon in
+    a condition)."""
     handler = _HANDLERS.get(type(node))
     if handler is not None:
-        return tuple(handler(node))
+        return tuple(handler(node, lang))
     if isinstance(node, n.Action) and reg.spec_of(type(node)) is not None:
-        return tuple(_leaf(node))  # another vocabulary's primitive: its keyword for an icon
+        return tuple(_leaf(node, lang))  # another vocabulary's primitive: its keyword for an icon
     raise TypeError(f"no icon strip for {type(node).__name__}")
 
 
-def _leaf(node: n.Action) -> list[Glyph]:
+def _leaf(node: n.Action, _lang: str) -> list[Glyph]:
     spec = reg.spec_of(type(node))
     assert spec is not None
     icon = action_icon(spec)
@@ -49,39 +51,89 @@ def _leaf(node: n.Action) -> list[Glyph]:
     return out
 
 
-def _grouped(node: n.Action) -> list[Glyph]:
-    inner = list(glyphs(node))
+def _grouped(node: n.Action, lang: str) -> list[Glyph]:
+    inner = list(glyphs(node, lang))
     if isinstance(node, n.Then | n.Choice):
         return [Glyph(OPERATORS["("]), *inner, Glyph(OPERATORS[")"])]
     return inner
 
 
-def _joined(op: str, wrap: tuple[type, ...]) -> Callable[[n.Then | n.Choice], list[Glyph]]:
-    def handler(node: n.Then | n.Choice) -> list[Glyph]:
+def _joined(op: str, wrap: tuple[type, ...]) -> Callable[[n.Then | n.Choice, str], list[Glyph]]:
+    def handler(node: n.Then | n.Choice, lang: str) -> list[Glyph]:
         out: list[Glyph] = []
         for i, item in enumerate(node.items):
             if i:
                 out.append(Glyph(OPERATORS[op]))
-            out.extend(_grouped(item) if isinstance(item, wrap) else glyphs(item))
+            out.extend(_grouped(item, lang) if isinstance(item, wrap) else glyphs(item, lang))
         return out
 
     return handler
 
 
-def _repeat(node: n.Repeat) -> list[Glyph]:
-    return [*_grouped(node.body), Glyph(OPERATORS["x"]), *glyphs(node.count)]
+def _repeat(node: n.Repeat, lang: str) -> list[Glyph]:
+    return [*_grouped(node.body, lang), Glyph(OPERATORS["x"]), *glyphs(node.count, lang)]
 
 
-def _conditional(node: n.Conditional) -> list[Glyph]:
-    """``if test ->`` in words (a comparison has no icons), then the action."""
+#: a comparison as it is drawn, and its mirror (``4 <= hand`` is drawn ``≥ 4 hand``)
+SYMBOLS = {"=": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}
+MIRROR = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
+#: the noun a metric with no icon counts, for the face's language (issue 36)
+COUNTED = {"cards": "card", "suits": "different_suit", "best_friends": "best_friend",
+           "advances": "advance_action"}
+
+
+def _metric_icon(name: str) -> Icon | None:
+    if name in {s.value for s in SUITS}:
+        return SUITS[n.Suit(name)]
+    return QUANTITIES.get(name)
+
+
+def _count(name: str, amount: int, lang: str) -> list[Glyph]:
+    """``3`` and the toy icon, or ``3 cartes`` where the metric has no icon."""
+    icon = _metric_icon(name)
+    if icon is not None:
+        return [Glyph(text=str(amount)), Glyph(icon)]
+    from fortlang.phrasebook import plural
+
+    return [Glyph(text=plural(lang, COUNTED.get(name, name), amount))]
+
+
+def _side(side: n.Expr, lang: str) -> list[Glyph] | None:
+    if isinstance(side, n.Metric | n.RivalBest):
+        icon = _metric_icon(side.name)
+        rival = [Glyph(OPERATORS["a rival ->"])] if isinstance(side, n.RivalBest) else []
+        if icon is not None:
+            return [*rival, Glyph(icon)]
+        # the noun alone: its plural form, as "2 cartes" says it, without the number
+        return [*rival, Glyph(text=_count(side.name, 2, lang)[0].text.split(" ", 1)[1])]
+    return [Glyph(text=str(side.value))] if isinstance(side, n.Number) else None
+
+
+def _test(test: n.Compare, lang: str) -> list[Glyph]:
+    """A comparison in symbols: ``≥ 3`` and the toy icon; a count and what it is compared
+    with where it holds no number; the canonical text where it cannot be drawn."""
+    op, left, right = test.op, test.left, test.right
+    if isinstance(left, n.Number) and isinstance(right, n.Metric):
+        op, left, right = MIRROR[op], right, left
+    if isinstance(left, n.Metric) and isinstance(right, n.Number) and right.value >= 0:
+        return [Glyph(text=SYMBOLS[op]), *_count(left.name, right.value, lang)]
+    sides = _side(left, lang), _side(right, lang)
+    if sides[0] is not None and sides[1] is not None:
+        return [*sides[0], Glyph(text=SYMBOLS[op]), *sides[1]]
     from fortlang.printer import to_text
 
-    return [Glyph(text=f"if {to_text(node.test)}"), Glyph(text="→"), *_grouped(node.body)]
+    return [Glyph(text=to_text(test))]
 
 
-def _target(node: n.Target) -> list[Glyph]:
+def _conditional(node: n.Conditional, lang: str) -> list[Glyph]:
+    """``if``, the comparison in symbols, then the action."""
+    return [Glyph(OPERATORS["if ->"]), *_test(node.test, lang), Glyph(text="→"),
+            *_grouped(node.body, lang)]
+
+
+def _target(node: n.Target, lang: str) -> list[Glyph]:
     """Who performs it (core C6), then the action."""
-    return [Glyph(OPERATORS[f"{node.who.value} ->"]), *_grouped(node.body)]
+    return [Glyph(OPERATORS[f"{node.who.value} ->"]), *_grouped(node.body, lang)]
 
 
 _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
@@ -91,12 +143,12 @@ _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
     n.Target: _target,
     n.Then: _joined("then", (n.Choice,)),
     n.Choice: _joined("or", ()),
-    n.SuitCount: lambda node: [Glyph(SUITS[node.suit])],
-    n.AnySuit: lambda node: [Glyph(QUANTITIES["any"])],
-    n.PackSize: lambda node: [Glyph(QUANTITIES["pack"])],
-    n.FortLevel: lambda node: [Glyph(QUANTITIES["level"])],
-    n.LookoutSize: lambda node: [Glyph(QUANTITIES["lookout"])],
-    n.Tally: lambda node: [Glyph(QUANTITIES[node.what]) if node.what in QUANTITIES
-                           else Glyph(text=node.what)],  # another vocabulary's: its word
-    n.Fixed: lambda node: [Glyph(text=str(node.n))],
+    n.SuitCount: lambda node, _lang: [Glyph(SUITS[node.suit])],
+    n.AnySuit: lambda node, _lang: [Glyph(QUANTITIES["any"])],
+    n.PackSize: lambda node, _lang: [Glyph(QUANTITIES["pack"])],
+    n.FortLevel: lambda node, _lang: [Glyph(QUANTITIES["level"])],
+    n.LookoutSize: lambda node, _lang: [Glyph(QUANTITIES["lookout"])],
+    n.Tally: lambda node, _lang: [Glyph(QUANTITIES[node.what]) if node.what in QUANTITIES
+                                  else Glyph(text=node.what)],  # another vocabulary's: its word
+    n.Fixed: lambda node, _lang: [Glyph(text=str(node.n))],
 }
