@@ -12,6 +12,7 @@ import pytest
 from fortlang.cardset import load_bundled
 from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.lexicon import ui
+from fortlang.docsite.safe import markdown
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Manifest, Perk, PerkHook, Source
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action, parse_scoring
@@ -127,3 +128,32 @@ def test_r1_1_the_glossary_says_how_many_cards_are_provisional(lang: str) -> Non
     page = glossary_page(cs, lang)
     head = page.split("{ #kids }")[0]
     assert ui("provisional_notice", lang).format(n=5, total=8) in head
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glossary_counts_add_up(lang: str) -> None:
+    """Issue 36: the header counted the park's kids only (42, 60 cards) while the provisional
+    notice counted every kid card (59 of 68); the header now gives the whole and its parts."""
+    base = load_bundled()["fort-base"]
+    page = glossary_page(base, lang)
+    park = sum(k.copies for k in base.park_kids)
+    friends = sum(k.copies for k in base.best_friends)
+    total = sum(k.copies for k in base.kids)
+    assert total == park + friends
+    header = ui("kid_counts", lang).format(
+        kids=len(base.kids), cards=plural(lang, "card", total), park=len(base.park_kids),
+        park_cards=plural(lang, "card", park), friends=plural(lang, "best_friend", friends))
+    assert header in page
+    provisional = sum(k.copies for k in base.kids if k.source is Source.PROVISIONAL)
+    assert ui("provisional_notice", lang).format(n=provisional, total=total) in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r14_a_made_up_rule_shows_the_text_its_card_file_gives(lang: str) -> None:
+    """Issue 36: a made-up rule's `text:` appeared nowhere in the site."""
+    rule = MadeUpRule("sleepover", "Sleepover", parse_scoring("8 if cards > rival cards"),
+                      text="8 VP if you have <b>more</b> cards than every opponent.")
+    card_set = CardSet(Manifest("t", "T", "0.1"), rules=(rule,))
+    page = glossary_page(card_set, lang)
+    assert markdown(rule.text) in page and "<b>" not in page
+    assert ui("card_text", lang) in page

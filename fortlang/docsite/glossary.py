@@ -87,7 +87,13 @@ def rule_section(set_id: str, rule: MadeUpRule, lang: str) -> str:
                       f"![{name}]({ASSETS}/{faces.rule_path(set_id, rule)}){{ .fl-face }}\n",
                       '<div class="fl-card-text" markdown>',
                       md.code(to_text(rule.score), md.SCORING_LEXER),
-                      lx.rule_text(rule, lang) + "\n", "</div>\n</div>\n"])
+                      lx.rule_text(rule, lang) + "\n", *_card_text(rule.text, lang),
+                      "</div>\n</div>\n"])
+
+
+def _card_text(text: str, lang: str) -> list[str]:
+    """The text a card file gives a made-up rule, as written (R14), after the generated one."""
+    return [f"{lx.ui('card_text', lang)} *{safe.markdown(text)}*\n"] if text else []
 
 
 def board_section(set_id: str, board: Board, lang: str) -> str:
@@ -102,6 +108,18 @@ def board_section(set_id: str, board: Board, lang: str) -> str:
         out.append(f'<span class="fl-badge fl-badge-provisional">{lx.ui("provisional", lang)}'
                    f"</span> {safe.markdown(board.note_in(lang))}\n")
     return "\n".join(out)
+
+
+def kid_counts(card_set: CardSet, lang: str) -> str:
+    """Every kid card, then the park's and the best friends' shares (R1.1, R1.2): the whole
+    that the provisional notice counts too."""
+    kids, friends = card_set.park_kids, card_set.best_friends
+    park_cards = sum(k.copies for k in kids)
+    friend_cards = sum(k.copies for k in friends)
+    return lx.ui("kid_counts", lang).format(
+        kids=len(card_set.kids), cards=lx.count(park_cards + friend_cards, "card", lang),
+        park=len(kids), park_cards=lx.count(park_cards, "card", lang),
+        friends=lx.count(friend_cards, "best_friend", lang))
 
 
 def names_policy(card_set: CardSet, lang: str) -> str:
@@ -136,9 +154,7 @@ def glossary_page(card_set: CardSet, lang: str) -> str:
     out = [md.heading(1, f"{safe.markdown(card_set.manifest.name_in(lang))} — "
                          f"{lx.ui('glossary', lang)}",
                       "glossary"),
-           f"{lx.label('kids', lang)} {len(kids)} "
-           f"({lx.count(sum(k.copies for k in kids), 'card', lang)}) · "
-           f"{lx.count(len(friends), 'best_friend', lang)}\n",
+           kid_counts(card_set, lang) + "\n",
            names_policy(card_set, lang) + "\n",
            provisional_notice(card_set, lang),
            md.heading(2, lx.cap(lx.ui("kids", lang)), "kids")]

@@ -66,6 +66,9 @@ UI: dict[str, dict[str, str]] = {
                               "designed by us from the rulebooks and public sources, until "
                               "someone with the box checks them against the printed cards.",
         "none_provisional": "Every card of this set comes from the rulebook or a public source.",
+        "kid_counts": "**Kid cards:** {kids} ({cards}): {park} in the park ({park_cards}) and "
+                      "{friends}",
+        "card_text": "As the card says it:",
         "original_notice": "{n} of these {total} cards are original designs of this set, not "
                            "cards of the published game.",
         "names_policy_original": "**Card names.** The cards of this set are named by its "
@@ -133,6 +136,9 @@ UI: dict[str, dict[str, str]] = {
                               "vérifie sur les cartes imprimées.",
         "none_provisional": "Toutes les cartes de ce jeu viennent du livret de règles ou d'une "
                             "source publique.",
+        "kid_counts": "**Cartes gamin :** {kids} ({cards}) : {park} dans le Parc "
+                      "({park_cards}) et {friends}",
+        "card_text": "Tel que la carte le dit :",
         "original_notice": "{n} de ces {total} cartes sont des créations originales de ce jeu, "
                            "pas des cartes du jeu publié.",
         "names_policy_original": "**Noms des cartes.** Les auteurs de ce jeu nomment ses "
@@ -195,6 +201,9 @@ UI: dict[str, dict[str, str]] = {
                               "коробкой игры не сверит их с настоящими картами.",
         "none_provisional": "Все карты этого набора взяты из книги правил или открытых "
                             "источников.",
+        "kid_counts": "**Карты детей:** {kids} ({cards}): {park} в парке ({park_cards}) и "
+                      "{friends}",
+        "card_text": "Как написано на карте:",
         "original_notice": "{n} из {total} карт — авторские карты этого набора, а не карты "
                            "изданной игры.",
         "names_policy_original": "**Имена карт.** Карты этого набора назвали его авторы; "
