@@ -1,5 +1,6 @@
-"""The card browser: a grid of every kid card's face (R1.1) across the sets, with filters by
-suit, by action primitive (R12) and by provenance. The filters are plain ``<select>`` elements
+"""The card browser: a grid of every face across the sets (kids R1.1, best friends R1.2,
+made-up rules R14, perks R15, the board R10), with filters by kind, by suit, by action
+primitive (R12) and by provenance. The filters are plain ``<select>`` elements
 read by ``fortlang-cards.js``; each face carries its values in ``data-`` attributes whose words
 come from the registry and the model (never from a card file's free text).
 """
@@ -12,10 +13,14 @@ from fortlang import registry as reg
 from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
-from fortlang.model import CardSet, KidCard, Source
+from fortlang.model import CardSet, KidCard, Perk, Source
 from fortlang.nodes import Suit
 
 PAGE = "cards.md"
+
+#: the kinds of face, each with the lexicon key of its name
+KINDS = {"kid": "kids", "best-friend": "best_friends", "rule": "rules", "perk": "perks",
+         "board": "board"}
 
 
 def actions_of(card: KidCard) -> list[str]:
@@ -32,30 +37,60 @@ def _select(key: str, label: str, options: Sequence[tuple[str, str]], lang: str)
             f'<option value="">{lx.ui("all", lang)}</option>{items}</select></label>')
 
 
-def _card(set_id: str, card: KidCard, lang: str) -> str:
-    name = safe.markdown(card.name_in(lang))
-    suits = " ".join(dict.fromkeys(s.value for s in card.suits))
-    return (f'<figure class="fl-grid-card" data-suit="{suits}" '
-            f'data-action="{" ".join(actions_of(card))}" data-source="{card.source.value}">'
-            f'<img class="fl-face" src="assets/{faces.kid_path(set_id, card)}" alt="{name}" '
-            f'loading="lazy"><figcaption><a href="glossary/{set_id}.html#{card.id}">{name}</a>'
-            "</figcaption></figure>")
+def _figure(kind: str, src: str, name: str, link: str, suits: str = "", actions: str = "",
+            source: str = "") -> str:
+    """One face of the grid; ``name`` is escaped already, the other values are words of the
+    registry and the model."""
+    return (f'<figure class="fl-grid-card" data-kind="{kind}" data-suit="{suits}" '
+            f'data-action="{actions}" data-source="{source}">'
+            f'<img class="fl-face" src="assets/{src}" alt="{name}" loading="lazy">'
+            f'<figcaption><a href="{link}">{name}</a></figcaption></figure>')
+
+
+def _kid(set_id: str, card: KidCard, lang: str) -> str:
+    return _figure("best-friend" if card.best_friend else "kid", faces.kid_path(set_id, card),
+                   safe.markdown(card.name_in(lang)), f"glossary/{set_id}.html#{card.id}",
+                   " ".join(dict.fromkeys(s.value for s in card.suits)),
+                   " ".join(actions_of(card)), card.source.value)
+
+
+def _perk_actions(perk: Perk) -> str:
+    used = {spec.name for node in (perk.action.walk() if perk.action is not None else ())
+            if (spec := reg.spec_of(type(node))) is not None}
+    return " ".join(spec.name for spec in reg.PRIMITIVES if spec.name in used)
+
+
+def _faces(card_set: CardSet, lang: str) -> list[str]:
+    """The set's faces in the glossary's order: kids, made-up rules, perks, board."""
+    sid, page = card_set.id, f"glossary/{card_set.id}.html"
+    out = [_kid(sid, k, lang) for k in card_set.kids]
+    out += [_figure("rule", faces.rule_path(sid, r), safe.markdown(r.names.get(lang, r.name)),
+                    f"{page}#rule-{r.id}") for r in card_set.rules]
+    out += [_figure("perk", faces.perk_path(sid, p), safe.markdown(p.names.get(lang, p.name)),
+                    f"{page}#perk-{p.id}", actions=_perk_actions(p)) for p in card_set.perks]
+    if card_set.board is not None:
+        out.append(_figure("board", faces.board_path(sid), safe.markdown(lx.ui("board", lang)),
+                           f"{page}#board"))
+    return out
 
 
 def browser_page(sets: Sequence[CardSet], lang: str) -> str:
-    kids = [(s.id, k) for s in sets for k in s.kids]
-    used = {a for _, k in kids for a in actions_of(k)}
+    kids = [k for s in sets for k in s.kids]
+    used = {a for k in kids for a in actions_of(k)}
+    kinds = [(kind, lx.cap(lx.ui(key, lang))) for kind, key in KINDS.items()]
     suits = [(s.value, lx.suit_name(s, lang)) for s in Suit]
     actions = [(spec.name, spec.syntax.split(" [")[0]) for spec in reg.PRIMITIVES
                if spec.name in used]
     sources = [(s.value, lx.ui(s.value, lang)) for s in Source]
-    filters = "".join([_select("suit", lx.ui("suit", lang), suits, lang),
+    filters = "".join([_select("kind", lx.ui("kind", lang), kinds, lang),
+                       _select("suit", lx.ui("suit", lang), suits, lang),
                        _select("action", lx.ui("action", lang), actions, lang),
                        _select("source", lx.ui("provenance", lang), sources, lang)])
+    figures = [f for s in sets for f in _faces(s, lang)]
     return "\n".join([
         md.heading(1, lx.ui("browser", lang), "card-browser"),
         lx.ui("browser_intro", lang) + "\n",
         f'<div class="fl-filters">{filters}<span class="fl-grid-status">{lx.ui("shown", lang)} '
-        f'<span class="fl-grid-count">{len(kids)}</span></span></div>\n',
-        '<div class="fl-grid">' + "".join(_card(sid, k, lang) for sid, k in kids) + "</div>\n",
+        f'<span class="fl-grid-count">{len(figures)}</span></span></div>\n',
+        '<div class="fl-grid">' + "".join(figures) + "</div>\n",
     ])

@@ -1,4 +1,4 @@
-// fortlang docs: the card browser's filters (suit, action, provenance). Each face of the grid
+// fortlang docs: the card browser's filters (kind, suit, action, provenance). Each face of the grid
 // carries its values in data- attributes; a filter hides the faces that lack the chosen value.
 // The choice is kept in the address (?suit=shovel&action=gain), so a filtered grid can be shared.
 (function () {

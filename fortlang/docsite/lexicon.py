@@ -58,8 +58,9 @@ UI: dict[str, dict[str, str]] = {
                       "Games; it is not affiliated with or endorsed by Leder Games.",
         # the card pages' own words: card browser, provisional notice, 404, faces
         "browser": "Card browser",
-        "browser_intro": "Every card face of every set. Choose a suit, an action or a provenance "
-                         "to narrow the grid; click a face to enlarge it.",
+        "browser_intro": "Every card face of every set. Choose a kind, a suit, an action or a "
+                         "provenance to narrow the grid; click a face to enlarge it.",
+        "kind": "Kind",
         "all": "all", "suit": "Suit", "action": "Action", "provenance": "Provenance",
         "shown": "Cards shown:", "enlarge": "Click a face to enlarge it.",
         "provisional_notice": "{n} of these {total} cards are provisional: their actions were "
@@ -125,9 +126,10 @@ UI: dict[str, dict[str, str]] = {
                       "ni approuvé par elle.",
         # the card pages' own words: card browser, provisional notice, 404, faces
         "browser": "Toutes les cartes",
-        "browser_intro": "Chaque face de carte de chaque jeu. Choisissez un symbole, une action "
-                         "ou une provenance pour filtrer la grille ; cliquez sur une carte pour "
-                         "l'agrandir.",
+        "browser_intro": "Chaque face de carte de chaque jeu. Choisissez un type, un symbole, une "
+                         "action ou une provenance pour filtrer la grille ; cliquez sur une carte "
+                         "pour l'agrandir.",
+        "kind": "Type",
         "all": "tous", "suit": "Symbole", "action": "Action", "provenance": "Provenance",
         "shown": "Cartes affichées :", "enlarge": "Cliquez sur une carte pour l'agrandir.",
         "provisional_notice": "{n} de ces {total} cartes sont provisoires : leurs actions ont "
@@ -192,8 +194,10 @@ UI: dict[str, dict[str, str]] = {
                       "(<em>Fort</em>, Leder Games); он не связан с Leder Games и не одобрен ею.",
         # the card pages' own words: card browser, provisional notice, 404, faces
         "browser": "Все карты",
-        "browser_intro": "Все лицевые стороны карт всех наборов. Выберите символ, действие или "
-                         "источник, чтобы сузить выбор; нажмите на карту, чтобы увеличить её.",
+        "browser_intro": "Все лицевые стороны карт всех наборов. Выберите вид карты, символ, "
+                         "действие или источник, чтобы сузить выбор; нажмите на карту, чтобы "
+                         "увеличить её.",
+        "kind": "Вид",
         "all": "все", "suit": "Символ", "action": "Действие", "provenance": "Источник",
         "shown": "Показано карт:", "enlarge": "Нажмите на карту, чтобы увеличить её.",
         "provisional_notice": "{n} из {total} карт предварительные: их действия придуманы нами "
