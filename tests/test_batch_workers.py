@@ -42,3 +42,32 @@ def test_a_fresh_worker_loads_the_plugins_of_the_sets_it_plays(tmp_path, monkeyp
     finally:
         for cached in (plugins.installed, plugins.load, plugins._vocabulary):
             cached.cache_clear()
+
+
+def test_a_short_run_is_shared_between_workers_and_shows_progress() -> None:
+    """Issue 36: batches of 25 games left `--workers 2` idle below 50 games, and a long mcts
+    run silent until its first 25 games were over."""
+    from fortlang.cli.simulate import CHUNK, chunk_size
+
+    assert chunk_size(10, 2) * 2 <= 10  # two workers get a batch each
+    assert -(-40 // chunk_size(40, 1)) >= 4  # progress moves at least four times
+    assert chunk_size(100_000, 8) == CHUNK and chunk_size(1, 4) == 1
+    import doctest
+
+    import fortlang.cli.simulate
+
+    assert doctest.testmod(fortlang.cli.simulate).failed == 0
+
+
+def test_figures_do_not_depend_on_the_workers_or_the_batches() -> None:
+    from click.testing import CliRunner
+
+    from fortlang.cli import main
+
+    def figures(*extra: str) -> str:
+        result = CliRunner().invoke(main, ["simulate", "--games", "8", "--seed", "5", "--json",
+                                           *extra])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    assert figures() == figures("--workers", "2")

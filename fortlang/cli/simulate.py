@@ -20,7 +20,18 @@ from fortlang.game.stats import Aggregate
 from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Span
 
-CHUNK = 25  # games per batch (a pool task, a Ray task): never one task per game
+CHUNK = 25  # games per batch (a pool task, a Ray task) at most: never one task per game
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per batch: at most CHUNK, and small enough that every worker gets batches and the
+    progress bar moves at least four times (issue 36); the figures do not depend on it (each
+    game has its own seed, and batches are merged in order).
+
+    >>> chunk_size(10, 2), chunk_size(40, 1), chunk_size(2000, 2)
+    (1, 10, 25)
+    """
+    return max(1, min(CHUNK, games // (4 * max(1, workers))))
 
 
 def parse_bots(text: str) -> list[str]:
@@ -225,9 +236,9 @@ def _play(run: Run, workers: int, backend: str, address: str | None, total: Aggr
                         console=Console(stderr=True), transient=True)
     with progress:
         task = progress.add_task("games", total=run.games)
-        all_jobs = jobs(run.games, CHUNK, cardset=run.table, seed=run.seed, players=run.players,
-                        bots=run.bots, draft=run.draft, debug=run.debug,
-                        log=log_file is not None,
+        all_jobs = jobs(run.games, chunk_size(run.games, workers), cardset=run.table,
+                        seed=run.seed, players=run.players, bots=run.bots, draft=run.draft,
+                        debug=run.debug, log=log_file is not None,
                         sets=tuple(fingerprint(s) for s in run.sets))
         for result in results(all_jobs, workers=workers, backend=backend, address=address):
             total.merge(result.aggregate)
