@@ -8,9 +8,8 @@ import pickle
 import subprocess
 import sys
 
-from plugin_site import EXPANSION, install
+from plugin_site import EXPANSION, forget, install
 
-from fortlang import plugins
 from fortlang.cardset.table import combine, table_sets
 from fortlang.game.batch import Job
 
@@ -26,8 +25,7 @@ print(result.failure["error"] if result.failure else f"ok {result.aggregate.game
 def test_a_fresh_worker_loads_the_plugins_of_the_sets_it_plays(tmp_path, monkeypatch):
     site = install(tmp_path / "site")
     monkeypatch.syspath_prepend(str(site))
-    for cached in (plugins.installed, plugins.load, plugins._vocabulary):
-        cached.cache_clear()
+    forget()
     try:
         table = combine(table_sets([str(EXPANSION)]))
         assert table.manifest.uses == ("backyard",)  # combined sets keep what they use
@@ -40,5 +38,4 @@ def test_a_fresh_worker_loads_the_plugins_of_the_sets_it_plays(tmp_path, monkeyp
                               text=True, env=env, timeout=120, cwd=tmp_path)
         assert done.stdout.strip() == "ok 4", done.stdout + done.stderr
     finally:
-        for cached in (plugins.installed, plugins.load, plugins._vocabulary):
-            cached.cache_clear()
+        forget()
