@@ -36,6 +36,16 @@ def install(site: Path, name: str = "backyard", module: str = "fortlang_backyard
     return site
 
 
+def plant_shadow(folder: Path, marker: Path) -> Path:
+    """A full copy of the example plugin's package in ``folder`` that also writes ``marker``:
+    what a folder earlier on ``sys.path`` could hold to stand in for the installed plugin."""
+    shutil.copytree(EXAMPLE, folder / "fortlang_backyard")
+    init = folder / "fortlang_backyard" / "__init__.py"
+    init.write_text(init.read_text(encoding="utf-8") + f"open({str(marker)!r}, 'w').close()\n",
+                    encoding="utf-8")
+    return folder
+
+
 def forget() -> None:
     """Drop what fortlang.plugins remembers of installed distributions and loaded plugins."""
     plugins.installed.cache_clear()

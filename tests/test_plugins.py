@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from plugin_site import EXAMPLE, EXPANSION, forget, install
+from plugin_site import EXAMPLE, EXPANSION, forget, install, plant_shadow
 
 from fortlang import plugins
 from fortlang.cardset import load_set
@@ -155,11 +155,7 @@ def test_a_same_named_module_earlier_on_the_path_never_shadows_the_plugin(tmp_pa
     imported, and the real plugin is (issue 31 item 9)."""
     marker = tmp_path / "ran"
     site = install(tmp_path / "site")
-    shadow = tmp_path / "shadow"
-    shutil.copytree(EXAMPLE, shadow / "fortlang_backyard")
-    init = shadow / "fortlang_backyard" / "__init__.py"
-    init.write_text(init.read_text(encoding="utf-8") + f"open({str(marker)!r}, 'w').close()\n",
-                    encoding="utf-8")
+    shadow = plant_shadow(tmp_path / "shadow", marker)
     shadow.chmod(mode)
     work = tmp_path / "work"
     work.mkdir()
