@@ -7,25 +7,32 @@ parsed, checked, explained, played and documented in Fort's vocabulary extended 
 
 Checking someone else's card set must never run their code, so a plugin is only ever found in
 an installed distribution: distributions on ``sys.path`` outside the current folder (``python
--m`` puts it first), in folders owned by this user or root that nobody else may write. Nothing
-is ever imported from a card folder, and a set can only name a vocabulary, never a path.
+-m`` puts it first), in folders owned by this user or root that nobody else may write; and its
+module is imported from that distribution's own folder, so a module of the same name earlier on
+``sys.path`` (a folder on ``PYTHONPATH``) can never stand in for it. Nothing is ever imported
+from a card folder, and a set can only name a vocabulary, never a path.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
+import stat
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import metadata
+from importlib import machinery, metadata
 from pathlib import Path
+from types import ModuleType
 
 from fortlang.errors import MessageError
 from fortlang.registry import FORT, LANGUAGES, PrimitiveSpec, Vocabulary, WordSpec
 from fortlang.trust import safe_folder
 
 GROUP = "fortlang.vocabularies"
+_PTH_BYTES = 64 * 1024  # an editable install's .pth names a folder or two
 
 
 @dataclass(frozen=True)
@@ -100,10 +107,11 @@ def load(name: str) -> VocabularyPlugin:
                 f"entry point `{name}` in the `{GROUP}` group), e.g. `pip install <package>`")
         raise PluginError("E340", f"vocabulary `{name}` is not installed", hint)
     saved = sys.path[:]
-    here = _here()
-    sys.path[:] = [p for p in saved if p not in here and os.path.abspath(p) not in here]
-    try:  # imported with the current folder out of the way: nothing of it can shadow the plugin
-        plugin = ep.load()
+    sys.path[:] = _trusted_paths()  # what the plugin itself imports: from trusted folders only
+    try:
+        plugin = _load_from_distribution(name, ep)
+    except PluginError:
+        raise
     except Exception as e:  # a broken plugin is the user's report, never our traceback
         raise PluginError("E341", f"vocabulary `{name}` fails to load: "
                           f"{type(e).__name__}: {e}", f"the entry point is `{ep.value}`") from None
@@ -122,6 +130,90 @@ def load(name: str) -> VocabularyPlugin:
         raise PluginError("E341", f"vocabulary `{name}` fails to load: {reason}",
                           f"the entry point is `{ep.value}`") from None
     return plugin
+
+
+def _roots(dist: metadata.Distribution) -> list[Path]:
+    """The folders a distribution's modules may come from: the folder it is installed in and,
+    for an editable install, the folders its own ``.pth`` files name (each trusted itself)."""
+    roots = [Path(os.path.abspath(str(dist.locate_file(""))))]
+    here = _here()
+    for file in dist.files or ():
+        if file.suffix != ".pth":
+            continue
+        path = Path(str(dist.locate_file(file)))
+        try:  # a regular file of a few lines: never a FIFO or a device (it would block)
+            info = path.stat()
+            if not stat.S_ISREG(info.st_mode) or info.st_size > _PTH_BYTES:
+                continue
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            continue
+        for line in lines:  # a path per line; `import` lines are code, never followed here
+            line = line.strip()
+            if line and not line.startswith(("#", "import ", "import\t")):
+                folder = os.path.abspath(os.path.join(roots[0], line))
+                if folder not in here and safe_folder(Path(folder)):
+                    roots.append(Path(folder))
+    return roots
+
+
+def _inside(location: str | None, roots: Iterable[Path]) -> bool:
+    if not location:
+        return False
+    real = Path(os.path.realpath(location))
+    return any(real.is_relative_to(os.path.realpath(root)) for root in roots)
+
+
+def _where(module: ModuleType) -> list[str]:
+    """The files and folders a module was imported from."""
+    spec = getattr(module, "__spec__", None)
+    places = [getattr(module, "__file__", None) or (spec.origin if spec else None) or ""]
+    places += list(getattr(module, "__path__", None) or ())
+    return [p for p in places if p]
+
+
+def _load_from_distribution(name: str, ep: metadata.EntryPoint) -> object:
+    """The entry point's object, its module imported from the distribution that declares it:
+    a module of the same name elsewhere on ``sys.path`` (earlier, as the import system would
+    take it) is never imported, and one imported before from elsewhere is refused (E341)."""
+    dist = ep.dist
+    if dist is None:
+        raise PluginError("E341", f"vocabulary `{name}` fails to load: its entry point has no "
+                          "distribution to load it from")
+    roots = _roots(dist)
+    top = ep.module.partition(".")[0]
+    module = sys.modules.get(top)
+    if module is None:
+        spec = None
+        for root in roots:
+            spec = machinery.PathFinder.find_spec(top, [str(root)])
+            if spec is not None:
+                break
+        places = [spec.origin or "", *(spec.submodule_search_locations or ())] if spec else []
+        if spec is None or spec.loader is None or not all(_inside(p, roots) for p in places if p):
+            raise PluginError("E341", f"vocabulary `{name}` fails to load: its module `{top}` is "
+                              f"not in the distribution that declares it ({roots[0]})",
+                              "reinstall the plugin's package with pip (an editable install "
+                              "that uses an import hook is not followed)")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[top] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(top, None)
+            raise
+    module = importlib.import_module(ep.module)  # a submodule comes from the package's folder
+    elsewhere = [p for p in _where(module) if not _inside(p, roots)]
+    if elsewhere or not _where(module):
+        raise PluginError("E341", f"vocabulary `{name}` fails to load: its module `{ep.module}` "
+                          f"was imported from {elsewhere[0] if elsewhere else 'nowhere on disk'}"
+                          f", not from the distribution that declares it ({roots[0]})",
+                          "something imported a module of the same name before: remove it "
+                          "from PYTHONPATH")
+    found: object = module
+    for attr in ep.attr.split(".") if ep.attr else ():
+        found = getattr(found, attr)
+    return found
 
 
 def _complete(plugin: VocabularyPlugin) -> None:

@@ -8,9 +8,8 @@ import pickle
 import subprocess
 import sys
 
-from plugin_site import EXPANSION, install
+from plugin_site import EXPANSION, forget, install, plant_shadow
 
-from fortlang import plugins
 from fortlang.cardset.table import combine, table_sets
 from fortlang.game.batch import Job
 
@@ -26,8 +25,7 @@ print(result.failure["error"] if result.failure else f"ok {result.aggregate.game
 def test_a_fresh_worker_loads_the_plugins_of_the_sets_it_plays(tmp_path, monkeypatch):
     site = install(tmp_path / "site")
     monkeypatch.syspath_prepend(str(site))
-    for cached in (plugins.installed, plugins.load, plugins._vocabulary):
-        cached.cache_clear()
+    forget()
     try:
         table = combine(table_sets([str(EXPANSION)]))
         assert table.manifest.uses == ("backyard",)  # combined sets keep what they use
@@ -40,8 +38,31 @@ def test_a_fresh_worker_loads_the_plugins_of_the_sets_it_plays(tmp_path, monkeyp
                               text=True, env=env, timeout=120, cwd=tmp_path)
         assert done.stdout.strip() == "ok 4", done.stdout + done.stderr
     finally:
-        for cached in (plugins.installed, plugins.load, plugins._vocabulary):
-            cached.cache_clear()
+        forget()
+
+
+def test_a_fresh_worker_never_imports_a_same_named_module_earlier_on_its_path(tmp_path,
+                                                                               monkeypatch):
+    """Unpickling a job's cards imports the plugin's node classes by module name: the plugin is
+    loaded from its distribution first, so a package of the same name earlier on the worker's
+    PYTHONPATH is never imported (issue 31 item 9)."""
+    marker = tmp_path / "ran"
+    site = install(tmp_path / "site")
+    shadow = plant_shadow(tmp_path / "shadow", marker)
+    monkeypatch.syspath_prepend(str(site))
+    forget()
+    try:
+        job = Job(cardset=combine(table_sets([str(EXPANSION)])), seed=3, start=0, stop=2,
+                  players=2, bots=("greedy",))
+        path = tmp_path / "job.pickle"
+        path.write_bytes(pickle.dumps(job))
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(shadow), str(site)])}
+        done = subprocess.run([sys.executable, "-c", CHILD, str(path)], capture_output=True,
+                              text=True, env=env, timeout=120, cwd=tmp_path)
+        assert done.stdout.strip() == "ok 2", done.stdout + done.stderr
+        assert not marker.exists()
+    finally:
+        forget()
 
 
 def test_a_short_run_is_shared_between_workers_and_shows_progress() -> None:

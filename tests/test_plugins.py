@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from plugin_site import EXPANSION, install
+from plugin_site import EXAMPLE, EXPANSION, forget, install, plant_shadow
 
 from fortlang import plugins
 from fortlang.cardset import load_set
@@ -142,3 +145,58 @@ def test_the_reference_shows_the_plugins_words_in_each_language(backyard) -> Non
     page = reference_page("ru", sets)
     assert "### `tuck`" in page and "Положите карту из своего сброса на верх своей колоды." in page
     assert "### `tuck`" not in reference_page("ru", sets[:1])
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o755], ids=["others-can-write", "private"])
+def test_a_same_named_module_earlier_on_the_path_never_shadows_the_plugin(tmp_path,
+                                                                          mode) -> None:
+    """Only the distribution that declares a vocabulary gives its module: a package of the same
+    name in a folder before it on PYTHONPATH (a full copy of the plugin, plus code) is never
+    imported, and the real plugin is (issue 31 item 9)."""
+    marker = tmp_path / "ran"
+    site = install(tmp_path / "site")
+    shadow = plant_shadow(tmp_path / "shadow", marker)
+    shadow.chmod(mode)
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(shadow), str(site)))}
+    fortlang = Path(sys.executable).with_name("fortlang")
+    for command in (["check", "--no-warnings", str(EXPANSION)],
+                    ["explain", "--uses", "backyard", "tuck x glue"]):
+        done = subprocess.run([str(fortlang), *command], cwd=work, env=env, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert not marker.exists(), command
+    assert "put a card from your discard pile on top of your deck" in done.stdout.lower()
+
+
+def test_a_plugin_module_already_imported_from_elsewhere_is_e341(backyard, tmp_path,
+                                                                 monkeypatch) -> None:
+    """A module of the plugin's name imported before from another folder is not the plugin."""
+    other = tmp_path / "other"
+    shutil.copytree(EXAMPLE, other / "fortlang_backyard")
+    monkeypatch.syspath_prepend(str(other))
+    monkeypatch.delitem(sys.modules, "fortlang_backyard", raising=False)
+    __import__("fortlang_backyard")
+    with pytest.raises(plugins.PluginError) as err:
+        plugins.load("backyard")
+    assert err.value.code == "E341" and str(other) in err.value.message
+
+
+def test_an_editable_install_loads_from_the_folder_its_own_pth_names(tmp_path,
+                                                                      monkeypatch) -> None:
+    """An editable install (pip -e, hatchling's default) keeps the module in the project: the
+    folder its ``.pth`` names is the distribution's, and only with the ``.pth`` in its RECORD."""
+    src = tmp_path / "project" / "src"
+    shutil.copytree(EXAMPLE, src / "fortlang_backyard")
+    site = install(tmp_path / "site", source=None)
+    (site / "_fortlang_backyard.pth").write_text(f"{src}\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(src))  # as the .pth does at start-up
+    monkeypatch.syspath_prepend(str(site))
+    with pytest.raises(plugins.PluginError) as err:  # a folder the distribution never named
+        plugins.load("backyard")
+    assert err.value.code == "E341" and "not in the distribution" in err.value.message
+    forget()
+    record = site / "fortlang_backyard-0.1.0.dist-info" / "RECORD"
+    record.write_text("_fortlang_backyard.pth,,\n", encoding="utf-8")
+    assert plugins.load("backyard").name == "backyard"

@@ -29,7 +29,8 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
     from fortlang.cli.common import fail, stdin_closed
     from fortlang.cli.simulate import game_sets, parse_bots
     from fortlang.game.agents import agent_seed, make_bot
-    from fortlang.game.human import HumanAgent, Narrated, Quit
+    from fortlang.game.disclosure import revealed_at_end
+    from fortlang.game.human import HumanAgent, Narrated, Quit, markup_text
     from fortlang.game.pull import GameState, answer
 
     if sys.stdin is None:  # started with fd 0 closed: no one can answer
@@ -61,8 +62,10 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
         console.print(f"\nbye ({e or 'interrupted'}); replay this table with --seed {seed}")
         sys.exit(0)
     console.print("\n[bold]final scores[/] (track + fort + made-up rule + macaroni):")
+    rules = dict(revealed_at_end(state.game))  # scored face up (R11.2, R14)
     for s in out.scores:
+        rule = f" ({markup_text(rules[s.seat])})" if s.seat in rules else ""
         console.print(f"  seat {s.seat} ({names[s.seat]}): {s.total} = {s.track} + {s.fort} + "
-                      f"{s.rule} + {s.macaroni}, level {s.level}")
+                      f"{s.rule}{rule} + {s.macaroni}, level {s.level}")
     won = " and ".join(f"seat {w} ({names[w]})" for w in out.winners)
     console.print(f"winner: {won} after {out.turns} turns ({', '.join(out.triggers)})")

@@ -5,10 +5,13 @@ workers or on the backend."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import pickle
 import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from fortlang.engine.state import Game
 from fortlang.game.agents import make_bots
@@ -32,6 +35,23 @@ class Job:
     debug: bool = False
     log: bool = False
     sets: tuple[dict[str, str], ...] = ()  # each set's id, version and hash, for the log
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Unpickling a plugin's card imports the plugin's module by name, through sys.path: a
+        # fresh worker (Ray, spawn) loads the plugins from their distributions first.
+        fields = tuple(getattr(self, f.name) for f in dataclasses.fields(self))
+        return (_unpickle_job, (self.cardset.manifest.uses,
+                                pickle.dumps(fields, pickle.HIGHEST_PROTOCOL)))
+
+
+def _unpickle_job(uses: tuple[str, ...], data: bytes) -> Job:
+    """A job in a worker: the vocabulary plugins its sets use are loaded (fortlang.plugins, from
+    the distributions that declare them), then its cards are unpickled."""
+    if uses:
+        from fortlang.plugins import vocabulary
+
+        vocabulary(uses)
+    return Job(*pickle.loads(data))
 
 
 @dataclass

@@ -7,6 +7,7 @@ from typing import Any, TextIO
 
 from fortlang.engine.choices import Decision, Kind
 from fortlang.escape import shown
+from fortlang.game.disclosure import told
 from fortlang.model import KidCard
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
@@ -27,7 +28,7 @@ def card_line(card: KidCard, lang: str) -> str:
     return shown(f"{card.name_in(lang)} [{suits}]  " + " | ".join(parts))
 
 
-def _safe(text: str) -> str:
+def markup_text(text: str) -> str:
     """A value from a card file inside rich markup: no controls, no markup of its own."""
     from rich.markup import escape
 
@@ -62,17 +63,17 @@ class HumanAgent:
             who = self.names[p.seat] if p.seat < len(self.names) else "?"
             table.add_row(str(p.seat), who, str(p.vp), str(p.level), _tokens(p.stuff),
                           f"{_tokens(p.pack)} /{p.pack_capacity}",
-                          _safe(", ".join(k.name_in(self.lang) for k in p.lookout) or "-"),
-                          _safe(", ".join(k.name_in(self.lang) for k in p.yard) or "-"),
+                          markup_text(", ".join(k.name_in(self.lang) for k in p.lookout) or "-"),
+                          markup_text(", ".join(k.name_in(self.lang) for k in p.yard) or "-"),
                           str(p.hand_size), str(p.deck_size))
         c.print(table)
-        c.print(f"park: {_safe(', '.join(k.name_in(self.lang) for k in view.park) or '-')} "
+        c.print(f"park: {markup_text(', '.join(k.name_in(self.lang) for k in view.park) or '-')} "
                 f"(park deck {view.park_deck_size}); supply {_tokens(view.supply)}")
         me = view.me
         if me.rule is not None:
-            c.print(f"your made-up rule: {_safe(me.rule.name)}")
+            c.print(f"your made-up rule: {markup_text(me.rule.name)}")
         if me.perks:
-            c.print("your perks: " + _safe(", ".join(k.name for k in me.perks)))
+            c.print("your perks: " + markup_text(", ".join(k.name for k in me.perks)))
         c.print("[bold]your hand:[/]")
         for card in me.hand or ():
             c.print("  " + card_line(card, self.lang), markup=False)
@@ -81,7 +82,7 @@ class HumanAgent:
         if decision.kind == Kind.PLAY or self._shown_for is None:
             self.show(view)
             self._shown_for = 0
-        self.console.print(f"\n[bold]{_safe(decision.context or decision.kind)}[/]")
+        self.console.print(f"\n[bold]{markup_text(decision.context or decision.kind)}[/]")
         for i, option in enumerate(decision.options, 1):
             self.console.print(f"  {i}. {shown(option.label)}", markup=False)
         while True:
@@ -99,12 +100,14 @@ class HumanAgent:
 
 
 class Narrated:
-    """A bot whose answers are told to the person at the table (what the rivals did)."""
+    """A bot whose answers are told to the person at the table (seat ``watcher``) as the table
+    saw them: a secret choice is told without its answer (fortlang.game.disclosure)."""
 
-    def __init__(self, agent: Any, console: Any, name: str) -> None:
+    def __init__(self, agent: Any, console: Any, name: str, watcher: int = 0) -> None:
         self.agent = agent
         self.console = console
         self.name = name
+        self.watcher = watcher
 
     def choose_in(self, state: Any, decision: Decision) -> int:
         """Answer as the bot does (given the state: see fortlang.game.pull.answer)."""
@@ -117,7 +120,5 @@ class Narrated:
 
     def _tell(self, decision: Decision, index: int) -> int:
         self.console.print(f"  seat {decision.player} ({self.name}) — "
-                           + shown(f"{decision.context or decision.kind}: "
-                                   f"{decision.options[index].label}"),
-                           markup=False)
+                           + shown(told(decision, index, self.watcher)), markup=False)
         return index
