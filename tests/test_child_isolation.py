@@ -99,3 +99,24 @@ def test_killing_docs_build_stops_mkdocs_and_leaves_no_folder(tmp_path: Path,
     time.sleep(0.5)
     assert [p for p in builds if _alive(p)] == []
     assert os.listdir(temp) == [] and os.listdir(work) == []
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_pool_workers_import_nothing_from_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, method: str) -> None:
+    """A spawned worker (or the forkserver) is `python -c ...` in our current folder, which
+    Python puts first on its sys.path: a multiprocessing/ there would run in each worker."""
+    from fortlang.game import backends
+
+    folder, markers = tmp_path / "my-set", tmp_path / "markers"
+    plant(folder, markers, ("greenlet", "lark", "yaml"), packages=("multiprocessing",),
+          hooks=False)
+    monkeypatch.setattr(backends, "START_METHOD", method)
+    monkeypatch.chdir(folder)
+    before = os.environ.get("PYTHONSAFEPATH")
+    args = ["simulate", "--games", "8", "--players", "2", "--seed", "3", "--json"]
+    pooled = CliRunner().invoke(main, [*args, "--workers", "2"])
+    assert sorted(os.listdir(markers)) == [], pooled.output
+    assert pooled.exit_code == 0, pooled.output
+    assert pooled.stdout == CliRunner().invoke(main, [*args, "--workers", "1"]).stdout
+    assert os.environ.get("PYTHONSAFEPATH") == before  # our own environment is as it was
