@@ -111,6 +111,31 @@ def _running(family: dict[int, str]) -> list[int]:
     return [p for p, s in family.items() if alive(p, s)]
 
 
+#: A listening socket's local address in /proc/net/tcp and tcp6: 127.0.0.1, ::ffff:127.0.0.1, ::1
+LOOPBACK = ("0100007F", "0000000000000000FFFF00000100007F", "00000000000000000000000001000000")
+
+
+def _listening(pids) -> list[str]:
+    """The local addresses (hex, as /proc/net shows them) the processes listen on."""
+    inodes = set()
+    for pid in pids:
+        try:
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                link = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if link.startswith("socket:["):
+                    inodes.add(link[8:-1])
+        except OSError:
+            continue
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            for row in f.read().splitlines()[1:]:
+                fields = row.split()
+                if fields[3] == "0A" and fields[9] in inodes:  # 0A: LISTEN
+                    found.append(fields[1])
+    return found
+
+
 @needs_ray
 def test_ray_workers_import_nothing_from_the_folder_fortlang_runs_from(tmp_path):
     """Ray puts the driver's folder first on each worker's sys.path: run from a card set's
@@ -142,7 +167,8 @@ def test_ray_workers_import_nothing_from_the_folder_fortlang_runs_from(tmp_path)
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process table in /proc")
 @pytest.mark.parametrize("signum", [15, 9])  # SIGTERM, SIGKILL
 def test_a_killed_ray_run_leaves_no_process_and_no_folder(tmp_path, signum):
-    """During the run Ray's folder is 0700 (Ray makes its own 0777, inside ours); killed,
+    """During the run Ray's folder is 0700 (Ray makes its own 0777, inside ours) and every
+    Ray process listens on the loopback address only; killed,
     the run leaves nothing running (nor listening) and no folder: on SIGTERM the driver shuts
     Ray down itself (no C stack dump), on SIGKILL the watchdog does."""
     import shutil
@@ -170,6 +196,8 @@ def test_a_killed_ray_run_leaves_no_process_and_no_folder(tmp_path, signum):
         (root,) = os.listdir(temp)
         assert os.stat(os.path.join(temp, root)).st_mode & 0o777 == 0o700
         family.update(_family(proc.pid))
+        addresses = _listening([proc.pid, *family])
+        assert addresses and [a for a in addresses if a.split(":")[0] not in LOOPBACK] == []
         proc.send_signal(signum)
         _, err = proc.communicate(timeout=120)
         if signum == 15:

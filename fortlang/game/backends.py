@@ -152,6 +152,7 @@ def _start_local_ray(stack: contextlib.ExitStack, workers: int) -> None:
     process ends in any way (SIGKILL included)."""
     import ray
 
+    _loopback_only(stack)
     root = stack.enter_context(private_folder("fortlang-ray-", _short_temp()))
     empty = root / "work"
     empty.mkdir(mode=0o700)
@@ -161,10 +162,31 @@ def _start_local_ray(stack: contextlib.ExitStack, workers: int) -> None:
     stack.callback(_release, watchdog)
     try:
         ray.init(num_cpus=max(workers, 1), _temp_dir=str(root / "ray"),
-                 _node_ip_address="127.0.0.1", runtime_env={"working_dir": str(empty)},
-                 **_RAY_OPTIONS)
+                 runtime_env={"working_dir": str(empty)}, **_RAY_OPTIONS)
     finally:  # even when Ray fails to start: what it did start is stopped
         _tell(watchdog)
+
+
+def _loopback_only(stack: contextlib.ExitStack) -> None:
+    """Ray's switch for an instance that is not a cluster (its default on macOS and Windows):
+    the node's address is the loopback one, so every Ray process of the run (they inherit
+    the environment) listens on 127.0.0.1 only. The driver reads the switch when Ray is
+    imported: a Ray imported earlier (by a caller) is told directly. Both undone after."""
+    from ray._private import ray_constants
+
+    name = ray_constants.ENABLE_RAY_CLUSTERS_ENV_VAR
+    previous = os.environ.get(name)
+    os.environ[name] = "0"
+    enabled = ray_constants.ENABLE_RAY_CLUSTER
+    ray_constants.ENABLE_RAY_CLUSTER = False
+
+    def undo() -> None:
+        ray_constants.ENABLE_RAY_CLUSTER = enabled
+        if previous is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = previous
+    stack.callback(undo)
 
 
 def _tell(watchdog: subprocess.Popen[str]) -> None:
