@@ -160,11 +160,12 @@ def _start_local_ray(stack: contextlib.ExitStack, workers: int) -> None:
                                 cwd=empty, stdin=subprocess.PIPE, text=True,
                                 start_new_session=True)
     stack.callback(_release, watchdog)
+    already = _family()  # this process's other children are none of Ray's
     try:
         ray.init(num_cpus=max(workers, 1), _temp_dir=str(root / "ray"),
                  runtime_env={"working_dir": str(empty)}, **_RAY_OPTIONS)
     finally:  # even when Ray fails to start: what it did start is stopped
-        _tell(watchdog)
+        _tell(watchdog, already | {watchdog.pid})
 
 
 def _loopback_only(stack: contextlib.ExitStack) -> None:
@@ -189,18 +190,28 @@ def _loopback_only(stack: contextlib.ExitStack) -> None:
     stack.callback(undo)
 
 
-def _tell(watchdog: subprocess.Popen[str]) -> None:
-    """Give the watchdog the processes Ray started (those of this process, the watchdog
-    aside): ``PID START`` lines, a start time telling a reused pid apart."""
+def _family() -> set[int]:
+    """The processes this one started, and theirs (none where there is no /proc)."""
     from fortlang.game.ray_watchdog import descendants, start_time
 
-    assert watchdog.stdin is not None
     if not os.path.isdir("/proc"):
-        return
+        return set()
     me = os.getpid()
-    for pid in sorted(descendants({me: start_time(me) or ""}) - {me, watchdog.pid}):
-        watchdog.stdin.write(f"{pid} {start_time(pid)}\n")
-    watchdog.stdin.flush()
+    return descendants({me: start_time(me) or ""}) - {me}
+
+
+def _tell(watchdog: subprocess.Popen[str], others: set[int]) -> None:
+    """Give the watchdog the processes Ray started (this process's, ``others`` aside):
+    ``PID START`` lines, a start time telling a reused pid apart."""
+    from fortlang.game.ray_watchdog import start_time
+
+    assert watchdog.stdin is not None
+    try:
+        for pid in sorted(_family() - others):
+            watchdog.stdin.write(f"{pid} {start_time(pid)}\n")
+        watchdog.stdin.flush()
+    except OSError:  # the watchdog is gone (killed by someone): nothing more to do here
+        pass
 
 
 def _release(watchdog: subprocess.Popen[str]) -> None:
