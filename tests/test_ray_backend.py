@@ -57,8 +57,18 @@ def test_a_local_ray_keeps_its_files_private_and_leaves_none(monkeypatch):
         return path
 
     monkeypatch.setattr(tempfile, "mkdtemp", spy)
-    result = CliRunner().invoke(main, ["simulate", "--games", "4", "--players", "2",
-                                       "--backend", "ray", "--workers", "1"])
+    import subprocess
+    import sys
+
+    # A child of the caller's own, running before Ray starts: the clean-up leaves it alone.
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    try:
+        result = CliRunner().invoke(main, ["simulate", "--games", "4", "--players", "2",
+                                           "--backend", "ray", "--workers", "1"])
+        assert other.poll() is None
+    finally:
+        other.kill()
+        other.wait()
     assert result.exit_code == 0, result.output
     assert _sessions(shared) == before  # nothing new in the shared folder
     assert [mode for _, mode in made] == [0o700]
