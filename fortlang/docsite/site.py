@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
@@ -29,6 +28,7 @@ from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import reference_page
 from fortlang.docsite.rules import rules_page
 from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.isolation import private_folder, python_command
 from fortlang.model import CardSet, Origin
 from fortlang.plugins import vocabulary
 
@@ -271,26 +271,34 @@ def run_mkdocs(configs: Sequence[Path]) -> None:
         raise FortError(Diagnostic(ERROR, "E602", "mkdocs or mkdocs-material is not installed",
                                    hint="pip install 'fortlang[docs]'")) from None
     pending = list(configs)
-    while pending:
-        batch, pending = pending[:2], pending[2:]
-        # No --quiet: strict mode counts the warnings that are logged, so they must be logged.
-        runs = [(cfg, subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict",
-                                        "-f", str(cfg)],
-                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                       text=True)) for cfg in batch]
-        try:
-            outputs = [(cfg, proc, proc.communicate()[0]) for cfg, proc in runs]
-        except BaseException:  # a signal: stop the builds before their folder is removed
-            for _, proc in runs:
-                proc.kill()
-                proc.wait()
-            raise
-        for cfg, proc, output in outputs:
-            if proc.returncode:
-                lines = output.strip().splitlines()
-                problems = [x for x in lines if x.startswith(("WARNING", "ERROR", "Aborted"))]
-                raise FortError(Diagnostic(ERROR, "E603", "mkdocs build --strict failed",
-                                           file=str(cfg), notes=tuple(problems or lines)))
+    # mkdocs runs isolated (fortlang.isolation): `-P` and an empty folder of ours as its
+    # working folder, never the user's (often the card set's own folder).
+    with private_folder("fortlang-mkdocs-") as cwd:
+        while pending:
+            batch, pending = pending[:2], pending[2:]
+            _mkdocs_batch(batch, cwd)
+
+
+def _mkdocs_batch(batch: Sequence[Path], cwd: Path) -> None:
+    runs: list[tuple[Path, subprocess.Popen[str]]] = []
+    try:
+        for cfg in batch:
+            # No --quiet: strict mode counts the warnings that are logged, so they must be.
+            runs.append((cfg, subprocess.Popen(
+                python_command("-m", "mkdocs", "build", "--strict", "-f", str(cfg)),
+                cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)))
+        outputs = [(cfg, proc, proc.communicate()[0]) for cfg, proc in runs]
+    except BaseException:  # a signal: stop the builds before their folder is removed
+        for _, proc in runs:
+            proc.kill()
+            proc.wait()
+        raise
+    for cfg, proc, output in outputs:
+        if proc.returncode:
+            lines = output.strip().splitlines()
+            problems = [x for x in lines if x.startswith(("WARNING", "ERROR", "Aborted"))]
+            raise FortError(Diagnostic(ERROR, "E603", "mkdocs build --strict failed",
+                                       file=str(cfg), notes=tuple(problems or lines)))
 
 
 def check_ids(sets: Sequence[CardSet]) -> None:
