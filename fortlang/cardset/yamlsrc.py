@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from fortlang.errors import ERROR, Diagnostic, line_starts
+from fortlang.inputs import read_regular, unreadable
 from fortlang.nodes import Span
 
 #: Card files are small; the 10,000-card benchmark set splits into files well under this.
@@ -155,12 +156,10 @@ def _read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:
     try:
         if path.is_dir():
             return b"", Diagnostic(ERROR, "E300", "is a directory, not a YAML file", file=name)
-        if not path.is_file():  # a device or a pipe could be endless
-            if not path.exists():
-                return b"", Diagnostic(ERROR, "E300", "no such file", file=name)
-            return b"", Diagnostic(ERROR, "E300", "not a regular file", file=name)
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)  # never more, even if the file grows meanwhile
+        if not path.exists():
+            return b"", Diagnostic(ERROR, "E300", "no such file", file=name)
+        # a FIFO, a device or a procfs file could block or be endless: refused by kind
+        raw = read_regular(path, MAX_BYTES)  # never more, even if the file grows meanwhile
         if len(raw) > MAX_BYTES:
             size = max(path.stat().st_size, len(raw))
             return b"", Diagnostic(
@@ -169,7 +168,7 @@ def _read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:
                 hint="split the set into several card files")
         return raw, None
     except OSError as e:
-        return b"", Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}", file=name)
+        return b"", Diagnostic(ERROR, "E300", unreadable(e), file=name)
 
 
 def _decode(raw: bytes, name: str) -> tuple[str, Diagnostic | None]:

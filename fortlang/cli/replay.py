@@ -94,9 +94,11 @@ def _same_sets(path: Path, number: int, line: str, entry: dict[str, Any],
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
     """(number, text) of each line, read as they come: one line holds one game, so the cap is
     per line and a log of any length is read (an endless device stops at the first over-long
-    line)."""
+    line); a FIFO, a device or a procfs file is refused by kind before any read."""
+    from fortlang.inputs import open_regular, unreadable
+
     try:
-        with path.open("rb") as f:
+        with open_regular(path) as f:
             for number in itertools.count(1):
                 raw = f.readline(MAX_INPUT + 1)
                 if not raw:
@@ -109,5 +111,4 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
                     raise e.located(str(path), number - 1) from None
                 yield number, text.rstrip("\r\n")
     except OSError as e:
-        raise FortError(Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}",
-                                   file=str(path))) from None
+        raise FortError(Diagnostic(ERROR, "E300", unreadable(e), file=str(path))) from None

@@ -59,13 +59,12 @@ def game_sets(specs: tuple[str, ...]) -> tuple[tuple[CardSet, ...], CardSet]:
     """The sets named by ``--sets`` with what they require, and their combination (the
     table); a bad set is reported the compiler way (exit 1)."""
     from fortlang.cardset.table import combine, split_specs, table_sets
-    from fortlang.cli.docs import _fail
 
     try:
         sets = table_sets(split_specs(specs))
         return sets, combine(sets)
     except FortError as e:
-        _fail(e)
+        fail(e)
 
 
 @dataclass(frozen=True)
