@@ -55,7 +55,13 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
     where = Span(number, 1, number, 2)
     shown = "\n" * (number - 1) + line  # the source for the caret: only this line is kept
     try:
-        entry = json.loads(line)
+        entry = json.loads(line, parse_int=_bounded_int)
+    except _TooLong as e:
+        column = e.column(line)
+        raise FortError(Diagnostic(ERROR, "E901", f"not a replay line: a number of more than "
+                                   f"{MAX_DIGITS} digits", Span(number, column, number,
+                                                                 column + 1), str(path)),
+                        shown) from None
     except RecursionError:  # the decoder recurses per bracket: 100,000 `[` overflow it
         raise FortError(Diagnostic(ERROR, "E804", "JSON nested too deeply: not a replay line",
                                    where, str(path)), shown) from None
@@ -65,7 +71,59 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
     if not isinstance(entry, dict) or not {"seed", "players", "decisions"} <= set(entry):
         raise FortError(Diagnostic(ERROR, "E901", "not a replay line: a replay line needs "
                                    "seed, players and decisions", where, str(path)), shown)
+    problem = _out_of_range(entry)
+    if problem is not None:  # before anything is built from it (10^9 players took 7.8 GB)
+        key, message = problem
+        column = line.find(f'"{key}"') + 1 or 1
+        raise FortError(Diagnostic(ERROR, "E901", f"not a replay line: `{key}` {message}",
+                                   Span(number, column, number, column + len(key) + 2),
+                                   str(path)), shown)
     return entry
+
+
+#: Digits of a number in a replay line: a seed is 63 bits (19 digits).
+MAX_DIGITS = 20
+#: The most options a decision may have that a log can name.
+MAX_OPTION = 1_000_000
+
+
+class _TooLong(ValueError):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def column(self, line: str) -> int:
+        return line.find(self.text) + 1 or 1
+
+
+def _bounded_int(text: str) -> int:
+    """JSON's integers, refused before conversion past MAX_DIGITS."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _TooLong(text)
+    return int(text)
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _out_of_range(entry: dict[str, Any]) -> tuple[str, str] | None:
+    """(key, what is wrong) for the first field out of the range a game can have."""
+    if not _whole(entry["players"], 2, 4):
+        return "players", "must be 2, 3 or 4"
+    if not _whole(entry["seed"], 0, 2 ** 64 - 1):
+        return "seed", "must be a whole number from 0 to 2^64 - 1"
+    if "game" in entry and not _whole(entry["game"], 0, 2 ** 63 - 1):
+        return "game", "must be a whole number from 0 to 2^63 - 1"
+    if "draft" in entry and type(entry["draft"]) is not bool:
+        return "draft", "must be true or false"
+    decisions = entry["decisions"]
+    if not isinstance(decisions, list) or not all(
+            isinstance(d, list) and len(d) == 2 and isinstance(d[0], str)
+            and _whole(d[1], 0, MAX_OPTION) for d in decisions):
+        return "decisions", f"must be a list of [kind, option] pairs, options from 0 to " \
+            f"{MAX_OPTION:,}"
+    return None
 
 
 def _same_sets(path: Path, number: int, line: str, entry: dict[str, Any],
