@@ -59,7 +59,8 @@ def replay_line(tmp_path: Path, **changes: object) -> Path:
 
 @pytest.mark.parametrize("field, value", [("players", 1_000_000_000), ("players", 1),
                                           ("seed", 2 ** 64), ("seed", -1),
-                                          ("game", 2 ** 63), ("decisions", [["recruit", 10 ** 12]])])
+                                          ("game", 2 ** 63),
+                                          ("decisions", [["recruit", 10 ** 12]])])
 def test_a_replay_line_with_an_out_of_range_number_is_refused_before_playing(
         tmp_path: Path, field: str, value: object):
     log = replay_line(tmp_path, **{field: value})
@@ -76,3 +77,21 @@ def test_a_replay_line_with_a_huge_integer_is_refused(tmp_path: Path):
     result = CliRunner().invoke(main, ["replay", str(log)])
     assert result.exit_code == 1
     assert f"{log}:1:10: error[E901]: not a replay line: a number of more than" in result.output
+
+
+@pytest.mark.parametrize("args", [["--games", "100000000000"], ["--workers", "1000000"],
+                                  ["--seed", "1" + "0" * 30], ["--bots", "mcts:1000000000"],
+                                  ["--bots", "mcts:" + HUGE]])
+@pytest.mark.parametrize("command", ["simulate", "balance"])
+def test_run_options_are_bounded_before_any_game(command: str, args: list[str], tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch):
+    from fortlang.cli import simulate
+
+    played: list[object] = []
+    monkeypatch.setattr(simulate, "_play", lambda *a: played.append(a))
+    extra = ["--out", str(tmp_path / "r")] if command == "balance" else []
+    result = CliRunner().invoke(main, [command, *args, *extra])
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        repr(result.exception)
+    assert result.exit_code in (1, 2) and not played, result.output
+    assert re.search(r"error\[E(807|904)\]", result.output), result.output

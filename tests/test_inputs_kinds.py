@@ -77,7 +77,8 @@ def test_a_nul_bytes_line_is_never_quoted(tmp_path: Path, command: list[str],
 # -- the one safe reader -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", ["/proc/self/status", "/proc/self/environ", "/sys/kernel/uevent_seqnum"])
+@pytest.mark.parametrize("path", ["/proc/self/status", "/proc/self/environ",
+                                  "/sys/kernel/uevent_seqnum"])
 def test_procfs_and_sysfs_files_are_refused_though_they_claim_to_be_regular(path: str):
     if not os.path.isfile(path):
         pytest.skip(f"{path} is not here")

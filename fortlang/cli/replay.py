@@ -54,14 +54,16 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
     """The game logged on this line, or a FortError positioned on it."""
     where = Span(number, 1, number, 2)
     shown = "\n" * (number - 1) + line  # the source for the caret: only this line is kept
+    def bounded_int(text: str) -> int:  # refused before conversion past MAX_DIGITS
+        if len(text.lstrip("-")) > MAX_DIGITS:
+            column = line.find(text) + 1 or 1
+            raise FortError(Diagnostic(
+                ERROR, "E901", f"not a replay line: a number of more than {MAX_DIGITS} digits",
+                Span(number, column, number, column + 1), str(path)), shown)
+        return int(text)
+
     try:
-        entry = json.loads(line, parse_int=_bounded_int)
-    except _TooLong as e:
-        column = e.column(line)
-        raise FortError(Diagnostic(ERROR, "E901", f"not a replay line: a number of more than "
-                                   f"{MAX_DIGITS} digits", Span(number, column, number,
-                                                                 column + 1), str(path)),
-                        shown) from None
+        entry = json.loads(line, parse_int=bounded_int)
     except RecursionError:  # the decoder recurses per bracket: 100,000 `[` overflow it
         raise FortError(Diagnostic(ERROR, "E804", "JSON nested too deeply: not a replay line",
                                    where, str(path)), shown) from None
@@ -85,22 +87,6 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
 MAX_DIGITS = 20
 #: The most options a decision may have that a log can name.
 MAX_OPTION = 1_000_000
-
-
-class _TooLong(ValueError):
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
-
-    def column(self, line: str) -> int:
-        return line.find(self.text) + 1 or 1
-
-
-def _bounded_int(text: str) -> int:
-    """JSON's integers, refused before conversion past MAX_DIGITS."""
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _TooLong(text)
-    return int(text)
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
