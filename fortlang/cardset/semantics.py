@@ -199,14 +199,14 @@ def deal(scope: Scope) -> Iterator[Diagnostic]:
     from fortlang.game.setup import PARK_SIZE, START_KIDS
 
     m = scope.manifest
-    if m is None or m.manifest is None or m.manifest.requires \
-            or m.manifest.park_size is None:
+    node = m.manifest_node.get("park_size") if m is not None and m.manifest_node else None
+    if m is None or m.manifest is None or m.manifest.requires or node is None \
+            or m.manifest.park_size is None:  # only a size the manifest sets itself
         return
     park = sum(e.item.copies for _, e in scope.entries("kid") if not e.item.best_friend)
     needed = PARK_SIZE + 4 * START_KIDS
     if min(park, m.manifest.park_size) < needed:
-        node = m.manifest_node.get("park_size") if m.manifest_node is not None else None
-        yield _at(ERROR, m, node or _first_key(m), "E327",
+        yield _at(ERROR, m, node, "E327",
                   f"a park deck of {min(park, m.manifest.park_size)} cards cannot deal 4 "
                   f"players: set-up takes {needed} ({PARK_SIZE} to the park, {START_KIDS} "
                   "to each player; R2.4, R2.5)",
