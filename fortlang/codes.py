@@ -87,6 +87,8 @@ _TABLE: tuple[Code, ...] = (
          "give the card an action it can perform (R5.4)"),
     Code("E326", "board track inconsistent", "a board whose points do not match its costs",
          "make every level's points and cost agree; keep the end level on the track"),
+    Code("E327", "park deck too small to deal the table", "park_size: 24 in a set played "
+         "alone", "give the set at least 35 park kids (3 to the park, 8 to each of 4 players)"),
     Code("E330", "link leads out of the set folder", "kids.yaml -> /etc/passwd",
          "copy the file into the set folder"),
     Code("E331", "not a card set folder (no manifest)", "fortlang check notes/  (or `sets: "

@@ -4,7 +4,10 @@
   target's own folder (symlinks resolved first, so a link keeps pointing at the new content),
   then ``os.replace``. Readers never see half a file, and a failure leaves the old one intact.
 - A device, a pipe or a socket (``--log /dev/null``, ``--out /dev/stdout``) is streamed to:
-  renaming over it would turn ``/dev/null`` into a regular file when run as root.
+  renaming over it would turn ``/dev/null`` into a regular file when run as root. It is opened
+  without blocking: a FIFO that nobody reads is refused after ``FIFO_WAIT`` seconds, not
+  waited on forever.
+- A read-only regular file is refused (E801), even for root, who could replace it.
 - A folder is refused before any work starts, with the path and the reason.
 - The new file keeps the old one's mode (and owner, when root writes), or gets the umask's
   default (0666 & ~umask) when new.
@@ -141,10 +144,38 @@ def _check_target(path: Path) -> tuple[bool, os.stat_result | None]:
                      hint="give the path of a file to write")
     if info is not None and not stat.S_ISREG(info.st_mode):
         return True, info
+    if info is not None and not info.st_mode & 0o222:  # root could: the mode says no
+        raise _error("E801", path, "cannot write: the file is read-only",
+                     hint="make it writable (chmod u+w) if it should be replaced")
     parent = Path(os.path.realpath(path)).parent
     if not parent.is_dir():
         raise _error("E801", path, f"cannot write: the folder {parent} does not exist")
     return False, info
+
+
+#: How long a FIFO may wait for its reader to open it (a reader started just before us).
+FIFO_WAIT = 10.0
+
+
+def _open_stream(path: Path) -> IO[bytes]:
+    """A pipe or a device, opened without blocking: a FIFO that still has no reader after
+    FIFO_WAIT seconds is refused (ENXIO) instead of waiting forever."""
+    import time
+
+    deadline = time.monotonic() + FIFO_WAIT
+    while True:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+            break
+        except OSError as e:
+            if e.errno != errno.ENXIO:
+                raise unwritable(path, e) from None
+            if time.monotonic() >= deadline:
+                raise _error("E801", path, "cannot write: a FIFO that nobody reads",
+                             hint="start the reader first, or name a regular file") from None
+            time.sleep(0.05)
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "wb")
 
 
 class _Atomic:
@@ -202,10 +233,7 @@ def open_output(path: Path | str, text: bool = False,
     path = Path(path)
     stream, info = _check_target(path)
     if stream:
-        try:
-            raw = open(path, "wb")  # noqa: SIM115  # a pipe or a device: no truncation issue
-        except OSError as e:
-            raise unwritable(path, e) from None
+        raw = _open_stream(path)
         try:
             with raw:
                 yield _wrap(raw, text)

@@ -33,7 +33,7 @@ from fortlang.errors import (
     did_you_mean,
     line_starts,
 )
-from fortlang.parser_cache import cache_file
+from fortlang.parser_cache import cache_file, private_umask
 from fortlang.resources import grammar_path
 
 START_ACTION = "action"
@@ -433,9 +433,10 @@ class Language:
             p.name: _primitive_builder(p, self.keywords) for p in vocab.primitives})
         # Never Lark's cache=True: a pickle in the shared temp folder (see fortlang.parser_cache).
         cached = cache_file(self.grammar)
-        self.lark = Lark(self.grammar, parser="lalr", start=[START_ACTION, START_SCORING],
-                         transformer=builder(vocab),
-                         cache=cached if cached is not None else False)
+        with private_umask():  # Lark writes the cache file: 0600, never group-writable
+            self.lark = Lark(self.grammar, parser="lalr", start=[START_ACTION, START_SCORING],
+                             transformer=builder(vocab),
+                             cache=cached if cached is not None else False)
         _direct_callbacks(self.lark)
         self._parse = _lalr_parse(self.lark)
 

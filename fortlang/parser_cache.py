@@ -11,22 +11,37 @@ Otherwise the grammar is built without a cache (slower start, same result).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from fortlang.trust import owned as _trusted
 from fortlang.trust import safe_parent as _safe_parent
 
 
+@contextlib.contextmanager
+def private_umask() -> Iterator[None]:
+    """Within the block, new folders are 0700 and new files 0600 whatever the umask: a
+    group-writable umask (002) must not make our own cache untrusted for good (issue 31)."""
+    old = os.umask(0o077)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
 def cache_folder() -> Path | None:
-    """The private cache folder (created 0700), or None when no trustworthy one exists."""
+    """The private cache folder (created 0700, its missing parents too), or None when no
+    trustworthy one exists."""
     try:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
         folder = base / "fortlang"
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with private_umask():
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         info = os.lstat(folder)
     except (OSError, RuntimeError):  # no home, read-only file system...
         return None

@@ -125,3 +125,28 @@ def test_without_matplotlib_balance_is_a_diagnostic_before_any_game(monkeypatch,
     assert "the balance report needs matplotlib" in result.stderr
     assert "fortlang[balance]" in result.stderr and "Traceback" not in result.output
     assert not (tmp_path / "report").exists()
+
+
+def test_planted_links_are_replaced_and_controls_are_escaped(tmp_path: Path) -> None:
+    """Issue 31: a link already in --out is never written through, and a card name's U+202E
+    and ESC reach neither the page nor figures.json raw."""
+    name = '"Evil\\u202eEman\\x1b[2J"'
+    kids = [*KIDS, ("evil", name, "[crown]", 2, "score 2", "pack")]
+    folder = write_expansion(tmp_path / "yard-kids", kids=kids)
+    out = tmp_path / "report"
+    out.mkdir()
+    victim = tmp_path / "bashrc"
+    victim.write_text("mine\n")
+    (out / "index.html").symlink_to(victim)
+    (out / "figures.json").symlink_to(victim)
+    result = run("balance", "--sets", str(folder), "--games", "4", "--players", "2",
+                 "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert victim.read_text() == "mine\n"
+    for page in ("index.html", "figures.json"):
+        assert not (out / page).is_symlink()
+        text = (out / page).read_text(encoding="utf-8")
+        assert "\u202e" not in text and "\x1b" not in text, page
+    assert "Evil\\u202eEman" in (out / "index.html").read_text(encoding="utf-8")
+    figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))
+    assert figures["cards"]["evil"]["name"] == "Evil\u202eEman\x1b[2J"  # JSON escapes read back

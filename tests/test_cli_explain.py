@@ -97,7 +97,8 @@ def test_unreadable_file_is_an_error(tmp_path: Path, make) -> None:
     path = make(tmp_path)
     result = run("--file", str(path))
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"{path}: error[E300]: cannot read")
+    assert result.stderr.startswith((f"{path}: error[E300]: cannot read",
+                                     f"{path}: error[E300]: not a regular file: a directory"))
 
 
 def test_action_and_file_together_is_a_usage_error(tmp_path: Path) -> None:

@@ -90,6 +90,7 @@ NOT_USER_ERRORS = {
     "fortlang.output.Terminated",  # SIGTERM, a BaseException so `except Exception` lets it by
     "fortlang.game.human.Quit",  # the person typed q: not an error
     "fortlang.engine.invariants.InvariantError",  # an engine bug (an AssertionError), never input
+    "fortlang.inputs.NotRegular",  # an OSError: every reader turns it into E300 with its path
 }
 
 

@@ -268,3 +268,31 @@ def test_workers_stopped_at_the_end_of_a_logged_run_print_no_traceback(tmp_path)
     assert result.returncode == 0, result.stderr
     assert b"Traceback" not in result.stderr and b"Terminated" not in result.stderr
     assert len((tmp_path / "games.jsonl").read_text().splitlines()) == 60
+
+
+def test_simulate_log_refuses_a_read_only_file(tmp_path: Path) -> None:
+    """Issue 31: --log silently replaced a read-only file (root may; the mode says no)."""
+    from click.testing import CliRunner
+
+    from fortlang.cli import main
+
+    log = tmp_path / "keep.jsonl"
+    log.write_text("mine\n")
+    log.chmod(0o444)
+    result = CliRunner().invoke(main, ["simulate", "--games", "1", "--log", str(log)])
+    assert result.exit_code == 1
+    assert f"{log}: error[E801]: cannot write: the file is read-only" in result.output
+    assert log.read_text() == "mine\n"
+
+
+def test_simulate_log_to_a_fifo_nobody_reads_is_refused_not_blocked(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    proc = subprocess.run([sys.executable, "-c", "from fortlang.cli import main; main()",
+                           "simulate", "--games", "1", "--log", str(fifo)],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert f"{fifo}: error[E801]: cannot write: a FIFO that nobody reads" in proc.stderr

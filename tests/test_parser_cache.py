@@ -100,3 +100,23 @@ def test_a_symlinked_cache_file_is_not_used(places):
         path.symlink_to(elsewhere)
     _parse_in_a_fresh_process(tmp, cache)
     assert not marker.exists()
+
+
+def test_a_group_writable_umask_does_not_turn_the_caches_off(tmp_path: Path):
+    """Issue 31: under umask 002 the caches made their own folder and files group-writable,
+    then refused them for good. Both are written, private, and trusted by the next run."""
+    from fortlang.parser_cache import usable
+
+    cache = tmp_path / "home" / "cache"  # its parents are created by fortlang too
+    cards = Path(__file__).resolve().parent.parent / "cards" / "fort-base"
+    script = ("import os; os.umask(0o002); from fortlang.cardset import check_paths; "
+              f"check_paths([{str(cards)!r}])")
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", script], env=env, check=True, cwd=tmp_path)
+    folder = cache / "fortlang"
+    names = sorted(p.name for p in folder.iterdir())
+    assert "schema-valid.txt" in names and any(n.endswith(".lark-cache") for n in names), names
+    assert all(usable(folder / n) for n in names)
+    for path in (cache, folder, *(folder / n for n in names)):
+        assert not path.stat().st_mode & 0o077, oct(path.stat().st_mode)

@@ -116,7 +116,7 @@ def validate(doc: Document, kind: Kind) -> tuple[list[Diagnostic], set[tuple[Any
             break
         out.extend(_translate(doc, error, seen))
         bad.add(tuple(error.absolute_path)[:2])
-    if not out:
+    if not bad:  # no error at all (one not reported again counts too)
         valid_cache.remember(key)
     return sorted(out, key=_order), bad
 
@@ -206,7 +206,10 @@ class _Error:
 def _translate(doc: Document, error: Any, seen: set[tuple[Any, ...]]) -> Iterator[Diagnostic]:
     assert doc.root is not None
     path = tuple(error.absolute_path)
-    e = _Error(doc, error, path, node_at(doc.root, path), seen)
+    here = node_at(doc.root, path)
+    if (here.line, here.column) in doc.refused:  # already said why it is null
+        return iter(())
+    e = _Error(doc, error, path, here, seen)
     return _TRANSLATIONS.get(error.validator, _generic)(e)
 
 

@@ -192,6 +192,27 @@ def totals(scope: Scope) -> Iterator[Diagnostic]:
                   "adjust `copies`, or set `best_friend_count` in the manifest")
 
 
+def deal(scope: Scope) -> Iterator[Diagnostic]:
+    """R2.4, R2.5: a set played alone (it requires no other) whose manifest sets
+    `park_size` deals 3 park cards and 8 kids to each of up to 4 players from it; a size that
+    cannot is an error on the field (a set that requires others is dealt with them)."""
+    from fortlang.game.setup import PARK_SIZE, START_KIDS
+
+    m = scope.manifest
+    node = m.manifest_node.get("park_size") if m is not None and m.manifest_node else None
+    if m is None or m.manifest is None or m.manifest.requires or node is None \
+            or m.manifest.park_size is None:  # only a size the manifest sets itself
+        return
+    park = sum(e.item.copies for _, e in scope.entries("kid") if not e.item.best_friend)
+    needed = PARK_SIZE + 4 * START_KIDS
+    if min(park, m.manifest.park_size) < needed:
+        yield _at(ERROR, m, node, "E327",
+                  f"a park deck of {min(park, m.manifest.park_size)} cards cannot deal 4 "
+                  f"players: set-up takes {needed} ({PARK_SIZE} to the park, {START_KIDS} "
+                  "to each player; R2.4, R2.5)",
+                  f"give the set at least {needed} park kids, copies included")
+
+
 def _first_key(f: FileResult) -> YNode | None:
     node = f.manifest_node
     if node is not None and node.kind == "map" and node.value:
@@ -202,7 +223,7 @@ def _first_key(f: FileResult) -> YNode | None:
 Rule = Callable[[Scope], Iterator[Diagnostic]]
 CARD_CHECKS: tuple[Rule, ...] = (duplicates, blank_cards, suits_to_name, suit_pairs, provisional,
                                   board_shape)
-SET_CHECKS: tuple[Rule, ...] = (requirements, board_count, totals)
+SET_CHECKS: tuple[Rule, ...] = (requirements, board_count, totals, deal)
 
 
 def run(scope: Scope, with_set_checks: bool) -> list[Diagnostic]:

@@ -112,7 +112,10 @@ def save() -> None:
     _KNOWN.added = False
     keep = list(_KNOWN.digests)[-MOST:]
     _KNOWN.digests = dict.fromkeys(keep)
+    from fortlang.parser_cache import private_umask
+
     try:
-        write_output(_KNOWN.path, "\n".join(keep) + "\n")
+        with private_umask():  # a new file is 0600: a 002 umask must not make it untrusted
+            write_output(_KNOWN.path, "\n".join(keep) + "\n")
     except FortError:  # a read-only cache is no error: the next run validates again
         pass

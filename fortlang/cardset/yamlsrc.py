@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from fortlang.errors import ERROR, Diagnostic, line_starts
+from fortlang.inputs import read_regular, unreadable
 from fortlang.nodes import Span
 
 #: Card files are small; the 10,000-card benchmark set splits into files well under this.
@@ -31,6 +32,9 @@ MAX_DEPTH = 32
 #: Values (scalars and collections) per file: 10,000 cards take about 100,000. A file of a
 #: million one-letter items fits in MAX_BYTES but would take seconds and hundreds of MB.
 MAX_NODES = 250_000
+#: Digits of a plain integer: the schemas' largest is far smaller, and a 64-bit seed has 20.
+#: Python refuses to convert more than 4,300 (and a hex integer converts but cannot be shown).
+MAX_DIGITS = 20
 
 PLAIN, SINGLE, DOUBLE, LITERAL, FOLDED = "", "'", '"', "|", ">"
 
@@ -94,6 +98,9 @@ class Document:
     bom: bool = False
     #: False when reading stopped early (too deep, too many values): ``root`` is partial
     complete: bool = True
+    #: (line, column) of values refused while reading (a number too long), null in the tree
+    #: and already reported: the schema does not report them again as empty
+    refused: set[tuple[int, int]] = field(default_factory=set)
     _line_starts: list[int] | None = field(default=None, repr=False)
 
     def offset(self, line: int, column: int) -> int:
@@ -155,12 +162,10 @@ def _read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:
     try:
         if path.is_dir():
             return b"", Diagnostic(ERROR, "E300", "is a directory, not a YAML file", file=name)
-        if not path.is_file():  # a device or a pipe could be endless
-            if not path.exists():
-                return b"", Diagnostic(ERROR, "E300", "no such file", file=name)
-            return b"", Diagnostic(ERROR, "E300", "not a regular file", file=name)
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)  # never more, even if the file grows meanwhile
+        if not path.exists():
+            return b"", Diagnostic(ERROR, "E300", "no such file", file=name)
+        # a FIFO, a device or a procfs file could block or be endless: refused by kind
+        raw = read_regular(path, MAX_BYTES)  # never more, even if the file grows meanwhile
         if len(raw) > MAX_BYTES:
             size = max(path.stat().st_size, len(raw))
             return b"", Diagnostic(
@@ -169,7 +174,7 @@ def _read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:
                 hint="split the set into several card files")
         return raw, None
     except OSError as e:
-        return b"", Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}", file=name)
+        return b"", Diagnostic(ERROR, "E300", unreadable(e), file=name)
 
 
 def _decode(raw: bytes, name: str) -> tuple[str, Diagnostic | None]:
@@ -208,6 +213,14 @@ _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _SPECIAL_FLOATS = {".inf": float("inf"), ".Inf": float("inf"), ".INF": float("inf"),
                    "-.inf": float("-inf"), "+.inf": float("inf"), ".nan": float("nan"),
                    ".NaN": float("nan"), ".NAN": float("nan")}
+
+
+def _too_many_digits(text: str) -> bool:
+    """An integer (decimal, octal or hex) of more than MAX_DIGITS digits."""
+    if len(text) <= MAX_DIGITS + 2:  # a sign, or a 0x / 0o prefix
+        return False
+    return bool(_INT.fullmatch(text) or _OCT.fullmatch(text) or _HEX.fullmatch(text)) \
+        and len(text.lstrip("+-").removeprefix("0x").removeprefix("0o")) > MAX_DIGITS
 
 
 def resolve_plain(text: str) -> Any:
@@ -381,8 +394,17 @@ class _Builder:
         self._check_tag(ev)
         s, e = ev.start_mark, ev.end_mark
         style = ev.style or PLAIN
-        value = resolve_plain(ev.value) if style == PLAIN else ev.value
-        return YNode("scalar", value, s.line, s.column, e.line, e.column, style)
+        node = YNode("scalar", None, s.line, s.column, e.line, e.column, style)
+        if style != PLAIN:
+            node.value = ev.value
+        elif _too_many_digits(ev.value):  # refused before it is converted: it stays null
+            self.doc.refused.add((node.line, node.column))
+            self.doc.diagnostics.append(self.doc.error(
+                "E313", f"number `{ev.value[:12]}…` has more than {MAX_DIGITS} digits", node,
+                hint="no field takes a number this large; quote it if it is a name"))
+        else:
+            node.value = resolve_plain(ev.value)
+        return node
 
     def _alias(self, ev: Any) -> YNode:  # refused: the value is null, reported once
         s, e = ev.start_mark, ev.end_mark

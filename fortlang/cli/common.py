@@ -39,9 +39,13 @@ def report(diagnostics: Iterable[Diagnostic], source: str | None = None) -> None
 
 
 def fail(error: FortError | Diagnostic, source: str | None = None) -> NoReturn:
-    """Print the error the compiler way on stderr and exit 1."""
+    """Print the error the compiler way on stderr and exit 1. A set's errors quote each file's
+    line from the text its loader read (``error.sources``, read once under the size cap): a
+    file is never opened again to quote it (it may be a FIFO, or a link to /dev/zero)."""
     if isinstance(error, FortError):
-        report(error.diagnostics, error.source if source is None else source)
+        for d in error.diagnostics:
+            click.echo(d.render(error.sources.get(d.file, error.source)
+                                if source is None else source), err=True)
     else:
         report([error], source)
     sys.exit(1)
@@ -66,14 +70,15 @@ def read_capped(stream: BinaryIO, name: str) -> bytes:
 
 
 def read_text(path: Path) -> str:
-    """The file as UTF-8 text, or a positioned FortError (missing, a folder, not UTF-8, over
-    MAX_INPUT...)."""
+    """The file as UTF-8 text, or a positioned FortError (missing, a folder, a FIFO or a
+    device, not UTF-8, over MAX_INPUT...)."""
+    from fortlang.inputs import open_regular, unreadable
+
     try:
-        with path.open("rb") as f:
+        with open_regular(path) as f:  # a FIFO, a device, a procfs file: refused by kind
             data = read_capped(f, str(path))
     except OSError as e:
-        raise FortError(Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}",
-                                   file=str(path))) from None
+        raise FortError(Diagnostic(ERROR, "E300", unreadable(e), file=str(path))) from None
     return decode(data, str(path))
 
 

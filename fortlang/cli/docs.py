@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
 
 import click
 
@@ -14,21 +12,6 @@ from fortlang.errors import FortError
 from fortlang.escape import shown
 from fortlang.model import CardSet
 from fortlang.registry import LANGUAGES
-
-
-def _fail(error: FortError) -> NoReturn:
-    """Report a set's errors with each file's own line and caret (a set spans many files)."""
-    if error.source is not None:
-        fail(error)
-    texts: dict[str, str | None] = {}
-    for d in error.diagnostics:
-        if d.file not in texts:
-            try:
-                texts[d.file] = Path(d.file).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                texts[d.file] = None
-        click.echo(d.render(texts[d.file]), err=True)
-    sys.exit(1)
 
 
 def _split(values: Sequence[str]) -> list[str]:
@@ -84,7 +67,7 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...], site_url: st
         built = build_site(out, load_sets(_split(sets)), langs or LANGUAGES,
                            site_url=site_url)
     except FortError as e:
-        _fail(e)
+        fail(e)
     click.echo(f"built {', '.join(built.languages)}: {len(built.sets)} set(s), "
                f"{built.faces} card faces -> "
                f"{shown(str(built.out / built.languages[0] / 'index.html'))}")
@@ -111,6 +94,6 @@ def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool, backs: bool
             pdf, count = sheet(load_sets(_split(sets)), lang, one_each, backs)
             f.write(pdf)
     except FortError as e:
-        _fail(e)
+        fail(e)
     pages = max(1, -(-count // PER_PAGE)) * (2 if backs and count else 1)
     click.echo(f"wrote {shown(str(out))}: {count} cards on {pages} page(s)")

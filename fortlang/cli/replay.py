@@ -54,8 +54,16 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
     """The game logged on this line, or a FortError positioned on it."""
     where = Span(number, 1, number, 2)
     shown = "\n" * (number - 1) + line  # the source for the caret: only this line is kept
+    def bounded_int(text: str) -> int:  # refused before conversion past MAX_DIGITS
+        if len(text.lstrip("-")) > MAX_DIGITS:
+            column = line.find(text) + 1 or 1
+            raise FortError(Diagnostic(
+                ERROR, "E901", f"not a replay line: a number of more than {MAX_DIGITS} digits",
+                Span(number, column, number, column + 1), str(path)), shown)
+        return int(text)
+
     try:
-        entry = json.loads(line)
+        entry = json.loads(line, parse_int=bounded_int)
     except RecursionError:  # the decoder recurses per bracket: 100,000 `[` overflow it
         raise FortError(Diagnostic(ERROR, "E804", "JSON nested too deeply: not a replay line",
                                    where, str(path)), shown) from None
@@ -65,7 +73,43 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
     if not isinstance(entry, dict) or not {"seed", "players", "decisions"} <= set(entry):
         raise FortError(Diagnostic(ERROR, "E901", "not a replay line: a replay line needs "
                                    "seed, players and decisions", where, str(path)), shown)
+    problem = _out_of_range(entry)
+    if problem is not None:  # before anything is built from it (10^9 players took 7.8 GB)
+        key, message = problem
+        column = line.find(f'"{key}"') + 1 or 1
+        raise FortError(Diagnostic(ERROR, "E901", f"not a replay line: `{key}` {message}",
+                                   Span(number, column, number, column + len(key) + 2),
+                                   str(path)), shown)
     return entry
+
+
+#: Digits of a number in a replay line: a seed is 63 bits (19 digits).
+MAX_DIGITS = 20
+#: The most options a decision may have that a log can name.
+MAX_OPTION = 1_000_000
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _out_of_range(entry: dict[str, Any]) -> tuple[str, str] | None:
+    """(key, what is wrong) for the first field out of the range a game can have."""
+    if not _whole(entry["players"], 2, 4):
+        return "players", "must be 2, 3 or 4"
+    if not _whole(entry["seed"], 0, 2 ** 64 - 1):
+        return "seed", "must be a whole number from 0 to 2^64 - 1"
+    if "game" in entry and not _whole(entry["game"], 0, 2 ** 63 - 1):
+        return "game", "must be a whole number from 0 to 2^63 - 1"
+    if "draft" in entry and type(entry["draft"]) is not bool:
+        return "draft", "must be true or false"
+    decisions = entry["decisions"]
+    if not isinstance(decisions, list) or not all(
+            isinstance(d, list) and len(d) == 2 and isinstance(d[0], str)
+            and _whole(d[1], 0, MAX_OPTION) for d in decisions):
+        return "decisions", f"must be a list of [kind, option] pairs, options from 0 to " \
+            f"{MAX_OPTION:,}"
+    return None
 
 
 def _same_sets(path: Path, number: int, line: str, entry: dict[str, Any],
@@ -94,9 +138,11 @@ def _same_sets(path: Path, number: int, line: str, entry: dict[str, Any],
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
     """(number, text) of each line, read as they come: one line holds one game, so the cap is
     per line and a log of any length is read (an endless device stops at the first over-long
-    line)."""
+    line); a FIFO, a device or a procfs file is refused by kind before any read."""
+    from fortlang.inputs import open_regular, unreadable
+
     try:
-        with path.open("rb") as f:
+        with open_regular(path) as f:
             for number in itertools.count(1):
                 raw = f.readline(MAX_INPUT + 1)
                 if not raw:
@@ -109,5 +155,4 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
                     raise e.located(str(path), number - 1) from None
                 yield number, text.rstrip("\r\n")
     except OSError as e:
-        raise FortError(Diagnostic(ERROR, "E300", f"cannot read: {e.strerror or e}",
-                                   file=str(path))) from None
+        raise FortError(Diagnostic(ERROR, "E300", unreadable(e), file=str(path))) from None

@@ -21,6 +21,8 @@ from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Span
 
 CHUNK = 25  # games per batch (a pool task, a Ray task) at most: never one task per game
+#: Bounds of the command line's numbers (issue 31): a run is at most days long, never endless.
+MAX_GAMES, MAX_WORKERS = 10_000_000, 1024
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -70,13 +72,12 @@ def game_sets(specs: tuple[str, ...]) -> tuple[tuple[CardSet, ...], CardSet]:
     """The sets named by ``--sets`` with what they require, and their combination (the
     table); a bad set is reported the compiler way (exit 1)."""
     from fortlang.cardset.table import combine, split_specs, table_sets
-    from fortlang.cli.docs import _fail
 
     try:
         sets = table_sets(split_specs(specs))
         return sets, combine(sets)
     except FortError as e:
-        _fail(e)
+        fail(e)
 
 
 @dataclass(frozen=True)
@@ -166,14 +167,17 @@ def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callabl
     defaults differ: a quick look, or a report)."""
     options = [
         sets_option,
-        click.option("--games", type=click.IntRange(1), default=games, show_default=True),
+        click.option("--games", type=click.IntRange(1, MAX_GAMES), default=games,
+                     show_default=True),
         click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True),
         click.option("--bots", "bots_text", default=bots, show_default=True,
                      help="The lineup, repeated to fill the table; it rotates one seat per "
                           "game. Bots: greedy, random, mcts[:BUDGET] (the search bot: "
                           "playouts per decision, e.g. mcts:400, or seconds, mcts:0.2s)."),
-        click.option("--seed", type=int, default=0, show_default=True),
-        click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
+        click.option("--seed", type=click.IntRange(-2 ** 63, 2 ** 63 - 1), default=0,
+                     show_default=True),
+        click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=1,
+                     show_default=True,
                      help="Worker processes (or CPUs of a local Ray instance)."),
         click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
                      show_default=True, help="Run batches here or as Ray tasks (fortlang[ray])."),

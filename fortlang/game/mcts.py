@@ -39,6 +39,8 @@ from fortlang.game.pull import GameState
 from fortlang.game.scoring import cards_you_have, final_score
 from fortlang.model import KidCard
 
+#: The most playouts per decision a budget may ask (a decision's search stays minutes long).
+MAX_PLAYOUTS = 1_000_000
 _SECONDS = re.compile(r"-?[0-9]+(\.[0-9]*)?s|-?\.[0-9]+s")
 
 
@@ -62,8 +64,11 @@ class Budget:
             if not 0 < seconds <= 3600:
                 raise ValueError("a time budget is between 0 and 3600 seconds, e.g. 0.2s")
             return cls(0, seconds)
-        if not text.isascii() or not text.isdigit() or int(text) < 1:
-            raise ValueError("a budget is a number of playouts (e.g. 400) or of seconds (0.2s)")
+        # digits bounded before conversion, playouts before any search (issue 31)
+        if not text.isascii() or not text.isdigit() or len(text) > 7 \
+                or not 1 <= int(text) <= MAX_PLAYOUTS:
+            raise ValueError("a budget is a number of playouts from 1 to 1000000 (e.g. 400) "
+                             "or of seconds (0.2s)")
         return cls(int(text))
 
     def __str__(self) -> str:

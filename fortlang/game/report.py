@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import base64
 import io
-import json
 from collections.abc import Callable
-from html import escape
+from html import escape as _html_escape
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,14 @@ from fortlang.errors import ERROR, Diagnostic, FortError
 
 #: Plots are this many inches wide at this many dots per inch.
 WIDTH, DPI = 9.0, 100
+
+
+def escape(text: str) -> str:
+    """Card-file text for the page: control and bidi characters written as visible escapes
+    (a U+202E in a name must not reorder the row), then HTML-escaped."""
+    from fortlang.escape import shown
+
+    return _html_escape(shown(text))
 
 
 def balance_missing() -> FortError:
@@ -220,6 +227,7 @@ the documentation.</p>
 
 def write_report(out: Path, figures: dict[str, Any]) -> Path:
     """Write ``out/index.html`` and ``out/figures.json``; returns the page's path."""
+    from fortlang.escape import json_text
     from fortlang.output import write_output
 
     images = plots(figures)
@@ -230,8 +238,16 @@ def write_report(out: Path, figures: dict[str, Any]) -> Path:
         from fortlang.output import unwritable
 
         raise unwritable(out, e) from None
-    write_output(out / "figures.json", json.dumps(figures, indent=2) + "\n")
-    write_output(out / "index.html", html)
+    for name, text in (("figures.json", json_text(figures) + "\n"), ("index.html", html)):
+        target = out / name
+        try:  # a link planted in the folder is replaced, never written through (issue 31)
+            if target.is_symlink():
+                target.unlink()
+        except OSError as e:
+            from fortlang.output import unwritable
+
+            raise unwritable(target, e) from None
+        write_output(target, text)
     return out / "index.html"
 
 

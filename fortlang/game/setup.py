@@ -35,6 +35,12 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
     game.rule_pile.extend(rules[: n_players + 1])  # R2.2 (the rest stay in the box)
     game.perk_row.extend(perks[: n_players + 1])  # R2.3
     kids = [k for k in cardset.park_kids for _ in range(k.copies)]
+    if len(kids) < PARK_SIZE + n_players * START_KIDS:  # an unchecked set: no IndexError
+        from fortlang.errors import MessageError
+
+        raise MessageError("E327", f"a park deck of {len(kids)} cards cannot deal "
+                           f"{n_players} players: set-up takes "
+                           f"{PARK_SIZE + n_players * START_KIDS} (R2.4, R2.5)")
     shuffle(rng, kids)
     game.new_cards(kids, game.park_deck)  # R2.4
     for _ in range(PARK_SIZE):

@@ -517,7 +517,9 @@ class _Reader:
         parts = words.split()
         # "yard of player 2" / "player 2 yard"
         if "yard" in parts and "player" in parts:
-            number = next((p for p in parts if p.isdigit()), None)
+            # ASCII digits, bounded before conversion: `²` is a digit int() refuses (issue 31)
+            number = next((p for p in parts if p.isascii() and p.isdigit() and len(p) <= 3),
+                          None)
             if number is not None:
                 self._seated(node, int(number))
                 return ("yard", int(number) - 1)
