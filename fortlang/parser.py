@@ -122,7 +122,7 @@ def _chain(cls: type[n.Then] | type[n.Choice], c: list[Any]) -> n.Action:
         _SET(chain, "span", _span_of(c))
         n._set_depth(chain, *items)
         return _deep(chain)  # type: ignore[return-value]
-    grown = left.items
+    grown: Any = left.items  # a list while the chain grows
     if type(grown) is not list:  # a chain already put away (never in this grammar): reopened
         grown = list(grown)
         _SET(left, "items", grown)
