@@ -173,4 +173,6 @@ def serve() -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_OneLine())
     logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
-    build().start_io()
+    from fortlang.lsp.stdio import BoundedStdin
+
+    build().start_io(stdin=BoundedStdin(sys.stdin.buffer))  # type: ignore[arg-type]
