@@ -70,3 +70,17 @@ def test_a_message_over_the_cap_is_skipped_and_the_next_one_answered(tmp_path: P
     done = _serve(raw, tmp_path)
     assert b'"id": 1' in done.stdout or b'"id":1' in done.stdout, done.stderr[-2000:]
     assert b"Traceback" not in done.stderr
+
+
+def test_a_request_with_invalid_params_gets_an_invalid_params_error(tmp_path: Path) -> None:
+    raw = (_message(INITIALIZE) + _message({"jsonrpc": "2.0", "method": "initialized",
+                                            "params": {}})
+           + _message({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+                       "params": {"textDocument": 5}})
+           + _message({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}))
+    done = _serve(raw, tmp_path)
+    replies = [json.loads(part.split(b"\r\n\r\n", 1)[1])
+               for part in done.stdout.split(b"Content-Length: ")[1:]]
+    errors = [r for r in replies if r.get("id") == 2]
+    assert errors and errors[0]["error"]["code"] == -32602, replies
+    assert any(r.get("id") == 3 for r in replies)  # and the server went on
