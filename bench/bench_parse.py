@@ -5,7 +5,12 @@ same grammar on the same inputs (parse tree only, and parse tree with positions,
 spans), the ratios (issue 18.5's target: >= 1.0 against the plain tree), and the median cold wall
 time of `fortlang explain` in a fresh process (target < 250 ms).
 
-    python bench/bench_parse.py [--rounds 7] [--cold 11]
+    python bench/bench_parse.py [--rounds 7] [--cold 11] [--chains 10000,40000,200000]
+
+``--chains`` also times long `then` chains (issue 31 item 8): the median CPU seconds of
+fortlang's parse and of Lark's own tree per length, and each length's time over the previous
+one's (a linear parse grows as the length does: x4 for 4 times the items; the old
+`left.items + items` grew x16).
 """
 
 from __future__ import annotations
@@ -45,7 +50,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--repeat", type=int, default=200)
     ap.add_argument("--cold", type=int, default=11)
+    ap.add_argument("--chains", default="",
+                    help="comma-separated chain lengths to time, e.g. 10000,40000,200000")
     args = ap.parse_args()
+    if args.chains:
+        chains([int(k) for k in args.chains.split(",")], args.rounds)
+        return
 
     actions = inputs()
     raw = Lark(language().grammar, parser="lalr",
@@ -86,6 +96,26 @@ def main() -> None:
         walls.append(time.perf_counter() - start)
     print(f"cold `fortlang explain`: {statistics.median(walls) * 1000:.0f} ms wall (median of "
           f"{args.cold}; target < 250 ms)")
+
+
+def chains(lengths: list[int], rounds: int) -> None:
+    raw = Lark(language().grammar, parser="lalr", start=["action", "scoring"])
+    print(f"{'items':>8} {'fortlang s':>11} {'lark tree s':>12} {'growth':>7}")
+    previous = None
+    for k in lengths:
+        text = " then ".join(["gain pizza"] * k)
+        ours, theirs = [], []
+        for _ in range(max(1, rounds // 2)):
+            start = time.process_time()
+            parse_action(text)
+            ours.append(time.process_time() - start)
+            start = time.process_time()
+            raw.parse(text, start="action")
+            theirs.append(time.process_time() - start)
+        mine = statistics.median(ours)
+        growth = f"x{mine / previous:.1f}" if previous else ""
+        print(f"{k:>8} {mine:>11.2f} {statistics.median(theirs):>12.2f} {growth:>7}")
+        previous = mine
 
 
 if __name__ == "__main__":

@@ -107,24 +107,45 @@ def _any_children(build: Any) -> Any:
 def _chain(cls: type[n.Then] | type[n.Choice], c: list[Any]) -> n.Action:
     """``left then right`` (or ``or``), the grammar's rules being left-recursive: the chain on
     the left was made by this very parse and is not shared yet, so it grows in place, as the
-    constructor would flatten it (``then`` and ``or`` are associative)."""
+    constructor would flatten it (``then`` and ``or`` are associative).
+
+    While it grows, its ``items`` is a list, appended to in place (a new tuple per item would
+    copy the chain at every step: quadratic in its length); :func:`_done` makes it the tuple
+    once, where the chain is put into another node or the parse ends. Only a chain at the top
+    of the parser's stack is ever growing."""
     left, right = c[0], c[-1]
     if type(left) is not cls:  # a new chain, flat already: made as its constructor would
         chain = object.__new__(cls)
-        items = (left, *right.items) if type(right) is cls else (left, right)
+        items = [_done(left), *right.items] if type(right) is cls else [_done(left),
+                                                                           _done(right)]
         _SET(chain, "items", items)
         _SET(chain, "span", _span_of(c))
         n._set_depth(chain, *items)
         return _deep(chain)  # type: ignore[return-value]
+    grown: Any = left.items  # a list while the chain grows
+    if type(grown) is not list:  # a chain already put away (never in this grammar): reopened
+        grown = list(grown)
+        _SET(left, "items", grown)
     if type(right) is cls:
-        items, depth = right.items, right._depth
+        grown.extend(right.items)
+        depth = right._depth
     else:
-        items, depth = (right,), 1 + right._depth
-    _SET(left, "items", left.items + items)
+        grown.append(_done(right))
+        depth = 1 + right._depth
     if depth > left._depth:
         _SET(left, "_depth", depth)
     _SET(left, "span", _span_of(c))
     return _deep(left) if depth > reg.MAX_DEPTH else left  # type: ignore[return-value]
+
+
+def _done(node: Any) -> Any:
+    """``node`` as it is put into another: a chain still growing gets its tuple of items."""
+    if type(node) in _CHAINS and type(node.items) is list:
+        _SET(node, "items", tuple(node.items))
+    return node
+
+
+_CHAINS = (n.Then, n.Choice)
 
 
 _SET = object.__setattr__
@@ -211,7 +232,7 @@ class _Builder(Transformer):
         # made as Repeat(body, count, span=...) would be (its __post_init__ only sets the
         # depth), without the constructor's calls: the most common operator
         if not _FAST_REPEAT:
-            return _deep(n.Repeat(c[0], c[-1], span=_span_of(c)))  # type: ignore[return-value]
+            return _deep(n.Repeat(_done(c[0]), c[-1], span=_span_of(c)))  # type: ignore[return-value]
         made = _new(n.Repeat)
         body, count = c[0], c[-1]
         bs, cs = body.span, count.span  # _span_of inlined: both ends are nodes
@@ -221,6 +242,8 @@ class _Builder(Transformer):
         # _set_depth inlined: every node reads a `_depth` (0 on a leaf, see nodes.Node)
         depth = body._depth if body._depth > count._depth else count._depth
         _SET(made, "_depth", depth + 1)
+        if type(body) in _CHAINS:  # `(a then b) x 2`: the chain ends here
+            _done(body)
         if depth >= reg.MAX_DEPTH:
             return _deep(made)  # type: ignore[return-value]
         return made
@@ -235,12 +258,16 @@ class _Builder(Transformer):
 
     @_any_children
     def conditional(self, c: list[Any]) -> n.Action:
-        return _deep(n.Conditional(c[1], c[-1], span=_span_of(c)))  # type: ignore[return-value]
+        return _deep(n.Conditional(c[1], _done(c[-1]), span=_span_of(c)))  # type: ignore[return-value]
 
     @_any_children
     def targeted(self, c: list[Any]) -> n.Action:
-        return _deep(n.Target(n.Who(f"{c[0]} {c[1]}"), c[-1],  # type: ignore[return-value]
+        return _deep(n.Target(n.Who(f"{c[0]} {c[1]}"), _done(c[-1]),  # type: ignore[return-value]
                               span=_span_of(c)))
+
+    def action(self, c: list[Any]) -> n.Action:
+        """The whole action (the start rule): a chain still growing gets its tuple."""
+        return _done(c[0])  # type: ignore[no-any-return]
 
     def group(self, c: list[Any]) -> n.Node:
         _, inner, _ = c

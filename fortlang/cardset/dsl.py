@@ -10,8 +10,8 @@ reorders. Only diagnostics pay for the alignment.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import replace
-from functools import lru_cache
 
 from fortlang import nodes as n
 from fortlang.cardset.yamlsrc import DOUBLE, FOLDED, LITERAL, SINGLE, Document, YNode
@@ -21,11 +21,48 @@ from fortlang.registry import FORT, Vocabulary
 ACTION, SCORING = "action", "scoring"
 
 
-@lru_cache(maxsize=65536)
+#: What the cache of parsed texts may hold, measured by the length of the texts kept (their
+#: ASTs and diagnostics are proportional to it): the language server parses every version of
+#: an action the user edits, so a count of entries would not bound it (a long action each).
+PARSE_CACHE_BYTES = 8 * 1024 * 1024
+_parsed: OrderedDict[tuple[str, str, Vocabulary], tuple[n.Node | None,
+                                                        tuple[Diagnostic, ...]]] = OrderedDict()
+_parsed_bytes = 0
+
+
 def parse_text(text: str, kind: str, vocab: Vocabulary = FORT
                ) -> tuple[n.Node | None, tuple[Diagnostic, ...]]:
     """(the AST or None, parse and check diagnostics relative to ``text``), cached by text and
-    vocabulary."""
+    vocabulary; the least recently used go once the texts kept exceed PARSE_CACHE_BYTES."""
+    global _parsed_bytes
+    key = (text, kind, vocab)
+    found = _parsed.get(key)
+    if found is not None:
+        _parsed.move_to_end(key)
+        return found
+    found = _parse_text(text, kind, vocab)
+    if len(text) <= PARSE_CACHE_BYTES:
+        _parsed[key] = found
+        _parsed_bytes += len(text)
+        while _parsed_bytes > PARSE_CACHE_BYTES:
+            (old, _k, _v), _ = _parsed.popitem(last=False)
+            _parsed_bytes -= len(old)
+    return found
+
+
+def parse_text_cache_clear() -> None:
+    global _parsed_bytes
+    _parsed.clear()
+    _parsed_bytes = 0
+
+
+def parse_text_cache_bytes() -> int:
+    """The length of the texts the cache holds."""
+    return _parsed_bytes
+
+
+def _parse_text(text: str, kind: str, vocab: Vocabulary
+                ) -> tuple[n.Node | None, tuple[Diagnostic, ...]]:
     from fortlang.checker import check
     from fortlang.parser import language
 

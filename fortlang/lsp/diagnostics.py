@@ -32,6 +32,9 @@ def check(src: Source, texts: Mapping[str, str],
     """Every file the check of ``src`` covers (all the files of its set), with its
     diagnostics, by path; a file with none is listed too, so stale ones are cleared.
     ``files`` keeps the checked files from one call to the next."""
+    too_large = oversized(src.text, src.path)
+    if too_large is not None:  # as `check` says of the file on disk, before reading it
+        return {src.path: FileDiagnostics(src.path, "", [too_large])}
     if src.kind == SCENARIO:
         return {src.path: FileDiagnostics(src.path, src.text, scenario_diagnostics(src))}
     if src.kind not in (CARDS, MANIFEST):
@@ -51,6 +54,21 @@ def check(src: Source, texts: Mapping[str, str],
             entry, d = out[home], _about(d)
         entry.diagnostics.append(d)
     return out
+
+
+def oversized(text: str, path: str) -> Diagnostic | None:
+    """E304 for an editor's text over the cap `fortlang check` puts on a file (MAX_BYTES of
+    UTF-8), which is then neither parsed nor checked; None for a text within it."""
+    from fortlang.cardset.yamlsrc import MAX_BYTES
+
+    if len(text) * 4 <= MAX_BYTES:  # no character takes more than 4 bytes
+        return None
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= MAX_BYTES:
+        return None
+    return Diagnostic(ERROR, "E304", f"file too large: {size / 1e6:.1f} MB (card files hold at "
+                      f"most {MAX_BYTES // (1024 * 1024)} MiB)", file=path,
+                      hint="split the set into several card files")
 
 
 def _about(d: Diagnostic) -> Diagnostic:

@@ -20,6 +20,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path
 
 from fortlang.lsp import actions, completion, definition, diagnostics, formatting, hover
+from fortlang.lsp.protocol import FortProtocol
 from fortlang.lsp.source import Source
 from fortlang.lsp.store import Store
 
@@ -30,7 +31,7 @@ class FortServer(LanguageServer):
     def __init__(self) -> None:
         from importlib.metadata import version
 
-        super().__init__(NAME, version("fortlang"))
+        super().__init__(NAME, version("fortlang"), protocol_cls=FortProtocol)
         self.lang = "en"
         self._store: Store | None = None
         #: files whose check is scheduled: the edits that arrive meanwhile share it
@@ -173,4 +174,6 @@ def serve() -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_OneLine())
     logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
-    build().start_io()
+    from fortlang.lsp.stdio import BoundedStdin
+
+    build().start_io(stdin=BoundedStdin(sys.stdin.buffer))  # type: ignore[arg-type]
