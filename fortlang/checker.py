@@ -3,6 +3,7 @@ each returning diagnostics with that node's span (STYLE #7). All problems are co
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
@@ -214,18 +215,35 @@ def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
 
 def action_ways(node: n.Node) -> int:
     """The ways deciding ``node`` may search, as E202 bounds them: the left of each `then`
-    (R13.4, each left part's ways by those before it) and, with performers, the whole (core
-    C6); 1 if neither."""
+    (R13.4, each left part's ways by those before it), by the ways the repetitions before it
+    of each repeat around it unfold (a failed right part may take the search back to them;
+    :func:`repeated_ways`), and, with performers, the whole (core C6); 1 if none."""
     most = 1
-    for x in node.walk():
+    stack: list[tuple[n.Node, int]] = [(node, 1)]
+    while stack:
+        x, before = stack.pop()
         if isinstance(x, n.Then):
-            ways = 1
+            ways = before
             for left in x.items[:-1]:
                 ways *= search_ways(left)
                 most = max(most, ways)
         elif isinstance(x, n.Target):
             most = max(most, search_ways(node))
+        if isinstance(x, n.Repeat):
+            before *= repeated_ways(search_ways(x.body), quantity_bound(x.count) - 1)
+        stack.extend((k, before) for k in x.children() if isinstance(k, n.Action))
     return most
+
+
+def repeated_ways(ways: int, times: int) -> int:
+    """The places a search of ``times`` repetitions of a body that unfolds in ``ways`` ways
+    reaches: each path, or, as the engine remembers the places it failed from (the game's state
+    and the repetition, interpreter.explored), each multiset of at most ``times`` of the ways
+    taken, since the ways taken in another order leave the same state (issue 13.3):
+    `(recruit then gain toy) x water_gun`, 6^11 paths, 12,376 multisets."""
+    if times <= 0 or ways <= 1:
+        return 1
+    return min(ways ** times, math.comb(ways + times, times))
 
 
 def play_ways(actions: list[n.Action], coin: bool = False,

@@ -144,6 +144,9 @@ def test_the_two_boxes_of_a_card_count_together(tmp_path):
     " x any",
     "(score or pack) x 6 then lose x any",
     "(score or pack) x 5 then lose x shovel x any",
+    # a `then` repeated: a right part that fails may take the search back to the left parts
+    # of every repetition before (23 s uncompiled to find it unplayable, R5.4)
+    "(copy rival pack x 4 then copy rival pack x any) x any",
 ])
 def test_a_play_searching_an_action_for_each_suit_and_count_is_refused(text):
     """R5.7, R5.3: a suit is named for each `x any` and cards are added before the actions are
