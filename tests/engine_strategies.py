@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from fortlang import nodes as n
 from fortlang import registry as reg
-from fortlang.checker import any_suits, check, search_ways
+from fortlang.checker import any_suits, check, play_ways, search_ways
 from fortlang.model import CardSet
 from fortlang.printer import to_text
 
@@ -112,15 +112,19 @@ def at_bound_actions(max_leaves: int, most_anys: int = reg.MAX_ANY_SUITS
 
 def with_every_box(cardset: CardSet, pool: list[n.Action],
                    seed: int) -> tuple[CardSet, list[str]]:
-    """``cardset`` with both boxes of every kid drawn from ``pool`` (by ``seed``), a card's two
-    boxes counting at most two `x any` together (E202, R5.7), and what was replaced."""
+    """``cardset`` with both boxes of every kid drawn from ``pool`` (by ``seed``), as the card
+    set checks accept them: a card's two boxes and its coin within E202's bound for a play
+    together (checker.play_ways), two `x any` at most (R5.7); and what was replaced."""
     rng = random.Random(seed)
     anys = [len(any_suits(a)) for a in pool]
     kids = []
     replaced = []
     for kid in cardset.kids:
-        public = rng.randrange(len(pool))
-        fits = [i for i in range(len(pool)) if anys[i] + anys[public] <= reg.MAX_ANY_SUITS]
+        coin = n.Suit.COIN in kid.suits
+        alone = [i for i in range(len(pool)) if play_ways([pool[i]], coin) <= reg.MAX_PLAY_WAYS]
+        public = rng.choice(alone)
+        fits = [i for i in alone if anys[i] + anys[public] <= reg.MAX_ANY_SUITS
+                and play_ways([pool[public], pool[i]], coin) <= reg.MAX_PLAY_WAYS]
         private = rng.choice(fits) if fits else None
         boxes = {"public": pool[public], "private": None if private is None else pool[private]}
         kids.append(dataclasses.replace(kid, **boxes))
