@@ -3,6 +3,7 @@ each returning diagnostics with that node's span (STYLE #7). All problems are co
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
@@ -11,6 +12,9 @@ from fortlang import registry as reg
 from fortlang.errors import ERROR, WARNING, Diagnostic
 from fortlang.nodes import TOKENS
 from fortlang.printer import to_text
+
+#: The suits a coin may be named (R5.6): any but the coin.
+PLAIN_SUITS = tuple(s for s in n.Suit if s is not n.Suit.COIN)
 
 #: R1.5: stuff holds at most 4 pizza and 4 toys, so a bigger gain can never be done in full.
 STUFF_LIMIT = 4
@@ -209,6 +213,98 @@ def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
             return
 
 
+def action_ways(node: n.Node) -> int:
+    """The ways deciding ``node`` may search, as E202 bounds them: the left of each `then`
+    (R13.4, each left part's ways by those before it), by the ways the repetitions before it
+    of each repeat around it unfold (a failed right part may take the search back to them;
+    :func:`repeated_ways`), and, with performers, the whole (core C6); 1 if none."""
+    most = 1
+    stack: list[tuple[n.Node, int]] = [(node, 1)]
+    while stack:
+        x, before = stack.pop()
+        if isinstance(x, n.Then):
+            ways = before
+            for left in x.items[:-1]:
+                ways *= search_ways(left)
+                most = max(most, ways)
+        elif isinstance(x, n.Target):
+            most = max(most, search_ways(node))
+        if isinstance(x, n.Repeat):
+            before *= repeated_ways(search_ways(x.body), quantity_bound(x.count) - 1)
+        stack.extend((k, before) for k in x.children() if isinstance(k, n.Action))
+    return most
+
+
+def repeated_ways(ways: int, times: int) -> int:
+    """The places a search of ``times`` repetitions of a body that unfolds in ``ways`` ways
+    reaches: each path, or, as the engine remembers the places it failed from (the game's state
+    and the repetition, interpreter.explored), each multiset of at most ``times`` of the ways
+    taken, since the ways taken in another order leave the same state (issue 13.3):
+    `(recruit then gain toy) x water_gun`, 6^11 paths, 12,376 multisets."""
+    if times <= 0 or ways <= 1:
+        return 1
+    return min(ways ** times, math.comb(ways + times, times))
+
+
+def play_ways(actions: list[n.Action], coin: bool = False,
+              ways_of: Callable[[n.Node], int] = action_ways) -> int:
+    """An upper bound on the ways deciding a play of a card with these boxes may search
+    (issue 31.7): the suit its coin stands for (``coin``, R5.6) and each `x any` counts (R5.7),
+    named before cards are added; the counts the cards added and counted can give each suit
+    its `x` count (R5.3: from none to a suit count's bound; the engine searches the cards by
+    the counts they give); and, for each, the ways of its actions (``ways_of``: by default
+    :func:`action_ways`, the part E202 bounds; :func:`search_ways` for all of it), each tried
+    after the other (R5.2). The engine's search is held to it by a test
+    (tests/test_engine_play_bound.py)."""
+    suits: set[n.Suit] = set()
+    counted = 0
+    ways = len(PLAIN_SUITS) if coin else 1
+    for action in actions:
+        for x in action.walk():
+            if isinstance(x, n.Repeat) and isinstance(x.count, n.SuitCount):
+                suits.add(x.count.suit)
+            elif isinstance(x, n.Repeat) and isinstance(x.count, n.AnySuit):
+                counted += 1
+                ways *= len(n.Suit)
+        ways *= ways_of(action)
+    for _ in range(len(suits) + counted):
+        ways *= reg.QUANTITY_BY_WORD["any"].bound + 1
+    return ways
+
+
+def _play_bound(root: n.Node) -> Iterator[Diagnostic]:
+    """R5.3, R5.7: deciding a play searches the action once for each set of suits named and
+    each count the cards added give; past the bound, refuse the card rather than stall. The
+    card's two boxes together: in fortlang.cardset, engine-free."""
+    if not isinstance(root, n.Action) or len(any_suits(root)) > reg.MAX_ANY_SUITS \
+            or _performers_too_many(root) or _then_too_many(root):
+        return  # already refused, for a part of it
+    ways = play_ways([root])
+    if ways > reg.MAX_PLAY_WAYS:
+        yield _error(root, "E202", play_ways_message(f"`{to_text(root)}`", ways),
+                     hint=PLAY_WAYS_HINT)
+
+
+def play_ways_message(what: str, ways: int) -> str:
+    shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
+    return (f"{what} can unfold in {shown} ways with the suits the leader names and the "
+            "counts the cards added give, and deciding a play may search each of them (R5.3, "
+            f"R5.7, R13.4; at most {reg.MAX_PLAY_WAYS:,} ways)")
+
+
+PLAY_WAYS_HINT = ("count fewer suits (`x shovel` or `x any`), repeat fewer times before a "
+                  "`then`, or offer fewer alternatives")
+
+
+def _performers_too_many(root: n.Node) -> bool:
+    return any(True for _ in _performers_search(root))
+
+
+def _then_too_many(root: n.Node) -> bool:
+    return any(d.code == "E202" for x in root.walk() if isinstance(x, n.Then)
+               for d in _search_bound(x))
+
+
 def _repetitions(root: n.Node) -> Iterator[Diagnostic]:
     """Nested repeats by quantities multiply: past a bound, each repetition a step, the
     engine's walk would run away (``((score x shovel) x shovel) x shovel``). Numbers alone are
@@ -328,4 +424,4 @@ _CHECKS: dict[type, tuple[Check, ...]] = {
 }
 #: Checks that need the whole tree (what surrounds a node), run once from the root.
 _TREE_CHECKS: tuple[Callable[[n.Node], Iterator[Diagnostic]], ...] = (
-    _multiplied, _repetitions, _performers_search, _any_suits_bound)
+    _multiplied, _repetitions, _performers_search, _any_suits_bound, _play_bound)

@@ -435,6 +435,11 @@ MAX_AMOUNT = 10
 #: declarations above, never from a game.
 MAX_SEARCH_WAYS = 100_000
 MAX_REPETITIONS = 200
+#: E202: the most ways deciding a play may search (checker.play_ways: the suits named before
+#: cards are added, R5.6, R5.7, times the counts the cards added give, R5.3, times the ways of
+#: the actions). A search of a left part at MAX_SEARCH_WAYS took about 0.5 s compiled; tried
+#: again for each suit named and each count, up to 54 s for one decision (issue 31.7).
+MAX_PLAY_WAYS = 1_000_000
 #: E202: the most `x any` a card may count (R5.7). The leader names a suit for each before any
 #: card is added (R5.3), so deciding a play may try every set of suits with every set of cards
 #: added and coins named (R5.6): measured compiled with hands of 6 to 10 cards, 0.1 s for one,

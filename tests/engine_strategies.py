@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from fortlang import nodes as n
 from fortlang import registry as reg
-from fortlang.checker import check
+from fortlang.checker import any_suits, check, play_ways, search_ways
 from fortlang.model import CardSet
 from fortlang.printer import to_text
 
@@ -71,4 +71,62 @@ def with_boxes(cardset: CardSet, boxes: list[n.Action],
         i, box = rng.choice(park), rng.choice(["public", "private"])
         kids[i] = dataclasses.replace(kids[i], **{box: action})
         replaced.append(f"{kids[i].name}.{box}: {to_text(action)}")
+    return dataclasses.replace(cardset, kids=tuple(kids)), replaced
+
+
+
+def _accepted(action: n.Action) -> bool:
+    return not any(d.code.startswith("E") for d in check(action))
+
+
+def to_the_bound(body: n.Action, right: n.Action, anys: int) -> n.Action | None:
+    """``(body x k) then right`` with ``k`` the largest fixed count `check` accepts (E202's ways
+    for the left of a `then`, R13.4), and ``anys`` `x any` (R5.7): one on the right part, a
+    second on the whole; a suit is named for each before cards are added (R5.3). None if no
+    ``k`` > 1 is accepted (``body`` unfolds in one way only, or in too many)."""
+    ways = search_ways(body)
+    if ways < 2:
+        return None
+    most = 1
+    while most < reg.MAX_AMOUNT and ways ** (most + 1) <= reg.MAX_SEARCH_WAYS:
+        most += 1
+    if anys:
+        right = n.Repeat(right, n.AnySuit())
+    for k in range(most, 1, -1):
+        action: n.Action = n.Then((n.Repeat(body, n.Fixed(k)), right))
+        if anys > 1:
+            action = n.Repeat(action, n.AnySuit())
+        if _accepted(action):
+            return action
+    return None
+
+
+def at_bound_actions(max_leaves: int, most_anys: int = reg.MAX_ANY_SUITS
+                     ) -> st.SearchStrategy[n.Action]:
+    """Actions `check` accepts at its bound (issue 31 item 7): a random part repeated as often
+    as E202 allows before a `then`, with up to ``most_anys`` `x any` (two at most on a card)."""
+    parts = accepted_actions(max_leaves)
+    built = st.builds(to_the_bound, parts, parts, st.integers(0, most_anys))
+    return built.filter(lambda a: a is not None)  # type: ignore[return-value]
+
+
+def with_every_box(cardset: CardSet, pool: list[n.Action],
+                   seed: int) -> tuple[CardSet, list[str]]:
+    """``cardset`` with both boxes of every kid drawn from ``pool`` (by ``seed``), as the card
+    set checks accept them: a card's two boxes and its coin within E202's bound for a play
+    together (checker.play_ways), two `x any` at most (R5.7); and what was replaced."""
+    rng = random.Random(seed)
+    anys = [len(any_suits(a)) for a in pool]
+    kids = []
+    replaced = []
+    for kid in cardset.kids:
+        coin = n.Suit.COIN in kid.suits
+        alone = [i for i in range(len(pool)) if play_ways([pool[i]], coin) <= reg.MAX_PLAY_WAYS]
+        public = rng.choice(alone)
+        fits = [i for i in alone if anys[i] + anys[public] <= reg.MAX_ANY_SUITS
+                and play_ways([pool[public], pool[i]], coin) <= reg.MAX_PLAY_WAYS]
+        private = rng.choice(fits) if fits else None
+        boxes = {"public": pool[public], "private": None if private is None else pool[private]}
+        kids.append(dataclasses.replace(kid, **boxes))
+        replaced += [f"{kid.name}.{box}: {to_text(a)}" for box, a in boxes.items() if a]
     return dataclasses.replace(cardset, kids=tuple(kids)), replaced

@@ -135,3 +135,43 @@ def test_the_two_boxes_of_a_card_count_together(tmp_path):
     [d] = [d for d in check_paths([path]) if d.code == "E202"]
     assert d.is_error and "`Twice`" in d.message and "R5.7" in d.message
     assert d.span is not None and (d.span.line, d.span.column) == (6, 14)  # the private box
+
+
+@pytest.mark.parametrize("text", [
+    # issue 31.7: at E202's bound for the left of a `then`, searched once for each suit and
+    # count of `x any` (54 s for one decision compiled, in a set of such cards)
+    "((draw or advance -1 or copy pack or give pizza) x 3 then (if coin != 1 -> lose) x any)"
+    " x any",
+    "(score or pack) x 6 then lose x any",
+    "(score or pack) x 5 then lose x shovel x any",
+    # a `then` repeated: a right part that fails may take the search back to the left parts
+    # of every repetition before (23 s uncompiled to find it unplayable, R5.4)
+    "(copy rival pack x 4 then copy rival pack x any) x any",
+])
+def test_a_play_searching_an_action_for_each_suit_and_count_is_refused(text):
+    """R5.7, R5.3: a suit is named for each `x any` and cards are added before the actions are
+    performed, and deciding a play searches the actions for each set of suits and each count
+    the cards give (R13.4): the whole is held to the bound, not the left part alone."""
+    from fortlang.checker import play_ways
+
+    action = parse_action(text)
+    [d] = [d for d in check(action) if d.code == "E202"]
+    assert "R5.3" in d.message and f"{reg.MAX_PLAY_WAYS:,} ways" in d.message and d.hint
+    assert (d.span.start, d.span.end) == (0, len(text))
+    assert play_ways([action]) > reg.MAX_PLAY_WAYS
+
+
+def test_the_two_boxes_and_the_coin_of_a_card_count_together_for_the_play(tmp_path):
+    from fortlang.cardset.load import check_paths
+
+    path = tmp_path / "kids.yaml"
+    path.write_text("kids:\n"
+                    "  - id: heavy\n    name: Heavy\n    suits: [shovel]\n"
+                    "    public: (score or pack) x 7 then lose\n"
+                    "    private: gain toy x shovel\n    source: provisional\n"
+                    "  - id: light\n    name: Light\n    suits: [shovel]\n"
+                    "    public: (score or pack) x 7 then lose\n"
+                    "    private: gain toy\n    source: provisional\n", encoding="utf-8")
+    [d] = [d for d in check_paths([path]) if d.code == "E202"]
+    assert d.is_error and "`Heavy`" in d.message and "R5.3" in d.message and d.hint
+    assert d.span is not None and (d.span.line, d.span.column) == (6, 14)  # the private box

@@ -166,3 +166,59 @@ def test_the_suits_a_card_names():
     assert named("gain pizza x any", "score") == frozenset()
     assert named("if crown >= 2 -> score x shovel") == {Suit.CROWN, Suit.SHOVEL}
     assert named("score x coin then gain toy x glue") == {Suit.COIN, Suit.GLUE}
+
+
+def _stop_by_suits(ctx):
+    """play._stop_key as it was before issue 31.7: each card counted by its role, its suits and
+    the suit its coin was named, and each `x any`'s share per card."""
+    p, named = ctx.play, ctx.named
+    counted = sorted((0 if c is p.card else 1 if c in p.added else 2, c.suits,
+                      named.get(c.uid, "")) for c in ctx.sources)
+    return tuple(counted), tuple(sorted(ctx.any_suits.items()))
+
+
+def _coins_to_add(kid_card, seed: int, rules: Rules):
+    """Play ``kid_card`` from a hand of coins, each beside another suit that no `x` of it
+    counts (R1.1): named for the counted suit (R5.6), each adds the same count."""
+    game = random_table(BASE, 3, seed)
+    game.rules = rules
+    p = game.players[0]
+    p.hand.clear()
+    p.lookout.clear()
+    game.new_cards([kid(name, f"{suit} coin", "score") for name, suit in
+                    (("Cro", "crown"), ("Glu", "glue"), ("Boo", "book"), ("Wat", "water_gun"))],
+                   p.hand)
+    for r in p.stuff:  # room for a few tokens only
+        p.stuff[r] = max(p.stuff[r], game.board.stuff_capacity - seed % 4)
+    return recorded_play(game, 0, game.new_card(kid_card, p.hand), follow=False)
+
+
+def test_cards_that_give_the_same_counts_are_searched_once():
+    """Issue 31.7: coins beside suits the card does not count, named for the one it counts, give
+    the same counts whichever are added (R5.3, R5.6): the stops are searched by the counts the
+    added cards give (one order search per number added), not by the sets of cards, and the
+    plays end as every stop searched."""
+    digger = kid("Digger", "shovel", "(gain pizza or gain toy) x shovel then spend 2 toy",
+                 "gain toy x shovel")
+    calls = []
+    order = play._order
+
+    def counted(ctx):
+        calls.append(ctx.search)
+        return order(ctx)
+
+    def searched() -> int:
+        calls.clear()
+        with patch.object(play, "_order", counted):
+            for seed in range(4):
+                _coins_to_add(digger, seed, Rules())
+        return calls.count(True)
+
+    fast = searched()
+    with patch.object(play, "_stop_key", _stop_by_suits), \
+            patch.object(play, "_gives", lambda ctx, c: c.suits, create=True):  # as before
+        assert fast * 2 < searched()
+    for seed in range(4):
+        remembered = _coins_to_add(digger, seed, Rules())
+        with every_stop_searched():
+            assert _coins_to_add(digger, seed, Rules()) == remembered, seed

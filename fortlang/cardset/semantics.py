@@ -11,7 +11,14 @@ from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.cardset.build import Entry, FileResult
 from fortlang.cardset.yamlsrc import YNode
-from fortlang.checker import any_suits, any_suits_message
+from fortlang.checker import (
+    PLAY_WAYS_HINT,
+    any_suits,
+    any_suits_message,
+    check,
+    play_ways,
+    play_ways_message,
+)
 from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
 from fortlang.model import Board, KidCard, Source
 
@@ -86,6 +93,24 @@ def suits_to_name(scope: Scope) -> Iterator[Diagnostic]:
             yield _at(ERROR, f, e.node.get("private") or e.name_node or e.node, "E202",
                       f"`{card.name}`: " + any_suits_message(sum(counts)),
                       "count fixed suits (`x shovel`) in one of its boxes")
+
+
+def play_search(scope: Scope) -> Iterator[Diagnostic]:
+    """E202 across a card's two boxes and its coin (issue 31.7): deciding a play searches its
+    actions once for each set of suits named (R5.6, R5.7) and each count the cards added give
+    (R5.3); each box alone is held to it by the checker."""
+    for f, e in scope.entries("kid"):
+        card: KidCard = e.item
+        boxes = [a for a in (card.public, card.private) if a is not None]
+        if sum(len(any_suits(a)) for a in boxes) > reg.MAX_ANY_SUITS:
+            continue  # suits_to_name's
+        ways = play_ways(boxes, n.Suit.COIN in card.suits)
+        if ways <= reg.MAX_PLAY_WAYS or any(d.code == "E202" for a in boxes for d in check(a)):
+            continue
+        yield _at(ERROR, f, e.node.get("private") or e.node.get("public") or e.name_node
+                  or e.node, "E202", f"`{card.name}`: " + play_ways_message(
+                      "its boxes, with its coin," if n.Suit.COIN in card.suits else
+                      "its boxes", ways), PLAY_WAYS_HINT)
 
 
 def suit_pairs(scope: Scope) -> Iterator[Diagnostic]:
@@ -221,8 +246,8 @@ def _first_key(f: FileResult) -> YNode | None:
 
 
 Rule = Callable[[Scope], Iterator[Diagnostic]]
-CARD_CHECKS: tuple[Rule, ...] = (duplicates, blank_cards, suits_to_name, suit_pairs, provisional,
-                                  board_shape)
+CARD_CHECKS: tuple[Rule, ...] = (duplicates, blank_cards, suits_to_name, play_search, suit_pairs,
+                                  provisional, board_shape)
 SET_CHECKS: tuple[Rule, ...] = (requirements, board_count, totals, deal)
 
 

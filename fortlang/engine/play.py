@@ -155,11 +155,14 @@ class _CardFacts:
 
     __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
                  "add_options", "coin_context", "any_context", "order_context", "unboosted_context",
-                 "public_context", "private_context", "alike", "suits_named")
+                 "public_context", "private_context", "alike", "suits_named", "fixed_suits")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
         self.any_nodes: Final = _any_nodes(card)
+        #: The suits its `x suit` count (R5.3), once each, in order: see :func:`_stop_key`.
+        self.fixed_suits: Final = tuple(sorted({q.suit for q in self.quantities
+                                                if type(q) is t.SuitCount}))  # type: ignore[attr-defined]
         self.coin_names: Final = _coin_names(card)
         sequences, orders = order_options(card)
         self.sequences: Final = sequences
@@ -395,18 +398,18 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     While searching, cards are only added in list order after the last one, so each set of
     added cards is tried once, not once per permutation. The options are one choice point
     (_BoostStep), its labels made only when an agent is asked."""
-    play: _Play = ctx.play
-    # Cards of the same suits add alike: an added card's actions are never used (R5.3), its
-    # suits are what counts (R5.5, R5.6); which card leaves the hand is, as for any card an
-    # action moves, never read (interpreter.EQUIVALENT_OPTIONS, the switch of that premise).
+    # Cards that give the `x` the same counts add alike (_gives): an added card's actions are
+    # never used (R5.3), its counts are what is read (R5.5, R5.6); which card leaves the hand
+    # is, as for any card an action moves, never read (interpreter.EQUIVALENT_OPTIONS, the
+    # switch of that premise).
     alike = interpreter.EQUIVALENT_OPTIONS
-    fresh = _addable(play, cands, start, alike and ctx.search)
+    fresh = _addable(ctx, cands, start, alike and ctx.search)
     if ctx.search:  # stop first, then each card in turn
         return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, True))
     same: list[int] = []
-    if alike:  # every card is offered; one of each suits and place is tried
-        first: dict[tuple[bool, tuple[Suit, ...]], int] = {}
-        same = [0] + [first.setdefault((from_hand, c.suits), i)
+    if alike:  # every card is offered; one of each count and place is tried
+        first: dict[tuple[bool, tuple[int, ...]], int] = {}
+        same = [0] + [first.setdefault((from_hand, _gives(ctx, c)), i)
                       for i, (c, from_hand) in enumerate([cands[j] for j in fresh], 1)]
     return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, False),
                      same=same, refused=_RefusedAdds(ctx.player.hand, suits))
@@ -540,32 +543,50 @@ def _stop(ctx: Ctx) -> bool:
 
 
 def _stop_key(ctx: Ctx) -> tuple:
-    """What the rest of a play reads of the cards counted once the boost stops: each card
-    counted (the played card, the cards added, the lookout cards counted), with its suits and
-    the suit its coin was named (R5.6), in no order; and for each `x any` (R5.7), how many
-    times each of them shows the suit chosen. A repetition reads the sum (suit_count), R5.5
-    each added card's share (useful), and a coin its name. Cards of the same suits add alike
-    (their actions are never used, R5.3; which card leaves the hand is never read: the premise
-    of interpreter.EQUIVALENT_OPTIONS, without which, or in a play whose tests read the cards,
-    each card is itself). So the sets of cards
-    that count alike, and the suits that every card counted shows alike, are searched once
-    (issue 13.3: a card with three `x any`, or a hand with coins to name, would otherwise try
-    each set of added cards with each set of suits)."""
+    """What the rest of a play reads of the cards counted once the boost stops: the counts the
+    cards give (issue 31.7), not which cards give them. Each card counted (the played card, the
+    cards added, the lookout cards counted), in no order, by its role and by how many times it
+    shows each suit the card's `x` count (its share, a named coin as its suit, R5.6, R5.7): a
+    repetition reads the sum (suit_count), R5.5 each added card's share (useful), and
+    nothing reads a suit no `x` counts (an added card's actions are never used, R5.3; which
+    card leaves the hand is never read: the premise of interpreter.EQUIVALENT_OPTIONS, without
+    which, or in a play whose tests read the cards, each card is itself, with the suit its
+    coin was named). So the sets of cards that count alike, the coins named alike and the
+    suits that every card counted shows alike are searched once (issue 13.3: a card with three
+    `x any`, or a hand with coins to name, would otherwise try each set of added cards with
+    each set of suits)."""
     play: _Play = ctx.play
     named = ctx.named
     # a test reads the cards after one moved (Ctx.alike): which one was added may matter
     alike = interpreter.EQUIVALENT_OPTIONS and ctx.alike
-    counted: list[tuple[tuple[int, Any, str], CardInstance]] = []
+    counted: list[tuple[tuple[int, Any, Any], CardInstance]] = []
     for c in ctx.sources:
         role = 0 if c is play.card else 1 if c in play.added else 2  # by identity
-        counted.append(((role, c.suits if alike else c.uid, named.get(c.uid, "")), c))
+        if alike:
+            counted.append(((role, _shares(ctx, c), ""), c))
+        else:
+            counted.append(((role, c.uid, named.get(c.uid, "")), c))
     counted.sort(key=_first)
-    shares = tuple(tuple(card_count(c, suit, named) for _, c in counted)
-                   for _, suit in sorted(ctx.any_suits.items()))
-    return tuple(profile for profile, _ in counted), shares
+    if alike:
+        return tuple(profile for profile, _ in counted)
+    each_any = tuple(tuple(card_count(c, suit, named) for _, c in counted)
+                     for _, suit in sorted(ctx.any_suits.items()))
+    return tuple(profile for profile, _ in counted), each_any
 
 
-def _first(pair: tuple[tuple[int, Any, str], CardInstance]) -> tuple[int, Any, str]:
+def _shares(ctx: Ctx, c: CardInstance) -> tuple[int, ...]:
+    """How many times ``c`` shows the suit of each `x` of the played card: each `x suit` once,
+    then each `x any` in order, as chosen (R5.3, R5.6, R5.7)."""
+    play: _Play = ctx.play
+    facts = _facts(play.card)
+    named, chosen = ctx.named, ctx.any_suits
+    out = [card_count(c, s, named) for s in facts.fixed_suits]
+    for q in facts.any_nodes:
+        out.append(card_count(c, chosen[id(q)], named))
+    return tuple(out)
+
+
+def _first(pair: tuple[tuple[int, Any, Any], CardInstance]) -> tuple[int, Any, Any]:
     return pair[0]
 
 
@@ -579,21 +600,42 @@ def _refused_adds(hand: list[CardInstance], suits: frozenset[Suit]) -> list[tupl
     return _unboostable([c for c in hand if not _can_boost(c, suits)], "R5.3")
 
 
-def _addable(play: _Play, cands: tuple[tuple[CardInstance, bool], ...], start: int,
+def _addable(ctx: Ctx, cands: tuple[tuple[CardInstance, bool], ...], start: int,
              alike: bool) -> list[int]:
     """The candidates from ``start`` not added or counted yet, one per card definition and
-    place (copies of a card add alike), or with ``alike`` one per suits and place."""
+    place (copies of a card add alike), or with ``alike`` one per count given and place."""
+    play: _Play = ctx.play
     seen: set[tuple[bool, Any]] = set()
     out = []
     for j in range(start, len(cands)):
         c, from_hand = cands[j]
         if (c in play.added) if from_hand else (c in play.lookout_used):
             continue
-        key = (from_hand, c.suits if alike else id(c.card))
+        key = (from_hand, _gives(ctx, c) if alike else id(c.card))
         if key not in seen:
             seen.add(key)
             out.append(j)
     return out
+
+
+_NO_NAMES: Final[dict[int, Suit]] = {}  # never changed
+
+
+def _gives(ctx: Ctx, c: CardInstance) -> tuple[int, ...]:
+    """What adding ``c`` gives the played card's `x` (:func:`_shares`), its coins not named yet
+    (R5.6: then counted as one more of the suit named): cards that give alike add alike."""
+    play: _Play = ctx.play
+    facts = _facts(play.card)
+    chosen = ctx.any_suits
+    out = [card_count(c, s, _NO_NAMES) for s in facts.fixed_suits]
+    for q in facts.any_nodes:
+        out.append(card_count(c, chosen[id(q)], _NO_NAMES))
+    coins = 0
+    for s in c.suits:
+        if s is COIN:
+            coins += 1
+    out.append(coins)
+    return tuple(out)
 
 
 def _unboostable(cards: list[CardInstance], rule: str) -> list[tuple[str, str]]:

@@ -1,0 +1,83 @@
+"""Issue 31.7: what `check` accepts decides in bounded time. Random cards the checker accepts
+are played by the leader from random tables, and the search work the engine does (each option
+a search tries, ``Point.next``, counted as it runs) stays within a constant times the
+checker's own figure for the card: checker.play_ways, the product E202 bounds (the suits
+named, R5.6, R5.7, the counts the cards added give, R5.3, the ways of the actions), here with
+each action's ways as a whole (checker.search_ways), since the engine also searches what E202
+leaves to its memory and closed forms (a repeat of alternatives, issue 13.3). Figures up to
+MOST_WAYS only, to stay fast: bench/fuzz_cards.py --at-bound plays cards at the bound. Counted,
+not timed."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from builders import random_table
+from engine_strategies import accepted_actions, at_bound_actions
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from fortlang import native
+from fortlang.cardset import base_set
+from fortlang.checker import any_suits, play_ways, search_ways
+from fortlang.engine import interpreter
+from fortlang.engine.play import play_card, why_not
+from fortlang.nodes import Suit
+
+pytestmark = pytest.mark.skipif(native.is_compiled(interpreter), reason="counts by patching a "
+                                "class, which a compiled module calls directly")
+
+BASE = base_set()
+#: Options tried per way of the checker's figure, at most: a way is one path through the
+#: choices the figure counts, and a path passes several choice points (the suits, the cards
+#: added, the orders of the boxes, R5.2). Measured: at most 5 (for a figure of 1), under 2 for
+#: figures over 10 (300 examples).
+PER_WAY = 8
+#: The figures played here, at most: a search at the bound takes seconds uncompiled
+#: (bench/fuzz_cards.py --at-bound plays them, compiled).
+MOST_WAYS = 20_000
+
+
+class _TooMuch(Exception):
+    pass
+
+
+def _counting(monkeypatch, ceiling: int) -> list[int]:
+    tried = [0]
+    original = interpreter.Point.next
+
+    def next_option(self):
+        tried[0] += 1
+        if tried[0] > ceiling:
+            raise _TooMuch(tried[0])
+        return original(self)
+
+    monkeypatch.setattr(interpreter.Point, "next", next_option)
+    return tried
+
+
+boxes = st.one_of(accepted_actions(8), at_bound_actions(4, most_anys=1))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(public=boxes, private=st.none() | boxes,
+       suits=st.sampled_from([(s,) for s in Suit] + [(s, Suit.COIN) for s in Suit
+                                                      if s is not Suit.COIN]),
+       seed=st.integers(0, 10**6))
+def test_a_play_searches_within_the_checker_figure(monkeypatch, public, private, suits, seed):
+    actions = [a for a in (public, private) if a is not None]
+    assume(sum(len(any_suits(a)) for a in actions) <= 2)  # E202 for the card (R5.7)
+    figure = play_ways(actions, Suit.COIN in suits, search_ways)
+    assume(figure <= MOST_WAYS)
+    kid = dataclasses.replace(BASE.kids[-1], id="tried", name="Tried", suits=suits,
+                              public=public, private=private)
+    game = random_table(BASE, 3, seed)
+    hand = game.players[0].hand
+    card = game.new_card(kid, hand)
+    with monkeypatch.context() as patched:
+        tried = _counting(patched, PER_WAY * figure)
+        legal = why_not(game, 0, card) is None
+        if legal:
+            play_card(game, 0, card, follow=False, checked=True)
+    assert tried[0] <= PER_WAY * figure
