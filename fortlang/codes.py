@@ -142,9 +142,10 @@ _TABLE: tuple[Code, ...] = (
          "name a perk or made-up rule of the scenario's sets"),
     Code("E705", "unknown place to recruit from", "- recruit: a\n  from: garage",
          "park, park deck, or yard of player N"),
-    Code("E706", "given table over a capacity (stuff, pack, lookout, supply)",
+    Code("E706", "given table the rules cannot reach (over a capacity: stuff, pack, lookout, "
+         "supply; a best friend in a yard)",
          "given:\n  players:\n    - stuff: {pizza: 9}", "give at most what the rules let a player "
-         "hold (R1.4, R10.2) and what the supply has"),
+         "hold (R1.4, R10.2) and what the supply has; keep best friends out of yards (R1.2)"),
     Code("E707", "player not seated",
          "- recruit: Bug\n  from: yard of player 9  (two players seated)",
          "name a seated player (player 1 is the first in `players`)"),

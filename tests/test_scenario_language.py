@@ -117,6 +117,18 @@ def test_item7_given_tables_over_a_capacity_or_with_unseated_players_are_positio
     assert "R1.5" in err.diagnostics[1].message and "R10.2" in err.diagnostics[2].message
 
 
+def test_issue32_item3_a_best_friend_in_a_yard_is_an_impossible_table_r1_2():
+    """R1.2, R8.1: a best friend never goes to a yard, so no rival can recruit it; before,
+    the table was set up and player 2 recruited player 1's friend."""
+    err = diagnostics("scenarios:\n  - name: x\n    given:\n      players:\n"
+                      "        - yard: [Bug, Worm]\n        - {}\n"
+                      "    when: [{recruit: Worm, by: 2, from: yard of player 1}]\n"
+                      "    then: {}\n")
+    [d] = err.diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E706", 5, 23)
+    assert "R1.2" in d.message and "Worm" in d.message
+
+
 def test_item7_xxl_backpack_capacity_comes_from_the_engine():
     load_text("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}, "
               "perks: [XXL Backpack]}]}\n    then: {}\n")  # no error: 1 + 2 (R15)

@@ -315,6 +315,7 @@ class _Reader:
             if sum(pack.values()) > game.pack_capacity(p):
                 self.error("E706", f"{sum(pack.values())} tokens in the pack: at fort level "
                            f"{p.level} it holds {game.pack_capacity(p)} (R10.2)", pnode.get("pack"))
+            self._friends_out_of_yards(pnode.get("yard"))
             lookout = spec.fields.get("lookout", ())
             if len(lookout) > game.lookout_capacity(p):
                 self.error("E706", f"{len(lookout)} cards in the lookout: at fort level "
@@ -334,6 +335,16 @@ class _Reader:
                 self.error("E707", f"player {number.value} {role} but is not seated: this "
                            f"scenario seats players 1 to {n_players}", number,
                            "seat more players in `given: players`, or name a seated one")
+
+    def _friends_out_of_yards(self, yard: YNode | None) -> None:
+        """R1.2, R8.1: a best friend never goes to a yard (the discard phase puts it on the
+        discard pile), so no rival can ever recruit it: E706 at the card."""
+        for item in yard.value if yard is not None and yard.kind == "seq" else ():
+            card, _ = self.catalog.kid(str(item.value))
+            if card is not None and card.best_friend:
+                self.error("E706", f"{card.name} is a best friend: best friends never go to "
+                           "a yard (R1.2, R8.1)", item,
+                           "put it in the hand, deck, discard pile or lookout")
 
     def _table(self, node: YNode | None) -> TableState:
         if node is None or node.kind != "map":
