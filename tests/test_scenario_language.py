@@ -129,6 +129,16 @@ def test_issue32_item3_a_best_friend_in_a_yard_is_an_impossible_table_r1_2():
     assert "R1.2" in d.message and "Worm" in d.message
 
 
+def test_issue32_item4_birthday_party_from_a_yard_is_refused_by_the_perk_r15():
+    """What forbids the second recruit from a rival's yard is Birthday Party (R15), not R7.1:
+    the card is there, and the first recruit could take it."""
+    result = outcome("    given: {players: [{perks: [Birthday Party]}, {yard: [Chef]}], "
+                     "park: [Tink], park_deck: [Zip]}\n"
+                     "    when: [{recruit: [Tink, Chef]}]\n    then: {}\n")
+    assert not result.passed
+    assert "breaks R15" in result.message and "Birthday Party" in result.message
+
+
 def test_item7_xxl_backpack_capacity_comes_from_the_engine():
     load_text("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}, "
               "perks: [XXL Backpack]}]}\n    then: {}\n")  # no error: 1 + 2 (R15)

@@ -22,6 +22,7 @@ from typing import Any
 
 from fortlang.engine.choices import Decision, IllegalMove, Kind, resolve
 from fortlang.engine.play import order_options
+from fortlang.engine.state import Game
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.scenario.format import Answer, Move
@@ -63,6 +64,11 @@ class Script:
         self.recruits = list(move.recruits) if move else []
         self.recycle = move.recycle if move else None
         self.do_over = move.do_over if move else None
+        #: the table, read (never changed) to say which rule refuses an answer
+        self.table: Game | None = None
+        #: the perk giving a second recruit, once used (its decision's context: "Birthday
+        #: Party (R15)")
+        self.extra_recruit: str | None = None
 
     def leftovers(self) -> list[str]:
         """What the move said that the engine never asked about (each answer must be used)."""
@@ -262,7 +268,10 @@ def _recycle(s: Script, d: Decision) -> int:
 
 
 def _extra_recruit(s: Script, d: Decision) -> int:
-    return 1 if s.recruits else 0  # Birthday Party: a second recruit was written (R15)
+    if not s.recruits:
+        return 0
+    s.extra_recruit = d.context  # Birthday Party: a second recruit was written (R15)
+    return 1
 
 
 def _rough_housing(s: Script, d: Decision) -> int:
@@ -337,7 +346,16 @@ def _recruit(s: Script, d: Decision) -> int:
     if hits:
         raise Unanswered(f"{said}: which one? say `from: park`, `from: park deck` or "
                          f"`from: yard of player N`:\n{describe(d)}", decision=d)
+    if s.extra_recruit is not None and card is not None and _in_a_yard(s.table, card):
+        perk = s.extra_recruit.removesuffix(" (R15)")
+        raise IllegalMove(f"{said}: {perk} recruits a second card from the places it names, "
+                          f"never from a yard (R15):\n{describe(d)}", "R15", d)
     raise IllegalMove(f"{said}: no such card there to recruit:\n{describe(d)}", "R7.1", d)
+
+
+def _in_a_yard(table: Game | None, card: KidCard) -> bool:
+    return table is not None and any(c.card.id == card.id for p in table.players
+                                     for c in p.yard)
 
 
 _BY_KIND: dict[Kind, Callable[[Script, Decision], int]] = {

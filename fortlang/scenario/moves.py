@@ -74,6 +74,7 @@ def _scripts(stage: Stage, game: Game, seat: int, move: Move,
     for agent in stage.agents:
         agent.script = Script()
     stage.agents[seat].script = Script(move)
+    stage.agents[seat].script.table = game
     rivals = [q.seat for q in game.rivals(seat)]
     for follow in follows:
         said = {a.seat for a in stage.agents if a.script.move is not None}
