@@ -169,7 +169,8 @@ def test_r2_5_draft_passes_the_rest_left():
 
 class _Recycler:
     """Keeps Recycling until the ``at``-th offer of the turn (R15), then takes the first card
-    offered; plays a card when it can (Do-Over too); notes the size of its hand and deck at each offer; answers 0 to anything else."""
+    offered; plays a card when it can (Do-Over too); notes the size of its hand and deck at
+    each offer; answers 0 to anything else."""
 
     def __init__(self, at: int) -> None:
         self.at = at

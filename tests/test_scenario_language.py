@@ -139,6 +139,27 @@ def test_issue32_item4_birthday_party_from_a_yard_is_refused_by_the_perk_r15():
     assert "breaks R15" in result.message and "Birthday Party" in result.message
 
 
+def test_issue32_item5_a_lookout_card_discarded_to_follow_breaks_r6_2():
+    """R6.2: a follower never discards from the lookout; before, "not an option" with no rule,
+    so `error: R6.2` could not be asserted."""
+    result = outcome("    given: {players: [{hand: [Bug]}, {lookout: [Worm], hand: [Tink]}]}\n"
+                     "    when: [{play: Bug, use: public only}, {follow: Worm}]\n"
+                     "    then: {error: R6.2}\n")
+    assert result.passed, result.message
+
+
+def test_issue32_item5_copy_cat_discarding_three_cards_is_refused_by_the_rule():
+    """R15 Copy Cat: up to 2 cards; three is a refusal by the perk (before: a schema error,
+    E3xx, and nothing ran); without Copy Cat, R6.2."""
+    body = ("    given: {players: [{hand: [Bug]}, {hand: [The Moles, Worm, Scout], PERKS}]}\n"
+            "    when: [{play: Bug, use: public only}, {follow: [The Moles, Worm, Scout]}]\n"
+            "    then: {error: RULE}\n")
+    result = outcome(body.replace("PERKS", "perks: [Copy Cat]").replace("RULE", "R15"))
+    assert result.passed, result.message
+    result = outcome(body.replace(", PERKS", "").replace("RULE", "R6.2"))
+    assert result.passed, result.message
+
+
 def test_item7_xxl_backpack_capacity_comes_from_the_engine():
     load_text("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}, "
               "perks: [XXL Backpack]}]}\n    then: {}\n")  # no error: 1 + 2 (R15)

@@ -3,11 +3,12 @@ Party), discard (R8), draw (R9).
 
 Interpretations: Recycling ("at any time on your turn", « à tout moment pendant votre tour ») is
 offered at each moment where a card taken into the hand can change something (R15; see
-:func:`recycle_at_draw`): at the start of the play phase, after clean-up (the card can be played
-or added); once the played card is followed, to a player who also has Do-Over (the card can be
-the second card); and at the draw (it joins the next hand). ``Rules(recycle_any_moment=False)``
-offers it once, at the start of the play phase. DIY ("instead of playing a card") is asked before the play decision; Do-Over is asked after
-the played card has been followed, and offers each card that can legally be played.
+:func:`recycle_at_draw`): at the start of the play phase, after clean-up (the card can be played or
+added); once the played card is followed, to a player who also has Do-Over (the card can be the
+second card); and at the draw (it joins the next hand). ``Rules(recycle_any_moment=False)`` offers
+it once, at the start of the play phase. DIY ("instead of playing a card") is asked before the play
+decision; Do-Over is asked after the played card has been followed, and offers each card that can
+legally be played.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from typing import Any
 from fortlang.engine.choices import Decision, IllegalMove, Kind, resolve
 from fortlang.engine.play import order_options
 from fortlang.engine.state import Game
-from fortlang.model import KidCard
+from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Suit
 from fortlang.scenario.format import Answer, Move
 
@@ -206,16 +206,40 @@ def _follow(s: Script, d: Decision) -> int:
     if s.follow is None:
         return 0  # decline, said or not
     cards, s.follow = s.follow, None
+    what = "follow with " + " and ".join(c.name for c in cards)
+    _follow_by_the_rules(s, d, cards, what)
     want = sorted(c.id for c in cards)
     index = next((i for i, o in enumerate(d.options)
                   if isinstance(o.value, tuple) and sorted(o.value) == want), None)
     if index is not None:
         return index
-    what = "follow with " + " and ".join(c.name for c in cards)
     refusal = _refused(d, cards, what)
     if refusal.rule is None and len(cards) > 1:  # two cards without Copy Cat (R15)
         raise IllegalMove(f"{what}: a follower discards one card (two with Copy Cat)", "R6.2", d)
     raise refusal
+
+
+def _follow_by_the_rules(s: Script, d: Decision, cards: tuple[KidCard, ...], what: str) -> None:
+    """The refusals the engine's options cannot show: more cards than a follower may discard
+    (R6.2: one; R15 Copy Cat: up to two), a card from the follower's lookout (R6.2)."""
+    table = s.table
+    if table is None:
+        return
+    p = table.players[d.player]
+    perk = p.perk(PerkHook.FOLLOW_DISCARD_MORE)
+    most = int(str(perk.param("max_discards"))) if perk is not None else 1
+    if len(cards) > most:
+        if perk is not None:
+            raise IllegalMove(f"{what}: {perk.name} discards up to {most} cards (R15)", "R15",
+                              d)
+        raise IllegalMove(f"{what}: a follower discards one card (R6.2)", "R6.2", d)
+    in_hand = [c.card.id for c in p.hand]
+    for card in cards:
+        if card.id in in_hand:
+            in_hand.remove(card.id)
+        elif any(c.card.id == card.id for c in p.lookout):
+            raise IllegalMove(f"{what}: {card.name} is in the lookout, and a follower never "
+                              "discards from the lookout (R6.2)", "R6.2", d)
 
 
 def _play(s: Script, d: Decision) -> int:

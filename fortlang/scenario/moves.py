@@ -74,7 +74,6 @@ def _scripts(stage: Stage, game: Game, seat: int, move: Move,
     for agent in stage.agents:
         agent.script = Script()
     stage.agents[seat].script = Script(move)
-    stage.agents[seat].script.table = game
     rivals = [q.seat for q in game.rivals(seat)]
     for follow in follows:
         said = {a.seat for a in stage.agents if a.script.move is not None}
@@ -83,6 +82,8 @@ def _scripts(stage: Stage, game: Game, seat: int, move: Move,
         if follower == seat:
             raise Unanswered(f"line {follow.line}: the leader cannot follow their own card")
         stage.agents[follower].script = Script(follow)
+    for agent in stage.agents:
+        agent.script.table = game  # read, never changed, to name the rule refusing an answer
 
 
 def _play(game: Game, stage: Stage, move: Move, follows: Sequence[Move]) -> None:
