@@ -160,6 +160,14 @@ def test_issue32_item5_copy_cat_discarding_three_cards_is_refused_by_the_rule():
     assert result.passed, result.message
 
 
+def test_issue32_item5_nobody_holds_the_macaroni_sculpture_is_macaroni_null():
+    """R10.3: `macaroni: null` says nobody holds the sculpture (before: a schema error)."""
+    assert outcome("    given: {players: [{}, {}], macaroni: null}\n"
+                   "    then: {macaroni: null}\n").passed
+    held = outcome("    given: {players: [{}, {}], macaroni: 2}\n    then: {macaroni: null}\n")
+    assert [(d.path, d.expected, d.got) for d in held.diffs] == [("macaroni", None, 2)]
+
+
 def test_item7_xxl_backpack_capacity_comes_from_the_engine():
     load_text("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}, "
               "perks: [XXL Backpack]}]}\n    then: {}\n")  # no error: 1 + 2 (R15)

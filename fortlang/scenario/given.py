@@ -28,8 +28,9 @@ def build_table(scenario: Scenario, agents: Sequence[Any] = ()) -> Game:
         game.supply[RESOURCES[word]] = amount
     game.rule_pile.extend(given.fields.get("rule_pile", ()))
     game.perk_row.extend(given.fields.get("perk_row", ()))
-    if "macaroni" in given.fields:
-        game.macaroni = given.fields["macaroni"] - 1
+    holder = given.fields.get("macaroni")  # None: nobody holds it (R10.3)
+    if holder is not None:
+        game.macaroni = holder - 1
     return game
 
 
