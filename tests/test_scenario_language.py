@@ -168,6 +168,34 @@ def test_issue32_item5_nobody_holds_the_macaroni_sculpture_is_macaroni_null():
     assert [(d.path, d.expected, d.got) for d in held.diffs] == [("macaroni", None, 2)]
 
 
+RECYCLE_AT_THE_DRAW = """    given:
+      players:
+        - perks: [Recycling]
+          deck: [Ant, Dash, Munch, Moose, Zip]
+        - {}
+      park: [Tink]
+    when:
+      - turn: skip
+        recruit: Tink        # onto the discard pile (R7.1)
+        recycle: Tink        # not there at the start of the play phase: taken at the draw
+        AT
+    then:
+      players:
+        - hand: [Ant, Dash, Munch, Moose, Zip, Tink]
+          perks: []
+"""
+
+
+def test_issue32_item5_recycling_at_any_moment_of_the_turn():
+    """R15 « à tout moment pendant votre tour »: `recycle` takes the card at the first moment
+    it is offered (before: only at the start of the play phase, so a card recruited this turn
+    could not be named), `recycle_at` names the moment: play, do over, draw."""
+    assert outcome(RECYCLE_AT_THE_DRAW.replace("        AT\n", "")).passed
+    assert outcome(RECYCLE_AT_THE_DRAW.replace("AT", "recycle_at: draw")).passed
+    early = outcome(RECYCLE_AT_THE_DRAW.replace("AT", "recycle_at: play"))
+    assert not early.passed and "recycle Tink" in early.message
+
+
 def test_item7_xxl_backpack_capacity_comes_from_the_engine():
     load_text("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}, "
               "perks: [XXL Backpack]}]}\n    then: {}\n")  # no error: 1 + 2 (R15)

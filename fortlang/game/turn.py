@@ -48,6 +48,11 @@ _ACTION: Final = PerkHook.ACTION
 #: The triggers whose perks replace the play phase (R5.1, R15 DIY), in the registry's order:
 #: derived once from the declarations, not read field by field at every turn.
 _REPLACING_PLAY: Final[tuple[str, ...]] = tuple(tr.name for tr in TRIGGERS if tr.replaces_play)
+#: The moments Recycling is offered (R15), named in its question's context: "<perk> (R15): at
+#: <moment>" (a scenario's `recycle_at` picks one).
+RECYCLE_AT_PLAY: Final = "the start of the play phase"
+RECYCLE_AT_DO_OVER: Final = "Do-Over's second card"
+RECYCLE_AT_DRAW: Final = "the draw"
 
 
 class TurnRecord:
@@ -86,8 +91,9 @@ def clean_up(game: Game, seat: int, first_turn: bool) -> None:
         game.move(p.yard, 0, p.discard)
 
 
-def recycle(game: Game, seat: int, record: TurnRecord) -> None:
-    """R15 Recycling: destroy the perk to take a card from your discard pile into your hand."""
+def recycle(game: Game, seat: int, record: TurnRecord, moment: str = RECYCLE_AT_PLAY) -> None:
+    """R15 Recycling: destroy the perk to take a card from your discard pile into your hand;
+    ``moment`` says when (one of the RECYCLE_AT_* words)."""
     p = game.players[seat]
     perk = p.perk(_RECYCLE)
     if perk is None or not p.discard:
@@ -99,7 +105,7 @@ def recycle(game: Game, seat: int, record: TurnRecord) -> None:
     options = [Option("keep the perk" if perk.single_use else "no", None)]
     options += [Option(f"{verb} take {p.discard[i].name} into your hand",
                        p.discard[i].card.id) for i in seen.values()]
-    pick = game.ask(Decision(seat, K_RECYCLE, tuple(options), f"{perk.name} (R15)"))
+    pick = game.ask(Decision(seat, K_RECYCLE, tuple(options), f"{perk.name} (R15): at {moment}"))
     if pick:
         _use_perk(game, p, perk, record)
         game.move(p.discard, list(seen.values())[pick - 1], p.hand)
@@ -183,7 +189,7 @@ def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
     record.plays.append(result)
     record.gains.append(gains.since(game, seat, before))
     if game.rules.recycle_any_moment and game.players[seat].perk(_SECOND_PLAY) is not None:
-        recycle(game, seat, record)  # R15: the card taken may be Do-Over's second card
+        recycle(game, seat, record, RECYCLE_AT_DO_OVER)  # R15: it may be the second card
     do_over(game, seat, record)
     timed_perks(game, seat, "after_play", record)
 
@@ -200,11 +206,11 @@ def recycle_at_draw(game: Game, seat: int, record: TurnRecord) -> None:
         draw(game, seat, HAND_SIZE)
         return
     if len(p.deck) < HAND_SIZE:
-        recycle(game, seat, record)
+        recycle(game, seat, record, RECYCLE_AT_DRAW)
         draw(game, seat, HAND_SIZE)
         return
     draw(game, seat, HAND_SIZE)
-    recycle(game, seat, record)
+    recycle(game, seat, record, RECYCLE_AT_DRAW)
 
 
 def recruit(game: Game, seat: int, record: TurnRecord) -> None:

@@ -25,7 +25,7 @@ from fortlang.engine.play import order_options
 from fortlang.engine.state import Game
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Suit
-from fortlang.scenario.format import Answer, Move
+from fortlang.scenario.format import RECYCLE_MOMENTS, Answer, Move
 
 
 class Unanswered(IllegalMove):
@@ -281,13 +281,22 @@ def _do_over(s: Script, d: Decision) -> int:
 
 
 def _recycle(s: Script, d: Decision) -> int:
-    card, s.recycle = s.recycle, None
+    """Recycling (R15, at any moment of the turn): the `recycle` card at the `recycle_at`
+    moment, or at the first moment it is offered; every other offer is declined."""
+    card = s.recycle
     if card is None:
         return 0
+    at = s.move.recycle_at if s.move is not None else None
     index = _by_value(d, card.id)
-    if index is None:
-        raise Unanswered(f"recycle {card.name} (R15): not in the discard pile:\n{describe(d)}",
-                         decision=d)
+    if at is None:
+        if index is None:
+            return 0  # not in the discard pile yet: a later moment may offer it
+    elif not d.context.endswith(f"at {RECYCLE_MOMENTS[at]}"):
+        return 0
+    elif index is None:
+        raise Unanswered(f"recycle {card.name} (R15): not in the discard pile at "
+                         f"{RECYCLE_MOMENTS[at]}:\n{describe(d)}", decision=d)
+    s.recycle = None
     return index
 
 

@@ -20,6 +20,7 @@ from fortlang.cardset.schema import kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.engine.state import Rules
 from fortlang.errors import Diagnostic, FortError, errors_in
+from fortlang.game.turn import RECYCLE_AT_DO_OVER, RECYCLE_AT_DRAW, RECYCLE_AT_PLAY
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
 from fortlang.nodes import Suit
 from fortlang.registry import FORT, Vocabulary
@@ -47,6 +48,10 @@ FOLLOWING = ("follow", "decline", "rough housing")
 #: The moves after which the followers answer (a played card).
 LEADING = ("play", "turn")
 SKIP = ("skip", "skip the play phase")
+#: `recycle_at`: the moments Recycling is offered (R15; fortlang.game.turn), in the words of the
+#: engine's question ("Recycling (R15): at the draw").
+RECYCLE_MOMENTS: dict[str, str] = {"play": RECYCLE_AT_PLAY, "do over": RECYCLE_AT_DO_OVER,
+                                   "draw": RECYCLE_AT_DRAW}
 TOP_OF_PARK_DECK = ("top of park deck", "top of the park deck")
 
 
@@ -95,6 +100,9 @@ class Move:
     recruits: tuple[tuple[KidCard | None, tuple[Any, ...] | None], ...] = ()
     diy: bool = False  # a turn whose play phase is DIY's advance (R15)
     recycle: KidCard | None = None  # Recycling (R15): the card taken back into hand
+    #: when (R15 "at any moment of your turn"): a key of RECYCLE_MOMENTS; None: the first
+    #: moment the card is offered
+    recycle_at: str | None = None
     do_over: KidCard | None = None  # Do-Over (R15): the second card played
 
 
@@ -478,6 +486,12 @@ class _Reader:
             card = node.get(key)
             if card is not None:
                 fields[key] = self._card(card)
+        recycle_at = node.get("recycle_at")
+        if recycle_at is not None and recycle_at.value in RECYCLE_MOMENTS:
+            fields["recycle_at"] = recycle_at.value
+            if node.get("recycle") is None:
+                self.error("E702", "`recycle_at` says when Recycling takes the `recycle` card: "
+                           "this move names none", recycle_at)
         coin = node.get("coin")
         if coin is not None and coin.kind == "seq":
             fields["coins"] = tuple(Suit(c.value) for c in coin.value
