@@ -196,6 +196,18 @@ def test_issue32_item5_recycling_at_any_moment_of_the_turn():
     assert not early.passed and "recycle Tink" in early.message
 
 
+def test_issue32_item5_recruit_none_says_the_leader_recruits_nothing_r7_1():
+    """R7.1 "the leader must recruit exactly one card": `recruit: none` is refused with R7.1
+    when there is a card to recruit, and holds when there is none (before: E701, `none` was
+    read as a card)."""
+    refused = outcome("    given: {players: [{}, {}], park: [Tink]}\n"
+                      "    when: [{turn: skip, recruit: none}]\n    then: {error: R7.1}\n")
+    assert refused.passed, refused.message
+    nothing = outcome("    given: {players: [{}, {}]}\n"
+                      "    when: [{turn: skip, recruit: none}]\n    then: {}\n")
+    assert nothing.passed, nothing.message
+
+
 def test_item7_xxl_backpack_capacity_comes_from_the_engine():
     load_text("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}, "
               "perks: [XXL Backpack]}]}\n    then: {}\n")  # no error: 1 + 2 (R15)

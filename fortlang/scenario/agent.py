@@ -25,7 +25,7 @@ from fortlang.engine.play import order_options
 from fortlang.engine.state import Game
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Suit
-from fortlang.scenario.format import RECYCLE_MOMENTS, Answer, Move
+from fortlang.scenario.format import RECRUIT_NOTHING, RECYCLE_MOMENTS, Answer, Move
 
 
 class Unanswered(IllegalMove):
@@ -61,7 +61,10 @@ class Script:
                                            else "skip" if verb in ("skip", "turn")
                                            else None)
         self.played: KidCard | None = None  # the card being played now (for `use`)
-        self.recruits = list(move.recruits) if move else []
+        self.recruits = [r for r in move.recruits if r[1] != RECRUIT_NOTHING] if move else []
+        #: `recruit: none`: the leader means to recruit nothing (R7.1 refuses it if asked)
+        self.recruit_nothing = move is not None and any(r[1] == RECRUIT_NOTHING
+                                                        for r in move.recruits)
         self.recycle = move.recycle if move else None
         self.do_over = move.do_over if move else None
         #: the table, read (never changed) to say which rule refuses an answer
@@ -356,6 +359,9 @@ def _match(d: Decision, answer: Answer) -> int:
 def _recruit(s: Script, d: Decision) -> int:
     """The recruit phase (R7.1) and Birthday Party's second recruit (R15) are answered by the
     move's `recruit` (and `from`); a recruit inside an action (R12.6) from `choose`."""
+    if not s.recruits and s.recruit_nothing and "(R7.1)" in d.context:
+        raise IllegalMove("recruit nothing: the leader must recruit one card when there is one "
+                          f"(R7.1):\n{describe(d)}", "R7.1", d)
     if not s.recruits:
         if len(d.options) > 1 and "(R7.1)" in d.context and not s.choose:
             raise Unanswered("the recruit phase: say which card with `recruit: <card>` (or "

@@ -53,6 +53,10 @@ SKIP = ("skip", "skip the play phase")
 RECYCLE_MOMENTS: dict[str, str] = {"play": RECYCLE_AT_PLAY, "do over": RECYCLE_AT_DO_OVER,
                                    "draw": RECYCLE_AT_DRAW}
 TOP_OF_PARK_DECK = ("top of park deck", "top of the park deck")
+#: `recruit: none`: the leader recruits nothing, which R7.1 refuses when there is a card to
+#: recruit (the place of such a recruit)
+NOTHING = ("none", "nothing")
+RECRUIT_NOTHING: tuple[Any, ...] = ("nothing",)
 
 
 @dataclass(frozen=True)
@@ -522,6 +526,8 @@ class _Reader:
             where = self._place(place) if place is not None and i == 0 else None
             if str(item.value).lower() in TOP_OF_PARK_DECK:
                 out.append((None, ("park_deck",)))
+            elif str(item.value).lower() in NOTHING and len(items) == 1:
+                out.append((None, RECRUIT_NOTHING))
             else:
                 out.append((self._card(item), where))
         return tuple(out)
