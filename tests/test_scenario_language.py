@@ -208,6 +208,22 @@ def test_issue32_item5_recruit_none_says_the_leader_recruits_nothing_r7_1():
     assert nothing.passed, nothing.message
 
 
+def test_issue32_item5_do_over_second_card_has_its_own_answers():
+    """R15 Do-Over: the second card is boosted as usual (R5.3); its answers are the
+    `do_over` mapping's (before: `do_over` was a card name only, and the move's `add` was used
+    up by the first card)."""
+    result = outcome("    given: {players: [{hand: [Bug, Patch, Bones], perks: [Do-Over]}]}\n"
+                     "    when:\n      - play: Bug\n        use: public only\n"
+                     "        do_over: {play: Patch, add: [Bones], use: public only}\n"
+                     "    then: {players: [{stuff: {pizza: 1, toy: 2}, perks: []}]}\n")
+    assert result.passed, result.message
+    left = outcome("    given: {players: [{hand: [Bug, Patch, Bones], perks: [Do-Over]}]}\n"
+                   "    when:\n      - play: Bug\n        use: public only\n"
+                   "        do_over: {play: Patch, add: [Bones], use: public only, "
+                   "choose: [toy]}\n    then: {}\n")
+    assert "answers left over, never asked for: choose `toy`" in left.message
+
+
 def test_item7_xxl_backpack_capacity_comes_from_the_engine():
     load_text("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}, "
               "perks: [XXL Backpack]}]}\n    then: {}\n")  # no error: 1 + 2 (R15)

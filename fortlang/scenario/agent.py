@@ -41,6 +41,10 @@ class Script:
 
     def __init__(self, move: Move | None = None) -> None:
         self.move = move
+        #: the move whose `use`, `coin` and `suit` answer now: Do-Over's second card's own
+        #: (`do_over` as a mapping) once it is played
+        self.answers = move
+        self.carried: list[str] = []  # the first card's answers left over at Do-Over
         verb = move.verb if move else None
         self.add: list[KidCard] = list(move.add) if move else []
         self.lookout: list[KidCard] = list(move.lookout) if move else []
@@ -75,15 +79,7 @@ class Script:
 
     def leftovers(self) -> list[str]:
         """What the move said that the engine never asked about (each answer must be used)."""
-        out = [f"add {c.name}" for c in self.add]
-        out += [f"count {c.name} from the lookout" for c in self.lookout]
-        out += [f"choose `{a.text}`" for a in self.choose]
-        out += [f"coin {s.value}" for s in self.coins]
-        if self.move is not None:
-            said = {"use": " then ".join(self.move.use or ()),
-                    "coin": self.move.coin.value if self.move.coin else "",
-                    "suit": self.move.suit.value if self.move.suit else ""}
-            out += [f"{key} {said[key]}" for key in sorted(self.unused)]
+        out = self.carried + self.answers_left()
         if isinstance(self.play, KidCard):
             out.append(f"play {self.play.name}")
         elif self.play == "diy":
@@ -97,6 +93,30 @@ class Script:
         if self.rough_housing:
             out.append("rough housing (R15)")
         return out
+
+
+    def answers_left(self) -> list[str]:
+        """The card answers (add, lookout, choose, coins, use, coin, suit) not asked for."""
+        out = [f"add {c.name}" for c in self.add]
+        out += [f"count {c.name} from the lookout" for c in self.lookout]
+        out += [f"choose `{a.text}`" for a in self.choose]
+        out += [f"coin {s.value}" for s in self.coins]
+        answers = self.answers
+        if answers is not None:
+            said = {"use": " then ".join(answers.use or ()),
+                    "coin": answers.coin.value if answers.coin else "",
+                    "suit": answers.suit.value if answers.suit else ""}
+            out += [f"{key} {said[key]}" for key in sorted(self.unused)]
+        return out
+
+    def second_card(self, second: Move) -> None:
+        """Do-Over's second card is played (R15): its own answers answer from now on."""
+        self.carried += self.answers_left()
+        self.answers = second
+        self.add, self.lookout = list(second.add), list(second.lookout)
+        self.choose, self.coins = list(second.choose), list(second.coins)
+        self.unused = {key for key in ("use", "coin", "suit")
+                       if getattr(second, key) is not None}
 
 
 class ScenarioAgent:
@@ -159,7 +179,7 @@ def _boost(s: Script, d: Decision) -> int:
 
 
 def _order(s: Script, d: Decision) -> int:
-    move = s.move
+    move = s.answers
     if move is None or move.use is None or s.played is None:
         return 0  # the first legal order: public then private when both are legal
     _, options = order_options(s.played)
@@ -187,7 +207,7 @@ def _coin(s: Script, d: Decision) -> int:
 
 def _suit(attr: str, word: str) -> Callable[[Script, Decision], int]:
     def answer(s: Script, d: Decision) -> int:
-        suit = getattr(s.move, attr, None) if s.move else None
+        suit = getattr(s.answers, attr, None) if s.answers else None
         if suit is None:
             if len(d.options) == 1:
                 return 0
@@ -280,6 +300,8 @@ def _do_over(s: Script, d: Decision) -> int:
         raise Unanswered(f"do over with {card.name} (R15): not a card that can be played "
                          f"now:\n{describe(d)}", decision=d)
     s.played = card
+    if s.move is not None and s.move.second is not None:
+        s.second_card(s.move.second)
     return index
 
 

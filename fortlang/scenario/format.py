@@ -108,6 +108,9 @@ class Move:
     #: moment the card is offered
     recycle_at: str | None = None
     do_over: KidCard | None = None  # Do-Over (R15): the second card played
+    #: `do_over` as a mapping: the second card's own answers (a `play` move); None: the
+    #: move's answers go on
+    second: Move | None = None
 
 
 @dataclass(frozen=True)
@@ -488,7 +491,11 @@ class _Reader:
                 fields[key] = self._cards(listed)
         for key in ("recycle", "do_over"):
             card = node.get(key)
-            if card is not None:
+            if card is not None and card.kind == "map":  # Do-Over's card with its own answers
+                second = self._move(card)
+                if second is not None:
+                    fields["do_over"], fields["second"] = second.card, second
+            elif card is not None:
                 fields[key] = self._card(card)
         recycle_at = node.get("recycle_at")
         if recycle_at is not None and recycle_at.value in RECYCLE_MOMENTS:
