@@ -224,6 +224,26 @@ def test_issue32_item5_do_over_second_card_has_its_own_answers():
     assert "answers left over, never asked for: choose `toy`" in left.message
 
 
+def test_issue32_item5_do_over_second_card_has_its_own_followers():
+    """R15 Do-Over: the second card can be followed (R6.1); `of: Patch` says a follow answers
+    the second card (before: unknown field, and a seat's follow answered the first card)."""
+    result = outcome("    given: {players: [{hand: [Bug, Patch], perks: [Do-Over]}, "
+                     "{hand: [Worm, Bones]}]}\n"
+                     "    when:\n      - play: Bug\n        use: public only\n"
+                     "        do_over: {play: Patch, use: public only}\n"
+                     "      - follow: Worm\n      - follow: Bones\n        of: Patch\n"
+                     "    then: {players: [{stuff: {pizza: 1, toy: 1}}, "
+                     "{stuff: {pizza: 1, toy: 1}, discard: [Worm, Bones]}]}\n")
+    assert result.passed, result.message
+    only_second = outcome("    given: {players: [{hand: [Bug, Patch], perks: [Do-Over]}, "
+                          "{hand: [Worm, Bones]}]}\n"
+                          "    when:\n      - play: Bug\n        use: public only\n"
+                          "        do_over: Patch\n"
+                          "      - follow: Bones\n        of: Patch\n"
+                          "    then: {players: [{}, {stuff: {toy: 1}, hand: [Worm]}]}\n")
+    assert only_second.passed, only_second.message
+
+
 def test_item7_xxl_backpack_capacity_comes_from_the_engine():
     load_text("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}, "
               "perks: [XXL Backpack]}]}\n    then: {}\n")  # no error: 1 + 2 (R15)

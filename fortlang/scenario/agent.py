@@ -57,6 +57,8 @@ class Script:
         self.follow: tuple[KidCard, ...] | None = (move.cards if move and verb == "follow"
                                                    else None)
         self.rough_housing = verb == "rough housing"
+        #: follow and decline moves answering a later played card (`of`: Do-Over's, R15)
+        self.later: list[Move] = []
         self.followed = False  # the engine asked this seat to follow
         #: the play phase: the card to play, "skip", "diy", or None (the move plays nothing)
         self.play: KidCard | str | None = (move.card if move and verb in ("play", "turn")
@@ -225,6 +227,12 @@ def _suit(attr: str, word: str) -> Callable[[Script, Decision], int]:
 
 
 def _follow(s: Script, d: Decision) -> int:
+    later = s.later[0] if s.later else None
+    if s.follow is None and later is not None and later.of is not None \
+            and d.context.startswith(f"follow {later.of.name} ("):
+        s.later.pop(0)  # a follow or decline of Do-Over's second card (R15)
+        if later.verb == "follow":
+            s.follow = later.cards
     s.followed = True
     if s.follow is None:
         return 0  # decline, said or not

@@ -111,6 +111,8 @@ class Move:
     #: `do_over` as a mapping: the second card's own answers (a `play` move); None: the
     #: move's answers go on
     second: Move | None = None
+    #: follow, decline: the played card answered (Do-Over's second card, R15); None: the first
+    of: KidCard | None = None
 
 
 @dataclass(frozen=True)
@@ -497,6 +499,12 @@ class _Reader:
                     fields["do_over"], fields["second"] = second.card, second
             elif card is not None:
                 fields[key] = self._card(card)
+        of = node.get("of")
+        if of is not None and verb in ("follow", "decline"):
+            fields["of"] = self._card(of)
+        elif of is not None:
+            self.error("E702", "`of` says which played card a `follow` or `decline` answers",
+                       of)
         recycle_at = node.get("recycle_at")
         if recycle_at is not None and recycle_at.value in RECYCLE_MOMENTS:
             fields["recycle_at"] = recycle_at.value
