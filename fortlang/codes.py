@@ -152,6 +152,10 @@ _TABLE: tuple[Code, ...] = (
     Code("E708", "a card file where a scenario file is expected", "fortlang test "
          "cards/fort-base/kids-glue.yaml", "name a file whose top key is `scenarios`"),
     # -- what commands read and write (fortlang.output, fortlang.cli) -----------------------------
+    Code("E709", "a given table both dealt from a seed and written",
+         "given:\n  setup: {seed: 3}\n  players: [{hand: [Bug]}, {}]",
+         "let `setup` deal the table (R2) and list the players empty, or write the whole table "
+         "without `setup`"),
     Code("E800", "output path is a folder", "fortlang docs pnp --out site/",
          "name a file, not a folder"),
     Code("E801", "output cannot be written", "fortlang docs build --out /proc/x",

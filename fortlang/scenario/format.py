@@ -127,6 +127,8 @@ class Scenario:
     board: Board | None
     rules: Rules
     n_players: int
+    #: the set a `given: setup` deals from (R2): the first set the file names
+    cardset: CardSet | None = None
 
 
 class CardFile(FortError):
@@ -219,6 +221,7 @@ class _Reader:
         options = self.root.get("options")
         rules = Rules(**options.to_data()) if options is not None else Rules()
         board = next((s.board for s in sets if s.board is not None), None)
+        self.cardset: CardSet | None = sets[0] if sets else None
         return [self._scenario(node, board, rules)
                 for node in self.root.get("scenarios").value]  # type: ignore[union-attr]
 
@@ -300,7 +303,7 @@ class _Reader:
         name = node.get("name")
         return Scenario(str(name.value), self.doc.path, node.line + 1, given, tuple(moves),  # type: ignore[union-attr]
                         expect, error.value if error is not None else None, board, rules,
-                        n_players)
+                        n_players, self.cardset)
 
     def _check_given(self, node: YNode | None, given: TableState, board: Board | None,
                      rules: Rules, n_players: int) -> None:
@@ -309,6 +312,10 @@ class _Reader:
         from fortlang.engine.state import Game  # the engine's capacities, not a copy of them
 
         if node is None or node.kind != "map":
+            return
+        setup = node.get("setup")
+        if setup is not None:  # R2: the table is dealt, not written
+            self._dealt_only(node, setup)
             return
         game = Game(n_players, board, rules=rules)
         seated = node.get("players")
@@ -353,6 +360,23 @@ class _Reader:
                            f"scenario seats players 1 to {n_players}", number,
                            "seat more players in `given: players`, or name a seated one")
 
+    def _dealt_only(self, given: YNode, setup: YNode) -> None:
+        """`setup` deals the table from a seed (R2): the players are listed empty, and no
+        other field of the table is written (E709 at each)."""
+        for key, value in given.value:
+            if key.value in ("setup", "first_round"):
+                continue
+            if key.value == "players" and value.kind == "seq":
+                for player in value.value:
+                    for field_key, _ in player.value if player.kind == "map" else ():
+                        self._written_too(field_key)
+                continue
+            self._written_too(key)
+
+    def _written_too(self, key: YNode) -> None:
+        self.error("E709", f"`{key.value}` is written, but `setup` deals the table from a seed "
+                   "(R2)", key, "remove it, or remove `setup` and write the whole table")
+
     def _friends_out_of_yards(self, yard: YNode | None) -> None:
         """R1.2, R8.1: a best friend never goes to a yard (the discard phase puts it on the
         discard pile), so no rival can ever recruit it: E706 at the card."""
@@ -371,6 +395,12 @@ class _Reader:
         for key, value in node.value:
             if key.value in TABLE_ZONES:
                 fields[key.value] = self._cards(value)
+            elif key.value == "setup" and value.kind == "map":
+                picks = value.get("picks")
+                fields["setup"] = {
+                    "seed": value.get("seed").value,  # type: ignore[union-attr]
+                    "draft": bool(value.get("draft").value) if value.get("draft") else False,
+                    "picks": tuple(self._cards(p) for p in picks.value) if picks else ()}
             elif key.value in ("rule_pile", "perk_row") and value.kind == "seq":
                 what = "rule" if key.value == "rule_pile" else "perk"
                 fields[key.value] = tuple(x for x in (self._named(i, what) for i in value.value)
