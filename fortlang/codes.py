@@ -144,15 +144,20 @@ _TABLE: tuple[Code, ...] = (
          "name a perk or made-up rule of the scenario's sets"),
     Code("E705", "unknown place to recruit from", "- recruit: a\n  from: garage",
          "park, park deck, or yard of player N"),
-    Code("E706", "given table over a capacity (stuff, pack, lookout, supply)",
+    Code("E706", "given table the rules cannot reach (over a capacity: stuff, pack, lookout, "
+         "supply; a best friend in a yard)",
          "given:\n  players:\n    - stuff: {pizza: 9}", "give at most what the rules let a player "
-         "hold (R1.4, R10.2) and what the supply has"),
+         "hold (R1.4, R10.2) and what the supply has; keep best friends out of yards (R1.2)"),
     Code("E707", "player not seated",
          "- recruit: Bug\n  from: yard of player 9  (two players seated)",
          "name a seated player (player 1 is the first in `players`)"),
     Code("E708", "a card file where a scenario file is expected", "fortlang test "
          "cards/fort-base/kids-glue.yaml", "name a file whose top key is `scenarios`"),
     # -- what commands read and write (fortlang.output, fortlang.cli) -----------------------------
+    Code("E709", "a given table both dealt from a seed and written",
+         "given:\n  setup: {seed: 3}\n  players: [{hand: [Bug]}, {}]",
+         "let `setup` deal the table (R2) and list the players empty, or write the whole table "
+         "without `setup`"),
     Code("E800", "output path is a folder", "fortlang docs pnp --out site/",
          "name a file, not a folder"),
     Code("E801", "output cannot be written", "fortlang docs build --out /proc/x",

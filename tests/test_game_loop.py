@@ -8,6 +8,7 @@ import pytest
 from fortlang.cardset import base_set
 from fortlang.engine import Game, ReplayAgent
 from fortlang.game import Trigger, end_triggers, make_bots, run_game
+from fortlang.game.match import Progress
 
 CARDSET = base_set()
 
@@ -21,6 +22,19 @@ def test_r11_1_each_trigger_is_detected():
     assert end_triggers(game) == [Trigger.SCORE]
     game.players[0].level = CARDSET.board.end_level
     assert end_triggers(game) == [Trigger.SCORE, Trigger.LEVEL]
+
+
+def test_r11_1_a_trigger_that_happens_during_the_final_round_is_reported_too():
+    """R11.1: every end trigger that happens is reported, not only those that held at the end
+    of the first triggering turn (before: [score], the park deck running out was missing)."""
+    game = Game(2, CARDSET.board)
+    game.park_deck.append(object())  # type: ignore[arg-type]
+    game.players[0].vp = CARDSET.board.end_score
+    at = Progress(0, 0)
+    assert not at.end_turn(game) and at.triggers == [Trigger.SCORE]
+    game.park_deck.clear()  # the last card of the park deck recruited in the final round
+    assert at.end_turn(game)  # the round is complete
+    assert at.triggers == [Trigger.SCORE, Trigger.PARK]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -7,8 +7,18 @@ from builders import Recorder, kid
 
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Kind, ScriptedAgent, assert_invariants
+from fortlang.engine.state import Rules
 from fortlang.game.setup import draw, new_game
-from fortlang.game.turn import TurnRecord, clean_up, discard, diy, do_over, recruit, recycle
+from fortlang.game.turn import (
+    TurnRecord,
+    clean_up,
+    discard,
+    diy,
+    do_over,
+    play_turn,
+    recruit,
+    recycle,
+)
 from fortlang.nodes import Resource
 
 CARDSET = base_set()
@@ -155,3 +165,80 @@ def test_r2_5_draft_passes_the_rest_left():
     passed = list(first_packet)
     passed.remove(kept)
     assert sorted(o.value for o in agents[1].seen[1].options) == sorted(passed)
+
+
+class _Recycler:
+    """Keeps Recycling until the ``at``-th offer of the turn (R15), then takes the first card
+    offered; plays a card when it can (Do-Over too); notes the size of its hand and deck at
+    each offer; answers 0 to anything else."""
+
+    def __init__(self, at: int) -> None:
+        self.at = at
+        self.offers: list[tuple[int, int]] = []
+        self.kinds: list[str] = []
+        self.game: Game | None = None
+
+    def choose(self, view, decision):
+        self.kinds.append(str(decision.kind))
+        if decision.kind in (Kind.PLAY, Kind.DO_OVER):
+            return len(decision.options) - 1  # a card rather than skipping (R5.1, R15)
+        if decision.kind != Kind.RECYCLE:
+            return 0
+        p = self.game.players[decision.player]
+        self.offers.append((len(p.hand), len(p.deck)))
+        return 1 if len(self.offers) == self.at else 0
+
+
+def _recycling_table(recycler, deck: int, rules=None, perks=("recycling",)) -> Game:
+    game = Game(2, CARDSET.board, agents=[recycler, Recorder()], debug=True, rules=rules)
+    recycler.game = game
+    p = game.players[0]
+    p.perks.extend(PERKS[k] for k in perks)
+    game.new_cards([SCORER] * deck, p.deck)
+    game.new_cards([FRIEND], p.discard)
+    game.new_cards([SCORER], p.hand)
+    return game
+
+
+def test_r15_recycling_kept_through_the_turn_is_offered_after_the_draw():
+    """R15 Recycling, « à tout moment pendant votre tour »: a player who keeps it at the start
+    of the play phase may still use it once the draw is done, and the card joins the hand."""
+    recycler = _Recycler(at=2)
+    game = _recycling_table(recycler, deck=5)
+    play_turn(game, 0, first_turn=True)
+    p = game.players[0]
+    assert recycler.offers == [(1, 5), (5, 0)]  # the start of the play phase; after the draw
+    assert len(p.hand) == 6 and FRIEND.name in {c.name for c in p.hand} and not p.perks
+
+
+def test_r15_recycling_before_a_draw_that_shuffles_keeps_the_card_out_of_the_deck():
+    """R9.1 with R15: when the draw must shuffle the discard pile, the last moment the card can
+    be taken is just before the draw."""
+    recycler = _Recycler(at=2)
+    game = _recycling_table(recycler, deck=2)
+    play_turn(game, 0, first_turn=True)
+    p = game.players[0]
+    assert recycler.offers[1] == (0, 2)  # after the discard phase, before the draw
+    assert FRIEND.name in {c.name for c in p.hand} and not p.perks
+
+
+def test_r15_recycling_offered_before_do_over_only_with_do_over():
+    """A card taken after the play can be the Do-Over's second card; without Do-Over a hand
+    card changes nothing between the play and the draw, so nothing is asked there."""
+    with_do_over = _Recycler(at=2)  # keep it at the start, take the friend once Scorer is played
+    game = _recycling_table(with_do_over, deck=5, perks=("recycling", "do-over"))
+    record = play_turn(game, 0, first_turn=True)
+    kinds = with_do_over.kinds
+    assert kinds.count("recycle") == 2 and kinds[kinds.index("do_over") - 1] == "recycle"
+    assert [r.card.name for r in record.plays] == [SCORER.name, FRIEND.name]
+    alone = _Recycler(at=0)
+    play_turn(_recycling_table(alone, deck=5), 0, first_turn=True)
+    assert alone.kinds.count("recycle") == 2
+
+
+def test_r15_recycling_once_at_the_start_of_the_play_phase_as_a_rules_switch():
+    """Rules(recycle_any_moment=False): the engine's former reading, one offer per turn."""
+    recycler = _Recycler(at=0)
+    game = _recycling_table(recycler, deck=5, rules=Rules(recycle_any_moment=False))
+    play_turn(game, 0, first_turn=True)
+    assert recycler.offers == [(1, 5)]

@@ -117,6 +117,133 @@ def test_item7_given_tables_over_a_capacity_or_with_unseated_players_are_positio
     assert "R1.5" in err.diagnostics[1].message and "R10.2" in err.diagnostics[2].message
 
 
+def test_issue32_item3_a_best_friend_in_a_yard_is_an_impossible_table_r1_2():
+    """R1.2, R8.1: a best friend never goes to a yard, so no rival can recruit it; before,
+    the table was set up and player 2 recruited player 1's friend."""
+    err = diagnostics("scenarios:\n  - name: x\n    given:\n      players:\n"
+                      "        - yard: [Bug, Worm]\n        - {}\n"
+                      "    when: [{recruit: Worm, by: 2, from: yard of player 1}]\n"
+                      "    then: {}\n")
+    [d] = err.diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E706", 5, 23)
+    assert "R1.2" in d.message and "Worm" in d.message
+
+
+def test_issue32_item4_birthday_party_from_a_yard_is_refused_by_the_perk_r15():
+    """What forbids the second recruit from a rival's yard is Birthday Party (R15), not R7.1:
+    the card is there, and the first recruit could take it."""
+    result = outcome("    given: {players: [{perks: [Birthday Party]}, {yard: [Chef]}], "
+                     "park: [Tink], park_deck: [Zip]}\n"
+                     "    when: [{recruit: [Tink, Chef]}]\n    then: {}\n")
+    assert not result.passed
+    assert "breaks R15" in result.message and "Birthday Party" in result.message
+
+
+def test_issue32_item5_a_lookout_card_discarded_to_follow_breaks_r6_2():
+    """R6.2: a follower never discards from the lookout; before, "not an option" with no rule,
+    so `error: R6.2` could not be asserted."""
+    result = outcome("    given: {players: [{hand: [Bug]}, {lookout: [Worm], hand: [Tink]}]}\n"
+                     "    when: [{play: Bug, use: public only}, {follow: Worm}]\n"
+                     "    then: {error: R6.2}\n")
+    assert result.passed, result.message
+
+
+def test_issue32_item5_copy_cat_discarding_three_cards_is_refused_by_the_rule():
+    """R15 Copy Cat: up to 2 cards; three is a refusal by the perk (before: a schema error,
+    E3xx, and nothing ran); without Copy Cat, R6.2."""
+    body = ("    given: {players: [{hand: [Bug]}, {hand: [The Moles, Worm, Scout], PERKS}]}\n"
+            "    when: [{play: Bug, use: public only}, {follow: [The Moles, Worm, Scout]}]\n"
+            "    then: {error: RULE}\n")
+    result = outcome(body.replace("PERKS", "perks: [Copy Cat]").replace("RULE", "R15"))
+    assert result.passed, result.message
+    result = outcome(body.replace(", PERKS", "").replace("RULE", "R6.2"))
+    assert result.passed, result.message
+
+
+def test_issue32_item5_nobody_holds_the_macaroni_sculpture_is_macaroni_null():
+    """R10.3: `macaroni: null` says nobody holds the sculpture (before: a schema error)."""
+    assert outcome("    given: {players: [{}, {}], macaroni: null}\n"
+                   "    then: {macaroni: null}\n").passed
+    held = outcome("    given: {players: [{}, {}], macaroni: 2}\n    then: {macaroni: null}\n")
+    assert [(d.path, d.expected, d.got) for d in held.diffs] == [("macaroni", None, 2)]
+
+
+RECYCLE_AT_THE_DRAW = """    given:
+      players:
+        - perks: [Recycling]
+          deck: [Ant, Dash, Munch, Moose, Zip]
+        - {}
+      park: [Tink]
+    when:
+      - turn: skip
+        recruit: Tink        # onto the discard pile (R7.1)
+        recycle: Tink        # not there at the start of the play phase: taken at the draw
+        AT
+    then:
+      players:
+        - hand: [Ant, Dash, Munch, Moose, Zip, Tink]
+          perks: []
+"""
+
+
+def test_issue32_item5_recycling_at_any_moment_of_the_turn():
+    """R15 « à tout moment pendant votre tour »: `recycle` takes the card at the first moment
+    it is offered (before: only at the start of the play phase, so a card recruited this turn
+    could not be named), `recycle_at` names the moment: play, do over, draw."""
+    assert outcome(RECYCLE_AT_THE_DRAW.replace("        AT\n", "")).passed
+    assert outcome(RECYCLE_AT_THE_DRAW.replace("AT", "recycle_at: draw")).passed
+    early = outcome(RECYCLE_AT_THE_DRAW.replace("AT", "recycle_at: play"))
+    assert not early.passed and "recycle Tink" in early.message
+
+
+def test_issue32_item5_recruit_none_says_the_leader_recruits_nothing_r7_1():
+    """R7.1 "the leader must recruit exactly one card": `recruit: none` is refused with R7.1
+    when there is a card to recruit, and holds when there is none (before: E701, `none` was
+    read as a card)."""
+    refused = outcome("    given: {players: [{}, {}], park: [Tink]}\n"
+                      "    when: [{turn: skip, recruit: none}]\n    then: {error: R7.1}\n")
+    assert refused.passed, refused.message
+    nothing = outcome("    given: {players: [{}, {}]}\n"
+                      "    when: [{turn: skip, recruit: none}]\n    then: {}\n")
+    assert nothing.passed, nothing.message
+
+
+def test_issue32_item5_do_over_second_card_has_its_own_answers():
+    """R15 Do-Over: the second card is boosted as usual (R5.3); its answers are the
+    `do_over` mapping's (before: `do_over` was a card name only, and the move's `add` was used
+    up by the first card)."""
+    result = outcome("    given: {players: [{hand: [Bug, Patch, Bones], perks: [Do-Over]}]}\n"
+                     "    when:\n      - play: Bug\n        use: public only\n"
+                     "        do_over: {play: Patch, add: [Bones], use: public only}\n"
+                     "    then: {players: [{stuff: {pizza: 1, toy: 2}, perks: []}]}\n")
+    assert result.passed, result.message
+    left = outcome("    given: {players: [{hand: [Bug, Patch, Bones], perks: [Do-Over]}]}\n"
+                   "    when:\n      - play: Bug\n        use: public only\n"
+                   "        do_over: {play: Patch, add: [Bones], use: public only, "
+                   "choose: [toy]}\n    then: {}\n")
+    assert "answers left over, never asked for: choose `toy`" in left.message
+
+
+def test_issue32_item5_do_over_second_card_has_its_own_followers():
+    """R15 Do-Over: the second card can be followed (R6.1); `of: Patch` says a follow answers
+    the second card (before: unknown field, and a seat's follow answered the first card)."""
+    result = outcome("    given: {players: [{hand: [Bug, Patch], perks: [Do-Over]}, "
+                     "{hand: [Worm, Bones]}]}\n"
+                     "    when:\n      - play: Bug\n        use: public only\n"
+                     "        do_over: {play: Patch, use: public only}\n"
+                     "      - follow: Worm\n      - follow: Bones\n        of: Patch\n"
+                     "    then: {players: [{stuff: {pizza: 1, toy: 1}}, "
+                     "{stuff: {pizza: 1, toy: 1}, discard: [Worm, Bones]}]}\n")
+    assert result.passed, result.message
+    only_second = outcome("    given: {players: [{hand: [Bug, Patch], perks: [Do-Over]}, "
+                          "{hand: [Worm, Bones]}]}\n"
+                          "    when:\n      - play: Bug\n        use: public only\n"
+                          "        do_over: Patch\n"
+                          "      - follow: Bones\n        of: Patch\n"
+                          "    then: {players: [{}, {stuff: {toy: 1}, hand: [Worm]}]}\n")
+    assert only_second.passed, only_second.message
+
+
 def test_item7_xxl_backpack_capacity_comes_from_the_engine():
     load_text("scenarios:\n  - name: x\n    given: {players: [{pack: {pizza: 3}, "
               "perks: [XXL Backpack]}]}\n    then: {}\n")  # no error: 1 + 2 (R15)

@@ -67,6 +67,11 @@ class Rules:
     #: suit, so it may count for nothing); False: the coin must stand for a followed or counted
     #: suit.
     follower_coin_free: bool = True
+    #: R15 Recycling, "at any moment of your turn" (« à tout moment pendant votre tour »):
+    #: offered at every moment where taking a card can change something (the start of the play
+    #: phase; before Do-Over's second card; at the draw); False: once, at the start of the
+    #: play phase (the engine's reading before issue 32).
+    recycle_any_moment: bool = True
 
 
 class CardDef:

@@ -93,10 +93,12 @@ class Progress:
     def end_turn(self, game: Game) -> bool:
         """Count the turn just played and pass the lead; True when the game is over: an end
         trigger happened (R11.1) and the round is complete, everyone having had as many
-        turns."""
+        turns. Every trigger that happens is noted, in the order they happen: one that
+        happens during the final round (the park deck running out) too."""
         self.turns += 1
-        if not self.triggers:
-            self.triggers = end_triggers(game)
+        for trigger in end_triggers(game):
+            if trigger not in self.triggers:
+                self.triggers.append(trigger)
         self.leader = (self.leader + 1) % len(game.players)
         return bool(self.triggers) and self.leader == self.first
 

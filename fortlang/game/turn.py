@@ -1,9 +1,14 @@
 """One turn (R3): clean-up (R4), play (R5, R6; DIY, Do-Over, Recycling), recruit (R7; Birthday
 Party), discard (R8), draw (R9).
 
-Interpretations: Recycling ("at any time on your turn") is offered once, at the start of the play
-phase; DIY ("instead of playing a card") is asked before the play decision; Do-Over is asked after
-the played card has been followed, and offers each card that can legally be played.
+Interpretations: Recycling ("at any time on your turn", « à tout moment pendant votre tour ») is
+offered at each moment where a card taken into the hand can change something (R15; see
+:func:`recycle_at_draw`): at the start of the play phase, after clean-up (the card can be played or
+added); once the played card is followed, to a player who also has Do-Over (the card can be the
+second card); and at the draw (it joins the next hand). ``Rules(recycle_any_moment=False)`` offers
+it once, at the start of the play phase. DIY ("instead of playing a card") is asked before the play
+decision; Do-Over is asked after the played card has been followed, and offers each card that can
+legally be played.
 """
 
 from __future__ import annotations
@@ -43,6 +48,11 @@ _ACTION: Final = PerkHook.ACTION
 #: The triggers whose perks replace the play phase (R5.1, R15 DIY), in the registry's order:
 #: derived once from the declarations, not read field by field at every turn.
 _REPLACING_PLAY: Final[tuple[str, ...]] = tuple(tr.name for tr in TRIGGERS if tr.replaces_play)
+#: The moments Recycling is offered (R15), named in its question's context: "<perk> (R15): at
+#: <moment>" (a scenario's `recycle_at` picks one).
+RECYCLE_AT_PLAY: Final = "the start of the play phase"
+RECYCLE_AT_DO_OVER: Final = "Do-Over's second card"
+RECYCLE_AT_DRAW: Final = "the draw"
 
 
 class TurnRecord:
@@ -81,8 +91,9 @@ def clean_up(game: Game, seat: int, first_turn: bool) -> None:
         game.move(p.yard, 0, p.discard)
 
 
-def recycle(game: Game, seat: int, record: TurnRecord) -> None:
-    """R15 Recycling: destroy the perk to take a card from your discard pile into your hand."""
+def recycle(game: Game, seat: int, record: TurnRecord, moment: str = RECYCLE_AT_PLAY) -> None:
+    """R15 Recycling: destroy the perk to take a card from your discard pile into your hand;
+    ``moment`` says when (one of the RECYCLE_AT_* words)."""
     p = game.players[seat]
     perk = p.perk(_RECYCLE)
     if perk is None or not p.discard:
@@ -94,7 +105,7 @@ def recycle(game: Game, seat: int, record: TurnRecord) -> None:
     options = [Option("keep the perk" if perk.single_use else "no", None)]
     options += [Option(f"{verb} take {p.discard[i].name} into your hand",
                        p.discard[i].card.id) for i in seen.values()]
-    pick = game.ask(Decision(seat, K_RECYCLE, tuple(options), f"{perk.name} (R15)"))
+    pick = game.ask(Decision(seat, K_RECYCLE, tuple(options), f"{perk.name} (R15): at {moment}"))
     if pick:
         _use_perk(game, p, perk, record)
         game.move(p.discard, list(seen.values())[pick - 1], p.hand)
@@ -177,8 +188,29 @@ def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
         return
     record.plays.append(result)
     record.gains.append(gains.since(game, seat, before))
+    if game.rules.recycle_any_moment and game.players[seat].perk(_SECOND_PLAY) is not None:
+        recycle(game, seat, record, RECYCLE_AT_DO_OVER)  # R15: it may be the second card
     do_over(game, seat, record)
     timed_perks(game, seat, "after_play", record)
+
+
+def recycle_at_draw(game: Game, seat: int, record: TurnRecord) -> None:
+    """The draw phase (R9.1) with Recycling kept (R15, ``Rules.recycle_any_moment``): the card
+    taken joins the hand drawn for the next turn. Offered after the draw, when the player sees
+    the cards drawn; or just before it when the draw must shuffle the discard pile into a new
+    deck (the deck holds fewer than a hand), the last moment the pile still holds the card.
+    Between the play and the draw a card in hand changes nothing worth asking: the discard
+    phase (R8.1) would only put it in the yard."""
+    p = game.players[seat]
+    if not game.rules.recycle_any_moment or p.perk(_RECYCLE) is None:
+        draw(game, seat, HAND_SIZE)
+        return
+    if len(p.deck) < HAND_SIZE:
+        recycle(game, seat, record, RECYCLE_AT_DRAW)
+        draw(game, seat, HAND_SIZE)
+        return
+    draw(game, seat, HAND_SIZE)
+    recycle(game, seat, record, RECYCLE_AT_DRAW)
 
 
 def recruit(game: Game, seat: int, record: TurnRecord) -> None:
@@ -224,6 +256,6 @@ def play_turn(game: Game, seat: int, first_turn: bool) -> TurnRecord:
     play_phase(game, seat, record)
     recruit(game, seat, record)
     discard(game, seat)
-    draw(game, seat, HAND_SIZE)
+    recycle_at_draw(game, seat, record)
     timed_perks(game, seat, "turn_end", record)
     return record

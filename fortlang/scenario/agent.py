@@ -22,9 +22,10 @@ from typing import Any
 
 from fortlang.engine.choices import Decision, IllegalMove, Kind, resolve
 from fortlang.engine.play import order_options
-from fortlang.model import KidCard
+from fortlang.engine.state import Game
+from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Suit
-from fortlang.scenario.format import Answer, Move
+from fortlang.scenario.format import RECRUIT_NOTHING, RECYCLE_MOMENTS, Answer, Move
 
 
 class Unanswered(IllegalMove):
@@ -40,6 +41,10 @@ class Script:
 
     def __init__(self, move: Move | None = None) -> None:
         self.move = move
+        #: the move whose `use`, `coin` and `suit` answer now: Do-Over's second card's own
+        #: (`do_over` as a mapping) once it is played
+        self.answers = move
+        self.carried: list[str] = []  # the first card's answers left over at Do-Over
         verb = move.verb if move else None
         self.add: list[KidCard] = list(move.add) if move else []
         self.lookout: list[KidCard] = list(move.lookout) if move else []
@@ -52,6 +57,8 @@ class Script:
         self.follow: tuple[KidCard, ...] | None = (move.cards if move and verb == "follow"
                                                    else None)
         self.rough_housing = verb == "rough housing"
+        #: follow and decline moves answering a later played card (`of`: Do-Over's, R15)
+        self.later: list[Move] = []
         self.followed = False  # the engine asked this seat to follow
         #: the play phase: the card to play, "skip", "diy", or None (the move plays nothing)
         self.play: KidCard | str | None = (move.card if move and verb in ("play", "turn")
@@ -60,21 +67,21 @@ class Script:
                                            else "skip" if verb in ("skip", "turn")
                                            else None)
         self.played: KidCard | None = None  # the card being played now (for `use`)
-        self.recruits = list(move.recruits) if move else []
+        self.recruits = [r for r in move.recruits if r[1] != RECRUIT_NOTHING] if move else []
+        #: `recruit: none`: the leader means to recruit nothing (R7.1 refuses it if asked)
+        self.recruit_nothing = move is not None and any(r[1] == RECRUIT_NOTHING
+                                                        for r in move.recruits)
         self.recycle = move.recycle if move else None
         self.do_over = move.do_over if move else None
+        #: the table, read (never changed) to say which rule refuses an answer
+        self.table: Game | None = None
+        #: the perk giving a second recruit, once used (its decision's context: "Birthday
+        #: Party (R15)")
+        self.extra_recruit: str | None = None
 
     def leftovers(self) -> list[str]:
         """What the move said that the engine never asked about (each answer must be used)."""
-        out = [f"add {c.name}" for c in self.add]
-        out += [f"count {c.name} from the lookout" for c in self.lookout]
-        out += [f"choose `{a.text}`" for a in self.choose]
-        out += [f"coin {s.value}" for s in self.coins]
-        if self.move is not None:
-            said = {"use": " then ".join(self.move.use or ()),
-                    "coin": self.move.coin.value if self.move.coin else "",
-                    "suit": self.move.suit.value if self.move.suit else ""}
-            out += [f"{key} {said[key]}" for key in sorted(self.unused)]
+        out = self.carried + self.answers_left()
         if isinstance(self.play, KidCard):
             out.append(f"play {self.play.name}")
         elif self.play == "diy":
@@ -88,6 +95,30 @@ class Script:
         if self.rough_housing:
             out.append("rough housing (R15)")
         return out
+
+
+    def answers_left(self) -> list[str]:
+        """The card answers (add, lookout, choose, coins, use, coin, suit) not asked for."""
+        out = [f"add {c.name}" for c in self.add]
+        out += [f"count {c.name} from the lookout" for c in self.lookout]
+        out += [f"choose `{a.text}`" for a in self.choose]
+        out += [f"coin {s.value}" for s in self.coins]
+        answers = self.answers
+        if answers is not None:
+            said = {"use": " then ".join(answers.use or ()),
+                    "coin": answers.coin.value if answers.coin else "",
+                    "suit": answers.suit.value if answers.suit else ""}
+            out += [f"{key} {said[key]}" for key in sorted(self.unused)]
+        return out
+
+    def second_card(self, second: Move) -> None:
+        """Do-Over's second card is played (R15): its own answers answer from now on."""
+        self.carried += self.answers_left()
+        self.answers = second
+        self.add, self.lookout = list(second.add), list(second.lookout)
+        self.choose, self.coins = list(second.choose), list(second.coins)
+        self.unused = {key for key in ("use", "coin", "suit")
+                       if getattr(second, key) is not None}
 
 
 class ScenarioAgent:
@@ -150,7 +181,7 @@ def _boost(s: Script, d: Decision) -> int:
 
 
 def _order(s: Script, d: Decision) -> int:
-    move = s.move
+    move = s.answers
     if move is None or move.use is None or s.played is None:
         return 0  # the first legal order: public then private when both are legal
     _, options = order_options(s.played)
@@ -178,7 +209,7 @@ def _coin(s: Script, d: Decision) -> int:
 
 def _suit(attr: str, word: str) -> Callable[[Script, Decision], int]:
     def answer(s: Script, d: Decision) -> int:
-        suit = getattr(s.move, attr, None) if s.move else None
+        suit = getattr(s.answers, attr, None) if s.answers else None
         if suit is None:
             if len(d.options) == 1:
                 return 0
@@ -196,20 +227,50 @@ def _suit(attr: str, word: str) -> Callable[[Script, Decision], int]:
 
 
 def _follow(s: Script, d: Decision) -> int:
+    later = s.later[0] if s.later else None
+    if s.follow is None and later is not None and later.of is not None \
+            and d.context.startswith(f"follow {later.of.name} ("):
+        s.later.pop(0)  # a follow or decline of Do-Over's second card (R15)
+        if later.verb == "follow":
+            s.follow = later.cards
     s.followed = True
     if s.follow is None:
         return 0  # decline, said or not
     cards, s.follow = s.follow, None
+    what = "follow with " + " and ".join(c.name for c in cards)
+    _follow_by_the_rules(s, d, cards, what)
     want = sorted(c.id for c in cards)
     index = next((i for i, o in enumerate(d.options)
                   if isinstance(o.value, tuple) and sorted(o.value) == want), None)
     if index is not None:
         return index
-    what = "follow with " + " and ".join(c.name for c in cards)
     refusal = _refused(d, cards, what)
     if refusal.rule is None and len(cards) > 1:  # two cards without Copy Cat (R15)
         raise IllegalMove(f"{what}: a follower discards one card (two with Copy Cat)", "R6.2", d)
     raise refusal
+
+
+def _follow_by_the_rules(s: Script, d: Decision, cards: tuple[KidCard, ...], what: str) -> None:
+    """The refusals the engine's options cannot show: more cards than a follower may discard
+    (R6.2: one; R15 Copy Cat: up to two), a card from the follower's lookout (R6.2)."""
+    table = s.table
+    if table is None:
+        return
+    p = table.players[d.player]
+    perk = p.perk(PerkHook.FOLLOW_DISCARD_MORE)
+    most = int(str(perk.param("max_discards"))) if perk is not None else 1
+    if len(cards) > most:
+        if perk is not None:
+            raise IllegalMove(f"{what}: {perk.name} discards up to {most} cards (R15)", "R15",
+                              d)
+        raise IllegalMove(f"{what}: a follower discards one card (R6.2)", "R6.2", d)
+    in_hand = [c.card.id for c in p.hand]
+    for card in cards:
+        if card.id in in_hand:
+            in_hand.remove(card.id)
+        elif any(c.card.id == card.id for c in p.lookout):
+            raise IllegalMove(f"{what}: {card.name} is in the lookout, and a follower never "
+                              "discards from the lookout (R6.2)", "R6.2", d)
 
 
 def _play(s: Script, d: Decision) -> int:
@@ -247,22 +308,36 @@ def _do_over(s: Script, d: Decision) -> int:
         raise Unanswered(f"do over with {card.name} (R15): not a card that can be played "
                          f"now:\n{describe(d)}", decision=d)
     s.played = card
+    if s.move is not None and s.move.second is not None:
+        s.second_card(s.move.second)
     return index
 
 
 def _recycle(s: Script, d: Decision) -> int:
-    card, s.recycle = s.recycle, None
+    """Recycling (R15, at any moment of the turn): the `recycle` card at the `recycle_at`
+    moment, or at the first moment it is offered; every other offer is declined."""
+    card = s.recycle
     if card is None:
         return 0
+    at = s.move.recycle_at if s.move is not None else None
     index = _by_value(d, card.id)
-    if index is None:
-        raise Unanswered(f"recycle {card.name} (R15): not in the discard pile:\n{describe(d)}",
-                         decision=d)
+    if at is None:
+        if index is None:
+            return 0  # not in the discard pile yet: a later moment may offer it
+    elif not d.context.endswith(f"at {RECYCLE_MOMENTS[at]}"):
+        return 0
+    elif index is None:
+        raise Unanswered(f"recycle {card.name} (R15): not in the discard pile at "
+                         f"{RECYCLE_MOMENTS[at]}:\n{describe(d)}", decision=d)
+    s.recycle = None
     return index
 
 
 def _extra_recruit(s: Script, d: Decision) -> int:
-    return 1 if s.recruits else 0  # Birthday Party: a second recruit was written (R15)
+    if not s.recruits:
+        return 0
+    s.extra_recruit = d.context  # Birthday Party: a second recruit was written (R15)
+    return 1
 
 
 def _rough_housing(s: Script, d: Decision) -> int:
@@ -314,6 +389,9 @@ def _match(d: Decision, answer: Answer) -> int:
 def _recruit(s: Script, d: Decision) -> int:
     """The recruit phase (R7.1) and Birthday Party's second recruit (R15) are answered by the
     move's `recruit` (and `from`); a recruit inside an action (R12.6) from `choose`."""
+    if not s.recruits and s.recruit_nothing and "(R7.1)" in d.context:
+        raise IllegalMove("recruit nothing: the leader must recruit one card when there is one "
+                          f"(R7.1):\n{describe(d)}", "R7.1", d)
     if not s.recruits:
         if len(d.options) > 1 and "(R7.1)" in d.context and not s.choose:
             raise Unanswered("the recruit phase: say which card with `recruit: <card>` (or "
@@ -337,7 +415,16 @@ def _recruit(s: Script, d: Decision) -> int:
     if hits:
         raise Unanswered(f"{said}: which one? say `from: park`, `from: park deck` or "
                          f"`from: yard of player N`:\n{describe(d)}", decision=d)
+    if s.extra_recruit is not None and card is not None and _in_a_yard(s.table, card):
+        perk = s.extra_recruit.removesuffix(" (R15)")
+        raise IllegalMove(f"{said}: {perk} recruits a second card from the places it names, "
+                          f"never from a yard (R15):\n{describe(d)}", "R15", d)
     raise IllegalMove(f"{said}: no such card there to recruit:\n{describe(d)}", "R7.1", d)
+
+
+def _in_a_yard(table: Game | None, card: KidCard) -> bool:
+    return table is not None and any(c.card.id == card.id for p in table.players
+                                     for c in p.yard)
 
 
 _BY_KIND: dict[Kind, Callable[[Script, Decision], int]] = {

@@ -94,10 +94,10 @@ _TABLE_FIELDS: dict[str, Callable[[Any, Game], tuple[Any, Any] | None]] = {
 
 
 def compare(expect: TableState, game: Game, over: bool = False,
-            triggers: Sequence[str] = ()) -> list[Diff]:
+            triggers: Sequence[str] = (), first: int = 0) -> list[Diff]:
     """Every difference between the expected fields and the table, in the order written
     (``over``: whether the game has ended, ``triggers``: the end triggers that happened,
-    R11.1)."""
+    R11.1; ``first``: the first player's seat, R2.1)."""
     out: list[Diff] = []
     for i, spec in enumerate(expect.players):
         p = game.players[i]
@@ -115,6 +115,9 @@ def compare(expect: TableState, game: Game, over: bool = False,
         elif key == "game_over":
             if want != over:
                 out.append(Diff(key, want, over))
+        elif key == "first_player":
+            if want != first + 1:
+                out.append(Diff(key, want, first + 1))
         elif key == "triggers":
             if sorted(want) != sorted(triggers):
                 out.append(Diff(key, sorted(want), sorted(triggers)))

@@ -20,6 +20,7 @@ from fortlang.cardset.schema import kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.engine.state import Rules
 from fortlang.errors import Diagnostic, FortError, errors_in
+from fortlang.game.turn import RECYCLE_AT_DO_OVER, RECYCLE_AT_DRAW, RECYCLE_AT_PLAY
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
 from fortlang.nodes import Suit
 from fortlang.registry import FORT, Vocabulary
@@ -47,7 +48,15 @@ FOLLOWING = ("follow", "decline", "rough housing")
 #: The moves after which the followers answer (a played card).
 LEADING = ("play", "turn")
 SKIP = ("skip", "skip the play phase")
+#: `recycle_at`: the moments Recycling is offered (R15; fortlang.game.turn), in the words of the
+#: engine's question ("Recycling (R15): at the draw").
+RECYCLE_MOMENTS: dict[str, str] = {"play": RECYCLE_AT_PLAY, "do over": RECYCLE_AT_DO_OVER,
+                                   "draw": RECYCLE_AT_DRAW}
 TOP_OF_PARK_DECK = ("top of park deck", "top of the park deck")
+#: `recruit: none`: the leader recruits nothing, which R7.1 refuses when there is a card to
+#: recruit (the place of such a recruit)
+NOTHING = ("none", "nothing")
+RECRUIT_NOTHING: tuple[Any, ...] = ("nothing",)
 
 
 @dataclass(frozen=True)
@@ -95,7 +104,15 @@ class Move:
     recruits: tuple[tuple[KidCard | None, tuple[Any, ...] | None], ...] = ()
     diy: bool = False  # a turn whose play phase is DIY's advance (R15)
     recycle: KidCard | None = None  # Recycling (R15): the card taken back into hand
+    #: when (R15 "at any moment of your turn"): a key of RECYCLE_MOMENTS; None: the first
+    #: moment the card is offered
+    recycle_at: str | None = None
     do_over: KidCard | None = None  # Do-Over (R15): the second card played
+    #: `do_over` as a mapping: the second card's own answers (a `play` move); None: the
+    #: move's answers go on
+    second: Move | None = None
+    #: follow, decline: the played card answered (Do-Over's second card, R15); None: the first
+    of: KidCard | None = None
 
 
 @dataclass(frozen=True)
@@ -110,6 +127,8 @@ class Scenario:
     board: Board | None
     rules: Rules
     n_players: int
+    #: the set a `given: setup` deals from (R2): the first set the file names
+    cardset: CardSet | None = None
 
 
 class CardFile(FortError):
@@ -202,6 +221,7 @@ class _Reader:
         options = self.root.get("options")
         rules = Rules(**options.to_data()) if options is not None else Rules()
         board = next((s.board for s in sets if s.board is not None), None)
+        self.cardset: CardSet | None = sets[0] if sets else None
         return [self._scenario(node, board, rules)
                 for node in self.root.get("scenarios").value]  # type: ignore[union-attr]
 
@@ -283,7 +303,7 @@ class _Reader:
         name = node.get("name")
         return Scenario(str(name.value), self.doc.path, node.line + 1, given, tuple(moves),  # type: ignore[union-attr]
                         expect, error.value if error is not None else None, board, rules,
-                        n_players)
+                        n_players, self.cardset)
 
     def _check_given(self, node: YNode | None, given: TableState, board: Board | None,
                      rules: Rules, n_players: int) -> None:
@@ -292,6 +312,10 @@ class _Reader:
         from fortlang.engine.state import Game  # the engine's capacities, not a copy of them
 
         if node is None or node.kind != "map":
+            return
+        setup = node.get("setup")
+        if setup is not None:  # R2: the table is dealt, not written
+            self._dealt_only(node, setup)
             return
         game = Game(n_players, board, rules=rules)
         seated = node.get("players")
@@ -315,6 +339,7 @@ class _Reader:
             if sum(pack.values()) > game.pack_capacity(p):
                 self.error("E706", f"{sum(pack.values())} tokens in the pack: at fort level "
                            f"{p.level} it holds {game.pack_capacity(p)} (R10.2)", pnode.get("pack"))
+            self._friends_out_of_yards(pnode.get("yard"))
             lookout = spec.fields.get("lookout", ())
             if len(lookout) > game.lookout_capacity(p):
                 self.error("E706", f"{len(lookout)} cards in the lookout: at fort level "
@@ -335,6 +360,33 @@ class _Reader:
                            f"scenario seats players 1 to {n_players}", number,
                            "seat more players in `given: players`, or name a seated one")
 
+    def _dealt_only(self, given: YNode, setup: YNode) -> None:
+        """`setup` deals the table from a seed (R2): the players are listed empty, and no
+        other field of the table is written (E709 at each)."""
+        for key, value in given.value:
+            if key.value in ("setup", "first_round"):
+                continue
+            if key.value == "players" and value.kind == "seq":
+                for player in value.value:
+                    for field_key, _ in player.value if player.kind == "map" else ():
+                        self._written_too(field_key)
+                continue
+            self._written_too(key)
+
+    def _written_too(self, key: YNode) -> None:
+        self.error("E709", f"`{key.value}` is written, but `setup` deals the table from a seed "
+                   "(R2)", key, "remove it, or remove `setup` and write the whole table")
+
+    def _friends_out_of_yards(self, yard: YNode | None) -> None:
+        """R1.2, R8.1: a best friend never goes to a yard (the discard phase puts it on the
+        discard pile), so no rival can ever recruit it: E706 at the card."""
+        for item in yard.value if yard is not None and yard.kind == "seq" else ():
+            card, _ = self.catalog.kid(str(item.value))
+            if card is not None and card.best_friend:
+                self.error("E706", f"{card.name} is a best friend: best friends never go to "
+                           "a yard (R1.2, R8.1)", item,
+                           "put it in the hand, deck, discard pile or lookout")
+
     def _table(self, node: YNode | None) -> TableState:
         if node is None or node.kind != "map":
             return TableState()
@@ -343,6 +395,12 @@ class _Reader:
         for key, value in node.value:
             if key.value in TABLE_ZONES:
                 fields[key.value] = self._cards(value)
+            elif key.value == "setup" and value.kind == "map":
+                picks = value.get("picks")
+                fields["setup"] = {
+                    "seed": value.get("seed").value,  # type: ignore[union-attr]
+                    "draft": bool(value.get("draft").value) if value.get("draft") else False,
+                    "picks": tuple(self._cards(p) for p in picks.value) if picks else ()}
             elif key.value in ("rule_pile", "perk_row") and value.kind == "seq":
                 what = "rule" if key.value == "rule_pile" else "perk"
                 fields[key.value] = tuple(x for x in (self._named(i, what) for i in value.value)
@@ -465,8 +523,24 @@ class _Reader:
                 fields[key] = self._cards(listed)
         for key in ("recycle", "do_over"):
             card = node.get(key)
-            if card is not None:
+            if card is not None and card.kind == "map":  # Do-Over's card with its own answers
+                second = self._move(card)
+                if second is not None:
+                    fields["do_over"], fields["second"] = second.card, second
+            elif card is not None:
                 fields[key] = self._card(card)
+        of = node.get("of")
+        if of is not None and verb in ("follow", "decline"):
+            fields["of"] = self._card(of)
+        elif of is not None:
+            self.error("E702", "`of` says which played card a `follow` or `decline` answers",
+                       of)
+        recycle_at = node.get("recycle_at")
+        if recycle_at is not None and recycle_at.value in RECYCLE_MOMENTS:
+            fields["recycle_at"] = recycle_at.value
+            if node.get("recycle") is None:
+                self.error("E702", "`recycle_at` says when Recycling takes the `recycle` card: "
+                           "this move names none", recycle_at)
         coin = node.get("coin")
         if coin is not None and coin.kind == "seq":
             fields["coins"] = tuple(Suit(c.value) for c in coin.value
@@ -497,6 +571,8 @@ class _Reader:
             where = self._place(place) if place is not None and i == 0 else None
             if str(item.value).lower() in TOP_OF_PARK_DECK:
                 out.append((None, ("park_deck",)))
+            elif str(item.value).lower() in NOTHING and len(items) == 1:
+                out.append((None, RECRUIT_NOTHING))
             else:
                 out.append((self._card(item), where))
         return tuple(out)

@@ -10,11 +10,54 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from fortlang.engine.choices import Decision, IllegalMove
 from fortlang.engine.state import Game, Player
+from fortlang.game.setup import new_game
+from fortlang.model import KidCard
 from fortlang.nodes import Resource
+from fortlang.scenario.agent import LeftOver
 from fortlang.scenario.format import PLAYER_ZONES, TABLE_ZONES, Scenario
 
 RESOURCES = {"pizza": Resource.PIZZA, "toy": Resource.TOY}
+
+
+class _Picks:
+    """One seat's draft (R2.5): the cards a `setup`'s `picks` keep, in order; the first card
+    of each packet once they run out."""
+
+    def __init__(self, picks: Sequence[KidCard]) -> None:
+        self.picks = list(picks)
+
+    def choose(self, view: Any, decision: Decision) -> int:
+        if not self.picks:
+            return 0
+        card = self.picks.pop(0)
+        for i, option in enumerate(decision.options):
+            if option.value == card.id:
+                return i
+        raise IllegalMove(f"player {decision.player + 1} cannot keep {card.name}: it is not in "
+                          "the packet (R2.5)", "R2.5", decision)
+
+
+def deal(scenario: Scenario) -> tuple[Game, int] | None:
+    """The table `setup` deals from its seed (R2, the draft R2.5) and its first player's seat;
+    None without `setup`. A pick not in its packet is refused (R2.5); picks never asked
+for are :class:`LeftOver`."""
+    setup = scenario.given.fields.get("setup")
+    if setup is None or scenario.cardset is None:
+        return None
+    picks = list(setup["picks"]) + [()] * scenario.n_players
+    agents = [_Picks(picks[seat]) for seat in range(scenario.n_players)]
+    game, first = new_game(scenario.cardset, scenario.n_players, seed=setup["seed"],
+                           agents=agents, draft=setup["draft"])
+    left = [(seat, a.picks) for seat, a in enumerate(agents) if a.picks]
+    if left:
+        seat, cards = left[0]
+        raise LeftOver(f"player {seat + 1}'s picks left over, never asked for: "
+                       + ", ".join(c.name for c in cards) + " (a draft keeps 8 cards, R2.5)")
+    game.agents = [None] * scenario.n_players  # the runner's pull API answers from here on
+    game.rules = scenario.rules
+    return game, first
 
 
 def build_table(scenario: Scenario, agents: Sequence[Any] = ()) -> Game:
@@ -28,8 +71,9 @@ def build_table(scenario: Scenario, agents: Sequence[Any] = ()) -> Game:
         game.supply[RESOURCES[word]] = amount
     game.rule_pile.extend(given.fields.get("rule_pile", ()))
     game.perk_row.extend(given.fields.get("perk_row", ()))
-    if "macaroni" in given.fields:
-        game.macaroni = given.fields["macaroni"] - 1
+    holder = given.fields.get("macaroni")  # None: nobody holds it (R10.3)
+    if holder is not None:
+        game.macaroni = holder - 1
     return game
 
 

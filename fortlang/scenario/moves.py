@@ -75,13 +75,22 @@ def _scripts(stage: Stage, game: Game, seat: int, move: Move,
         agent.script = Script()
     stage.agents[seat].script = Script(move)
     rivals = [q.seat for q in game.rivals(seat)]
-    for follow in follows:
+    for follow in [f for f in follows if f.of is None]:
         said = {a.seat for a in stage.agents if a.script.move is not None}
         default = next((r for r in rivals if r not in said), rivals[0] if rivals else seat)
         follower = _seat(follow, default)
         if follower == seat:
             raise Unanswered(f"line {follow.line}: the leader cannot follow their own card")
         stage.agents[follower].script = Script(follow)
+    for follow in [f for f in follows if f.of is not None]:  # Do-Over's second card (R15)
+        said = {a.seat for a in stage.agents if a.script.later}
+        default = next((r for r in rivals if r not in said), rivals[0] if rivals else seat)
+        follower = _seat(follow, default)
+        if follower == seat:
+            raise Unanswered(f"line {follow.line}: the leader cannot follow their own card")
+        stage.agents[follower].script.later.append(follow)
+    for agent in stage.agents:
+        agent.script.table = game  # read, never changed, to name the rule refusing an answer
 
 
 def _play(game: Game, stage: Stage, move: Move, follows: Sequence[Move]) -> None:
@@ -99,6 +108,11 @@ def _finish(stage: Stage, seat: int, move: Move) -> None:
     for agent in stage.agents:
         agent.script = Script()
     for follower, other in scripts.items():
+        if follower != seat and other.later:  # a follow of a card that was never played
+            stage.follower = other.later[0]
+            raise IllegalMove(f"player {follower + 1} cannot follow "
+                              f"{other.later[0].of.name if other.later[0].of else 'it'}: "
+                              "it was not played with a public action to follow", "R6.1")
         if follower == seat or other.move is None:
             continue
         if other.follow is not None and not other.followed:

@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from fortlang.engine.choices import IllegalMove
+from fortlang.engine.state import Game
 from fortlang.errors import Diagnostic, FortError
 from fortlang.game.pull import GameState
 from fortlang.scenario.agent import LeftOver, Unanswered
 from fortlang.scenario.expect import Diff, compare
 from fortlang.scenario.format import CardFile, Move, Scenario, load_file
-from fortlang.scenario.given import build_table
+from fortlang.scenario.given import build_table, deal
 from fortlang.scenario.moves import Stage, program
 from fortlang.walk import find_files
 
@@ -45,10 +46,20 @@ class Outcome:
 def run_scenario(scenario: Scenario) -> Outcome:
     """Build the `given` table, make the `when` moves through the pull API (every decision
     answered from outside by the seats' scripts), compare the `then` fields."""
-    game = build_table(scenario)
     given = scenario.given.fields
-    stage = Stage(scenario.n_players, given.get("first_player", 1) - 1,
-                  bool(given.get("first_round", False)))
+    try:
+        dealt = deal(scenario)  # R2: `setup` deals the table from a seed
+    except IllegalMove as e:  # a pick not in its packet (R2.5)
+        empty = Game(scenario.n_players, scenario.board, rules=scenario.rules)
+        return Outcome(scenario, tuple(compare(scenario.expect, empty)),
+                       _failure(scenario, None, e))
+    if dealt is not None:
+        game, first = dealt
+        stage = Stage(scenario.n_players, first, bool(given.get("first_round", True)))
+    else:
+        game = build_table(scenario)
+        stage = Stage(scenario.n_players, given.get("first_player", 1) - 1,
+                      bool(given.get("first_round", False)))
     message = None
     table = game
     state: GameState | None = None
@@ -72,7 +83,8 @@ def run_scenario(scenario: Scenario) -> Outcome:
             table = stage.before or game  # an illegal move changes nothing
         message = _failure(scenario, move, e)
     return Outcome(scenario, tuple(compare(scenario.expect, table, stage.over,
-                                           stage.progress.triggers)), message)
+                                           stage.progress.triggers, stage.progress.first)),
+                   message)
 
 
 def _failure(scenario: Scenario, move: Move | None, e: IllegalMove) -> str | None:
