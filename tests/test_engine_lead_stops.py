@@ -89,28 +89,13 @@ def test_stops_settled_once_end_as_every_stop_searched(kid_card):
 
 def test_a_stop_is_searched_once_per_set_of_added_cards():
     """The shortcut is taken (else the comparison above proves nothing): fewer orders searched."""
-    calls = []
-    order = play._order
-
-    def counted(ctx):
-        calls.append(ctx.search)
-        return order(ctx)
-
-    def searched() -> int:
-        calls.clear()
-        with patch.object(play, "_order", counted):
-            for kid_card in BOOSTING:
-                for seed in range(4):
-                    _play_recorded(kid_card, seed, Rules())
-        return calls.count(True)
-
-    remembered = searched()
+    remembered = _orders_searched(BOOSTING)
     with patch.object(play, "REMEMBER_STOPS", False):
-        assert remembered < searched()
+        assert remembered < _orders_searched(BOOSTING)
 
 
-def _orders_searched(cards, seeds: int = 4) -> int:
-    """How many times plays of ``cards`` at ``seeds`` tables search the orders (R5.2)."""
+def _searches_of_orders(plays) -> int:
+    """How many times ``plays()`` searches the orders (R5.2)."""
     calls = []
     order = play._order
 
@@ -119,10 +104,14 @@ def _orders_searched(cards, seeds: int = 4) -> int:
         return order(ctx)
 
     with patch.object(play, "_order", counted):
-        for kid_card in cards:
-            for seed in range(seeds):
-                _play_recorded(kid_card, seed, Rules())
+        plays()
     return calls.count(True)
+
+
+def _orders_searched(cards, seeds: int = 4) -> int:
+    """How many times plays of ``cards`` at ``seeds`` tables search the orders (R5.2)."""
+    return _searches_of_orders(lambda: [_play_recorded(kid_card, seed, Rules())
+                                        for kid_card in cards for seed in range(seeds)])
 
 
 def _stop_by_identity(ctx):
@@ -200,19 +189,10 @@ def test_cards_that_give_the_same_counts_are_searched_once():
     plays end as every stop searched."""
     digger = kid("Digger", "shovel", "(gain pizza or gain toy) x shovel then spend 2 toy",
                  "gain toy x shovel")
-    calls = []
-    order = play._order
-
-    def counted(ctx):
-        calls.append(ctx.search)
-        return order(ctx)
 
     def searched() -> int:
-        calls.clear()
-        with patch.object(play, "_order", counted):
-            for seed in range(4):
-                _coins_to_add(digger, seed, Rules())
-        return calls.count(True)
+        return _searches_of_orders(lambda: [_coins_to_add(digger, seed, Rules())
+                                            for seed in range(4)])
 
     fast = searched()
     with patch.object(play, "_stop_key", _stop_by_suits), \
