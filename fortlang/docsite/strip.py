@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, SUITS, Icon, action_icon
+from fortlang.phrasebook.base import MIRROR
 
 
 @dataclass(frozen=True)
@@ -74,18 +75,19 @@ def _repeat(node: n.Repeat, lang: str) -> list[Glyph]:
     return [*_grouped(node.body, lang), Glyph(OPERATORS["x"]), *glyphs(node.count, lang)]
 
 
-#: a comparison as it is drawn, and its mirror (``4 <= hand`` is drawn ``≥ 4 hand``)
+#: a comparison as it is drawn (``4 <= hand`` is drawn ``≥ 4 hand``, by the phrasebook's MIRROR)
 SYMBOLS = {"=": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}
-MIRROR = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 #: the noun a metric with no icon counts, for the face's language (issue 36)
 COUNTED = {"cards": "card", "suits": "different_suit", "best_friends": "best_friend",
            "advances": "advance_action"}
 
 
 def _metric_icon(name: str) -> Icon | None:
-    if name in {s.value for s in SUITS}:
-        return SUITS[n.Suit(name)]
-    return QUANTITIES.get(name)
+    """A metric's icon: its suit's (``crown``) or its quantity's (``toy``, ``hand``)."""
+    return _SUIT_ICONS.get(name) or QUANTITIES.get(name)
+
+
+_SUIT_ICONS = {suit.value: icon for suit, icon in SUITS.items()}
 
 
 def _count(name: str, amount: int, lang: str) -> list[Glyph]:
