@@ -9,10 +9,10 @@ from builders import kid
 
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Kind, RandomAgent, ScriptedAgent, perform
-from fortlang.engine.asker import Asker
+from fortlang.engine.asker import Asker, RandomAsker
 from fortlang.game import make_bots, run_game
 from fortlang.game.pull import GameState, play
-from fortlang.game.seats import Seats
+from fortlang.game.seats import Seats, asker_for
 from fortlang.game.setup import new_game
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
@@ -42,10 +42,23 @@ def test_a_game_holds_no_agents_only_the_asker_it_asks():
 
 
 def test_a_set_up_game_holds_no_agents_either():
-    game, _ = new_game(BASE, 2, seed=3, agents=make_bots(["random"], 2, 3))
+    game, _ = new_game(BASE, 2, seed=3, agents=make_bots(["greedy", "random"], 2, 3))
     assert not hasattr(game, "agents") and isinstance(game.asker, Seats)
     state = GameState(BASE, 2, seed=3)
     assert not hasattr(state.game, "agents")
+
+
+def test_random_bots_get_the_native_random_asker_and_play_the_same_game_as_seats():
+    bots = make_bots(["random"], 3, 11)
+    assert isinstance(asker_for(bots), RandomAsker)
+    assert isinstance(asker_for([*bots[:2], ScriptedAgent()]), Seats)
+    fast, _ = new_game(BASE, 3, seed=11, agents=bots)
+    assert type(fast.asker) is RandomAsker
+    slow, first = new_game(BASE, 3, seed=11, asker=Seats(make_bots(["random"], 3, 11)))
+    assert fast.log == slow.log  # the draft-free set-up asks nothing; the turns do
+    a = run_game(BASE, 3, [], game=fast, first=first)
+    b = run_game(BASE, 3, [], game=slow, first=first)
+    assert len(a.log) > 100 and a.log == b.log and a.snapshot == b.snapshot
 
 
 def test_seats_ask_the_deciding_seat_s_agent_with_that_seat_s_view():

@@ -3,8 +3,10 @@
 The engine never holds agents. When a rule needs a choice, :meth:`Game.ask
 <fortlang.engine.state.Game.ask>` hands the :class:`~fortlang.engine.choices.Decision` to the
 game's asker, then checks, logs and returns the index it got. Who answers is the match
-layer's business: :class:`fortlang.game.seats.Seats` asks the agent at the deciding seat (its
-read-only view, a compiled fast path for random bots); the pull API
+layer's business (:func:`fortlang.game.seats.asker_for`): :class:`~fortlang.game.seats.Seats`
+asks the agent at the deciding seat with its read-only view; a table of random bots gets a
+:class:`RandomAsker`, which the game calls natively (both compiled: a random bot's decision
+costs microseconds, and a generic call per decision would show in games/s); the pull API
 (:mod:`fortlang.game.pull`) hands the decision to the caller from its engine greenlet.
 
 The protocol grows with the engine; each method is one kind of question:
@@ -28,10 +30,12 @@ that every asker is held to the same contract.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from fortlang.engine.choices import Decision, RandomAgent
+
 if TYPE_CHECKING:
-    from fortlang.engine.choices import Decision
     from fortlang.engine.state import Game
 
 
@@ -50,3 +54,15 @@ class NoAsker:
 
     def decide(self, game: Game, decision: Decision) -> int:
         raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} decision")
+
+
+class RandomAsker:
+    """Every seat a :class:`~fortlang.engine.choices.RandomAgent`: each decision goes to the
+    deciding seat's, exactly as :class:`~fortlang.game.seats.Seats` would ask it, but
+    :meth:`Game.ask <fortlang.engine.state.Game.ask>` calls this class natively."""
+
+    def __init__(self, agents: Sequence[RandomAgent]) -> None:
+        self.agents: list[RandomAgent] = list(agents)
+
+    def decide(self, game: Game, decision: Decision) -> int:
+        return self.agents[decision.player].choose(None, decision)  # it never looks at the table

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from fortlang.engine.asker import Asker, NoAsker
+from fortlang.engine.asker import Asker, NoAsker, RandomAsker
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.memo import bounded_put
@@ -805,7 +805,12 @@ class Game:
         """Ask the game's asker for the deciding player's choice; log and return its index."""
         if self.debug:
             assert_invariants(self)
-        index = self.asker.decide(self, decision)
+        asker = self.asker
+        if type(asker) is RandomAsker:  # compiled with the engine: a direct call, not a generic one
+            random_asker: RandomAsker = asker
+            index = random_asker.decide(self, decision)
+        else:
+            index = asker.decide(self, decision)
         seat = decision.player
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
             raise ValueError(f"agent for seat {seat} answered {index!r} to a "

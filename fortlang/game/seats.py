@@ -10,12 +10,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from fortlang.engine.asker import Asker, RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.view import GameView
 
 if TYPE_CHECKING:
     from fortlang.engine.choices import Decision
     from fortlang.engine.state import Game
+
+
+def asker_for(agents: Sequence[Any]) -> Asker:
+    """The asker of a table with these agents, one per seat: a :class:`RandomAsker` when every
+    seat has a random bot (the engine calls it natively), else :class:`Seats`. Both ask the
+    same agents the same questions: the game is the same either way."""
+    if agents and all(type(a) is RandomAgent for a in agents):
+        return RandomAsker(agents)
+    return Seats(agents)
 
 
 class Seats:
@@ -26,10 +36,8 @@ class Seats:
     def __init__(self, agents: Sequence[Any]) -> None:
         self.agents: list[Any] = list(agents)
 
-    def decide(self, game: Game, decision: Decision) -> Any:
-        """The agent's answer, unchecked: Game.ask checks it, so that a wrong one (not an index
-        in range) is the same ValueError compiled or not (an ``int`` result would be unboxed,
-        and a compiled build raise TypeError first)."""
+    def decide(self, game: Game, decision: Decision) -> int:
+        """The agent's answer (Game.ask checks that it is an option's index)."""
         seat = decision.player
         agent = self.agents[seat]
         if agent is None:
