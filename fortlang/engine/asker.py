@@ -31,7 +31,7 @@ that every asker is held to the same contract.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol
 
 from fortlang.engine.choices import Decision, RandomAgent
 
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from fortlang.engine.state import Game
 
 
-@runtime_checkable
 class Asker(Protocol):
     """Answers a game's questions (see the module docstring for the methods to come)."""
 
