@@ -135,6 +135,8 @@ _TABLE: tuple[Code, ...] = (
          "pip install 'fortlang[ray]', or leave out --backend ray"),
     Code("E607", "balance extra not installed", "fortlang balance --out report  (without "
          "matplotlib)", "pip install 'fortlang[balance]'"),
+    Code("E608", "playtest extra not installed", "fortlang playtest  (without starlette, "
+         "uvicorn)", "pip install 'fortlang[playtest]'"),
     # -- scenario files (fortlang.scenario) -------------------------------------------------------
     Code("E701", "unknown card", "- play: Ana Banana", "name a card of the scenario's sets"),
     Code("E702", "bad move", "- play: a\n  recruit: b", "give each move one thing to do; put "
