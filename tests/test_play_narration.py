@@ -1,0 +1,102 @@
+"""`fortlang play` says what each move did, shows recruit options with their text, answers
+`help`, tells the bots' moves in the third person and speaks the chosen language (issue 36)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from fortlang.cli import main
+from fortlang.engine.choices import Kind
+from fortlang.i18n import LANGUAGES, catalogue, ui
+
+
+def play(stdin: str, *args: str, seed: int = 3) -> str:
+    result = CliRunner().invoke(main, ["play", "--seed", str(seed), *args], input=stdin,
+                                env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.stdout
+
+
+def test_after_a_move_the_table_is_told_what_it_did():
+    # seed 3: play Sparky (gain pizza/toy), take the pizza, then recruit Dot
+    # from the park; decline to follow Chef
+    out = play("2\n1\n1\n1\n1\nq\n")
+    assert "→ you: +1 pizza" in out
+    assert "Bones, Doodles, Bug from seat 0's yard" not in out  # the clean-up is no recruit
+    assert "recruited Dot from the park" in out
+    assert re.search(r"seat 1 \(greedy\): .*VP 0 → 2", out), out
+    assert re.search(r"seat 1 \(greedy\): .*drew \d+ cards", out)
+
+
+def test_recruit_options_show_the_cards_action_sentences():
+    out = play("2\n1\n1\nq\n")
+    recruit = out[out.index("recruit a card (R7.1)"):]
+    first = recruit.splitlines()[1]
+    assert "Dot" in first and "Move 1 resource from your stuff to your pack for each glue." \
+        in first, first
+
+
+def test_recruit_options_in_french_use_the_phrasebook():
+    out = play("2\n1\n1\nq\n", "--lang", "fr")
+    assert "du Parc" in out and "Avancez votre" in out
+
+
+@pytest.mark.parametrize("command", ["help", "?"])
+def test_help_lists_the_commands_and_explains_the_decision(command: str):
+    out = play(f"{command}\nq\n")
+    assert "q: quit" in out and "help" in out
+    assert "R5.1" in out and "the play phase" in out.lower()
+    assert "is not a choice" not in out
+
+
+def test_bots_are_told_in_the_third_person():
+    out = play("1\n" * 3000, "--players", "2", seed=3)
+    lines = [line for line in out.splitlines() if "seat 1 (greedy) — " in line]
+    assert lines
+    assert not any("your" in line for line in lines), [x for x in lines if "your" in x][:3]
+    assert any("from their hand" in line for line in lines)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("fr", ["la table", "votre main", "jouer une carte", "choisissez", "scores finaux"]),
+    ("ru", ["стол", "ваша рука", "сыграть карту", "выберите", "итоговые очки"]),
+])
+def test_the_whole_interface_speaks_the_chosen_language(lang: str, words: list[str]):
+    out = play("1\n" * 3000, "--lang", lang).lower()
+    for word in words:
+        assert word in out, word
+    for english in ("your hand", "the table", "choose 1-", "final scores", "winner:"):
+        assert english not in out, english
+
+
+def test_help_in_russian():
+    out = play("?\nq\n", "--lang", "ru")
+    assert "q: выйти" in out
+
+
+def test_every_interface_key_exists_in_every_language():
+    keys = {lang: set(catalogue(lang)) for lang in LANGUAGES}
+    missing = {lang: sorted(keys["en"] - k) for lang, k in keys.items() if keys["en"] - k}
+    extra = {lang: sorted(k - keys["en"]) for lang, k in keys.items() if k - keys["en"]}
+    assert missing == {} and extra == {}
+
+
+def test_every_kind_of_decision_has_a_title_and_a_help_text_in_every_language():
+    for lang in LANGUAGES:
+        for kind in Kind:
+            assert ui(lang, f"kind.{kind.value}")
+            assert ui(lang, f"explain.{kind.value}")
+
+
+def test_the_placeholders_agree_across_languages():
+    def fields(text: str) -> set[str]:
+        return set(re.findall(r"{(\w+)}", text))
+
+    en = catalogue("en")
+    for lang in LANGUAGES:
+        wrong = {k: v for k, v in catalogue(lang).items() if fields(v) != fields(en[k])}
+        assert wrong == {}, lang
