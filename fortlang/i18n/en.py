@@ -127,4 +127,10 @@ UI: dict[str, str] = {
     "explain.extra_recruit": "recruit another card with your perk, or not",
     "kind.perk_action": "use a perk",
     "explain.perk_action": "use your perk now, or not",
+    # -- diagnostics (fortlang.errors) --------------------------------------------------------
+    "diag.headline": "{meaning}: {message}",
+    "diag.hint": "hint: {hint}",
+    "diag.fix": "fix: {fix}",
+    "diag.did_you_mean": "did you mean {names}?",
+    "diag.or": " or ",
 }

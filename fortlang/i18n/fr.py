@@ -135,4 +135,10 @@ UI: dict[str, str] = {
     "explain.extra_recruit": "recrutez ou non une autre carte grâce à votre avantage",
     "kind.perk_action": "utiliser un avantage",
     "explain.perk_action": "utilisez ou non votre avantage maintenant",
+    # -- diagnostics (fortlang.errors) --------------------------------------------------------
+    "diag.headline": "{meaning} : {message}",
+    "diag.hint": "suggestion : {hint}",
+    "diag.fix": "correction : {fix}",
+    "diag.did_you_mean": "vouliez-vous dire {names} ?",
+    "diag.or": " ou ",
 }

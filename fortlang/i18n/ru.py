@@ -130,4 +130,10 @@ UI: dict[str, str] = {
     "explain.extra_recruit": "призовите или нет ещё одну карту с помощью особенности",
     "kind.perk_action": "использовать особенность",
     "explain.perk_action": "используйте или нет свою особенность сейчас",
+    # -- диагностика (fortlang.errors) -------------------------------------------------------
+    "diag.headline": "{meaning}: {message}",
+    "diag.hint": "подсказка: {hint}",
+    "diag.fix": "как исправить: {fix}",
+    "diag.did_you_mean": "возможно, вы имели в виду {names}?",
+    "diag.or": " или ",
 }
