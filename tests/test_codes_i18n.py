@@ -51,6 +51,7 @@ def test_check_speaks_french_with_lang(tmp_path: Path):
 def test_check_follows_the_locale(tmp_path: Path):
     out = _check(tmp_path, BAD_YAML, env={"LANG": "ru_RU.UTF-8"})
     assert "error[E301]: синтаксическая ошибка YAML: " in out
+    assert "проверено: 1 файл, 0 карт: 1 ошибка, 0 предупреждений" in out
 
 
 def test_lang_wins_over_the_locale(tmp_path: Path):
@@ -79,3 +80,15 @@ def test_the_error_codes_page_is_in_the_sites_language(lang: str):
         assert f"### {code} — {entry.meaning} {{ #{code.lower()} }}" in page
         assert entry.fix in page
     assert "This page is in English only" not in page
+
+
+def test_explain_and_play_choose_the_diagnostics_language():
+    env = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+    result = CliRunner().invoke(main, ["explain", "--lang", "ru", "gain pizza x shovle"],
+                                env=env)
+    assert "error[E101]: неизвестное слово: " in result.stderr
+    result = CliRunner().invoke(main, ["explain", "gain pizza x shovle"],
+                                env={**env, "LANG": "fr_FR.UTF-8"})
+    assert "error[E101]: mot inconnu : " in result.stderr
+    result = CliRunner().invoke(main, ["play", "--lang", "fr", "--bots", "grredy"], env=env)
+    assert result.exit_code == 1 and "error[E902]: bot inconnu : " in result.stderr

@@ -72,11 +72,14 @@ def show(report: CheckReport, fmt: str, warnings: bool) -> None:
         sources: dict[str, list[str]] = {f.path: lines_of(f.doc.text) for f in report.files}
         for d in shown:
             click.echo(render(d, sources.get(d.file), lang))
-        summary = (f"checked {len(report.files)} file{'s' * (len(report.files) != 1)}, "
-                   f"{report.cards} card{'s' * (report.cards != 1)}: "
-                   f"{report.errors} error{'s' * (report.errors != 1)}")
+        from fortlang.i18n import counted, ui
+
+        summary = ui(lang, "check.summary", files=counted(lang, "n.file", len(report.files)),
+                     cards=counted(lang, "n.card", report.cards),
+                     errors=counted(lang, "n.error", report.errors))
         if warnings:  # hidden warnings are not counted either (issue 12.15)
-            summary += f", {report.warnings} warning{'s' * (report.warnings != 1)}"
+            summary += ui(lang, "check.warnings",
+                          warnings=counted(lang, "n.warning", report.warnings))
         click.echo(summary)
     sys.stdout.flush()  # --watch into a pipe: each check shows as soon as it is done
 

@@ -29,7 +29,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft
     quit."""
     from rich.console import Console
 
-    from fortlang.cli.common import fail, stdin_closed
+    from fortlang.cli.common import choose_language, fail, stdin_closed
     from fortlang.cli.simulate import game_sets, parse_bots
     from fortlang.game.agents import agent_seed, make_bot
     from fortlang.game.disclosure import revealed_at_end
@@ -38,6 +38,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft
     from fortlang.game.pull import GameState, answer
     from fortlang.i18n import language_from_env, ui
 
+    choose_language(lang)  # a bad bot name or set is told in the table's language
     if sys.stdin is None:  # started with fd 0 closed: no one can answer
         fail(stdin_closed())
     lang = lang or language_from_env(os.environ)

@@ -5,6 +5,8 @@ these are the words around them: prompts, headings, narration, help.
 
 >>> ui("fr", "plays_first", seat="place 2")
 'place 2 joue en premier'
+>>> [counted("ru", "n.error", n) for n in (1, 3, 5, 21)]
+['1 ошибка', '3 ошибки', '5 ошибок', '21 ошибка']
 >>> language_from_env({"LC_ALL": "", "LC_MESSAGES": "ru_RU.UTF-8", "LANG": "fr_FR.UTF-8"})
 'ru'
 >>> language_from_env({"LANG": "C.UTF-8"})
@@ -35,6 +37,15 @@ def ui(lang: str, key: str, **values: object) -> str:
     return template.format(**values) if values else template
 
 
+def counted(lang: str, key: str, n: int) -> str:
+    """``n`` and the noun ``key`` (its forms ``one|few|many``) in the plural ``n`` takes."""
+    from fortlang.phrasebook.grammar import FEW, ONE, PLURAL_CATEGORY
+
+    forms = ui(lang, key).split("|")
+    category = PLURAL_CATEGORY.get(lang, PLURAL_CATEGORY["en"])(n)
+    return f"{n} {forms[0 if category == ONE else 1 if category == FEW else 2]}"
+
+
 def language_from_env(env: Mapping[str, str]) -> str:
     """The language the locale asks for, as gettext reads it: the first set of LC_ALL,
     LC_MESSAGES, LANG; ``fr_FR.UTF-8`` -> ``fr``. English when none names a known language."""
@@ -46,4 +57,4 @@ def language_from_env(env: Mapping[str, str]) -> str:
     return "en"
 
 
-__all__ = ["LANGUAGES", "catalogue", "language_from_env", "ui"]
+__all__ = ["LANGUAGES", "catalogue", "counted", "language_from_env", "ui"]

@@ -133,4 +133,9 @@ UI: dict[str, str] = {
     "diag.fix": "fix: {fix}",
     "diag.did_you_mean": "did you mean {names}?",
     "diag.or": " or ",
+    # -- fortlang check's summary ------------------------------------------------------------
+    "check.summary": "checked {files}, {cards}: {errors}",
+    "check.warnings": ", {warnings}",
+    "n.file": "file|files|files", "n.card": "card|cards|cards", "n.error": "error|errors|errors",
+    "n.warning": "warning|warnings|warnings",
 }

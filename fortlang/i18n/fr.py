@@ -141,4 +141,10 @@ UI: dict[str, str] = {
     "diag.fix": "correction : {fix}",
     "diag.did_you_mean": "vouliez-vous dire {names} ?",
     "diag.or": " ou ",
+    # -- le résumé de fortlang check ---------------------------------------------------------
+    "check.summary": "vérifié : {files}, {cards} : {errors}",
+    "check.warnings": ", {warnings}",
+    "n.file": "fichier|fichiers|fichiers", "n.card": "carte|cartes|cartes",
+    "n.error": "erreur|erreurs|erreurs",
+    "n.warning": "avertissement|avertissements|avertissements",
 }
