@@ -11,6 +11,7 @@ their hand") and a recruit option shows the card's text; other options keep the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
@@ -20,6 +21,7 @@ from fortlang.game.disclosure import SECRET, is_public
 from fortlang.game.narration import Event
 from fortlang.i18n import ui
 from fortlang.model import KidCard
+from fortlang.nodes import Suit
 from fortlang.phrasebook import resource_name, sentence, suit_name, term
 from fortlang.printer import to_text
 
@@ -95,7 +97,18 @@ def option_label(decision: Decision, option: Option, lang: str, cards: Mapping[s
         key = "option.add" if value[0] == "hand" else \
             "option.add_lookout_own" if own else "option.add_lookout"
         return ui(lang, key, name=card.name_in(lang), suits=suits_text(card, lang))
-    if decision.kind == Kind.PLAY and isinstance(value, str) and value in cards:
+    if decision.kind in (Kind.COIN_SUIT, Kind.ANY_SUIT) and option.label in _SUITS:
+        return suit_name(option.label, lang)
+    if decision.kind == Kind.ORDER and lang != "en":
+        return _order_label(option.label, lang)
+    if decision.kind == Kind.RIVAL and isinstance(value, int):
+        return seat_label(lang, value)
+    if (decision.kind == Kind.FOLLOW and isinstance(value, tuple) and value
+            and all(v in cards for v in value)):
+        return ui(lang, "option.follow", cards=ui(lang, "and").join(
+            ui(lang, "option.card", name=cards[v].name_in(lang),
+               suits=suits_text(cards[v], lang)) for v in value))
+    if decision.kind in (Kind.PLAY, Kind.DRAFT) and isinstance(value, str) and value in cards:
         card = cards[value]
         label = ui(lang, "option.card", name=card.name_in(lang), suits=suits_text(card, lang))
     elif (decision.kind in _CARD_MOVES and isinstance(value, tuple) and len(value) >= 2
@@ -107,6 +120,25 @@ def option_label(decision: Decision, option: Option, lang: str, cards: Mapping[s
     if card is not None and with_text:
         return ui(lang, "card_text", label=label, text=card_sentences(card, lang))
     return label
+
+
+#: An order option's parts: ``public (gain pizza) then private (pack)``, ``... only``.
+_ORDER_PART = re.compile(r"(public|private) \((.*)\)")
+_ORDER_SPLIT = re.compile(r" then (?=(?:public|private) \()")
+
+
+def _order_label(label: str, lang: str) -> str:
+    """R5.2's option in ``lang``: the boxes' words translated, each action's text as written
+    (it is the card language's own text)."""
+    only = label.endswith(" only")
+    parts = []
+    for part in _ORDER_SPLIT.split(label[: -len(" only")] if only else label):
+        m = _ORDER_PART.fullmatch(part)
+        if m is None:
+            return label
+        parts.append(ui(lang, "order.part", box=ui(lang, f"box.{m.group(1)}"),
+                        action=m.group(2)))
+    return ui(lang, "order.then").join(parts) + (ui(lang, "order.only") if only else "")
 
 
 def _place(value: tuple, lang: str, own: bool) -> str | None:
@@ -132,7 +164,25 @@ def heading(decision: Decision, lang: str) -> str:
         return title
     if context.endswith(": " + english):  # "Sparky: which actions, in which order (R5.2)"
         return context[: -len(english)] + title
+    follow = _FOLLOW_CONTEXT.fullmatch(context)
+    if follow is not None:
+        return ui(lang, "ctx.follow", card=follow.group(1),
+                  box=ui(lang, f"box.{follow.group(2)}"), action=follow.group(3))
+    boost = _BOOST_CONTEXT.fullmatch(context)
+    if boost is not None and boost.group(2) in _SUITS:
+        return ui(lang, "ctx.boost", card=boost.group(1), suit=suit_name(boost.group(2), lang))
+    action = _ACTION_CONTEXT.fullmatch(context)
+    if action is not None:
+        return ui(lang, "ctx.action", title=title, card=action.group(1),
+                  box=ui(lang, f"box.{action.group(2)}"), action=action.group(3))
     return f"{title} — {context}"
+
+
+#: The engine's contexts (English), read back to word them in another language.
+_FOLLOW_CONTEXT = re.compile(r"follow (.+) \((public|private)\): (.*)")
+_BOOST_CONTEXT = re.compile(r"(.+): add cards for (\w+) \(R5\.3\)")
+_ACTION_CONTEXT = re.compile(r"(.+) \((public|private)\): (.*)")
+_SUITS = frozenset(s.value for s in Suit)
 
 
 def told(decision: Decision, index: int, watcher: int, lang: str,

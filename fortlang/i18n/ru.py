@@ -31,7 +31,7 @@ UI: dict[str, str] = {
     "option.stop": "больше не добавлять карты", "option.deck_top": "верхняя карта колоды парка",
     "option.card": "{name} ({suits})",
     "option.move": "{name} {place}",
-    "option.follow": "сбросить {name} ({suits})",
+    "option.follow": "сбросить {cards}",
     "place.park": "из парка", "place.yard_own": "с вашего двора",
     "place.yard": "со двора: {seat}", "place.hand_own": "из вашей руки",
     "place.hand": "из своей руки", "place.discard_own": "из вашего сброса",
@@ -39,6 +39,10 @@ UI: dict[str, str] = {
     "option.add": "добавить {name} ({suits})",
     "option.add_lookout_own": "учесть из вашего дозора {name} ({suits})",
     "option.add_lookout": "учесть из своего дозора {name} ({suits})",
+    "ctx.follow": "повторить {card} ({box}): {action}",
+    "ctx.boost": "{card}: добавить карты масти «{suit}» (R5.3)",
+    "ctx.action": "{title} — {card} ({box}): {action}",
+    "order.part": "{box} ({action})", "order.then": ", затем ", "order.only": " — только это",
     "card_text": "{label} — {text}",
     # -- что сделали другие -------------------------------------------------------------------
     "move": "  {who} — {told}",
@@ -49,7 +53,7 @@ UI: dict[str, str] = {
     # -- что сделал ход -----------------------------------------------------------------------
     "did": "  → {who}: {events}",
     "ev.draw": "взято из колоды: {cards}", "ev.draw_named": "взято из колоды: {cards} ({names})",
-    "ev.recruit": "призван: {names} {place}",
+    "ev.recruit": "призыв: {names} {place}",
     "from.park": "из парка", "from.park_deck": "из колоды парка",
     "from.yard": "со двора: {seat}",
     "ev.lookout": "в дозор: {names}", "ev.yard": "во двор: {names}",
