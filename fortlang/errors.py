@@ -240,8 +240,8 @@ class FortError(Exception):
     def first(self) -> Diagnostic:
         return self.diagnostics[0]
 
-    def render(self, with_code: bool = True) -> str:
-        return "\n".join(d.render(self.sources.get(d.file, self.source), with_code)
+    def render(self, with_code: bool = True, lang: str = "en") -> str:
+        return "\n".join(d.render(self.sources.get(d.file, self.source), with_code, lang)
                          for d in self.diagnostics)
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -92,3 +92,14 @@ def test_explain_and_play_choose_the_diagnostics_language():
     assert "error[E101]: mot inconnu : " in result.stderr
     result = CliRunner().invoke(main, ["play", "--lang", "fr", "--bots", "grredy"], env=env)
     assert result.exit_code == 1 and "error[E902]: bot inconnu : " in result.stderr
+
+
+def test_fmt_and_test_follow_the_locale(tmp_path: Path):
+    (tmp_path / "kids.yaml").write_text(BAD_YAML, encoding="utf-8")
+    (tmp_path / "sc.yaml").write_text("scenarios:\n  - name: x\n    given: {players: [{hand: "
+                                      "[Bgu]}]}\n    when: [{play: Bgu}]\n", encoding="utf-8")
+    env = {"LC_ALL": "fr_FR.UTF-8"}
+    result = CliRunner().invoke(main, ["fmt", str(tmp_path / "kids.yaml")], env=env)
+    assert "error[E301]: erreur de syntaxe YAML : " in result.output
+    result = CliRunner().invoke(main, ["test", str(tmp_path / "sc.yaml")], env=env)
+    assert "error[E701]: carte inconnue : " in result.output
