@@ -100,3 +100,14 @@ def test_the_placeholders_agree_across_languages():
     for lang in LANGUAGES:
         wrong = {k: v for k, v in catalogue(lang).items() if fields(v) != fields(en[k])}
         assert wrong == {}, lang
+
+
+def test_a_bots_drawn_cards_are_counted_never_named():
+    out = play("1\n" * 3000, "--players", "3", seed=2)
+    bot_lines = [line for line in out.splitlines() if "  → seat " in line]
+    draws = [line for line in bot_lines if "drew " in line]
+    assert draws
+    assert not [line for line in draws if re.search(r"drew \d+ cards? \(", line)]
+    mine = [line for line in out.splitlines() if "  → you: " in line and "drew" in line]
+    assert mine and all(re.search(r"drew \d+ cards? \(", line) for line in mine)
+    assert "took a made-up rule in secret (R10.3)" in out
