@@ -111,3 +111,9 @@ def test_a_bots_drawn_cards_are_counted_never_named():
     mine = [line for line in out.splitlines() if "  → you: " in line and "drew" in line]
     assert mine and all(re.search(r"drew \d+ cards? \(", line) for line in mine)
     assert "took a made-up rule in secret (R10.3)" in out
+
+
+def test_the_interface_languages_are_the_registrys():
+    from fortlang.registry import LANGUAGES as REGISTERED
+
+    assert LANGUAGES == REGISTERED
