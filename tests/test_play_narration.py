@@ -117,3 +117,18 @@ def test_the_interface_languages_are_the_registrys():
     from fortlang.registry import LANGUAGES as REGISTERED
 
     assert LANGUAGES == REGISTERED
+
+
+def test_resource_options_are_worded_from_their_values():
+    from fortlang.engine.choices import Decision, Option
+    from fortlang.game.human import option_label
+    from fortlang.nodes import Resource
+
+    pack = Decision(1, Kind.PACK, (Option("a toy from your stuff", ("stuff", Resource.TOY)),))
+    assert option_label(pack, pack.options[0], "en", {}, own=False) == "1 toy from their stuff"
+    assert option_label(pack, pack.options[0], "fr", {}, own=True) == "1 jouet de vos Affaires"
+    pay = Decision(0, Kind.PAYMENT, (Option("pay 2 toy from stuff", (0, 0, 2, 0)),))
+    assert option_label(pay, pay.options[0], "ru", {}, own=True) == "заплатить: 2 игрушки (вещи)"
+    spend = Decision(0, Kind.SPEND, (Option("1 pizza from stuff, 1 from pack", (1, 1)),))
+    assert option_label(spend, spend.options[0], "fr", {}, own=True) == \
+        "1 pizza des Affaires, 1 pizza du Sac à dos"

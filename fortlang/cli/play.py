@@ -92,4 +92,4 @@ def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft
                          macaroni=s.macaroni, level=s.level))
     won = ui(lang, "and").join(who(w) for w in out.winners)
     console.print(ui(lang, "winner", who=markup_text(won), turns=out.turns,
-                     triggers=", ".join(out.triggers)))
+                     triggers=", ".join(ui(lang, f"trigger.{t}") for t in out.triggers)))

@@ -108,6 +108,9 @@ def option_label(decision: Decision, option: Option, lang: str, cards: Mapping[s
         return ui(lang, "option.follow", cards=ui(lang, "and").join(
             ui(lang, "option.card", name=cards[v].name_in(lang),
                suits=suits_text(cards[v], lang)) for v in value))
+    tokens_label = _tokens_label(decision.kind, option, lang, own)
+    if tokens_label is not None:
+        return tokens_label
     if decision.kind in (Kind.PLAY, Kind.DRAFT) and isinstance(value, str) and value in cards:
         card = cards[value]
         label = ui(lang, "option.card", name=card.name_in(lang), suits=suits_text(card, lang))
@@ -139,6 +142,40 @@ def _order_label(label: str, lang: str) -> str:
         parts.append(ui(lang, "order.part", box=ui(lang, f"box.{m.group(1)}"),
                         action=m.group(2)))
     return ui(lang, "order.then").join(parts) + (ui(lang, "order.only") if only else "")
+
+
+_SPEND_LABEL = re.compile(r"(\d+) (pizza|toy) from stuff, (\d+) from pack")
+#: A payment plan's amounts, in the engine's order (fortlang.engine.program._plan_label).
+_PLAN = (("pizza", "stuff"), ("pizza", "pack"), ("toy", "stuff"), ("toy", "pack"))
+
+
+def _tokens_label(kind: Kind, option: Option, lang: str, own: bool) -> str | None:
+    """Options about resources (R10.1, R12.2, R12.9, R12.13) worded from their values."""
+    value = option.value
+    if kind == Kind.PACK and isinstance(value, tuple) and len(value) == 2:
+        where, res = value
+        key = ("option.pack_supply" if where == "supply" else
+               "option.pack_own" if own else "option.pack")
+        return ui(lang, key, res=resource_name(str(res), lang, 1))
+    if kind == Kind.CONVERT and isinstance(value, tuple) and len(value) == 2:
+        where, res = str(value[0]), str(value[1])
+        other = "toy" if res == "pizza" else "pizza"
+        return ui(lang, "option.convert_own" if own else "option.convert",
+                  res=resource_name(res, lang, 1), pool=term(where, lang),
+                  other=resource_name(other, lang, 1))
+    spend = _SPEND_LABEL.fullmatch(option.label) if kind == Kind.SPEND else None
+    if spend is not None:
+        res = spend.group(2)
+        return ui(lang, "option.spend",
+                  stuff=resource_name(res, lang, int(spend.group(1))),
+                  pack=resource_name(res, lang, int(spend.group(3))))
+    if kind == Kind.PAYMENT and isinstance(value, tuple) and len(value) == 4:
+        parts = [ui(lang, "option.from_pool", amount=resource_name(res, lang, n),
+                    pool=term(where, lang)) for n, (res, where) in zip(value, _PLAN, strict=True)
+                 if n]
+        return ui(lang, "option.pay", parts=", ".join(parts)) if parts else \
+            ui(lang, "option.pay_nothing")
+    return None
 
 
 def _place(value: tuple, lang: str, own: bool) -> str | None:
