@@ -132,3 +132,18 @@ def test_resource_options_are_worded_from_their_values():
     spend = Decision(0, Kind.SPEND, (Option("1 pizza from stuff, 1 from pack", (1, 1)),))
     assert option_label(spend, spend.options[0], "fr", {}, own=True) == \
         "1 pizza des Affaires, 1 pizza du Sac à dos"
+
+
+def test_a_perks_options_are_told_in_the_third_person_and_the_chosen_language():
+    from fortlang.engine.choices import Decision, Option
+    from fortlang.game.human import option_label
+
+    diy = Decision(1, Kind.DIY, (Option("play a card as usual", False),
+                                 Option("destroy the perk to advance your fort, paying 1 more",
+                                        True)), "DIY (R15)")
+    assert option_label(diy, diy.options[1], "en", {}, own=False) == \
+        "destroy the perk to advance their fort, paying 1 more"
+    assert option_label(diy, diy.options[0], "fr", {}, own=True) == \
+        "jouer une carte normalement"
+    assert option_label(diy, diy.options[1], "ru", {}, own=True) == \
+        "убрать особенность в коробку, чтобы улучшить ваш форт, заплатив на 1 больше"

@@ -35,7 +35,9 @@ _CARD_MOVES = frozenset({Kind.RECRUIT, Kind.EXTRA_RECRUIT, Kind.LOOKOUT, Kind.DE
                          Kind.DESTROY_RIVAL})
 #: Engine labels of options that are fixed words, by catalogue key.
 _FIXED = {"skip the play phase": "option.skip", "decline": "option.decline",
-          "stop adding cards": "option.stop", "the top of the park deck": "option.deck_top"}
+          "stop adding cards": "option.stop", "the top of the park deck": "option.deck_top",
+          "keep the perk": "option.keep_perk", "no": "option.no",
+          "play a card as usual": "option.play_as_usual", "no more": "option.no_more"}
 
 
 def seat_label(lang: str, seat: int) -> str:
@@ -84,7 +86,7 @@ def option_label(decision: Decision, option: Option, lang: str, cards: Mapping[s
     label. ``own``: told to the deciding seat ("your hand"), else in the third person.
     ``with_text``: a card's action sentences follow its name (recruiting, choosing)."""
     fixed = _FIXED.get(option.label)
-    if fixed is not None and option.value in (None, ("park_deck",)):
+    if fixed is not None and option.value in (None, False, ("park_deck",)):
         return ui(lang, fixed)
     value = option.value
     card: KidCard | None = None
@@ -108,9 +110,10 @@ def option_label(decision: Decision, option: Option, lang: str, cards: Mapping[s
         return ui(lang, "option.follow", cards=ui(lang, "and").join(
             ui(lang, "option.card", name=cards[v].name_in(lang),
                suits=suits_text(cards[v], lang)) for v in value))
-    tokens_label = _tokens_label(decision.kind, option, lang, own)
-    if tokens_label is not None:
-        return tokens_label
+    worded = _tokens_label(decision.kind, option, lang, own) or \
+        _perk_label(decision.kind, option, lang, cards, own)
+    if worded is not None:
+        return worded
     if decision.kind in (Kind.PLAY, Kind.DRAFT) and isinstance(value, str) and value in cards:
         card = cards[value]
         label = ui(lang, "option.card", name=card.name_in(lang), suits=suits_text(card, lang))
@@ -176,6 +179,35 @@ def _tokens_label(kind: Kind, option: Option, lang: str, own: bool) -> str | Non
         return ui(lang, "option.pay", parts=", ".join(parts)) if parts else \
             ui(lang, "option.pay_nothing")
     return None
+
+
+_PERK_VERB = re.compile(r"(destroy|use) the perk to (.*)")
+_DIY = re.compile(r"advance your fort, paying (\d+) more")
+_ROUGH = re.compile(r"box (.+)")
+
+
+def _perk_label(kind: Kind, option: Option, lang: str, cards: Mapping[str, KidCard],
+                own: bool) -> str | None:
+    """A perk's "use it" option (R15): the verb, then what it does, in ``lang``."""
+    verb = _PERK_VERB.fullmatch(option.label)
+    if verb is None:
+        return None
+    what, value = verb.group(2), option.value
+    diy, rough = _DIY.fullmatch(what), _ROUGH.fullmatch(what)
+    if kind == Kind.DIY and diy is not None:
+        said = ui(lang, "perk.diy_own" if own else "perk.diy", n=diy.group(1))
+    elif kind == Kind.EXTRA_RECRUIT:
+        said = ui(lang, "perk.recruit")
+    elif kind == Kind.DO_OVER and isinstance(value, str) and value in cards:
+        said = ui(lang, "perk.play", name=cards[value].name_in(lang))
+    elif kind == Kind.RECYCLE and isinstance(value, str) and value in cards:
+        said = ui(lang, "perk.take_own" if own else "perk.take",
+                  name=cards[value].name_in(lang))
+    elif kind == Kind.ROUGH_HOUSING and rough is not None:
+        said = ui(lang, "perk.box", name=rough.group(1))
+    else:  # a perk in the language: its action's own text
+        said = what
+    return ui(lang, f"perk.{verb.group(1)}_to", then=said)
 
 
 def _place(value: tuple, lang: str, own: bool) -> str | None:
