@@ -121,6 +121,8 @@ CODES: dict[str, tuple[str, ...]] = {
              "fortlang simulate --backend ray  (sans ray)"),
     "E607": ("extra balance non installé", "pip install 'fortlang[balance]'",
              "fortlang balance --out report  (sans matplotlib)"),
+    "E608": ("extra playtest non installé", "pip install 'fortlang[playtest]'",
+             "fortlang playtest  (sans starlette, uvicorn)"),
     # -- les fichiers de scénarios ------------------------------------------------------------
     "E701": ("carte inconnue", "nommez une carte des jeux du scénario"),
     "E702": ("coup invalide", "donnez à chaque coup une seule chose à faire ; placez `follow` "

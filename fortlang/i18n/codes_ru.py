@@ -121,6 +121,8 @@ CODES: dict[str, tuple[str, ...]] = {
              "fortlang simulate --backend ray  (без ray)"),
     "E607": ("дополнение balance не установлено", "pip install 'fortlang[balance]'",
              "fortlang balance --out report  (без matplotlib)"),
+    "E608": ("дополнение playtest не установлено", "pip install 'fortlang[playtest]'",
+             "fortlang playtest  (без starlette, uvicorn)"),
     # -- файлы сценариев ----------------------------------------------------------------------
     "E701": ("неизвестная карта", "назовите карту из наборов сценария"),
     "E702": ("неверный ход", "дайте каждому ходу одно дело; ставьте `follow` и `decline` "
