@@ -101,7 +101,7 @@ def test_a_seats_view_never_holds_a_rivals_hand_or_secret_rule() -> None:
         view = seat_view(table, 0)
         rival = view["players"][1]
         hand = rival["zones"][0]
-        assert hand["title"] == "hand" and "cards" not in hand
+        assert hand["title"] == "hand" and "cards" not in hand and hand["count_text"]
         assert hand["count"] == len(table.state.game.players[1].hand)
         secret = table.state.game.players[1].rule
         if secret is not None:
@@ -123,9 +123,25 @@ def test_the_log_says_what_each_answer_changed_for_everyone() -> None:
     _play(table, random.Random(1))
     lines = table.told(0)
     assert any(line.startswith("you — play a card (R5.1)") for line in lines)
-    assert any(line.startswith("player 2 (greedy) — ") for line in lines)
-    assert any("VP 0 → " in line for line in lines)  # what a play yielded
+    assert any(line.startswith(f"{table.name(1)} — ") for line in lines)
+    assert table.name(1).endswith("(greedy)")
+    assert any(line.startswith(f"    {table.name(1)}: ") and "VP 0 → " in line
+               for line in lines)  # what a play yielded, under it
     final = seat_view(table, 0)["over"]
     assert final is not None and final["winners"]
     out = table.state.outcome()
     assert [s["total"] for s in final["scores"]] == [s.total for s in out.scores]  # R11
+
+
+def test_a_french_table_speaks_french_and_names_a_rivals_draws_only_by_count() -> None:
+    table = Table(base_set(), players=2, humans=1, bots=["greedy"], seed=3, lang="fr")
+    _play(table, random.Random(1))
+    view = seat_view(table, 0)
+    assert view["words"]["undo"] == "reprendre ma dernière réponse"
+    assert view["players"][0]["name"] == "vous"
+    assert any(line.startswith("vous — ") for line in view["log"])
+    hands = {z["title"] for p in view["players"] for z in p["zones"]}
+    assert "main" in {h.lower() for h in hands}
+    rival = table.name(1)
+    drawn = [line for line in view["log"] if line.startswith(f"    {rival}: ") and "pioch" in line]
+    assert drawn and all("(" not in line.split("pioch", 1)[1] for line in drawn)

@@ -189,7 +189,8 @@ class Playtest:
         data = seat_view(self.table, seat)
         data["cards"] = self.cards
         if seat is None:  # the host hands out the links
-            data["links"] = [f"/t/{token}/" for token in self.table.tokens]
+            data["links"] = [[self.table.name(seat), f"/t/{token}/"]
+                             for seat, token in enumerate(self.table.tokens)]
         return data
 
     async def act(self, request: Request) -> Response:

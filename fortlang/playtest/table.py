@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from fortlang.cardset.table import fingerprint
 from fortlang.engine.choices import Decision, IllegalMove
 from fortlang.game.agents import agent_seed, make_bot
-from fortlang.game.disclosure import told
-from fortlang.game.pull import GameState, answer, observe
+from fortlang.game.human import event_text, seat_label, told
+from fortlang.game.narration import Event, changes, snapshot
+from fortlang.game.pull import GameState, answer
 from fortlang.game.replay import FORMAT, StateTrace, outcome_json
+from fortlang.i18n import ui
 from fortlang.model import CardSet
 
 #: Bounds of what one table holds (a game of Fort asks a few hundred decisions; these are far
@@ -35,13 +37,15 @@ MAX_PLAYERS = 4
 
 @dataclass(frozen=True)
 class Entry:
-    """One answered decision: who, what was asked, which option; and what it changed that
-    every seat can see (``changes``: sentences built from two public observations)."""
+    """One answered decision: who, what was asked, which option; what it changed as each
+    watcher may see it (``events``: by seat, -1 for the host, who sees only what is public:
+    :mod:`fortlang.game.narration`), and the sizes of the hidden piles before it (undo)."""
 
     number: int
     decision: Decision
     index: int
-    changes: tuple[str, ...]
+    events: Mapping[int, tuple[Event, ...]]
+    hidden: tuple[int, ...]
 
 
 class Table:
@@ -58,6 +62,7 @@ class Table:
         self.players, self.humans, self.seed, self.draft = players, humans, seed, draft
         self.lang = lang
         self.card_names = {k.id: k.name_in(lang) for k in cardset.kids}
+        self.kids = {k.id: k for k in cardset.kids}
         self.bot_names = [bots[(s - humans) % len(bots)] if s >= humans else "person"
                           for s in range(players)] if bots else ["person"] * players
         self.sets = [fingerprint(s) for s in sets] or [fingerprint(cardset)]
@@ -91,7 +96,7 @@ class Table:
         self.state = GameState(self.cardset, self.players, seed=self.seed, draft=self.draft,
                                trace=self.trace)
         self.log: list[Entry] = []
-        self._seen = self._public()
+        self._seen = snapshot(self.state.game)
         for index in history:
             self._apply(index)
 
@@ -132,10 +137,11 @@ class Table:
         if len(self.log) >= MAX_LOG:
             raise IllegalMove("this table has reached its bound of decisions")
         d = self.state.decision()
+        hidden = self._hidden_sizes()
         self.state.apply_action(index)
-        now = self._public()
-        told = changes(self._seen, now, self._name, self._card)
-        self.log.append(Entry(len(self.log), d, index, told))
+        now = snapshot(self.state.game)
+        events = {w: tuple(changes(self._seen, now, w)) for w in range(-1, self.players)}
+        self.log.append(Entry(len(self.log), d, index, events, hidden))
         self._seen = now
         self.version += 1
 
@@ -151,7 +157,7 @@ class Table:
         last = mine[-1]
         if any(e.decision.player != seat for e in self.log[last:]):
             return None
-        if self._hidden_sizes(self._observed_before(last)) != self._hidden_sizes(self._seen):
+        if self.log[last].hidden != self._hidden_sizes():
             return None
         return last
 
@@ -165,46 +171,36 @@ class Table:
         self._start(history)
         self.version += 1
 
-    def _observed_before(self, number: int) -> dict[str, Any]:
-        if number == 0:
-            probe = GameState(self.cardset, self.players, seed=self.seed, draft=self.draft)
-        else:
-            probe = GameState(self.cardset, self.players, seed=self.seed, draft=self.draft,
-                              history=[e.index for e in self.log[:number]])
-        try:
-            return observe(probe.game, 0)
-        finally:
-            probe.close()
-
-    @staticmethod
-    def _hidden_sizes(seen: dict[str, Any]) -> tuple[int, ...]:
-        return (seen["park_deck_size"], seen["rule_pile_size"],
-                *(p["deck_size"] for p in seen["players"]))
+    def _hidden_sizes(self) -> tuple[int, ...]:
+        """The sizes of every face-down pile: a change means a card was revealed to someone."""
+        game = self.state.game
+        return (len(game.park_deck), len(game.rule_pile), *(len(p.deck) for p in game.players))
 
     # -- what is told -----------------------------------------------------------------------
 
-    def _public(self) -> dict[str, Any]:
-        """What every seat sees (seat 0's observation without its own hand and rule)."""
-        return observe(self.state.game, 0)
-
-    def _name(self, seat: int) -> str:
-        """A seat as people count them (from 1), with its bot if it has one."""
-        bot = f" ({self.bot_names[seat]})" if seat in self._bots else ""
-        return f"player {seat + 1}{bot}"
-
-    def _card(self, card_id: str) -> str:
-        return self.card_names.get(card_id, card_id)
+    def name(self, seat: int) -> str:
+        """A seat as people read it, with its bot if it has one."""
+        label = seat_label(self.lang, seat)
+        if seat in self._bots:
+            return ui(self.lang, "seat_named", seat=label, name=self.bot_names[seat])
+        return label
 
     def told(self, seat: int | None) -> list[str]:
-        """The log as ``seat`` was told it (None: a watcher who is no player)."""
+        """The log as ``seat`` was told it (None: the host, who sees what is public), in the
+        table's language; what each answer changed is indented under it."""
+        watcher = -1 if seat is None else seat
         lines = []
         for e in self.log:
-            viewer = -1 if seat is None else seat
-            who = self._name(e.decision.player)
-            if seat is not None and e.decision.player == seat:
-                who = "you"
-            lines.append(f"{who} — {told(e.decision, e.index, viewer)}")
-            lines.extend(f"    {c}" for c in e.changes)
+            who = ui(self.lang, "you") if e.decision.player == seat else self.name(
+                e.decision.player)
+            lines.append(f"{who} — "
+                         + told(e.decision, e.index, watcher, self.lang, self.kids))
+            by_seat: dict[int, list[str]] = {}
+            for event in e.events[watcher]:
+                by_seat.setdefault(event.seat, []).append(event_text(event, self.lang))
+            for s, said in by_seat.items():
+                name = ui(self.lang, "you") if s == seat else self.name(s)
+                lines.append(f"    {name}: {', '.join(said)}")
         return lines
 
     def save(self) -> dict[str, Any]:
@@ -222,46 +218,3 @@ class Table:
 
     def close(self) -> None:
         self.state.close()
-
-
-def changes(before: dict[str, Any], after: dict[str, Any], name: Callable[[int], str],
-            card: Callable[[str], str]) -> tuple[str, ...]:
-    """What changed between two public observations, one sentence per seat (VP, level,
-    tokens, cards in the open zones, hand size) and for the park."""
-    out = []
-    for old, new in zip(before["players"], after["players"], strict=True):
-        parts = []
-        for key, word in (("vp", "VP"), ("level", "level")):
-            if new[key] != old[key]:
-                parts.append(f"{word} {old[key]} → {new[key]}")
-        for zone in ("stuff", "pack"):  # (pizza, toy) counts
-            for res, was, count in zip(("pizza", "toy"), old[zone], new[zone], strict=True):
-                if count != was:
-                    parts.append(f"{count - was:+d} {res} ({zone})")
-        for zone in ("yard", "lookout"):
-            gained = _added(old[zone], new[zone])
-            lost = _added(new[zone], old[zone])
-            if gained:
-                parts.append(f"{zone} + {', '.join(map(card, gained))}")
-            if lost:
-                parts.append(f"{zone} − {', '.join(map(card, lost))}")
-        delta = new["hand_size"] - old["hand_size"]
-        if delta:
-            parts.append(f"hand {delta:+d}")
-        if parts:
-            out.append(f"{name(new['seat'])}: " + "; ".join(parts))
-    gone = _added(after["park"], before["park"])
-    if gone:
-        out.append("park − " + ", ".join(map(card, gone)))
-    return tuple(out)
-
-
-def _added(old: Sequence[str], new: Sequence[str]) -> list[str]:
-    left = list(old)
-    added = []
-    for card in new:
-        if card in left:
-            left.remove(card)
-        else:
-            added.append(card)
-    return added

@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fortlang.engine.choices import Option
+from fortlang.engine.choices import Decision, Option
 from fortlang.escape import shown
+from fortlang.game.human import heading, option_label
 from fortlang.game.pull import observe
+from fortlang.i18n import counted, ui
 from fortlang.model import CardSet
+from fortlang.phrasebook import resource_name, term
 from fortlang.playtest.table import Table
 
 
@@ -34,48 +37,62 @@ def catalogue(cardset: CardSet, lang: str) -> dict[str, dict[str, str]]:
     return cards
 
 
-def _zone(title: str, cards: Any, count: int | None = None) -> dict[str, Any]:
+def _zone(title: str, cards: Any, count: int | None, lang: str) -> dict[str, Any]:
     if cards is None:
-        return {"title": title, "count": count}
+        return {"title": title, "count": count, "count_text": counted(lang, "n.card", count or 0)}
     return {"title": title, "cards": list(cards)}
 
 
-def _tokens(counts: Any) -> str:
+def _tokens(counts: Any, lang: str) -> str:
     pizza, toy = counts
-    return f"{pizza} pizza, {toy} toy"
+    return f"{resource_name('pizza', lang, pizza)}, {resource_name('toy', lang, toy)}"
+
+
+#: The page's fixed words (the script fills them in), from the interface catalogue.
+WORDS = ("title", "you_are", "host", "waiting", "over", "refused", "undo", "save", "log",
+         "table", "final", "winner", "links", "total", "track", "fort", "no_answer")
 
 
 def seat_view(table: Table, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` sees now (None: the host's page, which sees only what is public)."""
+    """What ``seat`` sees now (None: the host's page, which sees only what is public), worded in
+    the table's language."""
+    lang = table.lang
     game = table.state.game
     seen = observe(game, -1 if seat is None else seat)
     players = []
     for p in seen["players"]:
         s = p["seat"]
         mine = s == seat
-        counters = [["VP", p["vp"]], ["fort level", p["level"]],
-                    ["stuff", _tokens(p["stuff"])],
-                    ["pack", f"{_tokens(p['pack'])} (room {game.pack_capacity(game.players[s])})"],
-                    ["deck", p["deck_size"]]]
+        room = ui(lang, "pt.room", n=game.pack_capacity(game.players[s]))
+        counters = [[term("vp", lang), p["vp"]], [term("fort_level", lang), p["level"]],
+                    [term("stuff", lang), _tokens(p["stuff"], lang)],
+                    [term("pack", lang), f"{_tokens(p['pack'], lang)} ({room})"],
+                    [term("deck", lang), p["deck_size"]]]
         if p["has_rule"]:
-            counters.append(["made-up rule", p["rule"] if mine else "secret"])
+            counters.append([term("made_up_rule", lang),
+                             p["rule"] if mine else ui(lang, "pt.secret")])
         if game.macaroni == s:
-            counters.append(["macaroni sculpture", "yes"])
+            counters.append([term("macaroni_sculpture", lang), ui(lang, "pt.yes")])
         players.append({
-            "seat": s, "name": "you" if mine else table._name(s), "mine": mine,
+            "seat": s, "name": ui(lang, "you") if mine else table.name(s), "mine": mine,
             "counters": counters,
-            "zones": [_zone("hand", p["hand"], p["hand_size"]),
-                      _zone("in play", p["in_play"]), _zone("lookout", p["lookout"]),
-                      _zone("yard", p["yard"]), _zone("perks", p["perks"]),
-                      _zone("discard", p["discard"])],
+            "zones": [_zone(term("hand", lang), p["hand"], p["hand_size"], lang),
+                      _zone(ui(lang, "pt.in_play"), p["in_play"], None, lang),
+                      _zone(term("lookout", lang), p["lookout"], None, lang),
+                      _zone(term("yard", lang), p["yard"], None, lang),
+                      _zone(term("perk", lang), p["perks"], None, lang),
+                      _zone(term("discard_pile", lang), p["discard"], None, lang)],
         })
-    shared = [_zone("park", seen["park"]), _zone("perk row", seen["perk_row"]),
-              {"title": "park deck", "count": seen["park_deck_size"]},
-              {"title": "rule pile", "count": seen["rule_pile_size"]}]
+    shared = [_zone(term("park", lang), seen["park"], None, lang),
+              _zone(ui(lang, "pt.perk_row"), seen["perk_row"], None, lang),
+              _zone(term("park_deck", lang), None, seen["park_deck_size"], lang),
+              _zone(ui(lang, "pt.rule_pile"), None, seen["rule_pile_size"], lang)]
     view: dict[str, Any] = {
-        "version": table.version, "seat": seat, "lang": table.lang,
+        "version": table.version, "seat": seat, "lang": lang,
+        "seat_name": None if seat is None else table.name(seat),
+        "words": {w: ui(lang, f"pt.{w}") for w in WORDS},
         "players": players, "table": shared,
-        "supply": _tokens(seen["supply"]),
+        "supply": _tokens(seen["supply"], lang),
         "log": [shown(line) for line in table.told(seat)],
         "decision": None, "waiting_for": None,
         "undo": seat is not None and table.undo_point(seat) is not None,
@@ -86,19 +103,20 @@ def seat_view(table: Table, seat: int | None) -> dict[str, Any]:
         view["over"] = _final(table)
     elif d.player == seat:
         view["decision"] = {
-            "number": len(table.log), "kind": str(d.kind), "context": shown(d.context),
-            "options": [_option(o, table.card_names) for o in d.options],
+            "number": len(table.log), "kind": str(d.kind), "context": shown(heading(d, lang)),
+            "options": [_option(d, o, table) for o in d.options],
             "excluded": [[shown(label), shown(rule)] for label, rule in d.excluded],
         }
     else:
-        view["waiting_for"] = table._name(d.player)
+        view["waiting_for"] = table.name(d.player)
     return view
 
 
-def _option(option: Option, names: Mapping[str, str]) -> dict[str, Any]:
-    """An option's label, and the card it names if it names one (its face is shown)."""
-    card = _card_in(option.value, names)
-    return {"label": shown(option.label), "card": card}
+def _option(decision: Decision, option: Option, table: Table) -> dict[str, Any]:
+    """An option in the table's language, and the card it names if it names one (its face is
+    shown)."""
+    label = option_label(decision, option, table.lang, table.kids, own=True)
+    return {"label": shown(label), "card": _card_in(option.value, table.card_names)}
 
 
 def _card_in(value: Any, names: Mapping[str, str]) -> str | None:
@@ -116,9 +134,12 @@ def _final(table: Table) -> dict[str, Any]:
     out = table.state.outcome()
     rules = {p.seat: p.rule.name for p in table.state.game.players if p.rule is not None}
     return {
-        "scores": [{"name": table._name(s.seat), "total": s.total, "track": s.track,
+        "scores": [{"name": table.name(s.seat), "total": s.total, "track": s.track,
                     "fort": s.fort, "rule": s.rule, "rule_name": shown(rules.get(s.seat, "")),
                     "macaroni": s.macaroni, "level": s.level} for s in out.scores],
-        "winners": [table._name(w) for w in out.winners],
+        "winners": [table.name(w) for w in out.winners],
         "turns": out.turns, "triggers": list(out.triggers),
+        "headers": [ui(table.lang, "pt.total"), ui(table.lang, "pt.track"),
+                    ui(table.lang, "pt.fort"), term("made_up_rule", table.lang),
+                    term("macaroni_sculpture", table.lang), term("fort_level", table.lang)],
     }

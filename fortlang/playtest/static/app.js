@@ -4,6 +4,13 @@
 const base = location.pathname.replace(/\/?$/, "/");
 let version = -1;
 let answered = -1; // the question this page last answered: a second click is not sent
+let words = {};
+
+// A catalogue template ("waiting for {seat}") filled in: the words come from the server, in
+// the table's language.
+function say(key, values) {
+  return (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+}
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -27,7 +34,7 @@ function face(id, cards) {
 function zone(z, cards) {
   const box = el("div", { class: "zone", "data-zone": z.title }, el("span", { class: "title", text: z.title + ": " }));
   if (z.cards === undefined) {
-    box.append(el("span", { text: z.count + " card" + (z.count === 1 ? "" : "s") }));
+    box.append(el("span", { text: z.count_text }));
   } else if (z.cards.length === 0) {
     box.append(el("span", { text: "—" }));
   } else {
@@ -45,7 +52,7 @@ function drawPlayers(view) {
       el("h2", { text: p.name }), counters, ...p.zones.map((z) => zone(z, view.cards)));
   }));
   const table = document.getElementById("table");
-  table.replaceChildren(el("h2", { text: "the table (supply: " + view.supply + ")" }),
+  table.replaceChildren(el("h2", { text: say("table", {}) + " (" + view.supply + ")" }),
     ...view.table.map((z) => zone(z, view.cards)));
 }
 
@@ -55,8 +62,8 @@ function drawDecision(view) {
   const d = view.decision;
   box.dataset.number = d ? d.number : "";
   if (!d) {
-    box.append(el("p", { text: view.over ? "the game is over" :
-      "waiting for " + (view.waiting_for || "…") }));
+    box.append(el("p", { text: view.over ? say("over", {}) :
+      say("waiting", { seat: view.waiting_for || "…" }) }));
   } else {
     box.append(el("h2", { text: d.context || d.kind }));
     const options = el("div", { class: "options" });
@@ -73,12 +80,12 @@ function drawDecision(view) {
     });
     box.append(options);
     if (d.excluded.length) {
-      box.append(el("details", { class: "excluded" }, el("summary", { text: "refused by the rules (" + d.excluded.length + ")" }),
+      box.append(el("details", { class: "excluded" }, el("summary", { text: say("refused", { n: d.excluded.length }) }),
         el("ul", {}, ...d.excluded.map(([label, rule]) => el("li", { text: label + " — " + rule })))));
     }
   }
   if (view.undo) {
-    const undo = el("button", { type: "button", id: "undo", text: "undo my last answer" });
+    const undo = el("button", { type: "button", id: "undo", text: say("undo", {}) });
     undo.addEventListener("click", () => post("undo", {}));
     box.append(undo);
   }
@@ -89,33 +96,38 @@ function drawFinal(view) {
   box.hidden = !view.over;
   if (!view.over) return;
   const o = view.over;
-  const head = el("tr", {}, ...["player", "total", "track", "fort", "made-up rule", "macaroni", "level"].map((h) => el("th", { text: h })));
+  const head = el("tr", {}, ...["", ...o.headers].map((h) => el("th", { text: h })));
   const rows = o.scores.map((s) => el("tr", {}, ...[s.name, s.total, s.track, s.fort,
     s.rule + (s.rule_name ? " (" + s.rule_name + ")" : ""), s.macaroni, s.level].map((v) => el("td", { text: String(v) }))));
-  box.replaceChildren(el("h2", { text: "final score (R11)" }),
+  box.replaceChildren(el("h2", { text: say("final", {}) }),
     el("table", { class: "scores" }, head, ...rows),
-    el("p", { id: "winners", text: "winner: " + o.winners.join(" and ") + " after " + o.turns + " turns (" + o.triggers.join(", ") + ")" }));
+    el("p", { id: "winners", text: say("winner", { names: o.winners.join(" & "), turns: o.turns, triggers: o.triggers.join(", ") }) }));
 }
 
 function drawLinks(view) {
   const box = document.getElementById("links");
   box.hidden = !view.links;
   if (!view.links) return;
-  box.replaceChildren(el("h2", { text: "each person's link (keep them private)" }),
-    el("ul", {}, ...view.links.map((href, i) => el("li", {}, el("a", { href, text: "player " + (i + 1) })))));
+  box.replaceChildren(el("h2", { text: say("links", {}) }),
+    el("ul", {}, ...view.links.map(([name, href]) => el("li", {}, el("a", { href, text: name })))));
 }
 
 function draw(view) {
   version = view.version;
-  document.body.dataset.version = version;
-  document.getElementById("title").textContent = view.seat === null ?
-    "Fort playtest — host" : "Fort playtest — you are player " + (view.seat + 1);
+  words = view.words;
+  document.documentElement.lang = view.lang;
+  document.getElementById("title").textContent = say("title", {}) + " — " + (view.seat === null ?
+    say("host", {}) : say("you_are", { seat: view.seat_name }));
+  document.title = document.getElementById("title").textContent;
+  document.getElementById("save").textContent = say("save", {});
+  document.querySelector("#log-box h2").textContent = say("log", {});
   document.getElementById("status").textContent = "";
   drawDecision(view);
   drawFinal(view);
   drawLinks(view);
   drawPlayers(view);
   const log = document.getElementById("log");
+  document.body.dataset.version = version;
   log.replaceChildren(...view.log.map((line) => el("li", { class: line.startsWith("    ") ? "change" : "", text: line.trim() })));
   const logBox = document.getElementById("log-box");
   logBox.scrollTop = logBox.scrollHeight;
@@ -136,7 +148,7 @@ async function post(what, body) {
       draw(data);
     }
   } catch (e) {
-    status.textContent = "the server does not answer";
+    status.textContent = say("no_answer", {});
     answered = -1;
   }
 }
@@ -152,7 +164,7 @@ async function poll() {
         await new Promise((ok) => setTimeout(ok, 2000));
       }
     } catch (e) {
-      document.getElementById("status").textContent = "the server does not answer";
+      document.getElementById("status").textContent = say("no_answer", {});
       await new Promise((ok) => setTimeout(ok, 2000));
     }
   }
