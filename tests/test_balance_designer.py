@@ -101,9 +101,16 @@ def test_the_page_fits_1280_pixels_and_its_first_screen_is_saved(report: Path,
     with Chromium(CHROMIUM, tmp_path / "profile") as browser:
         browser.open((report / "index.html").as_uri())
         browser.viewport(1280, 800)
-        browser.wait_for("document.readyState === 'complete'")
+        browser.wait_for("document.readyState === 'complete' && "
+                         "document.querySelectorAll('table').length === 3")
         assert browser.evaluate("document.documentElement.scrollWidth") <= 1280
         assert browser.evaluate("document.body.scrollWidth") <= 1280
+        # every table ends inside the page's column (before: the kid table's right edge was
+        # at 1258 px, past the body's 1197 px)
+        edges = browser.evaluate("[document.body.getBoundingClientRect().right, ...Array.from("
+                                 "document.querySelectorAll('table')).map(t => "
+                                 "t.getBoundingClientRect().right)]")
+        assert len(edges) == 4 and max(edges[1:]) <= edges[0], edges
         browser.evaluate("document.getElementById('only-set-0').click(), 0")
         shown = browser.evaluate("Array.from(document.querySelectorAll('tr.item')).filter("
                                  "r => r.offsetParent !== null).length")

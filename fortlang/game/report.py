@@ -204,8 +204,21 @@ def _disagreement(c: dict[str, Any], median: float | None) -> str:
     return ""
 
 
-#: A column of an item table: heading, the cell's text from the row.
+#: A column of an item table: heading, the cell's text (or lines) from the row.
 Column = tuple[str, Callable[[dict[str, Any]], Any]]
+
+
+def _lines(text: str) -> tuple[str, ...]:
+    """A win rate cell on short lines: the rate, its games, its interval."""
+    rate, _, rest = text.partition(" (")
+    return (rate, *rest.rstrip(")").split(", ")) if rest else (rate,)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, tuple):
+        head, *rest = value
+        return escape(head) + "".join(f"<br><small>{escape(line)}</small>" for line in rest)
+    return escape(str("–" if value is None else value))
 
 
 def _columns(f: dict[str, Any]) -> list[Column]:
@@ -220,12 +233,11 @@ def _columns(f: dict[str, Any]) -> list[Column]:
         ("effect (points)", lambda c: None if c["effect"] is None else f"{c['effect']:+.2f}"),
         ("95% CI", lambda c: None if c["effect_ci95"] is None else _ci(c["effect_ci95"], False)),
         ("flag", lambda c: c["flag"]),
-        ("win rate with it", lambda c: win_rate_cell(c["win_rate_acquired"],
-                                                      c["win_rate_acquired_ci95"],
-                                                      c["acquired"])),
-        ("win rate without", lambda c: win_rate_cell(
+        ("win rate with it", lambda c: _lines(win_rate_cell(
+            c["win_rate_acquired"], c["win_rate_acquired_ci95"], c["acquired"]))),
+        ("win rate without", lambda c: _lines(win_rate_cell(
             c["win_rate_not_acquired"], c.get("win_rate_not_acquired_ci95"),
-            player_games - c["acquired"])),
+            player_games - c["acquired"]))),
         ("why / note", lambda c: c.get("flag_reason") or _disagreement(c, median)),
     ]
 
@@ -250,8 +262,7 @@ def _items_table(f: dict[str, Any], kind: str, caption: str) -> str:
         classes = ["item", f"set-{index.get(c.get('set', ''), len(index))}"]
         if c["flag"]:
             classes.append(c["flag"])
-        cells = "".join(f"<td>{escape(str('–' if v is None else v))}</td>"
-                        for v in (cell(c) for _, cell in columns))
+        cells = "".join(f"<td>{_cell(cell(c))}</td>" for _, cell in columns)
         body.append(f'<tr class="{" ".join(classes)}">{cells}</tr>')
     return (f'<div class="scroll"><table><caption>{escape(caption)}</caption><thead><tr>'
             + "".join(f"<th>{escape(h)}</th>" for h, _ in columns) + "</tr></thead><tbody>"
@@ -283,11 +294,12 @@ img { max-width: 100%; display: block; margin: .5em 0; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; font-size: 13px; margin: 1em 0; width: 100%; }
 caption { text-align: left; font-weight: 600; padding: .3em 0; }
-th, td { border-bottom: 1px solid #e4e4e4; padding: 3px 6px; text-align: right; }
-th { white-space: normal; vertical-align: bottom; }
+th, td { border-bottom: 1px solid #e4e4e4; padding: 3px 5px; text-align: right; }
+th { vertical-align: bottom; }
 td { white-space: nowrap; }
 td:nth-child(2), td:last-child { white-space: normal; }
-td:last-child { min-width: 14em; font-size: 12px; color: #444; }
+td:last-child { min-width: 12em; font-size: 12px; color: #444; }
+td small { color: #666; }
 th:nth-child(-n+3), td:nth-child(-n+3), th:last-child, td:last-child { text-align: left; }
 tr.above td { background: #fbe9e7; } tr.below td { background: #e3f0fb; }
 tr.set-0 td:first-child { font-weight: 600; }
