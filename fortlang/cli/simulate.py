@@ -235,9 +235,11 @@ def _play(run: Run, workers: int, backend: str, address: str | None, total: Aggr
     from fortlang.game.backends import results
     from fortlang.game.batch import jobs
 
+    console = Console(stderr=True)
+    # Only a terminal sees the bar; a pipe or a log file gets nothing (not even a blank line).
     progress = Progress("[progress.description]{task.description}", BarColumn(),
-                        MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=Console(stderr=True), transient=True)
+                        MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                        transient=True, disable=not console.is_terminal)
     with progress:
         task = progress.add_task("games", total=run.games)
         all_jobs = jobs(run.games, chunk_size(run.games, workers), cardset=run.table,
