@@ -120,3 +120,27 @@ def test_the_page_fits_1280_pixels_and_its_first_screen_is_saved(report: Path,
         browser.evaluate("window.scrollTo(0, 0), 0")
         ARTIFACTS.mkdir(exist_ok=True)
         browser.screenshot(ARTIFACTS / "balance-first-screen.png")
+
+
+def test_a_row_whose_yield_and_win_rate_disagree_says_so(report: Path) -> None:
+    from collections import defaultdict
+
+    from fortlang.game.report import page
+
+    f = json.loads((report / "figures.json").read_text())
+    card = f["cards"]["big-bo"]  # yields the most; suppose its holders rarely won
+    card.update(flag=None, flag_reason=None, acquired=50, win_rate_acquired=0.02,
+                win_rate_acquired_ci95=[0.0, 0.1])
+    html = page(f, defaultdict(str))
+    row = html[html.index("<td>big-bo</td>"):]
+    row = row[:row.index("</tr>")]
+    assert "yet its holders win less" in row and "50 games" in row
+
+
+def test_simulates_terminal_table_writes_no_rate_from_a_few_games(tmp_path: Path) -> None:
+    folder = write_expansion(tmp_path / "yard-kids")
+    result = CliRunner().invoke(main, ["simulate", "--sets", str(folder), "--games", "2",
+                                       "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "n/a (" in result.stdout
+    assert " 0.0% (" not in result.stdout

@@ -267,6 +267,15 @@ def _ci_text(ci: list[float] | None, pct: bool = True) -> str:
     return f"{_pct(ci[0])}–{_pct(ci[1])}" if pct else f"{ci[0]:+.2f}…{ci[1]:+.2f}"
 
 
+def _rate_text(rate: float | None, ci: list[float] | None, games: int) -> str:
+    """A win rate with its games and interval; "n/a (2 games)" from a handful (issue 36)."""
+    from fortlang.game.report import MIN_GAMES, win_rate_cell
+
+    if rate is None or games < MIN_GAMES:
+        return win_rate_cell(rate, ci, games)
+    return f"{_pct(rate)} ({_ci_text(ci)}) n={games}" if ci else _pct(rate)
+
+
 def _print(f: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.markup import escape
@@ -302,7 +311,8 @@ def _print(f: dict[str, Any]) -> None:
                           str(c["followed"]),
                           "-" if c["effect"] is None else f"{c['effect']:+.2f}",
                           _ci_text(c["effect_ci95"], pct=False), c["flag"] or "",
-                          f"{_pct(c['win_rate_acquired'])} "
-                          f"({_ci_text(c['win_rate_acquired_ci95'])})",
-                          _pct(c["win_rate_not_acquired"]))
+                          _rate_text(c["win_rate_acquired"], c["win_rate_acquired_ci95"],
+                                     c["acquired"]),
+                          _rate_text(c["win_rate_not_acquired"], None,
+                                     f["games"] * f["players"] - c["acquired"]))
         console.print(table)
