@@ -144,3 +144,12 @@ def test_simulates_terminal_table_writes_no_rate_from_a_few_games(tmp_path: Path
     assert result.exit_code == 0, result.output
     assert "n/a (" in result.stdout
     assert " 0.0% (" not in result.stdout
+
+
+def test_too_few_ranked_cards_flag_nothing_and_the_page_says_why() -> None:
+    from fortlang.game.report import _flag_rule
+
+    cards = {"a": _card(20.0, 0.1), "b": _card(1.0, 0.1), "c": _card(2.0, 0.1, n=3)}
+    summary = flag_outliers(cards)
+    assert summary["upper"] is None and not any(c["flag"] for c in cards.values())
+    assert "at least 4 cards" in _flag_rule({"flagging": summary, "median_effect": None})

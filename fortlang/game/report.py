@@ -345,7 +345,10 @@ def _flag_summary(f: dict[str, Any]) -> str:
 def _flag_rule(f: dict[str, Any]) -> str:
     """How a card came to be flagged, in words."""
     fences = f.get("flagging")
-    if fences and fences.get("upper") is not None:
+    if fences and fences.get("upper") is None:
+        return (f"Flagged cards (outliers need at least 4 cards played 10 times or more; "
+                f"here: {fences['comparisons']})")
+    if fences:
         return (f"Cards whose yield is an outlier among the {fences['comparisons']} cards "
                 f"played at least 10 times (beyond the quartiles ± 1.5 × their spread"
                 f"{_further(f)}: below {fences['lower']:+.2f} or above "
