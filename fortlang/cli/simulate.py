@@ -187,7 +187,8 @@ def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callabl
         click.option("--draft", is_flag=True, help="Draft set-up (R2.5) instead of the basic one."),
         click.option("--margin", type=Margin(), default=0.0, show_default=True,
                      metavar="POINTS", help="Flag a card only when its interval lies this far "
-                     "beyond the median (points per play; 0: any clear difference)."),
+                     "beyond the median (simulate; 0: any clear difference) or beyond the "
+                     "outlier fences (balance), in points per play."),
     ]
 
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
