@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import LexerThread
 
 from fortlang import nodes as n
+from fortlang import parse_hints
 from fortlang import registry as reg
 from fortlang.errors import (
     ERROR,
@@ -696,6 +697,12 @@ def _describe(lang: Language, e: UnexpectedInput, text: str, start: str,
         if not text.strip():
             return Diagnostic(ERROR, "E100", f"empty {what}{tail}", _end_span(text), filename,
                               hint="a blank box is written as an empty YAML value, not as text")
+        opened = parse_hints.unmatched_open(text) if accepted and "RPAR" in accepted else None
+        if opened is not None:  # point at the `(`, not at the end of the line
+            line, column = _position(text, opened)
+            return Diagnostic(ERROR, "E100", parse_hints.unclosed_paren(),
+                              n.Span(line, column, line, column + 1, opened, opened + 1),
+                              filename, hint=parse_hints.unclosed_paren_hint())
         return Diagnostic(ERROR, "E100", f"unexpected end of the {what}{tail}", _end_span(text),
                           filename)
     if isinstance(e, UnexpectedToken):
@@ -720,13 +727,23 @@ def _describe(lang: Language, e: UnexpectedInput, text: str, start: str,
             ch = text[pos]
             shown = ch if ch.isprintable() else repr(ch)[1:-1]
             return Diagnostic(ERROR, "E100", f"unexpected character `{shown}`{tail}", span,
-                              filename, hint=_lookalike(ch, lang))
+                              filename, hint=_lookalike(ch, lang) or _teach(
+                                  lang, text, pos, ch, accepted))
         word, span = _widen(text, pos, word, span)
     hint = _lookalike(word, lang)
     if span.start != (e.pos_in_stream if isinstance(e, UnexpectedCharacters)
                       else e.token.start_pos):  # widened: the expectations were mid-word
         tail = ""
+    if hint is None and span.start is not None:
+        hint = _teach(lang, text, span.start, word, accepted)
     if hint is None and word[:1].isalpha():
         hint = did_you_mean(word, spellings)
     return Diagnostic(ERROR, "E100", f"unexpected `{_short(word)}`{tail}", span, filename,
                       hint=hint)
+
+
+def _teach(lang: Language, text: str, pos: int, found: str,
+           accepted: set[str] | None) -> str | None:
+    """A hint naming the form meant (`->` for `:`, `>=` for `=>`...), or None."""
+    return parse_hints.teach(parse_hints.Failure(text, pos, found, frozenset(accepted or ())),
+                             lang)

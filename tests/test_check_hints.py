@@ -1,0 +1,58 @@
+"""`fortlang check` on a card file teaches the form meant (issue 36, errors that teach): each
+hint is asserted through the command a designer runs, on a card file written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from fortlang.cli import main
+
+
+def check_action(tmp_path: Path, action: str, quoted: bool = True) -> str:
+    value = "'" + action.replace("'", "''") + "'" if quoted else action
+    card = tmp_path / "kids.yaml"
+    card.write_text("kids:\n  - id: bug\n    name: Bug\n    suits: [shovel]\n"
+                    f"    public: {value}\n    source: rulebook\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(card)])
+    assert result.exit_code == 1, result.output
+    return result.output
+
+
+HINTS = [
+    ("if hand >= 4: draw", "5:26", "did you mean `if hand >= 4 -> draw`?"),
+    ("draw 2 cards", "5:21", "did you mean `draw 2`?"),
+    ("gain pizza x water gun", "5:33", "did you mean `water_gun`?"),
+    ("take toy from rival", "5:23", "`take` is written `take [N] RES`"),
+    ("score if toy > 2", "5:20", "did you mean `if toy > 2 -> score`?"),
+    ("if toy => 3 -> score", "5:22", "did you mean `>=`?"),
+]
+
+
+@pytest.mark.parametrize(("action", "where", "hint"), HINTS, ids=[h[0] for h in HINTS])
+def test_a_common_slip_gets_the_form_meant(tmp_path: Path, action: str, where: str, hint: str):
+    out = check_action(tmp_path, action)
+    assert f"kids.yaml:{where}: error[E100]" in out
+    assert "hint: " in out and hint in out
+
+
+def test_a_condition_with_a_colon_left_unquoted_still_gets_the_arrow(tmp_path: Path):
+    # YAML reads `public: if hand >= 4: draw` as a mapping: the hint must say `->` all the same
+    out = check_action(tmp_path, "if hand >= 4: draw", quoted=False)
+    assert "error[E301]" in out
+    assert "did you mean `if hand >= 4 -> draw`?" in out
+
+
+@pytest.mark.parametrize(("action", "column"), [
+    ("(gain pizza then score", 14),
+    ("gain pizza or (score then (draw", 40),
+    ("(gain pizza or (score)\nthen draw", 14),
+])
+def test_a_missing_paren_points_at_the_open_one(tmp_path: Path, action: str, column: int):
+    out = check_action(tmp_path, action)
+    assert f"kids.yaml:5:{column}: error[E100]: this `(` is never closed" in out
+    caret = out.splitlines()[2]
+    assert caret.strip() == "^" and caret.index("^") == out.splitlines()[1].rindex("(",
+        0, caret.index("^") + 1)
