@@ -163,3 +163,10 @@ def unmatched_open(text: str) -> int | None:
         elif ch == ")" and stack:
             stack.pop()
     return stack[-1] if stack else None
+
+
+def more_errors(count: int, unbounded: bool) -> str:
+    """The line under an action's last error shown, when there are more."""
+    if unbounded:
+        return "and more errors in this action, not all searched: fix these first"
+    return f"and {count} more errors in this action"

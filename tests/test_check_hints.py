@@ -56,3 +56,23 @@ def test_a_missing_paren_points_at_the_open_one(tmp_path: Path, action: str, col
     caret = out.splitlines()[2]
     assert caret.strip() == "^" and caret.index("^") == out.splitlines()[1].rindex("(",
         0, caret.index("^") + 1)
+
+
+def test_every_error_of_an_action_is_reported_at_once(tmp_path: Path):
+    out = check_action(tmp_path, "gian pizza then draw 2 cards or gain piza")
+    assert "kids.yaml:5:14: error[E100]: unexpected `gian`" in out
+    assert "kids.yaml:5:37: error[E100]: unexpected `cards`" in out
+    assert "kids.yaml:5:51: error[E101]: unknown resource `piza`" in out
+    assert "1 card: 3 errors" in out
+
+
+def test_the_errors_of_one_action_are_capped(tmp_path: Path):
+    out = check_action(tmp_path, " then ".join(["gian pizza"] * 25))
+    assert out.count("error[E100]: unexpected `gian`") == 10
+    assert "and 15 more errors in this action" in out
+
+
+def test_an_error_inside_parentheses_does_not_cascade(tmp_path: Path):
+    out = check_action(tmp_path, "(gian pizza then score) or (score then gain piza)")
+    assert "unexpected `gian`" in out and "unknown resource `piza`" in out
+    assert "1 card: 2 errors" in out
