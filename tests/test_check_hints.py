@@ -76,3 +76,22 @@ def test_an_error_inside_parentheses_does_not_cascade(tmp_path: Path):
     out = check_action(tmp_path, "(gian pizza then score) or (score then gain piza)")
     assert "unexpected `gian`" in out and "unknown resource `piza`" in out
     assert "1 card: 2 errors" in out
+
+
+def test_too_many_ways_points_at_the_part_that_multiplies(tmp_path: Path):
+    # `->` binds tighter than `or`: the rivals take a toy, or the owner converts x glue, and
+    # it is `convert x glue` (4 ways, 12 times: 4^12) that makes the 16,777,432 ways
+    out = check_action(tmp_path, "each rival -> take toy or convert x glue")
+    assert "error[E202]" in out and "16,777,432" in out
+    line, caret = out.splitlines()[1:3]
+    start = caret.index("^")
+    assert line[start:start + len(caret.strip())] == "convert x glue"
+    assert "`x glue` repeats `convert` up to 12 times" in out and "4^12" in out
+
+
+def test_too_many_ways_before_a_then_points_at_the_repeat(tmp_path: Path):
+    out = check_action(tmp_path, "(score or (take toy or convert x glue)) then score")
+    assert "error[E202]" in out
+    line, caret = out.splitlines()[1:3]
+    start = caret.index("^")
+    assert line[start:start + len(caret.strip())] == "convert x glue"
