@@ -309,3 +309,17 @@ def test_a_play_result_is_an_immutable_record_of_every_field() -> None:
     if native.is_compiled(play):
         with pytest.raises(AttributeError):
             result.seat = 1  # type: ignore[misc]
+
+
+def test_r5_4_refusal_names_the_actions_that_cannot_be_performed_in_full():
+    # issue 36: at the start of a game every rival is at 0 VP: `each rival -> lose` changes
+    # nothing, and the refusal says which action that is, not only the rule's number
+    game = table()
+    sour = game.new_card(kid("Sour", "crown", "each rival -> lose", "score x level"),
+                         game.players[0].hand)
+    with pytest.raises(IllegalMove) as refused:
+        play_card(game, 0, sour)
+    said = str(refused.value)
+    assert "R5.4" in said
+    assert "`each rival -> lose`" in said and "`score x level`" in said
+    assert "in full with an effect" in said
