@@ -61,7 +61,7 @@ def _configurations() -> list:
 def _simulate(*args: str) -> str:
     result = CliRunner().invoke(main, ["simulate", "--seed", str(SEED), *args])
     assert result.exit_code == 0, result.output
-    return result.output
+    return result.stdout  # the JSON alone: progress and notes go to stderr
 
 
 def _compare(path: Path, actual: str) -> None:
