@@ -28,6 +28,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
 
     from fortlang.cli.common import fail, stdin_closed
     from fortlang.cli.simulate import game_sets, parse_bots
+    from fortlang.engine.choices import player_name
     from fortlang.game.agents import agent_seed, make_bot
     from fortlang.game.disclosure import revealed_at_end
     from fortlang.game.human import HumanAgent, Narrated, Quit, markup_text
@@ -44,18 +45,18 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
     agents: list[Any] = [HumanAgent(console, sys.stdin, lang, names)]
     agents += [Narrated(make_bot(names[seat], agent_seed(seed, seat)), console, names[seat])
                for seat in range(1, players)]
-    console.print(f"Fort, {players} players, seed {seed}: you are seat 0")
+    console.print(f"Fort, {players} players, seed {seed}: you are {player_name(0)}")
     state = GameState(cardset, players, seed=seed, draft=draft)
     announced = False
     try:  # the agents answer from outside the engine (the pull API)
         while not state.is_terminal():
             if not announced and state.first is not None:
-                console.print(f"seat {state.first} plays first")
+                console.print(f"{player_name(state.first)} plays first")
                 announced = True
             d = state.decision()
             state.apply_action(answer(agents[d.player], state, d))
         if not announced:
-            console.print(f"seat {state.first} plays first")
+            console.print(f"{player_name(state.first)} plays first")
         out = state.outcome()
     except (Quit, KeyboardInterrupt) as e:
         state.close()
@@ -65,7 +66,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
     rules = dict(revealed_at_end(state.game))  # scored face up (R11.2, R14)
     for s in out.scores:
         rule = f" ({markup_text(rules[s.seat])})" if s.seat in rules else ""
-        console.print(f"  seat {s.seat} ({names[s.seat]}): {s.total} = {s.track} + {s.fort} + "
-                      f"{s.rule}{rule} + {s.macaroni}, level {s.level}")
-    won = " and ".join(f"seat {w} ({names[w]})" for w in out.winners)
+        console.print(f"  {player_name(s.seat)} ({names[s.seat]}): {s.total} = {s.track} + "
+                      f"{s.fort} + {s.rule}{rule} + {s.macaroni}, level {s.level}")
+    won = " and ".join(f"{player_name(w)} ({names[w]})" for w in out.winners)
     console.print(f"winner: {won} after {out.turns} turns ({', '.join(out.triggers)})")

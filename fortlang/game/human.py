@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, TextIO
 
-from fortlang.engine.choices import Decision, Kind
+from fortlang.engine.choices import Decision, Kind, player_name
 from fortlang.escape import shown
 from fortlang.game.disclosure import told
 from fortlang.model import KidCard
@@ -56,12 +56,12 @@ class HumanAgent:
 
         c = self.console
         table = Table(title="the table", show_lines=False)
-        for col in ("seat", "who", "VP", "level", "stuff p/t", "pack p/t/room", "lookout",
+        for col in ("player", "who", "VP", "level", "stuff p/t", "pack p/t/room", "lookout",
                     "yard", "hand", "deck"):
             table.add_column(col)
         for p in view.players:
             who = self.names[p.seat] if p.seat < len(self.names) else "?"
-            table.add_row(str(p.seat), who, str(p.vp), str(p.level), _tokens(p.stuff),
+            table.add_row(str(p.seat + 1), who, str(p.vp), str(p.level), _tokens(p.stuff),
                           f"{_tokens(p.pack)} /{p.pack_capacity}",
                           markup_text(", ".join(k.name_in(self.lang) for k in p.lookout) or "-"),
                           markup_text(", ".join(k.name_in(self.lang) for k in p.yard) or "-"),
@@ -119,6 +119,6 @@ class Narrated:
         return self._tell(decision, self.agent.choose(view, decision))
 
     def _tell(self, decision: Decision, index: int) -> int:
-        self.console.print(f"  seat {decision.player} ({self.name}) — "
+        self.console.print(f"  {player_name(decision.player)} ({self.name}) — "
                            + shown(told(decision, index, self.watcher)), markup=False)
         return index
