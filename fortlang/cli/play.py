@@ -55,7 +55,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str, draft: bool,
                 announced = True
             d = state.decision()
             state.apply_action(answer(agents[d.player], state, d))
-        if not announced:
+        if not announced and state.first is not None:  # set once set-up is over (R2.1)
             console.print(f"{player_name(state.first)} plays first")
         out = state.outcome()
     except (Quit, KeyboardInterrupt) as e:
