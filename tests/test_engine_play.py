@@ -262,7 +262,7 @@ def test_r15_rough_housing_destroys_the_played_card():
 
 @pytest.mark.parametrize("places, labels", [
     ({"park", "yard", "park_deck"},
-     ("Tink from the park", "Bones from seat 1's yard", "the top of the park deck")),
+     ("Tink from the park", "Bones from player 2's yard", "the top of the park deck")),
     ({"park", "park_deck"}, ("Tink from the park", "the top of the park deck")),
 ])
 def test_r7_1_recruit_phase_and_r15_birthday_party_without_yards(places, labels):

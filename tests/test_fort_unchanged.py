@@ -8,7 +8,8 @@ Regenerate (only when Fort's behaviour changes on purpose, and say so in the com
 
 `FORTLANG_REGOLD=1` writes the goldens and the replay fixtures instead of comparing;
 `FORTLANG_GOLDEN_FULL=1` also runs the configurations that cost too much for every CI run (the
-search bot at 3 and 4 players; all 36 take about 2.5 minutes of CPU pure, 1 compiled): run it before merging a stage.
+search bot at 3 and 4 players; all 36 take about 2.5 minutes of CPU pure, 1 compiled): run it
+before merging a stage.
 Goldens hold figures and decision indices only, never option labels, so relabelling an option
 changes none of them (a test checks it)."""
 

@@ -26,10 +26,10 @@ def test_after_a_move_the_table_is_told_what_it_did():
     # from the park; decline to follow Chef
     out = play("2\n1\n1\n1\n1\nq\n")
     assert "→ you: +1 pizza" in out
-    assert "Bones, Doodles, Bug from seat 0's yard" not in out  # the clean-up is no recruit
+    assert "Bones, Doodles, Bug from player 1's yard" not in out  # the clean-up is no recruit
     assert "recruited Dot from the park" in out
-    assert re.search(r"seat 1 \(greedy\): .*VP 0 → 2", out), out
-    assert re.search(r"seat 1 \(greedy\): .*drew \d+ cards", out)
+    assert re.search(r"player 2 \(greedy\): .*VP 0 → 2", out), out
+    assert re.search(r"player 2 \(greedy\): .*drew \d+ cards", out)
 
 
 def test_recruit_options_show_the_cards_action_sentences():
@@ -55,7 +55,7 @@ def test_help_lists_the_commands_and_explains_the_decision(command: str):
 
 def test_bots_are_told_in_the_third_person():
     out = play("1\n" * 3000, "--players", "2", seed=3)
-    lines = [line for line in out.splitlines() if "seat 1 (greedy) — " in line]
+    lines = [line for line in out.splitlines() if "player 2 (greedy) — " in line]
     assert lines
     assert not any("your" in line for line in lines), [x for x in lines if "your" in x][:3]
     assert any("from their hand" in line for line in lines)
@@ -104,7 +104,7 @@ def test_the_placeholders_agree_across_languages():
 
 def test_a_bots_drawn_cards_are_counted_never_named():
     out = play("1\n" * 3000, "--players", "3", seed=2)
-    bot_lines = [line for line in out.splitlines() if "  → seat " in line]
+    bot_lines = [line for line in out.splitlines() if "  → player " in line]
     draws = [line for line in bot_lines if "drew " in line]
     assert draws
     assert not [line for line in draws if re.search(r"drew \d+ cards? \(", line)]

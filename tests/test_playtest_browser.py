@@ -103,7 +103,7 @@ def test_a_whole_game_against_a_bot_clicked_to_the_final_score(server: Server,
             raise AssertionError(f"no final score after {clicks} answers")
         assert clicks > 10
         winners = browser.evaluate("document.getElementById('winners').textContent")
-        assert winners.startswith("winner: seat ") and " turns (" in winners
+        assert winners.startswith("winner: player ") and " turns (" in winners
         rows = browser.evaluate("document.querySelectorAll('#final tr').length")
         assert rows == 3  # the header and two players (R11)
         log = browser.evaluate("document.querySelectorAll('#log li').length")

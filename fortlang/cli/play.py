@@ -75,8 +75,8 @@ def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft
             state.apply_action(answer(agents[d.player], state, d))
         if before is not None:
             tell_events(console, changes(before, snapshot(state.game), 0), lang, names)
-        if not announced:
-            console.print(ui(lang, "plays_first", seat=seat_label(lang, state.first or 0)))
+        if not announced and state.first is not None:  # set once set-up is over (R2.1)
+            console.print(ui(lang, "plays_first", seat=seat_label(lang, state.first)))
         out = state.outcome()
     except (Quit, KeyboardInterrupt) as e:
         state.close()

@@ -291,13 +291,14 @@ def _print(f: dict[str, Any]) -> None:
                   f"final score {f['score']['mean_score']} ± {f['score']['score_sd']} (sd)")
     console.print("end triggers: " + ", ".join(f"{k} {_pct(v)}"
                                                for k, v in f["end_triggers"].items()))
-    for title, rows in (("seat", f["seats"]), ("bot", f["bots"]),
+    for title, rows in (("player", f["seats"]), ("bot", f["bots"]),
                         ("turn-order position", f["turn_order"])):
         table = Table(title=f"win rate per {title}")
         for col in (title, "games", "win rate", "95% CI", "mean score", "sd"):
             table.add_column(col, justify="right" if col != title else "left")
         for key, t in rows.items():
-            table.add_row(key, str(t["games"]), _pct(t["win_rate"]), _ci_text(t["ci95"]),
+            shown_key = str(int(key) + 1) if title == "player" else key  # JSON keys are seats
+            table.add_row(shown_key, str(t["games"]), _pct(t["win_rate"]), _ci_text(t["ci95"]),
                           str(t["mean_score"]), str(t["score_sd"]))
         console.print(table)
     rate = f["exchange_rate"]["resource"]

@@ -49,6 +49,7 @@ from fortlang.engine.choices import (
     Decision,
     Kind,
     Option,
+    player_name,
 )
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.state import (
@@ -719,7 +720,7 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
 
 
 #: A yard as a place to take a card from: (where-label, where-value) by seat, made once.
-_YARD_LABELS: Final = tuple(f"from seat {seat}'s yard" for seat in range(4))
+_YARD_LABELS: Final = tuple(f"from {player_name(seat)}'s yard" for seat in range(4))
 _YARD_VALUES: Final = tuple(("yard", seat) for seat in range(4))
 
 

@@ -42,7 +42,7 @@ _FIXED = {"skip the play phase": "option.skip", "decline": "option.decline",
 
 def seat_label(lang: str, seat: int) -> str:
     """How a seat is named to people (one place, so the numbering is decided once)."""
-    return ui(lang, "seat", n=seat)
+    return ui(lang, "seat", n=seat + 1)  # people count players from 1 (issue 32 item 6)
 
 
 def suits_text(card: KidCard, lang: str) -> str:
@@ -324,7 +324,7 @@ class HumanAgent:
             table.add_column(ui(lang, f"col.{col}"))
         for p in view.players:
             who = self.names[p.seat] if p.seat < len(self.names) else "?"
-            table.add_row(str(p.seat), markup_text(who), str(p.vp), str(p.level),
+            table.add_row(str(p.seat + 1), markup_text(who), str(p.vp), str(p.level),
                           tokens(p.stuff, lang),
                           f"{tokens(p.pack, lang)} /{p.pack_capacity}",
                           markup_text(", ".join(k.name_in(lang) for k in p.lookout) or "-"),

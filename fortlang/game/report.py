@@ -12,6 +12,7 @@ from html import escape as _html_escape
 from pathlib import Path
 from typing import Any
 
+from fortlang.engine.choices import player_name
 from fortlang.errors import ERROR, Diagnostic, FortError
 
 #: Plots are this many inches wide at this many dots per inch.
@@ -116,14 +117,14 @@ def _effect_plot(f: dict[str, Any]) -> Callable[[Any], None]:
 
 
 def _rates_plot(f: dict[str, Any]) -> Callable[[Any], None]:
-    groups = [(f"seat {k}", t) for k, t in f["seats"].items()]
+    groups = [(player_name(int(k)), t) for k, t in f["seats"].items()]  # JSON keys: seats
     groups += [(f"bot {k}", t) for k, t in f["bots"].items()]
 
     def draw(ax: Any) -> None:
         for x, (label, t) in enumerate(groups):
             low, high = t["ci95"]
             ax.errorbar(x, t["win_rate"], yerr=[[t["win_rate"] - low], [high - t["win_rate"]]],
-                        fmt="s", capsize=4, color="#2e6fb7" if label.startswith("seat")
+                        fmt="s", capsize=4, color="#2e6fb7" if label.startswith("player")
                         else "#8e44ad")
         ax.axhline(1 / max(f["players"], 1), color="#999999", linestyle="--", linewidth=1,
                    label=f"1/{f['players']} (no advantage)")

@@ -5,12 +5,12 @@ from __future__ import annotations
 UI: dict[str, str] = {
     # -- the table ----------------------------------------------------------------------------
     "start": "Fort, {players} players, seed {seed}: you are {seat}",
-    "seat": "seat {n}",
+    "seat": "player {n}",
     "seat_named": "{seat} ({name})",
     "you": "you",
     "plays_first": "{seat} plays first",
     "table": "the table",
-    "col.seat": "seat", "col.who": "who", "col.vp": "VP", "col.level": "level",
+    "col.seat": "player", "col.who": "who", "col.vp": "VP", "col.level": "level",
     "col.stuff": "stuff p/t", "col.pack": "pack p/t/room", "col.lookout": "lookout",
     "col.yard": "yard", "col.hand": "hand", "col.deck": "deck",
     "tokens": "{pizza}p {toy}t",

@@ -5,12 +5,12 @@ from __future__ import annotations
 UI: dict[str, str] = {
     # -- la table -----------------------------------------------------------------------------
     "start": "Fort, {players} joueurs, graine {seed} : vous êtes {seat}",
-    "seat": "place {n}",
+    "seat": "joueur {n}",
     "seat_named": "{seat} ({name})",
     "you": "vous",
     "plays_first": "{seat} joue en premier",
     "table": "la table",
-    "col.seat": "place", "col.who": "qui", "col.vp": "PV", "col.level": "niveau",
+    "col.seat": "joueur", "col.who": "qui", "col.vp": "PV", "col.level": "niveau",
     "col.stuff": "Affaires p/j", "col.pack": "Sac à dos p/j/place", "col.lookout": "Observatoire",
     "col.yard": "Jardin", "col.hand": "main", "col.deck": "pioche",
     "tokens": "{pizza}p {toy}j",

@@ -5,12 +5,12 @@ from __future__ import annotations
 UI: dict[str, str] = {
     # -- стол ---------------------------------------------------------------------------------
     "start": "«Форт», игроков: {players}, зерно {seed}: вы — {seat}",
-    "seat": "место {n}",
+    "seat": "игрок {n}",
     "seat_named": "{seat} ({name})",
     "you": "вы",
     "plays_first": "первым ходит {seat}",
     "table": "стол",
-    "col.seat": "место", "col.who": "кто", "col.vp": "ПО", "col.level": "уровень",
+    "col.seat": "игрок", "col.who": "кто", "col.vp": "ПО", "col.level": "уровень",
     "col.stuff": "вещи п/и", "col.pack": "рюкзак п/и/место", "col.lookout": "дозор",
     "col.yard": "двор", "col.hand": "рука", "col.deck": "колода",
     "tokens": "{pizza}п {toy}и",
