@@ -323,3 +323,12 @@ def test_r5_4_refusal_names_the_actions_that_cannot_be_performed_in_full():
     assert "R5.4" in said
     assert "`each rival -> lose`" in said and "`score x level`" in said
     assert "in full with an effect" in said
+
+
+def test_r5_1_a_card_not_in_hand_is_refused_naming_the_player_as_people_count():
+    game = table()
+    rival = game.players[1]
+    card = game.new_card(NOODLES, rival.hand)  # in player 2's hand, played for player 1
+    with pytest.raises(IllegalMove, match=r"is not in player 1's hand") as refused:
+        play_card(game, 0, card)
+    assert refused.value.rule == "R5.1"

@@ -51,6 +51,7 @@ from fortlang.engine.choices import (
     Decision,
     IllegalMove,
     Option,
+    player_name,
 )
 from fortlang.engine.interpreter import (
     COIN,
@@ -951,7 +952,7 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     (``checked``: the caller already knows it can, e.g. from :func:`legal_plays`)."""
     p = game.players[seat]
     if card not in p.hand:
-        raise IllegalMove(f"{card!r} is not in seat {seat}'s hand", "R5.1")
+        raise IllegalMove(f"{card!r} is not in {player_name(seat)}'s hand", "R5.1")
     rule = None if checked else why_not(game, seat, card)
     if rule is not None:
         raise IllegalMove(refusal_text(card.card, rule), rule)
