@@ -1,6 +1,7 @@
 """The oracle across versions (issue 13 item 5): the engine in this tree against the engine at an
 earlier commit, over thousands of games, compared at every decision: whose decision, its kind,
-the legal options as values, the excluded options' rules, and the whole state
+the legal options as values (typed values as the plain ones before them: a seat), the excluded
+options' rules, and the whole state
 (``Game.snapshot()``). Each side runs in its own process; the earlier commit's code is exported
 with ``git archive`` (nothing is installed). Games cycle through 2, 3 and 4 players, basic and
 draft set-up (R2.5), random, greedy and mixed bots (tests/oracle.py's ``configs``).
@@ -46,11 +47,16 @@ cardset = base_set()
 def config(i):
     return 2 + i % 3, seed * 1_000_003 + i, (i // 3) % 2 == 1, BOT_MIXES[(i // 6) % 4]
 
+TYPED = ("Seat", "Give", "Take")  # issue 33 stage 1: seats as typed values, compared as seats
+
+def plain(value):
+    return value.seat if type(value).__name__ in TYPED else value
+
 class Recording:
     def __init__(self, agent, trace, holder):
         self.agent, self.trace, self.holder = agent, trace, holder
     def choose(self, view, d):
-        self.trace.append(repr((d.player, str(d.kind), tuple(o.value for o in d.options),
+        self.trace.append(repr((d.player, str(d.kind), tuple(plain(o.value) for o in d.options),
                                 tuple(r for _, r in d.excluded), self.holder[0].snapshot())))
         return self.agent.choose(view, d)
 

@@ -205,11 +205,13 @@ def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
         ways *= search_ways(left)
         if ways > reg.MAX_SEARCH_WAYS:
             shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
-            yield _error(left, "E202",
+            culprit, why = _explosion(left)
+            yield _error(culprit, "E202",
                          f"`{to_text(left)}` can unfold in {shown} ways, and deciding a move "
                          f"may search each of them before `{to_text(right)}` (R13.4; at most "
                          f"{reg.MAX_SEARCH_WAYS:,} ways)",
-                         hint="repeat fewer times, or offer fewer alternatives inside the repeat")
+                         hint=why or "repeat fewer times, or offer fewer alternatives inside "
+                         "the repeat")
             return
 
 
@@ -339,11 +341,49 @@ def _performers_search(root: n.Node) -> Iterator[Diagnostic]:
     ways = search_ways(root)
     if ways > reg.MAX_SEARCH_WAYS:
         shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
-        yield _error(target, "E202",
+        culprit, why = _explosion(root)
+        yield _error(culprit if why else target, "E202",
                      f"`{to_text(root)}` can unfold in {shown} ways with the choices of its "
                      "performers, and deciding a move may search each of them, as each "
                      f"performer acts in turn (core C6; at most {reg.MAX_SEARCH_WAYS:,} ways)",
-                     hint="give the performers fewer choices, or repeat the action fewer times")
+                     hint=why or "give the performers fewer choices, or repeat the action fewer "
+                     "times")
+
+
+def _explosion(root: n.Node) -> tuple[n.Node, str | None]:
+    """The smallest part of ``root`` that unfolds in too many ways by itself (the caret of
+    E202), and a sentence saying what multiplies there and how to lower it (None when no one
+    part does: the product of several)."""
+    node = root
+    while True:
+        inner = next((k for k in node.children() if isinstance(k, n.Action)
+                      and search_ways(k) > reg.MAX_SEARCH_WAYS), None)
+        if inner is None:
+            break
+        node = inner
+    if node is root and not isinstance(node, n.Repeat):
+        return root, None
+    return node, _why_ways(node)
+
+
+def _why_ways(node: n.Node) -> str:
+    """What makes ``node`` unfold in its ways, and what to change, in one sentence."""
+    ways = search_ways(node)
+    shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
+    if isinstance(node, n.Repeat):
+        each = search_ways(node.body)
+        times = quantity_bound(node.count)
+        spec = reg.spec_of(type(node.body))
+        if spec is not None and spec.most_times:
+            times = min(times, spec.most_times)
+        suits = f", times {len(n.Suit)} suits to name" if isinstance(node.count, n.AnySuit) \
+            else ""
+        return (f"`{to_text(node)}` alone unfolds in {shown} ways: `x {to_text(node.count)}` "
+                f"repeats `{to_text(node.body)}` up to {times} times and each time it can go "
+                f"{each:,} ways ({each:,}^{times}{suits}); repeat it a fixed, small number of "
+                "times, or offer fewer alternatives inside it")
+    return (f"`{to_text(node)}` alone unfolds in {shown} ways, the ways of its parts added or "
+            "multiplied; offer fewer alternatives, or repeat its parts fewer times")
 
 
 def any_suits(root: n.Node) -> list[n.Repeat]:

@@ -6,13 +6,21 @@ Ranges: E1xx the language's syntax, E2xx an action's semantics, E3xx card files 
 the docs site, E7xx scenario files, E8xx what commands read and write, E9xx games and replays;
 W... are warnings (they never fail a check).
 
+The texts here are English; :mod:`fortlang.i18n.codes_fr` and :mod:`fortlang.i18n.codes_ru`
+give each code's meaning and fix (and an example that is a description, not an input) in French
+and Russian: :func:`translated` reads them, and a test lists every code one of them misses.
+
 >>> CATALOGUE["E101"].meaning
 'unknown word'
+>>> translated("E101", "fr").meaning
+'mot inconnu'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from fortlang.i18n import codes_fr, codes_ru
 
 
 @dataclass(frozen=True)
@@ -135,6 +143,8 @@ _TABLE: tuple[Code, ...] = (
          "pip install 'fortlang[ray]', or leave out --backend ray"),
     Code("E607", "balance extra not installed", "fortlang balance --out report  (without "
          "matplotlib)", "pip install 'fortlang[balance]'"),
+    Code("E608", "playtest extra not installed", "fortlang playtest  (without starlette, "
+         "uvicorn)", "pip install 'fortlang[playtest]'"),
     # -- scenario files (fortlang.scenario) -------------------------------------------------------
     Code("E701", "unknown card", "- play: Ana Banana", "name a card of the scenario's sets"),
     Code("E702", "bad move", "- play: a\n  recruit: b", "give each move one thing to do; put "
@@ -190,3 +200,35 @@ _TABLE: tuple[Code, ...] = (
 
 #: code -> its entry, in the order above.
 CATALOGUE: dict[str, Code] = {c.code: c for c in _TABLE}
+
+
+#: language -> code -> (meaning, fix) or (meaning, fix, example) in that language.
+_TRANSLATIONS: dict[str, dict[str, tuple[str, ...]]] = {"fr": codes_fr.CODES,
+                                                       "ru": codes_ru.CODES}
+
+
+def translated_entry(entry: Code, lang: str) -> Code:
+    """``entry`` in ``lang``: English where the language has no text for it yet (a code added
+    in English only still shows; the test of translations names it)."""
+    text = _TRANSLATIONS.get(lang, {}).get(entry.code)
+    if text is None:
+        return entry
+    meaning, fix, *example = text
+    return replace(entry, meaning=meaning, fix=fix, example=example[0] if example else
+                   entry.example)
+
+
+def translated(code: str, lang: str) -> Code:
+    """The catalogue's entry for ``code`` in ``lang`` (``en``: as written above)."""
+    return translated_entry(CATALOGUE[code], lang)
+
+
+def missing_translations() -> dict[str, list[str]]:
+    """language -> the codes it has no text for (and texts for codes not catalogued)."""
+    out = {}
+    for lang, table in _TRANSLATIONS.items():
+        missing = [c for c in CATALOGUE if c not in table]
+        missing += [f"{c} (not catalogued)" for c in table if c not in CATALOGUE]
+        if missing:
+            out[lang] = missing
+    return out

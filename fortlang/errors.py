@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from fortlang.codes import CATALOGUE
+from fortlang.codes import CATALOGUE, translated
 from fortlang.escape import shown
 from fortlang.nodes import Span
 
@@ -77,14 +77,24 @@ class Diagnostic:
                         span.end_line + line_offset, span.end_column + last, span.start, span.end)
         return replace(self, file=file, span=span)
 
-    def header(self, with_code: bool = True) -> str:
+    def header(self, with_code: bool = True, lang: str = "en") -> str:
+        """``file:line:col: error[CODE]: message``; in another language than English the
+        code's meaning in that language leads the message (which may quote the source, so
+        stays as written). ``error``/``warning`` and the code stay as tools parse them."""
         span = self.span
         file = shown(self.file)  # names and messages quote input: never raw controls (issue 12)
         where = file if span is None else f"{file}:{span.line}:{span.column}"
         kind = f"{self.severity}[{self.code}]" if with_code else self.severity
-        return f"{where}: {kind}: {shown(self.message)}"
+        message = shown(self.message)
+        if lang != "en" and self.code in CATALOGUE:
+            from fortlang.i18n import ui
 
-    def render(self, source: str | None = None, with_code: bool = True) -> str:
+            message = ui(lang, "diag.headline", meaning=translated(self.code, lang).meaning,
+                         message=message)
+        return f"{where}: {kind}: {message}"
+
+    def render(self, source: str | None = None, with_code: bool = True,
+               lang: str = "en") -> str:
         """The header, then the source line with a caret under the span, then the hint.
 
         >>> d = Diagnostic(ERROR, "E101", "unknown suit `sh\\x1bovle`", Span(1, 14, 1, 20))
@@ -93,12 +103,15 @@ class Diagnostic:
           gain pizza x sh?ovle
                        ^^^^^^
         """
-        out = [self.header(with_code)]
+        out = [self.header(with_code, lang)]
         if source is not None and self.span is not None:
             out.extend(_excerpt(source, self.span))
         out.extend(f"  {shown(note)}" for note in self.notes)
-        if self.hint:
-            out.append(f"  hint: {shown(self.hint)}")
+        if lang == "en":
+            if self.hint:
+                out.append(f"  hint: {shown(self.hint)}")
+        else:
+            out.extend(f"  {line}" for line in _hints_in(self, lang))
         return "\n".join(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -115,6 +128,28 @@ class Diagnostic:
             "message": self.message,
             "hint": self.hint,
         } | notes
+
+
+_DID_YOU_MEAN = re.compile(r"did you mean (.+)\?")
+
+
+def _hints_in(d: Diagnostic, lang: str) -> list[str]:
+    """The hint and the catalogue's fix in ``lang``. A "did you mean" hint is translated; any
+    other hint is worded from the input, so it is shown as written, under the language's
+    label."""
+    from fortlang.i18n import ui
+
+    out = []
+    if d.hint:
+        hint = shown(d.hint)
+        close = _DID_YOU_MEAN.fullmatch(hint)
+        if close is not None:
+            hint = ui(lang, "diag.did_you_mean",
+                      names=close.group(1).replace(" or ", ui(lang, "diag.or")))
+        out.append(ui(lang, "diag.hint", hint=hint))
+    if d.code in CATALOGUE:
+        out.append(ui(lang, "diag.fix", fix=translated(d.code, lang).fix))
+    return out
 
 
 #: Line breaks as YAML and editors count them: CR LF, LF, a lone CR, NEL, LS and PS. Every
@@ -205,8 +240,8 @@ class FortError(Exception):
     def first(self) -> Diagnostic:
         return self.diagnostics[0]
 
-    def render(self, with_code: bool = True) -> str:
-        return "\n".join(d.render(self.sources.get(d.file, self.source), with_code)
+    def render(self, with_code: bool = True, lang: str = "en") -> str:
+        return "\n".join(d.render(self.sources.get(d.file, self.source), with_code, lang)
                          for d in self.diagnostics)
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import LexerThread
 
 from fortlang import nodes as n
+from fortlang import parse_hints
 from fortlang import registry as reg
 from fortlang.errors import (
     ERROR,
@@ -472,11 +473,58 @@ class Language:
             text = _LONE_CR.sub("\n", text)  # (same offsets)
         try:
             return self._parse(text, start)  # type: ignore[no-any-return]
-        except FortError as e:
-            raise FortSyntaxError([replace(d, file=filename) for d in e.diagnostics],
-                                  text) from None
-        except UnexpectedInput as e:
-            raise FortSyntaxError(_describe(self, e, text, start, filename), text) from None
+        except (FortError, UnexpectedInput) as e:
+            found = self._diagnose(e, text, start, filename)
+        raise FortSyntaxError(self._all_errors(found, text, start, filename), text)
+
+    def _diagnose(self, e: Exception, text: str, start: str,
+                  filename: str) -> list[Diagnostic]:
+        if isinstance(e, FortError):
+            return [replace(d, file=filename) for d in e.diagnostics]
+        assert isinstance(e, UnexpectedInput)
+        return [_describe(self, e, text, start, filename)]
+
+    def _all_errors(self, found: list[Diagnostic], text: str, start: str,
+                    filename: str) -> list[Diagnostic]:
+        """The first error, then the errors of the rest of the text: the parse starts again
+        after the next `then`/`or` past each error (the text before it blanked, so positions
+        stay), at most ``_RESYNC_WORK`` characters in all; the first ``MAX_ERRORS`` are shown,
+        the last with how many more there are."""
+        seen = {(d.span, d.message) for d in found}
+        budget = _RESYNC_WORK
+        exhausted = False
+        while True:
+            last = found[-1].span
+            after = last[5] if last is not None and last[5] is not None else None
+            cut = _next_sync(text, after) if after is not None else None
+            if cut is None:
+                break
+            rest = _resync_text(text, cut)
+            if not rest.strip():
+                break
+            budget -= len(text) - cut
+            if budget < 0:
+                exhausted = True
+                break
+            try:
+                self._parse(rest, start)
+                break
+            except (FortError, UnexpectedInput) as e:
+                more = [d for d in self._diagnose(e, rest, start, filename)
+                        if (d.span, d.message) not in seen and d.span is not None
+                        and d.span[4] is not None and d.span[4] >= cut]
+            if not more:
+                break
+            seen.update((d.span, d.message) for d in more)
+            found.extend(more)
+        if len(found) > MAX_ERRORS or exhausted:
+            extra = len(found) - MAX_ERRORS
+            shown = found[:MAX_ERRORS]
+            shown[-1] = replace(shown[-1], notes=(*shown[-1].notes,
+                                                  parse_hints.more_errors(max(extra, 0),
+                                                                          exhausted)))
+            return shown
+        return found
 
     def parse_action(self, text: str, filename: str = "<action>") -> n.Action:
         return self.parse(text, START_ACTION, filename)  # type: ignore[return-value]
@@ -488,6 +536,39 @@ class Language:
         """Every word the language knows, for did-you-mean."""
         return ({keyword_text(t) for t in self.keywords} | set(self.resources)
                 | set(self.quantities) | set(self.metrics) | {"then", "or", "x"})
+
+
+#: The errors of one action shown at most; the last says how many more there are.
+MAX_ERRORS = 10
+#: Characters re-parsed in all to find an action's further errors (each re-parse reads the rest
+#: of the text: bounded, so a megabyte of broken action costs a few parses, not thousands).
+_RESYNC_WORK = 200_000
+_SYNC = re.compile(r"\b(?:then|or)\b|▶")
+
+
+def _next_sync(text: str, after: int) -> int | None:
+    """Where the parse can start again: just past the next `then` or `or` after ``after``."""
+    m = _SYNC.search(text, after)
+    return None if m is None else m.end()
+
+
+def _resync_text(text: str, cut: int) -> str:
+    """``text`` from ``cut`` on, the part before blanked (line breaks kept, so every position
+    is the same) and each `)` closing a `(` of the blanked part dropped."""
+    rest = list(text[cut:])
+    depth = 0
+    for i, ch in enumerate(rest):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth:
+                depth -= 1
+            else:
+                rest[i] = " "
+    return _NOT_BREAK.sub(" ", text[:cut]) + "".join(rest)
+
+
+_NOT_BREAK = re.compile(r"[^\r\n]")
 
 
 @cache
@@ -696,6 +777,12 @@ def _describe(lang: Language, e: UnexpectedInput, text: str, start: str,
         if not text.strip():
             return Diagnostic(ERROR, "E100", f"empty {what}{tail}", _end_span(text), filename,
                               hint="a blank box is written as an empty YAML value, not as text")
+        opened = parse_hints.unmatched_open(text) if accepted and "RPAR" in accepted else None
+        if opened is not None:  # point at the `(`, not at the end of the line
+            line, column = _position(text, opened)
+            return Diagnostic(ERROR, "E100", parse_hints.unclosed_paren(),
+                              n.Span(line, column, line, column + 1, opened, opened + 1),
+                              filename, hint=parse_hints.unclosed_paren_hint())
         return Diagnostic(ERROR, "E100", f"unexpected end of the {what}{tail}", _end_span(text),
                           filename)
     if isinstance(e, UnexpectedToken):
@@ -720,13 +807,23 @@ def _describe(lang: Language, e: UnexpectedInput, text: str, start: str,
             ch = text[pos]
             shown = ch if ch.isprintable() else repr(ch)[1:-1]
             return Diagnostic(ERROR, "E100", f"unexpected character `{shown}`{tail}", span,
-                              filename, hint=_lookalike(ch, lang))
+                              filename, hint=_lookalike(ch, lang) or _teach(
+                                  lang, text, pos, ch, accepted))
         word, span = _widen(text, pos, word, span)
     hint = _lookalike(word, lang)
     if span.start != (e.pos_in_stream if isinstance(e, UnexpectedCharacters)
                       else e.token.start_pos):  # widened: the expectations were mid-word
         tail = ""
+    if hint is None and span.start is not None:
+        hint = _teach(lang, text, span.start, word, accepted)
     if hint is None and word[:1].isalpha():
         hint = did_you_mean(word, spellings)
     return Diagnostic(ERROR, "E100", f"unexpected `{_short(word)}`{tail}", span, filename,
                       hint=hint)
+
+
+def _teach(lang: Language, text: str, pos: int, found: str,
+           accepted: set[str] | None) -> str | None:
+    """A hint naming the form meant (`->` for `:`, `>=` for `=>`...), or None."""
+    return parse_hints.teach(parse_hints.Failure(text, pos, found, frozenset(accepted or ())),
+                             lang)

@@ -8,6 +8,7 @@ Dispatch is a table from node class to function, built once (STYLE #8).
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 
 from fortlang import nodes as n
 from fortlang import registry as reg
@@ -18,13 +19,50 @@ _LEAF = 5
 _EXPR_PREC = {n.IfElse: 0, "+": 1, "-": 1, "*": 2}
 
 
-def to_text(node: n.Node) -> str:
-    """The canonical text of an action, quantity or scoring expression.
+def to_text(node: n.Node, source: str | None = None) -> str:
+    """The canonical text of an action, quantity or scoring expression; given ``source``, the
+    text ``node`` was parsed from, the parentheses a person put around a part for reading are
+    kept even where they are not needed (`fmt`, issue 36).
 
     >>> from fortlang.parser import parse_action
     >>> to_text(parse_action("score   ×level ▶destroy this"))
     'score x level then destroy this'
+    >>> text = "(gain pizza ▶ score) or gain toy"
+    >>> to_text(parse_action(text), text)
+    '(gain pizza then score) or gain toy'
     """
+    if source is None:
+        return _print(node)
+    token = _SOURCE.set(source)
+    try:
+        return _print(node)
+    finally:
+        _SOURCE.reset(token)
+
+
+#: The text being printed was parsed from, while ``to_text`` is given one: a context variable,
+#: so the printers of each node kind keep their one-argument form.
+_SOURCE: ContextVar[str | None] = ContextVar("printed_source", default=None)
+
+
+def _in_parentheses(node: n.Node) -> bool:
+    """Whether ``node`` was written between parentheses of its own in the source: the parser
+    widens a group's span over its `(` and `)`, so the span starts at a `(` whose `)` ends it."""
+    source, span = _SOURCE.get(), node.span
+    if source is None or span is None or span.start is None or span.end is None:
+        return False
+    start, end = span.start, span.end
+    if end - start < 2 or end > len(source) or source[start] != "(" or source[end - 1] != ")":
+        return False
+    depth = 0
+    for i in range(start, end):
+        depth += {"(": 1, ")": -1}.get(source[i], 0)
+        if depth == 0:
+            return i == end - 1
+    return False
+
+
+def _print(node: n.Node) -> str:
     printer = _PRINTERS.get(type(node))
     if printer is not None:
         return printer(node)
@@ -42,8 +80,10 @@ def _prec(node: n.Node) -> int:
 
 
 def _wrap(node: n.Node, at_least: int) -> str:
-    text = to_text(node)
-    return f"({text})" if _prec(node) < at_least else text
+    text = _print(node)
+    # around a lone primitive or word, parentheses group nothing: not kept
+    kept = _prec(node) < _LEAF and _in_parentheses(node)
+    return f"({text})" if _prec(node) < at_least or kept else text
 
 
 def _leaf(node: n.Action) -> str:
@@ -70,11 +110,11 @@ def _leaf(node: n.Action) -> str:
 
 
 def _repeat(node: n.Repeat) -> str:
-    return f"{_wrap(node.body, 4)} x {to_text(node.count)}"
+    return f"{_wrap(node.body, 4)} x {_print(node.count)}"
 
 
 def _conditional(node: n.Conditional) -> str:
-    return f"if {to_text(node.test)} -> {_wrap(node.body, 3)}"
+    return f"if {_print(node.test)} -> {_wrap(node.body, 3)}"
 
 
 def _target(node: n.Target) -> str:
@@ -91,9 +131,9 @@ def _compare(node: n.Compare) -> str:
 
 
 def _if_else(node: n.IfElse) -> str:
-    text = f"{_wrap(node.value, 1)} if {to_text(node.test)}"
+    text = f"{_wrap(node.value, 1)} if {_print(node.test)}"
     if node.otherwise is not None:
-        text += f" else {to_text(node.otherwise)}"
+        text += f" else {_print(node.otherwise)}"
     return text
 
 

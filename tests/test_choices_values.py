@@ -31,9 +31,9 @@ def test_decision_compares_by_fields_and_defaults() -> None:
     assert d != Decision(0, Kind.CHOICE, options, context="x")
     assert hash(d) == hash(Decision(0, Kind.CHOICE, tuple(options)))
     assert d.labels == ("a", "b")
-    assert d.describe() == "seat 0 choice\n  0. a\n  1. b"
+    assert d.describe() == "player 1 choice\n  0. a\n  1. b"
     described = Decision(0, Kind.RIVAL, options, context="who").describe()
-    assert described.startswith("seat 0 rival: who")
+    assert described.startswith("player 1 rival: who")
 
 
 def test_options_and_decisions_survive_pickling_and_copying() -> None:

@@ -34,6 +34,7 @@ def _cases(tmp: Path) -> dict[str, tuple[list[str], str]]:
         "simulate": (["simulate", "--bots", "randum", "--games", "1"], "E902"),
         "replay": (["replay", str(tmp / "log.jsonl")], "E901"),
         "play": (["play", "--bots", "randum"], "E902"),
+        "playtest": (["playtest", "--no-browser", "--load", str(tmp / "log.jsonl")], "E901"),
         "balance": (["balance", "--out", str(tmp / "report"), "--sets", "fort-bsae"], "E604"),
         "test": (["test", str(tmp / "sc.yaml")], "E701"),
         "lsp": (["lsp", "--stdio-typo"], "E807"),  # its input is the protocol: no file

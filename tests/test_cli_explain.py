@@ -43,7 +43,7 @@ def test_scoring_rules_are_explained_too() -> None:
     (["gain pizza x shovle"], None,
      "<action>:1:14: error[E101]: unknown suit or quantity `shovle`"),
     ([""], None, "<action>:1:1: error[E100]: empty action"),
-    (["(gain pizza"], None, "<action>:1:12: error[E100]: unexpected end of the action"),
+    (["(gain pizza"], None, "<action>:1:1: error[E100]: this `(` is never closed"),
     (["gain pizza x 0"], None, "<action>:1:14: error[E200]: `x 0` never performs the action"),
     (["destroy this x book"], None, "<action>:1:1: error[E201]: `destroy this` cannot be repeated"),
     (["gain\x00pizza"], None, "<action>:1:5: error[E100]: unexpected character `\\x00`"),

@@ -133,14 +133,14 @@ def test_each_rival_is_in_full_only_if_every_rival_is_and_each_does_what_they_ca
 
 
 def test_a_rival_is_chosen_by_the_actor_among_those_who_can_complete_r5_4() -> None:
-    game = table(["seat 2"])
+    game = table(["player 3"])  # seat 2, as people count: player 3
     me, left, right = game.players
     right.vp = 1
     assert do(game, "a rival -> lose")
     (asked,) = game.asker.agents[0].seen
     assert asked.player == 0 and asked.kind == Kind.RIVAL
-    assert [o.label for o in asked.options] == ["seat 2"]
-    assert asked.excluded == (("seat 1", "cannot be completed"),)
+    assert [o.label for o in asked.options] == ["player 3"]
+    assert asked.excluded == (("player 2", "cannot be completed"),)
     assert right.vp == 0
 
 
@@ -229,7 +229,7 @@ def test_lose_never_goes_below_zero() -> None:
 
 
 def test_take_moves_tokens_from_a_chosen_rivals_stuff_within_r1_5() -> None:
-    game = table(["1 pizza from seat 2"])
+    game = table(["1 pizza from player 3"])
     me, left, right = game.players
     game.give(right, PIZZA, 1)
     game.give(left, TOY, 1)
@@ -243,12 +243,12 @@ def test_take_moves_tokens_from_a_chosen_rivals_stuff_within_r1_5() -> None:
 
 
 def test_give_moves_tokens_to_a_chosen_rival_with_room() -> None:
-    game = table(["1 toy to seat 1"])
+    game = table(["1 toy to player 2"])
     me, left, right = game.players
     game.give(me, TOY, 3)
     assert do(game, "give toy")  # both have room: the actor chooses
     (asked,) = game.asker.agents[0].seen
-    assert [o.label for o in asked.options] == ["1 toy to seat 1", "1 toy to seat 2"]
+    assert [o.label for o in asked.options] == ["1 toy to player 2", "1 toy to player 3"]
     assert left.stuff[TOY] == 1
     game.give(left, TOY, 3)  # full now: cannot receive (R1.5), so seat 2 is the one option
     assert do(game, "give toy") and right.stuff[TOY] == 1 and len(game.asker.agents[0].seen) == 1

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from fortlang.codes import CATALOGUE
+from fortlang.codes import CATALOGUE, translated
 from fortlang.docsite.error_codes import FILE, error_codes_page, title
 from fortlang.docsite.site import generate
 
@@ -16,7 +16,7 @@ from fortlang.docsite.site import generate
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])
 def test_every_code_has_its_section(lang: str):
     page = error_codes_page(lang)
-    for c in CATALOGUE.values():
+    for c in (translated(code, lang) for code in CATALOGUE):
         section = page.split(f"### {c.code} — {c.meaning} {{ #{c.code.lower()} }}\n", 1)
         assert len(section) == 2, c.code
         body = section[1].split("\n### ", 1)[0]

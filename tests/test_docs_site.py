@@ -202,7 +202,7 @@ def test_hand_written_pages_are_in_the_language_of_their_site(site: Built) -> No
 
     # every hand-written page has its translation (tests/test_docs_translations.py)
     for page in ("scenarios.html", "card-format.html", "plugins.html", "simulate.html",
-                 "search-bot.html", "editors.html"):
+                 "search-bot.html", "editors.html", "playtest.html"):
         for lang in ("en", "fr", "ru"):
             html = unescape((site.out / lang / page).read_text("utf-8"))
             assert ui("english_only", lang) not in html

@@ -227,7 +227,7 @@ def test_the_json_schema_section_is_in_the_page_language(lang: str) -> None:
 
 
 TRANSLATED = ("card-format.md", "scenarios.md", "expansions.md", "plugins.md", "simulate.md",
-              "search-bot.md", "editors.md")
+              "search-bot.md", "editors.md", "playtest.md")
 _FENCE = r"^```[^\n]*\n.*?^```\n"
 
 

@@ -217,3 +217,46 @@ def test_where_a_test_reads_the_cards_a_zone_is_known_by_its_cards():
     with explore_after(NEVER):
         assert _plain_table_play(judge, hand) == remembering
     assert remembering[0] is None
+
+
+@contextmanager
+def remembering_at_most(places: int):
+    """Every place remembered from the first, at most ``places`` at once; yields the largest
+    memory a search held and how many times one forgot."""
+    held = {"most": 0, "forgot": 0}
+
+    class Places(set):
+        def add(self, place) -> None:
+            super().add(place)
+            held["most"] = max(held["most"], len(self))
+
+    class Watched(interpreter.Explored):  # type: ignore[misc, valid-type]
+        def __init__(self, zones) -> None:
+            super().__init__(zones)
+            self.seen = Places()
+
+        def __setattr__(self, name, value) -> None:
+            if name == "forgotten" and value:
+                held["forgot"] += 1
+            super().__setattr__(name, value)
+
+    with explore_after(0), patch.object(interpreter, "MOST_EXPLORED", places), \
+            patch.object(interpreter, "Explored", Watched):
+        yield held
+
+
+def test_a_search_remembers_a_bounded_number_of_places():
+    """Issue 31.7: a search at E202's bound held 5.9-8 GB of places. Held to a few places, the
+    searches forget and remember again, and every play still ends as remembering nothing has
+    it (what is forgotten is only where a search failed before)."""
+    forgot = 0
+    for kid_card in CARDS:
+        for seed in range(6):
+            rules = Rules(lookout_optional=bool(seed % 2))
+            with remembering_at_most(8) as held:
+                bounded = _play_recorded(kid_card, seed, rules)
+            assert held["most"] <= 8
+            forgot += held["forgot"]
+            with explore_after(NEVER):
+                assert _play_recorded(kid_card, seed, rules) == bounded, (kid_card.id, seed)
+    assert forgot  # the bound was reached: the test can fail

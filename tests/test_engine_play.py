@@ -263,7 +263,7 @@ def test_r15_rough_housing_destroys_the_played_card():
 
 @pytest.mark.parametrize("places, labels", [
     ({"park", "yard", "park_deck"},
-     ("Tink from the park", "Bones from seat 1's yard", "the top of the park deck")),
+     ("Tink from the park", "Bones from player 2's yard", "the top of the park deck")),
     ({"park", "park_deck"}, ("Tink from the park", "the top of the park deck")),
 ])
 def test_r7_1_recruit_phase_and_r15_birthday_party_without_yards(places, labels):
@@ -310,3 +310,26 @@ def test_a_play_result_is_an_immutable_record_of_every_field() -> None:
     if native.is_compiled(play):
         with pytest.raises(AttributeError):
             result.seat = 1  # type: ignore[misc]
+
+
+def test_r5_4_refusal_names_the_actions_that_cannot_be_performed_in_full():
+    # issue 36: at the start of a game every rival is at 0 VP: `each rival -> lose` changes
+    # nothing, and the refusal says which action that is, not only the rule's number
+    game = table()
+    sour = game.new_card(kid("Sour", "crown", "each rival -> lose", "score x level"),
+                         game.players[0].hand)
+    with pytest.raises(IllegalMove) as refused:
+        play_card(game, 0, sour)
+    said = str(refused.value)
+    assert "R5.4" in said
+    assert "`each rival -> lose`" in said and "`score x level`" in said
+    assert "in full with an effect" in said
+
+
+def test_r5_1_a_card_not_in_hand_is_refused_naming_the_player_as_people_count():
+    game = table()
+    rival = game.players[1]
+    card = game.new_card(NOODLES, rival.hand)  # in player 2's hand, played for player 1
+    with pytest.raises(IllegalMove, match=r"is not in player 1's hand") as refused:
+        play_card(game, 0, card)
+    assert refused.value.rule == "R5.1"

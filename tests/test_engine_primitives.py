@@ -103,7 +103,7 @@ def test_r12_4_destroy_from_hand_or_discard_not_deck():
 
 
 @pytest.mark.parametrize("answer, refilled", [("Alpha from the park", True),
-                                               ("Beta from seat 1's yard", False),
+                                               ("Beta from player 2's yard", False),
                                                ("the top of the park deck", False)])
 def test_r12_6_recruit_goes_to_discard_and_refills_the_park(answer, refilled):
     game = table(answer)
@@ -191,7 +191,7 @@ def test_r12_11_copy_pack_gains_the_same_into_stuff():
 
 
 def test_r12_12_copy_rival_pack_takes_nothing_from_them():
-    game = table("seat 2's pack (0 pizza, 1 toy)", players=3)
+    game = table("player 3's pack (0 pizza, 1 toy)", players=3)
     game.give(game.players[1], PIZZA, 1, to_pack=True)
     game.give(game.players[2], TOY, 1, to_pack=True)
     assert do(game, "copy rival pack")
@@ -277,7 +277,7 @@ def test_r15_sticky_fingers_packs_from_the_supply_on_your_turn_only():
 
 def test_r15_bribe_adds_to_the_lookout_from_the_park_deck_or_a_yard():
     bribe = Perk("bribe", "Bribe", PerkHook.LOOKOUT_FROM_ANYWHERE)
-    game = table("Beta from seat 1's yard")
+    game = table("Beta from player 2's yard")
     p = game.players[0]
     p.perks.append(bribe)
     game.new_card(A, game.park)

@@ -103,7 +103,7 @@ def test_r7_1_recruit_refills_the_park():
 
 
 def test_r15_birthday_party_recruits_a_second_card_not_from_a_yard():
-    game = table(("recruit", "Scorer from seat 1"), ("extra_recruit", 1), ("recruit", 0))
+    game = table(("recruit", "Scorer from player 2"), ("extra_recruit", 1), ("recruit", 0))
     p = game.players[0]
     p.perks.append(PERKS["birthday-party"])
     game.new_cards([SCORER] * 4, game.park_deck)

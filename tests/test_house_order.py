@@ -1,5 +1,6 @@
 """House order of the installed package (issue 13 item 6): no import cycles between its modules,
-no test-only builders inside it, and no module-level memo table that grows without bound."""
+no test-only builders inside it, and no module-level memo table that grows without bound; the
+core never imports a game module (issue 33, docs/design/game-modules.md §2.5)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from fortlang.nodes import Score
 PACKAGE = Path(fortlang.__file__).parent
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+def _module_name(path: Path, package: Path = PACKAGE) -> str:
+    parts = path.relative_to(package.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -62,6 +63,53 @@ def test_no_import_cycles_between_modules():
         if m not in state:
             visit(m, [m])
     assert not [c for c in cycles if len(c) > 2 or c[0] != c[-1]], cycles
+
+
+#: Modules of the core that still import a game, by the weld they keep (stages 3-5 of the
+#: design record the welds not yet cut here; stage 5 empties it again).
+CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {}
+
+
+def core_imports_of_games(package: Path, allowed: dict[str, set[str]]) -> dict[str, list[str]]:
+    """The modules of ``package`` outside its ``games`` folder that import a module under it,
+    with what they import, less the ``allowed`` imports."""
+    games = f"{package.name}.games"
+    files = {_module_name(p, package): p for p in package.rglob("*.py")}
+    bad = {}
+    for module, path in files.items():
+        if module == games or module.startswith(games + "."):
+            continue
+        found = {d for d in _imports(path, set(files)) | _imports(path, {games})
+                 if d == games or d.startswith(games + ".")} - allowed.get(module, set())
+        if found:
+            bad[module] = sorted(found)
+    return bad
+
+
+def test_the_core_never_imports_a_game():
+    assert not core_imports_of_games(PACKAGE, CORE_MAY_IMPORT_A_GAME)
+
+
+def test_the_game_import_check_finds_a_core_module_importing_a_game(tmp_path):
+    pkg = tmp_path / "fortlang"
+    (pkg / "engine").mkdir(parents=True)
+    (pkg / "games" / "fort").mkdir(parents=True)
+    for init in (pkg, pkg / "engine", pkg / "games", pkg / "games" / "fort"):
+        (init / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "games" / "fort" / "moves.py").write_text("from fortlang.engine import state\n",
+                                                     encoding="utf-8")
+    (pkg / "engine" / "state.py").write_text("X = 1\n", encoding="utf-8")
+    (pkg / "engine" / "play.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from fortlang.games.fort import moves\n"
+        "def f():\n    from fortlang.games.fort.moves import g\n", encoding="utf-8")
+    (pkg / "cli.py").write_text("import fortlang.games\n", encoding="utf-8")
+    assert core_imports_of_games(pkg, {}) == {
+        "fortlang.cli": ["fortlang.games"],
+        "fortlang.engine.play": ["fortlang.games.fort.moves"]}
+    assert core_imports_of_games(pkg, {"fortlang.cli": {"fortlang.games"},
+                                       "fortlang.engine.play": {"fortlang.games.fort.moves"}}) \
+        == {}
 
 
 def test_no_test_builders_in_the_package():

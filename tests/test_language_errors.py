@@ -18,7 +18,7 @@ BROKEN = [
     ("gain toys", "1:6", "unknown resource `toys`", "`toy`"),
     ("gain pizza x", "1:13", "unexpected end of the action; expected a quantity", None),
     ("gain", "1:5", "expected a number or a resource", None),
-    ("(gain pizza", "1:12", "expected `)`", None),
+    ("(gain pizza", "1:1", "this `(` is never closed", None),
     ("gain pizza)", "1:11", "unexpected `)`", None),
     ("gain pizza @ shovel", "1:12", "unexpected character `@`", None),
     ("gain\x00pizza", "1:5", "unexpected character `\\x00`", None),

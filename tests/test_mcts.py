@@ -240,7 +240,9 @@ def test_option_keys_name_cards_not_positions():
     d = _to_my_turn(1).decision()
     keys = option_keys(d)
     assert len(set(keys)) == len(keys)
-    assert all(key[1] == o.label for key, o in zip(keys, d.options, strict=True))
+    # the card's id (or None for "skip"), never its position or its label (issue 33 stage 1)
+    assert all(key[1] == repr(o.value) and o.label not in key
+               for key, o in zip(keys, d.options, strict=True))
 
 
 def test_agent_seed_gives_each_seat_its_own_bot():

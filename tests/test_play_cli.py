@@ -41,8 +41,8 @@ def test_play_a_whole_game_by_always_choosing_the_first_option():
     result = CliRunner().invoke(main, ["play", "--seed", "5", "--players", "3",
                                        "--bots", "random"], input="1\n" * 3000)
     assert result.exit_code == 0, result.output
-    assert "final scores" in result.stdout and "winner: seat" in result.stdout
-    assert "seat 1 (random) — " in result.stdout  # the rivals' moves are told
+    assert "final scores" in result.stdout and "winner: player" in result.stdout
+    assert "player 2 (random) — " in result.stdout  # the rivals' moves are told
 
 
 def test_play_unknown_bot_is_a_diagnostic():

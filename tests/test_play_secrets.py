@@ -51,7 +51,7 @@ def play(seed: int, players: int, *args: str) -> str:
 def told_by(out: str, seat: int) -> list[str]:
     """What the output tells of ``seat``'s decisions, one line each (a line may follow the
     person's prompt, whose answer the terminal echoes and CliRunner does not)."""
-    mark = f"seat {seat} (greedy) — "
+    mark = f"player {seat + 1} (greedy) — "
     return [line[line.index(mark) + len(mark):] for line in out.splitlines() if mark in line]
 
 
@@ -63,7 +63,7 @@ def test_a_bots_made_up_rule_is_chosen_in_secret_and_shown_at_the_scoring() -> N
     during, scoring = out.split("final scores")
     for seat, name in rules:
         assert name not in during, name
-        assert f"seat {seat} (greedy): " in scoring and f"({name})" in scoring
+        assert f"player {seat + 1} (greedy): " in scoring and f"({name})" in scoring
     told_lines = [line for line in during.splitlines()
                   if "chooses a made-up rule from the pile in secret (R10.3)" in line]
     assert len(told_lines) == len(rules)

@@ -86,3 +86,25 @@ def test_a_tree_the_reader_cannot_walk_still_gives_the_schema_errors():
                       "    then: 3\n")
     assert {d.code for d in err.diagnostics} == {"E310"}
     assert [d.span.line for d in err.diagnostics] == [3, 4, 5]
+
+
+def test_an_unknown_card_without_sets_says_the_scenario_names_no_sets():
+    # issue 36: a designer's own card, in a scenario that forgot `sets:`
+    err = diagnostics("scenarios:\n  - name: x\n    given: {players: [{hand: [Zorblax]}]}\n"
+                      "    then: {}\n")
+    d = err.first
+    assert d.code == "E701" and d.message == "unknown card `Zorblax`"
+    assert d.hint is not None and "names no `sets:`" in d.hint and "fort-base" in d.hint
+
+
+def test_an_unknown_card_of_a_bundled_set_left_out_names_that_set(tmp_path):
+    own = tmp_path / "mine"
+    own.mkdir()
+    (own / "manifest.yaml").write_text("id: mine\nname: Mine\nversion: '1'\n", encoding="utf-8")
+    (own / "kids.yaml").write_text("kids:\n  - {id: zed, name: Zed, suits: [shovel], "
+                                   "public: score, source: original}\n", encoding="utf-8")
+    with pytest.raises(FortError) as err:
+        load_text("sets: [mine]\nscenarios:\n  - name: x\n    given: {park: [Worm]}\n"
+                  "    then: {}\n", str(tmp_path / "s.yaml"))
+    d = next(d for d in err.value.diagnostics if d.code == "E701")
+    assert d.hint is not None and "bundled set `fort-base`" in d.hint

@@ -54,3 +54,20 @@ def test_set_up_of_an_unchecked_small_park_is_a_clear_error_not_an_index_error()
     with pytest.raises(FortError, match="cannot deal 4 players") as e:
         new_game(small, 4, seed=1)
     assert e.value.first.code == "E327"
+
+
+def test_check_refuses_a_set_without_park_size_whose_kids_cannot_deal_four_players(
+        tmp_path: Path):
+    """No `park_size` in the manifest and 18 park kids: `check` said only W301 and
+    `simulate --sets` failed at set-up with E903."""
+    folder = tmp_path / "few"
+    shutil.copytree(BASE, folder)
+    manifest = folder / "manifest.yaml"
+    manifest.write_text(manifest.read_text().replace("park_size: 60\n", ""))
+    for suit in ("book", "coin", "crown", "glue", "shovel"):
+        (folder / f"kids-{suit}.yaml").unlink()
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1, result.output
+    assert re.search(rf"{re.escape(str(manifest))}:\d+:1: error\[E327\]: a park deck of 18 "
+                     r"cards cannot deal 4 players", result.output), result.output
+    assert "^" in result.output and "hint: give the set at least 35 park kids" in result.output

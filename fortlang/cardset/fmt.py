@@ -57,7 +57,7 @@ def format_file(path: Path | str, text: str | None = None) -> Formatted:
         return Formatted(doc.path, doc.text, None, errors)
     edits = []
     for node, ast in result.texts:
-        edit = _edit(doc, node, to_text(ast))
+        edit = _edit(doc, node, to_text(ast, node.value))
         if edit is not None:
             edits.append(edit)
     new = doc.text
@@ -65,7 +65,7 @@ def format_file(path: Path | str, text: str | None = None) -> Formatted:
         new = new[:start] + replacement + new[end:]
     if new != doc.text:
         try:
-            _verify(doc, new, [(node, to_text(ast)) for node, ast in result.texts])
+            _verify(doc, new, [(node, to_text(ast, node.value)) for node, ast in result.texts])
         except _Unsafe as e:
             return Formatted(doc.path, doc.text, None, [e.located(doc.path).first])
     return Formatted(doc.path, ("\ufeff" if doc.bom else "") + doc.text,

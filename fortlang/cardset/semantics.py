@@ -218,21 +218,24 @@ def totals(scope: Scope) -> Iterator[Diagnostic]:
 
 
 def deal(scope: Scope) -> Iterator[Diagnostic]:
-    """R2.4, R2.5: a set played alone (it requires no other) whose manifest sets
-    `park_size` deals 3 park cards and 8 kids to each of up to 4 players from it; a size that
-    cannot is an error on the field (a set that requires others is dealt with them)."""
+    """R2.4, R2.5: a set played alone (it requires no other) deals 3 park cards and 8 kids to
+    each of up to 4 players from its park kids (`park_size` of them, if the manifest says); a
+    deck too small is an error on that field, else on the manifest's first key, where W301
+    counts the kids (a set that requires others is dealt with them)."""
     from fortlang.game.setup import PARK_SIZE, START_KIDS
 
     m = scope.manifest
-    node = m.manifest_node.get("park_size") if m is not None and m.manifest_node else None
-    if m is None or m.manifest is None or m.manifest.requires or node is None \
-            or m.manifest.park_size is None:  # only a size the manifest sets itself
+    if m is None or m.manifest is None or m.manifest.requires:
         return
     park = sum(e.item.copies for _, e in scope.entries("kid") if not e.item.best_friend)
+    size = m.manifest.park_size
+    node = m.manifest_node.get("park_size") if m.manifest_node and size is not None else None
+    if node is None:  # no `park_size`: the kids dealt are the set's own (as W301 counts them)
+        node, size = _first_key(m), park
     needed = PARK_SIZE + 4 * START_KIDS
-    if min(park, m.manifest.park_size) < needed:
+    if min(park, size) < needed:
         yield _at(ERROR, m, node, "E327",
-                  f"a park deck of {min(park, m.manifest.park_size)} cards cannot deal 4 "
+                  f"a park deck of {min(park, size)} cards cannot deal 4 "
                   f"players: set-up takes {needed} ({PARK_SIZE} to the park, {START_KIDS} "
                   "to each player; R2.4, R2.5)",
                   f"give the set at least {needed} park kids, copies included")

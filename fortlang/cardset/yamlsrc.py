@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fortlang.errors import ERROR, Diagnostic, line_starts
+from fortlang.errors import ERROR, Diagnostic, line_starts, lines_of
 from fortlang.inputs import read_regular, unreadable
 from fortlang.nodes import Span
+from fortlang.parse_hints import yaml_colon_in_condition
 
 #: Card files are small; the 10,000-card benchmark set splits into files well under this.
 MAX_BYTES = 4 * 1024 * 1024
@@ -291,6 +292,8 @@ class _Builder:
             mark = e.problem_mark or e.context_mark
             problem = e.problem or e.context or "cannot parse"
             hint = _syntax_hint(problem)
+            if mark is not None and "mapping values are not allowed" in problem:
+                hint = _condition_colon_hint(doc.text, mark.line, mark.column) or hint
             if hint is None and e.context and e.context_mark is not None and e.problem:
                 hint = f"{e.context} that starts on line {e.context_mark.line + 1}"
             doc.diagnostics.append(Diagnostic(
@@ -452,6 +455,22 @@ def _reader_error(doc: Document, e: Any, pure: bool) -> Diagnostic:
 
 def _mark_span(mark: Any) -> Span:
     return Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2)
+
+
+#: `public: if hand >= 4: draw`: a key, then a condition whose `:` YAML read as a second key
+_CONDITION_LINE = re.compile(r"^\s*(?:-\s+)?[A-Za-z_]+:\s+(if\s[^:]*)$")
+
+
+def _condition_colon_hint(text: str, line: int, column: int) -> str | None:
+    """For an unquoted `if ...: action` (issue 36): the action's `->`, not only quoting."""
+    lines = lines_of(text)
+    if line >= len(lines):
+        return None
+    row = lines[line]
+    m = _CONDITION_LINE.match(row[:column])
+    if m is None:
+        return None
+    return yaml_colon_in_condition(f"{m.group(1).strip()} -> {row[column + 1:].strip()}")
 
 
 def _syntax_hint(problem: str) -> str | None:

@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "balance": "fortlang.cli.balance:balance",
     "replay": "fortlang.cli.replay:replay",
     "play": "fortlang.cli.play:play",
+    "playtest": "fortlang.cli.playtest:playtest",
     "test": "fortlang.cli.test:test",
     "lsp": "fortlang.cli.lsp:lsp",
     "new": "fortlang.cli.new:new",

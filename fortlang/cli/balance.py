@@ -9,6 +9,7 @@ import click
 from fortlang.cli.common import fail
 from fortlang.cli.simulate import Run, describe, game_sets, parse_bots, run_games, run_options
 from fortlang.errors import FortError
+from fortlang.game.stats import flag_outliers
 
 
 @click.command()
@@ -38,6 +39,8 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
     run = Run(played, table, games, players, tuple(bots), seed, draft)
     total = run_games(run, workers=workers, backend=backend, address=ray_address)
     figures = describe(run, total, margin)
+    # The report flags outliers only (issue 36); simulate keeps the median test of its figures.
+    figures["flagging"] = flag_outliers(figures["cards"], margin)
     try:
         page = write_report(out, figures)
     except FortError as e:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from fortlang.errors import Diagnostic, lines_of
+from fortlang.registry import LANGUAGES
 
 if TYPE_CHECKING:
     from fortlang.cardset import CheckReport
@@ -25,7 +26,11 @@ from fortlang.nodes import Span
               help="Show warnings (e.g. provisional cards); they never fail the check.")
 @click.option("--watch", is_flag=True,
               help="Check again whenever a YAML file under PATH is saved (Ctrl-C to stop).")
-def check(paths: tuple[Path, ...], fmt: str, warnings: bool, watch: bool) -> None:
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+              help="Language of the diagnostics' headlines and hints (default: the locale's, "
+                   "else en); --format json stays English.")
+def check(paths: tuple[Path, ...], fmt: str, warnings: bool, watch: bool,
+          lang: str | None) -> None:
     """Check card sets and card files (default: the bundled sets).
 
     \b
@@ -36,6 +41,9 @@ def check(paths: tuple[Path, ...], fmt: str, warnings: bool, watch: bool) -> Non
       fortlang check --format json cards/fort-base/kids-glue.yaml
       fortlang check --watch cards/my-expansion
     """
+    from fortlang.cli.common import choose_language
+
+    choose_language(lang)
     code = run(paths, fmt, warnings)
     if watch:
         code = watch_and_run(paths, fmt, warnings, code)
@@ -58,14 +66,20 @@ def show(report: CheckReport, fmt: str, warnings: bool) -> None:
 
         click.echo(json_text([d.to_json() for d in shown]))
     else:
+        from fortlang.cli.common import diagnostic_language
+
+        lang = diagnostic_language()
         sources: dict[str, list[str]] = {f.path: lines_of(f.doc.text) for f in report.files}
         for d in shown:
-            click.echo(render(d, sources.get(d.file)))
-        summary = (f"checked {len(report.files)} file{'s' * (len(report.files) != 1)}, "
-                   f"{report.cards} card{'s' * (report.cards != 1)}: "
-                   f"{report.errors} error{'s' * (report.errors != 1)}")
+            click.echo(render(d, sources.get(d.file), lang))
+        from fortlang.i18n import counted, ui
+
+        summary = ui(lang, "check.summary", files=counted(lang, "n.file", len(report.files)),
+                     cards=counted(lang, "n.card", report.cards),
+                     errors=counted(lang, "n.error", report.errors))
         if warnings:  # hidden warnings are not counted either (issue 12.15)
-            summary += f", {report.warnings} warning{'s' * (report.warnings != 1)}"
+            summary += ui(lang, "check.warnings",
+                          warnings=counted(lang, "n.warning", report.warnings))
         click.echo(summary)
     sys.stdout.flush()  # --watch into a pipe: each check shows as soon as it is done
 
@@ -95,13 +109,13 @@ def watch_and_run(paths: tuple[Path, ...], fmt: str, warnings: bool, code: int) 
     return code
 
 
-def render(d: Diagnostic, lines: list[str] | None) -> str:
+def render(d: Diagnostic, lines: list[str] | None, lang: str = "en") -> str:
     """``Diagnostic.render`` with only the diagnostic's own line as source (a big file is not
     split again for every diagnostic)."""
     span = d.span
     if lines is None or span is None or not 1 <= span.line <= len(lines):
-        return d.render(None, with_code=True)
+        return d.render(None, with_code=True, lang=lang)
     end_line = 1 if span.end_line == span.line else 2
     own = replace(d, span=Span(1, span.column, end_line, span.end_column))
-    return d.header(with_code=True) + own.render(lines[span.line - 1], True)[
-        len(own.header(with_code=True)):]
+    return d.header(with_code=True, lang=lang) + own.render(lines[span.line - 1], True, lang)[
+        len(own.header(with_code=True, lang=lang)):]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -32,10 +33,34 @@ class CommandLineError(FortError, click.UsageError):
         click.echo(self.render(), file=file, err=file is None)
 
 
+#: Where a command's ``--lang`` is kept for its diagnostics: the click context's meta, so the
+#: choice lasts one invocation (a test runner invokes many commands in one process).
+_LANG_KEY = "fortlang.diagnostic_language"
+
+
+def choose_language(lang: str | None) -> None:
+    """Diagnostics in ``lang`` for the rest of this command (its ``--lang``, which wins over
+    the locale); None leaves the choice to the locale."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and lang is not None:
+        ctx.meta[_LANG_KEY] = lang
+
+
+def diagnostic_language() -> str:
+    """``--lang`` if given, else the locale's language (LC_ALL, LC_MESSAGES, LANG), else en."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and _LANG_KEY in ctx.meta:
+        return str(ctx.meta[_LANG_KEY])
+    from fortlang.i18n import language_from_env
+
+    return language_from_env(os.environ)
+
+
 def report(diagnostics: Iterable[Diagnostic], source: str | None = None) -> None:
     """Each diagnostic the compiler way, with its code, on stderr."""
+    lang = diagnostic_language()
     for d in diagnostics:
-        click.echo(d.render(source), err=True)
+        click.echo(d.render(source, lang=lang), err=True)
 
 
 def fail(error: FortError | Diagnostic, source: str | None = None) -> NoReturn:
@@ -43,9 +68,10 @@ def fail(error: FortError | Diagnostic, source: str | None = None) -> NoReturn:
     line from the text its loader read (``error.sources``, read once under the size cap): a
     file is never opened again to quote it (it may be a FIFO, or a link to /dev/zero)."""
     if isinstance(error, FortError):
+        lang = diagnostic_language()
         for d in error.diagnostics:
             click.echo(d.render(error.sources.get(d.file, error.source)
-                                if source is None else source), err=True)
+                                if source is None else source, lang=lang), err=True)
     else:
         report([error], source)
     sys.exit(1)

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from fortlang.checker import check
-from fortlang.cli.common import fail, read_stdin, read_text, report
+from fortlang.cli.common import choose_language, fail, read_stdin, read_text, report
 from fortlang.errors import ERROR, Diagnostic, FortError, errors_in
 from fortlang.escape import json_text
 from fortlang.nodes import to_json
@@ -44,6 +44,9 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
     """
     if (action is None) == (path is None):
         raise click.UsageError("give either ACTION or --file PATH")
+    ctx = click.get_current_context()
+    if ctx.get_parameter_source("lang") is click.core.ParameterSource.COMMANDLINE:
+        choose_language(lang)  # a language asked for: the diagnostics speak it too
     filename = "<scoring>" if scoring else "<action>"
     try:
         if path is not None and str(path) != "-":

@@ -59,12 +59,14 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
     """
     from fortlang.cardset.fmt import format_file
     from fortlang.cli.check import render
+    from fortlang.cli.common import diagnostic_language
     from fortlang.errors import ERROR, FortError, lines_of
     from fortlang.output import write_output
 
+    lang = diagnostic_language()
     files, problems = _files(paths)
     for unread in problems:
-        click.echo(unread.render(), err=True)
+        click.echo(unread.render(lang=lang), err=True)
     failed, changed = len(problems), 0
     set_errors = _set_errors(paths)
     for path in files:
@@ -75,7 +77,7 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
             failed += 1
             lines = lines_of(result.old)
             for d in result.diagnostics:
-                click.echo(render(d, lines), err=True)
+                click.echo(render(d, lines, lang), err=True)
             continue
         if not result.changed:
             continue
@@ -94,7 +96,7 @@ def fmt(paths: tuple[Path, ...], check_only: bool) -> None:
         if problem is not None:
             changed -= 1
             failed += 1
-            click.echo(problem.render(), err=True)
+            click.echo(problem.render(lang=lang), err=True)
             continue
         click.echo(f"reformatted {shown(str(path))}")
     verb = "would be reformatted" if check_only else "reformatted"

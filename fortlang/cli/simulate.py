@@ -187,7 +187,8 @@ def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callabl
         click.option("--draft", is_flag=True, help="Draft set-up (R2.5) instead of the basic one."),
         click.option("--margin", type=Margin(), default=0.0, show_default=True,
                      metavar="POINTS", help="Flag a card only when its interval lies this far "
-                     "beyond the median (points per play; 0: any clear difference)."),
+                     "beyond the median (simulate; 0: any clear difference) or beyond the "
+                     "outlier fences (balance), in points per play."),
     ]
 
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -235,9 +236,11 @@ def _play(run: Run, workers: int, backend: str, address: str | None, total: Aggr
     from fortlang.game.backends import results
     from fortlang.game.batch import jobs
 
+    console = Console(stderr=True)
+    # Only a terminal sees the bar; a pipe or a log file gets nothing (not even a blank line).
     progress = Progress("[progress.description]{task.description}", BarColumn(),
-                        MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=Console(stderr=True), transient=True)
+                        MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                        transient=True, disable=not console.is_terminal)
     with progress:
         task = progress.add_task("games", total=run.games)
         all_jobs = jobs(run.games, chunk_size(run.games, workers), cardset=run.table,
@@ -265,6 +268,15 @@ def _ci_text(ci: list[float] | None, pct: bool = True) -> str:
     return f"{_pct(ci[0])}–{_pct(ci[1])}" if pct else f"{ci[0]:+.2f}…{ci[1]:+.2f}"
 
 
+def _rate_text(rate: float | None, ci: list[float] | None, games: int) -> str:
+    """A win rate with its games and interval; "n/a (2 games)" from a handful (issue 36)."""
+    from fortlang.game.report import MIN_GAMES, win_rate_cell
+
+    if rate is None or games < MIN_GAMES:
+        return win_rate_cell(rate, ci, games)
+    return f"{_pct(rate)} ({_ci_text(ci)}) n={games}" if ci else _pct(rate)
+
+
 def _print(f: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.markup import escape
@@ -279,13 +291,14 @@ def _print(f: dict[str, Any]) -> None:
                   f"final score {f['score']['mean_score']} ± {f['score']['score_sd']} (sd)")
     console.print("end triggers: " + ", ".join(f"{k} {_pct(v)}"
                                                for k, v in f["end_triggers"].items()))
-    for title, rows in (("seat", f["seats"]), ("bot", f["bots"]),
+    for title, rows in (("player", f["seats"]), ("bot", f["bots"]),
                         ("turn-order position", f["turn_order"])):
         table = Table(title=f"win rate per {title}")
         for col in (title, "games", "win rate", "95% CI", "mean score", "sd"):
             table.add_column(col, justify="right" if col != title else "left")
         for key, t in rows.items():
-            table.add_row(key, str(t["games"]), _pct(t["win_rate"]), _ci_text(t["ci95"]),
+            shown_key = str(int(key) + 1) if title == "player" else key  # JSON keys are seats
+            table.add_row(shown_key, str(t["games"]), _pct(t["win_rate"]), _ci_text(t["ci95"]),
                           str(t["mean_score"]), str(t["score_sd"]))
         console.print(table)
     rate = f["exchange_rate"]["resource"]
@@ -300,7 +313,8 @@ def _print(f: dict[str, Any]) -> None:
                           str(c["followed"]),
                           "-" if c["effect"] is None else f"{c['effect']:+.2f}",
                           _ci_text(c["effect_ci95"], pct=False), c["flag"] or "",
-                          f"{_pct(c['win_rate_acquired'])} "
-                          f"({_ci_text(c['win_rate_acquired_ci95'])})",
-                          _pct(c["win_rate_not_acquired"]))
+                          _rate_text(c["win_rate_acquired"], c["win_rate_acquired_ci95"],
+                                     c["acquired"]),
+                          _rate_text(c["win_rate_not_acquired"], None,
+                                     f["games"] * f["players"] - c["acquired"]))
         console.print(table)

@@ -21,6 +21,7 @@ def test(paths: tuple[Path, ...], fmt: str) -> None:
       fortlang test tests/scenarios
       fortlang test --format json my-cards/scenarios/bug.yaml
     """
+    from fortlang.cli.common import diagnostic_language
     from fortlang.errors import FortError
     from fortlang.escape import json_text, shown
     from fortlang.scenario import Report, run_paths
@@ -30,7 +31,7 @@ def test(paths: tuple[Path, ...], fmt: str) -> None:
         if isinstance(item, FortError):
             report.errors.append(item)
             if fmt == "text":
-                click.echo(item.render())
+                click.echo(item.render(lang=diagnostic_language()))
             continue
         report.outcomes.append(item)
         if fmt == "text":

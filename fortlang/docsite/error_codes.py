@@ -1,14 +1,14 @@
 """The "Error codes" page of the site: every code of :mod:`fortlang.codes` with its meaning, an
 example that triggers it and how to fix it, generated from the catalogue (one source).
 
-The catalogue's texts are English; the French and Russian sites show them under translated
-headings, with the site's "English only" note.
+The French and Russian sites show each code's meaning, example and fix in their language
+(:func:`fortlang.codes.translated`: the catalogue's own translations, English only for a code
+not translated yet).
 """
 
 from __future__ import annotations
 
-from fortlang.codes import CATALOGUE, Code
-from fortlang.docsite import lexicon as lx
+from fortlang.codes import CATALOGUE, Code, translated_entry
 from fortlang.docsite import markdown as md
 
 FILE = "error-codes.md"
@@ -23,12 +23,19 @@ _WORDS = {
            "fix": "Correction",
            "intro": "Chaque erreur et chaque avertissement s'affiche sous la forme "
                     "`fichier:ligne:colonne: error[CODE]: message`, avec la ligne, un repère et "
-                    "souvent une suggestion ; `--format json` donne le même `code`."},
+                    "souvent une suggestion ; `--format json` donne le même `code`. Les erreurs "
+                    "terminent avec le statut 1 (une ligne de commande erronée, E807 : 2) ; les "
+                    "avertissements ne font jamais échouer une vérification. `fortlang check "
+                    "--lang fr` (ou une locale française) affiche le titre et la correction de "
+                    "chaque code en français."},
     "ru": {"title": "Коды ошибок", "meaning": "Значение", "example": "Пример",
            "fix": "Как исправить",
            "intro": "Каждая ошибка и каждое предупреждение выводятся в виде "
                     "`файл:строка:столбец: error[КОД]: сообщение`, со строкой, указателем и "
-                    "часто подсказкой; `--format json` даёт тот же `code`."},
+                    "часто подсказкой; `--format json` даёт тот же `code`. Ошибки завершают "
+                    "команду с кодом 1 (неверная командная строка, E807: 2); предупреждения "
+                    "никогда не проваливают проверку. `fortlang check --lang ru` (или русская "
+                    "локаль) выводит заголовок и исправление каждого кода по-русски."},
 }
 
 #: The ranges, in the catalogue's order: (first digit(s) of the code, title per language).
@@ -64,15 +71,13 @@ def _entry(code: Code, words: dict[str, str]) -> str:
 
 def error_codes_page(lang: str) -> str:
     words = _WORDS.get(lang, _WORDS["en"])
+    entries = [translated_entry(c, lang) for c in CATALOGUE.values()]
     out = [md.heading(1, words["title"])]
-    if lang != "en":
-        out.append(f'!!! note ""\n    {lx.ui("english_only", lang)}\n')
     out.append(words["intro"] + "\n")
     out.append(md.table(["code", words["meaning"]],
-                        [[f"[{c.code}](#{c.code.lower()})", c.meaning]
-                         for c in CATALOGUE.values()]))
+                        [[f"[{c.code}](#{c.code.lower()})", c.meaning] for c in entries]))
     for prefix, names in _GROUPS:
-        codes = [c for c in CATALOGUE.values() if c.code.startswith(prefix)]
+        codes = [c for c in entries if c.code.startswith(prefix)]
         if codes:
             out.append(md.heading(2, names.get(lang, names["en"])))
             out.extend(_entry(c, words) for c in codes)

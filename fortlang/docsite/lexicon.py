@@ -39,6 +39,7 @@ UI: dict[str, dict[str, str]] = {
         "simulate": "Simulation, balance and replays",
         "search_bot": "The search bot",
         "editors": "Editors: the language server",
+        "playtest": "Playtest in the browser",
         "value": "value",
         "english_only": "This page is in English only.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
@@ -105,6 +106,7 @@ UI: dict[str, dict[str, str]] = {
         "simulate": "Simulation, équilibrage et rejeux",
         "search_bot": "Le robot qui cherche",
         "editors": "Éditeurs : le serveur de langage",
+        "playtest": "Tester une partie dans le navigateur",
         "value": "valeur",
         "english_only": "Cette page n'existe qu'en anglais.",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
@@ -176,6 +178,7 @@ UI: dict[str, dict[str, str]] = {
         "simulate": "Симуляция, баланс и повторы",
         "search_bot": "Бот с поиском",
         "editors": "Редакторы: языковой сервер",
+        "playtest": "Тестовая партия в браузере",
         "value": "значение",
         "english_only": "Эта страница есть только на английском языке.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "

@@ -68,7 +68,7 @@ def _handwritten(name: str) -> str | None:
 HANDWRITTEN = (("card_format", "card-format.md"), ("scenarios", "scenarios.md"),
                ("expansions", "expansions.md"), ("plugins", "plugins.md"),
                ("simulate", "simulate.md"), ("search_bot", "search-bot.md"),
-               ("editors", "editors.md"))
+               ("editors", "editors.md"), ("playtest", "playtest.md"))
 
 #: An image a hand-written page shows: a file of docs/img/, by its plain name (no folders).
 _IMAGE = re.compile(r"!\[[^\]]*\]\((img/[\w-]+\.(?:png|svg|jpg))\)")

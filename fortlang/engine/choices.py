@@ -124,6 +124,77 @@ class Option:
         return (Option, (self.label, self.value))
 
 
+def player_name(seat: int) -> str:
+    """A seat as people count it (R2.1, scenario files, `fortlang play`): seat 0 is player 1.
+    Seats stay 0-based inside the engine, its logs and JSON; only text a person reads says this.
+
+    >>> player_name(2)
+    'player 3'
+    """
+    return f"player {seat + 1}"
+
+
+class Seat:
+    """An option's value that is a player (`a rival -> ...`, whose pack to copy): the seat, which
+    bots read instead of the label. Immutable, compared and hashed by value.
+
+    >>> Seat(2) == Seat(2), Seat(2) == 2
+    (True, False)
+    """
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.seat == other.seat  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.seat))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.seat!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.seat,))
+
+
+class Transfer:
+    """Tokens moving between you and a rival (C3, C4): ``amount`` of them to or from ``seat``."""
+
+    __slots__ = ("seat", "amount")
+
+    def __init__(self, seat: int, amount: int) -> None:
+        self.seat: Final = seat
+        self.amount: Final = amount
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and self.seat == other.seat  # type: ignore[attr-defined]
+                and self.amount == other.amount)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.seat, self.amount))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat!r}, amount={self.amount!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.seat, self.amount))
+
+
+class Give(Transfer):
+    """You give ``amount`` tokens to the rival at ``seat`` (C4).
+
+    >>> Give(1, 2) == Take(1, 2)
+    False
+    """
+
+
+class Take(Transfer):
+    """You take ``amount`` tokens from the rival at ``seat`` (C3)."""
+
+
 class Decision:
     """Whose choice, its kind, the legal options, what is being done, and the options the rules
     exclude as ``(label, rule)`` pairs. Immutable, compared by value (a native class for the
@@ -162,7 +233,7 @@ class Decision:
         return tuple(o.label for o in self.options)
 
     def describe(self) -> str:
-        lines = [f"seat {self.player} {self.kind}: {self.context}".rstrip(": ")]
+        lines = [f"{player_name(self.player)} {self.kind}: {self.context}".rstrip(": ")]
         lines += [f"  {i}. {o.label}" for i, o in enumerate(self.options)]
         return "\n".join(lines)
 

@@ -49,6 +49,7 @@ from fortlang.engine.choices import (
     Decision,
     Kind,
     Option,
+    player_name,
 )
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.state import (
@@ -385,12 +386,13 @@ class Explored:
     :data:`EQUIVALENT_OPTIONS`), by their sizes: recruiting from the park then a yard and
     from the yard then the park meet in one place (``zones``: Game.card_zones)."""
 
-    __slots__ = ("seen", "keep", "zones")
+    __slots__ = ("seen", "keep", "zones", "forgotten")
 
     def __init__(self, zones: dict[int, bool]) -> None:
         self.seen: set[tuple[object, bool, frozenset]] = set()
         self.keep: dict[int, Any] = {}
         self.zones = zones
+        self.forgotten = 0  # times it reached MOST_EXPLORED places and forgot them
 
 
 #: A search remembers where it has been once it has passed this many places: most searches are
@@ -398,6 +400,11 @@ class Explored:
 #: (issue 13.3): `(give pizza or spend toy or copy rival pack) x 10` unfolds into 3^10 paths
 #: but reaches few states.
 EXPLORE_AFTER: Final = 200
+#: The most places one search remembers (issue 31.7): a search at E202's bound reached 5.9 to
+#: 8 GB remembering every place. Past it the search forgets them all and remembers again: what
+#: it forgets is only where it failed before, so it may search a place again and fail again,
+#: never decide otherwise (tests/test_engine_explored.py).
+MOST_EXPLORED: Final = 200_000
 
 
 def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
@@ -418,13 +425,18 @@ def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
     game = ctx.game
     if memo is None:
         memo = root.explored = Explored(game.card_zones(EQUIVALENT_OPTIONS and ctx.alike))
+    seen = memo.seen
+    if len(seen) >= MOST_EXPLORED:  # forget, and remember again from here: a bounded memory
+        seen.clear()
+        memo.keep.clear()  # no key left names its objects by identity
+        memo.forgotten += 1
     key = k.key(memo.keep)
     if key is None:
         return False
     place = (key, full, game.state_key(root.mark, memo.keep, memo.zones))
-    if place in memo.seen:
+    if place in seen:
         return True
-    memo.seen.add(place)
+    seen.add(place)
     return False
 
 
@@ -708,7 +720,7 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
 
 
 #: A yard as a place to take a card from: (where-label, where-value) by seat, made once.
-_YARD_LABELS: Final = tuple(f"from seat {seat}'s yard" for seat in range(4))
+_YARD_LABELS: Final = tuple(f"from {player_name(seat)}'s yard" for seat in range(4))
 _YARD_VALUES: Final = tuple(("yard", seat) for seat in range(4))
 
 

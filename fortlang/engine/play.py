@@ -51,6 +51,7 @@ from fortlang.engine.choices import (
     Decision,
     IllegalMove,
     Option,
+    player_name,
 )
 from fortlang.engine.interpreter import (
     COIN,
@@ -81,6 +82,7 @@ from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, sui
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit
+from fortlang.printer import to_text
 
 PUBLIC: Final = "public"
 PRIVATE: Final = "private"
@@ -916,6 +918,20 @@ def why_not_by_search(game: Game, seat: int, card: CardInstance) -> str | None:
     return ctx.fail or "R5.4"
 
 
+def refusal_text(card: KidCard, rule: str) -> str:
+    """Why ``card`` cannot be played, in one sentence: for R5.4, the actions none of which can
+    be performed in full with an effect now (issue 36), rather than the rule's number alone."""
+    if rule != "R5.4":
+        return f"{card.name} cannot be played: no legal way to use it ({rule})"
+    actions = [f"`{to_text(a)}`" for a in (card.public, card.private) if a is not None]
+    if not actions:
+        return f"{card.name} cannot be played: both its boxes are blank ({rule})"
+    which = actions[0] if len(actions) == 1 else f"neither {actions[0]} nor {actions[1]}"
+    verb = "cannot" if len(actions) == 1 else "can"
+    return (f"{card.name} cannot be played: {which} {verb} be performed in full with an effect "
+            f"now, and a play needs one action that is ({rule})")
+
+
 def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     """The hand cards that can be played legally, one instance per card definition."""
     hand = game.players[seat].hand
@@ -936,10 +952,10 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     (``checked``: the caller already knows it can, e.g. from :func:`legal_plays`)."""
     p = game.players[seat]
     if card not in p.hand:
-        raise IllegalMove(f"{card!r} is not in seat {seat}'s hand", "R5.1")
+        raise IllegalMove(f"{card!r} is not in {player_name(seat)}'s hand", "R5.1")
     rule = None if checked else why_not(game, seat, card)
     if rule is not None:
-        raise IllegalMove(f"{card.name} cannot be played: no legal way to use it ({rule})", rule)
+        raise IllegalMove(refusal_text(card.card, rule), rule)
     ctx = _leader_ctx(game, seat, card)
     ok = _transaction(ctx, _Lead(ctx, card))
     assert ok, "a play found legal by search must complete"

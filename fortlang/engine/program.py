@@ -55,7 +55,11 @@ from fortlang.engine.choices import (
     K_RIVAL,
     K_RIVAL_PACK,
     K_SPEND,
+    Give,
     Option,
+    Seat,
+    Take,
+    player_name,
 )
 from fortlang.engine.interpreter import (
     A_RIVAL,
@@ -936,7 +940,7 @@ class _ARival(Step):
         return as_player(self.ctx, self.seats[i], self.body, self.k)
 
     def options(self) -> Sequence[Option]:
-        return [Option(f"seat {s}", s) for s in self.seats]
+        return [Option(player_name(s), Seat(s)) for s in self.seats]
 
 
 class TargetOp(Op):
@@ -1231,7 +1235,7 @@ class _RivalPack(Step):
         return resume(self.k, copy_tokens(self.ctx, self.packs[i][1]))
 
     def options(self) -> Sequence[Option]:
-        return [Option(f"seat {seat}'s pack ({pizza} pizza, {toy} toy)", seat)
+        return [Option(f"{player_name(seat)}'s pack ({pizza} pizza, {toy} toy)", Seat(seat))
                 for seat, (pizza, toy) in self.packs]
 
 
@@ -1343,8 +1347,9 @@ class _RivalMove(Step):
         return resume(self.k, got == self.amount)
 
     def options(self) -> Sequence[Option]:
-        way = "from" if self.taking else "to"
-        return [Option(f"{got} {self.res} {way} seat {q.seat}", q.seat) for q, got in self.moves]
+        way, value = ("from", Take) if self.taking else ("to", Give)
+        return [Option(f"{got} {self.res} {way} {player_name(q.seat)}", value(q.seat, got))
+                for q, got in self.moves]
 
 
 def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.engine.chance import choice
-from fortlang.engine.choices import Decision, Kind, RandomAgent, ScriptedAgent
+from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, ScriptedAgent, Seat, Transfer
 from fortlang.model import KidCard
 
 # -- a static value of an action (what one use of it is roughly worth) ------------------------
@@ -142,9 +142,11 @@ def _choice(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
 def _rival(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     """Core C3, C4, C6: take from, or aim `a rival ->` at, the rival with most VP; give to the
     one with fewest."""
-    option = d.options[i]
-    vp = float(view.players[option.value].vp) if isinstance(option.value, int) else 0.0
-    return -vp if " to seat " in option.label else vp
+    value = d.options[i].value
+    if not isinstance(value, (Seat, Transfer)):
+        return 0.0
+    vp = float(view.players[value.seat].vp)
+    return -vp if isinstance(value, Give) else vp
 
 
 def _rule(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:

@@ -119,12 +119,14 @@ class _Edge:
 
 
 def option_keys(decision: Decision) -> list[tuple]:
-    """One key per option that means the same in every deal: the kind, label and value (cards
-    by id, never by position in a hand), numbered when two options are alike."""
+    """One key per option that means the same in every deal: the kind and the option's value
+    (cards by id, never by position in a hand), numbered when two options are alike. Never the
+    label (issue 33 stage 1): it is text for people, and a value says everything a label
+    says inside one decision (tests/test_option_values.py)."""
     keys: list[tuple] = []
     seen: dict[tuple, int] = {}
     for o in decision.options:
-        base = (decision.kind, o.label, repr(o.value))
+        base = (decision.kind, repr(o.value))
         n = seen.get(base, 0)
         seen[base] = n + 1
         keys.append((*base, n))

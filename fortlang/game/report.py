@@ -12,6 +12,7 @@ from html import escape as _html_escape
 from pathlib import Path
 from typing import Any
 
+from fortlang.engine.choices import player_name
 from fortlang.errors import ERROR, Diagnostic, FortError
 
 #: Plots are this many inches wide at this many dots per inch.
@@ -58,9 +59,27 @@ def _png(plt: Any, draw: Callable[[Any], None], height: float) -> str:
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
+#: The sets every report plays with: any other set the run played is the designer's own.
+BASE_SETS = frozenset({"fort-base"})
+#: A win rate over fewer player-games than this is shown as "n/a (k games)", not as a figure.
+MIN_GAMES = 10
+
+
+def own_sets(f: dict[str, Any]) -> list[str]:
+    """The designer's sets: every set played but the base game, in the order played."""
+    return [s["id"] for s in f["sets"] if s["id"] not in BASE_SETS]
+
+
+def set_index(f: dict[str, Any]) -> dict[str, int]:
+    """Set id -> its number on the page (class ``set-N``): the designer's sets first."""
+    ids = own_sets(f) + [s["id"] for s in f["sets"] if s["id"] in BASE_SETS]
+    return {set_id: i for i, set_id in enumerate(ids)}
+
+
 def _effect_plot(f: dict[str, Any]) -> Callable[[Any], None]:
     rows = [(k, c) for k, c in f["cards"].items() if c["effect_ci95"] is not None]
     rows.sort(key=lambda kv: kv[1]["effect"])
+    mine = set(own_sets(f))
 
     def draw(ax: Any) -> None:
         ys = range(len(rows))
@@ -68,27 +87,44 @@ def _effect_plot(f: dict[str, Any]) -> Callable[[Any], None]:
                    else "#666666" for _, c in rows]
         for y, (_, c), colour in zip(ys, rows, colours, strict=True):
             low, high = c["effect_ci95"]
+            own = c.get("set") in mine
             ax.errorbar(c["effect"], y, xerr=[[c["effect"] - low], [high - c["effect"]]],
-                        fmt="o", color=colour, ecolor=colour, capsize=2, markersize=4)
+                        fmt="D" if own else "o", color=colour, ecolor=colour, capsize=2,
+                        markersize=6 if own else 4, markerfacecolor="#f1c40f" if own
+                        else colour)
         ax.set_yticks(list(ys), [k for k, _ in rows], fontsize=7)
+        for label, (_, c) in zip(ax.get_yticklabels(), rows, strict=True):
+            if c.get("set") in mine:
+                label.set_fontweight("bold")
+                label.set_color("#8a6d00")
+        if mine:  # the legend names the designer's sets
+            ax.plot([], [], "D", color="#666666", markerfacecolor="#f1c40f",
+                    label=f"your set: {', '.join(sorted(mine))}")
         if f["median_effect"] is not None:
             ax.axvline(f["median_effect"], color="#999999", linestyle="--", linewidth=1,
                        label=f"median {f['median_effect']:.2f}")
+        fences = f.get("flagging") or {}
+        for key in ("lower", "upper"):
+            if fences.get(key) is not None:
+                ax.axvline(fences[key], color="#c0392b", linestyle=":", linewidth=1,
+                           label="usual range (flag beyond)" if key == "lower" else None)
+        if mine or f["median_effect"] is not None:
             ax.legend(loc="lower right")
-        ax.set_xlabel("points one play yields (95% t-interval); red above, blue below the median")
+        ax.set_xlabel("points one play yields (95% t-interval); red: flagged above, "
+                      "blue: flagged below")
         ax.set_ylim(-1, max(len(rows), 1))
     return draw
 
 
 def _rates_plot(f: dict[str, Any]) -> Callable[[Any], None]:
-    groups = [(f"seat {k}", t) for k, t in f["seats"].items()]
+    groups = [(player_name(int(k)), t) for k, t in f["seats"].items()]  # JSON keys: seats
     groups += [(f"bot {k}", t) for k, t in f["bots"].items()]
 
     def draw(ax: Any) -> None:
         for x, (label, t) in enumerate(groups):
             low, high = t["ci95"]
             ax.errorbar(x, t["win_rate"], yerr=[[t["win_rate"] - low], [high - t["win_rate"]]],
-                        fmt="s", capsize=4, color="#2e6fb7" if label.startswith("seat")
+                        fmt="s", capsize=4, color="#2e6fb7" if label.startswith("player")
                         else "#8e44ad")
         ax.axhline(1 / max(f["players"], 1), color="#999999", linestyle="--", linewidth=1,
                    label=f"1/{f['players']} (no advantage)")
@@ -142,24 +178,113 @@ def _ci(ci: list[float] | None, pct: bool) -> str:
     return f"{_pct(ci[0])} – {_pct(ci[1])}" if pct else f"{ci[0]:+.2f} … {ci[1]:+.2f}"
 
 
-def _items_table(items: dict[str, Any], caption: str) -> str:
-    head = ("id", "name", "set", "recruited", "played / used", "followed", "effect (points)",
-            "95% CI", "flag", "win rate with", "95% CI", "win rate without")
-    rows = []
-    ordered = sorted(items.items(), key=lambda kv: (kv[1]["effect"] is None,
-                                                    -(kv[1]["effect"] or 0), kv[0]))
-    for key, c in ordered:
-        cells = (key, c.get("name", ""), c.get("set", ""), c["recruited"], c["played"],
-                 c["followed"],
-                 "–" if c["effect"] is None else f"{c['effect']:+.2f}",
-                 _ci(c["effect_ci95"], False), c["flag"] or "", _pct(c["win_rate_acquired"]),
-                 _ci(c["win_rate_acquired_ci95"], True), _pct(c["win_rate_not_acquired"]))
-        flag = f' class="{c["flag"]}"' if c["flag"] else ""
-        rows.append(f"<tr{flag}>" + "".join(f"<td>{escape(str(v))}</td>" for v in cells)
-                    + "</tr>")
-    return (f"<table><caption>{escape(caption)}</caption><thead><tr>"
-            + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead><tbody>"
-            + "".join(rows) + "</tbody></table>")
+def win_rate_cell(rate: float | None, ci: list[float] | None, games: int) -> str:
+    """A win rate with the player-games behind it and its interval; from fewer than MIN_GAMES
+    games it is no figure ("n/a (2 games)").
+
+    >>> win_rate_cell(0.0, [0.0, 0.66], 2), win_rate_cell(0.5, [0.4, 0.6], 100)
+    ('n/a (2 games)', '50.0% (100 games, 40.0% – 60.0%)')
+    """
+    if rate is None or games < MIN_GAMES:
+        return f"n/a ({games} game{'s' if games != 1 else ''})"
+    return f"{_pct(rate)} ({games} games, {_ci(ci, True)})"
+
+
+def _disagreement(c: dict[str, Any], median: float | None) -> str:
+    """Why this row's yield and its win rate tell different stories, when they do."""
+    if c["acquired"] < MIN_GAMES:
+        return "" if c["effect"] is None else "win rate: too few games to say"
+    with_ci, without = c["win_rate_acquired_ci95"], c["win_rate_not_acquired"]
+    if c["effect"] is None or median is None or with_ci is None or without is None:
+        return ""
+    if c["effect"] > median and with_ci[1] < without:
+        return ("yields more than most, yet its holders win less: "
+                "held by trailing seats, or rarely played")
+    if c["effect"] < median and with_ci[0] > without:
+        return "yields less than most, yet its holders win more: taken by leading seats"
+    return ""
+
+
+#: A column of an item table: heading, the cell's text (or lines) from the row.
+Column = tuple[str, Callable[[dict[str, Any]], Any]]
+
+
+def _lines(text: str) -> tuple[str, ...]:
+    """A win rate cell on short lines: the rate, its games, its interval."""
+    rate, _, rest = text.partition(" (")
+    return (rate, *rest.rstrip(")").split(", ")) if rest else (rate,)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, tuple):
+        head, *rest = value
+        return escape(head) + "".join(f"<br><small>{escape(line)}</small>" for line in rest)
+    return escape(str("–" if value is None else value))
+
+
+def _columns(f: dict[str, Any]) -> list[Column]:
+    median, player_games = f["median_effect"], f["games"] * f["players"]
+    return [
+        ("id", lambda c: c["id"]),
+        ("name", lambda c: c.get("name", "")),
+        ("set", lambda c: c.get("set", "")),
+        ("recruited", lambda c: c["recruited"]),
+        ("played / used", lambda c: c["played"]),
+        ("followed", lambda c: c["followed"]),
+        ("effect (points)", lambda c: None if c["effect"] is None else f"{c['effect']:+.2f}"),
+        ("95% CI", lambda c: None if c["effect_ci95"] is None else _ci(c["effect_ci95"], False)),
+        ("flag", lambda c: c["flag"]),
+        ("win rate with it", lambda c: _lines(win_rate_cell(
+            c["win_rate_acquired"], c["win_rate_acquired_ci95"], c["acquired"]))),
+        ("win rate without", lambda c: _lines(win_rate_cell(
+            c["win_rate_not_acquired"], c.get("win_rate_not_acquired_ci95"),
+            player_games - c["acquired"]))),
+        ("why / note", lambda c: c.get("flag_reason") or _disagreement(c, median)),
+    ]
+
+
+_EMPTY = (0, None, "", "–")
+_KEYS = ("id", "name", "set")
+
+
+def _items_table(f: dict[str, Any], kind: str, caption: str) -> str:
+    """One table: the designer's sets first, then by yield; a column that is empty on every row
+    (a rule is never recruited, a perk never followed) is left out."""
+    items, index = f[kind], set_index(f)
+    rows = [{"id": key, **c} for key, c in items.items()]
+    if not rows:
+        return f"<p class=\"note\">{escape(caption)}: none in these sets.</p>"
+    rows.sort(key=lambda c: (index.get(c.get("set", ""), len(index)), c["effect"] is None,
+                             -(c["effect"] or 0), c["id"]))
+    columns = [(head, cell) for head, cell in _columns(f)
+               if head in _KEYS or any(cell(c) not in _EMPTY for c in rows)]
+    body = []
+    for c in rows:
+        classes = ["item", f"set-{index.get(c.get('set', ''), len(index))}"]
+        if c["flag"]:
+            classes.append(c["flag"])
+        cells = "".join(f"<td>{_cell(cell(c))}</td>" for _, cell in columns)
+        body.append(f'<tr class="{" ".join(classes)}">{cells}</tr>')
+    return (f'<div class="scroll"><table><caption>{escape(caption)}</caption><thead><tr>'
+            + "".join(f"<th>{escape(h)}</th>" for h, _ in columns) + "</tr></thead><tbody>"
+            + "".join(body) + "</tbody></table></div>")
+
+
+def _filter(f: dict[str, Any]) -> tuple[str, str]:
+    """Radio buttons that show one set's rows (CSS only: the page runs no script), and their
+    style rules."""
+    index = set_index(f)
+    mine = set(own_sets(f))
+    inputs = ['<input type="radio" name="only" id="only-all" checked>'
+              '<label for="only-all">all sets</label>']
+    rules = []
+    for set_id, i in index.items():
+        mark = " (your set)" if set_id in mine else ""
+        inputs.append(f'<input type="radio" name="only" id="only-set-{i}">'
+                      f'<label for="only-set-{i}">only {escape(set_id)}{mark}</label>')
+        rules.append(f"#only-set-{i}:checked ~ .tables tr.item:not(.set-{i}) "
+                     "{ display: none; }")
+    return "\n".join(inputs), "\n".join(rules)
 
 
 STYLE = """
@@ -167,46 +292,98 @@ body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100p
        padding: 0 1em; color: #222; }
 h1 { font-size: 1.6em; } h2 { margin-top: 1.8em; border-bottom: 1px solid #ddd; }
 img { max-width: 100%; display: block; margin: .5em 0; }
+.scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; font-size: 13px; margin: 1em 0; width: 100%; }
 caption { text-align: left; font-weight: 600; padding: .3em 0; }
-th, td { border-bottom: 1px solid #e4e4e4; padding: 3px 6px; text-align: right;
-         white-space: nowrap; }
-td:nth-child(2) { white-space: normal; }
-th:nth-child(-n+3), td:nth-child(-n+3) { text-align: left; }
+th, td { border-bottom: 1px solid #e4e4e4; padding: 3px 5px; text-align: right; }
+th { vertical-align: bottom; }
+td { white-space: nowrap; }
+td:nth-child(2), td:last-child { white-space: normal; }
+td:last-child { min-width: 12em; font-size: 12px; color: #444; }
+td small { color: #666; }
+th:nth-child(-n+3), td:nth-child(-n+3), th:last-child, td:last-child { text-align: left; }
 tr.above td { background: #fbe9e7; } tr.below td { background: #e3f0fb; }
+tr.set-0 td:first-child { font-weight: 600; }
 .note { color: #555; font-size: 13px; }
+.own { background: #fdf3c4; padding: 0 .3em; }
+input[type=radio] { margin-left: 1em; }
 """
 
 
 PERKS_CAPTION = ("Perks (played = used; effect: what one use of DIY, Do-Over or Birthday Party "
                  "brought; not measured for the others)")
 
+EFFECT_VS_WIN = """<p class="note" id="effect-vs-win"><b>Effect and win rate measure different
+things.</b> The <i>effect</i> is what one play of the card yields to the player who plays it, in
+points (the mean over every play). The <i>win rate with it</i> is the share of games won by the
+players who had the card at some point, whether they played it or not. They can disagree: a card
+played rarely has a wide interval or none; a card that trailing players take (a catch-up card, or
+one a bot picks when it has nothing better) has a low win rate however much it yields; a win rate
+from a handful of games says nothing (shown as "n/a (k games)"). Each win rate shows the games
+behind it and its 95% Wilson interval; the last column says why a card was flagged, or why its two
+figures disagree.</p>"""
+
+
+def _flag_summary(f: dict[str, Any]) -> str:
+    """The flagged cards, each with why, the designer's first."""
+    index = set_index(f)
+    mine = set(own_sets(f))
+    flagged = sorted((k for k in f["ranking"] if f["cards"][k]["flag"]),
+                     key=lambda k: (index.get(f["cards"][k].get("set", ""), len(index)),
+                                    -f["cards"][k]["effect"]))
+    if not flagged:
+        return "none.</p>"
+    items = []
+    for k in flagged:
+        c = f["cards"][k]
+        own = ' class="own"' if c.get("set") in mine else ""
+        why = c.get("flag_reason") or "interval wholly off the median"
+        items.append(f"<li><span{own}>{escape(k)} ({escape(c['flag'])})</span>, "
+                     f"{escape(c.get('set', ''))} — why: {escape(why)}</li>")
+    return "</p><ul>" + "".join(items) + "</ul>"
+
+
+def _flag_rule(f: dict[str, Any]) -> str:
+    """How a card came to be flagged, in words."""
+    fences = f.get("flagging")
+    if fences and fences.get("upper") is None:
+        return (f"Flagged cards (outliers need at least 4 cards played 10 times or more; "
+                f"here: {fences['comparisons']})")
+    if fences:
+        return (f"Cards whose yield is an outlier among the {fences['comparisons']} cards "
+                f"played at least 10 times (beyond the quartiles ± 1.5 × their spread"
+                f"{_further(f)}: below {fences['lower']:+.2f} or above "
+                f"{fences['upper']:+.2f}), with an "
+                "interval widened for that many comparisons wholly beyond it")
+    return (f"Cards whose yield is significantly above or below the median "
+            f"({f['median_effect']}){_beyond(f)}")
+
 
 def page(f: dict[str, Any], images: dict[str, str]) -> str:
     """The whole HTML page (card-file values escaped; images inline)."""
     sets = ", ".join(f"{escape(s['id'])} {escape(s['version'])} "
                      f"<code>{escape(s['hash'])}</code>" for s in f["sets"])
+    mine = ", ".join(f'<span class="own">{escape(s)}</span>' for s in own_sets(f))
+    yours = f" Your set{'s' if ',' in mine else ''}: {mine}." if mine else ""
     rate = f["exchange_rate"]
-    flagged = [k for k in f["ranking"] if f["cards"][k]["flag"]]
-    summary = ", ".join(f"{escape(k)} ({f['cards'][k]['flag']})" for k in flagged) or "none"
+    inputs, filter_rules = _filter(f)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Fort balance report</title><style>{STYLE}</style></head>
+<title>Fort balance report</title><style>{STYLE}{filter_rules}</style></head>
 <body>
 <h1>Fort balance report</h1>
 <p>{f['games']} games, {f['players']} players, bots {escape(','.join(f['bots_in_seat_order']))}
-(rotated one seat per game), seed {f['seed']}; sets: {sets}.</p>
+(rotated one seat per game), seed {f['seed']}; sets: {sets}.{yours}</p>
 <p>Mean length {f['mean_turns']} turns; mean final score {f['score']['mean_score']}
 (sd {f['score']['score_sd']}); mean fort level {f['mean_fort_level']}.</p>
-<p id="flagged">Cards whose yield is significantly above or below the median
-({f['median_effect']}){_beyond(f)}: {summary}.</p>
+<p id="flagged">{_flag_rule(f)}: {_flag_summary(f)}
 <h2 id="effect">What one play of each card yields</h2>
 <p class="note">Points at the exchange rate: 1 VP = 1 fort point = 1 point, a resource =
 {rate['resource_fraction']} ≈ {rate['resource']} points (the board's points per resource), a
-card = {rate['card']} point. Bars: 95% t-intervals. Cards played fewer than 10 times are
-not ranked. Bot strength and selection effects limit what this says: see the simulate page of
-the documentation.</p>
+card = {rate['card']} point. Bars: 95% t-intervals; your set's cards are yellow diamonds with
+bold names. Cards played fewer than 10 times are not ranked. Bot strength and selection
+effects limit what this says: see the simulate page of the documentation.</p>
 <img alt="effect of one play per card" src="{images['effect']}">
 <h2 id="seats">Win rate by seat and by bot</h2>
 <img alt="win rate by seat and by bot" src="{images['win_rates']}">
@@ -217,9 +394,14 @@ the documentation.</p>
 <h2 id="triggers">End triggers</h2>
 <img alt="end triggers" src="{images['triggers']}">
 <h2 id="tables">Figures</h2>
-{_items_table(f['cards'], 'Kid cards')}
-{_items_table(f['perks'], PERKS_CAPTION)}
-{_items_table(f['rules'], 'Made-up rules (effect: the points the rule scored at the end)')}
+{EFFECT_VS_WIN}
+<p class="note">Show:</p>
+{inputs}
+<div class="tables">
+{_items_table(f, 'cards', 'Kid cards')}
+{_items_table(f, 'perks', PERKS_CAPTION)}
+{_items_table(f, 'rules', 'Made-up rules (effect: the points the rule scored at the end)')}
+</div>
 <p class="note">The same figures are in <a href="figures.json">figures.json</a>.</p>
 </body></html>
 """
@@ -257,6 +439,12 @@ def check_out(out: Path) -> None:
         raise FortError(Diagnostic(ERROR, "E801", "output cannot be written: --out must be a "
                                    "folder, this is a file", file=str(out),
                                    hint="name a folder (created if missing)"))
+
+
+def _further(f: dict[str, Any]) -> str:
+    """The margin the fences were moved out by (``--margin``)."""
+    margin = f.get("flag_margin") or 0
+    return f" and {margin:g} points per play further" if margin else ""
 
 
 def _beyond(f: dict[str, Any]) -> str:

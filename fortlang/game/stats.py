@@ -280,6 +280,52 @@ def flag_against_median(cards: dict[str, dict[str, Any]], margin: float = 0.0) -
     return median
 
 
+#: Tukey's fences: a card is an outlier beyond this many interquartile ranges past a quartile.
+FENCE_IQR = 1.5
+
+
+def flag_outliers(cards: dict[str, dict[str, Any]], margin: float = 0.0) -> dict[str, Any]:
+    """The balance report's default flag (issue 36): a card is flagged only when its yield is
+    an outlier among the ranked cards (beyond Tukey's fences, Q1 - 1.5 IQR and Q3 + 1.5 IQR,
+    widened by ``margin``) and its interval, widened for as many comparisons as there are
+    ranked cards (Bonferroni), lies wholly beyond the fence. Every card that is flagged gets a
+    ``flag_reason``; returns the fences and the number of comparisons.
+
+    With enough games nearly every card's yield differs clearly from the median (cards are not
+    all worth the same), so the median test flags most of a set; this one flags what stands out.
+    The widened interval scales the 95% t-interval by z(1 - 0.025/m) / 1.96 (normal quantiles:
+    a card played fewer than MIN_PLAYS times is not ranked)."""
+    ranked = {k: c for k, c in cards.items() if c["effect_n"] >= MIN_PLAYS and c["effect_ci95"]}
+    for c in cards.values():
+        c["flag"], c["flag_reason"] = None, None
+    m = len(ranked)
+    if m < 4:  # no quartiles to speak of
+        return {"comparisons": m, "lower": None, "upper": None, "level": None}
+    q1, _, q3 = statistics.quantiles(sorted(c["effect"] for c in ranked.values()), n=4)
+    spread = FENCE_IQR * (q3 - q1)
+    lower, upper = q1 - spread - margin, q3 + spread + margin
+    level = 1 - 0.05 / m
+    widen = statistics.NormalDist().inv_cdf(1 - 0.025 / m) / 1.96
+    for c in ranked.values():
+        low, high = c["effect_ci95"]
+        half = (high - low) / 2 * widen
+        low, high = c["effect"] - half, c["effect"] + half
+        where = ("above", f"above the set's usual range (at most {upper:+.2f}")
+        if high < lower:
+            where = ("below", f"below the set's usual range (at least {lower:+.2f}")
+        elif low <= upper:
+            continue
+        c["flag"] = where[0]
+        c["flag_reason"] = (f"yields {c['effect']:+.2f} points per play; its interval "
+                            f"{low:+.2f} … {high:+.2f} ({100 * level:.2f}%, widened for "
+                            f"{m} cards compared) lies wholly {where[1]}: quartiles "
+                            f"{q1:+.2f} … {q3:+.2f} ± 1.5 × their spread"
+                            + (f", ± {margin:g}" if margin else "") + f", over {c['effect_n']}"
+                            " plays)")
+    return {"comparisons": m, "lower": round(lower, 3), "upper": round(upper, 3),
+            "level": round(level, 5)}
+
+
 def kinds_of(cardset: CardSet) -> dict[str, str]:
     """Item id -> kind, for every kid card, perk and made-up rule of a set."""
     out = {k.id: "kid" for k in cardset.kids}

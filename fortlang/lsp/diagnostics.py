@@ -32,7 +32,7 @@ def check(src: Source, texts: Mapping[str, str],
     """Every file the check of ``src`` covers (all the files of its set), with its
     diagnostics, by path; a file with none is listed too, so stale ones are cleared.
     ``files`` keeps the checked files from one call to the next."""
-    too_large = oversized(src.text, src.path)
+    too_large = oversized(src.text, src.path) or beyond_live_cap(src.text, src.path)
     if too_large is not None:  # as `check` says of the file on disk, before reading it
         return {src.path: FileDiagnostics(src.path, "", [too_large])}
     if src.kind == SCENARIO:
@@ -69,6 +69,25 @@ def oversized(text: str, path: str) -> Diagnostic | None:
     return Diagnostic(ERROR, "E304", f"file too large: {size / 1e6:.1f} MB (card files hold at "
                       f"most {MAX_BYTES // (1024 * 1024)} MiB)", file=path,
                       hint="split the set into several card files")
+
+
+#: The most UTF-8 bytes of an editor's text one check parses: the work a keystroke may cost is
+#: bounded (a long action chain near `check`'s 4 MiB cap took seconds to parse); a larger text
+#: gets one diagnostic instead, and `fortlang check` still checks it in full.
+LIVE_BYTES = 1024 * 1024
+
+
+def beyond_live_cap(text: str, path: str) -> Diagnostic | None:
+    """E304 for an editor's text over LIVE_BYTES, which is then not parsed; None within it."""
+    if len(text) * 4 <= LIVE_BYTES:
+        return None
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= LIVE_BYTES:
+        return None
+    return Diagnostic(ERROR, "E304", f"file too large to check as you type: {size / 1e6:.1f} MB "
+                      f"(the language server checks at most {LIVE_BYTES // (1024 * 1024)} MiB "
+                      "per file)", file=path,
+                      hint="run `fortlang check` on the set, or split the file")
 
 
 def _about(d: Diagnostic) -> Diagnostic:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,8 @@ from fortlang.lsp.source import Source
 from fortlang.lsp.store import Store
 
 NAME = "fortlang"
+#: Seconds without an edit before a changed file is checked (one check per burst of typing).
+QUIET = 0.2
 
 
 class FortServer(LanguageServer):
@@ -34,9 +35,8 @@ class FortServer(LanguageServer):
         super().__init__(NAME, version("fortlang"), protocol_cls=FortProtocol)
         self.lang = "en"
         self._store: Store | None = None
-        #: files whose check is scheduled: the edits that arrive meanwhile share it
-        self._due: set[str] = set()
-        self._last_check = 0.0  # seconds the last check took
+        #: the check scheduled for each file, put off again by every edit (see check_soon)
+        self._due: dict[str, asyncio.TimerHandle] = {}
 
     @property
     def store(self) -> Store:
@@ -57,28 +57,27 @@ class FortServer(LanguageServer):
                 self.lang = lang
 
     def check_soon(self, uri: str) -> None:
-        """Check ``uri`` a moment later, so the edits that arrive meanwhile share the check:
-        pygls reads one message per turn of the event loop, so the edits queued while a big
-        set was being checked are read within a few milliseconds and cost one check, not one
-        each. The moment is a quarter of the last check (50 ms at most): a small set is
-        checked at once."""
-        if uri in self._due:
-            return
-        self._due.add(uri)
+        """Check ``uri`` once the edits have paused for QUIET seconds: a burst of edits costs
+        one check, of the latest text (the store holds it), and the check an earlier edit
+        scheduled is dropped, not run."""
+        pending = self._due.pop(uri, None)
+        if pending is not None:
+            pending.cancel()
 
         def run() -> None:
-            self._due.discard(uri)
+            self._due.pop(uri, None)
             if self.store.is_open(uri):
                 self.check(uri)
 
-        asyncio.get_running_loop().call_later(min(0.05, self._last_check / 4), run)
+        self._due[uri] = asyncio.get_running_loop().call_later(QUIET, run)
 
     def check(self, uri: str) -> None:
         """Check ``uri`` (and its set) and publish every file's diagnostics."""
-        started = time.perf_counter()
+        pending = self._due.pop(uri, None)
+        if pending is not None:  # a save or an open checks now: the scheduled check is moot
+            pending.cancel()
         src = self.source(uri)
         results = diagnostics.check(src, self.store.open_texts(), self.store.files)
-        self._last_check = time.perf_counter() - started
         done: set[str] = set()
         for path, found in results.items():
             target = uri if path == src.path else from_fs_path(str(Path(path).absolute())) or ""

@@ -7,6 +7,8 @@ unless negotiated otherwise), so every position crosses :class:`Source` on its w
 
 from __future__ import annotations
 
+import logging
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -21,6 +23,11 @@ from fortlang.nodes import Span
 MANIFEST, CARDS, SCENARIO = "manifest", "cards", "scenario"
 #: How far above a card file its set's manifest may be (as ``nearby_vocabulary`` looks).
 SET_DEPTH = 8
+#: The most entries (files and folders, at most SET_DEPTH deep) a set folder the server checks
+#: may hold: a manifest planted high up (a home folder) would have each check walk it all.
+MAX_SET_ENTRIES = 5000
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -29,6 +36,8 @@ class Source:
     path: str
     text: str
     codec: PositionCodec = field(default_factory=PositionCodec)
+    #: the workspace folders: no set is looked for above them
+    roots: tuple[str, ...] = ()
 
     @cached_property
     def lines(self) -> list[str]:
@@ -40,8 +49,17 @@ class Source:
 
     @cached_property
     def set_folder(self) -> Path | None:
-        """The folder of the set this file belongs to: the nearest one above with a manifest."""
-        return set_folder(Path(self.path))
+        """The folder of the set this file belongs to: the nearest one above with a manifest,
+        within the workspace, and small enough to check as you type."""
+        folder = set_folder(Path(self.path), self.roots)
+        if folder is None:
+            return None
+        entries = count_entries(folder)
+        if entries is None:
+            log.warning("%s: its set folder %s holds over %d entries: not checked as a set",
+                        self.path, folder, MAX_SET_ENTRIES)
+            return None
+        return folder
 
     @cached_property
     def kind(self) -> str | None:
@@ -95,12 +113,39 @@ class Source:
                            end=self.position(len(self.lines) - 1, len(self.lines[-1])))
 
 
-def set_folder(path: Path) -> Path | None:
+def set_folder(path: Path, roots: tuple[str, ...] = ()) -> Path | None:
+    """The nearest folder above ``path`` with a manifest, looked for no higher than the
+    workspace folder holding ``path`` (any of ``roots``; a file outside them: its own folder;
+    no roots at all: SET_DEPTH folders up)."""
     folder = path.parent
+    real = os.path.realpath(folder)
+    tops = [top for top in map(os.path.realpath, roots)
+            if real == top or real.startswith(top.rstrip(os.sep) + os.sep)]
+    top = max(tops, key=len) if tops else (real if roots else None)
     for _ in range(SET_DEPTH):
         if any((folder / name).is_file() for name in MANIFEST_NAMES):
             return folder
-        if folder.parent == folder:
+        if folder.parent == folder or os.path.realpath(folder) == top:
             break
         folder = folder.parent
     return None
+
+
+def count_entries(folder: Path, limit: int = MAX_SET_ENTRIES) -> int | None:
+    """How many entries ``folder`` holds, SET_DEPTH folders deep at most (links not followed);
+    None once over ``limit``: the walk stops there, so its work is bounded."""
+    seen = 0
+    pending = [(folder, 0)]
+    while pending:
+        here, depth = pending.pop()
+        try:
+            with os.scandir(here) as entries:
+                for entry in entries:
+                    seen += 1
+                    if seen > limit:
+                        return None
+                    if depth + 1 < SET_DEPTH and entry.is_dir(follow_symlinks=False):
+                        pending.append((Path(entry.path), depth + 1))
+        except OSError:
+            continue
+    return seen

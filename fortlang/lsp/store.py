@@ -31,14 +31,23 @@ class Store:
 
             self._sources.pop(uri, None)
             path = path_of(uri)
-            return Source(uri, path, read_document(path).text, self.workspace.position_codec)
+            return Source(uri, path, read_document(path).text, self.workspace.position_codec,
+                          self.roots())
         cached = self._sources.get(uri)
         if cached is not None and cached[0] == document.version \
                 and cached[1].text == document.source:
             return cached[1]
-        src = Source(uri, path_of(uri), document.source, self.workspace.position_codec)
+        src = Source(uri, path_of(uri), document.source, self.workspace.position_codec,
+                     self.roots())
         self._sources[uri] = (document.version, src)
         return src
+
+    def roots(self) -> tuple[str, ...]:
+        """The workspace folders' paths (the root alone for a client that names no folders)."""
+        folders = [path_of(f.uri) for f in self.workspace.folders.values()]
+        if not folders and self.workspace.root_path:
+            folders = [self.workspace.root_path]
+        return tuple(folders)
 
     def closed(self, uri: str) -> None:
         self._sources.pop(uri, None)

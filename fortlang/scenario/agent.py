@@ -190,7 +190,8 @@ def _order(s: Script, d: Decision) -> int:
     if label is None:
         raise IllegalMove(f"{s.played.name} has no {' then '.join(move.use)} to use "
                           "(a blank box)", "R5.2", d)
-    return resolve(d, label)
+    index = _by_value(d, move.use)  # the order offered, by value
+    return index if index is not None else resolve(d, label)  # refused: resolve names the rule
 
 
 def _coin(s: Script, d: Decision) -> int:

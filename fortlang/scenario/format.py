@@ -436,8 +436,23 @@ class _Reader:
     def _card(self, node: YNode) -> KidCard | None:
         card, hint = self.catalog.kid(str(node.value))
         if card is None:
-            self.error("E701", f"unknown card `{node.value}`", node, hint)
+            self.error("E701", f"unknown card `{node.value}`", node,
+                       hint or self._unknown_card_hint(str(node.value)))
         return card
+
+    def _unknown_card_hint(self, word: str) -> str | None:
+        """Why a card may be unknown: the file names no `sets:`, or leaves out the bundled set
+        that has it (issue 36)."""
+        named = self.root.get("sets")
+        bundled = load_bundled()
+        if named is None:
+            return no_sets_hint(sorted(bundled))
+        given = {str(item.value) for item in named.value} if named.kind == "seq" else set()
+        for set_id, cards in bundled.items():
+            found, _ = Catalog([cards]).kid(word)
+            if found is not None and set_id not in given:
+                return left_out_set_hint(word, set_id)
+        return None
 
     def _named(self, node: YNode, what: str) -> Perk | MadeUpRule | None:
         find = self.catalog.perk if what == "perk" else self.catalog.rule
@@ -613,6 +628,15 @@ def _counts(tokens: Any) -> dict[str, int]:
 
 def _slug(name: str) -> str:
     return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
+
+
+def no_sets_hint(bundled: list[str]) -> str:
+    return ("this scenario names no `sets:`, so it knows only the cards of the bundled sets ("
+            + ", ".join(f"`{s}`" for s in bundled) + "): name your set's folder under `sets:`")
+
+
+def left_out_set_hint(card: str, set_id: str) -> str:
+    return f"`{card}` is a card of the bundled set `{set_id}`: add `{set_id}` to `sets:`"
 
 
 def _vocabulary(sets: Iterable[CardSet]) -> Vocabulary:

@@ -1,0 +1,14 @@
+"""``fortlang playtest`` (issue 37): one table in the browser, the rules enforced by the engine.
+
+The pieces, each small:
+
+* :mod:`fortlang.playtest.table`: one game stepped through the pull API, its seats (people with
+  a secret link each, bots), what each seat has been told, undo, save;
+* :mod:`fortlang.playtest.view`: what a seat sees, as generic data (counters, zones of cards,
+  the pending decision): the page draws these, never Fort's own field names;
+* :mod:`fortlang.playtest.server`: the ASGI application (Starlette) and its limits;
+* ``static/``: the page, its script and style, shipped in the package (no CDN).
+
+The server keeps no rules of its own: whose decision it is, the legal options and the rule that
+excludes each other option all come from :class:`fortlang.game.pull.GameState`.
+"""
