@@ -16,8 +16,8 @@ from fortlang.engine import Game, Kind, perform
 from fortlang.engine.choices import Decision, Give, Option, Seat, Take, player_name
 from fortlang.game.agents import make_bots
 from fortlang.game.mcts import option_keys
-from fortlang.game.seats import Seats
 from fortlang.game.pull import GameState, answer
+from fortlang.game.seats import Seats
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 
