@@ -234,6 +234,7 @@ def stress() -> None:
     from fortlang import registry as reg
     from fortlang.checker import check
     from fortlang.engine import Game, RandomAgent, why_not
+    from fortlang.game.seats import Seats
     from fortlang.nodes import Resource
     from fortlang.parser import parse_action
 
@@ -249,7 +250,7 @@ def stress() -> None:
         assert not [d for d in check(parse_action(text)) if d.is_error], text
         times = []
         for _ in range(3):  # a full hand of shovels and a full lookout: the worst real case
-            game = Game(2, agents=[RandomAgent(1), RandomAgent(2)])
+            game = Game(2, asker=Seats([RandomAgent(1), RandomAgent(2)]))
             card = game.new_card(kid("Stress", "shovel", text), game.players[0].hand)
             for i in range(4):
                 game.new_card(kid(f"S{i}", "shovel", "score"), game.players[0].hand)

@@ -12,6 +12,7 @@ import random
 
 from fortlang.engine.choices import RandomAgent, ScriptedAgent
 from fortlang.engine.state import CardInstance, Game
+from fortlang.game.seats import Seats
 from fortlang.model import CardSet, KidCard
 from fortlang.nodes import TOKENS, Suit
 from fortlang.parser import parse_action
@@ -50,7 +51,7 @@ def random_table(cardset: CardSet, n_players: int, seed: int, *, agents: str = "
     Not a set-up by the rules (R2 is the game loop's job): it exists to reach many states."""
     rng = random.Random(seed)
     game = Game(n_players, cardset.board, seed=seed, debug=debug,
-                agents=[RandomAgent(rng.getrandbits(32)) for _ in range(n_players)]
+                asker=Seats([RandomAgent(rng.getrandbits(32)) for _ in range(n_players)])
                 if agents == "random" else None)
     kids = [k for k in cardset.park_kids for _ in range(k.copies)]
     rng.shuffle(kids)

@@ -14,6 +14,7 @@ from fortlang.cardset import base_set
 from fortlang.cli import main
 from fortlang.engine import Game, ScriptedAgent
 from fortlang.game.gains import Gain, resource_rate
+from fortlang.game.seats import Seats
 from fortlang.game.stats import flag_against_median, t_interval, wilson
 from fortlang.game.turn import TurnRecord, play_phase
 from fortlang.nodes import Resource
@@ -24,7 +25,7 @@ CARDSET = base_set()
 def test_a_play_yields_what_its_actions_did_for_the_leader():
     # R5.2: both actions of the played card; the gain is the leader's change
     card = kid("Worker", "book", "score 2 then gain pizza", "gain toy")
-    game = Game(2, CARDSET.board, agents=[ScriptedAgent([1, 0]), ScriptedAgent()], debug=True)
+    game = Game(2, CARDSET.board, asker=Seats([ScriptedAgent([1, 0]), ScriptedAgent()]), debug=True)
     game.new_cards([card], game.players[0].hand)
     record = TurnRecord(0)
     play_phase(game, 0, record)

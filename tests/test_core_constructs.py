@@ -11,6 +11,7 @@ from builders import Recorder, kid
 from fortlang import nodes as n
 from fortlang.checker import check
 from fortlang.engine import Game, Kind, ScriptedAgent, assert_invariants, perform, play_card
+from fortlang.game.seats import Seats
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.printer import to_text
@@ -20,7 +21,7 @@ PIZZA, TOY = Resource.PIZZA, Resource.TOY
 
 def table(*scripts, players=3):
     agents = [Recorder(s) for s in scripts] + [Recorder() for _ in range(players - len(scripts))]
-    return Game(players, agents=agents, debug=True)
+    return Game(players, asker=Seats(agents), debug=True)
 
 
 def do(game, text, *, full=True, seat=0):
@@ -99,7 +100,7 @@ def test_a_follower_tests_the_condition_for_themselves_r6_2() -> None:
     card = game.new_card(kid("Picky", "book", "if toy >= 1 -> score 2", "score"), leader.hand)
     game.new_card(kid("Reader", "book", "score", "score"), follower.hand)
     play_card(game, 0, card)
-    (asked,) = game.agents[1].seen
+    (asked,) = game.asker.agents[1].seen
     assert asked.kind == Kind.FOLLOW
     assert [rule for _, rule in asked.excluded] == ["R6.2"]  # no toy: not in full for them
     assert leader.vp == 2 and follower.vp == 0
@@ -115,7 +116,7 @@ def test_each_rival_performs_it_in_turn_order_as_themselves() -> None:
     assert me.stuff == {PIZZA: 0, TOY: 0}
     assert left.stuff == {PIZZA: 0, TOY: 1} and right.stuff == {PIZZA: 1, TOY: 0}
     # each rival chose for themselves, in turn order from the leader's left (seat 1, then 2)
-    assert [(d.player, d.kind) for a in game.agents for d in a.seen] == [
+    assert [(d.player, d.kind) for a in game.asker.agents for d in a.seen] == [
         (1, Kind.RESOURCE), (2, Kind.RESOURCE)]
 
 
@@ -136,7 +137,7 @@ def test_a_rival_is_chosen_by_the_actor_among_those_who_can_complete_r5_4() -> N
     me, left, right = game.players
     right.vp = 1
     assert do(game, "a rival -> lose")
-    (asked,) = game.agents[0].seen
+    (asked,) = game.asker.agents[0].seen
     assert asked.player == 0 and asked.kind == Kind.RIVAL
     assert [o.label for o in asked.options] == ["player 3"]
     assert asked.excluded == (("player 2", "cannot be completed"),)
@@ -246,18 +247,18 @@ def test_give_moves_tokens_to_a_chosen_rival_with_room() -> None:
     me, left, right = game.players
     game.give(me, TOY, 3)
     assert do(game, "give toy")  # both have room: the actor chooses
-    (asked,) = game.agents[0].seen
+    (asked,) = game.asker.agents[0].seen
     assert [o.label for o in asked.options] == ["1 toy to player 2", "1 toy to player 3"]
     assert left.stuff[TOY] == 1
     game.give(left, TOY, 3)  # full now: cannot receive (R1.5), so seat 2 is the one option
-    assert do(game, "give toy") and right.stuff[TOY] == 1 and len(game.agents[0].seen) == 1
+    assert do(game, "give toy") and right.stuff[TOY] == 1 and len(game.asker.agents[0].seen) == 1
     assert not do(game, "give 2 toy")  # one toy left
     assert me.stuff[TOY] == 1
 
 
 def test_tokens_are_conserved_by_every_construct() -> None:
     """Invariants (one zone per card, tokens conserved, capacities) hold after each move."""
-    game = Game(4, debug=True, seed=3, agents=[ScriptedAgent([0] * 50) for _ in range(4)])
+    game = Game(4, debug=True, seed=3, asker=Seats([ScriptedAgent([0] * 50) for _ in range(4)]))
     for p in game.players:
         game.give(p, PIZZA, 2)
         game.give(p, TOY, 2)
@@ -296,7 +297,7 @@ def test_e203_destroy_this_belongs_to_the_leader() -> None:
 def test_the_greedy_bot_aims_at_the_leading_rival_and_gives_to_the_last() -> None:
     from fortlang.game.agents import GreedyAgent
 
-    game = Game(3, agents=[GreedyAgent(1), GreedyAgent(2), GreedyAgent(3)], debug=True)
+    game = Game(3, asker=Seats([GreedyAgent(1), GreedyAgent(2), GreedyAgent(3)]), debug=True)
     me, left, right = game.players
     left.vp, right.vp = 2, 5
     assert do(game, "a rival -> lose") and (left.vp, right.vp) == (2, 4)

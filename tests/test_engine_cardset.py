@@ -8,6 +8,7 @@ from builders import random_table
 
 from fortlang.cardset import base_set
 from fortlang.engine import assert_invariants, lead, perform, play_card, why_not
+from fortlang.game.seats import Seats
 
 BASE = base_set()
 SEEDS = range(12)
@@ -54,7 +55,7 @@ def test_replaying_the_decision_log_reproduces_the_game():
         game = random_table(BASE, 4, 5)
         if agents_from is not None:
             replay = ReplayAgent(agents_from)
-            game.agents = [replay] * len(game.players)
+            game.asker = Seats([replay] * len(game.players))
         for turn in range(8):
             lead(game, turn % 4)
         return game

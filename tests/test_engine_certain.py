@@ -29,6 +29,7 @@ from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.play import why_not_by_search
 from fortlang.engine.program import program, run
 from fortlang.engine.state import TOKENS
+from fortlang.game.seats import Seats
 from fortlang.model import KidCard
 from fortlang.nodes import Choice, Gain, Resource, Spend, Suit
 from fortlang.parser import parse_action
@@ -216,7 +217,7 @@ def test_surely_followed_keeps_to_the_leaders_choice(text):
 def test_no_order_is_taken_as_legal_once_a_card_is_added():
     """R5.5: with Spade added, only packing first makes room for both pizzas; packing alone is
     legal for R5.4 but leaves Spade useless, and must be excluded, not known legal."""
-    game = Game(2, BASE.board, agents=[ScriptedAgent(["add Spade", 0]), None])
+    game = Game(2, BASE.board, asker=Seats([ScriptedAgent(["add Spade", 0]), None]))
     p = game.players[0]
     card = game.new_card(kid("Digger", "shovel", "gain pizza x shovel", "pack"), p.hand)
     game.new_card(kid("Spade", "shovel", "score"), p.hand)

@@ -7,6 +7,7 @@ from builders import kid
 
 from fortlang.engine import Game, IllegalMove, ScriptedAgent, assert_invariants, play_card
 from fortlang.engine.choices import Kind
+from fortlang.game.seats import Seats
 from fortlang.nodes import Resource
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
@@ -23,7 +24,7 @@ FILLER = kid("Filler", "book", "score", "score")
 
 def table(answers, *, level=0):
     agent = ScriptedAgent(answers)
-    game = Game(2, agents=[agent, ScriptedAgent()], debug=True)
+    game = Game(2, asker=Seats([agent, ScriptedAgent()]), debug=True)
     game.players[0].level = level
     return game, agent
 
@@ -97,7 +98,7 @@ def test_r5_4_bud_order_options_exclude_public_alone():
 
     game, _, p, bud = _bud_table([])
     game.give(p, TOY, 4)
-    game.agents[0] = Recorder(["shovel", "private (destroy card) only"])
+    game.asker.agents[0] = Recorder(["shovel", "private (destroy card) only"])
     play_card(game, 0, bud, follow=False)
     order = next(d for d in seen if d.kind is Kind.ORDER)
     assert "public (gain 2 pizza or gain 2 toy) only" in dict(order.excluded)
@@ -220,7 +221,7 @@ def test_r6_4_leader_chose_two_pizzas_so_the_follower_takes_two_pizzas():
     leader_agent = ScriptedAgent(["shovel", "public (gain 2 pizza or gain 2 toy) then private",
                                   "gain 2 pizza"])
     follower_agent = ScriptedAgent(["discard Bug"])
-    game = Game(2, agents=[leader_agent, follower_agent], debug=True)
+    game = Game(2, asker=Seats([leader_agent, follower_agent]), debug=True)
     leader, follower = game.players
     bud = game.new_card(BUD, leader.hand)
     game.new_card(FILLER, leader.discard)

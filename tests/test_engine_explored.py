@@ -21,6 +21,7 @@ from fortlang.cardset import base_set
 from fortlang.engine import RandomAgent, Rules, interpreter
 from fortlang.engine.play import why_not_by_search
 from fortlang.engine.state import Game
+from fortlang.game.seats import Seats
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 
@@ -176,7 +177,7 @@ def test_a_remembered_place_is_one_state_of_the_game():
 def _plain_table_play(kid_card: KidCard, hand: list[KidCard]) -> tuple:
     """Play ``kid_card`` at a new two-player table, ``hand`` in the leader's hand, no followers
     (builders.recorded_play)."""
-    game = Game(2, BASE.board, seed=1, agents=[RandomAgent(1), RandomAgent(2)])
+    game = Game(2, BASE.board, seed=1, asker=Seats([RandomAgent(1), RandomAgent(2)]))
     for c in hand:
         game.new_card(c, game.players[0].hand)
     return recorded_play(game, 0, game.new_card(kid_card, game.players[0].hand), follow=False)

@@ -6,6 +6,7 @@ import pytest
 from builders import kid
 
 from fortlang.engine import Game, IllegalMove, Rules, ScriptedAgent, play_card
+from fortlang.game.seats import Seats
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action
@@ -25,7 +26,7 @@ def twin(name: str, suits: str, text: str) -> KidCard:
 def table(*scripts: list, players: int = 2) -> Game:
     agents = [ScriptedAgent(s) for s in scripts]
     agents += [ScriptedAgent() for _ in range(players - len(scripts))]
-    return Game(players, agents=agents, debug=True)
+    return Game(players, asker=Seats(agents), debug=True)
 
 
 # -- 1. boxes with the same text keep their own choices (R12.1, R5.2, R6.4) --------------------
@@ -123,7 +124,7 @@ DIGGER_COIN = kid("Digger Coin", "shovel coin", "score")
 
 def _follow_bug_with_room_for_one_pizza(rules: Rules, follower_answers: list) -> Game:
     agents = [ScriptedAgent(["public (gain pizza x shovel) only"]), ScriptedAgent(follower_answers)]
-    game = Game(2, agents=agents, debug=True, rules=rules)
+    game = Game(2, asker=Seats(agents), debug=True, rules=rules)
     leader, follower = game.players
     game.give(follower, PIZZA, game.board.stuff_capacity - 1)
     game.new_card(DIGGER_COIN, follower.hand)

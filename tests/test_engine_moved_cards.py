@@ -13,13 +13,14 @@ from builders import Recorder, kid
 from fortlang.engine import Game
 from fortlang.engine.play import play_card
 from fortlang.engine.program import program, reads_moved_cards
+from fortlang.game.seats import Seats
 from fortlang.parser import parse_action
 
 
 def _recruit_decision(public: str, park: list) -> tuple:
     game = Game(2)
     leader = Recorder([0] * 20)
-    game.agents = [leader, Recorder([0] * 20)]
+    game.asker = Seats([leader, Recorder([0] * 20)])
     game.explain = True
     game.new_cards(park, game.park)
     card = kid("Scout", "book", public)

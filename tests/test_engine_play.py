@@ -14,6 +14,7 @@ from fortlang.engine import (
     legal_plays,
     play_card,
 )
+from fortlang.game.seats import Seats
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource, Suit
 
@@ -34,7 +35,7 @@ LEVELER = kid("Leveler", "crown", "score x level", None)
 
 def table(*scripts, players=2):
     agents = [Recorder(s) for s in scripts] + [Recorder() for _ in range(players - len(scripts))]
-    return Game(players, agents=agents, debug=True)
+    return Game(players, asker=Seats(agents), debug=True)
 
 
 BUILDER = kid("Builder", "skateboard", "advance", "score x level")
@@ -105,7 +106,7 @@ def test_r5_7_any_other_suit_does_not_count_the_cards_own_suit():
     # public action would have no effect; the private `score x coin` still counts the coin.
     play_card(game, 0, blades, follow=False)
     assert p.vp == 1
-    order = next(d for d in game.agents[0].seen if d.kind is Kind.ORDER)
+    order = next(d for d in game.asker.agents[0].seen if d.kind is Kind.ORDER)
     excluded = [label for label, _ in order.excluded]
     assert "public (gain pizza/toy x any) only" in excluded
 
@@ -130,7 +131,7 @@ def test_r5_1_lead_offers_skip_and_legal_cards():
     bug = game.new_card(BUG, p.hand)
     result = lead(game, 0)
     assert result is not None and result.card is bug
-    play = game.agents[0].seen[0]
+    play = game.asker.agents[0].seen[0]
     assert play.kind is Kind.PLAY and play.labels == ("skip the play phase", "Bug (shovel)")
 
 
@@ -147,7 +148,7 @@ def test_r6_1_follower_discards_one_matching_card_and_performs_the_public_action
     assert follower.stuff[PIZZA] == 2  # R6.5: both shovels count
     assert [c.name for c in follower.hand] == ["Tink"]  # following never draws (R6.6)
     assert [(s, [c.name for c in cs]) for s, cs in result.followers] == [(1, ["The Moles"])]
-    decision = game.agents[1].seen[0]
+    decision = game.asker.agents[1].seen[0]
     assert decision.kind is Kind.FOLLOW and decision.labels == ("decline",
                                                                "discard The Moles (shovel+shovel)")
 
@@ -168,9 +169,9 @@ def test_r6_2_follower_must_perform_in_full_and_never_from_the_lookout():
     game.new_card(MOLES, follower.hand)
     game.new_card(RUSTY, follower.lookout)
     game.give(follower, PIZZA, 3)  # room for 1, the Moles would give 2
-    game.agents[1].answers.append("decline")
+    game.asker.agents[1].answers.append("decline")
     play_card(game, 0, bug)
-    follow = game.agents[1].seen[0]
+    follow = game.asker.agents[1].seen[0]
     assert follow.labels == ("decline",)  # Rusty in the lookout is not offered (R6.2)
     assert follow.excluded == (("discard The Moles (shovel+shovel)", "R6.2"),)
     assert len(follower.hand) == 1 and follower.stuff[PIZZA] == 3
@@ -207,9 +208,9 @@ def test_r6_4_leader_resource_choice_binds_followers():
     game.new_card(BOOK, leader.discard)
     game.new_card(RUSTY, follower.hand)
     game.give(follower, PIZZA, 3)  # toys would fit, but the leader chose pizza
-    game.agents[1].answers.append("decline")
+    game.asker.agents[1].answers.append("decline")
     play_card(game, 0, bud)
-    assert game.agents[1].seen[0].excluded == (("discard Rusty (shovel)", "R6.2"),)
+    assert game.asker.agents[1].seen[0].excluded == (("discard Rusty (shovel)", "R6.2"),)
     assert follower.stuff[TOY] == 0
 
 
@@ -273,7 +274,7 @@ def test_r7_1_recruit_phase_and_r15_birthday_party_without_yards(places, labels)
     game.new_card(BOOK, game.players[1].yard)
     game.new_card(BUG, game.park_deck)
     assert recruit(game, 0, places=frozenset(places))
-    assert game.agents[0].seen[0].labels == labels
+    assert game.asker.agents[0].seen[0].labels == labels
     assert [c.name for c in game.players[0].discard] == ["Tink"]
     assert [c.name for c in game.park] == ["Bug"]  # refilled at once
 

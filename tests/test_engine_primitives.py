@@ -6,6 +6,7 @@ import pytest
 from builders import kid
 
 from fortlang.engine import Game, ScriptedAgent, assert_invariants, can_perform, perform
+from fortlang.game.seats import Seats
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
@@ -18,7 +19,7 @@ XXL = Perk("xxl-backpack", "XXL Backpack", PerkHook.MODIFY, {"pack_capacity": 2}
 
 def table(*answers, players=2):
     agents = [ScriptedAgent(answers)] + [ScriptedAgent() for _ in range(players - 1)]
-    return Game(players, agents=agents, debug=True)
+    return Game(players, asker=Seats(agents), debug=True)
 
 
 def do(game, text, *, full=True, seat=0):
@@ -255,7 +256,7 @@ def test_or_offers_only_branches_performable_in_full():
             seen.append(decision)
             return super().choose(view, decision)
 
-    game = Game(2, agents=[Recorder(["score 2"]), None])
+    game = Game(2, asker=Seats([Recorder(["score 2"]), None]))
     game.give(game.players[0], PIZZA, 4)
     assert do(game, "gain pizza or score 2")
     assert seen[0].labels == ("score 2",)

@@ -19,6 +19,7 @@ from fortlang.engine import Game
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import Op, program
+from fortlang.game.seats import Seats
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 
@@ -96,7 +97,7 @@ def test_repetitions_of_a_choice_nest_no_frames():
 
     action = n.Repeat(parse_action("score or lose"), n.Fixed(400))
     game = Game(2)
-    game.agents = [RandomAgent(random.Random(1)), RandomAgent(random.Random(2))]
+    game.asker = Seats([RandomAgent(random.Random(1)), RandomAgent(random.Random(2))])
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(_deep_limit(300))
     try:
@@ -117,7 +118,7 @@ def test_a_card_the_checker_accepts_runs_at_its_largest_counts():
     action = parse_action("(((score or lose) x level) x pack) x 5")
     assert check(action) == []
     game = Game(2)
-    game.agents = [RandomAgent(random.Random(3)), RandomAgent(random.Random(4))]
+    game.asker = Seats([RandomAgent(random.Random(3)), RandomAgent(random.Random(4))])
     p = game.players[0]
     p.level, p.pack[Resource.PIZZA], p.pack[Resource.TOY] = 5, 4, 4
     assert perform(game, 0, action)

@@ -10,6 +10,7 @@ from pathlib import Path
 from builders import kid
 
 from fortlang.engine import Game, Rules, ScriptedAgent, play_card
+from fortlang.game.seats import Seats
 from fortlang.nodes import Resource
 
 PIZZA = Resource.PIZZA
@@ -21,7 +22,7 @@ ACE = kid("Ace", "coin", "score", "score")
 
 def _game(rules, *scripts):
     agents = [ScriptedAgent(s) for s in scripts]
-    return Game(2, agents=agents + [ScriptedAgent()] * (2 - len(agents)), rules=rules,
+    return Game(2, asker=Seats(agents + [ScriptedAgent()] * (2 - len(agents))), rules=rules,
                 debug=True)
 
 

@@ -13,6 +13,7 @@ from fortlang import native
 from fortlang.engine import Game, can_perform, perform
 from fortlang.engine import interpreter as interp
 from fortlang.engine.choices import RandomAgent
+from fortlang.game.seats import Seats
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 
@@ -45,7 +46,7 @@ def counted(monkeypatch):
 
 def _table() -> Game:
     game = Game(3)
-    game.agents = [RandomAgent(random.Random(s)) for s in range(3)]
+    game.asker = Seats([RandomAgent(random.Random(s)) for s in range(3)])
     game.give(game.players[0], Resource.PIZZA, game.stuff_capacity(game.players[0]))
     return game
 
@@ -99,7 +100,7 @@ def _order_decision(private: str):
 
     game = Game(3)
     leader = Recorder([1] + [0] * 50)  # add the shovel card, then the first option each time
-    game.agents = [leader, RandomAgent(random.Random(1)), RandomAgent(random.Random(2))]
+    game.asker = Seats([leader, RandomAgent(random.Random(1)), RandomAgent(random.Random(2))])
     game.explain = True  # the excluded orders, with their rules
     card = kid("Digger", "shovel", "gain pizza x shovel", private)
     game.new_cards([card, kid("Spade", "shovel", "score")], game.players[0].hand)

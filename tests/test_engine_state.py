@@ -24,6 +24,7 @@ from fortlang.engine import (
 )
 from fortlang.engine.interpreter import recruit_places
 from fortlang.engine.program import COMPILED_QUANTITIES, OPS
+from fortlang.game.seats import Seats
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 
@@ -306,7 +307,7 @@ def test_invariant_checker_finds_broken_states(breakage, message):
 
 
 def test_debug_flag_checks_invariants_at_every_decision():
-    game = Game(2, agents=[ScriptedAgent(["pizza"]), None], debug=True)
+    game = Game(2, asker=Seats([ScriptedAgent(["pizza"]), None]), debug=True)
     game.supply[TOY] = 0  # broken on purpose
     with pytest.raises(InvariantError):
         perform(game, 0, parse_action("gain pizza/toy"))
@@ -314,7 +315,7 @@ def test_debug_flag_checks_invariants_at_every_decision():
 
 def test_decisions_are_logged_as_kind_and_index():
     seen = []
-    game = Game(2, agents=[ScriptedAgent(["toy"]), None])
+    game = Game(2, asker=Seats([ScriptedAgent(["toy"]), None]))
     game.on_decision = lambda d, i: seen.append((d.kind, d.options[i].value))
     perform(game, 0, parse_action("gain pizza/toy"))
     assert game.log == [("resource", 1)] and seen == [(Kind.RESOURCE, TOY)]
@@ -332,7 +333,7 @@ def test_each_agent_sees_the_game_from_its_own_seat_and_a_copy_its_copy():
             return 0
 
     looker = Looker()
-    game = Game(2, agents=[looker, looker])
+    game = Game(2, asker=Seats([looker, looker]))
     perform(game, 1, parse_action("gain pizza/toy"))
     perform(game, 0, parse_action("gain pizza/toy"))
     twin = game.copy()

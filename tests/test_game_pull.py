@@ -99,7 +99,7 @@ def test_a_dropped_or_closed_state_unwinds_its_engine():
     # reference to it, since the game compiled with mypyc (pyproject.toml) takes none.
     # Compiled, a function with nested functions keeps them in an environment object that
     # they refer back to: a cycle, freed by the collector rather than at once.
-    agent = weakref.ref(state.game.agents[0])
+    agent = weakref.ref(state.game.asker)
     threads = threading.active_count()
     del state
     gc.collect()

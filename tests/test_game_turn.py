@@ -8,6 +8,7 @@ from builders import Recorder, kid
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Kind, ScriptedAgent, assert_invariants
 from fortlang.engine.state import Rules
+from fortlang.game.seats import Seats
 from fortlang.game.setup import draw, new_game
 from fortlang.game.turn import (
     TurnRecord,
@@ -30,7 +31,7 @@ FRIEND = kid("Buddy", "crown", "score", None, best_friend=True)
 
 def table(*answers, players=2) -> Game:
     agents = [Recorder(answers)] + [Recorder() for _ in range(players - 1)]
-    return Game(players, CARDSET.board, agents=agents, debug=True)
+    return Game(players, CARDSET.board, asker=Seats(agents), debug=True)
 
 
 def test_r2_setup_basic_deals_piles_rows_park_and_hands():
@@ -111,7 +112,7 @@ def test_r15_birthday_party_recruits_a_second_card_not_from_a_yard():
     record = TurnRecord(0)
     recruit(game, 0, record)
     assert len(p.discard) == 2 and len(game.players[1].yard) == 1
-    second = game.agents[0].seen[-1]
+    second = game.asker.agents[0].seen[-1]
     assert second.kind == Kind.RECRUIT and not any("yard" in label for label in second.labels)
     assert record.perks_used == ["birthday-party"]
     assert p.perks  # Birthday Party is not single-use
@@ -190,7 +191,7 @@ class _Recycler:
 
 
 def _recycling_table(recycler, deck: int, rules=None, perks=("recycling",)) -> Game:
-    game = Game(2, CARDSET.board, agents=[recycler, Recorder()], debug=True, rules=rules)
+    game = Game(2, CARDSET.board, asker=Seats([recycler, Recorder()]), debug=True, rules=rules)
     recycler.game = game
     p = game.players[0]
     p.perks.extend(PERKS[k] for k in perks)

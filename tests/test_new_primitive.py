@@ -28,6 +28,7 @@ from fortlang.engine.certain import surely_playable
 from fortlang.engine.program import CARDS_MOVED, Judgement, Op, program
 from fortlang.errors import FortSyntaxError
 from fortlang.game.agents import worth
+from fortlang.game.seats import Seats
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.parser import language, parse_action
@@ -95,7 +96,7 @@ def test_it_explains_itself_in_three_languages() -> None:
 
 
 def test_it_executes_in_full_or_not_at_all() -> None:
-    game = Game(2, agents=[ScriptedAgent(), ScriptedAgent()], debug=True)
+    game = Game(2, asker=Seats([ScriptedAgent(), ScriptedAgent()]), debug=True)
     p = game.players[0]
     game.new_cards([kid(f"K{i}", "book", "score") for i in range(3)], p.deck)
     assert can_perform(game, 0, FETCHING.parse_action("fetch 3"))
@@ -109,7 +110,8 @@ def test_it_executes_in_full_or_not_at_all() -> None:
 def test_a_card_with_it_is_played_under_r5_4() -> None:
     card = KidCard(id="seer", name="Seer", suits=(Suit.BOOK,),
                    public=FETCHING.parse_action("fetch 2"), private=None)
-    game = Game(2, agents=[ScriptedAgent(["public (fetch 2) only"]), ScriptedAgent()], debug=True)
+    game = Game(2, asker=Seats([ScriptedAgent(["public (fetch 2) only"]), ScriptedAgent()]),
+                debug=True)
     p = game.players[0]
     played = game.new_card(card, p.hand)
     with pytest.raises(IllegalMove) as err:
@@ -182,7 +184,7 @@ def test_a_declared_op_runs_and_its_closed_form_spares_the_search() -> None:
         return KidCard(id=text, name=text, suits=(Suit.BOOK,),
                        public=PEEKING.parse_action(text), private=None)
 
-    game = Game(2, agents=[ScriptedAgent(), ScriptedAgent()], debug=True)
+    game = Game(2, asker=Seats([ScriptedAgent(), ScriptedAgent()]), debug=True)
     p = game.players[0]
     game.new_cards([kid(f"K{i}", "glue", "score") for i in range(3)], p.deck)
     peek, fetch = game.new_card(card("peek 2"), p.hand), game.new_card(card("fetch 2"), p.hand)

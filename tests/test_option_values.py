@@ -17,6 +17,7 @@ from fortlang.engine.choices import Decision, Give, Option, Seat, Take, player_n
 from fortlang.game.agents import make_bots
 from fortlang.game.mcts import option_keys
 from fortlang.game.pull import GameState, answer
+from fortlang.game.seats import Seats
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 
@@ -61,11 +62,11 @@ def test_the_label_check_catches_the_old_ways_of_reading_labels(tmp_path: Path) 
 
 def test_a_rival_is_offered_and_answered_as_people_count_players() -> None:
     """Seat 2 is player 3 in a label, and a script answering "player 3" picks seat 2."""
-    game = Game(3, agents=[Recorder(["player 3"]), Recorder(), Recorder()], debug=True)
+    game = Game(3, asker=Seats([Recorder(["player 3"]), Recorder(), Recorder()]), debug=True)
     me, left, right = game.players
     left.vp = right.vp = 2
     assert perform(game, 0, parse_action("a rival -> lose"), full=True)
-    (asked,) = game.agents[0].seen
+    (asked,) = game.asker.agents[0].seen
     assert asked.kind == Kind.RIVAL
     assert [(o.label, o.value) for o in asked.options] == [("player 2", Seat(1)),
                                                           ("player 3", Seat(2))]
@@ -74,15 +75,15 @@ def test_a_rival_is_offered_and_answered_as_people_count_players() -> None:
 
 
 def test_give_and_take_name_the_rival_as_people_count_with_typed_values() -> None:
-    game = Game(3, agents=[Recorder(["1 toy to player 3", "1 pizza from player 2"]),
-                           Recorder(), Recorder()], debug=True)
+    game = Game(3, asker=Seats([Recorder(["1 toy to player 3", "1 pizza from player 2"]),
+                                  Recorder(), Recorder()]), debug=True)
     me, left, right = game.players
     game.give(me, Resource.TOY, 1)
     game.give(left, Resource.PIZZA, 1)
     game.give(right, Resource.PIZZA, 1)
     assert perform(game, 0, parse_action("give toy"), full=True)
     assert perform(game, 0, parse_action("take pizza"), full=True)
-    given, taken = game.agents[0].seen
+    given, taken = game.asker.agents[0].seen
     assert [o.value for o in given.options] == [Give(1, 1), Give(2, 1)]
     assert [o.value for o in taken.options] == [Take(1, 1), Take(2, 1)]
     assert right.stuff[Resource.TOY] == 1 and left.stuff[Resource.PIZZA] == 0

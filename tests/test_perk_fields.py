@@ -17,6 +17,7 @@ from builders import kid
 
 from fortlang.cardset import base_set
 from fortlang.engine import Game, ScriptedAgent, can_perform, perform, play_card
+from fortlang.game.seats import Seats
 from fortlang.game.turn import TurnRecord, diy, do_over, recruit, recycle, timed_perks
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
@@ -63,7 +64,7 @@ def test_the_schema_has_no_other_perk_field() -> None:
 
 def game_with(perk: Perk, *answers: object, seat: int = 0) -> Game:
     agents = [ScriptedAgent(list(answers) if s == seat else []) for s in range(2)]
-    game = Game(2, BOARD, agents=agents, debug=True)
+    game = Game(2, BOARD, asker=Seats(agents), debug=True)
     game.players[seat].perks.append(perk)
     return game
 
@@ -110,7 +111,7 @@ def _max_discards(most: object) -> object:
     copy_cat = perk(PerkHook.FOLLOW_DISCARD_MORE, {"max_discards": most})
     game = game_with(copy_cat, "discard Digger (shovel) and Digger (shovel) and Digger (shovel)",
                      seat=1)
-    game.agents[0] = ScriptedAgent(["public (gain pizza x shovel) only"])
+    game.asker.agents[0] = ScriptedAgent(["public (gain pizza x shovel) only"])
     game.new_cards([DIGGER] * 3, game.players[1].hand)
     try:
         play_card(game, 0, game.new_card(BUG, game.players[0].hand))
@@ -167,7 +168,7 @@ def _pack_from_supply(game: Game) -> None:
 def _follow_with_two(once: object) -> object:
     copy_cat = perk(PerkHook.FOLLOW_DISCARD_MORE, {"max_discards": 2}, bool(once))
     game = game_with(copy_cat, "discard Digger (shovel) and Digger (shovel)", seat=1)
-    game.agents[0] = ScriptedAgent(["public (gain pizza x shovel) only"])
+    game.asker.agents[0] = ScriptedAgent(["public (gain pizza x shovel) only"])
     game.new_cards([DIGGER] * 2, game.players[1].hand)
     play_card(game, 0, game.new_card(BUG, game.players[0].hand))
     return (len(game.players[1].perks), len(game.boxed_perks))
@@ -176,7 +177,7 @@ def _follow_with_two(once: object) -> object:
 def _rough_housing(once: object) -> object:
     rough = perk(PerkHook.ROUGH_HOUSING, single_use=bool(once))
     game = game_with(rough, ("rough_housing", 1), seat=1)
-    game.agents[0] = ScriptedAgent(["public (gain pizza x shovel) only"])
+    game.asker.agents[0] = ScriptedAgent(["public (gain pizza x shovel) only"])
     result = play_card(game, 0, game.new_card(BUG, game.players[0].hand))
     assert result.destroyed
     return (len(game.players[1].perks), len(game.boxed_perks))

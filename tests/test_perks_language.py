@@ -16,6 +16,7 @@ from fortlang.cardset import base_set, load_set
 from fortlang.cardset.schema import SCHEMA_DIR
 from fortlang.cli import main
 from fortlang.engine import Game, Kind, assert_invariants
+from fortlang.game.seats import Seats
 from fortlang.game.turn import TurnRecord, diy, play_phase, play_turn, timed_perks
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
@@ -34,7 +35,7 @@ def perk(when: str, action: str, single_use: bool = False, pid: str = "lang-perk
 
 def table(*answers, players=2) -> Game:
     agents = [Recorder(answers)] + [Recorder() for _ in range(players - 1)]
-    return Game(players, CARDSET.board, agents=agents, debug=True)
+    return Game(players, CARDSET.board, asker=Seats(agents), debug=True)
 
 
 def test_the_schemas_triggers_are_the_registrys() -> None:
@@ -50,7 +51,7 @@ def test_a_perk_at_its_trigger_is_offered_and_performed_with_no_hook() -> None:
     record = TurnRecord(0)
     assert timed_perks(game, 0, "turn_start", record)
     assert p.stuff[PIZZA] == 2 and record.perks_used == ["lang-perk"]
-    (asked,) = game.agents[0].seen
+    (asked,) = game.asker.agents[0].seen
     assert asked.kind == Kind.PERK_ACTION
     assert asked.options[1].label == "use the perk to gain pizza x hand"
     assert p.perks  # a perk that stays

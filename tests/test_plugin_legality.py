@@ -18,6 +18,7 @@ from fortlang import nodes as n
 from fortlang import registry
 from fortlang.engine import Game, ScriptedAgent, play_card, why_not
 from fortlang.engine.play import why_not_by_search
+from fortlang.game.seats import Seats
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import language
@@ -45,7 +46,7 @@ DROPPING = language(registry.FORT.extended("fort+drop", primitives=(DROP,)))
 
 
 def _table(card: KidCard) -> tuple[Game, object]:
-    game = Game(2, agents=[ScriptedAgent(), ScriptedAgent()], debug=True)
+    game = Game(2, asker=Seats([ScriptedAgent(), ScriptedAgent()]), debug=True)
     p = game.players[0]
     game.give(p, Resource.PIZZA, 4)  # a full stuff of pizza (R1.5)
     played = game.new_card(card, p.hand)

@@ -24,6 +24,7 @@ from fortlang.docsite.reference import quantities
 from fortlang.docsite.strip import glyphs
 from fortlang.engine import Game, ScriptedAgent, perform
 from fortlang.game.agents import worth
+from fortlang.game.seats import Seats
 from fortlang.parser import language
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
@@ -56,7 +57,7 @@ def test_it_explains_itself_and_appears_in_the_reference(lang: str, words: str) 
 
 
 def test_the_engine_counts_it_with_its_measure() -> None:
-    game = Game(2, agents=[ScriptedAgent(), ScriptedAgent()], debug=True)
+    game = Game(2, asker=Seats([ScriptedAgent(), ScriptedAgent()]), debug=True)
     p = game.players[0]
     game.new_cards([kid("A", "book", "score"), kid("B", "book", "score")], p.yard)
     game.new_cards([kid("C", "glue", "score")], p.lookout)

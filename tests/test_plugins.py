@@ -22,6 +22,7 @@ from fortlang import plugins
 from fortlang.cardset import load_set
 from fortlang.cli import main
 from fortlang.engine import Game, ScriptedAgent, play_card
+from fortlang.game.seats import Seats
 from fortlang.parser import language
 
 pytestmark = pytest.mark.usefixtures("fresh_vocabularies")
@@ -39,8 +40,8 @@ def test_a_set_using_it_checks_clean_and_plays(backyard) -> None:
     result = CliRunner().invoke(main, ["check", "--no-warnings", str(EXPANSION)])
     assert result.exit_code == 0, result.output
     (mole, *_) = load_set(EXPANSION, known_sets=["fort-base"]).kids
-    game = Game(2, agents=[ScriptedAgent(["public (tuck then gain pizza x shovel) only"]),
-                           ScriptedAgent()], debug=True)
+    game = Game(2, asker=Seats([ScriptedAgent(["public (tuck then gain pizza x shovel) only"]),
+                                ScriptedAgent()]), debug=True)
     p = game.players[0]
     from builders import kid
 

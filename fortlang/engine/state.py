@@ -12,15 +12,15 @@ plain lists; the top of a deck is its end.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from fortlang.engine.choices import Decision, Kind, Option, RandomAgent
+from fortlang.engine.asker import Asker, NoAsker, RandomAsker
+from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
-from fortlang.engine.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import Action, Resource, Suit
 
@@ -317,14 +317,16 @@ def _frozen(value: Any, keep: dict[int, Any]) -> Any:
 
 
 class Game:
-    """The whole table: players, shared zones, supply, the seeded RNG, the agents and the log.
+    """The whole table: players, shared zones, supply, the seeded RNG and the log; the
+    :class:`~fortlang.engine.asker.Asker` that answers its decisions (the agents live in the
+    match layer, e.g. :class:`fortlang.game.seats.Seats`, never in the game).
 
-    ``log`` receives ``(kind, index)`` for every decision an agent answered, which is all a replay
-    needs: the engine itself draws no random numbers while executing actions.
+    ``log`` receives ``(kind, index)`` for every decision the asker answered, which is all a
+    replay needs: the engine itself draws no random numbers while executing actions.
     """
 
     def __init__(self, n_players: int, board: Board | None = None, *, seed: int = 0,
-                 agents: Sequence[Any] | None = None, debug: bool = False,
+                 asker: Asker | None = None, debug: bool = False,
                  rules: Rules | None = None) -> None:
         if not 1 <= n_players <= 4:
             raise ValueError("Fort is for 2-4 players (1 allowed for tests)")
@@ -342,7 +344,8 @@ class Game:
         self.perk_row: list[Perk] = []
         self.boxed_perks: list[Perk] = []  # single-use perks once destroyed (R15)
         self.macaroni: int | None = None  # seat holding the macaroni sculpture (R10.3)
-        self.agents: list[Any] = list(agents) if agents is not None else [None] * n_players
+        #: Who answers the decisions (see ask); nobody by default: asking is then an error.
+        self.asker: Asker = asker if asker is not None else NoAsker()
         self.log: list[tuple[str, int]] = []
         self.debug = debug
         #: Ask every decision, even one with a single option, and list with it the options the
@@ -404,7 +407,7 @@ class Game:
     def copy(self) -> Game:
         """An independent copy, taken between moves (no transaction open): zones, pools and the
         generator's state are copied; card instances, perks, rules and the board are shared
-        (never changed). The agents list is copied; ``on_decision`` is not carried over."""
+        (never changed), and so is the asker; ``on_decision`` is not carried over."""
         if self._depth:
             raise RuntimeError("a game is copied between moves, not during one")
         # Through __init__ (then overwritten): a class compiled with mypyc has no bare __new__.
@@ -418,7 +421,7 @@ class Game:
         g.park, g.park_deck, g.box = list(self.park), list(self.park_deck), list(self.box)
         g.rule_pile, g.perk_row = list(self.rule_pile), list(self.perk_row)
         g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
-        g.agents, g.log, g.on_decision = list(self.agents), list(self.log), None
+        g.asker, g.log, g.on_decision = self.asker, list(self.log), None
         g._undo, g._last_change, g._depth, g._uids = [], -1, 0, self._uids
         g._defs = self._defs  # the same card instances, so the same definitions
         return g
@@ -799,20 +802,16 @@ class Game:
     # -- decisions ---------------------------------------------------------------------------------
 
     def ask(self, decision: Decision) -> int:
-        """Ask the deciding player's agent; log and return the chosen option's index."""
-        seat = decision.player
-        agent = self.agents[seat]
-        if agent is None:
-            raise RuntimeError(f"seat {seat} has no agent for a {decision.kind} decision")
+        """Ask the game's asker for the deciding player's choice; log and return its index."""
         if self.debug:
             assert_invariants(self)
-        # A view per ask: keeping one per seat in the game would make a reference cycle (the
-        # view holds the game), and a finished game would wait for the cyclic collector.
-        if type(agent) is RandomAgent:  # compiled with the engine: a direct call, not a generic one
-            random_agent: RandomAgent = agent
-            index = random_agent.choose(None, decision)  # it never looks at the table
+        asker = self.asker
+        if type(asker) is RandomAsker:  # compiled with the engine: a direct call, not a generic one
+            random_asker: RandomAsker = asker
+            index = random_asker.decide(self, decision)
         else:
-            index = agent.choose(GameView(self, seat), decision)
+            index = asker.decide(self, decision)
+        seat = decision.player
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
             raise ValueError(f"agent for seat {seat} answered {index!r} to a "
                              f"{decision.kind} decision with {len(decision.options)} options")

@@ -161,7 +161,8 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
              draft: bool = False, debug: bool = False, game: Game | None = None,
              first: int = 0, progress: Progress | None = None,
              on_turn: Callable[[Game, Progress], None] | None = None) -> Outcome:
-    """Play a game to the end. ``game``/``first``: continue a table set up elsewhere;
+    """Play a game to the end, ``agents`` answering at their seats. ``game``/``first``:
+    continue a table set up elsewhere, whose asker answers (``agents`` are then not used);
     ``progress``: resume that table's turn loop at the start of a turn; ``on_turn`` is called
     at the start of every turn (between moves: the game may be copied there)."""
     if game is None:

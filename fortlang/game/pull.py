@@ -43,11 +43,11 @@ TERMINAL = -4
 
 
 class _Bridge:
-    """The agent every seat has inside the engine: hands the decision to the caller (the
-    engine greenlet's parent) and returns its answer. It holds no reference to the state, so
-    a dropped state frees its greenlet at once."""
+    """The game's asker inside the engine (:class:`~fortlang.engine.asker.Asker`): hands each
+    decision to the caller (the engine greenlet's parent) and returns its answer. It holds no
+    reference to the state, so a dropped state frees its greenlet at once."""
 
-    def choose(self, view: Any, decision: Decision) -> int:
+    def decide(self, game: Game, decision: Decision) -> int:
         parent = getcurrent().parent
         assert parent is not None, "a bridge answers only inside a GameState's engine"
         return parent.switch(decision)
@@ -78,27 +78,26 @@ class _Slots:
 
 
 def _work(config: Config, slots: _Slots, trace: Any, turns: Callable[..., Outcome]) -> Outcome:
-    """The engine's side: an ordinary game whose agents are bridges to the caller."""
-    agents = [_Bridge()] * config.players
-    game, first = new_game(config.cardset, config.players, seed=config.seed, agents=agents,
+    """The engine's side: an ordinary game whose asker is a bridge to the caller (no agents:
+    the game's asker answers, see run_game)."""
+    game, first = new_game(config.cardset, config.players, seed=config.seed, asker=_Bridge(),
                            draft=config.draft, debug=config.debug, trace=_Holder(slots, trace))
     slots.first = first  # set-up is over (R2): the first player is known
-    return turns(config.cardset, config.players, agents, seed=config.seed, game=game,
+    return turns(config.cardset, config.players, (), seed=config.seed, game=game,
                  first=first, on_turn=slots.keep)
 
 
 def _work_from(config: Config, slots: _Slots, game: Game, progress: Progress) -> Outcome:
     """The engine's side of a clone: the turn loop resumed at a checkpoint."""
-    agents = [_Bridge()] * config.players
-    game.agents = agents
+    game.asker = _Bridge()
     slots.game, slots.first = game, progress.first
-    return run_game(config.cardset, config.players, agents, seed=config.seed, game=game,
+    return run_game(config.cardset, config.players, (), seed=config.seed, game=game,
                     first=progress.first, progress=progress, on_turn=slots.keep)
 
 
 def _work_on(config: Config, slots: _Slots, game: Game, program: Callable[[Game], Any]) -> Any:
     """The engine's side of :meth:`GameState.on_table`: the program on a table set up elsewhere."""
-    game.agents = [_Bridge()] * len(game.players)
+    game.asker = _Bridge()
     slots.game = game
     return program(game)
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from fortlang.engine.asker import Asker
 from fortlang.engine.chance import below, shuffle
 from fortlang.engine.choices import K_DRAFT, Decision, Option
 from fortlang.engine.state import Game
+from fortlang.game.seats import asker_for
 from fortlang.model import CardSet
 
 # Final: C constants once compiled, not a module dictionary lookup at every turn's draw
@@ -18,13 +20,17 @@ PARK_SIZE: Final = 3  # R2.4
 
 def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
              agents: Sequence[Any] | None = None, draft: bool = False,
-             debug: bool = False, trace: Any = None) -> tuple[Game, int]:
+             debug: bool = False, trace: Any = None,
+             asker: Asker | None = None) -> tuple[Game, int]:
     """A game set up by R2; returns it and the first player's seat (R2.1). Every shuffle uses
-    the game's one seeded generator, ``game.rng``. ``trace`` (a replay.StateTrace) watches
-    every decision from the draft on."""
+    the game's one seeded generator, ``game.rng``. The game asks ``asker``, or else the
+    ``agents`` (one per seat, :func:`~fortlang.game.seats.asker_for`), from the draft on;
+    ``trace`` (a replay.StateTrace) watches every decision."""
     if not 2 <= n_players <= 4:
         raise ValueError("Fort is for 2-4 players")
-    game = Game(n_players, cardset.board, seed=seed, agents=agents, debug=debug)
+    if asker is None and agents is not None:
+        asker = asker_for(agents)
+    game = Game(n_players, cardset.board, seed=seed, asker=asker, debug=debug)
     if trace is not None:
         trace.attach(game)
     rng = game.rng

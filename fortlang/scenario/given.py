@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from fortlang.engine.asker import NoAsker
 from fortlang.engine.choices import Decision, IllegalMove
 from fortlang.engine.state import Game, Player
 from fortlang.game.setup import new_game
@@ -55,13 +56,13 @@ for are :class:`LeftOver`."""
         seat, cards = left[0]
         raise LeftOver(f"player {seat + 1}'s picks left over, never asked for: "
                        + ", ".join(c.name for c in cards) + " (a draft keeps 8 cards, R2.5)")
-    game.agents = [None] * scenario.n_players  # the runner's pull API answers from here on
+    game.asker = NoAsker()  # the runner's pull API answers from here on
     game.rules = scenario.rules
     return game, first
 
 
-def build_table(scenario: Scenario, agents: Sequence[Any] = ()) -> Game:
-    game = Game(scenario.n_players, scenario.board, agents=agents or None, rules=scenario.rules)
+def build_table(scenario: Scenario) -> Game:
+    game = Game(scenario.n_players, scenario.board, rules=scenario.rules)
     given = scenario.given
     for player, spec in zip(game.players, given.players, strict=False):
         _player(game, player, spec.fields)

@@ -1,0 +1,67 @@
+"""Who answers the engine's questions: one :class:`Asker` per game (issue 33, design §2.2, §6.3).
+
+The engine never holds agents. When a rule needs a choice, :meth:`Game.ask
+<fortlang.engine.state.Game.ask>` hands the :class:`~fortlang.engine.choices.Decision` to the
+game's asker, then checks, logs and returns the index it got. Who answers is the match
+layer's business (:func:`fortlang.game.seats.asker_for`): :class:`~fortlang.game.seats.Seats`
+asks the agent at the deciding seat with its read-only view; a table of random bots gets a
+:class:`RandomAsker`, which the game calls natively (both compiled: a random bot's decision
+costs microseconds, and a generic call per decision would show in games/s); the pull API
+(:mod:`fortlang.game.pull`) hands the decision to the caller from its engine greenlet.
+
+The protocol grows with the engine; each method is one kind of question:
+
+* ``decide(game, decision) -> int`` (now): a player's choice among ``decision.options``,
+  asked of ``decision.player``.
+* ``chance(game, dist, context) -> int`` (stage 6, chance points, design §4.2-§4.3): the
+  outcome of a roll or a shuffle inside an effect, as an index into the ``Distribution``'s
+  outcomes; a match draws it from ``game.rng``, the pull API's ``chance="explicit"`` hands it
+  to the caller (OpenSpiel's chance player). ``Game.chance`` will journal the generator, ask
+  it, and log ``("chance", index)`` as ``Game.ask`` logs a decision.
+* ``react(game, decision) -> int`` (stage 7, the flow's reaction windows, design §5.1): a seat
+  other than the current one answers ``Decision(kind="react", options=(pass, card...))`` when
+  an event opens a window it can act in. Its own method, so that an asker can tell an
+  out-of-turn question from a turn's (a human interface, the scenario runner's per-seat
+  answers); ``Seats`` will route it to the same agent's ``choose``.
+
+An asker returns an index; range checks, the log and ``on_decision`` stay in the engine, so
+that every asker is held to the same contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from fortlang.engine.choices import Decision, RandomAgent
+
+if TYPE_CHECKING:
+    from fortlang.engine.state import Game
+
+
+class Asker(Protocol):
+    """Answers a game's questions (see the module docstring for the methods to come)."""
+
+    def decide(self, game: Game, decision: Decision) -> int:
+        """The index in ``decision.options`` of the option ``decision.player`` chooses."""
+        ...
+
+
+class NoAsker:
+    """The asker of a table nobody plays yet (set-up, tests, a scenario's `given`): any
+    question is an engine error, named by the seat and the kind of decision asked."""
+
+    def decide(self, game: Game, decision: Decision) -> int:
+        raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} decision")
+
+
+class RandomAsker:
+    """Every seat a :class:`~fortlang.engine.choices.RandomAgent`: each decision goes to the
+    deciding seat's, exactly as :class:`~fortlang.game.seats.Seats` would ask it, but
+    :meth:`Game.ask <fortlang.engine.state.Game.ask>` calls this class natively."""
+
+    def __init__(self, agents: Sequence[RandomAgent]) -> None:
+        self.agents: list[RandomAgent] = list(agents)
+
+    def decide(self, game: Game, decision: Decision) -> int:
+        return self.agents[decision.player].choose(None, decision)  # it never looks at the table

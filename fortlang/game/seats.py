@@ -1,0 +1,50 @@
+"""The agents of a match, one per seat, as the :class:`~fortlang.engine.asker.Asker` the engine
+asks (issue 33 stage 2: the game holds the asker, never the agents).
+
+Compiled with the engine (pyproject.toml): every decision of a game run by
+:func:`~fortlang.game.match.run_game` passes here, and a random bot is called natively.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from fortlang.engine.asker import Asker, RandomAsker
+from fortlang.engine.choices import RandomAgent
+from fortlang.engine.view import GameView
+
+if TYPE_CHECKING:
+    from fortlang.engine.choices import Decision
+    from fortlang.engine.state import Game
+
+
+def asker_for(agents: Sequence[Any]) -> Asker:
+    """The asker of a table with these agents, one per seat: a :class:`RandomAsker` when every
+    seat has a random bot (the engine calls it natively), else :class:`Seats`. Both ask the
+    same agents the same questions: the game is the same either way."""
+    if agents and all(type(a) is RandomAgent for a in agents):
+        return RandomAsker(agents)
+    return Seats(agents)
+
+
+class Seats:
+    """Asks the agent at the deciding seat (``choose(view, decision) -> index``, the
+    :class:`~fortlang.engine.choices.Agent` protocol) with its seat's read-only view. A seat
+    may be None while nothing asks it (a scenario's table, a test's silent rival)."""
+
+    def __init__(self, agents: Sequence[Any]) -> None:
+        self.agents: list[Any] = list(agents)
+
+    def decide(self, game: Game, decision: Decision) -> int:
+        """The agent's answer (Game.ask checks that it is an option's index)."""
+        seat = decision.player
+        agent = self.agents[seat]
+        if agent is None:
+            raise RuntimeError(f"seat {seat} has no agent for a {decision.kind} decision")
+        if type(agent) is RandomAgent:  # compiled with the engine: a direct call, not a generic one
+            random_agent: RandomAgent = agent
+            return random_agent.choose(None, decision)  # it never looks at the table
+        # A view per question: keeping one per seat would make a reference cycle (the view
+        # holds the game), and a finished game would wait for the cyclic collector.
+        return agent.choose(GameView(game, seat), decision)
