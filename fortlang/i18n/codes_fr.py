@@ -107,6 +107,12 @@ CODES: dict[str, tuple[str, ...]] = {
              "faites concorder les nombres avec les totaux du manifeste",
              "un manifeste dont les Meilleurs Copains diffèrent de ses cartes"),
     "W304": ("deux familles différentes", "rien, si la carte a vraiment deux familles"),
+    "W305": ("une carte conçue pour le jeu que personne ne peut jouer en début de partie",
+             "donnez à la carte une action réalisable entièrement au premier tour, ou ignorez "
+             "l'avertissement si la carte est faite pour les tours suivants",
+             "un gamin d'extension avec `public: each rival -> lose` et `source: original` "
+             "(chaque adversaire a 0 PV au premier tour : R5.4) ; les cartes telles "
+             "qu'imprimées (source rulebook, public ou provisional) ne sont pas jugées"),
     # -- le site de documentation -------------------------------------------------------------
     "E601": ("dossier de sortie non construit par fortlang",
              "choisissez un dossier vide ou nouveau pour --out"),
