@@ -190,6 +190,8 @@ _TABLE: tuple[Code, ...] = (
          "see `fortlang COMMAND --help` for the options and arguments it takes"),
     Code("E806", "card face too complex to print", "an action too long for a card face",
          "shorten the action"),
+    Code("E808", "set not played", "fortlang balance --sets ./my-expansion --set my-expansoin",
+         "name a set of the run by its id: one given to --sets, or one they require"),
     # -- games and replays (fortlang.engine, fortlang.game) ---------------------------------------
     Code("E900", "move not allowed by the rules", "a scripted answer that is not a legal option",
          "choose one of the legal options the message lists (it names the rule)"),

@@ -166,6 +166,9 @@ CODES: dict[str, tuple[str, ...]] = {
              "voyez `fortlang COMMANDE --help` pour les options et arguments qu'elle accepte"),
     "E806": ("face de carte trop complexe à imprimer", "raccourcissez l'action",
              "une action trop longue pour une face de carte"),
+    "E808": ("jeu non joué",
+             "nommez un jeu de la série de parties par son id : un jeu donné à --sets, ou "
+             "un jeu qu'ils requièrent"),
     # -- parties et rejeux --------------------------------------------------------------------
     "E900": ("coup interdit par la règle",
              "choisissez une des options légales que liste le message (il nomme la règle)",
