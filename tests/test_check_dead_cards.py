@@ -9,6 +9,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from fortlang.cardset import check_report
+from fortlang.cardset.deadcards import starting_verdicts
+from fortlang.cardset.table import combine, table_sets
 from fortlang.cli import main
 
 MANIFEST = "id: {id}\nname: Grumpy Kids\nversion: \"0.1\"\nrequires: [{requires}]\n"
@@ -93,3 +95,14 @@ def test_a_table_that_cannot_be_dealt_is_left_to_the_commands_that_play(
 
 def test_the_bundled_sets_have_no_dead_card_warning() -> None:
     assert [d for d in check_report().diagnostics if d.code == "W305"] == []
+
+
+def test_a_card_that_only_some_deals_make_playable_is_not_flagged(tmp_path: Path) -> None:
+    # `score x skateboard` on a crown scores only with a skateboard (or a coin) added from hand
+    # (R5.3): most deals refuse it (R5.4), a few do not, and the benefit of the doubt goes to it
+    folder = write_set(tmp_path / "grumpy", grump("original", "score x skateboard"))
+    table = combine(table_sets([str(folder)]))
+    card = next(k for k in table.kids if k.id == "grump")
+    verdicts = list(starting_verdicts(table, card))
+    assert len(verdicts) == 9 and None in verdicts and "R5.4" in verdicts
+    assert codes(folder) == []

@@ -73,10 +73,22 @@ def _table(result: SetResult, known: Mapping[str, SetResult]) -> CardSet | None:
 def first_turn_refusal(table: CardSet, card: KidCard) -> str | None:
     """None if ``card`` can be played by the first player on some starting table of
     ``table`` (it must be one of its cards), else why not, as the engine says it."""
-    from fortlang.engine.play import refusal_text, why_not
-    from fortlang.game.setup import new_game
+    from fortlang.engine.play import refusal_text
 
     first_rule = None
+    for rule in starting_verdicts(table, card):
+        if rule is None:
+            return None
+        first_rule = first_rule or rule
+    return None if first_rule is None else refusal_text(card, first_rule)
+
+
+def starting_verdicts(table: CardSet, card: KidCard) -> Iterator[str | None]:
+    """For each starting table tried, the rule by which the engine refuses ``card`` in the
+    first player's hand (R5.4, R5.5), or None where it can be played."""
+    from fortlang.engine.play import why_not
+    from fortlang.game.setup import new_game
+
     for players in PLAYER_COUNTS:
         for seed in DEALS:
             try:
@@ -85,8 +97,4 @@ def first_turn_refusal(table: CardSet, card: KidCard) -> str | None:
                 continue
             player = game.players[first]
             game.move(player.hand, len(player.hand) - 1, player.deck)  # drawn in its place
-            rule = why_not(game, first, game.new_card(card, player.hand))
-            if rule is None:
-                return None
-            first_rule = first_rule or rule
-    return None if first_rule is None else refusal_text(card, first_rule)
+            yield why_not(game, first, game.new_card(card, player.hand))
