@@ -9,9 +9,12 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from fortlang.cardset import check_report
-from fortlang.cardset.deadcards import starting_verdicts
+from fortlang.cardset.deadcards import MOST_JUDGED_WAYS, _search_figure, starting_verdicts
 from fortlang.cardset.table import combine, table_sets
 from fortlang.cli import main
+from fortlang.model import KidCard
+from fortlang.nodes import Suit
+from fortlang.parser import parse_action
 
 MANIFEST = "id: {id}\nname: Grumpy Kids\nversion: \"0.1\"\nrequires: [{requires}]\n"
 #: a playable card beside the one tested, so the set is never a lone dead card
@@ -106,3 +109,18 @@ def test_a_card_that_only_some_deals_make_playable_is_not_flagged(tmp_path: Path
     verdicts = list(starting_verdicts(table, card))
     assert len(verdicts) == 9 and None in verdicts and "R5.4" in verdicts
     assert codes(folder) == []
+
+
+def test_a_card_whose_search_is_long_is_not_judged_nor_does_an_editor_judge_any(
+        tmp_path: Path) -> None:
+    """W305 decides a card on nine starting tables: a card near E202's bound (seconds each,
+    issue 31.7) is left unjudged, and the language server and fmt never set up games."""
+    big = "(score or pack or copy pack or destroy card) x 4 then each rival -> lose"
+    card = (grump("original") + grump("original", big, "grump2").replace("Grump", "Grumpier"))
+    folder = write_set(tmp_path / "grumpy", card)
+    assert _search_figure(KidCard("b", "B", (Suit.CROWN,), parse_action(big), None)) \
+        > MOST_JUDGED_WAYS
+    flagged = [d for d in check_report([folder]).diagnostics if d.code == "W305"]
+    assert [d.message.split("`")[1] for d in flagged] == ["Grump"]
+    assert not [d for d in check_report([folder], dead_cards=False).diagnostics
+                if d.code == "W305"]

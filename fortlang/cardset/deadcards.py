@@ -31,6 +31,11 @@ PLAYER_COUNTS = (2, 3, 4)
 #: The deals tried for each player count: the seeds of the game's one generator.
 DEALS = (0, 1, 2)
 
+#: The largest figure of a card's play (checker.play_ways, what E202 bounds) judged here: a
+#: card at E202's bound can take seconds to decide (issue 31.7), and W305 decides it on nine
+#: tables; past this it is not judged (no warning), and check stays quick.
+MOST_JUDGED_WAYS = 2_000
+
 HINT = ("give it an action a player can perform in full on the first turn (R5.4), e.g. an "
         "`or` with a branch that needs no resources, cards or VP yet; or ignore this warning "
         "if the card is meant for later turns")
@@ -48,6 +53,8 @@ def run(result: SetResult, known: Mapping[str, SetResult]) -> Iterator[Diagnosti
     if table is None:
         return
     for f, e in designs:
+        if _search_figure(e.item) > MOST_JUDGED_WAYS:
+            continue  # not judged: the engine's search of it on nine tables would be long
         refusal = first_turn_refusal(table, e.item)
         if refusal is None:
             continue
@@ -55,6 +62,14 @@ def run(result: SetResult, known: Mapping[str, SetResult]) -> Iterator[Diagnosti
         yield Diagnostic(WARNING, "W305", f"`{e.item.name}` is a dead card at the start of a "
                          f"game: on every starting table tried (2-4 players, {len(DEALS)} deals "
                          f"each), {refusal}", node.span, f.path, HINT)
+
+
+def _search_figure(card: KidCard) -> int:
+    from fortlang.checker import play_ways
+    from fortlang.nodes import Suit
+
+    return play_ways([a for a in (card.public, card.private) if a is not None],
+                     Suit.COIN in card.suits)
 
 
 def _table(result: SetResult, known: Mapping[str, SetResult]) -> CardSet | None:
