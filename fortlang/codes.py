@@ -130,6 +130,12 @@ _TABLE: tuple[Code, ...] = (
          "cards", "make the counts add up to the manifest's totals"),
     Code("W304", "two different suits", _KID + "    suits: [shovel, book]",
          "nothing, if the card really has two suits"),
+    Code("W305", "a card of the set's own design that no one can play at the start of a game",
+         "an expansion's kid with `public: each rival -> lose` and `source: original` (every "
+         "rival has 0 VP on the first turn: R5.4); cards as printed (source rulebook, public "
+         "or provisional) are not judged",
+         "give the card an action that can be performed in full on the first turn, or ignore "
+         "the warning if the card is meant for later turns"),
     # -- the docs site and print-and-play (fortlang.docsite) --------------------------------------
     Code("E601", "output folder not built by fortlang", "fortlang docs build --out ~/Documents",
          "choose an empty or new folder for --out"),
@@ -184,6 +190,8 @@ _TABLE: tuple[Code, ...] = (
          "see `fortlang COMMAND --help` for the options and arguments it takes"),
     Code("E806", "card face too complex to print", "an action too long for a card face",
          "shorten the action"),
+    Code("E808", "set not played", "fortlang balance --sets ./my-expansion --set my-expansoin",
+         "name a set of the run by its id: one given to --sets, or one they require"),
     # -- games and replays (fortlang.engine, fortlang.game) ---------------------------------------
     Code("E900", "move not allowed by the rules", "a scripted answer that is not a legal option",
          "choose one of the legal options the message lists (it names the rule)"),

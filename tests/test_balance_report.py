@@ -71,6 +71,7 @@ def test_report_figures_are_simulates_figures(report: Path, tmp_path: Path) -> N
 
     figures = json.loads(sim.stdout)  # the report's flags: outliers only (issue 36)
     figures["flagging"] = flag_outliers(figures["cards"], figures["flag_margin"])
+    figures["shown_sets"] = ["fort-base", "yard-kids"]  # every set's items (no --set)
     assert figures == json.loads((report / "figures.json").read_text())
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
-from fortlang.cardset import semantics, valid_cache
+from fortlang.cardset import deadcards, semantics, valid_cache
 from fortlang.cardset.build import FileResult, check_file, plugin_errors, vocabulary_of
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, WARNING, Diagnostic, FortError, errors_in
@@ -225,11 +225,13 @@ def _bundled_ids() -> frozenset[str]:
 
 def check_report(paths: Sequence[Path | str] = (),
                  texts: Mapping[str, str] | None = None,
-                 check: CheckFile = check_file) -> CheckReport:
+                 check: CheckFile = check_file, *, dead_cards: bool = True) -> CheckReport:
     """Check files and sets (no paths: the bundled sets), collecting every diagnostic.
     ``texts`` maps a file's path, as the walk names it, to the text to check instead of what
     is on disk (an editor's unsaved buffer); ``check`` reads and checks each card file of a
-    set (see :func:`read_set`)."""
+    set (see :func:`read_set`). ``dead_cards``: judge the set's designs on starting tables
+    (W305, :mod:`~fortlang.cardset.deadcards`), which sets up games: the language server
+    (at each pause in typing) and ``fmt`` (errors only) leave it to ``check``."""
     report = CheckReport()
     texts = texts or {}
     targets = [Path(p) for p in paths] or [_shortest(bundled_dir())]
@@ -258,6 +260,13 @@ def check_report(paths: Sequence[Path | str] = (),
     for s in report.sets:
         scope = semantics.Scope(s.files, s.manifest, frozenset(known), graph)
         s.diagnostics.extend(semantics.run(scope, with_set_checks=s.manifest is not None))
+    clean: dict[str, SetResult] = {}
+    for s in report.sets:  # the first of two sets with one id; E334 where they are played
+        if s.manifest_id and not errors_in(s.all_diagnostics()):
+            clean.setdefault(s.manifest_id, s)
+    for s in report.sets:  # once every set is checked: a set is dealt with those it requires
+        if dead_cards and s.manifest_id is not None and clean.get(s.manifest_id) is s:
+            s.diagnostics.extend(deadcards.run(s, clean))
         report.files.extend(s.files)
         report.diagnostics.extend(s.all_diagnostics())
     for f in lone_files:

@@ -10,7 +10,7 @@ game, each set's ``requires`` added before it and everything combined into one t
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
@@ -75,7 +75,19 @@ def table_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
     from fortlang.cardset.load import load_bundled
 
     bundled = load_bundled()
-    given = [_load(spec, bundled) for spec in (specs or DEFAULT_SETS)]
+    return with_requirements([_load(spec, bundled) for spec in (specs or DEFAULT_SETS)])
+
+
+def with_requirements(given: Sequence[tuple[CardSet, Path | None]],
+                      known: Mapping[str, CardSet] | None = None) -> tuple[CardSet, ...]:
+    """The ``given`` sets (each with its folder, if it has one), each preceded by the sets it
+    requires, each set once: found among the given, then in ``known`` (e.g. the sets one
+    `check` read), the bundled sets, and folders beside the set's own. A set not found is
+    E322."""
+    from fortlang.cardset.load import load_bundled
+
+    bundled = load_bundled()
+    known = known or {}
     out: dict[str, CardSet] = {}
 
     def add(cardset: CardSet, folder: Path | None, path: tuple[str, ...]) -> None:
@@ -86,7 +98,7 @@ def table_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
                 continue
             found = next((s for s, _ in given if s.id == wanted), None)
             if found is None:
-                found = bundled.get(wanted)
+                found = known.get(wanted) or bundled.get(wanted)
             if found is None and folder is not None:
                 found = _beside(folder, wanted)
             if found is None:

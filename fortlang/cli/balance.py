@@ -2,23 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from fortlang.cli.common import fail
 from fortlang.cli.simulate import Run, describe, game_sets, parse_bots, run_games, run_options
-from fortlang.errors import FortError
+from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.game.stats import flag_outliers
+from fortlang.nodes import Span
 
 
 @click.command()
 @run_options(games=1000, bots="greedy")
+@click.option("--set", "only", multiple=True, metavar="SET[,SET...]",
+              help="Report only the cards, perks and made-up rules of these sets (ids of sets "
+                   "played; default: every set played), still measured against every card "
+                   "played.")
 @click.option("--out", "out", type=click.Path(path_type=Path), required=True,
               help="Folder for index.html and figures.json (created if missing).")
 def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, seed: int,
             workers: int, backend: str, ray_address: str | None, draft: bool, margin: float,
-            out: Path) -> None:
+            only: tuple[str, ...], out: Path) -> None:
     """Play GAMES bot games with the sets and write OUT/index.html (plots: what one play of
     each card yields, win rate by seat and bot, scores, game length, end triggers) and
     OUT/figures.json.
@@ -26,8 +32,9 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
     \b
     Example:
       fortlang balance --sets ./my-expansion --games 2000 --workers 2 --out report
+      fortlang balance --sets ./my-expansion --set my-expansion --out report
     """
-    from fortlang.game.report import _pyplot, check_out, write_report
+    from fortlang.game.report import _pyplot, check_out, only_sets, write_report
 
     bots = parse_bots(bots_text)
     try:  # refused before any game: a bad --out, no matplotlib
@@ -36,14 +43,37 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
     except FortError as e:
         fail(e)
     played, table = game_sets(sets)
+    shown = chosen_sets(only, [s.id for s in played])
     run = Run(played, table, games, players, tuple(bots), seed, draft)
     total = run_games(run, workers=workers, backend=backend, address=ray_address)
     figures = describe(run, total, margin)
     # The report flags outliers only (issue 36); simulate keeps the median test of its figures.
+    # Every card played is measured against the others, then the sets asked for are kept.
     figures["flagging"] = flag_outliers(figures["cards"], margin)
+    only_sets(figures, shown)
     try:
         page = write_report(out, figures)
     except FortError as e:
         fail(e)
     flagged = [k for k in figures["ranking"] if figures["cards"][k]["flag"]]
-    click.echo(f"{games} games: {len(flagged)} card(s) flagged; report -> {page}")
+    scope = f" (cards of {', '.join(shown)})" if only else ""
+    click.echo(f"{games} games: {len(flagged)} card(s) flagged{scope}; report -> {page}")
+
+
+def chosen_sets(values: Sequence[str], played: Sequence[str]) -> list[str]:
+    """The set ids of ``--set a,b --set c``, each once, in the order given (none given: every
+    set played); one that was not played is E808 at its place in its value (exit 1)."""
+    chosen: list[str] = []
+    for value in values:
+        column = 1
+        for name in value.split(","):
+            if name and name not in played:
+                hint = did_you_mean(name, played) or (
+                    f"sets played: {', '.join(played)}; a set is named by its id, and --sets "
+                    "plays it")
+                fail(Diagnostic(ERROR, "E808", f"set `{name}` was not played",
+                                Span(1, column, 1, column + len(name)), "--set", hint), value)
+            if name and name not in chosen:
+                chosen.append(name)
+            column += len(name) + 1
+    return chosen or list(played)

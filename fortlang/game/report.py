@@ -76,10 +76,28 @@ def set_index(f: dict[str, Any]) -> dict[str, int]:
     return {set_id: i for i, set_id in enumerate(ids)}
 
 
+def only_sets(f: dict[str, Any], ids: list[str]) -> None:
+    """Keep, in ``f``, only the cards, perks and made-up rules of the sets ``ids`` (and the
+    ranking of those cards); ``f["shown_sets"]`` names them. Every other figure, the median
+    and the outlier fences among them, stays that of the whole run: the cards kept were
+    measured against every card played."""
+    keep = set(ids)
+    for kind in ("cards", "perks", "rules"):
+        f[kind] = {key: item for key, item in f[kind].items() if item.get("set") in keep}
+    f["ranking"] = [key for key in f["ranking"] if key in f["cards"]]
+    f["shown_sets"] = list(ids)
+
+
+def shown_sets(f: dict[str, Any]) -> list[str]:
+    """The sets whose items the page shows (``--set``; every set played by default)."""
+    return f.get("shown_sets") or [s["id"] for s in f["sets"]]
+
+
 def _effect_plot(f: dict[str, Any]) -> Callable[[Any], None]:
     rows = [(k, c) for k, c in f["cards"].items() if c["effect_ci95"] is not None]
     rows.sort(key=lambda kv: kv[1]["effect"])
     mine = set(own_sets(f))
+    whole = set(shown_sets(f)) >= {s["id"] for s in f["sets"]}  # not narrowed by --set
 
     def draw(ax: Any) -> None:
         ys = range(len(rows))
@@ -102,7 +120,8 @@ def _effect_plot(f: dict[str, Any]) -> Callable[[Any], None]:
                     label=f"your set: {', '.join(sorted(mine))}")
         if f["median_effect"] is not None:
             ax.axvline(f["median_effect"], color="#999999", linestyle="--", linewidth=1,
-                       label=f"median {f['median_effect']:.2f}")
+                       label=f"median {f['median_effect']:.2f}" + (
+                           "" if whole else " (every card played)"))
         fences = f.get("flagging") or {}
         for key in ("lower", "upper"):
             if fences.get(key) is not None:
@@ -275,10 +294,16 @@ def _filter(f: dict[str, Any]) -> tuple[str, str]:
     style rules."""
     index = set_index(f)
     mine = set(own_sets(f))
-    inputs = ['<input type="radio" name="only" id="only-all" checked>'
+    shown = set(shown_sets(f))
+    if len(shown) < 2:  # one set's rows: nothing to filter
+        return "", ""
+    inputs = ['<p class="note">Show:</p>',
+              '<input type="radio" name="only" id="only-all" checked>'
               '<label for="only-all">all sets</label>']
     rules = []
     for set_id, i in index.items():
+        if set_id not in shown:
+            continue
         mark = " (your set)" if set_id in mine else ""
         inputs.append(f'<input type="radio" name="only" id="only-set-{i}">'
                       f'<label for="only-set-{i}">only {escape(set_id)}{mark}</label>')
@@ -377,7 +402,7 @@ def page(f: dict[str, Any], images: dict[str, str]) -> str:
 (rotated one seat per game), seed {f['seed']}; sets: {sets}.{yours}</p>
 <p>Mean length {f['mean_turns']} turns; mean final score {f['score']['mean_score']}
 (sd {f['score']['score_sd']}); mean fort level {f['mean_fort_level']}.</p>
-<p id="flagged">{_flag_rule(f)}: {_flag_summary(f)}
+{_scope(f)}<p id="flagged">{_flag_rule(f)}: {_flag_summary(f)}
 <h2 id="effect">What one play of each card yields</h2>
 <p class="note">Points at the exchange rate: 1 VP = 1 fort point = 1 point, a resource =
 {rate['resource_fraction']} ≈ {rate['resource']} points (the board's points per resource), a
@@ -395,7 +420,6 @@ effects limit what this says: see the simulate page of the documentation.</p>
 <img alt="end triggers" src="{images['triggers']}">
 <h2 id="tables">Figures</h2>
 {EFFECT_VS_WIN}
-<p class="note">Show:</p>
 {inputs}
 <div class="tables">
 {_items_table(f, 'cards', 'Kid cards')}
@@ -405,6 +429,17 @@ effects limit what this says: see the simulate page of the documentation.</p>
 <p class="note">The same figures are in <a href="figures.json">figures.json</a>.</p>
 </body></html>
 """
+
+
+def _scope(f: dict[str, Any]) -> str:
+    """What the tables and the effect plot leave out, when ``--set`` narrowed them."""
+    shown = shown_sets(f)
+    if set(shown) >= {s["id"] for s in f["sets"]}:
+        return ""
+    names = ", ".join(f"<b>{escape(s)}</b>" for s in shown)
+    return (f'<p class="note" id="scope">The tables and the effect plot show the cards, perks '
+            f"and made-up rules of {names} only (--set), measured against every card played: "
+            "the median, the usual range and the flags are those of the whole run.</p>\n")
 
 
 def write_report(out: Path, figures: dict[str, Any]) -> Path:

@@ -107,6 +107,12 @@ CODES: dict[str, tuple[str, ...]] = {
              "faites concorder les nombres avec les totaux du manifeste",
              "un manifeste dont les Meilleurs Copains diffèrent de ses cartes"),
     "W304": ("deux familles différentes", "rien, si la carte a vraiment deux familles"),
+    "W305": ("une carte conçue pour le jeu que personne ne peut jouer en début de partie",
+             "donnez à la carte une action réalisable entièrement au premier tour, ou ignorez "
+             "l'avertissement si la carte est faite pour les tours suivants",
+             "un gamin d'extension avec `public: each rival -> lose` et `source: original` "
+             "(chaque adversaire a 0 PV au premier tour : R5.4) ; les cartes telles "
+             "qu'imprimées (source rulebook, public ou provisional) ne sont pas jugées"),
     # -- le site de documentation -------------------------------------------------------------
     "E601": ("dossier de sortie non construit par fortlang",
              "choisissez un dossier vide ou nouveau pour --out"),
@@ -160,6 +166,9 @@ CODES: dict[str, tuple[str, ...]] = {
              "voyez `fortlang COMMANDE --help` pour les options et arguments qu'elle accepte"),
     "E806": ("face de carte trop complexe à imprimer", "raccourcissez l'action",
              "une action trop longue pour une face de carte"),
+    "E808": ("jeu non joué",
+             "nommez un jeu de la série de parties par son id : un jeu donné à --sets, ou "
+             "un jeu qu'ils requièrent"),
     # -- parties et rejeux --------------------------------------------------------------------
     "E900": ("coup interdit par la règle",
              "choisissez une des options légales que liste le message (il nomme la règle)",
