@@ -343,3 +343,62 @@ def test_every_key_read_on_from_a_scan_is_the_key_of_a_whole_scan(kid_card, seed
 
     with patch.object(Game, "state_key", checked), explore_after(0):
         _play_recorded(kid_card, seed, Rules())
+
+
+def test_a_place_reached_with_nothing_chosen_since_the_last_is_not_keyed():
+    """Between two places with no option taken in between the move went straight on: the
+    second follows from the first, so only places after a choice are keyed (issue 31.7: six
+    keys an option in `gain 2 pizza/toy x 5 then gain 2 pizza/toy`). The search ends alike:
+    tests above compare plays remembering and remembering nothing."""
+    text = ("(score or gain toy) x 3 then score then score then score then score "
+            "then spend 4 pizza then spend 4 toy")  # 28 keys for 18 options before
+    game = Game(2, BASE.board)
+    card = game.new_card(kid("Chain", "crown", text), game.players[0].hand)
+    keyed, chosen = [0], [0]
+    original_key, original_next = Game.state_key, interpreter.Point.next
+
+    def counted_key(self, base, keep, zones=None):
+        keyed[0] += 1
+        return original_key(self, base, keep, zones)
+
+    def counted_next(self):
+        chosen[0] += 1
+        return original_next(self)
+
+    with patch.object(Game, "state_key", counted_key), \
+            patch.object(interpreter.Point, "next", counted_next), explore_after(0):
+        assert why_not_by_search(game, 0, card) == "R5.4"
+    assert 0 < keyed[0] <= chosen[0]
+
+
+def test_a_search_that_remembers_pauses_the_cyclic_collector_and_restores_it():
+    """A search holding many remembered places would have the collector walk them again and
+    again; it turns it off and the driver that started it turns it back on, also when the
+    search raises, and never turns on one its caller turned off."""
+    import gc
+
+    game = Game(2, BASE.board)
+    card = game.new_card(kid("Deep", "crown", DEEP.format(n=6)), game.players[0].hand)
+    seen: list[bool] = []
+    original = Game.state_key
+
+    def watching(self, base, keep, zones=None):
+        seen.append(gc.isenabled())
+        return original(self, base, keep, zones)
+
+    with patch.object(Game, "state_key", watching), explore_after(0):
+        assert why_not_by_search(game, 0, card) == "R5.4"
+        assert seen and not any(seen) and gc.isenabled()
+
+        def failing(self, base, keep, zones=None):
+            raise MemoryError("a search too large")
+
+        with patch.object(Game, "state_key", failing), pytest.raises(MemoryError):
+            why_not_by_search(game, 0, card)
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            why_not_by_search(game, 0, card)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
