@@ -36,8 +36,8 @@ callables are still accepted wherever a continuation or thunk is.
 
 from __future__ import annotations
 
-import gc
 import functools
+import gc
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
