@@ -5,7 +5,10 @@ the pull API's cost per decision and the cost of clone(); then the stress cards 
 bench/fuzz_cards.py found slow (FUZZ_FOUND: each game's time and slowest decision, on the
 compiled build when there is one).
 
-    python bench/bench_versions.py [--base 0239877] [--games 20] [--runs 25] [--compiled]
+    python bench/bench_versions.py [--base main] [--games 20] [--runs 25] [--compiled]
+
+With ``--compiled`` the base commit is built compiled as well, and the ratio that says whether
+a change slowed the engine users run is "this, compiled" over "base, compiled", round by round.
 
 The base commit's code is exported with `git archive` into a temporary folder and run in a
 subprocess (nothing is installed); ``--compiled`` adds this tree compiled with mypyc (the wheel
@@ -266,18 +269,21 @@ def stress() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--base", default="0239877")
+    parser.add_argument("--base", default="main", help="the commit to compare with")
     parser.add_argument("--games", type=int, default=20, help="games per round and side")
     parser.add_argument("--runs", type=int, default=25, help="rounds")
     parser.add_argument("--compiled", action="store_true",
-                        help="also this tree compiled with mypyc (built in a temporary folder)")
+                        help="also this tree and the base compiled with mypyc (built in a "
+                        "temporary folder)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fortlang-base-") as tmp:
         sides = {"base": export(args.base, Path(tmp) / "base"), "this": ROOT}
         if args.compiled:
-            from trees import build_compiled
+            from trees import build_compiled, export_whole
 
             sides["compiled"] = build_compiled(Path(tmp) / "compiled")
+            whole = export_whole(args.base, Path(tmp) / "base-whole")
+            sides["base compiled"] = build_compiled(Path(tmp) / "base-compiled", whole)
         probes = {name: Probe(path) for name, path in sides.items()}
         rows: dict[str, list[dict]] = {name: [] for name in sides}
         try:
@@ -290,14 +296,15 @@ def main() -> None:
         found = "compiled" if "compiled" in sides else "this"  # the site is gone after this
         stalls = fuzz_found(sides[found], "compiled" if found == "compiled" else "pure")
     for name, runs in rows.items():
-        if any(r["compiled"] != (name == "compiled") for r in runs):
+        if any(r["compiled"] != name.endswith("compiled") for r in runs):
             raise SystemExit(f"the {name} side ran the wrong build (FORTLANG_PURE? a stale .so?)")
     total = {k: {f: sum(r[f] for r in v) for f in ("seconds", "games", "turns", "decisions")}
              for k, v in rows.items()}
     rate = {k: t["games"] / t["seconds"] for k, t in total.items()}
     print(f"4-player random-bot games, one core (process CPU time): {args.runs} rounds of "
           f"{args.games} games, every side the same games, round by round")
-    labels = {"base": f"base {args.base}", "this": "this tree", "compiled": "this, compiled"}
+    labels = {"base": f"base {args.base}", "this": "this tree", "compiled": "this, compiled",
+              "base compiled": "base, compiled"}
     for name in rows:
         t = total[name]
         median = statistics.median(r["games"] / r["seconds"] for r in rows[name])
@@ -311,6 +318,10 @@ def main() -> None:
               f"compiled/base: {rate['compiled'] / rate['base']:.2f}x")
     for name in [k for k in ("this", "compiled") if k in rows]:
         print(f"  {labels[name]}/base, round by round: {_paired(rows[name], rows['base'])}")
+    if "base compiled" in rows:
+        print(f"  this, compiled / base, compiled: "
+              f"{rate['compiled'] / rate['base compiled']:.2f}x; round by round: "
+              f"{_paired(rows['compiled'], rows['base compiled'])}")
     print(f"  pull API (GameState + play): {pull_us_per_decision(25):.0f} "
           "us/decision, whole game included")
     with_cp, without = clone_ms()

@@ -29,14 +29,28 @@ def export(commit: str, into: Path) -> Path:
     return into
 
 
-def build_compiled(into: Path) -> Path:
-    """The compiled package unpacked in ``into/site`` (returned); an error if the build fell
-    back to pure Python (no C compiler, a mypyc error), since a figure would then lie."""
+def export_whole(commit: str, into: Path) -> Path:
+    """Every tracked file of ``commit`` in ``into``: a tree pip can build (pyproject.toml...)."""
+    into.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    tar = into / "whole.tar"
+    tar.write_bytes(archive)
+    with tarfile.open(tar) as t:
+        t.extractall(into, filter="data")
+    tar.unlink()
+    return into
+
+
+def build_compiled(into: Path, source: Path = ROOT) -> Path:
+    """The compiled package of ``source`` (this tree, or an :func:`export_whole`) unpacked in
+    ``into/site`` (returned); an error if the build fell back to pure Python (no C compiler,
+    a mypyc error), since a figure would then lie."""
     env = {k: v for k, v in os.environ.items() if k != "FORTLANG_PURE"}
     wheels = into / "wheel"
     print("building the compiled wheel (about a minute)...", file=sys.stderr, flush=True)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir",
-                    str(wheels), str(ROOT)], check=True, env=env, stdout=subprocess.DEVNULL)
+                    str(wheels), str(source)], check=True, env=env, stdout=subprocess.DEVNULL)
     (wheel,) = wheels.glob("fortlang-*.whl")
     if wheel.name.endswith("-none-any.whl"):
         raise SystemExit(f"{wheel.name}: the engine was not compiled (see pip wheel -v)")

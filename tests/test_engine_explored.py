@@ -260,3 +260,145 @@ def test_a_search_remembers_a_bounded_number_of_places():
             with explore_after(NEVER):
                 assert _play_recorded(kid_card, seed, rules) == bounded, (kid_card.id, seed)
     assert forgot  # the bound was reached: the test can fail
+
+
+# -- issue 31.7: keying a place costs the log since the last place keyed, not since the start ----
+
+
+def test_a_key_after_a_rollback_reads_the_log_as_it_is_now():
+    """Game.state_key reads on from its last scan (_KeyScan) only while the log it scanned is
+    still there: rolled back and regrown to the same length by another change, the key is the
+    new state's, as a scan from the start gives it."""
+    game = Game(2, BASE.board)
+    p, q = game.players
+    mark = game.begin()
+    keep: dict = {}
+    game.transfer(game.supply, p.stuff, Resource.PIZZA, 1)
+    inner = game.mark()
+    game.transfer(game.supply, p.stuff, Resource.TOY, 1)
+    to_p = game.state_key(mark, keep)
+    game.rollback(inner)
+    game.transfer(game.supply, q.stuff, Resource.TOY, 1)  # the same length of log, another change
+    to_q = game.state_key(mark, keep)
+    assert to_q != to_p
+    game._scans.clear()  # no scan to read on from: the whole log since mark
+    assert game.state_key(mark, keep) == to_q
+    game.rollback(mark)
+    game.transfer(game.supply, p.stuff, Resource.PIZZA, 1)
+    game.transfer(game.supply, p.stuff, Resource.TOY, 1)
+    assert game.state_key(mark, keep) == to_p
+
+
+DEEP = ("(gain pizza or gain toy or gain 2 pizza/toy or spend toy) x {n} "
+        "then spend 4 pizza then spend 4 toy then lose")
+
+
+def _keying(times: int) -> tuple[int, int]:
+    """Places keyed and log entries read keying them, deciding whether DEEP repeated ``times``
+    can be played (never: a full stuff cannot spend 4 of both, R1.5; every path is searched)."""
+    game = Game(2, BASE.board)
+    card = game.new_card(kid("Deep", "crown", DEEP.format(n=times)), game.players[0].hand)
+    keyed = [0]
+    original = Game.state_key
+
+    def counted(self, base, keep, zones=None):
+        keyed[0] += 1
+        return original(self, base, keep, zones)
+
+    with patch.object(Game, "state_key", counted):
+        assert why_not_by_search(game, 0, card) == "R5.4"
+    return keyed[0], game.key_reads
+
+
+def test_keying_a_place_reads_what_the_path_added_since_the_last_place_keyed():
+    """The search of a longer repeat keys more places, each on a longer path; a key reads the
+    entries since the previous place on its path (a few), not the path since the search began
+    (31 then 92 entries a key for 10 then 40 repetitions before: a game at E202's bound spent
+    210 of its 345 s there)."""
+    short_places, short_reads = _keying(10)
+    long_places, long_reads = _keying(40)
+    assert long_places > 4 * short_places
+    per_key_short, per_key_long = short_reads / short_places, long_reads / long_places
+    assert per_key_long < 8 and per_key_long < 1.25 * per_key_short
+
+
+@settings(max_examples=120, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(kid_card=cards, seed=st.integers(0, 60))
+def test_every_key_read_on_from_a_scan_is_the_key_of_a_whole_scan(kid_card, seed):
+    """At every place a search keys (all of them, from the first), the key read on from the
+    last scan equals the key of the log since the search began, read whole."""
+    original = Game.state_key
+    compared = [0]
+
+    def checked(self, base, keep, zones=None):
+        key = original(self, base, keep, zones)
+        scans, self._scans = self._scans, []
+        try:
+            assert original(self, base, keep, zones) == key
+        finally:
+            self._scans = scans
+        compared[0] += 1
+        return key
+
+    with patch.object(Game, "state_key", checked), explore_after(0):
+        _play_recorded(kid_card, seed, Rules())
+
+
+def test_a_place_reached_with_nothing_chosen_since_the_last_is_not_keyed():
+    """Between two places with no option taken in between the move went straight on: the
+    second follows from the first, so only places after a choice are keyed (issue 31.7: six
+    keys an option in `gain 2 pizza/toy x 5 then gain 2 pizza/toy`). The search ends alike:
+    tests above compare plays remembering and remembering nothing."""
+    text = ("(score or gain toy) x 3 then score then score then score then score "
+            "then spend 4 pizza then spend 4 toy")  # 28 keys for 18 options before
+    game = Game(2, BASE.board)
+    card = game.new_card(kid("Chain", "crown", text), game.players[0].hand)
+    keyed, chosen = [0], [0]
+    original_key, original_next = Game.state_key, interpreter.Point.next
+
+    def counted_key(self, base, keep, zones=None):
+        keyed[0] += 1
+        return original_key(self, base, keep, zones)
+
+    def counted_next(self):
+        chosen[0] += 1
+        return original_next(self)
+
+    with patch.object(Game, "state_key", counted_key), \
+            patch.object(interpreter.Point, "next", counted_next), explore_after(0):
+        assert why_not_by_search(game, 0, card) == "R5.4"
+    assert 0 < keyed[0] <= chosen[0]
+
+
+def test_a_search_that_remembers_pauses_the_cyclic_collector_and_restores_it():
+    """A search holding many remembered places would have the collector walk them again and
+    again; it turns it off and the driver that started it turns it back on, also when the
+    search raises, and never turns on one its caller turned off."""
+    import gc
+
+    game = Game(2, BASE.board)
+    card = game.new_card(kid("Deep", "crown", DEEP.format(n=6)), game.players[0].hand)
+    seen: list[bool] = []
+    original = Game.state_key
+
+    def watching(self, base, keep, zones=None):
+        seen.append(gc.isenabled())
+        return original(self, base, keep, zones)
+
+    with patch.object(Game, "state_key", watching), explore_after(0):
+        assert why_not_by_search(game, 0, card) == "R5.4"
+        assert seen and not any(seen) and gc.isenabled()
+
+        def failing(self, base, keep, zones=None):
+            raise MemoryError("a search too large")
+
+        with patch.object(Game, "state_key", failing), pytest.raises(MemoryError):
+            why_not_by_search(game, 0, card)
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            why_not_by_search(game, 0, card)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()

@@ -37,6 +37,7 @@ callables are still accepted wherever a continuation or thunk is.
 from __future__ import annotations
 
 import functools
+import gc
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -369,6 +370,7 @@ class Point:
 
     def next(self) -> int:
         """The next option to try, or -1: one that ends as an option tried before is not."""
+        _CHOICES[0] += 1
         same, count = self.same, self.count
         i = self.i + 1
         while i < count and i < len(same) and same[i] != i:
@@ -386,13 +388,15 @@ class Explored:
     :data:`EQUIVALENT_OPTIONS`), by their sizes: recruiting from the park then a yard and
     from the yard then the park meet in one place (``zones``: Game.card_zones)."""
 
-    __slots__ = ("seen", "keep", "zones", "forgotten")
+    __slots__ = ("seen", "keep", "zones", "forgotten", "choices")
 
     def __init__(self, zones: dict[int, bool]) -> None:
         self.seen: set[tuple[object, bool, frozenset]] = set()
         self.keep: dict[int, Any] = {}
         self.zones = zones
         self.forgotten = 0  # times it reached MOST_EXPLORED places and forgot them
+        #: _CHOICES when it last keyed a place: unchanged, nothing was chosen since.
+        self.choices = -1
 
 
 #: A search remembers where it has been once it has passed this many places: most searches are
@@ -405,6 +409,13 @@ EXPLORE_AFTER: Final = 200
 #: it forgets is only where it failed before, so it may search a place again and fail again,
 #: never decide otherwise (tests/test_engine_explored.py).
 MOST_EXPLORED: Final = 200_000
+#: Options taken at choice points while searching, in all (Point.next): between two places
+#: a search reaches with no option taken in between, the move went straight on, so the second
+#: follows from the first (see explored).
+_CHOICES: list[int] = [0]
+#: Whether a search turned the cyclic garbage collector off (see explored), for the outermost
+#: driver to turn it back on when it returns, however it returns.
+_PAUSED: list[bool] = [False]
 
 
 def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
@@ -425,6 +436,18 @@ def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
     game = ctx.game
     if memo is None:
         memo = root.explored = Explored(game.card_zones(EQUIVALENT_OPTIONS and ctx.alike))
+        if gc.isenabled():
+            # A search remembering up to MOST_EXPLORED places holds that many tuples, which the
+            # cyclic collector would walk again and again (a third of a long search's time,
+            # issue 31.7); it makes no cycles of its own. The outermost driver turns it back on.
+            gc.disable()
+            _PAUSED[0] = True
+    if memo.choices == _CHOICES[0]:
+        # Nothing chosen since the last place keyed: this one follows from it, and was new
+        # with it (a place seen before ends the path). Keying it would cost (issue 31.7: six
+        # keys an option in `gain 2 pizza/toy x 5`) and tell nothing.
+        return False
+    memo.choices = _CHOICES[0]
     seen = memo.seen
     if len(seen) >= MOST_EXPLORED:  # forget, and remember again from here: a bounded memory
         seen.clear()
@@ -487,6 +510,9 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
         ctx.points = outer
         ctx.jump = None
         ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = who
+        if outer is None and _PAUSED[0]:
+            _PAUSED[0] = False
+            gc.enable()
 
 
 class Call(Then):

@@ -614,7 +614,9 @@ class _RepeatNext(_Cont):
         k = key_of(self.k, keep)
         if k is None:
             return None
-        return (_RepeatNext, self.body, self.suit, self.times, self.i, self.done(), k)
+        # the suit by identity: an enum member hashes by a Python-level __hash__, and keys are
+        # hashed at every place a search remembers (issue 31.7)
+        return (_RepeatNext, self.body, id(self.suit), self.times, self.i, self.done(), k)
 
 
 class ThenOp(Op):

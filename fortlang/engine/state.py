@@ -316,6 +316,32 @@ def _frozen(value: Any, keep: dict[int, Any]) -> Any:
     return value
 
 
+class _KeyScan:
+    """What :meth:`Game.state_key` read of the log from ``base`` up to ``end``: the net token
+    changes and the places touched (each by id, with the object). A later key on the same path
+    reads on from the newest scan whose stretch of the log is still there, not from ``base``
+    (issue 31.7: a search at E202's bound spent 210 of 345 s rereading the log)."""
+
+    __slots__ = ("base", "end", "counts", "lists", "attrs", "items")
+
+    def __init__(self, base: int, end: int, counts: dict[int, int], lists: dict[int, list],
+                 attrs: dict[tuple[int, str], Any], items: dict[tuple[int, Any], dict]) -> None:
+        self.base = base
+        self.end = end
+        self.counts = counts
+        self.lists = lists
+        self.attrs = attrs
+        self.items = items
+
+
+#: The most scans Game.state_key keeps (one per keyed place on the path searched): past it the
+#: older half goes, and a key reads from the newest scan left, or from its base.
+_MOST_SCANS: Final = 256
+#: How many of the newest scans a key looks through for its own base (a search nested in another
+#: keys from another base).
+_SCANS_LOOKED: Final = 4
+
+
 class Game:
     """The whole table: players, shared zones, supply, the seeded RNG and the log; the
     :class:`~fortlang.engine.asker.Asker` that answers its decisions (the agents live in the
@@ -361,6 +387,12 @@ class Game:
         self._last_change = -1
         self._depth = 0
         self._uids = 0
+        #: The scans of the log state_key made (see _KeyScan), and the shortest the log has been
+        #: since the latest: a scan up to ``end`` <= ``_cut`` still reads the log as it is.
+        self._scans: list[_KeyScan] = []
+        self._cut = 0
+        #: Log entries state_key has read, in all (the work of keying places, for tests and bench).
+        self.key_reads = 0
         self._defs: dict[int, CardDef] = {}  # by id of the KidCard (see new_card)
         #: Every place to recruit from, made once by interpreter.recruit_places (read only).
         self.recruit_from: list[tuple[list, str, Any]] | None = None
@@ -511,6 +543,7 @@ class Game:
         if self._depth == 0:
             self._undo.clear()
             self._last_change = -1
+            self._cut = 0
 
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
@@ -518,6 +551,8 @@ class Game:
         i = len(undo) - 1
         if i < mark:
             return
+        if mark < self._cut:
+            self._cut = mark
         tokens = self.tokens
         while i >= mark:
             op: int = undo[i]
@@ -591,14 +626,39 @@ class Game:
         move reads in order). A place or value without a value's equality is keyed by identity
         and kept alive in ``keep`` (so its id is never reused while the key is). Read back like
         :meth:`_change_before`; the searches that remember where they failed
-        (interpreter.explored) call it, nothing on the hot path."""
+        (interpreter.explored) call it, nothing on the hot path. It reads on from its latest
+        scan of the same ``base`` whose stretch of the log is still there (the path a depth-first
+        search is on), so a key costs the entries since the last place keyed on that path and
+        the places touched, not the whole log since ``base`` (:class:`_KeyScan`)."""
         undo = self._undo
-        counts: dict[int, int] = {}
-        lists: dict[int, list] = {}
-        attrs: dict[tuple[int, str], Any] = {}
-        items: dict[tuple[int, Any], dict] = {}
-        i = len(undo) - 1
-        while i >= base:
+        end = len(undo)
+        scans = self._scans
+        cut = self._cut
+        while scans and scans[-1].end > cut:  # scans of a stretch since rolled back
+            scans.pop()
+        self._cut = end
+        start: _KeyScan | None = None
+        j = len(scans) - 1
+        while j >= 0 and j >= len(scans) - _SCANS_LOOKED:
+            if scans[j].base == base:
+                start = scans[j]
+                break
+            j -= 1
+        if start is not None:
+            counts: dict[int, int] = dict(start.counts)
+            lists: dict[int, list] = dict(start.lists)
+            attrs: dict[tuple[int, str], Any] = dict(start.attrs)
+            items: dict[tuple[int, Any], dict] = dict(start.items)
+            stop = start.end
+        else:
+            counts = {}
+            lists = {}
+            attrs = {}
+            items = {}
+            stop = base
+        self.key_reads += end - stop
+        i = end - 1
+        while i >= stop:
             op: int = undo[i]
             if op == _ADD:
                 gave: int = undo[i - 3]
@@ -625,6 +685,10 @@ class Game:
                 at = 2 if op == _DELITEM else 3
                 items[(id(undo[i - at]), undo[i - at + 1])] = undo[i - at]
             i -= _OPERANDS[op] + 1
+        if start is None or end > start.end:
+            if len(scans) >= _MOST_SCANS:
+                del scans[:_MOST_SCANS // 2]
+            scans.append(_KeyScan(base, end, counts, lists, attrs, items))
         parts: list[Any] = [(0, at, n) for at, n in counts.items() if n]
         for key, lst in lists.items():
             keep[key] = lst
@@ -675,6 +739,7 @@ class Game:
         except Exception:  # noqa: BLE001 - the exception in flight is the one to report
             del self._undo[mark:]
             self._last_change = self._change_before(mark)  # the log is whole up to mark
+            self._cut = min(self._cut, mark)
         if close:
             self.commit(mark)
 
