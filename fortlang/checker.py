@@ -157,8 +157,10 @@ def quantity_bound(q: n.Quantity) -> int:
 def search_ways(node: n.Node) -> int:
     """An upper bound on the ways ``node`` can unfold while a move is searched: a primitive
     offers its declared most options each time it is performed, `or` the sum of its branches,
-    `then` the product, `x q` the body's ways to the power of q's bound (or of how many times
-    a lone primitive can be performed in full, if fewer). Choices made once per
+    `then` the product, `x q` the places its repetitions reach (:func:`repeated_ways`: the
+    multisets of at most q's bound of the body's ways, or of how many times a lone primitive
+    can be performed in full, if fewer; the engine remembers the places it failed from, issue
+    13.3, so it does not search their paths one by one, issue 36). Choices made once per
     node multiply once: pizza or toy (R12.1, never a mix), the suit of `x any` (R5.7)."""
     each, once = _ways(node)
     return each * once
@@ -172,7 +174,7 @@ def _ways(node: n.Node) -> tuple[int, int]:
         spec = reg.spec_of(type(node.body))
         if spec is not None and spec.most_times:  # `pack x glue`: the pack fills up first
             times = min(times, spec.most_times)
-        return each ** times, once * (
+        return repeated_ways(each, times), once * (
             len(n.Suit) if isinstance(node.count, n.AnySuit) else 1)
     if isinstance(node, n.Choice):
         parts = [_ways(item) for item in node.items]
@@ -380,8 +382,10 @@ def _why_ways(node: n.Node) -> str:
             else ""
         return (f"`{to_text(node)}` alone unfolds in {shown} ways: `x {to_text(node.count)}` "
                 f"repeats `{to_text(node.body)}` up to {times} times and each time it can go "
-                f"{each:,} ways ({each:,}^{times}{suits}); repeat it a fixed, small number of "
-                "times, or offer fewer alternatives inside it")
+                f"{each:,} ways, which taken in any order reach "
+                f"{repeated_ways(each, times):,} places (the ways of at most {times} of the "
+                f"{each:,}{suits}); repeat it a fixed, small number of times, or offer fewer "
+                "alternatives inside it")
     return (f"`{to_text(node)}` alone unfolds in {shown} ways, the ways of its parts added or "
             "multiplied; offer fewer alternatives, or repeat its parts fewer times")
 
