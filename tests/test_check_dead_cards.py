@@ -115,7 +115,7 @@ def test_a_card_whose_search_is_long_is_not_judged_nor_does_an_editor_judge_any(
         tmp_path: Path) -> None:
     """W305 decides a card on nine starting tables: a card near E202's bound (seconds each,
     issue 31.7) is left unjudged, and the language server and fmt never set up games."""
-    big = "(score or pack or copy pack or destroy card) x 4 then each rival -> lose"
+    big = "(score or pack or copy pack or destroy card) x 8 then each rival -> lose"
     card = (grump("original") + grump("original", big, "grump2").replace("Grump", "Grumpier"))
     folder = write_set(tmp_path / "grumpy", card)
     assert _search_figure(KidCard("b", "B", (Suit.CROWN,), parse_action(big), None)) \
