@@ -8,7 +8,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from fortlang.cardset import check_report
+from fortlang.cardset import check_report as plain_report
+from fortlang.cardset import deadcards
 from fortlang.cardset.deadcards import MOST_JUDGED_WAYS, _search_figure, starting_verdicts
 from fortlang.cardset.table import combine, table_sets
 from fortlang.cli import main
@@ -34,6 +35,11 @@ def write_set(folder: Path, card: str, *, set_id: str = "grumpy",
 def grump(source: str, public: str = "each rival -> lose", card_id: str = "grump") -> str:
     return (f"  - id: {card_id}\n    name: Grump\n    suits: [crown]\n"
             f"    public: {public}\n    source: {source}\n")
+
+
+def check_report(paths=(), **kw):
+    """What `fortlang check` reports (it judges each set's designs, W305)."""
+    return plain_report(paths, judge=deadcards.run, **kw)
 
 
 def codes(folder: Path) -> list[str]:
@@ -122,5 +128,5 @@ def test_a_card_whose_search_is_long_is_not_judged_nor_does_an_editor_judge_any(
         > MOST_JUDGED_WAYS
     flagged = [d for d in check_report([folder]).diagnostics if d.code == "W305"]
     assert [d.message.split("`")[1] for d in flagged] == ["Grump"]
-    assert not [d for d in check_report([folder], dead_cards=False).diagnostics
+    assert not [d for d in plain_report([folder]).diagnostics
                 if d.code == "W305"]

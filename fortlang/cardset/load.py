@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
-from fortlang.cardset import deadcards, semantics, valid_cache
+from fortlang.cardset import semantics, valid_cache
 from fortlang.cardset.build import FileResult, check_file, plugin_errors, vocabulary_of
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, WARNING, Diagnostic, FortError, errors_in
@@ -223,15 +223,22 @@ def _bundled_ids() -> frozenset[str]:
     return frozenset(ids)
 
 
+#: What ``check_report(judge=...)`` calls: (a set without errors, the sets without errors by
+#: id) -> its further diagnostics.
+SetJudge = Callable[["SetResult", Mapping[str, "SetResult"]], Iterable[Diagnostic]]
+
+
 def check_report(paths: Sequence[Path | str] = (),
                  texts: Mapping[str, str] | None = None,
-                 check: CheckFile = check_file, *, dead_cards: bool = True) -> CheckReport:
+                 check: CheckFile = check_file, *, judge: SetJudge | None = None
+                 ) -> CheckReport:
     """Check files and sets (no paths: the bundled sets), collecting every diagnostic.
     ``texts`` maps a file's path, as the walk names it, to the text to check instead of what
     is on disk (an editor's unsaved buffer); ``check`` reads and checks each card file of a
-    set (see :func:`read_set`). ``dead_cards``: judge the set's designs on starting tables
-    (W305, :mod:`~fortlang.cardset.deadcards`), which sets up games: the language server
-    (at each pause in typing) and ``fmt`` (errors only) leave it to ``check``."""
+    set (see :func:`read_set`). ``judge``: more diagnostics for each set without errors, given
+    the others by id, once every set is checked (``fortlang check`` passes
+    :func:`fortlang.cardset.deadcards.run`, W305, which sets up games: the language server, at
+    each pause in typing, and ``fmt``, errors only, pass none)."""
     report = CheckReport()
     texts = texts or {}
     targets = [Path(p) for p in paths] or [_shortest(bundled_dir())]
@@ -265,8 +272,8 @@ def check_report(paths: Sequence[Path | str] = (),
         if s.manifest_id and not errors_in(s.all_diagnostics()):
             clean.setdefault(s.manifest_id, s)
     for s in report.sets:  # once every set is checked: a set is dealt with those it requires
-        if dead_cards and s.manifest_id is not None and clean.get(s.manifest_id) is s:
-            s.diagnostics.extend(deadcards.run(s, clean))
+        if judge is not None and s.manifest_id is not None and clean.get(s.manifest_id) is s:
+            s.diagnostics.extend(judge(s, clean))
         report.files.extend(s.files)
         report.diagnostics.extend(s.all_diagnostics())
     for f in lone_files:

@@ -52,9 +52,9 @@ def check(paths: tuple[Path, ...], fmt: str, warnings: bool, watch: bool,
 
 def run(paths: tuple[Path, ...], fmt: str, warnings: bool) -> int:
     """One check, printed; the exit code (1 when there is an error)."""
-    from fortlang.cardset import check_report
+    from fortlang.cardset import check_report, deadcards
 
-    report = check_report(paths)
+    report = check_report(paths, judge=deadcards.run)
     show(report, fmt, warnings)
     return 1 if report.errors else 0
 
@@ -89,6 +89,7 @@ def watch_and_run(paths: tuple[Path, ...], fmt: str, warnings: bool, code: int) 
     polling); the exit code of the last check once interrupted."""
     from watchfiles import watch
 
+    from fortlang.cardset import deadcards
     from fortlang.cardset.load import bundled_dir, check_report, is_yaml
 
     roots = [p for p in paths if p.exists()] or ([] if paths else [bundled_dir()])
@@ -101,7 +102,7 @@ def watch_and_run(paths: tuple[Path, ...], fmt: str, warnings: bool, code: int) 
         for changes in changes_of:
             names = sorted({Path(p).name for _, p in changes})
             click.echo(f"-- changed: {', '.join(names)}; checking again --", err=True)
-            report = check_report(paths)
+            report = check_report(paths, judge=deadcards.run)
             code = 1 if report.errors else 0  # before printing, which Ctrl-C may cut short
             show(report, fmt, warnings)
     except KeyboardInterrupt:  # Ctrl-C, while waiting or checking: the last full check counts

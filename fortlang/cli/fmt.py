@@ -38,7 +38,7 @@ def _set_errors(paths: tuple[Path, ...]) -> dict[str, list[Diagnostic]]:
 
     folders = [p for p in paths if p.is_dir()]
     out: dict[str, list[Diagnostic]] = {}
-    for d in check_report(folders, dead_cards=False).diagnostics if folders else ():
+    for d in check_report(folders).diagnostics if folders else ():
         if d.is_error:
             out.setdefault(d.file, []).append(d)
     return out

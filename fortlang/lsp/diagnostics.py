@@ -42,9 +42,9 @@ def check(src: Source, texts: Mapping[str, str],
     from fortlang.cardset import check_report
 
     target = src.set_folder if src.set_folder is not None else Path(src.path)
-    # W305 sets up games for each design card: `fortlang check` says it, not every edit
-    report = check_report([target], texts, files.check, dead_cards=False) \
-        if files is not None else check_report([target], texts, dead_cards=False)
+    # no judge: W305 sets up games for each design card; `fortlang check` says it, no edit
+    report = check_report([target], texts, files.check) if files is not None \
+        else check_report([target], texts)
     out = {f.path: FileDiagnostics(f.path, f.doc.text, []) for f in report.files}
     out.setdefault(src.path, FileDiagnostics(src.path, src.text, []))
     # What is about the set folder (no card files, a link out of it...): on its manifest.
