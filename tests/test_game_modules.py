@@ -190,3 +190,18 @@ def test_game_fort_checks_and_simulates_as_no_game_does(tmp_path: Path) -> None:
     assert sims[0].stdout == sims[1].stdout
     bundled = run("simulate", "--games", "6", "--players", "3", "--seed", "1", "--json")
     assert json.loads(bundled.stdout)["sets"] == json.loads(sims[1].stdout)["sets"]
+
+
+def test_a_same_named_module_earlier_on_the_path_never_stands_in_for_a_game(other_game,
+                                                                          tmp_path,
+                                                                          monkeypatch) -> None:
+    """Only the distribution that declares a game gives its module: a module of the same name
+    in a private folder before it on ``sys.path`` (as PYTHONPATH puts one) is never run."""
+    marker = tmp_path / "ran"
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "other_game.py").write_text(OTHER + f"open({str(marker)!r}, 'w').close()\n",
+                                          encoding="utf-8")
+    monkeypatch.syspath_prepend(str(shadow))
+    assert games.game_named("other").name == "other"
+    assert not marker.exists()
