@@ -117,6 +117,13 @@ _TABLE: tuple[Code, ...] = (
          "fix or reinstall the plugin"),
     Code("E342", "vocabulary plugins clash", "two plugins that both declare `tuck`",
          "use one of the clashing plugins"),
+    Code("E350", "game module not installed", "game: frantik",
+         "name an installed game (fort by default), or pip install the package that provides it"),
+    Code("E351", "game module fails to load", "a game module whose package raises on import",
+         "fix or reinstall the game module's package"),
+    Code("E352", "sets of different games played together", "fortlang simulate --sets "
+         "fort-base,./frantic-set (a set whose manifest says `game: frantic`)",
+         "play, require and test together only sets of one game"),
     Code("E390", "formatting refused", "fortlang fmt on a file whose rewrite would not read "
          "back", "report the file; it was left unchanged"),
     Code("W300", "provisional card", "provisional: true",

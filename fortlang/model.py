@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
+from fortlang.module import DEFAULT_GAME
 from fortlang.nodes import Action, Expr, Resource, Suit
 
 
@@ -196,6 +197,9 @@ class Manifest:
     best_friend_count: int | None = None
     #: The set's name in other languages, e.g. {"fr": ..., "ru": ...}.
     names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    #: The game module its cards are for (fortlang.games). Not in the repr: a set's content
+    #: hash (fortlang.cardset.table) stays what logs written before `game:` record.
+    game: str = field(default=DEFAULT_GAME, repr=False)
 
     def name_in(self, lang: str) -> str:
         return self.names.get(lang, self.name)

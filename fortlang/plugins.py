@@ -32,6 +32,7 @@ from fortlang.registry import FORT, LANGUAGES, PrimitiveSpec, Vocabulary, WordSp
 from fortlang.trust import safe_folder
 
 GROUP = "fortlang.vocabularies"
+_CORE = __name__.partition(".")[0]  # "fortlang": the running core's own package
 _PTH_BYTES = 64 * 1024  # an editable install's .pth names a folder or two
 
 
@@ -68,20 +69,26 @@ def _trusted_paths() -> list[str]:
             if p not in here and os.path.abspath(p) not in here and safe_folder(Path(p))]
 
 
-@cache
-def installed() -> dict[str, metadata.EntryPoint]:
-    """Every vocabulary installed where plugins may come from, by name (the first found wins,
-    as Python's own imports do)."""
+def entry_points(group: str) -> dict[str, metadata.EntryPoint]:
+    """Every entry point of ``group`` installed where code may come from, by name (the first
+    found wins, as Python's own imports do). Shared with :mod:`fortlang.games`."""
     found: dict[str, metadata.EntryPoint] = {}
     for dist in metadata.distributions(path=_trusted_paths()):
         for ep in dist.entry_points:
-            if ep.group == GROUP:
+            if ep.group == group:
                 found.setdefault(ep.name, ep)
     return found
 
 
-def _untrusted_offer(name: str) -> str | None:
-    """Where ``name`` is offered from a place plugins may not come from, if it is."""
+@cache
+def installed() -> dict[str, metadata.EntryPoint]:
+    """Every vocabulary installed where plugins may come from, by name."""
+    return entry_points(GROUP)
+
+
+def untrusted_offer(group: str, name: str) -> str | None:
+    """Where an entry point ``name`` of ``group`` is offered from a place code may not come
+    from (the current folder, a folder others can write), if it is."""
     trusted = set(_trusted_paths())
     for entry in sys.path:
         if entry in trusted:
@@ -90,9 +97,32 @@ def _untrusted_offer(name: str) -> str | None:
             dists = list(metadata.distributions(path=[entry or "."]))
         except OSError:
             continue
-        if any(ep.group == GROUP and ep.name == name for d in dists for ep in d.entry_points):
+        if any(ep.group == group and ep.name == name for d in dists for ep in d.entry_points):
             return os.path.abspath(entry or ".")
     return None
+
+
+class Refused(Exception):  # noqa: N818 - a reason its callers turn into E341 or E351
+    """An entry point's module is not taken from where it was found: ``reason`` completes
+    "fails to load: ", ``hint`` says what to do."""
+
+    def __init__(self, reason: str, hint: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.hint = hint
+
+
+def import_entry_point(ep: metadata.EntryPoint) -> object:
+    """The object ``ep`` names, its module imported only from the distribution that declares
+    it, with ``sys.path`` narrowed to trusted folders meanwhile (what the module itself
+    imports comes from them too). :class:`Refused` if the module would come from elsewhere;
+    any other exception is the module's own (the caller reports it, never as a traceback)."""
+    saved = sys.path[:]
+    sys.path[:] = _trusted_paths()
+    try:
+        return _load_from_distribution(ep)
+    finally:
+        sys.path[:] = saved
 
 
 @cache
@@ -100,23 +130,20 @@ def load(name: str) -> VocabularyPlugin:
     """The plugin installed as ``name``, imported once; :class:`PluginError` if it cannot be."""
     ep = installed().get(name)
     if ep is None:
-        where = _untrusted_offer(name)
+        where = untrusted_offer(GROUP, name)
         hint = (f"a vocabulary is offered in {where}, which is the current folder or a folder "
                 "other users can write: it was not loaded; install the plugin with pip"
                 if where else f"install the Python package that provides it (it declares an "
                 f"entry point `{name}` in the `{GROUP}` group), e.g. `pip install <package>`")
         raise PluginError("E340", f"vocabulary `{name}` is not installed", hint)
-    saved = sys.path[:]
-    sys.path[:] = _trusted_paths()  # what the plugin itself imports: from trusted folders only
-    try:
-        plugin = _load_from_distribution(name, ep)
-    except PluginError:
-        raise
+    try:  # what the plugin itself imports: from trusted folders only
+        plugin = import_entry_point(ep)
+    except Refused as e:
+        raise PluginError("E341", f"vocabulary `{name}` fails to load: {e.reason}",
+                          e.hint) from None
     except Exception as e:  # a broken plugin is the user's report, never our traceback
         raise PluginError("E341", f"vocabulary `{name}` fails to load: "
                           f"{type(e).__name__}: {e}", f"the entry point is `{ep.value}`") from None
-    finally:
-        sys.path[:] = saved
     if callable(plugin) and not isinstance(plugin, VocabularyPlugin):
         plugin = plugin()
     if not isinstance(plugin, VocabularyPlugin) or plugin.name != name:
@@ -172,16 +199,20 @@ def _where(module: ModuleType) -> list[str]:
     return [p for p in places if p]
 
 
-def _load_from_distribution(name: str, ep: metadata.EntryPoint) -> object:
+def _load_from_distribution(ep: metadata.EntryPoint) -> object:
     """The entry point's object, its module imported from the distribution that declares it:
     a module of the same name elsewhere on ``sys.path`` (earlier, as the import system would
-    take it) is never imported, and one imported before from elsewhere is refused (E341)."""
+    take it) is never imported, and one imported before from elsewhere is refused. A module
+    of the running core's own package (a game module fortlang ships) comes from where that
+    package was already imported."""
+    top = ep.module.partition(".")[0]
+    if top == _CORE:
+        roots = [Path(p) for p in getattr(sys.modules[_CORE], "__path__", ())]
+        return _imported(ep, roots)
     dist = ep.dist
     if dist is None:
-        raise PluginError("E341", f"vocabulary `{name}` fails to load: its entry point has no "
-                          "distribution to load it from")
+        raise Refused("its entry point has no distribution to load it from")
     roots = _roots(dist)
-    top = ep.module.partition(".")[0]
     module = sys.modules.get(top)
     if module is None:
         spec = None
@@ -191,10 +222,9 @@ def _load_from_distribution(name: str, ep: metadata.EntryPoint) -> object:
                 break
         places = [spec.origin or "", *(spec.submodule_search_locations or ())] if spec else []
         if spec is None or spec.loader is None or not all(_inside(p, roots) for p in places if p):
-            raise PluginError("E341", f"vocabulary `{name}` fails to load: its module `{top}` is "
-                              f"not in the distribution that declares it ({roots[0]})",
-                              "reinstall the plugin's package with pip (an editable install "
-                              "that uses an import hook is not followed)")
+            raise Refused(f"its module `{top}` is not in the distribution that declares it "
+                          f"({roots[0]})", "reinstall the plugin's package with pip (an "
+                          "editable install that uses an import hook is not followed)")
         module = importlib.util.module_from_spec(spec)
         sys.modules[top] = module
         try:
@@ -202,14 +232,20 @@ def _load_from_distribution(name: str, ep: metadata.EntryPoint) -> object:
         except BaseException:
             sys.modules.pop(top, None)
             raise
-    module = importlib.import_module(ep.module)  # a submodule comes from the package's folder
+    return _imported(ep, roots)
+
+
+def _imported(ep: metadata.EntryPoint, roots: list[Path]) -> object:
+    """The entry point's object, its module (a submodule comes from its package's folder)
+    refused unless imported from inside ``roots``."""
+    module = importlib.import_module(ep.module)
     elsewhere = [p for p in _where(module) if not _inside(p, roots)]
     if elsewhere or not _where(module):
-        raise PluginError("E341", f"vocabulary `{name}` fails to load: its module `{ep.module}` "
-                          f"was imported from {elsewhere[0] if elsewhere else 'nowhere on disk'}"
-                          f", not from the distribution that declares it ({roots[0]})",
-                          "something imported a module of the same name before: remove it "
-                          "from PYTHONPATH")
+        raise Refused(f"its module `{ep.module}` was imported from "
+                      f"{elsewhere[0] if elsewhere else 'nowhere on disk'}, not from the "
+                      f"distribution that declares it ({roots[0] if roots else 'none'})",
+                      "something imported a module of the same name before: remove it "
+                      "from PYTHONPATH")
     found: object = module
     for attr in ep.attr.split(".") if ep.attr else ():
         found = getattr(found, attr)

@@ -19,8 +19,10 @@ _MODULES: set[str] = {"fortlang_backyard"}
 
 
 def install(site: Path, name: str = "backyard", module: str = "fortlang_backyard",
-            source: Path | None = EXAMPLE, code: str | None = None) -> Path:
-    """Lay out a distribution as pip would: the module and ``<dist>.dist-info``."""
+            source: Path | None = EXAMPLE, code: str | None = None,
+            group: str = "fortlang.vocabularies", attr: str = "VOCABULARY") -> Path:
+    """Lay out a distribution as pip would: the module and ``<dist>.dist-info``, its entry
+    point ``name`` in ``group`` naming ``module:attr`` (a game module: ``fortlang.games``)."""
     site.mkdir(parents=True, exist_ok=True)
     _MODULES.add(module)
     if code is not None:
@@ -32,7 +34,7 @@ def install(site: Path, name: str = "backyard", module: str = "fortlang_backyard
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n",
                                    encoding="utf-8")
     (info / "entry_points.txt").write_text(
-        f"[fortlang.vocabularies]\n{name} = {module}:VOCABULARY\n", encoding="utf-8")
+        f"[{group}]\n{name} = {module}:{attr}\n", encoding="utf-8")
     return site
 
 

@@ -91,6 +91,7 @@ NOT_USER_ERRORS = {
     "fortlang.game.human.Quit",  # the person typed q: not an error
     "fortlang.engine.invariants.InvariantError",  # an engine bug (an AssertionError), never input
     "fortlang.inputs.NotRegular",  # an OSError: every reader turns it into E300 with its path
+    "fortlang.plugins.Refused",  # its callers turn it into E341 (a plugin) or E351 (a game)
 }
 
 

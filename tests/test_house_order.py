@@ -71,16 +71,18 @@ CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {}
 
 
 def core_imports_of_games(package: Path, allowed: dict[str, set[str]]) -> dict[str, list[str]]:
-    """The modules of ``package`` outside its ``games`` folder that import a module under it,
-    with what they import, less the ``allowed`` imports."""
+    """The modules of the core that import a game, with what they import, less the
+    ``allowed`` imports. The core is every module but those under ``games/<name>/``: the
+    package ``games`` itself is the core's loader (§2.1), which any core module may import
+    and which reaches a game only through its entry point."""
     games = f"{package.name}.games"
     files = {_module_name(p, package): p for p in package.rglob("*.py")}
     bad = {}
     for module, path in files.items():
-        if module == games or module.startswith(games + "."):
+        if module.startswith(games + "."):
             continue
-        found = {d for d in _imports(path, set(files)) | _imports(path, {games})
-                 if d == games or d.startswith(games + ".")} - allowed.get(module, set())
+        found = {d for d in _imports(path, set(files))
+                 if d.startswith(games + ".")} - allowed.get(module, set())
         if found:
             bad[module] = sorted(found)
     return bad
@@ -103,11 +105,14 @@ def test_the_game_import_check_finds_a_core_module_importing_a_game(tmp_path):
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n    from fortlang.games.fort import moves\n"
         "def f():\n    from fortlang.games.fort.moves import g\n", encoding="utf-8")
-    (pkg / "cli.py").write_text("import fortlang.games\n", encoding="utf-8")
+    (pkg / "cli.py").write_text("import fortlang.games\nfrom fortlang.games import x\n",
+                                encoding="utf-8")  # the loader: core, any core module's to use
+    (pkg / "games" / "__init__.py").write_text("from fortlang.games import fort\n",
+                                               encoding="utf-8")  # the loader naming a game
     assert core_imports_of_games(pkg, {}) == {
-        "fortlang.cli": ["fortlang.games"],
+        "fortlang.games": ["fortlang.games.fort"],
         "fortlang.engine.play": ["fortlang.games.fort.moves"]}
-    assert core_imports_of_games(pkg, {"fortlang.cli": {"fortlang.games"},
+    assert core_imports_of_games(pkg, {"fortlang.games": {"fortlang.games.fort"},
                                        "fortlang.engine.play": {"fortlang.games.fort.moves"}}) \
         == {}
 

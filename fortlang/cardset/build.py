@@ -15,6 +15,7 @@ from fortlang.cardset.dsl import ACTION, SCORING, parse_scalar
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import ERROR, Diagnostic
 from fortlang.model import Board, KidCard, MadeUpRule, Manifest, Origin, Perk, PerkHook, Source
+from fortlang.module import DEFAULT_GAME
 from fortlang.registry import FORT, Vocabulary
 
 if TYPE_CHECKING:
@@ -268,7 +269,7 @@ def _build_manifest(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
         description=data.get("description", ""), uses=tuple(data.get("uses", ())),
         park_size=data.get("park_size", 60 if base else None),
         best_friend_count=data.get("best_friend_count", 8 if base else None),
-        names=dict(data.get("names", {})))
+        names=dict(data.get("names", {})), game=data.get("game", DEFAULT_GAME))
 
 
 _BUILDERS: dict[str, Callable[[FileResult, set[tuple[Any, ...]]], None]] = {

@@ -17,6 +17,7 @@ from fortlang.cardset import semantics, valid_cache
 from fortlang.cardset.build import FileResult, check_file, plugin_errors, vocabulary_of
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, WARNING, Diagnostic, FortError, errors_in
+from fortlang.games import problem as game_problem
 from fortlang.model import CardSet, Manifest
 from fortlang.registry import FORT
 from fortlang.resources import data_dir
@@ -137,6 +138,8 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
     paths = found.files + _unsaved(folder, texts, found.files)
     result.diagnostics.extend(found.diagnostics)
     result.files.extend(check(p, texts.get(str(p)), vocabulary=vocab) for p in paths)
+    if manifest is not None:
+        result.manifest.diagnostics.extend(_game_errors(manifest, result.manifest))
     if problems:  # the set's words may be a plugin's that could not be loaded
         missing = [name for name, e in zip(uses, plugin_errors(uses), strict=True) if e]
         _point_at_missing(result.files[1:], missing)
@@ -146,6 +149,16 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
             hint="add YAML files with `kids:`, `made_up_rules:`, `perks:` or `board:`"))
     return result
 
+
+
+def _game_errors(manifest: Manifest, file: FileResult) -> list[Diagnostic]:
+    """E350 or E351 at the manifest's ``game:`` value when the game it names cannot be had
+    (only its entry point is looked at, and its module imported, as for a vocabulary)."""
+    e = game_problem(manifest.game)
+    if e is None:
+        return []
+    node = file.manifest_node.get("game") if file.manifest_node is not None else None
+    return [file.doc.error(e.code, e.message, node, e.hint)]
 
 
 def _point_at_missing(files: Sequence[FileResult], uses: Sequence[str]) -> None:
@@ -214,13 +227,18 @@ def bundled_folders() -> tuple[list[Path], list[Diagnostic]]:
 
 
 @cache
-def _bundled_ids() -> frozenset[str]:
-    ids = set()
+def _bundled_games() -> dict[str, str]:
+    """Every bundled set's id, with the game it is for."""
+    games = {}
     for folder in _set_folders(bundled_dir()).files:
         m = check_file(manifest_path(folder))  # type: ignore[arg-type]
         if m.manifest is not None:
-            ids.add(m.manifest.id)
-    return frozenset(ids)
+            games[m.manifest.id] = m.manifest.game
+    return games
+
+
+def _bundled_ids() -> frozenset[str]:
+    return frozenset(_bundled_games())
 
 
 #: What ``check_report(judge=...)`` calls: (a set without errors, the sets without errors by
@@ -264,8 +282,9 @@ def check_report(paths: Sequence[Path | str] = (),
                                                  file=str(target)))
     known = _bundled_ids() | {s.manifest_id for s in report.sets if s.manifest_id}
     graph = {m.id: m.requires for m in _manifests(report.sets)}
+    games = {**_bundled_games(), **{m.id: m.game for m in _manifests(report.sets)}}
     for s in report.sets:
-        scope = semantics.Scope(s.files, s.manifest, frozenset(known), graph)
+        scope = semantics.Scope(s.files, s.manifest, frozenset(known), graph, games)
         s.diagnostics.extend(semantics.run(scope, with_set_checks=s.manifest is not None))
     clean: dict[str, SetResult] = {}
     for s in report.sets:  # the first of two sets with one id; E334 where they are played
@@ -299,7 +318,8 @@ def load_set(path: Path | str, known_sets: Iterable[str] = ()) -> CardSet:
     siblings = _sibling_manifests(folder)
     known = _bundled_ids() | set(known_sets) | {m.id for m in siblings}
     graph = {m.id: m.requires for m in siblings}
-    scope = semantics.Scope(result.files, result.manifest, frozenset(known), graph)
+    games = {**_bundled_games(), **{m.id: m.game for m in siblings}}
+    scope = semantics.Scope(result.files, result.manifest, frozenset(known), graph, games)
     result.diagnostics.extend(semantics.run(scope, with_set_checks=True))
     valid_cache.save()
     errors = errors_in(result.all_diagnostics())

@@ -20,7 +20,10 @@ from fortlang.checker import (
     play_ways_message,
 )
 from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
+from fortlang.games import mixed_message
+from fortlang.games import problem as game_problem
 from fortlang.model import Board, KidCard, Source
+from fortlang.module import DEFAULT_GAME
 
 
 @dataclass
@@ -33,6 +36,8 @@ class Scope:
     known_sets: frozenset[str] = frozenset()
     #: set id -> the ids it requires, for every set known to this run (to find cycles)
     requires: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: set id -> the game it is for (fortlang.games), for the sets known to this run
+    games: Mapping[str, str] = field(default_factory=dict)
 
     def entries(self, kind: str | None = None) -> Iterator[tuple[FileResult, Entry]]:
         for f in self.files:
@@ -165,10 +170,15 @@ def requirements(scope: Scope) -> Iterator[Diagnostic]:
                       did_you_mean(wanted, sorted(scope.known_sets)))
         else:
             path = _path_to(graph, wanted, own)
+            theirs = scope.games.get(wanted, DEFAULT_GAME)
             if path is not None:
                 yield _at(ERROR, f, item, "E332",
                           "requires cycle: " + " -> ".join([own, *path]),
                           "sets must require each other in one direction only")
+            elif theirs != f.manifest.game and game_problem(f.manifest.game) is None:
+                yield _at(ERROR, f, item, "E352",
+                          mixed_message((own, f.manifest.game), (wanted, theirs)),
+                          "require only sets of the same game (the manifests' `game:`)")
 
 
 def _path_to(graph: Mapping[str, tuple[str, ...]], start: str, goal: str) -> list[str] | None:

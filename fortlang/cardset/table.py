@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
+from fortlang.games import mixed, mixed_message
 from fortlang.model import CardSet, KidCard, MadeUpRule, Manifest, Perk
 
 #: What a game is played with when no --sets is given.
@@ -120,6 +121,7 @@ def combine(sets: Sequence[CardSet]) -> CardSet:
     logs and scenarios name cards by id."""
     if len(sets) == 1:
         return sets[0]
+    one_game(sets)
     seen: dict[str, str] = {}
     for s in sets:
         items: list[KidCard | MadeUpRule | Perk] = [*s.kids, *s.rules, *s.perks]
@@ -138,10 +140,20 @@ def combine(sets: Sequence[CardSet]) -> CardSet:
     manifest = Manifest(id="+".join(s.id for s in sets),
                         name=" + ".join(s.manifest.name for s in sets),
                         version="+".join(s.manifest.version for s in sets),
-                        uses=tuple(dict.fromkeys(u for s in sets for u in s.manifest.uses)))
+                        uses=tuple(dict.fromkeys(u for s in sets for u in s.manifest.uses)),
+                        game=sets[0].manifest.game)
     return CardSet(manifest=manifest, kids=tuple(k for s in sets for k in s.kids),
                    rules=tuple(r for s in sets for r in s.rules),
                    perks=tuple(p for s in sets for p in s.perks), board=board)
+
+
+def one_game(sets: Sequence[CardSet]) -> None:
+    """Sets of different games are never dealt together: E352, naming two of them."""
+    pair = mixed((s.id, s.manifest.game) for s in sets)
+    if pair is not None:
+        raise FortError(Diagnostic(ERROR, "E352", mixed_message(*pair), file=pair[1][0],
+                                   hint="play together only sets of one game (the manifests' "
+                                        "`game:`)"))
 
 
 def content_hash(cardset: CardSet) -> str:

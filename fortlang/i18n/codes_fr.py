@@ -93,6 +93,16 @@ CODES: dict[str, tuple[str, ...]] = {
              "un module dont l'import lève une erreur"),
     "E342": ("modules de vocabulaire en conflit", "utilisez un seul des modules en conflit",
              "deux modules qui déclarent tous deux `tuck`"),
+    "E350": ("module de jeu non installé",
+             "nommez un jeu installé (fort par défaut), ou installez avec pip le paquet qui le "
+             "fournit"),
+    "E351": ("le module de jeu ne se charge pas",
+             "corrigez ou réinstallez le paquet du module de jeu",
+             "un module de jeu dont le paquet lève une erreur à l'import"),
+    "E352": ("jeux de cartes de jeux différents joués ensemble",
+             "ne jouez, requérez et testez ensemble que des jeux de cartes d'un même jeu",
+             "fortlang simulate --sets fort-base,./frantic-set (un jeu de cartes dont le "
+             "manifeste dit `game: frantic`)"),
     "E390": ("mise en forme refusée", "signalez le fichier ; il n'a pas été modifié",
              "fortlang fmt sur un fichier dont la réécriture ne se relirait pas"),
     "W300": ("carte provisoire",

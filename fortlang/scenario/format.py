@@ -21,6 +21,7 @@ from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.engine.state import Rules
 from fortlang.errors import Diagnostic, FortError, errors_in
 from fortlang.game.turn import RECYCLE_AT_DO_OVER, RECYCLE_AT_DRAW, RECYCLE_AT_PLAY
+from fortlang.games import mixed, mixed_message
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
 from fortlang.nodes import Suit
 from fortlang.registry import FORT, Vocabulary
@@ -232,10 +233,12 @@ class _Reader:
         node = self.root.get("sets")
         if node is None:
             return list(bundled.values())
-        out = []
+        out: list[Any] = []
+        named: list[YNode] = []  # the `sets:` item each set in ``out`` was named by
         for item in node.value:
             if item.value in bundled:
                 out.append(bundled[item.value])
+                named.append(item)
                 continue
             folder = Path(self.doc.path).parent / item.value
             if not folder.is_dir():
@@ -251,9 +254,16 @@ class _Reader:
                 continue
             try:
                 out.append(load_set(folder))
+                named.append(item)
             except FortError as e:  # quoted from the set's own files
                 self.diags.extend(e.diagnostics)
                 self.sources.update(e.sources)
+        pair = mixed((s.id, s.manifest.game) for s in out)
+        if pair is not None:  # sets of different games are never dealt together
+            at = named[[s.id for s in out].index(pair[1][0])]
+            self.error("E352", mixed_message(*pair), at,
+                       "name under `sets:` only sets of one game (the manifests' `game:`)")
+            return [s for s in out if s.manifest.game == pair[0][1]]
         return out
 
     def _inline_cards(self) -> list[KidCard]:
