@@ -195,3 +195,29 @@ def test_a_scenario_dealing_two_sets_that_share_ids_is_e334_at_setup(tmp_path: P
     assert result.exit_code == 1, result.output
     assert f"{scenario}:5:7: error[E334]: the listed sets cannot be dealt together: `" \
         in result.output and "internal error" not in result.output
+
+
+def test_determinizing_a_table_the_knowledge_overfills_still_deals_every_hidden_card():
+    """A 10-level board (end_level 10, end_score 200) played 4 players with `--bots
+    mcts:10,greedy` failed at game 0 with E903 "IndexError: pop from empty list": the search
+    bot's knowledge placed more cards with a later rival than its hand and deck hold, and an
+    earlier rival was filled from the pool before that overflow went back into it. Here every
+    hidden card is placed with the last rival."""
+    import random
+
+    from fortlang.cardset import base_set
+    from fortlang.game.knowledge import Knowledge, determinize
+    from fortlang.game.setup import new_game
+
+    game, _ = new_game(base_set(), 3, seed=1)
+    knowledge = Knowledge(0)
+    knowledge.look(game)
+    hidden = [c for p in game.players[1:] for c in (*p.hand, *p.deck)] + game.park_deck
+    sizes = [(len(p.hand), len(p.deck)) for p in game.players] + [(len(game.park_deck), 0)]
+    for c in hidden:
+        knowledge.located[c.uid] = 2
+    determinize(game, knowledge, base_set().rules, random.Random(1))
+    assert [(len(p.hand), len(p.deck)) for p in game.players] \
+        + [(len(game.park_deck), 0)] == sizes
+    dealt = [c for p in game.players[1:] for c in (*p.hand, *p.deck)] + game.park_deck
+    assert sorted(c.uid for c in dealt) == sorted(c.uid for c in hidden)
