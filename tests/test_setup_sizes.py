@@ -221,3 +221,17 @@ def test_determinizing_a_table_the_knowledge_overfills_still_deals_every_hidden_
         + [(len(game.park_deck), 0)] == sizes
     dealt = [c for p in game.players[1:] for c in (*p.hand, *p.deck)] + game.park_deck
     assert sorted(c.uid for c in dealt) == sorted(c.uid for c in hidden)
+
+
+@pytest.mark.parametrize("field", ["park_size", "best_friend_count"])
+def test_the_manifests_counts_are_bounded(tmp_path: Path, field: str):
+    """`park_size` and `best_friend_count` had a minimum and no maximum: 20 digits passed."""
+    folder = _copy_base(tmp_path, "huge")
+    manifest = folder / "manifest.yaml"
+    text = manifest.read_text()
+    manifest.write_text(re.sub(rf"(?m)^{field}: \d+", f"{field}: 99999999999999", text))
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith(field))
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1, result.output
+    assert f"manifest.yaml:{line}:{len(field) + 3}: error[E313]: `{field}` must be at most" \
+        in result.output, result.output
