@@ -118,13 +118,16 @@ def determinize(game: Game, knowledge: Knowledge, rules: Sequence[MadeUpRule],
     for c in hidden:
         owner = knowledge.where(c.uid)
         (known[owner] if owner in known else pool).append(c)
+    over: list[CardInstance] = []
+    for p in rivals:  # knowledge placing too many with a rival (it errs): back to the pool
+        slots = len(p.hand) + len(p.deck)  # first, so an earlier rival can be filled from them
+        over += known[p.seat][slots:]
+        known[p.seat] = known[p.seat][:slots]
     rng.shuffle(pool)
+    pool += over  # after the shuffle: a right knowledge (no overflow) deals as before
     for p in rivals:
         slots = len(p.hand) + len(p.deck)
         cards = known[p.seat]
-        if len(cards) > slots:  # cannot happen if the knowledge is right; never over-fill
-            pool.extend(cards[slots:])
-            cards = cards[:slots]
         cards = cards + [pool.pop() for _ in range(slots - len(cards))]
         rng.shuffle(cards)
         hand = len(p.hand)

@@ -222,7 +222,7 @@ class _Reader:
         options = self.root.get("options")
         rules = Rules(**options.to_data()) if options is not None else Rules()
         board = next((s.board for s in sets if s.board is not None), None)
-        self.cardset: CardSet | None = sets[0] if sets else None
+        self.cardset, self._table_error = self._dealt_table(sets)
         return [self._scenario(node, board, rules)
                 for node in self.root.get("scenarios").value]  # type: ignore[union-attr]
 
@@ -265,6 +265,45 @@ class _Reader:
                        "name under `sets:` only sets of one game (the manifests' `game:`)")
             return [s for s in out if s.manifest.game == pair[0][1]]
         return out
+
+    def _dealt_table(self, sets: list[Any]) -> tuple[CardSet | None, Diagnostic | None]:
+        """The table a `setup` deals (R2): every listed set combined, as `simulate --sets`
+        plays them (without `sets`, the base game, the first bundled set); why the listed
+        sets cannot be played together (E324, E334), reported at each `setup`."""
+        from fortlang.cardset.table import combine
+
+        if not sets:
+            return None, None
+        if self.root.get("sets") is None or len(sets) == 1:
+            return sets[0], None
+        try:
+            return combine(sets), None
+        except FortError as e:
+            return None, e.first
+
+    def _deal_sizes(self, setup_key: YNode, n_players: int) -> None:
+        """R2.4, R2.5: `setup` deals 3 cards to the park and 8 to each seat from the table's
+        park kids, which a board must hold (R1.5): a table that cannot be dealt is an error
+        at `setup` (E324, E327, E334), never a failure of the scenario's run."""
+        from fortlang.game.setup import PARK_SIZE, START_KIDS
+
+        if self._table_error is not None:
+            self.error(self._table_error.code, "the listed sets cannot be dealt together: "
+                       + self._table_error.message, setup_key, self._table_error.hint)
+            return
+        table = self.cardset
+        if table is None:
+            return
+        if table.board is None:
+            self.error("E324", f"none of the sets dealt has a board: {table.id}", setup_key,
+                       "list the base game too: sets: [fort-base, ...]")
+        park = sum(k.copies for k in table.park_kids)
+        needed = PARK_SIZE + n_players * START_KIDS
+        if park < needed:
+            self.error("E327", f"a park deck of {park} cards cannot deal {n_players} players: "
+                       f"set-up takes {needed} ({PARK_SIZE} to the park, {START_KIDS} to each "
+                       "player; R2.4, R2.5)", setup_key,
+                       "list the base game too, or seat fewer players")
 
     def _inline_cards(self) -> list[KidCard]:
         node = self.root.get("cards")
@@ -326,6 +365,7 @@ class _Reader:
         setup = node.get("setup")
         if setup is not None:  # R2: the table is dealt, not written
             self._dealt_only(node, setup)
+            self._deal_sizes(node.key_node("setup") or setup, n_players)
             return
         game = Game(n_players, board, rules=rules)
         seated = node.get("players")
