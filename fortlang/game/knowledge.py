@@ -118,16 +118,20 @@ def determinize(game: Game, knowledge: Knowledge, rules: Sequence[MadeUpRule],
     for c in hidden:
         owner = knowledge.where(c.uid)
         (known[owner] if owner in known else pool).append(c)
-    over: list[CardInstance] = []
-    for p in rivals:  # knowledge placing too many with a rival (it errs): back to the pool
-        slots = len(p.hand) + len(p.deck)  # first, so an earlier rival can be filled from them
-        over += known[p.seat][slots:]
-        known[p.seat] = known[p.seat][:slots]
     rng.shuffle(pool)
-    pool += over  # after the shuffle: a right knowledge (no overflow) deals as before
-    for p in rivals:
+    for i, p in enumerate(rivals):
         slots = len(p.hand) + len(p.deck)
         cards = known[p.seat]
+        if len(cards) > slots:  # the knowledge places too many with this rival (it errs)
+            pool.extend(cards[slots:])
+            cards = cards[:slots]
+        if slots - len(cards) > len(pool):
+            # ... or with a later one, so the pool runs dry here: that surplus is dealt here
+            # (issue 31: a 10-level board, 4 players). Only then: the deals stay as they were.
+            for q in rivals[i + 1:]:
+                room = len(q.hand) + len(q.deck)
+                pool.extend(known[q.seat][room:])
+                del known[q.seat][room:]
         cards = cards + [pool.pop() for _ in range(slots - len(cards))]
         rng.shuffle(cards)
         hand = len(p.hand)
