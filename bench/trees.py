@@ -18,23 +18,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def export(commit: str, into: Path) -> Path:
     """The package, grammar and bundled cards of ``commit`` in ``into`` (nothing installed)."""
-    into.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "archive", "--format=tar", commit, "fortlang", "grammar",
-                              "cards"], cwd=ROOT, check=True, capture_output=True).stdout
-    tar = into / "base.tar"
-    tar.write_bytes(archive)
-    with tarfile.open(tar) as t:
-        t.extractall(into, filter="data")
-    tar.unlink()
-    return into
+    return _unpack(commit, into, ["fortlang", "grammar", "cards"])
 
 
 def export_whole(commit: str, into: Path) -> Path:
     """Every tracked file of ``commit`` in ``into``: a tree pip can build (pyproject.toml...)."""
+    return _unpack(commit, into, [])
+
+
+def _unpack(commit: str, into: Path, paths: list[str]) -> Path:
     into.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, check=True,
-                             capture_output=True).stdout
-    tar = into / "whole.tar"
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, *paths], cwd=ROOT,
+                             check=True, capture_output=True).stdout
+    tar = into / "tree.tar"
     tar.write_bytes(archive)
     with tarfile.open(tar) as t:
         t.extractall(into, filter="data")
