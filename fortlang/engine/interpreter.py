@@ -413,9 +413,10 @@ MOST_EXPLORED: Final = 200_000
 #: a search reaches with no option taken in between, the move went straight on, so the second
 #: follows from the first (see explored).
 _CHOICES: list[int] = [0]
-#: Whether a search turned the cyclic garbage collector off (see explored), for the outermost
-#: driver to turn it back on when it returns, however it returns.
-_PAUSED: list[bool] = [False]
+#: The points of the driver whose search turned the cyclic garbage collector off (see
+#: explored), for that driver to turn it back on when it returns, however it returns: not the
+#: move's outermost driver, which may ask an agent (a person) meanwhile.
+_PAUSED_BY: list[list[Point] | None] = [None]
 
 
 def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
@@ -439,9 +440,9 @@ def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
         if gc.isenabled():
             # A search remembering up to MOST_EXPLORED places holds that many tuples, which the
             # cyclic collector would walk again and again (a third of a long search's time,
-            # issue 31.7); it makes no cycles of its own. The outermost driver turns it back on.
+            # issue 31.7); it makes no cycles of its own. Its driver turns it back on.
             gc.disable()
-            _PAUSED[0] = True
+            _PAUSED_BY[0] = points
     if memo.choices == _CHOICES[0]:
         # Nothing chosen since the last place keyed: this one follows from it, and was new
         # with it (a place seen before ends the path). Keying it would cost (issue 31.7: six
@@ -510,8 +511,8 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
         ctx.points = outer
         ctx.jump = None
         ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = who
-        if outer is None and _PAUSED[0]:
-            _PAUSED[0] = False
+        if _PAUSED_BY[0] is points:
+            _PAUSED_BY[0] = None
             gc.enable()
 
 
