@@ -440,17 +440,18 @@ def _fixed(node: n.Fixed) -> Iterator[Diagnostic]:
                      f"multiplier {node.n} is out of range (at most {reg.MAX_AMOUNT})")
 
 
-#: Checks of a primitive's arguments, by the token of its declared syntax.
-_ARGUMENT_CHECKS: dict[str, Check] = {"[N]": _amount, "N": _amount,
-                                      "[-1|+1]": _modifier}  # type: ignore[dict-item]
+#: Checks of a primitive's arguments, by the token of their kind: the kinds whose bounds the
+#: checker judges (``ArgKind.checked_later``); every other kind's are judged where its text is
+#: read, at the argument (fortlang.vocabulary).
+_ARGUMENT_CHECKS: dict[str, Check] = {reg.AMOUNT.token: _amount,
+                                      reg.MODIFIER.token: _modifier}  # type: ignore[dict-item]
 
 
 def _checks(cls: type) -> tuple[Check, ...]:
     found = _CHECKS.get(cls)
     if found is None:
-        spec = reg.spec_of(cls)
-        found = () if spec is None else tuple(
-            _ARGUMENT_CHECKS[t] for t in spec.syntax.split() if t in _ARGUMENT_CHECKS)
+        found = tuple(_ARGUMENT_CHECKS[a.kind.token] for a in reg.arguments_of(cls)
+                      if a.kind.checked_later and a.kind.token in _ARGUMENT_CHECKS)
         found += _OWN_CHECKS.get(cls, ())
         _CHECKS[cls] = found  # one entry per node class: bounded
     return found
