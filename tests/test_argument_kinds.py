@@ -16,7 +16,10 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from plugin_site import forget, install
+from strategies import actions_of
 
 from fortlang import nodes as n
 from fortlang import plugins, vocabulary
@@ -268,3 +271,35 @@ def test_a_pattern_cannot_write_grammar_lines(pattern: str) -> None:
 def test_the_modules_examples_run() -> None:
     result = doctest.testmod(vocabulary)
     assert result.attempted >= 5 and result.failed == 0
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_print_then_parse_is_identity_in_the_plugins_vocabulary(wishes, data) -> None:
+    """The round-trip property of every vocabulary (tests/strategies.py), its kinds' values
+    drawn from their declarations."""
+    _, words = wishes
+    ast = data.draw(actions_of(words.vocab))
+    text = to_text(ast)
+    assert words.parse_action(text) == ast
+    assert to_text(words.parse_action(text)) == text
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet="wishtegaly rdbu0123456789+-x()", max_size=30))
+def test_any_text_is_an_ast_or_a_positioned_error(wishes, text: str) -> None:
+    _, words = wishes
+    try:
+        ast = words.parse_action(text)
+    except FortSyntaxError as e:
+        assert e.diagnostics and e.diagnostics[0].span is not None
+        e.render()
+    else:
+        assert words.parse_action(to_text(ast)) == ast
+
+
+def test_explain_says_it_through_the_cli(wishes) -> None:
+    result = CliRunner().invoke(main, ["explain", "--uses", "wishes", "--lang", "ru",
+                                       "wish yellow then test cunning 4+"])
+    assert result.exit_code == 0, result.output
+    assert "загадайте жёлтый" in result.output.lower() and "хитрости на 4+" in result.output
