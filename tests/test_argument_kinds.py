@@ -303,3 +303,13 @@ def test_explain_says_it_through_the_cli(wishes) -> None:
                                        "wish yellow then test cunning 4+"])
     assert result.exit_code == 0, result.output
     assert "загадайте жёлтый" in result.output.lower() and "хитрости на 4+" in result.output
+
+
+def test_the_icon_strip_shows_the_argument_as_cards_write_it(wishes) -> None:
+    from fortlang.docsite.strip import glyphs
+
+    _, words = wishes
+    assert [g.text for g in glyphs(words.parse_action("wish red"))] == ["wish", "red"]
+    assert [g.text for g in glyphs(words.parse_action("wish"))] == ["wish"]
+    assert [g.text for g in glyphs(words.parse_action("test lore 5+ 2"))] == [
+        "test", "lore", "5+", "2"]
