@@ -447,11 +447,30 @@ _ARGUMENT_CHECKS: dict[str, Check] = {reg.AMOUNT.token: _amount,
                                       reg.MODIFIER.token: _modifier}  # type: ignore[dict-item]
 
 
+def _in_bounds(node: n.Node) -> Iterator[Diagnostic]:
+    """A number of another kind within its declared bounds: the parser refuses any other at
+    the argument (fortlang.vocabulary), so this finds only an AST built otherwise."""
+    for argument in reg.arguments_of(type(node)):
+        kind = argument.kind
+        value = getattr(node, kind.field)
+        numbers = kind.numbers
+        if kind.checked_later or not numbers or type(value) is not int:
+            continue
+        if not any((k.lo is None or k.lo <= value) and (k.hi is None or value <= k.hi)
+                   for k in numbers):
+            first = numbers[0]
+            yield _error(node, "E200", f"{first.name or first.token.lower()} "
+                         f"`{kind.text_of(value)}` is out of range ({first.range_text()})")
+
+
 def _checks(cls: type) -> tuple[Check, ...]:
     found = _CHECKS.get(cls)
     if found is None:
-        found = tuple(_ARGUMENT_CHECKS[a.kind.token] for a in reg.arguments_of(cls)
+        arguments = reg.arguments_of(cls)
+        found = tuple(_ARGUMENT_CHECKS[a.kind.token] for a in arguments
                       if a.kind.checked_later and a.kind.token in _ARGUMENT_CHECKS)
+        if any(not a.kind.checked_later and a.kind.numbers for a in arguments):
+            found += (_in_bounds,)
         found += _OWN_CHECKS.get(cls, ())
         _CHECKS[cls] = found  # one entry per node class: bounded
     return found

@@ -100,7 +100,7 @@ def test_an_unknown_word_is_e101_at_the_argument_with_the_kinds_did_you_mean(wis
 
 
 def test_a_number_out_of_range_is_e200_at_the_argument(wishes) -> None:
-    _, words = wishes
+    m, words = wishes
     d = _error(words, "score then\n  wish 11")
     assert (d.code, d.span.line, d.span.column) == ("E200", 2, 8)
     assert d.message == "number `11` is out of range (1 to 9)"
@@ -113,6 +113,12 @@ def test_a_number_out_of_range_is_e200_at_the_argument(wishes) -> None:
     (zero,) = check(words.parse_action("test lore 4+ 0"))
     assert zero.code == "E200" and "`test 0` does nothing" in zero.message
     assert check(words.parse_action("wish 9 then test lore 4+ 3")) == []
+    # an AST built otherwise (not parsed) is held to the same bounds by the checker
+    (eleven,) = check(m.Wish(11))
+    assert eleven.code == "E200" and eleven.message == "number `11` is out of range (1 to 9)"
+    (seven,) = check(m.SkillTest(m.Skill.LORE, 7))
+    assert seven.message == "target face `7+` is out of range (2+ to 6+)"
+    assert check(m.Wish(m.Colour.RED)) == [] and check(m.Wish()) == []
 
 
 def test_check_reports_them_with_file_line_and_column(wishes, tmp_path: Path) -> None:
