@@ -45,6 +45,7 @@ _WORD = r"[A-Za-z_][A-Za-z0-9_]*"
 #: word reaches the kind's did-you-mean instead of a bare syntax error.
 WORD_PATTERN = rf"(?!(?:{'|'.join(_OPERATOR_WORDS)})(?![A-Za-z0-9_])){_WORD}"
 _TERMINAL_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+_SPELLING = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_/+-]{0,39}")
 _TOKEN = re.compile(r"[A-Z0-9|+-][A-Z0-9_|+-]*")
 
 
@@ -108,8 +109,10 @@ class ArgKind:
             if any(ch.isspace() and ch != " " or not ch.isprintable() for ch in text):
                 raise ValueError(f"argument kind `{self.token}`: {text[:40]!r} holds a line "
                                  "break or a control character")  # it is written in a grammar
-        if any(not w.word or " " in w.word for w in self.words):
-            raise ValueError(f"argument kind `{self.token}`: a word is one word, not empty")
+        for w in self.words:  # what a card can write (and docs quote as it is)
+            if not _SPELLING.fullmatch(w.word):
+                raise ValueError(f"argument kind `{self.token}`: word {w.word[:40]!r} is not "
+                                 "letters, digits, `_`, `/`, `+` or `-`")
         if self.pattern is not None:
             try:
                 re.compile(self.pattern)
@@ -146,6 +149,14 @@ class ArgKind:
     def all_words(self) -> tuple[Word, ...]:
         """Its words, a union's members' included."""
         return self.words + tuple(w for k in self.members for w in k.all_words)
+
+    def listing(self) -> list[str]:
+        """Its spellings for a reference: each word, then each number range (``1``…``9``)."""
+        out = [w.word for w in self.all_words]
+        for kind in self.numbers:
+            if kind.lo is not None and kind.hi is not None:
+                out.append(f"{kind.text_of(kind.lo)}…{kind.text_of(kind.hi)}")
+        return out
 
     @property
     def numbers(self) -> tuple[ArgKind, ...]:

@@ -319,3 +319,21 @@ def test_the_icon_strip_shows_the_argument_as_cards_write_it(wishes) -> None:
     assert [g.text for g in glyphs(words.parse_action("wish"))] == ["wish"]
     assert [g.text for g in glyphs(words.parse_action("test lore 5+ 2"))] == [
         "test", "lore", "5+", "2"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_the_generated_reference_lists_what_a_card_may_write(wishes, lang: str) -> None:
+    from fortlang.docsite.reference import primitives
+
+    _, words = wishes
+    page = primitives(lang, words.vocab)
+    assert "### `wish [WISH]`" in page
+    assert "`[WISH]`: `blue`, `red`, `green`, `yellow`, `1…9`" in page
+    assert "`FACE`: `2+…6+`" in page
+    assert "`[WISH]`" not in primitives(lang)  # Fort's reference is unchanged
+
+
+@pytest.mark.parametrize("word", ["", "two words", "`x`", "<b>", "a" * 41])
+def test_a_word_is_what_a_card_can_write(word: str) -> None:
+    with pytest.raises(ValueError, match="not letters, digits"):
+        ArgKind("ODD", "odd", "ODD", words=(Word(word, 1),))
