@@ -121,22 +121,35 @@ def test_a_number_out_of_range_is_e200_at_the_argument(wishes) -> None:
     assert check(m.Wish(m.Colour.RED)) == [] and check(m.Wish()) == []
 
 
-def test_check_reports_them_with_file_line_and_column(wishes, tmp_path: Path) -> None:
-    folder = tmp_path / "wishing"
+def _set(folder: Path, *actions: str) -> Path:
     folder.mkdir()
     (folder / "manifest.yaml").write_text(
         "id: wishing\nname: Wishing\nversion: '0.1.0'\nrequires: [fort-base]\n"
         "uses: [wishes]\n", encoding="utf-8")
-    (folder / "kids.yaml").write_text(
-        "kids:\n  - id: a\n    name: A\n    suits: [book]\n    public: wish blu\n"
-        "  - id: b\n    name: B\n    suits: [glue]\n    public: score then wish 11\n",
-        encoding="utf-8")
+    (folder / "kids.yaml").write_text("kids:\n" + "".join(
+        f"  - id: k{i}\n    name: K{i}\n    suits: [book]\n    public: {action}\n"
+        for i, action in enumerate(actions)), encoding="utf-8")
+    return folder
+
+
+def test_check_reports_them_with_file_line_and_column(wishes, tmp_path: Path) -> None:
+    folder = _set(tmp_path / "wishing", "wish blu", "score then wish 11")
     result = CliRunner().invoke(main, ["check", "--no-warnings", str(folder)])
     assert result.exit_code == 1
     assert "kids.yaml:5:18: error[E101]: unknown colour or number `blu`" in result.output
     assert "did you mean `blue`?" in result.output
     assert "kids.yaml:9:29: error[E200]: number `11` is out of range (1 to 9)" in result.output
     assert "Traceback" not in result.output
+
+
+def test_fmt_writes_the_canonical_form_and_is_idempotent(wishes, tmp_path: Path) -> None:
+    folder = _set(tmp_path / "wishing", "wish   red ▶ test agility  5+ 2", "wish x book")
+    assert CliRunner().invoke(main, ["check", "--no-warnings", str(folder)]).exit_code == 0
+    kids = folder / "kids.yaml"
+    for _ in range(2):
+        result = CliRunner().invoke(main, ["fmt", str(kids)])
+        assert result.exit_code == 0, result.output
+        assert "public: wish red then test agility 5+ 2\n" in kids.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("lang, text, said", [
