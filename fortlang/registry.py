@@ -97,7 +97,8 @@ class PrimitiveSpec:
                 raise ValueError(f"primitive {self.name}: `{token}` in its syntax is neither a "
                                  "lowercase keyword nor an argument kind's token (`N`, `[N]`, "
                                  "`RES`, a kind its vocabulary declares)")
-        if not self.keywords:
+        parts = parse_syntax(self.syntax)
+        if not parts or parts[0][1] is not None:
             raise ValueError(f"primitive {self.name}: its syntax starts with no keyword")
 
     @property
@@ -149,7 +150,6 @@ class Argument:
 
 _PATH_DATA = re.compile(r"[MmLlHhVvCcSsQqTtAaZz0-9 ,.eE+-]{1,2000}")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-
 
 
 PRIMITIVES: tuple[PrimitiveSpec, ...] = (
@@ -560,7 +560,6 @@ class Vocabulary:
                 raise ValueError(f"{self.name}: primitive `{spec.name}` takes other argument "
                                  "kinds in another vocabulary")
         for spec in self.primitives:
-            _ARGUMENTS[spec.node] = arguments[spec.node]
             known = spec_of(spec.node)
             if known is not None and known.name != spec.name:
                 raise ValueError(f"{self.name}: node {spec.node.__name__} is already primitive "
@@ -569,6 +568,8 @@ class Vocabulary:
                 _OTHER_SPECS[spec.node] = spec
         for word in self.quantities:
             _declare_quantity(self.name, word)
+        for spec in self.primitives:  # once every declaration is known good
+            _ARGUMENTS[spec.node] = arguments[spec.node]
 
     @property
     def primitive_by_name(self) -> dict[str, PrimitiveSpec]:
