@@ -21,8 +21,8 @@ The legality shortcuts (games/fort/certain.py) compose these; the choice points
 declares once (``Game.gainable``, ``spendable``, ``pack_room``, ``lookout_room``). A primitive
 another vocabulary declares brings its own op (registry ``PrimitiveSpec.op``: a subclass of
 :class:`Op`, closed forms included), or only its effect (``PrimitiveSpec.effect``), run as a
-:class:`Declared` op that is never judged sure (a search decides). Dispatch is by the op's class (a native method
-call compiled), so running a program reads no AST field and looks nothing up.
+:class:`Declared` op that is never judged sure (a search decides). Dispatch is by the op's
+class (a native method call compiled), so running a program reads no AST field and looks nothing up.
 
 >>> from fortlang.parser import parse_action
 >>> op = program(parse_action("gain pizza x shovel"))
