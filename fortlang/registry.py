@@ -50,7 +50,7 @@ class PrimitiveSpec:
     #: 5 levels); 0 when nothing bounds it. Bounds `x` of this primitive alone (E202).
     most_times: int = 0
     #: A rough value of performing it once (VP, fort progress, resources, cards): the greedy
-    #: bot's default, which ``fortlang.game.agents.worth`` combines through the operators.
+    #: bot's default, which ``fortlang.agents.bots.worth`` combines through the operators.
     worth: Callable[[Any], float] = lambda a: 0.0
     #: Language -> its clause, for a primitive the phrasebooks do not know: a template over the
     #: node's fields (``"draw {amount} cards"``) or a function of the node.
@@ -59,7 +59,7 @@ class PrimitiveSpec:
     #: own tables do not know.
     meanings: Mapping[str, str] = field(default_factory=dict)
     #: Whether performing it may make room in your stuff, put tokens back in the supply or
-    #: change your pack. The engine's legality shortcuts (engine/certain.py) judge a play that
+    #: change your pack. The engine's legality shortcuts (games/fort/certain.py) judge a play that
     #: cannot free anything by what fits now ("what cannot be gained now never can"), so only a
     #: primitive declared False is left out of their search; a plugin's primitive that is not
     #: declared is assumed to free (the search then decides).
@@ -407,7 +407,7 @@ OPERATORS: tuple[OperatorSpec, ...] = (
 @dataclass(frozen=True)
 class TriggerSpec:
     """A moment of the turn when a perk written in the language (``when:`` + ``action:``) may
-    be used. The game loop (fortlang.game.turn) offers each such perk at its moment, if its
+    be used. The game loop (fortlang.games.fort.turn) offers each such perk at its moment, if its
     action can be performed in full (R5.4's bar for a lone action); nobody follows it (R6.1
     follows played cards only)."""
 

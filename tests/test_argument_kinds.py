@@ -27,14 +27,15 @@ from fortlang import registry as reg
 from fortlang.cardset.dsl import ACTION
 from fortlang.checker import check
 from fortlang.cli import main
-from fortlang.engine import Game, ScriptedAgent, perform
+from fortlang.engine import Game, ScriptedAgent
 from fortlang.errors import FortSyntaxError
-from fortlang.game.seats import Seats
+from fortlang.games.fort.play import perform
 from fortlang.lsp.completion import language_items
 from fortlang.parser import Language, compose_grammar, language
 from fortlang.parser_cache import cache_file
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
+from fortlang.sim.seats import Seats
 from fortlang.vocabulary import ArgKind, Word
 
 PLUGIN = Path(__file__).parent / "kinds_plugin.py"

@@ -13,20 +13,18 @@ from fortlang.engine import (
     Game,
     GameView,
     IllegalMove,
-    InvariantError,
     Kind,
     Option,
     RandomAgent,
     ScriptedAgent,
-    assert_invariants,
-    check,
-    perform,
 )
 from fortlang.engine.interpreter import recruit_places
 from fortlang.engine.program import COMPILED_QUANTITIES, OPS
-from fortlang.game.seats import Seats
+from fortlang.games.fort.invariants import InvariantError, assert_invariants, check
+from fortlang.games.fort.play import perform
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
+from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 A = kid("Alpha", "book", "score", "score")
@@ -263,7 +261,7 @@ def test_a_signal_that_cuts_a_record_short_is_what_the_move_raises():
     one undo entry; the move's transaction then raises that signal, not an error of reading the
     cut log back (simulate would take an Exception for a failed game and keep its log)."""
     from fortlang.engine.interpreter import Ctx
-    from fortlang.engine.play import _transaction
+    from fortlang.games.fort.play import _transaction
 
     game = Game(2)
     p = game.players[0]
@@ -447,8 +445,9 @@ def test_a_finished_game_leaves_no_reference_cycle():
     game meets none there either (.ci/compiled runs it against the compiled build)."""
     import gc
 
+    from fortlang.agents.bots import make_bots
     from fortlang.cardset import base_set
-    from fortlang.game import make_bots, run_game
+    from fortlang.games.fort.match import run_game
 
     cardset = base_set()
     gc.collect()
@@ -462,7 +461,7 @@ def test_a_finished_game_leaves_no_reference_cycle():
 
 def test_closed_forms_say_how_much_a_primitive_can_do_now():
     """What gain, spend, pack and lookout can do now (R1.4, R1.5, R10.2, R12.1-R12.3, R12.9):
-    one function each, which the interpreter performs by and engine/certain.py judges by."""
+    one function each, which the interpreter performs by and games/fort/certain.py judges by."""
     game = Game(2)
     p = game.players[0]
     game.give(p, PIZZA, 3)

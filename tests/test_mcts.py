@@ -9,13 +9,13 @@ import random
 import pytest
 from click.testing import CliRunner
 
+from fortlang.agents import mcts as mcts_module
+from fortlang.agents.bots import GreedyAgent, agent_seed, bot_spec, make_bot, make_bots
+from fortlang.agents.mcts import Budget, option_keys
 from fortlang.cardset import base_set
 from fortlang.cli import main
-from fortlang.game import mcts as mcts_module
-from fortlang.game.agents import GreedyAgent, agent_seed, bot_spec, make_bot, make_bots
-from fortlang.game.knowledge import Knowledge, determinize
-from fortlang.game.mcts import Budget, option_keys
-from fortlang.game.pull import GameState, answer, play
+from fortlang.games.fort.knowledge import Knowledge, determinize
+from fortlang.sim.pull import GameState, answer, play
 
 BASE = base_set()
 
@@ -281,7 +281,7 @@ def test_a_card_lost_from_sight_is_located_only_where_the_rules_allow(players):
 
 
 def test_the_root_keeps_the_greedy_option_unless_another_does_better_on_the_same_deals():
-    from fortlang.game.mcts import _Edge, _paired_answer
+    from fortlang.agents.mcts import _Edge, _paired_answer
 
     keys = [("play", str(i), "None", 0) for i in range(3)]
     root = _Edge(0)

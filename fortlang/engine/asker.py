@@ -3,11 +3,11 @@
 The engine never holds agents. When a rule needs a choice, :meth:`Game.ask
 <fortlang.engine.state.Game.ask>` hands the :class:`~fortlang.engine.choices.Decision` to the
 game's asker, then checks, logs and returns the index it got. Who answers is the match
-layer's business (:func:`fortlang.game.seats.asker_for`): :class:`~fortlang.game.seats.Seats`
+layer's business (:func:`fortlang.sim.seats.asker_for`): :class:`~fortlang.sim.seats.Seats`
 asks the agent at the deciding seat with its read-only view; a table of random bots gets a
 :class:`RandomAsker`, which the game calls natively (both compiled: a random bot's decision
 costs microseconds, and a generic call per decision would show in games/s); the pull API
-(:mod:`fortlang.game.pull`) hands the decision to the caller from its engine greenlet.
+(:mod:`fortlang.sim.pull`) hands the decision to the caller from its engine greenlet.
 
 The protocol grows with the engine; each method is one kind of question:
 
@@ -57,7 +57,7 @@ class NoAsker:
 
 class RandomAsker:
     """Every seat a :class:`~fortlang.engine.choices.RandomAgent`: each decision goes to the
-    deciding seat's, exactly as :class:`~fortlang.game.seats.Seats` would ask it, but
+    deciding seat's, exactly as :class:`~fortlang.sim.seats.Seats` would ask it, but
     :meth:`Game.ask <fortlang.engine.state.Game.ask>` calls this class natively."""
 
     def __init__(self, agents: Sequence[RandomAgent]) -> None:

@@ -8,7 +8,7 @@ with no deep copies:
 
 * at a choice point, :func:`decide_at` *tries* each option (the rest of the move included)
   inside the game's undo log, rolls back, and offers the agent only the options that can still
-  end legally; options the ops' closed forms settle (engine/certain.py) are not tried;
+  end legally; options the ops' closed forms settle (games/fort/certain.py) are not tried;
 * while trying ("search" mode), choice points simply explore their options depth-first; a
   large search remembers the places it left without a legal completion and does not try them
   again (:func:`explored`), so its work stays polynomial in a repetition count (issue 13.3).

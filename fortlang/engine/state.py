@@ -18,9 +18,9 @@ from typing import Any, Final
 
 from fortlang.engine.asker import Asker, NoAsker, RandomAsker
 from fortlang.engine.choices import Decision, Kind, Option
-from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
+from fortlang.games.fort.invariants import assert_invariants
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import Action, Resource, Suit
 
@@ -96,7 +96,7 @@ class CardDef:
         #: Its boxes compiled (engine/program.py), and their repetitions, kept here once asked.
         self.ops: tuple[Any, ...] | None = None
         self.repeats: tuple[Any, ...] | None = None
-        self.facts: Any = None  # and what engine/play.py reads of it at every play
+        self.facts: Any = None  # and what games/fort/play.py reads of it at every play
 
 
 #: The CardDef of each card, shared by every game, by id of the KidCard (engine/memo.py: an
@@ -345,7 +345,7 @@ _SCANS_LOOKED: Final = 4
 class Game:
     """The whole table: players, shared zones, supply, the seeded RNG and the log; the
     :class:`~fortlang.engine.asker.Asker` that answers its decisions (the agents live in the
-    match layer, e.g. :class:`fortlang.game.seats.Seats`, never in the game).
+    match layer, e.g. :class:`fortlang.sim.seats.Seats`, never in the game).
 
     ``log`` receives ``(kind, index)`` for every decision the asker answered, which is all a
     replay needs: the engine itself draws no random numbers while executing actions.
@@ -498,7 +498,7 @@ class Game:
         return base + _modifier(p, "lookout_capacity") if p.perks else base
 
     # -- how much of a primitive can be done now (closed forms): the interpreter performs by
-    # -- them and engine/certain.py judges by them, so each limit is written once -------------
+    # -- them and games/fort/certain.py judges by them, so each limit is written once -------------
 
     def gainable(self, p: Player, res: Resource) -> int:
         """Tokens of ``res`` that ``p`` can gain now: room in the stuff (R1.5) and tokens left

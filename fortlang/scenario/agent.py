@@ -21,8 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 from fortlang.engine.choices import Decision, IllegalMove, Kind, resolve
-from fortlang.engine.play import order_options
 from fortlang.engine.state import Game
+from fortlang.games.fort.play import order_options
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Suit
 from fortlang.scenario.format import RECRUIT_NOTHING, RECYCLE_MOMENTS, Answer, Move

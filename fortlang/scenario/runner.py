@@ -15,12 +15,12 @@ from typing import Any
 from fortlang.engine.choices import IllegalMove
 from fortlang.engine.state import Game
 from fortlang.errors import Diagnostic, FortError
-from fortlang.game.pull import GameState
 from fortlang.scenario.agent import LeftOver, Unanswered
 from fortlang.scenario.expect import Diff, compare
 from fortlang.scenario.format import CardFile, Move, Scenario, load_file
 from fortlang.scenario.given import build_table, deal
 from fortlang.scenario.moves import Stage, program
+from fortlang.sim.pull import GameState
 from fortlang.walk import find_files
 
 SUFFIXES = (".yaml", ".yml")

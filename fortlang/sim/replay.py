@@ -10,9 +10,9 @@ from typing import Any
 
 from fortlang.engine.choices import IllegalMove
 from fortlang.engine.state import Game
-from fortlang.game.match import Outcome
-from fortlang.game.pull import GameState
+from fortlang.games.fort.match import Outcome
 from fortlang.model import CardSet
+from fortlang.sim.pull import GameState
 
 FORMAT = 1
 

@@ -13,14 +13,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from fortlang.agents.bots import make_bots
 from fortlang.engine.state import Game
-from fortlang.game.agents import make_bots
-from fortlang.game.gains import resource_rate
-from fortlang.game.match import run_game
-from fortlang.game.pull import GameState, play
-from fortlang.game.replay import StateTrace, game_seed, record
-from fortlang.game.stats import Aggregate, kinds_of
+from fortlang.games.fort.gains import resource_rate
+from fortlang.games.fort.match import run_game
 from fortlang.model import CardSet
+from fortlang.sim.pull import GameState, play
+from fortlang.sim.replay import StateTrace, game_seed, record
+from fortlang.sim.stats import Aggregate, kinds_of
 
 
 @dataclass(frozen=True)

@@ -34,8 +34,8 @@ from greenlet import GreenletExit, getcurrent, greenlet
 from fortlang.engine.choices import Decision, IllegalMove, Option, resolve
 from fortlang.engine.state import Game
 from fortlang.engine.view import GameView
-from fortlang.game.match import Outcome, Progress, run_game
-from fortlang.game.setup import new_game
+from fortlang.games.fort.match import Outcome, Progress, run_game
+from fortlang.games.fort.setup import new_game
 from fortlang.model import CardSet
 
 #: ``current_player()`` once the game is over (OpenSpiel's convention).
@@ -109,8 +109,8 @@ class GameState:
                  debug: bool = False, history: Sequence[int] = (), trace: Any = None,
                  turns: Callable[..., Outcome] = run_game, checkpoints: bool = False) -> None:
         """``trace``: attached to the game at set-up, as :func:`new_game` takes it (e.g. a
-        replay's :class:`~fortlang.game.replay.StateTrace`); ``turns``: the turn loop run
-        after set-up, called as :func:`~fortlang.game.match.run_game` is; ``checkpoints``:
+        replay's :class:`~fortlang.sim.replay.StateTrace`); ``turns``: the turn loop run
+        after set-up, called as :func:`~fortlang.games.fort.match.run_game` is; ``checkpoints``:
         keep a copy of the game at every turn start, so that :meth:`clone` copies instead of
         replaying (clones always keep them: a search clones a clone many times)."""
         self.config = Config(cardset, players, seed, draft, debug)
