@@ -37,7 +37,8 @@ _COMBINE: dict[type, Callable[[Any], float]] = {
     n.Then: lambda a: sum(worth(x) for x in a.items),
     n.Choice: lambda a: max(worth(x) for x in a.items),
     n.Conditional: lambda a: 0.5 * worth(a.body),  # a test that may fail: half the value
-    n.Target: lambda a: -_RIVALS_WORTH.get(a.who, 1.0) * worth(a.body),  # what rivals get, you do not
+    # what rivals get, you do not
+    n.Target: lambda a: -_RIVALS_WORTH.get(a.who, 1.0) * worth(a.body),
 }
 
 
