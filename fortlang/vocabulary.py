@@ -336,6 +336,11 @@ TIES = ("first_in_turn_order", "chooser")
 #: :meth:`Selector.most_seats` at it): Fort's 4, Frantic's 8 would raise it with the module.
 MOST_PLAYERS = 4
 _SELECTOR_WORD = re.compile(r"[a-z][a-z_]*")
+#: Words whose upper case names a terminal of the base grammar that is not the keyword itself
+#: (`AMOUNT` reads any number, `AN` is `a`): a selector word so named would take another's
+#: terminal (tests/test_selectors.py checks the list against grammar/fort.lark).
+GRAMMAR_NAMES = frozenset({"amount", "modifier", "resource", "quantity", "metric", "lpar",
+                           "rpar", "times", "addop", "cmp", "an"})
 
 
 @dataclass(frozen=True)
@@ -444,6 +449,10 @@ class Selector:
                                      for w in self.words):
             raise ValueError(f"selector {self.syntax[:40]!r}: its syntax is lowercase words "
                              "(`next player`), not an operator")
+        taken = [w for w in self.words if w in GRAMMAR_NAMES]
+        if taken:
+            raise ValueError(f"selector `{self.syntax}`: `{taken[0]}` names a grammar terminal "
+                             "of another meaning: spell it otherwise")
         if self.value and self.value != self.syntax:
             raise ValueError(f"selector `{self.syntax}`: its value {self.value!r} is not "
                              "its syntax")

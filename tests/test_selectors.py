@@ -8,6 +8,7 @@ server's completion all follow from those declarations."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -303,6 +304,8 @@ def test_a_declarations_bad_seats_are_refused_by_name() -> None:
     ({"syntax": "Next Player"}, "lowercase"),
     ({"syntax": "next or player"}, "lowercase"),
     ({"picks": "some"}, "picks"),
+    ({"syntax": "any resource"}, "terminal"),
+    ({"syntax": "an other"}, "terminal"),
     ({"phrases": {"en": "next player"}}, "body"),
 ])
 def test_a_malformed_selector_is_refused(kwargs: dict, match: str) -> None:
@@ -310,6 +313,16 @@ def test_a_malformed_selector_is_refused(kwargs: dict, match: str) -> None:
                             "seats": next_seat, **kwargs}
     with pytest.raises(ValueError, match=match):
         Selector(**args)
+
+
+def test_the_words_a_selector_may_not_take_are_the_base_grammars_other_terminals() -> None:
+    from fortlang.vocabulary import GRAMMAR_NAMES
+
+    base = grammar_path().read_text(encoding="utf-8")
+    named = re.findall(r"^_?([A-Z][A-Z0-9_]*)(?:\.\d+)?\s*:\s*(.*)$", base, re.MULTILINE)
+    others = {name.lower() for name, body in named
+              if body.strip() != f"/{name.lower()}\\b/"}
+    assert GRAMMAR_NAMES == others - {"arrow", "or", "then", "x"}  # operators: refused anyway
 
 
 def test_two_declarations_of_one_syntax_clash() -> None:
