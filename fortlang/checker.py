@@ -12,7 +12,7 @@ from fortlang import registry as reg
 from fortlang.errors import ERROR, WARNING, Diagnostic
 from fortlang.nodes import TOKENS
 from fortlang.printer import to_text
-from fortlang.vocabulary import Selector
+from fortlang.vocabulary import MOST_PLAYERS, Selector
 
 #: The suits a coin may be named (R5.6): any but the coin.
 PLAIN_SUITS = tuple(s for s in n.Suit if s is not n.Suit.COIN)
@@ -424,7 +424,7 @@ def _performers(node: n.Node) -> int:
 
 def _most_seats(selector: Selector) -> int:
     """The most seats ``selector`` gives at the largest table (Fort's: MAX_RIVALS + 1)."""
-    return max(1, selector.most_seats(MAX_RIVALS + 1))
+    return max(1, selector.most_seats(MOST_PLAYERS))
 
 
 def _own_card(node: n.Target) -> Iterator[Diagnostic]:
