@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from builders import Recorder, kid
+from click.testing import CliRunner
 from plugin_site import forget, install
 
 from fortlang import nodes as n
@@ -24,6 +25,7 @@ from fortlang import plugins
 from fortlang import registry as reg
 from fortlang.cardset.dsl import ACTION
 from fortlang.checker import check, search_ways
+from fortlang.cli import main
 from fortlang.engine import Game, Kind
 from fortlang.errors import FortSyntaxError
 from fortlang.games.fort.invariants import assert_invariants
@@ -349,3 +351,40 @@ def test_a_plugins_selector_must_speak_every_language(tmp_path: Path) -> None:
 def test_the_core_selectors_say_themselves_in_every_language() -> None:
     for sel in (NEXT_PLAYER, PREVIOUS_PLAYER, A_PLAYER):
         assert set(sel.phrases) == set(sel.meanings) == set(reg.LANGUAGES)
+
+
+# -- through the command line ------------------------------------------------------------------
+
+
+def _set(folder: Path, *actions: str) -> Path:
+    folder.mkdir()
+    (folder / "manifest.yaml").write_text(
+        "id: seating\nname: Seating\nversion: '0.1.0'\nrequires: [fort-base]\n"
+        "uses: [seats]\n", encoding="utf-8")
+    (folder / "kids.yaml").write_text("kids:\n" + "".join(
+        f"  - id: k{i}\n    name: K{i}\n    suits: [book]\n    public: {action}\n"
+        for i, action in enumerate(actions)), encoding="utf-8")
+    return folder
+
+
+def test_check_and_fmt_read_a_plugins_selectors(seats, tmp_path: Path) -> None:
+    folder = _set(tmp_path / "ok", "next  player -> gain toy", "the player with most cards->lose")
+    assert CliRunner().invoke(main, ["check", "--no-warnings", str(folder)]).exit_code == 0
+    kids = folder / "kids.yaml"
+    for _ in range(2):
+        result = CliRunner().invoke(main, ["fmt", str(kids)])
+        assert result.exit_code == 0, result.output
+        text = kids.read_text(encoding="utf-8")
+        assert "public: next player -> gain toy\n" in text
+        assert "public: the player with most cards -> lose\n" in text
+    bad = _set(tmp_path / "bad", "score then the player with mots cards -> lose")
+    result = CliRunner().invoke(main, ["check", "--no-warnings", str(bad)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "kids.yaml:5:40: error[E100]: unexpected `mots`" in result.output
+
+
+def test_explain_says_a_selector_through_the_cli(seats) -> None:
+    result = CliRunner().invoke(main, ["explain", "--uses", "seats", "--lang", "fr",
+                                       "previous player -> gain toy"])
+    assert result.exit_code == 0, result.output
+    assert "le joueur précédent : gagnez 1 jouet" in result.output.lower()
