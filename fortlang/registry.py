@@ -597,7 +597,9 @@ class Vocabulary:
             _declare_quantity(self.name, word)
         for sel in self.selectors:
             known_sel = _SELECTORS.get(sel.syntax)
-            if known_sel is not None and known_sel is not sel:
+            if known_sel is not None and known_sel is not sel and (
+                    known_sel in FORT_SELECTORS or (known_sel.name, known_sel.picks)
+                    != (sel.name, sel.picks)):  # a plugin loaded again: its newest, alike
                 raise ValueError(f"{self.name}: selector `{sel.syntax}` is already declared "
                                  "otherwise by another vocabulary")
             clash = next((w for w in sel.words if w.upper() in regexes), None)

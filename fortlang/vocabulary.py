@@ -472,15 +472,23 @@ class Selector:
     def meaning(self, lang: str = "en") -> str:
         return self.meanings.get(lang) or self.meanings.get("en", "")
 
+    @property
+    def checked_seats(self) -> Callable[[TableView, Acting], tuple[int, ...]]:
+        """:attr:`seats` if it is one of the core's own functions (known to give seats of the
+        table, each once), else :meth:`performers`, which checks what it gives."""
+        return self.seats if self.seats in _CORE_SEATS else self.performers
+
     def performers(self, view: TableView, acting: Acting) -> tuple[int, ...]:
         """:attr:`seats`, checked: seats of the table, each once (a declaration's function
         that gives anything else is a ValueError naming it, never a wrong seat)."""
         seats = tuple(self.seats(view, acting))
         count = view.seat_count
-        if any(type(s) is not int or not 0 <= s < count for s in seats) \
-                or len(set(seats)) != len(seats):
-            raise ValueError(f"selector `{self.syntax}` gave seats {seats[:8]!r} at a table "
-                             f"of {count}")
+        seen: set[object] = set()
+        for s in seats:
+            if type(s) is not int or not 0 <= s < count or s in seen:
+                raise ValueError(f"selector `{self.syntax}` gave seats {seats[:8]!r} at a "
+                                 f"table of {count}")
+            seen.add(s)
         if self.picks == "one" and len(seats) > 1:
             raise ValueError(f"selector `{self.syntax}` picks one seat, it gave {len(seats)}")
         return seats
@@ -505,6 +513,10 @@ class Selector:
                    dict(meanings or {"en": f"The player with the {most} {word} (ties: the "
                                            "first in turn order from your next player)."}),
                    rule=rule, example=example)
+
+
+#: The core's seat functions: what they give needs no check (see Selector.checked_seats).
+_CORE_SEATS = (others, everyone, next_seat, previous_seat)
 
 
 def _all_seats(players: int) -> int:

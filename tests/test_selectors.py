@@ -302,6 +302,15 @@ def test_a_declarations_bad_seats_are_refused_by_name() -> None:
         twice.performers(_view(3), Acting(0))
 
 
+def test_the_engine_checks_a_declarations_seats_and_trusts_the_cores() -> None:
+    rogue = Selector("rogue", "rogue player", "one", lambda view, acting: (acting.actor + 5,),
+                     phrases={"en": "rogue: {body}"})
+    assert NEXT_PLAYER.checked_seats is next_seat
+    words = language(reg.FORT.extended("fort+rogue", selectors=(rogue,)))
+    with pytest.raises(ValueError, match="rogue player"):
+        perform(_table(3), 0, words.parse_action("rogue player -> gain toy"))
+
+
 @pytest.mark.parametrize("kwargs, match", [
     ({"syntax": "Next Player"}, "lowercase"),
     ({"syntax": "next or player"}, "lowercase"),

@@ -959,7 +959,7 @@ class TargetOp(Op):
         super().__init__(node)
         self.who = node.who
         selector = selector_of(node.who)
-        self.seats = selector.performers
+        self.seats = selector.checked_seats
         self.chosen = selector.picks == "chosen" or selector.ties == "chooser"
         self.body: Op = program(node.body)
 
