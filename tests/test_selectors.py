@@ -397,3 +397,19 @@ def test_explain_says_a_selector_through_the_cli(seats) -> None:
                                        "previous player -> gain toy"])
     assert result.exit_code == 0, result.output
     assert "le joueur précédent : gagnez 1 jouet" in result.output.lower()
+
+
+@pytest.mark.parametrize("lang, meaning", [
+    ("en", "The player with the most cards in hand"),
+    ("fr", "Le joueur qui a le plus de cartes en main"),
+    ("ru", "Игрок, у которого больше всего карт в руке")])
+def test_the_generated_reference_lists_a_plugins_selectors(seats, lang: str, meaning: str) -> None:
+    from fortlang.docsite import safe
+    from fortlang.docsite.reference import selectors
+
+    _, words = seats
+    page = selectors(lang, words.vocab)
+    assert "### `the player with most cards ->`" in page and "### `next player ->`" in page
+    assert safe.markdown(meaning) in page
+    assert "each rival" not in page  # Fort's are operators
+    assert selectors(lang) == ""  # Fort's reference is unchanged
