@@ -293,6 +293,20 @@ def test_the_game_view_gives_the_table_and_its_direction() -> None:
     assert (view.seat_count, view.direction) == (3, 1)  # Fort always passes left
 
 
+def test_a_table_that_declares_its_direction_reverses_the_performers(seats) -> None:
+    _, words = seats
+    game = _table(4)
+    try:  # the pure engine; a compiled Game takes no new attribute (the flow will declare it)
+        game.direction = -1  # type: ignore[attr-defined]
+    except AttributeError:
+        pytest.skip("a compiled Game declares no direction")
+    assert _do(words, game, "next player -> gain toy then previous player -> gain pizza")
+    assert [p.stuff[TOY] for p in game.players] == [0, 0, 0, 1]
+    assert [p.stuff[Resource.PIZZA] for p in game.players] == [0, 1, 0, 0]
+    game.players[1].vp = 1
+    assert not _do(words, game, "each rival -> lose")  # 3 and 2 have none
+
+
 def test_a_declarations_bad_seats_are_refused_by_name() -> None:
     rogue = Selector("rogue", "rogue player", "one", lambda view, acting: (7,))
     with pytest.raises(ValueError, match="rogue player"):
