@@ -402,13 +402,16 @@ def previous_seat(view: TableView, acting: Acting) -> tuple[int, ...]:
     return in_turn_order(view, acting.actor)[-1:]
 
 
-def _extreme(measure: Callable[[TableView, int], int], sign: int,
+def _extreme(measure: Callable[[TableView, int], int], sign: int, every: bool,
              view: TableView, acting: Acting) -> tuple[int, ...]:
     """The seat with the highest (``sign`` 1) or lowest (-1) measure; ties to the first in turn
-    order from the actor's next, the actor last (F9.3)."""
+    order from the actor's next, the actor last (F9.3), or (``every``) all the tied seats in
+    that order, for the actor to choose among."""
     order = (*in_turn_order(view, acting.actor), acting.actor)
-    best = max(order, key=lambda seat: (sign * measure(view, seat), -order.index(seat)))
-    return (best,)
+    values = [sign * measure(view, seat) for seat in order]
+    top = max(values)
+    tied = tuple(seat for seat, value in zip(order, values, strict=True) if value == top)
+    return tied if every else tied[:1]
 
 
 @dataclass(frozen=True)
@@ -489,7 +492,7 @@ class Selector:
                 raise ValueError(f"selector `{self.syntax}` gave seats {seats[:8]!r} at a "
                                  f"table of {count}")
             seen.add(s)
-        if self.picks == "one" and len(seats) > 1:
+        if self.picks == "one" and self.ties != "chooser" and len(seats) > 1:
             raise ValueError(f"selector `{self.syntax}` picks one seat, it gave {len(seats)}")
         return seats
 
@@ -497,9 +500,10 @@ class Selector:
     def extreme(cls, word: str, measure: Callable[[TableView, int], int], *,
                 fewest: bool = False, phrases: Mapping[str, str] | None = None,
                 meanings: Mapping[str, str] | None = None, rule: str = "core",
-                example: str = "lose") -> Selector:
+                example: str = "lose", ties: str = "first_in_turn_order") -> Selector:
         """`the player with most WORD` (or `fewest`): the one seat whose ``measure`` is highest
-        (lowest); ties to the first in turn order from the actor's next, the actor last (F9.3).
+        (lowest); ties to the first in turn order from the actor's next, the actor last (F9.3),
+        or (``ties="chooser"``) the actor chooses among the tied players.
 
         >>> from types import SimpleNamespace as T
         >>> cards = Selector.extreme("cards", lambda view, seat: view.hands[seat])
@@ -509,14 +513,20 @@ class Selector:
         """
         most = "fewest" if fewest else "most"
         return cls(f"{most}_{word}", f"the player with {most} {word}", "one",
-                   partial(_extreme, measure, -1 if fewest else 1), dict(phrases or {}),
+                   partial(_extreme, measure, -1 if fewest else 1, ties == "chooser"),
+                   dict(phrases or {}),
                    dict(meanings or {"en": f"The player with the {most} {word} (ties: the "
                                            "first in turn order from your next player)."}),
-                   rule=rule, example=example)
+                   ties=ties, rule=rule, example=example,
+                   most_seats=_all_seats if ties == "chooser" else _one_seat)
 
 
 #: The core's seat functions: what they give needs no check (see Selector.checked_seats).
 _CORE_SEATS = (others, everyone, next_seat, previous_seat)
+
+
+def _one_seat(players: int) -> int:
+    return 1
 
 
 def _all_seats(players: int) -> int:

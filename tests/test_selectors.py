@@ -266,6 +266,21 @@ def test_at_three_seats_most_cards_reads_the_hands_now(seats) -> None:
     assert game.players[0].vp == 0
 
 
+def test_ties_to_the_chooser_ask_the_actor_among_the_tied_players() -> None:
+    richest = Selector.extreme("vp", lambda view, seat: view.players[seat].vp, ties="chooser",
+                               phrases={"en": "the richest player you choose: {body}"})
+    words = language(reg.FORT.extended("fort+richest", selectors=(richest,)))
+    game = _table(4, ["player 3"])
+    for p, vp in zip(game.players, (2, 5, 5, 1), strict=True):
+        p.vp = vp
+    assert _do(words, game, "the player with most vp -> gain toy")
+    (asked,) = game.asker.agents[0].seen
+    assert asked.kind == Kind.RIVAL and [o.label for o in asked.options] == ["player 2",
+                                                                             "player 3"]
+    assert [p.stuff[TOY] for p in game.players] == [0, 0, 1, 0]
+    assert search_ways(words.parse_action("the player with most vp -> gain pizza/toy")) == 4 * 2
+
+
 def test_a_selector_is_in_full_when_its_performer_is(seats) -> None:
     _, words = seats
     game = _table(3)
