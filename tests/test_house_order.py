@@ -77,7 +77,7 @@ CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
     # stage 8: the drivers reach the set-up, the game loop and its outcome through GameModule
     "fortlang.sim.pull": {_FORT + "match", _FORT + "setup"},
     "fortlang.sim.replay": {_FORT + "match"},
-    "fortlang.sim.batch": {_FORT + "gains", _FORT + "match"},
+    "fortlang.sim.batch": {_FORT + "gains", _FORT + "match", _FORT + "setup"},
     "fortlang.sim.stats": {_FORT + "gains", _FORT + "match"},
     # stage 8: the search bot determinizes and scores through the module
     "fortlang.agents.mcts": {_FORT + "knowledge", _FORT + "scoring"},
