@@ -41,6 +41,17 @@ except ImportError:  # a base commit from before it
 import fortlang.engine.interpreter as engine
 configs = json.loads(sys.argv[1])
 cardset = base_set()
+def canonical(value):
+    # the figures in an order of their own: dicts sorted, objects by their fields
+    if isinstance(value, dict):
+        return "{" + ",".join(sorted(f"{k!r}:{canonical(v)}" for k, v in value.items())) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(canonical(v) for v in value) + "]"
+    if hasattr(value, "__dict__") and not isinstance(value, type):
+        return type(value).__name__ + canonical(vars(value))
+    if hasattr(value, "__slots__"):
+        return type(value).__name__ + canonical({s: getattr(value, s) for s in value.__slots__})
+    return repr(value)
 def chunk(bots, players, seed, games):
     job = Job(cardset=cardset, seed=seed, start=0, stop=games, players=players, bots=(bots,))
     return run_chunk(job)
@@ -54,8 +65,7 @@ for line in sys.stdin:
         start = time.process_time()
         result = chunk(bots, players, seed, games)
         elapsed = time.process_time() - start
-        agg = result.aggregate
-        digest = hashlib.sha256(repr(sorted(vars(agg).items(), key=str)).encode()).hexdigest()
+        digest = hashlib.sha256(canonical(result.aggregate).encode()).hexdigest()
         out.append({"seconds": elapsed, "games": games, "figures": digest})
     print(json.dumps({"configs": out, "compiled": compiled}), flush=True)
 """
