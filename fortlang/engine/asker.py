@@ -13,9 +13,10 @@ The protocol grows with the engine; each method is one kind of question:
 
 * ``decide(game, decision) -> int`` (now): a player's choice among ``decision.options``,
   asked of ``decision.player``.
-* ``chance(game, dist, context) -> int`` (chance points, design §4.2-§4.3): the outcome of
+* ``chance(game, dist, context, seat) -> int`` (chance points, design §4.2-§4.3): the outcome of
   a roll inside an effect, as an index into the
-  :class:`~fortlang.engine.chance.Distribution`'s outcomes. Asked only of a game whose
+  :class:`~fortlang.engine.chance.Distribution`'s outcomes; ``seat`` is whose action rolls
+  (-1: the table's own chance). Asked only of a game whose
   ``chance_asked`` is set (the pull API's ``chance="explicit"``, OpenSpiel's chance player);
   otherwise ``Game.chance`` draws it from ``game.rng`` itself, as a match does, so an asker
   without the method never meets one. ``Game.chance`` journals the generator, checks the

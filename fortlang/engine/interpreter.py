@@ -533,7 +533,7 @@ def chance_at(ctx: Ctx, dist: Distribution, step: Step) -> bool:
     roll can make the move illegal, it can only fall short), and the move stands."""
     if ctx.search:
         return True
-    i = ctx.game.chance(dist, ctx.context)
+    i = ctx.game.chance(dist, ctx.context, ctx.seat)
     ctx.chanced = True
     ctx.safe = True
     return jump(ctx, step, i)

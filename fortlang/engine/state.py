@@ -883,10 +883,11 @@ class Game:
 
     # -- decisions ---------------------------------------------------------------------------------
 
-    def chance(self, dist: Distribution, context: str = "") -> int:
+    def chance(self, dist: Distribution, context: str = "", seat: int = -1) -> int:
         """A chance point's outcome (issue 33 stage 6, design §4.2): an index into
         ``dist.outcomes``, drawn from ``rng`` or, with ``chance_asked``, answered by the
-        asker's ``chance(game, dist, context)`` (the generator is drawn from either way);
+        asker's ``chance(game, dist, context, seat)`` (the generator is drawn from either
+        way; ``seat`` is whose action rolls, -1 for the table's own chance);
         logged as ``("chance", index)``. Inside a
         transaction the generator's state is journaled first, so rolling the move back
         restores it. The interpreter calls it through ``chance_at``, never while searching."""
@@ -898,7 +899,7 @@ class Game:
             # Drawn all the same, then answered: the generator moves on as in a sampled game,
             # so the table's own chance after this point (R9.1 reshuffles) is the same whoever
             # answers, and a sampled game's answers replay it exactly.
-            index = self.asker.chance(self, dist, context)  # type: ignore[attr-defined]
+            index = self.asker.chance(self, dist, context, seat)  # type: ignore[attr-defined]
             if not isinstance(index, int) or not 0 <= index < len(dist.outcomes):
                 raise ValueError(f"the chance player answered {index!r} to a chance event "
                                  f"with {len(dist.outcomes)} outcomes")

@@ -59,10 +59,11 @@ CHANCE_MODES = ("sampled", "explicit")
 @dataclass(frozen=True)
 class ChanceNode:
     """A chance point handed to the caller (``chance="explicit"``): its outcomes and weights,
-    and what the move was doing (the action's text)."""
+    what the move was doing (the action's text) and whose action rolls (-1: the table's)."""
 
     dist: Distribution
     context: str
+    seat: int = -1
 
     def describe(self) -> str:
         lines = [f"chance: {self.context}" if self.context else "chance"]
@@ -80,11 +81,11 @@ class _Bridge:
         assert parent is not None, "a bridge answers only inside a GameState's engine"
         return parent.switch(decision)
 
-    def chance(self, game: Game, dist: Distribution, context: str) -> int:
+    def chance(self, game: Game, dist: Distribution, context: str, seat: int) -> int:
         """A chance point, when the game asks (``chance="explicit"``): the caller answers."""
         parent = getcurrent().parent
         assert parent is not None, "a bridge answers only inside a GameState's engine"
-        return parent.switch(ChanceNode(dist, context))
+        return parent.switch(ChanceNode(dist, context, seat))
 
 
 @dataclass(frozen=True)
