@@ -104,6 +104,24 @@ class Distribution:
         return [(o, Fraction(w, total))
                 for o, w in zip(self.outcomes, self.weights, strict=True)]
 
+    def find(self, said: Any) -> int | None:
+        """The index of the outcome a person names (a scenario's `chance:` answer): the one
+        whose value is ``said``, else whose label is its text; None if none is.
+
+        >>> from fortlang.engine.choices import Option
+        >>> d6 = Distribution.uniform([Option(str(f), f) for f in range(1, 7)])
+        >>> d6.find(6), d6.find("2"), d6.find(7)
+        (5, 1, None)
+        """
+        for i, o in enumerate(self.outcomes):
+            if o.value == said:
+                return i
+        text = str(said)
+        for i, o in enumerate(self.outcomes):
+            if o.label == text:
+                return i
+        return None
+
     def draw(self, rng: random.Random) -> int:
         """An outcome's index, drawn from ``rng``: one :func:`below` of the total weight."""
         r = below(rng, self.total)

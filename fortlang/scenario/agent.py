@@ -153,9 +153,9 @@ class ScenarioAgent:
                              f"outcome with `chance: [<outcome>]` in the move (the outcomes "
                              f"are {listed})")
         said = self.script.chance.pop(0)
-        for i, o in enumerate(outcomes):
-            if o.value == said or o.label == str(said):
-                return i
+        index = node.dist.find(said)
+        if index is not None:
+            return index
         raise Unanswered(f"player {self.seat + 1}: chance {said} is not an outcome of {what} "
                          f"(the outcomes are {listed})")
 

@@ -34,7 +34,7 @@ open transactions roll back.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -381,17 +381,33 @@ def answer(agent: Any, state: GameState, decision: Decision) -> int:
     return agent.choose(state.view(decision.player), decision)
 
 
+def watch(state: GameState, seated: Iterable[tuple[int, Any]]) -> None:
+    """Every agent of ``seated`` (seat, agent) that follows the table (one with ``watch(state,
+    seat)``: the search bot's knowledge of where hidden cards are) sees it as it is now. A
+    player sees the table at every moment, not only at their own decisions: a card can pass
+    through sight and change hands between two of them (played into a yard, recruited by a
+    rival, shuffled into that rival's deck), and a bot that looked only when asked would place
+    it with its old owner (fortlang.games.fort.knowledge)."""
+    for seat, agent in seated:
+        follow = getattr(agent, "watch", None)
+        if follow is not None:
+            follow(state, seat)
+
+
 def play(state: GameState, agents: Sequence[Any], *,
          chance_rng: random.Random | None = None) -> Outcome:
     """Drive ``state`` to the end with agents (see :func:`answer`) from outside the engine;
     chance points handed out (``chance="explicit"``) are drawn from ``chance_rng`` (by
     default a generator seeded with the game's seed)."""
+    watching = [(s, a) for s, a in enumerate(agents) if hasattr(a, "watch")]
     while not state.is_terminal():
         if state.is_chance_node():
             if chance_rng is None:
                 chance_rng = random.Random(state.config.seed)
             state.apply_action(state.chance_node().dist.draw(chance_rng))
             continue
+        if watching:
+            watch(state, watching)
         d = state.decision()
         state.apply_action(answer(agents[d.player], state, d))
     return state.outcome()
@@ -413,7 +429,7 @@ def _outcome_index(node: ChanceNode, action: Any) -> int:
         if action in outcomes:
             return outcomes.index(action)
     else:
-        for i, o in enumerate(outcomes):
-            if o.value == action or o.label == action:
-                return i
+        found = node.dist.find(action)
+        if found is not None:
+            return found
     raise IllegalMove(f"{action!r} is not an outcome:\n{node.describe()}")
