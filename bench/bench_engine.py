@@ -15,7 +15,7 @@ from pathlib import Path
 from time import perf_counter
 
 from fortlang.cardset import base_set
-from fortlang.engine import lead, perform
+from fortlang.games.fort.play import lead, perform
 from fortlang.printer import to_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

@@ -19,7 +19,7 @@ import sys
 import time
 
 from fortlang.cardset import base_set
-from fortlang.game.batch import jobs, run_chunk
+from fortlang.sim.batch import jobs, run_chunk
 
 
 def games_per_second(games: int, workers: int, seed: int) -> float:
@@ -53,20 +53,20 @@ def peak_rss_mb(games: int) -> float:
 #: are parts of the one above (the engine is recursive, so the interpreter's own functions are
 #: not listed: their cumulative times count each nested call again).
 PHASES = [
-    ("game/batch.py", "run_chunk", "all games"),
-    ("game/setup.py", "new_game", "  set-up (R2)"),
-    ("game/turn.py", "play_turn", "  turns"),
-    ("engine/play.py", "legal_plays", "    which cards can be played (R5.4, R5.5)"),
-    ("engine/play.py", "why_not_by_search", "      of which searches (no shortcut knew)"),
-    ("engine/play.py", "play_card", "    playing the chosen card, followers included"),
-    ("engine/play.py", "follow_round", "      of which following (R6)"),
+    ("sim/batch.py", "run_chunk", "all games"),
+    ("games/fort/setup.py", "new_game", "  set-up (R2)"),
+    ("games/fort/turn.py", "play_turn", "  turns"),
+    ("games/fort/play.py", "legal_plays", "    which cards can be played (R5.4, R5.5)"),
+    ("games/fort/play.py", "why_not_by_search", "      of which searches (no shortcut knew)"),
+    ("games/fort/play.py", "play_card", "    playing the chosen card, followers included"),
+    ("games/fort/play.py", "follow_round", "      of which following (R6)"),
     ("engine/state.py", "ask", "    asking agents (all decisions)"),
-    ("game/turn.py", "recruit", "    recruit phase (R7)"),
-    ("game/turn.py", "discard", "    discard phase (R8)"),
-    ("game/setup.py", "draw", "    drawing (R9, set-up included)"),
-    ("game/match.py", "end_triggers", "  end triggers (R11.1)"),
-    ("game/scoring.py", "final_score", "  final scores (R11.2)"),
-    ("game/stats.py", "add", "  statistics"),
+    ("games/fort/turn.py", "recruit", "    recruit phase (R7)"),
+    ("games/fort/turn.py", "discard", "    discard phase (R8)"),
+    ("games/fort/setup.py", "draw", "    drawing (R9, set-up included)"),
+    ("games/fort/match.py", "end_triggers", "  end triggers (R11.1)"),
+    ("games/fort/scoring.py", "final_score", "  final scores (R11.2)"),
+    ("sim/stats.py", "add", "  statistics"),
 ]
 
 

@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PROBE = r"""
 import sys
 from fortlang.cardset import base_set
-from fortlang.game import make_bots, run_game
+from fortlang.agents.bots import make_bots
+from fortlang.games.fort.match import run_game
 cardset = base_set()
 games = int(sys.argv[1])
 for i in range(games + 1):  # game 0 warms up

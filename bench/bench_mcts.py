@@ -19,12 +19,12 @@ import multiprocessing
 import time
 from typing import Any
 
+from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
-from fortlang.game.agents import make_bots
-from fortlang.game.batch import seat_bots
-from fortlang.game.pull import GameState, answer, play
-from fortlang.game.replay import game_seed
-from fortlang.game.stats import wilson
+from fortlang.sim.batch import seat_bots
+from fortlang.sim.pull import GameState, answer, play
+from fortlang.sim.replay import game_seed
+from fortlang.sim.stats import wilson
 
 
 class Timed:

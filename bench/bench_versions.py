@@ -44,7 +44,11 @@ PROBE = r"""
 import json, sys, time
 import fortlang.engine.interpreter as engine
 from fortlang.cardset import base_set
-from fortlang.game import make_bots, run_game
+try:  # the layout since issue 33 stage 3
+    from fortlang.agents.bots import make_bots
+    from fortlang.games.fort.match import run_game
+except ImportError:  # a base commit from before it
+    from fortlang.game import make_bots, run_game
 cardset = base_set()
 run_game(cardset, 4, make_bots(["random"], 4, 0), seed=0)  # warm-up (imports, memo tables)
 compiled = not engine.__file__.endswith(".py")
@@ -97,9 +101,9 @@ def _paired(side: list[dict], base: list[dict]) -> str:
 
 
 def pull_us_per_decision(games: int) -> float:
+    from fortlang.agents.bots import make_bots
     from fortlang.cardset import base_set
-    from fortlang.game import make_bots
-    from fortlang.game.pull import GameState, play
+    from fortlang.sim.pull import GameState, play
 
     cardset = base_set()
     decisions = 0
@@ -115,7 +119,7 @@ def clone_ms(decisions: int = 200, runs: int = 30) -> tuple[float, float]:
     (copy at the turn start, replay this turn) and without (replay from the seed)."""
     from fortlang.cardset import base_set
     from fortlang.engine import RandomAgent
-    from fortlang.game.pull import GameState
+    from fortlang.sim.pull import GameState
 
     out = []
     for checkpoints in (True, False):
@@ -188,8 +192,13 @@ FUZZ_FOUND: list[tuple[int, int, str, list[str]]] = [
 STALL_PROBE = r"""
 import dataclasses, json, sys, time
 from fortlang.cardset import base_set
-from fortlang.game import make_bots, run_game
-from fortlang.game.setup import new_game
+try:  # the layout since issue 33 stage 3
+    from fortlang.agents.bots import make_bots
+    from fortlang.games.fort.match import run_game
+    from fortlang.games.fort.setup import new_game
+except ImportError:  # a base commit from before it
+    from fortlang.game import make_bots, run_game
+    from fortlang.game.setup import new_game
 from fortlang.parser import parse_action
 seed, players, bots, replaced = json.loads(sys.argv[1])
 base = base_set()
@@ -236,10 +245,11 @@ def stress() -> None:
 
     from fortlang import registry as reg
     from fortlang.checker import check
-    from fortlang.engine import Game, RandomAgent, why_not
-    from fortlang.game.seats import Seats
+    from fortlang.engine import Game, RandomAgent
+    from fortlang.games.fort.play import why_not
     from fortlang.nodes import Resource
     from fortlang.parser import parse_action
+    from fortlang.sim.seats import Seats
 
     # issue 36: E202 counts the places a repeat reaches, so two of issue 13's stress cards are
     # accepted now (and decided below); these stay refused

@@ -30,9 +30,10 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from fortlang import nodes as n
+from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
-from fortlang.game import make_bots, run_game
-from fortlang.game.setup import new_game
+from fortlang.games.fort.match import run_game
+from fortlang.games.fort.setup import new_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from engine_strategies import (  # noqa: E402 (the tests' helpers)

@@ -37,8 +37,13 @@ ROOT = Path(__file__).resolve().parent.parent
 PROBE = r"""
 import hashlib, json, sys
 from fortlang.cardset import base_set
-from fortlang.game import make_bots, run_game
-from fortlang.game.setup import new_game
+try:  # the layout since issue 33 stage 3
+    from fortlang.agents.bots import make_bots
+    from fortlang.games.fort.match import run_game
+    from fortlang.games.fort.setup import new_game
+except ImportError:  # a base commit from before it
+    from fortlang.game import make_bots, run_game
+    from fortlang.game.setup import new_game
 
 BOT_MIXES = (["random"], ["greedy"], ["greedy", "random"], ["random", "greedy"])
 first, games, seed, detail = (int(a) for a in sys.argv[1:5])

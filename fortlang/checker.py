@@ -440,17 +440,37 @@ def _fixed(node: n.Fixed) -> Iterator[Diagnostic]:
                      f"multiplier {node.n} is out of range (at most {reg.MAX_AMOUNT})")
 
 
-#: Checks of a primitive's arguments, by the token of its declared syntax.
-_ARGUMENT_CHECKS: dict[str, Check] = {"[N]": _amount, "N": _amount,
-                                      "[-1|+1]": _modifier}  # type: ignore[dict-item]
+#: Checks of a primitive's arguments, by the token of their kind: the kinds whose bounds the
+#: checker judges (``ArgKind.checked_later``); every other kind's are judged where its text is
+#: read, at the argument (fortlang.vocabulary).
+_ARGUMENT_CHECKS: dict[str, Check] = {reg.AMOUNT.token: _amount,
+                                      reg.MODIFIER.token: _modifier}  # type: ignore[dict-item]
+
+
+def _in_bounds(node: n.Node) -> Iterator[Diagnostic]:
+    """A number of another kind within its declared bounds: the parser refuses any other at
+    the argument (fortlang.vocabulary), so this finds only an AST built otherwise."""
+    for argument in reg.arguments_of(type(node)):
+        kind = argument.kind
+        value = getattr(node, kind.field)
+        numbers = kind.numbers
+        if kind.checked_later or not numbers or type(value) is not int:
+            continue
+        if not any((k.lo is None or k.lo <= value) and (k.hi is None or value <= k.hi)
+                   for k in numbers):
+            first = numbers[0]
+            yield _error(node, "E200", f"{first.name or first.token.lower()} "
+                         f"`{kind.text_of(value)}` is out of range ({first.range_text()})")
 
 
 def _checks(cls: type) -> tuple[Check, ...]:
     found = _CHECKS.get(cls)
     if found is None:
-        spec = reg.spec_of(cls)
-        found = () if spec is None else tuple(
-            _ARGUMENT_CHECKS[t] for t in spec.syntax.split() if t in _ARGUMENT_CHECKS)
+        arguments = reg.arguments_of(cls)
+        found = tuple(_ARGUMENT_CHECKS[a.kind.token] for a in arguments
+                      if a.kind.checked_later and a.kind.token in _ARGUMENT_CHECKS)
+        if any(not a.kind.checked_later and a.kind.numbers for a in arguments):
+            found += (_in_bounds,)
         found += _OWN_CHECKS.get(cls, ())
         _CHECKS[cls] = found  # one entry per node class: bounded
     return found

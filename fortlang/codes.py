@@ -199,7 +199,7 @@ _TABLE: tuple[Code, ...] = (
          "shorten the action"),
     Code("E808", "set not played", "fortlang balance --sets ./my-expansion --set my-expansoin",
          "name a set of the run by its id: one given to --sets, or one they require"),
-    # -- games and replays (fortlang.engine, fortlang.game) ---------------------------------------
+    # -- games and replays (fortlang.engine, fortlang.sim) -----------------------------------------
     Code("E900", "move not allowed by the rules", "a scripted answer that is not a legal option",
          "choose one of the legal options the message lists (it names the rule)"),
     Code("E901", "not a replay line", "fortlang replay notes.txt",

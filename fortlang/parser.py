@@ -24,7 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import LexerThread
 
 from fortlang import nodes as n
-from fortlang import parse_hints
+from fortlang import parse_hints, vocabulary
 from fortlang import registry as reg
 from fortlang.errors import (
     ERROR,
@@ -201,10 +201,6 @@ class _Builder(Transformer):
             raise _unknown("resource", tok, list(self.resources))
         return value
 
-    def _argument(self, tok: Token) -> Any:
-        """The value of a primitive's argument: a resource, an amount or a cost modifier."""
-        return self._resource(tok) if tok.type == "RESOURCE" else _int(tok)
-
     def quantity(self, c: list[Token]) -> n.Quantity:
         tok = c[0]
         span: n.Span = _new_span((tok.line, tok.column, tok.end_line, tok.end_column,
@@ -307,17 +303,39 @@ class _Builder(Transformer):
         return _deep(n.IfElse(value, test, otherwise, span=_span_of(c)))
 
 
-#: A primitive's argument terminal -> the node field it fills (the registry's syntax arguments).
-_ARGUMENT_FIELD = {symbol.rstrip("?"): name for symbol, name in reg.SYNTAX_ARGUMENTS.values()}
+def _reader(kind: vocabulary.ArgKind, builder: _Builder) -> Any:
+    """How a primitive's argument of ``kind`` is read from its token, in ``builder``: Fort's
+    amounts, cost modifiers and resources as they always were (the same calls, the same
+    errors), any other kind through its declaration (an unknown word E101, a number out of
+    range E200, at the argument)."""
+    if kind.checked_later and kind.parse is int:
+        return _int
+    if kind is reg.RES:
+        return builder._resource
+
+    def read(tok: Token) -> Any:
+        try:
+            return kind.read(tok.value)
+        except vocabulary.BadArgument as e:
+            raise FortSyntaxError(Diagnostic(ERROR, e.code, e.message.split("\n")[0],
+                                             _span(tok), hint=e.hint)) from None
+
+    return read
+
+
+def _argument_kinds(spec: reg.PrimitiveSpec) -> dict[str, vocabulary.ArgKind]:
+    """The primitive's argument terminals -> their kinds (one terminal per argument)."""
+    return {a.kind.terminal: a.kind for a in reg.arguments_of(spec.node)}
 
 
 def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any:
     node = spec.node
+    kinds = _argument_kinds(spec)
 
     def build(self: _Builder, c: list[Token]) -> n.Action:
         """Any expansion of the primitive's rule, through the node's constructor."""
-        kw = {_ARGUMENT_FIELD[tok.type]: self._argument(tok) for tok in c
-              if tok.type in _ARGUMENT_FIELD}
+        kw = {kinds[tok.type].field: _reader(kinds[tok.type], self)(tok) for tok in c
+              if tok.type in kinds}
         return node(**kw, span=_span_of(c))  # type: ignore[no-any-return]
 
     # The fields after the span, with the defaults the constructor gives them: when every one
@@ -327,18 +345,20 @@ def _primitive_builder(spec: reg.PrimitiveSpec, keywords: frozenset[str]) -> Any
     if not hasattr(node, "__post_init__") and all(
             f.init and f.default is not MISSING for f in rest):
         defaults = tuple((f.name, f.default) for f in rest)
-        build.for_rule = partial(_rule_builder, node, defaults)  # type: ignore[attr-defined]
+        build.for_rule = partial(_rule_builder, node, defaults,  # type: ignore[attr-defined]
+                                 kinds)
     build.__name__ = spec.name
     return build
 
 
 def _rule_builder(node: type[n.Action], defaults: tuple[tuple[str, Any], ...],
-                  builder: _Builder, terminals: list[str]) -> Any:
+                  kinds: dict[str, vocabulary.ArgKind], builder: _Builder,
+                  terminals: list[str]) -> Any:
     """The builder of one expansion of a primitive's rule (`GAIN AMOUNT RESOURCE`): where each
     argument stands is known, so no token is dispatched on its type, and the node's slots are
     set as its constructor would set them (an argument left out keeps its default)."""
-    given = tuple((i, _ARGUMENT_FIELD[t], builder._resource if t == "RESOURCE" else _int)
-                  for i, t in enumerate(terminals) if t in _ARGUMENT_FIELD)
+    given = tuple((i, kinds[t].field, _reader(kinds[t], builder))
+                  for i, t in enumerate(terminals) if t in kinds)
     named = {name for _, name, _ in given}
     unset = tuple((name, value) for name, value in defaults if name not in named)
 
@@ -435,10 +455,23 @@ def compose_grammar(vocab: reg.Vocabulary) -> str:
     defined = set(_TERMINAL.findall(base))
     lines = ["", f"// ---- generated from the {vocab.name} vocabulary's primitives ----",
              "?primitive: " + " | ".join(p.name for p in vocab.primitives)]
-    lines += [f"{p.grammar_rule():<42} // {p.rule}" for p in vocab.primitives]
+    kinds = vocab.kind_by_token
+    lines += [f"{p.grammar_rule(kinds):<42} // {p.rule}" for p in vocab.primitives]
     words = dict.fromkeys(w for p in vocab.primitives for w in p.keywords)
     lines += [f"{w.upper()}: /{w}\\b/" for w in words if w.upper() not in defined]
+    # the terminals of the argument kinds the base does not define; each one's words in a
+    # comment, so the parser cache's key (the grammar text) changes with its declaration
+    for kind in used_kinds(vocab).values():
+        if kind.terminal not in defined:
+            listed = " ".join(w.word for w in kind.all_words)
+            lines += [f"// {kind.token}: {listed}" if listed else f"// {kind.token}",
+                      f"{kind.terminal}: /{kind.regex().replace('/', chr(92) + '/')}/"]
     return base + "\n".join(lines) + "\n"
+
+
+def used_kinds(vocab: reg.Vocabulary) -> dict[str, vocabulary.ArgKind]:
+    """The argument kinds ``vocab``'s primitives take, by terminal, in order."""
+    return {a.kind.terminal: a.kind for p in vocab.primitives for a in reg.arguments_of(p.node)}
 
 
 class Language:
@@ -457,6 +490,9 @@ class Language:
         self.resources = [w.word for w in vocab.resources]
         self.quantities = [w.word for w in vocab.quantities]
         self.metrics = [w.word for w in vocab.metrics]
+        #: The argument kinds its primitives take, by terminal (Fort's: AMOUNT, RESOURCE,
+        #: MODIFIER): their words and plain-word descriptions for messages and completion.
+        self.kinds = used_kinds(vocab)
         builder = type(f"Builder_{vocab.name}", (_Builder,), {
             p.name: _primitive_builder(p, self.keywords) for p in vocab.primitives})
         # Never Lark's cache=True: a pickle in the shared temp folder (see fortlang.parser_cache).
@@ -535,7 +571,8 @@ class Language:
     def words(self) -> set[str]:
         """Every word the language knows, for did-you-mean."""
         return ({keyword_text(t) for t in self.keywords} | set(self.resources)
-                | set(self.quantities) | set(self.metrics) | {"then", "or", "x"})
+                | set(self.quantities) | set(self.metrics) | {"then", "or", "x"}
+                | {w.word for k in self.kinds.values() for w in k.all_words})
 
 
 #: The errors of one action shown at most; the last says how many more there are.
@@ -640,7 +677,12 @@ def _terminal_words(lang: Language, start: str) -> dict[str, str]:
             [w for w in lang.quantities if w not in set(n.Suit)]) + " or a number)",
         "METRIC": "a metric (" + _word_list(lang.metrics) + ")",
         "$END": "the end of the " + ("action" if start == START_ACTION else "rule"),
+        **{t: k.describe() for t, k in lang.kinds.items() if t not in _FORT_TERMINALS},
     }
+
+
+#: The argument terminals whose plain words are Fort's own (above), not their kinds'.
+_FORT_TERMINALS = frozenset({"AMOUNT", "MODIFIER", "RESOURCE"})
 
 
 def _expected(lang: Language, expected: set[str], start: str) -> tuple[str, list[str]]:
@@ -664,6 +706,8 @@ def _expected(lang: Language, expected: set[str], start: str) -> tuple[str, list
             parts.append(words[t])
             spellings += {"RESOURCE": lang.resources, "QUANTITY": lang.quantities,
                           "METRIC": lang.metrics}.get(t, [])
+            if t in lang.kinds and t not in _FORT_TERMINALS:
+                spellings += [w.word for w in lang.kinds[t].all_words]
     if not parts:
         return "", spellings
     text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]

@@ -28,8 +28,9 @@ from pathlib import Path
 from types import ModuleType
 
 from fortlang.errors import MessageError
-from fortlang.registry import FORT, LANGUAGES, PrimitiveSpec, Vocabulary, WordSpec
+from fortlang.registry import FORT, LANGUAGES, PrimitiveSpec, Vocabulary, WordSpec, arguments_of
 from fortlang.trust import safe_folder
+from fortlang.vocabulary import ArgKind
 
 GROUP = "fortlang.vocabularies"
 _CORE = __name__.partition(".")[0]  # "fortlang": the running core's own package
@@ -44,6 +45,9 @@ class VocabularyPlugin:
     primitives: tuple[PrimitiveSpec, ...] = ()
     quantities: tuple[WordSpec, ...] = ()
     description: str = ""
+    #: The argument kinds its primitives' syntax names beside the core's and Fort's
+    #: (``wish [WISH]``: a colour word or a number), fortlang.vocabulary.
+    kinds: tuple[ArgKind, ...] = ()
 
 
 class PluginError(MessageError):
@@ -150,7 +154,8 @@ def load(name: str) -> VocabularyPlugin:
         raise PluginError("E341", f"vocabulary `{name}`: the entry point `{ep.value}` does not "
                           f"give a VocabularyPlugin named `{name}`")
     try:  # its own declarations, alone: a malformed word is this plugin's, not a clash
-        FORT.extended(f"fort+{name}", primitives=plugin.primitives, quantities=plugin.quantities)
+        FORT.extended(f"fort+{name}", primitives=plugin.primitives, quantities=plugin.quantities,
+                      kinds=plugin.kinds)
         _complete(plugin)
     except Exception as e:  # its declarations are its code: a reason, never our traceback
         reason = str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
@@ -265,6 +270,17 @@ def _complete(plugin: VocabularyPlugin) -> None:
         if missing:
             raise ValueError(f"{kind} `{word}` declares no {', '.join(missing)} (`phrases`, "
                              f"`meanings`): it could not be explained in every language")
+    left_out = {id(a.kind) for s in plugin.primitives for a in arguments_of(s.node)
+                if a.optional and a.kind.default is None}  # said as the player's choice
+    for arg in plugin.kinds:
+        said = [("", arg.phrases)] if id(arg) in left_out else []
+        said += [(f" word `{w.word}`", w.phrases) for w in arg.all_words]
+        for what, phrases in said:
+            missing = [lang for lang in LANGUAGES if lang not in phrases]
+            if missing:
+                raise ValueError(f"argument kind `{arg.token}`{what} declares no "
+                                 f"{', '.join(missing)} phrase (`phrases`): it could not be "
+                                 "explained in every language")
     for spec in plugin.primitives:
         if spec.effect is None and spec.op is None:
             raise ValueError(f"primitive `{spec.name}` declares neither `effect` nor `op`: the "
@@ -279,7 +295,8 @@ def _vocabulary(names: tuple[str, ...]) -> Vocabulary:
     try:
         return FORT.extended("+".join(("fort", *names)),
                              primitives=tuple(s for p in plugins for s in p.primitives),
-                             quantities=tuple(w for p in plugins for w in p.quantities))
+                             quantities=tuple(w for p in plugins for w in p.quantities),
+                             kinds=tuple(k for p in plugins for k in p.kinds))
     except ValueError as e:
         raise PluginError("E342", f"vocabularies {', '.join(names)} clash: {e}") from None
 

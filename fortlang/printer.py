@@ -87,25 +87,23 @@ def _wrap(node: n.Node, at_least: int) -> str:
 
 
 def _leaf(node: n.Action) -> str:
-    """Every primitive prints as its declared syntax: its keywords and its arguments, an
-    optional argument left out at its default (``score`` for ``score 1``)."""
+    """Every primitive prints as its declared syntax: its keywords and its arguments, each as
+    its kind writes it, an optional argument left out at its default (``score`` for
+    ``score 1``)."""
     spec = reg.spec_of(type(node))
     assert spec is not None
+    arguments = iter(reg.arguments_of(type(node)))
     words: list[str] = []
-    for token in spec.syntax.split():
-        argument = reg.SYNTAX_ARGUMENTS.get(token)
-        if argument is None:
-            words.append(token)
+    for part in spec.syntax.split():
+        if part.isalpha() and part.islower():
+            words.append(part)
             continue
-        value = getattr(node, argument[1])
-        if token == "[N]" and value == 1 or token == "[-1|+1]" and not value:
+        argument = next(arguments)
+        kind = argument.kind
+        value = getattr(node, kind.field)
+        if argument.optional and value == kind.default and type(value) is type(kind.default):
             continue
-        if token == "[-1|+1]":
-            words.append(f"{value:+d}")
-        elif token == "RES":
-            words.append(reg.RESOURCE_WORD[value])
-        else:
-            words.append(str(value))
+        words.append(kind.text_of(value))
     return " ".join(words)
 
 

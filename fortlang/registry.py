@@ -12,12 +12,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import Any
 
 from fortlang import nodes as n
+from fortlang import vocabulary
 from fortlang.nodes import Resource, Suit
+from fortlang.vocabulary import (
+    AMOUNT,
+    CORE_KINDS,
+    ArgKind,
+    Word,
+    is_argument_token,
+    kinds_by_token,
+    parse_syntax,
+)
 
 
 @dataclass(frozen=True)
@@ -40,7 +50,7 @@ class PrimitiveSpec:
     #: 5 levels); 0 when nothing bounds it. Bounds `x` of this primitive alone (E202).
     most_times: int = 0
     #: A rough value of performing it once (VP, fort progress, resources, cards): the greedy
-    #: bot's default, which ``fortlang.game.agents.worth`` combines through the operators.
+    #: bot's default, which ``fortlang.agents.bots.worth`` combines through the operators.
     worth: Callable[[Any], float] = lambda a: 0.0
     #: Language -> its clause, for a primitive the phrasebooks do not know: a template over the
     #: node's fields (``"draw {amount} cards"``) or a function of the node.
@@ -49,7 +59,7 @@ class PrimitiveSpec:
     #: own tables do not know.
     meanings: Mapping[str, str] = field(default_factory=dict)
     #: Whether performing it may make room in your stuff, put tokens back in the supply or
-    #: change your pack. The engine's legality shortcuts (engine/certain.py) judge a play that
+    #: change your pack. The engine's legality shortcuts (games/fort/certain.py) judge a play that
     #: cannot free anything by what fits now ("what cannot be gained now never can"), so only a
     #: primitive declared False is left out of their search; a plugin's primitive that is not
     #: declared is assumed to free (the search then decides).
@@ -83,32 +93,63 @@ class PrimitiveSpec:
         if not _COLOUR.fullmatch(self.colour):
             raise ValueError(f"primitive {self.name}: colour {self.colour!r} is not #rrggbb")
         for token in self.syntax.split():
-            if not (token in SYNTAX_ARGUMENTS or (token.isalpha() and token.islower())):
+            if not ((token.isalpha() and token.islower()) or is_argument_token(token)):
                 raise ValueError(f"primitive {self.name}: `{token}` in its syntax is neither a "
-                                 f"lowercase keyword nor one of {', '.join(SYNTAX_ARGUMENTS)}")
+                                 "lowercase keyword nor an argument kind's token (`N`, `[N]`, "
+                                 "`RES`, a kind its vocabulary declares)")
+        parts = parse_syntax(self.syntax)
+        if not parts or parts[0][1] is not None:
+            raise ValueError(f"primitive {self.name}: its syntax starts with no keyword")
 
     @property
     def keywords(self) -> tuple[str, ...]:
         """The words of its syntax, in order: ``("copy", "rival", "pack")``."""
-        return tuple(t for t in self.syntax.split() if t not in SYNTAX_ARGUMENTS)
+        return tuple(part for part, token, _ in parse_syntax(self.syntax) if token is None)
 
-    def grammar_rule(self) -> str:
+    def arguments(self, kinds: Mapping[str, ArgKind] | None = None) -> tuple[Argument, ...]:
+        """Its arguments, in order, each token looked up in ``kinds`` (Fort's by default);
+        ValueError for a token no kind has."""
+        by_token = FORT_KIND_BY_TOKEN if kinds is None else kinds
+        out: list[Argument] = []
+        for part, token, optional in parse_syntax(self.syntax):
+            if token is None:
+                continue
+            kind = by_token.get(token)
+            if kind is None:
+                raise ValueError(f"primitive {self.name}: `{part}` in its syntax is neither a "
+                                 "lowercase keyword nor one of the argument kinds "
+                                 f"{', '.join(sorted(by_token))}")
+            out.append(Argument(part, kind, optional))
+        terminals = [a.kind.terminal for a in out]
+        if len(set(terminals)) < len(terminals):
+            raise ValueError(f"primitive {self.name}: two of its arguments are read with one "
+                             "terminal: the parser could not tell which is which")
+        return tuple(out)
+
+    def grammar_rule(self, kinds: Mapping[str, ArgKind] | None = None) -> str:
         """Its Lark rule, from the syntax: ``gain: GAIN AMOUNT? RESOURCE``."""
-        parts = [SYNTAX_ARGUMENTS[t][0] if t in SYNTAX_ARGUMENTS else t.upper()
-                 for t in self.syntax.split()]
+        arguments = iter(self.arguments(kinds))
+        parts = []
+        for part, token, optional in parse_syntax(self.syntax):
+            if token is None:
+                parts.append(part.upper())
+            else:
+                parts.append(next(arguments).kind.terminal + ("?" if optional else ""))
         return f"{self.name}: {' '.join(parts)}"
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a primitive: its part of the syntax (``[N]``), its kind, and whether it
+    may be left out (then the node field keeps its default)."""
+
+    part: str
+    kind: ArgKind
+    optional: bool
 
 
 _PATH_DATA = re.compile(r"[MmLlHhVvCcSsQqTtAaZz0-9 ,.eE+-]{1,2000}")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-
-#: The arguments a primitive's syntax may hold: token -> (grammar symbol, node field).
-SYNTAX_ARGUMENTS: dict[str, tuple[str, str]] = {
-    "[N]": ("AMOUNT?", "amount"),
-    "N": ("AMOUNT", "amount"),
-    "RES": ("RESOURCE", "resource"),
-    "[-1|+1]": ("MODIFIER?", "modifier"),
-}
 
 
 PRIMITIVES: tuple[PrimitiveSpec, ...] = (
@@ -226,6 +267,25 @@ RESOURCES: tuple[WordSpec, ...] = (
     WordSpec("resource", "R12.1", "the same as pizza/toy", lambda: Resource.EITHER),
 )
 RESOURCE_BY_WORD: dict[str, WordSpec] = {w.word: w for w in RESOURCES}
+
+# -- Fort's argument kinds (the core's AMOUNT beside them) ---------------------------------------
+
+#: A resource: `gain 2 pizza/toy` (R12.1). Its words are :data:`RESOURCES`.
+RES = ArgKind("RES", "resource", "RESOURCE", name="resource",
+              words=tuple(Word(w.word, w.build(), {"en": w.meaning}) for w in RESOURCES))
+#: A cost modifier: `advance -1` (R13.2), judged by the checker as amounts are.
+MODIFIER = ArgKind("-1|+1", "modifier", "MODIFIER", pattern=r"[+-][0-9]+", parse=int,
+                   lo=-1, hi=1, default=0, name="cost modifier", show=lambda v: f"{v:+d}",
+                   checked_later=True)
+FORT_KINDS: tuple[ArgKind, ...] = (*CORE_KINDS, RES, MODIFIER)
+FORT_KIND_BY_TOKEN: dict[str, ArgKind] = kinds_by_token(FORT_KINDS, "fort")
+
+#: The arguments Fort's primitives' syntax holds: part -> (grammar symbol, node field).
+SYNTAX_ARGUMENTS: dict[str, tuple[str, str]] = {
+    part: (kind.terminal + ("?" if optional else ""), kind.field)
+    for part, kind, optional in (("[N]", AMOUNT, True), ("N", AMOUNT, False), ("RES", RES, False),
+                                 ("[-1|+1]", MODIFIER, True))
+}
 #: The spelling the printer uses for each resource.
 RESOURCE_WORD: dict[Resource, str] = {Resource.PIZZA: "pizza", Resource.TOY: "toy",
                                       Resource.EITHER: "pizza/toy"}
@@ -347,7 +407,7 @@ OPERATORS: tuple[OperatorSpec, ...] = (
 @dataclass(frozen=True)
 class TriggerSpec:
     """A moment of the turn when a perk written in the language (``when:`` + ``action:``) may
-    be used. The game loop (fortlang.game.turn) offers each such perk at its moment, if its
+    be used. The game loop (fortlang.games.fort.turn) offers each such perk at its moment, if its
     action can be performed in full (R5.4's bar for a lone action); nobody follows it (R6.1
     follows played cards only)."""
 
@@ -426,8 +486,9 @@ COMPARE_OPS = ("=", "!=", "<", "<=", ">", ">=")
 
 #: Deeper ASTs are rejected by the parser, so every recursive pass has a known bound.
 MAX_DEPTH = 32
-#: A fixed multiplier (``x 3``) or an amount (``gain 3 pizza``) beyond this is surely a typo.
-MAX_AMOUNT = 10
+#: A fixed multiplier (``x 3``) or an amount (``gain 3 pizza``) beyond this is surely a typo:
+#: :data:`fortlang.vocabulary.MAX_AMOUNT` (the core's AMOUNT kind is bounded by it).
+MAX_AMOUNT: int = vocabulary.MAX_AMOUNT
 #: E202: the most ways the left part of a `then` may unfold (the search for a legal completion
 #: may try each, R13.4; the bundled cards need 12 at most, and the engine's search multiplies
 #: them by the ways of adding cards, R5.3), and the most repetitions nested repeats by
@@ -464,6 +525,9 @@ class Vocabulary:
     quantities: tuple[WordSpec, ...]
     operators: tuple[OperatorSpec, ...]
     metrics: tuple[WordSpec, ...]
+    #: The argument kinds its primitives' syntax may name (core C1: AMOUNT; Fort's RES and
+    #: MODIFIER; a plugin's own).
+    kinds: tuple[ArgKind, ...] = FORT_KINDS
 
     def __post_init__(self) -> None:
         checks: tuple[tuple[str, list[object]], ...] = (
@@ -474,6 +538,27 @@ class Vocabulary:
             dupes = {x for x in names if names.count(x) > 1}
             if dupes:
                 raise ValueError(f"{self.name}: {kind} declared twice: {sorted(map(str, dupes))}")
+        by_token = kinds_by_token(self.kinds, self.name)
+        arguments = {spec.node: spec.arguments(by_token) for spec in self.primitives}
+        keyword_terminals = {w.upper() for p in self.primitives for w in p.keywords}
+        regexes: dict[str, str] = {}
+        for arg in self.kinds:
+            if arg.terminal in keyword_terminals:
+                raise ValueError(f"{self.name}: argument kind `{arg.token}`'s terminal "
+                                 f"`{arg.terminal}` is also a keyword's: name it otherwise")
+            if regexes.setdefault(arg.terminal, arg.regex()) != arg.regex():
+                raise ValueError(f"{self.name}: two argument kinds read with terminal "
+                                 f"`{arg.terminal}` match different text")
+        for spec in self.primitives:
+            own = {f.name for f in fields(spec.node)}
+            for argument in arguments[spec.node]:
+                if argument.kind.field not in own:
+                    raise ValueError(f"primitive {spec.name}: its node {spec.node.__name__} has "
+                                     f"no field `{argument.kind.field}` for `{argument.part}`")
+            known_arguments = _ARGUMENTS.get(spec.node)
+            if known_arguments is not None and known_arguments != arguments[spec.node]:
+                raise ValueError(f"{self.name}: primitive `{spec.name}` takes other argument "
+                                 "kinds in another vocabulary")
         for spec in self.primitives:
             known = spec_of(spec.node)
             if known is not None and known.name != spec.name:
@@ -483,6 +568,8 @@ class Vocabulary:
                 _OTHER_SPECS[spec.node] = spec
         for word in self.quantities:
             _declare_quantity(self.name, word)
+        for spec in self.primitives:  # once every declaration is known good
+            _ARGUMENTS[spec.node] = arguments[spec.node]
 
     @property
     def primitive_by_name(self) -> dict[str, PrimitiveSpec]:
@@ -496,16 +583,25 @@ class Vocabulary:
     def quantity_by_word(self) -> dict[str, WordSpec]:
         return {w.word: w for w in self.quantities}
 
+    @property
+    def kind_by_token(self) -> dict[str, ArgKind]:
+        return kinds_by_token(self.kinds, self.name)
+
     def extended(self, name: str, *, primitives: tuple[PrimitiveSpec, ...] = (),
-                 quantities: tuple[WordSpec, ...] = ()) -> Vocabulary:
-        """A new vocabulary: this one plus more primitives and quantities (this one is
-        unchanged)."""
+                 quantities: tuple[WordSpec, ...] = (),
+                 kinds: tuple[ArgKind, ...] = ()) -> Vocabulary:
+        """A new vocabulary: this one plus more primitives, quantities and argument kinds (this
+        one is unchanged)."""
         return Vocabulary(name, self.primitives + primitives, self.resources,
-                          self.quantities + quantities, self.operators, self.metrics)
+                          self.quantities + quantities, self.operators, self.metrics,
+                          self.kinds + tuple(k for k in kinds if k not in self.kinds))
 
 
 #: Primitives of vocabularies other than Fort's, by node class (one entry per declared class).
 _OTHER_SPECS: dict[type, PrimitiveSpec] = {}
+#: The arguments of every declared primitive, by node class (its kinds resolved in its
+#: vocabulary): what the printer, the checker and the phrasebooks read.
+_ARGUMENTS: dict[type, tuple[Argument, ...]] = {}
 #: Quantities of vocabularies other than Fort's, by word.
 _OTHER_QUANTITIES: dict[str, WordSpec] = {}
 
@@ -544,6 +640,12 @@ def _declare_quantity(vocabulary: str, w: WordSpec) -> None:
 def spec_of(node_class: type) -> PrimitiveSpec | None:
     """The declaration of the primitive whose node class this is, in any vocabulary."""
     return PRIMITIVE_BY_NODE.get(node_class) or _OTHER_SPECS.get(node_class)
+
+
+def arguments_of(node_class: type) -> tuple[Argument, ...]:
+    """The arguments of the primitive whose node class this is, in any vocabulary (none for a
+    class no vocabulary declares)."""
+    return _ARGUMENTS.get(node_class, ())
 
 
 def takes_resource(node_class: type) -> bool:

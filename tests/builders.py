@@ -12,10 +12,10 @@ import random
 
 from fortlang.engine.choices import RandomAgent, ScriptedAgent
 from fortlang.engine.state import CardInstance, Game
-from fortlang.game.seats import Seats
 from fortlang.model import CardSet, KidCard
 from fortlang.nodes import TOKENS, Suit
 from fortlang.parser import parse_action
+from fortlang.sim.seats import Seats
 
 
 def kid(name: str, suits: str, public: str | None = None, private: str | None = None,
@@ -89,7 +89,7 @@ def recorded_play(game: Game, seat: int, card: CardInstance, *, follow: bool = T
     or None (R5.4, R5.5), every decision as offered (its kind, options, the options excluded
     with their rules, the answer) and the final state. Plays compared this way (a shortcut on
     and off) offer the same options, exclude the same ones for the same rules and end alike."""
-    from fortlang.engine.play import play_card, why_not_by_search
+    from fortlang.games.fort.play import play_card, why_not_by_search
 
     seen: list[tuple] = []
     game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))

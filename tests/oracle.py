@@ -15,9 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fortlang.game import make_bots, run_game
-from fortlang.game.pull import GameState
+from fortlang.agents.bots import make_bots
+from fortlang.games.fort.match import run_game
 from fortlang.model import CardSet
+from fortlang.sim.pull import GameState
 
 Entry = tuple[Any, ...]
 Driver = Callable[[CardSet, int, int, bool, Sequence[Any]], tuple[list[Entry], Any]]
@@ -41,7 +42,7 @@ class _Recording:
 
 def engine_loop(cardset: CardSet, players: int, seed: int, draft: bool,
                 agents: Sequence[Any]) -> tuple[list[Entry], Any]:
-    from fortlang.game.setup import new_game
+    from fortlang.games.fort.setup import new_game
 
     trace: list[Entry] = []
     holder: list[Any] = []

@@ -25,10 +25,16 @@ _ARGUMENTS = {
 
 
 def leaves_of(vocab: reg.Vocabulary) -> st.SearchStrategy[n.Action]:
-    """Every primitive of ``vocab`` with every argument its syntax declares."""
+    """Every primitive of ``vocab`` with every argument its syntax declares: Fort's as above,
+    another kind's among its typed values (left out: its default)."""
+    def argument(a: reg.Argument) -> st.SearchStrategy[object]:
+        if a.part in _ARGUMENTS and a.kind in reg.FORT_KINDS:
+            return _ARGUMENTS[a.part]
+        values = st.sampled_from(a.kind.values())
+        return values | st.just(a.kind.default) if a.optional else values
+
     return st.one_of(*(
-        st.builds(spec.node, **{reg.SYNTAX_ARGUMENTS[t][1]: _ARGUMENTS[t]
-                                for t in spec.syntax.split() if t in reg.SYNTAX_ARGUMENTS})
+        st.builds(spec.node, **{a.kind.field: argument(a) for a in reg.arguments_of(spec.node)})
         for spec in vocab.primitives))
 
 

@@ -16,7 +16,7 @@ from expansion import KIDS, write_expansion
 from test_balance_report import ARTIFACTS, CHROMIUM, needs_chromium
 
 from fortlang.cli import main
-from fortlang.game.stats import flag_outliers
+from fortlang.sim.stats import flag_outliers
 
 PLANTED = ("big-bo", "Big Bo", "[crown]", 2, "score 10", "score 10")  # E200: 10 at most
 
@@ -84,7 +84,7 @@ def test_tables_drop_columns_that_are_always_empty(report: Path) -> None:
 
 
 def test_a_win_rate_from_a_few_games_is_not_a_figure(report: Path) -> None:
-    from fortlang.game.report import win_rate_cell
+    from fortlang.sim.report import win_rate_cell
 
     assert win_rate_cell(0.0, [0.0, 0.66], 2) == "n/a (2 games)"
     assert win_rate_cell(0.25, [0.2, 0.3], 400).startswith("25.0% (400 games")
@@ -125,7 +125,7 @@ def test_the_page_fits_1280_pixels_and_its_first_screen_is_saved(report: Path,
 def test_a_row_whose_yield_and_win_rate_disagree_says_so(report: Path) -> None:
     from collections import defaultdict
 
-    from fortlang.game.report import page
+    from fortlang.sim.report import page
 
     f = json.loads((report / "figures.json").read_text())
     card = f["cards"]["big-bo"]  # yields the most; suppose its holders rarely won
@@ -147,7 +147,7 @@ def test_simulates_terminal_table_writes_no_rate_from_a_few_games(tmp_path: Path
 
 
 def test_too_few_ranked_cards_flag_nothing_and_the_page_says_why() -> None:
-    from fortlang.game.report import _flag_rule
+    from fortlang.sim.report import _flag_rule
 
     cards = {"a": _card(20.0, 0.1), "b": _card(1.0, 0.1), "c": _card(2.0, 0.1, n=3)}
     summary = flag_outliers(cards)

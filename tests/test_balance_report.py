@@ -54,7 +54,7 @@ def test_report_writes_the_page_and_the_figures_and_nothing_else(report: Path) -
 def test_the_page_says_the_margin_a_flag_had_to_clear(report: Path) -> None:
     from collections import defaultdict
 
-    from fortlang.game.report import page
+    from fortlang.sim.report import page
 
     figures = json.loads((report / "figures.json").read_text())
     plots: defaultdict[str, str] = defaultdict(str)  # the page's text only
@@ -67,7 +67,7 @@ def test_report_figures_are_simulates_figures(report: Path, tmp_path: Path) -> N
     folder = next(report.parent.glob("yard-kids"))
     sim = run("simulate", "--sets", str(folder), "--games", "40", "--seed", "4", "--bots",
               "greedy", "--json")
-    from fortlang.game.stats import flag_outliers
+    from fortlang.sim.stats import flag_outliers
 
     figures = json.loads(sim.stdout)  # the report's flags: outliers only (issue 36)
     figures["flagging"] = flag_outliers(figures["cards"], figures["flag_margin"])

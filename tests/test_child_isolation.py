@@ -105,7 +105,7 @@ def test_pool_workers_import_nothing_from_the_current_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, method: str) -> None:
     """A spawned worker (or the forkserver) is `python -c ...` in our current folder, which
     Python puts first on its sys.path: a multiprocessing/ there would run in each worker."""
-    from fortlang.game import backends
+    from fortlang.sim import backends
 
     folder, markers = tmp_path / "my-set", tmp_path / "markers"
     plant(folder, markers, ("greenlet", "lark", "yaml"), packages=("multiprocessing",),

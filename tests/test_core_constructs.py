@@ -10,11 +10,13 @@ from builders import Recorder, kid
 
 from fortlang import nodes as n
 from fortlang.checker import check
-from fortlang.engine import Game, Kind, ScriptedAgent, assert_invariants, perform, play_card
-from fortlang.game.seats import Seats
+from fortlang.engine import Game, Kind, ScriptedAgent
+from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.play import perform, play_card
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.printer import to_text
+from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 
@@ -87,7 +89,7 @@ def test_the_condition_is_tested_when_reached_after_what_came_before_r13_4() -> 
 def test_a_card_whose_only_action_fails_its_condition_cannot_be_played_r5_4() -> None:
     game = table()
     card = game.new_card(kid("Picky", "book", "if toy >= 3 -> score 2", None), game.players[0].hand)
-    from fortlang.engine import legal_plays
+    from fortlang.games.fort.play import legal_plays
     assert card not in legal_plays(game, 0)
     game.give(game.players[0], TOY, 3)
     assert card in legal_plays(game, 0)
@@ -295,7 +297,7 @@ def test_e203_destroy_this_belongs_to_the_leader() -> None:
 
 
 def test_the_greedy_bot_aims_at_the_leading_rival_and_gives_to_the_last() -> None:
-    from fortlang.game.agents import GreedyAgent
+    from fortlang.agents.bots import GreedyAgent
 
     game = Game(3, asker=Seats([GreedyAgent(1), GreedyAgent(2), GreedyAgent(3)]), debug=True)
     me, left, right = game.players

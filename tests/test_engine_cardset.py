@@ -7,8 +7,9 @@ import pytest
 from builders import random_table
 
 from fortlang.cardset import base_set
-from fortlang.engine import assert_invariants, lead, perform, play_card, why_not
-from fortlang.game.seats import Seats
+from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.play import lead, perform, play_card, why_not
+from fortlang.sim.seats import Seats
 
 BASE = base_set()
 SEEDS = range(12)

@@ -1,4 +1,4 @@
-"""The shortcuts of the legality search (fortlang.engine.certain, and one card per zone while
+"""The shortcuts of the legality search (fortlang.games.fort.certain, and one card per zone while
 searching) agree with the full search: "surely playable" and "surely unplayable" are never wrong
 (on random actions at random tables and on the bundled cards), they are exact for the actions they
 know, and plays searched with every shortcut offer the same options and report the same rules as
@@ -18,22 +18,23 @@ from hypothesis import strategies as st
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Rules, ScriptedAgent, interpreter, play
-from fortlang.engine.certain import (
+from fortlang.engine import Game, Rules, ScriptedAgent, interpreter
+from fortlang.engine.interpreter import Ctx, search
+from fortlang.engine.program import program, run
+from fortlang.engine.state import TOKENS
+from fortlang.games.fort import play
+from fortlang.games.fort.certain import (
     follow_verdict,
     surely_followed,
     surely_playable,
     surely_unplayable,
 )
-from fortlang.engine.interpreter import Ctx, search
-from fortlang.engine.play import why_not_by_search
-from fortlang.engine.program import program, run
-from fortlang.engine.state import TOKENS
-from fortlang.game.seats import Seats
+from fortlang.games.fort.play import why_not_by_search
 from fortlang.model import KidCard
 from fortlang.nodes import Choice, Gain, Resource, Spend, Suit
 from fortlang.parser import parse_action
 from fortlang.registry import is_resource_choice
+from fortlang.sim.seats import Seats
 
 BASE = base_set()
 #: Small actions: a real play tries every option at every choice, which grows fast with the size.

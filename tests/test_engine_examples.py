@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 from builders import kid
 
-from fortlang.engine import Game, IllegalMove, ScriptedAgent, assert_invariants, play_card
+from fortlang.engine import Game, IllegalMove, ScriptedAgent
 from fortlang.engine.choices import Kind
-from fortlang.game.seats import Seats
+from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.play import play_card
 from fortlang.nodes import Resource
+from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine import RandomAgent, Rules, interpreter
-from fortlang.engine.play import why_not_by_search
 from fortlang.engine.state import Game
-from fortlang.game.seats import Seats
+from fortlang.games.fort.play import why_not_by_search
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
+from fortlang.sim.seats import Seats
 
 #: Patching the interpreter's globals proves something only against the sources: compiled code
 #: (mypyc) reads a Final constant as a C static and calls classes directly.

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from builders import kid
 
-from fortlang.engine import Game, IllegalMove, Rules, ScriptedAgent, play_card
-from fortlang.game.seats import Seats
+from fortlang.engine import Game, IllegalMove, Rules, ScriptedAgent
+from fortlang.games.fort.play import play_card
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action
+from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 BUG = kid("Bug", "shovel", "gain pizza x shovel", "score x level")

@@ -1,5 +1,5 @@
-"""The follower's shortcut (fortlang.engine.certain.follow_verdict) agrees with the search: every
-option it settles without a trial (legal for certain, or excluded for R6.2 for certain) is
+"""The follower's shortcut (fortlang.games.fort.certain.follow_verdict) agrees with the search:
+every option it settles without a trial (legal for certain, or excluded for R6.2 for certain) is
 settled so by trying it, on random actions at random tables, with followers' coins named every
 way the search names them (R5.6, R6.5), bound or not by the leader's choices (R6.4); and it
 settles every option of the actions it knows, so a weaker shortcut fails here too."""
@@ -16,11 +16,12 @@ from test_engine_certain import actions, full_search
 
 from fortlang import registry as reg
 from fortlang.cardset import base_set
-from fortlang.engine import Rules, play
-from fortlang.engine.certain import MOST_NAMINGS, follow_verdict
+from fortlang.engine import Rules
 from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.program import program
 from fortlang.engine.state import TOKENS, Game
+from fortlang.games.fort import play
+from fortlang.games.fort.certain import MOST_NAMINGS, follow_verdict
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
 from fortlang.parser import parse_action

@@ -11,10 +11,10 @@ import pytest
 from builders import Recorder, kid
 
 from fortlang.engine import Game
-from fortlang.engine.play import play_card
 from fortlang.engine.program import program, reads_moved_cards
-from fortlang.game.seats import Seats
+from fortlang.games.fort.play import play_card
 from fortlang.parser import parse_action
+from fortlang.sim.seats import Seats
 
 
 def _recruit_decision(public: str, park: list) -> tuple:

@@ -5,18 +5,12 @@ from __future__ import annotations
 import pytest
 from builders import Recorder, kid
 
-from fortlang.engine import (
-    Game,
-    IllegalMove,
-    Kind,
-    assert_invariants,
-    lead,
-    legal_plays,
-    play_card,
-)
-from fortlang.game.seats import Seats
+from fortlang.engine import Game, IllegalMove, Kind
+from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.play import lead, legal_plays, play_card
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource, Suit
+from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 BUG = kid("Bug", "shovel", "gain pizza x shovel", "score x level")
@@ -267,7 +261,7 @@ def test_r15_rough_housing_destroys_the_played_card():
     ({"park", "park_deck"}, ("Tink from the park", "the top of the park deck")),
 ])
 def test_r7_1_recruit_phase_and_r15_birthday_party_without_yards(places, labels):
-    from fortlang.engine import recruit
+    from fortlang.games.fort.play import recruit
 
     game = table(["Tink from the park"])
     game.new_card(GLUE, game.park)
@@ -280,7 +274,7 @@ def test_r7_1_recruit_phase_and_r15_birthday_party_without_yards(places, labels)
 
 
 def test_r7_1_recruit_with_nothing_left_returns_false():
-    from fortlang.engine import recruit
+    from fortlang.games.fort.play import recruit
 
     game = table()
     assert not recruit(game, 0)
@@ -293,7 +287,8 @@ def test_a_play_result_is_an_immutable_record_of_every_field() -> None:
     import inspect
 
     from fortlang import native
-    from fortlang.engine import PlayResult, play
+    from fortlang.games.fort import play
+    from fortlang.games.fort.play import PlayResult
 
     names = list(inspect.signature(PlayResult).parameters)
     assert names == ["seat", "card", "coin", "added", "lookout", "used", "bindings", "followers",

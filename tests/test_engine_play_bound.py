@@ -22,7 +22,7 @@ from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.checker import any_suits, play_ways, search_ways
 from fortlang.engine import interpreter
-from fortlang.engine.play import play_card, why_not
+from fortlang.games.fort.play import play_card, why_not
 from fortlang.nodes import Suit
 
 pytestmark = pytest.mark.skipif(native.is_compiled(interpreter), reason="counts by patching a "

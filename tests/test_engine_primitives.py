@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 from builders import kid
 
-from fortlang.engine import Game, ScriptedAgent, assert_invariants, can_perform, perform
-from fortlang.game.seats import Seats
+from fortlang.engine import Game, ScriptedAgent
+from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.play import can_perform, perform
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
+from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 A = kid("Alpha", "book", "score", "score")

@@ -19,9 +19,9 @@ from fortlang.engine import Game
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import Op, program
-from fortlang.game.seats import Seats
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
+from fortlang.sim.seats import Seats
 
 
 def test_a_repetition_of_an_op_without_choices_is_a_loop():
@@ -93,7 +93,7 @@ def test_repetitions_of_a_choice_nest_no_frames():
     """Issue 13.3: repetitions of a body that offers a choice (`(score or lose) x N`, R13.3)
     do not nest Python frames: with a recursion limit a few hundred frames above here, far more
     repetitions complete, searched (each option tried to the end of the move) and asked."""
-    from fortlang.engine.play import can_perform, perform
+    from fortlang.games.fort.play import can_perform, perform
 
     action = n.Repeat(parse_action("score or lose"), n.Fixed(400))
     game = Game(2)
@@ -113,7 +113,7 @@ def test_a_card_the_checker_accepts_runs_at_its_largest_counts():
     (8): within the checker's bound (E202 allows 200), so the engine must play it. It used to
     end in RecursionError."""
     from fortlang.checker import check
-    from fortlang.engine.play import perform
+    from fortlang.games.fort.play import perform
 
     action = parse_action("(((score or lose) x level) x pack) x 5")
     assert check(action) == []

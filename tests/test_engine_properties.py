@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fortlang.cardset import base_set
-from fortlang.engine import assert_invariants, can_perform, perform
+from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.play import can_perform, perform
 
 BASE = base_set()
 

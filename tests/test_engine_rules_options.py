@@ -9,9 +9,10 @@ from pathlib import Path
 
 from builders import kid
 
-from fortlang.engine import Game, Rules, ScriptedAgent, play_card
-from fortlang.game.seats import Seats
+from fortlang.engine import Game, Rules, ScriptedAgent
+from fortlang.games.fort.play import play_card
 from fortlang.nodes import Resource
+from fortlang.sim.seats import Seats
 
 PIZZA = Resource.PIZZA
 BUG = kid("Bug", "shovel", "gain pizza x shovel", "score x level")

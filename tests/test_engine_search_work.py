@@ -10,12 +10,13 @@ import random
 import pytest
 
 from fortlang import native
-from fortlang.engine import Game, can_perform, perform
+from fortlang.engine import Game
 from fortlang.engine import interpreter as interp
 from fortlang.engine.choices import RandomAgent
-from fortlang.game.seats import Seats
+from fortlang.games.fort.play import can_perform, perform
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
+from fortlang.sim.seats import Seats
 
 #: Far more than the search needs here (a few hundred options), far fewer than trying every
 #: way the other performers' choices unfold (2^16 and more).
@@ -66,8 +67,8 @@ def test_a_follower_short_is_excluded_without_trying_the_others_choices(counted)
     """The same for a follower: following needs the public action in full (R6.2), and the
     rule that excludes it is still R6.2."""
     from fortlang.engine.interpreter import Ctx, search
-    from fortlang.engine.play import InFull
     from fortlang.engine.program import program
+    from fortlang.games.fort.play import InFull
 
     op = program(parse_action("each player -> ((score or lose) x 8 then gain pizza)"))
     game = _table()
@@ -82,7 +83,7 @@ def test_a_leader_whose_last_action_falls_short_with_none_in_full_fails_r5_4(cou
     to perform falls short and none before was in full, no choice left can help."""
     from builders import kid
 
-    from fortlang.engine.play import why_not_by_search
+    from fortlang.games.fort.play import why_not_by_search
 
     game = _table()
     card = kid("Crowd", "shovel", "each player -> ((score or lose) x 8 then gain pizza)")
@@ -96,7 +97,7 @@ def _order_decision(private: str):
     public action) to a card whose private action is ``private`` (R5.2, R5.3)."""
     from builders import Recorder, kid
 
-    from fortlang.engine.play import play_card
+    from fortlang.games.fort.play import play_card
 
     game = Game(3)
     leader = Recorder([1] + [0] * 50)  # add the shovel card, then the first option each time
@@ -132,7 +133,7 @@ def test_a_short_performer_with_no_action_left_that_could_be_in_full_fails_r5_4(
     seat 0 falls short in the public action no choice left can make the play legal."""
     from builders import kid
 
-    from fortlang.engine.play import why_not_by_search
+    from fortlang.games.fort.play import why_not_by_search
 
     game = _table()
     card = kid("Crowd", "shovel", "each player -> ((score or lose) x 8 then gain pizza)",

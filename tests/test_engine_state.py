@@ -13,23 +13,23 @@ from fortlang.engine import (
     Game,
     GameView,
     IllegalMove,
-    InvariantError,
     Kind,
     Option,
     RandomAgent,
     ScriptedAgent,
-    assert_invariants,
-    check,
-    perform,
 )
+from fortlang.engine.chance import Distribution
 from fortlang.engine.interpreter import recruit_places
 from fortlang.engine.program import COMPILED_QUANTITIES, OPS
-from fortlang.game.seats import Seats
+from fortlang.games.fort.invariants import InvariantError, assert_invariants, check
+from fortlang.games.fort.play import perform
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
+from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 A = kid("Alpha", "book", "score", "score")
+D6 = Distribution.uniform([Option(str(f), f) for f in range(1, 7)])
 
 
 def test_every_action_node_has_an_op_and_every_quantity_a_count():
@@ -241,6 +241,7 @@ def test_changed_since_after_a_rollback_finds_the_last_state_change_left():
         (lambda: game.put(p.perks, "perk"), True),
         (lambda: game.level_up(p), True),
         (lambda: game.take(p.perks, 0), True),
+        (lambda: game.chance(D6), False),  # the generator's state: journaled, not the table's
         (lambda: game.note([], 2), False),
     ]
     outer = game.begin()
@@ -256,6 +257,7 @@ def test_changed_since_after_a_rollback_finds_the_last_state_change_left():
     game.rollback(outer)
     game.commit(outer)
     assert (p.vp, p.level, q.vp, len(p.hand)) == (0, 0, 0, 2)
+    assert game.rng.getstate() == Game(2).rng.getstate()  # the draw undone too
 
 
 def test_a_signal_that_cuts_a_record_short_is_what_the_move_raises():
@@ -263,7 +265,7 @@ def test_a_signal_that_cuts_a_record_short_is_what_the_move_raises():
     one undo entry; the move's transaction then raises that signal, not an error of reading the
     cut log back (simulate would take an Exception for a failed game and keep its log)."""
     from fortlang.engine.interpreter import Ctx
-    from fortlang.engine.play import _transaction
+    from fortlang.games.fort.play import _transaction
 
     game = Game(2)
     p = game.players[0]
@@ -447,8 +449,9 @@ def test_a_finished_game_leaves_no_reference_cycle():
     game meets none there either (.ci/compiled runs it against the compiled build)."""
     import gc
 
+    from fortlang.agents.bots import make_bots
     from fortlang.cardset import base_set
-    from fortlang.game import make_bots, run_game
+    from fortlang.games.fort.match import run_game
 
     cardset = base_set()
     gc.collect()
@@ -462,7 +465,7 @@ def test_a_finished_game_leaves_no_reference_cycle():
 
 def test_closed_forms_say_how_much_a_primitive_can_do_now():
     """What gain, spend, pack and lookout can do now (R1.4, R1.5, R10.2, R12.1-R12.3, R12.9):
-    one function each, which the interpreter performs by and engine/certain.py judges by."""
+    one function each, which the interpreter performs by and games/fort/certain.py judges by."""
     game = Game(2)
     p = game.players[0]
     game.give(p, PIZZA, 3)

@@ -15,7 +15,7 @@ from fortlang.cardset import base_set, load_set
 from fortlang.cli import main
 from fortlang.docsite.site import generate
 from fortlang.engine import RandomAgent
-from fortlang.game.match import run_game
+from fortlang.games.fort.match import run_game
 from fortlang.model import CardSet, PerkHook
 
 ROOT = Path(__file__).resolve().parent.parent

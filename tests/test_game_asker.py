@@ -1,5 +1,5 @@
 """The engine asks one asker (issue 33 stage 2): a :class:`~fortlang.engine.Game` holds no
-agents; the match layer seats them (:class:`~fortlang.game.seats.Seats`) and answers through
+agents; the match layer seats them (:class:`~fortlang.sim.seats.Seats`) and answers through
 the :class:`~fortlang.engine.asker.Asker` protocol."""
 
 from __future__ import annotations
@@ -7,15 +7,17 @@ from __future__ import annotations
 import pytest
 from builders import kid
 
+from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Kind, RandomAgent, ScriptedAgent, perform
+from fortlang.engine import Game, Kind, RandomAgent, ScriptedAgent
 from fortlang.engine.asker import RandomAsker
-from fortlang.game import make_bots, run_game
-from fortlang.game.pull import GameState, play
-from fortlang.game.seats import Seats, asker_for
-from fortlang.game.setup import new_game
+from fortlang.games.fort.match import run_game
+from fortlang.games.fort.play import perform
+from fortlang.games.fort.setup import new_game
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
+from fortlang.sim.pull import GameState, play
+from fortlang.sim.seats import Seats, asker_for
 
 BASE = base_set()
 

@@ -1,12 +1,12 @@
-"""The docstring examples of fortlang.game run as tests (STYLE #14)."""
+"""The docstring examples of fortlang.sim run as tests (STYLE #14)."""
 
 from __future__ import annotations
 
 import doctest
 
-import fortlang.game
+import fortlang.sim
 
 
-def test_game_docstring_examples():
-    result = doctest.testmod(fortlang.game)
+def test_sim_docstring_examples():
+    result = doctest.testmod(fortlang.sim)
     assert result.attempted >= 2 and result.failed == 0

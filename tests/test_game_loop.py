@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import Game, ReplayAgent
-from fortlang.game import Trigger, end_triggers, make_bots, run_game
-from fortlang.game.match import Progress
+from fortlang.games.fort.match import Progress, Trigger, end_triggers, run_game
 
 CARDSET = base_set()
 

@@ -28,8 +28,8 @@ BASE = ROOT / "cards" / "fort-base"
 #: A second game, as its package declares it: Fort's pieces, another name.
 OTHER = ("from fortlang.module import GameModule\n"
          "GAME = GameModule(name='other', titles={'en': 'Other'}, players=range(2, 3),\n"
-         "                  new_table='fortlang.game.setup:new_game',\n"
-         "                  run='fortlang.game.match:run_game')\n")
+         "                  new_table='fortlang.games.fort.setup:new_game',\n"
+         "                  run='fortlang.games.fort.match:run_game')\n")
 
 
 @pytest.fixture(autouse=True)
@@ -77,7 +77,7 @@ def test_fort_is_found_through_its_entry_point() -> None:
     fort = games.game_named("fort")
     assert isinstance(fort, GameModule) and fort.name == "fort"
     assert fort.title("ru") == "Форт" and list(fort.players) == [2, 3, 4]
-    from fortlang.game.setup import new_game
+    from fortlang.games.fort.setup import new_game
 
     assert fort.piece("new_table") is new_game
 

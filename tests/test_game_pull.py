@@ -8,11 +8,12 @@ import weakref
 
 import pytest
 
+from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import IllegalMove, Kind, RandomAgent
-from fortlang.game import make_bots, run_game
-from fortlang.game.pull import TERMINAL, GameState, play
+from fortlang.games.fort.match import run_game
 from fortlang.nodes import Resource
+from fortlang.sim.pull import TERMINAL, GameState, play
 
 BASE = base_set()
 
@@ -110,8 +111,8 @@ def test_a_dropped_or_closed_state_unwinds_its_engine():
 
 
 def test_replay_drives_the_logged_game_through_the_pull_api():
-    from fortlang.game.replay import StateTrace, record, replay
-    from fortlang.game.setup import new_game
+    from fortlang.games.fort.setup import new_game
+    from fortlang.sim.replay import StateTrace, record, replay
 
     trace = StateTrace()
     agents = make_bots(["greedy", "random"], 3, 21)

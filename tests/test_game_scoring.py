@@ -7,7 +7,7 @@ from builders import kid
 
 from fortlang.cardset import base_set
 from fortlang.engine import Game
-from fortlang.game.scoring import evaluate, final_score, winners
+from fortlang.games.fort.scoring import evaluate, final_score, winners
 from fortlang.nodes import Resource
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
@@ -139,8 +139,8 @@ def test_r10_4_r11_1_fort_points_and_end_triggers_follow_a_replaced_board():
     what a play brings (gains) and for the end triggers (R11.1)."""
     from dataclasses import replace
 
-    from fortlang.game.gains import standing
-    from fortlang.game.match import Trigger, end_triggers
+    from fortlang.games.fort.gains import standing
+    from fortlang.games.fort.match import Trigger, end_triggers
 
     game = table()
     game.new_cards([BOOK], game.park_deck)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from builders import Recorder, kid
 
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Kind, ScriptedAgent, assert_invariants
+from fortlang.engine import Game, Kind, ScriptedAgent
 from fortlang.engine.state import Rules
-from fortlang.game.seats import Seats
-from fortlang.game.setup import draw, new_game
-from fortlang.game.turn import (
+from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.setup import draw, new_game
+from fortlang.games.fort.turn import (
     TurnRecord,
     clean_up,
     discard,
@@ -21,6 +21,7 @@ from fortlang.game.turn import (
     recycle,
 )
 from fortlang.nodes import Resource
+from fortlang.sim.seats import Seats
 
 CARDSET = base_set()
 PERKS = {k.id: k for k in CARDSET.perks}

@@ -12,28 +12,21 @@ from builders import kid
 
 from fortlang import nodes as n
 from fortlang import registry
+from fortlang.agents.bots import worth
 from fortlang.checker import check
 from fortlang.docsite.reference import primitives
 from fortlang.docsite.strip import glyphs
-from fortlang.engine import (
-    Game,
-    IllegalMove,
-    ScriptedAgent,
-    can_perform,
-    perform,
-    play_card,
-    why_not,
-)
-from fortlang.engine.certain import surely_playable
+from fortlang.engine import Game, IllegalMove, ScriptedAgent
 from fortlang.engine.program import CARDS_MOVED, Judgement, Op, program
 from fortlang.errors import FortSyntaxError
-from fortlang.game.agents import worth
-from fortlang.game.seats import Seats
+from fortlang.games.fort.certain import surely_playable
+from fortlang.games.fort.play import can_perform, perform, play_card, why_not
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.parser import language, parse_action
 from fortlang.phrasebook import plural, sentence
 from fortlang.printer import to_text
+from fortlang.sim.seats import Seats
 
 
 @dataclass(frozen=True, slots=True)

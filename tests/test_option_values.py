@@ -11,15 +11,16 @@ from pathlib import Path
 import pytest
 from builders import Recorder
 
+from fortlang.agents.bots import make_bots
+from fortlang.agents.mcts import option_keys
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Kind, perform
+from fortlang.engine import Game, Kind
 from fortlang.engine.choices import Decision, Give, Option, Seat, Take, player_name
-from fortlang.game.agents import make_bots
-from fortlang.game.mcts import option_keys
-from fortlang.game.pull import GameState, answer
-from fortlang.game.seats import Seats
+from fortlang.games.fort.play import perform
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
+from fortlang.sim.pull import GameState, answer
+from fortlang.sim.seats import Seats
 
 PACKAGE = Path(__file__).resolve().parent.parent / "fortlang"
 
@@ -35,7 +36,7 @@ KNOWN = {("scenario/agent.py", "_names")}
 
 def _label_readers() -> list[str]:
     found = []
-    for folder in ("game", "scenario"):
+    for folder in ("agents", "sim", "games", "scenario"):  # the bots, drivers, games, scenarios
         for path in sorted((PACKAGE / folder).rglob("*.py")):
             rel = path.relative_to(PACKAGE).as_posix()
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -140,8 +141,8 @@ def test_the_greedy_bot_gives_to_the_poorest_and_takes_from_the_richest_by_value
         value, best) -> None:
     """Core C3, C4, C6 as the greedy bot reads them: from the option's value, whatever the
     label says (here every label lies: it names the other rival and the other way)."""
+    from fortlang.agents.bots import GreedyAgent
     from fortlang.engine.view import GameView
-    from fortlang.game.agents import GreedyAgent
 
     game = Game(3)
     game.players[1].vp, game.players[2].vp = 5, 1
@@ -179,8 +180,8 @@ class _Checking:
 def test_no_two_options_of_a_decision_share_a_value_but_not_a_label() -> None:
     """Design risk 6: the search bot keys options by value, so two options with different
     labels and one value would be merged. Over many games of every size and set-up, never."""
-    from fortlang.game import run_game
-    from fortlang.game.setup import new_game
+    from fortlang.games.fort.match import run_game
+    from fortlang.games.fort.setup import new_game
 
     cardset = base_set()
     merged: list[Decision] = []

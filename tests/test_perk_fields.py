@@ -16,12 +16,13 @@ import pytest
 from builders import kid
 
 from fortlang.cardset import base_set
-from fortlang.engine import Game, ScriptedAgent, can_perform, perform, play_card
-from fortlang.game.seats import Seats
-from fortlang.game.turn import TurnRecord, diy, do_over, recruit, recycle, timed_perks
+from fortlang.engine import Game, ScriptedAgent
+from fortlang.games.fort.play import can_perform, perform, play_card
+from fortlang.games.fort.turn import TurnRecord, diy, do_over, recruit, recycle, timed_perks
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
+from fortlang.sim.seats import Seats
 
 SCHEMA = json.loads(files("fortlang.schemas").joinpath("perks.schema.json").read_text())
 PERK = SCHEMA["$defs"]["perk"]

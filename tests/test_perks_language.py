@@ -15,14 +15,15 @@ from fortlang import registry as reg
 from fortlang.cardset import base_set, load_set
 from fortlang.cardset.schema import SCHEMA_DIR
 from fortlang.cli import main
-from fortlang.engine import Game, Kind, assert_invariants
-from fortlang.game.seats import Seats
-from fortlang.game.turn import TurnRecord, diy, play_phase, play_turn, timed_perks
+from fortlang.engine import Game, Kind
+from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.turn import TurnRecord, diy, play_phase, play_turn, timed_perks
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.phrasebook import perk_text
 from fortlang.resources import data_dir
+from fortlang.sim.seats import Seats
 
 CARDSET = base_set()
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
@@ -108,7 +109,7 @@ def test_the_language_diy_is_not_offered_when_it_cannot_be_paid_as_the_hook() ->
 
 def test_whole_turns_run_with_perks_at_every_trigger() -> None:
     from fortlang.engine import RandomAgent
-    from fortlang.game.setup import new_game
+    from fortlang.games.fort.setup import new_game
 
     game, first = new_game(CARDSET, 2, seed=4, agents=[RandomAgent(1), RandomAgent(2)])
     for t in reg.TRIGGERS:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
+from fortlang.agents.bots import agent_seed, make_bot
 from fortlang.cli import main
 from fortlang.cli.simulate import game_sets
 from fortlang.engine.choices import Decision, Kind
-from fortlang.game.agents import agent_seed, make_bot
-from fortlang.game.disclosure import PUBLIC, SECRET, told
-from fortlang.game.pull import GameState, answer
+from fortlang.games.fort.disclosure import PUBLIC, SECRET, told
+from fortlang.sim.pull import GameState, answer
 
 #: The person's answer to everything: option 1 (``skip the play phase`` on each turn, so the
 #: person never reaches level 1 and never sees the rule pile).
@@ -107,7 +107,7 @@ def test_a_seat_is_told_its_own_secret_and_the_others_are_not() -> None:
 def test_the_disclosure_docstring_examples() -> None:
     import doctest
 
-    import fortlang.game.disclosure
+    import fortlang.games.fort.disclosure
 
-    result = doctest.testmod(fortlang.game.disclosure)
+    result = doctest.testmod(fortlang.games.fort.disclosure)
     assert result.attempted >= 3 and result.failed == 0

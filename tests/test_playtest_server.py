@@ -10,10 +10,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from fortlang.cardset.load import base_set
-from fortlang.game.replay import replay
 from fortlang.playtest import server as server_module
 from fortlang.playtest.server import Playtest
 from fortlang.playtest.table import Table
+from fortlang.sim.replay import replay
 
 
 def _app(humans: int = 1, seed: int = 4, hosts: list[str] | None = None) -> Playtest:

@@ -10,9 +10,9 @@ import pytest
 
 from fortlang.cardset.load import base_set
 from fortlang.engine.choices import IllegalMove, Kind
-from fortlang.game.replay import replay
 from fortlang.playtest.table import Table
 from fortlang.playtest.view import seat_view
+from fortlang.sim.replay import replay
 
 
 def _play(table: Table, pick: random.Random, *, undo_every: float = 0.0) -> int:

@@ -1,4 +1,4 @@
-"""The engine's legality shortcuts (engine/certain.py) and a primitive they do not know.
+"""The engine's legality shortcuts (games/fort/certain.py) and a primitive they do not know.
 
 The shortcuts answer "this card can never be played" without a search when no primitive of the
 card can make room in the stuff, put tokens back in the supply or change the pack: then what
@@ -16,12 +16,12 @@ from builders import kid
 
 from fortlang import nodes as n
 from fortlang import registry
-from fortlang.engine import Game, ScriptedAgent, play_card, why_not
-from fortlang.engine.play import why_not_by_search
-from fortlang.game.seats import Seats
+from fortlang.engine import Game, ScriptedAgent
+from fortlang.games.fort.play import play_card, why_not, why_not_by_search
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import language
+from fortlang.sim.seats import Seats
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,16 +18,17 @@ from plugin_site import EXPANSION, install
 
 from fortlang import nodes as n
 from fortlang import registry
+from fortlang.agents.bots import worth
 from fortlang.checker import check
 from fortlang.cli import main
 from fortlang.docsite.reference import quantities
 from fortlang.docsite.strip import glyphs
-from fortlang.engine import Game, ScriptedAgent, perform
-from fortlang.game.agents import worth
-from fortlang.game.seats import Seats
+from fortlang.engine import Game, ScriptedAgent
+from fortlang.games.fort.play import perform
 from fortlang.parser import language
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
+from fortlang.sim.seats import Seats
 
 FRIENDS = registry.WordSpec(
     "friends", "X9", "each card in your yard and your lookout", partial(n.Tally, "friends"),

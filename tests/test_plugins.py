@@ -21,9 +21,10 @@ from plugin_site import EXAMPLE, EXPANSION, forget, install, plant_shadow
 from fortlang import plugins
 from fortlang.cardset import load_set
 from fortlang.cli import main
-from fortlang.engine import Game, ScriptedAgent, play_card
-from fortlang.game.seats import Seats
+from fortlang.engine import Game, ScriptedAgent
+from fortlang.games.fort.play import play_card
 from fortlang.parser import language
+from fortlang.sim.seats import Seats
 
 pytestmark = pytest.mark.usefixtures("fresh_vocabularies")
 

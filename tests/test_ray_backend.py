@@ -104,7 +104,7 @@ def _start(pid: int) -> str | None:
 
 def _family(pid: int) -> dict[int, str]:
     """The processes ``pid`` started, and theirs (pid -> start time)."""
-    from fortlang.game.ray_watchdog import descendants
+    from fortlang.sim.ray_watchdog import descendants
 
     return {p: s for p in descendants({pid: _start(pid) or ""}) - {pid}
             if (s := _start(p)) is not None}

@@ -10,8 +10,8 @@ from fortlang.cardset import load_bundled
 from fortlang.engine import Game
 from fortlang.engine.choices import Kind
 from fortlang.errors import FortError
-from fortlang.game.pull import GameState
 from fortlang.scenario import load_text, run_scenario
+from fortlang.sim.pull import GameState
 
 DIGGER = """
 cards:
@@ -269,7 +269,7 @@ def test_pull_api_on_a_given_table_asks_from_outside():
     cards = {k.id: k for k in load_bundled()["fort-base"].kids}
     game = Game(2)
     game.new_card(cards["bud"], game.players[0].hand)
-    from fortlang.engine.play import play_card
+    from fortlang.games.fort.play import play_card
 
     state = GameState.on_table(game, lambda g: play_card(g, 0, g.players[0].hand[0]))
     assert state.decision().kind == Kind.COIN_SUIT  # Bud's coin (R5.6)

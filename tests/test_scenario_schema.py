@@ -34,7 +34,7 @@ def test_shipped_scenario_file_satisfies_the_schema(path):
 
 
 def test_r11_1_end_triggers_are_the_game_loops():
-    from fortlang.game.match import Trigger
+    from fortlang.games.fort.match import Trigger
 
     enum = SCHEMA["$defs"]["expected"]["properties"]["triggers"]["items"]["enum"]
     assert sorted(enum) == sorted([Trigger.SCORE, Trigger.LEVEL, Trigger.PARK])

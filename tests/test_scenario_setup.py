@@ -8,7 +8,7 @@ import pytest
 from fortlang.cardset import base_set
 from fortlang.engine.choices import Kind
 from fortlang.errors import FortError
-from fortlang.game.setup import new_game
+from fortlang.games.fort.setup import new_game
 from fortlang.scenario import load_text, run_scenario
 
 CARDSET = base_set()

@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from fortlang.cardset import base_set
 from fortlang.cli import main
-from fortlang.game.batch import seat_bots
-from fortlang.game.setup import new_game
+from fortlang.games.fort.setup import new_game
+from fortlang.sim.batch import seat_bots
 
 
 def _friends_by_seat(seed: int, players: int = 4) -> list[set[str]]:

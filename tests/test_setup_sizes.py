@@ -46,7 +46,7 @@ def test_check_refuses_a_park_too_small_to_deal_four_players(tmp_path: Path):
 def test_set_up_of_an_unchecked_small_park_is_a_clear_error_not_an_index_error():
     from fortlang.cardset import base_set
     from fortlang.errors import FortError
-    from fortlang.game.setup import new_game
+    from fortlang.games.fort.setup import new_game
 
     base = base_set()
     small = type(base)(manifest=base.manifest, kids=tuple(base.kids)[:20], rules=base.rules,
@@ -206,8 +206,8 @@ def test_determinizing_a_table_the_knowledge_overfills_still_deals_every_hidden_
     import random
 
     from fortlang.cardset import base_set
-    from fortlang.game.knowledge import Knowledge, determinize
-    from fortlang.game.setup import new_game
+    from fortlang.games.fort.knowledge import Knowledge, determinize
+    from fortlang.games.fort.setup import new_game
 
     game, _ = new_game(base_set(), 3, seed=1)
     knowledge = Knowledge(0)

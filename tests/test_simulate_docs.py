@@ -47,12 +47,12 @@ def test_game_commands_use_codes_of_their_own_meaning() -> None:
     import fortlang.cli.balance
     import fortlang.cli.replay
     import fortlang.cli.simulate
-    import fortlang.game.backends
-    import fortlang.game.report
+    import fortlang.sim.backends
+    import fortlang.sim.report
     from fortlang.errors import CODES
 
     modules = (fortlang.cli.simulate, fortlang.cli.replay, fortlang.cli.balance,
-               fortlang.game.backends, fortlang.game.report, fortlang.cardset.table)
+               fortlang.sim.backends, fortlang.sim.report, fortlang.cardset.table)
     used = {code for m in modules
             for code in re.findall(r'"([EW]\d{3})"', Path(str(m.__file__)).read_text())}
     assert used <= set(CODES)

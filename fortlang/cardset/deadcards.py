@@ -88,7 +88,7 @@ def _table(result: SetResult, known: Mapping[str, SetResult]) -> CardSet | None:
 def first_turn_refusal(table: CardSet, card: KidCard) -> str | None:
     """None if ``card`` can be played by the first player on some starting table of
     ``table`` (it must be one of its cards), else why not, as the engine says it."""
-    from fortlang.engine.play import refusal_text
+    from fortlang.games.fort.play import refusal_text
 
     first_rule = None
     for rule in starting_verdicts(table, card):
@@ -101,8 +101,8 @@ def first_turn_refusal(table: CardSet, card: KidCard) -> str | None:
 def starting_verdicts(table: CardSet, card: KidCard) -> Iterator[str | None]:
     """For each starting table tried, the rule by which the engine refuses ``card`` in the
     first player's hand (R5.4, R5.5), or None where it can be played."""
-    from fortlang.engine.play import why_not
-    from fortlang.game.setup import new_game
+    from fortlang.games.fort.play import why_not
+    from fortlang.games.fort.setup import new_game
 
     for players in PLAYER_COUNTS:
         for seed in DEALS:

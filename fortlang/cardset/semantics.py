@@ -232,7 +232,7 @@ def deal(scope: Scope) -> Iterator[Diagnostic]:
     each of up to 4 players from its park kids (`park_size` of them, if the manifest says); a
     deck too small is an error on that field, else on the manifest's first key, where W301
     counts the kids (a set that requires others is dealt with them)."""
-    from fortlang.game.setup import PARK_SIZE, START_KIDS
+    from fortlang.games.fort.setup import PARK_SIZE, START_KIDS
 
     m = scope.manifest
     if m is None or m.manifest is None or m.manifest.requires:

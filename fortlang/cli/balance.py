@@ -10,8 +10,8 @@ import click
 from fortlang.cli.common import fail
 from fortlang.cli.simulate import Run, describe, game_sets, parse_bots, run_games, run_options
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
-from fortlang.game.stats import flag_outliers
 from fortlang.nodes import Span
+from fortlang.sim.stats import flag_outliers
 
 
 @click.command()
@@ -34,7 +34,7 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
       fortlang balance --sets ./my-expansion --games 2000 --workers 2 --out report
       fortlang balance --sets ./my-expansion --set my-expansion --out report
     """
-    from fortlang.game.report import _pyplot, check_out, only_sets, write_report
+    from fortlang.sim.report import _pyplot, check_out, only_sets, write_report
 
     bots = parse_bots(bots_text)
     try:  # refused before any game: a bad --out, no matplotlib

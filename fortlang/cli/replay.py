@@ -26,7 +26,7 @@ def replay(path: Path, sets: tuple[str, ...]) -> None:
     card sets it was played with (--sets, as simulate took it); exit 1 if a state or an
     outcome differs. A log of other card data is refused (E335)."""
     from fortlang.cardset.table import fingerprint
-    from fortlang.game.replay import replay as replay_one
+    from fortlang.sim.replay import replay as replay_one
 
     played, cardset = game_sets(sets)
     ours = [fingerprint(s) for s in played]

@@ -12,13 +12,13 @@ from typing import Any
 
 import click
 
+from fortlang.agents.bots import BOTS
 from fortlang.cli.common import fail
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.escape import shown
-from fortlang.game.agents import BOTS
-from fortlang.game.stats import Aggregate
 from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Span
+from fortlang.sim.stats import Aggregate
 
 CHUNK = 25  # games per batch (a pool task, a Ray task) at most: never one task per game
 #: Bounds of the command line's numbers (issue 31): a run is at most days long, never endless.
@@ -39,7 +39,7 @@ def chunk_size(games: int, workers: int) -> int:
 def parse_bots(text: str) -> list[str]:
     """``greedy,random,mcts:400`` -> bot specs; an unknown bot (E902) or a bad budget (E904)
     is a positioned diagnostic (exit 1)."""
-    from fortlang.game.agents import bot_spec
+    from fortlang.agents.bots import bot_spec
 
     specs = [b.strip() for b in text.split(",")]
     column = 1
@@ -233,8 +233,8 @@ def _play(run: Run, workers: int, backend: str, address: str | None, total: Aggr
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from fortlang.cardset.table import fingerprint
-    from fortlang.game.backends import results
-    from fortlang.game.batch import jobs
+    from fortlang.sim.backends import results
+    from fortlang.sim.batch import jobs
 
     console = Console(stderr=True)
     # Only a terminal sees the bar; a pipe or a log file gets nothing (not even a blank line).
@@ -270,7 +270,7 @@ def _ci_text(ci: list[float] | None, pct: bool = True) -> str:
 
 def _rate_text(rate: float | None, ci: list[float] | None, games: int) -> str:
     """A win rate with its games and interval; "n/a (2 games)" from a handful (issue 36)."""
-    from fortlang.game.report import MIN_GAMES, win_rate_cell
+    from fortlang.sim.report import MIN_GAMES, win_rate_cell
 
     if rate is None or games < MIN_GAMES:
         return win_rate_cell(rate, ci, games)

@@ -46,6 +46,13 @@ def _example(text: str, lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
             "{ .fl-strip }\n\n" + _readings(text, lang, vocab))
 
 
+def _kinds(spec: reg.PrimitiveSpec) -> list[str]:
+    """A line per argument of another kind than Fort's: what a card may write there (its words
+    are letters, digits and `_/+-` only, fortlang.vocabulary)."""
+    return [f"`{a.part}`: " + ", ".join(f"`{s}`" for s in a.kind.listing()) + "\n"
+            for a in reg.arguments_of(spec.node) if a.kind not in reg.FORT_KINDS]
+
+
 def primitives(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
     """Every primitive of ``vocab`` (Fort's by default): syntax, rule, meaning, example."""
     out = [md.heading(2, lx.ui("primitives", lang), "actions")]
@@ -55,7 +62,7 @@ def primitives(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
         out += [md.heading(3, f"`{spec.syntax}`", spec.name),
                 f"{icon}{lx.label('rule', lang)} {lx.rule_label(spec.rule, lang)}  \n"
                 f"{lx.label('meaning', lang)} {primitive_meaning(spec, lang)}\n",
-                _example(spec.example, lang, vocab)]
+                *_kinds(spec), _example(spec.example, lang, vocab)]
     return "\n".join(out)
 
 

@@ -40,6 +40,15 @@ def _leaf(node: n.Action, _lang: str) -> list[Glyph]:
     assert spec is not None
     icon = action_icon(spec)
     out = [Glyph(icon) if icon is not None else Glyph(text=spec.keywords[0])]
+    arguments = reg.arguments_of(type(node))
+    if any(a.kind not in reg.FORT_KINDS for a in arguments):  # another kind's: in its order
+        for a in arguments:
+            value = getattr(node, a.kind.field)
+            if a.kind is reg.RES:
+                out.append(Glyph(RESOURCES[reg.RESOURCE_WORD[value]]))
+            elif not (a.optional and value == a.kind.default):
+                out.append(Glyph(text=a.kind.text_of(value)))
+        return out
     amount = getattr(node, "amount", 1)
     if amount != 1:
         out.append(Glyph(text=str(amount)))

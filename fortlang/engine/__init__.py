@@ -1,5 +1,6 @@
-"""The rules engine: game state (R1), choices as data, the action interpreter (R12, R13), playing
-and following a card (R5, R6) and the invariant checker.
+"""The rules engine's core: game state and its undo log (R1), choices as data, who answers them,
+chance, and the action interpreter (R12, R13). Fort's play and follow (R5, R6) and its invariant
+checker are Fort's (:mod:`fortlang.games.fort.play`, :mod:`fortlang.games.fort.invariants`).
 
 The API a game loop, bots, replays and scenarios build on:
 
@@ -11,20 +12,17 @@ The API a game loop, bots, replays and scenarios build on:
   (who answers its decisions), ``log`` (every answered decision as ``(kind, index)``),
   ``on_decision``, ``debug`` (invariants at every decision), ``rules`` (:class:`Rules`, the
   interpretation switches), ``snapshot()``. Set-up helpers: ``new_card(s)``, ``give``;
-  outside a move, zones may be changed with ``move``.
+  outside a move, zones may be changed with ``move``. (Fort's table still lives here: issue 33
+  splits the undo log from it.)
 * :mod:`~fortlang.engine.choices`: :class:`Decision` (player, kind, options with labels,
   context, excluded options with the rule forbidding them), :class:`Agent` (``choose(view,
   decision) -> index``), :class:`RandomAgent`, :class:`ScriptedAgent`, :class:`ReplayAgent`.
 * :mod:`~fortlang.engine.asker`: :class:`Asker` (``decide(game, decision) -> index``), what a
-  game asks; the agents sit in the match layer (:class:`fortlang.game.seats.Seats`).
-* :func:`lead` (the play phase: play a legal card or skip), :func:`play_card` (R5 + R6 +
-  R12.5, returns a :class:`PlayResult`), :func:`legal_plays`, :func:`why_not`,
-  :func:`follow_round`, :func:`recruit` (R7.1; Birthday Party), :func:`perform` /
-  :func:`can_perform` (any action, e.g. DIY's ``advance +1``).
-* :func:`check` / :func:`assert_invariants`.
+  game asks; the agents sit in the match layer (:class:`fortlang.sim.seats.Seats`).
 
->>> from fortlang.engine import Game, ScriptedAgent, perform
->>> from fortlang.game.seats import Seats
+>>> from fortlang.engine import Game, ScriptedAgent
+>>> from fortlang.games.fort.play import perform
+>>> from fortlang.sim.seats import Seats
 >>> from fortlang.parser import parse_action
 >>> game = Game(2, asker=Seats([ScriptedAgent(["toy"]), None]))
 >>> perform(game, 0, parse_action("gain 2 pizza/toy"))
@@ -47,26 +45,11 @@ from fortlang.engine.choices import (
     ReplayAgent,
     ScriptedAgent,
 )
-from fortlang.engine.invariants import InvariantError, assert_invariants, check
-from fortlang.engine.play import (
-    PlayResult,
-    can_perform,
-    follow_one,
-    follow_round,
-    lead,
-    legal_plays,
-    perform,
-    play_card,
-    recruit,
-    why_not,
-)
 from fortlang.engine.state import DEFAULT_BOARD, CardInstance, Game, Player, Rules
 from fortlang.engine.view import GameView, PlayerView
 
 __all__ = [
     "Agent", "Asker", "CardInstance", "DEFAULT_BOARD", "Decision", "Game", "GameView",
-    "IllegalMove", "InvariantError", "Kind", "Option", "PlayResult", "Player", "PlayerView",
-    "RandomAgent", "ReplayAgent", "Rules", "ScriptedAgent", "assert_invariants", "can_perform",
-    "check", "follow_one", "follow_round", "lead", "legal_plays", "perform", "play_card",
-    "recruit", "why_not",
+    "IllegalMove", "Kind", "Option", "Player", "PlayerView", "RandomAgent", "ReplayAgent",
+    "Rules", "ScriptedAgent",
 ]

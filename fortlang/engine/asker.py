@@ -3,21 +3,24 @@
 The engine never holds agents. When a rule needs a choice, :meth:`Game.ask
 <fortlang.engine.state.Game.ask>` hands the :class:`~fortlang.engine.choices.Decision` to the
 game's asker, then checks, logs and returns the index it got. Who answers is the match
-layer's business (:func:`fortlang.game.seats.asker_for`): :class:`~fortlang.game.seats.Seats`
+layer's business (:func:`fortlang.sim.seats.asker_for`): :class:`~fortlang.sim.seats.Seats`
 asks the agent at the deciding seat with its read-only view; a table of random bots gets a
 :class:`RandomAsker`, which the game calls natively (both compiled: a random bot's decision
 costs microseconds, and a generic call per decision would show in games/s); the pull API
-(:mod:`fortlang.game.pull`) hands the decision to the caller from its engine greenlet.
+(:mod:`fortlang.sim.pull`) hands the decision to the caller from its engine greenlet.
 
 The protocol grows with the engine; each method is one kind of question:
 
 * ``decide(game, decision) -> int`` (now): a player's choice among ``decision.options``,
   asked of ``decision.player``.
-* ``chance(game, dist, context) -> int`` (stage 6, chance points, design §4.2-§4.3): the
-  outcome of a roll or a shuffle inside an effect, as an index into the ``Distribution``'s
-  outcomes; a match draws it from ``game.rng``, the pull API's ``chance="explicit"`` hands it
-  to the caller (OpenSpiel's chance player). ``Game.chance`` will journal the generator, ask
-  it, and log ``("chance", index)`` as ``Game.ask`` logs a decision.
+* ``chance(game, dist, context, seat) -> int`` (chance points, design §4.2-§4.3): the outcome of
+  a roll inside an effect, as an index into the
+  :class:`~fortlang.engine.chance.Distribution`'s outcomes; ``seat`` is whose action rolls
+  (-1: the table's own chance). Asked only of a game whose
+  ``chance_asked`` is set (the pull API's ``chance="explicit"``, OpenSpiel's chance player);
+  otherwise ``Game.chance`` draws it from ``game.rng`` itself, as a match does, so an asker
+  without the method never meets one. ``Game.chance`` journals the generator, checks the
+  index and logs ``("chance", index)`` as ``Game.ask`` logs a decision.
 * ``react(game, decision) -> int`` (stage 7, the flow's reaction windows, design §5.1): a seat
   other than the current one answers ``Decision(kind="react", options=(pass, card...))`` when
   an event opens a window it can act in. Its own method, so that an asker can tell an
@@ -57,7 +60,7 @@ class NoAsker:
 
 class RandomAsker:
     """Every seat a :class:`~fortlang.engine.choices.RandomAgent`: each decision goes to the
-    deciding seat's, exactly as :class:`~fortlang.game.seats.Seats` would ask it, but
+    deciding seat's, exactly as :class:`~fortlang.sim.seats.Seats` would ask it, but
     :meth:`Game.ask <fortlang.engine.state.Game.ask>` calls this class natively."""
 
     def __init__(self, agents: Sequence[RandomAgent]) -> None:

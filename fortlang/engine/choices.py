@@ -47,7 +47,7 @@ class Kind(StrEnum):
     ROUGH_HOUSING = "rough_housing"  # R15 destroy the leader's played card?
     RIVAL = "rival"  # core: which rival performs `a rival -> ...`, or gives to/takes from you
     PRIMITIVE = "primitive"  # a choice inside a vocabulary plugin's primitive (fortlang.plugins)
-    # asked by the game loop (fortlang.game), not by the interpreter:
+    # asked by the game loop (fortlang.games.fort), not by the interpreter:
     DRAFT = "draft"  # R2.5 advanced set-up: which card to keep
     DIY = "diy"  # R15 DIY: destroy the perk to advance instead of playing?
     DO_OVER = "do_over"  # R15 Do-Over: destroy the perk to play a second card?

@@ -12,17 +12,17 @@ items 1-2, 5), side by side in one class:
   in full with an effect, once or ``times`` in a row, read from the state without a search;
 * ``exact_once``/``exact_repeated``, whether those are exact (in full *if and only if*) for a
   follower performing it alone (R6.2), and ``never_full``/``never_done``/``may_free``, what it
-  can do in a play that only gains tokens (see engine/certain.py);
+  can do in a play that only gains tokens (see games/fort/certain.py);
 * ``touches``: what it reads and changes (tokens, cards), from which a ``then`` knows whether its
   parts depend on each other (R13.4).
 
-The legality shortcuts (engine/certain.py) compose these; the choice points (engine/interpreter.py)
-try options where they cannot tell. Both read the limits the game declares once
-(``Game.gainable``, ``spendable``, ``pack_room``, ``lookout_room``). A primitive another vocabulary
-declares brings its own op (registry ``PrimitiveSpec.op``: a subclass of :class:`Op`, closed
-forms included), or only its effect (``PrimitiveSpec.effect``), run as a :class:`Declared` op
-that is never judged sure (a search decides). Dispatch is by the op's class (a native method
-call compiled), so running a program reads no AST field and looks nothing up.
+The legality shortcuts (games/fort/certain.py) compose these; the choice points
+(engine/interpreter.py) try options where they cannot tell. Both read the limits the game
+declares once (``Game.gainable``, ``spendable``, ``pack_room``, ``lookout_room``). A primitive
+another vocabulary declares brings its own op (registry ``PrimitiveSpec.op``: a subclass of
+:class:`Op`, closed forms included), or only its effect (``PrimitiveSpec.effect``), run as a
+:class:`Declared` op that is never judged sure (a search decides). Dispatch is by the op's
+class (a native method call compiled), so running a program reads no AST field and looks nothing up.
 
 >>> from fortlang.parser import parse_action
 >>> op = program(parse_action("gain pizza x shovel"))
@@ -1742,7 +1742,7 @@ def suits_named(actions: Sequence[Op]) -> frozenset[Suit] | None:
     """The suits the text of ``actions`` names (`x shovel`, a metric such as `crown` that counts
     a suit's icons, R14); None if an op of another vocabulary may read any suit. Every other
     suit plays the same part in them: one not on any card either can stand for another
-    (engine.play's choice of an `x any` suit, R5.7)."""
+    (games.fort.play's choice of an `x any` suit, R5.7)."""
     named: set[Suit] = set()
     for action in actions:
         for op in action.walk():

@@ -150,6 +150,10 @@ def language_items(prefix: str, kind: str, vocab: Vocabulary) -> list[types.Comp
         elif t == "METRIC":
             out += [_word(w.word, K.EnumMember, f"metric ({w.rule})", w.meaning)
                     for w in vocab.metrics]
+        elif t in lang.kinds and lang.kinds[t].all_words:  # another kind of words: its own
+            arg = lang.kinds[t]
+            out += [_word(w.word, K.EnumMember, arg.name or arg.token.lower(),
+                          w.meanings.get("en", "")) for w in arg.all_words]
         elif t == "MODIFIER":
             out += [_word(f"{m:+d}", K.Value, "cost modifier (R13.2)", "") for m in MODIFIERS]
         elif t in ("_X", "_THEN", "_OR"):

@@ -17,7 +17,7 @@ from fortlang import nodes as n
 from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
-from fortlang.registry import TRIGGER_BY_NAME, quantity_spec, spec_of
+from fortlang.registry import TRIGGER_BY_NAME, arguments_of, quantity_spec, spec_of
 
 #: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
 Handler = Callable[[Any], str]
@@ -63,7 +63,12 @@ def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str) -> str:
         raise TypeError(f"the {lang} phrasebook has no phrase for {type(node).__name__}")
     if callable(phrase):
         return phrase(node)
-    return phrase.format_map({f.name: getattr(node, f.name) for f in fields(node)})
+    values: dict[str, object] = {f.name: getattr(node, f.name) for f in fields(node)}
+    for argument in arguments_of(type(node)):  # a kind that says its values says them
+        kind = argument.kind
+        if kind.speaks:
+            values[kind.field] = kind.said(values[kind.field], lang)
+    return phrase.format_map(values)
 
 
 def declared_quantity(node: n.Tally, lang: str) -> str:

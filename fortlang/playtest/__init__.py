@@ -10,5 +10,5 @@ The pieces, each small:
 * ``static/``: the page, its script and style, shipped in the package (no CDN).
 
 The server keeps no rules of its own: whose decision it is, the legal options and the rule that
-excludes each other option all come from :class:`fortlang.game.pull.GameState`.
+excludes each other option all come from :class:`fortlang.sim.pull.GameState`.
 """

@@ -19,15 +19,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fortlang.agents.bots import agent_seed, make_bot
+from fortlang.agents.human import event_text, seat_label, told
 from fortlang.cardset.table import fingerprint
 from fortlang.engine.choices import Decision, IllegalMove
-from fortlang.game.agents import agent_seed, make_bot
-from fortlang.game.human import event_text, seat_label, told
-from fortlang.game.narration import Event, changes, snapshot
-from fortlang.game.pull import GameState, answer
-from fortlang.game.replay import FORMAT, StateTrace, outcome_json
+from fortlang.games.fort.narration import Event, changes, snapshot
 from fortlang.i18n import ui
 from fortlang.model import CardSet
+from fortlang.sim.pull import GameState, answer, watch
+from fortlang.sim.replay import FORMAT, StateTrace, outcome_json
 
 #: Bounds of what one table holds (a game of Fort asks a few hundred decisions; these are far
 #: above any real game and stop a runaway client from growing the server without end).
@@ -39,7 +39,7 @@ MAX_PLAYERS = 4
 class Entry:
     """One answered decision: who, what was asked, which option; what it changed as each
     watcher may see it (``events``: by seat, -1 for the host, who sees only what is public:
-    :mod:`fortlang.game.narration`), and the sizes of the hidden piles before it (undo)."""
+    :mod:`fortlang.games.fort.narration`), and the sizes of the hidden piles before it (undo)."""
 
     number: int
     decision: Decision
@@ -139,6 +139,8 @@ class Table:
         d = self.state.decision()
         hidden = self._hidden_sizes()
         self.state.apply_action(index)
+        if not self.state.is_terminal():  # the search bots see the table at every decision
+            watch(self.state, self._bots.items())
         now = snapshot(self.state.game)
         events = {w: tuple(changes(self._seen, now, w)) for w in range(-1, self.players)}
         self.log.append(Entry(len(self.log), d, index, events, hidden))

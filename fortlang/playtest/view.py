@@ -4,7 +4,7 @@ with its rule), the log as that seat was told it.
 
 The page knows no Fort field names: a zone is a title and cards (or only a count, when the seat
 may not see them), a counter is a title and a value. Fort fills these from the seat's
-observation (:func:`fortlang.game.pull.observe`), which already holds nothing the rules hide
+observation (:func:`fortlang.sim.pull.observe`), which already holds nothing the rules hide
 (rivals' hands and made-up rules, deck orders): a game module will fill them the same way.
 """
 
@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from fortlang.agents.human import heading, option_label
 from fortlang.engine.choices import Decision, Option
 from fortlang.escape import shown
-from fortlang.game.human import heading, option_label
-from fortlang.game.pull import observe
 from fortlang.i18n import counted, ui
 from fortlang.model import CardSet
 from fortlang.phrasebook import resource_name, term
 from fortlang.playtest.table import Table
+from fortlang.sim.pull import observe
 
 
 def catalogue(cardset: CardSet, lang: str) -> dict[str, dict[str, str]]:

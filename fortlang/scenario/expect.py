@@ -70,13 +70,13 @@ _PLAYER_FIELDS: dict[str, Callable[[Any, Player], tuple[Any, Any] | None]] = {
 
 
 def _final(game: Game, p: Player) -> int:
-    from fortlang.game.scoring import final_score  # the game loop's scoring (R11.2, R14)
+    from fortlang.games.fort.scoring import final_score  # the game loop's scoring (R11.2, R14)
 
     return final_score(game, p).total
 
 
 def _winners(game: Game) -> list[int]:
-    from fortlang.game.scoring import final_score, winners
+    from fortlang.games.fort.scoring import final_score, winners
 
     return [s + 1 for s in winners([final_score(game, p) for p in game.players])]
 

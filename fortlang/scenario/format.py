@@ -20,8 +20,8 @@ from fortlang.cardset.schema import kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.engine.state import Rules
 from fortlang.errors import Diagnostic, FortError, errors_in
-from fortlang.game.turn import RECYCLE_AT_DO_OVER, RECYCLE_AT_DRAW, RECYCLE_AT_PLAY
 from fortlang.games import mixed, mixed_message
+from fortlang.games.fort.turn import RECYCLE_AT_DO_OVER, RECYCLE_AT_DRAW, RECYCLE_AT_PLAY
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
 from fortlang.nodes import Suit
 from fortlang.registry import FORT, Vocabulary
@@ -49,8 +49,8 @@ FOLLOWING = ("follow", "decline", "rough housing")
 #: The moves after which the followers answer (a played card).
 LEADING = ("play", "turn")
 SKIP = ("skip", "skip the play phase")
-#: `recycle_at`: the moments Recycling is offered (R15; fortlang.game.turn), in the words of the
-#: engine's question ("Recycling (R15): at the draw").
+#: `recycle_at`: the moments Recycling is offered (R15; fortlang.games.fort.turn), in the words of
+#: the engine's question ("Recycling (R15): at the draw").
 RECYCLE_MOMENTS: dict[str, str] = {"play": RECYCLE_AT_PLAY, "do over": RECYCLE_AT_DO_OVER,
                                    "draw": RECYCLE_AT_DRAW}
 TOP_OF_PARK_DECK = ("top of park deck", "top of the park deck")
@@ -99,6 +99,9 @@ class Move:
     coins: tuple[Suit, ...] = ()  # one suit per coin, in the order the engine asks (R5.6)
     suit: Suit | None = None
     choose: tuple[Answer, ...] = ()
+    #: the outcomes of the chance points this move meets (a die's face: its value or label),
+    #: in order (issue 33 stage 6)
+    chance: tuple[str | int, ...] = ()
     in_full: bool = True
     #: recruit (and a turn's recruit phase): (card or None for the top of the park deck, place)
     #: per recruit; a second one is Birthday Party's (R15)
@@ -285,7 +288,7 @@ class _Reader:
         """R2.4, R2.5: `setup` deals 3 cards to the park and 8 to each seat from the table's
         park kids, which a board must hold (R1.5): a table that cannot be dealt is an error
         at `setup` (E324, E327, E334), never a failure of the scenario's run."""
-        from fortlang.game.setup import PARK_SIZE, START_KIDS
+        from fortlang.games.fort.setup import PARK_SIZE, START_KIDS
 
         if self._table_error is not None:
             self.error(self._table_error.code, "the listed sets cannot be dealt together: "
@@ -621,6 +624,9 @@ class _Reader:
         choose = node.get("choose")
         if choose is not None and choose.kind == "seq":
             fields["choose"] = tuple(self._answer(a) for a in choose.value)
+        chance = node.get("chance")
+        if chance is not None and chance.kind == "seq":
+            fields["chance"] = tuple(c.value for c in chance.value)
         full = node.get("in_full")
         if full is not None:
             fields["in_full"] = bool(full.value)

@@ -13,7 +13,7 @@ from typing import Any
 from fortlang.engine.asker import NoAsker
 from fortlang.engine.choices import Decision, IllegalMove
 from fortlang.engine.state import Game, Player
-from fortlang.game.setup import new_game
+from fortlang.games.fort.setup import new_game
 from fortlang.model import KidCard
 from fortlang.nodes import Resource
 from fortlang.scenario.agent import LeftOver

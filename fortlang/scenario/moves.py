@@ -1,10 +1,10 @@
 """The `when` moves as a program the engine runs, one handler per verb (STYLE #8).
 
 The runner drives this program through the pull API (:meth:`GameState.on_table
-<fortlang.game.pull.GameState.on_table>`): the handlers call the game loop's own phases
-(:mod:`fortlang.game.turn`: clean-up R4, the play phase R5 with DIY, Do-Over and Recycling,
+<fortlang.sim.pull.GameState.on_table>`): the handlers call the game loop's own phases
+(:mod:`fortlang.games.fort.turn`: clean-up R4, the play phase R5 with DIY, Do-Over and Recycling,
 following R6 with Copy Cat and Rough Housing, the recruit phase R7 with Birthday Party, discard
-R8, draw R9) and its end of game (R11.1 via :class:`~fortlang.game.match.Progress`); every
+R8, draw R9) and its end of game (R11.1 via :class:`~fortlang.games.fort.match.Progress`); every
 decision they reach comes out to the runner, which answers it from the seats' scripts in
 :class:`Stage`.
 
@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from fortlang.engine import Game, IllegalMove, perform
-from fortlang.game.match import Progress
-from fortlang.game.setup import HAND_SIZE, draw
-from fortlang.game.turn import TurnRecord, clean_up, discard, play_phase, play_turn, recruit
+from fortlang.engine import Game, IllegalMove
+from fortlang.games.fort.match import Progress
+from fortlang.games.fort.play import perform
+from fortlang.games.fort.setup import HAND_SIZE, draw
+from fortlang.games.fort.turn import TurnRecord, clean_up, discard, play_phase, play_turn, recruit
 from fortlang.scenario.agent import LeftOver, ScenarioAgent, Script, Unanswered
 from fortlang.scenario.format import FOLLOWING, LEADING, Move
 

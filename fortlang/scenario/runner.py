@@ -15,12 +15,12 @@ from typing import Any
 from fortlang.engine.choices import IllegalMove
 from fortlang.engine.state import Game
 from fortlang.errors import Diagnostic, FortError
-from fortlang.game.pull import GameState
 from fortlang.scenario.agent import LeftOver, Unanswered
 from fortlang.scenario.expect import Diff, compare
 from fortlang.scenario.format import CardFile, Move, Scenario, load_file
 from fortlang.scenario.given import build_table, deal
 from fortlang.scenario.moves import Stage, program
+from fortlang.sim.pull import GameState
 from fortlang.walk import find_files
 
 SUFFIXES = (".yaml", ".yml")
@@ -64,9 +64,16 @@ def run_scenario(scenario: Scenario) -> Outcome:
     table = game
     state: GameState | None = None
     try:
-        # every question asked, with the options the rules refuse and why
-        state = GameState.on_table(game, program(stage, scenario.moves), explain=True)
+        # every question asked, with the options the rules refuse and why; every chance point
+        # answered by the move's `chance:` outcomes
+        state = GameState.on_table(game, program(stage, scenario.moves), explain=True,
+                                   chance="explicit")
         while not state.is_terminal():
+            if state.is_chance_node():
+                node = state.chance_node()
+                roller = node.seat if node.seat >= 0 else stage.seat
+                state.apply_action(stage.agents[roller].outcome(node))
+                continue
             d = state.decision()
             state.apply_action(stage.agents[d.player].choose(None, d))
         if scenario.error is not None:

@@ -1,7 +1,10 @@
-"""Fort, the first game module (issue 33; docs/design/game-modules.md §2.4). Its code still
-lives where it always has (``fortlang.engine``, ``fortlang.game``: stage 3 of the design moves
-it here); this value names those pieces lazily, and fortlang's ``pyproject.toml`` declares it
-in the ``fortlang.games`` entry-point group, the only way the core reaches it."""
+"""Fort, the first game module (issue 33; docs/design/game-modules.md §2.4): its set-up (R2),
+turn (R3-R9), play and follow (R5, R6), end and scoring (R11, R14), invariants, what a seat may
+see (disclosure, knowledge) and the narration of a game. The core engine's state, interpreter
+and program still hold Fort's table and primitives (issue 33, stages 5 and 7 move them).
+
+``GAME`` names its pieces lazily, so loading it imports no engine; fortlang's ``pyproject.toml``
+declares it in the ``fortlang.games`` entry-point group, the only way the core reaches it."""
 
 from __future__ import annotations
 
@@ -11,6 +14,6 @@ GAME = GameModule(
     name="fort",
     titles={"en": "Fort", "fr": "Fort", "ru": "Форт"},
     players=range(2, 5),  # R1.2: four player boards; `simulate --players` takes 2-4
-    new_table="fortlang.game.setup:new_game",
-    run="fortlang.game.match:run_game",
+    new_table="fortlang.games.fort.setup:new_game",
+    run="fortlang.games.fort.match:run_game",
 )

@@ -9,8 +9,8 @@ from fortlang.engine.asker import Asker
 from fortlang.engine.chance import below, shuffle
 from fortlang.engine.choices import K_DRAFT, Decision, Option
 from fortlang.engine.state import Game
-from fortlang.game.seats import asker_for
 from fortlang.model import CardSet
+from fortlang.sim.seats import asker_for
 
 # Final: C constants once compiled, not a module dictionary lookup at every turn's draw
 HAND_SIZE: Final = 5  # R2.6, R9.1
@@ -24,7 +24,7 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
              asker: Asker | None = None) -> tuple[Game, int]:
     """A game set up by R2; returns it and the first player's seat (R2.1). Every shuffle uses
     the game's one seeded generator, ``game.rng``. The game asks ``asker``, or else the
-    ``agents`` (one per seat, :func:`~fortlang.game.seats.asker_for`), from the draft on;
+    ``agents`` (one per seat, :func:`~fortlang.sim.seats.asker_for`), from the draft on;
     ``trace`` (a replay.StateTrace) watches every decision."""
     if not 2 <= n_players <= 4:
         raise ValueError("Fort is for 2-4 players")

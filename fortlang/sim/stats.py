@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from fortlang.game.gains import CARD_RATE
-from fortlang.game.match import Outcome
+from fortlang.games.fort.gains import CARD_RATE
+from fortlang.games.fort.match import Outcome
 from fortlang.model import CardSet
 
 #: A shared win (R11.3) gives each winner 1/k of a win; 12 = lcm(1..4) keeps it an integer.
@@ -104,7 +104,7 @@ class ItemTally:
 
 @dataclass
 class Aggregate:
-    """Every figure of a run. ``rate``: points per resource (fortlang.game.gains); ``kinds``:
+    """Every figure of a run. ``rate``: points per resource (fortlang.games.fort.gains); ``kinds``:
     item id -> "kid", "perk" or "rule", for every item of the sets played."""
 
     rate: Fraction = Fraction(1)

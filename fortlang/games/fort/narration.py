@@ -3,11 +3,11 @@ snapshots of the game, as events a terminal or a server words in its own languag
 
 Cards are followed by their instance id, so a card that moved is told by where it went: drawn,
 recruited, put in a lookout or a yard, boxed. Only what ``watcher`` may see is named (R10.3,
-as :mod:`fortlang.game.disclosure`): a card that goes from a deck to a rival's hand is counted,
-never named; a made-up rule taken by a rival is told without its name. Cards moving between a
-seat's hand, its cards in play and its discard pile (playing a card, the end of a turn) are not
-told: the decision that played them already was; nor is the clean-up (a seat's yard to its discard
-pile, R4.1) or a discard pile shuffled into the deck.
+as :mod:`~fortlang.games.fort.disclosure`): a card that goes from a deck to a rival's hand is
+counted, never named; a made-up rule taken by a rival is told without its name. Cards moving
+between a seat's hand, its cards in play and its discard pile (playing a card, the end of a turn)
+are not told: the decision that played them already was; nor is the clean-up (a seat's yard to
+its discard pile, R4.1) or a discard pile shuffled into the deck.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The search bot: information-set Monte Carlo tree search with determinization (single observer,
-Cowling, Powley and Whitehouse 2012), over the pull API (fortlang.game.pull).
+Cowling, Powley and Whitehouse 2012), over the pull API (fortlang.sim.pull).
 
 Each iteration copies the game at the decision (:meth:`GameState.clone`), deals the cards the
-bot cannot see anew (:func:`fortlang.game.knowledge.determinize`: rivals' hands and decks, the
+bot cannot see anew (:func:`fortlang.games.fort.knowledge.determinize`: rivals' hands and decks, the
 park deck, every deck's order, rivals' made-up rules, the game's generator), then walks down one
 tree of the bot's information set: at each decision with more than one option it takes an option
 not tried yet, or the best by UCB among those legal in this deal (counting how often each was
@@ -19,7 +19,7 @@ half a standard error of the mean difference (``PAIRED = False``: UCB at the roo
 option tried most).
 
 The bot only ever answers with one of the decision's legal options; its generator is its own
-(seeded from the game seed and its seat, :func:`fortlang.game.agents.agent_seed`), so a budget
+(seeded from the game seed and its seat, :func:`fortlang.agents.bots.agent_seed`), so a budget
 in playouts gives the same game for the same seed; a budget in seconds depends on the machine.
 """
 
@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from fortlang.engine.choices import Decision, Kind
-from fortlang.game.knowledge import Knowledge, determinize
-from fortlang.game.pull import GameState
-from fortlang.game.scoring import cards_you_have, final_score
+from fortlang.games.fort.knowledge import Knowledge, determinize
+from fortlang.games.fort.scoring import cards_you_have, final_score
 from fortlang.model import KidCard
+from fortlang.sim.pull import GameState
 
 #: The most playouts per decision a budget may ask (a decision's search stays minutes long).
 MAX_PLAYOUTS = 1_000_000
@@ -153,11 +153,11 @@ def estimate(state: GameState, card_value: Callable[[str], float]) -> list[float
 
 class MctsAgent:
     """The search bot (see the module docstring); it needs the game state, so it answers
-    through :meth:`choose_in` (``fortlang.game.pull.answer`` gives it the state).
+    through :meth:`choose_in` (``fortlang.sim.pull.answer`` gives it the state).
 
     ``policy(seed)`` makes the playout policy, an agent (``choose(view, decision)``: the greedy
     bot, which the search also leans towards); ``card_value(card)`` is a kid card's static
-    value for the estimate (see :mod:`fortlang.game.agents`, which builds the bot with both)."""
+    value for the estimate (see :mod:`fortlang.agents.bots`, which builds the bot with both)."""
 
     def __init__(self, rng: random.Random | int, policy: Callable[[int], Any],
                  card_value: Callable[[KidCard], float], budget: Budget | None = None, *,
@@ -174,7 +174,7 @@ class MctsAgent:
 
     def choose(self, view: Any, decision: Decision) -> int:
         raise TypeError("the search bot needs the game state: drive the game through "
-                        "fortlang.game.pull (play or answer), not from inside the engine")
+                        "fortlang.sim.pull (play or answer), not from inside the engine")
 
     def choose_in(self, state: GameState, decision: Decision) -> int:
         """The option to take at ``decision``, the pending decision of ``state``."""
@@ -210,6 +210,11 @@ class MctsAgent:
         if PAIRED:
             return _paired_answer(root, keys, rounds)
         return _answer(root, keys)
+
+    def watch(self, state: GameState, seat: int) -> None:
+        """Look at the table now, as ``seat`` (:func:`fortlang.sim.pull.watch`: at every
+        decision of the game, so no card changes hands unseen between two of its own)."""
+        self._know(state, seat)
 
     def _card_value(self, card_id: str) -> float:
         return self._worth[card_id]

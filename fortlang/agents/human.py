@@ -17,8 +17,8 @@ from typing import Any, TextIO
 
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.escape import shown
-from fortlang.game.disclosure import SECRET, is_public
-from fortlang.game.narration import Event
+from fortlang.games.fort.disclosure import SECRET, is_public
+from fortlang.games.fort.narration import Event
 from fortlang.i18n import ui
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
@@ -257,7 +257,7 @@ _SUITS = frozenset(s.value for s in Suit)
 def told(decision: Decision, index: int, watcher: int, lang: str,
          cards: Mapping[str, KidCard]) -> str:
     """What ``watcher`` sees of ``decision`` answered with ``index`` (the rule of
-    :func:`fortlang.game.disclosure.told`), worded in ``lang`` and the third person."""
+    :func:`fortlang.games.fort.disclosure.told`), worded in ``lang`` and the third person."""
     if watcher == decision.player or is_public(decision):
         answer = option_label(decision, decision.options[index], lang, cards,
                               own=watcher == decision.player)
@@ -268,7 +268,7 @@ def told(decision: Decision, index: int, watcher: int, lang: str,
 
 
 def event_text(event: Event, lang: str) -> str:
-    """One event of :mod:`fortlang.game.narration` in ``lang``."""
+    """One event of :mod:`fortlang.games.fort.narration` in ``lang``."""
     names = ", ".join(c.name_in(lang) for c in event.cards)
     what = event.what
     if what == "draw":
@@ -382,7 +382,7 @@ class HumanAgent:
 
 class Narrated:
     """A bot whose answers are told to the person at the table (seat ``watcher``) as the table
-    saw them: a secret choice is told without its answer (fortlang.game.disclosure), and the
+    saw them: a secret choice is told without its answer (fortlang.games.fort.disclosure), and the
     bot is spoken of in the third person."""
 
     def __init__(self, agent: Any, console: Any, name: str, watcher: int = 0, lang: str = "en",
@@ -395,8 +395,8 @@ class Narrated:
         self.cards: Mapping[str, KidCard] = cards or {}
 
     def choose_in(self, state: Any, decision: Decision) -> int:
-        """Answer as the bot does (given the state: see fortlang.game.pull.answer)."""
-        from fortlang.game.pull import answer
+        """Answer as the bot does (given the state: see fortlang.sim.pull.answer)."""
+        from fortlang.sim.pull import answer
 
         return self._tell(decision, answer(self.agent, state, decision))
 

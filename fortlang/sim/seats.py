@@ -2,7 +2,7 @@
 asks (issue 33 stage 2: the game holds the asker, never the agents).
 
 Compiled with the engine (pyproject.toml): every decision of a game run by
-:func:`~fortlang.game.match.run_game` passes here, and a random bot is called natively.
+:func:`~fortlang.games.fort.match.run_game` passes here, and a random bot is called natively.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from fortlang.errors import ERROR, Diagnostic, FortError
-from fortlang.game.batch import ChunkResult, Job, run_chunk
 from fortlang.isolation import private_folder, python_command, safe_path_children
+from fortlang.sim.batch import ChunkResult, Job, run_chunk
 
 BACKENDS = ("local", "ray")
 #: How pool workers start: a fork shares this process's imports; elsewhere (and with
@@ -148,7 +148,7 @@ _RAY_OPTIONS: dict[str, Any] = {"include_dashboard": False, "log_to_driver": Fal
 def _start_local_ray(stack: contextlib.ExitStack, workers: int) -> None:
     """A local instance, all of it under a folder of ours (0700: Ray makes its own folders
     0777, unreachable inside ours), on the loopback address, watched by
-    :mod:`fortlang.game.ray_watchdog`, which stops Ray and removes the folder when this
+    :mod:`fortlang.sim.ray_watchdog`, which stops Ray and removes the folder when this
     process ends in any way (SIGKILL included)."""
     import ray
 
@@ -156,7 +156,7 @@ def _start_local_ray(stack: contextlib.ExitStack, workers: int) -> None:
     root = stack.enter_context(private_folder("fortlang-ray-", _short_temp()))
     empty = root / "work"
     empty.mkdir(mode=0o700)
-    watchdog = subprocess.Popen(python_command("-m", "fortlang.game.ray_watchdog", str(root)),
+    watchdog = subprocess.Popen(python_command("-m", "fortlang.sim.ray_watchdog", str(root)),
                                 cwd=empty, stdin=subprocess.PIPE, text=True,
                                 start_new_session=True)
     stack.callback(_release, watchdog)
@@ -192,7 +192,7 @@ def _loopback_only(stack: contextlib.ExitStack) -> None:
 
 def _family() -> set[int]:
     """The processes this one started, and theirs (none where there is no /proc)."""
-    from fortlang.game.ray_watchdog import descendants, start_time
+    from fortlang.sim.ray_watchdog import descendants, start_time
 
     if not os.path.isdir("/proc"):
         return set()
@@ -203,7 +203,7 @@ def _family() -> set[int]:
 def _tell(watchdog: subprocess.Popen[str], others: set[int]) -> None:
     """Give the watchdog the processes Ray started (this process's, ``others`` aside):
     ``PID START`` lines, a start time telling a reused pid apart."""
-    from fortlang.game.ray_watchdog import start_time
+    from fortlang.sim.ray_watchdog import start_time
 
     assert watchdog.stdin is not None
     try:

@@ -8,13 +8,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.metrics import zones_you_have
 from fortlang.engine.state import Game
-from fortlang.game.gains import Gain
-from fortlang.game.scoring import Score, cards_you_have, final_score, winners
-from fortlang.game.setup import new_game
-from fortlang.game.turn import play_turn
+from fortlang.games.fort.gains import Gain
+from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.scoring import Score, cards_you_have, final_score, winners
+from fortlang.games.fort.setup import new_game
+from fortlang.games.fort.turn import play_turn
 from fortlang.model import CardSet
 
 #: A safety net against an engine bug that would make a game endless; the park deck alone ends

@@ -187,7 +187,7 @@ _RATERS: dict[str, Rater] = {
 
 def _mcts(seed: int, budget: str | None = None) -> Any:
     """The search bot: greedy playouts, the static card values above in its estimate."""
-    from fortlang.game.mcts import Budget, MctsAgent  # imports the pull API: only when asked
+    from fortlang.agents.mcts import Budget, MctsAgent  # imports the pull API: only when asked
 
     return MctsAgent(seed, GreedyAgent, card_worth,
                      Budget.parse(budget) if budget is not None else None)
@@ -218,7 +218,7 @@ def bot_spec(spec: str) -> tuple[str, str | None]:
         return name, None
     if name not in BUDGETED:
         raise ValueError(f"bot `{name}` takes no budget")
-    from fortlang.game.mcts import Budget
+    from fortlang.agents.mcts import Budget
 
     Budget.parse(budget)  # raises with the reason
     return name, budget

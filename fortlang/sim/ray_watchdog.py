@@ -1,4 +1,4 @@
-"""The watchdog of a local Ray instance: ``python -P -m fortlang.game.ray_watchdog ROOT``.
+"""The watchdog of a local Ray instance: ``python -P -m fortlang.sim.ray_watchdog ROOT``.
 
 The driver (``simulate``/``balance --backend ray``) starts it before Ray and writes to its
 stdin the pid and start time of each process Ray started (``PID START`` lines). End of input

@@ -32,15 +32,6 @@ from typing import Any, Final
 from fortlang import nodes as n
 from fortlang.engine import interpreter
 from fortlang.engine import node_types as t
-from fortlang.engine.certain import (
-    follow_verdict,
-    surely_first,
-    surely_followed,
-    surely_in_vain,
-    surely_never_done,
-    surely_playable,
-    surely_unplayable,
-)
 from fortlang.engine.choices import (
     K_BOOST,
     K_FOLLOW,
@@ -75,11 +66,20 @@ from fortlang.engine.interpreter import (
     text,
     then_step,
 )
-from fortlang.engine.invariants import assert_invariants
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import PLAIN_SUITS
 from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, suits_named
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
+from fortlang.games.fort.certain import (
+    follow_verdict,
+    surely_first,
+    surely_followed,
+    surely_in_vain,
+    surely_never_done,
+    surely_playable,
+    surely_unplayable,
+)
+from fortlang.games.fort.invariants import assert_invariants
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit
 from fortlang.printer import to_text
@@ -1468,7 +1468,7 @@ def _transaction(ctx: Ctx, move: Step | Callable[[], bool]) -> bool:
         game.unwind(mark, close=True)
         raise
     game.commit(mark)
-    return ok
+    return ok or ctx.chanced  # past a chance point, a move stands however it ends (§4.2)
 
 
 def _debug_check(game: Game) -> None:

@@ -27,12 +27,12 @@ from fortlang.engine.choices import (
     Option,
 )
 from fortlang.engine.interpreter import perk_places, recruit_places
-from fortlang.engine.play import PlayResult, can_perform, lead, legal_plays, perform, play_card
-from fortlang.engine.play import recruit as recruit_phase
 from fortlang.engine.state import Game, Player
-from fortlang.game import gains
-from fortlang.game.gains import Gain
-from fortlang.game.setup import HAND_SIZE, draw
+from fortlang.games.fort import gains
+from fortlang.games.fort.gains import Gain
+from fortlang.games.fort.play import PlayResult, can_perform, lead, legal_plays, perform, play_card
+from fortlang.games.fort.play import recruit as recruit_phase
+from fortlang.games.fort.setup import HAND_SIZE, draw
 from fortlang.model import Perk, PerkHook
 from fortlang.printer import to_text
 from fortlang.registry import TRIGGERS

@@ -1,0 +1,323 @@
+"""Argument kinds: what may stand after a primitive's keywords (issue 33 stage 5, design
+docs/design/game-modules.md §3.1).
+
+A primitive's syntax names its arguments by token (``gain [N] RES``, ``wish [WISH]``, ``test
+SKILL FACE [N]``; ``[...]`` marks one that may be left out). Each token is an :class:`ArgKind`
+that the vocabulary declares: the grammar terminal it is read with, the node field it fills, and
+what its text may be, a closed list of :class:`Word`\\s, a pattern with its ``parse``, or a
+:meth:`ArgKind.union` of kinds. The parser, the printer, the checker, the phrasebooks, the
+language server and the engine's decisions all read that one declaration.
+
+This module is the core's: it knows no game. The core's own kind is :data:`AMOUNT`; Fort's
+resources and cost modifiers are declared on Fort's side (``fortlang.registry``).
+
+>>> COLOUR = ArgKind("COLOUR", "colour", "COLOUR", name="colour",
+...                  words=(Word("red", "R"), Word("blue", "B")))
+>>> COLOUR.read("blue"), COLOUR.text_of("R")
+('B', 'red')
+>>> try:
+...     COLOUR.read("bleu")
+... except BadArgument as e:
+...     print(e.code, e, e.hint)
+E101 unknown colour `bleu` did you mean `blue`?
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fortlang.errors import MessageError, did_you_mean
+
+#: A fixed multiplier (``x 3``) or an amount (``gain 3 pizza``) beyond this is surely a typo.
+MAX_AMOUNT = 10
+#: A number argument has at most this many digits: more is an error, never a huge int.
+MAX_DIGITS = 6
+
+#: What may follow a primitive's last argument and is spelled like a word: a word argument's
+#: terminal never takes these (`wish then score` is `wish`, then `score`).
+_OPERATOR_WORDS = ("then", "or", "x")
+_WORD = r"[A-Za-z_][A-Za-z0-9_]*"
+#: The terminal pattern of a kind of words: any word but the operators, so that a misspelled
+#: word reaches the kind's did-you-mean instead of a bare syntax error.
+WORD_PATTERN = rf"(?!(?:{'|'.join(_OPERATOR_WORDS)})(?![A-Za-z0-9_])){_WORD}"
+_TERMINAL_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+_SPELLING = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_/+-]{0,39}")
+_TOKEN = re.compile(r"[A-Z0-9|+-][A-Z0-9_|+-]*")
+
+
+class BadArgument(MessageError):
+    """An argument's text is not a value of its kind: ``code`` is E101 (an unknown word) or
+    E200 (a number out of range); the parser positions it at the argument."""
+
+    def __init__(self, code: str, message: str, hint: str | None = None) -> None:
+        super().__init__(code, message, hint, file="<argument>")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of a closed list: its spelling in cards and the typed value it stands for."""
+
+    word: str  # "red"
+    value: object  # Colour.RED
+    #: Language -> what it stands for (the reference, the language server's completion).
+    meanings: Mapping[str, str] = field(default_factory=dict)
+    #: Language -> how a sentence says it ("rouge"); its spelling when a language lacks one.
+    phrases: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ArgKind:
+    """What one argument token of a primitive's syntax may be."""
+
+    token: str  # how a syntax names it: "N", "RES", "COLOUR"
+    field: str  # the node field it fills: "amount", "colour"
+    terminal: str  # the grammar terminal it is read with: "AMOUNT", "COLOUR"
+    words: tuple[Word, ...] = ()  # a closed list (its values are a decision's options too)
+    pattern: str | None = None  # else a regex its text matches: r"[0-9]+", r"[0-9]+\+"
+    parse: Callable[[str], Any] | None = None  # the pattern's text -> its value
+    lo: int | None = None  # a number's bounds (E200)
+    hi: int | None = None
+    default: object = None  # the value of an argument left out (`[N]`: 1)
+    name: str = ""  # in plain words, for messages: "colour", "resource"
+    #: How a value is written back (the printer): a word's spelling by default, else str().
+    show: Callable[[Any], str] | None = None
+    #: Language -> how a sentence says an argument left out for the player to choose
+    #: ("a colour or a number of your choice").
+    phrases: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: A union's kinds (:meth:`union`): a value of any of them.
+    members: tuple[ArgKind, ...] = ()
+    #: Bounds judged by the checker on the node (Fort's amounts: an AST holding `gain 0 pizza`
+    #: must print and parse back, E200 is the checker's), rather than where the text is read.
+    checked_later: bool = False
+
+    def __post_init__(self) -> None:
+        if not _TOKEN.fullmatch(self.token):
+            raise ValueError(f"argument kind `{self.token}`: a token is upper case (`COLOUR`)")
+        if not _TERMINAL_NAME.fullmatch(self.terminal):
+            raise ValueError(f"argument kind `{self.token}`: terminal `{self.terminal}` is not "
+                             "an upper-case grammar name")
+        if not self.field.isidentifier():
+            raise ValueError(f"argument kind `{self.token}`: field `{self.field}` is not a name")
+        if not (self.words or self.pattern or self.members):
+            raise ValueError(f"argument kind `{self.token}` declares neither words nor a "
+                             "pattern")
+        for text in (self.pattern or "", *(w.word for w in self.words)):
+            if any(ch.isspace() and ch != " " or not ch.isprintable() for ch in text):
+                raise ValueError(f"argument kind `{self.token}`: {text[:40]!r} holds a line "
+                                 "break or a control character")  # it is written in a grammar
+        for w in self.words:  # what a card can write (and docs quote as it is)
+            if not _SPELLING.fullmatch(w.word):
+                raise ValueError(f"argument kind `{self.token}`: word {w.word[:40]!r} is not "
+                                 "letters, digits, `_`, `/`, `+` or `-`")
+        if self.pattern is not None:
+            try:
+                re.compile(self.pattern)
+            except re.error as e:
+                raise ValueError(f"argument kind `{self.token}`: pattern: {e}") from None
+            if self.parse is None:
+                raise ValueError(f"argument kind `{self.token}`: a pattern needs its `parse`")
+        spelled = [w.word for w in self.all_words]
+        twice = sorted({w for w in spelled if spelled.count(w) > 1})
+        if twice:
+            raise ValueError(f"argument kind `{self.token}`: word declared twice: {twice}")
+
+    @classmethod
+    def union(cls, token: str, field: str, *kinds: ArgKind, terminal: str | None = None,
+              name: str = "", phrases: Mapping[str, str] | None = None,
+              default: object = None) -> ArgKind:
+        """One argument that is a value of any of ``kinds`` (`wish red`, `wish 7`), read with
+        one terminal: two terminals acceptable at one place could not be told apart by the
+        lexer (design §7 risk 4).
+
+        >>> NUMBER = ArgKind("NUM", "number", "NUMBER", pattern="[0-9]+", parse=int, lo=1, hi=9)
+        >>> ODD = ArgKind("ODD", "odd", "ODD", words=(Word("odd", "odd"),))
+        >>> EITHER = ArgKind.union("EITHER", "either", ODD, NUMBER, terminal="EITHER")
+        >>> EITHER.read("7"), EITHER.read("odd"), EITHER.text_of(7)
+        (7, 'odd', '7')
+        """
+        return cls(token, field, terminal or token, name=name or " or ".join(
+            k.name or k.token.lower() for k in kinds), phrases=dict(phrases or {}),
+            default=default, members=kinds)
+
+    # -- reading and writing its text --
+
+    @property
+    def all_words(self) -> tuple[Word, ...]:
+        """Its words, a union's members' included."""
+        return self.words + tuple(w for k in self.members for w in k.all_words)
+
+    def listing(self) -> list[str]:
+        """Its spellings for a reference: each word, then each number range (``1``…``9``)."""
+        out = [w.word for w in self.all_words]
+        for kind in self.numbers:
+            if kind.lo is not None and kind.hi is not None:
+                out.append(f"{kind.text_of(kind.lo)}…{kind.text_of(kind.hi)}")
+        return out
+
+    @property
+    def numbers(self) -> tuple[ArgKind, ...]:
+        """Itself or its members that are read by a pattern."""
+        own = (self,) if self.pattern is not None else ()
+        return own + tuple(k for m in self.members for k in m.numbers)
+
+    def regex(self) -> str:
+        """The pattern of its grammar terminal."""
+        parts = [WORD_PATTERN] if self.all_words else []
+        parts += [k.pattern for k in self.numbers if k.pattern is not None]
+        return parts[0] if len(parts) == 1 else "|".join(f"(?:{p})" for p in parts)
+
+    def _by_word(self) -> dict[str, object]:
+        return {w.word: w.value for w in reversed(self.all_words)}  # the first one wins
+
+    def read(self, text: str) -> Any:
+        """The value ``text`` stands for; :class:`BadArgument` when it stands for none."""
+        by_word = self._by_word()
+        for spelled in (text, "".join(text.split())):  # whitespace is free around a `/`
+            if spelled in by_word:
+                return by_word[spelled]
+        for kind in self.numbers:
+            if kind.pattern is not None and re.fullmatch(kind.pattern, text):
+                return kind._number(text)
+        raise BadArgument("E101", f"unknown {self.name or self.token.lower()} "
+                          f"`{_short(text)}`", self._hint(text))
+
+    def _number(self, text: str) -> Any:
+        if sum(ch.isdigit() for ch in text) > MAX_DIGITS:
+            raise BadArgument("E200", f"number `{text[:12]}…` is too large",
+                              f"numbers have at most {MAX_DIGITS} digits")
+        assert self.parse is not None
+        value = self.parse(text)
+        if isinstance(value, int) and (self.lo is not None and value < self.lo
+                                       or self.hi is not None and value > self.hi):
+            raise BadArgument("E200", f"{self.name or self.token.lower()} `{text}` is out of "
+                              f"range ({self.range_text()})")
+        return value
+
+    def range_text(self) -> str:
+        lo, hi = self.lo, self.hi
+        show = self.show or str
+        if lo is not None and hi is not None:
+            return f"{show(lo)} to {show(hi)}"
+        return f"at least {show(lo)}" if lo is not None else f"at most {show(hi)}"
+
+    def _hint(self, text: str) -> str | None:
+        words = [w.word for w in self.all_words]
+        meant = did_you_mean(text, words) if text[:1].isalpha() else None
+        return meant or f"write {self.describe()}"
+
+    def describe(self) -> str:
+        """In plain words, with its values: "a colour (blue, red) or a number from 1 to 9"."""
+        if self.members:
+            return " or ".join(k.describe() for k in self.members)
+        what = self.name or self.token.lower()
+        if self.words:
+            return f"a {what} ({', '.join(w.word for w in self.words)})"
+        if self.lo is not None or self.hi is not None:
+            return f"a {what} from {self.range_text()}".replace("from at", "at")
+        return f"a {what}"
+
+    def text_of(self, value: Any) -> str:
+        """How the printer writes ``value``: the first word standing for it, else its number
+        written as the pattern reads it."""
+        for w in self.all_words:
+            if w.value == value and type(w.value) is type(value):
+                return w.word
+        for kind in self.numbers:
+            text = (kind.show or str)(value)
+            if kind.pattern is not None and re.fullmatch(kind.pattern, text):
+                return text
+        if self.show is not None:
+            return self.show(value)
+        if self.numbers:  # out of its pattern (`gain -1 pizza` built by hand): as it is
+            return (self.numbers[0].show or str)(value)
+        raise ValueError(f"{value!r} is not a value of the argument kind `{self.token}`")
+
+    def said(self, value: Any, lang: str) -> str:
+        """How a sentence in ``lang`` says ``value``; left out (its default None), the phrase
+        for the player's choice."""
+        if value is None and self.default is None:
+            return self.phrases.get(lang) or self.describe()
+        for w in self.all_words:
+            if w.value == value and type(w.value) is type(value):
+                return w.phrases.get(lang, w.word)
+        return self.text_of(value)
+
+    @property
+    def speaks(self) -> bool:
+        """Whether it declares how sentences say it (else a template gets the raw value)."""
+        return bool(self.phrases) or any(w.phrases for w in self.all_words)
+
+    def values(self) -> tuple[Any, ...]:
+        """Every value it may take, in order: its words' (one per value), then each number
+        from ``lo`` to ``hi``; a kind with no such closed set cannot be chosen from."""
+        out: list[Any] = []
+        for w in self.all_words:
+            if not any(v == w.value and type(v) is type(w.value) for v in out):
+                out.append(w.value)
+        for kind in self.numbers:
+            if kind.lo is None or kind.hi is None:
+                raise ValueError(f"argument kind `{kind.token}` has no bounds: its values "
+                                 "cannot be offered")
+            out += [kind.parse(kind.text_of(v)) if kind.parse else v
+                    for v in range(kind.lo, kind.hi + 1)]
+        return tuple(out)
+
+    def options(self) -> tuple[Any, ...]:
+        """The options of a decision among its values (an argument left out, for the player
+        to choose): typed values, labelled as a card would spell them."""
+        from fortlang.engine.choices import Option  # the engine's type, only when asked
+
+        return tuple(Option(self.text_of(v), v) for v in self.values())
+
+
+def _short(word: str, most: int = 40) -> str:
+    return word if len(word) <= most else word[: most - 1] + "…"
+
+
+def parse_syntax(syntax: str) -> list[tuple[str, str | None, bool]]:
+    """A syntax's parts: (keyword, None, False) or (argument token, its token without
+    brackets, optional?).
+
+    >>> parse_syntax("wish [WISH]")
+    [('wish', None, False), ('[WISH]', 'WISH', True)]
+    """
+    out: list[tuple[str, str | None, bool]] = []
+    for part in syntax.split():
+        if part.isalpha() and part.islower():
+            out.append((part, None, False))
+        elif part.startswith("[") and part.endswith("]"):
+            out.append((part, part[1:-1], True))
+        else:
+            out.append((part, part, False))
+    return out
+
+
+def is_argument_token(part: str) -> bool:
+    """Whether a part of a syntax may name an argument kind (``N``, ``[N]``, ``[-1|+1]``)."""
+    inner = part[1:-1] if part.startswith("[") and part.endswith("]") else part
+    return bool(_TOKEN.fullmatch(inner))
+
+
+# -- the core's own kinds ---------------------------------------------------------------------
+
+#: How many times, or how much: `gain 2 pizza`, `score`. Bounded by the checker (E200 on the node:
+#: every AST prints and parses back, `gain 0 pizza` included).
+AMOUNT = ArgKind("N", "amount", "AMOUNT", pattern=r"[0-9]+", parse=int, lo=1, hi=MAX_AMOUNT,
+                 default=1, name="number", checked_later=True)
+
+CORE_KINDS: tuple[ArgKind, ...] = (AMOUNT,)
+
+
+def kinds_by_token(kinds: tuple[ArgKind, ...], owner: str) -> dict[str, ArgKind]:
+    """A vocabulary's kinds by token; two kinds of one token are an error."""
+    out: dict[str, ArgKind] = {}
+    for kind in kinds:
+        known = out.get(kind.token)
+        if known is not None and known != kind:
+            raise ValueError(f"{owner}: argument kind `{kind.token}` declared twice")
+        out[kind.token] = kind
+    return out
