@@ -96,6 +96,8 @@ def test_a_failed_simulated_game_is_a_coded_error(tmp_path: Path, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("engine bug")
 
+    # random bots play in the engine's own loop (run_game); a search bot through the pull API
+    monkeypatch.setattr(fortlang.sim.batch, "run_game", broken)
     monkeypatch.setattr(fortlang.sim.batch, "play", broken)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["simulate", "--games", "1", "--players", "2"])

@@ -18,6 +18,7 @@ from fortlang.engine import (
     RandomAgent,
     ScriptedAgent,
 )
+from fortlang.engine.chance import Distribution
 from fortlang.engine.interpreter import recruit_places
 from fortlang.engine.program import COMPILED_QUANTITIES, OPS
 from fortlang.games.fort.invariants import InvariantError, assert_invariants, check
@@ -28,6 +29,7 @@ from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 A = kid("Alpha", "book", "score", "score")
+D6 = Distribution.uniform([Option(str(f), f) for f in range(1, 7)])
 
 
 def test_every_action_node_has_an_op_and_every_quantity_a_count():
@@ -239,6 +241,7 @@ def test_changed_since_after_a_rollback_finds_the_last_state_change_left():
         (lambda: game.put(p.perks, "perk"), True),
         (lambda: game.level_up(p), True),
         (lambda: game.take(p.perks, 0), True),
+        (lambda: game.chance(D6), False),  # the generator's state: journaled, not the table's
         (lambda: game.note([], 2), False),
     ]
     outer = game.begin()
@@ -254,6 +257,7 @@ def test_changed_since_after_a_rollback_finds_the_last_state_change_left():
     game.rollback(outer)
     game.commit(outer)
     assert (p.vp, p.level, q.vp, len(p.hand)) == (0, 0, 0, 2)
+    assert game.rng.getstate() == Game(2).rng.getstate()  # the draw undone too
 
 
 def test_a_signal_that_cuts_a_record_short_is_what_the_move_raises():

@@ -77,7 +77,7 @@ CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
     # stage 8: the drivers reach the set-up, the game loop and its outcome through GameModule
     "fortlang.sim.pull": {_FORT + "match", _FORT + "setup"},
     "fortlang.sim.replay": {_FORT + "match"},
-    "fortlang.sim.batch": {_FORT + "gains", _FORT + "match"},
+    "fortlang.sim.batch": {_FORT + "gains", _FORT + "match", _FORT + "setup"},
     "fortlang.sim.stats": {_FORT + "gains", _FORT + "match"},
     # stage 8: the search bot determinizes and scores through the module
     "fortlang.agents.mcts": {_FORT + "knowledge", _FORT + "scoring"},
@@ -220,3 +220,21 @@ def test_every_decision_kind_has_its_constant():
     from fortlang.engine.choices import Kind
 
     assert all(getattr(choices, f"K_{kind.name}") is kind for kind in Kind)
+
+
+#: What the core's flow runtime (fortlang/flow/, design §5) may import outside itself: the
+#: engine's decisions, nothing of Fort's table or rules (its journal is a protocol), so that it
+#: stays core when stage 3 moves Fort's engine files under games/fort/.
+FLOW_MAY_IMPORT: set[str] = {"fortlang.engine.choices"}
+
+
+def test_the_flow_is_core_and_imports_only_the_engines_decisions():
+    files = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    flow = {m: p for m, p in files.items()
+            if m == "fortlang.flow" or m.startswith("fortlang.flow.")}
+    assert "fortlang.flow.runtime" in flow
+    outside = {m: sorted(d for d in _imports(p, set(files))
+                         if not d.startswith("fortlang.flow") and d not in FLOW_MAY_IMPORT)
+               for m, p in flow.items()}
+    assert outside == {m: [] for m in flow}
+    assert not core_imports_of_games(PACKAGE, CORE_MAY_IMPORT_A_GAME)

@@ -292,3 +292,23 @@ def test_the_root_keeps_the_greedy_option_unless_another_does_better_on_the_same
     assert _paired_answer(root, keys, noise) == 1
     assert _paired_answer(root, keys, better[:1]) == 1  # one deal tells nothing
     assert _paired_answer(root, keys, [*better, [0.3, 0.2, float("nan")]]) == 2  # unfinished
+
+
+def test_the_bot_knows_no_card_where_it_is_not(monkeypatch):
+    """A player sees the table at every moment: a card in a rival's hand can be played into a
+    yard, recruited by another rival and shuffled into that one's deck between two of the
+    bot's own decisions. A bot that looked only when asked kept it with its first owner
+    (4 players, draft, seed 0: 31 wrong places told to the determinization); following the
+    table at every decision (pull.watch), every place it claims is true."""
+    wrong = []
+
+    def checked(game, knowledge, rules, rng):
+        for uid, owner in knowledge.located.items():
+            p = game.players[owner]
+            if not any(c.uid == uid for c in (*p.hand, *p.deck)):
+                wrong.append((knowledge.seat, uid, owner))
+        return determinize(game, knowledge, rules, rng)
+
+    monkeypatch.setattr(mcts_module, "determinize", checked)
+    play(GameState(BASE, 4, seed=0, draft=True), make_bots(["mcts:1"], 4, 0))
+    assert wrong == []

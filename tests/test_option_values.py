@@ -36,7 +36,7 @@ KNOWN = {("scenario/agent.py", "_names")}
 
 def _label_readers() -> list[str]:
     found = []
-    for folder in ("game", "scenario"):
+    for folder in ("agents", "sim", "games", "scenario"):  # the bots, drivers, games, scenarios
         for path in sorted((PACKAGE / folder).rglob("*.py")):
             rel = path.relative_to(PACKAGE).as_posix()
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

@@ -211,6 +211,11 @@ class MctsAgent:
             return _paired_answer(root, keys, rounds)
         return _answer(root, keys)
 
+    def watch(self, state: GameState, seat: int) -> None:
+        """Look at the table now, as ``seat`` (:func:`fortlang.sim.pull.watch`: at every
+        decision of the game, so no card changes hands unseen between two of its own)."""
+        self._know(state, seat)
+
     def _card_value(self, card_id: str) -> float:
         return self._worth[card_id]
 

@@ -43,7 +43,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft
     from fortlang.games.fort.disclosure import revealed_at_end
     from fortlang.games.fort.narration import changes, snapshot
     from fortlang.i18n import language_from_env, ui
-    from fortlang.sim.pull import GameState, answer
+    from fortlang.sim.pull import GameState, answer, watch
 
     choose_language(lang)  # a bad bot name or set is told in the table's language
     if sys.stdin is None:  # started with fd 0 closed: no one can answer
@@ -74,6 +74,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft
             if not announced and state.first is not None:
                 console.print(ui(lang, "plays_first", seat=seat_label(lang, state.first)))
                 announced = True
+            watch(state, enumerate(agents))  # the search bots see the table at every decision
             d = state.decision()
             now = snapshot(state.game)  # what the last answer did, told before the next
             if before is not None:

@@ -13,11 +13,14 @@ The protocol grows with the engine; each method is one kind of question:
 
 * ``decide(game, decision) -> int`` (now): a player's choice among ``decision.options``,
   asked of ``decision.player``.
-* ``chance(game, dist, context) -> int`` (stage 6, chance points, design §4.2-§4.3): the
-  outcome of a roll or a shuffle inside an effect, as an index into the ``Distribution``'s
-  outcomes; a match draws it from ``game.rng``, the pull API's ``chance="explicit"`` hands it
-  to the caller (OpenSpiel's chance player). ``Game.chance`` will journal the generator, ask
-  it, and log ``("chance", index)`` as ``Game.ask`` logs a decision.
+* ``chance(game, dist, context, seat) -> int`` (chance points, design §4.2-§4.3): the outcome of
+  a roll inside an effect, as an index into the
+  :class:`~fortlang.engine.chance.Distribution`'s outcomes; ``seat`` is whose action rolls
+  (-1: the table's own chance). Asked only of a game whose
+  ``chance_asked`` is set (the pull API's ``chance="explicit"``, OpenSpiel's chance player);
+  otherwise ``Game.chance`` draws it from ``game.rng`` itself, as a match does, so an asker
+  without the method never meets one. ``Game.chance`` journals the generator, checks the
+  index and logs ``("chance", index)`` as ``Game.ask`` logs a decision.
 * ``react(game, decision) -> int`` (stage 7, the flow's reaction windows, design §5.1): a seat
   other than the current one answers ``Decision(kind="react", options=(pass, card...))`` when
   an event opens a window it can act in. Its own method, so that an asker can tell an

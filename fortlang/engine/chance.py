@@ -16,6 +16,8 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, Final
 
 #: The generator's C method, fetched once: ``rng.getrandbits`` looks the name up on each draw
@@ -51,3 +53,83 @@ def choice(rng: random.Random, seq: list[Any]) -> Any:
     if not seq:
         raise IndexError("Cannot choose from an empty sequence")
     return seq[below(rng, len(seq))]
+
+
+#: ``current_player()`` at a chance point (OpenSpiel's convention): the chance "seat".
+CHANCE: Final = -1
+#: The most outcomes one chance event may have: a distribution is listed whole (the pull API's
+#: ``chance_outcomes``), so its size is bounded like every count read from a card (6^5 dice faces
+#: fit; a deck's every order does not, and is drawn as a shuffle instead).
+MOST_OUTCOMES: Final = 10_000
+#: The largest weight of one outcome (weights are counts: faces, combinations).
+MOST_WEIGHT: Final = 10**12
+
+
+class Distribution:
+    """A chance event's outcomes (the options an outcome is told by: label and value) with
+    integer weights; outcome ``i`` comes up with probability ``weights[i] / total``.
+
+    >>> from fortlang.engine.choices import Option
+    >>> d6 = Distribution.uniform([Option(str(f), f) for f in range(1, 7)])
+    >>> d6.probabilities()[0]
+    (Option(label='1', value=1), Fraction(1, 6))
+    >>> loaded = Distribution([Option("miss"), Option("hit")], [2, 1])
+    >>> [str(p) for _, p in loaded.probabilities()]
+    ['2/3', '1/3']
+    """
+
+    __slots__ = ("outcomes", "weights", "total")
+
+    def __init__(self, outcomes: Sequence[Any], weights: Sequence[int] | None = None) -> None:
+        if not 0 < len(outcomes) <= MOST_OUTCOMES:
+            raise ValueError(f"a chance event has 1 to {MOST_OUTCOMES} outcomes, "
+                             f"not {len(outcomes)}")
+        ws = [1] * len(outcomes) if weights is None else list(weights)
+        if len(ws) != len(outcomes):
+            raise ValueError(f"{len(outcomes)} outcomes but {len(ws)} weights")
+        for w in ws:
+            if type(w) is not int or not 0 < w <= MOST_WEIGHT:
+                raise ValueError(f"a weight is an integer from 1 to {MOST_WEIGHT}, not {w!r}")
+        self.outcomes: tuple[Any, ...] = tuple(outcomes)
+        self.weights: tuple[int, ...] = tuple(ws)
+        self.total: int = sum(ws)
+
+    @classmethod
+    def uniform(cls, outcomes: Sequence[Any]) -> Distribution:
+        return cls(outcomes)
+
+    def probabilities(self) -> list[tuple[Any, Fraction]]:
+        """Each outcome with its exact probability."""
+        total = self.total
+        return [(o, Fraction(w, total))
+                for o, w in zip(self.outcomes, self.weights, strict=True)]
+
+    def find(self, said: Any) -> int | None:
+        """The index of the outcome a person names (a scenario's `chance:` answer): the one
+        whose value is ``said``, else whose label is its text; None if none is.
+
+        >>> from fortlang.engine.choices import Option
+        >>> d6 = Distribution.uniform([Option(str(f), f) for f in range(1, 7)])
+        >>> d6.find(6), d6.find("2"), d6.find(7)
+        (5, 1, None)
+        """
+        for i, o in enumerate(self.outcomes):
+            if o.value == said:
+                return i
+        text = str(said)
+        for i, o in enumerate(self.outcomes):
+            if o.label == text:
+                return i
+        return None
+
+    def draw(self, rng: random.Random) -> int:
+        """An outcome's index, drawn from ``rng``: one :func:`below` of the total weight."""
+        r = below(rng, self.total)
+        for i, w in enumerate(self.weights):
+            if r < w:
+                return i
+            r -= w
+        raise AssertionError("a draw below the total falls in some weight")
+
+    def __repr__(self) -> str:
+        return f"Distribution({list(self.outcomes)!r}, {list(self.weights)!r})"

@@ -54,6 +54,8 @@ class Kind(StrEnum):
     RECYCLE = "recycle"  # R15 Recycling: destroy the perk to take a discarded card?
     EXTRA_RECRUIT = "extra_recruit"  # R15 Birthday Party: recruit another card?
     PERK_ACTION = "perk_action"  # a perk in the language (issue 18.3): use it now?
+    # asked by the flow (fortlang.flow), out of turn:
+    REACT = "react"  # a reaction window: pass, or react to an event (design §5.1)
 
 
 #: Each kind as a Final constant: compiled, ``Kind.PLAY`` is a generic call on the enum class
@@ -86,6 +88,7 @@ K_DO_OVER: Final = Kind.DO_OVER
 K_RECYCLE: Final = Kind.RECYCLE
 K_EXTRA_RECRUIT: Final = Kind.EXTRA_RECRUIT
 K_PERK_ACTION: Final = Kind.PERK_ACTION
+K_REACT: Final = Kind.REACT
 
 
 class Option:

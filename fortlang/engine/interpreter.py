@@ -41,6 +41,7 @@ import gc
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import (
     K_ANY_SUIT,
     K_COIN_SUIT,
@@ -124,7 +125,7 @@ class Ctx:
 
     __slots__ = ("game", "seat", "player", "search", "safe", "fail", "leader", "sources", "named",
                  "any_suits", "chosen", "bound", "records", "play", "context", "points", "jump",
-                 "jump_i", "alike")
+                 "jump_i", "alike", "chanced")
 
     def __init__(self, game: Game, seat: int, *, leader: bool,
                  bound: dict[int, Any] | None = None, play: Any = None) -> None:
@@ -152,6 +153,9 @@ class Ctx:
         #: Any card of a zone an action moves ends the move alike: no test reads the cards
         #: after one moved (program.reads_moved_cards); set by whoever starts the move.
         self.alike = True
+        #: The move has passed a chance point (:func:`chance_at`): what follows is performed
+        #: as far as it goes, and the move stands whatever its end (design §4.2).
+        self.chanced = False
 
     def fails(self, rule: str) -> bool:
         """Record why a completion is illegal (the most specific rule wins); returns False."""
@@ -511,6 +515,47 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
         if _PAUSED_BY[0] is points:
             _PAUSED_BY[0] = None
             gc.enable()
+
+
+def chance_at(ctx: Ctx, dist: Distribution, step: Step) -> bool:
+    """A chance point inside a move (issue 33 stage 6, design §4.2): ``step.apply(i)`` goes on
+    with outcome ``i`` of ``dist``.
+
+    A search never crosses one: a trial that reaches it is a move that can be completed up to
+    there, so legality is judged on what comes before the first chance point, and the options
+    offered never depend on an outcome not yet drawn (nor does drawing depend on how many
+    trials ran: the generator is drawn from only here, for real). Performed, the outcome is
+    drawn (or asked, ``Game.chance_asked``) and logged; the rest of the move goes on with it
+    known, as far as it goes: every later choice offers all its options (nothing after a
+    roll can make the move illegal, it can only fall short), and the move stands."""
+    if ctx.search:
+        return True
+    i = ctx.game.chance(dist, ctx.context, ctx.seat)
+    ctx.chanced = True
+    ctx.safe = True
+    return jump(ctx, step, i)
+
+
+class _Outcome(Step):
+    """A chance point's continuation given as a function of the outcome's index."""
+
+    def __init__(self, dist: Distribution, then: Callable[[int], bool]) -> None:
+        self.dist = dist
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        return self.then(i)
+
+    def options(self) -> Sequence[Option]:
+        return self.dist.outcomes
+
+
+def chance(ctx: Ctx, dist: Distribution, then: Callable[[int], bool]) -> bool:
+    """:func:`chance_at` for a primitive's effect (a vocabulary plugin's): ``then(i)`` goes on
+    with outcome ``i`` and returns what the effect's continuation returns, e.g.
+    ``chance(ctx, D6, lambda i: k(gain(ctx, i + 1)))``. An effect draws its chance only here,
+    never from ``game.rng`` directly: a search would advance the generator (design §4.1)."""
+    return chance_at(ctx, dist, _Outcome(dist, then))
 
 
 class Call(Then):

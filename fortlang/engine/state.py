@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from fortlang.engine.asker import Asker, NoAsker, RandomAsker
+from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
@@ -267,6 +268,8 @@ class Player:
 
 #: A decision kind as the log writes it (``str(kind)``, made once).
 _KIND_TEXT: Final[dict[Kind, str]] = {kind: str(kind) for kind in Kind}
+#: A chance point's outcome as the log writes it (Game.chance): no decision kind has this name.
+CHANCE_KIND: Final = "chance"
 
 
 # -- the undo log ------------------------------------------------------------------------------
@@ -290,13 +293,16 @@ _LEVEL: Final = 8  # player, old level (Game.level_up)
 # as _POP and _SETATTR are but no change of the game state (Game.changed_since).
 _NOTE: Final = 9  # list: remove the last item
 _NOTE_ATTR: Final = 10  # object, attribute, old value
+# The generator's state before a chance point's draw (Game.chance): neither the table's state nor
+# bookkeeping, but a rollback restores it, so an undone move leaves the generator as it found it.
+_RNG: Final = 11  # the state rng.getstate() gave
 #: By operation code: how many operands precede it, and whether it records a change of the game
 #: state (not bookkeeping), as Game._change_before reads the log back. Game.rollback steps back
 #: by the same counts written in its branches (a table read there costs ~1% of a compiled game);
 #: tests/test_engine_state.py rolls back through every code and checks both agree.
-_OPERANDS: Final[tuple[int, ...]] = (3, 3, 3, 3, 1, 3, 2, 2, 2, 1, 3)
+_OPERANDS: Final[tuple[int, ...]] = (3, 3, 3, 3, 1, 3, 2, 2, 2, 1, 3, 1)
 _STATE_CHANGE: Final[tuple[bool, ...]] = (True, True, True, True, True, False, False, True, True,
-                                          False, False)
+                                          False, False, False)
 
 #: Game.state_key's value of a key a table does not hold.
 _ABSENT: Final = object()
@@ -347,8 +353,10 @@ class Game:
     :class:`~fortlang.engine.asker.Asker` that answers its decisions (the agents live in the
     match layer, e.g. :class:`fortlang.sim.seats.Seats`, never in the game).
 
-    ``log`` receives ``(kind, index)`` for every decision the asker answered, which is all a
-    replay needs: the engine itself draws no random numbers while executing actions.
+    ``log`` receives ``(kind, index)`` for every decision the asker answered and
+    ``("chance", index)`` for every chance point's outcome (:meth:`chance`), which is all a
+    replay needs: inside a move the engine draws random numbers only at chance points, which a
+    search never crosses (interpreter.chance_at); Fort's effects have none.
     """
 
     def __init__(self, n_players: int, board: Board | None = None, *, seed: int = 0,
@@ -381,6 +389,9 @@ class Game:
         self.explain = False
         #: Called with (decision, index) after every answered decision (replays, UIs).
         self.on_decision: Callable[[Any, int], None] | None = None
+        #: Whether chance points ask the asker's ``chance`` (the pull API's explicit chance,
+        #: OpenSpiel's chance player) instead of drawing from ``rng`` (see chance).
+        self.chance_asked = False
         self._undo: list[Any] = []  # operands, then the operation (see _MOVE...)
         #: Where in ``_undo`` the latest change of the game state (not interpreter bookkeeping)
         #: was recorded, -1 if none: a native int, where a list of them boxed each position.
@@ -454,6 +465,7 @@ class Game:
         g.rule_pile, g.perk_row = list(self.rule_pile), list(self.perk_row)
         g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
         g.asker, g.log, g.on_decision = self.asker, list(self.log), None
+        g.chance_asked = self.chance_asked
         g._undo, g._last_change, g._depth, g._uids = [], -1, 0, self._uids
         g._defs = self._defs  # the same card instances, so the same definitions
         return g
@@ -586,6 +598,9 @@ class Game:
                 builder: Player = undo[i - 2]
                 builder.level = undo[i - 1]
                 i -= 3
+            elif op == _RNG:
+                self.rng.setstate(undo[i - 1])
+                i -= 2
             elif op == _SETITEM:
                 table: dict = undo[i - 3]
                 table[undo[i - 2]] = undo[i - 1]
@@ -681,6 +696,8 @@ class Game:
                 attrs[(id(undo[i - 2]), "vp")] = undo[i - 2]
             elif op == _LEVEL:
                 attrs[(id(undo[i - 2]), "level")] = undo[i - 2]
+            elif op == _RNG:
+                pass  # the generator is no part of a place: a search never draws (chance_at)
             else:  # _SETITEM, _DELITEM
                 at = 2 if op == _DELITEM else 3
                 items[(id(undo[i - at]), undo[i - at + 1])] = undo[i - at]
@@ -865,6 +882,29 @@ class Game:
         d[key] = value
 
     # -- decisions ---------------------------------------------------------------------------------
+
+    def chance(self, dist: Distribution, context: str = "", seat: int = -1) -> int:
+        """A chance point's outcome (issue 33 stage 6, design §4.2): an index into
+        ``dist.outcomes``, drawn from ``rng`` or, with ``chance_asked``, answered by the
+        asker's ``chance(game, dist, context, seat)`` (the generator is drawn from either
+        way; ``seat`` is whose action rolls, -1 for the table's own chance);
+        logged as ``("chance", index)``. Inside a
+        transaction the generator's state is journaled first, so rolling the move back
+        restores it. The interpreter calls it through ``chance_at``, never while searching."""
+        if self._depth:
+            self._undo.append(self.rng.getstate())
+            self._undo.append(_RNG)
+        index = dist.draw(self.rng)
+        if self.chance_asked:
+            # Drawn all the same, then answered: the generator moves on as in a sampled game,
+            # so the table's own chance after this point (R9.1 reshuffles) is the same whoever
+            # answers, and a sampled game's answers replay it exactly.
+            index = self.asker.chance(self, dist, context, seat)  # type: ignore[attr-defined]
+            if not isinstance(index, int) or not 0 <= index < len(dist.outcomes):
+                raise ValueError(f"the chance player answered {index!r} to a chance event "
+                                 f"with {len(dist.outcomes)} outcomes")
+        self.log.append((CHANCE_KIND, index))
+        return index
 
     def ask(self, decision: Decision) -> int:
         """Ask the game's asker for the deciding player's choice; log and return its index."""

@@ -148,6 +148,8 @@ UI: dict[str, str] = {
     "explain.extra_recruit": "recruit another card with your perk, or not",
     "kind.perk_action": "use a perk",
     "explain.perk_action": "use your perk now, or not",
+    "kind.react": "react out of turn",
+    "explain.react": "answer what just happened out of your turn, or pass",
     # -- diagnostics (fortlang.errors) --------------------------------------------------------
     "diag.headline": "{meaning}: {message}",
     "diag.hint": "hint: {hint}",

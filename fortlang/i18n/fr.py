@@ -158,6 +158,8 @@ UI: dict[str, str] = {
     "explain.extra_recruit": "recrutez ou non une autre carte grâce à votre avantage",
     "kind.perk_action": "utiliser un avantage",
     "explain.perk_action": "utilisez ou non votre avantage maintenant",
+    "kind.react": "réagir hors de son tour",
+    "explain.react": "répondez à ce qui vient d'arriver hors de votre tour, ou passez",
     # -- diagnostics (fortlang.errors) --------------------------------------------------------
     "diag.headline": "{meaning} : {message}",
     "diag.hint": "suggestion : {hint}",

@@ -26,7 +26,7 @@ from fortlang.engine.choices import Decision, IllegalMove
 from fortlang.games.fort.narration import Event, changes, snapshot
 from fortlang.i18n import ui
 from fortlang.model import CardSet
-from fortlang.sim.pull import GameState, answer
+from fortlang.sim.pull import GameState, answer, watch
 from fortlang.sim.replay import FORMAT, StateTrace, outcome_json
 
 #: Bounds of what one table holds (a game of Fort asks a few hundred decisions; these are far
@@ -139,6 +139,8 @@ class Table:
         d = self.state.decision()
         hidden = self._hidden_sizes()
         self.state.apply_action(index)
+        if not self.state.is_terminal():  # the search bots see the table at every decision
+            watch(self.state, self._bots.items())
         now = snapshot(self.state.game)
         events = {w: tuple(changes(self._seen, now, w)) for w in range(-1, self.players)}
         self.log.append(Entry(len(self.log), d, index, events, hidden))

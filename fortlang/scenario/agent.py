@@ -26,6 +26,7 @@ from fortlang.games.fort.play import order_options
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Suit
 from fortlang.scenario.format import RECRUIT_NOTHING, RECYCLE_MOMENTS, Answer, Move
+from fortlang.sim.pull import ChanceNode
 
 
 class Unanswered(IllegalMove):
@@ -50,6 +51,7 @@ class Script:
         self.lookout: list[KidCard] = list(move.lookout) if move else []
         self.choose: list[Answer] = list(move.choose) if move else []
         self.coins: list[Suit] = list(move.coins) if move else []
+        self.chance: list[str | int] = list(move.chance) if move else []
         #: `use`, a single `coin` and `suit` answer every question of their kind: each must
         #: answer at least one
         self.unused = {key for key in ("use", "coin", "suit")
@@ -103,6 +105,7 @@ class Script:
         out += [f"count {c.name} from the lookout" for c in self.lookout]
         out += [f"choose `{a.text}`" for a in self.choose]
         out += [f"coin {s.value}" for s in self.coins]
+        out += [f"chance {c}" for c in self.chance]
         answers = self.answers
         if answers is not None:
             said = {"use": " then ".join(answers.use or ()),
@@ -117,6 +120,7 @@ class Script:
         self.answers = second
         self.add, self.lookout = list(second.add), list(second.lookout)
         self.choose, self.coins = list(second.choose), list(second.coins)
+        self.chance = list(second.chance)
         self.unused = {key for key in ("use", "coin", "suit")
                        if getattr(second, key) is not None}
 
@@ -136,6 +140,24 @@ class ScenarioAgent:
             if said == str(e):
                 raise
             raise type(e)(said, e.rule, e.decision) from None
+
+
+    def outcome(self, node: ChanceNode) -> int:
+        """The outcome of a chance point this seat's action meets: the move's next `chance`
+        answer, by an outcome's value or label (issue 33 stage 6)."""
+        outcomes = node.dist.outcomes
+        listed = ", ".join(o.label for o in outcomes)
+        what = f"`{node.context}`" if node.context else "the move"
+        if not self.script.chance:
+            raise Unanswered(f"player {self.seat + 1}: {what} meets a chance point; say which "
+                             f"outcome with `chance: [<outcome>]` in the move (the outcomes "
+                             f"are {listed})")
+        said = self.script.chance.pop(0)
+        index = node.dist.find(said)
+        if index is not None:
+            return index
+        raise Unanswered(f"player {self.seat + 1}: chance {said} is not an outcome of {what} "
+                         f"(the outcomes are {listed})")
 
 
 def describe(d: Decision) -> str:

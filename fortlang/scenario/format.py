@@ -99,6 +99,9 @@ class Move:
     coins: tuple[Suit, ...] = ()  # one suit per coin, in the order the engine asks (R5.6)
     suit: Suit | None = None
     choose: tuple[Answer, ...] = ()
+    #: the outcomes of the chance points this move meets (a die's face: its value or label),
+    #: in order (issue 33 stage 6)
+    chance: tuple[str | int, ...] = ()
     in_full: bool = True
     #: recruit (and a turn's recruit phase): (card or None for the top of the park deck, place)
     #: per recruit; a second one is Birthday Party's (R15)
@@ -621,6 +624,9 @@ class _Reader:
         choose = node.get("choose")
         if choose is not None and choose.kind == "seq":
             fields["choose"] = tuple(self._answer(a) for a in choose.value)
+        chance = node.get("chance")
+        if chance is not None and chance.kind == "seq":
+            fields["chance"] = tuple(c.value for c in chance.value)
         full = node.get("in_full")
         if full is not None:
             fields["in_full"] = bool(full.value)

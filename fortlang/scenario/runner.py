@@ -64,9 +64,16 @@ def run_scenario(scenario: Scenario) -> Outcome:
     table = game
     state: GameState | None = None
     try:
-        # every question asked, with the options the rules refuse and why
-        state = GameState.on_table(game, program(stage, scenario.moves), explain=True)
+        # every question asked, with the options the rules refuse and why; every chance point
+        # answered by the move's `chance:` outcomes
+        state = GameState.on_table(game, program(stage, scenario.moves), explain=True,
+                                   chance="explicit")
         while not state.is_terminal():
+            if state.is_chance_node():
+                node = state.chance_node()
+                roller = node.seat if node.seat >= 0 else stage.seat
+                state.apply_action(stage.agents[roller].outcome(node))
+                continue
             d = state.decision()
             state.apply_action(stage.agents[d.player].choose(None, d))
         if scenario.error is not None:

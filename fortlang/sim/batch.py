@@ -17,9 +17,10 @@ from fortlang.agents.bots import make_bots
 from fortlang.engine.state import Game
 from fortlang.games.fort.gains import resource_rate
 from fortlang.games.fort.match import run_game
+from fortlang.games.fort.setup import new_game
 from fortlang.model import CardSet
 from fortlang.sim.pull import GameState, play
-from fortlang.sim.replay import StateTrace, game_seed, record
+from fortlang.sim.replay import FORMAT, StateTrace, game_seed, log_format, record
 from fortlang.sim.stats import Aggregate, kinds_of
 
 
@@ -100,15 +101,22 @@ def run_chunk(job: Job) -> ChunkResult:
         bots = seat_bots(job.bots, job.players, index)
         trace = StateTrace() if job.log else None
         seen = _Seen(trace)
-        try:  # driven from outside through the pull API; the bots answer each decision
+        try:
             agents = make_bots(bots, job.players, seed)
-            out = play(GameState(cardset, job.players, seed=seed, draft=job.draft,
-                                 debug=job.debug, trace=seen, turns=run_game), agents)
+            if any(hasattr(a, "choose_in") for a in agents):
+                # a search bot steps clones of the game: driven from outside, the pull API
+                out = play(GameState(cardset, job.players, seed=seed, draft=job.draft,
+                                     debug=job.debug, trace=seen, turns=run_game), agents)
+            else:  # the engine's own loop asks the bots (the same questions, no greenlet hop)
+                game, first = new_game(cardset, job.players, seed=seed, agents=agents,
+                                       draft=job.draft, debug=job.debug, trace=seen)
+                out = run_game(cardset, job.players, agents, seed=seed, game=game, first=first)
         except Exception as e:  # noqa: BLE001 - reported with a replay file, never swallowed
-            game = seen.game
-            failure = {"format": 1, "game": index, "seed": seed, "players": job.players,
+            seated = seen.game
+            failure = {"format": log_format(seated.log) if seated else FORMAT, "game": index,
+                       "seed": seed, "players": job.players,
                        "bots": bots, "draft": job.draft, "sets": list(job.sets),
-                       "decisions": [[k, i] for k, i in game.log] if game else [],
+                       "decisions": [[k, i] for k, i in seated.log] if seated else [],
                        "error": f"{type(e).__name__}: {e}",
                        "traceback": traceback.format_exc()}
             return ChunkResult(job.start, index, agg, lines, failure)

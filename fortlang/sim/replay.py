@@ -9,12 +9,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from fortlang.engine.choices import IllegalMove
-from fortlang.engine.state import Game
+from fortlang.engine.state import CHANCE_KIND, Game
 from fortlang.games.fort.match import Outcome
 from fortlang.model import CardSet
 from fortlang.sim.pull import GameState
 
+#: A log's format: 1, or 2 when it holds chance outcomes (``["chance", i]`` among the
+#: decisions, design §4.4), which a reader of format 1 would take for decisions. Fort's games
+#: have none, so their logs are written as before.
 FORMAT = 1
+FORMAT_WITH_CHANCE = 2
 
 
 class StateTrace:
@@ -46,11 +50,15 @@ def record(out: Outcome, *, index: int, players: int, bots: list[str], draft: bo
            trace: str, sets: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """One game's replay line; ``sets``: each set played (id, version, content hash)."""
     return {
-        "format": FORMAT, "game": index, "seed": out.seed, "players": players, "bots": bots,
-        "draft": draft, "sets": sets or [], "decisions": [[k, i] for k, i in out.log],
+        "format": log_format(out.log), "game": index, "seed": out.seed, "players": players,
+        "bots": bots, "draft": draft, "sets": sets or [], "decisions": [[k, i] for k, i in out.log],
         "trace": trace,
         "outcome": outcome_json(out),
     }
+
+
+def log_format(log: list[tuple[str, int]]) -> int:
+    return FORMAT_WITH_CHANCE if any(k == CHANCE_KIND for k, _ in log) else FORMAT
 
 
 def outcome_json(out: Outcome) -> dict[str, Any]:
@@ -78,6 +86,8 @@ def replay(cardset: CardSet, entry: dict[str, Any]) -> Verdict:
                           draft=bool(entry.get("draft", False)), trace=trace,
                           debug="error" in entry)
         for kind, i in decisions:  # driven from outside, through the pull API
+            if kind == CHANCE_KIND:
+                continue  # drawn again from the seed, as in the game; compared below
             if state.is_terminal():
                 break
             decision = state.decision()
@@ -97,6 +107,9 @@ def replay(cardset: CardSet, entry: dict[str, Any]) -> Verdict:
     if len(out.log) != len(entry["decisions"]):
         return Verdict(index, False, f"{len(out.log)} decisions, the log has "
                                      f"{len(entry['decisions'])}")
+    if [[k, i] for k, i in out.log if k == CHANCE_KIND] != \
+            [[k, i] for k, i in decisions if k == CHANCE_KIND]:
+        return Verdict(index, False, "a chance outcome differs")
     if trace.digest != entry.get("trace"):
         return Verdict(index, False, "a state after some decision differs")
     if outcome_json(out) != entry["outcome"]:

@@ -31,13 +31,14 @@ from fortlang.engine.state import Game
 
 #: The kinds whose answer every seat sees (the card played, added, followed with, recruited,
 #: destroyed or put in a lookout is face up afterwards; a suit named, a branch, a resource, a
-#: perk from the face-up row, a rival named are said aloud).
+#: perk from the face-up row, a rival named are said aloud; a reaction out of turn is played
+#: face up, design §5.1).
 PUBLIC: Final = frozenset({
     Kind.PLAY, Kind.COIN_SUIT, Kind.ANY_SUIT, Kind.BOOST, Kind.ORDER, Kind.CHOICE,
     Kind.RESOURCE, Kind.PACK, Kind.LOOKOUT, Kind.DESTROY, Kind.RECRUIT, Kind.PAYMENT,
     Kind.SPEND, Kind.DESTROY_RIVAL, Kind.RIVAL_PACK, Kind.CONVERT, Kind.PERK, Kind.FOLLOW,
     Kind.ROUGH_HOUSING, Kind.RIVAL, Kind.DIY, Kind.DO_OVER, Kind.RECYCLE, Kind.EXTRA_RECRUIT,
-    Kind.PERK_ACTION,
+    Kind.PERK_ACTION, Kind.REACT,
 })
 
 #: The kinds whose answer only the deciding seat sees, with what the others are told instead.

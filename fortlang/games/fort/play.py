@@ -1468,7 +1468,7 @@ def _transaction(ctx: Ctx, move: Step | Callable[[], bool]) -> bool:
         game.unwind(mark, close=True)
         raise
     game.commit(mark)
-    return ok
+    return ok or ctx.chanced  # past a chance point, a move stands however it ends (§4.2)
 
 
 def _debug_check(game: Game) -> None:

@@ -1,0 +1,150 @@
+"""`fortlang simulate`'s own path, this tree against an earlier commit in the same run (issue 38):
+games per second through ``run_chunk``, the function every backend of ``simulate`` runs per chunk
+of games (bots made per game, the figures gathered, the game loop), for random and greedy bots
+at 2 and 4 players, on one core.
+
+    python bench/bench_simulate.py [--base main] [--games 40] [--runs 11] [--compiled]
+
+As bench_versions.py: the base commit is exported (and with ``--compiled`` both sides are built
+with mypyc); each side is one long-lived process, warmed up once; the sides take turns round by
+round, playing the same games (the same seeds), and times are the process's CPU time. The
+ratio reported is paired: the sides of a round ran back to back, so a change of the machine's
+speed between rounds cancels out; the median and quartiles of those ratios are given. The
+figures of both sides are compared too (the same seeds must give the same figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from trees import export
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIGS = (("random", 4), ("greedy", 4), ("random", 2), ("greedy", 2))
+
+#: One side, run with the code under test first on sys.path; argv: the configs as JSON. Each
+#: stdin line "seed games" plays that chunk of every config and answers with one JSON line.
+PROBE = r"""
+import hashlib, json, sys, time
+from fortlang.cardset import base_set
+try:  # the layout since issue 33 stage 3
+    from fortlang.sim.batch import Job, run_chunk
+except ImportError:  # a base commit from before it
+    from fortlang.game.batch import Job, run_chunk
+import fortlang.engine.interpreter as engine
+configs = json.loads(sys.argv[1])
+cardset = base_set()
+def canonical(value):
+    # the figures in an order of their own: dicts sorted, objects by their fields
+    if isinstance(value, dict):
+        return "{" + ",".join(sorted(f"{k!r}:{canonical(v)}" for k, v in value.items())) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(canonical(v) for v in value) + "]"
+    if hasattr(value, "__dict__") and not isinstance(value, type):
+        return type(value).__name__ + canonical(vars(value))
+    if hasattr(value, "__slots__"):
+        return type(value).__name__ + canonical({s: getattr(value, s) for s in value.__slots__})
+    return repr(value)
+def chunk(bots, players, seed, games):
+    job = Job(cardset=cardset, seed=seed, start=0, stop=games, players=players, bots=(bots,))
+    return run_chunk(job)
+for bots, players in configs:
+    chunk(bots, players, 0, 2)  # warm-up (imports, memo tables)
+compiled = not engine.__file__.endswith(".py")
+for line in sys.stdin:
+    seed, games = map(int, line.split())
+    out = []
+    for bots, players in configs:
+        start = time.process_time()
+        result = chunk(bots, players, seed, games)
+        elapsed = time.process_time() - start
+        digest = hashlib.sha256(canonical(result.aggregate).encode()).hexdigest()
+        out.append({"seconds": elapsed, "games": games, "figures": digest})
+    print(json.dumps({"configs": out, "compiled": compiled}), flush=True)
+"""
+
+
+class Probe:
+    def __init__(self, path: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
+        env.pop("FORTLANG_PURE", None)
+        self.proc = subprocess.Popen([sys.executable, "-c", PROBE, json.dumps(CONFIGS)], env=env,
+                                     cwd=path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True)
+
+    def play(self, seed: int, games: int) -> dict:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{seed} {games}\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"a probe stopped (exit code {self.proc.wait()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
+
+
+def _quartiles(ratios: list[float]) -> str:
+    ratios = sorted(ratios)
+    q1, _, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else (ratios * 3)
+    return f"{statistics.median(ratios):.2f}x (quartiles {q1:.2f}-{q3:.2f})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", default="main", help="the commit to compare with")
+    parser.add_argument("--games", type=int, default=40, help="games per config, round, side")
+    parser.add_argument("--runs", type=int, default=11, help="rounds")
+    parser.add_argument("--compiled", action="store_true",
+                        help="both sides built with mypyc (in a temporary folder)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="fortlang-bench-") as tmp:
+        if args.compiled:
+            from trees import build_compiled, export_whole
+
+            sides = {"this": build_compiled(Path(tmp) / "this"),
+                     "base": build_compiled(Path(tmp) / "base",
+                                            export_whole(args.base, Path(tmp) / "whole"))}
+        else:
+            sides = {"this": ROOT, "base": export(args.base, Path(tmp) / "base")}
+        probes = {name: Probe(path) for name, path in sides.items()}
+        rows: dict[str, list[dict]] = {name: [] for name in sides}
+        try:
+            for run in range(args.runs):
+                for name, probe in probes.items():
+                    rows[name].append(probe.play(1000 * run, args.games))
+        finally:
+            for probe in probes.values():
+                probe.close()
+    for name, runs in rows.items():
+        if any(r["compiled"] != args.compiled for r in runs):
+            raise SystemExit(f"the {name} side ran the wrong build (FORTLANG_PURE? a stale .so?)")
+    build = "compiled" if args.compiled else "pure"
+    print(f"simulate's path (run_chunk), {build}, one core, process CPU time: {args.runs} "
+          f"rounds of {args.games} games per config, both sides the same seeds")
+    print(f"  {'bots':>6} {'players':>7} {'base g/s':>9} {'this g/s':>9}  this/base, paired")
+    for c, (bots, players) in enumerate(CONFIGS):
+        rate = {}
+        for name in sides:
+            cells = [r["configs"][c] for r in rows[name]]
+            rate[name] = sum(x["games"] for x in cells) / sum(x["seconds"] for x in cells)
+        ratios = [b["configs"][c]["seconds"] / t["configs"][c]["seconds"]
+                  for t, b in zip(rows["this"], rows["base"], strict=True)]
+        same = all(t["configs"][c]["figures"] == b["configs"][c]["figures"]
+                   for t, b in zip(rows["this"], rows["base"], strict=True))
+        print(f"  {bots:>6} {players:>7} {rate['base']:9.1f} {rate['this']:9.1f}  "
+              f"{_quartiles(ratios)}{'' if same else '  FIGURES DIFFER'}")
+
+
+if __name__ == "__main__":
+    main()

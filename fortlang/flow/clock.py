@@ -1,0 +1,90 @@
+"""Whose turn it is (design §5.1): the turn and round numbers, the seat, the direction of play
+and each seat's skipped turns. Every change goes through the journal, so it is undone with the
+move that made it.
+
+>>> clock = Clock(4, direction=-1)  # counter-clockwise, as Frantic starts (F2.6)
+>>> clock.next_seat(0), clock.order_from(1)
+(3, [0, 3, 2, 1])
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from fortlang.flow.events import NO_SEAT
+from fortlang.flow.journal import Journal
+
+#: Bound on one seat's pending skipped turns (a counter read from card data is bounded).
+MAX_SKIPS: Final = 1000
+
+
+class Clock:
+    """``turn``: turns begun in the game, a skipped one included (F11.3); ``round``: rounds
+    begun; ``seat``: whose turn it is (:data:`NO_SEAT` before the first); ``direction``: 1 or
+    -1; ``skips``: each seat's turns still to skip; ``skipping``: the current turn is skipped;
+    ``fresh``: a round has started and its first turn not yet."""
+
+    __slots__ = ("seats", "turn", "round", "seat", "direction", "skips", "skipping", "fresh")
+
+    def __init__(self, seats: int, direction: int = 1) -> None:
+        if seats < 1:
+            raise ValueError(f"a flow needs at least one seat, not {seats}")
+        self.seats = seats
+        self.turn = 0
+        self.round = 0
+        self.seat = NO_SEAT
+        self.direction = direction
+        self.skips: tuple[int, ...] = (0,) * seats
+        self.skipping = False
+        self.fresh = False
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the direction of play."""
+        return (seat + self.direction * steps) % self.seats
+
+    def order_from(self, seat: int) -> list[int]:
+        """Every seat in the direction of play from the one after ``seat``, ``seat`` last
+        (F9.2: an effect on several players starts with the next one)."""
+        return [self.next_seat(seat, i) for i in range(1, self.seats + 1)]
+
+    def start_round(self, journal: Journal, first: int) -> None:
+        """A new round: its first turn is ``first``'s."""
+        if not 0 <= first < self.seats:
+            raise ValueError(f"the first seat is 0 to {self.seats - 1}, not {first}")
+        journal.set(self, "round", self.round + 1)
+        journal.set(self, "seat", first)
+        journal.set(self, "fresh", True)
+
+    def pass_turn(self, journal: Journal) -> bool:
+        """Begin the next turn: the next seat's (the round's first seat's after
+        :meth:`start_round`), consuming one of its skips; whether that turn is skipped."""
+        if self.fresh:
+            journal.set(self, "fresh", False)
+        else:
+            journal.set(self, "seat", self.next_seat(self.seat))
+        journal.set(self, "turn", self.turn + 1)
+        seat = self.seat
+        skipped = self.skips[seat] > 0
+        if skipped:
+            journal.set(self, "skips", _changed(self.skips, seat, -1))
+        if skipped != self.skipping:
+            journal.set(self, "skipping", skipped)
+        return skipped
+
+    def reverse(self, journal: Journal) -> None:
+        """Play goes the other way from now on (Frantic S: Looping)."""
+        journal.set(self, "direction", -self.direction)
+
+    def skip(self, journal: Journal, seat: int, turns: int = 1) -> None:
+        """``seat`` misses its next ``turns`` turns (F6.4); they still count as turns."""
+        if not 0 <= seat < self.seats or turns < 1 or self.skips[seat] + turns > MAX_SKIPS:
+            raise ValueError(f"cannot skip {turns} turns of seat {seat}")
+        journal.set(self, "skips", _changed(self.skips, seat, turns))
+
+    def snapshot(self) -> tuple:
+        return (self.turn, self.round, self.seat, self.direction, self.skips, self.skipping,
+                self.fresh)
+
+
+def _changed(counts: tuple[int, ...], at: int, by: int) -> tuple[int, ...]:
+    return counts[:at] + (counts[at] + by,) + counts[at + 1:]

@@ -1,0 +1,395 @@
+"""The flow runtime (design §5.1): plays a game's turns as its :class:`~fortlang.flow.spec.FlowSpec`
+declares them, fires events, opens reaction windows, resolves an effect stack and counts down
+lasting effects. Every change of its state (the :class:`~fortlang.flow.clock.Clock`, the
+stack, the lasting effects, a pending effect's actor and targets) goes through the
+:class:`~fortlang.flow.journal.Journal`, so a search that tries a reaction rolls it back with
+the rest of the move.
+
+Written to be compiled with mypyc later (design risk 1): typed native classes with slots, no
+dynamic attribute access in the hot paths, the game's functions resolved once when the flow is
+made. Listeners and reaction sources are set up with the game (a card's trigger, a module's
+rule): they are not game state and are not journaled.
+
+Order at every :meth:`Flow.fire`: lasting effects count the event (and expire), then its
+listeners run in the order they were added, then its window opens if one is declared and some
+seat holds a legal reaction (design risk 7: otherwise nobody is asked, and the decision log
+stays as it was).
+
+A reaction is asked of each eligible seat in the window's order as a
+``Decision(seat, "react", (pass, reaction...))`` through the journal's ``ask`` (the engine asks,
+the game's asker answers from outside); the reactions a rule refuses are listed in the
+decision's ``excluded`` with that rule. The first seat that reacts closes the window. A
+redirected effect is aimed anew: ``targeted`` fires for its new targets, so the redirect is
+itself open to reaction (Frantic F7.4: a Counterattack may be countered).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from fortlang.engine.choices import K_REACT, Decision, Option
+from fortlang.flow.clock import Clock
+from fortlang.flow.events import (
+    AFTER_EFFECT,
+    BEFORE_EFFECT,
+    NO_SEAT,
+    ROUND_END,
+    ROUND_START,
+    TARGETED,
+    TURN_END,
+    TURN_START,
+    EventPattern,
+    FlowEvent,
+)
+from fortlang.flow.journal import Journal
+from fortlang.flow.spec import FlowSpec, Phase, Window, load
+
+#: The option that declines to react (always the first one of a reaction decision).
+PASS: Final = "pass"
+#: Bound on windows open inside one another (reactions to reactions): a game whose reactions
+#: never run out stops with an error instead of recursing without end.
+MAX_WINDOW_DEPTH: Final = 64
+#: Bound on the redirects of one effect: redirects that never run out (a reaction that is never
+#: spent) stop with an error instead of looping for ever.
+MAX_REDIRECTS: Final = 64
+#: Why :meth:`Flow.run` returned.
+GAME_END: Final = "game_end"
+MAX_TURNS: Final = "max_turns"
+
+Listener = Callable[["Flow", FlowEvent], None]
+EffectRun = Callable[["Flow", "Pending"], None]
+
+
+class Pending:
+    """An effect on the stack: ``run(flow, pending)`` resolves it; ``actor`` performs it on
+    ``targets``; ``source`` is what put it there (a card); ``aimed`` counts its redirects.
+    ``actor``, ``targets`` and ``aimed`` change only through :meth:`Flow.redirect`."""
+
+    __slots__ = ("name", "run", "actor", "targets", "source", "aimed")
+
+    def __init__(self, name: str, run: EffectRun, actor: int, targets: tuple[int, ...] = (),
+                 source: Any = None) -> None:
+        self.name = name
+        self.run = run
+        self.actor = actor
+        self.targets = targets
+        self.source = source
+        self.aimed = 0
+
+    def snapshot(self) -> tuple:
+        return (self.name, self.actor, self.targets, self.aimed)
+
+    def __repr__(self) -> str:
+        return f"Pending({self.name!r}, actor={self.actor!r}, targets={self.targets!r})"
+
+
+class Lasting:
+    """An effect that lasts until ``until`` has matched ``left`` events (counted from when it
+    is added; ``owner``'s for an ``owner_only`` pattern); then it is removed and
+    ``on_expire(flow, lasting)`` runs (Time Bomb's blast, F11.3)."""
+
+    __slots__ = ("effect", "until", "left", "owner", "on_expire")
+
+    def __init__(self, effect: Any, until: EventPattern, left: int = 1, owner: int = NO_SEAT,
+                 on_expire: Callable[[Flow, Lasting], None] | None = None) -> None:
+        if left < 1:
+            raise ValueError(f"a lasting effect lasts at least one event, not {left}")
+        self.effect = effect
+        self.until = until
+        self.left = left
+        self.owner = owner
+        self.on_expire = on_expire
+
+    def snapshot(self) -> tuple:
+        return (self.effect, self.until, self.left, self.owner)
+
+    def __repr__(self) -> str:
+        return f"Lasting({self.effect!r}, until={self.until!r}, left={self.left!r})"
+
+
+class Reaction:
+    """One answer a seat may give in a window: its option's ``label`` and ``value``, the
+    ``verb`` it uses (one the window allows), and ``apply(flow, event, seat)``, which does it
+    (calls :meth:`Flow.cancel`, :meth:`Flow.redirect`, moves the card...). With ``refused_by``
+    (a rule), the seat holds it but may not use it now: it is listed as excluded, and alone
+    opens no window."""
+
+    __slots__ = ("label", "value", "verb", "apply", "refused_by")
+
+    def __init__(self, label: str, value: Any, verb: str,
+                 apply: Callable[[Flow, FlowEvent, int], None], refused_by: str = "") -> None:
+        self.label = label
+        self.value = value
+        self.verb = verb
+        self.apply = apply
+        self.refused_by = refused_by
+
+
+#: What a seat may answer to an event: ``(flow, event, seat) -> reactions``.
+ReactionSource = Callable[["Flow", FlowEvent, int], Sequence[Reaction]]
+
+
+class Flow:
+    """One game's flow over ``journal`` (``table`` is the game's own state, for its phases and
+    reactions to read). Make it, add listeners and reaction sources, then :meth:`run` it, or
+    drive it turn by turn (:meth:`start_round`, :meth:`play_turn`)."""
+
+    def __init__(self, spec: FlowSpec, journal: Journal, seats: int, table: Any = None) -> None:
+        self.spec = spec
+        self.journal = journal
+        self.table = table
+        self.clock = Clock(seats, spec.cycle.direction)
+        self.stack: list[Pending] = []
+        self.lasting: list[Lasting] = []
+        self._phases: list[tuple[Phase, Callable[[Flow, int], None]]] = [
+            (p, load(p.run)) for p in spec.turn]
+        edges = {e for p in spec.turn for e in (*p.before, *p.after)}
+        self._start_in_phases = TURN_START in edges
+        self._end_in_phases = TURN_END in edges
+        self._first: Callable[[Flow], int] | None = (
+            load(spec.cycle.first) if spec.cycle.first is not None else None)
+        self._game_end: Callable[[Flow], bool] = load(spec.game_end)
+        self._round_end: Callable[[Flow], bool] | None = (
+            load(spec.round_end) if spec.round_end is not None else None)
+        self._round_setup: Callable[[Flow], None] | None = (
+            load(spec.round_setup) if spec.round_setup is not None else None)
+        self._listeners: dict[str, list[Listener]] = {}
+        self._sources: dict[str, list[ReactionSource]] = {}
+        self._windows: dict[str, Window] = {w.event: w for w in spec.windows}
+        self._depth = 0
+        #: Windows opened (some seat could react), and reaction decisions asked: work counts
+        #: for tests and benches, not game state.
+        self.windows_opened = 0
+        self.reactions_asked = 0
+
+    # -- set-up --------------------------------------------------------------------------------
+
+    def listen(self, event: str, listener: Listener) -> None:
+        """Run ``listener(flow, event)`` at every ``event``."""
+        self._listeners.setdefault(event, []).append(listener)
+
+    def offer(self, event: str, source: ReactionSource) -> None:
+        """Ask ``source`` at every ``event`` which reactions each seat holds; the event must
+        have a declared window."""
+        if event not in self._windows:
+            raise ValueError(f"no window is declared on {event!r}: declare one in the FlowSpec")
+        self._sources.setdefault(event, []).append(source)
+
+    # -- the clock -----------------------------------------------------------------------------
+
+    def start_round(self) -> None:
+        """A new round: its set-up, its first seat, then ``round_start``."""
+        if self._round_setup is not None:
+            self._round_setup(self)
+        first = self._first(self) if self._first is not None else 0
+        self.clock.start_round(self.journal, first)
+        self.fire(FlowEvent(ROUND_START, seat=first))
+
+    def end_round(self) -> None:
+        self.fire(FlowEvent(ROUND_END, seat=self.clock.seat))
+
+    def play_turn(self) -> None:
+        """The next seat's turn: its phases with their events; a skipped turn only fires
+        ``turn_start`` and ``turn_end`` (with ``skipped``), so durations count it (F11.3)."""
+        clock = self.clock
+        skipped = clock.pass_turn(self.journal)
+        seat = clock.seat
+        if skipped:
+            self.fire(FlowEvent(TURN_START, seat=seat, skipped=True))
+            self.fire(FlowEvent(TURN_END, seat=seat, skipped=True))
+            return
+        if not self._start_in_phases:
+            self.fire(FlowEvent(TURN_START, seat=seat))
+        for phase, run in self._phases:
+            for name in phase.before:
+                self.fire(FlowEvent(name, seat=seat))
+            if phase.per_seat:
+                for other in [seat, *clock.order_from(seat)[:-1]]:
+                    run(self, other)
+            else:
+                run(self, seat)
+            for name in phase.after:
+                self.fire(FlowEvent(name, seat=seat))
+        if not self._end_in_phases:
+            self.fire(FlowEvent(TURN_END, seat=seat))
+
+    def run(self) -> str:
+        """Play rounds of turns until ``game_end`` holds after a turn (:data:`GAME_END`) or
+        ``max_turns`` turns were played (:data:`MAX_TURNS`)."""
+        self.start_round()
+        while self.clock.turn < self.spec.max_turns:
+            self.play_turn()
+            if self._round_end is not None and self._round_end(self):
+                self.end_round()
+                if self._game_end(self):
+                    return GAME_END
+                self.start_round()
+            elif self._game_end(self):
+                return GAME_END
+        return MAX_TURNS
+
+    def reverse(self) -> None:
+        """Play goes the other way (Frantic S: Looping)."""
+        self.clock.reverse(self.journal)
+
+    def skip(self, seat: int, turns: int = 1) -> None:
+        """``seat`` misses its next ``turns`` turns (Frantic F6.4)."""
+        self.clock.skip(self.journal, seat, turns)
+
+    # -- events and windows --------------------------------------------------------------------
+
+    def fire(self, event: FlowEvent) -> None:
+        """Announce ``event``: lasting effects count it, listeners hear it, its window opens."""
+        if self.lasting:
+            self._count(event)
+        listeners = self._listeners.get(event.name)
+        if listeners is not None:
+            for listener in listeners:
+                listener(self, event)
+        window = self._windows.get(event.name)
+        if window is not None:
+            self._open(window, event)
+
+    def _open(self, window: Window, event: FlowEvent) -> None:
+        sources = self._sources.get(event.name)
+        if sources is None:
+            return
+        start = event.that if window.order == "from_victim" and event.that != NO_SEAT \
+            else event.seat
+        if start == NO_SEAT:
+            start = self.clock.seat
+        order = self.clock.order_from(start)
+        if window.order == "from_victim":  # the victim first, then on from it
+            order = [order[-1], *order[:-1]]
+        eligible: list[tuple[int, list[Reaction], tuple[tuple[str, str], ...]]] = []
+        for seat in order:
+            legal: list[Reaction] = []
+            refused: list[tuple[str, str]] = []
+            for source in sources:
+                for reaction in source(self, event, seat):
+                    if reaction.refused_by:
+                        refused.append((reaction.label, reaction.refused_by))
+                    elif reaction.verb not in window.may:
+                        raise ValueError(f"a {reaction.verb} reaction ({reaction.label!r}) in "
+                                         f"the {event.name} window, which allows {window.may}")
+                    else:
+                        legal.append(reaction)
+            if legal:
+                eligible.append((seat, legal, tuple(refused)))
+        if not eligible:
+            return  # nobody can react: nobody is asked (design risk 7)
+        if self._depth >= MAX_WINDOW_DEPTH:
+            raise RuntimeError(f"reactions nested {MAX_WINDOW_DEPTH} deep at {event.name}")
+        self.windows_opened += 1
+        self._depth += 1
+        try:
+            for seat, offered, excluded in eligible:
+                options = (Option(PASS), *[Option(r.label, r.value) for r in offered])
+                self.reactions_asked += 1
+                index = self.journal.ask(Decision(seat, K_REACT, options,
+                                                  _context(event), excluded))
+                if index > 0:
+                    offered[index - 1].apply(self, event, seat)
+                    return
+        finally:
+            self._depth -= 1
+
+    # -- the effect stack ----------------------------------------------------------------------
+
+    def play(self, pending: Pending) -> bool:
+        """Put ``pending`` on the stack, aim it at each of its targets (``targeted``: a window
+        may cancel or redirect it; a redirected effect is aimed anew), then resolve it
+        between ``before_effect`` and ``after_effect``. Whether it resolved (not cancelled)."""
+        journal = self.journal
+        journal.put(self.stack, pending)
+        aimed = -1
+        while pending.aimed != aimed and self._at(pending) >= 0:
+            aimed = pending.aimed
+            for target in pending.targets:
+                self.fire(FlowEvent(TARGETED, seat=pending.actor, that=target, source=pending))
+                if pending.aimed != aimed or self._at(pending) < 0:
+                    break
+        if self._at(pending) >= 0:
+            self.fire(FlowEvent(BEFORE_EFFECT, seat=pending.actor, source=pending))
+        at = self._at(pending)
+        if at < 0:
+            return False
+        journal.take(self.stack, at)
+        pending.run(self, pending)
+        self.fire(FlowEvent(AFTER_EFFECT, seat=pending.actor, source=pending))
+        return True
+
+    def cancel(self, pending: Pending) -> None:
+        """Take ``pending`` off the stack unresolved (Counterattack F7.4)."""
+        at = self._at(pending)
+        if at < 0:
+            raise ValueError(f"{pending!r} is not on the stack")
+        self.journal.take(self.stack, at)
+
+    def redirect(self, pending: Pending, actor: int, targets: tuple[int, ...]) -> None:
+        """``pending`` is now ``actor``'s, aimed at ``targets`` ("as if you had played it",
+        F7.4); it is aimed anew, so the new targets may react in turn."""
+        if self._at(pending) < 0:
+            raise ValueError(f"{pending!r} is not on the stack")
+        if pending.aimed >= MAX_REDIRECTS:
+            raise RuntimeError(f"{pending!r} redirected {MAX_REDIRECTS} times")
+        journal = self.journal
+        journal.set(pending, "actor", actor)
+        journal.set(pending, "targets", targets)
+        journal.set(pending, "aimed", pending.aimed + 1)
+
+    def _at(self, pending: Pending) -> int:
+        stack = self.stack
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] is pending:
+                return i
+        return -1
+
+    # -- lasting effects -----------------------------------------------------------------------
+
+    def last(self, lasting: Lasting) -> None:
+        """Add a lasting effect (from the next event on)."""
+        self.journal.put(self.lasting, lasting)
+
+    def active(self, effect: Any) -> bool:
+        """Whether a lasting ``effect`` is in force."""
+        return any(lasting.effect == effect for lasting in self.lasting)
+
+    def _count(self, event: FlowEvent) -> None:
+        journal = self.journal
+        for lasting in list(self.lasting):
+            if not lasting.until.matches(event, lasting.owner):
+                continue
+            at = _index(self.lasting, lasting)
+            if at < 0:  # an earlier one's expiry removed it
+                continue
+            journal.set(lasting, "left", lasting.left - 1)
+            if lasting.left == 0:
+                journal.take(self.lasting, at)
+                if lasting.on_expire is not None:
+                    lasting.on_expire(self, lasting)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def snapshot(self) -> tuple:
+        """The flow's state as plain values (equal after a rollback to where it was taken)."""
+        return (self.clock.snapshot(), tuple(p.snapshot() for p in self.stack),
+                tuple(lasting.snapshot() for lasting in self.lasting))
+
+
+def _index(items: list[Lasting], item: Lasting) -> int:
+    for i, x in enumerate(items):
+        if x is item:
+            return i
+    return -1
+
+
+def _context(event: FlowEvent) -> str:
+    """What a reaction answers, for people and logs: the event, its seats, its effect."""
+    text = event.name
+    if isinstance(event.source, Pending):
+        text += f" by {event.source.name}"
+    if event.that != NO_SEAT:
+        text += f": seat {event.that}"
+    return text

@@ -1,0 +1,165 @@
+"""What a game declares about its flow (design §5.1): the phases of a turn, who plays next, when
+a round and the game end, and on which events other seats may react. Frozen values, read once
+when a :class:`~fortlang.flow.runtime.Flow` is made; the runtime holds what changes.
+
+Functions are lazy ``"module:attribute"`` references (as :class:`~fortlang.module.GameModule`'s
+pieces), so declaring a game imports none of its engine; a function itself is accepted too (a
+game written in one file, the tests' toy game).
+
+Changes from the design's sketch, and why:
+
+* ``Phase.events`` became ``before`` and ``after``: one tuple did not say when its events fire,
+  and Fort fires ``turn_start`` *after* its clean-up (R4, ``game/turn.play_turn``), so a phase
+  names the events fired before it runs and after. ``turn_start`` and ``turn_end`` are fired
+  once per turn: where a phase names them, else at the turn's edges.
+* ``Cycle.direction`` is the *starting* direction, ``1`` or ``-1`` (Frantic F2.6 plays
+  counter-clockwise): the current direction belongs to the journaled clock, since effects flip
+  it (Looping). ``Cycle.skips`` is gone: every clock keeps a skip counter per seat (all zero in
+  a game without skips, so it costs one comparison a turn).
+* ``Window.may`` is a tuple of verbs: Counterattack (F7.4) cancels *and* redirects.
+* ``explicit_shuffles`` waits for the chance points (stage 6), which give it a reader.
+
+>>> spec = FlowSpec(turn=(Phase("play", run="fortlang.flow.spec:no_phase"),),
+...                 cycle=Cycle(direction=-1), game_end="fortlang.flow.spec:never")
+>>> spec.cycle.direction, [p.name for p in spec.turn]
+(-1, ['play'])
+>>> FlowSpec(turn=(), game_end="fortlang.flow.spec:never")
+Traceback (most recent call last):
+...
+ValueError: a flow's turn has at least one phase
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from fortlang.flow.events import TURN_END, TURN_START
+
+#: A function, or where to find it: ``"module:attribute"``.
+Ref = str | Callable[..., Any]
+
+CANCEL: Final = "cancel"  # the effect leaves the stack unresolved
+REDIRECT: Final = "redirect"  # the effect gets a new actor and new targets, and is aimed anew
+ANSWER: Final = "answer"  # something else happens, the effect stays (Nice Try F7.6)
+VERBS: Final = frozenset({CANCEL, REDIRECT, ANSWER})
+
+#: Seats a window asks, in order: from the next player after the event's ``seat`` in the
+#: direction of play (F9.2), the seat itself last; or from the event's ``that`` (its victim).
+Order = Literal["from_next", "from_victim"]
+
+#: Bound on a game's turns (the flow gives up there), as ``game.match.MAX_TURNS`` is today.
+MAX_TURNS_LIMIT: Final = 1_000_000
+
+
+def load(ref: Ref) -> Callable[..., Any]:
+    """The function ``ref`` names (imported now), or ``ref`` itself if it is one. References
+    come from a game module's own declarations, never from a card set.
+
+    >>> load("fortlang.flow.spec:never")(None)
+    False
+    """
+    if not isinstance(ref, str):
+        return ref
+    module, sep, attr = ref.partition(":")
+    if not sep or not module or not attr:
+        raise ValueError(f"a flow reference is 'module:function', not {ref!r}")
+    found: Any = importlib.import_module(module)
+    for part in attr.split("."):
+        found = getattr(found, part)
+    if not callable(found):
+        raise ValueError(f"the flow reference {ref!r} names no function")
+    return found  # type: ignore[no-any-return]
+
+
+def never(flow: object) -> bool:
+    """A condition that never holds (a flow without rounds, a doctest's game end)."""
+    return False
+
+
+def no_phase(flow: object, seat: int) -> None:
+    """A phase that does nothing (doctests)."""
+
+
+@dataclass(frozen=True)
+class Cycle:
+    """Who plays first and which way play goes (boardgame.io's turn order): ``first`` gives
+    the first seat of each round, ``(flow) -> int`` (None: seat 0); ``direction`` is the
+    starting one."""
+
+    first: Ref | None = None
+    direction: int = 1
+
+    def __post_init__(self) -> None:
+        if self.direction not in (1, -1):
+            raise ValueError(f"a cycle's direction is 1 or -1, not {self.direction!r}")
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One step of a turn: ``run(flow, seat)``, with the events fired ``before`` and ``after``
+    it; ``per_seat`` runs it for every seat in turn order from the current one (F&G's
+    adventure phase)."""
+
+    name: str
+    run: Ref
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    per_seat: bool = False
+
+
+@dataclass(frozen=True)
+class Window:
+    """Out-of-turn answers to ``event``: which verbs a reaction may use (``may``) and which
+    seats are asked first (``order``). A window opens only when some seat holds a legal
+    reaction; the first seat that reacts closes it (its reaction may fire new events)."""
+
+    event: str
+    may: tuple[str, ...]
+    order: Order = "from_next"
+
+    def __post_init__(self) -> None:
+        if not self.may or not set(self.may) <= VERBS:
+            raise ValueError(f"a window's verbs are some of {sorted(VERBS)}, not {self.may!r}")
+        if self.order not in ("from_next", "from_victim"):
+            raise ValueError(f"a window's order is from_next or from_victim, not {self.order!r}")
+
+
+@dataclass(frozen=True)
+class FlowSpec:
+    """A game's flow: the phases of ``turn``, the ``cycle``, ``game_end(flow) -> bool`` (asked
+    after every turn), rounds (``round_end(flow) -> bool`` after every turn, None: one round;
+    ``round_setup(flow)`` before each round), the reaction ``windows``, and ``max_turns``."""
+
+    turn: tuple[Phase, ...]
+    game_end: Ref
+    cycle: Cycle = field(default_factory=Cycle)
+    round_end: Ref | None = None
+    round_setup: Ref | None = None
+    windows: tuple[Window, ...] = ()
+    max_turns: int = 1000
+
+    def __post_init__(self) -> None:
+        if not self.turn:
+            raise ValueError("a flow's turn has at least one phase")
+        names = [p.name for p in self.turn]
+        if len(set(names)) != len(names):
+            raise ValueError(f"a flow's phases have distinct names, not {names}")
+        for edge in (TURN_START, TURN_END):
+            fired = sum((*p.before, *p.after).count(edge) for p in self.turn)
+            if fired > 1:
+                raise ValueError(f"{edge} is fired once a turn, not {fired} times")
+        events = [w.event for w in self.windows]
+        if len(set(events)) != len(events):
+            raise ValueError(f"one window per event, not {events}")
+        if not 1 <= self.max_turns <= MAX_TURNS_LIMIT:
+            raise ValueError(f"max_turns is 1 to {MAX_TURNS_LIMIT}, not {self.max_turns}")
+
+    def window(self, event: str) -> Window | None:
+        """The window declared on ``event``, if any."""
+        for w in self.windows:
+            if w.event == event:
+                return w
+        return None
