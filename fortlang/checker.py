@@ -12,6 +12,7 @@ from fortlang import registry as reg
 from fortlang.errors import ERROR, WARNING, Diagnostic
 from fortlang.nodes import TOKENS
 from fortlang.printer import to_text
+from fortlang.vocabulary import MOST_PLAYERS, Selector
 
 #: The suits a coin may be named (R5.6): any but the coin.
 PLAIN_SUITS = tuple(s for s in n.Suit if s is not n.Suit.COIN)
@@ -185,10 +186,11 @@ def _ways(node: n.Node) -> tuple[int, int]:
         return _ways(node.body)
     if isinstance(node, n.Target):  # core C6: each performer unfolds it anew
         each, once = _ways(node.body)
-        if node.who is n.Who.A_RIVAL:
-            return MAX_RIVALS * each * once, 1
-        performers = MAX_RIVALS + (node.who is n.Who.EACH_PLAYER)
-        return (each * once) ** performers, 1
+        selector = reg.selector_of(node.who)
+        seats = _most_seats(selector)
+        if selector.picks == "chosen" or selector.ties == "chooser":  # one of them, chosen
+            return seats * each * once, 1
+        return (each * once) ** (seats if selector.picks == "each" else 1), 1
     if isinstance(node, n.Then):
         each = once = 1
         for e, o in (_ways(item) for item in node.items):
@@ -414,9 +416,15 @@ def any_suits_message(count: int) -> str:
 
 def _performers(node: n.Node) -> int:
     """How many players perform the body of ``node`` (1 unless `each rival ->`, core C6)."""
-    if not isinstance(node, n.Target) or node.who is n.Who.A_RIVAL:
+    if not isinstance(node, n.Target):
         return 1
-    return MAX_RIVALS + (node.who is n.Who.EACH_PLAYER)
+    selector = reg.selector_of(node.who)
+    return _most_seats(selector) if selector.picks == "each" else 1
+
+
+def _most_seats(selector: Selector) -> int:
+    """The most seats ``selector`` gives at the largest table (Fort's: MAX_RIVALS + 1)."""
+    return max(1, selector.most_seats(MOST_PLAYERS))
 
 
 def _own_card(node: n.Target) -> Iterator[Diagnostic]:
@@ -424,7 +432,7 @@ def _own_card(node: n.Target) -> Iterator[Diagnostic]:
     it would box a card that is not theirs."""
     for inner in node.body.walk():
         if isinstance(inner, n.DestroyThis):
-            yield _error(inner, "E203", f"`destroy this` under `{node.who.value} ->`: this card "
+            yield _error(inner, "E203", f"`destroy this` under `{node.who} ->`: this card "
                          "is yours, another player cannot box it (R12.5)",
                          hint="move it out of the targeted action: `... then destroy this`")
 

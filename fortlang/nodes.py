@@ -356,7 +356,8 @@ class Conditional(Action, _Composite):
 
 
 class Who(StrEnum):
-    """Who performs a targeted action: relative to whoever performs the whole action."""
+    """Fort's selectors (fortlang.registry: EACH_RIVAL...), as Fort's ASTs have always held
+    them: who performs a targeted action, relative to whoever performs the whole action."""
 
     EACH_RIVAL = "each rival"
     A_RIVAL = "a rival"
@@ -365,10 +366,11 @@ class Who(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Target(Action, _Composite):
-    """``each rival -> body``, ``a rival -> body``, ``each player -> body``: other players
-    perform the body as themselves (their zones, their choices)."""
+    """``each rival -> body``, ``next player -> body``: the players a selector gives perform
+    the body as themselves (their zones, their choices). ``who`` is the selector's syntax
+    (fortlang.registry.selector_of); Fort's own are :class:`Who` members, equal to theirs."""
 
-    who: Who = Who.EACH_RIVAL
+    who: str = Who.EACH_RIVAL
     body: Action = field(default_factory=Score)
 
     def __post_init__(self) -> None:

@@ -188,6 +188,8 @@ class _Builder(Transformer):
         #: its class costs more than the dict).
         self.resource_values = {w.word: w.build() for w in vocab.resources}
         self.metrics = {w.word: w for w in vocab.metrics}
+        #: A selector's words -> what ``Target.who`` holds for it.
+        self.selectors = {s.words: s.node_value for s in vocab.selectors}
 
     # -- actions --
     # `_` names: never a rule's (a primitive named `resource` would replace the method)
@@ -259,7 +261,8 @@ class _Builder(Transformer):
 
     @_any_children
     def targeted(self, c: list[Any]) -> n.Action:
-        return _deep(n.Target(n.Who(f"{c[0]} {c[1]}"), _done(c[-1]),  # type: ignore[return-value]
+        words = tuple(t.value for t in c[:-1] if type(t) is Token and t.type != "_ARROW")
+        return _deep(n.Target(self.selectors[words], _done(c[-1]),  # type: ignore[return-value]
                               span=_span_of(c)))
 
     def action(self, c: list[Any]) -> n.Action:
@@ -458,7 +461,12 @@ def compose_grammar(vocab: reg.Vocabulary) -> str:
     kinds = vocab.kind_by_token
     lines += [f"{p.grammar_rule(kinds):<42} // {p.rule}" for p in vocab.primitives]
     words = dict.fromkeys(w for p in vocab.primitives for w in p.keywords)
-    lines += [f"{w.upper()}: /{w}\\b/" for w in words if w.upper() not in defined]
+    extra = [s for s in vocab.selectors if selector_rule(s) not in _base_selectors(base)]
+    if extra:  # the base grammar writes Fort's own (`EACH RIVAL _ARROW step -> targeted`)
+        lines.append("%extend step: " + "\n    | ".join(selector_rule(s) for s in extra))
+        words.update(dict.fromkeys(w for s in extra for w in s.words))
+    lines += [f"{keyword_terminal(w)}: /{w}\\b/" for w in words
+              if keyword_terminal(w) not in defined]
     # the terminals of the argument kinds the base does not define; each one's words in a
     # comment, so the parser cache's key (the grammar text) changes with its declaration
     for kind in used_kinds(vocab).values():
@@ -467,6 +475,24 @@ def compose_grammar(vocab: reg.Vocabulary) -> str:
             lines += [f"// {kind.token}: {listed}" if listed else f"// {kind.token}",
                       f"{kind.terminal}: /{kind.regex().replace('/', chr(92) + '/')}/"]
     return base + "\n".join(lines) + "\n"
+
+
+def keyword_terminal(word: str) -> str:
+    """The terminal of a keyword: ``a`` is ``AN`` (see :func:`keyword_text`)."""
+    return "AN" if word == "a" else word.upper()
+
+
+def selector_rule(selector: vocabulary.Selector) -> str:
+    """The expansion of ``step`` a selector gives: ``NEXT PLAYER _ARROW step -> targeted``."""
+    return " ".join(keyword_terminal(w) for w in selector.words) + " _ARROW step -> targeted"
+
+
+#: An expansion of ``step`` the base grammar writes for a selector.
+_BASE_SELECTOR = re.compile(r"^\s*\|\s*((?:[A-Z]+ )+_ARROW step)\s+-> targeted", re.MULTILINE)
+
+
+def _base_selectors(base: str) -> set[str]:
+    return {" ".join(m.split()) + " -> targeted" for m in _BASE_SELECTOR.findall(base)}
 
 
 def used_kinds(vocab: reg.Vocabulary) -> dict[str, vocabulary.ArgKind]:
@@ -484,7 +510,9 @@ class Language:
         #: The keyword terminals: the words of each primitive's syntax, `if`/`else`, and the
         #: words naming who performs an action (`each rival ->`).
         self.keywords = frozenset({w.upper() for p in vocab.primitives for w in p.keywords}
-                                  | {"IF", "ELSE", "EACH", "AN", "PLAYER"})
+                                  | {"IF", "ELSE", "EACH", "AN", "PLAYER"}
+                                  | {keyword_terminal(w) for s in vocab.selectors
+                                     for w in s.words if w != "rival"})
         #: The words an action can start with: each primitive's first.
         self.action_starts = frozenset(p.keywords[0].upper() for p in vocab.primitives)
         self.resources = [w.word for w in vocab.resources]

@@ -30,7 +30,7 @@ from types import ModuleType
 from fortlang.errors import MessageError
 from fortlang.registry import FORT, LANGUAGES, PrimitiveSpec, Vocabulary, WordSpec, arguments_of
 from fortlang.trust import safe_folder
-from fortlang.vocabulary import ArgKind
+from fortlang.vocabulary import ArgKind, Selector
 
 GROUP = "fortlang.vocabularies"
 _CORE = __name__.partition(".")[0]  # "fortlang": the running core's own package
@@ -48,6 +48,9 @@ class VocabularyPlugin:
     #: The argument kinds its primitives' syntax names beside the core's and Fort's
     #: (``wish [WISH]``: a colour word or a number), fortlang.vocabulary.
     kinds: tuple[ArgKind, ...] = ()
+    #: Who may perform an action beside Fort's `each rival ->`: the core's (`next player`,
+    #: fortlang.vocabulary.CORE_SELECTORS) or its own (`the player with most cards`).
+    selectors: tuple[Selector, ...] = ()
 
 
 class PluginError(MessageError):
@@ -155,7 +158,7 @@ def load(name: str) -> VocabularyPlugin:
                           f"give a VocabularyPlugin named `{name}`")
     try:  # its own declarations, alone: a malformed word is this plugin's, not a clash
         FORT.extended(f"fort+{name}", primitives=plugin.primitives, quantities=plugin.quantities,
-                      kinds=plugin.kinds)
+                      kinds=plugin.kinds, selectors=plugin.selectors)
         _complete(plugin)
     except Exception as e:  # its declarations are its code: a reason, never our traceback
         reason = str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
@@ -263,6 +266,7 @@ def _complete(plugin: VocabularyPlugin) -> None:
     words: list[tuple[str, str, Mapping[str, object], Mapping[str, str]]] = [
         ("primitive", s.name, s.phrases, s.meanings) for s in plugin.primitives]
     words += [("quantity", w.word, w.phrases, w.meanings) for w in plugin.quantities]
+    words += [("selector", s.syntax, s.phrases, s.meanings) for s in plugin.selectors]
     for kind, word, phrases, meanings in words:
         missing = [f"{lang} phrase" for lang in LANGUAGES if lang not in phrases]
         missing += [f"{lang} meaning" for lang in LANGUAGES if lang != "en"
@@ -296,7 +300,8 @@ def _vocabulary(names: tuple[str, ...]) -> Vocabulary:
         return FORT.extended("+".join(("fort", *names)),
                              primitives=tuple(s for p in plugins for s in p.primitives),
                              quantities=tuple(w for p in plugins for w in p.quantities),
-                             kinds=tuple(k for p in plugins for k in p.kinds))
+                             kinds=tuple(k for p in plugins for k in p.kinds),
+                             selectors=tuple(s for p in plugins for s in p.selectors))
     except ValueError as e:
         raise PluginError("E342", f"vocabularies {', '.join(names)} clash: {e}") from None
 

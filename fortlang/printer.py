@@ -116,7 +116,7 @@ def _conditional(node: n.Conditional) -> str:
 
 
 def _target(node: n.Target) -> str:
-    return f"{node.who.value} -> {_wrap(node.body, 3)}"
+    return f"{node.who} -> {_wrap(node.body, 3)}"
 
 
 def _arith(node: n.Arith) -> str:

@@ -23,9 +23,12 @@ from fortlang.vocabulary import (
     AMOUNT,
     CORE_KINDS,
     ArgKind,
+    Selector,
     Word,
+    everyone,
     is_argument_token,
     kinds_by_token,
+    others,
     parse_syntax,
 )
 
@@ -363,6 +366,40 @@ class OperatorSpec:
     base: bool = True
 
 
+# -- who performs an action (core C6): Fort's spellings of the core's selectors ----------------
+
+#: `each rival ->`: the core's "each other player", in turn order from your left; the AST keeps
+#: `Target(Who.EACH_RIVAL, ...)`, so cards print, explain and play as they always did.
+EACH_RIVAL = Selector(
+    "each_rival", "each rival", "each", others, value=n.Who.EACH_RIVAL,
+    rule="designers' extension", example="lose", most_seats=lambda players: players - 1,
+    meanings={"en": "Each rival, in turn order from your left, performs the action on the right "
+                    "as themselves (their stuff, their cards, their choices). In full when "
+                    "every rival performs it in full (R5.4); each does as much as they can."},
+    phrases={"en": "each rival, in turn order: {body}",
+             "fr": "chaque adversaire, dans l'ordre du tour : {body}",
+             "ru": "каждый соперник по очереди: {body}"})
+A_RIVAL = Selector(
+    "a_rival", "a rival", "chosen", others, value=n.Who.A_RIVAL, rule="designers' extension",
+    example="give toy", most_seats=lambda players: players - 1,
+    meanings={"en": "A rival you choose performs the action on the right as themselves; only "
+                    "rivals who can complete the move are offered (R5.4). In full when they "
+                    "perform it in full."},
+    phrases={"en": "a rival of your choice: {body}",
+             "fr": "un adversaire de votre choix : {body}",
+             "ru": "соперник по вашему выбору: {body}"})
+EACH_PLAYER = Selector(
+    "each_player", "each player", "each", everyone, value=n.Who.EACH_PLAYER,
+    rule="designers' extension", example="draw", most_seats=lambda players: players,
+    meanings={"en": "Every player, you first and then the others in turn order, performs the "
+                    "action on the right as themselves. In full when everyone performs it in "
+                    "full."},
+    phrases={"en": "each player, you first: {body}",
+             "fr": "chaque joueur, vous d'abord : {body}",
+             "ru": "каждый игрок, начиная с вас: {body}"})
+FORT_SELECTORS: tuple[Selector, ...] = (EACH_RIVAL, A_RIVAL, EACH_PLAYER)
+
+
 OPERATORS: tuple[OperatorSpec, ...] = (
     OperatorSpec("x", ("x", "×"), "R13.3",
                  "Perform the left action as many times as the quantity on the right. Binds "
@@ -379,22 +416,9 @@ OPERATORS: tuple[OperatorSpec, ...] = (
                  "action is not performed in full (R5.4). Binds tighter than then and or.",
                  "if toy >= 3 -> score 2", base=False),
     *(
-        OperatorSpec(f"{who.value} ->", (*who.value.split(), "->"), "designers' extension",
-                     meaning, f"{who.value} -> {example}", base=False)
-        for who, meaning, example in (
-            (n.Who.EACH_RIVAL,
-             "Each rival, in turn order from your left, performs the action on the right as "
-             "themselves (their stuff, their cards, their choices). In full when every rival "
-             "performs it in full (R5.4); each does as much as they can.", "lose"),
-            (n.Who.A_RIVAL,
-             "A rival you choose performs the action on the right as themselves; only rivals "
-             "who can complete the move are offered (R5.4). In full when they perform it in "
-             "full.", "give toy"),
-            (n.Who.EACH_PLAYER,
-             "Every player, you first and then the others in turn order, performs the action "
-             "on the right as themselves. In full when everyone performs it in full.",
-             "draw"),
-        )
+        OperatorSpec(f"{sel.syntax} ->", (*sel.words, "->"), sel.rule, sel.meaning(),
+                     f"{sel.syntax} -> {sel.example}", base=False)
+        for sel in FORT_SELECTORS
     ),
     OperatorSpec("( )", ("(", ")"), "R13.5",
                  "Group actions; a group followed by x repeats as a whole.",
@@ -528,12 +552,15 @@ class Vocabulary:
     #: The argument kinds its primitives' syntax may name (core C1: AMOUNT; Fort's RES and
     #: MODIFIER; a plugin's own).
     kinds: tuple[ArgKind, ...] = FORT_KINDS
+    #: Who may perform an action (`each rival ->`, a plugin's `next player ->`): core C6.
+    selectors: tuple[Selector, ...] = FORT_SELECTORS
 
     def __post_init__(self) -> None:
         checks: tuple[tuple[str, list[object]], ...] = (
             ("primitive", [p.name for p in self.primitives]),
             ("primitive node", [p.node for p in self.primitives]),
-            ("quantity", [w.word for w in self.quantities]))
+            ("quantity", [w.word for w in self.quantities]),
+            ("selector", [s.syntax for s in self.selectors]))
         for kind, names in checks:
             dupes = {x for x in names if names.count(x) > 1}
             if dupes:
@@ -568,8 +595,21 @@ class Vocabulary:
                 _OTHER_SPECS[spec.node] = spec
         for word in self.quantities:
             _declare_quantity(self.name, word)
+        for sel in self.selectors:
+            known_sel = _SELECTORS.get(sel.syntax)
+            if known_sel is not None and known_sel is not sel and (
+                    known_sel in FORT_SELECTORS or (known_sel.name, known_sel.picks)
+                    != (sel.name, sel.picks)):  # a plugin loaded again: its newest, alike
+                raise ValueError(f"{self.name}: selector `{sel.syntax}` is already declared "
+                                 "otherwise by another vocabulary")
+            clash = next((w for w in sel.words if w.upper() in regexes), None)
+            if clash is not None:
+                raise ValueError(f"{self.name}: selector `{sel.syntax}`: `{clash}` is also an "
+                                 "argument kind's terminal")
         for spec in self.primitives:  # once every declaration is known good
             _ARGUMENTS[spec.node] = arguments[spec.node]
+        for sel in self.selectors:
+            _SELECTORS[sel.syntax] = sel
 
     @property
     def primitive_by_name(self) -> dict[str, PrimitiveSpec]:
@@ -589,12 +629,15 @@ class Vocabulary:
 
     def extended(self, name: str, *, primitives: tuple[PrimitiveSpec, ...] = (),
                  quantities: tuple[WordSpec, ...] = (),
-                 kinds: tuple[ArgKind, ...] = ()) -> Vocabulary:
-        """A new vocabulary: this one plus more primitives, quantities and argument kinds (this
-        one is unchanged)."""
+                 kinds: tuple[ArgKind, ...] = (),
+                 selectors: tuple[Selector, ...] = ()) -> Vocabulary:
+        """A new vocabulary: this one plus more primitives, quantities, argument kinds and
+        selectors (this one is unchanged)."""
         return Vocabulary(name, self.primitives + primitives, self.resources,
                           self.quantities + quantities, self.operators, self.metrics,
-                          self.kinds + tuple(k for k in kinds if k not in self.kinds))
+                          self.kinds + tuple(k for k in kinds if k not in self.kinds),
+                          self.selectors + tuple(s for s in selectors
+                                                 if s not in self.selectors))
 
 
 #: Primitives of vocabularies other than Fort's, by node class (one entry per declared class).
@@ -602,6 +645,9 @@ _OTHER_SPECS: dict[type, PrimitiveSpec] = {}
 #: The arguments of every declared primitive, by node class (its kinds resolved in its
 #: vocabulary): what the printer, the checker and the phrasebooks read.
 _ARGUMENTS: dict[type, tuple[Argument, ...]] = {}
+#: Every declared selector, by its syntax (what ``Target.who`` holds): the printer, the
+#: phrasebooks, the checker and the engine read it.
+_SELECTORS: dict[str, Selector] = {s.syntax: s for s in FORT_SELECTORS}
 #: Quantities of vocabularies other than Fort's, by word.
 _OTHER_QUANTITIES: dict[str, WordSpec] = {}
 
@@ -640,6 +686,12 @@ def _declare_quantity(vocabulary: str, w: WordSpec) -> None:
 def spec_of(node_class: type) -> PrimitiveSpec | None:
     """The declaration of the primitive whose node class this is, in any vocabulary."""
     return PRIMITIVE_BY_NODE.get(node_class) or _OTHER_SPECS.get(node_class)
+
+
+def selector_of(who: str) -> Selector:
+    """The declaration of the selector ``who`` (a ``Target.who``), in any vocabulary; KeyError
+    for one no vocabulary declares (an AST built by hand with a made-up performer)."""
+    return _SELECTORS[who]
 
 
 def arguments_of(node_class: type) -> tuple[Argument, ...]:

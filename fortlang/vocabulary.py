@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Protocol
 
 from fortlang.errors import MessageError, did_you_mean
 
@@ -321,3 +322,246 @@ def kinds_by_token(kinds: tuple[ArgKind, ...], owner: str) -> dict[str, ArgKind]
             raise ValueError(f"{owner}: argument kind `{kind.token}` declared twice")
         out[kind.token] = kind
     return out
+
+
+# -- selectors: who performs an action (issue 33 stage 5, design §3.2) -------------------------
+
+#: How a selector picks: one seat (`next player`), every seat it gives in order (`each rival`),
+#: or one of them the actor chooses (`a rival`).
+PICKS = ("one", "each", "chosen")
+#: Who a selector that picks one seat takes when several qualify: the first in turn order from
+#: the actor's next (Frantic F9.3), or the actor chooses among them.
+TIES = ("first_in_turn_order", "chooser")
+#: Seats at the largest table a selector is bounded for (the checker's E202 reads
+#: :meth:`Selector.most_seats` at it): Fort's 4, Frantic's 8 would raise it with the module.
+MOST_PLAYERS = 4
+_SELECTOR_WORD = re.compile(r"[a-z][a-z_]*")
+#: Words whose upper case names a terminal of the base grammar that is not the keyword itself
+#: (`AMOUNT` reads any number, `AN` is `a`): a selector word so named would take another's
+#: terminal (tests/test_selectors.py checks the list against grammar/fort.lark).
+GRAMMAR_NAMES = frozenset({"amount", "modifier", "resource", "quantity", "metric", "lpar",
+                           "rpar", "times", "addop", "cmp", "an"})
+
+
+@dataclass(frozen=True)
+class Acting:
+    """The acting context a selector reads: who performs the action (``actor``); who played
+    the card or raised the event, the player an effect is about and the card being resolved
+    are for the triggers and metrics still to come (None until then)."""
+
+    actor: int
+    source: int | None = None
+    that: int | None = None
+    card: object | None = None
+
+
+class TableView(Protocol):
+    """What a selector may read of the table, read-only: how many seats, which way play goes
+    (+1: to the left, the next seat up; -1: to the right) and the players, one per seat, for
+    a measure (``hand_size``...)."""
+
+    @property
+    def seat_count(self) -> int: ...
+
+    @property
+    def direction(self) -> int: ...
+
+    @property
+    def players(self) -> Sequence[Any]: ...
+
+
+def in_turn_order(view: TableView, actor: int) -> tuple[int, ...]:
+    """The other seats in the order play reaches them from ``actor`` (its next first).
+
+    >>> from types import SimpleNamespace as T
+    >>> left, right = T(seat_count=4, direction=1), T(seat_count=4, direction=-1)
+    >>> in_turn_order(left, 1), in_turn_order(right, 1)
+    ((2, 3, 0), (0, 3, 2))
+    """
+    count, step = view.seat_count, -1 if view.direction < 0 else 1
+    return tuple((actor + step * i) % count for i in range(1, count))
+
+
+def others(view: TableView, acting: Acting) -> tuple[int, ...]:
+    """Every other player, in turn order from the actor's next."""
+    return in_turn_order(view, acting.actor)
+
+
+def everyone(view: TableView, acting: Acting) -> tuple[int, ...]:
+    """Every player, the actor first, then the others in turn order."""
+    return (acting.actor, *in_turn_order(view, acting.actor))
+
+
+def next_seat(view: TableView, acting: Acting) -> tuple[int, ...]:
+    """The player play passes to from the actor (by the table's direction)."""
+    return in_turn_order(view, acting.actor)[:1]
+
+
+def previous_seat(view: TableView, acting: Acting) -> tuple[int, ...]:
+    """The player play came from, to reach the actor."""
+    return in_turn_order(view, acting.actor)[-1:]
+
+
+def _extreme(measure: Callable[[TableView, int], int], sign: int, every: bool,
+             view: TableView, acting: Acting) -> tuple[int, ...]:
+    """The seat with the highest (``sign`` 1) or lowest (-1) measure; ties to the first in turn
+    order from the actor's next, the actor last (F9.3), or (``every``) all the tied seats in
+    that order, for the actor to choose among."""
+    order = (*in_turn_order(view, acting.actor), acting.actor)
+    values = [sign * measure(view, seat) for seat in order]
+    top = max(values)
+    tied = tuple(seat for seat, value in zip(order, values, strict=True) if value == top)
+    return tied if every else tied[:1]
+
+
+@dataclass(frozen=True)
+class Selector:
+    """Who performs an action: ``next player -> gain toy``. Declared once; the grammar rule,
+    the builder, the printer, the sentences, the checker's bound, the engine and the language
+    server's completion read the declaration."""
+
+    name: str  # "next_player"
+    syntax: str  # the words a card writes before `->`: "next player"
+    picks: str  # one of PICKS
+    #: The seats that perform, in the order they act, from a read-only view of the table and
+    #: the acting context (``picks="chosen"``: the seats the actor chooses among).
+    seats: Callable[[TableView, Acting], tuple[int, ...]]
+    #: Language -> how a sentence says it, around ``{body}``: "the next player: {body}".
+    phrases: Mapping[str, str] = field(default_factory=dict)
+    #: Language -> what it means, for the reference and completion ("en" at least).
+    meanings: Mapping[str, str] = field(default_factory=dict)
+    ties: str = "first_in_turn_order"
+    rule: str = "core"
+    example: str = "gain toy"  # an action it may stand before, for the reference
+    #: The most seats :attr:`seats` gives at a table of that many players (the checker's bound).
+    most_seats: Callable[[int], int] = lambda players: 1
+    #: What the AST holds for it (``Target.who``): its syntax, or a game's own value (Fort's
+    #: ``Who`` members, a ``str`` equal to the syntax, so its ASTs stay as they were).
+    value: str = ""
+    #: False for a construct the base game's cards never use.
+    base: bool = False
+
+    def __post_init__(self) -> None:
+        if self.picks not in PICKS:
+            raise ValueError(f"selector `{self.syntax}`: picks is one of {', '.join(PICKS)}, "
+                             f"not {self.picks!r}")
+        if self.ties not in TIES:
+            raise ValueError(f"selector `{self.syntax}`: ties is one of {', '.join(TIES)}, "
+                             f"not {self.ties!r}")
+        if not self.words or not all(_SELECTOR_WORD.fullmatch(w) and w not in _OPERATOR_WORDS
+                                     for w in self.words):
+            raise ValueError(f"selector {self.syntax[:40]!r}: its syntax is lowercase words "
+                             "(`next player`), not an operator")
+        taken = [w for w in self.words if w in GRAMMAR_NAMES]
+        if taken:
+            raise ValueError(f"selector `{self.syntax}`: `{taken[0]}` names a grammar terminal "
+                             "of another meaning: spell it otherwise")
+        if self.value and self.value != self.syntax:
+            raise ValueError(f"selector `{self.syntax}`: its value {self.value!r} is not "
+                             "its syntax")
+        for lang, phrase in self.phrases.items():
+            if "{body}" not in phrase:
+                raise ValueError(f"selector `{self.syntax}`: its {lang} phrase says no {{body}}")
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(self.syntax.split())
+
+    @property
+    def node_value(self) -> str:
+        """What ``Target.who`` holds for it."""
+        return self.value or self.syntax
+
+    def meaning(self, lang: str = "en") -> str:
+        return self.meanings.get(lang) or self.meanings.get("en", "")
+
+    @property
+    def checked_seats(self) -> Callable[[TableView, Acting], tuple[int, ...]]:
+        """:attr:`seats` if it is one of the core's own functions (known to give seats of the
+        table, each once), else :meth:`performers`, which checks what it gives."""
+        return self.seats if self.seats in _CORE_SEATS else self.performers
+
+    def performers(self, view: TableView, acting: Acting) -> tuple[int, ...]:
+        """:attr:`seats`, checked: seats of the table, each once (a declaration's function
+        that gives anything else is a ValueError naming it, never a wrong seat)."""
+        seats = tuple(self.seats(view, acting))
+        count = view.seat_count
+        seen: set[object] = set()
+        for s in seats:
+            if type(s) is not int or not 0 <= s < count or s in seen:
+                raise ValueError(f"selector `{self.syntax}` gave seats {seats[:8]!r} at a "
+                                 f"table of {count}")
+            seen.add(s)
+        if self.picks == "one" and self.ties != "chooser" and len(seats) > 1:
+            raise ValueError(f"selector `{self.syntax}` picks one seat, it gave {len(seats)}")
+        return seats
+
+    @classmethod
+    def extreme(cls, word: str, measure: Callable[[TableView, int], int], *,
+                fewest: bool = False, phrases: Mapping[str, str] | None = None,
+                meanings: Mapping[str, str] | None = None, rule: str = "core",
+                example: str = "lose", ties: str = "first_in_turn_order") -> Selector:
+        """`the player with most WORD` (or `fewest`): the one seat whose ``measure`` is highest
+        (lowest); ties to the first in turn order from the actor's next, the actor last (F9.3),
+        or (``ties="chooser"``) the actor chooses among the tied players.
+
+        >>> from types import SimpleNamespace as T
+        >>> cards = Selector.extreme("cards", lambda view, seat: view.hands[seat])
+        >>> view = T(seat_count=4, direction=1, hands=(5, 2, 5, 3))
+        >>> cards.syntax, cards.performers(view, Acting(1)), cards.performers(view, Acting(2))
+        ('the player with most cards', (2,), (0,))
+        """
+        most = "fewest" if fewest else "most"
+        return cls(f"{most}_{word}", f"the player with {most} {word}", "one",
+                   partial(_extreme, measure, -1 if fewest else 1, ties == "chooser"),
+                   dict(phrases or {}),
+                   dict(meanings or {"en": f"The player with the {most} {word} (ties: the "
+                                           "first in turn order from your next player)."}),
+                   ties=ties, rule=rule, example=example,
+                   most_seats=_all_seats if ties == "chooser" else _one_seat)
+
+
+#: The core's seat functions: what they give needs no check (see Selector.checked_seats).
+_CORE_SEATS = (others, everyone, next_seat, previous_seat)
+
+
+def _one_seat(players: int) -> int:
+    return 1
+
+
+def _all_seats(players: int) -> int:
+    return players
+
+
+def _other_seats(players: int) -> int:
+    return players - 1
+
+
+#: The core's selectors. A game or a vocabulary plugin lists those it offers (a game's own
+#: spellings are its own declarations: Fort's `each rival`, `a rival`, `each player`).
+NEXT_PLAYER = Selector(
+    "next_player", "next player", "one", next_seat, rule="core", example="gain toy",
+    phrases={"en": "the next player: {body}", "fr": "le joueur suivant : {body}",
+             "ru": "следующий игрок: {body}"},
+    meanings={"en": "The next player in the direction of play performs the action on the "
+                    "right as themselves.",
+              "fr": "Le joueur suivant dans le sens du jeu effectue l'action de droite.",
+              "ru": "Следующий по направлению игры игрок выполняет действие справа."})
+PREVIOUS_PLAYER = Selector(
+    "previous_player", "previous player", "one", previous_seat, example="gain toy",
+    phrases={"en": "the previous player: {body}", "fr": "le joueur précédent : {body}",
+             "ru": "предыдущий игрок: {body}"},
+    meanings={"en": "The player before you in the direction of play performs the action on "
+                    "the right as themselves.",
+              "fr": "Le joueur précédent dans le sens du jeu effectue l'action de droite.",
+              "ru": "Предыдущий по направлению игры игрок выполняет действие справа."})
+A_PLAYER = Selector(
+    "a_player", "a player", "chosen", everyone, example="draw", most_seats=_all_seats,
+    phrases={"en": "a player of your choice (you too): {body}",
+             "fr": "un joueur de votre choix (vous aussi) : {body}",
+             "ru": "игрок по вашему выбору (и вы тоже): {body}"},
+    meanings={"en": "A player you choose, you included, performs the action on the right as "
+                    "themselves.",
+              "fr": "Un joueur de votre choix, vous compris, effectue l'action de droite.",
+              "ru": "Игрок по вашему выбору, включая вас, выполняет действие справа."})
+CORE_SELECTORS: tuple[Selector, ...] = (NEXT_PLAYER, PREVIOUS_PLAYER, A_PLAYER)

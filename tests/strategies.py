@@ -77,7 +77,7 @@ def actions_of(vocab: reg.Vocabulary, max_leaves: int = 24) -> st.SearchStrategy
             several.map(n.Then),
             several.map(n.Choice),
             st.builds(n.Conditional, tests, kids),
-            st.builds(n.Target, st.sampled_from(n.Who), kids),
+            st.builds(n.Target, st.sampled_from([s.node_value for s in vocab.selectors]), kids),
         )
 
     return st.recursive(leaves_of(vocab), composites, max_leaves=max_leaves)

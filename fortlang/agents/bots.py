@@ -27,9 +27,9 @@ def _repeat(a: n.Repeat) -> float:
 
 
 #: How many rivals' worth a targeted action is, roughly: each rival (2 of 3 in a typical
-#: game), one rival, or everyone (you gain it as your rivals do).
-_RIVALS_WORTH: dict[n.Who, float] = {n.Who.EACH_RIVAL: 2.0, n.Who.A_RIVAL: 1.0,
-                                     n.Who.EACH_PLAYER: 1.0}
+#: game), one rival, or everyone (you gain it as your rivals do); another selector, one.
+_RIVALS_WORTH: dict[str, float] = {n.Who.EACH_RIVAL: 2.0, n.Who.A_RIVAL: 1.0,
+                                   n.Who.EACH_PLAYER: 1.0}
 
 #: The operators combine the values the registry declares for each primitive.
 _COMBINE: dict[type, Callable[[Any], float]] = {
@@ -37,7 +37,8 @@ _COMBINE: dict[type, Callable[[Any], float]] = {
     n.Then: lambda a: sum(worth(x) for x in a.items),
     n.Choice: lambda a: max(worth(x) for x in a.items),
     n.Conditional: lambda a: 0.5 * worth(a.body),  # a test that may fail: half the value
-    n.Target: lambda a: -_RIVALS_WORTH[a.who] * worth(a.body),  # what rivals get, you do not
+    # what rivals get, you do not
+    n.Target: lambda a: -_RIVALS_WORTH.get(a.who, 1.0) * worth(a.body),
 }
 
 

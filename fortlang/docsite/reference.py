@@ -115,6 +115,21 @@ def operators(lang: str) -> str:
     return "\n".join(out)
 
 
+def selectors(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
+    """Who may perform an action beside Fort's own (those are operators, above): each selector
+    another vocabulary brings, with the meaning and an example its declaration gives; nothing
+    for Fort's own vocabulary."""
+    out = []
+    for sel in vocab.selectors:
+        if sel in reg.FORT_SELECTORS:
+            continue
+        out += [md.heading(3, f"`{sel.syntax} ->`", "sel-" + sel.name),
+                f"{lx.label('rule', lang)} {lx.rule_label(sel.rule, lang)}  \n"
+                f"{lx.label('meaning', lang)} {safe.markdown(sel.meaning(lang))}\n",
+                _example(f"{sel.syntax} -> {sel.example}", lang, vocab)]
+    return "\n".join([md.heading(2, lx.ui("selectors", lang), "selectors"), *out]) if out else ""
+
+
 def scoring(lang: str, sets: Iterable[CardSet]) -> str:
     out = [md.heading(2, lx.ui("scoring", lang), "scoring"),
            md.heading(3, lx.ui("metrics", lang)),
@@ -211,7 +226,8 @@ def reference_page(lang: str, sets: Iterable[CardSet] = (), schema_dir: Path | N
     sets = tuple(sets)
     vocab = _vocabulary(sets)
     parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab), resources(lang),
-             quantities(lang, vocab), operators(lang), scoring(lang, sets),
+             quantities(lang, vocab), operators(lang), selectors(lang, vocab),
+             scoring(lang, sets),
              language_section(lang, vocab, error_codes)]
     if card_format:
         parts.append(md.heading(2, lx.ui("card_format", lang), "card-format")

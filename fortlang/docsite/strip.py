@@ -144,7 +144,9 @@ def _conditional(node: n.Conditional, lang: str) -> list[Glyph]:
 
 def _target(node: n.Target, lang: str) -> list[Glyph]:
     """Who performs it (core C6), then the action."""
-    return [Glyph(OPERATORS[f"{node.who.value} ->"]), *_grouped(node.body, lang)]
+    icon = OPERATORS.get(f"{node.who} ->")  # another vocabulary's selector: its words
+    who = Glyph(icon) if icon is not None else Glyph(text=f"{node.who} →")
+    return [who, *_grouped(node.body, lang)]
 
 
 _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {

@@ -41,7 +41,6 @@ import gc
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from fortlang import nodes as n
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import (
     K_ANY_SUIT,
@@ -76,8 +75,6 @@ from fortlang.printer import to_text
 #: costs ten times a global, in the innermost loops of the search.
 COIN: Final = Suit.COIN
 EITHER: Final = Resource.EITHER
-A_RIVAL: Final = n.Who.A_RIVAL
-EACH_PLAYER: Final = n.Who.EACH_PLAYER
 PACK_FROM_SUPPLY: Final = PerkHook.PACK_FROM_SUPPLY
 LOOKOUT_FROM_ANYWHERE: Final = PerkHook.LOOKOUT_FROM_ANYWHERE
 #: Compiled, a Final module name is a C static (``partial`` imported would be looked up).

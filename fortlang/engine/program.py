@@ -62,9 +62,7 @@ from fortlang.engine.choices import (
     player_name,
 )
 from fortlang.engine.interpreter import (
-    A_RIVAL,
     COIN,
-    EACH_PLAYER,
     EITHER,
     LOOKOUT_FROM_ANYWHERE,
     PACK_FROM_SUPPLY,
@@ -109,9 +107,17 @@ from fortlang.engine.state import (
     Pool,
     token_index,
 )
+from fortlang.engine.view import GameView
 from fortlang.model import Perk
 from fortlang.nodes import Resource, Suit
-from fortlang.registry import METRIC_BY_WORD, is_resource_choice, quantity_spec, spec_of
+from fortlang.registry import (
+    METRIC_BY_WORD,
+    is_resource_choice,
+    quantity_spec,
+    selector_of,
+    spec_of,
+)
+from fortlang.vocabulary import Acting
 
 K = Callable[[bool], bool]
 
@@ -946,20 +952,24 @@ class _ARival(Step):
 
 
 class TargetOp(Op):
+    """Who performs the body: the seats its selector gives (fortlang.vocabulary.Selector),
+    from a read-only view of the table, each in turn, or the one of them the actor chooses."""
+
     def __init__(self, node: n.Target) -> None:
         super().__init__(node)
         self.who = node.who
+        selector = selector_of(node.who)
+        self.seats = selector.checked_seats
+        self.chosen = selector.picks == "chosen" or selector.ties == "chooser"
         self.body: Op = program(node.body)
 
     def parts(self) -> tuple[Op, ...]:
         return (self.body,)
 
     def run(self, ctx: Ctx, k: K) -> bool:
-        game = ctx.game
-        rivals = tuple(q.seat for q in game.rivals(ctx.seat))  # turn order, from the left
-        if self.who is A_RIVAL:
-            return decide_at(ctx, K_RIVAL, len(rivals), _ARival(ctx, rivals, self.body, k))
-        seats = (ctx.seat, *rivals) if self.who is EACH_PLAYER else rivals
+        seats = self.seats(GameView(ctx.game, ctx.seat), Acting(ctx.seat))
+        if self.chosen:
+            return decide_at(ctx, K_RIVAL, len(seats), _ARival(ctx, seats, self.body, k))
         return _each_step(self.body, seats, 0, True, ctx, k)
 
     def may_free(self, game: Game, p: Player) -> bool:

@@ -104,6 +104,17 @@ class GameView:
         self.seat = seat
 
     @property
+    def seat_count(self) -> int:
+        return len(self._game.players)
+
+    @property
+    def direction(self) -> int:
+        """Which way play goes: +1 (to the left, the next seat up) unless the table declares
+        ``direction`` (Fort's always passes left; a flow that reverses it will declare it)."""
+        declared = getattr(self._game, "direction", 1)
+        return -1 if isinstance(declared, int) and declared < 0 else 1
+
+    @property
     def me(self) -> PlayerView:
         return PlayerView(self._game, self._game.players[self.seat], True)
 

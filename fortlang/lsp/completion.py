@@ -135,12 +135,12 @@ def language_items(prefix: str, kind: str, vocab: Vocabulary) -> list[types.Comp
     if terminals is None:
         return []
     out: list[types.CompletionItem] = []
-    from fortlang.parser import language
+    from fortlang.parser import keyword_text, language
 
     lang = language(vocab)
     for t in sorted(terminals):
         if t in lang.keywords:
-            out.extend(_keyword_items(t.lower(), vocab, base))
+            out.extend(_keyword_items(keyword_text(t), vocab, base))
         elif t == "RESOURCE":
             out += [_word(w.word, K.EnumMember, f"resource ({w.rule})", w.meaning)
                     for w in vocab.resources]
@@ -170,6 +170,13 @@ def _keyword_items(word: str, vocab: Vocabulary, base: str) -> list[types.Comple
     """A keyword; at the start of a primitive, each primitive it starts, written out whole."""
     out = []
     before = base.split()[-1:] or [""]
+    for sel in vocab.selectors:  # who performs: `next player ->`, written out whole
+        words = sel.words
+        if words[0] == word:
+            out.append(_word(f"{sel.syntax} ->", K.Keyword, f"selector ({sel.rule})",
+                             sel.meaning()))
+        elif any(w == word and words[i] == before[0] for i, w in enumerate(words[1:])):
+            out.append(_word(word, K.Keyword, f"selector ({sel.rule})", sel.meaning()))
     for spec in vocab.primitives:
         words = spec.keywords
         if words[0] == word:

@@ -10,14 +10,14 @@ group needs brackets, which comparisons have a natural wording) are made once fo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from fortlang import nodes as n
 from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
-from fortlang.registry import TRIGGER_BY_NAME, arguments_of, quantity_spec, spec_of
+from fortlang.registry import TRIGGER_BY_NAME, arguments_of, quantity_spec, selector_of, spec_of
 
 #: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
 Handler = Callable[[Any], str]
@@ -120,11 +120,9 @@ class ActionWords:
     #: "if {test}: {body}": the same over a sequence or a choice, which runs to the end of the
     #: sentence (no brackets, issue 36).
     conditional_block: str = "if {test}: {body}"
-    #: Who performs an action (core C6) -> "each rival: {body}".
-    target: Mapping[str, str] = field(default_factory=lambda: {
-        "each rival": "each rival, in turn order: {body}",
-        "a rival": "a rival of your choice: {body}",
-        "each player": "each player, you first: {body}"})
+    #: The language: who performs an action (core C6) is said by the selector's own phrase
+    #: in it ("each rival, in turn order: {body}", fortlang.vocabulary.Selector.phrases).
+    lang: str = "en"
 
 
 def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
@@ -158,7 +156,8 @@ def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
         return form.format(test=say(node.test), body=say(node.body))
 
     def target(node: n.Target) -> str:  # "each rival: {body}" runs to the sentence's end
-        return words.target[node.who.value].format(body=say(node.body))
+        phrases = selector_of(node.who).phrases
+        return (phrases.get(words.lang) or phrases["en"]).format(body=say(node.body))
 
     return {
         n.Repeat: repeat,

@@ -165,9 +165,7 @@ def _some(res: Resource) -> str:
 
 ACTION_WORDS = ActionWords(
     conditional="si {test}, {body}", conditional_block="si {test} : {body}",
-    target={"each rival": "chaque adversaire, dans l'ordre du tour : {body}",
-            "a rival": "un adversaire de votre choix : {body}",
-            "each player": "chaque joueur, vous d'abord : {body}"},
+    lang="fr",
     then=", puis ", choice=" ou ", inline="{body} {each}", block="{each} : {body}",
     how_many={  # « autant de X que ... »
         n.SuitCount: lambda node: f"de {NOUNS[node.suit.value].other}",

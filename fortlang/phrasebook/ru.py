@@ -173,9 +173,7 @@ def _many(res: Resource) -> str:
 
 ACTION_WORDS = ActionWords(
     conditional="если {test}, {body}", conditional_block="если {test}: {body}",
-    target={"each rival": "каждый соперник по очереди: {body}",
-            "a rival": "соперник по вашему выбору: {body}",
-            "each player": "каждый игрок, начиная с вас: {body}"},
+    lang="ru",
     then=", затем ", choice=" или ", inline="{body} {each}", block="{each}: {body}",
     how_many={  # «столько X, сколько ...»; the fort level is said «за каждый уровень»
         n.SuitCount: lambda node: f"сколько у вас {NOUNS[node.suit.value].gen_pl}",
