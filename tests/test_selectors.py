@@ -470,3 +470,20 @@ def test_any_text_is_an_ast_or_a_positioned_error(seats, text: str) -> None:
         e.render()
     else:
         assert words.parse_action(to_text(ast)) == ast
+
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_forts_selectors_read_natively_give_the_seats_their_declarations_give(players) -> None:
+    """TargetOp reads Fort's three selectors natively at a Game (it declares no direction of
+    play): the performers, in order, are the seats their declarations' functions give."""
+    from fortlang.engine.program import TargetOp, program
+    from fortlang.engine.view import GameView
+    from fortlang.vocabulary import Acting
+
+    for text in ("each rival -> score", "each player -> score", "a rival -> score"):
+        op = program(language(reg.FORT).parse_action(text))
+        assert isinstance(op, TargetOp) and op.native
+        for seat in range(players):
+            game = Game(players)
+            assert op.performers(game, seat) == op.seats(GameView(game, seat), Acting(seat))

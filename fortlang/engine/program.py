@@ -117,7 +117,7 @@ from fortlang.registry import (
     selector_of,
     spec_of,
 )
-from fortlang.vocabulary import Acting
+from fortlang.vocabulary import Acting, everyone, others
 
 K = Callable[[bool], bool]
 
@@ -961,13 +961,27 @@ class TargetOp(Op):
         selector = selector_of(node.who)
         self.seats = selector.checked_seats
         self.chosen = selector.picks == "chosen" or selector.ties == "chooser"
+        #: Fort's selectors (each rival, a rival, each player) read natively: at a table that
+        #: declares no direction of play (Game declares none), the core's ``others`` and
+        #: ``everyone`` give the rivals from the actor's left, with the actor first for
+        #: ``everyone``; no view nor call per performance (tests/test_selectors.py holds the
+        #: two ways equal).
+        self.native = 1 if selector.seats is others else 2 if selector.seats is everyone else 0
         self.body: Op = program(node.body)
 
     def parts(self) -> tuple[Op, ...]:
         return (self.body,)
 
+    def performers(self, game: Game, seat: int) -> tuple[int, ...]:
+        """The seats that perform the body for ``seat``, in the order they act."""
+        native = self.native
+        if native and type(game) is Game:
+            rivals = tuple(q.seat for q in game.rivals(seat))
+            return rivals if native == 1 else (seat, *rivals)
+        return self.seats(GameView(game, seat), Acting(seat))
+
     def run(self, ctx: Ctx, k: K) -> bool:
-        seats = self.seats(GameView(ctx.game, ctx.seat), Acting(ctx.seat))
+        seats = self.performers(ctx.game, ctx.seat)
         if self.chosen:
             return decide_at(ctx, K_RIVAL, len(seats), _ARival(ctx, seats, self.body, k))
         return _each_step(self.body, seats, 0, True, ctx, k)
