@@ -17,14 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from trees import export
+from trees import Probe, export
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = (("random", 4), ("greedy", 4), ("random", 2), ("greedy", 2))
@@ -71,29 +68,6 @@ for line in sys.stdin:
 """
 
 
-class Probe:
-    def __init__(self, path: Path) -> None:
-        env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
-        env.pop("FORTLANG_PURE", None)
-        self.proc = subprocess.Popen([sys.executable, "-c", PROBE, json.dumps(CONFIGS)], env=env,
-                                     cwd=path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True)
-
-    def play(self, seed: int, games: int) -> dict:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"{seed} {games}\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        if not line:
-            raise SystemExit(f"a probe stopped (exit code {self.proc.wait()})")
-        return json.loads(line)
-
-    def close(self) -> None:
-        if self.proc.stdin is not None:
-            self.proc.stdin.close()
-        self.proc.wait()
-
-
 def _quartiles(ratios: list[float]) -> str:
     ratios = sorted(ratios)
     q1, _, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else (ratios * 3)
@@ -117,7 +91,7 @@ def main() -> None:
                                             export_whole(args.base, Path(tmp) / "whole"))}
         else:
             sides = {"this": ROOT, "base": export(args.base, Path(tmp) / "base")}
-        probes = {name: Probe(path) for name, path in sides.items()}
+        probes = {name: Probe(path, PROBE, json.dumps(CONFIGS)) for name, path in sides.items()}
         rows: dict[str, list[dict]] = {name: [] for name in sides}
         try:
             for run in range(args.runs):

@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from trees import export
+from trees import Probe, export
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,30 +64,6 @@ for line in sys.stdin:
     print(json.dumps({"seconds": elapsed, "games": games, "turns": turns,
                       "decisions": decisions, "compiled": compiled}), flush=True)
 """
-
-
-class Probe:
-    """One side's probe process (see PROBE)."""
-
-    def __init__(self, path: Path) -> None:
-        env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
-        env.pop("FORTLANG_PURE", None)  # the compiled build runs compiled
-        self.proc = subprocess.Popen([sys.executable, "-c", PROBE], env=env, cwd=path,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def play(self, seed: int, games: int) -> dict:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"{seed} {games}\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        if not line:
-            raise SystemExit(f"a probe stopped (exit code {self.proc.wait()})")
-        return json.loads(line)
-
-    def close(self) -> None:
-        if self.proc.stdin is not None:
-            self.proc.stdin.close()
-        self.proc.wait()
 
 
 def _paired(side: list[dict], base: list[dict]) -> str:
@@ -298,7 +274,7 @@ def main() -> None:
             sides["compiled"] = build_compiled(Path(tmp) / "compiled")
             whole = export_whole(args.base, Path(tmp) / "base-whole")
             sides["base compiled"] = build_compiled(Path(tmp) / "base-compiled", whole)
-        probes = {name: Probe(path) for name, path in sides.items()}
+        probes = {name: Probe(path, PROBE) for name, path in sides.items()}
         rows: dict[str, list[dict]] = {name: [] for name in sides}
         try:
             for run in range(args.runs):  # round by round, every side the same games

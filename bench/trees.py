@@ -6,6 +6,7 @@ is built by pip as a user's ``pip install .`` builds it, then unpacked).
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -54,3 +55,29 @@ def build_compiled(into: Path, source: Path = ROOT) -> Path:
     with zipfile.ZipFile(wheel) as z:
         z.extractall(site)
     return site
+
+
+class Probe:
+    """One side of a comparison: ``code`` run by ``python -c`` with the tree ``path`` first on
+    ``PYTHONPATH`` (``args`` after it), warmed up once; each :meth:`play` writes "seed games"
+    on its stdin and reads one JSON line back."""
+
+    def __init__(self, path: Path, code: str, *args: str) -> None:
+        env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1")
+        env.pop("FORTLANG_PURE", None)  # the compiled build runs compiled
+        self.proc = subprocess.Popen([sys.executable, "-c", code, *args], env=env, cwd=path,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def play(self, seed: int, games: int) -> dict:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{seed} {games}\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"a probe stopped (exit code {self.proc.wait()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
