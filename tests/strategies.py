@@ -6,12 +6,16 @@ written by hand. The core's constructs (`if ->`, `each rival ->`...) are in ever
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from hypothesis import strategies as st
 
 from fortlang import nodes as n
 from fortlang import registry as reg
+from fortlang.errors import FortSyntaxError
+from fortlang.printer import to_text
 
 AMOUNTS = st.integers(0, 999_999)
 
@@ -97,3 +101,21 @@ def example_plugin_vocabulary() -> reg.Vocabulary:
     plugin = module.VOCABULARY
     return reg.FORT.extended(f"fort+{plugin.name}", primitives=plugin.primitives,
                              quantities=plugin.quantities)
+
+
+def prints_and_parses_back(parse: Callable[[str], Any], ast: n.Node) -> None:
+    """The round-trip property: ``ast`` printed parses back to itself, and prints the same."""
+    text = to_text(ast)
+    assert parse(text) == ast
+    assert to_text(parse(text)) == text
+
+
+def parses_or_says_where(parse: Callable[[str], Any], text: str) -> None:
+    """Any text is an AST that prints and parses back, or a positioned error that renders."""
+    try:
+        ast = parse(text)
+    except FortSyntaxError as e:
+        assert e.diagnostics and e.diagnostics[0].span is not None
+        e.render()  # rendering never fails either
+    else:
+        assert parse(to_text(ast)) == ast

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plugin_site import forget, install
-from strategies import actions_of
+from strategies import actions_of, parses_or_says_where, prints_and_parses_back
 
 from fortlang import nodes as n
 from fortlang import plugins, vocabulary
@@ -299,23 +299,14 @@ def test_print_then_parse_is_identity_in_the_plugins_vocabulary(wishes, data) ->
     """The round-trip property of every vocabulary (tests/strategies.py), its kinds' values
     drawn from their declarations."""
     _, words = wishes
-    ast = data.draw(actions_of(words.vocab))
-    text = to_text(ast)
-    assert words.parse_action(text) == ast
-    assert to_text(words.parse_action(text)) == text
+    prints_and_parses_back(words.parse_action, data.draw(actions_of(words.vocab)))
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(alphabet="wishtegaly rdbu0123456789+-x()", max_size=30))
 def test_any_text_is_an_ast_or_a_positioned_error(wishes, text: str) -> None:
     _, words = wishes
-    try:
-        ast = words.parse_action(text)
-    except FortSyntaxError as e:
-        assert e.diagnostics and e.diagnostics[0].span is not None
-        e.render()
-    else:
-        assert words.parse_action(to_text(ast)) == ast
+    parses_or_says_where(words.parse_action, text)
 
 
 def test_explain_says_it_through_the_cli(wishes) -> None:
