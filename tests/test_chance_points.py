@@ -8,20 +8,18 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import dataclass
 from fractions import Fraction
 
 import pytest
 from builders import Recorder
+from dice_plugin import D6, ROLL
 
-from fortlang import nodes as n
 from fortlang import registry
 from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import Game, IllegalMove
 from fortlang.engine.chance import CHANCE, Distribution, below
 from fortlang.engine.choices import Option
-from fortlang.engine.interpreter import chance
 from fortlang.games.fort.play import can_perform, perform
 from fortlang.nodes import Resource
 from fortlang.parser import language
@@ -30,31 +28,8 @@ from fortlang.sim.replay import FORMAT_WITH_CHANCE, StateTrace, outcome_json, re
 from fortlang.sim.seats import Seats
 
 TOY = Resource.TOY
-D6 = Distribution.uniform([Option(str(face), face) for face in range(1, 7)])
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(n.Action):
-    amount: int = 6  # the face needed, or more
-
-
-def _roll(node: Roll, ctx, k) -> bool:
-    game, p = ctx.game, ctx.player
-
-    def outcome(i: int) -> bool:
-        if D6.outcomes[i].value < node.amount:
-            return k(False)
-        if not game.gainable(p, TOY):
-            return k(False)
-        game.transfer(game.supply, p.stuff, TOY, 1)
-        return k(True)
-    return chance(ctx, D6, outcome)
-
-
-ROLL = registry.PrimitiveSpec(
-    "roll", Roll, "roll [N]", "X2", "Roll a die; on N or more, gain a toy.", "roll 5",
-    most_times=8, effect=_roll, phrases={"en": "roll a die", "fr": "lancez un dé",
-                                         "ru": "бросьте кубик"})
 ROLLING = language(registry.FORT.extended("fort+roll", primitives=(ROLL,)))
 
 
