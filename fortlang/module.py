@@ -14,10 +14,97 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 #: The game of a card set whose manifest names none.
 DEFAULT_GAME = "fort"
+
+
+#: The text of one action or one scoring formula in the game's language: the card loader
+#: parses such an attribute with the game's vocabulary (start rule ``action`` or ``scoring``).
+ACTION = "action"
+SCORING = "scoring"
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One field of a card kind (design §2.4): its name, the JSON Schema of its value, and
+    whether it is required. ``language`` is ``ACTION`` or ``SCORING`` for a field written in
+    the game's language (the loader parses and checks it), "" for plain data.
+
+    >>> Attribute("number", {"type": "integer", "minimum": 1, "maximum": 9}).schema()["maximum"]
+    9
+    """
+
+    name: str
+    value: Mapping[str, Any]
+    required: bool = False
+    language: str = ""
+    #: What the field is, by language ("en", "fr", "ru"): the schema's description.
+    doc: Mapping[str, str] = field(default_factory=dict)
+
+    def schema(self) -> dict[str, Any]:
+        out = dict(self.value)
+        if self.language:
+            out.setdefault("type", "string")
+        if "en" in self.doc:
+            out["description"] = self.doc["en"]
+        return out
+
+
+#: The fields every card of every game has (Fort's kids have them too): the card file's own
+#: bookkeeping, never a rule.
+COMMON_ATTRIBUTES: tuple[Attribute, ...] = (
+    Attribute("id", {"type": "string", "pattern": "^[a-z0-9]+(_[a-z0-9]+)*$"}, required=True,
+              doc={"en": "The card's id: lowercase words joined by underscores."}),
+    Attribute("name", {"type": "string", "minLength": 1, "maxLength": 80}, required=True,
+              doc={"en": "The card's name as printed (English)."}),
+    Attribute("names", {"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"},
+                        "additionalProperties": {"type": "string", "minLength": 1,
+                                                 "maxLength": 80}},
+              doc={"en": "The card's name in other languages, e.g. {fr: ..., ru: ...}."}),
+    Attribute("copies", {"type": "integer", "minimum": 1, "maximum": 1000},
+              doc={"en": "How many copies the set holds (default 1)."}),
+    Attribute("source", {"enum": ["rulebook", "public", "provisional", "original"]},
+              doc={"en": "Where the card's text comes from."}),
+    Attribute("note", {"type": "string"}, doc={"en": "A note for designers (English)."}),
+    Attribute("notes", {"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"},
+                        "additionalProperties": {"type": "string"}},
+              doc={"en": "The note in other languages."}),
+)
+
+
+@dataclass(frozen=True)
+class CardKind:
+    """One kind of card a game has (design §2.4): the top-level key that marks a card file of
+    that kind (``cards:``, ``events:``), and its fields besides the common ones. A file holds
+    a list of such cards under its key; its JSON Schema derives from the declaration.
+
+    >>> kind = CardKind("event", "events", (Attribute("action", {}, True, ACTION),))
+    >>> kind.json_schema()["properties"]["events"]["items"]["required"]
+    ['id', 'name', 'action']
+    """
+
+    name: str
+    key: str
+    attributes: tuple[Attribute, ...] = ()
+    #: What the kind is, by language: the schema's title and the docs' heading.
+    doc: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def all_attributes(self) -> tuple[Attribute, ...]:
+        return COMMON_ATTRIBUTES + self.attributes
+
+    def json_schema(self) -> dict[str, Any]:
+        fields = self.all_attributes
+        card = {"type": "object", "additionalProperties": False,
+                "required": [a.name for a in fields if a.required],
+                "properties": {a.name: a.schema() for a in fields}}
+        return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                "title": self.doc.get("en", self.name),
+                "type": "object", "additionalProperties": False, "required": [self.key],
+                "properties": {self.key: {"type": "array", "items": card}}}
 
 
 @dataclass(frozen=True)
@@ -45,6 +132,11 @@ class GameModule:
     new_table: str
     #: ``"module:function"`` that plays one whole game and returns its result.
     run: str
+    #: ``"module:attribute"``: the game's :class:`fortlang.registry.Vocabulary` (its words),
+    #: "" for Fort's (the core's registry still holds Fort's words: issue 33 stage 5).
+    vocabulary: str = ""
+    #: Its card kinds; () for Fort, whose kinds the card loader still knows itself (stage 5).
+    cards: tuple[CardKind, ...] = ()
 
     def title(self, lang: str) -> str:
         """The game's title in ``lang``, else in English, else its name."""
