@@ -124,6 +124,9 @@ _TABLE: tuple[Code, ...] = (
     Code("E352", "sets of different games played together", "fortlang simulate --sets "
          "fort-base,./frantic-set (a set whose manifest says `game: frantic`)",
          "play, require and test together only sets of one game"),
+    Code("E353", "vocabulary plugins in a set of another game", "uses: [backyard] in a set "
+         "whose manifest says `game: frantic`", "remove `uses`: plugins extend Fort's words so "
+         "far; a game module declares its own words"),
     Code("E390", "formatting refused", "fortlang fmt on a file whose rewrite would not read "
          "back", "report the file; it was left unchanged"),
     Code("W300", "provisional card", "provisional: true",

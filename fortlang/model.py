@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import Any
 
 from fortlang.module import DEFAULT_GAME
-from fortlang.nodes import Action, Expr, Resource, Suit
+from fortlang.nodes import Action, Expr, Node, Resource, Suit
 
 
 class Source(StrEnum):
@@ -206,12 +207,37 @@ class Manifest:
 
 
 @dataclass(frozen=True)
+class GameCard:
+    """A card of one of the kinds a game module declares (fortlang.module.CardKind): a
+    Frantic play card, a Fortune and Glory hero. ``fields`` holds its data fields as the
+    card file gives them; ``texts`` its fields written in the game's language, parsed."""
+
+    kind: str
+    id: str
+    name: str
+    copies: int = 1
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    texts: Mapping[str, Node] = field(default_factory=dict)
+    source: Source = Source.PROVISIONAL
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    note: str = field(default="", compare=False)
+    notes: Mapping[str, str] = field(default_factory=dict, compare=False)
+    origin: Origin | None = field(default=None, compare=False, repr=False)
+
+    def name_in(self, lang: str) -> str:
+        return self.names.get(lang, self.name)
+
+
+@dataclass(frozen=True)
 class CardSet:
     manifest: Manifest
     kids: tuple[KidCard, ...] = ()
     rules: tuple[MadeUpRule, ...] = ()
     perks: tuple[Perk, ...] = ()
     board: Board | None = None
+    #: The cards of a game module's own kinds (a set whose game is not Fort). Not in the repr:
+    #: Fort's content hashes stay what logs already record (content_hash adds them).
+    cards: tuple[GameCard, ...] = field(default=(), repr=False)
 
     @property
     def id(self) -> str:

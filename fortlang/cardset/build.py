@@ -14,8 +14,18 @@ from fortlang.cardset import schema as sc
 from fortlang.cardset.dsl import ACTION, SCORING, parse_scalar
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import ERROR, Diagnostic
-from fortlang.model import Board, KidCard, MadeUpRule, Manifest, Origin, Perk, PerkHook, Source
-from fortlang.module import DEFAULT_GAME
+from fortlang.model import (
+    Board,
+    GameCard,
+    KidCard,
+    MadeUpRule,
+    Manifest,
+    Origin,
+    Perk,
+    PerkHook,
+    Source,
+)
+from fortlang.module import DEFAULT_GAME, CardKind, GameModule
 from fortlang.registry import FORT, Vocabulary
 
 if TYPE_CHECKING:
@@ -50,6 +60,8 @@ class FileResult:
     texts: list[tuple[YNode, n.Node]] = field(default_factory=list)
     #: The words its actions are written in: Fort's, and the plugins its set's manifest uses.
     vocabulary: Vocabulary = FORT
+    #: The game module whose card kinds it was read as; None for Fort's own kinds.
+    game: GameModule | None = None
 
     @property
     def path(self) -> str:
@@ -57,15 +69,22 @@ class FileResult:
 
 
 def check_file(path: Path | str, text: str | None = None,
-               vocabulary: Vocabulary | None = None) -> FileResult:
+               vocabulary: Vocabulary | None = None, game: GameModule | None = None
+               ) -> FileResult:
     """Read, validate and build one card file; every problem is in ``diagnostics``. Its
-    actions are read in ``vocabulary`` (default: the one the manifest beside it uses)."""
+    actions are read in ``vocabulary``, its kinds are ``game``'s when that game module
+    declares card kinds (None: Fort's); without ``vocabulary``, both are those of the set
+    whose manifest is beside or above it."""
     doc = read_document(path, text)
     result = FileResult(doc, diagnostics=list(doc.diagnostics))
-    result.vocabulary = vocabulary if vocabulary is not None else nearby_vocabulary(Path(path))
+    if vocabulary is None:  # a lone file: its set's, found beside or above it
+        vocabulary, game = nearby_vocabulary(Path(path)), nearby_game(Path(path))
+    result.vocabulary = vocabulary
+    result.game = game if game is not None and game.cards else None
     if (doc.root is None and doc.diagnostics) or not doc.complete:
         return result  # unreadable, or read only in part: a partial tree would mislead
-    kind, problems = sc.kind_of(doc)
+    kinds = sc.CARD_KINDS if result.game is None else _kinds(result.game)
+    kind, problems = sc.kind_of(doc, kinds)
     result.kind = kind
     result.diagnostics.extend(problems)
     if kind is None or doc.root is None:
@@ -77,26 +96,85 @@ def check_file(path: Path | str, text: str | None = None,
     diagnostics, bad = sc.validate(doc, kind)
     result.diagnostics.extend(diagnostics)
     if sc.TRUNCATED not in bad:  # else some items were never validated: build nothing
-        _BUILDERS[kind.name](result, bad)
+        if result.game is not None and kind is not sc.MANIFEST:
+            _build_game_cards(result, bad, _card_kind(result.game, kind.key))
+        else:
+            _BUILDERS[kind.name](result, bad)
     result.diagnostics.sort(key=_order)
     return result
 
 
-def nearby_vocabulary(path: Path) -> Vocabulary:
-    """The vocabulary of the set a lone card file belongs to (``fmt``, an editor): the plugins
-    named by the manifest in its folder or the nearest folder above, those that load."""
+def _nearby_manifest(path: Path) -> Manifest | None:
+    """The manifest in the folder of a lone card file, or in the nearest folder above."""
     if path.name in sc.MANIFEST_NAMES:
-        return FORT
+        return None
     folder = path.parent
     for _ in range(8):  # a set's files sit a few folders below its manifest at most
         for name in sc.MANIFEST_NAMES:
             if (folder / name).is_file():
-                manifest = check_file(folder / name, vocabulary=FORT).manifest
-                return vocabulary_of(manifest.uses)[0] if manifest is not None else FORT
+                return check_file(folder / name, vocabulary=FORT).manifest
         if folder.parent == folder:
             break
         folder = folder.parent
-    return FORT
+    return None
+
+
+def nearby_vocabulary(path: Path) -> Vocabulary:
+    """The vocabulary of the set a lone card file belongs to (``fmt``, an editor): its game's
+    words and the plugins named by the manifest in its folder or the nearest folder above,
+    those that load."""
+    manifest = _nearby_manifest(path)
+    if manifest is None:
+        return FORT
+    words = game_words(manifest.game)
+    return words if words is not None else vocabulary_of(manifest.uses)[0]
+
+
+def nearby_game(path: Path) -> GameModule | None:
+    """The game module of the set a lone card file belongs to when it declares its own card
+    kinds (None: Fort's kinds)."""
+    manifest = _nearby_manifest(path)
+    return None if manifest is None else usable_game(manifest.game)
+
+
+def game_words(name: str) -> Vocabulary | None:
+    """The words of the game ``name`` when it declares its own (None: Fort's, or a game that
+    cannot be had: its manifest's E350/E351 says why)."""
+    from fortlang.games import GameError, words_of
+
+    try:
+        return words_of(name)
+    except GameError:
+        return None
+
+
+def usable_game(name: str) -> GameModule | None:
+    """The game module ``name`` when it declares its own card kinds; None for Fort's kinds,
+    and for a game that cannot be had (E350/E351 at the manifest says why; its files are
+    then read as Fort's, as before games were modules)."""
+    from fortlang.games import GameError, game_named
+
+    try:
+        game = game_named(name)
+        game_words(name)
+    except GameError:
+        return None
+    return game if game.cards else None
+
+
+_KINDS: dict[str, tuple[sc.Kind, ...]] = {}
+
+
+def _kinds(game: GameModule) -> tuple[sc.Kind, ...]:
+    """The kinds of card file ``game`` declares, their schemas derived once."""
+    found = _KINDS.get(game.name)
+    if found is None:
+        found = _KINDS[game.name] = sc.game_kinds(game.cards)
+    return found
+
+
+def _card_kind(game: GameModule, key: str | None) -> CardKind:
+    return next(c for c in game.cards if c.key == key)
 
 
 def plugin_errors(uses: Sequence[str]) -> list[PluginError | None]:
@@ -270,6 +348,29 @@ def _build_manifest(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
         park_size=data.get("park_size", 60 if base else None),
         best_friend_count=data.get("best_friend_count", 8 if base else None),
         names=dict(data.get("names", {})), game=data.get("game", DEFAULT_GAME))
+
+
+def _build_game_cards(result: FileResult, bad: set[tuple[Any, ...]], kind: CardKind) -> None:
+    """The cards of a kind a game module declares: their data fields as written, their
+    fields in the game's language parsed (and checked) with its vocabulary."""
+    doc = result.doc
+    for i, item in _items(result, kind.key):
+        result.card_count += 1
+        texts = {a.name: _text(result, item, a.name, a.language)
+                 for a in kind.attributes if a.language}
+        if (kind.key, i) in bad or item.kind != "map" or any(
+                ast is None and item.get(name) is not None for name, ast in texts.items()):
+            continue
+        data = _data(item)
+        own = {a.name for a in kind.attributes if not a.language}
+        card = GameCard(
+            kind=kind.name, id=data["id"], name=data["name"], copies=data.get("copies", 1),
+            fields={k: v for k, v in data.items() if k in own},
+            texts={k: v for k, v in texts.items() if v is not None},
+            source=Source(data.get("source", Source.PROVISIONAL.value)),
+            names=_names(data), note=data.get("note", ""),
+            notes=dict(data.get("notes") or {}), origin=_origin(doc, item))
+        result.entries.append(Entry(kind.name, card, item, item.get("id"), item.get("name")))
 
 
 _BUILDERS: dict[str, Callable[[FileResult, set[tuple[Any, ...]]], None]] = {

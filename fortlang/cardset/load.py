@@ -14,11 +14,18 @@ from functools import cache
 from pathlib import Path
 
 from fortlang.cardset import semantics, valid_cache
-from fortlang.cardset.build import FileResult, check_file, plugin_errors, vocabulary_of
+from fortlang.cardset.build import (
+    FileResult,
+    check_file,
+    game_words,
+    plugin_errors,
+    usable_game,
+    vocabulary_of,
+)
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, WARNING, Diagnostic, FortError, errors_in
 from fortlang.games import problem as game_problem
-from fortlang.model import CardSet, Manifest
+from fortlang.model import CardSet, GameCard, Manifest
 from fortlang.registry import FORT
 from fortlang.resources import data_dir
 from fortlang.walk import Found, find_files, inside, outside_link
@@ -47,14 +54,19 @@ class SetResult:
         """The built set; call only when there are no errors."""
         assert self.manifest is not None and self.manifest.manifest is not None
         by_kind: dict[str, list[object]] = {"kid": [], "made-up rule": [], "perk": [], "board": []}
+        cards: list[GameCard] = []  # a game module's own kinds
         for f in self.files:
             for e in f.entries:
-                by_kind[e.kind].append(e.item)
+                if isinstance(e.item, GameCard):
+                    cards.append(e.item)
+                else:
+                    by_kind[e.kind].append(e.item)
         boards = by_kind["board"]
         return CardSet(manifest=self.manifest.manifest, kids=tuple(by_kind["kid"]),  # type: ignore
                        rules=tuple(by_kind["made-up rule"]),  # type: ignore[arg-type]
                        perks=tuple(by_kind["perk"]),  # type: ignore[arg-type]
-                       board=boards[0] if boards else None)  # type: ignore[arg-type]
+                       board=boards[0] if boards else None,  # type: ignore[arg-type]
+                       cards=tuple(cards))
 
 
 @dataclass
@@ -130,14 +142,26 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
     manifest = result.manifest.manifest
     uses = manifest.uses if manifest is not None else ()
     problems: list[Diagnostic] = []
-    if uses:
+    game = usable_game(manifest.game) if manifest is not None else None
+    own_words = game_words(game.name) if game is not None else None
+    if game is not None and own_words is not None:
+        vocab = own_words
+        if uses:  # plugins extend Fort's words so far (issue 33 stage 5)
+            node = result.manifest.manifest_node.get("uses") \
+                if result.manifest.manifest_node is not None else None
+            problems.append(result.manifest.doc.error(
+                "E353", f"vocabulary plugins extend Fort's words; this set is of the game "
+                f"`{game.name}` (issue 33)", node, "remove `uses`"))
+            result.manifest.diagnostics.extend(problems)
+            problems = []
+    elif uses:
         vocab, problems = vocabulary_of(uses, result.manifest.manifest_node,
                                         result.manifest.doc)
         result.manifest.diagnostics.extend(problems)
     found = card_files(folder)
     paths = found.files + _unsaved(folder, texts, found.files)
     result.diagnostics.extend(found.diagnostics)
-    result.files.extend(check(p, texts.get(str(p)), vocabulary=vocab) for p in paths)
+    result.files.extend(check(p, texts.get(str(p)), vocabulary=vocab, game=game) for p in paths)
     if manifest is not None:
         result.manifest.diagnostics.extend(_game_errors(manifest, result.manifest))
     if problems:  # the set's words may be a plugin's that could not be loaded

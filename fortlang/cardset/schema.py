@@ -17,6 +17,7 @@ from typing import Any
 
 from fortlang.cardset.yamlsrc import Document, YNode
 from fortlang.errors import ERROR, Diagnostic, did_you_mean
+from fortlang.module import CardKind
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
 MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
@@ -29,11 +30,14 @@ TRUNCATED: tuple[Any, ...] = ("<truncated>",)
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of card file: its top-level key and its schema file."""
+    """A kind of card file: its top-level key and its schema: a file of ``fortlang/schemas``
+    (Fort's kinds, the manifest), or the JSON text a game module's card kind derives
+    (``inline``, see :func:`game_kinds`)."""
 
     name: str
     key: str | None  # the top-level key that marks the kind; None for the manifest
     schema: str
+    inline: str = ""
 
 
 MANIFEST = Kind("manifest", None, "manifest.schema.json")
@@ -50,8 +54,22 @@ def schema_path(kind: Kind) -> Path:
 
 
 @cache
+def schema_bytes(kind: Kind) -> bytes:
+    """The schema's text, as the cache of valid files keys it."""
+    return kind.inline.encode("utf-8") if kind.inline else schema_path(kind).read_bytes()
+
+
+@cache
 def load_schema(kind: Kind) -> dict[str, Any]:
-    return json.loads(schema_path(kind).read_text(encoding="utf-8"))
+    return json.loads(schema_bytes(kind))
+
+
+def game_kinds(cards: tuple[CardKind, ...]) -> tuple[Kind, ...]:
+    """The kinds of card file a game module declares (fortlang.module.CardKind), each with the
+    schema its declaration derives."""
+    return tuple(Kind(c.name, c.key, f"{c.key}.schema.json",
+                      json.dumps(c.json_schema(), sort_keys=True, ensure_ascii=False))
+                 for c in cards)
 
 
 @cache
@@ -65,10 +83,13 @@ def _validator(kind: Kind) -> Any:
 SCENARIO_KEY = "scenarios"
 
 
-def kind_of(doc: Document) -> tuple[Kind | None, list[Diagnostic]]:
-    """Which kind of card file ``doc`` is: the manifest by name, the others by their top key."""
+def kind_of(doc: Document, kinds: tuple[Kind, ...] = CARD_KINDS
+            ) -> tuple[Kind | None, list[Diagnostic]]:
+    """Which kind of card file ``doc`` is: the manifest by name, the others by their top key
+    among ``kinds`` (Fort's by default; a game module's, see :func:`game_kinds`)."""
     if Path(doc.path).name in MANIFEST_NAMES:
         return MANIFEST, []
+    KIND_BY_KEY = {k.key: k for k in kinds if k.key}  # noqa: N806 - the module's name, local
     root = doc.root
     keys = [k for k, _ in root.value] if root is not None and root.kind == "map" else []
     known = [k for k in keys if k.value in KIND_BY_KEY]
@@ -103,7 +124,7 @@ def validate(doc: Document, kind: Kind) -> tuple[list[Diagnostic], set[tuple[Any
     bad: set[tuple[Any, ...]] = set()
     seen: set[tuple[Any, ...]] = set()
     data = doc.root.to_data()
-    key = valid_cache.digest(schema_path(kind), data)
+    key = valid_cache.digest(schema_bytes(kind), data)
     if valid_cache.known_valid(key):  # passed this very schema before: no jsonschema needed
         return out, bad
     for error in _validator(kind).iter_errors(data):

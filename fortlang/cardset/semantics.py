@@ -264,8 +264,16 @@ CARD_CHECKS: tuple[Rule, ...] = (duplicates, blank_cards, suits_to_name, play_se
 SET_CHECKS: tuple[Rule, ...] = (requirements, board_count, totals, deal)
 
 
+#: The checks of a set of a game module with its own card kinds: Fort's rules (R1, R5, the
+#: board, the park's totals) are Fort's, never another game's.
+GAME_CARD_CHECKS: tuple[Rule, ...] = (duplicates,)
+GAME_SET_CHECKS: tuple[Rule, ...] = (requirements,)
+
+
 def run(scope: Scope, with_set_checks: bool) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for rule in CARD_CHECKS + (SET_CHECKS if with_set_checks else ()):
+    own_kinds = any(f.game is not None for f in scope.files)
+    cards, sets = (GAME_CARD_CHECKS, GAME_SET_CHECKS) if own_kinds else (CARD_CHECKS, SET_CHECKS)
+    for rule in cards + (sets if with_set_checks else ()):
         out.extend(rule(scope))
     return out

@@ -159,7 +159,8 @@ def one_game(sets: Sequence[CardSet]) -> None:
 def content_hash(cardset: CardSet) -> str:
     """A hash of what the engine reads from a set (the definitions, not the file layout or
     comments): the same cards give the same hash in every process."""
-    return hashlib.sha256(repr(cardset).encode()).hexdigest()[:16]
+    text = repr(cardset) + (repr(cardset.cards) if cardset.cards else "")
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def fingerprint(cardset: CardSet) -> dict[str, str]:

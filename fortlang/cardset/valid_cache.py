@@ -39,15 +39,10 @@ def _environment() -> bytes:
     return f"{origin}\0{info.st_mtime_ns}\0{info.st_size}".encode() if info else b"?"
 
 
-@cache
-def _schema_bytes(schema: Path) -> bytes:
-    return schema.read_bytes()
-
-
-def digest(schema: Path, data: Any) -> str:
-    """The key of ``data`` validated against ``schema``."""
+def digest(schema: bytes, data: Any) -> str:
+    """The key of ``data`` validated against the schema whose text is ``schema``."""
     h = hashlib.sha256(_environment())
-    h.update(b"\0" + _schema_bytes(schema) + b"\0")
+    h.update(b"\0" + schema + b"\0")
     h.update(json.dumps(data, sort_keys=True, ensure_ascii=False,
                         separators=(",", ":")).encode("utf-8", "surrogatepass"))
     return h.hexdigest()[:32]

@@ -30,8 +30,11 @@ from fortlang.registry import Vocabulary
 @click.option("--uses", multiple=True, metavar="VOCABULARY",
               help="Read the action with an installed vocabulary plugin's words too "
                    "(repeatable), as a set whose manifest says `uses:`.")
+@click.option("--game", metavar="GAME", default=None,
+              help="Read the action in an installed game module's words (as a set whose "
+                   "manifest says `game:`); default: Fort's.")
 def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
-            scoring: bool, uses: tuple[str, ...]) -> None:
+            scoring: bool, uses: tuple[str, ...], game: str | None) -> None:
     """Explain ACTION: its canonical form, then a sentence in the rulebook's words.
 
     \b
@@ -40,6 +43,7 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
       fortlang explain "(recruit ▶ gain toy) × water_gun" --lang fr
       fortlang explain --scoring "8 if cards > rival cards else 4 if cards = rival cards"
       fortlang explain --uses backyard "tuck then score"
+      fortlang explain --game pig "roll then bank 2"
     Use "-" as ACTION (or --file -) to read it from standard input.
     """
     if (action is None) == (path is None):
@@ -55,7 +59,7 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
             text, filename = read_stdin(), "<stdin>"
         else:
             text = action  # type: ignore[assignment]
-        words = language(vocabulary_for(uses))
+        words = language(vocabulary_for(uses, game))
         node = (words.parse_scoring if scoring else words.parse_action)(text, filename)
     except FortError as e:
         fail(e)
@@ -75,10 +79,23 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
         click.echo(said)
 
 
-def vocabulary_for(uses: tuple[str, ...]) -> Vocabulary:
-    """Fort's words and those of the named plugins; a plugin that cannot be had is E340-E342."""
+def vocabulary_for(uses: tuple[str, ...], game: str | None = None) -> Vocabulary:
+    """The words of ``game`` when it declares its own (E350, E351 if it cannot be had), else
+    Fort's and those of the named plugins (a plugin that cannot be had is E340-E342)."""
+    from fortlang.games import GameError, words_of
     from fortlang.plugins import PluginError, vocabulary
 
+    if game is not None:
+        try:
+            own = words_of(game)
+        except GameError as e:
+            fail(Diagnostic(ERROR, e.code, e.message, file="--game", hint=e.hint))
+        if own is not None:
+            if uses:
+                fail(Diagnostic(ERROR, "E353", f"vocabulary plugins extend Fort's words; "
+                                f"`{game}` has its own", file="--uses",
+                                hint="leave out --uses"))
+            return own
     try:
         return vocabulary(uses)
     except PluginError as e:

@@ -19,13 +19,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from importlib import metadata
+from typing import TYPE_CHECKING
 
 from fortlang.errors import MessageError, did_you_mean
 from fortlang.module import DEFAULT_GAME, GameModule
 from fortlang.plugins import Refused, entry_points, import_entry_point, untrusted_offer
 
+if TYPE_CHECKING:
+    from fortlang.registry import Vocabulary
+
 GROUP = "fortlang.games"
-__all__ = ["DEFAULT_GAME", "GROUP", "GameError", "game_named", "installed", "mixed", "problem"]
+__all__ = ["DEFAULT_GAME", "GROUP", "GameError", "game_named", "installed", "mixed", "problem",
+           "words_of"]
 
 
 class GameError(MessageError):
@@ -76,10 +81,30 @@ def game_named(name: str) -> GameModule:
     return game
 
 
+@cache
+def words_of(name: str) -> Vocabulary | None:
+    """The vocabulary the game ``name`` declares (its ``vocabulary`` reference, imported
+    once), or None for a game whose words are the core registry's (Fort's, until issue 33
+    stage 5 moves them); :class:`GameError` (E350, E351) if it cannot be had."""
+    from fortlang.registry import Vocabulary
+
+    game = game_named(name)
+    if not game.vocabulary:
+        return None
+    try:
+        words = game.piece("vocabulary")
+    except Exception as e:  # a broken module is the user's report, never our traceback
+        raise GameError("E351", f"game module `{name}`: its vocabulary fails to load: "
+                        f"{type(e).__name__}: {e}", f"it is `{game.vocabulary}`") from None
+    if not isinstance(words, Vocabulary):
+        raise GameError("E351", f"game module `{name}`: `{game.vocabulary}` is no Vocabulary")
+    return words
+
+
 def problem(name: str) -> GameError | None:
     """Why the game ``name`` cannot be had (E350, E351), or None when it can."""
     try:
-        game_named(name)
+        words_of(name)
     except GameError as e:
         return e
     return None
@@ -107,3 +132,4 @@ def forget() -> None:
     """Drop what is remembered of installed game modules (tests install and remove some)."""
     installed.cache_clear()
     game_named.cache_clear()
+    words_of.cache_clear()

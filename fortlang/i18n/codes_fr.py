@@ -103,6 +103,10 @@ CODES: dict[str, tuple[str, ...]] = {
              "ne jouez, requérez et testez ensemble que des jeux de cartes d'un même jeu",
              "fortlang simulate --sets fort-base,./frantic-set (un jeu de cartes dont le "
              "manifeste dit `game: frantic`)"),
+    "E353": ("extensions de vocabulaire dans un jeu de cartes d'un autre jeu",
+             "retirez `uses` : les extensions étendent les mots de Fort pour l'instant ; un "
+             "module de jeu déclare ses propres mots",
+             "uses: [backyard] dans un jeu de cartes dont le manifeste dit `game: frantic`"),
     "E390": ("mise en forme refusée", "signalez le fichier ; il n'a pas été modifié",
              "fortlang fmt sur un fichier dont la réécriture ne se relirait pas"),
     "W300": ("carte provisoire",

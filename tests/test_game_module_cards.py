@@ -1,0 +1,129 @@
+"""A game module's own card kinds and words (issue 33 stages 5 and 9): a set whose manifest
+names an installed game that declares card kinds is read with those kinds (their JSON Schemas
+derived from the declarations) and its actions with that game's vocabulary; Fort's rules and
+kinds are never applied to it. The game is the example module, examples/game-module (Pig with
+cards), installed here the way pip lays it out."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from plugin_site import forget, install
+
+from fortlang import games
+from fortlang.cardset.load import load_set
+from fortlang.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "game-module"
+PIG_SET = EXAMPLE / "cards" / "pig-base"
+
+
+@pytest.fixture(autouse=True)
+def pig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The example module installed in a private folder on ``sys.path``."""
+    forget()
+    games.forget()
+    site = install(tmp_path / "site", name="pig", module="fortlang_pig",
+                   source=EXAMPLE / "fortlang_pig", group="fortlang.games", attr="GAME")
+    monkeypatch.syspath_prepend(str(site))
+    yield site
+    forget()
+    games.forget()
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def planted(tmp_path: Path, old: str, new: str) -> Path:
+    folder = shutil.copytree(PIG_SET, tmp_path / "pig-set")
+    cards = folder / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert old in text
+    cards.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def test_the_example_set_checks_clean() -> None:
+    result = run("check", str(PIG_SET))
+    assert result.exit_code == 0, result.output
+    assert "checked 2 files, 5 cards: 0 errors, 0 warnings" in result.output
+
+
+def test_its_cards_are_built_with_the_games_kinds_and_words() -> None:
+    cardset = load_set(PIG_SET)
+    assert cardset.kids == () and cardset.board is None
+    by_id = {c.id: c for c in cardset.cards}
+    assert sum(c.copies for c in cardset.cards) == 18
+    card = by_id["double_or_nothing"]
+    assert card.kind == "card" and card.copies == 3 and card.name_in("fr") == "Quitte ou double"
+    assert type(card.texts["action"]).__name__ == "Choice"
+    assert "action" not in card.fields
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ("action: bank 2", "action: bnak 2",
+     "cards.yaml:6:13: error[E100]: unexpected `bnak`"),
+    ("action: bank 5", "action: gain pizza",
+     "cards.yaml:30:13: error[E100]: unexpected `gain`"),
+    ("action: bank 5", "action: bank 11",
+     "cards.yaml:30:13: error[E200]: amount 11 is out of range (at most 10)"),
+    ("    copies: 4\n", "    copeis: 4\n",
+     "cards.yaml:5:5: error[E311]: unknown field `copeis`"),
+    ("    action: bank 2\n", "",
+     "error[E312]: missing field `action`"),
+])
+def test_planted_mistakes_are_positioned_errors(tmp_path, old, new, expected) -> None:
+    result = run("check", str(planted(tmp_path, old, new)))
+    assert result.exit_code == 1
+    assert expected in result.output, result.output
+
+
+def test_fort_kinds_are_not_this_games(tmp_path) -> None:
+    folder = planted(tmp_path, "cards:\n", "kids:\n")
+    result = run("check", str(folder))
+    assert result.exit_code == 1
+    assert "error[E311]: unknown kind of card file `kids`; expected `cards`" in result.output
+
+
+def test_a_lone_file_of_the_set_is_read_as_its_games(tmp_path) -> None:
+    folder = planted(tmp_path, "action: bank 2", "action: bank 2 then roll")
+    result = run("fmt", "--check", str(folder / "cards.yaml"))
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Roll the die, then score 2 points."),
+    ("fr", "Lancez le dé, puis marquez 2 points."),
+    ("ru", "Бросьте кубик, затем получите очков: 2."),
+])
+def test_explain_speaks_the_games_words(lang, said) -> None:
+    result = run("explain", "--game", "pig", "--lang", lang, "roll ▶ bank 2")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "roll then bank 2"
+    assert result.output.splitlines()[1] == said
+
+
+def test_explain_of_an_unknown_game_is_e350_with_did_you_mean() -> None:
+    result = run("explain", "--game", "pgi", "bank 2")
+    assert result.exit_code == 1
+    assert "--game: error[E350]: no game module `pgi` is installed" in result.output
+    assert "did you mean `pig`?" in result.output
+
+
+def test_the_language_server_completes_and_diagnoses_in_the_games_words() -> None:
+    """The editor's words for a file of the set are its game's: completion offers Pig's
+    primitives and never Fort's; diagnostics are check's (test_the_example_set_checks_clean)."""
+    from fortlang.cardset.build import nearby_vocabulary
+    from fortlang.lsp.completion import language_items
+
+    vocab = nearby_vocabulary(PIG_SET / "cards.yaml")
+    assert vocab.name == "pig"
+    labels = {item.label for item in language_items("", "action", vocab)}
+    assert {"bank", "roll", "lose"} <= labels
+    assert not labels & {"gain", "recruit", "advance"}
