@@ -108,6 +108,21 @@ class CardKind:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """How one game of a module's ended, as its ``run`` returns it: what ``simulate`` counts
+    for every game (Fort keeps its own, richer figures)."""
+
+    #: Each seat's final score.
+    scores: tuple[int, ...]
+    #: The seats that won (several on a shared win).
+    winners: tuple[int, ...]
+    #: Turns played.
+    turns: int
+    #: Times each card was played, by card id.
+    plays: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GameModule:
     """A game: its name, its titles, how many may play, and where its pieces are.
 
