@@ -211,6 +211,10 @@ _TABLE: tuple[Code, ...] = (
          "report it with the saved replay; `fortlang replay FILE` meets the error again"),
     Code("E902", "unknown bot", "fortlang simulate --bots random,randum",
          "name a bot `fortlang simulate --help` lists"),
+    Code("E905", "players outside the game's range", "fortlang simulate --players 5 (Fort is "
+         "for 2 to 4)", "give a number of players the game allows"),
+    Code("E906", "option not available for this game yet", "fortlang simulate --draft on a "
+         "set of a game module other than Fort", "leave the option out"),
     Code("E904", "bad bot budget", "fortlang simulate --bots mcts:lots",
          "give playouts per decision (`mcts:400`) or seconds (`mcts:0.2s`); only `mcts` takes "
          "one"),

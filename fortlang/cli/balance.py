@@ -8,7 +8,15 @@ from pathlib import Path
 import click
 
 from fortlang.cli.common import fail
-from fortlang.cli.simulate import Run, describe, game_sets, parse_bots, run_games, run_options
+from fortlang.cli.simulate import (
+    Run,
+    describe,
+    game_sets,
+    parse_bots,
+    run_games,
+    run_options,
+    seated_game,
+)
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.nodes import Span
 from fortlang.sim.stats import flag_outliers
@@ -43,6 +51,7 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
     except FortError as e:
         fail(e)
     played, table = game_sets(sets)
+    seated_game(table, players)  # E905: Fort's 2-4 players
     shown = chosen_sets(only, [s.id for s in played])
     run = Run(played, table, games, players, tuple(bots), seed, draft)
     total = run_games(run, workers=workers, backend=backend, address=ray_address)

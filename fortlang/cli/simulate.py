@@ -23,6 +23,8 @@ from fortlang.sim.stats import Aggregate
 CHUNK = 25  # games per batch (a pool task, a Ray task) at most: never one task per game
 #: Bounds of the command line's numbers (issue 31): a run is at most days long, never endless.
 MAX_GAMES, MAX_WORKERS = 10_000_000, 1024
+#: The most seats any game may have (a bound before the game's own range, E905, is known).
+MAX_PLAYERS = 16
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -68,16 +70,27 @@ def sets_option(f: Callable[..., Any]) -> Callable[..., Any]:
                              "fort-base); each set's requires are added.")(f)
 
 
-def game_sets(specs: tuple[str, ...]) -> tuple[tuple[CardSet, ...], CardSet]:
+def game_sets(specs: tuple[str, ...], *, modules: bool = False
+              ) -> tuple[tuple[CardSet, ...], CardSet]:
     """The sets named by ``--sets`` with what they require, and their combination (the
-    table); a bad set is reported the compiler way (exit 1)."""
+    table); a bad set is reported the compiler way (exit 1). Unless ``modules``, a set of a
+    game module with its own cards is E906: the command plays Fort only so far."""
+    from fortlang.cardset.build import usable_game
     from fortlang.cardset.table import combine, split_specs, table_sets
 
     try:
         sets = table_sets(split_specs(specs))
-        return sets, combine(sets)
+        table = combine(sets)
     except FortError as e:
         fail(e)
+    game = usable_game(table.manifest.game)
+    if game is not None and not modules:
+        command = click.get_current_context().command_path
+        fail(Diagnostic(ERROR, "E906", f"`{command}` is not available for "
+                        f"{game.title('en')} yet: it plays Fort only", file="--sets",
+                        hint="`fortlang check`, `fmt`, `explain --game` and `simulate` take "
+                        "a game module's sets (issue 33 stage 8)"))
+    return sets, table
 
 
 @dataclass(frozen=True)
@@ -169,7 +182,9 @@ def run_options(games: int, bots: str) -> Callable[[Callable[..., Any]], Callabl
         sets_option,
         click.option("--games", type=click.IntRange(1, MAX_GAMES), default=games,
                      show_default=True),
-        click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True),
+        click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=4,
+                     show_default=True, help="Seats at the table, within the game's range "
+                     "(Fort: 2-4; E905 outside it)."),
         click.option("--bots", "bots_text", default=bots, show_default=True,
                      help="The lineup, repeated to fill the table; it rotates one seat per "
                           "game. Bots: greedy, random, mcts[:BUDGET] (the search bot: "
@@ -215,7 +230,15 @@ def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], se
       fortlang simulate --sets fort-base,./my-expansion --games 500 --json
     """
     bots = parse_bots(bots_text)
-    played, table = game_sets(sets)
+    played, table = game_sets(sets, modules=True)
+    game = seated_game(table, players)
+    if game is not None:  # a game module with its own cards: its own loop and figures
+        _simulate_module(game, played, table, games, players, bots, seed, as_json,
+                         unsupported={"--draft": draft, "--log": log_path is not None,
+                                      "--check-invariants": check_invariants,
+                                      "--backend": backend != "local",
+                                      "--margin": margin != 0.0})
+        return
     run = Run(played, table, games, players, tuple(bots), seed, draft, check_invariants)
     total = run_games(run, workers=workers, backend=backend, address=ray_address,
                       log_path=log_path)
@@ -224,6 +247,59 @@ def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], se
         click.echo(json.dumps(figures, indent=2))
     else:
         _print(figures)
+
+
+def seated_game(table: CardSet, players: int) -> Any:
+    """The game module of ``table`` when it declares its own cards (None: Fort's path);
+    E905 when ``players`` is outside the game's range (exit 1)."""
+    from fortlang.cardset.build import usable_game
+    from fortlang.games import game_named
+
+    game = usable_game(table.manifest.game)
+    seats = game.players if game is not None else game_named(table.manifest.game).players
+    if players not in seats:
+        title = game.title("en") if game is not None else "Fort"
+        fail(Diagnostic(ERROR, "E905", f"{title} is for {seats.start} to {seats.stop - 1} "
+                        f"players, not {players}", file="--players",
+                        hint=f"--players {seats.start} to {seats.stop - 1}"))
+    return game
+
+
+def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, games: int,
+                     players: int, bots: list[str], seed: int, as_json: bool,
+                     unsupported: dict[str, bool]) -> None:
+    """``simulate`` of a game module's sets: its games and the figures every game has."""
+    from fortlang.cardset.table import fingerprint
+    from fortlang.sim import module_games
+
+    for option, given in unsupported.items():
+        if given:
+            fail(Diagnostic(ERROR, "E906", f"{option} is not available for {game.title('en')} "
+                            "yet: Fort's figures only", file=option,
+                            hint="leave it out for a game module's sets (issue 33 stage 8)"))
+    for name in bots:
+        if name not in module_games.MODULE_BOTS:
+            fail(Diagnostic(ERROR, "E902", f"bot `{name}` does not play {game.title('en')} yet",
+                            file="--bots", hint="bots: " + ", ".join(module_games.MODULE_BOTS)))
+    try:
+        figures = module_games.play(game, table, games=games, players=players, bots=bots,
+                                    seed=seed)
+    except FortError as e:
+        fail(e)
+    out = module_games.describe(game, table, figures, players=players, bots=bots, seed=seed,
+                                sets=[fingerprint(s) for s in played])
+    if as_json:
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    click.echo(f"{out['games']} games of {shown(game.title('en'))}, {players} players, "
+               f"seed {seed}")
+    for name, b in out["by_bot"].items():
+        click.echo(f"  {name}: {b['wins']:g} wins of {b['seats']} seats "
+                   f"({_pct(b['win_rate'])} {_ci_text(b['ci'])}), mean score {b['mean_score']:g}")
+    t = out["turns"]
+    click.echo(f"  turns: mean {t['mean']:g}, {t['min']}-{t['max']}")
+    if out["never_played"]:
+        click.echo("  never played: " + ", ".join(shown(i) for i in out["never_played"]))
 
 
 def _play(run: Run, workers: int, backend: str, address: str | None, total: Aggregate,

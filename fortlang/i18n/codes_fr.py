@@ -193,6 +193,11 @@ CODES: dict[str, tuple[str, ...]] = {
              "signalez-le avec la partie enregistrée ; `fortlang replay FICHIER` reproduit "
              "l'erreur", "un bogue du moteur rencontré par `fortlang simulate`"),
     "E902": ("bot inconnu", "nommez un bot que liste `fortlang simulate --help`"),
+    "E905": ("nombre de joueurs hors de la plage du jeu",
+             "donnez un nombre de joueurs que le jeu permet",
+             "fortlang simulate --players 5 (Fort se joue de 2 à 4)"),
+    "E906": ("option pas encore disponible pour ce jeu", "retirez l'option",
+             "fortlang simulate --draft sur un jeu de cartes d'un module de jeu autre que Fort"),
     "E904": ("budget de bot invalide",
              "donnez des parties simulées par décision (`mcts:400`) ou des secondes "
              "(`mcts:0.2s`) ; seul `mcts` en accepte un"),

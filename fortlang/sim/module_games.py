@@ -1,0 +1,130 @@
+"""``simulate`` for a game module with its own card kinds (issue 33 stage 8): games played
+through the module's ``run`` (``fortlang.module.GameModule.run``), each returning an
+:class:`~fortlang.module.Outcome`, and the figures every game has: wins per bot with their
+95% intervals, scores, turns, and how often each card was played. Fort keeps its own, richer
+figures (fortlang.sim.stats).
+
+Each game has its own seed (:func:`fortlang.sim.replay.game_seed`) and the lineup rotates one
+seat per game (:func:`fortlang.sim.batch.seat_bots`), as for Fort, so a run's figures depend
+on its seed only."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fortlang.agents.bots import agent_seed, worth
+from fortlang.engine.choices import Decision, RandomAgent
+from fortlang.model import CardSet, GameCard
+from fortlang.module import GameModule, Outcome
+from fortlang.nodes import Action
+from fortlang.sim.batch import seat_bots
+from fortlang.sim.replay import game_seed
+from fortlang.sim.stats import wilson
+
+#: The bots a module's games take: random, and greedy by the declared worth of the card's
+#: action (fortlang.agents.bots.worth, from each primitive's ``worth``).
+MODULE_BOTS = ("random", "greedy")
+
+
+class CardWorthAgent:
+    """Greedy for any game: among options that name a card of the set (their value is the
+    card's id), the one whose action is worth most; otherwise the first option."""
+
+    def __init__(self, rng: random.Random | int, cards: Sequence[GameCard]) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.value = {c.id: sum((worth(t) for t in c.texts.values()
+                                 if isinstance(t, Action)), 0.0) for c in cards}
+
+    def choose(self, view: Any, decision: Decision) -> int:
+        values = [self.value.get(o.value, 0.0) if isinstance(o.value, str) else 0.0
+                  for o in decision.options]
+        return values.index(max(values))
+
+
+class ModuleSeats:
+    """The asker of a module's table: the deciding seat's agent, shown no view (the bots
+    here read the decision only)."""
+
+    def __init__(self, agents: Sequence[Any]) -> None:
+        self.agents = list(agents)
+
+    def decide(self, game: Any, decision: Decision) -> int:
+        return int(self.agents[decision.player].choose(None, decision))
+
+
+def make_agent(name: str, seed: int, cards: Sequence[GameCard]) -> Any:
+    if name == "greedy":
+        return CardWorthAgent(seed, cards)
+    return RandomAgent(seed)
+
+
+@dataclass
+class BotTally:
+    seats: int = 0
+    wins: float = 0.0  # a shared win counts as a share
+    score: int = 0
+
+
+@dataclass
+class ModuleFigures:
+    games: int = 0
+    turns: list[int] = field(default_factory=list)
+    bots: dict[str, BotTally] = field(default_factory=dict)
+    plays: dict[str, int] = field(default_factory=dict)
+
+    def add(self, names: Sequence[str], out: Outcome) -> None:
+        self.games += 1
+        self.turns.append(out.turns)
+        for seat, name in enumerate(names):
+            tally = self.bots.setdefault(name, BotTally())
+            tally.seats += 1
+            tally.score += out.scores[seat]
+            if seat in out.winners:
+                tally.wins += 1 / len(out.winners)
+        for card, times in out.plays.items():
+            self.plays[card] = self.plays.get(card, 0) + times
+
+
+def play(game: GameModule, table: CardSet, *, games: int, players: int,
+         bots: Sequence[str], seed: int,
+         on_game: Callable[[int], None] | None = None) -> ModuleFigures:
+    """Play ``games`` games of ``game`` with the set ``table``; the figures."""
+    run = game.piece("run")
+    figures = ModuleFigures()
+    for index in range(games):
+        names = seat_bots(list(bots), players, index)
+        s = game_seed(seed, index)
+        agents = [make_agent(name, agent_seed(s, seat), table.cards)
+                  for seat, name in enumerate(names)]
+        out = run(table, players, seed=s, asker=ModuleSeats(agents))  # type: ignore[operator]
+        figures.add(names, out)
+        if on_game is not None:
+            on_game(index)
+    return figures
+
+
+def describe(game: GameModule, table: CardSet, figures: ModuleFigures, *, players: int,
+             bots: Sequence[str], seed: int, sets: list[dict[str, str]]) -> dict[str, Any]:
+    """The figures as ``simulate --json`` prints them (stable order, no timing)."""
+    turns = figures.turns
+    seats = {}
+    for name, t in sorted(figures.bots.items()):
+        low, high = wilson(t.wins, t.seats)
+        seats[name] = {"seats": t.seats, "wins": round(t.wins, 6),
+                       "win_rate": round(t.wins / t.seats, 6) if t.seats else None,
+                       "ci": [round(low, 6), round(high, 6)],
+                       "mean_score": round(t.score / t.seats, 6) if t.seats else None}
+    ids = sorted({c.id for c in table.cards})
+    return {
+        "game": game.name, "sets": sets, "games": figures.games, "players": players,
+        "bots": list(bots), "seed": seed, "by_bot": seats,
+        "turns": {"mean": round(sum(turns) / len(turns), 6) if turns else None,
+                  "min": min(turns, default=None), "max": max(turns, default=None)},
+        "cards": {i: {"plays": figures.plays.get(i, 0),
+                      "per_game": round(figures.plays.get(i, 0) / max(1, figures.games), 6)}
+                  for i in ids},
+        "never_played": [i for i in ids if not figures.plays.get(i)],
+    }
