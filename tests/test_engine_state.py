@@ -265,7 +265,7 @@ def test_a_signal_that_cuts_a_record_short_is_what_the_move_raises():
     one undo entry; the move's transaction then raises that signal, not an error of reading the
     cut log back (simulate would take an Exception for a failed game and keep its log)."""
     from fortlang.engine.interpreter import Ctx
-    from fortlang.games.fort.play import _transaction
+    from fortlang.engine.perform import transaction
 
     game = Game(2)
     p = game.players[0]
@@ -277,7 +277,7 @@ def test_a_signal_that_cuts_a_record_short_is_what_the_move_raises():
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        _transaction(Ctx(game, 0, leader=True), interrupted)
+        transaction(Ctx(game, 0, leader=True), interrupted)
     assert game._depth == 0 and game._undo == [] and not game.changed_since(0)
     mark = game.begin()  # whole logs are undone as ever
     game.move(p.discard, 0, p.hand)

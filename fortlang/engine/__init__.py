@@ -1,6 +1,8 @@
 """The rules engine's core: the undo journal every game's table is built on, Fort's game state
-(R1), choices as data, who answers them, chance, and the action interpreter (R12, R13). Fort's play and follow (R5, R6) and its invariant
-checker are Fort's (:mod:`fortlang.games.fort.play`, :mod:`fortlang.games.fort.invariants`).
+(R1), choices as data, who answers them, chance, the action interpreter (R12, R13) and the
+transaction driver that performs an action on any game's table (:mod:`fortlang.engine.perform`).
+Fort's play and follow (R5, R6) and its invariant checker are Fort's
+(:mod:`fortlang.games.fort.play`, :mod:`fortlang.games.fort.invariants`).
 
 The API a game loop, bots, replays and scenarios build on:
 

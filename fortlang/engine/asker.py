@@ -1,13 +1,13 @@
 """Who answers the engine's questions: one :class:`Asker` per game (issue 33, design §2.2, §6.3).
 
 The engine never holds agents. When a rule needs a choice, :meth:`Journal.ask
-<fortlang.engine.journal.Journal.ask>` (the base of every game's table) hands the :class:`~fortlang.engine.choices.Decision` to the
-game's asker, then checks, logs and returns the index it got. Who answers is the match
-layer's business (:func:`fortlang.sim.seats.asker_for`): :class:`~fortlang.sim.seats.Seats`
-asks the agent at the deciding seat with its read-only view; a table of random bots gets a
-:class:`RandomAsker`, which the game calls natively (both compiled: a random bot's decision
-costs microseconds, and a generic call per decision would show in games/s); the pull API
-(:mod:`fortlang.sim.pull`) hands the decision to the caller from its engine greenlet.
+<fortlang.engine.journal.Journal.ask>` (the base of every game's table) hands the
+:class:`~fortlang.engine.choices.Decision` to the game's asker, then checks, logs and returns the
+index it got. Who answers is the match layer's business (:func:`fortlang.sim.seats.asker_for`):
+:class:`~fortlang.sim.seats.Seats` asks the agent at the deciding seat with its read-only view; a
+table of random bots gets a :class:`RandomAsker`, which the game calls natively (both compiled: a
+random bot's decision costs microseconds, and a generic call per decision would show in games/s);
+the pull API (:mod:`fortlang.sim.pull`) hands the decision to the caller from its engine greenlet.
 
 The protocol grows with the engine; each method is one kind of question:
 

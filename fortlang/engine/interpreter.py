@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import gc
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import (
@@ -52,6 +52,7 @@ from fortlang.engine.choices import (
     Option,
     player_name,
 )
+from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.state import (
     OTHER,
@@ -118,20 +119,52 @@ text = by_identity(to_text)
 _PRIORITY: Final = {"R5.5": 3, "R6.2": 2, "R5.4": 1}
 
 
+def seat_of(table: Journal, seat: int) -> SeatCounts:
+    """The player at ``seat`` of any game's table: Fort's natively, another game's from its
+    ``players`` (the :class:`fortlang.vocabulary.TableView` every table shows its selectors).
+    Read when a move starts and when a selector hands the action to another performer."""
+    if isinstance(table, Game):
+        return table.players[seat]
+    who: SeatCounts = cast(Any, table).players[seat]
+    return who
+
+
 class Ctx:
     """One player's execution of a move: who, in which mode, and the bookkeeping the legality
-    checks need. Its lists and dicts change only through ``game.note*``, so rollback restores
-    them."""
+    checks need. Its lists and dicts change only through ``table.note*``, so rollback restores
+    them.
 
-    __slots__ = ("game", "seat", "player", "search", "safe", "fail", "leader", "sources", "named",
-                 "any_suits", "chosen", "bound", "records", "play", "context", "points", "jump",
-                 "jump_i", "alike", "chanced")
+    The table is any game's (issue 33): the core (choice points, drivers, searches, the
+    operators and selectors of engine/program.py, a module's primitives) reads it as ``table``,
+    a :class:`~fortlang.engine.journal.Journal`, and the performer as ``who``, a
+    :class:`~fortlang.engine.journal.SeatCounts`. At Fort's table the same objects are also
+    ``game`` (a :class:`~fortlang.engine.state.Game`) and ``player`` (a
+    :class:`~fortlang.engine.state.Player`), natively typed for Fort's ops; at another game's
+    they are never set (reading them raises AttributeError). Compiled, each attribute is checked
+    against its type, so none is typed ``Any``: a non-Fort table is accepted, Fort's reads stay
+    native. Whoever changes the performer changes both (:func:`drive`, ``program.as_player``)."""
 
-    def __init__(self, game: Game, seat: int, *, leader: bool,
+    __slots__ = ("table", "who", "fort", "game", "seat", "player", "search", "safe", "fail",
+                 "leader", "sources", "named", "any_suits", "chosen", "bound", "records", "play",
+                 "context", "points", "jump", "jump_i", "alike", "chanced")
+
+    #: Fort's table and performer: set only at Fort's table (``fort``).
+    game: Game
+    player: Player
+
+    def __init__(self, table: Journal, seat: int, *, leader: bool,
                  bound: dict[int, Any] | None = None, play: Any = None) -> None:
-        self.game = game
+        self.table = table
         self.seat = seat
-        self.player = game.players[seat]
+        if isinstance(table, Game):
+            self.fort = True
+            self.game = table
+            player = table.players[seat]
+            self.player = player
+            self.who: SeatCounts = player
+        else:
+            self.fort = False
+            self.who = seat_of(table, seat)
         self.search = False
         #: Every completion from here is legal (nothing left can fail): no need to try options.
         self.safe = False
@@ -274,7 +307,7 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
     ``same[i] = j`` (j <= i) says option i ends exactly as option j: while searching only j is
     tried, and j's trial tells whether i is legal. ``refused``: the options never offered, for
     ``Game.explain`` (which also asks a decision with a single option)."""
-    if len(thunks) == 1 and (ctx.search or not ctx.game.explain):  # the hot path first
+    if len(thunks) == 1 and (ctx.search or not ctx.table.explain):  # the hot path first
         return thunks[0]()
     return decide_at(ctx, kind, len(thunks), _Thunks(options, thunks), known, same, refused)
 
@@ -290,14 +323,14 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
     """:func:`decide` over ``count`` options that ``step`` applies and labels."""
     if ctx.points is None:  # the move's first choice point: its driver starts here
         return drive(ctx, DecideAt(ctx, kind, count, step, known, same, refused), 0)
-    if count == 1 and (ctx.search or not ctx.game.explain):  # the hot path first
+    if count == 1 and (ctx.search or not ctx.table.explain):  # the hot path first
         return jump(ctx, step, 0)
     if not count:
         return False
     # As lists: compiled, indexing a list is a direct read, a Sequence a generic call.
     known_l: list[bool] = known if isinstance(known, list) else list(known) if known else _NONE_B
     same_l: list[int] = same if isinstance(same, list) else list(same) if same else _NONE_I
-    game = ctx.game
+    game = ctx.table
     explain = game.explain and not ctx.search
     if ctx.search:  # depth-first: the driver goes on with the first option, the rest later
         point = Point(step, count, same_l, game.mark())
@@ -435,7 +468,7 @@ def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
     if root.visits < EXPLORE_AFTER:
         return False
     memo = root.explored
-    game = ctx.game
+    game = ctx.table
     if memo is None:
         memo = root.explored = Explored(game.card_zones(EQUIVALENT_OPTIONS and ctx.alike))
         if gc.isenabled():
@@ -488,9 +521,9 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
     outer = ctx.points
     points: list[Point] = []
     ctx.points = points
-    who: tuple[int, Player, bool, dict[int, Any], dict[int, Any]] = (
-        ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound)
-    game = ctx.game
+    who: tuple[int, SeatCounts, bool, dict[int, Any], dict[int, Any]] = (
+        ctx.seat, ctx.who, ctx.leader, ctx.chosen, ctx.bound)
+    game = ctx.table
     try:
         full = step.apply(i)
         while True:
@@ -511,7 +544,9 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
     finally:
         ctx.points = outer
         ctx.jump = None
-        ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound = who
+        ctx.seat, ctx.who, ctx.leader, ctx.chosen, ctx.bound = who
+        if ctx.fort:  # Fort's performer in step with the core's
+            ctx.player = ctx.game.players[ctx.seat]
         if _PAUSED_BY[0] is points:
             _PAUSED_BY[0] = None
             gc.enable()
@@ -530,7 +565,7 @@ def chance_at(ctx: Ctx, dist: Distribution, step: Step) -> bool:
     roll can make the move illegal, it can only fall short), and the move stands."""
     if ctx.search:
         return True
-    i = ctx.game.chance(dist, ctx.context, ctx.seat)
+    i = ctx.table.chance(dist, ctx.context, ctx.seat)
     ctx.chanced = True
     ctx.safe = True
     return jump(ctx, step, i)
@@ -589,7 +624,7 @@ class DecideAt(Then):
 
 def search(ctx: Ctx, thunk: Step | Thunk) -> bool:
     """Whether ``thunk`` can complete legally; the state is left unchanged."""
-    game = ctx.game
+    game = ctx.table
     mark = game.begin()
     ctx.search, ctx.fail = True, None
     try:

@@ -14,11 +14,17 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from fortlang.engine.asker import Asker, NoAsker, RandomAsker
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind
 
 
+# Both open to interpreted subclasses: a game module's table and seats (Pig's PigTable, Seat) are
+# pure Python classes built on the compiled core. A native subclass (Fort's Game, Player) still
+# calls their methods through the vtable, an interpreted one through a shadow vtable.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SeatCounts:
     """A score and a stage any game's seat may have (Fort's VP and fort level, R10): the two
     counts the journal changes with typed entries of their own (:meth:`Journal.add_vp`,
@@ -115,6 +121,7 @@ _MOST_SCANS: Final = 256
 _SCANS_LOOKED: Final = 4
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Journal:
     """The machinery every game's table needs and no game owns: the undo log and its
     transactions, the mutations that record their inverses, :meth:`state_key`, chance points
@@ -167,6 +174,12 @@ class Journal:
         """Raise if the table breaks one of its game's invariants: called before every decision
         when ``debug`` is set. A game's table overrides it (Fort's: games/fort/invariants.py);
         the journal has none of its own."""
+
+    def card_zones(self, sized: bool) -> dict[int, bool]:
+        """The lists of cards :meth:`state_key` may key by their cards in no order (False) or by
+        their sizes (True), by id: the zones whose order no move reads. A game's table names
+        its own (Fort's: Game.card_zones); none by default, every list then keyed in order."""
+        return {}
 
     # -- transactions ------------------------------------------------------------------------------
 

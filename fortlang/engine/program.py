@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -89,10 +89,12 @@ from fortlang.engine.interpreter import (
     plans_for,
     recruit_places,
     resume,
+    seat_of,
     suit_count,
     text,
     yard_place,
 )
+from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.metrics import evaluate
 from fortlang.engine.node_types import TOKENS
@@ -117,7 +119,7 @@ from fortlang.registry import (
     selector_of,
     spec_of,
 )
-from fortlang.vocabulary import Acting, everyone, others
+from fortlang.vocabulary import Acting, TableView, everyone, others
 
 K = Callable[[bool], bool]
 
@@ -532,11 +534,11 @@ def _repeat_step(body: Op, suit: Suit | None, times: int, i: int, effective: int
     an empty pack, makes no added card useful)."""
     if i == times:
         if suit is not None:
-            ctx.game.note(ctx.records, (suit, times, effective))
+            ctx.table.note(ctx.records, (suit, times, effective))
         return resume(k, True)
     if suit is None and i == times - 1:  # the last one, nothing to record: in full if it is
         return body.run(ctx, k)
-    return body.run(ctx, _RepeatNext(body, suit, times, i, effective, ctx.game.mark(), ctx, k))
+    return body.run(ctx, _RepeatNext(body, suit, times, i, effective, ctx.table.mark(), ctx, k))
 
 
 class _Repetition(Step):
@@ -563,7 +565,7 @@ class _Repetition(Step):
 def _repeat_loop(body: Op, suit: Suit | None, times: int, ctx: Ctx) -> bool:
     """:func:`_repeat_step` for a straight body, as a loop: the same repetitions, the same
     record of how many changed the state (R5.5), whether in full."""
-    game = ctx.game
+    game = ctx.table
     effective = 0
     for i in range(times):
         if suit is None and i == times - 1:  # the last one, nothing to record
@@ -598,7 +600,7 @@ class _RepeatNext(_Cont):
     def done(self) -> int:
         """The repetitions so far that changed the state, this one included (R5.5 counts them
         for an `x suit`; 0 for any other count)."""
-        return self.effective + self.ctx.game.changed_since(self.mark) \
+        return self.effective + self.ctx.table.changed_since(self.mark) \
             if self.suit is not None else 0
 
     def go(self, full: bool) -> bool:
@@ -610,7 +612,7 @@ class _RepeatNext(_Cont):
             return jump(ctx, _Repetition(self.body, suit, self.times, done, ctx, self.k),
                         self.i + 1)
         if suit is not None:
-            ctx.game.note(ctx.records, (suit, self.times, done))
+            ctx.table.note(ctx.records, (suit, self.times, done))
         return resume(self.k, False)
 
     def fails_short(self) -> bool:
@@ -797,7 +799,7 @@ class _Branch(Step):
     def apply(self, i: int) -> bool:
         ctx, op = self.ctx, self.op
         if op.binding:
-            ctx.game.note_item(ctx.chosen, op.key, i)
+            ctx.table.note_item(ctx.chosen, op.key, i)
         return op.items[i].run(ctx, self.k)
 
     def options(self) -> Sequence[Option]:
@@ -833,15 +835,18 @@ class ConditionalOp(Op):
 
 # -- who performs an action (core C6: `each rival ->`, `a rival ->`, `each player ->`) ----------
 
-_Who = tuple[int, Player, bool, dict[int, Any], dict[int, Any]]
+_Who = tuple[int, SeatCounts, bool, dict[int, Any], dict[int, Any]]
 
 
 def _put(ctx: Ctx, v: _Who) -> None:
     """Who performs, in the undo log: a choice point gone back to inside the body finds the
-    performer it was reached with (the driver's rollback restores them)."""
-    note = ctx.game.note_attr
+    performer it was reached with (the driver's rollback restores them). At Fort's table its
+    ``player`` too, the same object as ``who``."""
+    note = ctx.table.note_attr
     note(ctx, "seat", v[0])
-    note(ctx, "player", v[1])
+    note(ctx, "who", v[1])
+    if ctx.fort:
+        note(ctx, "player", v[1])
     note(ctx, "leader", v[2])
     note(ctx, "chosen", v[3])
     note(ctx, "bound", v[4])
@@ -882,8 +887,8 @@ def as_player(ctx: Ctx, seat: int, body: Op, k: K) -> bool:
     inside a trial is still a trial."""
     if ctx.points is None:  # under a driver, which puts the performer back if the move ends
         return drive(ctx, _AsPlayer(ctx, seat, body, k), 0)  # inside the body
-    saved: _Who = (ctx.seat, ctx.player, ctx.leader, ctx.chosen, ctx.bound)
-    _put(ctx, (seat, ctx.game.players[seat], False, {}, {}))
+    saved: _Who = (ctx.seat, ctx.who, ctx.leader, ctx.chosen, ctx.bound)
+    _put(ctx, (seat, seat_of(ctx.table, seat), False, {}, {}))
     return body.run(ctx, _AsPlayerBack(ctx, saved, k))
 
 
@@ -972,16 +977,20 @@ class TargetOp(Op):
     def parts(self) -> tuple[Op, ...]:
         return (self.body,)
 
-    def performers(self, game: Game, seat: int) -> tuple[int, ...]:
-        """The seats that perform the body for ``seat``, in the order they act."""
+    def performers(self, table: Journal, seat: int) -> tuple[int, ...]:
+        """The seats that perform the body for ``seat``, in the order they act. At Fort's table
+        through its view; another game's table is its own view (its ``seat_count``,
+        ``direction`` and ``players``: fortlang.vocabulary.TableView)."""
         native = self.native
-        if native and type(game) is Game:
-            rivals = tuple(q.seat for q in game.rivals(seat))
+        if native and type(table) is Game:
+            rivals = tuple(q.seat for q in table.rivals(seat))
             return rivals if native == 1 else (seat, *rivals)
-        return self.seats(GameView(game, seat), Acting(seat))
+        if isinstance(table, Game):
+            return self.seats(GameView(table, seat), Acting(seat))
+        return self.seats(cast(TableView, table), Acting(seat))
 
     def run(self, ctx: Ctx, k: K) -> bool:
-        seats = self.performers(ctx.game, ctx.seat)
+        seats = self.performers(ctx.table, ctx.seat)
         if self.chosen:
             return decide_at(ctx, K_RIVAL, len(seats), _ARival(ctx, seats, self.body, k))
         return _each_step(self.body, seats, 0, True, ctx, k)

@@ -8,7 +8,6 @@ scenario scripts, replays and a player at the terminal."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from fortlang.engine.choices import Decision, Kind, Option
@@ -46,9 +45,10 @@ class PigTable(Journal):
         self.turn = 0
         self.direction = 1
 
-    # What the core's selectors read (fortlang.vocabulary.TableView).
+    # What the core's selectors read (fortlang.vocabulary.TableView): the seat count, the
+    # direction of play (``direction``, +1: seat order) and ``players``.
     @property
-    def seats(self) -> int:
+    def seat_count(self) -> int:
         return len(self.players)
 
 

@@ -36,8 +36,13 @@ class Lose(n.Action):
     amount: int = 1
 
 
+# An effect reads the core's names: ``ctx.table`` (the PigTable, a Journal: every change goes
+# through it, so a search can undo it) and ``ctx.who`` (the Seat performing). ``ctx.game`` and
+# ``ctx.player`` are Fort's, set only at Fort's table.
+
+
 def _bank(node: Bank, ctx, k):
-    ctx.game.add_vp(ctx.player, node.amount)
+    ctx.table.add_vp(ctx.who, node.amount)
     return k(True)
 
 
@@ -46,15 +51,15 @@ def _roll(node: Roll, ctx, k):
         face = D6.outcomes[i].value
         if face == 1:
             return k(False)
-        ctx.game.add_vp(ctx.player, face)
+        ctx.table.add_vp(ctx.who, face)
         return k(True)
 
     return chance(ctx, D6, outcome)
 
 
 def _lose(node: Lose, ctx, k):
-    had = ctx.player.vp
-    ctx.game.add_vp(ctx.player, -min(had, node.amount))
+    had = ctx.who.vp
+    ctx.table.add_vp(ctx.who, -min(had, node.amount))
     return k(had >= node.amount)
 
 

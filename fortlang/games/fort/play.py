@@ -25,7 +25,7 @@ Interpretations (FORT-RULES says the rulebook is silent; the first three are swi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, Final
 
@@ -64,10 +64,12 @@ from fortlang.engine.interpreter import (
     recruit_places,
     search,
     text,
-    then_step,
 )
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import PLAIN_SUITS
+
+# can_perform and perform: Fort's callers (turn.py, scenarios, tests) import them from here
+from fortlang.engine.perform import can_perform, debug_check, perform, transaction  # noqa: F401
 from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, suits_named
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.games.fort.certain import (
@@ -79,7 +81,6 @@ from fortlang.games.fort.certain import (
     surely_playable,
     surely_unplayable,
 )
-from fortlang.games.fort.invariants import assert_invariants
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit
 from fortlang.printer import to_text
@@ -957,14 +958,14 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     if rule is not None:
         raise IllegalMove(refusal_text(card.card, rule), rule)
     ctx = _leader_ctx(game, seat, card)
-    ok = _transaction(ctx, _Lead(ctx, card))
+    ok = transaction(ctx, _Lead(ctx, card))
     assert ok, "a play found legal by search must complete"
     play: _Play = ctx.play
     public_used = any(which == PUBLIC for which, _, _ in play.used)
     coin = ctx.named.get(card.uid)
     added, lookout, used = tuple(play.added), tuple(play.lookout_used), tuple(play.used)
     bindings = dict(ctx.chosen) if public_used else {}
-    _debug_check(game)
+    debug_check(game)
     if not follow:
         return PlayResult(seat, card, coin, added, lookout, used, bindings)
     # One record, made once the followers are known: a frozen dataclass is set field by field
@@ -977,7 +978,7 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
         destroyed = True
     elif card not in p.in_play:
         destroyed = card in game.box
-    _debug_check(game)
+    debug_check(game)
     return PlayResult(seat, card, coin, added, lookout, used, bindings, tuple(followers),
                       destroyed)
 
@@ -1155,10 +1156,10 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         discards.append(None if verdict is False else cards)  # False: what its trial ends with
         known.append(verdict is True)
     step = _FollowPick(rnd, ctx, copy_cat, chosen, options, discards)
-    _transaction(ctx, DecideAt(ctx, K_FOLLOW, len(options), step, known,
+    transaction(ctx, DecideAt(ctx, K_FOLLOW, len(options), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
                                if game.explain else _nothing_refused))
-    _debug_check(game)
+    debug_check(game)
     return tuple(chosen)
 
 
@@ -1241,26 +1242,6 @@ class InFull(Cont):
 
     def key(self, keep: dict[int, Any]) -> object:
         return InFull
-
-
-class Wanted(Cont):
-    """The end of an action performed outside a play: in full if ``full`` (else in part is
-    enough)."""
-
-    def __init__(self, full: bool) -> None:
-        self.full = full
-
-    def go(self, done: bool) -> bool:
-        return done or not self.full
-
-    def __call__(self, done: bool) -> bool:
-        return self.go(done)
-
-    def fails_short(self) -> bool:
-        return self.full
-
-    def key(self, keep: dict[int, Any]) -> object:
-        return (Wanted, self.full)
 
 
 def _unmatched(hand: list[CardInstance], suits: Sequence[Suit],
@@ -1387,55 +1368,20 @@ def _rough_housing(game: Game, seat: int, card: CardInstance,
 # -- any action, outside a play (recruit phase R7.1, DIY, scenarios) ---------------------------
 
 
-def can_perform(game: Game, seat: int, action: n.Action, *, full: bool = True) -> bool:
-    """Whether ``seat`` can perform ``action`` (in full, or at all); the state is unchanged."""
-    ctx = Ctx(game, seat, leader=True)
-    op = program(action)
-    ctx.alike = not reads_moved_cards([op])
-    return search(ctx, lambda: op.run(ctx, Wanted(full)))
-
-
-def _execute(game: Game, seat: int, start: Callable[[Ctx], bool], *, leader: bool,
-             can_fail: bool = True) -> bool:
-    """Search for a legal completion first (unless nothing can fail); then run for real,
-    asking the agent."""
-    ctx = Ctx(game, seat, leader=leader)
-    if can_fail and not search(ctx, lambda: start(ctx)):
-        return False
-    real = Ctx(game, seat, leader=leader)
-    ok = _transaction(real, partial(start, real))
-    _debug_check(game)
-    return ok
-
-
-def perform(game: Game, seat: int, action: n.Action, *, full: bool = True,
-            leader: bool = True) -> bool:
-    """Perform ``action`` for ``seat``, asking its agent at every choice point. With ``full``
-    it must be performed in full (R6.2); returns False, changing nothing, if it cannot. Used for
-    DIY (``advance +1``, R15) and scenarios; ``leader`` enables "on your turn" perks."""
-    def start(ctx: Ctx) -> bool:
-        op = program(action)
-        ctx.context = text(action)
-        ctx.safe = not full  # in part, nothing can fail
-        ctx.alike = not reads_moved_cards([op])
-        return op.run(ctx, Wanted(full))
-
-    return _execute(game, seat, start, leader=leader, can_fail=full)
-
-
 def recruit(game: Game, seat: int, *, places: frozenset[str] = RECRUIT_SOURCES) -> bool:
     """The recruit phase (R7.1): one card onto the discard pile from the park (refilled), a yard
     or the top of the park deck; ``places`` narrows them (Birthday Party's extra recruit, R15).
     False if there is nothing to recruit.
 
-    Nothing to search for (as :func:`_execute` does with ``can_fail=False``, without its second
-    context): every option completes, the move being the whole action, so the agent is asked and
-    the card moved; with no card to recruit, the move does nothing and says False."""
+    Nothing to search for (as :func:`~fortlang.engine.perform.execute` does with
+    ``can_fail=False``, without its second context): every option completes, the move being the
+    whole action, so the agent is asked and the card moved; with no card to recruit, the move
+    does nothing and says False."""
     ctx = Ctx(game, seat, leader=True)
     ctx.context = "recruit a card (R7.1)"
     ctx.safe = True
-    ok = _transaction(ctx, _Recruit(ctx, recruit_places(game, places), ctx.player.discard))
-    _debug_check(game)
+    ok = transaction(ctx, _Recruit(ctx, recruit_places(game, places), ctx.player.discard))
+    debug_check(game)
     return ok
 
 
@@ -1454,23 +1400,3 @@ class _Recruit(Then):
     def apply(self, i: int) -> bool:
         return card_moves(self.ctx, self.places, self.dst, K_RECRUIT, _as_performed,
                           refill_park=True)
-
-
-def _transaction(ctx: Ctx, move: Step | Callable[[], bool]) -> bool:
-    """Run ``move`` for real in one transaction, under its driver: committed when it returns,
-    undone if it raises (an agent's error, a scenario's refusal), so the game is never left
-    half-moved."""
-    game = ctx.game
-    mark = game.begin()
-    try:
-        ok = drive(ctx, then_step(move), 0)
-    except BaseException:
-        game.unwind(mark, close=True)
-        raise
-    game.commit(mark)
-    return ok or ctx.chanced  # past a chance point, a move stands however it ends (§4.2)
-
-
-def _debug_check(game: Game) -> None:
-    if game.debug:
-        assert_invariants(game)
