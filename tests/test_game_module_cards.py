@@ -6,6 +6,7 @@ cards), installed here the way pip lays it out."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -127,3 +128,43 @@ def test_the_language_server_completes_and_diagnoses_in_the_games_words() -> Non
     labels = {item.label for item in language_items("", "action", vocab)}
     assert {"bank", "roll", "lose"} <= labels
     assert not labels & {"gain", "recruit", "advance"}
+
+
+def test_simulate_plays_the_games_module_with_its_figures() -> None:
+    args = ("simulate", "--sets", str(PIG_SET), "--players", "3", "--games", "60",
+            "--bots", "greedy,random", "--seed", "4", "--json")
+    first, again = run(*args), run(*args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout == again.stdout  # the figures depend on the seed only
+    figures = json.loads(first.stdout)
+    assert figures["game"] == "pig" and figures["games"] == 60
+    assert {b["seats"] for b in figures["by_bot"].values()} == {60, 120}
+    assert sum(b["wins"] for b in figures["by_bot"].values()) == pytest.approx(60)
+    assert figures["never_played"] == []
+    assert figures["sets"][0]["id"] == "pig-base"
+    assert figures["turns"]["min"] >= 1
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (("--players", "5"), "--players: error[E905]: Pig with cards is for 2 to 4 players, not 5"),
+    (("--draft",), "--draft: error[E906]: --draft is not available for Pig with cards yet"),
+    (("--bots", "mcts"), "--bots: error[E902]: bot `mcts` does not play Pig with cards yet"),
+])
+def test_simulate_refuses_what_the_module_cannot_do_yet(args, expected) -> None:
+    result = run("simulate", "--sets", str(PIG_SET), "--games", "2", *args)
+    assert result.exit_code == 1
+    assert expected in result.output, result.output
+
+
+def test_commands_that_play_fort_only_say_so(tmp_path) -> None:
+    result = run("balance", "--sets", str(PIG_SET), "--games", "2", "--out",
+                 str(tmp_path / "report"))
+    assert result.exit_code == 1
+    assert "--sets: error[E906]: `fortlang balance` is not available for Pig with cards yet" \
+        in result.output, result.output
+
+
+def test_fort_keeps_its_players_range() -> None:
+    result = run("simulate", "--games", "1", "--players", "5")
+    assert result.exit_code == 1
+    assert "--players: error[E905]: Fort is for 2 to 4 players, not 5" in result.output

@@ -85,7 +85,7 @@ def game_sets(specs: tuple[str, ...], *, modules: bool = False
         fail(e)
     game = usable_game(table.manifest.game)
     if game is not None and not modules:
-        command = click.get_current_context().command_path
+        command = f"fortlang {click.get_current_context().info_name}"
         fail(Diagnostic(ERROR, "E906", f"`{command}` is not available for "
                         f"{game.title('en')} yet: it plays Fort only", file="--sets",
                         hint="`fortlang check`, `fmt`, `explain --game` and `simulate` take "

@@ -2,7 +2,7 @@
 
 Each player holds a hand of cards. On your turn you play one card and do what it says: bank
 points, roll the die (a 1 loses what you rolled this turn), make a rival lose points. The first
-to 30 points wins; when the deck runs out, the most points win.
+to 20 points wins; when the deck runs out, the most points win.
 
 Everything fortlang needs to know of the game is in :data:`GAME`: its name, how many may play,
 its card kinds and its words, and where its table and its game loop are. Nothing here is

@@ -19,7 +19,7 @@ from fortlang.module import Outcome
 #: P1: each player starts with three cards.
 HAND = 3
 #: P6: the first to reach this many points wins at once.
-TARGET = 30
+TARGET = 20
 #: Turns at most, whatever the cards (a bound: a set of cards that never score still ends).
 MOST_TURNS = 400
 
