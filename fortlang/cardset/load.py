@@ -40,6 +40,9 @@ class SetResult:
     files: list[FileResult] = field(default_factory=list)
     manifest: FileResult | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: The game its manifest names cannot be had (E350, E351): its card files are not read,
+    #: since their kinds and words are that game's.
+    game_missing: bool = False
 
     @property
     def manifest_id(self) -> str | None:
@@ -142,6 +145,10 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
     manifest = result.manifest.manifest
     uses = manifest.uses if manifest is not None else ()
     problems: list[Diagnostic] = []
+    if manifest is not None and game_problem(manifest.game) is not None:
+        result.manifest.diagnostics.extend(_game_errors(manifest, result.manifest))
+        result.game_missing = True
+        return result
     game = usable_game(manifest.game) if manifest is not None else None
     own_words = game_words(game.name) if game is not None else None
     if game is not None and own_words is not None:
@@ -162,8 +169,6 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
     paths = found.files + _unsaved(folder, texts, found.files)
     result.diagnostics.extend(found.diagnostics)
     result.files.extend(check(p, texts.get(str(p)), vocabulary=vocab, game=game) for p in paths)
-    if manifest is not None:
-        result.manifest.diagnostics.extend(_game_errors(manifest, result.manifest))
     if problems:  # the set's words may be a plugin's that could not be loaded
         missing = [name for name, e in zip(uses, plugin_errors(uses), strict=True) if e]
         _point_at_missing(result.files[1:], missing)
@@ -309,7 +314,8 @@ def check_report(paths: Sequence[Path | str] = (),
     games = {**_bundled_games(), **{m.id: m.game for m in _manifests(report.sets)}}
     for s in report.sets:
         scope = semantics.Scope(s.files, s.manifest, frozenset(known), graph, games)
-        s.diagnostics.extend(semantics.run(scope, with_set_checks=s.manifest is not None))
+        s.diagnostics.extend(semantics.run(scope, with_set_checks=s.manifest is not None
+                                           and not s.game_missing))
     clean: dict[str, SetResult] = {}
     for s in report.sets:  # the first of two sets with one id; E334 where they are played
         if s.manifest_id and not errors_in(s.all_diagnostics()):
@@ -344,7 +350,7 @@ def load_set(path: Path | str, known_sets: Iterable[str] = ()) -> CardSet:
     graph = {m.id: m.requires for m in siblings}
     games = {**_bundled_games(), **{m.id: m.game for m in siblings}}
     scope = semantics.Scope(result.files, result.manifest, frozenset(known), graph, games)
-    result.diagnostics.extend(semantics.run(scope, with_set_checks=True))
+    result.diagnostics.extend(semantics.run(scope, with_set_checks=not result.game_missing))
     valid_cache.save()
     errors = errors_in(result.all_diagnostics())
     if errors:  # each quoting its own file's line
