@@ -168,3 +168,11 @@ def test_fort_keeps_its_players_range() -> None:
     result = run("simulate", "--games", "1", "--players", "5")
     assert result.exit_code == 1
     assert "--players: error[E905]: Fort is for 2 to 4 players, not 5" in result.output
+
+
+def test_the_docs_site_says_it_shows_fort_only(tmp_path) -> None:
+    result = run("docs", "pnp", "--sets", str(PIG_SET), "--out", str(tmp_path / "pig.pdf"))
+    assert result.exit_code == 1
+    assert "--sets: error[E906]: `fortlang docs pnp` is not available for Pig with cards yet" \
+        in result.output, result.output
+    assert not (tmp_path / "pig.pdf").exists()

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from fortlang.cli.common import fail
-from fortlang.errors import FortError
+from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.escape import shown
 from fortlang.model import CardSet
 from fortlang.registry import LANGUAGES
@@ -21,10 +21,24 @@ def _split(values: Sequence[str]) -> list[str]:
 
 
 def load_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
-    """The bundled sets (no specs), or each spec as a folder path or a bundled set's id."""
+    """Fort's bundled sets (no specs), or each spec as a folder path or a bundled set's id.
+    The site and the print-and-play sheets show Fort's cards so far: the bundled sets of
+    other game modules are left out, and one named with ``--sets`` is E906."""
+    from fortlang.cardset.build import usable_game
     from fortlang.cardset.table import load_specs
 
-    return load_specs(specs)
+    out = []
+    for cardset in load_specs(specs):
+        game = usable_game(cardset.manifest.game)
+        if game is None:
+            out.append(cardset)
+        elif specs:
+            command = f"fortlang docs {click.get_current_context().info_name}"
+            fail(Diagnostic(ERROR, "E906", f"`{command}` is not available for "
+                            f"{game.title('en')} yet: it shows Fort's cards only",
+                            file="--sets", hint="check it with `fortlang check` (issue 33 "
+                            "stage 8: the site per game)"))
+    return tuple(out)
 
 
 def _site_url(value: str) -> str:
