@@ -5,6 +5,9 @@ en, fr and ru; planted mistakes give a positioned error with its code and a did-
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import actions_of, parses_or_says_where, prints_and_parses_back
 
 from fortlang.checker import check
 from fortlang.errors import FortSyntaxError
@@ -76,6 +79,24 @@ def test_every_form_prints_back_to_itself_and_explains_in_three_languages(
     said = {lang: sentence(action, lang) for lang in LANGUAGES}
     assert all(s.endswith(".") and "{" not in s for s in said.values()), said
     assert len(set(said.values())) == 3, said  # each language its own words
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_every_ast_of_frantic_prints_parses_back_and_explains(frantic: Language,
+                                                              data: st.DataObject) -> None:
+    """The round-trip property (tests/strategies.py) over Frantic's words, and every AST
+    said in the three languages."""
+    ast = data.draw(actions_of(VOCABULARY))
+    prints_and_parses_back(frantic.parse_action, ast)
+    for lang in LANGUAGES:
+        assert sentence(ast, lang).endswith(".")
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet="drawgivetkspluncohmx0123456789 ->()", max_size=40))
+def test_any_text_is_a_frantic_ast_or_a_positioned_error(frantic: Language, text: str) -> None:
+    parses_or_says_where(frantic.parse_action, text)
 
 
 def test_every_primitive_is_written_by_some_form() -> None:
