@@ -94,7 +94,9 @@ def _said(en: str, fr: str, ru: str) -> dict[str, str]:
 COLOUR = ArgKind("COLOUR", "colour", "COLOUR", name="colour", words=tuple(
     Word(c.value, c, _said(f"the colour {c.value}", f"la couleur {_COLOUR_SAID[c][1]}",
                            f"цвет «{_COLOUR_SAID[c][2]}»"),
-         _said(*_COLOUR_SAID[c])) for c in Colour))
+         _said(*_COLOUR_SAID[c])) for c in Colour),
+    refused={"black": "black is not a colour and cannot be wished (F5.3): write blue, red, "
+                      "green or yellow"})
 #: F7.2: a number to wish, 1 to 9 (10 with Supercharge, F13.1: a switch of that module).
 NUMBER = ArgKind("NUM", "number", "NUMBER", pattern=r"[0-9]+", parse=int, lo=1, hi=9,
                  name="number")
