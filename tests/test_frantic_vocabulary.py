@@ -4,6 +4,8 @@ en, fr and ru; planted mistakes give a positioned error with its code and a did-
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,6 +20,7 @@ from fortlang.parser import Language, language
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
 from fortlang.registry import LANGUAGES
+from fortlang.vocabulary import Acting
 
 
 @pytest.fixture(scope="module")
@@ -178,3 +181,27 @@ def test_a_runaway_repeat_is_refused_by_the_checker(frantic: Language) -> None:
 def test_forts_words_are_unknown_in_frantic(frantic: Language) -> None:
     code, *_ = _error(frantic, "gain pizza")
     assert code == "E100"
+
+
+# -- who performs: the selectors' seats ---------------------------------------------------------
+
+
+def _table(hands: tuple[int, ...], direction: int = -1) -> SimpleNamespace:
+    """A read-only view of a table: Frantic plays counter-clockwise (F2.6: direction -1)."""
+    return SimpleNamespace(seat_count=len(hands), direction=direction,
+                           players=tuple(SimpleNamespace(hand_size=h) for h in hands))
+
+
+@pytest.mark.parametrize("syntax, hands, actor, seats", [
+    ("every player", (3, 3, 3, 3), 1, (0, 3, 2, 1)),  # F9.2: the next first, the actor last
+    ("each other player", (3, 3, 3, 3), 1, (0, 3, 2)),
+    ("a player with fewer cards", (2, 5, 5, 1), 1, (0, 3)),  # F7.5: only fewer, not equal
+    ("each player without cards", (0, 4, 0, 2), 3, (2, 0)),  # F7.6, in turn order
+    ("the player with most cards", (6, 2, 6, 1), 2, (0,)),  # F9.3: ties to the first in turn
+    ("the player with fewest cards", (1, 2, 6, 1), 2, (0,)),  # seats 0 and 3: 0 comes first
+])
+def test_frantics_selectors_give_the_seats_the_rules_name(syntax: str, hands: tuple[int, ...],
+                                                          actor: int,
+                                                          seats: tuple[int, ...]) -> None:
+    selector = next(s for s in VOCABULARY.selectors if s.syntax == syntax)
+    assert selector.performers(_table(hands), Acting(actor)) == seats

@@ -351,7 +351,7 @@ TIME_BOMB = PrimitiveSpec(
                     "10 очков, остальные добавляют 10; если никто — очки удваиваются."})
 NOTHING = PrimitiveSpec(
     "nothing", f.Nothing, "nothing", "F9.7",
-    "Nothing happens; the turn goes on (Friday the 13th).", "nothing", repeatable=False,
+    "Nothing happens; the turn goes on (Friday the 13th).", "nothing",
     worth=lambda a: 0.0,
     phrases=_langs(lambda a: "nothing happens", lambda a: "rien ne se passe",
                    lambda a: "ничего не происходит"),
