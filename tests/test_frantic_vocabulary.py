@@ -205,3 +205,28 @@ def test_frantics_selectors_give_the_seats_the_rules_name(syntax: str, hands: tu
                                                           seats: tuple[int, ...]) -> None:
     selector = next(s for s in VOCABULARY.selectors if s.syntax == syntax)
     assert selector.performers(_table(hands), Acting(actor)) == seats
+
+
+# -- what the docs and the language server read -----------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_reference_of_frantics_words_renders(lang: str) -> None:
+    """The reference's sections over Frantic's vocabulary: every primitive with its syntax,
+    the `place` quantity by its own example, every selector by its example in Frantic's
+    words (the core's three declare Fort's `gain toy`)."""
+    from fortlang.docsite import reference
+
+    primitives = reference.primitives(lang, VOCABULARY)
+    assert all(f"`{p.syntax}`" in primitives for p in PRIMITIVES)
+    assert "every player -> draw x place" in reference.quantities(lang, VOCABULARY)
+    selectors = reference.selectors(lang, VOCABULARY)
+    assert all(f"`{s.syntax} ->`" in selectors for s in VOCABULARY.selectors)
+    assert "gain" not in selectors
+
+
+def test_completion_offers_frantics_words() -> None:
+    from fortlang.lsp.completion import language_items
+
+    labels = {item.label for item in language_items("", "action", VOCABULARY)}
+    assert {"give to", "wish", "every player ->", "draw to", "time bomb"} <= labels

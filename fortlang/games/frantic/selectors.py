@@ -11,6 +11,7 @@ the right of the one who triggered it (F9.2, read as the next player in the dire
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fortlang.vocabulary import (
@@ -121,6 +122,10 @@ WITHOUT_CARDS = Selector(
               "ru": "Каждый игрок без карт в руке по очереди выполняет действие справа "
                     "(Nice Try, F7.6)."})
 
+#: The core's three, with examples in Frantic's words (theirs are Fort's `gain toy`): the same
+#: declarations otherwise, so the registry takes them as the core's.
+CORE_IN_FRANTIC: tuple[Selector, ...] = (
+    replace(NEXT_PLAYER, example="skip next"), replace(PREVIOUS_PLAYER, example="draw"),
+    replace(A_PLAYER, example="draw 2"))
 SELECTORS: tuple[Selector, ...] = (EVERY_PLAYER, EACH_OTHER_PLAYER, MOST_CARDS, FEWEST_CARDS,
-                                   FEWER_CARDS, WITHOUT_CARDS, NEXT_PLAYER, PREVIOUS_PLAYER,
-                                   A_PLAYER)
+                                   FEWER_CARDS, WITHOUT_CARDS, *CORE_IN_FRANTIC)

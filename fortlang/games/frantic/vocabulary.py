@@ -385,7 +385,7 @@ def _lasting(node: f.Reverse, lang: str) -> str:
 PLACE = WordSpec(
     "place", "F9.2", "your place in the order of an effect on several players (1: the first)",
     partial(n.Tally, "place"), bound=8, typical=3.0, measure=lambda p: int(p.place),
-    reads_cards=False,
+    reads_cards=False, example="every player -> draw x place",
     phrases={"en": "as many times as your place in the order (the first once, the second "
                    "twice, and so on)",
              "fr": "autant de fois que votre rang dans l'ordre (le premier une fois, le "
