@@ -24,7 +24,17 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.games.frantic import nodes as f
-from fortlang.games.frantic.kinds import KINDS, All, Discarded, Whom, whom_said
+from fortlang.games.frantic.kinds import (
+    ALL,
+    DISCARDED,
+    KINDS,
+    LASTING,
+    WISH,
+    All,
+    Discarded,
+    Whom,
+    whom_said,
+)
 from fortlang.games.frantic.selectors import SELECTORS
 from fortlang.games.frantic.words import counted
 from fortlang.registry import OPERATORS, PrimitiveSpec, Vocabulary, WordSpec
@@ -45,7 +55,6 @@ def _cards(lang: str, amount: int | All | Discarded, what: str = "") -> str:
     """`2 cards`, `all your cards`, in ``lang``."""
     if isinstance(amount, int):
         return counted(lang, "card", amount)
-    from fortlang.games.frantic.kinds import ALL, DISCARDED
     kind = ALL if amount is All.ALL else DISCARDED
     return kind.said(amount, lang)
 
@@ -67,12 +76,7 @@ def _with(lang: str, whom: Whom) -> str:
 
 
 def _wish_said(lang: str, node: f.Wish) -> str:
-    from fortlang.games.frantic.kinds import WISH
     return WISH.said(node.wish, lang)
-
-
-def _doc(en: str, fr: str, ru: str) -> dict[str, str]:
-    return {"fr": fr, "ru": ru} if en else {}
 
 
 DRAW = PrimitiveSpec(
@@ -166,7 +170,7 @@ SWAP_HANDS = PrimitiveSpec(
                    lambda a: f"обменяйтесь всей рукой {_with('ru', a.whom)}"),
     meanings={"fr": "Échangez toute votre main avec celle d'un autre joueur (Robin Hood).",
               "ru": "Обменяйтесь всей рукой с другим игроком (Robin Hood)."})
-DISCARD = PrimitiveSpec(
+DISCARD_P = PrimitiveSpec(
     "discard", f.Discard, "discard DISCARD", "F9.4",
     "Get rid of cards of your choice (or those the word names) under the last played card "
     "(F9.4).", "every player -> discard doubles", most_options=MOST_HAND,
@@ -200,7 +204,7 @@ PLAY = PrimitiveSpec(
     meanings={"fr": "Jouez une autre carte de votre main qui correspond à la carte visible de "
                     "la défausse.",
               "ru": "Сыграйте ещё одну карту с руки, подходящую к верхней карте сброса."})
-WISH = PrimitiveSpec(
+WISH_P = PrimitiveSpec(
     "wish", f.Wish, "wish [WISH]", "F7.2",
     "Name a colour (never black) or a number from 1 to 9: the next card must match the wish "
     "instead of the card (F7.7); `wish colour` names a colour only.",
@@ -375,7 +379,6 @@ REVERSE = PrimitiveSpec(
 
 
 def _lasting(node: f.Reverse, lang: str) -> str:
-    from fortlang.games.frantic.kinds import LASTING
     return LASTING.said(node.lasting, lang)
 
 
@@ -396,7 +399,7 @@ PLACE = WordSpec(
               "ru": "ваш номер в очереди эффекта на нескольких игроков (1 — первый)"})
 
 PRIMITIVES: tuple[PrimitiveSpec, ...] = (
-    DRAW, DRAW_TO, GIVE, TAKE, EXCHANGE, SWAP_HANDS, DISCARD, SKIP, PLAY, WISH, DEAL, COUNTER,
+    DRAW, DRAW_TO, GIVE, TAKE, EXCHANGE, SWAP_HANDS, DISCARD_P, SKIP, PLAY, WISH_P, DEAL, COUNTER,
     TRIGGER_EVENT, END_ROUND, SCORE, SHOW_HAND, SHUFFLE_HANDS, GAMBLE, DRAFT, TIME_BOMB,
     NOTHING, REVERSE)
 #: Frantic's operators: Fort's `x`, `then`, `or` and parentheses; who performs (`every
