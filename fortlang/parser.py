@@ -262,7 +262,14 @@ class _Builder(Transformer):
     @_any_children
     def targeted(self, c: list[Any]) -> n.Action:
         words = tuple(t.value for t in c[:-1] if type(t) is Token and t.type != "_ARROW")
-        return _deep(n.Target(self.selectors[words], _done(c[-1]),  # type: ignore[return-value]
+        who = self.selectors.get(words)
+        if who is None:  # a performer the base grammar writes (Fort's) another game lacks
+            said = " ".join(words)
+            raise FortSyntaxError(Diagnostic(
+                ERROR, "E101", f"unknown performer `{said}`", _span_of(c[:len(words)]),
+                hint=did_you_mean(said, [" ".join(w) for w in self.selectors])
+                or "write " + _word_list([f"`{' '.join(w)} ->`" for w in self.selectors])))
+        return _deep(n.Target(who, _done(c[-1]),  # type: ignore[return-value]
                               span=_span_of(c)))
 
     def action(self, c: list[Any]) -> n.Action:

@@ -261,6 +261,9 @@ class WordSpec:
     #: moves can change how a move ends, and the engine's search tries each card instead of
     #: one per zone (engine/interpreter.py, EQUIVALENT_OPTIONS). True, the default, is safe.
     reads_cards: bool = True
+    #: For a quantity: an action repeated by it, for the reference; "" for ``score x WORD``
+    #: (Fort's words; another game's `score` may take other arguments).
+    example: str = ""
 
 
 RESOURCES: tuple[WordSpec, ...] = (

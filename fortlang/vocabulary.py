@@ -94,6 +94,9 @@ class ArgKind:
     #: Bounds judged by the checker on the node (Fort's amounts: an AST holding `gain 0 pizza`
     #: must print and parse back, E200 is the checker's), rather than where the text is read.
     checked_later: bool = False
+    #: Words a card may write by mistake that are no value of this kind, each with the hint
+    #: that says why (Frantic's colours: `black`, F5.3), in place of a did-you-mean.
+    refused: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not _TOKEN.fullmatch(self.token):
@@ -122,6 +125,9 @@ class ArgKind:
             if self.parse is None:
                 raise ValueError(f"argument kind `{self.token}`: a pattern needs its `parse`")
         spelled = [w.word for w in self.all_words]
+        both = sorted(set(spelled) & set(self.refused))
+        if both:
+            raise ValueError(f"argument kind `{self.token}`: word declared and refused: {both}")
         twice = sorted({w for w in spelled if spelled.count(w) > 1})
         if twice:
             raise ValueError(f"argument kind `{self.token}`: word declared twice: {twice}")
@@ -205,7 +211,18 @@ class ArgKind:
             return f"{show(lo)} to {show(hi)}"
         return f"at least {show(lo)}" if lo is not None else f"at most {show(hi)}"
 
+    @property
+    def all_refused(self) -> Mapping[str, str]:
+        """Its refused words with their hints, a union's members' included."""
+        out: dict[str, str] = {}
+        for kind in (*self.members[::-1], self):
+            out.update(kind.all_refused if kind is not self else kind.refused)
+        return out
+
     def _hint(self, text: str) -> str | None:
+        refused = self.all_refused.get(text) if self.refused or self.members else None
+        if refused is not None:
+            return refused
         words = [w.word for w in self.all_words]
         meant = did_you_mean(text, words) if text[:1].isalpha() else None
         return meant or f"write {self.describe()}"

@@ -72,7 +72,8 @@ def compares(exprs: st.SearchStrategy[n.Expr]) -> st.SearchStrategy[n.Compare]:
 def actions_of(vocab: reg.Vocabulary, max_leaves: int = 24) -> st.SearchStrategy[n.Action]:
     """Every AST of ``vocab``'s actions: its primitives under every operator of the language."""
     quantities = quantities_of(vocab)
-    tests = compares(exprs_of(vocab, max_leaves=4))
+    # a vocabulary without metrics (Frantic's) has no comparisons, so no `if ... ->`
+    tests = compares(exprs_of(vocab, max_leaves=4)) if vocab.metrics else None
 
     def composites(kids: st.SearchStrategy[n.Action]) -> st.SearchStrategy[n.Action]:
         several = st.lists(kids, min_size=2, max_size=4).map(tuple)
@@ -80,7 +81,7 @@ def actions_of(vocab: reg.Vocabulary, max_leaves: int = 24) -> st.SearchStrategy
             st.builds(n.Repeat, kids, quantities),
             several.map(n.Then),
             several.map(n.Choice),
-            st.builds(n.Conditional, tests, kids),
+            *([st.builds(n.Conditional, tests, kids)] if tests is not None else []),
             st.builds(n.Target, st.sampled_from([s.node_value for s in vocab.selectors]), kids),
         )
 

@@ -342,3 +342,23 @@ def test_the_generated_reference_lists_what_a_card_may_write(wishes, lang: str) 
 def test_a_word_is_what_a_card_can_write(word: str) -> None:
     with pytest.raises(ValueError, match="not letters, digits"):
         ArgKind("ODD", "odd", "ODD", words=(Word(word, 1),))
+
+
+def test_a_refused_word_gets_its_own_hint_through_a_union() -> None:
+    """A word a card may write by mistake (`black` for a colour) says why it is refused, in
+    place of a did-you-mean (`blue`); declaring a word both ways is a ValueError."""
+    colour = vocabulary.ArgKind("HUE", "hue", "HUE", name="colour",
+                                words=(vocabulary.Word("blue", 1),),
+                                refused={"black": "black is not a colour"})
+    number = vocabulary.ArgKind("DIGIT", "digit", "DIGIT", pattern="[0-9]", parse=int, lo=1, hi=9)
+    either = vocabulary.ArgKind.union("HUEORDIGIT", "either", colour, number)
+    for kind in (colour, either):
+        with pytest.raises(vocabulary.BadArgument) as caught:
+            kind.read("black")
+        assert (caught.value.code, caught.value.hint) == ("E101", "black is not a colour")
+    with pytest.raises(vocabulary.BadArgument) as caught:
+        either.read("blu")
+    assert caught.value.hint == "did you mean `blue`?"
+    with pytest.raises(ValueError, match="declared and refused"):
+        vocabulary.ArgKind("HUE", "hue", "HUE", words=(vocabulary.Word("black", 0),),
+                           refused={"black": "no"})

@@ -74,7 +74,7 @@ def quantities(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
         own = reg.QUANTITY_BY_WORD.get(w.word) is w
         icon = SUITS[Suit(w.word)] if w.word in set(Suit) else QUANTITIES.get(w.word)
         local = lx.suit_name(Suit(w.word), lang) if w.word in set(Suit) else ""
-        example = f"score x {w.word}"
+        example = w.example or f"score x {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word, local) if icon else "",
                      f"`{w.word}`", local, lx.rule_label(w.rule, lang),
                      meaning("quantity", w.word, lang) if own

@@ -1,0 +1,24 @@
+"""Frantic, the second game module (issue 34; docs/games/frantic.md): a shedding game for 2 to 8
+players. This package holds its words (:mod:`.vocabulary`: primitives, argument kinds in
+:mod:`.kinds`, selectors in :mod:`.selectors`, AST nodes in :mod:`.nodes`) and its card kinds
+(:mod:`.cards`); its table, flow and ops come with the engine's split (issue 33 stage 7).
+
+``GAME`` names its pieces lazily, as Fort's does. It is not yet declared in the
+``fortlang.games`` entry-point group: ``new_table`` and ``run`` name modules still to be
+written, and a set of ``game: frantic`` waits in ``staged/`` until the card loader reads a set
+by its game."""
+
+from __future__ import annotations
+
+from fortlang.games.frantic.cards import CARD_KINDS
+from fortlang.module import GameModule
+
+GAME = GameModule(
+    name="frantic",
+    titles={"en": "Frantic", "fr": "Frantic", "ru": "Frantic"},  # the editions keep its name
+    players=range(2, 9),  # F2: 2 to 8 players
+    new_table="fortlang.games.frantic.table:new_table",  # still to be written (issue 34 item 3)
+    run="fortlang.games.frantic.match:run_game",  # still to be written (issue 34 item 3)
+    vocabulary="fortlang.games.frantic.vocabulary:VOCABULARY",
+    cards=CARD_KINDS,
+)
