@@ -2,7 +2,7 @@
 validate against the JSON Schemas of Frantic's card kinds, hold every card with its copies as
 the rulebook counts them, and every action text parses, prints back to itself and explains in
 en, fr and ru with Frantic's words. Read here with ruamel until the generic card loader reads a
-set by its game (the set waits in staged/ until then: staged/README.md)."""
+set by its game."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
 from fortlang.registry import LANGUAGES
 
-SET = Path(__file__).resolve().parents[1] / "staged" / "frantic-base"
+SET = Path(__file__).resolve().parents[1] / "cards" / "frantic-base"
 
 
 def _read(path: Path) -> Any:

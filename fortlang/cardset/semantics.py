@@ -22,7 +22,7 @@ from fortlang.checker import (
 from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
 from fortlang.games import mixed_message
 from fortlang.games import problem as game_problem
-from fortlang.model import Board, KidCard, Source
+from fortlang.model import Board, GameCard, KidCard, Source
 from fortlang.module import DEFAULT_GAME
 
 
@@ -68,7 +68,9 @@ def duplicates(scope: Scope) -> Iterator[Diagnostic]:
             if first[1] is not e.id_node:
                 yield _at(ERROR, f, e.id_node, "E320", f"duplicate id `{e.item.id}`",
                           f"first used at {_where(*first)}")
-        if e.name_node is not None:
+        if e.name_node is not None and not isinstance(e.item, GameCard):
+            # A game module's cards may share a name (Frantic's Gift in each colour): their
+            # ids tell them apart. Fort's kids, rules and perks are named once each.
             key = (e.kind, e.item.name.casefold())
             first = names.setdefault(key, (f, e.name_node))
             if first[1] is not e.name_node:

@@ -3,10 +3,11 @@ players. This package holds its words (:mod:`.vocabulary`: primitives, argument 
 :mod:`.kinds`, selectors in :mod:`.selectors`, AST nodes in :mod:`.nodes`) and its card kinds
 (:mod:`.cards`); its table, flow and ops come with the engine's split (issue 33 stage 7).
 
-``GAME`` names its pieces lazily, as Fort's does. It is not yet declared in the
-``fortlang.games`` entry-point group: ``new_table`` and ``run`` name modules still to be
-written, and a set of ``game: frantic`` waits in ``staged/`` until the card loader reads a set
-by its game."""
+``GAME`` names its pieces lazily, as Fort's does, and fortlang's ``pyproject.toml`` declares it
+in the ``fortlang.games`` entry-point group: ``fortlang check cards/frantic-base`` reads the set
+with these kinds and words. ``new_table`` and ``run`` name modules still to be written (the
+table and the turn, issue 34 item 3): until then ``simulate`` says the game cannot be played
+yet (E351)."""
 
 from __future__ import annotations
 

@@ -173,7 +173,12 @@ SWAP_HANDS = PrimitiveSpec(
 DISCARD_P = PrimitiveSpec(
     "discard", f.Discard, "discard DISCARD", "F9.4",
     "Get rid of cards of your choice (or those the word names) under the last played card "
-    "(F9.4).", "every player -> discard doubles", most_options=MOST_HAND,
+    "(F9.4).", "every player -> discard doubles",
+    # One option while a move is searched: whether you can get rid of N cards depends on how
+    # many you hold, never on which (no later part of an effect reads the cards discarded), so
+    # the discard's op judges it by count and asks which cards only when it is performed.
+    # The checker's bound (E202) counts that work, not one branch per card.
+    most_options=1,
     worth=lambda a: 1.0 * a.amount if isinstance(a.amount, int) else 2.0,
     phrases=_langs(lambda a: f"get rid of {_cards('en', a.amount)} under the last played card",
                    lambda a: f"débarrassez-vous de {_cards('fr', a.amount)} sous la dernière "
