@@ -96,6 +96,13 @@ class CardKind:
     def all_attributes(self) -> tuple[Attribute, ...]:
         return COMMON_ATTRIBUTES + self.attributes
 
+    def schema_text(self) -> str:
+        """:meth:`json_schema` as the file an editor reads (``<game>/schemas/<key>.schema.json``
+        in the game's package, named by each card file's ``yaml-language-server`` line)."""
+        import json
+
+        return json.dumps(self.json_schema(), indent=2, ensure_ascii=False) + "\n"
+
     def json_schema(self) -> dict[str, Any]:
         fields = self.all_attributes
         card = {"type": "object", "additionalProperties": False,

@@ -44,6 +44,20 @@ def test_r15_perk_hooks_are_the_model_hooks():
         [h.value for h in PerkHook]
 
 
+def _module_schema(named: Path, card_file: Path) -> Path:
+    """The schema file of a game module's card kind that ``named`` points at, checked to be
+    what the kind's declaration derives (regenerate it with ``CardKind.schema_text()``)."""
+    from fortlang.cardset.build import nearby_game
+
+    game = nearby_game(card_file)
+    assert game is not None and named.parent.parent.name == game.name
+    kind = next(k for k in game.cards if f"{k.key}.schema.json" == named.name)
+    schema_file = SCHEMA_DIR.parent / "games" / game.name / "schemas" / named.name
+    assert schema_file.read_text(encoding="utf-8") == kind.schema_text(), \
+        f"{schema_file} is not what {game.name}'s `{kind.key}` declares: regenerate it"
+    return schema_file
+
+
 @pytest.mark.parametrize("path", BUNDLED_FILES, ids=lambda p: p.name)
 def test_bundled_file_names_its_schema_and_satisfies_it(path: Path):
     import yaml
@@ -55,8 +69,12 @@ def test_bundled_file_names_its_schema_and_satisfies_it(path: Path):
     # whatever the layout these tests run against (a wheel puts cards/ inside the package).
     named = Path(header.group(1))
     depth = len(path.relative_to(bundled_dir()).parts)
-    assert named.parent == Path(*[".."] * depth, "fortlang", "schemas")
-    schema_file = SCHEMA_DIR / named.name
+    up = Path(*[".."] * depth, "fortlang")
+    if named.parent.parent.parent == up / "games":  # a game module's kind: its own file
+        schema_file = _module_schema(named, path)
+    else:
+        assert named.parent == up / "schemas"
+        schema_file = SCHEMA_DIR / named.name
     schema = json.loads(schema_file.read_text(encoding="utf-8"))
     errors = list(Draft202012Validator(schema).iter_errors(yaml.safe_load(text)))
     assert errors == []

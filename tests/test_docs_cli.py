@@ -23,7 +23,7 @@ def test_unknown_set_is_a_diagnostic_with_a_did_you_mean(tmp_path: Path) -> None
                                        "--sets", "fort-bsae"])
     assert result.exit_code == 1
     assert "fort-bsae: error[E604]: no card set 'fort-bsae'" in result.output
-    assert "did you mean `fort-base`?" in result.output
+    assert "did you mean `fort-base`" in result.output
     assert not (tmp_path / "c.pdf").exists()
 
 

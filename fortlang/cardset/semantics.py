@@ -168,8 +168,10 @@ def requirements(scope: Scope) -> Iterator[Diagnostic]:
             yield _at(ERROR, f, item, "E332", f"`{own}` requires itself",
                       "remove it from `requires`")
         elif wanted not in scope.known_sets:
+            same_game = [s for s in scope.known_sets  # a set of another game cannot be required
+                         if scope.games.get(s, DEFAULT_GAME) == f.manifest.game]
             yield _at(ERROR, f, item, "E322", f"requires the set `{wanted}`, which is not found",
-                      did_you_mean(wanted, sorted(scope.known_sets)))
+                      did_you_mean(wanted, sorted(same_game)))
         else:
             path = _path_to(graph, wanted, own)
             theirs = scope.games.get(wanted, DEFAULT_GAME)
