@@ -124,6 +124,16 @@ _TABLE: tuple[Code, ...] = (
     Code("E352", "sets of different games played together", "fortlang simulate --sets "
          "fort-base,./frantic-set (a set whose manifest says `game: frantic`)",
          "play, require and test together only sets of one game"),
+    # -- Fortune and Glory's odds (fortlang.games.fortune.odds) -----------------------------------
+    Code("E360", "too many dice for exact odds", "test combat 5+ need 2 +6 dice spend 6 fortune "
+         "(for a hero of Combat 5: 17 dice in one roll)",
+         "lower the bonus dice or the fortune spent: one roll has at most 15 dice"),
+    Code("E361", "exact odds out of reach", "a chance program that reaches over 50,000 states, "
+         "or loops for ever", "simplify the test; `--simulate N` still samples it"),
+    Code("E362", "not a test the odds can walk", "each rival -> test combat 5+ need 2",
+         "write the action with tests, `or`, `then`, `x N` and parentheses only"),
+    Code("E363", "unknown hero or card", "fortlang odds danger_boat_chase --hero dukee",
+         "name a card of the set (the hint names the closest id)"),
     Code("E390", "formatting refused", "fortlang fmt on a file whose rewrite would not read "
          "back", "report the file; it was left unchanged"),
     Code("W300", "provisional card", "provisional: true",

@@ -141,7 +141,7 @@ def test_a_game_module_in_a_folder_others_can_write_is_never_imported(tmp_path, 
 
 def test_an_installed_second_game_is_found(other_game) -> None:
     assert games.game_named("other").title("fr") == "Other"
-    assert sorted(games.installed()) == ["fort", "other"]
+    assert sorted(games.installed()) == ["fort", "fortune-and-glory", "other"]
 
 
 def test_sets_of_different_games_played_together_are_e352(other_game, tmp_path) -> None:

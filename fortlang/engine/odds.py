@@ -49,6 +49,7 @@ from typing import Protocol
 
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Option
+from fortlang.errors import MessageError
 
 #: The most states one program may reach: each state is kept with its value.
 MOST_STATES = 50_000
@@ -94,13 +95,19 @@ class ChanceProgram(Protocol):
     def step(self, state: Hashable) -> Step: ...
 
 
-class OddsTooLarge(ValueError):
-    """The program reaches more states (or a larger loop) than the walk allows."""
+class OddsTooLarge(MessageError):
+    """The program reaches more states (or a larger loop) than the walk allows (E361)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("E361", message, "`--simulate N` samples it instead", file="<odds>")
 
 
-class OddsRefused(ValueError):
+class OddsRefused(MessageError):
     """The program has no exact value this walk can give: it may never end, or it loops
-    through a decision."""
+    through a decision (E361)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("E361", message, "`--simulate N` samples it instead", file="<odds>")
 
 
 @dataclass

@@ -232,7 +232,7 @@ def solution_of(test: SkillTest, hero: Hero, switches: Switches = DEFAULT
     program = program_of(test, hero, switches)
     try:
         return program, core.solve(program)
-    except core.OddsTooLarge as e:  # bounded inputs keep this far off; said, never a crash
+    except (core.OddsTooLarge, core.OddsRefused) as e:  # bounded inputs keep it far off
         raise OddsError("E361", str(e), test) from None
 
 
@@ -310,7 +310,7 @@ def odds(action: n.Action, hero: Hero, switches: Switches = DEFAULT) -> Fraction
     `x N` (N times in a row)."""
     handler = _ODDS.get(type(action))
     if handler is None:
-        raise OddsError("E363", f"the odds walk tests, `or`, `then` and `x N`, not "
+        raise OddsError("E362", f"the odds walk tests, `or`, `then` and `x N`, not "
                         f"{type(action).__name__}", action,
                         hint="a danger's action is written with tests only")
     return handler(action, hero, switches)
@@ -337,7 +337,7 @@ def _then(node: n.Action, hero: Hero, switches: Switches) -> Fraction:
 def _repeat(node: n.Action, hero: Hero, switches: Switches) -> Fraction:
     assert isinstance(node, n.Repeat)
     if not isinstance(node.count, n.Fixed):
-        raise OddsError("E363", "a test is repeated a fixed number of times (`x 2`)",
+        raise OddsError("E362", "a test is repeated a fixed number of times (`x 2`)",
                         node.count)
     return odds(node.body, hero, switches) ** node.count.n
 
@@ -379,7 +379,7 @@ def simulate(action: n.Action, hero: Hero, runs: int, seed: int,
              switches: Switches = DEFAULT) -> int:
     """How many of ``runs`` runs of ``action``, rolled from a generator seeded ``seed``, pass."""
     if not 0 < runs <= MOST_RUNS:
-        raise OddsError("E362", f"runs must be 1 to {MOST_RUNS}, not {runs}", None,
+        raise OddsError("E807", f"runs must be 1 to {MOST_RUNS}, not {runs}", None,
                         file="--simulate")
     sampler = Sampler(hero, switches)
     rng = random.Random(seed)

@@ -1,0 +1,124 @@
+"""A Fortune and Glory card set read for the odds: its heroes, dangers and enemies by id, each
+file validated against its kind's JSON Schema (``cards.py``) and each action field parsed with
+the game's vocabulary, every problem a positioned diagnostic.
+
+TODO(lead, issue 33 stage 5): the core's generic card loader (a manifest's ``game:`` -> the
+module's card kinds) replaces this reader; ``odds_of`` below needs only the three mappings.
+
+>>> deck = read_set(SAMPLE)
+>>> sorted(deck.heroes), deck.dangers["boat_chase"]["glory"]
+(['duke_dudley', 'jake_zane'], 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from fortlang import nodes as n
+from fortlang.cardset.dsl import parse_scalar
+from fortlang.cardset.schema import _translate, node_at
+from fortlang.cardset.yamlsrc import Document, read_document
+from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
+from fortlang.games.fortune.cards import CARDS
+from fortlang.games.fortune.vocabulary import VOCABULARY
+from fortlang.module import ACTION, CardKind
+
+#: The sample set shipped with the module (see its manifest).
+SAMPLE = Path(__file__).resolve().parent / "sets" / "fortune-base"
+#: A set holds at most this many card files (a folder of thousands is surely not a set).
+MOST_FILES = 64
+
+
+@dataclass
+class Deck:
+    """Cards by kind name ("hero", "danger", "enemy"), then by id; each action field's AST by
+    (card id, field)."""
+
+    cards: dict[str, dict[str, Mapping[str, Any]]] = field(default_factory=dict)
+    actions: dict[tuple[str, str], n.Action] = field(default_factory=dict)
+
+    @property
+    def heroes(self) -> dict[str, Mapping[str, Any]]:
+        return self.cards.get("hero", {})
+
+    @property
+    def dangers(self) -> dict[str, Mapping[str, Any]]:
+        return self.cards.get("danger", {})
+
+    @property
+    def enemies(self) -> dict[str, Mapping[str, Any]]:
+        return self.cards.get("enemy", {})
+
+    def find(self, kind: str, card_id: str, where: str = "<command line>") -> Mapping[str, Any]:
+        """The card ``card_id`` of ``kind``; E363 with a did-you-mean when there is none."""
+        cards = self.cards.get(kind, {})
+        if card_id in cards:
+            return cards[card_id]
+        raise FortError(Diagnostic(ERROR, "E363", f"no {kind} `{card_id[:40]}` in the set",
+                                   None, where, did_you_mean(card_id, cards) or (
+                                       f"{kind}s: " + ", ".join(sorted(cards)))))
+
+
+def _kind_of(doc: Document) -> CardKind | None:
+    root = doc.root
+    if root is None or root.kind != "map":
+        return None
+    return next((k for k in CARDS if root.get(k.key) is not None), None)
+
+
+def read_set(folder: Path) -> Deck:
+    """Every card file of ``folder`` (its ``*.yaml`` but the manifest); FortError with every
+    diagnostic found when any file is wrong."""
+    files = sorted(p for p in folder.glob("*.yaml") if p.name != "manifest.yaml")[:MOST_FILES + 1]
+    if len(files) > MOST_FILES:
+        raise FortError(Diagnostic(ERROR, "E304", f"more than {MOST_FILES} card files",
+                                   None, str(folder)))
+    deck = Deck()
+    problems: list[Diagnostic] = []
+    for path in files:
+        doc = read_document(path)
+        problems += doc.diagnostics
+        kind = _kind_of(doc)
+        if kind is None or doc.root is None:
+            if not doc.diagnostics:
+                problems.append(Diagnostic(ERROR, "E311", "not a card file of Fortune and "
+                                           "Glory (heroes, dangers, enemies)", None, str(path)))
+            continue
+        problems += _read_file(doc, kind, deck)
+    if problems:
+        raise FortError(problems)
+    return deck
+
+
+def _read_file(doc: Document, kind: CardKind, deck: Deck) -> list[Diagnostic]:
+    assert doc.root is not None
+    out: list[Diagnostic] = []
+    seen: set[tuple[Any, ...]] = set()
+    data = doc.root.to_data()
+    for error in Draft202012Validator(kind.json_schema()).iter_errors(data):
+        out.extend(_translate(doc, error, seen))
+    if out:
+        return out
+    cards = deck.cards.setdefault(kind.name, {})
+    items = doc.root.get(kind.key)
+    assert items is not None
+    for i, card in enumerate(data[kind.key]):
+        if card["id"] in cards:
+            out.append(Diagnostic(ERROR, "E313", f"{kind.name} `{card['id']}` twice",
+                                  node_at(doc.root, (kind.key, i, "id")).span, doc.path))
+            continue
+        cards[card["id"]] = card
+        for attribute in kind.attributes:
+            node = items.value[i].get(attribute.name)
+            if attribute.language != ACTION or node is None:
+                continue
+            ast, problems = parse_scalar(doc, node, ACTION, VOCABULARY)
+            out += problems
+            if ast is not None and isinstance(ast, n.Action):
+                deck.actions[(card["id"], attribute.name)] = ast
+    return out
