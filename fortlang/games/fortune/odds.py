@@ -171,14 +171,19 @@ class RollProgram:
 
     def sample_faces(self, rng: random.Random, policy: Mapping[Hashable, int]) -> bool:
         """One test rolled die by die from ``rng`` (not through the weights the exact walk
-        uses), the hero deciding as ``policy`` says (the exact walk's best play)."""
+        uses), the hero deciding as ``policy`` says (the exact walk's best play: at a roll,
+        the fortune to spend; after it, 1 to roll a failed die again)."""
         state: Hashable = self.start
         for _ in range(4 * (self.need + 1) * (self.rerolls + 2) + 8):
             if state == PASS or state == FAIL:
                 return state == PASS
             assert isinstance(state, tuple)
             tag = state[0]
-            if tag == "throw":
+            if tag == "roll":
+                _, s, r, rr, fl = state
+                spent = policy.get(state, 0) if fl else 0
+                state = ("throw", s, r + spent, rr, fl - spent)
+            elif tag == "throw":
                 _, s, r, rr, fl = state
                 k = sum(below(rng, FACES) + 1 >= self.target for _ in range(r))
                 state = ("rolled", s, r, k, rr, fl)
@@ -186,13 +191,10 @@ class RollProgram:
                 _, s, r, k, rr, fl = state
                 state = ("rolled", s, r, k + (below(rng, FACES) + 1 >= self.target), rr - 1, fl)
             else:
-                step = self.step(state)
-                if isinstance(step, core.Decision):
-                    state = step.next[policy.get(state, 0)]
-                elif tag == "roll":  # no fortune left: straight to the throw
-                    state = ("throw", *state[1:])
+                _, s, r, k, rr, fl = state
+                if rr > 0 and k < r and s + k < self.need and policy.get(state, 0) == 1:
+                    state = ("reroll", s, r, k, rr, fl)
                 else:
-                    _, s, r, k, rr, fl = state
                     state = self.settle(s, r, k, rr, fl)
         raise AssertionError("a test ends within need + 1 rolls")
 
@@ -357,6 +359,7 @@ class Sampler:
     hero: Hero
     switches: Switches = field(default_factory=Switches)
     _tests: dict[SkillTest, tuple[RollProgram, core.Solution]] = field(default_factory=dict)
+    _best: dict[n.Choice, n.Action] = field(default_factory=dict)
 
     def passes(self, action: n.Action, rng: random.Random) -> bool:
         if isinstance(action, SkillTest):
@@ -365,8 +368,10 @@ class Sampler:
             program, solution = self._tests[action]
             return program.sample_faces(rng, solution.policy)
         if isinstance(action, n.Choice):  # the hero takes the branch of best odds
-            best = max(action.items, key=lambda item: odds(item, self.hero, self.switches))
-            return self.passes(best, rng)
+            if action not in self._best:
+                self._best[action] = max(action.items,
+                                         key=lambda item: odds(item, self.hero, self.switches))
+            return self.passes(self._best[action], rng)
         if isinstance(action, n.Then):
             return all(self.passes(item, rng) for item in action.items)
         if isinstance(action, n.Repeat) and isinstance(action.count, n.Fixed):
