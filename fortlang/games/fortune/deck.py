@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
 from fortlang import nodes as n
 from fortlang.cardset.dsl import parse_scalar
 from fortlang.cardset.schema import _translate, node_at
@@ -96,29 +94,40 @@ def read_set(folder: Path) -> Deck:
 
 
 def _read_file(doc: Document, kind: CardKind, deck: Deck) -> list[Diagnostic]:
+    """The file's schema errors and its action fields' errors (each card's fields are parsed
+    even when another field is wrong, so one pass shows every error); only a card with none is
+    kept."""
     assert doc.root is not None
     out: list[Diagnostic] = []
     seen: set[tuple[Any, ...]] = set()
     data = doc.root.to_data()
+    bad: set[tuple[Any, ...]] = set()
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]  # lazy: slow
+
     for error in Draft202012Validator(kind.json_schema()).iter_errors(data):
         out.extend(_translate(doc, error, seen))
-    if out:
+        bad.add(tuple(error.absolute_path)[:2])
+    items = doc.root.get(kind.key)
+    if () in bad or items is None or items.kind != "seq":
         return out
     cards = deck.cards.setdefault(kind.name, {})
-    items = doc.root.get(kind.key)
-    assert items is not None
-    for i, card in enumerate(data[kind.key]):
+    for i, item in enumerate(items.value):
+        card = data[kind.key][i]
+        problems: list[Diagnostic] = []
+        for attribute in kind.attributes:
+            node = item.get(attribute.name) if item.kind == "map" else None
+            if attribute.language != ACTION or node is None or not isinstance(node.value, str):
+                continue
+            ast, found = parse_scalar(doc, node, ACTION, VOCABULARY)
+            problems += found
+            if ast is not None and isinstance(ast, n.Action):
+                deck.actions[(str(card.get("id")), attribute.name)] = ast
+        out += problems
+        if problems or (kind.key, i) in bad or (kind.key,) in bad:
+            continue
         if card["id"] in cards:
             out.append(Diagnostic(ERROR, "E313", f"{kind.name} `{card['id']}` twice",
                                   node_at(doc.root, (kind.key, i, "id")).span, doc.path))
             continue
         cards[card["id"]] = card
-        for attribute in kind.attributes:
-            node = items.value[i].get(attribute.name)
-            if attribute.language != ACTION or node is None:
-                continue
-            ast, problems = parse_scalar(doc, node, ACTION, VOCABULARY)
-            out += problems
-            if ast is not None and isinstance(ast, n.Action):
-                deck.actions[(card["id"], attribute.name)] = ast
     return out

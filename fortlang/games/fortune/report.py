@@ -1,0 +1,138 @@
+"""What ``fortlang odds`` prints (issue 35 item 2): the exact chance that a hero passes a test
+text, a danger or an enemy of a set, as a fraction and a percentage, and, asked for, the same
+figure from dice rolled N times with a seed.
+
+>>> from fortlang.games.fortune.deck import SAMPLE, read_set
+>>> figures = odds_of("test 3 dice 5+ need 2", "duke_dudley", read_set(SAMPLE), runs=1000)
+>>> print(figures.text())
+test 3 dice 5+ need 2, duke_dudley: 139/243 = 57.20%
+  rolled 1,000 times (seed 0): 587 passed = 58.70%
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from fortlang import nodes as n
+from fortlang.engine.chance import below
+from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.escape import shown
+from fortlang.games.fortune.deck import Deck
+from fortlang.games.fortune.nodes import Skill
+from fortlang.games.fortune.odds import (
+    DEFAULT,
+    HIT,
+    MOST_RUNS,
+    Enemy,
+    FightProgram,
+    Hero,
+    OddsError,
+    Sampler,
+    fight_odds,
+    odds,
+)
+from fortlang.games.fortune.switches import Switches
+from fortlang.games.fortune.vocabulary import VOCABULARY
+from fortlang.parser import language
+
+#: The most rounds one rolled fight may last before it is called endless (the exact walk
+#: refuses a fight nobody can win, E361, before any is rolled).
+MOST_ROUNDS = 10_000
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One answer: what was asked, for whom, the exact chance, and the rolled runs if any."""
+
+    what: str
+    hero: str
+    exact: Fraction
+    how: str  # "test", "tests", "fight" (a danger: the hero's better option)
+    runs: int = 0
+    passed: int = 0
+    seed: int = 0
+
+    def text(self) -> str:
+        out = (f"{shown(self.what)}, {shown(self.hero)}: {self.exact} = "
+               f"{_percent(float(self.exact))}" + (" (fight)" if self.how == "fight" else ""))
+        if self.runs:
+            out += (f"\n  rolled {self.runs:,} times (seed {self.seed}): {self.passed:,} passed"
+                    f" = {_percent(self.passed / self.runs)}")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "what": self.what, "hero": self.hero, "by": self.how,
+            "exact": {"fraction": str(self.exact), "numerator": self.exact.numerator,
+                      "denominator": self.exact.denominator, "probability": float(self.exact)}}
+        if self.runs:
+            out["simulated"] = {"runs": self.runs, "passed": self.passed, "seed": self.seed,
+                                "probability": self.passed / self.runs}
+        return out
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.2f}%"
+
+
+def odds_of(what: str, hero_id: str, deck: Deck, *, runs: int = 0, seed: int = 0,
+            switches: Switches = DEFAULT) -> Figures:
+    """The odds of ``what``, a danger's or an enemy's id in ``deck``, else a test's text, for
+    the hero ``hero_id`` of ``deck``; with ``runs``, the same by rolling dice."""
+    hero = Hero.from_card(deck.find("hero", hero_id, "--hero"))
+    if not 0 <= runs <= MOST_RUNS:
+        raise FortError(Diagnostic(ERROR, "E807", f"--simulate is 1 to {MOST_RUNS:,}, not "
+                                   f"{runs}", None, "--simulate"))
+    if what in deck.enemies:
+        enemy = Enemy.from_card(deck.enemies[what])
+        return _fight(what, hero, enemy, runs, seed)
+    if what in deck.dangers:
+        test = deck.actions[(what, "test")]
+        exact = odds(test, hero, switches)
+        foe = deck.dangers[what].get("enemy")
+        if foe is not None:
+            enemy = Enemy.from_card(deck.find("enemy", str(foe), what))
+            if fight_odds(hero, enemy) > exact:  # G6.1: the hero may fight instead
+                return _fight(what, hero, enemy, runs, seed)
+        return _tests(what, test, hero, exact, runs, seed, switches)
+    action = language(VOCABULARY).parse_action(what, "<command line>")
+    return _tests(what, action, hero, odds(action, hero, switches), runs, seed, switches)
+
+
+def _tests(what: str, action: n.Action, hero: Hero, exact: Fraction, runs: int, seed: int,
+           switches: Switches) -> Figures:
+    passed = 0
+    if runs:
+        sampler, rng = Sampler(hero, switches), random.Random(seed)
+        passed = sum(sampler.passes(action, rng) for _ in range(runs))
+    return Figures(what, hero.id, exact, "tests", runs, passed, seed)
+
+
+def _fight(what: str, hero: Hero, enemy: Enemy, runs: int, seed: int) -> Figures:
+    exact = fight_odds(hero, enemy)
+    rng = random.Random(seed)
+    passed = sum(roll_fight(hero, enemy, rng) for _ in range(runs))
+    return Figures(what, hero.id, exact, "fight", runs, passed, seed)
+
+
+def roll_fight(hero: Hero, enemy: Enemy, rng: random.Random) -> bool:
+    """One fight to the end rolled die by die (G6.3, G6.4, and :class:`FightProgram`'s reading
+    of both beaten in one round)."""
+    wounds, dealt = 0, 0
+    for _ in range(MOST_ROUNDS):
+        hits = sum(below(rng, 6) + 1 >= HIT for _ in range(hero.dice(Skill.COMBAT)))
+        taken = sum(below(rng, 6) + 1 >= HIT for _ in range(enemy.combat))
+        wounds += max(0, taken - hero.defence)
+        dealt += max(0, hits - enemy.defence)
+        if wounds > hero.health:
+            return False
+        if dealt > enemy.health:
+            return True
+    raise OddsError("E361", f"a fight of {hero.id} against {enemy.id} lasted "
+                    f"{MOST_ROUNDS} rounds", None, file=enemy.id)
+
+
+__all__ = ["FightProgram", "Figures", "odds_of", "roll_fight"]
