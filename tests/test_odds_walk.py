@@ -90,19 +90,44 @@ def test_a_decision_takes_the_best_option_and_says_which() -> None:
     assert solution.values["first"] == Fraction(1, 6)
 
 
-def test_a_decision_inside_a_loop_is_refused() -> None:
-    class Loop:
-        start = 0
+class CashOrBet:
+    """With ``i`` of ``goal`` coins, cash out (worth i/goal) or bet a coin (won with weight
+    ``up``, lost with ``down``): decisions inside one loop of states."""
+
+    def __init__(self, start: int, goal: int, up: int, down: int) -> None:
+        self.start, self.goal = start, goal
+        self.coin = Distribution([Option("won", 1), Option("lost", -1)], [up, down])
+
+    def step(self, state):
+        if isinstance(state, tuple):
+            tag, i = state
+            if tag == "cash":
+                return Done(Fraction(i, self.goal))
+            return Chance(self.coin, (i + 1, i - 1))
+        if state in (0, self.goal):
+            return Done(Fraction(state == self.goal))
+        return Decision(("cash out", "bet"), (("cash", state), ("bet", state)))
+
+
+@pytest.mark.parametrize(("start", "goal", "up", "down"),
+                         [(2, 5, 2, 1), (3, 6, 1, 2), (1, 4, 3, 1), (5, 8, 1, 1)])
+def test_decisions_inside_a_loop_are_played_best(start: int, goal: int, up: int,
+                                                 down: int) -> None:
+    solution = solve(CashOrBet(start, goal, up, down))
+    betting = solve(Ruin(start, goal, up, down)).value  # always bet: gambler's ruin
+    assert solution.value == max(betting, Fraction(start, goal))
+    assert solution.policy[start] == (1 if betting > Fraction(start, goal) else 0)
+
+
+def test_a_loop_of_decisions_that_never_ends_is_refused() -> None:
+    class Dither:
+        start = "a"
 
         def step(self, state):
-            if state == 0:
-                return Decision(("on", "stop"), (1, "end"))
-            if state == 1:
-                return Chance(Distribution([Option("back", 0), Option("end", 1)]), (0, "end"))
-            return Done(Fraction(1))
+            return Decision(("other",), ("b" if state == "a" else "a",))
 
     with pytest.raises(OddsRefused) as err:
-        solve(Loop())
+        solve(Dither())
     assert err.value.code == "E361"
 
 

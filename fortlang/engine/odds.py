@@ -13,10 +13,10 @@ States are any hashable values; the walk finds every state the start reaches (at
 ``most_states``: beyond, :class:`OddsTooLarge`). Loops are allowed: a state may lead back to
 itself (a combat round where nobody is hit) or to an earlier one. The values are then the
 solution of the absorbing Markov chain: a state that only loops on itself is the closed form of
-its geometric series, a larger loop of chance states is a linear system solved in Fractions
-(Gaussian elimination, at most :data:`MOST_LOOP_STATES` unknowns). A loop holding a decision
-is refused (:class:`OddsRefused`): the best play of such a loop needs a policy search this module
-does not do.
+its geometric series, a larger loop is a linear system solved in Fractions (Gaussian
+elimination, at most :data:`MOST_LOOP_STATES` unknowns), and a loop holding decisions is played
+best by policy iteration (each policy's values solved exactly). A program that may never end
+is refused (:class:`OddsRefused`).
 
 >>> from fortlang.engine.choices import Option
 >>> coin = Distribution([Option("heads", 1), Option("tails", 0)])
@@ -56,6 +56,8 @@ MOST_STATES = 50_000
 #: The most states one loop (a strongly connected set of chance states) may hold: it is solved
 #: by Gaussian elimination in Fractions, cubic in this.
 MOST_LOOP_STATES = 60
+#: The most rounds of policy iteration for a loop holding decisions.
+MOST_POLICY_ROUNDS = 100
 #: The most steps one sampled run may take before it is called endless.
 MOST_STEPS = 100_000
 
@@ -208,7 +210,7 @@ def solve(program: ChanceProgram, most_states: int = MOST_STATES) -> Solution:
         if len(group) == 1:
             _solve_one(group[0], steps[group[0]], values, policy)
         else:
-            _solve_loop(group, steps, values)
+            _solve_loop(group, steps, values, policy)
     return Solution(values[program.start], values, policy)
 
 
@@ -243,30 +245,66 @@ def _solve_one(state: Hashable, step: Step, values: dict[Hashable, Fraction],
 
 
 def _solve_loop(group: list[Hashable], steps: dict[Hashable, Step],
-                values: dict[Hashable, Fraction]) -> None:
-    """A loop of chance states: ``v_s − Σ p_st v_t (t in the loop) = Σ p_st v_t (t out of it)``,
-    solved exactly."""
-    if any(isinstance(steps[s], Decision) for s in group):
-        raise OddsRefused("a decision inside a loop of states: the best play of a loop is not "
-                          "searched")
+                values: dict[Hashable, Fraction], policy: dict[Hashable, int]) -> None:
+    """A loop of states. Chance states only: ``v_s − Σ p_st v_t (t in the loop) = Σ p_st v_t
+    (t out of it)``, solved exactly. With decisions: the best play by policy iteration, each
+    policy's values solved exactly, a decision changed only for a strictly better option, so
+    it ends (at most :data:`MOST_POLICY_ROUNDS` rounds)."""
     if len(group) > MOST_LOOP_STATES:
         raise OddsTooLarge(f"a loop of {len(group)} states (at most {MOST_LOOP_STATES})")
+    inside = set(group)
+    chosen: dict[Hashable, int] = {}
+    for s in group:
+        step = steps[s]
+        if isinstance(step, Decision):  # start by leaving the loop where an option does
+            options = [i for i, t in enumerate(step.next) if t != s]
+            if not options:
+                raise OddsRefused(f"state {s!r}: every option comes back to it: it never ends")
+            chosen[s] = next((i for i in options if step.next[i] not in inside), options[0])
+    for _ in range(MOST_POLICY_ROUNDS):
+        known = {**values, **_linear(group, steps, values, chosen)}
+        better = dict(chosen)
+        for s, i in chosen.items():
+            step = steps[s]
+            assert isinstance(step, Decision)
+            best = known[step.next[i]]
+            for j, t in enumerate(step.next):
+                if t != s and known[t] > best:
+                    better[s], best = j, known[t]
+        if better == chosen:
+            values.update((t, known[t]) for t in group)
+            policy.update(chosen)
+            return
+        chosen = better
+    raise OddsRefused(f"the best play of a loop of {len(group)} states was not found in "
+                      f"{MOST_POLICY_ROUNDS} rounds")
+
+
+def _linear(group: list[Hashable], steps: dict[Hashable, Step],
+            values: dict[Hashable, Fraction], chosen: dict[Hashable, int]
+            ) -> dict[Hashable, Fraction]:
+    """The values of a loop's states, each decision taking its ``chosen`` option
+    (Gauss-Jordan in Fractions: exact, so any non-zero pivot will do)."""
     at = {s: i for i, s in enumerate(group)}
     size = len(group)
     rows: list[list[Fraction]] = []
     for s in group:
         step = steps[s]
-        assert isinstance(step, Chance)
         row = [Fraction(0)] * (size + 1)
         row[at[s]] += 1
-        for w, nxt in zip(step.dist.weights, step.next, strict=True):
-            p = Fraction(w, step.dist.total)
+        if isinstance(step, Decision):
+            moves = [(Fraction(1), step.next[chosen[s]])]
+        else:
+            assert isinstance(step, Chance)
+            moves = [(Fraction(w, step.dist.total), nxt)
+                     for w, nxt in zip(step.dist.weights, step.next, strict=True)]
+        for p, nxt in moves:
             if nxt in at:
                 row[at[nxt]] -= p
             else:
                 row[size] += p * values[nxt]
         rows.append(row)
-    for col in range(size):  # Gauss-Jordan: exact, so any non-zero pivot will do
+    for col in range(size):
         pivot = next((r for r in range(col, size) if rows[r][col] != 0), None)
         if pivot is None:
             raise OddsRefused("a loop of states that may never end")
@@ -277,8 +315,7 @@ def _solve_loop(group: list[Hashable], steps: dict[Hashable, Step],
             if r != col and rows[r][col] != 0:
                 factor = rows[r][col]
                 rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
-    for s in group:
-        values[s] = rows[at[s]][size]
+    return {s: rows[at[s]][size] for s in group}
 
 
 def sample(program: ChanceProgram, rng: random.Random,
