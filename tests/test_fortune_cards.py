@@ -75,8 +75,9 @@ def test_a_dangers_odds_are_the_heros_better_option(hero: str) -> None:
     champion = Hero.from_card(deck.heroes[hero])
     for danger_id, danger in deck.dangers.items():
         by_test = odds(deck.actions[(danger_id, "test")], champion)
-        by_fight = fight_odds(champion, Enemy.from_card(deck.enemies[danger["enemy"]])) \
-            if "enemy" in danger else Fraction(0)
+        foe = danger.get("enemy")
+        by_fight = fight_odds(champion, Enemy.from_card(deck.enemies[foe]),
+                              deck.actions.get((foe, "escape"))) if foe else Fraction(0)
         figures = odds_of(danger_id, hero, deck)
         assert figures.exact == max(by_test, by_fight)
         assert figures.how == ("fight" if by_fight > by_test else "tests")

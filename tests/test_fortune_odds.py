@@ -6,6 +6,7 @@ chance-program walk; ten of them against 100,000 seeded rolls of real dice."""
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -16,8 +17,10 @@ from fortlang.errors import FortError
 from fortlang.games.fortune.odds import (
     MOST_ROLLED,
     Enemy,
+    FightSampler,
     Hero,
     fight_odds,
+    fight_solution,
     odds,
     simulate,
     solution_of,
@@ -186,6 +189,77 @@ def test_a_fight_to_the_end_is_exact(h: int, e: int, health: int, enemy_health: 
     enemy = Enemy("e", e, enemy_health, enemy_defence)
     assert fight_odds(hero, enemy) == independent_fight(h, e, health, enemy_health, defence,
                                                         enemy_defence)
+
+
+def independent_escape_fight(h: int, e: int, health: int, enemy_health: int, defence: int,
+                             q: Fraction) -> Fraction:
+    """A fight where, at each round, the hero may instead try an escape test passed with
+    chance ``q`` (G6.5; failed, only the enemy rolls). The best stationary choice at a state is
+    the better of always fighting there and always trying to escape there, each summed over the
+    rounds that come back to that state."""
+
+    def enemy_rolls() -> list[int]:
+        return [sum(f >= 4 for f in faces) for faces in product(FACES, repeat=e)]
+
+    @cache
+    def value(hw: int, ew: int) -> Fraction:
+        fight, stay, count = Fraction(0), 0, 0
+        for faces in product(FACES, repeat=h + e):
+            count += 1
+            hits, taken = sum(f >= 4 for f in faces[:h]), sum(f >= 4 for f in faces[h:])
+            hw2, ew2 = hw + max(0, taken - defence), ew + hits
+            if hw2 > health:
+                continue
+            if ew2 > enemy_health:
+                fight += 1
+            elif (hw2, ew2) == (hw, ew):
+                stay += 1
+            else:
+                fight += value(hw2, ew2)
+        by_fight = fight / (count - stay)
+        rolls = enemy_rolls()
+        back, on = Fraction(0), Fraction(0)
+        for taken in rolls:
+            hw2 = hw + max(0, taken - defence)
+            if hw2 == hw:
+                back += Fraction(1, len(rolls))
+            elif hw2 <= health:
+                on += value(hw2, ew) / len(rolls)
+        by_escape = (q + (1 - q) * on) / (1 - (1 - q) * back)
+        return max(by_fight, by_escape)
+
+    return value(0, 0)
+
+
+ESCAPES = [(2, 2, 2, 1, 0, "test 2 dice 5+ need 1 once"), (1, 3, 2, 2, 1, "test 1 die 4+ need 1"),
+           (3, 2, 1, 2, 0, "test 2 dice 6+ need 1 once"), (1, 2, 3, 3, 1, "test 3 dice 5+ need 2"),
+           (2, 1, 0, 1, 0, "test 1 die 3+ need 1 once")]
+
+
+@pytest.mark.parametrize(("h", "e", "health", "enemy_health", "defence", "escape"), ESCAPES,
+                         ids=str)
+def test_a_fight_with_an_escape_is_exact_at_the_best_play(h: int, e: int, health: int,
+                                                          enemy_health: int, defence: int,
+                                                          escape: str) -> None:
+    hero = Hero("h", {"combat": h}, health=health, defence=defence)
+    test = WORDS.parse_action(escape)
+    q = odds(test, hero)
+    assert fight_odds(hero, Enemy("e", e, enemy_health), test) == \
+        independent_escape_fight(h, e, health, enemy_health, defence, q)
+    assert fight_odds(hero, Enemy("e", e, enemy_health), test) >= \
+        fight_odds(hero, Enemy("e", e, enemy_health))
+
+
+def test_rolled_fights_with_escapes_agree_with_the_exact_odds() -> None:
+    hero = Hero("h", {"combat": 1, "agility": 2}, health=2, defence=0)
+    enemy = Enemy("e", 3, 2, 1)
+    program, solution = fight_solution(hero, enemy, WORDS.parse_action("test agility 5+ need 2"))
+    assert any(i == 1 for s, i in solution.policy.items() if s[0] == "fight")  # escapes
+    rng, runs = random.Random(35), 50_000
+    sampler = FightSampler(program, solution.policy)
+    passed = sum(sampler.passes(rng) for _ in range(runs))
+    exact = solution.value
+    assert abs(passed / runs - float(exact)) <= 3 * math.sqrt(float(exact * (1 - exact)) / runs)
 
 
 SAMPLED = ["test 3 dice 5+ need 2 keep_rolling", "test 3 dice 5+ need 2 once",

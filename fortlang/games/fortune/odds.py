@@ -243,37 +243,66 @@ def solution_of(test: SkillTest, hero: Hero, switches: Switches = DEFAULT
 
 @dataclass(frozen=True)
 class FightProgram:
-    """A fight to the end (G6.3, G6.4) as a chance program over (hero's wounds, enemy's
-    wounds): each round both roll at once, a 4+ is a hit, each side ignores its defence in
-    hits. A round where nobody is wounded comes back to its state: the walk sums that loop
-    in closed form. The hero wins when the enemy is beaten and they are not knocked out
-    (**reading**: both beaten in one round is a failed danger; G6.4 still gives the glory)."""
+    """A fight to the end (G6.3-G6.5) as a chance program. States:
+
+    * ``("fight", hw, ew)``: a round starts with the hero's and the enemy's wounds; with an
+      escape test the hero chooses to fight the round or try to escape (G6.5);
+    * ``("round", hw, ew)``: both roll at once, a 4+ is a hit, each side ignores its defence
+      in hits;
+    * ``("escape", hw, ew, s)``: the escape test, at its own state ``s`` (passed: the enemy is
+      left behind, the danger overcome, G6.1);
+    * ``("enemy", hw, ew)``: the escape failed: only the enemy rolls that round.
+
+    A round where nobody is wounded comes back to its state: the walk solves that loop, and the
+    hero's choice inside it, exactly. **Reading:** both beaten in one round is a failed danger
+    (G6.4 still gives the glory); push your limits (G2.7) is not offered to the escape yet."""
 
     hero: Hero
     enemy: Enemy
+    escape: RollProgram | None = None
 
     @property
     def start(self) -> Hashable:
-        return (0, 0)
+        return ("fight", 0, 0)
 
     def step(self, state: Hashable) -> core.Step:
         if state == PASS or state == FAIL:
             return core.Done(Fraction(state == PASS))
         assert isinstance(state, tuple)
-        hw, ew = state
-        dist = _round(self.hero.dice(Skill.COMBAT), self.enemy.combat)
-        nxt: list[Hashable] = []
-        for o in dist.outcomes:
-            hits, taken = o.value
-            ew2 = ew + max(0, hits - self.enemy.defence)
-            hw2 = hw + max(0, taken - self.hero.defence)
-            if hw2 > self.hero.health:
-                nxt.append(FAIL)
-            elif ew2 > self.enemy.health:
-                nxt.append(PASS)
-            else:
-                nxt.append((hw2, ew2))
-        return core.Chance(dist, tuple(nxt))
+        tag, hw, ew = state[:3]
+        if tag == "fight":
+            if self.escape is None:
+                return self.step(("round", hw, ew))
+            return core.Decision(("fight the round", "try to escape"),
+                                 (("round", hw, ew), self._escaping(hw, ew, self.escape.start)))
+        if tag == "round":
+            dist = _round(self.hero.dice(Skill.COMBAT), self.enemy.combat)
+            return core.Chance(dist, tuple(self._after(hw, ew, *o.value) for o in dist.outcomes))
+        if tag == "enemy":
+            dist = _round(0, self.enemy.combat)
+            return core.Chance(dist, tuple(self._after(hw, ew, *o.value) for o in dist.outcomes))
+        assert tag == "escape" and self.escape is not None
+        inner = self.escape.step(state[3])
+        if isinstance(inner, core.Done):
+            return inner if inner.value == 1 else self.step(("enemy", hw, ew))
+        mapped = tuple(self._escaping(hw, ew, t) for t in inner.next)
+        if isinstance(inner, core.Chance):
+            return core.Chance(inner.dist, mapped)
+        return core.Decision(inner.labels, mapped)
+
+    def _escaping(self, hw: int, ew: int, sub: Hashable) -> Hashable:
+        if sub == PASS:
+            return PASS
+        return ("enemy", hw, ew) if sub == FAIL else ("escape", hw, ew, sub)
+
+    def _after(self, hw: int, ew: int, hits: int, taken: int) -> Hashable:
+        ew2 = ew + max(0, hits - self.enemy.defence)
+        hw2 = hw + max(0, taken - self.hero.defence)
+        if hw2 > self.hero.health:
+            return FAIL
+        if ew2 > self.enemy.health:
+            return PASS
+        return ("fight", hw2, ew2)
 
 
 _ROUNDS: dict[tuple[int, int], Distribution] = {}
@@ -294,13 +323,33 @@ def _round(hero_dice: int, enemy_dice: int) -> Distribution:
     return _ROUNDS[key]
 
 
-def fight_odds(hero: Hero, enemy: Enemy) -> Fraction:
-    """The chance that ``hero`` beats ``enemy`` in a fight to the end (G6)."""
-    if hero.dice(Skill.COMBAT) + enemy.combat > 2 * MOST_ROLLED or max(
+def fight_program(hero: Hero, enemy: Enemy, escape: n.Action | None = None,
+                  switches: Switches = DEFAULT) -> FightProgram:
+    """The fight of ``hero`` against ``enemy``, with the enemy's escape test if it has one."""
+    if hero.dice(Skill.COMBAT) > MOST_ROLLED or enemy.combat > MOST_ROLLED or max(
             hero.health, enemy.health) > MOST_WOUNDS:
         raise OddsError("E360", f"a fight of {hero.id} against {enemy.id} is beyond the "
                         "exact walk's bounds", None, file=enemy.id)
-    return core.solve(FightProgram(hero, enemy)).value
+    if escape is not None and not isinstance(escape, SkillTest):
+        raise OddsError("E362", "an escape is one test", escape, file=enemy.id)
+    return FightProgram(hero, enemy, program_of(escape, hero, switches)
+                        if escape is not None else None)
+
+
+def fight_solution(hero: Hero, enemy: Enemy, escape: n.Action | None = None,
+                   switches: Switches = DEFAULT) -> tuple[FightProgram, core.Solution]:
+    program = fight_program(hero, enemy, escape, switches)
+    try:
+        return program, core.solve(program)
+    except (core.OddsTooLarge, core.OddsRefused) as e:
+        raise OddsError("E361", str(e), None, file=enemy.id) from None
+
+
+def fight_odds(hero: Hero, enemy: Enemy, escape: n.Action | None = None,
+               switches: Switches = DEFAULT) -> Fraction:
+    """The chance that ``hero`` overcomes ``enemy`` (G6.1): beats it in a fight to the end,
+    or escapes by its escape test (G6.5), choosing each round at best."""
+    return fight_solution(hero, enemy, escape, switches)[1].value
 
 
 # -- combinations --------------------------------------------------------------------------------
@@ -378,6 +427,42 @@ class Sampler:
             return all(self.passes(action.body, rng) for _ in range(action.count.n))
         odds(action, self.hero, self.switches)  # raises the positioned refusal
         raise AssertionError("odds() refuses what the sampler cannot roll")
+
+
+@dataclass
+class FightSampler:
+    """Fights rolled die by die, the hero choosing (fight or escape, then within the escape
+    test) as the exact walk's best play says."""
+
+    program: FightProgram
+    policy: Mapping[Hashable, int]
+    #: At most this many rounds a rolled fight; the exact walk refuses one nobody can end.
+    most_rounds: int = 10_000
+    _escapes: dict[tuple[int, int], dict[Hashable, int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for state, i in self.policy.items():
+            if isinstance(state, tuple) and state[0] == "escape":
+                self._escapes.setdefault((state[1], state[2]), {})[state[3]] = i
+
+    def passes(self, rng: random.Random) -> bool:
+        program, hero, enemy = self.program, self.program.hero, self.program.enemy
+        state: Hashable = program.start
+        for _ in range(self.most_rounds):
+            assert isinstance(state, tuple)
+            _, hw, ew = state
+            if program.escape is not None and self.policy.get(state, 0) == 1:
+                if program.escape.sample_faces(rng, self._escapes.get((hw, ew), {})):
+                    return True
+                hits = 0  # the escape failed: only the enemy rolls (G6.5)
+            else:
+                hits = sum(below(rng, FACES) + 1 >= HIT for _ in range(hero.dice(Skill.COMBAT)))
+            taken = sum(below(rng, FACES) + 1 >= HIT for _ in range(enemy.combat))
+            state = program._after(hw, ew, hits, taken)
+            if state == PASS or state == FAIL:
+                return state == PASS
+        raise OddsError("E361", f"a fight of {hero.id} against {enemy.id} lasted "
+                        f"{self.most_rounds} rounds", None, file=enemy.id)
 
 
 def simulate(action: n.Action, hero: Hero, runs: int, seed: int,

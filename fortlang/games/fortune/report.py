@@ -17,30 +17,23 @@ from fractions import Fraction
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.chance import below
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.escape import shown
 from fortlang.games.fortune.deck import Deck
-from fortlang.games.fortune.nodes import Skill
 from fortlang.games.fortune.odds import (
     DEFAULT,
-    HIT,
     MOST_RUNS,
     Enemy,
-    FightProgram,
+    FightSampler,
     Hero,
-    OddsError,
     Sampler,
     fight_odds,
+    fight_solution,
     odds,
 )
 from fortlang.games.fortune.switches import Switches
 from fortlang.games.fortune.vocabulary import VOCABULARY
 from fortlang.parser import language
-
-#: The most rounds one rolled fight may last before it is called endless (the exact walk
-#: refuses a fight nobody can win, E361, before any is rolled).
-MOST_ROUNDS = 10_000
 
 
 @dataclass(frozen=True)
@@ -88,15 +81,17 @@ def odds_of(what: str, hero_id: str, deck: Deck, *, runs: int = 0, seed: int = 0
                                    f"{runs}", None, "--simulate"))
     if what in deck.enemies:
         enemy = Enemy.from_card(deck.enemies[what])
-        return _fight(what, hero, enemy, runs, seed)
+        return _fight(what, hero, enemy, deck.actions.get((what, "escape")), runs, seed,
+                      switches)
     if what in deck.dangers:
         test = deck.actions[(what, "test")]
         exact = odds(test, hero, switches)
         foe = deck.dangers[what].get("enemy")
         if foe is not None:
             enemy = Enemy.from_card(deck.find("enemy", str(foe), what))
-            if fight_odds(hero, enemy) > exact:  # G6.1: the hero may fight instead
-                return _fight(what, hero, enemy, runs, seed)
+            escape = deck.actions.get((str(foe), "escape"))
+            if fight_odds(hero, enemy, escape, switches) > exact:  # G6.1: fight instead
+                return _fight(what, hero, enemy, escape, runs, seed, switches)
         return _tests(what, test, hero, exact, runs, seed, switches)
     action = language(VOCABULARY).parse_action(what, "<command line>")
     return _tests(what, action, hero, odds(action, hero, switches), runs, seed, switches)
@@ -111,28 +106,13 @@ def _tests(what: str, action: n.Action, hero: Hero, exact: Fraction, runs: int, 
     return Figures(what, hero.id, exact, "tests", runs, passed, seed)
 
 
-def _fight(what: str, hero: Hero, enemy: Enemy, runs: int, seed: int) -> Figures:
-    exact = fight_odds(hero, enemy)
-    rng = random.Random(seed)
-    passed = sum(roll_fight(hero, enemy, rng) for _ in range(runs))
-    return Figures(what, hero.id, exact, "fight", runs, passed, seed)
+def _fight(what: str, hero: Hero, enemy: Enemy, escape: n.Action | None, runs: int, seed: int,
+           switches: Switches) -> Figures:
+    program, solution = fight_solution(hero, enemy, escape, switches)
+    passed = 0
+    if runs:
+        sampler, rng = FightSampler(program, solution.policy), random.Random(seed)
+        passed = sum(sampler.passes(rng) for _ in range(runs))
+    return Figures(what, hero.id, solution.value, "fight", runs, passed, seed)
 
 
-def roll_fight(hero: Hero, enemy: Enemy, rng: random.Random) -> bool:
-    """One fight to the end rolled die by die (G6.3, G6.4, and :class:`FightProgram`'s reading
-    of both beaten in one round)."""
-    wounds, dealt = 0, 0
-    for _ in range(MOST_ROUNDS):
-        hits = sum(below(rng, 6) + 1 >= HIT for _ in range(hero.dice(Skill.COMBAT)))
-        taken = sum(below(rng, 6) + 1 >= HIT for _ in range(enemy.combat))
-        wounds += max(0, taken - hero.defence)
-        dealt += max(0, hits - enemy.defence)
-        if wounds > hero.health:
-            return False
-        if dealt > enemy.health:
-            return True
-    raise OddsError("E361", f"a fight of {hero.id} against {enemy.id} lasted "
-                    f"{MOST_ROUNDS} rounds", None, file=enemy.id)
-
-
-__all__ = ["FightProgram", "Figures", "odds_of", "roll_fight"]
