@@ -82,3 +82,14 @@ def test_a_dangers_odds_are_the_heros_better_option(hero: str) -> None:
         assert figures.exact == max(by_test, by_fight)
         assert figures.how == ("fight" if by_fight > by_test else "tests")
         assert 0 <= figures.exact <= 1
+
+
+def test_a_folder_that_is_no_set_of_this_game_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(FortError) as err:
+        read_set(tmp_path)
+    assert err.value.diagnostics[0].code == "E331"
+    (tmp_path / "manifest.yaml").write_text("id: x\nname: X\ngame: fort\n", encoding="utf-8")
+    with pytest.raises(FortError) as err:
+        read_set(tmp_path)
+    (d,) = err.value.diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E352", 3, 7)

@@ -28,6 +28,8 @@ from fortlang.module import ACTION, CardKind
 
 #: The sample set shipped with the module (see its manifest).
 SAMPLE = Path(__file__).resolve().parent / "sets" / "fortune-base"
+#: The manifest's ``game:`` of a set of this game.
+GAME_NAME = "fortune-and-glory"
 #: A set holds at most this many card files (a folder of thousands is surely not a set).
 MOST_FILES = 64
 
@@ -72,6 +74,16 @@ def _kind_of(doc: Document) -> CardKind | None:
 def read_set(folder: Path) -> Deck:
     """Every card file of ``folder`` (its ``*.yaml`` but the manifest); FortError with every
     diagnostic found when any file is wrong."""
+    manifest = read_document(folder / "manifest.yaml")
+    if manifest.root is None:
+        raise FortError(Diagnostic(ERROR, "E331", "not a card set folder (no manifest)", None,
+                                   str(folder), "a set folder holds a manifest.yaml"))
+    game = manifest.root.get("game")
+    if game is None or game.value != GAME_NAME:
+        said = "none" if game is None else f"`{str(game.value)[:40]}`"
+        raise FortError(Diagnostic(ERROR, "E352", f"the set's game is {said}, not "
+                                   f"`{GAME_NAME}`", game.span if game else None,
+                                   manifest.path, f"its manifest says `game: {GAME_NAME}`"))
     files = sorted(p for p in folder.glob("*.yaml") if p.name != "manifest.yaml")[:MOST_FILES + 1]
     if len(files) > MOST_FILES:
         raise FortError(Diagnostic(ERROR, "E304", f"more than {MOST_FILES} card files",
