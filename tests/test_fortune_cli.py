@@ -37,6 +37,9 @@ def test_odds_in_json_with_a_seeded_simulation() -> None:
 def test_an_enemy_is_a_fight() -> None:
     result = run("crimson_hand", "--hero", "duke_dudley")
     assert result.exit_code == 0 and "(fight)" in result.output
+    assert "\n  expected wounds: " in result.output
+    figures = json.loads(run("crimson_hand", "--hero", "duke_dudley", "--json").output)
+    assert 0 < figures["expected_wounds"]["value"] < 5  # Duke's health is 4: KO counts 5
 
 
 def test_a_wrong_skill_is_positioned_in_the_command_line() -> None:

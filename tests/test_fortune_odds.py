@@ -19,6 +19,7 @@ from fortlang.games.fortune.odds import (
     Enemy,
     FightSampler,
     Hero,
+    expected_wounds,
     fight_odds,
     fight_solution,
     odds,
@@ -189,6 +190,39 @@ def test_a_fight_to_the_end_is_exact(h: int, e: int, health: int, enemy_health: 
     enemy = Enemy("e", e, enemy_health, enemy_defence)
     assert fight_odds(hero, enemy) == independent_fight(h, e, health, enemy_health, defence,
                                                         enemy_defence)
+
+
+def independent_wounds(h: int, e: int, health: int, enemy_health: int) -> Fraction:
+    """The wounds a hero expects in a fight to the end, every face listed; a knock-out counts
+    health + 1, a round that wounds nobody repeats."""
+
+    @cache
+    def value(hw: int, ew: int) -> Fraction:
+        total, stay, count = Fraction(0), 0, 0
+        for faces in product(FACES, repeat=h + e):
+            count += 1
+            hw2 = hw + sum(f >= 4 for f in faces[h:])
+            ew2 = ew + sum(f >= 4 for f in faces[:h])
+            if hw2 > health:
+                total += health + 1
+            elif ew2 > enemy_health:
+                total += hw2
+            elif (hw2, ew2) == (hw, ew):
+                stay += 1
+            else:
+                total += value(hw2, ew2)
+        return total / (count - stay)
+
+    return value(0, 0)
+
+
+@pytest.mark.parametrize(("h", "e", "health", "enemy_health"),
+                         [(3, 2, 4, 1), (2, 2, 2, 2), (1, 3, 3, 0), (2, 1, 1, 3)], ids=str)
+def test_the_expected_wounds_of_a_fight_are_exact(h: int, e: int, health: int,
+                                                  enemy_health: int) -> None:
+    hero = Hero("h", {"combat": h}, health=health)
+    assert expected_wounds(hero, Enemy("e", e, enemy_health)) == \
+        independent_wounds(h, e, health, enemy_health)
 
 
 def independent_escape_fight(h: int, e: int, health: int, enemy_health: int, defence: int,

@@ -41,7 +41,7 @@ Fraction(1, 4)
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
@@ -201,25 +201,33 @@ def _loops(steps: dict[Hashable, Step]) -> list[list[Hashable]]:
     return out
 
 
-def solve(program: ChanceProgram, most_states: int = MOST_STATES) -> Solution:
-    """The exact value of ``program`` (every state's, and the best option at each decision)."""
+def solve(program: ChanceProgram, most_states: int = MOST_STATES,
+          played: Mapping[Hashable, int] | None = None) -> Solution:
+    """The exact value of ``program`` (every state's, and the best option at each decision).
+    Given ``played`` (a policy: state -> option index), the decisions it names take that option
+    instead of the best: the value of another measure under one play (the expected wounds of
+    the play that passes most often)."""
     steps = explore(program, most_states)
     values: dict[Hashable, Fraction] = {}
-    policy: dict[Hashable, int] = {}
+    policy: dict[Hashable, int] = dict(played or {})
+    fixed = frozenset(policy)
     for group in _loops(steps):
         if len(group) == 1:
-            _solve_one(group[0], steps[group[0]], values, policy)
+            _solve_one(group[0], steps[group[0]], values, policy, fixed)
         else:
-            _solve_loop(group, steps, values, policy)
+            _solve_loop(group, steps, values, policy, fixed)
     return Solution(values[program.start], values, policy)
 
 
 def _solve_one(state: Hashable, step: Step, values: dict[Hashable, Fraction],
-               policy: dict[Hashable, int]) -> None:
+               policy: dict[Hashable, int], fixed: frozenset[Hashable] = frozenset()) -> None:
     """A state in no loop but perhaps its own: a chance event that may come back to it is the
     sum of the geometric series, ``(Σ w·v over the other outcomes) / (total − w_self)``."""
     if isinstance(step, Done):
         values[state] = Fraction(step.value)
+        return
+    if isinstance(step, Decision) and state in fixed:
+        values[state] = values[step.next[policy[state]]]
         return
     if isinstance(step, Decision):
         best: tuple[Fraction, int] | None = None
@@ -245,7 +253,8 @@ def _solve_one(state: Hashable, step: Step, values: dict[Hashable, Fraction],
 
 
 def _solve_loop(group: list[Hashable], steps: dict[Hashable, Step],
-                values: dict[Hashable, Fraction], policy: dict[Hashable, int]) -> None:
+                values: dict[Hashable, Fraction], policy: dict[Hashable, int],
+                fixed: frozenset[Hashable] = frozenset()) -> None:
     """A loop of states. Chance states only: ``v_s − Σ p_st v_t (t in the loop) = Σ p_st v_t
     (t out of it)``, solved exactly. With decisions: the best play by policy iteration, each
     policy's values solved exactly, a decision changed only for a strictly better option, so
@@ -260,13 +269,16 @@ def _solve_loop(group: list[Hashable], steps: dict[Hashable, Step],
             options = [i for i, t in enumerate(step.next) if t != s]
             if not options:
                 raise OddsRefused(f"state {s!r}: every option comes back to it: it never ends")
-            chosen[s] = next((i for i in options if step.next[i] not in inside), options[0])
+            chosen[s] = policy[s] if s in fixed else next(
+                (i for i in options if step.next[i] not in inside), options[0])
     for _ in range(MOST_POLICY_ROUNDS):
         known = {**values, **_linear(group, steps, values, chosen)}
         better = dict(chosen)
         for s, i in chosen.items():
             step = steps[s]
             assert isinstance(step, Decision)
+            if s in fixed:
+                continue
             best = known[step.next[i]]
             for j, t in enumerate(step.next):
                 if t != s and known[t] > best:

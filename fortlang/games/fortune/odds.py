@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from fortlang import nodes as n
 from fortlang.engine import odds as core
@@ -260,16 +261,19 @@ class FightProgram:
     hero: Hero
     enemy: Enemy
     escape: RollProgram | None = None
+    #: What an end is worth: "pass" (1 when the enemy is overcome) or "wounds" (the wounds the
+    #: hero took, a knock-out counted as health + 1), for the expected wounds of a play.
+    measure: str = "pass"
 
     @property
     def start(self) -> Hashable:
         return ("fight", 0, 0)
 
     def step(self, state: Hashable) -> core.Step:
-        if state == PASS or state == FAIL:
-            return core.Done(Fraction(state == PASS))
         assert isinstance(state, tuple)
         tag, hw, ew = state[:3]
+        if tag == "end":  # ("end", overcome, wounds)
+            return core.Done(Fraction(int(hw) if self.measure == "pass" else ew))
         if tag == "fight":
             if self.escape is None:
                 return self.step(("round", hw, ew))
@@ -284,24 +288,24 @@ class FightProgram:
         assert tag == "escape" and self.escape is not None
         inner = self.escape.step(state[3])
         if isinstance(inner, core.Done):
-            return inner if inner.value == 1 else self.step(("enemy", hw, ew))
+            return self.step(("end", True, hw) if inner.value == 1 else ("enemy", hw, ew))
         mapped = tuple(self._escaping(hw, ew, t) for t in inner.next)
         if isinstance(inner, core.Chance):
             return core.Chance(inner.dist, mapped)
         return core.Decision(inner.labels, mapped)
 
-    def _escaping(self, hw: int, ew: int, sub: Hashable) -> Hashable:
+    def _escaping(self, hw: int, ew: int, sub: Hashable) -> tuple[Any, ...]:
         if sub == PASS:
-            return PASS
+            return ("end", True, hw)
         return ("enemy", hw, ew) if sub == FAIL else ("escape", hw, ew, sub)
 
-    def _after(self, hw: int, ew: int, hits: int, taken: int) -> Hashable:
+    def _after(self, hw: int, ew: int, hits: int, taken: int) -> tuple[Any, ...]:
         ew2 = ew + max(0, hits - self.enemy.defence)
         hw2 = hw + max(0, taken - self.hero.defence)
         if hw2 > self.hero.health:
-            return FAIL
+            return ("end", False, self.hero.health + 1)
         if ew2 > self.enemy.health:
-            return PASS
+            return ("end", True, hw2)
         return ("fight", hw2, ew2)
 
 
@@ -343,6 +347,15 @@ def fight_solution(hero: Hero, enemy: Enemy, escape: n.Action | None = None,
         return program, core.solve(program)
     except (core.OddsTooLarge, core.OddsRefused) as e:
         raise OddsError("E361", str(e), None, file=enemy.id) from None
+
+
+def expected_wounds(hero: Hero, enemy: Enemy, escape: n.Action | None = None,
+                    switches: Switches = DEFAULT) -> Fraction:
+    """The wounds ``hero`` expects to take fighting ``enemy`` as the play that overcomes it
+    most often does (G8.2); a knock-out counts health + 1."""
+    program, solution = fight_solution(hero, enemy, escape, switches)
+    wounds = FightProgram(program.hero, program.enemy, program.escape, "wounds")
+    return core.solve(wounds, played=solution.policy).value
 
 
 def fight_odds(hero: Hero, enemy: Enemy, escape: n.Action | None = None,
@@ -459,8 +472,9 @@ class FightSampler:
                 hits = sum(below(rng, FACES) + 1 >= HIT for _ in range(hero.dice(Skill.COMBAT)))
             taken = sum(below(rng, FACES) + 1 >= HIT for _ in range(enemy.combat))
             state = program._after(hw, ew, hits, taken)
-            if state == PASS or state == FAIL:
-                return state == PASS
+            assert isinstance(state, tuple)
+            if state[0] == "end":
+                return bool(state[1])
         raise OddsError("E361", f"a fight of {hero.id} against {enemy.id} lasted "
                         f"{self.most_rounds} rounds", None, file=enemy.id)
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from fortlang import nodes as n
+from fortlang.engine import odds as core
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.escape import shown
 from fortlang.games.fortune.deck import Deck
@@ -24,6 +25,7 @@ from fortlang.games.fortune.odds import (
     DEFAULT,
     MOST_RUNS,
     Enemy,
+    FightProgram,
     FightSampler,
     Hero,
     Sampler,
@@ -47,10 +49,14 @@ class Figures:
     runs: int = 0
     passed: int = 0
     seed: int = 0
+    #: A fight's expected wounds for the hero, at the play that overcomes it most often.
+    wounds: Fraction | None = None
 
     def text(self) -> str:
         out = (f"{shown(self.what)}, {shown(self.hero)}: {self.exact} = "
                f"{_percent(float(self.exact))}" + (" (fight)" if self.how == "fight" else ""))
+        if self.wounds is not None:
+            out += f"\n  expected wounds: {self.wounds} = {float(self.wounds):.2f}"
         if self.runs:
             out += (f"\n  rolled {self.runs:,} times (seed {self.seed}): {self.passed:,} passed"
                     f" = {_percent(self.passed / self.runs)}")
@@ -61,6 +67,9 @@ class Figures:
             "what": self.what, "hero": self.hero, "by": self.how,
             "exact": {"fraction": str(self.exact), "numerator": self.exact.numerator,
                       "denominator": self.exact.denominator, "probability": float(self.exact)}}
+        if self.wounds is not None:
+            out["expected_wounds"] = {"fraction": str(self.wounds),
+                                      "value": float(self.wounds)}
         if self.runs:
             out["simulated"] = {"runs": self.runs, "passed": self.passed, "seed": self.seed,
                                 "probability": self.passed / self.runs}
@@ -113,6 +122,8 @@ def _fight(what: str, hero: Hero, enemy: Enemy, escape: n.Action | None, runs: i
     if runs:
         sampler, rng = FightSampler(program, solution.policy), random.Random(seed)
         passed = sum(sampler.passes(rng) for _ in range(runs))
-    return Figures(what, hero.id, solution.value, "fight", runs, passed, seed)
+    wounds = core.solve(FightProgram(hero, enemy, program.escape, "wounds"),
+                        played=solution.policy).value
+    return Figures(what, hero.id, solution.value, "fight", runs, passed, seed, wounds)
 
 
