@@ -464,6 +464,8 @@ def _in_bounds(node: n.Node) -> Iterator[Diagnostic]:
         numbers = kind.numbers
         if kind.checked_later or not numbers or type(value) is not int:
             continue
+        if argument.optional and value == kind.default and type(value) is type(kind.default):
+            continue  # left out (`test combat 5+ need 2`: no bonus dice), as the printer does
         if not any((k.lo is None or k.lo <= value) and (k.hi is None or value <= k.hi)
                    for k in numbers):
             first = numbers[0]

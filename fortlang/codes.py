@@ -127,6 +127,16 @@ _TABLE: tuple[Code, ...] = (
     Code("E353", "vocabulary plugins in a set of another game", "uses: [backyard] in a set "
          "whose manifest says `game: frantic`", "remove `uses`: plugins extend Fort's words so "
          "far; a game module declares its own words"),
+    # -- Fortune and Glory's odds (fortlang.games.fortune.odds) -----------------------------------
+    Code("E360", "too many dice for exact odds", "test combat 5+ need 2 +6 dice spend 6 fortune "
+         "(for a hero of Combat 5: 17 dice in one roll)",
+         "lower the bonus dice or the fortune spent: one roll has at most 15 dice"),
+    Code("E361", "exact odds out of reach", "a chance program that reaches over 50,000 states, "
+         "or loops for ever", "simplify the test; `--simulate N` still samples it"),
+    Code("E362", "not a test the odds can walk", "each rival -> test combat 5+ need 2",
+         "write the action with tests, `or`, `then`, `x N` and parentheses only"),
+    Code("E363", "unknown hero or card", "fortlang odds danger_boat_chase --hero dukee",
+         "name a card of the set (the hint names the closest id)"),
     Code("E390", "formatting refused", "fortlang fmt on a file whose rewrite would not read "
          "back", "report the file; it was left unchanged"),
     Code("W300", "provisional card", "provisional: true",

@@ -32,6 +32,7 @@ def _cases(tmp: Path) -> dict[str, tuple[list[str], str]]:
         "fmt": (["fmt", str(tmp / "kids.yaml")], "E301"),
         "docs": (["docs", "build", "--out", str(tmp / "site"), "--sets", "fort-bsae"], "E604"),
         "simulate": (["simulate", "--bots", "randum", "--games", "1"], "E902"),
+        "odds": (["odds", "test combat 5+ need 2", "--hero", "dukee"], "E363"),
         "replay": (["replay", str(tmp / "log.jsonl")], "E901"),
         "play": (["play", "--bots", "randum"], "E902"),
         "playtest": (["playtest", "--no-browser", "--load", str(tmp / "log.jsonl")], "E901"),

@@ -23,6 +23,9 @@ COMMANDS: dict[str, str] = {
     "test": "fortlang.cli.test:test",
     "lsp": "fortlang.cli.lsp:lsp",
     "new": "fortlang.cli.new:new",
+    # a game module's command, by reference (the core imports no game; issue 33 stage 8 lets
+    # a module declare its commands)
+    "odds": "fortlang.games.fortune.cli:odds",
 }
 
 

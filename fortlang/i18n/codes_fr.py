@@ -107,6 +107,17 @@ CODES: dict[str, tuple[str, ...]] = {
              "retirez `uses` : les extensions étendent les mots de Fort pour l'instant ; un "
              "module de jeu déclare ses propres mots",
              "uses: [backyard] dans un jeu de cartes dont le manifeste dit `game: frantic`"),
+    "E360": ("trop de dés pour des chances exactes",
+             "réduisez les dés en bonus ou la fortune dépensée : un jet a au plus 15 dés",
+             "test combat 5+ need 2 +6 dice spend 6 fortune (pour un héros de Combat 5 : "
+             "17 dés en un jet)"),
+    "E361": ("chances exactes hors d'atteinte", "simplifiez le test ; `--simulate N` "
+             "l'échantillonne toujours",
+             "un programme de hasard qui atteint plus de 50 000 états, ou boucle sans fin"),
+    "E362": ("pas un test dont les chances se calculent",
+             "écrivez l'action avec des tests, `or`, `then`, `x N` et des parenthèses"),
+    "E363": ("héros ou carte inconnu",
+             "nommez une carte du jeu de cartes (l'indice donne l'identifiant le plus proche)"),
     "E390": ("mise en forme refusée", "signalez le fichier ; il n'a pas été modifié",
              "fortlang fmt sur un fichier dont la réécriture ne se relirait pas"),
     "W300": ("carte provisoire",
