@@ -50,9 +50,11 @@ def _module_schema(named: Path, card_file: Path) -> Path:
     from fortlang.cardset.build import nearby_game
 
     game = nearby_game(card_file)
-    assert game is not None and named.parent.parent.name == game.name
+    assert game is not None
+    package = game.vocabulary.split(":")[0].split(".")[2]  # fortlang.games.<package>...
+    assert named.parent.parent.name == package  # the schemas live in the game's own folder
     kind = next(k for k in game.cards if f"{k.key}.schema.json" == named.name)
-    schema_file = SCHEMA_DIR.parent / "games" / game.name / "schemas" / named.name
+    schema_file = SCHEMA_DIR.parent / "games" / package / "schemas" / named.name
     assert schema_file.read_text(encoding="utf-8") == kind.schema_text(), \
         f"{schema_file} is not what {game.name}'s `{kind.key}` declares: regenerate it"
     return schema_file

@@ -1,9 +1,7 @@
-"""A Fortune and Glory card set read for the odds: its heroes, dangers and enemies by id, each
-file validated against its kind's JSON Schema (``cards.py``) and each action field parsed with
-the game's vocabulary, every problem a positioned diagnostic.
-
-TODO(lead, issue 33 stage 5): the core's generic card loader (a manifest's ``game:`` -> the
-module's card kinds) replaces this reader; ``odds_of`` below needs only the three mappings.
+"""A Fortune and Glory card set read for the odds: its heroes, dangers and enemies by id, as the
+core's card loader reads any set (the manifest's ``game:`` -> this module's card kinds, each
+file validated against its kind's JSON Schema and each action field parsed with the game's
+words, every problem a positioned diagnostic).
 
 >>> deck = read_set(SAMPLE)
 >>> sorted(deck.heroes), deck.dangers["boat_chase"]["glory"]
@@ -18,20 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.cardset.dsl import parse_scalar
-from fortlang.cardset.schema import _translate, node_at
-from fortlang.cardset.yamlsrc import Document, read_document
+from fortlang.cardset.build import check_file
+from fortlang.cardset.load import bundled_dir, load_set, manifest_path
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
-from fortlang.games.fortune.cards import CARDS
-from fortlang.games.fortune.vocabulary import VOCABULARY
-from fortlang.module import ACTION, CardKind
+from fortlang.module import DEFAULT_GAME
 
-#: The sample set shipped with the module (see its manifest).
-SAMPLE = Path(__file__).resolve().parent / "sets" / "fortune-base"
+#: The sample set bundled with fortlang (cards/fortune-base: see its manifest).
+SAMPLE = bundled_dir() / "fortune-base"
 #: The manifest's ``game:`` of a set of this game.
 GAME_NAME = "fortune-and-glory"
-#: A set holds at most this many card files (a folder of thousands is surely not a set).
-MOST_FILES = 64
 
 
 @dataclass
@@ -64,82 +57,24 @@ class Deck:
                                        f"{kind}s: " + ", ".join(sorted(cards)))))
 
 
-def _kind_of(doc: Document) -> CardKind | None:
-    root = doc.root
-    if root is None or root.kind != "map":
-        return None
-    return next((k for k in CARDS if root.get(k.key) is not None), None)
-
-
 def read_set(folder: Path) -> Deck:
-    """Every card file of ``folder`` (its ``*.yaml`` but the manifest); FortError with every
-    diagnostic found when any file is wrong."""
-    manifest = read_document(folder / "manifest.yaml")
-    if manifest.root is None:
-        raise FortError(Diagnostic(ERROR, "E331", "not a card set folder (no manifest)", None,
-                                   str(folder), "a set folder holds a manifest.yaml"))
-    game = manifest.root.get("game")
-    if game is None or game.value != GAME_NAME:
-        said = "none" if game is None else f"`{str(game.value)[:40]}`"
-        raise FortError(Diagnostic(ERROR, "E352", f"the set's game is {said}, not "
-                                   f"`{GAME_NAME}`", game.span if game else None,
-                                   manifest.path, f"its manifest says `game: {GAME_NAME}`"))
-    files = sorted(p for p in folder.glob("*.yaml") if p.name != "manifest.yaml")[:MOST_FILES + 1]
-    if len(files) > MOST_FILES:
-        raise FortError(Diagnostic(ERROR, "E304", f"more than {MOST_FILES} card files",
-                                   None, str(folder)))
+    """The set in ``folder``; FortError with every diagnostic found when any file is wrong,
+    or E352 when the set is of another game."""
+    mpath = manifest_path(folder)
+    if mpath is not None:  # the game first: a set of another game is read with its kinds
+        node = check_file(mpath).manifest_node
+        game = node.get("game") if node is not None else None
+        said = str(game.value) if game is not None else DEFAULT_GAME
+        if said != GAME_NAME:
+            raise FortError(Diagnostic(ERROR, "E352", f"the set's game is `{said[:40]}`, not "
+                                       f"`{GAME_NAME}`", game.span if game else None,
+                                       str(mpath), f"its manifest says `game: {GAME_NAME}`"))
+    cardset = load_set(folder)
     deck = Deck()
-    problems: list[Diagnostic] = []
-    for path in files:
-        doc = read_document(path)
-        problems += doc.diagnostics
-        kind = _kind_of(doc)
-        if kind is None or doc.root is None:
-            if not doc.diagnostics:
-                problems.append(Diagnostic(ERROR, "E311", "not a card file of Fortune and "
-                                           "Glory (heroes, dangers, enemies)", None, str(path)))
-            continue
-        problems += _read_file(doc, kind, deck)
-    if problems:
-        raise FortError(problems)
+    for card in cardset.cards:
+        deck.cards.setdefault(card.kind, {})[card.id] = {"id": card.id, "name": card.name,
+                                                        **card.fields}
+        for name, ast in card.texts.items():
+            if isinstance(ast, n.Action):
+                deck.actions[(card.id, name)] = ast
     return deck
-
-
-def _read_file(doc: Document, kind: CardKind, deck: Deck) -> list[Diagnostic]:
-    """The file's schema errors and its action fields' errors (each card's fields are parsed
-    even when another field is wrong, so one pass shows every error); only a card with none is
-    kept."""
-    assert doc.root is not None
-    out: list[Diagnostic] = []
-    seen: set[tuple[Any, ...]] = set()
-    data = doc.root.to_data()
-    bad: set[tuple[Any, ...]] = set()
-    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]  # lazy: slow
-
-    for error in Draft202012Validator(kind.json_schema()).iter_errors(data):
-        out.extend(_translate(doc, error, seen))
-        bad.add(tuple(error.absolute_path)[:2])
-    items = doc.root.get(kind.key)
-    if () in bad or items is None or items.kind != "seq":
-        return out
-    cards = deck.cards.setdefault(kind.name, {})
-    for i, item in enumerate(items.value):
-        card = data[kind.key][i]
-        problems: list[Diagnostic] = []
-        for attribute in kind.attributes:
-            node = item.get(attribute.name) if item.kind == "map" else None
-            if attribute.language != ACTION or node is None or not isinstance(node.value, str):
-                continue
-            ast, found = parse_scalar(doc, node, ACTION, VOCABULARY)
-            problems += found
-            if ast is not None and isinstance(ast, n.Action):
-                deck.actions[(str(card.get("id")), attribute.name)] = ast
-        out += problems
-        if problems or (kind.key, i) in bad or (kind.key,) in bad:
-            continue
-        if card["id"] in cards:
-            out.append(Diagnostic(ERROR, "E313", f"{kind.name} `{card['id']}` twice",
-                                  node_at(doc.root, (kind.key, i, "id")).span, doc.path))
-            continue
-        cards[card["id"]] = card
-    return out
