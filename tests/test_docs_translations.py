@@ -226,7 +226,8 @@ def test_the_json_schema_section_is_in_the_page_language(lang: str) -> None:
         assert english not in section
 
 
-TRANSLATED = ("card-format.md", "scenarios.md", "expansions.md", "plugins.md", "simulate.md",
+TRANSLATED = ("card-format.md", "scenarios.md", "expansions.md", "plugins.md", "games.md",
+              "simulate.md",
               "search-bot.md", "editors.md", "playtest.md")
 _FENCE = r"^```[^\n]*\n.*?^```\n"
 

@@ -66,7 +66,7 @@ def _handwritten(name: str) -> str | None:
 #: simulate / balance / play / replay commands with the method behind their figures, and the
 #: language server's set-up in editors.
 HANDWRITTEN = (("card_format", "card-format.md"), ("scenarios", "scenarios.md"),
-               ("expansions", "expansions.md"), ("plugins", "plugins.md"),
+               ("expansions", "expansions.md"), ("plugins", "plugins.md"), ("games", "games.md"),
                ("simulate", "simulate.md"), ("search_bot", "search-bot.md"),
                ("editors", "editors.md"), ("playtest", "playtest.md"))
 
