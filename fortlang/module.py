@@ -150,10 +150,12 @@ class GameModule:
     titles: Mapping[str, str]
     #: How many seats a table may have (Fort: 2 to 4).
     players: range
-    #: ``"module:function"`` that deals a new table: ``(cardset, n_players, *, seed, ...)``.
-    new_table: str
-    #: ``"module:function"`` that plays one whole game and returns its result.
-    run: str
+    #: ``"module:function"`` that deals a new table: ``(cardset, n_players, *, seed, ...)``;
+    #: "" for a game whose table is not built yet.
+    new_table: str = ""
+    #: ``"module:function"`` that plays one whole game and returns its result; "" for a game
+    #: that cannot be played whole yet (``simulate`` says so: E906).
+    run: str = ""
     #: ``"module:attribute"``: the game's :class:`fortlang.registry.Vocabulary` (its words),
     #: "" for Fort's (the core's registry still holds Fort's words: issue 33 stage 5).
     vocabulary: str = ""

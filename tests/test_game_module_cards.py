@@ -176,3 +176,11 @@ def test_the_docs_site_says_it_shows_fort_only(tmp_path) -> None:
     assert "--sets: error[E906]: `fortlang docs pnp` is not available for Pig with cards yet" \
         in result.output, result.output
     assert not (tmp_path / "pig.pdf").exists()
+
+
+def test_a_game_with_no_loop_yet_is_not_simulated() -> None:
+    result = run("simulate", "--sets", str(ROOT / "cards" / "fortune-base"), "--players", "2",
+                 "--games", "2")
+    assert result.exit_code == 1
+    assert "--sets: error[E906]: `fortlang simulate` is not available for Fortune and Glory " \
+           "yet: it has no game loop" in result.output, result.output

@@ -277,13 +277,21 @@ def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, gam
             fail(Diagnostic(ERROR, "E906", f"{option} is not available for {game.title('en')} "
                             "yet: Fort's figures only", file=option,
                             hint="leave it out for a game module's sets (issue 33 stage 8)"))
+    if not game.run:
+        fail(Diagnostic(ERROR, "E906", f"`fortlang simulate` is not available for "
+                        f"{game.title('en')} yet: it has no game loop", file="--sets",
+                        hint="what it can do today is in `fortlang --help` and its docs"))
     for name in bots:
         if name not in module_games.MODULE_BOTS:
             fail(Diagnostic(ERROR, "E902", f"bot `{name}` does not play {game.title('en')} yet",
                             file="--bots", hint="bots: " + ", ".join(module_games.MODULE_BOTS)))
+    from fortlang.games import GameError
+
     try:
         figures = module_games.play(game, table, games=games, players=players, bots=bots,
                                     seed=seed)
+    except GameError as e:
+        fail(Diagnostic(ERROR, e.code, e.message, file="--sets", hint=e.hint))
     except FortError as e:
         fail(e)
     out = module_games.describe(game, table, figures, players=players, bots=bots, seed=seed,

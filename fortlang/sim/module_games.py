@@ -91,8 +91,15 @@ class ModuleFigures:
 def play(game: GameModule, table: CardSet, *, games: int, players: int,
          bots: Sequence[str], seed: int,
          on_game: Callable[[int], None] | None = None) -> ModuleFigures:
-    """Play ``games`` games of ``game`` with the set ``table``; the figures."""
-    run = game.piece("run")
+    """Play ``games`` games of ``game`` with the set ``table``; the figures. A module whose
+    game loop cannot be had is :class:`~fortlang.games.GameError` E351."""
+    from fortlang.games import GameError
+
+    try:
+        run = game.piece("run")
+    except Exception as e:  # a module's missing or broken loop is the user's report
+        raise GameError("E351", f"game module `{game.name}`: its game loop fails to load: "
+                        f"{type(e).__name__}: {e}", f"it is `{game.run}`") from None
     figures = ModuleFigures()
     for index in range(games):
         names = seat_bots(list(bots), players, index)

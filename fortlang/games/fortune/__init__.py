@@ -5,9 +5,9 @@ tests as vocabulary (``vocabulary.py``), its card kinds (``cards.py``), its rule
 ``GAME`` names its pieces lazily, as Fort's does; fortlang's ``pyproject.toml`` declares it in
 the ``fortlang.games`` entry-point group as ``fortune-and-glory``, the manifest's ``game:``.
 
-TODO(lead, issue 33 stage 7/8): the board game's table and flow (G7: initiative, movement,
-adventure, end) do not exist yet, so ``new_table`` and ``run`` name functions that raise
-NotImplementedError (``table.py``); ``fortlang odds`` needs only ``odds.py``.
+The board game's table and flow (G7: initiative, movement, adventure, end) do not exist yet,
+so ``GAME`` names no ``new_table`` and no ``run``: ``simulate`` says the game cannot be played
+whole yet (E906); ``fortlang odds`` needs only ``odds.py``.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ GAME = GameModule(
     name="fortune-and-glory",
     titles={"en": "Fortune and Glory", "fr": "Fortune and Glory", "ru": "Fortune and Glory"},
     players=range(1, 9),  # the summary's co-operative chart goes from 1 to 8 heroes (G9.4)
-    new_table="fortlang.games.fortune.table:new_table",
-    run="fortlang.games.fortune.table:run_game",
     vocabulary="fortlang.games.fortune.vocabulary:VOCABULARY",
     cards=CARDS,
 )
