@@ -283,13 +283,23 @@ def _give_to(ctx: Any, amount: int | All, seat: int, k: Then) -> bool:
     return pick_cards(ctx, int(amount), lambda: _passable(table, hand), each, k)
 
 
+def hand_sizes(table: FranticTable) -> tuple[int, ...]:
+    """Who holds how many cards, as an event found them when it was turned (Charity's "the
+    player with the most cards" is chosen once, F9.11), else now."""
+    if table.in_event and table.event_sizes:
+        return table.event_sizes
+    return tuple(len(p.hand) for p in table.players)
+
+
 def most_seats(table: FranticTable, seat: int, fewest: bool = False) -> tuple[int, ...]:
-    """The other players with the most (fewest) cards, in turn order from ``seat``'s next
-    (F9.3, F9.11)."""
-    rest = others(table, seat)
+    """The other players with the most (fewest) cards, in turn order (F9.3, F9.11): from the
+    next of the event's triggerer during an event, else from ``seat``'s next."""
+    start = table.origin if table.in_event else seat
+    rest = tuple(s for s in table.order_from(start) if s != seat)
     if not rest:
         return ()
-    sizes = [len(table.players[s].hand) for s in rest]
+    held = hand_sizes(table)
+    sizes = [held[s] for s in rest]
     best = min(sizes) if fewest else max(sizes)
     return tuple(s for s, n in zip(rest, sizes, strict=True) if n == best)
 
@@ -304,9 +314,9 @@ def _fixed_whom(table: FranticTable, seat: int, whom: Whom) -> tuple[int, ...]:
     if whom is Whom.EACH:
         return order
     if whom is Whom.MOST:  # F9.11: each of the players with the most cards, none of them
-        mine = len(table.players[seat].hand)
+        held = hand_sizes(table)
         tied = most_seats(table, seat)
-        if tied and mine >= len(table.players[tied[0]].hand):
+        if tied and held[seat] >= held[tied[0]]:
             return ()
         return tied
     if whom is Whom.FEWEST:  # F9.3: the first of them in turn order
@@ -554,9 +564,10 @@ def trigger_event(node: f.TriggerEvent, ctx: Any, k: K) -> bool:
             table.move(table.events_done, 0, table.events)
     event = table.move(table.events, len(table.events) - 1, table.events_done)
     count_play(table, event.id)
-    was_in_event, was_origin = table.in_event, table.origin
+    was_in_event, was_origin, was_sizes = table.in_event, table.origin, table.event_sizes
     table.set(table, "in_event", True)
     table.set(table, "origin", ctx.seat)
+    table.set(table, "event_sizes", tuple(len(p.hand) for p in table.players))
 
     def over(full: bool) -> bool:
         for p in table.players:
@@ -564,6 +575,7 @@ def trigger_event(node: f.TriggerEvent, ctx: Any, k: K) -> bool:
                 table.move(p.incoming, 0, p.hand)
         table.set(table, "in_event", was_in_event)
         table.set(table, "origin", was_origin)
+        table.set(table, "event_sizes", was_sizes)
         return k(True)
 
     if event.action is None:

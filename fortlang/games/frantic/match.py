@@ -160,8 +160,14 @@ def take_turn(table: FranticTable, seat: int) -> None:
 def play_round(table: FranticTable, dealer: int) -> int:
     """One round (F4.1-F4.3) from ``dealer``'s deal; the turns played."""
     deal_round(table, dealer)
-    current, turns = dealer, 0
-    while not table.round_over and turns < MOST_TURNS:
+    return play_turns(table, dealer)
+
+
+def play_turns(table: FranticTable, first: int, limit: int = MOST_TURNS) -> int:
+    """Turns from ``first``'s until the round ends (F4.1, F7.6, F9.14), at most ``limit``;
+    how many were played."""
+    current, turns = first, 0
+    while not table.round_over and turns < limit:
         if any(not p.hand for p in table.players):  # the first card emptied a hand
             break
         ticking = table.bomb

@@ -126,6 +126,8 @@ class FranticTable(Journal):
         self.origin = 0
         #: Inside an event (F8.1: Fuck You may then be passed; F9.10: passed cards wait).
         self.in_event = False
+        #: The hands' sizes when the event resolving was turned (F9.3, F9.11).
+        self.event_sizes: tuple[int, ...] = ()
         #: Why the round ended ("" while it goes on): "empty_hand", "empty_pile", "event".
         self.round_over = ""
         self.uncounted = False  # Doomsday (F10.2)
