@@ -619,7 +619,8 @@ def shuffle_hands(node: f.ShuffleHands, ctx: Any, k: K) -> bool:
         random.Random(i).shuffle(cards)
         order = table.order_from(ctx.seat)
         for j, card in enumerate(cards):
-            table.move(table.aside, table.aside.index(card), table.players[order[j % len(order)]].hand)
+            dealt_to = table.players[order[j % len(order)]]
+            table.move(table.aside, table.aside.index(card), dealt_to.hand)
         return k(True)
 
     return chance(ctx, _SHUFFLE, dealt)

@@ -128,7 +128,8 @@ def nice_try(table: FranticTable, current: int) -> None:
         table.plays[card.id] = table.plays.get(card.id, 0) + 1
         table.wish = None
         table.origin = seat
-        perform(table, seat, card.reaction, full=False)
+        if card.reaction is not None:
+            perform(table, seat, card.reaction, full=False)
 
 
 def take_turn(table: FranticTable, seat: int) -> None:

@@ -15,12 +15,19 @@ from typing import Any
 
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.model import CardSet, GameCard
+from fortlang.nodes import Action
 
 #: F2.3: the hand dealt (``frantic.hand_size``, 7 by default, never fewer than 4).
 HAND_SIZE = 7
 LEAST_HAND = 4
 #: F8.1: Fuck You's points when the card file gives none (it always does in the base set).
 COLOURS = ("blue", "red", "green", "yellow")
+
+
+def text_of(card: GameCard, field: str) -> Action | None:
+    """A field of the card written in Frantic's words, parsed by the card loader."""
+    text = card.texts.get(field)
+    return text if isinstance(text, Action) else None
 
 
 class PlayCard:
@@ -41,8 +48,8 @@ class PlayCard:
         number = fields.get("number")
         self.number: int | None = int(number) if isinstance(number, int) else None
         self.points: int = int(fields.get("points", 0))
-        self.action = card.texts.get("action")
-        self.reaction = card.texts.get("reaction")
+        self.action = text_of(card, "action")
+        self.reaction = text_of(card, "reaction")
         self.when: str = str(fields.get("when", ""))
         hand = fields.get("hand")
         self.hand: int | None = int(hand) if isinstance(hand, int) else None
@@ -68,7 +75,7 @@ class EventCard:
         self.uid = uid
         self.id = card.id
         self.name = card.name
-        self.action = card.texts.get("action")
+        self.action = text_of(card, "action")
 
     def __repr__(self) -> str:
         return f"<event {self.name}>"
