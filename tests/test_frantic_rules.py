@@ -159,6 +159,24 @@ def test_f7_4_counterattack_makes_the_gift_the_victims() -> None:
     assert table.plays == {"gift_blue": 1, "counterattack": 1}
 
 
+def test_f7_4_counterattack_makes_fantastic_four_the_victims() -> None:
+    table, _ = deal([["fantastic_four", "red_1"], ["blue_1"], ["counterattack", "green_1"]],
+                    answers=["fantastic_four", Seat(1), Seat(2), Seat(2), Seat(2),
+                             "counterattack", "red", Seat(0), Seat(0), Seat(0), Seat(0), 3])
+    match.take_turn(table, 0)
+    assert sizes(table) == [5, 1, 1]  # seat 2's deal: all four to seat 0, before anyone drew
+    assert table.wish == 3  # then Fantastic Four's own wish, by its player
+
+
+def test_f7_4_counterattack_answers_equality() -> None:
+    table, _ = deal([["equality", "red_1", "red_2", "red_3", "red_4"],
+                     ["counterattack", "blue_3", "blue_4"], ["blue_1"]],
+                    answers=["equality", 0, Seat(1), "counterattack", "blue", "green"])
+    match.take_turn(table, 0)
+    # seat 1's now: seat 2, the one player with fewer cards than seat 1, draws to 2
+    assert sizes(table) == [4, 2, 2] and table.wish == "green"
+
+
 def test_f6_2_exchange_gives_two_then_takes_two_face_down() -> None:
     table, _ = deal([["exchange_blue", "red_1", "red_2"], ["green_1", "green_2", "green_3"]],
                     answers=["exchange_blue", "red_1"])  # one victim, then one card left: not asked

@@ -196,31 +196,39 @@ def counterattacks(table: FranticTable, seat: int) -> list[PlayCard]:
     return [c for c in table.players[seat].hand if c.when == "targeted"]
 
 
+def react(ctx: Any, victim: int, taken: Then, countered: Then) -> bool:
+    """F7.4: ``victim``, at whom a special aims, may play a Counterattack out of turn (F3.4):
+    its reaction text (`counter then wish colour`) cancels the special at once and makes it
+    theirs (``countered()``); or they take it (``taken()``)."""
+    table = table_of(ctx)
+    held = counterattacks(table, victim)
+    if not held:
+        return taken()
+    options = [Option("take it", None)] + [Option(c.name, c.id) for c in held]
+
+    def ask(k2: K) -> bool:
+        return choose(ctx, Kind.REACT, options,
+                      lambda i: k2(True) if i == 0 else _counter(ctx, held[i - 1], k2))
+
+    def after(full: bool) -> bool:
+        if table.countered_by == victim:
+            table.set(table, "countered_by", -1)
+            return countered()
+        return taken()
+
+    return as_seat(ctx, victim, ask, after)
+
+
 def aimed(ctx: Any, body: Callable[[int, K], bool], k: K) -> bool:
-    """F7.4, F7.8: the performer chooses a victim among the other players, who may answer
-    with a Counterattack (out of turn, F3.4): its reaction text (`counter then wish colour`)
-    makes the special theirs, as if they had played it: they choose a new victim, who may
+    """F7.4, F7.8: the performer chooses a victim among the other players, who may counter:
+    the special is then theirs, as if they had played it: they choose a new victim, who may
     counter again. ``body(victim, k)`` is the special's effect, performed by whoever holds it
     last."""
     table = table_of(ctx)
 
     def chosen(victim: int) -> bool:
-        held = counterattacks(table, victim)
-        if not held:
-            return body(victim, k)
-        options = [Option("take it", None)] + [Option(c.name, c.id) for c in held]
-
-        def react(k2: K) -> bool:
-            return choose(ctx, Kind.REACT, options,
-                          lambda i: k2(True) if i == 0 else _counter(ctx, held[i - 1], k2))
-
-        def after(full: bool) -> bool:
-            if table.countered_by == victim:
-                table.set(table, "countered_by", -1)
-                return as_seat(ctx, victim, lambda k3: aimed(ctx, body, k3), k)
-            return body(victim, k)
-
-        return as_seat(ctx, victim, react, after)
+        return react(ctx, victim, lambda: body(victim, k),
+                     lambda: as_seat(ctx, victim, lambda k3: aimed(ctx, body, k3), k))
 
     return choose_seat(ctx, others(table, ctx.seat), chosen)
 
@@ -252,7 +260,36 @@ def draw(node: f.Draw, ctx: Any, k: K) -> bool:
 
 
 def draw_to(node: f.DrawTo, ctx: Any, k: K) -> bool:
-    """F7.5 (`mine`: as many as the card's player), Communism (`most`)."""
+    """F7.5 (`mine`: as many as the card's player), Communism (`most`). Equality's victim
+    (F7.8) may counter (F7.4): they then choose a player with fewer cards than them, who
+    draws to as many as they hold (and may counter again)."""
+    table = table_of(ctx)
+    if node.level is Level.MINE and ctx.seat != table.origin and not table.in_event:
+        me = ctx.seat
+
+        def countered() -> bool:
+            fewer = [s for s in others(table, me)
+                     if len(table.players[s].hand) < len(table.players[me].hand)]
+            if not fewer:
+                return k(True)
+            was = table.origin
+
+            def to(victim: int) -> bool:
+                table.set(table, "origin", me)
+
+                def back(full: bool) -> bool:
+                    table.set(table, "origin", was)
+                    return k(True)
+
+                return as_seat(ctx, victim, lambda k3: draw_to(node, ctx, k3), back)
+
+            return choose_seat(ctx, fewer, to)
+
+        return react(ctx, me, lambda: _draw_to(node, ctx, k), countered)
+    return _draw_to(node, ctx, k)
+
+
+def _draw_to(node: f.DrawTo, ctx: Any, k: K) -> bool:
     table = table_of(ctx)
     if node.level is Level.MINE:
         target = len(table.players[table.origin].hand)
@@ -526,12 +563,26 @@ def deal(node: f.Deal, ctx: Any, k: K) -> bool:
         seats = (*seats, ctx.seat)
     shares: dict[int, int] = {}
 
+    def drawn() -> bool:
+        for s in table.order_from(ctx.seat):
+            if shares.get(s):
+                draw_cards(table, s, shares[s])
+        return k(True)
+
+    def check(victims: tuple[int, ...], i: int) -> bool:
+        """F7.8: each victim, in turn order, may counter (F7.4) before anyone draws; the
+        first who does makes the whole deal theirs."""
+        if i == len(victims):
+            return drawn()
+        victim = victims[i]
+        return react(ctx, victim, partial(check, victims, i + 1),
+                     lambda: as_seat(ctx, victim, lambda k3: deal(node, ctx, k3), k))
+
     def step(left: int) -> bool:
         if left == 0 or not seats:
-            for s in table.order_from(ctx.seat):
-                if shares.get(s):
-                    draw_cards(table, s, shares[s])
-            return k(True)
+            victims = tuple(s for s in table.order_from(ctx.seat) if shares.get(s)
+                            and s != ctx.seat)
+            return check(victims, 0)
 
         def to(i: int) -> bool:
             table.note_item(shares, seats[i], shares.get(seats[i], 0) + 1)
