@@ -5,6 +5,7 @@ script, then checks what the rule says happened."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from fortlang.cardset.load import load_set
 from fortlang.engine.choices import Decision, Seat
 from fortlang.games.frantic import match
 from fortlang.games.frantic.effects import matches
-from fortlang.games.frantic.table import FranticTable, new_table
+from fortlang.games.frantic.table import SWITCHES, FranticTable, new_table
 
 ROOT = Path(__file__).resolve().parent.parent
 SET = load_set(ROOT / "cards" / "frantic-base")
@@ -431,3 +432,18 @@ def test_every_card_is_in_one_place_after_every_decision_and_turn() -> None:
         out = match.run_game(SET, 5, seed=seed, asker=ModuleSeats(agents), debug=True)
         assert out.turns > 0
 
+
+
+def test_every_switch_the_module_reads_is_a_reading_of_the_digest() -> None:
+    digest = (ROOT / "docs" / "games" / "frantic.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| `(frantic\.\w+)` \|", digest, re.M))
+    assert set(SWITCHES) <= listed and len(listed) >= len(SWITCHES) + 3
+
+
+@pytest.mark.parametrize(("switch", "value", "expected"), [
+    ("frantic.limit", "over", False), ("frantic.limit", "at_least", True),
+    ("frantic.points_limit", 200, False)])
+def test_f4_4_the_limit_switches(switch: str, value: Any, expected: bool) -> None:
+    table = new_table(SET, 5, switches={switch: value})
+    table.players[2].vp = 137
+    assert match.game_over(table) is expected

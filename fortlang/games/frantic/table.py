@@ -189,20 +189,19 @@ class FranticTable(Journal):
             raise AssertionError("event cards out of place")
 
 
-#: The readings of the digest (F15), with their defaults.
+#: The readings of the digest (F15) the module plays, with their defaults; a table's
+#: ``switches`` may change any of them.
 SWITCHES: dict[str, Any] = {
     "frantic.hand_size": HAND_SIZE,  # F2.3
     "frantic.first_card_chooser": "dealer",  # F2.5
     "frantic.skip": "skip_a_turn",  # F6.4
     "frantic.limit": "at_least",  # F4.4
     "frantic.points_limit": None,  # F2.2: None, the recommended medium limit
-    "frantic.second_chance": "may_draw",  # F6.1
     "frantic.fantastic_four_self": False,  # F7.3
     "frantic.event_passing": "simultaneous",  # F9.10
     "frantic.merry_christmas_self": False,  # F9.12
     "frantic.gamble_value": "points",  # F9.13
     "frantic.event_reshuffle": True,  # F9.8
-    "frantic.first_card_fuck_you": "reshuffle",  # F2.5 reading: turned again
 }
 
 
