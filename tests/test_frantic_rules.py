@@ -447,3 +447,11 @@ def test_f4_4_the_limit_switches(switch: str, value: Any, expected: bool) -> Non
     table = new_table(SET, 5, switches={switch: value})
     table.players[2].vp = 137
     assert match.game_over(table) is expected
+
+
+def test_f9_14_a_player_who_finishes_before_the_bomb_scores_minus_ten() -> None:
+    table, _ = deal([["blue_2"], ["green_1"], ["red_4", "red_6"]], answers=["blue_2"])
+    table.bomb = 2
+    assert match.play_turns(table, 0, limit=5) == 1
+    assert table.round_over == "empty_hand" and not table.bomb_exploded
+    assert match.score_round(table) == [-10, 1 + 10, 10 + 10]
