@@ -21,6 +21,7 @@ from typing import Any
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Kind, Option, Seat, player_name
 from fortlang.engine.interpreter import chance, decide
+from fortlang.engine.program import program
 from fortlang.games.frantic import nodes as f
 from fortlang.games.frantic.kinds import All, Colour, Counted, Discarded, Level, Whom, Wishable
 from fortlang.games.frantic.table import COLOURS, FranticSeat, FranticTable, PlayCard
@@ -153,8 +154,6 @@ def play_card(ctx: Any, card: PlayCard, k: K) -> bool:
         table.set(table, "last_colour", card.colours[0])
     if card.action is None:
         return k(True)
-    from fortlang.engine.program import program  # the engine's, built once per node
-
     table.set(table, "origin", ctx.seat)
     return program(card.action).run(ctx, k)
 
@@ -245,8 +244,6 @@ def _counter(ctx: Any, card: PlayCard, k: K) -> bool:
     if card.reaction is None:
         table.set(table, "countered_by", ctx.seat)
         return k(True)
-    from fortlang.engine.program import program
-
     return program(card.reaction).run(ctx, k)
 
 
@@ -631,8 +628,6 @@ def trigger_event(node: f.TriggerEvent, ctx: Any, k: K) -> bool:
 
     if event.action is None:
         return over(True)
-    from fortlang.engine.program import program
-
     return program(event.action).run(ctx, over)
 
 
