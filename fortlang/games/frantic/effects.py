@@ -742,9 +742,11 @@ def draft(node: f.Draft, ctx: Any, k: K) -> bool:
 
 
 def time_bomb(node: f.TimeBomb, ctx: Any, k: K) -> bool:
-    """F9.14: the round ends after that many players' turns (the match counts them)."""
+    """F9.14: the round ends after that many players' turns (the match counts them;
+    ``frantic.time_bomb_turns = table_rounds``: that many times round the table)."""
     table = table_of(ctx)
-    table.set(table, "bomb", node.turns)
+    rounds = table.switches["frantic.time_bomb_turns"] == "table_rounds"
+    table.set(table, "bomb", node.turns * (len(table.players) if rounds else 1))
     return k(True)
 
 

@@ -202,6 +202,7 @@ SWITCHES: dict[str, Any] = {
     "frantic.merry_christmas_self": False,  # F9.12
     "frantic.gamble_value": "points",  # F9.13
     "frantic.event_reshuffle": True,  # F9.8
+    "frantic.time_bomb_turns": "player_turns",  # F9.14
 }
 
 
