@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from fortlang import nodes as n
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Kind, Option, Seat, player_name
 from fortlang.engine.interpreter import chance, decide
@@ -152,10 +153,21 @@ def play_card(ctx: Any, card: PlayCard, k: K) -> bool:
         table.set(table, "wish", None)
     if card.colours:
         table.set(table, "last_colour", card.colours[0])
-    if card.action is None:
+    action = card.action
+    if action is None:
         return k(True)
     table.set(table, "origin", ctx.seat)
-    return program(card.action).run(ctx, k)
+    return program(must_play(table, ctx.seat, action)).run(ctx, k)
+
+
+def must_play(table: FranticTable, seat: int, action: n.Action) -> n.Action:
+    """F6.1 with ``frantic.second_chance = must_play``: an `or` that offers to play another
+    card (`play or draw`) is only that play while a card of the hand matches."""
+    if table.switches["frantic.second_chance"] != "must_play" or not isinstance(action,
+                                                                                 n.Choice):
+        return action
+    plays = [item for item in action.items if isinstance(item, f.Play)]
+    return plays[0] if plays and playable(table, seat) else action
 
 
 # -- choosing ---------------------------------------------------------------------------------

@@ -197,6 +197,7 @@ SWITCHES: dict[str, Any] = {
     "frantic.skip": "skip_a_turn",  # F6.4
     "frantic.limit": "at_least",  # F4.4
     "frantic.points_limit": None,  # F2.2: None, the recommended medium limit
+    "frantic.second_chance": "may_draw",  # F6.1
     "frantic.fantastic_four_self": False,  # F7.3
     "frantic.event_passing": "simultaneous",  # F9.10
     "frantic.merry_christmas_self": False,  # F9.12
