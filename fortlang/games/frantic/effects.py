@@ -770,7 +770,7 @@ def nothing(node: f.Nothing, ctx: Any, k: K) -> bool:
 def reverse(node: f.Reverse, ctx: Any, k: K) -> bool:
     """Play goes the other way (Supercharge's Looping; its duration is not kept yet)."""
     table = table_of(ctx)
-    table.set(table, "direction", -table.direction)
+    table.set(table, "play_direction", -table.play_direction)
     return k(True)
 
 

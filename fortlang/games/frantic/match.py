@@ -71,7 +71,7 @@ def reset_round(table: FranticTable) -> None:
     table.events_done.clear()
     table.events.sort(key=lambda e: e.uid)
     table.rng.shuffle(table.events)
-    table.direction = -1
+    table.play_direction = -1
     table.wish = None
     table.last_colour = None
     table.round_over = ""

@@ -127,7 +127,8 @@ class FranticTable(Journal):
         #: Cards set aside while an effect resolves: stakes (Gambling Man), a market's cards
         #: (Market), an exchange's given cards (F6.2).
         self.aside: list[PlayCard] = []
-        self.direction = -1  # F2.6: counter-clockwise
+        #: F2.6: -1, counter-clockwise (the seat before in seat order); Looping turns it.
+        self.play_direction = -1
         self.wish: str | int | None = None
         self.last_colour: str | None = None
         self.origin = 0
@@ -153,6 +154,15 @@ class FranticTable(Journal):
     @property
     def seat_count(self) -> int:
         return len(self.players)
+
+    @property
+    def direction(self) -> int:
+        """Which way the players come, as the selectors read it: the direction of play, but
+        clockwise (+1) while an event resolves under ``frantic.event_order = clockwise``
+        (F9.2)."""
+        if self.in_event and self.switches["frantic.event_order"] == "clockwise":
+            return 1
+        return self.play_direction
 
     def order_from(self, seat: int) -> tuple[int, ...]:
         """Every seat in the order of play from ``seat``'s next, ``seat`` last (F9.2)."""
@@ -194,6 +204,7 @@ class FranticTable(Journal):
 SWITCHES: dict[str, Any] = {
     "frantic.hand_size": HAND_SIZE,  # F2.3
     "frantic.first_card_chooser": "dealer",  # F2.5
+    "frantic.event_order": "next_in_play",  # F9.2
     "frantic.skip": "skip_a_turn",  # F6.4
     "frantic.limit": "at_least",  # F4.4
     "frantic.points_limit": None,  # F2.2: None, the recommended medium limit
