@@ -481,3 +481,17 @@ def test_f9_14_a_player_who_finishes_before_the_bomb_scores_minus_ten() -> None:
     assert match.play_turns(table, 0, limit=5) == 1
     assert table.round_over == "empty_hand" and not table.bomb_exploded
     assert match.score_round(table) == [-10, 1 + 10, 10 + 10]
+
+
+def test_f11_3_reverse_until_next_turn_turns_back_after_that_turn() -> None:
+    """Supercharge's Looping (`reverse until_next_turn`), performed on a base table."""
+    from fortlang.engine.perform import perform
+    from fortlang.games.frantic.vocabulary import VOCABULARY
+    from fortlang.parser import language
+    table, _ = deal([["red_1"], ["red_2"], ["red_3"]], "green_9", rest="first")
+    assert perform(table, 0, language(VOCABULARY).parse_action("reverse until_next_turn"))
+    assert table.next_seat(0) == 1  # clockwise now
+    match.play_turns(table, 1, limit=1)  # another player's turn: still reversed
+    assert table.play_direction == 1 and table.reversed_by == 0
+    match.play_turns(table, 0, limit=1)  # seat 0's next turn: play turns back after it
+    assert table.play_direction == -1 and table.reversed_by == -1

@@ -24,7 +24,16 @@ from fortlang.engine.choices import Kind, Option, Seat, player_name
 from fortlang.engine.interpreter import chance, decide
 from fortlang.engine.program import program
 from fortlang.games.frantic import nodes as f
-from fortlang.games.frantic.kinds import All, Colour, Counted, Discarded, Level, Whom, Wishable
+from fortlang.games.frantic.kinds import (
+    All,
+    Colour,
+    Counted,
+    Discarded,
+    Lasting,
+    Level,
+    Whom,
+    Wishable,
+)
 from fortlang.games.frantic.table import COLOURS, FranticSeat, FranticTable, PlayCard
 
 K = Callable[[bool], bool]
@@ -768,8 +777,14 @@ def nothing(node: f.Nothing, ctx: Any, k: K) -> bool:
 
 
 def reverse(node: f.Reverse, ctx: Any, k: K) -> bool:
-    """Play goes the other way (Supercharge's Looping; its duration is not kept yet)."""
+    """Play goes the other way, for the round or (`until_next_turn`, Supercharge's Looping)
+    until the performer's next turn is over (F11.3: the match turns it back)."""
     table = table_of(ctx)
+    if node.lasting is Lasting.NEXT_TURN:
+        if table.reversed_by >= 0:  # a second Looping cancels the first one's
+            table.set(table, "reversed_by", -1)
+        else:
+            table.set(table, "reversed_by", ctx.seat)
     table.set(table, "play_direction", -table.play_direction)
     return k(True)
 

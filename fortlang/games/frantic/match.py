@@ -72,6 +72,7 @@ def reset_round(table: FranticTable) -> None:
     table.events.sort(key=lambda e: e.uid)
     table.rng.shuffle(table.events)
     table.play_direction = -1
+    table.reversed_by = -1
     table.wish = None
     table.last_colour = None
     table.round_over = ""
@@ -172,8 +173,12 @@ def play_turns(table: FranticTable, first: int, limit: int = MOST_TURNS) -> int:
         if any(not p.hand for p in table.players):  # the first card emptied a hand
             break
         ticking = table.bomb
+        ends_reversal = table.reversed_by == current  # F11.3: until their next turn is over
         take_turn(table, current)
         turns += 1
+        if ends_reversal:
+            table.play_direction = -table.play_direction
+            table.reversed_by = -1
         debug_check(table)
         if any(not p.hand for p in table.players):
             nice_try(table, current)

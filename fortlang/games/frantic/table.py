@@ -129,6 +129,9 @@ class FranticTable(Journal):
         self.aside: list[PlayCard] = []
         #: F2.6: -1, counter-clockwise (the seat before in seat order); Looping turns it.
         self.play_direction = -1
+        #: Who reversed play `until_next_turn` (S: Looping): it turns back once their next
+        #: turn is over (F11.3); -1 when nobody did.
+        self.reversed_by = -1
         self.wish: str | int | None = None
         self.last_colour: str | None = None
         self.origin = 0
