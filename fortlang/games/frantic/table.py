@@ -14,14 +14,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from fortlang.engine.journal import Journal, SeatCounts
+from fortlang.games.frantic.kinds import Colour
 from fortlang.model import CardSet, GameCard
 from fortlang.nodes import Action
 
 #: F2.3: the hand dealt (``frantic.hand_size``, 7 by default, never fewer than 4).
 HAND_SIZE = 7
 LEAST_HAND = 4
-#: F8.1: Fuck You's points when the card file gives none (it always does in the base set).
-COLOURS = ("blue", "red", "green", "yellow")
+#: F1.2: the four colours, in the order a wish offers them (black is none, F5.3).
+COLOURS: tuple[str, ...] = tuple(c.value for c in Colour)
 
 
 def text_of(card: GameCard, field: str) -> Action | None:
