@@ -495,3 +495,29 @@ def test_f11_3_reverse_until_next_turn_turns_back_after_that_turn() -> None:
     assert table.play_direction == 1 and table.reversed_by == 0
     match.play_turns(table, 0, limit=1)  # seat 0's next turn: play turns back after it
     assert table.play_direction == -1 and table.reversed_by == -1
+
+
+def snapshot(table: FranticTable) -> tuple:
+    places = tuple(tuple(c.uid for c in place) for place in table.places())
+    seats = tuple((p.vp, p.skipped, p.finished) for p in table.players)
+    flags = (table.wish, table.last_colour, table.origin, table.in_event, table.round_over,
+             table.uncounted, table.bomb, table.play_direction, table.reversed_by,
+             table.countered_by, table.event_sizes, dict(table.plays))
+    return places, seats, flags, tuple(e.uid for e in table.events), len(table.events_done)
+
+
+@pytest.mark.parametrize("card", sorted({c.id for c in SET.cards if "action" in c.texts
+                                        or "reaction" in c.texts}))
+def test_trying_a_text_leaves_the_table_as_it_was(card: str) -> None:
+    """Every effect changes the table through the journal only: a search that tries a card's
+    text (and, for a black number, each event in turn) undoes all of it."""
+    from fortlang.engine.perform import can_perform
+    hands = [["red_1", "red_2", "counterattack", "blue_5", "black_1", "black_2"],
+             ["blue_1", "blue_2", "green_3"], ["green_1"], ["yellow_1"]]
+    texts = [t for c in SET.cards if c.id == card for t in c.texts.values()]
+    for event in [e.id for e in SET.cards if e.kind == "event"][:20 if "black" in card else 1]:
+        table, _ = deal(hands, "red_5", events=(event,))
+        before = snapshot(table)
+        for text in texts:
+            can_perform(table, 0, text)
+            assert snapshot(table) == before, (card, event)
