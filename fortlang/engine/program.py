@@ -292,7 +292,9 @@ class TallyOp(Count):
         self.measure: Callable[[Any], int] = measure
 
     def count(self, ctx: Ctx) -> int:
-        return self.measure(ctx.player)
+        # ``who``: the performer at any game's table (``player``, the same object, is set
+        # only at Fort's; Frantic's `x place` is measured on its seat)
+        return self.measure(ctx.who)
 
 
 _COUNTS: Final[dict[type, Callable[[Any], Count]]] = {

@@ -1,13 +1,12 @@
 """Frantic, the second game module (issue 34; docs/games/frantic.md): a shedding game for 2 to 8
 players. This package holds its words (:mod:`.vocabulary`: primitives, argument kinds in
 :mod:`.kinds`, selectors in :mod:`.selectors`, AST nodes in :mod:`.nodes`) and its card kinds
-(:mod:`.cards`); its table, flow and ops come with the engine's split (issue 33 stage 7).
+(:mod:`.cards`), its table (:mod:`.table`), its primitives' effects (:mod:`.effects`) and its
+game loop (:mod:`.match`).
 
 ``GAME`` names its pieces lazily, as Fort's does, and fortlang's ``pyproject.toml`` declares it
 in the ``fortlang.games`` entry-point group: ``fortlang check cards/frantic-base`` reads the set
-with these kinds and words. ``new_table`` and ``run`` name modules still to be written (the
-table and the turn, issue 34 item 3): until then ``simulate`` says the game cannot be played
-yet (E351)."""
+with these kinds and words, and ``fortlang simulate --sets cards/frantic-base`` plays it."""
 
 from __future__ import annotations
 
@@ -18,8 +17,8 @@ GAME = GameModule(
     name="frantic",
     titles={"en": "Frantic", "fr": "Frantic", "ru": "Frantic"},  # the editions keep its name
     players=range(2, 9),  # F2: 2 to 8 players
-    new_table="fortlang.games.frantic.table:new_table",  # still to be written (issue 34 item 3)
-    run="fortlang.games.frantic.match:run_game",  # still to be written (issue 34 item 3)
+    new_table="fortlang.games.frantic.table:new_table",
+    run="fortlang.games.frantic.match:run_game",
     vocabulary="fortlang.games.frantic.vocabulary:VOCABULARY",
     cards=CARD_KINDS,
 )

@@ -3,8 +3,9 @@ its primitives, argument kinds, selectors and the `x place` quantity, as one
 :class:`fortlang.registry.Vocabulary`, from which :class:`fortlang.parser.Language` builds
 its parser, and the printer, the checker and the phrasebooks read.
 
-Every card of the base game is written in these words (cards/frantic-base). The engine's ops
-(``effect``/``op``) come with Frantic's table; the declarations are complete otherwise.
+Every card of the base game is written in these words (cards/frantic-base). Each primitive's
+engine effect is in :mod:`fortlang.games.frantic.effects`, performed on Frantic's table
+(:mod:`fortlang.games.frantic.table`).
 
 >>> from fortlang.parser import language
 >>> from fortlang.printer import to_text
@@ -19,11 +20,13 @@ Every card of the base game is written in these words (cards/frantic-base). The 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from fortlang import nodes as n
 from fortlang.games.frantic import nodes as f
+from fortlang.games.frantic.effects import EFFECTS
 from fortlang.games.frantic.kinds import (
     ALL,
     DISCARDED,
@@ -403,10 +406,11 @@ PLACE = WordSpec(
     meanings={"fr": "votre rang dans l'ordre d'un effet sur plusieurs joueurs (1 : le premier)",
               "ru": "ваш номер в очереди эффекта на нескольких игроков (1 — первый)"})
 
-PRIMITIVES: tuple[PrimitiveSpec, ...] = (
+#: Each with its engine effect (fortlang.games.frantic.effects), by its name.
+PRIMITIVES: tuple[PrimitiveSpec, ...] = tuple(replace(spec, effect=EFFECTS[spec.name]) for spec in (
     DRAW, DRAW_TO, GIVE, TAKE, EXCHANGE, SWAP_HANDS, DISCARD_P, SKIP, PLAY, WISH_P, DEAL, COUNTER,
     TRIGGER_EVENT, END_ROUND, SCORE, SHOW_HAND, SHUFFLE_HANDS, GAMBLE, DRAFT, TIME_BOMB,
-    NOTHING, REVERSE)
+    NOTHING, REVERSE))
 #: Frantic's operators: Fort's `x`, `then`, `or` and parentheses; who performs (`every
 #: player ->`) is said by its selectors.
 FRANTIC_OPERATORS = tuple(o for o in OPERATORS if o.name in ("x", "then", "or", "( )"))
