@@ -153,8 +153,10 @@ class GameModule:
     #: ``"module:function"`` that deals a new table: ``(cardset, n_players, *, seed, ...)``;
     #: "" for a game whose table is not built yet.
     new_table: str = ""
-    #: ``"module:function"`` that plays one whole game and returns its result; "" for a game
-    #: that cannot be played whole yet (``simulate`` says so: E906).
+    #: ``"module:function"`` that plays one whole game and returns its :class:`Outcome`:
+    #: ``(cardset, n_players, *, seed, asker, debug)`` (``debug``: check the table's
+    #: invariants at every decision); "" for a game that cannot be played whole yet
+    #: (``simulate`` says so: E906).
     run: str = ""
     #: ``"module:attribute"``: the game's :class:`fortlang.registry.Vocabulary` (its words),
     #: "" for Fort's (the core's registry still holds Fort's words: issue 33 stage 5).

@@ -132,7 +132,7 @@ def test_the_language_server_completes_and_diagnoses_in_the_games_words() -> Non
 
 def test_simulate_plays_the_games_module_with_its_figures() -> None:
     args = ("simulate", "--sets", str(PIG_SET), "--players", "3", "--games", "60",
-            "--bots", "greedy,random", "--seed", "4", "--json")
+            "--bots", "greedy,random", "--seed", "4", "--json", "--check-invariants")
     first, again = run(*args), run(*args)
     assert first.exit_code == 0, first.output
     assert first.stdout == again.stdout  # the figures depend on the seed only
@@ -148,6 +148,7 @@ def test_simulate_plays_the_games_module_with_its_figures() -> None:
 @pytest.mark.parametrize(("args", "expected"), [
     (("--players", "5"), "--players: error[E905]: Pig with cards is for 2 to 4 players, not 5"),
     (("--draft",), "--draft: error[E906]: --draft is not available for Pig with cards yet"),
+    (("--log", "games.jsonl"), "--log: error[E906]: --log is not available for Pig with cards"),
     (("--bots", "mcts"), "--bots: error[E902]: bot `mcts` does not play Pig with cards yet"),
 ])
 def test_simulate_refuses_what_the_module_cannot_do_yet(args, expected) -> None:
@@ -184,3 +185,18 @@ def test_a_game_with_no_loop_yet_is_not_simulated() -> None:
     assert result.exit_code == 1
     assert "--sets: error[E906]: `fortlang simulate` is not available for Fortune and Glory " \
            "yet: it has no game loop" in result.output, result.output
+
+
+def test_a_broken_invariant_is_e903_naming_the_game_and_its_seed(monkeypatch) -> None:
+    from fortlang_pig import table
+
+    def lose_a_card(self) -> None:
+        raise AssertionError("a card went missing")
+
+    monkeypatch.setattr(table.PigTable, "check_invariants", lose_a_card)
+    result = run("simulate", "--sets", str(PIG_SET), "--games", "3", "--seed", "2",
+                 "--check-invariants")
+    assert result.exit_code == 1
+    assert "simulate: error[E903]: game 0 (seed " in result.output, result.output
+    assert "failed in the engine of Pig with cards: AssertionError: a card went missing" \
+        in result.output

@@ -234,8 +234,8 @@ def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], se
     game = seated_game(table, players)
     if game is not None:  # a game module with its own cards: its own loop and figures
         _simulate_module(game, played, table, games, players, bots, seed, as_json,
+                         check_invariants,
                          unsupported={"--draft": draft, "--log": log_path is not None,
-                                      "--check-invariants": check_invariants,
                                       "--backend": backend != "local",
                                       "--margin": margin != 0.0})
         return
@@ -266,7 +266,7 @@ def seated_game(table: CardSet, players: int) -> Any:
 
 
 def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, games: int,
-                     players: int, bots: list[str], seed: int, as_json: bool,
+                     players: int, bots: list[str], seed: int, as_json: bool, debug: bool,
                      unsupported: dict[str, bool]) -> None:
     """``simulate`` of a game module's sets: its games and the figures every game has."""
     from fortlang.cardset.table import fingerprint
@@ -289,7 +289,7 @@ def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, gam
 
     try:
         figures = module_games.play(game, table, games=games, players=players, bots=bots,
-                                    seed=seed)
+                                    seed=seed, debug=debug)
     except GameError as e:
         fail(Diagnostic(ERROR, e.code, e.message, file="--sets", hint=e.hint))
     except FortError as e:

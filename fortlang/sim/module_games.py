@@ -17,6 +17,7 @@ from typing import Any
 
 from fortlang.agents.bots import agent_seed, worth
 from fortlang.engine.choices import Decision, RandomAgent
+from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet, GameCard
 from fortlang.module import GameModule, Outcome
 from fortlang.nodes import Action
@@ -89,7 +90,7 @@ class ModuleFigures:
 
 
 def play(game: GameModule, table: CardSet, *, games: int, players: int,
-         bots: Sequence[str], seed: int,
+         bots: Sequence[str], seed: int, debug: bool = False,
          on_game: Callable[[int], None] | None = None) -> ModuleFigures:
     """Play ``games`` games of ``game`` with the set ``table``; the figures. A module whose
     game loop cannot be had is :class:`~fortlang.games.GameError` E351."""
@@ -106,7 +107,15 @@ def play(game: GameModule, table: CardSet, *, games: int, players: int,
         s = game_seed(seed, index)
         agents = [make_agent(name, agent_seed(s, seat), table.cards)
                   for seat, name in enumerate(names)]
-        out = run(table, players, seed=s, asker=ModuleSeats(agents))  # type: ignore[operator]
+        try:  # with ``debug`` the table checks its invariants at every decision
+            out = run(table, players, seed=s, asker=ModuleSeats(agents),  # type: ignore[operator]
+                      debug=debug)
+        except Exception as e:  # an engine or module bug: the user's report names the game
+            raise FortError(Diagnostic(
+                ERROR, "E903", f"game {index} (seed {s}) failed in the engine of "
+                f"{game.title('en')}: {type(e).__name__}: {str(e)[:300]}", file="simulate",
+                hint=f"`fortlang simulate --games {index + 1} --seed {seed}` meets it again; "
+                "report it to the game module's authors")) from None
         figures.add(names, out)
         if on_game is not None:
             on_game(index)

@@ -41,9 +41,18 @@ class PigTable(Journal):
         super().__init__(seed=seed, asker=asker)
         self.players = [Seat(i) for i in range(n_players)]
         self.deck = list(cards)
+        self.cards = len(cards)  # every copy, wherever it is
         self.discard: list[GameCard] = []
         self.turn = 0
         self.direction = 1
+
+    def check_invariants(self) -> None:
+        """Every copy is in one place: the deck, the discard pile or one hand (checked
+        at every decision with ``simulate --check-invariants``)."""
+        places = [self.deck, self.discard, *(p.hand for p in self.players)]
+        held = sum(len(place) for place in places)
+        if held != self.cards:
+            raise AssertionError(f"{held} cards on the table, {self.cards} in the game")
 
     # What the core's selectors read (fortlang.vocabulary.TableView): the seat count, the
     # direction of play (``direction``, +1: seat order) and ``players``.
@@ -87,11 +96,12 @@ def play_turn(table: PigTable, seat: int, plays: dict[str, int]) -> None:
                                                            "discard a card (P5)"))))
 
 
-def run_game(cardset: CardSet, n_players: int, *, seed: int = 0, asker: Any = None
-             ) -> Outcome:
+def run_game(cardset: CardSet, n_players: int, *, seed: int = 0, asker: Any = None,
+             debug: bool = False) -> Outcome:
     """A whole game (P6): turns in seat order until someone reaches the target, or every card
-    is played."""
+    is played. With ``debug``, the invariants are checked at every decision."""
     table = new_table(cardset, n_players, seed=seed, asker=asker)
+    table.debug = debug
     plays: dict[str, int] = {}
     turns = 0
     while turns < MOST_TURNS:
