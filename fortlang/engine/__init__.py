@@ -1,6 +1,7 @@
-"""The rules engine's core: game state and its undo log (R1), choices as data, who answers them,
-chance, and the action interpreter (R12, R13). Fort's play and follow (R5, R6) and its invariant
-checker are Fort's (:mod:`fortlang.games.fort.play`, :mod:`fortlang.games.fort.invariants`).
+"""The rules engine's core: the undo journal every game's table is built on, Fort's game state
+(R1), choices as data, who answers them, chance, and the action interpreter (R12, R13). Fort's
+play and follow (R5, R6) and its invariant checker are Fort's (:mod:`fortlang.games.fort.play`,
+:mod:`fortlang.games.fort.invariants`).
 
 The API a game loop, bots, replays and scenarios build on:
 
@@ -12,8 +13,13 @@ The API a game loop, bots, replays and scenarios build on:
   (who answers its decisions), ``log`` (every answered decision as ``(kind, index)``),
   ``on_decision``, ``debug`` (invariants at every decision), ``rules`` (:class:`Rules`, the
   interpretation switches), ``snapshot()``. Set-up helpers: ``new_card(s)``, ``give``;
-  outside a move, zones may be changed with ``move``. (Fort's table still lives here: issue 33
-  splits the undo log from it.)
+  outside a move, zones may be changed with ``move``. (Fort's table still lives here.)
+* :class:`~fortlang.engine.journal.Journal` (``journal.py``), the base of :class:`Game` and of
+  any game's table: transactions (``begin commit rollback abort unwind mark changed_since``),
+  the undoable mutations (``move shift set take put add_vp level_up``, the bookkeeping
+  ``note note_attr note_item``), ``state_key``, ``chance``, ``ask``; ``tokens`` (a flat list of
+  counters), ``rng``, ``asker``, ``log``, ``on_decision``, ``debug`` (``check_invariants`` at
+  every decision). :class:`~fortlang.engine.journal.SeatCounts`: a seat's ``vp`` and ``level``.
 * :mod:`~fortlang.engine.choices`: :class:`Decision` (player, kind, options with labels,
   context, excluded options with the rule forbidding them), :class:`Agent` (``choose(view,
   decision) -> index``), :class:`RandomAgent`, :class:`ScriptedAgent`, :class:`ReplayAgent`.

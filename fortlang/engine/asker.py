@@ -1,13 +1,13 @@
 """Who answers the engine's questions: one :class:`Asker` per game (issue 33, design §2.2, §6.3).
 
-The engine never holds agents. When a rule needs a choice, :meth:`Game.ask
-<fortlang.engine.state.Game.ask>` hands the :class:`~fortlang.engine.choices.Decision` to the
-game's asker, then checks, logs and returns the index it got. Who answers is the match
-layer's business (:func:`fortlang.sim.seats.asker_for`): :class:`~fortlang.sim.seats.Seats`
-asks the agent at the deciding seat with its read-only view; a table of random bots gets a
-:class:`RandomAsker`, which the game calls natively (both compiled: a random bot's decision
-costs microseconds, and a generic call per decision would show in games/s); the pull API
-(:mod:`fortlang.sim.pull`) hands the decision to the caller from its engine greenlet.
+The engine never holds agents. When a rule needs a choice, :meth:`Journal.ask
+<fortlang.engine.journal.Journal.ask>` (the base of every game's table) hands the
+:class:`~fortlang.engine.choices.Decision` to the game's asker, then checks, logs and returns the
+index it got. Who answers is the match layer's business (:func:`fortlang.sim.seats.asker_for`):
+:class:`~fortlang.sim.seats.Seats` asks the agent at the deciding seat with its read-only view; a
+table of random bots gets a :class:`RandomAsker`, which the game calls natively (both compiled: a
+random bot's decision costs microseconds, and a generic call per decision would show in games/s);
+the pull API (:mod:`fortlang.sim.pull`) hands the decision to the caller from its engine greenlet.
 
 The protocol grows with the engine; each method is one kind of question:
 
@@ -18,9 +18,9 @@ The protocol grows with the engine; each method is one kind of question:
   :class:`~fortlang.engine.chance.Distribution`'s outcomes; ``seat`` is whose action rolls
   (-1: the table's own chance). Asked only of a game whose
   ``chance_asked`` is set (the pull API's ``chance="explicit"``, OpenSpiel's chance player);
-  otherwise ``Game.chance`` draws it from ``game.rng`` itself, as a match does, so an asker
-  without the method never meets one. ``Game.chance`` journals the generator, checks the
-  index and logs ``("chance", index)`` as ``Game.ask`` logs a decision.
+  otherwise ``Journal.chance`` draws it from ``game.rng`` itself, as a match does, so an asker
+  without the method never meets one. ``Journal.chance`` journals the generator, checks the
+  index and logs ``("chance", index)`` as ``Journal.ask`` logs a decision.
 * ``react(game, decision) -> int`` (stage 7, the flow's reaction windows, design §5.1): a seat
   other than the current one answers ``Decision(kind="react", options=(pass, card...))`` when
   an event opens a window it can act in. Its own method, so that an asker can tell an
@@ -34,18 +34,21 @@ that every asker is held to the same contract.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fortlang.engine.choices import Decision, RandomAgent
 
 if TYPE_CHECKING:
-    from fortlang.engine.state import Game
+    from fortlang.engine.journal import Journal
 
 
 class Asker(Protocol):
-    """Answers a game's questions (see the module docstring for the methods to come)."""
+    """Answers a game's questions (see the module docstring for the methods to come). ``game``
+    is the table asking: a :class:`~fortlang.engine.journal.Journal` of its game's own class
+    (Fort's :class:`~fortlang.engine.state.Game`), which an asker of that game may read as
+    such (typed Any here, so that its ``decide`` may name that class)."""
 
-    def decide(self, game: Game, decision: Decision) -> int:
+    def decide(self, game: Any, decision: Decision) -> int:
         """The index in ``decision.options`` of the option ``decision.player`` chooses."""
         ...
 
@@ -54,17 +57,17 @@ class NoAsker:
     """The asker of a table nobody plays yet (set-up, tests, a scenario's `given`): any
     question is an engine error, named by the seat and the kind of decision asked."""
 
-    def decide(self, game: Game, decision: Decision) -> int:
+    def decide(self, game: Journal, decision: Decision) -> int:
         raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} decision")
 
 
 class RandomAsker:
     """Every seat a :class:`~fortlang.engine.choices.RandomAgent`: each decision goes to the
     deciding seat's, exactly as :class:`~fortlang.sim.seats.Seats` would ask it, but
-    :meth:`Game.ask <fortlang.engine.state.Game.ask>` calls this class natively."""
+    :meth:`Journal.ask <fortlang.engine.journal.Journal.ask>` calls this class natively."""
 
     def __init__(self, agents: Sequence[RandomAgent]) -> None:
         self.agents: list[RandomAgent] = list(agents)
 
-    def decide(self, game: Game, decision: Decision) -> int:
+    def decide(self, game: Journal, decision: Decision) -> int:
         return self.agents[decision.player].choose(None, decision)  # it never looks at the table

@@ -1,8 +1,11 @@
-"""The mutable state of one game of Fort (R1) and the undo log that makes trial moves cheap.
+"""The mutable state of one game of Fort (R1): Fort's table, on the core's undo journal.
 
-Every mutation goes through a :class:`Game` method that, inside a transaction, records its inverse
-in an undo log. The interpreter uses that to answer "can this be done in full?" (R5.4) by trying
-it and rolling back, instead of deep-copying the state per step.
+Every mutation goes through a method of :class:`~fortlang.engine.journal.Journal` (the base of
+:class:`Game`, game-independent: transactions, the undo log, state keys, chance points and
+decisions) that, inside a transaction, records its inverse in an undo log. The interpreter uses
+that to answer "can this be done in full?" (R5.4) by trying it and rolling back, instead of
+deep-copying the state per step. This module keeps what is Fort's: the players, the pools of
+tokens, the park, the box, the rules and perks, the board's capacities and the card instances.
 
 Card instances are distinct objects even for copies of one card (a :class:`CardInstance` wraps the
 shared, frozen :class:`~fortlang.model.KidCard` definition and a game-unique ``uid``). Zones are
@@ -12,13 +15,13 @@ plain lists; the top of a deck is its end.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from fortlang.engine.asker import Asker, NoAsker, RandomAsker
-from fortlang.engine.chance import Distribution
-from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.asker import Asker
+from fortlang.engine.choices import Option
+from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
 from fortlang.games.fort.invariants import assert_invariants
@@ -221,14 +224,16 @@ class Pool:
         return repr(dict(self.items()))
 
 
-class Player:
+class Player(SeatCounts):
     """A player's board and cards (R1.5). ``in_play`` holds the played and added cards of the
-    current turn until the discard phase (R8.1)."""
+    current turn until the discard phase (R8.1). Its VP and fort level are the seat's counts
+    (SeatCounts), which the journal changes and undoes natively (Journal.add_vp, level_up)."""
 
     __slots__ = ("seat", "deck", "hand", "discard", "yard", "lookout", "in_play", "stuff", "pack",
-                 "level", "vp", "rule", "perks")
+                 "rule", "perks")
 
     def __init__(self, seat: int, tokens: list[int]) -> None:
+        super().__init__()  # level and vp: 0
         self.seat = seat
         self.deck: list[CardInstance] = []
         self.hand: list[CardInstance] = []
@@ -238,8 +243,6 @@ class Player:
         self.in_play: list[CardInstance] = []
         self.stuff = Pool(tokens, stuff_at(seat))
         self.pack = Pool(tokens, stuff_at(seat) + 2)
-        self.level = 0
-        self.vp = 0
         self.rule: MadeUpRule | None = None
         self.perks: list[Perk] = []
 
@@ -266,97 +269,12 @@ class Player:
         return f"Player({self.seat}, level={self.level}, vp={self.vp})"
 
 
-#: A decision kind as the log writes it (``str(kind)``, made once).
-_KIND_TEXT: Final[dict[Kind, str]] = {kind: str(kind) for kind in Kind}
-#: A chance point's outcome as the log writes it (Game.chance): no decision kind has this name.
-CHANCE_KIND: Final = "chance"
-
-
-# -- the undo log ------------------------------------------------------------------------------
-# A flat list: each entry is its operands then its operation code (last, so a rollback walking
-# back reads the code first and knows how many operands precede it). No tuple per entry: a trial
-# writes and undoes thousands of entries per game, and a tuple is an allocation, five reference
-# counts and a deallocation, where an item of the list is one append. Undone by one branch of
-# Game.rollback: no call through a stored function (a generic call under mypyc, a frame in pure
-# Python), and a transfer is one entry.
-
-_MOVE: Final = 0  # src list, index, dst list: put dst's last item back at src[index]
-_ADD: Final = 1  # from, to, n: n tokens moved from tokens[from] to tokens[to], move them back
-_SETATTR: Final = 2  # object, attribute, old value
-_INSERT: Final = 3  # list, index, item
-_POP: Final = 4  # list: remove the last item
-_SETITEM: Final = 5  # dict, key, old value
-_DELITEM: Final = 6  # dict, key
-_VP: Final = 7  # player, old VP (Game.add_vp: set by attribute name, a generic lookup each way)
-_LEVEL: Final = 8  # player, old level (Game.level_up)
-# Interpreter bookkeeping (Game.note, Game.note_attr, and _SETITEM, _DELITEM of note_item), undone
-# as _POP and _SETATTR are but no change of the game state (Game.changed_since).
-_NOTE: Final = 9  # list: remove the last item
-_NOTE_ATTR: Final = 10  # object, attribute, old value
-# The generator's state before a chance point's draw (Game.chance): neither the table's state nor
-# bookkeeping, but a rollback restores it, so an undone move leaves the generator as it found it.
-_RNG: Final = 11  # the state rng.getstate() gave
-#: By operation code: how many operands precede it, and whether it records a change of the game
-#: state (not bookkeeping), as Game._change_before reads the log back. Game.rollback steps back
-#: by the same counts written in its branches (a table read there costs ~1% of a compiled game);
-#: tests/test_engine_state.py rolls back through every code and checks both agree.
-_OPERANDS: Final[tuple[int, ...]] = (3, 3, 3, 3, 1, 3, 2, 2, 2, 1, 3, 1)
-_STATE_CHANGE: Final[tuple[bool, ...]] = (True, True, True, True, True, False, False, True, True,
-                                          False, False, False)
-
-#: Game.state_key's value of a key a table does not hold.
-_ABSENT: Final = object()
-
-
-def _frozen(value: Any, keep: dict[int, Any]) -> Any:
-    """``value`` as part of a hashable key: itself when it hashes (a card instance, a player and
-    a perk by identity; a count, a name, a tuple of those by value), else its identity, with
-    the object kept alive in ``keep`` (a dict, a list: who performs, R6.4's bindings)."""
-    try:
-        hash(value)
-    except TypeError:
-        if isinstance(value, tuple):  # a zone's content: each item as itself or by identity
-            return tuple([_frozen(item, keep) for item in value])
-        keep[id(value)] = value
-        return (_ABSENT, id(value))
-    return value
-
-
-class _KeyScan:
-    """What :meth:`Game.state_key` read of the log from ``base`` up to ``end``: the net token
-    changes and the places touched (each by id, with the object). A later key on the same path
-    reads on from the newest scan whose stretch of the log is still there, not from ``base``
-    (issue 31.7: a search at E202's bound spent 210 of 345 s rereading the log)."""
-
-    __slots__ = ("base", "end", "counts", "lists", "attrs", "items")
-
-    def __init__(self, base: int, end: int, counts: dict[int, int], lists: dict[int, list],
-                 attrs: dict[tuple[int, str], Any], items: dict[tuple[int, Any], dict]) -> None:
-        self.base = base
-        self.end = end
-        self.counts = counts
-        self.lists = lists
-        self.attrs = attrs
-        self.items = items
-
-
-#: The most scans Game.state_key keeps (one per keyed place on the path searched): past it the
-#: older half goes, and a key reads from the newest scan left, or from its base.
-_MOST_SCANS: Final = 256
-#: How many of the newest scans a key looks through for its own base (a search nested in another
-#: keys from another base).
-_SCANS_LOOKED: Final = 4
-
-
-class Game:
-    """The whole table: players, shared zones, supply, the seeded RNG and the log; the
-    :class:`~fortlang.engine.asker.Asker` that answers its decisions (the agents live in the
-    match layer, e.g. :class:`fortlang.sim.seats.Seats`, never in the game).
-
-    ``log`` receives ``(kind, index)`` for every decision the asker answered and
-    ``("chance", index)`` for every chance point's outcome (:meth:`chance`), which is all a
-    replay needs: inside a move the engine draws random numbers only at chance points, which a
-    search never crosses (interpreter.chance_at); Fort's effects have none.
+class Game(Journal):
+    """Fort's whole table: players, shared zones, supply; the seeded RNG, the log, the undo log
+    and the :class:`~fortlang.engine.asker.Asker` that answers its decisions are the
+    :class:`~fortlang.engine.journal.Journal`'s (the agents live in the match layer, e.g.
+    :class:`fortlang.sim.seats.Seats`, never in the game). Fort's effects have no chance
+    points: its log holds decisions only.
     """
 
     def __init__(self, n_players: int, board: Board | None = None, *, seed: int = 0,
@@ -364,9 +282,9 @@ class Game:
                  rules: Rules | None = None) -> None:
         if not 1 <= n_players <= 4:
             raise ValueError("Fort is for 2-4 players (1 allowed for tests)")
+        super().__init__(seed=seed, asker=asker, debug=debug)
         self.board = board or DEFAULT_BOARD  # a property: also sets the capacities below
         self.rules = rules or Rules()
-        self.rng = random.Random(seed)
         #: Every token count (see Pool): the supply's, then each seat's stuff and pack.
         self.tokens: list[int] = [self.board.supply, self.board.supply] + [0] * (4 * n_players)
         self.supply = Pool(self.tokens, SUPPLY_AT)
@@ -378,32 +296,7 @@ class Game:
         self.perk_row: list[Perk] = []
         self.boxed_perks: list[Perk] = []  # single-use perks once destroyed (R15)
         self.macaroni: int | None = None  # seat holding the macaroni sculpture (R10.3)
-        #: Who answers the decisions (see ask); nobody by default: asking is then an error.
-        self.asker: Asker = asker if asker is not None else NoAsker()
-        self.log: list[tuple[str, int]] = []
-        self.debug = debug
-        #: Ask every decision, even one with a single option, and list with it the options the
-        #: rules never offer (a card of another suit, the played card...) with the rule that
-        #: refuses each: scenarios (fortlang.scenario) see every question and name the rule of a
-        #: refused answer. Off in games: it would add decisions to the log.
-        self.explain = False
-        #: Called with (decision, index) after every answered decision (replays, UIs).
-        self.on_decision: Callable[[Any, int], None] | None = None
-        #: Whether chance points ask the asker's ``chance`` (the pull API's explicit chance,
-        #: OpenSpiel's chance player) instead of drawing from ``rng`` (see chance).
-        self.chance_asked = False
-        self._undo: list[Any] = []  # operands, then the operation (see _MOVE...)
-        #: Where in ``_undo`` the latest change of the game state (not interpreter bookkeeping)
-        #: was recorded, -1 if none: a native int, where a list of them boxed each position.
-        self._last_change = -1
-        self._depth = 0
         self._uids = 0
-        #: The scans of the log state_key made (see _KeyScan), and the shortest the log has been
-        #: since the latest: a scan up to ``end`` <= ``_cut`` still reads the log as it is.
-        self._scans: list[_KeyScan] = []
-        self._cut = 0
-        #: Log entries state_key has read, in all (the work of keying places, for tests and bench).
-        self.key_reads = 0
         self._defs: dict[int, CardDef] = {}  # by id of the KidCard (see new_card)
         #: Every place to recruit from, made once by interpreter.recruit_places (read only).
         self.recruit_from: list[tuple[list, str, Any]] | None = None
@@ -543,187 +436,16 @@ class Game:
         n = len(self.players)
         return [self.players[(seat + i) % n] for i in range(1, n)]
 
-    # -- transactions ------------------------------------------------------------------------------
+    # -- the journal's hooks and Fort's pools ------------------------------------------------------
 
-    def begin(self) -> int:
-        """Open a (nestable) transaction; returns the mark for :meth:`rollback`/:meth:`commit`."""
-        self._depth += 1
-        return len(self._undo)
+    def check_invariants(self) -> None:
+        """Fort's invariants (games/fort/invariants.py), checked at every decision in debug."""
+        assert_invariants(self)
 
-    def commit(self, mark: int) -> None:
-        self._depth -= 1
-        if self._depth == 0:
-            self._undo.clear()
-            self._last_change = -1
-            self._cut = 0
-
-    def rollback(self, mark: int) -> None:
-        """Undo everything since ``mark`` (the transaction stays open)."""
-        undo = self._undo
-        i = len(undo) - 1
-        if i < mark:
-            return
-        if mark < self._cut:
-            self._cut = mark
-        tokens = self.tokens
-        while i >= mark:
-            op: int = undo[i]
-            # Typed names, not the items themselves: compiled, a list's or a dict's own
-            # operations are direct calls; on an untyped operand they are generic lookups.
-            if op == _ADD:
-                gave: int = undo[i - 3]
-                got: int = undo[i - 2]
-                n: int = undo[i - 1]
-                tokens[got] -= n
-                tokens[gave] += n
-                i -= 4
-            elif op == _MOVE:
-                src: list = undo[i - 3]
-                at: int = undo[i - 2]
-                dst: list = undo[i - 1]
-                src.insert(at, dst.pop())
-                i -= 4
-            elif op == _POP or op == _NOTE:
-                grown: list = undo[i - 1]
-                grown.pop()
-                i -= 2
-            elif op == _SETATTR or op == _NOTE_ATTR:
-                setattr(undo[i - 3], undo[i - 2], undo[i - 1])
-                i -= 4
-            elif op == _VP:
-                scorer: Player = undo[i - 2]
-                scorer.vp = undo[i - 1]
-                i -= 3
-            elif op == _LEVEL:
-                builder: Player = undo[i - 2]
-                builder.level = undo[i - 1]
-                i -= 3
-            elif op == _RNG:
-                self.rng.setstate(undo[i - 1])
-                i -= 2
-            elif op == _SETITEM:
-                table: dict = undo[i - 3]
-                table[undo[i - 2]] = undo[i - 1]
-                i -= 4
-            elif op == _DELITEM:
-                added: dict = undo[i - 2]
-                del added[undo[i - 1]]
-                i -= 3
-            else:  # _INSERT
-                shrunk: list = undo[i - 3]
-                where: int = undo[i - 2]
-                shrunk.insert(where, undo[i - 1])
-                i -= 4
-        del undo[mark:]
-        if self._last_change >= mark:
-            self._last_change = self._change_before(mark)
-
-    def _change_before(self, end: int) -> int:
-        """Where the latest change of the game state before ``end`` was recorded (-1: none),
-        read back from the log: each entry ends with its operation, which says how many
-        operands precede it."""
-        undo = self._undo
-        i = end - 1
-        while i >= 0:
-            op: int = undo[i]
-            if _STATE_CHANGE[op]:
-                return i - _OPERANDS[op]
-            i -= _OPERANDS[op] + 1
-        return -1
-
-    def state_key(self, base: int, keep: dict[int, Any], zones: dict[int, bool] | None = None
-                  ) -> frozenset:
-        """What the game (and the interpreter's bookkeeping) has become since ``base``, as a
-        hashable value: equal keys from the same state at ``base`` mean equal states now. Each
-        place the log since ``base`` touched is read as it is now (a token count as its net
-        change, so a token given and taken back leaves no trace); a list in ``zones`` (by id)
-        as its length if True there, else as the set of its cards (a zone of cards that no
-        move reads in order). A place or value without a value's equality is keyed by identity
-        and kept alive in ``keep`` (so its id is never reused while the key is). Read back like
-        :meth:`_change_before`; the searches that remember where they failed
-        (interpreter.explored) call it, nothing on the hot path. It reads on from its latest
-        scan of the same ``base`` whose stretch of the log is still there (the path a depth-first
-        search is on), so a key costs the entries since the last place keyed on that path and
-        the places touched, not the whole log since ``base`` (:class:`_KeyScan`)."""
-        undo = self._undo
-        end = len(undo)
-        scans = self._scans
-        cut = self._cut
-        while scans and scans[-1].end > cut:  # scans of a stretch since rolled back
-            scans.pop()
-        self._cut = end
-        start: _KeyScan | None = None
-        j = len(scans) - 1
-        while j >= 0 and j >= len(scans) - _SCANS_LOOKED:
-            if scans[j].base == base:
-                start = scans[j]
-                break
-            j -= 1
-        if start is not None:
-            counts: dict[int, int] = dict(start.counts)
-            lists: dict[int, list] = dict(start.lists)
-            attrs: dict[tuple[int, str], Any] = dict(start.attrs)
-            items: dict[tuple[int, Any], dict] = dict(start.items)
-            stop = start.end
-        else:
-            counts = {}
-            lists = {}
-            attrs = {}
-            items = {}
-            stop = base
-        self.key_reads += end - stop
-        i = end - 1
-        while i >= stop:
-            op: int = undo[i]
-            if op == _ADD:
-                gave: int = undo[i - 3]
-                got: int = undo[i - 2]
-                n: int = undo[i - 1]
-                counts[gave] = counts.get(gave, 0) - n
-                counts[got] = counts.get(got, 0) + n
-            elif op == _MOVE:
-                src: list = undo[i - 3]
-                dst: list = undo[i - 1]
-                lists[id(src)] = src
-                lists[id(dst)] = dst
-            elif op == _POP or op == _NOTE:
-                lists[id(undo[i - 1])] = undo[i - 1]
-            elif op == _INSERT:
-                lists[id(undo[i - 3])] = undo[i - 3]
-            elif op == _SETATTR or op == _NOTE_ATTR:
-                attrs[(id(undo[i - 3]), undo[i - 2])] = undo[i - 3]
-            elif op == _VP:
-                attrs[(id(undo[i - 2]), "vp")] = undo[i - 2]
-            elif op == _LEVEL:
-                attrs[(id(undo[i - 2]), "level")] = undo[i - 2]
-            elif op == _RNG:
-                pass  # the generator is no part of a place: a search never draws (chance_at)
-            else:  # _SETITEM, _DELITEM
-                at = 2 if op == _DELITEM else 3
-                items[(id(undo[i - at]), undo[i - at + 1])] = undo[i - at]
-            i -= _OPERANDS[op] + 1
-        if start is None or end > start.end:
-            if len(scans) >= _MOST_SCANS:
-                del scans[:_MOST_SCANS // 2]
-            scans.append(_KeyScan(base, end, counts, lists, attrs, items))
-        parts: list[Any] = [(0, at, n) for at, n in counts.items() if n]
-        for key, lst in lists.items():
-            keep[key] = lst
-            sized = zones.get(key) if zones is not None else None
-            if sized is None:
-                parts.append((1, key, _frozen(tuple(lst), keep)))
-            elif sized:
-                parts.append((1, key, len(lst)))
-            else:
-                cards: list[CardInstance] = lst
-                parts.append((1, key, tuple(sorted([c.uid for c in cards]))))
-        for (key, attr), obj in attrs.items():
-            keep[key] = obj
-            parts.append((2, key, attr, _frozen(getattr(obj, attr), keep)))
-        for (key, item), table in items.items():
-            keep[key] = table
-            parts.append((3, key, item, _frozen(table.get(item, _ABSENT), keep)))  # a key hashes
-        return frozenset(parts)
+    def transfer(self, src: Pool, dst: Pool, res: Resource, n: int = 1) -> None:
+        """Move ``n`` tokens of ``res`` between two token pools (supply, stuff, pack)."""
+        r = token_index(res)
+        self.shift(src.at + r, dst.at + r, n)
 
     def card_zones(self, sized: bool) -> dict[int, bool]:
         """The lists that hold the game's kid cards out of play, by id, for :meth:`state_key`:
@@ -741,186 +463,4 @@ class Game:
                 zones[id(p.deck)] = True
         return zones
 
-    def abort(self, mark: int) -> None:
-        self.rollback(mark)
-        self.commit(mark)
 
-    def unwind(self, mark: int, *, close: bool = False) -> None:
-        """Undo to ``mark`` (and close the transaction with ``close``) while an exception
-        propagates: an agent's error leaves a whole log, undone as by rollback; a signal
-        (KeyboardInterrupt, output.Terminated) may cut an entry short, and then the log cannot
-        be read back: the game, being given up, is left as it is, so that the caller sees the
-        exception in flight, not an error of the undoing."""
-        try:
-            self.rollback(mark)
-        except Exception:  # noqa: BLE001 - the exception in flight is the one to report
-            del self._undo[mark:]
-            self._last_change = self._change_before(mark)  # the log is whole up to mark
-            self._cut = min(self._cut, mark)
-        if close:
-            self.commit(mark)
-
-    def mark(self) -> int:
-        return len(self._undo)
-
-    def changed_since(self, mark: int) -> bool:
-        """Whether the game state (not interpreter bookkeeping) changed since ``mark``."""
-        return self._last_change >= mark
-
-    # -- mutations (each records its inverse inside a transaction) ---------------------------------
-
-    def move(self, src: list, index: int, dst: list) -> Any:
-        """Move ``src[index]`` to the end of ``dst``."""
-        item = src.pop(index)
-        dst.append(item)
-        if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(src)
-            undo.append(index)
-            undo.append(dst)
-            undo.append(_MOVE)
-        return item
-
-    def transfer(self, src: Pool, dst: Pool, res: Resource, n: int = 1) -> None:
-        """Move ``n`` tokens of ``res`` between two token pools (supply, stuff, pack)."""
-        r = token_index(res)
-        self.shift(src.at + r, dst.at + r, n)
-
-    def shift(self, src: int, dst: int, n: int = 1) -> None:
-        """Move ``n`` tokens from ``tokens[src]`` to ``tokens[dst]`` (the engine's transfer)."""
-        tokens = self.tokens
-        tokens[src] -= n
-        tokens[dst] += n
-        if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(src)
-            undo.append(dst)
-            undo.append(n)
-            undo.append(_ADD)
-
-    def set(self, obj: Any, attr: str, value: Any) -> None:
-        if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(obj)
-            undo.append(attr)
-            undo.append(getattr(obj, attr))
-            undo.append(_SETATTR)
-        setattr(obj, attr, value)
-
-    def add_vp(self, p: Player, n: int) -> None:
-        """``p`` scores ``n`` VP (loses them if negative): ``set(p, "vp", p.vp + n)``."""
-        if self._depth:
-            self._player_change(p, p.vp, _VP)
-        p.vp += n
-
-    def level_up(self, p: Player) -> None:
-        """``p``'s fort goes up one level (R10.1): ``set(p, "level", p.level + 1)``."""
-        if self._depth:
-            self._player_change(p, p.level, _LEVEL)
-        p.level += 1
-
-    def _player_change(self, p: Player, old: int, op: int) -> None:
-        """Record a change of one of ``p``'s counts (``op``: _VP or _LEVEL) from ``old``."""
-        self._last_change = len(self._undo)
-        undo = self._undo
-        undo.append(p)
-        undo.append(old)
-        undo.append(op)
-
-    def take(self, lst: list, index: int) -> Any:
-        """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
-        item = lst.pop(index)
-        if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(lst)
-            undo.append(index)
-            undo.append(item)
-            undo.append(_INSERT)
-        return item
-
-    def put(self, lst: list, item: Any) -> None:
-        lst.append(item)
-        if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(lst)
-            undo.append(_POP)
-
-    def note(self, lst: list, item: Any) -> None:
-        """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
-        lst.append(item)
-        if self._depth:
-            undo = self._undo
-            undo.append(lst)
-            undo.append(_NOTE)
-
-    def note_attr(self, obj: Any, attr: str, value: Any) -> None:
-        """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
-        if self._depth:
-            undo = self._undo
-            undo.append(obj)
-            undo.append(attr)
-            undo.append(getattr(obj, attr))
-            undo.append(_NOTE_ATTR)
-        setattr(obj, attr, value)
-
-    def note_item(self, d: dict, key: Any, value: Any) -> None:
-        """Set interpreter bookkeeping ``d[key] = value`` (undone on rollback)."""
-        if self._depth:
-            undo = self._undo
-            undo.append(d)
-            undo.append(key)
-            if key in d:
-                undo.append(d[key])
-                undo.append(_SETITEM)
-            else:
-                undo.append(_DELITEM)
-        d[key] = value
-
-    # -- decisions ---------------------------------------------------------------------------------
-
-    def chance(self, dist: Distribution, context: str = "", seat: int = -1) -> int:
-        """A chance point's outcome (issue 33 stage 6, design §4.2): an index into
-        ``dist.outcomes``, drawn from ``rng`` or, with ``chance_asked``, answered by the
-        asker's ``chance(game, dist, context, seat)`` (the generator is drawn from either
-        way; ``seat`` is whose action rolls, -1 for the table's own chance);
-        logged as ``("chance", index)``. Inside a
-        transaction the generator's state is journaled first, so rolling the move back
-        restores it. The interpreter calls it through ``chance_at``, never while searching."""
-        if self._depth:
-            self._undo.append(self.rng.getstate())
-            self._undo.append(_RNG)
-        index = dist.draw(self.rng)
-        if self.chance_asked:
-            # Drawn all the same, then answered: the generator moves on as in a sampled game,
-            # so the table's own chance after this point (R9.1 reshuffles) is the same whoever
-            # answers, and a sampled game's answers replay it exactly.
-            index = self.asker.chance(self, dist, context, seat)  # type: ignore[attr-defined]
-            if not isinstance(index, int) or not 0 <= index < len(dist.outcomes):
-                raise ValueError(f"the chance player answered {index!r} to a chance event "
-                                 f"with {len(dist.outcomes)} outcomes")
-        self.log.append((CHANCE_KIND, index))
-        return index
-
-    def ask(self, decision: Decision) -> int:
-        """Ask the game's asker for the deciding player's choice; log and return its index."""
-        if self.debug:
-            assert_invariants(self)
-        asker = self.asker
-        if type(asker) is RandomAsker:  # compiled with the engine: a direct call, not a generic one
-            random_asker: RandomAsker = asker
-            index = random_asker.decide(self, decision)
-        else:
-            index = asker.decide(self, decision)
-        seat = decision.player
-        if not isinstance(index, int) or not 0 <= index < len(decision.options):
-            raise ValueError(f"agent for seat {seat} answered {index!r} to a "
-                             f"{decision.kind} decision with {len(decision.options)} options")
-        self.log.append((_KIND_TEXT[decision.kind], index))
-        if self.on_decision is not None:
-            self.on_decision(decision, index)
-        return index

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from fortlang.engine.choices import IllegalMove
-from fortlang.engine.state import CHANCE_KIND, Game
+from fortlang.engine.journal import CHANCE_KIND
+from fortlang.engine.state import Game
 from fortlang.games.fort.match import Outcome
 from fortlang.model import CardSet
 from fortlang.sim.pull import GameState

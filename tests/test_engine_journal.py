@@ -1,0 +1,132 @@
+"""The undo journal is the core's (issue 33, docs/design/game-modules.md "The journal split as
+landed"): a table of any game subclasses :class:`~fortlang.engine.journal.Journal` and gets
+transactions, the undoable mutations, state keys, chance points and decisions without Fort.
+
+The toy table below has one list zone and one counter, and a seat with a score and a stage."""
+
+from __future__ import annotations
+
+import pytest
+from test_house_order import PACKAGE, _imports, _module_name
+
+from fortlang.engine.chance import Distribution
+from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.journal import Journal, SeatCounts
+
+D6 = Distribution.uniform([Option(str(f), f) for f in range(1, 7)])
+
+
+class Toy(Journal):
+    """A pile of letters, a pot and a counter (``tokens[0]``, ``tokens[1]``) and one seat."""
+
+    def __init__(self, seed: int = 0, **kwargs: object) -> None:
+        super().__init__(seed=seed, **kwargs)  # type: ignore[arg-type]
+        self.tokens = [5, 0]
+        self.pile: list[str] = ["a", "b", "c"]
+        self.seat = SeatCounts()
+        self.checked = 0
+
+    def check_invariants(self) -> None:
+        self.checked += 1
+        assert self.tokens[0] + self.tokens[1] == 5, "tokens came or went"
+
+
+class Answers:
+    """Answers every decision with the next of its answers."""
+
+    def __init__(self, *answers: int) -> None:
+        self.answers = list(answers)
+
+    def decide(self, game: Journal, decision: Decision) -> int:
+        return self.answers.pop(0)
+
+
+def _snapshot(toy: Toy) -> tuple:
+    return (list(toy.pile), list(toy.tokens), toy.seat.vp, toy.seat.level, toy.rng.getstate())
+
+
+def test_the_journal_and_what_it_imports_import_no_game():
+    """The journal stands alone: no module it imports, directly or through another, is a game's
+    (the closure of its own imports; ``import fortlang.engine.journal`` also runs the package's
+    ``__init__``, which re-exports Fort's Game)."""
+    files = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    seen, todo = set(), ["fortlang.engine.journal"]
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo += [m for m in _imports(files[module], set(files)) if m in files]
+    assert "fortlang.engine.asker" in seen  # the walk follows imports
+    assert not [m for m in seen if m.startswith("fortlang.games")]
+
+
+def test_a_toy_table_rolls_back_every_mutation_and_the_generator():
+    toy = Toy(seed=3)
+    before = _snapshot(toy)
+    mark = toy.begin()
+    toy.move(toy.pile, 0, toy.pile)  # "a" to the end
+    toy.shift(0, 1, 2)
+    toy.set(toy, "pile", toy.pile)
+    toy.put(toy.pile, "d")
+    assert toy.take(toy.pile, 0) == "b"
+    toy.add_vp(toy.seat, 4)
+    toy.level_up(toy.seat)
+    outcome = toy.chance(D6)
+    assert toy.log == [("chance", outcome)] and toy.changed_since(mark)
+    assert (toy.pile, toy.tokens, toy.seat.vp, toy.seat.level) == (
+        ["c", "a", "d"], [3, 2], 4, 1)
+    toy.rollback(mark)
+    toy.commit(mark)
+    assert _snapshot(toy) == before and not toy.changed_since(0)
+
+
+def test_bookkeeping_is_undone_but_is_no_change_of_the_table():
+    toy = Toy()
+    notes: list[int] = []
+    table: dict[str, int] = {}
+    mark = toy.begin()
+    toy.note(notes, 1)
+    toy.note_item(table, "k", 2)
+    toy.note_attr(toy.seat, "vp", 9)
+    assert not toy.changed_since(mark)
+    toy.abort(mark)
+    assert (notes, table, toy.seat.vp) == ([], {}, 0)
+
+
+def test_state_keys_of_a_toy_table_tell_states_apart_not_paths():
+    toy = Toy()
+    mark = toy.begin()
+    empty = toy.state_key(mark, {})
+    inner = toy.begin()
+    toy.shift(0, 1, 1)
+    toy.move(toy.pile, 0, toy.pile)
+    toy.chance(D6)  # the generator is no part of a place
+    one = toy.state_key(mark, {})
+    toy.rollback(inner)
+    toy.move(toy.pile, 0, toy.pile)  # the same state by another path
+    toy.shift(0, 1, 3)
+    toy.shift(1, 0, 2)
+    assert toy.state_key(mark, {}) == one != empty
+    toy.rollback(inner)
+    toy.commit(inner)
+    assert toy.state_key(mark, {}) == empty
+    toy.abort(mark)
+
+
+def test_a_toy_table_asks_its_asker_checks_its_own_invariants_and_logs_the_answer():
+    seen: list[tuple[Decision, int]] = []
+    toy = Toy(asker=Answers(1, 7), debug=True)
+    toy.on_decision = lambda decision, index: seen.append((decision, index))
+    decision = Decision(0, Kind.RESOURCE, (Option("pizza"), Option("toy")))
+    assert toy.ask(decision) == 1
+    assert toy.log == [("resource", 1)] and seen == [(decision, 1)] and toy.checked == 1
+    with pytest.raises(ValueError, match="answered 7"):
+        toy.ask(decision)
+    toy.tokens[0] = 0  # broken on purpose: the debug hook is the subclass's
+    with pytest.raises(AssertionError, match="tokens came or went"):
+        toy.ask(decision)
+
+
+def test_a_journal_without_an_asker_refuses_to_ask():
+    with pytest.raises(RuntimeError, match="no agent"):
+        Journal().ask(Decision(1, Kind.RESOURCE, (Option("pizza"),)))
