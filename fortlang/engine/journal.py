@@ -14,11 +14,18 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from fortlang.engine.asker import Asker, NoAsker, RandomAsker
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind
 
+# Both classes are compiled and subclassed by each game's table and seats, which may be plain
+# Python (a game module outside the compiled list): mypyc refuses an interpreted subclass of a
+# compiled class unless the class allows it.
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SeatCounts:
     """A score and a stage any game's seat may have (Fort's VP and fort level, R10): the two
     counts the journal changes with typed entries of their own (:meth:`Journal.add_vp`,
@@ -115,6 +122,7 @@ _MOST_SCANS: Final = 256
 _SCANS_LOOKED: Final = 4
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Journal:
     """The machinery every game's table needs and no game owns: the undo log and its
     transactions, the mutations that record their inverses, :meth:`state_key`, chance points
