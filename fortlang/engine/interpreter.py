@@ -544,8 +544,9 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
     finally:
         ctx.points = outer
         ctx.jump = None
+        swapped = ctx.who is not who[1]  # a performer's body left unfinished (as_player)
         ctx.seat, ctx.who, ctx.leader, ctx.chosen, ctx.bound = who
-        if ctx.fort:  # Fort's performer in step with the core's
+        if swapped and ctx.fort:  # Fort's performer in step with the core's
             ctx.player = ctx.game.players[ctx.seat]
         if _PAUSED_BY[0] is points:
             _PAUSED_BY[0] = None
