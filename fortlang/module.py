@@ -173,6 +173,8 @@ class GameModule:
         The references are the module's own: they come from the value its installed entry
         point gave, never from a card set."""
         ref = getattr(self, field)
+        if not ref:
+            raise LookupError(f"game module `{self.name}` declares no `{field}` yet")
         module, _, attr = ref.partition(":")
         found: object = importlib.import_module(module)
         for part in attr.split(".") if attr else ():

@@ -139,6 +139,14 @@ class CardFile(FortError):
     """The file is a card file or a manifest (E708): a folder of scenarios skips it."""
 
 
+
+def fort_bundled() -> dict[str, CardSet]:
+    """The bundled sets a scenario may name: Fort's (the scenario runner plays Fort only so
+    far; the sets of other game modules are checked by `fortlang check`)."""
+    from fortlang.cardset.build import usable_game
+
+    return {i: s for i, s in load_bundled().items() if usable_game(s.manifest.game) is None}
+
 def load_file(path: Path | str, text: str | None = None) -> list[Scenario]:
     """Every scenario in the file; raises :class:`FortError` with every diagnostic."""
     doc = read_document(path, text)
@@ -232,7 +240,7 @@ class _Reader:
     # -- sets and inline cards ------------------------------------------------------------------
 
     def _sets(self) -> list[Any]:
-        bundled = load_bundled()
+        bundled = fort_bundled()
         node = self.root.get("sets")
         if node is None:
             return list(bundled.values())
@@ -497,7 +505,7 @@ class _Reader:
         """Why a card may be unknown: the file names no `sets:`, or leaves out the bundled set
         that has it (issue 36)."""
         named = self.root.get("sets")
-        bundled = load_bundled()
+        bundled = fort_bundled()
         if named is None:
             return no_sets_hint(sorted(bundled))
         given = {str(item.value) for item in named.value} if named.kind == "seq" else set()
@@ -706,7 +714,7 @@ def catalog_of(doc: Document) -> tuple[Catalog, Vocabulary]:
     actions, as far as the file (perhaps half-typed, in an editor) can be read: the language
     server's hover, completion and go-to-definition."""
     reader = _Reader(doc)
-    sets: list[CardSet] = list(load_bundled().values())
+    sets: list[CardSet] = list(fort_bundled().values())
     inline: list[KidCard] = []
     if doc.root is not None and doc.root.kind == "map":
         try:
