@@ -8,33 +8,14 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from plugin_site import forget, install
+from pig_site import PIG_SET, ROOT, pig  # noqa: F401 - pig: the fixture
 
-from fortlang import games
 from fortlang.cardset.load import load_set
 from fortlang.cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "game-module"
-PIG_SET = EXAMPLE / "cards" / "pig-base"
-
-
-@pytest.fixture(autouse=True)
-def pig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The example module installed in a private folder on ``sys.path``."""
-    forget()
-    games.forget()
-    site = install(tmp_path / "site", name="pig", module="fortlang_pig",
-                   source=EXAMPLE / "fortlang_pig", group="fortlang.games", attr="GAME")
-    monkeypatch.syspath_prepend(str(site))
-    yield site
-    forget()
-    games.forget()
 
 
 def run(*args: str):

@@ -6,36 +6,16 @@ compiled too (.ci/compiled), where the engine checks the types it is handed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from plugin_site import forget, install
+from pig_site import PIG_SET, pig  # noqa: F401 - pig: the fixture
 
-from fortlang import games
 from fortlang.cardset.load import load_set
 from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import Decision, RandomAgent
 from fortlang.module import Outcome
 from fortlang.parser import language
-
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "game-module"
-PIG_SET = EXAMPLE / "cards" / "pig-base"
-
-
-@pytest.fixture(autouse=True)
-def pig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The example module installed in a private folder on ``sys.path``."""
-    forget()
-    games.forget()
-    site = install(tmp_path / "site", name="pig", module="fortlang_pig",
-                   source=EXAMPLE / "fortlang_pig", group="fortlang.games", attr="GAME")
-    monkeypatch.syspath_prepend(str(site))
-    yield site
-    forget()
-    games.forget()
 
 
 def bots(seed: int, n: int = 3) -> RandomAsker:
