@@ -137,6 +137,8 @@ _TABLE: tuple[Code, ...] = (
          "write the action with tests, `or`, `then`, `x N` and parentheses only"),
     Code("E363", "unknown hero or card", "fortlang odds danger_boat_chase --hero dukee",
          "name a card of the set (the hint names the closest id)"),
+    Code("E364", "odds options that do not go together", "fortlang odds boat_chase --table",
+         "give WHAT with --hero, or --table (optionally --hero, --out DIR) without WHAT"),
     Code("E390", "formatting refused", "fortlang fmt on a file whose rewrite would not read "
          "back", "report the file; it was left unchanged"),
     Code("W300", "provisional card", "provisional: true",
