@@ -101,7 +101,7 @@ def test_an_unknown_hero_is_a_positioned_error() -> None:
 
 def test_an_unknown_set_is_an_error(tmp_path: Path) -> None:
     result = run("--table", "--set", str(tmp_path / "nowhere"))
-    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert result.exit_code == 1 and "error[E331]" in result.output
 
 
 def test_table_and_what_do_not_go_together() -> None:

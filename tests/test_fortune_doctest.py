@@ -13,11 +13,13 @@ import fortlang.games.fortune.deck
 import fortlang.games.fortune.odds
 import fortlang.games.fortune.report
 import fortlang.games.fortune.switches
+import fortlang.games.fortune.table
 import fortlang.games.fortune.vocabulary
 
 MODULES = [fortlang.engine.odds, fortlang.games.fortune.cards, fortlang.games.fortune.deck,
            fortlang.games.fortune.odds, fortlang.games.fortune.report,
-           fortlang.games.fortune.switches, fortlang.games.fortune.vocabulary]
+           fortlang.games.fortune.switches, fortlang.games.fortune.table,
+           fortlang.games.fortune.vocabulary]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
