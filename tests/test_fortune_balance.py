@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -111,3 +112,22 @@ def test_table_and_what_do_not_go_together() -> None:
     assert neither.exit_code == 1 and "error[E364]" in neither.output
     out_alone = run("boat_chase", "--hero", "jake_zane", "--out", "x")
     assert out_alone.exit_code == 1 and "error[E364]" in out_alone.output
+
+
+def test_without_matplotlib_out_is_e607_and_writes_nothing(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    out = tmp_path / "view"
+    result = run("--table", "--out", str(out))
+    assert result.exit_code == 1 and "error[E607]" in result.output
+    assert "fortlang[balance]" in result.output and not out.exists()
+
+
+def test_simulate_adds_a_rolled_figure_to_each_cell() -> None:
+    result = run("--table", "--hero", "jake_zane", "--json", "--simulate", "2000", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["rows"]
+    assert all(r["simulated"]["runs"] == 2000 and r["simulated"]["seed"] == 2 for r in rows)
+    for row in rows:
+        exact = float(Fraction(row["success"]["fraction"]))
+        assert abs(row["simulated"]["probability"] - exact) < 0.06

@@ -20,8 +20,8 @@ from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.escape import json_text, shown
 from fortlang.games.fortune.deck import SAMPLE, read_set
 from fortlang.games.fortune.odds import MOST_RUNS
-from fortlang.games.fortune.report import odds_of
 from fortlang.games.fortune.plot import odds_png, pyplot
+from fortlang.games.fortune.report import odds_of
 from fortlang.games.fortune.switches import SWITCHES, Switches
 from fortlang.games.fortune.table import balance_table
 from fortlang.output import unwritable, write_output

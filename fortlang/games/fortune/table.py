@@ -49,8 +49,9 @@ class Table:
                 lines.append((shown(row.name), shown(self.names[cell.what]), str(cell.exact),
                               percent, wounds))
         widths = [max(len(line[i]) for line in lines) for i in range(4)]
-        return "\n".join("  ".join([*(v.ljust(w) for v, w in zip(line, widths)), line[4]])
-                         .rstrip() for line in lines)
+        padded = (" ".join([*(v.ljust(w + 1) for v, w in zip(line, widths, strict=False)),
+                            line[4]]).rstrip() for line in lines)
+        return "\n".join(padded)
 
     def to_json(self) -> dict[str, Any]:
         rows = []
