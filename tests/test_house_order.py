@@ -72,7 +72,7 @@ def test_no_import_cycles_between_modules():
 #: (docs/design/game-modules.md §6.2, "Stage 3 as landed").
 _FORT = "fortlang.games.fort."
 CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
-    # stage 5/7: the undo log checks Fort's invariants in debug mode (a module hook instead)
+    # stage 5/7: Game.check_invariants calls Fort's invariants (Game itself moves to Fort)
     "fortlang.engine.state": {_FORT + "invariants"},
     # stage 8: the drivers reach the set-up, the game loop and its outcome through GameModule
     "fortlang.sim.pull": {_FORT + "match", _FORT + "setup"},

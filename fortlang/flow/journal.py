@@ -1,9 +1,10 @@
 """The journal operations the flow needs (design §2.2, §5.1): every change of flow state goes
 through them, so that a search can try an answer and roll it back like any other move.
 
-Today's journal is Fort's :class:`fortlang.engine.state.Game` (its undo log); stage 3 extracts
-a core ``Journal`` base class from it. Until then the runtime is written against this
-protocol, which ``Game`` already satisfies (``tests/test_flow_undo.py`` runs the flow on one).
+The core's :class:`fortlang.engine.journal.Journal` (the base of every game's table, Fort's
+``Game`` included) satisfies this protocol; the runtime is written against the protocol so
+that ``flow/`` imports nothing of the engine but its choices (``tests/test_flow_undo.py`` runs
+the flow on Fort's table).
 """
 
 from __future__ import annotations
