@@ -78,7 +78,7 @@ def check_file(path: Path | str, text: str | None = None,
     doc = read_document(path, text)
     result = FileResult(doc, diagnostics=list(doc.diagnostics))
     if vocabulary is None:  # a lone file: its set's, found beside or above it
-        vocabulary, game = nearby_vocabulary(Path(path)), nearby_game(Path(path))
+        vocabulary, game = nearby(Path(path))
     result.vocabulary = vocabulary
     result.game = game if game is not None and game.cards else None
     if (doc.root is None and doc.diagnostics) or not doc.complete:
@@ -119,22 +119,27 @@ def _nearby_manifest(path: Path) -> Manifest | None:
     return None
 
 
-def nearby_vocabulary(path: Path) -> Vocabulary:
-    """The vocabulary of the set a lone card file belongs to (``fmt``, an editor): its game's
-    words and the plugins named by the manifest in its folder or the nearest folder above,
-    those that load."""
+def nearby(path: Path) -> tuple[Vocabulary, GameModule | None]:
+    """The words and the game of the set a lone card file belongs to (``fmt``, an editor),
+    from one reading of the manifest in its folder or the nearest folder above: its game's
+    words, or Fort's with the plugins it names that load; the game module when it declares
+    its own card kinds (None: Fort's kinds)."""
     manifest = _nearby_manifest(path)
     if manifest is None:
-        return FORT
+        return FORT, None
     words = game_words(manifest.game)
-    return words if words is not None else vocabulary_of(manifest.uses)[0]
+    vocabulary = words if words is not None else vocabulary_of(manifest.uses)[0]
+    return vocabulary, usable_game(manifest.game)
+
+
+def nearby_vocabulary(path: Path) -> Vocabulary:
+    """The vocabulary of the set a lone card file belongs to (see :func:`nearby`)."""
+    return nearby(path)[0]
 
 
 def nearby_game(path: Path) -> GameModule | None:
-    """The game module of the set a lone card file belongs to when it declares its own card
-    kinds (None: Fort's kinds)."""
-    manifest = _nearby_manifest(path)
-    return None if manifest is None else usable_game(manifest.game)
+    """The game module of the set a lone card file belongs to (see :func:`nearby`)."""
+    return nearby(path)[1]
 
 
 def game_words(name: str) -> Vocabulary | None:
