@@ -82,6 +82,12 @@ def fail(error: FortError | Diagnostic, source: str | None = None) -> NoReturn:
 MAX_INPUT = 4 * 1024 * 1024
 
 
+
+def not_yet(what: str, title: str, why: str, *, file: str, hint: str) -> NoReturn:
+    """E906: ``what`` (a command, an option) does not serve the game ``title`` yet (exit 1)."""
+    fail(Diagnostic(ERROR, "E906", f"{what} is not available for {title} yet: {why}",
+                    file=file, hint=hint))
+
 def too_large(name: str) -> FortError:
     return FortError(Diagnostic(ERROR, "E803", f"input too large: more than "
                                 f"{MAX_INPUT // (1024 * 1024)} MiB", file=name))

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from fortlang.cli.common import fail
-from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.cli.common import fail, not_yet
+from fortlang.errors import FortError
 from fortlang.escape import shown
 from fortlang.model import CardSet
 from fortlang.registry import LANGUAGES
@@ -34,10 +34,9 @@ def load_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
             out.append(cardset)
         elif specs:
             command = f"fortlang docs {click.get_current_context().info_name}"
-            fail(Diagnostic(ERROR, "E906", f"`{command}` is not available for "
-                            f"{game.title('en')} yet: it shows Fort's cards only",
-                            file="--sets", hint="check it with `fortlang check` (issue 33 "
-                            "stage 8: the site per game)"))
+            not_yet(f"`{command}`", game.title("en"), "it shows Fort's cards only",
+                    file="--sets", hint="check it with `fortlang check` (issue 33 stage 8: "
+                    "the site per game)")
     return tuple(out)
 
 

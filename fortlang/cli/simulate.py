@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from fortlang.agents.bots import BOTS
-from fortlang.cli.common import fail
+from fortlang.cli.common import fail, not_yet
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.escape import shown
 from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
@@ -86,10 +86,9 @@ def game_sets(specs: tuple[str, ...], *, modules: bool = False
     game = usable_game(table.manifest.game)
     if game is not None and not modules:
         command = f"fortlang {click.get_current_context().info_name}"
-        fail(Diagnostic(ERROR, "E906", f"`{command}` is not available for "
-                        f"{game.title('en')} yet: it plays Fort only", file="--sets",
-                        hint="`fortlang check`, `fmt`, `explain --game` and `simulate` take "
-                        "a game module's sets (issue 33 stage 8)"))
+        not_yet(f"`{command}`", game.title("en"), "it plays Fort only", file="--sets",
+                hint="`fortlang check`, `fmt`, `explain --game` and `simulate` take a game "
+                "module's sets (issue 33 stage 8)")
     return sets, table
 
 
@@ -274,13 +273,11 @@ def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, gam
 
     for option, given in unsupported.items():
         if given:
-            fail(Diagnostic(ERROR, "E906", f"{option} is not available for {game.title('en')} "
-                            "yet: Fort's figures only", file=option,
-                            hint="leave it out for a game module's sets (issue 33 stage 8)"))
+            not_yet(option, game.title("en"), "Fort's figures only", file=option,
+                    hint="leave it out for a game module's sets (issue 33 stage 8)")
     if not game.run:
-        fail(Diagnostic(ERROR, "E906", f"`fortlang simulate` is not available for "
-                        f"{game.title('en')} yet: it has no game loop", file="--sets",
-                        hint="what it can do today is in `fortlang --help` and its docs"))
+        not_yet("`fortlang simulate`", game.title("en"), "it has no game loop", file="--sets",
+                hint="what it can do today is in `fortlang --help` and its docs")
     for name in bots:
         if name not in module_games.MODULE_BOTS:
             fail(Diagnostic(ERROR, "E902", f"bot `{name}` does not play {game.title('en')} yet",
