@@ -234,16 +234,17 @@ def meaning(kind: str, key: str, lang: str) -> str:
 
 
 def primitive_meaning(spec: reg.PrimitiveSpec, lang: str) -> str:
-    """What a primitive does, in ``lang``: Fort's from the tables above, another vocabulary's
-    from its declaration (``meaning``, ``meanings``)."""
-    if reg.PRIMITIVE_BY_NAME.get(spec.name) is spec:
-        return meaning("primitive", spec.name, lang)
+    """What a primitive does, in ``lang``: from its declaration (``meaning``, ``meanings``)
+    first, whichever vocabulary declares it, then from the tables above (Fort's own words,
+    whose French and Russian meanings live here)."""
     if lang == "en":
         return spec.meaning
-    if lang not in spec.meanings:
-        raise KeyError(f"primitive {spec.name!r} declares no {lang} meaning "
-                       "(PrimitiveSpec.meanings)")
-    return spec.meanings[lang]
+    if lang in spec.meanings:
+        return spec.meanings[lang]
+    if reg.PRIMITIVE_BY_NAME.get(spec.name) is spec and ("primitive", spec.name) in MEANINGS[lang]:
+        return MEANINGS[lang][("primitive", spec.name)]
+    raise KeyError(f"primitive {spec.name!r} declares no {lang} meaning "
+                   "(PrimitiveSpec.meanings)")
 
 
 def entries() -> list[tuple[str, str]]:
