@@ -119,6 +119,20 @@ def test_the_core_never_imports_a_game():
     assert not core_imports_of_games(PACKAGE, CORE_MAY_IMPORT_A_GAME)
 
 
+def test_the_core_journal_loads_no_game():
+    """A module's table builds on the journal (issue 33 item 6): importing it, its choices and
+    its asker loads no game, Fort included (Fort's table is named lazily by the package; the
+    interpreter still reads Fort's Game natively: CORE_MAY_IMPORT_A_GAME)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, fortlang.engine.journal, fortlang.engine.chance; "
+             "print(sorted(m for m in sys.modules if m.startswith('fortlang.games.')))")
+    done = subprocess.run([sys.executable, "-P", "-c", probe], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.strip() == "[]"
+
+
 def test_the_allow_list_names_only_welds_that_exist():
     """A weld cut must leave the list too, so the list never hides a new one."""
     everything = core_imports_of_games(PACKAGE, {})

@@ -41,6 +41,8 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from fortlang.engine.asker import Asker
 from fortlang.engine.choices import (
     Agent,
@@ -52,8 +54,22 @@ from fortlang.engine.choices import (
     ReplayAgent,
     ScriptedAgent,
 )
-from fortlang.engine.state import DEFAULT_BOARD, CardInstance, Game, Player, Rules
 from fortlang.engine.view import GameView, PlayerView
+
+if TYPE_CHECKING:
+    from fortlang.engine.state import DEFAULT_BOARD, CardInstance, Game, Player, Rules
+
+#: Fort's table (``state.py``), loaded when first named: importing the core's journal, choices
+#: or asker (``fortlang.engine.journal``) does not load Fort.
+_FORT_TABLE = frozenset({"DEFAULT_BOARD", "CardInstance", "Game", "Player", "Rules"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FORT_TABLE:
+        from fortlang.engine import state
+
+        return getattr(state, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "Agent", "Asker", "CardInstance", "DEFAULT_BOARD", "Decision", "Game", "GameView",
