@@ -8,6 +8,7 @@ import doctest
 import pytest
 
 import fortlang.engine.odds
+import fortlang.games.fortune.adventure
 import fortlang.games.fortune.cards
 import fortlang.games.fortune.deck
 import fortlang.games.fortune.odds
@@ -16,7 +17,8 @@ import fortlang.games.fortune.switches
 import fortlang.games.fortune.table
 import fortlang.games.fortune.vocabulary
 
-MODULES = [fortlang.engine.odds, fortlang.games.fortune.cards, fortlang.games.fortune.deck,
+MODULES = [fortlang.engine.odds, fortlang.games.fortune.adventure, fortlang.games.fortune.cards,
+           fortlang.games.fortune.deck,
            fortlang.games.fortune.odds, fortlang.games.fortune.report,
            fortlang.games.fortune.switches, fortlang.games.fortune.table,
            fortlang.games.fortune.vocabulary]

@@ -181,6 +181,6 @@ def test_the_game_module_is_installed_under_its_manifest_name() -> None:
     found = game_named("fortune-and-glory")
     assert found is GAME or found == GAME
     assert found.piece("vocabulary") is VOCABULARY
-    assert [k.key for k in found.cards] == ["heroes", "dangers", "enemies"]
+    assert [k.key for k in found.cards] == ["heroes", "dangers", "enemies", "artifacts"]
     assert {found.title(lang) for lang in ("en", "fr", "ru")} == {"Fortune and Glory"}
     assert (found.new_table, found.run) == ("", "")  # no table yet: simulate says E906

@@ -44,8 +44,8 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
-from typing import Protocol
+from math import comb, lcm
+from typing import Any, Protocol
 
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Option
@@ -70,10 +70,48 @@ class Done:
 
 
 @dataclass(frozen=True, slots=True)
+class Exact:
+    """A chance event of a program composed of solved parts (a fight's endings inside an
+    adventure): each outcome's exact probability as integer weights over their sum. Unlike a
+    :class:`Distribution` its weights are not bounded: they are derived from solved programs
+    (denominators may be large), never read from a card.
+
+    >>> e = Exact.of([("won", Fraction(2, 3)), ("lost", Fraction(1, 3))])
+    >>> e.weights, e.total
+    ((2, 1), 3)
+    """
+
+    outcomes: tuple[Any, ...]
+    weights: tuple[int, ...]
+
+    @classmethod
+    def of(cls, pairs: Sequence[tuple[Any, Fraction]]) -> Exact:
+        """From (outcome, probability) pairs summing to 1; outcomes of probability 0 left
+        out."""
+        pairs = [(o, p) for o, p in pairs if p]
+        if not pairs or sum(p for _, p in pairs) != 1 or any(p < 0 for _, p in pairs):
+            raise ValueError("an exact chance event's probabilities are positive and sum to 1")
+        scale = lcm(*(p.denominator for _, p in pairs))
+        return cls(tuple(o for o, _ in pairs), tuple(int(p * scale) for _, p in pairs))
+
+    @property
+    def total(self) -> int:
+        return sum(self.weights)
+
+    def draw(self, rng: random.Random) -> int:
+        r = rng.randrange(self.total)
+        for i, w in enumerate(self.weights):
+            if r < w:
+                return i
+            r -= w
+        raise AssertionError("a draw below the total falls in some weight")
+
+
+@dataclass(frozen=True, slots=True)
 class Chance:
     """A chance event: outcome ``i`` of ``dist`` leads to ``next[i]``."""
 
-    dist: Distribution
+    dist: Distribution | Exact
     next: tuple[Hashable, ...]
 
 

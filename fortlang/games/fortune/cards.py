@@ -1,6 +1,7 @@
-"""Fortune and Glory's card kinds (G1.2, G4.1, G6.2) as declarations: heroes, dangers and
-enemies. Their JSON Schemas derive from them (``CardKind.json_schema()``); a field written in
-the game's language (``ACTION``) is parsed with :data:`~.vocabulary.VOCABULARY`.
+"""Fortune and Glory's card kinds (G1.2, G4.1, G6.2, G5.1) as declarations: heroes, dangers,
+enemies and artifacts. Their JSON Schemas derive from them (``CardKind.json_schema()``); a
+field written in the game's language (``ACTION``) is parsed with
+:data:`~.vocabulary.VOCABULARY`.
 
 >>> sorted(HERO.json_schema()["properties"]["heroes"]["items"]["required"])
 ['health', 'id', 'name', 'skills']
@@ -93,4 +94,22 @@ ENEMY = CardKind("enemy", "enemies", (
                    "ru": "Проверка побега (G6.5)."}),
 ), doc={"en": "Enemies", "fr": "Ennemis", "ru": "Враги"})
 
-CARDS: tuple[CardKind, ...] = (HERO, DANGER, ENEMY)
+ARTIFACT = CardKind("artifact", "artifacts", (
+    Attribute("danger_value", {"type": "integer", "minimum": 1, "maximum": 8}, required=True,
+              doc={"en": "The adventure's danger value: the dangers to overcome to find the "
+                         "artifact (G5.1, G5.5).",
+                   "fr": "La valeur de danger de l'aventure : les dangers à surmonter pour "
+                         "trouver l'artefact (G5.1, G5.5).",
+                   "ru": "Уровень опасности приключения: сколько опасностей нужно преодолеть, "
+                         "чтобы найти артефакт (G5.1, G5.5)."}),
+    Attribute("fortune_value", {"type": "integer", "minimum": 0, "maximum": 20},
+              doc={"en": "The artifact's fortune value (G5.1).",
+                   "fr": "La valeur de fortune de l'artefact (G5.1).",
+                   "ru": "Ценность артефакта в удаче (G5.1)."}),
+    Attribute("area", {"type": "string", "minLength": 1, "maxLength": 40},
+              doc={"en": "Where it is hunted (G5.2).", "fr": "Où on le cherche (G5.2).",
+                   "ru": "Где его ищут (G5.2)."}),
+), doc={"en": "Artifacts and their adventures", "fr": "Artefacts et leurs aventures",
+        "ru": "Артефакты и их приключения"})
+
+CARDS: tuple[CardKind, ...] = (HERO, DANGER, ENEMY, ARTIFACT)

@@ -54,12 +54,14 @@ _SWITCH = {s.name.removeprefix("fortune."): s for s in SWITCHES}
 def odds(what: str | None, hero: str | None, table: bool, out: Path | None,
          folder: Path | None, as_json: bool, runs: int | None, seed: int, keep_rolling: str,
          reroll: str) -> None:
-    """The chance that a hero passes WHAT: a test's text, or a danger's or an enemy's id.
+    """The chance that a hero passes WHAT: a test's text, or a danger's or an enemy's id, or
+    an artifact's (its adventure: as many dangers drawn as its danger value, G5).
 
     \b
     Examples:
       fortlang odds "test 3 dice 5+ need 2" --hero duke_dudley
       fortlang odds boat_chase --hero jake_zane --simulate 100000 --seed 1
+      fortlang odds golden_idol --hero jake_zane
       fortlang odds "test lore 4+ need 1 or test agility 5+ need 2" --hero duke_dudley --json
       fortlang odds --table --out balance-view
     """

@@ -44,6 +44,10 @@ class Deck:
         return self.cards.get("danger", {})
 
     @property
+    def artifacts(self) -> dict[str, Mapping[str, Any]]:
+        return self.cards.get("artifact", {})
+
+    @property
     def enemies(self) -> dict[str, Mapping[str, Any]]:
         return self.cards.get("enemy", {})
 
