@@ -127,6 +127,9 @@ class Outcome:
     turns: int
     #: Times each card was played, by card id.
     plays: Mapping[str, int] = field(default_factory=dict)
+    #: Times each seat played each card, by seat then card id (``balance`` reads it: a
+    #: card's win rate when played); () for a game that does not say.
+    seat_plays: tuple[Mapping[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -138,12 +138,16 @@ def test_simulate_refuses_what_the_module_cannot_do_yet(args, expected) -> None:
     assert expected in result.output, result.output
 
 
-def test_commands_that_play_fort_only_say_so(tmp_path) -> None:
-    result = run("balance", "--sets", str(PIG_SET), "--games", "2", "--out",
+def test_balance_of_a_game_that_does_not_say_who_played_ranks_no_card(tmp_path) -> None:
+    """Pig's outcome gives the plays of the game, not of each seat (Outcome.seat_plays): the
+    report has its games' figures and says why no card is ranked."""
+    pytest.importorskip("matplotlib")
+    result = run("balance", "--sets", str(PIG_SET), "--games", "4", "--out",
                  str(tmp_path / "report"))
-    assert result.exit_code == 1
-    assert "--sets: error[E906]: `fortlang balance` is not available for Pig with cards yet" \
-        in result.output, result.output
+    assert result.exit_code == 0, result.output
+    assert "does not say who played which card" in result.output
+    figures = json.loads((tmp_path / "report" / "figures.json").read_text(encoding="utf-8"))
+    assert figures["games"] == 4 and figures["ranking"] == [] and figures["seat_games"] == 0
 
 
 def test_fort_keeps_its_players_range() -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
-from fortlang.cli.common import fail
+from fortlang.cli.common import fail, not_yet
 from fortlang.cli.simulate import (
     Run,
     describe,
@@ -18,6 +19,8 @@ from fortlang.cli.simulate import (
     seated_game,
 )
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
+from fortlang.escape import shown
+from fortlang.model import CardSet
 from fortlang.nodes import Span
 from fortlang.sim.stats import flag_outliers
 
@@ -50,8 +53,13 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
         _pyplot()
     except FortError as e:
         fail(e)
-    played, table = game_sets(sets)
-    seated_game(table, players)  # E905: Fort's 2-4 players
+    played, table = game_sets(sets, modules=True)
+    game = seated_game(table, players)  # E905: the game's players (Fort's 2-4)
+    if game is not None:  # a game module's sets: its games and the win rate when played
+        _balance_module(game, played, table, games, players, bots, seed, margin, out,
+                        {"--set": bool(only), "--draft": draft,
+                         "--backend": backend != "local"})
+        return
     shown = chosen_sets(only, [s.id for s in played])
     run = Run(played, table, games, players, tuple(bots), seed, draft)
     total = run_games(run, workers=workers, backend=backend, address=ray_address)
@@ -86,3 +94,46 @@ def chosen_sets(values: Sequence[str], played: Sequence[str]) -> list[str]:
                 chosen.append(name)
             column += len(name) + 1
     return chosen or list(played)
+
+
+def _balance_module(game: Any, played: tuple[CardSet, ...], table: CardSet, games: int,
+                    players: int, bots: list[str], seed: int, margin: float, out: Path,
+                    unsupported: dict[str, bool]) -> None:
+    """``balance`` of a game module's sets (issue 34 item 4): the module's games, then each
+    card's win rate when played, flagged as Fort's cards are; OUT/index.html and
+    OUT/figures.json."""
+    from fortlang.cardset.table import fingerprint
+    from fortlang.games import GameError
+    from fortlang.sim import module_balance, module_games
+    from fortlang.sim.report import write_files
+
+    for option, given in unsupported.items():
+        if given:
+            not_yet(option, game.title("en"), "Fort's report only", file=option,
+                    hint="leave it out for a game module's sets")
+    if not game.run:
+        not_yet("`fortlang balance`", game.title("en"), "it has no game loop", file="--sets",
+                hint="what it can do today is in `fortlang --help` and its docs")
+    for name in bots:
+        if name not in module_games.MODULE_BOTS:
+            fail(Diagnostic(ERROR, "E902", f"bot `{name}` does not play {game.title('en')} yet",
+                            file="--bots", hint="bots: " + ", ".join(module_games.MODULE_BOTS)))
+    try:
+        figures = module_games.play(game, table, games=games, players=players, bots=bots,
+                                    seed=seed)
+        base = module_games.describe(game, table, figures, players=players, bots=bots,
+                                     seed=seed, sets=[fingerprint(s) for s in played])
+        report = module_balance.report(game, table, figures, base, players=players,
+                                       margin=margin)
+        page = write_files(out, report, module_balance.page(report, module_balance.plot(report)))
+    except GameError as e:
+        fail(Diagnostic(ERROR, e.code, e.message, file="--sets", hint=e.hint))
+    except FortError as e:
+        fail(e)
+    if not figures.seat_games:
+        click.echo(f"{games} games: {shown(game.title('en'))} does not say who played which "
+                   f"card (its outcome has no seat_plays): no card is ranked; report -> "
+                   f"{shown(str(page))}")
+        return
+    flagged = [k for k in report["ranking"] if report["cards"][k]["flag"]]
+    click.echo(f"{games} games: {len(flagged)} card(s) flagged; report -> {shown(str(page))}")

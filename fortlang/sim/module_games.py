@@ -75,6 +75,12 @@ class ModuleFigures:
     turns: list[int] = field(default_factory=list)
     bots: dict[str, BotTally] = field(default_factory=dict)
     plays: dict[str, int] = field(default_factory=dict)
+    #: By card id: the seats (one a game) that played it at least once, and their wins (a
+    #: shared win as a share); filled from games whose outcome gives ``seat_plays``.
+    played_by: dict[str, int] = field(default_factory=dict)
+    won_by: dict[str, float] = field(default_factory=dict)
+    #: Games whose outcome gave the plays by seat.
+    seat_games: int = 0
 
     def add(self, names: Sequence[str], out: Outcome) -> None:
         self.games += 1
@@ -87,6 +93,14 @@ class ModuleFigures:
                 tally.wins += 1 / len(out.winners)
         for card, times in out.plays.items():
             self.plays[card] = self.plays.get(card, 0) + times
+        if out.seat_plays:
+            self.seat_games += 1
+        for seat, cards in enumerate(out.seat_plays):
+            share = 1 / len(out.winners) if seat in out.winners else 0.0
+            for card, times in cards.items():
+                if times:
+                    self.played_by[card] = self.played_by.get(card, 0) + 1
+                    self.won_by[card] = self.won_by.get(card, 0.0) + share
 
 
 def play(game: GameModule, table: CardSet, *, games: int, players: int,

@@ -444,11 +444,15 @@ def _scope(f: dict[str, Any]) -> str:
 
 def write_report(out: Path, figures: dict[str, Any]) -> Path:
     """Write ``out/index.html`` and ``out/figures.json``; returns the page's path."""
+    return write_files(out, figures, page(figures, plots(figures)))
+
+
+def write_files(out: Path, figures: dict[str, Any], html: str) -> Path:
+    """Write the page ``html`` as ``out/index.html`` beside ``out/figures.json`` (any game's
+    report); returns the page's path."""
     from fortlang.escape import json_text
     from fortlang.output import write_output
 
-    images = plots(figures)
-    html = page(figures, images)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:

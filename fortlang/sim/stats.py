@@ -284,7 +284,8 @@ def flag_against_median(cards: dict[str, dict[str, Any]], margin: float = 0.0) -
 FENCE_IQR = 1.5
 
 
-def flag_outliers(cards: dict[str, dict[str, Any]], margin: float = 0.0) -> dict[str, Any]:
+def flag_outliers(cards: dict[str, dict[str, Any]], margin: float = 0.0,
+                  unit: str = "points per play") -> dict[str, Any]:
     """The balance report's default flag (issue 36): a card is flagged only when its yield is
     an outlier among the ranked cards (beyond Tukey's fences, Q1 - 1.5 IQR and Q3 + 1.5 IQR,
     widened by ``margin``) and its interval, widened for as many comparisons as there are
@@ -294,7 +295,8 @@ def flag_outliers(cards: dict[str, dict[str, Any]], margin: float = 0.0) -> dict
     With enough games nearly every card's yield differs clearly from the median (cards are not
     all worth the same), so the median test flags most of a set; this one flags what stands out.
     The widened interval scales the 95% t-interval by z(1 - 0.025/m) / 1.96 (normal quantiles:
-    a card played fewer than MIN_PLAYS times is not ranked)."""
+    a card played fewer than MIN_PLAYS times is not ranked). ``unit`` names what ``effect``
+    counts, in the flags' words."""
     ranked = {k: c for k, c in cards.items() if c["effect_n"] >= MIN_PLAYS and c["effect_ci95"]}
     for c in cards.values():
         c["flag"], c["flag_reason"] = None, None
@@ -316,7 +318,7 @@ def flag_outliers(cards: dict[str, dict[str, Any]], margin: float = 0.0) -> dict
         elif low <= upper:
             continue
         c["flag"] = where[0]
-        c["flag_reason"] = (f"yields {c['effect']:+.2f} points per play; its interval "
+        c["flag_reason"] = (f"yields {c['effect']:+.2f} {unit}; its interval "
                             f"{low:+.2f} … {high:+.2f} ({100 * level:.2f}%, widened for "
                             f"{m} cards compared) lies wholly {where[1]}: quartiles "
                             f"{q1:+.2f} … {q3:+.2f} ± 1.5 × their spread"

@@ -144,16 +144,20 @@ def under_top(table: FranticTable, cards: Sequence[PlayCard], src: list[PlayCard
         table.put(pile, top)
 
 
-def count_play(table: FranticTable, card_id: str) -> None:
-    """A card played (or an event turned), for simulate's figures; undone with its move."""
+def count_play(table: FranticTable, card_id: str, seat: int = -1) -> None:
+    """A card played by ``seat`` (or an event turned: -1), for simulate's and balance's
+    figures; undone with its move."""
     table.note_item(table.plays, card_id, table.plays.get(card_id, 0) + 1)
+    if seat >= 0:
+        mine = table.seat_plays[seat]
+        table.note_item(mine, card_id, mine.get(card_id, 0) + 1)
 
 
 def play_card(ctx: Any, card: PlayCard, k: K) -> bool:
     """``card`` from the performer's hand onto the discard pile (F3.1) and its effect."""
     table = table_of(ctx)
     hand = seat_obj(ctx).hand
-    count_play(table, card.id)
+    count_play(table, card.id, ctx.seat)
     if card.under:  # F8.1: under the top card, which stays on top (and keeps any wish)
         under_top(table, (card,), hand)
         return k(True)
@@ -258,7 +262,7 @@ def _counter(ctx: Any, card: PlayCard, k: K) -> bool:
     (`counter then wish colour`), whose `counter` marks the special as theirs."""
     table = table_of(ctx)
     hand = seat_obj(ctx).hand
-    count_play(table, card.id)
+    count_play(table, card.id, ctx.seat)
     table.move(hand, hand.index(card), table.discard)
     if table.wish is not None:
         table.set(table, "wish", None)

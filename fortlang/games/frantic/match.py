@@ -127,6 +127,7 @@ def nice_try(table: FranticTable, current: int) -> None:
         card = held[pick - 1]
         table.move(p.hand, p.hand.index(card), table.discard)
         table.plays[card.id] = table.plays.get(card.id, 0) + 1
+        table.seat_plays[seat][card.id] = table.seat_plays[seat].get(card.id, 0) + 1
         table.wish = None
         table.origin = seat
         if card.reaction is not None:
@@ -242,7 +243,8 @@ def play_game(table: FranticTable) -> Outcome:
     scores = tuple(p.vp for p in table.players)
     best = min(scores)
     return Outcome(scores=scores, winners=tuple(i for i, s in enumerate(scores) if s == best),
-                   turns=turns, plays=dict(sorted(table.plays.items())))
+                   turns=turns, plays=dict(sorted(table.plays.items())),
+                   seat_plays=tuple(dict(sorted(mine.items())) for mine in table.seat_plays))
 
 
 def run_game(cardset: CardSet, n_players: int, *, seed: int = 0, asker: Any = None,

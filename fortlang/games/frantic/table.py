@@ -149,6 +149,8 @@ class FranticTable(Journal):
         self.countered_by = -1
         #: Times each card was played and each event turned (simulate's figures).
         self.plays: dict[str, int] = {}
+        #: The same by seat (balance's win rate when played).
+        self.seat_plays: list[dict[str, int]] = [{} for _ in self.players]
         self.rounds = 0
         self.switches: dict[str, Any] = dict(SWITCHES)
         self.switches.update(switches or {})
