@@ -268,7 +268,9 @@ class _Builder(Transformer):
             raise FortSyntaxError(Diagnostic(
                 ERROR, "E101", f"unknown performer `{said}`", _span_of(c[:len(words)]),
                 hint=did_you_mean(said, [" ".join(w) for w in self.selectors])
-                or "write " + _word_list([f"`{' '.join(w)} ->`" for w in self.selectors])))
+                or ("write " + _word_list([f"`{' '.join(w)} ->`" for w in self.selectors])
+                    if self.selectors else "this game's actions name no performer: write "
+                    "the action alone (the acting player performs it)")))
         return _deep(n.Target(who, _done(c[-1]),  # type: ignore[return-value]
                               span=_span_of(c)))
 

@@ -331,10 +331,18 @@ def test_too_many_dice_is_e360_at_the_test() -> None:
 
 def test_what_is_not_a_test_is_e362_where_it_stands() -> None:
     with pytest.raises(FortError) as err:
-        odds(WORDS.parse_action("test lore 4+ need 1 then each rival -> test combat 5+ need 1"),
+        odds(WORDS.parse_action("test lore 4+ need 1 then if 1 > 0 -> test combat 5+ need 1"),
              DUKE)
     (d,) = err.value.diagnostics
     assert (d.code, d.span.column) == ("E362", 26)
+
+
+def test_a_performer_is_not_a_word_of_the_game() -> None:
+    """A test is the hero's own (G2.1): Fort's `each rival ->` does not parse (E101)."""
+    with pytest.raises(FortError) as err:
+        WORDS.parse_action("test lore 4+ need 1 then each rival -> test combat 5+ need 1")
+    (d,) = err.value.diagnostics
+    assert (d.code, d.span.column) == ("E101", 26)
 
 
 def test_runs_are_bounded() -> None:

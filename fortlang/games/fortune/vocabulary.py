@@ -198,4 +198,6 @@ TEST = reg.PrimitiveSpec(
 #: in a test (the odds refuse them, E363).
 OPERATORS = tuple(op for op in reg.OPERATORS if op.name in ("x", "then", "or", "( )"))
 
-VOCABULARY = reg.Vocabulary("fortune-and-glory", (TEST,), (), (), OPERATORS, (), kinds=KINDS)
+#: No selectors: a test is the hero's own (G2.1); other heroes act on their own turns (G7).
+VOCABULARY = reg.Vocabulary("fortune-and-glory", (TEST,), (), (), OPERATORS, (), kinds=KINDS,
+                            selectors=())
