@@ -192,3 +192,44 @@ def test_a_log_to_a_fifo_nobody_reads_is_refused(tmp_path: Path) -> None:
                  "--log", str(fifo))
     assert result.exit_code == 1
     assert "error[E801]" in result.output, result.output
+
+
+def test_a_long_label_is_logged_cut_and_replays() -> None:
+    """A module's option may be a long text: its label is logged to LABEL_CHARS characters
+    (within the bound replay sets) and compared so."""
+    from fortlang.engine.choices import Decision, Kind, Option
+    from fortlang.sim.module_log import LABEL_CHARS, LogAsker, Recorder
+
+    long = "bank 1 then " * 60
+    decision = Decision(0, Kind.CHOICE, (Option("bank 1"), Option(long)))
+
+    class Table:
+        log = [("choice", 1)]
+
+    class Second:
+        def decide(self, game, d) -> int:
+            return 1
+
+    recorder = Recorder(Second())
+    assert recorder.decide(Table(), decision) == 1
+    answers = recorder.answers()
+    assert answers == [["choice", 1, long[:LABEL_CHARS]]]
+    assert LogAsker(answers).decide(Table(), decision) == 1
+
+
+def test_a_failed_game_leaves_no_half_written_log(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from fortlang_pig import table
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the deck caught fire")
+
+    monkeypatch.setattr(table, "run_game", broken)
+    out = tmp_path / "out"
+    out.mkdir()
+    log = out / "games.jsonl"
+    result = run("simulate", "--sets", str(PIG_SET), "--players", "2", "--games", "2",
+                 "--log", str(log))
+    assert result.exit_code == 1
+    assert "error[E903]: game 0 (seed " in result.output
+    assert list(out.iterdir()) == []  # no log, no temporary file

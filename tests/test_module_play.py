@@ -47,10 +47,21 @@ def test_frantic_speaks_the_players_language(lang: str, words: tuple[str, ...]) 
 
 
 def test_quitting_says_how_to_play_the_table_again() -> None:
-    result = play("--sets", "frantic-base", "--players", "2", "--seed", "8", stdin="zz\nq\n")
+    result = play("--sets", "frantic-base", "--players", "2", "--seed", "8",
+                  stdin="?\nzz\n" + "9" * 5000 + "\n3\nq\n")
     assert result.exit_code == 0, result.output
+    assert "commands: a number from 1 to " in result.output  # ? is the help
     assert "`zz` is not a choice: type a number from 1 to " in result.output
+    # an over-long line is refused whole: none of its rest is read as an answer
+    assert result.output.count(" is not a choice") == 2
     assert "bye (quit); replay this table with --seed 8" in result.output
+
+
+def test_an_input_that_never_ends_a_line_ends_the_game() -> None:
+    result = play("--sets", "frantic-base", "--players", "2", "--seed", "8",
+                  stdin="x" * 3_000_000)
+    assert result.exit_code == 0, result.output
+    assert "bye (end of input); replay this table with --seed 8" in result.output
 
 
 def test_what_a_module_cannot_do_at_the_table_is_said() -> None:

@@ -13,13 +13,14 @@ from typing import Any
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.module import GameModule
 from fortlang.nodes import Span
+from fortlang.sim.module_log import LABEL_CHARS
 
 #: The most answers a line may hold (a Frantic game has hundreds, a long one a few thousand).
 MAX_ANSWERS = 200_000
 #: The most options a decision may have that a line can name (as Fort's lines).
 MAX_OPTION = 1_000_000
 #: The longest decision kind and option label a line may hold.
-MAX_KIND, MAX_LABEL = 40, 1000
+MAX_KIND, MAX_LABEL = 40, LABEL_CHARS
 #: The most bots a line may name (one a seat).
 MAX_BOTS = 64
 

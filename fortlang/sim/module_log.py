@@ -26,6 +26,9 @@ from fortlang.module import GameModule, Outcome
 
 #: The format of a game module's line (Fort's lines are 1, or 2 with chance outcomes).
 FORMAT_MODULE = 3
+#: An option's label is logged to this many characters (enough to tell options apart; a
+#: module's label may be a long action text).
+LABEL_CHARS = 200
 
 
 class Recorder:
@@ -42,7 +45,7 @@ class Recorder:
         self.table = game
         index = int(self.inner.decide(game, decision))
         if 0 <= index < len(decision.options):  # else the engine refuses it (Journal.ask)
-            self.labels.append(decision.options[index].label)
+            self.labels.append(decision.options[index].label[:LABEL_CHARS])
         return index
 
     def answers(self) -> list[list[Any]]:
@@ -117,7 +120,7 @@ class LogAsker:
         if not 0 <= index < len(decision.options):
             raise Diverged(f"answer {position + 1} takes option {index + 1}, the game offers "
                            f"{len(decision.options)}: {_asked(decision)}", position)
-        taken = decision.options[index].label
+        taken = decision.options[index].label[:LABEL_CHARS]
         if label is not None and label != taken:
             raise Diverged(f"answer {position + 1} took `{label}`, option {index + 1} is "
                            f"`{taken}` here: {_asked(decision)}", position)
