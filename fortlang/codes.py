@@ -214,6 +214,9 @@ _TABLE: tuple[Code, ...] = (
          "shorten the action"),
     Code("E808", "set not played", "fortlang balance --sets ./my-expansion --set my-expansoin",
          "name a set of the run by its id: one given to --sets, or one they require"),
+    Code("E810", "logged game plays differently", "fortlang replay games.jsonl after an answer "
+         "of a game module's line was edited", "replay the log with the sets and the fortlang "
+         "it was made with; the message names the answer and what differs"),
     # -- games and replays (fortlang.engine, fortlang.sim) -----------------------------------------
     Code("E900", "move not allowed by the rules", "a scripted answer that is not a legal option",
          "choose one of the legal options the message lists (it names the rule)"),

@@ -166,6 +166,11 @@ class GameModule:
     vocabulary: str = ""
     #: Its card kinds; () for Fort, whose kinds the card loader still knows itself (stage 5).
     cards: tuple[CardKind, ...] = ()
+    #: ``"module:attribute"``: what a seat is told at ``fortlang play`` (what it may see of
+    #: the table, which of the others' answers are public, options' and decisions' words by
+    #: language: fortlang.agents.terminal); "" for the plain narration, which tells a person
+    #: their own questions only.
+    narration: str = ""
 
     def title(self, lang: str) -> str:
         """The game's title in ``lang``, else in English, else its name."""

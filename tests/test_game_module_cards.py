@@ -129,7 +129,7 @@ def test_simulate_plays_the_games_module_with_its_figures() -> None:
 @pytest.mark.parametrize(("args", "expected"), [
     (("--players", "5"), "--players: error[E905]: Pig with cards is for 2 to 4 players, not 5"),
     (("--draft",), "--draft: error[E906]: --draft is not available for Pig with cards yet"),
-    (("--log", "games.jsonl"), "--log: error[E906]: --log is not available for Pig with cards"),
+    (("--margin", "1"), "--margin: error[E906]: --margin is not available for Pig with cards"),
     (("--bots", "mcts"), "--bots: error[E902]: bot `mcts` does not play Pig with cards yet"),
 ])
 def test_simulate_refuses_what_the_module_cannot_do_yet(args, expected) -> None:

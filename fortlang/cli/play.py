@@ -14,7 +14,8 @@ from fortlang.phrasebook import LANGUAGES
 
 
 @click.command()
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--players", type=click.IntRange(1, 16), default=2, show_default=True,
+              help="Seats at the table, within the game's range (Fort: 2-4; E905 outside it).")
 @click.option("--seed", type=int, default=None, help="Seed of the game (random if omitted).")
 @click.option("--bots", "bots_text", default="greedy", show_default=True,
               help="Bots for the other seats, repeated as needed: greedy, random, "
@@ -25,8 +26,8 @@ from fortlang.phrasebook import LANGUAGES
 @sets_option
 def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft: bool,
          sets: tuple[str, ...]) -> None:
-    """Play Fort in the terminal against bots: type an option's number, ? for help, or q to
-    quit."""
+    """Play in the terminal against bots (Fort, or the game of the --sets given): type an
+    option's number, ? for help, or q to quit."""
     from rich.console import Console
 
     from fortlang.agents.bots import agent_seed, make_bot
@@ -39,7 +40,7 @@ def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft
         tell_events,
     )
     from fortlang.cli.common import choose_language, fail, stdin_closed
-    from fortlang.cli.simulate import game_sets, parse_bots
+    from fortlang.cli.simulate import game_sets, parse_bots, seated_game
     from fortlang.games.fort.disclosure import revealed_at_end
     from fortlang.games.fort.narration import changes, snapshot
     from fortlang.i18n import language_from_env, ui
@@ -50,10 +51,17 @@ def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft
         fail(stdin_closed())
     lang = lang or language_from_env(os.environ)
     bots = parse_bots(bots_text)
-    _, cardset = game_sets(sets)
-    cards = {k.id: k for k in cardset.kids}
+    _, cardset = game_sets(sets, modules=True)
+    game = seated_game(cardset, players)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    if game is not None:  # a game module with its own cards: its own loop and narration
+        from fortlang.cli.module_play import play_module
+
+        play_module(game, cardset, players=players, seed=seed, bots=bots, lang=lang,
+                    draft=draft)
+        return
+    cards = {k.id: k for k in cardset.kids}
     console = Console(highlight=False)
     names = [ui(lang, "you")] + [bots[(i - 1) % len(bots)] for i in range(1, players)]
     agents: list[Any] = [HumanAgent(console, sys.stdin, lang, names, cards)]

@@ -11,7 +11,8 @@ from typing import Any
 
 import click
 
-from fortlang.cli.common import MAX_INPUT, decode, fail, too_large
+from fortlang.cli.common import MAX_INPUT, decode, fail, not_yet, too_large
+from fortlang.cli.module_replay import is_module_line, logged_set_ids
 from fortlang.cli.simulate import game_sets, sets_option
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.escape import shown
@@ -23,35 +24,92 @@ from fortlang.nodes import Span
 @sets_option
 def replay(path: Path, sets: tuple[str, ...]) -> None:
     """Re-execute every game in a JSONL replay FILE (from `fortlang simulate --log`) with the
-    card sets it was played with (--sets, as simulate took it); exit 1 if a state or an
-    outcome differs. A log of other card data is refused (E335)."""
+    card sets it was played with (--sets, as simulate took it; a game module's log names
+    them, and its bundled sets are found without --sets); exit 1 if a state or an outcome
+    differs. A log of other card data is refused (E335)."""
     from fortlang.cardset.table import fingerprint
-    from fortlang.sim.replay import replay as replay_one
 
-    played, cardset = game_sets(sets)
+    lines = _nonblank(path)
+    try:
+        first = next(lines, None)
+        if first is not None and not sets:  # a game module's log names its sets
+            entry = _json_line(path, *first)
+            if is_module_line(entry):
+                sets = logged_set_ids(entry) or sets
+    except FortError as e:
+        fail(e)
+    played, cardset = game_sets(sets, modules=True)
+    game = _module_of(cardset)
     ours = [fingerprint(s) for s in played]
     games = bad = 0
     try:
-        for number, line in _lines(path):
-            if not line.strip():
-                continue
-            entry = _entry(path, number, line)
-            _same_sets(path, number, line, entry, ours)
-            verdict = replay_one(cardset, entry)
+        for number, line in itertools.chain([first] if first else [], lines):
+            identical = (_replay_fort if game is None else _replay_module)(
+                path, number, line, cardset, game, ours)
             games += 1
-            if not verdict.identical:
-                bad += 1
-                for i, line in enumerate(verdict.detail.split("\n")):  # each line escaped
-                    click.echo(f"{shown(str(path))}:{number}: game {verdict.index}: "
-                               f"{shown(line)}" if i == 0 else f"  {shown(line)}")
+            bad += not identical
     except FortError as e:
         fail(e)
     click.echo(f"{games} game(s) replayed: {games - bad} identical, {bad} different")
     sys.exit(1 if bad or not games else 0)
 
 
-def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
-    """The game logged on this line, or a FortError positioned on it."""
+def _nonblank(path: Path) -> Iterator[tuple[int, str]]:
+    return ((number, line) for number, line in _lines(path) if line.strip())
+
+
+def _module_of(cardset: Any) -> Any:
+    """The game module of the loaded sets when it has its own cards (None: Fort); one
+    without a game loop cannot be replayed (E906)."""
+    from fortlang.cardset.build import usable_game
+
+    game = usable_game(cardset.manifest.game)
+    if game is not None and not game.run:
+        not_yet("`fortlang replay`", game.title("en"), "it has no game loop", file="--sets",
+                hint="what it can do today is in `fortlang --help` and its docs")
+    return game
+
+
+def _replay_fort(path: Path, number: int, line: str, cardset: Any, game: Any,
+                 ours: list[dict[str, str]]) -> bool:
+    """One of Fort's lines replayed; its differences printed. Whether it is identical."""
+    from fortlang.sim.replay import replay as replay_one
+
+    entry = _entry(path, number, line)
+    _same_sets(path, number, line, entry, ours)
+    verdict = replay_one(cardset, entry)
+    if not verdict.identical:
+        for i, text in enumerate(verdict.detail.split("\n")):  # each line escaped
+            click.echo(f"{shown(str(path))}:{number}: game {verdict.index}: "
+                       f"{shown(text)}" if i == 0 else f"  {shown(text)}")
+    return verdict.identical
+
+
+def _replay_module(path: Path, number: int, line: str, cardset: Any, game: Any,
+                   ours: list[dict[str, str]]) -> bool:
+    """One of a game module's lines replayed; its difference reported where it is on the
+    line (fortlang.cli.module_replay). Whether it is identical."""
+    from fortlang.cli.common import report
+    from fortlang.cli.module_replay import bounded, replay_line, same_sets
+
+    entry = _json_line(path, number, line)
+    if not is_module_line(entry):
+        raise FortError(Diagnostic(
+            ERROR, "E335", f"game logged with other card data: a game of Fort, the sets "
+            f"loaded are {game.title('en')}'s", Span(number, 1, number, 2), str(path),
+            hint="replay with the sets the log was made with (--sets ...)"),
+            "\n" * (number - 1) + line[:200])
+    bounded(path, number, line, entry, game)
+    same_sets(path, number, line, entry, ours)
+    error = replay_line(path, number, line, entry, game, cardset)
+    if error is None:
+        return True
+    report(error.diagnostics, error.source)
+    return False
+
+
+def _json_line(path: Path, number: int, line: str) -> Any:
+    """The JSON value on this line, or a FortError positioned on it."""
     where = Span(number, 1, number, 2)
     shown = "\n" * (number - 1) + line  # the source for the caret: only this line is kept
     def bounded_int(text: str) -> int:  # refused before conversion past MAX_DIGITS
@@ -63,13 +121,25 @@ def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
         return int(text)
 
     try:
-        entry = json.loads(line, parse_int=bounded_int)
+        return json.loads(line, parse_int=bounded_int)
     except RecursionError:  # the decoder recurses per bracket: 100,000 `[` overflow it
         raise FortError(Diagnostic(ERROR, "E804", "JSON nested too deeply: not a replay line",
                                    where, str(path)), shown) from None
     except ValueError as e:
         raise FortError(Diagnostic(ERROR, "E901", f"not a replay line: {e}", where, str(path)),
                         shown) from None
+
+
+def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
+    """The game logged on this line, or a FortError positioned on it."""
+    where = Span(number, 1, number, 2)
+    shown = "\n" * (number - 1) + line  # the source for the caret: only this line is kept
+    entry = _json_line(path, number, line)
+    if is_module_line(entry):
+        raise FortError(Diagnostic(
+            ERROR, "E335", f"game logged with other card data: a game of "
+            f"`{str(entry['module'])[:80]}`, the sets loaded are Fort's", where, str(path),
+            hint="replay with the sets the log was made with (--sets ...)"), shown)
     if not isinstance(entry, dict) or not {"seed", "players", "decisions"} <= set(entry):
         raise FortError(Diagnostic(ERROR, "E901", "not a replay line: a replay line needs "
                                    "seed, players and decisions", where, str(path)), shown)

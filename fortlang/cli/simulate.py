@@ -233,9 +233,8 @@ def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], se
     game = seated_game(table, players)
     if game is not None:  # a game module with its own cards: its own loop and figures
         _simulate_module(game, played, table, games, players, bots, seed, as_json,
-                         check_invariants,
-                         unsupported={"--draft": draft, "--log": log_path is not None,
-                                      "--backend": backend != "local",
+                         check_invariants, log_path,
+                         unsupported={"--draft": draft, "--backend": backend != "local",
                                       "--margin": margin != 0.0})
         return
     run = Run(played, table, games, players, tuple(bots), seed, draft, check_invariants)
@@ -266,8 +265,9 @@ def seated_game(table: CardSet, players: int) -> Any:
 
 def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, games: int,
                      players: int, bots: list[str], seed: int, as_json: bool, debug: bool,
-                     unsupported: dict[str, bool]) -> None:
-    """``simulate`` of a game module's sets: its games and the figures every game has."""
+                     log_path: Path | None, unsupported: dict[str, bool]) -> None:
+    """``simulate`` of a game module's sets: its games and the figures every game has, and
+    with ``log_path`` one line a game (fortlang.sim.module_log) written as Fort's log is."""
     from fortlang.cardset.table import fingerprint
     from fortlang.sim import module_games
 
@@ -283,16 +283,27 @@ def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, gam
             fail(Diagnostic(ERROR, "E902", f"bot `{name}` does not play {game.title('en')} yet",
                             file="--bots", hint="bots: " + ", ".join(module_games.MODULE_BOTS)))
     from fortlang.games import GameError
+    from fortlang.output import open_output
+    from fortlang.sim.module_log import GameLog, line
 
+    sets = [fingerprint(s) for s in played]
     try:
-        figures = module_games.play(game, table, games=games, players=players, bots=bots,
-                                    seed=seed, debug=debug)
+        with contextlib.ExitStack() as stack:
+            log = None
+            if log_path is not None:  # opened first: a bad path is refused before any game
+                log_file = stack.enter_context(open_output(log_path, text=True))
+
+                def log(played_game: GameLog) -> None:
+                    log_file.write(json.dumps(line(game, played_game, players=players,
+                                                   sets=sets)) + "\n")
+            figures = module_games.play(game, table, games=games, players=players, bots=bots,
+                                        seed=seed, debug=debug, log=log)
     except GameError as e:
         fail(Diagnostic(ERROR, e.code, e.message, file="--sets", hint=e.hint))
     except FortError as e:
         fail(e)
     out = module_games.describe(game, table, figures, players=players, bots=bots, seed=seed,
-                                sets=[fingerprint(s) for s in played])
+                                sets=sets)
     if as_json:
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return

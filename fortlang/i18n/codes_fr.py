@@ -198,6 +198,11 @@ CODES: dict[str, tuple[str, ...]] = {
              "nommez un jeu de la série de parties par son id : un jeu donné à --sets, ou "
              "un jeu qu'ils requièrent"),
     # -- parties et rejeux --------------------------------------------------------------------
+    "E810": ("la partie enregistrée se joue autrement",
+             "rejouez le journal avec les jeux et le fortlang avec lesquels il a été écrit ; "
+             "le message nomme la réponse et ce qui diffère",
+             "fortlang replay games.jsonl après la modification d'une réponse d'une ligne "
+             "d'un module de jeu"),
     "E900": ("coup interdit par la règle",
              "choisissez une des options légales que liste le message (il nomme la règle)",
              "une réponse scriptée qui n'est pas une option légale"),

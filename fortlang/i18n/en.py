@@ -82,6 +82,12 @@ UI: dict[str, str] = {
     # -- the end ------------------------------------------------------------------------------
     "bye": "bye ({why}); replay this table with --seed {seed}",
     "bye.quit": "quit", "bye.end": "end of input", "bye.interrupted": "interrupted",
+    # -- a game module's table (fortlang.agents.terminal) -----------------------------------
+    "module.start": "{game}, {players} players, seed {seed}: you are {seat}",
+    "module.score": "{who}: {score} points",
+    "module.winner": "winner: {who} after {turns} turns",
+    "module.help.table": "what your seat may see of the table is shown before each of your "
+                         "choices; a line says what the others did that everyone sees",
     "final": "final scores", "final.formula": "(track + fort + made-up rule + macaroni):",
     "score": "  {who}: {total} = {track} + {fort} + {rule}{rule_name} + {macaroni}, "
              "level {level}",

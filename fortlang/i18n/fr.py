@@ -86,6 +86,12 @@ UI: dict[str, str] = {
     # -- la fin -------------------------------------------------------------------------------
     "bye": "au revoir ({why}) ; rejouez cette table avec --seed {seed}",
     "bye.quit": "abandon", "bye.end": "fin de l'entrée", "bye.interrupted": "interrompu",
+    # -- la table d'un module de jeu (fortlang.agents.terminal) ------------------------------
+    "module.start": "{game}, {players} joueurs, graine {seed} : vous êtes {seat}",
+    "module.score": "{who} : {score} points",
+    "module.winner": "gagnant : {who} après {turns} tours",
+    "module.help.table": "ce que votre place voit de la table est montré avant chacun de vos "
+                         "choix ; une ligne dit ce que les autres ont fait que tous voient",
     "final": "scores finaux",
     "final.formula": "(piste + fort + règle improvisée + macaronis) :",
     "score": "  {who} : {total} = {track} + {fort} + {rule}{rule_name} + {macaroni}, "

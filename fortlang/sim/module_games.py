@@ -22,6 +22,7 @@ from fortlang.model import CardSet, GameCard
 from fortlang.module import GameModule, Outcome
 from fortlang.nodes import Action
 from fortlang.sim.batch import seat_bots
+from fortlang.sim.module_log import GameLog, Recorder
 from fortlang.sim.replay import game_seed
 from fortlang.sim.stats import wilson
 
@@ -105,9 +106,11 @@ class ModuleFigures:
 
 def play(game: GameModule, table: CardSet, *, games: int, players: int,
          bots: Sequence[str], seed: int, debug: bool = False,
-         on_game: Callable[[int], None] | None = None) -> ModuleFigures:
+         on_game: Callable[[int], None] | None = None,
+         log: Callable[[GameLog], None] | None = None) -> ModuleFigures:
     """Play ``games`` games of ``game`` with the set ``table``; the figures. A module whose
-    game loop cannot be had is :class:`~fortlang.games.GameError` E351."""
+    game loop cannot be had is :class:`~fortlang.games.GameError` E351. ``log`` is given
+    every game played, with its answers (fortlang.sim.module_log)."""
     from fortlang.games import GameError
 
     try:
@@ -121,9 +124,9 @@ def play(game: GameModule, table: CardSet, *, games: int, players: int,
         s = game_seed(seed, index)
         agents = [make_agent(name, agent_seed(s, seat), table.cards)
                   for seat, name in enumerate(names)]
+        asker = ModuleSeats(agents) if log is None else Recorder(ModuleSeats(agents))
         try:  # with ``debug`` the table checks its invariants at every decision
-            out = run(table, players, seed=s, asker=ModuleSeats(agents),  # type: ignore[operator]
-                      debug=debug)
+            out = run(table, players, seed=s, asker=asker, debug=debug)  # type: ignore[operator]
         except Exception as e:  # an engine or module bug: the user's report names the game
             raise FortError(Diagnostic(
                 ERROR, "E903", f"game {index} (seed {s}) failed in the engine of "
@@ -131,6 +134,8 @@ def play(game: GameModule, table: CardSet, *, games: int, players: int,
                 hint=f"`fortlang simulate --games {index + 1} --seed {seed}` meets it again; "
                 "report it to the game module's authors")) from None
         figures.add(names, out)
+        if isinstance(asker, Recorder) and log is not None:
+            log(GameLog(index, s, names, asker.answers(), out))
         if on_game is not None:
             on_game(index)
     return figures
