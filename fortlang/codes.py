@@ -196,6 +196,10 @@ _TABLE: tuple[Code, ...] = (
          "given:\n  setup: {seed: 3}\n  players: [{hand: [Bug]}, {}]",
          "let `setup` deal the table (R2) and list the players empty, or write the whole table "
          "without `setup`"),
+    Code("E710", "a scenario of a game whose module declares no scenario rules",
+         "sets: [some-set]  (a set whose manifest says `game: x`, a game module without "
+         "`scenarios`)", "scenario files serve the games whose module declares scenario rules "
+         "(GameModule.scenarios, docs/games.md); check the set's cards with `fortlang check`"),
     Code("E800", "output path is a folder", "fortlang docs pnp --out site/",
          "name a file, not a folder"),
     Code("E801", "output cannot be written", "fortlang docs build --out /proc/x",
