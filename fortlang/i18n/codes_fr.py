@@ -183,6 +183,11 @@ CODES: dict[str, tuple[str, ...]] = {
              "`fortlang check`",
              "sets: [un-jeu]  (un jeu de cartes dont le manifeste dit `game: x`, un module sans "
              "`scenarios`)"),
+    "E711": ("un scénario que les règles du jeu ne permettent pas de mettre en place",
+             "donnez une table et des coups que les règles du jeu permettent (sa page de "
+             "scénarios dit lesquels)",
+             "when: {danger: boat_chase, fight: true}  (Fortune and Glory : Boat Chase n'a pas "
+             "d'ennemi à combattre)"),
     # -- ce que les commandes lisent et écrivent ----------------------------------------------
     "E800": ("le chemin de sortie est un dossier", "nommez un fichier, pas un dossier"),
     "E801": ("impossible d'écrire la sortie", "choisissez un emplacement accessible en écriture "
