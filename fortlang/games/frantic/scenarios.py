@@ -19,12 +19,13 @@ fault (``("given", "players", 0, "hand", 2)``), which the core turns into a file
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from fortlang.engine.chance import Distribution
-from fortlang.engine.choices import Decision, Kind, Option, Seat
+from fortlang.engine.choices import Decision, Kind
+from fortlang.errors import did_you_mean
 from fortlang.games.frantic import match
 from fortlang.games.frantic.effects import playable
 from fortlang.games.frantic.table import (
@@ -36,6 +37,8 @@ from fortlang.games.frantic.table import (
     new_table,
 )
 from fortlang.model import CardSet
+from fortlang.scenario.answers import Unanswered as CoreUnanswered
+from fortlang.scenario.rules import ScenarioRules
 
 Path = tuple[str | int, ...]
 
@@ -56,10 +59,11 @@ class ScenarioProblem(Exception):
     """A scenario that cannot be laid out or played as written: ``path`` is the value at fault
     in the scenario's tree (the core positions it)."""
 
-    def __init__(self, path: Path, message: str) -> None:
+    def __init__(self, path: Path, message: str, hint: str | None = None) -> None:
         super().__init__(message)
         self.path = path
         self.message = message
+        self.hint = hint
 
 
 # -- cards ---------------------------------------------------------------------------------------
@@ -89,7 +93,8 @@ class Names:
         if named:
             raise ScenarioProblem(path, f"{len(named)} cards are named {word!r}: say which by "
                                         f"id ({', '.join(named)})")
-        raise ScenarioProblem(path, f"no {what} of frantic-base is named {word!r}")
+        raise ScenarioProblem(path, f"no {what} of frantic-base is named {word!r}",
+                              did_you_mean(word, sorted(ids)))
 
 
 def _seq(value: Any, path: Path) -> list[Any]:
@@ -373,7 +378,8 @@ def observe(run: Run, names: Names, then: Mapping[str, Any]) -> dict[str, Any]:
             where: Path = ("then", "players", seat)
             if seat >= len(table.players):
                 raise ScenarioProblem(where, f"player {seat + 1} is not seated")
-            p, got = table.players[seat], {}
+            p = table.players[seat]
+            got: dict[str, Any] = {}
             if "hand" in spec:
                 ids = _same_cards(cards((*where, "hand"), spec["hand"]),
                                   [c.id for c in p.hand])
@@ -382,7 +388,7 @@ def observe(run: Run, names: Names, then: Mapping[str, Any]) -> dict[str, Any]:
                 ids = _same_cards(cards((*where, "playable"), spec["playable"]),
                                   list(dict.fromkeys(c.id for c in playable(table, seat))))
                 got["playable"] = written((*where, "playable"), spec["playable"], ids)
-            fields = {"cards": len(p.hand), "score": p.vp, "skipped": p.skipped,
+            fields: dict[str, Any] = {"cards": len(p.hand), "score": p.vp, "skipped": p.skipped,
                       "points": run.points[seat] if run.points is not None else
                       "nothing (no `score: round` move)"}
             got.update({k: v for k, v in fields.items() if k in spec})
@@ -509,14 +515,9 @@ THEN_SCHEMA: dict[str, Any] = {
         "game_over": {"type": "boolean"},
         "winners": {"type": "array", "items": _PLAYER}}}
 
-#: The code of a scenario naming what Frantic does not have (a card, an event, a seat).
-UNKNOWN = "E715"
-
-
-def _names(scenario: Any) -> Names:
-    sets = [s for s in scenario.sets if any(c.kind == "event" for c in s.cards)] or \
-        list(scenario.sets)
-    return Names(sets[0])
+#: The core's code for a scenario a game's rules cannot set up: here one naming what
+#: Frantic does not have (a card, an event, a switch, a seat, a card with no copy left).
+CANNOT_SET_UP = "E711"
 
 
 def _cardset(scenario: Any) -> CardSet:
@@ -525,7 +526,7 @@ def _cardset(scenario: Any) -> CardSet:
 
 
 def read(scenario: Any, report: Any) -> None:
-    """Everything a scenario names, resolved once at load time (a positioned E715 each): the
+    """Everything a scenario names, resolved once at load time (a positioned E711 each): the
     table laid out, the moves' cards and seats, the `then` cards."""
     names = Names(_cardset(scenario))
     try:
@@ -543,7 +544,7 @@ def read(scenario: Any, report: Any) -> None:
                 names.resolve(said, (*where, "turn"))
         observe(run, names, scenario.then)
     except ScenarioProblem as e:
-        report(UNKNOWN, e.message, scenario.at(*e.path))
+        report(CANNOT_SET_UP, e.message, scenario.at(*e.path), e.hint)
 
 
 def run(scenario: Any, prepared: Any, script: Any) -> dict[str, Any]:
@@ -564,8 +565,6 @@ def run(scenario: Any, prepared: Any, script: Any) -> dict[str, Any]:
 
 
 def _illegal(message: str) -> Exception:
-    from fortlang.scenario.answers import Unanswered as CoreUnanswered
-
     return CoreUnanswered(message)
 
 
@@ -573,3 +572,14 @@ def seated(given: Any) -> int:
     """How many players a scenario seats: its given players (at least 2)."""
     players = given.get("players") if isinstance(given, Mapping) else None
     return max(2, len(players) if isinstance(players, list) else 0)
+
+
+#: Frantic's scenario rules (GameModule.scenarios): docs/games/frantic.md "Scenarios".
+SCENARIOS = ScenarioRules(
+    given=GIVEN_SCHEMA, when=WHEN_SCHEMA, then=THEN_SCHEMA, read=read, run=run,
+    doc={"en": "A Frantic table laid out card by card, turns played through the game's own "
+               "loop, the table read back.",
+         "fr": "Une table de Frantic posée carte par carte, des tours joués par la boucle du "
+               "jeu elle-même, la table relue.",
+         "ru": "Стол Frantic, выложенный карта за картой, ходы, сыгранные самим циклом игры, "
+               "и прочитанный стол."})
