@@ -81,6 +81,14 @@ class GameScenario:
 
         return node_at(self.node, tuple(path))
 
+    def at_move(self, index: int, *path: str | int) -> YNode:
+        """The node at ``path`` under the scenario's move ``index`` (its `when`, a mapping, or
+        that item of its list)."""
+        when = self.node.get("when")
+        if when is not None and when.kind == "seq":
+            return self.at("when", index, *path)
+        return self.at("when", *path)
+
 
 @dataclass(frozen=True)
 class ScenarioRules:
