@@ -1,8 +1,9 @@
-"""Frantic's scenario files (issue 34 items 4 and 5): every scenario in tests/scenarios/frantic
-passes through `fortlang test` (a child process, as a user runs it), each quotes the passage of
-the rulebook it tests, and a scenario whose rule breaks fails with a positioned message: a
-mutated expectation (the `then` field's line), a wrong answer (the move's line and the options),
-an unknown card (E711 at the name), a rule of the engine broken on purpose."""
+"""Frantic's scenario files (issue 34 items 4 and 5): every scenario in
+cards/frantic-base/scenarios passes through `fortlang test` (a child process, as a user runs
+it), each quotes the passage of the rulebook it tests, and a scenario whose rule breaks fails
+with a positioned message: a mutated expectation (the `then` field's line), a wrong answer (the
+move's line and the options), an unknown card or seat (E711 at the name), a rule of the engine
+broken on purpose."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from fortlang.games.frantic import scenarios
 from fortlang.scenario.games import load_scenarios
 from fortlang.scenario.runner import run_game_scenario
 
-HERE = Path(__file__).parent / "scenarios" / "frantic"
+HERE = Path(__file__).resolve().parent.parent / "cards" / "frantic-base" / "scenarios"
 FILES = sorted(HERE.glob("*.yaml"))
 FORTLANG = [sys.executable, "-I", "-c", "from fortlang.cli import main; main()"]
 SCHEMA = (Path(scenarios.__file__).parent / "schemas" / "scenarios.schema.json")
@@ -131,6 +132,17 @@ def test_an_unknown_card_is_e711_at_the_name(tmp_path: Path) -> None:
     assert (f"{path}:{line}:{column}: error[E711]: no play card of frantic-base is named "
             f"'red_22'") in done.stdout
     assert "did you mean `red_2`" in done.stdout
+
+
+def test_a_move_naming_an_unknown_card_or_seat_is_e711_at_the_move(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "f05_matching.yaml", "when: {turn: red_3, by: 2}",
+                 "when: {turn: red_33, by: 9}")
+    done = subprocess.run([*FORTLANG, "test", str(path)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=600, check=False)
+    assert done.returncode == 1
+    line = _line_of(path, "red_33")
+    column = path.read_text(encoding="utf-8").splitlines()[line - 1].index("9}") + 1
+    assert f"{path}:{line}:{column}: error[E711]: player 9 is not seated" in done.stdout
 
 
 def test_a_card_placed_twice_more_than_its_copies_is_e711(tmp_path: Path) -> None:

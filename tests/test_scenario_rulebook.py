@@ -11,13 +11,9 @@ import pytest
 
 import fortlang.scenario
 from fortlang.scenario import load_file, run_scenario, scenario_files
-from fortlang.scenario.games import game_of, read_scenario_document
 
 SCENARIOS = Path(__file__).parent / "scenarios"
-#: Fort's files (a game module's, e.g. tests/scenarios/frantic, run in their own test file)
-FORT_FILES = [p for p in scenario_files([SCENARIOS])
-              if game_of(read_scenario_document(p))[0] == "fort"]
-CASES = [(path, sc) for path in FORT_FILES for sc in load_file(path)]
+CASES = [(path, sc) for path in scenario_files([SCENARIOS]) for sc in load_file(path)]
 
 
 @pytest.mark.parametrize("scenario", [sc for _, sc in CASES],
@@ -45,7 +41,7 @@ def test_scenario_docstring_example():
 
 
 def test_every_quantity_coin_rule_and_following_rule_has_a_scenario():
-    text = "".join(p.read_text(encoding="utf-8") for p in FORT_FILES)
+    text = "".join(p.read_text(encoding="utf-8") for p in scenario_files([SCENARIOS]))
     for rule in ("R5.4", "R5.6", "R5.7", "R6.1", "R6.2", "R6.3", "R6.4", "R6.5", "R6.6", "R6.7",
                  "R13.1", "R13.2", "R13.3", "R13.4", "R13.5"):
         assert re.search(rf"rule: {re.escape(rule)}\n|\({re.escape(rule)}[,)]", text), rule

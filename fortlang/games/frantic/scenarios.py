@@ -532,19 +532,22 @@ def read(scenario: Any, report: Any) -> None:
     try:
         run = lay_table(_cardset(scenario), scenario.given, seated(scenario.given))
         for i, move in enumerate(scenario.moves):
-            where: Path = ("when", i) if len(scenario.moves) > 1 else ("when",)
             if move.seat >= len(run.table.players):
-                raise ScenarioProblem((*where, "by"), f"player {move.seat + 1} is not seated")
+                raise ScenarioProblem(("when", i, "by"), f"player {move.seat + 1} is not "
+                                      f"seated (the scenario seats {len(run.table.players)})")
             for seat in move.choices:
                 if seat >= len(run.table.players):
-                    raise ScenarioProblem((*where, "answers"),
+                    raise ScenarioProblem(("when", i, "answers", str(seat + 1)),
                                           f"player {seat + 1} is not seated")
             said = move.fields.get("turn")
             if said is not None and said not in ("draw", "skipped"):
-                names.resolve(said, (*where, "turn"))
+                names.resolve(said, ("when", i, "turn"))
         observe(run, names, scenario.then)
     except ScenarioProblem as e:
-        report(CANNOT_SET_UP, e.message, scenario.at(*e.path), e.hint)
+        path = e.path
+        node = scenario.at_move(int(path[1]), *path[2:]) if path[:1] == ("when",) \
+            else scenario.at(*path)
+        report(CANNOT_SET_UP, e.message, node, e.hint)
 
 
 def run(scenario: Any, prepared: Any, script: Any) -> dict[str, Any]:
