@@ -628,9 +628,9 @@ def trigger_event(node: f.TriggerEvent, ctx: Any, k: K) -> bool:
             if not table.round_over:
                 table.set(table, "round_over", "event")
             return k(True)
-        # F9.8: the match shuffles the event deck between turns; mid-turn the discards come
-        # back in the order they were turned, the first turned on top (no chance inside a
-        # move but its points).
+        # F9.8: an event is turned only inside a move, which draws no chance but at its
+        # chance points: the discards come back in the order they were turned, the first
+        # turned on top (the digest's shuffle between turns is not played yet).
         while table.events_done:
             table.move(table.events_done, len(table.events_done) - 1, table.events)
     event = table.move(table.events, len(table.events) - 1, table.events_done)
