@@ -25,7 +25,7 @@ from typing import Any
 
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind
-from fortlang.errors import did_you_mean
+from fortlang.errors import MessageError, did_you_mean
 from fortlang.games.frantic import match
 from fortlang.games.frantic.effects import playable
 from fortlang.games.frantic.table import (
@@ -42,6 +42,9 @@ from fortlang.scenario.rules import ScenarioRules
 
 Path = tuple[str | int, ...]
 
+#: The core's code for a scenario a game's rules cannot set up: here one naming what
+#: Frantic does not have (a card, an event, a switch, a seat, a card with no copy left).
+CANNOT_SET_UP = "E711"
 #: `direction` in words (F2.6: counter-clockwise, -1, is how a round starts).
 DIRECTIONS: dict[str, int] = {"counter-clockwise": -1, "clockwise": 1}
 #: The fields of `given` and of each given player.
@@ -55,15 +58,14 @@ ROUND_OVER = ("no", "empty_hand", "empty_pile", "event", "bomb")
 MOST_SCENARIO_TURNS = 100
 
 
-class ScenarioProblem(Exception):
-    """A scenario that cannot be laid out or played as written: ``path`` is the value at fault
-    in the scenario's tree (the core positions it)."""
+class ScenarioProblem(MessageError):
+    """A scenario that cannot be laid out or played as written (E711, a scenario its game's
+    rules cannot set up): ``path`` is the value at fault in the scenario's tree, which
+    :func:`read` turns into the file position."""
 
     def __init__(self, path: Path, message: str, hint: str | None = None) -> None:
-        super().__init__(message)
+        super().__init__(CANNOT_SET_UP, message, hint)
         self.path = path
-        self.message = message
-        self.hint = hint
 
 
 # -- cards ---------------------------------------------------------------------------------------
@@ -254,8 +256,9 @@ def _lay_events(table: FranticTable, names: Names, given: Mapping[str, Any],
 # -- when --------------------------------------------------------------------------------------
 
 
-class Unanswered(Exception):
-    """A move the scenario cannot make as written (a scenario mistake, no rule)."""
+class Unanswered(CoreUnanswered):
+    """A `turn` the scenario cannot make as written (a scenario mistake, no rule): the core
+    fails the scenario at the move's line."""
 
 
 class TurnAsker:
@@ -515,9 +518,6 @@ THEN_SCHEMA: dict[str, Any] = {
         "game_over": {"type": "boolean"},
         "winners": {"type": "array", "items": _PLAYER}}}
 
-#: The core's code for a scenario a game's rules cannot set up: here one naming what
-#: Frantic does not have (a card, an event, a switch, a seat, a card with no copy left).
-CANNOT_SET_UP = "E711"
 
 
 def _cardset(scenario: Any) -> CardSet:
@@ -560,15 +560,8 @@ def run(scenario: Any, prepared: Any, script: Any) -> dict[str, Any]:
     laid.table.asker = laid.asker
     for i, move in enumerate(scenario.moves):
         script.begin(move)
-        try:
-            make_move(laid, names, move, ("when", i))
-        except Unanswered as e:
-            raise _illegal(str(e)) from None
+        make_move(laid, names, move, ("when", i))
     return observe(laid, names, scenario.then)
-
-
-def _illegal(message: str) -> Exception:
-    return CoreUnanswered(message)
 
 
 def seated(given: Any) -> int:
