@@ -120,6 +120,16 @@ def test_a_wrong_answer_fails_naming_the_move_and_the_options(tmp_path: Path) ->
     assert "- player 2\n" in done.stdout and "- player 1\n" in done.stdout
 
 
+def test_a_turn_playing_a_card_that_does_not_match_fails_naming_f5(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "f05_matching.yaml", "when: {turn: red_3, by: 2}",
+                 "when: {turn: blue_1, by: 2}")
+    [outcome] = [run_game_scenario(sc) for sc in load_scenarios(path)  # type: ignore[arg-type]
+                 if sc.name.startswith("a coloured number goes on the same number")]
+    assert not outcome.passed
+    assert "player 2 may not play blue_1 here (F5): the turn offers red_3, draw" in \
+        str(outcome.message)
+
+
 def test_an_unknown_card_is_e711_at_the_name(tmp_path: Path) -> None:
     path = _copy(tmp_path, "f06_one_colour_specials.yaml",
                  "hand: [gift_blue, red_1, red_2, green_3]",

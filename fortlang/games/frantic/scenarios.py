@@ -51,10 +51,11 @@ DIRECTIONS: dict[str, int] = {"counter-clockwise": -1, "clockwise": 1}
 GIVEN_FIELDS = ("players", "discard", "top", "draw_pile", "events", "wish", "direction",
                 "last_colour", "time_bomb", "switches", "dealer")
 GIVEN_PLAYER = ("hand", "score", "skipped")
+#: What a `when` move does (each `by` a player): one of these keys.
 VERBS = ("turn", "turns", "deal", "score")
 #: `round_over` in words: why the round ended ("no": it goes on).
 ROUND_OVER = ("no", "empty_hand", "empty_pile", "event", "bomb")
-#: A Time Bomb move plays at most this many turns (F9.14 asks three; a scenario may ask more).
+#: A `turns` move plays at most this many turns (Time Bomb's three, F9.14, and room to spare).
 MOST_SCENARIO_TURNS = 100
 
 
