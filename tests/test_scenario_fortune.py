@@ -198,3 +198,16 @@ def test_a_die_bought_with_fortune_kept_for_later_rolls_fails_its_scenario(monke
     found = by_name(SCENARIOS / "g2_6_reroll_and_fortune.yaml")
     outcome = found["a die bought with fortune counts for its roll only"]
     assert not outcome.passed and "meets a chance point" in (outcome.message or "")
+
+
+def test_the_language_server_reads_a_game_modules_scenario_file_as_fortlang_test_does():
+    from fortlang.lsp.diagnostics import scenario_diagnostics
+    from fortlang.lsp.source import Source
+
+    path = SCENARIOS / "g4_dangers.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert scenario_diagnostics(Source(path.as_uri(), str(path), text)) == []
+    wrong = scenario_diagnostics(Source(path.as_uri(), str(path),
+                                        text.replace("hero: jake_zane", "hero: jake", 1)))
+    assert [(d.code, d.span.line if d.span else None) for d in wrong] == [
+        ("E363", _line_of(path, "hero: jake_zane"))]
