@@ -70,7 +70,7 @@ def test_each_scenario_names_its_rule_and_quotes_it():
 def test_both_keep_rolling_readings_and_reroll_switches_are_there():
     text = (SCENARIOS / "g2_3_keep_rolling.yaml").read_text(encoding="utf-8")
     assert "continuer à lancer les dés jusqu'à ce que vous n'obteniez pas de succés" in text
-    assert "fortune.keep_rolling: failed_dice" in text and "fortune.keep_rolling: off" in text
+    assert "fortune.keep_rolling: failed_dice" in text and "fortune.keep_rolling: \"off\"" in text
     text = (SCENARIOS / "g2_6_reroll_and_fortune.yaml").read_text(encoding="utf-8")
     assert "fortune.reroll: once_per_test" in text and "spend 2 fortune" in text
 
