@@ -116,6 +116,14 @@ class ScenarioRules:
         out["properties"] = {**CORE_MOVE_KEYS, **dict(self.when.get("properties", {}))}
         return out
 
+    def schema_text(self, game: str) -> str:
+        """:meth:`file_schema` as the file an editor reads (``<game>/schemas/scenarios.schema
+        .json`` in the game's package, named by each scenario file's ``yaml-language-server``
+        line)."""
+        import json
+
+        return json.dumps(self.file_schema(game), indent=2, ensure_ascii=False) + "\n"
+
     def file_schema(self, game: str) -> dict[str, Any]:
         """The JSON Schema of a whole scenario file of this game."""
         move = self.move_schema()
