@@ -17,10 +17,7 @@ from fortlang.nodes import Suit
 from fortlang.scenario.format import SCENARIO
 
 SCHEMAS = sorted(SCHEMA_DIR.glob("*.schema.json"))
-#: The bundled card files; a set's scenario files (`scenarios:` at the top, e.g.
-#: cards/frantic-base/scenarios) are checked by their game's scenario tests and `fortlang test`.
-BUNDLED_FILES = sorted(p for p in bundled_dir().rglob("*.yaml")
-                       if not re.search(r"^scenarios:", p.read_text(encoding="utf-8"), re.M))
+BUNDLED_FILES = sorted(bundled_dir().rglob("*.yaml"))
 HEADER = re.compile(r"^# yaml-language-server: \$schema=(\S+)$", re.M)
 
 
