@@ -128,6 +128,17 @@ def test_a_turn_playing_a_card_that_does_not_match_fails_naming_f5(tmp_path: Pat
         str(outcome.message)
 
 
+def test_f6_2_exchange_takes_before_the_victim_gets_yours(tmp_path: Path) -> None:
+    """The cards Exchange takes face down are the victim's own: the given ones are not among
+    the chance point's outcomes (F6.2 «avant qu'elle ne prenne tes cartes en main»)."""
+    path = _copy(tmp_path, "f06_one_colour_specials.yaml", "chance: [green_3, green_1]",
+                 "chance: [red_1, green_1]")
+    [outcome] = [run_game_scenario(sc) for sc in load_scenarios(path)  # type: ignore[arg-type]
+                 if sc.name.startswith("Exchange, give two")]
+    assert "chance red_1 is not an outcome" in str(outcome.message)
+    assert "green_1, green_2, green_3" in str(outcome.message)
+
+
 def test_an_unknown_card_is_e711_at_the_name(tmp_path: Path) -> None:
     path = _copy(tmp_path, "f06_one_colour_specials.yaml",
                  "hand: [gift_blue, red_1, red_2, green_3]",
