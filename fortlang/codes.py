@@ -196,6 +196,14 @@ _TABLE: tuple[Code, ...] = (
          "given:\n  setup: {seed: 3}\n  players: [{hand: [Bug]}, {}]",
          "let `setup` deal the table (R2) and list the players empty, or write the whole table "
          "without `setup`"),
+    Code("E710", "a scenario of a game whose module declares no scenario rules",
+         "sets: [some-set]  (a set whose manifest says `game: x`, a game module without "
+         "`scenarios`)", "scenario files serve the games whose module declares scenario rules "
+         "(GameModule.scenarios, docs/games.md); check the set's cards with `fortlang check`"),
+    Code("E711", "a scenario the game's rules cannot set up",
+         "when: {danger: boat_chase, fight: true}  (Fortune and Glory: Boat Chase has no "
+         "enemy to fight)", "give a table and moves the game's rules allow (its scenario "
+         "page says which)"),
     Code("E800", "output path is a folder", "fortlang docs pnp --out site/",
          "name a file, not a folder"),
     Code("E801", "output cannot be written", "fortlang docs build --out /proc/x",

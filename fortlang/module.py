@@ -143,8 +143,7 @@ class GameModule:
     stages that give them one: ``grammar``, ``vocabulary`` (stage 5, vocabulary v2 and the
     grammar split), ``cards`` (stage 5, schemas generated from card kinds), ``table`` and
     ``flow`` (stage 7), ``switches``, ``phrasebooks``, ``faces``, ``rules_pages``,
-    ``scenario``, ``codes``, ``returns`` and ``bots`` (stage 8, everything generic over the
-    module).
+    ``codes``, ``returns`` and ``bots`` (stage 8, everything generic over the module).
     """
 
     #: The manifest's ``game:`` value, and the entry point's name.
@@ -171,6 +170,12 @@ class GameModule:
     #: language: fortlang.agents.terminal); "" for the plain narration, which tells a person
     #: their own questions only.
     narration: str = ""
+    #: ``"module:attribute"``: the game's :class:`fortlang.scenario.rules.ScenarioRules` (what
+    #: a scenario's `given`, moves and `then` hold, and how one runs), read by ``fortlang
+    #: test`` for a scenario file whose sets are this game's; "" for a game without scenario
+    #: files yet (E710 at the file's `sets:`), and for Fort, whose scenarios the core's
+    #: runner still reads itself (docs/scenarios.md).
+    scenarios: str = ""
 
     def title(self, lang: str) -> str:
         """The game's title in ``lang``, else in English, else its name."""

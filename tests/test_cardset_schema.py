@@ -53,10 +53,15 @@ def _module_schema(named: Path, card_file: Path) -> Path:
     assert game is not None
     package = game.vocabulary.split(":")[0].split(".")[2]  # fortlang.games.<package>...
     assert named.parent.parent.name == package  # the schemas live in the game's own folder
-    kind = next(k for k in game.cards if f"{k.key}.schema.json" == named.name)
     schema_file = SCHEMA_DIR.parent / "games" / package / "schemas" / named.name
-    assert schema_file.read_text(encoding="utf-8") == kind.schema_text(), \
-        f"{schema_file} is not what {game.name}'s `{kind.key}` declares: regenerate it"
+    if named.name == "scenarios.schema.json":  # a scenario file: the game's scenario rules
+        declared = game.piece("scenarios").schema_text(game.name)  # type: ignore[attr-defined]
+        what = "scenario rules"
+    else:
+        kind = next(k for k in game.cards if f"{k.key}.schema.json" == named.name)
+        declared, what = kind.schema_text(), f"`{kind.key}`"
+    assert schema_file.read_text(encoding="utf-8") == declared, \
+        f"{schema_file} is not what {game.name}'s {what} declares: regenerate it"
     return schema_file
 
 

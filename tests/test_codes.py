@@ -119,7 +119,7 @@ def test_every_project_exception_is_a_fort_error(name: str):
 def test_the_walk_finds_the_known_exceptions():
     found = set(_exception_classes())
     assert {"fortlang.engine.choices.IllegalMove", "fortlang.plugins.PluginError",
-            "fortlang.scenario.agent.LeftOver"} <= found
+            "fortlang.scenario.answers.LeftOver"} <= found
 
 
 def test_an_illegal_move_keeps_its_message_rule_and_code():

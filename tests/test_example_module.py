@@ -1,12 +1,14 @@
 """The example game module (examples/game-module, docs/games.md) as a user installs it: pip
 builds and installs the package into a folder of its own, and fortlang, run as a separate
 process with that folder on its path, finds the game through its entry point and checks,
-explains and simulates its set (issue 33 item 7, stage 9)."""
+explains, tests the scenarios of and simulates its set (issue 33 item 7, stage 9; its
+scenario rules: issue 33 item 5)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +51,22 @@ def test_installed_example_checks_explains_and_simulates(site: Path, tmp_path: P
     assert sim.returncode == 0, sim.stderr
     figures = json.loads(sim.stdout)
     assert figures["game"] == "pig" and figures["games"] == 20
+
+
+def test_installed_example_runs_its_scenarios(site: Path, tmp_path: Path) -> None:
+    result = fortlang(site, tmp_path, "test", str(EXAMPLE / "scenarios"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.endswith("5 passed, 0 failed\n")
+    wrong = tmp_path / "example"
+    for folder in ("cards", "scenarios"):
+        shutil.copytree(EXAMPLE / folder, wrong / folder)
+    path = wrong / "scenarios" / "pig.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("scores: [5, 0], discard",
+                                                            "scores: [6, 0], discard"),
+                    encoding="utf-8")
+    result = fortlang(site, tmp_path, "test", str(path))
+    assert result.returncode == 1
+    assert "line 10: scores: expected [6, 0], got [5, 0]" in result.stdout
 
 
 def test_without_the_package_the_set_says_its_game_is_missing(tmp_path: Path) -> None:

@@ -177,6 +177,17 @@ CODES: dict[str, tuple[str, ...]] = {
     "E709": ("une table donnée à la fois distribuée depuis une graine et écrite",
              "laissez `setup` distribuer la table (R2) et listez les joueurs vides, ou écrivez "
              "toute la table sans `setup`"),
+    "E710": ("un scénario d'un jeu dont le module ne déclare pas de règles de scénario",
+             "les fichiers de scénarios servent les jeux dont le module déclare des règles de "
+             "scénario (GameModule.scenarios, docs/games.md) ; vérifiez les cartes du jeu avec "
+             "`fortlang check`",
+             "sets: [un-jeu]  (un jeu de cartes dont le manifeste dit `game: x`, un module sans "
+             "`scenarios`)"),
+    "E711": ("un scénario que les règles du jeu ne permettent pas de mettre en place",
+             "donnez une table et des coups que les règles du jeu permettent (sa page de "
+             "scénarios dit lesquels)",
+             "when: {danger: boat_chase, fight: true}  (Fortune and Glory : Boat Chase n'a pas "
+             "d'ennemi à combattre)"),
     # -- ce que les commandes lisent et écrivent ----------------------------------------------
     "E800": ("le chemin de sortie est un dossier", "nommez un fichier, pas un dossier"),
     "E801": ("impossible d'écrire la sortie", "choisissez un emplacement accessible en écriture "

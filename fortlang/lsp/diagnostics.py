@@ -97,11 +97,12 @@ def _about(d: Diagnostic) -> Diagnostic:
 
 
 def scenario_diagnostics(src: Source) -> list[Diagnostic]:
-    """What ``fortlang test`` reports before running a scenario file (nothing when it reads)."""
-    from fortlang.scenario import load_file
+    """What ``fortlang test`` reports before running a scenario file (nothing when it reads),
+    of whichever game its sets are."""
+    from fortlang.scenario.games import load_scenarios
 
     try:
-        load_file(src.path, src.text)
+        load_scenarios(src.path, src.text)
     except FortError as e:
         return [d if d.file == src.path else _about(d) for d in e.diagnostics]
     return []

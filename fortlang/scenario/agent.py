@@ -25,16 +25,11 @@ from fortlang.engine.state import Game
 from fortlang.games.fort.play import order_options
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Suit
+from fortlang.scenario.answers import LeftOver, Unanswered, chance_answer, describe
 from fortlang.scenario.format import RECRUIT_NOTHING, RECYCLE_MOMENTS, Answer, Move
 from fortlang.sim.pull import ChanceNode
 
-
-class Unanswered(IllegalMove):
-    """The engine asked something the scenario does not answer (a scenario mistake, no rule)."""
-
-
-class LeftOver(Unanswered):
-    """The move was made, but some of what it says was never asked for (a scenario mistake)."""
+__all__ = ["LeftOver", "ScenarioAgent", "Script", "Unanswered", "describe"]
 
 
 class Script:
@@ -145,27 +140,7 @@ class ScenarioAgent:
     def outcome(self, node: ChanceNode) -> int:
         """The outcome of a chance point this seat's action meets: the move's next `chance`
         answer, by an outcome's value or label (issue 33 stage 6)."""
-        outcomes = node.dist.outcomes
-        listed = ", ".join(o.label for o in outcomes)
-        what = f"`{node.context}`" if node.context else "the move"
-        if not self.script.chance:
-            raise Unanswered(f"player {self.seat + 1}: {what} meets a chance point; say which "
-                             f"outcome with `chance: [<outcome>]` in the move (the outcomes "
-                             f"are {listed})")
-        said = self.script.chance.pop(0)
-        index = node.dist.find(said)
-        if index is not None:
-            return index
-        raise Unanswered(f"player {self.seat + 1}: chance {said} is not an outcome of {what} "
-                         f"(the outcomes are {listed})")
-
-
-def describe(d: Decision) -> str:
-    """The engine's question as a scenario writer reads it: players count from 1, and the
-    options are the words a `choose` answer may use."""
-    lines = [f"player {d.player + 1} ({d.kind}): {d.context}".rstrip(": ")]
-    lines += [f"  - {o.label}" for o in d.options]
-    return "\n".join(lines)
+        return chance_answer(self.script.chance, node.dist, node.context, self.seat)
 
 
 def _names(label: str, name: str) -> bool:

@@ -24,12 +24,19 @@ class Diff:
     path: str
     expected: Any
     got: Any
+    #: The line of the `then` field (1-based), when the comparer knows it (a game module's
+    #: scenario); Fort's paths name the field instead.
+    line: int | None = None
 
     def render(self) -> str:
-        return f"{self.path}: expected {_show(self.expected)}, got {_show(self.got)}"
+        where = f"line {self.line}: " if self.line is not None else ""
+        return f"{where}{self.path}: expected {_show(self.expected)}, got {_show(self.got)}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "expected": self.expected, "got": self.got}
+        out = {"path": self.path, "expected": self.expected, "got": self.got}
+        if self.line is not None:
+            out["line"] = self.line
+        return out
 
 
 def _show(value: Any) -> str:

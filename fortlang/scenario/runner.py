@@ -16,10 +16,13 @@ from fortlang.engine.choices import IllegalMove
 from fortlang.engine.state import Game
 from fortlang.errors import Diagnostic, FortError
 from fortlang.scenario.agent import LeftOver, Unanswered
+from fortlang.scenario.answers import Script
 from fortlang.scenario.expect import Diff, compare
-from fortlang.scenario.format import CardFile, Move, Scenario, load_file
+from fortlang.scenario.format import CardFile, Move, Scenario
+from fortlang.scenario.games import load_scenarios, rules_of
 from fortlang.scenario.given import build_table, deal
 from fortlang.scenario.moves import Stage, program
+from fortlang.scenario.rules import GameScenario
 from fortlang.sim.pull import GameState
 from fortlang.walk import find_files
 
@@ -28,7 +31,7 @@ SUFFIXES = (".yaml", ".yml")
 
 @dataclass(frozen=True)
 class Outcome:
-    scenario: Scenario
+    scenario: Scenario | GameScenario
     diffs: tuple[Diff, ...] = ()
     message: str | None = None  # why it failed, besides the diffs
 
@@ -94,6 +97,47 @@ def run_scenario(scenario: Scenario) -> Outcome:
                    message)
 
 
+def run_game_scenario(scenario: GameScenario) -> Outcome:
+    """Run a game module's scenario through its scenario rules: the module makes the moves on
+    its table with the core's :class:`~fortlang.scenario.answers.Script` as the asker, and
+    the core compares each `then` field with what the module observed."""
+    rules = rules_of(scenario.game)
+    assert rules is not None  # the file was read with them
+    script = Script()
+    try:
+        observed = rules.run(scenario, scenario.prepared, script)
+        script.end()  # the last move's answers, each used
+    except IllegalMove as e:
+        move = script.move
+        said = str(e)
+        if move is not None and not isinstance(e, LeftOver):
+            said = f"line {move.line} `{move.says}`: {said}"
+        return Outcome(scenario, message=said)
+    return Outcome(scenario, tuple(compare_observed(scenario, observed)))
+
+
+_UNSEEN = object()
+
+
+def compare_observed(scenario: GameScenario, observed: Any) -> Iterator[Diff]:
+    """Each `then` field that differs from what was observed, with the field's line; a
+    mapping compares only the keys written (`wounds: {hero: 2}` says nothing of the enemy)."""
+    def walk(path: tuple[str, ...], expected: Any, got: Any) -> Iterator[Diff]:
+        if isinstance(expected, dict) and isinstance(got, dict):
+            for key, value in expected.items():
+                yield from walk((*path, str(key)), value, got.get(key, _UNSEEN))
+            return
+        if got is _UNSEEN:
+            got = "nothing (the game's scenario rules do not observe it)"
+        elif isinstance(got, tuple):
+            got = list(got)
+        if expected != got:
+            yield Diff(".".join(path), expected, got,
+                       scenario.at("then", *path).line + 1)
+
+    yield from walk((), dict(scenario.then), dict(observed))
+
+
 def _failure(scenario: Scenario, move: Move | None, e: IllegalMove) -> str | None:
     where = f"line {move.line} `{move.says}`" if move is not None else "the table"
     rule = None if isinstance(e, Unanswered) else e.rule
@@ -157,7 +201,7 @@ def run_paths(paths: Iterable[Path | str]) -> Iterator[Outcome | FortError]:
             yield path
             continue
         try:
-            scenarios = load_file(path)
+            scenarios = load_scenarios(path)
         except CardFile as e:
             if not in_folder:
                 yield e
@@ -167,6 +211,9 @@ def run_paths(paths: Iterable[Path | str]) -> Iterator[Outcome | FortError]:
             continue
         for scenario in scenarios:
             try:
-                yield run_scenario(scenario)
+                if isinstance(scenario, GameScenario):
+                    yield run_game_scenario(scenario)
+                else:
+                    yield run_scenario(scenario)
             except Exception as e:  # an engine bug fails this scenario, the others still run
                 yield Outcome(scenario, message=f"internal error: {type(e).__name__}: {e}")

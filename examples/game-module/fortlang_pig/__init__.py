@@ -5,8 +5,9 @@ points, roll the die (a 1 loses what you rolled this turn), make a rival lose po
 to 20 points wins; when the deck runs out, the most points win.
 
 Everything fortlang needs to know of the game is in :data:`GAME`: its name, how many may play,
-its card kinds and its words, and where its table and its game loop are. Nothing here is
-imported until a set of the game is read, and then only from where pip installed it."""
+its card kinds and its words, and where its table, its game loop and its scenario rules are.
+Nothing here is imported until a set of the game is read, and then only from where pip
+installed it."""
 
 from fortlang.module import ACTION, Attribute, CardKind, GameModule
 
@@ -25,4 +26,5 @@ GAME = GameModule(
     run="fortlang_pig.table:run_game",
     vocabulary="fortlang_pig.words:VOCABULARY",
     cards=(CARD,),
+    scenarios="fortlang_pig.scenarios:SCENARIOS",
 )

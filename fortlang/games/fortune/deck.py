@@ -19,6 +19,7 @@ from fortlang import nodes as n
 from fortlang.cardset.build import check_file
 from fortlang.cardset.load import bundled_dir, load_set, manifest_path
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
+from fortlang.model import CardSet
 from fortlang.module import DEFAULT_GAME
 
 #: The sample set bundled with fortlang (cards/fortune-base: see its manifest).
@@ -73,7 +74,11 @@ def read_set(folder: Path) -> Deck:
             raise FortError(Diagnostic(ERROR, "E352", f"the set's game is `{said[:40]}`, not "
                                        f"`{GAME_NAME}`", game.span if game else None,
                                        str(mpath), f"its manifest says `game: {GAME_NAME}`"))
-    cardset = load_set(folder)
+    return deck_of(load_set(folder))
+
+
+def deck_of(cardset: CardSet) -> Deck:
+    """The cards of a loaded set (the scenario runner's sets), by kind and id."""
     deck = Deck()
     for card in cardset.cards:
         deck.cards.setdefault(card.kind, {})[card.id] = {"id": card.id, "name": card.name,

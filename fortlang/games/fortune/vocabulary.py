@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from fortlang import registry as reg
 from fortlang.games.fortune.nodes import Rolls, Skill, SkillTest
+from fortlang.games.fortune.play import perform_test
 from fortlang.vocabulary import ArgKind, Word
 
 #: The most dice a test's text may name (`12 dice`, a skill is at most this too: cards.py).
@@ -191,7 +192,7 @@ TEST = reg.PrimitiveSpec(
               "ru": "Бросьте кубики навыка (или заданное число); каждый кубик не меньше цели — "
                     "успех; бросайте снова, пока бросок приносит успех, до нужного числа "
                     "успехов (пройдено) или броска без успеха (провалено)."},
-    colour="#7b4b2a")
+    colour="#7b4b2a", effect=perform_test)
 
 #: The core's operators a test combines with: `or` (the hero chooses, G2.8), `then` (both,
 #: in order: G2.8's "and"), `x N` and parentheses; no selector or condition means anything

@@ -22,4 +22,5 @@ GAME = GameModule(
     vocabulary="fortlang.games.frantic.vocabulary:VOCABULARY",
     cards=CARD_KINDS,
     narration="fortlang.games.frantic.narration:NARRATION",
+    scenarios="fortlang.games.frantic.scenarios:SCENARIOS",
 )

@@ -431,7 +431,8 @@ def _take_from(ctx: Any, amount: int | All, seat: int, k: Then) -> bool:
     def step(n: int) -> bool:
         if n == 0 or not theirs:
             return k()
-        dist = Distribution.uniform([Option(str(i), i) for i in range(len(theirs))])
+        # each outcome is named by the card it takes (a scenario's `chance: [green_2]`)
+        dist = Distribution.uniform([Option(c.id, i) for i, c in enumerate(theirs)])
 
         def took(i: int) -> bool:
             table.move(theirs, i, mine)
@@ -631,10 +632,11 @@ def trigger_event(node: f.TriggerEvent, ctx: Any, k: K) -> bool:
             if not table.round_over:
                 table.set(table, "round_over", "event")
             return k(True)
-        # F9.8: the match shuffles the event deck between turns; mid-turn the discards come
-        # back in the order they were turned (no chance inside a move but its points).
+        # F9.8: an event is turned only inside a move, which draws no chance but at its
+        # chance points: the discards come back in the order they were turned, the first
+        # turned on top (the digest's shuffle between turns is not played yet).
         while table.events_done:
-            table.move(table.events_done, 0, table.events)
+            table.move(table.events_done, len(table.events_done) - 1, table.events)
     event = table.move(table.events, len(table.events) - 1, table.events_done)
     count_play(table, event.id)
     was_in_event, was_origin, was_sizes = table.in_event, table.origin, table.event_sizes

@@ -92,6 +92,13 @@ def deal_round(table: FranticTable, dealer: int) -> None:
     bottom of the pile and the next card is turned (``frantic.first_card_fuck_you =
     reshuffle``: it can be played on nothing)."""
     reset_round(table)
+    deal_hands(table, dealer)
+
+
+def deal_hands(table: FranticTable, dealer: int) -> None:
+    """F2.3-F2.5 on the table as it lies: the hands dealt one card at a time from the top of
+    the draw pile, from the dealer's next, and the first card turned and played (scenario
+    files deal a pile given in order through this)."""
     size = int(table.switches["frantic.hand_size"])
     for _ in range(size):
         for seat in table.order_from(dealer):
@@ -240,11 +247,15 @@ def play_game(table: FranticTable) -> Outcome:
             break
         dealer = next_dealer(table, dealer, points)
     table.rounds = rounds
-    scores = tuple(p.vp for p in table.players)
-    best = min(scores)
-    return Outcome(scores=scores, winners=tuple(i for i, s in enumerate(scores) if s == best),
+    return Outcome(scores=tuple(p.vp for p in table.players), winners=winners(table),
                    turns=turns, plays=dict(sorted(table.plays.items())),
                    seat_plays=tuple(dict(sorted(mine.items())) for mine in table.seat_plays))
+
+
+def winners(table: FranticTable) -> tuple[int, ...]:
+    """F4.4: the seats with the lowest total (tied lowest totals share the win)."""
+    scores = [p.vp for p in table.players]
+    return tuple(i for i, s in enumerate(scores) if s == min(scores))
 
 
 def run_game(cardset: CardSet, n_players: int, *, seed: int = 0, asker: Any = None,

@@ -1,0 +1,193 @@
+"""Scenario files for any game module (issue 33 item 5, the seam): a module declares its
+scenario rules (``GameModule.scenarios``, a ``ScenarioRules``) and ``fortlang test`` reads and
+runs its scenario files; the core keeps the files, the positions, the sets, the seats' answers
+and the chance answers, the comparison and the report. A toy game, `dice`, is installed here
+the way pip lays a package out (tests/plugin_site.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from plugin_site import forget, install
+
+from fortlang import games
+from fortlang.cli import main
+
+#: A dice game: a move `roll: N` rolls N dice (each a chance point of the engine's journal)
+#: and may `keep` them or not (a decision of the mover); `then` compares the total kept.
+DICE = '''
+from fortlang.engine.chance import Distribution
+from fortlang.engine.choices import Decision, Kind, Option
+from fortlang.engine.journal import Journal
+from fortlang.module import ACTION, Attribute, CardKind, GameModule
+from fortlang.scenario.rules import ScenarioRules
+
+D6 = Distribution.uniform([Option(f"face {f}", f) for f in range(1, 7)])
+FACE = CardKind("face", "faces", (Attribute("value", {"type": "integer"}),))
+
+def read(scenario, report):
+    for i, move in enumerate(scenario.moves):
+        if move.fields.get("roll", 0) > 5:
+            report("E711", "at most 5 dice", scenario.at("when", "roll"))
+    return scenario.given.get("start", 0)
+
+def run(scenario, start, script):
+    table = Journal(asker=script)
+    table.chance_asked = True
+    total = start
+    for move in scenario.moves:
+        script.begin(move)
+        faces = [D6.outcomes[table.chance(D6, "roll a die", move.seat)].value
+                 for _ in range(move.fields["roll"])]
+        keep = table.ask(Decision(move.seat, Kind.CHOICE, (Option("keep", True),
+                                                           Option("drop", False)), "keep?"))
+        if keep == 0:
+            total += sum(faces)
+    return {"total": total, "rolls": len(scenario.moves)}
+
+SCENARIOS = ScenarioRules(
+    given={"additionalProperties": False, "properties": {"start": {"type": "integer"}}},
+    when={"required": ["roll"], "properties": {"roll": {"type": "integer", "minimum": 1}}},
+    then={"additionalProperties": False, "properties": {"total": {"type": "integer"},
+                                                        "rolls": {"type": "integer"}}},
+    read=read, run=run)
+GAME = GameModule(name="dice", titles={"en": "Dice"}, players=range(1, 3), cards=(FACE,),
+                  scenarios="dice_game:SCENARIOS")
+'''
+#: The same game without scenario rules.
+BARE = DICE.replace(',\n                  scenarios="dice_game:SCENARIOS")', ")")
+
+
+@pytest.fixture(autouse=True)
+def fresh_games() -> Iterator[None]:
+    forget()
+    games.forget()
+    yield
+    forget()
+    games.forget()
+
+
+def _installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> Path:
+    site = install(tmp_path / "site", name="dice", module="dice_game", source=None, code=code,
+                   group="fortlang.games", attr="GAME")
+    monkeypatch.syspath_prepend(str(site))
+    folder = tmp_path / "dice-set"
+    folder.mkdir()
+    (folder / "manifest.yaml").write_text("id: dice-set\nname: Dice\nversion: '1'\n"
+                                          "game: dice\n", encoding="utf-8")
+    (folder / "faces.yaml").write_text("faces:\n  - id: six\n    name: Six\n    value: 6\n",
+                                       encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def dice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return _installed(tmp_path, monkeypatch, DICE)
+
+
+def scenario_file(folder: Path, body: str, sets: str = "[dice-set]") -> Path:
+    path = folder.parent / "dice.yaml"
+    path.write_text(f"sets: {sets}\nscenarios:\n{body}", encoding="utf-8")
+    return path
+
+
+def ftest(*args: str):
+    return CliRunner().invoke(main, ["test", *args])
+
+
+ROLL_TWO = """  - name: two dice kept
+    given: {start: 1}
+    when: {roll: 2, chance: [6, face 3], choose: [keep]}
+    then: {total: 10, rolls: 1}
+"""
+
+
+def test_a_module_scenario_runs_with_chance_answers_by_value_and_label(dice) -> None:
+    result = ftest(str(scenario_file(dice, ROLL_TWO)))
+    assert result.exit_code == 0, result.output
+    assert "PASS" in result.output and "1 passed, 0 failed" in result.output
+
+
+def test_a_wrong_expectation_fails_with_the_field_line(dice) -> None:
+    path = scenario_file(dice, ROLL_TWO.replace("total: 10", "total: 11"))
+    result = ftest("--format", "json", str(path))
+    assert result.exit_code == 1
+    [outcome] = json.loads(result.output)["scenarios"]
+    assert outcome["diffs"] == [{"path": "total", "expected": 11, "got": 10, "line": 6}]
+    text = ftest(str(path)).output
+    assert "line 6: total: expected 11, got 10" in text
+
+
+def test_a_missing_chance_answer_fails_listing_the_outcomes(dice) -> None:
+    result = ftest(str(scenario_file(dice, ROLL_TWO.replace("[6, face 3]", "[6]"))))
+    assert result.exit_code == 1
+    assert "line 5 `roll: 2`: player 1: `roll a die` meets a chance point; say which outcome" \
+           in result.output
+    assert "face 1, face 2, face 3, face 4, face 5, face 6" in result.output
+
+
+def test_a_leftover_chance_answer_or_choice_fails(dice) -> None:
+    result = ftest(str(scenario_file(dice, ROLL_TWO.replace("[6, face 3]", "[6, 3, 2]"))))
+    assert result.exit_code == 1
+    assert "line 5 `roll: 2`: never asked for: chance 2" in result.output
+    result = ftest(str(scenario_file(dice, ROLL_TWO.replace("[keep]", "[keep, drop]"))))
+    assert "never asked for: player 1: choose `drop`" in result.output
+
+
+def test_a_face_not_on_the_die_and_an_unanswered_choice_fail(dice) -> None:
+    result = ftest(str(scenario_file(dice, ROLL_TWO.replace("[6, face 3]", "[6, 7]"))))
+    assert "chance 7 is not an outcome of `roll a die`" in result.output
+    result = ftest(str(scenario_file(dice, ROLL_TWO.replace(", choose: [keep]", ""))))
+    assert result.exit_code == 1
+    assert "no `choose` answer left for it (say e.g. `choose: [keep]`)" in result.output
+
+
+def test_answers_per_seat_and_several_moves(dice) -> None:
+    body = """  - name: two players
+    when:
+      - {roll: 1, chance: [4], choose: [keep]}
+      - {roll: 1, by: 2, chance: [5], answers: {2: [drop]}}
+    then: {total: 4, rolls: 2}
+"""
+    result = ftest(str(scenario_file(dice, body)))
+    assert result.exit_code == 0, result.output
+
+
+def test_the_module_schema_and_read_give_positioned_errors(dice) -> None:
+    body = ROLL_TWO.replace("rolls: 1", "rolls: 1, luck: 3")
+    result = ftest(str(scenario_file(dice, body)))
+    assert result.exit_code == 1
+    assert "dice.yaml:6:" in result.output and "luck" in result.output
+    result = ftest(str(scenario_file(dice, ROLL_TWO.replace("roll: 2", "roll: 9"))))
+    assert "dice.yaml:5:18: error[E711]: at most 5 dice" in result.output
+
+
+def test_a_game_without_scenario_rules_is_e710_at_its_sets(tmp_path, monkeypatch) -> None:
+    folder = _installed(tmp_path, monkeypatch, BARE)
+    result = ftest(str(scenario_file(folder, ROLL_TWO)))
+    assert result.exit_code == 1
+    assert "dice.yaml:1:7: error[E710]: the game `dice` (Dice) has no scenario rules" \
+           in result.output
+    assert "Traceback" not in result.output
+
+
+def test_sets_of_two_games_in_one_scenario_file_are_e352(dice) -> None:
+    result = ftest(str(scenario_file(dice, ROLL_TWO, sets="[dice-set, fort-base]")))
+    assert result.exit_code == 1
+    assert "dice.yaml:1:18: error[E352]: set `dice-set` is a set of the game `dice` and set " \
+           "`fort-base` of the game `fort`" in result.output
+
+
+def test_a_module_card_file_in_a_scanned_folder_is_skipped(dice) -> None:
+    scenario_file(dice, ROLL_TWO)
+    (dice / "scenarios.yaml").write_text(
+        "sets: [.]\nscenarios:\n" + ROLL_TWO, encoding="utf-8")
+    result = ftest(str(dice))
+    assert result.exit_code == 0, result.output
+    assert "1 passed, 0 failed" in result.output
+    named = ftest(str(dice / "faces.yaml"))
+    assert named.exit_code == 1 and "error[E708]" in named.output
