@@ -139,9 +139,9 @@ class GameModule:
     Stage 4 declares only what has a reader today. The other fields of §2.4 come with the
     stages that give them one: ``grammar``, ``vocabulary`` (stage 5, vocabulary v2 and the
     grammar split), ``cards`` (stage 5, schemas generated from card kinds), ``table`` and
-    ``flow`` (stage 7), ``switches``, ``phrasebooks``, ``faces``, ``rules_pages``,
-    ``scenario``, ``codes``, ``returns`` and ``bots`` (stage 8, everything generic over the
-    module).
+    ``flow`` (stage 7), ``switches``, ``phrasebooks``, ``scenario``, ``codes``, ``returns``
+    and ``bots`` (stage 8, everything generic over the module). ``rules_pages`` and ``face``
+    serve the game's docs site (``fortlang docs build``, ``docs pnp``).
     """
 
     #: The manifest's ``game:`` value, and the entry point's name.
@@ -163,6 +163,15 @@ class GameModule:
     vocabulary: str = ""
     #: Its card kinds; () for Fort, whose kinds the card loader still knows itself (stage 5).
     cards: tuple[CardKind, ...] = ()
+    #: Its rules pages by language ("en", "fr", "ru"): ``"package:path"`` of a Markdown file
+    #: shipped in the module's package (its numbered digest: ``## F1 ...``, ``- F1.1 ...``),
+    #: read when ``fortlang docs build`` makes the game's site; a language without one shows
+    #: the English page, with a note saying so in its own language.
+    rules_pages: Mapping[str, str] = field(default_factory=dict)
+    #: ``"module:function"`` that draws one of its cards for the site and the print-and-play
+    #: sheet, ``(card: GameCard, lang: str) -> fortlang.docsite.face.Face``; "" for the
+    #: generic face (name, kind, key numbers, what its actions do).
+    face: str = ""
 
     def title(self, lang: str) -> str:
         """The game's title in ``lang``, else in English, else its name."""

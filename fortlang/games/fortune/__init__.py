@@ -21,4 +21,5 @@ GAME = GameModule(
     players=range(1, 9),  # the summary's co-operative chart goes from 1 to 8 heroes (G9.4)
     vocabulary="fortlang.games.fortune.vocabulary:VOCABULARY",
     cards=CARDS,
+    rules_pages={"en": "fortlang:docs/games/fortune-and-glory.md"},  # the numbered digest
 )

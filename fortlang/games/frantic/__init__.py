@@ -21,4 +21,5 @@ GAME = GameModule(
     run="fortlang.games.frantic.match:run_game",
     vocabulary="fortlang.games.frantic.vocabulary:VOCABULARY",
     cards=CARD_KINDS,
+    rules_pages={"en": "fortlang:docs/games/frantic.md"},  # the numbered digest (F1-F16)
 )
