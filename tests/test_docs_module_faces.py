@@ -58,7 +58,11 @@ def test_the_example_modules_site_builds_in_three_languages(tmp_path: Path) -> N
         assert name in glossary and 'data-card="piggy_bank"' in glossary
         reference = (out / lang / "reference.html").read_text(encoding="utf-8")
         assert all(f'id="{spec.name}"' in reference for spec in words_of("pig").primitives)
-        assert not (out / lang / "rules.html").exists()  # Pig declares no rules page
+    rules = {lang: (out / lang / "rules.html").read_text(encoding="utf-8")
+             for lang in ("en", "fr", "ru")}  # Pig's rules pages, one per language
+    assert 'id="p3-1"' in rules["en"] and "The die" in rules["en"]
+    assert "Mise en place" in rules["fr"] and "anglais" not in rules["fr"]
+    assert "Подготовка" in rules["ru"] and 'id="p6-2"' in rules["ru"]
     pdf = tmp_path / "pig.pdf"
     result = CliRunner().invoke(main, ["docs", "pnp", "--sets", str(PIG_SET), "--out",
                                        str(pdf)])

@@ -25,4 +25,6 @@ GAME = GameModule(
     run="fortlang_pig.table:run_game",
     vocabulary="fortlang_pig.words:VOCABULARY",
     cards=(CARD,),
+    # The rules page of the docs site, by language: files shipped in this package.
+    rules_pages={lang: f"fortlang_pig:rules/{lang}.md" for lang in ("en", "fr", "ru")},
 )
