@@ -192,3 +192,18 @@ def test_hostile_card_name_on_the_sheet_is_refused_or_shown_as_text(tmp_path: Pa
                    "--one-each")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "\u202e".encode("utf-16-be") not in out.read_bytes()
+
+
+def test_a_games_primitive_named_as_one_of_forts_does_not_borrow_its_drawing() -> None:
+    """Frantic's `draw` is not Fort's (R12): the reference and the strips show its keyword,
+    not Fort's picture of drawing a kid; Fort's own keeps its icon."""
+    from fortlang import registry as reg
+    from fortlang.docsite.icons import action_icon
+    from fortlang.docsite.reference import primitives
+
+    frantic = words_of("frantic")
+    assert frantic is not None
+    draw = next(p for p in frantic.primitives if p.name == "draw")
+    assert action_icon(draw) is None
+    assert action_icon(next(p for p in reg.FORT.primitives if p.name == "draw")) is not None
+    assert "assets/icons/draw.svg" not in primitives("en", frantic)
