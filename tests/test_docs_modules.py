@@ -8,6 +8,7 @@ once per game for the module."""
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import shutil
@@ -65,13 +66,29 @@ def test_every_language_has_its_home_rules_reference_and_glossary(built: tuple[s
 def test_rules_page_is_the_games_digest_with_anchored_numbers(built: tuple[str, Path]) -> None:
     game, site = built
     letter = {"frantic": "f", "fortune-and-glory": "g"}[game]
+    declared = game_named(game).rules_pages
+    notes = {"fr": "Cette page n'existe qu'en anglais", "ru": "только на английском"}
     for lang in LANGS:
-        rules = _text(site / lang / "rules.html")
+        rules = html.unescape(_text(site / lang / "rules.html"))
         assert f'id="{letter}1-1"' in rules and f'id="{letter}2"' in rules
-    # no translation of the digest yet: the other languages' pages say so in their language
-    assert "Cette page n&#39;existe qu&#39;en anglais" in _text(site / "fr" / "rules.html") \
-        or "Cette page n'existe qu'en anglais" in _text(site / "fr" / "rules.html")
-    assert "только на английском" in _text(site / "ru" / "rules.html")
+        # a language without its translation of the digest shows the English one, and says so
+        if lang != "en":
+            assert (notes[lang] in rules) == (lang not in declared), lang
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_translated_digest_numbers_the_same_rules_as_the_english_one(game: str) -> None:
+    from fortlang.docsite.rules import game_source, letter_of, numbered
+
+    module = game_named(game)
+    english = game_source(module, "en")
+    assert english is not None
+    letter = letter_of(english)
+    assert len(numbered(english, letter)) > 50
+    for lang in module.rules_pages:
+        text = game_source(module, lang)
+        assert text is not None, lang
+        assert numbered(text, letter) == numbered(english, letter), lang
 
 
 def test_reference_lists_every_primitive_of_the_games_vocabulary(built: tuple[str, Path]

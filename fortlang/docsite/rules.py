@@ -72,6 +72,18 @@ def mark_rules(text: str, letter: str = "R") -> str:
     return "\n".join(out) + "\n"
 
 
+def numbered(text: str, letter: str = "R") -> frozenset[str]:
+    """The rule numbers a rules file defines, in headings and numbered paragraphs or list
+    items: a translation defines the same ones as its English page.
+
+    >>> sorted(numbered("## F1 Cards\\n\\n- F1.1 Play.\\nSee F9.2.\\n", "F"))
+    ['F1', 'F1.1']
+    """
+    head = re.compile(rf"^#{{2,6}} ({letter}\d{{1,2}})\b", re.M)
+    item = re.compile(rf"^(?:- )?({letter}\d{{1,2}}\.\d{{1,2}}) ", re.M)
+    return frozenset(head.findall(text)) | frozenset(item.findall(text))
+
+
 def letter_of(text: str) -> str:
     """The letter a digest's rule numbers start with, read from its first numbered heading
     (``## F1 Components`` -> ``F``); ``R`` when it has none."""

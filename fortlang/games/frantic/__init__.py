@@ -21,5 +21,7 @@ GAME = GameModule(
     run="fortlang.games.frantic.match:run_game",
     vocabulary="fortlang.games.frantic.vocabulary:VOCABULARY",
     cards=CARD_KINDS,
-    rules_pages={"en": "fortlang:docs/games/frantic.md"},  # the numbered digest (F1-F16)
+    # the numbered digest (F1-F16), and its translation where there is one
+    rules_pages={"en": "fortlang:docs/games/frantic.md",
+                 "fr": "fortlang:docs/translations/fr/games/frantic.md"},
 )
