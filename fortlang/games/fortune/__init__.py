@@ -21,5 +21,7 @@ GAME = GameModule(
     players=range(1, 9),  # the summary's co-operative chart goes from 1 to 8 heroes (G9.4)
     vocabulary="fortlang.games.fortune.vocabulary:VOCABULARY",
     cards=CARDS,
-    rules_pages={"en": "fortlang:docs/games/fortune-and-glory.md"},  # the numbered digest
+    # the numbered digest, and its translation where there is one
+    rules_pages={"en": "fortlang:docs/games/fortune-and-glory.md",
+                 "fr": "fortlang:docs/translations/fr/games/fortune-and-glory.md"},
 )
