@@ -224,3 +224,17 @@ def test_a_games_primitive_named_as_one_of_forts_does_not_borrow_its_drawing() -
     assert action_icon(draw) is None
     assert action_icon(next(p for p in reg.FORT.primitives if p.name == "draw")) is not None
     assert "assets/icons/draw.svg" not in primitives("en", frantic)
+
+
+def test_a_language_without_its_digest_shows_the_english_one_and_says_so() -> None:
+    import dataclasses
+
+    from fortlang.docsite.gamesite import rules_page
+
+    frantic = game_named("frantic")
+    english_only = dataclasses.replace(frantic, rules_pages={"en": frantic.rules_pages["en"]})
+    page = rules_page(english_only, "ru")
+    assert page is not None and "только на английском" in page
+    assert "{ #f4-2 .fl-rule }" in page and "## F1 Components" in page
+    assert "только на английском" not in (rules_page(frantic, "ru") or "")
+    assert rules_page(dataclasses.replace(frantic, rules_pages={}), "fr") is None

@@ -23,5 +23,6 @@ GAME = GameModule(
     cards=CARDS,
     # the numbered digest, and its translation where there is one
     rules_pages={"en": "fortlang:docs/games/fortune-and-glory.md",
-                 "fr": "fortlang:docs/translations/fr/games/fortune-and-glory.md"},
+                 "fr": "fortlang:docs/translations/fr/games/fortune-and-glory.md",
+                 "ru": "fortlang:docs/translations/ru/games/fortune-and-glory.md"},
 )
