@@ -1,10 +1,13 @@
-"""The rules of Fort as pages of the site, and the numbers (R1-R15, R5.3 ...) they define.
+"""The rules of Fort (and of a game module) as pages of the site, and the numbers (R1-R15,
+R5.3 ...) they define.
 
 The rule texts are data: one Markdown file per language in ``docs/rules/`` (shipped in the
 wheel as ``fortlang/docs/rules/``), written in our own words and numbered as the code and the
 tests cite them. A file marks a rule by starting a heading (``## R5 Play``) or a paragraph
 (``R5.3 An action ...``) with its number; :func:`rules_page` gives each one its stable anchor
-(``#r5``, ``#r5-3``), so no anchor is kept by hand.
+(``#r5``, ``#r5-3``), so no anchor is kept by hand. A game module's digest, declared by the
+module (``GameModule.rules_pages``, :func:`game_source`), is marked the same way with its own
+letter (``## F4 ...``, ``- F4.2 ...``: ``#f4-2``).
 
 >>> anchor("R5.3"), anchor("R14")
 ('r5-3', 'r14')
