@@ -173,6 +173,9 @@ _TABLE: tuple[Code, ...] = (
          "matplotlib)", "pip install 'fortlang[balance]'"),
     Code("E608", "playtest extra not installed", "fortlang playtest  (without starlette, "
          "uvicorn)", "pip install 'fortlang[playtest]'"),
+    Code("E609", "a game module's card face cannot be drawn", "fortlang docs build --sets "
+         "cards/my-game  (the module's `face` function raises, or gives no Face)",
+         "fix the module's `face` function, or leave `face` empty for the generic face"),
     # -- scenario files (fortlang.scenario) -------------------------------------------------------
     Code("E701", "unknown card", "- play: Ana Banana", "name a card of the scenario's sets"),
     Code("E702", "bad move", "- play: a\n  recruit: b", "give each move one thing to do; put "

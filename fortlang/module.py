@@ -142,8 +142,9 @@ class GameModule:
     Stage 4 declares only what has a reader today. The other fields of §2.4 come with the
     stages that give them one: ``grammar``, ``vocabulary`` (stage 5, vocabulary v2 and the
     grammar split), ``cards`` (stage 5, schemas generated from card kinds), ``table`` and
-    ``flow`` (stage 7), ``switches``, ``phrasebooks``, ``faces``, ``rules_pages``,
-    ``codes``, ``returns`` and ``bots`` (stage 8, everything generic over the module).
+    ``flow`` (stage 7), ``switches``, ``phrasebooks``, ``codes``, ``returns`` and ``bots``
+    (stage 8, everything generic over the module). ``rules_pages`` and ``face`` serve the
+    game's docs site (``fortlang docs build``, ``docs pnp``).
     """
 
     #: The manifest's ``game:`` value, and the entry point's name.
@@ -176,6 +177,15 @@ class GameModule:
     #: files yet (E710 at the file's `sets:`), and for Fort, whose scenarios the core's
     #: runner still reads itself (docs/scenarios.md).
     scenarios: str = ""
+    #: Its rules pages by language ("en", "fr", "ru"): ``"package:path"`` of a Markdown file
+    #: shipped in the module's package (its numbered digest: ``## F1 ...``, ``- F1.1 ...``),
+    #: read when ``fortlang docs build`` makes the game's site; a language without one shows
+    #: the English page, with a note saying so in its own language.
+    rules_pages: Mapping[str, str] = field(default_factory=dict)
+    #: ``"module:function"`` that draws one of its cards for the site and the print-and-play
+    #: sheet, ``(card: GameCard, lang: str) -> fortlang.docsite.face.Face``; "" for the
+    #: generic face (name, kind, key numbers, what its actions do).
+    face: str = ""
 
     def title(self, lang: str) -> str:
         """The game's title in ``lang``, else in English, else its name."""

@@ -156,12 +156,19 @@ def test_fort_keeps_its_players_range() -> None:
     assert "--players: error[E905]: Fort is for 2 to 4 players, not 5" in result.output
 
 
-def test_the_docs_site_says_it_shows_fort_only(tmp_path) -> None:
+def test_the_print_and_play_sheet_prints_the_games_cards(tmp_path) -> None:
+    """Once E906 (issue 33 item 5): the sheet now prints every copy of the module's cards."""
     result = run("docs", "pnp", "--sets", str(PIG_SET), "--out", str(tmp_path / "pig.pdf"))
+    assert result.exit_code == 0, result.output
+    assert "18 cards" in result.output and (tmp_path / "pig.pdf").stat().st_size > 0
+
+
+def test_the_docs_never_mix_two_games_sets(tmp_path) -> None:
+    result = run("docs", "pnp", "--sets", f"fort-base,{PIG_SET}", "--out",
+                 str(tmp_path / "mixed.pdf"))
     assert result.exit_code == 1
-    assert "--sets: error[E906]: `fortlang docs pnp` is not available for Pig with cards yet" \
-        in result.output, result.output
-    assert not (tmp_path / "pig.pdf").exists()
+    assert "error[E352]" in result.output, result.output
+    assert not (tmp_path / "mixed.pdf").exists()
 
 
 def test_a_game_with_no_loop_yet_is_not_simulated() -> None:

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import click
 
-from fortlang.cli.common import fail, not_yet
+from fortlang.cli.common import fail
 from fortlang.errors import FortError
 from fortlang.escape import shown
 from fortlang.model import CardSet
-from fortlang.registry import LANGUAGES
+from fortlang.module import GameModule
+from fortlang.registry import LANGUAGES, Vocabulary
 
 
 def _split(values: Sequence[str]) -> list[str]:
@@ -22,22 +23,33 @@ def _split(values: Sequence[str]) -> list[str]:
 
 def load_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
     """Fort's bundled sets (no specs), or each spec as a folder path or a bundled set's id.
-    The site and the print-and-play sheets show Fort's cards so far: the bundled sets of
-    other game modules are left out, and one named with ``--sets`` is E906."""
+    With no specs the bundled sets of other game modules are left out (Fort's site is the
+    default); sets of two games named together are E352: each game has its own site."""
     from fortlang.cardset.build import usable_game
-    from fortlang.cardset.table import load_specs
+    from fortlang.cardset.table import load_specs, one_game
 
-    out = []
-    for cardset in load_specs(specs):
-        game = usable_game(cardset.manifest.game)
-        if game is None:
-            out.append(cardset)
-        elif specs:
-            command = f"fortlang docs {click.get_current_context().info_name}"
-            not_yet(f"`{command}`", game.title("en"), "it shows Fort's cards only",
-                    file="--sets", hint="check it with `fortlang check` (issue 33 stage 8: "
-                    "the site per game)")
-    return tuple(out)
+    loaded = load_specs(specs)
+    if not specs:
+        return tuple(s for s in loaded if usable_game(s.manifest.game) is None)
+    one_game(loaded)
+    return loaded
+
+
+def game_of(sets: Sequence[CardSet]) -> tuple[GameModule, Vocabulary] | None:
+    """The game module of ``sets`` and its words when it is not Fort (the sets are of one
+    game: :func:`load_sets`), else None."""
+    from fortlang.cardset.build import usable_game
+    from fortlang.games import words_of
+
+    game = usable_game(sets[0].manifest.game) if sets else None
+    if game is None:
+        return None
+    words = words_of(game.name)
+    if words is None:  # a game with its own card kinds but Fort's words: Fort's reference
+        from fortlang.registry import FORT
+
+        words = FORT
+    return game, words
 
 
 def _site_url(value: str) -> str:
@@ -74,11 +86,16 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...], site_url: st
       fortlang docs build                      # site/en, site/fr, site/ru
       fortlang docs build --lang ru --out /tmp/site
     """
+    from fortlang.docsite import gamesite
     from fortlang.docsite.site import build as build_site
 
     try:
-        built = build_site(out, load_sets(_split(sets)), langs or LANGUAGES,
-                           site_url=site_url)
+        loaded = load_sets(_split(sets))
+        game = game_of(loaded)
+        if game is None:
+            built = build_site(out, loaded, langs or LANGUAGES, site_url=site_url)
+        else:  # a game module's sets: its rules, its words' reference, its cards
+            built = gamesite.build(out, *game, loaded, langs or LANGUAGES, site_url=site_url)
     except FortError as e:
         fail(e)
     click.echo(f"built {', '.join(built.languages)}: {len(built.sets)} set(s), "
@@ -99,12 +116,15 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...], site_url: st
 def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool, backs: bool) -> None:
     """Print-and-play: every face of the sets (kid cards, made-up rules, perks, the board),
     9 per A4 page with gaps and cut marks, in the chosen language, as a PDF."""
-    from fortlang.docsite.pnp import PER_PAGE, sheet
+    from fortlang.docsite.pnp import PER_PAGE, game_sheet, sheet
     from fortlang.output import open_output
 
     try:
         with open_output(out) as f:  # opened first: a bad --out is refused before any work
-            pdf, count = sheet(load_sets(_split(sets)), lang, one_each, backs)
+            loaded = load_sets(_split(sets))
+            game = game_of(loaded)
+            pdf, count = (sheet(loaded, lang, one_each, backs) if game is None
+                          else game_sheet(game[0], loaded, lang, one_each, backs))
             f.write(pdf)
     except FortError as e:
         fail(e)

@@ -9,4 +9,8 @@ rendered page goes through ``pagefilter``: R-number links, French typography); c
 rules pages, nothing here restates a rule: every text comes from the registry, the printer or
 the phrasebook. Every text of a card file reaches a page, a face or the PDF through ``safe``
 (escaped once).
+
+A game module's set takes the same road with the module's pieces (``gamesite``): its declared
+rules digests -> ``rules``; its vocabulary -> ``reference`` (``game_reference_page``); its cards
+-> ``gameglossary`` and ``gameface`` (or the module's own face) -> ``site`` and ``pnp``.
 """

@@ -289,8 +289,8 @@ def card_face(card: KidCard, lang: str = "en", captions: Captions | None = None)
     return Face(card.id, tuple(shapes), tuple(texts))
 
 
-def _text_card(card_id: str, colour: str, kind: str, title: str,
-               blocks: Sequence[tuple[str, float, str]], footer: str = "") -> Face:
+def text_card(card_id: str, colour: str, kind: str, title: str,
+              blocks: Sequence[tuple[str, float, str]], footer: str = "") -> Face:
     """A card of words (perk, made-up rule, board): a coloured band with the kind and the
     title, then ``blocks`` of (text, font size, colour) wrapped to the card's width."""
     shapes = [f'<rect x="4" y="4" width="{WIDTH - 8}" height="{HEIGHT - 8}" rx="36" '
@@ -330,20 +330,20 @@ def _text_card(card_id: str, colour: str, kind: str, title: str,
 
 def perk_face(perk: Perk, lang: str, kind: str, text: str) -> Face:
     """A perk (R15): its name and what it does, in ``lang``."""
-    return _text_card(perk.id, "#5f3dc4", kind, perk.names.get(lang, perk.name),
+    return text_card(perk.id, "#5f3dc4", kind, perk.names.get(lang, perk.name),
                       [(text, 32, "#212529")])
 
 
 def rule_face(rule: MadeUpRule, lang: str, kind: str, text: str) -> Face:
     """A made-up rule (R14): its name, its scoring in the sub-language, what it scores."""
-    return _text_card(rule.id, "#0b7285", kind, rule.names.get(lang, rule.name),
+    return text_card(rule.id, "#0b7285", kind, rule.names.get(lang, rule.name),
                       [(to_text(rule.score), 28, "#0b7285"), (text, 32, "#212529")])
 
 
 def board_face(board: Board, title: str, footer: str = "") -> Face:
     """The fort track (R10): a row per level with its number, what reaching it costs as
     resource icons (R10.1), and what it is worth at the end (R10.4) beside a trophy."""
-    face = _text_card("board", "#8d5a2b", "", title, [], footer)
+    face = text_card("board", "#8d5a2b", "", title, [], footer)
     shapes, texts = list(face.shapes), list(face.texts)
     row_h = min(96.0, (HEIGHT - 280) / max(1, len(board.points)))
     for level, points in enumerate(board.points):
@@ -362,8 +362,9 @@ def board_face(board: Board, title: str, footer: str = "") -> Face:
     return Face("board", tuple(shapes), tuple(texts))
 
 
-def back_face(set_name: str) -> Face:
-    """The back of every card of a set: a pattern of suit icons, the game's and set's names."""
+def back_face(set_name: str, game: str = "FORT") -> Face:
+    """The back of every card of a set: a pattern of suit icons, the game's and set's names
+    (``game``: a module's title, in capitals as Fort's)."""
     shapes = [f'<rect x="4" y="4" width="{WIDTH - 8}" height="{HEIGHT - 8}" rx="36" '
               'fill="#343a40" stroke="#212529" stroke-width="8"/>']
     icons = list(SUITS.values())
@@ -374,7 +375,9 @@ def back_face(set_name: str) -> Face:
     shapes.append(f'<rect x="90" y="330" width="{WIDTH - 180}" height="220" rx="30" '
                   'fill="#f8f9fa" stroke="#e8a400" stroke-width="8"/>')
     name = safe.visible(set_name)
-    texts = [Text(WIDTH / 2, 440, 96, "FORT", "middle", bold=True, colour="#212529")]
+    title = safe.visible(game.upper())
+    size = min(96.0, (WIDTH - 220) / max(1.0, text_width(title, 1.0, bold=True)))
+    texts = [Text(WIDTH / 2, 440, size, title, "middle", bold=True, colour="#212529")]
     for i, line in enumerate(wrap(name, 30, WIDTH - 220, 2)):
         texts.append(Text(WIDTH / 2, 490 + i * 36, 30, line, "middle", colour="#495057"))
     return Face("back", tuple(shapes), tuple(texts))

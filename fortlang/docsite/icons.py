@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fortlang.nodes import Suit
-from fortlang.registry import PrimitiveSpec
+from fortlang.registry import FORT, PrimitiveSpec
 
 
 @dataclass(frozen=True)
@@ -176,12 +176,16 @@ STAR = Icon("best_friend", "#f59f00",
 
 
 def action_icon(spec: PrimitiveSpec) -> Icon | None:
-    """A primitive's icon: Fort's own drawing, or the one a plugin's declaration gives (path
-    data drawn as strokes, ``PrimitiveSpec.icon``), or None (its keyword is shown instead)."""
+    """A primitive's icon: Fort's own drawing, or the one a plugin's or a game module's
+    declaration gives (path data drawn as strokes, ``PrimitiveSpec.icon``), or None (its
+    keyword is shown instead). Another game's primitive named as one of Fort's (Frantic's
+    `draw`) is not Fort's: it never borrows Fort's drawing, and its own is named apart."""
     own = ACTIONS.get(spec.name)
-    if own is not None or not spec.icon:
-        return own
-    return Icon(spec.name, spec.colour, "".join(_stroke(d, 1.8) for d in spec.icon))
+    forts = own is not None and any(p is spec for p in FORT.primitives)
+    if forts or not spec.icon:
+        return own if forts else None
+    name = spec.name if own is None else f"{spec.name}-game"
+    return Icon(name, spec.colour, "".join(_stroke(d, 1.8) for d in spec.icon))
 
 
 def every_icon(primitives: Iterable[PrimitiveSpec] = ()) -> dict[str, Icon]:

@@ -18,6 +18,7 @@ from fortlang.docsite import safe
 from fortlang.docsite.face import HEIGHT, WIDTH, Captions, Face, Text
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet, KidCard
+from fortlang.module import GameModule
 from fortlang.nodes import Span
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, mm
@@ -169,3 +170,20 @@ def sheet(sets: Sequence[CardSet], lang: str = "en", one_each: bool = False,
     back = faces.back_face(sets[0].manifest.name) if backs and sets else None
     title = f"Fort — {ui('faces', lang)} ({', '.join(s.manifest.name for s in sets)})"
     return render(fronts, safe.visible(title), cards, back), len(fronts)
+
+
+def game_sheet(game: GameModule, sets: Sequence[CardSet], lang: str = "en",
+               one_each: bool = False, backs: bool = True) -> tuple[bytes, int]:
+    """The print-and-play PDF of a game module's ``sets`` in ``lang`` and the number of cards
+    on it: every copy of each card (or one each), drawn with the faces the site shows
+    (:func:`fortlang.docsite.gameface.face_of`), the set's back behind them."""
+    from fortlang.docsite.face import back_face
+    from fortlang.docsite.gameface import face_of
+
+    fronts: list[Face] = []
+    for card_set in sets:
+        for card in card_set.cards:
+            fronts += [face_of(game, card, lang)] * (1 if one_each else max(1, card.copies))
+    back = back_face(sets[0].manifest.name, game.title(lang)) if backs and sets else None
+    title = f"{game.title(lang)} ({', '.join(s.manifest.name for s in sets)})"
+    return render(fronts, safe.visible(title), (), back), len(fronts)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fortlang import registry as reg
 from fortlang.docsite import lexicon as lx
@@ -26,6 +27,9 @@ from fortlang.model import CardSet
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import language, parse_action, parse_scoring
 from fortlang.printer import to_text
+
+if TYPE_CHECKING:
+    from fortlang.module import GameModule
 
 ICONS = "assets/icons"  # relative to the reference page
 
@@ -218,6 +222,32 @@ def _vocabulary(sets: Iterable[CardSet]) -> reg.Vocabulary:
     from fortlang.plugins import vocabulary
 
     return vocabulary(name for s in sets for name in s.manifest.uses)
+
+
+def card_kinds(lang: str, game: GameModule) -> str:
+    """A game module's card kinds, each as the JSON Schema its declaration derives (the one
+    an editor checks its card files with): fields, types, whether required, what they are."""
+    out = [md.heading(2, lx.ui("schema", lang), "schemas")]
+    for kind in game.cards:
+        schema = kind.json_schema()
+        card = schema["properties"][kind.key]["items"]
+        out += [md.heading(3, lx.cap(safe.markdown(kind.doc.get(lang, schema["title"])))
+                           + f" (`{kind.key}.schema.json`)", f"kind-{kind.name}"),
+                schema_section(card, lang)]
+    return "\n".join(out)
+
+
+def game_reference_page(lang: str, game: GameModule, vocab: reg.Vocabulary,
+                        error_codes: bool = False) -> str:
+    """The reference of a game module's language, derived as Fort's is: every primitive of
+    its vocabulary (syntax, rule, meaning, the words of its arguments' kinds, an example read
+    in every language), its quantities and selectors, the grammar the vocabulary composes,
+    then its card kinds' schemas. Fort's own resources, operators' examples and scoring
+    sub-language are Fort's: they stay on Fort's reference."""
+    parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab),
+             quantities(lang, vocab) if vocab.quantities else "", selectors(lang, vocab),
+             language_section(lang, vocab, error_codes), card_kinds(lang, game)]
+    return "\n\n".join(p for p in parts if p) + "\n"
 
 
 def reference_page(lang: str, sets: Iterable[CardSet] = (), schema_dir: Path | None = None,

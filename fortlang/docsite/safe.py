@@ -26,9 +26,10 @@ import re
 import string
 from xml.sax.saxutils import escape as _xml_escape
 
-#: An id as the schemas allow it (lowercase words joined by dashes): the only card data that
-#: the site uses unescaped, in file names, anchors and links, once :func:`is_id` has said so.
-ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+#: An id as the schemas allow it (lowercase words joined by dashes, or by underscores in a
+#: game module's card files): the only card data that the site uses unescaped, in file names,
+#: anchors and links, once :func:`is_id` has said so.
+ID = re.compile(r"[a-z0-9]+([-_][a-z0-9]+)*")
 
 #: Characters that reorder text on screen (bidi embeddings, overrides and isolates).
 _BIDI = {*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C}

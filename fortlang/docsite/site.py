@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -84,7 +84,7 @@ def page_images(text: str) -> list[str]:
 
 
 
-def _in_english(page: str, lang: str) -> str:
+def in_english(page: str, lang: str) -> str:
     """A hand-written page, with a note under its title on the other languages' sites."""
     if lang == "en":
         return page
@@ -100,7 +100,12 @@ def hand_written_page(name: str, lang: str) -> str | None:
         if translated is not None:
             return translated
     text = _handwritten(name)
-    return _in_english(text, lang) if text is not None else None
+    return in_english(text, lang) if text is not None else None
+
+
+def write(path: Path, text: str) -> None:
+    """Write a file of the site being built (the game sites' generator writes through it)."""
+    _write(path, text)
 
 
 def _write(path: Path, text: str) -> None:
@@ -202,6 +207,20 @@ def mkdocs_config(lang: str, langs: Sequence[str], sets: Sequence[CardSet], site
     }
 
 
+def write_theme(src: Path) -> None:
+    """The site's stylesheet, scripts, search-worker shim and theme overrides, into the mkdocs
+    project ``src`` of one language."""
+    docs = src / "docs"
+    package = files("fortlang.docsite")
+    for asset in ("fortlang.css", "fortlang-cards.js"):
+        _write(docs / "assets" / asset, package.joinpath(asset).read_text(encoding="utf-8"))
+    _write(docs / "assets" / "javascripts" / SHIM,
+           package.joinpath("vendor", SHIM).read_text(encoding="utf-8"))
+    for template in ("main.html", "404.html", "partials/alternate.html"):
+        _write(src / "overrides" / template,
+               package.joinpath("theme", template).read_text(encoding="utf-8"))
+
+
 def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
              langs: Sequence[str], site_url: str = "") -> int:
     """Write one language's mkdocs project into ``src``; returns the number of card faces."""
@@ -219,14 +238,7 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     if rules is not None:
         _write(docs / "rules.md", rules)
     _write(docs / "index.md", index_page(sets, lang, langs, pages, rules=rules is not None))
-    package = files("fortlang.docsite")
-    for asset in ("fortlang.css", "fortlang-cards.js"):
-        _write(docs / "assets" / asset, package.joinpath(asset).read_text(encoding="utf-8"))
-    _write(docs / "assets" / "javascripts" / SHIM,
-           package.joinpath("vendor", SHIM).read_text(encoding="utf-8"))
-    for template in ("main.html", "404.html", "partials/alternate.html"):
-        _write(src / "overrides" / template,
-               package.joinpath("theme", template).read_text(encoding="utf-8"))
+    write_theme(src)
     vocab = vocabulary(name for s in sets for name in s.manifest.uses)
     for name, icon in every_icon(vocab.primitives).items():
         _write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
@@ -319,21 +331,36 @@ def check_ids(sets: Sequence[CardSet]) -> None:
 
 def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,
           mkdocs: bool = True, site_url: str = "") -> Built:
+    check_ids(sets)
+
+    def one(src: Path, site_dir: str, lang: str) -> int:
+        return generate(src, site_dir, sets, lang, langs, site_url)
+
+    return build_sites(out, sets, langs, one, mkdocs)
+
+
+def build_sites(out: Path, sets: Sequence[CardSet], langs: Sequence[str],
+                generate_one: Callable[[Path, str, str], int], mkdocs: bool = True,
+                title: str = "") -> Built:
+    """Write every language's mkdocs project with ``generate_one(src, site_dir, lang)`` (it
+    returns the number of card faces it drew), run mkdocs, and swap the whole tree in at
+    ``out``: Fort's site and a game module's are built alike. ``title``: the site's name in
+    the first language (plain text), for the page that leads to it."""
     from fortlang.output import build_folder
 
     out = out.resolve()
-    check_ids(sets)
     _check_out(out)
     faces = 0
     with build_folder(out) as tmp:  # swapped in only when complete; removed otherwise
         configs = []
         for lang in langs:
-            faces += generate(tmp / "_src" / lang, f"../../{lang}", sets, lang, langs, site_url)
+            faces += generate_one(tmp / "_src" / lang, f"../../{lang}", lang)
             configs.append(tmp / "_src" / lang / "mkdocs.yml")
         if mkdocs:
             run_mkdocs(configs)
         _write(tmp / "index.html", '<!doctype html><meta charset="utf-8">'
                f'<meta http-equiv="refresh" content="0; url={langs[0]}/index.html">'
-               f'<a href="{langs[0]}/index.html">{lx.ui("site", langs[0])}</a>\n')
+               f'<a href="{langs[0]}/index.html">{safe.xml(title or lx.ui("site", langs[0]))}'
+               "</a>\n")
         _write(tmp / MARKER, "built by fortlang docs build\n")
     return Built(out, tuple(langs), tuple(s.id for s in sets), faces)

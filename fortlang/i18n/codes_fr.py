@@ -157,6 +157,11 @@ CODES: dict[str, tuple[str, ...]] = {
              "fortlang balance --out report  (sans matplotlib)"),
     "E608": ("extra playtest non installé", "pip install 'fortlang[playtest]'",
              "fortlang playtest  (sans starlette, uvicorn)"),
+    "E609": ("la face d'une carte d'un module de jeu ne peut pas être dessinée",
+             "corrigez la fonction `face` du module, ou laissez `face` vide pour la face "
+             "générique",
+             "fortlang docs build --sets cards/mon-jeu  (la fonction `face` du module lève "
+             "une exception, ou ne rend pas de Face)"),
     # -- les fichiers de scénarios ------------------------------------------------------------
     "E701": ("carte inconnue", "nommez une carte des jeux du scénario"),
     "E702": ("coup invalide", "donnez à chaque coup une seule chose à faire ; placez `follow` "

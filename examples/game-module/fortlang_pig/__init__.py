@@ -27,4 +27,6 @@ GAME = GameModule(
     vocabulary="fortlang_pig.words:VOCABULARY",
     cards=(CARD,),
     scenarios="fortlang_pig.scenarios:SCENARIOS",
+    # The rules page of the docs site, by language: files shipped in this package.
+    rules_pages={lang: f"fortlang_pig:rules/{lang}.md" for lang in ("en", "fr", "ru")},
 )

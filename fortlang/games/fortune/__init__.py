@@ -24,4 +24,8 @@ GAME = GameModule(
     vocabulary="fortlang.games.fortune.vocabulary:VOCABULARY",
     cards=CARDS,
     scenarios="fortlang.games.fortune.scenarios:SCENARIOS",
+    # the numbered digest, and its translation where there is one
+    rules_pages={"en": "fortlang:docs/games/fortune-and-glory.md",
+                 "fr": "fortlang:docs/translations/fr/games/fortune-and-glory.md",
+                 "ru": "fortlang:docs/translations/ru/games/fortune-and-glory.md"},
 )

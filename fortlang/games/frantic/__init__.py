@@ -23,4 +23,8 @@ GAME = GameModule(
     cards=CARD_KINDS,
     narration="fortlang.games.frantic.narration:NARRATION",
     scenarios="fortlang.games.frantic.scenarios:SCENARIOS",
+    # the numbered digest (F1-F16), and its translation where there is one
+    rules_pages={"en": "fortlang:docs/games/frantic.md",
+                 "fr": "fortlang:docs/translations/fr/games/frantic.md",
+                 "ru": "fortlang:docs/translations/ru/games/frantic.md"},
 )

@@ -1,0 +1,151 @@
+"""The docs site of a game module's sets (issue 33 item 5, issue 34 item 4, issue 35 item 3):
+``fortlang docs build --sets cards/frantic-base``. The same site as Fort's, built the same way
+(:func:`fortlang.docsite.site.build`: one mkdocs project per language, run isolated, swapped in
+whole), with the game's own pages:
+
+- the rules page: the digest the module declares for the language (``GameModule.rules_pages``),
+  its numbered rules anchored (``#f4-2``); a language without its own shows the English one
+  with a note saying so in that language;
+- the language reference, derived from the module's vocabulary as Fort's is from Fort's
+  (:func:`fortlang.docsite.reference.game_reference_page`), and its card kinds' schemas;
+- a glossary per set (:mod:`fortlang.docsite.gameglossary`) with every card's face
+  (:mod:`fortlang.docsite.gameface`);
+- the module author's guide (docs/games.md) and the error codes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from fortlang.docsite import error_codes, safe, site
+from fortlang.docsite import lexicon as lx
+from fortlang.docsite import markdown as md
+from fortlang.docsite import rules as rules_text
+from fortlang.docsite.gameface import face_of
+from fortlang.docsite.gameglossary import face_path, glossary_page
+from fortlang.docsite.icons import every_icon
+from fortlang.docsite.reference import game_reference_page
+from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.model import CardSet, Origin
+from fortlang.module import GameModule
+from fortlang.registry import Vocabulary
+
+#: The hand-written pages of docs/ a game's site carries: the module author's guide.
+HANDWRITTEN = (("games", "games.md"),)
+
+
+def rules_page(game: GameModule, lang: str) -> str | None:
+    """The game's rules page in ``lang`` with its numbers anchored, the English page with a
+    note when ``lang`` has none, or None when the module declares no rules page."""
+    text = rules_text.game_source(game, lang)
+    english = text is None and lang != "en"
+    if text is None:
+        text = rules_text.game_source(game, "en")
+    if text is None:
+        return None
+    page = rules_text.mark_rules(text, rules_text.letter_of(text))
+    return site.in_english(page, lang) if english else page
+
+
+def site_name(game: GameModule, lang: str, markdown: bool = True) -> str:
+    """"Frantic: rules, language reference and card glossary"; ``markdown``: escaped for a
+    page (mkdocs escapes the site's name itself where it prints it)."""
+    title = game.title(lang)
+    return lx.ui("game_site", lang).format(game=safe.markdown(title) if markdown else title)
+
+
+def index_page(game: GameModule, sets: Sequence[CardSet], lang: str, langs: Sequence[str],
+               pages: Sequence[tuple[str, str]], rules: bool) -> str:
+    title = game.title(lang)
+    links = [f"- [{lx.ui('game_rules', lang).format(game=safe.markdown(title))}](rules.md)"
+             ] if rules else []
+    links += [f"- [{lx.ui('reference', lang)}](reference.md)"]
+    links += [f"- [{safe.markdown(s.manifest.name_in(lang))} — {lx.ui('glossary', lang)}]"
+              f"(glossary/{s.id}.md)" for s in sets]
+    links += [f"- [{lx.ui(key, lang)}]({page})" for key, page in pages]
+    others = " · ".join(f'<a href="../{x}/index.html" hreflang="{x}">{lx.LANGUAGE_NAMES[x]}</a>'
+                        for x in langs if x != lang)
+    return "\n".join([md.heading(1, site_name(game, lang)),
+                      f'!!! note ""\n    {unofficial(game, lang)}\n',
+                      lx.ui("game_intro", lang).format(game=safe.markdown(title)) + "\n",
+                      *links, "", others, ""])
+
+
+def unofficial(game: GameModule, lang: str) -> str:
+    return lx.ui("game_unofficial", lang).format(game=safe.markdown(game.title(lang)))
+
+
+def generate(src: Path, site_dir: str, game: GameModule, vocab: Vocabulary,
+             sets: Sequence[CardSet], lang: str, langs: Sequence[str],
+             site_url: str = "") -> int:
+    """Write one language's mkdocs project of ``game``'s site into ``src``; returns the number
+    of card faces."""
+    docs = src / "docs"
+    pages = []
+    for key, name in HANDWRITTEN:
+        text = site.hand_written_page(name, lang)
+        if text is not None:
+            site.write(docs / name, text)
+            pages.append((key, name))
+    rules = rules_page(game, lang)
+    if rules is not None:
+        site.write(docs / rules_text.PAGE, rules)
+    site.write(docs / "index.md", index_page(game, sets, lang, langs, pages, rules is not None))
+    site.write_theme(src)
+    for name, icon in every_icon(vocab.primitives).items():
+        site.write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
+    faces = 0
+    for card_set in sets:
+        site.write(docs / "glossary" / f"{card_set.id}.md", glossary_page(game, card_set, lang))
+        for card in card_set.cards:
+            face = face_of(game, card, lang)
+            site.write(docs / "assets" / face_path(card_set.id, card),
+                       face.to_svg(title=card.name_in(lang)))
+            faces += 1
+    site.write(docs / error_codes.FILE, error_codes.error_codes_page(lang))
+    site.write(docs / "reference.md", game_reference_page(lang, game, vocab, error_codes=True))
+    config = site.mkdocs_config(lang, langs, (), site_dir, pages, site_url)
+    nav: list[dict[str, object]] = [{lx.ui("home", lang): "index.md"}]
+    if rules is not None:
+        nav.append({lx.ui("game_rules", lang).format(game=safe.markdown(game.title(lang))):
+                    rules_text.PAGE})
+    nav.append({lx.ui("reference", lang): "reference.md"})
+    if sets:  # mkdocs puts a nav title into every page as it is (HTML): escaped
+        nav.append({lx.ui("glossary", lang): [
+            {safe.markdown(s.manifest.name_in(lang)): f"glossary/{s.id}.md"} for s in sets]})
+    nav += [{lx.ui(key, lang): page} for key, page in pages]
+    nav.append({error_codes.title(lang): error_codes.FILE})
+    config.update(site_name=site_name(game, lang, markdown=False),
+                  copyright=unofficial(game, lang), nav=nav)
+    site.write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
+    return faces
+
+
+def check_ids(sets: Sequence[CardSet]) -> None:
+    """Every id the site turns into a file name, an anchor or a ``data-card`` is an id (E313),
+    as :func:`fortlang.docsite.site.check_ids` holds Fort's sets to."""
+    for s in sets:
+        items: list[tuple[str, str, Origin | None]] = [("set", s.id, None)]
+        items += [("card", c.id, c.origin) for c in s.cards]
+        for kind, ident, origin in items:
+            if not safe.is_id(ident):
+                raise FortError(Diagnostic(
+                    ERROR, "E313", f"{kind} id `{safe.visible(ident)}` is not an id",
+                    file=origin.file if origin is not None else "<card set>",
+                    hint="an id is lowercase words and digits joined by dashes or underscores"))
+
+
+def build(out: Path, game: GameModule, vocab: Vocabulary, sets: Sequence[CardSet],
+          langs: Sequence[str] = lx.LANGUAGES, mkdocs: bool = True,
+          site_url: str = "") -> site.Built:
+    """``fortlang docs build --sets`` of ``game``'s sets: its site in every language of
+    ``langs``, built and swapped in as Fort's is."""
+    check_ids(sets)
+
+    def one(src: Path, site_dir: str, lang: str) -> int:
+        return generate(src, site_dir, game, vocab, sets, lang, langs, site_url)
+
+    return site.build_sites(out, sets, langs, one, mkdocs,
+                            title=site_name(game, langs[0], markdown=False))
