@@ -16,6 +16,7 @@ whole), with the game's own pages:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -32,8 +33,11 @@ from fortlang.model import CardSet, Origin
 from fortlang.module import GameModule
 from fortlang.registry import Vocabulary
 
-#: The hand-written pages of docs/ a game's site carries: the module author's guide.
-HANDWRITTEN = (("games", "games.md"),)
+#: The hand-written pages of docs/ a game's site carries: the module author's guide and the
+#: scenario files' page (the guide links it; it has a section for other games).
+HANDWRITTEN = (("games", "games.md"), ("scenarios", "scenarios.md"))
+#: A link of a digest to a page of docs/, one folder up from docs/games/ where the digests are.
+_UP_LINK = re.compile(r"\[([^\]]*)\]\(\.\./([\w-]+\.md)(#[\w-]*)?\)")
 
 
 def rules_page(game: GameModule, lang: str) -> str | None:
@@ -45,8 +49,24 @@ def rules_page(game: GameModule, lang: str) -> str | None:
         text = rules_text.game_source(game, "en")
     if text is None:
         return None
-    page = rules_text.mark_rules(text, rules_text.letter_of(text))
+    page = rules_text.mark_rules(site_links(text), rules_text.letter_of(text))
     return site.in_english(page, lang) if english else page
+
+
+def site_links(text: str) -> str:
+    """A digest's links to docs/ pages (``../scenarios.md``), written from docs/games/, as the
+    site has them: beside the rules page when the site carries the page, else the link's text.
+
+    >>> site_links("see [Scenario files](../scenarios.md) and [Fort](../card-format.md#x)")
+    'see [Scenario files](scenarios.md) and Fort'
+    """
+    carried = {name for _, name in HANDWRITTEN}
+
+    def one(m: re.Match[str]) -> str:
+        label, name, fragment = m.group(1), m.group(2), m.group(3) or ""
+        return f"[{label}]({name}{fragment})" if name in carried else label
+
+    return _UP_LINK.sub(one, text)
 
 
 def site_name(game: GameModule, lang: str, markdown: bool = True) -> str:
