@@ -211,3 +211,35 @@ def test_the_language_server_reads_a_game_modules_scenario_file_as_fortlang_test
                                         text.replace("hero: jake_zane", "hero: jake", 1)))
     assert [(d.code, d.span.line if d.span else None) for d in wrong] == [
         ("E363", _line_of(path, "hero: jake_zane"))]
+
+
+@pytest.mark.parametrize(("name", "switch", "other"), [
+    ("all_dice (default): after a success, every die rolls again", "fortune.keep_rolling",
+     "failed_dice"),
+    ("failed_dice: only the dice that failed roll again", "fortune.keep_rolling", "all_dice"),
+    ("off: one roll only", "fortune.keep_rolling", "all_dice"),
+    ("once_per_roll: the re-roll comes back on the next roll", "fortune.reroll",
+     "once_per_test"),
+    ("once_per_test: the re-roll is spent for the whole test", "fortune.reroll",
+     "once_per_roll"),
+])
+def test_a_switch_scenario_fails_under_the_other_reading(tmp_path, name, switch, other):
+    """Each reading's scenario tells the readings apart: run under another value of its
+    switch, it fails."""
+    found = None
+    for path in SCENARIOS.glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for sc in data["scenarios"]:
+            if sc["name"] == name:
+                found = sc
+    assert found is not None
+    assert by_name(_one(tmp_path, found))[name].passed
+    found["given"].setdefault("switches", {})[switch] = other
+    assert not by_name(_one(tmp_path, found))[name].passed
+
+
+def _one(tmp_path: Path, scenario: dict) -> Path:
+    path = tmp_path / "one.yaml"
+    path.write_text(json.dumps({"sets": ["fortune-base"], "scenarios": [scenario]}),
+                    encoding="utf-8")
+    return path
