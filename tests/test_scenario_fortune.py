@@ -211,3 +211,104 @@ def test_the_language_server_reads_a_game_modules_scenario_file_as_fortlang_test
                                         text.replace("hero: jake_zane", "hero: jake", 1)))
     assert [(d.code, d.span.line if d.span else None) for d in wrong] == [
         ("E363", _line_of(path, "hero: jake_zane"))]
+
+
+@pytest.mark.parametrize(("name", "switch", "other"), [
+    ("all_dice (default): after a success, every die rolls again", "fortune.keep_rolling",
+     "failed_dice"),
+    ("failed_dice: only the dice that failed roll again", "fortune.keep_rolling", "all_dice"),
+    ("off: one roll only", "fortune.keep_rolling", "all_dice"),
+    ("once_per_roll: the re-roll comes back on the next roll", "fortune.reroll",
+     "once_per_test"),
+    ("once_per_test: the re-roll is spent for the whole test", "fortune.reroll",
+     "once_per_roll"),
+])
+def test_a_switch_scenario_fails_under_the_other_reading(tmp_path, name, switch, other):
+    """Each reading's scenario tells the readings apart: run under another value of its
+    switch, it fails."""
+    found = None
+    for path in SCENARIOS.glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for sc in data["scenarios"]:
+            if sc["name"] == name:
+                found = sc
+    assert found is not None
+    assert by_name(_one(tmp_path, found))[name].passed
+    found["given"].setdefault("switches", {})[switch] = other
+    assert not by_name(_one(tmp_path, found))[name].passed
+
+
+def _one(tmp_path: Path, scenario: dict) -> Path:
+    path = tmp_path / "one.yaml"
+    path.write_text(json.dumps({"sets": ["fortune-base"], "scenarios": [scenario]}),
+                    encoding="utf-8")
+    return path
+
+
+# -- the engine's dice and the exact walk are one reading of the rules -----------------------------
+
+
+class _Need(Exception):
+    """The prefix of faces ran out: the engine rolls another die."""
+
+
+class _Prefix:
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+
+    def decide(self, game, decision):  # no test here asks the hero anything
+        raise AssertionError(decision)
+
+    def chance(self, game, dist, context, seat):
+        if not self.faces:
+            raise _Need
+        return dist.find(self.faces.pop(0))
+
+
+def _engine_odds(text: str, hero_id: str, switches) -> object:
+    """The chance of passing ``text`` summed over every way the engine's dice can fall (each
+    die a success or not: its target face or the face below, weighted by their chances; every
+    test of ``text`` has the same target face)."""
+    from fractions import Fraction
+
+    from fortlang.games.fortune.deck import SAMPLE, read_set
+    from fortlang.games.fortune.vocabulary import VOCABULARY
+    from fortlang.parser import language
+
+    action = language(VOCABULARY).parse_action(text)
+    card = read_set(SAMPLE).heroes[hero_id]
+    target = int(re.search(r"(\d)\+", text).group(1))
+    total = Fraction(0)
+    todo: list[list[int]] = [[]]
+    while todo:
+        faces = todo.pop()
+        table = play.FortuneTable(play.hero_seat(card), switches, asker=_Prefix(faces))
+        table.chance_asked = True
+        try:
+            passed = play.face(table, play.test_action(action))
+        except _Need:
+            todo += [[*faces, target - 1], [*faces, target]]
+            continue
+        if passed:
+            weight = Fraction(1)
+            for f in faces:
+                weight *= Fraction(7 - target, 6) if f >= target else Fraction(target - 1, 6)
+            total += weight
+    return total
+
+
+@pytest.mark.parametrize("keep", ["all_dice", "failed_dice", "off"])
+@pytest.mark.parametrize("text", ["test 2 dice 5+ need 2", "test agility 4+ need 3",
+                                  "test 3 dice 5+ need 2 once",
+                                  "test 2 dice 4+ need 2 keep_rolling",
+                                  "test 1 die 4+ need 1 then test agility 4+ need 2"])
+def test_the_engine_rolls_what_the_exact_walk_counts(text: str, keep: str) -> None:
+    from fortlang.games.fortune.deck import SAMPLE, read_set
+    from fortlang.games.fortune.switches import Switches
+    from fortlang.games.fortune.vocabulary import VOCABULARY
+    from fortlang.parser import language
+
+    switches = Switches(keep_rolling=keep)
+    hero = odds.Hero.from_card(read_set(SAMPLE).heroes["duke_dudley"])
+    exact = odds.odds(language(VOCABULARY).parse_action(text), hero, switches)
+    assert _engine_odds(text, "duke_dudley", switches) == exact

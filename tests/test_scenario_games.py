@@ -191,3 +191,12 @@ def test_a_module_card_file_in_a_scanned_folder_is_skipped(dice) -> None:
     assert "1 passed, 0 failed" in result.output
     named = ftest(str(dice / "faces.yaml"))
     assert named.exit_code == 1 and "error[E708]" in named.output
+
+
+def test_the_scenario_rules_docstring_example() -> None:
+    import doctest
+
+    import fortlang.scenario.rules
+
+    result = doctest.testmod(fortlang.scenario.rules)
+    assert result.attempted >= 2 and result.failed == 0

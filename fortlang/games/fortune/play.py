@@ -147,12 +147,12 @@ def _dice(p: RollProgram, ctx: Ctx, k: K, s: int, r: int, rr: int, fl: int, left
     if left == 0:
         return _rolled(p, ctx, k, s, r, hits, rr, fl)
 
-    def face(i: int) -> bool:
+    def shown(i: int) -> bool:
         _count(ctx, "dice")
         won = D6.outcomes[i].value >= p.target
         return _dice(p, ctx, k, s, r, rr, fl, left - 1, hits + won)
 
-    return chance(ctx, D6, face)
+    return chance(ctx, D6, shown)
 
 
 def _rolled(p: RollProgram, ctx: Ctx, k: K, s: int, r: int, hits: int, rr: int,
@@ -170,11 +170,11 @@ def _reroll(p: RollProgram, ctx: Ctx, k: K, s: int, r: int, hits: int, rr: int,
             fl: int) -> bool:
     _count(ctx, "rerolls")
 
-    def face(i: int) -> bool:
+    def shown(i: int) -> bool:
         _count(ctx, "dice")
         return _rolled(p, ctx, k, s, r, hits + (D6.outcomes[i].value >= p.target), rr - 1, fl)
 
-    return chance(ctx, D6, face)
+    return chance(ctx, D6, shown)
 
 
 def _settle(p: RollProgram, ctx: Ctx, k: K, s: int, r: int, hits: int, rr: int,
