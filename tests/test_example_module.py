@@ -1,8 +1,8 @@
 """The example game module (examples/game-module, docs/games.md) as a user installs it: pip
 builds and installs the package into a folder of its own, and fortlang, run as a separate
 process with that folder on its path, finds the game through its entry point and checks,
-explains, tests the scenarios of and simulates its set (issue 33 item 7, stage 9; its
-scenario rules: issue 33 item 5)."""
+explains, tests the scenarios of, simulates and builds the docs site of its set (issue 33
+item 7, stage 9; its scenario rules and site: issue 33 item 5)."""
 
 from __future__ import annotations
 
@@ -67,6 +67,22 @@ def test_installed_example_runs_its_scenarios(site: Path, tmp_path: Path) -> Non
     result = fortlang(site, tmp_path, "test", str(path))
     assert result.returncode == 1
     assert "line 10: scores: expected [6, 0], got [5, 0]" in result.stdout
+
+
+def test_installed_example_builds_its_docs_site(site: Path, tmp_path: Path) -> None:
+    """`docs build` of the example's set, the package installed by pip: its rules page
+    shipped in the wheel (rules_pages), the reference of its words, the glossary of its
+    cards."""
+    assert (site / "fortlang_pig" / "rules" / "en.md").is_file()  # in the wheel
+    built = fortlang(site, tmp_path, "docs", "build", "--sets",
+                     str(EXAMPLE / "cards" / "pig-base"), "--lang", "en", "--out", "pig-site")
+    assert built.returncode == 0, built.stdout + built.stderr
+    pages = tmp_path / "pig-site" / "en"
+    rules = (pages / "rules.html").read_text(encoding="utf-8")
+    assert 'id="p4"' in rules  # its numbered rules, anchored
+    reference = (pages / "reference.html").read_text(encoding="utf-8")
+    assert "bank" in reference and "recruit" not in reference  # Pig's words, not Fort's
+    assert "Lucky Roll" in (pages / "glossary" / "pig-base.html").read_text(encoding="utf-8")
 
 
 def test_without_the_package_the_set_says_its_game_is_missing(tmp_path: Path) -> None:
