@@ -163,6 +163,10 @@ class GameModule:
     vocabulary: str = ""
     #: Its card kinds; () for Fort, whose kinds the card loader still knows itself (stage 5).
     cards: tuple[CardKind, ...] = ()
+    #: ``"module:attribute"``: what a seat may see and how to deal the cards it cannot see
+    #: (:class:`fortlang.sim.module_pull.Determinization`: ``observe``, ``determinize`` and
+    #: optionally ``estimate``), which the search bot needs; "" for none (no ``mcts`` bot).
+    determinization: str = ""
 
     def title(self, lang: str) -> str:
         """The game's title in ``lang``, else in English, else its name."""
