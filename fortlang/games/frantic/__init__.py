@@ -21,4 +21,5 @@ GAME = GameModule(
     run="fortlang.games.frantic.match:run_game",
     vocabulary="fortlang.games.frantic.vocabulary:VOCABULARY",
     cards=CARD_KINDS,
+    determinization="fortlang.games.frantic.hidden:HIDDEN",
 )
