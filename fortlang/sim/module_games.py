@@ -25,9 +25,11 @@ from fortlang.sim.batch import seat_bots
 from fortlang.sim.replay import game_seed
 from fortlang.sim.stats import wilson
 
-#: The bots a module's games take: random, and greedy by the declared worth of the card's
-#: action (fortlang.agents.bots.worth, from each primitive's ``worth``).
-MODULE_BOTS = ("random", "greedy")
+#: The bots a module's games take: random, greedy by the declared worth of the card's action
+#: (fortlang.agents.bots.worth, from each primitive's ``worth``), and the search bot
+#: (``mcts[:BUDGET]``, fortlang.agents.module_mcts) for a module that declares its
+#: determinization.
+MODULE_BOTS = ("random", "greedy", "mcts")
 
 
 class CardWorthAgent:
@@ -56,9 +58,20 @@ class ModuleSeats:
         return int(self.agents[decision.player].choose(None, decision))
 
 
-def make_agent(name: str, seed: int, cards: Sequence[GameCard]) -> Any:
+def make_agent(spec: str, seed: int, cards: Sequence[GameCard],
+               game: GameModule | None = None) -> Any:
+    """The bot ``spec`` names (``random``, ``greedy``, ``mcts:400``); the search bot needs
+    ``game``'s determinization and plays greedy playouts."""
+    name, _, budget = spec.partition(":")
     if name == "greedy":
         return CardWorthAgent(seed, cards)
+    if name == "mcts" and game is not None:
+        from fortlang.agents.module_mcts import ModuleMcts
+        from fortlang.agents.search import Budget
+        from fortlang.sim.module_pull import determinization
+
+        return ModuleMcts(seed, lambda s: CardWorthAgent(s, cards), determinization(game),
+                          Budget.parse(budget) if budget else None)
     return RandomAgent(seed)
 
 
@@ -105,11 +118,18 @@ def play(game: GameModule, table: CardSet, *, games: int, players: int,
     for index in range(games):
         names = seat_bots(list(bots), players, index)
         s = game_seed(seed, index)
-        agents = [make_agent(name, agent_seed(s, seat), table.cards)
+        agents = [make_agent(name, agent_seed(s, seat), table.cards, game)
                   for seat, name in enumerate(names)]
         try:  # with ``debug`` the table checks its invariants at every decision
-            out = run(table, players, seed=s, asker=ModuleSeats(agents),  # type: ignore[operator]
-                      debug=debug)
+            if any(hasattr(a, "choose_in") for a in agents):  # a search bot: the pull API
+                from fortlang.sim.module_pull import ModuleState
+                from fortlang.sim.module_pull import play as pull_play
+
+                out = pull_play(ModuleState(game, table, players, seed=s, debug=debug,
+                                            run=run), agents)
+            else:
+                out = run(table, players, seed=s,  # type: ignore[operator]
+                          asker=ModuleSeats(agents), debug=debug)
         except Exception as e:  # an engine or module bug: the user's report names the game
             raise FortError(Diagnostic(
                 ERROR, "E903", f"game {index} (seed {s}) failed in the engine of "
