@@ -28,7 +28,9 @@ undo log, so a decision is a point deep inside a search. Each game runs its engi
 (a coroutine with its own stack) that switches back to the caller at every decision and resumes
 when :meth:`GameState.apply_action` answers: one thread, no locks, a switch costs about a
 microsecond. A state that is dropped (or closed) unwinds its engine with ``GreenletExit``, so
-open transactions roll back.
+open transactions roll back. That machinery is any game's (:mod:`fortlang.sim.bridge`; a game
+module's state is :class:`fortlang.sim.module_pull.ModuleState`); this module is Fort's set-up,
+checkpoints and observation.
 """
 
 from __future__ import annotations
