@@ -186,6 +186,10 @@ class GameModule:
     #: sheet, ``(card: GameCard, lang: str) -> fortlang.docsite.face.Face``; "" for the
     #: generic face (name, kind, key numbers, what its actions do).
     face: str = ""
+    #: ``"module:attribute"``: what a seat may see and how to deal the cards it cannot see
+    #: (:class:`fortlang.sim.module_pull.Determinization`: ``observe``, ``determinize`` and
+    #: optionally ``estimate``), which the search bot needs; "" for none (no ``mcts`` bot).
+    determinization: str = ""
 
     def title(self, lang: str) -> str:
         """The game's title in ``lang``, else in English, else its name."""

@@ -130,7 +130,8 @@ def test_simulate_plays_the_games_module_with_its_figures() -> None:
     (("--players", "5"), "--players: error[E905]: Pig with cards is for 2 to 4 players, not 5"),
     (("--draft",), "--draft: error[E906]: --draft is not available for Pig with cards yet"),
     (("--margin", "1"), "--margin: error[E906]: --margin is not available for Pig with cards"),
-    (("--bots", "mcts"), "--bots: error[E902]: bot `mcts` does not play Pig with cards yet"),
+    (("--bots", "mcts"), "--bots: error[E906]: bot `mcts` is not available for Pig with cards yet"),
+    (("--bots", "nobot"), "--bots:1:1: error[E902]: unknown bot `nobot`"),
 ])
 def test_simulate_refuses_what_the_module_cannot_do_yet(args, expected) -> None:
     result = run("simulate", "--sets", str(PIG_SET), "--games", "2", *args)

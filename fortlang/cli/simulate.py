@@ -278,10 +278,16 @@ def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, gam
     if not game.run:
         not_yet("`fortlang simulate`", game.title("en"), "it has no game loop", file="--sets",
                 hint="what it can do today is in `fortlang --help` and its docs")
-    for name in bots:
+    for spec in bots:
+        name = spec.partition(":")[0]
         if name not in module_games.MODULE_BOTS:
-            fail(Diagnostic(ERROR, "E902", f"bot `{name}` does not play {game.title('en')} yet",
+            fail(Diagnostic(ERROR, "E902", f"bot `{spec}` does not play {game.title('en')} yet",
                             file="--bots", hint="bots: " + ", ".join(module_games.MODULE_BOTS)))
+        if name == "mcts" and not game.determinization:
+            not_yet("bot `mcts`", game.title("en"), "its module declares no determinization "
+                    "(what a seat sees, how to deal what it cannot)", file="--bots",
+                    hint="bots: random, greedy; a module author declares `determinization` "
+                    "(docs/games.md)")
     from fortlang.games import GameError
     from fortlang.output import open_output
     from fortlang.sim.module_log import GameLog, line

@@ -26,9 +26,11 @@ from fortlang.sim.module_log import GameLog, Recorder
 from fortlang.sim.replay import game_seed
 from fortlang.sim.stats import wilson
 
-#: The bots a module's games take: random, and greedy by the declared worth of the card's
-#: action (fortlang.agents.bots.worth, from each primitive's ``worth``).
-MODULE_BOTS = ("random", "greedy")
+#: The bots a module's games take: random, greedy by the declared worth of the card's action
+#: (fortlang.agents.bots.worth, from each primitive's ``worth``), and the search bot
+#: (``mcts[:BUDGET]``, fortlang.agents.module_mcts) for a module that declares its
+#: determinization.
+MODULE_BOTS = ("random", "greedy", "mcts")
 
 
 class CardWorthAgent:
@@ -57,9 +59,20 @@ class ModuleSeats:
         return int(self.agents[decision.player].choose(None, decision))
 
 
-def make_agent(name: str, seed: int, cards: Sequence[GameCard]) -> Any:
+def make_agent(spec: str, seed: int, cards: Sequence[GameCard],
+               game: GameModule | None = None) -> Any:
+    """The bot ``spec`` names (``random``, ``greedy``, ``mcts:400``); the search bot needs
+    ``game``'s determinization and plays greedy playouts."""
+    name, _, budget = spec.partition(":")
     if name == "greedy":
         return CardWorthAgent(seed, cards)
+    if name == "mcts" and game is not None:
+        from fortlang.agents.module_mcts import ModuleMcts
+        from fortlang.agents.search import Budget
+        from fortlang.sim.module_pull import determinization
+
+        return ModuleMcts(seed, lambda s: CardWorthAgent(s, cards), determinization(game),
+                          Budget.parse(budget) if budget else None)
     return RandomAgent(seed)
 
 
@@ -104,6 +117,16 @@ class ModuleFigures:
                     self.won_by[card] = self.won_by.get(card, 0.0) + share
 
 
+class _Replayed:
+    """An asker that answers a game's decisions with the answers it was played with."""
+
+    def __init__(self, answers: Sequence[int]) -> None:
+        self.answers = iter(answers)
+
+    def decide(self, game: Any, decision: Decision) -> int:
+        return next(self.answers)
+
+
 def play(game: GameModule, table: CardSet, *, games: int, players: int,
          bots: Sequence[str], seed: int, debug: bool = False,
          on_game: Callable[[int], None] | None = None,
@@ -122,11 +145,22 @@ def play(game: GameModule, table: CardSet, *, games: int, players: int,
     for index in range(games):
         names = seat_bots(list(bots), players, index)
         s = game_seed(seed, index)
-        agents = [make_agent(name, agent_seed(s, seat), table.cards)
+        agents = [make_agent(name, agent_seed(s, seat), table.cards, game)
                   for seat, name in enumerate(names)]
         asker = ModuleSeats(agents) if log is None else Recorder(ModuleSeats(agents))
         try:  # with ``debug`` the table checks its invariants at every decision
-            out = run(table, players, seed=s, asker=asker, debug=debug)  # type: ignore[operator]
+            if any(hasattr(a, "choose_in") for a in agents):  # a search bot: the pull API
+                from fortlang.sim.module_pull import ModuleState
+                from fortlang.sim.module_pull import play as pull_play
+
+                state = ModuleState(game, table, players, seed=s, debug=debug, run=run)
+                out = pull_play(state, agents)
+                if log is not None:  # the log's answers: the game replayed as it was played
+                    asker = Recorder(_Replayed(state.history()))
+                    run(table, players, seed=s, asker=asker)  # type: ignore[operator]
+            else:
+                out = run(table, players, seed=s, asker=asker,  # type: ignore[operator]
+                          debug=debug)
         except Exception as e:  # an engine or module bug: the user's report names the game
             raise FortError(Diagnostic(
                 ERROR, "E903", f"game {index} (seed {s}) failed in the engine of "

@@ -28,65 +28,43 @@ undo log, so a decision is a point deep inside a search. Each game runs its engi
 (a coroutine with its own stack) that switches back to the caller at every decision and resumes
 when :meth:`GameState.apply_action` answers: one thread, no locks, a switch costs about a
 microsecond. A state that is dropped (or closed) unwinds its engine with ``GreenletExit``, so
-open transactions roll back.
+open transactions roll back. That machinery is any game's (:mod:`fortlang.sim.bridge`; a game
+module's state is :class:`fortlang.sim.module_pull.ModuleState`); this module is Fort's set-up,
+checkpoints and observation.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
-from greenlet import GreenletExit, getcurrent, greenlet
+from greenlet import greenlet
 
-from fortlang.engine.chance import CHANCE, Distribution
-from fortlang.engine.choices import Decision, IllegalMove, Option, resolve
+from fortlang.engine.choices import IllegalMove
 from fortlang.engine.state import Game
 from fortlang.engine.view import GameView
 from fortlang.games.fort.match import Outcome, Progress, run_game
 from fortlang.games.fort.setup import new_game
 from fortlang.model import CardSet
+from fortlang.sim.bridge import (
+    CHANCE_MODES,
+    TERMINAL,
+    Bridge,
+    ChanceNode,
+    Stepped,
+    answer,
+    chance_mode,
+    watch,
+)
 
-#: ``current_player()`` once the game is over (OpenSpiel's convention); :data:`CHANCE` (-1) at
-#: a chance point handed to the caller.
-TERMINAL = -4
-#: How chance points are answered: drawn from the game's generator, or by the caller.
-CHANCE_MODES = ("sampled", "explicit")
-
-
-@dataclass(frozen=True)
-class ChanceNode:
-    """A chance point handed to the caller (``chance="explicit"``): its outcomes and weights,
-    what the move was doing (the action's text) and whose action rolls (-1: the table's)."""
-
-    dist: Distribution
-    context: str
-    seat: int = -1
-
-    def describe(self) -> str:
-        lines = [f"chance: {self.context}" if self.context else "chance"]
-        lines += [f"  {i}: {o.label} ({p})" for i, (o, p) in enumerate(self.dist.probabilities())]
-        return "\n".join(lines)
-
-
-class _Bridge:
-    """The game's asker inside the engine (:class:`~fortlang.engine.asker.Asker`): hands each
-    decision to the caller (the engine greenlet's parent) and returns its answer. It holds no
-    reference to the state, so a dropped state frees its greenlet at once."""
-
-    def decide(self, game: Game, decision: Decision) -> int:
-        parent = getcurrent().parent
-        assert parent is not None, "a bridge answers only inside a GameState's engine"
-        return parent.switch(decision)
-
-    def chance(self, game: Game, dist: Distribution, context: str, seat: int) -> int:
-        """A chance point, when the game asks (``chance="explicit"``): the caller answers."""
-        parent = getcurrent().parent
-        assert parent is not None, "a bridge answers only inside a GameState's engine"
-        return parent.switch(ChanceNode(dist, context, seat))
-
+#: Re-exported: the shared machinery lives in :mod:`fortlang.sim.bridge` (every game's pull
+#: API), Fort's callers import it from here.
+__all__ = ["CHANCE_MODES", "TERMINAL", "ChanceNode", "Config", "GameState", "answer", "observe",
+           "play", "watch"]
+_Bridge = Bridge
+_chance_mode = chance_mode
 
 @dataclass(frozen=True)
 class Config:
@@ -139,8 +117,10 @@ def _work_on(config: Config, slots: _Slots, game: Game, program: Callable[[Game]
     return program(game)
 
 
-class GameState:
+class GameState(Stepped):
     """One game of Fort, stepped from outside (see the module docstring)."""
+
+    _outcome: Outcome | None
 
     def __init__(self, cardset: CardSet, players: int, *, seed: int = 0, draft: bool = False,
                  debug: bool = False, history: Sequence[int] = (), trace: Any = None,
@@ -175,95 +155,14 @@ class GameState:
         state._start(greenlet(_work_on), state.config, _Slots(), game, program)
         return state
 
-    def _start(self, runner: greenlet, config: Config, slots: _Slots, *args: Any) -> None:
-        self._history: list[int] = []
-        self._pending: Decision | ChanceNode | None = None
-        self._outcome: Outcome | None = None
+    def _start(self, runner: greenlet, config: Config, slots: _Slots,  # type: ignore[override]
+               *args: Any) -> None:
         self._slots = slots
-        self._runner = runner
-        self._resume(config, slots, *args)
+        Stepped._start(self, runner, config, slots, *args)
 
-    def _resume(self, *args: Any) -> None:
-        """Run the engine until its next decision (or the end); its errors raise here."""
-        message = self._runner.switch(*args)
-        if isinstance(message, (Decision, ChanceNode)):
-            self._pending = message
-        else:
-            self._pending = None
-            self._outcome = message
-
-    # -- the API ---------------------------------------------------------------------------------
-
-    def is_terminal(self) -> bool:
-        return self._pending is None
-
-    def current_player(self) -> int:
-        """The seat whose decision it is, CHANCE at a chance point, or TERMINAL."""
-        pending = self._pending
-        if pending is None:
-            return TERMINAL
-        return CHANCE if isinstance(pending, ChanceNode) else pending.player
-
-    def is_chance_node(self) -> bool:
-        return isinstance(self._pending, ChanceNode)
-
-    def chance_node(self) -> ChanceNode:
-        """The pending chance point (``chance="explicit"``)."""
-        if not isinstance(self._pending, ChanceNode):
-            raise IllegalMove("not a chance point" if self._pending is not None
-                              else "the game is over")
-        return self._pending
-
-    def chance_outcomes(self) -> list[tuple[Option, Fraction]]:
-        """The pending chance point's outcomes, each with its exact probability."""
-        return self.chance_node().dist.probabilities()
-
-    def decision(self) -> Decision:
-        """The pending decision: player, kind, legal options, context, excluded options."""
-        pending = self._pending
-        if pending is None:
-            raise IllegalMove("the game is over")
-        if isinstance(pending, ChanceNode):
-            raise IllegalMove(f"a chance point, not a decision (chance_outcomes() lists its "
-                              f"outcomes):\n{pending.describe()}")
-        return pending
-
-    def legal_actions(self) -> tuple[Option, ...]:
-        """The pending decision's options, or a chance point's outcomes."""
-        pending = self._pending
-        if pending is None:
-            return ()
-        return pending.dist.outcomes if isinstance(pending, ChanceNode) else pending.options
-
-    def excluded(self) -> tuple[tuple[str, str], ...]:
-        """The options the rules exclude here, each with the rule that excludes it."""
-        pending = self._pending
-        return pending.excluded if isinstance(pending, Decision) else ()
-
-    def apply_action(self, action: Any) -> None:
-        """Answer the pending decision with an option's index, the option itself, or its value
-        or label (:func:`~fortlang.engine.choices.resolve`: an excluded option raises
-        :class:`IllegalMove` naming its rule); a chance point with an outcome's index, the
-        outcome or its value."""
-        if isinstance(self._pending, ChanceNode):
-            index = _outcome_index(self._pending, action)
-            self._history.append(index)
-            self._resume(index)
-            return
-        decision = self.decision()
-        if isinstance(action, Option):
-            index = decision.options.index(action) if action in decision.options else -1
-            if index < 0:
-                raise IllegalMove(f"{action.label!r} is not an option:\n{decision.describe()}",
-                                  decision=decision)
-        else:
-            index = resolve(decision, action)
-        self._history.append(index)
-        self._resume(index)
-
-    def history(self) -> tuple[int, ...]:
-        """Every answer so far, in order: with the configuration, the whole game."""
-        return tuple(self._history)
+    @property
+    def seats(self) -> int:
+        return self.config.players
 
     def clone(self, *, checkpoints: bool = True) -> GameState:
         """An independent copy at the same point: the game copied at the start of the current
@@ -287,17 +186,7 @@ class GameState:
         return clone
 
     def outcome(self) -> Outcome:
-        if self._outcome is None:
-            raise IllegalMove("the game is not over")
-        return self._outcome
-
-    def returns(self) -> tuple[float, ...]:
-        """Per seat: 1 for a sole winner, 1/k each for k tied winners (R11.3), else 0; all 0
-        before the end."""
-        if self._outcome is None:
-            return (0.0,) * self.config.players
-        won = self._outcome.winners
-        return tuple(1.0 / len(won) if s in won else 0.0 for s in range(self.config.players))
+        return Stepped.outcome(self)  # type: ignore[no-any-return]
 
     @property
     def game(self) -> Game:
@@ -318,16 +207,6 @@ class GameState:
         """What ``seat`` can see, as plain data (card ids, counts): rivals' hands and made-up
         rules are hidden, decks are sizes only."""
         return observe(self.game, seat)
-
-    def close(self) -> None:
-        """Unwind the engine now (a dropped state is unwound when collected)."""
-        if self._runner and not self._runner.dead:
-            try:
-                self._runner.throw(GreenletExit)
-            except GreenletExit:
-                pass
-        self._pending = None
-
 
 class _Holder:
     """A trace for :func:`new_game` that keeps the game (the engine's state) and attaches the
@@ -370,30 +249,6 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
             "rule_pile_size": len(game.rule_pile), "macaroni": game.macaroni}
 
 
-def answer(agent: Any, state: GameState, decision: Decision) -> int:
-    """``agent``'s answer to ``state``'s pending ``decision``: ``choose(view, decision)`` with
-    its seat's view; an agent that searches (one with ``choose_in(state, decision)``, e.g.
-    the search bot, which clones the state and deals the cards it cannot see anew) is given
-    the state instead."""
-    search = getattr(agent, "choose_in", None)
-    if search is not None:
-        return search(state, decision)
-    return agent.choose(state.view(decision.player), decision)
-
-
-def watch(state: GameState, seated: Iterable[tuple[int, Any]]) -> None:
-    """Every agent of ``seated`` (seat, agent) that follows the table (one with ``watch(state,
-    seat)``: the search bot's knowledge of where hidden cards are) sees it as it is now. A
-    player sees the table at every moment, not only at their own decisions: a card can pass
-    through sight and change hands between two of them (played into a yard, recruited by a
-    rival, shuffled into that rival's deck), and a bot that looked only when asked would place
-    it with its old owner (fortlang.games.fort.knowledge)."""
-    for seat, agent in seated:
-        follow = getattr(agent, "watch", None)
-        if follow is not None:
-            follow(state, seat)
-
-
 def play(state: GameState, agents: Sequence[Any], *,
          chance_rng: random.Random | None = None) -> Outcome:
     """Drive ``state`` to the end with agents (see :func:`answer`) from outside the engine;
@@ -411,25 +266,3 @@ def play(state: GameState, agents: Sequence[Any], *,
         d = state.decision()
         state.apply_action(answer(agents[d.player], state, d))
     return state.outcome()
-
-
-def _chance_mode(chance: str) -> str:
-    if chance not in CHANCE_MODES:
-        raise ValueError(f"chance is one of {', '.join(CHANCE_MODES)}, not {chance!r}")
-    return chance
-
-
-def _outcome_index(node: ChanceNode, action: Any) -> int:
-    """The index of the outcome ``action`` names: an index, an outcome, or a value or label."""
-    outcomes = node.dist.outcomes
-    if isinstance(action, int) and not isinstance(action, bool):
-        if 0 <= action < len(outcomes):
-            return action
-    elif isinstance(action, Option):
-        if action in outcomes:
-            return outcomes.index(action)
-    else:
-        found = node.dist.find(action)
-        if found is not None:
-            return found
-    raise IllegalMove(f"{action!r} is not an outcome:\n{node.describe()}")

@@ -27,4 +27,5 @@ GAME = GameModule(
     rules_pages={"en": "fortlang:docs/games/frantic.md",
                  "fr": "fortlang:docs/translations/fr/games/frantic.md",
                  "ru": "fortlang:docs/translations/ru/games/frantic.md"},
+    determinization="fortlang.games.frantic.hidden:HIDDEN",
 )
