@@ -68,9 +68,14 @@ def test_what_a_module_cannot_do_at_the_table_is_said() -> None:
     result = play("--sets", "frantic-base", "--players", "9")
     assert result.exit_code == 1
     assert "--players: error[E905]: Frantic is for 2 to 8 players, not 9" in result.output
-    result = play("--sets", "frantic-base", "--bots", "mcts")
-    assert result.exit_code == 1
-    assert "--bots: error[E902]: bot `mcts` does not play Frantic yet" in result.output
+    for bot in ("mcts", "mcts:20"):
+        result = play("--sets", "frantic-base", "--bots", bot)
+        assert result.exit_code == 1
+        assert "--bots: error[E906]: bot `mcts` is not available for Frantic yet" in \
+            result.output
+    result = play("--sets", "frantic-base", "--bots", "nobot")
+    assert result.exit_code == 1 and "--bots:1:1: error[E902]: unknown bot `nobot`" in \
+        result.output
 
 
 # -- secrets ------------------------------------------------------------------------------------

@@ -32,6 +32,9 @@ def play_module(game: Any, table: CardSet, *, players: int, seed: int, bots: lis
         not_yet("`fortlang play`", game.title("en"), "it has no game loop", file="--sets",
                 hint="what it can do today is in `fortlang --help` and its docs")
     for name in bots:
+        if name.partition(":")[0] == "mcts":  # it searches through the pull API: simulate's
+            not_yet("bot `mcts`", game.title("en"), "the search bot plays a module's games in "
+                    "`fortlang simulate` only", file="--bots", hint="--bots greedy or random")
         if name not in MODULE_BOTS:
             fail(Diagnostic(ERROR, "E902", f"bot `{name}` does not play {game.title('en')} yet",
                             file="--bots", hint="bots: " + ", ".join(MODULE_BOTS)))

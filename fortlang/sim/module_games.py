@@ -66,7 +66,9 @@ def make_agent(spec: str, seed: int, cards: Sequence[GameCard],
     name, _, budget = spec.partition(":")
     if name == "greedy":
         return CardWorthAgent(seed, cards)
-    if name == "mcts" and game is not None:
+    if name == "mcts":
+        if game is None:  # never a silent stand-in: the caller has no pull API to give it
+            raise ValueError("the search bot needs its game (and the pull API)")
         from fortlang.agents.module_mcts import ModuleMcts
         from fortlang.agents.search import Budget
         from fortlang.sim.module_pull import determinization
