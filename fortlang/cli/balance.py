@@ -8,11 +8,12 @@ from typing import Any
 
 import click
 
-from fortlang.cli.common import fail, not_yet
+from fortlang.cli.common import fail
 from fortlang.cli.simulate import (
     Run,
     describe,
     game_sets,
+    module_can_play,
     parse_bots,
     run_games,
     run_options,
@@ -107,17 +108,7 @@ def _balance_module(game: Any, played: tuple[CardSet, ...], table: CardSet, game
     from fortlang.sim import module_balance, module_games
     from fortlang.sim.report import write_files
 
-    for option, given in unsupported.items():
-        if given:
-            not_yet(option, game.title("en"), "Fort's report only", file=option,
-                    hint="leave it out for a game module's sets")
-    if not game.run:
-        not_yet("`fortlang balance`", game.title("en"), "it has no game loop", file="--sets",
-                hint="what it can do today is in `fortlang --help` and its docs")
-    for name in bots:
-        if name not in module_games.MODULE_BOTS:
-            fail(Diagnostic(ERROR, "E902", f"bot `{name}` does not play {game.title('en')} yet",
-                            file="--bots", hint="bots: " + ", ".join(module_games.MODULE_BOTS)))
+    module_can_play(game, "`fortlang balance`", bots, unsupported, "Fort's report only")
     try:
         figures = module_games.play(game, table, games=games, players=players, bots=bots,
                                     seed=seed)

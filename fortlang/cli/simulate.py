@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -263,20 +263,20 @@ def seated_game(table: CardSet, players: int) -> Any:
     return game
 
 
-def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, games: int,
-                     players: int, bots: list[str], seed: int, as_json: bool, debug: bool,
-                     log_path: Path | None, unsupported: dict[str, bool]) -> None:
-    """``simulate`` of a game module's sets: its games and the figures every game has, and
-    with ``log_path`` one line a game (fortlang.sim.module_log) written as Fort's log is."""
-    from fortlang.cardset.table import fingerprint
+def module_can_play(game: Any, command: str, bots: Sequence[str],
+                    unsupported: dict[str, bool], why: str) -> None:
+    """What a command playing a module's games refuses before any game (exit 1): an option
+    given that serves Fort only (E906, ``why``), a module without a game loop (E906), a bot
+    the game lacks (E902), the search bot where the module declares no determinization
+    (E906)."""
     from fortlang.sim import module_games
 
     for option, given in unsupported.items():
         if given:
-            not_yet(option, game.title("en"), "Fort's figures only", file=option,
+            not_yet(option, game.title("en"), why, file=option,
                     hint="leave it out for a game module's sets (issue 33 stage 8)")
     if not game.run:
-        not_yet("`fortlang simulate`", game.title("en"), "it has no game loop", file="--sets",
+        not_yet(command, game.title("en"), "it has no game loop", file="--sets",
                 hint="what it can do today is in `fortlang --help` and its docs")
     for spec in bots:
         name = spec.partition(":")[0]
@@ -288,6 +288,17 @@ def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, gam
                     "(what a seat sees, how to deal what it cannot)", file="--bots",
                     hint="bots: random, greedy; a module author declares `determinization` "
                     "(docs/games.md)")
+
+
+def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, games: int,
+                     players: int, bots: list[str], seed: int, as_json: bool, debug: bool,
+                     log_path: Path | None, unsupported: dict[str, bool]) -> None:
+    """``simulate`` of a game module's sets: its games and the figures every game has, and
+    with ``log_path`` one line a game (fortlang.sim.module_log) written as Fort's log is."""
+    from fortlang.cardset.table import fingerprint
+    from fortlang.sim import module_games
+
+    module_can_play(game, "`fortlang simulate`", bots, unsupported, "Fort's figures only")
     from fortlang.games import GameError
     from fortlang.output import open_output
     from fortlang.sim.module_log import GameLog, line
