@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from importlib import metadata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fortlang.errors import MessageError, did_you_mean
 from fortlang.module import DEFAULT_GAME, GameModule
@@ -88,17 +88,26 @@ def words_of(name: str) -> Vocabulary | None:
     stage 5 moves them); :class:`GameError` (E350, E351) if it cannot be had."""
     from fortlang.registry import Vocabulary
 
-    game = game_named(name)
-    if not game.vocabulary:
+    words = declared(game_named(name), "vocabulary", Vocabulary, "its vocabulary")
+    return words if isinstance(words, Vocabulary) else None
+
+
+def declared(game: GameModule, field: str, kind: type | None, what: str) -> Any:
+    """The piece a module's lazy reference ``field`` names (``"vocabulary"``, ``"run"``...),
+    imported now, or None when the module declares none; :class:`GameError` E351 when it fails
+    to load or (with ``kind``) is not a ``kind``: ``what`` names it in the message ("its
+    vocabulary")."""
+    ref = getattr(game, field)
+    if not ref:
         return None
     try:
-        words = game.piece("vocabulary")
+        piece = game.piece(field)
     except Exception as e:  # a broken module is the user's report, never our traceback
-        raise GameError("E351", f"game module `{name}`: its vocabulary fails to load: "
-                        f"{type(e).__name__}: {e}", f"it is `{game.vocabulary}`") from None
-    if not isinstance(words, Vocabulary):
-        raise GameError("E351", f"game module `{name}`: `{game.vocabulary}` is no Vocabulary")
-    return words
+        raise GameError("E351", f"game module `{game.name}`: {what} fails to load: "
+                        f"{type(e).__name__}: {e}", f"it is `{ref}`") from None
+    if kind is not None and not isinstance(piece, kind):
+        raise GameError("E351", f"game module `{game.name}`: `{ref}` is no {kind.__name__}")
+    return piece
 
 
 def problem(name: str) -> GameError | None:

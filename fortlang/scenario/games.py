@@ -16,7 +16,7 @@ from typing import Any
 from fortlang.cardset.schema import Kind, kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import Diagnostic, FortError, did_you_mean, errors_in
-from fortlang.games import GameError, game_named, mixed_message
+from fortlang.games import GameError, declared, game_named, mixed_message
 from fortlang.model import CardSet
 from fortlang.module import DEFAULT_GAME
 from fortlang.scenario.answers import Move, said_list
@@ -79,17 +79,8 @@ def game_of(doc: Document) -> tuple[str, list[Diagnostic]]:
 def rules_of(game: str) -> ScenarioRules | None:
     """The scenario rules the game module ``game`` declares, None if it declares none;
     :class:`~fortlang.games.GameError` (E350, E351) if it cannot be had."""
-    module = game_named(game)
-    if not module.scenarios:
-        return None
-    try:
-        rules = module.piece("scenarios")
-    except Exception as e:  # a broken module is the user's report, never our traceback
-        raise GameError("E351", f"game module `{game}`: its scenario rules fail to load: "
-                        f"{type(e).__name__}: {e}", f"they are `{module.scenarios}`") from None
-    if not isinstance(rules, ScenarioRules):
-        raise GameError("E351", f"game module `{game}`: `{module.scenarios}` is no "
-                        "ScenarioRules")
+    rules: ScenarioRules | None = declared(game_named(game), "scenarios", ScenarioRules,
+                                           "its scenario rules")
     return rules
 
 

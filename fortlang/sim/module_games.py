@@ -136,13 +136,11 @@ def play(game: GameModule, table: CardSet, *, games: int, players: int,
     """Play ``games`` games of ``game`` with the set ``table``; the figures. A module whose
     game loop cannot be had is :class:`~fortlang.games.GameError` E351. ``log`` is given
     every game played, with its answers (fortlang.sim.module_log)."""
-    from fortlang.games import GameError
+    from fortlang.games import GameError, declared
 
-    try:
-        run = game.piece("run")
-    except Exception as e:  # a module's missing or broken loop is the user's report
-        raise GameError("E351", f"game module `{game.name}`: its game loop fails to load: "
-                        f"{type(e).__name__}: {e}", f"it is `{game.run}`") from None
+    run = declared(game, "run", None, "its game loop")
+    if run is None:
+        raise GameError("E351", f"game module `{game.name}` declares no game loop (`run`)")
     figures = ModuleFigures()
     for index in range(games):
         names = seat_bots(list(bots), players, index)
