@@ -1,0 +1,48 @@
+"""What simulate's own loop costs per game besides the engine (issue 38), counted as work done,
+never timed: a game's figures are summed in integers (no Fraction arithmetic per play)."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import pytest
+
+from fortlang.cardset import base_set
+from fortlang.engine.choices import RandomAgent
+from fortlang.games.fort import gains
+from fortlang.games.fort.match import run_game
+from fortlang.sim import stats
+from fortlang.sim.batch import Job, run_chunk
+from fortlang.sim.stats import Aggregate
+
+
+def _chunk(start: int, stop: int, bot: str = "greedy", players: int = 4):
+    return run_chunk(Job(cardset=base_set(), seed=3, start=start, stop=stop, players=players,
+                         bots=(bot,)))
+
+
+def test_a_game_figures_make_no_fraction_arithmetic(monkeypatch):
+    out = _chunk(0, 2, "random").aggregate
+    called = []
+    monkeypatch.setattr(gains.Gain, "points", lambda *a: called.append(a) or Fraction(0))
+    again = _chunk(0, 2, "random").aggregate
+    assert called == []
+    assert again.figures() == out.figures()
+
+
+@pytest.mark.parametrize("card_rate", [Fraction(1), Fraction(1, 2), Fraction(3, 7)])
+def test_a_yield_points_are_what_the_exchange_rate_says(monkeypatch, card_rate):
+    """In 1/denominator of the resource rate: exact integers, as ``int(points * scale)``; a
+    card rate that is not a whole number of points takes the Fraction path."""
+    monkeypatch.setattr(stats, "CARD_RATE", card_rate)
+    monkeypatch.setattr(gains, "CARD_RATE", card_rate)
+    rate = Fraction(23, 9)
+    plays = [gains.Gain(vp=1, resources=-2, cards=3, fort=5), gains.Gain(0, 4, -1, 0)]
+    game = run_game(base_set(), 4, [RandomAgent(s) for s in range(4)], seed=1)
+    agg = Aggregate(rate=rate)
+    agg.add(dataclasses.replace(game, yields=[("a", g) for g in plays]), ["random"] * 4)
+    want = [int(g.points(rate) * 9) for g in plays]
+    t = agg.items["a"]
+    assert (t.yields, t.points, t.points_sq) == (2, sum(want), sum(v * v for v in want))
+    assert t.parts == [1, 2, 2, 5]
