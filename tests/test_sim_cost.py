@@ -1,5 +1,6 @@
 """What simulate's own loop costs per game besides the engine (issue 38), counted as work done,
-never timed: a game's figures are summed in integers (no Fraction arithmetic per play)."""
+never timed: the greedy bot's static card values are worked out once per card, and a game's
+figures are summed in integers (no Fraction arithmetic per play)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from fortlang.agents import bots
 from fortlang.cardset import base_set
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import gains
@@ -20,6 +22,32 @@ from fortlang.sim.stats import Aggregate
 def _chunk(start: int, stop: int, bot: str = "greedy", players: int = 4):
     return run_chunk(Job(cardset=base_set(), seed=3, start=start, stop=stop, players=players,
                          bots=(bot,)))
+
+
+def test_the_greedy_bot_values_each_card_once(monkeypatch):
+    _chunk(0, 3)  # every card of the set valued
+    calls = []
+    real = bots.worth
+
+    def counting(action):
+        calls.append(action)
+        return real(action)
+
+    monkeypatch.setattr(bots, "worth", counting)
+    _chunk(3, 6)
+    assert calls == []
+
+
+def test_the_greedy_bot_decides_as_it_did_with_values_cached():
+    """A card valued from the cache is worth what it was worth fresh (the cache keeps the card,
+    so another card can never answer for it), and emptying the cache changes nothing."""
+    first = _chunk(0, 4).aggregate.figures()
+    card = base_set().kids[0]
+    assert bots.card_worth(card) == bots.worth(card.public) + bots.worth(card.private) \
+        + 0.3 * len(card.suits)
+    assert bots.play_worth(card) == bots.worth(card.public) + bots.worth(card.private)
+    bots._VALUES.clear()
+    assert _chunk(0, 4).aggregate.figures() == first
 
 
 def test_a_game_figures_make_no_fraction_arithmetic(monkeypatch):
