@@ -74,3 +74,40 @@ def test_a_yield_points_are_what_the_exchange_rate_says(monkeypatch, card_rate):
     t = agg.items["a"]
     assert (t.yields, t.points, t.points_sq) == (2, sum(want), sum(v * v for v in want))
     assert t.parts == [1, 2, 2, 5]
+
+
+class _CountingView:
+    """A seat's real view that counts the looks at the park (one per scan of the table)."""
+
+    def __init__(self, view):
+        self.view, self.looks = view, 0
+
+    def __getattr__(self, name):
+        if name == "park":
+            self.looks += 1
+        return getattr(self.view, name)
+
+
+def test_the_greedy_bot_looks_at_the_table_once_per_decision():
+    """Cards it cannot see (a rival's hand) are valued as unknown, as before, after a single
+    look: the table does not change while one decision's options are valued."""
+    from fortlang.engine.choices import Decision, Kind, Option
+    from fortlang.engine.state import Game
+    from fortlang.engine.view import GameView
+    from fortlang.games.fort.setup import new_game
+
+    game: Game
+    game, _ = new_game(base_set(), 3, seed=2, agents=[RandomAgent(s) for s in range(3)])
+    hidden = [c.card.id for c in game.players[1].hand if c.card.id not in
+              {k.card.id for p in (game.players[0],) for k in p.hand} | {k.card.id for k in
+                                                                          game.park}]
+    assert hidden
+    options = tuple(Option(f"take {i}", ("park", i)) for i in hidden[:3]) + (
+        Option("mine", ("park", game.players[0].hand[0].card.id)),)
+    decision = Decision(0, Kind.RECRUIT, options)
+    view = _CountingView(GameView(game, 0))
+    agent = bots.GreedyAgent(5)
+    assert agent.choose(view, decision) == len(options) - 1  # the one card it can value
+    assert view.looks == 1
+    agent.choose(view, decision)
+    assert view.looks == 2  # a new decision looks again (the table may have changed)

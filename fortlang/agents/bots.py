@@ -89,10 +89,16 @@ class GreedyAgent:
     def __init__(self, rng: random.Random | int = 0) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.cards: dict[str, KidCard] = {}
+        # While a decision's options are valued the table stands still: after one look at it,
+        # a card not found is not there (another look would find no more).
+        self.valuing = False
+        self.looked = False
 
     def choose(self, view: Any, decision: Decision) -> int:
         rate = _RATERS.get(decision.kind, _first_yes)
+        self.valuing, self.looked = True, False
         values = [rate(self, view, decision, i) for i in range(len(decision.options))]
+        self.valuing = self.looked = False
         best = max(values)
         return choice(self.rng, [i for i, v in enumerate(values) if v == best])
 
@@ -102,12 +108,14 @@ class GreedyAgent:
                     view.me.discard, view.me.lookout:
                 for c in zone:
                     self.cards[c.id] = c
+            self.looked = self.valuing
         found = self.cards.get(card_id)
-        if found is None:
+        if found is None and not self.looked:
             for zone in (view.me.hand or ()), view.park, *(p.yard for p in view.players), \
                     view.me.discard:
                 for c in zone:
                     self.cards[c.id] = c
+            self.looked = self.valuing
             found = self.cards.get(card_id)
         return found
 
