@@ -111,3 +111,39 @@ def test_the_greedy_bot_looks_at_the_table_once_per_decision():
     assert view.looks == 1
     agent.choose(view, decision)
     assert view.looks == 2  # a new decision looks again (the table may have changed)
+
+
+def test_determinize_shuffles_natively_as_rng_shuffle_would(monkeypatch):
+    """The search bot's deals (fortlang.games.fort.knowledge) draw through the engine's compiled
+    shuffle: never Random.shuffle (interpreted), and the same deal as it would give."""
+    import random
+
+    from fortlang.engine.state import Game
+    from fortlang.games.fort.knowledge import Knowledge, determinize
+    from fortlang.games.fort.setup import new_game
+
+    def table() -> Game:
+        game, _ = new_game(base_set(), 3, seed=4, agents=[RandomAgent(s) for s in range(3)])
+        return game
+
+    knowledge = Knowledge(0)
+    knowledge.look(table())
+    dealt = table()
+    determinize(dealt, knowledge, base_set().rules, random.Random(7))
+
+    class Counting(random.Random):  # a subclass: chance.shuffle hands it to its own shuffle
+        calls = 0
+
+        def shuffle(self, x):
+            Counting.calls += 1
+            return super().shuffle(x)
+
+    again = table()
+    determinize(again, knowledge, base_set().rules, Counting(7))
+    assert Counting.calls > 0 and again.snapshot() == dealt.snapshot()
+    shuffled = []
+    real = random.Random.shuffle
+    monkeypatch.setattr(random.Random, "shuffle",
+                        lambda self, x: shuffled.append(len(x)) or real(self, x))
+    determinize(table(), knowledge, base_set().rules, random.Random(7))
+    assert shuffled == []
