@@ -169,8 +169,9 @@ class Aggregate:
         for key, k in out.recruited.items():
             item(key).recruited += k
         units = self._units()
-        for key, gain in out.yields:
-            t = item(key)
+        items = self.items
+        for key, gain in out.yields:  # a play's yield: the most frequent figure of all
+            t = items.get(key) or item(key)
             vp, resources, cards, fort = gain
             if units is not None:
                 value = (vp + fort) * units[0] + resources * units[1] + cards * units[2]
