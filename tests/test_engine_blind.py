@@ -9,6 +9,7 @@ import pytest
 from fortlang.cardset import base_set
 from fortlang.engine import interpreter
 from fortlang.engine.choices import RandomAgent
+from fortlang.games.fort import play, setup, turn
 from fortlang.games.fort.match import run_game
 
 
@@ -30,7 +31,9 @@ def test_a_blind_table_plays_the_game_a_watched_one_does(players, seed, draft):
     assert blind.scores == watched.scores and blind.snapshot == watched.snapshot
 
 
-def test_a_blind_table_makes_no_decision_in_the_interpreter(monkeypatch):
+@pytest.mark.parametrize("draft", [False, True])
+def test_a_blind_table_makes_no_decision(monkeypatch, draft):
+    """Neither the interpreter's choice points nor the play phase (R5.1) nor the draft (R2.5)."""
     made = []
     real = interpreter.Decision
 
@@ -38,12 +41,14 @@ def test_a_blind_table_makes_no_decision_in_the_interpreter(monkeypatch):
         made.append(args[1])
         return real(*args, **kw)
 
-    monkeypatch.setattr(interpreter, "Decision", counting)
-    _game(_Watched, 4, 5)
+    for module in (interpreter, play, setup, turn):
+        monkeypatch.setattr(module, "Decision", counting)
+    _game(_Watched, 4, 5, draft=draft)
     if not made:
-        pytest.skip("the interpreter is compiled: its calls are not seen from Python")
+        pytest.skip("the engine is compiled: its calls are not seen from Python")
+    assert ("draft" in made) == draft and "play" in made
     made.clear()
-    _game(RandomAgent, 4, 5)
+    _game(RandomAgent, 4, 5, draft=draft)
     assert made == []
 
 
