@@ -4,6 +4,7 @@ of games (bots made per game, the figures gathered, the game loop), for random a
 at 2 and 4 players, on one core.
 
     python bench/bench_simulate.py [--base main] [--games 40] [--runs 11] [--compiled]
+        [--this-site DIR] [--base-site DIR]
 
 As bench_versions.py: the base commit is exported (and with ``--compiled`` both sides are built
 with mypyc); each side is one long-lived process, warmed up once; the sides take turns round by
@@ -81,14 +82,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=11, help="rounds")
     parser.add_argument("--compiled", action="store_true",
                         help="both sides built with mypyc (in a temporary folder)")
+    parser.add_argument("--this-site", type=Path, help="a tree already built for this side "
+                        "(build_compiled's site folder), instead of building one")
+    parser.add_argument("--base-site", type=Path, help="the same, for the base side")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fortlang-bench-") as tmp:
         if args.compiled:
             from trees import build_compiled, export_whole
 
-            sides = {"this": build_compiled(Path(tmp) / "this"),
-                     "base": build_compiled(Path(tmp) / "base",
-                                            export_whole(args.base, Path(tmp) / "whole"))}
+            sides = {"this": args.this_site or build_compiled(Path(tmp) / "this"),
+                     "base": args.base_site or build_compiled(
+                         Path(tmp) / "base", export_whole(args.base, Path(tmp) / "whole"))}
         else:
             sides = {"this": ROOT, "base": export(args.base, Path(tmp) / "base")}
         probes = {name: Probe(path, PROBE, json.dumps(CONFIGS)) for name, path in sides.items()}

@@ -56,7 +56,30 @@ def worth(action: n.Action | None) -> float:
 
 def card_worth(card: KidCard) -> float:
     """Deck quality: what a card adds to a deck (both boxes, suits for boosting)."""
-    return worth(card.public) + worth(card.private) + 0.3 * len(card.suits)
+    return _values(card)[1]
+
+
+def play_worth(card: KidCard) -> float:
+    """What playing a card brings at once: both its boxes."""
+    return _values(card)[0]
+
+
+#: The static values of the cards seen, worked out once per card (so once per card set, not
+#: at every decision of every game): ``id(card)`` -> (the card, kept so that its id stays its
+#: own; :func:`play_worth`; :func:`card_worth`). Emptied when it outgrows any card set (a
+#: long-lived process that loads many sets).
+_VALUES: dict[int, tuple[KidCard, float, float]] = {}
+_VALUES_MAX = 4096
+
+
+def _values(card: KidCard) -> tuple[float, float]:
+    hit = _VALUES.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_VALUES) >= _VALUES_MAX:
+            _VALUES.clear()
+        play = worth(card.public) + worth(card.private)
+        hit = _VALUES[id(card)] = (card, play, play + 0.3 * len(card.suits))
+    return hit[1], hit[2]
 
 
 class GreedyAgent:
@@ -66,10 +89,16 @@ class GreedyAgent:
     def __init__(self, rng: random.Random | int = 0) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.cards: dict[str, KidCard] = {}
+        # While a decision's options are valued the table stands still: after one look at it,
+        # a card not found is not there (another look would find no more).
+        self.valuing = False
+        self.looked = False
 
     def choose(self, view: Any, decision: Decision) -> int:
         rate = _RATERS.get(decision.kind, _first_yes)
+        self.valuing, self.looked = True, False
         values = [rate(self, view, decision, i) for i in range(len(decision.options))]
+        self.valuing = self.looked = False
         best = max(values)
         return choice(self.rng, [i for i, v in enumerate(values) if v == best])
 
@@ -79,12 +108,14 @@ class GreedyAgent:
                     view.me.discard, view.me.lookout:
                 for c in zone:
                     self.cards[c.id] = c
+            self.looked = self.valuing
         found = self.cards.get(card_id)
-        if found is None:
+        if found is None and not self.looked:
             for zone in (view.me.hand or ()), view.park, *(p.yard for p in view.players), \
                     view.me.discard:
                 for c in zone:
                     self.cards[c.id] = c
+            self.looked = self.valuing
             found = self.cards.get(card_id)
         return found
 
@@ -104,7 +135,7 @@ def _play(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     if value is None:
         return -1.0
     card = agent.card(view, value)
-    return worth(card.public) + worth(card.private) if card else 0.0
+    return play_worth(card) if card else 0.0
 
 
 def _order(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
@@ -244,4 +275,4 @@ def make_bots(names: list[str], n_players: int, game_seed: int) -> list[Any]:
 
 
 __all__ = ["BOTS", "BUDGETED", "GreedyAgent", "RandomAgent", "ScriptedAgent", "agent_seed",
-           "bot_spec", "card_worth", "make_bot", "make_bots", "worth"]
+           "bot_spec", "card_worth", "make_bot", "make_bots", "play_worth", "worth"]

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from fortlang.engine.chance import below
 from fortlang.engine.choices import Decision, RandomAgent
 
 if TYPE_CHECKING:
@@ -71,3 +72,8 @@ class RandomAsker:
 
     def decide(self, game: Journal, decision: Decision) -> int:
         return self.agents[decision.player].choose(None, decision)  # it never looks at the table
+
+    def decide_count(self, seat: int, count: int) -> int:
+        """What :meth:`decide` answers to ``seat``'s decision with ``count`` options: a random
+        bot reads nothing else (:meth:`Journal.blind <fortlang.engine.journal.Journal.blind>`)."""
+        return below(self.agents[seat].rng, count)

@@ -336,7 +336,10 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
         point = Point(step, count, same_l, game.mark())
         ctx.points.append(point)
         return jump(ctx, step, point.next())
+    blind = game.blind()  # a random bot at every seat, nobody reading: no labels, no decision
     if ctx.safe:
+        if blind:
+            return jump(ctx, step, game.ask_blind(ctx.seat, kind, count))
         return jump(ctx, step, game.ask(Decision(ctx.seat, kind, tuple(step.options()),
                                                  ctx.context,
                                                  tuple(refused()) if explain else ())))
@@ -347,6 +350,7 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
     oks: list[bool] = [] if alike else _NONE_B
     rules: list[str] = [] if alike else _NONE_S
     options: Sequence[Option] | None = None
+    refusals = 0  # options found illegal, when blind (no excluded list, no label)
     for i in range(count):
         if i < len(known_l) and known_l[i]:
             ok, rule = True, ""
@@ -369,14 +373,18 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
             rules.append(rule)
         if ok:
             legal.append(i)
+        elif blind:
+            refusals += 1
         else:
             if options is None:
                 options = step.options()
             excluded.append((options[i].label, rule))
     if not legal:
         return False
-    if len(legal) == 1 and not excluded and not explain:
+    if len(legal) == 1 and not excluded and not refusals and not explain:
         pick = legal[0]
+    elif blind:  # asked as below, by count
+        pick = legal[game.ask_blind(ctx.seat, kind, len(legal))]
     else:  # asked even with one legal option when others were excluded, to say why (R5.4/R5.5)
         if options is None:
             options = step.options()
@@ -812,7 +820,9 @@ def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: K
     step = _CardMove(ctx, picks, dst, refill_park, used, k)
     if ctx.safe and not ctx.search:  # every option completes: nothing to try, ask and move
         index = 0
-        if len(picks) > 1 or game.explain:  # as decide() asks (a lone option only to explain)
+        if len(picks) > 1 and game.blind():
+            index = game.ask_blind(ctx.seat, kind, len(picks))
+        elif len(picks) > 1 or game.explain:  # as decide() asks (a lone option only to explain)
             index = game.ask(Decision(ctx.seat, kind, tuple(step.options()), ctx.context,
                                       tuple(refused()) if game.explain else ()))
         return jump(ctx, step, index)

@@ -525,6 +525,24 @@ class Journal:
         self.log.append((CHANCE_KIND, index))
         return index
 
+    def blind(self) -> bool:
+        """Whether every answer depends on the number of options alone: every seat a random bot
+        (:class:`RandomAsker`) and nobody reading the decision (no ``on_decision``, ``debug``
+        or ``explain``). The engine then asks by count (:meth:`ask_blind`), without making the
+        options' labels nor the decision."""
+        return (type(self.asker) is RandomAsker and self.on_decision is None and not self.debug
+                and not self.explain)
+
+    def ask_blind(self, seat: int, kind: Kind, count: int) -> int:
+        """:meth:`ask` of ``seat``'s decision of ``kind`` among ``count`` options, when
+        :meth:`blind`: the same answer, logged the same."""
+        asker = self.asker
+        assert type(asker) is RandomAsker
+        random_asker: RandomAsker = asker
+        index = random_asker.decide_count(seat, count)
+        self.log.append((_KIND_TEXT[kind], index))
+        return index
+
     def ask(self, decision: Decision) -> int:
         """Ask the game's asker for the deciding player's choice; log and return its index."""
         if self.debug:

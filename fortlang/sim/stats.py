@@ -131,44 +131,69 @@ class Aggregate:
         return t
 
     def add(self, out: Outcome, bots: list[str]) -> None:
-        """One game; ``bots[seat]`` is the bot that sat there."""
+        """One game; ``bots[seat]`` is the bot that sat there. Runs once a game in simulate's
+        loop: plain dict updates (a Counter's ``update`` and a dataclass made for
+        ``setdefault``'s default cost more than the game's figures), each yield's points in
+        integers when the exchange rates allow it (:meth:`_units`)."""
         self.games += 1
         self.turns += out.turns
-        self.turns_hist[out.turns] += 1
+        _bump(self.turns_hist, out.turns, 1)
         credit = SHARE // len(out.winners)
+        seats, players = len(out.scores), self.bots
         for s in out.scores:
-            won = credit if s.seat in out.winners else 0
-            self.seats.setdefault(s.seat, Tally()).add(won, s.total)
-            self.bots.setdefault(bots[s.seat], Tally()).add(won, s.total)
-            position = (s.seat - out.first) % len(out.scores)
-            self.positions.setdefault(position, Tally()).add(won, s.total)
-            self.overall.add(won, s.total)
-            self.score_hist[s.total] += 1
+            seat, total = s.seat, s.total
+            won = credit if seat in out.winners else 0
+            _tally(self.seats, seat).add(won, total)
+            _tally(players, bots[seat]).add(won, total)
+            _tally(self.positions, (seat - out.first) % seats).add(won, total)
+            self.overall.add(won, total)
+            _bump(self.score_hist, total, 1)
             self.levels += s.level
             self.player_games += 1
             self.player_wins += won
-            for key in out.acquired[s.seat] if out.acquired else ():
+            for key in out.acquired[seat] if out.acquired else ():
                 t = self._item(key)
                 t.acquired += 1
                 t.acquired_wins += won
-        self.triggers.update(out.triggers)
-        self.perks.update(out.perks_used)
-        for key, k in out.played.items():
-            self._item(key).played += k
-        for key, k in out.followed.items():
-            self._item(key).followed += k
+        for key in out.triggers:
+            _bump(self.triggers, key, 1)
         for key, k in out.perks_used.items():
-            self._item(key).played += k
+            _bump(self.perks, key, k)
+        item = self._item
+        for key, k in out.played.items():
+            item(key).played += k
+        for key, k in out.followed.items():
+            item(key).followed += k
+        for key, k in out.perks_used.items():
+            item(key).played += k
         for key, k in out.recruited.items():
-            self._item(key).recruited += k
-        scale = self.rate.denominator
-        for key, gain in out.yields:
-            t = self._item(key)
-            value = int(gain.points(self.rate) * scale)
+            item(key).recruited += k
+        units = self._units()
+        items = self.items
+        for key, gain in out.yields:  # a play's yield: the most frequent figure of all
+            t = items.get(key) or item(key)
+            vp, resources, cards, fort = gain
+            if units is not None:
+                value = (vp + fort) * units[0] + resources * units[1] + cards * units[2]
+            else:
+                value = int(gain.points(self.rate) * self.rate.denominator)
             t.yields += 1
             t.points += value
             t.points_sq += value * value
-            t.parts = [a + b for a, b in zip(t.parts, gain, strict=True)]
+            parts = t.parts
+            parts[0] += vp
+            parts[1] += resources
+            parts[2] += cards
+            parts[3] += fort
+
+    def _units(self) -> tuple[int, int, int] | None:
+        """A point, a resource and a card in 1/denominator of the resource rate, when a card
+        is a whole number of points (then a yield's points in that unit are exact integers,
+        what ``int(gain.points(rate) * denominator)`` gives); None otherwise."""
+        if CARD_RATE.denominator != 1:
+            return None
+        scale = self.rate.denominator
+        return scale, self.rate.numerator, CARD_RATE.numerator * scale
 
     def merge(self, other: Aggregate) -> None:
         if not self.kinds:
@@ -251,6 +276,17 @@ class Aggregate:
             "score_histogram": {str(k): v for k, v in sorted(self.score_hist.items())},
             "turns_histogram": {str(k): v for k, v in sorted(self.turns_hist.items())},
         }
+
+
+def _tally(tallies: dict[Any, Tally], key: Any) -> Tally:
+    t = tallies.get(key)
+    if t is None:
+        t = tallies[key] = Tally()
+    return t
+
+
+def _bump(counter: Counter, key: Any, k: int) -> None:
+    counter[key] = counter.get(key, 0) + k
 
 
 def _rate(wins: float, n: int) -> float | None:

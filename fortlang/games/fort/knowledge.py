@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from fortlang.engine.chance import shuffle  # rng.shuffle's draws, compiled with the engine
 from fortlang.engine.state import CardInstance, Game, Player
 from fortlang.model import MadeUpRule
 
@@ -118,7 +119,7 @@ def determinize(game: Game, knowledge: Knowledge, rules: Sequence[MadeUpRule],
     for c in hidden:
         owner = knowledge.where(c.uid)
         (known[owner] if owner in known else pool).append(c)
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for i, p in enumerate(rivals):
         slots = len(p.hand) + len(p.deck)
         cards = known[p.seat]
@@ -133,13 +134,13 @@ def determinize(game: Game, knowledge: Knowledge, rules: Sequence[MadeUpRule],
                 pool.extend(known[q.seat][room:])
                 del known[q.seat][room:]
         cards = cards + [pool.pop() for _ in range(slots - len(cards))]
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         hand = len(p.hand)
         p.hand[:] = cards[:hand]
         p.deck[:] = cards[hand:]
     game.park_deck[:] = pool
     own = sorted(me.deck, key=lambda c: c.uid)
-    rng.shuffle(own)
+    shuffle(rng, own)
     me.deck[:] = own
     _deal_rules(game, me, rivals, rules, rng)
     game.rng.seed(rng.getrandbits(64))  # future shuffles (R9.1) are unknown too
@@ -152,7 +153,7 @@ def _deal_rules(game: Game, me: Player, rivals: Sequence[Player],
     if not holders and not game.rule_pile:
         return
     unknown = [r for r in rules if me.rule is None or r.id != me.rule.id]
-    rng.shuffle(unknown)
+    shuffle(rng, unknown)
     need = len(holders) + len(game.rule_pile)
     if len(unknown) < need:  # a table with fewer rules than places: keep what is there
         return

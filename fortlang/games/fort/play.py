@@ -1005,7 +1005,10 @@ def lead(game: Game, seat: int) -> PlayResult | None:
                          for rule in [why_not(game, seat, hand[i])] if rule is not None)
     elif len(options) == 1:
         return None
-    index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)", excluded))
+    if game.blind():  # random bots, nobody reading: asked by count (Journal.blind)
+        index = game.ask_blind(seat, K_PLAY, len(options))
+    else:
+        index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)", excluded))
     if index == 0:
         return None
     return play_card(game, seat, cards[index - 1], checked=True)
@@ -1354,12 +1357,15 @@ def _rough_housing(game: Game, seat: int, card: CardInstance,
         perk = q.perk(_ROUGH_HOUSING) if q.perks else None
         if perk is None or q.seat in followed:
             continue
-        verb = "destroy the perk to" if perk.single_use else "use the perk to"
-        decision = Decision(q.seat, K_ROUGH_HOUSING,
-                            (Option("keep the perk" if perk.single_use else "no", False),
-                             Option(f"{verb} box {card.name}", True)),
-                            f"{perk.name} against {card.name}")
-        if game.ask(decision) == 1:
+        if game.blind():  # random bots, nobody reading: asked by count (Journal.blind)
+            used = game.ask_blind(q.seat, K_ROUGH_HOUSING, 2) == 1
+        else:
+            verb = "destroy the perk to" if perk.single_use else "use the perk to"
+            used = game.ask(Decision(q.seat, K_ROUGH_HOUSING,
+                                     (Option("keep the perk" if perk.single_use else "no", False),
+                                      Option(f"{verb} box {card.name}", True)),
+                                     f"{perk.name} against {card.name}")) == 1
+        if used:
             game.use_perk(q, perk)
             return True
     return False

@@ -89,11 +89,17 @@ def _draft(game: Game, first: int) -> None:
     for _ in range(START_KIDS):
         for i in range(n_players):
             p = game.players[(first + i) % n_players]
-            # a suit is a StrEnum: its text is its value, joined as is (no interpreted .value)
-            options = tuple(Option(f"{c.name} ({'+'.join(c.suits)})",
-                                   c.defn.id) for c in p.hand)
-            pick = 0 if len(options) == 1 else game.ask(
-                Decision(p.seat, K_DRAFT, options, "draft: keep one card (R2.5)"))
+            if len(p.hand) == 1:
+                pick = 0
+            elif game.blind():  # random bots, nobody reading: no labels (Journal.blind)
+                pick = game.ask_blind(p.seat, K_DRAFT, len(p.hand))
+            else:
+                # a suit is a StrEnum: its text is its value, joined as is (no interpreted
+                # .value)
+                options = tuple(Option(f"{c.name} ({'+'.join(c.suits)})",
+                                       c.defn.id) for c in p.hand)
+                pick = game.ask(Decision(p.seat, K_DRAFT, options,
+                                         "draft: keep one card (R2.5)"))
             game.move(p.hand, pick, p.deck)
         packets = [list(p.hand) for p in game.players]
         for seat, p in enumerate(game.players):  # pass left: seat s gets seat s-1's cards

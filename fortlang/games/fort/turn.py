@@ -13,6 +13,7 @@ legally be played.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from fortlang.engine import node_types as t
@@ -79,7 +80,18 @@ def _verb(perk: Perk) -> str:
 
 
 def _yes_no(game: Game, seat: int, kind: Kind, no: str, yes: str, context: str) -> bool:
+    if game.blind():  # random bots, nobody reading: asked by count (Journal.blind)
+        return game.ask_blind(seat, kind, 2) == 1
     return game.ask(Decision(seat, kind, (Option(no, False), Option(yes, True)), context)) == 1
+
+
+def _ask_options(game: Game, seat: int, kind: Kind, options: Callable[[], list[Option]],
+                 count: int, context: str) -> int:
+    """Ask ``seat`` to choose among ``count`` options, labelled (``options()``) only when
+    someone reads them (Journal.blind)."""
+    if game.blind():
+        return game.ask_blind(seat, kind, count)
+    return game.ask(Decision(seat, kind, tuple(options()), context))
 
 
 def clean_up(game: Game, seat: int, first_turn: bool) -> None:
@@ -101,11 +113,14 @@ def recycle(game: Game, seat: int, record: TurnRecord, moment: str = RECYCLE_AT_
     seen: dict[int, int] = {}
     for i, c in enumerate(p.discard):
         seen.setdefault(id(c.card), i)
-    verb = _verb(perk)
-    options = [Option("keep the perk" if perk.single_use else "no", None)]
-    options += [Option(f"{verb} take {p.discard[i].name} into your hand",
-                       p.discard[i].card.id) for i in seen.values()]
-    pick = game.ask(Decision(seat, K_RECYCLE, tuple(options), f"{perk.name} (R15): at {moment}"))
+    def options() -> list[Option]:
+        verb = _verb(perk)
+        return [Option("keep the perk" if perk.single_use else "no", None)] + [
+            Option(f"{verb} take {p.discard[i].name} into your hand", p.discard[i].card.id)
+            for i in seen.values()]
+
+    pick = _ask_options(game, seat, K_RECYCLE, options, 1 + len(seen),
+                        f"{perk.name} (R15): at {moment}")
     if pick:
         _use_perk(game, p, perk, record)
         game.move(p.discard, list(seen.values())[pick - 1], p.hand)
@@ -141,9 +156,11 @@ def do_over(game: Game, seat: int, record: TurnRecord) -> None:
     cards = legal_plays(game, seat)
     if not cards:
         return
-    options = [Option("keep the perk" if perk.single_use else "no", None)]
-    options += [Option(f"{_verb(perk)} play {c.name}", c.defn.id) for c in cards]
-    pick = game.ask(Decision(seat, K_DO_OVER, tuple(options), f"{perk.name} (R15)"))
+    def options() -> list[Option]:
+        return [Option("keep the perk" if perk.single_use else "no", None)] + [
+            Option(f"{_verb(perk)} play {c.name}", c.defn.id) for c in cards]
+
+    pick = _ask_options(game, seat, K_DO_OVER, options, 1 + len(cards), f"{perk.name} (R15)")
     if pick:
         _use_perk(game, p, perk, record)
         before = gains.standing(game, seat)

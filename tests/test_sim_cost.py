@@ -1,0 +1,149 @@
+"""What simulate's own loop costs per game besides the engine (issue 38), counted as work done,
+never timed: the greedy bot's static card values are worked out once per card, and a game's
+figures are summed in integers (no Fraction arithmetic per play)."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import pytest
+
+from fortlang.agents import bots
+from fortlang.cardset import base_set
+from fortlang.engine.choices import RandomAgent
+from fortlang.games.fort import gains
+from fortlang.games.fort.match import run_game
+from fortlang.sim import stats
+from fortlang.sim.batch import Job, run_chunk
+from fortlang.sim.stats import Aggregate
+
+
+def _chunk(start: int, stop: int, bot: str = "greedy", players: int = 4):
+    return run_chunk(Job(cardset=base_set(), seed=3, start=start, stop=stop, players=players,
+                         bots=(bot,)))
+
+
+def test_the_greedy_bot_values_each_card_once(monkeypatch):
+    _chunk(0, 3)  # every card of the set valued
+    calls = []
+    real = bots.worth
+
+    def counting(action):
+        calls.append(action)
+        return real(action)
+
+    monkeypatch.setattr(bots, "worth", counting)
+    _chunk(3, 6)
+    assert calls == []
+
+
+def test_the_greedy_bot_decides_as_it_did_with_values_cached():
+    """A card valued from the cache is worth what it was worth fresh (the cache keeps the card,
+    so another card can never answer for it), and emptying the cache changes nothing."""
+    first = _chunk(0, 4).aggregate.figures()
+    card = base_set().kids[0]
+    assert bots.card_worth(card) == bots.worth(card.public) + bots.worth(card.private) \
+        + 0.3 * len(card.suits)
+    assert bots.play_worth(card) == bots.worth(card.public) + bots.worth(card.private)
+    bots._VALUES.clear()
+    assert _chunk(0, 4).aggregate.figures() == first
+
+
+def test_a_game_figures_make_no_fraction_arithmetic(monkeypatch):
+    out = _chunk(0, 2, "random").aggregate
+    called = []
+    monkeypatch.setattr(gains.Gain, "points", lambda *a: called.append(a) or Fraction(0))
+    again = _chunk(0, 2, "random").aggregate
+    assert called == []
+    assert again.figures() == out.figures()
+
+
+@pytest.mark.parametrize("card_rate", [Fraction(1), Fraction(1, 2), Fraction(3, 7)])
+def test_a_yield_points_are_what_the_exchange_rate_says(monkeypatch, card_rate):
+    """In 1/denominator of the resource rate: exact integers, as ``int(points * scale)``; a
+    card rate that is not a whole number of points takes the Fraction path."""
+    monkeypatch.setattr(stats, "CARD_RATE", card_rate)
+    monkeypatch.setattr(gains, "CARD_RATE", card_rate)
+    rate = Fraction(23, 9)
+    plays = [gains.Gain(vp=1, resources=-2, cards=3, fort=5), gains.Gain(0, 4, -1, 0)]
+    game = run_game(base_set(), 4, [RandomAgent(s) for s in range(4)], seed=1)
+    agg = Aggregate(rate=rate)
+    agg.add(dataclasses.replace(game, yields=[("a", g) for g in plays]), ["random"] * 4)
+    want = [int(g.points(rate) * 9) for g in plays]
+    t = agg.items["a"]
+    assert (t.yields, t.points, t.points_sq) == (2, sum(want), sum(v * v for v in want))
+    assert t.parts == [1, 2, 2, 5]
+
+
+class _CountingView:
+    """A seat's real view that counts the looks at the park (one per scan of the table)."""
+
+    def __init__(self, view):
+        self.view, self.looks = view, 0
+
+    def __getattr__(self, name):
+        if name == "park":
+            self.looks += 1
+        return getattr(self.view, name)
+
+
+def test_the_greedy_bot_looks_at_the_table_once_per_decision():
+    """Cards it cannot see (a rival's hand) are valued as unknown, as before, after a single
+    look: the table does not change while one decision's options are valued."""
+    from fortlang.engine.choices import Decision, Kind, Option
+    from fortlang.engine.state import Game
+    from fortlang.engine.view import GameView
+    from fortlang.games.fort.setup import new_game
+
+    game: Game
+    game, _ = new_game(base_set(), 3, seed=2, agents=[RandomAgent(s) for s in range(3)])
+    hidden = [c.card.id for c in game.players[1].hand if c.card.id not in
+              {k.card.id for p in (game.players[0],) for k in p.hand} | {k.card.id for k in
+                                                                          game.park}]
+    assert hidden
+    options = tuple(Option(f"take {i}", ("park", i)) for i in hidden[:3]) + (
+        Option("mine", ("park", game.players[0].hand[0].card.id)),)
+    decision = Decision(0, Kind.RECRUIT, options)
+    view = _CountingView(GameView(game, 0))
+    agent = bots.GreedyAgent(5)
+    assert agent.choose(view, decision) == len(options) - 1  # the one card it can value
+    assert view.looks == 1
+    agent.choose(view, decision)
+    assert view.looks == 2  # a new decision looks again (the table may have changed)
+
+
+def test_determinize_shuffles_natively_as_rng_shuffle_would(monkeypatch):
+    """The search bot's deals (fortlang.games.fort.knowledge) draw through the engine's compiled
+    shuffle: never Random.shuffle (interpreted), and the same deal as it would give."""
+    import random
+
+    from fortlang.engine.state import Game
+    from fortlang.games.fort.knowledge import Knowledge, determinize
+    from fortlang.games.fort.setup import new_game
+
+    def table() -> Game:
+        game, _ = new_game(base_set(), 3, seed=4, agents=[RandomAgent(s) for s in range(3)])
+        return game
+
+    knowledge = Knowledge(0)
+    knowledge.look(table())
+    dealt = table()
+    determinize(dealt, knowledge, base_set().rules, random.Random(7))
+
+    class Counting(random.Random):  # a subclass: chance.shuffle hands it to its own shuffle
+        calls = 0
+
+        def shuffle(self, x):
+            Counting.calls += 1
+            return super().shuffle(x)
+
+    again = table()
+    determinize(again, knowledge, base_set().rules, Counting(7))
+    assert Counting.calls > 0 and again.snapshot() == dealt.snapshot()
+    shuffled = []
+    real = random.Random.shuffle
+    monkeypatch.setattr(random.Random, "shuffle",
+                        lambda self, x: shuffled.append(len(x)) or real(self, x))
+    determinize(table(), knowledge, base_set().rules, random.Random(7))
+    assert shuffled == []
