@@ -10,19 +10,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang import registry as reg
+from fortlang.engine import node_types as t
 from fortlang.engine.chance import choice
 from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, ScriptedAgent, Seat, Transfer
 from fortlang.model import KidCard
+
+#: The token kinds' class, as a compiled constant (house order: no ``n.X`` lookup inside a
+#: compiled function).
+_RESOURCE: Final = n.Resource
 
 # -- a static value of an action (what one use of it is roughly worth) ------------------------
 
 def _repeat(a: n.Repeat) -> float:
     q = a.count
-    count = q.n if isinstance(q, n.Fixed) else reg.quantity_spec(q).typical
+    count = q.n if isinstance(q, t.Fixed) else reg.quantity_spec(q).typical
     return worth(a.body) * count
 
 
@@ -159,7 +164,7 @@ def _destroy(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
 
 def _resource(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     res = d.options[i].value
-    if not isinstance(res, n.Resource):
+    if not isinstance(res, _RESOURCE):
         return 0.0
     me = view.me
     costs = view.board.costs
