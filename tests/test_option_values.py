@@ -31,7 +31,9 @@ LABEL_PARSING = re.compile(r"""\.label\s*(==|!=|\.startswith|\.endswith|\.split|
 
 #: Left on purpose: the excluded options of a decision are (label, rule) pairs, with no value,
 #: so a scenario naming a refused card finds its rule by the card's name in the label.
-KNOWN = {("scenario/agent.py", "_names")}
+#: A module game's log keeps each answer's label, cut to LABEL_CHARS, for people and so that
+#: replay can say an answer now names another option (E810): kept and compared, never parsed.
+KNOWN = {("scenario/agent.py", "_names"), ("sim/module_log.py", "[:LABEL_CHARS]")}
 
 
 def _label_readers() -> list[str]:

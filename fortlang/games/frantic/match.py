@@ -12,6 +12,7 @@ Everything is bounded: turns per round (:data:`MOST_TURNS`) and rounds per game
 from __future__ import annotations
 
 import dataclasses
+from enum import StrEnum
 from typing import Any
 
 from fortlang import nodes as n
@@ -29,6 +30,12 @@ MOST_TURNS = 1000
 MOST_ROUNDS = 100
 #: F9.14: Time Bomb's bonus for a player who empties their hand before it goes off.
 BOMB_POINTS = 10
+
+
+class TurnAnswer(StrEnum):
+    """A turn's answer that is no card (F3.1): draw one instead (F3.2)."""
+
+    DRAW = "draw"
 
 
 def needs_search(action: Any) -> bool:
@@ -149,7 +156,7 @@ def take_turn(table: FranticTable, seat: int) -> None:
         p.skipped = False
         return
     cards = playable(table, seat)
-    options = (*(Option(c.name, c.id) for c in cards), Option("draw", None))
+    options = (*(Option(c.name, c.id) for c in cards), Option("draw", TurnAnswer.DRAW))
     pick = table.ask(Decision(seat, Kind.PLAY, options, "play a matching card or draw (F3.1)")
                      ) if cards else len(cards)
     if pick < len(cards):

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fortlang.engine.choices import Decision, Kind, Option, Seat
+from fortlang.games.frantic.match import TurnAnswer
 from fortlang.games.frantic.table import COLOURS, FranticTable
 
 #: The words of the table, by language.
@@ -111,7 +112,9 @@ class FranticNarration:
 
     def label(self, decision: Decision, option: Option, lang: str) -> str | None:
         value = option.value
-        if value is None and option.label in ("draw", "pass", "take it"):
+        if isinstance(value, TurnAnswer):
+            return _words(lang)[value.value]
+        if value is None and option.label in ("pass", "take it"):
             return _words(lang)[option.label]
         if decision.kind == Kind.PRIMITIVE and _is_wish(value):
             return _wish(value, lang)
