@@ -223,22 +223,46 @@ def action_ways(node: n.Node) -> int:
     """The ways deciding ``node`` may search, as E202 bounds them: the left of each `then`
     (R13.4, each left part's ways by those before it), by the ways the repetitions before it
     of each repeat around it unfold (a failed right part may take the search back to them;
-    :func:`repeated_ways`), and, with performers, the whole (core C6); 1 if none."""
+    :func:`repeated_ways`); each repeat of more than one primitive, wherever it stands, by the
+    ways of the parts of the `then`s before it (a play that cannot be performed in full
+    searches the places its repetitions reach after each of them, R13.3, R5.4: issue 31.7,
+    `(copy rival pack or recruit or advance) x any` alone stalled the engine); and, with
+    performers, the whole (core C6); 1 if none. A repeat of one primitive, or of parts none
+    of which offers a choice of its own (`(score or lose) x level`), is left to the engine's
+    memory: the places it reaches differ only by how many times each primitive was performed
+    or by what the one primitive moves (`convert x any`, `spend toy x 10`;
+    tests/test_engine_play_bound.py measures them), and the search of those is polynomial."""
     most = 1
     stack: list[tuple[n.Node, int]] = [(node, 1)]
     while stack:
         x, before = stack.pop()
         if isinstance(x, n.Then):
             ways = before
-            for left in x.items[:-1]:
-                ways *= search_ways(left)
-                most = max(most, ways)
-        elif isinstance(x, n.Target):
+            for item in x.items:  # each part after the ways of those before it (R13.4)
+                stack.append((item, ways))
+                if item is not x.items[-1]:
+                    ways *= search_ways(item)
+                    most = max(most, ways)
+            continue
+        if isinstance(x, n.Target):
             most = max(most, search_ways(node))
         if isinstance(x, n.Repeat):
+            if reg.spec_of(type(x.body)) is None and _offers_choices(x.body):
+                most = max(most, before * search_ways(x))
             before *= repeated_ways(search_ways(x.body), quantity_bound(x.count) - 1)
         stack.extend((k, before) for k in x.children() if isinstance(k, n.Action))
     return most
+
+
+def _offers_choices(node: n.Node) -> bool:
+    """A primitive of ``node`` offers more than one option each time (registry most_options:
+    which card, which rival, how to pay), so its repetitions reach places that differ by more
+    than counts."""
+    for x in node.walk():
+        spec = reg.spec_of(type(x))
+        if spec is not None and spec.most_options > 1:
+            return True
+    return False
 
 
 def repeated_ways(ways: int, times: int) -> int:

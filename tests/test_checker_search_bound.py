@@ -206,3 +206,29 @@ def test_the_two_boxes_and_the_coin_of_a_card_count_together_for_the_play(tmp_pa
     [d] = [d for d in check_paths([path]) if d.code == "E202"]
     assert d.is_error and "`Heavy`" in d.message and "R5.3" in d.message and d.hint
     assert d.span is not None and (d.span.line, d.span.column) == (6, 14)  # the private box
+
+
+#: Issue 31.7: cards `check` accepted whose play the compiled engine searched far past the
+#: checker's figure (bench/ratio_ways.py, a hand with cards of every suit, 3 random tables):
+#: a repeat by a quantity of several alternatives, alone or as the right part of a `then`,
+#: which E202 did not count (only the left parts of a `then` were), though a play that cannot
+#: be performed in full searches the places its repetitions reach (R13.3, R5.4). The first
+#: stalled past 15 s (figure 546), the second tried 1,388,000 options for 19,110 ways (5.7 s),
+#: the third 95,499 for 19,110.
+UNCOUNTED_REPEATS = [
+    "(copy rival pack or recruit or advance) x any",
+    "(lose or score 2 or gain 3 pizza/toy) x 3 then (take pizza or copy rival pack x pack or "
+    "recruit or advance) x any",
+    "(lose or score 2 or gain 3 pizza/toy) x 3 then (copy rival pack x pack or advance) x any",
+]
+
+
+@pytest.mark.parametrize("text", UNCOUNTED_REPEATS)
+def test_a_repeat_of_alternatives_is_counted_wherever_it_stands(text):
+    from fortlang.checker import play_ways
+
+    action = parse_action(text)
+    [d] = [d for d in check(action) if d.code == "E202"]
+    assert "R5.3" in d.message and f"{reg.MAX_PLAY_WAYS:,} ways" in d.message and d.hint
+    assert (d.span.start, d.span.end) == (0, len(text))
+    assert play_ways([action]) > reg.MAX_PLAY_WAYS
