@@ -49,7 +49,7 @@ def counted_suits(action: n.Action) -> set[n.Suit]:
     return suits
 
 
-def one_play(text: str, table: int, coin: bool) -> tuple[int, float, bool]:
+def one_play(text: str, table: int, coin: bool, per_suit: int = 4) -> tuple[int, float, bool]:
     """(options tried, CPU seconds, playable) for one play of ``text`` from table ``table``."""
     action = parse_action(text)
     suits = (n.Suit.SHOVEL, n.Suit.COIN) if coin else (n.Suit.SHOVEL,)
@@ -59,7 +59,7 @@ def one_play(text: str, table: int, coin: bool) -> tuple[int, float, bool]:
     hand = game.players[0].hand
     for suit in counted_suits(action) | ({n.Suit.SHOVEL} if coin else set()):
         with_suit = [k for k in BASE.kids if suit in k.suits and not k.best_friend]
-        for i in range(4):
+        for i in range(per_suit):
             game.new_card(with_suit[i % len(with_suit)], hand)
     card = game.new_card(kid, hand)
     before = interpreter._CHOICES[0]
@@ -70,14 +70,15 @@ def one_play(text: str, table: int, coin: bool) -> tuple[int, float, bool]:
     return interpreter._CHOICES[0] - before, time.process_time() - start, legal
 
 
-def _child(text: str, table: int, coin: bool, out) -> None:
-    out.put(one_play(text, table, coin))
+def _child(text: str, table: int, coin: bool, per_suit: int, out) -> None:
+    out.put(one_play(text, table, coin, per_suit))
 
 
-def measured(text: str, table: int, coin: bool, limit: float) -> tuple[int, float, bool] | None:
+def measured(text: str, table: int, coin: bool, limit: float,
+             per_suit: int = 4) -> tuple[int, float, bool] | None:
     """:func:`one_play` in a child process, or None past ``limit`` seconds (a stall)."""
     out: mp.Queue = mp.Queue()
-    child = mp.Process(target=_child, args=(text, table, coin, out))
+    child = mp.Process(target=_child, args=(text, table, coin, per_suit, out))
     child.start()
     child.join(limit)
     if child.is_alive():
@@ -107,6 +108,8 @@ def main() -> None:
     parser.add_argument("--pool", type=int, default=200)
     parser.add_argument("--leaves", type=int, default=6)
     parser.add_argument("--tables", type=int, default=3, help="random tables per action")
+    parser.add_argument("--per-suit", type=int, default=4,
+                        help="cards of each suit counted put in the hand")
     parser.add_argument("--limit", type=float, default=30.0, help="seconds a play may take")
     parser.add_argument("--action", action="append", help="an action to measure (repeatable)")
     parser.add_argument("--top", type=int, default=40, help="lines printed")
@@ -120,7 +123,7 @@ def main() -> None:
         whole = play_ways([action], True, search_ways)
         worst = (0, 0.0)
         for table in range(args.tables):
-            got = measured(text, table, True, args.limit)
+            got = measured(text, table, True, args.limit, args.per_suit)
             if got is None:
                 worst = (-1, args.limit)
                 break
