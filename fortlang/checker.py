@@ -238,9 +238,10 @@ def action_ways(node: n.Node) -> int:
         x, before = stack.pop()
         if isinstance(x, n.Then):
             ways = before
-            for item in x.items:  # each part after the ways of those before it (R13.4)
+            last = len(x.items) - 1
+            for i, item in enumerate(x.items):  # each part after the ways of those before it
                 stack.append((item, ways))
-                if item is not x.items[-1]:
+                if i < last:  # R13.4
                     ways *= search_ways(item)
                     most = max(most, ways)
             continue
