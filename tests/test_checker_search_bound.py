@@ -232,3 +232,35 @@ def test_a_repeat_of_alternatives_is_counted_wherever_it_stands(text):
     assert "R5.3" in d.message and f"{reg.MAX_PLAY_WAYS:,} ways" in d.message and d.hint
     assert (d.span.start, d.span.end) == (0, len(text))
     assert play_ways([action]) > reg.MAX_PLAY_WAYS
+
+
+#: Issue 31.7: a card move before a test that reads which cards you have (R14: `crown`,
+#: `suits`, `advances`) makes the engine try each card of a zone, not one per zone
+#: (interpreter.EQUIVALENT_OPTIONS, program.reads_moved_cards). The checker counted them as
+#: alike: the first stalled past 150 s compiled with a figure of 504,504 (bench/ratio_ways.py
+#: --per-suit 1, table 1); the second and third took 49 s and 17.8 s for one decision in
+#: fuzz games (bench/fuzz_cards.py --at-bound --seed 1, games 362493 and 683244).
+CARDS_READ_AFTER_A_MOVE = [
+    "destroy card x 6 then (if crown = 3 -> score 2) x any",
+    "(destroy card or copy rival pack or draw) x 6 then if suits = 1 -> (lookout then copy "
+    "pack then gain toy then pack)",
+    "(each rival -> destroy card) x 5 then if advances >= 0 -> if pack != 4 -> copy pack then "
+    "each rival -> copy pack x lookout",
+]
+
+
+@pytest.mark.parametrize("text", CARDS_READ_AFTER_A_MOVE)
+def test_card_moves_before_a_test_of_the_cards_count_each_card(text):
+    from fortlang.checker import play_ways
+
+    action = parse_action(text)
+    [d] = [d for d in check(action) if d.code == "E202"]
+    assert f"{reg.MAX_PLAY_WAYS:,} ways" in d.message and d.hint
+    assert play_ways([action]) > reg.MAX_PLAY_WAYS
+
+
+@pytest.mark.parametrize("text", ["destroy card then if crown = 3 -> score 2",
+                                  "recruit then score x shovel",
+                                  "(destroy card or draw) x 2 then if vp = 3 -> score 2"])
+def test_a_card_move_read_once_or_not_read_is_accepted(text):
+    assert not [d for d in check(parse_action(text)) if d.code == "E202"]
