@@ -285,7 +285,7 @@ def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
             return
 
 
-def action_ways(node: n.Node) -> int:
+def action_ways(node: n.Node, cards: bool = False) -> int:
     """The ways deciding ``node`` may search, as E202 bounds them: the left of each `then`
     (R13.4, each left part's ways by those before it), by the ways the repetitions before it
     of each repeat around it unfold (a failed right part may take the search back to them;
@@ -299,7 +299,7 @@ def action_ways(node: n.Node) -> int:
     or by what the one primitive moves (`convert x any`, `spend toy x 10`;
     tests/test_engine_play_bound.py measures them), and the search of those is polynomial."""
     most = 1
-    cards = reads_moved_cards(node)  # each card of a zone tried (CARDS_A_ZONE)
+    cards = cards or reads_moved_cards(node)  # each card of a zone tried (CARDS_A_ZONE)
     stack: list[tuple[n.Node, int]] = [(node, 1)]
     while stack:
         x, before = stack.pop()
@@ -345,7 +345,7 @@ def repeated_ways(ways: int, times: int) -> int:
 
 
 def play_ways(actions: list[n.Action], coin: bool = False,
-              ways_of: Callable[[n.Node], int] = action_ways) -> int:
+              ways_of: Callable[[n.Node, bool], int] = action_ways) -> int:
     """An upper bound on the ways deciding a play of a card with these boxes may search
     (issue 31.7): the suit its coin stands for (``coin``, R5.6) and each `x any` counts (R5.7),
     named before cards are added; the counts the cards added and counted can give each suit
@@ -357,6 +357,9 @@ def play_ways(actions: list[n.Action], coin: bool = False,
     suits: set[n.Suit] = set()
     counted = 0
     ways = len(PLAIN_SUITS) if coin else 1
+    flows = [_card_flow(a) for a in actions]  # one box moves a card, another reads the cards
+    cards = any(a[2] for a in flows) or any(a[0] and b[1] for i, a in enumerate(flows)
+                                              for j, b in enumerate(flows) if i != j)
     for action in actions:
         for x in action.walk():
             if isinstance(x, n.Repeat) and isinstance(x.count, n.SuitCount):
@@ -364,7 +367,7 @@ def play_ways(actions: list[n.Action], coin: bool = False,
             elif isinstance(x, n.Repeat) and isinstance(x.count, n.AnySuit):
                 counted += 1
                 ways *= len(n.Suit)
-        ways *= ways_of(action)
+        ways *= ways_of(action, cards)
     for _ in range(len(suits) + counted):
         ways *= reg.QUANTITY_BY_WORD["any"].bound + 1
     return ways

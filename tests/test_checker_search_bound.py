@@ -264,3 +264,20 @@ def test_card_moves_before_a_test_of_the_cards_count_each_card(text):
                                   "(destroy card or draw) x 2 then if vp = 3 -> score 2"])
 def test_a_card_move_read_once_or_not_read_is_accepted(text):
     assert not [d for d in check(parse_action(text)) if d.code == "E202"]
+
+
+def test_a_card_move_in_one_box_before_a_test_of_the_cards_in_the_other_counts(tmp_path):
+    """Issue 31.7: the engine plays both boxes in either order (R5.2), so a card moved by one
+    box makes the other's test of the cards try each card (program.reads_moved_cards over the
+    play's actions): Tiny's order decision took 26.9 s in an at-bound fuzz game (seed 2, game
+    822377) for a figure of 90,090."""
+    from fortlang.cardset.load import check_paths
+
+    path = tmp_path / "kids.yaml"
+    path.write_text("kids:\n  - id: tiny\n    name: Tiny\n    suits: [crown]\n"
+                    "    public: (if crown >= 2 -> (copy rival pack or pack or pack)) x 4 then "
+                    "(if water_gun < 1 -> (draw then copy pack then score 2)) x pack\n"
+                    "    private: destroy card x 10 then if pizza = 0 -> recruit\n"
+                    "    source: provisional\n", encoding="utf-8")
+    [d] = [d for d in check_paths([path]) if d.code == "E202"]
+    assert d.is_error and "`Tiny`" in d.message and f"{reg.MAX_PLAY_WAYS:,} ways" in d.message
