@@ -155,22 +155,31 @@ def quantity_bound(q: n.Quantity) -> int:
     return max(q.n, 0) if isinstance(q, n.Fixed) else reg.quantity_spec(q).bound
 
 
-def search_ways(node: n.Node) -> int:
+def search_ways(node: n.Node, cards: bool = False) -> int:
     """An upper bound on the ways ``node`` can unfold while a move is searched: a primitive
     offers its declared most options each time it is performed, `or` the sum of its branches,
     `then` the product, `x q` the places its repetitions reach (:func:`repeated_ways`: the
     multisets of at most q's bound of the body's ways, or of how many times a lone primitive
     can be performed in full, if fewer; the engine remembers the places it failed from, issue
     13.3, so it does not search their paths one by one, issue 36). Choices made once per
-    node multiply once: pizza or toy (R12.1, never a mix), the suit of `x any` (R5.7)."""
-    each, once = _ways(node)
+    node multiply once: pizza or toy (R12.1, never a mix), the suit of `x any` (R5.7).
+    ``cards``: a test reads which cards are where after a card moved (:func:`reads_moved_cards`),
+    so a primitive that chooses a card offers each card of a zone (:data:`CARDS_A_ZONE`)."""
+    each, once = _ways(node, cards)
     return each * once
 
 
-def _ways(node: n.Node) -> tuple[int, int]:
+#: The cards of a zone (a hand, a yard, a discard pile) a card move offers when a later test
+#: reads which cards are where (R14: `if crown = 3`, `if suits = 1`): the engine then tries
+#: each kind of card there, not one per zone (interpreter.EQUIVALENT_OPTIONS). No rule bounds
+#: a zone; a nominal hand (issue 31.7: such cards searched 100 times the checker's figure).
+CARDS_A_ZONE = 10
+
+
+def _ways(node: n.Node, cards: bool = False) -> tuple[int, int]:
     """(ways each time ``node`` is performed, ways of the choices made once for it)."""
     if isinstance(node, n.Repeat):
-        each, once = _ways(node.body)
+        each, once = _ways(node.body, cards)
         times = quantity_bound(node.count)
         spec = reg.spec_of(type(node.body))
         if spec is not None and spec.most_times:  # `pack x glue`: the pack fills up first
@@ -178,14 +187,14 @@ def _ways(node: n.Node) -> tuple[int, int]:
         return repeated_ways(each, times), once * (
             len(n.Suit) if isinstance(node.count, n.AnySuit) else 1)
     if isinstance(node, n.Choice):
-        parts = [_ways(item) for item in node.items]
+        parts = [_ways(item, cards) for item in node.items]
         if reg.is_resource_choice(node):  # `gain pizza or gain toy`: one kind, chosen once
             return max(e for e, _ in parts), max(o for _, o in parts) * len(parts)
         return sum(e * o for e, o in parts), 1
     if isinstance(node, n.Conditional):
-        return _ways(node.body)
+        return _ways(node.body, cards)
     if isinstance(node, n.Target):  # core C6: each performer unfolds it anew
-        each, once = _ways(node.body)
+        each, once = _ways(node.body, cards)
         selector = reg.selector_of(node.who)
         seats = _most_seats(selector)
         if selector.picks == "chosen" or selector.ties == "chooser":  # one of them, chosen
@@ -193,12 +202,69 @@ def _ways(node: n.Node) -> tuple[int, int]:
         return (each * once) ** (seats if selector.picks == "each" else 1), 1
     if isinstance(node, n.Then):
         each = once = 1
-        for e, o in (_ways(item) for item in node.items):
+        for e, o in (_ways(item, cards) for item in node.items):
             each, once = each * e, once * o
         return each, once
     spec = reg.spec_of(type(node))
     either = getattr(node, "resource", None) is n.Resource.EITHER
-    return (spec.most_options if spec is not None else 1), (len(TOKENS) if either else 1)
+    options = spec.most_options if spec is not None else 1
+    if cards and isinstance(node, _CARD_CHOICES):
+        options *= CARDS_A_ZONE
+    return options, (len(TOKENS) if either else 1)
+
+
+#: Fort's primitives that choose which card to move (a draw takes the top of the deck; another
+#: vocabulary's primitive declares its own most options).
+_CARD_CHOICES = (n.Lookout, n.DestroyCard, n.Recruit, n.DestroyRival)
+
+
+#: Fort's primitives that move a card (engine/program.py's ops that touch CARDS_MOVED).
+_CARD_MOVES = (n.Lookout, n.DestroyCard, n.Recruit, n.DestroyRival, n.Draw)
+
+
+def _moves_cards(node: n.Node) -> bool:
+    """Fort's card moves, and any primitive of another vocabulary (not known: it may)."""
+    return isinstance(node, _CARD_MOVES) or type(node).__module__ != n.__name__
+
+
+def reads_moved_cards(node: n.Node) -> bool:
+    """Whether a test of ``node`` may read which cards are where after a part of it moved a
+    card (a later part of a `then`, the next repetition or performer), as the engine judges it
+    (engine/program.py, reads_moved_cards): then its search tries each card of a zone."""
+    return _card_flow(node)[2]
+
+
+def _card_flow(node: n.Node) -> tuple[bool, bool, bool]:
+    """(may move a card, may read the cards, may read them after moving one) for ``node``."""
+    if reg.spec_of(type(node)) is not None:
+        other = type(node).__module__ != n.__name__  # another vocabulary's: it may
+        return _moves_cards(node), other, other
+    flows = [_card_flow(k) for k in node.children() if isinstance(k, n.Action)]
+    moves = any(m for m, _, _ in flows)
+    reads = _reads_cards_first(node) or any(r for _, r, _ in flows)
+    after = any(a for _, _, a in flows)
+    if isinstance(node, n.Then):  # the parts in turn
+        moved = False
+        for m, r, _ in flows:
+            after = after or (moved and r)
+            moved = moved or m
+    elif isinstance(node, (n.Repeat, n.Target)) and flows:  # the body again, after itself
+        m, r, _ = flows[0]
+        after = after or (m and r)
+    return moves, reads, after
+
+
+def _reads_cards_first(node: n.Node) -> bool:
+    """What ``node`` reads of the cards before its parts: an `if`'s test, an `x`'s count."""
+    if isinstance(node, n.Conditional):
+        for e in node.test.walk():
+            if isinstance(e, n.Metric):
+                spec = reg.METRIC_BY_WORD.get(e.name)
+                if spec is None or spec.reads_cards:
+                    return True
+    elif isinstance(node, n.Repeat):
+        return not isinstance(node.count, n.Fixed) and reg.quantity_spec(node.count).reads_cards
+    return False
 
 
 def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
@@ -219,26 +285,52 @@ def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
             return
 
 
-def action_ways(node: n.Node) -> int:
+def action_ways(node: n.Node, cards: bool = False) -> int:
     """The ways deciding ``node`` may search, as E202 bounds them: the left of each `then`
     (R13.4, each left part's ways by those before it), by the ways the repetitions before it
     of each repeat around it unfold (a failed right part may take the search back to them;
-    :func:`repeated_ways`), and, with performers, the whole (core C6); 1 if none."""
+    :func:`repeated_ways`); each repeat of more than one primitive, wherever it stands, by the
+    ways of the parts of the `then`s before it (a play that cannot be performed in full
+    searches the places its repetitions reach after each of them, R13.3, R5.4: issue 31.7,
+    `(copy rival pack or recruit or advance) x any` alone stalled the engine); and, with
+    performers, the whole (core C6); 1 if none. A repeat of one primitive, or of parts none
+    of which offers a choice of its own (`(score or lose) x level`), is left to the engine's
+    memory: the places it reaches differ only by how many times each primitive was performed
+    or by what the one primitive moves (`convert x any`, `spend toy x 10`;
+    tests/test_engine_play_bound.py measures them), and the search of those is polynomial."""
     most = 1
+    cards = cards or reads_moved_cards(node)  # each card of a zone tried (CARDS_A_ZONE)
     stack: list[tuple[n.Node, int]] = [(node, 1)]
     while stack:
         x, before = stack.pop()
         if isinstance(x, n.Then):
             ways = before
-            for left in x.items[:-1]:
-                ways *= search_ways(left)
-                most = max(most, ways)
-        elif isinstance(x, n.Target):
-            most = max(most, search_ways(node))
+            last = len(x.items) - 1
+            for i, item in enumerate(x.items):  # each part after the ways of those before it
+                stack.append((item, ways))
+                if i < last:  # R13.4
+                    ways *= search_ways(item, cards)
+                    most = max(most, ways)
+            continue
+        if isinstance(x, n.Target):
+            most = max(most, search_ways(node, cards))
         if isinstance(x, n.Repeat):
-            before *= repeated_ways(search_ways(x.body), quantity_bound(x.count) - 1)
+            if reg.spec_of(type(x.body)) is None and _offers_choices(x.body):
+                most = max(most, before * search_ways(x, cards))
+            before *= repeated_ways(search_ways(x.body, cards), quantity_bound(x.count) - 1)
         stack.extend((k, before) for k in x.children() if isinstance(k, n.Action))
     return most
+
+
+def _offers_choices(node: n.Node) -> bool:
+    """A primitive of ``node`` offers more than one option each time (registry most_options:
+    which card, which rival, how to pay), so its repetitions reach places that differ by more
+    than counts."""
+    for x in node.walk():
+        spec = reg.spec_of(type(x))
+        if spec is not None and spec.most_options > 1:
+            return True
+    return False
 
 
 def repeated_ways(ways: int, times: int) -> int:
@@ -253,7 +345,7 @@ def repeated_ways(ways: int, times: int) -> int:
 
 
 def play_ways(actions: list[n.Action], coin: bool = False,
-              ways_of: Callable[[n.Node], int] = action_ways) -> int:
+              ways_of: Callable[[n.Node, bool], int] = action_ways) -> int:
     """An upper bound on the ways deciding a play of a card with these boxes may search
     (issue 31.7): the suit its coin stands for (``coin``, R5.6) and each `x any` counts (R5.7),
     named before cards are added; the counts the cards added and counted can give each suit
@@ -265,6 +357,9 @@ def play_ways(actions: list[n.Action], coin: bool = False,
     suits: set[n.Suit] = set()
     counted = 0
     ways = len(PLAIN_SUITS) if coin else 1
+    flows = [_card_flow(a) for a in actions]  # one box moves a card, another reads the cards
+    cards = any(a[2] for a in flows) or any(a[0] and b[1] for i, a in enumerate(flows)
+                                              for j, b in enumerate(flows) if i != j)
     for action in actions:
         for x in action.walk():
             if isinstance(x, n.Repeat) and isinstance(x.count, n.SuitCount):
@@ -272,7 +367,7 @@ def play_ways(actions: list[n.Action], coin: bool = False,
             elif isinstance(x, n.Repeat) and isinstance(x.count, n.AnySuit):
                 counted += 1
                 ways *= len(n.Suit)
-        ways *= ways_of(action)
+        ways *= ways_of(action, cards)
     for _ in range(len(suits) + counted):
         ways *= reg.QUANTITY_BY_WORD["any"].bound + 1
     return ways

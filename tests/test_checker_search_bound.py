@@ -206,3 +206,78 @@ def test_the_two_boxes_and_the_coin_of_a_card_count_together_for_the_play(tmp_pa
     [d] = [d for d in check_paths([path]) if d.code == "E202"]
     assert d.is_error and "`Heavy`" in d.message and "R5.3" in d.message and d.hint
     assert d.span is not None and (d.span.line, d.span.column) == (6, 14)  # the private box
+
+
+#: Issue 31.7: cards `check` accepted whose play the compiled engine searched far past the
+#: checker's figure (bench/ratio_ways.py, a hand with cards of every suit, 3 random tables):
+#: a repeat by a quantity of several alternatives, alone or as the right part of a `then`,
+#: which E202 did not count (only the left parts of a `then` were), though a play that cannot
+#: be performed in full searches the places its repetitions reach (R13.3, R5.4). The first
+#: stalled past 15 s (figure 546), the second tried 1,388,000 options for 19,110 ways (5.7 s),
+#: the third 95,499 for 19,110.
+UNCOUNTED_REPEATS = [
+    "(copy rival pack or recruit or advance) x any",
+    "(lose or score 2 or gain 3 pizza/toy) x 3 then (take pizza or copy rival pack x pack or "
+    "recruit or advance) x any",
+    "(lose or score 2 or gain 3 pizza/toy) x 3 then (copy rival pack x pack or advance) x any",
+]
+
+
+@pytest.mark.parametrize("text", UNCOUNTED_REPEATS)
+def test_a_repeat_of_alternatives_is_counted_wherever_it_stands(text):
+    from fortlang.checker import play_ways
+
+    action = parse_action(text)
+    [d] = [d for d in check(action) if d.code == "E202"]
+    assert "R5.3" in d.message and f"{reg.MAX_PLAY_WAYS:,} ways" in d.message and d.hint
+    assert (d.span.start, d.span.end) == (0, len(text))
+    assert play_ways([action]) > reg.MAX_PLAY_WAYS
+
+
+#: Issue 31.7: a card move before a test that reads which cards you have (R14: `crown`,
+#: `suits`, `advances`) makes the engine try each card of a zone, not one per zone
+#: (interpreter.EQUIVALENT_OPTIONS, program.reads_moved_cards). The checker counted them as
+#: alike: the first stalled past 150 s compiled with a figure of 504,504 (bench/ratio_ways.py
+#: --per-suit 1, table 1); the second and third took 49 s and 17.8 s for one decision in
+#: fuzz games (bench/fuzz_cards.py --at-bound --seed 1, games 362493 and 683244).
+CARDS_READ_AFTER_A_MOVE = [
+    "destroy card x 6 then (if crown = 3 -> score 2) x any",
+    "(destroy card or copy rival pack or draw) x 6 then if suits = 1 -> (lookout then copy "
+    "pack then gain toy then pack)",
+    "(each rival -> destroy card) x 5 then if advances >= 0 -> if pack != 4 -> copy pack then "
+    "each rival -> copy pack x lookout",
+]
+
+
+@pytest.mark.parametrize("text", CARDS_READ_AFTER_A_MOVE)
+def test_card_moves_before_a_test_of_the_cards_count_each_card(text):
+    from fortlang.checker import play_ways
+
+    action = parse_action(text)
+    [d] = [d for d in check(action) if d.code == "E202"]
+    assert f"{reg.MAX_PLAY_WAYS:,} ways" in d.message and d.hint
+    assert play_ways([action]) > reg.MAX_PLAY_WAYS
+
+
+@pytest.mark.parametrize("text", ["destroy card then if crown = 3 -> score 2",
+                                  "recruit then score x shovel",
+                                  "(destroy card or draw) x 2 then if vp = 3 -> score 2"])
+def test_a_card_move_read_once_or_not_read_is_accepted(text):
+    assert not [d for d in check(parse_action(text)) if d.code == "E202"]
+
+
+def test_a_card_move_in_one_box_before_a_test_of_the_cards_in_the_other_counts(tmp_path):
+    """Issue 31.7: the engine plays both boxes in either order (R5.2), so a card moved by one
+    box makes the other's test of the cards try each card (program.reads_moved_cards over the
+    play's actions): Tiny's order decision took 26.9 s in an at-bound fuzz game (seed 2, game
+    822377) for a figure of 90,090."""
+    from fortlang.cardset.load import check_paths
+
+    path = tmp_path / "kids.yaml"
+    path.write_text("kids:\n  - id: tiny\n    name: Tiny\n    suits: [crown]\n"
+                    "    public: (if crown >= 2 -> (copy rival pack or pack or pack)) x 4 then "
+                    "(if water_gun < 1 -> (draw then copy pack then score 2)) x pack\n"
+                    "    private: destroy card x 10 then if pizza = 0 -> recruit\n"
+                    "    source: provisional\n", encoding="utf-8")
+    [d] = [d for d in check_paths([path]) if d.code == "E202"]
+    assert d.is_error and "`Tiny`" in d.message and f"{reg.MAX_PLAY_WAYS:,} ways" in d.message

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.checker import any_suits, play_ways, search_ways
+from fortlang.checker import any_suits, check, play_ways, search_ways
 from fortlang.engine import interpreter
 from fortlang.games.fort.play import play_card, why_not
 from fortlang.nodes import Suit
@@ -79,5 +79,69 @@ def test_a_play_searches_within_the_checker_figure(monkeypatch, public, private,
         tried = _counting(patched, PER_WAY * figure)
         legal = why_not(game, 0, card) is None
         if legal:
+            play_card(game, 0, card, follow=False, checked=True)
+    assert tried[0] <= PER_WAY * figure
+
+
+#: Issue 31.7: shapes bench/ratio_ways.py found the engine searching far past the figure E202
+#: bounds (checker.play_ways with checker.action_ways): a repeat of parts that offer choices,
+#: alone or as the right part of a `then` (one stalled, with a figure of 546), and, beside
+#: them, cards of the same shapes the checker accepts.
+FOUND_SHAPES = [
+    "(copy rival pack or recruit or advance) x any",
+    "(lose or score 2 or gain 3 pizza/toy) x 3 then (copy rival pack x pack or advance) x any",
+    "(copy rival pack or recruit or advance) x 2",
+    "score then (copy rival pack or recruit) x 3",
+    "(lose or score 2) x 3 then (copy rival pack or advance) x 2",
+]
+
+
+#: Issue 31.7: a card move before a test that reads which cards you have (`if crown = 3`,
+#: R14) makes the engine try every card of a zone instead of one per zone
+#: (interpreter.EQUIVALENT_OPTIONS, program.reads_moved_cards); the checker counted a card
+#: move as if the cards ended alike (compiled, the first stalled past 150 s on table 1 with a
+#: figure of 504,504), and now counts checker.CARDS_A_ZONE cards a zone. Beside it, cards of
+#: the same shape it accepts.
+CARDS_READ_AFTER_A_MOVE = [
+    "destroy card x 6 then (if crown = 3 -> score 2) x any",
+    "destroy card x 2 then (if crown = 3 -> score 2) x 2",
+    "(recruit or lookout) then if suits = 2 -> score",
+]
+
+
+@pytest.mark.parametrize("table", range(3))
+@pytest.mark.parametrize("text", FOUND_SHAPES)
+def test_a_card_is_refused_or_searched_within_its_figure(monkeypatch, text, table):
+    """Whatever `check` accepts, a play of it tries at most PER_WAY options a way of the
+    figure E202 bounds, with a hand holding cards of every suit (R5.3: the counts the cards
+    added give at their largest); what it would search past that, it refuses."""
+    _refused_or_within(monkeypatch, text, table, 4)
+
+
+@pytest.mark.parametrize("table", range(3))
+@pytest.mark.parametrize("text", CARDS_READ_AFTER_A_MOVE)
+def test_a_card_move_before_a_test_of_the_cards_is_counted(monkeypatch, text, table):
+    _refused_or_within(monkeypatch, text, table, 1)
+
+
+def _refused_or_within(monkeypatch, text: str, table: int, per_suit: int) -> None:
+    from fortlang.parser import parse_action
+
+    action = parse_action(text)
+    if any(d.code == "E202" for d in check(action)):
+        return
+    figure = play_ways([action], True)
+    kid = dataclasses.replace(BASE.kids[-1], id="tried", name="Tried",
+                              suits=(Suit.SHOVEL, Suit.COIN), public=action, private=None)
+    game = random_table(BASE, 3, table)
+    hand = game.players[0].hand
+    for suit in Suit:
+        with_suit = [k for k in BASE.kids if suit in k.suits and not k.best_friend]
+        for i in range(per_suit):
+            game.new_card(with_suit[i % len(with_suit)], hand)
+    card = game.new_card(kid, hand)
+    with monkeypatch.context() as patched:
+        tried = _counting(patched, PER_WAY * figure)
+        if why_not(game, 0, card) is None:
             play_card(game, 0, card, follow=False, checked=True)
     assert tried[0] <= PER_WAY * figure
