@@ -253,3 +253,20 @@ def test_a_language_without_its_digest_shows_the_english_one_and_says_so() -> No
     assert "{ #f4-2 .fl-rule }" in page and "## F1 Components" in page
     assert "только на английском" not in (rules_page(frantic, "ru") or "")
     assert rules_page(dataclasses.replace(frantic, rules_pages={}), "fr") is None
+
+
+def test_the_pages_a_game_site_carries_link_only_pages_it_carries() -> None:
+    """mkdocs --strict refuses a link to a page the site lacks: every hand-written page a
+    game's site carries (docs/games.md and the pages it links) links only pages it carries,
+    in every language (games.md came to link search-bot.md and the sites stopped building)."""
+    import re
+
+    from fortlang.docsite import gamesite, site
+
+    carried = {name for _, name in gamesite.HANDWRITTEN}
+    for _, name in gamesite.HANDWRITTEN:
+        for lang in ("en", "fr", "ru"):
+            text = site.hand_written_page(name, lang)
+            assert text is not None, (name, lang)
+            linked = set(re.findall(r"\]\(([\w-]+\.md)(?:#[\w-]*)?\)", text))
+            assert linked <= carried, (name, lang, linked - carried)

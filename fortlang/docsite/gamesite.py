@@ -34,8 +34,10 @@ from fortlang.module import GameModule
 from fortlang.registry import Vocabulary
 
 #: The hand-written pages of docs/ a game's site carries: the module author's guide and the
-#: scenario files' page (the guide links it; it has a section for other games).
-HANDWRITTEN = (("games", "games.md"), ("scenarios", "scenarios.md"))
+#: pages it links, each with a section for other games (scenario files, the search bot);
+#: tests/test_docs_modules.py checks that no page carried links one left out.
+HANDWRITTEN = (("games", "games.md"), ("scenarios", "scenarios.md"),
+               ("search_bot", "search-bot.md"))
 #: A link of a digest to a page of docs/, one folder up from docs/games/ where the digests are.
 _UP_LINK = re.compile(r"\[([^\]]*)\]\(\.\./([\w-]+\.md)(#[\w-]*)?\)")
 
