@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from bench_simulate import _quartiles
-from trees import Probe, export
+from trees import paired_rounds, sides
 
 PROBE = r"""
 import hashlib, json, sys, time
@@ -66,28 +66,10 @@ def main() -> None:
     parser.add_argument("--this-site", type=Path, help="a tree already built for this side")
     parser.add_argument("--base-site", type=Path, help="the same, for the base side")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="fortlang-bench-") as tmp:
-        if args.compiled:
-            from trees import build_compiled, export_whole
 
-            sides = {"this": args.this_site or build_compiled(Path(tmp) / "this"),
-                     "base": args.base_site or build_compiled(
-                         Path(tmp) / "base", export_whole(args.base, Path(tmp) / "whole"))}
-        else:
-            sides = {"this": Path(__file__).resolve().parent.parent,
-                     "base": export(args.base, Path(tmp) / "base")}
-        probes = {name: Probe(path, PROBE, str(args.playouts)) for name, path in sides.items()}
-        rows: dict[str, list[dict]] = {name: [] for name in sides}
-        try:
-            for run in range(args.runs):
-                for name, probe in probes.items():
-                    rows[name].append(probe.play(1000 * run, args.games))
-        finally:
-            for probe in probes.values():
-                probe.close()
-    for name, runs in rows.items():
-        if any(r["compiled"] != args.compiled for r in runs):
-            raise SystemExit(f"the {name} side ran the wrong build (FORTLANG_PURE? a stale .so?)")
+    with tempfile.TemporaryDirectory(prefix="fortlang-bench-") as tmp:
+        rows = paired_rounds(sides(args, Path(tmp)), PROBE, str(args.playouts), args.runs,
+                             args.games, args.compiled)
     rate = {name: sum(r["playouts"] for r in runs) / sum(r["seconds"] for r in runs)
             for name, runs in rows.items()}
     ratios = [(t["playouts"] / t["seconds"]) / (b["playouts"] / b["seconds"])

@@ -22,7 +22,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from trees import Probe, export
+from trees import paired_rounds, sides
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = (("random", 4), ("greedy", 4), ("random", 2), ("greedy", 2))
@@ -86,34 +86,17 @@ def main() -> None:
                         "(build_compiled's site folder), instead of building one")
     parser.add_argument("--base-site", type=Path, help="the same, for the base side")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="fortlang-bench-") as tmp:
-        if args.compiled:
-            from trees import build_compiled, export_whole
 
-            sides = {"this": args.this_site or build_compiled(Path(tmp) / "this"),
-                     "base": args.base_site or build_compiled(
-                         Path(tmp) / "base", export_whole(args.base, Path(tmp) / "whole"))}
-        else:
-            sides = {"this": ROOT, "base": export(args.base, Path(tmp) / "base")}
-        probes = {name: Probe(path, PROBE, json.dumps(CONFIGS)) for name, path in sides.items()}
-        rows: dict[str, list[dict]] = {name: [] for name in sides}
-        try:
-            for run in range(args.runs):
-                for name, probe in probes.items():
-                    rows[name].append(probe.play(1000 * run, args.games))
-        finally:
-            for probe in probes.values():
-                probe.close()
-    for name, runs in rows.items():
-        if any(r["compiled"] != args.compiled for r in runs):
-            raise SystemExit(f"the {name} side ran the wrong build (FORTLANG_PURE? a stale .so?)")
+    with tempfile.TemporaryDirectory(prefix="fortlang-bench-") as tmp:
+        rows = paired_rounds(sides(args, Path(tmp)), PROBE, json.dumps(CONFIGS), args.runs,
+                             args.games, args.compiled)
     build = "compiled" if args.compiled else "pure"
     print(f"simulate's path (run_chunk), {build}, one core, process CPU time: {args.runs} "
           f"rounds of {args.games} games per config, both sides the same seeds")
     print(f"  {'bots':>6} {'players':>7} {'base g/s':>9} {'this g/s':>9}  this/base, paired")
     for c, (bots, players) in enumerate(CONFIGS):
         rate = {}
-        for name in sides:
+        for name in rows:
             cells = [r["configs"][c] for r in rows[name]]
             rate[name] = sum(x["games"] for x in cells) / sum(x["seconds"] for x in cells)
         ratios = [b["configs"][c]["seconds"] / t["configs"][c]["seconds"]

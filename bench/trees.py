@@ -81,3 +81,34 @@ class Probe:
         if self.proc.stdin is not None:
             self.proc.stdin.close()
         self.proc.wait()
+
+
+def sides(args: object, tmp: Path, this: Path = ROOT) -> dict[str, Path]:
+    """The two trees a bench compares: with ``args.compiled`` this tree's and ``args.base``'s
+    compiled builds (or ``args.this_site`` / ``args.base_site`` already built), else this tree
+    and the base's code exported."""
+    if getattr(args, "compiled", False):
+        return {"this": getattr(args, "this_site", None) or build_compiled(tmp / "this"),
+                "base": getattr(args, "base_site", None) or build_compiled(
+                    tmp / "base", export_whole(args.base, tmp / "whole"))}
+    return {"this": this, "base": export(args.base, tmp / "base")}
+
+
+def paired_rounds(trees: dict[str, Path], code: str, arg: str, runs: int, games: int,
+                  compiled: bool) -> dict[str, list[dict]]:
+    """``runs`` rounds, each side in turn playing ``games`` with the round's seeds (paired);
+    every side's rows. A side that ran the other build (FORTLANG_PURE, a stale .so) stops the
+    bench."""
+    probes = {name: Probe(path, code, arg) for name, path in trees.items()}
+    rows: dict[str, list[dict]] = {name: [] for name in trees}
+    try:
+        for run in range(runs):
+            for name, probe in probes.items():
+                rows[name].append(probe.play(1000 * run, games))
+    finally:
+        for probe in probes.values():
+            probe.close()
+    for name, played in rows.items():
+        if any(r["compiled"] != compiled for r in played):
+            raise SystemExit(f"the {name} side ran the wrong build (FORTLANG_PURE? a stale .so?)")
+    return rows
