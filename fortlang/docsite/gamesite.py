@@ -28,7 +28,6 @@ from fortlang.docsite.gameface import face_of
 from fortlang.docsite.gameglossary import face_path, glossary_page
 from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import game_reference_page
-from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet, Origin
 from fortlang.module import GameModule
 from fortlang.registry import Vocabulary
@@ -151,12 +150,8 @@ def check_ids(sets: Sequence[CardSet]) -> None:
     for s in sets:
         items: list[tuple[str, str, Origin | None]] = [("set", s.id, None)]
         items += [("card", c.id, c.origin) for c in s.cards]
-        for kind, ident, origin in items:
-            if not safe.is_id(ident):
-                raise FortError(Diagnostic(
-                    ERROR, "E313", f"{kind} id `{safe.visible(ident)}` is not an id",
-                    file=origin.file if origin is not None else "<card set>",
-                    hint="an id is lowercase words and digits joined by dashes or underscores"))
+        site.check_id_items(items, "an id is lowercase words and digits joined by dashes or "
+                            "underscores")
 
 
 def build(out: Path, game: GameModule, vocab: Vocabulary, sets: Sequence[CardSet],

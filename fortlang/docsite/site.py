@@ -321,12 +321,16 @@ def check_ids(sets: Sequence[CardSet]) -> None:
         items += [("card", k.id, k.origin) for k in s.kids]
         items += [("made-up rule", r.id, r.origin) for r in s.rules]
         items += [("perk", p.id, p.origin) for p in s.perks]
-        for kind, ident, origin in items:
-            if not safe.is_id(ident):
-                raise FortError(Diagnostic(
-                    ERROR, "E313", f"{kind} id `{safe.visible(ident)}` is not an id",
-                    file=origin.file if origin is not None else "<card set>",
-                    hint="an id is lowercase words and digits joined by dashes"))
+        check_id_items(items, "an id is lowercase words and digits joined by dashes")
+
+
+def check_id_items(items: Sequence[tuple[str, str, Origin | None]], hint: str) -> None:
+    """E313 at the first (kind, id, origin) whose id is no id (``safe.is_id``)."""
+    for kind, ident, origin in items:
+        if not safe.is_id(ident):
+            raise FortError(Diagnostic(
+                ERROR, "E313", f"{kind} id `{safe.visible(ident)}` is not an id",
+                file=origin.file if origin is not None else "<card set>", hint=hint))
 
 
 def build(out: Path, sets: Sequence[CardSet], langs: Sequence[str] = lx.LANGUAGES,
