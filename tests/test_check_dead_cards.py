@@ -130,3 +130,25 @@ def test_a_card_whose_search_is_long_is_not_judged_nor_does_an_editor_judge_any(
     assert [d.message.split("`")[1] for d in flagged] == ["Grump"]
     assert not [d for d in plain_report([folder]).diagnostics
                 if d.code == "W305"]
+
+
+def test_the_starting_tables_are_dealt_once_for_the_whole_set(tmp_path: Path,
+                                                              monkeypatch) -> None:
+    """Nine tables judge every design card: dealt once per set and copied for each card (they
+    were dealt again for every card), the verdicts the same."""
+    from fortlang.games.fort import setup
+
+    dead = "".join(grump("original", card_id=f"grump{i}").replace("Grump", f"Grump {i}")
+                   for i in range(4))
+    folder = write_set(tmp_path / "grumpy", dead)
+    deals = []
+    real = setup.new_game
+
+    def counting(*args, **kw):
+        deals.append(kw.get("seed"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(setup, "new_game", counting)
+    flagged = [d for d in check_report([folder]).diagnostics if d.code == "W305"]
+    assert len(flagged) == 4  # every dead card judged on every table
+    assert len(deals) == len(deadcards.PLAYER_COUNTS) * len(deadcards.DEALS)

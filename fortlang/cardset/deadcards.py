@@ -18,7 +18,7 @@ limits (E202); a set with any error is not played at all.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fortlang.errors import WARNING, Diagnostic, FortError, errors_in
 from fortlang.model import CardSet, KidCard, Source
@@ -52,10 +52,13 @@ def run(result: SetResult, known: Mapping[str, SetResult]) -> Iterator[Diagnosti
     table = _table(result, known)
     if table is None:
         return
+    dealt: list[tuple[Any, int]] = []  # the starting tables, dealt once for the whole set
     for f, e in designs:
         if _search_figure(e.item) > MOST_JUDGED_WAYS:
             continue  # not judged: the engine's search of it on nine tables would be long
-        refusal = first_turn_refusal(table, e.item)
+        if not dealt:
+            dealt = starting_tables(table)
+        refusal = first_turn_refusal(table, e.item, dealt)
         if refusal is None:
             continue
         node = e.node.get("public") or e.node.get("private") or e.name_node or e.node
@@ -85,25 +88,28 @@ def _table(result: SetResult, known: Mapping[str, SetResult]) -> CardSet | None:
         return None
 
 
-def first_turn_refusal(table: CardSet, card: KidCard) -> str | None:
+def first_turn_refusal(table: CardSet, card: KidCard,
+                       dealt: list[tuple[Any, int]] | None = None) -> str | None:
     """None if ``card`` can be played by the first player on some starting table of
-    ``table`` (it must be one of its cards), else why not, as the engine says it."""
+    ``table`` (it must be one of its cards), else why not, as the engine says it;
+    ``dealt``: the tables :func:`starting_tables` dealt, reused from card to card."""
     from fortlang.games.fort.play import refusal_text
 
     first_rule = None
-    for rule in starting_verdicts(table, card):
+    for rule in starting_verdicts(table, card, dealt):
         if rule is None:
             return None
         first_rule = first_rule or rule
     return None if first_rule is None else refusal_text(card, first_rule)
 
 
-def starting_verdicts(table: CardSet, card: KidCard) -> Iterator[str | None]:
-    """For each starting table tried, the rule by which the engine refuses ``card`` in the
-    first player's hand (R5.4, R5.5), or None where it can be played."""
-    from fortlang.games.fort.play import why_not
+def starting_tables(table: CardSet) -> list[tuple[Any, int]]:
+    """Each starting table tried (R2, for each player count and deal), with its first player,
+    the last card the first player drew put back on the deck: the table a card is judged on,
+    in its place."""
     from fortlang.games.fort.setup import new_game
 
+    out = []
     for players in PLAYER_COUNTS:
         for seed in DEALS:
             try:
@@ -112,4 +118,17 @@ def starting_verdicts(table: CardSet, card: KidCard) -> Iterator[str | None]:
                 continue
             player = game.players[first]
             game.move(player.hand, len(player.hand) - 1, player.deck)  # drawn in its place
-            yield why_not(game, first, game.new_card(card, player.hand))
+            out.append((game, first))
+    return out
+
+
+def starting_verdicts(table: CardSet, card: KidCard,
+                      dealt: list[tuple[Any, int]] | None = None) -> Iterator[str | None]:
+    """For each starting table tried, the rule by which the engine refuses ``card`` in the
+    first player's hand (R5.4, R5.5), or None where it can be played; each table a copy of
+    one of ``dealt`` (dealt here when not given)."""
+    from fortlang.games.fort.play import why_not
+
+    for game, first in dealt if dealt is not None else starting_tables(table):
+        trial = game.copy()
+        yield why_not(trial, first, trial.new_card(card, trial.players[first].hand))
