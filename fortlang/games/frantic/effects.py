@@ -34,7 +34,7 @@ from fortlang.games.frantic.kinds import (
     Whom,
     Wishable,
 )
-from fortlang.games.frantic.table import COLOURS, FranticSeat, FranticTable, PlayCard
+from fortlang.games.frantic.table import COLOURS, Answer, FranticSeat, FranticTable, PlayCard
 
 K = Callable[[bool], bool]
 Then = Callable[[], bool]
@@ -228,7 +228,7 @@ def react(ctx: Any, victim: int, taken: Then, countered: Then) -> bool:
     held = counterattacks(table, victim)
     if not held:
         return taken()
-    options = [Option("take it", None)] + [Option(c.name, c.id) for c in held]
+    options = [Option("take it", Answer.TAKE_IT)] + [Option(c.name, c.id) for c in held]
 
     def ask(k2: K) -> bool:
         return choose(ctx, Kind.REACT, options,

@@ -12,7 +12,6 @@ Everything is bounded: turns per round (:data:`MOST_TURNS`) and rounds per game
 from __future__ import annotations
 
 import dataclasses
-from enum import StrEnum
 from typing import Any
 
 from fortlang import nodes as n
@@ -20,7 +19,7 @@ from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.perform import Wanted, debug_check, execute, perform
 from fortlang.games.frantic.effects import draw_cards, play_card, playable
-from fortlang.games.frantic.table import FranticTable, PlayCard, new_table, points_limit
+from fortlang.games.frantic.table import Answer, FranticTable, PlayCard, new_table, points_limit
 from fortlang.model import CardSet
 from fortlang.module import Outcome
 
@@ -30,12 +29,6 @@ MOST_TURNS = 1000
 MOST_ROUNDS = 100
 #: F9.14: Time Bomb's bonus for a player who empties their hand before it goes off.
 BOMB_POINTS = 10
-
-
-class TurnAnswer(StrEnum):
-    """A turn's answer that is no card (F3.1): draw one instead (F3.2)."""
-
-    DRAW = "draw"
 
 
 def needs_search(action: Any) -> bool:
@@ -133,7 +126,7 @@ def nice_try(table: FranticTable, current: int) -> None:
         held = [c for c in p.hand if c.when == "hands_emptied" and c.reaction is not None]
         if not held:
             continue
-        options = (Option("pass", None), *(Option(c.name, c.id) for c in held))
+        options = (Option("pass", Answer.PASS), *(Option(c.name, c.id) for c in held))
         pick = table.ask(Decision(seat, Kind.REACT, options,
                                   "a hand is empty: play Nice Try? (F7.6)"))
         if pick == 0:
@@ -156,7 +149,7 @@ def take_turn(table: FranticTable, seat: int) -> None:
         p.skipped = False
         return
     cards = playable(table, seat)
-    options = (*(Option(c.name, c.id) for c in cards), Option("draw", TurnAnswer.DRAW))
+    options = (*(Option(c.name, c.id) for c in cards), Option("draw", Answer.DRAW))
     pick = table.ask(Decision(seat, Kind.PLAY, options, "play a matching card or draw (F3.1)")
                      ) if cards else len(cards)
     if pick < len(cards):
@@ -168,7 +161,7 @@ def take_turn(table: FranticTable, seat: int) -> None:
     cards = playable(table, seat)
     if not cards:
         return
-    options = (*(Option(c.name, c.id) for c in cards), Option("pass", None))
+    options = (*(Option(c.name, c.id) for c in cards), Option("pass", Answer.PASS))
     pick = table.ask(Decision(seat, Kind.PLAY, options, "play a card after drawing (F3.2)"))
     if pick < len(cards):
         play_move(table, seat, cards[pick])

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fortlang.engine.choices import Decision, Kind, Option, Seat
-from fortlang.games.frantic.match import TurnAnswer
-from fortlang.games.frantic.table import COLOURS, FranticTable
+from fortlang.games.frantic.table import COLOURS, Answer, FranticTable
 
 #: The words of the table, by language.
 WORDS: dict[str, dict[str, str]] = {
@@ -112,10 +111,8 @@ class FranticNarration:
 
     def label(self, decision: Decision, option: Option, lang: str) -> str | None:
         value = option.value
-        if isinstance(value, TurnAnswer):
+        if isinstance(value, Answer):
             return _words(lang)[value.value]
-        if value is None and option.label in ("pass", "take it"):
-            return _words(lang)[option.label]
         if decision.kind == Kind.PRIMITIVE and _is_wish(value):
             return _wish(value, lang)
         return None

@@ -28,10 +28,10 @@ from fortlang.engine.choices import Decision, Kind
 from fortlang.errors import MessageError, did_you_mean
 from fortlang.games.frantic import match
 from fortlang.games.frantic.effects import playable
-from fortlang.games.frantic.match import TurnAnswer
 from fortlang.games.frantic.table import (
     COLOURS,
     SWITCHES,
+    Answer,
     EventCard,
     FranticTable,
     PlayCard,
@@ -280,7 +280,7 @@ class TurnAsker:
         if pending is not None and decision.kind is Kind.PLAY and decision.player == pending[0]:
             self.pending = None
             seat, says = pending
-            if says == "draw" and not any(o.value is TurnAnswer.DRAW for o in decision.options):
+            if says == "draw" and not any(o.value is Answer.DRAW for o in decision.options):
                 # nothing matched: the turn drew without asking (F3.2); this asks what to
                 # play after the draw, a question for the script
                 index: int = self.script.decide(game, decision)
@@ -289,7 +289,7 @@ class TurnAsker:
                 raise Unanswered(f"player {seat + 1} is asked what to play: their turn is "
                                  "not skipped")
             for i, option in enumerate(decision.options):
-                if option.value == says or (says == "draw" and option.value is TurnAnswer.DRAW):
+                if option.value == says or (says == "draw" and option.value is Answer.DRAW):
                     return i
             offered = ", ".join(str(o.value or o.label) for o in decision.options)
             raise Unanswered(f"player {seat + 1} may not play {says} here (F5): the turn "

@@ -11,6 +11,7 @@ rounds played (F4.3: points are bad, the lowest total wins)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any
 
 from fortlang.engine.journal import Journal, SeatCounts
@@ -107,6 +108,15 @@ class FranticSeat(SeatCounts):
         """`x place` (F9.9): this seat's place in the order of the effect resolving, from the
         next player of the one who set it off (1) to that player (last)."""
         return self.table.place_of(self.seat)
+
+
+class Answer(StrEnum):
+    """An answer to one of the rules' questions that names no card: draw instead of playing
+    (F3.1, F3.2), pass (F3.2, F7.6), or take a special aimed at you (F7.4)."""
+
+    DRAW = "draw"
+    PASS = "pass"
+    TAKE_IT = "take it"
 
 
 class FranticTable(Journal):
