@@ -8,9 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from plugin_site import forget, install
-
-from fortlang import games
+from plugin_site import forget_games, install
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "game-module"
@@ -21,11 +19,9 @@ PIG_SET = EXAMPLE / "cards" / "pig-base"
 def pig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The example module installed in a private folder on ``sys.path``; the installed games
     are forgotten before and after."""
-    forget()
-    games.forget()
+    forget_games()
     site = install(tmp_path / "site", name="pig", module="fortlang_pig",
                    source=EXAMPLE / "fortlang_pig", group="fortlang.games", attr="GAME")
     monkeypatch.syspath_prepend(str(site))
     yield site
-    forget()
-    games.forget()
+    forget_games()

@@ -55,3 +55,11 @@ def forget() -> None:
     plugins._vocabulary.cache_clear()
     for name in [m for m in sys.modules if m.partition(".")[0] in _MODULES]:
         del sys.modules[name]
+
+
+def forget_games() -> None:
+    """:func:`forget`, and what fortlang.games remembers of installed game modules."""
+    from fortlang import games
+
+    forget()
+    games.forget()

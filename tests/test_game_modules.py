@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from expansion import write_expansion
-from plugin_site import forget, install
+from plugin_site import forget_games, install
 
 from fortlang import games
 from fortlang.cli import main
@@ -35,11 +35,9 @@ OTHER = ("from fortlang.module import GameModule\n"
 @pytest.fixture(autouse=True)
 def fresh_games() -> Iterator[None]:
     """fortlang.games (and fortlang.plugins) forget installed modules before and after."""
-    forget()
-    games.forget()
+    forget_games()
     yield
-    forget()
-    games.forget()
+    forget_games()
 
 
 @pytest.fixture

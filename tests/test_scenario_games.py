@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from plugin_site import forget, install
+from plugin_site import forget_games, install
 
-from fortlang import games
 from fortlang.cli import main
 
 #: A dice game: a move `roll: N` rolls N dice (each a chance point of the engine's journal)
@@ -64,11 +63,9 @@ BARE = DICE.replace(',\n                  scenarios="dice_game:SCENARIOS")', ")"
 
 @pytest.fixture(autouse=True)
 def fresh_games() -> Iterator[None]:
-    forget()
-    games.forget()
+    forget_games()
     yield
-    forget()
-    games.forget()
+    forget_games()
 
 
 def _installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> Path:
