@@ -270,3 +270,55 @@ def test_the_pages_a_game_site_carries_link_only_pages_it_carries() -> None:
             assert text is not None, (name, lang)
             linked = set(re.findall(r"\]\(([\w-]+\.md)(?:#[\w-]*)?\)", text))
             assert linked <= carried, (name, lang, linked - carried)
+
+
+def test_a_games_rule_numbers_link_to_its_rules_page(built: tuple[str, Path]) -> None:
+    """Fort's pages link every R-number to its rules page; a game's site does the same with
+    its own letter (F4.2, G8.3): the reference's primitives and the glossary's cards cite
+    them."""
+    game, site = built
+    letter = {"frantic": "f", "fortune-and-glory": "g"}[game]
+    for lang in LANGS:
+        reference = _text(site / lang / "reference.html")
+        links = re.findall(r'class="fl-rule-link" href="rules\.html#([a-z]\d+(?:-\d+)?)"',
+                           reference)
+        assert links and all(x.startswith(letter) for x in links), (lang, links[:5])
+        rules = _text(site / lang / "rules.html")
+        for target in set(links):
+            assert f'id="{target}"' in rules, (lang, target)  # no link to a missing anchor
+
+
+def test_the_card_browser_shows_every_card_with_its_kind_actions_and_provenance(
+        built: tuple[str, Path]) -> None:
+    game, site = built
+    (cardset,) = load_specs([str(GAMES[game])])
+    kinds = {k.name for k in game_named(game).cards}
+    for lang in LANGS:
+        page = _text(site / lang / "cards.html")
+        figures = re.findall(r'<figure class="fl-grid-card" data-kind="([\w-]+)" '
+                             r'data-suit="[^"]*" data-action="([^"]*)" data-source="(\w*)"',
+                             page)
+        assert len(figures) == len(cardset.cards), lang
+        assert {k for k, _, _ in figures} <= kinds
+        assert {s for _, _, s in figures} == {c.source.value for c in cardset.cards}
+        used = {a for _, actions, _ in figures for a in actions.split()}
+        assert used <= {p.name for p in words_of(game).primitives}
+        if any(c.texts for c in cardset.cards):
+            assert used, lang
+        for card in cardset.cards:
+            assert f'href="glossary/{cardset.id}.html#{card.id}"' in page, (lang, card.id)
+        assert 'href="cards.html"' in _text(site / lang / "index.html")
+
+
+def test_a_games_reference_speaks_of_its_own_grammar_not_forts() -> None:
+    from fortlang.docsite.langref import language_section
+
+    fort_words = ("kid card", "carte gamin", "карты ребёнка", "made-up rule",
+                  "règle improvisée", "придуманное правило")
+    for game in ("frantic", "fortune-and-glory"):
+        vocab = words_of(game)
+        assert vocab is not None
+        for lang in LANGS:
+            section = language_section(lang, vocab)
+            assert not [w for w in fort_words if w in section], (game, lang)
+    assert "kid card" in language_section("en")  # Fort's page is Fort's

@@ -1,8 +1,9 @@
 """The card browser: a grid of every face across the sets (kids R1.1, best friends R1.2,
 made-up rules R14, perks R15, the board R10), with filters by kind, by suit, by action
-primitive (R12) and by provenance. The filters are plain ``<select>`` elements
-read by ``fortlang-cards.js``; each face carries its values in ``data-`` attributes whose words
-come from the registry and the model (never from a card file's free text).
+primitive (R12) and by provenance (a game module's sets: :func:`game_browser_page`, with the
+filters their cards have). The filters are plain ``<select>`` elements read by
+``fortlang-cards.js``; each face carries its values in ``data-`` attributes whose words come
+from the registry and the model (never from a card file's free text).
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from fortlang import registry as reg
 from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
-from fortlang.model import CardSet, KidCard, Perk, Source
+from fortlang.docsite.gameface import kind_name
+from fortlang.docsite.gameglossary import face_path
+from fortlang.model import CardSet, GameCard, KidCard, Perk, Source
+from fortlang.module import GameModule
 from fortlang.nodes import Suit
 
 PAGE = "cards.md"
@@ -90,6 +94,46 @@ def browser_page(sets: Sequence[CardSet], lang: str) -> str:
     return "\n".join([
         md.heading(1, lx.ui("browser", lang), "card-browser"),
         lx.ui("browser_intro", lang) + "\n",
+        f'<div class="fl-filters">{filters}<span class="fl-grid-status">{lx.ui("shown", lang)} '
+        f'<span class="fl-grid-count">{len(figures)}</span></span></div>\n',
+        '<div class="fl-grid">' + "".join(figures) + "</div>\n",
+    ])
+
+
+def game_actions_of(card: GameCard, vocab: reg.Vocabulary) -> list[str]:
+    """The primitives of a game module's ``vocab`` the card's texts use, in declaration
+    order."""
+    names = {spec.node: spec.name for spec in vocab.primitives}
+    used = {names[type(node)] for text in card.texts.values() for node in text.walk()
+            if type(node) in names}
+    return [spec.name for spec in vocab.primitives if spec.name in used]
+
+
+def game_browser_page(game: GameModule, vocab: reg.Vocabulary, sets: Sequence[CardSet],
+                      lang: str) -> str:
+    """The card browser of a game module's sets: every face, filtered by the kinds the module
+    declares, the primitives its cards use and provenance (no suits: they are Fort's)."""
+    cards = [(s.id, c) for s in sets for c in s.cards]
+    declared = [k.name for k in game.cards]
+    kinds = declared + sorted({c.kind for _, c in cards} - set(declared))
+    used = {a for _, c in cards for a in game_actions_of(c, vocab)}
+    filters = "".join([
+        _select("kind", lx.ui("kind", lang),
+                [(k, lx.cap(safe.markdown(kind_name(k, game.cards, lang)))) for k in kinds
+                 if any(c.kind == k for _, c in cards)], lang),
+        _select("action", lx.ui("action", lang),
+                [(spec.name, safe.markdown(spec.syntax.split(" [")[0]))
+                 for spec in vocab.primitives if spec.name in used], lang),
+        _select("source", lx.ui("provenance", lang),
+                [(s.value, lx.ui(s.value, lang)) for s in Source
+                 if any(c.source is s for _, c in cards)], lang)])
+    figures = [_figure(c.kind, face_path(sid, c), safe.markdown(c.name_in(lang)),
+                       f"glossary/{sid}.html#{c.id}", "",
+                       " ".join(game_actions_of(c, vocab)), c.source.value)
+               for sid, c in cards]
+    return "\n".join([
+        md.heading(1, lx.ui("browser", lang), "card-browser"),
+        lx.ui("game_browser_intro", lang) + "\n",
         f'<div class="fl-filters">{filters}<span class="fl-grid-status">{lx.ui("shown", lang)} '
         f'<span class="fl-grid-count">{len(figures)}</span></span></div>\n',
         '<div class="fl-grid">' + "".join(figures) + "</div>\n",

@@ -9,7 +9,8 @@ whole), with the game's own pages:
 - the language reference, derived from the module's vocabulary as Fort's is from Fort's
   (:func:`fortlang.docsite.reference.game_reference_page`), and its card kinds' schemas;
 - a glossary per set (:mod:`fortlang.docsite.gameglossary`) with every card's face
-  (:mod:`fortlang.docsite.gameface`);
+  (:mod:`fortlang.docsite.gameface`), and the card browser over every set's faces
+  (:func:`fortlang.docsite.browser.game_browser_page`);
 - the module author's guide (docs/games.md) and the error codes.
 """
 
@@ -24,6 +25,8 @@ from fortlang.docsite import error_codes, safe, site
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite import rules as rules_text
+from fortlang.docsite.browser import PAGE as BROWSER
+from fortlang.docsite.browser import game_browser_page
 from fortlang.docsite.gameface import face_of
 from fortlang.docsite.gameglossary import face_path, glossary_page
 from fortlang.docsite.icons import every_icon
@@ -52,6 +55,13 @@ def rules_page(game: GameModule, lang: str) -> str | None:
         return None
     page = rules_text.mark_rules(site_links(text), rules_text.letter_of(text))
     return site.in_english(page, lang) if english else page
+
+
+def rule_letter(game: GameModule) -> str:
+    """The letter the game's rule numbers start with (``F`` for Frantic's F4.2), read from its
+    English digest: the pages' filter links those numbers to the rules page."""
+    text = rules_text.game_source(game, "en")
+    return rules_text.letter_of(text) if text is not None else "R"
 
 
 def site_links(text: str) -> str:
@@ -85,6 +95,8 @@ def index_page(game: GameModule, sets: Sequence[CardSet], lang: str, langs: Sequ
     links += [f"- [{lx.ui('reference', lang)}](reference.md)"]
     links += [f"- [{safe.markdown(s.manifest.name_in(lang))} — {lx.ui('glossary', lang)}]"
               f"(glossary/{s.id}.md)" for s in sets]
+    if any(s.cards for s in sets):
+        links.append(f"- [{lx.ui('browser', lang)}]({BROWSER})")
     links += [f"- [{lx.ui(key, lang)}]({page})" for key, page in pages]
     others = " · ".join(f'<a href="../{x}/index.html" hreflang="{x}">{lx.LANGUAGE_NAMES[x]}</a>'
                         for x in langs if x != lang)
@@ -125,6 +137,8 @@ def generate(src: Path, site_dir: str, game: GameModule, vocab: Vocabulary,
             site.write(docs / "assets" / face_path(card_set.id, card),
                        face.to_svg(title=card.name_in(lang)))
             faces += 1
+    if any(s.cards for s in sets):
+        site.write(docs / BROWSER, game_browser_page(game, vocab, sets, lang))
     site.write(docs / error_codes.FILE, error_codes.error_codes_page(lang))
     site.write(docs / "reference.md", game_reference_page(lang, game, vocab, error_codes=True))
     config = site.mkdocs_config(lang, langs, (), site_dir, pages, site_url)
@@ -136,10 +150,14 @@ def generate(src: Path, site_dir: str, game: GameModule, vocab: Vocabulary,
     if sets:  # mkdocs puts a nav title into every page as it is (HTML): escaped
         nav.append({lx.ui("glossary", lang): [
             {safe.markdown(s.manifest.name_in(lang)): f"glossary/{s.id}.md"} for s in sets]})
+    if any(s.cards for s in sets):
+        nav.append({lx.ui("browser", lang): BROWSER})
     nav += [{lx.ui(key, lang): page} for key, page in pages]
     nav.append({error_codes.title(lang): error_codes.FILE})
     config.update(site_name=site_name(game, lang, markdown=False),
                   copyright=unofficial(game, lang), nav=nav)
+    # the filter of every page links the game's rule numbers (F4.2) to its rules page
+    config["extra"].update(fortlang_rules=rules is not None, fortlang_rule_letter=rule_letter(game))
     site.write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
 

@@ -31,6 +31,13 @@ TEXT: dict[str, dict[str, str]] = {
                          "from the registry. `action` is one box of a kid card, `scoring` one "
                          "made-up rule. A rule starting with `?` is inlined when it has one "
                          "child; `-> name` names the node it builds.",
+        "game_grammar_intro": "The grammar the parser runs (Lark, LALR), exactly as composed "
+                              "for the game's vocabulary: the core's operators and comparisons "
+                              "(`grammar/fort.lark`, shared by every game) with one rule per "
+                              "primitive, generated from the game's declarations. `action` is "
+                              "what a card's field in the game's language holds. A rule "
+                              "starting with `?` is inlined when it has one child; `-> name` "
+                              "names the node it builds.",
         "precedence": "Precedence",
         "precedence_intro": "Tightest first. Parentheses override it (R13.5).",
         "level": "level", "operator": "operator", "associativity": "associativity",
@@ -76,6 +83,13 @@ TEXT: dict[str, dict[str, str]] = {
                          "carte gamin, `scoring` une règle improvisée. Une règle qui commence "
                          "par `?` disparaît quand elle n'a qu'un enfant ; `-> nom` nomme le "
                          "nœud qu'elle construit.",
+        "game_grammar_intro": "La grammaire qu'exécute l'analyseur (Lark, LALR), telle qu'elle "
+                              "est composée pour le vocabulaire du jeu : les opérateurs et "
+                              "comparaisons du noyau (`grammar/fort.lark`, commun à tous les "
+                              "jeux) et une règle par primitive, générée depuis les déclarations "
+                              "du jeu. `action` est ce que contient un champ de carte écrit dans "
+                              "la langue du jeu. Une règle qui commence par `?` disparaît quand "
+                              "elle n'a qu'un enfant ; `-> nom` nomme le nœud qu'elle construit.",
         "precedence": "Priorité des opérateurs",
         "precedence_intro": "Du plus liant au moins liant. Les parenthèses l'emportent sur "
                             "tout (R13.5).",
@@ -124,6 +138,13 @@ TEXT: dict[str, dict[str, str]] = {
                          "карты ребёнка, `scoring` — одно придуманное правило. Правило, "
                          "начинающееся с `?`, исчезает, если у него один потомок; `-> имя` "
                          "называет узел, который оно строит.",
+        "game_grammar_intro": "Грамматика, по которой работает разборщик (Lark, LALR), в том "
+                              "виде, в каком она собрана для словаря игры: операторы и сравнения "
+                              "ядра (`grammar/fort.lark`, общий для всех игр) и по правилу на "
+                              "каждый примитив, созданному из объявлений игры. `action` — то, "
+                              "что содержит поле карты, написанное на языке игры. Правило, "
+                              "начинающееся с `?`, исчезает, если у него один потомок; "
+                              "`-> имя` называет узел, который оно строит.",
         "precedence": "Приоритет операторов",
         "precedence_intro": "Сначала самые сильные. Скобки важнее всего (R13.5).",
         "level": "уровень", "operator": "оператор", "associativity": "ассоциативность",
@@ -287,10 +308,11 @@ def terminals(vocab: reg.Vocabulary = reg.FORT) -> list[tuple[str, str]]:
 
 
 def shown_grammar(vocab: reg.Vocabulary, lang: str) -> str:
-    """The composed grammar; on the other languages' pages without its English comment lines
-    (the section's prose explains it; a rule's trailing ``// R12.1`` stays)."""
+    """The composed grammar; on the other languages' pages, and on another game's (the base
+    file's comments speak of Fort's cards), without its English comment lines (the section's
+    prose explains it; a rule's trailing ``// R12.1`` stays)."""
     grammar = language(vocab).grammar.strip()
-    if lang == "en":
+    if lang == "en" and _forts(vocab):
         return grammar
     lines = [x for x in grammar.splitlines() if not x.lstrip().startswith("//")]
     return "\n".join(re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip().splitlines())
@@ -302,6 +324,11 @@ def _code_table(header: Sequence[str], rows: Sequence[tuple[str, str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|---|---|"]
     lines += [f"| `{a}` | `` {b} `` |" for a, b in rows]
     return "\n".join(lines) + "\n"
+
+
+def _forts(vocab: reg.Vocabulary) -> bool:
+    """Fort's words, alone or with plugins (``fort+dice``): the intro speaks of its kids."""
+    return vocab.name == "fort" or vocab.name.startswith("fort+")
 
 
 def language_section(lang: str, vocab: reg.Vocabulary = reg.FORT,
@@ -316,7 +343,8 @@ def language_section(lang: str, vocab: reg.Vocabulary = reg.FORT,
            _code_table([text("terminal", lang), text("pattern", lang)], terminals(vocab)),
            md.heading(3, text("precedence", lang), "precedence"),
            text("precedence_intro", lang) + "\n", precedence_table(lang),
-           md.heading(3, text("grammar", lang), "grammar"), text("grammar_intro", lang) + "\n",
+           md.heading(3, text("grammar", lang), "grammar"),
+           text("grammar_intro" if _forts(vocab) else "game_grammar_intro", lang) + "\n",
            md.code(shown_grammar(vocab, lang), "text")]
     if error_codes:
         out.append(text("errors", lang) + "\n")

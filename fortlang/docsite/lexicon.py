@@ -50,6 +50,8 @@ UI: dict[str, dict[str, str]] = {
         "game_unofficial": "fortlang is an unofficial fan tool; it is not affiliated with or "
                            "endorsed by the publisher of <em>{game}</em>.",
         "game_card_counts": "{cards} different cards, {copies} in all (copies counted).",
+        "game_browser_intro": "Every card face of every set. Choose a kind, an action or a "
+                              "provenance to narrow the grid; click a face to enlarge it.",
         "intro": "Generated from fortlang's grammar, registry and card sets: nothing here is "
                  "written twice. Every rule number (R12.1...) links to its rule.",
         "array_of": "array of {}",
@@ -127,6 +129,9 @@ UI: dict[str, dict[str, str]] = {
                            "affilié à l'éditeur de <em>{game}</em> ni approuvé par lui.",
         "game_card_counts": "{cards} cartes différentes, {copies} en tout (exemplaires "
                             "compris).",
+        "game_browser_intro": "Chaque face de carte de chaque jeu. Choisissez un type, une "
+                              "action ou une provenance pour filtrer la grille ; cliquez sur "
+                              "une carte pour l'agrandir.",
         "intro": "Généré à partir de la grammaire, du registre et des jeux de cartes de "
                  "fortlang : rien n'y est écrit deux fois. Chaque numéro de règle (R12.1…) "
                  "renvoie à sa règle.",
@@ -207,6 +212,9 @@ UI: dict[str, dict[str, str]] = {
         "game_unofficial": "fortlang — неофициальный фанатский инструмент; он не связан с "
                            "издателем игры «{game}» и не одобрен им.",
         "game_card_counts": "Разных карт: {cards}, всего карт с копиями: {copies}.",
+        "game_browser_intro": "Все лицевые стороны карт всех наборов. Выберите вид карты, "
+                              "действие или источник, чтобы сузить выбор; нажмите на карту, "
+                              "чтобы увеличить её.",
         "intro": "Создано из грамматики, реестра и наборов карт fortlang: ничего не написано "
                  "дважды. Каждый номер правила (R12.1…) ведёт к самому правилу.",
         "array_of": "массив: {}",

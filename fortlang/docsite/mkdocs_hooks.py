@@ -12,4 +12,5 @@ from fortlang.docsite.pagefilter import polish
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     extra = config["extra"] or {}
     return polish(html, config["theme"]["language"], page.file.url,
-                  rules=bool(extra.get("fortlang_rules")))
+                  rules=bool(extra.get("fortlang_rules")),
+                  letter=str(extra.get("fortlang_rule_letter") or "R"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from fortlang.docsite.rules import NUMBER, anchor
+from fortlang.docsite.rules import anchor, number_pattern
 
 _TAG = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
 _NAME = re.compile(r"</?\s*([a-zA-Z0-9]+)")
@@ -34,10 +34,16 @@ def _rules_href(page_url: str) -> str:
     return "../" * page_url.count("/") + "rules.html"
 
 
-def link_rules(text: str, href: str) -> str:
-    """Every R-number of a text node as a link to its anchor on the rules page."""
-    return NUMBER.sub(lambda m: f'<a class="fl-rule-link" href="{href}#{anchor(m.group(0))}">'
-                                f"{m.group(0)}</a>", text)
+def link_rules(text: str, href: str, letter: str = "R") -> str:
+    """Every rule number of a text node (Fort's R-numbers, or those of the game whose numbers
+    start with ``letter``) as a link to its anchor on the rules page.
+
+    >>> link_rules("F4.2 and R5", "rules.html", "F")
+    '<a class="fl-rule-link" href="rules.html#f4-2">F4.2</a> and R5'
+    """
+    return number_pattern(letter).sub(
+        lambda m: f'<a class="fl-rule-link" href="{href}#{anchor(m.group(0))}">{m.group(0)}</a>',
+        text)
 
 
 _QUOTED = re.compile(r'"([^"\n]+)"')
@@ -103,9 +109,10 @@ def _harmless_refs_decoded(text: str) -> str:
                              not in "&<>\"'" else m.group(0), text)
 
 
-def polish(html: str, lang: str, page_url: str, rules: bool = True) -> str:
-    """A rendered page: R-numbers linked (when the site has its rules page) and, in French,
-    French typography. ``page_url`` is the page's URL relative to the site's root."""
+def polish(html: str, lang: str, page_url: str, rules: bool = True, letter: str = "R") -> str:
+    """A rendered page: rule numbers linked (when the site has its rules page; ``letter``
+    starts the game's numbers) and, in French, French typography. ``page_url`` is the page's
+    URL relative to the site's root."""
     href = _rules_href(page_url)
 
     def rewrite(text: str, inside: frozenset[str]) -> str:
@@ -115,7 +122,7 @@ def polish(html: str, lang: str, page_url: str, rules: bool = True) -> str:
         if lang == "fr":
             text = french(text)
         if rules and not inside & _NO_LINK:
-            text = link_rules(text, href)
+            text = link_rules(text, href, letter)
         return text
 
     return _rewrite(html, rewrite)

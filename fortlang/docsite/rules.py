@@ -27,8 +27,19 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from fortlang.module import GameModule
 
-#: A rule number as the code, the tests and the pages cite it: ``R5``, ``R5.3``, ``R12.13``.
-NUMBER = re.compile(r"\bR(\d{1,2})(?:\.(\d{1,2}))?\b")
+@cache
+def number_pattern(letter: str = "R") -> re.Pattern[str]:
+    """A rule number of the game whose numbers start with ``letter``, as the code, the tests
+    and the pages cite it: ``R5``, ``R5.3``, ``R12.13`` (Fort's); ``F4.2`` (Frantic's).
+
+    >>> number_pattern("F").findall("F4.2, R5.3 and F10")
+    [('4', '2'), ('10', '')]
+    """
+    return re.compile(rf"\b{re.escape(letter)}(\d{{1,2}})(?:\.(\d{{1,2}}))?\b")
+
+
+#: Fort's rule numbers.
+NUMBER = number_pattern("R")
 _HEADING = re.compile(r"^(#{2,6}) (R\d{1,2})\b(.*)$")
 _PARAGRAPH = re.compile(r"^(R\d{1,2}\.\d{1,2}) ")
 
