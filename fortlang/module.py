@@ -190,6 +190,10 @@ class GameModule:
     #: (:class:`fortlang.sim.module_pull.Determinization`: ``observe``, ``determinize`` and
     #: optionally ``estimate``), which the search bot needs; "" for none (no ``mcts`` bot).
     determinization: str = ""
+    #: Its own subcommands of ``fortlang``, by name: ``"module:attribute"`` of a click command
+    #: (Fortune and Glory's ``odds``), imported only when run. fortlang's own commands come
+    #: first: a game's command of the same name is never reached (docs/games.md).
+    commands: Mapping[str, str] = field(default_factory=dict)
 
     def title(self, lang: str) -> str:
         """The game's title in ``lang``, else in English, else its name."""

@@ -23,10 +23,26 @@ COMMANDS: dict[str, str] = {
     "test": "fortlang.cli.test:test",
     "lsp": "fortlang.cli.lsp:lsp",
     "new": "fortlang.cli.new:new",
-    # a game module's command, by reference (the core imports no game; issue 33 stage 8 lets
-    # a module declare its commands)
-    "odds": "fortlang.games.fortune.cli:odds",
 }
+
+
+def game_commands() -> dict[str, str]:
+    """The commands installed game modules declare (``GameModule.commands``), by name, less
+    those fortlang has itself; a module that fails to load offers none (``check`` of one of
+    its sets says why: E351). Games in their entry points' order: the first to name a
+    command has it."""
+    from fortlang import games
+
+    found: dict[str, str] = {}
+    for name in games.installed():
+        try:
+            game = games.game_named(name)
+        except games.GameError:
+            continue
+        for command, ref in dict(game.commands).items():
+            if command not in COMMANDS and isinstance(ref, str) and ":" in ref:
+                found.setdefault(command, ref)
+    return found
 
 
 def _coded(error: click.UsageError) -> click.UsageError:
@@ -58,14 +74,16 @@ class LazyGroup(click.Group):
             raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return sorted(COMMANDS.keys() | game_commands().keys())
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        target = COMMANDS.get(cmd_name)
+        # fortlang's own first: a game's command is looked for (its module loaded) only then
+        target = COMMANDS.get(cmd_name) or game_commands().get(cmd_name)
         if target is None:
             return None
-        module, attr = target.split(":")
-        return getattr(importlib.import_module(module), attr)
+        module, _, attr = target.partition(":")
+        found = getattr(importlib.import_module(module), attr)
+        return found if isinstance(found, click.Command) else None
 
 
 def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:

@@ -103,7 +103,7 @@ def browser_page(sets: Sequence[CardSet], lang: str) -> str:
 def game_actions_of(card: GameCard, vocab: reg.Vocabulary) -> list[str]:
     """The primitives of a game module's ``vocab`` the card's texts use, in declaration
     order."""
-    names = {spec.node: spec.name for spec in vocab.primitives}
+    names: dict[type, str] = {spec.node: spec.name for spec in vocab.primitives}
     used = {names[type(node)] for text in card.texts.values() for node in text.walk()
             if type(node) in names}
     return [spec.name for spec in vocab.primitives if spec.name in used]

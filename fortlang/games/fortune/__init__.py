@@ -24,6 +24,7 @@ GAME = GameModule(
     vocabulary="fortlang.games.fortune.vocabulary:VOCABULARY",
     cards=CARDS,
     scenarios="fortlang.games.fortune.scenarios:SCENARIOS",
+    commands={"odds": "fortlang.games.fortune.cli:odds"},  # an artifact's exact odds (G8.3)
     # the numbered digest, and its translation where there is one
     rules_pages={"en": "fortlang:docs/games/fortune-and-glory.md",
                  "fr": "fortlang:docs/translations/fr/games/fortune-and-glory.md",
