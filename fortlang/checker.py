@@ -25,14 +25,17 @@ MAX_RIVALS = 3
 Check = Callable[[n.Node], Iterator[Diagnostic]]
 
 
-def check(root: n.Node, filename: str = "<action>") -> list[Diagnostic]:
-    """Every diagnostic for the tree, in source order."""
+def check(root: n.Node, filename: str = "<action>", stuff: int = STUFF_LIMIT
+          ) -> list[Diagnostic]:
+    """Every diagnostic for the tree, in source order; ``stuff``: how many of each resource
+    the board's stuff holds (R1.5; the set's board says, the base board's 4 by default)."""
     out: list[Diagnostic] = []
     for node in root.walk():
         for rule in _checks(type(node)):
             out.extend(replace(d, file=filename) for d in rule(node))
     for tree_rule in _TREE_CHECKS:
         out.extend(replace(d, file=filename) for d in tree_rule(root))
+    out.extend(replace(d, file=filename) for d in stuff_warnings(root, stuff))
     out.sort(key=lambda d: (d.span.start, d.span.end) if d.span else (0, 0))
     return out
 
@@ -56,11 +59,56 @@ def _amount(node: n.Node) -> Iterator[Diagnostic]:
         yield _error(node, "E200", f"amount {amount} is out of range (at most {reg.MAX_AMOUNT})")
 
 
-def _gain_fits(node: n.Gain) -> Iterator[Diagnostic]:
-    if STUFF_LIMIT < node.amount <= reg.MAX_AMOUNT:
-        yield _warning(node, "W200",
-                       f"stuff holds at most {STUFF_LIMIT} of each resource (R1.5), so "
-                       f"`gain {node.amount}` can never be performed in full")
+#: How W200 for the stuff's room starts: the set's checks judge those again against the set's
+#: own board (fortlang.cardset.semantics.board_bounds).
+STUFF_W200 = "stuff holds at most "
+
+
+def is_stuff_warning(d: Diagnostic) -> bool:
+    """A W200 judged against the stuff's room (R1.5), which depends on the board."""
+    return d.code == "W200" and d.message.startswith(STUFF_W200)
+
+
+def stuff_warnings(root: n.Node, stuff: int = STUFF_LIMIT) -> Iterator[Diagnostic]:
+    """W200 for every gain that can never fit in a stuff holding ``stuff`` of each resource
+    (R1.5): one gain of more than that, or a gain repeated straight by numbers (``gain pizza
+    x 5``, ``(gain toy x 2) x 3``) to more than that in all.
+
+    >>> from fortlang.parser import parse_action
+    >>> list(stuff_warnings(parse_action("gain 5 pizza"), 6))
+    []
+    >>> [d.message for d in stuff_warnings(parse_action("gain pizza x 4"), 3)][0][:47]
+    'stuff holds at most 3 of each resource (R1.5), '
+    """
+    for node in root.walk():
+        if isinstance(node, n.Gain) and stuff < node.amount <= reg.MAX_AMOUNT:
+            yield _warning(node, "W200",
+                           f"{STUFF_W200}{stuff} of each resource (R1.5), so "
+                           f"`gain {node.amount}` can never be performed in full")
+    # as _multiplied walks: (node, product of the fixed multipliers around it, the outermost
+    # of them, whether only fixed repeats lie between that one and here)
+    stack: list[tuple[n.Node, int, n.Repeat | None, bool]] = [(root, 1, None, True)]
+    while stack:
+        node, factor, outer, straight = stack.pop()
+        if isinstance(node, n.Repeat):
+            count = node.count
+            if isinstance(count, n.Fixed) and 1 <= count.n <= reg.MAX_AMOUNT:
+                factor, outer = factor * count.n, outer or node
+                if factor > reg.MAX_AMOUNT:
+                    continue  # E200's (_multiplied)
+            else:
+                straight = False
+            stack.append((node.body, factor, outer, straight))
+        elif isinstance(node, (n.Then, n.Choice)):
+            stack.extend((item, factor, outer, False) for item in node.items)
+        elif isinstance(node, (n.Conditional, n.Target)):  # each performer's own amount
+            stack.append((node.body, factor, outer, False))
+        elif (isinstance(node, n.Gain) and outer is not None and straight
+              and 1 <= node.amount <= stuff < node.amount * factor <= reg.MAX_AMOUNT):
+            yield _warning(outer, "W200",
+                           f"{STUFF_W200}{stuff} of each resource (R1.5), so "
+                           f"`{to_text(outer)}` (gain {node.amount * factor} in all) can never "
+                           "be performed in full")
 
 
 def _modifier(node: n.Advance) -> Iterator[Diagnostic]:
@@ -110,7 +158,7 @@ def _fixed_product(node: n.Node) -> int:
 def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
     """Fixed multipliers multiply: ``score 2 x 3 x 4`` scores 24. The product of the fixed
     multipliers around an action, times its amount, is held to the same bound as one number;
-    a gain repeated straight by numbers (``gain pizza x 5``) must fit in the stuff (R1.5)."""
+    whether a gain fits in the stuff is :func:`stuff_warnings`'."""
     # (node, product of the fixed multipliers around it, the outermost of them, whether only
     # fixed repeats lie between that one and here)
     stack: list[tuple[n.Node, int, n.Repeat | None, bool]] = [(root, 1, None, True)]
@@ -142,12 +190,6 @@ def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
         if total > reg.MAX_AMOUNT:
             yield _error(outer, "E200", f"`{to_text(outer)}` comes to {total} in all "
                          f"(at most {reg.MAX_AMOUNT})")
-        elif (isinstance(node, n.Gain) and straight and amount <= STUFF_LIMIT
-              and total > STUFF_LIMIT):
-            yield _warning(outer, "W200",
-                           f"stuff holds at most {STUFF_LIMIT} of each resource (R1.5), so "
-                           f"`{to_text(outer)}` (gain {total} in all) can never be performed "
-                           "in full")
 
 
 def quantity_bound(q: n.Quantity) -> int:
@@ -583,7 +625,6 @@ def _checks(cls: type) -> tuple[Check, ...]:
 
 #: Checks of one primitive's own meaning, beside those of its arguments.
 _OWN_CHECKS: dict[type, tuple[Check, ...]] = {
-    n.Gain: (_gain_fits,),  # type: ignore[dict-item]
 }
 _CHECKS: dict[type, tuple[Check, ...]] = {
     n.Repeat: (_repeat,),  # type: ignore[dict-item]

@@ -11,6 +11,7 @@ reorders. Only diagnostics pay for the alignment.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import replace
 
 from fortlang import nodes as n
@@ -83,6 +84,15 @@ def parse_scalar(doc: Document, node: YNode, kind: str, vocab: Vocabulary = FORT
         return ast, []
     offsets = source_offsets(doc, node)
     return ast, [_relocate(doc, offsets, d) for d in diagnostics]
+
+
+def located(doc: Document, node: YNode, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics of the text in ``node`` (positions in the text) at their place in ``doc``."""
+    found = list(diagnostics)
+    if not found:
+        return []
+    offsets = source_offsets(doc, node)
+    return [_relocate(doc, offsets, d) for d in found]
 
 
 def source_offsets(doc: Document, node: YNode) -> list[int]:

@@ -10,14 +10,18 @@ from dataclasses import dataclass, field
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.cardset.build import Entry, FileResult
+from fortlang.cardset.dsl import located
 from fortlang.cardset.yamlsrc import YNode
 from fortlang.checker import (
     PLAY_WAYS_HINT,
+    STUFF_LIMIT,
     any_suits,
     any_suits_message,
     check,
+    is_stuff_warning,
     play_ways,
     play_ways_message,
+    stuff_warnings,
 )
 from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
 from fortlang.games import mixed_message
@@ -274,9 +278,26 @@ GAME_CARD_CHECKS: tuple[Rule, ...] = (duplicates,)
 GAME_SET_CHECKS: tuple[Rule, ...] = (requirements,)
 
 
+def board_bounds(scope: Scope) -> None:
+    """The checker's bounds that depend on the board, judged again against the set's own
+    board (issue 33 item 6): a text alone is checked against the base board (its stuff holds
+    4 of each resource, R1.5); a set whose board holds more or fewer gets its W200s anew."""
+    boards = [e.item for _, e in scope.entries("board")]
+    if len(boards) != 1 or boards[0].stuff_capacity == STUFF_LIMIT:
+        return
+    stuff = boards[0].stuff_capacity
+    for f in scope.files:
+        if f.texts:
+            f.diagnostics = [d for d in f.diagnostics if not is_stuff_warning(d)] + [
+                d for node, ast in f.texts
+                for d in located(f.doc, node, stuff_warnings(ast, stuff))]
+
+
 def run(scope: Scope, with_set_checks: bool) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     own_kinds = any(f.game is not None for f in scope.files)
+    if not own_kinds:
+        board_bounds(scope)
     cards, sets = (GAME_CARD_CHECKS, GAME_SET_CHECKS) if own_kinds else (CARD_CHECKS, SET_CHECKS)
     for rule in cards + (sets if with_set_checks else ()):
         out.extend(rule(scope))
