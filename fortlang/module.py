@@ -79,7 +79,8 @@ COMMON_ATTRIBUTES: tuple[Attribute, ...] = (
 class CardKind:
     """One kind of card a game has (design §2.4): the top-level key that marks a card file of
     that kind (``cards:``, ``events:``), and its fields besides the common ones. A file holds
-    a list of such cards under its key; its JSON Schema derives from the declaration.
+    a list of such cards under its key (one card with ``single``); its JSON Schema derives
+    from the declaration.
 
     >>> kind = CardKind("event", "events", (Attribute("action", {}, True, ACTION),))
     >>> kind.json_schema()["properties"]["events"]["items"]["required"]
@@ -216,7 +217,8 @@ class GameModule:
     #: ``"module:attribute"``: the game's :class:`fortlang.registry.Vocabulary` (its words),
     #: "" for Fort's (the core's registry still holds Fort's words: issue 33 stage 5).
     vocabulary: str = ""
-    #: Its card kinds; () for Fort, whose kinds the card loader still knows itself (stage 5).
+    #: Its card kinds. Fort's too (``fortlang.games.fort.kinds``): the loader validates its
+    #: files with them, and still builds Fort's own model from them (stage 5).
     cards: tuple[CardKind, ...] = ()
     #: ``"module:attribute"``: what a seat is told at ``fortlang play`` (what it may see of
     #: the table, which of the others' answers are public, options' and decisions' words by

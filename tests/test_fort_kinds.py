@@ -133,3 +133,12 @@ def test_the_declared_order_of_keywords_orders_the_messages_at_one_place(
 def test_the_language_server_reads_the_same_schemas() -> None:
     fort = {k.key: k.json_schema() for k in game_named("fort").cards}
     assert {k.key: load_schema(k) for k in CARD_KINDS} == fort
+
+
+@pytest.mark.parametrize("name", ["fortlang.module", "fortlang.games.fort.kinds"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted >= 2 and result.failed == 0
