@@ -79,7 +79,8 @@ COMMON_ATTRIBUTES: tuple[Attribute, ...] = (
 class CardKind:
     """One kind of card a game has (design §2.4): the top-level key that marks a card file of
     that kind (``cards:``, ``events:``), and its fields besides the common ones. A file holds
-    a list of such cards under its key; its JSON Schema derives from the declaration.
+    a list of such cards under its key (one card with ``single``); its JSON Schema derives
+    from the declaration.
 
     >>> kind = CardKind("event", "events", (Attribute("action", {}, True, ACTION),))
     >>> kind.json_schema()["properties"]["events"]["items"]["required"]
@@ -91,10 +92,36 @@ class CardKind:
     attributes: tuple[Attribute, ...] = ()
     #: What the kind is, by language: the schema's title and the docs' heading.
     doc: Mapping[str, str] = field(default_factory=dict)
+    #: The fields every card of the kind has before its own: :data:`COMMON_ATTRIBUTES`, or
+    #: () for a kind that declares all of its fields itself (Fort's, whose ids take dashes).
+    common: tuple[Attribute, ...] = COMMON_ATTRIBUTES
+    #: The file holds one such card as a mapping under its key (Fort's board), not a list.
+    single: bool = False
+    #: The name of the ``$defs`` entry that holds a card's schema, which the key's value then
+    #: refers to (``$ref``); "" to write it in place.
+    item_def: str = ""
+    #: Further ``$defs`` (before the card's), for ``keywords`` to refer to.
+    defs: Mapping[str, Any] = field(default_factory=dict)
+    #: Further keywords of a card's schema: constraints between its fields (``anyOf``, ``allOf``).
+    keywords: Mapping[str, Any] = field(default_factory=dict)
+    #: The order of a card schema's keywords (those not named come last). jsonschema reports a
+    #: card's errors in this order, so it orders two messages at one place of a file.
+    order: tuple[str, ...] = ("type", "additionalProperties", "required", "properties")
+    #: The schema's ``$id``; "" for none.
+    schema_id: str = ""
+    #: What a file of the kind is, by language: the schema's description.
+    about: Mapping[str, str] = field(default_factory=dict)
+    #: The name of its schema file; "" for ``<key>.schema.json``.
+    schema_file: str = ""
 
     @property
     def all_attributes(self) -> tuple[Attribute, ...]:
-        return COMMON_ATTRIBUTES + self.attributes
+        return self.common + self.attributes
+
+    @property
+    def schema_name(self) -> str:
+        """The name of its schema file (``cards.schema.json``)."""
+        return self.schema_file or f"{self.key}.schema.json"
 
     def schema_text(self) -> str:
         """:meth:`json_schema` as the file an editor reads (``<game>/schemas/<key>.schema.json``
@@ -104,14 +131,40 @@ class CardKind:
         return json.dumps(self.json_schema(), indent=2, ensure_ascii=False) + "\n"
 
     def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a file of the kind (draft 2020-12).
+
+        >>> board = CardKind("board", "board", (Attribute("size", {"type": "integer"}, True),),
+        ...                  common=(), single=True, order=("type", "required"))
+        >>> board.json_schema()["properties"]["board"]
+        {'type': 'object', 'required': ['size'], 'additionalProperties': False, \
+'properties': {'size': {'type': 'integer'}}}
+        >>> kid = CardKind("kids", "kids", common=(), item_def="kid",
+        ...                keywords={"anyOf": [{"required": ["a"]}, {"required": ["b"]}]})
+        >>> schema = kid.json_schema()
+        >>> schema["properties"]["kids"]["items"], list(schema["$defs"]["kid"])
+        ({'$ref': '#/$defs/kid'}, ['type', 'additionalProperties', 'required', 'properties', \
+'anyOf'])
+        """
         fields = self.all_attributes
-        card = {"type": "object", "additionalProperties": False,
-                "required": [a.name for a in fields if a.required],
-                "properties": {a.name: a.schema() for a in fields}}
-        return {"$schema": "https://json-schema.org/draft/2020-12/schema",
-                "title": self.doc.get("en", self.name),
-                "type": "object", "additionalProperties": False, "required": [self.key],
-                "properties": {self.key: {"type": "array", "items": card}}}
+        parts = {"type": "object", "additionalProperties": False,
+                 "required": [a.name for a in fields if a.required],
+                 "properties": {a.name: a.schema() for a in fields}, **self.keywords}
+        card = {k: parts[k] for k in self.order if k in parts}
+        card.update((k, v) for k, v in parts.items() if k not in card)
+        item = {"$ref": f"#/$defs/{self.item_def}"} if self.item_def else card
+        out: dict[str, Any] = {"$schema": "https://json-schema.org/draft/2020-12/schema"}
+        if self.schema_id:
+            out["$id"] = self.schema_id
+        out["title"] = self.doc.get("en", self.name)
+        if "en" in self.about:
+            out["description"] = self.about["en"]
+        out.update({"type": "object", "additionalProperties": False, "required": [self.key],
+                    "properties": {self.key: item if self.single
+                                   else {"type": "array", "items": item}}})
+        defs = {**self.defs, **({self.item_def: card} if self.item_def else {})}
+        if defs:
+            out["$defs"] = defs
+        return out
 
 
 @dataclass(frozen=True)
@@ -164,7 +217,8 @@ class GameModule:
     #: ``"module:attribute"``: the game's :class:`fortlang.registry.Vocabulary` (its words),
     #: "" for Fort's (the core's registry still holds Fort's words: issue 33 stage 5).
     vocabulary: str = ""
-    #: Its card kinds; () for Fort, whose kinds the card loader still knows itself (stage 5).
+    #: Its card kinds. Fort's too (``fortlang.games.fort.kinds``): the loader validates its
+    #: files with them, and still builds Fort's own model from them (stage 5).
     cards: tuple[CardKind, ...] = ()
     #: ``"module:attribute"``: what a seat is told at ``fortlang play`` (what it may see of
     #: the table, which of the others' answers are public, options' and decisions' words by

@@ -41,6 +41,10 @@ class Kind:
 
 
 MANIFEST = Kind("manifest", None, "manifest.schema.json")
+#: Fort's kinds as shipped: files that are the text of Fort's declarations
+#: (``fortlang.games.fort.kinds``, a test checks it). The card loader reads Fort's kinds
+#: through its game module (``cardset.build.fort_kinds``); these serve what has no game to
+#: ask (the language server's help, a scenario file's card kinds).
 KIDS = Kind("kids", "kids", "kids.schema.json")
 RULES = Kind("rules", "made_up_rules", "rules.schema.json")
 PERKS = Kind("perks", "perks", "perks.schema.json")
@@ -66,10 +70,10 @@ def load_schema(kind: Kind) -> dict[str, Any]:
 
 def game_kinds(cards: tuple[CardKind, ...]) -> tuple[Kind, ...]:
     """The kinds of card file a game module declares (fortlang.module.CardKind), each with the
-    schema its declaration derives."""
-    return tuple(Kind(c.name, c.key, f"{c.key}.schema.json",
-                      json.dumps(c.json_schema(), sort_keys=True, ensure_ascii=False))
-                 for c in cards)
+    schema its declaration derives: the very text of the file editors read
+    (``CardKind.schema_text()``), its keywords in their declared order, which is the order
+    jsonschema reports a card's errors in."""
+    return tuple(Kind(c.name, c.key, c.schema_name, c.schema_text()) for c in cards)
 
 
 @cache

@@ -8,6 +8,7 @@ declares it in the ``fortlang.games`` entry-point group, the only way the core r
 
 from __future__ import annotations
 
+from fortlang.games.fort.kinds import CARD_KINDS
 from fortlang.module import GameModule
 
 GAME = GameModule(
@@ -16,4 +17,5 @@ GAME = GameModule(
     players=range(2, 5),  # R1.2: four player boards; `simulate --players` takes 2-4
     new_table="fortlang.games.fort.setup:new_game",
     run="fortlang.games.fort.match:run_game",
+    cards=CARD_KINDS,
 )
