@@ -28,7 +28,11 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Run in a subprocess with the code under test first on sys.path; prints JSON.
 PROBE = r"""
 import json, sys, time
-from fortlang.scenario import load_file, run_scenario, scenario_files
+try:  # Fort's reader and runner: in Fort's folder since issue 33 item 5, the core's before
+    from fortlang.games.fort.scenarios import load_file, run_scenario
+except ImportError:
+    from fortlang.scenario import load_file, run_scenario
+from fortlang.scenario import scenario_files
 folder, repeat = sys.argv[1], int(sys.argv[2])
 scenarios = [sc for path in scenario_files([folder]) for sc in load_file(path)]
 for sc in scenarios:  # warm-up (imports, memo tables)

@@ -228,8 +228,8 @@ class GameModule:
     #: ``"module:attribute"``: the game's :class:`fortlang.scenario.rules.ScenarioRules` (what
     #: a scenario's `given`, moves and `then` hold, and how one runs), read by ``fortlang
     #: test`` for a scenario file whose sets are this game's; "" for a game without scenario
-    #: files yet (E710 at the file's `sets:`), and for Fort, whose scenarios the core's
-    #: runner still reads itself (docs/scenarios.md).
+    #: files yet (E710 at the file's `sets:`). Fort's reads and runs its files whole
+    #: (``read_file``, ``run_read``: fortlang.games.fort.scenarios).
     scenarios: str = ""
     #: Its rules pages by language ("en", "fr", "ru"): ``"package:path"`` of a Markdown file
     #: shipped in the module's package (its numbered digest: ``## F1 ...``, ``- F1.1 ...``),

@@ -85,12 +85,6 @@ CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
     "fortlang.agents.human": {_FORT + "disclosure", _FORT + "narration"},
     "fortlang.cli.play": {_FORT + "disclosure", _FORT + "narration"},
     "fortlang.playtest.table": {_FORT + "narration"},
-    # stage 8: scenarios answer per seat through the module's ScenarioSpec
-    "fortlang.scenario.agent": {_FORT + "play"},
-    "fortlang.scenario.expect": {_FORT + "scoring"},
-    "fortlang.scenario.format": {_FORT + "setup", _FORT + "turn"},
-    "fortlang.scenario.given": {_FORT + "setup"},
-    "fortlang.scenario.moves": {_FORT + "match", _FORT + "play", _FORT + "setup", _FORT + "turn"},
     # stage 8: the checker's set-up sizes and W305's starting tables come from the module
     "fortlang.cardset.semantics": {_FORT + "setup"},
     "fortlang.cardset.deadcards": {_FORT + "play", _FORT + "setup"},

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fortlang.errors import CODES, FortError
-from fortlang.scenario import load_text
+from fortlang.games.fort.scenarios import load_text
 
 
 def diagnostics(text: str):

@@ -3,7 +3,7 @@ which rule; it never raises."""
 
 from __future__ import annotations
 
-from fortlang.scenario import load_text, run_scenario
+from fortlang.games.fort.scenarios import load_text, run_scenario
 
 BUG_TABLE = """
 scenarios:

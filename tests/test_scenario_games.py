@@ -197,3 +197,101 @@ def test_the_scenario_rules_docstring_example() -> None:
 
     result = doctest.testmod(fortlang.scenario.rules)
     assert result.attempted >= 2 and result.failed == 0
+
+
+#: A game whose scenario files have a shape of their own (as Fort's have): its rules read a
+#: whole file (``read_file``) and run what they read (``run_read``), and declare no ``read`` or
+#: ``run``; each line `- NAME: pass|fail` of its file is a scenario.
+WHOLE = '''
+from dataclasses import dataclass
+
+from fortlang.module import Attribute, CardKind, GameModule
+from fortlang.scenario.outcome import Diff, Outcome
+from fortlang.scenario.rules import ScenarioRules
+
+FACE = CardKind("face", "faces", (Attribute("value", {"type": "integer"}),))
+
+@dataclass(frozen=True)
+class Line:
+    name: str
+    file: str
+    line: int
+    passes: bool
+
+def read_file(path, text):
+    return [Line(row.split(":")[0].strip("- "), str(path), i + 1, row.endswith("pass"))
+            for i, row in enumerate(text.splitlines()) if row.startswith("  - ")]
+
+def run_read(line):
+    return Outcome(line, () if line.passes else (Diff("verdict", "pass", "fail"),))
+
+SCENARIOS = ScenarioRules(given={}, when={}, then={}, read_file=read_file,
+                          run_read=run_read)
+GAME = GameModule(name="dice", titles={"en": "Dice"}, players=range(1, 3), cards=(FACE,),
+                  scenarios="dice_game:SCENARIOS")
+'''
+
+
+def test_a_game_that_reads_its_files_whole_is_read_and_run_by_its_own_rules(
+        tmp_path, monkeypatch) -> None:
+    """The seam Fort's scenarios go through (issue 33 item 5): the core picks the game from
+    the file's sets and hands the whole file to the game's ``read_file``, each scenario to
+    its ``run_read``; it reports their outcomes as any game's."""
+    folder = _installed(tmp_path, monkeypatch, WHOLE)
+    path = scenario_file(folder, "  - first one: pass\n  - second one: fail\n")
+    result = ftest("--format", "json", str(path))
+    assert result.exit_code == 1, result.output
+    outcomes = json.loads(result.output)["scenarios"]
+    assert [(o["name"], o["line"], o["status"]) for o in outcomes] == [
+        ("first one", 3, "passed"), ("second one", 4, "failed")]
+    assert outcomes[1]["diffs"] == [{"path": "verdict", "expected": "pass", "got": "fail"}]
+
+
+@pytest.mark.parametrize("declared", ["", "read_file=read_file"])
+def test_rules_that_neither_read_a_scenario_nor_a_file_are_e351(tmp_path, monkeypatch,
+                                                                 declared) -> None:
+    """Neither ``read`` and ``run`` nor both of ``read_file`` and ``run_read``: the module is
+    broken (a file read whole that nothing runs would fail every scenario on a traceback)."""
+    broken = WHOLE.replace("read_file=read_file,\n                          run_read=run_read",
+                           declared)
+    assert broken != WHOLE
+    folder = _installed(tmp_path, monkeypatch, broken)
+    result = ftest(str(scenario_file(folder, ROLL_TWO)))
+    assert result.exit_code == 1
+    assert "dice.yaml:1:7: error[E351]: game module `dice`: its scenario rules declare " \
+           "neither `read` and `run` nor `read_file` and `run_read`" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_fort_declares_its_scenario_rules_and_the_core_runs_fort_through_them(
+        tmp_path, monkeypatch) -> None:
+    """Fort's GameModule names its ScenarioRules like any game's, and ``fortlang test`` on a
+    Fort file (no `sets:`) reads and runs it through them: a run_read swapped into Fort's
+    declared rules is the one that runs."""
+    import dataclasses
+
+    from fortlang.games import game_named
+    from fortlang.module import DEFAULT_GAME
+    from fortlang.scenario.games import rules_of
+    from fortlang.scenario.outcome import Outcome
+
+    fort = game_named(DEFAULT_GAME)
+    assert fort.scenarios
+    rules = rules_of(DEFAULT_GAME)
+    assert rules is not None and rules.read_file is not None and rules.run_read is not None
+    module = fort.scenarios.partition(":")[0]
+    ran: list[str] = []
+
+    def run_read(scenario):
+        ran.append(scenario.name)
+        return Outcome(scenario, message="swapped in")
+
+    monkeypatch.setattr(f"{module}.SCENARIOS", dataclasses.replace(rules, run_read=run_read))
+    path = tmp_path / "bug.yaml"
+    path.write_text("scenarios:\n  - name: Bug digs up pizza\n"
+                    "    given: {players: [{hand: [Bug, The Moles]}]}\n"
+                    "    when: [{play: Bug, add: [The Moles], use: public only}]\n"
+                    "    then: {players: [{stuff: {pizza: 3}, hand: []}]}\n", encoding="utf-8")
+    result = ftest(str(path))
+    assert ran == ["Bug digs up pizza"]
+    assert result.exit_code == 1 and "swapped in" in result.output

@@ -10,7 +10,7 @@ from fortlang.cardset import load_bundled
 from fortlang.engine import Game
 from fortlang.engine.choices import Kind
 from fortlang.errors import FortError
-from fortlang.scenario import load_text, run_scenario
+from fortlang.games.fort.scenarios import load_text, run_scenario
 from fortlang.sim.pull import GameState
 
 DIGGER = """
@@ -318,7 +318,7 @@ def test_item8_errors_in_a_referenced_set_quote_that_sets_own_lines(tmp_path):
          "public: gain pizza x shovle, private: score, source: provisional}\n")
     (tmp_path / "s.yaml").write_text("# one\n# two\nsets: [mine]\nscenarios:\n"
                                      "  - {name: x, then: {}}\n", encoding="utf-8")
-    from fortlang.scenario import load_file
+    from fortlang.games.fort.scenarios import load_file
 
     with pytest.raises(FortError) as err:
         load_file(tmp_path / "s.yaml")

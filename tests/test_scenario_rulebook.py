@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import fortlang.scenario
-from fortlang.scenario import load_file, run_scenario, scenario_files
+import fortlang.games.fort.scenarios
+from fortlang.games.fort.scenarios import load_file, run_scenario
+from fortlang.scenario import scenario_files
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 CASES = [(path, sc) for path in scenario_files([SCENARIOS]) for sc in load_file(path)]
@@ -36,7 +37,7 @@ def test_every_rulebook_worked_example_is_there():
 
 
 def test_scenario_docstring_example():
-    result = doctest.testmod(fortlang.scenario)
+    result = doctest.testmod(fortlang.games.fort.scenarios)
     assert result.attempted >= 2 and result.failed == 0
 
 

@@ -8,8 +8,8 @@ import pytest
 from fortlang.cardset import base_set
 from fortlang.engine.choices import Kind
 from fortlang.errors import FortError
+from fortlang.games.fort.scenarios import load_text, run_scenario
 from fortlang.games.fort.setup import new_game
-from fortlang.scenario import load_text, run_scenario
 
 CARDSET = base_set()
 

@@ -165,8 +165,8 @@ def test_a_scenario_dealing_a_park_too_small_for_its_seats_is_e327_at_setup(
 def test_a_scenario_deals_every_set_it_lists(tmp_path: Path):
     """`sets: [fort-base, ./exp]` with `setup` dealt fort-base's park alone (the first set);
     the table is every listed set, as `simulate --sets` plays it."""
-    from fortlang.scenario import load_file
-    from fortlang.scenario.given import deal
+    from fortlang.games.fort.scenarios import load_file
+    from fortlang.games.fort.scenarios.given import deal
 
     _expansion(tmp_path, 30)
     [scenario] = load_file(_setup_scenario(tmp_path, "fort-base, ./exp", 4))

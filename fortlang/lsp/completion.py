@@ -97,9 +97,9 @@ def _names(src: Source, what: str) -> list[types.CompletionItem]:
 
         return [types.CompletionItem(label=m.id, kind=K.Module, detail=m.name)
                 for m in known_sets(src)]
-    from fortlang.scenario.format import catalog_of
+    from fortlang.scenario.games import editor_names
 
-    catalog, _ = catalog_of(src.doc)
+    catalog, _ = editor_names(src.doc)
     if what == KID:
         return [types.CompletionItem(
             label=k.name, kind=K.Value, detail=f"{k.id} · {', '.join(s.value for s in k.suits)}",

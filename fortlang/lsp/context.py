@@ -9,7 +9,6 @@ from typing import Any
 from fortlang.cardset.dsl import ACTION, SCORING
 from fortlang.lsp.source import CARDS, MANIFEST, SCENARIO, Source
 from fortlang.registry import FORT, Vocabulary
-from fortlang.scenario.format import PLAYER_ZONES, TABLE_ZONES
 
 Path = tuple[Any, ...]
 KID, PERK, RULE, SET = "kid", "perk", "made-up rule", "set"
@@ -51,7 +50,7 @@ def name_kind(kind: str | None, path: Path) -> str | None:
         if isinstance(last, int) and above in ("add", "lookout", "choose"):
             return KID
         return None
-    if isinstance(last, int) and above in (*PLAYER_ZONES, *TABLE_ZONES):
+    if isinstance(last, int) and above in _card_lists():
         return KID
     if isinstance(last, int) and above in ("perks", "perk_row"):
         return PERK
@@ -60,12 +59,19 @@ def name_kind(kind: str | None, path: Path) -> str | None:
     return None
 
 
+def _card_lists() -> frozenset[str]:
+    """The `given` and `then` lists of a scenario whose items name cards (Fort's zones)."""
+    from fortlang.scenario.games import editor_rules
+
+    return editor_rules().card_lists
+
+
 def vocabulary_of(src: Source) -> Vocabulary:
     """The words the file's actions are read in: its set's plugins with Fort's."""
     if src.kind == SCENARIO:
-        from fortlang.scenario.format import catalog_of
+        from fortlang.scenario.games import editor_names
 
-        return catalog_of(src.doc)[1]
+        return editor_names(src.doc)[1]
     if src.kind == CARDS:
         from fortlang.cardset.build import nearby_vocabulary
 

@@ -31,9 +31,9 @@ def definition(src: Source, pos: types.Position) -> types.Location | None:
         return _location(manifest, 1, 1) if manifest is not None else None
     if what is None or what == RULE_NUMBER:  # a rule is defined on the site, not in a file
         return None
-    from fortlang.scenario.format import catalog_of
+    from fortlang.scenario.games import editor_names
 
-    catalog, _ = catalog_of(src.doc)
+    catalog, _ = editor_names(src.doc)
     find = {KID: catalog.kid}.get(what) or (catalog.perk if what == "perk" else catalog.rule)
     item, _ = find(word)
     if item is None:

@@ -106,9 +106,9 @@ def describe_named(src: Source, what: str, word: str, lang: str) -> str | None:
         return f"**{markup.text(found.name)}** {markup.code(found.id)} version " \
                f"{markup.code(found.version)}" + (f"\n\n{markup.text(found.description)}"
                                                   if found.description else "")
-    from fortlang.scenario.format import catalog_of
+    from fortlang.scenario.games import editor_names
 
-    catalog, vocab = catalog_of(src.doc)
+    catalog, vocab = editor_names(src.doc)
     find = {KID: catalog.kid, PERK: catalog.perk, RULE: catalog.rule}[what]
     item, _ = find(word)
     if item is None:

@@ -16,9 +16,10 @@ def schema_of(src: Source, path: Path) -> dict[str, Any] | None:
     if src.kind == MANIFEST:
         return sc.load_schema(sc.MANIFEST)
     if src.kind == SCENARIO:
-        from fortlang.scenario.format import SCENARIO as SCENARIO_KIND
+        from fortlang.scenario.games import editor_rules
 
-        return sc.load_schema(SCENARIO_KIND)
+        kind = editor_rules().file_kind
+        return sc.load_schema(kind) if kind is not None else None
     if src.kind == CARDS and path and path[0] in sc.KIND_BY_KEY:
         return sc.load_schema(sc.KIND_BY_KEY[path[0]])
     return None

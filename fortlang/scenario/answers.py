@@ -3,7 +3,7 @@ outcome by its value or label) and the per-seat `choose` answers of a move, and 
 hands them to a game module's table (:class:`Script`, a
 :class:`~fortlang.engine.asker.Asker` with ``chance``).
 
-Fort's scenario agent (:mod:`fortlang.scenario.agent`) answers its chance points with
+Fort's scenario agent (:mod:`fortlang.games.fort.scenarios.agent`) answers its chance points with
 :func:`chance_answer` too; its decisions it answers by kind from what a Fort move says. A game
 module's move says its answers plainly: ``choose`` (the mover's, in order) and ``answers``
 (another seat's, by player number); every answer written must be used, and every question

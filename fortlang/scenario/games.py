@@ -3,15 +3,17 @@ names (bundled set ids or folders, each resolved by its manifest's `game:`), and
 of a game module that declares scenario rules (:class:`~fortlang.scenario.rules.ScenarioRules`)
 into :class:`~fortlang.scenario.rules.GameScenario` values.
 
-A file naming no sets, or only Fort's, is Fort's (:mod:`fortlang.scenario.format`, unchanged).
-Every problem is a positioned diagnostic, collected; a file with any error yields no scenarios.
+A file naming no sets, or only Fort's, is Fort's. A game whose rules read a whole file
+(``ScenarioRules.read_file``: Fort's, ``fortlang.games.fort.scenarios``) is handed the file;
+the core reads the others. Every problem is a positioned diagnostic, collected; a file with any
+error yields no scenarios.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortlang.cardset.schema import Kind, kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
@@ -20,11 +22,17 @@ from fortlang.games import GameError, declared, game_named, mixed_message
 from fortlang.model import CardSet
 from fortlang.module import DEFAULT_GAME
 from fortlang.scenario.answers import Move, said_list
-from fortlang.scenario.format import CardFile, Scenario, load_file
 from fortlang.scenario.rules import GameScenario, ScenarioRules
+
+if TYPE_CHECKING:
+    from fortlang.registry import Vocabulary
 
 #: The core's code for a scenario of a game whose module declares no scenario rules.
 NO_RULES = "E710"
+
+
+class CardFile(FortError):
+    """The file is a card file or a manifest (E708): a folder of scenarios skips it."""
 
 
 def read_scenario_document(path: Path | str, text: str | None = None) -> Document:
@@ -87,6 +95,12 @@ def rules_of(game: str) -> ScenarioRules | None:
 def load_game_file(doc: Document, game: str) -> list[GameScenario]:
     """Every scenario of a file about the game module ``game``; FortError with every
     diagnostic otherwise."""
+    rules = _declared_rules(doc, game)
+    return _read_game_file(doc, game, rules)
+
+
+def _declared_rules(doc: Document, game: str) -> ScenarioRules:
+    """The scenario rules of ``game``, or FortError at the file's `sets:` (E350, E351, E710)."""
     assert doc.root is not None
     at_sets = doc.root.get("sets") or doc.root
     try:
@@ -100,6 +114,15 @@ def load_game_file(doc: Document, game: str) -> list[GameScenario]:
             "declares none", at_sets, "a game module declares them in its GameModule's "
             "`scenarios` (docs/games.md); until then, check its cards with `fortlang check`")],
             doc.text)
+    if not rules.reads_whole_files and (rules.read is None or rules.run is None):
+        raise FortError([doc.error(
+            "E351", f"game module `{game}`: its scenario rules declare neither `read` and "
+            "`run` nor `read_file` and `run_read`", at_sets,
+            "a module's ScenarioRules reads and runs a scenario (docs/games.md)")], doc.text)
+    return rules
+
+
+def _read_game_file(doc: Document, game: str, rules: ScenarioRules) -> list[GameScenario]:
     import json
 
     schema = json.dumps(rules.file_schema(game), sort_keys=True, ensure_ascii=False)
@@ -144,6 +167,7 @@ class _Reader:
             scenario = self._scenario(node, sets)
             before = len(self.diags)
             try:
+                assert self.rules.read is not None  # _declared_rules
                 prepared = self.rules.read(scenario, self.report)
             except FortError:
                 raise
@@ -203,11 +227,16 @@ def _move(node: YNode) -> Move:
     return Move(node.line + 1, says, seat, data, chance, choices)
 
 
-def load_scenarios(path: Path | str, text: str | None = None
-                   ) -> list[Scenario] | list[GameScenario]:
-    """Every scenario in the file, of whichever game its sets are: Fort's through
-    :func:`fortlang.scenario.format.load_file` (as before), a game module's through its
-    scenario rules. A card file of a game module's set is :class:`CardFile` (E708)."""
+def load_scenarios(path: Path | str, text: str | None = None) -> list[Any]:
+    """Every scenario in the file, of whichever game its sets are (Fort's without `sets:`),
+    read by that game's scenario rules. A card file of a game module's set is
+    :class:`CardFile` (E708)."""
+    return load_with_rules(path, text)[1]
+
+
+def load_with_rules(path: Path | str, text: str | None = None
+                    ) -> tuple[ScenarioRules, list[Any]]:
+    """:func:`load_scenarios`, with the rules that read the file (which run its scenarios)."""
     doc = read_scenario_document(path, text)
     root = doc.root
     assert root is not None
@@ -216,9 +245,27 @@ def load_scenarios(path: Path | str, text: str | None = None
     game, problems = game_of(doc)
     if problems:
         raise FortError(problems, doc.text)
-    if game == DEFAULT_GAME:
-        return load_file(path, doc.text)
-    return load_game_file(doc, game)
+    rules = _declared_rules(doc, game)
+    if rules.reads_whole_files:  # the game reads its files itself (Fort's)
+        assert rules.read_file is not None
+        return rules, list(rules.read_file(path, doc.text))
+    return rules, list(_read_game_file(doc, game, rules))
+
+
+def editor_rules() -> ScenarioRules:
+    """The scenario rules an editor reads a scenario file with: Fort's (its names, its
+    schema), whatever the file's game, as the language server always has."""
+    rules = rules_of(DEFAULT_GAME)
+    assert rules is not None  # Fort declares them
+    return rules
+
+
+def editor_names(doc: Document) -> tuple[Any, Vocabulary]:
+    """What a scenario file, perhaps half-typed, can name (a catalog) and the words of its
+    actions, for the language server's hover, completion and go-to-definition."""
+    names = editor_rules().names
+    assert names is not None  # Fort's rules say them
+    return names(doc)
 
 
 def _module_card_file(doc: Document) -> None:

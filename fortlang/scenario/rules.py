@@ -21,14 +21,19 @@ moves, and returns what the `then` fields may compare, by field.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from fortlang.cardset.yamlsrc import YNode
+    from pathlib import Path
+
+    from fortlang.cardset.schema import Kind
+    from fortlang.cardset.yamlsrc import Document, YNode
     from fortlang.model import CardSet
+    from fortlang.registry import Vocabulary
     from fortlang.scenario.answers import Move, Script
+    from fortlang.scenario.outcome import Outcome
 
 #: The keys of a move the core reads itself, whatever the game: who makes it, the mover's
 #: choices, another seat's choices by player number, and the chance answers in order.
@@ -103,10 +108,36 @@ class ScenarioRules:
     given: Mapping[str, Any]
     when: Mapping[str, Any]
     then: Mapping[str, Any]
-    read: Callable[[GameScenario, Report], Any]
-    run: Callable[[GameScenario, Any, Script], Mapping[str, Any]]
+    #: Both None only with ``read_file`` (a module declaring neither is broken: E351).
+    read: Callable[[GameScenario, Report], Any] | None = None
+    run: Callable[[GameScenario, Any, Script], Mapping[str, Any]] | None = None
     #: What the game's scenarios are, by language (the docs' words).
     doc: Mapping[str, str] = field(default_factory=dict)
+    #: A game whose scenario files have a shape of their own (Fort's: `options`, the file's
+    #: own `cards`, moves by verb, `then: error`) reads a whole file itself:
+    #: ``read_file(path, text)`` returns its scenarios (each with ``name``, ``file``,
+    #: ``line``), or raises :class:`~fortlang.errors.FortError` with every diagnostic
+    #: (:class:`~fortlang.scenario.games.CardFile` for a card file, E708), and
+    #: ``run_read(scenario)`` runs one of them into an
+    #: :class:`~fortlang.scenario.outcome.Outcome`, never raising. The core then uses neither
+    #: its file schema nor ``read`` and ``run``; it still finds the files, picks the game from
+    #: their `sets:` and reports.
+    read_file: Callable[[Path | str, str | None], Sequence[Any]] | None = None
+    run_read: Callable[[Any], Outcome] | None = None
+    #: For an editor (the language server) on such a file: its schema (a
+    #: :class:`~fortlang.cardset.schema.Kind`), the `given` and `then` lists whose items name
+    #: cards, and ``names(doc)``: what the file, perhaps half-typed, can name (a catalog with
+    #: ``kid``, ``perk``, ``rule``, ``all_kids``, ``all_perks``, ``all_rules``) and the
+    #: vocabulary its actions are read in.
+    file_kind: Kind | None = None
+    card_lists: frozenset[str] = frozenset()
+    names: Callable[[Document], tuple[Any, Vocabulary]] | None = None
+
+    @property
+    def reads_whole_files(self) -> bool:
+        """Whether the game reads and runs its files itself (``read_file`` and ``run_read``);
+        otherwise the core reads them, with ``read`` and ``run``."""
+        return self.read_file is not None and self.run_read is not None
 
     def move_schema(self) -> dict[str, Any]:
         """One move's schema: the game's keys and the core's."""

@@ -1,8 +1,11 @@
-"""Running scenarios: build the `given` table, make the `when` moves, compare the `then`.
+"""Running scenarios of any game: each file's scenarios, read by its game's rules
+(:func:`~fortlang.scenario.games.load_scenarios`), run by them: a game module's through the
+core's :func:`run_game_scenario`, a game that reads its files whole (Fort's) through its own
+``run_read`` (:class:`~fortlang.scenario.rules.ScenarioRules`).
 
-A scenario passes when every listed field matches and the expected rules violation (if any)
-happened with that rule. A move the scenario cannot make (an unanswered choice, a card that is
-not there) fails it with the reason; it never raises.
+A scenario passes when every listed field matches (and, for Fort, the expected rules
+violation happened with that rule). A move the scenario cannot make (an unanswered choice, a
+card that is not there) fails it with the reason; it never raises.
 """
 
 from __future__ import annotations
@@ -13,88 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from fortlang.engine.choices import IllegalMove
-from fortlang.engine.state import Game
 from fortlang.errors import Diagnostic, FortError
-from fortlang.scenario.agent import LeftOver, Unanswered
-from fortlang.scenario.answers import Script
-from fortlang.scenario.expect import Diff, compare
-from fortlang.scenario.format import CardFile, Move, Scenario
-from fortlang.scenario.games import load_scenarios, rules_of
-from fortlang.scenario.given import build_table, deal
-from fortlang.scenario.moves import Stage, program
+from fortlang.scenario.answers import LeftOver, Script
+from fortlang.scenario.games import CardFile, load_with_rules, rules_of
+from fortlang.scenario.outcome import Diff, Outcome
 from fortlang.scenario.rules import GameScenario
-from fortlang.sim.pull import GameState
 from fortlang.walk import find_files
 
+__all__ = ["SUFFIXES", "Outcome", "Report", "compare_observed", "run_game_scenario",
+           "run_paths", "scenario_files"]
+
 SUFFIXES = (".yaml", ".yml")
-
-
-@dataclass(frozen=True)
-class Outcome:
-    scenario: Scenario | GameScenario
-    diffs: tuple[Diff, ...] = ()
-    message: str | None = None  # why it failed, besides the diffs
-
-    @property
-    def passed(self) -> bool:
-        return not self.diffs and self.message is None
-
-    def to_json(self) -> dict[str, Any]:
-        sc = self.scenario
-        return {"file": sc.file, "line": sc.line, "name": sc.name,
-                "status": "passed" if self.passed else "failed",
-                "message": self.message, "diffs": [d.to_json() for d in self.diffs]}
-
-
-def run_scenario(scenario: Scenario) -> Outcome:
-    """Build the `given` table, make the `when` moves through the pull API (every decision
-    answered from outside by the seats' scripts), compare the `then` fields."""
-    given = scenario.given.fields
-    try:
-        dealt = deal(scenario)  # R2: `setup` deals the table from a seed
-    except IllegalMove as e:  # a pick not in its packet (R2.5)
-        empty = Game(scenario.n_players, scenario.board, rules=scenario.rules)
-        return Outcome(scenario, tuple(compare(scenario.expect, empty)),
-                       _failure(scenario, None, e))
-    if dealt is not None:
-        game, first = dealt
-        stage = Stage(scenario.n_players, first, bool(given.get("first_round", True)))
-    else:
-        game = build_table(scenario)
-        stage = Stage(scenario.n_players, given.get("first_player", 1) - 1,
-                      bool(given.get("first_round", False)))
-    message = None
-    table = game
-    state: GameState | None = None
-    try:
-        # every question asked, with the options the rules refuse and why; every chance point
-        # answered by the move's `chance:` outcomes
-        state = GameState.on_table(game, program(stage, scenario.moves), explain=True,
-                                   chance="explicit")
-        while not state.is_terminal():
-            if state.is_chance_node():
-                node = state.chance_node()
-                roller = node.seat if node.seat >= 0 else stage.seat
-                state.apply_action(stage.agents[roller].outcome(node))
-                continue
-            d = state.decision()
-            state.apply_action(stage.agents[d.player].choose(None, d))
-        if scenario.error is not None:
-            message = f"expected a move to break {scenario.error}, but every move was legal"
-    except IllegalMove as e:
-        if state is not None:
-            state.close()  # unwinds the engine: open transactions roll back
-        move = stage.move
-        if e.decision is not None and e.decision.player != stage.seat:
-            stage.follower = stage.agents[e.decision.player].script.move or stage.follower
-        if stage.follower is not None:  # the follow is undone, the leader's play stands
-            move = stage.follower
-        elif not isinstance(e, LeftOver):  # a move made with answers left over stands
-            table = stage.before or game  # an illegal move changes nothing
-        message = _failure(scenario, move, e)
-    return Outcome(scenario, tuple(compare(scenario.expect, table, stage.over,
-                                           stage.progress.triggers, stage.progress.first)),
-                   message)
 
 
 def run_game_scenario(scenario: GameScenario) -> Outcome:
@@ -102,7 +34,7 @@ def run_game_scenario(scenario: GameScenario) -> Outcome:
     its table with the core's :class:`~fortlang.scenario.answers.Script` as the asker, and
     the core compares each `then` field with what the module observed."""
     rules = rules_of(scenario.game)
-    assert rules is not None  # the file was read with them
+    assert rules is not None and rules.run is not None  # the file was read with them
     script = Script()
     try:
         observed = rules.run(scenario, scenario.prepared, script)
@@ -136,20 +68,6 @@ def compare_observed(scenario: GameScenario, observed: Any) -> Iterator[Diff]:
                        scenario.at("then", *path).line + 1)
 
     yield from walk((), dict(scenario.then), dict(observed))
-
-
-def _failure(scenario: Scenario, move: Move | None, e: IllegalMove) -> str | None:
-    where = f"line {move.line} `{move.says}`" if move is not None else "the table"
-    rule = None if isinstance(e, Unanswered) else e.rule
-    if isinstance(e, LeftOver):
-        return f"{where}: {e}"
-    if rule is None:
-        return f"{where} cannot be made: {e}"
-    if scenario.error is None:
-        return f"{where} breaks {rule}: {e}"
-    if rule != scenario.error:
-        return f"{where} breaks {rule}, expected {scenario.error}: {str(e).splitlines()[0]}"
-    return None
 
 
 @dataclass
@@ -201,7 +119,7 @@ def run_paths(paths: Iterable[Path | str]) -> Iterator[Outcome | FortError]:
             yield path
             continue
         try:
-            scenarios = load_scenarios(path)
+            rules, scenarios = load_with_rules(path)
         except CardFile as e:
             if not in_folder:
                 yield e
@@ -211,9 +129,9 @@ def run_paths(paths: Iterable[Path | str]) -> Iterator[Outcome | FortError]:
             continue
         for scenario in scenarios:
             try:
-                if isinstance(scenario, GameScenario):
-                    yield run_game_scenario(scenario)
+                if rules.run_read is not None and rules.reads_whole_files:  # its own run
+                    yield rules.run_read(scenario)
                 else:
-                    yield run_scenario(scenario)
+                    yield run_game_scenario(scenario)
             except Exception as e:  # an engine bug fails this scenario, the others still run
                 yield Outcome(scenario, message=f"internal error: {type(e).__name__}: {e}")

@@ -10,39 +10,13 @@ with a field path such as ``player1.stuff.pizza`` (players numbered from 1, as i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from fortlang.engine.state import CardInstance, Game, Player, Pool
+from fortlang.games.fort.scenarios.format import PLAYER_ZONES, TABLE_ZONES, TableState
+from fortlang.games.fort.scenarios.given import RESOURCES
 from fortlang.model import KidCard
-from fortlang.scenario.format import PLAYER_ZONES, TABLE_ZONES, TableState
-from fortlang.scenario.given import RESOURCES
-
-
-@dataclass(frozen=True)
-class Diff:
-    path: str
-    expected: Any
-    got: Any
-    #: The line of the `then` field (1-based), when the comparer knows it (a game module's
-    #: scenario); Fort's paths name the field instead.
-    line: int | None = None
-
-    def render(self) -> str:
-        where = f"line {self.line}: " if self.line is not None else ""
-        return f"{where}{self.path}: expected {_show(self.expected)}, got {_show(self.got)}"
-
-    def to_json(self) -> dict[str, Any]:
-        out = {"path": self.path, "expected": self.expected, "got": self.got}
-        if self.line is not None:
-            out["line"] = self.line
-        return out
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return "none" if value is None else str(value)
+from fortlang.scenario.outcome import Diff
 
 
 def _names(cards: Any) -> list[str]:

@@ -21,11 +21,12 @@ from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.engine.state import Rules
 from fortlang.errors import Diagnostic, FortError, errors_in
 from fortlang.games import mixed, mixed_message
+from fortlang.games.fort.scenarios.catalog import Catalog
 from fortlang.games.fort.turn import RECYCLE_AT_DO_OVER, RECYCLE_AT_DRAW, RECYCLE_AT_PLAY
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
 from fortlang.nodes import Suit
 from fortlang.registry import FORT, Vocabulary
-from fortlang.scenario.catalog import Catalog
+from fortlang.scenario.games import CardFile
 
 SCENARIO = FileKind("scenario", "scenarios", "scenario.schema.json")
 
@@ -133,10 +134,6 @@ class Scenario:
     n_players: int
     #: the set a `given: setup` deals from (R2): the first set the file names
     cardset: CardSet | None = None
-
-
-class CardFile(FortError):
-    """The file is a card file or a manifest (E708): a folder of scenarios skips it."""
 
 
 

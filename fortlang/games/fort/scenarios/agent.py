@@ -23,10 +23,10 @@ from typing import Any
 from fortlang.engine.choices import Decision, IllegalMove, Kind, resolve
 from fortlang.engine.state import Game
 from fortlang.games.fort.play import order_options
+from fortlang.games.fort.scenarios.format import RECRUIT_NOTHING, RECYCLE_MOMENTS, Answer, Move
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Suit
 from fortlang.scenario.answers import LeftOver, Unanswered, chance_answer, describe
-from fortlang.scenario.format import RECRUIT_NOTHING, RECYCLE_MOMENTS, Answer, Move
 from fortlang.sim.pull import ChanceNode
 
 __all__ = ["LeftOver", "ScenarioAgent", "Script", "Unanswered", "describe"]
