@@ -84,7 +84,6 @@ CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
     # stage 8: what a seat may see and the narration come from the module's disclosure
     "fortlang.agents.human": {_FORT + "disclosure", _FORT + "narration"},
     "fortlang.cli.play": {_FORT + "disclosure", _FORT + "narration"},
-    "fortlang.playtest.table": {_FORT + "narration"},
     # stage 8: scenarios answer per seat through the module's ScenarioSpec
     "fortlang.scenario.agent": {_FORT + "play"},
     "fortlang.scenario.expect": {_FORT + "scoring"},
