@@ -72,10 +72,12 @@ def waiting_on_person(client: TestClient, token: str) -> dict:
     raise AssertionError("the bots never gave the turn back")
 
 
-def play_whole_game(app: Playtest, client: TestClient, pick: Any = None) -> list[dict]:
+def play_whole_game(app: Playtest, client: TestClient, pick: Any = None,
+                    check: Any = None) -> list[dict]:
     """Seat 1 answers every question (``pick(options) -> index``, by default the last
-    option) until the game is over; every JSON the seat was sent, and whether each was
-    read while the table waited on the person (stable) or was over."""
+    option) until the game is over; every JSON the seat was sent. ``check(view, table)`` is
+    called on each view read while the table waits on the person, or is over: the table
+    then holds what it held when the view was made."""
     token = app.table.tokens[0]
     sent: list[dict] = []
     while True:
@@ -86,8 +88,8 @@ def play_whole_game(app: Playtest, client: TestClient, pick: Any = None) -> list
                 break
         else:
             raise AssertionError("the bots never gave the turn back")
-        # the table waits on this seat (or is over): what it holds now is what was sent
-        assert not leaks(view, app.table.state.table, 0), view
+        if check is not None:
+            check(view, app.table.state.table)
         if view["over"] is not None:
             return sent
         d = view["decision"]
@@ -100,7 +102,11 @@ def play_whole_game(app: Playtest, client: TestClient, pick: Any = None) -> list
 def test_a_whole_frantic_game_at_one_seat_with_bots_then_the_save_replays(
         frantic: tuple[Playtest, TestClient], tmp_path: Path) -> None:
     app, client = frantic
-    sent = play_whole_game(app, client)
+
+    def no_rivals_hand(view: dict, table: Any) -> None:
+        assert not leaks(view, table, 0), view
+
+    sent = play_whole_game(app, client, check=no_rivals_hand)
     asked = [v for v in sent if v["decision"] is not None]
     assert len(asked) > 10
     final = sent[-1]["over"]
