@@ -57,15 +57,16 @@ class Playtest:
     def __init__(self, make_table: Callable[[], Table | ModuleTable], *, pace: float = 0.6,
                  hosts: list[str] | None = None) -> None:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fortlang-table")
-        self.table: Any = self.pool.submit(make_table).result()
+        table = self.pool.submit(make_table).result()
+        self.table: Any = table
         self.pace = pace
         self.closed = False
         self.changed = asyncio.Event()
         self.waiters = 0
         self.driving: asyncio.Task[None] | None = None
-        self.module = isinstance(self.table, ModuleTable)
-        self.cards = module_catalogue(self.table) if self.module else \
-            catalogue(self.table.cardset, self.table.lang)
+        self.module = isinstance(table, ModuleTable)
+        self.cards = module_catalogue(table) if isinstance(table, ModuleTable) else \
+            catalogue(table.cardset, table.lang)
         self.faces: dict[str, bytes] = {}
         middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
         self.app = Starlette(routes=[
