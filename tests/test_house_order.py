@@ -84,7 +84,6 @@ CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
     # stage 8: what a seat may see and the narration come from the module's disclosure
     "fortlang.agents.human": {_FORT + "disclosure", _FORT + "narration"},
     "fortlang.cli.play": {_FORT + "disclosure", _FORT + "narration"},
-    "fortlang.playtest.table": {_FORT + "narration"},
     # stage 8: the checker's set-up sizes and W305's starting tables come from the module
     "fortlang.cardset.semantics": {_FORT + "setup"},
     "fortlang.cardset.deadcards": {_FORT + "play", _FORT + "setup"},

@@ -12,6 +12,7 @@ import click
 
 from fortlang.cli.simulate import sets_option
 from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.escape import shown
 from fortlang.phrasebook import LANGUAGES
 
 LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
@@ -31,8 +32,9 @@ def _is_loopback(host: str) -> bool:
 
 
 @click.command()
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--seats", type=click.IntRange(1, 4), default=1, show_default=True,
+@click.option("--players", type=click.IntRange(2, 8), default=2, show_default=True,
+              help="Seats at the table (Fort: 2 to 4; a game module's own range).")
+@click.option("--seats", type=click.IntRange(1, 8), default=1, show_default=True,
               help="People at the table (the first seats); bots take the others.")
 @click.option("--bots", "bots_text", default="greedy", show_default=True,
               help="Bots for the other seats, repeated as needed: greedy, random, mcts[:BUDGET].")
@@ -56,8 +58,9 @@ def _is_loopback(host: str) -> bool:
 def playtest(players: int, seats: int, bots_text: str, lang: str, seed: int | None,
              draft: bool, host: str, port: int, pace: float, load: Path | None,
              no_browser: bool, sets: tuple[str, ...]) -> None:
-    """Serve one table of Fort in the browser: each person gets a private link, the engine
-    enforces every rule, bots play the other seats. Ctrl-C stops the server."""
+    """Serve one table of Fort, or of a game module's sets, in the browser: each person gets
+    a private link, the engine enforces every rule, bots play the other seats. Ctrl-C stops
+    the server."""
     from fortlang.cli.common import fail
     from fortlang.cli.simulate import game_sets, parse_bots
 
@@ -71,10 +74,12 @@ def playtest(players: int, seats: int, bots_text: str, lang: str, seed: int | No
     from fortlang.playtest.table import Table
 
     bots = parse_bots(bots_text)
-    played, cardset = game_sets(sets)
+    played, cardset = game_sets(sets, modules=True)
+    game = _module_game(cardset, players, bots, draft)
     history: list[int] = []
     if load is not None:
-        seed, players, draft, history = _loaded(load, played)
+        seed, players, draft, history = (_loaded(load, played) if game is None
+                                         else _module_loaded(load, played, game))
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if seats > players:
@@ -82,7 +87,14 @@ def playtest(players: int, seats: int, bots_text: str, lang: str, seed: int | No
                                  f"seat (--seats {players} or fewer)", param_hint="'--seats'")
     game_seed, people, game_players, game_draft = seed, seats, players, draft
 
-    def make_table() -> Table:
+    def make_table() -> Any:
+        if game is not None:
+            from fortlang.cardset.table import fingerprint
+            from fortlang.playtest.module_table import ModuleTable
+
+            return ModuleTable(game, cardset, players=game_players, humans=people, bots=bots,
+                               seed=game_seed, history=history, lang=lang,
+                               sets=[fingerprint(s) for s in played])
         return Table(cardset, players=game_players, humans=people, bots=bots, seed=game_seed,
                      draft=game_draft, history=history, sets=played, lang=lang)
 
@@ -106,7 +118,8 @@ def playtest(players: int, seats: int, bots_text: str, lang: str, seed: int | No
     shown_host = f"[{address[0]}]" if ":" in address[0] else address[0]
     root = f"http://{shown_host}:{address[1]}"
     table = app.table
-    click.echo(f"Fort playtest, {players} players, seed {seed}: serving on {root}")
+    title = "Fort" if game is None else shown(game.title(lang))
+    click.echo(f"{title} playtest, {players} players, seed {seed}: serving on {root}")
     if not loopback:
         click.echo("listening beyond this machine: anyone with a seat's link can play it")
     for seat, token in enumerate(table.tokens):
@@ -136,6 +149,50 @@ def _loaded(path: Path, played: Any) -> tuple[int, int, bool, list[int]]:
                 _same_sets(path, number, line, entry, [fingerprint(s) for s in played])
                 return (entry["seed"], entry["players"], bool(entry.get("draft", False)),
                         [index for _, index in entry["decisions"]])
+    except FortError as e:
+        fail(e)
+    fail(Diagnostic(ERROR, "E901", "not a replay line: the file holds no game", file=str(path)))
+
+
+def _module_game(cardset: Any, players: int, bots: list[str], draft: bool) -> Any:
+    """The game module of the sets when it has its own cards (None: Fort), and what it
+    cannot serve refused before the server starts (exit 1): players outside its range (E905),
+    --draft (E906), a bot it lacks (E902), the search bot without a determinization (E906).
+    Fort keeps its own range (click's words, as before modules were served)."""
+    from fortlang.cardset.build import usable_game
+    from fortlang.cli.simulate import module_can_play, seated_game
+
+    if usable_game(cardset.manifest.game) is None:
+        if players > 4:
+            raise click.BadParameter(f"{players} is not in the range 2<=x<=4.",
+                                     param_hint="'--players'")
+        return None
+    game = seated_game(cardset, players)
+    module_can_play(game, "`fortlang playtest`", bots, {"--draft": draft}, "Fort's set-up only")
+    return game
+
+
+def _module_loaded(path: Path, played: Any, game: Any) -> tuple[int, int, bool, list[int]]:
+    """(seed, players, False, answers) of the first game in a module's saved line (its `save
+    the game` link, or a `simulate --log` line), bounded and checked against the sets loaded
+    as ``fortlang replay`` checks it; chance outcomes are drawn again from the seed."""
+    from fortlang.cardset.table import fingerprint
+    from fortlang.cli.common import fail
+    from fortlang.cli.module_replay import bounded, same_sets
+    from fortlang.cli.replay import _json_line, _lines
+    from fortlang.engine.journal import CHANCE_KIND
+
+    try:
+        for number, line in _lines(path):
+            if line.strip():
+                entry = _json_line(path, number, line)
+                if not isinstance(entry, dict):
+                    fail(Diagnostic(ERROR, "E901", "not a replay line: a line is one JSON object",
+                                    file=f"{path}:{number}"))
+                bounded(path, number, line, entry, game)  # players in the game's range
+                same_sets(path, number, line, entry, [fingerprint(s) for s in played])
+                return (entry["seed"], entry["players"], False,
+                        [a[1] for a in entry["answers"] if a[0] != CHANCE_KIND])
     except FortError as e:
         fail(e)
     fail(Diagnostic(ERROR, "E901", "not a replay line: the file holds no game", file=str(path)))

@@ -6,6 +6,9 @@ The pieces, each small:
   a secret link each, bots), what each seat has been told, undo, save;
 * :mod:`fortlang.playtest.view`: what a seat sees, as generic data (counters, zones of cards,
   the pending decision): the page draws these, never Fort's own field names;
+* :mod:`fortlang.playtest.module_table`, :mod:`fortlang.playtest.module_view`: the same for a
+  game module's sets (issue 33 item 5): its own game loop through the module pull API, what a
+  seat sees and is told from the module's narration;
 * :mod:`fortlang.playtest.server`: the ASGI application (Starlette) and its limits;
 * ``static/``: the page, its script and style, shipped in the package (no CDN).
 

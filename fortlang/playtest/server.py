@@ -29,6 +29,8 @@ from starlette.routing import Route
 
 from fortlang.engine.choices import IllegalMove
 from fortlang.escape import shown
+from fortlang.playtest.module_table import ModuleTable
+from fortlang.playtest.module_view import module_catalogue, module_seat_view
 from fortlang.playtest.table import Table
 from fortlang.playtest.view import catalogue, seat_view
 
@@ -48,18 +50,23 @@ def _static(name: str) -> bytes:
 
 
 class Playtest:
-    """The application around one table; ``make_table`` is called on the table's thread."""
+    """The application around one table, Fort's or a game module's
+    (:class:`~fortlang.playtest.module_table.ModuleTable`, drawn by
+    :mod:`fortlang.playtest.module_view`); ``make_table`` is called on the table's thread."""
 
-    def __init__(self, make_table: Callable[[], Table], *, pace: float = 0.6,
+    def __init__(self, make_table: Callable[[], Table | ModuleTable], *, pace: float = 0.6,
                  hosts: list[str] | None = None) -> None:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fortlang-table")
-        self.table: Table = self.pool.submit(make_table).result()
+        table = self.pool.submit(make_table).result()
+        self.table: Any = table
         self.pace = pace
         self.closed = False
         self.changed = asyncio.Event()
         self.waiters = 0
         self.driving: asyncio.Task[None] | None = None
-        self.cards = catalogue(self.table.cardset, self.table.lang)
+        self.module = isinstance(table, ModuleTable)
+        self.cards = module_catalogue(table) if isinstance(table, ModuleTable) else \
+            catalogue(table.cardset, table.lang)
         self.faces: dict[str, bytes] = {}
         middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
         self.app = Starlette(routes=[
@@ -186,7 +193,7 @@ class Playtest:
         return JSONResponse(data, headers=self._headers())
 
     def _view_data(self, seat: int | None) -> dict[str, Any]:
-        data = seat_view(self.table, seat)
+        data = (module_seat_view if self.module else seat_view)(self.table, seat)
         data["cards"] = self.cards
         if seat is None:  # the host hands out the links
             data["links"] = [[self.table.name(seat), f"/t/{token}/"]

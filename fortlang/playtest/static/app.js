@@ -52,6 +52,11 @@ function drawPlayers(view) {
       el("h2", { text: p.name }), counters, ...p.zones.map((z) => zone(z, view.cards)));
   }));
   const table = document.getElementById("table");
+  if (view.seen !== undefined) { // a game module's table: the lines its narration shows the seat
+    table.replaceChildren(el("h2", { text: say("table", {}) }),
+      el("ul", { class: "seen" }, ...view.seen.map((line) => el("li", { text: line }))));
+    return;
+  }
   table.replaceChildren(el("h2", { text: say("table", {}) + " (" + view.supply + ")" }),
     ...view.table.map((z) => zone(z, view.cards)));
 }
@@ -96,6 +101,12 @@ function drawFinal(view) {
   box.hidden = !view.over;
   if (!view.over) return;
   const o = view.over;
+  if (o.rows !== undefined) { // a game module's outcome: a score a seat, the winners
+    box.replaceChildren(el("h2", { text: say("final", {}) }),
+      el("table", { class: "scores" }, ...o.rows.map((r) => el("tr", {}, ...r.map((v) => el("td", { text: String(v) }))))),
+      el("p", { id: "winners", text: o.text }));
+    return;
+  }
   const head = el("tr", {}, ...["", ...o.headers].map((h) => el("th", { text: h })));
   const rows = o.scores.map((s) => el("tr", {}, ...[s.name, s.total, s.track, s.fort,
     s.rule + (s.rule_name ? " (" + s.rule_name + ")" : ""), s.macaroni, s.level].map((v) => el("td", { text: String(v) }))));
