@@ -84,6 +84,7 @@ CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
     # stage 8: what a seat may see and the narration come from the module's disclosure
     "fortlang.agents.human": {_FORT + "disclosure", _FORT + "narration"},
     "fortlang.cli.play": {_FORT + "disclosure", _FORT + "narration"},
+    "fortlang.playtest.table": {_FORT + "narration"},  # Fort's own playtest table
     # stage 8: the checker's set-up sizes and W305's starting tables come from the module
     "fortlang.cardset.semantics": {_FORT + "setup"},
     "fortlang.cardset.deadcards": {_FORT + "play", _FORT + "setup"},
@@ -110,6 +111,39 @@ def core_imports_of_games(package: Path, allowed: dict[str, set[str]]) -> dict[s
 
 def test_the_core_never_imports_a_game():
     assert not core_imports_of_games(PACKAGE, CORE_MAY_IMPORT_A_GAME)
+
+
+def core_names_of_games(package: Path) -> dict[str, list[str]]:
+    """The core modules that name a game's module in a string (``importlib.import_module(
+    "fortlang.games.fort.x")``, a ``"module:attribute"`` reference): an import all the same,
+    which the import check would not see. Docstrings and comments may name them."""
+    games = f"{package.name}.games."
+    found: dict[str, list[str]] = {}
+    for path in package.rglob("*.py"):
+        module = _module_name(path, package)
+        if module.startswith(games):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+        named = sorted({node.value for node in ast.walk(tree)
+                        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                        and id(node) not in docs and node.value.startswith(games)})
+        if named:
+            found[module] = named
+    return found
+
+
+def test_the_core_names_no_games_module_in_a_string(tmp_path):
+    assert core_names_of_games(PACKAGE) == {}
+    pkg = tmp_path / "fortlang"
+    (pkg / "games" / "fort").mkdir(parents=True)
+    (pkg / "playtest.py").write_text(
+        '"""Reaches fortlang.games.fort.narration in its docstring only."""\n'
+        'import importlib\nN = importlib.import_module("fortlang.games.fort.narration")\n',
+        encoding="utf-8")
+    (pkg / "games" / "fort" / "x.py").write_text('R = "fortlang.games.fort.x:y"\n',
+                                                 encoding="utf-8")
+    assert core_names_of_games(pkg) == {"fortlang.playtest": ["fortlang.games.fort.narration"]}
 
 
 def test_the_core_journal_loads_no_game():

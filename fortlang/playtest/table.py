@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 import hmac
-import importlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from fortlang.agents.bots import agent_seed, make_bot
 from fortlang.agents.human import event_text, seat_label, told
 from fortlang.cardset.table import fingerprint
 from fortlang.engine.choices import Decision, IllegalMove
+from fortlang.games.fort.narration import Event, changes, snapshot
 from fortlang.i18n import ui
 from fortlang.model import CardSet
 from fortlang.sim.pull import GameState, answer, watch
@@ -33,14 +33,6 @@ from fortlang.sim.replay import FORMAT, StateTrace, outcome_json
 #: above any real game and stop a runaway client from growing the server without end).
 MAX_LOG = 20_000
 MAX_PLAYERS = 4
-#: Fort's narration (what an answer changed, as each seat may see it: ``snapshot``, ``changes``),
-#: named by reference as a game module's pieces are (``GameModule.piece``), so this core module
-#: imports no game (tests/test_house_order.py); Fort's GameModule declares no narration yet.
-FORT_NARRATION = "fortlang.games.fort.narration"
-
-
-def _narration() -> Any:
-    return importlib.import_module(FORT_NARRATION)
 
 
 @dataclass(frozen=True)
@@ -52,7 +44,7 @@ class Entry:
     number: int
     decision: Decision
     index: int
-    events: Mapping[int, tuple[Any, ...]]  # fortlang.games.fort.narration.Event
+    events: Mapping[int, tuple[Event, ...]]
     hidden: tuple[int, ...]
 
 
@@ -104,7 +96,7 @@ class Table:
         self.state = GameState(self.cardset, self.players, seed=self.seed, draft=self.draft,
                                trace=self.trace)
         self.log: list[Entry] = []
-        self._seen = _narration().snapshot(self.state.game)
+        self._seen = snapshot(self.state.game)
         for index in history:
             self._apply(index)
 
@@ -149,10 +141,8 @@ class Table:
         self.state.apply_action(index)
         if not self.state.is_terminal():  # the search bots see the table at every decision
             watch(self.state, self._bots.items())
-        narration = _narration()
-        now = narration.snapshot(self.state.game)
-        events = {w: tuple(narration.changes(self._seen, now, w))
-                  for w in range(-1, self.players)}
+        now = snapshot(self.state.game)
+        events = {w: tuple(changes(self._seen, now, w)) for w in range(-1, self.players)}
         self.log.append(Entry(len(self.log), d, index, events, hidden))
         self._seen = now
         self.version += 1
