@@ -16,4 +16,10 @@ GAME = GameModule(
     players=range(2, 5),  # R1.2: four player boards; `simulate --players` takes 2-4
     new_table="fortlang.games.fort.setup:new_game",
     run="fortlang.games.fort.match:run_game",
+    invariants="fortlang.games.fort.invariants:assert_invariants",
+    setup_sizes="fortlang.games.fort.setup",
+    dead_cards="fortlang.games.fort.play",
+    search="fortlang.games.fort.search",
+    disclosure="fortlang.games.fort.disclosure",
+    terminal="fortlang.games.fort.terminal:play_fort",
 )
