@@ -169,3 +169,16 @@ def test_play_starts_the_games_own_terminal_game(tmp_path, monkeypatch) -> None:
     result = run("play", "--sets", str(folder), "--seed", "5", "--lang", "en", input="q\n")
     assert result.exit_code == 0, result.output
     assert "toy terminal: 2 players, seed 5, bots ['greedy'], en" in result.output
+
+
+def test_a_game_on_forts_table_that_declares_no_piece_gets_forts(tmp_path, monkeypatch) -> None:
+    """A game without card kinds of its own plays on Fort's table, so Fort's pieces serve it
+    where it declares none: the search bot plays it, and W305 judges its designs."""
+    folder = toy(tmp_path, monkeypatch)
+    result = run("simulate", "--sets", str(folder), "--bots", "mcts:1", "--games", "1",
+                 "--players", "2", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    (folder / "kids-design.yaml").write_text(
+        "kids:\n  - {id: grump, name: Grump, suits: [crown], public: each rival -> lose, "
+        "source: original}\n", encoding="utf-8")
+    assert "warning[W305]: `Grump` is a dead card" in run("check", str(folder)).output

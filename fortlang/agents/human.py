@@ -273,10 +273,10 @@ def told(decision: Decision, index: int, watcher: int, lang: str,
 def disclosure() -> Any:
     """Which answers every seat sees, and what the others are told of a secret one: the
     disclosure of the game this terminal player is Fort's (``GameModule.disclosure``)."""
-    from fortlang import games
     from fortlang.module import DEFAULT_GAME
+    from fortlang.table_pieces import table_piece
 
-    return games.declared(games.game_named(DEFAULT_GAME), "disclosure", None, "its disclosure")
+    return table_piece(DEFAULT_GAME, "disclosure", "its disclosure")
 
 
 def event_text(event: Event, lang: str) -> str:

@@ -61,12 +61,12 @@ DECK_POINTS = 0.3
 def search_pieces(state: GameState) -> Any:
     """What the game of ``state``'s sets gives this bot (``GameModule.search``: ``Knowledge``,
     ``determinize``, ``final_score``, ``cards_you_have``); LookupError if it declares none."""
-    from fortlang import games
+    from fortlang.table_pieces import table_piece
 
-    game = games.game_named(state.config.cardset.manifest.game)
-    pieces = games.declared(game, "search", None, "what its search bot reads")
+    name = state.config.cardset.manifest.game
+    pieces = table_piece(name, "search", "what its search bot reads")
     if pieces is None:
-        raise LookupError(f"game `{game.name}` declares nothing for the search bot")
+        raise LookupError(f"game `{name}` declares nothing for the search bot")
     return pieces
 
 

@@ -107,20 +107,18 @@ def first_turn_refusal(table: CardSet, card: KidCard,
 def _judge(table: CardSet) -> Any:
     """What the set's game gives W305 (``GameModule.dead_cards``: ``why_not`` and
     ``refusal_text``), or None for a game that declares none."""
-    from fortlang import games
+    from fortlang.table_pieces import table_piece
 
-    return games.declared(games.game_named(table.manifest.game), "dead_cards", None,
-                          "what W305 asks")
+    return table_piece(table.manifest.game, "dead_cards", "what W305 asks")
 
 
 def starting_tables(table: CardSet) -> list[tuple[Any, int]]:
     """Each starting table tried (R2, for each player count and deal), with its first player,
     the last card the first player drew put back on the deck: the table a card is judged on,
     in its place."""
-    from fortlang import games
+    from fortlang.table_pieces import table_piece
 
-    new_game = games.declared(games.game_named(table.manifest.game), "new_table", None,
-                              "its set-up")
+    new_game = table_piece(table.manifest.game, "new_table", "its set-up")
     out: list[tuple[Any, int]] = []
     if new_game is None:
         return out

@@ -236,15 +236,15 @@ def deal(scope: Scope) -> Iterator[Diagnostic]:
     each of up to 4 players from its park kids (`park_size` of them, if the manifest says); a
     deck too small is an error on that field, else on the manifest's first key, where W301
     counts the kids (a set that requires others is dealt with them)."""
-    from fortlang import games
+    from fortlang.games import GameError
+    from fortlang.table_pieces import table_piece
 
     m = scope.manifest
     if m is None or m.manifest is None or m.manifest.requires:
         return
     try:
-        sizes = games.declared(games.game_named(m.manifest.game), "setup_sizes", None,
-                               "its set-up sizes")
-    except games.GameError:  # the manifest's `game:` says why (E350, E351)
+        sizes = table_piece(m.manifest.game, "setup_sizes", "its set-up sizes")
+    except GameError:  # the manifest's `game:` says why (E350, E351)
         return
     if sizes is None:  # a game that declares none is not held to a deal
         return

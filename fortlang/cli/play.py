@@ -27,11 +27,10 @@ def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft
          sets: tuple[str, ...]) -> None:
     """Play in the terminal against bots (Fort, or the game of the --sets given): type an
     option's number, ? for help, or q to quit."""
-    from fortlang import games
     from fortlang.cli.common import choose_language, fail, stdin_closed
     from fortlang.cli.simulate import game_sets, parse_bots, seated_game
     from fortlang.i18n import language_from_env
-    from fortlang.module import DEFAULT_GAME
+    from fortlang.table_pieces import table_piece
 
     choose_language(lang)  # a bad bot name or set is told in the table's language
     if sys.stdin is None:  # started with fd 0 closed: no one can answer
@@ -49,8 +48,5 @@ def play(players: int, seed: int | None, bots_text: str, lang: str | None, draft
                     draft=draft)
         return
     # a game played on Fort's table (its own interface, GameModule.terminal), or Fort's
-    fort = games.game_named(cardset.manifest.game)
-    if not fort.terminal:  # a module without its own card kinds plays on Fort's engine
-        fort = games.game_named(DEFAULT_GAME)
-    terminal = games.declared(fort, "terminal", None, "its terminal game")
+    terminal = table_piece(cardset.manifest.game, "terminal", "its terminal game")
     terminal(cardset, players, seed=seed, bots=bots, lang=lang, draft=draft)

@@ -441,10 +441,10 @@ class Game(Journal):
         """Its game's invariants (``GameModule.invariants``: Fort's are
         games/fort/invariants.py), checked at every decision in debug only, so the lookup
         through the loader costs nothing in a game played for its figures."""
-        from fortlang.games import declared, game_named
         from fortlang.module import DEFAULT_GAME
+        from fortlang.table_pieces import table_piece
 
-        check = declared(game_named(DEFAULT_GAME), "invariants", None, "its invariants")
+        check = table_piece(DEFAULT_GAME, "invariants", "its invariants")
         if check is not None:
             check(self)
 
