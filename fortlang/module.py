@@ -244,6 +244,33 @@ class GameModule:
     #: (:class:`fortlang.sim.module_pull.Determinization`: ``observe``, ``determinize`` and
     #: optionally ``estimate``), which the search bot needs; "" for none (no ``mcts`` bot).
     determinization: str = ""
+    #: ``"module:function"`` that checks a table of the game, ``(table) -> None``, raising
+    #: AssertionError on a broken invariant (an engine bug): what ``--check-invariants`` runs
+    #: at every decision of Fort's table (``Game.check_invariants``); "" for none. A module
+    #: with its own table checks it in the table's own ``check_invariants``.
+    invariants: str = ""
+    #: ``"module"`` (or ``"module:attribute"``) whose ``PARK_SIZE`` (cards dealt to the park)
+    #: and ``START_KIDS`` (cards dealt to each seat) the checker holds a set to (E327 of
+    #: ``fortlang check``); "" for none.
+    setup_sizes: str = ""
+    #: ``"module:attribute"``: what W305 (a card no first turn can play) asks of the game:
+    #: ``why_not(table, seat, card) -> rule | None`` (why the engine refuses a card in hand)
+    #: and ``refusal_text(card, rule) -> str``; the starting tables come from ``new_table``;
+    #: "" for a game the check does not judge.
+    dead_cards: str = ""
+    #: ``"module:attribute"``: what Fort's search bot (fortlang.agents.mcts) reads of the
+    #: game: ``Knowledge(seat)`` (a seat's memory of the table, ``look(table)``),
+    #: ``determinize(table, knowledge, rules, rng)``, ``final_score(table, player)`` (a score
+    #: with ``total``) and ``cards_you_have(player)``; "" for none.
+    search: str = ""
+    #: ``"module:attribute"``: what a seat is told of the others' answers at Fort's terminal
+    #: (fortlang.agents.human): ``is_public(decision)``, ``SECRET`` (a secret kind -> what the
+    #: others are told) and ``revealed_at_end(table)``; "" for none.
+    disclosure: str = ""
+    #: ``"module:function"`` that plays a game at the terminal with the game's own interface,
+    #: ``(cardset, players, *, seed, bots, lang, draft)`` (``fortlang play``); "" for the
+    #: generic table over ``run`` and ``narration`` (fortlang.cli.module_play).
+    terminal: str = ""
     #: Its own subcommands of ``fortlang``, by name: ``"module:attribute"`` of a click command
     #: (Fortune and Glory's ``odds``), imported only when run. fortlang's own commands come
     #: first: a game's command of the same name is never reached (docs/games.md).

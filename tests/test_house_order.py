@@ -72,22 +72,12 @@ def test_no_import_cycles_between_modules():
 #: (docs/design/game-modules.md §6.2, "Stage 3 as landed").
 _FORT = "fortlang.games.fort."
 CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
-    # stage 5/7: Game.check_invariants calls Fort's invariants (Game itself moves to Fort)
-    "fortlang.engine.state": {_FORT + "invariants"},
     # stage 8: the drivers reach the set-up, the game loop and its outcome through GameModule
     "fortlang.sim.pull": {_FORT + "match", _FORT + "setup"},
-    "fortlang.sim.replay": {_FORT + "match"},
     "fortlang.sim.batch": {_FORT + "gains", _FORT + "match", _FORT + "setup"},
     "fortlang.sim.stats": {_FORT + "gains", _FORT + "match"},
-    # stage 8: the search bot determinizes and scores through the module
-    "fortlang.agents.mcts": {_FORT + "knowledge", _FORT + "scoring"},
     # stage 8: what a seat may see and the narration come from the module's disclosure
-    "fortlang.agents.human": {_FORT + "disclosure", _FORT + "narration"},
-    "fortlang.cli.play": {_FORT + "disclosure", _FORT + "narration"},
     "fortlang.playtest.table": {_FORT + "narration"},  # Fort's own playtest table
-    # stage 8: the checker's set-up sizes and W305's starting tables come from the module
-    "fortlang.cardset.semantics": {_FORT + "setup"},
-    "fortlang.cardset.deadcards": {_FORT + "play", _FORT + "setup"},
 }
 
 

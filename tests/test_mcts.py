@@ -9,11 +9,11 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from fortlang.agents import mcts as mcts_module
 from fortlang.agents.bots import GreedyAgent, agent_seed, bot_spec, make_bot, make_bots
 from fortlang.agents.mcts import Budget, option_keys
 from fortlang.cardset import base_set
 from fortlang.cli import main
+from fortlang.games.fort import search as fort_search
 from fortlang.games.fort.knowledge import Knowledge, determinize
 from fortlang.sim.pull import GameState, answer, play
 
@@ -170,7 +170,7 @@ def test_the_choice_does_not_depend_on_hidden_cards(seed):
 
 def test_without_determinization_hidden_cards_would_show(monkeypatch):
     """The test above can fail: a bot that searched the true table sees the swap."""
-    monkeypatch.setattr(mcts_module, "determinize", lambda *args: None)
+    monkeypatch.setattr(fort_search, "determinize", lambda *args: None)
     differs = 0
     for seed in (1, 2, 3):
         state = _to_my_turn(seed)
@@ -309,6 +309,6 @@ def test_the_bot_knows_no_card_where_it_is_not(monkeypatch):
                 wrong.append((knowledge.seat, uid, owner))
         return determinize(game, knowledge, rules, rng)
 
-    monkeypatch.setattr(mcts_module, "determinize", checked)
+    monkeypatch.setattr(fort_search, "determinize", checked)
     play(GameState(BASE, 4, seed=0, draft=True), make_bots(["mcts:1"], 4, 0))
     assert wrong == []

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.escape import shown
-from fortlang.games.fort.disclosure import SECRET, is_public
-from fortlang.games.fort.narration import Event
 from fortlang.i18n import ui
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.phrasebook import resource_name, sentence, suit_name, term
 from fortlang.printer import to_text
+
+if TYPE_CHECKING:  # a type only: the events come from the game's narration (its caller's)
+    from fortlang.games.fort.narration import Event
 
 
 class Quit(Exception):
@@ -256,15 +257,26 @@ _SUITS = frozenset(s.value for s in Suit)
 
 def told(decision: Decision, index: int, watcher: int, lang: str,
          cards: Mapping[str, KidCard]) -> str:
-    """What ``watcher`` sees of ``decision`` answered with ``index`` (the rule of
+    """What ``watcher`` sees of ``decision`` answered with ``index`` (the rule of the game's
+    disclosure, ``GameModule.disclosure``: Fort's
     :func:`fortlang.games.fort.disclosure.told`), worded in ``lang`` and the third person."""
-    if watcher == decision.player or is_public(decision):
+    rules = disclosure()
+    if watcher == decision.player or rules.is_public(decision):
         answer = option_label(decision, decision.options[index], lang, cards,
                               own=watcher == decision.player)
     else:
-        assert decision.kind in SECRET
+        assert decision.kind in rules.SECRET
         answer = ui(lang, f"secret.{decision.kind.value}")
     return ui(lang, "told", heading=heading(decision, lang), answer=answer)
+
+
+def disclosure() -> Any:
+    """Which answers every seat sees, and what the others are told of a secret one: the
+    disclosure of the game this terminal player is Fort's (``GameModule.disclosure``)."""
+    from fortlang.module import DEFAULT_GAME
+    from fortlang.table_pieces import table_piece
+
+    return table_piece(DEFAULT_GAME, "disclosure", "its disclosure")
 
 
 def event_text(event: Event, lang: str) -> str:
@@ -382,7 +394,7 @@ class HumanAgent:
 
 class Narrated:
     """A bot whose answers are told to the person at the table (seat ``watcher``) as the table
-    saw them: a secret choice is told without its answer (fortlang.games.fort.disclosure), and the
+    saw them: a secret choice is told without its answer (the game's disclosure), and the
     bot is spoken of in the third person."""
 
     def __init__(self, agent: Any, console: Any, name: str, watcher: int = 0, lang: str = "en",

@@ -3,8 +3,9 @@ observer, Cowling, Powley and Whitehouse 2012), over the pull API (fortlang.sim.
 itself is :mod:`fortlang.agents.search` (any game's); this is what Fort gives it.
 
 Each iteration copies the game at the decision (:meth:`GameState.clone`), deals the cards the
-bot cannot see anew (:func:`fortlang.games.fort.knowledge.determinize`: rivals' hands and decks, the
-park deck, every deck's order, rivals' made-up rules, the game's generator), then walks down one
+bot cannot see anew (the game's ``determinize``, ``GameModule.search``: Fort's is
+:func:`fortlang.games.fort.knowledge.determinize`: rivals' hands and decks, the park deck, every
+deck's order, rivals' made-up rules, the game's generator), then walks down one
 tree of the bot's information set: at each decision with more than one option it takes an option
 not tried yet, or the best by UCB among those legal in this deal (counting how often each was
 available, since a rival's options depend on the hand dealt to it). From the new node a playout
@@ -41,14 +42,12 @@ from fortlang.agents.search import (
     option_keys,
 )
 from fortlang.engine.choices import Decision, Kind
-from fortlang.games.fort.knowledge import Knowledge, determinize
-from fortlang.games.fort.scoring import cards_you_have, final_score
 from fortlang.model import KidCard
 from fortlang.sim.pull import GameState
 
 #: Re-exported: the search's own names, imported from here by Fort's callers and tests.
 __all__ = ["MAX_PLAYOUTS", "PLAYOUT_DEPTH", "Budget", "MctsAgent", "_Edge", "_paired_answer",
-           "estimate", "option_keys"]
+           "estimate", "option_keys", "search_pieces"]
 
 #: Points of lead that make a win about three times likelier than a loss (the estimate's scale).
 SCALE = 4.0
@@ -59,12 +58,29 @@ RESOURCE_POINTS = 1.0
 DECK_POINTS = 0.3
 
 
-def estimate(state: GameState, card_value: Callable[[str], float]) -> list[float]:
+def search_pieces(state: GameState) -> Any:
+    """What the game of ``state``'s sets gives this bot (``GameModule.search``: ``Knowledge``,
+    ``determinize``, ``final_score``, ``cards_you_have``); LookupError if it declares none."""
+    from fortlang.table_pieces import table_piece
+
+    name = state.config.cardset.manifest.game
+    pieces = table_piece(name, "search", "what its search bot reads")
+    if pieces is None:
+        raise LookupError(f"game `{name}` declares nothing for the search bot")
+    return pieces
+
+
+def estimate(state: GameState, card_value: Callable[[str], float],
+             pieces: Any = None) -> list[float]:
     """Each seat's chance to win, estimated from the final scores as they stand (R11.2) plus
     the resources and the static value of the cards held (``card_value`` of a card id), as a
-    logistic of the lead over the best rival; a finished game is its returns (R11.3)."""
+    logistic of the lead over the best rival; a finished game is its returns (R11.3).
+    ``pieces``: the game's (:func:`search_pieces`), looked up when not given."""
     if state.is_terminal():
         return list(state.returns())
+    if pieces is None:
+        pieces = search_pieces(state)
+    final_score, cards_you_have = pieces.final_score, pieces.cards_you_have
     game = state.game
     points = [final_score(game, p).total
               + RESOURCE_POINTS * (sum(p.stuff.values()) + sum(p.pack.values()))
@@ -91,10 +107,11 @@ class MctsAgent(InformationSetSearch):
         super().__init__(rng, policy, budget, depth=depth)
         self._value = card_value
         self._worth: dict[str, float] = {}  # card id -> card_value, once per card
-        self._knowledge: dict[int, Knowledge] = {}
+        self._knowledge: dict[int, Any] = {}  # seat -> the game's Knowledge of the table
         self._state: GameState | None = None
-        self._seen: Knowledge | None = None  # the searching seat's, during a search
+        self._seen: Any = None  # the searching seat's Knowledge, during a search
         self._rules: Any = ()
+        self._pieces: Any = None  # the game's (search_pieces), once per game
 
     def watch(self, state: GameState, seat: int) -> None:
         """Look at the table now, as ``seat`` (:func:`fortlang.sim.pull.watch`: at every
@@ -104,12 +121,13 @@ class MctsAgent(InformationSetSearch):
     def _card_value(self, card_id: str) -> float:
         return self._worth[card_id]
 
-    def _know(self, state: GameState, seat: int) -> Knowledge:
+    def _know(self, state: GameState, seat: int) -> Any:
         if self._state is not state:  # a new game: forget the last one
             self._state, self._knowledge = state, {}
+            self._pieces = search_pieces(state)
         knowledge = self._knowledge.get(seat)
         if knowledge is None:
-            knowledge = self._knowledge[seat] = Knowledge(seat)
+            knowledge = self._knowledge[seat] = self._pieces.Knowledge(seat)
         knowledge.look(state.game)
         return knowledge
 
@@ -123,13 +141,13 @@ class MctsAgent(InformationSetSearch):
 
     def _deal(self, sim: GameState, rng: random.Random) -> None:
         assert self._seen is not None
-        determinize(sim.game, self._seen, self._rules, rng)
+        self._pieces.determinize(sim.game, self._seen, self._rules, rng)
 
     def _favourite(self, sim: GameState, decision: Decision) -> int:
         return int(self.policy.choose(sim.view(decision.player), decision))
 
     def _estimate(self, sim: GameState) -> list[float]:
-        return estimate(sim, self._card_value)
+        return estimate(sim, self._card_value, self._pieces)
 
     def _ends_playout(self, decision: Decision, seat: int, others: bool) -> bool:
         """The searching seat's next turn (its next play decision, R5.1: every player has

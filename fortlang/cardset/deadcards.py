@@ -50,7 +50,7 @@ def run(result: SetResult, known: Mapping[str, SetResult]) -> Iterator[Diagnosti
     if not designs or errors_in(result.all_diagnostics()):
         return
     table = _table(result, known)
-    if table is None:
+    if table is None or _judge(table) is None:  # a game W305 does not judge
         return
     dealt: list[tuple[Any, int]] = []  # the starting tables, dealt once for the whole set
     for f, e in designs:
@@ -93,23 +93,35 @@ def first_turn_refusal(table: CardSet, card: KidCard,
     """None if ``card`` can be played by the first player on some starting table of
     ``table`` (it must be one of its cards), else why not, as the engine says it;
     ``dealt``: the tables :func:`starting_tables` dealt, reused from card to card."""
-    from fortlang.games.fort.play import refusal_text
-
+    judge = _judge(table)
+    if judge is None:
+        return None
     first_rule = None
     for rule in starting_verdicts(table, card, dealt):
         if rule is None:
             return None
         first_rule = first_rule or rule
-    return None if first_rule is None else refusal_text(card, first_rule)
+    return None if first_rule is None else str(judge.refusal_text(card, first_rule))
+
+
+def _judge(table: CardSet) -> Any:
+    """What the set's game gives W305 (``GameModule.dead_cards``: ``why_not`` and
+    ``refusal_text``), or None for a game that declares none."""
+    from fortlang.table_pieces import table_piece
+
+    return table_piece(table.manifest.game, "dead_cards", "what W305 asks")
 
 
 def starting_tables(table: CardSet) -> list[tuple[Any, int]]:
     """Each starting table tried (R2, for each player count and deal), with its first player,
     the last card the first player drew put back on the deck: the table a card is judged on,
     in its place."""
-    from fortlang.games.fort.setup import new_game
+    from fortlang.table_pieces import table_piece
 
-    out = []
+    new_game = table_piece(table.manifest.game, "new_table", "its set-up")
+    out: list[tuple[Any, int]] = []
+    if new_game is None:
+        return out
     for players in PLAYER_COUNTS:
         for seed in DEALS:
             try:
@@ -127,8 +139,7 @@ def starting_verdicts(table: CardSet, card: KidCard,
     """For each starting table tried, the rule by which the engine refuses ``card`` in the
     first player's hand (R5.4, R5.5), or None where it can be played; each table a copy of
     one of ``dealt`` (dealt here when not given)."""
-    from fortlang.games.fort.play import why_not
-
+    judge = _judge(table)
     for game, first in dealt if dealt is not None else starting_tables(table):
         trial = game.copy()
-        yield why_not(trial, first, trial.new_card(card, trial.players[first].hand))
+        yield judge.why_not(trial, first, trial.new_card(card, trial.players[first].hand))

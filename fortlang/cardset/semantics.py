@@ -240,21 +240,29 @@ def deal(scope: Scope) -> Iterator[Diagnostic]:
     each of up to 4 players from its park kids (`park_size` of them, if the manifest says); a
     deck too small is an error on that field, else on the manifest's first key, where W301
     counts the kids (a set that requires others is dealt with them)."""
-    from fortlang.games.fort.setup import PARK_SIZE, START_KIDS
+    from fortlang.games import GameError
+    from fortlang.table_pieces import table_piece
 
     m = scope.manifest
     if m is None or m.manifest is None or m.manifest.requires:
         return
+    try:
+        sizes = table_piece(m.manifest.game, "setup_sizes", "its set-up sizes")
+    except GameError:  # the manifest's `game:` says why (E350, E351)
+        return
+    if sizes is None:  # a game that declares none is not held to a deal
+        return
+    park_size, start_kids = int(sizes.PARK_SIZE), int(sizes.START_KIDS)
     park = sum(e.item.copies for _, e in scope.entries("kid") if not e.item.best_friend)
     size = m.manifest.park_size
     node = m.manifest_node.get("park_size") if m.manifest_node and size is not None else None
     if node is None:  # no `park_size`: the kids dealt are the set's own (as W301 counts them)
         node, size = _first_key(m), park
-    needed = PARK_SIZE + 4 * START_KIDS
+    needed = park_size + 4 * start_kids
     if min(park, size) < needed:
         yield _at(ERROR, m, node, "E327",
                   f"a park deck of {min(park, size)} cards cannot deal 4 "
-                  f"players: set-up takes {needed} ({PARK_SIZE} to the park, {START_KIDS} "
+                  f"players: set-up takes {needed} ({park_size} to the park, {start_kids} "
                   "to each player; R2.4, R2.5)",
                   f"give the set at least {needed} park kids, copies included")
 

@@ -24,7 +24,6 @@ from fortlang.engine.choices import Option
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
-from fortlang.games.fort.invariants import assert_invariants
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import Action, Resource, Suit
 
@@ -439,8 +438,15 @@ class Game(Journal):
     # -- the journal's hooks and Fort's pools ------------------------------------------------------
 
     def check_invariants(self) -> None:
-        """Fort's invariants (games/fort/invariants.py), checked at every decision in debug."""
-        assert_invariants(self)
+        """Its game's invariants (``GameModule.invariants``: Fort's are
+        games/fort/invariants.py), checked at every decision in debug only, so the lookup
+        through the loader costs nothing in a game played for its figures."""
+        from fortlang.module import DEFAULT_GAME
+        from fortlang.table_pieces import table_piece
+
+        check = table_piece(DEFAULT_GAME, "invariants", "its invariants")
+        if check is not None:
+            check(self)
 
     def transfer(self, src: Pool, dst: Pool, res: Resource, n: int = 1) -> None:
         """Move ``n`` tokens of ``res`` between two token pools (supply, stuff, pack)."""

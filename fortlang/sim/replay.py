@@ -6,14 +6,16 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortlang.engine.choices import IllegalMove
 from fortlang.engine.journal import CHANCE_KIND
 from fortlang.engine.state import Game
-from fortlang.games.fort.match import Outcome
 from fortlang.model import CardSet
 from fortlang.sim.pull import GameState
+
+if TYPE_CHECKING:  # a type only: the outcome comes from the game's loop (GameState.outcome)
+    from fortlang.games.fort.match import Outcome
 
 #: A log's format: 1, or 2 when it holds chance outcomes (``["chance", i]`` among the
 #: decisions, design §4.4), which a reader of format 1 would take for decisions. Fort's games

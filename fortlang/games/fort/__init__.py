@@ -20,4 +20,10 @@ GAME = GameModule(
     run="fortlang.games.fort.match:run_game",
     cards=CARD_KINDS,
     scenarios="fortlang.games.fort.scenarios.rules:SCENARIOS",
+    invariants="fortlang.games.fort.invariants:assert_invariants",
+    setup_sizes="fortlang.games.fort.setup",
+    dead_cards="fortlang.games.fort.play",
+    search="fortlang.games.fort.search",
+    disclosure="fortlang.games.fort.disclosure",
+    terminal="fortlang.games.fort.terminal:play_fort",
 )

@@ -1,0 +1,184 @@
+"""The pieces Fort's table reaches through its game module, never by import (issue 33 item 5,
+docs/design/game-modules.md §2.5): the invariants ``--check-invariants`` runs, the set-up sizes
+E327 holds a set to, what W305 asks of the engine, what the search bot determinizes and scores
+with, what the terminal player tells of a secret answer, and the terminal game ``fortlang play``
+starts. Each test gives a toy module's piece and finds it used where Fort's was imported."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from plugin_site import forget_games, install
+
+from fortlang import games
+from fortlang.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = ROOT / "cards" / "fort-base"
+
+#: A game on Fort's table (no card kinds of its own) that declares its own pieces.
+TOY = """\
+from fortlang.module import GameModule
+
+PARK_SIZE = 3
+START_KIDS = 100  # more than any set deals: E327 says the toy's figures
+
+
+def why_not(table, seat, card):
+    return "R0.1"
+
+
+def refusal_text(card, rule):
+    return f"the toy refuses `{card.name}` ({rule})"
+
+
+def broken(table):
+    raise AssertionError("the toy's invariant is broken")
+
+
+def terminal(cardset, players, *, seed, bots, lang, draft):
+    print(f"toy terminal: {players} players, seed {seed}, bots {bots}, {lang}")
+
+
+def determinize(table, knowledge, rules, rng):
+    from fortlang.games.fort import search
+
+    with open(MARKER, "a") as f:
+        f.write("dealt\\n")
+    return search.determinize(table, knowledge, rules, rng)
+
+
+def search():
+    from types import SimpleNamespace
+
+    from fortlang.games.fort import search as fort
+
+    return SimpleNamespace(Knowledge=fort.Knowledge, final_score=fort.final_score,
+                           cards_you_have=fort.cards_you_have, determinize=determinize)
+
+
+class Disclosure:
+    SECRET = {}
+
+    @staticmethod
+    def is_public(decision):
+        return True  # the toy tells every answer, a kept draft card too
+
+
+SEARCH = search()
+DISCLOSURE = Disclosure()
+GAME = GameModule(name="toy", titles={"en": "Toy"}, players=range(2, 5),
+                  new_table="fortlang.games.fort.setup:new_game",
+                  run="fortlang.games.fort.match:run_game", **FIELDS)
+"""
+
+
+@pytest.fixture(autouse=True)
+def fresh_games() -> Iterator[None]:
+    forget_games()
+    yield
+    forget_games()
+
+
+def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **fields: str) -> Path:
+    """The toy game installed with ``fields``, and a copy of fort-base that is its set; the
+    current folder is ``tmp_path`` (a failed game's replay is saved there)."""
+    monkeypatch.chdir(tmp_path)
+    code = TOY.replace("**FIELDS", ", ".join(f"{k}={v!r}" for k, v in fields.items()))
+    code = code.replace("MARKER", repr(str(tmp_path / "dealt")))
+    site = install(tmp_path / "site", name="toy", module="toy_game", source=None, code=code,
+                   group="fortlang.games", attr="GAME")
+    monkeypatch.syspath_prepend(str(site))
+    folder = shutil.copytree(BASE, tmp_path / "toy-base")
+    manifest = folder / "manifest.yaml"
+    text = manifest.read_text(encoding="utf-8").replace("id: fort-base", "id: toy-base")
+    manifest.write_text(text + "game: toy\n", encoding="utf-8")
+    return folder
+
+
+def fort_with(monkeypatch: pytest.MonkeyPatch, **fields: str) -> None:
+    """Fort's module as installed, but with the toy's ``fields`` (Fort's table asks `fort`)."""
+    real = games.game_named
+    fort = dataclasses.replace(real("fort"), **fields)
+    monkeypatch.setattr(games, "game_named", lambda name: fort if name == "fort" else real(name))
+
+
+def run(*args: str, **kw):
+    return CliRunner().invoke(main, list(args), **kw)
+
+
+def test_check_invariants_runs_the_modules_invariants(tmp_path, monkeypatch) -> None:
+    toy(tmp_path, monkeypatch)
+    fort_with(monkeypatch, invariants="toy_game:broken")
+    from fortlang.cardset import base_set
+    from fortlang.games.fort.setup import new_game
+
+    game, _ = new_game(base_set(), 2, seed=1)
+    with pytest.raises(AssertionError, match="the toy's invariant is broken"):
+        game.check_invariants()
+    checked = run("simulate", "--games", "1", "--players", "2", "--check-invariants")
+    assert checked.exit_code == 1 and "the toy's invariant is broken" in checked.output
+    assert run("simulate", "--games", "1", "--players", "2").exit_code == 0  # debug only
+
+
+def test_a_sets_deal_is_held_to_its_games_setup_sizes(tmp_path, monkeypatch) -> None:
+    folder = toy(tmp_path, monkeypatch, setup_sizes="toy_game")
+    result = run("check", "--no-warnings", str(folder))
+    assert result.exit_code == 1, result.output
+    assert "error[E327]" in result.output
+    assert "set-up takes 403 (3 to the park, 100 to each player" in result.output
+
+
+def test_w305_asks_the_games_engine(tmp_path, monkeypatch) -> None:
+    folder = toy(tmp_path, monkeypatch, dead_cards="toy_game")
+    (folder / "kids-design.yaml").write_text(
+        "kids:\n  - {id: ada, name: Ada, suits: [book], public: gain pizza, private: score, "
+        "source: original}\n", encoding="utf-8")
+    result = run("check", str(folder))
+    assert "warning[W305]: `Ada` is a dead card" in result.output, result.output
+    assert "the toy refuses `Ada` (R0.1)" in result.output
+
+
+def test_the_search_bot_deals_with_its_games_determinization(tmp_path, monkeypatch) -> None:
+    folder = toy(tmp_path, monkeypatch, search="toy_game:SEARCH")
+    result = run("simulate", "--sets", str(folder), "--bots", "mcts:2", "--games", "1",
+                 "--players", "2", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "dealt").read_text().count("dealt") >= 2
+
+
+def test_the_terminal_player_tells_what_the_games_disclosure_makes_public(
+        tmp_path, monkeypatch) -> None:
+    from fortlang.agents.human import told
+    from fortlang.engine.choices import Decision, Kind, Option
+
+    kept = Decision(1, Kind.DRAFT, (Option("Ada", "ada"), Option("Bo", "bo")), "draft")
+    assert "Bo" not in told(kept, 1, 0, "en", {})  # Fort's: a kept card is secret (R2.5)
+    toy(tmp_path, monkeypatch)
+    fort_with(monkeypatch, disclosure="toy_game:DISCLOSURE")
+    assert "Bo" in told(kept, 1, 0, "en", {})
+
+
+def test_play_starts_the_games_own_terminal_game(tmp_path, monkeypatch) -> None:
+    folder = toy(tmp_path, monkeypatch, terminal="toy_game:terminal")
+    result = run("play", "--sets", str(folder), "--seed", "5", "--lang", "en", input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "toy terminal: 2 players, seed 5, bots ['greedy'], en" in result.output
+
+
+def test_a_game_on_forts_table_that_declares_no_piece_gets_forts(tmp_path, monkeypatch) -> None:
+    """A game without card kinds of its own plays on Fort's table, so Fort's pieces serve it
+    where it declares none: the search bot plays it, and W305 judges its designs."""
+    folder = toy(tmp_path, monkeypatch)
+    result = run("simulate", "--sets", str(folder), "--bots", "mcts:1", "--games", "1",
+                 "--players", "2", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    (folder / "kids-design.yaml").write_text(
+        "kids:\n  - {id: grump, name: Grump, suits: [crown], public: each rival -> lose, "
+        "source: original}\n", encoding="utf-8")
+    assert "warning[W305]: `Grump` is a dead card" in run("check", str(folder)).output
