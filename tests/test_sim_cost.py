@@ -160,37 +160,3 @@ def test_a_game_figures_are_summed_by_compiled_code():
         "wheel"]["hooks"]["custom"]
     assert "fortlang/sim/stats.py" in hook["modules"]
 
-
-def test_a_chunk_leaves_what_was_alive_before_it_to_the_collector_alone(monkeypatch):
-    """The card set, its compiled programs and the memo tables outlive every game of a chunk:
-    the cyclic collector's full passes walked them again and again (a twentieth of a compiled
-    random-bot game, issue 38). A chunk freezes them while it plays, then gives them back."""
-    import gc
-
-    from fortlang.games.fort import match
-
-    frozen: list[int] = []
-    real = match.run_game
-
-    def watching(*a, **kw):
-        frozen.append(gc.get_freeze_count())
-        return real(*a, **kw)
-
-    monkeypatch.setattr("fortlang.sim.batch.run_game", watching)
-    before = gc.get_freeze_count()
-    out = _chunk(0, 2, "random").aggregate
-    assert frozen and all(n > 0 for n in frozen)
-    assert gc.get_freeze_count() == before
-    assert out.games == 2
-
-
-def test_a_chunk_leaves_a_freeze_it_did_not_make():
-    import gc
-
-    gc.freeze()
-    try:
-        held = gc.get_freeze_count()
-        _chunk(0, 1, "random")
-        assert gc.get_freeze_count() >= held  # not unfrozen by the chunk
-    finally:
-        gc.unfreeze()

@@ -6,7 +6,6 @@ workers or on the backend."""
 from __future__ import annotations
 
 import dataclasses
-import gc
 import json
 import pickle
 import traceback
@@ -90,21 +89,6 @@ def seat_bots(bots: tuple[str, ...] | list[str], players: int, index: int) -> li
 
 
 def run_chunk(job: Job) -> ChunkResult:
-    # What is alive now (the card set, its compiled programs, the memo tables) outlives every
-    # game of the chunk: frozen, the cyclic collector's full passes skip it (they walked it
-    # again and again, a twentieth of a compiled random-bot game, issue 38). Given back at the
-    # end, so a long-lived process collects as before; a freeze someone else made is theirs.
-    freeze = gc.isenabled() and gc.get_freeze_count() == 0
-    if freeze:
-        gc.freeze()
-    try:
-        return _run_chunk(job)
-    finally:
-        if freeze:
-            gc.unfreeze()
-
-
-def _run_chunk(job: Job) -> ChunkResult:
     cardset = job.cardset
     if cardset.manifest.uses:  # a fresh worker (Ray, spawn) has not loaded the set's plugins
         from fortlang.plugins import vocabulary
