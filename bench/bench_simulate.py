@@ -30,7 +30,7 @@ CONFIGS = (("random", 4), ("greedy", 4), ("random", 2), ("greedy", 2))
 #: One side, run with the code under test first on sys.path; argv: the configs as JSON. Each
 #: stdin line "seed games" plays that chunk of every config and answers with one JSON line.
 PROBE = r"""
-import hashlib, json, sys, time
+import dataclasses, hashlib, json, sys, time
 from fortlang.cardset import base_set
 try:  # the layout since issue 33 stage 3
     from fortlang.sim.batch import Job, run_chunk
@@ -45,6 +45,11 @@ def canonical(value):
         return "{" + ",".join(sorted(f"{k!r}:{canonical(v)}" for k, v in value.items())) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(canonical(v) for v in value) + "]"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # by its fields: a class compiled with mypyc has no __dict__ (and its repr is not
+        # the interpreted one's), so a pure and a compiled side still compare
+        return type(value).__name__ + canonical(
+            {f.name: getattr(value, f.name) for f in dataclasses.fields(value)})
     if hasattr(value, "__dict__") and not isinstance(value, type):
         return type(value).__name__ + canonical(vars(value))
     if hasattr(value, "__slots__"):

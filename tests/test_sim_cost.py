@@ -147,3 +147,16 @@ def test_determinize_shuffles_natively_as_rng_shuffle_would(monkeypatch):
                         lambda self, x: shuffled.append(len(x)) or real(self, x))
     determinize(table(), knowledge, base_set().rules, random.Random(7))
     assert shuffled == []
+
+
+def test_a_game_figures_are_summed_by_compiled_code():
+    """simulate's bookkeeping runs once a game beside the compiled engine: interpreted, it was
+    a tenth of a random-bot game's time (issue 38), so the wheel compiles it with the engine."""
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    hook = tomllib.loads(pyproject.read_text("utf-8"))["tool"]["hatch"]["build"]["targets"][
+        "wheel"]["hooks"]["custom"]
+    assert "fortlang/sim/stats.py" in hook["modules"]
+

@@ -125,58 +125,65 @@ class Aggregate:
     turns_hist: Counter = field(default_factory=Counter)  # game length in turns -> games
 
     def _item(self, key: str) -> ItemTally:
-        t = self.items.get(key)
-        if t is None:
-            t = self.items[key] = ItemTally()
-        return t
+        return _item_of(self.items, key)
 
     def add(self, out: Outcome, bots: list[str]) -> None:
         """One game; ``bots[seat]`` is the bot that sat there. Runs once a game in simulate's
-        loop: plain dict updates (a Counter's ``update`` and a dataclass made for
-        ``setdefault``'s default cost more than the game's figures), each yield's points in
-        integers when the exchange rates allow it (:meth:`_units`)."""
+        loop, compiled with the engine (pyproject.toml): plain dict updates through typed
+        locals (a Counter's ``update`` and a dataclass made for ``setdefault``'s default cost
+        more than the game's figures), each yield's points in integers when the exchange
+        rates allow it (:meth:`_units`)."""
         self.games += 1
-        self.turns += out.turns
-        _bump(self.turns_hist, out.turns, 1)
-        credit = SHARE // len(out.winners)
-        seats, players = len(out.scores), self.bots
-        for s in out.scores:
+        turns = out.turns
+        self.turns += turns
+        _bump(self.turns_hist, turns, 1)
+        winners = out.winners
+        credit = SHARE // len(winners)
+        scores = out.scores
+        seats = len(scores)
+        first = out.first
+        acquired = out.acquired
+        items = self.items
+        by_seat, by_bot, by_position = self.seats, self.bots, self.positions
+        overall, score_hist = self.overall, self.score_hist
+        for s in scores:
             seat, total = s.seat, s.total
-            won = credit if seat in out.winners else 0
-            _tally(self.seats, seat).add(won, total)
-            _tally(players, bots[seat]).add(won, total)
-            _tally(self.positions, (seat - out.first) % seats).add(won, total)
-            self.overall.add(won, total)
-            _bump(self.score_hist, total, 1)
+            won = credit if seat in winners else 0
+            _tally(by_seat, seat).add(won, total)
+            _tally(by_bot, bots[seat]).add(won, total)
+            _tally(by_position, (seat - first) % seats).add(won, total)
+            overall.add(won, total)
+            _bump(score_hist, total, 1)
             self.levels += s.level
             self.player_games += 1
             self.player_wins += won
-            for key in out.acquired[seat] if out.acquired else ():
-                t = self._item(key)
-                t.acquired += 1
-                t.acquired_wins += won
+            if acquired:
+                for key in acquired[seat]:
+                    t = _item_of(items, key)
+                    t.acquired += 1
+                    t.acquired_wins += won
+        triggers, perks = self.triggers, self.perks
         for key in out.triggers:
-            _bump(self.triggers, key, 1)
+            _bump(triggers, key, 1)
         for key, k in out.perks_used.items():
-            _bump(self.perks, key, k)
-        item = self._item
+            _bump(perks, key, k)
         for key, k in out.played.items():
-            item(key).played += k
+            _item_of(items, key).played += k
         for key, k in out.followed.items():
-            item(key).followed += k
+            _item_of(items, key).followed += k
         for key, k in out.perks_used.items():
-            item(key).played += k
+            _item_of(items, key).played += k
         for key, k in out.recruited.items():
-            item(key).recruited += k
+            _item_of(items, key).recruited += k
         units = self._units()
-        items = self.items
+        rate = self.rate
         for key, gain in out.yields:  # a play's yield: the most frequent figure of all
-            t = items.get(key) or item(key)
+            t = _item_of(items, key)
             vp, resources, cards, fort = gain
             if units is not None:
                 value = (vp + fort) * units[0] + resources * units[1] + cards * units[2]
             else:
-                value = int(gain.points(self.rate) * self.rate.denominator)
+                value = int(gain.points(rate) * rate.denominator)
             t.yields += 1
             t.points += value
             t.points_sq += value * value
@@ -278,6 +285,13 @@ class Aggregate:
         }
 
 
+def _item_of(items: dict[str, ItemTally], key: str) -> ItemTally:
+    t = items.get(key)
+    if t is None:
+        t = items[key] = ItemTally()
+    return t
+
+
 def _tally(tallies: dict[Any, Tally], key: Any) -> Tally:
     t = tallies.get(key)
     if t is None:
@@ -285,7 +299,7 @@ def _tally(tallies: dict[Any, Tally], key: Any) -> Tally:
     return t
 
 
-def _bump(counter: Counter, key: Any, k: int) -> None:
+def _bump(counter: dict[Any, int], key: Any, k: int) -> None:
     counter[key] = counter.get(key, 0) + k
 
 
