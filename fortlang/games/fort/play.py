@@ -786,11 +786,14 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     play: _Play = ctx.play
     which = sequence[i]
     action = _action(play.card, which)
-    if ctx.search and not i and (
+    # R5.4 and R5.5 will hold after this action (sure now, whatever came before it: it records
+    # an effect for every repetition, each added card counted by it), or after this one and the
+    # next: a legal completion exists
+    if ctx.search and (
             surely_first(ctx, action)
-            or len(sequence) == 2 and surely_second(ctx, action, _action(play.card, sequence[1]),
-                                                   _facts(play.card).boxes_apart)):
-        return True  # R5.4 and R5.5 will hold after these actions: a legal completion exists
+            or not i and len(sequence) == 2 and surely_second(
+                ctx, action, _action(play.card, sequence[1]), _facts(play.card).boxes_apart)):
+        return True
     if not ctx.search:
         facts = _facts(play.card)
         game.note_attr(ctx, "context",
