@@ -10,7 +10,15 @@ DIR``), the bundled-set figure is measured for both trees in the same run, alter
 printed side by side with their ratio; both run as ``python -c`` with their tree first on
 ``PYTHONPATH`` (one warm-up run each writes the ``.pyc`` files).
 
+With ``--cold BASE`` (issue 38), each run is what a user's first `fortlang check` of the bundled
+sets meets: a fresh process with empty caches (its own new ``XDG_CACHE_HOME``: no parser table
+cache, no remembered valid card files; the ``.pyc`` files are written by one warm-up run). This
+tree and commit BASE (exported, bench/trees.py; ``--compiled``: both built by mypyc) take turns
+run by run; the medians, their spread (lowest-highest) and the median of the paired ratios are
+printed, wall and CPU time.
+
 Usage: python bench/bench_check.py [--runs N] [--baseline DIR] [--skip-big]
+       python bench/bench_check.py --cold BASE [--runs N] [--compiled]
 """
 
 from __future__ import annotations
@@ -71,6 +79,48 @@ def side_by_side(baseline: Path, runs: int) -> None:
               f"ratio new/old {new / old:.2f}")
 
 
+def truly_cold(args: argparse.Namespace) -> None:
+    """`fortlang check` of the bundled sets, each run a fresh process with empty caches, this
+    tree and ``args.cold`` in turn."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from trees import sides
+
+    args.base = args.cold
+    with tempfile.TemporaryDirectory(prefix="fortlang-bench-check-") as tmp:
+        trees = sides(args, Path(tmp))
+        walls: dict[str, list[float]] = {name: [] for name in trees}
+        cpus: dict[str, list[float]] = {name: [] for name in trees}
+        codes: set[int] = set()
+        for run in range(-1, args.runs):  # run -1: the warm-up (.pyc files)
+            for name, tree in trees.items():
+                caches = Path(tmp) / f"cache-{name}-{run}"  # new and empty: a first run
+                caches.mkdir()
+                env = {**os.environ, "PYTHONPATH": str(tree), "XDG_CACHE_HOME": str(caches)}
+                env.pop("FORTLANG_PURE", None)
+                used = _children_cpu()
+                start = time.perf_counter()
+                code = subprocess.run([sys.executable, "-c", RUN, "check"], env=env, cwd=tree,
+                                      stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL).returncode
+                if run >= 0:
+                    walls[name].append(time.perf_counter() - start)
+                    cpus[name].append(_children_cpu() - used)
+                    codes.add(code)
+    build = "compiled" if args.compiled else "pure Python"
+    print(f"fortlang check (bundled sets), truly cold (fresh process, empty caches), {build}, "
+          f"this tree vs {args.cold}, {args.runs} paired runs (exit {sorted(codes)}):")
+    for label, figures in (("wall", walls), ("cpu (user+sys)", cpus)):
+        mine, theirs = figures["this"], figures["base"]
+        ratio = statistics.median(a / b for a, b in zip(mine, theirs, strict=True))
+        print(f"  {label:>15}: this tree {_ms(mine)}, base {_ms(theirs)}, "
+              f"ratio this/base {ratio:.2f} (median of runs)")
+
+
+def _ms(values: list[float]) -> str:
+    return (f"median {statistics.median(values) * 1000:5.0f} ms "
+            f"({min(values) * 1000:.0f}-{max(values) * 1000:.0f})")
+
+
 def _children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -125,7 +175,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--baseline", type=Path, help="another checkout to compare with")
     parser.add_argument("--skip-big", action="store_true", help="no 10,000-card figure")
+    parser.add_argument("--cold", metavar="BASE",
+                        help="truly cold runs (empty caches), this tree against commit BASE")
+    parser.add_argument("--compiled", action="store_true",
+                        help="--cold: both sides built by mypyc")
     args = parser.parse_args()
+    if args.cold is not None:
+        truly_cold(args)
+        return
     if args.baseline is not None:
         side_by_side(args.baseline, args.runs)
     cmd = fortlang_cmd()

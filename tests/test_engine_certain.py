@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Rules, ScriptedAgent, interpreter
+from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.program import program, run
 from fortlang.engine.state import TOKENS
@@ -56,6 +57,7 @@ def full_search():
         return None
 
     with patch.object(play, "surely_first", never), patch.object(play, "surely_followed", never), \
+            patch.object(play, "surely_second", never), \
             patch.object(play, "follow_verdict", unknown), \
             patch.object(play, "surely_in_vain", never), \
             patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
@@ -161,6 +163,47 @@ def test_bundled_plays_cut_short_end_as_the_full_search(kid_card):
         fast = _play_recorded(kid_card, (seed, Rules()))
         with full_search():
             assert _play_recorded(kid_card, (seed, Rules())) == fast
+
+
+#: Two boxes that may each be sure while the other is not: the order of actions (R5.2) judged
+#: by an action performed second (surely_second), with a count that the first action changes
+#: (`x level`, `x pack`, `x lookout`: not apart) or not; and `x suit` boosts (R5.3), each card
+#: added judged by the play stopping after it.
+ORDERS = [("advance", "lookout x level"), ("pack", "lookout x pack"),
+          ("lookout", "gain toy x lookout"), ("gain pizza/toy", "pack"),
+          ("recruit", "gain 2 pizza"), ("destroy card", "spend toy then score 2"),
+          ("gain pizza x crown", "destroy card"), ("lookout x crown", "gain toy x shovel"),
+          ("spend pizza x book", "recruit"), ("convert", "score x lookout")]
+
+
+@sources_only
+@pytest.mark.parametrize(("public", "private"), ORDERS, ids=[f"{a} | {b}" for a, b in ORDERS])
+def test_orders_and_boosts_cut_short_end_as_the_full_search(public, private):
+    for seed in range(24):
+        kid_card = kid("X", "crown+shovel" if seed % 2 else "book", public, private)
+        table = (seed, Rules(lookout_optional=seed % 4 == 3))
+        fast = _play_recorded(kid_card, table)
+        with full_search():
+            assert _play_recorded(kid_card, table) == fast, seed
+
+
+def test_an_action_performed_first_may_change_what_the_second_counts():
+    """R5.2, R5.4: `advance` changes what `x level` counts, so the private box (sure now: one card
+    to destroy at level 1) is not sure after it (two at level 2); the advance's own gain does
+    not fit, so it is not in full either: both orders that start with it are excluded."""
+    game = Game(2, BASE.board, seed=1, asker=Seats([RandomAgent(1), RandomAgent(2)]))
+    p = game.players[0]
+    p.level = 1  # the next level costs one pizza
+    for r in TOKENS:
+        game.give(p, r, game.board.stuff_capacity)  # the two pizzas gained after it do not fit
+    game.new_cards(BASE.park_kids[:1], p.discard)  # the only card to destroy
+    card = game.new_card(kid("X", "book", "advance then gain 2 pizza", "destroy card x level"),
+                         p.hand)
+    rule, seen, _ = recorded_play(game, 0, card, follow=False)
+    assert rule is None
+    kind, labels, excluded, _ = seen[0]
+    assert kind == "order" and all(label.startswith("private") for label in labels)
+    assert [(label.split(" (")[0], why) for label, why in excluded] == [("public", "R5.4")] * 2
 
 
 @examples

@@ -12,6 +12,9 @@ Three places use :func:`surely_playable` (before any search, ``legal_plays``), :
 and :func:`surely_followed` (inside one, where the rest of a move need not be explored once it is
 known to succeed; a follower needs the action in full, with or without an effect, R6.2). Nothing
 is offered more or less often because of this: a search is cut short, never replaced.
+The leader's order of actions (R5.2) is judged by :func:`surely_first` for the action performed
+first and by :func:`surely_second` for the one performed after another that cannot change what
+it needs (:func:`apart`); the boost (R5.3) by the same, once per card that may be added.
 ``tests/test_engine_certain.py`` checks every True against the search on many states.
 
 A follower's options are settled before any trial by :func:`follow_verdict`: for a follower
@@ -66,6 +69,29 @@ def surely_first(ctx: Ctx, op: Op) -> bool:
         return True
     suit = op.counted_suit(ctx)
     return suit is not None and all(card_count(c, suit, ctx.named) for c in added)
+
+
+def apart(first: Op, second: Op) -> bool:
+    """Whether ``first``, performed in whole or in part, cannot change what ``second`` needs:
+    the premise of a `then`'s independent parts (R13.4, ``ThenOp.independent``): they do not
+    both touch tokens, nor both move cards, and every count stays as it is (no `x pack`,
+    `x level`, `x lookout`)."""
+    if first.touches & second.touches:
+        return False
+    for op in (first, second):
+        for x in op.walk():
+            if isinstance(x, RepeatOp) and not x.count.steady:
+                return False
+    return True
+
+
+def surely_second(ctx: Ctx, first: Op, second: Op, apart_ops: bool) -> bool:
+    """True if the play is certain to be legal when the leader performs ``first`` now, in whole
+    or in part, then ``second`` (R5.2): ``first`` cannot change what ``second`` needs
+    (``apart_ops``: :func:`apart` of the two, worked out once per card), and ``second`` is
+    :func:`surely_first` now, so it is still performed in full with an effect after ``first``
+    (R5.4), every added card counting for it (R5.5)."""
+    return apart_ops and surely_first(ctx, second)
 
 
 def _verdict(op: Op, s: Judgement) -> bool | None:

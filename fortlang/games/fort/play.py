@@ -73,12 +73,14 @@ from fortlang.engine.perform import can_perform, debug_check, perform, transacti
 from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, suits_named
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.games.fort.certain import (
+    apart,
     follow_verdict,
     surely_first,
     surely_followed,
     surely_in_vain,
     surely_never_done,
     surely_playable,
+    surely_second,
     surely_unplayable,
 )
 from fortlang.model import KidCard, Perk, PerkHook
@@ -158,7 +160,8 @@ class _CardFacts:
 
     __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
                  "add_options", "coin_context", "any_context", "order_context", "unboosted_context",
-                 "public_context", "private_context", "alike", "suits_named", "fixed_suits")
+                 "public_context", "private_context", "alike", "suits_named", "fixed_suits",
+                 "boxes_apart")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -188,6 +191,8 @@ class _CardFacts:
         self.alike: Final = not reads_moved_cards(ops)
         #: The suits its boxes name, or None: see :func:`_any_alike`.
         self.suits_named: Final = suits_named(ops)
+        #: Neither box, performed first, can change what the other needs (surely_second).
+        self.boxes_apart: Final = len(ops) == 2 and apart(ops[0], ops[1])
 
 
 def _facts(card: CardInstance) -> _CardFacts:
@@ -414,8 +419,44 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
         first: dict[tuple[bool, tuple[int, ...]], int] = {}
         same = [0] + [first.setdefault((from_hand, _gives(ctx, c)), i)
                       for i, (c, from_hand) in enumerate([cands[j] for j in fresh], 1)]
+    known = [_surely_stops(ctx)]
+    for i, j in enumerate(fresh, 1):
+        c, from_hand = cands[j]
+        # a card that adds as an earlier option is judged by that option's trial
+        known.append((not same or same[i] == i) and _surely_added(ctx, c, from_hand))
     return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, False),
-                     same=same, refused=_RefusedAdds(ctx.player.hand, suits))
+                     known, same, _RefusedAdds(ctx.player.hand, suits))
+
+
+def _surely_stops(ctx: Ctx) -> bool:
+    """Stopping the boost now (R5.3) is certain to be legal: an action of the card is sure to be
+    legal performed first (as :func:`_stop` judges before its search)."""
+    play: _Play = ctx.play
+    pub, priv = box_ops(play.card)
+    return pub is not None and surely_first(ctx, pub) or priv is not None and surely_first(ctx,
+                                                                                          priv)
+
+
+def _surely_added(ctx: Ctx, c: CardInstance, from_hand: bool) -> bool:
+    """Adding ``c`` (R5.3) is certain to be legal: stopping right after it is (:func:`_surely_stops`
+    with ``c`` added or counted, as :func:`_add` does; then rolled back). A coin is left to the
+    search (its suit is named first, R5.6)."""
+    if COIN in c.suits:
+        return False
+    game, p = ctx.game, ctx.player
+    play: _Play = ctx.play
+    mark = game.mark()
+    try:
+        if from_hand:
+            game.move(p.hand, p.hand.index(c), p.in_play)
+            game.note(play.added, c)
+        else:
+            game.note(play.lookout_used, c)
+        game.note(ctx.sources, c)
+        sure = _surely_stops(ctx)
+    finally:
+        game.rollback(mark)
+    return sure
 
 
 class _BoostStep(Step):
@@ -693,11 +734,14 @@ def _order(ctx: Ctx) -> bool:
     if ctx.search:  # each order in turn until one completes legally
         return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx))
     ctx.game.note_attr(ctx, "context", facts.order_context)
-    # Judged once per action that can come first (R5.4, R5.5).
+    # Judged once per action that can come first (R5.4, R5.5), or second after one that cannot
+    # change what it needs (both actions, in either order: then it is sure whichever comes first).
     pub, priv = box_ops(play.card)
     public = pub is not None and surely_first(ctx, pub)
     private = priv is not None and surely_first(ctx, priv)
-    known = [public if s[0] == PUBLIC else private for s in sequences]
+    either = facts.boxes_apart and (public or private)
+    known = [(public if s[0] == PUBLIC else private) or len(s) == 2 and either
+             for s in sequences]
     return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known)
 
 
@@ -742,8 +786,14 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     play: _Play = ctx.play
     which = sequence[i]
     action = _action(play.card, which)
-    if ctx.search and not i and surely_first(ctx, action):
-        return True  # R5.4 and R5.5 will hold after this action: a legal completion exists
+    # R5.4 and R5.5 will hold after this action (sure now, whatever came before it: it records
+    # an effect for every repetition, each added card counted by it), or after this one and the
+    # next: a legal completion exists
+    if ctx.search and (
+            surely_first(ctx, action)
+            or not i and len(sequence) == 2 and surely_second(
+                ctx, action, _action(play.card, sequence[1]), _facts(play.card).boxes_apart)):
+        return True
     if not ctx.search:
         facts = _facts(play.card)
         game.note_attr(ctx, "context",
