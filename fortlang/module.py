@@ -271,6 +271,12 @@ class GameModule:
     #: ``(cardset, players, *, seed, bots, lang, draft)`` (``fortlang play``); "" for the
     #: generic table over ``run`` and ``narration`` (fortlang.cli.module_play).
     terminal: str = ""
+    #: ``"module:attribute"``: the table ``fortlang playtest`` serves for the game, a class
+    #: called ``(cardset, *, players, humans, bots, seed, draft, history, sets, lang)`` whose
+    #: objects answer the server's calls (``catalogue``, ``seat_view``, ``face_svg``, ``act``,
+    #: ``undo``, ``save``, ...: fortlang.playtest.server); "" for the generic table over
+    #: ``run`` and ``narration`` (fortlang.playtest.module_table).
+    playtest: str = ""
     #: Its own subcommands of ``fortlang``, by name: ``"module:attribute"`` of a click command
     #: (Fortune and Glory's ``odds``), imported only when run. fortlang's own commands come
     #: first: a game's command of the same name is never reached (docs/games.md).

@@ -76,8 +76,6 @@ CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
     "fortlang.sim.pull": {_FORT + "match", _FORT + "setup"},
     "fortlang.sim.batch": {_FORT + "gains", _FORT + "match", _FORT + "setup"},
     "fortlang.sim.stats": {_FORT + "gains", _FORT + "match"},
-    # stage 8: what a seat may see and the narration come from the module's disclosure
-    "fortlang.playtest.table": {_FORT + "narration"},  # Fort's own playtest table
 }
 
 

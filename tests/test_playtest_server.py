@@ -10,9 +10,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from fortlang.cardset.load import base_set
+from fortlang.games.fort.playtest.table import Table
 from fortlang.playtest import server as server_module
 from fortlang.playtest.server import Playtest
-from fortlang.playtest.table import Table
 from fortlang.sim.replay import replay
 
 

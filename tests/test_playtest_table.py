@@ -10,8 +10,8 @@ import pytest
 
 from fortlang.cardset.load import base_set
 from fortlang.engine.choices import IllegalMove, Kind
-from fortlang.playtest.table import Table
-from fortlang.playtest.view import seat_view
+from fortlang.games.fort.playtest.table import Table
+from fortlang.games.fort.playtest.view import seat_view
 from fortlang.sim.replay import replay
 
 

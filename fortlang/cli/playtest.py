@@ -71,7 +71,7 @@ def playtest(players: int, seats: int, bots_text: str, lang: str, seed: int | No
     except ImportError:
         fail(playtest_missing())
     from fortlang.engine.choices import IllegalMove
-    from fortlang.playtest.table import Table
+    from fortlang.table_pieces import table_piece
 
     bots = parse_bots(bots_text)
     played, cardset = game_sets(sets, modules=True)
@@ -95,7 +95,8 @@ def playtest(players: int, seats: int, bots_text: str, lang: str, seed: int | No
             return ModuleTable(game, cardset, players=game_players, humans=people, bots=bots,
                                seed=game_seed, history=history, lang=lang,
                                sets=[fingerprint(s) for s in played])
-        return Table(cardset, players=game_players, humans=people, bots=bots, seed=game_seed,
+        table = table_piece(cardset.manifest.game, "playtest", "its playtest table")
+        return table(cardset, players=game_players, humans=people, bots=bots, seed=game_seed,
                      draft=game_draft, history=history, sets=played, lang=lang)
 
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)

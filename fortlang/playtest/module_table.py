@@ -4,10 +4,10 @@ pull API (:class:`fortlang.sim.module_pull.ModuleState`, the module's own ``run`
 (``GameModule.narration``, :mod:`fortlang.agents.terminal`): a seat is told another's answer only
 when the narration says it is public, and sees of the table only what its ``seen`` gives.
 
-As :class:`fortlang.playtest.table.Table`, every call must come from one thread (the engine's
-greenlet lives there). Undo is refused: whether an answer may be taken back depends on what it
-showed the seat (a card drawn), which only Fort's table knows to check; save writes the line
-``fortlang replay`` verifies (:mod:`fortlang.sim.module_log`)."""
+As Fort's table (:class:`fortlang.games.fort.playtest.table.Table`), every call must come from
+one thread (the engine's greenlet lives there). Undo is refused: whether an answer may be taken
+back depends on what it showed the seat (a card drawn), which only Fort's table knows to check;
+save writes the line ``fortlang replay`` verifies (:mod:`fortlang.sim.module_log`)."""
 
 from __future__ import annotations
 
@@ -115,7 +115,7 @@ class ModuleTable:
         return None if self.state.is_terminal() else self.state.decision()
 
     def act(self, seat: int, number: int, index: int) -> None:
-        """As :meth:`fortlang.playtest.table.Table.act`."""
+        """As :meth:`fortlang.games.fort.playtest.table.Table.act`."""
         d = self.decision()
         if d is None:
             raise IllegalMove("the game is over")
@@ -231,3 +231,19 @@ class ModuleTable:
 
     def close(self) -> None:
         self.state.close()
+
+    # -- what the server shows (as Fort's table) ---------------------------------------------
+
+    def catalogue(self) -> dict[str, dict[str, str]]:
+        from fortlang.playtest.module_view import module_catalogue
+
+        return module_catalogue(self)
+
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
+        from fortlang.playtest.module_view import module_seat_view
+
+        return module_seat_view(self, seat)
+
+    def face_svg(self, card_id: str) -> bytes | None:
+        """No faces: the page names a module's cards in the narration's words."""
+        return None

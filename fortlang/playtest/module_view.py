@@ -9,12 +9,14 @@ bidi characters) as Fort's view does."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortlang.escape import shown
 from fortlang.i18n import ui
-from fortlang.playtest.module_table import ModuleTable
-from fortlang.playtest.view import WORDS
+from fortlang.playtest.words import page_words
+
+if TYPE_CHECKING:
+    from fortlang.playtest.module_table import ModuleTable
 
 
 def module_catalogue(table: ModuleTable) -> dict[str, dict[str, str]]:
@@ -27,7 +29,7 @@ def module_seat_view(table: ModuleTable, seat: int | None) -> dict[str, Any]:
     """What ``seat`` sees now (None: the host, who sees the answers the narration tells
     everyone and nobody's table)."""
     lang = table.lang
-    words = {w: ui(lang, f"pt.{w}") for w in WORDS}
+    words = page_words(lang)
     words["title"] = table.game.title(lang)
     words["final"] = ui(lang, "final")
     view: dict[str, Any] = {

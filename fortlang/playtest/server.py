@@ -1,4 +1,5 @@
-"""The playtest server: a Starlette application serving one :class:`~fortlang.playtest.table.Table`.
+"""The playtest server: a Starlette application serving one table (Fort's own,
+:class:`fortlang.games.fort.playtest.table.Table`, or a game module's).
 
 Every page and call is under ``/t/<token>/``: a person's seat token (their page, their answers)
 or the host's (every seat's link, the public table). A request with another token gets 404, the
@@ -30,9 +31,6 @@ from starlette.routing import Route
 from fortlang.engine.choices import IllegalMove
 from fortlang.escape import shown
 from fortlang.playtest.module_table import ModuleTable
-from fortlang.playtest.module_view import module_catalogue, module_seat_view
-from fortlang.playtest.table import Table
-from fortlang.playtest.view import catalogue, seat_view
 
 MAX_BODY = 4096
 MAX_WAITERS = 64
@@ -50,11 +48,12 @@ def _static(name: str) -> bytes:
 
 
 class Playtest:
-    """The application around one table, Fort's or a game module's
-    (:class:`~fortlang.playtest.module_table.ModuleTable`, drawn by
-    :mod:`fortlang.playtest.module_view`); ``make_table`` is called on the table's thread."""
+    """The application around one table: the one the game declares (``GameModule.playtest``:
+    Fort's) or a game module's generic one (:class:`~fortlang.playtest.module_table.ModuleTable`);
+    the server asks it what to show (``catalogue``, ``seat_view``, ``face_svg``) and keeps no
+    rules of its own. ``make_table`` is called on the table's thread."""
 
-    def __init__(self, make_table: Callable[[], Table | ModuleTable], *, pace: float = 0.6,
+    def __init__(self, make_table: Callable[[], Any], *, pace: float = 0.6,
                  hosts: list[str] | None = None) -> None:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fortlang-table")
         table = self.pool.submit(make_table).result()
@@ -65,8 +64,7 @@ class Playtest:
         self.waiters = 0
         self.driving: asyncio.Task[None] | None = None
         self.module = isinstance(table, ModuleTable)
-        self.cards = module_catalogue(table) if isinstance(table, ModuleTable) else \
-            catalogue(table.cardset, table.lang)
+        self.cards = table.catalogue()
         self.faces: dict[str, bytes] = {}
         middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
         self.app = Starlette(routes=[
@@ -193,7 +191,7 @@ class Playtest:
         return JSONResponse(data, headers=self._headers())
 
     def _view_data(self, seat: int | None) -> dict[str, Any]:
-        data = (module_seat_view if self.module else seat_view)(self.table, seat)
+        data = self.table.seat_view(seat)
         data["cards"] = self.cards
         if seat is None:  # the host hands out the links
             data["links"] = [[self.table.name(seat), f"/t/{token}/"]
@@ -251,8 +249,4 @@ class Playtest:
                         headers=self._headers({"Cache-Control": "max-age=300"}))
 
     def _face(self, card_id: str) -> bytes:
-        from fortlang.docsite.faces import kid
-
-        lang = self.table.lang
-        card = next(k for k in self.table.cardset.kids if k.id == card_id)
-        return kid(card, lang).to_svg(title=card.name_in(lang)).encode()
+        return self.table.face_svg(card_id) or b""

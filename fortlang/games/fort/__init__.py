@@ -26,4 +26,5 @@ GAME = GameModule(
     search="fortlang.games.fort.search",
     disclosure="fortlang.games.fort.disclosure",
     terminal="fortlang.games.fort.terminal:play_fort",
+    playtest="fortlang.games.fort.playtest.table:Table",
 )

@@ -220,3 +220,26 @@ class Table:
 
     def close(self) -> None:
         self.state.close()
+
+    # -- what the server shows (fortlang.playtest.server asks any table these) ------------------
+
+    def catalogue(self) -> dict[str, dict[str, str]]:
+        """Every card the page may show, by id."""
+        from fortlang.games.fort.playtest.view import catalogue
+
+        return catalogue(self.cardset, self.lang)
+
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: the host) sees now."""
+        from fortlang.games.fort.playtest.view import seat_view
+
+        return seat_view(self, seat)
+
+    def face_svg(self, card_id: str) -> bytes | None:
+        """The face of the kid ``card_id`` (R1.1), or None for no kid of the set."""
+        from fortlang.docsite.faces import kid
+
+        card = next((k for k in self.cardset.kids if k.id == card_id), None)
+        if card is None:
+            return None
+        return kid(card, self.lang).to_svg(title=card.name_in(self.lang)).encode()

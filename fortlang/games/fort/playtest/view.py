@@ -12,7 +12,7 @@ observation (:func:`fortlang.sim.pull.observe`), which already holds nothing the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortlang.agents.human import heading, option_label
 from fortlang.engine.choices import Decision, Option
@@ -20,8 +20,11 @@ from fortlang.escape import shown
 from fortlang.i18n import counted, ui
 from fortlang.model import CardSet
 from fortlang.phrasebook import resource_name, term
-from fortlang.playtest.table import Table
+from fortlang.playtest.words import page_words
 from fortlang.sim.pull import observe
+
+if TYPE_CHECKING:
+    from fortlang.games.fort.playtest.table import Table
 
 
 def catalogue(cardset: CardSet, lang: str) -> dict[str, dict[str, str]]:
@@ -49,9 +52,6 @@ def _tokens(counts: Any, lang: str) -> str:
     return f"{resource_name('pizza', lang, pizza)}, {resource_name('toy', lang, toy)}"
 
 
-#: The page's fixed words (the script fills them in), from the interface catalogue.
-WORDS = ("title", "you_are", "host", "waiting", "over", "refused", "undo", "save", "log",
-         "table", "final", "winner", "links", "total", "track", "fort", "no_answer")
 
 
 def seat_view(table: Table, seat: int | None) -> dict[str, Any]:
@@ -91,7 +91,7 @@ def seat_view(table: Table, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "version": table.version, "seat": seat, "lang": lang,
         "seat_name": None if seat is None else table.name(seat),
-        "words": {w: ui(lang, f"pt.{w}") for w in WORDS},
+        "words": page_words(lang),
         "players": players, "table": shared,
         "supply": _tokens(seen["supply"], lang),
         "log": [shown(line) for line in table.told(seat)],
