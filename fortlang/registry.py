@@ -2,10 +2,11 @@
 
 The parser's grammar rule and keywords for each primitive are generated from its declared
 ``syntax``, the printer follows the same syntax, the checker reads its bounds, the greedy bot its
-``worth``, and the docs generate the language reference from it. Fort's own primitives have their
-sentences in the phrasebooks and their effects in the engine's tables; a primitive declared
-elsewhere (a test, an expansion's vocabulary) brings them in its declaration (``phrases``,
-``effect``), and :func:`spec_of` finds that declaration from the node class.
+``worth``, and the docs generate the language reference from it. Every primitive, Fort's
+own as any other vocabulary's, brings its sentences, meanings and icon in its declaration
+(``phrases``, ``meanings``, ``drawing``/``icon``), which the phrasebooks and the docs read through
+:func:`spec_of`; Fort's have their effects in the engine's tables, another vocabulary's in its
+declaration (``effect``, ``op``).
 """
 
 from __future__ import annotations
@@ -19,12 +20,15 @@ from typing import Any
 from fortlang import nodes as n
 from fortlang import vocabulary
 from fortlang.nodes import Resource, Suit
+from fortlang.svgshapes import BACKPACK, CARD, CROSS, EYE, TOWER, TROPHY, fill, stroke
 from fortlang.vocabulary import (
     AMOUNT,
     CORE_KINDS,
     ArgKind,
+    Phrase,
     Selector,
     Word,
+    counted,
     everyone,
     is_argument_token,
     kinds_by_token,
@@ -55,11 +59,11 @@ class PrimitiveSpec:
     #: A rough value of performing it once (VP, fort progress, resources, cards): the greedy
     #: bot's default, which ``fortlang.agents.bots.worth`` combines through the operators.
     worth: Callable[[Any], float] = lambda a: 0.0
-    #: Language -> its clause, for a primitive the phrasebooks do not know: a template over the
-    #: node's fields (``"draw {amount} cards"``) or a function of the node.
-    phrases: Mapping[str, str | Callable[[Any], str]] = field(default_factory=dict)
-    #: Language -> ``meaning`` in that language, for the reference of a primitive the docs'
-    #: own tables do not know.
+    #: Language -> its clause, Fort's primitives' and any other vocabulary's alike: a template
+    #: over the node's fields (``"draw {amount} cards"``), a function of the node, or a
+    #: :class:`fortlang.vocabulary.Phrase` that counts with the language's lexicon (``counted``).
+    phrases: Mapping[str, str | Callable[[Any], str] | Phrase] = field(default_factory=dict)
+    #: Language -> ``meaning`` in that language (the reference); English is ``meaning``.
     meanings: Mapping[str, str] = field(default_factory=dict)
     #: Whether performing it may make room in your stuff, put tokens back in the supply or
     #: change your pack. The engine's legality shortcuts (games/fort/certain.py) judge a play that
@@ -82,13 +86,24 @@ class PrimitiveSpec:
     #: False for a primitive the language core offers expansions: the base game's cards never
     #: use it (so the base set need not show it).
     base: bool = True
-    #: Its icon, for a primitive the docs' own icons do not know (a plugin's): SVG path data on
+    #: Its icon as strokes (a plugin's): SVG path data on
     #: a 24x24 grid, each drawn as a stroke in ``colour``. Path data only, never markup, so a
     #: plugin's icon cannot put anything else into a generated page.
     icon: tuple[str, ...] = ()
     colour: str = "#495057"
+    #: Its icon drawn in full, instead of ``icon``'s strokes: SVG elements on a 24x24 grid
+    #: (``fortlang.svgshapes``; ``$c`` stands for ``colour``), only paths, circles and rects
+    #: with plain attribute values, so no declaration can put anything else into a page.
+    drawing: str = ""
+    #: Language -> how it is said when, with an amount of 1, a counted quantity repeats it:
+    #: ``(lexicon, node, how_many) -> clause``, "gagnez autant de pizzas que de pelles" (the
+    #: language's ``ActionWords.how_many`` says the quantity); else it is said as repeated.
+    as_many: Mapping[str, Callable[[Any, Any, str], str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if self.drawing and not _DRAWING.fullmatch(self.drawing):
+            raise ValueError(f"primitive {self.name}: its drawing {self.drawing[:40]!r} is not "
+                             "SVG paths, circles and rects with plain attribute values")
         for d in self.icon:
             if not _PATH_DATA.fullmatch(d):
                 raise ValueError(f"primitive {self.name}: icon path {d[:40]!r} is not SVG path "
@@ -153,80 +168,268 @@ class Argument:
 
 _PATH_DATA = re.compile(r"[MmLlHhVvCcSsQqTtAaZz0-9 ,.eE+-]{1,2000}")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+_DRAWING = re.compile(r'(?:<(?:path|circle|rect)(?: [a-z-]{1,20}="[#$0-9A-Za-z .,+-]{0,2000}")*/>)'
+                      r"{1,64}")
+
+
+# -- how Fort's primitives are said, with a language's lexicon (``Phrase``: count, resource...) --
+
+
+def _res(b: Any, a: Any) -> str:
+    """The node's amount of its resource, as a verb's object: "2 pizzas or 2 toys", «2 пиццы»."""
+    if b.LANG == "ru":
+        return str(b.resource(a.resource, a.amount, "acc"))
+    return str(b.resource(a.resource, a.amount))
+
+
+def _advance_en(b: Any, a: n.Advance) -> str:  # R12.7, R13.2
+    if not a.modifier:
+        return "advance your fort"
+    more_or_less = "more" if a.modifier > 0 else "less"
+    return f"advance your fort, paying {b.count('resource', abs(a.modifier))} {more_or_less}"
+
+
+def _advance_fr(b: Any, a: n.Advance) -> str:
+    if not a.modifier:
+        return "avancez votre Niveau de Fort"
+    more_or_less = "de plus" if a.modifier > 0 else "de moins"
+    return (f"avancez votre Niveau de Fort en payant "
+            f"{b.count('resource', abs(a.modifier))} {more_or_less}")
+
+
+def _advance_ru(b: Any, a: n.Advance) -> str:
+    if not a.modifier:
+        return "повысьте уровень вашего форта"
+    more_or_less = "больше" if a.modifier > 0 else "меньше"
+    return (f"повысьте уровень вашего форта, заплатив на "
+            f"{b.count('resource', abs(a.modifier), 'acc')} {more_or_less}")
 
 
 PRIMITIVES: tuple[PrimitiveSpec, ...] = (
     PrimitiveSpec("gain", n.Gain, "gain [N] RES", "R12.1",
                   "Take N of the resource from the supply into your stuff; pizza/toy is one kind, "
                   "chosen, never a mix.", "gain 2 pizza/toy", most_times=8,
-                  frees=False, frees_rivals=False, worth=lambda a: 1.0 * a.amount),
+                  frees=False, frees_rivals=False, worth=lambda a: 1.0 * a.amount,
+                  phrases=counted({"en": lambda b, a: f"gain {_res(b, a)}",
+                                   "fr": lambda b, a: f"gagnez {_res(b, a)}",
+                                   "ru": lambda b, a: f"получите {_res(b, a)}"}),
+                  as_many={"fr": lambda b, a, how: f"gagnez autant {b.some(a.resource)} que {how}",
+                           "ru": lambda b, a, how: f"получите столько {b.many(a.resource)}, {how}"},
+                  meanings={"fr": "Prenez dans la réserve N ressources du type indiqué et "
+                                  "placez-les dans vos Affaires ; avec pizza/toy, un seul type, "
+                                  "au choix, jamais un mélange.",
+                            "ru": "Возьмите из общего запаса N ресурсов указанного типа и "
+                                  "добавьте их к своим вещам; при pizza/toy выберите один тип, "
+                                  "не смешивая."},
+                  colour="#2b8a3e", drawing=stroke("M12 4v16M4 12h16", 3)),
     PrimitiveSpec("pack", n.Pack, "pack", "R12.2",
                   "Move one resource from your stuff to your pack.", "pack",
                   most_times=8, most_options=4,
-                  frees_rivals=False, worth=lambda a: 1.2),
+                  frees_rivals=False, worth=lambda a: 1.2,
+                  phrases={"en": "move 1 resource from your stuff to your pack",
+                           "fr": "transférez 1 ressource de vos Affaires vers votre Sac à dos",
+                           "ru": "положите 1 ресурс из ваших вещей в ваш рюкзак"},
+                  meanings={"fr": "Transférez une ressource de vos Affaires vers votre Sac à dos.",
+                            "ru": "Возьмите один ресурс из ваших вещей и положите его в ваш "
+                                  "рюкзак."},
+                  colour="#5c940d", drawing=BACKPACK),
     PrimitiveSpec("lookout", n.Lookout, "lookout", "R12.3",
                   "Add a card from your hand to your lookout.", "lookout",
                   most_times=6, most_options=6,
-                  frees=False, frees_rivals=False, worth=lambda a: 2.0),
+                  frees=False, frees_rivals=False, worth=lambda a: 2.0,
+                  phrases={"en": "add a card from your hand to your lookout",
+                           "fr": "ajoutez une carte de votre main à votre Observatoire",
+                           "ru": "добавьте карту из руки в ваш дозор"},
+                  meanings={"fr": "Ajoutez une carte de votre main à votre Observatoire.",
+                            "ru": "Поместите карту из руки в свой дозор."},
+                  colour="#1864ab", drawing=EYE),
     PrimitiveSpec("destroy_card", n.DestroyCard, "destroy card", "R12.4",
                   "Box a card from your hand or discard pile (not the played or an added card).",
                   "destroy card", most_options=2,
-                  frees=False, frees_rivals=False, worth=lambda a: 0.6),
+                  frees=False, frees_rivals=False, worth=lambda a: 0.6,
+                  phrases={"en": "destroy a card from your hand or discard pile",
+                           "fr": "détruisez une carte de votre main ou de votre défausse",
+                           "ru": "уберите в коробку карту из руки или сброса"},
+                  meanings={"fr": "Remettez dans la boîte une carte de votre main ou de votre "
+                                  "défausse (ni la carte jouée, ni une carte supplémentaire).",
+                            "ru": "Верните в коробку карту из вашей руки или сброса (но не "
+                                  "сыгранную и не добавленную карту)."},
+                  colour="#c92a2a", drawing=CARD + CROSS),
     PrimitiveSpec("destroy_this", n.DestroyThis, "destroy this", "R12.5",
                   "Box this card once this action and the followers are done.",
                   "score x book then destroy this", repeatable=False,
-                  frees=False, frees_rivals=False, worth=lambda a: -1.0),
+                  frees=False, frees_rivals=False, worth=lambda a: -1.0,
+                  phrases={"en": "destroy this card", "fr": "détruisez cette carte",
+                           "ru": "уберите эту карту в коробку"},
+                  meanings={"fr": "Une fois cette action et celles des suiveurs terminées, "
+                                  "remettez cette carte dans la boîte.",
+                            "ru": "Когда это действие и действия последователей закончены, "
+                                  "верните эту карту в коробку."},
+                  colour="#c92a2a", drawing=fill("M7 3h10v18H7z") + CROSS.replace("$c", "#ffffff")),
     PrimitiveSpec("recruit", n.Recruit, "recruit", "R12.6",
                   "Recruit a card onto your discard pile, as in the recruit phase.", "recruit",
                   most_options=6,
-                  frees=False, frees_rivals=False, worth=lambda a: 1.5),
+                  frees=False, frees_rivals=False, worth=lambda a: 1.5,
+                  phrases={"en": "recruit a card", "fr": "recrutez une carte",
+                           "ru": "призовите карту"},  # as in the recruit phase («Призыв»)
+                  meanings={"fr": "Recrutez une carte sur votre défausse, comme lors de la phase "
+                                  "Recruter.",
+                            "ru": "Возьмите карту в вашу колоду сброса, как в фазе призыва."},
+                  colour="#1971c2", drawing=('<circle cx="9" cy="7" r="3.5" fill="$c"/>'
+                                              + fill("M2 21a7 7 0 0 1 14 0z")
+                                              + stroke("M19 8v6M16 11h6", 2))),
     PrimitiveSpec("advance", n.Advance, "advance [-1|+1]", "R12.7, R13.2",
                   "Pay the cost to your next fort level from stuff and/or pack and go up one "
                   "level; -1 or +1 changes the cost by one resource of any type.",
                   "advance -1 then score 2", most_times=5, most_options=12,
-                  frees_rivals=False, worth=lambda a: 6.0 - 1.0 * a.modifier),
+                  frees_rivals=False, worth=lambda a: 6.0 - 1.0 * a.modifier,
+                  phrases=counted({"en": _advance_en, "fr": _advance_fr, "ru": _advance_ru}),
+                  meanings={"fr": "Payez le coût du Niveau de Fort suivant avec vos Affaires "
+                                  "et/ou votre Sac à dos, puis montez d'un niveau ; -1 ou +1 "
+                                  "change ce coût d'une ressource de n'importe quel type.",
+                            "ru": "Заплатите стоимость следующего уровня форта ресурсами из вещей "
+                                  "и/или рюкзака и поднимитесь на один уровень; -1 или +1 меняет "
+                                  "стоимость на один ресурс любого типа."},
+                  colour="#5f3dc4", drawing=TOWER + stroke("M12 18v-7M9 13l3-3 3 3", 1.8)),
     PrimitiveSpec("score", n.Score, "score [N]", "R12.8",
                   "Move N spaces up the victory track.", "score x level",
-                  frees=False, frees_rivals=False, worth=lambda a: 1.6 * a.amount),
+                  frees=False, frees_rivals=False, worth=lambda a: 1.6 * a.amount,
+                  phrases=counted({"en": lambda b, a: f"score {b.count('point', a.amount)}",
+                                   "fr": lambda b, a: f"marquez {b.count('point', a.amount)}",
+                                   "ru": lambda b, a: f"получите {b.count('point', a.amount)}"}),
+                  as_many={"fr": lambda b, a, how: "marquez autant de points de victoire que "
+                                                   f"{how}",
+                           "ru": lambda b, a, how: f"получите столько ПО, {how}"},
+                  meanings={"fr": "Avancez votre marqueur de N cases sur la Piste de Victoire.",
+                            "ru": "Передвиньте ваш жетон на победной дорожке на N делений."},
+                  colour="#e67700", drawing=TROPHY),
     PrimitiveSpec("spend", n.Spend, "spend [N] RES", "R12.9",
                   "Return N of the resource from your stuff or pack to the supply.",
                   "spend pizza then score 2", most_options=5,
-                  frees_rivals=False, worth=lambda a: -0.8 * a.amount),
+                  frees_rivals=False, worth=lambda a: -0.8 * a.amount,
+                  phrases=counted({"en": lambda b, a: f"spend {_res(b, a)}",
+                                   "fr": lambda b, a: f"dépensez {_res(b, a)}",
+                                   "ru": lambda b, a: f"потратьте {_res(b, a)}"}),
+                  as_many={"fr": lambda b, a, how: f"dépensez autant {b.some(a.resource)} "
+                                                   f"que {how}",
+                           "ru": lambda b, a, how: f"потратьте столько {b.many(a.resource)}, "
+                                                   f"{how}"},
+                  meanings={"fr": "Remettez dans la réserve N ressources du type indiqué, prises "
+                                  "dans vos Affaires ou votre Sac à dos.",
+                            "ru": "Верните N ресурсов указанного типа из ваших вещей или рюкзака "
+                                  "в общий запас."},
+                  colour="#868e96", drawing=stroke("M4 12h16", 3)),
     PrimitiveSpec("destroy_rival", n.DestroyRival, "destroy rival", "R12.10",
                   "Box a card from a rival's yard.", "destroy rival then gain resource",
                   most_options=3,
-                  frees=False, frees_rivals=False, worth=lambda a: 0.4),
+                  frees=False, frees_rivals=False, worth=lambda a: 0.4,
+                  phrases={"en": "destroy a card from a rival's yard",
+                           "fr": "détruisez une carte du Jardin d'un adversaire",
+                           "ru": "уберите в коробку карту со двора соперника"},
+                  meanings={"fr": "Remettez dans la boîte une carte du Jardin d'un adversaire.",
+                            "ru": "Верните в коробку одну карту со двора соперника."},
+                  colour="#a61e4d",
+                  drawing=CARD + CROSS + '<circle cx="19" cy="4" r="3" fill="$c"/>'),
     PrimitiveSpec("copy_pack", n.CopyPack, "copy pack", "R12.11",
                   "Gain the same resources as are in your pack, into your stuff.", "copy pack",
-                  frees=False, frees_rivals=False, worth=lambda a: 1.5),
+                  frees=False, frees_rivals=False, worth=lambda a: 1.5,
+                  phrases={"en": "gain the same resources as are in your pack",
+                           "fr": "prenez les mêmes ressources que celles de votre Sac à dos",
+                           "ru": "получите такие же ресурсы, какие лежат у вас в рюкзаке"},
+                  meanings={"fr": "Prenez les mêmes ressources que celles de votre Sac à dos et "
+                                  "ajoutez-les à vos Affaires.",
+                            "ru": "Получите и добавьте к вашим вещам такие же ресурсы, какие "
+                                  "лежат в вашем рюкзаке."},
+                  colour="#2f9e44", drawing=BACKPACK + stroke("M2 4h4M4 2v4", 1.6)),
     PrimitiveSpec("copy_rival_pack", n.CopyRivalPack, "copy rival pack", "R12.12",
                   "Gain the same resources as are in a rival's pack (nothing is taken from them).",
                   "copy rival pack", most_options=3,
-                  frees=False, frees_rivals=False, worth=lambda a: 1.5),
+                  frees=False, frees_rivals=False, worth=lambda a: 1.5,
+                  phrases={"en": "gain the same resources as are in a rival's pack",
+                           "fr": "prenez les mêmes ressources que celles du Sac à dos d'un "
+                                 "adversaire",
+                           "ru": "получите такие же ресурсы, какие лежат в рюкзаке соперника"},
+                  meanings={"fr": "Prenez les mêmes ressources que celles du Sac à dos d'un "
+                                  "adversaire (vous ne les lui volez pas).",
+                            "ru": "Получите такие же ресурсы, какие лежат в рюкзаке соперника (вы "
+                                  "их у него не забираете)."},
+                  colour="#a61e4d",
+                  drawing=BACKPACK + '<circle cx="21" cy="4" r="2.5" fill="$c"/>'),
     PrimitiveSpec("convert", n.Convert, "convert", "R12.13",
                   "Replace a pizza with a toy, or a toy with a pizza, in your stuff or pack.",
                   "convert x glue", most_options=4,
-                  frees_rivals=False, worth=lambda a: 0.3),
+                  frees_rivals=False, worth=lambda a: 0.3,
+                  phrases={"en": "swap a pizza for a toy or a toy for a pizza",
+                           "fr": "remplacez une pizza par un jouet ou un jouet par une pizza",
+                           "ru": "замените пиццу на игрушку или игрушку на пиццу"},
+                  meanings={"fr": "Remplacez une pizza par un jouet, ou un jouet par une pizza, "
+                                  "dans vos Affaires ou votre Sac à dos.",
+                            "ru": "Замените пиццу на игрушку или игрушку на пиццу в ваших вещах "
+                                  "или рюкзаке."},
+                  colour="#0b7285", drawing=stroke("M4 9h14l-4-4M20 15H6l4 4", 2.2)),
     # -- the core's primitives for expansions: every set may use them, the base set does not --
     PrimitiveSpec("draw", n.Draw, "draw [N]", "designers' extension",
                   "Draw N cards from your deck into your hand; an empty deck is not refilled "
                   "from the discard pile (that happens only in the draw phase, R9.1).",
                   "draw 2", most_times=10,
-                  frees=False, frees_rivals=False, worth=lambda a: 0.9 * a.amount, base=False),
+                  frees=False, frees_rivals=False, worth=lambda a: 0.9 * a.amount, base=False,
+                  phrases=counted({"en": lambda b, a: f"draw {b.count('card', a.amount)}",
+                                   "fr": lambda b, a: f"piochez {b.count('card', a.amount)}",
+                                   "ru": lambda b, a: "возьмите из колоды "
+                                                   f"{b.count('card', a.amount, 'acc')}"}),
+                  meanings={"fr": "Piochez N cartes de votre pioche dans votre main ; une pioche "
+                                  "vide n'est pas reconstituée avec la défausse (seule la phase "
+                                  "de pioche le fait, R9.1).",
+                            "ru": "Возьмите N карт из своей колоды в руку; пустая колода не "
+                                  "пополняется из сброса (это бывает только в фазе добора, R9.1)."},
+                  colour="#1971c2", drawing=CARD + stroke("M12 8v8M9 13l3 3 3-3", 1.8)),
     PrimitiveSpec("lose", n.Lose, "lose [N]", "designers' extension",
                   "Move N spaces down the victory track (never below 0).",
                   "each rival -> lose", base=False,
-                  frees=False, frees_rivals=False, worth=lambda a: -1.6 * a.amount),
+                  frees=False, frees_rivals=False, worth=lambda a: -1.6 * a.amount,
+                  phrases=counted({"en": lambda b, a: f"lose {b.count('point', a.amount)}",
+                                   "fr": lambda b, a: f"perdez {b.count('point', a.amount)}",
+                                   "ru": lambda b, a: f"потеряйте {b.count('point', a.amount)}"}),
+                  meanings={"fr": "Reculez de N cases sur la Piste de Victoire (jamais sous 0).",
+                            "ru": "Передвиньтесь на N делений назад по треку победы (не ниже 0)."},
+                  colour="#e67700",
+                  drawing=(stroke("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z",
+                                  1.6) + stroke("M8 12h8", 2.4))),
     PrimitiveSpec("take", n.Take, "take [N] RES", "designers' extension",
                   "Take N of the resource from one rival's stuff (your choice of rival) into "
                   "yours; pizza/toy is one kind, chosen, never a mix.",
                   "take toy", most_options=6, most_times=8, base=False,
-                  frees=False, worth=lambda a: 1.4 * a.amount),
+                  frees=False, worth=lambda a: 1.4 * a.amount,
+                  phrases=counted({"en": lambda b, a: f"take {_res(b, a)} from a rival's stuff",
+                                   "fr": lambda b, a: f"prenez {_res(b, a)} dans les "
+                                                   "Affaires d'un adversaire",
+                                   "ru": lambda b, a: f"заберите {_res(b, a)} из "
+                                                   "вещей соперника"}),
+                  meanings={"fr": "Prenez N ressources du type indiqué dans les Affaires d'un "
+                                  "adversaire de votre choix et placez-les dans vos Affaires ; "
+                                  "avec pizza/toy, un seul type, au choix.",
+                            "ru": "Заберите N ресурсов указанного типа из вещей выбранного вами "
+                                  "соперника в свои вещи; с pizza/toy — один тип на выбор."},
+                  colour="#a61e4d", drawing=(stroke("M21 12H5M10 7l-5 5 5 5", 2.4)
+                           + '<circle cx="21" cy="5" r="2.5" fill="$c"/>')),
     PrimitiveSpec("give", n.Give, "give [N] RES", "designers' extension",
                   "Give N of the resource from your stuff to one rival (your choice) into their "
                   "stuff; pizza/toy is one kind, chosen, never a mix.",
                   "give pizza then score 2", most_options=6, most_times=8, base=False,
-                  frees_rivals=False, worth=lambda a: -0.6 * a.amount),
+                  frees_rivals=False, worth=lambda a: -0.6 * a.amount,
+                  phrases=counted({"en": lambda b, a: f"give {_res(b, a)} from your stuff to a "
+                                                   "rival",
+                                   "fr": lambda b, a: f"donnez {_res(b, a)} de vos "
+                                                   "Affaires à un adversaire",
+                                   "ru": lambda b, a: f"отдайте {_res(b, a)} из "
+                                                   "ваших вещей сопернику"}),
+                  meanings={"fr": "Donnez N ressources du type indiqué de vos Affaires aux "
+                                  "Affaires d'un adversaire de votre choix ; avec pizza/toy, un "
+                                  "seul type, au choix.",
+                            "ru": "Отдайте N ресурсов указанного типа из своих вещей в вещи "
+                                  "выбранного вами соперника; с pizza/toy — один тип на выбор."},
+                  colour="#2b8a3e", drawing=(stroke("M3 12h16M14 7l5 5-5 5", 2.4)
+                           + '<circle cx="21" cy="5" r="2.5" fill="$c"/>')),
 )  # fmt: skip
 
 PRIMITIVE_BY_NAME: dict[str, PrimitiveSpec] = {p.name: p for p in PRIMITIVES}

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from fortlang import registry as reg
-from fortlang.docsite.icons import ACTIONS
+from fortlang.docsite.icons import action_icons
 from fortlang.docsite.lexicon import rule_label
 from fortlang.docsite.meanings import entries, meaning
 from fortlang.docsite.reference import reference_page, schema_section
@@ -17,6 +17,8 @@ from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
 from fortlang.resources import data_dir
+
+ACTIONS = action_icons()  # Fort's primitives' icons, from their declarations
 
 LANGS = ("en", "fr", "ru")
 
@@ -89,6 +91,18 @@ def test_schema_fields_show_type_required_and_enum() -> None:
                               "required": ["name"]}, "en")
     assert "| `source` | enum |  | Where from. (`rulebook`, `public`) |" in section
     assert "| `name` | string | yes |  |" in section
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_issue_33_2_a_fort_primitive_s_meaning_is_its_declaration_s(lang: str) -> None:
+    """One path: the reference reads Fort's primitives' meanings from their declarations, as
+    a plugin's; the docs' tables hold no meaning of a primitive."""
+    from fortlang.docsite.meanings import MEANINGS, primitive_meaning
+
+    assert not [key for key in MEANINGS[lang] if key[0] == "primitive"]
+    for spec in reg.PRIMITIVES:
+        assert meaning("primitive", spec.name, lang) == primitive_meaning(spec, lang) == \
+            spec.meanings[lang]
 
 
 def test_english_meanings_are_the_registry_s_own() -> None:

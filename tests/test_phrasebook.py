@@ -337,8 +337,43 @@ def test_r14_rule_text_says_when_it_scores() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_node_class_has_a_handler(lang: str) -> None:
-    missing = [cls.__name__ for cls in n.ALL_NODES if cls not in book(lang).TABLE]
+    """A node class is said by the phrasebook's table (operators, quantities, scoring) or, a
+    primitive, by its own declaration's phrase in that language (Fort's as a plugin's)."""
+    declared = {p.node for p in reg.PRIMITIVES if lang in p.phrases}
+    missing = [cls.__name__ for cls in n.ALL_NODES
+               if cls not in book(lang).TABLE and cls not in declared]
     assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_issue_33_2_no_fort_primitive_is_keyed_in_a_phrasebook(lang: str) -> None:
+    """One path: Fort's primitives are said by their declarations, as a plugin's are; the
+    phrasebooks keep the grammar (operators, quantities, scoring), no table keyed by a Fort
+    primitive (neither to say it nor to say it "as many")."""
+    b = book(lang)
+    keyed = {cls.__name__ for cls in b.TABLE} | {
+        cls.__name__ for cls in getattr(b.ACTION_WORDS, "as_many", {})}
+    assert keyed.isdisjoint({p.node.__name__ for p in reg.PRIMITIVES})
+
+
+def test_issue_33_2_a_fort_primitive_is_said_by_its_declaration(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Change Fort's `gain` declaration's phrases: `explain` says the new words, in each
+    language, and the "as many" form in French and Russian is the declaration's too."""
+    gain = reg.PRIMITIVE_BY_NAME["gain"]
+    for lang, phrase in (("en", "pick up {amount} {resource}"),
+                         ("fr", lambda a: f"ramassez {a.amount}"), ("ru", "подберите")):
+        monkeypatch.setitem(gain.phrases, lang, phrase)  # type: ignore[index]
+    monkeypatch.setitem(gain.as_many, "fr",  # type: ignore[index]
+                        lambda b, a, how: f"ramassez autant que {how}")
+    runner = CliRunner()
+    said = [runner.invoke(main, ["explain", "gain 2 toy then pack", "--lang", lang]).output
+            for lang in LANGUAGES]
+    assert "Pick up 2 toy, then move 1 resource" in said[0]
+    assert "Ramassez 2, puis transférez" in said[1]
+    assert "Подберите, затем положите" in said[2]
+    assert sentence(parse_action("gain pizza x shovel"), "fr") == \
+        "Ramassez autant que de pelles."
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 English is the registry's own ``meaning`` (:mod:`fortlang.registry`), never copied here; French
 and Russian follow it in the rulebooks' terms (FORT-RULES.md glossary), keyed like the registry.
+A primitive's meanings are in its declaration (``PrimitiveSpec.meanings``), Fort's as a plugin's.
 A test checks that every registry entry has both, so a new primitive, quantity, operator or
 metric cannot reach the French or Russian reference without being explained there.
 
@@ -20,32 +21,6 @@ from fortlang.phrasebook import suit_name
 #: (kind, key) -> text; a suit's quantity and metric are templates over the suit's name.
 MEANINGS: dict[str, dict[tuple[str, str], str]] = {
     "fr": {
-        ("primitive", "gain"): "Prenez dans la réserve N ressources du type indiqué et placez-les "
-                               "dans vos Affaires ; avec pizza/toy, un seul type, au choix, "
-                               "jamais un mélange.",
-        ("primitive", "pack"): "Transférez une ressource de vos Affaires vers votre Sac à dos.",
-        ("primitive", "lookout"): "Ajoutez une carte de votre main à votre Observatoire.",
-        ("primitive", "destroy_card"): "Remettez dans la boîte une carte de votre main ou de "
-                                       "votre défausse (ni la carte jouée, ni une carte "
-                                       "supplémentaire).",
-        ("primitive", "destroy_this"): "Une fois cette action et celles des suiveurs terminées, "
-                                       "remettez cette carte dans la boîte.",
-        ("primitive", "recruit"): "Recrutez une carte sur votre défausse, comme lors de la "
-                                  "phase Recruter.",
-        ("primitive", "advance"): "Payez le coût du Niveau de Fort suivant avec vos Affaires "
-                                  "et/ou votre Sac à dos, puis montez d'un niveau ; -1 ou +1 "
-                                  "change ce coût d'une ressource de n'importe quel type.",
-        ("primitive", "score"): "Avancez votre marqueur de N cases sur la Piste de Victoire.",
-        ("primitive", "spend"): "Remettez dans la réserve N ressources du type indiqué, prises "
-                                "dans vos Affaires ou votre Sac à dos.",
-        ("primitive", "destroy_rival"): "Remettez dans la boîte une carte du Jardin d'un "
-                                        "adversaire.",
-        ("primitive", "copy_pack"): "Prenez les mêmes ressources que celles de votre Sac à dos "
-                                    "et ajoutez-les à vos Affaires.",
-        ("primitive", "copy_rival_pack"): "Prenez les mêmes ressources que celles du Sac à dos "
-                                          "d'un adversaire (vous ne les lui volez pas).",
-        ("primitive", "convert"): "Remplacez une pizza par un jouet, ou un jouet par une pizza, "
-                                  "dans vos Affaires ou votre Sac à dos.",
         ("resource", "pizza"): "un jeton pizza",
         ("resource", "toy"): "un jeton jouet",
         ("resource", "pizza/toy"): "des pizzas ou des jouets : un seul type, au choix",
@@ -82,16 +57,6 @@ MEANINGS: dict[str, dict[tuple[str, str], str]] = {
         ("metric", "suit"): "les symboles {suit} de vos cartes, pièces non comptées",
         ("metric", "coin"): "les symboles pièce de vos cartes",
         # the language core's constructs for expansions (core C1-C7)
-        ("primitive", "draw"): "Piochez N cartes de votre pioche dans votre main ; une pioche "
-                               "vide n'est pas reconstituée avec la défausse (seule la phase "
-                               "de pioche le fait, R9.1).",
-        ("primitive", "lose"): "Reculez de N cases sur la Piste de Victoire (jamais sous 0).",
-        ("primitive", "take"): "Prenez N ressources du type indiqué dans les Affaires d'un "
-                               "adversaire de votre choix et placez-les dans vos Affaires ; "
-                               "avec pizza/toy, un seul type, au choix.",
-        ("primitive", "give"): "Donnez N ressources du type indiqué de vos Affaires aux "
-                               "Affaires d'un adversaire de votre choix ; avec pizza/toy, un "
-                               "seul type, au choix.",
         ("quantity", "hand"): "chaque carte de votre main",
         ("quantity", "yard"): "chaque carte de votre Jardin",
         ("quantity", "discard"): "chaque carte de votre défausse",
@@ -119,28 +84,6 @@ MEANINGS: dict[str, dict[tuple[str, str], str]] = {
         ("metric", "vp"): "vos points de victoire sur la Piste de Victoire",
     },
     "ru": {
-        ("primitive", "gain"): "Возьмите из общего запаса N ресурсов указанного типа и добавьте "
-                               "их к своим вещам; при pizza/toy выберите один тип, не смешивая.",
-        ("primitive", "pack"): "Возьмите один ресурс из ваших вещей и положите его в ваш рюкзак.",
-        ("primitive", "lookout"): "Поместите карту из руки в свой дозор.",
-        ("primitive", "destroy_card"): "Верните в коробку карту из вашей руки или сброса (но не "
-                                       "сыгранную и не добавленную карту).",
-        ("primitive", "destroy_this"): "Когда это действие и действия последователей "
-                                       "закончены, верните эту карту в коробку.",
-        ("primitive", "recruit"): "Возьмите карту в вашу колоду сброса, как в фазе призыва.",
-        ("primitive", "advance"): "Заплатите стоимость следующего уровня форта ресурсами из "
-                                  "вещей и/или рюкзака и поднимитесь на один уровень; -1 или +1 "
-                                  "меняет стоимость на один ресурс любого типа.",
-        ("primitive", "score"): "Передвиньте ваш жетон на победной дорожке на N делений.",
-        ("primitive", "spend"): "Верните N ресурсов указанного типа из ваших вещей или рюкзака "
-                                "в общий запас.",
-        ("primitive", "destroy_rival"): "Верните в коробку одну карту со двора соперника.",
-        ("primitive", "copy_pack"): "Получите и добавьте к вашим вещам такие же ресурсы, какие "
-                                    "лежат в вашем рюкзаке.",
-        ("primitive", "copy_rival_pack"): "Получите такие же ресурсы, какие лежат в рюкзаке "
-                                          "соперника (вы их у него не забираете).",
-        ("primitive", "convert"): "Замените пиццу на игрушку или игрушку на пиццу в ваших вещах "
-                                  "или рюкзаке.",
         ("resource", "pizza"): "жетон пиццы",
         ("resource", "toy"): "жетон игрушки",
         ("resource", "pizza/toy"): "пицца или игрушки: один тип на выбор",
@@ -176,13 +119,6 @@ MEANINGS: dict[str, dict[tuple[str, str], str]] = {
         ("metric", "suit"): "символы масти «{suit}» на имеющихся у вас картах, без монеток",
         ("metric", "coin"): "символы монетки на имеющихся у вас картах",
         # the language core's constructs for expansions (core C1-C7)
-        ("primitive", "draw"): "Возьмите N карт из своей колоды в руку; пустая колода не "
-                               "пополняется из сброса (это бывает только в фазе добора, R9.1).",
-        ("primitive", "lose"): "Передвиньтесь на N делений назад по треку победы (не ниже 0).",
-        ("primitive", "take"): "Заберите N ресурсов указанного типа из вещей выбранного вами "
-                               "соперника в свои вещи; с pizza/toy — один тип на выбор.",
-        ("primitive", "give"): "Отдайте N ресурсов указанного типа из своих вещей в вещи "
-                               "выбранного вами соперника; с pizza/toy — один тип на выбор.",
         ("quantity", "hand"): "каждая карта у вас в руке",
         ("quantity", "yard"): "каждая карта в вашем дворе",
         ("quantity", "discard"): "каждая карта в вашем сбросе",
@@ -222,6 +158,8 @@ _SUITS = {s.value for s in Suit}
 
 def meaning(kind: str, key: str, lang: str) -> str:
     """The meaning of registry entry ``key`` (a primitive's name, a word...) in ``lang``."""
+    if kind == "primitive":
+        return primitive_meaning(reg.PRIMITIVE_BY_NAME[key], lang)
     if lang == "en":
         return _ENGLISH[kind][key]
     table = MEANINGS[lang]
@@ -234,15 +172,12 @@ def meaning(kind: str, key: str, lang: str) -> str:
 
 
 def primitive_meaning(spec: reg.PrimitiveSpec, lang: str) -> str:
-    """What a primitive does, in ``lang``: from its declaration (``meaning``, ``meanings``)
-    first, whichever vocabulary declares it, then from the tables above (Fort's own words,
-    whose French and Russian meanings live here)."""
+    """What a primitive does, in ``lang``: from its declaration (``meaning``, ``meanings``),
+    whichever vocabulary declares it, Fort's included."""
     if lang == "en":
         return spec.meaning
     if lang in spec.meanings:
         return spec.meanings[lang]
-    if reg.PRIMITIVE_BY_NAME.get(spec.name) is spec and ("primitive", spec.name) in MEANINGS[lang]:
-        return MEANINGS[lang][("primitive", spec.name)]
     raise KeyError(f"primitive {spec.name!r} declares no {lang} meaning "
                    "(PrimitiveSpec.meanings)")
 

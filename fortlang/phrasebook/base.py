@@ -1,7 +1,8 @@
 """The sentence structure all three phrasebooks share.
 
-A language module supplies words: a lexicon, one handler per primitive and quantity, and the
-templates gathered in :class:`ActionWords` and :class:`ExprWords`. This module turns those
+A language module supplies words: a lexicon, one handler per quantity, and the templates
+gathered in :class:`ActionWords` and :class:`ExprWords` (each primitive, Fort's included, brings
+its own sentence in its declaration: ``PrimitiveSpec.phrases``). This module turns those
 templates into the handlers for the operators (``x``, ``then``, ``or``) and for the scoring
 sub-language, so the decisions about *structure* (when a repeated body is said inline, when a
 group needs brackets, which comparisons have a natural wording) are made once for every language.
@@ -18,6 +19,7 @@ from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
 from fortlang.registry import TRIGGER_BY_NAME, arguments_of, quantity_spec, selector_of, spec_of
+from fortlang.vocabulary import Phrase
 
 #: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
 Handler = Callable[[Any], str]
@@ -53,14 +55,20 @@ class Book(Protocol):
     def polish(self, text: str, /) -> str: ...
 
 
-def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str) -> str:
+def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str,
+             lexicon: object = None) -> str:
+    """Say ``node`` with the language's table, or, a primitive (Fort's or another
+    vocabulary's), with its declaration's phrase; a :class:`Phrase` counts with ``lexicon``,
+    the language's phrasebook module."""
     handler = table.get(type(node))
     if handler is not None:
         return handler(node)
-    spec = spec_of(type(node))  # a primitive of another vocabulary brings its own phrases
+    spec = spec_of(type(node))
     phrase = spec.phrases.get(lang) if spec is not None else None
     if phrase is None:
         raise TypeError(f"the {lang} phrasebook has no phrase for {type(node).__name__}")
+    if isinstance(phrase, Phrase):
+        return phrase.say(lexicon, node)
     if callable(phrase):
         return phrase(node)
     values: dict[str, object] = {f.name: getattr(node, f.name) for f in fields(node)}
@@ -111,10 +119,9 @@ class ActionWords:
     inline: str  # "{body} {each}": a primitive repeated (R13.3)
     block: str  # "{each}: {body}": a group repeated as a whole (R13.5)
     #: Quantity class -> its comparative complement ("que de pelles", "сколько у вас лопаток").
+    #: How "as many" is said over it by a primitive that declares it (``PrimitiveSpec.as_many``,
+    #: used when a primitive with an amount of 1 is repeated by a counted quantity).
     how_many: Mapping[type, Callable[..., str]]
-    #: Primitive class -> "(body, how_many) -> clause": "gagnez autant de pizzas que de pelles".
-    #: Used when a primitive with an amount of 1 is repeated by a counted quantity.
-    as_many: Mapping[type, Callable[[Any, str], str]]
     #: "if {test}, {body}": an action done only while a comparison holds.
     conditional: str = "if {test}, {body}"
     #: "if {test}: {body}": the same over a sequence or a choice, which runs to the end of the
@@ -123,6 +130,9 @@ class ActionWords:
     #: The language: who performs an action (core C6) is said by the selector's own phrase
     #: in it ("each rival, in turn order: {body}", fortlang.vocabulary.Selector.phrases).
     lang: str = "en"
+    #: The language's phrasebook module (``count``, ``resource``...), which a declaration's
+    #: ``as_many`` counts with.
+    lexicon: object = None
 
 
 def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
@@ -145,9 +155,11 @@ def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
         if is_block(node):
             inner = f"({say(body)})" if is_block(body) else say(body)
             return words.block.format(each=say(count), body=inner)
-        how, as_many = words.how_many.get(type(count)), words.as_many.get(type(body))
+        spec = spec_of(type(body))
+        how = words.how_many.get(type(count))
+        as_many = spec.as_many.get(words.lang) if spec is not None else None
         if how and as_many and getattr(body, "amount", 1) == 1:
-            return as_many(body, how(count))
+            return as_many(words.lexicon, body, how(count))
         return words.inline.format(body=say(body), each=say(count))
 
     def conditional(node: n.Conditional) -> str:

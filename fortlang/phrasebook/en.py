@@ -5,6 +5,8 @@ Terms are those of the glossary in FORT-RULES.md; "rival" is the word the DSL us
 
 from __future__ import annotations
 
+import sys
+
 from fortlang import nodes as n
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
@@ -25,6 +27,8 @@ from fortlang.phrasebook.base import (
 from fortlang.phrasebook.grammar import PLURAL_CATEGORY, Noun
 
 LANG = "en"
+#: This module, the lexicon a declaration's ``Phrase`` counts with (``count``, ``resource``).
+LEXICON = sys.modules[__name__]
 
 NOUNS: dict[str, Noun] = {
     "pizza": Noun("pizza", "pizzas"),
@@ -83,48 +87,12 @@ def resource(res: Resource, amount: int | None = None) -> str:
 
 
 def say(node: n.Node) -> str:
-    return dispatch(TABLE, node, LANG)
+    return dispatch(TABLE, node, LANG, LEXICON)
 
 
 def polish(text: str) -> str:
     return text
 
-
-# -- primitives (R12) ---------------------------------------------------------------------------
-
-_FIXED: dict[type, str] = {
-    n.Pack: "move 1 resource from your stuff to your pack",  # R12.2
-    n.Lookout: "add a card from your hand to your lookout",  # R12.3
-    n.DestroyCard: "destroy a card from your hand or discard pile",  # R12.4
-    n.DestroyThis: "destroy this card",  # R12.5
-    n.Recruit: "recruit a card",  # R12.6
-    n.DestroyRival: "destroy a card from a rival's yard",  # R12.10
-    n.CopyPack: "gain the same resources as are in your pack",  # R12.11
-    n.CopyRivalPack: "gain the same resources as are in a rival's pack",  # R12.12
-    n.Convert: "swap a pizza for a toy or a toy for a pizza",  # R12.13
-}
-
-
-def _advance(node: n.Advance) -> str:  # R12.7, R13.2
-    if not node.modifier:
-        return "advance your fort"
-    more_or_less = "more" if node.modifier > 0 else "less"
-    return f"advance your fort, paying {count('resource', abs(node.modifier))} {more_or_less}"
-
-
-_PRIMITIVES: dict[type, Handler] = {
-    **{cls: constant(text) for cls, text in _FIXED.items()},
-    n.Gain: lambda node: f"gain {resource(node.resource, node.amount)}",  # R12.1
-    n.Advance: _advance,
-    n.Score: lambda node: f"score {count('point', node.amount)}",  # R12.8
-    n.Spend: lambda node: f"spend {resource(node.resource, node.amount)}",  # R12.9
-    # the core's primitives for expansions (core C1-C4)
-    n.Draw: lambda node: f"draw {count('card', node.amount)}",
-    n.Lose: lambda node: f"lose {count('point', node.amount)}",
-    n.Take: lambda node: f"take {resource(node.resource, node.amount)} from a rival's stuff",
-    n.Give: lambda node: f"give {resource(node.resource, node.amount)} from your stuff to a "
-                         "rival",
-}
 
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
 
@@ -147,8 +115,9 @@ _QUANTITIES: dict[type, Handler] = {
 }
 
 ACTION_WORDS = ActionWords(
+    lexicon=LEXICON,
     then=", then ", choice=" or ", inline="{body} {each}", block="{each}: {body}",
-    how_many={}, as_many={},  # English says "1 pizza for each shovel" throughout
+    how_many={},  # English says "1 pizza for each shovel" throughout
 )
 
 # -- scoring (R14) ------------------------------------------------------------------------------
@@ -215,7 +184,6 @@ EXPR_WORDS = ExprWords(
 )  # fmt: skip
 
 TABLE: dict[type, Handler] = {
-    **_PRIMITIVES,
     **_QUANTITIES,
     **action_handlers(ACTION_WORDS, say),
     **expr_handlers(EXPR_WORDS, say),

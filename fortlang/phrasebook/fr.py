@@ -8,6 +8,7 @@ Templates may write « de le », « que un »: :func:`polish` contracts and elid
 from __future__ import annotations
 
 import re
+import sys
 
 from fortlang import nodes as n
 from fortlang.model import Perk, PerkHook
@@ -29,6 +30,8 @@ from fortlang.phrasebook.base import (
 from fortlang.phrasebook.grammar import PLURAL_CATEGORY, Noun
 
 LANG = "fr"
+#: This module, the lexicon a declaration's ``Phrase`` counts with (``count``, ``resource``).
+LEXICON = sys.modules[__name__]
 
 NOUNS: dict[str, Noun] = {
     "pizza": Noun("pizza", "pizzas", "f"),
@@ -85,7 +88,7 @@ def resource(res: Resource, amount: int | None = None) -> str:
 
 
 def say(node: n.Node) -> str:
-    return dispatch(TABLE, node, LANG)
+    return dispatch(TABLE, node, LANG, LEXICON)
 
 
 _CONTRACTIONS = {"à le ": "au ", "à les ": "aux ", "de le ": "du ", "de les ": "des "}
@@ -98,44 +101,6 @@ def polish(text: str) -> str:
     text = _CONTRACT.sub(lambda m: _CONTRACTIONS[m.group(0)], text)
     return _ELIDE.sub(r"\1'", text)
 
-
-# -- primitives (R12), in the rulebook's wording -----------------------------------------------
-
-_FIXED: dict[type, str] = {
-    n.Pack: "transférez 1 ressource de vos Affaires vers votre Sac à dos",  # R12.2
-    n.Lookout: "ajoutez une carte de votre main à votre Observatoire",  # R12.3
-    n.DestroyCard: "détruisez une carte de votre main ou de votre défausse",  # R12.4
-    n.DestroyThis: "détruisez cette carte",  # R12.5
-    n.Recruit: "recrutez une carte",  # R12.6
-    n.DestroyRival: "détruisez une carte du Jardin d'un adversaire",  # R12.10
-    n.CopyPack: "prenez les mêmes ressources que celles de votre Sac à dos",  # R12.11
-    n.CopyRivalPack: "prenez les mêmes ressources que celles du Sac à dos d'un adversaire",
-    n.Convert: "remplacez une pizza par un jouet ou un jouet par une pizza",  # R12.13
-}
-
-
-def _advance(node: n.Advance) -> str:  # R12.7, R13.2
-    if not node.modifier:
-        return "avancez votre Niveau de Fort"
-    more_or_less = "de plus" if node.modifier > 0 else "de moins"
-    return (f"avancez votre Niveau de Fort en payant {count('resource', abs(node.modifier))} "
-            f"{more_or_less}")
-
-
-_PRIMITIVES: dict[type, Handler] = {
-    **{cls: constant(text) for cls, text in _FIXED.items()},
-    n.Gain: lambda node: f"gagnez {resource(node.resource, node.amount)}",  # R12.1
-    n.Advance: _advance,
-    n.Score: lambda node: f"marquez {count('point', node.amount)}",  # R12.8
-    n.Spend: lambda node: f"dépensez {resource(node.resource, node.amount)}",  # R12.9
-    # the core's primitives for expansions (core C1-C4)
-    n.Draw: lambda node: f"piochez {count('card', node.amount)}",
-    n.Lose: lambda node: f"perdez {count('point', node.amount)}",
-    n.Take: lambda node: f"prenez {resource(node.resource, node.amount)} dans les Affaires "
-                         "d'un adversaire",
-    n.Give: lambda node: f"donnez {resource(node.resource, node.amount)} de vos Affaires à un "
-                         "adversaire",
-}
 
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
 
@@ -158,14 +123,14 @@ _QUANTITIES: dict[type, Handler] = {
 }
 
 
-def _some(res: Resource) -> str:
+def some(res: Resource) -> str:
     """« de pizzas ou de jouets »."""
     return " ou ".join(f"de {NOUNS[k].other}" for k in KINDS[res])
 
 
 ACTION_WORDS = ActionWords(
     conditional="si {test}, {body}", conditional_block="si {test} : {body}",
-    lang="fr",
+    lang="fr", lexicon=LEXICON,
     then=", puis ", choice=" ou ", inline="{body} {each}", block="{each} : {body}",
     how_many={  # « autant de X que ... »
         n.SuitCount: lambda node: f"de {NOUNS[node.suit.value].other}",
@@ -173,11 +138,6 @@ ACTION_WORDS = ActionWords(
         n.PackSize: constant("de ressources dans votre Sac à dos"),
         n.FortLevel: constant("votre Niveau de Fort"),
         n.LookoutSize: constant("de cartes dans votre Observatoire"),
-    },
-    as_many={
-        n.Gain: lambda body, how: f"gagnez autant {_some(body.resource)} que {how}",
-        n.Score: lambda body, how: f"marquez autant de points de victoire que {how}",
-        n.Spend: lambda body, how: f"dépensez autant {_some(body.resource)} que {how}",
     },
 )
 
@@ -245,7 +205,6 @@ EXPR_WORDS = ExprWords(
 )  # fmt: skip
 
 TABLE: dict[type, Handler] = {
-    **_PRIMITIVES,
     **_QUANTITIES,
     **action_handlers(ACTION_WORDS, say),
     **expr_handlers(EXPR_WORDS, say),

@@ -9,6 +9,8 @@ the glossary in FORT-RULES.md (дозор, вещи, рюкзак...).
 
 from __future__ import annotations
 
+import sys
+
 from fortlang import nodes as n
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
@@ -29,6 +31,8 @@ from fortlang.phrasebook.base import (
 from fortlang.phrasebook.grammar import PLURAL_CATEGORY, RuNoun
 
 LANG = "ru"
+#: This module, the lexicon a declaration's ``Phrase`` counts with (``count``, ``resource``).
+LEXICON = sys.modules[__name__]
 
 NOUNS: dict[str, RuNoun] = {
     #                  nom, gen (sg), acc (sg), gen (pl), gender
@@ -94,50 +98,12 @@ def resource(res: Resource, amount: int | None = None, case: str = "nom") -> str
 
 
 def say(node: n.Node) -> str:
-    return dispatch(TABLE, node, LANG)
+    return dispatch(TABLE, node, LANG, LEXICON)
 
 
 def polish(text: str) -> str:
     return text
 
-
-# -- primitives (R12), in the rulebook's wording -----------------------------------------------
-
-_FIXED: dict[type, str] = {
-    n.Pack: "положите 1 ресурс из ваших вещей в ваш рюкзак",  # R12.2
-    n.Lookout: "добавьте карту из руки в ваш дозор",  # R12.3
-    n.DestroyCard: "уберите в коробку карту из руки или сброса",  # R12.4
-    n.DestroyThis: "уберите эту карту в коробку",  # R12.5
-    n.Recruit: "призовите карту",  # R12.6: as in the recruit phase («Призыв»)
-    n.DestroyRival: "уберите в коробку карту со двора соперника",  # R12.10
-    n.CopyPack: "получите такие же ресурсы, какие лежат у вас в рюкзаке",  # R12.11
-    n.CopyRivalPack: "получите такие же ресурсы, какие лежат в рюкзаке соперника",  # R12.12
-    n.Convert: "замените пиццу на игрушку или игрушку на пиццу",  # R12.13
-}
-
-
-def _advance(node: n.Advance) -> str:  # R12.7, R13.2
-    if not node.modifier:
-        return "повысьте уровень вашего форта"
-    more_or_less = "больше" if node.modifier > 0 else "меньше"
-    return (f"повысьте уровень вашего форта, заплатив на "
-            f"{count('resource', abs(node.modifier), 'acc')} {more_or_less}")
-
-
-_PRIMITIVES: dict[type, Handler] = {
-    **{cls: constant(text) for cls, text in _FIXED.items()},
-    n.Gain: lambda node: f"получите {resource(node.resource, node.amount, 'acc')}",  # R12.1
-    n.Advance: _advance,
-    n.Score: lambda node: f"получите {count('point', node.amount)}",  # R12.8
-    n.Spend: lambda node: f"потратьте {resource(node.resource, node.amount, 'acc')}",  # R12.9
-    # the core's primitives for expansions (core C1-C4)
-    n.Draw: lambda node: f"возьмите из колоды {count('card', node.amount, 'acc')}",
-    n.Lose: lambda node: f"потеряйте {count('point', node.amount)}",
-    n.Take: lambda node: f"заберите {resource(node.resource, node.amount, 'acc')} из вещей "
-                         "соперника",
-    n.Give: lambda node: f"отдайте {resource(node.resource, node.amount, 'acc')} из ваших "
-                         "вещей сопернику",
-}
 
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
 
@@ -166,25 +132,20 @@ _QUANTITIES: dict[type, Handler] = {
 }
 
 
-def _many(res: Resource) -> str:
+def many(res: Resource) -> str:
     """«пиццы или игрушек», the form after «столько»."""
     return " или ".join(NOUNS[k].many for k in KINDS[res])
 
 
 ACTION_WORDS = ActionWords(
     conditional="если {test}, {body}", conditional_block="если {test}: {body}",
-    lang="ru",
+    lang="ru", lexicon=LEXICON,
     then=", затем ", choice=" или ", inline="{body} {each}", block="{each}: {body}",
     how_many={  # «столько X, сколько ...»; the fort level is said «за каждый уровень»
         n.SuitCount: lambda node: f"сколько у вас {NOUNS[node.suit.value].gen_pl}",
         n.AnySuit: constant("сколько у вас символов выбранной вами масти"),
         n.PackSize: constant("сколько ресурсов у вас в рюкзаке"),
         n.LookoutSize: constant("сколько карт у вас в дозоре"),
-    },
-    as_many={
-        n.Gain: lambda body, how: f"получите столько {_many(body.resource)}, {how}",
-        n.Score: lambda body, how: f"получите столько ПО, {how}",
-        n.Spend: lambda body, how: f"потратьте столько {_many(body.resource)}, {how}",
     },
 )
 
@@ -258,7 +219,6 @@ EXPR_WORDS = ExprWords(
 )  # fmt: skip
 
 TABLE: dict[type, Handler] = {
-    **_PRIMITIVES,
     **_QUANTITIES,
     **action_handlers(ACTION_WORDS, say),
     **expr_handlers(EXPR_WORDS, say),
