@@ -470,10 +470,18 @@ class WordSpec:
 
 
 RESOURCES: tuple[WordSpec, ...] = (
-    WordSpec("pizza", "R12.1", "a pizza token", lambda: Resource.PIZZA),
-    WordSpec("toy", "R12.1", "a toy token", lambda: Resource.TOY),
-    WordSpec("pizza/toy", "R12.1", "pizzas or toys: one kind, chosen", lambda: Resource.EITHER),
-    WordSpec("resource", "R12.1", "the same as pizza/toy", lambda: Resource.EITHER),
+    WordSpec("pizza", "R12.1", "a pizza token", lambda: Resource.PIZZA,
+             meanings={"fr": "un jeton pizza",
+                       "ru": "жетон пиццы"}),
+    WordSpec("toy", "R12.1", "a toy token", lambda: Resource.TOY,
+             meanings={"fr": "un jeton jouet",
+                       "ru": "жетон игрушки"}),
+    WordSpec("pizza/toy", "R12.1", "pizzas or toys: one kind, chosen", lambda: Resource.EITHER,
+             meanings={"fr": "des pizzas ou des jouets : un seul type, au choix",
+                       "ru": "пицца или игрушки: один тип на выбор"}),
+    WordSpec("resource", "R12.1", "the same as pizza/toy", lambda: Resource.EITHER,
+             meanings={"fr": "comme pizza/toy",
+                       "ru": "то же, что pizza/toy"}),
 )
 RESOURCE_BY_WORD: dict[str, WordSpec] = {w.word: w for w in RESOURCES}
 
@@ -503,7 +511,8 @@ SUIT_BOUND = 12
 
 #: The performer's own zones and tokens, counted after `x` (core C5) and, where the scoring
 #: metrics lack them, in comparisons (`if hand >= 3 -> ...`): (word, meaning, the checker's
-#: bound, the greedy bot's typical count, how to count it from a player).
+#: bound, the greedy bot's typical count, how to count it from a player); their meanings in
+#: French and Russian as quantities (after `x`) and as metrics are in :data:`_TALLY_MEANINGS`.
 _TALLIES: tuple[tuple[str, str, int, float, Callable[[Any], int]], ...] = (
     ("hand", "each card in your hand", 10, 3.0, lambda p: len(p.hand)),
     ("yard", "each card in your yard", 12, 3.0, lambda p: len(p.yard)),
@@ -515,6 +524,27 @@ _TALLIES: tuple[tuple[str, str, int, float, Callable[[Any], int]], ...] = (
      lambda p: p.stuff[Resource.TOY] + p.pack[Resource.TOY]),
     ("vp", "each space of yours on the victory track", 30, 8.0, lambda p: p.vp),
 )
+#: A tally's meanings in French and Russian: as a quantity after `x`, then as a metric (R14).
+_TALLY_MEANINGS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
+    "hand": ({"fr": "chaque carte de votre main", "ru": "каждая карта у вас в руке"},
+             {"fr": "les cartes de votre main", "ru": "карты у вас в руке"}),
+    "yard": ({"fr": "chaque carte de votre Jardin", "ru": "каждая карта в вашем дворе"},
+             {"fr": "les cartes de votre Jardin", "ru": "карты в вашем дворе"}),
+    "discard": ({"fr": "chaque carte de votre défausse", "ru": "каждая карта в вашем сбросе"},
+             {"fr": "les cartes de votre défausse", "ru": "карты в вашем сбросе"}),
+    "deck": ({"fr": "chaque carte de votre pioche", "ru": "каждая карта в вашей колоде"},
+             {"fr": "les cartes de votre pioche", "ru": "карты в вашей колоде"}),
+    "pizza": ({"fr": "chaque pizza de vos Affaires et de votre Sac à dos",
+               "ru": "каждая пицца в ваших вещах и рюкзаке"},
+             {}),
+    "toy": ({"fr": "chaque jouet de vos Affaires et de votre Sac à dos",
+             "ru": "каждая игрушка в ваших вещах и рюкзаке"},
+             {}),
+    "vp": ({"fr": "chaque case de votre marqueur sur la Piste de Victoire",
+            "ru": "каждое деление вашего счёта на треке победы"},
+             {"fr": "vos points de victoire sur la Piste de Victoire",
+             "ru": "ваши победные очки на треке победы"}),
+}  # fmt: skip
 _SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R5.3)"
 
 QUANTITIES: tuple[WordSpec, ...] = (
@@ -525,17 +555,26 @@ QUANTITIES: tuple[WordSpec, ...] = (
         for s in Suit
     ),
     WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit, bound=SUIT_BOUND,
-             typical=1.8, reads_cards=False),
+             typical=1.8, reads_cards=False,
+             meanings={"fr": "une famille de votre choix, pièce comprise",
+                       "ru": "одна масть на ваш выбор, включая монетку"}),
     WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8,
-             reads_cards=False),
-    WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5, reads_cards=False),
+             reads_cards=False,
+             meanings={"fr": "chaque ressource de votre Sac à dos, quel que soit son type",
+                       "ru": "каждый ресурс в вашем рюкзаке, любого типа"}),
+    WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5, reads_cards=False,
+             meanings={"fr": "votre Niveau de Fort",
+                       "ru": "уровень вашего форта"}),
     WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6,
-             reads_cards=False),
+             reads_cards=False,
+             meanings={"fr": "chaque carte de votre Observatoire",
+                       "ru": "каждая карта в вашем дозоре"}),
     # -- the core's quantities for expansions: the performer's zones and tokens, counted when the
     # repetition starts (a repetition that changes them does not change how many there are) --
     *(
         WordSpec(word, "designers' extension", meaning, partial(n.Tally, word),
-                 bound=bound, typical=typical, measure=measure, base=False, reads_cards=False)
+                 bound=bound, typical=typical, measure=measure, base=False, reads_cards=False,
+                 meanings=_TALLY_MEANINGS[word][0])
         for word, meaning, bound, typical, measure in _TALLIES
     ),
 )  # fmt: skip
@@ -570,6 +609,8 @@ class OperatorSpec:
     #: False for a construct the language offers expansions that the base game's cards never
     #: use (so the base set need not show it).
     base: bool = True
+    #: Language -> ``meaning`` in that language (the reference); English is ``meaning``.
+    meanings: Mapping[str, str] = field(default_factory=dict)
 
 
 # -- who performs an action (core C6): Fort's spellings of the core's selectors ----------------
@@ -581,7 +622,14 @@ EACH_RIVAL = Selector(
     rule="designers' extension", example="lose", most_seats=lambda players: players - 1,
     meanings={"en": "Each rival, in turn order from your left, performs the action on the right "
                     "as themselves (their stuff, their cards, their choices). In full when "
-                    "every rival performs it in full (R5.4); each does as much as they can."},
+                    "every rival performs it in full (R5.4); each does as much as they can.",
+              "fr": "Chaque adversaire, dans l'ordre du tour à partir de votre gauche, réalise "
+                    "l'action de droite lui-même (ses Affaires, ses cartes, ses choix). Réalisée "
+                    "entièrement si chacun la réalise entièrement (R5.4) ; chacun en fait autant "
+                    "qu'il peut.",
+              "ru": "Каждый соперник по очереди, начиная слева от вас, выполняет действие справа "
+                    "сам (свои вещи, свои карты, свой выбор). Выполнено полностью, если каждый "
+                    "выполнил его полностью (R5.4); каждый делает сколько может."},
     phrases={"en": "each rival, in turn order: {body}",
              "fr": "chaque adversaire, dans l'ordre du tour : {body}",
              "ru": "каждый соперник по очереди: {body}"})
@@ -590,7 +638,13 @@ A_RIVAL = Selector(
     example="give toy", most_seats=lambda players: players - 1,
     meanings={"en": "A rival you choose performs the action on the right as themselves; only "
                     "rivals who can complete the move are offered (R5.4). In full when they "
-                    "perform it in full."},
+                    "perform it in full.",
+              "fr": "Un adversaire de votre choix réalise l'action de droite lui-même ; seuls les "
+                    "adversaires qui permettent de terminer le coup sont proposés (R5.4). "
+                    "Réalisée entièrement s'il la réalise entièrement.",
+              "ru": "Выбранный вами соперник выполняет действие справа сам; предлагаются только "
+                    "соперники, с которыми ход можно завершить (R5.4). Выполнено полностью, если "
+                    "он выполнил его полностью."},
     phrases={"en": "a rival of your choice: {body}",
              "fr": "un adversaire de votre choix : {body}",
              "ru": "соперник по вашему выбору: {body}"})
@@ -599,7 +653,12 @@ EACH_PLAYER = Selector(
     rule="designers' extension", example="draw", most_seats=lambda players: players,
     meanings={"en": "Every player, you first and then the others in turn order, performs the "
                     "action on the right as themselves. In full when everyone performs it in "
-                    "full."},
+                    "full.",
+              "fr": "Chaque joueur, vous d'abord puis les autres dans l'ordre du tour, réalise "
+                    "l'action de droite lui-même. Réalisée entièrement si chacun la réalise "
+                    "entièrement.",
+              "ru": "Каждый игрок, сначала вы, затем остальные по очереди, выполняет действие "
+                    "справа сам. Выполнено полностью, если каждый выполнил его полностью."},
     phrases={"en": "each player, you first: {body}",
              "fr": "chaque joueur, vous d'abord : {body}",
              "ru": "каждый игрок, начиная с вас: {body}"})
@@ -609,26 +668,53 @@ FORT_SELECTORS: tuple[Selector, ...] = (EACH_RIVAL, A_RIVAL, EACH_PLAYER)
 OPERATORS: tuple[OperatorSpec, ...] = (
     OperatorSpec("x", ("x", "×"), "R13.3",
                  "Perform the left action as many times as the quantity on the right. Binds "
-                 "tightest.", "gain pizza x shovel"),
+                 "tightest.", "gain pizza x shovel",
+                 meanings={"fr": "Réalisez l'action de gauche autant de fois qu'indiqué par la "
+                                 "quantité de droite. Priorité la plus forte.",
+                           "ru": "Выполните действие слева столько раз, сколько показывает "
+                                 "количество справа. Самый высокий приоритет."}),
     OperatorSpec("then", ("then", "▶"), "R13.4",
                  "Perform the left, then the right: the left is required for the right, and the "
-                 "right is required if possible.", "advance then score 2"),
+                 "right is required if possible.", "advance then score 2",
+                 meanings={"fr": "Réalisez l'action de gauche, puis celle de droite : il faut "
+                                 "réaliser celle de gauche pour réaliser celle de droite, et "
+                                 "celle de droite doit être réalisée si possible.",
+                           "ru": "Выполните действие слева, затем действие справа: без левого "
+                                 "нельзя выполнить правое, а правое нужно выполнить, если это "
+                                 "возможно."}),
     OperatorSpec("or", ("or",), "designers' extension",
                  "Perform exactly one of the two actions, your choice. Binds loosest.",
-                 "gain 2 pizza or score"),
+                 "gain 2 pizza or score",
+                 meanings={"fr": "Réalisez exactement l'une des deux actions, au choix. Priorité "
+                                 "la plus faible.",
+                           "ru": "Выполните ровно одно из двух действий на ваш выбор. Самый "
+                                 "низкий приоритет."}),
     OperatorSpec("if ->", ("if", "->"), "designers' extension",
                  "Perform the action on the right only if the comparison holds for whoever "
                  "performs it (the scoring sub-language's metrics, R14); if it does not, the "
                  "action is not performed in full (R5.4). Binds tighter than then and or.",
-                 "if toy >= 3 -> score 2", base=False),
+                 "if toy >= 3 -> score 2", base=False,
+                 meanings={"fr": "Réalisez l'action de droite seulement si la comparaison est "
+                                 "vraie pour qui la réalise (les mesures des règles inventées, "
+                                 "R14) ; sinon, l'action n'est pas réalisée entièrement (R5.4). "
+                                 "Priorité plus forte que then et or.",
+                           "ru": "Выполните действие справа, только если сравнение верно для "
+                                 "того, кто его выполняет (показатели придуманных правил, R14); "
+                                 "иначе действие не выполнено полностью (R5.4). Приоритет выше, "
+                                 "чем у then и or."}),
     *(
         OperatorSpec(f"{sel.syntax} ->", (*sel.words, "->"), sel.rule, sel.meaning(),
-                     f"{sel.syntax} -> {sel.example}", base=False)
+                     f"{sel.syntax} -> {sel.example}", base=False,
+                     meanings={lang: m for lang, m in sel.meanings.items() if lang != "en"})
         for sel in FORT_SELECTORS
     ),
     OperatorSpec("( )", ("(", ")"), "R13.5",
                  "Group actions; a group followed by x repeats as a whole.",
-                 "(recruit then gain toy) x water_gun"),
+                 "(recruit then gain toy) x water_gun",
+                 meanings={"fr": "Regroupent des actions ; un groupe suivi de x est répété en "
+                                 "entier.",
+                           "ru": "Группируют действия; группа, за которой следует x, повторяется "
+                                 "целиком."}),
 )  # fmt: skip
 
 # -- when a perk written in the language is used (issue 18.3) -------------------------------------
@@ -679,24 +765,47 @@ TRIGGER_BY_NAME: dict[str, TriggerSpec] = {t.name: t for t in TRIGGERS}
 
 METRICS: tuple[WordSpec, ...] = (
     WordSpec("cards", "R14", "cards you have (deck, discard, hand, yard and lookout)", n.Metric,
-             reads_cards=False),
-    WordSpec("suits", "R14", "different suits on cards you have, coin excluded", n.Metric),
-    WordSpec("best_friends", "R14", "best friends among the cards you have", n.Metric),
-    WordSpec("advances", "R14", "advance-fort actions printed on the cards you have", n.Metric),
-    WordSpec("pizza", "R14", "pizza on your board (stuff and pack)", n.Metric, reads_cards=False),
-    WordSpec("toy", "R14", "toys on your board (stuff and pack)", n.Metric, reads_cards=False),
-    WordSpec("level", "R14", "your fort level", n.Metric, reads_cards=False),
-    WordSpec("lookout", "R14", "cards in your lookout", n.Metric, reads_cards=False),
-    WordSpec("pack", "R14", "resources in your pack", n.Metric, reads_cards=False),
+             reads_cards=False,
+             meanings={"fr": "les cartes que vous possédez (pioche, défausse, main, Jardin et "
+                             "Observatoire)",
+                       "ru": "имеющиеся у вас карты (колода, сброс, рука, двор и дозор)"}),
+    WordSpec("suits", "R14", "different suits on cards you have, coin excluded", n.Metric,
+             meanings={"fr": "les familles différentes de vos cartes, pièce exclue",
+                       "ru": "разные масти на имеющихся у вас картах, кроме монетки"}),
+    WordSpec("best_friends", "R14", "best friends among the cards you have", n.Metric,
+             meanings={"fr": "les Meilleurs Copains parmi vos cartes",
+                       "ru": "лучшие друзья среди имеющихся у вас карт"}),
+    WordSpec("advances", "R14", "advance-fort actions printed on the cards you have", n.Metric,
+             meanings={"fr": "les actions Avancer son Fort imprimées sur vos cartes",
+                       "ru": "действия «улучшение форта» на имеющихся у вас картах"}),
+    WordSpec("pizza", "R14", "pizza on your board (stuff and pack)", n.Metric, reads_cards=False,
+             meanings={"fr": "les pizzas sur votre plateau joueur (Affaires et Sac à dos)",
+                       "ru": "пицца на вашем планшете (в вещах и рюкзаке)"}),
+    WordSpec("toy", "R14", "toys on your board (stuff and pack)", n.Metric, reads_cards=False,
+             meanings={"fr": "les jouets sur votre plateau joueur (Affaires et Sac à dos)",
+                       "ru": "игрушки на вашем планшете (в вещах и рюкзаке)"}),
+    WordSpec("level", "R14", "your fort level", n.Metric, reads_cards=False,
+             meanings={"fr": "votre Niveau de Fort",
+                       "ru": "уровень вашего форта"}),
+    WordSpec("lookout", "R14", "cards in your lookout", n.Metric, reads_cards=False,
+             meanings={"fr": "les cartes de votre Observatoire",
+                       "ru": "карты в вашем дозоре"}),
+    WordSpec("pack", "R14", "resources in your pack", n.Metric, reads_cards=False,
+             meanings={"fr": "les ressources de votre Sac à dos",
+                       "ru": "ресурсы в вашем рюкзаке"}),
     *(
         WordSpec(s.value, "R14",
                  f"{s.value.replace('_', ' ')} icons on cards you have"
-                 + ("" if s is Suit.COIN else ", coins not counted"), n.Metric)
+                 + ("" if s is Suit.COIN else ", coins not counted"), n.Metric,
+                 # the other suits' are a template over the suit's name (docsite/meanings.py)
+                 meanings={"fr": "les symboles pièce de vos cartes",
+                           "ru": "символы монетки на имеющихся у вас картах"}
+                 if s is Suit.COIN else {})
         for s in Suit
     ),
     *(
         WordSpec(word, "designers' extension", meaning, n.Metric, measure=measure, base=False,
-                 reads_cards=False)
+                 reads_cards=False, meanings=_TALLY_MEANINGS[word][1])
         for word, meaning, measure in (
             (t[0], m, t[4]) for t, m in zip(_TALLIES, (
                 "cards in your hand", "cards in your yard", "cards in your discard pile",

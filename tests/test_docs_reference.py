@@ -13,8 +13,9 @@ from fortlang.docsite.icons import action_icons
 from fortlang.docsite.lexicon import rule_label
 from fortlang.docsite.meanings import entries, meaning
 from fortlang.docsite.reference import reference_page, schema_section
+from fortlang.nodes import Suit
 from fortlang.parser import parse_action, parse_scoring
-from fortlang.phrasebook import sentence
+from fortlang.phrasebook import sentence, suit_name
 from fortlang.printer import to_text
 from fortlang.resources import data_dir
 
@@ -94,15 +95,26 @@ def test_schema_fields_show_type_required_and_enum() -> None:
 
 
 @pytest.mark.parametrize("lang", ["fr", "ru"])
-def test_issue_33_2_a_fort_primitive_s_meaning_is_its_declaration_s(lang: str) -> None:
-    """One path: the reference reads Fort's primitives' meanings from their declarations, as
-    a plugin's; the docs' tables hold no meaning of a primitive."""
-    from fortlang.docsite.meanings import MEANINGS, primitive_meaning
+def test_issue_33_2_fort_s_words_mean_what_their_declarations_say(lang: str) -> None:
+    """One path: the reference reads the meanings of Fort's primitives, resources, quantities,
+    operators and metrics from their declarations, as a plugin's; the docs keep only the suits'
+    template (a suit's quantity and metric, over the suit's name)."""
+    from fortlang.docsite import meanings as m
 
-    assert not [key for key in MEANINGS[lang] if key[0] == "primitive"]
-    for spec in reg.PRIMITIVES:
-        assert meaning("primitive", spec.name, lang) == primitive_meaning(spec, lang) == \
-            spec.meanings[lang]
+    declared = {"primitive": reg.PRIMITIVES, "resource": reg.RESOURCES,
+                "quantity": reg.QUANTITIES, "operator": reg.OPERATORS, "metric": reg.METRICS}
+    suits = {s.value for s in Suit}
+    for kind, specs in declared.items():
+        for spec in specs:
+            key = getattr(spec, "word", None) or spec.name
+            if key in suits and lang not in spec.meanings:
+                assert suit_name(key, lang) in meaning(kind, key, lang)
+                continue
+            assert meaning(kind, key, lang) == spec.meanings[lang]
+    tables = [name for name, v in vars(m).items()
+              if isinstance(v, dict) and not name.startswith("__")]
+    assert tables == ["SUIT_MEANINGS", "_DECLARED"]
+    assert all(set(t) <= {"quantity", "metric"} for t in m.SUIT_MEANINGS.values())
 
 
 def test_english_meanings_are_the_registry_s_own() -> None:
