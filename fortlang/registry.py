@@ -454,9 +454,9 @@ class WordSpec:
     measure: Callable[[Any], int] | None = None
     #: False for a word the language core offers expansions that the base set never uses.
     base: bool = True
-    #: For another vocabulary's quantity: language -> its clause after an action ("for each
-    #: card in your yard"), and language -> ``meaning`` in that language (the reference); a
-    #: plugin's must cover every language (plugins.py).
+    #: For a quantity: language -> its clause after an action ("for each card in your yard"),
+    #: Fort's as another vocabulary's; and language -> ``meaning`` in that language (the
+    #: reference). A plugin's must cover every language (plugins.py).
     phrases: Mapping[str, str] = field(default_factory=dict)
     meanings: Mapping[str, str] = field(default_factory=dict)
     #: For a quantity or a metric: whether its count depends on which cards are where, not
@@ -464,6 +464,9 @@ class WordSpec:
     #: moves can change how a move ends, and the engine's search tries each card instead of
     #: one per zone (engine/interpreter.py, EQUIVALENT_OPTIONS). True, the default, is safe.
     reads_cards: bool = True
+    #: For a quantity: language -> what "as many as" counts, said after a primitive's
+    #: ``as_many`` ("de ressources dans votre Sac à dos", «сколько карт у вас в дозоре»).
+    how_many: Mapping[str, str] = field(default_factory=dict)
     #: For a quantity: an action repeated by it, for the reference; "" for ``score x WORD``
     #: (Fort's words; another game's `score` may take other arguments).
     example: str = ""
@@ -545,6 +548,30 @@ _TALLY_MEANINGS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
              {"fr": "vos points de victoire sur la Piste de Victoire",
              "ru": "ваши победные очки на треке победы"}),
 }  # fmt: skip
+#: A tally's clause after an action, in each language (R13.1's "for each").
+_TALLY_PHRASES: dict[str, Mapping[str, str]] = {
+    "hand": {"en": "for each card in your hand",
+             "fr": "pour chaque carte dans votre main",
+             "ru": "за каждую карту у вас в руке"},
+    "yard": {"en": "for each card in your yard",
+             "fr": "pour chaque carte dans votre Jardin",
+             "ru": "за каждую карту в вашем дворе"},
+    "discard": {"en": "for each card in your discard pile",
+                "fr": "pour chaque carte dans votre défausse",
+                "ru": "за каждую карту в вашем сбросе"},
+    "deck": {"en": "for each card in your deck",
+             "fr": "pour chaque carte dans votre pioche",
+             "ru": "за каждую карту в вашей колоде"},
+    "pizza": {"en": "for each pizza on your board",
+              "fr": "pour chaque pizza sur votre plateau joueur",
+              "ru": "за каждую пиццу на вашем планшете"},
+    "toy": {"en": "for each toy on your board",
+            "fr": "pour chaque jouet sur votre plateau joueur",
+            "ru": "за каждую игрушку на вашем планшете"},
+    "vp": {"en": "for each victory point you have",
+           "fr": "pour chaque point de victoire que vous avez",
+           "ru": "за каждое ваше победное очко"},
+}  # fmt: skip
 _SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R5.3)"
 
 QUANTITIES: tuple[WordSpec, ...] = (
@@ -556,17 +583,36 @@ QUANTITIES: tuple[WordSpec, ...] = (
     ),
     WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit, bound=SUIT_BOUND,
              typical=1.8, reads_cards=False,
+             phrases={"en": "for each icon of one suit of your choice",
+                      "fr": "pour chaque symbole d'une famille de votre choix",
+                      "ru": "за каждый символ выбранной вами масти"},
+             how_many={"fr": "de symboles d'une famille de votre choix",
+                       "ru": "сколько у вас символов выбранной вами масти"},
              meanings={"fr": "une famille de votre choix, pièce comprise",
                        "ru": "одна масть на ваш выбор, включая монетку"}),
     WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8,
              reads_cards=False,
+             phrases={"en": "for each resource in your pack",
+                      "fr": "pour chaque ressource dans votre Sac à dos",
+                      "ru": "за каждый ресурс в вашем рюкзаке"},
+             how_many={"fr": "de ressources dans votre Sac à dos",
+                       "ru": "сколько ресурсов у вас в рюкзаке"},
              meanings={"fr": "chaque ressource de votre Sac à dos, quel que soit son type",
                        "ru": "каждый ресурс в вашем рюкзаке, любого типа"}),
     WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5, reads_cards=False,
+             phrases={"en": "for each level of your fort",
+                      "fr": "pour chaque Niveau de votre Fort",
+                      "ru": "за каждый уровень вашего форта"},
+             how_many={"fr": "votre Niveau de Fort"},
              meanings={"fr": "votre Niveau de Fort",
                        "ru": "уровень вашего форта"}),
     WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6,
              reads_cards=False,
+             phrases={"en": "for each card in your lookout",
+                      "fr": "pour chaque carte dans votre Observatoire",
+                      "ru": "за каждую карту в вашем дозоре"},
+             how_many={"fr": "de cartes dans votre Observatoire",
+                       "ru": "сколько карт у вас в дозоре"},
              meanings={"fr": "chaque carte de votre Observatoire",
                        "ru": "каждая карта в вашем дозоре"}),
     # -- the core's quantities for expansions: the performer's zones and tokens, counted when the
@@ -574,7 +620,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
     *(
         WordSpec(word, "designers' extension", meaning, partial(n.Tally, word),
                  bound=bound, typical=typical, measure=measure, base=False, reads_cards=False,
-                 meanings=_TALLY_MEANINGS[word][0])
+                 meanings=_TALLY_MEANINGS[word][0], phrases=_TALLY_PHRASES[word])
         for word, meaning, bound, typical, measure in _TALLIES
     ),
 )  # fmt: skip

@@ -337,9 +337,11 @@ def test_r14_rule_text_says_when_it_scores() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_node_class_has_a_handler(lang: str) -> None:
-    """A node class is said by the phrasebook's table (operators, quantities, scoring) or, a
-    primitive, by its own declaration's phrase in that language (Fort's as a plugin's)."""
-    declared = {p.node for p in reg.PRIMITIVES if lang in p.phrases}
+    """A node class is said by the phrasebook's table (operators, suits, numbers, scoring) or,
+    a primitive or a quantity, by its declaration's phrase in that language (Fort's as a
+    plugin's)."""
+    declared = {p.node for p in reg.PRIMITIVES if lang in p.phrases} | {
+        type(w.build()) for w in reg.QUANTITIES if lang in w.phrases}
     missing = [cls.__name__ for cls in n.ALL_NODES
                if cls not in book(lang).TABLE and cls not in declared]
     assert missing == []
@@ -354,6 +356,19 @@ def test_issue_33_2_no_fort_primitive_is_keyed_in_a_phrasebook(lang: str) -> Non
     keyed = {cls.__name__ for cls in b.TABLE} | {
         cls.__name__ for cls in getattr(b.ACTION_WORDS, "as_many", {})}
     assert keyed.isdisjoint({p.node.__name__ for p in reg.PRIMITIVES})
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_issue_33_2_fort_s_quantities_are_said_by_their_declarations(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`x pack`, `x hand`...: said by the word's declaration (its phrases and its "as many"
+    words), as a plugin's quantity is; no phrasebook table names them."""
+    assert not {n.AnySuit, n.PackSize, n.FortLevel, n.LookoutSize, n.Tally} & set(book(lang).TABLE)
+    monkeypatch.setitem(reg.QUANTITY_BY_WORD["hand"].phrases, lang, "per hand card")  # type: ignore[index]
+    monkeypatch.setitem(reg.QUANTITY_BY_WORD["pack"].how_many, lang, "HOW")  # type: ignore[index]
+    assert sentence(parse_action("score x hand"), lang).endswith(" per hand card.")
+    said = sentence(parse_action("gain pizza x pack"), lang)
+    assert ("HOW" in said) == (lang != "en")  # English says "1 pizza for each ..." throughout
 
 
 def test_issue_33_2_a_fort_primitive_is_said_by_its_declaration(

@@ -18,7 +18,14 @@ from fortlang import nodes as n
 from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
-from fortlang.registry import TRIGGER_BY_NAME, arguments_of, quantity_spec, selector_of, spec_of
+from fortlang.registry import (
+    TRIGGER_BY_NAME,
+    arguments_of,
+    quantity_spec,
+    quantity_word,
+    selector_of,
+    spec_of,
+)
 from fortlang.vocabulary import Phrase
 
 #: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
@@ -63,6 +70,8 @@ def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str,
     handler = table.get(type(node))
     if handler is not None:
         return handler(node)
+    if isinstance(node, n.Quantity) and not isinstance(node, n.Fixed):
+        return declared_quantity(node, lang)  # said by its word's declaration, Fort's too
     spec = spec_of(type(node))
     phrase = spec.phrases.get(lang) if spec is not None else None
     if phrase is None:
@@ -79,13 +88,28 @@ def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str,
     return phrase.format_map(values)
 
 
-def declared_quantity(node: n.Tally, lang: str) -> str:
-    """Another vocabulary's quantity, in the words its declaration gives (``WordSpec.phrases``;
-    a plugin's cover every language, checked when it loads)."""
+def declared_quantity(node: n.Quantity, lang: str) -> str:
+    """A quantity, Fort's or another vocabulary's, in the words its declaration gives
+    (``WordSpec.phrases``; a plugin's cover every language, checked when it loads)."""
     phrase = quantity_spec(node).phrases.get(lang)
     if phrase is None:
-        raise TypeError(f"the {lang} phrasebook has no phrase for the quantity `{node.what}`")
+        raise TypeError(f"the {lang} phrasebook has no phrase for the quantity "
+                        f"`{quantity_word(node)}`")
     return phrase
+
+
+def _how_many(words: ActionWords, count: n.Node) -> str | None:
+    """What "as many as" counts for this quantity in the language: the language's own
+    (suits) or its word's declaration (``WordSpec.how_many``); None for none."""
+    how = words.how_many.get(type(count))
+    if how is not None:
+        return how(count)
+    if not isinstance(count, n.Quantity) or isinstance(count, n.Fixed):
+        return None
+    try:
+        return quantity_spec(count).how_many.get(words.lang)
+    except KeyError:  # a word no vocabulary declares (an AST built by hand)
+        return None
 
 
 def constant(text: str) -> Handler:
@@ -156,10 +180,10 @@ def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
             inner = f"({say(body)})" if is_block(body) else say(body)
             return words.block.format(each=say(count), body=inner)
         spec = spec_of(type(body))
-        how = words.how_many.get(type(count))
         as_many = spec.as_many.get(words.lang) if spec is not None else None
+        how = _how_many(words, count) if as_many else None
         if how and as_many and getattr(body, "amount", 1) == 1:
-            return as_many(words.lexicon, body, how(count))
+            return as_many(words.lexicon, body, how)
         return words.inline.format(body=say(body), each=say(count))
 
     def conditional(node: n.Conditional) -> str:

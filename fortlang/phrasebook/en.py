@@ -18,8 +18,6 @@ from fortlang.phrasebook.base import (
     MetricWords,
     PerkWords,
     action_handlers,
-    constant,
-    declared_quantity,
     dispatch,
     expr_handlers,
     perk_clause,
@@ -97,21 +95,9 @@ def polish(text: str) -> str:
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
 
 _TIMES = {1: "once", 2: "twice"}
-_TALLY: dict[str, str] = {
-          "hand": "for each card in your hand", "yard": "for each card in your yard",
-          "discard": "for each card in your discard pile",
-          "deck": "for each card in your deck",
-          "pizza": "for each pizza on your board", "toy": "for each toy on your board",
-          "vp": "for each victory point you have"}
-
 _QUANTITIES: dict[type, Handler] = {
     n.SuitCount: lambda node: f"for each {noun(node.suit.value)}",
-    n.AnySuit: constant("for each icon of one suit of your choice"),  # R5.7
-    n.PackSize: constant("for each resource in your pack"),
-    n.FortLevel: constant("for each level of your fort"),
-    n.LookoutSize: constant("for each card in your lookout"),
     n.Fixed: lambda node: _TIMES.get(node.n, f"{node.n} times"),
-    n.Tally: lambda node: _TALLY.get(node.what) or declared_quantity(node, "en"),  # C5
 }
 
 ACTION_WORDS = ActionWords(

@@ -21,8 +21,6 @@ from fortlang.phrasebook.base import (
     MetricWords,
     PerkWords,
     action_handlers,
-    constant,
-    declared_quantity,
     dispatch,
     expr_handlers,
     perk_clause,
@@ -104,22 +102,9 @@ def polish(text: str) -> str:
 
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
 
-_TALLY: dict[str, str] = {"hand": "pour chaque carte dans votre main",
-          "yard": "pour chaque carte dans votre Jardin",
-          "discard": "pour chaque carte dans votre défausse",
-          "deck": "pour chaque carte dans votre pioche",
-          "pizza": "pour chaque pizza sur votre plateau joueur",
-          "toy": "pour chaque jouet sur votre plateau joueur",
-          "vp": "pour chaque point de victoire que vous avez"}
-
 _QUANTITIES: dict[type, Handler] = {
     n.SuitCount: lambda node: f"pour chaque {noun(node.suit.value)}",
-    n.AnySuit: constant("pour chaque symbole d'une famille de votre choix"),  # R5.7
-    n.PackSize: constant("pour chaque ressource dans votre Sac à dos"),
-    n.FortLevel: constant("pour chaque Niveau de votre Fort"),
-    n.LookoutSize: constant("pour chaque carte dans votre Observatoire"),
     n.Fixed: lambda node: count("time", node.n),
-    n.Tally: lambda node: _TALLY.get(node.what) or declared_quantity(node, "fr"),  # C5
 }
 
 
@@ -132,12 +117,8 @@ ACTION_WORDS = ActionWords(
     conditional="si {test}, {body}", conditional_block="si {test} : {body}",
     lang="fr", lexicon=LEXICON,
     then=", puis ", choice=" ou ", inline="{body} {each}", block="{each} : {body}",
-    how_many={  # « autant de X que ... »
+    how_many={  # « autant de X que ... » (a declared quantity says its own: WordSpec.how_many)
         n.SuitCount: lambda node: f"de {NOUNS[node.suit.value].other}",
-        n.AnySuit: constant("de symboles d'une famille de votre choix"),
-        n.PackSize: constant("de ressources dans votre Sac à dos"),
-        n.FortLevel: constant("votre Niveau de Fort"),
-        n.LookoutSize: constant("de cartes dans votre Observatoire"),
     },
 )
 

@@ -22,8 +22,6 @@ from fortlang.phrasebook.base import (
     MetricWords,
     PerkWords,
     action_handlers,
-    constant,
-    declared_quantity,
     dispatch,
     expr_handlers,
     perk_clause,
@@ -113,22 +111,9 @@ def _each_suit(node: n.SuitCount) -> str:
     return f"за {EACH[word.gender]} {word.acc}"
 
 
-_TALLY: dict[str, str] = {
-          "hand": "за каждую карту у вас в руке", "yard": "за каждую карту в вашем дворе",
-          "discard": "за каждую карту в вашем сбросе",
-          "deck": "за каждую карту в вашей колоде",
-          "pizza": "за каждую пиццу на вашем планшете",
-          "toy": "за каждую игрушку на вашем планшете",
-          "vp": "за каждое ваше победное очко"}
-
 _QUANTITIES: dict[type, Handler] = {
     n.SuitCount: _each_suit,
-    n.AnySuit: constant("за каждый символ выбранной вами масти"),  # R5.7
-    n.PackSize: constant("за каждый ресурс в вашем рюкзаке"),
-    n.FortLevel: constant("за каждый уровень вашего форта"),
-    n.LookoutSize: constant("за каждую карту в вашем дозоре"),
     n.Fixed: lambda node: count("time", node.n),
-    n.Tally: lambda node: _TALLY.get(node.what) or declared_quantity(node, "ru"),  # C5
 }
 
 
@@ -141,11 +126,8 @@ ACTION_WORDS = ActionWords(
     conditional="если {test}, {body}", conditional_block="если {test}: {body}",
     lang="ru", lexicon=LEXICON,
     then=", затем ", choice=" или ", inline="{body} {each}", block="{each}: {body}",
-    how_many={  # «столько X, сколько ...»; the fort level is said «за каждый уровень»
+    how_many={  # «столько X, сколько ...» (a declared quantity says its own: WordSpec.how_many)
         n.SuitCount: lambda node: f"сколько у вас {NOUNS[node.suit.value].gen_pl}",
-        n.AnySuit: constant("сколько у вас символов выбранной вами масти"),
-        n.PackSize: constant("сколько ресурсов у вас в рюкзаке"),
-        n.LookoutSize: constant("сколько карт у вас в дозоре"),
     },
 )
 
