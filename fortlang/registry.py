@@ -20,7 +20,7 @@ from typing import Any
 from fortlang import nodes as n
 from fortlang import vocabulary
 from fortlang.nodes import Resource, Suit
-from fortlang.svgshapes import BACKPACK, CARD, CROSS, EYE, TOWER, TROPHY, fill, stroke
+from fortlang.svgshapes import BACKPACK, CARD, CROSS, EYE, TOWER, TROPHY, fill, framed, stroke
 from fortlang.vocabulary import (
     AMOUNT,
     CORE_KINDS,
@@ -168,8 +168,8 @@ class Argument:
 
 _PATH_DATA = re.compile(r"[MmLlHhVvCcSsQqTtAaZz0-9 ,.eE+-]{1,2000}")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-_DRAWING = re.compile(r'(?:<(?:path|circle|rect)(?: [a-z-]{1,20}="[#$0-9A-Za-z .,+-]{0,2000}")*/>)'
-                      r"{1,64}")
+_DRAWING = re.compile(r'(?:<(?:path|circle|rect)(?: [a-z-]{1,20}="[#$0-9A-Za-z .,+-]{0,2000}")*/>'
+                      r'|<g transform="[0-9a-z .,()+-]{0,200}">|</g>){1,64}')
 
 
 # -- how Fort's primitives are said, with a language's lexicon (``Phrase``: count, resource...) --
@@ -470,18 +470,46 @@ class WordSpec:
     #: For a quantity: an action repeated by it, for the reference; "" for ``score x WORD``
     #: (Fort's words; another game's `score` may take other arguments).
     example: str = ""
+    #: Its icon (a resource's, a quantity's), as ``PrimitiveSpec.drawing``: SVG shapes on a
+    #: 24x24 grid in ``colour``, written to ``icon_name``.svg (its word by default).
+    drawing: str = ""
+    colour: str = "#495057"
+    icon_name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.drawing and not _DRAWING.fullmatch(self.drawing):
+            raise ValueError(f"word {self.word}: its drawing {self.drawing[:40]!r} is not SVG "
+                             "paths, circles and rects with plain attribute values")
+        if not _COLOUR.fullmatch(self.colour):
+            raise ValueError(f"word {self.word}: colour {self.colour!r} is not #rrggbb")
 
 
 RESOURCES: tuple[WordSpec, ...] = (
     WordSpec("pizza", "R12.1", "a pizza token", lambda: Resource.PIZZA,
              meanings={"fr": "un jeton pizza",
-                       "ru": "жетон пиццы"}),
+                       "ru": "жетон пиццы"},
+             colour="#f08c00",
+             drawing=(fill("M12 22L3 5q9-4 18 0z")
+                      + '<circle cx="10" cy="9" r="1.6" fill="#c92a2a"/>'
+                      '<circle cx="14" cy="12" r="1.6" fill="#c92a2a"/>')),
     WordSpec("toy", "R12.1", "a toy token", lambda: Resource.TOY,
              meanings={"fr": "un jeton jouet",
-                       "ru": "жетон игрушки"}),
+                       "ru": "жетон игрушки"},
+             colour="#e64980",
+             drawing=('<circle cx="12" cy="12" r="9" fill="$c"/>'
+                      + stroke("M3 12q9 5 18 0", 1.6).replace("$c", "#ffffff")
+                      + '<circle cx="12" cy="7" r="2" fill="#ffffff"/>')),
     WordSpec("pizza/toy", "R12.1", "pizzas or toys: one kind, chosen", lambda: Resource.EITHER,
              meanings={"fr": "des pizzas ou des jouets : un seul type, au choix",
-                       "ru": "пицца или игрушки: один тип на выбор"}),
+                       "ru": "пицца или игрушки: один тип на выбор"},
+             icon_name="pizza_or_toy",
+             # a slice and a ball, each in its own colour, apart on either side of a slash
+             drawing=('<path d="M1.5 2.5q5.5-2 11 0L7 13z" fill="#f08c00"/>'
+                      '<circle cx="5.5" cy="5" r="1.1" fill="#c92a2a"/>'
+                      '<circle cx="8.3" cy="6.8" r="1.1" fill="#c92a2a"/>'
+                      + stroke("M15 3L9 21", 1.8)
+                      + '<circle cx="17.5" cy="16.5" r="5.5" fill="#e64980"/>'
+                      + stroke("M12 16.5q5.5 3 11 0", 1.3).replace("$c", "#ffffff"))),
     WordSpec("resource", "R12.1", "the same as pizza/toy", lambda: Resource.EITHER,
              meanings={"fr": "comme pizza/toy",
                        "ru": "то же, что pizza/toy"}),
@@ -548,6 +576,20 @@ _TALLY_MEANINGS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
              {"fr": "vos points de victoire sur la Piste de Victoire",
              "ru": "ваши победные очки на треке победы"}),
 }  # fmt: skip
+#: A tally's icon: (file name, colour, drawing), framed as a count like the other quantities.
+_TALLY_ICONS: dict[str, tuple[str, str, str]] = {
+    "hand": ("hand_size", "#1971c2", framed(stroke("M4 6h9v14H4z", 1.6)
+                                             + stroke("M9 4h9v14", 1.6)
+                                             + stroke("M14 2h6v14", 1.6))),
+    "yard": ("yard_size", "#2b8a3e",
+             framed(stroke("M3 20h18M5 20v-8M9 20v-8M13 20v-8M17 20v-8M3 14h18", 1.8))),
+    "discard": ("discard_size", "#868e96", framed(stroke("M5 8h10v13H5z", 1.6)
+                                                   + stroke("M9 5h10v13", 1.6))),
+    "deck": ("deck_size", "#343a40", framed(fill("M6 6h11v15H6z") + stroke("M9 3h10v15", 1.6))),
+    "pizza": ("pizza_count", "#f08c00", framed(fill("M12 22L3 5q9-4 18 0z"))),
+    "toy": ("toy_count", "#e64980", framed('<circle cx="12" cy="12" r="9" fill="$c"/>')),
+    "vp": ("vp_count", "#e67700", framed(TROPHY)),  # score's trophy, not the friends' star
+}
 #: A tally's clause after an action, in each language (R13.1's "for each").
 _TALLY_PHRASES: dict[str, Mapping[str, str]] = {
     "hand": {"en": "for each card in your hand",
@@ -589,7 +631,10 @@ QUANTITIES: tuple[WordSpec, ...] = (
              how_many={"fr": "de symboles d'une famille de votre choix",
                        "ru": "сколько у вас символов выбранной вами масти"},
              meanings={"fr": "une famille de votre choix, pièce comprise",
-                       "ru": "одна масть на ваш выбор, включая монетку"}),
+                       "ru": "одна масть на ваш выбор, включая монетку"},
+             drawing=('<circle cx="12" cy="12" r="10" fill="none" stroke="$c" stroke-width="2"/>'
+                      + stroke("M9 9a3 3 0 1 1 3 3v2", 2.2)
+                      + '<circle cx="12" cy="18" r="1.4" fill="$c"/>')),
     WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8,
              reads_cards=False,
              phrases={"en": "for each resource in your pack",
@@ -598,14 +643,16 @@ QUANTITIES: tuple[WordSpec, ...] = (
              how_many={"fr": "de ressources dans votre Sac à dos",
                        "ru": "сколько ресурсов у вас в рюкзаке"},
              meanings={"fr": "chaque ressource de votre Sac à dos, quel que soit son type",
-                       "ru": "каждый ресурс в вашем рюкзаке, любого типа"}),
+                       "ru": "каждый ресурс в вашем рюкзаке, любого типа"},
+             icon_name="pack_size", colour="#5c940d", drawing=framed(BACKPACK)),
     WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5, reads_cards=False,
              phrases={"en": "for each level of your fort",
                       "fr": "pour chaque Niveau de votre Fort",
                       "ru": "за каждый уровень вашего форта"},
              how_many={"fr": "votre Niveau de Fort"},
              meanings={"fr": "votre Niveau de Fort",
-                       "ru": "уровень вашего форта"}),
+                       "ru": "уровень вашего форта"},
+             colour="#5f3dc4", drawing=framed(TOWER)),
     WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6,
              reads_cards=False,
              phrases={"en": "for each card in your lookout",
@@ -614,13 +661,16 @@ QUANTITIES: tuple[WordSpec, ...] = (
              how_many={"fr": "de cartes dans votre Observatoire",
                        "ru": "сколько карт у вас в дозоре"},
              meanings={"fr": "chaque carte de votre Observatoire",
-                       "ru": "каждая карта в вашем дозоре"}),
+                       "ru": "каждая карта в вашем дозоре"},
+             icon_name="lookout_size", colour="#1864ab", drawing=framed(EYE)),
     # -- the core's quantities for expansions: the performer's zones and tokens, counted when the
     # repetition starts (a repetition that changes them does not change how many there are) --
     *(
         WordSpec(word, "designers' extension", meaning, partial(n.Tally, word),
                  bound=bound, typical=typical, measure=measure, base=False, reads_cards=False,
-                 meanings=_TALLY_MEANINGS[word][0], phrases=_TALLY_PHRASES[word])
+                 meanings=_TALLY_MEANINGS[word][0], phrases=_TALLY_PHRASES[word],
+                 icon_name=_TALLY_ICONS[word][0], colour=_TALLY_ICONS[word][1],
+                 drawing=_TALLY_ICONS[word][2])
         for word, meaning, bound, typical, measure in _TALLIES
     ),
 )  # fmt: skip

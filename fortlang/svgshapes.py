@@ -31,3 +31,11 @@ TROPHY = (fill("M6 2h12v6a6 6 0 0 1-12 0z") + stroke("M6 4H3q0 5 4 6M18 4h3q0 5-
           + fill("M10.5 13h3v4h-3z") + fill("M7 18h10v3H7z"))
 #: An eye: the lookout (R12.3).
 EYE = stroke("M2 12q10-10 20 0q-10 10-20 0z", 1.8) + '<circle cx="12" cy="12" r="3" fill="$c"/>'
+
+
+def framed(body: str) -> str:
+    """A quantity's icon: its thing, smaller, in a dashed frame, so ``x pack`` (the resources
+    in your pack, R13.3) never looks like the action ``pack`` (R12.2)."""
+    return ('<rect x="1" y="1" width="22" height="22" rx="5" fill="none" stroke="$c" '
+            'stroke-width="1.5" stroke-dasharray="3 2"/>'
+            f'<g transform="translate(4.5 4.5) scale(0.625)">{body}</g>')

@@ -44,6 +44,16 @@ def test_issue_33_2_a_fort_primitive_s_icon_is_its_declaration_s() -> None:
     assert drawn.isdisjoint(reg.PRIMITIVE_BY_NAME)
 
 
+def test_issue_33_2_a_fort_word_s_icon_is_its_declaration_s() -> None:
+    """Resources and quantities after `x` are drawn from their words' declarations too."""
+    for table, words in ((RESOURCES, reg.RESOURCES), (QUANTITIES, reg.QUANTITIES)):
+        drawn = {w.word: (w.icon_name or w.word, w.colour, w.drawing) for w in words if w.drawing}
+        assert {word: (i.name, i.colour, i.body) for word, i in table.items()} == drawn
+    assert set(RESOURCES) == set(reg.RESOURCE_WORD.values())
+    with pytest.raises(ValueError, match="drawing"):
+        dataclasses.replace(reg.QUANTITY_BY_WORD["pack"], drawing='<use href="#x"/>')
+
+
 def test_issue_33_2_a_drawing_holds_only_shapes() -> None:
     """A declaration's drawing is paths, circles and rects with plain values: markup that
     could script a page is refused where it is declared."""

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fortlang.nodes import Suit
-from fortlang.registry import FORT, PrimitiveSpec
-from fortlang.svgshapes import BACKPACK, EYE, TOWER, TROPHY, fill, stroke
+from fortlang.registry import FORT, PrimitiveSpec, WordSpec
+from fortlang.svgshapes import fill, stroke
 
 
 @dataclass(frozen=True)
@@ -64,55 +64,15 @@ SUITS: dict[Suit, Icon] = {
 }
 
 #: Resource icons, keyed by the printer's resource words (registry.RESOURCE_WORD).
-RESOURCES: dict[str, Icon] = {
-    "pizza": Icon("pizza", "#f08c00",
-                  fill("M12 22L3 5q9-4 18 0z")
-                  + '<circle cx="10" cy="9" r="1.6" fill="#c92a2a"/>'
-                  + '<circle cx="14" cy="12" r="1.6" fill="#c92a2a"/>'),
-    "toy": Icon("toy", "#e64980",
-                '<circle cx="12" cy="12" r="9" fill="$c"/>'
-                + stroke("M3 12q9 5 18 0", 1.6).replace("$c", "#ffffff")
-                + '<circle cx="12" cy="7" r="2" fill="#ffffff"/>'),
-    # a slice and a ball, each in its own colour, apart on either side of a slash (R12.1)
-    "pizza/toy": Icon("pizza_or_toy", "#495057",
-                      '<path d="M1.5 2.5q5.5-2 11 0L7 13z" fill="#f08c00"/>'
-                      '<circle cx="5.5" cy="5" r="1.1" fill="#c92a2a"/>'
-                      '<circle cx="8.3" cy="6.8" r="1.1" fill="#c92a2a"/>'
-                      + stroke("M15 3L9 21", 1.8)
-                      + '<circle cx="17.5" cy="16.5" r="5.5" fill="#e64980"/>'
-                      + stroke("M12 16.5q5.5 3 11 0", 1.3).replace("$c", "#ffffff")),
-}
-
-def _counted(body: str) -> str:
-    """A quantity's icon: its thing, smaller, in a dashed frame, so ``x pack`` (the resources
-    in your pack, R13.3) never looks like the action ``pack`` (R12.2)."""
-    return ('<rect x="1" y="1" width="22" height="22" rx="5" fill="none" stroke="$c" '
-            'stroke-width="1.5" stroke-dasharray="3 2"/>'
-            f'<g transform="translate(4.5 4.5) scale(0.625)">{body}</g>')
+def _word_icon(word: WordSpec) -> Icon:
+    return Icon(word.icon_name or word.word, word.colour, word.drawing)
 
 
-#: Quantities after ``x`` that are not suits, keyed by the registry's words.
-QUANTITIES: dict[str, Icon] = {
-    "any": Icon("any", "#495057",
-                '<circle cx="12" cy="12" r="10" fill="none" stroke="$c" stroke-width="2"/>'
-                + stroke("M9 9a3 3 0 1 1 3 3v2", 2.2)
-                + '<circle cx="12" cy="18" r="1.4" fill="$c"/>'),
-    "pack": Icon("pack_size", "#5c940d", _counted(BACKPACK)),
-    "level": Icon("level", "#5f3dc4", _counted(TOWER)),
-    "lookout": Icon("lookout_size", "#1864ab", _counted(EYE)),
-    # the performer's zones and tokens (core constructs), framed as counts like the others
-    "hand": Icon("hand_size", "#1971c2", _counted(stroke("M4 6h9v14H4z", 1.6)
-                 + stroke("M9 4h9v14", 1.6) + stroke("M14 2h6v14", 1.6))),
-    "yard": Icon("yard_size", "#2b8a3e", _counted(stroke(
-        "M3 20h18M5 20v-8M9 20v-8M13 20v-8M17 20v-8M3 14h18", 1.8))),
-    "discard": Icon("discard_size", "#868e96", _counted(stroke("M5 8h10v13H5z", 1.6)
-                    + stroke("M9 5h10v13", 1.6))),
-    "deck": Icon("deck_size", "#343a40", _counted(fill("M6 6h11v15H6z")
-                                                  + stroke("M9 3h10v15", 1.6))),
-    "pizza": Icon("pizza_count", "#f08c00", _counted(fill("M12 22L3 5q9-4 18 0z"))),
-    "toy": Icon("toy_count", "#e64980", _counted('<circle cx="12" cy="12" r="9" fill="$c"/>')),
-    "vp": Icon("vp_count", "#e67700", _counted(TROPHY)),  # score's trophy, not the friends' star
-}
+#: Resource icons, by the printer's resource words (registry.RESOURCE_WORD), from their
+#: declarations (``WordSpec.drawing``).
+RESOURCES: dict[str, Icon] = {w.word: _word_icon(w) for w in FORT.resources if w.drawing}
+#: Quantities after ``x`` that are not suits, by word, from their declarations.
+QUANTITIES: dict[str, Icon] = {w.word: _word_icon(w) for w in FORT.quantities if w.drawing}
 
 STAR = Icon("best_friend", "#f59f00",
             fill("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z")
