@@ -22,7 +22,6 @@ from fortlang.registry import (
     TRIGGER_BY_NAME,
     arguments_of,
     quantity_spec,
-    quantity_word,
     selector_of,
     spec_of,
 )
@@ -91,10 +90,13 @@ def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str,
 def declared_quantity(node: n.Quantity, lang: str) -> str:
     """A quantity, Fort's or another vocabulary's, in the words its declaration gives
     (``WordSpec.phrases``; a plugin's cover every language, checked when it loads)."""
-    phrase = quantity_spec(node).phrases.get(lang)
+    try:
+        phrase = quantity_spec(node).phrases.get(lang)
+    except KeyError:  # a quantity no vocabulary declares
+        phrase = None
     if phrase is None:
         raise TypeError(f"the {lang} phrasebook has no phrase for the quantity "
-                        f"`{quantity_word(node)}`")
+                        f"{type(node).__name__}")
     return phrase
 
 
