@@ -470,6 +470,10 @@ class WordSpec:
     #: For a quantity: an action repeated by it, for the reference; "" for ``score x WORD``
     #: (Fort's words; another game's `score` may take other arguments).
     example: str = ""
+    #: For a metric: language -> its words in a scoring sentence (the language's
+    #: ``MetricWords``: "for each card in your hand", "the most cards in a rival's hand"),
+    #: from that language's lexicon (``fortlang.phrasebook.en``...).
+    said: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     #: Its icon (a resource's, a quantity's), as ``PrimitiveSpec.drawing``: SVG shapes on a
     #: 24x24 grid in ``colour``, written to ``icon_name``.svg (its word by default).
     drawing: str = ""
@@ -590,6 +594,42 @@ _TALLY_ICONS: dict[str, tuple[str, str, str]] = {
     "toy": ("toy_count", "#e64980", framed('<circle cx="12" cy="12" r="9" fill="$c"/>')),
     "vp": ("vp_count", "#e67700", framed(TROPHY)),  # score's trophy, not the friends' star
 }
+def _metric_words(key: str, mine: str, theirs: str, lexicon: Any) -> Any:
+    return lexicon.metric_words(key, mine, theirs)
+
+
+def _metric(key: str, en: tuple[str, str] = ("", ""), fr: tuple[str, str] = ("", ""),
+            ru: tuple[str, str] = ("", "")) -> dict[str, Callable[[Any], Any]]:
+    """A metric that counts things (lexicon key ``key``), in each language: where yours are and
+    where a rival's are ("" and "": every card you have)."""
+    places = {"en": en, "fr": fr, "ru": ru}
+    return {lang: partial(_metric_words, key, *where) for lang, where in places.items()}
+
+
+#: A tally's words as a metric (R14), in each language.
+_TALLY_SAID: dict[str, dict[str, Callable[[Any], Any]]] = {
+    "hand": _metric("card",
+                     en=("in your hand", "in a rival's hand"),
+                     fr=("dans votre main", "dans la main d'un adversaire"),
+                     ru=("у вас в руке", "в руке соперника")),
+    "yard": _metric("card",
+                     en=("in your yard", "in a rival's yard"),
+                     fr=("dans votre Jardin", "dans le Jardin d'un adversaire"),
+                     ru=("в вашем дворе", "во дворе соперника")),
+    "discard": _metric("card",
+                        en=("in your discard pile", "in a rival's discard pile"),
+                        fr=("dans votre défausse", "dans la défausse d'un adversaire"),
+                        ru=("в вашем сбросе", "в сбросе соперника")),
+    "deck": _metric("card",
+                     en=("in your deck", "in a rival's deck"),
+                     fr=("dans votre pioche", "dans la pioche d'un adversaire"),
+                     ru=("в вашей колоде", "в колоде соперника")),
+    "vp": _metric("victory_point",
+                   en=("on the track", "on the track by a rival"),
+                   fr=("sur la Piste de Victoire", "d'un adversaire sur la Piste de Victoire"),
+                   ru=("на треке победы", "у соперника на треке победы")),
+}
+
 #: A tally's clause after an action, in each language (R13.1's "for each").
 _TALLY_PHRASES: dict[str, Mapping[str, str]] = {
     "hand": {"en": "for each card in your hand",
@@ -864,31 +904,66 @@ METRICS: tuple[WordSpec, ...] = (
              reads_cards=False,
              meanings={"fr": "les cartes que vous possédez (pioche, défausse, main, Jardin et "
                              "Observatoire)",
-                       "ru": "имеющиеся у вас карты (колода, сброс, рука, двор и дозор)"}),
+                       "ru": "имеющиеся у вас карты (колода, сброс, рука, двор и дозор)"},
+             said=_metric("card")),
     WordSpec("suits", "R14", "different suits on cards you have, coin excluded", n.Metric,
              meanings={"fr": "les familles différentes de vos cartes, pièce exclue",
-                       "ru": "разные масти на имеющихся у вас картах, кроме монетки"}),
+                       "ru": "разные масти на имеющихся у вас картах, кроме монетки"},
+             said=_metric("different_suit")),
     WordSpec("best_friends", "R14", "best friends among the cards you have", n.Metric,
              meanings={"fr": "les Meilleurs Copains parmi vos cartes",
-                       "ru": "лучшие друзья среди имеющихся у вас карт"}),
+                       "ru": "лучшие друзья среди имеющихся у вас карт"},
+             said=_metric("best_friend")),
     WordSpec("advances", "R14", "advance-fort actions printed on the cards you have", n.Metric,
              meanings={"fr": "les actions Avancer son Fort imprimées sur vos cartes",
-                       "ru": "действия «улучшение форта» на имеющихся у вас картах"}),
+                       "ru": "действия «улучшение форта» на имеющихся у вас картах"},
+             said=_metric("advance_action",
+                          en=("on your cards", "on a rival's cards"),
+                          fr=("sur vos cartes", "sur les cartes d'un adversaire"),
+                          ru=("на ваших картах", "на картах соперника"))),
     WordSpec("pizza", "R14", "pizza on your board (stuff and pack)", n.Metric, reads_cards=False,
              meanings={"fr": "les pizzas sur votre plateau joueur (Affaires et Sac à dos)",
-                       "ru": "пицца на вашем планшете (в вещах и рюкзаке)"}),
+                       "ru": "пицца на вашем планшете (в вещах и рюкзаке)"},
+             said=_metric("pizza",
+                          en=("on your board", "on a rival's board"),
+                          fr=("sur votre plateau joueur", "sur le plateau d'un adversaire"),
+                          ru=("на вашем планшете", "на планшете соперника"))),
     WordSpec("toy", "R14", "toys on your board (stuff and pack)", n.Metric, reads_cards=False,
              meanings={"fr": "les jouets sur votre plateau joueur (Affaires et Sac à dos)",
-                       "ru": "игрушки на вашем планшете (в вещах и рюкзаке)"}),
+                       "ru": "игрушки на вашем планшете (в вещах и рюкзаке)"},
+             said=_metric("toy",
+                          en=("on your board", "on a rival's board"),
+                          fr=("sur votre plateau joueur", "sur le plateau d'un adversaire"),
+                          ru=("на вашем планшете", "на планшете соперника"))),
     WordSpec("level", "R14", "your fort level", n.Metric, reads_cards=False,
              meanings={"fr": "votre Niveau de Fort",
-                       "ru": "уровень вашего форта"}),
+                       "ru": "уровень вашего форта"},
+             said={"en": lambda b: b.MetricWords(
+                       each="for each level of your fort",
+                       value="your fort level",
+                       rival="the highest fort level among your rivals"),
+                   "fr": lambda b: b.MetricWords(
+                       each="par Niveau de votre Fort",
+                       value="votre Niveau de Fort",
+                       rival="le plus haut Niveau de Fort parmi vos adversaires"),
+                   "ru": lambda b: b.MetricWords(
+                       each="за каждый уровень вашего форта",
+                       value="уровень вашего форта",
+                       rival="наибольший уровень форта среди соперников")}),
     WordSpec("lookout", "R14", "cards in your lookout", n.Metric, reads_cards=False,
              meanings={"fr": "les cartes de votre Observatoire",
-                       "ru": "карты в вашем дозоре"}),
+                       "ru": "карты в вашем дозоре"},
+             said=_metric("card",
+                          en=("in your lookout", "in a rival's lookout"),
+                          fr=("dans votre Observatoire", "dans l'Observatoire d'un adversaire"),
+                          ru=("в вашем дозоре", "в дозоре соперника"))),
     WordSpec("pack", "R14", "resources in your pack", n.Metric, reads_cards=False,
              meanings={"fr": "les ressources de votre Sac à dos",
-                       "ru": "ресурсы в вашем рюкзаке"}),
+                       "ru": "ресурсы в вашем рюкзаке"},
+             said=_metric("resource",
+                          en=("in your pack", "in a rival's pack"),
+                          fr=("dans votre Sac à dos", "dans le Sac à dos d'un adversaire"),
+                          ru=("в вашем рюкзаке", "в рюкзаке соперника"))),
     *(
         WordSpec(s.value, "R14",
                  f"{s.value.replace('_', ' ')} icons on cards you have"
@@ -901,7 +976,7 @@ METRICS: tuple[WordSpec, ...] = (
     ),
     *(
         WordSpec(word, "designers' extension", meaning, n.Metric, measure=measure, base=False,
-                 reads_cards=False, meanings=_TALLY_MEANINGS[word][1])
+                 reads_cards=False, meanings=_TALLY_MEANINGS[word][1], said=_TALLY_SAID[word])
         for word, meaning, measure in (
             (t[0], m, t[4]) for t, m in zip(_TALLIES, (
                 "cards in your hand", "cards in your yard", "cards in your discard pile",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 from dataclasses import dataclass
 
@@ -369,6 +370,19 @@ def test_issue_33_2_fort_s_quantities_are_said_by_their_declarations(
     assert sentence(parse_action("score x hand"), lang).endswith(" per hand card.")
     said = sentence(parse_action("gain pizza x pack"), lang)
     assert ("HOW" in said) == (lang != "en")  # English says "1 pizza for each ..." throughout
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_issue_33_2_fort_s_metrics_are_said_by_their_declarations(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cards`, `level`, `hand`...: a scoring sentence takes a metric's words from its
+    declaration (``WordSpec.said``); the phrasebooks keep only the suits' (a template)."""
+    assert set(book(lang).EXPR_WORDS.metrics) == {s.value for s in n.Suit}
+    said = reg.METRIC_BY_WORD["level"].said[lang](book(lang))
+    monkeypatch.setitem(reg.METRIC_BY_WORD["level"].said, lang,  # type: ignore[index]
+                        lambda b: dataclasses.replace(said, value="THE LEVEL"))
+    assert "THE LEVEL" in rule_text(MadeUpRule("r", "R", parse_scoring("level * 2 + level")),
+                                    lang)
 
 
 def test_issue_33_2_a_fort_primitive_is_said_by_its_declaration(

@@ -19,6 +19,7 @@ from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
 from fortlang.registry import (
+    METRIC_BY_WORD,
     TRIGGER_BY_NAME,
     arguments_of,
     quantity_spec,
@@ -239,6 +240,10 @@ class ExprWords:
     vs_rival: Mapping[str, str]  # ">": "you have more {counted} than every rival"
     vs_number: Mapping[str, str]  # ">": "you have more than {count}"
     vs_zero: Mapping[str, str]  # "=": "you have no {counted}"
+    #: The language, and its lexicon, with which a metric's declaration says it
+    #: (``WordSpec.said``) when ``metrics`` does not (the suits').
+    lang: str = "en"
+    lexicon: object = None
 
 
 #: ``a op b`` is ``b MIRROR[op] a``.
@@ -250,10 +255,15 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
     """Handlers that *say* a scoring expression ("score 8 victory points if ...")."""
 
     def metric(name: str) -> MetricWords:
-        try:
-            return words.metrics[name]
-        except KeyError:
-            raise ValueError(f"unknown metric {name!r}") from None
+        known = words.metrics.get(name)
+        if known is not None:
+            return known
+        spec = METRIC_BY_WORD.get(name)
+        say = spec.said.get(words.lang) if spec is not None else None
+        if say is None:
+            raise ValueError(f"unknown metric {name!r}")
+        said: MetricWords = say(words.lexicon)
+        return said
 
     def score_per(k: int, name: str) -> str:
         return words.score_per.format(amount=words.count("point", k), each=metric(name).each)

@@ -109,7 +109,7 @@ ACTION_WORDS = ActionWords(
 # -- scoring (R14) ------------------------------------------------------------------------------
 
 
-def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
+def metric_words(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     """A metric that counts things: ``mine``/``theirs`` say where ("" = every card you have)."""
     one, other = NOUNS[key].one, NOUNS[key].other
     return MetricWords(
@@ -120,28 +120,11 @@ def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     )
 
 
-METRICS: dict[str, MetricWords] = {
-    "cards": _counted("card"),
-    "suits": _counted("different_suit"),
-    "best_friends": _counted("best_friend"),
-    "advances": _counted("advance_action", "on your cards", "on a rival's cards"),
-    "pizza": _counted("pizza", "on your board", "on a rival's board"),
-    "toy": _counted("toy", "on your board", "on a rival's board"),
-    "level": MetricWords(each="for each level of your fort", value="your fort level",
-                         rival="the highest fort level among your rivals"),
-    "lookout": _counted("card", "in your lookout", "in a rival's lookout"),
-    "pack": _counted("resource", "in your pack", "in a rival's pack"),
-    **{s.value: _counted(s.value) for s in n.Suit},
-    # core C5
-    "hand": _counted("card", "in your hand", "in a rival's hand"),
-    "yard": _counted("card", "in your yard", "in a rival's yard"),
-    "discard": _counted("card", "in your discard pile", "in a rival's discard pile"),
-    "deck": _counted("card", "in your deck", "in a rival's deck"),
-    "vp": _counted("victory_point", "on the track", "on the track by a rival"),
-}
+#: The suits' metrics (R14): the others' words are in their declarations (``WordSpec.said``).
+METRICS: dict[str, MetricWords] = {s.value: metric_words(s.value) for s in n.Suit}
 
 EXPR_WORDS = ExprWords(
-    metrics=METRICS, count=count,
+    metrics=METRICS, count=count, lang=LANG, lexicon=LEXICON,
     score="score {amount}", score_per="score {amount} {each}",
     score_value="score as many victory points as {value}",
     plus="{clause}, plus {amount}",

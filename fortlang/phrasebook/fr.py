@@ -125,7 +125,7 @@ ACTION_WORDS = ActionWords(
 # -- scoring (R14) ------------------------------------------------------------------------------
 
 
-def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
+def metric_words(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     one, other = NOUNS[key].one, NOUNS[key].other
     return MetricWords(
         each=f"par {one} {mine or 'que vous possédez'}",
@@ -135,29 +135,11 @@ def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     )
 
 
-METRICS: dict[str, MetricWords] = {
-    "cards": _counted("card"),
-    "suits": _counted("different_suit"),
-    "best_friends": _counted("best_friend"),
-    "advances": _counted("advance_action", "sur vos cartes", "sur les cartes d'un adversaire"),
-    "pizza": _counted("pizza", "sur votre plateau joueur", "sur le plateau d'un adversaire"),
-    "toy": _counted("toy", "sur votre plateau joueur", "sur le plateau d'un adversaire"),
-    "level": MetricWords(each="par Niveau de votre Fort", value="votre Niveau de Fort",
-                         rival="le plus haut Niveau de Fort parmi vos adversaires"),
-    "lookout": _counted("card", "dans votre Observatoire", "dans l'Observatoire d'un adversaire"),
-    "pack": _counted("resource", "dans votre Sac à dos", "dans le Sac à dos d'un adversaire"),
-    **{s.value: _counted(s.value) for s in n.Suit},
-    # core C5
-    "hand": _counted("card", "dans votre main", "dans la main d'un adversaire"),
-    "yard": _counted("card", "dans votre Jardin", "dans le Jardin d'un adversaire"),
-    "discard": _counted("card", "dans votre défausse", "dans la défausse d'un adversaire"),
-    "deck": _counted("card", "dans votre pioche", "dans la pioche d'un adversaire"),
-    "vp": _counted("victory_point", "sur la Piste de Victoire",
-                   "d'un adversaire sur la Piste de Victoire"),
-}
+#: The suits' metrics (R14): the others' words are in their declarations (``WordSpec.said``).
+METRICS: dict[str, MetricWords] = {s.value: metric_words(s.value) for s in n.Suit}
 
 EXPR_WORDS = ExprWords(
-    metrics=METRICS, count=count,
+    metrics=METRICS, count=count, lang=LANG, lexicon=LEXICON,
     score="marquez {amount}", score_per="marquez {amount} {each}",
     score_value="marquez autant de points de victoire que {value}",
     plus="{clause}, plus {amount}",

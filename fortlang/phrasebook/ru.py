@@ -134,7 +134,7 @@ ACTION_WORDS = ActionWords(
 # -- scoring (R14) ------------------------------------------------------------------------------
 
 
-def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
+def metric_words(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     """``mine`` says where the things are ("" = the cards you have: «имеющиеся у вас»); after
     «у вас больше ...» a place of yours is said without a second «у вас» (issue 36)."""
     word = NOUNS[key]
@@ -150,28 +150,11 @@ def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     )
 
 
-METRICS: dict[str, MetricWords] = {
-    "cards": _counted("card"),
-    "suits": _counted("different_suit"),
-    "best_friends": _counted("best_friend"),
-    "advances": _counted("advance_action", "на ваших картах", "на картах соперника"),
-    "pizza": _counted("pizza", "на вашем планшете", "на планшете соперника"),
-    "toy": _counted("toy", "на вашем планшете", "на планшете соперника"),
-    "level": MetricWords(each="за каждый уровень вашего форта", value="уровень вашего форта",
-                         rival="наибольший уровень форта среди соперников"),
-    "lookout": _counted("card", "в вашем дозоре", "в дозоре соперника"),
-    "pack": _counted("resource", "в вашем рюкзаке", "в рюкзаке соперника"),
-    **{s.value: _counted(s.value) for s in n.Suit},
-    # core C5
-    "hand": _counted("card", "у вас в руке", "в руке соперника"),
-    "yard": _counted("card", "в вашем дворе", "во дворе соперника"),
-    "discard": _counted("card", "в вашем сбросе", "в сбросе соперника"),
-    "deck": _counted("card", "в вашей колоде", "в колоде соперника"),
-    "vp": _counted("victory_point", "на треке победы", "у соперника на треке победы"),
-}
+#: The suits' metrics (R14): the others' words are in their declarations (``WordSpec.said``).
+METRICS: dict[str, MetricWords] = {s.value: metric_words(s.value) for s in n.Suit}
 
 EXPR_WORDS = ExprWords(
-    metrics=METRICS, count=count,
+    metrics=METRICS, count=count, lang=LANG, lexicon=LEXICON,
     score="получите {amount}", score_per="получите {amount} {each}",
     score_value="получите столько ПО, сколько составляет {value}",
     plus="{clause}, плюс {amount}",
