@@ -71,6 +71,27 @@ class Word:
 
 
 @dataclass(frozen=True)
+class Phrase:
+    """A clause that counts in its language: ``say(lexicon, node)``, ``lexicon`` being that
+    language's phrasebook (``count("card", 2)`` -> "2 cartes", ``noun``, ``resource``), so a
+    declaration says numbers and resources with the phrasebooks' grammar without importing them
+    (they read the declarations).
+
+    >>> from types import SimpleNamespace
+    >>> draw = Phrase(lambda b, a: f"draw {b.count('card', a.amount)}")
+    >>> draw.say(SimpleNamespace(count=lambda key, k: f"{k} {key}s"), SimpleNamespace(amount=2))
+    'draw 2 cards'
+    """
+
+    say: Callable[[Any, Any], str]
+
+
+def counted(phrases: Mapping[str, Callable[[Any, Any], str]]) -> dict[str, Phrase]:
+    """Language -> :class:`Phrase`, from language -> ``say(lexicon, node)``."""
+    return {lang: Phrase(say) for lang, say in phrases.items()}
+
+
+@dataclass(frozen=True)
 class ArgKind:
     """What one argument token of a primitive's syntax may be."""
 

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from fortlang import registry as reg
-from fortlang.docsite.icons import ACTIONS, OPERATORS, QUANTITIES, RESOURCES, SUITS, every_icon
+from fortlang.docsite.icons import (
+    OPERATORS,
+    QUANTITIES,
+    RESOURCES,
+    SUITS,
+    action_icons,
+    every_icon,
+)
 from fortlang.docsite.strip import glyphs
 from fortlang.nodes import ALL_NODES, EXPR_NODES, Suit
 from fortlang.parser import parse_action
+
+ACTIONS = action_icons()  # Fort's primitives' icons, from their declarations
 
 
 def test_r1_1_every_suit_has_an_icon() -> None:
@@ -19,6 +29,39 @@ def test_r1_1_every_suit_has_an_icon() -> None:
 
 def test_r12_every_primitive_has_an_icon() -> None:
     assert {p.name for p in reg.PRIMITIVES} == set(ACTIONS)
+
+
+def test_issue_33_2_a_fort_primitive_s_icon_is_its_declaration_s() -> None:
+    """One path: Fort's primitives' icons are drawn from their declarations, as a plugin's
+    are; no table of the docs holds an icon of a primitive."""
+    from fortlang.docsite import icons
+
+    for spec in reg.PRIMITIVES:
+        icon = ACTIONS[spec.name]
+        assert (icon.name, icon.colour, icon.body) == (spec.name, spec.colour, spec.drawing)
+    tables = [v for v in vars(icons).values() if isinstance(v, dict)]
+    drawn = {i.name for table in tables for i in table.values() if isinstance(i, icons.Icon)}
+    assert drawn.isdisjoint(reg.PRIMITIVE_BY_NAME)
+
+
+def test_issue_33_2_a_fort_word_s_icon_is_its_declaration_s() -> None:
+    """Resources and quantities after `x` are drawn from their words' declarations too."""
+    for table, words in ((RESOURCES, reg.RESOURCES), (QUANTITIES, reg.QUANTITIES)):
+        drawn = {w.word: (w.icon_name or w.word, w.colour, w.drawing) for w in words if w.drawing}
+        assert {word: (i.name, i.colour, i.body) for word, i in table.items()} == drawn
+    assert set(RESOURCES) == set(reg.RESOURCE_WORD.values())
+    with pytest.raises(ValueError, match="drawing"):
+        dataclasses.replace(reg.QUANTITY_BY_WORD["pack"], drawing='<use href="#x"/>')
+
+
+def test_issue_33_2_a_drawing_holds_only_shapes() -> None:
+    """A declaration's drawing is paths, circles and rects with plain values: markup that
+    could script a page is refused where it is declared."""
+    gain = reg.PRIMITIVE_BY_NAME["gain"]
+    for bad in ('<script>alert(1)</script>', '<path d="M0 0" onload="x()"/>',
+                '<path d="M0 0"/><image href="http://x/y.png"/>', '<path d="M0 0" fill="a<b"/>'):
+        with pytest.raises(ValueError, match="drawing"):
+            dataclasses.replace(gain, drawing=bad)
 
 
 def test_r12_1_every_resource_spelling_has_an_icon() -> None:
@@ -56,7 +99,7 @@ def test_r12_amounts_and_modifiers_are_written_next_to_their_icon() -> None:
 def test_quantities_do_not_look_like_the_actions_of_the_same_name() -> None:
     """`x pack` and `x lookout` (R13.3) are framed counts, not the actions `pack` and `lookout`
     (R12.2, R12.3); the score trophy (R12.8) is not the best-friend star (R1.2)."""
-    from fortlang.docsite.icons import ACTIONS, QUANTITIES, STAR
+    from fortlang.docsite.icons import QUANTITIES, STAR
 
     for word in ("pack", "lookout"):
         assert QUANTITIES[word].body != ACTIONS[word].body

@@ -9,14 +9,17 @@ import re
 import pytest
 
 from fortlang import registry as reg
-from fortlang.docsite.icons import ACTIONS
+from fortlang.docsite.icons import action_icons
 from fortlang.docsite.lexicon import rule_label
 from fortlang.docsite.meanings import entries, meaning
 from fortlang.docsite.reference import reference_page, schema_section
+from fortlang.nodes import Suit
 from fortlang.parser import parse_action, parse_scoring
-from fortlang.phrasebook import sentence
+from fortlang.phrasebook import sentence, suit_name
 from fortlang.printer import to_text
 from fortlang.resources import data_dir
+
+ACTIONS = action_icons()  # Fort's primitives' icons, from their declarations
 
 LANGS = ("en", "fr", "ru")
 
@@ -89,6 +92,29 @@ def test_schema_fields_show_type_required_and_enum() -> None:
                               "required": ["name"]}, "en")
     assert "| `source` | enum |  | Where from. (`rulebook`, `public`) |" in section
     assert "| `name` | string | yes |  |" in section
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_issue_33_2_fort_s_words_mean_what_their_declarations_say(lang: str) -> None:
+    """One path: the reference reads the meanings of Fort's primitives, resources, quantities,
+    operators and metrics from their declarations, as a plugin's; the docs keep only the suits'
+    template (a suit's quantity and metric, over the suit's name)."""
+    from fortlang.docsite import meanings as m
+
+    declared = {"primitive": reg.PRIMITIVES, "resource": reg.RESOURCES,
+                "quantity": reg.QUANTITIES, "operator": reg.OPERATORS, "metric": reg.METRICS}
+    suits = {s.value for s in Suit}
+    for kind, specs in declared.items():
+        for spec in specs:
+            key = getattr(spec, "word", None) or spec.name
+            if key in suits and lang not in spec.meanings:
+                assert suit_name(key, lang) in meaning(kind, key, lang)
+                continue
+            assert meaning(kind, key, lang) == spec.meanings[lang]
+    tables = [name for name, v in vars(m).items()
+              if isinstance(v, dict) and not name.startswith("__")]
+    assert tables == ["SUIT_MEANINGS", "_DECLARED"]
+    assert all(set(t) <= {"quantity", "metric"} for t in m.SUIT_MEANINGS.values())
 
 
 def test_english_meanings_are_the_registry_s_own() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 from dataclasses import dataclass
 
@@ -337,8 +338,71 @@ def test_r14_rule_text_says_when_it_scores() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_node_class_has_a_handler(lang: str) -> None:
-    missing = [cls.__name__ for cls in n.ALL_NODES if cls not in book(lang).TABLE]
+    """A node class is said by the phrasebook's table (operators, suits, numbers, scoring) or,
+    a primitive or a quantity, by its declaration's phrase in that language (Fort's as a
+    plugin's)."""
+    declared = {p.node for p in reg.PRIMITIVES if lang in p.phrases} | {
+        type(w.build()) for w in reg.QUANTITIES if lang in w.phrases}
+    missing = [cls.__name__ for cls in n.ALL_NODES
+               if cls not in book(lang).TABLE and cls not in declared]
     assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_issue_33_2_no_fort_primitive_is_keyed_in_a_phrasebook(lang: str) -> None:
+    """One path: Fort's primitives are said by their declarations, as a plugin's are; the
+    phrasebooks keep the grammar (operators, quantities, scoring), no table keyed by a Fort
+    primitive (neither to say it nor to say it "as many")."""
+    b = book(lang)
+    keyed = {cls.__name__ for cls in b.TABLE} | {
+        cls.__name__ for cls in getattr(b.ACTION_WORDS, "as_many", {})}
+    assert keyed.isdisjoint({p.node.__name__ for p in reg.PRIMITIVES})
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_issue_33_2_fort_s_quantities_are_said_by_their_declarations(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`x pack`, `x hand`...: said by the word's declaration (its phrases and its "as many"
+    words), as a plugin's quantity is; no phrasebook table names them."""
+    assert not {n.AnySuit, n.PackSize, n.FortLevel, n.LookoutSize, n.Tally} & set(book(lang).TABLE)
+    monkeypatch.setitem(reg.QUANTITY_BY_WORD["hand"].phrases, lang, "per hand card")  # type: ignore[index]
+    monkeypatch.setitem(reg.QUANTITY_BY_WORD["pack"].how_many, lang, "HOW")  # type: ignore[index]
+    assert sentence(parse_action("score x hand"), lang).endswith(" per hand card.")
+    said = sentence(parse_action("gain pizza x pack"), lang)
+    assert ("HOW" in said) == (lang != "en")  # English says "1 pizza for each ..." throughout
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_issue_33_2_fort_s_metrics_are_said_by_their_declarations(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cards`, `level`, `hand`...: a scoring sentence takes a metric's words from its
+    declaration (``WordSpec.said``); the phrasebooks keep only the suits' (a template)."""
+    assert set(book(lang).EXPR_WORDS.metrics) == {s.value for s in n.Suit}
+    said = reg.METRIC_BY_WORD["level"].said[lang](book(lang))
+    monkeypatch.setitem(reg.METRIC_BY_WORD["level"].said, lang,  # type: ignore[index]
+                        lambda b: dataclasses.replace(said, value="THE LEVEL"))
+    assert "THE LEVEL" in rule_text(MadeUpRule("r", "R", parse_scoring("level * 2 + level")),
+                                    lang)
+
+
+def test_issue_33_2_a_fort_primitive_is_said_by_its_declaration(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Change Fort's `gain` declaration's phrases: `explain` says the new words, in each
+    language, and the "as many" form in French and Russian is the declaration's too."""
+    gain = reg.PRIMITIVE_BY_NAME["gain"]
+    for lang, phrase in (("en", "pick up {amount} {resource}"),
+                         ("fr", lambda a: f"ramassez {a.amount}"), ("ru", "подберите")):
+        monkeypatch.setitem(gain.phrases, lang, phrase)  # type: ignore[index]
+    monkeypatch.setitem(gain.as_many, "fr",  # type: ignore[index]
+                        lambda b, a, how: f"ramassez autant que {how}")
+    runner = CliRunner()
+    said = [runner.invoke(main, ["explain", "gain 2 toy then pack", "--lang", lang]).output
+            for lang in LANGUAGES]
+    assert "Pick up 2 toy, then move 1 resource" in said[0]
+    assert "Ramassez 2, puis transférez" in said[1]
+    assert "Подберите, затем положите" in said[2]
+    assert sentence(parse_action("gain pizza x shovel"), "fr") == \
+        "Ramassez autant que de pelles."
 
 
 @dataclass(frozen=True, slots=True)

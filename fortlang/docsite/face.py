@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from fortlang import registry as reg
 from fortlang.docsite import safe
-from fortlang.docsite.icons import ACTIONS, RESOURCES, STAR, SUITS, tint
+from fortlang.docsite.icons import RESOURCES, STAR, SUITS, action_icons, tint
 from fortlang.docsite.metrics import em_width, text_width
 from fortlang.docsite.strip import Glyph, glyphs
 from fortlang.model import Board, KidCard, MadeUpRule, Perk
@@ -357,7 +357,7 @@ def board_face(board: Board, title: str, footer: str = "") -> Face:
         for i, resource in enumerate(board.costs[level - 1] if level else ()):
             shapes.append(RESOURCES[reg.RESOURCE_WORD[resource]].group(
                 MARGIN + 110 + i * (icon + 10), mid - icon / 2, icon))
-        shapes.append(ACTIONS["score"].group(WIDTH - MARGIN - 175, mid - icon / 2, icon))
+        shapes.append(action_icons()["score"].group(WIDTH - MARGIN - 175, mid - icon / 2, icon))
         texts.append(Text(WIDTH - MARGIN - 30, mid + 17, 48, str(points), "end", bold=True))
     return Face("board", tuple(shapes), tuple(texts))
 

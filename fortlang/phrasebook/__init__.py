@@ -7,10 +7,12 @@
 >>> plural("ru", "pizza", 5)
 '5 пицц'
 
-One module per language (:mod:`.en`, :mod:`.fr`, :mod:`.ru`) holds a lexicon and a dispatch
-table from every AST node class to a handler; :mod:`.base` holds the sentence structure they
-share. The helpers below are what the docs reuse, so the site and ``fortlang explain`` say
-everything the same way.
+One module per language (:mod:`.en`, :mod:`.fr`, :mod:`.ru`) holds a lexicon (nouns, counting)
+and a dispatch table from the operators', suits', numbers' and scoring's node classes to a
+handler; every primitive and quantity, Fort's as a plugin's, says itself in its declaration
+(``PrimitiveSpec.phrases``, ``WordSpec.phrases``) with that lexicon. :mod:`.base` holds the
+sentence structure they share. The helpers below are what the docs reuse, so the site and
+``fortlang explain`` say everything the same way.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The sentence structure all three phrasebooks share.
 
-A language module supplies words: a lexicon, one handler per primitive and quantity, and the
-templates gathered in :class:`ActionWords` and :class:`ExprWords`. This module turns those
+A language module supplies words: a lexicon, one handler per quantity, and the templates
+gathered in :class:`ActionWords` and :class:`ExprWords` (each primitive, Fort's included, brings
+its own sentence in its declaration: ``PrimitiveSpec.phrases``). This module turns those
 templates into the handlers for the operators (``x``, ``then``, ``or``) and for the scoring
 sub-language, so the decisions about *structure* (when a repeated body is said inline, when a
 group needs brackets, which comparisons have a natural wording) are made once for every language.
@@ -17,7 +18,15 @@ from fortlang import nodes as n
 from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
-from fortlang.registry import TRIGGER_BY_NAME, arguments_of, quantity_spec, selector_of, spec_of
+from fortlang.registry import (
+    METRIC_BY_WORD,
+    TRIGGER_BY_NAME,
+    arguments_of,
+    quantity_spec,
+    selector_of,
+    spec_of,
+)
+from fortlang.vocabulary import Phrase
 
 #: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
 Handler = Callable[[Any], str]
@@ -53,14 +62,22 @@ class Book(Protocol):
     def polish(self, text: str, /) -> str: ...
 
 
-def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str) -> str:
+def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str,
+             lexicon: object = None) -> str:
+    """Say ``node`` with the language's table, or, a primitive (Fort's or another
+    vocabulary's), with its declaration's phrase; a :class:`Phrase` counts with ``lexicon``,
+    the language's phrasebook module."""
     handler = table.get(type(node))
     if handler is not None:
         return handler(node)
-    spec = spec_of(type(node))  # a primitive of another vocabulary brings its own phrases
+    if isinstance(node, n.Quantity) and not isinstance(node, n.Fixed):
+        return declared_quantity(node, lang)  # said by its word's declaration, Fort's too
+    spec = spec_of(type(node))
     phrase = spec.phrases.get(lang) if spec is not None else None
     if phrase is None:
         raise TypeError(f"the {lang} phrasebook has no phrase for {type(node).__name__}")
+    if isinstance(phrase, Phrase):
+        return phrase.say(lexicon, node)
     if callable(phrase):
         return phrase(node)
     values: dict[str, object] = {f.name: getattr(node, f.name) for f in fields(node)}
@@ -71,13 +88,31 @@ def dispatch(table: Mapping[type, Handler], node: n.Node, lang: str) -> str:
     return phrase.format_map(values)
 
 
-def declared_quantity(node: n.Tally, lang: str) -> str:
-    """Another vocabulary's quantity, in the words its declaration gives (``WordSpec.phrases``;
-    a plugin's cover every language, checked when it loads)."""
-    phrase = quantity_spec(node).phrases.get(lang)
+def declared_quantity(node: n.Quantity, lang: str) -> str:
+    """A quantity, Fort's or another vocabulary's, in the words its declaration gives
+    (``WordSpec.phrases``; a plugin's cover every language, checked when it loads)."""
+    try:
+        phrase = quantity_spec(node).phrases.get(lang)
+    except KeyError:  # a quantity no vocabulary declares
+        phrase = None
     if phrase is None:
-        raise TypeError(f"the {lang} phrasebook has no phrase for the quantity `{node.what}`")
+        raise TypeError(f"the {lang} phrasebook has no phrase for the quantity "
+                        f"{type(node).__name__}")
     return phrase
+
+
+def _how_many(words: ActionWords, count: n.Node) -> str | None:
+    """What "as many as" counts for this quantity in the language: the language's own
+    (suits) or its word's declaration (``WordSpec.how_many``); None for none."""
+    how = words.how_many.get(type(count))
+    if how is not None:
+        return how(count)
+    if not isinstance(count, n.Quantity) or isinstance(count, n.Fixed):
+        return None
+    try:
+        return quantity_spec(count).how_many.get(words.lang)
+    except KeyError:  # a word no vocabulary declares (an AST built by hand)
+        return None
 
 
 def constant(text: str) -> Handler:
@@ -111,10 +146,9 @@ class ActionWords:
     inline: str  # "{body} {each}": a primitive repeated (R13.3)
     block: str  # "{each}: {body}": a group repeated as a whole (R13.5)
     #: Quantity class -> its comparative complement ("que de pelles", "сколько у вас лопаток").
+    #: How "as many" is said over it by a primitive that declares it (``PrimitiveSpec.as_many``,
+    #: used when a primitive with an amount of 1 is repeated by a counted quantity).
     how_many: Mapping[type, Callable[..., str]]
-    #: Primitive class -> "(body, how_many) -> clause": "gagnez autant de pizzas que de pelles".
-    #: Used when a primitive with an amount of 1 is repeated by a counted quantity.
-    as_many: Mapping[type, Callable[[Any, str], str]]
     #: "if {test}, {body}": an action done only while a comparison holds.
     conditional: str = "if {test}, {body}"
     #: "if {test}: {body}": the same over a sequence or a choice, which runs to the end of the
@@ -123,6 +157,9 @@ class ActionWords:
     #: The language: who performs an action (core C6) is said by the selector's own phrase
     #: in it ("each rival, in turn order: {body}", fortlang.vocabulary.Selector.phrases).
     lang: str = "en"
+    #: The language's phrasebook module (``count``, ``resource``...), which a declaration's
+    #: ``as_many`` counts with.
+    lexicon: object = None
 
 
 def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
@@ -145,9 +182,11 @@ def action_handlers(words: ActionWords, say: Say) -> dict[type, Handler]:
         if is_block(node):
             inner = f"({say(body)})" if is_block(body) else say(body)
             return words.block.format(each=say(count), body=inner)
-        how, as_many = words.how_many.get(type(count)), words.as_many.get(type(body))
+        spec = spec_of(type(body))
+        as_many = spec.as_many.get(words.lang) if spec is not None else None
+        how = _how_many(words, count) if as_many else None
         if how and as_many and getattr(body, "amount", 1) == 1:
-            return as_many(body, how(count))
+            return as_many(words.lexicon, body, how)
         return words.inline.format(body=say(body), each=say(count))
 
     def conditional(node: n.Conditional) -> str:
@@ -201,6 +240,10 @@ class ExprWords:
     vs_rival: Mapping[str, str]  # ">": "you have more {counted} than every rival"
     vs_number: Mapping[str, str]  # ">": "you have more than {count}"
     vs_zero: Mapping[str, str]  # "=": "you have no {counted}"
+    #: The language, and its lexicon, with which a metric's declaration says it
+    #: (``WordSpec.said``) when ``metrics`` does not (the suits').
+    lang: str = "en"
+    lexicon: object = None
 
 
 #: ``a op b`` is ``b MIRROR[op] a``.
@@ -212,10 +255,15 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
     """Handlers that *say* a scoring expression ("score 8 victory points if ...")."""
 
     def metric(name: str) -> MetricWords:
-        try:
-            return words.metrics[name]
-        except KeyError:
-            raise ValueError(f"unknown metric {name!r}") from None
+        known = words.metrics.get(name)
+        if known is not None:
+            return known
+        spec = METRIC_BY_WORD.get(name)
+        say = spec.said.get(words.lang) if spec is not None else None
+        if say is None:
+            raise ValueError(f"unknown metric {name!r}")
+        said: MetricWords = say(words.lexicon)
+        return said
 
     def score_per(k: int, name: str) -> str:
         return words.score_per.format(amount=words.count("point", k), each=metric(name).each)

@@ -5,6 +5,8 @@ Terms are those of the glossary in FORT-RULES.md; "rival" is the word the DSL us
 
 from __future__ import annotations
 
+import sys
+
 from fortlang import nodes as n
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
@@ -16,8 +18,6 @@ from fortlang.phrasebook.base import (
     MetricWords,
     PerkWords,
     action_handlers,
-    constant,
-    declared_quantity,
     dispatch,
     expr_handlers,
     perk_clause,
@@ -25,6 +25,8 @@ from fortlang.phrasebook.base import (
 from fortlang.phrasebook.grammar import PLURAL_CATEGORY, Noun
 
 LANG = "en"
+#: This module, the lexicon a declaration's ``Phrase`` counts with (``count``, ``resource``).
+LEXICON = sys.modules[__name__]
 
 NOUNS: dict[str, Noun] = {
     "pizza": Noun("pizza", "pizzas"),
@@ -83,78 +85,31 @@ def resource(res: Resource, amount: int | None = None) -> str:
 
 
 def say(node: n.Node) -> str:
-    return dispatch(TABLE, node, LANG)
+    return dispatch(TABLE, node, LANG, LEXICON)
 
 
 def polish(text: str) -> str:
     return text
 
 
-# -- primitives (R12) ---------------------------------------------------------------------------
-
-_FIXED: dict[type, str] = {
-    n.Pack: "move 1 resource from your stuff to your pack",  # R12.2
-    n.Lookout: "add a card from your hand to your lookout",  # R12.3
-    n.DestroyCard: "destroy a card from your hand or discard pile",  # R12.4
-    n.DestroyThis: "destroy this card",  # R12.5
-    n.Recruit: "recruit a card",  # R12.6
-    n.DestroyRival: "destroy a card from a rival's yard",  # R12.10
-    n.CopyPack: "gain the same resources as are in your pack",  # R12.11
-    n.CopyRivalPack: "gain the same resources as are in a rival's pack",  # R12.12
-    n.Convert: "swap a pizza for a toy or a toy for a pizza",  # R12.13
-}
-
-
-def _advance(node: n.Advance) -> str:  # R12.7, R13.2
-    if not node.modifier:
-        return "advance your fort"
-    more_or_less = "more" if node.modifier > 0 else "less"
-    return f"advance your fort, paying {count('resource', abs(node.modifier))} {more_or_less}"
-
-
-_PRIMITIVES: dict[type, Handler] = {
-    **{cls: constant(text) for cls, text in _FIXED.items()},
-    n.Gain: lambda node: f"gain {resource(node.resource, node.amount)}",  # R12.1
-    n.Advance: _advance,
-    n.Score: lambda node: f"score {count('point', node.amount)}",  # R12.8
-    n.Spend: lambda node: f"spend {resource(node.resource, node.amount)}",  # R12.9
-    # the core's primitives for expansions (core C1-C4)
-    n.Draw: lambda node: f"draw {count('card', node.amount)}",
-    n.Lose: lambda node: f"lose {count('point', node.amount)}",
-    n.Take: lambda node: f"take {resource(node.resource, node.amount)} from a rival's stuff",
-    n.Give: lambda node: f"give {resource(node.resource, node.amount)} from your stuff to a "
-                         "rival",
-}
-
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
 
 _TIMES = {1: "once", 2: "twice"}
-_TALLY: dict[str, str] = {
-          "hand": "for each card in your hand", "yard": "for each card in your yard",
-          "discard": "for each card in your discard pile",
-          "deck": "for each card in your deck",
-          "pizza": "for each pizza on your board", "toy": "for each toy on your board",
-          "vp": "for each victory point you have"}
-
 _QUANTITIES: dict[type, Handler] = {
     n.SuitCount: lambda node: f"for each {noun(node.suit.value)}",
-    n.AnySuit: constant("for each icon of one suit of your choice"),  # R5.7
-    n.PackSize: constant("for each resource in your pack"),
-    n.FortLevel: constant("for each level of your fort"),
-    n.LookoutSize: constant("for each card in your lookout"),
     n.Fixed: lambda node: _TIMES.get(node.n, f"{node.n} times"),
-    n.Tally: lambda node: _TALLY.get(node.what) or declared_quantity(node, "en"),  # C5
 }
 
 ACTION_WORDS = ActionWords(
+    lexicon=LEXICON,
     then=", then ", choice=" or ", inline="{body} {each}", block="{each}: {body}",
-    how_many={}, as_many={},  # English says "1 pizza for each shovel" throughout
+    how_many={},  # English says "1 pizza for each shovel" throughout
 )
 
 # -- scoring (R14) ------------------------------------------------------------------------------
 
 
-def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
+def metric_words(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     """A metric that counts things: ``mine``/``theirs`` say where ("" = every card you have)."""
     one, other = NOUNS[key].one, NOUNS[key].other
     return MetricWords(
@@ -165,28 +120,11 @@ def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     )
 
 
-METRICS: dict[str, MetricWords] = {
-    "cards": _counted("card"),
-    "suits": _counted("different_suit"),
-    "best_friends": _counted("best_friend"),
-    "advances": _counted("advance_action", "on your cards", "on a rival's cards"),
-    "pizza": _counted("pizza", "on your board", "on a rival's board"),
-    "toy": _counted("toy", "on your board", "on a rival's board"),
-    "level": MetricWords(each="for each level of your fort", value="your fort level",
-                         rival="the highest fort level among your rivals"),
-    "lookout": _counted("card", "in your lookout", "in a rival's lookout"),
-    "pack": _counted("resource", "in your pack", "in a rival's pack"),
-    **{s.value: _counted(s.value) for s in n.Suit},
-    # core C5
-    "hand": _counted("card", "in your hand", "in a rival's hand"),
-    "yard": _counted("card", "in your yard", "in a rival's yard"),
-    "discard": _counted("card", "in your discard pile", "in a rival's discard pile"),
-    "deck": _counted("card", "in your deck", "in a rival's deck"),
-    "vp": _counted("victory_point", "on the track", "on the track by a rival"),
-}
+#: The suits' metrics (R14): the others' words are in their declarations (``WordSpec.said``).
+METRICS: dict[str, MetricWords] = {s.value: metric_words(s.value) for s in n.Suit}
 
 EXPR_WORDS = ExprWords(
-    metrics=METRICS, count=count,
+    metrics=METRICS, count=count, lang=LANG, lexicon=LEXICON,
     score="score {amount}", score_per="score {amount} {each}",
     score_value="score as many victory points as {value}",
     plus="{clause}, plus {amount}",
@@ -215,7 +153,6 @@ EXPR_WORDS = ExprWords(
 )  # fmt: skip
 
 TABLE: dict[type, Handler] = {
-    **_PRIMITIVES,
     **_QUANTITIES,
     **action_handlers(ACTION_WORDS, say),
     **expr_handlers(EXPR_WORDS, say),

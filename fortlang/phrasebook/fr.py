@@ -8,6 +8,7 @@ Templates may write « de le », « que un »: :func:`polish` contracts and elid
 from __future__ import annotations
 
 import re
+import sys
 
 from fortlang import nodes as n
 from fortlang.model import Perk, PerkHook
@@ -20,8 +21,6 @@ from fortlang.phrasebook.base import (
     MetricWords,
     PerkWords,
     action_handlers,
-    constant,
-    declared_quantity,
     dispatch,
     expr_handlers,
     perk_clause,
@@ -29,6 +28,8 @@ from fortlang.phrasebook.base import (
 from fortlang.phrasebook.grammar import PLURAL_CATEGORY, Noun
 
 LANG = "fr"
+#: This module, the lexicon a declaration's ``Phrase`` counts with (``count``, ``resource``).
+LEXICON = sys.modules[__name__]
 
 NOUNS: dict[str, Noun] = {
     "pizza": Noun("pizza", "pizzas", "f"),
@@ -85,7 +86,7 @@ def resource(res: Resource, amount: int | None = None) -> str:
 
 
 def say(node: n.Node) -> str:
-    return dispatch(TABLE, node, LANG)
+    return dispatch(TABLE, node, LANG, LEXICON)
 
 
 _CONTRACTIONS = {"à le ": "au ", "à les ": "aux ", "de le ": "du ", "de les ": "des "}
@@ -99,92 +100,32 @@ def polish(text: str) -> str:
     return _ELIDE.sub(r"\1'", text)
 
 
-# -- primitives (R12), in the rulebook's wording -----------------------------------------------
-
-_FIXED: dict[type, str] = {
-    n.Pack: "transférez 1 ressource de vos Affaires vers votre Sac à dos",  # R12.2
-    n.Lookout: "ajoutez une carte de votre main à votre Observatoire",  # R12.3
-    n.DestroyCard: "détruisez une carte de votre main ou de votre défausse",  # R12.4
-    n.DestroyThis: "détruisez cette carte",  # R12.5
-    n.Recruit: "recrutez une carte",  # R12.6
-    n.DestroyRival: "détruisez une carte du Jardin d'un adversaire",  # R12.10
-    n.CopyPack: "prenez les mêmes ressources que celles de votre Sac à dos",  # R12.11
-    n.CopyRivalPack: "prenez les mêmes ressources que celles du Sac à dos d'un adversaire",
-    n.Convert: "remplacez une pizza par un jouet ou un jouet par une pizza",  # R12.13
-}
-
-
-def _advance(node: n.Advance) -> str:  # R12.7, R13.2
-    if not node.modifier:
-        return "avancez votre Niveau de Fort"
-    more_or_less = "de plus" if node.modifier > 0 else "de moins"
-    return (f"avancez votre Niveau de Fort en payant {count('resource', abs(node.modifier))} "
-            f"{more_or_less}")
-
-
-_PRIMITIVES: dict[type, Handler] = {
-    **{cls: constant(text) for cls, text in _FIXED.items()},
-    n.Gain: lambda node: f"gagnez {resource(node.resource, node.amount)}",  # R12.1
-    n.Advance: _advance,
-    n.Score: lambda node: f"marquez {count('point', node.amount)}",  # R12.8
-    n.Spend: lambda node: f"dépensez {resource(node.resource, node.amount)}",  # R12.9
-    # the core's primitives for expansions (core C1-C4)
-    n.Draw: lambda node: f"piochez {count('card', node.amount)}",
-    n.Lose: lambda node: f"perdez {count('point', node.amount)}",
-    n.Take: lambda node: f"prenez {resource(node.resource, node.amount)} dans les Affaires "
-                         "d'un adversaire",
-    n.Give: lambda node: f"donnez {resource(node.resource, node.amount)} de vos Affaires à un "
-                         "adversaire",
-}
-
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
-
-_TALLY: dict[str, str] = {"hand": "pour chaque carte dans votre main",
-          "yard": "pour chaque carte dans votre Jardin",
-          "discard": "pour chaque carte dans votre défausse",
-          "deck": "pour chaque carte dans votre pioche",
-          "pizza": "pour chaque pizza sur votre plateau joueur",
-          "toy": "pour chaque jouet sur votre plateau joueur",
-          "vp": "pour chaque point de victoire que vous avez"}
 
 _QUANTITIES: dict[type, Handler] = {
     n.SuitCount: lambda node: f"pour chaque {noun(node.suit.value)}",
-    n.AnySuit: constant("pour chaque symbole d'une famille de votre choix"),  # R5.7
-    n.PackSize: constant("pour chaque ressource dans votre Sac à dos"),
-    n.FortLevel: constant("pour chaque Niveau de votre Fort"),
-    n.LookoutSize: constant("pour chaque carte dans votre Observatoire"),
     n.Fixed: lambda node: count("time", node.n),
-    n.Tally: lambda node: _TALLY.get(node.what) or declared_quantity(node, "fr"),  # C5
 }
 
 
-def _some(res: Resource) -> str:
+def some(res: Resource) -> str:
     """« de pizzas ou de jouets »."""
     return " ou ".join(f"de {NOUNS[k].other}" for k in KINDS[res])
 
 
 ACTION_WORDS = ActionWords(
     conditional="si {test}, {body}", conditional_block="si {test} : {body}",
-    lang="fr",
+    lang="fr", lexicon=LEXICON,
     then=", puis ", choice=" ou ", inline="{body} {each}", block="{each} : {body}",
-    how_many={  # « autant de X que ... »
+    how_many={  # « autant de X que ... » (a declared quantity says its own: WordSpec.how_many)
         n.SuitCount: lambda node: f"de {NOUNS[node.suit.value].other}",
-        n.AnySuit: constant("de symboles d'une famille de votre choix"),
-        n.PackSize: constant("de ressources dans votre Sac à dos"),
-        n.FortLevel: constant("votre Niveau de Fort"),
-        n.LookoutSize: constant("de cartes dans votre Observatoire"),
-    },
-    as_many={
-        n.Gain: lambda body, how: f"gagnez autant {_some(body.resource)} que {how}",
-        n.Score: lambda body, how: f"marquez autant de points de victoire que {how}",
-        n.Spend: lambda body, how: f"dépensez autant {_some(body.resource)} que {how}",
     },
 )
 
 # -- scoring (R14) ------------------------------------------------------------------------------
 
 
-def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
+def metric_words(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     one, other = NOUNS[key].one, NOUNS[key].other
     return MetricWords(
         each=f"par {one} {mine or 'que vous possédez'}",
@@ -194,29 +135,11 @@ def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     )
 
 
-METRICS: dict[str, MetricWords] = {
-    "cards": _counted("card"),
-    "suits": _counted("different_suit"),
-    "best_friends": _counted("best_friend"),
-    "advances": _counted("advance_action", "sur vos cartes", "sur les cartes d'un adversaire"),
-    "pizza": _counted("pizza", "sur votre plateau joueur", "sur le plateau d'un adversaire"),
-    "toy": _counted("toy", "sur votre plateau joueur", "sur le plateau d'un adversaire"),
-    "level": MetricWords(each="par Niveau de votre Fort", value="votre Niveau de Fort",
-                         rival="le plus haut Niveau de Fort parmi vos adversaires"),
-    "lookout": _counted("card", "dans votre Observatoire", "dans l'Observatoire d'un adversaire"),
-    "pack": _counted("resource", "dans votre Sac à dos", "dans le Sac à dos d'un adversaire"),
-    **{s.value: _counted(s.value) for s in n.Suit},
-    # core C5
-    "hand": _counted("card", "dans votre main", "dans la main d'un adversaire"),
-    "yard": _counted("card", "dans votre Jardin", "dans le Jardin d'un adversaire"),
-    "discard": _counted("card", "dans votre défausse", "dans la défausse d'un adversaire"),
-    "deck": _counted("card", "dans votre pioche", "dans la pioche d'un adversaire"),
-    "vp": _counted("victory_point", "sur la Piste de Victoire",
-                   "d'un adversaire sur la Piste de Victoire"),
-}
+#: The suits' metrics (R14): the others' words are in their declarations (``WordSpec.said``).
+METRICS: dict[str, MetricWords] = {s.value: metric_words(s.value) for s in n.Suit}
 
 EXPR_WORDS = ExprWords(
-    metrics=METRICS, count=count,
+    metrics=METRICS, count=count, lang=LANG, lexicon=LEXICON,
     score="marquez {amount}", score_per="marquez {amount} {each}",
     score_value="marquez autant de points de victoire que {value}",
     plus="{clause}, plus {amount}",
@@ -245,7 +168,6 @@ EXPR_WORDS = ExprWords(
 )  # fmt: skip
 
 TABLE: dict[type, Handler] = {
-    **_PRIMITIVES,
     **_QUANTITIES,
     **action_handlers(ACTION_WORDS, say),
     **expr_handlers(EXPR_WORDS, say),

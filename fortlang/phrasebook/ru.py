@@ -9,6 +9,8 @@ the glossary in FORT-RULES.md (дозор, вещи, рюкзак...).
 
 from __future__ import annotations
 
+import sys
+
 from fortlang import nodes as n
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
@@ -20,8 +22,6 @@ from fortlang.phrasebook.base import (
     MetricWords,
     PerkWords,
     action_handlers,
-    constant,
-    declared_quantity,
     dispatch,
     expr_handlers,
     perk_clause,
@@ -29,6 +29,8 @@ from fortlang.phrasebook.base import (
 from fortlang.phrasebook.grammar import PLURAL_CATEGORY, RuNoun
 
 LANG = "ru"
+#: This module, the lexicon a declaration's ``Phrase`` counts with (``count``, ``resource``).
+LEXICON = sys.modules[__name__]
 
 NOUNS: dict[str, RuNoun] = {
     #                  nom, gen (sg), acc (sg), gen (pl), gender
@@ -94,50 +96,12 @@ def resource(res: Resource, amount: int | None = None, case: str = "nom") -> str
 
 
 def say(node: n.Node) -> str:
-    return dispatch(TABLE, node, LANG)
+    return dispatch(TABLE, node, LANG, LEXICON)
 
 
 def polish(text: str) -> str:
     return text
 
-
-# -- primitives (R12), in the rulebook's wording -----------------------------------------------
-
-_FIXED: dict[type, str] = {
-    n.Pack: "положите 1 ресурс из ваших вещей в ваш рюкзак",  # R12.2
-    n.Lookout: "добавьте карту из руки в ваш дозор",  # R12.3
-    n.DestroyCard: "уберите в коробку карту из руки или сброса",  # R12.4
-    n.DestroyThis: "уберите эту карту в коробку",  # R12.5
-    n.Recruit: "призовите карту",  # R12.6: as in the recruit phase («Призыв»)
-    n.DestroyRival: "уберите в коробку карту со двора соперника",  # R12.10
-    n.CopyPack: "получите такие же ресурсы, какие лежат у вас в рюкзаке",  # R12.11
-    n.CopyRivalPack: "получите такие же ресурсы, какие лежат в рюкзаке соперника",  # R12.12
-    n.Convert: "замените пиццу на игрушку или игрушку на пиццу",  # R12.13
-}
-
-
-def _advance(node: n.Advance) -> str:  # R12.7, R13.2
-    if not node.modifier:
-        return "повысьте уровень вашего форта"
-    more_or_less = "больше" if node.modifier > 0 else "меньше"
-    return (f"повысьте уровень вашего форта, заплатив на "
-            f"{count('resource', abs(node.modifier), 'acc')} {more_or_less}")
-
-
-_PRIMITIVES: dict[type, Handler] = {
-    **{cls: constant(text) for cls, text in _FIXED.items()},
-    n.Gain: lambda node: f"получите {resource(node.resource, node.amount, 'acc')}",  # R12.1
-    n.Advance: _advance,
-    n.Score: lambda node: f"получите {count('point', node.amount)}",  # R12.8
-    n.Spend: lambda node: f"потратьте {resource(node.resource, node.amount, 'acc')}",  # R12.9
-    # the core's primitives for expansions (core C1-C4)
-    n.Draw: lambda node: f"возьмите из колоды {count('card', node.amount, 'acc')}",
-    n.Lose: lambda node: f"потеряйте {count('point', node.amount)}",
-    n.Take: lambda node: f"заберите {resource(node.resource, node.amount, 'acc')} из вещей "
-                         "соперника",
-    n.Give: lambda node: f"отдайте {resource(node.resource, node.amount, 'acc')} из ваших "
-                         "вещей сопернику",
-}
 
 # -- quantities after `x` (R13.1) ---------------------------------------------------------------
 
@@ -147,51 +111,30 @@ def _each_suit(node: n.SuitCount) -> str:
     return f"за {EACH[word.gender]} {word.acc}"
 
 
-_TALLY: dict[str, str] = {
-          "hand": "за каждую карту у вас в руке", "yard": "за каждую карту в вашем дворе",
-          "discard": "за каждую карту в вашем сбросе",
-          "deck": "за каждую карту в вашей колоде",
-          "pizza": "за каждую пиццу на вашем планшете",
-          "toy": "за каждую игрушку на вашем планшете",
-          "vp": "за каждое ваше победное очко"}
-
 _QUANTITIES: dict[type, Handler] = {
     n.SuitCount: _each_suit,
-    n.AnySuit: constant("за каждый символ выбранной вами масти"),  # R5.7
-    n.PackSize: constant("за каждый ресурс в вашем рюкзаке"),
-    n.FortLevel: constant("за каждый уровень вашего форта"),
-    n.LookoutSize: constant("за каждую карту в вашем дозоре"),
     n.Fixed: lambda node: count("time", node.n),
-    n.Tally: lambda node: _TALLY.get(node.what) or declared_quantity(node, "ru"),  # C5
 }
 
 
-def _many(res: Resource) -> str:
+def many(res: Resource) -> str:
     """«пиццы или игрушек», the form after «столько»."""
     return " или ".join(NOUNS[k].many for k in KINDS[res])
 
 
 ACTION_WORDS = ActionWords(
     conditional="если {test}, {body}", conditional_block="если {test}: {body}",
-    lang="ru",
+    lang="ru", lexicon=LEXICON,
     then=", затем ", choice=" или ", inline="{body} {each}", block="{each}: {body}",
-    how_many={  # «столько X, сколько ...»; the fort level is said «за каждый уровень»
+    how_many={  # «столько X, сколько ...» (a declared quantity says its own: WordSpec.how_many)
         n.SuitCount: lambda node: f"сколько у вас {NOUNS[node.suit.value].gen_pl}",
-        n.AnySuit: constant("сколько у вас символов выбранной вами масти"),
-        n.PackSize: constant("сколько ресурсов у вас в рюкзаке"),
-        n.LookoutSize: constant("сколько карт у вас в дозоре"),
-    },
-    as_many={
-        n.Gain: lambda body, how: f"получите столько {_many(body.resource)}, {how}",
-        n.Score: lambda body, how: f"получите столько ПО, {how}",
-        n.Spend: lambda body, how: f"потратьте столько {_many(body.resource)}, {how}",
     },
 )
 
 # -- scoring (R14) ------------------------------------------------------------------------------
 
 
-def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
+def metric_words(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     """``mine`` says where the things are ("" = the cards you have: «имеющиеся у вас»); after
     «у вас больше ...» a place of yours is said without a second «у вас» (issue 36)."""
     word = NOUNS[key]
@@ -207,28 +150,11 @@ def _counted(key: str, mine: str = "", theirs: str = "") -> MetricWords:
     )
 
 
-METRICS: dict[str, MetricWords] = {
-    "cards": _counted("card"),
-    "suits": _counted("different_suit"),
-    "best_friends": _counted("best_friend"),
-    "advances": _counted("advance_action", "на ваших картах", "на картах соперника"),
-    "pizza": _counted("pizza", "на вашем планшете", "на планшете соперника"),
-    "toy": _counted("toy", "на вашем планшете", "на планшете соперника"),
-    "level": MetricWords(each="за каждый уровень вашего форта", value="уровень вашего форта",
-                         rival="наибольший уровень форта среди соперников"),
-    "lookout": _counted("card", "в вашем дозоре", "в дозоре соперника"),
-    "pack": _counted("resource", "в вашем рюкзаке", "в рюкзаке соперника"),
-    **{s.value: _counted(s.value) for s in n.Suit},
-    # core C5
-    "hand": _counted("card", "у вас в руке", "в руке соперника"),
-    "yard": _counted("card", "в вашем дворе", "во дворе соперника"),
-    "discard": _counted("card", "в вашем сбросе", "в сбросе соперника"),
-    "deck": _counted("card", "в вашей колоде", "в колоде соперника"),
-    "vp": _counted("victory_point", "на треке победы", "у соперника на треке победы"),
-}
+#: The suits' metrics (R14): the others' words are in their declarations (``WordSpec.said``).
+METRICS: dict[str, MetricWords] = {s.value: metric_words(s.value) for s in n.Suit}
 
 EXPR_WORDS = ExprWords(
-    metrics=METRICS, count=count,
+    metrics=METRICS, count=count, lang=LANG, lexicon=LEXICON,
     score="получите {amount}", score_per="получите {amount} {each}",
     score_value="получите столько ПО, сколько составляет {value}",
     plus="{clause}, плюс {amount}",
@@ -258,7 +184,6 @@ EXPR_WORDS = ExprWords(
 )  # fmt: skip
 
 TABLE: dict[type, Handler] = {
-    **_PRIMITIVES,
     **_QUANTITIES,
     **action_handlers(ACTION_WORDS, say),
     **expr_handlers(EXPR_WORDS, say),
