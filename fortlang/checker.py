@@ -85,26 +85,9 @@ def stuff_warnings(root: n.Node, stuff: int = STUFF_LIMIT) -> Iterator[Diagnosti
             yield _warning(node, "W200",
                            f"{STUFF_W200}{stuff} of each resource (R1.5), so "
                            f"`gain {node.amount}` can never be performed in full")
-    # as _multiplied walks: (node, product of the fixed multipliers around it, the outermost
-    # of them, whether only fixed repeats lie between that one and here)
-    stack: list[tuple[n.Node, int, n.Repeat | None, bool]] = [(root, 1, None, True)]
-    while stack:
-        node, factor, outer, straight = stack.pop()
-        if isinstance(node, n.Repeat):
-            count = node.count
-            if isinstance(count, n.Fixed) and 1 <= count.n <= reg.MAX_AMOUNT:
-                factor, outer = factor * count.n, outer or node
-                if factor > reg.MAX_AMOUNT:
-                    continue  # E200's (_multiplied)
-            else:
-                straight = False
-            stack.append((node.body, factor, outer, straight))
-        elif isinstance(node, (n.Then, n.Choice)):
-            stack.extend((item, factor, outer, False) for item in node.items)
-        elif isinstance(node, (n.Conditional, n.Target)):  # each performer's own amount
-            stack.append((node.body, factor, outer, False))
-        elif (isinstance(node, n.Gain) and outer is not None and straight
-              and 1 <= node.amount <= stuff < node.amount * factor <= reg.MAX_AMOUNT):
+    for node, factor, outer, straight in _repeated(root):
+        if (isinstance(node, n.Gain) and outer is not None and straight
+                and 1 <= node.amount <= stuff < node.amount * factor <= reg.MAX_AMOUNT):
             yield _warning(outer, "W200",
                            f"{STUFF_W200}{stuff} of each resource (R1.5), so "
                            f"`{to_text(outer)}` (gain {node.amount * factor} in all) can never "
@@ -155,12 +138,11 @@ def _fixed_product(node: n.Node) -> int:
     return best
 
 
-def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
-    """Fixed multipliers multiply: ``score 2 x 3 x 4`` scores 24. The product of the fixed
-    multipliers around an action, times its amount, is held to the same bound as one number;
-    whether a gain fits in the stuff is :func:`stuff_warnings`'."""
-    # (node, product of the fixed multipliers around it, the outermost of them, whether only
-    # fixed repeats lie between that one and here)
+def _repeated(root: n.Node) -> Iterator[tuple[n.Node, int, n.Repeat | None, bool]]:
+    """Each node the repeats, sequences and choices of ``root`` lead to, with the product of
+    the fixed multipliers around it, the outermost of them, and whether only fixed repeats lie
+    between that one and it; a repeat whose product passes the bound is given itself, and not
+    entered (E200's)."""
     stack: list[tuple[n.Node, int, n.Repeat | None, bool]] = [(root, 1, None, True)]
     while stack:
         node, factor, outer, straight = stack.pop()
@@ -169,19 +151,28 @@ def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
             if isinstance(count, n.Fixed) and 1 <= count.n <= reg.MAX_AMOUNT:
                 factor, outer = factor * count.n, outer or node
                 if factor > reg.MAX_AMOUNT:
-                    total = factor * _fixed_product(node.body)
-                    yield _error(outer, "E200", f"the multipliers of `{to_text(outer)}` repeat "
-                                 f"it {total} times (at most {reg.MAX_AMOUNT} in all)")
+                    yield node, factor, outer, straight
                     continue
             else:
                 straight = False
             stack.append((node.body, factor, outer, straight))
-            continue
-        if isinstance(node, (n.Then, n.Choice)):
+        elif isinstance(node, (n.Then, n.Choice)):
             stack.extend((item, factor, outer, False) for item in node.items)
-            continue
-        if isinstance(node, (n.Conditional, n.Target)):  # each performer's own amount
+        elif isinstance(node, (n.Conditional, n.Target)):  # each performer's own amount
             stack.append((node.body, factor, outer, False))
+        else:
+            yield node, factor, outer, straight
+
+
+def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
+    """Fixed multipliers multiply: ``score 2 x 3 x 4`` scores 24. The product of the fixed
+    multipliers around an action, times its amount, is held to the same bound as one number;
+    whether a gain fits in the stuff is :func:`stuff_warnings`'."""
+    for node, factor, outer, _ in _repeated(root):
+        if isinstance(node, n.Repeat) and outer is not None:  # past the bound
+            total = factor * _fixed_product(node.body)
+            yield _error(outer, "E200", f"the multipliers of `{to_text(outer)}` repeat "
+                         f"it {total} times (at most {reg.MAX_AMOUNT} in all)")
             continue
         amount = getattr(node, "amount", None)
         if outer is None or not isinstance(amount, int) or not 1 <= amount <= reg.MAX_AMOUNT:

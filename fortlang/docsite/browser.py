@@ -90,10 +90,14 @@ def browser_page(sets: Sequence[CardSet], lang: str) -> str:
                        _select("suit", lx.ui("suit", lang), suits, lang),
                        _select("action", lx.ui("action", lang), actions, lang),
                        _select("source", lx.ui("provenance", lang), sources, lang)])
-    figures = [f for s in sets for f in _faces(s, lang)]
+    return _grid("browser_intro", filters, [f for s in sets for f in _faces(s, lang)], lang)
+
+
+def _grid(intro: str, filters: str, figures: Sequence[str], lang: str) -> str:
+    """The page: its heading, the intro (a lexicon key), the filters and the faces."""
     return "\n".join([
         md.heading(1, lx.ui("browser", lang), "card-browser"),
-        lx.ui("browser_intro", lang) + "\n",
+        lx.ui(intro, lang) + "\n",
         f'<div class="fl-filters">{filters}<span class="fl-grid-status">{lx.ui("shown", lang)} '
         f'<span class="fl-grid-count">{len(figures)}</span></span></div>\n',
         '<div class="fl-grid">' + "".join(figures) + "</div>\n",
@@ -131,10 +135,4 @@ def game_browser_page(game: GameModule, vocab: reg.Vocabulary, sets: Sequence[Ca
                        f"glossary/{sid}.html#{c.id}", "",
                        " ".join(game_actions_of(c, vocab)), c.source.value)
                for sid, c in cards]
-    return "\n".join([
-        md.heading(1, lx.ui("browser", lang), "card-browser"),
-        lx.ui("game_browser_intro", lang) + "\n",
-        f'<div class="fl-filters">{filters}<span class="fl-grid-status">{lx.ui("shown", lang)} '
-        f'<span class="fl-grid-count">{len(figures)}</span></span></div>\n',
-        '<div class="fl-grid">' + "".join(figures) + "</div>\n",
-    ])
+    return _grid("game_browser_intro", filters, figures, lang)

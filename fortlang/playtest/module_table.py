@@ -11,8 +11,6 @@ save writes the line ``fortlang replay`` verifies (:mod:`fortlang.sim.module_log
 
 from __future__ import annotations
 
-import hmac
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +22,7 @@ from fortlang.engine.journal import CHANCE_KIND
 from fortlang.i18n import ui
 from fortlang.model import CardSet
 from fortlang.module import GameModule
+from fortlang.playtest.seats import Seats
 from fortlang.sim.bridge import answer
 from fortlang.sim.module_log import FORMAT_MODULE, LABEL_CHARS, outcome_json
 
@@ -47,7 +46,7 @@ class ModuleEntry:
     told: Mapping[int, str]
 
 
-class ModuleTable:
+class ModuleTable(Seats):
     """A game of ``game`` with ``humans`` people in the first seats and ``bots`` (specs,
     repeated) in the others; the same surface as Fort's table for the server."""
 
@@ -69,27 +68,11 @@ class ModuleTable:
         self.cards = {c.id: c for c in cardset.cards}
         self.bot_names = [bots[(s - humans) % len(bots)] if s >= humans else "person"
                           for s in range(players)] if bots else ["person"] * players
-        self.tokens = [secrets.token_urlsafe(24) for _ in range(humans)]
-        self.host_token = secrets.token_urlsafe(24)
+        Seats.__init__(self, humans)
         self.version = 0
         self._bots = {s: make_agent(self.bot_names[s], agent_seed(seed, s), cardset.cards, game)
                       for s in range(humans, players)}
         self._start(history)
-
-    # -- seats ------------------------------------------------------------------------------
-
-    def seat_of(self, token: str) -> int | None:
-        found = None
-        for seat, secret in enumerate(self.tokens):
-            if hmac.compare_digest(secret.encode(), token.encode()):
-                found = seat
-        return found
-
-    def is_host(self, token: str) -> bool:
-        return hmac.compare_digest(self.host_token.encode(), token.encode())
-
-    def is_bot(self, seat: int) -> bool:
-        return seat in self._bots
 
     # -- the game ---------------------------------------------------------------------------
 

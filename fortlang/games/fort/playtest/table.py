@@ -13,8 +13,6 @@ True
 
 from __future__ import annotations
 
-import hmac
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +24,7 @@ from fortlang.engine.choices import Decision, IllegalMove
 from fortlang.games.fort.narration import Event, changes, snapshot
 from fortlang.i18n import ui
 from fortlang.model import CardSet
+from fortlang.playtest.seats import Seats
 from fortlang.sim.pull import GameState, answer, watch
 from fortlang.sim.replay import FORMAT, StateTrace, outcome_json
 
@@ -48,7 +47,7 @@ class Entry:
     hidden: tuple[int, ...]
 
 
-class Table:
+class Table(Seats):
     """A game with ``humans`` people in the first seats and ``bots`` (specs, repeated) in the
     others. Each person's seat has a secret token; :meth:`seat_of` finds a seat from a token
     in constant time."""
@@ -66,28 +65,11 @@ class Table:
         self.bot_names = [bots[(s - humans) % len(bots)] if s >= humans else "person"
                           for s in range(players)] if bots else ["person"] * players
         self.sets = [fingerprint(s) for s in sets] or [fingerprint(cardset)]
-        self.tokens = [secrets.token_urlsafe(24) for _ in range(humans)]
-        self.host_token = secrets.token_urlsafe(24)
+        Seats.__init__(self, humans)
         self.version = 0  # grows at every change, so a page knows when to redraw
         self._bots = {s: make_bot(self.bot_names[s], agent_seed(seed, s))
                       for s in range(humans, players)}
         self._start(history)
-
-    # -- seats ------------------------------------------------------------------------------
-
-    def seat_of(self, token: str) -> int | None:
-        """The person's seat whose token this is (compared in constant time), else None."""
-        found = None
-        for seat, secret in enumerate(self.tokens):
-            if hmac.compare_digest(secret.encode(), token.encode()):
-                found = seat
-        return found
-
-    def is_host(self, token: str) -> bool:
-        return hmac.compare_digest(self.host_token.encode(), token.encode())
-
-    def is_bot(self, seat: int) -> bool:
-        return seat in self._bots
 
     # -- the game ---------------------------------------------------------------------------
 
