@@ -7,14 +7,40 @@ import hmac
 import secrets
 from typing import Any
 
+from fortlang.engine.choices import Decision, IllegalMove
+
 
 class Seats:
-    """Tokens made for ``humans`` people; ``_bots`` (seat -> bot) is the table's to fill."""
+    """Tokens made for ``humans`` people; ``_bots`` (seat -> bot) is the table's to fill, as
+    are ``log`` (the answered decisions), :meth:`decision` and :meth:`_apply`."""
+
+    log: list[Any]
 
     def __init__(self, humans: int) -> None:
         self.tokens = [secrets.token_urlsafe(24) for _ in range(humans)]
         self.host_token = secrets.token_urlsafe(24)
         self._bots: dict[int, Any] = {}
+
+    def decision(self) -> Decision | None:
+        """The pending decision, None once the game is over."""
+        raise NotImplementedError
+
+    def _apply(self, index: int) -> None:
+        raise NotImplementedError
+
+    def act(self, seat: int, number: int, index: int) -> None:
+        """``seat`` answers decision ``number`` (the log's length when it was asked: a stale
+        page cannot answer a later question) with option ``index``."""
+        d = self.decision()
+        if d is None:
+            raise IllegalMove("the game is over")
+        if d.player != seat:
+            raise IllegalMove(f"it is not your decision (player {d.player + 1} decides)")
+        if number != len(self.log):
+            raise IllegalMove("this question has already been answered: the page is out of date")
+        if not 0 <= index < len(d.options):
+            raise IllegalMove(f"there is no option {index + 1} (1-{len(d.options)})")
+        self._apply(index)
 
     def seat_of(self, token: str) -> int | None:
         """The person's seat whose token this is (compared in constant time), else None."""

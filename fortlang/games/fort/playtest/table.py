@@ -88,20 +88,6 @@ class Table(Seats):
     def decision(self) -> Decision | None:
         return None if self.state.is_terminal() else self.state.decision()
 
-    def act(self, seat: int, number: int, index: int) -> None:
-        """``seat`` answers decision ``number`` (the log's length when it was asked: a stale
-        page cannot answer a later question) with option ``index``."""
-        d = self.decision()
-        if d is None:
-            raise IllegalMove("the game is over")
-        if d.player != seat:
-            raise IllegalMove(f"it is not your decision (player {d.player + 1} decides)")
-        if number != len(self.log):
-            raise IllegalMove("this question has already been answered: the page is out of date")
-        if not 0 <= index < len(d.options):
-            raise IllegalMove(f"there is no option {index + 1} (1-{len(d.options)})")
-        self._apply(index)
-
     def bot_step(self) -> bool:
         """One bot answers the pending decision, if it is a bot's; whether one did."""
         d = self.decision()
