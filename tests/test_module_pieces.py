@@ -30,7 +30,7 @@ START_KIDS = 100  # more than any set deals: E327 says the toy's figures
 
 
 def why_not(table, seat, card):
-    return "R0.1"
+    return "R5.4"
 
 
 def refusal_text(card, rule):
@@ -141,7 +141,7 @@ def test_w305_asks_the_games_engine(tmp_path, monkeypatch) -> None:
         "source: original}\n", encoding="utf-8")
     result = run("check", str(folder))
     assert "warning[W305]: `Ada` is a dead card" in result.output, result.output
-    assert "the toy refuses `Ada` (R0.1)" in result.output
+    assert "the toy refuses `Ada` (R5.4)" in result.output
 
 
 def test_the_search_bot_deals_with_its_games_determinization(tmp_path, monkeypatch) -> None:
