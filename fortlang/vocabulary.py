@@ -42,6 +42,8 @@ MAX_DIGITS = 6
 #: terminal never takes these (`wish then score` is `wish`, then `score`).
 _OPERATOR_WORDS = ("then", "or", "x")
 _WORD = r"[A-Za-z_][A-Za-z0-9_]*"
+#: Where a token ends: no letter, digit or underscore follows.
+_TOKEN_END = r"(?![A-Za-z0-9_])"
 #: The terminal pattern of a kind of words: any word but the operators, so that a misspelled
 #: word reaches the kind's did-you-mean instead of a bare syntax error.
 WORD_PATTERN = rf"(?!(?:{'|'.join(_OPERATOR_WORDS)})(?![A-Za-z0-9_])){_WORD}"
@@ -193,10 +195,14 @@ class ArgKind:
         return own + tuple(k for m in self.members for k in m.numbers)
 
     def regex(self) -> str:
-        """The pattern of its grammar terminal."""
+        """The pattern of its grammar terminal. A union's alternatives are tried in order, so
+        each ends where a token ends: a member reading one digit never takes the `1` of `10`
+        that another reads whole."""
         parts = [WORD_PATTERN] if self.all_words else []
         parts += [k.pattern for k in self.numbers if k.pattern is not None]
-        return parts[0] if len(parts) == 1 else "|".join(f"(?:{p})" for p in parts)
+        if len(parts) == 1:
+            return parts[0]
+        return "|".join(f"(?:{p}){_TOKEN_END}" for p in parts)
 
     def _by_word(self) -> dict[str, object]:
         return {w.word: w.value for w in reversed(self.all_words)}  # the first one wins
@@ -207,9 +213,15 @@ class ArgKind:
         for spelled in (text, "".join(text.split())):  # whitespace is free around a `/`
             if spelled in by_word:
                 return by_word[spelled]
-        for kind in self.numbers:
+        refused: BadArgument | None = None
+        for kind in self.numbers:  # the first member that reads it in its range
             if kind.pattern is not None and re.fullmatch(kind.pattern, text):
-                return kind._number(text)
+                try:
+                    return kind._number(text)
+                except BadArgument as e:
+                    refused = refused or e
+        if refused is not None:
+            raise refused
         raise BadArgument("E101", f"unknown {self.name or self.token.lower()} "
                           f"`{_short(text)}`", self._hint(text))
 

@@ -362,3 +362,26 @@ def test_a_refused_word_gets_its_own_hint_through_a_union() -> None:
     with pytest.raises(ValueError, match="declared and refused"):
         vocabulary.ArgKind("HUE", "hue", "HUE", words=(vocabulary.Word("black", 0),),
                            refused={"black": "no"})
+
+
+@pytest.mark.parametrize("order", [0, 1])
+def test_a_unions_terminal_takes_the_whole_token_whatever_its_members_order(order: int
+                                                                             ) -> None:
+    """The terminal of a union is one regular expression whose alternatives are tried in
+    order: a member reading one digit before one reading several took `1` of `10` and left
+    `0` to a syntax error. Each alternative now ends where a token ends."""
+    import re
+
+    digit = vocabulary.ArgKind("DIGIT", "digit", "DIGIT", pattern="[0-9]", parse=int, lo=1,
+                               hi=9)
+    tens = vocabulary.ArgKind("TENS", "tens", "TENS", pattern="[0-9]+", parse=int, lo=10,
+                              hi=99)
+    dice = vocabulary.ArgKind("DIE", "die", "DIE", pattern="d[0-9]+", parse=lambda t: t,
+                              lo=None, hi=None)
+    colour = vocabulary.ArgKind("HUE", "hue", "HUE", words=(vocabulary.Word("blue", 1),))
+    members = [digit, tens, dice, colour]
+    union = vocabulary.ArgKind.union("ANY", "any", *(members if order else members[::-1]))
+    for text in ("10", "7", "d12", "blue", "99"):
+        found = re.match(union.regex(), text + " then")
+        assert found is not None and found.group(0) == text, (text, union.regex())
+    assert union.read("10") == 10 and union.read("7") == 7 and union.read("d12") == "d12"
