@@ -23,7 +23,6 @@ from fortlang.i18n import ui
 from fortlang.model import CardSet
 from fortlang.module import GameModule
 from fortlang.playtest.seats import Seats
-from fortlang.sim.bridge import answer
 from fortlang.sim.module_log import FORMAT_MODULE, LABEL_CHARS, outcome_json
 
 #: Bounds of what one table holds (a Frantic game asks a few hundred decisions, a long one a
@@ -90,19 +89,6 @@ class ModuleTable(Seats):
                 raise IllegalMove(f"answer {len(self.log) + 1} takes option {index + 1}, the "
                                   f"game offers {len(d.options)}")
             self._apply(index)
-
-    def whose_turn(self) -> int | None:
-        return None if self.state.is_terminal() else self.state.current_player()
-
-    def decision(self) -> Decision | None:
-        return None if self.state.is_terminal() else self.state.decision()
-
-    def bot_step(self) -> bool:
-        d = self.decision()
-        if d is None or d.player not in self._bots:
-            return False
-        self._apply(int(answer(self._bots[d.player], self.state, d)))
-        return True
 
     def run_bots(self) -> None:
         while self.bot_step():

@@ -25,7 +25,7 @@ from fortlang.games.fort.narration import Event, changes, snapshot
 from fortlang.i18n import ui
 from fortlang.model import CardSet
 from fortlang.playtest.seats import Seats
-from fortlang.sim.pull import GameState, answer, watch
+from fortlang.sim.pull import GameState, watch
 from fortlang.sim.replay import FORMAT, StateTrace, outcome_json
 
 #: Bounds of what one table holds (a game of Fort asks a few hundred decisions; these are far
@@ -81,20 +81,6 @@ class Table(Seats):
         self._seen = snapshot(self.state.game)
         for index in history:
             self._apply(index)
-
-    def whose_turn(self) -> int | None:
-        return None if self.state.is_terminal() else self.state.current_player()
-
-    def decision(self) -> Decision | None:
-        return None if self.state.is_terminal() else self.state.decision()
-
-    def bot_step(self) -> bool:
-        """One bot answers the pending decision, if it is a bot's; whether one did."""
-        d = self.decision()
-        if d is None or d.player not in self._bots:
-            return False
-        self._apply(answer(self._bots[d.player], self.state, d))
-        return True
 
     def run_bots(self) -> None:
         """Bots answer until a person must decide or the game ends."""
