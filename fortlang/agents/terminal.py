@@ -92,7 +92,7 @@ class TerminalTable:
         if decision.player == self.human:
             return self._ask(game, decision)
         index = int(self.agents[decision.player].choose(None, decision))
-        said = _call(self.narration, "told", game, decision, index, self.human, self.lang) \
+        said = narrate(self.narration, "told", game, decision, index, self.human, self.lang) \
             if 0 <= index < len(decision.options) else None
         if said:
             self._say(ui(self.lang, "move", who=shown(self.who(decision.player)),
@@ -101,7 +101,7 @@ class TerminalTable:
 
     def show(self, game: Any) -> None:
         """What the person's seat may see now, when it changed since last shown."""
-        seen = [str(line) for line in _call(self.narration, "seen", game, self.human,
+        seen = [str(line) for line in narrate(self.narration, "seen", game, self.human,
                                             self.lang) or ()]
         if seen and seen != self._last_seen:
             self._say("")
@@ -110,17 +110,10 @@ class TerminalTable:
         self._last_seen = seen
 
     def option_label(self, decision: Decision, option: Option) -> str:
-        said = _call(self.narration, "label", decision, option, self.lang)
-        if said:
-            return str(said)
-        value = option.value
-        if isinstance(value, str) and value in self.cards:
-            return self.cards[value].name_in(self.lang)
-        return option.label
+        return option_words(self.narration, self.cards, decision, option, self.lang)
 
     def heading(self, decision: Decision) -> str:
-        said = _call(self.narration, "heading", decision, self.lang)
-        return str(said) if said else (decision.context or str(decision.kind))
+        return heading_words(self.narration, decision, self.lang)
 
     def _ask(self, game: Any, decision: Decision) -> int:
         self.show(game)
@@ -161,7 +154,26 @@ class TerminalTable:
         raise Quit("end")
 
 
-def _call(narration: Any, method: str, *args: Any) -> Any:
+def option_words(narration: Any, cards: Mapping[str, GameCard], decision: Decision,
+                 option: Option, lang: str) -> str:
+    """An option in ``lang``: the narration's words for it, else the name of the card its
+    value names, else the engine's label (the terminal and the playtest page say it so)."""
+    said = narrate(narration, "label", decision, option, lang)
+    if said:
+        return str(said)
+    value = option.value
+    if isinstance(value, str) and value in cards:
+        return cards[value].name_in(lang)
+    return option.label
+
+
+def heading_words(narration: Any, decision: Decision, lang: str) -> str:
+    """A decision's question in ``lang``: the narration's, else its context or its kind."""
+    said = narrate(narration, "heading", decision, lang)
+    return str(said) if said else (decision.context or str(decision.kind))
+
+
+def narrate(narration: Any, method: str, *args: Any) -> Any:
     """The narration's ``method`` (a module may declare only some), else the plain one's."""
     found = getattr(narration, method, None)
     if found is None:

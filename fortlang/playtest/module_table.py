@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from fortlang.agents.bots import agent_seed
-from fortlang.agents.terminal import narration_of, seat_label
+from fortlang.agents.terminal import (
+    heading_words,
+    narrate,
+    narration_of,
+    option_words,
+    seat_label,
+)
 from fortlang.engine.choices import Decision, IllegalMove, Option
 from fortlang.engine.journal import CHANCE_KIND
 from fortlang.i18n import ui
@@ -110,14 +116,10 @@ class ModuleTable(Seats):
         for watcher in (-1, *range(self.players)):
             if watcher == d.player:
                 continue
-            said = self._narrate("told", self.state.table, d, index, watcher, self.lang)
+            said = narrate(self.narration, "told", self.state.table, d, index, watcher, self.lang)
             if said:
                 out[watcher] = str(said)
         return out
-
-    def _narrate(self, method: str, *args: Any) -> Any:
-        found = getattr(self.narration, method, None)
-        return found(*args) if found is not None else None
 
     # -- undo (refused) -----------------------------------------------------------------------
 
@@ -139,23 +141,16 @@ class ModuleTable(Seats):
         """What ``seat`` may see of the table now, as the module's narration says it."""
         if self.state.table is None:
             return []
-        return [str(line) for line in self._narrate("seen", self.state.table, seat,
+        return [str(line) for line in narrate(self.narration, "seen", self.state.table, seat,
                                                     self.lang) or ()]
 
     def option_label(self, d: Decision, option: Option) -> str:
         """An option in the table's language: the narration's words for its value, else the
         name of the card its value names, else the engine's label."""
-        said = self._narrate("label", d, option, self.lang)
-        if said:
-            return str(said)
-        value = option.value
-        if isinstance(value, str) and value in self.cards:
-            return self.cards[value].name_in(self.lang)
-        return option.label
+        return option_words(self.narration, self.cards, d, option, self.lang)
 
     def heading(self, d: Decision) -> str:
-        said = self._narrate("heading", d, self.lang)
-        return str(said) if said else (d.context or str(d.kind))
+        return heading_words(self.narration, d, self.lang)
 
     def told(self, seat: int | None) -> list[str]:
         """The log as ``seat`` was told it (None: the host): its own answers by their
