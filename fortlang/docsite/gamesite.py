@@ -57,13 +57,6 @@ def rules_page(game: GameModule, lang: str) -> str | None:
     return site.in_english(page, lang) if english else page
 
 
-def rule_letter(game: GameModule) -> str:
-    """The letter the game's rule numbers start with (``F`` for Frantic's F4.2), read from its
-    English digest: the pages' filter links those numbers to the rules page."""
-    text = rules_text.game_source(game, "en")
-    return rules_text.letter_of(text) if text is not None else "R"
-
-
 def site_links(text: str) -> str:
     """A digest's links to docs/ pages (``../scenarios.md``), written from docs/games/, as the
     site has them: beside the rules page when the site carries the page, else the link's text.
@@ -156,8 +149,10 @@ def generate(src: Path, site_dir: str, game: GameModule, vocab: Vocabulary,
     nav.append({error_codes.title(lang): error_codes.FILE})
     config.update(site_name=site_name(game, lang, markdown=False),
                   copyright=unofficial(game, lang), nav=nav)
-    # the filter of every page links the game's rule numbers (F4.2) to its rules page
-    config["extra"].update(fortlang_rules=rules is not None, fortlang_rule_letter=rule_letter(game))
+    # the filter of every page links the game's rule numbers (F4.2) to its rules page: the
+    # letter its headings start with (a translation numbers the same rules, a test checks)
+    config["extra"].update(fortlang_rules=rules is not None,
+                           fortlang_rule_letter=rules_text.letter_of(rules or ""))
     site.write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
     return faces
 
