@@ -180,16 +180,18 @@ def test_a_game_with_no_loop_yet_is_not_simulated() -> None:
            "yet: it has no game loop" in result.output, result.output
 
 
-def test_a_broken_invariant_is_e903_naming_the_game_and_its_seed(monkeypatch) -> None:
+def test_a_broken_invariant_is_e903_naming_the_game_and_its_seed(monkeypatch, tmp_path
+                                                                  ) -> None:
     from fortlang_pig import table
 
     def lose_a_card(self) -> None:
         raise AssertionError("a card went missing")
 
     monkeypatch.setattr(table.PigTable, "check_invariants", lose_a_card)
+    monkeypatch.chdir(tmp_path)  # where the failed game is saved
     result = run("simulate", "--sets", str(PIG_SET), "--games", "3", "--seed", "2",
                  "--check-invariants")
     assert result.exit_code == 1
     assert "simulate: error[E903]: game 0 (seed " in result.output, result.output
-    assert "failed in the engine of Pig with cards: AssertionError: a card went missing" \
-        in result.output
+    assert "failed: AssertionError: a card went missing" in result.output
+    assert "the error is in the engine of Pig with cards" in result.output

@@ -225,6 +225,7 @@ def test_a_failed_game_leaves_no_half_written_log(tmp_path: Path,
         raise RuntimeError("the deck caught fire")
 
     monkeypatch.setattr(table, "run_game", broken)
+    monkeypatch.chdir(tmp_path)  # where the failed game is saved
     out = tmp_path / "out"
     out.mkdir()
     log = out / "games.jsonl"
@@ -232,4 +233,106 @@ def test_a_failed_game_leaves_no_half_written_log(tmp_path: Path,
                  "--log", str(log))
     assert result.exit_code == 1
     assert "error[E903]: game 0 (seed " in result.output
-    assert list(out.iterdir()) == []  # no log, no temporary file
+    # as Fort's: the log holds the games before the failed one, whole (none here), and no
+    # temporary file is left; the failed game is saved apart
+    assert list(out.iterdir()) == [log] and log.read_text(encoding="utf-8") == ""
+    assert (tmp_path / "fortlang-failed-seed0-game0.jsonl").exists()
+
+
+def _mud_that_breaks(site: Path) -> None:
+    """Pig's installed copy with an engine error in its own code: its `lose` effect raises
+    once the seat performing it has 15 points (mid-game, after some answers; the effect is
+    also tried when judging which cards can be played, P4)."""
+    words = site / "fortlang_pig" / "words.py"
+    text = words.read_text(encoding="utf-8")
+    broken = text.replace("    had = ctx.who.vp\n", "    if ctx.who.vp >= 15:\n"
+                          "        raise RuntimeError('the mud is too deep')\n"
+                          "    had = ctx.who.vp\n", 1)
+    assert broken != text
+    words.write_text(broken, encoding="utf-8")
+
+
+def test_a_failed_game_is_saved_as_forts_and_its_replay_meets_the_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pig: Path) -> None:
+    """As Fort's (fortlang.sim.batch): the games before the failed one are logged whole, the
+    failed game's partial line (its answers, seed, error and traceback) is saved in the
+    current folder, E903 names it, and the replay the hint gives meets the error again."""
+    import shlex
+
+    _mud_that_breaks(pig)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    log = tmp_path / "games.jsonl"
+    result = run("simulate", "--sets", str(PIG_SET), "--players", "2", "--games", "8",
+                 "--seed", "7", "--bots", "greedy,random", "--log", str(log))
+    assert result.exit_code == 1, result.output
+    saved = sorted(work.glob("fortlang-failed-seed7-game*.jsonl"))
+    assert len(saved) == 1, result.output
+    failure = json.loads(saved[0].read_text(encoding="utf-8"))
+    index = failure["game"]
+    assert index > 0  # some games ended first: the log keeps them
+    assert f"simulate: error[E903]: game {index} (seed {failure['seed']}) failed: " \
+           "RuntimeError: the mud is too deep" in result.output, result.output
+    assert f"its replay is saved in {saved[0].name}" in result.output
+    assert failure["module"] == "pig" and failure["format"] == 3
+    assert failure["players"] == 2 and len(failure["bots"]) == 2
+    assert failure["sets"][0]["id"] == "pig-base"
+    assert failure["error"] == "RuntimeError: the mud is too deep"
+    assert "the mud is too deep" in failure["traceback"]
+    assert "outcome" not in failure and failure["answers"]  # a game cut short
+    assert [g["game"] for g in lines(log)] == list(range(index))
+    command = result.output.split("\n  fortlang replay ", 1)[1].split("\n")[0]
+    assert command.startswith(f"{saved[0].name} --sets ")  # a folder: a log names its id
+    again = run("replay", *shlex.split(command))
+    assert again.exit_code == 1
+    assert f"{saved[0].name}:1:" in again.output and "error[E903]" in again.output
+    assert "RuntimeError: the mud is too deep" in again.output, again.output
+    assert "the same error as the log's" in again.output
+    assert "1 game(s) replayed: 0 identical, 1 different" in again.output
+
+
+def test_a_failed_game_that_plays_on_now_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pig: Path) -> None:
+    """Replayed once the module is mended, a failed game's line says where it failed."""
+    from plugin_site import forget_games
+
+    words = pig / "fortlang_pig" / "words.py"
+    mended = words.read_text(encoding="utf-8")
+    _mud_that_breaks(pig)
+    monkeypatch.chdir(tmp_path)
+    result = run("simulate", "--sets", str(PIG_SET), "--players", "2", "--games", "8",
+                 "--seed", "7")
+    assert result.exit_code == 1, result.output
+    saved = next(tmp_path.glob("fortlang-failed-seed7-game*.jsonl"))
+    words.write_text(mended, encoding="utf-8")
+    forget_games()
+    again = run("replay", str(saved), "--sets", str(PIG_SET))
+    assert again.exit_code == 1
+    assert "error[E810]" in again.output
+    assert "the logged game failed here (RuntimeError: the mud is too deep); it does not " \
+           "now" in again.output, again.output
+
+
+def test_a_broken_invariant_is_saved_and_met_again_by_its_replay(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failed game's replay checks the invariants (as Fort's): a game that failed under
+    --check-invariants meets the same error."""
+    from fortlang_pig import table
+
+    def lose_a_card(self) -> None:
+        if self.log:
+            raise AssertionError("a card went missing")
+
+    monkeypatch.setattr(table.PigTable, "check_invariants", lose_a_card)
+    monkeypatch.chdir(tmp_path)
+    result = run("simulate", "--sets", str(PIG_SET), "--players", "2", "--games", "3",
+                 "--seed", "2", "--check-invariants")
+    assert result.exit_code == 1
+    assert "failed: AssertionError: a card went missing" in result.output, result.output
+    saved = next(tmp_path.glob("fortlang-failed-seed2-game0.jsonl"))
+    assert json.loads(saved.read_text(encoding="utf-8"))["answers"]
+    again = run("replay", str(saved), "--sets", str(PIG_SET))
+    assert again.exit_code == 1
+    assert "error[E903]" in again.output and "AssertionError: a card went missing" \
+        in again.output, again.output

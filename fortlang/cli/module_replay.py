@@ -6,6 +6,7 @@ line (the answer, the set, the key it is about)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -192,18 +193,29 @@ def _name(s: Any) -> str:
 def replay_line(path: Path, number: int, line: str, entry: dict[str, Any], game: GameModule,
                 table: Any) -> FortError | None:
     """Play the line's game again; None when it is identical, else the positioned E810 (or
-    E903 when the module's engine fails)."""
+    E903 when the module's engine fails). A failed game's line (``error``, saved by
+    ``simulate``) is to meet its error again: E903 then says whether it is the same."""
     from fortlang.sim.module_log import Diverged, replay
 
+    logged = entry.get("error") if isinstance(entry.get("error"), str) else None
     try:
         replay(game, table, entry)
     except Diverged as e:
+        failed = f"; the logged game failed here ({logged[:300]}); it does not now" \
+            if logged is not None else ""
         return located(path, number, line, "E810", f"game {entry.get('game', '?')} plays "
-                       f"differently: {e}", e.key if e.answer < 0 else "answers", e.answer,
+                       f"differently: {e}{failed}", e.key if e.answer < 0 else "answers",
+                       e.answer,
                        hint="a log replays with the sets and the fortlang it was made with")
     except Exception as e:  # noqa: BLE001 - the module's engine failed: the user's report
-        return located(path, number, line, "E903", f"game {entry.get('game', '?')} failed in "
-                       f"the engine of {game.title('en')}: {type(e).__name__}: "
-                       f"{str(e)[:300]}", "seed",
-                       hint="report it to the game module's authors with this line")
+        error = f"{type(e).__name__}: {e}"
+        found = located(path, number, line, "E903", f"game {entry.get('game', '?')} failed in "
+                        f"the engine of {game.title('en')}: {error[:300]}", "seed",
+                        hint="report it to the game module's authors with this line")
+        if logged is not None:
+            d = found.first
+            note = "the same error as the log's" if error == logged else \
+                f"the log's game failed with another error: {logged[:300]}"
+            return FortError(replace(d, notes=(*d.notes, note)), found.source)
+        return found
     return None

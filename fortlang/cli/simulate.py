@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -235,7 +235,7 @@ def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], se
         _simulate_module(game, played, table, games, players, bots, seed, as_json,
                          check_invariants, log_path,
                          unsupported={"--draft": draft, "--backend": backend != "local",
-                                      "--margin": margin != 0.0})
+                                      "--margin": margin != 0.0}, specs=sets)
         return
     run = Run(played, table, games, players, tuple(bots), seed, draft, check_invariants)
     total = run_games(run, workers=workers, backend=backend, address=ray_address,
@@ -290,11 +290,41 @@ def module_can_play(game: Any, command: str, bots: Sequence[str],
                     "(docs/games.md)")
 
 
+def module_failed(game: Any, e: Any, *, players: int, sets: list[dict[str, str]],
+                  seed: int, specs: tuple[str, ...]) -> NoReturn:
+    """A module's game failed (``e``: fortlang.sim.module_games.GameFailed): its partial line
+    saved where Fort's is (``_save_failure``), E903 worded as Fort's, with the replay that
+    meets the error again (with ``--sets`` when a set is a folder, which a log cannot name);
+    exit 1."""
+    import shlex
+
+    from fortlang.cardset.table import split_specs
+    from fortlang.sim.module_log import failed_line
+
+    failure = failed_line(game, e.failed, players=players, sets=sets)
+    path = _save_failure(failure, seed)
+    given = split_specs(specs)
+    notes = [f"its replay is saved in {path}",
+             f"the error is in the engine of {e.title}: report it to its module's authors "
+             "with that file"]
+    hint = f"`fortlang replay {path}` meets the error again"
+    if any(Path(spec).is_dir() for spec in given):  # a log names a folder's set by its id
+        hint = "the command below meets the error again (a set folder is named by --sets)"
+        notes.append(f"fortlang replay {shlex.quote(str(path))} --sets "
+                     f"{shlex.quote(','.join(given))}")
+    fail(Diagnostic(ERROR, "E903", f"game {failure['game']} (seed {failure['seed']}) "
+                    f"failed: {failure['error']}", file="simulate", notes=tuple(notes),
+                    hint=hint))
+
+
 def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, games: int,
                      players: int, bots: list[str], seed: int, as_json: bool, debug: bool,
-                     log_path: Path | None, unsupported: dict[str, bool]) -> None:
+                     log_path: Path | None, unsupported: dict[str, bool],
+                     specs: tuple[str, ...] = ()) -> None:
     """``simulate`` of a game module's sets: its games and the figures every game has, and
-    with ``log_path`` one line a game (fortlang.sim.module_log) written as Fort's log is."""
+    with ``log_path`` one line a game (fortlang.sim.module_log) written as Fort's log is; a
+    game that fails is saved and reported as Fort's (:func:`module_failed`). ``specs``: the
+    ``--sets`` given."""
     from fortlang.cardset.table import fingerprint
     from fortlang.sim import module_games
 
@@ -304,6 +334,7 @@ def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, gam
     from fortlang.sim.module_log import GameLog, line
 
     sets = [fingerprint(s) for s in played]
+    failed: module_games.GameFailed | None = None
     try:
         with contextlib.ExitStack() as stack:
             log = None
@@ -313,8 +344,13 @@ def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, gam
                 def log(played_game: GameLog) -> None:
                     log_file.write(json.dumps(line(game, played_game, players=players,
                                                    sets=sets)) + "\n")
-            figures = module_games.play(game, table, games=games, players=players, bots=bots,
-                                        seed=seed, debug=debug, log=log)
+            try:  # caught inside: the log keeps the games played before a failed one
+                figures = module_games.play(game, table, games=games, players=players,
+                                            bots=bots, seed=seed, debug=debug, log=log)
+            except module_games.GameFailed as e:
+                failed = e
+        if failed is not None:
+            module_failed(game, failed, players=players, sets=sets, seed=seed, specs=specs)
     except GameError as e:
         fail(Diagnostic(ERROR, e.code, e.message, file="--sets", hint=e.hint))
     except FortError as e:

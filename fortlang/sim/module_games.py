@@ -11,6 +11,7 @@ on its seed only."""
 from __future__ import annotations
 
 import random
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ from fortlang.model import CardSet, GameCard
 from fortlang.module import GameModule, Outcome
 from fortlang.nodes import Action
 from fortlang.sim.batch import seat_bots
-from fortlang.sim.module_log import GameLog, Recorder
+from fortlang.sim.module_log import FailedGame, GameLog, Recorder
 from fortlang.sim.replay import game_seed
 from fortlang.sim.stats import wilson
 
@@ -129,13 +130,27 @@ class _Replayed:
         return next(self.answers)
 
 
+class GameFailed(FortError):
+    """A game of the run failed in the module's engine (E903, worded as Fort's): ``failed``
+    is what its saved line holds (fortlang.sim.module_log.failed_line)."""
+
+    def __init__(self, failed: FailedGame, title: str) -> None:
+        super().__init__(Diagnostic(
+            ERROR, "E903", f"game {failed.index} (seed {failed.seed}) failed: "
+            f"{failed.error[:300]}", file="simulate",
+            hint=f"the error is in the engine of {title}: report it to its module's authors"))
+        self.failed = failed
+        self.title = title
+
+
 def play(game: GameModule, table: CardSet, *, games: int, players: int,
          bots: Sequence[str], seed: int, debug: bool = False,
          on_game: Callable[[int], None] | None = None,
          log: Callable[[GameLog], None] | None = None) -> ModuleFigures:
     """Play ``games`` games of ``game`` with the set ``table``; the figures. A module whose
-    game loop cannot be had is :class:`~fortlang.games.GameError` E351. ``log`` is given
-    every game played, with its answers (fortlang.sim.module_log)."""
+    game loop cannot be had is :class:`~fortlang.games.GameError` E351; a game that fails in
+    the module's engine is :class:`GameFailed` with its answers so far, after ``log`` was
+    given every game played before it, with its answers (fortlang.sim.module_log)."""
     from fortlang.games import GameError, declared
 
     run = declared(game, "run", None, "its game loop")
@@ -147,7 +162,9 @@ def play(game: GameModule, table: CardSet, *, games: int, players: int,
         s = game_seed(seed, index)
         agents = [make_agent(name, agent_seed(s, seat), table.cards, game)
                   for seat, name in enumerate(names)]
-        asker = ModuleSeats(agents) if log is None else Recorder(ModuleSeats(agents))
+        # Always recorded: a failed game's answers are saved, logging or not (as Fort's).
+        asker = Recorder(ModuleSeats(agents))
+        state = None  # the pull API's game, when a search bot plays
         try:  # with ``debug`` the table checks its invariants at every decision
             if any(hasattr(a, "choose_in") for a in agents):  # a search bot: the pull API
                 from fortlang.sim.module_pull import ModuleState
@@ -161,18 +178,24 @@ def play(game: GameModule, table: CardSet, *, games: int, players: int,
             else:
                 out = run(table, players, seed=s, asker=asker,  # type: ignore[operator]
                           debug=debug)
-        except Exception as e:  # an engine or module bug: the user's report names the game
-            raise FortError(Diagnostic(
-                ERROR, "E903", f"game {index} (seed {s}) failed in the engine of "
-                f"{game.title('en')}: {type(e).__name__}: {str(e)[:300]}", file="simulate",
-                hint=f"`fortlang simulate --games {index + 1} --seed {seed}` meets it again; "
-                "report it to the game module's authors")) from None
+        except Exception as e:  # noqa: BLE001 - an engine or module bug: saved and reported
+            raise GameFailed(FailedGame(index, s, names, _answers_so_far(asker, state),
+                                        f"{type(e).__name__}: {e}", traceback.format_exc()),
+                             game.title("en")) from None
         figures.add(names, out)
-        if isinstance(asker, Recorder) and log is not None:
+        if log is not None:
             log(GameLog(index, s, names, asker.answers(), out))
         if on_game is not None:
             on_game(index)
     return figures
+
+
+def _answers_so_far(recorder: Recorder, state: Any) -> list[list[Any]]:
+    """A failed game's answers: the recorder's (with their labels) or, for a game played
+    through the pull API, its table's log (kind and option: a replay takes them so)."""
+    if state is not None and state.table is not None:
+        return [[kind, index] for kind, index in state.table.log]
+    return recorder.answers()
 
 
 def describe(game: GameModule, table: CardSet, figures: ModuleFigures, *, players: int,

@@ -11,7 +11,11 @@ A line (format :data:`FORMAT_MODULE`)::
 
 Each answer is the decision's kind, the index of the option taken and that option's label, so
 a replay that meets another question at that point says which answer, and what differs; a
-chance outcome (``["chance", i]``, drawn from the seed) is compared as it comes again."""
+chance outcome (``["chance", i]``, drawn from the seed) is compared as it comes again.
+
+A game that failed in the module's engine is saved as Fort's is (fortlang.sim.batch): its line
+has its answers up to the failure, ``error`` and ``traceback`` instead of ``outcome``; its
+replay checks the invariants and meets the error again."""
 
 from __future__ import annotations
 
@@ -68,6 +72,19 @@ class GameLog:
     outcome: Outcome
 
 
+@dataclass(frozen=True)
+class FailedGame:
+    """A game that failed in the module's engine: its answers up to the failure and the
+    error (``type: message``) with its traceback."""
+
+    index: int
+    seed: int
+    bots: list[str]
+    answers: list[list[Any]]
+    error: str
+    traceback: str
+
+
 def outcome_json(out: Outcome) -> dict[str, Any]:
     return {"scores": list(out.scores), "winners": list(out.winners), "turns": out.turns,
             "plays": dict(sorted(out.plays.items()))}
@@ -80,6 +97,16 @@ def line(game: GameModule, played: GameLog, *, players: int,
             "seed": played.seed, "players": players, "bots": list(played.bots),
             "sets": [dict(s) for s in sets], "answers": played.answers,
             "outcome": outcome_json(played.outcome)}
+
+
+def failed_line(game: GameModule, failed: FailedGame, *, players: int,
+                sets: Sequence[Mapping[str, str]]) -> dict[str, Any]:
+    """A failed game's partial line: a line's keys, with ``error`` and ``traceback`` in
+    place of ``outcome``."""
+    return {"format": FORMAT_MODULE, "module": game.name, "game": failed.index,
+            "seed": failed.seed, "players": players, "bots": list(failed.bots),
+            "sets": [dict(s) for s in sets], "answers": failed.answers,
+            "error": failed.error, "traceback": failed.traceback}
 
 
 # -- replay ----------------------------------------------------------------------------------
@@ -149,8 +176,9 @@ def replay(game: GameModule, table: Any, entry: Mapping[str, Any]) -> Replayed:
     answers: Sequence[Sequence[Any]] = entry["answers"]
     asker = LogAsker(answers)
     run = game.piece("run")
+    # a failed game's replay checks every invariant, to meet its error again (as Fort's)
     out = run(table, int(entry["players"]), seed=int(entry["seed"]),  # type: ignore[operator]
-              asker=asker, debug=False)
+              asker=asker, debug="error" in entry)
     decided = sum(1 for a in answers if a[0] != CHANCE_KIND)
     asked = sum(1 for k, _ in (asker.table.log if asker.table is not None else ())
                 if k != CHANCE_KIND)
