@@ -138,3 +138,20 @@ def test_a_bot_the_game_lacks_is_e902(tmp_path: Path, bot: str, said: str) -> No
                          "--bots", bot, "--out", str(tmp_path / "r"))
     assert code == 1 and "error[E902]" in text and said in text
     assert not (tmp_path / "r").exists()
+
+
+def test_a_failed_game_of_a_balance_run_is_saved_as_simulates(tmp_path, monkeypatch) -> None:
+    """`balance` of a module's sets saves a failed game as `simulate` does (Fort's balance
+    does, through the same driver)."""
+    def broken(*args, **kwargs):
+        raise RuntimeError("the deck caught fire")
+
+    monkeypatch.setattr(match, "run_game", broken)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["balance", "--sets", "frantic-base", "--players", "3",
+                                       "--games", "2", "--seed", "4", "--out",
+                                       str(tmp_path / "report")])
+    assert result.exit_code == 1
+    assert "simulate: error[E903]: game 0 (seed " in result.output, result.output
+    saved = tmp_path / "fortlang-failed-seed4-game0.jsonl"
+    assert "RuntimeError: the deck caught fire" in json.loads(saved.read_text())["error"]

@@ -253,7 +253,7 @@ def _mud_that_breaks(site: Path) -> None:
 
 
 def test_a_failed_game_is_saved_as_forts_and_its_replay_meets_the_error(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pig: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pig: Path) -> None:  # noqa: F811
     """As Fort's (fortlang.sim.batch): the games before the failed one are logged whole, the
     failed game's partial line (its answers, seed, error and traceback) is saved in the
     current folder, E903 names it, and the replay the hint gives meets the error again."""
@@ -293,7 +293,7 @@ def test_a_failed_game_is_saved_as_forts_and_its_replay_meets_the_error(
 
 
 def test_a_failed_game_that_plays_on_now_says_so(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pig: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pig: Path) -> None:  # noqa: F811
     """Replayed once the module is mended, a failed game's line says where it failed."""
     from plugin_site import forget_games
 
@@ -336,3 +336,43 @@ def test_a_broken_invariant_is_saved_and_met_again_by_its_replay(
     assert again.exit_code == 1
     assert "error[E903]" in again.output and "AssertionError: a card went missing" \
         in again.output, again.output
+
+
+def test_a_failed_game_of_the_search_bot_is_saved_too(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game the search bot plays goes through the pull API: its failure is saved with the
+    game's answers so far (kind and option), and its replay meets the error again."""
+    from fortlang.games.frantic import match
+
+    real = match.run_game
+    games: list[int] = []  # the game loops started: the first is the game, then the search's
+
+    def breaks_late(*args, **kwargs):  # the game itself fails once two answers are given
+        first = not games
+        games.append(1)
+        asker = kwargs["asker"]
+        decide = asker.decide
+
+        def counted(table, decision):
+            if first and sum(kind != "chance" for kind, _ in table.log) >= 2:
+                raise RuntimeError("the deck caught fire")
+            return decide(table, decision)
+
+        asker.decide = counted
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(match, "run_game", breaks_late)
+    monkeypatch.chdir(tmp_path)
+    result = run("simulate", "--sets", FRANTIC, "--players", "3", "--games", "1",
+                 "--seed", "4", "--bots", "mcts:2,random")
+    assert result.exit_code == 1
+    assert "failed: RuntimeError: the deck caught fire" in result.output, result.output
+    saved = tmp_path / "fortlang-failed-seed4-game0.jsonl"
+    answers = json.loads(saved.read_text())["answers"]
+    assert len([a for a in answers if a[0] != "chance"]) == 2
+    assert all(len(a) == 2 for a in answers)
+    games.clear()
+    again = run("replay", str(saved))
+    assert again.exit_code == 1
+    assert "error[E903]" in again.output and "the same error as the log's" in again.output, \
+        again.output

@@ -14,6 +14,7 @@ from fortlang.cli.simulate import (
     describe,
     game_sets,
     module_can_play,
+    module_failed,
     parse_bots,
     run_games,
     run_options,
@@ -59,7 +60,7 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
     if game is not None:  # a game module's sets: its games and the win rate when played
         _balance_module(game, played, table, games, players, bots, seed, margin, out,
                         {"--set": bool(only), "--draft": draft,
-                         "--backend": backend != "local"})
+                         "--backend": backend != "local"}, specs=sets)
         return
     shown = chosen_sets(only, [s.id for s in played])
     run = Run(played, table, games, players, tuple(bots), seed, draft)
@@ -99,10 +100,11 @@ def chosen_sets(values: Sequence[str], played: Sequence[str]) -> list[str]:
 
 def _balance_module(game: Any, played: tuple[CardSet, ...], table: CardSet, games: int,
                     players: int, bots: list[str], seed: int, margin: float, out: Path,
-                    unsupported: dict[str, bool]) -> None:
+                    unsupported: dict[str, bool], specs: tuple[str, ...] = ()) -> None:
     """``balance`` of a game module's sets (issue 34 item 4): the module's games, then each
     card's win rate when played, flagged as Fort's cards are; OUT/index.html and
-    OUT/figures.json."""
+    OUT/figures.json. A game that fails is saved and reported as ``simulate`` does
+    (``module_failed``); ``specs``: the ``--sets`` given."""
     from fortlang.cardset.table import fingerprint
     from fortlang.games import GameError
     from fortlang.sim import module_balance, module_games
@@ -110,8 +112,12 @@ def _balance_module(game: Any, played: tuple[CardSet, ...], table: CardSet, game
 
     module_can_play(game, "`fortlang balance`", bots, unsupported, "Fort's report only")
     try:
-        figures = module_games.play(game, table, games=games, players=players, bots=bots,
-                                    seed=seed)
+        try:
+            figures = module_games.play(game, table, games=games, players=players, bots=bots,
+                                        seed=seed)
+        except module_games.GameFailed as e:
+            module_failed(game, e, players=players, sets=[fingerprint(s) for s in played],
+                          seed=seed, specs=specs)
         base = module_games.describe(game, table, figures, players=players, bots=bots,
                                      seed=seed, sets=[fingerprint(s) for s in played])
         report = module_balance.report(game, table, figures, base, players=players,

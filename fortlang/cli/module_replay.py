@@ -6,8 +6,8 @@ line (the answer, the set, the key it is about)."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
