@@ -71,3 +71,57 @@ def test_a_fortune_and_glory_action_names_no_performer() -> None:
     (d,) = err.value.diagnostics
     assert (d.code, d.span.column) == ("E101", 1)
     assert d.hint.startswith("this game's actions name no performer")
+
+
+def _key_help(folder: Path, name: str, key: str) -> tuple[str | None, dict[str, str]]:
+    """The hover on the first ``key:`` of a set's file, and the fields completion offers in
+    the mapping holding it."""
+    from lsprotocol import types
+
+    from fortlang.lsp.hover import hover
+    from fortlang.lsp.schema_help import fields
+    from fortlang.lsp.spot import spot_at
+
+    path = folder / name
+    text = path.read_text(encoding="utf-8")
+    src = Source(path.as_uri(), str(path), text, roots=(str(folder.parent),))
+    line = next(n for n, t in enumerate(text.split("\n")) if t.lstrip(" -").startswith(key))
+    column = text.split("\n")[line].index(key)
+    said = hover(src, types.Position(line=line, character=column), "en")
+    spot = spot_at(src.doc, line, column)
+    assert spot is not None
+    return (said.contents.value if said else None), fields(src, spot.path[:-1])
+
+
+@pytest.mark.parametrize("bundled, name, key, meaning", [
+    ("frantic-base", "cards.yaml", "points:",
+     "What it is worth in a hand at the end of a round (F1.7)."),
+    ("frantic-base", "cards.yaml", "kind:", "number, special (one or two colours), wish or "
+     "peculiar (F1)\n\none of: `number`, `special`, `wish`, `peculiar`"),
+])
+def test_a_key_of_a_game_modules_card_file_is_explained_by_its_game(
+        tmp_path: Path, bundled: str, name: str, key: str, meaning: str) -> None:
+    """Hover and completion of a card file's keys read the game's own card kinds (their
+    attributes and what each means), as Fort's read Fort's."""
+    from fortlang.games import game_named
+
+    folder = tmp_path / bundled
+    shutil.copytree(ROOT / "cards" / bundled, folder)
+    said, offered = _key_help(folder, name, key)
+    assert said == meaning
+    game = game_named("frantic")
+    (kind,) = [c for c in game.cards if c.key == "cards"]
+    assert offered == {a.name: a.doc["en"] for a in kind.all_attributes}
+
+
+def test_a_fortune_danger_key_says_what_fortune_declares(tmp_path: Path) -> None:
+    from fortlang.games import game_named
+    from fortlang.lsp import markup
+
+    folder = tmp_path / "fortune-base"
+    shutil.copytree(ROOT / "cards" / "fortune-base", folder)
+    said, offered = _key_help(folder, "dangers.yaml", "test:")
+    (kind,) = [c for c in game_named("fortune-and-glory").cards if c.key == "dangers"]
+    (test,) = [a for a in kind.all_attributes if a.name == "test"]
+    assert said == markup.text(test.doc["en"])  # escaped as Markdown, as Fort's are
+    assert "kids" not in offered and "test" in offered

@@ -199,6 +199,14 @@ def _kinds(game: GameModule) -> tuple[sc.Kind, ...]:
     return found
 
 
+def card_kinds_near(path: Path) -> tuple[sc.Kind, ...]:
+    """The kinds of card file of the set a lone card file belongs to (an editor's help): its
+    game module's, derived from its declarations, or Fort's as shipped (``sc.CARD_KINDS``,
+    the same text)."""
+    game = nearby_game(path)
+    return _kinds(game) if _builds_game_cards(game) else sc.CARD_KINDS
+
+
 def _card_kind(game: GameModule, key: str | None) -> CardKind:
     return next(c for c in game.cards if c.key == key)
 

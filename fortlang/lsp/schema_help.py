@@ -1,5 +1,7 @@
 """The JSON Schemas (the one statement of a file's shape) read for the editor: which fields a
-mapping takes, which values a field takes, what a field means."""
+mapping takes, which values a field takes, what a field means. A card file's are its game's:
+a game module's card kinds derive them from their attributes (fortlang.module.CardKind),
+Fort's are the shipped files (the text of Fort's declarations)."""
 
 from __future__ import annotations
 
@@ -20,8 +22,9 @@ def schema_of(src: Source, path: Path) -> dict[str, Any] | None:
 
         kind = editor_rules().file_kind
         return sc.load_schema(kind) if kind is not None else None
-    if src.kind == CARDS and path and path[0] in sc.KIND_BY_KEY:
-        return sc.load_schema(sc.KIND_BY_KEY[path[0]])
+    if src.kind == CARDS and path:  # the kinds of the file's game (Fort's: sc.CARD_KINDS)
+        kind = next((k for k in src.card_kinds if k.key == path[0]), None)
+        return sc.load_schema(kind) if kind is not None else None
     return None
 
 
@@ -85,7 +88,7 @@ def fields(src: Source, path: Path) -> dict[str, str]:
 def _top_schema(src: Source) -> dict[str, Any] | None:
     if src.kind == CARDS:  # an empty card file: any kind's top key
         merged: dict[str, Any] = {"properties": {}}
-        for kind in sc.CARD_KINDS:
+        for kind in src.card_kinds:
             merged["properties"].update(sc.load_schema(kind).get("properties", {}))
         return merged
     return schema_of(src, ())

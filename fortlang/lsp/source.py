@@ -16,7 +16,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
 
-from fortlang.cardset.schema import KIND_BY_KEY, MANIFEST_NAMES
+from fortlang.cardset.schema import KIND_BY_KEY, MANIFEST_NAMES, Kind
 from fortlang.cardset.yamlsrc import Document, read_document
 from fortlang.nodes import Span
 
@@ -60,6 +60,14 @@ class Source:
                         self.path, folder, MAX_SET_ENTRIES)
             return None
         return folder
+
+    @cached_property
+    def card_kinds(self) -> tuple[Kind, ...]:
+        """The kinds of card file of this file's set: its game module's (derived from the
+        kinds it declares), Fort's for a Fort set or a file in no set."""
+        from fortlang.cardset.build import card_kinds_near
+
+        return card_kinds_near(Path(self.path))
 
     @cached_property
     def kind(self) -> str | None:
