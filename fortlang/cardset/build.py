@@ -204,7 +204,7 @@ def card_kinds_near(path: Path) -> tuple[sc.Kind, ...]:
     game module's, derived from its declarations, or Fort's as shipped (``sc.CARD_KINDS``,
     the same text)."""
     game = nearby_game(path)
-    return _kinds(game) if _builds_game_cards(game) else sc.CARD_KINDS
+    return _kinds(game) if game is not None and _builds_game_cards(game) else sc.CARD_KINDS
 
 
 def _card_kind(game: GameModule, key: str | None) -> CardKind:

@@ -309,7 +309,7 @@ def module_failed(game: Any, e: Any, *, players: int, sets: list[dict[str, str]]
              "with that file"]
     hint = f"`fortlang replay {path}` meets the error again"
     if any(Path(spec).is_dir() for spec in given):  # a log names a folder's set by its id
-        hint = "the command below meets the error again (a set folder is named by --sets)"
+        hint = "the command above meets the error again (a set folder is named by --sets)"
         notes.append(f"fortlang replay {shlex.quote(str(path))} --sets "
                      f"{shlex.quote(','.join(given))}")
     fail(Diagnostic(ERROR, "E903", f"game {failure['game']} (seed {failure['seed']}) "
