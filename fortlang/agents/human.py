@@ -408,7 +408,7 @@ class Narrated:
 
     def choose_in(self, state: Any, decision: Decision) -> int:
         """Answer as the bot does (given the state: see fortlang.sim.pull.answer)."""
-        from fortlang.sim.pull import answer
+        from fortlang.games.fort.sim.pull import answer
 
         return self._tell(decision, answer(self.agent, state, decision))
 

@@ -21,9 +21,9 @@ from fortlang.cli.simulate import (
 )
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.escape import shown
+from fortlang.games.fort.sim.stats import flag_outliers
 from fortlang.model import CardSet
 from fortlang.nodes import Span
-from fortlang.sim.stats import flag_outliers
 
 
 @click.command()

@@ -16,9 +16,9 @@ from fortlang.agents.bots import BOTS
 from fortlang.cli.common import fail, not_yet
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.escape import shown
+from fortlang.games.fort.sim.stats import Aggregate
 from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Span
-from fortlang.sim.stats import Aggregate
 
 CHUNK = 25  # games per batch (a pool task, a Ray task) at most: never one task per game
 #: Bounds of the command line's numbers (issue 31): a run is at most days long, never endless.
@@ -342,8 +342,8 @@ def _play(run: Run, workers: int, backend: str, address: str | None, total: Aggr
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from fortlang.cardset.table import fingerprint
+    from fortlang.games.fort.sim.batch import jobs
     from fortlang.sim.backends import results
-    from fortlang.sim.batch import jobs
 
     console = Console(stderr=True)
     # Only a terminal sees the bar; a pipe or a log file gets nothing (not even a blank line).

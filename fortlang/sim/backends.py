@@ -17,8 +17,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.games.fort.sim.batch import ChunkResult, Job, run_chunk
 from fortlang.isolation import private_folder, python_command, safe_path_children
-from fortlang.sim.batch import ChunkResult, Job, run_chunk
 
 BACKENDS = ("local", "ray")
 #: How pool workers start: a fork shares this process's imports; elsewhere (and with

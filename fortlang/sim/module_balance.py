@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from fortlang.games.fort.sim.stats import MIN_PLAYS, flag_outliers, wilson
 from fortlang.model import CardSet
 from fortlang.module import GameModule
 from fortlang.sim.module_games import ModuleFigures
 from fortlang.sim.report import STYLE, _png, _pyplot, escape, win_rate_cell
-from fortlang.sim.stats import MIN_PLAYS, flag_outliers, wilson
 
 #: What a card's figure is, in the flags' words.
 UNIT = "points of win rate when played (against an even seat's)"

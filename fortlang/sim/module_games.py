@@ -18,13 +18,13 @@ from typing import Any
 from fortlang.agents.bots import agent_seed, worth
 from fortlang.engine.choices import Decision, RandomAgent
 from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.games.fort.sim.batch import seat_bots
+from fortlang.games.fort.sim.stats import wilson
 from fortlang.model import CardSet, GameCard
 from fortlang.module import GameModule, Outcome
 from fortlang.nodes import Action
-from fortlang.sim.batch import seat_bots
 from fortlang.sim.module_log import GameLog, Recorder
 from fortlang.sim.replay import game_seed
-from fortlang.sim.stats import wilson
 
 #: The bots a module's games take: random, greedy by the declared worth of the card's action
 #: (fortlang.agents.bots.worth, from each primitive's ``worth``), and the search bot

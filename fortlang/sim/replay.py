@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from fortlang.engine.choices import IllegalMove
 from fortlang.engine.journal import CHANCE_KIND
 from fortlang.engine.state import Game
+from fortlang.games.fort.sim.pull import GameState
 from fortlang.model import CardSet
-from fortlang.sim.pull import GameState
 
 if TYPE_CHECKING:  # a type only: the outcome comes from the game's loop (GameState.outcome)
     from fortlang.games.fort.match import Outcome

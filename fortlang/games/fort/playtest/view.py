@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 from fortlang.agents.human import heading, option_label
 from fortlang.engine.choices import Decision, Option
 from fortlang.escape import shown
+from fortlang.games.fort.sim.pull import observe
 from fortlang.i18n import counted, ui
 from fortlang.model import CardSet
 from fortlang.phrasebook import resource_name, term
 from fortlang.playtest.words import page_words
-from fortlang.sim.pull import observe
 
 if TYPE_CHECKING:
     from fortlang.games.fort.playtest.table import Table

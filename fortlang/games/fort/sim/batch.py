@@ -18,10 +18,10 @@ from fortlang.engine.state import Game
 from fortlang.games.fort.gains import resource_rate
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.setup import new_game
+from fortlang.games.fort.sim.pull import GameState, play
+from fortlang.games.fort.sim.stats import Aggregate, kinds_of
 from fortlang.model import CardSet
-from fortlang.sim.pull import GameState, play
 from fortlang.sim.replay import FORMAT, StateTrace, game_seed, log_format, record
-from fortlang.sim.stats import Aggregate, kinds_of
 
 
 @dataclass(frozen=True)
