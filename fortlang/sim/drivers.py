@@ -40,15 +40,22 @@ class Drivers:
 
 def drivers_for(game_name: str) -> Drivers | None:
     """The drivers of the game ``game_name``'s sets: its own when its module declares them,
-    Fort's for sets read as Fort's (a game without card kinds of its own, or one that cannot
-    be had: fortlang.cardset.build.usable_game), None for a game module played by the generic
-    drivers. E351 (fortlang.games.GameError) when the declared piece fails to load or is no
+    else Fort's for sets read as Fort's (a game without card kinds of its own, or one that
+    cannot be had: fortlang.cardset.build.usable_game), else None: a game module played by the
+    generic drivers. E351 (fortlang.games.GameError) when the declared piece fails to load or is no
     :class:`Drivers`."""
     from fortlang import games
     from fortlang.cardset.build import usable_game
     from fortlang.module import DEFAULT_GAME
 
-    game = usable_game(game_name) or games.game_named(DEFAULT_GAME)
+    game = usable_game(game_name)
+    if game is None:  # its sets are read as Fort's and play on Fort's table
+        try:
+            game = games.game_named(game_name)
+        except games.GameError:  # E350/E351 at the manifest says why: read as Fort's
+            game = games.game_named(DEFAULT_GAME)
+        if not game.simulation:
+            game = games.game_named(DEFAULT_GAME)
     found: Drivers | None = games.declared(game, "simulation", Drivers,
                                            "its simulation drivers")
     return found
