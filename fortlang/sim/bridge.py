@@ -7,7 +7,7 @@ open transactions roll back.
 
 :class:`Stepped` is the API over that engine, in the OpenSpiel manner (``is_terminal``,
 ``current_player``, ``decision``, ``legal_actions``, ``apply_action``, ``history``,
-``returns``); Fort's :class:`fortlang.sim.pull.GameState` and a game module's
+``returns``); Fort's :class:`fortlang.games.fort.sim.pull.GameState` and a game module's
 :class:`fortlang.sim.module_pull.ModuleState` add how their engine starts, how to clone it and
 what a seat sees. Nothing here knows a game."""
 
