@@ -19,7 +19,7 @@ import sys
 import time
 
 from fortlang.cardset import base_set
-from fortlang.sim.batch import jobs, run_chunk
+from fortlang.games.fort.sim.batch import jobs, run_chunk
 
 
 def games_per_second(games: int, workers: int, seed: int) -> float:

@@ -21,10 +21,10 @@ from typing import Any
 
 from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
-from fortlang.sim.batch import seat_bots
-from fortlang.sim.pull import GameState, answer, play
+from fortlang.games.fort.sim.batch import seat_bots
+from fortlang.games.fort.sim.pull import GameState, answer, play
+from fortlang.games.fort.sim.stats import wilson
 from fortlang.sim.replay import game_seed
-from fortlang.sim.stats import wilson
 
 
 class Timed:

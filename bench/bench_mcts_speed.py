@@ -24,7 +24,11 @@ from trees import paired_rounds, sides
 PROBE = r"""
 import hashlib, json, sys, time
 from fortlang.cardset import base_set
-from fortlang.sim.batch import Job, run_chunk
+try:  # Fort's drivers in Fort's folder (issue 33 item 5)
+    import fortlang.games.fort.sim.batch as batch
+except ImportError:  # a base commit from before it
+    import fortlang.sim.batch as batch
+Job, run_chunk = batch.Job, batch.run_chunk
 import fortlang.agents.bots as bots
 import fortlang.engine.interpreter as engine
 budget = int(sys.argv[1])
@@ -35,7 +39,6 @@ def tracking(names, players, seed):  # the search bots made, for their playout c
     out = real(names, players, seed)
     made.extend(out)
     return out
-import fortlang.sim.batch as batch
 batch.make_bots = tracking
 def chunk(seed, games):
     job = Job(cardset=cardset, seed=seed, start=0, stop=games, players=2,

@@ -32,10 +32,15 @@ CONFIGS = (("random", 4), ("greedy", 4), ("random", 2), ("greedy", 2))
 PROBE = r"""
 import dataclasses, hashlib, json, sys, time
 from fortlang.cardset import base_set
-try:  # the layout since issue 33 stage 3
-    from fortlang.sim.batch import Job, run_chunk
-except ImportError:  # a base commit from before it
-    from fortlang.game.batch import Job, run_chunk
+import importlib
+# Fort's drivers in Fort's folder (issue 33 item 5), in the core's sim/ (stage 3), in game/
+for _where in ("fortlang.games.fort.sim.batch", "fortlang.sim.batch", "fortlang.game.batch"):
+    try:
+        _batch = importlib.import_module(_where)
+        break
+    except ImportError:  # a base commit of an older layout
+        continue
+Job, run_chunk = _batch.Job, _batch.run_chunk
 import fortlang.engine.interpreter as engine
 configs = json.loads(sys.argv[1])
 cardset = base_set()

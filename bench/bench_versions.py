@@ -79,7 +79,7 @@ def _paired(side: list[dict], base: list[dict]) -> str:
 def pull_us_per_decision(games: int) -> float:
     from fortlang.agents.bots import make_bots
     from fortlang.cardset import base_set
-    from fortlang.sim.pull import GameState, play
+    from fortlang.games.fort.sim.pull import GameState, play
 
     cardset = base_set()
     decisions = 0
@@ -95,7 +95,7 @@ def clone_ms(decisions: int = 200, runs: int = 30) -> tuple[float, float]:
     (copy at the turn start, replay this turn) and without (replay from the seed)."""
     from fortlang.cardset import base_set
     from fortlang.engine import RandomAgent
-    from fortlang.sim.pull import GameState
+    from fortlang.games.fort.sim.pull import GameState
 
     out = []
     for checkpoints in (True, False):

@@ -277,6 +277,12 @@ class GameModule:
     #: ``undo``, ``save``, ...: fortlang.playtest.server); "" for the generic table over
     #: ``run`` and ``narration`` (fortlang.playtest.module_table).
     playtest: str = ""
+    #: ``"module:attribute"``: the game's own simulation drivers, a
+    #: :class:`fortlang.sim.drivers.Drivers` (its pull API's state, its batches of games and
+    #: their figures), which ``simulate``, ``balance``, ``replay``, their backends and the
+    #: search bot run for its sets; "" for the generic module drivers over ``run``
+    #: (fortlang.sim.module_games). A game without card kinds of its own gets Fort's.
+    simulation: str = ""
     #: Its own subcommands of ``fortlang``, by name: ``"module:attribute"`` of a click command
     #: (Fortune and Glory's ``odds``), imported only when run. fortlang's own commands come
     #: first: a game's command of the same name is never reached (docs/games.md).

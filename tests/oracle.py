@@ -17,8 +17,8 @@ from typing import Any
 
 from fortlang.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
+from fortlang.games.fort.sim.pull import GameState
 from fortlang.model import CardSet
-from fortlang.sim.pull import GameState
 
 Entry = tuple[Any, ...]
 Driver = Callable[[CardSet, int, int, bool, Sequence[Any]], tuple[list[Entry], Any]]

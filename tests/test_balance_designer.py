@@ -16,7 +16,7 @@ from expansion import KIDS, write_expansion
 from test_balance_report import ARTIFACTS, CHROMIUM, needs_chromium
 
 from fortlang.cli import main
-from fortlang.sim.stats import flag_outliers
+from fortlang.games.fort.sim.stats import flag_outliers
 
 PLANTED = ("big-bo", "Big Bo", "[crown]", 2, "score 10", "score 10")  # E200: 10 at most
 

@@ -67,7 +67,7 @@ def test_report_figures_are_simulates_figures(report: Path, tmp_path: Path) -> N
     folder = next(report.parent.glob("yard-kids"))
     sim = run("simulate", "--sets", str(folder), "--games", "40", "--seed", "4", "--bots",
               "greedy", "--json")
-    from fortlang.sim.stats import flag_outliers
+    from fortlang.games.fort.sim.stats import flag_outliers
 
     figures = json.loads(sim.stdout)  # the report's flags: outliers only (issue 36)
     figures["flagging"] = flag_outliers(figures["cards"], figures["flag_margin"])

@@ -11,11 +11,11 @@ import sys
 from plugin_site import EXPANSION, forget, install, plant_shadow
 
 from fortlang.cardset.table import combine, table_sets
-from fortlang.sim.batch import Job
+from fortlang.games.fort.sim.batch import Job
 
 CHILD = """
 import pickle, sys
-from fortlang.sim.batch import run_chunk
+from fortlang.games.fort.sim.batch import run_chunk
 with open(sys.argv[1], "rb") as f:
     result = run_chunk(pickle.load(f))
 print(result.failure["error"] if result.failure else f"ok {result.aggregate.games}")

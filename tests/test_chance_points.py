@@ -21,9 +21,9 @@ from fortlang.engine import Game, IllegalMove
 from fortlang.engine.chance import CHANCE, Distribution, below
 from fortlang.engine.choices import Option
 from fortlang.games.fort.play import can_perform, perform
+from fortlang.games.fort.sim.pull import GameState, play
 from fortlang.nodes import Resource
 from fortlang.parser import language
-from fortlang.sim.pull import GameState, play
 from fortlang.sim.replay import FORMAT_WITH_CHANCE, StateTrace, outcome_json, record, replay
 from fortlang.sim.seats import Seats
 

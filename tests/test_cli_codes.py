@@ -93,14 +93,14 @@ def test_a_usage_error_shows_command_line_values_escaped():
 
 
 def test_a_failed_simulated_game_is_a_coded_error(tmp_path: Path, monkeypatch):
-    import fortlang.sim.batch
+    import fortlang.games.fort.sim.batch
 
     def broken(*args, **kwargs):
         raise RuntimeError("engine bug")
 
     # random bots play in the engine's own loop (run_game); a search bot through the pull API
-    monkeypatch.setattr(fortlang.sim.batch, "run_game", broken)
-    monkeypatch.setattr(fortlang.sim.batch, "play", broken)
+    monkeypatch.setattr(fortlang.games.fort.sim.batch, "run_game", broken)
+    monkeypatch.setattr(fortlang.games.fort.sim.batch, "play", broken)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["simulate", "--games", "1", "--players", "2"])
     assert result.exit_code == 1, result.output

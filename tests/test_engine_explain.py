@@ -9,7 +9,7 @@ from builders import kid
 from fortlang.engine import Game
 from fortlang.engine.choices import Kind
 from fortlang.games.fort.play import lead, play_card
-from fortlang.sim.pull import GameState
+from fortlang.games.fort.sim.pull import GameState
 
 BUG = kid("Bug", "shovel", "gain pizza x shovel", "score x level")
 BONES = kid("Bones", "book", "score x book", "gain toy")

@@ -14,9 +14,9 @@ from fortlang.engine.asker import RandomAsker
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.setup import new_game
+from fortlang.games.fort.sim.pull import GameState, play
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
-from fortlang.sim.pull import GameState, play
 from fortlang.sim.seats import Seats, asker_for
 
 BASE = base_set()

@@ -15,7 +15,7 @@ from fortlang.cardset import base_set
 from fortlang.cli import main
 from fortlang.games.fort import search as fort_search
 from fortlang.games.fort.knowledge import Knowledge, determinize
-from fortlang.sim.pull import GameState, answer, play
+from fortlang.games.fort.sim.pull import GameState, answer, play
 
 BASE = base_set()
 

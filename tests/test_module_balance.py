@@ -13,10 +13,10 @@ from click.testing import CliRunner
 
 from fortlang.cardset.load import load_set
 from fortlang.cli import main
+from fortlang.games.fort.sim.stats import flag_outliers
 from fortlang.games.frantic import match
 from fortlang.sim.module_games import ModuleSeats, make_agent
 from fortlang.sim.replay import game_seed
-from fortlang.sim.stats import flag_outliers
 
 pytest.importorskip("matplotlib")
 

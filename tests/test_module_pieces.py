@@ -70,8 +70,42 @@ class Disclosure:
         return True  # the toy tells every answer, a kept draft card too
 
 
+def run_chunk(job):
+    from fortlang.games.fort.sim.batch import run_chunk as forts
+
+    with open(MARKER + ".chunks", "a") as f:
+        f.write(f"{job.start}-{job.stop}\\n")
+    return forts(job)
+
+
+class Figures:
+    def __init__(self):
+        from fortlang.games.fort.sim.stats import Aggregate
+
+        self.total = Aggregate()
+
+    def merge(self, aggregate):
+        self.total.merge(aggregate)
+
+    def figures(self, margin):
+        return {**self.total.figures(margin), "toy": "the toy's own figures"}
+
+
+def show(figures):
+    print(f"toy figures: {figures['games']} games, {figures['toy']}")
+
+
+def drivers():
+    from fortlang.games.fort.sim.batch import jobs
+    from fortlang.games.fort.sim.pull import GameState
+    from fortlang.sim.drivers import Drivers
+
+    return Drivers(state=GameState, jobs=jobs, run_chunk=run_chunk, figures=Figures, show=show)
+
+
 SEARCH = search()
 DISCLOSURE = Disclosure()
+DRIVERS = drivers()
 GAME = GameModule(name="toy", titles={"en": "Toy"}, players=range(2, 5),
                   new_table="fortlang.games.fort.setup:new_game",
                   run="fortlang.games.fort.match:run_game", **FIELDS)
@@ -182,3 +216,20 @@ def test_a_game_on_forts_table_that_declares_no_piece_gets_forts(tmp_path, monke
         "kids:\n  - {id: grump, name: Grump, suits: [crown], public: each rival -> lose, "
         "source: original}\n", encoding="utf-8")
     assert "warning[W305]: `Grump` is a dead card" in run("check", str(folder)).output
+
+
+def test_simulate_runs_the_games_own_simulation_drivers(tmp_path, monkeypatch) -> None:
+    """`simulate` plays a set with the drivers its game module declares (``simulation``):
+    the toy's batches, its figures and its text report, where the core once imported Fort's."""
+    import json
+
+    folder = toy(tmp_path, monkeypatch, simulation="toy_game:DRIVERS")
+    args = ("simulate", "--sets", str(folder), "--games", "3", "--players", "2", "--seed", "4")
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["toy"] == "the toy's own figures" and figures["games"] == 3
+    assert (tmp_path / "dealt.chunks").read_text().split() == ["0-1", "1-2", "2-3"]
+    text = run(*args)
+    assert text.exit_code == 0, text.output
+    assert "toy figures: 3 games, the toy's own figures" in text.output

@@ -17,9 +17,9 @@ from fortlang.cardset import base_set
 from fortlang.engine import Game, Kind
 from fortlang.engine.choices import Decision, Give, Option, Seat, Take, player_name
 from fortlang.games.fort.play import perform
+from fortlang.games.fort.sim.pull import GameState, answer
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
-from fortlang.sim.pull import GameState, answer
 from fortlang.sim.seats import Seats
 
 PACKAGE = Path(__file__).resolve().parent.parent / "fortlang"

@@ -12,7 +12,7 @@ from fortlang.cli import main
 from fortlang.cli.simulate import game_sets
 from fortlang.engine.choices import Decision, Kind
 from fortlang.games.fort.disclosure import PUBLIC, SECRET, told
-from fortlang.sim.pull import GameState, answer
+from fortlang.games.fort.sim.pull import GameState, answer
 
 #: The person's answer to everything: option 1 (``skip the play phase`` on each turn, so the
 #: person never reaches level 1 and never sees the rule pile).

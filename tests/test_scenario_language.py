@@ -11,7 +11,7 @@ from fortlang.engine import Game
 from fortlang.engine.choices import Kind
 from fortlang.errors import FortError
 from fortlang.games.fort.scenarios import load_text, run_scenario
-from fortlang.sim.pull import GameState
+from fortlang.games.fort.sim.pull import GameState
 
 DIGGER = """
 cards:

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from fortlang.cardset import base_set
 from fortlang.cli import main
 from fortlang.games.fort.setup import new_game
-from fortlang.sim.batch import seat_bots
+from fortlang.games.fort.sim.batch import seat_bots
 
 
 def _friends_by_seat(seed: int, players: int = 4) -> list[set[str]]:

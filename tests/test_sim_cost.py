@@ -14,9 +14,9 @@ from fortlang.cardset import base_set
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import gains
 from fortlang.games.fort.match import run_game
-from fortlang.sim import stats
-from fortlang.sim.batch import Job, run_chunk
-from fortlang.sim.stats import Aggregate
+from fortlang.games.fort.sim import stats
+from fortlang.games.fort.sim.batch import Job, run_chunk
+from fortlang.games.fort.sim.stats import Aggregate
 
 
 def _chunk(start: int, stop: int, bot: str = "greedy", players: int = 4):
@@ -158,5 +158,5 @@ def test_a_game_figures_are_summed_by_compiled_code():
     pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
     hook = tomllib.loads(pyproject.read_text("utf-8"))["tool"]["hatch"]["build"]["targets"][
         "wheel"]["hooks"]["custom"]
-    assert "fortlang/sim/stats.py" in hook["modules"]
+    assert "fortlang/games/fort/sim/stats.py" in hook["modules"]
 

@@ -86,7 +86,7 @@ def test_replay_of_a_missing_or_broken_file_is_an_error(tmp_path):
 
 
 def test_a_failing_game_is_saved_as_a_replay_and_named(tmp_path, monkeypatch):
-    import fortlang.sim.batch as batch
+    import fortlang.games.fort.sim.batch as batch
 
     def broken(*args, game=None, **kw):
         game.log.append(("play", 0))

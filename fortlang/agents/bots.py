@@ -280,4 +280,16 @@ def make_bots(names: list[str], n_players: int, game_seed: int) -> list[Any]:
 
 
 __all__ = ["BOTS", "BUDGETED", "GreedyAgent", "RandomAgent", "ScriptedAgent", "agent_seed",
-           "bot_spec", "card_worth", "make_bot", "make_bots", "play_worth", "worth"]
+           "bot_spec", "card_worth", "make_bot", "make_bots", "play_worth", "seat_bots",
+           "worth"]
+
+
+def seat_bots(bots: tuple[str, ...] | list[str], players: int, index: int) -> list[str]:
+    """The bot at each seat in game ``index``: the lineup (``bots`` repeated to fill the
+    table) rotated by one seat per game, so no bot keeps a seat over a run.
+
+    >>> [seat_bots(["greedy", "random"], 3, i) for i in range(3)]
+    [['greedy', 'random', 'greedy'], ['random', 'greedy', 'greedy'], ['greedy', 'greedy', 'random']]
+    """
+    lineup = [bots[s % len(bots)] for s in range(players)]
+    return [lineup[(s + index) % players] for s in range(players)]

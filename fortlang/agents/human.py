@@ -407,8 +407,8 @@ class Narrated:
         self.cards: Mapping[str, KidCard] = cards or {}
 
     def choose_in(self, state: Any, decision: Decision) -> int:
-        """Answer as the bot does (given the state: see fortlang.sim.pull.answer)."""
-        from fortlang.sim.pull import answer
+        """Answer as the bot does (given the state: see fortlang.sim.bridge.answer)."""
+        from fortlang.sim.bridge import answer
 
         return self._tell(decision, answer(self.agent, state, decision))
 

@@ -167,7 +167,7 @@ class InformationSetSearch:
 
     def choose(self, view: Any, decision: Decision) -> int:
         raise TypeError("the search bot needs the game state: drive the game through the "
-                        "pull API (fortlang.sim.pull or fortlang.sim.module_pull), not from "
+                        "pull API (Fort's or fortlang.sim.module_pull), not from "
                         "inside the engine")
 
     def choose_in(self, state: Any, decision: Decision) -> int:

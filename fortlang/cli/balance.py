@@ -12,6 +12,7 @@ from fortlang.cli.common import fail
 from fortlang.cli.simulate import (
     Run,
     describe,
+    game_drivers,
     game_sets,
     module_can_play,
     module_failed,
@@ -24,7 +25,7 @@ from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.escape import shown
 from fortlang.model import CardSet
 from fortlang.nodes import Span
-from fortlang.sim.stats import flag_outliers
+from fortlang.sim.intervals import flag_outliers
 
 
 @click.command()
@@ -57,7 +58,7 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
         fail(e)
     played, table = game_sets(sets, modules=True)
     game = seated_game(table, players)  # E905: the game's players (Fort's 2-4)
-    if game is not None:  # a game module's sets: its games and the win rate when played
+    if game_drivers(table) is None:  # a module without drivers: the win rate when played
         _balance_module(game, played, table, games, players, bots, seed, margin, out,
                         {"--set": bool(only), "--draft": draft,
                          "--backend": backend != "local"}, specs=sets)

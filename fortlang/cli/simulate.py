@@ -18,7 +18,7 @@ from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.escape import shown
 from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Span
-from fortlang.sim.stats import Aggregate
+from fortlang.sim.drivers import Drivers, drivers_for
 
 CHUNK = 25  # games per batch (a pool task, a Ray task) at most: never one task per game
 #: Bounds of the command line's numbers (issue 31): a run is at most days long, never endless.
@@ -115,10 +115,11 @@ def _save_failure(failure: dict, seed: int) -> Path:
 
 
 def run_games(run: Run, *, workers: int, backend: str, address: str | None,
-              log_path: Path | None = None) -> Aggregate:
-    """Play the run (with a progress bar on stderr) and return its figures; a failed game is
-    saved as a replay and reported (exit 1)."""
-    total = Aggregate()
+              log_path: Path | None = None) -> Any:
+    """Play the run with its game's drivers (with a progress bar on stderr) and return its
+    figures; a failed game is saved as a replay and reported (exit 1)."""
+    drivers = own_drivers(run.table)
+    total = drivers.figures()
     try:
         with contextlib.ExitStack() as stack:
             log_file = None
@@ -126,7 +127,7 @@ def run_games(run: Run, *, workers: int, backend: str, address: str | None,
                 from fortlang.output import open_output
 
                 log_file = stack.enter_context(open_output(log_path, text=True))
-            failure = _play(run, workers, backend, address, total, log_file)
+            failure = _play(run, drivers, workers, backend, address, total, log_file)
         if failure is not None:
             path = _save_failure(failure, run.seed)
     except FortError as e:
@@ -139,7 +140,7 @@ def run_games(run: Run, *, workers: int, backend: str, address: str | None,
     return total
 
 
-def describe(run: Run, total: Aggregate, margin: float = 0.0) -> dict[str, Any]:
+def describe(run: Run, total: Any, margin: float = 0.0) -> dict[str, Any]:
     """The figures with what the run was (sets, players, bots, seed); ``margin``: how far
     beyond the median a card's interval must lie to be flagged (points per play)."""
     from fortlang.cardset.table import fingerprint
@@ -153,7 +154,7 @@ def describe(run: Run, total: Aggregate, margin: float = 0.0) -> dict[str, Any]:
         items: list[KidCard | Perk | MadeUpRule] = [*s.kids, *s.perks, *s.rules]
         names.update((item.id, (item.name, s.id)) for item in items)
     for kind in ("cards", "perks", "rules"):
-        for key, item in figures[kind].items():
+        for key, item in figures.get(kind, {}).items():  # a game's own figures may lack them
             item["name"], item["set"] = names.get(key, (key, ""))
     return figures
 
@@ -231,7 +232,8 @@ def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], se
     bots = parse_bots(bots_text)
     played, table = game_sets(sets, modules=True)
     game = seated_game(table, players)
-    if game is not None:  # a game module with its own cards: its own loop and figures
+    drivers = game_drivers(table)
+    if drivers is None:  # a game module without drivers of its own: the generic ones
         _simulate_module(game, played, table, games, players, bots, seed, as_json,
                          check_invariants, log_path,
                          unsupported={"--draft": draft, "--backend": backend != "local",
@@ -244,7 +246,27 @@ def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], se
     if as_json:
         click.echo(json.dumps(figures, indent=2))
     else:
-        _print(figures)
+        (drivers.show or _print)(figures)
+
+
+def game_drivers(table: CardSet) -> Drivers | None:
+    """The simulation drivers of the game of ``table`` (fortlang.sim.drivers): its own, Fort's
+    for sets read as Fort's, None for a game module played by the generic drivers; a module
+    whose drivers fail to load is E351 (exit 1)."""
+    from fortlang.games import GameError
+
+    try:
+        return drivers_for(table.manifest.game)
+    except GameError as e:
+        fail(Diagnostic(ERROR, e.code, e.message, file="--sets", hint=e.hint))
+
+
+def own_drivers(table: CardSet) -> Drivers:
+    """:func:`game_drivers` of a game that has its own (the caller has checked)."""
+    drivers = game_drivers(table)
+    if drivers is None:
+        raise LookupError(f"game `{table.manifest.game}` has no simulation drivers")
+    return drivers
 
 
 def seated_game(table: CardSet, players: int) -> Any:
@@ -371,15 +393,14 @@ def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, gam
         click.echo("  never played: " + ", ".join(shown(i) for i in out["never_played"]))
 
 
-def _play(run: Run, workers: int, backend: str, address: str | None, total: Aggregate,
-          log_file: Any) -> dict | None:
+def _play(run: Run, drivers: Drivers, workers: int, backend: str, address: str | None,
+          total: Any, log_file: Any) -> dict | None:
     """Play the games into ``total`` (and the log); the first failed game, if any."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from fortlang.cardset.table import fingerprint
     from fortlang.sim.backends import results
-    from fortlang.sim.batch import jobs
 
     console = Console(stderr=True)
     # Only a terminal sees the bar; a pipe or a log file gets nothing (not even a blank line).
@@ -388,11 +409,12 @@ def _play(run: Run, workers: int, backend: str, address: str | None, total: Aggr
                         transient=True, disable=not console.is_terminal)
     with progress:
         task = progress.add_task("games", total=run.games)
-        all_jobs = jobs(run.games, chunk_size(run.games, workers), cardset=run.table,
+        all_jobs = drivers.jobs(run.games, chunk_size(run.games, workers), cardset=run.table,
                         seed=run.seed, players=run.players, bots=run.bots, draft=run.draft,
                         debug=run.debug, log=log_file is not None,
                         sets=tuple(fingerprint(s) for s in run.sets))
-        for result in results(all_jobs, workers=workers, backend=backend, address=address):
+        for result in results(all_jobs, drivers.run_chunk, workers=workers, backend=backend,
+                              address=address):
             total.merge(result.aggregate)
             if log_file is not None:
                 for line in result.lines:

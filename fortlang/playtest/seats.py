@@ -1,6 +1,6 @@
 """The seats of a playtest table, whatever the game: a secret token for each person and one for
 the host, compared in constant time, which seats bots play, and the pending decision of the
-game's pull API state (Fort's :class:`fortlang.sim.pull.GameState` or a module's
+game's pull API state (Fort's :class:`fortlang.games.fort.sim.pull.GameState` or a module's
 :class:`fortlang.sim.module_pull.ModuleState`: the same calls)."""
 
 from __future__ import annotations

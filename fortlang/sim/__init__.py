@@ -1,10 +1,12 @@
-"""Driving games of any module from outside: the seats and their agents (``seats``), the pull API
-(``pull``: a game stepped one decision at a time, OpenSpiel's manner), replays (``replay``),
-batches of games and the backends that run them (``batch``, ``backends``, ``ray_watchdog``),
-the figures of many games (``stats``) and their reports (``report``).
+"""Driving games of any module from outside: the seats and their agents (``seats``), the pull
+API's shared machinery (``bridge``: a game stepped one decision at a time, OpenSpiel's manner),
+replays (``replay``), the backends that run batches of games (``backends``, ``ray_watchdog``),
+the intervals of many games' figures (``intervals``) and their reports (``report``).
 
-What still names Fort here (its set-up, its game loop, its outcome's fields) is recorded in
-``tests/test_house_order.py``'s allow-list until the module seam carries it (issue 33).
+A game brings its own simulation drivers through its module (``drivers``: Fort's pull API,
+batches and figures live in ``fortlang/games/fort/sim/``), or is played by the generic ones
+(``module_pull``, ``module_games``, ``module_balance``, ``module_log``); nothing here imports
+a game (issue 33 item 5, ``tests/test_house_order.py``).
 
 >>> from fortlang.cardset import base_set
 >>> from fortlang.agents.bots import make_bots

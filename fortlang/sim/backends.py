@@ -13,12 +13,11 @@ import sys
 import tempfile
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.isolation import private_folder, python_command, safe_path_children
-from fortlang.sim.batch import ChunkResult, Job, run_chunk
 
 BACKENDS = ("local", "ray")
 #: How pool workers start: a fork shares this process's imports; elsewhere (and with
@@ -26,11 +25,13 @@ BACKENDS = ("local", "ray")
 START_METHOD = "fork" if sys.platform != "win32" else "spawn"
 
 
-def results(jobs: Iterable[Job], *, workers: int = 1, backend: str = "local",
-            address: str | None = None) -> Iterator[ChunkResult]:
-    """Each job's result, in order."""
+def results(jobs: Iterable[Any], run_chunk: Callable[[Any], Any], *, workers: int = 1,
+            backend: str = "local", address: str | None = None) -> Iterator[Any]:
+    """Each job's result, in order: ``run_chunk(job)``, the game's driver of a batch
+    (fortlang.sim.drivers), run here, in pool workers or as Ray tasks (a module-level
+    function of the game's package: pickled by reference)."""
     if backend == "ray":
-        yield from _ray(jobs, workers, address)
+        yield from _ray(jobs, run_chunk, workers, address)
     elif workers <= 1:
         for job in jobs:
             yield run_chunk(job)
@@ -67,7 +68,8 @@ def _short_temp() -> str:
     return folder if len(folder) <= 32 or not os.path.isdir("/tmp") else "/tmp"
 
 
-def _ray(jobs: Iterable[Job], workers: int, address: str | None) -> Iterator[ChunkResult]:
+def _ray(jobs: Iterable[Any], run_chunk: Callable[[Any], Any], workers: int,
+         address: str | None) -> Iterator[Any]:
     """Chunks as Ray tasks, a bounded number in flight (memory stays flat on long runs), read
     back in order. Ray is started here (``workers`` CPUs) unless ``address`` names a running
     instance or cluster (``auto``, ``HOST:PORT`` or ``ray://HOST:10001``); shut down after.
@@ -98,7 +100,7 @@ def _ray(jobs: Iterable[Job], workers: int, address: str | None) -> Iterator[Chu
         window = 2 * max(int(ray.cluster_resources().get("CPU", workers)), 1)
         pending: deque[Any] = deque()
 
-        def get() -> ChunkResult:
+        def get() -> Any:
             try:
                 return ray.get(pending.popleft())  # type: ignore[no-any-return]
             except Exception:  # a signal's exception, raised inside Ray's Cython, comes

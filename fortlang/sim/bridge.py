@@ -7,7 +7,7 @@ open transactions roll back.
 
 :class:`Stepped` is the API over that engine, in the OpenSpiel manner (``is_terminal``,
 ``current_player``, ``decision``, ``legal_actions``, ``apply_action``, ``history``,
-``returns``); Fort's :class:`fortlang.sim.pull.GameState` and a game module's
+``returns``); Fort's :class:`fortlang.games.fort.sim.pull.GameState` and a game module's
 :class:`fortlang.sim.module_pull.ModuleState` add how their engine starts, how to clone it and
 what a seat sees. Nothing here knows a game."""
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from greenlet import GreenletExit, getcurrent, greenlet
 
@@ -28,6 +28,24 @@ from fortlang.engine.choices import Decision, IllegalMove, Option, resolve
 TERMINAL = -4
 #: How chance points are answered: drawn from the game's generator, or by the caller.
 CHANCE_MODES = ("sampled", "explicit")
+
+
+class PullState(Protocol):
+    """What the search bot (fortlang.agents.mcts) reads of a game's pull API state besides the
+    :class:`Stepped` calls (Fort's ``GameState`` is one): its table, its configuration (``seed``,
+    ``cardset``), what a seat sees, and the calls of the search itself. The core names no
+    game's class for the type (issue 33 item 5)."""
+
+    @property
+    def game(self) -> Any: ...
+    @property
+    def config(self) -> Any: ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> tuple[float, ...]: ...
+    def decision(self) -> Decision: ...
+    def apply_action(self, action: Any) -> None: ...
+    def view(self, seat: int) -> Any: ...
+    def clone(self) -> Any: ...
 
 
 @dataclass(frozen=True)

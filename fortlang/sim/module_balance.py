@@ -2,7 +2,7 @@
 (per-card figures)"): the figures every game has (:mod:`fortlang.sim.module_games`) and, for
 each card, how its players fare: the win rate of the seats that played it at least once in a
 game, against the 1/N an even seat wins, with its 95% Wilson interval. A card is flagged, as
-Fort's are (:func:`fortlang.sim.stats.flag_outliers`), only when it stands out of the set's
+Fort's are (:func:`fortlang.sim.intervals.flag_outliers`), only when it stands out of the set's
 usual range with its interval widened for the number of cards compared.
 
 Win rate when played says which cards go with winning, not that a card causes it (a card
@@ -17,9 +17,9 @@ from typing import Any
 
 from fortlang.model import CardSet
 from fortlang.module import GameModule
+from fortlang.sim.intervals import MIN_PLAYS, flag_outliers, wilson
 from fortlang.sim.module_games import ModuleFigures
 from fortlang.sim.report import STYLE, _png, _pyplot, escape, win_rate_cell
-from fortlang.sim.stats import MIN_PLAYS, flag_outliers, wilson
 
 #: What a card's figure is, in the flags' words.
 UNIT = "points of win rate when played (against an even seat's)"

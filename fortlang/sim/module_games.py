@@ -2,10 +2,10 @@
 through the module's ``run`` (``fortlang.module.GameModule.run``), each returning an
 :class:`~fortlang.module.Outcome`, and the figures every game has: wins per bot with their
 95% intervals, scores, turns, and how often each card was played. Fort keeps its own, richer
-figures (fortlang.sim.stats).
+figures (fortlang.sim.intervals).
 
 Each game has its own seed (:func:`fortlang.sim.replay.game_seed`) and the lineup rotates one
-seat per game (:func:`fortlang.sim.batch.seat_bots`), as for Fort, so a run's figures depend
+seat per game (:func:`fortlang.agents.bots.seat_bots`), as for Fort, so a run's figures depend
 on its seed only."""
 
 from __future__ import annotations
@@ -16,16 +16,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fortlang.agents.bots import agent_seed, worth
+from fortlang.agents.bots import agent_seed, seat_bots, worth
 from fortlang.engine.choices import Decision, RandomAgent
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet, GameCard
 from fortlang.module import GameModule, Outcome
 from fortlang.nodes import Action
-from fortlang.sim.batch import seat_bots
+from fortlang.sim.intervals import wilson
 from fortlang.sim.module_log import FailedGame, GameLog, Recorder
 from fortlang.sim.replay import game_seed
-from fortlang.sim.stats import wilson
 
 #: The bots a module's games take: random, greedy by the declared worth of the card's action
 #: (fortlang.agents.bots.worth, from each primitive's ``worth``), and the search bot

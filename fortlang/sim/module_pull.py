@@ -1,5 +1,5 @@
 """The pull API for a game module (issue 34 item 4): one game of any module, stepped from
-outside as Fort's :class:`fortlang.sim.pull.GameState` is.
+outside as Fort's :class:`fortlang.games.fort.sim.pull.GameState` is.
 
     state = ModuleState(game, cardset, 5, seed=7)
     while not state.is_terminal():

@@ -12,7 +12,6 @@ from fortlang.engine.choices import IllegalMove
 from fortlang.engine.journal import CHANCE_KIND
 from fortlang.engine.state import Game
 from fortlang.model import CardSet
-from fortlang.sim.pull import GameState
 
 if TYPE_CHECKING:  # a type only: the outcome comes from the game's loop (GameState.outcome)
     from fortlang.games.fort.match import Outcome
@@ -77,6 +76,18 @@ class Verdict:
     detail: str
 
 
+def _pull_state(cardset: CardSet) -> Any:
+    """The pull API state of the game of ``cardset`` (its drivers': fortlang.sim.drivers), which
+    a log line of this format replays."""
+    from fortlang.sim.drivers import drivers_for
+
+    drivers = drivers_for(cardset.manifest.game)
+    if drivers is None:  # fortlang.cli.replay sends a module's lines to module_replay
+        raise LookupError(f"game `{cardset.manifest.game}` has no pull API of its own: its "
+                          "logs replay through fortlang.cli.module_replay")
+    return drivers.state
+
+
 def replay(cardset: CardSet, entry: dict[str, Any]) -> Verdict:
     """Re-execute one logged game from its seed and decisions; compare every state and the end."""
     index = entry.get("game", 0) if isinstance(entry.get("game", 0), int) else 0
@@ -85,9 +96,9 @@ def replay(cardset: CardSet, entry: dict[str, Any]) -> Verdict:
         players = int(entry["players"])
         decisions = [(str(k), int(i)) for k, i in entry["decisions"]]
         # a failed game's replay checks every invariant, to meet its error again
-        state = GameState(cardset, players, seed=int(entry["seed"]),
-                          draft=bool(entry.get("draft", False)), trace=trace,
-                          debug="error" in entry)
+        state = _pull_state(cardset)(cardset, players, seed=int(entry["seed"]),
+                                     draft=bool(entry.get("draft", False)), trace=trace,
+                                     debug="error" in entry)
         for kind, i in decisions:  # driven from outside, through the pull API
             if kind == CHANCE_KIND:
                 continue  # drawn again from the seed, as in the game; compared below

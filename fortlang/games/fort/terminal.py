@@ -29,8 +29,8 @@ def play_fort(cardset: CardSet, players: int, *, seed: int, bots: list[str], lan
     )
     from fortlang.games.fort.disclosure import revealed_at_end
     from fortlang.games.fort.narration import changes, snapshot
+    from fortlang.games.fort.sim.pull import GameState, answer, watch
     from fortlang.i18n import ui
-    from fortlang.sim.pull import GameState, answer, watch
 
     cards = {k.id: k for k in cardset.kids}
     console = Console(highlight=False)

@@ -22,10 +22,10 @@ from fortlang.agents.human import event_text, seat_label, told
 from fortlang.cardset.table import fingerprint
 from fortlang.engine.choices import Decision, IllegalMove
 from fortlang.games.fort.narration import Event, changes, snapshot
+from fortlang.games.fort.sim.pull import GameState, watch
 from fortlang.i18n import ui
 from fortlang.model import CardSet
 from fortlang.playtest.seats import Seats
-from fortlang.sim.pull import GameState, watch
 from fortlang.sim.replay import FORMAT, StateTrace, outcome_json
 
 #: Bounds of what one table holds (a game of Fort asks a few hundred decisions; these are far

@@ -4,8 +4,8 @@ with its rule), the log as that seat was told it.
 
 The page knows no Fort field names: a zone is a title and cards (or only a count, when the seat
 may not see them), a counter is a title and a value. Fort fills these from the seat's
-observation (:func:`fortlang.sim.pull.observe`), which already holds nothing the rules hide
-(rivals' hands and made-up rules, deck orders). A game module's table is drawn by
+observation (:func:`fortlang.games.fort.sim.pull.observe`), which already holds nothing the
+rules hide (rivals' hands and made-up rules, deck orders). A game module's table is drawn by
 :mod:`fortlang.playtest.module_view`, from what its narration shows a seat.
 """
 
@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 from fortlang.agents.human import heading, option_label
 from fortlang.engine.choices import Decision, Option
 from fortlang.escape import shown
+from fortlang.games.fort.sim.pull import observe
 from fortlang.i18n import counted, ui
 from fortlang.model import CardSet
 from fortlang.phrasebook import resource_name, term
 from fortlang.playtest.words import page_words
-from fortlang.sim.pull import observe
 
 if TYPE_CHECKING:
     from fortlang.games.fort.playtest.table import Table

@@ -24,10 +24,10 @@ from fortlang.engine.choices import Decision, IllegalMove, Kind, resolve
 from fortlang.engine.state import Game
 from fortlang.games.fort.play import order_options
 from fortlang.games.fort.scenarios.format import RECRUIT_NOTHING, RECYCLE_MOMENTS, Answer, Move
+from fortlang.games.fort.sim.pull import ChanceNode
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Suit
 from fortlang.scenario.answers import LeftOver, Unanswered, chance_answer, describe
-from fortlang.sim.pull import ChanceNode
 
 __all__ = ["LeftOver", "ScenarioAgent", "Script", "Unanswered", "describe"]
 

@@ -1,7 +1,7 @@
 """The `when` moves as a program the engine runs, one handler per verb (STYLE #8).
 
 The runner drives this program through the pull API (:meth:`GameState.on_table
-<fortlang.sim.pull.GameState.on_table>`): the handlers call the game loop's own phases
+<fortlang.games.fort.sim.pull.GameState.on_table>`): the handlers call the game loop's own phases
 (:mod:`fortlang.games.fort.turn`: clean-up R4, the play phase R5 with DIY, Do-Over and Recycling,
 following R6 with Copy Cat and Rough Housing, the recruit phase R7 with Birthday Party, discard
 R8, draw R9) and its end of game (R11.1 via :class:`~fortlang.games.fort.match.Progress`); every

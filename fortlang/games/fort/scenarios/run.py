@@ -15,8 +15,8 @@ from fortlang.games.fort.scenarios.expect import compare
 from fortlang.games.fort.scenarios.format import Move, Scenario
 from fortlang.games.fort.scenarios.given import build_table, deal
 from fortlang.games.fort.scenarios.moves import Stage, program
+from fortlang.games.fort.sim.pull import GameState
 from fortlang.scenario.outcome import Outcome
-from fortlang.sim.pull import GameState
 
 
 def run_scenario(scenario: Scenario) -> Outcome:

@@ -13,15 +13,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from fortlang.agents.bots import make_bots
+from fortlang.agents.bots import make_bots, seat_bots
 from fortlang.engine.state import Game
 from fortlang.games.fort.gains import resource_rate
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.setup import new_game
+from fortlang.games.fort.sim.pull import GameState, play
+from fortlang.games.fort.sim.stats import Aggregate, kinds_of
 from fortlang.model import CardSet
-from fortlang.sim.pull import GameState, play
 from fortlang.sim.replay import FORMAT, StateTrace, game_seed, log_format, record
-from fortlang.sim.stats import Aggregate, kinds_of
 
 
 @dataclass(frozen=True)
@@ -75,17 +75,6 @@ class _Seen:
         self.game = game
         if self.trace is not None:
             self.trace.attach(game)
-
-
-def seat_bots(bots: tuple[str, ...] | list[str], players: int, index: int) -> list[str]:
-    """The bot at each seat in game ``index``: the lineup (``bots`` repeated to fill the
-    table) rotated by one seat per game, so no bot keeps a seat over a run.
-
-    >>> [seat_bots(["greedy", "random"], 3, i) for i in range(3)]
-    [['greedy', 'random', 'greedy'], ['random', 'greedy', 'greedy'], ['greedy', 'greedy', 'random']]
-    """
-    lineup = [bots[s % len(bots)] for s in range(players)]
-    return [lineup[(s + index) % players] for s in range(players)]
 
 
 def run_chunk(job: Job) -> ChunkResult:
