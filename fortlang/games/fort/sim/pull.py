@@ -174,6 +174,10 @@ class GameState(Stepped):
             raise IllegalMove("a state on a given table (GameState.on_table) cannot be cloned")
         checkpoint = self._slots.checkpoint
         if checkpoint is None:
+            # A state cloned once is cloned again (a search clones at each of its decisions):
+            # from its next turn on it keeps the turn's start, so later clones copy that
+            # instead of replaying the whole game from the seed (issue 38).
+            self._slots.checkpoints = True
             return GameState(c.cardset, c.players, seed=c.seed, draft=c.draft, debug=c.debug,
                              history=self._history, checkpoints=checkpoints, chance=c.chance)
         game, progress, done = checkpoint
