@@ -4,11 +4,11 @@ turn's answers, not the whole game from the seed. Counted in set-ups (work), not
 
 from __future__ import annotations
 
-import fortlang.sim.pull as pull
+import fortlang.games.fort.sim.pull as pull
 from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import RandomAgent
-from fortlang.sim.pull import GameState, play
+from fortlang.games.fort.sim.pull import GameState, play
 
 BASE = base_set()
 
