@@ -160,3 +160,51 @@ def test_a_game_figures_are_summed_by_compiled_code():
         "wheel"]["hooks"]["custom"]
     assert "fortlang/games/fort/sim/stats.py" in hook["modules"]
 
+
+
+def test_the_greedy_bot_scans_the_table_without_a_seat_view(monkeypatch):
+    """A scan for the cards it can value reads the table's zones once, natively
+    (GameView.note_cards): no view of the park, of each seat and of its zones as tuples per
+    scan, and the same decisions (issue 38: the scans were a tenth of a greedy game)."""
+    from fortlang.engine.view import GameView
+
+    first = _chunk(0, 2).aggregate.figures()
+    looks = []
+    real = GameView.park.fget
+
+    def counting(view):
+        looks.append(view.seat)
+        return real(view)
+
+    monkeypatch.setattr(GameView, "park", property(counting))
+    assert _chunk(0, 2).aggregate.figures() == first
+    assert looks == []
+
+
+def test_a_bot_generator_is_seeded_without_the_interpreted_seed(monkeypatch):
+    """make_bots seeds each bot's generator natively (random.Random.seed is Python code that
+    hashes a string seed and checks types, twice per bot per game), to the same state as
+    ``Random(agent_seed(...))``, and agent_seed is what it was."""
+    import random
+
+    calls = []
+    real = random.Random.seed
+    monkeypatch.setattr(random.Random, "seed",
+                        lambda self, *a, **k: calls.append(a) or real(self, *a, **k))
+    made = bots.make_bots(["random", "greedy"], 4, 1234)
+    assert calls == []
+    monkeypatch.setattr(random.Random, "seed", real)
+    for seat, bot in enumerate(made):
+        want = random.Random(random.Random(f"fortlang-agent:1234:{seat}").getrandbits(64))
+        assert bot.rng.getstate() == want.getstate()
+    assert bots.agent_seed(1234, 2) == random.Random("fortlang-agent:1234:2").getrandbits(64)
+
+
+def test_the_greedy_bot_calls_each_kind_s_rater():
+    """The direct dispatch (bots._rate) calls, for each kind, the rater the table declares."""
+    for kind, rater in bots._RATERS.items():
+        assert bots._RATER_LIST[bots._RATER_CODE[kind]] is rater
+    source = __import__("inspect").getsource(bots._rate)
+    for code, rater in enumerate(bots._RATER_LIST):
+        assert f"if code == {code}:\n        return {rater.__name__}(" in source or (
+            code == len(bots._RATER_LIST) - 1 and f"return {rater.__name__}(" in source)

@@ -8,8 +8,10 @@ never depend on how many questions a bot was asked.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Callable
+from hashlib import sha512
 from typing import Any, Final
 
 from fortlang import nodes as n
@@ -17,11 +19,16 @@ from fortlang import registry as reg
 from fortlang.engine import node_types as t
 from fortlang.engine.chance import choice
 from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, ScriptedAgent, Seat, Transfer
+from fortlang.engine.view import GameView
 from fortlang.model import KidCard
 
 #: The token kinds' class, as a compiled constant (house order: no ``n.X`` lookup inside a
 #: compiled function).
 _RESOURCE: Final = n.Resource
+_GAME_VIEW: Final = GameView
+_RANDOM: Final = random.Random
+#: The generator's C seeding, which ``random.Random.seed`` (Python code) ends in.
+_C_SEED: Final = _random.Random.seed
 
 # -- a static value of an action (what one use of it is roughly worth) ------------------------
 
@@ -100,29 +107,41 @@ class GreedyAgent:
         self.looked = False
 
     def choose(self, view: Any, decision: Decision) -> int:
-        rate = _RATERS.get(decision.kind, _first_yes)
+        code = _RATER_CODE.get(decision.kind, 0)
         self.valuing, self.looked = True, False
-        values = [rate(self, view, decision, i) for i in range(len(decision.options))]
+        values = [_rate(code, self, view, decision, i) for i in range(len(decision.options))]
         self.valuing = self.looked = False
         best = max(values)
         return choice(self.rng, [i for i, v in enumerate(values) if v == best])
 
     def card(self, view: Any, card_id: Any) -> KidCard | None:
-        if not self.cards:
-            for zone in (view.me.hand or ()), view.park, *(p.yard for p in view.players), \
-                    view.me.discard, view.me.lookout:
-                for c in zone:
-                    self.cards[c.id] = c
+        cards = self.cards
+        if not cards:
+            _look(view, cards, True)
             self.looked = self.valuing
-        found = self.cards.get(card_id)
+        found = cards.get(card_id)
         if found is None and not self.looked:
-            for zone in (view.me.hand or ()), view.park, *(p.yard for p in view.players), \
-                    view.me.discard:
-                for c in zone:
-                    self.cards[c.id] = c
+            _look(view, cards, False)
             self.looked = self.valuing
-            found = self.cards.get(card_id)
+            found = cards.get(card_id)
         return found
+
+
+def _look(view: Any, cards: dict[str, KidCard], lookout: bool) -> None:
+    """Every card ``view`` shows, by id, into ``cards``: the hand, the park, every yard, the
+    discard pile (and the lookout if ``lookout``), in that order. A seat's own view reads them
+    natively (GameView.note_cards); any other view through its attributes."""
+    if type(view) is _GAME_VIEW:
+        game_view: GameView = view
+        game_view.note_cards(cards, lookout)
+        return
+    me = view.me
+    for zone in (me.hand or ()), view.park, *(p.yard for p in view.players), me.discard:
+        for c in zone:
+            cards[c.id] = c
+    if lookout:
+        for c in me.lookout:
+            cards[c.id] = c
 
 
 Rater = Callable[[GreedyAgent, Any, Decision, int], float]
@@ -222,6 +241,40 @@ _RATERS: dict[str, Rater] = {
     Kind.PERK_ACTION: _first_yes,
 }
 
+#: Every rater, once; a kind's rater by its index here (``_RATER_CODE``), which :func:`_rate`
+#: calls directly: compiled, a function read from a dictionary is called generically (its
+#: arguments boxed and parsed), three times per decision.
+_RATER_LIST: Final[tuple[Rater, ...]] = (_first_yes, _play, _order, _stop_last, _value_card,
+                                         _destroy, _resource, _choice, _rule, _perk, _rival)
+_RATER_CODE: Final[dict[str, int]] = {kind: _RATER_LIST.index(rate)
+                                      for kind, rate in _RATERS.items()}
+
+
+def _rate(code: int, agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    """``_RATER_LIST[code](agent, view, d, i)``, as a direct call."""
+    if code == 4:
+        return _value_card(agent, view, d, i)
+    if code == 0:
+        return _first_yes(agent, view, d, i)
+    if code == 1:
+        return _play(agent, view, d, i)
+    if code == 2:
+        return _order(agent, view, d, i)
+    if code == 3:
+        return _stop_last(agent, view, d, i)
+    if code == 5:
+        return _destroy(agent, view, d, i)
+    if code == 6:
+        return _resource(agent, view, d, i)
+    if code == 7:
+        return _choice(agent, view, d, i)
+    if code == 8:
+        return _rule(agent, view, d, i)
+    if code == 9:
+        return _perk(agent, view, d, i)
+    return _rival(agent, view, d, i)
+
+
 def _mcts(seed: int, budget: str | None = None) -> Any:
     """The search bot: greedy playouts, the static card values above in its estimate."""
     from fortlang.agents.mcts import Budget, MctsAgent  # imports the pull API: only when asked
@@ -261,15 +314,33 @@ def bot_spec(spec: str) -> tuple[str, str | None]:
     return name, budget
 
 
+#: The bots whose generator can be handed to them already seeded (see :func:`_seeded`).
+_SEEDED: Final = frozenset({"random", "greedy"})
+
+
 def make_bot(spec: str, seed: int) -> Any:
     """The bot ``spec`` names (see :func:`bot_spec`), with its own generator ``seed``."""
     name, budget = bot_spec(spec)
+    if budget is None and name in _SEEDED:
+        return BOTS[name](_seeded(seed))
     return BOTS[name](seed) if budget is None else BOTS[name](seed, budget)
 
 
+def _seeded(seed: int) -> random.Random:
+    """``random.Random(seed)``, seeded by its C method directly: the same state, without the
+    interpreted ``Random.__init__`` and ``seed`` around it (twice per bot per game)."""
+    rng = _RANDOM.__new__(_RANDOM)
+    _C_SEED(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed sets it
+    return rng
+
+
 def agent_seed(game_seed: int, seat: int) -> int:
-    """Each bot's own generator, derived from the game seed and its seat."""
-    return random.Random(f"fortlang-agent:{game_seed}:{seat}").getrandbits(64)
+    """Each bot's own generator, derived from the game seed and its seat:
+    ``random.Random(f"fortlang-agent:{game_seed}:{seat}").getrandbits(64)``, the text turned
+    into the number ``Random.seed`` makes of it (version 2: the bytes and their SHA-512)."""
+    text = f"fortlang-agent:{game_seed}:{seat}".encode()
+    return _seeded(int.from_bytes(text + sha512(text).digest(), "big")).getrandbits(64)
 
 
 def make_bots(names: list[str], n_players: int, game_seed: int) -> list[Any]:

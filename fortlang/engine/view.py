@@ -149,3 +149,24 @@ class GameView:
     @property
     def board(self) -> Board:
         return self._game.board
+
+    def note_cards(self, into: dict[str, KidCard], lookout: bool = True) -> None:
+        """Every card this seat sees, by id, into ``into``, zone by zone: its hand, the park,
+        each player's yard, its discard pile, and its lookout if ``lookout`` (a later zone's
+        card replaces an earlier one of the same id). What an agent reads through ``me``,
+        ``park`` and ``players``, without a view and a tuple per zone: the greedy bot looks
+        for the cards its options name this way (issue 38)."""
+        game = self._game
+        me = game.players[self.seat]
+        for c in me.hand:
+            into[c.defn.id] = c.card
+        for c in game.park:
+            into[c.defn.id] = c.card
+        for p in game.players:
+            for c in p.yard:
+                into[c.defn.id] = c.card
+        for c in me.discard:
+            into[c.defn.id] = c.card
+        if lookout:
+            for c in me.lookout:
+                into[c.defn.id] = c.card
