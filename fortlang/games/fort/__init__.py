@@ -27,4 +27,5 @@ GAME = GameModule(
     disclosure="fortlang.games.fort.disclosure",
     terminal="fortlang.games.fort.terminal:play_fort",
     playtest="fortlang.games.fort.playtest.table:Table",
+    vocabulary="fortlang.games.fort.vocabulary:FORT",
 )
