@@ -3,10 +3,11 @@
 The package is copied aside and exactly two files of the copy are touched: a new module of Fort's
 game module holding the primitive whole (its node, its engine op with a closed form, its
 declaration with phrases in three languages, meanings and icon) and one line of Fort's
-``games/fort/vocabulary.py`` listing it among Fort's primitives (the core's ``registry.py`` holds
-the machinery only). Everything else derives from the declaration: the grammar, the printer, the checker,
-the explanation in en/fr/ru, the engine's play, the language reference, the icon strip, the
-language server's completion and the command line, all run in a child process on the copy.
+``games/fort/vocabulary.py`` listing it among Fort's primitives (the core's ``registry.py``
+holds the machinery only). Everything else derives from the declaration: the grammar, the
+printer, the checker, the explanation in en/fr/ru, the engine's play, the language reference,
+the icon strip, the language server's completion and the command line, all run in a child
+process on the copy.
 """
 
 from __future__ import annotations

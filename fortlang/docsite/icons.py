@@ -2,9 +2,9 @@
 
 Every icon is drawn on a 24x24 grid from a few basic shapes (rect, circle, path), one flat colour
 per icon, so it renders the same in browsers and in fpdf2's SVG converter (print-and-play).
-The set is keyed by the registry's own words: a suit's value, a resource word, a quantity
-word; a primitive's icon is in its declaration (``PrimitiveSpec.drawing``), Fort's as a plugin's.
-A test checks that every registry entry has an icon.
+The set is keyed by the declared words (Fort's vocabulary): a suit's value, a resource word, a
+quantity word; a primitive's icon is in its declaration (``PrimitiveSpec.drawing``), Fort's as a
+plugin's. A test checks that every declared word has an icon.
 """
 
 from __future__ import annotations
