@@ -243,7 +243,6 @@ class OperatorSpec:
     meanings: Mapping[str, str] = field(default_factory=dict)
 
 
-
 # -- who performs an action (core C6): the core's selectors, every vocabulary's by default -----
 
 #: `each rival ->`: the core's "each other player", in turn order from your left; the AST keeps
@@ -369,7 +368,6 @@ class TriggerSpec:
     replaces_play: bool = False
 
 
-
 #: The languages fortlang speaks (phrasebooks, docs); a vocabulary's words are said in each.
 LANGUAGES: tuple[str, ...] = ("en", "fr", "ru")
 
@@ -387,7 +385,7 @@ MAX_AMOUNT: int = vocabulary.MAX_AMOUNT
 #: may try each, R13.4; the bundled cards need 12 at most, and the engine's search multiplies
 #: them by the ways of adding cards, R5.3), and the most repetitions nested repeats by
 #: quantities may come to (each one a step of the engine's walk). Both are estimates from the
-#: declarations above, never from a game.
+#: declarations, never from a game.
 MAX_SEARCH_WAYS = 100_000
 MAX_REPETITIONS = 200
 #: E202: the most ways deciding a play may search (checker.play_ways: the suits named before
@@ -404,7 +402,7 @@ MAX_ANY_SUITS = 2
 MODIFIERS = (-1, 1)
 
 
-# -- the registry as an instance ---------------------------------------------------------------
+# -- a game's words as one value --------------------------------------------------------------
 
 
 @dataclass(frozen=True, eq=False)
