@@ -223,7 +223,7 @@ def stress() -> None:
     from fortlang.checker import check
     from fortlang.engine import Game, RandomAgent
     from fortlang.games.fort.play import why_not
-    from fortlang.nodes import Resource
+    from fortlang.nodes import FortLevel, Resource
     from fortlang.parser import parse_action
     from fortlang.sim.seats import Seats
 
@@ -247,7 +247,7 @@ def stress() -> None:
             card = game.new_card(kid("Stress", "shovel", text), game.players[0].hand)
             for i in range(4):
                 game.new_card(kid(f"S{i}", "shovel", "score"), game.players[0].hand)
-            game.players[0].level = reg.QUANTITY_BY_WORD["level"].bound
+            game.players[0].level = reg.quantity_spec(FortLevel()).bound
             for i in range(6):
                 game.new_card(kid(f"L{i}", "shovel", "score"), game.players[0].lookout)
             game.give(game.players[0], Resource.PIZZA, 2)

@@ -12,7 +12,10 @@ from fortlang import registry as reg
 from fortlang.errors import ERROR, WARNING, Diagnostic
 from fortlang.nodes import TOKENS
 from fortlang.printer import to_text
-from fortlang.vocabulary import MOST_PLAYERS, Selector
+from fortlang.vocabulary import AMOUNT, MOST_PLAYERS, Selector
+
+#: The token of Fort's cost modifier kind (`advance -1`, R13.2), whose bounds the checker judges.
+COST_MODIFIER = "-1|+1"
 
 #: The suits a coin may be named (R5.6): any but the coin.
 PLAIN_SUITS = tuple(s for s in n.Suit if s is not n.Suit.COIN)
@@ -292,7 +295,7 @@ def _reads_cards_first(node: n.Node) -> bool:
     if isinstance(node, n.Conditional):
         for e in node.test.walk():
             if isinstance(e, n.Metric):
-                spec = reg.METRIC_BY_WORD.get(e.name)
+                spec = reg.metric_of(e.name)
                 if spec is None or spec.reads_cards:
                     return True
     elif isinstance(node, n.Repeat):
@@ -402,7 +405,7 @@ def play_ways(actions: list[n.Action], coin: bool = False,
                 ways *= len(n.Suit)
         ways *= ways_of(action, cards)
     for _ in range(len(suits) + counted):
-        ways *= reg.QUANTITY_BY_WORD["any"].bound + 1
+        ways *= reg.default_vocabulary().quantity_by_word["any"].bound + 1
     return ways
 
 
@@ -579,8 +582,8 @@ def _fixed(node: n.Fixed) -> Iterator[Diagnostic]:
 #: Checks of a primitive's arguments, by the token of their kind: the kinds whose bounds the
 #: checker judges (``ArgKind.checked_later``); every other kind's are judged where its text is
 #: read, at the argument (fortlang.vocabulary).
-_ARGUMENT_CHECKS: dict[str, Check] = {reg.AMOUNT.token: _amount,
-                                      reg.MODIFIER.token: _modifier}  # type: ignore[dict-item]
+_ARGUMENT_CHECKS: dict[str, Check] = {AMOUNT.token: _amount,
+                                      COST_MODIFIER: _modifier}  # type: ignore[dict-item]
 
 
 def _in_bounds(node: n.Node) -> Iterator[Diagnostic]:

@@ -322,7 +322,7 @@ def _reader(kind: vocabulary.ArgKind, builder: _Builder) -> Any:
     range E200, at the argument)."""
     if kind.checked_later and kind.parse is int:
         return _int
-    if kind is reg.RES:
+    if kind is reg.default_vocabulary().kind_by_token.get("RES"):
         return builder._resource
 
     def read(tok: Token) -> Any:
@@ -645,9 +645,13 @@ def _resync_text(text: str, cut: int) -> str:
 _NOT_BREAK = re.compile(r"[^\r\n]")
 
 
+def language(vocab: reg.Vocabulary | None = None) -> Language:
+    """The parser of ``vocab`` (the default game's by default), built once per vocabulary."""
+    return _language(reg.default_vocabulary() if vocab is None else vocab)
+
+
 @cache
-def language(vocab: reg.Vocabulary = reg.FORT) -> Language:
-    """The parser of ``vocab`` (Fort's by default), built once per vocabulary."""
+def _language(vocab: reg.Vocabulary) -> Language:
     return Language(vocab)
 
 

@@ -140,7 +140,7 @@ def _quantity_word(word: str) -> Callable[[n.Node], str]:
 
 
 _PRINTERS: dict[type, Callable] = {
-    **{spec.node: _leaf for spec in reg.PRIMITIVES},
+    **{cls: _leaf for cls in n.ACTION_LEAVES},  # each said by its declaration (spec_of)
     n.Repeat: _repeat,
     n.Conditional: _conditional,
     n.Target: _target,

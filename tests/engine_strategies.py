@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.checker import any_suits, check, play_ways, search_ways
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.model import CardSet
 from fortlang.printer import to_text
 
@@ -20,11 +21,11 @@ leaves = st.one_of(
     st.builds(n.Spend, amount=st.integers(1, 2), resource=st.sampled_from(n.Resource)),
     st.builds(n.Score, amount=st.integers(1, 2)),
     st.builds(n.Advance, modifier=st.sampled_from((0, *reg.MODIFIERS))),
-    *(st.builds(spec.node) for spec in reg.PRIMITIVES
+    *(st.builds(spec.node) for spec in fort_words.PRIMITIVES
       if spec.node not in (n.Gain, n.Spend, n.Score, n.Advance)),
 )
 tests = st.builds(n.Compare, st.sampled_from(reg.COMPARE_OPS),
-                  st.builds(n.Metric, st.sampled_from([m.word for m in reg.METRICS])),
+                  st.builds(n.Metric, st.sampled_from([m.word for m in fort_words.METRICS])),
                   st.builds(n.Number, st.integers(0, 4)))
 
 
@@ -34,7 +35,8 @@ def quantities(most_fixed: int, tallies: bool) -> st.SearchStrategy[n.Quantity]:
         st.builds(n.Fixed, n=st.integers(0, most_fixed)),
         *(st.builds(cls) for cls in (n.AnySuit, n.PackSize, n.FortLevel, n.LookoutSize)),
         st.builds(n.SuitCount, suit=st.sampled_from(n.Suit)),
-        *([st.builds(n.Tally, st.sampled_from([w.word for w in reg.QUANTITIES if w.measure]))]
+        *([st.builds(n.Tally,
+                     st.sampled_from([w.word for w in fort_words.QUANTITIES if w.measure]))]
           if tallies else []),
     )
 

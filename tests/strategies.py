@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.errors import FortSyntaxError
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.printer import to_text
 
 AMOUNTS = st.integers(0, 999_999)
@@ -32,7 +33,7 @@ def leaves_of(vocab: reg.Vocabulary) -> st.SearchStrategy[n.Action]:
     """Every primitive of ``vocab`` with every argument its syntax declares: Fort's as above,
     another kind's among its typed values (left out: its default)."""
     def argument(a: reg.Argument) -> st.SearchStrategy[object]:
-        if a.part in _ARGUMENTS and a.kind in reg.FORT_KINDS:
+        if a.part in _ARGUMENTS and a.kind in fort_words.FORT_KINDS:
             return _ARGUMENTS[a.part]
         values = st.sampled_from(a.kind.values())
         return values | st.just(a.kind.default) if a.optional else values
@@ -100,7 +101,7 @@ def example_plugin_vocabulary() -> reg.Vocabulary:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     plugin = module.VOCABULARY
-    return reg.FORT.extended(f"fort+{plugin.name}", primitives=plugin.primitives,
+    return fort_words.FORT.extended(f"fort+{plugin.name}", primitives=plugin.primitives,
                              quantities=plugin.quantities)
 
 

@@ -29,6 +29,7 @@ from fortlang.checker import check
 from fortlang.cli import main
 from fortlang.engine import Game, ScriptedAgent
 from fortlang.errors import FortSyntaxError
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.play import perform
 from fortlang.lsp.completion import language_items
 from fortlang.parser import Language, compose_grammar, language
@@ -226,7 +227,7 @@ def test_a_syntax_token_no_kind_declares_is_refused(wishes) -> None:
     m, _ = wishes
     spec = reg.PrimitiveSpec("hope", m.Wish, "hope [HOPE]", "X", "Hope.", "hope")
     with pytest.raises(ValueError, match="`\\[HOPE\\]` in its syntax is neither"):
-        reg.FORT.extended("fort+hope", primitives=(spec,))
+        fort_words.FORT.extended("fort+hope", primitives=(spec,))
 
 
 def test_a_kinds_terminal_may_not_be_a_keywords(wishes) -> None:
@@ -234,14 +235,14 @@ def test_a_kinds_terminal_may_not_be_a_keywords(wishes) -> None:
     odd = ArgKind("ODD", "wish", "WISH", words=(Word("odd", 1),))
     spec = reg.PrimitiveSpec("wish", m.Wish, "wish [ODD]", "X", "Odd.", "wish")
     with pytest.raises(ValueError, match="is also a keyword's"):
-        reg.FORT.extended("fort+odd", primitives=(spec,), kinds=(odd,))
+        fort_words.FORT.extended("fort+odd", primitives=(spec,), kinds=(odd,))
 
 
 def test_the_parser_cache_key_changes_with_a_plugins_kinds(wishes) -> None:
     """The LALR tables are cached by the grammar text (fortlang.parser_cache); a kind's
     pattern and its words are in that text, so another declaration never loads stale tables."""
     m, words = wishes
-    fort = compose_grammar(reg.FORT)
+    fort = compose_grammar(fort_words.FORT)
     assert "WISHED" not in fort and "WISHED" in words.grammar
     assert cache_file(words.grammar) != cache_file(fort) or cache_file(fort) is None
     fewer = ArgKind.union("WISH", "wish", ArgKind(
@@ -257,9 +258,9 @@ def test_the_parser_cache_key_changes_with_a_plugins_kinds(wishes) -> None:
                               frozen=True, slots=True)  # a node of this vocabulary's own
         spec = reg.PrimitiveSpec("wish", node, "wish [WISH]", "F7.2", "Wish.", "wish",
                                  effect=m.WISH_P.effect)
-        vocab = reg.Vocabulary("other", (*reg.FORT.primitives, spec), reg.RESOURCES,
-                               reg.QUANTITIES, reg.OPERATORS, reg.METRICS,
-                               (*reg.FORT_KINDS, kind))
+        vocab = reg.Vocabulary("other", (*fort_words.FORT.primitives, spec), fort_words.RESOURCES,
+                               fort_words.QUANTITIES, reg.OPERATORS, fort_words.METRICS,
+                               (*fort_words.FORT_KINDS, kind))
         grammars.add(compose_grammar(vocab))
     assert len(grammars) == 3
     keys = {cache_file(g) for g in grammars}

@@ -10,6 +10,7 @@ from fortlang import registry as reg
 from fortlang.cardset import base_set
 from fortlang.checker import check
 from fortlang.errors import errors_in
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.model import PerkHook, Source
 from fortlang.nodes import Suit
 from fortlang.parser import parse_action, parse_scoring
@@ -103,12 +104,12 @@ def test_every_primitive_quantity_and_operator_appears_on_some_card():
     """The base set shows every base word, and none of the core's words for expansions (the
     base language stays exactly as the rulebook's)."""
     used = {type(node) for node in _all_nodes()}
-    assert {p.node for p in reg.PRIMITIVES if p.base} <= used
-    assert not {p.node for p in reg.PRIMITIVES if not p.base} & used
+    assert {p.node for p in fort_words.PRIMITIVES if p.base} <= used
+    assert not {p.node for p in fort_words.PRIMITIVES if not p.base} & used
     quantity_words = {to_text(node) for node in _all_nodes()
-                      if type(node) in {type(w.build()) for w in reg.QUANTITIES}}
-    assert {w.word for w in reg.QUANTITIES if w.base} <= quantity_words
-    assert not {w.word for w in reg.QUANTITIES if not w.base} & quantity_words
+                      if type(node) in {type(w.build()) for w in fort_words.QUANTITIES}}
+    assert {w.word for w in fort_words.QUANTITIES if w.base} <= quantity_words
+    assert not {w.word for w in fort_words.QUANTITIES if not w.base} & quantity_words
     texts = " ".join(t for card in BASE.kids for t in _texts(card))
     for op in reg.OPERATORS:
         if op.base:

@@ -10,6 +10,7 @@ import pytest
 from fortlang import registry as reg
 from fortlang.cardset import base_set
 from fortlang.checker import check, search_ways
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.parser import parse_action
 
 STRESS = [
@@ -106,16 +107,16 @@ def test_the_bound_reads_the_registry_declarations():
     the engine remembers the places it failed from; issue 36: E202 counts them)."""
     from math import comb
 
-    pack = reg.PRIMITIVE_BY_NAME["pack"].most_options
+    pack = fort_words.PRIMITIVE_BY_NAME["pack"].most_options
     assert search_ways(parse_action("pack x 2")) == min(pack ** 2, comb(pack + 2, 2))
     assert search_ways(parse_action("pack or score")) == pack + 1
     assert search_ways(parse_action("gain pizza/toy x shovel")) == 2  # chosen once (R12.1)
     assert search_ways(parse_action("(gain pizza or gain toy) x 3")) == 2
-    shovels = reg.QUANTITY_BY_WORD["shovel"].bound
+    shovels = fort_words.QUANTITY_BY_WORD["shovel"].bound
     assert search_ways(parse_action("(pack or score) x shovel")) == comb(pack + 1 + shovels,
                                                                          shovels)
-    times = reg.PRIMITIVE_BY_NAME["pack"].most_times
-    assert 0 < times < reg.QUANTITY_BY_WORD["shovel"].bound
+    times = fort_words.PRIMITIVE_BY_NAME["pack"].most_times
+    assert 0 < times < fort_words.QUANTITY_BY_WORD["shovel"].bound
     assert search_ways(parse_action("pack x shovel")) == comb(pack + times, times)  # fills up
 
 

@@ -7,7 +7,6 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from fortlang import registry as reg
 from fortlang.docsite.icons import (
     OPERATORS,
     QUANTITIES,
@@ -17,6 +16,7 @@ from fortlang.docsite.icons import (
     every_icon,
 )
 from fortlang.docsite.strip import glyphs
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.nodes import ALL_NODES, EXPR_NODES, Suit
 from fortlang.parser import parse_action
 
@@ -28,7 +28,7 @@ def test_r1_1_every_suit_has_an_icon() -> None:
 
 
 def test_r12_every_primitive_has_an_icon() -> None:
-    assert {p.name for p in reg.PRIMITIVES} == set(ACTIONS)
+    assert {p.name for p in fort_words.PRIMITIVES} == set(ACTIONS)
 
 
 def test_issue_33_2_a_fort_primitive_s_icon_is_its_declaration_s() -> None:
@@ -36,28 +36,28 @@ def test_issue_33_2_a_fort_primitive_s_icon_is_its_declaration_s() -> None:
     are; no table of the docs holds an icon of a primitive."""
     from fortlang.docsite import icons
 
-    for spec in reg.PRIMITIVES:
+    for spec in fort_words.PRIMITIVES:
         icon = ACTIONS[spec.name]
         assert (icon.name, icon.colour, icon.body) == (spec.name, spec.colour, spec.drawing)
     tables = [v for v in vars(icons).values() if isinstance(v, dict)]
     drawn = {i.name for table in tables for i in table.values() if isinstance(i, icons.Icon)}
-    assert drawn.isdisjoint(reg.PRIMITIVE_BY_NAME)
+    assert drawn.isdisjoint(fort_words.PRIMITIVE_BY_NAME)
 
 
 def test_issue_33_2_a_fort_word_s_icon_is_its_declaration_s() -> None:
     """Resources and quantities after `x` are drawn from their words' declarations too."""
-    for table, words in ((RESOURCES, reg.RESOURCES), (QUANTITIES, reg.QUANTITIES)):
+    for table, words in ((RESOURCES, fort_words.RESOURCES), (QUANTITIES, fort_words.QUANTITIES)):
         drawn = {w.word: (w.icon_name or w.word, w.colour, w.drawing) for w in words if w.drawing}
         assert {word: (i.name, i.colour, i.body) for word, i in table.items()} == drawn
-    assert set(RESOURCES) == set(reg.RESOURCE_WORD.values())
+    assert set(RESOURCES) == set(fort_words.RESOURCE_WORD.values())
     with pytest.raises(ValueError, match="drawing"):
-        dataclasses.replace(reg.QUANTITY_BY_WORD["pack"], drawing='<use href="#x"/>')
+        dataclasses.replace(fort_words.QUANTITY_BY_WORD["pack"], drawing='<use href="#x"/>')
 
 
 def test_issue_33_2_a_drawing_holds_only_shapes() -> None:
     """A declaration's drawing is paths, circles and rects with plain values: markup that
     could script a page is refused where it is declared."""
-    gain = reg.PRIMITIVE_BY_NAME["gain"]
+    gain = fort_words.PRIMITIVE_BY_NAME["gain"]
     for bad in ('<script>alert(1)</script>', '<path d="M0 0" onload="x()"/>',
                 '<path d="M0 0"/><image href="http://x/y.png"/>', '<path d="M0 0" fill="a<b"/>'):
         with pytest.raises(ValueError, match="drawing"):
@@ -65,11 +65,11 @@ def test_issue_33_2_a_drawing_holds_only_shapes() -> None:
 
 
 def test_r12_1_every_resource_spelling_has_an_icon() -> None:
-    assert set(reg.RESOURCE_WORD.values()) <= set(RESOURCES)
+    assert set(fort_words.RESOURCE_WORD.values()) <= set(RESOURCES)
 
 
 def test_r13_1_every_non_suit_quantity_has_an_icon() -> None:
-    assert {w for w in reg.QUANTITY_BY_WORD if w not in set(Suit)} == set(QUANTITIES)
+    assert {w for w in fort_words.QUANTITY_BY_WORD if w not in set(Suit)} == set(QUANTITIES)
 
 
 @pytest.mark.parametrize("name", sorted(every_icon()))

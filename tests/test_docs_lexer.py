@@ -8,6 +8,7 @@ from pygments.token import Error, Keyword, Name, Operator
 
 from fortlang import registry as reg
 from fortlang.docsite.lexer import FortLexer, FortScoringLexer
+from fortlang.games.fort import vocabulary as fort_words
 
 
 def _tokens(lexer, text: str) -> list[tuple[object, str]]:
@@ -19,7 +20,7 @@ def test_lexers_are_found_through_the_pygments_entry_point() -> None:
     assert isinstance(get_lexer_by_name("fortlang-scoring"), FortScoringLexer)
 
 
-@pytest.mark.parametrize("example", [p.example for p in reg.PRIMITIVES]
+@pytest.mark.parametrize("example", [p.example for p in fort_words.PRIMITIVES]
                          + [o.example for o in reg.OPERATORS], ids=lambda e: e)
 def test_r12_r13_every_registry_example_lexes_without_errors(example: str) -> None:
     assert all(t is not Error for t, _ in _tokens(FortLexer(), example))

@@ -15,7 +15,8 @@ from fortlang.cli import main
 from fortlang.docsite import gamesite
 from fortlang.docsite.pnp import game_sheet
 from fortlang.errors import FortError
-from fortlang.games import game_named, words_of
+from fortlang.games import game_named
+from fortlang.registry import words_of
 
 
 def _pig(face: str = "") -> tuple:

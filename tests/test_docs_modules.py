@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from fortlang.cardset.table import load_specs
-from fortlang.games import game_named, words_of
+from fortlang.games import game_named
+from fortlang.registry import words_of
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "fr", "ru")
@@ -229,15 +230,16 @@ def test_hostile_card_name_on_the_sheet_is_shown_as_text(tmp_path: Path) -> None
 def test_a_games_primitive_named_as_one_of_forts_does_not_borrow_its_drawing() -> None:
     """Frantic's `draw` is not Fort's (R12): the reference and the strips show its keyword,
     not Fort's picture of drawing a kid; Fort's own keeps its icon."""
-    from fortlang import registry as reg
     from fortlang.docsite.icons import action_icon
     from fortlang.docsite.reference import primitives
+    from fortlang.registry import default_vocabulary
 
     frantic = words_of("frantic")
     assert frantic is not None
     draw = next(p for p in frantic.primitives if p.name == "draw")
     assert action_icon(draw) is None
-    assert action_icon(next(p for p in reg.FORT.primitives if p.name == "draw")) is not None
+    forts = default_vocabulary().primitives
+    assert action_icon(next(p for p in forts if p.name == "draw")) is not None
     assert "assets/icons/draw.svg" not in primitives("en", frantic)
 
 

@@ -13,6 +13,7 @@ from fortlang.docsite.icons import action_icons
 from fortlang.docsite.lexicon import rule_label
 from fortlang.docsite.meanings import entries, meaning
 from fortlang.docsite.reference import reference_page, schema_section
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.nodes import Suit
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import sentence, suit_name
@@ -29,7 +30,7 @@ def page(request: pytest.FixtureRequest) -> tuple[str, str]:
     return request.param, reference_page(request.param)
 
 
-@pytest.mark.parametrize("spec", reg.PRIMITIVES, ids=lambda s: s.name)
+@pytest.mark.parametrize("spec", fort_words.PRIMITIVES, ids=lambda s: s.name)
 def test_r12_every_primitive_with_rule_example_canonical_form_and_readings(
         spec: reg.PrimitiveSpec, page: tuple[str, str]) -> None:
     lang, text = page
@@ -57,14 +58,14 @@ def test_r13_every_operator_with_its_spellings_and_example(op: reg.OperatorSpec,
 
 def test_r13_1_every_quantity_and_resource_is_listed(page: tuple[str, str]) -> None:
     lang, text = page
-    for w in (*reg.QUANTITIES, *reg.RESOURCES):
+    for w in (*fort_words.QUANTITIES, *fort_words.RESOURCES):
         assert f"| `{w.word}` |" in text
     assert sentence(parse_action("score x any"), lang) in text
 
 
 def test_r14_scoring_sub_language_lists_every_metric_and_operator(page: tuple[str, str]) -> None:
     lang, text = page
-    for w in reg.METRICS:
+    for w in fort_words.METRICS:
         assert (f"| `#!fortlang-scoring {w.word}` | {rule_label(w.rule, lang)} | "
                 f"{meaning('metric', w.word, lang)} | "
                 f"{sentence(parse_scoring(w.word), lang)} |") in text
@@ -101,8 +102,9 @@ def test_issue_33_2_fort_s_words_mean_what_their_declarations_say(lang: str) -> 
     template (a suit's quantity and metric, over the suit's name)."""
     from fortlang.docsite import meanings as m
 
-    declared = {"primitive": reg.PRIMITIVES, "resource": reg.RESOURCES,
-                "quantity": reg.QUANTITIES, "operator": reg.OPERATORS, "metric": reg.METRICS}
+    declared = {"primitive": fort_words.PRIMITIVES, "resource": fort_words.RESOURCES,
+                "quantity": fort_words.QUANTITIES, "operator": reg.OPERATORS,
+                "metric": fort_words.METRICS}
     suits = {s.value for s in Suit}
     for kind, specs in declared.items():
         for spec in specs:
@@ -113,13 +115,13 @@ def test_issue_33_2_fort_s_words_mean_what_their_declarations_say(lang: str) -> 
             assert meaning(kind, key, lang) == spec.meanings[lang]
     tables = [name for name, v in vars(m).items()
               if isinstance(v, dict) and not name.startswith("__")]
-    assert tables == ["SUIT_MEANINGS", "_DECLARED"]
+    assert tables == ["SUIT_MEANINGS"]  # the rest is read from the declarations (m._declared)
     assert all(set(t) <= {"quantity", "metric"} for t in m.SUIT_MEANINGS.values())
 
 
 def test_english_meanings_are_the_registry_s_own() -> None:
-    assert all(meaning("primitive", p.name, "en") == p.meaning for p in reg.PRIMITIVES)
-    assert all(meaning("metric", w.word, "en") == w.meaning for w in reg.METRICS)
+    assert all(meaning("primitive", p.name, "en") == p.meaning for p in fort_words.PRIMITIVES)
+    assert all(meaning("metric", w.word, "en") == w.meaning for w in fort_words.METRICS)
 
 
 @pytest.mark.parametrize("lang", ["fr", "ru"])

@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_certain import actions, full_search
 
-from fortlang import registry as reg
 from fortlang.cardset import base_set
 from fortlang.engine import Rules
 from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.program import program
 from fortlang.engine.state import TOKENS, Game
 from fortlang.games.fort import play
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import MOST_NAMINGS, follow_verdict
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
@@ -90,7 +90,7 @@ def test_follow_verdict_agrees_with_the_search(action, seed, suits, coin, bind, 
     assert game.snapshot() == before
 
 
-@pytest.mark.parametrize("spec", reg.PRIMITIVES, ids=lambda spec: spec.node.__name__)
+@pytest.mark.parametrize("spec", fort_words.PRIMITIVES, ids=lambda spec: spec.node.__name__)
 def test_follow_verdict_agrees_on_every_primitive(spec):
     """Each primitive alone, once and twice in a row, at tables whose zones run dry."""
     for action in (spec.node(), Repeat(spec.node(), Fixed(2))):
@@ -105,12 +105,12 @@ def test_follow_verdict_agrees_on_every_primitive(spec):
                     assert verdict is ok and (ok or rule == "R6.2"), (seed, action)
 
 
-@pytest.mark.parametrize("first", reg.PRIMITIVES, ids=lambda spec: spec.node.__name__)
+@pytest.mark.parametrize("first", fort_words.PRIMITIVES, ids=lambda spec: spec.node.__name__)
 def test_follow_verdict_agrees_on_every_pair_in_sequence(first):
     """`a then b` for every two primitives (R13.4): a part that changes what the other needs (a
     level that widens the lookout, tokens spent then gained...) is never judged as if alone.
     Lookouts full and stuff nearly full, so that most parts can fail."""
-    for spec in reg.PRIMITIVES:
+    for spec in fort_words.PRIMITIVES:
         action = Then((first.node(), spec.node()))
         for seed, game in _tables(8):
             for p in game.players:

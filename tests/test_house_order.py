@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 from pathlib import Path
 
 import fortlang
@@ -261,3 +262,23 @@ def test_the_flow_is_core_and_imports_only_the_engines_decisions():
                for m, p in flow.items()}
     assert outside == {m: [] for m in flow}
     assert not core_imports_of_games(PACKAGE, CORE_MAY_IMPORT_A_GAME)
+
+
+def test_the_core_reaches_forts_words_through_the_loader():
+    """Fort's words are its game module's (issue 33 item 2): importing the parser, the checker
+    and the registry loads no game, the registry declares none of Fort's words, and Fort's are
+    loaded through its entry point the first time a card is read."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, json, fortlang.parser, fortlang.checker, fortlang.registry as r\n"
+             "before = sorted(m for m in sys.modules if m.startswith('fortlang.games.'))\n"
+             "own = [x for x in ('FORT', 'PRIMITIVES', 'RESOURCES', 'QUANTITIES', 'METRICS',\n"
+             "                   'TRIGGERS', 'FORT_KINDS', 'RES') if hasattr(r, x)]\n"
+             "fortlang.checker.check(fortlang.parser.parse_action('gain 2 pizza x book'))\n"
+             "words = sys.modules.get('fortlang.games.fort.vocabulary')\n"
+             "print(json.dumps([before, own, words is not None\n"
+             "                  and r.vocabulary_of('fort') is words.FORT]))")
+    done = subprocess.run([sys.executable, "-I", "-c", probe], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert json.loads(done.stdout) == [[], [], True]

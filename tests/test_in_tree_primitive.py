@@ -1,11 +1,13 @@
 """Issue 33, "Done when": an in-tree primitive is added in at most 2 files.
 
-The package is copied aside and exactly two files of the copy are touched: a new module holding
-the primitive whole (its node, its engine op with a closed form, its declaration with phrases in
-three languages, meanings and icon) and one line of ``registry.py`` listing it among Fort's
-primitives. Everything else derives from the declaration: the grammar, the printer, the checker,
-the explanation in en/fr/ru, the engine's play, the language reference, the icon strip, the
-language server's completion and the command line, all run in a child process on the copy.
+The package is copied aside and exactly two files of the copy are touched: a new module of Fort's
+game module holding the primitive whole (its node, its engine op with a closed form, its
+declaration with phrases in three languages, meanings and icon) and one line of Fort's
+``games/fort/vocabulary.py`` listing it among Fort's primitives (the core's ``registry.py``
+holds the machinery only). Everything else derives from the declaration: the grammar, the
+printer, the checker, the explanation in en/fr/ru, the engine's play, the language reference,
+the icon strip, the language server's completion and the command line, all run in a child
+process on the copy.
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ PROBE = textwrap.dedent('''\
     from fortlang.sim.seats import Seats
     from fortlang.model import KidCard
     from fortlang.nodes import Suit
-    import fortlang.peek_primitive as peek
+    import fortlang.games.fort.peek as peek
 
     ast = parse_action("(peek 2 or score) then peek")
     game = Game(2, asker=Seats([ScriptedAgent(), ScriptedAgent()]), debug=True)
@@ -112,8 +114,9 @@ PROBE = textwrap.dedent('''\
         "refused": perform(game, 0, parse_action("peek 2")),
         "reference": {lang: "### `peek [N]`" in primitives(lang) for lang in ("en", "fr", "ru")},
         "glyphs": [g.icon.name if g.icon else g.text for g in glyphs(parse_action("peek 2"))],
-        "completion": [i.label for i in language_items("score then pe", "action", registry.FORT)],
-        "spec": registry.PRIMITIVE_BY_NAME["peek"] is peek.PEEK,
+        "completion": [i.label for i in language_items("score then pe", "action",
+                                                       registry.default_vocabulary())],
+        "spec": registry.default_vocabulary().primitive_by_name["peek"] is peek.PEEK,
     }
     print(json.dumps(out))
 ''')
@@ -129,16 +132,16 @@ def _copy_tree(dest: Path) -> Path:
 
 def _add_primitive(tree: Path) -> list[Path]:
     """The two files the change touches; returns them."""
-    new = tree / "fortlang" / "peek_primitive.py"
+    new = tree / "fortlang" / "games" / "fort" / "peek.py"
     new.write_text(PRIMITIVE, encoding="utf-8")
-    registry = tree / "fortlang" / "registry.py"
-    text = registry.read_text(encoding="utf-8")
+    words = tree / "fortlang" / "games" / "fort" / "vocabulary.py"
+    text = words.read_text(encoding="utf-8")
     anchor = "PRIMITIVES: tuple[PrimitiveSpec, ...] = (\n"
     assert text.count(anchor) == 1
-    text = text.replace(anchor, "from fortlang.peek_primitive import PEEK  # noqa: E402\n\n"
+    text = text.replace(anchor, "from fortlang.games.fort.peek import PEEK  # noqa: E402\n\n"
                         + anchor + "    PEEK,\n")
-    registry.write_text(text, encoding="utf-8")
-    return [new, registry]
+    words.write_text(text, encoding="utf-8")
+    return [new, words]
 
 
 def _run(tree: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -10,14 +10,14 @@ from lark import Lark
 from strategies import actions_of, example_plugin_vocabulary, exprs_of, parses_or_says_where
 
 from fortlang import nodes as n
-from fortlang import registry as reg
 from fortlang.errors import FortSyntaxError
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.parser import language, parse_action, parse_scoring
 from fortlang.printer import to_text
 
 #: Every vocabulary gets the round-trip property (issue 18.5): Fort's, and Fort's extended by
 #: the example plugin's words (what a plugin author's words get, by the same strategy).
-VOCABULARIES = {"fort": reg.FORT, "fort+backyard": example_plugin_vocabulary()}
+VOCABULARIES = {"fort": fort_words.FORT, "fort+backyard": example_plugin_vocabulary()}
 
 
 @pytest.mark.parametrize("name", VOCABULARIES)
@@ -34,7 +34,7 @@ def test_r13_print_then_parse_is_identity_for_every_action(name: str, data: st.D
     assert [x.depth for x in parsed.walk()] == [x.depth for x in ast.walk()]
 
 
-exprs = exprs_of(reg.FORT)
+exprs = exprs_of(fort_words.FORT)
 
 
 @given(exprs)

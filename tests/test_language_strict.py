@@ -10,6 +10,7 @@ from lark import Lark
 
 from fortlang import nodes as n
 from fortlang import registry
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.parser import compose_grammar
 
 
@@ -24,10 +25,10 @@ def _strict(grammar: str) -> Lark:
 
 
 def test_forts_grammar_has_no_conflict() -> None:
-    _strict(compose_grammar(registry.FORT))
+    _strict(compose_grammar(fort_words.FORT))
 
 
 def test_a_grammar_extended_by_a_plugin_has_no_conflict() -> None:
     stash = registry.PrimitiveSpec("stash", Stash, "stash [N] RES", "T1", "Stash N tokens.",
                                    "stash 2 toy")
-    _strict(compose_grammar(registry.FORT.extended("fort+stash", primitives=(stash,))))
+    _strict(compose_grammar(fort_words.FORT.extended("fort+stash", primitives=(stash,))))

@@ -28,7 +28,7 @@ from lsp_client import (
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-from fortlang import registry as reg
+from fortlang.games.fort import vocabulary as fort_words
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -244,7 +244,7 @@ async def test_completion_follows_the_grammar(client: LanguageClient, workspace:
     after_x = await _labels(client, path, 5, len(lines[5]))
     assert after_x[:7] == ["skateboard", "shovel", "glue", "water_gun", "crown", "book", "coin"]
     # the quantities that are not suits: Fort's and the core's zone counts (every set has them)
-    assert set(after_x[7:]) == {w.word for w in reg.QUANTITIES} - set(after_x[:7])
+    assert set(after_x[7:]) == {w.word for w in fort_words.QUANTITIES} - set(after_x[:7])
     assert {"any", "pack", "level", "lookout", "hand", "yard"} <= set(after_x[7:])
     after_word = await _labels(client, path, 5, len("    private: gain pizza "))
     assert set(after_word) == {"x", "then", "or"}

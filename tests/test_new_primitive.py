@@ -19,6 +19,7 @@ from fortlang.docsite.strip import glyphs
 from fortlang.engine import Game, IllegalMove, ScriptedAgent
 from fortlang.engine.program import CARDS_MOVED, Judgement, Op, program
 from fortlang.errors import FortSyntaxError
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import surely_playable
 from fortlang.games.fort.play import can_perform, perform, play_card, why_not
 from fortlang.model import KidCard
@@ -54,7 +55,7 @@ FETCH = registry.PrimitiveSpec(
     meanings={"fr": "Piochez N cartes de votre pioche.",
               "ru": "Возьмите N карт из своей колоды в руку."},
 )
-VOCAB = registry.FORT.extended("fort+fetch", primitives=(FETCH,))
+VOCAB = fort_words.FORT.extended("fort+fetch", primitives=(FETCH,))
 FETCHING = language(VOCAB)
 
 
@@ -167,7 +168,7 @@ PEEK = registry.PrimitiveSpec("peek", Peek, "peek [N]", "X3", "Draw N cards from
                               "peek 2", most_times=8, op=PeekOp,
                               phrases={"en": "peek at {amount}", "fr": "regardez {amount}",
                                        "ru": "посмотрите {amount}"})
-PEEKING = language(registry.FORT.extended("fort+peek", primitives=(FETCH, PEEK)))
+PEEKING = language(fort_words.FORT.extended("fort+peek", primitives=(FETCH, PEEK)))
 
 
 def test_a_declared_op_runs_and_its_closed_form_spares_the_search() -> None:
@@ -200,7 +201,7 @@ def test_an_op_reads_what_its_declaration_says_it_may_free() -> None:
     an op that does not know better reads it (the legality shortcuts assume a play that frees
     nothing can never gain what does not fit now)."""
     calm = replace(PEEK, name="calm", node=Calm, syntax="calm [N]", example="calm", frees=False)
-    registry.FORT.extended("fort+calm", primitives=(calm,))
+    fort_words.FORT.extended("fort+calm", primitives=(calm,))
     game = Game(2)
     assert not program(Calm()).may_free(game, game.players[0])
     assert program(Peek()).may_free(game, game.players[0])  # declared as freeing (the default)
@@ -212,6 +213,6 @@ def test_an_op_that_is_not_an_engine_op_is_refused() -> None:
         pass
 
     odd = registry.PrimitiveSpec("odd", Odd, "odd", "X4", "Nothing.", "odd", op=lambda node: 1)
-    registry.FORT.extended("fort+odd", primitives=(odd,))
+    fort_words.FORT.extended("fort+odd", primitives=(odd,))
     with pytest.raises(TypeError, match="not an engine Op"):
         program(Odd())

@@ -12,6 +12,7 @@ from lark.exceptions import ConfigurationError, UnexpectedInput
 
 from fortlang import nodes as n
 from fortlang import registry
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.parser import START_ACTION, START_SCORING, language
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -99,7 +100,7 @@ class _Pile(n.Action):
 def test_a_plugin_node_is_built_as_its_constructor_builds_it() -> None:
     heap = registry.PrimitiveSpec("heap", _Heap, "heap [N] RES", "T1", "Heap tokens.", "heap toy")
     pile = registry.PrimitiveSpec("pile", _Pile, "pile [N] RES", "T2", "Pile tokens.", "pile toy")
-    lang = language(registry.FORT.extended("fort+heap+pile", primitives=(heap, pile)))
+    lang = language(fort_words.FORT.extended("fort+heap+pile", primitives=(heap, pile)))
     assert lang.parse_action("heap 9 toy") == _Heap(3, n.Resource.TOY)
     assert lang.parse_action("heap pizza") == _Heap(1, n.Resource.PIZZA)
     assert lang.parse_action("pile pizza then pile 5 toy") == n.Then(

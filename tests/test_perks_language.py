@@ -11,11 +11,11 @@ import pytest
 from builders import Recorder
 from click.testing import CliRunner
 
-from fortlang import registry as reg
 from fortlang.cardset import base_set, load_set
 from fortlang.cardset.schema import SCHEMA_DIR
 from fortlang.cli import main
 from fortlang.engine import Game, Kind
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.turn import TurnRecord, diy, play_phase, play_turn, timed_perks
 from fortlang.model import Perk, PerkHook
@@ -41,7 +41,8 @@ def table(*answers, players=2) -> Game:
 
 def test_the_schemas_triggers_are_the_registrys() -> None:
     schema = json.loads((SCHEMA_DIR / "perks.schema.json").read_text(encoding="utf-8"))
-    assert schema["$defs"]["perk"]["properties"]["when"]["enum"] == [t.name for t in reg.TRIGGERS]
+    enum = schema["$defs"]["perk"]["properties"]["when"]["enum"]
+    assert enum == [t.name for t in fort_words.TRIGGERS]
 
 
 def test_a_perk_at_its_trigger_is_offered_and_performed_with_no_hook() -> None:
@@ -112,7 +113,7 @@ def test_whole_turns_run_with_perks_at_every_trigger() -> None:
     from fortlang.games.fort.setup import new_game
 
     game, first = new_game(CARDSET, 2, seed=4, agents=[RandomAgent(1), RandomAgent(2)])
-    for t in reg.TRIGGERS:
+    for t in fort_words.TRIGGERS:
         game.players[first].perks.append(perk(t.name, "gain pizza or score", pid=t.name))
     for turn in range(4):
         play_turn(game, (first + turn) % 2, first_turn=turn < 2)

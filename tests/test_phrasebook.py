@@ -15,6 +15,7 @@ from fortlang import nodes as n
 from fortlang import phrasebook
 from fortlang import registry as reg
 from fortlang.cli import main
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.model import MadeUpRule, Perk, PerkHook
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import (
@@ -341,8 +342,8 @@ def test_every_node_class_has_a_handler(lang: str) -> None:
     """A node class is said by the phrasebook's table (operators, suits, numbers, scoring) or,
     a primitive or a quantity, by its declaration's phrase in that language (Fort's as a
     plugin's)."""
-    declared = {p.node for p in reg.PRIMITIVES if lang in p.phrases} | {
-        type(w.build()) for w in reg.QUANTITIES if lang in w.phrases}
+    declared = {p.node for p in fort_words.PRIMITIVES if lang in p.phrases} | {
+        type(w.build()) for w in fort_words.QUANTITIES if lang in w.phrases}
     missing = [cls.__name__ for cls in n.ALL_NODES
                if cls not in book(lang).TABLE and cls not in declared]
     assert missing == []
@@ -356,7 +357,7 @@ def test_issue_33_2_no_fort_primitive_is_keyed_in_a_phrasebook(lang: str) -> Non
     b = book(lang)
     keyed = {cls.__name__ for cls in b.TABLE} | {
         cls.__name__ for cls in getattr(b.ACTION_WORDS, "as_many", {})}
-    assert keyed.isdisjoint({p.node.__name__ for p in reg.PRIMITIVES})
+    assert keyed.isdisjoint({p.node.__name__ for p in fort_words.PRIMITIVES})
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -365,8 +366,8 @@ def test_issue_33_2_fort_s_quantities_are_said_by_their_declarations(
     """`x pack`, `x hand`...: said by the word's declaration (its phrases and its "as many"
     words), as a plugin's quantity is; no phrasebook table names them."""
     assert not {n.AnySuit, n.PackSize, n.FortLevel, n.LookoutSize, n.Tally} & set(book(lang).TABLE)
-    monkeypatch.setitem(reg.QUANTITY_BY_WORD["hand"].phrases, lang, "per hand card")  # type: ignore[index]
-    monkeypatch.setitem(reg.QUANTITY_BY_WORD["pack"].how_many, lang, "HOW")  # type: ignore[index]
+    monkeypatch.setitem(fort_words.QUANTITY_BY_WORD["hand"].phrases, lang, "per hand card")  # type: ignore[index]
+    monkeypatch.setitem(fort_words.QUANTITY_BY_WORD["pack"].how_many, lang, "HOW")  # type: ignore[index]
     assert sentence(parse_action("score x hand"), lang).endswith(" per hand card.")
     said = sentence(parse_action("gain pizza x pack"), lang)
     assert ("HOW" in said) == (lang != "en")  # English says "1 pizza for each ..." throughout
@@ -378,8 +379,8 @@ def test_issue_33_2_fort_s_metrics_are_said_by_their_declarations(
     """`cards`, `level`, `hand`...: a scoring sentence takes a metric's words from its
     declaration (``WordSpec.said``); the phrasebooks keep only the suits' (a template)."""
     assert set(book(lang).EXPR_WORDS.metrics) == {s.value for s in n.Suit}
-    said = reg.METRIC_BY_WORD["level"].said[lang](book(lang))
-    monkeypatch.setitem(reg.METRIC_BY_WORD["level"].said, lang,  # type: ignore[index]
+    said = fort_words.METRIC_BY_WORD["level"].said[lang](book(lang))
+    monkeypatch.setitem(fort_words.METRIC_BY_WORD["level"].said, lang,  # type: ignore[index]
                         lambda b: dataclasses.replace(said, value="THE LEVEL"))
     assert "THE LEVEL" in rule_text(MadeUpRule("r", "R", parse_scoring("level * 2 + level")),
                                     lang)
@@ -389,7 +390,7 @@ def test_issue_33_2_a_fort_primitive_is_said_by_its_declaration(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Change Fort's `gain` declaration's phrases: `explain` says the new words, in each
     language, and the "as many" form in French and Russian is the declaration's too."""
-    gain = reg.PRIMITIVE_BY_NAME["gain"]
+    gain = fort_words.PRIMITIVE_BY_NAME["gain"]
     for lang, phrase in (("en", "pick up {amount} {resource}"),
                          ("fr", lambda a: f"ramassez {a.amount}"), ("ru", "подберите")):
         monkeypatch.setitem(gain.phrases, lang, phrase)  # type: ignore[index]
@@ -424,7 +425,7 @@ def test_unknown_language_raises() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("quantity", reg.QUANTITIES, ids=lambda w: w.word)
+@pytest.mark.parametrize("quantity", fort_words.QUANTITIES, ids=lambda w: w.word)
 def test_r13_1_every_quantity_repeats_a_primitive_inline(lang: str, quantity: reg.WordSpec) -> None:
     said = sentence(n.Repeat(n.Recruit(), quantity.build()), lang)  # type: ignore[arg-type]
     assert said.startswith(sentence(n.Recruit(), lang)[:-1] + " ")
@@ -542,7 +543,7 @@ _LEAF_ARGS = {
     n.Score: st.builds(n.Score, st.integers(1, 10)),
     n.Advance: st.builds(n.Advance, st.sampled_from((0, *reg.MODIFIERS))),
 }
-leaves = st.one_of(*(_LEAF_ARGS.get(p.node, st.just(p.node())) for p in reg.PRIMITIVES))
+leaves = st.one_of(*(_LEAF_ARGS.get(p.node, st.just(p.node())) for p in fort_words.PRIMITIVES))
 quantities = st.one_of(
     st.builds(n.SuitCount, st.sampled_from(n.Suit)), st.just(n.AnySuit()), st.just(n.PackSize()),
     st.just(n.FortLevel()), st.just(n.LookoutSize()), st.builds(n.Fixed, st.integers(1, 10)),
@@ -553,7 +554,7 @@ actions = st.recursive(leaves, lambda inner: st.one_of(
     st.builds(n.Choice, st.lists(inner, min_size=2, max_size=3).map(tuple)),
 ), max_leaves=8)
 
-metric_names = st.sampled_from(list(reg.METRIC_BY_WORD))
+metric_names = st.sampled_from(list(fort_words.METRIC_BY_WORD))
 values = st.one_of(st.builds(n.Number, st.integers(0, 30)), st.builds(n.Metric, metric_names),
                    st.builds(n.RivalBest, metric_names))
 tests = st.builds(n.Compare, st.sampled_from(reg.COMPARE_OPS), values, values)

@@ -17,6 +17,7 @@ from builders import kid
 from fortlang import nodes as n
 from fortlang import registry
 from fortlang.engine import Game, ScriptedAgent
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.play import play_card, why_not, why_not_by_search
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
@@ -42,7 +43,7 @@ DROP = registry.PrimitiveSpec(
     "drop pizza", most_times=8, effect=_drop,
     phrases={"en": "put one {resource} back", "fr": "remettez un {resource}",
              "ru": "верните {resource}"})
-DROPPING = language(registry.FORT.extended("fort+drop", primitives=(DROP,)))
+DROPPING = language(fort_words.FORT.extended("fort+drop", primitives=(DROP,)))
 
 
 def _table(card: KidCard) -> tuple[Game, object]:
@@ -72,14 +73,14 @@ class Shed(Drop):
 def test_the_shortcut_reads_the_declaration() -> None:
     shed = replace(DROP, name="shed", node=Shed, syntax="shed RES", example="shed pizza",
                    frees=False)  # a wrong declaration: the shortcut believes it
-    spoken = language(registry.FORT.extended("fort+shed", primitives=(shed,)))
+    spoken = language(fort_words.FORT.extended("fort+shed", primitives=(shed,)))
     card = KidCard(id="swapper", name="Swapper", suits=(Suit.GLUE,),
                    public=spoken.parse_action("shed pizza then gain pizza"), private=None)
     game, played = _table(card)
     assert why_not(game, 0, played) == "R5.4"
 
 
-@pytest.mark.parametrize("spec", registry.PRIMITIVES, ids=lambda s: s.name)
+@pytest.mark.parametrize("spec", fort_words.PRIMITIVES, ids=lambda s: s.name)
 def test_every_primitive_of_fort_says_whether_it_frees(spec: registry.PrimitiveSpec) -> None:
     """Fort's own declarations: only those that give tokens away, spend them or pack them
     (the pack then changes) may free; the shortcuts read that and nothing else."""

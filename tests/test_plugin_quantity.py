@@ -24,6 +24,7 @@ from fortlang.cli import main
 from fortlang.docsite.reference import quantities
 from fortlang.docsite.strip import glyphs
 from fortlang.engine import Game, ScriptedAgent
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.play import perform
 from fortlang.parser import language
 from fortlang.phrasebook import sentence
@@ -36,7 +37,7 @@ FRIENDS = registry.WordSpec(
     phrases={"en": "for each friend", "fr": "pour chaque ami", "ru": "за каждого друга"},
     meanings={"fr": "chaque carte de votre Jardin et de votre Observatoire",
               "ru": "каждая карта вашего двора и дозора"})
-VOCAB = registry.FORT.extended("fort+friends", quantities=(FRIENDS,))
+VOCAB = fort_words.FORT.extended("fort+friends", quantities=(FRIENDS,))
 WORDS = language(VOCAB)
 
 
@@ -81,7 +82,7 @@ class Moons(n.Quantity):
 ])
 def test_a_quantity_the_engine_could_not_count_or_say_is_refused(spec, says) -> None:
     with pytest.raises(ValueError, match=says):
-        registry.FORT.extended("fort+bad", quantities=(spec,))
+        fort_words.FORT.extended("fort+bad", quantities=(spec,))
 
 
 _PLUGIN = ("from dataclasses import dataclass\n"

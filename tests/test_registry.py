@@ -8,18 +8,19 @@ import pytest
 
 import fortlang
 from fortlang import checker, errors, nodes, parser, printer, registry
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.parser import lark_rule_names, parse_action
 from fortlang.printer import to_text
 
 
 def test_every_primitive_has_a_grammar_rule_and_back() -> None:
     rules = lark_rule_names()
-    primitive_rules = {p.name for p in registry.PRIMITIVES}
+    primitive_rules = {p.name for p in fort_words.PRIMITIVES}
     assert primitive_rules <= rules
-    assert set(nodes.ACTION_LEAVES) == {p.node for p in registry.PRIMITIVES}
+    assert set(nodes.ACTION_LEAVES) == {p.node for p in fort_words.PRIMITIVES}
 
 
-@pytest.mark.parametrize("spec", registry.PRIMITIVES, ids=lambda s: s.name)
+@pytest.mark.parametrize("spec", fort_words.PRIMITIVES, ids=lambda s: s.name)
 def test_registry_examples_parse_and_contain_their_primitive(spec: registry.PrimitiveSpec) -> None:
     ast = parse_action(spec.example)
     assert any(isinstance(node, spec.node) for node in ast.walk())
@@ -45,7 +46,7 @@ def test_unknown_node_raises() -> None:
 
 
 def test_quantity_words_resolve_to_distinct_nodes() -> None:
-    built = {w.word: w.build() for w in registry.QUANTITIES}
+    built = {w.word: w.build() for w in fort_words.QUANTITIES}
     assert len(set(built.values())) == len(built)
 
 
@@ -64,15 +65,15 @@ def test_the_bots_value_of_a_primitive_is_its_registry_declaration(monkeypatch) 
     from fortlang.agents.bots import worth
     from fortlang.parser import parse_action
 
-    score = registry.PRIMITIVE_BY_NODE[nodes.Score]
+    score = fort_words.PRIMITIVE_BY_NODE[nodes.Score]
     assert worth(parse_action("score 2")) == score.worth(parse_action("score 2"))
     seven = replace(score, worth=lambda a: 7.0)
-    monkeypatch.setitem(registry.PRIMITIVE_BY_NODE, nodes.Score, seven)
+    monkeypatch.setitem(registry._SPECS, nodes.Score, seven)  # what spec_of reads
     assert worth(parse_action("score 2")) == 7.0
-    level = registry.QUANTITY_BY_WORD["level"]
-    monkeypatch.setitem(registry.QUANTITY_BY_WORD, "level", replace(level, typical=3.0))
+    level = fort_words.QUANTITY_BY_WORD["level"]
+    monkeypatch.setitem(registry._QUANTITIES, "level", replace(level, typical=3.0))
     assert worth(parse_action("score x level")) == 21.0
-    for spec in registry.PRIMITIVES:  # every primitive declares one
+    for spec in fort_words.PRIMITIVES:  # every primitive declares one
         node = next(x for x in parse_action(spec.example).walk() if type(x) is spec.node)
         assert isinstance(spec.worth(node), float)
 
@@ -80,9 +81,9 @@ def test_the_bots_value_of_a_primitive_is_its_registry_declaration(monkeypatch) 
 def test_the_parsers_word_lists_come_from_the_registry(monkeypatch) -> None:
     """Issue 13 item 1: the words of each primitive's declared syntax are the parser's keywords
     and "expected an action (...)" list; nothing is kept by hand beside the registry."""
-    words = {w for spec in registry.PRIMITIVES for w in spec.syntax.split()
+    words = {w for spec in fort_words.PRIMITIVES for w in spec.syntax.split()
              if w.isalpha() and w.islower()}
-    starts = {spec.syntax.split()[0] for spec in registry.PRIMITIVES}
+    starts = {spec.syntax.split()[0] for spec in fort_words.PRIMITIVES}
     # + the words of the operators that are words (`if`, `each rival ->`...; `x`, `then`, `or`
     # are operators the grammar names apart, `rival` the scoring's), and the scoring's `else`
     operator_words = {w for op in registry.OPERATORS for w in op.spellings if w.isalpha()}
@@ -104,10 +105,10 @@ def test_the_registry_is_an_instance_another_vocabulary_leaves_fort_alone() -> N
 
     draw = registry.PrimitiveSpec("fetch", Fetch, "fetch [N]", "X1", "Draw N cards.", "fetch 2",
                                   worth=lambda a: 1.0 * a.amount)
-    before = dict(registry.FORT.primitive_by_name)
-    other = registry.FORT.extended("fort+fetch", primitives=(draw,))
+    before = dict(fort_words.FORT.primitive_by_name)
+    other = fort_words.FORT.extended("fort+fetch", primitives=(draw,))
     assert other.primitive_by_name["fetch"] is draw and other.primitive_by_node[Fetch] is draw
-    assert "fetch" not in registry.FORT.primitive_by_name
-    assert registry.FORT.primitive_by_name == before == registry.PRIMITIVE_BY_NAME
+    assert "fetch" not in fort_words.FORT.primitive_by_name
+    assert fort_words.FORT.primitive_by_name == before == fort_words.PRIMITIVE_BY_NAME
     with pytest.raises(ValueError, match="declared twice"):
         other.extended("again", primitives=(draw,))

@@ -31,6 +31,7 @@ from fortlang.checker import check, search_ways
 from fortlang.cli import main
 from fortlang.engine import Game, Kind
 from fortlang.errors import FortSyntaxError
+from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.play import perform
 from fortlang.lsp.completion import language_items
@@ -73,16 +74,16 @@ def seats(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ModuleType
 
 
 def test_forts_performers_are_its_vocabularys_selectors() -> None:
-    assert [(s.syntax, s.picks) for s in reg.FORT.selectors] == [
+    assert [(s.syntax, s.picks) for s in fort_words.FORT.selectors] == [
         ("each rival", "each"), ("a rival", "chosen"), ("each player", "each")]
-    assert [s.node_value for s in reg.FORT.selectors] == list(n.Who)
-    assert all(type(s.node_value) is n.Who for s in reg.FORT.selectors)  # the AST's own
+    assert [s.node_value for s in fort_words.FORT.selectors] == list(n.Who)
+    assert all(type(s.node_value) is n.Who for s in fort_words.FORT.selectors)  # the AST's own
 
 
 def test_forts_grammar_writes_exactly_its_selectors_and_composes_nothing_more() -> None:
     base = grammar_path().read_text(encoding="utf-8")
-    assert _base_selectors(base) == {selector_rule(s) for s in reg.FORT.selectors}
-    assert "%extend" not in compose_grammar(reg.FORT)
+    assert _base_selectors(base) == {selector_rule(s) for s in fort_words.FORT.selectors}
+    assert "%extend" not in compose_grammar(fort_words.FORT)
 
 
 def test_fort_does_not_know_the_cores_other_selectors() -> None:
@@ -148,7 +149,7 @@ def test_completion_offers_the_selectors_words(seats) -> None:
             "each rival ->"} <= labels
     labels = {i.label for i in language_items("the player with ", ACTION, words.vocab)}
     assert labels == {"most", "fewest"}
-    fort = {i.label for i in language_items("score then ", ACTION, reg.FORT)}
+    fort = {i.label for i in language_items("score then ", ACTION, fort_words.FORT)}
     assert "each rival ->" in fort and "next player ->" not in fort
 
 
@@ -269,7 +270,7 @@ def test_at_three_seats_most_cards_reads_the_hands_now(seats) -> None:
 def test_ties_to_the_chooser_ask_the_actor_among_the_tied_players() -> None:
     richest = Selector.extreme("vp", lambda view, seat: view.players[seat].vp, ties="chooser",
                                phrases={"en": "the richest player you choose: {body}"})
-    words = language(reg.FORT.extended("fort+richest", selectors=(richest,)))
+    words = language(fort_words.FORT.extended("fort+richest", selectors=(richest,)))
     game = _table(4, ["player 3"])
     for p, vp in zip(game.players, (2, 5, 5, 1), strict=True):
         p.vp = vp
@@ -338,7 +339,7 @@ def test_the_engine_checks_a_declarations_seats_and_trusts_the_cores() -> None:
     rogue = Selector("rogue", "rogue player", "one", lambda view, acting: (acting.actor + 5,),
                      phrases={"en": "rogue: {body}"})
     assert NEXT_PLAYER.checked_seats is next_seat
-    words = language(reg.FORT.extended("fort+rogue", selectors=(rogue,)))
+    words = language(fort_words.FORT.extended("fort+rogue", selectors=(rogue,)))
     with pytest.raises(ValueError, match="rogue player"):
         perform(_table(3), 0, words.parse_action("rogue player -> gain toy"))
 
@@ -371,7 +372,7 @@ def test_the_words_a_selector_may_not_take_are_the_base_grammars_other_terminals
 def test_two_declarations_of_one_syntax_clash() -> None:
     other = Selector("mine", "each rival", "one", next_seat)
     with pytest.raises(ValueError, match="each rival"):
-        reg.FORT.extended("fort+clash", selectors=(other,))
+        fort_words.FORT.extended("fort+clash", selectors=(other,))
 
 
 def test_a_plugins_selector_must_speak_every_language(tmp_path: Path) -> None:
@@ -473,7 +474,7 @@ def test_forts_selectors_read_natively_give_the_seats_their_declarations_give(pl
     from fortlang.vocabulary import Acting
 
     for text in ("each rival -> score", "each player -> score", "a rival -> score"):
-        op = program(language(reg.FORT).parse_action(text))
+        op = program(language(fort_words.FORT).parse_action(text))
         assert isinstance(op, TargetOp) and op.native
         for seat in range(players):
             game = Game(players)

@@ -26,7 +26,7 @@ from fortlang.model import (
     Source,
 )
 from fortlang.module import DEFAULT_GAME, CardKind, GameModule
-from fortlang.registry import FORT, Vocabulary
+from fortlang.registry import Vocabulary, default_vocabulary
 
 if TYPE_CHECKING:
     from fortlang.plugins import PluginError
@@ -59,7 +59,7 @@ class FileResult:
     #: (node, AST) of every action and scoring text that parsed: what `fortlang fmt` rewrites.
     texts: list[tuple[YNode, n.Node]] = field(default_factory=list)
     #: The words its actions are written in: Fort's, and the plugins its set's manifest uses.
-    vocabulary: Vocabulary = FORT
+    vocabulary: Vocabulary = field(default_factory=default_vocabulary)
     #: The game module whose card kinds it was read as; None for Fort's own kinds.
     game: GameModule | None = None
 
@@ -112,7 +112,7 @@ def _nearby_manifest(path: Path) -> Manifest | None:
     for _ in range(8):  # a set's files sit a few folders below its manifest at most
         for name in sc.MANIFEST_NAMES:
             if (folder / name).is_file():
-                return check_file(folder / name, vocabulary=FORT).manifest
+                return check_file(folder / name, vocabulary=default_vocabulary()).manifest
         if folder.parent == folder:
             break
         folder = folder.parent
@@ -126,7 +126,7 @@ def nearby(path: Path) -> tuple[Vocabulary, GameModule | None]:
     its own card kinds (None: Fort's kinds)."""
     manifest = _nearby_manifest(path)
     if manifest is None:
-        return FORT, None
+        return default_vocabulary(), None
     words = game_words(manifest.game)
     vocabulary = words if words is not None else vocabulary_of(manifest.uses)[0]
     return vocabulary, usable_game(manifest.game)
@@ -145,10 +145,11 @@ def nearby_game(path: Path) -> GameModule | None:
 def game_words(name: str) -> Vocabulary | None:
     """The words of the game ``name`` when it declares its own (None: Fort's, or a game that
     cannot be had: its manifest's E350/E351 says why)."""
-    from fortlang.games import GameError, words_of
+    from fortlang.games import GameError
+    from fortlang.registry import words_of
 
     try:
-        return words_of(name)
+        return None if name == DEFAULT_GAME else words_of(name)
     except GameError:
         return None
 
@@ -247,7 +248,7 @@ def vocabulary_of(uses: tuple[str, ...], manifest: YNode | None = None,
     except PluginError as e:
         problems.append(doc.error(e.code, e.message, entries, e.hint) if doc is not None
                         else Diagnostic(ERROR, e.code, e.message, hint=e.hint))
-        return FORT, problems
+        return default_vocabulary(), problems
 
 
 def _order(d: Diagnostic) -> tuple[int, int]:

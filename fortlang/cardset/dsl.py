@@ -17,7 +17,7 @@ from dataclasses import replace
 from fortlang import nodes as n
 from fortlang.cardset.yamlsrc import DOUBLE, FOLDED, LITERAL, SINGLE, Document, YNode
 from fortlang.errors import LINE_BREAK, Diagnostic, FortError
-from fortlang.registry import FORT, Vocabulary
+from fortlang.registry import Vocabulary, default_vocabulary
 
 ACTION, SCORING = "action", "scoring"
 
@@ -31,11 +31,13 @@ _parsed: OrderedDict[tuple[str, str, Vocabulary], tuple[n.Node | None,
 _parsed_bytes = 0
 
 
-def parse_text(text: str, kind: str, vocab: Vocabulary = FORT
+def parse_text(text: str, kind: str, vocab: Vocabulary | None = None
                ) -> tuple[n.Node | None, tuple[Diagnostic, ...]]:
     """(the AST or None, parse and check diagnostics relative to ``text``), cached by text and
-    vocabulary; the least recently used go once the texts kept exceed PARSE_CACHE_BYTES."""
+    vocabulary (the default game's by default); the least recently used go once the texts kept
+    exceed PARSE_CACHE_BYTES."""
     global _parsed_bytes
+    vocab = default_vocabulary() if vocab is None else vocab
     key = (text, kind, vocab)
     found = _parsed.get(key)
     if found is not None:
@@ -76,7 +78,7 @@ def _parse_text(text: str, kind: str, vocab: Vocabulary
     return node, tuple(check(node))
 
 
-def parse_scalar(doc: Document, node: YNode, kind: str, vocab: Vocabulary = FORT
+def parse_scalar(doc: Document, node: YNode, kind: str, vocab: Vocabulary | None = None
                  ) -> tuple[n.Node | None, list[Diagnostic]]:
     """Parse the string in ``node``; diagnostics point into ``doc`` at the exact column."""
     ast, diagnostics = parse_text(node.value, kind, vocab)

@@ -24,9 +24,8 @@ from fortlang.cardset.build import (
 )
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, WARNING, Diagnostic, FortError, errors_in
-from fortlang.games import problem as game_problem
 from fortlang.model import CardSet, GameCard, Manifest
-from fortlang.registry import FORT
+from fortlang.registry import default_vocabulary, game_problem
 from fortlang.resources import data_dir
 from fortlang.walk import Found, find_files, inside, outside_link
 
@@ -141,7 +140,7 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
         return result
     result.manifest = check_file(mpath, texts.get(str(mpath)))
     result.files.append(result.manifest)
-    vocab = FORT
+    vocab = default_vocabulary()
     manifest = result.manifest.manifest
     uses = manifest.uses if manifest is not None else ()
     problems: list[Diagnostic] = []

@@ -25,9 +25,9 @@ from fortlang.checker import (
 )
 from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
 from fortlang.games import mixed_message
-from fortlang.games import problem as game_problem
 from fortlang.model import Board, GameCard, KidCard, Source
 from fortlang.module import DEFAULT_GAME
+from fortlang.registry import game_problem
 
 
 @dataclass

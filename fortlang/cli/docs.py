@@ -39,17 +39,13 @@ def game_of(sets: Sequence[CardSet]) -> tuple[GameModule, Vocabulary] | None:
     """The game module of ``sets`` and its words when it is not Fort (the sets are of one
     game: :func:`load_sets`), else None."""
     from fortlang.cardset.build import usable_game
-    from fortlang.games import words_of
+    from fortlang.registry import vocabulary_of
 
     game = usable_game(sets[0].manifest.game) if sets else None
     if game is None:
         return None
-    words = words_of(game.name)
-    if words is None:  # a game with its own card kinds but Fort's words: Fort's reference
-        from fortlang.registry import FORT
-
-        words = FORT
-    return game, words
+    # a game with its own card kinds but no words of its own: the default game's reference
+    return game, vocabulary_of(game.name)
 
 
 def _site_url(value: str) -> str:

@@ -82,12 +82,14 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
 def vocabulary_for(uses: tuple[str, ...], game: str | None = None) -> Vocabulary:
     """The words of ``game`` when it declares its own (E350, E351 if it cannot be had), else
     Fort's and those of the named plugins (a plugin that cannot be had is E340-E342)."""
-    from fortlang.games import GameError, words_of
+    from fortlang.games import GameError
+    from fortlang.module import DEFAULT_GAME
     from fortlang.plugins import PluginError, vocabulary
+    from fortlang.registry import words_of
 
     if game is not None:
         try:
-            own = words_of(game)
+            own = None if game == DEFAULT_GAME else words_of(game)
         except GameError as e:
             fail(Diagnostic(ERROR, e.code, e.message, file="--game", hint=e.hint))
         if own is not None:

@@ -31,8 +31,9 @@ def actions_of(card: KidCard) -> list[str]:
     """The primitives (registry names) the card's two boxes use, in registry order."""
     used = {spec.name for box in (card.public, card.private) if box is not None
             for node in box.walk() if (spec := reg.spec_of(type(node))) is not None}
-    return [spec.name for spec in reg.PRIMITIVES if spec.name in used] + sorted(
-        used - {spec.name for spec in reg.PRIMITIVES})
+    fort = reg.default_vocabulary().primitives
+    return [spec.name for spec in fort if spec.name in used] + sorted(
+        used - {spec.name for spec in fort})
 
 
 def _select(key: str, label: str, options: Sequence[tuple[str, str]], lang: str) -> str:
@@ -61,7 +62,7 @@ def _kid(set_id: str, card: KidCard, lang: str) -> str:
 def _perk_actions(perk: Perk) -> str:
     used = {spec.name for node in (perk.action.walk() if perk.action is not None else ())
             if (spec := reg.spec_of(type(node))) is not None}
-    return " ".join(spec.name for spec in reg.PRIMITIVES if spec.name in used)
+    return " ".join(spec.name for spec in reg.default_vocabulary().primitives if spec.name in used)
 
 
 def _faces(card_set: CardSet, lang: str) -> list[str]:
@@ -83,8 +84,8 @@ def browser_page(sets: Sequence[CardSet], lang: str) -> str:
     used = {a for k in kids for a in actions_of(k)}
     kinds = [(kind, lx.cap(lx.ui(key, lang))) for kind, key in KINDS.items()]
     suits = [(s.value, lx.suit_name(s, lang)) for s in Suit]
-    actions = [(spec.name, spec.syntax.split(" [")[0]) for spec in reg.PRIMITIVES
-               if spec.name in used]
+    actions = [(spec.name, spec.syntax.split(" [")[0])
+               for spec in reg.default_vocabulary().primitives if spec.name in used]
     sources = [(s.value, lx.ui(s.value, lang)) for s in Source]
     filters = "".join([_select("kind", lx.ui("kind", lang), kinds, lang),
                        _select("suit", lx.ui("suit", lang), suits, lang),

@@ -355,7 +355,7 @@ def board_face(board: Board, title: str, footer: str = "") -> Face:
         texts.append(Text(MARGIN + 52, mid + 17, 48, str(level), "middle", bold=True))
         icon = min(60.0, row_h - 30)
         for i, resource in enumerate(board.costs[level - 1] if level else ()):
-            shapes.append(RESOURCES[reg.RESOURCE_WORD[resource]].group(
+            shapes.append(RESOURCES[reg.default_vocabulary().resource_word[resource]].group(
                 MARGIN + 110 + i * (icon + 10), mid - icon / 2, icon))
         shapes.append(action_icons()["score"].group(WIDTH - MARGIN - 175, mid - icon / 2, icon))
         texts.append(Text(WIDTH - MARGIN - 30, mid + 17, 48, str(points), "end", bold=True))

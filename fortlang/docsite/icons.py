@@ -2,18 +2,19 @@
 
 Every icon is drawn on a 24x24 grid from a few basic shapes (rect, circle, path), one flat colour
 per icon, so it renders the same in browsers and in fpdf2's SVG converter (print-and-play).
-The set is keyed by the registry's own words: a suit's value, a resource word, a quantity
-word; a primitive's icon is in its declaration (``PrimitiveSpec.drawing``), Fort's as a plugin's.
-A test checks that every registry entry has an icon.
+The set is keyed by the declared words (Fort's vocabulary): a suit's value, a resource word, a
+quantity word; a primitive's icon is in its declaration (``PrimitiveSpec.drawing``), Fort's as a
+plugin's. A test checks that every declared word has an icon.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from fortlang.nodes import Suit
-from fortlang.registry import FORT, PrimitiveSpec, WordSpec
+from fortlang.registry import PrimitiveSpec, Vocabulary, WordSpec, default_vocabulary
 from fortlang.svgshapes import fill, stroke
 
 
@@ -63,16 +64,36 @@ SUITS: dict[Suit, Icon] = {
                     'stroke-width="1.6"/>'),
 }
 
-#: Resource icons, keyed by the printer's resource words (registry.RESOURCE_WORD).
 def _word_icon(word: WordSpec) -> Icon:
     return Icon(word.icon_name or word.word, word.colour, word.drawing)
 
 
-#: Resource icons, by the printer's resource words (registry.RESOURCE_WORD), from their
-#: declarations (``WordSpec.drawing``).
-RESOURCES: dict[str, Icon] = {w.word: _word_icon(w) for w in FORT.resources if w.drawing}
-#: Quantities after ``x`` that are not suits, by word, from their declarations.
-QUANTITIES: dict[str, Icon] = {w.word: _word_icon(w) for w in FORT.quantities if w.drawing}
+class _WordIcons(Mapping[str, Icon]):
+    """The icons of some of the default game's words, by word, from their declarations
+    (``WordSpec.drawing``), drawn the first time one is asked for: the core reaches the
+    game's words when it needs them, never when it is imported."""
+
+    def __init__(self, words: Callable[[Vocabulary], tuple[WordSpec, ...]]) -> None:
+        self._words = words
+
+    @cached_property
+    def _icons(self) -> dict[str, Icon]:
+        return {w.word: _word_icon(w) for w in self._words(default_vocabulary()) if w.drawing}
+
+    def __getitem__(self, word: str) -> Icon:
+        return self._icons[word]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._icons)
+
+    def __len__(self) -> int:
+        return len(self._icons)
+
+
+#: Resource icons, by the printer's resource words (``Vocabulary.resource_word``).
+RESOURCES: Mapping[str, Icon] = _WordIcons(lambda v: v.resources)
+#: Quantities after ``x`` that are not suits, by word.
+QUANTITIES: Mapping[str, Icon] = _WordIcons(lambda v: v.quantities)
 
 STAR = Icon("best_friend", "#f59f00",
             fill("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z")
@@ -92,14 +113,15 @@ def action_icon(spec: PrimitiveSpec) -> Icon | None:
         body = "".join(stroke(d, 1.8) for d in spec.icon)
     else:
         return None
-    forts = any(p is spec for p in FORT.primitives)
-    name = spec.name if forts or spec.name not in FORT.primitive_by_name else f"{spec.name}-game"
+    fort = default_vocabulary()
+    forts = any(p is spec for p in fort.primitives)
+    name = spec.name if forts or spec.name not in fort.primitive_by_name else f"{spec.name}-game"
     return Icon(name, spec.colour, body)
 
 
 def action_icons() -> dict[str, Icon]:
     """Fort's primitives' icons, by the primitive's grammar name."""
-    return {spec.name: icon for spec in FORT.primitives
+    return {spec.name: icon for spec in default_vocabulary().primitives
             if (icon := action_icon(spec)) is not None}
 
 

@@ -297,10 +297,10 @@ def precedence_table(lang: str) -> str:
     return md.table([*header, lx.ui("rule", lang)], rows)
 
 
-def terminals(vocab: reg.Vocabulary = reg.FORT) -> list[tuple[str, str]]:
+def terminals(vocab: reg.Vocabulary | None = None) -> list[tuple[str, str]]:
     """The grammar's terminals as Lark compiled them: (name, pattern)."""
     out = []
-    for term in language(vocab).lark.terminals:
+    for term in language(vocab or reg.default_vocabulary()).lark.terminals:
         pattern = term.pattern
         shown = pattern.value if pattern.type == "str" else f"/{pattern.value}/"
         out.append((term.name, shown))
@@ -331,9 +331,10 @@ def _forts(vocab: reg.Vocabulary) -> bool:
     return vocab.name == "fort" or vocab.name.startswith("fort+")
 
 
-def language_section(lang: str, vocab: reg.Vocabulary = reg.FORT,
+def language_section(lang: str, vocab: reg.Vocabulary | None = None,
                      error_codes: bool = False) -> str:
     """The grammar, the precedence table and the lexical rules, in ``lang``."""
+    vocab = vocab or reg.default_vocabulary()
     rules = text("lexical_rules", lang).format(max_amount=reg.MAX_AMOUNT,
                                                max_depth=reg.MAX_DEPTH)
     first, _, rest = rules.partition("\n")

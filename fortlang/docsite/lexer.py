@@ -51,8 +51,8 @@ _CONDITION = next(op.spellings for op in reg.OPERATORS if op.name == "if ->")
 def _action_tokens() -> dict[str, list]:
     op_words = _operator_words()
     keywords = [w for w in grammar_keywords() if w not in op_words]
-    quantity_words = sorted(reg.QUANTITY_BY_WORD, key=len, reverse=True)
-    resources = sorted(reg.RESOURCE_BY_WORD, key=len, reverse=True)
+    quantity_words = sorted(reg.default_vocabulary().quantity_by_word, key=len, reverse=True)
+    resources = sorted(reg.default_vocabulary().resource_by_word, key=len, reverse=True)
     times = [s for s in reg.OPERATORS[0].spellings]  # `x` first: the operator that takes a quantity
     return {
         "root": [
@@ -88,13 +88,13 @@ def _action_tokens() -> dict[str, list]:
 def _scoring_keywords() -> tuple[str, ...]:
     """``else`` (the grammar's keyword that no action uses), ``if`` (which the `if ->`
     operator shares) and ``rival`` (RivalBest)."""
-    action_words = {w for p in reg.PRIMITIVES for w in p.name.split("_")}
+    action_words = {w for p in reg.default_vocabulary().primitives for w in p.name.split("_")}
     own = [w for w in grammar_keywords() if w not in action_words and w not in _operator_words()]
     return (*own, _CONDITION[0], "rival")
 
 
 def _scoring_tokens() -> dict[str, list]:
-    metrics = sorted(reg.METRIC_BY_WORD, key=len, reverse=True)
+    metrics = sorted(reg.default_vocabulary().metric_by_word, key=len, reverse=True)
     ops = sorted({*reg.ARITH_OPS, *reg.COMPARE_OPS}, key=len, reverse=True)
     return {
         "root": [

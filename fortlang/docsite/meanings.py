@@ -15,6 +15,8 @@ metric cannot reach the French or Russian reference without being explained ther
 
 from __future__ import annotations
 
+from functools import cache
+
 from fortlang import registry as reg
 from fortlang.nodes import Suit
 from fortlang.phrasebook import suit_name
@@ -31,21 +33,25 @@ SUIT_MEANINGS: dict[str, dict[str, str]] = {
            "metric": "символы масти «{suit}» на имеющихся у вас картах, без монеток"},
 }
 
-#: Every word the reference explains, by kind and key: its declaration.
-_DECLARED: dict[str, dict[str, reg.WordSpec | reg.OperatorSpec | reg.PrimitiveSpec]] = {
-    "primitive": {p.name: p for p in reg.PRIMITIVES},
-    "resource": {w.word: w for w in reg.RESOURCES},
-    "quantity": {w.word: w for w in reg.QUANTITIES},
-    "operator": {o.name: o for o in reg.OPERATORS},
-    "metric": {w.word: w for w in reg.METRICS},
-}
+@cache
+def _declared() -> dict[str, dict[str, reg.WordSpec | reg.OperatorSpec | reg.PrimitiveSpec]]:
+    """Every word the reference explains, by kind and key: its declaration (the default
+    game's words, the core's operators)."""
+    fort = reg.default_vocabulary()
+    return {
+        "primitive": {p.name: p for p in fort.primitives},
+        "resource": {w.word: w for w in fort.resources},
+        "quantity": {w.word: w for w in fort.quantities},
+        "operator": {o.name: o for o in fort.operators},
+        "metric": {w.word: w for w in fort.metrics},
+    }
 _SUITS = {s.value for s in Suit}
 
 
 def meaning(kind: str, key: str, lang: str) -> str:
     """The meaning of registry entry ``key`` (a primitive's name, a word...) in ``lang``: its
     declaration's (``meaning``, ``meanings``), or a suit's template."""
-    spec = _DECLARED[kind][key]
+    spec = _declared()[kind][key]
     if lang == "en":
         return spec.meaning
     if lang in spec.meanings:
@@ -68,4 +74,4 @@ def primitive_meaning(spec: reg.PrimitiveSpec, lang: str) -> str:
 
 def entries() -> list[tuple[str, str]]:
     """Every (kind, key) of the registry that the reference explains."""
-    return [(kind, key) for kind, table in _DECLARED.items() for key in table]
+    return [(kind, key) for kind, table in _declared().items() for key in table]

@@ -34,15 +34,15 @@ if TYPE_CHECKING:
 ICONS = "assets/icons"  # relative to the reference page
 
 
-def _readings(text: str, lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
+def _readings(text: str, lang: str, vocab: reg.Vocabulary | None = None) -> str:
     """How an example reads in every language."""
-    node = language(vocab).parse_action(text)
+    node = language(vocab or reg.default_vocabulary()).parse_action(text)
     return md.table([lx.ui("language", lang), lx.ui("renders", lang)],
                     [(lx.LANGUAGE_NAMES[lang], lx.sentence(node, lang)) for lang in lx.LANGUAGES])
 
 
-def _example(text: str, lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
-    node = language(vocab).parse_action(text)
+def _example(text: str, lang: str, vocab: reg.Vocabulary | None = None) -> str:
+    node = language(vocab or reg.default_vocabulary()).parse_action(text)
     canonical = to_text(node)
     data = base64.b64encode(strip_svg(node).encode()).decode()
     return (md.code(text) + f"\n{lx.label('canonical', lang)} {md.inline(canonical)}  \n"
@@ -54,11 +54,12 @@ def _kinds(spec: reg.PrimitiveSpec) -> list[str]:
     """A line per argument of another kind than Fort's: what a card may write there (its words
     are letters, digits and `_/+-` only, fortlang.vocabulary)."""
     return [f"`{a.part}`: " + ", ".join(f"`{s}`" for s in a.kind.listing()) + "\n"
-            for a in reg.arguments_of(spec.node) if a.kind not in reg.FORT_KINDS]
+            for a in reg.arguments_of(spec.node) if a.kind not in reg.default_vocabulary().kinds]
 
 
-def primitives(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
+def primitives(lang: str, vocab: reg.Vocabulary | None = None) -> str:
     """Every primitive of ``vocab`` (Fort's by default): syntax, rule, meaning, example."""
+    vocab = vocab or reg.default_vocabulary()
     out = [md.heading(2, lx.ui("primitives", lang), "actions")]
     for spec in vocab.primitives:
         own = action_icon(spec)
@@ -70,12 +71,14 @@ def primitives(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
     return "\n".join(out)
 
 
-def quantities(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
+def quantities(lang: str, vocab: reg.Vocabulary | None = None) -> str:
     """Every quantity of ``vocab`` (Fort's by default): another vocabulary's with the meaning
     its declaration gives, shown by its word."""
+    fort = reg.default_vocabulary()
+    vocab = vocab or fort
     rows = []
     for w in vocab.quantities:
-        own = reg.QUANTITY_BY_WORD.get(w.word) is w
+        own = fort.quantity_by_word.get(w.word) is w
         icon = SUITS[Suit(w.word)] if w.word in set(Suit) else QUANTITIES.get(w.word)
         local = lx.suit_name(Suit(w.word), lang) if w.word in set(Suit) else ""
         example = w.example or f"score x {w.word}"
@@ -93,10 +96,11 @@ def quantities(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
 
 def resources(lang: str) -> str:
     rows = []
-    for w in reg.RESOURCES:
+    fort = reg.default_vocabulary()
+    for w in fort.resources:
         resource = w.build()
         assert isinstance(resource, Resource)
-        icon = RESOURCES[reg.RESOURCE_WORD[resource]]
+        icon = RESOURCES[fort.resource_word[resource]]
         example = f"gain 2 {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word), f"`{w.word}`",
                      lx.rule_label(w.rule, lang),
@@ -119,13 +123,13 @@ def operators(lang: str) -> str:
     return "\n".join(out)
 
 
-def selectors(lang: str, vocab: reg.Vocabulary = reg.FORT) -> str:
+def selectors(lang: str, vocab: reg.Vocabulary | None = None) -> str:
     """Who may perform an action beside Fort's own (those are operators, above): each selector
     another vocabulary brings, with the meaning and an example its declaration gives; nothing
     for Fort's own vocabulary."""
     out = []
-    for sel in vocab.selectors:
-        if sel in reg.FORT_SELECTORS:
+    for sel in (vocab or reg.default_vocabulary()).selectors:
+        if sel in reg.CORE_SELECTORS:
             continue
         out += [md.heading(3, f"`{sel.syntax} ->`", "sel-" + sel.name),
                 f"{lx.label('rule', lang)} {lx.rule_label(sel.rule, lang)}  \n"
@@ -140,7 +144,7 @@ def scoring(lang: str, sets: Iterable[CardSet]) -> str:
            md.table([lx.ui(k, lang) for k in ("word", "rule", "meaning", "renders")],
                     [(md.inline(w.word, md.SCORING_LEXER), lx.rule_label(w.rule, lang),
                       meaning("metric", w.word, lang), lx.sentence(parse_scoring(w.word), lang))
-                     for w in reg.METRICS]),
+                     for w in reg.default_vocabulary().metrics]),
            md.table([lx.ui("operators", lang), lx.ui("syntax", lang)], [
                (lx.ui("arithmetic", lang), " ".join(f"`{o}`" for o in reg.ARITH_OPS)),
                (lx.ui("comparison", lang), " ".join(f"`{o}`" for o in reg.COMPARE_OPS)),

@@ -41,11 +41,12 @@ def _leaf(node: n.Action, _lang: str) -> list[Glyph]:
     icon = action_icon(spec)
     out = [Glyph(icon) if icon is not None else Glyph(text=spec.keywords[0])]
     arguments = reg.arguments_of(type(node))
-    if any(a.kind not in reg.FORT_KINDS for a in arguments):  # another kind's: in its order
+    fort = reg.default_vocabulary()
+    if any(a.kind not in fort.kinds for a in arguments):  # another kind's: in its order
         for a in arguments:
             value = getattr(node, a.kind.field)
-            if a.kind is reg.RES:
-                out.append(Glyph(RESOURCES[reg.RESOURCE_WORD[value]]))
+            if a.kind is fort.kind_by_token["RES"]:
+                out.append(Glyph(RESOURCES[fort.resource_word[value]]))
             elif not (a.optional and value == a.kind.default):
                 out.append(Glyph(text=a.kind.text_of(value)))
         return out
@@ -57,7 +58,7 @@ def _leaf(node: n.Action, _lang: str) -> list[Glyph]:
         out.append(Glyph(text=f"{modifier:+d}"))
     resource = getattr(node, "resource", None)
     if resource is not None:
-        out.append(Glyph(RESOURCES[reg.RESOURCE_WORD[resource]]))
+        out.append(Glyph(RESOURCES[fort.resource_word[resource]]))
     return out
 
 
@@ -150,7 +151,7 @@ def _target(node: n.Target, lang: str) -> list[Glyph]:
 
 
 _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
-    **{spec.node: _leaf for spec in reg.PRIMITIVES},
+    **{cls: _leaf for cls in n.ACTION_LEAVES},  # each said by its declaration (spec_of)
     n.Repeat: _repeat,
     n.Conditional: _conditional,
     n.Target: _target,

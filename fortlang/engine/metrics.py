@@ -17,7 +17,7 @@ from fortlang.engine.memo import bounded_put
 from fortlang.engine.state import CardInstance, Game, Player
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
-from fortlang.registry import METRICS
+from fortlang.registry import metric_of
 
 # Enum members read through their class are generic lookups (EnumType.__getattr__) from
 # compiled code; module Final constants are C statics.
@@ -83,11 +83,17 @@ _METRIC_FUNCS: dict[str, Callable[[Game, Player], int]] = {
     "lookout": lambda game, p: len(p.lookout),
     "pack": lambda game, p: sum(p.pack.values()),
     **{s.value: _suit_icons(s) for s in Suit},
-    # metrics whose declaration says how to count them (the core's zones and tokens)
-    **{w.word: _measured(w.measure) for w in METRICS if w.measure is not None},
 }
-missing = {w.word for w in METRICS} - set(_METRIC_FUNCS)
-assert not missing, f"metrics without an evaluator: {missing}"
+
+
+def _declared(name: str) -> Callable[[Game, Player], int]:
+    """A metric whose declaration says how to count it (the core's zones and tokens: ``hand``,
+    ``vp``...), read from the registry the first time it is counted and kept."""
+    spec = metric_of(name)
+    if spec is None or spec.measure is None:
+        raise KeyError(f"metric without an evaluator: {name}")
+    found = _METRIC_FUNCS[name] = _measured(spec.measure)
+    return found
 
 _ARITH: dict[str, Callable[[int, int], int]] = {"+": operator.add, "-": operator.sub,
                                                 "*": operator.mul}
@@ -98,7 +104,10 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 
 
 def metric(game: Game, p: Player, name: str) -> int:
-    return _METRIC_FUNCS[name](game, p)
+    count = _METRIC_FUNCS.get(name)
+    if count is None:
+        count = _declared(name)
+    return count(game, p)
 
 
 def _if_else(e: n.IfElse, game: Game, p: Player) -> int:

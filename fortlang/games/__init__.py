@@ -3,7 +3,8 @@ installed package declares an entry point in the ``fortlang.games`` group whose 
 :class:`~fortlang.module.GameModule`; a card set's manifest names its game (``game:``, ``fort``
 by default). Fort is the first such module, declared by fortlang's own ``pyproject.toml``.
 
-This package is the core's loader: it never imports a game (tests/test_house_order.py), it
+This package is the core's loader (a game's words are reached through it by
+:func:`fortlang.registry.vocabulary_of`): it never imports a game (tests/test_house_order.py), it
 reaches each one through its entry point. A game is found and imported exactly as a
 vocabulary plugin is (:mod:`fortlang.plugins`: only from installed distributions in folders
 nobody else may write, never from the current folder, a set's folder, or a module of the
@@ -19,18 +20,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from importlib import metadata
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from fortlang.entrypoints import Refused, entry_points, import_entry_point, untrusted_offer
 from fortlang.errors import MessageError, did_you_mean
 from fortlang.module import DEFAULT_GAME, GameModule
-from fortlang.plugins import Refused, entry_points, import_entry_point, untrusted_offer
-
-if TYPE_CHECKING:
-    from fortlang.registry import Vocabulary
 
 GROUP = "fortlang.games"
-__all__ = ["DEFAULT_GAME", "GROUP", "GameError", "game_named", "installed", "mixed", "problem",
-           "words_of"]
+__all__ = ["DEFAULT_GAME", "GROUP", "GameError", "declared", "game_named", "installed", "mixed"]
 
 
 class GameError(MessageError):
@@ -81,17 +78,6 @@ def game_named(name: str) -> GameModule:
     return game
 
 
-@cache
-def words_of(name: str) -> Vocabulary | None:
-    """The vocabulary the game ``name`` declares (its ``vocabulary`` reference, imported
-    once), or None for a game whose words are the core registry's (Fort's, until issue 33
-    stage 5 moves them); :class:`GameError` (E350, E351) if it cannot be had."""
-    from fortlang.registry import Vocabulary
-
-    words = declared(game_named(name), "vocabulary", Vocabulary, "its vocabulary")
-    return words if isinstance(words, Vocabulary) else None
-
-
 def declared(game: GameModule, field: str, kind: type | None, what: str) -> Any:
     """The piece a module's lazy reference ``field`` names (``"vocabulary"``, ``"run"``...),
     imported now, or None when the module declares none; :class:`GameError` E351 when it fails
@@ -108,15 +94,6 @@ def declared(game: GameModule, field: str, kind: type | None, what: str) -> Any:
     if kind is not None and not isinstance(piece, kind):
         raise GameError("E351", f"game module `{game.name}`: `{ref}` is no {kind.__name__}")
     return piece
-
-
-def problem(name: str) -> GameError | None:
-    """Why the game ``name`` cannot be had (E350, E351), or None when it can."""
-    try:
-        words_of(name)
-    except GameError as e:
-        return e
-    return None
 
 
 def mixed(sets: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], tuple[str, str]] | None:
@@ -140,5 +117,4 @@ def mixed_message(a: tuple[str, str], b: tuple[str, str]) -> str:
 def forget() -> None:
     """Drop what is remembered of installed game modules (tests install and remove some)."""
     installed.cache_clear()
-    game_named.cache_clear()
-    words_of.cache_clear()
+    game_named.cache_clear()  # a game's words are loaded again with it (registry.words_of)

@@ -8,7 +8,7 @@ from typing import Any
 
 from fortlang.cardset.dsl import ACTION, SCORING
 from fortlang.lsp.source import CARDS, MANIFEST, SCENARIO, Source
-from fortlang.registry import FORT, Vocabulary
+from fortlang.registry import Vocabulary, default_vocabulary
 
 Path = tuple[Any, ...]
 KID, PERK, RULE, SET = "kid", "perk", "made-up rule", "set"
@@ -76,4 +76,4 @@ def vocabulary_of(src: Source) -> Vocabulary:
         from fortlang.cardset.build import nearby_vocabulary
 
         return nearby_vocabulary(FsPath(src.path))
-    return FORT
+    return default_vocabulary()

@@ -19,12 +19,12 @@ from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.grammar import join_list
 from fortlang.registry import (
-    METRIC_BY_WORD,
-    TRIGGER_BY_NAME,
     arguments_of,
+    metric_of,
     quantity_spec,
     selector_of,
     spec_of,
+    trigger_of,
 )
 from fortlang.vocabulary import Phrase
 
@@ -258,7 +258,7 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
         known = words.metrics.get(name)
         if known is not None:
             return known
-        spec = METRIC_BY_WORD.get(name)
+        spec = metric_of(name)
         say = spec.said.get(words.lang) if spec is not None else None
         if say is None:
             raise ValueError(f"unknown metric {name!r}")
@@ -402,7 +402,7 @@ def perk_clause(words: PerkWords, perk: Perk, say: Say | None = None) -> str:
         action = say(perk.action)
         if perk.single_use:
             action = words.destroy_first.format(action=action)
-        return words.optional.format(trigger=TRIGGER_BY_NAME[perk.when].phrases[words.lang],
+        return words.optional.format(trigger=trigger_of(perk.when).phrases[words.lang],
                                      action=action)
     params = {**PERK_DEFAULTS.get(perk.hook, {}), **perk.params}
 

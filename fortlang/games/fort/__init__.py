@@ -1,8 +1,9 @@
 """Fort, the first game module (issue 33; docs/design/game-modules.md §2.4): its set-up (R2),
 turn (R3-R9), play and follow (R5, R6), end and scoring (R11, R14), invariants, what a seat may
-see (disclosure, knowledge), the narration of a game and its scenario files (``scenarios/``).
-The core engine's state, interpreter and program still hold Fort's table and primitives (issue
-33, stages 5 and 7 move them).
+see (disclosure, knowledge), the narration of a game, its scenario files (``scenarios/``) and
+its words (``vocabulary.py``: primitives, resources, quantities, metrics, triggers).
+The core engine's state, interpreter and program still hold Fort's table and its primitives'
+ops (issue 33, stages 5 and 7 move them).
 
 ``GAME`` names its pieces lazily, so loading it imports no engine; fortlang's ``pyproject.toml``
 declares it in the ``fortlang.games`` entry-point group, the only way the core reaches it."""
@@ -28,4 +29,5 @@ GAME = GameModule(
     terminal="fortlang.games.fort.terminal:play_fort",
     playtest="fortlang.games.fort.playtest.table:Table",
     simulation="fortlang.games.fort.sim.drivers:DRIVERS",
+    vocabulary="fortlang.games.fort.vocabulary:FORT",
 )

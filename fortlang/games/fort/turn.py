@@ -34,9 +34,9 @@ from fortlang.games.fort.gains import Gain
 from fortlang.games.fort.play import PlayResult, can_perform, lead, legal_plays, perform, play_card
 from fortlang.games.fort.play import recruit as recruit_phase
 from fortlang.games.fort.setup import HAND_SIZE, draw
+from fortlang.games.fort.vocabulary import TRIGGERS
 from fortlang.model import Perk, PerkHook
 from fortlang.printer import to_text
-from fortlang.registry import TRIGGERS
 
 # An enum member read through its class (``PerkHook.RECYCLE``) is a generic attribute lookup,
 # slowed by EnumType's __getattr__ hook, at every turn: module-level Final constants are read
