@@ -254,7 +254,7 @@ def _mud_that_breaks(site: Path) -> None:
 
 def test_a_failed_game_is_saved_as_forts_and_its_replay_meets_the_error(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pig: Path) -> None:  # noqa: F811
-    """As Fort's (fortlang.games.fort.sim.batch): the games before the failed one are logged whole, the
+    """As Fort's (games.fort.sim.batch): the games before the failed one are logged whole, the
     failed game's partial line (its answers, seed, error and traceback) is saved in the
     current folder, E903 names it, and the replay the hint gives meets the error again."""
     import shlex

@@ -13,7 +13,7 @@ Each answer is the decision's kind, the index of the option taken and that optio
 a replay that meets another question at that point says which answer, and what differs; a
 chance outcome (``["chance", i]``, drawn from the seed) is compared as it comes again.
 
-A game that failed in the module's engine is saved as Fort's is (fortlang.games.fort.sim.batch): its line
+A game that failed in the module's engine is saved as Fort's is (games.fort.sim.batch): its line
 has its answers up to the failure, ``error`` and ``traceback`` instead of ``outcome``; its
 replay checks the invariants and meets the error again."""
 
