@@ -48,9 +48,16 @@ CHANCE_KIND: Final = "chance"
 # A flat list: each entry is its operands then its operation code (last, so a rollback walking
 # back reads the code first and knows how many operands precede it). No tuple per entry: a trial
 # writes and undoes thousands of entries per game, and a tuple is an allocation, five reference
-# counts and a deallocation, where an item of the list is one append. Undone by one branch of
+# counts and a deallocation, where an item of the list is one store. Undone by one branch of
 # Journal.rollback: no call through a stored function (a generic call under mypyc, a frame in pure
 # Python), and a transfer is one entry.
+#
+# The list is a buffer kept for the table's life: the log is its first ``Journal._top`` slots,
+# and the slots past them hold None. A write stores into slots already there, a rollback or the
+# outermost commit sets them back to None: no list regrown from empty at every move and cut
+# (reallocated) at every trial, as CPython does a list cleared or cut below half of its room.
+# An entry joins the log once whole (``_top`` moves past it last): a signal between two stores
+# leaves no half entry to undo, only operands past the log, which the next write overwrites.
 
 _MOVE: Final = 0  # src list, index, dst list: put dst's last item back at src[index]
 _ADD: Final = 1  # from, to, n: n tokens moved from tokens[from] to tokens[to], move them back
@@ -158,7 +165,10 @@ class Journal:
         #: Whether chance points ask the asker's ``chance`` (the pull API's explicit chance,
         #: OpenSpiel's chance player) instead of drawing from ``rng`` (see chance).
         self.chance_asked = False
-        self._undo: list[Any] = []  # operands, then the operation (see _MOVE...)
+        #: The log's buffer: operands, then the operation (see _MOVE...), in its first ``_top``
+        #: slots; None past them (_room makes more).
+        self._undo: list[Any] = []
+        self._top = 0
         #: Where in ``_undo`` the latest change of the game state (not interpreter bookkeeping)
         #: was recorded, -1 if none: a native int, where a list of them boxed each position.
         self._last_change = -1
@@ -186,19 +196,38 @@ class Journal:
     def begin(self) -> int:
         """Open a (nestable) transaction; returns the mark for :meth:`rollback`/:meth:`commit`."""
         self._depth += 1
-        return len(self._undo)
+        return self._top
 
     def commit(self, mark: int) -> None:
         self._depth -= 1
         if self._depth == 0:
-            self._undo.clear()
+            self._drop(0)
             self._last_change = -1
             self._cut = 0
+
+    def _drop(self, mark: int) -> None:
+        """Empty the log's slots from ``mark`` up (None: no undone entry keeps an object alive),
+        the buffer kept."""
+        undo = self._undo
+        top = self._top
+        self._top = mark
+        while top > mark:
+            top -= 1
+            undo[top] = None
+
+    def _room(self, n: int) -> list[Any]:
+        """The buffer, with room for ``n`` more slots past the log: doubled when full, so a
+        table's log grows a few times in a game, then never again."""
+        undo = self._undo
+        short = self._top + n - len(undo)
+        if short > 0:
+            undo.extend([None] * max(short, len(undo), 64))
+        return undo
 
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
         undo = self._undo
-        i = len(undo) - 1
+        i = self._top - 1
         if i < mark:
             return
         if mark < self._cut:
@@ -207,8 +236,13 @@ class Journal:
         while i >= mark:
             op: int = undo[i]
             # Typed names, not the items themselves: compiled, a list's or a dict's own
-            # operations are direct calls; on an untyped operand they are generic lookups.
-            if op == _ADD:
+            # operations are direct calls; on an untyped operand they are generic lookups. The
+            # most frequent first (a random game's trials: notes, transfers, moves).
+            if op == _NOTE or op == _POP:
+                grown: list = undo[i - 1]
+                grown.pop()
+                i -= 2
+            elif op == _ADD:
                 gave: int = undo[i - 3]
                 got: int = undo[i - 2]
                 n: int = undo[i - 1]
@@ -221,10 +255,6 @@ class Journal:
                 dst: list = undo[i - 1]
                 src.insert(at, dst.pop())
                 i -= 4
-            elif op == _POP or op == _NOTE:
-                grown: list = undo[i - 1]
-                grown.pop()
-                i -= 2
             elif op == _SETATTR or op == _NOTE_ATTR:
                 setattr(undo[i - 3], undo[i - 2], undo[i - 1])
                 i -= 4
@@ -252,7 +282,7 @@ class Journal:
                 where: int = undo[i - 2]
                 shrunk.insert(where, undo[i - 1])
                 i -= 4
-        del undo[mark:]
+        self._drop(mark)
         if self._last_change >= mark:
             self._last_change = self._change_before(mark)
 
@@ -285,7 +315,7 @@ class Journal:
         search is on), so a key costs the entries since the last place keyed on that path and
         the places touched, not the whole log since ``base`` (:class:`_KeyScan`)."""
         undo = self._undo
-        end = len(undo)
+        end = self._top
         scans = self._scans
         cut = self._cut
         while scans and scans[-1].end > cut:  # scans of a stretch since rolled back
@@ -377,14 +407,14 @@ class Journal:
         try:
             self.rollback(mark)
         except Exception:  # noqa: BLE001 - the exception in flight is the one to report
-            del self._undo[mark:]
+            self._drop(mark)
             self._last_change = self._change_before(mark)  # the log is whole up to mark
             self._cut = min(self._cut, mark)
         if close:
             self.commit(mark)
 
     def mark(self) -> int:
-        return len(self._undo)
+        return self._top
 
     def changed_since(self, mark: int) -> bool:
         """Whether the game state (not interpreter bookkeeping) changed since ``mark``."""
@@ -397,12 +427,14 @@ class Journal:
         item = src.pop(index)
         dst.append(item)
         if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(src)
-            undo.append(index)
-            undo.append(dst)
-            undo.append(_MOVE)
+            undo = self._room(4)
+            top = self._top
+            undo[top] = src
+            undo[top + 1] = index
+            undo[top + 2] = dst
+            undo[top + 3] = _MOVE
+            self._top = top + 4
+            self._last_change = top
         return item
 
     def shift(self, src: int, dst: int, n: int = 1) -> None:
@@ -412,21 +444,19 @@ class Journal:
         tokens[src] -= n
         tokens[dst] += n
         if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(src)
-            undo.append(dst)
-            undo.append(n)
-            undo.append(_ADD)
+            undo = self._room(4)
+            top = self._top
+            undo[top] = src
+            undo[top + 1] = dst
+            undo[top + 2] = n
+            undo[top + 3] = _ADD
+            self._top = top + 4
+            self._last_change = top
 
     def set(self, obj: Any, attr: str, value: Any) -> None:
         if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(obj)
-            undo.append(attr)
-            undo.append(getattr(obj, attr))
-            undo.append(_SETATTR)
+            self._record_attr(obj, attr, _SETATTR)
+            self._last_change = self._top - 4
         setattr(obj, attr, value)
 
     def add_vp(self, p: SeatCounts, n: int) -> None:
@@ -443,61 +473,80 @@ class Journal:
 
     def _player_change(self, p: SeatCounts, old: int, op: int) -> None:
         """Record a change of one of ``p``'s counts (``op``: _VP or _LEVEL) from ``old``."""
-        self._last_change = len(self._undo)
-        undo = self._undo
-        undo.append(p)
-        undo.append(old)
-        undo.append(op)
+        undo = self._room(3)
+        top = self._top
+        undo[top] = p
+        undo[top + 1] = old
+        undo[top + 2] = op
+        self._top = top + 3
+        self._last_change = top
+
+    def _record_attr(self, obj: Any, attr: str, op: int) -> None:
+        """Log ``obj.attr``'s value before a change (``op``: _SETATTR or _NOTE_ATTR)."""
+        old = getattr(obj, attr)  # read first: if it raises, no slot holds a stray operand
+        undo = self._room(4)
+        top = self._top
+        undo[top] = obj
+        undo[top + 1] = attr
+        undo[top + 2] = old
+        undo[top + 3] = op
+        self._top = top + 4
+
+    def _record_list(self, lst: list, op: int) -> None:
+        """Log an item appended to ``lst`` (``op``: _POP or _NOTE)."""
+        undo = self._room(2)
+        top = self._top
+        undo[top] = lst
+        undo[top + 1] = op
+        self._top = top + 2
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
         item = lst.pop(index)
         if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(lst)
-            undo.append(index)
-            undo.append(item)
-            undo.append(_INSERT)
+            undo = self._room(4)
+            top = self._top
+            undo[top] = lst
+            undo[top + 1] = index
+            undo[top + 2] = item
+            undo[top + 3] = _INSERT
+            self._top = top + 4
+            self._last_change = top
         return item
 
     def put(self, lst: list, item: Any) -> None:
         lst.append(item)
         if self._depth:
-            self._last_change = len(self._undo)
-            undo = self._undo
-            undo.append(lst)
-            undo.append(_POP)
+            self._record_list(lst, _POP)
+            self._last_change = self._top - 2
 
     def note(self, lst: list, item: Any) -> None:
         """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
         lst.append(item)
         if self._depth:
-            undo = self._undo
-            undo.append(lst)
-            undo.append(_NOTE)
+            self._record_list(lst, _NOTE)
 
     def note_attr(self, obj: Any, attr: str, value: Any) -> None:
         """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
         if self._depth:
-            undo = self._undo
-            undo.append(obj)
-            undo.append(attr)
-            undo.append(getattr(obj, attr))
-            undo.append(_NOTE_ATTR)
+            self._record_attr(obj, attr, _NOTE_ATTR)
         setattr(obj, attr, value)
 
     def note_item(self, d: dict, key: Any, value: Any) -> None:
         """Set interpreter bookkeeping ``d[key] = value`` (undone on rollback)."""
         if self._depth:
-            undo = self._undo
-            undo.append(d)
-            undo.append(key)
-            if key in d:
-                undo.append(d[key])
-                undo.append(_SETITEM)
+            held = key in d  # first: an unhashable key raises before any slot is written
+            undo = self._room(4)
+            top = self._top
+            undo[top] = d
+            undo[top + 1] = key
+            if held:
+                undo[top + 2] = d[key]
+                undo[top + 3] = _SETITEM
+                self._top = top + 4
             else:
-                undo.append(_DELITEM)
+                undo[top + 2] = _DELITEM
+                self._top = top + 3
         d[key] = value
 
     # -- decisions ---------------------------------------------------------------------------------
@@ -511,8 +560,11 @@ class Journal:
         transaction the generator's state is journaled first, so rolling the move back
         restores it. The interpreter calls it through ``chance_at``, never while searching."""
         if self._depth:
-            self._undo.append(self.rng.getstate())
-            self._undo.append(_RNG)
+            undo = self._room(2)
+            top = self._top
+            undo[top] = self.rng.getstate()
+            undo[top + 1] = _RNG
+            self._top = top + 2
         index = dist.draw(self.rng)
         if self.chance_asked:
             # Drawn all the same, then answered: the generator moves on as in a sampled game,
