@@ -246,8 +246,10 @@ class Journal:
                 gave: int = undo[i - 3]
                 got: int = undo[i - 2]
                 n: int = undo[i - 1]
-                tokens[got] -= n
-                tokens[gave] += n
+                # not ``tokens[got] -= n``: mypyc compiles an augmented assignment to a list
+                # item as a generic in-place operation (PyNumber_InPlaceSubtract), this as ints
+                tokens[got] = tokens[got] - n
+                tokens[gave] = tokens[gave] + n
                 i -= 4
             elif op == _MOVE:
                 src: list = undo[i - 3]
@@ -441,8 +443,8 @@ class Journal:
         """Move ``n`` tokens from ``tokens[src]`` to ``tokens[dst]`` (the engine's transfer:
         Fort's Game.transfer names its pools by token kind)."""
         tokens = self.tokens
-        tokens[src] -= n
-        tokens[dst] += n
+        tokens[src] = tokens[src] - n  # native int arithmetic compiled (see rollback)
+        tokens[dst] = tokens[dst] + n
         if self._depth:
             undo = self._room(4)
             top = self._top
