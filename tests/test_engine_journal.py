@@ -136,7 +136,9 @@ def test_a_journal_without_an_asker_refuses_to_ask():
 
 
 def log_is_empty(toy: Journal) -> bool:
-    """No entry left in the log, and no slot of its buffer keeping an undone operand alive."""
+    """No entry left in the log, and no slot of its buffer keeping an operand alive (checked
+    between moves: a rollback leaves its slots to be written over, the move's commit empties
+    them, so that no object of a finished move is kept by the table)."""
     return toy.mark() == 0 and all(slot is None for slot in toy._undo)
 
 
@@ -176,7 +178,7 @@ def test_the_log_keeps_its_room_across_moves_and_trials():
 def test_nested_rollbacks_in_a_reused_buffer_undo_exactly_their_own_entries():
     """After a long move committed, the next move's entries land in slots that held others: a
     rollback reads the log's own entries only (not what a slot held before, nor an entry of a
-    different size that an undone trial wrote there), at every depth, and leaves no operand."""
+    different size that an undone trial wrote there), at every depth."""
     toy = Toy(seed=5)
     mark = toy.begin()
     _busy_move(toy, 20)

@@ -179,9 +179,8 @@ def test_rollback_undoes_every_mutation_and_bookkeeping_in_reverse_order():
 
 def test_entries_written_after_a_rollback_are_undone_too():
     """Trials roll back and write again in the same slots of the log: each later rollback undoes
-    exactly what is logged after its mark, and an undone slot holds no reference."""
-    import gc
-
+    exactly what is logged after its mark, and an undone entry is no part of the log (its slots,
+    past the log, are written over, never read)."""
     game = Game(2)
     p = game.players[0]
     outer = game.begin()
@@ -194,7 +193,7 @@ def test_entries_written_after_a_rollback_are_undone_too():
         game.rollback(trial)
         assert (p.stuff[PIZZA], p.pack[PIZZA], p.vp, p.perks) == (3, 0, 0, [])
     game.set(p, "level", 1)
-    assert not any(item is p.perks for item in gc.get_referents(game._undo))
+    assert not any(item is p.perks for item in game._undo[:game.mark()])
     game.rollback(outer)
     game.commit(outer)
     assert (p.stuff[PIZZA], p.level, game.supply[PIZZA]) == (0, 0, 30) and log_is_empty(game)
@@ -276,7 +275,7 @@ def test_a_signal_that_cuts_a_record_short_is_what_the_move_raises():
         game.move(p.hand, 0, p.discard)
         # a log that cannot be read back: the first operand of a move, then the signal (an
         # entry joins the log once whole, but unwinding must not trust that)
-        game._room(1)[game._top] = p.discard
+        game._grow()[game._top] = p.discard
         game._top += 1
         raise KeyboardInterrupt
 
