@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from builders import random_table
+from test_engine_journal import log_is_empty
 
 from fortlang.cardset import base_set
 from fortlang.games.fort.invariants import assert_invariants
@@ -75,4 +76,4 @@ def test_r5_4_trying_every_card_leaves_the_state_unchanged(seed):
     for seat in range(4):
         for card in list(game.players[seat].hand):
             why_not(game, seat, card)
-    assert game.snapshot() == before and game._undo == [] and game.log == []
+    assert game.snapshot() == before and log_is_empty(game) and game.log == []

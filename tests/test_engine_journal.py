@@ -130,3 +130,104 @@ def test_a_toy_table_asks_its_asker_checks_its_own_invariants_and_logs_the_answe
 def test_a_journal_without_an_asker_refuses_to_ask():
     with pytest.raises(RuntimeError, match="no agent"):
         Journal().ask(Decision(1, Kind.RESOURCE, (Option("pizza"),)))
+
+
+# -- the log's buffer (issue 38): kept for the table's life, the log its first slots ------------
+
+
+def log_is_empty(toy: Journal) -> bool:
+    """No entry left in the log, and no slot of its buffer keeping an operand alive (checked
+    between moves: a rollback leaves its slots to be written over, the move's commit empties
+    them, so that no object of a finished move is kept by the table)."""
+    return toy.mark() == 0 and all(slot is None for slot in toy._undo)
+
+
+def _busy_move(toy: Toy, rounds: int) -> None:
+    """A move of many entries: each round a transfer there and back, a card moved round, a note."""
+    notes: list[int] = []
+    for _ in range(rounds):
+        toy.shift(0, 1, 1)
+        toy.shift(1, 0, 1)
+        toy.move(toy.pile, 0, toy.pile)
+        toy.note(notes, 1)
+
+
+def test_the_log_keeps_its_room_across_moves_and_trials():
+    """A committed move or a rolled back trial leaves the log's buffer its room (CPython
+    reallocates a list cleared, or cut below half of its room, and regrows it item by item at
+    the next move): the next move of the same size writes into the same memory."""
+    import sys
+
+    toy = Toy()
+    mark = toy.begin()
+    _busy_move(toy, 50)
+    full = sys.getsizeof(toy._undo)
+    toy.commit(mark)
+    assert sys.getsizeof(toy._undo) == full and log_is_empty(toy)
+    mark = toy.begin()
+    _busy_move(toy, 1)
+    trial = toy.mark()
+    _busy_move(toy, 49)
+    toy.rollback(trial)  # a trial undone: the log is cut to a tiny part of its room
+    assert sys.getsizeof(toy._undo) == full and toy.mark() == trial
+    _busy_move(toy, 49)
+    toy.commit(mark)
+    assert sys.getsizeof(toy._undo) == full and log_is_empty(toy)
+
+
+def test_nested_rollbacks_in_a_reused_buffer_undo_exactly_their_own_entries():
+    """After a long move committed, the next move's entries land in slots that held others: a
+    rollback reads the log's own entries only (not what a slot held before, nor an entry of a
+    different size that an undone trial wrote there), at every depth."""
+    toy = Toy(seed=5)
+    mark = toy.begin()
+    _busy_move(toy, 20)
+    toy.commit(mark)
+    before = _snapshot(toy)
+    outer = toy.begin()
+    toy.add_vp(toy.seat, 2)  # 3 slots
+    after_vp = _snapshot(toy)
+    inner = toy.begin()
+    notes: list[str] = []
+    toy.note(notes, "x")  # 2 slots, undone below, then written over by larger entries
+    toy.put(toy.pile, "d")
+    toy.rollback(inner)
+    assert _snapshot(toy) == after_vp and notes == [] and toy.mark() == inner
+    toy.shift(0, 1, 3)  # 4 slots over the undone 2 + 2
+    toy.set(toy.seat, "level", 4)
+    deeper = toy.begin()
+    toy.take(toy.pile, 2)
+    toy.level_up(toy.seat)
+    toy.rollback(deeper)
+    toy.commit(deeper)
+    assert (toy.pile, toy.tokens, toy.seat.level) == (before[0], [2, 3], 4)
+    assert toy.changed_since(inner) and not toy.changed_since(toy.mark())
+    toy.commit(inner)
+    toy.rollback(outer)
+    assert _snapshot(toy) == before and not toy.changed_since(outer)
+    toy.commit(outer)
+    assert log_is_empty(toy)
+
+
+class _Touchy:
+    """An attribute that cannot be read: a signal's stand-in while an entry is being written."""
+
+    @property
+    def watched(self) -> int:
+        raise KeyboardInterrupt
+
+
+def test_an_entry_cut_short_is_no_part_of_the_log():
+    """A signal while an entry is written leaves the log as it was before that entry: the moves
+    logged before it are undone as ever (a half-written entry would be read back as another)."""
+    toy = Toy()
+    mark = toy.begin()
+    toy.shift(0, 1, 2)
+    toy.put(toy.pile, "d")
+    with pytest.raises(KeyboardInterrupt):
+        toy.set(_Touchy(), "watched", 1)
+    with pytest.raises(KeyboardInterrupt):
+        toy.note_attr(_Touchy(), "watched", 1)
+    toy.rollback(mark)
+    toy.commit(mark)
+    assert (toy.pile, toy.tokens) == (["a", "b", "c"], [5, 0]) and log_is_empty(toy)

@@ -358,7 +358,8 @@ class Game(Journal):
         g.boxed_perks, g.macaroni = list(self.boxed_perks), self.macaroni
         g.asker, g.log, g.on_decision = self.asker, list(self.log), None
         g.chance_asked = self.chance_asked
-        g._undo, g._last_change, g._depth, g._uids = [], -1, 0, self._uids
+        g._undo, g._top, g._high, g._last_change, g._depth = [], 0, 0, -1, 0
+        g._uids = self._uids
         g._defs = self._defs  # the same card instances, so the same definitions
         return g
 
