@@ -60,6 +60,9 @@ def full_search():
             patch.object(play, "surely_second", never), \
             patch.object(play, "follow_verdict", unknown), \
             patch.object(play, "surely_in_vain", never), \
+            patch.object(play, "surely_not_done", never), \
+            patch.object(play, "surely_done_any_way", never), \
+            patch.object(play, "surely_followed_any_way", never), \
             patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
         yield
 

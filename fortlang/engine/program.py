@@ -10,6 +10,9 @@ items 1-2, 5), side by side in one class:
   with whether it was performed in full (R5.4 *in part* is "as much as possible");
 * ``now(s)`` and ``repeated(s, times)``, its closed form: whether it is certain to be performed
   in full with an effect, once or ``times`` in a row, read from the state without a search;
+  ``always(s)`` and ``always_repeated(s, times)``, the same whatever is chosen at its choice
+  points (a move made for real then tries none of them), and ``idle(s)``, certain not to be
+  (no way of performing it both is in full and has an effect);
 * ``exact_once``/``exact_repeated``, whether those are exact (in full *if and only if*) for a
   follower performing it alone (R6.2), and ``never_full``/``never_done``/``may_free``, what it
   can do in a play that only gains tokens (see games/fort/certain.py);
@@ -336,6 +339,13 @@ class Op:
     #: continuation, so a repetition or a sequence of such ops is a loop (no Python recursion
     #: that grows with a repetition count, and nothing to try at a choice point).
     straight = False
+    #: Its choices only say how, never whether: every option of its choice points performs it
+    #: in full with an effect once it can be (a card moved from any zone, any token packed or
+    #: swapped, any payment of a level), so ``always`` is ``now`` and ``always_repeated`` is
+    #: ``repeated``. True of a straight op too (it has one way).
+    uniform = False
+    #: An "on your turn" perk may widen it (R15: Sticky Fingers, Bribe): see ``idle``.
+    on_turn = False
 
     def __init__(self, node: n.Action) -> None:
         self.node = node
@@ -345,6 +355,7 @@ class Op:
         #: and whether, performed by you, it may free a rival (a composite: by its parts)
         self.frees_rivals: bool = spec is not None and spec.frees_rivals
         self._counts_suits = -1  # counts_suits(), worked out once asked (-1: not yet)
+        self._turn_matters = -1  # turn_matters(), likewise
 
     def run(self, ctx: Ctx, k: K) -> bool:
         """Perform the node, then ``k(full)``; returns whether the whole move succeeded. A
@@ -365,10 +376,44 @@ class Op:
         """Whether it is, ``times`` (2 or more) times in a row (the body of `x`, R13.1)."""
         return False
 
+    def always(self, s: Judgement) -> bool:
+        """Whether the node, performed now, is certain to be performed in full with an effect
+        (none needed unless ``s.effect``) whatever is chosen at its choice points: a move made
+        for real need not try its options (every one of them ends the node alike)."""
+        return (self.uniform or self.straight) and self.now(s)
+
+    def always_repeated(self, s: Judgement, times: int) -> bool:
+        """:meth:`always`, ``times`` (2 or more) times in a row, whatever is chosen each time."""
+        return (self.uniform or self.straight) and self.repeated(s, times)
+
     def short(self, s: Judgement) -> bool:
         """Whether a follower performing it alone now is certain NOT to perform it in full
         (R6.2); False: not known."""
         return self.exact_once and not self.now(s)
+
+    def idle(self, s: Judgement) -> bool:
+        """Whether the leader, performing it now on their turn, is certain not to perform it in
+        full with an effect whatever is chosen (R5.4: it cannot make the play legal): it
+        changes nothing (``void``), or it falls short (``short``, a follower's form: not
+        judged when an "on your turn" perk the leader holds may widen a part of it, R15)."""
+        if self.void(s):
+            return True
+        if s.p.perks and self.turn_matters():
+            return False
+        return self.short(s)
+
+    def void(self, s: Judgement) -> bool:
+        """Whether it is certain to change nothing, performed now whatever is chosen."""
+        return False
+
+    def turn_matters(self) -> bool:
+        """Whether a part of it may do more on its performer's turn (``on_turn``), or is an op
+        of another vocabulary (not known)."""
+        if self._turn_matters < 0:
+            self._turn_matters = int(any(
+                x.on_turn or isinstance(x, Declared) or type(x).__module__ != __name__
+                for x in self.walk()))
+        return self._turn_matters == 1
 
     def never_full(self, game: Game, p: Player) -> bool:
         """It cannot be performed in full at any time of a play that only gains tokens."""
@@ -513,6 +558,25 @@ class RepeatOp(Op):
             return self.body.now(s)
         return n_times >= 1 and self.body.repeated(s, n_times)
 
+    def always(self, s: Judgement) -> bool:
+        times = s.times(self.count)
+        if times is not None:
+            return self._always(s, times)
+        ctx = s.ctx
+        if not self.any or ctx is None:
+            return False  # not known yet
+        for suit in ALL_SUITS:  # R5.7: its suit is still to be chosen, whichever it is
+            if not self._always(s, suit_count(ctx, suit)):
+                return False
+        return True
+
+    def _always(self, s: Judgement, times: int) -> bool:
+        if times == 0:
+            return not s.effect  # performed in full zero times, with no effect
+        if times == 1:
+            return self.body.always(s)
+        return self.body.always_repeated(s, times)
+
     def short(self, s: Judgement) -> bool:
         times = s.times(self.count)
         if not times:  # not known, or zero times: in full
@@ -521,6 +585,22 @@ class RepeatOp(Op):
         if times == 1:
             return body.short(s)
         return body.exact_repeated and not body.repeated(s, times)
+
+    def void(self, s: Judgement) -> bool:
+        times = s.times(self.count)
+        if times is None:
+            return False  # not known yet
+        return times == 0 or self.body.void(s)  # a body that changes nothing, however often
+
+    def idle(self, s: Judgement) -> bool:
+        """Zero times, or a body idle now: each way of a repetition either falls short (so does
+        the whole) or changes nothing (the next one meets the same state); else ``short``."""
+        times = s.times(self.count)
+        if times is None:
+            return False  # not known yet
+        if times == 0 or self.body.idle(s):
+            return True
+        return super().idle(s)
 
     def never_done(self, game: Game, p: Player) -> bool:
         return self.body.never_full(game, p)  # zero times has no effect, once or more fails
@@ -653,6 +733,9 @@ class ThenOp(Op):
         #: No part can make another possible: each part certain to fail now fails when its turn
         #: comes (their counts stay as they are, and no part gives anything back).
         self.unhelped: bool = self.independent and unhelpful
+        #: Exact parts, none helping another: each part's repetitions meet only the states its
+        #: own left, so the whole is in full ``times`` in a row exactly when each part is.
+        self.exact_repeated = self.unhelped and all(x.exact_repeated for x in self.items)
 
     def parts(self) -> tuple[Op, ...]:
         return self.items
@@ -677,6 +760,47 @@ class ThenOp(Op):
         for x in self.items:
             if not x.now(s):
                 return False
+        return True
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """Every part sure ``times`` in a row, and no part changes what another needs: the
+        repetitions of the others, in between, leave each part as it found it."""
+        if not self.independent:
+            return False
+        for x in self.items:
+            if not x.repeated(s, times):
+                return False
+        return True
+
+    def always(self, s: Judgement) -> bool:
+        if not self.independent:
+            return False
+        for x in self.items:
+            if not x.always(s):
+                return False
+        return True
+
+    def always_repeated(self, s: Judgement, times: int) -> bool:
+        if not self.independent:
+            return False
+        for x in self.items:
+            if not x.always_repeated(s, times):
+                return False
+        return True
+
+    def void(self, s: Judgement) -> bool:
+        """No part changes anything, so each meets the state as it is now."""
+        for x in self.items:
+            if not x.void(s):
+                return False
+        return True
+
+    def idle(self, s: Judgement) -> bool:
+        """Every part idle now: each way of a part either falls short (so does the whole, R13.4)
+        or changes nothing (the next part meets the state as it is now); else ``short``."""
+        for x in self.items:
+            if not x.idle(s):
+                return super().idle(s)
         return True
 
     def short(self, s: Judgement) -> bool:
@@ -774,11 +898,51 @@ class ChoiceOp(Op):
                 return True
         return False
 
+    def always(self, s: Judgement) -> bool:
+        fixed = self.fixed(s)
+        if fixed is not None:
+            return fixed.always(s)
+        for x in self.items:
+            if not x.always(s):
+                return False
+        return True
+
+    def always_repeated(self, s: Judgement, times: int) -> bool:
+        """Only a binding choice: one branch for every repetition (R12.1); other choices may
+        mix branches, one of which may change what another needs."""
+        if not self.binding:
+            return False
+        fixed = self.fixed(s)
+        if fixed is not None:
+            return fixed.always_repeated(s, times)
+        for x in self.items:
+            if not x.always_repeated(s, times):
+                return False
+        return True
+
     def short(self, s: Judgement) -> bool:
         fixed = self.fixed(s)
         if fixed is not None:
             return fixed.short(s)
         return all(x.short(s) for x in self.items)
+
+    def void(self, s: Judgement) -> bool:
+        fixed = self.fixed(s)
+        if fixed is not None:
+            return fixed.void(s)
+        for x in self.items:
+            if not x.void(s):
+                return False
+        return True
+
+    def idle(self, s: Judgement) -> bool:
+        fixed = self.fixed(s)
+        if fixed is not None:
+            return fixed.idle(s)
+        for x in self.items:
+            if not x.idle(s):
+                return False
+        return True
 
     def never_full(self, game: Game, p: Player) -> bool:
         return all(x.never_full(game, p) for x in self.items)
@@ -1068,6 +1232,16 @@ class _TokensOp(Op):
                 return (fixed,)
         return self.kinds
 
+    def every_kind(self, s: Judgement, times: int) -> bool:
+        """Sure ``times`` in a row whichever kind is chosen (R12.1: one kind for all of them)."""
+        return False
+
+    def always(self, s: Judgement) -> bool:
+        return self.every_kind(s, 1)
+
+    def always_repeated(self, s: Judgement, times: int) -> bool:
+        return self.every_kind(s, times)
+
 
 class GainOp(_TokensOp):
     """R12.1: from the finite supply (R1.4) into the stuff (4 of each, R1.5)."""
@@ -1098,6 +1272,17 @@ class GainOp(_TokensOp):
                 return True
         return False
 
+    def every_kind(self, s: Judgement, times: int) -> bool:
+        """Every token fits in the stuff and is in the supply, for each kind."""
+        need = self.amount * times
+        if self.amount < 1:
+            return False
+        game, p = s.game, s.p
+        for r in self.kinds_now(s):
+            if game.gainable(p, r) < need:
+                return False
+        return True
+
     def never_full(self, game: Game, p: Player) -> bool:
         return self.amount >= 1 and not any(game.gainable(p, r) >= self.amount
                                             for r in self.kinds)
@@ -1127,6 +1312,17 @@ class SpendOp(_TokensOp):
             if s.game.spendable(p, r) >= need:
                 return True
         return False
+
+    def every_kind(self, s: Judgement, times: int) -> bool:
+        """Enough of each kind in stuff and pack; every split between them is in full."""
+        need = self.amount * times
+        if self.amount < 1:
+            return False
+        p = s.p
+        for r in self.kinds_now(s):
+            if s.game.spendable(p, r) < need:
+                return False
+        return True
 
 
 class _SpendFrom(Step):
@@ -1203,6 +1399,8 @@ class PackOp(Op):
     touches = TOKENS_TOUCHED
     exact_once = True
     exact_repeated = True
+    uniform = True  # any token, from anywhere: one packed
+    on_turn = True
 
     def run(self, ctx: Ctx, k: K) -> bool:
         game, p = ctx.game, ctx.player
@@ -1248,8 +1446,27 @@ class CopyPackOp(Op):
     def once(self, ctx: Ctx) -> bool:
         return copy_tokens(ctx, ctx.player.pack.values())
 
+    def now(self, s: Judgement) -> bool:
+        """Each kind of the pack fits and is in the supply; an empty pack copies nothing."""
+        return self.repeated(s, 1)
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """The pack stays as it is: each kind of it ``times`` over."""
+        game, p = s.game, s.p
+        pack = p.pack
+        if s.effect and not pack[PIZZA] and not pack[TOY]:
+            return False
+        for r in TOKENS:
+            if pack[r] and game.gainable(p, r) < pack[r] * times:
+                return False
+        return True
+
     def short(self, s: Judgement) -> bool:
         return not _copies(s.game, s.p, s.p.pack)
+
+    def void(self, s: Judgement) -> bool:
+        pack = s.p.pack
+        return not pack[PIZZA] and not pack[TOY]
 
     def never_full(self, game: Game, p: Player) -> bool:
         return not _copies(game, p, p.pack)
@@ -1299,6 +1516,37 @@ class CopyRivalPackOp(Op):
         """The pack of a rival of their choosing (the leader included, for a follower)."""
         return not any(_copies(s.game, s.p, q.pack) for q in s.game.rivals(s.p.seat))
 
+    def always(self, s: Judgement) -> bool:
+        """Whichever rival's pack is chosen, it is copied in full (and is not empty)."""
+        game, p = s.game, s.p
+        rivals = game.rivals(p.seat)
+        if not rivals:
+            return False
+        for q in rivals:
+            pack = q.pack
+            if s.effect and not pack[PIZZA] and not pack[TOY]:
+                return False
+            if not _copies(game, p, pack):
+                return False
+        return True
+
+    def void(self, s: Judgement) -> bool:
+        """Every rival's pack is empty: whichever is copied, nothing is gained."""
+        for q in s.game.rivals(s.p.seat):
+            pack = q.pack
+            if pack[PIZZA] or pack[TOY]:
+                return False
+        return True
+
+    def idle(self, s: Judgement) -> bool:
+        """Every rival's pack is empty or does not fit: none is copied in full with an effect."""
+        game, p = s.game, s.p
+        for q in game.rivals(p.seat):
+            pack = q.pack
+            if (pack[PIZZA] or pack[TOY]) and _copies(game, p, pack):
+                return False
+        return True
+
 
 class _Swap(Step):
     """R12.13: which token to swap: (pool, where, the token given)."""
@@ -1333,6 +1581,7 @@ class ConvertOp(Op):
     touches = TOKENS_TOUCHED
     exact_once = True
     exact_repeated = True
+    uniform = True  # any swap offered is one made
 
     def run(self, ctx: Ctx, k: K) -> bool:
         game, p = ctx.game, ctx.player
@@ -1438,6 +1687,9 @@ class LookoutOp(_CardsOp):
 
     unhelpful = True
     exact_once = True
+    exact_repeated = True  # for a follower: no perk widens it (R15)
+    uniform = True  # a card from any place offered: one more in the lookout
+    on_turn = True
 
     def run(self, ctx: Ctx, k: K) -> bool:
         game, p = ctx.game, ctx.player
@@ -1465,6 +1717,11 @@ class LookoutOp(_CardsOp):
 
     def now(self, s: Judgement) -> bool:
         return s.game.lookout_room(s.p) > 0 and len(s.p.hand) > s.leaving
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """Room for each card, and a hand card for each (a perk's other places only leave
+        more in the hand)."""
+        return s.game.lookout_room(s.p) >= times and len(s.p.hand) - s.leaving >= times
 
 
 def _in_play(p: Player) -> list[tuple[str, str]]:
@@ -1494,8 +1751,14 @@ class DestroyCardOp(_CardsOp):
                   (p.discard, "from your discard", ("discard",))]
         return card_moves(ctx, places, ctx.game.box, K_DESTROY, k, refused=_Refusals(p))
 
+    uniform = True  # a card from either place: one destroyed
+
     def now(self, s: Judgement) -> bool:
         return len(s.p.hand) > s.leaving or bool(s.p.discard)
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """A card for each, from the hand and the discard pile together."""
+        return len(s.p.hand) - s.leaving + len(s.p.discard) >= times
 
 
 class RecruitOp(_CardsOp):
@@ -1508,9 +1771,21 @@ class RecruitOp(_CardsOp):
         return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, K_RECRUIT, k,
                           refill_park=True)
 
+    uniform = True  # a card from any place: one recruited
+    exact_repeated = True
+
     def now(self, s: Judgement) -> bool:
         game = s.game
         return bool(game.park or game.park_deck or any(q.yard for q in game.players))
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """A card for each among the park, the park deck (refilling the park keeps their sum)
+        and the yards (R7.1); none comes back to them."""
+        game = s.game
+        total = len(game.park) + len(game.park_deck)
+        for q in game.players:
+            total += len(q.yard)
+        return total >= times
 
 
 class DestroyRivalOp(_CardsOp):
@@ -1524,8 +1799,18 @@ class DestroyRivalOp(_CardsOp):
         places = [yard_place(q) for q in game.rivals(ctx.seat)]
         return card_moves(ctx, places, game.box, K_DESTROY_RIVAL, k)
 
+    uniform = True  # a card from any rival's yard: one boxed
+    exact_repeated = True
+
     def now(self, s: Judgement) -> bool:
         return any(q.yard for q in s.game.rivals(s.p.seat))
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """A card for each in the rivals' yards together."""
+        total = 0
+        for q in s.game.rivals(s.p.seat):
+            total += len(q.yard)
+        return total >= times
 
 
 class DrawOp(_CardsOp):
@@ -1544,6 +1829,13 @@ class DrawOp(_CardsOp):
         for _ in range(got):
             game.move(p.deck, len(p.deck) - 1, p.hand)
         return got == self.amount
+
+    def now(self, s: Judgement) -> bool:
+        return self.repeated(s, 1)
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """Enough cards in the deck for every draw (it is not refilled meanwhile)."""
+        return self.amount >= 1 and len(s.p.deck) >= self.amount * times
 
 
 class DestroyThisOp(Op):
@@ -1610,6 +1902,13 @@ class LoseOp(Op):
             ctx.game.add_vp(p, -got)
         return got == self.amount
 
+    def now(self, s: Judgement) -> bool:
+        return self.repeated(s, 1)
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """Enough VP for every loss."""
+        return self.amount >= 1 and s.p.vp >= self.amount * times
+
 
 # -- advance fort (R10, R12.7, R13.2) -----------------------------------------------------------
 
@@ -1665,6 +1964,7 @@ class AdvanceOp(Op):
 
     touches = TOKENS_TOUCHED
     exact_once = True
+    uniform = True  # any plan pays the level; a reward is always taken (R10.3)
 
     def __init__(self, node: n.Advance) -> None:
         super().__init__(node)

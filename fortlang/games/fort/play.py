@@ -75,10 +75,13 @@ from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.games.fort.certain import (
     apart,
     follow_verdict,
+    surely_done_any_way,
     surely_first,
     surely_followed,
+    surely_followed_any_way,
     surely_in_vain,
     surely_never_done,
+    surely_not_done,
     surely_playable,
     surely_second,
     surely_unplayable,
@@ -802,8 +805,14 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
         game.note_attr(ctx, "safe", True)
-    if ctx.search and play.added and i == len(sequence) - 1 and _in_vain_whatever(ctx, action):
-        return _rule_in_vain(ctx, action)
+    if ctx.search:
+        last = i == len(sequence) - 1
+        if last and not _one_in_full(play) and surely_not_done(ctx, action):
+            return ctx.fails("R5.4")  # what every way of performing it would end with
+        if last and play.added and _in_vain_whatever(ctx, action):
+            return _rule_in_vain(ctx, action)
+    elif not ctx.safe and surely_done_any_way(ctx, action):
+        game.note_attr(ctx, "safe", True)  # R5.4, R5.5 will hold whatever is chosen from here
     return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
 
 
@@ -1262,8 +1271,11 @@ def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[Card
 
 
 def _act(rnd: _Round, ctx: Ctx) -> bool:
-    if ctx.search and surely_followed(ctx, rnd.public):
-        return True  # R6.2 will hold: a legal completion exists
+    if ctx.search:
+        if surely_followed(ctx, rnd.public):
+            return True  # R6.2 will hold: a legal completion exists
+    elif not ctx.safe and surely_followed_any_way(ctx, rnd.public):
+        ctx.game.note_attr(ctx, "safe", True)  # R6.2 will hold whatever is chosen from here
     return rnd.public.run(ctx, InFull(ctx))
 
 
