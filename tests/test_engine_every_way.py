@@ -28,10 +28,11 @@ from trial_counter import counting
 
 from fortlang.cardset import base_set
 from fortlang.engine import interpreter
-from fortlang.engine.interpreter import Ctx, search
+from fortlang.engine.interpreter import Call, Ctx, drive, search
 from fortlang.engine.program import Judgement, Op, program
 from fortlang.engine.state import TOKENS, CardInstance, Game
 from fortlang.games.fort import play
+from fortlang.games.fort.certain import spared, spares
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.nodes import Action, Choice, Gain, Resource, Spend, Suit
 from fortlang.parser import parse_action
@@ -120,6 +121,36 @@ def test_idle_agrees_with_every_way(action, seed, suits):
     ctx = _ctx(game, 0, True, {}, counted)
     if op.idle(_judgement(ctx, True)):
         assert not _some_way(ctx, op, _done)
+
+
+@examples
+@given(first=actions, second=actions, seed=st.integers(0, 80),
+       suits=st.lists(st.sampled_from(Suit), max_size=3))
+def test_spares_agrees_with_every_way(first, second, seed, suits):
+    """certain.spares: whatever way ``first`` is performed (in whole or in part), ``second``,
+    sure now, is still done in full with an effect after it (R5.2, R5.4), unless a perk of the
+    leader's widens ``first``."""
+    game, counted = _table(seed, suits)
+    one, two = program(first), program(second)
+    ctx = _ctx(game, 0, True, {}, counted)
+    if not (spared(ctx, one, spares(one, two)) and two.now(_judgement(ctx, True))):
+        return
+
+    def second_fails(full: bool) -> bool:  # no way of ``second`` is done: a way of first found
+        mark = game.mark()
+        done = drive(ctx, Call(lambda: _some_way_now(ctx, two)), 0)
+        game.rollback(mark)
+        return not done
+
+    with full_search():
+        assert not search(ctx, lambda: one.run(ctx, second_fails))
+
+
+def _some_way_now(ctx: Ctx, op: Op) -> bool:
+    """Inside a move: performs ``op`` every way until one is in full with an effect."""
+    game = ctx.game
+    mark = game.mark()
+    return op.run(ctx, lambda full: full and game.changed_since(mark))
 
 
 def _tables(seeds: int = 40):

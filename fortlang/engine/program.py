@@ -131,6 +131,25 @@ K = Callable[[bool], bool]
 TOKENS_TOUCHED: Final = 1
 CARDS_MOVED: Final = 2
 
+#: What an op's closed forms read (``needs``) and what performing it, in whole or in part, may
+#: lower or change (``lowers``), finer than ``touches``: whether one of a card's actions,
+#: performed first, may make the other fall short (games/fort/certain.spares, R5.2). A gain only
+#: takes room and supply (a pack or a payment after it finds more tokens), a pack only takes
+#: stuff tokens and pack room (a gain after it finds more room)...
+ROOM: Final = 1  # room in the stuff and tokens in the supply (what a gain takes)
+HELD: Final = 2  # each kind in stuff and pack together (what a payment takes)
+STUFF: Final = 4  # tokens in the stuff (what packing takes)
+PACK: Final = 8  # what is in the pack (`x pack`, copy pack read it: any change)
+PACK_ROOM: Final = 16
+LEVEL: Final = 32  # the level, its cost, and the capacities a perk won with it may change
+HAND: Final = 64
+LOOKOUT: Final = 128  # the lookout's cards and room (`x lookout` reads them: any change)
+DISCARD: Final = 256
+SOURCES: Final = 512  # the park, the park deck and the yards (what recruits take)
+DECK: Final = 1024
+VP: Final = 2048
+EVERYTHING: Final = 4095
+
 
 class Judgement:
     """A play being judged without a search: the table, the player, how ``x quantity`` counts now
@@ -335,6 +354,8 @@ class Op:
     #: their parts are (see ThenOp.unhelped).
     unhelpful = False
     touches = TOKENS_TOUCHED | CARDS_MOVED
+    needs = EVERYTHING
+    lowers = EVERYTHING
     #: It never offers a choice: ``once`` performs it and says whether in full, with no
     #: continuation, so a repetition or a sequence of such ops is a loop (no Python recursion
     #: that grows with a repetition count, and nothing to try at a choice point).
@@ -505,6 +526,21 @@ class _RepeatAgain(Then):
         return self.op.run(self.ctx, self.k)
 
 
+#: What a quantity after `x` reads that an action may change (the others stay as they are: the
+#: cards counted are set before any action, a fixed number never changes).
+_COUNT_READS: Final[dict[type, int]] = {
+    SuitCountOp: 0, AnySuitOp: 0, FixedOp: 0, PackSizeOp: PACK, FortLevelOp: LEVEL,
+    LookoutSizeOp: LOOKOUT}
+
+
+def _needs_lowers(items: Sequence[Op]) -> tuple[int, int]:
+    needs = lowers = 0
+    for x in items:
+        needs |= x.needs
+        lowers |= x.lowers
+    return needs, lowers
+
+
 class RepeatOp(Op):
     """R13.3 ``body x count``; a group repeats as a whole (R13.5)."""
 
@@ -518,6 +554,8 @@ class RepeatOp(Op):
         self.touches = self.body.touches
         self.unhelpful = self.body.unhelpful
         self.straight = self.body.straight and not self.any  # `x any` asks for its suit
+        self.needs = self.body.needs | _COUNT_READS.get(type(self.count), EVERYTHING)
+        self.lowers = self.body.lowers
 
     def parts(self) -> tuple[Op, ...]:
         return (self.body,)
@@ -723,6 +761,7 @@ class ThenOp(Op):
         self.touches = touches
         self.unhelpful = unhelpful
         self.straight = all(x.straight for x in self.items)
+        self.needs, self.lowers = _needs_lowers(self.items)
         #: No part can change what another needs: at most one part touches tokens, at most one
         #: moves cards (a level gained only widens the lookout, R10.2), the others only score,
         #: and every count stays as it is (no `x pack`, `x level`, `x lookout`).
@@ -868,6 +907,7 @@ class ChoiceOp(Op):
             unhelpful = unhelpful and x.unhelpful
         self.touches = touches
         self.unhelpful = unhelpful
+        self.needs, self.lowers = _needs_lowers(self.items)
 
     def parts(self) -> tuple[Op, ...]:
         return self.items
@@ -981,6 +1021,7 @@ class ConditionalOp(Op):
         self.test = node.test
         self.body: Op = program(node.body)
         self.straight = self.body.straight
+        self.lowers = self.body.lowers  # its test may read anything (needs: everything)
 
     def parts(self) -> tuple[Op, ...]:
         return (self.body,)
@@ -1247,6 +1288,8 @@ class GainOp(_TokensOp):
     """R12.1: from the finite supply (R1.4) into the stuff (4 of each, R1.5)."""
 
     unhelpful = True
+    needs = ROOM | LEVEL
+    lowers = ROOM
 
     def __init__(self, node: n.Gain) -> None:
         super().__init__(node)
@@ -1296,6 +1339,9 @@ class GainOp(_TokensOp):
 
 class SpendOp(_TokensOp):
     """R12.9: from stuff and/or pack back to the supply."""
+
+    needs = HELD
+    lowers = HELD | STUFF | PACK
 
     def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
         return _spend_kind(ctx, res, self.amount, k)
@@ -1401,6 +1447,8 @@ class PackOp(Op):
     exact_repeated = True
     uniform = True  # any token, from anywhere: one packed
     on_turn = True
+    needs = STUFF | PACK_ROOM | LEVEL
+    lowers = STUFF | PACK | PACK_ROOM  # from the supply only with a perk (see on_turn)
 
     def run(self, ctx: Ctx, k: K) -> bool:
         game, p = ctx.game, ctx.player
@@ -1440,6 +1488,8 @@ class CopyPackOp(Op):
     """R12.11: gain what is in your own pack."""
 
     touches = TOKENS_TOUCHED
+    needs = ROOM | LEVEL | PACK
+    lowers = ROOM
     short_exact = True
     straight = True
 
@@ -1497,6 +1547,8 @@ class CopyRivalPackOp(Op):
     """R12.12: gain what is in a rival's pack of your choosing (nothing is taken from them)."""
 
     touches = TOKENS_TOUCHED
+    needs = ROOM | LEVEL  # and the rivals' packs, which only their own actions change
+    lowers = ROOM
     short_exact = True
 
     def run(self, ctx: Ctx, k: K) -> bool:
@@ -1582,6 +1634,8 @@ class ConvertOp(Op):
     exact_once = True
     exact_repeated = True
     uniform = True  # any swap offered is one made
+    needs = ROOM | HELD | STUFF | PACK | LEVEL
+    lowers = ROOM | HELD | STUFF | PACK
 
     def run(self, ctx: Ctx, k: K) -> bool:
         game, p = ctx.game, ctx.player
@@ -1668,10 +1722,12 @@ class _RivalTokensOp(_TokensOp):
 
 class TakeOp(_RivalTokensOp):
     taking = True
+    lowers = ROOM
 
 
 class GiveOp(_RivalTokensOp):
     taking = False
+    lowers = HELD | STUFF
 
 
 # -- cards (R12.3-R12.6, R12.10, core C1) --------------------------------------------------------
@@ -1690,6 +1746,8 @@ class LookoutOp(_CardsOp):
     exact_repeated = True  # for a follower: no perk widens it (R15)
     uniform = True  # a card from any place offered: one more in the lookout
     on_turn = True
+    needs = HAND | LOOKOUT | LEVEL
+    lowers = HAND | LOOKOUT  # other places only with a perk (see on_turn)
 
     def run(self, ctx: Ctx, k: K) -> bool:
         game, p = ctx.game, ctx.player
@@ -1752,6 +1810,8 @@ class DestroyCardOp(_CardsOp):
         return card_moves(ctx, places, ctx.game.box, K_DESTROY, k, refused=_Refusals(p))
 
     uniform = True  # a card from either place: one destroyed
+    needs = HAND | DISCARD
+    lowers = HAND | DISCARD
 
     def now(self, s: Judgement) -> bool:
         return len(s.p.hand) > s.leaving or bool(s.p.discard)
@@ -1773,6 +1833,8 @@ class RecruitOp(_CardsOp):
 
     uniform = True  # a card from any place: one recruited
     exact_repeated = True
+    needs = SOURCES
+    lowers = SOURCES  # and adds to the discard pile
 
     def now(self, s: Judgement) -> bool:
         game = s.game
@@ -1801,6 +1863,8 @@ class DestroyRivalOp(_CardsOp):
 
     uniform = True  # a card from any rival's yard: one boxed
     exact_repeated = True
+    needs = SOURCES
+    lowers = SOURCES
 
     def now(self, s: Judgement) -> bool:
         return any(q.yard for q in s.game.rivals(s.p.seat))
@@ -1818,6 +1882,8 @@ class DrawOp(_CardsOp):
     reshuffle is random, and only the draw phase does it, R9.1): in full if N were drawn."""
 
     straight = True
+    needs = DECK
+    lowers = DECK  # and adds to the hand
 
     def __init__(self, node: n.Draw) -> None:
         super().__init__(node)
@@ -1845,6 +1911,8 @@ class DestroyThisOp(Op):
     touches = 0
     unhelpful = True
     straight = True
+    needs = 0
+    lowers = 0
 
     def once(self, ctx: Ctx) -> bool:
         if ctx.play is not None:
@@ -1860,6 +1928,8 @@ class DestroyThisOp(Op):
 
 class ScoreOp(Op):
     touches = 0
+    needs = 0
+    lowers = 0
     unhelpful = True
     exact_once = True
     exact_repeated = True
@@ -1889,6 +1959,8 @@ class LoseOp(Op):
     """Core C2: down the victory track, never below 0: in full if N were lost."""
 
     touches = 0
+    needs = VP
+    lowers = VP
     straight = True
 
     def __init__(self, node: n.Lose) -> None:
@@ -1965,6 +2037,8 @@ class AdvanceOp(Op):
     touches = TOKENS_TOUCHED
     exact_once = True
     uniform = True  # any plan pays the level; a reward is always taken (R10.3)
+    needs = HELD | LEVEL  # a plan: each kind in stuff and pack together (R10.1)
+    lowers = HELD | STUFF | PACK | LEVEL
 
     def __init__(self, node: n.Advance) -> None:
         super().__init__(node)

@@ -19,8 +19,8 @@ option left legal, so none is tried. A search for an order of actions gives up o
 when it is certain not to be performed so (:func:`surely_not_done`, ``Op.idle``): R5.4, the
 rule every way of performing it would end with.
 The leader's order of actions (R5.2) is judged by :func:`surely_first` for the action performed
-first and by :func:`surely_second` for the one performed after another that cannot change what
-it needs (:func:`apart`); the boost (R5.3) by the same, once per card that may be added.
+first and by :func:`surely_second` for the one performed after another that cannot make it fall
+short (:func:`spares`); the boost (R5.3) by the same, once per card that may be added.
 ``tests/test_engine_certain.py`` checks every True against the search on many states.
 
 A follower's options are settled before any trial by :func:`follow_verdict`: for a follower
@@ -96,27 +96,29 @@ def surely_not_done(ctx: Ctx, op: Op) -> bool:
     return op.idle(_in_move(ctx, _UNBOUND, True))
 
 
-def apart(first: Op, second: Op) -> bool:
-    """Whether ``first``, performed in whole or in part, cannot change what ``second`` needs:
-    the premise of a `then`'s independent parts (R13.4, ``ThenOp.independent``): they do not
-    both touch tokens, nor both move cards, and every count stays as it is (no `x pack`,
-    `x level`, `x lookout`)."""
-    if first.touches & second.touches:
-        return False
-    for op in (first, second):
-        for x in op.walk():
-            if isinstance(x, RepeatOp) and not x.count.steady:
-                return False
-    return True
+def spares(first: Op, second: Op) -> bool:
+    """Whether ``first``, performed in whole or in part, cannot make ``second`` fall short nor
+    lose its effect: nothing it may lower or change is what ``second``'s closed forms read
+    (``Op.lowers``, ``Op.needs``: a gain only takes room and supply, so a pack or a payment
+    after it finds as many tokens or more; a pack only takes stuff tokens and pack room, so a
+    gain after it finds as much room or more; what an `x pack`, `x level`, `x lookout` counts
+    is read), unless a perk of the leader's widens ``first`` (see :func:`spared`)."""
+    return not first.lowers & second.needs
 
 
-def surely_second(ctx: Ctx, first: Op, second: Op, apart_ops: bool) -> bool:
+def spared(ctx: Ctx, first: Op, spares_ops: bool) -> bool:
+    """:func:`spares` (``spares_ops``, worked out once per card) for the leader now: an "on your
+    turn" perk (R15) may widen what ``first`` takes (Sticky Fingers packs from the supply,
+    Bribe looks out from the park and the yards)."""
+    return spares_ops and not (ctx.player.perks and first.turn_matters())
+
+
+def surely_second(ctx: Ctx, first: Op, second: Op, spares_ops: bool) -> bool:
     """True if the play is certain to be legal when the leader performs ``first`` now, in whole
-    or in part, then ``second`` (R5.2): ``first`` cannot change what ``second`` needs
-    (``apart_ops``: :func:`apart` of the two, worked out once per card), and ``second`` is
-    :func:`surely_first` now, so it is still performed in full with an effect after ``first``
-    (R5.4), every added card counting for it (R5.5)."""
-    return apart_ops and surely_first(ctx, second)
+    or in part, then ``second`` (R5.2): ``first`` cannot make ``second`` fall short
+    (:func:`spared`), and ``second`` is :func:`surely_first` now, so it is still performed in
+    full with an effect after ``first`` (R5.4), every added card counting for it (R5.5)."""
+    return spared(ctx, first, spares_ops) and surely_first(ctx, second)
 
 
 def _verdict(op: Op, s: Judgement) -> bool | None:

@@ -73,8 +73,9 @@ from fortlang.engine.perform import can_perform, debug_check, perform, transacti
 from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, suits_named
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.games.fort.certain import (
-    apart,
     follow_verdict,
+    spared,
+    spares,
     surely_done_any_way,
     surely_first,
     surely_followed,
@@ -164,7 +165,7 @@ class _CardFacts:
     __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
                  "add_options", "coin_context", "any_context", "order_context", "unboosted_context",
                  "public_context", "private_context", "alike", "suits_named", "fixed_suits",
-                 "boxes_apart")
+                 "public_spares", "private_spares")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -194,8 +195,10 @@ class _CardFacts:
         self.alike: Final = not reads_moved_cards(ops)
         #: The suits its boxes name, or None: see :func:`_any_alike`.
         self.suits_named: Final = suits_named(ops)
-        #: Neither box, performed first, can change what the other needs (surely_second).
-        self.boxes_apart: Final = len(ops) == 2 and apart(ops[0], ops[1])
+        #: The public box, performed first, cannot make the private one fall short; and the
+        #: other way round (certain.spares, surely_second).
+        self.public_spares: Final = len(ops) == 2 and spares(ops[0], ops[1])
+        self.private_spares: Final = len(ops) == 2 and spares(ops[1], ops[0])
 
 
 def _facts(card: CardInstance) -> _CardFacts:
@@ -738,13 +741,14 @@ def _order(ctx: Ctx) -> bool:
         return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx))
     ctx.game.note_attr(ctx, "context", facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5), or second after one that cannot
-    # change what it needs (both actions, in either order: then it is sure whichever comes first).
+    # make it fall short (then it is sure whether it comes first or second).
     pub, priv = box_ops(play.card)
     public = pub is not None and surely_first(ctx, pub)
     private = priv is not None and surely_first(ctx, priv)
-    either = facts.boxes_apart and (public or private)
-    known = [(public if s[0] == PUBLIC else private) or len(s) == 2 and either
-             for s in sequences]
+    after_public = private and pub is not None and spared(ctx, pub, facts.public_spares)
+    after_private = public and priv is not None and spared(ctx, priv, facts.private_spares)
+    known = [public or len(s) == 2 and after_public if s[0] == PUBLIC
+             else private or len(s) == 2 and after_private for s in sequences]
     return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known)
 
 
@@ -775,6 +779,12 @@ class _OrderStep(Step):
         return _facts(play.card).orders
 
 
+def _spares(card: CardInstance, first: str) -> bool:
+    """The box ``first`` of ``card``, performed first, cannot make the other fall short."""
+    facts = _facts(card)
+    return facts.public_spares if first == PUBLIC else facts.private_spares
+
+
 def _action(card: CardInstance, which: str) -> Op:
     ops = box_ops(card)  # a pair read at fixed places: compiled, an index that varies would
     op = ops[0] if which == PUBLIC else ops[1]  # make a tuple object of the native pair
@@ -795,7 +805,7 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     if ctx.search and (
             surely_first(ctx, action)
             or not i and len(sequence) == 2 and surely_second(
-                ctx, action, _action(play.card, sequence[1]), _facts(play.card).boxes_apart)):
+                ctx, action, _action(play.card, sequence[1]), _spares(play.card, which))):
         return True
     if not ctx.search:
         facts = _facts(play.card)
