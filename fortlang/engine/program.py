@@ -17,7 +17,9 @@ items 1-2, 5), side by side in one class:
   follower performing it alone (R6.2), and ``never_full``/``never_done``/``may_free``, what it
   can do in a play that only gains tokens (see games/fort/certain.py);
 * ``touches``: what it reads and changes (tokens, cards), from which a ``then`` knows whether its
-  parts depend on each other (R13.4).
+  parts depend on each other (R13.4); ``needs`` and ``lowers``, finer: what its closed forms read
+  and what performing it may lower, from which the leader's order of actions knows whether the
+  first may make the second fall short (R5.2).
 
 The legality shortcuts (games/fort/certain.py) compose these; the choice points
 (engine/interpreter.py) try options where they cannot tell. Both read the limits the game
@@ -419,7 +421,8 @@ class Op:
         judged when an "on your turn" perk the leader holds may widen a part of it, R15)."""
         if self.void(s):
             return True
-        if s.p.perks and self.turn_matters():
+        turn = self.turn_matters()
+        if turn == 2 or turn and s.p.perks:  # another vocabulary's op may read the turn itself
             return False
         return self.short(s)
 
@@ -427,14 +430,15 @@ class Op:
         """Whether it is certain to change nothing, performed now whatever is chosen."""
         return False
 
-    def turn_matters(self) -> bool:
-        """Whether a part of it may do more on its performer's turn (``on_turn``), or is an op
-        of another vocabulary (not known)."""
+    def turn_matters(self) -> int:
+        """Whether a part of it may do more on its performer's turn: 0 no, 1 with a perk
+        (``on_turn``), 2 not known (an op of another vocabulary)."""
         if self._turn_matters < 0:
-            self._turn_matters = int(any(
-                x.on_turn or isinstance(x, Declared) or type(x).__module__ != __name__
-                for x in self.walk()))
-        return self._turn_matters == 1
+            ops = self.walk()
+            self._turn_matters = (
+                2 if any(isinstance(x, Declared) or type(x).__module__ != __name__ for x in ops)
+                else 1 if any(x.on_turn for x in ops) else 0)
+        return self._turn_matters
 
     def never_full(self, game: Game, p: Player) -> bool:
         """It cannot be performed in full at any time of a play that only gains tokens."""

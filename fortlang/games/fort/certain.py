@@ -110,7 +110,7 @@ def spared(ctx: Ctx, first: Op, spares_ops: bool) -> bool:
     """:func:`spares` (``spares_ops``, worked out once per card) for the leader now: an "on your
     turn" perk (R15) may widen what ``first`` takes (Sticky Fingers packs from the supply,
     Bribe looks out from the park and the yards)."""
-    return spares_ops and not (ctx.player.perks and first.turn_matters())
+    return spares_ops and not (ctx.player.perks and first.turn_matters() > 0)
 
 
 def surely_second(ctx: Ctx, first: Op, second: Op, spares_ops: bool) -> bool:
