@@ -186,7 +186,7 @@ EXACT_ALWAYS = ["gain pizza/toy", "gain 2 pizza/toy", "gain toy", "gain pizza x 
 EXACT_IDLE = ["gain pizza/toy", "gain 2 pizza", "gain toy x 2", "pack", "pack x 2", "convert",
               "recruit", "lookout", "destroy card", "destroy rival", "advance", "copy pack",
               "copy rival pack", "score x 0", "spend pizza/toy", "recruit then gain toy",
-              "score x lookout then score",
+              "score x lookout then score", "(score x lookout or score) x 2",
               "(recruit then gain toy) x 2", "gain 2 toy or score"]
 
 
