@@ -168,8 +168,10 @@ def _tables(seeds: int = 40):
                 del p.hand[seed % 3:]
             if seed % 5 == 0:
                 p.pack.update({r: 0 for r in TOKENS})
+            if seed % 7 == 0:
+                del p.deck[1:]  # one card to draw
         if seed % 6 == 0:
-            game.park.clear()
+            del game.park[1 if seed % 4 == 0 else 0:]  # one card to recruit when no yard has any
             game.park_deck.clear()
         yield seed, game
 
@@ -182,7 +184,8 @@ EXACT_ALWAYS = ["gain pizza/toy", "gain 2 pizza/toy", "gain toy", "gain pizza x 
                 "recruit then score", "(recruit then gain toy) x 2", "lookout", "destroy card",
                 "destroy rival", "destroy rival then score 2", "advance", "advance -1",
                 "copy pack", "copy rival pack", "score x 2", "gain 2 toy or score",
-                "gain pizza/toy x 2", "lookout then score", "pack x 2", "destroy card x 2"]
+                "gain pizza/toy x 2", "lookout then score", "pack x 2", "destroy card x 2",
+                "recruit x 2", "draw 2", "draw x 2"]
 EXACT_IDLE = ["gain pizza/toy", "gain 2 pizza", "gain toy x 2", "pack", "pack x 2", "convert",
               "recruit", "lookout", "destroy card", "destroy rival", "advance", "copy pack",
               "copy rival pack", "score x 0", "spend pizza/toy", "recruit then gain toy",
