@@ -60,6 +60,9 @@ def full_search():
             patch.object(play, "surely_second", never), \
             patch.object(play, "follow_verdict", unknown), \
             patch.object(play, "surely_in_vain", never), \
+            patch.object(play, "surely_not_done", never), \
+            patch.object(play, "surely_done_any_way", never), \
+            patch.object(play, "surely_followed_any_way", never), \
             patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
         yield
 
@@ -166,14 +169,19 @@ def test_bundled_plays_cut_short_end_as_the_full_search(kid_card):
 
 
 #: Two boxes that may each be sure while the other is not: the order of actions (R5.2) judged
-#: by an action performed second (surely_second), with a count that the first action changes
-#: (`x level`, `x pack`, `x lookout`: not apart) or not; and `x suit` boosts (R5.3), each card
-#: added judged by the play stopping after it.
+#: by an action performed second (surely_second), after one that may lower what it needs or
+#: change what it counts (`x level`, `x pack`, `x lookout`: certain.spares) or not; and `x suit`
+#: boosts (R5.3), each card added judged by the play stopping after it.
 ORDERS = [("advance", "lookout x level"), ("pack", "lookout x pack"),
           ("lookout", "gain toy x lookout"), ("gain pizza/toy", "pack"),
           ("recruit", "gain 2 pizza"), ("destroy card", "spend toy then score 2"),
           ("gain pizza x crown", "destroy card"), ("lookout x crown", "gain toy x shovel"),
-          ("spend pizza x book", "recruit"), ("convert", "score x lookout")]
+          ("spend pizza x book", "recruit"), ("convert", "score x lookout"),
+          ("pack", "gain pizza/toy"), ("copy pack", "advance +1 then score 3"),
+          ("score x lookout", "gain pizza/toy x crown"), ("gain toy x book", "advance"),
+          ("pack x crown", "advance then score x crown"), ("spend toy", "pack"),
+          ("gain 2 toy", "copy pack"), ("lookout", "destroy card"), ("recruit", "destroy card"),
+          ("gain 2 pizza", "spend pizza then score 2")]
 
 
 @sources_only

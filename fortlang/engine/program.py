@@ -10,11 +10,16 @@ items 1-2, 5), side by side in one class:
   with whether it was performed in full (R5.4 *in part* is "as much as possible");
 * ``now(s)`` and ``repeated(s, times)``, its closed form: whether it is certain to be performed
   in full with an effect, once or ``times`` in a row, read from the state without a search;
+  ``always(s)`` and ``always_repeated(s, times)``, the same whatever is chosen at its choice
+  points (a move made for real then tries none of them), and ``idle(s)``, certain not to be
+  (no way of performing it both is in full and has an effect);
 * ``exact_once``/``exact_repeated``, whether those are exact (in full *if and only if*) for a
   follower performing it alone (R6.2), and ``never_full``/``never_done``/``may_free``, what it
   can do in a play that only gains tokens (see games/fort/certain.py);
 * ``touches``: what it reads and changes (tokens, cards), from which a ``then`` knows whether its
-  parts depend on each other (R13.4).
+  parts depend on each other (R13.4); ``needs`` and ``lowers``, finer: what its closed forms read
+  and what performing it may lower, from which the leader's order of actions knows whether the
+  first may make the second fall short (R5.2).
 
 The legality shortcuts (games/fort/certain.py) compose these; the choice points
 (engine/interpreter.py) try options where they cannot tell. Both read the limits the game
@@ -127,6 +132,25 @@ K = Callable[[bool], bool]
 #: (stuff, pack, supply, level) and cards (zones).
 TOKENS_TOUCHED: Final = 1
 CARDS_MOVED: Final = 2
+
+#: What an op's closed forms read (``needs``) and what performing it, in whole or in part, may
+#: lower or change (``lowers``), finer than ``touches``: whether one of a card's actions,
+#: performed first, may make the other fall short (games/fort/certain.spares, R5.2). A gain only
+#: takes room and supply (a pack or a payment after it finds more tokens), a pack only takes
+#: stuff tokens and pack room (a gain after it finds more room)...
+ROOM: Final = 1  # room in the stuff and tokens in the supply (what a gain takes)
+HELD: Final = 2  # each kind in stuff and pack together (what a payment takes)
+STUFF: Final = 4  # tokens in the stuff (what packing takes)
+PACK: Final = 8  # what is in the pack (`x pack`, copy pack read it: any change)
+PACK_ROOM: Final = 16
+LEVEL: Final = 32  # the level, its cost, and the capacities a perk won with it may change
+HAND: Final = 64
+LOOKOUT: Final = 128  # the lookout's cards and room (`x lookout` reads them: any change)
+DISCARD: Final = 256
+SOURCES: Final = 512  # the park, the park deck and the yards (what recruits take)
+DECK: Final = 1024
+VP: Final = 2048
+EVERYTHING: Final = 4095
 
 
 class Judgement:
@@ -332,10 +356,19 @@ class Op:
     #: their parts are (see ThenOp.unhelped).
     unhelpful = False
     touches = TOKENS_TOUCHED | CARDS_MOVED
+    needs = EVERYTHING
+    lowers = EVERYTHING
     #: It never offers a choice: ``once`` performs it and says whether in full, with no
     #: continuation, so a repetition or a sequence of such ops is a loop (no Python recursion
     #: that grows with a repetition count, and nothing to try at a choice point).
     straight = False
+    #: Its choices only say how, never whether: every option of its choice points performs it
+    #: in full with an effect once it can be (a card moved from any zone, any token packed or
+    #: swapped, any payment of a level), so ``always`` is ``now`` and ``always_repeated`` is
+    #: ``repeated``. True of a straight op too (it has one way).
+    uniform = False
+    #: An "on your turn" perk may widen it (R15: Sticky Fingers, Bribe): see ``idle``.
+    on_turn = False
 
     def __init__(self, node: n.Action) -> None:
         self.node = node
@@ -345,6 +378,7 @@ class Op:
         #: and whether, performed by you, it may free a rival (a composite: by its parts)
         self.frees_rivals: bool = spec is not None and spec.frees_rivals
         self._counts_suits = -1  # counts_suits(), worked out once asked (-1: not yet)
+        self._turn_matters = -1  # turn_matters(), likewise
 
     def run(self, ctx: Ctx, k: K) -> bool:
         """Perform the node, then ``k(full)``; returns whether the whole move succeeded. A
@@ -365,10 +399,46 @@ class Op:
         """Whether it is, ``times`` (2 or more) times in a row (the body of `x`, R13.1)."""
         return False
 
+    def always(self, s: Judgement) -> bool:
+        """Whether the node, performed now, is certain to be performed in full with an effect
+        (none needed unless ``s.effect``) whatever is chosen at its choice points: a move made
+        for real need not try its options (every one of them ends the node alike)."""
+        return (self.uniform or self.straight) and self.now(s)
+
+    def always_repeated(self, s: Judgement, times: int) -> bool:
+        """:meth:`always`, ``times`` (2 or more) times in a row, whatever is chosen each time."""
+        return (self.uniform or self.straight) and self.repeated(s, times)
+
     def short(self, s: Judgement) -> bool:
         """Whether a follower performing it alone now is certain NOT to perform it in full
         (R6.2); False: not known."""
         return self.exact_once and not self.now(s)
+
+    def idle(self, s: Judgement) -> bool:
+        """Whether the leader, performing it now on their turn, is certain not to perform it in
+        full with an effect whatever is chosen (R5.4: it cannot make the play legal): it
+        changes nothing (``void``), or it falls short (``short``, a follower's form: not
+        judged when an "on your turn" perk the leader holds may widen a part of it, R15)."""
+        if self.void(s):
+            return True
+        turn = self.turn_matters()
+        if turn == 2 or turn and s.p.perks:  # another vocabulary's op may read the turn itself
+            return False
+        return self.short(s)
+
+    def void(self, s: Judgement) -> bool:
+        """Whether it is certain to change nothing, performed now whatever is chosen."""
+        return False
+
+    def turn_matters(self) -> int:
+        """Whether a part of it may do more on its performer's turn: 0 no, 1 with a perk
+        (``on_turn``), 2 not known (an op of another vocabulary)."""
+        if self._turn_matters < 0:
+            ops = self.walk()
+            self._turn_matters = (
+                2 if any(isinstance(x, Declared) or type(x).__module__ != __name__ for x in ops)
+                else 1 if any(x.on_turn for x in ops) else 0)
+        return self._turn_matters
 
     def never_full(self, game: Game, p: Player) -> bool:
         """It cannot be performed in full at any time of a play that only gains tokens."""
@@ -460,6 +530,21 @@ class _RepeatAgain(Then):
         return self.op.run(self.ctx, self.k)
 
 
+#: What a quantity after `x` reads that an action may change (the others stay as they are: the
+#: cards counted are set before any action, a fixed number never changes).
+_COUNT_READS: Final[dict[type, int]] = {
+    SuitCountOp: 0, AnySuitOp: 0, FixedOp: 0, PackSizeOp: PACK, FortLevelOp: LEVEL,
+    LookoutSizeOp: LOOKOUT}
+
+
+def _needs_lowers(items: Sequence[Op]) -> tuple[int, int]:
+    needs = lowers = 0
+    for x in items:
+        needs |= x.needs
+        lowers |= x.lowers
+    return needs, lowers
+
+
 class RepeatOp(Op):
     """R13.3 ``body x count``; a group repeats as a whole (R13.5)."""
 
@@ -473,6 +558,8 @@ class RepeatOp(Op):
         self.touches = self.body.touches
         self.unhelpful = self.body.unhelpful
         self.straight = self.body.straight and not self.any  # `x any` asks for its suit
+        self.needs = self.body.needs | _COUNT_READS.get(type(self.count), EVERYTHING)
+        self.lowers = self.body.lowers
 
     def parts(self) -> tuple[Op, ...]:
         return (self.body,)
@@ -513,6 +600,25 @@ class RepeatOp(Op):
             return self.body.now(s)
         return n_times >= 1 and self.body.repeated(s, n_times)
 
+    def always(self, s: Judgement) -> bool:
+        times = s.times(self.count)
+        if times is not None:
+            return self._always(s, times)
+        ctx = s.ctx
+        if not self.any or ctx is None:
+            return False  # not known yet
+        for suit in ALL_SUITS:  # R5.7: its suit is still to be chosen, whichever it is
+            if not self._always(s, suit_count(ctx, suit)):
+                return False
+        return True
+
+    def _always(self, s: Judgement, times: int) -> bool:
+        if times == 0:
+            return not s.effect  # performed in full zero times, with no effect
+        if times == 1:
+            return self.body.always(s)
+        return self.body.always_repeated(s, times)
+
     def short(self, s: Judgement) -> bool:
         times = s.times(self.count)
         if not times:  # not known, or zero times: in full
@@ -521,6 +627,22 @@ class RepeatOp(Op):
         if times == 1:
             return body.short(s)
         return body.exact_repeated and not body.repeated(s, times)
+
+    def void(self, s: Judgement) -> bool:
+        times = s.times(self.count)
+        if times is None:
+            return False  # not known yet
+        return times == 0 or self.body.void(s)  # a body that changes nothing, however often
+
+    def idle(self, s: Judgement) -> bool:
+        """Zero times, or a body idle now: each way of a repetition either falls short (so does
+        the whole) or changes nothing (the next one meets the same state); else ``short``."""
+        times = s.times(self.count)
+        if times is None:
+            return False  # not known yet
+        if times == 0 or self.body.idle(s):
+            return True
+        return super().idle(s)
 
     def never_done(self, game: Game, p: Player) -> bool:
         return self.body.never_full(game, p)  # zero times has no effect, once or more fails
@@ -643,6 +765,7 @@ class ThenOp(Op):
         self.touches = touches
         self.unhelpful = unhelpful
         self.straight = all(x.straight for x in self.items)
+        self.needs, self.lowers = _needs_lowers(self.items)
         #: No part can change what another needs: at most one part touches tokens, at most one
         #: moves cards (a level gained only widens the lookout, R10.2), the others only score,
         #: and every count stays as it is (no `x pack`, `x level`, `x lookout`).
@@ -653,6 +776,9 @@ class ThenOp(Op):
         #: No part can make another possible: each part certain to fail now fails when its turn
         #: comes (their counts stay as they are, and no part gives anything back).
         self.unhelped: bool = self.independent and unhelpful
+        #: Exact parts, none helping another: each part's repetitions meet only the states its
+        #: own left, so the whole is in full ``times`` in a row exactly when each part is.
+        self.exact_repeated = self.unhelped and all(x.exact_repeated for x in self.items)
 
     def parts(self) -> tuple[Op, ...]:
         return self.items
@@ -677,6 +803,47 @@ class ThenOp(Op):
         for x in self.items:
             if not x.now(s):
                 return False
+        return True
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """Every part sure ``times`` in a row, and no part changes what another needs: the
+        repetitions of the others, in between, leave each part as it found it."""
+        if not self.independent:
+            return False
+        for x in self.items:
+            if not x.repeated(s, times):
+                return False
+        return True
+
+    def always(self, s: Judgement) -> bool:
+        if not self.independent:
+            return False
+        for x in self.items:
+            if not x.always(s):
+                return False
+        return True
+
+    def always_repeated(self, s: Judgement, times: int) -> bool:
+        if not self.independent:
+            return False
+        for x in self.items:
+            if not x.always_repeated(s, times):
+                return False
+        return True
+
+    def void(self, s: Judgement) -> bool:
+        """No part changes anything, so each meets the state as it is now."""
+        for x in self.items:
+            if not x.void(s):
+                return False
+        return True
+
+    def idle(self, s: Judgement) -> bool:
+        """Every part idle now: each way of a part either falls short (so does the whole, R13.4)
+        or changes nothing (the next part meets the state as it is now); else ``short``."""
+        for x in self.items:
+            if not x.idle(s):
+                return super().idle(s)
         return True
 
     def short(self, s: Judgement) -> bool:
@@ -744,6 +911,7 @@ class ChoiceOp(Op):
             unhelpful = unhelpful and x.unhelpful
         self.touches = touches
         self.unhelpful = unhelpful
+        self.needs, self.lowers = _needs_lowers(self.items)
 
     def parts(self) -> tuple[Op, ...]:
         return self.items
@@ -774,11 +942,51 @@ class ChoiceOp(Op):
                 return True
         return False
 
+    def always(self, s: Judgement) -> bool:
+        fixed = self.fixed(s)
+        if fixed is not None:
+            return fixed.always(s)
+        for x in self.items:
+            if not x.always(s):
+                return False
+        return True
+
+    def always_repeated(self, s: Judgement, times: int) -> bool:
+        """Only a binding choice: one branch for every repetition (R12.1); other choices may
+        mix branches, one of which may change what another needs."""
+        if not self.binding:
+            return False
+        fixed = self.fixed(s)
+        if fixed is not None:
+            return fixed.always_repeated(s, times)
+        for x in self.items:
+            if not x.always_repeated(s, times):
+                return False
+        return True
+
     def short(self, s: Judgement) -> bool:
         fixed = self.fixed(s)
         if fixed is not None:
             return fixed.short(s)
         return all(x.short(s) for x in self.items)
+
+    def void(self, s: Judgement) -> bool:
+        fixed = self.fixed(s)
+        if fixed is not None:
+            return fixed.void(s)
+        for x in self.items:
+            if not x.void(s):
+                return False
+        return True
+
+    def idle(self, s: Judgement) -> bool:
+        fixed = self.fixed(s)
+        if fixed is not None:
+            return fixed.idle(s)
+        for x in self.items:
+            if not x.idle(s):
+                return False
+        return True
 
     def never_full(self, game: Game, p: Player) -> bool:
         return all(x.never_full(game, p) for x in self.items)
@@ -817,6 +1025,7 @@ class ConditionalOp(Op):
         self.test = node.test
         self.body: Op = program(node.body)
         self.straight = self.body.straight
+        self.lowers = self.body.lowers  # its test may read anything (needs: everything)
 
     def parts(self) -> tuple[Op, ...]:
         return (self.body,)
@@ -1068,11 +1277,23 @@ class _TokensOp(Op):
                 return (fixed,)
         return self.kinds
 
+    def every_kind(self, s: Judgement, times: int) -> bool:
+        """Sure ``times`` in a row whichever kind is chosen (R12.1: one kind for all of them)."""
+        return False
+
+    def always(self, s: Judgement) -> bool:
+        return self.every_kind(s, 1)
+
+    def always_repeated(self, s: Judgement, times: int) -> bool:
+        return self.every_kind(s, times)
+
 
 class GainOp(_TokensOp):
     """R12.1: from the finite supply (R1.4) into the stuff (4 of each, R1.5)."""
 
     unhelpful = True
+    needs = ROOM | LEVEL
+    lowers = ROOM
 
     def __init__(self, node: n.Gain) -> None:
         super().__init__(node)
@@ -1098,6 +1319,17 @@ class GainOp(_TokensOp):
                 return True
         return False
 
+    def every_kind(self, s: Judgement, times: int) -> bool:
+        """Every token fits in the stuff and is in the supply, for each kind."""
+        need = self.amount * times
+        if self.amount < 1:
+            return False
+        game, p = s.game, s.p
+        for r in self.kinds_now(s):
+            if game.gainable(p, r) < need:
+                return False
+        return True
+
     def never_full(self, game: Game, p: Player) -> bool:
         return self.amount >= 1 and not any(game.gainable(p, r) >= self.amount
                                             for r in self.kinds)
@@ -1111,6 +1343,9 @@ class GainOp(_TokensOp):
 
 class SpendOp(_TokensOp):
     """R12.9: from stuff and/or pack back to the supply."""
+
+    needs = HELD
+    lowers = HELD | STUFF | PACK
 
     def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
         return _spend_kind(ctx, res, self.amount, k)
@@ -1127,6 +1362,17 @@ class SpendOp(_TokensOp):
             if s.game.spendable(p, r) >= need:
                 return True
         return False
+
+    def every_kind(self, s: Judgement, times: int) -> bool:
+        """Enough of each kind in stuff and pack; every split between them is in full."""
+        need = self.amount * times
+        if self.amount < 1:
+            return False
+        p = s.p
+        for r in self.kinds_now(s):
+            if s.game.spendable(p, r) < need:
+                return False
+        return True
 
 
 class _SpendFrom(Step):
@@ -1203,6 +1449,10 @@ class PackOp(Op):
     touches = TOKENS_TOUCHED
     exact_once = True
     exact_repeated = True
+    uniform = True  # any token, from anywhere: one packed
+    on_turn = True
+    needs = STUFF | PACK_ROOM | LEVEL
+    lowers = STUFF | PACK | PACK_ROOM  # from the supply only with a perk (see on_turn)
 
     def run(self, ctx: Ctx, k: K) -> bool:
         game, p = ctx.game, ctx.player
@@ -1242,14 +1492,35 @@ class CopyPackOp(Op):
     """R12.11: gain what is in your own pack."""
 
     touches = TOKENS_TOUCHED
+    needs = ROOM | LEVEL | PACK
+    lowers = ROOM
     short_exact = True
     straight = True
 
     def once(self, ctx: Ctx) -> bool:
         return copy_tokens(ctx, ctx.player.pack.values())
 
+    def now(self, s: Judgement) -> bool:
+        """Each kind of the pack fits and is in the supply; an empty pack copies nothing."""
+        return self.repeated(s, 1)
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """The pack stays as it is: each kind of it ``times`` over."""
+        game, p = s.game, s.p
+        pack = p.pack
+        if s.effect and not pack[PIZZA] and not pack[TOY]:
+            return False
+        for r in TOKENS:
+            if pack[r] and game.gainable(p, r) < pack[r] * times:
+                return False
+        return True
+
     def short(self, s: Judgement) -> bool:
         return not _copies(s.game, s.p, s.p.pack)
+
+    def void(self, s: Judgement) -> bool:
+        pack = s.p.pack
+        return not pack[PIZZA] and not pack[TOY]
 
     def never_full(self, game: Game, p: Player) -> bool:
         return not _copies(game, p, p.pack)
@@ -1280,6 +1551,8 @@ class CopyRivalPackOp(Op):
     """R12.12: gain what is in a rival's pack of your choosing (nothing is taken from them)."""
 
     touches = TOKENS_TOUCHED
+    needs = ROOM | LEVEL  # and the rivals' packs, which only their own actions change
+    lowers = ROOM
     short_exact = True
 
     def run(self, ctx: Ctx, k: K) -> bool:
@@ -1298,6 +1571,37 @@ class CopyRivalPackOp(Op):
     def short(self, s: Judgement) -> bool:
         """The pack of a rival of their choosing (the leader included, for a follower)."""
         return not any(_copies(s.game, s.p, q.pack) for q in s.game.rivals(s.p.seat))
+
+    def always(self, s: Judgement) -> bool:
+        """Whichever rival's pack is chosen, it is copied in full (and is not empty)."""
+        game, p = s.game, s.p
+        rivals = game.rivals(p.seat)
+        if not rivals:
+            return False
+        for q in rivals:
+            pack = q.pack
+            if s.effect and not pack[PIZZA] and not pack[TOY]:
+                return False
+            if not _copies(game, p, pack):
+                return False
+        return True
+
+    def void(self, s: Judgement) -> bool:
+        """Every rival's pack is empty: whichever is copied, nothing is gained."""
+        for q in s.game.rivals(s.p.seat):
+            pack = q.pack
+            if pack[PIZZA] or pack[TOY]:
+                return False
+        return True
+
+    def idle(self, s: Judgement) -> bool:
+        """Every rival's pack is empty or does not fit: none is copied in full with an effect."""
+        game, p = s.game, s.p
+        for q in game.rivals(p.seat):
+            pack = q.pack
+            if (pack[PIZZA] or pack[TOY]) and _copies(game, p, pack):
+                return False
+        return True
 
 
 class _Swap(Step):
@@ -1333,6 +1637,9 @@ class ConvertOp(Op):
     touches = TOKENS_TOUCHED
     exact_once = True
     exact_repeated = True
+    uniform = True  # any swap offered is one made
+    needs = ROOM | HELD | STUFF | PACK | LEVEL
+    lowers = ROOM | HELD | STUFF | PACK
 
     def run(self, ctx: Ctx, k: K) -> bool:
         game, p = ctx.game, ctx.player
@@ -1419,10 +1726,12 @@ class _RivalTokensOp(_TokensOp):
 
 class TakeOp(_RivalTokensOp):
     taking = True
+    lowers = ROOM
 
 
 class GiveOp(_RivalTokensOp):
     taking = False
+    lowers = HELD | STUFF
 
 
 # -- cards (R12.3-R12.6, R12.10, core C1) --------------------------------------------------------
@@ -1438,6 +1747,11 @@ class LookoutOp(_CardsOp):
 
     unhelpful = True
     exact_once = True
+    exact_repeated = True  # for a follower: no perk widens it (R15)
+    uniform = True  # a card from any place offered: one more in the lookout
+    on_turn = True
+    needs = HAND | LOOKOUT | LEVEL
+    lowers = HAND | LOOKOUT  # other places only with a perk (see on_turn)
 
     def run(self, ctx: Ctx, k: K) -> bool:
         game, p = ctx.game, ctx.player
@@ -1465,6 +1779,11 @@ class LookoutOp(_CardsOp):
 
     def now(self, s: Judgement) -> bool:
         return s.game.lookout_room(s.p) > 0 and len(s.p.hand) > s.leaving
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """Room for each card, and a hand card for each (a perk's other places only leave
+        more in the hand)."""
+        return s.game.lookout_room(s.p) >= times and len(s.p.hand) - s.leaving >= times
 
 
 def _in_play(p: Player) -> list[tuple[str, str]]:
@@ -1494,8 +1813,16 @@ class DestroyCardOp(_CardsOp):
                   (p.discard, "from your discard", ("discard",))]
         return card_moves(ctx, places, ctx.game.box, K_DESTROY, k, refused=_Refusals(p))
 
+    uniform = True  # a card from either place: one destroyed
+    needs = HAND | DISCARD
+    lowers = HAND | DISCARD
+
     def now(self, s: Judgement) -> bool:
         return len(s.p.hand) > s.leaving or bool(s.p.discard)
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """A card for each, from the hand and the discard pile together."""
+        return len(s.p.hand) - s.leaving + len(s.p.discard) >= times
 
 
 class RecruitOp(_CardsOp):
@@ -1508,9 +1835,23 @@ class RecruitOp(_CardsOp):
         return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, K_RECRUIT, k,
                           refill_park=True)
 
+    uniform = True  # a card from any place: one recruited
+    exact_repeated = True
+    needs = SOURCES
+    lowers = SOURCES  # and adds to the discard pile
+
     def now(self, s: Judgement) -> bool:
         game = s.game
         return bool(game.park or game.park_deck or any(q.yard for q in game.players))
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """A card for each among the park, the park deck (refilling the park keeps their sum)
+        and the yards (R7.1); none comes back to them."""
+        game = s.game
+        total = len(game.park) + len(game.park_deck)
+        for q in game.players:
+            total += len(q.yard)
+        return total >= times
 
 
 class DestroyRivalOp(_CardsOp):
@@ -1524,8 +1865,20 @@ class DestroyRivalOp(_CardsOp):
         places = [yard_place(q) for q in game.rivals(ctx.seat)]
         return card_moves(ctx, places, game.box, K_DESTROY_RIVAL, k)
 
+    uniform = True  # a card from any rival's yard: one boxed
+    exact_repeated = True
+    needs = SOURCES
+    lowers = SOURCES
+
     def now(self, s: Judgement) -> bool:
         return any(q.yard for q in s.game.rivals(s.p.seat))
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """A card for each in the rivals' yards together."""
+        total = 0
+        for q in s.game.rivals(s.p.seat):
+            total += len(q.yard)
+        return total >= times
 
 
 class DrawOp(_CardsOp):
@@ -1533,6 +1886,8 @@ class DrawOp(_CardsOp):
     reshuffle is random, and only the draw phase does it, R9.1): in full if N were drawn."""
 
     straight = True
+    needs = DECK
+    lowers = DECK  # and adds to the hand
 
     def __init__(self, node: n.Draw) -> None:
         super().__init__(node)
@@ -1545,6 +1900,13 @@ class DrawOp(_CardsOp):
             game.move(p.deck, len(p.deck) - 1, p.hand)
         return got == self.amount
 
+    def now(self, s: Judgement) -> bool:
+        return self.repeated(s, 1)
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """Enough cards in the deck for every draw (it is not refilled meanwhile)."""
+        return self.amount >= 1 and len(s.p.deck) >= self.amount * times
+
 
 class DestroyThisOp(Op):
     """R12.5: the leader's card is boxed once the followers are done (see play.py). A follower
@@ -1553,6 +1915,8 @@ class DestroyThisOp(Op):
     touches = 0
     unhelpful = True
     straight = True
+    needs = 0
+    lowers = 0
 
     def once(self, ctx: Ctx) -> bool:
         if ctx.play is not None:
@@ -1568,6 +1932,8 @@ class DestroyThisOp(Op):
 
 class ScoreOp(Op):
     touches = 0
+    needs = 0
+    lowers = 0
     unhelpful = True
     exact_once = True
     exact_repeated = True
@@ -1597,6 +1963,8 @@ class LoseOp(Op):
     """Core C2: down the victory track, never below 0: in full if N were lost."""
 
     touches = 0
+    needs = VP
+    lowers = VP
     straight = True
 
     def __init__(self, node: n.Lose) -> None:
@@ -1609,6 +1977,13 @@ class LoseOp(Op):
         if got:
             ctx.game.add_vp(p, -got)
         return got == self.amount
+
+    def now(self, s: Judgement) -> bool:
+        return self.repeated(s, 1)
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """Enough VP for every loss."""
+        return self.amount >= 1 and s.p.vp >= self.amount * times
 
 
 # -- advance fort (R10, R12.7, R13.2) -----------------------------------------------------------
@@ -1665,6 +2040,9 @@ class AdvanceOp(Op):
 
     touches = TOKENS_TOUCHED
     exact_once = True
+    uniform = True  # any plan pays the level; a reward is always taken (R10.3)
+    needs = HELD | LEVEL  # a plan: each kind in stuff and pack together (R10.1)
+    lowers = HELD | STUFF | PACK | LEVEL
 
     def __init__(self, node: n.Advance) -> None:
         super().__init__(node)

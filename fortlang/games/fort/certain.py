@@ -12,9 +12,15 @@ Three places use :func:`surely_playable` (before any search, ``legal_plays``), :
 and :func:`surely_followed` (inside one, where the rest of a move need not be explored once it is
 known to succeed; a follower needs the action in full, with or without an effect, R6.2). Nothing
 is offered more or less often because of this: a search is cut short, never replaced.
+A move made for real tries each option of its choice points until nothing left can fail: an
+action certain to be performed in full (with an effect, for the leader) whatever is chosen in it
+(:func:`surely_done_any_way`, :func:`surely_followed_any_way`, from ``Op.always``) makes every
+option left legal, so none is tried. A search for an order of actions gives up on the last one
+when it is certain not to be performed so (:func:`surely_not_done`, ``Op.idle``): R5.4, the
+rule every way of performing it would end with.
 The leader's order of actions (R5.2) is judged by :func:`surely_first` for the action performed
-first and by :func:`surely_second` for the one performed after another that cannot change what
-it needs (:func:`apart`); the boost (R5.3) by the same, once per card that may be added.
+first and by :func:`surely_second` for the one performed after another that cannot make it fall
+short (:func:`spares`); the boost (R5.3) by the same, once per card that may be added.
 ``tests/test_engine_certain.py`` checks every True against the search on many states.
 
 A follower's options are settled before any trial by :func:`follow_verdict`: for a follower
@@ -62,8 +68,12 @@ def surely_first(ctx: Ctx, op: Op) -> bool:
     """True if the play is certain to be legal when the leader performs ``op`` now, as its first
     action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that every
     added card counts for, so that each of its repetitions has an effect (R5.5)."""
-    if not op.now(_in_move(ctx, _UNBOUND, True)):
-        return False
+    return op.now(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
+
+
+def _each_added_counted(ctx: Ctx, op: Op) -> bool:
+    """No card added, or ``op`` is an `x suit` that every added card counts for: once each of
+    its repetitions has an effect, each added card was useful (R5.5)."""
     added: list[CardInstance] = ctx.play.added  # typed: compiled, a list is read natively
     if not added:
         return True
@@ -71,27 +81,44 @@ def surely_first(ctx: Ctx, op: Op) -> bool:
     return suit is not None and all(card_count(c, suit, ctx.named) for c in added)
 
 
-def apart(first: Op, second: Op) -> bool:
-    """Whether ``first``, performed in whole or in part, cannot change what ``second`` needs:
-    the premise of a `then`'s independent parts (R13.4, ``ThenOp.independent``): they do not
-    both touch tokens, nor both move cards, and every count stays as it is (no `x pack`,
-    `x level`, `x lookout`)."""
-    if first.touches & second.touches:
-        return False
-    for op in (first, second):
-        for x in op.walk():
-            if isinstance(x, RepeatOp) and not x.count.steady:
-                return False
-    return True
+def surely_done_any_way(ctx: Ctx, op: Op) -> bool:
+    """True if the leader, performing ``op`` now for real, is certain to perform it in full with
+    an effect whatever is chosen in it (R5.4), every added card counting for it (R5.5): R5.4
+    and R5.5 then hold whatever comes after (records and uses only add up), so every option
+    left in the play is legal and none need be tried."""
+    return op.always(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
 
 
-def surely_second(ctx: Ctx, first: Op, second: Op, apart_ops: bool) -> bool:
+def surely_not_done(ctx: Ctx, op: Op) -> bool:
+    """True if the leader, performing ``op`` now, is certain not to perform it in full with an
+    effect whatever is chosen in it (``Op.idle``): as the last action of an order with none
+    performed so, the play fails R5.4 however it is performed."""
+    return op.idle(_in_move(ctx, _UNBOUND, True))
+
+
+def spares(first: Op, second: Op) -> bool:
+    """Whether ``first``, performed in whole or in part, cannot make ``second`` fall short nor
+    lose its effect: nothing it may lower or change is what ``second``'s closed forms read
+    (``Op.lowers``, ``Op.needs``: a gain only takes room and supply, so a pack or a payment
+    after it finds as many tokens or more; a pack only takes stuff tokens and pack room, so a
+    gain after it finds as much room or more; what an `x pack`, `x level`, `x lookout` counts
+    is read), unless a perk of the leader's widens ``first`` (see :func:`spared`)."""
+    return not first.lowers & second.needs
+
+
+def spared(ctx: Ctx, first: Op, spares_ops: bool) -> bool:
+    """:func:`spares` (``spares_ops``, worked out once per card) for the leader now: an "on your
+    turn" perk (R15) may widen what ``first`` takes (Sticky Fingers packs from the supply,
+    Bribe looks out from the park and the yards)."""
+    return spares_ops and not (ctx.player.perks and first.turn_matters() > 0)
+
+
+def surely_second(ctx: Ctx, first: Op, second: Op, spares_ops: bool) -> bool:
     """True if the play is certain to be legal when the leader performs ``first`` now, in whole
-    or in part, then ``second`` (R5.2): ``first`` cannot change what ``second`` needs
-    (``apart_ops``: :func:`apart` of the two, worked out once per card), and ``second`` is
-    :func:`surely_first` now, so it is still performed in full with an effect after ``first``
-    (R5.4), every added card counting for it (R5.5)."""
-    return apart_ops and surely_first(ctx, second)
+    or in part, then ``second`` (R5.2): ``first`` cannot make ``second`` fall short
+    (:func:`spared`), and ``second`` is :func:`surely_first` now, so it is still performed in
+    full with an effect after ``first`` (R5.4), every added card counting for it (R5.5)."""
+    return spared(ctx, first, spares_ops) and surely_first(ctx, second)
 
 
 def _verdict(op: Op, s: Judgement) -> bool | None:
@@ -143,6 +170,12 @@ def surely_followed(ctx: Ctx, op: Op) -> bool:
     """True if a follower, having discarded their card(s), is certain to perform ``op`` in full
     (R6.2), bound by the leader's choices (R6.4), when performed now."""
     return op.now(Judgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
+
+
+def surely_followed_any_way(ctx: Ctx, op: Op) -> bool:
+    """:func:`surely_followed` whatever the follower chooses in ``op``: every option left in
+    their move is legal (R6.2), and none need be tried."""
+    return op.always(Judgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
 
 
 # -- plays that are impossible for certain ------------------------------------------------------

@@ -73,12 +73,16 @@ from fortlang.engine.perform import can_perform, debug_check, perform, transacti
 from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, suits_named
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.games.fort.certain import (
-    apart,
     follow_verdict,
+    spared,
+    spares,
+    surely_done_any_way,
     surely_first,
     surely_followed,
+    surely_followed_any_way,
     surely_in_vain,
     surely_never_done,
+    surely_not_done,
     surely_playable,
     surely_second,
     surely_unplayable,
@@ -161,7 +165,7 @@ class _CardFacts:
     __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
                  "add_options", "coin_context", "any_context", "order_context", "unboosted_context",
                  "public_context", "private_context", "alike", "suits_named", "fixed_suits",
-                 "boxes_apart")
+                 "public_spares", "private_spares")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -191,8 +195,10 @@ class _CardFacts:
         self.alike: Final = not reads_moved_cards(ops)
         #: The suits its boxes name, or None: see :func:`_any_alike`.
         self.suits_named: Final = suits_named(ops)
-        #: Neither box, performed first, can change what the other needs (surely_second).
-        self.boxes_apart: Final = len(ops) == 2 and apart(ops[0], ops[1])
+        #: The public box, performed first, cannot make the private one fall short; and the
+        #: other way round (certain.spares, surely_second).
+        self.public_spares: Final = len(ops) == 2 and spares(ops[0], ops[1])
+        self.private_spares: Final = len(ops) == 2 and spares(ops[1], ops[0])
 
 
 def _facts(card: CardInstance) -> _CardFacts:
@@ -735,13 +741,14 @@ def _order(ctx: Ctx) -> bool:
         return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx))
     ctx.game.note_attr(ctx, "context", facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5), or second after one that cannot
-    # change what it needs (both actions, in either order: then it is sure whichever comes first).
+    # make it fall short (then it is sure whether it comes first or second).
     pub, priv = box_ops(play.card)
     public = pub is not None and surely_first(ctx, pub)
     private = priv is not None and surely_first(ctx, priv)
-    either = facts.boxes_apart and (public or private)
-    known = [(public if s[0] == PUBLIC else private) or len(s) == 2 and either
-             for s in sequences]
+    after_public = private and pub is not None and spared(ctx, pub, facts.public_spares)
+    after_private = public and priv is not None and spared(ctx, priv, facts.private_spares)
+    known = [public or len(s) == 2 and after_public if s[0] == PUBLIC
+             else private or len(s) == 2 and after_private for s in sequences]
     return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known)
 
 
@@ -772,6 +779,12 @@ class _OrderStep(Step):
         return _facts(play.card).orders
 
 
+def _spares(card: CardInstance, first: str) -> bool:
+    """The box ``first`` of ``card``, performed first, cannot make the other fall short."""
+    facts = _facts(card)
+    return facts.public_spares if first == PUBLIC else facts.private_spares
+
+
 def _action(card: CardInstance, which: str) -> Op:
     ops = box_ops(card)  # a pair read at fixed places: compiled, an index that varies would
     op = ops[0] if which == PUBLIC else ops[1]  # make a tuple object of the native pair
@@ -792,7 +805,7 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     if ctx.search and (
             surely_first(ctx, action)
             or not i and len(sequence) == 2 and surely_second(
-                ctx, action, _action(play.card, sequence[1]), _facts(play.card).boxes_apart)):
+                ctx, action, _action(play.card, sequence[1]), _spares(play.card, which))):
         return True
     if not ctx.search:
         facts = _facts(play.card)
@@ -802,8 +815,14 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
         game.note_attr(ctx, "safe", True)
-    if ctx.search and play.added and i == len(sequence) - 1 and _in_vain_whatever(ctx, action):
-        return _rule_in_vain(ctx, action)
+    if ctx.search:
+        last = i == len(sequence) - 1
+        if last and not _one_in_full(play) and surely_not_done(ctx, action):
+            return ctx.fails("R5.4")  # what every way of performing it would end with
+        if last and play.added and _in_vain_whatever(ctx, action):
+            return _rule_in_vain(ctx, action)
+    elif not ctx.safe and surely_done_any_way(ctx, action):
+        game.note_attr(ctx, "safe", True)  # R5.4, R5.5 will hold whatever is chosen from here
     return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
 
 
@@ -1262,8 +1281,11 @@ def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[Card
 
 
 def _act(rnd: _Round, ctx: Ctx) -> bool:
-    if ctx.search and surely_followed(ctx, rnd.public):
-        return True  # R6.2 will hold: a legal completion exists
+    if ctx.search:
+        if surely_followed(ctx, rnd.public):
+            return True  # R6.2 will hold: a legal completion exists
+    elif not ctx.safe and surely_followed_any_way(ctx, rnd.public):
+        ctx.game.note_attr(ctx, "safe", True)  # R6.2 will hold whatever is chosen from here
     return rnd.public.run(ctx, InFull(ctx))
 
 
