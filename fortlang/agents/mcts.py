@@ -1,6 +1,6 @@
 """The search bot for Fort: information-set Monte Carlo tree search with determinization (single
-observer, Cowling, Powley and Whitehouse 2012), over the pull API (fortlang.sim.pull). The search
-itself is :mod:`fortlang.agents.search` (any game's); this is what Fort gives it.
+observer, Cowling, Powley and Whitehouse 2012), over Fort's pull API (fortlang.games.fort.sim.pull).
+The search itself is :mod:`fortlang.agents.search` (any game's); this is what Fort gives it.
 
 Each iteration copies the game at the decision (:meth:`GameState.clone`), deals the cards the
 bot cannot see anew (the game's ``determinize``, ``GameModule.search``: Fort's is
@@ -95,7 +95,7 @@ def estimate(state: GameState, card_value: Callable[[str], float],
 
 class MctsAgent(InformationSetSearch):
     """The search bot (see the module docstring); it needs the game state, so it answers
-    through :meth:`choose_in` (``fortlang.sim.pull.answer`` gives it the state).
+    through :meth:`choose_in` (``fortlang.sim.bridge.answer`` gives it the state).
 
     ``policy(seed)`` makes the playout policy, an agent (``choose(view, decision)``: the greedy
     bot, which the search also leans towards); ``card_value(card)`` is a kid card's static
@@ -114,7 +114,7 @@ class MctsAgent(InformationSetSearch):
         self._pieces: Any = None  # the game's (search_pieces), once per game
 
     def watch(self, state: GameState, seat: int) -> None:
-        """Look at the table now, as ``seat`` (:func:`fortlang.sim.pull.watch`: at every
+        """Look at the table now, as ``seat`` (:func:`fortlang.sim.bridge.watch`: at every
         decision of the game, so no card changes hands unseen between two of its own)."""
         self._know(state, seat)
 

@@ -7,7 +7,8 @@ index it got. Who answers is the match layer's business (:func:`fortlang.sim.sea
 :class:`~fortlang.sim.seats.Seats` asks the agent at the deciding seat with its read-only view; a
 table of random bots gets a :class:`RandomAsker`, which the game calls natively (both compiled: a
 random bot's decision costs microseconds, and a generic call per decision would show in games/s);
-the pull API (:mod:`fortlang.sim.pull`) hands the decision to the caller from its engine greenlet.
+Fort's pull API (:mod:`fortlang.games.fort.sim.pull`) hands the decision to the caller from its
+engine greenlet.
 
 The protocol grows with the engine; each method is one kind of question:
 
