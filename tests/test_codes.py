@@ -91,7 +91,7 @@ NOT_USER_ERRORS = {
     "fortlang.agents.human.Quit",  # the person typed q: not an error
     "fortlang.games.fort.invariants.InvariantError",  # an engine bug (AssertionError), not input
     "fortlang.inputs.NotRegular",  # an OSError: every reader turns it into E300 with its path
-    "fortlang.plugins.Refused",  # its callers turn it into E341 (a plugin) or E351 (a game)
+    "fortlang.entrypoints.Refused",  # its callers turn it into E341 (a plugin) or E351 (a game)
 }
 
 
