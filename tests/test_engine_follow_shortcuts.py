@@ -16,6 +16,7 @@ from test_engine_certain import actions, full_search
 
 from fortlang.cardset import base_set
 from fortlang.engine import Rules
+from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.program import program
 from fortlang.engine.state import TOKENS, Game
@@ -26,6 +27,7 @@ from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
 from fortlang.parser import parse_action
 from fortlang.registry import is_resource_choice
+from fortlang.sim.seats import Seats
 
 BASE = base_set()
 COPY_CAT = next(k for k in BASE.perks if k.hook is PerkHook.FOLLOW_DISCARD_MORE)
@@ -228,3 +230,28 @@ def test_a_level_gained_first_makes_room_in_the_lookout(text):
     ctx = Ctx(game, 1, leader=False, bound={})
     assert search(ctx, partial(play._follow_with, rnd, ctx, COPY_CAT, [], [card]))
     assert follow_verdict(game, 1, [card], program(action), {}, [()]) is not False
+
+
+def test_an_option_settled_as_excluded_is_listed_without_a_trial():
+    """R6.4 then R6.2: bound to the leader's pizza, which no longer fits. The follower's
+    option is settled as excluded by ``follow_verdict``: it is listed as excluded for R6.2, as
+    a trial would find, without trying it (issue 38)."""
+    from trial_counter import counting
+
+    game = Game(2, BASE.board, asker=Seats([RandomAgent(1), RandomAgent(2)]))
+    p = game.players[1]
+    game.give(p, Resource.PIZZA, game.board.stuff_capacity)
+    action = parse_action("gain pizza/toy")
+    game.new_card(kid("Follower", "crown"), p.hand)
+    game.new_card(kid("Other", "crown shovel"), p.hand)
+    rnd = _round(game, action, "crown", None, False)
+    rnd.bound[id(action)] = Resource.PIZZA
+    seen: list[tuple] = []
+    game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))
+    with counting() as tally:
+        assert play._follow(rnd, game, 1) == ()
+    assert tally.total() == 0, tally.trials
+    assert len(seen) == 1
+    kind, labels, excluded, answer = seen[0]
+    assert labels == ("decline",) and answer == 0
+    assert [rule for _, rule in excluded] == ["R6.2", "R6.2"]

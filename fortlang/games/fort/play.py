@@ -1214,6 +1214,8 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     known = [True]  # declining is always legal
     searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
     verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
+    settled = [""] * (len(picks) + 1)  # per option, the rule it is certainly excluded for
+    excluded = False
     for cards in picks:
         options.append(_follow_option(cards))
         verdict = None
@@ -1225,12 +1227,18 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                 verdict = verdicts[alike] = follow_verdict(
                     game, seat, cards, rnd.public, rnd.bound,
                     [_verdict_names(rnd, c, game.rules) for c in cards])
-        discards.append(None if verdict is False else cards)  # False: what its trial ends with
+        if verdict is False:  # what its trial ends with: excluded for R6.2, without the trial
+            discards.append(None)
+            settled[len(options) - 1] = "R6.2"
+            excluded = True
+        else:
+            discards.append(cards)
         known.append(verdict is True)
     step = _FollowPick(rnd, ctx, copy_cat, chosen, options, discards)
     transaction(ctx, DecideAt(ctx, K_FOLLOW, len(options), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
-                               if game.explain else _nothing_refused))
+                               if game.explain else _nothing_refused,
+                               settled=settled if excluded else _NONE_SETTLED))
     debug_check(game)
     return tuple(chosen)
 
@@ -1258,6 +1266,9 @@ class _FollowPick(Step):
 
     def options(self) -> Sequence[Option]:
         return self.labels
+
+
+_NONE_SETTLED: Final[list[str]] = []  # no option settled as excluded: never changed
 
 
 def _nothing_refused() -> list[tuple[str, str]]:
