@@ -16,6 +16,7 @@ from test_engine_certain import actions, full_search
 
 from fortlang.cardset import base_set
 from fortlang.engine import Rules
+from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.program import program
@@ -255,3 +256,28 @@ def test_an_option_settled_as_excluded_is_listed_without_a_trial():
     kind, labels, excluded, answer = seen[0]
     assert labels == ("decline",) and answer == 0
     assert [rule for _, rule in excluded] == ["R6.2", "R6.2"]
+
+
+def test_a_blind_follower_with_every_option_excluded_is_asked_without_a_move(monkeypatch):
+    """Random bots, nobody reading: a follower whose every option is settled as excluded
+    (R6.4, R6.2) is asked by count among the one legal option, declining, as ``decide_at``
+    would ask, with no move built nor run for it (issue 38)."""
+    game = Game(2, BASE.board, asker=RandomAsker([RandomAgent(1), RandomAgent(2)]))
+    assert game.blind()
+    p = game.players[1]
+    game.give(p, Resource.PIZZA, game.board.stuff_capacity)
+    action = parse_action("gain pizza/toy")
+    game.new_card(kid("Follower", "crown"), p.hand)
+    rnd = _round(game, action, "crown", None, False)
+    rnd.bound[id(action)] = Resource.PIZZA
+    moves: list[object] = []
+    transaction = play.transaction
+    monkeypatch.setattr(play, "transaction", lambda ctx, move: moves.append(move)
+                        or transaction(ctx, move))
+    logged = len(game.log)
+    assert play._follow(rnd, game, 1) == ()
+    assert moves == []
+    assert game.log[logged:] == [("follow", 0)]
+    rnd.bound[id(action)] = Resource.TOY  # a toy fits: a move is made, and logged the same way
+    assert play._follow(rnd, game, 1) in {(), tuple(p.discard)}
+    assert len(moves) == 1

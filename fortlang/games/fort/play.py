@@ -1205,10 +1205,6 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                     picks.append([hand[i] for i in combo])
     if not picks and not game.explain:
         return ()
-    ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
-    ctx.alike = rnd.alike
-    ctx.context = rnd.context
-    chosen: list[CardInstance] = []
     options = [_DECLINE]
     discards: list[list[CardInstance] | None] = [None]  # per option, None: declined or refused
     known = [True]  # declining is always legal
@@ -1234,6 +1230,15 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         else:
             discards.append(cards)
         known.append(verdict is True)
+    if excluded and discards.count(None) == len(discards) and game.blind():
+        # Every option but declining settled as excluded, nobody reading: decide_at would try
+        # none, and ask by count among the one legal option (R6.2); asked so, and logged alike.
+        game.ask_blind(seat, K_FOLLOW, 1)
+        return ()
+    ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
+    ctx.alike = rnd.alike
+    ctx.context = rnd.context
+    chosen: list[CardInstance] = []
     step = _FollowPick(rnd, ctx, copy_cat, chosen, options, discards)
     transaction(ctx, DecideAt(ctx, K_FOLLOW, len(options), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
