@@ -261,7 +261,7 @@ def test_an_option_settled_as_excluded_is_listed_without_a_trial():
 def test_a_blind_follower_with_every_option_excluded_is_asked_without_a_move(monkeypatch):
     """Random bots, nobody reading: a follower whose every option is settled as excluded
     (R6.4, R6.2) is asked by count among the one legal option, declining, as ``decide_at``
-    would ask, with no move built nor run for it (issue 38)."""
+    would ask, with no move built nor run for it, nor any option labelled (issue 38)."""
     game = Game(2, BASE.board, asker=RandomAsker([RandomAgent(1), RandomAgent(2)]))
     assert game.blind()
     p = game.players[1]
@@ -274,6 +274,10 @@ def test_a_blind_follower_with_every_option_excluded_is_asked_without_a_move(mon
     transaction = play.transaction
     monkeypatch.setattr(play, "transaction", lambda ctx, move: moves.append(move)
                         or transaction(ctx, move))
+    labels: list[object] = []
+    follow_option = play._follow_option
+    monkeypatch.setattr(play, "_follow_option", lambda cards: labels.append(cards)
+                        or follow_option(cards))
     logged = len(game.log)
     assert play._follow(rnd, game, 1) == ()
     assert moves == []
@@ -281,3 +285,4 @@ def test_a_blind_follower_with_every_option_excluded_is_asked_without_a_move(mon
     rnd.bound[id(action)] = Resource.TOY  # a toy fits: a move is made, and logged the same way
     assert play._follow(rnd, game, 1) in {(), tuple(p.discard)}
     assert len(moves) == 1
+    assert labels == []  # asked by count: no option labelled

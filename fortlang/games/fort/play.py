@@ -1205,15 +1205,13 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                     picks.append([hand[i] for i in combo])
     if not picks and not game.explain:
         return ()
-    options = [_DECLINE]
     discards: list[list[CardInstance] | None] = [None]  # per option, None: declined or refused
     known = [True]  # declining is always legal
     searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
     verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
     settled = [""] * (len(picks) + 1)  # per option, the rule it is certainly excluded for
     excluded = False
-    for cards in picks:
-        options.append(_follow_option(cards))
+    for i, cards in enumerate(picks, 1):
         verdict = None
         if not searched:
             alike: Any = len(cards) if rnd.suit_free else tuple(c.suits for c in cards)
@@ -1225,7 +1223,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                     [_verdict_names(rnd, c, game.rules) for c in cards])
         if verdict is False:  # what its trial ends with: excluded for R6.2, without the trial
             discards.append(None)
-            settled[len(options) - 1] = "R6.2"
+            settled[i] = "R6.2"
             excluded = True
         else:
             discards.append(cards)
@@ -1239,8 +1237,8 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     ctx.alike = rnd.alike
     ctx.context = rnd.context
     chosen: list[CardInstance] = []
-    step = _FollowPick(rnd, ctx, copy_cat, chosen, options, discards)
-    transaction(ctx, DecideAt(ctx, K_FOLLOW, len(options), step, known,
+    step = _FollowPick(rnd, ctx, copy_cat, chosen, picks, discards)
+    transaction(ctx, DecideAt(ctx, K_FOLLOW, len(discards), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
                                if game.explain else _nothing_refused,
                                settled=settled if excluded else _NONE_SETTLED))
@@ -1253,12 +1251,13 @@ class _FollowPick(Step):
     action; an option whose verdict is a failure fails at once (R6.2)."""
 
     def __init__(self, rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[CardInstance],
-                 labels: list[Option], discards: list[list[CardInstance] | None]) -> None:
+                 picks: list[list[CardInstance]],
+                 discards: list[list[CardInstance] | None]) -> None:
         self.rnd = rnd
         self.ctx = ctx
         self.copy_cat = copy_cat
         self.chosen = chosen
-        self.labels = labels
+        self.picks = picks  # the cards option i + 1 discards, labelled only when asked
         self.discards = discards
 
     def apply(self, i: int) -> bool:
@@ -1270,7 +1269,7 @@ class _FollowPick(Step):
         return _follow_with(self.rnd, self.ctx, self.copy_cat, self.chosen, cards)
 
     def options(self) -> Sequence[Option]:
-        return self.labels
+        return [_DECLINE, *[_follow_option(cards) for cards in self.picks]]
 
 
 _NONE_SETTLED: Final[list[str]] = []  # no option settled as excluded: never changed
