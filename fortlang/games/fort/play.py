@@ -1210,7 +1210,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
     verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
     settled = [""] * (len(picks) + 1)  # per option, the rule it is certainly excluded for
-    excluded = False
+    excluded = 0  # options settled as excluded
     for i, cards in enumerate(picks, 1):
         verdict = None
         if not searched:
@@ -1224,11 +1224,11 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         if verdict is False:  # what its trial ends with: excluded for R6.2, without the trial
             discards.append(None)
             settled[i] = "R6.2"
-            excluded = True
+            excluded += 1
         else:
             discards.append(cards)
         known.append(verdict is True)
-    if excluded and discards.count(None) == len(discards) and game.blind():
+    if excluded and excluded == len(picks) and game.blind():
         # Every option but declining settled as excluded, nobody reading: decide_at would try
         # none, and ask by count among the one legal option (R6.2); asked so, and logged alike.
         game.ask_blind(seat, K_FOLLOW, 1)
@@ -1241,7 +1241,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     transaction(ctx, DecideAt(ctx, K_FOLLOW, len(discards), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
                                if game.explain else _nothing_refused,
-                               settled=settled if excluded else _NONE_SETTLED))
+                               settled=settled if excluded > 0 else _NONE_SETTLED))
     debug_check(game)
     return tuple(chosen)
 
