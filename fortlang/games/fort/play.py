@@ -1211,7 +1211,9 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
     settled = [""] * (len(picks) + 1)  # per option, the rule it is certainly excluded for
     excluded = 0  # options settled as excluded
-    for i, cards in enumerate(picks, 1):
+    i = 0  # the option: not enumerate(picks, 1), a generic call compiled
+    for cards in picks:
+        i += 1
         verdict = None
         if not searched:
             alike: Any = len(cards) if rnd.suit_free else tuple(c.suits for c in cards)
