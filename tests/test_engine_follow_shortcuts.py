@@ -16,6 +16,8 @@ from test_engine_certain import actions, full_search
 
 from fortlang.cardset import base_set
 from fortlang.engine import Rules
+from fortlang.engine.asker import RandomAsker
+from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.program import program
 from fortlang.engine.state import TOKENS, Game
@@ -26,6 +28,7 @@ from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
 from fortlang.parser import parse_action
 from fortlang.registry import is_resource_choice
+from fortlang.sim.seats import Seats
 
 BASE = base_set()
 COPY_CAT = next(k for k in BASE.perks if k.hook is PerkHook.FOLLOW_DISCARD_MORE)
@@ -228,3 +231,58 @@ def test_a_level_gained_first_makes_room_in_the_lookout(text):
     ctx = Ctx(game, 1, leader=False, bound={})
     assert search(ctx, partial(play._follow_with, rnd, ctx, COPY_CAT, [], [card]))
     assert follow_verdict(game, 1, [card], program(action), {}, [()]) is not False
+
+
+def test_an_option_settled_as_excluded_is_listed_without_a_trial():
+    """R6.4 then R6.2: bound to the leader's pizza, which no longer fits. The follower's
+    option is settled as excluded by ``follow_verdict``: it is listed as excluded for R6.2, as
+    a trial would find, without trying it (issue 38)."""
+    from trial_counter import counting
+
+    game = Game(2, BASE.board, asker=Seats([RandomAgent(1), RandomAgent(2)]))
+    p = game.players[1]
+    game.give(p, Resource.PIZZA, game.board.stuff_capacity)
+    action = parse_action("gain pizza/toy")
+    game.new_card(kid("Follower", "crown"), p.hand)
+    game.new_card(kid("Other", "crown shovel"), p.hand)
+    rnd = _round(game, action, "crown", None, False)
+    rnd.bound[id(action)] = Resource.PIZZA
+    seen: list[tuple] = []
+    game.on_decision = lambda d, i: seen.append((d.kind, d.labels, d.excluded, i))
+    with counting() as tally:
+        assert play._follow(rnd, game, 1) == ()
+    assert tally.total() == 0, tally.trials
+    assert len(seen) == 1
+    kind, labels, excluded, answer = seen[0]
+    assert labels == ("decline",) and answer == 0
+    assert [rule for _, rule in excluded] == ["R6.2", "R6.2"]
+
+
+def test_a_blind_follower_with_every_option_excluded_is_asked_without_a_move(monkeypatch):
+    """Random bots, nobody reading: a follower whose every option is settled as excluded
+    (R6.4, R6.2) is asked by count among the one legal option, declining, as ``decide_at``
+    would ask, with no move built nor run for it, nor any option labelled (issue 38)."""
+    game = Game(2, BASE.board, asker=RandomAsker([RandomAgent(1), RandomAgent(2)]))
+    assert game.blind()
+    p = game.players[1]
+    game.give(p, Resource.PIZZA, game.board.stuff_capacity)
+    action = parse_action("gain pizza/toy")
+    game.new_card(kid("Follower", "crown"), p.hand)
+    rnd = _round(game, action, "crown", None, False)
+    rnd.bound[id(action)] = Resource.PIZZA
+    moves: list[object] = []
+    transaction = play.transaction
+    monkeypatch.setattr(play, "transaction", lambda ctx, move: moves.append(move)
+                        or transaction(ctx, move))
+    labels: list[object] = []
+    follow_option = play._follow_option
+    monkeypatch.setattr(play, "_follow_option", lambda cards: labels.append(cards)
+                        or follow_option(cards))
+    logged = len(game.log)
+    assert play._follow(rnd, game, 1) == ()
+    assert moves == []
+    assert game.log[logged:] == [("follow", 0)]
+    rnd.bound[id(action)] = Resource.TOY  # a toy fits: a move is made, and logged the same way
+    assert play._follow(rnd, game, 1) in {(), tuple(p.discard)}
+    assert len(moves) == 1
+    assert labels == []  # asked by count: no option labelled

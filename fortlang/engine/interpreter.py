@@ -319,10 +319,13 @@ _NONE_S: Final[list[str]] = []
 
 
 def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
-              same: Sequence[int] = (), refused: Refused = _no_refusals) -> bool:
-    """:func:`decide` over ``count`` options that ``step`` applies and labels."""
+              same: Sequence[int] = (), refused: Refused = _no_refusals,
+              settled: Sequence[str] = ()) -> bool:
+    """:func:`decide` over ``count`` options that ``step`` applies and labels. ``settled[i]``,
+    if not empty: the rule option i's trial would certainly fail with, at once (its step fails
+    for that rule before changing anything): it is excluded for it without the trial."""
     if ctx.points is None:  # the move's first choice point: its driver starts here
-        return drive(ctx, DecideAt(ctx, kind, count, step, known, same, refused), 0)
+        return drive(ctx, DecideAt(ctx, kind, count, step, known, same, refused, settled), 0)
     if count == 1 and (ctx.search or not ctx.table.explain):  # the hot path first
         return jump(ctx, step, 0)
     if not count:
@@ -330,6 +333,8 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
     # As lists: compiled, indexing a list is a direct read, a Sequence a generic call.
     known_l: list[bool] = known if isinstance(known, list) else list(known) if known else _NONE_B
     same_l: list[int] = same if isinstance(same, list) else list(same) if same else _NONE_I
+    settled_l: list[str] = (settled if isinstance(settled, list) else list(settled) if settled
+                            else _NONE_S)
     game = ctx.table
     explain = game.explain and not ctx.search
     if ctx.search:  # depth-first: the driver goes on with the first option, the rest later
@@ -356,6 +361,9 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
             ok, rule = True, ""
         elif i < len(same_l) and same_l[i] != i:
             ok, rule = oks[same_l[i]], rules[same_l[i]]
+        elif i < len(settled_l) and settled_l[i]:
+            ok, rule = False, settled_l[i]
+            ctx.fail = rule  # as its trial leaves it
         else:
             mark = game.mark()
             ctx.search, ctx.fail = True, None
@@ -617,7 +625,8 @@ class DecideAt(Then):
     point starts its driver with it."""
 
     def __init__(self, ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
-                 same: Sequence[int] = (), refused: Refused = _no_refusals) -> None:
+                 same: Sequence[int] = (), refused: Refused = _no_refusals,
+                 settled: Sequence[str] = ()) -> None:
         self.ctx = ctx
         self.kind = kind
         self.count = count
@@ -625,10 +634,11 @@ class DecideAt(Then):
         self.known = known
         self.same = same
         self.refused = refused
+        self.settled = settled
 
     def apply(self, i: int) -> bool:
         return decide_at(self.ctx, self.kind, self.count, self.step, self.known, self.same,
-                         self.refused)
+                         self.refused, self.settled)
 
 
 def search(ctx: Ctx, thunk: Step | Thunk) -> bool:

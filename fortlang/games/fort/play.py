@@ -1205,17 +1205,15 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                     picks.append([hand[i] for i in combo])
     if not picks and not game.explain:
         return ()
-    ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
-    ctx.alike = rnd.alike
-    ctx.context = rnd.context
-    chosen: list[CardInstance] = []
-    options = [_DECLINE]
     discards: list[list[CardInstance] | None] = [None]  # per option, None: declined or refused
     known = [True]  # declining is always legal
     searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
     verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
+    settled = [""] * (len(picks) + 1)  # per option, the rule it is certainly excluded for
+    excluded = 0  # options settled as excluded
+    i = 0  # the option: not enumerate(picks, 1), a generic call compiled
     for cards in picks:
-        options.append(_follow_option(cards))
+        i += 1
         verdict = None
         if not searched:
             alike: Any = len(cards) if rnd.suit_free else tuple(c.suits for c in cards)
@@ -1225,12 +1223,27 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                 verdict = verdicts[alike] = follow_verdict(
                     game, seat, cards, rnd.public, rnd.bound,
                     [_verdict_names(rnd, c, game.rules) for c in cards])
-        discards.append(None if verdict is False else cards)  # False: what its trial ends with
+        if verdict is False:  # what its trial ends with: excluded for R6.2, without the trial
+            discards.append(None)
+            settled[i] = "R6.2"
+            excluded += 1
+        else:
+            discards.append(cards)
         known.append(verdict is True)
-    step = _FollowPick(rnd, ctx, copy_cat, chosen, options, discards)
-    transaction(ctx, DecideAt(ctx, K_FOLLOW, len(options), step, known,
+    if excluded and excluded == len(picks) and game.blind():
+        # Every option but declining settled as excluded, nobody reading: decide_at would try
+        # none, and ask by count among the one legal option (R6.2); asked so, and logged alike.
+        game.ask_blind(seat, K_FOLLOW, 1)
+        return ()
+    ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
+    ctx.alike = rnd.alike
+    ctx.context = rnd.context
+    chosen: list[CardInstance] = []
+    step = _FollowPick(rnd, ctx, copy_cat, chosen, picks, discards)
+    transaction(ctx, DecideAt(ctx, K_FOLLOW, len(discards), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
-                               if game.explain else _nothing_refused))
+                               if game.explain else _nothing_refused,
+                               settled=settled if excluded > 0 else _NONE_SETTLED))
     debug_check(game)
     return tuple(chosen)
 
@@ -1240,12 +1253,13 @@ class _FollowPick(Step):
     action; an option whose verdict is a failure fails at once (R6.2)."""
 
     def __init__(self, rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[CardInstance],
-                 labels: list[Option], discards: list[list[CardInstance] | None]) -> None:
+                 picks: list[list[CardInstance]],
+                 discards: list[list[CardInstance] | None]) -> None:
         self.rnd = rnd
         self.ctx = ctx
         self.copy_cat = copy_cat
         self.chosen = chosen
-        self.labels = labels
+        self.picks = picks  # the cards option i + 1 discards, labelled only when asked
         self.discards = discards
 
     def apply(self, i: int) -> bool:
@@ -1257,7 +1271,10 @@ class _FollowPick(Step):
         return _follow_with(self.rnd, self.ctx, self.copy_cat, self.chosen, cards)
 
     def options(self) -> Sequence[Option]:
-        return self.labels
+        return [_DECLINE, *[_follow_option(cards) for cards in self.picks]]
+
+
+_NONE_SETTLED: Final[list[str]] = []  # no option settled as excluded: never changed
 
 
 def _nothing_refused() -> list[tuple[str, str]]:
