@@ -152,3 +152,11 @@ def test_the_parsers_words_and_completion_follow_the_vocabularys_kind() -> None:
     items = language_items("shift ", ACTION, words)
     assert [(i.label, i.detail) for i in items if i.detail and i.detail.startswith("shift")] \
         == [("-2", "shift (X9)"), ("-1", "shift (X9)"), ("+1", "shift (X9)"), ("+2", "shift (X9)")]
+
+
+@pytest.mark.parametrize("module", [checker, fort_checks], ids=lambda m: m.__name__)
+def test_docstring_examples_run(module: object) -> None:
+    import doctest
+
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert result.attempted >= 1 and result.failed == 0
