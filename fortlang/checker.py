@@ -117,7 +117,7 @@ def _amount(node: n.Node) -> Iterator[Diagnostic]:
     word = spec.keywords[0] if spec is not None else type(node).__name__.lower()
     if amount < 1:
         yield error_at(node, "E200", f"`{word} {amount}` does nothing; amounts start at 1",
-                     hint=f"remove the action, or write `{word}` for 1")
+                       hint=f"remove the action, or write `{word}` for 1")
     elif amount > reg.MAX_AMOUNT:
         yield error_at(node, "E200", f"amount {amount} is out of range (at most {reg.MAX_AMOUNT})")
 
@@ -127,8 +127,9 @@ def _repeat(node: n.Repeat) -> Iterator[Diagnostic]:
         spec = reg.spec_of(type(inner))
         if spec is not None and not spec.repeatable:
             yield error_at(inner, "E201",
-                         f"`{spec.syntax}` cannot be repeated ({spec.rule}): a card is boxed once",
-                         hint=f"move it out of the repeat: `... then {spec.syntax}`")
+                           f"`{spec.syntax}` cannot be repeated ({spec.rule}): a card is "
+                           "boxed once",
+                           hint=f"move it out of the repeat: `... then {spec.syntax}`")
 
 
 def _fixed_product(node: n.Node) -> int:
@@ -181,7 +182,7 @@ def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
         if isinstance(node, n.Repeat) and outer is not None:  # past the bound
             total = factor * _fixed_product(node.body)
             yield error_at(outer, "E200", f"the multipliers of `{to_text(outer)}` repeat "
-                         f"it {total} times (at most {reg.MAX_AMOUNT} in all)")
+                           f"it {total} times (at most {reg.MAX_AMOUNT} in all)")
             continue
         amount = getattr(node, "amount", None)
         if outer is None or not isinstance(amount, int) or not 1 <= amount <= reg.MAX_AMOUNT:
@@ -189,7 +190,7 @@ def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
         total = amount * factor
         if total > reg.MAX_AMOUNT:
             yield error_at(outer, "E200", f"`{to_text(outer)}` comes to {total} in all "
-                         f"(at most {reg.MAX_AMOUNT})")
+                           f"(at most {reg.MAX_AMOUNT})")
 
 
 def quantity_bound(q: n.Quantity) -> int:
@@ -319,11 +320,11 @@ def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
             shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
             culprit, why = _explosion(left)
             yield error_at(culprit, "E202",
-                         f"`{to_text(left)}` can unfold in {shown} ways, and deciding a move "
-                         f"may search each of them before `{to_text(right)}` (R13.4; at most "
-                         f"{reg.MAX_SEARCH_WAYS:,} ways)",
-                         hint=why or "repeat fewer times, or offer fewer alternatives inside "
-                         "the repeat")
+                           f"`{to_text(left)}` can unfold in {shown} ways, and deciding a move "
+                           f"may search each of them before `{to_text(right)}` (R13.4; at most "
+                           f"{reg.MAX_SEARCH_WAYS:,} ways)",
+                           hint=why or "repeat fewer times, or offer fewer alternatives inside "
+                           "the repeat")
             return
 
 
@@ -410,8 +411,8 @@ def _repetitions(root: n.Node) -> Iterator[Diagnostic]:
                 or not isinstance(node.count, n.Fixed)
             if counted and product > reg.MAX_REPETITIONS:
                 yield error_at(outer, "E202", f"the repeats of `{to_text(outer)}` nest to up to "
-                             f"{product:,} repetitions (at most {reg.MAX_REPETITIONS})",
-                             hint="repeat by one quantity, not a quantity inside another")
+                               f"{product:,} repetitions (at most {reg.MAX_REPETITIONS})",
+                               hint="repeat by one quantity, not a quantity inside another")
                 return
         stack.extend((k, product, outer, counted) for k in node.children()
                      if isinstance(k, n.Action))
@@ -430,11 +431,11 @@ def _performers_search(root: n.Node) -> Iterator[Diagnostic]:
         shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
         culprit, why = _explosion(root)
         yield error_at(culprit if why else target, "E202",
-                     f"`{to_text(root)}` can unfold in {shown} ways with the choices of its "
-                     "performers, and deciding a move may search each of them, as each "
-                     f"performer acts in turn (core C6; at most {reg.MAX_SEARCH_WAYS:,} ways)",
-                     hint=why or "give the performers fewer choices, or repeat the action fewer "
-                     "times")
+                       f"`{to_text(root)}` can unfold in {shown} ways with the choices of its "
+                       "performers, and deciding a move may search each of them, as each "
+                       f"performer acts in turn (core C6; at most {reg.MAX_SEARCH_WAYS:,} ways)",
+                       hint=why or "give the performers fewer choices, or repeat the action fewer "
+                       "times")
 
 
 def _explosion(root: n.Node) -> tuple[n.Node, str | None]:
@@ -491,12 +492,12 @@ def _most_seats(selector: Selector) -> int:
 def _fixed(node: n.Fixed) -> Iterator[Diagnostic]:
     if node.n < 1:
         yield error_at(node, "E200", "`x 0` never performs the action",
-                     hint="remove the action instead")
+                       hint="remove the action instead")
     elif node.n == 1:
         yield warning_at(node, "W201", "`x 1` has no effect", hint="remove `x 1`")
     elif node.n > reg.MAX_AMOUNT:
         yield error_at(node, "E200",
-                     f"multiplier {node.n} is out of range (at most {reg.MAX_AMOUNT})")
+                       f"multiplier {node.n} is out of range (at most {reg.MAX_AMOUNT})")
 
 
 #: Checks of a primitive's arguments, by the token of their kind: the kinds whose bounds the
@@ -521,7 +522,7 @@ def _in_bounds(node: n.Node) -> Iterator[Diagnostic]:
                    for k in numbers):
             first = numbers[0]
             yield error_at(node, "E200", f"{first.name or first.token.lower()} "
-                         f"`{kind.text_of(value)}` is out of range ({first.range_text()})")
+                           f"`{kind.text_of(value)}` is out of range ({first.range_text()})")
 
 
 def _checks(cls: type, game: GameChecks) -> tuple[Check, ...]:
