@@ -25,8 +25,9 @@ from hypothesis import seed as hypothesis_seed
 
 from fortlang import nodes as n
 from fortlang.cardset import base_set
-from fortlang.checker import play_ways, search_ways
+from fortlang.checker import search_ways
 from fortlang.engine import interpreter
+from fortlang.games.fort.checks import play_ways
 from fortlang.games.fort.play import play_card, why_not
 from fortlang.parser import parse_action
 from fortlang.printer import to_text

@@ -1,53 +1,113 @@
 """Static checks on a parsed action or scoring rule: a table of small functions per node class,
-each returning diagnostics with that node's span (STYLE #7). All problems are collected."""
+each returning diagnostics with that node's span (STYLE #7). All problems are collected.
+
+The language's checks judge what any game's actions need (amounts and multipliers in bounds,
+what cannot be repeated, nested repeats, the engine's search of a `then` and of performers,
+the bounds a primitive's arguments declare); a game's own rules are its module's checks
+(:class:`GameChecks`, ``GameModule.checks``: Fort's stuff, cost modifier, `destroy this` and
+play bounds are fortlang.games.fort.checks'), run for an action read in that game's words."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.errors import ERROR, WARNING, Diagnostic
+from fortlang.module import DEFAULT_GAME
 from fortlang.nodes import TOKENS
 from fortlang.printer import to_text
+from fortlang.registry import Vocabulary
 from fortlang.vocabulary import AMOUNT, MOST_PLAYERS, Selector
 
-#: The token of Fort's cost modifier kind (`advance -1`, R13.2), whose bounds the checker judges.
-COST_MODIFIER = "-1|+1"
-
-#: The suits a coin may be named (R5.6): any but the coin.
-PLAIN_SUITS = tuple(s for s in n.Suit if s is not n.Suit.COIN)
-
-#: R1.5: stuff holds at most 4 pizza and 4 toys, so a bigger gain can never be done in full.
-STUFF_LIMIT = 4
-#: R2: at most 4 players, so at most 3 rivals perform `each rival -> ...` (core C6).
-MAX_RIVALS = 3
-
 Check = Callable[[n.Node], Iterator[Diagnostic]]
+TreeCheck = Callable[[n.Node], Iterator[Diagnostic]]
 
 
-def check(root: n.Node, filename: str = "<action>", stuff: int = STUFF_LIMIT
+@dataclass(frozen=True, eq=False)
+class GameChecks:
+    """A game's own checks of its actions (its rules), beside the language's: what the module
+    ``GameModule.checks`` names holds as ``CHECKS`` (Fort's: fortlang.games.fort.checks). An
+    action read in a game's words is judged by that game's checks only."""
+
+    #: Checks of a node, by its class, run before the language's own for that class.
+    nodes: Mapping[type, tuple[Check, ...]] = field(default_factory=dict)
+    #: Checks of a primitive's argument, by its kind's token: the kinds whose bounds are judged
+    #: on the node (``ArgKind.checked_later``), beside the core's AMOUNT.
+    arguments: Mapping[str, Check] = field(default_factory=dict)
+    #: Checks that need the whole tree, run once from the root after the language's.
+    tree: tuple[TreeCheck, ...] = ()
+
+
+#: The checks of a game that declares none: the language's alone.
+NO_CHECKS = GameChecks()
+
+
+def check(root: n.Node, filename: str = "<action>", vocabulary: Vocabulary | None = None
           ) -> list[Diagnostic]:
-    """Every diagnostic for the tree, in source order; ``stuff``: how many of each resource
-    the board's stuff holds (R1.5; the set's board says, the base board's 4 by default)."""
+    """Every diagnostic for the tree, in source order: the language's checks and those of the
+    game whose words ``vocabulary`` is (the tree was read in; the default game's by default,
+    :func:`game_checks`)."""
+    game = game_checks(vocabulary)
     out: list[Diagnostic] = []
     for node in root.walk():
-        for rule in _checks(type(node)):
+        for rule in _checks(type(node), game):
             out.extend(replace(d, file=filename) for d in rule(node))
-    for tree_rule in _TREE_CHECKS:
+    for tree_rule in _TREE_CHECKS + game.tree:
         out.extend(replace(d, file=filename) for d in tree_rule(root))
-    out.extend(replace(d, file=filename) for d in stuff_warnings(root, stuff))
     out.sort(key=lambda d: (d.span.start, d.span.end) if d.span else (0, 0))
     return out
 
 
-def _error(node: n.Node, code: str, message: str, hint: str | None = None) -> Diagnostic:
+def game_of(vocabulary: Vocabulary) -> str:
+    """The game whose words ``vocabulary`` is: its name, a game's vocabulary being named as the
+    game, and one extended by vocabulary plugins ``<game>+<plugin>...`` (fortlang.plugins).
+
+    >>> from types import SimpleNamespace
+    >>> game_of(SimpleNamespace(name="fort+backyard+dice"))
+    'fort'
+    """
+    return vocabulary.name.partition("+")[0]
+
+
+#: The checks of each game asked for, with the module they came from (a game loaded anew
+#: after ``games.forget`` is read again): one entry per game name, bounded.
+_GAME_CHECKS: dict[str, tuple[object, GameChecks]] = {}
+
+
+def game_checks(vocabulary: Vocabulary | None = None) -> GameChecks:
+    """The checks of the game whose words ``vocabulary`` is (:func:`game_of`; the default
+    game's for None), reached through its module (``GameModule.checks``): none for a game
+    that declares none, or for words no installed game declares (a test's own vocabulary).
+    A game's module that fails to load is :class:`fortlang.games.GameError` (E351)."""
+    from fortlang import games
+
+    name = DEFAULT_GAME if vocabulary is None else game_of(vocabulary)
+    try:
+        module = games.game_named(name)
+    except games.GameError:
+        return NO_CHECKS
+    known = _GAME_CHECKS.get(name)
+    if known is not None and known[0] is module:
+        return known[1]
+    piece = games.declared(module, "checks", None, "its checks")
+    found = NO_CHECKS if piece is None else getattr(piece, "CHECKS", None)
+    if not isinstance(found, GameChecks):
+        raise games.GameError("E351", f"game module `{name}`: `{module.checks}` holds no "
+                              "GameChecks named CHECKS")
+    _GAME_CHECKS[name] = (module, found)
+    return found
+
+
+def error_at(node: n.Node, code: str, message: str, hint: str | None = None) -> Diagnostic:
+    """An error at ``node``'s span."""
     return Diagnostic(ERROR, code, message, node.span, hint=hint)
 
 
-def _warning(node: n.Node, code: str, message: str, hint: str | None = None) -> Diagnostic:
+def warning_at(node: n.Node, code: str, message: str, hint: str | None = None) -> Diagnostic:
+    """A warning at ``node``'s span."""
     return Diagnostic(WARNING, code, message, node.span, hint=hint)
 
 
@@ -56,73 +116,20 @@ def _amount(node: n.Node) -> Iterator[Diagnostic]:
     spec = reg.spec_of(type(node))
     word = spec.keywords[0] if spec is not None else type(node).__name__.lower()
     if amount < 1:
-        yield _error(node, "E200", f"`{word} {amount}` does nothing; amounts start at 1",
-                     hint=f"remove the action, or write `{word}` for 1")
+        yield error_at(node, "E200", f"`{word} {amount}` does nothing; amounts start at 1",
+                       hint=f"remove the action, or write `{word}` for 1")
     elif amount > reg.MAX_AMOUNT:
-        yield _error(node, "E200", f"amount {amount} is out of range (at most {reg.MAX_AMOUNT})")
-
-
-#: How W200 for the stuff's room starts: the set's checks judge those again against the set's
-#: own board (fortlang.cardset.semantics.board_bounds).
-STUFF_W200 = "stuff holds at most "
-
-
-def is_stuff_warning(d: Diagnostic) -> bool:
-    """A W200 judged against the stuff's room (R1.5), which depends on the board."""
-    return d.code == "W200" and d.message.startswith(STUFF_W200)
-
-
-def stuff_warnings(root: n.Node, stuff: int = STUFF_LIMIT) -> Iterator[Diagnostic]:
-    """W200 for every gain that can never fit in a stuff holding ``stuff`` of each resource
-    (R1.5): one gain of more than that, or a gain repeated straight by numbers (``gain pizza
-    x 5``, ``(gain toy x 2) x 3``) to more than that in all.
-
-    >>> from fortlang.parser import parse_action
-    >>> list(stuff_warnings(parse_action("gain 5 pizza"), 6))
-    []
-    >>> [d.message for d in stuff_warnings(parse_action("gain pizza x 4"), 3)][0][:47]
-    'stuff holds at most 3 of each resource (R1.5), '
-    """
-    for node in root.walk():
-        if isinstance(node, n.Gain) and stuff < node.amount <= reg.MAX_AMOUNT:
-            yield _warning(node, "W200",
-                           f"{STUFF_W200}{stuff} of each resource (R1.5), so "
-                           f"`gain {node.amount}` can never be performed in full")
-    for node, factor, outer, straight in _repeated(root):
-        if (isinstance(node, n.Gain) and outer is not None and straight
-                and 1 <= node.amount <= stuff < node.amount * factor <= reg.MAX_AMOUNT):
-            yield _warning(outer, "W200",
-                           f"{STUFF_W200}{stuff} of each resource (R1.5), so "
-                           f"`{to_text(outer)}` (gain {node.amount * factor} in all) can never "
-                           "be performed in full")
-
-
-def _modifier(node: n.Advance) -> Iterator[Diagnostic]:
-    if node.modifier and node.modifier not in reg.MODIFIERS:
-        yield _error(node, "E200",
-                     f"cost modifier {node.modifier:+d} is out of range (R13.2: -1 or +1)")
+        yield error_at(node, "E200", f"amount {amount} is out of range (at most {reg.MAX_AMOUNT})")
 
 
 def _repeat(node: n.Repeat) -> Iterator[Diagnostic]:
     for inner in node.body.walk():
         spec = reg.spec_of(type(inner))
         if spec is not None and not spec.repeatable:
-            yield _error(inner, "E201",
-                         f"`{spec.syntax}` cannot be repeated ({spec.rule}): a card is boxed once",
-                         hint=f"move it out of the repeat: `... then {spec.syntax}`")
-
-
-def _boxed_once(node: n.Then) -> Iterator[Diagnostic]:
-    """R12.5: `destroy this` boxes the card once, so a second one in sequence can never happen."""
-    seen = False
-    for item in node.items:
-        for inner in item.walk():
-            if isinstance(inner, n.DestroyThis):
-                if seen:
-                    yield _error(inner, "E201", "`destroy this` twice in one action: a card is "
-                                 "boxed once (R12.5)", hint="keep one `destroy this`, at the end")
-                seen = True
-                break
+            yield error_at(inner, "E201",
+                           f"`{spec.syntax}` cannot be repeated ({spec.rule}): a card is "
+                           "boxed once",
+                           hint=f"move it out of the repeat: `... then {spec.syntax}`")
 
 
 def _fixed_product(node: n.Node) -> int:
@@ -141,7 +148,7 @@ def _fixed_product(node: n.Node) -> int:
     return best
 
 
-def _repeated(root: n.Node) -> Iterator[tuple[n.Node, int, n.Repeat | None, bool]]:
+def with_multipliers(root: n.Node) -> Iterator[tuple[n.Node, int, n.Repeat | None, bool]]:
     """Each node the repeats, sequences and choices of ``root`` lead to, with the product of
     the fixed multipliers around it, the outermost of them, and whether only fixed repeats lie
     between that one and it; a repeat whose product passes the bound is given itself, and not
@@ -170,20 +177,20 @@ def _repeated(root: n.Node) -> Iterator[tuple[n.Node, int, n.Repeat | None, bool
 def _multiplied(root: n.Node) -> Iterator[Diagnostic]:
     """Fixed multipliers multiply: ``score 2 x 3 x 4`` scores 24. The product of the fixed
     multipliers around an action, times its amount, is held to the same bound as one number;
-    whether a gain fits in the stuff is :func:`stuff_warnings`'."""
-    for node, factor, outer, _ in _repeated(root):
+    a game's own bounds on them are its checks' (Fort's stuff, R1.5)."""
+    for node, factor, outer, _ in with_multipliers(root):
         if isinstance(node, n.Repeat) and outer is not None:  # past the bound
             total = factor * _fixed_product(node.body)
-            yield _error(outer, "E200", f"the multipliers of `{to_text(outer)}` repeat "
-                         f"it {total} times (at most {reg.MAX_AMOUNT} in all)")
+            yield error_at(outer, "E200", f"the multipliers of `{to_text(outer)}` repeat "
+                           f"it {total} times (at most {reg.MAX_AMOUNT} in all)")
             continue
         amount = getattr(node, "amount", None)
         if outer is None or not isinstance(amount, int) or not 1 <= amount <= reg.MAX_AMOUNT:
             continue
         total = amount * factor
         if total > reg.MAX_AMOUNT:
-            yield _error(outer, "E200", f"`{to_text(outer)}` comes to {total} in all "
-                         f"(at most {reg.MAX_AMOUNT})")
+            yield error_at(outer, "E200", f"`{to_text(outer)}` comes to {total} in all "
+                           f"(at most {reg.MAX_AMOUNT})")
 
 
 def quantity_bound(q: n.Quantity) -> int:
@@ -267,15 +274,15 @@ def reads_moved_cards(node: n.Node) -> bool:
     """Whether a test of ``node`` may read which cards are where after a part of it moved a
     card (a later part of a `then`, the next repetition or performer), as the engine judges it
     (engine/program.py, reads_moved_cards): then its search tries each card of a zone."""
-    return _card_flow(node)[2]
+    return card_flow(node)[2]
 
 
-def _card_flow(node: n.Node) -> tuple[bool, bool, bool]:
+def card_flow(node: n.Node) -> tuple[bool, bool, bool]:
     """(may move a card, may read the cards, may read them after moving one) for ``node``."""
     if reg.spec_of(type(node)) is not None:
         other = type(node).__module__ != n.__name__  # another vocabulary's: it may
         return _moves_cards(node), other, other
-    flows = [_card_flow(k) for k in node.children() if isinstance(k, n.Action)]
+    flows = [card_flow(k) for k in node.children() if isinstance(k, n.Action)]
     moves = any(m for m, _, _ in flows)
     reads = _reads_cards_first(node) or any(r for _, r, _ in flows)
     after = any(a for _, _, a in flows)
@@ -312,12 +319,12 @@ def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
         if ways > reg.MAX_SEARCH_WAYS:
             shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
             culprit, why = _explosion(left)
-            yield _error(culprit, "E202",
-                         f"`{to_text(left)}` can unfold in {shown} ways, and deciding a move "
-                         f"may search each of them before `{to_text(right)}` (R13.4; at most "
-                         f"{reg.MAX_SEARCH_WAYS:,} ways)",
-                         hint=why or "repeat fewer times, or offer fewer alternatives inside "
-                         "the repeat")
+            yield error_at(culprit, "E202",
+                           f"`{to_text(left)}` can unfold in {shown} ways, and deciding a move "
+                           f"may search each of them before `{to_text(right)}` (R13.4; at most "
+                           f"{reg.MAX_SEARCH_WAYS:,} ways)",
+                           hint=why or "repeat fewer times, or offer fewer alternatives inside "
+                           "the repeat")
             return
 
 
@@ -380,66 +387,12 @@ def repeated_ways(ways: int, times: int) -> int:
     return min(ways ** times, math.comb(ways + times, times))
 
 
-def play_ways(actions: list[n.Action], coin: bool = False,
-              ways_of: Callable[[n.Node, bool], int] = action_ways) -> int:
-    """An upper bound on the ways deciding a play of a card with these boxes may search
-    (issue 31.7): the suit its coin stands for (``coin``, R5.6) and each `x any` counts (R5.7),
-    named before cards are added; the counts the cards added and counted can give each suit
-    its `x` count (R5.3: from none to a suit count's bound; the engine searches the cards by
-    the counts they give); and, for each, the ways of its actions (``ways_of``: by default
-    :func:`action_ways`, the part E202 bounds; :func:`search_ways` for all of it), each tried
-    after the other (R5.2). The engine's search is held to it by a test
-    (tests/test_engine_play_bound.py)."""
-    suits: set[n.Suit] = set()
-    counted = 0
-    ways = len(PLAIN_SUITS) if coin else 1
-    flows = [_card_flow(a) for a in actions]  # one box moves a card, another reads the cards
-    cards = any(a[2] for a in flows) or any(a[0] and b[1] for i, a in enumerate(flows)
-                                              for j, b in enumerate(flows) if i != j)
-    for action in actions:
-        for x in action.walk():
-            if isinstance(x, n.Repeat) and isinstance(x.count, n.SuitCount):
-                suits.add(x.count.suit)
-            elif isinstance(x, n.Repeat) and isinstance(x.count, n.AnySuit):
-                counted += 1
-                ways *= len(n.Suit)
-        ways *= ways_of(action, cards)
-    for _ in range(len(suits) + counted):
-        ways *= reg.default_vocabulary().quantity_by_word["any"].bound + 1
-    return ways
-
-
-def _play_bound(root: n.Node) -> Iterator[Diagnostic]:
-    """R5.3, R5.7: deciding a play searches the action once for each set of suits named and
-    each count the cards added give; past the bound, refuse the card rather than stall. The
-    card's two boxes together: in fortlang.cardset, engine-free."""
-    if not isinstance(root, n.Action) or len(any_suits(root)) > reg.MAX_ANY_SUITS \
-            or _performers_too_many(root) or _then_too_many(root):
-        return  # already refused, for a part of it
-    ways = play_ways([root])
-    if ways > reg.MAX_PLAY_WAYS:
-        yield _error(root, "E202", play_ways_message(f"`{to_text(root)}`", ways),
-                     hint=PLAY_WAYS_HINT)
-
-
-def play_ways_message(what: str, ways: int) -> str:
-    shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
-    return (f"{what} can unfold in {shown} ways with the suits the leader names and the "
-            "counts the cards added give, and deciding a play may search each of them (R5.3, "
-            f"R5.7, R13.4; at most {reg.MAX_PLAY_WAYS:,} ways)")
-
-
-PLAY_WAYS_HINT = ("count fewer suits (`x shovel` or `x any`), repeat fewer times before a "
-                  "`then`, or offer fewer alternatives")
-
-
-def _performers_too_many(root: n.Node) -> bool:
-    return any(True for _ in _performers_search(root))
-
-
-def _then_too_many(root: n.Node) -> bool:
-    return any(d.code == "E202" for x in root.walk() if isinstance(x, n.Then)
-               for d in _search_bound(x))
+def search_refused(root: n.Node) -> bool:
+    """Whether deciding ``root`` is already refused (E202) for the search of its performers
+    or of the left part of one of its `then`s: a game's bound on its whole search (Fort's play,
+    R5.3) is not judged again."""
+    return any(True for _ in _performers_search(root)) or any(
+        d.code == "E202" for x in root.walk() if isinstance(x, n.Then) for d in _search_bound(x))
 
 
 def _repetitions(root: n.Node) -> Iterator[Diagnostic]:
@@ -457,9 +410,9 @@ def _repetitions(root: n.Node) -> Iterator[Diagnostic]:
             counted = counted or not isinstance(node, n.Repeat) \
                 or not isinstance(node.count, n.Fixed)
             if counted and product > reg.MAX_REPETITIONS:
-                yield _error(outer, "E202", f"the repeats of `{to_text(outer)}` nest to up to "
-                             f"{product:,} repetitions (at most {reg.MAX_REPETITIONS})",
-                             hint="repeat by one quantity, not a quantity inside another")
+                yield error_at(outer, "E202", f"the repeats of `{to_text(outer)}` nest to up to "
+                               f"{product:,} repetitions (at most {reg.MAX_REPETITIONS})",
+                               hint="repeat by one quantity, not a quantity inside another")
                 return
         stack.extend((k, product, outer, counted) for k in node.children()
                      if isinstance(k, n.Action))
@@ -477,12 +430,12 @@ def _performers_search(root: n.Node) -> Iterator[Diagnostic]:
     if ways > reg.MAX_SEARCH_WAYS:
         shown = f"{ways:,}" if ways < 10**12 else f"more than {10**12:,}"
         culprit, why = _explosion(root)
-        yield _error(culprit if why else target, "E202",
-                     f"`{to_text(root)}` can unfold in {shown} ways with the choices of its "
-                     "performers, and deciding a move may search each of them, as each "
-                     f"performer acts in turn (core C6; at most {reg.MAX_SEARCH_WAYS:,} ways)",
-                     hint=why or "give the performers fewer choices, or repeat the action fewer "
-                     "times")
+        yield error_at(culprit if why else target, "E202",
+                       f"`{to_text(root)}` can unfold in {shown} ways with the choices of its "
+                       "performers, and deciding a move may search each of them, as each "
+                       f"performer acts in turn (core C6; at most {reg.MAX_SEARCH_WAYS:,} ways)",
+                       hint=why or "give the performers fewer choices, or repeat the action fewer "
+                       "times")
 
 
 def _explosion(root: n.Node) -> tuple[n.Node, str | None]:
@@ -523,28 +476,6 @@ def _why_ways(node: n.Node) -> str:
             "multiplied; offer fewer alternatives, or repeat its parts fewer times")
 
 
-def any_suits(root: n.Node) -> list[n.Repeat]:
-    """The repeats of ``root`` by `x any` (R5.7), in reading order."""
-    return [x for x in root.walk() if isinstance(x, n.Repeat) and isinstance(x.count, n.AnySuit)]
-
-
-def _any_suits_bound(root: n.Node) -> Iterator[Diagnostic]:
-    """R5.7, R5.3: a suit is named for each `x any` before cards are added, so deciding a play
-    may try every set of suits with every set of added cards; past a bound, refuse the card
-    rather than stall (the card's two boxes together: engine-free, in fortlang.cardset)."""
-    repeats = any_suits(root)
-    if len(repeats) > reg.MAX_ANY_SUITS:
-        extra = repeats[reg.MAX_ANY_SUITS]
-        yield _error(extra, "E202", any_suits_message(len(repeats)),
-                     hint="count fixed suits (`x shovel`), or one `x any` repeating a group")
-
-
-def any_suits_message(count: int) -> str:
-    return (f"{count} `x any` to name a suit for before adding cards, and deciding a play may "
-            "try every set of suits with every set of cards added (R5.7, R5.3; at most "
-            f"{reg.MAX_ANY_SUITS} on a card)")
-
-
 def _performers(node: n.Node) -> int:
     """How many players perform the body of ``node`` (1 unless `each rival ->`, core C6)."""
     if not isinstance(node, n.Target):
@@ -558,32 +489,22 @@ def _most_seats(selector: Selector) -> int:
     return max(1, selector.most_seats(MOST_PLAYERS))
 
 
-def _own_card(node: n.Target) -> Iterator[Diagnostic]:
-    """`destroy this` boxes the played card, which is the leader's: another player performing
-    it would box a card that is not theirs."""
-    for inner in node.body.walk():
-        if isinstance(inner, n.DestroyThis):
-            yield _error(inner, "E203", f"`destroy this` under `{node.who} ->`: this card "
-                         "is yours, another player cannot box it (R12.5)",
-                         hint="move it out of the targeted action: `... then destroy this`")
-
-
 def _fixed(node: n.Fixed) -> Iterator[Diagnostic]:
     if node.n < 1:
-        yield _error(node, "E200", "`x 0` never performs the action",
-                     hint="remove the action instead")
+        yield error_at(node, "E200", "`x 0` never performs the action",
+                       hint="remove the action instead")
     elif node.n == 1:
-        yield _warning(node, "W201", "`x 1` has no effect", hint="remove `x 1`")
+        yield warning_at(node, "W201", "`x 1` has no effect", hint="remove `x 1`")
     elif node.n > reg.MAX_AMOUNT:
-        yield _error(node, "E200",
-                     f"multiplier {node.n} is out of range (at most {reg.MAX_AMOUNT})")
+        yield error_at(node, "E200",
+                       f"multiplier {node.n} is out of range (at most {reg.MAX_AMOUNT})")
 
 
 #: Checks of a primitive's arguments, by the token of their kind: the kinds whose bounds the
-#: checker judges (``ArgKind.checked_later``); every other kind's are judged where its text is
-#: read, at the argument (fortlang.vocabulary).
-_ARGUMENT_CHECKS: dict[str, Check] = {AMOUNT.token: _amount,
-                                      COST_MODIFIER: _modifier}  # type: ignore[dict-item]
+#: checker judges (``ArgKind.checked_later``; a game's own kinds' are its checks',
+#: :attr:`GameChecks.arguments`); every other kind's are judged where its text is read, at the
+#: argument (fortlang.vocabulary).
+_ARGUMENT_CHECKS: dict[str, Check] = {AMOUNT.token: _amount}
 
 
 def _in_bounds(node: n.Node) -> Iterator[Diagnostic]:
@@ -600,32 +521,35 @@ def _in_bounds(node: n.Node) -> Iterator[Diagnostic]:
         if not any((k.lo is None or k.lo <= value) and (k.hi is None or value <= k.hi)
                    for k in numbers):
             first = numbers[0]
-            yield _error(node, "E200", f"{first.name or first.token.lower()} "
-                         f"`{kind.text_of(value)}` is out of range ({first.range_text()})")
+            yield error_at(node, "E200", f"{first.name or first.token.lower()} "
+                           f"`{kind.text_of(value)}` is out of range ({first.range_text()})")
 
 
-def _checks(cls: type) -> tuple[Check, ...]:
-    found = _CHECKS.get(cls)
+def _checks(cls: type, game: GameChecks) -> tuple[Check, ...]:
+    """The checks of a node of class ``cls`` in an action of ``game``: the game's own for the
+    class, then the language's (a construct's; a primitive's arguments and bounds)."""
+    found = _CHECKS.get((cls, game))
     if found is None:
-        arguments = reg.arguments_of(cls)
-        found = tuple(_ARGUMENT_CHECKS[a.kind.token] for a in arguments
-                      if a.kind.checked_later and a.kind.token in _ARGUMENT_CHECKS)
-        if any(not a.kind.checked_later and a.kind.numbers for a in arguments):
-            found += (_in_bounds,)
-        found += _OWN_CHECKS.get(cls, ())
-        _CHECKS[cls] = found  # one entry per node class: bounded
+        found = tuple(game.nodes.get(cls, ()))
+        if cls in _CORE_CHECKS:
+            found += _CORE_CHECKS[cls]
+        else:
+            arguments = reg.arguments_of(cls)
+            by_token = {**_ARGUMENT_CHECKS, **game.arguments}
+            found += tuple(by_token[a.kind.token] for a in arguments
+                           if a.kind.checked_later and a.kind.token in by_token)
+            if any(not a.kind.checked_later and a.kind.numbers for a in arguments):
+                found += (_in_bounds,)
+        _CHECKS[(cls, game)] = found  # one entry per node class and game: bounded
     return found
 
 
-#: Checks of one primitive's own meaning, beside those of its arguments.
-_OWN_CHECKS: dict[type, tuple[Check, ...]] = {
-}
-_CHECKS: dict[type, tuple[Check, ...]] = {
+#: The checks of the language's constructs.
+_CORE_CHECKS: dict[type, tuple[Check, ...]] = {
     n.Repeat: (_repeat,),  # type: ignore[dict-item]
     n.Fixed: (_fixed,),  # type: ignore[dict-item]
-    n.Then: (_boxed_once, _search_bound),  # type: ignore[dict-item]
-    n.Target: (_own_card,),  # type: ignore[dict-item]
+    n.Then: (_search_bound,),  # type: ignore[dict-item]
 }
+_CHECKS: dict[tuple[type, GameChecks], tuple[Check, ...]] = {}
 #: Checks that need the whole tree (what surrounds a node), run once from the root.
-_TREE_CHECKS: tuple[Callable[[n.Node], Iterator[Diagnostic]], ...] = (
-    _multiplied, _repetitions, _performers_search, _any_suits_bound, _play_bound)
+_TREE_CHECKS: tuple[TreeCheck, ...] = (_multiplied, _repetitions, _performers_search)

@@ -253,6 +253,12 @@ class GameModule:
     #: and ``START_KIDS`` (cards dealt to each seat) the checker holds a set to (E327 of
     #: ``fortlang check``); "" for none.
     setup_sizes: str = ""
+    #: ``"module"`` whose ``CHECKS`` (a :class:`fortlang.checker.GameChecks`) the checker runs
+    #: on an action read in the game's words, beside the language's own checks (its rules'
+    #: bounds: Fort's stuff, cost modifier, `destroy this`, play search); "" for none. Fort's
+    #: card checks (fortlang.cardset.semantics, fortlang.cardset.deadcards) read its other
+    #: names (``play_ways``, ``stuff_warnings``...) through it.
+    checks: str = ""
     #: ``"module:attribute"``: what W305 (a card no first turn can play) asks of the game:
     #: ``why_not(table, seat, card) -> rule | None`` (why the engine refuses a card in hand)
     #: and ``refusal_text(card, rule) -> str``; the starting tables come from ``new_table``;

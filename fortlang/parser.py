@@ -705,14 +705,29 @@ def _word_list(words: list[str]) -> str:
     return ", ".join(words)
 
 
+def written_numbers(kind: vocabulary.ArgKind) -> list[str]:
+    """The numbers an argument of a few may be written with, its default (the argument left
+    out) aside: Fort's cost modifier's ``-1``, ``+1`` (R13.2, its vocabulary's kind).
+
+    >>> written_numbers(vocabulary.ArgKind("M", "m", "M", pattern="[+-][0-9]+", parse=int,
+    ...                                    lo=-1, hi=1, default=0, show=lambda v: f"{v:+d}"))
+    ['-1', '+1']
+    """
+    if kind.lo is None or kind.hi is None:
+        return []
+    return [kind.text_of(v) for v in range(kind.lo, kind.hi + 1) if v != kind.default]
+
+
 def _terminal_words(lang: Language, start: str) -> dict[str, str]:
+    modifier = lang.kinds.get("MODIFIER")
     return {
         "_X": "`x`", "_THEN": "`then`", "_OR": "`or`", "LPAR": "`(`", "RPAR": "`)`",
         "_ARROW": "`->`",
         "TIMES": "`*`", "ADDOP": "`+` or `-`",
         "CMP": "a comparison (" + _word_list(list(reg.COMPARE_OPS)) + ")",
         "AMOUNT": "a number",
-        "MODIFIER": "a cost modifier (" + _word_list([f"{m:+d}" for m in reg.MODIFIERS]) + ")",
+        **({"MODIFIER": f"a {modifier.name} (" + _word_list(written_numbers(modifier)) + ")"}
+           if modifier is not None else {}),
         "RESOURCE": "a resource (" + _word_list(lang.resources) + ")",
         "QUANTITY": "a quantity (a suit, " + _word_list(
             [w for w in lang.quantities if w not in set(n.Suit)]) + " or a number)",

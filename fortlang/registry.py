@@ -398,8 +398,6 @@ MAX_PLAY_WAYS = 1_000_000
 #: added and coins named (R5.6): measured compiled with hands of 6 to 10 cards, 0.1 s for one,
 #: up to 2 s for two, up to 9 s for three.
 MAX_ANY_SUITS = 2
-#: R13.2: a cost modifier is one resource more or less (Fort's `advance -1`; its kind's bounds).
-MODIFIERS = (-1, 1)
 
 
 # -- a game's words as one value --------------------------------------------------------------

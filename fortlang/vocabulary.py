@@ -120,6 +120,9 @@ class ArgKind:
     #: Words a card may write by mistake that are no value of this kind, each with the hint
     #: that says why (Frantic's colours: `black`, F5.3), in place of a did-you-mean.
     refused: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: The rule its values come from, shown beside them (completion): Fort's cost modifier's
+    #: R13.2; "" for none.
+    rule: str = ""
 
     def __post_init__(self) -> None:
         if not _TOKEN.fullmatch(self.token):

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from fortlang import nodes as n
 from fortlang import registry as reg
-from fortlang.checker import any_suits, check, play_ways, search_ways
+from fortlang.checker import check, search_ways
 from fortlang.games.fort import vocabulary as fort_words
+from fortlang.games.fort.checks import any_suits, play_ways
 from fortlang.model import CardSet
 from fortlang.printer import to_text
 
@@ -20,7 +21,7 @@ leaves = st.one_of(
     st.builds(n.Gain, amount=st.integers(1, 3), resource=st.sampled_from(n.Resource)),
     st.builds(n.Spend, amount=st.integers(1, 2), resource=st.sampled_from(n.Resource)),
     st.builds(n.Score, amount=st.integers(1, 2)),
-    st.builds(n.Advance, modifier=st.sampled_from((0, *reg.MODIFIERS))),
+    st.builds(n.Advance, modifier=st.sampled_from((0, *fort_words.MODIFIERS))),
     *(st.builds(spec.node) for spec in fort_words.PRIMITIVES
       if spec.node not in (n.Gain, n.Spend, n.Score, n.Advance)),
 )

@@ -120,7 +120,7 @@ def test_every_primitive_quantity_and_operator_appears_on_some_card():
 
 def test_cost_modifiers_both_ways_r13_2():
     modifiers = {getattr(node, "modifier", 0) for node in _all_nodes()}
-    assert set(reg.MODIFIERS) <= modifiers
+    assert set(fort_words.MODIFIERS) <= modifiers
 
 
 SUIT_FLAVOUR = {  # what each suit's cards mostly do (documented in cards/fort-base/README.md)

@@ -182,7 +182,7 @@ def test_a_play_searching_an_action_for_each_suit_and_count_is_refused(text):
     """R5.7, R5.3: a suit is named for each `x any` and cards are added before the actions are
     performed, and deciding a play searches the actions for each set of suits and each count
     the cards give (R13.4): the whole is held to the bound, not the left part alone."""
-    from fortlang.checker import play_ways
+    from fortlang.games.fort.checks import play_ways
 
     action = parse_action(text)
     [d] = [d for d in check(action) if d.code == "E202"]
@@ -226,7 +226,7 @@ UNCOUNTED_REPEATS = [
 
 @pytest.mark.parametrize("text", UNCOUNTED_REPEATS)
 def test_a_repeat_of_alternatives_is_counted_wherever_it_stands(text):
-    from fortlang.checker import play_ways
+    from fortlang.games.fort.checks import play_ways
 
     action = parse_action(text)
     [d] = [d for d in check(action) if d.code == "E202"]
@@ -252,7 +252,7 @@ CARDS_READ_AFTER_A_MOVE = [
 
 @pytest.mark.parametrize("text", CARDS_READ_AFTER_A_MOVE)
 def test_card_moves_before_a_test_of_the_cards_count_each_card(text):
-    from fortlang.checker import play_ways
+    from fortlang.games.fort.checks import play_ways
 
     action = parse_action(text)
     [d] = [d for d in check(action) if d.code == "E202"]

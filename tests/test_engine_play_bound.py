@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.checker import any_suits, check, play_ways, search_ways
+from fortlang.checker import check, search_ways
 from fortlang.engine import interpreter
+from fortlang.games.fort.checks import any_suits, play_ways
 from fortlang.games.fort.play import play_card, why_not
 from fortlang.nodes import Suit
 

@@ -541,7 +541,7 @@ _LEAF_ARGS = {
     n.Gain: st.builds(n.Gain, st.integers(1, 10), st.sampled_from(n.Resource)),
     n.Spend: st.builds(n.Spend, st.integers(1, 10), st.sampled_from(n.Resource)),
     n.Score: st.builds(n.Score, st.integers(1, 10)),
-    n.Advance: st.builds(n.Advance, st.sampled_from((0, *reg.MODIFIERS))),
+    n.Advance: st.builds(n.Advance, st.sampled_from((0, *fort_words.MODIFIERS))),
 }
 leaves = st.one_of(*(_LEAF_ARGS.get(p.node, st.just(p.node())) for p in fort_words.PRIMITIVES))
 quantities = st.one_of(

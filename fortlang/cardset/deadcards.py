@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from fortlang.errors import WARNING, Diagnostic, FortError, errors_in
 from fortlang.model import CardSet, KidCard, Source
+from fortlang.module import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from fortlang.cardset.load import SetResult
@@ -54,7 +55,7 @@ def run(result: SetResult, known: Mapping[str, SetResult]) -> Iterator[Diagnosti
         return
     dealt: list[tuple[Any, int]] = []  # the starting tables, dealt once for the whole set
     for f, e in designs:
-        if _search_figure(e.item) > MOST_JUDGED_WAYS:
+        if _search_figure(e.item, table.manifest.game) > MOST_JUDGED_WAYS:
             continue  # not judged: the engine's search of it on nine tables would be long
         if not dealt:
             dealt = starting_tables(table)
@@ -67,12 +68,17 @@ def run(result: SetResult, known: Mapping[str, SetResult]) -> Iterator[Diagnosti
                          f"each), {refusal}", node.span, f.path, HINT)
 
 
-def _search_figure(card: KidCard) -> int:
-    from fortlang.checker import play_ways
+def _search_figure(card: KidCard, game: str = DEFAULT_GAME) -> int:
+    """The figure of ``card``'s play in ``game`` (its checks' ``play_ways``: Fort's, R5.3);
+    0 for a game that declares none."""
     from fortlang.nodes import Suit
+    from fortlang.table_pieces import table_piece
 
-    return play_ways([a for a in (card.public, card.private) if a is not None],
-                     Suit.COIN in card.suits)
+    rules = table_piece(game, "checks", "its checks")
+    if rules is None:
+        return 0
+    return int(rules.play_ways([a for a in (card.public, card.private) if a is not None],
+                               Suit.COIN in card.suits))
 
 
 def _table(result: SetResult, known: Mapping[str, SetResult]) -> CardSet | None:

@@ -75,7 +75,7 @@ def _parse_text(text: str, kind: str, vocab: Vocabulary
         node = parse(text)
     except FortError as e:
         return None, e.diagnostics
-    return node, tuple(check(node))
+    return node, tuple(check(node, vocabulary=vocab))
 
 
 def parse_scalar(doc: Document, node: YNode, kind: str, vocab: Vocabulary | None = None

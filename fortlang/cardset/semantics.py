@@ -6,23 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.cardset.build import Entry, FileResult
 from fortlang.cardset.dsl import located
 from fortlang.cardset.yamlsrc import YNode
-from fortlang.checker import (
-    PLAY_WAYS_HINT,
-    STUFF_LIMIT,
-    any_suits,
-    any_suits_message,
-    check,
-    is_stuff_warning,
-    play_ways,
-    play_ways_message,
-    stuff_warnings,
-)
+from fortlang.checker import check
 from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
 from fortlang.games import mixed_message
 from fortlang.model import Board, GameCard, KidCard, Source
@@ -57,6 +48,22 @@ def _at(level: str, f: FileResult, node: YNode | None, code: str, message: str,
 
 def _where(f: FileResult, node: YNode) -> str:
     return f"{f.path}:{node.line + 1}"
+
+
+def _rules(scope: Scope) -> Any:
+    """The checks of the set's game as its module declares them (``GameModule.checks``), for
+    the checks of Fort's kinds below: Fort's (fortlang.games.fort.checks: ``any_suits``,
+    ``play_ways``, ``stuff_warnings`` and their messages) for a game without kinds of its own;
+    None when the game declares none or cannot be had (E350, E351 at the manifest)."""
+    from fortlang.games import GameError
+    from fortlang.table_pieces import table_piece
+
+    m = scope.manifest
+    game = m.manifest.game if m is not None and m.manifest is not None else DEFAULT_GAME
+    try:
+        return table_piece(game, "checks", "its checks")
+    except GameError:
+        return None
 
 
 # -- per card ------------------------------------------------------------------------------------
@@ -97,12 +104,16 @@ def blank_cards(scope: Scope) -> Iterator[Diagnostic]:
 def suits_to_name(scope: Scope) -> Iterator[Diagnostic]:
     """E202 across a card's two boxes: the leader names a suit for each `x any` of the card
     before adding cards (R5.7, R5.3); each box alone is held to it by the checker."""
+    rules = _rules(scope)
+    if rules is None:
+        return
     for f, e in scope.entries("kid"):
         card: KidCard = e.item
-        counts = [len(any_suits(a)) if a is not None else 0 for a in (card.public, card.private)]
+        counts = [len(rules.any_suits(a)) if a is not None else 0
+                  for a in (card.public, card.private)]
         if sum(counts) > reg.MAX_ANY_SUITS and max(counts) <= reg.MAX_ANY_SUITS:
             yield _at(ERROR, f, e.node.get("private") or e.name_node or e.node, "E202",
-                      f"`{card.name}`: " + any_suits_message(sum(counts)),
+                      f"`{card.name}`: " + rules.any_suits_message(sum(counts)),
                       "count fixed suits (`x shovel`) in one of its boxes")
 
 
@@ -110,18 +121,22 @@ def play_search(scope: Scope) -> Iterator[Diagnostic]:
     """E202 across a card's two boxes and its coin (issue 31.7): deciding a play searches its
     actions once for each set of suits named (R5.6, R5.7) and each count the cards added give
     (R5.3); each box alone is held to it by the checker."""
+    rules = _rules(scope)
+    if rules is None:
+        return
     for f, e in scope.entries("kid"):
         card: KidCard = e.item
         boxes = [a for a in (card.public, card.private) if a is not None]
-        if sum(len(any_suits(a)) for a in boxes) > reg.MAX_ANY_SUITS:
+        if sum(len(rules.any_suits(a)) for a in boxes) > reg.MAX_ANY_SUITS:
             continue  # suits_to_name's
-        ways = play_ways(boxes, n.Suit.COIN in card.suits)
-        if ways <= reg.MAX_PLAY_WAYS or any(d.code == "E202" for a in boxes for d in check(a)):
+        ways = rules.play_ways(boxes, n.Suit.COIN in card.suits)
+        if ways <= reg.MAX_PLAY_WAYS or any(d.code == "E202" for a in boxes
+                                            for d in check(a, vocabulary=f.vocabulary)):
             continue
         yield _at(ERROR, f, e.node.get("private") or e.node.get("public") or e.name_node
-                  or e.node, "E202", f"`{card.name}`: " + play_ways_message(
+                  or e.node, "E202", f"`{card.name}`: " + rules.play_ways_message(
                       "its boxes, with its coin," if n.Suit.COIN in card.suits else
-                      "its boxes", ways), PLAY_WAYS_HINT)
+                      "its boxes", ways), rules.PLAY_WAYS_HINT)
 
 
 def suit_pairs(scope: Scope) -> Iterator[Diagnostic]:
@@ -291,14 +306,15 @@ def board_bounds(scope: Scope) -> None:
     board (issue 33 item 6): a text alone is checked against the base board (its stuff holds
     4 of each resource, R1.5); a set whose board holds more or fewer gets its W200s anew."""
     boards = [e.item for _, e in scope.entries("board")]
-    if len(boards) != 1 or boards[0].stuff_capacity == STUFF_LIMIT:
+    rules = _rules(scope) if len(boards) == 1 else None
+    if rules is None or boards[0].stuff_capacity == rules.STUFF_LIMIT:
         return
     stuff = boards[0].stuff_capacity
     for f in scope.files:
         if f.texts:
-            f.diagnostics = [d for d in f.diagnostics if not is_stuff_warning(d)] + [
+            f.diagnostics = [d for d in f.diagnostics if not rules.is_stuff_warning(d)] + [
                 d for node, ast in f.texts
-                for d in located(f.doc, node, stuff_warnings(ast, stuff))]
+                for d in located(f.doc, node, rules.stuff_warnings(ast, stuff))]
 
 
 def run(scope: Scope, with_set_checks: bool) -> list[Diagnostic]:

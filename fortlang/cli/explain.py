@@ -59,11 +59,12 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
             text, filename = read_stdin(), "<stdin>"
         else:
             text = action  # type: ignore[assignment]
-        words = language(vocabulary_for(uses, game))
+        vocab = vocabulary_for(uses, game)
+        words = language(vocab)
         node = (words.parse_scoring if scoring else words.parse_action)(text, filename)
     except FortError as e:
         fail(e)
-    diagnostics = check(node, filename)
+    diagnostics = check(node, filename, vocab)
     report(diagnostics, text)
     if errors_in(diagnostics):
         sys.exit(1)

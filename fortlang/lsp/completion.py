@@ -30,7 +30,7 @@ from fortlang.lsp.dsl import Text
 from fortlang.lsp.schema_help import fields, values
 from fortlang.lsp.source import Source
 from fortlang.lsp.spot import spot_for_completion
-from fortlang.registry import COMPARE_OPS, MODIFIERS, OPERATORS, Vocabulary
+from fortlang.registry import COMPARE_OPS, OPERATORS, Vocabulary
 
 K = types.CompletionItemKind
 _WORD_END = re.compile(r"[A-Za-z0-9_/]*$")
@@ -135,7 +135,7 @@ def language_items(prefix: str, kind: str, vocab: Vocabulary) -> list[types.Comp
     if terminals is None:
         return []
     out: list[types.CompletionItem] = []
-    from fortlang.parser import keyword_text, language
+    from fortlang.parser import keyword_text, language, written_numbers
 
     lang = language(vocab)
     for t in sorted(terminals):
@@ -154,8 +154,10 @@ def language_items(prefix: str, kind: str, vocab: Vocabulary) -> list[types.Comp
             arg = lang.kinds[t]
             out += [_word(w.word, K.EnumMember, arg.name or arg.token.lower(),
                           w.meanings.get("en", "")) for w in arg.all_words]
-        elif t == "MODIFIER":
-            out += [_word(f"{m:+d}", K.Value, "cost modifier (R13.2)", "") for m in MODIFIERS]
+        elif t == "MODIFIER" and t in lang.kinds:  # Fort's cost modifier: its kind's numbers
+            arg = lang.kinds[t]
+            detail = f"{arg.name} ({arg.rule})" if arg.rule else arg.name
+            out += [_word(m, K.Value, detail, "") for m in written_numbers(arg)]
         elif t in ("_X", "_THEN", "_OR"):
             op = next(o for o in OPERATORS if o.name == t[1:].lower())
             out.append(_word(op.name, K.Operator, f"operator ({op.rule})", op.meaning))

@@ -30,4 +30,5 @@ GAME = GameModule(
     playtest="fortlang.games.fort.playtest.table:Table",
     simulation="fortlang.games.fort.sim.drivers:DRIVERS",
     vocabulary="fortlang.games.fort.vocabulary:FORT",
+    checks="fortlang.games.fort.checks",
 )

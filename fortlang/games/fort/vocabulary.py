@@ -17,7 +17,7 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.nodes import Resource, Suit
-from fortlang.registry import MODIFIERS, OPERATORS, PrimitiveSpec, TriggerSpec, Vocabulary, WordSpec
+from fortlang.registry import OPERATORS, PrimitiveSpec, TriggerSpec, Vocabulary, WordSpec
 from fortlang.svgshapes import BACKPACK, CARD, CROSS, EYE, TOWER, TROPHY, fill, framed, stroke
 from fortlang.vocabulary import (
     AMOUNT,
@@ -329,10 +329,12 @@ RESOURCE_BY_WORD: dict[str, WordSpec] = {w.word: w for w in RESOURCES}
 #: A resource: `gain 2 pizza/toy` (R12.1). Its words are :data:`RESOURCES`.
 RES = ArgKind("RES", "resource", "RESOURCE", name="resource",
               words=tuple(Word(w.word, w.build(), {"en": w.meaning}) for w in RESOURCES))
-#: A cost modifier: `advance -1` (R13.2), judged by the checker as amounts are.
+#: R13.2: a cost modifier is one resource more or less (`advance -1`, `advance +1`).
+MODIFIERS = (-1, 1)
+#: A cost modifier: `advance -1` (R13.2), judged by Fort's checks (games/fort/checks.py).
 MODIFIER = ArgKind("-1|+1", "modifier", "MODIFIER", pattern=r"[+-][0-9]+", parse=int,
                    lo=MODIFIERS[0], hi=MODIFIERS[-1], default=0, name="cost modifier",
-                   show=lambda v: f"{v:+d}",
+                   show=lambda v: f"{v:+d}", rule="R13.2",
                    checked_later=True)
 FORT_KINDS: tuple[ArgKind, ...] = (*CORE_KINDS, RES, MODIFIER)
 FORT_KIND_BY_TOKEN: dict[str, ArgKind] = kinds_by_token(FORT_KINDS, "fort")
