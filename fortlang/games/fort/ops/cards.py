@@ -23,7 +23,6 @@ LOOKOUT_FROM_ANYWHERE: Final = PerkHook.LOOKOUT_FROM_ANYWHERE
 
 class _CardsOp(Op):
     known = True
-
     touches = CARDS_MOVED
 
 
@@ -199,7 +198,6 @@ class DestroyThisOp(Op):
     has no "this card" of their own: for them it does nothing (interpretation)."""
 
     known = True
-
     touches = 0
     unhelpful = True
     straight = True

@@ -60,7 +60,6 @@ class _TokensOp(Op):
     """``amount`` tokens of one kind (pizza/toy: either, never a mix, R12.1)."""
 
     known = True
-
     touches = TOKENS_TOUCHED
 
     def __init__(self, node: n.Gain | n.Spend | n.Take | n.Give) -> None:
@@ -263,7 +262,6 @@ class PackOp(Op):
     """R12.2; Sticky Fingers (R15) may take from the supply on your turn."""
 
     known = True
-
     touches = TOKENS_TOUCHED
     exact_once = True
     exact_repeated = True
@@ -310,7 +308,6 @@ class CopyPackOp(Op):
     """R12.11: gain what is in your own pack."""
 
     known = True
-
     touches = TOKENS_TOUCHED
     needs = ROOM | LEVEL | PACK
     lowers = ROOM
@@ -371,7 +368,6 @@ class CopyRivalPackOp(Op):
     """R12.12: gain what is in a rival's pack of your choosing (nothing is taken from them)."""
 
     known = True
-
     touches = TOKENS_TOUCHED
     needs = ROOM | LEVEL  # and the rivals' packs, which only their own actions change
     lowers = ROOM
@@ -457,7 +453,6 @@ class ConvertOp(Op):
     """R12.13: swap one token in stuff or pack for the other kind (finite supply, stuff cap)."""
 
     known = True
-
     touches = TOKENS_TOUCHED
     exact_once = True
     exact_repeated = True

@@ -19,7 +19,6 @@ from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
 
 class ScoreOp(Op):
     known = True
-
     touches = 0
     needs = 0
     lowers = 0
@@ -52,7 +51,6 @@ class LoseOp(Op):
     """Core C2: down the victory track, never below 0: in full if N were lost."""
 
     known = True
-
     touches = 0
     needs = VP
     lowers = VP
@@ -130,7 +128,6 @@ class AdvanceOp(Op):
     lookout (R10.2), which no other part of a `then` can lose room in."""
 
     known = True
-
     touches = TOKENS_TOUCHED
     exact_once = True
     uniform = True  # any plan pays the level; a reward is always taken (R10.3)
