@@ -8,8 +8,8 @@ rule and keywords for each primitive are generated from its declared ``syntax``,
 follows the same syntax, the checker reads its bounds, the greedy bot its ``worth``, and the docs
 generate the language reference from it. Every primitive brings its sentences, meanings and icon
 in its declaration (``phrases``, ``meanings``, ``drawing``/``icon``), which the phrasebooks and
-the docs read through :func:`spec_of`; Fort's have their effects in the engine's tables, another
-vocabulary's in its declaration (``effect``, ``op``).
+the docs read through :func:`spec_of`; its effect too, Fort's as any other vocabulary's: its
+engine ``op`` (Fort's: games/fort/ops/), or only its ``effect``.
 
 The core reaches a game's words through the game loader (:func:`vocabulary_of`, the entry point
 ``fortlang.games``), never when it is imported: the default game's (the manifest's ``game:``,
@@ -81,13 +81,13 @@ class PrimitiveSpec:
     #: (`take` makes room in the rival's stuff): what a rival performing it under `each rival
     #: ->` may do for the leader (core C6).
     frees_rivals: bool = True
-    #: The engine's handler, for a primitive the engine does not know: ``effect(node, ctx, k)``
+    #: The engine's handler, for a primitive without an ``op``: ``effect(node, ctx, k)``
     #: performs it on ``ctx.game`` through its undoable mutations and returns ``k(in_full)``.
     effect: Callable[..., bool] | None = None
     #: Instead of ``effect``, its whole engine declaration: a subclass of
     #: ``fortlang.engine.program.Op``, made with the node, whose ``run`` is the effect and
     #: whose closed forms (``now``, ``repeated``, ``straight``/``once``, ...) spare the engine a
-    #: search where they are known, as Fort's own primitives' ops do.
+    #: search where they are known, as Fort's own primitives' ops do (games/fort/ops/).
     op: Callable[[Any], Any] | None = None
     #: False for a primitive the language core offers expansions: the base game's cards never
     #: use it (so the base set need not show it).
@@ -193,6 +193,10 @@ class WordSpec:
     #: For a quantity counting the performer's own things (``x hand``): how, from the player
     #: (any object with Fort's player fields: hand, yard, discard, deck, stuff, pack, vp).
     measure: Callable[[Any], int] | None = None
+    #: For a quantity the engine counts otherwise (the suits of the cards played, a choice):
+    #: its count, a subclass of ``fortlang.engine.program.Count`` made with the node, as a
+    #: primitive's ``op`` (Fort's `x shovel`, `x any`, `x pack`: games/fort/ops/counts.py).
+    count: Callable[[Any], Any] | None = None
     #: False for a word the language core offers expansions that the base set never uses.
     base: bool = True
     #: For a quantity: language -> its clause after an action ("for each card in your yard"),

@@ -123,3 +123,24 @@ def test_a_card_the_checker_accepts_runs_at_its_largest_counts():
     p.level, p.pack[Resource.PIZZA], p.pack[Resource.TOY] = 5, 4, 4
     assert perform(game, 0, action)
     assert len(game.log) == 200
+
+
+def test_fort_ops_live_in_its_module_and_are_known_unlike_another_vocabularys():
+    """Issue 33: Fort's ops are its module's (games/fort/ops/), named by its declarations, and
+    still trusted as the core's operators are (``Op.known``): `pack` may be widened on your turn
+    by a perk (R15, 1), `gain` never (0), an `x shovel` records by its suit (R5.5). An op of
+    another vocabulary (here a node's op defined in this test) is not known: its turn may
+    matter (2) and it may count suits."""
+    pack = program(parse_action("pack then gain pizza x shovel"))
+    assert {type(x).__module__ for x in pack.walk()} == {
+        "fortlang.engine.program", "fortlang.games.fort.ops.tokens"}
+    assert all(x.known for x in pack.walk())
+    assert pack.turn_matters() == 1 and pack.counts_suits()
+    gain = program(parse_action("gain pizza x 2"))
+    assert gain.turn_matters() == 0 and not gain.counts_suits()
+
+    class Foreign(Op):
+        pass
+
+    foreign = Foreign(n.Score())
+    assert not foreign.known and foreign.turn_matters() == 2 and foreign.counts_suits()

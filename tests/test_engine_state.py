@@ -20,12 +20,13 @@ from fortlang.engine import (
     ScriptedAgent,
 )
 from fortlang.engine.chance import Distribution
-from fortlang.engine.interpreter import recruit_places
-from fortlang.engine.program import COMPILED_QUANTITIES, OPS
+from fortlang.engine.program import OPS, Count, count_of
 from fortlang.games.fort.invariants import InvariantError, assert_invariants, check
+from fortlang.games.fort.moves import recruit_places
 from fortlang.games.fort.play import perform
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
+from fortlang.registry import spec_of
 from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
@@ -34,8 +35,16 @@ D6 = Distribution.uniform([Option(str(f), f) for f in range(1, 7)])
 
 
 def test_every_action_node_has_an_op_and_every_quantity_a_count():
-    assert set(OPS) == set(n.ACTION_NODES)
-    assert COMPILED_QUANTITIES == set(n.QUANTITY_NODES)
+    """The core compiles its operators; every primitive's op and every quantity's count that is
+    not the core's comes from its declaration (Fort's: games/fort/ops/, issue 33)."""
+    assert set(OPS) == set(n.ACTION_NODES) - set(n.ACTION_LEAVES)
+    for cls in n.ACTION_LEAVES:
+        op = spec_of(cls).op
+        assert op is not None and type(op(cls())).__module__.startswith("fortlang.games.fort.ops.")
+    for cls in n.QUANTITY_NODES:
+        assert isinstance(count_of(cls()), Count)
+    assert {type(count_of(cls())).__module__ for cls in n.QUANTITY_NODES} == {
+        "fortlang.engine.program", "fortlang.games.fort.ops.counts"}
 
 
 def test_r1_card_instances_are_distinct_for_copies():
@@ -47,7 +56,7 @@ def test_r1_card_instances_are_distinct_for_copies():
 def test_copies_share_a_definition_and_are_offered_once():
     """Copies of a card are interchangeable (offered once, R12.3, R12.4, R7.1): the engine tells
     definitions apart by the instance's shared CardDef; its options are made once."""
-    from fortlang.engine.interpreter import _move_option, distinct
+    from fortlang.games.fort.moves import _move_option, distinct
 
     game = Game(2)
     b = kid("Beta", "book", "score", "score")
@@ -414,13 +423,15 @@ def _from_source(module):
 
 def test_each_node_class_compiles_to_the_op_its_table_names():
     """program() compiles each node of an action, once, to the op class OPS names for its exact
-    class, children included: a card's program reads no AST node while it runs."""
+    class (an operator's) or its declaration's op (a primitive's), children included: a card's
+    program reads no AST node while it runs."""
     from fortlang.engine.program import Op, program
 
     for cls in n.ACTION_NODES:
         node = cls(items=(n.Score(), n.Gain())) if issubclass(cls, n._Chain) else cls()
         op = program(node)
-        assert type(op) is OPS[cls] and op.node is node and program(node) is op
+        made = OPS[cls] if cls in OPS else spec_of(cls).op  # a primitive's: its declaration's
+        assert type(op) is type(made(node)) and op.node is node and program(node) is op
         # each op performs its own node: by run, or, straight, by once (Op.run calls it)
         assert type(op).run is not Op.run or op.straight and type(op).once is not Op.once
         for child, part in zip((x for x in node.children() if isinstance(x, n.Action)),

@@ -21,13 +21,16 @@ items 1-2, 5), side by side in one class:
   and what performing it may lower, from which the leader's order of actions knows whether the
   first may make the second fall short (R5.2).
 
-The legality shortcuts (games/fort/certain.py) compose these; the choice points
-(engine/interpreter.py) try options where they cannot tell. Both read the limits the game
-declares once (``Game.gainable``, ``spendable``, ``pack_room``, ``lookout_room``). A primitive
-another vocabulary declares brings its own op (registry ``PrimitiveSpec.op``: a subclass of
-:class:`Op`, closed forms included), or only its effect (``PrimitiveSpec.effect``), run as a
-:class:`Declared` op that is never judged sure (a search decides). Dispatch is by the op's
-class (a native method call compiled), so running a program reads no AST field and looks nothing up.
+This module holds the core's part: :class:`Op`, :class:`Count` and :class:`Judgement`, the
+operators (:class:`RepeatOp`, :class:`ThenOp`, :class:`ChoiceOp`, :class:`ConditionalOp`,
+:class:`TargetOp`), a number and a tally after ``x``, and :func:`program`. It names no game's
+primitive: each primitive brings its op in its declaration (registry ``PrimitiveSpec.op``: a
+subclass of :class:`Op`, closed forms included; Fort's are games/fort/ops/, compiled with the
+engine), or only its effect (``PrimitiveSpec.effect``), run as a :class:`Declared` op that is
+never judged sure (a search decides); a game's quantity brings its count (``WordSpec.count``).
+The legality shortcuts (games/fort/certain.py) compose the closed forms; the choice points
+(engine/interpreter.py) try options where they cannot tell. Dispatch is by the op's class (a
+native method call compiled), so running a program reads no AST field and looks nothing up.
 
 >>> from fortlang.parser import parse_action
 >>> op = program(parse_action("gain pizza x shovel"))
@@ -47,76 +50,28 @@ from mypy_extensions import mypyc_attr
 
 from fortlang import nodes as n
 from fortlang.engine import node_types as t
-from fortlang.engine.choices import (
-    K_CHOICE,
-    K_CONVERT,
-    K_DESTROY,
-    K_DESTROY_RIVAL,
-    K_LOOKOUT,
-    K_PACK,
-    K_PAYMENT,
-    K_RECRUIT,
-    K_RESOURCE,
-    K_RIVAL,
-    K_RIVAL_PACK,
-    K_SPEND,
-    Give,
-    Option,
-    Seat,
-    Take,
-    player_name,
-)
+from fortlang.engine.choices import K_CHOICE, K_RIVAL, Option, Seat, player_name
 from fortlang.engine.interpreter import (
-    COIN,
-    EITHER,
-    LOOKOUT_FROM_ANYWHERE,
-    PACK_FROM_SUPPLY,
     Cont,
     Ctx,
-    Finished,
     Step,
     Then,
-    can_swap,
-    card_count,
-    card_moves,
-    choose_suit,
-    copy_tokens,
     decide_at,
-    distinct,
     drive,
     explored,
     fails_short,
-    gain_tokens,
     jump,
     key_of,
-    level_rewards,
-    perk_places,
-    plans_for,
-    recruit_places,
     resume,
     seat_of,
-    suit_count,
     text,
-    yard_place,
 )
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.metrics import evaluate
-from fortlang.engine.node_types import TOKENS
-from fortlang.engine.state import (
-    OTHER,
-    PIZZA,
-    SUPPLY_AT,
-    TOY,
-    CardInstance,
-    Game,
-    Player,
-    Pool,
-    token_index,
-)
+from fortlang.engine.state import CardInstance, Game, Player
 from fortlang.engine.view import GameView
-from fortlang.model import Perk
-from fortlang.nodes import Resource, Suit
+from fortlang.nodes import Suit
 from fortlang.registry import (
     METRIC_BY_WORD,
     is_resource_choice,
@@ -134,22 +89,9 @@ TOKENS_TOUCHED: Final = 1
 CARDS_MOVED: Final = 2
 
 #: What an op's closed forms read (``needs``) and what performing it, in whole or in part, may
-#: lower or change (``lowers``), finer than ``touches``: whether one of a card's actions,
-#: performed first, may make the other fall short (games/fort/certain.spares, R5.2). A gain only
-#: takes room and supply (a pack or a payment after it finds more tokens), a pack only takes
-#: stuff tokens and pack room (a gain after it finds more room)...
-ROOM: Final = 1  # room in the stuff and tokens in the supply (what a gain takes)
-HELD: Final = 2  # each kind in stuff and pack together (what a payment takes)
-STUFF: Final = 4  # tokens in the stuff (what packing takes)
-PACK: Final = 8  # what is in the pack (`x pack`, copy pack read it: any change)
-PACK_ROOM: Final = 16
-LEVEL: Final = 32  # the level, its cost, and the capacities a perk won with it may change
-HAND: Final = 64
-LOOKOUT: Final = 128  # the lookout's cards and room (`x lookout` reads them: any change)
-DISCARD: Final = 256
-SOURCES: Final = 512  # the park, the park deck and the yards (what recruits take)
-DECK: Final = 1024
-VP: Final = 2048
+#: lower or change (``lowers``), finer than ``touches``: one bit per thing of the table, which a
+#: game's ops name (Fort's: games/fort/ops/__init__.py); an op or a count that says nothing
+#: reads and lowers all of them.
 EVERYTHING: Final = 4095
 
 
@@ -200,10 +142,19 @@ class Count:
 
     #: The count stays the same while actions are performed (the counted cards are set before).
     steady = False
+    #: What it reads that an action may change, as an op's ``needs`` (a fixed number, or cards
+    #: counted that are set before any action: nothing); unless the count says less, anything.
+    reads = EVERYTHING
+    #: It is chosen when a repetition by it starts (Fort's `x any`, R5.7): :meth:`choose` asks,
+    #: its choice is kept in ``Ctx.any_suits`` under ``key``, and :meth:`outcomes` lists what
+    #: it may count.
+    chosen = False
 
     def __init__(self, node: n.Quantity) -> None:
         self.node = node
         self.key = id(node)  # `x any`: the key of the suit chosen (R5.7)
+        #: The suit it counts, if it counts one: a repetition by it records by that suit (R5.5).
+        self.suit: Suit | None = None
 
     def count(self, ctx: Ctx) -> int:
         raise NotImplementedError
@@ -220,49 +171,18 @@ class Count:
         """A follower's count with ``cards`` discarded and their coins named (R5.6, R6.5)."""
         return self.before(p, cards)
 
+    def choose(self, ctx: Ctx, then: Then) -> bool:
+        """A ``chosen`` count: ask for its choice, keep it, then ``then``."""
+        raise NotImplementedError
 
-class SuitCountOp(Count):
-    steady = True
-
-    def __init__(self, node: n.SuitCount) -> None:
-        super().__init__(node)
-        self.suit: Suit = node.suit
-
-    def count(self, ctx: Ctx) -> int:
-        return suit_count(ctx, self.suit)
-
-    def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
-        if cards is None:
-            return None  # lookout cards that count anyway
-        suit = self.suit
-        total = 0
-        for c in cards:
-            if suit is not COIN and COIN in c.suits:
-                return None  # a coin counts as the suit it will be named (R5.6)
-            total += card_count(c, suit, _NO_NAMES)
-        return total
-
-    def discarded(self, p: Player, cards: Sequence[CardInstance],
-                  named: dict[int, Suit]) -> int | None:
-        total = 0
-        for c in cards:
-            total += card_count(c, self.suit, named)
-        return total
-
-
-class AnySuitOp(Count):
-    steady = True
-
-    def count(self, ctx: Ctx) -> int:
-        return suit_count(ctx, ctx.any_suits[self.key])
-
-    def now(self, ctx: Ctx) -> int | None:
-        suit = ctx.any_suits.get(self.key)
-        return None if suit is None else suit_count(ctx, suit)
+    def outcomes(self, ctx: Ctx) -> list[int]:
+        """A ``chosen`` count: what it counts now for each choice it may be given."""
+        raise NotImplementedError
 
 
 class FixedOp(Count):
     steady = True
+    reads = 0
 
     def __init__(self, node: n.Fixed) -> None:
         super().__init__(node)
@@ -273,35 +193,6 @@ class FixedOp(Count):
 
     def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
         return self.n
-
-
-class _PlayerCount(Count):
-    """A count of the performer's own board, known before a play whatever is chosen in it."""
-
-    def count(self, ctx: Ctx) -> int:
-        return self.of(ctx.player)
-
-    def of(self, p: Player) -> int:
-        raise NotImplementedError
-
-    def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
-        return self.of(p)
-
-
-class PackSizeOp(_PlayerCount):
-    def of(self, p: Player) -> int:
-        pizza, toy = p.pack.values()
-        return pizza + toy
-
-
-class FortLevelOp(_PlayerCount):
-    def of(self, p: Player) -> int:
-        return p.level
-
-
-class LookoutSizeOp(_PlayerCount):
-    def of(self, p: Player) -> int:
-        return len(p.lookout)
 
 
 class TallyOp(Count):
@@ -321,12 +212,8 @@ class TallyOp(Count):
         return self.measure(ctx.who)
 
 
+#: The core's counts (a game's quantities bring theirs: their declaration's ``count``).
 _COUNTS: Final[dict[type, Callable[[Any], Count]]] = {
-    n.SuitCount: SuitCountOp,
-    n.AnySuit: AnySuitOp,
-    n.PackSize: PackSizeOp,
-    n.FortLevel: FortLevelOp,
-    n.LookoutSize: LookoutSizeOp,
     n.Fixed: FixedOp,
     n.Tally: TallyOp,
 }
@@ -369,6 +256,11 @@ class Op:
     uniform = False
     #: An "on your turn" perk may widen it (R15: Sticky Fingers, Bribe): see ``idle``.
     on_turn = False
+    #: Its flags and closed forms tell all it does: the core's operators and the ops of a game
+    #: module compiled with the engine (Fort's, games/fort/ops/) say so. False, the default:
+    #: another vocabulary's op, of which ``turn_matters``, ``counts_suits``,
+    #: :func:`suits_named` and :func:`reads_moved_cards` assume the worst.
+    known = False
 
     def __init__(self, node: n.Action) -> None:
         self.node = node
@@ -436,7 +328,7 @@ class Op:
         if self._turn_matters < 0:
             ops = self.walk()
             self._turn_matters = (
-                2 if any(isinstance(x, Declared) or type(x).__module__ != __name__ for x in ops)
+                2 if any(not x.known for x in ops)
                 else 1 if any(x.on_turn for x in ops) else 0)
         return self._turn_matters
 
@@ -483,8 +375,7 @@ class Op:
         if self._counts_suits < 0:
             self._counts_suits = int(any(
                 isinstance(x, RepeatOp) and (x.suit is not None or x.any)
-                or not isinstance(x, RepeatOp) and (isinstance(x, Declared)
-                                                    or type(x).__module__ != __name__)
+                or not isinstance(x, RepeatOp) and not x.known
                 for x in self.walk()))
         return self._counts_suits == 1
 
@@ -514,10 +405,6 @@ class _Cont(Cont):
 
 
 
-#: Every suit, for `x any` (R5.7), made once.
-ALL_SUITS: Final = tuple(Suit)
-
-
 class _RepeatAgain(Then):
     """``x any`` once its suit is chosen: the repetition itself (a thunk for choose_suit)."""
 
@@ -528,13 +415,6 @@ class _RepeatAgain(Then):
 
     def apply(self, i: int) -> bool:
         return self.op.run(self.ctx, self.k)
-
-
-#: What a quantity after `x` reads that an action may change (the others stay as they are: the
-#: cards counted are set before any action, a fixed number never changes).
-_COUNT_READS: Final[dict[type, int]] = {
-    SuitCountOp: 0, AnySuitOp: 0, FixedOp: 0, PackSizeOp: PACK, FortLevelOp: LEVEL,
-    LookoutSizeOp: LOOKOUT}
 
 
 def _needs_lowers(items: Sequence[Op]) -> tuple[int, int]:
@@ -548,43 +428,37 @@ def _needs_lowers(items: Sequence[Op]) -> tuple[int, int]:
 class RepeatOp(Op):
     """R13.3 ``body x count``; a group repeats as a whole (R13.5)."""
 
+    known = True
+
     def __init__(self, node: n.Repeat) -> None:
         super().__init__(node)
         self.body: Op = program(node.body)
         self.count: Count = count_of(node.count)
-        q = node.count
-        self.suit: Suit | None = q.suit if type(q) is t.SuitCount else None  # type: ignore[attr-defined]
-        self.any: bool = type(q) is t.AnySuit
+        self.suit: Suit | None = self.count.suit
+        self.any: bool = self.count.chosen
         self.touches = self.body.touches
         self.unhelpful = self.body.unhelpful
         self.straight = self.body.straight and not self.any  # `x any` asks for its suit
-        self.needs = self.body.needs | _COUNT_READS.get(type(self.count), EVERYTHING)
+        self.needs = self.body.needs | self.count.reads
         self.lowers = self.body.lowers
 
     def parts(self) -> tuple[Op, ...]:
         return (self.body,)
 
     def run(self, ctx: Ctx, k: K) -> bool:
+        count = self.count
         suit = self.suit
-        if suit is not None:
-            times = suit_count(ctx, suit)
-        elif self.any:
-            suit = ctx.any_suits.get(self.count.key)
+        if self.any:
+            suit = ctx.any_suits.get(count.key)
             if suit is None:  # R5.7: chosen when used
-                return choose_suit(ctx, ctx.any_suits, self.count.key, ALL_SUITS,
-                                   _RepeatAgain(self, ctx, k))
-            times = suit_count(ctx, suit)
-        else:
-            times = self.count.count(ctx)
+                return count.choose(ctx, _RepeatAgain(self, ctx, k))
+        times = count.count(ctx)
         if self.body.straight:
             return resume(k, _repeat_loop(self.body, suit, times, ctx))
         return _repeat_step(self.body, suit, times, 0, 0, ctx, k)
 
     def once(self, ctx: Ctx) -> bool:
-        suit = self.suit
-        return _repeat_loop(self.body, suit,
-                            suit_count(ctx, suit) if suit is not None else self.count.count(ctx),
-                            ctx)
+        return _repeat_loop(self.body, self.suit, self.count.count(ctx), ctx)
 
     def counted_suit(self, ctx: Ctx) -> Suit | None:
         return ctx.any_suits.get(self.count.key) if self.any else self.suit
@@ -607,8 +481,8 @@ class RepeatOp(Op):
         ctx = s.ctx
         if not self.any or ctx is None:
             return False  # not known yet
-        for suit in ALL_SUITS:  # R5.7: its suit is still to be chosen, whichever it is
-            if not self._always(s, suit_count(ctx, suit)):
+        for times in self.count.outcomes(ctx):  # R5.7: still to be chosen, whichever it is
+            if not self._always(s, times):
                 return False
         return True
 
@@ -754,6 +628,8 @@ class _RepeatNext(_Cont):
 class ThenOp(Op):
     """R13.4: the left is required for the right; the right is required if possible."""
 
+    known = True
+
     def __init__(self, node: n.Then) -> None:
         super().__init__(node)
         self.items: tuple[Op, ...] = tuple(program(x) for x in node.items)
@@ -898,6 +774,8 @@ class ChoiceOp(Op):
     """`a or b`: one branch, chosen; branches that differ only in the resource bind (R12.1,
     R6.4)."""
 
+    known = True
+
     def __init__(self, node: n.Choice) -> None:
         super().__init__(node)
         self.items: tuple[Op, ...] = tuple(program(x) for x in node.items)
@@ -1019,6 +897,8 @@ class _Branch(Step):
 class ConditionalOp(Op):
     """Core C7: a false test performs nothing and is not in full (R5.4); a follower tests it
     for themselves (R6.2: they need it in full, so only while it holds for them)."""
+
+    known = True
 
     def __init__(self, node: n.Conditional) -> None:
         super().__init__(node)
@@ -1171,6 +1051,8 @@ class TargetOp(Op):
     """Who performs the body: the seats its selector gives (fortlang.vocabulary.Selector),
     from a read-only view of the table, each in turn, or the one of them the actor chooses."""
 
+    known = True
+
     def __init__(self, node: n.Target) -> None:
         super().__init__(node)
         self.who = node.who
@@ -1219,880 +1101,19 @@ class TargetOp(Op):
         return False
 
 
-# -- tokens (R12.1, R12.2, R12.9, R12.11-R12.13, core C3-C4) ------------------------------------
-
-RESOURCE_OPTIONS: Final = tuple(Option(r.value, r) for r in TOKENS)
-
-
-class _KindPick(Step):
-    """Choosing pizza or toy for a node (R12.1): remembered for the node, then performed."""
-
-    def __init__(self, op: _TokensOp, ctx: Ctx, k: K) -> None:
-        self.op = op
-        self.ctx = ctx
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        r = TOKENS[i]
-        ctx = self.ctx
-        ctx.game.note_item(ctx.chosen, self.op.key, r)
-        return self.op.perform(ctx, r, self.k)
-
-    def options(self) -> Sequence[Option]:
-        return RESOURCE_OPTIONS
-
-
-class _TokensOp(Op):
-    """``amount`` tokens of one kind (pizza/toy: either, never a mix, R12.1)."""
-
-    touches = TOKENS_TOUCHED
-
-    def __init__(self, node: n.Gain | n.Spend | n.Take | n.Give) -> None:
-        super().__init__(node)
-        self.amount: int = node.amount
-        self.resource: Resource = node.resource
-        self.kinds: tuple[Resource, ...] = TOKENS if node.resource is EITHER else (node.resource,)
-        self.exact_once = self.exact_repeated = node.amount >= 1  # 0 tokens: always in full
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        res = self.resource
-        if res is not EITHER:
-            return self.perform(ctx, res, k)
-        # pizza/toy: bound by the leader (R6.4), already chosen by this node (never a mix,
-        # R12.1), or chosen now
-        key = self.key
-        fixed = ctx.bound.get(key, ctx.chosen.get(key))
-        if fixed is not None:
-            return self.perform(ctx, fixed, k)
-        return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k))
-
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
-        """Its effect, with pizza/toy resolved to ``res``."""
-        raise NotImplementedError
-
-    def kinds_now(self, s: Judgement) -> tuple[Resource, ...]:
-        if s.bound:
-            fixed = s.bound.get(self.key)  # the leader's pizza or toy (R6.4)
-            if fixed is not None:
-                return (fixed,)
-        return self.kinds
-
-    def every_kind(self, s: Judgement, times: int) -> bool:
-        """Sure ``times`` in a row whichever kind is chosen (R12.1: one kind for all of them)."""
-        return False
-
-    def always(self, s: Judgement) -> bool:
-        return self.every_kind(s, 1)
-
-    def always_repeated(self, s: Judgement, times: int) -> bool:
-        return self.every_kind(s, times)
-
-
-class GainOp(_TokensOp):
-    """R12.1: from the finite supply (R1.4) into the stuff (4 of each, R1.5)."""
-
-    unhelpful = True
-    needs = ROOM | LEVEL
-    lowers = ROOM
-
-    def __init__(self, node: n.Gain) -> None:
-        super().__init__(node)
-        self.straight = node.resource is not EITHER  # pizza/toy: a kind to choose (R12.1)
-
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
-        return resume(k, gain_tokens(ctx, res, self.amount))
-
-    def once(self, ctx: Ctx) -> bool:
-        return gain_tokens(ctx, self.resource, self.amount)
-
-    def now(self, s: Judgement) -> bool:
-        return self.repeated(s, 1)
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        """Every token fits in the stuff and is in the supply, for one kind."""
-        need = self.amount * times
-        if self.amount < 1:
-            return False
-        game, p = s.game, s.p
-        for r in self.kinds_now(s):
-            if game.gainable(p, r) >= need:
-                return True
-        return False
-
-    def every_kind(self, s: Judgement, times: int) -> bool:
-        """Every token fits in the stuff and is in the supply, for each kind."""
-        need = self.amount * times
-        if self.amount < 1:
-            return False
-        game, p = s.game, s.p
-        for r in self.kinds_now(s):
-            if game.gainable(p, r) < need:
-                return False
-        return True
-
-    def never_full(self, game: Game, p: Player) -> bool:
-        return self.amount >= 1 and not any(game.gainable(p, r) >= self.amount
-                                            for r in self.kinds)
-
-    def effective_at_most(self, game: Game, p: Player) -> int | None:
-        """One while a token of its kind still fits."""
-        if self.amount < 1:
-            return None
-        return max(-(-game.gainable(p, r) // self.amount) for r in self.kinds)
-
-
-class SpendOp(_TokensOp):
-    """R12.9: from stuff and/or pack back to the supply."""
-
-    needs = HELD
-    lowers = HELD | STUFF | PACK
-
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
-        return _spend_kind(ctx, res, self.amount, k)
-
-    def now(self, s: Judgement) -> bool:
-        return self.repeated(s, 1)
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        need = self.amount * times
-        if self.amount < 1:
-            return False
-        p = s.p
-        for r in self.kinds_now(s):
-            if s.game.spendable(p, r) >= need:
-                return True
-        return False
-
-    def every_kind(self, s: Judgement, times: int) -> bool:
-        """Enough of each kind in stuff and pack; every split between them is in full."""
-        need = self.amount * times
-        if self.amount < 1:
-            return False
-        p = s.p
-        for r in self.kinds_now(s):
-            if s.game.spendable(p, r) < need:
-                return False
-        return True
-
-
-class _SpendFrom(Step):
-    """R12.9: how many of ``got`` come from the stuff (option ``i``: ``low + i``), the rest from
-    the pack."""
-
-    def __init__(self, ctx: Ctx, res: Resource, got: int, amount: int, low: int, high: int,
-                 k: K) -> None:
-        self.ctx = ctx
-        self.res = res
-        self.got = got
-        self.amount = amount
-        self.low = low
-        self.high = high
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        game, p, res = self.ctx.game, self.ctx.player, self.res
-        a = self.low + i
-        r = token_index(res)
-        if a:
-            game.shift(p.stuff.at + r, SUPPLY_AT + r, a)
-        if self.got - a:
-            game.shift(p.pack.at + r, SUPPLY_AT + r, self.got - a)
-        return resume(self.k, self.got == self.amount)
-
-    def options(self) -> Sequence[Option]:
-        got, res = self.got, self.res
-        return [Option(f"{a} {res} from stuff, {got - a} from pack", (a, got - a))
-                for a in range(self.low, self.high + 1)]
-
-
-def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
-    p = ctx.player
-    got = min(amount, ctx.game.spendable(p, res))
-    if got == 0:
-        return resume(k, amount == 0)
-    low = max(0, got - p.pack[res])
-    high = min(got, p.stuff[res])
-    return decide_at(ctx, K_SPEND, high + 1 - low,
-                     _SpendFrom(ctx, res, got, amount, low, high, k))
-
-
-class _PackPick(Step):
-    """R12.2: which token to pack, from the stuff or (Sticky Fingers) the supply."""
-
-    def __init__(self, ctx: Ctx, pools: list[tuple[Pool, Resource, str, Any]], perk: Perk | None,
-                 k: K) -> None:
-        self.ctx = ctx
-        self.pools = pools
-        self.perk = perk
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        ctx = self.ctx
-        game, p = ctx.game, ctx.player
-        pool, r, _, _ = self.pools[i]
-        game.transfer(pool, p.pack, r, 1)
-        if pool is game.supply:
-            game.use_perk(p, self.perk)  # type: ignore[arg-type]
-        return resume(self.k, True)
-
-    def options(self) -> Sequence[Option]:
-        return [Option(f"a {r} from {where}", v) for _, r, where, v in self.pools]
-
-
-def _can_pack(game: Game, p: Player) -> bool:
-    return game.pack_room(p) > 0
-
-
-class PackOp(Op):
-    """R12.2; Sticky Fingers (R15) may take from the supply on your turn."""
-
-    touches = TOKENS_TOUCHED
-    exact_once = True
-    exact_repeated = True
-    uniform = True  # any token, from anywhere: one packed
-    on_turn = True
-    needs = STUFF | PACK_ROOM | LEVEL
-    lowers = STUFF | PACK | PACK_ROOM  # from the supply only with a perk (see on_turn)
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        game, p = ctx.game, ctx.player
-        if game.pack_room(p) <= 0:
-            return resume(k, False)
-        pools = [(p.stuff, r, "your stuff", ("stuff", r)) for r in TOKENS if p.stuff[r]]
-        perk = p.perk(PACK_FROM_SUPPLY) if ctx.leader and p.perks else None
-        if perk is not None:
-            pools += [(game.supply, r, "the supply", ("supply", r)) for r in TOKENS
-                      if game.supply[r]]
-        if not pools:
-            return resume(k, False)
-        return decide_at(ctx, K_PACK, len(pools), _PackPick(ctx, pools, perk, k))
-
-    def now(self, s: Judgement) -> bool:
-        return self.repeated(s, 1)
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        """Room in the pack and tokens in the stuff, one per repetition."""
-        p = s.p
-        return (s.game.pack_room(p) >= times
-                and p.stuff[PIZZA] + p.stuff[TOY] >= times)
-
-    def never_full(self, game: Game, p: Player) -> bool:
-        return not _can_pack(game, p)
-
-    def may_free(self, game: Game, p: Player) -> bool:
-        return _can_pack(game, p)
-
-
-def _copies(game: Game, p: Player, pack: Pool) -> bool:
-    """Each kind of ``pack`` fits in ``p``'s stuff and is in the supply."""
-    return all(not pack[r] or game.gainable(p, r) >= pack[r] for r in TOKENS)
-
-
-class CopyPackOp(Op):
-    """R12.11: gain what is in your own pack."""
-
-    touches = TOKENS_TOUCHED
-    needs = ROOM | LEVEL | PACK
-    lowers = ROOM
-    short_exact = True
-    straight = True
-
-    def once(self, ctx: Ctx) -> bool:
-        return copy_tokens(ctx, ctx.player.pack.values())
-
-    def now(self, s: Judgement) -> bool:
-        """Each kind of the pack fits and is in the supply; an empty pack copies nothing."""
-        return self.repeated(s, 1)
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        """The pack stays as it is: each kind of it ``times`` over."""
-        game, p = s.game, s.p
-        pack = p.pack
-        if s.effect and not pack[PIZZA] and not pack[TOY]:
-            return False
-        for r in TOKENS:
-            if pack[r] and game.gainable(p, r) < pack[r] * times:
-                return False
-        return True
-
-    def short(self, s: Judgement) -> bool:
-        return not _copies(s.game, s.p, s.p.pack)
-
-    def void(self, s: Judgement) -> bool:
-        pack = s.p.pack
-        return not pack[PIZZA] and not pack[TOY]
-
-    def never_full(self, game: Game, p: Player) -> bool:
-        return not _copies(game, p, p.pack)
-
-    def never_done(self, game: Game, p: Player) -> bool:
-        if p.pack.values() == (0, 0):
-            return True  # copying an empty pack changes nothing
-        return self.never_full(game, p)
-
-
-class _RivalPack(Step):
-    """R12.12: whose pack to copy, one option per distinct content."""
-
-    def __init__(self, ctx: Ctx, packs: list[tuple[int, tuple[int, int]]], k: K) -> None:
-        self.ctx = ctx
-        self.packs = packs
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        return resume(self.k, copy_tokens(self.ctx, self.packs[i][1]))
-
-    def options(self) -> Sequence[Option]:
-        return [Option(f"{player_name(seat)}'s pack ({pizza} pizza, {toy} toy)", Seat(seat))
-                for seat, (pizza, toy) in self.packs]
-
-
-class CopyRivalPackOp(Op):
-    """R12.12: gain what is in a rival's pack of your choosing (nothing is taken from them)."""
-
-    touches = TOKENS_TOUCHED
-    needs = ROOM | LEVEL  # and the rivals' packs, which only their own actions change
-    lowers = ROOM
-    short_exact = True
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        seen: set[tuple[int, int]] = set()
-        packs: list[tuple[int, tuple[int, int]]] = []  # (seat, the pack's pizza and toy)
-        for q in ctx.game.rivals(ctx.seat):
-            content = q.pack.values()
-            if content in seen:
-                continue
-            seen.add(content)
-            packs.append((q.seat, content))
-        if not packs:
-            return resume(k, False)
-        return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k))
-
-    def short(self, s: Judgement) -> bool:
-        """The pack of a rival of their choosing (the leader included, for a follower)."""
-        return not any(_copies(s.game, s.p, q.pack) for q in s.game.rivals(s.p.seat))
-
-    def always(self, s: Judgement) -> bool:
-        """Whichever rival's pack is chosen, it is copied in full (and is not empty)."""
-        game, p = s.game, s.p
-        rivals = game.rivals(p.seat)
-        if not rivals:
-            return False
-        for q in rivals:
-            pack = q.pack
-            if s.effect and not pack[PIZZA] and not pack[TOY]:
-                return False
-            if not _copies(game, p, pack):
-                return False
-        return True
-
-    def void(self, s: Judgement) -> bool:
-        """Every rival's pack is empty: whichever is copied, nothing is gained."""
-        for q in s.game.rivals(s.p.seat):
-            pack = q.pack
-            if pack[PIZZA] or pack[TOY]:
-                return False
-        return True
-
-    def idle(self, s: Judgement) -> bool:
-        """Every rival's pack is empty or does not fit: none is copied in full with an effect."""
-        game, p = s.game, s.p
-        for q in game.rivals(p.seat):
-            pack = q.pack
-            if (pack[PIZZA] or pack[TOY]) and _copies(game, p, pack):
-                return False
-        return True
-
-
-class _Swap(Step):
-    """R12.13: which token to swap: (pool, where, the token given)."""
-
-    def __init__(self, ctx: Ctx, swaps: list[tuple[Pool, str, Resource]], k: K) -> None:
-        self.ctx = ctx
-        self.swaps = swaps
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        game = self.ctx.game
-        pool, _, r = self.swaps[i]
-        game.transfer(pool, game.supply, r, 1)
-        game.transfer(game.supply, pool, OTHER[r], 1)
-        return resume(self.k, True)
-
-    def options(self) -> Sequence[Option]:
-        return [Option(f"a {r} in your {where} for a {OTHER[r]}", (where, r))
-                for _, where, r in self.swaps]
-
-
-def _can_convert(game: Game, p: Player) -> bool:
-    """R12.13, now or once gains have filled the stuff: a token of the other kind in the supply,
-    and room for it in the stuff or a token to give in the pack."""
-    return any(game.supply[OTHER[r]] and (game.stuff_room(p, OTHER[r]) or p.pack[r])
-               for r in TOKENS)
-
-
-class ConvertOp(Op):
-    """R12.13: swap one token in stuff or pack for the other kind (finite supply, stuff cap)."""
-
-    touches = TOKENS_TOUCHED
-    exact_once = True
-    exact_repeated = True
-    uniform = True  # any swap offered is one made
-    needs = ROOM | HELD | STUFF | PACK | LEVEL
-    lowers = ROOM | HELD | STUFF | PACK
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        game, p = ctx.game, ctx.player
-        swaps: list[tuple[Pool, str, Resource]] = []
-        for pool, where in ((p.stuff, "stuff"), (p.pack, "pack")):
-            for r in TOKENS:
-                if can_swap(game, p, pool, r):
-                    swaps.append((pool, where, r))
-        if not swaps:
-            return resume(k, False)
-        return decide_at(ctx, K_CONVERT, len(swaps), _Swap(ctx, swaps, k))
-
-    def now(self, s: Judgement) -> bool:
-        p, game = s.p, s.game
-        for pool in (p.stuff, p.pack):
-            for r in TOKENS:
-                if can_swap(game, p, pool, r):
-                    return True
-        return False
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        return self.now(s)  # a convert can always be converted back
-
-    def never_full(self, game: Game, p: Player) -> bool:
-        return not _can_convert(game, p)
-
-    def may_free(self, game: Game, p: Player) -> bool:
-        return _can_convert(game, p)
-
-
-class _RivalMove(Step):
-    """C3, C4: which rival gives or gets: (rival, how many move)."""
-
-    def __init__(self, ctx: Ctx, res: Resource, amount: int, taking: bool,
-                 moves: list[tuple[Player, int]], k: K) -> None:
-        self.ctx = ctx
-        self.res = res
-        self.amount = amount
-        self.taking = taking
-        self.moves = moves
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        game, p = self.ctx.game, self.ctx.player
-        q, got = self.moves[i]
-        if got:
-            src, dst = (q.stuff, p.stuff) if self.taking else (p.stuff, q.stuff)
-            game.transfer(src, dst, self.res, got)
-        return resume(self.k, got == self.amount)
-
-    def options(self) -> Sequence[Option]:
-        way, value = ("from", Take) if self.taking else ("to", Give)
-        return [Option(f"{got} {self.res} {way} {player_name(q.seat)}", value(q.seat, got))
-                for q, got in self.moves]
-
-
-def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> bool:
-    """C3, C4: ``amount`` tokens of ``res`` between your stuff and one rival's (your choice);
-    as many as the giver has and the receiver's stuff holds (R1.5); in full if all moved."""
-    game, p = ctx.game, ctx.player
-    moves: list[tuple[Player, int]] = []
-    for q in game.rivals(ctx.seat):
-        giver, getter = (q, p) if taking else (p, q)
-        got = min(min(amount, giver.stuff[res]), game.stuff_room(getter, res))  # see gain_tokens
-        if got:
-            moves.append((q, got))
-    if not moves:
-        return resume(k, False)
-    return decide_at(ctx, K_RIVAL, len(moves), _RivalMove(ctx, res, amount, taking, moves, k))
-
-
-class _RivalTokensOp(_TokensOp):
-    """Core C3 (take) and C4 (give): between your stuff and one rival's."""
-
-    taking = True
-
-    def __init__(self, node: n.Take | n.Give) -> None:
-        super().__init__(node)
-        self.exact_once = self.exact_repeated = False
-
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
-        return _rival_tokens(ctx, res, self.amount, self.taking, k)
-
-
-class TakeOp(_RivalTokensOp):
-    taking = True
-    lowers = ROOM
-
-
-class GiveOp(_RivalTokensOp):
-    taking = False
-    lowers = HELD | STUFF
-
-
-# -- cards (R12.3-R12.6, R12.10, core C1) --------------------------------------------------------
-
-
-class _CardsOp(Op):
-    touches = CARDS_MOVED
-
-
-class LookoutOp(_CardsOp):
-    """R12.3 (capacity R10.2); Bribe (R15) widens the sources on your turn to the places its
-    data names: the park, the park deck, rivals' yards, your discard pile."""
-
-    unhelpful = True
-    exact_once = True
-    exact_repeated = True  # for a follower: no perk widens it (R15)
-    uniform = True  # a card from any place offered: one more in the lookout
-    on_turn = True
-    needs = HAND | LOOKOUT | LEVEL
-    lowers = HAND | LOOKOUT  # other places only with a perk (see on_turn)
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        game, p = ctx.game, ctx.player
-        if game.lookout_room(p) <= 0:
-            return k(False)
-        places: list[tuple[list, str, Any]] = [(p.hand, "from your hand", ("hand",))]
-        perk = p.perk(LOOKOUT_FROM_ANYWHERE) if ctx.leader and p.perks else None
-        if perk is None:
-            return card_moves(ctx, places, p.lookout, K_LOOKOUT, k, refill_park=True)
-        sources = perk_places(perk)
-        if "park" in sources:
-            places.append((game.park, "from the park", ("park",)))
-        if "park_deck" in sources:
-            places.append((game.park_deck, "", ()))
-        if "yard" in sources:
-            places += [yard_place(q) for q in game.rivals(ctx.seat)]
-        if "discard" in sources:
-            places.append((p.discard, "from your discard", ("discard",)))
-
-        def used(zone: list) -> None:
-            if zone is not p.hand:
-                game.use_perk(p, perk)
-
-        return card_moves(ctx, places, p.lookout, K_LOOKOUT, k, refill_park=True, used=used)
-
-    def now(self, s: Judgement) -> bool:
-        return s.game.lookout_room(s.p) > 0 and len(s.p.hand) > s.leaving
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        """Room for each card, and a hand card for each (a perk's other places only leave
-        more in the hand)."""
-        return s.game.lookout_room(s.p) >= times and len(s.p.hand) - s.leaving >= times
-
-
-def _in_play(p: Player) -> list[tuple[str, str]]:
-    """The cards `destroy card` never offers (``Game.explain``): played or added (R12.4). A
-    module function with a partial, not a closure: compiled, a closure's environment is one more
-    object and a reference cycle."""
-    return [(f"{p.in_play[i].name} (played or added: in play)", "R12.4")
-            for i in distinct(p.in_play)]
-
-
-class _Refusals:
-    """``_in_play`` of one player, as a thunk."""
-
-    def __init__(self, p: Player) -> None:
-        self.p = p
-
-    def __call__(self) -> list[tuple[str, str]]:
-        return _in_play(self.p)
-
-
-class DestroyCardOp(_CardsOp):
-    """R12.4: hand or discard pile, never the deck; played and added cards are in play."""
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        p = ctx.player
-        places = [(p.hand, "from your hand", ("hand",)),
-                  (p.discard, "from your discard", ("discard",))]
-        return card_moves(ctx, places, ctx.game.box, K_DESTROY, k, refused=_Refusals(p))
-
-    uniform = True  # a card from either place: one destroyed
-    needs = HAND | DISCARD
-    lowers = HAND | DISCARD
-
-    def now(self, s: Judgement) -> bool:
-        return len(s.p.hand) > s.leaving or bool(s.p.discard)
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        """A card for each, from the hand and the discard pile together."""
-        return len(s.p.hand) - s.leaving + len(s.p.discard) >= times
-
-
-class RecruitOp(_CardsOp):
-    """R12.6: as the recruit phase (R7.1)."""
-
-    unhelpful = True
-    exact_once = True
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, K_RECRUIT, k,
-                          refill_park=True)
-
-    uniform = True  # a card from any place: one recruited
-    exact_repeated = True
-    needs = SOURCES
-    lowers = SOURCES  # and adds to the discard pile
-
-    def now(self, s: Judgement) -> bool:
-        game = s.game
-        return bool(game.park or game.park_deck or any(q.yard for q in game.players))
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        """A card for each among the park, the park deck (refilling the park keeps their sum)
-        and the yards (R7.1); none comes back to them."""
-        game = s.game
-        total = len(game.park) + len(game.park_deck)
-        for q in game.players:
-            total += len(q.yard)
-        return total >= times
-
-
-class DestroyRivalOp(_CardsOp):
-    """R12.10: box a card from a rival's yard."""
-
-    unhelpful = True
-    exact_once = True
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        game = ctx.game
-        places = [yard_place(q) for q in game.rivals(ctx.seat)]
-        return card_moves(ctx, places, game.box, K_DESTROY_RIVAL, k)
-
-    uniform = True  # a card from any rival's yard: one boxed
-    exact_repeated = True
-    needs = SOURCES
-    lowers = SOURCES
-
-    def now(self, s: Judgement) -> bool:
-        return any(q.yard for q in s.game.rivals(s.p.seat))
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        """A card for each in the rivals' yards together."""
-        total = 0
-        for q in s.game.rivals(s.p.seat):
-            total += len(q.yard)
-        return total >= times
-
-
-class DrawOp(_CardsOp):
-    """Core C1: from the top of the deck into the hand; an empty deck is not refilled (a
-    reshuffle is random, and only the draw phase does it, R9.1): in full if N were drawn."""
-
-    straight = True
-    needs = DECK
-    lowers = DECK  # and adds to the hand
-
-    def __init__(self, node: n.Draw) -> None:
-        super().__init__(node)
-        self.amount: int = node.amount
-
-    def once(self, ctx: Ctx) -> bool:
-        game, p = ctx.game, ctx.player
-        got = min(self.amount, len(p.deck))
-        for _ in range(got):
-            game.move(p.deck, len(p.deck) - 1, p.hand)
-        return got == self.amount
-
-    def now(self, s: Judgement) -> bool:
-        return self.repeated(s, 1)
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        """Enough cards in the deck for every draw (it is not refilled meanwhile)."""
-        return self.amount >= 1 and len(s.p.deck) >= self.amount * times
-
-
-class DestroyThisOp(Op):
-    """R12.5: the leader's card is boxed once the followers are done (see play.py). A follower
-    has no "this card" of their own: for them it does nothing (interpretation)."""
-
-    touches = 0
-    unhelpful = True
-    straight = True
-    needs = 0
-    lowers = 0
-
-    def once(self, ctx: Ctx) -> bool:
-        if ctx.play is not None:
-            ctx.game.set(ctx.play, "destroy_this", True)
-        return True
-
-    def now(self, s: Judgement) -> bool:
-        return True  # the leader's card is marked; a follower does nothing
-
-
-# -- the victory track (R12.8, core C2) ---------------------------------------------------------
-
-
-class ScoreOp(Op):
-    touches = 0
-    needs = 0
-    lowers = 0
-    unhelpful = True
-    exact_once = True
-    exact_repeated = True
-
-    straight = True
-
-    def __init__(self, node: n.Score) -> None:
-        super().__init__(node)
-        self.amount: int = node.amount
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        ctx.game.add_vp(ctx.player, self.amount)
-        return resume(k, True)
-
-    def once(self, ctx: Ctx) -> bool:
-        ctx.game.add_vp(ctx.player, self.amount)
-        return True
-
-    def now(self, s: Judgement) -> bool:
-        return True  # a VP change is always recorded
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        return True
-
-
-class LoseOp(Op):
-    """Core C2: down the victory track, never below 0: in full if N were lost."""
-
-    touches = 0
-    needs = VP
-    lowers = VP
-    straight = True
-
-    def __init__(self, node: n.Lose) -> None:
-        super().__init__(node)
-        self.amount: int = node.amount
-
-    def once(self, ctx: Ctx) -> bool:
-        p = ctx.player
-        got = min(self.amount, p.vp)
-        if got:
-            ctx.game.add_vp(p, -got)
-        return got == self.amount
-
-    def now(self, s: Judgement) -> bool:
-        return self.repeated(s, 1)
-
-    def repeated(self, s: Judgement, times: int) -> bool:
-        """Enough VP for every loss."""
-        return self.amount >= 1 and s.p.vp >= self.amount * times
-
-
-# -- advance fort (R10, R12.7, R13.2) -----------------------------------------------------------
-
-
-def _plan_label(plan: tuple[int, int, int, int]) -> str:
-    parts = [f"{m} {r} from {where}" for m, r, where in zip(
-        plan, ("pizza", "pizza", "toy", "toy"), ("stuff", "pack", "stuff", "pack"), strict=True)
-        if m]
-    return "pay " + (", ".join(parts) if parts else "nothing")
-
-
-def _plans_now(game: Game, p: Player, modifier: int) -> tuple[tuple[int, int, int, int], ...]:
-    """Every way for ``p`` to pay the next level now (R10.1, R13.2)."""
-    tokens, stuff, pack = game.tokens, p.stuff.at, p.pack.at
-    return plans_for(game.costs[p.level], modifier, tokens[stuff], tokens[stuff + 1],
-                     tokens[pack], tokens[pack + 1])
-
-
-class _Pay(Step):
-    """R10.1, R13.2: how to pay an advance, then the level's rewards (R10.3)."""
-
-    def __init__(self, ctx: Ctx, plans: tuple[tuple[int, int, int, int], ...], k: K) -> None:
-        self.ctx = ctx
-        self.plans = plans
-        self.k = k
-
-    def apply(self, i: int) -> bool:
-        ctx = self.ctx
-        game, p = ctx.game, ctx.player
-        stuff, pack = p.stuff.at, p.pack.at
-        # a plan: pizza from the stuff, from the pack, toy from the stuff, from the pack
-        # (unpacked, not zipped: compiled, a zip is a generic iterator over boxed tuples)
-        pizza_stuff, pizza_pack, toy_stuff, toy_pack = self.plans[i]
-        if pizza_stuff:
-            game.shift(stuff, SUPPLY_AT, pizza_stuff)
-        if pizza_pack:
-            game.shift(pack, SUPPLY_AT, pizza_pack)
-        if toy_stuff:
-            game.shift(stuff + 1, SUPPLY_AT + 1, toy_stuff)
-        if toy_pack:
-            game.shift(pack + 1, SUPPLY_AT + 1, toy_pack)
-        game.level_up(p)
-        return level_rewards(ctx, Finished(self.k))
-
-    def options(self) -> Sequence[Option]:
-        return [Option(_plan_label(pl), pl) for pl in self.plans]
-
-
-class AdvanceOp(Op):
-    """R10.1: pay the cost to the next level from stuff and/or pack (R13.2: one more or less),
-    then the level's rewards (R10.3). It touches tokens; the level it gains only widens the
-    lookout (R10.2), which no other part of a `then` can lose room in."""
-
-    touches = TOKENS_TOUCHED
-    exact_once = True
-    uniform = True  # any plan pays the level; a reward is always taken (R10.3)
-    needs = HELD | LEVEL  # a plan: each kind in stuff and pack together (R10.1)
-    lowers = HELD | STUFF | PACK | LEVEL
-
-    def __init__(self, node: n.Advance) -> None:
-        super().__init__(node)
-        self.modifier: int = node.modifier
-
-    def run(self, ctx: Ctx, k: K) -> bool:
-        game, p = ctx.game, ctx.player
-        if p.level >= game.max_level:
-            return resume(k, False)
-        plans = _plans_now(game, p, self.modifier)
-        if not plans:
-            return resume(k, False)
-        return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
-
-    def now(self, s: Judgement) -> bool:
-        """Below the top level with a way to pay; a reward is always taken in full (R10.3)."""
-        p, game = s.p, s.game
-        return p.level < game.max_level and bool(_plans_now(game, p, self.modifier))
-
-
 # -- compiling ---------------------------------------------------------------------------------
 
 
-#: The op class of each node class of the language (exact classes: a subclass of a node class
-#: is another primitive, which brings its own effect).
+#: The op class of each of the core's operators (exact classes). A primitive's op is its
+#: declaration's (registry ``PrimitiveSpec.op``, Fort's as any game's or plugin's), or its
+#: ``effect`` run as a :class:`Declared` op.
 OPS: Final[dict[type, Callable[[Any], Op]]] = {
     n.Repeat: RepeatOp,
     n.Then: ThenOp,
     n.Choice: ChoiceOp,
     n.Conditional: ConditionalOp,
     n.Target: TargetOp,
-    n.Gain: GainOp,
-    n.Spend: SpendOp,
-    n.Pack: PackOp,
-    n.CopyPack: CopyPackOp,
-    n.CopyRivalPack: CopyRivalPackOp,
-    n.Convert: ConvertOp,
-    n.Take: TakeOp,
-    n.Give: GiveOp,
-    n.Lookout: LookoutOp,
-    n.DestroyCard: DestroyCardOp,
-    n.Recruit: RecruitOp,
-    n.DestroyRival: DestroyRivalOp,
-    n.Draw: DrawOp,
-    n.DestroyThis: DestroyThisOp,
-    n.Score: ScoreOp,
-    n.Lose: LoseOp,
-    n.Advance: AdvanceOp,
 }
-COMPILED_QUANTITIES: Final = frozenset(_COUNTS)
 
 
 def _compile(node: n.Action) -> Op:
@@ -2100,7 +1121,7 @@ def _compile(node: n.Action) -> Op:
     if build is not None:
         return build(node)
     spec = spec_of(type(node))
-    if spec is not None and spec.op is not None:  # another vocabulary's op: effect and forms
+    if spec is not None and spec.op is not None:  # the primitive's op: effect and forms
         op = spec.op(node)
         if not isinstance(op, Op):
             raise TypeError(f"primitive {spec.name}: its op {op!r} is not an engine Op")
@@ -2111,10 +1132,19 @@ def _compile(node: n.Action) -> Op:
 
 
 def count_of(q: n.Quantity) -> Count:
+    """The count of a quantity after `x`: the core's (a number, a tally by its word's
+    ``measure``), or the one its word declares (registry ``WordSpec.count``: Fort's suits,
+    `any`, `pack`, `level`, `lookout`)."""
     build = _COUNTS.get(type(q))
-    if build is None:
+    if build is not None:
+        return build(q)
+    make = quantity_spec(q).count
+    if make is None:
         raise TypeError(f"no count for the quantity {type(q).__name__}")
-    return build(q)
+    count = make(q)
+    if not isinstance(count, Count):
+        raise TypeError(f"quantity {type(q).__name__}: its count {count!r} is not an engine Count")
+    return count
 
 
 #: Ops by the id of their node; an entry keeps its node alive, so ids are never reused
@@ -2159,7 +1189,7 @@ def suits_named(actions: Sequence[Op]) -> frozenset[Suit] | None:
     named: set[Suit] = set()
     for action in actions:
         for op in action.walk():
-            if isinstance(op, Declared) or type(op).__module__ != __name__:
+            if not op.known:
                 return None
         for node in action.node.walk():
             for f in fields(node):
@@ -2173,7 +1203,7 @@ def suits_named(actions: Sequence[Op]) -> frozenset[Suit] | None:
 
 def _card_flow(op: Op) -> tuple[bool, bool, bool]:
     """(may move a card, may read cards, may read them after moving one) for ``op``."""
-    if isinstance(op, Declared) or type(op).__module__ != __name__:
+    if not op.known:
         return True, True, True
     own = _reads_cards_first(op)
     parts = op.parts()

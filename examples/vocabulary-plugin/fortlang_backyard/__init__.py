@@ -13,7 +13,7 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.engine.choices import Kind
-from fortlang.engine.interpreter import card_moves
+from fortlang.games.fort.moves import card_moves
 from fortlang.plugins import VocabularyPlugin
 from fortlang.registry import PrimitiveSpec
 

@@ -4,7 +4,7 @@ shortcuts of the legality search (R5.4, R5.5, R6.2).
 Searching for a legal way to play a card replays the whole move in the undo log, yet most plays
 are legal for a plain reason: one of the card's actions, performed first with no card added, is
 sure to be performed in full with an effect. Each op knows that of its own node (``Op.now``,
-``Op.repeated``: engine/program.py, beside its effect), so this module holds no rule of a
+``Op.repeated``: games/fort/ops/, beside its effect), so this module holds no rule of a
 primitive: only how a play, a follower or an added card is judged from them. A True answer is
 given only when the search would find a legal play; False means "not known": search.
 
@@ -36,9 +36,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from fortlang import nodes as n
-from fortlang.engine.interpreter import COIN, Ctx, card_count, suit_count
+from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import Judgement, Op, RepeatOp, box_ops, program
 from fortlang.engine.state import CardInstance, Game
+from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.nodes import Suit
 
 #: No binding choices: the leader's own play (R6.4 binds followers only).

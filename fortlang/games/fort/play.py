@@ -45,23 +45,16 @@ from fortlang.engine.choices import (
     player_name,
 )
 from fortlang.engine.interpreter import (
-    COIN,
-    RECRUIT_SOURCES,
     Cont,
     Ctx,
     DecideAt,
     Step,
     Then,
     by_identity,
-    card_count,
-    card_moves,
-    choose_suit,
     decide,
     decide_at,
-    distinct,
     drive,
     partial,
-    recruit_places,
     search,
     text,
 )
@@ -86,6 +79,15 @@ from fortlang.games.fort.certain import (
     surely_playable,
     surely_second,
     surely_unplayable,
+)
+from fortlang.games.fort.moves import (
+    COIN,
+    RECRUIT_SOURCES,
+    card_count,
+    card_moves,
+    choose_suit,
+    distinct,
+    recruit_places,
 )
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
+from importlib import import_module
 from typing import Any
 
 from fortlang import nodes as n
@@ -27,6 +28,20 @@ from fortlang.vocabulary import (
     counted,
     kinds_by_token,
 )
+
+# -- Fort's engine: each primitive's op and each quantity's count (games/fort/ops/) ------------
+
+
+def _op(family: str, name: str) -> Callable[[Any], Any]:
+    """Fort's op (or count) ``name`` of ``games/fort/ops/<family>.py``, made with its node: the
+    declaration's ``op`` (``count``), as any game's or plugin's. Its module is imported when a
+    program is first compiled, never with the words (checking a card loads no engine)."""
+    return partial(_made, f"fortlang.games.fort.ops.{family}", name)
+
+
+def _made(module: str, name: str, node: Any) -> Any:
+    return getattr(import_module(module), name)(node)
+
 
 # -- how Fort's primitives are said, with a language's lexicon (``Phrase``: count, resource...) --
 
@@ -77,6 +92,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                             "ru": "Возьмите из общего запаса N ресурсов указанного типа и "
                                   "добавьте их к своим вещам; при pizza/toy выберите один тип, "
                                   "не смешивая."},
+                  op=_op("tokens", "GainOp"),
                   colour="#2b8a3e", drawing=stroke("M12 4v16M4 12h16", 3)),
     PrimitiveSpec("pack", n.Pack, "pack", "R12.2",
                   "Move one resource from your stuff to your pack.", "pack",
@@ -88,6 +104,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   meanings={"fr": "Transférez une ressource de vos Affaires vers votre Sac à dos.",
                             "ru": "Возьмите один ресурс из ваших вещей и положите его в ваш "
                                   "рюкзак."},
+                  op=_op("tokens", "PackOp"),
                   colour="#5c940d", drawing=BACKPACK),
     PrimitiveSpec("lookout", n.Lookout, "lookout", "R12.3",
                   "Add a card from your hand to your lookout.", "lookout",
@@ -98,6 +115,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                            "ru": "добавьте карту из руки в ваш дозор"},
                   meanings={"fr": "Ajoutez une carte de votre main à votre Observatoire.",
                             "ru": "Поместите карту из руки в свой дозор."},
+                  op=_op("cards", "LookoutOp"),
                   colour="#1864ab", drawing=EYE),
     PrimitiveSpec("destroy_card", n.DestroyCard, "destroy card", "R12.4",
                   "Box a card from your hand or discard pile (not the played or an added card).",
@@ -110,6 +128,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "défausse (ni la carte jouée, ni une carte supplémentaire).",
                             "ru": "Верните в коробку карту из вашей руки или сброса (но не "
                                   "сыгранную и не добавленную карту)."},
+                  op=_op("cards", "DestroyCardOp"),
                   colour="#c92a2a", drawing=CARD + CROSS),
     PrimitiveSpec("destroy_this", n.DestroyThis, "destroy this", "R12.5",
                   "Box this card once this action and the followers are done.",
@@ -121,6 +140,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "remettez cette carte dans la boîte.",
                             "ru": "Когда это действие и действия последователей закончены, "
                                   "верните эту карту в коробку."},
+                  op=_op("cards", "DestroyThisOp"),
                   colour="#c92a2a", drawing=fill("M7 3h10v18H7z") + CROSS.replace("$c", "#ffffff")),
     PrimitiveSpec("recruit", n.Recruit, "recruit", "R12.6",
                   "Recruit a card onto your discard pile, as in the recruit phase.", "recruit",
@@ -131,6 +151,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   meanings={"fr": "Recrutez une carte sur votre défausse, comme lors de la phase "
                                   "Recruter.",
                             "ru": "Возьмите карту в вашу колоду сброса, как в фазе призыва."},
+                  op=_op("cards", "RecruitOp"),
                   colour="#1971c2", drawing=('<circle cx="9" cy="7" r="3.5" fill="$c"/>'
                                               + fill("M2 21a7 7 0 0 1 14 0z")
                                               + stroke("M19 8v6M16 11h6", 2))),
@@ -146,6 +167,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                             "ru": "Заплатите стоимость следующего уровня форта ресурсами из вещей "
                                   "и/или рюкзака и поднимитесь на один уровень; -1 или +1 меняет "
                                   "стоимость на один ресурс любого типа."},
+                  op=_op("track", "AdvanceOp"),
                   colour="#5f3dc4", drawing=TOWER + stroke("M12 18v-7M9 13l3-3 3 3", 1.8)),
     PrimitiveSpec("score", n.Score, "score [N]", "R12.8",
                   "Move N spaces up the victory track.", "score x level",
@@ -158,6 +180,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                            "ru": lambda b, a, how: f"получите столько ПО, {how}"},
                   meanings={"fr": "Avancez votre marqueur de N cases sur la Piste de Victoire.",
                             "ru": "Передвиньте ваш жетон на победной дорожке на N делений."},
+                  op=_op("track", "ScoreOp"),
                   colour="#e67700", drawing=TROPHY),
     PrimitiveSpec("spend", n.Spend, "spend [N] RES", "R12.9",
                   "Return N of the resource from your stuff or pack to the supply.",
@@ -174,6 +197,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "dans vos Affaires ou votre Sac à dos.",
                             "ru": "Верните N ресурсов указанного типа из ваших вещей или рюкзака "
                                   "в общий запас."},
+                  op=_op("tokens", "SpendOp"),
                   colour="#868e96", drawing=stroke("M4 12h16", 3)),
     PrimitiveSpec("destroy_rival", n.DestroyRival, "destroy rival", "R12.10",
                   "Box a card from a rival's yard.", "destroy rival then gain resource",
@@ -184,6 +208,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                            "ru": "уберите в коробку карту со двора соперника"},
                   meanings={"fr": "Remettez dans la boîte une carte du Jardin d'un adversaire.",
                             "ru": "Верните в коробку одну карту со двора соперника."},
+                  op=_op("cards", "DestroyRivalOp"),
                   colour="#a61e4d",
                   drawing=CARD + CROSS + '<circle cx="19" cy="4" r="3" fill="$c"/>'),
     PrimitiveSpec("copy_pack", n.CopyPack, "copy pack", "R12.11",
@@ -196,6 +221,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "ajoutez-les à vos Affaires.",
                             "ru": "Получите и добавьте к вашим вещам такие же ресурсы, какие "
                                   "лежат в вашем рюкзаке."},
+                  op=_op("tokens", "CopyPackOp"),
                   colour="#2f9e44", drawing=BACKPACK + stroke("M2 4h4M4 2v4", 1.6)),
     PrimitiveSpec("copy_rival_pack", n.CopyRivalPack, "copy rival pack", "R12.12",
                   "Gain the same resources as are in a rival's pack (nothing is taken from them).",
@@ -209,6 +235,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "adversaire (vous ne les lui volez pas).",
                             "ru": "Получите такие же ресурсы, какие лежат в рюкзаке соперника (вы "
                                   "их у него не забираете)."},
+                  op=_op("tokens", "CopyRivalPackOp"),
                   colour="#a61e4d",
                   drawing=BACKPACK + '<circle cx="21" cy="4" r="2.5" fill="$c"/>'),
     PrimitiveSpec("convert", n.Convert, "convert", "R12.13",
@@ -222,6 +249,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "dans vos Affaires ou votre Sac à dos.",
                             "ru": "Замените пиццу на игрушку или игрушку на пиццу в ваших вещах "
                                   "или рюкзаке."},
+                  op=_op("tokens", "ConvertOp"),
                   colour="#0b7285", drawing=stroke("M4 9h14l-4-4M20 15H6l4 4", 2.2)),
     # -- the core's primitives for expansions: every set may use them, the base set does not --
     PrimitiveSpec("draw", n.Draw, "draw [N]", "designers' extension",
@@ -238,6 +266,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "de pioche le fait, R9.1).",
                             "ru": "Возьмите N карт из своей колоды в руку; пустая колода не "
                                   "пополняется из сброса (это бывает только в фазе добора, R9.1)."},
+                  op=_op("cards", "DrawOp"),
                   colour="#1971c2", drawing=CARD + stroke("M12 8v8M9 13l3 3 3-3", 1.8)),
     PrimitiveSpec("lose", n.Lose, "lose [N]", "designers' extension",
                   "Move N spaces down the victory track (never below 0).",
@@ -248,6 +277,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                    "ru": lambda b, a: f"потеряйте {b.count('point', a.amount)}"}),
                   meanings={"fr": "Reculez de N cases sur la Piste de Victoire (jamais sous 0).",
                             "ru": "Передвиньтесь на N делений назад по треку победы (не ниже 0)."},
+                  op=_op("track", "LoseOp"),
                   colour="#e67700",
                   drawing=(stroke("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z",
                                   1.6) + stroke("M8 12h8", 2.4))),
@@ -266,6 +296,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "avec pizza/toy, un seul type, au choix.",
                             "ru": "Заберите N ресурсов указанного типа из вещей выбранного вами "
                                   "соперника в свои вещи; с pizza/toy — один тип на выбор."},
+                  op=_op("tokens", "TakeOp"),
                   colour="#a61e4d", drawing=(stroke("M21 12H5M10 7l-5 5 5 5", 2.4)
                            + '<circle cx="21" cy="5" r="2.5" fill="$c"/>')),
     PrimitiveSpec("give", n.Give, "give [N] RES", "designers' extension",
@@ -284,6 +315,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "seul type, au choix.",
                             "ru": "Отдайте N ресурсов указанного типа из своих вещей в вещи "
                                   "выбранного вами соперника; с pizza/toy — один тип на выбор."},
+                  op=_op("tokens", "GiveOp"),
                   colour="#2b8a3e", drawing=(stroke("M3 12h16M14 7l5 5-5 5", 2.4)
                            + '<circle cx="21" cy="5" r="2.5" fill="$c"/>')),
 )  # fmt: skip
@@ -466,11 +498,12 @@ _SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R
 QUANTITIES: tuple[WordSpec, ...] = (
     *(
         WordSpec(s.value, "R13.1, R5.3", _SUIT_MEANING.format(s.value.replace("_", " ")),
-                 partial(n.SuitCount, s), bound=SUIT_BOUND,
-                 typical=1.6, reads_cards=False)  # the cards played, added, in the lookout
+                 partial(n.SuitCount, s), bound=SUIT_BOUND, typical=1.6, reads_cards=False,
+                 count=_op("counts", "SuitCountOp"))  # the cards played, added, in the lookout
         for s in Suit
     ),
     WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit, bound=SUIT_BOUND,
+             count=_op("counts", "AnySuitOp"),
              typical=1.8, reads_cards=False,
              phrases={"en": "for each icon of one suit of your choice",
                       "fr": "pour chaque symbole d'une famille de votre choix",
@@ -483,6 +516,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
                       + stroke("M9 9a3 3 0 1 1 3 3v2", 2.2)
                       + '<circle cx="12" cy="18" r="1.4" fill="$c"/>')),
     WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8,
+             count=_op("counts", "PackSizeOp"),
              reads_cards=False,
              phrases={"en": "for each resource in your pack",
                       "fr": "pour chaque ressource dans votre Sac à dos",
@@ -493,6 +527,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
                        "ru": "каждый ресурс в вашем рюкзаке, любого типа"},
              icon_name="pack_size", colour="#5c940d", drawing=framed(BACKPACK)),
     WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5, reads_cards=False,
+             count=_op("counts", "FortLevelOp"),
              phrases={"en": "for each level of your fort",
                       "fr": "pour chaque Niveau de votre Fort",
                       "ru": "за каждый уровень вашего форта"},
@@ -501,6 +536,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
                        "ru": "уровень вашего форта"},
              colour="#5f3dc4", drawing=framed(TOWER)),
     WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6,
+             count=_op("counts", "LookoutSizeOp"),
              reads_cards=False,
              phrases={"en": "for each card in your lookout",
                       "fr": "pour chaque carte dans votre Observatoire",

@@ -1,0 +1,416 @@
+"""Fort's moves that its ops share (R5.3-R5.7, R7.1, R10, R12): counting suits and naming them,
+token and card moves, the ways to pay an advance and a level's rewards.
+
+The ops of Fort's primitives (games/fort/ops/) and its plays (play.py, turn.py) perform these on
+Fort's table (``ctx.game``, ``ctx.player``) through the undo log, at the core's choice points
+(:func:`~fortlang.engine.interpreter.decide_at` over a :class:`~fortlang.engine.interpreter.Step`).
+Compiled with the engine (one mypyc group), so the calls between them stay native.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from fortlang.engine import interpreter
+from fortlang.engine.choices import (
+    K_ANY_SUIT,
+    K_COIN_SUIT,
+    K_PERK,
+    K_RULE,
+    Decision,
+    Kind,
+    Option,
+    player_name,
+)
+from fortlang.engine.interpreter import (
+    Ctx,
+    Refused,
+    Step,
+    Then,
+    Thunk,
+    decide_at,
+    jump,
+    resume,
+    then_step,
+)
+from fortlang.engine.memo import bounded_put
+from fortlang.engine.state import (
+    OTHER,
+    PERK_LEVEL,
+    PIZZA,
+    RULE_LEVEL,
+    SUPPLY_AT,
+    TOY,
+    CardDef,
+    CardInstance,
+    Game,
+    Player,
+    Pool,
+    token_index,
+)
+from fortlang.model import Perk
+from fortlang.nodes import Resource, Suit
+
+#: Enum members as module constants: reading ``Suit.COIN`` goes through the enum metaclass and
+#: costs ten times a global, in the innermost loops of the search.
+COIN: Final = Suit.COIN
+EITHER: Final = Resource.EITHER
+
+K = Callable[[bool], bool]
+
+
+def _no_refusals() -> Sequence[tuple[str, str]]:
+    return ()
+
+
+# -- counting suits (R5.3, R5.6, R6.5, R13.1) --------------------------------------------------
+
+
+def card_count(card: CardInstance, suit: Suit, named: dict[int, Suit]) -> int:
+    """How many times ``card`` shows ``suit``; a coin counts as coin, or as its named suit."""
+    total = 0
+    coins = 0
+    for s in card.suits:
+        if s is suit:
+            total += 1
+        elif s is COIN:
+            coins += 1
+    if coins and named.get(card.uid) is suit:  # the table only for a card with a coin
+        total += coins
+    return total
+
+
+def suit_count(ctx: Ctx, suit: Suit) -> int:
+    named = ctx.named
+    total = 0
+    for c in ctx.sources:
+        total += card_count(c, suit, named)
+    return total
+
+
+SUIT_OPTION: Final = {s: Option(s.value, s) for s in Suit}
+
+
+class _SuitPick(Step):
+    """Naming a suit: stored in ``table[key]`` (undone on rollback), then ``then``."""
+
+    def __init__(self, ctx: Ctx, table: dict, key: int, suits: Sequence[Suit],
+                 then: Step) -> None:
+        self.ctx = ctx
+        self.table = table
+        self.key = key
+        self.suits = suits
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        self.ctx.game.note_item(self.table, self.key, self.suits[i])
+        return self.then.apply(0)
+
+    def options(self) -> Sequence[Option]:
+        return [SUIT_OPTION[s] for s in self.suits]
+
+
+def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Step | Thunk,
+                same: Sequence[int] = ()) -> bool:
+    """Ask for a suit, store it in ``table[key]`` and continue with ``then`` (a :class:`Then`,
+    or a plain thunk); ``same``: as for decide."""
+    return decide_at(ctx, K_COIN_SUIT if table is ctx.named else K_ANY_SUIT, len(suits),
+                     _SuitPick(ctx, table, key, suits, then_step(then)), same=same)
+
+
+# -- tokens and cards moved (R1.4, R1.5, R7.1, R12.1-R12.13) -----------------------------------
+
+
+def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
+    """Take up to ``amount`` from the finite supply (R1.4) into stuff (4 of each, R1.5)."""
+    game, p = ctx.game, ctx.player
+    # A two-argument min: compiled, min(a, b) of ints is a comparison, min(a, b, c) a generic
+    # call of the builtin (looked up, its arguments packed in a tuple).
+    got = min(amount, game.gainable(p, res))
+    if got > 0:
+        r = token_index(res)
+        game.shift(SUPPLY_AT + r, p.stuff.at + r, got)
+    return got == amount
+
+
+def distinct(zone: list[CardInstance]) -> list[int]:
+    """Indices of the first instance of each card definition: copies are interchangeable, so
+    they are offered once."""
+    out: list[int] = []
+    if len(zone) > 16:  # a set for a long zone (a deck, a discard pile)
+        seen: set[CardDef] = set()
+        for i, c in enumerate(zone):
+            defn = c.defn
+            if defn not in seen:
+                seen.add(defn)
+                out.append(i)
+        return out
+    firsts: list[CardDef] = []  # else compared by identity: no set made, nothing hashed
+    for i, c in enumerate(zone):
+        defn = c.defn
+        for d in firsts:
+            if d is defn:
+                break
+        else:
+            firsts.append(defn)
+            out.append(i)
+    return out
+
+
+_DECK_TOP: Final = Option("the top of the park deck", ("park_deck",))
+
+
+def _move_option(c: CardInstance, where: str, value: tuple) -> Option:
+    """"Name from where": made once per card definition and place (an option is immutable)."""
+    moves = c.defn.moves
+    option = moves.get(where)
+    if option is None:
+        option = moves[where] = Option(f"{c.name} {where}", (*value, c.card.id))
+    return option
+
+
+class _CardMove(Step):
+    """Moving one card of ``picks`` (zone, index or -1 for a deck's top, where-label,
+    where-value) to ``dst``; the park is refilled (R7.1) when asked to."""
+
+    def __init__(self, ctx: Ctx, picks: list[tuple[list, int, str, Any]], dst: list,
+                 refill_park: bool, used: Callable[[list], object] | None, k: K) -> None:
+        self.ctx = ctx
+        self.picks = picks
+        self.dst = dst
+        self.refill_park = refill_park
+        self.used = used
+        self.k = k
+
+    def apply(self, j: int) -> bool:
+        game = self.ctx.game
+        zone, i, _, _ = self.picks[j]
+        game.move(zone, len(zone) - 1 if i < 0 else i, self.dst)
+        if self.used is not None:
+            self.used(zone)
+        if self.refill_park and zone is game.park and game.park_deck:
+            game.move(game.park_deck, len(game.park_deck) - 1, game.park)  # R7.1 refill
+        return resume(self.k, True)
+
+    def options(self) -> Sequence[Option]:
+        out: list[Option] = []
+        for zone, i, where, value in self.picks:
+            if i < 0:
+                out.append(_DECK_TOP)
+            else:
+                c: CardInstance = zone[i]
+                out.append(_move_option(c, where, value))
+        return out
+
+
+def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
+                refill_park: bool = False, used: Callable[[list], object] | None = None,
+                refused: Refused = _no_refusals) -> bool:
+    """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``;
+    ``used(zone)`` is told where the card came from (a perk that widened the places is used)."""
+    game = ctx.game
+    picks: list[tuple[list, int, str, Any]] = []  # (zone, index, where-label, where-value)
+    alike = interpreter.EQUIVALENT_OPTIONS and ctx.alike
+    searching = ctx.search and alike
+    for zone, where, value in places:
+        if not zone:
+            continue
+        if zone is game.park_deck:
+            picks.append((zone, -1, where, value))
+        elif searching:
+            picks.append((zone, 0, where, value))  # no labels needed while searching
+        else:
+            for i in distinct(zone):
+                picks.append((zone, i, where, value))
+    if not picks:
+        return resume(k, False)
+    step = _CardMove(ctx, picks, dst, refill_park, used, k)
+    if ctx.safe and not ctx.search:  # every option completes: nothing to try, ask and move
+        index = 0
+        if len(picks) > 1 and game.blind():
+            index = game.ask_blind(ctx.seat, kind, len(picks))
+        elif len(picks) > 1 or game.explain:  # as decide() asks (a lone option only to explain)
+            index = game.ask(Decision(ctx.seat, kind, tuple(step.options()), ctx.context,
+                                      tuple(refused()) if game.explain else ()))
+        return jump(ctx, step, index)
+    same: list[int] = []
+    if alike:  # the first option of each zone stands for the zone
+        first: dict[int, int] = {}
+        for j, pick in enumerate(picks):
+            same.append(first.setdefault(id(pick[0]), j))
+    return decide_at(ctx, kind, len(picks), step, same=same, refused=refused)
+
+
+#: A yard as a place to take a card from: (where-label, where-value) by seat, made once.
+_YARD_LABELS: Final = tuple(f"from {player_name(seat)}'s yard" for seat in range(4))
+_YARD_VALUES: Final = tuple(("yard", seat) for seat in range(4))
+
+
+def yard_place(q: Player) -> tuple[list, str, Any]:
+    seat = q.seat
+    return (q.yard, _YARD_LABELS[seat], _YARD_VALUES[seat])
+
+
+#: Where the recruit phase takes a card from (R7.1); a perk's ``from`` names some of them.
+RECRUIT_SOURCES: Final = frozenset({"park", "yard", "park_deck"})
+
+
+def recruit_places(game: Game, sources: frozenset[str] = RECRUIT_SOURCES
+                   ) -> list[tuple[list, str, Any]]:
+    """R7.1: the park, any player's yard, or the top of the park deck (those in ``sources``).
+    Every source's list is made once per game (its zones are the game's own lists, never
+    replaced) and shared: read it, never change it."""
+    if sources is RECRUIT_SOURCES:
+        kept = game.recruit_from
+        if kept is None:
+            kept = game.recruit_from = _recruit_places(game, sources)
+        every: list[tuple[list, str, Any]] = kept
+        return every
+    return _recruit_places(game, sources)
+
+
+def _recruit_places(game: Game, sources: frozenset[str]) -> list[tuple[list, str, Any]]:
+    places: list[tuple[list, str, Any]] = []
+    if "park" in sources:
+        places.append((game.park, "from the park", ("park",)))
+    if "yard" in sources:
+        places += [yard_place(q) for q in game.players]
+    if "park_deck" in sources:
+        places.append((game.park_deck, "", ()))
+    return places
+
+
+def perk_places(perk: Perk) -> frozenset[str]:
+    """The places a perk's ``from`` names (R15 Birthday Party, Bribe)."""
+    value = perk.param("from")
+    if isinstance(value, str):
+        return frozenset((value,))
+    return frozenset(str(v) for v in value) if isinstance(value, list | tuple) else frozenset()
+
+
+def copy_tokens(ctx: Ctx, pack: tuple[int, int]) -> bool:
+    """R12.11, R12.12: gain a pack's content (its pizza and toy counts, read before the gain)."""
+    pizza, toy = pack  # unpacked, not zipped: compiled, a zip is a generic iterator
+    full = True
+    if pizza and not gain_tokens(ctx, PIZZA, pizza):
+        full = False
+    if toy and not gain_tokens(ctx, TOY, toy):
+        full = False
+    return full
+
+
+def can_swap(game: Game, p: Player, pool: Pool, r: Resource) -> bool:
+    """R12.13: a token ``r`` in ``pool`` (stuff or pack) can be swapped for the other kind: one is
+    in the supply and, in the stuff, there is room for it."""
+    other = OTHER[r]
+    return bool(pool[r] and game.supply[other] and (pool is p.pack or game.stuff_room(p, other)))
+
+
+# -- advance fort (R10, R12.7, R13.2): the ways to pay, and a level's rewards ------------------
+
+
+Plans = tuple[tuple[int, int, int, int], ...]
+
+#: plans_for's memo: by cost tuple (its id; the entry keeps the tuple alive), then by the five
+#: small numbers. Bounded by the board's levels and the tokens a player can hold.
+_PlanTable = dict[tuple[int, int, int, int, int], Plans]
+_PLANS: Final[dict[int, tuple[tuple[Resource, ...], _PlanTable]]] = {}
+
+
+def payment_plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
+                  pack: tuple[int, int]) -> Plans:
+    """Every way to pay: (pizza from stuff, pizza from pack, toy from stuff, toy from pack).
+    A -1 modifier drops any one item of the cost, a +1 adds one of either kind (R13.2)."""
+    return plans_for(cost, modifier, stuff[0], stuff[1], pack[0], pack[1])
+
+
+def plans_for(cost: tuple[Resource, ...], modifier: int, stuff_pizza: int, stuff_toy: int,
+              pack_pizza: int, pack_toy: int) -> Plans:
+    """:func:`payment_plans`, memoised (a board has few costs; a player holds few tokens)."""
+    entry = _PLANS.get(id(cost))
+    if entry is None:
+        entry = bounded_put(_PLANS, id(cost), (cost, {}))
+    by_tokens = entry[1]
+    key = (modifier, stuff_pizza, stuff_toy, pack_pizza, pack_toy)
+    plans = by_tokens.get(key)
+    if plans is None:
+        plans = bounded_put(by_tokens, key, _plans(cost, modifier, (stuff_pizza, stuff_toy),
+                                                   (pack_pizza, pack_toy)))
+    return plans
+
+
+def _plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
+           pack: tuple[int, int]) -> Plans:
+    variants = {tuple(sorted(cost))}
+    for _ in range(abs(modifier)):
+        if modifier > 0:
+            variants = {(*v, EITHER) for v in variants}
+        else:
+            variants = {v[:i] + v[i + 1:] for v in variants for i in range(len(v))} or {()}
+    plans: set[tuple[int, int, int, int]] = set()
+    for v in variants:
+        either = v.count(EITHER)
+        for ep in range(either + 1):
+            need_p = v.count(PIZZA) + ep
+            need_t = v.count(TOY) + either - ep
+            for a in range(max(0, need_p - pack[0]), min(need_p, stuff[0]) + 1):
+                for c in range(max(0, need_t - pack[1]), min(need_t, stuff[1]) + 1):
+                    plans.add((a, need_p - a, c, need_t - c))
+    return tuple(sorted(plans))
+
+
+class Finished(Then):
+    """A thunk: ``k`` told that the node was performed in full."""
+
+    def __init__(self, k: K) -> None:
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        return resume(self.k, True)
+
+
+class _RulePick(Step):
+    """R10.3: a made-up rule from the pile (secretly)."""
+
+    def __init__(self, ctx: Ctx, then: Step) -> None:
+        self.ctx = ctx
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        game = self.ctx.game
+        game.set(self.ctx.player, "rule", game.take(game.rule_pile, i))
+        return self.then.apply(0)
+
+    def options(self) -> Sequence[Option]:
+        return [Option(r.name, r.id) for r in self.ctx.game.rule_pile]
+
+
+class _PerkPick(Step):
+    """R10.3: a perk from the row."""
+
+    def __init__(self, ctx: Ctx, then: Step) -> None:
+        self.ctx = ctx
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        game = self.ctx.game
+        game.put(self.ctx.player.perks, game.take(game.perk_row, i))
+        return self.then.apply(0)
+
+    def options(self) -> Sequence[Option]:
+        return [Option(q.name, q.id) for q in self.ctx.game.perk_row]
+
+
+def level_rewards(ctx: Ctx, then: Step | Thunk) -> bool:
+    """R10.3: level 1 a made-up rule from the pile (secretly), level 2 a perk from the row,
+    the end level the macaroni sculpture if nobody has it; then ``then``."""
+    game, p = ctx.game, ctx.player
+    step = then_step(then)
+    if p.level == RULE_LEVEL and game.rule_pile and p.rule is None:
+        return decide_at(ctx, K_RULE, len(game.rule_pile), _RulePick(ctx, step))
+    if p.level == PERK_LEVEL and game.perk_row:
+        return decide_at(ctx, K_PERK, len(game.perk_row), _PerkPick(ctx, step))
+    if p.level == game.end_level and game.macaroni is None:
+        game.set(game, "macaroni", ctx.seat)
+    return step.apply(0)

@@ -1,0 +1,111 @@
+"""Fort's quantities after `x` (R13.1, R5.3, R5.7): `x suit` and `x any` count the suits of the
+cards played, added or discarded (R5.3, R5.6, R6.5; `x any` names its suit when used, R5.7);
+`x pack`, `x level` and `x lookout` the performer's own board, known before a play whatever is
+chosen in it. Fort's words declare them (``WordSpec.count``); the core's
+:class:`~fortlang.engine.program.RepeatOp` reads them through :class:`Count`'s methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from fortlang import nodes as n
+from fortlang.engine.interpreter import Ctx, Then
+from fortlang.engine.program import Count
+from fortlang.engine.state import CardInstance, Player
+from fortlang.games.fort.moves import COIN, card_count, choose_suit, suit_count
+from fortlang.games.fort.ops import LEVEL, LOOKOUT, PACK
+from fortlang.nodes import Suit
+
+_NO_NAMES: Final[dict[int, Suit]] = {}
+
+#: Every suit, for `x any` (R5.7), made once.
+ALL_SUITS: Final = tuple(Suit)
+
+
+class SuitCountOp(Count):
+    steady = True
+    reads = 0  # the cards counted are set before any action
+
+    def __init__(self, node: n.SuitCount) -> None:
+        super().__init__(node)
+        self.suit = node.suit  # a repetition by it records by its suit (R5.5)
+        self.counted: Suit = node.suit
+
+    def count(self, ctx: Ctx) -> int:
+        return suit_count(ctx, self.counted)
+
+    def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
+        if cards is None:
+            return None  # lookout cards that count anyway
+        suit = self.counted
+        total = 0
+        for c in cards:
+            if suit is not COIN and COIN in c.suits:
+                return None  # a coin counts as the suit it will be named (R5.6)
+            total += card_count(c, suit, _NO_NAMES)
+        return total
+
+    def discarded(self, p: Player, cards: Sequence[CardInstance],
+                  named: dict[int, Suit]) -> int | None:
+        total = 0
+        for c in cards:
+            total += card_count(c, self.counted, named)
+        return total
+
+
+class AnySuitOp(Count):
+    """R5.7: the suit is chosen when the repetition starts (kept in ``Ctx.any_suits``)."""
+
+    steady = True
+    reads = 0
+    chosen = True
+
+    def count(self, ctx: Ctx) -> int:
+        return suit_count(ctx, ctx.any_suits[self.key])
+
+    def now(self, ctx: Ctx) -> int | None:
+        suit = ctx.any_suits.get(self.key)
+        return None if suit is None else suit_count(ctx, suit)
+
+    def choose(self, ctx: Ctx, then: Then) -> bool:
+        return choose_suit(ctx, ctx.any_suits, self.key, ALL_SUITS, then)
+
+    def outcomes(self, ctx: Ctx) -> list[int]:
+        return [suit_count(ctx, suit) for suit in ALL_SUITS]
+
+
+class _PlayerCount(Count):
+    """A count of the performer's own board, known before a play whatever is chosen in it."""
+
+    def count(self, ctx: Ctx) -> int:
+        return self.of(ctx.player)
+
+    def of(self, p: Player) -> int:
+        raise NotImplementedError
+
+    def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
+        return self.of(p)
+
+
+class PackSizeOp(_PlayerCount):
+    reads = PACK
+
+    def of(self, p: Player) -> int:
+        pizza, toy = p.pack.values()
+        return pizza + toy
+
+
+class FortLevelOp(_PlayerCount):
+    reads = LEVEL
+
+    def of(self, p: Player) -> int:
+        return p.level
+
+
+class LookoutSizeOp(_PlayerCount):
+    reads = LOOKOUT
+
+    def of(self, p: Player) -> int:
+        return len(p.lookout)

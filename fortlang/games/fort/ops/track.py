@@ -1,0 +1,153 @@
+"""Fort's victory track and fort (R10, R12.7, R12.8, R13.2, core C2): score, lose, advance fort
+(its ways to pay and a level's rewards: games/fort/moves.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fortlang import nodes as n
+from fortlang.engine.choices import K_PAYMENT, Option
+from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
+from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
+from fortlang.engine.state import SUPPLY_AT, Game, Player
+from fortlang.games.fort.moves import Finished, level_rewards, plans_for
+from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
+
+# -- the victory track (R12.8, core C2) ---------------------------------------------------------
+
+
+class ScoreOp(Op):
+    known = True
+    touches = 0
+    needs = 0
+    lowers = 0
+    unhelpful = True
+    exact_once = True
+    exact_repeated = True
+
+    straight = True
+
+    def __init__(self, node: n.Score) -> None:
+        super().__init__(node)
+        self.amount: int = node.amount
+
+    def run(self, ctx: Ctx, k: K) -> bool:
+        ctx.game.add_vp(ctx.player, self.amount)
+        return resume(k, True)
+
+    def once(self, ctx: Ctx) -> bool:
+        ctx.game.add_vp(ctx.player, self.amount)
+        return True
+
+    def now(self, s: Judgement) -> bool:
+        return True  # a VP change is always recorded
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        return True
+
+
+class LoseOp(Op):
+    """Core C2: down the victory track, never below 0: in full if N were lost."""
+
+    known = True
+    touches = 0
+    needs = VP
+    lowers = VP
+    straight = True
+
+    def __init__(self, node: n.Lose) -> None:
+        super().__init__(node)
+        self.amount: int = node.amount
+
+    def once(self, ctx: Ctx) -> bool:
+        p = ctx.player
+        got = min(self.amount, p.vp)
+        if got:
+            ctx.game.add_vp(p, -got)
+        return got == self.amount
+
+    def now(self, s: Judgement) -> bool:
+        return self.repeated(s, 1)
+
+    def repeated(self, s: Judgement, times: int) -> bool:
+        """Enough VP for every loss."""
+        return self.amount >= 1 and s.p.vp >= self.amount * times
+
+
+# -- advance fort (R10, R12.7, R13.2) -----------------------------------------------------------
+
+
+def _plan_label(plan: tuple[int, int, int, int]) -> str:
+    parts = [f"{m} {r} from {where}" for m, r, where in zip(
+        plan, ("pizza", "pizza", "toy", "toy"), ("stuff", "pack", "stuff", "pack"), strict=True)
+        if m]
+    return "pay " + (", ".join(parts) if parts else "nothing")
+
+
+def _plans_now(game: Game, p: Player, modifier: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Every way for ``p`` to pay the next level now (R10.1, R13.2)."""
+    tokens, stuff, pack = game.tokens, p.stuff.at, p.pack.at
+    return plans_for(game.costs[p.level], modifier, tokens[stuff], tokens[stuff + 1],
+                     tokens[pack], tokens[pack + 1])
+
+
+class _Pay(Step):
+    """R10.1, R13.2: how to pay an advance, then the level's rewards (R10.3)."""
+
+    def __init__(self, ctx: Ctx, plans: tuple[tuple[int, int, int, int], ...], k: K) -> None:
+        self.ctx = ctx
+        self.plans = plans
+        self.k = k
+
+    def apply(self, i: int) -> bool:
+        ctx = self.ctx
+        game, p = ctx.game, ctx.player
+        stuff, pack = p.stuff.at, p.pack.at
+        # a plan: pizza from the stuff, from the pack, toy from the stuff, from the pack
+        # (unpacked, not zipped: compiled, a zip is a generic iterator over boxed tuples)
+        pizza_stuff, pizza_pack, toy_stuff, toy_pack = self.plans[i]
+        if pizza_stuff:
+            game.shift(stuff, SUPPLY_AT, pizza_stuff)
+        if pizza_pack:
+            game.shift(pack, SUPPLY_AT, pizza_pack)
+        if toy_stuff:
+            game.shift(stuff + 1, SUPPLY_AT + 1, toy_stuff)
+        if toy_pack:
+            game.shift(pack + 1, SUPPLY_AT + 1, toy_pack)
+        game.level_up(p)
+        return level_rewards(ctx, Finished(self.k))
+
+    def options(self) -> Sequence[Option]:
+        return [Option(_plan_label(pl), pl) for pl in self.plans]
+
+
+class AdvanceOp(Op):
+    """R10.1: pay the cost to the next level from stuff and/or pack (R13.2: one more or less),
+    then the level's rewards (R10.3). It touches tokens; the level it gains only widens the
+    lookout (R10.2), which no other part of a `then` can lose room in."""
+
+    known = True
+    touches = TOKENS_TOUCHED
+    exact_once = True
+    uniform = True  # any plan pays the level; a reward is always taken (R10.3)
+    needs = HELD | LEVEL  # a plan: each kind in stuff and pack together (R10.1)
+    lowers = HELD | STUFF | PACK | LEVEL
+
+    def __init__(self, node: n.Advance) -> None:
+        super().__init__(node)
+        self.modifier: int = node.modifier
+
+    def run(self, ctx: Ctx, k: K) -> bool:
+        game, p = ctx.game, ctx.player
+        if p.level >= game.max_level:
+            return resume(k, False)
+        plans = _plans_now(game, p, self.modifier)
+        if not plans:
+            return resume(k, False)
+        return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
+
+    def now(self, s: Judgement) -> bool:
+        """Below the top level with a way to pay; a reward is always taken in full (R10.3)."""
+        p, game = s.p, s.game
+        return p.level < game.max_level and bool(_plans_now(game, p, self.modifier))
