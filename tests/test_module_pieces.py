@@ -103,7 +103,28 @@ def drivers():
     return Drivers(state=GameState, jobs=jobs, run_chunk=run_chunk, figures=Figures, show=show)
 
 
+class PlainFigures:  # figures with none of Fort's keys: a game of other figures
+    def __init__(self):
+        self.games = 0
+
+    def merge(self, aggregate):
+        self.games += aggregate.games
+
+    def figures(self, margin):
+        return {"games": self.games, "rounds": {"short": 1, "long": 2.5},
+                "pigs": ["pink", "spotted"]}
+
+
+def plain_drivers():
+    from fortlang.games.fort.sim.batch import jobs, run_chunk
+    from fortlang.games.fort.sim.pull import GameState
+    from fortlang.sim.drivers import Drivers
+
+    return Drivers(state=GameState, jobs=jobs, run_chunk=run_chunk, figures=PlainFigures)
+
+
 SEARCH = search()
+PLAIN = plain_drivers()
 DISCLOSURE = Disclosure()
 DRIVERS = drivers()
 GAME = GameModule(name="toy", titles={"en": "Toy"}, players=range(2, 5),
@@ -233,3 +254,16 @@ def test_simulate_runs_the_games_own_simulation_drivers(tmp_path, monkeypatch) -
     text = run(*args)
     assert text.exit_code == 0, text.output
     assert "toy figures: 3 games, the toy's own figures" in text.output
+
+
+def test_simulate_shows_the_figures_of_drivers_without_a_text_of_their_own(
+        tmp_path, monkeypatch) -> None:
+    """Drivers that declare no ``show`` get their figures printed key by key, never Fort's
+    table (which read keys such figures lack: a KeyError)."""
+    folder = toy(tmp_path, monkeypatch, simulation="toy_game:PLAIN")
+    result = run("simulate", "--sets", str(folder), "--games", "2", "--players", "2",
+                 "--seed", "4", "--bots", "random")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "2 games, 2 players, lineup random (rotated), seed 4, sets toy-base 0.1.0",
+        "rounds: short 1, long 2.5", "pigs: pink, spotted"]
