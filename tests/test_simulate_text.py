@@ -58,3 +58,12 @@ def test_fortune_and_glory_is_refused_before_any_game() -> None:
                                        str(ROOT / "cards" / "fortune-base")])
     assert result.exit_code == 1
     assert "error[E906]" in result.output and "it has no game loop" in result.output
+
+
+def test_the_text_helpers_doctests() -> None:
+    import doctest
+
+    import fortlang.sim.text
+
+    result = doctest.testmod(fortlang.sim.text)
+    assert result.attempted and not result.failed
