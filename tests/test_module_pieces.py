@@ -123,8 +123,23 @@ def plain_drivers():
     return Drivers(state=GameState, jobs=jobs, run_chunk=run_chunk, figures=PlainFigures)
 
 
+def marked_state(*args, **kw):  # Fort's pull API, each state started noted
+    from fortlang.games.fort.sim.pull import GameState
+
+    with open(MARKER + ".states", "a") as f:
+        f.write(f"state of seed {kw['seed']}\\n")
+    return GameState(*args, **kw)
+
+
+def marked_drivers():
+    from dataclasses import replace
+
+    return replace(drivers(), state=marked_state)
+
+
 SEARCH = search()
 PLAIN = plain_drivers()
+MARKED = marked_drivers()
 DISCLOSURE = Disclosure()
 DRIVERS = drivers()
 GAME = GameModule(name="toy", titles={"en": "Toy"}, players=range(2, 5),
@@ -267,3 +282,21 @@ def test_simulate_shows_the_figures_of_drivers_without_a_text_of_their_own(
     assert result.output.splitlines() == [
         "2 games, 2 players, lineup random (rotated), seed 4, sets toy-base 0.1.0",
         "rounds: short 1, long 2.5", "pigs: pink, spotted"]
+
+
+def test_replay_starts_the_games_own_pull_api(tmp_path, monkeypatch) -> None:
+    """`fortlang replay` of a game's log re-executes each game with the pull API its drivers
+    declare (``Drivers.state``), not Fort's by name."""
+    import json
+
+    folder = toy(tmp_path, monkeypatch, simulation="toy_game:MARKED")
+    log = tmp_path / "games.jsonl"
+    played = run("simulate", "--sets", str(folder), "--games", "2", "--players", "2",
+                 "--seed", "6", "--log", str(log), "--json")
+    assert played.exit_code == 0, played.output
+    states = tmp_path / "dealt.states"
+    assert not states.exists()  # simulate runs the toy's batches, not its pull API
+    result = run("replay", str(log), "--sets", str(folder))
+    assert result.exit_code == 0, result.output
+    seeds = [json.loads(line)["seed"] for line in log.read_text().splitlines()]
+    assert states.read_text().splitlines() == [f"state of seed {s}" for s in seeds]
