@@ -300,3 +300,38 @@ def test_replay_starts_the_games_own_pull_api(tmp_path, monkeypatch) -> None:
     assert result.exit_code == 0, result.output
     seeds = [json.loads(line)["seed"] for line in log.read_text().splitlines()]
     assert states.read_text().splitlines() == [f"state of seed {s}" for s in seeds]
+
+
+@pytest.mark.parametrize("command", ["simulate", "balance"])
+def test_a_failed_game_of_a_set_folder_is_replayed_with_its_sets(
+        tmp_path, monkeypatch, command) -> None:
+    """A game of Fort's table that fails (E903) is saved; its log names a folder's set by its
+    id only, so the replay E903 gives names the folder with --sets (as a module's does), and
+    that command meets the error again."""
+    import shlex
+
+    folder = toy(tmp_path, monkeypatch)
+    args = ["--sets", str(folder), "--games", "1", "--players", "2", "--seed", "8"]
+    if command == "simulate":  # Fort's table checks the default game's invariants
+        fort_with(monkeypatch, invariants="toy_game:broken")
+        args.append("--check-invariants")
+    else:  # balance checks no invariants: the toy's table breaks
+        monkeypatch.setattr("fortlang.games.fort.sim.batch.run_game", broken_game)
+        args += ["--out", str(tmp_path / "report")]
+    result = run(command, *args)
+    assert result.exit_code == 1, result.output
+    assert "simulate: error[E903]: game 0 (seed " in result.output
+    saved = "fortlang-failed-seed8-game0.jsonl"
+    replay = f"fortlang replay {saved} --sets {shlex.quote(str(folder))}"
+    assert f"\n  {replay}\n" in result.output, result.output
+    assert "hint: the command above meets the error again (a set folder is named by --sets)" \
+        in result.output
+    again = run(*shlex.split(replay)[1:])  # the sets are found: the game is replayed
+    assert again.exit_code == 1 and "1 game(s) replayed: 0 identical" in again.output, \
+        again.output
+    if command == "simulate":  # with the invariants checked, as the failed game was
+        assert "game 0: re-execution failed: the toy's invariant is broken" in again.output
+
+
+def broken_game(*args, **kw):
+    raise RuntimeError("the toy's table breaks")

@@ -115,9 +115,10 @@ def _save_failure(failure: dict, seed: int) -> Path:
 
 
 def run_games(run: Run, *, workers: int, backend: str, address: str | None,
-              log_path: Path | None = None) -> Any:
+              log_path: Path | None = None, specs: tuple[str, ...] = ()) -> Any:
     """Play the run with its game's drivers (with a progress bar on stderr) and return its
-    figures; a failed game is saved as a replay and reported (exit 1)."""
+    figures; a failed game is saved as a replay and reported (exit 1), with the replay that
+    meets its error again (:func:`replay_advice`: ``specs``, the ``--sets`` given)."""
     drivers = own_drivers(run.table)
     total = drivers.figures()
     try:
@@ -133,11 +134,27 @@ def run_games(run: Run, *, workers: int, backend: str, address: str | None,
     except FortError as e:
         fail(e)
     if failure is not None:
+        notes, hint = replay_advice(path, specs)
         fail(Diagnostic(ERROR, "E903", f"game {failure['game']} (seed {failure['seed']}) "
                         f"failed: {failure['error']}", file="simulate",
-                        notes=(f"its replay is saved in {path}",),
-                        hint=f"`fortlang replay {path}` meets the error again"))
+                        notes=(f"its replay is saved in {path}", *notes), hint=hint))
     return total
+
+
+def replay_advice(path: Path, specs: tuple[str, ...]) -> tuple[list[str], str]:
+    """The notes and the hint of a failed game's E903 that say how to meet its error again:
+    ``fortlang replay`` of its saved line, with ``--sets`` when a set given (``specs``) is a
+    folder, which a log names by its id only (a bundled set is found by its id)."""
+    import shlex
+
+    from fortlang.cardset.table import split_specs
+
+    given = split_specs(specs)
+    if not any(Path(spec).is_dir() for spec in given):
+        return [], f"`fortlang replay {path}` meets the error again"
+    return ([f"fortlang replay {shlex.quote(str(path))} --sets "
+             f"{shlex.quote(','.join(given))}"],
+            "the command above meets the error again (a set folder is named by --sets)")
 
 
 def describe(run: Run, total: Any, margin: float = 0.0) -> dict[str, Any]:
@@ -241,7 +258,7 @@ def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], se
         return
     run = Run(played, table, games, players, tuple(bots), seed, draft, check_invariants)
     total = run_games(run, workers=workers, backend=backend, address=ray_address,
-                      log_path=log_path)
+                      log_path=log_path, specs=sets)
     figures = describe(run, total, margin)
     if as_json:
         click.echo(json.dumps(figures, indent=2))
@@ -318,22 +335,14 @@ def module_failed(game: Any, e: Any, *, players: int, sets: list[dict[str, str]]
     saved where Fort's is (``_save_failure``), E903 worded as Fort's, with the replay that
     meets the error again (with ``--sets`` when a set is a folder, which a log cannot name);
     exit 1."""
-    import shlex
-
-    from fortlang.cardset.table import split_specs
     from fortlang.sim.module_log import failed_line
 
     failure = failed_line(game, e.failed, players=players, sets=sets)
     path = _save_failure(failure, seed)
-    given = split_specs(specs)
+    advice, hint = replay_advice(path, specs)
     notes = [f"its replay is saved in {path}",
              f"the error is in the engine of {e.title}: report it to its module's authors "
-             "with that file"]
-    hint = f"`fortlang replay {path}` meets the error again"
-    if any(Path(spec).is_dir() for spec in given):  # a log names a folder's set by its id
-        hint = "the command above meets the error again (a set folder is named by --sets)"
-        notes.append(f"fortlang replay {shlex.quote(str(path))} --sets "
-                     f"{shlex.quote(','.join(given))}")
+             "with that file", *advice]
     fail(Diagnostic(ERROR, "E903", f"game {failure['game']} (seed {failure['seed']}) "
                     f"failed: {failure['error']}", file="simulate", notes=tuple(notes),
                     hint=hint))
