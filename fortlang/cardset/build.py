@@ -58,8 +58,10 @@ class FileResult:
     card_count: int = 0
     #: (node, AST) of every action and scoring text that parsed: what `fortlang fmt` rewrites.
     texts: list[tuple[YNode, n.Node]] = field(default_factory=list)
-    #: The words its actions are written in: Fort's, and the plugins its set's manifest uses.
-    vocabulary: Vocabulary = field(default_factory=default_vocabulary)
+    #: The words its actions are written in: its game's, or Fort's and the plugins its set's
+    #: manifest uses; None for the default game's, loaded when an action is read (a manifest
+    #: has none, and a game module's set needs none of Fort's).
+    vocabulary: Vocabulary | None = None
     #: The game module whose card kinds it was read as; None for Fort's own kinds.
     game: GameModule | None = None
 
@@ -78,14 +80,16 @@ def check_file(path: Path | str, text: str | None = None,
     doc = read_document(path, text)
     result = FileResult(doc, diagnostics=list(doc.diagnostics))
     owners: list[GameModule] = []
-    if vocabulary is None:  # a lone file: its set's, found beside or above it
+    if vocabulary is None and Path(path).name not in sc.MANIFEST_NAMES:
+        # a lone file: its set's, found beside or above it (a manifest has no words)
         manifest = _nearby_manifest(Path(path))
-        vocabulary, game = _of_manifest(manifest)
-        if manifest is None and Path(path).name not in sc.MANIFEST_NAMES:
-            owners = key_owners(doc)  # no set names its game: the game of its kind
-            if len(owners) == 1:
-                game = owners[0]
-                vocabulary = game_words(game.name) or vocabulary
+        if manifest is None:  # no set names its game: the game of its kind, if one
+            owners = key_owners(doc)
+        if len(owners) == 1:
+            game = owners[0]
+            vocabulary = game_words(game.name)
+        else:
+            vocabulary, game = _of_manifest(manifest)
     result.vocabulary = vocabulary
     result.game = game if _builds_game_cards(game) else None
     if (doc.root is None and doc.diagnostics) or not doc.complete:
@@ -121,7 +125,7 @@ def _nearby_manifest(path: Path) -> Manifest | None:
     for _ in range(8):  # a set's files sit a few folders below its manifest at most
         for name in sc.MANIFEST_NAMES:
             if (folder / name).is_file():
-                return check_file(folder / name, vocabulary=default_vocabulary()).manifest
+                return check_file(folder / name).manifest
         if folder.parent == folder:
             break
         folder = folder.parent
