@@ -322,7 +322,8 @@ def _reader(kind: vocabulary.ArgKind, builder: _Builder) -> Any:
     range E200, at the argument)."""
     if kind.checked_later and kind.parse is int:
         return _int
-    if kind is reg.default_vocabulary().kind_by_token.get("RES"):
+    fort = reg.default_words()  # None where the default game is not installed
+    if fort is not None and kind is fort.kind_by_token.get("RES"):
         return builder._resource
 
     def read(tok: Token) -> Any:

@@ -432,7 +432,7 @@ class Vocabulary:
     def __post_init__(self) -> None:
         native = self.name == DEFAULT_GAME
         if not native:  # the default game's words are known first: the others' are judged by them
-            vocabulary_of(DEFAULT_GAME)
+            _default_loaded()  # (where it is installed: a game needs none of its words)
         checks: tuple[tuple[str, list[object]], ...] = (
             ("primitive", [p.name for p in self.primitives]),
             ("primitive node", [p.node for p in self.primitives]),
@@ -651,13 +651,33 @@ def default_vocabulary() -> Vocabulary:
     return vocabulary_of(DEFAULT_GAME)
 
 
+def default_words() -> Vocabulary | None:
+    """The default game's words, or None where its module is not installed (a game module
+    alone: its sets need none of them)."""
+    return vocabulary_of(DEFAULT_GAME) if _default_loaded() or DEFAULT_GAME in _WORDS else None
+
+
 def _default_loaded() -> bool:
     """Load the default game's words if they are not yet (True once they are): a lookup that
     misses asks, so a node built by hand finds its declaration all the same."""
     if DEFAULT_GAME not in _WORDS:
-        vocabulary_of(DEFAULT_GAME)
+        from fortlang.games import GameError, installed
+
+        table = installed()
+        if _MISSING and _MISSING[0] is table:  # asked before, of the same installation
+            return False
+        try:
+            vocabulary_of(DEFAULT_GAME)
+        except GameError:  # not installed (a game module alone): nothing more to find
+            _MISSING[:] = [table]
+            return False
         return True
     return False
+
+
+#: The installed games' table (fortlang.games.installed) in which the default game was found
+#: missing: a lookup that misses does not look for it again until the table changes.
+_MISSING: list[object] = []
 
 
 def spec_of(node_class: type) -> PrimitiveSpec | None:

@@ -7,6 +7,7 @@ through Fort's game module as every game's kinds are."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,21 @@ def test_docstring_examples(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted >= 2 and result.failed == 0
+
+
+def test_every_name_the_kinds_docs_cite_exists() -> None:
+    """A dotted name a kind's text cites (``(fortlang.games.fort.vocabulary.TRIGGERS)``) is
+    one that exists: the schemas an editor shows do not send a reader to a moved name."""
+    import re
+
+    dotted = re.compile(r"(?<![/\w.])fortlang(?:\.\w+)+(?![\w/])")  # not in an address
+    cited = {name for game in ("fort", "frantic", "fortune-and-glory")
+             for kind in game_named(game).cards for name in dotted.findall(kind.schema_text())}
+    assert cited  # Fort's perks cite their triggers
+    for name in sorted(cited):
+        module, _, attr = name.rpartition(".")
+        try:
+            found = importlib.import_module(name)
+        except ImportError:
+            found = getattr(importlib.import_module(module), attr, None)
+        assert found is not None, f"{name} does not exist"

@@ -73,9 +73,10 @@ def test_a_fortune_and_glory_action_names_no_performer() -> None:
     assert d.hint.startswith("this game's actions name no performer")
 
 
-def _key_help(folder: Path, name: str, key: str) -> tuple[str | None, dict[str, str]]:
+def _key_help(folder: Path, name: str, key: str, lang: str = "en"
+              ) -> tuple[str | None, dict[str, str]]:
     """The hover on the first ``key:`` of a set's file, and the fields completion offers in
-    the mapping holding it."""
+    the mapping holding it, in ``lang``."""
     from lsprotocol import types
 
     from fortlang.lsp.hover import hover
@@ -87,10 +88,10 @@ def _key_help(folder: Path, name: str, key: str) -> tuple[str | None, dict[str, 
     src = Source(path.as_uri(), str(path), text, roots=(str(folder.parent),))
     line = next(n for n, t in enumerate(text.split("\n")) if t.lstrip(" -").startswith(key))
     column = text.split("\n")[line].index(key)
-    said = hover(src, types.Position(line=line, character=column), "en")
+    said = hover(src, types.Position(line=line, character=column), lang)
     spot = spot_at(src.doc, line, column)
     assert spot is not None
-    return (said.contents.value if said else None), fields(src, spot.path[:-1])
+    return (said.contents.value if said else None), fields(src, spot.path[:-1], lang)
 
 
 @pytest.mark.parametrize("bundled, name, key, meaning", [
@@ -125,3 +126,35 @@ def test_a_fortune_danger_key_says_what_fortune_declares(tmp_path: Path) -> None
     (test,) = [a for a in kind.all_attributes if a.name == "test"]
     assert said == markup.text(test.doc["en"])  # escaped as Markdown, as Fort's are
     assert "kids" not in offered and "test" in offered
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_a_modules_key_help_is_in_the_editors_language(tmp_path: Path, lang: str) -> None:
+    """The key help of a module's card file speaks the language the declarations give (an
+    attribute's ``doc``), English where they give none; Fort's speaks its schemas'
+    translations (docsite/schema_text.json), as its docs site does."""
+    from fortlang.docsite.reference import schema_text
+    from fortlang.games import game_named
+    from fortlang.lsp import markup
+
+    folder = tmp_path / "frantic-base"
+    shutil.copytree(ROOT / "cards" / "frantic-base", folder)
+    (kind,) = [c for c in game_named("frantic").cards if c.key == "cards"]
+    docs = {a.name: a.doc for a in kind.all_attributes}
+    said, offered = _key_help(folder, "cards.yaml", "points:", lang)
+    assert said == markup.text(docs["points"][lang]) != markup.text(docs["points"]["en"])
+    assert offered == {name: doc.get(lang, doc["en"]) for name, doc in docs.items()}
+    assert offered["number"] == docs["number"][lang] and offered["id"] == docs["id"]["en"]
+    heroes = tmp_path / "fortune-base"
+    shutil.copytree(ROOT / "cards" / "fortune-base", heroes)
+    (hero,) = [c for c in game_named("fortune-and-glory").cards if c.key == "heroes"]
+    translated = [a for a in hero.attributes if lang in a.doc]
+    assert translated
+    said, _ = _key_help(heroes, "heroes.yaml", f"{translated[0].name}:", lang)
+    assert said is not None and said.startswith(markup.text(translated[0].doc[lang]))
+    fort = tmp_path / "fort-base"
+    shutil.copytree(ROOT / "cards" / "fort-base", fort)
+    said, _ = _key_help(fort, "kids-glue.yaml", "suits:", lang)
+    english = "One or two suit icons (R1.1); a suit may appear twice."
+    assert said is not None and said.startswith(markup.text(schema_text(english, lang)))
+    assert schema_text(english, lang) != english

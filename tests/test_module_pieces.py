@@ -103,7 +103,43 @@ def drivers():
     return Drivers(state=GameState, jobs=jobs, run_chunk=run_chunk, figures=Figures, show=show)
 
 
+class PlainFigures:  # figures with none of Fort's keys: a game of other figures
+    def __init__(self):
+        self.games = 0
+
+    def merge(self, aggregate):
+        self.games += aggregate.games
+
+    def figures(self, margin):
+        return {"games": self.games, "rounds": {"short": 1, "long": 2.5},
+                "pigs": ["pink", "spotted"]}
+
+
+def plain_drivers():
+    from fortlang.games.fort.sim.batch import jobs, run_chunk
+    from fortlang.games.fort.sim.pull import GameState
+    from fortlang.sim.drivers import Drivers
+
+    return Drivers(state=GameState, jobs=jobs, run_chunk=run_chunk, figures=PlainFigures)
+
+
+def marked_state(*args, **kw):  # Fort's pull API, each state started noted
+    from fortlang.games.fort.sim.pull import GameState
+
+    with open(MARKER + ".states", "a") as f:
+        f.write(f"state of seed {kw['seed']}\\n")
+    return GameState(*args, **kw)
+
+
+def marked_drivers():
+    from dataclasses import replace
+
+    return replace(drivers(), state=marked_state)
+
+
 SEARCH = search()
+PLAIN = plain_drivers()
+MARKED = marked_drivers()
 DISCLOSURE = Disclosure()
 DRIVERS = drivers()
 GAME = GameModule(name="toy", titles={"en": "Toy"}, players=range(2, 5),
@@ -233,3 +269,69 @@ def test_simulate_runs_the_games_own_simulation_drivers(tmp_path, monkeypatch) -
     text = run(*args)
     assert text.exit_code == 0, text.output
     assert "toy figures: 3 games, the toy's own figures" in text.output
+
+
+def test_simulate_shows_the_figures_of_drivers_without_a_text_of_their_own(
+        tmp_path, monkeypatch) -> None:
+    """Drivers that declare no ``show`` get their figures printed key by key, never Fort's
+    table (which read keys such figures lack: a KeyError)."""
+    folder = toy(tmp_path, monkeypatch, simulation="toy_game:PLAIN")
+    result = run("simulate", "--sets", str(folder), "--games", "2", "--players", "2",
+                 "--seed", "4", "--bots", "random")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "2 games, 2 players, lineup random (rotated), seed 4, sets toy-base 0.1.0",
+        "rounds: short 1, long 2.5", "pigs: pink, spotted"]
+
+
+def test_replay_starts_the_games_own_pull_api(tmp_path, monkeypatch) -> None:
+    """`fortlang replay` of a game's log re-executes each game with the pull API its drivers
+    declare (``Drivers.state``), not Fort's by name."""
+    import json
+
+    folder = toy(tmp_path, monkeypatch, simulation="toy_game:MARKED")
+    log = tmp_path / "games.jsonl"
+    played = run("simulate", "--sets", str(folder), "--games", "2", "--players", "2",
+                 "--seed", "6", "--log", str(log), "--json")
+    assert played.exit_code == 0, played.output
+    states = tmp_path / "dealt.states"
+    assert not states.exists()  # simulate runs the toy's batches, not its pull API
+    result = run("replay", str(log), "--sets", str(folder))
+    assert result.exit_code == 0, result.output
+    seeds = [json.loads(line)["seed"] for line in log.read_text().splitlines()]
+    assert states.read_text().splitlines() == [f"state of seed {s}" for s in seeds]
+
+
+@pytest.mark.parametrize("command", ["simulate", "balance"])
+def test_a_failed_game_of_a_set_folder_is_replayed_with_its_sets(
+        tmp_path, monkeypatch, command) -> None:
+    """A game of Fort's table that fails (E903) is saved; its log names a folder's set by its
+    id only, so the replay E903 gives names the folder with --sets (as a module's does), and
+    that command meets the error again."""
+    import shlex
+
+    folder = toy(tmp_path, monkeypatch)
+    args = ["--sets", str(folder), "--games", "1", "--players", "2", "--seed", "8"]
+    if command == "simulate":  # Fort's table checks the default game's invariants
+        fort_with(monkeypatch, invariants="toy_game:broken")
+        args.append("--check-invariants")
+    else:  # balance checks no invariants: the toy's table breaks
+        monkeypatch.setattr("fortlang.games.fort.sim.batch.run_game", broken_game)
+        args += ["--out", str(tmp_path / "report")]
+    result = run(command, *args)
+    assert result.exit_code == 1, result.output
+    assert "simulate: error[E903]: game 0 (seed " in result.output
+    saved = "fortlang-failed-seed8-game0.jsonl"
+    replay = f"fortlang replay {saved} --sets {shlex.quote(str(folder))}"
+    assert f"\n  {replay}\n" in result.output, result.output
+    assert "hint: the command above meets the error again (a set folder is named by --sets)" \
+        in result.output
+    again = run(*shlex.split(replay)[1:])  # the sets are found: the game is replayed
+    assert again.exit_code == 1 and "1 game(s) replayed: 0 identical" in again.output, \
+        again.output
+    if command == "simulate":  # with the invariants checked, as the failed game was
+        assert "game 0: re-execution failed: the toy's invariant is broken" in again.output
+
+
+def broken_game(*args, **kw):
+    raise RuntimeError("the toy's table breaks")

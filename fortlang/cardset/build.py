@@ -5,7 +5,7 @@ parsed, so one run reports every problem."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,8 +58,10 @@ class FileResult:
     card_count: int = 0
     #: (node, AST) of every action and scoring text that parsed: what `fortlang fmt` rewrites.
     texts: list[tuple[YNode, n.Node]] = field(default_factory=list)
-    #: The words its actions are written in: Fort's, and the plugins its set's manifest uses.
-    vocabulary: Vocabulary = field(default_factory=default_vocabulary)
+    #: The words its actions are written in: its game's, or Fort's and the plugins its set's
+    #: manifest uses; None for the default game's, loaded when an action is read (a manifest
+    #: has none, and a game module's set needs none of Fort's).
+    vocabulary: Vocabulary | None = None
     #: The game module whose card kinds it was read as; None for Fort's own kinds.
     game: GameModule | None = None
 
@@ -77,14 +79,25 @@ def check_file(path: Path | str, text: str | None = None,
     whose manifest is beside or above it."""
     doc = read_document(path, text)
     result = FileResult(doc, diagnostics=list(doc.diagnostics))
-    if vocabulary is None:  # a lone file: its set's, found beside or above it
-        vocabulary, game = nearby(Path(path))
+    owners: list[GameModule] = []
+    if vocabulary is None and Path(path).name not in sc.MANIFEST_NAMES:
+        # a lone file: its set's, found beside or above it (a manifest has no words)
+        manifest = _nearby_manifest(Path(path))
+        if manifest is None:  # no set names its game: the game of its kind, if one
+            owners = key_owners(doc)
+        if len(owners) == 1:
+            game = owners[0]
+            vocabulary = game_words(game.name)
+        else:
+            vocabulary, game = _of_manifest(manifest)
     result.vocabulary = vocabulary
     result.game = game if _builds_game_cards(game) else None
     if (doc.root is None and doc.diagnostics) or not doc.complete:
         return result  # unreadable, or read only in part: a partial tree would mislead
     kinds = fort_kinds() if result.game is None else _kinds(result.game)
     kind, problems = sc.kind_of(doc, kinds)
+    if len(owners) > 1 and problems and problems[0].code == "E311":
+        problems[0] = replace(problems[0], hint=_owners_hint(doc, owners))
     result.kind = kind
     result.diagnostics.extend(problems)
     if kind is None or doc.root is None:
@@ -112,7 +125,7 @@ def _nearby_manifest(path: Path) -> Manifest | None:
     for _ in range(8):  # a set's files sit a few folders below its manifest at most
         for name in sc.MANIFEST_NAMES:
             if (folder / name).is_file():
-                return check_file(folder / name, vocabulary=default_vocabulary()).manifest
+                return check_file(folder / name).manifest
         if folder.parent == folder:
             break
         folder = folder.parent
@@ -124,7 +137,11 @@ def nearby(path: Path) -> tuple[Vocabulary, GameModule | None]:
     from one reading of the manifest in its folder or the nearest folder above: its game's
     words, or Fort's with the plugins it names that load; the game module when it declares
     its own card kinds (None: Fort's kinds)."""
-    manifest = _nearby_manifest(path)
+    return _of_manifest(_nearby_manifest(path))
+
+
+def _of_manifest(manifest: Manifest | None) -> tuple[Vocabulary, GameModule | None]:
+    """:func:`nearby` of the manifest found (None: Fort's words and kinds)."""
     if manifest is None:
         return default_vocabulary(), None
     words = game_words(manifest.game)
@@ -152,6 +169,44 @@ def game_words(name: str) -> Vocabulary | None:
         return None if name == DEFAULT_GAME else words_of(name)
     except GameError:
         return None
+
+
+def _top_keys(doc: Document) -> list[str]:
+    root = doc.root
+    if root is None or root.kind != "map":
+        return []
+    return [str(k.value) for k, _ in root.value]
+
+
+def key_owners(doc: Document) -> list[GameModule]:
+    """The installed games (by name) whose card kinds have a top key of ``doc``, a card file
+    no manifest names the game of; none when a key is Fort's (it is read as Fort's, as
+    before games were modules) or the file is no mapping. Only then are the installed games'
+    declarations read (their engines are not imported)."""
+    from fortlang.games import GameError, installed
+
+    keys = set(_top_keys(doc))
+    if not keys or keys & {k.key for k in sc.CARD_KINDS}:
+        return []
+    owners = []
+    for name in sorted(installed()):
+        try:
+            game = usable_game(name) if name != DEFAULT_GAME else None
+        except GameError:
+            continue
+        if game is not None and keys & {c.key for c in game.cards}:
+            owners.append(game)
+    return owners
+
+
+def _owners_hint(doc: Document, owners: Sequence[GameModule]) -> str:
+    """Which games declare the kind of a lone file (E311's hint), and how to choose."""
+    keys = _top_keys(doc)
+    key = next(k for k in keys if any(c.key == k for g in owners for c in g.cards))
+    games = [f"{g.title('en')} (game: {g.name})" for g in owners]
+    listed = ", ".join(games[:-1]) + f" and {games[-1]}"
+    return (f"`{key}` is a kind of card file of {listed}: a manifest.yaml beside it or above "
+            "names its game")
 
 
 def usable_game(name: str) -> GameModule | None:

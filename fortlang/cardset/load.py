@@ -25,7 +25,7 @@ from fortlang.cardset.build import (
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, WARNING, Diagnostic, FortError, errors_in
 from fortlang.model import CardSet, GameCard, Manifest
-from fortlang.registry import default_vocabulary, game_problem
+from fortlang.registry import Vocabulary, default_vocabulary, game_problem
 from fortlang.resources import data_dir
 from fortlang.walk import Found, find_files, inside, outside_link
 
@@ -140,7 +140,7 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
         return result
     result.manifest = check_file(mpath, texts.get(str(mpath)))
     result.files.append(result.manifest)
-    vocab = default_vocabulary()
+    vocab: Vocabulary | None = None  # the default game's, loaded when first needed
     manifest = result.manifest.manifest
     uses = manifest.uses if manifest is not None else ()
     problems: list[Diagnostic] = []
@@ -167,6 +167,8 @@ def read_set(folder: Path, texts: Mapping[str, str] | None = None,
     found = card_files(folder)
     paths = found.files + _unsaved(folder, texts, found.files)
     result.diagnostics.extend(found.diagnostics)
+    if vocab is None:  # a set of Fort's cards, or of a game without words of its own
+        vocab = default_vocabulary()
     result.files.extend(check(p, texts.get(str(p)), vocabulary=vocab, game=game) for p in paths)
     if problems:  # the set's words may be a plugin's that could not be loaded
         missing = [name for name, e in zip(uses, plugin_errors(uses), strict=True) if e]
@@ -379,7 +381,16 @@ def _sibling_manifests(folder: Path) -> list[Manifest]:
 
 
 def _bundled() -> tuple[CardSet, ...]:
-    return _load_sets(tuple(bundled_folders()[0]))
+    """The bundled sets played with: those whose vocabularies and games are installed (a
+    game module alone plays its own sets without Fort's; ``check`` of the bundled sets still
+    says why one cannot be read, E350 at its manifest)."""
+    return _load_sets(tuple(f for f in bundled_folders()[0] if _game_installed(f)))
+
+
+def _game_installed(folder: Path) -> bool:
+    mpath = manifest_path(folder)
+    m = check_file(mpath).manifest if mpath is not None else None
+    return m is None or game_problem(m.game) is None
 
 
 @cache

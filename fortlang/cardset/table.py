@@ -35,10 +35,24 @@ def _load(spec: str, bundled: dict[str, CardSet]) -> tuple[CardSet, Path | None]
     if path.is_dir():
         return load_set(path), path
     if spec not in bundled:
+        _game_missing(spec)
         raise FortError(Diagnostic(ERROR, "E604", f"no card set {spec!r}: not a folder, "
                                    "nor a bundled set", file=spec,
                                    hint=did_you_mean(spec, bundled)))
     return bundled[spec], None
+
+
+def _game_missing(spec: str) -> None:
+    """E350/E351 (FortError) when ``spec`` is a bundled set left out because its game cannot
+    be had (Fort's base set where only a game module is installed)."""
+    from fortlang.cardset.load import _bundled_games
+    from fortlang.registry import game_problem
+
+    game = _bundled_games().get(spec)
+    e = game_problem(game) if game is not None else None
+    if e is not None:
+        raise FortError(Diagnostic(ERROR, e.code, f"the bundled set `{spec}` is of the game "
+                                   f"`{game}`: {e.message}", file=spec, hint=e.hint))
 
 
 def load_specs(specs: Sequence[str]) -> tuple[CardSet, ...]:

@@ -65,7 +65,8 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
         return
     shown = chosen_sets(only, [s.id for s in played])
     run = Run(played, table, games, players, tuple(bots), seed, draft)
-    total = run_games(run, workers=workers, backend=backend, address=ray_address)
+    total = run_games(run, workers=workers, backend=backend, address=ray_address,
+                      specs=sets)
     figures = describe(run, total, margin)
     # The report flags outliers only (issue 36); simulate keeps the median test of its figures.
     # Every card played is measured against the others, then the sets asked for are kept.

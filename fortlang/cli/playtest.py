@@ -71,6 +71,7 @@ def playtest(players: int, seats: int, bots_text: str, lang: str, seed: int | No
     except ImportError:
         fail(playtest_missing())
     from fortlang.engine.choices import IllegalMove
+    from fortlang.games import GameError
     from fortlang.table_pieces import table_piece
 
     bots = parse_bots(bots_text)
@@ -86,18 +87,22 @@ def playtest(players: int, seats: int, bots_text: str, lang: str, seed: int | No
         raise click.BadParameter(f"{seats} people for {players} players: give each person a "
                                  f"seat (--seats {players} or fewer)", param_hint="'--seats'")
     game_seed, people, game_players, game_draft = seed, seats, players, draft
+    try:  # the game's own table (Fort's for a game on Fort's table), else the generic one
+        own_table = table_piece(cardset.manifest.game, "playtest", "its playtest table")
+    except GameError as e:
+        fail(Diagnostic(ERROR, e.code, e.message, file="--sets", hint=e.hint))
 
     def make_table() -> Any:
-        if game is not None:
+        if own_table is None:
             from fortlang.cardset.table import fingerprint
             from fortlang.playtest.module_table import ModuleTable
 
             return ModuleTable(game, cardset, players=game_players, humans=people, bots=bots,
                                seed=game_seed, history=history, lang=lang,
                                sets=[fingerprint(s) for s in played])
-        table = table_piece(cardset.manifest.game, "playtest", "its playtest table")
-        return table(cardset, players=game_players, humans=people, bots=bots, seed=game_seed,
-                     draft=game_draft, history=history, sets=played, lang=lang)
+        return own_table(cardset, players=game_players, humans=people, bots=bots,
+                         seed=game_seed, draft=game_draft, history=history, sets=played,
+                         lang=lang)
 
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     try:

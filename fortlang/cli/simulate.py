@@ -15,10 +15,10 @@ import click
 from fortlang.agents.bots import BOTS
 from fortlang.cli.common import fail, not_yet
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
-from fortlang.escape import shown
 from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Span
 from fortlang.sim.drivers import Drivers, drivers_for
+from fortlang.sim.text import figures_report, module_report
 
 CHUNK = 25  # games per batch (a pool task, a Ray task) at most: never one task per game
 #: Bounds of the command line's numbers (issue 31): a run is at most days long, never endless.
@@ -115,9 +115,10 @@ def _save_failure(failure: dict, seed: int) -> Path:
 
 
 def run_games(run: Run, *, workers: int, backend: str, address: str | None,
-              log_path: Path | None = None) -> Any:
+              log_path: Path | None = None, specs: tuple[str, ...] = ()) -> Any:
     """Play the run with its game's drivers (with a progress bar on stderr) and return its
-    figures; a failed game is saved as a replay and reported (exit 1)."""
+    figures; a failed game is saved as a replay and reported (exit 1), with the replay that
+    meets its error again (:func:`replay_advice`: ``specs``, the ``--sets`` given)."""
     drivers = own_drivers(run.table)
     total = drivers.figures()
     try:
@@ -133,11 +134,27 @@ def run_games(run: Run, *, workers: int, backend: str, address: str | None,
     except FortError as e:
         fail(e)
     if failure is not None:
+        notes, hint = replay_advice(path, specs)
         fail(Diagnostic(ERROR, "E903", f"game {failure['game']} (seed {failure['seed']}) "
                         f"failed: {failure['error']}", file="simulate",
-                        notes=(f"its replay is saved in {path}",),
-                        hint=f"`fortlang replay {path}` meets the error again"))
+                        notes=(f"its replay is saved in {path}", *notes), hint=hint))
     return total
+
+
+def replay_advice(path: Path, specs: tuple[str, ...]) -> tuple[list[str], str]:
+    """The notes and the hint of a failed game's E903 that say how to meet its error again:
+    ``fortlang replay`` of its saved line, with ``--sets`` when a set given (``specs``) is a
+    folder, which a log names by its id only (a bundled set is found by its id)."""
+    import shlex
+
+    from fortlang.cardset.table import split_specs
+
+    given = split_specs(specs)
+    if not any(Path(spec).is_dir() for spec in given):
+        return [], f"`fortlang replay {path}` meets the error again"
+    return ([f"fortlang replay {shlex.quote(str(path))} --sets "
+             f"{shlex.quote(','.join(given))}"],
+            "the command above meets the error again (a set folder is named by --sets)")
 
 
 def describe(run: Run, total: Any, margin: float = 0.0) -> dict[str, Any]:
@@ -241,12 +258,12 @@ def simulate(games: int, players: int, bots_text: str, sets: tuple[str, ...], se
         return
     run = Run(played, table, games, players, tuple(bots), seed, draft, check_invariants)
     total = run_games(run, workers=workers, backend=backend, address=ray_address,
-                      log_path=log_path)
+                      log_path=log_path, specs=sets)
     figures = describe(run, total, margin)
     if as_json:
         click.echo(json.dumps(figures, indent=2))
     else:
-        (drivers.show or _print)(figures)
+        (drivers.show or figures_report)(figures)
 
 
 def game_drivers(table: CardSet) -> Drivers | None:
@@ -318,22 +335,14 @@ def module_failed(game: Any, e: Any, *, players: int, sets: list[dict[str, str]]
     saved where Fort's is (``_save_failure``), E903 worded as Fort's, with the replay that
     meets the error again (with ``--sets`` when a set is a folder, which a log cannot name);
     exit 1."""
-    import shlex
-
-    from fortlang.cardset.table import split_specs
     from fortlang.sim.module_log import failed_line
 
     failure = failed_line(game, e.failed, players=players, sets=sets)
     path = _save_failure(failure, seed)
-    given = split_specs(specs)
+    advice, hint = replay_advice(path, specs)
     notes = [f"its replay is saved in {path}",
              f"the error is in the engine of {e.title}: report it to its module's authors "
-             "with that file"]
-    hint = f"`fortlang replay {path}` meets the error again"
-    if any(Path(spec).is_dir() for spec in given):  # a log names a folder's set by its id
-        hint = "the command above meets the error again (a set folder is named by --sets)"
-        notes.append(f"fortlang replay {shlex.quote(str(path))} --sets "
-                     f"{shlex.quote(','.join(given))}")
+             "with that file", *advice]
     fail(Diagnostic(ERROR, "E903", f"game {failure['game']} (seed {failure['seed']}) "
                     f"failed: {failure['error']}", file="simulate", notes=tuple(notes),
                     hint=hint))
@@ -382,15 +391,7 @@ def _simulate_module(game: Any, played: tuple[CardSet, ...], table: CardSet, gam
     if as_json:
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
-    click.echo(f"{out['games']} games of {shown(game.title('en'))}, {players} players, "
-               f"seed {seed}")
-    for name, b in out["by_bot"].items():
-        click.echo(f"  {name}: {b['wins']:g} wins of {b['seats']} seats "
-                   f"({_pct(b['win_rate'])} {_ci_text(b['ci'])}), mean score {b['mean_score']:g}")
-    t = out["turns"]
-    click.echo(f"  turns: mean {t['mean']:g}, {t['min']}-{t['max']}")
-    if out["never_played"]:
-        click.echo("  never played: " + ", ".join(shown(i) for i in out["never_played"]))
+    module_report(out, game.title("en"))
 
 
 def _play(run: Run, drivers: Drivers, workers: int, backend: str, address: str | None,
@@ -423,65 +424,3 @@ def _play(run: Run, drivers: Drivers, workers: int, backend: str, address: str |
             if result.failure is not None:
                 return result.failure
     return None
-
-
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
-
-
-def _ci_text(ci: list[float] | None, pct: bool = True) -> str:
-    if ci is None:
-        return "-"
-    return f"{_pct(ci[0])}–{_pct(ci[1])}" if pct else f"{ci[0]:+.2f}…{ci[1]:+.2f}"
-
-
-def _rate_text(rate: float | None, ci: list[float] | None, games: int) -> str:
-    """A win rate with its games and interval; "n/a (2 games)" from a handful (issue 36)."""
-    from fortlang.sim.report import MIN_GAMES, win_rate_cell
-
-    if rate is None or games < MIN_GAMES:
-        return win_rate_cell(rate, ci, games)
-    return f"{_pct(rate)} ({_ci_text(ci)}) n={games}" if ci else _pct(rate)
-
-
-def _print(f: dict[str, Any]) -> None:
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
-
-    console = Console(width=130)
-    sets = ", ".join(shown(f"{s['id']} {s['version']}") for s in f["sets"])
-    console.print(escape(f"{f['games']} games, {f['players']} players, lineup "
-                         f"{','.join(f['bots_in_seat_order'])} (rotated), seed {f['seed']}, "
-                         f"sets {sets}"))
-    console.print(f"mean turns {f['mean_turns']}, mean fort level {f['mean_fort_level']}, "
-                  f"final score {f['score']['mean_score']} ± {f['score']['score_sd']} (sd)")
-    console.print("end triggers: " + ", ".join(f"{k} {_pct(v)}"
-                                               for k, v in f["end_triggers"].items()))
-    for title, rows in (("player", f["seats"]), ("bot", f["bots"]),
-                        ("turn-order position", f["turn_order"])):
-        table = Table(title=f"win rate per {title}")
-        for col in (title, "games", "win rate", "95% CI", "mean score", "sd"):
-            table.add_column(col, justify="right" if col != title else "left")
-        for key, t in rows.items():
-            shown_key = str(int(key) + 1) if title == "player" else key  # JSON keys are seats
-            table.add_row(shown_key, str(t["games"]), _pct(t["win_rate"]), _ci_text(t["ci95"]),
-                          str(t["mean_score"]), str(t["score_sd"]))
-        console.print(table)
-    rate = f["exchange_rate"]["resource"]
-    for kind, title in (("cards", "kid cards"), ("perks", "perks"), ("rules", "made-up rules")):
-        table = Table(title=f"{title}: one play's yield in points (a resource = {rate}, a card "
-                            "= 1), win rate of players who had it vs not (95% CI)")
-        for col in ("id", "recruited", "played", "followed", "effect", "95% CI", "flag",
-                    "win with", "win without"):
-            table.add_column(col, justify="right" if col != "id" else "left")
-        for key, c in sorted(f[kind].items(), key=lambda kv: -(kv[1]["effect"] or -1e9)):
-            table.add_row(escape(shown(key)), str(c["recruited"]), str(c["played"]),
-                          str(c["followed"]),
-                          "-" if c["effect"] is None else f"{c['effect']:+.2f}",
-                          _ci_text(c["effect_ci95"], pct=False), c["flag"] or "",
-                          _rate_text(c["win_rate_acquired"], c["win_rate_acquired_ci95"],
-                                     c["acquired"]),
-                          _rate_text(c["win_rate_not_acquired"], None,
-                                     f["games"] * f["players"] - c["acquired"]))
-        console.print(table)

@@ -37,7 +37,7 @@ def hover(src: Source, pos: types.Position, lang: str) -> types.Hover | None:
     if spot is None or spot.node is None:
         return None
     if spot.is_key:
-        about = field_description(src, spot.path)
+        about = field_description(src, spot.path, lang)
         return _reply(src, spot.node, about) if about else None
     kind = dsl_kind(src.kind, spot.path)
     if kind is not None and isinstance(spot.node.value, str):

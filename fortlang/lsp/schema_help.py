@@ -74,15 +74,49 @@ def at(root: dict[str, Any], path: Path) -> list[dict[str, Any]]:
     return here
 
 
-def fields(src: Source, path: Path) -> dict[str, str]:
-    """Field name -> description, for the mapping at ``path``."""
+def fields(src: Source, path: Path, lang: str = "en") -> dict[str, str]:
+    """Field name -> description in ``lang`` (:func:`said`), for the mapping at ``path``."""
     root = schema_of(src, path) if path else _top_schema(src)
     out: dict[str, str] = {}
     for node in at(root, path) if root else ():
         for name, prop in node.get("properties", {}).items():
             if name not in out:
-                out[name] = str(_resolve(root, prop).get("description", ""))  # type: ignore[arg-type]
+                text = str(_resolve(root, prop).get("description", ""))  # type: ignore[arg-type]
+                out[name] = said(src, (*path, name), text, lang)
     return out
+
+
+def said(src: Source, path: Path, text: str, lang: str) -> str:
+    """A schema's description ``text`` of the place at ``path`` in ``lang``: what the card
+    kind of a game module declares for that field (``Attribute.doc``), or the translation of
+    a schema's text (Fort's, ``docsite/schema_text.json``, as its docs site shows them);
+    English where there is none."""
+    if lang == "en" or not text:
+        return text
+    kind = _declared_kind(src, path)
+    if kind is not None and len(path) == 3 and isinstance(path[2], str):  # key, card, field
+        attribute = next((a for a in kind.all_attributes if a.name == path[2]), None)
+        if attribute is not None and attribute.doc.get("en") == text:
+            return attribute.doc.get(lang) or text
+    from fortlang.docsite.reference import schema_text
+
+    return schema_text(text, lang)
+
+
+def _declared_kind(src: Source, path: Path) -> Any:
+    """The game module's card kind (fortlang.module.CardKind) the card file's path is under;
+    None for Fort's kinds, or another file."""
+    if src.kind != CARDS or not path:
+        return None
+    from pathlib import Path as FsPath
+
+    from fortlang.cardset.build import nearby_game
+
+    game = nearby_game(FsPath(src.path))
+    if game is None:
+        return None
+    key = path[0]
+    return next((k for k in game.cards if k.key == key), None)
 
 
 def _top_schema(src: Source) -> dict[str, Any] | None:
@@ -103,8 +137,8 @@ def values(src: Source, path: Path) -> list[str]:
     return out
 
 
-def field_description(src: Source, path: Path) -> str | None:
-    """A key's description (and the values it takes), for hover."""
+def field_description(src: Source, path: Path, lang: str = "en") -> str | None:
+    """A key's description in ``lang`` (:func:`said`) and the values it takes, for hover."""
     root = schema_of(src, path)
     if root is None or not path:
         return None
@@ -114,6 +148,6 @@ def field_description(src: Source, path: Path) -> str | None:
         text = node.get("description")
         if text:
             choices = values(src, path)
-            return markup.text(text) + (
+            return markup.text(said(src, path, str(text), lang)) + (
                 "\n\none of: " + ", ".join(markup.code(c) for c in choices) if choices else "")
     return None

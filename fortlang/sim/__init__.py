@@ -1,7 +1,8 @@
 """Driving games of any module from outside: the seats and their agents (``seats``), the pull
 API's shared machinery (``bridge``: a game stepped one decision at a time, OpenSpiel's manner),
 replays (``replay``), the backends that run batches of games (``backends``, ``ray_watchdog``),
-the intervals of many games' figures (``intervals``) and their reports (``report``).
+the intervals of many games' figures (``intervals``) and their reports (``report``: the balance
+page; ``text``: what ``simulate`` prints).
 
 A game brings its own simulation drivers through its module (``drivers``: Fort's pull API,
 batches and figures live in ``fortlang/games/fort/sim/``), or is played by the generic ones

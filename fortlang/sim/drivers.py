@@ -34,7 +34,7 @@ class Drivers:
     #: ``figures(margin)`` gives the JSON ``simulate --json`` prints.
     figures: Callable[[], Any]
     #: Prints those figures as text (``simulate`` without ``--json``); None for the core's
-    #: table layout, which reads the keys Fort's figures have.
+    #: plain report of them, key by key (fortlang.sim.text.figures_report).
     show: Callable[[dict[str, Any]], None] | None = None
 
 

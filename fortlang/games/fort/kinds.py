@@ -120,7 +120,7 @@ PERKS = CardKind("perks", "perks", (
     Attribute("when", {"enum": ["turn_start", "instead_of_play", "after_play", "after_recruit",
                                 "turn_end"]}, doc=_en(
         "A perk in the language: the moment of the turn it may be used "
-        "(fortlang.registry.TRIGGERS).")),
+        "(fortlang.games.fort.vocabulary.TRIGGERS).")),
     Attribute("action", {"type": "string", "minLength": 1}, language=ACTION, doc=_en(
         "A perk in the language: what it does, an action of the card language (it must be "
         "performed in full to be used).")),
