@@ -159,3 +159,23 @@ def test_a_round_its_first_card_ends_plays_no_turn() -> None:
     before = asker.story[:[s[0] for s in asker.story].index(TURN_START)]
     assert [s for s in before if s[0] != "ask"] == [(ROUND_END, 0, False)]
     assert deals[:2] == [0, 0] and table.rounds >= 2
+
+
+def test_a_second_nice_try_is_asked_of_the_seats_after_the_first_when_hands_stay_empty() -> None:
+    """F7.6 with two Nice Try (a set may hold more than one) and an empty draw pile: seat 2's
+    Nice Try leaves seat 0's hand empty, so the seats after seat 2 up to seat 0 are still
+    asked, once each, as Frantic's loop asked them (seat 1 here), and seat 2 is not asked
+    again."""
+    asker = Asker(6, ["blue_2", "nice_try", "green", "pass"])
+    table = laid([["blue_2"], ["red_4", "green_1"], ["nice_try", "red_6"]], "blue_5", asker)
+    twin = next(c for c in table.players[1].hand if c.id == "red_4")
+    nice = table.players[2].hand[0]
+    twin.when, twin.reaction, twin.kind = nice.when, nice.reaction, nice.kind
+    top = table.discard.pop()
+    table.discard.extend(table.draw_pile)  # the draw pile has run out
+    table.draw_pile.clear()
+    table.discard.append(top)
+    assert match.play_turns(table, 0, limit=1) == 1
+    assert [(d.player, d.kind) for d in asker.asked] == [(0, Kind.PLAY), (2, Kind.REACT),
+                                                        (2, Kind.PRIMITIVE), (1, Kind.REACT)]
+    assert table.flow.windows_opened == 2 and table.round_over == "empty_pile"

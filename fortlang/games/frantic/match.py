@@ -25,6 +25,7 @@ from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.perform import Wanted, debug_check, execute, perform
 from fortlang.flow import Flow, FlowEvent, Reaction
+from fortlang.flow.events import NO_SEAT
 from fortlang.flow.spec import ANSWER
 from fortlang.games.frantic.effects import draw_cards, play_card, playable
 from fortlang.games.frantic.flow import HANDS_EMPTIED, MOST_ROUNDS, MOST_TURNS, Answer
@@ -125,10 +126,17 @@ def deal_hands(table: FranticTable, dealer: int) -> None:
 def nice_tries(flow: Flow, event: FlowEvent, seat: int) -> Sequence[Reaction]:
     """F7.6: once hands have emptied and the turn's effects are over, a player holding Nice
     Try (``when: hands_emptied``) may play it out of turn (F3.4): the reactions ``seat`` holds
-    in :data:`.flow.HANDS_EMPTIED`'s window."""
+    in :data:`.flow.HANDS_EMPTIED`'s window. Asked again after a Nice Try that left a hand
+    empty (the draw pile ran out), the window's ``that`` is the turn's seat: only the seats
+    after the one who played it, up to the turn's seat, are asked (as each seat is asked once
+    from the turn's next player)."""
     table: FranticTable = flow.table
     if all(p.hand for p in table.players):
         return ()
+    if event.that != NO_SEAT:
+        order = flow.clock.order_from(event.seat)
+        if order.index(seat) > order.index(event.that):
+            return ()
     return [Reaction(c.name, c.id, ANSWER, partial(play_nice_try, c))
             for c in table.players[seat].hand
             if c.when == "hands_emptied" and c.reaction is not None]
@@ -145,6 +153,10 @@ def play_nice_try(card: PlayCard, flow: Flow, event: FlowEvent, seat: int) -> No
     table.origin = seat
     if card.reaction is not None:
         perform(table, seat, card.reaction, full=False)
+    if any(not q.hand for q in table.players):  # the seats after this one may still answer
+        turn = event.seat if event.that == NO_SEAT else event.that
+        if seat != turn:
+            flow.fire(FlowEvent(HANDS_EMPTIED, seat=seat, that=turn))
 
 
 def take_turn(table: FranticTable, seat: int) -> None:
