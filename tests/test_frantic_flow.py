@@ -179,3 +179,30 @@ def test_a_second_nice_try_is_asked_of_the_seats_after_the_first_when_hands_stay
     assert [(d.player, d.kind) for d in asker.asked] == [(0, Kind.PLAY), (2, Kind.REACT),
                                                         (2, Kind.PRIMITIVE), (1, Kind.REACT)]
     assert table.flow.windows_opened == 2 and table.round_over == "empty_pile"
+
+
+def test_time_bomb_is_a_lasting_effect_of_the_flow_that_counts_a_skipped_turn() -> None:
+    """F9.14, F11.3: Time Bomb, turned in seat 0's turn, lasts three more turns (not the one
+    that set it), as a lasting effect of the flow counting ``turn_over``; seat 2's skipped turn
+    is one of them; it goes off after the third, seat 0's, and ends the round."""
+    from fortlang.games.frantic.flow import TIME_BOMB, TURN_OVER
+
+    asker = Asker(8, ["black_5"])
+    table = laid([["black_5", "red_1"], ["blue_1", "blue_2"], ["green_1", "green_2", "green_3"]],
+                 "red_5", asker)
+    bomb = next(e for e in table.events if e.id == "time_bomb")
+    table.events.remove(bomb)
+    table.events.append(bomb)
+    for c in table.draw_pile:  # what the players draw is a Blue 9, which matches nothing
+        c.colours, c.number, c.kind, c.points = ("blue",), 9, "number", 9
+        c.hand, c.action, c.under, c.symbol = None, None, False, ""
+    assert match.play_turns(table, 0, limit=1) == 1 and table.bomb == 3
+    (lasting,) = table.flow.lasting
+    assert lasting.effect == TIME_BOMB and lasting.until.name == TURN_OVER and lasting.left == 3
+    table.flow.skip(2)
+    asker.hear(table.flow, TURN_START)
+    assert match.play_turns(table, 2, limit=10) == 3
+    assert [s[1:] for s in asker.story if s[0] == TURN_START] == [(2, True), (1, False),
+                                                                   (0, False)]
+    assert table.bomb_exploded and table.round_over == "bomb" and table.flow.lasting == []
+    assert table.bomb == 0

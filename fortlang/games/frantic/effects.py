@@ -24,7 +24,7 @@ from fortlang.engine.choices import Kind, Option, Seat, player_name
 from fortlang.engine.interpreter import chance, decide
 from fortlang.engine.program import program
 from fortlang.games.frantic import nodes as f
-from fortlang.games.frantic.flow import Answer
+from fortlang.games.frantic.flow import Answer, arm_bomb
 from fortlang.games.frantic.kinds import (
     All,
     Colour,
@@ -772,11 +772,12 @@ def draft(node: f.Draft, ctx: Any, k: K) -> bool:
 
 
 def time_bomb(node: f.TimeBomb, ctx: Any, k: K) -> bool:
-    """F9.14: the round ends after that many players' turns (the match counts them;
-    ``frantic.time_bomb_turns = table_rounds``: that many times round the table)."""
+    """F9.14: the round ends after that many players' turns (a lasting effect of the flow,
+    :func:`.flow.arm_bomb`; ``frantic.time_bomb_turns = table_rounds``: that many times round
+    the table)."""
     table = table_of(ctx)
     rounds = table.switches["frantic.time_bomb_turns"] == "table_rounds"
-    table.set(table, "bomb", node.turns * (len(table.players) if rounds else 1))
+    arm_bomb(table.flow, node.turns * (len(table.players) if rounds else 1))
     return k(True)
 
 

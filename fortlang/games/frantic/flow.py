@@ -13,8 +13,9 @@ rounds and turns as :data:`FRANTIC_FLOW` declares them.
   turn); at ``round_end`` the round is scored and the next dealer found (F4.3, F2.4); the game
   ends after a round that brought a total to the limit (F4.4);
 * ``turn_end``'s listener settles the turn: a Looping reversal ends (F11.3), emptied hands
-  fire :data:`HANDS_EMPTIED`, whose window lets a player answer with Nice Try (F7.6), and Time
-  Bomb ticks (F9.14).
+  fire :data:`HANDS_EMPTIED`, whose window lets a player answer with Nice Try (F7.6), then,
+  the round going on, :data:`TURN_OVER`, which Time Bomb counts: a lasting effect of the flow
+  (:func:`arm_bomb`, F9.14, F11.3).
 
 What stays inside a move: Counterattack (F7.4) is asked by the engine while the special's
 effect is performed (the engine's search tries its answers within the move), not through a
@@ -29,7 +30,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
-from fortlang.flow import Cycle, Flow, FlowSpec, Phase, Window
+from fortlang.flow import Cycle, EventPattern, Flow, FlowSpec, Lasting, Phase, Window
 from fortlang.flow.events import ROUND_END, TURN_END, TURN_START
 from fortlang.flow.spec import ANSWER, load
 
@@ -45,6 +46,11 @@ MOST_ROUNDS: Final = 100
 HANDS_EMPTIED: Final = "hands_emptied"
 #: What Nice Try's window asks (F7.6).
 NICE_TRY_PROMPT: Final = "a hand is empty: play Nice Try? (F7.6)"
+#: Frantic's own event: a turn of the round is over and settled (its emptied hands answered,
+#: F7.6), the round going on; Time Bomb counts these (F9.14, F11.3: a skipped turn too).
+TURN_OVER: Final = "turn_over"
+#: Time Bomb's lasting effect (F9.14).
+TIME_BOMB: Final = "time_bomb"
 
 
 class Answer(StrEnum):
@@ -72,6 +78,44 @@ LISTENERS: Final = ((TURN_START, f"{MATCH}:note_turn"), (TURN_END, f"{MATCH}:set
                     (ROUND_END, f"{MATCH}:score_listener"))
 #: The reactions Frantic offers, by event: Nice Try when hands are empty (F7.6).
 REACTIONS: Final = ((HANDS_EMPTIED, f"{MATCH}:nice_tries"),)
+
+
+def arm_bomb(flow: Flow, turns: int) -> None:
+    """F9.14: Time Bomb goes off after ``turns`` more turns, the next player's first: a
+    lasting effect until that many :data:`TURN_OVER` (the turn that sets it, if one is under
+    way, is not one of them). A bomb set anew replaces the one ticking; 0 turns: none. Through
+    the journal (the table), so a search undoes it."""
+    table = flow.table
+    at = bomb_at(flow)
+    if at >= 0:
+        table.take(flow.lasting, at)
+    table.set(table, "bomb_set_in_turn", table.in_turn)
+    if turns > 0:
+        flow.last(Lasting(TIME_BOMB, EventPattern(TURN_OVER), turns + int(table.in_turn),
+                          on_expire=explode))
+
+
+def explode(flow: Flow, lasting: Lasting) -> None:
+    """Time Bomb's last turn is over: the round ends, its points doubled (F9.14)."""
+    table = flow.table
+    table.bomb_exploded = True
+    table.round_over = "bomb"
+
+
+def bomb_at(flow: Flow) -> int:
+    """Where Time Bomb is among the flow's lasting effects (-1: none ticks)."""
+    for i, lasting in enumerate(flow.lasting):
+        if lasting.effect == TIME_BOMB:
+            return i
+    return -1
+
+
+def bomb_left(flow: Flow) -> int:
+    """Time Bomb's turns left, the turn that set it not counted (0: none ticks)."""
+    at = bomb_at(flow)
+    if at < 0:
+        return 0
+    return flow.lasting[at].left - int(flow.table.bomb_set_in_turn)
 
 
 def make_flow(table: FranticTable) -> Flow:

@@ -28,7 +28,7 @@ from fortlang.flow import Flow, FlowEvent, Reaction
 from fortlang.flow.events import NO_SEAT
 from fortlang.flow.spec import ANSWER
 from fortlang.games.frantic.effects import draw_cards, play_card, playable
-from fortlang.games.frantic.flow import HANDS_EMPTIED, MOST_ROUNDS, MOST_TURNS, Answer
+from fortlang.games.frantic.flow import HANDS_EMPTIED, MOST_ROUNDS, MOST_TURNS, TURN_OVER, Answer
 from fortlang.games.frantic.table import FranticTable, PlayCard, new_table, points_limit
 from fortlang.model import CardSet
 from fortlang.module import Outcome
@@ -85,7 +85,8 @@ def reset_round(table: FranticTable) -> None:
     table.last_colour = None
     table.round_over = ""
     table.uncounted = False
-    table.bomb = 0
+    table.flow.lasting.clear()  # Time Bomb (F9.14); between moves, so not journaled
+    table.bomb_set_in_turn = False
     table.bomb_exploded = False
     table.in_event = False
     table.countered_by = -1
@@ -228,17 +229,17 @@ def game_ended(flow: Flow) -> bool:
 
 
 def note_turn(flow: Flow, event: FlowEvent) -> None:
-    """At ``turn_start`` (a skipped turn's too): whether Time Bomb ticks with this turn and
-    whether a Looping reversal ends with it (F9.14, F11.3: not the turn that set them)."""
+    """At ``turn_start`` (a skipped turn's too): a turn is under way; whether a Looping
+    reversal ends with it (F11.3: not the turn that set it)."""
     table: FranticTable = flow.table
-    table.ticking = table.bomb
+    table.in_turn = True
     table.ends_reversal = table.reversed_by == event.seat
 
 
 def settle_turn(flow: Flow, event: FlowEvent) -> None:
     """At ``turn_end`` (a skipped turn's too): a Looping reversal ends (F11.3); emptied hands
     open Nice Try's window (F7.6), then end the round (F4.1; F9.14: finished before the bomb
-    went off); Time Bomb ticks, and goes off after its last turn (F9.14)."""
+    went off); the round going on, :data:`.flow.TURN_OVER`, which Time Bomb counts (F9.14)."""
     table: FranticTable = flow.table
     if table.ends_reversal:
         flow.reverse()
@@ -252,12 +253,10 @@ def settle_turn(flow: Flow, event: FlowEvent) -> None:
                 for q in emptied:
                     q.finished = True
             table.round_over = table.round_over or "empty_hand"
-    ticking = table.ticking
-    if ticking and not table.round_over:
-        table.bomb = ticking - 1
-        if table.bomb == 0:
-            table.bomb_exploded = True
-            table.round_over = "bomb"
+    if not table.round_over:
+        flow.fire(FlowEvent(TURN_OVER, seat=event.seat))
+    table.bomb_set_in_turn = False
+    table.in_turn = False
 
 
 def play_turns(table: FranticTable, first: int, limit: int = MOST_TURNS) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fortlang.engine.journal import Journal, SeatCounts
-from fortlang.games.frantic.flow import make_flow
+from fortlang.games.frantic.flow import arm_bomb, bomb_left, make_flow
 from fortlang.games.frantic.kinds import Colour
 from fortlang.model import CardSet, GameCard
 from fortlang.nodes import Action
@@ -146,8 +146,9 @@ class FranticTable(Journal):
         #: Why the round ended ("" while it goes on): "empty_hand", "empty_pile", "event".
         self.round_over = ""
         self.uncounted = False  # Doomsday (F10.2)
-        self.bomb = 0  # Time Bomb: turns left, 0 when none ticks (F9.14)
         self.bomb_exploded = False
+        #: Time Bomb was set in the turn under way (F9.14: that turn does not count).
+        self.bomb_set_in_turn = False
         #: The victim whose Counterattack made the special aimed at them theirs (F7.4), -1.
         self.countered_by = -1
         #: Times each card was played and each event turned (simulate's figures).
@@ -160,9 +161,10 @@ class FranticTable(Journal):
         self.round_turn0 = 0
         #: A round has been scored and the next not dealt yet (the game may end there, F4.4).
         self.between_rounds = False
-        #: Read as the turn begins: Time Bomb's turns left, and whether a Looping reversal
-        #: ends with this turn (F9.14, F11.3: the turn in which they are set does not count).
-        self.ticking = 0
+        #: A turn is under way (from ``turn_start`` until it is settled).
+        self.in_turn = False
+        #: Read as the turn begins: whether a Looping reversal ends with this turn (F11.3: not
+        #: the turn in which it is set).
         self.ends_reversal = False
         self.switches: dict[str, Any] = dict(SWITCHES)
         self.switches.update(switches or {})
@@ -177,6 +179,15 @@ class FranticTable(Journal):
         """F2.6: -1, counter-clockwise (the seat before in seat order); Looping turns it (the
         flow's clock holds it)."""
         return self.flow.clock.direction
+
+    @property
+    def bomb(self) -> int:
+        """Time Bomb's turns left (F9.14), 0 when none ticks: a lasting effect of the flow."""
+        return bomb_left(self.flow)
+
+    @bomb.setter
+    def bomb(self, turns: int) -> None:
+        arm_bomb(self.flow, turns)
 
     @property
     def seat_count(self) -> int:
