@@ -114,6 +114,28 @@ def test_rounds_set_up_start_and_end_and_durations_end_with_the_round():
     assert _starts(seen) == [2, 0, 1, 1, 2, 0]
 
 
+def test_a_round_its_set_up_ended_plays_no_turn_when_the_spec_says_so():
+    """``round_end_after_setup`` (Frantic F2.5: the first card may end the round): a round
+    whose set-up ended it plays no turn; without it, every round plays at least one."""
+    def spec(after_setup: bool) -> FlowSpec:
+        return FlowSpec(turn=(Phase("play", no_phase),),
+                        round_end=lambda f: f.clock.round == 1 or f.clock.turn == 2,
+                        game_end=lambda f: f.clock.round == 2 and f.clock.turn == 2,
+                        round_end_after_setup=after_setup)
+
+    rs, re, ts = ROUND_START, ROUND_END, TURN_START
+    for after_setup, story in ((True, [(rs, 0), (re, 0), (rs, 0), (ts, 0), (ts, 1), (re, 1)]),
+                               (False, [(rs, 0), (ts, 0), (re, 0), (rs, 0), (ts, 0), (re, 0)])):
+        flow = Flow(spec(after_setup), Game(3), 3)
+        seen = _recorder(flow, ROUND_START, ROUND_END, TURN_START)
+        assert flow.run() == GAME_END
+        assert [(name, seat) for name, seat, _ in seen] == story
+    ended = FlowSpec(turn=(Phase("play", no_phase),), round_end=lambda f: True,
+                     game_end=lambda f: False, round_end_after_setup=True, max_turns=5)
+    flow = Flow(ended, Game(2), 2)
+    assert flow.run() == MAX_TURNS and flow.clock.turn == 0 and flow.clock.round == 5
+
+
 def test_the_flow_gives_up_at_max_turns():
     spec = FlowSpec(turn=(Phase("play", no_phase),), game_end=lambda f: False, max_turns=7)
     flow = Flow(spec, Game(2), 2)

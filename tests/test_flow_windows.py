@@ -137,6 +137,29 @@ def test_seats_are_asked_from_the_next_player_in_the_direction_of_play():
     assert [d.player for d in asker2.asked] == [0, 2, 1]
 
 
+def test_a_window_may_keep_a_games_own_question():
+    """``prompt`` and ``decline``: the reaction decision's context and the value of its
+    ``pass`` (Frantic's Nice Try asks as it did before it ran on the flow, F7.6)."""
+    from fortlang.flow import FlowEvent
+
+    plain = Window("hand_emptied", may=(ANSWER,))
+    own = Window("hand_emptied", may=(ANSWER,), prompt="a hand is empty: answer?",
+                 decline="no thanks")
+    for window, context, value in ((plain, "hand_emptied: seat 1", None),
+                                   (own, "a hand is empty: answer?", "no thanks")):
+        asker = Answers(s2=[PASS])
+        spec = FlowSpec(turn=(Phase("play", no_phase),), game_end=lambda f: True,
+                        windows=(window,))
+        flow = Flow(spec, Game(3, asker=asker), 3)
+        flow.offer("hand_emptied", lambda f, e, seat: [] if seat != 2 else [
+            Reaction("nice try", "nt", ANSWER, lambda f, e, s: None)])
+        flow.fire(FlowEvent("hand_emptied", seat=0, that=1))
+        (decision,) = asker.asked
+        assert decision.context == context
+        assert [(o.label, o.value) for o in decision.options] == [(PASS, value),
+                                                                  ("nice try", "nt")]
+
+
 def test_an_effect_is_announced_before_and_after_it_resolves_and_may_be_cancelled_before():
     flow = toy_flow(Game(4), [[], [], [], []])
     heard: list[str] = []

@@ -14,8 +14,10 @@ import pytest
 
 from fortlang.cardset.load import load_set
 from fortlang.engine.choices import Decision, Seat
+from fortlang.flow import FlowEvent
 from fortlang.games.frantic import match
 from fortlang.games.frantic.effects import matches
+from fortlang.games.frantic.flow import HANDS_EMPTIED
 from fortlang.games.frantic.table import SWITCHES, FranticTable, new_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,11 +193,11 @@ def test_f6_4_skip_the_victim_misses_their_next_turn() -> None:
     table, script = deal([["skip_blue", "red_1"], ["blue_1"], ["blue_2"]],
                          answers=["skip_blue", Seat(1)])
     match.take_turn(table, 0)
-    assert table.players[1].skipped
+    assert table.players[1].skipped and table.flow.clock.skips == (0, 1, 0)
     asked = len(script.asked)
-    match.take_turn(table, 1)
+    assert match.play_turns(table, 1, limit=1) == 1  # the flow's turn: skipped
     assert len(script.asked) == asked and not table.players[1].skipped
-    assert ids(table, 1) == ["blue_1"]
+    assert ids(table, 1) == ["blue_1"] and table.flow.clock.skipping
 
 
 def test_f6_1_second_chance_play_a_second_card_or_draw() -> None:
@@ -257,7 +259,7 @@ def test_f7_6_nice_try_the_emptied_hand_draws_three() -> None:
                     answers=["blue_2", "nice_try", "green"])
     match.take_turn(table, 0)
     assert sizes(table) == [0, 1, 2]
-    match.nice_try(table, 0)
+    table.flow.fire(FlowEvent(HANDS_EMPTIED, seat=0))  # as the turn's end fires it
     assert sizes(table) == [3, 1, 1] and table.wish == "green"
     assert [c.id for c in table.discard][-1] == "nice_try"
 

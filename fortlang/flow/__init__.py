@@ -9,7 +9,8 @@ reaction windows, an effect stack and lasting effects, for any game module.
 * :mod:`~fortlang.flow.runtime`: the ``Flow`` that runs it all, with ``Pending`` effects,
   ``Lasting`` effects and ``Reaction``s.
 
-No game runs on it yet: stage 7's second half wraps Fort's turn as ``FORT_FLOW``.
+Frantic runs on it (its game module declares its rounds, cycle, skips and Nice Try's
+window); stage 7's second half wraps Fort's turn as ``FORT_FLOW``.
 """
 
 from __future__ import annotations

@@ -154,6 +154,7 @@ class Flow:
             load(spec.round_end) if spec.round_end is not None else None)
         self._round_setup: Callable[[Flow], None] | None = (
             load(spec.round_setup) if spec.round_setup is not None else None)
+        self._end_after_setup = spec.round_end_after_setup and self._round_end is not None
         self._listeners: dict[str, list[Listener]] = {}
         self._sources: dict[str, list[ReactionSource]] = {}
         self._windows: dict[str, Window] = {w.event: w for w in spec.windows}
@@ -216,10 +217,17 @@ class Flow:
 
     def run(self) -> str:
         """Play rounds of turns until ``game_end`` holds after a turn (:data:`GAME_END`) or
-        ``max_turns`` turns were played (:data:`MAX_TURNS`)."""
+        ``max_turns`` turns were played (:data:`MAX_TURNS`). With the spec's
+        ``round_end_after_setup``, a round whose set-up already ended it plays no turn
+        (Frantic's first card, F2.5); such rounds are bounded by ``max_turns`` too."""
         self.start_round()
+        round_end = self._round_end
         while self.clock.turn < self.spec.max_turns:
-            self.play_turn()
+            if not self._end_after_setup or not self.clock.fresh or round_end is None \
+                    or not round_end(self):
+                self.play_turn()
+            elif self.clock.round >= self.spec.max_turns:
+                return MAX_TURNS
             if self._round_end is not None and self._round_end(self):
                 self.end_round()
                 if self._game_end(self):
@@ -285,10 +293,11 @@ class Flow:
         self._depth += 1
         try:
             for seat, offered, excluded in eligible:
-                options = (Option(PASS), *[Option(r.label, r.value) for r in offered])
+                options = (Option(PASS, window.decline),
+                           *[Option(r.label, r.value) for r in offered])
                 self.reactions_asked += 1
                 index = self.journal.ask(Decision(seat, K_REACT, options,
-                                                  _context(event), excluded))
+                                                  window.prompt or _context(event), excluded))
                 if index > 0:
                     offered[index - 1].apply(self, event, seat)
                     return

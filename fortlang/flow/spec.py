@@ -114,11 +114,17 @@ class Phase:
 class Window:
     """Out-of-turn answers to ``event``: which verbs a reaction may use (``may``) and which
     seats are asked first (``order``). A window opens only when some seat holds a legal
-    reaction; the first seat that reacts closes it (its reaction may fire new events)."""
+    reaction; the first seat that reacts closes it (its reaction may fire new events).
+    ``prompt`` and ``decline`` keep a game's own question as it asked it before it ran on the
+    flow (Frantic's Nice Try, F7.6)."""
 
     event: str
     may: tuple[str, ...]
     order: Order = "from_next"
+    #: The reaction decisions' context (what people and logs read); "": the event and seats.
+    prompt: str = ""
+    #: The value of the option that declines (its label is always ``pass``).
+    decline: Any = None
 
     def __post_init__(self) -> None:
         if not self.may or not set(self.may) <= VERBS:
@@ -131,7 +137,8 @@ class Window:
 class FlowSpec:
     """A game's flow: the phases of ``turn``, the ``cycle``, ``game_end(flow) -> bool`` (asked
     after every turn), rounds (``round_end(flow) -> bool`` after every turn, None: one round;
-    ``round_setup(flow)`` before each round), the reaction ``windows``, and ``max_turns``."""
+    ``round_setup(flow)`` before each round), the reaction ``windows``, and ``max_turns``;
+    ``round_end_after_setup``: ``round_end`` is asked after the set-up too."""
 
     turn: tuple[Phase, ...]
     game_end: Ref
@@ -140,6 +147,9 @@ class FlowSpec:
     round_setup: Ref | None = None
     windows: tuple[Window, ...] = ()
     max_turns: int = 1000
+    #: ``round_end`` is also asked as soon as a round is set up: a set-up that ended the round
+    #: (Frantic's first card, F2.5) plays no turn of it.
+    round_end_after_setup: bool = False
 
     def __post_init__(self) -> None:
         if not self.turn:

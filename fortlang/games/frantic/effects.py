@@ -24,6 +24,7 @@ from fortlang.engine.choices import Kind, Option, Seat, player_name
 from fortlang.engine.interpreter import chance, decide
 from fortlang.engine.program import program
 from fortlang.games.frantic import nodes as f
+from fortlang.games.frantic.flow import Answer, arm_bomb
 from fortlang.games.frantic.kinds import (
     All,
     Colour,
@@ -34,7 +35,7 @@ from fortlang.games.frantic.kinds import (
     Whom,
     Wishable,
 )
-from fortlang.games.frantic.table import COLOURS, Answer, FranticSeat, FranticTable, PlayCard
+from fortlang.games.frantic.table import COLOURS, FranticSeat, FranticTable, PlayCard
 
 K = Callable[[bool], bool]
 Then = Callable[[], bool]
@@ -529,14 +530,16 @@ def discard(node: f.Discard, ctx: Any, k: K) -> bool:
 
 
 def skip(node: f.Skip, ctx: Any, k: K) -> bool:
-    """F6.4: the player misses their next turn (``frantic.skip = as_printed``: Gift's text)."""
+    """F6.4: the player misses their next turn (``frantic.skip = as_printed``: Gift's text):
+    the flow's clock skips it; a second Skip before that turn is still one turn missed."""
     table = table_of(ctx)
     printed = table.switches["frantic.skip"] == "as_printed"
 
     def body(victim: int, k2: K) -> bool:
         if printed:
             return _give_to(ctx, 2, victim, partial(k2, True))
-        table.set(table.players[victim], "skipped", True)
+        if not table.flow.clock.skips[victim]:
+            table.flow.skip(victim)
         return k2(True)
 
     if node.whom is Whom.ANOTHER:
@@ -769,11 +772,12 @@ def draft(node: f.Draft, ctx: Any, k: K) -> bool:
 
 
 def time_bomb(node: f.TimeBomb, ctx: Any, k: K) -> bool:
-    """F9.14: the round ends after that many players' turns (the match counts them;
-    ``frantic.time_bomb_turns = table_rounds``: that many times round the table)."""
+    """F9.14: the round ends after that many players' turns (a lasting effect of the flow,
+    :func:`.flow.arm_bomb`; ``frantic.time_bomb_turns = table_rounds``: that many times round
+    the table)."""
     table = table_of(ctx)
     rounds = table.switches["frantic.time_bomb_turns"] == "table_rounds"
-    table.set(table, "bomb", node.turns * (len(table.players) if rounds else 1))
+    arm_bomb(table.flow, node.turns * (len(table.players) if rounds else 1))
     return k(True)
 
 
@@ -783,15 +787,16 @@ def nothing(node: f.Nothing, ctx: Any, k: K) -> bool:
 
 
 def reverse(node: f.Reverse, ctx: Any, k: K) -> bool:
-    """Play goes the other way, for the round or (`until_next_turn`, Supercharge's Looping)
-    until the performer's next turn is over (F11.3: the match turns it back)."""
+    """Play goes the other way (the flow's clock turns), for the round or (`until_next_turn`,
+    Supercharge's Looping) until the performer's next turn is over (F11.3: the turn's end
+    turns it back, :func:`.match.settle_turn`)."""
     table = table_of(ctx)
     if node.lasting is Lasting.NEXT_TURN:
         if table.reversed_by >= 0:  # a second Looping cancels the first one's
             table.set(table, "reversed_by", -1)
         else:
             table.set(table, "reversed_by", ctx.seat)
-    table.set(table, "play_direction", -table.play_direction)
+    table.flow.reverse()
     return k(True)
 
 

@@ -1,10 +1,14 @@
-"""Frantic's game loop (issue 34 item 3; docs/games/frantic.md F2-F4, F10): rounds of turns
-until a total reaches the points limit; the lowest total wins.
+"""Frantic's game (issue 34 item 3; docs/games/frantic.md F2-F4, F10): rounds of turns until
+a total reaches the points limit; the lowest total wins. The core's flow runtime plays the
+rounds and turns (issue 33 item 4): :mod:`.flow` declares them, this module holds the
+functions it names (the round's set-up and end, the turn's phase, the listeners, Nice Try's
+reactions).
 
 A turn (F3) asks the player at the table's asker: play a matching card, or draw one and then
 maybe play. A card played is one move of the engine (:func:`play_move`): the card onto the
 discard pile and its action performed, in one transaction of the table's journal. Between
-moves the loop changes the table itself (dealing, reshuffling the event deck, scoring).
+moves the flow's functions change the table itself (dealing, reshuffling the event deck,
+scoring).
 
 Everything is bounded: turns per round (:data:`MOST_TURNS`) and rounds per game
 (:data:`MOST_ROUNDS`), so a game always ends whatever its cards."""
@@ -12,21 +16,23 @@ Everything is bounded: turns per round (:data:`MOST_TURNS`) and rounds per game
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from fortlang import nodes as n
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.perform import Wanted, debug_check, execute, perform
+from fortlang.flow import Flow, FlowEvent, Reaction
+from fortlang.flow.events import NO_SEAT
+from fortlang.flow.spec import ANSWER
 from fortlang.games.frantic.effects import draw_cards, play_card, playable
-from fortlang.games.frantic.table import Answer, FranticTable, PlayCard, new_table, points_limit
+from fortlang.games.frantic.flow import HANDS_EMPTIED, MOST_ROUNDS, MOST_TURNS, TURN_OVER, Answer
+from fortlang.games.frantic.table import FranticTable, PlayCard, new_table, points_limit
 from fortlang.model import CardSet
 from fortlang.module import Outcome
 
-#: Turns at most in a round: a round ends when the draw pile runs out (F4.1), well before.
-MOST_TURNS = 1000
-#: Rounds at most in a game: each adds at least one player's points, most add dozens.
-MOST_ROUNDS = 100
 #: F9.14: Time Bomb's bonus for a player who empties their hand before it goes off.
 BOMB_POINTS = 10
 
@@ -71,18 +77,20 @@ def reset_round(table: FranticTable) -> None:
     table.events_done.clear()
     table.events.sort(key=lambda e: e.uid)
     table.rng.shuffle(table.events)
-    table.play_direction = -1
+    clock = table.flow.clock
+    clock.direction = -1  # F2.6; between moves, so not journaled
+    clock.skips = (0,) * clock.seats
     table.reversed_by = -1
     table.wish = None
     table.last_colour = None
     table.round_over = ""
     table.uncounted = False
-    table.bomb = 0
+    table.flow.lasting.clear()  # Time Bomb (F9.14); between moves, so not journaled
+    table.bomb_set_in_turn = False
     table.bomb_exploded = False
     table.in_event = False
     table.countered_by = -1
     for p in table.players:
-        p.skipped = False
         p.finished = False
 
 
@@ -116,38 +124,45 @@ def deal_hands(table: FranticTable, dealer: int) -> None:
     play_move(table, chooser, first)
 
 
-def nice_try(table: FranticTable, current: int) -> None:
+def nice_tries(flow: Flow, event: FlowEvent, seat: int) -> Sequence[Reaction]:
     """F7.6: once hands have emptied and the turn's effects are over, a player holding Nice
-    Try (``when: hands_emptied``) may play it out of turn (F3.4): its reaction text."""
-    for seat in table.order_from(current):
-        if not any(not p.hand for p in table.players):
-            return
-        p = table.players[seat]
-        held = [c for c in p.hand if c.when == "hands_emptied" and c.reaction is not None]
-        if not held:
-            continue
-        options = (Option("pass", Answer.PASS), *(Option(c.name, c.id) for c in held))
-        pick = table.ask(Decision(seat, Kind.REACT, options,
-                                  "a hand is empty: play Nice Try? (F7.6)"))
-        if pick == 0:
-            continue
-        card = held[pick - 1]
-        table.move(p.hand, p.hand.index(card), table.discard)
-        table.plays[card.id] = table.plays.get(card.id, 0) + 1
-        table.seat_plays[seat][card.id] = table.seat_plays[seat].get(card.id, 0) + 1
-        table.wish = None
-        table.origin = seat
-        if card.reaction is not None:
-            perform(table, seat, card.reaction, full=False)
+    Try (``when: hands_emptied``) may play it out of turn (F3.4): the reactions ``seat`` holds
+    in :data:`.flow.HANDS_EMPTIED`'s window. Asked again after a Nice Try that left a hand
+    empty (the draw pile ran out), the window's ``that`` is the turn's seat: only the seats
+    after the one who played it, up to the turn's seat, are asked (as each seat is asked once
+    from the turn's next player)."""
+    table: FranticTable = flow.table
+    if all(p.hand for p in table.players):
+        return ()
+    if event.that != NO_SEAT:
+        order = flow.clock.order_from(event.seat)
+        if order.index(seat) > order.index(event.that):
+            return ()
+    return [Reaction(c.name, c.id, ANSWER, partial(play_nice_try, c))
+            for c in table.players[seat].hand
+            if c.when == "hands_emptied" and c.reaction is not None]
+
+
+def play_nice_try(card: PlayCard, flow: Flow, event: FlowEvent, seat: int) -> None:
+    """``seat`` plays ``card`` (Nice Try) out of turn: its reaction text (F7.6)."""
+    table: FranticTable = flow.table
+    p = table.players[seat]
+    table.move(p.hand, p.hand.index(card), table.discard)
+    table.plays[card.id] = table.plays.get(card.id, 0) + 1
+    table.seat_plays[seat][card.id] = table.seat_plays[seat].get(card.id, 0) + 1
+    table.wish = None
+    table.origin = seat
+    if card.reaction is not None:
+        perform(table, seat, card.reaction, full=False)
+    if any(not q.hand for q in table.players):  # the seats after this one may still answer
+        turn = event.seat if event.that == NO_SEAT else event.that
+        if seat != turn:
+            flow.fire(FlowEvent(HANDS_EMPTIED, seat=seat, that=turn))
 
 
 def take_turn(table: FranticTable, seat: int) -> None:
     """F3: play a matching card, or draw one and then maybe play one (a skipped player
-    misses the turn, F6.4)."""
-    p = table.players[seat]
-    if p.skipped:
-        p.skipped = False
-        return
+    misses the turn, F6.4: the flow plays no phase of it)."""
     cards = playable(table, seat)
     options = (*(Option(c.name, c.id) for c in cards), Option("draw", Answer.DRAW))
     pick = table.ask(Decision(seat, Kind.PLAY, options, "play a matching card or draw (F3.1)")
@@ -167,41 +182,94 @@ def take_turn(table: FranticTable, seat: int) -> None:
         play_move(table, seat, cards[pick])
 
 
-def play_round(table: FranticTable, dealer: int) -> int:
-    """One round (F4.1-F4.3) from ``dealer``'s deal; the turns played."""
-    deal_round(table, dealer)
-    return play_turns(table, dealer)
+# -- the functions the flow names (.flow.FRANTIC_FLOW) ---------------------------------------
+
+
+def play_phase(flow: Flow, seat: int) -> None:
+    """A turn's only phase: :func:`take_turn`."""
+    take_turn(flow.table, seat)
+
+
+def first_seat(flow: Flow) -> int:
+    """F2.4: the dealer plays first."""
+    table: FranticTable = flow.table
+    return table.dealer
+
+
+def set_up_round(flow: Flow) -> None:
+    """A round's set-up: the dealer's deal and first card (F2.1-F2.5)."""
+    table: FranticTable = flow.table
+    table.between_rounds = False
+    table.round_turn0 = flow.clock.turn
+    deal_round(table, table.dealer)
+
+
+def round_ended(flow: Flow) -> bool:
+    """F4.1, F7.6, F9.14: the round is over, or a hand is empty (the first card may have
+    emptied one: the round then plays no turn); or it has played :data:`MOST_TURNS`."""
+    table: FranticTable = flow.table
+    return (bool(table.round_over) or any(not p.hand for p in table.players)
+            or flow.clock.turn - table.round_turn0 >= MOST_TURNS)
+
+
+def score_listener(flow: Flow, event: FlowEvent) -> None:
+    """At ``round_end``: the round scored (F4.3), the next dealer found (F2.4)."""
+    table: FranticTable = flow.table
+    points = score_round(table)
+    table.rounds += 1
+    table.between_rounds = True
+    table.dealer = next_dealer(table, table.dealer, points)
+
+
+def game_ended(flow: Flow) -> bool:
+    """F4.4, after a round: a total has reached the limit (or :data:`MOST_ROUNDS` were
+    played). Never in the middle of a round (an event's points do not end it there)."""
+    table: FranticTable = flow.table
+    return table.between_rounds and (table.rounds >= MOST_ROUNDS or game_over(table))
+
+
+def note_turn(flow: Flow, event: FlowEvent) -> None:
+    """At ``turn_start`` (a skipped turn's too): a turn is under way; whether a Looping
+    reversal ends with it (F11.3: not the turn that set it)."""
+    table: FranticTable = flow.table
+    table.in_turn = True
+    table.ends_reversal = table.reversed_by == event.seat
+
+
+def settle_turn(flow: Flow, event: FlowEvent) -> None:
+    """At ``turn_end`` (a skipped turn's too): a Looping reversal ends (F11.3); emptied hands
+    open Nice Try's window (F7.6), then end the round (F4.1; F9.14: finished before the bomb
+    went off); the round going on, :data:`.flow.TURN_OVER`, which Time Bomb counts (F9.14)."""
+    table: FranticTable = flow.table
+    if table.ends_reversal:
+        flow.reverse()
+        table.reversed_by = -1
+    debug_check(table)
+    if any(not p.hand for p in table.players):
+        flow.fire(FlowEvent(HANDS_EMPTIED, seat=event.seat))
+        emptied = [p for p in table.players if not p.hand]
+        if emptied:
+            if table.bomb:  # F9.14: finished before the bomb went off
+                for q in emptied:
+                    q.finished = True
+            table.round_over = table.round_over or "empty_hand"
+    if not table.round_over:
+        flow.fire(FlowEvent(TURN_OVER, seat=event.seat))
+    table.bomb_set_in_turn = False
+    table.in_turn = False
 
 
 def play_turns(table: FranticTable, first: int, limit: int = MOST_TURNS) -> int:
-    """Turns from ``first``'s until the round ends (F4.1, F7.6, F9.14), at most ``limit``;
-    how many were played."""
-    current, turns = first, 0
-    while not table.round_over and turns < limit:
-        if any(not p.hand for p in table.players):  # the first card emptied a hand
-            break
-        ticking = table.bomb
-        ends_reversal = table.reversed_by == current  # F11.3: until their next turn is over
-        take_turn(table, current)
+    """Turns on the table as it lies, from ``first``'s, until the round ends (F4.1, F7.6,
+    F9.14), at most ``limit``: the flow's turns without its deal (scenario files); how many
+    were played."""
+    flow = table.flow
+    flow.clock.start_round(table, first)
+    table.round_turn0 = flow.clock.turn
+    turns = 0
+    while turns < limit and not round_ended(flow):
+        flow.play_turn()
         turns += 1
-        if ends_reversal:
-            table.play_direction = -table.play_direction
-            table.reversed_by = -1
-        debug_check(table)
-        if any(not p.hand for p in table.players):
-            nice_try(table, current)
-            emptied = [p for p in table.players if not p.hand]
-            if emptied:
-                if table.bomb:  # F9.14: finished before the bomb went off
-                    for q in emptied:
-                        q.finished = True
-                table.round_over = table.round_over or "empty_hand"
-        if ticking and not table.round_over:
-            table.bomb = ticking - 1
-            if table.bomb == 0:
-                table.bomb_exploded = True
-                table.round_over = "bomb"
-        current = table.next_seat(current)
     return turns
 
 
@@ -237,18 +305,11 @@ def game_over(table: FranticTable) -> bool:
 
 
 def play_game(table: FranticTable) -> Outcome:
-    """Rounds until the game is over (F4.4): the lowest total wins, ties share."""
-    dealer, turns, rounds = 0, 0, 0
-    while rounds < MOST_ROUNDS:
-        turns += play_round(table, dealer)
-        rounds += 1
-        points = score_round(table)
-        if game_over(table):
-            break
-        dealer = next_dealer(table, dealer, points)
-    table.rounds = rounds
+    """Rounds until the game is over (F4.4), played by the table's flow: the lowest total
+    wins, ties share."""
+    table.flow.run()
     return Outcome(scores=tuple(p.vp for p in table.players), winners=winners(table),
-                   turns=turns, plays=dict(sorted(table.plays.items())),
+                   turns=table.flow.clock.turn, plays=dict(sorted(table.plays.items())),
                    seat_plays=tuple(dict(sorted(mine.items())) for mine in table.seat_plays))
 
 

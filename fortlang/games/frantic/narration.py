@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from fortlang.engine.choices import Decision, Kind, Option, Seat
-from fortlang.games.frantic.table import COLOURS, Answer, FranticTable
+from fortlang.games.frantic.flow import Answer
+from fortlang.games.frantic.table import COLOURS, FranticTable
 
 #: The words of the table, by language.
 WORDS: dict[str, dict[str, str]] = {

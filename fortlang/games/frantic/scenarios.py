@@ -3,7 +3,7 @@ scenario's `given`, `when` and `then` say for Frantic, and how one runs.
 
 `given` lays a table out through :class:`.table.FranticTable`'s own pieces (hands, piles, event
 deck, wish, direction, switches); every `when` move goes through the game's own code (a turn is
-:func:`.match.play_turns`, the real turn with Nice Try and Time Bomb after it; a deal is
+:func:`.match.play_turns`, the flow's turn with Nice Try and Time Bomb after it; a deal is
 :func:`.match.deal_hands`; scoring :func:`.match.score_round`); `then` reads the table back. No
 rule is written twice here: the runner only places cards and answers questions.
 
@@ -28,10 +28,10 @@ from fortlang.engine.choices import Decision, Kind
 from fortlang.errors import MessageError, did_you_mean
 from fortlang.games.frantic import match
 from fortlang.games.frantic.effects import playable
+from fortlang.games.frantic.flow import Answer
 from fortlang.games.frantic.table import (
     COLOURS,
     SWITCHES,
-    Answer,
     EventCard,
     FranticTable,
     PlayCard,
@@ -192,7 +192,8 @@ def lay_table(cardset: CardSet, given: Mapping[str, Any], n_players: int) -> Run
         p.hand = [grab(w, (*where, "hand", i)) for i, w in
                   enumerate(_seq(spec.get("hand"), (*where, "hand")))]
         p.vp = _int(spec.get("score", 0), (*where, "score"), -10_000, 10_000)
-        p.skipped = bool(spec.get("skipped", False))
+        if spec.get("skipped", False):  # F6.4: the flow's clock skips their next turn
+            table.flow.skip(seat)
     if "top" in given and "discard" in given:
         raise ScenarioProblem((*path, "top"), "say `top` or `discard`, not both")
     discard = [given["top"]] if "top" in given else _seq(given.get("discard"),
@@ -212,7 +213,7 @@ def lay_table(cardset: CardSet, given: Mapping[str, Any], n_players: int) -> Run
     if "wish" in given:
         table.wish = _wish(given["wish"], (*path, "wish"))
     if "direction" in given:
-        table.play_direction = _direction(given["direction"], (*path, "direction"))
+        table.flow.clock.direction = _direction(given["direction"], (*path, "direction"))
     if "last_colour" in given:
         colour = given["last_colour"]
         if colour not in COLOURS:

@@ -11,10 +11,10 @@ rounds played (F4.3: points are bad, the lowest total wins)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import Any
 
 from fortlang.engine.journal import Journal, SeatCounts
+from fortlang.games.frantic.flow import arm_bomb, bomb_left, make_flow
 from fortlang.games.frantic.kinds import Colour
 from fortlang.model import CardSet, GameCard
 from fortlang.nodes import Action
@@ -85,18 +85,22 @@ class EventCard:
 
 class FranticSeat(SeatCounts):
     """A player: their total points over the rounds (``vp``), their hand, whether they miss
-    their next turn (F6.4), and the cards an event passes them, taken in hand once every
-    player has passed theirs (F9.10)."""
+    their next turn (F6.4, the flow's clock counts it), and the cards an event passes them,
+    taken in hand once every player has passed theirs (F9.10)."""
 
     def __init__(self, seat: int, table: FranticTable) -> None:
         super().__init__()
         self.seat = seat
         self.table = table
         self.hand: list[PlayCard] = []
-        self.skipped = False
         self.incoming: list[PlayCard] = []
         #: Emptied their hand while Time Bomb ticked (F9.14).
         self.finished = False
+
+    @property
+    def skipped(self) -> bool:
+        """F6.4: they miss their next turn (a skip the flow's clock holds for them)."""
+        return self.table.flow.clock.skips[self.seat] > 0
 
     @property
     def hand_size(self) -> int:
@@ -108,15 +112,6 @@ class FranticSeat(SeatCounts):
         """`x place` (F9.9): this seat's place in the order of the effect resolving, from the
         next player of the one who set it off (1) to that player (last)."""
         return self.table.place_of(self.seat)
-
-
-class Answer(StrEnum):
-    """An answer to one of the rules' questions that names no card: draw instead of playing
-    (F3.1, F3.2), pass (F3.2, F7.6), or take a special aimed at you (F7.4)."""
-
-    DRAW = "draw"
-    PASS = "pass"
-    TAKE_IT = "take it"
 
 
 class FranticTable(Journal):
@@ -138,8 +133,6 @@ class FranticTable(Journal):
         #: Cards set aside while an effect resolves: stakes (Gambling Man), a market's cards
         #: (Market), an exchange's given cards (F6.2).
         self.aside: list[PlayCard] = []
-        #: F2.6: -1, counter-clockwise (the seat before in seat order); Looping turns it.
-        self.play_direction = -1
         #: Who reversed play `until_next_turn` (S: Looping): it turns back once their next
         #: turn is over (F11.3); -1 when nobody did.
         self.reversed_by = -1
@@ -153,8 +146,9 @@ class FranticTable(Journal):
         #: Why the round ended ("" while it goes on): "empty_hand", "empty_pile", "event".
         self.round_over = ""
         self.uncounted = False  # Doomsday (F10.2)
-        self.bomb = 0  # Time Bomb: turns left, 0 when none ticks (F9.14)
         self.bomb_exploded = False
+        #: Time Bomb was set in the turn under way (F9.14: that turn does not count).
+        self.bomb_set_in_turn = False
         #: The victim whose Counterattack made the special aimed at them theirs (F7.4), -1.
         self.countered_by = -1
         #: Times each card was played and each event turned (simulate's figures).
@@ -162,10 +156,38 @@ class FranticTable(Journal):
         #: The same by seat (balance's win rate when played).
         self.seat_plays: list[dict[str, int]] = [{} for _ in self.players]
         self.rounds = 0
+        #: Who deals the round (F2.4) and plays first in it; the clock's turn when it began.
+        self.dealer = 0
+        self.round_turn0 = 0
+        #: A round has been scored and the next not dealt yet (the game may end there, F4.4).
+        self.between_rounds = False
+        #: A turn is under way (from ``turn_start`` until it is settled).
+        self.in_turn = False
+        #: Read as the turn begins: whether a Looping reversal ends with this turn (F11.3: not
+        #: the turn in which it is set).
+        self.ends_reversal = False
         self.switches: dict[str, Any] = dict(SWITCHES)
         self.switches.update(switches or {})
+        #: The rounds and turns (:mod:`.flow`): its clock holds the direction of play and the
+        #: skipped turns.
+        self.flow = make_flow(self)
 
     # -- what the selectors read (fortlang.vocabulary.TableView) -------------------------------
+
+    @property
+    def play_direction(self) -> int:
+        """F2.6: -1, counter-clockwise (the seat before in seat order); Looping turns it (the
+        flow's clock holds it)."""
+        return self.flow.clock.direction
+
+    @property
+    def bomb(self) -> int:
+        """Time Bomb's turns left (F9.14), 0 when none ticks: a lasting effect of the flow."""
+        return bomb_left(self.flow)
+
+    @bomb.setter
+    def bomb(self, turns: int) -> None:
+        arm_bomb(self.flow, turns)
 
     @property
     def seat_count(self) -> int:

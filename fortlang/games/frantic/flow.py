@@ -1,0 +1,128 @@
+"""Frantic's flow (issue 33 item 4; docs/games/frantic.md F2-F4, F6.4, F7.6, F9.14, F11.3;
+design §5): Frantic runs on the core's flow runtime (:mod:`fortlang.flow`), which plays its
+rounds and turns as :data:`FRANTIC_FLOW` declares them.
+
+* the cycle: the dealer plays first in every round (F2.4), play goes counter-clockwise (F2.6,
+  ``direction=-1``); the flow's clock holds the direction of play (Looping flips it,
+  :meth:`~fortlang.flow.runtime.Flow.reverse`) and each seat's skipped turns (Skip,
+  :meth:`~fortlang.flow.runtime.Flow.skip`, F6.4): a skipped turn fires ``turn_start`` and
+  ``turn_end`` and plays nothing, so it counts as a turn (F11.3);
+* a turn is one phase, ``play`` (F3: play a matching card, or draw and maybe play);
+* rounds: the set-up deals and turns the first card (F2.1-F2.5); a round ends when the round is
+  over (F4.1, F9.14) or a hand is empty (the first card may empty one: the round then plays no
+  turn); at ``round_end`` the round is scored and the next dealer found (F4.3, F2.4); the game
+  ends after a round that brought a total to the limit (F4.4);
+* ``turn_end``'s listener settles the turn: a Looping reversal ends (F11.3), emptied hands
+  fire :data:`HANDS_EMPTIED`, whose window lets a player answer with Nice Try (F7.6), then,
+  the round going on, :data:`TURN_OVER`, which Time Bomb counts: a lasting effect of the flow
+  (:func:`arm_bomb`, F9.14, F11.3).
+
+What stays inside a move: Counterattack (F7.4) is asked by the engine while the special's
+effect is performed (the engine's search tries its answers within the move), not through a
+window of the flow, whose reactions are asked between moves.
+
+Functions are named lazily (``"module:function"``), so declaring the flow imports nothing of
+the game's loop (:mod:`.table` makes a table's flow; :mod:`.match` holds the functions).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final
+
+from fortlang.flow import Cycle, EventPattern, Flow, FlowSpec, Lasting, Phase, Window
+from fortlang.flow.events import ROUND_END, TURN_END, TURN_START
+from fortlang.flow.spec import ANSWER, load
+
+if TYPE_CHECKING:
+    from fortlang.games.frantic.table import FranticTable
+
+MATCH: Final = "fortlang.games.frantic.match"
+#: Turns at most in a round: a round ends when the draw pile runs out (F4.1), well before.
+MOST_TURNS: Final = 1000
+#: Rounds at most in a game: each adds at least one player's points, most add dozens.
+MOST_ROUNDS: Final = 100
+#: Frantic's own event: one or more hands are empty after a turn (F4.2, F7.6).
+HANDS_EMPTIED: Final = "hands_emptied"
+#: What Nice Try's window asks (F7.6).
+NICE_TRY_PROMPT: Final = "a hand is empty: play Nice Try? (F7.6)"
+#: Frantic's own event: a turn of the round is over and settled (its emptied hands answered,
+#: F7.6), the round going on; Time Bomb counts these (F9.14, F11.3: a skipped turn too).
+TURN_OVER: Final = "turn_over"
+#: Time Bomb's lasting effect (F9.14).
+TIME_BOMB: Final = "time_bomb"
+
+
+class Answer(StrEnum):
+    """An answer to one of the rules' questions that names no card: draw instead of playing
+    (F3.1, F3.2), pass (F3.2, F7.6), or take a special aimed at you (F7.4)."""
+
+    DRAW = "draw"
+    PASS = "pass"
+    TAKE_IT = "take it"
+
+
+FRANTIC_FLOW: Final = FlowSpec(
+    turn=(Phase("play", run=f"{MATCH}:play_phase"),),
+    cycle=Cycle(first=f"{MATCH}:first_seat", direction=-1),
+    round_setup=f"{MATCH}:set_up_round",
+    round_end=f"{MATCH}:round_ended",
+    game_end=f"{MATCH}:game_ended",
+    windows=(Window(HANDS_EMPTIED, may=(ANSWER,), prompt=NICE_TRY_PROMPT,
+                    decline=Answer.PASS),),
+    max_turns=MOST_ROUNDS * MOST_TURNS,
+    round_end_after_setup=True)
+
+#: The listeners Frantic adds to its flow, in order, by event.
+LISTENERS: Final = ((TURN_START, f"{MATCH}:note_turn"), (TURN_END, f"{MATCH}:settle_turn"),
+                    (ROUND_END, f"{MATCH}:score_listener"))
+#: The reactions Frantic offers, by event: Nice Try when hands are empty (F7.6).
+REACTIONS: Final = ((HANDS_EMPTIED, f"{MATCH}:nice_tries"),)
+
+
+def arm_bomb(flow: Flow, turns: int) -> None:
+    """F9.14: Time Bomb goes off after ``turns`` more turns, the next player's first: a
+    lasting effect until that many :data:`TURN_OVER` (the turn that sets it, if one is under
+    way, is not one of them). A bomb set anew replaces the one ticking; 0 turns: none. Through
+    the journal (the table), so a search undoes it."""
+    table = flow.table
+    at = bomb_at(flow)
+    if at >= 0:
+        table.take(flow.lasting, at)
+    table.set(table, "bomb_set_in_turn", table.in_turn)
+    if turns > 0:
+        flow.last(Lasting(TIME_BOMB, EventPattern(TURN_OVER), turns + int(table.in_turn),
+                          on_expire=explode))
+
+
+def explode(flow: Flow, lasting: Lasting) -> None:
+    """Time Bomb's last turn is over: the round ends, its points doubled (F9.14)."""
+    table = flow.table
+    table.bomb_exploded = True
+    table.round_over = "bomb"
+
+
+def bomb_at(flow: Flow) -> int:
+    """Where Time Bomb is among the flow's lasting effects (-1: none ticks)."""
+    for i, lasting in enumerate(flow.lasting):
+        if lasting.effect == TIME_BOMB:
+            return i
+    return -1
+
+
+def bomb_left(flow: Flow) -> int:
+    """Time Bomb's turns left, the turn that set it not counted (0: none ticks)."""
+    at = bomb_at(flow)
+    if at < 0:
+        return 0
+    return flow.lasting[at].left - int(flow.table.bomb_set_in_turn)
+
+
+def make_flow(table: FranticTable) -> Flow:
+    """The flow of ``table``'s game: the table is its journal and its state."""
+    flow = Flow(FRANTIC_FLOW, table, len(table.players), table)
+    for event, listener in LISTENERS:
+        flow.listen(event, load(listener))
+    for event, source in REACTIONS:
+        flow.offer(event, load(source))
+    return flow
