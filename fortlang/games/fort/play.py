@@ -749,7 +749,30 @@ def _order(ctx: Ctx) -> bool:
     after_private = public and priv is not None and spared(ctx, priv, facts.private_spares)
     known = [public or len(s) == 2 and after_public if s[0] == PUBLIC
              else private or len(s) == 2 and after_private for s in sequences]
-    return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known)
+    return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known,
+                     settled=_orders_settled(ctx, sequences, known, pub, priv))
+
+
+def _orders_settled(ctx: Ctx, sequences: tuple[tuple[str, ...], ...], known: list[bool],
+                    pub: Op | None, priv: Op | None) -> list[str]:
+    """Per order, the rule its trial would fail with at once, or "" (none: empty): an action
+    performed alone (R5.2), not sure (``known``), with no action used yet, that is certain not
+    to be performed in full with an effect (:func:`surely_not_done`) fails R5.4, as
+    :func:`_perform`'s search finds before it performs anything (issue 38)."""
+    play: _Play = ctx.play
+    if _one_in_full(play):
+        return _NONE_SETTLED
+    settled = _NONE_SETTLED
+    for i in range(len(sequences)):
+        seq = sequences[i]
+        if len(seq) != 1 or known[i]:
+            continue
+        op = pub if seq[0] == PUBLIC else priv
+        if op is not None and surely_not_done(ctx, op):
+            if not settled:
+                settled = [""] * len(sequences)
+            settled[i] = "R5.4"
+    return settled
 
 
 class _Order(Then):

@@ -1,0 +1,82 @@
+"""The leader's play (R5) settles options without their trials where a closed form knows how the
+trial would end (issue 38): each shortcut is counted (trials made, tests/trial_counter.py) and
+checked against the play made without it (the same options offered, the same excluded for the
+same rules, the same end)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest.mock import patch
+
+from builders import kid, random_table, recorded_play
+from test_engine_certain import sources_only
+from trial_counter import counting
+
+from fortlang.cardset import base_set
+from fortlang.engine import Game
+from fortlang.engine.choices import RandomAgent
+from fortlang.games.fort import play
+from fortlang.sim.seats import Seats
+
+BASE = base_set()
+
+
+def _bundled_plays(kinds: set[str], seeds: range = range(4)) -> tuple[int, list[tuple]]:
+    """Every bundled card played at a few random tables, followers included: the trials of the
+    decisions of ``kinds``, and the plays as recorded (options, exclusions, final state)."""
+    plays = []
+    with counting() as tally:
+        for kid_card in BASE.kids:
+            for seed in seeds:
+                game = random_table(BASE, 4, seed)
+                card = game.new_card(kid_card, game.players[0].hand)
+                plays.append(recorded_play(game, 0, card))
+    return sum(tally.kinds[k] for k in kinds), plays
+
+
+@contextmanager
+def orders_unsettled() -> Iterator[None]:
+    """Every order of actions not sure tried, as before ``_orders_settled``."""
+    with patch.object(play, "_orders_settled", lambda *args: []):
+        yield
+
+
+def _table() -> Game:
+    game = Game(2, BASE.board, asker=Seats([RandomAgent(random.Random(s)) for s in range(2)]))
+    game.players[0].perks.clear()
+    return game
+
+
+@sources_only
+def test_an_action_alone_certain_not_done_is_excluded_without_its_trial():
+    """R5.2, R5.4: with nothing in the stuff, `pack` alone cannot be performed with an effect;
+    `score` is sure. The order "private (pack) only" is excluded for R5.4, as its trial would
+    find, and no order is tried."""
+    game = _table()
+    card = game.new_card(kid("X", "crown", "score", "pack"), game.players[0].hand)
+    with counting() as tally:
+        rule, seen, _ = recorded_play(game, 0, card, follow=False)
+    assert rule is None
+    orders = [(labels, excluded) for kind, labels, excluded, _ in seen if kind == "order"]
+    assert orders == [(("public (score) then private (pack)", "private (pack) then public (score)",
+                        "public (score) only"), (("private (pack) only", "R5.4"),))]
+    assert tally.kinds["order"] == 0, tally.trials
+    game = _table()
+    card = game.new_card(kid("X", "crown", "score", "pack"), game.players[0].hand)
+    with orders_unsettled(), counting() as tally:
+        assert recorded_play(game, 0, card, follow=False)[1] == seen
+    assert tally.kinds["order"] == 1  # the trial the shortcut saves
+
+
+@sources_only
+def test_orders_settled_end_as_their_trials_on_the_bundled_cards():
+    """Every bundled card: the orders settled without a trial are excluded for the rule their
+    trial reports, and the plays end alike; most of the orders' trials are saved."""
+    tried, plays = _bundled_plays({"order"})
+    with orders_unsettled():
+        tried_before, plays_before = _bundled_plays({"order"})
+    assert plays == plays_before
+    assert tried * 10 <= tried_before * 6, (tried, tried_before)  # 71 and 141 when written
+
