@@ -80,3 +80,46 @@ def test_orders_settled_end_as_their_trials_on_the_bundled_cards():
     assert plays == plays_before
     assert tried * 10 <= tried_before * 6, (tried, tried_before)  # 71 and 141 when written
 
+
+@contextmanager
+def coins_searched() -> Iterator[None]:
+    """A coin added (R5.3, R5.6) left to its trial, as before ``_surely_stops_named``."""
+    with patch.object(play, "_surely_stops_named", lambda *args: False):
+        yield
+
+
+@sources_only
+def test_a_coin_added_that_surely_stops_for_a_suit_is_offered_without_its_trial():
+    """R5.3, R5.6: `gain toy x crown` with room for every toy is sure with a coin added and
+    named crown. Adding the coin card is offered as legal without its trial; stopping and
+    adding the crown card are sure as before."""
+    game = _table()
+    p = game.players[0]
+    game.new_card(kid("Coin", "coin"), p.hand)
+    game.new_card(kid("Crown", "crown"), p.hand)
+    card = game.new_card(kid("X", "crown", "gain toy x crown"), p.hand)
+    with counting() as tally:
+        rule, seen, _ = recorded_play(game, 0, card, follow=False)
+    assert rule is None
+    boosts = [labels for kind, labels, _, _ in seen if kind == "boost"]
+    assert boosts[0] == ("stop adding cards", "add Coin (coin)", "add Crown (crown)")
+    assert tally.kinds["boost"] == 0, tally.trials
+    with coins_searched(), counting() as tally:
+        game = _table()
+        p = game.players[0]
+        game.new_card(kid("Coin", "coin"), p.hand)
+        game.new_card(kid("Crown", "crown"), p.hand)
+        card = game.new_card(kid("X", "crown", "gain toy x crown"), p.hand)
+        assert recorded_play(game, 0, card, follow=False)[1] == seen
+    assert tally.kinds["boost"] >= 1  # the coin's trial
+
+
+@sources_only
+def test_coins_added_end_as_their_trials_on_the_bundled_cards():
+    """Every bundled card: the coins added without a trial are legal as their trials find, and
+    the plays end alike; boosts are tried less."""
+    tried, plays = _bundled_plays({"boost"})
+    with coins_searched():
+        tried_before, plays_before = _bundled_plays({"boost"})
+    assert plays == plays_before
+    assert tried * 10 <= tried_before * 7, (tried, tried_before)  # 62 and 95 when written

@@ -429,7 +429,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
     for i, j in enumerate(fresh, 1):
         c, from_hand = cands[j]
         # a card that adds as an earlier option is judged by that option's trial
-        known.append((not same or same[i] == i) and _surely_added(ctx, c, from_hand))
+        known.append((not same or same[i] == i) and _surely_added(ctx, c, from_hand, suits))
     return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, False),
                      known, same, _RefusedAdds(ctx.player.hand, suits))
 
@@ -443,12 +443,11 @@ def _surely_stops(ctx: Ctx) -> bool:
                                                                                           priv)
 
 
-def _surely_added(ctx: Ctx, c: CardInstance, from_hand: bool) -> bool:
+def _surely_added(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> bool:
     """Adding ``c`` (R5.3) is certain to be legal: stopping right after it is (:func:`_surely_stops`
-    with ``c`` added or counted, as :func:`_add` does; then rolled back). A coin is left to the
-    search (its suit is named first, R5.6)."""
-    if COIN in c.suits:
-        return False
+    with ``c`` added or counted, as :func:`_add` does; then rolled back). A coin is named first
+    (R5.6), as :func:`_add` offers it: one of the boosted suits it may be named for which
+    stopping is sure is enough (issue 38)."""
     game, p = ctx.game, ctx.player
     play: _Play = ctx.play
     mark = game.mark()
@@ -459,10 +458,24 @@ def _surely_added(ctx: Ctx, c: CardInstance, from_hand: bool) -> bool:
         else:
             game.note(play.lookout_used, c)
         game.note(ctx.sources, c)
-        sure = _surely_stops(ctx)
+        if COIN in c.suits:
+            sure = _surely_stops_named(ctx, c, suits)
+        else:
+            sure = _surely_stops(ctx)
     finally:
         game.rollback(mark)
     return sure
+
+
+def _surely_stops_named(ctx: Ctx, c: CardInstance, suits: frozenset[Suit]) -> bool:
+    """:func:`_surely_stops` for the coin of ``c`` named one of ``suits`` (R5.6), each tried in
+    the order :func:`_add` offers them (the naming rolled back by the caller)."""
+    game, named, uid = ctx.game, ctx.named, c.uid
+    for s in sorted(suits):
+        game.note_item(named, uid, s)
+        if _surely_stops(ctx):
+            return True
+    return False
 
 
 class _BoostStep(Step):
