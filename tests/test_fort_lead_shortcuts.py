@@ -18,6 +18,7 @@ from fortlang.cardset import base_set
 from fortlang.engine import Game
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import play
+from fortlang.nodes import Resource
 from fortlang.sim.seats import Seats
 
 BASE = base_set()
@@ -123,3 +124,58 @@ def test_coins_added_end_as_their_trials_on_the_bundled_cards():
         tried_before, plays_before = _bundled_plays({"boost"})
     assert plays == plays_before
     assert tried * 10 <= tried_before * 7, (tried, tried_before)  # 62 and 95 when written
+
+
+@contextmanager
+def names_tried() -> Iterator[None]:
+    """Each name of the played card's coin tried, as before ``_CardFacts.coin_alike``."""
+    with patch.object(play, "_EVERY_NAME", []):
+        yield
+
+
+def _coin_card(game: Game):
+    p = game.players[0]
+    game.give(p, Resource.PIZZA, 1)
+    return game.new_card(kid("X", "coin", "spend pizza/toy then score 2", "destroy card"), p.hand)
+
+
+@sources_only
+def test_a_coin_no_x_counts_is_named_without_a_trial():
+    """R5.6: no `x` of the card counts a suit, so every name of its coin ends the play alike,
+    and the play is legal (checked before it starts): the six names are offered, none tried."""
+    game = _table()
+    card = _coin_card(game)
+    with counting() as tally:
+        rule, seen, end = recorded_play(game, 0, card, follow=False)
+    assert rule is None
+    names = [labels for kind, labels, _, _ in seen if kind == "coin_suit"]
+    assert names == [("skateboard", "shovel", "glue", "water_gun", "crown", "book")]
+    assert tally.kinds["coin_suit"] == 0, tally.trials
+    game = _table()
+    card = _coin_card(game)
+    with names_tried(), counting() as tally:
+        assert recorded_play(game, 0, card, follow=False) == (rule, seen, end)
+    assert tally.kinds["coin_suit"] == 6
+
+
+@sources_only
+def test_coins_named_without_a_trial_end_as_tried_on_the_bundled_cards():
+    """Every bundled card: a coin every name of which ends alike is offered every name, as when
+    they are tried; far fewer names are tried."""
+    tried, plays = _bundled_plays({"coin_suit"})
+    with names_tried():
+        tried_before, plays_before = _bundled_plays({"coin_suit"})
+    assert plays == plays_before
+    assert tried * 2 <= tried_before, (tried, tried_before)  # 52 and 124 when written
+
+
+def test_a_coin_an_x_counts_is_named_only_as_its_trials_allow():
+    """R5.6, R5.4: `gain pizza x crown` on a coin card gains only if the coin is named crown;
+    the names are not alike, so each is tried and the others are excluded for R5.4."""
+    game = _table()
+    card = game.new_card(kid("X", "coin", "gain pizza x crown"), game.players[0].hand)
+    rule, seen, _ = recorded_play(game, 0, card, follow=False)
+    assert rule is None
+    names = [(labels, excluded) for kind, labels, excluded, _ in seen if kind == "coin_suit"]
+    assert names == [(("crown",), tuple((s, "R5.4") for s in ("skateboard", "shovel", "glue",
+                                                               "water_gun", "book")))]

@@ -34,6 +34,7 @@ from fortlang.engine import interpreter
 from fortlang.engine import node_types as t
 from fortlang.engine.choices import (
     K_BOOST,
+    K_COIN_SUIT,
     K_FOLLOW,
     K_ORDER,
     K_PLAY,
@@ -47,6 +48,7 @@ from fortlang.engine.choices import (
 from fortlang.engine.interpreter import (
     COIN,
     RECRUIT_SOURCES,
+    SUIT_OPTION,
     Cont,
     Ctx,
     DecideAt,
@@ -162,10 +164,10 @@ class _CardFacts:
     (one per card, shared by every game), so that a play reads native fields instead of asking
     an identity memo (an id boxed, a dictionary lookup and a generic call) for each of them."""
 
-    __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
-                 "add_options", "coin_context", "any_context", "order_context", "unboosted_context",
-                 "public_context", "private_context", "alike", "suits_named", "fixed_suits",
-                 "public_spares", "private_spares")
+    __slots__ = ("quantities", "any_nodes", "coin_names", "coin_alike", "sequences", "orders",
+                 "play_option", "add_options", "coin_context", "any_context", "order_context",
+                 "unboosted_context", "public_context", "private_context", "alike", "suits_named",
+                 "fixed_suits", "public_spares", "private_spares")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -174,6 +176,10 @@ class _CardFacts:
         self.fixed_suits: Final = tuple(sorted({q.suit for q in self.quantities
                                                 if type(q) is t.SuitCount}))  # type: ignore[attr-defined]
         self.coin_names: Final = _coin_names(card)
+        #: Every name of its coin ends a play alike (no `x` counts what it names, R5.6): the
+        #: play made for real, legal from its start (the card was found playable), is legal
+        #: whichever name is given, so the names are offered without a trial (issue 38).
+        self.coin_alike: Final = all(same == 0 for same in self.coin_names)
         sequences, orders = order_options(card)
         self.sequences: Final = sequences
         self.orders: Final = orders
@@ -262,9 +268,36 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     if COIN in card.suits:
         if not ctx.search:  # contexts are only read when an agent is asked
             game.note_attr(ctx, "context", facts.coin_context)
-        return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, _AnySuits(ctx, any_nodes, 0),
-                           facts.coin_names if interpreter.EQUIVALENT_OPTIONS else ())
+        then = _AnySuits(ctx, any_nodes, 0)
+        if not interpreter.EQUIVALENT_OPTIONS:
+            return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, then)
+        if facts.coin_alike and not ctx.search:  # every name legal: none need be tried
+            return decide_at(ctx, K_COIN_SUIT, len(PLAIN_SUITS),
+                             _CoinName(ctx, card.uid, then), _EVERY_NAME)
+        return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, then, facts.coin_names)
     return _any_suits(ctx, any_nodes, 0)
+
+
+#: Each name of a coin (R5.6) known to be legal (see _CardFacts.coin_alike). Never changed.
+_EVERY_NAME: Final[list[bool]] = [True] * len(PLAIN_SUITS)
+
+
+class _CoinName(Step):
+    """Naming the played card's coin (R5.6), as :func:`choose_suit` offers it: ``PLAIN_SUITS[i]``
+    stored in ``ctx.named`` (undone on rollback), then ``then``."""
+
+    def __init__(self, ctx: Ctx, uid: int, then: Step) -> None:
+        self.ctx = ctx
+        self.uid = uid
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        ctx = self.ctx
+        ctx.game.note_item(ctx.named, self.uid, PLAIN_SUITS[i])
+        return self.then.apply(0)
+
+    def options(self) -> Sequence[Option]:
+        return [SUIT_OPTION[s] for s in PLAIN_SUITS]
 
 
 class _Lead(Then):
