@@ -84,8 +84,8 @@ def test_orders_settled_end_as_their_trials_on_the_bundled_cards():
 
 @contextmanager
 def coins_searched() -> Iterator[None]:
-    """A coin added (R5.3, R5.6) left to its trial, as before ``_surely_stops_named``."""
-    with patch.object(play, "_surely_stops_named", lambda *args: False):
+    """A coin added (R5.3, R5.6) left to its trial, as before ``_named_verdict``."""
+    with patch.object(play, "_named_verdict", lambda *args: 0):
         yield
 
 
@@ -179,3 +179,48 @@ def test_a_coin_an_x_counts_is_named_only_as_its_trials_allow():
     names = [(labels, excluded) for kind, labels, excluded, _ in seen if kind == "coin_suit"]
     assert names == [(("crown",), tuple((s, "R5.4") for s in ("skateboard", "shovel", "glue",
                                                                "water_gun", "book")))]
+
+
+@contextmanager
+def in_vain_tried() -> Iterator[None]:
+    """A card added in vain (R5.5) left to its trial, as before ``_added_verdict`` settled it."""
+    verdict = play._added_verdict
+    with patch.object(play, "_added_verdict", lambda *args: max(verdict(*args), 0)):
+        yield
+
+
+def _in_vain_table() -> tuple[Game, object]:
+    """Room for one pizza: a crown added to `gain pizza x crown` would make it two, the second
+    with no effect, so the card is in vain (R5.5); `score` is sure."""
+    game = _table()
+    p = game.players[0]
+    game.give(p, Resource.PIZZA, game.stuff_capacity(p) - 1)
+    game.new_card(kid("Crown", "crown"), p.hand)
+    return game, game.new_card(kid("X", "crown", "gain pizza x crown", "score"), p.hand)
+
+
+@sources_only
+def test_a_card_added_in_vain_is_excluded_without_its_trial():
+    """R5.3, R5.5: adding the crown is excluded for R5.5, as its trial finds, without it."""
+    game, card = _in_vain_table()
+    with counting() as tally:
+        rule, seen, end = recorded_play(game, 0, card, follow=False)
+    assert rule is None
+    boosts = [(labels, excluded) for kind, labels, excluded, _ in seen if kind == "boost"]
+    assert boosts == [(("stop adding cards",), (("add Crown (crown)", "R5.5"),))]
+    assert tally.kinds["boost"] == 0, tally.trials
+    game, card = _in_vain_table()
+    with in_vain_tried(), counting() as tally:
+        assert recorded_play(game, 0, card, follow=False) == (rule, seen, end)
+    assert tally.kinds["boost"] == 1
+
+
+@sources_only
+def test_cards_added_in_vain_end_as_their_trials_on_the_bundled_cards():
+    """Every bundled card: the cards settled as added in vain are excluded for the rule their
+    trials report, and the plays end alike."""
+    tried, plays = _bundled_plays({"boost"})
+    with in_vain_tried():
+        tried_before, plays_before = _bundled_plays({"boost"})
+    assert plays == plays_before
+    assert tried * 10 <= tried_before * 7, (tried, tried_before)  # 40 and 62 when written

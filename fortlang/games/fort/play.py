@@ -459,12 +459,18 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
         same = [0] + [first.setdefault((from_hand, _gives(ctx, c)), i)
                       for i, (c, from_hand) in enumerate([cands[j] for j in fresh], 1)]
     known = [_surely_stops(ctx)]
+    settled = _NONE_SETTLED
     for i, j in enumerate(fresh, 1):
         c, from_hand = cands[j]
         # a card that adds as an earlier option is judged by that option's trial
-        known.append((not same or same[i] == i) and _surely_added(ctx, c, from_hand, suits))
+        verdict = _added_verdict(ctx, c, from_hand, suits) if not same or same[i] == i else 0
+        known.append(verdict > 0)
+        if verdict < 0:
+            if not settled:
+                settled = [""] * (1 + len(fresh))
+            settled[i] = "R5.5"
     return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, False),
-                     known, same, _RefusedAdds(ctx.player.hand, suits))
+                     known, same, _RefusedAdds(ctx.player.hand, suits), settled)
 
 
 def _surely_stops(ctx: Ctx) -> bool:
@@ -476,11 +482,13 @@ def _surely_stops(ctx: Ctx) -> bool:
                                                                                           priv)
 
 
-def _surely_added(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> bool:
-    """Adding ``c`` (R5.3) is certain to be legal: stopping right after it is (:func:`_surely_stops`
-    with ``c`` added or counted, as :func:`_add` does; then rolled back). A coin is named first
-    (R5.6), as :func:`_add` offers it: one of the boosted suits it may be named for which
-    stopping is sure is enough (issue 38)."""
+def _added_verdict(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
+    """How adding ``c`` (R5.3) ends, as its trial would find (with ``c`` added or counted, as
+    :func:`_add` does; then rolled back): 1 legal for certain, stopping right after it is
+    (:func:`_surely_stops`); -1 excluded for R5.5 at once, a card from the hand that
+    :func:`_added` finds in vain (:func:`surely_in_vain`); 0 not known. A coin is named first
+    (R5.6), each boosted suit in the order :func:`_add` offers them: one name that surely stops
+    makes it legal, every name in vain excludes it (issue 38)."""
     game, p = ctx.game, ctx.player
     play: _Play = ctx.play
     mark = game.mark()
@@ -492,23 +500,27 @@ def _surely_added(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[S
             game.note(play.lookout_used, c)
         game.note(ctx.sources, c)
         if COIN in c.suits:
-            sure = _surely_stops_named(ctx, c, suits)
+            verdict = _named_verdict(ctx, c, from_hand, suits)
+        elif _surely_stops(ctx):
+            verdict = 1
         else:
-            sure = _surely_stops(ctx)
+            verdict = -1 if from_hand and surely_in_vain(ctx, c) else 0
     finally:
         game.rollback(mark)
-    return sure
+    return verdict
 
 
-def _surely_stops_named(ctx: Ctx, c: CardInstance, suits: frozenset[Suit]) -> bool:
-    """:func:`_surely_stops` for the coin of ``c`` named one of ``suits`` (R5.6), each tried in
-    the order :func:`_add` offers them (the naming rolled back by the caller)."""
+def _named_verdict(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
+    """:func:`_added_verdict` of a coin, named each of ``suits`` in turn (the naming rolled back
+    by the caller)."""
     game, named, uid = ctx.game, ctx.named, c.uid
+    in_vain = from_hand
     for s in sorted(suits):
         game.note_item(named, uid, s)
         if _surely_stops(ctx):
-            return True
-    return False
+            return 1
+        in_vain = in_vain and surely_in_vain(ctx, c)
+    return -1 if in_vain else 0
 
 
 class _BoostStep(Step):
