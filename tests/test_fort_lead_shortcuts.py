@@ -16,6 +16,7 @@ from trial_counter import counting
 
 from fortlang.cardset import base_set
 from fortlang.engine import Game
+from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import play
 from fortlang.nodes import Resource
@@ -224,3 +225,19 @@ def test_cards_added_in_vain_end_as_their_trials_on_the_bundled_cards():
         tried_before, plays_before = _bundled_plays({"boost"})
     assert plays == plays_before
     assert tried * 10 <= tried_before * 7, (tried, tried_before)  # 40 and 62 when written
+
+
+def test_a_blind_leader_is_asked_by_count_without_labelling_the_cards():
+    """Random bots, nobody reading (Journal.blind): the play phase (R5.1) asks by count, skip
+    and each playable card, as the labelled decision would; no card is labelled, so the facts a
+    play reads of a card are worked out only for the card played (issue 38)."""
+    game = Game(2, BASE.board, asker=RandomAsker([RandomAgent(1), RandomAgent(2)]))
+    assert game.blind()
+    hand = game.players[0].hand
+    cards = [game.new_card(kid(f"Lead{i}", "crown", "score"), hand) for i in range(3)]
+    assert all(c.defn.facts is None for c in cards)  # fresh definitions
+    logged = len(game.log)
+    result = play.lead(game, 0)
+    assert game.log[logged] == ("play", game.log[logged][1])  # asked once, by count
+    played = result.card if result is not None else None
+    assert [c.defn.facts is not None for c in cards] == [c is played for c in cards]

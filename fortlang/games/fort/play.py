@@ -1145,19 +1145,19 @@ def _play_option(card: KidCard) -> Option:
 def lead(game: Game, seat: int) -> PlayResult | None:
     """The play phase (R5.1): ask which card to play, or skip; then play it."""
     cards = legal_plays(game, seat)
-    options = [_SKIP]
-    options += [_facts(c).play_option for c in cards]
     excluded: tuple[tuple[str, str], ...] = ()
     if game.explain:  # every hand card that cannot be played, with the rule (R5.2, R5.4, R5.5)
         hand = game.players[seat].hand
         excluded = tuple((f"{hand[i].name} ({_suits_text(hand[i])})", rule)
                          for i in distinct(hand) if hand[i] not in cards
                          for rule in [why_not(game, seat, hand[i])] if rule is not None)
-    elif len(options) == 1:
+    elif not cards:
         return None
-    if game.blind():  # random bots, nobody reading: asked by count (Journal.blind)
-        index = game.ask_blind(seat, K_PLAY, len(options))
+    if game.blind():  # random bots, nobody reading: asked by count (Journal.blind), no label
+        index = game.ask_blind(seat, K_PLAY, 1 + len(cards))
     else:
+        options = [_SKIP]
+        options += [_facts(c).play_option for c in cards]
         index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)", excluded))
     if index == 0:
         return None
