@@ -241,3 +241,19 @@ def test_a_blind_leader_is_asked_by_count_without_labelling_the_cards():
     assert game.log[logged] == ("play", game.log[logged][1])  # asked once, by count
     played = result.card if result is not None else None
     assert [c.defn.facts is not None for c in cards] == [c is played for c in cards]
+
+
+def test_the_boost_context_is_made_once_per_card_and_suits():
+    """R5.3: the boost's context ("X: add cards for crown (R5.3)") is made once per card and set
+    of suits counted, not at each play (issue 38): two plays of the card are told the same."""
+    contexts = []
+    played, crown = kid("X", "crown", "gain toy x crown"), kid("Crown", "crown")
+    for _ in range(2):
+        game = _table()
+        p = game.players[0]
+        game.new_card(crown, p.hand)
+        card = game.new_card(played, p.hand)
+        game.on_decision = lambda d, i: contexts.append(d.context) if d.kind == "boost" else None
+        play.play_card(game, 0, card, follow=False)
+    assert contexts[0] == "X: add cards for crown (R5.3)"
+    assert len(contexts) == 2 and contexts[0] is contexts[1]

@@ -166,8 +166,8 @@ class _CardFacts:
 
     __slots__ = ("quantities", "any_nodes", "coin_names", "coin_alike", "sequences", "orders",
                  "play_option", "add_options", "coin_context", "any_context", "order_context",
-                 "unboosted_context", "public_context", "private_context", "alike", "suits_named",
-                 "fixed_suits", "public_spares", "private_spares")
+                 "unboosted_context", "boost_contexts", "public_context", "private_context",
+                 "alike", "suits_named", "fixed_suits", "public_spares", "private_spares")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -191,6 +191,9 @@ class _CardFacts:
         self.any_context: Final = f"{name}: the suit `x any` counts (R5.7)"
         self.order_context: Final = f"{name}: which actions, in which order (R5.2)"
         self.unboosted_context: Final = f"{name}: no card can be added (R5.3, R13.3)"
+        #: The boost's context for each set of suits it counts (_boost_context): at most one
+        #: per set of suits the card's `x` can count.
+        self.boost_contexts: Final[dict[frozenset[Suit], str]] = {}
         pub, priv = card.public, card.private
         self.public_context: Final = f"{name} ({PUBLIC}): {text(pub)}" if pub is not None else ""
         self.private_context: Final = f"{name} ({PRIVATE}): {text(priv)}" if priv is not None \
@@ -352,12 +355,22 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
     lookout = [c for c in p.lookout if _can_boost(c, suits)]
     if not ctx.search:
-        ctx.game.note_attr(ctx, "context", f"{card.name}: add cards for "
-                           + ", ".join(sorted(suits)) + " (R5.3)")
+        ctx.game.note_attr(ctx, "context", _boost_context(card, suits))
     if ctx.game.rules.lookout_optional:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
     return _count_all(ctx, lookout, 0, suits, _Boost(ctx, suits, cands, 0))
+
+
+def _boost_context(card: CardInstance, suits: frozenset[Suit]) -> str:
+    """What the boost of ``card`` for ``suits`` is doing (R5.3), made once per card and set of
+    suits (kept on its facts), not at every play."""
+    contexts = _facts(card).boost_contexts
+    context = contexts.get(suits)
+    if context is None:
+        context = contexts[suits] = f"{card.name}: add cards for " + ", ".join(sorted(suits)) \
+            + " (R5.3)"
+    return context
 
 
 def _any_alike(ctx: Ctx) -> list[int]:
