@@ -175,14 +175,15 @@ class _CardFacts:
         #: The suits its `x suit` count (R5.3), once each, in order: see :func:`_stop_key`.
         self.fixed_suits: Final = tuple(sorted({q.suit for q in self.quantities
                                                 if type(q) is t.SuitCount}))  # type: ignore[attr-defined]
-        self.coin_names: Final = _coin_names(card)
+        # typed, not left to the memos' Any: compiled, they are then read natively at each play
+        self.coin_names: Final[tuple[int, ...]] = _coin_names(card)
         #: Every name of its coin ends a play alike (no `x` counts what it names, R5.6): the
         #: play made for real, legal from its start (the card was found playable), is legal
         #: whichever name is given, so the names are offered without a trial (issue 38).
         self.coin_alike: Final = all(same == 0 for same in self.coin_names)
         sequences, orders = order_options(card)
-        self.sequences: Final = sequences
-        self.orders: Final = orders
+        self.sequences: Final[tuple[tuple[str, ...], ...]] = sequences
+        self.orders: Final[tuple[Option, ...]] = orders
         self.play_option: Final = _play_option(card)
         self.add_options: Final = _add_options(card)
         # What is being done, for the decisions an agent is asked (their context).
