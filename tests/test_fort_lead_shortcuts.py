@@ -19,7 +19,7 @@ from fortlang.engine import Game
 from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import play
-from fortlang.nodes import Resource
+from fortlang.nodes import Resource, Suit
 from fortlang.sim.seats import Seats
 
 BASE = base_set()
@@ -257,3 +257,20 @@ def test_the_boost_context_is_made_once_per_card_and_suits():
         play.play_card(game, 0, card, follow=False)
     assert contexts[0] == "X: add cards for crown (R5.3)"
     assert len(contexts) == 2 and contexts[0] is contexts[1]
+
+
+def test_the_suits_a_card_names_are_worked_out_only_for_an_x_any():
+    """R5.7: the suits a card's boxes name are read (every node's fields) only to choose the
+    suit of an `x any` (_any_alike), so only for a card with one, once (issue 38)."""
+    game = _table()
+    p = game.players[0]
+    plain = game.new_card(kid("Plain", "crown", "score", "gain toy x crown"), p.hand)
+    play.play_card(game, 0, plain, follow=False)
+    assert not plain.defn.facts.named_known
+    game = _table()
+    p = game.players[0]
+    game.new_card(kid("Shovel", "shovel"), p.hand)
+    wild = game.new_card(kid("Wild", "crown", "gain toy x any", "score x shovel"), p.hand)
+    play.play_card(game, 0, wild, follow=False)
+    facts = wild.defn.facts
+    assert facts.named_known and facts.named_suits() == frozenset({Suit.SHOVEL})

@@ -167,7 +167,8 @@ class _CardFacts:
     __slots__ = ("quantities", "any_nodes", "coin_names", "coin_alike", "sequences", "orders",
                  "play_option", "add_options", "coin_context", "any_context", "order_context",
                  "unboosted_context", "boost_contexts", "public_context", "private_context",
-                 "alike", "suits_named", "fixed_suits", "public_spares", "private_spares")
+                 "alike", "ops", "named", "named_known", "fixed_suits", "public_spares",
+                 "private_spares")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -203,12 +204,24 @@ class _CardFacts:
         #: move ends a play alike.
         ops = [program(a) for a in (pub, priv) if a is not None]
         self.alike: Final = not reads_moved_cards(ops)
-        #: The suits its boxes name, or None: see :func:`_any_alike`.
-        self.suits_named: Final = suits_named(ops)
+        #: Its boxes' programs, from which :meth:`named_suits` works out the suits they name
+        #: when first asked (a card with an `x any` only): reading every node's fields costs
+        #: about as much as the rest of these facts (issue 38).
+        self.ops: Final[list[Op]] = ops
+        self.named: frozenset[Suit] | None = None
+        self.named_known = False
         #: The public box, performed first, cannot make the private one fall short; and the
         #: other way round (certain.spares, surely_second).
         self.public_spares: Final = len(ops) == 2 and spares(ops[0], ops[1])
         self.private_spares: Final = len(ops) == 2 and spares(ops[1], ops[0])
+
+
+    def named_suits(self) -> frozenset[Suit] | None:
+        """The suits its boxes name, or None (see :func:`_any_alike`), worked out once."""
+        if not self.named_known:
+            self.named = suits_named(self.ops)
+            self.named_known = True
+        return self.named
 
 
 def _facts(card: CardInstance) -> _CardFacts:
@@ -384,7 +397,7 @@ def _any_alike(ctx: Ctx) -> list[int]:
     if not interpreter.EQUIVALENT_OPTIONS:
         return []
     play: _Play = ctx.play
-    distinct = _facts(play.card).suits_named
+    distinct = _facts(play.card).named_suits()
     if distinct is None:  # an op of another vocabulary may read any suit
         return []
     shown = set(distinct)
