@@ -215,7 +215,6 @@ class _CardFacts:
         self.public_spares: Final = len(ops) == 2 and spares(ops[0], ops[1])
         self.private_spares: Final = len(ops) == 2 and spares(ops[1], ops[0])
 
-
     def named_suits(self) -> frozenset[Suit] | None:
         """The suits its boxes name, or None (see :func:`_any_alike`), worked out once."""
         if not self.named_known:
