@@ -237,8 +237,6 @@ def _bribe_and_a_yard(game: Game) -> None:
     game.new_cards(BASE.park_kids[:1], game.players[1].yard)
 
 
-@pytest.mark.xfail(strict=True, reason="certain.spared judges the leader's perks before the "
-                   "first action, not a perk that action wins (R10.3): fix in the report")
 @pytest.mark.parametrize(("setup", "private"), [(_bribe_in_the_row, "recruit"),
                                                 (_bribe_and_a_yard, "destroy rival")],
                          ids=["recruit", "destroy-rival"])

@@ -40,6 +40,7 @@ from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import Judgement, Op, RepeatOp, box_ops, program
 from fortlang.engine.state import CardInstance, Game
 from fortlang.games.fort.moves import COIN, card_count, suit_count
+from fortlang.games.fort.ops import LEVEL
 from fortlang.nodes import Suit
 
 #: No binding choices: the leader's own play (R6.4 binds followers only).
@@ -110,8 +111,10 @@ def spares(first: Op, second: Op) -> bool:
 def spared(ctx: Ctx, first: Op, spares_ops: bool) -> bool:
     """:func:`spares` (``spares_ops``, worked out once per card) for the leader now: an "on your
     turn" perk (R15) may widen what ``first`` takes (Sticky Fingers packs from the supply,
-    Bribe looks out from the park and the yards)."""
-    return spares_ops and not (ctx.player.perks and first.turn_matters() > 0)
+    Bribe looks out from the park and the yards), held now or won by an advance inside
+    ``first`` (R10.3: a perk at level 2; ``first`` may raise the level)."""
+    return spares_ops and not ((ctx.player.perks or first.lowers & LEVEL)
+                               and first.turn_matters() > 0)
 
 
 def surely_second(ctx: Ctx, first: Op, second: Op, spares_ops: bool) -> bool:

@@ -328,15 +328,18 @@ def payment_plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, i
 def plans_for(cost: tuple[Resource, ...], modifier: int, stuff_pizza: int, stuff_toy: int,
               pack_pizza: int, pack_toy: int) -> Plans:
     """:func:`payment_plans`, memoised (a board has few costs; a player holds few tokens)."""
+    # Typed, not taken from bounded_put (Any): compiled, the table and its entry are then read
+    # natively, not through a generic item read and a generic method call at every payment.
     entry = _PLANS.get(id(cost))
     if entry is None:
-        entry = bounded_put(_PLANS, id(cost), (cost, {}))
-    by_tokens = entry[1]
+        entry = (cost, {})
+        bounded_put(_PLANS, id(cost), entry)
+    by_tokens: _PlanTable = entry[1]
     key = (modifier, stuff_pizza, stuff_toy, pack_pizza, pack_toy)
     plans = by_tokens.get(key)
     if plans is None:
-        plans = bounded_put(by_tokens, key, _plans(cost, modifier, (stuff_pizza, stuff_toy),
-                                                   (pack_pizza, pack_toy)))
+        plans = _plans(cost, modifier, (stuff_pizza, stuff_toy), (pack_pizza, pack_toy))
+        bounded_put(by_tokens, key, plans)
     return plans
 
 

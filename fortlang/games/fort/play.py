@@ -34,6 +34,7 @@ from fortlang.engine import interpreter
 from fortlang.engine import node_types as t
 from fortlang.engine.choices import (
     K_BOOST,
+    K_COIN_SUIT,
     K_FOLLOW,
     K_ORDER,
     K_PLAY,
@@ -83,6 +84,7 @@ from fortlang.games.fort.certain import (
 from fortlang.games.fort.moves import (
     COIN,
     RECRUIT_SOURCES,
+    SUIT_OPTION,
     card_count,
     card_moves,
     choose_suit,
@@ -164,10 +166,11 @@ class _CardFacts:
     (one per card, shared by every game), so that a play reads native fields instead of asking
     an identity memo (an id boxed, a dictionary lookup and a generic call) for each of them."""
 
-    __slots__ = ("quantities", "any_nodes", "coin_names", "sequences", "orders", "play_option",
-                 "add_options", "coin_context", "any_context", "order_context", "unboosted_context",
-                 "public_context", "private_context", "alike", "suits_named", "fixed_suits",
-                 "public_spares", "private_spares")
+    __slots__ = ("quantities", "any_nodes", "coin_names", "coin_alike", "sequences", "orders",
+                 "play_option", "add_options", "coin_context", "any_context", "order_context",
+                 "unboosted_context", "boost_contexts", "public_context", "private_context",
+                 "alike", "ops", "named", "named_known", "fixed_suits", "public_spares",
+                 "private_spares")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -175,10 +178,15 @@ class _CardFacts:
         #: The suits its `x suit` count (R5.3), once each, in order: see :func:`_stop_key`.
         self.fixed_suits: Final = tuple(sorted({q.suit for q in self.quantities
                                                 if type(q) is t.SuitCount}))  # type: ignore[attr-defined]
-        self.coin_names: Final = _coin_names(card)
+        # typed, not left to the memos' Any: compiled, they are then read natively at each play
+        self.coin_names: Final[tuple[int, ...]] = _coin_names(card)
+        #: Every name of its coin ends a play alike (no `x` counts what it names, R5.6): the
+        #: play made for real, legal from its start (the card was found playable), is legal
+        #: whichever name is given, so the names are offered without a trial (issue 38).
+        self.coin_alike: Final = all(same == 0 for same in self.coin_names)
         sequences, orders = order_options(card)
-        self.sequences: Final = sequences
-        self.orders: Final = orders
+        self.sequences: Final[tuple[tuple[str, ...], ...]] = sequences
+        self.orders: Final[tuple[Option, ...]] = orders
         self.play_option: Final = _play_option(card)
         self.add_options: Final = _add_options(card)
         # What is being done, for the decisions an agent is asked (their context).
@@ -187,6 +195,9 @@ class _CardFacts:
         self.any_context: Final = f"{name}: the suit `x any` counts (R5.7)"
         self.order_context: Final = f"{name}: which actions, in which order (R5.2)"
         self.unboosted_context: Final = f"{name}: no card can be added (R5.3, R13.3)"
+        #: The boost's context for each set of suits it counts (_boost_context): at most one
+        #: per set of suits the card's `x` can count.
+        self.boost_contexts: Final[dict[frozenset[Suit], str]] = {}
         pub, priv = card.public, card.private
         self.public_context: Final = f"{name} ({PUBLIC}): {text(pub)}" if pub is not None else ""
         self.private_context: Final = f"{name} ({PRIVATE}): {text(priv)}" if priv is not None \
@@ -195,12 +206,23 @@ class _CardFacts:
         #: move ends a play alike.
         ops = [program(a) for a in (pub, priv) if a is not None]
         self.alike: Final = not reads_moved_cards(ops)
-        #: The suits its boxes name, or None: see :func:`_any_alike`.
-        self.suits_named: Final = suits_named(ops)
+        #: Its boxes' programs, from which :meth:`named_suits` works out the suits they name
+        #: when first asked (a card with an `x any` only): reading every node's fields costs
+        #: about as much as the rest of these facts (issue 38).
+        self.ops: Final[list[Op]] = ops
+        self.named: frozenset[Suit] | None = None
+        self.named_known = False
         #: The public box, performed first, cannot make the private one fall short; and the
         #: other way round (certain.spares, surely_second).
         self.public_spares: Final = len(ops) == 2 and spares(ops[0], ops[1])
         self.private_spares: Final = len(ops) == 2 and spares(ops[1], ops[0])
+
+    def named_suits(self) -> frozenset[Suit] | None:
+        """The suits its boxes name, or None (see :func:`_any_alike`), worked out once."""
+        if not self.named_known:
+            self.named = suits_named(self.ops)
+            self.named_known = True
+        return self.named
 
 
 def _facts(card: CardInstance) -> _CardFacts:
@@ -264,9 +286,36 @@ def _lead(ctx: Ctx, card: CardInstance) -> bool:
     if COIN in card.suits:
         if not ctx.search:  # contexts are only read when an agent is asked
             game.note_attr(ctx, "context", facts.coin_context)
-        return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, _AnySuits(ctx, any_nodes, 0),
-                           facts.coin_names if interpreter.EQUIVALENT_OPTIONS else ())
+        then = _AnySuits(ctx, any_nodes, 0)
+        if not interpreter.EQUIVALENT_OPTIONS:
+            return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, then)
+        if facts.coin_alike and not ctx.search:  # every name legal: none need be tried
+            return decide_at(ctx, K_COIN_SUIT, len(PLAIN_SUITS),
+                             _CoinName(ctx, card.uid, then), _EVERY_NAME)
+        return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, then, facts.coin_names)
     return _any_suits(ctx, any_nodes, 0)
+
+
+#: Each name of a coin (R5.6) known to be legal (see _CardFacts.coin_alike). Never changed.
+_EVERY_NAME: Final[list[bool]] = [True] * len(PLAIN_SUITS)
+
+
+class _CoinName(Step):
+    """Naming the played card's coin (R5.6), as :func:`choose_suit` offers it: ``PLAIN_SUITS[i]``
+    stored in ``ctx.named`` (undone on rollback), then ``then``."""
+
+    def __init__(self, ctx: Ctx, uid: int, then: Step) -> None:
+        self.ctx = ctx
+        self.uid = uid
+        self.then = then
+
+    def apply(self, i: int) -> bool:
+        ctx = self.ctx
+        ctx.game.note_item(ctx.named, self.uid, PLAIN_SUITS[i])
+        return self.then.apply(0)
+
+    def options(self) -> Sequence[Option]:
+        return [SUIT_OPTION[s] for s in PLAIN_SUITS]
 
 
 class _Lead(Then):
@@ -321,12 +370,22 @@ def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
     lookout = [c for c in p.lookout if _can_boost(c, suits)]
     if not ctx.search:
-        ctx.game.note_attr(ctx, "context", f"{card.name}: add cards for "
-                           + ", ".join(sorted(suits)) + " (R5.3)")
+        ctx.game.note_attr(ctx, "context", _boost_context(card, suits))
     if ctx.game.rules.lookout_optional:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
     return _count_all(ctx, lookout, 0, suits, _Boost(ctx, suits, cands, 0))
+
+
+def _boost_context(card: CardInstance, suits: frozenset[Suit]) -> str:
+    """What the boost of ``card`` for ``suits`` is doing (R5.3), made once per card and set of
+    suits (kept on its facts), not at every play."""
+    contexts = _facts(card).boost_contexts
+    context = contexts.get(suits)
+    if context is None:
+        context = contexts[suits] = f"{card.name}: add cards for " + ", ".join(sorted(suits)) \
+            + " (R5.3)"
+    return context
 
 
 def _any_alike(ctx: Ctx) -> list[int]:
@@ -339,7 +398,7 @@ def _any_alike(ctx: Ctx) -> list[int]:
     if not interpreter.EQUIVALENT_OPTIONS:
         return []
     play: _Play = ctx.play
-    distinct = _facts(play.card).suits_named
+    distinct = _facts(play.card).named_suits()
     if distinct is None:  # an op of another vocabulary may read any suit
         return []
     shown = set(distinct)
@@ -428,12 +487,18 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
         same = [0] + [first.setdefault((from_hand, _gives(ctx, c)), i)
                       for i, (c, from_hand) in enumerate([cands[j] for j in fresh], 1)]
     known = [_surely_stops(ctx)]
+    settled = _NONE_SETTLED
     for i, j in enumerate(fresh, 1):
         c, from_hand = cands[j]
         # a card that adds as an earlier option is judged by that option's trial
-        known.append((not same or same[i] == i) and _surely_added(ctx, c, from_hand))
+        verdict = _added_verdict(ctx, c, from_hand, suits) if not same or same[i] == i else 0
+        known.append(verdict > 0)
+        if verdict < 0:
+            if not settled:
+                settled = [""] * (1 + len(fresh))
+            settled[i] = "R5.5"
     return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, False),
-                     known, same, _RefusedAdds(ctx.player.hand, suits))
+                     known, same, _RefusedAdds(ctx.player.hand, suits), settled)
 
 
 def _surely_stops(ctx: Ctx) -> bool:
@@ -445,12 +510,13 @@ def _surely_stops(ctx: Ctx) -> bool:
                                                                                           priv)
 
 
-def _surely_added(ctx: Ctx, c: CardInstance, from_hand: bool) -> bool:
-    """Adding ``c`` (R5.3) is certain to be legal: stopping right after it is (:func:`_surely_stops`
-    with ``c`` added or counted, as :func:`_add` does; then rolled back). A coin is left to the
-    search (its suit is named first, R5.6)."""
-    if COIN in c.suits:
-        return False
+def _added_verdict(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
+    """How adding ``c`` (R5.3) ends, as its trial would find (with ``c`` added or counted, as
+    :func:`_add` does; then rolled back): 1 legal for certain, stopping right after it is
+    (:func:`_surely_stops`); -1 excluded for R5.5 at once, a card from the hand that
+    :func:`_added` finds in vain (:func:`surely_in_vain`); 0 not known. A coin is named first
+    (R5.6), each boosted suit in the order :func:`_add` offers them: one name that surely stops
+    makes it legal, every name in vain excludes it (issue 38)."""
     game, p = ctx.game, ctx.player
     play: _Play = ctx.play
     mark = game.mark()
@@ -461,10 +527,28 @@ def _surely_added(ctx: Ctx, c: CardInstance, from_hand: bool) -> bool:
         else:
             game.note(play.lookout_used, c)
         game.note(ctx.sources, c)
-        sure = _surely_stops(ctx)
+        if COIN in c.suits:
+            verdict = _named_verdict(ctx, c, from_hand, suits)
+        elif _surely_stops(ctx):
+            verdict = 1
+        else:
+            verdict = -1 if from_hand and surely_in_vain(ctx, c) else 0
     finally:
         game.rollback(mark)
-    return sure
+    return verdict
+
+
+def _named_verdict(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
+    """:func:`_added_verdict` of a coin, named each of ``suits`` in turn (the naming rolled back
+    by the caller)."""
+    game, named, uid = ctx.game, ctx.named, c.uid
+    in_vain = from_hand
+    for s in sorted(suits):
+        game.note_item(named, uid, s)
+        if _surely_stops(ctx):
+            return 1
+        in_vain = in_vain and surely_in_vain(ctx, c)
+    return -1 if in_vain else 0
 
 
 class _BoostStep(Step):
@@ -751,7 +835,30 @@ def _order(ctx: Ctx) -> bool:
     after_private = public and priv is not None and spared(ctx, priv, facts.private_spares)
     known = [public or len(s) == 2 and after_public if s[0] == PUBLIC
              else private or len(s) == 2 and after_private for s in sequences]
-    return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known)
+    return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known,
+                     settled=_orders_settled(ctx, sequences, known, pub, priv))
+
+
+def _orders_settled(ctx: Ctx, sequences: tuple[tuple[str, ...], ...], known: list[bool],
+                    pub: Op | None, priv: Op | None) -> list[str]:
+    """Per order, the rule its trial would fail with at once, or "" (none: empty): an action
+    performed alone (R5.2), not sure (``known``), with no action used yet, that is certain not
+    to be performed in full with an effect (:func:`surely_not_done`) fails R5.4, as
+    :func:`_perform`'s search finds before it performs anything (issue 38)."""
+    play: _Play = ctx.play
+    if _one_in_full(play):
+        return _NONE_SETTLED
+    settled = _NONE_SETTLED
+    for i in range(len(sequences)):
+        seq = sequences[i]
+        if len(seq) != 1 or known[i]:
+            continue
+        op = pub if seq[0] == PUBLIC else priv
+        if op is not None and surely_not_done(ctx, op):
+            if not settled:
+                settled = [""] * len(sequences)
+            settled[i] = "R5.4"
+    return settled
 
 
 class _Order(Then):
@@ -1066,19 +1173,19 @@ def _play_option(card: KidCard) -> Option:
 def lead(game: Game, seat: int) -> PlayResult | None:
     """The play phase (R5.1): ask which card to play, or skip; then play it."""
     cards = legal_plays(game, seat)
-    options = [_SKIP]
-    options += [_facts(c).play_option for c in cards]
     excluded: tuple[tuple[str, str], ...] = ()
     if game.explain:  # every hand card that cannot be played, with the rule (R5.2, R5.4, R5.5)
         hand = game.players[seat].hand
         excluded = tuple((f"{hand[i].name} ({_suits_text(hand[i])})", rule)
                          for i in distinct(hand) if hand[i] not in cards
                          for rule in [why_not(game, seat, hand[i])] if rule is not None)
-    elif len(options) == 1:
+    elif not cards:
         return None
-    if game.blind():  # random bots, nobody reading: asked by count (Journal.blind)
-        index = game.ask_blind(seat, K_PLAY, len(options))
+    if game.blind():  # random bots, nobody reading: asked by count (Journal.blind), no label
+        index = game.ask_blind(seat, K_PLAY, 1 + len(cards))
     else:
+        options = [_SKIP]
+        options += [_facts(c).play_option for c in cards]
         index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)", excluded))
     if index == 0:
         return None
