@@ -57,21 +57,41 @@ class Attribute:
 #: bookkeeping, never a rule.
 COMMON_ATTRIBUTES: tuple[Attribute, ...] = (
     Attribute("id", {"type": "string", "pattern": "^[a-z0-9]+(_[a-z0-9]+)*$"}, required=True,
-              doc={"en": "The card's id: lowercase words joined by underscores."}),
+              doc={"en": "The card's id: lowercase words joined by underscores.",
+                   "fr": "L'identifiant de la carte : des mots en minuscules reliés par des "
+                         "tirets bas.",
+                   "ru": "Идентификатор карты: слова строчными буквами, соединённые "
+                         "подчёркиваниями."}),
     Attribute("name", {"type": "string", "minLength": 1, "maxLength": 80}, required=True,
-              doc={"en": "The card's name as printed (English)."}),
+              doc={"en": "The card's name as printed (English).",
+                   "fr": "Le nom de la carte tel qu'il est imprimé (en anglais).",
+                   "ru": "Название карты, как оно напечатано (по-английски)."}),
     Attribute("names", {"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"},
                         "additionalProperties": {"type": "string", "minLength": 1,
                                                  "maxLength": 80}},
-              doc={"en": "The card's name in other languages, e.g. {fr: ..., ru: ...}."}),
+              doc={"en": "The card's name in other languages, e.g. {fr: ..., ru: ...}.",
+                   "fr": "Le nom de la carte dans d'autres langues, par exemple "
+                         "{fr: ..., ru: ...}.",
+                   "ru": "Название карты на других языках, например {fr: ..., ru: ...}."}),
     Attribute("copies", {"type": "integer", "minimum": 1, "maximum": 1000},
-              doc={"en": "How many copies the set holds (default 1)."}),
+              doc={"en": "How many copies the set holds (default 1).",
+                   "fr": "Le nombre d'exemplaires que contient le jeu de cartes (1 par "
+                         "défaut).",
+                   "ru": "Сколько экземпляров карты в наборе (по умолчанию 1)."}),
     Attribute("source", {"enum": ["rulebook", "public", "provisional", "original"]},
-              doc={"en": "Where the card's text comes from."}),
-    Attribute("note", {"type": "string"}, doc={"en": "A note for designers (English)."}),
+              doc={"en": "Where the card's text comes from.",
+                   "fr": "D'où vient le texte de la carte.",
+                   "ru": "Откуда взят текст карты."}),
+    Attribute("note", {"type": "string"}, doc={"en": "A note for designers (English).",
+                                               "fr": "Une note pour les concepteurs (en "
+                                                     "anglais).",
+                                               "ru": "Заметка для авторов карт "
+                                                     "(по-английски)."}),
     Attribute("notes", {"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"},
                         "additionalProperties": {"type": "string"}},
-              doc={"en": "The note in other languages."}),
+              doc={"en": "The note in other languages.",
+                   "fr": "La note dans d'autres langues.",
+                   "ru": "Заметка на других языках."}),
 )
 
 

@@ -144,7 +144,7 @@ def test_a_modules_key_help_is_in_the_editors_language(tmp_path: Path, lang: str
     said, offered = _key_help(folder, "cards.yaml", "points:", lang)
     assert said == markup.text(docs["points"][lang]) != markup.text(docs["points"]["en"])
     assert offered == {name: doc.get(lang, doc["en"]) for name, doc in docs.items()}
-    assert offered["number"] == docs["number"][lang] and offered["id"] == docs["id"]["en"]
+    assert offered["number"] == docs["number"][lang] and offered["id"] == docs["id"][lang]
     heroes = tmp_path / "fortune-base"
     shutil.copytree(ROOT / "cards" / "fortune-base", heroes)
     (hero,) = [c for c in game_named("fortune-and-glory").cards if c.key == "heroes"]
@@ -158,3 +158,41 @@ def test_a_modules_key_help_is_in_the_editors_language(tmp_path: Path, lang: str
     english = "One or two suit icons (R1.1); a suit may appear twice."
     assert said is not None and said.startswith(markup.text(schema_text(english, lang)))
     assert schema_text(english, lang) != english
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_every_common_field_of_a_modules_card_is_explained_in_each_language(lang: str) -> None:
+    """The fields every module card has (fortlang.module.COMMON_ATTRIBUTES) say what they are
+    in each language the editor may speak, not English alone."""
+    from fortlang.module import COMMON_ATTRIBUTES
+
+    for attribute in COMMON_ATTRIBUTES:
+        assert attribute.doc.get(lang) not in (None, "", attribute.doc["en"]), attribute.name
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_completion_documents_a_modules_fields_in_the_editors_language(
+        tmp_path: Path, lang: str) -> None:
+    """The fields completion offers at a card's new key carry their help in the editor's
+    language, as hover's does (the server passes its language to both)."""
+    from lsprotocol import types
+
+    from fortlang.games import game_named
+    from fortlang.lsp.completion import complete
+
+    folder = tmp_path / "frantic-base"
+    shutil.copytree(ROOT / "cards" / "frantic-base", folder)
+    path = folder / "cards.yaml"
+    text = "cards:\n  - id: blue_1\n    name: Blue 1\n    \n"
+    path.write_text(text, encoding="utf-8")
+    src = Source(path.as_uri(), str(path), text, roots=(str(tmp_path),))
+    items = complete(src, types.Position(line=3, character=4), lang)
+    (kind,) = [c for c in game_named("frantic").cards if c.key == "cards"]
+    offered = {i.label: i.documentation for i in items}
+    assert offered  # the card's fields not written yet
+    for attribute in kind.all_attributes:
+        if attribute.name in offered:
+            assert offered[attribute.name] == attribute.doc.get(lang, attribute.doc["en"])
+    note = next(a for a in kind.all_attributes if a.name == "note")  # a common field
+    assert offered["note"] == note.doc[lang]
+    assert (offered["note"] == note.doc["en"]) is (lang == "en")

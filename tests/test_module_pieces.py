@@ -123,6 +123,21 @@ def plain_drivers():
     return Drivers(state=GameState, jobs=jobs, run_chunk=run_chunk, figures=PlainFigures)
 
 
+def toy_report(out, figures, margin, sets):  # the toy's own balance report
+    from pathlib import Path
+
+    Path(out).mkdir()
+    page = Path(out) / "toy.txt"
+    page.write_text(f"{figures['games']} games, margin {margin}, sets {','.join(sets)}")
+    return page, ["ada"]
+
+
+def reporting_drivers():
+    from dataclasses import replace
+
+    return replace(plain_drivers(), report=toy_report)
+
+
 def marked_state(*args, **kw):  # Fort's pull API, each state started noted
     from fortlang.games.fort.sim.pull import GameState
 
@@ -139,6 +154,7 @@ def marked_drivers():
 
 SEARCH = search()
 PLAIN = plain_drivers()
+REPORTING = reporting_drivers()
 MARKED = marked_drivers()
 DISCLOSURE = Disclosure()
 DRIVERS = drivers()
@@ -282,6 +298,44 @@ def test_simulate_shows_the_figures_of_drivers_without_a_text_of_their_own(
     assert result.output.splitlines() == [
         "2 games, 2 players, lineup random (rotated), seed 4, sets toy-base 0.1.0",
         "rounds: short 1, long 2.5", "pigs: pink, spotted"]
+
+
+def test_balance_reports_the_figures_of_drivers_without_a_report_of_their_own(
+        tmp_path, monkeypatch) -> None:
+    """`balance` of a game whose drivers declare no ``report`` writes the game's own figures
+    (figures.json as ``simulate --json`` gives them, the page key by key, escaped), never
+    Fort's report (which read keys such figures lack: a KeyError); --set, which narrows
+    Fort's cards, perks and rules, is refused (E906) before any game."""
+    import json
+
+    folder = toy(tmp_path, monkeypatch, simulation="toy_game:PLAIN")
+    args = ("balance", "--sets", str(folder), "--games", "2", "--players", "2", "--seed", "4",
+            "--bots", "random")
+    result = run(*args, "--out", str(tmp_path / "rep"))
+    assert result.exit_code == 0, result.output
+    assert result.output == f"2 games; report -> {tmp_path / 'rep' / 'index.html'}\n"
+    figures = json.loads((tmp_path / "rep" / "figures.json").read_text(encoding="utf-8"))
+    assert figures["rounds"] == {"short": 1, "long": 2.5} and figures["seed"] == 4
+    assert figures == json.loads(run("simulate", *args[1:], "--json").output)
+    page = (tmp_path / "rep" / "index.html").read_text(encoding="utf-8")
+    assert "<h1>Toy balance report</h1>" in page
+    assert "rounds: short 1, long 2.5" in page and "pigs: pink, spotted" in page
+    refused = run(*args, "--set", "toy-base", "--out", str(tmp_path / "other"))
+    assert refused.exit_code == 1 and "error[E906]" in refused.output, refused.output
+    assert not (tmp_path / "other").exists()
+
+
+def test_balance_writes_the_report_the_games_drivers_declare(tmp_path, monkeypatch) -> None:
+    """Drivers that declare a ``report`` write the balance report themselves: the core passes
+    the run's figures, the margin and the sets to show, and prints the cards it flagged."""
+    folder = toy(tmp_path, monkeypatch, simulation="toy_game:REPORTING")
+    result = run("balance", "--sets", str(folder), "--games", "2", "--players", "2",
+                 "--seed", "4", "--bots", "random", "--margin", "0.5",
+                 "--out", str(tmp_path / "rep"))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "rep" / "toy.txt").read_text() == "2 games, margin 0.5, sets toy-base"
+    assert result.output == (f"2 games: 1 card(s) flagged; report -> "
+                             f"{tmp_path / 'rep' / 'toy.txt'}\n")
 
 
 def test_replay_starts_the_games_own_pull_api(tmp_path, monkeypatch) -> None:

@@ -7,12 +7,17 @@ imported. Each run is a fresh interpreter (a test process has Fort's words loade
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+from plugin_site import install
+
 ROOT = Path(__file__).resolve().parent.parent
 FRANTIC = ROOT / "cards" / "frantic-base"
+FORTUNE = ROOT / "cards" / "fortune-base"
+PIG = ROOT / "examples" / "game-module"
 
 #: Runs fortlang's commands (argv lists, JSON on stdin) with `fort` taken out of the games'
 #: entry points, through click's runner in one process; prints each exit code and output,
@@ -42,10 +47,14 @@ print(json.dumps(out))
 """
 
 
-def without_fort(tmp_path: Path, *commands: list[str]) -> tuple[list[list], list[str]]:
+def without_fort(tmp_path: Path, *commands: list[str], path: Path | None = None
+                 ) -> tuple[list[list], list[str]]:
+    """Run ``commands`` without Fort; ``path``: a folder of installed distributions put on
+    the child's ``sys.path`` (another game module, laid out as pip would)."""
+    env = dict(os.environ, PYTHONPATH=str(path)) if path is not None else None
     done = subprocess.run([sys.executable, "-c", SCRIPT], input=json.dumps(commands),
-                          capture_output=True, text=True, timeout=600, cwd=tmp_path,
-                          check=False)
+                          capture_output=True, text=True, timeout=900, cwd=tmp_path,
+                          check=False, env=env)
     assert done.returncode == 0, done.stderr
     *results, imported = json.loads(done.stdout)
     return results, imported
@@ -90,4 +99,32 @@ def test_frantics_commands_need_no_fort(tmp_path: Path) -> None:
     assert " 0 failed" in test
     assert "fort-base: error[E350]: the bundled set `fort-base` is of the game `fort`: no game " \
         "module `fort` is installed" in fort
+    assert imported == []
+
+
+def test_a_game_modules_docs_site_and_sheet_need_no_fort(tmp_path: Path) -> None:
+    """`docs build` and `docs pnp` of Frantic's, Fortune and Glory's and the example module's
+    sets with Fort not installed: no icon, kind or precedence probe of Fort's words is asked
+    for; the reference's precedence table is the game's own language's (no Fort selector)."""
+    site = install(tmp_path / "site", name="pig", module="fortlang_pig",
+                   source=PIG / "fortlang_pig", group="fortlang.games", attr="GAME")
+    out = {name: tmp_path / name for name in ("frantic", "fortune", "pig")}
+    results, imported = without_fort(
+        tmp_path,
+        ["docs", "build", "--sets", str(FRANTIC), "--lang", "en", "--out", str(out["frantic"])],
+        ["docs", "build", "--sets", str(FORTUNE), "--lang", "en", "--out", str(out["fortune"])],
+        ["docs", "build", "--sets", str(PIG / "cards" / "pig-base"), "--out", str(out["pig"])],
+        ["docs", "pnp", "--sets", str(FRANTIC), "--out", str(tmp_path / "frantic.pdf")],
+        path=site)
+    for code, output, exception in results:
+        assert code == 0, (output, exception)
+    assert "87 card faces" in results[0][1] and "built en, fr, ru" in results[2][1]
+    assert "145 cards" in results[3][1]
+    for name, lang in (("frantic", "en"), ("fortune", "en"), ("pig", "ru")):
+        reference = (out[name] / lang / "reference.html").read_text(encoding="utf-8")
+        assert "if 1 &gt;= 1 -&gt;" in reference
+        # Frantic's and Fortune's languages have no `each rival ->`; Pig's has (its selectors)
+        assert ("<code>each</code> <code>rival</code>" in reference) is (name == "pig")
+    assert (out["pig"] / "fr" / "glossary" / "pig-base.html").is_file()
+    assert not (out["frantic"] / "en" / "assets" / "icons" / "pizza.svg").exists()
     assert imported == []

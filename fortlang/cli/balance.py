@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from fortlang.cli.common import fail
+from fortlang.cli.common import fail, not_yet
 from fortlang.cli.simulate import (
     Run,
     describe,
@@ -25,7 +25,6 @@ from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.escape import shown
 from fortlang.model import CardSet
 from fortlang.nodes import Span
-from fortlang.sim.intervals import flag_outliers
 
 
 @click.command()
@@ -48,7 +47,8 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
       fortlang balance --sets ./my-expansion --games 2000 --workers 2 --out report
       fortlang balance --sets ./my-expansion --set my-expansion --out report
     """
-    from fortlang.sim.report import _pyplot, check_out, only_sets, write_report
+    from fortlang.games import game_named
+    from fortlang.sim.report import _pyplot, check_out, write_files
 
     bots = parse_bots(bots_text)
     try:  # refused before any game: a bad --out, no matplotlib
@@ -58,26 +58,37 @@ def balance(sets: tuple[str, ...], games: int, players: int, bots_text: str, see
         fail(e)
     played, table = game_sets(sets, modules=True)
     game = seated_game(table, players)  # E905: the game's players (Fort's 2-4)
-    if game_drivers(table) is None:  # a module without drivers: the win rate when played
+    drivers = game_drivers(table)
+    if drivers is None:  # a module without drivers: the win rate when played
         _balance_module(game, played, table, games, players, bots, seed, margin, out,
                         {"--set": bool(only), "--draft": draft,
                          "--backend": backend != "local"}, specs=sets)
         return
-    shown = chosen_sets(only, [s.id for s in played])
+    kept = chosen_sets(only, [s.id for s in played])
+    # drivers without a report are a module's own (Fort's declare one): its title; a game on
+    # Fort's table (no card kinds of its own) has no seated module
+    title = ((game or game_named(table.manifest.game)).title("en") if drivers.report is None
+             else "")
+    if drivers.report is None and only:  # the plain report shows every figure
+        not_yet("--set", title, "its simulation drivers declare no balance report "
+                "of their own (Drivers.report)", file="--set",
+                hint="leave it out: the report shows the game's figures of the whole run")
     run = Run(played, table, games, players, tuple(bots), seed, draft)
     total = run_games(run, workers=workers, backend=backend, address=ray_address,
                       specs=sets)
     figures = describe(run, total, margin)
-    # The report flags outliers only (issue 36); simulate keeps the median test of its figures.
-    # Every card played is measured against the others, then the sets asked for are kept.
-    figures["flagging"] = flag_outliers(figures["cards"], margin)
-    only_sets(figures, shown)
     try:
-        page = write_report(out, figures)
+        if drivers.report is None:  # the game's own figures, key by key
+            from fortlang.sim.module_balance import figures_page
+
+            page = write_files(out, figures, figures_page(title, figures))
+            click.echo(f"{games} games; report -> {shown(str(page))}")
+            return
+        # Fort's: every card played measured against the others, then the sets asked for kept
+        page, flagged = drivers.report(out, figures, margin, kept)
     except FortError as e:
         fail(e)
-    flagged = [k for k in figures["ranking"] if figures["cards"][k]["flag"]]
-    scope = f" (cards of {', '.join(shown)})" if only else ""
+    scope = f" (cards of {', '.join(kept)})" if only else ""
     click.echo(f"{games} games: {len(flagged)} card(s) flagged{scope}; report -> {page}")
 
 

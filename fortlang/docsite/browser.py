@@ -31,7 +31,7 @@ def actions_of(card: KidCard) -> list[str]:
     """The primitives (registry names) the card's two boxes use, in registry order."""
     used = {spec.name for box in (card.public, card.private) if box is not None
             for node in box.walk() if (spec := reg.spec_of(type(node))) is not None}
-    fort = reg.default_vocabulary().primitives
+    fort = reg.default_vocabulary().primitives  # Fort's cards: Fort is installed
     return [spec.name for spec in fort if spec.name in used] + sorted(
         used - {spec.name for spec in fort})
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from fortlang.nodes import Suit
-from fortlang.registry import PrimitiveSpec, Vocabulary, WordSpec, default_vocabulary
+from fortlang.registry import PrimitiveSpec, Vocabulary, WordSpec, default_words
 from fortlang.svgshapes import fill, stroke
 
 
@@ -71,14 +71,17 @@ def _word_icon(word: WordSpec) -> Icon:
 class _WordIcons(Mapping[str, Icon]):
     """The icons of some of the default game's words, by word, from their declarations
     (``WordSpec.drawing``), drawn the first time one is asked for: the core reaches the
-    game's words when it needs them, never when it is imported."""
+    game's words when it needs them, never when it is imported; none where the default game
+    is not installed (a game module alone, issue 33 item 5)."""
 
     def __init__(self, words: Callable[[Vocabulary], tuple[WordSpec, ...]]) -> None:
         self._words = words
 
     @cached_property
     def _icons(self) -> dict[str, Icon]:
-        return {w.word: _word_icon(w) for w in self._words(default_vocabulary()) if w.drawing}
+        fort = default_words()
+        return {} if fort is None else {w.word: _word_icon(w) for w in self._words(fort)
+                                        if w.drawing}
 
     def __getitem__(self, word: str) -> Icon:
         return self._icons[word]
@@ -106,23 +109,26 @@ def action_icon(spec: PrimitiveSpec) -> Icon | None:
     Fort's primitives declare), or its path data drawn as strokes (``PrimitiveSpec.icon``, a
     plugin's or a game module's), or None (its keyword is shown instead). Another game's
     primitive named as one of Fort's (Frantic's `draw`) is named apart, so its file never
-    takes the place of Fort's."""
+    takes the place of Fort's (where Fort is not installed, none can)."""
     if spec.drawing:
         body = spec.drawing
     elif spec.icon:
         body = "".join(stroke(d, 1.8) for d in spec.icon)
     else:
         return None
-    fort = default_vocabulary()
-    forts = any(p is spec for p in fort.primitives)
-    name = spec.name if forts or spec.name not in fort.primitive_by_name else f"{spec.name}-game"
+    fort = default_words()
+    apart = fort is not None and spec.name in fort.primitive_by_name and not any(
+        p is spec for p in fort.primitives)
+    name = f"{spec.name}-game" if apart else spec.name
     return Icon(name, spec.colour, body)
 
 
 def action_icons() -> dict[str, Icon]:
-    """Fort's primitives' icons, by the primitive's grammar name."""
-    return {spec.name: icon for spec in default_vocabulary().primitives
-            if (icon := action_icon(spec)) is not None}
+    """Fort's primitives' icons, by the primitive's grammar name (none where Fort is not
+    installed)."""
+    fort = default_words()
+    return {} if fort is None else {spec.name: icon for spec in fort.primitives
+                                    if (icon := action_icon(spec)) is not None}
 
 
 def every_icon(primitives: Iterable[PrimitiveSpec] = ()) -> dict[str, Icon]:

@@ -20,6 +20,7 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.errors import FortError
 from fortlang.parser import language
+from fortlang.printer import to_text
 
 #: The site's prose of this section, per language (game words come from the phrasebook).
 TEXT: dict[str, dict[str, str]] = {
@@ -189,11 +190,13 @@ def text(key: str, lang: str) -> str:
 
 @dataclass(frozen=True)
 class Binary:
-    """A binary action operator as the parser sees it: a probe ``score OP right``."""
+    """A binary action operator as the parser sees it: a probe ``score OP right`` (a prefix
+    one: ``probe score``)."""
 
     spec: reg.OperatorSpec
     right: str  # a right operand: `x` takes a quantity, the others an action
     node: type[n.Node]
+    probe: str = ""  # a prefix operator as written before its action (``if toy >= 3 ->``)
 
 
 def _is_prefix(spec: reg.OperatorSpec) -> bool:
@@ -206,30 +209,64 @@ def _probe(spec: reg.OperatorSpec) -> str:
     return spec.example[:spec.example.index("->") + 2]
 
 
-def _binaries() -> list[Binary]:
+def _atom(vocab: reg.Vocabulary) -> str:
+    """An action of one primitive in ``vocab``'s language, for the probes: Fort's ``score``,
+    or the first primitive whose keyword or example alone is that primitive (issue 33 item 5:
+    a game's site derives its table from its own language)."""
+    parse = language(vocab).parse_action
+    for spec in vocab.primitives:
+        for text in (spec.keywords[0], spec.example):
+            tree = _parses(parse, text)
+            leaf = next((x for x in tree.walk() if type(x) is spec.node), None) if tree else None
+            if leaf is not None:
+                return to_text(leaf)
+    raise ValueError(f"no primitive of `{vocab.name}` to probe its operators with")
+
+
+def _parses(parse: Callable[[str], n.Node], text: str) -> n.Node | None:
+    try:
+        return parse(text)
+    except FortError:  # an operator the vocabulary's language leaves out
+        return None
+
+
+def _binaries(vocab: reg.Vocabulary | None = None) -> list[Binary]:
     """The binary action operators, each with the node it builds (found by parsing)."""
-    parse = language().parse_action
+    vocab = vocab or reg.default_vocabulary()
+    parse = language(vocab).parse_action
+    atom = "score" if vocab is reg.default_words() else _atom(vocab)
     out = []
     for spec in reg.OPERATORS:
         word = spec.spellings[0]
         if word == "(" or _is_prefix(spec):
             continue
-        right = "2" if word == "x" else "score"
-        out.append(Binary(spec, right, type(parse(f"score {word} {right}"))))
+        right = "2" if word == "x" else atom
+        tree = _parses(parse, f"{atom} {word} {right}")
+        if tree is not None:
+            out.append(Binary(spec, right, type(tree)))
     return out
 
 
-def action_precedence() -> list[tuple[Binary, str, int]]:
+def _prefix_probes(spec: reg.OperatorSpec) -> tuple[str, ...]:
+    """How a prefix operator may be written before its action: its example's (Fort's words),
+    or for ``if``, a comparison of numbers any vocabulary's language reads."""
+    return (_probe(spec), "if 1 >= 1 ->") if spec.spellings[0] == "if" else (_probe(spec),)
+
+
+def action_precedence(vocab: reg.Vocabulary | None = None) -> list[tuple[Binary, str, int]]:
     """The action operators, tightest first, with their associativity and level (operators
     that bind alike share one), as the parser groups ``score A r B r`` for every pair of binary
     operators, ``score A r A r`` for each, and ``P score B r`` for each prefix ``P``: an
-    operator's rank is how many others bind tighter."""
-    parse = language().parse_action
-    ops = _binaries()
+    operator's rank is how many others bind tighter. ``vocab`` (Fort's by default): the
+    operators its language has, probed with one of its primitives for ``score``."""
+    vocab = vocab or reg.default_vocabulary()
+    parse = language(vocab).parse_action
+    score = "score" if vocab is reg.default_words() else _atom(vocab)
+    ops = _binaries(vocab)
     looser = {op.spec.name: 0 for op in ops}  # how many binary operators bind tighter
     for a, b in combinations(ops, 2):
         for first, second in ((a, b), (b, a)):
-            root = type(parse(f"score {first.spec.spellings[0]} {first.right} "
+            root = type(parse(f"{score} {first.spec.spellings[0]} {first.right} "
                               f"{second.spec.spellings[0]} {second.right}"))
             winner = first if root is first.node else second  # the root binds loosest
             looser[winner.spec.name] += 1
@@ -238,7 +275,7 @@ def action_precedence() -> list[tuple[Binary, str, int]]:
     out: list[tuple[Binary, str]] = []
     for op in ops:
         word = op.spec.spellings[0]
-        tree = parse(f"score {word} {op.right} {word} {op.right}")
+        tree = parse(f"{score} {word} {op.right} {word} {op.right}")
         if isinstance(tree, n.Repeat) and isinstance(tree.body, n.Repeat):
             assoc = "left"
         elif isinstance(tree, n.Then | n.Choice) and len(tree.items) == 3:
@@ -247,11 +284,14 @@ def action_precedence() -> list[tuple[Binary, str, int]]:
             raise ValueError(f"undescribed grouping of `{word}`: {tree!r}")
         out.append((op, assoc))
     for spec in (s for s in reg.OPERATORS if _is_prefix(s)):
-        node = type(parse(f"{_probe(spec)} score"))
-        prefix = Binary(spec, "score", node)
+        probe = next((p for p in _prefix_probes(spec) if _parses(parse, f"{p} {score}")), None)
+        if probe is None:
+            continue
+        node = type(parse(f"{probe} {score}"))
+        prefix = Binary(spec, score, node, probe)
         rank[spec.name] = 0
         for b in ops:
-            inside = type(parse(f"{_probe(spec)} score {b.spec.spellings[0]} {b.right}"))
+            inside = type(parse(f"{probe} {score} {b.spec.spellings[0]} {b.right}"))
             if inside is node:  # `b` binds tighter than the prefix
                 rank[spec.name] += 1
             else:  # the prefix binds tighter than `b`
@@ -262,31 +302,34 @@ def action_precedence() -> list[tuple[Binary, str, int]]:
     return [(op, assoc, levels[rank[op.spec.name]]) for op, assoc in ordered]
 
 
-def _scoring_assoc(probe: str, check: Callable[[n.Node], bool]) -> bool:
+def _scoring_assoc(probe: str, check: Callable[[n.Node], bool],
+                   vocab: reg.Vocabulary | None = None) -> bool:
     try:
-        return check(language().parse_scoring(probe))
+        return check(language(vocab).parse_scoring(probe))
     except FortError:
         return False
 
 
-def precedence_table(lang: str) -> str:
+def precedence_table(lang: str, vocab: reg.Vocabulary | None = None) -> str:
+    """The operators' precedence in ``vocab``'s language (Fort's by default)."""
     rows: list[Sequence[object]] = [
         ("0", "`(` `)`", text("action", lang) + ", " + text("scoring", lang), text("group", lang),
          "R13.5")]
     level = 0
-    for op, assoc, level in action_precedence():
-        shown = _probe(op.spec) if assoc == "prefix" else op.spec.spellings[0]
+    for op, assoc, level in action_precedence(vocab):
+        shown = op.probe if assoc == "prefix" else op.spec.spellings[0]
         rows.append((level, " ".join(f"`{s}`" for s in op.spec.spellings), text("action", lang),
                      text(assoc, lang).format(op=shown),
                      lx.rule_label(op.spec.rule, lang)))
     def arith(op: str) -> str:
         left = _scoring_assoc(f"1 {op} 2 {op} 3", lambda t: isinstance(t, n.Arith)
-                              and isinstance(t.left, n.Arith))
+                              and isinstance(t.left, n.Arith), vocab)
         return text("arith_left", lang).format(op=op) if left else ""
 
     right = _scoring_assoc("1 if 1 < 2 else 2 if 1 < 2 else 3",
-                           lambda t: isinstance(t, n.IfElse) and isinstance(t.otherwise, n.IfElse))
-    chained = _scoring_assoc("1 if 1 < 2 < 3", lambda t: True)
+                           lambda t: isinstance(t, n.IfElse) and isinstance(t.otherwise, n.IfElse),
+                           vocab)
+    chained = _scoring_assoc("1 if 1 < 2 < 3", lambda t: True, vocab)
     scoring = [("`*`", arith("*")),
                (" ".join(f"`{o}`" for o in reg.ARITH_OPS if o != "*"), arith("-")),
                (" ".join(f"`{o}`" for o in reg.COMPARE_OPS), "" if chained else text("none", lang)),
@@ -343,7 +386,7 @@ def language_section(lang: str, vocab: reg.Vocabulary | None = None,
            md.heading(4, text("terminals", lang), "terminals"),
            _code_table([text("terminal", lang), text("pattern", lang)], terminals(vocab)),
            md.heading(3, text("precedence", lang), "precedence"),
-           text("precedence_intro", lang) + "\n", precedence_table(lang),
+           text("precedence_intro", lang) + "\n", precedence_table(lang, vocab),
            md.heading(3, text("grammar", lang), "grammar"),
            text("grammar_intro" if _forts(vocab) else "game_grammar_intro", lang) + "\n",
            md.code(shown_grammar(vocab, lang), "text")]

@@ -51,10 +51,13 @@ def _example(text: str, lang: str, vocab: reg.Vocabulary | None = None) -> str:
 
 
 def _kinds(spec: reg.PrimitiveSpec) -> list[str]:
-    """A line per argument of another kind than Fort's: what a card may write there (its words
-    are letters, digits and `_/+-` only, fortlang.vocabulary)."""
+    """A line per argument of another kind than Fort's (any kind, where Fort is not installed):
+    what a card may write there (its words are letters, digits and `_/+-` only,
+    fortlang.vocabulary)."""
+    fort = reg.default_words()
+    forts = fort.kinds if fort is not None else ()
     return [f"`{a.part}`: " + ", ".join(f"`{s}`" for s in a.kind.listing()) + "\n"
-            for a in reg.arguments_of(spec.node) if a.kind not in reg.default_vocabulary().kinds]
+            for a in reg.arguments_of(spec.node) if a.kind not in forts]
 
 
 def primitives(lang: str, vocab: reg.Vocabulary | None = None) -> str:
@@ -74,11 +77,11 @@ def primitives(lang: str, vocab: reg.Vocabulary | None = None) -> str:
 def quantities(lang: str, vocab: reg.Vocabulary | None = None) -> str:
     """Every quantity of ``vocab`` (Fort's by default): another vocabulary's with the meaning
     its declaration gives, shown by its word."""
-    fort = reg.default_vocabulary()
-    vocab = vocab or fort
+    fort = reg.default_words()
+    vocab = vocab or reg.default_vocabulary()
     rows = []
     for w in vocab.quantities:
-        own = fort.quantity_by_word.get(w.word) is w
+        own = fort is not None and fort.quantity_by_word.get(w.word) is w
         icon = SUITS[Suit(w.word)] if w.word in set(Suit) else QUANTITIES.get(w.word)
         local = lx.suit_name(Suit(w.word), lang) if w.word in set(Suit) else ""
         example = w.example or f"score x {w.word}"

@@ -41,11 +41,11 @@ def _leaf(node: n.Action, _lang: str) -> list[Glyph]:
     icon = action_icon(spec)
     out = [Glyph(icon) if icon is not None else Glyph(text=spec.keywords[0])]
     arguments = reg.arguments_of(type(node))
-    fort = reg.default_vocabulary()
-    if any(a.kind not in fort.kinds for a in arguments):  # another kind's: in its order
+    fort = reg.default_words()  # None where Fort is not installed: every kind is another's
+    if fort is None or any(a.kind not in fort.kinds for a in arguments):  # in its order
         for a in arguments:
             value = getattr(node, a.kind.field)
-            if a.kind is fort.kind_by_token["RES"]:
+            if fort is not None and a.kind is fort.kind_by_token["RES"]:
                 out.append(Glyph(RESOURCES[fort.resource_word[value]]))
             elif not (a.optional and value == a.kind.default):
                 out.append(Glyph(text=a.kind.text_of(value)))

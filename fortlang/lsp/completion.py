@@ -36,13 +36,16 @@ K = types.CompletionItemKind
 _WORD_END = re.compile(r"[A-Za-z0-9_/]*$")
 
 
-def complete(src: Source, pos: types.Position) -> list[types.CompletionItem]:
+def complete(src: Source, pos: types.Position, lang: str = "en"
+             ) -> list[types.CompletionItem]:
+    """What may be written at ``pos``; ``lang``: the editor's language, that of the fields'
+    help (as hover's)."""
     line, column = src.char_position(pos)
     spot, doc = spot_for_completion(src.doc, line, column)
     if spot is None:
         return []
     if spot.is_key:
-        return _fields(src, spot.path[:-1], spot.parent)
+        return _fields(src, spot.path[:-1], spot.parent, lang)
     path = spot.path
     kind = dsl_kind(src.kind, path)
     if kind is not None and spot.node is not None \
@@ -63,7 +66,7 @@ def complete(src: Source, pos: types.Position) -> list[types.CompletionItem]:
     if what is not None:
         return _names(src, what)
     if spot.node is None and spot.parent is not None and spot.parent.kind == "map":
-        return _fields(src, path, spot.parent)
+        return _fields(src, path, spot.parent, lang)
     return [types.CompletionItem(label=v, kind=K.EnumMember) for v in values(src, path)]
 
 
@@ -77,12 +80,13 @@ def _prefix(text: Text, offset: int) -> str:
     return value[:text.index(offset)]
 
 
-def _fields(src: Source, path: tuple, parent: object) -> list[types.CompletionItem]:
+def _fields(src: Source, path: tuple, parent: object, lang: str = "en"
+            ) -> list[types.CompletionItem]:
     present = {k.value for k, _ in getattr(parent, "value", ())} \
         if getattr(parent, "kind", "") == "map" else set()
     return [types.CompletionItem(label=name, kind=K.Field, insert_text=f"{name}: ",
                                  documentation=about or None)
-            for name, about in fields(src, path).items() if name not in present]
+            for name, about in fields(src, path, lang).items() if name not in present]
 
 
 def _names(src: Source, what: str) -> list[types.CompletionItem]:

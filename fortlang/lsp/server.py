@@ -135,7 +135,8 @@ def build() -> FortServer:
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=[" ", "(", "-"]))
     def on_completion(ls: FortServer, params: types.CompletionParams) -> types.CompletionList:
-        items = completion.complete(ls.source(params.text_document.uri), params.position)
+        items = completion.complete(ls.source(params.text_document.uri), params.position,
+                                    ls.lang)
         return types.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)

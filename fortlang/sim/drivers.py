@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -36,6 +37,11 @@ class Drivers:
     #: Prints those figures as text (``simulate`` without ``--json``); None for the core's
     #: plain report of them, key by key (fortlang.sim.text.figures_report).
     show: Callable[[dict[str, Any]], None] | None = None
+    #: Writes ``balance``'s report of those figures: ``report(out, figures, margin, sets)``
+    #: (``sets``: the ids of the sets to show, as ``--set`` chose) writes the folder ``out``
+    #: and returns the page's path and the ids of the cards it flags; None for the core's
+    #: plain report of them, key by key (fortlang.sim.module_balance.figures_page).
+    report: Callable[..., tuple[Path, list[str]]] | None = None
 
 
 def drivers_for(game_name: str) -> Drivers | None:

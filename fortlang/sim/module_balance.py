@@ -143,3 +143,29 @@ def plot(f: dict[str, Any]) -> str | None:
         ax.legend(loc="lower right")
 
     return _png(plt, draw, max(3.0, 0.22 * len(ranked) + 1.2))
+
+
+def figures_page(title: str, figures: dict[str, Any]) -> str:
+    """The page of a run whose game's drivers declare no balance report (``Drivers.report``
+    None): what was played, then each of the game's own figures by its key as ``simulate``
+    prints them (fortlang.sim.text), every value escaped; never a key the figures lack."""
+    from fortlang.sim.text import RUN_KEYS, _lines, set_names
+
+    lineup = ",".join(figures.get("bots_in_seat_order", ()))
+    lines = [line for key, value in figures.items() if key not in RUN_KEYS
+             for line in _lines(key, value, 0)]
+    body = escape("\n".join(lines))
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)} balance report</title><style>{STYLE}</style></head>
+<body>
+<h1>{escape(title)} balance report</h1>
+<p>{escape(str(figures.get('games')))} games, {escape(str(figures.get('players')))} players,
+lineup {escape(lineup)} (rotated), seed {escape(str(figures.get('seed')))}, sets
+{escape(set_names(figures.get('sets', [])))}.</p>
+<h2 id="figures">The game's figures</h2>
+<pre>{body}</pre>
+<p class="note">The same figures are in <a href="figures.json">figures.json</a>.</p>
+</body></html>
+"""
