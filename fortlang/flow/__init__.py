@@ -9,7 +9,8 @@ reaction windows, an effect stack and lasting effects, for any game module.
 * :mod:`~fortlang.flow.runtime`: the ``Flow`` that runs it all, with ``Pending`` effects,
   ``Lasting`` effects and ``Reaction``s.
 
-No game runs on it yet: stage 7's second half wraps Fort's turn as ``FORT_FLOW``.
+Games run on it: Fort (``fortlang.games.fort.match.FORT_FLOW``, its whole turn wrapped as one
+step, design §5.2).
 """
 
 from __future__ import annotations

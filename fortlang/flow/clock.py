@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from fortlang.engine.journal import Journal
 from fortlang.flow.events import NO_SEAT
-from fortlang.flow.journal import Journal
 
 #: Bound on one seat's pending skipped turns (a counter read from card data is bounded).
 MAX_SKIPS: Final = 1000
@@ -37,6 +37,19 @@ class Clock:
         self.skips: tuple[int, ...] = (0,) * seats
         self.skipping = False
         self.fresh = False
+
+    def resume(self, turn: int, round: int, seat: int, opens_round: bool) -> None:
+        """Set a new clock where a game resumed between two turns stands (a copy of the game
+        taken at a turn's start, continued): ``turn`` turns and ``round`` rounds begun, the
+        next turn ``seat``'s, the first of its round if ``opens_round`` (its round begun, as
+        :meth:`start_round` leaves it). Not journaled: the flow is being set up, no move is
+        under way. No seat has skips to take: a game that skips keeps its own counts."""
+        if not 0 <= seat < self.seats or turn < 0 or round < 0:
+            raise ValueError(f"cannot resume at turn {turn}, round {round}, seat {seat}")
+        self.turn = turn
+        self.round = round
+        self.seat = seat if opens_round else self.next_seat(seat, -1)
+        self.fresh = opens_round
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
