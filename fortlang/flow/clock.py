@@ -64,20 +64,36 @@ class Clock:
         """A new round: its first turn is ``first``'s."""
         if not 0 <= first < self.seats:
             raise ValueError(f"the first seat is 0 to {self.seats - 1}, not {first}")
+        if not journal.recording():  # between moves: nothing to undo to (Journal.set's way)
+            self.round += 1
+            self.seat = first
+            self.fresh = True
+            return
         journal.set(self, "round", self.round + 1)
         journal.set(self, "seat", first)
         journal.set(self, "fresh", True)
 
     def pass_turn(self, journal: Journal) -> bool:
         """Begin the next turn: the next seat's (the round's first seat's after
-        :meth:`start_round`), consuming one of its skips; whether that turn is skipped."""
+        :meth:`start_round`), consuming one of its skips; whether that turn is skipped.
+        Between moves (no transaction: a game's turn loop) the clock is written as
+        :meth:`Journal.set <fortlang.engine.journal.Journal.set>` would, without its
+        ``setattr`` by name at every turn."""
+        seat = self.seat if self.fresh else self.next_seat(self.seat)
+        skipped = self.skips[seat] > 0
+        if not journal.recording():
+            self.fresh = False
+            self.seat = seat
+            self.turn += 1
+            if skipped:
+                self.skips = _changed(self.skips, seat, -1)
+            self.skipping = skipped
+            return skipped
         if self.fresh:
             journal.set(self, "fresh", False)
         else:
-            journal.set(self, "seat", self.next_seat(self.seat))
+            journal.set(self, "seat", seat)
         journal.set(self, "turn", self.turn + 1)
-        seat = self.seat
-        skipped = self.skips[seat] > 0
         if skipped:
             journal.set(self, "skips", _changed(self.skips, seat, -1))
         if skipped != self.skipping:

@@ -128,6 +128,47 @@ class _Phase:
         self.per_seat = per_seat
 
 
+class _Plan:
+    """What a flow reads of its spec, read once per spec (:func:`_plan`): the references
+    resolved, the phases as :class:`_Phase`, the windows by event. Nothing here changes while
+    a game is played: every flow of the spec shares it."""
+
+    def __init__(self, spec: FlowSpec) -> None:
+        self.spec = spec
+        self.phases = [_Phase(_step(p.run), p.before, p.after, p.per_seat) for p in spec.turn]
+        edges = {e for p in spec.turn for e in (*p.before, *p.after)}
+        self.start_in_phases = TURN_START in edges
+        self.end_in_phases = TURN_END in edges
+        self.direction = spec.cycle.direction
+        self.first: Callable[[Flow], int] | None = (
+            load(spec.cycle.first) if spec.cycle.first is not None else None)
+        self.game_end = _condition(spec.game_end)
+        self.round_end: Condition | None = (
+            _condition(spec.round_end) if spec.round_end is not None else None)
+        self.round_setup: Callable[[Flow], None] | None = (
+            load(spec.round_setup) if spec.round_setup is not None else None)
+        self.windows: dict[str, Window] = {w.event: w for w in spec.windows}
+        self.max_turns = spec.max_turns
+
+
+#: The plans read so far, by the spec's identity (each plan holds its spec, so that identity
+#: is not reused while the plan is kept); a bound, so that specs made on the fly do not pile up.
+_PLANS: Final[dict[int, _Plan]] = {}
+_MOST_PLANS: Final = 64
+
+
+def _plan(spec: FlowSpec) -> _Plan:
+    """The plan of ``spec``: a game made per match (Fort's ~40 turns) does not read its spec,
+    resolve its references and build its phases again at every game."""
+    plan = _PLANS.get(id(spec))
+    if plan is None or plan.spec is not spec:
+        plan = _Plan(spec)
+        if len(_PLANS) >= _MOST_PLANS:
+            _PLANS.clear()
+        _PLANS[id(spec)] = plan
+    return plan
+
+
 class Pending:
     """An effect on the stack: ``run(flow, pending)`` resolves it; ``actor`` performs it on
     ``targets``; ``source`` is what put it there (a card); ``aimed`` counts its redirects.
@@ -203,31 +244,29 @@ class Flow:
     drive it turn by turn (:meth:`start_round`, :meth:`play_turn`)."""
 
     def __init__(self, spec: FlowSpec, journal: Journal, seats: int, table: Any = None) -> None:
+        plan = _plan(spec)
         self.spec = spec
         self.journal = journal
         self.table = table
-        self.clock = Clock(seats, spec.cycle.direction)
+        self.clock = Clock(seats, plan.direction)
         self.stack: list[Pending] = []
         self.lasting: list[Lasting] = []
-        self._phases: list[_Phase] = [_Phase(_step(p.run), p.before, p.after, p.per_seat)
-                                      for p in spec.turn]
-        edges = {e for p in spec.turn for e in (*p.before, *p.after)}
-        self._start_in_phases = TURN_START in edges
-        self._end_in_phases = TURN_END in edges
-        self._first: Callable[[Flow], int] | None = (
-            load(spec.cycle.first) if spec.cycle.first is not None else None)
-        self._game_end: Condition = _condition(spec.game_end)
-        self._round_end: Condition | None = (
-            _condition(spec.round_end) if spec.round_end is not None else None)
-        self._round_setup: Callable[[Flow], None] | None = (
-            load(spec.round_setup) if spec.round_setup is not None else None)
+        self._phases = plan.phases
+        self._start_in_phases = plan.start_in_phases
+        self._end_in_phases = plan.end_in_phases
+        self._first = plan.first
+        self._game_end = plan.game_end
+        self._round_end = plan.round_end
+        self._round_setup = plan.round_setup
         self._listeners: dict[str, list[Listener]] = {}
         self._sources: dict[str, list[ReactionSource]] = {}
-        self._windows: dict[str, Window] = {w.event: w for w in spec.windows}
+        self._windows = plan.windows
         #: The events something hears (a listener, a reaction source): the runtime makes no
-        #: FlowEvent for the others while no lasting effect counts events (:meth:`hears`).
+        #: FlowEvent for the others while no lasting effect counts events (:meth:`hears`);
+        #: ``_deaf``: none is heard (a bool read where a turn begins and ends).
         self._heard: set[str] = set()
-        self._max_turns = spec.max_turns
+        self._deaf = True
+        self._max_turns = plan.max_turns
         self._depth = 0
         #: Windows opened (some seat could react), and reaction decisions asked: work counts
         #: for tests and benches, not game state.
@@ -240,6 +279,7 @@ class Flow:
         """Run ``listener(flow, event)`` at every ``event``."""
         self._listeners.setdefault(event, []).append(listener)
         self._heard.add(event)
+        self._deaf = False
 
     def offer(self, event: str, source: ReactionSource) -> None:
         """Ask ``source`` at every ``event`` which reactions each seat holds; the event must
@@ -248,12 +288,15 @@ class Flow:
             raise ValueError(f"no window is declared on {event!r}: declare one in the FlowSpec")
         self._sources.setdefault(event, []).append(source)
         self._heard.add(event)
+        self._deaf = False
 
     def hears(self, event: str) -> bool:
         """Whether firing ``event`` now would do anything: some listener or reaction source
         is set on it, or lasting effects are there to count it. A game that fires its own
         events may ask first, as the runtime does, and make no FlowEvent for nothing."""
-        return bool(self.lasting) or event in self._heard
+        if self.lasting:
+            return True
+        return not self._deaf and event in self._heard
 
     # -- the clock -----------------------------------------------------------------------------
 
