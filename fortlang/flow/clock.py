@@ -24,7 +24,8 @@ class Clock:
     -1; ``skips``: each seat's turns still to skip; ``skipping``: the current turn is skipped;
     ``fresh``: a round has started and its first turn not yet."""
 
-    __slots__ = ("seats", "turn", "round", "seat", "direction", "skips", "skipping", "fresh")
+    __slots__ = ("seats", "turn", "round", "seat", "direction", "skips", "skipping", "fresh",
+                 "_no_skips")
 
     def __init__(self, seats: int, direction: int = 1) -> None:
         if seats < 1:
@@ -35,6 +36,7 @@ class Clock:
         self.seat = NO_SEAT
         self.direction = direction
         self.skips: tuple[int, ...] = (0,) * seats
+        self._no_skips = self.skips  # skips is this very tuple until a seat is skipped
         self.skipping = False
         self.fresh = False
 
@@ -42,8 +44,8 @@ class Clock:
         """Set a new clock where a game resumed between two turns stands (a copy of the game
         taken at a turn's start, continued): ``turn`` turns and ``round`` rounds begun, the
         next turn ``seat``'s, the first of its round if ``opens_round`` (its round begun, as
-        :meth:`start_round` leaves it). Not journaled: the flow is being set up, no move is
-        under way. No seat has skips to take: a game that skips keeps its own counts."""
+        :meth:`start_round` leaves it), no skips pending. Not journaled: the flow is being set
+        up, no move is under way."""
         if not 0 <= seat < self.seats or turn < 0 or round < 0:
             raise ValueError(f"cannot resume at turn {turn}, round {round}, seat {seat}")
         self.turn = turn
@@ -53,6 +55,10 @@ class Clock:
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
+        if steps == 1:  # every turn: no multiplication nor floored remainder of tagged ints
+            after = seat + self.direction
+            if 0 <= after < self.seats:
+                return after
         return (seat + self.direction * steps) % self.seats
 
     def order_from(self, seat: int) -> list[int]:
@@ -80,7 +86,7 @@ class Clock:
         :meth:`Journal.set <fortlang.engine.journal.Journal.set>` would, without its
         ``setattr`` by name at every turn."""
         seat = self.seat if self.fresh else self.next_seat(self.seat)
-        skipped = self.skips[seat] > 0
+        skipped = self.skips is not self._no_skips and self.skips[seat] > 0
         if not journal.recording():
             self.fresh = False
             self.seat = seat

@@ -325,7 +325,9 @@ class Flow:
             if self.hears(TURN_END):
                 self.fire(FlowEvent(TURN_END, seat=seat, skipped=True))
             return
-        if not self._start_in_phases and self.hears(TURN_START):
+        # (self.lasting or not self._deaf): hears() inlined, at every turn
+        if not self._start_in_phases and (self.lasting or not self._deaf) \
+                and self.hears(TURN_START):
             self.fire(FlowEvent(TURN_START, seat=seat))
         for phase in self._phases:
             if phase.before:
@@ -337,7 +339,8 @@ class Flow:
                 phase.step.run(self, seat)
             if phase.after:
                 self._announce(phase.after, seat)
-        if not self._end_in_phases and self.hears(TURN_END):
+        if not self._end_in_phases and (self.lasting or not self._deaf) \
+                and self.hears(TURN_END):
             self.fire(FlowEvent(TURN_END, seat=seat))
 
     def _announce(self, names: tuple[str, ...], seat: int) -> None:

@@ -172,8 +172,8 @@ def _tally(counter: dict[str, int], keys: Sequence[str]) -> None:
 
 class Turns:
     """Fort's side of its flow, the flow's ``table``: the game, the turn loop's
-    :class:`Progress`, the caller's ``on_turn``, and ``over`` once the last turn was played
-    (R11.1)."""
+    :class:`Progress`, the caller's ``on_turn``; after each turn, ``round_over`` (the next turn
+    is the first player's) and ``over`` (the last turn was played, R11.1)."""
 
     def __init__(self, game: Game, at: Progress,
                  on_turn: Callable[[Game, Progress], None] | None) -> None:
@@ -182,6 +182,7 @@ class Turns:
         self.players = len(game.players)
         self.on_turn = on_turn
         self.over = False
+        self.round_over = False
 
 
 class FortTurn(Step):
@@ -210,6 +211,7 @@ class FortTurn(Step):
                 _tally(at.followed, [c.defn.id for c in cards])
         _tally(at.perks, record.perks_used)
         turns.over = at.end_turn(game)  # R11.1: triggered, and the round is complete
+        turns.round_over = at.leader == at.first  # end_turn passed the lead as the clock will
 
 
 class RoundComplete(Condition):
@@ -218,8 +220,7 @@ class RoundComplete(Condition):
 
     def holds(self, flow: Flow) -> bool:
         turns: Turns = flow.table
-        clock = flow.clock
-        return clock.next_seat(clock.seat) == turns.at.first
+        return turns.round_over
 
 
 class GameOver(Condition):
