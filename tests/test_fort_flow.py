@@ -124,3 +124,28 @@ def test_the_runtime_makes_no_event_nobody_hears(monkeypatch):
     run_game(base_set(), 4, make_bots(["random"], 4, 9), seed=9,
              on_flow=lambda flow: flow.listen(TURN_END, lambda f, e: heard.append(e.seat)))
     assert made == [TURN_END] * out.turns and len(heard) == out.turns
+
+
+def test_a_turns_end_notes_the_triggers_end_triggers_names_in_its_order():
+    """Progress.end_turn checks R11.1's triggers inline: the same as end_triggers, noted once
+    each in the order they happen."""
+    from fortlang.games.fort.match import end_triggers
+
+    states: list[tuple] = []
+    run_game(base_set(), 2, make_bots(["random"], 2, 4), seed=4,
+             on_turn=lambda game, at: states.append((game.copy(), at.copy())))
+    seen = set()
+    for game, at in states:
+        for vp, level, park in ((0, 0, True), (99, 0, True), (0, 99, False), (99, 99, False)):
+            g, before = game.copy(), at.copy()
+            g.players[0].vp += vp
+            g.players[-1].level += level
+            if not park:
+                g.park_deck.clear()
+            expected = list(before.triggers)
+            expected += [t for t in end_triggers(g) if t not in expected]
+            after = before.copy()
+            after.end_turn(g)
+            assert after.triggers == expected
+            seen.add(tuple(expected))
+    assert len(seen) >= 3

@@ -85,7 +85,11 @@ class Clock:
         Between moves (no transaction: a game's turn loop) the clock is written as
         :meth:`Journal.set <fortlang.engine.journal.Journal.set>` would, without its
         ``setattr`` by name at every turn."""
-        seat = self.seat if self.fresh else self.next_seat(self.seat)
+        seat = self.seat
+        if not self.fresh:  # next_seat(seat), inlined: at every turn
+            seat += self.direction
+            if seat < 0 or seat >= self.seats:
+                seat %= self.seats
         skipped = self.skips is not self._no_skips and self.skips[seat] > 0
         if not journal.recording():
             self.fresh = False

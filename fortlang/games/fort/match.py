@@ -44,6 +44,12 @@ class Trigger:
     LIMIT: Final = "turn_limit"  # not a rule: the MAX_TURNS safety net (an engine bug if ever seen)
 
 
+# Read as C statics once compiled, where Trigger.SCORE is an attribute of a class object.
+_SCORE: Final = Trigger.SCORE
+_LEVEL: Final = Trigger.LEVEL
+_PARK: Final = Trigger.PARK
+
+
 def end_triggers(game: Game) -> list[str]:
     """Which R11.1 triggers hold now."""
     out = []
@@ -109,9 +115,22 @@ class Progress:
         turns. Every trigger that happens is noted, in the order they happen: one that
         happens during the final round (the park deck running out) too."""
         self.turns += 1
-        for trigger in end_triggers(game):
-            if trigger not in self.triggers:
-                self.triggers.append(trigger)
+        # end_triggers(game)'s checks, in its order, without its list nor its generators at
+        # every turn
+        triggers = self.triggers
+        end_score, end_level = game.end_score, game.end_level
+        score = level = False
+        for p in game.players:
+            if p.vp >= end_score:
+                score = True
+            if p.level >= end_level:
+                level = True
+        if score and _SCORE not in triggers:
+            triggers.append(_SCORE)
+        if level and _LEVEL not in triggers:
+            triggers.append(_LEVEL)
+        if not game.park_deck and _PARK not in triggers:
+            triggers.append(_PARK)
         self.leader = (self.leader + 1) % len(game.players)
         return bool(self.triggers) and self.leader == self.first
 
