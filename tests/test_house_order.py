@@ -247,9 +247,9 @@ def test_every_decision_kind_has_its_constant():
 
 
 #: What the core's flow runtime (fortlang/flow/, design §5) may import outside itself: the
-#: engine's decisions, nothing of Fort's table or rules (its journal is a protocol), so that it
-#: stays core when stage 3 moves Fort's engine files under games/fort/.
-FLOW_MAY_IMPORT: set[str] = {"fortlang.engine.choices"}
+#: engine's decisions and the core's undo journal (every game's table is built on it: the
+#: compiled runtime calls its methods natively), nothing of Fort's table or rules.
+FLOW_MAY_IMPORT: set[str] = {"fortlang.engine.choices", "fortlang.engine.journal"}
 
 
 def test_the_flow_is_core_and_imports_only_the_engines_decisions():

@@ -426,6 +426,11 @@ class Journal:
     def mark(self) -> int:
         return self._top
 
+    def recording(self) -> bool:
+        """Whether a transaction is open (mutations record their inverses): outside one, a
+        plain write is what :meth:`set` does (the flow's clock between two turns)."""
+        return self._depth > 0
+
     def changed_since(self, mark: int) -> bool:
         """Whether the game state (not interpreter bookkeeping) changed since ``mark``."""
         return self._last_change >= mark

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from fortlang.engine.journal import Journal
 from fortlang.flow.events import NO_SEAT
-from fortlang.flow.journal import Journal
 
 #: Bound on one seat's pending skipped turns (a counter read from card data is bounded).
 MAX_SKIPS: Final = 1000
@@ -24,7 +24,8 @@ class Clock:
     -1; ``skips``: each seat's turns still to skip; ``skipping``: the current turn is skipped;
     ``fresh``: a round has started and its first turn not yet."""
 
-    __slots__ = ("seats", "turn", "round", "seat", "direction", "skips", "skipping", "fresh")
+    __slots__ = ("seats", "turn", "round", "seat", "direction", "skips", "skipping", "fresh",
+                 "_no_skips")
 
     def __init__(self, seats: int, direction: int = 1) -> None:
         if seats < 1:
@@ -35,11 +36,29 @@ class Clock:
         self.seat = NO_SEAT
         self.direction = direction
         self.skips: tuple[int, ...] = (0,) * seats
+        self._no_skips = self.skips  # skips is this very tuple until a seat is skipped
         self.skipping = False
         self.fresh = False
 
+    def resume(self, turn: int, round: int, seat: int, opens_round: bool) -> None:
+        """Set a new clock where a game resumed between two turns stands (a copy of the game
+        taken at a turn's start, continued): ``turn`` turns and ``round`` rounds begun, the
+        next turn ``seat``'s, the first of its round if ``opens_round`` (its round begun, as
+        :meth:`start_round` leaves it), no skips pending. Not journaled: the flow is being set
+        up, no move is under way."""
+        if not 0 <= seat < self.seats or turn < 0 or round < 0:
+            raise ValueError(f"cannot resume at turn {turn}, round {round}, seat {seat}")
+        self.turn = turn
+        self.round = round
+        self.seat = seat if opens_round else self.next_seat(seat, -1)
+        self.fresh = opens_round
+
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
+        if steps == 1:  # every turn: no multiplication nor floored remainder of tagged ints
+            after = seat + self.direction
+            if 0 <= after < self.seats:
+                return after
         return (seat + self.direction * steps) % self.seats
 
     def order_from(self, seat: int) -> list[int]:
@@ -51,20 +70,40 @@ class Clock:
         """A new round: its first turn is ``first``'s."""
         if not 0 <= first < self.seats:
             raise ValueError(f"the first seat is 0 to {self.seats - 1}, not {first}")
+        if not journal.recording():  # between moves: nothing to undo to (Journal.set's way)
+            self.round += 1
+            self.seat = first
+            self.fresh = True
+            return
         journal.set(self, "round", self.round + 1)
         journal.set(self, "seat", first)
         journal.set(self, "fresh", True)
 
     def pass_turn(self, journal: Journal) -> bool:
         """Begin the next turn: the next seat's (the round's first seat's after
-        :meth:`start_round`), consuming one of its skips; whether that turn is skipped."""
+        :meth:`start_round`), consuming one of its skips; whether that turn is skipped.
+        Between moves (no transaction: a game's turn loop) the clock is written as
+        :meth:`Journal.set <fortlang.engine.journal.Journal.set>` would, without its
+        ``setattr`` by name at every turn."""
+        seat = self.seat
+        if not self.fresh:  # next_seat(seat), inlined: at every turn
+            seat += self.direction
+            if seat < 0 or seat >= self.seats:
+                seat %= self.seats
+        skipped = self.skips is not self._no_skips and self.skips[seat] > 0
+        if not journal.recording():
+            self.fresh = False
+            self.seat = seat
+            self.turn += 1
+            if skipped:
+                self.skips = _changed(self.skips, seat, -1)
+            self.skipping = skipped
+            return skipped
         if self.fresh:
             journal.set(self, "fresh", False)
         else:
-            journal.set(self, "seat", self.next_seat(self.seat))
+            journal.set(self, "seat", seat)
         journal.set(self, "turn", self.turn + 1)
-        seat = self.seat
-        skipped = self.skips[seat] > 0
         if skipped:
             journal.set(self, "skips", _changed(self.skips, seat, -1))
         if skipped != self.skipping:

@@ -2,9 +2,10 @@
 through them, so that a search can try an answer and roll it back like any other move.
 
 The core's :class:`fortlang.engine.journal.Journal` (the base of every game's table, Fort's
-``Game`` included) satisfies this protocol; the runtime is written against the protocol so
-that ``flow/`` imports nothing of the engine but its choices (``tests/test_flow_undo.py`` runs
-the flow on Fort's table).
+``Game`` included) satisfies this protocol, which says what the flow uses of it. The compiled
+runtime takes that class itself (its methods are then native calls): ``flow/`` imports nothing
+of the engine but its choices and its journal (``tests/test_flow_undo.py`` runs the flow on
+Fort's table).
 """
 
 from __future__ import annotations

@@ -1,14 +1,16 @@
 """The flow runtime (design §5.1): plays a game's turns as its :class:`~fortlang.flow.spec.FlowSpec`
 declares them, fires events, opens reaction windows, resolves an effect stack and counts down
 lasting effects. Every change of its state (the :class:`~fortlang.flow.clock.Clock`, the
-stack, the lasting effects, a pending effect's actor and targets) goes through the
-:class:`~fortlang.flow.journal.Journal`, so a search that tries a reaction rolls it back with
-the rest of the move.
+stack, the lasting effects, a pending effect's actor and targets) goes through the journal
+(the core's :class:`~fortlang.engine.journal.Journal`, every game's table), so a search that
+tries a reaction rolls it back with the rest of the move.
 
-Written to be compiled with mypyc later (design risk 1): typed native classes with slots, no
-dynamic attribute access in the hot paths, the game's functions resolved once when the flow is
-made. Listeners and reaction sources are set up with the game (a card's trigger, a module's
-rule): they are not game state and are not journaled.
+Compiled with mypyc (design risk 1): typed native classes, no dynamic attribute access in the
+hot paths, the game's functions resolved once when the flow is made, a game's compiled
+:class:`Step` and :class:`Condition` called natively, and no :class:`FlowEvent` made for an
+event nobody hears (:meth:`Flow.hears`): a game that listens to nothing (Fort) pays a few
+native calls a turn for the runtime. Listeners and reaction sources are set up with the game (a
+card's trigger, a module's rule): they are not game state and are not journaled.
 
 Order at every :meth:`Flow.fire`: lasting effects count the event (and expire), then its
 listeners run in the order they were added, then its window opens if one is declared and some
@@ -28,7 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from fortlang.engine.choices import K_REACT, Decision, Option
+from fortlang.engine.journal import Journal
 from fortlang.flow.clock import Clock
 from fortlang.flow.events import (
     AFTER_EFFECT,
@@ -42,8 +47,7 @@ from fortlang.flow.events import (
     EventPattern,
     FlowEvent,
 )
-from fortlang.flow.journal import Journal
-from fortlang.flow.spec import FlowSpec, Phase, Window, load
+from fortlang.flow.spec import FlowSpec, Window, load
 
 #: The option that declines to react (always the first one of a reaction decision).
 PASS: Final = "pass"
@@ -59,6 +63,111 @@ MAX_TURNS: Final = "max_turns"
 
 Listener = Callable[["Flow", FlowEvent], None]
 EffectRun = Callable[["Flow", "Pending"], None]
+
+
+# Open to interpreted subclasses: a game module written in plain Python may declare its own.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Step:
+    """A phase's work as an object: :meth:`run` ``(flow, seat)``. A compiled game subclasses
+    it (Fort's turn, :mod:`fortlang.games.fort.match`), so that the compiled runtime calls it
+    natively, where calling a function it was given is a generic call through the function's
+    Python wrapper. A phase given as a function is run through one of these."""
+
+    def run(self, flow: Flow, seat: int) -> None:
+        raise NotImplementedError
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Condition:
+    """A flow's question, ``holds(flow)``: the game's end or the round's (``FlowSpec.game_end``,
+    ``round_end``), as an object for the reason :class:`Step` gives."""
+
+    def holds(self, flow: Flow) -> bool:
+        raise NotImplementedError
+
+
+class _Called(Step):
+    """A phase given as a function ``(flow, seat)``."""
+
+    def __init__(self, function: Callable[[Flow, int], None]) -> None:
+        self.function = function
+
+    def run(self, flow: Flow, seat: int) -> None:
+        self.function(flow, seat)
+
+
+class _Asked(Condition):
+    """A condition given as a function ``(flow) -> bool``."""
+
+    def __init__(self, function: Callable[[Flow], bool]) -> None:
+        self.function = function
+
+    def holds(self, flow: Flow) -> bool:
+        return bool(self.function(flow))
+
+
+def _step(ref: Any) -> Step:
+    run = load(ref)
+    return run if isinstance(run, Step) else _Called(run)
+
+
+def _condition(ref: Any) -> Condition:
+    test = load(ref)
+    return test if isinstance(test, Condition) else _Asked(test)
+
+
+class _Phase:
+    """A phase as the runtime plays it: the spec's :class:`~fortlang.flow.spec.Phase` read once
+    (a frozen dataclass's fields are generic attribute reads, at every turn)."""
+
+    def __init__(self, step: Step, before: tuple[str, ...], after: tuple[str, ...],
+                 per_seat: bool) -> None:
+        self.step = step
+        self.before = before
+        self.after = after
+        self.per_seat = per_seat
+
+
+class _Plan:
+    """What a flow reads of its spec, read once per spec (:func:`_plan`): the references
+    resolved, the phases as :class:`_Phase`, the windows by event. Nothing here changes while
+    a game is played: every flow of the spec shares it."""
+
+    def __init__(self, spec: FlowSpec) -> None:
+        self.spec = spec
+        self.phases = [_Phase(_step(p.run), p.before, p.after, p.per_seat) for p in spec.turn]
+        edges = {e for p in spec.turn for e in (*p.before, *p.after)}
+        self.start_in_phases = TURN_START in edges
+        self.end_in_phases = TURN_END in edges
+        self.direction = spec.cycle.direction
+        self.first: Callable[[Flow], int] | None = (
+            load(spec.cycle.first) if spec.cycle.first is not None else None)
+        self.game_end = _condition(spec.game_end)
+        self.round_end: Condition | None = (
+            _condition(spec.round_end) if spec.round_end is not None else None)
+        self.round_setup: Callable[[Flow], None] | None = (
+            load(spec.round_setup) if spec.round_setup is not None else None)
+        self.windows: dict[str, Window] = {w.event: w for w in spec.windows}
+        self.end_after_setup = spec.round_end_after_setup and self.round_end is not None
+        self.max_turns = spec.max_turns
+
+
+#: The plans read so far, by the spec's identity (each plan holds its spec, so that identity
+#: is not reused while the plan is kept); a bound, so that specs made on the fly do not pile up.
+_PLANS: Final[dict[int, _Plan]] = {}
+_MOST_PLANS: Final = 64
+
+
+def _plan(spec: FlowSpec) -> _Plan:
+    """The plan of ``spec``: a game made per match (Fort's ~40 turns) does not read its spec,
+    resolve its references and build its phases again at every game."""
+    plan = _PLANS.get(id(spec))
+    if plan is None or plan.spec is not spec:
+        plan = _Plan(spec)
+        if len(_PLANS) >= _MOST_PLANS:
+            _PLANS.clear()
+        _PLANS[id(spec)] = plan
+    return plan
 
 
 class Pending:
@@ -136,28 +245,30 @@ class Flow:
     drive it turn by turn (:meth:`start_round`, :meth:`play_turn`)."""
 
     def __init__(self, spec: FlowSpec, journal: Journal, seats: int, table: Any = None) -> None:
+        plan = _plan(spec)
         self.spec = spec
         self.journal = journal
         self.table = table
-        self.clock = Clock(seats, spec.cycle.direction)
+        self.clock = Clock(seats, plan.direction)
         self.stack: list[Pending] = []
         self.lasting: list[Lasting] = []
-        self._phases: list[tuple[Phase, Callable[[Flow, int], None]]] = [
-            (p, load(p.run)) for p in spec.turn]
-        edges = {e for p in spec.turn for e in (*p.before, *p.after)}
-        self._start_in_phases = TURN_START in edges
-        self._end_in_phases = TURN_END in edges
-        self._first: Callable[[Flow], int] | None = (
-            load(spec.cycle.first) if spec.cycle.first is not None else None)
-        self._game_end: Callable[[Flow], bool] = load(spec.game_end)
-        self._round_end: Callable[[Flow], bool] | None = (
-            load(spec.round_end) if spec.round_end is not None else None)
-        self._round_setup: Callable[[Flow], None] | None = (
-            load(spec.round_setup) if spec.round_setup is not None else None)
-        self._end_after_setup = spec.round_end_after_setup and self._round_end is not None
+        self._phases = plan.phases
+        self._start_in_phases = plan.start_in_phases
+        self._end_in_phases = plan.end_in_phases
+        self._first = plan.first
+        self._game_end = plan.game_end
+        self._round_end = plan.round_end
+        self._round_setup = plan.round_setup
+        self._end_after_setup = plan.end_after_setup
         self._listeners: dict[str, list[Listener]] = {}
         self._sources: dict[str, list[ReactionSource]] = {}
-        self._windows: dict[str, Window] = {w.event: w for w in spec.windows}
+        self._windows = plan.windows
+        #: The events something hears (a listener, a reaction source): the runtime makes no
+        #: FlowEvent for the others while no lasting effect counts events (:meth:`hears`);
+        #: ``_deaf``: none is heard (a bool read where a turn begins and ends).
+        self._heard: set[str] = set()
+        self._deaf = True
+        self._max_turns = plan.max_turns
         self._depth = 0
         #: Windows opened (some seat could react), and reaction decisions asked: work counts
         #: for tests and benches, not game state.
@@ -169,6 +280,8 @@ class Flow:
     def listen(self, event: str, listener: Listener) -> None:
         """Run ``listener(flow, event)`` at every ``event``."""
         self._listeners.setdefault(event, []).append(listener)
+        self._heard.add(event)
+        self._deaf = False
 
     def offer(self, event: str, source: ReactionSource) -> None:
         """Ask ``source`` at every ``event`` which reactions each seat holds; the event must
@@ -176,6 +289,16 @@ class Flow:
         if event not in self._windows:
             raise ValueError(f"no window is declared on {event!r}: declare one in the FlowSpec")
         self._sources.setdefault(event, []).append(source)
+        self._heard.add(event)
+        self._deaf = False
+
+    def hears(self, event: str) -> bool:
+        """Whether firing ``event`` now would do anything: some listener or reaction source
+        is set on it, or lasting effects are there to count it. A game that fires its own
+        events may ask first, as the runtime does, and make no FlowEvent for nothing."""
+        if self.lasting:
+            return True
+        return not self._deaf and event in self._heard
 
     # -- the clock -----------------------------------------------------------------------------
 
@@ -185,10 +308,12 @@ class Flow:
             self._round_setup(self)
         first = self._first(self) if self._first is not None else 0
         self.clock.start_round(self.journal, first)
-        self.fire(FlowEvent(ROUND_START, seat=first))
+        if self.hears(ROUND_START):
+            self.fire(FlowEvent(ROUND_START, seat=first))
 
     def end_round(self) -> None:
-        self.fire(FlowEvent(ROUND_END, seat=self.clock.seat))
+        if self.hears(ROUND_END):
+            self.fire(FlowEvent(ROUND_END, seat=self.clock.seat))
 
     def play_turn(self) -> None:
         """The next seat's turn: its phases with their events; a skipped turn only fires
@@ -197,43 +322,59 @@ class Flow:
         skipped = clock.pass_turn(self.journal)
         seat = clock.seat
         if skipped:
-            self.fire(FlowEvent(TURN_START, seat=seat, skipped=True))
-            self.fire(FlowEvent(TURN_END, seat=seat, skipped=True))
+            if self.hears(TURN_START):
+                self.fire(FlowEvent(TURN_START, seat=seat, skipped=True))
+            if self.hears(TURN_END):
+                self.fire(FlowEvent(TURN_END, seat=seat, skipped=True))
             return
-        if not self._start_in_phases:
+        # (self.lasting or not self._deaf): hears() inlined, at every turn
+        if not self._start_in_phases and (self.lasting or not self._deaf) \
+                and self.hears(TURN_START):
             self.fire(FlowEvent(TURN_START, seat=seat))
-        for phase, run in self._phases:
-            for name in phase.before:
-                self.fire(FlowEvent(name, seat=seat))
+        for phase in self._phases:
+            if phase.before:
+                self._announce(phase.before, seat)
             if phase.per_seat:
                 for other in [seat, *clock.order_from(seat)[:-1]]:
-                    run(self, other)
+                    phase.step.run(self, other)
             else:
-                run(self, seat)
-            for name in phase.after:
-                self.fire(FlowEvent(name, seat=seat))
-        if not self._end_in_phases:
+                phase.step.run(self, seat)
+            if phase.after:
+                self._announce(phase.after, seat)
+        if not self._end_in_phases and (self.lasting or not self._deaf) \
+                and self.hears(TURN_END):
             self.fire(FlowEvent(TURN_END, seat=seat))
 
-    def run(self) -> str:
+    def _announce(self, names: tuple[str, ...], seat: int) -> None:
+        for name in names:
+            if self.hears(name):
+                self.fire(FlowEvent(name, seat=seat))
+
+    def run(self, start: bool = True) -> str:
         """Play rounds of turns until ``game_end`` holds after a turn (:data:`GAME_END`) or
-        ``max_turns`` turns were played (:data:`MAX_TURNS`). With the spec's
-        ``round_end_after_setup``, a round whose set-up already ended it plays no turn
-        (Frantic's first card, F2.5); such rounds are bounded by ``max_turns`` too."""
-        self.start_round()
+        ``max_turns`` turns were played (:data:`MAX_TURNS`). ``start=False``: go on from where
+        the clock stands (:meth:`Clock.resume <fortlang.flow.clock.Clock.resume>`), the
+        current round begun. With the spec's ``round_end_after_setup``, a round whose set-up
+        already ended it plays no turn (Frantic's first card, F2.5); such rounds are bounded by
+        ``max_turns`` too."""
+        if start:
+            self.start_round()
+        clock = self.clock
         round_end = self._round_end
-        while self.clock.turn < self.spec.max_turns:
-            if not self._end_after_setup or not self.clock.fresh or round_end is None \
-                    or not round_end(self):
+        game_end = self._game_end
+        end_after_setup = self._end_after_setup
+        while clock.turn < self._max_turns:
+            if not end_after_setup or not clock.fresh or round_end is None \
+                    or not round_end.holds(self):
                 self.play_turn()
-            elif self.clock.round >= self.spec.max_turns:
+            elif clock.round >= self._max_turns:
                 return MAX_TURNS
-            if self._round_end is not None and self._round_end(self):
+            if round_end is not None and round_end.holds(self):
                 self.end_round()
-                if self._game_end(self):
+                if game_end.holds(self):
                     return GAME_END
                 self.start_round()
-            elif self._game_end(self):
+            elif game_end.holds(self):
                 return GAME_END
         return MAX_TURNS
 

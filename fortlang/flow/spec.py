@@ -34,12 +34,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, Union
 
 from fortlang.flow.events import TURN_END, TURN_START
 
-#: A function, or where to find it: ``"module:attribute"``.
-Ref = str | Callable[..., Any]
+if TYPE_CHECKING:
+    from fortlang.flow.runtime import Condition, Step
+
+#: A function, or where to find it: ``"module:attribute"``; or, for a phase, the game's end or
+#: a round's, a native :class:`~fortlang.flow.runtime.Step` or
+#: :class:`~fortlang.flow.runtime.Condition` (what a compiled game gives, called natively).
+Ref = Union[str, Callable[..., Any], "Step", "Condition"]
 
 CANCEL: Final = "cancel"  # the effect leaves the stack unresolved
 REDIRECT: Final = "redirect"  # the effect gets a new actor and new targets, and is aimed anew
@@ -54,9 +59,9 @@ Order = Literal["from_next", "from_victim"]
 MAX_TURNS_LIMIT: Final = 1_000_000
 
 
-def load(ref: Ref) -> Callable[..., Any]:
-    """The function ``ref`` names (imported now), or ``ref`` itself if it is one. References
-    come from a game module's own declarations, never from a card set.
+def load(ref: Ref) -> Any:
+    """The function ``ref`` names (imported now), or ``ref`` itself if it is one (or a step, a
+    condition). References come from a game module's own declarations, never from a card set.
 
     >>> load("fortlang.flow.spec:never")(None)
     False
@@ -71,7 +76,7 @@ def load(ref: Ref) -> Callable[..., Any]:
         found = getattr(found, part)
     if not callable(found):
         raise ValueError(f"the flow reference {ref!r} names no function")
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def never(flow: object) -> bool:

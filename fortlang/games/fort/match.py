@@ -1,5 +1,15 @@
 """A whole game: set-up, turns in order until an end trigger, the completed round (R11.1), final
-scoring and ties (R11.2, R11.3)."""
+scoring and ties (R11.2, R11.3).
+
+The turns are played by the core's flow runtime (:mod:`fortlang.flow`, design §5.2):
+:data:`FORT_FLOW` declares one phase, Fort's whole turn (:class:`FortTurn`, which calls
+:func:`~fortlang.games.fort.turn.play_turn` as the loop here did: the first landing wraps), the
+runtime's cycle (direction +1 from the first player, no skips), its rounds (a round is complete
+when the next turn is the first player's, :class:`RoundComplete`) and its end check (an end
+trigger happened and the round is complete, R11.1: :class:`GameOver`). Fort fires none of its
+own events and declares no window: the runtime makes no event nobody hears, so a compiled game
+pays a few native calls a turn for it.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +20,9 @@ from typing import Any, Final
 
 from fortlang.engine.metrics import zones_you_have
 from fortlang.engine.state import Game
+from fortlang.flow.runtime import MAX_TURNS as GAVE_UP
+from fortlang.flow.runtime import Condition, Flow, Step
+from fortlang.flow.spec import Cycle, FlowSpec, Phase
 from fortlang.games.fort.gains import Gain
 from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.scoring import Score, cards_you_have, final_score, winners
@@ -29,6 +42,12 @@ class Trigger:
     LEVEL: Final = "level"  # a player reached the end level
     PARK: Final = "park_deck"  # the park deck is empty
     LIMIT: Final = "turn_limit"  # not a rule: the MAX_TURNS safety net (an engine bug if ever seen)
+
+
+# Read as C statics once compiled, where Trigger.SCORE is an attribute of a class object.
+_SCORE: Final = Trigger.SCORE
+_LEVEL: Final = Trigger.LEVEL
+_PARK: Final = Trigger.PARK
 
 
 def end_triggers(game: Game) -> list[str]:
@@ -96,9 +115,22 @@ class Progress:
         turns. Every trigger that happens is noted, in the order they happen: one that
         happens during the final round (the park deck running out) too."""
         self.turns += 1
-        for trigger in end_triggers(game):
-            if trigger not in self.triggers:
-                self.triggers.append(trigger)
+        # end_triggers(game)'s checks, in its order, without its list nor its generators at
+        # every turn
+        triggers = self.triggers
+        end_score, end_level = game.end_score, game.end_level
+        score = level = False
+        for p in game.players:
+            if p.vp >= end_score:
+                score = True
+            if p.level >= end_level:
+                level = True
+        if score and _SCORE not in triggers:
+            triggers.append(_SCORE)
+        if level and _LEVEL not in triggers:
+            triggers.append(_LEVEL)
+        if not game.park_deck and _PARK not in triggers:
+            triggers.append(_PARK)
         self.leader = (self.leader + 1) % len(game.players)
         return bool(self.triggers) and self.leader == self.first
 
@@ -157,26 +189,35 @@ def _tally(counter: dict[str, int], keys: Sequence[str]) -> None:
         counter[key] = counter.get(key, 0) + 1
 
 
-def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: int = 0,
-             draft: bool = False, debug: bool = False, game: Game | None = None,
-             first: int = 0, progress: Progress | None = None,
-             on_turn: Callable[[Game, Progress], None] | None = None) -> Outcome:
-    """Play a game to the end, ``agents`` answering at their seats. ``game``/``first``:
-    continue a table set up elsewhere, whose asker answers (``agents`` are then not used);
-    ``progress``: resume that table's turn loop at the start of a turn; ``on_turn`` is called
-    at the start of every turn (between moves: the game may be copied there)."""
-    if game is None:
-        game, first = new_game(cardset, n_players, seed=seed, agents=agents, draft=draft,
-                               debug=debug)
-    n = len(game.players)
-    at = progress if progress is not None else Progress(first, first)
-    if not at.looks:
-        at.watch(game)  # what set-up dealt (R2.5, R2.6)
-    while True:
-        if on_turn is not None:
-            on_turn(game, at)
-        record = play_turn(game, at.leader, first_turn=at.turns < n)
-        at.watch(game, record.perks_used, at.leader)
+class Turns:
+    """Fort's side of its flow, the flow's ``table``: the game, the turn loop's
+    :class:`Progress`, the caller's ``on_turn``; after each turn, ``round_over`` (the next turn
+    is the first player's) and ``over`` (the last turn was played, R11.1)."""
+
+    def __init__(self, game: Game, at: Progress,
+                 on_turn: Callable[[Game, Progress], None] | None) -> None:
+        self.game = game
+        self.at = at
+        self.players = len(game.players)
+        self.on_turn = on_turn
+        self.over = False
+        self.round_over = False
+
+
+class FortTurn(Step):
+    """Fort's whole turn (R3) as the one step of its flow: ``on_turn``, the five phases
+    (:func:`~fortlang.games.fort.turn.play_turn`, wrapped as it is), the turn's figures, then
+    the turn counted and R11.1's triggers noted (:meth:`Progress.end_turn`). The seat is the
+    flow's: the runtime's cycle says whose turn it is."""
+
+    def run(self, flow: Flow, seat: int) -> None:
+        turns: Turns = flow.table
+        game, at = turns.game, turns.at
+        at.leader = seat
+        if turns.on_turn is not None:
+            turns.on_turn(game, at)
+        record = play_turn(game, seat, first_turn=at.turns < turns.players)
+        at.watch(game, record.perks_used, seat)
         plays, gains = record.plays, record.gains
         if len(plays) != len(gains):  # zip(strict=True), without its generic call per turn
             raise ValueError("a turn record has a gain per play")
@@ -188,11 +229,72 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
             for _, cards in result.followers:
                 _tally(at.followed, [c.defn.id for c in cards])
         _tally(at.perks, record.perks_used)
-        if at.end_turn(game):  # R11.1: triggered, and the round is complete
-            break
-        if at.turns >= MAX_TURNS:
-            at.triggers = [Trigger.LIMIT]
-            break
+        turns.over = at.end_turn(game)  # R11.1: triggered, and the round is complete
+        turns.round_over = at.leader == at.first  # end_turn passed the lead as the clock will
+
+
+class RoundComplete(Condition):
+    """A round is over when every player has had as many turns: the next turn would be the
+    first player's (R11.1's "the round is completed")."""
+
+    def holds(self, flow: Flow) -> bool:
+        turns: Turns = flow.table
+        return turns.round_over
+
+
+class GameOver(Condition):
+    """R11.1: an end trigger happened and the round is complete."""
+
+    def holds(self, flow: Flow) -> bool:
+        turns: Turns = flow.table
+        return turns.over
+
+
+def first_player(flow: Flow) -> int:
+    """Every round starts with the first player (R2.7: set-up chose it)."""
+    turns: Turns = flow.table
+    return turns.at.first
+
+
+#: Fort's flow (design §5.2): its turn wrapped whole, clockwise from the first player, rounds
+#: complete at the first player's turn, the end of R11.1; no event of its own, no window.
+FORT_FLOW: Final = FlowSpec(turn=(Phase("turn", FortTurn()),), game_end=GameOver(),
+                            cycle=Cycle(first=first_player), round_end=RoundComplete(),
+                            max_turns=MAX_TURNS)
+
+
+def fort_flow(game: Game, at: Progress,
+              on_turn: Callable[[Game, Progress], None] | None = None) -> Flow:
+    """The flow of ``game``'s turns from where ``at`` stands: from the first turn, or resumed
+    at the start of the turn of ``at.leader`` (a game copied at a turn's start)."""
+    flow = Flow(FORT_FLOW, game, len(game.players), Turns(game, at, on_turn))
+    if at.turns:
+        n = len(game.players)
+        flow.clock.resume(at.turns, at.turns // n + 1, at.leader, at.leader == at.first)
+    return flow
+
+
+def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: int = 0,
+             draft: bool = False, debug: bool = False, game: Game | None = None,
+             first: int = 0, progress: Progress | None = None,
+             on_turn: Callable[[Game, Progress], None] | None = None,
+             on_flow: Callable[[Flow], None] | None = None) -> Outcome:
+    """Play a game to the end, ``agents`` answering at their seats. ``game``/``first``:
+    continue a table set up elsewhere, whose asker answers (``agents`` are then not used);
+    ``progress``: resume that table's turn loop at the start of a turn; ``on_turn`` is called
+    at the start of every turn (between moves: the game may be copied there); ``on_flow``
+    with the game's :class:`~fortlang.flow.Flow` before its first turn (to listen to it)."""
+    if game is None:
+        game, first = new_game(cardset, n_players, seed=seed, agents=agents, draft=draft,
+                               debug=debug)
+    at = progress if progress is not None else Progress(first, first)
+    if not at.looks:
+        at.watch(game)  # what set-up dealt (R2.5, R2.6)
+    flow = fort_flow(game, at, on_turn)
+    if on_flow is not None:
+        on_flow(flow)
+    if flow.run(start=not at.turns) == GAVE_UP:
+        at.triggers = [Trigger.LIMIT]
     if game.debug:
         assert_invariants(game)
     scores = [final_score(game, p) for p in game.players]
