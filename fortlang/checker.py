@@ -217,6 +217,15 @@ def search_ways(node: n.Node, cards: bool = False) -> int:
     return each * once
 
 
+def _named(count: n.Quantity) -> reg.WordSpec | None:
+    """The declaration of ``count``'s word if the performer names something once for the
+    repeat it counts (`x any`: a suit, R5.7): a choice made once, its ``named`` ways."""
+    if isinstance(count, n.Fixed):
+        return None
+    spec = reg.quantity_spec(count)
+    return spec if spec.named else None
+
+
 def _ways(node: n.Node, cards: bool = False) -> tuple[int, int]:
     """(ways each time ``node`` is performed, ways of the choices made once for it)."""
     if isinstance(node, n.Repeat):
@@ -225,8 +234,8 @@ def _ways(node: n.Node, cards: bool = False) -> tuple[int, int]:
         spec = reg.spec_of(type(node.body))
         if spec is not None and spec.most_times:  # `pack x glue`: the pack fills up first
             times = min(times, spec.most_times)
-        return repeated_ways(each, times), once * (
-            len(n.Suit) if isinstance(node.count, n.AnySuit) else 1)
+        named = _named(node.count)
+        return repeated_ways(each, times), once * (named.named if named else 1)
     if isinstance(node, n.Choice):
         parts = [_ways(item, cards) for item in node.items]
         if reg.is_resource_choice(node):  # `gain pizza or gain toy`: one kind, chosen once
@@ -452,8 +461,8 @@ def _why_ways(node: n.Node) -> str:
         spec = reg.spec_of(type(node.body))
         if spec is not None and spec.most_times:
             times = min(times, spec.most_times)
-        suits = f", times {len(n.Suit)} suits to name" if isinstance(node.count, n.AnySuit) \
-            else ""
+        named = _named(node.count)
+        suits = f", times {named.named} {named.named_word} to name" if named else ""
         return (f"`{to_text(node)}` alone unfolds in {shown} ways: `x {to_text(node.count)}` "
                 f"repeats `{to_text(node.body)}` up to {times} times and each time it can go "
                 f"{each:,} ways, which taken in any order reach "

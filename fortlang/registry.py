@@ -227,6 +227,12 @@ class WordSpec:
     #: moves can change how a move ends, and the engine's search tries each card instead of
     #: one per zone (engine/interpreter.py, EQUIVALENT_OPTIONS). True, the default, is safe.
     reads_cards: bool = True
+    #: For a quantity whose count is of something the performer names once for the whole
+    #: repeat (`x any`: a suit, R5.7): how many there are to name, and what they are called in
+    #: the checker's hint ("suits"); the checker's bound multiplies the repeat's ways by it
+    #: (E202), as a choice made once. 0: nothing is named.
+    named: int = 0
+    named_word: str = ""
     #: For a quantity: language -> what "as many as" counts, said after a primitive's
     #: ``as_many`` ("de ressources dans votre Sac à dos", «сколько карт у вас в дозоре»).
     how_many: Mapping[str, str] = field(default_factory=dict)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -128,14 +129,39 @@ def test_forts_declarations_say_what_its_ops_do_with_cards(spec: reg.PrimitiveSp
     assert spec.card_ways == 1 or spec.moves_cards
 
 
-def test_the_core_checker_names_no_primitives_node_class() -> None:
-    """Which primitives choose, move or read cards is their declarations' (issue 33.2)."""
+def test_the_core_checker_names_none_of_forts_node_classes() -> None:
+    """Which primitives choose, move or read cards, and which quantities name a suit, is their
+    declarations' (issue 33.2): the core checker names none of Fort's primitives' or
+    quantities' node classes."""
     source = (Path(checker.__file__).parent / "checker.py").read_text(encoding="utf-8")
     named = {x.attr for x in ast.walk(ast.parse(source)) if isinstance(x, ast.Attribute)
              and isinstance(x.value, ast.Name) and x.value.id == "n"}
-    primitives = {spec.node.__name__ for spec in fort_words.PRIMITIVES}
+    forts = {spec.node.__name__ for spec in fort_words.PRIMITIVES} | {
+        type(w.build()).__name__ for w in fort_words.FORT.quantities}
+    assert {"Lookout", "Draw", "AnySuit", "SuitCount"} <= forts
     assert named, "the checker reads fortlang.nodes as n"
-    assert not named & primitives
+    assert not named & forts
+
+
+# -- a quantity that names something once for its repeat (`x any`, R5.7) --------------------------
+
+_SAID = {"phrases": {"en": "for each omen", "fr": "pour chaque présage", "ru": "за знамение"},
+         "meanings": {"fr": "présages", "ru": "знамения"}}
+OMENS = reg.WordSpec("omens", "X9", "omens, of a kind you name", partial(n.Tally, "omens"),
+                     bound=12, measure=len, named=3, named_word="kinds of omen", **_SAID)
+SIGNS = reg.WordSpec("signs", "X9", "signs", partial(n.Tally, "signs"), bound=12, measure=len,
+                     **_SAID)
+OMINOUS = language(fort_words.FORT.extended("fort+omens", quantities=(OMENS, SIGNS)))
+
+
+def test_a_quantity_that_names_something_counts_its_choice_once_as_x_any() -> None:
+    fort = search_ways(parse_action("(pack or score) x any"))
+    assert fort == len(n.Suit) * search_ways(parse_action("(pack or score) x shovel"))
+    omens = search_ways(OMINOUS.parse_action("(pack or score) x omens"))
+    assert omens == 3 * search_ways(OMINOUS.parse_action("(pack or score) x signs"))
+    text = "(pack or score or lookout or recruit) x omens then score"
+    [d] = [d for d in check(OMINOUS.parse_action(text)) if "before `score`" in d.message]
+    assert d.hint is not None and ", times 3 kinds of omen" in d.hint
 
 
 # -- the rule E202 cites for a `then` is the game's ----------------------------------------------

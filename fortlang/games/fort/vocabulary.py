@@ -527,7 +527,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
         for s in Suit
     ),
     WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit, bound=SUIT_BOUND,
-             count=_op("counts", "AnySuitOp"),
+             count=_op("counts", "AnySuitOp"), named=len(Suit), named_word="suits",
              typical=1.8, reads_cards=False,
              phrases={"en": "for each icon of one suit of your choice",
                       "fr": "pour chaque symbole d'une famille de votre choix",
