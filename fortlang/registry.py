@@ -69,7 +69,9 @@ class PrimitiveSpec:
     moves_cards: bool = True
     #: Whether performing it may read which cards are where (their suits, not only how many),
     #: as a quantity's or a metric's ``reads_cards``: a card moved before it may then change how
-    #: the move ends. True, the default, is safe.
+    #: the move ends. True, the default, is safe. Both are the checker's; the engine reads its
+    #: op's (``touches``, and assumes both of an op that is not ``known``), so an op's flags
+    #: must say the same (tests/test_checker_card_flags.py holds Fort's to it).
     reads_cards: bool = True
     #: The ways its choice of which card to move has when which card matters (a test after a
     #: card move reads the cards): each card of a zone is tried, not one per zone, so
