@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from fortlang import nodes as n
 from fortlang import registry as reg
@@ -39,6 +40,9 @@ class GameChecks:
     arguments: Mapping[str, Check] = field(default_factory=dict)
     #: Checks that need the whole tree, run once from the root after the language's.
     tree: tuple[TreeCheck, ...] = ()
+    #: The game's rule for each of the language's operators its messages cite, by the
+    #: operator's name (Fort's `then`: R13.4); a game that names none is cited none.
+    rules: Mapping[str, str] = field(default_factory=dict)
 
 
 #: The checks of a game that declares none: the language's alone.
@@ -207,16 +211,19 @@ def search_ways(node: n.Node, cards: bool = False) -> int:
     13.3, so it does not search their paths one by one, issue 36). Choices made once per
     node multiply once: pizza or toy (R12.1, never a mix), the suit of `x any` (R5.7).
     ``cards``: a test reads which cards are where after a card moved (:func:`reads_moved_cards`),
-    so a primitive that chooses a card offers each card of a zone (:data:`CARDS_A_ZONE`)."""
+    so a primitive that chooses a card offers each card of a zone (its declared ``card_ways``,
+    Fort's :data:`fortlang.registry.CARDS_A_ZONE`)."""
     each, once = _ways(node, cards)
     return each * once
 
 
-#: The cards of a zone (a hand, a yard, a discard pile) a card move offers when a later test
-#: reads which cards are where (R14: `if crown = 3`, `if suits = 1`): the engine then tries
-#: each kind of card there, not one per zone (interpreter.EQUIVALENT_OPTIONS). No rule bounds
-#: a zone; a nominal hand (issue 31.7: such cards searched 100 times the checker's figure).
-CARDS_A_ZONE = 10
+def _named(count: n.Quantity) -> reg.WordSpec | None:
+    """The declaration of ``count``'s word if the performer names something once for the
+    repeat it counts (`x any`: a suit, R5.7): a choice made once, its ``named`` ways."""
+    if isinstance(count, n.Fixed):
+        return None
+    spec = reg.quantity_spec(count)
+    return spec if spec.named else None
 
 
 def _ways(node: n.Node, cards: bool = False) -> tuple[int, int]:
@@ -227,8 +234,8 @@ def _ways(node: n.Node, cards: bool = False) -> tuple[int, int]:
         spec = reg.spec_of(type(node.body))
         if spec is not None and spec.most_times:  # `pack x glue`: the pack fills up first
             times = min(times, spec.most_times)
-        return repeated_ways(each, times), once * (
-            len(n.Suit) if isinstance(node.count, n.AnySuit) else 1)
+        named = _named(node.count)
+        return repeated_ways(each, times), once * (named.named if named else 1)
     if isinstance(node, n.Choice):
         parts = [_ways(item, cards) for item in node.items]
         if reg.is_resource_choice(node):  # `gain pizza or gain toy`: one kind, chosen once
@@ -251,23 +258,9 @@ def _ways(node: n.Node, cards: bool = False) -> tuple[int, int]:
     spec = reg.spec_of(type(node))
     either = getattr(node, "resource", None) is n.Resource.EITHER
     options = spec.most_options if spec is not None else 1
-    if cards and isinstance(node, _CARD_CHOICES):
-        options *= CARDS_A_ZONE
+    if cards and spec is not None:  # each card of a zone, as its declaration says
+        options *= spec.card_ways
     return options, (len(TOKENS) if either else 1)
-
-
-#: Fort's primitives that choose which card to move (a draw takes the top of the deck; another
-#: vocabulary's primitive declares its own most options).
-_CARD_CHOICES = (n.Lookout, n.DestroyCard, n.Recruit, n.DestroyRival)
-
-
-#: Fort's primitives that move a card (engine/program.py's ops that touch CARDS_MOVED).
-_CARD_MOVES = (n.Lookout, n.DestroyCard, n.Recruit, n.DestroyRival, n.Draw)
-
-
-def _moves_cards(node: n.Node) -> bool:
-    """Fort's card moves, and any primitive of another vocabulary (not known: it may)."""
-    return isinstance(node, _CARD_MOVES) or type(node).__module__ != n.__name__
 
 
 def reads_moved_cards(node: n.Node) -> bool:
@@ -278,10 +271,12 @@ def reads_moved_cards(node: n.Node) -> bool:
 
 
 def card_flow(node: n.Node) -> tuple[bool, bool, bool]:
-    """(may move a card, may read the cards, may read them after moving one) for ``node``."""
-    if reg.spec_of(type(node)) is not None:
-        other = type(node).__module__ != n.__name__  # another vocabulary's: it may
-        return _moves_cards(node), other, other
+    """(may move a card, may read the cards, may read them after moving one) for ``node``: a
+    primitive's as its declaration says (``moves_cards``, ``reads_cards``: one not declared
+    may do both, the one after the other)."""
+    spec = reg.spec_of(type(node))
+    if spec is not None:
+        return spec.moves_cards, spec.reads_cards, spec.moves_cards and spec.reads_cards
     flows = [card_flow(k) for k in node.children() if isinstance(k, n.Action)]
     moves = any(m for m, _, _ in flows)
     reads = _reads_cards_first(node) or any(r for _, r, _ in flows)
@@ -310,9 +305,11 @@ def _reads_cards_first(node: n.Node) -> bool:
     return False
 
 
-def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
+def _search_bound(node: n.Then, game: GameChecks = NO_CHECKS) -> Iterator[Diagnostic]:
     """R13.4: the right part of a `then` must be performed if possible, so deciding a move may
-    try every way the left part unfolds; past a bound, refuse the card rather than stall."""
+    try every way the left part unfolds; past a bound, refuse the card rather than stall. The
+    message cites ``game``'s rule for `then` (:attr:`GameChecks.rules`), if it names one."""
+    rule = game.rules.get("then")
     ways = 1
     for left, right in zip(node.items, node.items[1:], strict=False):
         ways *= search_ways(left)
@@ -321,8 +318,8 @@ def _search_bound(node: n.Then) -> Iterator[Diagnostic]:
             culprit, why = _explosion(left)
             yield error_at(culprit, "E202",
                            f"`{to_text(left)}` can unfold in {shown} ways, and deciding a move "
-                           f"may search each of them before `{to_text(right)}` (R13.4; at most "
-                           f"{reg.MAX_SEARCH_WAYS:,} ways)",
+                           f"may search each of them before `{to_text(right)}` ("
+                           f"{f'{rule}; ' if rule else ''}at most {reg.MAX_SEARCH_WAYS:,} ways)",
                            hint=why or "repeat fewer times, or offer fewer alternatives inside "
                            "the repeat")
             return
@@ -342,7 +339,7 @@ def action_ways(node: n.Node, cards: bool = False) -> int:
     or by what the one primitive moves (`convert x any`, `spend toy x 10`;
     tests/test_engine_play_bound.py measures them), and the search of those is polynomial."""
     most = 1
-    cards = cards or reads_moved_cards(node)  # each card of a zone tried (CARDS_A_ZONE)
+    cards = cards or reads_moved_cards(node)  # each card of a zone tried (card_ways)
     stack: list[tuple[n.Node, int]] = [(node, 1)]
     while stack:
         x, before = stack.pop()
@@ -464,8 +461,8 @@ def _why_ways(node: n.Node) -> str:
         spec = reg.spec_of(type(node.body))
         if spec is not None and spec.most_times:
             times = min(times, spec.most_times)
-        suits = f", times {len(n.Suit)} suits to name" if isinstance(node.count, n.AnySuit) \
-            else ""
+        named = _named(node.count)
+        suits = f", times {named.named} {named.named_word} to name" if named else ""
         return (f"`{to_text(node)}` alone unfolds in {shown} ways: `x {to_text(node.count)}` "
                 f"repeats `{to_text(node.body)}` up to {times} times and each time it can go "
                 f"{each:,} ways, which taken in any order reach "
@@ -531,8 +528,9 @@ def _checks(cls: type, game: GameChecks) -> tuple[Check, ...]:
     found = _CHECKS.get((cls, game))
     if found is None:
         found = tuple(game.nodes.get(cls, ()))
-        if cls in _CORE_CHECKS:
-            found += _CORE_CHECKS[cls]
+        if cls in _CORE_CHECKS or cls in _CITING_CHECKS:
+            found += _CORE_CHECKS.get(cls, ()) + tuple(  # these cite the game's rules
+                partial(c, game=game) for c in _CITING_CHECKS.get(cls, ()))
         else:
             arguments = reg.arguments_of(cls)
             by_token = {**_ARGUMENT_CHECKS, **game.arguments}
@@ -548,7 +546,11 @@ def _checks(cls: type, game: GameChecks) -> tuple[Check, ...]:
 _CORE_CHECKS: dict[type, tuple[Check, ...]] = {
     n.Repeat: (_repeat,),  # type: ignore[dict-item]
     n.Fixed: (_fixed,),  # type: ignore[dict-item]
-    n.Then: (_search_bound,),  # type: ignore[dict-item]
+}
+#: The checks of the language's constructs whose messages cite the game's rules
+#: (:attr:`GameChecks.rules`): each made for the game whose action it judges, after the above.
+_CITING_CHECKS: dict[type, tuple[Callable[..., Iterator[Diagnostic]], ...]] = {
+    n.Then: (_search_bound,),
 }
 _CHECKS: dict[tuple[type, GameChecks], tuple[Check, ...]] = {}
 #: Checks that need the whole tree (what surrounds a node), run once from the root.

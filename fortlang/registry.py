@@ -62,6 +62,23 @@ class PrimitiveSpec:
     #: closed form over the board's capacities: stuff 4+4, a pack of 5+1+2, a lookout of 6,
     #: 5 levels); 0 when nothing bounds it. Bounds `x` of this primitive alone (E202).
     most_times: int = 0
+    #: Whether performing it may move a card (out of a deck, a hand, a yard, a discard pile, a
+    #: lookout...): a test after it that reads which cards are where (R14: `if crown = 3`) may
+    #: then see other cards, so the checker's bound on the search (E202) counts its card
+    #: choices as ``card_ways``. True, the default, is safe (a primitive not declared may).
+    moves_cards: bool = True
+    #: Whether performing it may read which cards are where (their suits, not only how many),
+    #: as a quantity's or a metric's ``reads_cards``: a card moved before it may then change how
+    #: the move ends. True, the default, is safe. Both are the checker's; the engine reads its
+    #: op's (``touches``, and assumes both of an op that is not ``known``), so an op's flags
+    #: must say the same (tests/test_checker_card_flags.py holds Fort's to it).
+    reads_cards: bool = True
+    #: The ways its choice of which card to move has when which card matters (a test after a
+    #: card move reads the cards): each card of a zone is tried, not one per zone, so
+    #: ``most_options`` (cards that end alike counted once per zone) is multiplied by it (E202).
+    #: 1, the default: it chooses no card (a draw takes the top of the deck). Fort's card
+    #: choices: :data:`CARDS_A_ZONE`.
+    card_ways: int = 1
     #: A rough value of performing it once (VP, fort progress, resources, cards): the greedy
     #: bot's default, which ``fortlang.agents.bots.worth`` combines through the operators.
     worth: Callable[[Any], float] = lambda a: 0.0
@@ -121,6 +138,9 @@ class PrimitiveSpec:
                 raise ValueError(f"primitive {self.name}: `{token}` in its syntax is neither a "
                                  "lowercase keyword nor an argument kind's token (`N`, `[N]`, "
                                  "`RES`, a kind its vocabulary declares)")
+        if self.card_ways < 1 or (self.card_ways > 1 and not self.moves_cards):
+            raise ValueError(f"primitive {self.name}: card_ways {self.card_ways}: 1 for a "
+                             "primitive that chooses no card, more only if it moves cards")
         parts = parse_syntax(self.syntax)
         if not parts or parts[0][1] is not None:
             raise ValueError(f"primitive {self.name}: its syntax starts with no keyword")
@@ -209,6 +229,12 @@ class WordSpec:
     #: moves can change how a move ends, and the engine's search tries each card instead of
     #: one per zone (engine/interpreter.py, EQUIVALENT_OPTIONS). True, the default, is safe.
     reads_cards: bool = True
+    #: For a quantity whose count is of something the performer names once for the whole
+    #: repeat (`x any`: a suit, R5.7): how many there are to name, and what they are called in
+    #: the checker's hint ("suits"); the checker's bound multiplies the repeat's ways by it
+    #: (E202), as a choice made once. 0: nothing is named.
+    named: int = 0
+    named_word: str = ""
     #: For a quantity: language -> what "as many as" counts, said after a primitive's
     #: ``as_many`` ("de ressources dans votre Sac à dos", «сколько карт у вас в дозоре»).
     how_many: Mapping[str, str] = field(default_factory=dict)
@@ -392,6 +418,12 @@ MAX_AMOUNT: int = vocabulary.MAX_AMOUNT
 #: declarations, never from a game.
 MAX_SEARCH_WAYS = 100_000
 MAX_REPETITIONS = 200
+#: The cards of a zone (a hand, a yard, a discard pile) a choice of a card offers when a later
+#: test reads which cards are where (R14: `if crown = 3`, `if suits = 1`): the engine then tries
+#: each kind of card there, not one per zone (interpreter.EQUIVALENT_OPTIONS). No rule bounds
+#: a zone; a nominal hand (issue 31.7: such cards searched 100 times the checker's figure).
+#: A primitive declares the ways of its card choice (``PrimitiveSpec.card_ways``): Fort's, this.
+CARDS_A_ZONE = 10
 #: E202: the most ways deciding a play may search (checker.play_ways: the suits named before
 #: cards are added, R5.6, R5.7, times the counts the cards added give, R5.3, times the ways of
 #: the actions). A search of a left part at MAX_SEARCH_WAYS took about 0.5 s compiled; tried

@@ -101,7 +101,7 @@ FOUND_SHAPES = [
 #: R14) makes the engine try every card of a zone instead of one per zone
 #: (interpreter.EQUIVALENT_OPTIONS, program.reads_moved_cards); the checker counted a card
 #: move as if the cards ended alike (compiled, the first stalled past 150 s on table 1 with a
-#: figure of 504,504), and now counts checker.CARDS_A_ZONE cards a zone. Beside it, cards of
+#: figure of 504,504), and now counts registry.CARDS_A_ZONE cards a zone. Beside it, cards of
 #: the same shape it accepts.
 CARDS_READ_AFTER_A_MOVE = [
     "destroy card x 6 then (if crown = 3 -> score 2) x any",

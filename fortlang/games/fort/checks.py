@@ -188,4 +188,5 @@ def any_suits_message(count: int) -> str:
 CHECKS = GameChecks(
     nodes={n.Then: (_boxed_once,), n.Target: (_own_card,)},  # type: ignore[dict-item]
     arguments={MODIFIER.token: _modifier},  # type: ignore[dict-item]
-    tree=(_any_suits_bound, _play_bound, stuff_warnings))
+    tree=(_any_suits_bound, _play_bound, stuff_warnings),
+    rules={"then": "R13.4"})

@@ -18,7 +18,14 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.nodes import Resource, Suit
-from fortlang.registry import OPERATORS, PrimitiveSpec, TriggerSpec, Vocabulary, WordSpec
+from fortlang.registry import (
+    CARDS_A_ZONE,
+    OPERATORS,
+    PrimitiveSpec,
+    TriggerSpec,
+    Vocabulary,
+    WordSpec,
+)
 from fortlang.svgshapes import BACKPACK, CARD, CROSS, EYE, TOWER, TROPHY, fill, framed, stroke
 from fortlang.vocabulary import (
     AMOUNT,
@@ -81,6 +88,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Take N of the resource from the supply into your stuff; pizza/toy is one kind, "
                   "chosen, never a mix.", "gain 2 pizza/toy", most_times=8,
                   frees=False, frees_rivals=False, worth=lambda a: 1.0 * a.amount,
+                  moves_cards=False, reads_cards=False,
                   phrases=counted({"en": lambda b, a: f"gain {_res(b, a)}",
                                    "fr": lambda b, a: f"gagnez {_res(b, a)}",
                                    "ru": lambda b, a: f"получите {_res(b, a)}"}),
@@ -98,6 +106,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Move one resource from your stuff to your pack.", "pack",
                   most_times=8, most_options=4,
                   frees_rivals=False, worth=lambda a: 1.2,
+                  moves_cards=False, reads_cards=False,
                   phrases={"en": "move 1 resource from your stuff to your pack",
                            "fr": "transférez 1 ressource de vos Affaires vers votre Sac à dos",
                            "ru": "положите 1 ресурс из ваших вещей в ваш рюкзак"},
@@ -110,6 +119,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Add a card from your hand to your lookout.", "lookout",
                   most_times=6, most_options=6,
                   frees=False, frees_rivals=False, worth=lambda a: 2.0,
+                  card_ways=CARDS_A_ZONE, reads_cards=False,
                   phrases={"en": "add a card from your hand to your lookout",
                            "fr": "ajoutez une carte de votre main à votre Observatoire",
                            "ru": "добавьте карту из руки в ваш дозор"},
@@ -121,6 +131,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Box a card from your hand or discard pile (not the played or an added card).",
                   "destroy card", most_options=2,
                   frees=False, frees_rivals=False, worth=lambda a: 0.6,
+                  card_ways=CARDS_A_ZONE, reads_cards=False,
                   phrases={"en": "destroy a card from your hand or discard pile",
                            "fr": "détruisez une carte de votre main ou de votre défausse",
                            "ru": "уберите в коробку карту из руки или сброса"},
@@ -134,6 +145,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Box this card once this action and the followers are done.",
                   "score x book then destroy this", repeatable=False,
                   frees=False, frees_rivals=False, worth=lambda a: -1.0,
+                  moves_cards=False, reads_cards=False,
                   phrases={"en": "destroy this card", "fr": "détruisez cette carte",
                            "ru": "уберите эту карту в коробку"},
                   meanings={"fr": "Une fois cette action et celles des suiveurs terminées, "
@@ -146,6 +158,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Recruit a card onto your discard pile, as in the recruit phase.", "recruit",
                   most_options=6,
                   frees=False, frees_rivals=False, worth=lambda a: 1.5,
+                  card_ways=CARDS_A_ZONE, reads_cards=False,
                   phrases={"en": "recruit a card", "fr": "recrutez une carte",
                            "ru": "призовите карту"},  # as in the recruit phase («Призыв»)
                   meanings={"fr": "Recrutez une carte sur votre défausse, comme lors de la phase "
@@ -160,6 +173,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "level; -1 or +1 changes the cost by one resource of any type.",
                   "advance -1 then score 2", most_times=5, most_options=12,
                   frees_rivals=False, worth=lambda a: 6.0 - 1.0 * a.modifier,
+                  moves_cards=False, reads_cards=False,
                   phrases=counted({"en": _advance_en, "fr": _advance_fr, "ru": _advance_ru}),
                   meanings={"fr": "Payez le coût du Niveau de Fort suivant avec vos Affaires "
                                   "et/ou votre Sac à dos, puis montez d'un niveau ; -1 ou +1 "
@@ -172,6 +186,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
     PrimitiveSpec("score", n.Score, "score [N]", "R12.8",
                   "Move N spaces up the victory track.", "score x level",
                   frees=False, frees_rivals=False, worth=lambda a: 1.6 * a.amount,
+                  moves_cards=False, reads_cards=False,
                   phrases=counted({"en": lambda b, a: f"score {b.count('point', a.amount)}",
                                    "fr": lambda b, a: f"marquez {b.count('point', a.amount)}",
                                    "ru": lambda b, a: f"получите {b.count('point', a.amount)}"}),
@@ -186,6 +201,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Return N of the resource from your stuff or pack to the supply.",
                   "spend pizza then score 2", most_options=5,
                   frees_rivals=False, worth=lambda a: -0.8 * a.amount,
+                  moves_cards=False, reads_cards=False,
                   phrases=counted({"en": lambda b, a: f"spend {_res(b, a)}",
                                    "fr": lambda b, a: f"dépensez {_res(b, a)}",
                                    "ru": lambda b, a: f"потратьте {_res(b, a)}"}),
@@ -203,6 +219,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Box a card from a rival's yard.", "destroy rival then gain resource",
                   most_options=3,
                   frees=False, frees_rivals=False, worth=lambda a: 0.4,
+                  card_ways=CARDS_A_ZONE, reads_cards=False,
                   phrases={"en": "destroy a card from a rival's yard",
                            "fr": "détruisez une carte du Jardin d'un adversaire",
                            "ru": "уберите в коробку карту со двора соперника"},
@@ -214,6 +231,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
     PrimitiveSpec("copy_pack", n.CopyPack, "copy pack", "R12.11",
                   "Gain the same resources as are in your pack, into your stuff.", "copy pack",
                   frees=False, frees_rivals=False, worth=lambda a: 1.5,
+                  moves_cards=False, reads_cards=False,
                   phrases={"en": "gain the same resources as are in your pack",
                            "fr": "prenez les mêmes ressources que celles de votre Sac à dos",
                            "ru": "получите такие же ресурсы, какие лежат у вас в рюкзаке"},
@@ -227,6 +245,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Gain the same resources as are in a rival's pack (nothing is taken from them).",
                   "copy rival pack", most_options=3,
                   frees=False, frees_rivals=False, worth=lambda a: 1.5,
+                  moves_cards=False, reads_cards=False,
                   phrases={"en": "gain the same resources as are in a rival's pack",
                            "fr": "prenez les mêmes ressources que celles du Sac à dos d'un "
                                  "adversaire",
@@ -242,6 +261,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Replace a pizza with a toy, or a toy with a pizza, in your stuff or pack.",
                   "convert x glue", most_options=4,
                   frees_rivals=False, worth=lambda a: 0.3,
+                  moves_cards=False, reads_cards=False,
                   phrases={"en": "swap a pizza for a toy or a toy for a pizza",
                            "fr": "remplacez une pizza par un jouet ou un jouet par une pizza",
                            "ru": "замените пиццу на игрушку или игрушку на пиццу"},
@@ -257,6 +277,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "from the discard pile (that happens only in the draw phase, R9.1).",
                   "draw 2", most_times=10,
                   frees=False, frees_rivals=False, worth=lambda a: 0.9 * a.amount, base=False,
+                  reads_cards=False,
                   phrases=counted({"en": lambda b, a: f"draw {b.count('card', a.amount)}",
                                    "fr": lambda b, a: f"piochez {b.count('card', a.amount)}",
                                    "ru": lambda b, a: "возьмите из колоды "
@@ -272,6 +293,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "Move N spaces down the victory track (never below 0).",
                   "each rival -> lose", base=False,
                   frees=False, frees_rivals=False, worth=lambda a: -1.6 * a.amount,
+                  moves_cards=False, reads_cards=False,
                   phrases=counted({"en": lambda b, a: f"lose {b.count('point', a.amount)}",
                                    "fr": lambda b, a: f"perdez {b.count('point', a.amount)}",
                                    "ru": lambda b, a: f"потеряйте {b.count('point', a.amount)}"}),
@@ -286,6 +308,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "yours; pizza/toy is one kind, chosen, never a mix.",
                   "take toy", most_options=6, most_times=8, base=False,
                   frees=False, worth=lambda a: 1.4 * a.amount,
+                  moves_cards=False, reads_cards=False,
                   phrases=counted({"en": lambda b, a: f"take {_res(b, a)} from a rival's stuff",
                                    "fr": lambda b, a: f"prenez {_res(b, a)} dans les "
                                                    "Affaires d'un adversaire",
@@ -304,6 +327,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   "stuff; pizza/toy is one kind, chosen, never a mix.",
                   "give pizza then score 2", most_options=6, most_times=8, base=False,
                   frees_rivals=False, worth=lambda a: -0.6 * a.amount,
+                  moves_cards=False, reads_cards=False,
                   phrases=counted({"en": lambda b, a: f"give {_res(b, a)} from your stuff to a "
                                                    "rival",
                                    "fr": lambda b, a: f"donnez {_res(b, a)} de vos "
@@ -503,7 +527,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
         for s in Suit
     ),
     WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit, bound=SUIT_BOUND,
-             count=_op("counts", "AnySuitOp"),
+             count=_op("counts", "AnySuitOp"), named=len(Suit), named_word="suits",
              typical=1.8, reads_cards=False,
              phrases={"en": "for each icon of one suit of your choice",
                       "fr": "pour chaque symbole d'une famille de votre choix",
