@@ -195,3 +195,17 @@ def test_a_games_rule_for_then_is_cited() -> None:
     finally:
         del checker._GAME_CHECKS["frantic"]
     assert d.message.endswith(f"(F99.1; at most {reg.MAX_SEARCH_WAYS:,} ways)")
+
+
+@pytest.mark.parametrize("text", ["hum", "sift", "mull", "destroy card then hum",
+                                  "sift x 6 then (if crown = 3 -> score 2) x any",
+                                  "hum then (if crown = 3 -> score 2)"])
+def test_the_engine_searches_a_plugins_primitive_as_the_checker_bounds_it(text: str) -> None:
+    """Nothing the checker accepts may outgrow its bound: the engine's card flow of another
+    vocabulary's primitive (an op it does not know) is read from the same declaration as the
+    checker's, so a primitive declared to touch no card does not make the engine try every
+    card of a zone (interpreter.EQUIVALENT_OPTIONS) where the checker counted one."""
+    node = LANG.parse_action(text)
+    ops = [engine_program.program(node)]  # type: ignore[arg-type]
+    assert engine_program._card_flow(ops[0]) == card_flow(node)
+    assert engine_program.reads_moved_cards(ops) == checker.reads_moved_cards(node)

@@ -269,6 +269,11 @@ class Op:
         self.frees: bool = spec is None or spec.frees
         #: and whether, performed by you, it may free a rival (a composite: by its parts)
         self.frees_rivals: bool = spec is not None and spec.frees_rivals
+        #: and whether it may move cards and read which cards are where: the checker's bound on
+        #: the search reads the same declaration (checker.card_flow), so the engine does too for
+        #: an op it does not know (see _card_flow); undeclared, both (the safe default)
+        self.moves_cards: bool = spec is None or spec.moves_cards
+        self.reads_cards: bool = spec is None or spec.reads_cards
         self._counts_suits = -1  # counts_suits(), worked out once asked (-1: not yet)
         self._turn_matters = -1  # turn_matters(), likewise
 
@@ -1203,8 +1208,11 @@ def suits_named(actions: Sequence[Op]) -> frozenset[Suit] | None:
 
 def _card_flow(op: Op) -> tuple[bool, bool, bool]:
     """(may move a card, may read cards, may read them after moving one) for ``op``."""
-    if not op.known:
-        return True, True, True
+    if not op.known:  # another vocabulary's: what its declaration says, a composite the worst
+        if op.parts():
+            return True, True, True
+        moves, reads = op.moves_cards, op.reads_cards
+        return moves, reads, moves and reads
     own = _reads_cards_first(op)
     parts = op.parts()
     if not parts:
