@@ -4,8 +4,11 @@ and a redirect is itself open to reaction; a window nobody can react in asks nob
 
 from __future__ import annotations
 
+from typing import Any
+
+import flow_toy
 import pytest
-from flow_toy import TOY_FLOW, Answers, give_gift, toy_flow
+from flow_toy import TOY_FLOW, Answers, give_gift, toy, toy_flow
 
 from fortlang.engine.choices import IllegalMove, Kind, Seat, resolve
 from fortlang.engine.state import Game
@@ -229,3 +232,88 @@ def test_cancel_and_redirect_refuse_an_effect_that_is_not_on_the_stack():
     with pytest.raises(ValueError, match="not on the stack"):
         flow.redirect(gift, 1, (0,))
     assert CANCEL in TOY_FLOW.windows[0].may
+
+
+# -- inside a move (Flow.play_at): windows as choice points, in continuation-passing style --
+
+
+class Chooser:
+    """A move's choice points, as the engine's search hands them: each ``ask(seat, options,
+    then)`` is answered from ``picks`` (by label) and goes on with ``then(index)``."""
+
+    def __init__(self, picks: list[str]) -> None:
+        self.picks = list(picks)
+        self.asked: list[tuple[int, tuple[str, ...]]] = []
+
+    def __call__(self, seat: int, options: tuple, then: Any) -> bool:
+        self.asked.append((seat, tuple(o.label for o in options)))
+        want = self.picks.pop(0)
+        return then(next(i for i, o in enumerate(options) if o.label == want))
+
+
+def _counter_at(flow: Flow, event: Any, seat: int, then: Any) -> bool:
+    """Counter inside a move: the gift is ``seat``'s, aimed at the seat after them."""
+    toy(flow).seats[seat].hand.remove("counter")
+    flow.redirect(event.source, seat, (flow.clock.next_seat(seat),))
+    return then()
+
+
+def _shield_at(flow: Flow, event: Any, seat: int, then: Any) -> bool:
+    flow.cancel(event.source)
+    return then()
+
+
+def _at_sources(flow: Flow, event: Any, seat: int) -> list[Reaction]:
+    if seat != event.that:
+        return []
+    hand = toy(flow).seats[seat].hand
+    made = {"counter": Reaction("counter", "counter", REDIRECT, None, apply_at=_counter_at),
+            "shield": Reaction("shield", "shield", CANCEL, None, apply_at=_shield_at)}
+    return [made[c] for c in hand if c in made]
+
+
+def _move_flow(game: Game, hands: list[list[str]]) -> Flow:
+    flow = Flow(TOY_FLOW, game, len(hands), flow_toy.Toy(hands))
+    flow.offer(TARGETED, _at_sources)
+    return flow
+
+
+def _gift(resolved: list) -> Pending:
+    def go(flow: Flow, pending: Pending, k: Any) -> bool:
+        resolved.append((pending.actor, pending.targets))
+        return k(True)
+
+    return Pending("gift", None, 0, (1,), go=go)
+
+
+def test_inside_a_move_a_window_asks_through_the_moves_choice_points_and_a_rollback_undoes_it():
+    """play_at: nothing is asked through the journal; seat 1 counters to 2 (aimed anew: 2
+    is asked), 2 passes, the gift resolves as 1's; the move's continuation gets True; a
+    rollback puts the stack and the pending's aim back as they were."""
+    asker = Answers()
+    game = _game(asker)
+    flow = _move_flow(game, [[], ["counter"], ["shield"], []])
+    choose, resolved, ends = Chooser(["counter", PASS]), [], []
+    pending = _gift(resolved)
+    mark = game.begin()
+    assert flow.play_at(pending, choose, lambda full: ends.append(full) or True)
+    assert choose.asked == [(1, (PASS, "counter")), (2, (PASS, "shield"))]
+    assert resolved == [(1, (2,))] and ends == [True] and flow.stack == []
+    assert (pending.actor, pending.targets, pending.aimed) == (1, (2,), 1)
+    assert asker.asked == [] and game.log == []
+    game.rollback(mark)
+    assert (pending.actor, pending.targets, pending.aimed) == (0, (1,), 0)
+    assert flow.stack == []
+
+
+def test_inside_a_move_a_cancelled_effect_goes_on_with_false():
+    flow = _move_flow(_game(Answers()), [[], ["shield"], [], []])
+    choose, resolved, ends = Chooser(["shield"]), [], []
+    assert flow.play_at(_gift(resolved), choose, lambda full: ends.append(full) or True)
+    assert resolved == [] and ends == [False] and flow.stack == []
+
+
+def test_a_reaction_for_between_moves_only_refuses_to_run_inside_a_move():
+    flow = toy_flow(_game(Answers()), [[], ["shield"], [], []])
+    with pytest.raises(RuntimeError, match="only between moves"):
+        flow.play_at(_gift([]), Chooser(["shield"]), lambda full: True)

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from fortlang.cardset.load import load_set
-from fortlang.engine.choices import Decision, Seat
-from fortlang.flow import FlowEvent
+from fortlang.engine.choices import Decision, Kind, Seat
+from fortlang.flow import FlowEvent, Pending
+from fortlang.flow.events import TARGETED
 from fortlang.games.frantic import match
 from fortlang.games.frantic.effects import matches
 from fortlang.games.frantic.flow import HANDS_EMPTIED
@@ -179,6 +180,67 @@ def test_f7_4_counterattack_answers_equality() -> None:
     match.take_turn(table, 0)
     # seat 1's now: seat 2, the one player with fewer cards than seat 1, draws to 2
     assert sizes(table) == [4, 2, 2] and table.wish == "green"
+
+
+def aims(table: FranticTable) -> list[tuple[int, int, str, int]]:
+    """What the table's flow hears of specials aimed inside a move (F7.4): for each
+    ``targeted``, the effect's player, its victim, its name and how often it was redirected.
+    Written through the table's journal, so what the engine's search only tried is undone."""
+    heard: list[tuple[int, int, str, int]] = []
+
+    def hear(flow: Any, event: FlowEvent) -> None:
+        assert isinstance(event.source, Pending)
+        table.put(heard, (event.seat, event.that, event.source.name, event.source.aimed))
+
+    table.flow.listen(TARGETED, hear)
+    return heard
+
+
+def reacts(script: Script) -> list[tuple[int, tuple[str, ...]]]:
+    return [(d.player, d.labels) for d in script.asked if d.kind is Kind.REACT]
+
+
+def test_f7_4_a_special_is_on_the_flows_stack_and_each_counter_redirects_it() -> None:
+    """Issue 33 item 4: the Gift is an effect on the flow's stack aimed at its victim; a
+    Counterattack answers in the flow's ``targeted`` window and redirects it (as if its
+    player had played it), aimed anew, so the redirect is itself countered."""
+    table, script = deal([["gift_blue", "counterattack", "red_1", "red_2"],
+                          ["counterattack", "green_7", "green_8"], ["blue_1"]],
+                         answers=["gift_blue", Seat(1), "counterattack", "yellow", Seat(0),
+                                  "counterattack", "red", Seat(2), "red_1"])
+    heard = aims(table)
+    match.take_turn(table, 0)
+    assert heard == [(0, 1, "Gift", 0), (1, 0, "Gift", 1), (0, 2, "Gift", 2)]
+    assert reacts(script) == [(1, ("take it", "Counterattack")), (0, ("take it", "Counterattack"))]
+    assert table.flow.stack == [] and ids(table, 2) == ["blue_1", "red_1", "red_2"]
+    assert table.wish == "red" and not script.answers
+
+
+def test_f7_4_equality_countered_inside_a_searched_move_asks_once() -> None:
+    """Equality's move holds an `or`, so the engine tries its answers: the ``targeted``
+    window is a choice point of that search, its question asked once, as the move's."""
+    table, script = deal([["equality", "red_1", "red_2", "red_3", "red_4"],
+                          ["counterattack", "blue_3", "blue_4"], ["blue_1"]],
+                         answers=["equality", 0, Seat(1), "counterattack", "blue", "green"])
+    heard = aims(table)
+    match.take_turn(table, 0)
+    assert heard == [(0, 1, "Equality", 0), (1, 2, "Equality", 1)]
+    assert reacts(script) == [(1, ("take it", "Counterattack"))]
+    assert sizes(table) == [4, 2, 2] and table.flow.stack == []
+
+
+def test_f7_4_a_countered_deal_is_cancelled_and_dealt_anew_by_the_victim() -> None:
+    """Fantastic Four aimed at several victims (F7.8): the first who counters cancels it
+    before anyone draws and deals it anew, an effect of their own (its victim, seat 0, holds
+    no Counterattack: nobody is asked)."""
+    table, script = deal([["fantastic_four", "red_1"], ["blue_1"], ["counterattack", "green_1"]],
+                         answers=["fantastic_four", Seat(1), Seat(2), Seat(2), Seat(2),
+                                  "counterattack", "red", Seat(0), Seat(0), Seat(0), Seat(0), 3])
+    heard = aims(table)
+    match.take_turn(table, 0)
+    assert heard == [(0, 2, "Fantastic Four", 0), (2, 0, "Fantastic Four", 0)]
+    assert reacts(script) == [(2, ("take it", "Counterattack"))]
+    assert sizes(table) == [5, 1, 1] and table.flow.stack == []
 
 
 def test_f6_2_exchange_gives_two_then_takes_two_face_down() -> None:

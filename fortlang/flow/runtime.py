@@ -23,6 +23,14 @@ the game's asker answers from outside); the reactions a rule refuses are listed 
 decision's ``excluded`` with that rule. The first seat that reacts closes the window. A
 redirected effect is aimed anew: ``targeted`` fires for its new targets, so the redirect is
 itself open to reaction (Frantic F7.4: a Counterattack may be countered).
+
+Inside a move (:meth:`Flow.play_at`, issue 33 item 4): an effect played while the engine
+performs a move is resolved in the engine's continuation-passing style, and its windows ask
+through a chooser the game gives (its engine choice point, ``decide``), not the journal's
+``ask``: the engine's search may then try each answer and roll it back (Frantic's
+Counterattack in Equality's searched move). Its reactions do their work with ``apply_at``,
+going on with the rest of the move. Listeners run during the search's trials too: one that
+records must write through the journal.
 """
 
 from __future__ import annotations
@@ -63,6 +71,16 @@ MAX_TURNS: Final = "max_turns"
 
 Listener = Callable[["Flow", FlowEvent], None]
 EffectRun = Callable[["Flow", "Pending"], None]
+#: Inside a move (:meth:`Flow.play_at`): the rest of the move, ``k(full) -> bool``.
+Then = Callable[[bool], bool]
+#: An effect resolved inside a move: ``go(flow, pending, k)`` performs it, then ``k(full)``.
+EffectGo = Callable[["Flow", "Pending", Then], bool]
+#: Inside a move, how a seat is asked: ``ask(seat, options, then)`` is a choice point of the
+#: engine's search (the game's ``decide``), going on with ``then(index)``: so a search may try
+#: each answer and roll it back, and nothing is asked while it tries.
+Chooser = Callable[[int, tuple[Option, ...], Callable[[int], bool]], bool]
+#: A reaction inside a move: ``apply_at(flow, event, seat, then)`` does it, then ``then()``.
+ApplyAt = Callable[["Flow", FlowEvent, int, Callable[[], bool]], bool]
 
 
 # Open to interpreted subclasses: a game module written in plain Python may declare its own.
@@ -173,14 +191,18 @@ def _plan(spec: FlowSpec) -> _Plan:
 class Pending:
     """An effect on the stack: ``run(flow, pending)`` resolves it; ``actor`` performs it on
     ``targets``; ``source`` is what put it there (a card); ``aimed`` counts its redirects.
-    ``actor``, ``targets`` and ``aimed`` change only through :meth:`Flow.redirect`."""
+    ``actor``, ``targets`` and ``aimed`` change only through :meth:`Flow.redirect`. Played
+    inside a move (:meth:`Flow.play_at`), ``go(flow, pending, k)`` resolves it instead, in the
+    engine's continuation-passing style."""
 
-    __slots__ = ("name", "run", "actor", "targets", "source", "aimed")
+    __slots__ = ("name", "run", "actor", "targets", "source", "aimed", "go")
 
-    def __init__(self, name: str, run: EffectRun, actor: int, targets: tuple[int, ...] = (),
-                 source: Any = None) -> None:
+    def __init__(self, name: str, run: EffectRun | None, actor: int,
+                 targets: tuple[int, ...] = (), source: Any = None,
+                 go: EffectGo | None = None) -> None:
         self.name = name
         self.run = run
+        self.go = go
         self.actor = actor
         self.targets = targets
         self.source = source
@@ -222,17 +244,20 @@ class Reaction:
     ``verb`` it uses (one the window allows), and ``apply(flow, event, seat)``, which does it
     (calls :meth:`Flow.cancel`, :meth:`Flow.redirect`, moves the card...). With ``refused_by``
     (a rule), the seat holds it but may not use it now: it is listed as excluded, and alone
-    opens no window."""
+    opens no window. In a window opened inside a move (:meth:`Flow.play_at`), ``apply_at(flow,
+    event, seat, then)`` does it instead, going on with ``then()``."""
 
-    __slots__ = ("label", "value", "verb", "apply", "refused_by")
+    __slots__ = ("label", "value", "verb", "apply", "refused_by", "apply_at")
 
     def __init__(self, label: str, value: Any, verb: str,
-                 apply: Callable[[Flow, FlowEvent, int], None], refused_by: str = "") -> None:
+                 apply: Callable[[Flow, FlowEvent, int], None] | None, refused_by: str = "",
+                 apply_at: ApplyAt | None = None) -> None:
         self.label = label
         self.value = value
         self.verb = verb
         self.apply = apply
         self.refused_by = refused_by
+        self.apply_at = apply_at
 
 
 #: What a seat may answer to an event: ``(flow, event, seat) -> reactions``.
@@ -401,9 +426,38 @@ class Flow:
             self._open(window, event)
 
     def _open(self, window: Window, event: FlowEvent) -> None:
+        eligible = self._eligible(window, event)
+        if not eligible:
+            return  # nobody can react: nobody is asked (design risk 7)
+        if self._depth >= MAX_WINDOW_DEPTH:
+            raise RuntimeError(f"reactions nested {MAX_WINDOW_DEPTH} deep at {event.name}")
+        self.windows_opened += 1
+        self._depth += 1
+        try:
+            for seat, offered, excluded in eligible:
+                options = (Option(window.decline_label, window.decline),
+                           *[Option(r.label, r.value) for r in offered])
+                self.reactions_asked += 1
+                index = self.journal.ask(Decision(seat, K_REACT, options,
+                                                  window.prompt or _context(event), excluded))
+                if index > 0:
+                    reaction = offered[index - 1]
+                    if reaction.apply is None:
+                        raise RuntimeError(f"{reaction.label!r} reacts only inside a move "
+                                           f"(Flow.play_at), not at {event.name}")
+                    reaction.apply(self, event, seat)
+                    return
+        finally:
+            self._depth -= 1
+
+    def _eligible(self, window: Window, event: FlowEvent
+                  ) -> list[tuple[int, list[Reaction], tuple[tuple[str, str], ...]]]:
+        """The seats that hold a legal reaction to ``event``, in the window's order, each with
+        them and the reactions a rule refuses them."""
+        eligible: list[tuple[int, list[Reaction], tuple[tuple[str, str], ...]]] = []
         sources = self._sources.get(event.name)
         if sources is None:
-            return
+            return eligible
         start = event.that if window.order == "from_victim" and event.that != NO_SEAT \
             else event.seat
         if start == NO_SEAT:
@@ -411,7 +465,6 @@ class Flow:
         order = self.clock.order_from(start)
         if window.order == "from_victim":  # the victim first, then on from it
             order = [order[-1], *order[:-1]]
-        eligible: list[tuple[int, list[Reaction], tuple[tuple[str, str], ...]]] = []
         for seat in order:
             legal: list[Reaction] = []
             refused: list[tuple[str, str]] = []
@@ -426,24 +479,7 @@ class Flow:
                         legal.append(reaction)
             if legal:
                 eligible.append((seat, legal, tuple(refused)))
-        if not eligible:
-            return  # nobody can react: nobody is asked (design risk 7)
-        if self._depth >= MAX_WINDOW_DEPTH:
-            raise RuntimeError(f"reactions nested {MAX_WINDOW_DEPTH} deep at {event.name}")
-        self.windows_opened += 1
-        self._depth += 1
-        try:
-            for seat, offered, excluded in eligible:
-                options = (Option(PASS, window.decline),
-                           *[Option(r.label, r.value) for r in offered])
-                self.reactions_asked += 1
-                index = self.journal.ask(Decision(seat, K_REACT, options,
-                                                  window.prompt or _context(event), excluded))
-                if index > 0:
-                    offered[index - 1].apply(self, event, seat)
-                    return
-        finally:
-            self._depth -= 1
+        return eligible
 
     # -- the effect stack ----------------------------------------------------------------------
 
@@ -466,9 +502,102 @@ class Flow:
         if at < 0:
             return False
         journal.take(self.stack, at)
+        if pending.run is None:
+            raise ValueError(f"{pending!r} has no run: it resolves only inside a move")
         pending.run(self, pending)
         self.fire(FlowEvent(AFTER_EFFECT, seat=pending.actor, source=pending))
         return True
+
+    # -- the effect stack inside a move --------------------------------------------------------
+
+    def play_at(self, pending: Pending, ask: Chooser, k: Then) -> bool:
+        """:meth:`play` inside a move, in the engine's continuation-passing style (issue 33
+        item 4): ``pending`` goes on the stack and is aimed at each of its targets, a
+        ``targeted`` window asking each eligible seat through ``ask`` (a choice point of the
+        move, so the engine's search tries the answers and rolls them back); a redirected
+        effect is aimed anew; then it resolves (``pending.go``) between ``before_effect`` and
+        ``after_effect``, and the move goes on with ``k(full)``; cancelled, with ``k(False)``.
+        Nothing follows a choice point but returning: the flow's state here is all journaled
+        (the stack, the pending's aim), and the nesting is bounded by the stack's height."""
+        if len(self.stack) >= MAX_WINDOW_DEPTH:
+            raise RuntimeError(f"effects nested {MAX_WINDOW_DEPTH} deep on the stack "
+                               f"at {pending.name}")
+        self.journal.put(self.stack, pending)
+        return self._aim_at(pending, 0, ask, k)
+
+    def _aim_at(self, pending: Pending, i: int, ask: Chooser, k: Then) -> bool:
+        """``pending`` aimed at its targets from the ``i``-th on, then resolved."""
+        if self._at(pending) < 0:
+            return k(False)
+        if i >= len(pending.targets):
+            return self.fire_at(FlowEvent(BEFORE_EFFECT, seat=pending.actor, source=pending),
+                                ask, lambda: self._resolve_at(pending, k))
+        aimed = pending.aimed
+
+        def then() -> bool:
+            if self._at(pending) < 0:
+                return k(False)
+            return self._aim_at(pending, 0 if pending.aimed != aimed else i + 1, ask, k)
+
+        return self.fire_at(FlowEvent(TARGETED, seat=pending.actor, that=pending.targets[i],
+                                      source=pending), ask, then)
+
+    def _resolve_at(self, pending: Pending, k: Then) -> bool:
+        at = self._at(pending)
+        if at < 0:
+            return k(False)
+        go = pending.go
+        if go is None:
+            raise ValueError(f"{pending!r} has no go: it cannot resolve inside a move")
+        self.journal.take(self.stack, at)
+
+        def after(full: bool) -> bool:
+            if self.hears(AFTER_EFFECT):
+                self.fire(FlowEvent(AFTER_EFFECT, seat=pending.actor, source=pending))
+            return k(full)
+
+        return go(self, pending, after)
+
+    def fire_at(self, event: FlowEvent, ask: Chooser, then: Callable[[], bool]) -> bool:
+        """:meth:`fire` inside a move: lasting effects count ``event``, its listeners hear it,
+        and its window, if some seat holds a legal reaction, asks each eligible seat in order
+        through ``ask`` (a choice point: the decline first, then the reactions), the first
+        seat that reacts closing it (``apply_at``); then ``then()``."""
+        if self.lasting:
+            self._count(event)
+        listeners = self._listeners.get(event.name)
+        if listeners is not None:
+            for listener in listeners:
+                listener(self, event)
+        window = self._windows.get(event.name)
+        if window is None:
+            return then()
+        eligible = self._eligible(window, event)
+        if not eligible:
+            return then()  # nobody can react: nobody is asked (design risk 7)
+        self.windows_opened += 1
+        return self._ask_at(window, event, eligible, 0, ask, then)
+
+    def _ask_at(self, window: Window, event: FlowEvent,
+                eligible: list[tuple[int, list[Reaction], tuple[tuple[str, str], ...]]],
+                j: int, ask: Chooser, then: Callable[[], bool]) -> bool:
+        if j >= len(eligible):
+            return then()
+        seat, offered, _ = eligible[j]
+        options = (Option(window.decline_label, window.decline),
+                   *[Option(r.label, r.value) for r in offered])
+        self.reactions_asked += 1
+
+        def answered(index: int) -> bool:
+            if index == 0:
+                return self._ask_at(window, event, eligible, j + 1, ask, then)
+            reaction = offered[index - 1]
+            if reaction.apply_at is None:
+                raise RuntimeError(f"{reaction.label!r} reacts only between moves (Flow.fire), "
+                                   f"not inside a move at {event.name}")
+            return reaction.apply_at(self, event, seat, then)
+
+        return ask(seat, options, answered)
 
     def cancel(self, pending: Pending) -> None:
         """Take ``pending`` off the stack unresolved (Counterattack F7.4)."""

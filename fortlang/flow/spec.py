@@ -128,8 +128,10 @@ class Window:
     order: Order = "from_next"
     #: The reaction decisions' context (what people and logs read); "": the event and seats.
     prompt: str = ""
-    #: The value of the option that declines (its label is always ``pass``).
+    #: The value of the option that declines.
     decline: Any = None
+    #: The label of the option that declines (Frantic's Counterattack: ``take it``, F7.4).
+    decline_label: str = "pass"
 
     def __post_init__(self) -> None:
         if not self.may or not set(self.may) <= VERBS:

@@ -23,8 +23,11 @@ from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Kind, Option, Seat, player_name
 from fortlang.engine.interpreter import chance, decide
 from fortlang.engine.program import program
+from fortlang.flow import Flow, FlowEvent, Pending, Reaction
+from fortlang.flow.runtime import Chooser, EffectGo
+from fortlang.flow.spec import REDIRECT
 from fortlang.games.frantic import nodes as f
-from fortlang.games.frantic.flow import Answer, arm_bomb
+from fortlang.games.frantic.flow import arm_bomb
 from fortlang.games.frantic.kinds import (
     All,
     Colour,
@@ -221,27 +224,106 @@ def counterattacks(table: FranticTable, seat: int) -> list[PlayCard]:
     return [c for c in table.players[seat].hand if c.when == "targeted"]
 
 
-def react(ctx: Any, victim: int, taken: Then, countered: Then) -> bool:
-    """F7.4: ``victim``, at whom a special aims, may play a Counterattack out of turn (F3.4):
-    its reaction text (`counter then wish colour`) cancels the special at once and makes it
-    theirs (``countered()``); or they take it (``taken()``)."""
-    table = table_of(ctx)
-    held = counterattacks(table, victim)
-    if not held:
-        return taken()
-    options = [Option("take it", Answer.TAKE_IT)] + [Option(c.name, c.id) for c in held]
+class Aim:
+    """A special aimed at a victim inside a move (F7.4), as the flow's effect stack holds it
+    (the :class:`~fortlang.flow.runtime.Pending`'s ``source``): the move's context, and what
+    a Counterattack makes of it, ``countered(flow, pending, seat, then)`` (redirect it, as if
+    ``seat`` had played it, or cancel it)."""
 
-    def ask(k2: K) -> bool:
-        return choose(ctx, Kind.REACT, options,
-                      lambda i: k2(True) if i == 0 else _counter(ctx, held[i - 1], k2))
+    __slots__ = ("ctx", "countered")
+
+    def __init__(self, ctx: Any, countered: Callable[[Flow, Pending, int, Then], bool]) -> None:
+        self.ctx = ctx
+        self.countered = countered
+
+
+def asker(ctx: Any) -> Chooser:
+    """How the flow's ``targeted`` window asks a seat inside the move: a choice point of the
+    engine (:func:`choose`, so its search tries each answer), asked of that seat (the switch
+    journaled, as :func:`as_seat`'s), the performer back before the move goes on."""
+    table = table_of(ctx)
+
+    def ask(seat: int, options: tuple[Option, ...], then: Callable[[int], bool]) -> bool:
+        saved_seat, saved_who = ctx.seat, ctx.who
+        table.note_attr(ctx, "seat", seat)
+        table.note_attr(ctx, "who", table.players[seat])
+
+        def picked(i: int) -> bool:
+            table.note_attr(ctx, "seat", saved_seat)
+            table.note_attr(ctx, "who", saved_who)
+            return then(i)
+
+        return choose(ctx, Kind.REACT, options, picked)
+
+    return ask
+
+
+def aim(ctx: Any, targets: tuple[int, ...], go: EffectGo,
+        countered: Callable[[Flow, Pending, int, Then], bool], k: K, actor: int = -1) -> bool:
+    """F7.4: the special (the move's card) goes on the flow's effect stack aimed at
+    ``targets``: each may answer in the ``targeted`` window (:data:`.flow.FRANTIC_FLOW`) with
+    a Counterattack (:func:`counter_reactions`); then ``go`` resolves it and the move goes
+    on with ``k(full)`` (``k(False)``: cancelled). Its player is ``actor`` (-1: the
+    performer)."""
+    table = table_of(ctx)
+    pending = Pending(ctx.context, None, ctx.seat if actor < 0 else actor, targets,
+                      Aim(ctx, countered), go=go)
+    return table.flow.play_at(pending, asker(ctx), k)
+
+
+def counter_reactions(flow: Flow, event: FlowEvent, seat: int) -> Sequence[Reaction]:
+    """The reactions of the ``targeted`` window: the victim of a special aimed inside a
+    move may play a Counterattack out of turn (F3.4, F7.4: the cards whose ``when`` is
+    ``targeted``)."""
+    pending = event.source
+    if seat != event.that or not isinstance(pending, Pending) \
+            or not isinstance(pending.source, Aim):
+        return ()
+    return [Reaction(c.name, c.id, REDIRECT, None, apply_at=partial(_counter_at, c))
+            for c in counterattacks(flow.table, seat)]
+
+
+def _counter_at(card: PlayCard, flow: Flow, event: FlowEvent, seat: int,
+                then: Callable[[], bool]) -> bool:
+    """``seat`` plays ``card`` (F7.4): its reaction text (`counter then wish colour`), whose
+    `counter` makes the special theirs (:attr:`Aim.countered`); without it, they take it."""
+    pending = event.source
+    assert isinstance(pending, Pending) and isinstance(pending.source, Aim)
+    found = pending.source
+    ctx = found.ctx
+    table = table_of(ctx)
 
     def after(full: bool) -> bool:
-        if table.countered_by == victim:
-            table.set(table, "countered_by", -1)
-            return countered()
-        return taken()
+        if table.countered_by != seat:
+            return then()
+        table.set(table, "countered_by", -1)
+        return found.countered(flow, pending, seat, then)
 
-    return as_seat(ctx, victim, ask, after)
+    return as_seat(ctx, seat, lambda k2: _counter(ctx, card, k2), after)
+
+
+def redirect_to(ctx: Any, choices: Callable[[int], Sequence[int]]
+                ) -> Callable[[Flow, Pending, int, Then], bool]:
+    """What a Counterattack does to a special aimed at one victim (F7.4): ``seat`` chooses
+    its new victim among ``choices(seat)`` and it is theirs, aimed anew (so the new victim
+    may counter in turn); with nobody to choose, it is cancelled."""
+
+    def countered(flow: Flow, pending: Pending, seat: int, then: Then) -> bool:
+        seats = choices(seat)
+        if not seats:
+            flow.cancel(pending)
+            return then()
+
+        def pick(k3: K) -> bool:
+            def to(victim: int) -> bool:
+                flow.redirect(pending, seat, (victim,))
+                return k3(True)
+
+            return choose_seat(ctx, seats, to)
+
+        return as_seat(ctx, seat, pick, lambda full: then())
+
+    return countered
 
 
 def aimed(ctx: Any, body: Callable[[int, K], bool], k: K) -> bool:
@@ -251,11 +333,15 @@ def aimed(ctx: Any, body: Callable[[int, K], bool], k: K) -> bool:
     last."""
     table = table_of(ctx)
 
-    def chosen(victim: int) -> bool:
-        return react(ctx, victim, lambda: body(victim, k),
-                     lambda: as_seat(ctx, victim, lambda k3: aimed(ctx, body, k3), k))
+    def go(flow: Flow, pending: Pending, k2: K) -> bool:
+        victim = pending.targets[0]
+        if pending.actor == ctx.seat:
+            return body(victim, k2)
+        return as_seat(ctx, pending.actor, lambda k3: body(victim, k3), k2)
 
-    return choose_seat(ctx, others(table, ctx.seat), chosen)
+    countered = redirect_to(ctx, lambda seat: others(table, seat))
+    return choose_seat(ctx, others(table, ctx.seat),
+                       lambda victim: aim(ctx, (victim,), go, countered, k))
 
 
 def _counter(ctx: Any, card: PlayCard, k: K) -> bool:
@@ -288,27 +374,24 @@ def draw_to(node: f.DrawTo, ctx: Any, k: K) -> bool:
     draws to as many as they hold (and may counter again)."""
     table = table_of(ctx)
     if node.level is Level.MINE and ctx.seat != table.origin and not table.in_event:
-        me = ctx.seat
-
-        def countered() -> bool:
-            fewer = [s for s in others(table, me)
-                     if len(table.players[s].hand) < len(table.players[me].hand)]
-            if not fewer:
-                return k(True)
+        def go(flow: Flow, pending: Pending, k2: K) -> bool:
+            if not pending.aimed:
+                return _draw_to(node, ctx, k2)
             was = table.origin
+            table.set(table, "origin", pending.actor)
 
-            def to(victim: int) -> bool:
-                table.set(table, "origin", me)
+            def back(full: bool) -> bool:
+                table.set(table, "origin", was)
+                return k2(True)
 
-                def back(full: bool) -> bool:
-                    table.set(table, "origin", was)
-                    return k(True)
+            return as_seat(ctx, pending.targets[0], lambda k3: _draw_to(node, ctx, k3), back)
 
-                return as_seat(ctx, victim, lambda k3: draw_to(node, ctx, k3), back)
+        def fewer(seat: int) -> list[int]:
+            return [s for s in others(table, seat)
+                    if len(table.players[s].hand) < len(table.players[seat].hand)]
 
-            return choose_seat(ctx, fewer, to)
-
-        return react(ctx, me, lambda: _draw_to(node, ctx, k), countered)
+        return aim(ctx, (ctx.seat,), go, redirect_to(ctx, fewer), lambda full: k(True),
+                   actor=table.origin)
     return _draw_to(node, ctx, k)
 
 
@@ -589,26 +672,26 @@ def deal(node: f.Deal, ctx: Any, k: K) -> bool:
         seats = (*seats, ctx.seat)
     shares: dict[int, int] = {}
 
-    def drawn() -> bool:
+    def drawn(k2: K) -> bool:
         for s in table.order_from(ctx.seat):
             if shares.get(s):
                 draw_cards(table, s, shares[s])
-        return k(True)
+        return k2(True)
 
-    def check(victims: tuple[int, ...], i: int) -> bool:
+    def go(flow: Flow, pending: Pending, k2: K) -> bool:
+        return drawn(k2)
+
+    def countered(flow: Flow, pending: Pending, seat: int, then: Then) -> bool:
         """F7.8: each victim, in turn order, may counter (F7.4) before anyone draws; the
-        first who does makes the whole deal theirs."""
-        if i == len(victims):
-            return drawn()
-        victim = victims[i]
-        return react(ctx, victim, partial(check, victims, i + 1),
-                     lambda: as_seat(ctx, victim, lambda k3: deal(node, ctx, k3), k))
+        first who does makes the whole deal theirs: they deal it anew."""
+        flow.cancel(pending)
+        return as_seat(ctx, seat, lambda k3: deal(node, ctx, k3), lambda full: then())
 
     def step(left: int) -> bool:
         if left == 0 or not seats:
             victims = tuple(s for s in table.order_from(ctx.seat) if shares.get(s)
                             and s != ctx.seat)
-            return check(victims, 0)
+            return aim(ctx, victims, go, countered, lambda full: k(True))
 
         def to(i: int) -> bool:
             table.note_item(shares, seats[i], shares.get(seats[i], 0) + 1)

@@ -17,9 +17,15 @@ rounds and turns as :data:`FRANTIC_FLOW` declares them.
   the round going on, :data:`TURN_OVER`, which Time Bomb counts: a lasting effect of the flow
   (:func:`arm_bomb`, F9.14, F11.3).
 
-What stays inside a move: Counterattack (F7.4) is asked by the engine while the special's
-effect is performed (the engine's search tries its answers within the move), not through a
-window of the flow, whose reactions are asked between moves.
+* Counterattack (F7.4) answers in the ``targeted`` window: a special aimed inside a move
+  (Gift, Exchange, Skip..., Equality, Fantastic Four's deal) is a
+  :class:`~fortlang.flow.runtime.Pending` on the flow's effect stack, played with
+  :meth:`~fortlang.flow.runtime.Flow.play_at`, whose window asks the victim through a choice
+  point of the move (so the engine's search tries its answers, "take it" or a
+  Counterattack); a Counterattack redirects the effect (:meth:`Flow.redirect
+  <fortlang.flow.runtime.Flow.redirect>`, as if its player had played it), which is aimed
+  anew and may be countered in turn, or cancels it (Equality with nobody to aim at, a deal
+  dealt anew). See :func:`.effects.aim`.
 
 Functions are named lazily (``"module:function"``), so declaring the flow imports nothing of
 the game's loop (:mod:`.table` makes a table's flow; :mod:`.match` holds the functions).
@@ -31,8 +37,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
 from fortlang.flow import Cycle, EventPattern, Flow, FlowSpec, Lasting, Phase, Window
-from fortlang.flow.events import ROUND_END, TURN_END, TURN_START
-from fortlang.flow.spec import ANSWER, load
+from fortlang.flow.events import ROUND_END, TARGETED, TURN_END, TURN_START
+from fortlang.flow.spec import ANSWER, REDIRECT, load
 
 if TYPE_CHECKING:
     from fortlang.games.frantic.table import FranticTable
@@ -46,6 +52,8 @@ MOST_ROUNDS: Final = 100
 HANDS_EMPTIED: Final = "hands_emptied"
 #: What Nice Try's window asks (F7.6).
 NICE_TRY_PROMPT: Final = "a hand is empty: play Nice Try? (F7.6)"
+#: The label of the answer that takes a special aimed at you (F7.4).
+TAKE_IT_LABEL: Final = "take it"
 #: Frantic's own event: a turn of the round is over and settled (its emptied hands answered,
 #: F7.6), the round going on; Time Bomb counts these (F9.14, F11.3: a skipped turn too).
 TURN_OVER: Final = "turn_over"
@@ -69,15 +77,19 @@ FRANTIC_FLOW: Final = FlowSpec(
     round_end=f"{MATCH}:round_ended",
     game_end=f"{MATCH}:game_ended",
     windows=(Window(HANDS_EMPTIED, may=(ANSWER,), prompt=NICE_TRY_PROMPT,
-                    decline=Answer.PASS),),
+                    decline=Answer.PASS),
+             Window(TARGETED, may=(REDIRECT,), order="from_victim", decline=Answer.TAKE_IT,
+                    decline_label=TAKE_IT_LABEL)),
     max_turns=MOST_ROUNDS * MOST_TURNS,
     round_end_after_setup=True)
 
 #: The listeners Frantic adds to its flow, in order, by event.
 LISTENERS: Final = ((TURN_START, f"{MATCH}:note_turn"), (TURN_END, f"{MATCH}:settle_turn"),
                     (ROUND_END, f"{MATCH}:score_listener"))
-#: The reactions Frantic offers, by event: Nice Try when hands are empty (F7.6).
-REACTIONS: Final = ((HANDS_EMPTIED, f"{MATCH}:nice_tries"),)
+#: The reactions Frantic offers, by event: Nice Try when hands are empty (F7.6), and
+#: Counterattack when a special aims at you inside a move (F7.4).
+REACTIONS: Final = ((HANDS_EMPTIED, f"{MATCH}:nice_tries"),
+                    (TARGETED, "fortlang.games.frantic.effects:counter_reactions"))
 
 
 def arm_bomb(flow: Flow, turns: int) -> None:
