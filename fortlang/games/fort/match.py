@@ -251,7 +251,7 @@ class GameOver(Condition):
 
 
 def first_player(flow: Flow) -> int:
-    """Every round starts with the first player (R2.7: set-up chose it)."""
+    """Every round starts with the first player (R2.1: set-up chose it at random)."""
     turns: Turns = flow.table
     return turns.at.first
 
