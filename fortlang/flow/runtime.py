@@ -415,15 +415,19 @@ class Flow:
 
     def fire(self, event: FlowEvent) -> None:
         """Announce ``event``: lasting effects count it, listeners hear it, its window opens."""
+        self._hear(event)
+        window = self._windows.get(event.name)
+        if window is not None:
+            self._open(window, event)
+
+    def _hear(self, event: FlowEvent) -> None:
+        """Lasting effects count ``event``, then its listeners hear it (in the order added)."""
         if self.lasting:
             self._count(event)
         listeners = self._listeners.get(event.name)
         if listeners is not None:
             for listener in listeners:
                 listener(self, event)
-        window = self._windows.get(event.name)
-        if window is not None:
-            self._open(window, event)
 
     def _open(self, window: Window, event: FlowEvent) -> None:
         eligible = self._eligible(window, event)
@@ -563,12 +567,7 @@ class Flow:
         and its window, if some seat holds a legal reaction, asks each eligible seat in order
         through ``ask`` (a choice point: the decline first, then the reactions), the first
         seat that reacts closing it (``apply_at``); then ``then()``."""
-        if self.lasting:
-            self._count(event)
-        listeners = self._listeners.get(event.name)
-        if listeners is not None:
-            for listener in listeners:
-                listener(self, event)
+        self._hear(event)
         window = self._windows.get(event.name)
         if window is None:
             return then()
