@@ -69,8 +69,8 @@ def test_a_collector_that_is_off_or_higher_is_left_as_it_is() -> None:
     try:
         for first in (0, GAME_GC_THRESHOLD * 2):
             gc.set_threshold(first, 10, 10)
-            seen = []
-            _game(7, on_turn=lambda game, at: seen.append(gc.get_threshold()[0]))
+            seen: list[int] = []
+            _game(7, on_turn=lambda game, at, seen=seen: seen.append(gc.get_threshold()[0]))
             assert set(seen) == {first}
             assert gc.get_threshold() == (first, 10, 10)
     finally:
