@@ -13,7 +13,6 @@ pays a few native calls a turn for it.
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -275,32 +274,6 @@ def fort_flow(game: Game, at: Progress,
     return flow
 
 
-#: The cyclic collector's first threshold while a game is played (issue 38). A turn makes many
-#: small objects (steps, continuations, options) that die young, by reference counting: a
-#: game leaves no cycle behind (tests/test_match_gc.py), so at the default 700 the collector
-#: walks the live ones every 700 allocations for nothing (1-2% of a compiled game).
-GAME_GC_THRESHOLD: Final = 10_000
-#: Games running (one inside another, or side by side in greenlets: the pull API) and the
-#: thresholds found when the first began, put back when the last ends, in whatever order.
-_GC_HELD: Final[list[Any]] = [0, None]
-
-
-def _hold_collector() -> None:
-    if _GC_HELD[0] == 0:
-        found = gc.get_threshold()
-        _GC_HELD[1] = found
-        if 0 < found[0] < GAME_GC_THRESHOLD:  # 0: the collector is off; a higher one stays
-            gc.set_threshold(GAME_GC_THRESHOLD, found[1], found[2])
-    _GC_HELD[0] += 1
-
-
-def _release_collector() -> None:
-    _GC_HELD[0] -= 1
-    if _GC_HELD[0] == 0:
-        found = _GC_HELD[1]
-        gc.set_threshold(found[0], found[1], found[2])
-
-
 def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: int = 0,
              draft: bool = False, debug: bool = False, game: Game | None = None,
              first: int = 0, progress: Progress | None = None,
@@ -320,12 +293,7 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
     flow = fort_flow(game, at, on_turn)
     if on_flow is not None:
         on_flow(flow)
-    _hold_collector()
-    try:
-        ended = flow.run(start=not at.turns)
-    finally:
-        _release_collector()
-    if ended == GAVE_UP:
+    if flow.run(start=not at.turns) == GAVE_UP:
         at.triggers = [Trigger.LIMIT]
     if game.debug:
         assert_invariants(game)
