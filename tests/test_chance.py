@@ -57,3 +57,14 @@ def test_the_modules_example_runs_from_its_source() -> None:
     result = doctest.DocTestRunner().run(test)
     assert result.attempted >= 2 and result.failed == 0
 
+
+
+def test_below_is_randrange_at_every_bit_count_edge() -> None:
+    """Each n around a power of two (where the bit count changes and redraws are most and
+    fewest), from many seeds, drawn in turn from one generator each: the same numbers and the
+    same state as randrange (issue 38: the bit count is boxed once per draw, not per redraw)."""
+    sizes = [n for b in range(0, 70) for n in (2**b - 1, 2**b, 2**b + 1) if n > 0]
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert [below(ours, n) for n in sizes] == [theirs.randrange(n) for n in sizes]
+        assert ours.getstate() == theirs.getstate()

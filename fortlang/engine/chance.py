@@ -16,13 +16,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
 #: The generator's C method, fetched once: ``rng.getrandbits`` looks the name up on each draw
-#: (a generic attribute read, even compiled).
-_GETRANDBITS: Final = random.Random.getrandbits
+#: (a generic attribute read, even compiled). Its argument typed Any: :func:`below` hands it
+#: the bit count boxed once, not once per draw.
+_GETRANDBITS: Final[Callable[[random.Random, Any], int]] = random.Random.getrandbits
 #: The class itself: ``random.Random`` is a lookup on the module at each use.
 _RANDOM: Final = random.Random
 
@@ -31,7 +32,8 @@ def below(rng: random.Random, n: int) -> int:
     """A random int in ``[0, n)``, ``n > 0``: ``rng.randrange(n)``."""
     if type(rng) is not _RANDOM or n <= 0:
         return rng.randrange(n)
-    k = n.bit_length()  # as Random._randbelow_with_getrandbits: k bits, redrawn while >= n
+    # as Random._randbelow_with_getrandbits: k bits, redrawn while >= n
+    k: object = n.bit_length()  # an object: boxed here once (compiled), not at each draw
     r: int = _GETRANDBITS(rng, k)
     while r >= n:
         r = _GETRANDBITS(rng, k)
