@@ -1,17 +1,21 @@
 """Engine cost in machine instructions per game, counted by valgrind's callgrind: deterministic,
 so it is the same on a busy shared machine and a change of a few percent shows (issue 13). The
-trees compared are those of bench_versions.py: an earlier commit (pure Python, exported with
-``git archive``), this tree in pure Python and, with ``--compiled``, this tree compiled (mypyc).
+trees compared: an earlier commit and this tree, both in pure Python (the base exported with
+``git archive``), or with ``--compiled`` both compiled (mypyc; ``--this-site`` / ``--base-site``
+take builds already made, as bench_simulate.py does).
 
     python bench/bench_instructions.py [--base 0239877] [--games 10] [--compiled]
+                                       [--this-site DIR] [--base-site DIR]
                                        [--top 25] [--keep DIR]
 
 Only the instructions spent inside ``run_game`` are counted (set-up of the process, imports and
 the card set's loading are not), over ``--games`` four-player random-bot games after one
-warm-up game (memo tables filled). ``--top N`` prints, for this tree (compiled when given), the
-N functions of the engine with the most instructions, their callees included. ``--keep DIR``
-leaves callgrind's output files there (``callgrind_annotate --inclusive=yes FILE``).
-Needs ``valgrind`` on the PATH.
+warm-up game (memo tables filled). ``--top N`` prints, for this tree, the N functions of the
+engine with the most instructions, their callees included (compiled: the C functions; pure:
+nothing, the interpreter's frames cannot be told apart). ``--keep DIR`` leaves callgrind's
+output files there (``callgrind_annotate --inclusive=yes FILE``). Needs ``valgrind`` on the
+PATH. The probe finds ``run_game`` and ``make_bots`` where each layout kept them (fortlang/game/
+before issue 33, games/fort/ and agents/ after), so an old base runs as it is.
 """
 
 from __future__ import annotations
@@ -25,15 +29,19 @@ import sys
 import tempfile
 from pathlib import Path
 
-from trees import build_compiled, export
+from trees import sides
 
 ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = r"""
 import sys
 from fortlang.cardset import base_set
-from fortlang.agents.bots import make_bots
-from fortlang.games.fort.match import run_game
+try:  # the layout of issue 33 (games as modules)
+    from fortlang.agents.bots import make_bots
+    from fortlang.games.fort.match import run_game
+except ImportError:  # before it
+    from fortlang.game.agents import make_bots
+    from fortlang.game.match import run_game
 cardset = base_set()
 games = int(sys.argv[1])
 for i in range(games + 1):  # game 0 warms up
@@ -70,6 +78,12 @@ def per_game(path: Path, games: int, into: Path, name: str, compiled: bool) -> f
         total = callgrind(path, games, into / f"{name}.out", COMPILED_ENTRY)
         warm = callgrind(path, 0, into / f"{name}-0.out", COMPILED_ENTRY)
         return (total - warm) / games
+    # counted whole, the two processes must start alike: a first run fills the caches a
+    # process writes once (the parser's grammar cache), which would else count in one only
+    env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
+    env.pop("FORTLANG_PURE", None)
+    subprocess.run([sys.executable, "-c", PROBE, "0"], env=env, cwd=path, check=True,
+                   capture_output=True)
     total = callgrind(path, games, into / f"{name}.out", None)
     warm = callgrind(path, 0, into / f"{name}-0.out", None)
     return (total - warm) / games
@@ -95,7 +109,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="0239877")
     parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--compiled", action="store_true")
+    parser.add_argument("--compiled", action="store_true",
+                        help="compare the two trees compiled (mypyc), not pure Python")
+    parser.add_argument("--this-site", type=Path, help="this tree already built (compiled)")
+    parser.add_argument("--base-site", type=Path, help="the base already built (compiled)")
     parser.add_argument("--top", type=int, default=0)
     parser.add_argument("--keep", type=Path)
     args = parser.parse_args()
@@ -104,19 +121,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="fortlang-instr-") as tmp:
         outs = args.keep or Path(tmp) / "out"
         outs.mkdir(parents=True, exist_ok=True)
-        sides = {"base": (export(args.base, Path(tmp) / "base"), False), "this": (ROOT, False)}
-        if args.compiled:
-            sides["compiled"] = (build_compiled(Path(tmp) / "compiled"), True)
-        counts = {name: per_game(path, args.games, outs, name, compiled)
-                  for name, (path, compiled) in sides.items()}
-        labels = {"base": f"base {args.base}", "this": "this tree", "compiled": "this, compiled"}
-        print(f"instructions per 4-player random-bot game (callgrind, {args.games} games)")
+        trees = sides(args, Path(tmp))
+        counts = {name: per_game(trees[name], args.games, outs, name, args.compiled)
+                  for name in ("base", "this")}
+        build = "compiled" if args.compiled else "pure Python"
+        print(f"instructions per 4-player random-bot game (callgrind, {args.games} games, "
+              f"both sides {build})")
+        labels = {"base": f"base {args.base}", "this": "this tree"}
         for name, count in counts.items():
             ratio = counts["base"] / count
-            print(f"  {labels[name]:>16}: {count / 1e6:7.2f} M   base/this {ratio:5.2f}x")
+            print(f"  {labels[name]:>16}: {count / 1e6:7.3f} M   base/this {ratio:6.3f}x")
         if args.top and args.compiled:
             print(f"the compiled engine's {args.top} costliest functions (callees included):")
-            top(outs / "compiled.out", args.top)
+            top(outs / "this.out", args.top)
 
 
 if __name__ == "__main__":
