@@ -8,15 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fortlang.docsite import lexicon as lx
-from fortlang.docsite.face import (
-    Captions,
-    Face,
-    back_face,
-    board_face,
-    card_face,
-    perk_face,
-    rule_face,
-)
+from fortlang.docsite.face import Captions, Face, back_face
+from fortlang.games.fort.docs.face import board_face, card_face, perk_face, rule_face
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
 
 

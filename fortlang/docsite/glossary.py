@@ -9,7 +9,7 @@ from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.faces import captions  # noqa: F401  (the CLI's pnp imports it here)
-from fortlang.docsite.icons import STAR, SUITS
+from fortlang.games.fort.docs.icons import STAR, SUITS
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source, printed_name
 from fortlang.nodes import Action
 from fortlang.printer import to_text

@@ -18,20 +18,10 @@ from __future__ import annotations
 from functools import cache
 
 from fortlang import registry as reg
+from fortlang.games.fort.docs.meanings import SUIT_MEANINGS
 from fortlang.nodes import Suit
 from fortlang.phrasebook import suit_name
 
-#: A suit's quantity and metric (one of each per suit, R1.1): templates over the suit's name in
-#: the language, the lexicon's (``suit_name``); every other word says its own meanings in its
-#: declaration (``meanings``), Fort's as another vocabulary's.
-SUIT_MEANINGS: dict[str, dict[str, str]] = {
-    "fr": {"quantity": "chaque symbole {suit} de la carte jouée, des cartes supplémentaires et "
-                       "de votre Observatoire (R5.3)",
-           "metric": "les symboles {suit} de vos cartes, pièces non comptées"},
-    "ru": {"quantity": "каждый символ масти «{suit}» на сыгранной карте, добавленных картах и в "
-                       "вашем дозоре (R5.3)",
-           "metric": "символы масти «{suit}» на имеющихся у вас картах, без монеток"},
-}
 
 @cache
 def _declared() -> dict[str, dict[str, reg.WordSpec | reg.OperatorSpec | reg.PrimitiveSpec]]:

@@ -145,7 +145,7 @@ def _draw_text(pdf, family: str, x0: float, y0: float, text: Text) -> None:
 
 def faces_for(cards: Iterable[KidCard], lang: str = "en",
               captions: Captions | None = None) -> list[Face]:
-    from fortlang.docsite.face import card_face
+    from fortlang.games.fort.docs.face import card_face
 
     return [card_face(c, lang, captions) for c in cards]
 

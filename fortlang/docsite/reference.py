@@ -20,9 +20,10 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite import safe
 from fortlang.docsite.face import strip_svg
-from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, SUITS, action_icon
+from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, action_icon
 from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
+from fortlang.games.fort.docs.icons import SUITS
 from fortlang.model import CardSet
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import language, parse_action, parse_scoring

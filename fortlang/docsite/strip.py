@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from fortlang import nodes as n
 from fortlang import registry as reg
-from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, SUITS, Icon, action_icon
+from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, Icon, action_icon
+from fortlang.games.fort.docs.icons import SUITS
 from fortlang.phrasebook.base import MIRROR
 
 

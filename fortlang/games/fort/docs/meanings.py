@@ -1,0 +1,17 @@
+"""What Fort's suit words mean in French and Russian (R1.1, R5.3, R14): a template over the
+suit's name, one for its quantity and one for its metric (one of each per suit); every other word
+of Fort's says its meanings in its declaration (fortlang.games.fort.vocabulary)."""
+
+from __future__ import annotations
+
+#: A suit's quantity and metric (one of each per suit, R1.1): templates over the suit's name in
+#: the language, the lexicon's (``suit_name``); every other word says its own meanings in its
+#: declaration (``meanings``), Fort's as another vocabulary's.
+SUIT_MEANINGS: dict[str, dict[str, str]] = {
+    "fr": {"quantity": "chaque symbole {suit} de la carte jouée, des cartes supplémentaires et "
+                       "de votre Observatoire (R5.3)",
+           "metric": "les symboles {suit} de vos cartes, pièces non comptées"},
+    "ru": {"quantity": "каждый символ масти «{suit}» на сыгранной карте, добавленных картах и в "
+                       "вашем дозоре (R5.3)",
+           "metric": "символы масти «{suit}» на имеющихся у вас картах, без монеток"},
+}
