@@ -72,19 +72,7 @@ def test_no_import_cycles_between_modules():
 #: reached into them; the list only ever shrinks, and is empty since Fort's simulation drivers
 #: moved to ``games/fort/sim/`` behind ``GameModule.simulation`` (issue 33 item 5;
 #: docs/design/game-modules.md §6.2). Kept: a new weld fails the test below.
-CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
-    # Fort's faces, icons and meanings moved to games/fort/docs/ (issue 33 item 5); the next
-    # commit reaches them through Fort's GameModule and empties this list again.
-    "fortlang.docsite.reference": {"fortlang.games.fort.docs.icons"},
-    "fortlang.docsite.pnp": {"fortlang.games.fort.docs.face"},
-    "fortlang.docsite.faces": {"fortlang.games.fort.docs.face"},
-    "fortlang.docsite.glossary": {"fortlang.games.fort.docs.icons"},
-    "fortlang.docsite.face": {"fortlang.games.fort.docs.icons"},
-    "fortlang.docsite.strip": {"fortlang.games.fort.docs.icons"},
-    "fortlang.docsite.site": {"fortlang.games.fort.docs.icons"},
-    "fortlang.docsite.gamesite": {"fortlang.games.fort.docs.icons"},
-    "fortlang.docsite.meanings": {"fortlang.games.fort.docs.meanings"},
-}
+CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {}
 
 
 def core_imports_of_games(package: Path, allowed: dict[str, set[str]]) -> dict[str, list[str]]:

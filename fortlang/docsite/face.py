@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fortlang.docsite import safe
-from fortlang.docsite.icons import tint
+from fortlang.docsite.icons import Icon, tint
 from fortlang.docsite.metrics import em_width, text_width
 from fortlang.docsite.strip import Glyph, glyphs
-from fortlang.games.fort.docs.icons import SUITS
 from fortlang.nodes import Action
 from fortlang.printer import to_text
 
@@ -167,15 +166,15 @@ def text_card(card_id: str, colour: str, kind: str, title: str,
     return Face(card_id, tuple(shapes), tuple(texts))
 
 
-def back_face(set_name: str, game: str = "FORT") -> Face:
-    """The back of every card of a set: a pattern of suit icons, the game's and set's names
-    (``game``: a module's title, in capitals as Fort's)."""
+def back_face(set_name: str, game: str = "FORT", pattern: Sequence[Icon] = ()) -> Face:
+    """The back of every card of a set: a pattern of the game's own icons (Fort's suits:
+    ``GameModule.docs``; none for a game without), the game's and set's names (``game``: a
+    module's title, in capitals as Fort's)."""
     shapes = [f'<rect x="4" y="4" width="{WIDTH - 8}" height="{HEIGHT - 8}" rx="36" '
               'fill="#343a40" stroke="#212529" stroke-width="8"/>']
-    icons = list(SUITS.values())
-    for row in range(7):
+    for row in range(7 if pattern else 0):
         for col in range(5):
-            icon = icons[(row * 5 + col) % len(icons)]
+            icon = pattern[(row * 5 + col) % len(pattern)]
             shapes.append(icon.group(50 + col * 112 + (row % 2) * 56 - 28, 60 + row * 112, 56))
     shapes.append(f'<rect x="90" y="330" width="{WIDTH - 180}" height="220" rx="30" '
                   'fill="#f8f9fa" stroke="#e8a400" stroke-width="8"/>')

@@ -27,11 +27,11 @@ from fortlang.docsite import markdown as md
 from fortlang.docsite import rules as rules_text
 from fortlang.docsite.browser import PAGE as BROWSER
 from fortlang.docsite.browser import game_browser_page
+from fortlang.docsite.gamedocs import default_docs
 from fortlang.docsite.gameface import face_of
 from fortlang.docsite.gameglossary import face_path, glossary_page
 from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import game_reference_page
-from fortlang.games.fort.docs.icons import STAR, SUITS
 from fortlang.model import CardSet, Origin
 from fortlang.module import GameModule
 from fortlang.registry import Vocabulary
@@ -121,7 +121,9 @@ def generate(src: Path, site_dir: str, game: GameModule, vocab: Vocabulary,
         site.write(docs / rules_text.PAGE, rules)
     site.write(docs / "index.md", index_page(game, sets, lang, langs, pages, rules is not None))
     site.write_theme(src)
-    for name, icon in every_icon(vocab.primitives, SUITS.values(), (STAR,)).items():
+    pictures = default_docs()
+    for name, icon in every_icon(vocab.primitives, pictures.words.values(),
+                                 pictures.marks.values()).items():
         site.write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:

@@ -3,7 +3,8 @@
 Every word says what it means in its own declaration (:mod:`fortlang.registry`): English is its
 ``meaning``, French and Russian its ``meanings``, in the rulebooks' terms (FORT-RULES.md
 glossary); Fort's words as another vocabulary's. Only a suit's quantity and metric are said
-here, from a template over the suit's name.
+from a template over the suit's name, which Fort's module declares (``GameModule.docs``:
+fortlang.games.fort.docs.meanings).
 A test checks that every registry entry has both, so a new primitive, quantity, operator or
 metric cannot reach the French or Russian reference without being explained there.
 
@@ -18,9 +19,7 @@ from __future__ import annotations
 from functools import cache
 
 from fortlang import registry as reg
-from fortlang.games.fort.docs.meanings import SUIT_MEANINGS
-from fortlang.nodes import Suit
-from fortlang.phrasebook import suit_name
+from fortlang.docsite.gamedocs import default_docs
 
 
 @cache
@@ -35,7 +34,6 @@ def _declared() -> dict[str, dict[str, reg.WordSpec | reg.OperatorSpec | reg.Pri
         "operator": {o.name: o for o in fort.operators},
         "metric": {w.word: w for w in fort.metrics},
     }
-_SUITS = {s.value for s in Suit}
 
 
 def meaning(kind: str, key: str, lang: str) -> str:
@@ -46,8 +44,9 @@ def meaning(kind: str, key: str, lang: str) -> str:
         return spec.meaning
     if lang in spec.meanings:
         return spec.meanings[lang]
-    if key in _SUITS and kind in SUIT_MEANINGS.get(lang, {}):
-        return SUIT_MEANINGS[lang][kind].format(suit=suit_name(key, lang))
+    said = default_docs().said(kind, key, lang)  # Fort's suits' template (GameModule.docs)
+    if said is not None:
+        return said
     raise KeyError(f"no {lang} meaning for the {kind} {key!r}: declare it (its `meanings`)")
 
 

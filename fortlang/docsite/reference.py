@@ -20,10 +20,10 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite import safe
 from fortlang.docsite.face import strip_svg
+from fortlang.docsite.gamedocs import default_docs
 from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, action_icon
 from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
-from fortlang.games.fort.docs.icons import SUITS
 from fortlang.model import CardSet
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import language, parse_action, parse_scoring
@@ -83,7 +83,8 @@ def quantities(lang: str, vocab: reg.Vocabulary | None = None) -> str:
     rows = []
     for w in vocab.quantities:
         own = fort is not None and fort.quantity_by_word.get(w.word) is w
-        icon = SUITS[Suit(w.word)] if w.word in set(Suit) else QUANTITIES.get(w.word)
+        # Fort's own words' icons; another game's word of the same name draws none of them
+        icon = (default_docs().icon(w.word) or QUANTITIES.get(w.word)) if own else None
         local = lx.suit_name(Suit(w.word), lang) if w.word in set(Suit) else ""
         example = w.example or f"score x {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word, local) if icon else "",

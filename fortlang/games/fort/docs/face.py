@@ -225,3 +225,21 @@ def board_face(board: Board, title: str, footer: str = "") -> Face:
         shapes.append(action_icons()["score"].group(WIDTH - MARGIN - 175, mid - icon / 2, icon))
         texts.append(Text(WIDTH - MARGIN - 30, mid + 17, 48, str(points), "end", bold=True))
     return Face("board", tuple(shapes), tuple(texts))
+
+
+def face(card: KidCard | MadeUpRule | Perk | Board, lang: str) -> Face:
+    """Fort's ``GameModule.face``: a kid (R1.1), a made-up rule (R14), a perk (R15) or the
+    board (R10) as the site and the print-and-play sheet show it in ``lang``."""
+    from fortlang.docsite import lexicon as lx
+    from fortlang.docsite.faces import captions
+
+    if isinstance(card, KidCard):
+        return card_face(card, lang, captions(card, lang))
+    if isinstance(card, MadeUpRule):
+        return rule_face(card, lang, lx.ui("made_up_rule", lang), lx.rule_text(card, lang))
+    if isinstance(card, Perk):
+        text = lx.perk_text(card, lang) + (f" {lx.ui('single_use', lang)}" if card.single_use
+                                           else "")
+        return perk_face(card, lang, lx.ui("perk", lang), text)
+    return board_face(card, lx.ui("board", lang), lx.ui("provisional", lang)
+                      if card.provisional else "")

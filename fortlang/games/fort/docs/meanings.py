@@ -4,6 +4,9 @@ of Fort's says its meanings in its declaration (fortlang.games.fort.vocabulary).
 
 from __future__ import annotations
 
+from fortlang.nodes import Suit
+from fortlang.phrasebook import suit_name
+
 #: A suit's quantity and metric (one of each per suit, R1.1): templates over the suit's name in
 #: the language, the lexicon's (``suit_name``); every other word says its own meanings in its
 #: declaration (``meanings``), Fort's as another vocabulary's.
@@ -15,3 +18,14 @@ SUIT_MEANINGS: dict[str, dict[str, str]] = {
                        "вашем дозоре (R5.3)",
            "metric": "символы масти «{suit}» на имеющихся у вас картах, без монеток"},
 }
+
+
+def meaning(kind: str, key: str, lang: str) -> str | None:
+    """A suit's quantity or metric in ``lang`` (the template over the suit's name), or None
+    for any other word: its declaration says it."""
+    if key not in _SUITS or kind not in SUIT_MEANINGS.get(lang, {}):
+        return None
+    return SUIT_MEANINGS[lang][kind].format(suit=suit_name(key, lang))
+
+
+_SUITS = frozenset(s.value for s in Suit)
