@@ -116,6 +116,22 @@ def every_icon(primitives: Iterable[PrimitiveSpec] = (), words: Iterable[Icon] =
     return out
 
 
+def game_icons(vocab: Vocabulary, own: Iterable[Icon] = ()) -> dict[str, Icon]:
+    """The icons a game module's site writes, by file name: ``own`` (its ``GameModule.docs``),
+    the drawings its words and primitives declare (``vocab``, the game's own), and the core's
+    operators; never another game's, Fort's included (issue 33 item 5)."""
+    out = {icon.name: icon for icon in own}
+    for word in (*vocab.resources, *vocab.quantities, *vocab.metrics):
+        if word.drawing:
+            out.setdefault(word.icon_name or word.word, _word_icon(word))
+    for spec in vocab.primitives:
+        icon = action_icon(spec)
+        if icon is not None:
+            out.setdefault(icon.name, icon)
+    out.update({icon.name: icon for icon in OPERATORS.values()})
+    return out
+
+
 #: The operators of an action, drawn (not typed) so the faces need no special font glyphs.
 OPERATORS: dict[str, Icon] = {
     "x": Icon("times", "#343a40", stroke("M7 7l10 10M17 7L7 17", 2.6)),
