@@ -91,3 +91,24 @@ def test_a_games_card_back_shows_its_own_icons_or_none(monkeypatch: pytest.Monke
     suits = {f"fl-icon-{icon.name}" for icon in default_docs().words.values()}
     assert {s.split('class="fl-icon ')[1].split('"')[0] for s in fort.shapes
             if "fl-icon-" in s} == suits
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_a_card_kinds_fields_are_described_in_the_pages_language(lang: str) -> None:
+    """A module's card kinds declare what each field is by language (``Attribute.doc``): the
+    French and Russian references said it in English (the schema carries only "en")."""
+    from fortlang.docsite.reference import card_kinds
+    from fortlang.module import COMMON_ATTRIBUTES, Attribute, CardKind
+
+    game = dataclasses.replace(game_named("pig"), cards=(CardKind(
+        "event", "events", (Attribute("oink", {"type": "integer"}, doc={
+            "en": "How loud it oinks.", "fr": "La force du grouin.", "ru": "Громкость хрюка."}),
+            Attribute("mud", {"type": "integer"}, doc={"en": "Mud, in English only."})),
+        doc={"en": "event", "fr": "événement", "ru": "событие"}),))
+    page = card_kinds(lang, game)
+    said = {"fr": "La force du grouin.", "ru": "Громкость хрюка."}[lang]
+    assert f"| `oink` | {'entier' if lang == 'fr' else 'целое'} |  | {said} |" in page
+    assert "How loud it oinks." not in page
+    assert "Mud, in English only." in page  # no translation declared: the English one
+    for attribute in COMMON_ATTRIBUTES:
+        assert attribute.doc[lang] in page and attribute.doc["en"] not in page
