@@ -216,8 +216,8 @@ class GameModule:
     stages that give them one: ``grammar``, ``vocabulary`` (stage 5, vocabulary v2 and the
     grammar split), ``cards`` (stage 5, schemas generated from card kinds), ``table`` and
     ``flow`` (stage 7), ``switches``, ``phrasebooks``, ``codes``, ``returns`` and ``bots``
-    (stage 8, everything generic over the module). ``rules_pages`` and ``face`` serve the
-    game's docs site (``fortlang docs build``, ``docs pnp``).
+    (stage 8, everything generic over the module). ``rules_pages``, ``face`` and ``docs``
+    serve the game's docs site (``fortlang docs build``, ``docs pnp``).
     """
 
     #: The manifest's ``game:`` value, and the entry point's name.

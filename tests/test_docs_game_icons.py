@@ -112,3 +112,11 @@ def test_a_card_kinds_fields_are_described_in_the_pages_language(lang: str) -> N
     assert "Mud, in English only." in page  # no translation declared: the English one
     for attribute in COMMON_ATTRIBUTES:
         assert attribute.doc[lang] in page and attribute.doc["en"] not in page
+
+
+def test_the_pictures_module_examples_hold() -> None:
+    import doctest
+
+    from fortlang.docsite import gamedocs
+
+    assert doctest.testmod(gamedocs).failed == 0

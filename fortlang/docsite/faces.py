@@ -1,6 +1,8 @@
 """Every face a set prints, in one language: kids (R1.1), made-up rules (R14), perks (R15), the
 board (R10) and the card back. The site writes them as SVG files next to the glossary; the
-print-and-play sheet draws the same :class:`Face` objects, so both show the same cards.
+print-and-play sheet draws the same :class:`Face` objects, so both show the same cards. Fort
+draws them (``GameModule.face``: fortlang.games.fort.docs.face); the back repeats its suits'
+icons (``GameModule.docs``).
 """
 
 from __future__ import annotations

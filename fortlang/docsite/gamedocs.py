@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 
 from fortlang.docsite.icons import Icon
 from fortlang.module import DEFAULT_GAME, GameModule
@@ -52,10 +51,9 @@ def game_docs(game: GameModule) -> GameDocs:
     return found if found is not None else NONE
 
 
-@cache
 def default_docs() -> GameDocs:
     """The default game's (Fort's), or nothing where its module is not installed (a game
-    module alone)."""
+    module alone). Not remembered here: the installed games are (fortlang.games.forget)."""
     from fortlang.games import game_named, installed
 
     return game_docs(game_named(DEFAULT_GAME)) if DEFAULT_GAME in installed() else NONE

@@ -1,10 +1,11 @@
-"""fortlang's own icon set: suits, resources, action primitives and quantities, as SVG.
+"""The docs' icons, as SVG: the core's operators, and the icons of a vocabulary's words and
+primitives from their declarations (``WordSpec.drawing``, ``PrimitiveSpec.drawing``/``icon``),
+Fort's as a plugin's. A game's other pictures (Fort's suits and best-friend star) are its own,
+declared by its module (``GameModule.docs``: :mod:`fortlang.docsite.gamedocs`).
 
 Every icon is drawn on a 24x24 grid from a few basic shapes (rect, circle, path), one flat colour
 per icon, so it renders the same in browsers and in fpdf2's SVG converter (print-and-play).
-The set is keyed by the declared words (Fort's vocabulary): a suit's value, a resource word, a
-quantity word; a primitive's icon is in its declaration (``PrimitiveSpec.drawing``), Fort's as a
-plugin's. A test checks that every declared word has an icon.
+A test checks that every declared word of Fort's has an icon.
 """
 
 from __future__ import annotations
