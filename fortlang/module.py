@@ -216,8 +216,8 @@ class GameModule:
     stages that give them one: ``grammar``, ``vocabulary`` (stage 5, vocabulary v2 and the
     grammar split), ``cards`` (stage 5, schemas generated from card kinds), ``table`` and
     ``flow`` (stage 7), ``switches``, ``phrasebooks``, ``codes``, ``returns`` and ``bots``
-    (stage 8, everything generic over the module). ``rules_pages`` and ``face`` serve the
-    game's docs site (``fortlang docs build``, ``docs pnp``).
+    (stage 8, everything generic over the module). ``rules_pages``, ``face`` and ``docs``
+    serve the game's docs site (``fortlang docs build``, ``docs pnp``).
     """
 
     #: The manifest's ``game:`` value, and the entry point's name.
@@ -257,9 +257,14 @@ class GameModule:
     #: the English page, with a note saying so in its own language.
     rules_pages: Mapping[str, str] = field(default_factory=dict)
     #: ``"module:function"`` that draws one of its cards for the site and the print-and-play
-    #: sheet, ``(card: GameCard, lang: str) -> fortlang.docsite.face.Face``; "" for the
-    #: generic face (name, kind, key numbers, what its actions do).
+    #: sheet, ``(card: GameCard, lang: str) -> fortlang.docsite.face.Face`` (Fort's: a kid,
+    #: made-up rule, perk or board of its own model); "" for the generic face (name, kind, key
+    #: numbers, what its actions do).
     face: str = ""
+    #: ``"module:attribute"``: what the game's docs site draws and says besides its words'
+    #: declarations (:class:`fortlang.docsite.gamedocs.GameDocs`: icons of words that draw
+    #: none, other marks, meanings a template gives), written with its site; "" for none.
+    docs: str = ""
     #: ``"module:attribute"``: what a seat may see and how to deal the cards it cannot see
     #: (:class:`fortlang.sim.module_pull.Determinization`: ``observe``, ``determinize`` and
     #: optionally ``estimate``), which the search bot needs; "" for none (no ``mcts`` bot).

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from fortlang.docsite.face import Captions, card_face, wrap
+from fortlang.docsite.face import Captions, wrap
+from fortlang.games.fort.docs.face import card_face
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.parser import parse_action
@@ -69,8 +70,9 @@ BLITZ = KidCard("blitz", "Blitz", (Suit.WATER_GUN,),
 
 def test_r13_3_a_quantity_stays_with_what_it_counts() -> None:
     """Blitz: the icons on one line, the text on one line; never `x water_gun` alone."""
-    from fortlang.docsite.face import MARGIN, WIDTH, _strip
+    from fortlang.docsite.face import MARGIN, WIDTH
     from fortlang.docsite.strip import glyphs
+    from fortlang.games.fort.docs.face import _strip
 
     placed, _ = _strip(glyphs(BLITZ.public), WIDTH - 2 * MARGIN - 24)
     assert len({y for _, _, y, _ in placed}) == 1
@@ -127,7 +129,7 @@ def _box_lines(face, box: tuple[float, float]) -> list:
 
 
 def test_r1_1_a_french_face_says_its_actions_in_french() -> None:
-    from fortlang.docsite.face import PRIVATE_BOX, PUBLIC_BOX
+    from fortlang.games.fort.docs.face import PRIVATE_BOX, PUBLIC_BOX
     from fortlang.phrasebook import sentence
 
     face = card_face(BUG, "fr")
@@ -161,7 +163,7 @@ def test_no_bundled_face_overflows_its_box_in_any_language() -> None:
     with the layout's own font widths, lies inside its box, and the whole sentence is there."""
     from fortlang.cardset import load_bundled
     from fortlang.docsite import faces
-    from fortlang.docsite.face import PRIVATE_BOX, PUBLIC_BOX
+    from fortlang.games.fort.docs.face import PRIVATE_BOX, PUBLIC_BOX
     from fortlang.phrasebook import LANGUAGES as LANGS
     from fortlang.phrasebook import sentence
 
@@ -177,7 +179,7 @@ def test_no_bundled_face_overflows_its_box_in_any_language() -> None:
 
 
 def test_a_long_action_is_cut_with_an_ellipsis_and_still_fits() -> None:
-    from fortlang.docsite.face import PUBLIC_BOX
+    from fortlang.games.fort.docs.face import PUBLIC_BOX
 
     long = parse_action(" then ".join(["gain pizza x shovel", "advance +1", "score x crown"] * 6))
     card = KidCard("long", "Long", (Suit.SHOVEL,), long, None)

@@ -11,12 +11,12 @@ from fortlang.docsite.icons import (
     OPERATORS,
     QUANTITIES,
     RESOURCES,
-    SUITS,
     action_icons,
     every_icon,
 )
 from fortlang.docsite.strip import glyphs
 from fortlang.games.fort import vocabulary as fort_words
+from fortlang.games.fort.docs.icons import SUITS
 from fortlang.nodes import ALL_NODES, EXPR_NODES, Suit
 from fortlang.parser import parse_action
 
@@ -99,7 +99,8 @@ def test_r12_amounts_and_modifiers_are_written_next_to_their_icon() -> None:
 def test_quantities_do_not_look_like_the_actions_of_the_same_name() -> None:
     """`x pack` and `x lookout` (R13.3) are framed counts, not the actions `pack` and `lookout`
     (R12.2, R12.3); the score trophy (R12.8) is not the best-friend star (R1.2)."""
-    from fortlang.docsite.icons import QUANTITIES, STAR
+    from fortlang.docsite.icons import QUANTITIES
+    from fortlang.games.fort.docs.icons import STAR
 
     for word in ("pack", "lookout"):
         assert QUANTITIES[word].body != ACTIONS[word].body

@@ -1,22 +1,18 @@
 """Every face a set prints, in one language: kids (R1.1), made-up rules (R14), perks (R15), the
 board (R10) and the card back. The site writes them as SVG files next to the glossary; the
-print-and-play sheet draws the same :class:`Face` objects, so both show the same cards.
+print-and-play sheet draws the same :class:`Face` objects, so both show the same cards. Fort
+draws them (``GameModule.face``: fortlang.games.fort.docs.face); the back repeats its suits'
+icons (``GameModule.docs``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fortlang.docsite import face as core_face
 from fortlang.docsite import lexicon as lx
-from fortlang.docsite.face import (
-    Captions,
-    Face,
-    back_face,
-    board_face,
-    card_face,
-    perk_face,
-    rule_face,
-)
+from fortlang.docsite.face import Captions, Face
+from fortlang.docsite.gamedocs import default_docs, default_face
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
 
 
@@ -56,22 +52,32 @@ def captions(card: KidCard, lang: str) -> Captions:
     return Captions(lx.term("public_action", lang), lx.term("private_action", lang), stamp)
 
 
+def _drawn(card: KidCard | MadeUpRule | Perk | Board, lang: str) -> Face:
+    """The default game's drawing of ``card`` (Fort's ``GameModule.face``)."""
+    face = default_face()(card, lang)
+    assert isinstance(face, Face)
+    return face
+
+
 def kid(card: KidCard, lang: str) -> Face:
-    return card_face(card, lang, captions(card, lang))
+    return _drawn(card, lang)
 
 
 def rule(r: MadeUpRule, lang: str) -> Face:
-    return rule_face(r, lang, lx.ui("made_up_rule", lang), lx.rule_text(r, lang))
+    return _drawn(r, lang)
 
 
 def perk(p: Perk, lang: str) -> Face:
-    text = lx.perk_text(p, lang) + (f" {lx.ui('single_use', lang)}" if p.single_use else "")
-    return perk_face(p, lang, lx.ui("perk", lang), text)
+    return _drawn(p, lang)
 
 
 def board(b: Board, lang: str) -> Face:
-    return board_face(b, lx.ui("board", lang), lx.ui("provisional", lang) if b.provisional
-                      else "")
+    return _drawn(b, lang)
+
+
+def back_face(set_name: str) -> Face:
+    """The back of a set's cards, patterned with the default game's suit icons."""
+    return core_face.back_face(set_name, pattern=tuple(default_docs().words.values()))
 
 
 def every_face(card_set: CardSet, lang: str) -> list[Printed]:

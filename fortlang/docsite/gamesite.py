@@ -12,6 +12,9 @@ whole), with the game's own pages:
   (:mod:`fortlang.docsite.gameface`), and the card browser over every set's faces
   (:func:`fortlang.docsite.browser.game_browser_page`);
 - the module author's guide (docs/games.md) and the error codes.
+
+It writes the game's own icons only (its words' drawings, ``GameModule.docs``) and the core's
+operators: never Fort's, even where Fort is installed.
 """
 
 from __future__ import annotations
@@ -27,9 +30,10 @@ from fortlang.docsite import markdown as md
 from fortlang.docsite import rules as rules_text
 from fortlang.docsite.browser import PAGE as BROWSER
 from fortlang.docsite.browser import game_browser_page
+from fortlang.docsite.gamedocs import game_docs
 from fortlang.docsite.gameface import face_of
 from fortlang.docsite.gameglossary import face_path, glossary_page
-from fortlang.docsite.icons import every_icon
+from fortlang.docsite.icons import game_icons
 from fortlang.docsite.reference import game_reference_page
 from fortlang.model import CardSet, Origin
 from fortlang.module import GameModule
@@ -120,7 +124,8 @@ def generate(src: Path, site_dir: str, game: GameModule, vocab: Vocabulary,
         site.write(docs / rules_text.PAGE, rules)
     site.write(docs / "index.md", index_page(game, sets, lang, langs, pages, rules is not None))
     site.write_theme(src)
-    for name, icon in every_icon(vocab.primitives).items():
+    # the game's own icons and the core's operators, never Fort's
+    for name, icon in game_icons(vocab, game_docs(game).every_icon()).items():
         site.write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:

@@ -9,7 +9,7 @@ from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.faces import captions  # noqa: F401  (the CLI's pnp imports it here)
-from fortlang.docsite.icons import STAR, SUITS
+from fortlang.docsite.gamedocs import default_docs
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source, printed_name
 from fortlang.nodes import Action
 from fortlang.printer import to_text
@@ -34,12 +34,13 @@ def _action(name: str, action: Action | None, lang: str) -> str:
 def kid_section(set_id: str, card: KidCard, lang: str) -> str:
     name = safe.markdown(card.name_in(lang))
     title = name if card.name_in(lang) == card.name else f"{name} ({safe.markdown(card.name)})"
+    docs = default_docs()  # the suits' icons and the star: Fort's GameModule.docs
     suits = " ".join(
-        md.icon(f"{ASSETS}/icons/{SUITS[s].name}.svg", s.value, lx.suit_name(s, lang))
+        md.icon(f"{ASSETS}/icons/{docs.words[s.value].name}.svg", s.value, lx.suit_name(s, lang))
         + f" {lx.suit_name(s, lang)}" for s in card.suits)
     marks = [suits]
     if card.best_friend:
-        marks.append(md.icon(f"{ASSETS}/icons/{STAR.name}.svg", "best_friend",
+        marks.append(md.icon(f"{ASSETS}/icons/{docs.marks['best_friend'].name}.svg", "best_friend",
                              lx.term("best_friend", lang)) + f" {lx.term('best_friend', lang)}")
     marks.append(badge(card, lang))
     return "\n".join([

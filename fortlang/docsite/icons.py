@@ -1,10 +1,11 @@
-"""fortlang's own icon set: suits, resources, action primitives and quantities, as SVG.
+"""The docs' icons, as SVG: the core's operators, and the icons of a vocabulary's words and
+primitives from their declarations (``WordSpec.drawing``, ``PrimitiveSpec.drawing``/``icon``),
+Fort's as a plugin's. A game's other pictures (Fort's suits and best-friend star) are its own,
+declared by its module (``GameModule.docs``: :mod:`fortlang.docsite.gamedocs`).
 
 Every icon is drawn on a 24x24 grid from a few basic shapes (rect, circle, path), one flat colour
 per icon, so it renders the same in browsers and in fpdf2's SVG converter (print-and-play).
-The set is keyed by the declared words (Fort's vocabulary): a suit's value, a resource word, a
-quantity word; a primitive's icon is in its declaration (``PrimitiveSpec.drawing``), Fort's as a
-plugin's. A test checks that every declared word has an icon.
+A test checks that every declared word of Fort's has an icon.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from fortlang.nodes import Suit
 from fortlang.registry import PrimitiveSpec, Vocabulary, WordSpec, default_words
 from fortlang.svgshapes import fill, stroke
 
@@ -39,30 +39,6 @@ class Icon:
                 f'viewBox="0 0 24 24" role="img"><title>{self.name}</title>'
                 f"{self.elements()}</svg>\n")
 
-
-SUITS: dict[Suit, Icon] = {
-    Suit.SKATEBOARD: Icon("skateboard", "#d9480f",
-                          stroke("M2 11q0 3 3 3h14q3 0 3-3", 2.2)
-                          + '<circle cx="7" cy="18" r="2.2" fill="$c"/>'
-                          + '<circle cx="17" cy="18" r="2.2" fill="$c"/>'),
-    Suit.SHOVEL: Icon("shovel", "#8d5a2b",
-                      stroke("M12 2v11", 2.2) + stroke("M9 2h6", 2.2)
-                      + fill("M7 13h10v4a5 5 0 0 1-10 0z")),
-    Suit.GLUE: Icon("glue", "#1c7ed6",
-                    fill("M10 2h4v4h-4z") + fill("M7 7h10v13a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2z")
-                    + '<path d="M9 11h6v6H9z" fill="#ffffff"/>'),
-    Suit.WATER_GUN: Icon("water_gun", "#0ca678",
-                         fill("M3 7h15v5H3z") + fill("M18 8h4v3h-4z")
-                         + fill("M7 12h5l-2 9H5z") + fill("M9 3h5v4H9z")),
-    Suit.CROWN: Icon("crown", "#e8a400",
-                     fill("M3 19l-1-12 6 5 4-8 4 8 6-5-1 12z")),
-    Suit.BOOK: Icon("book", "#7048e8",
-                    fill("M2 5q5-2 9 1v15q-4-3-9-1z") + fill("M22 5q-5-2-9 1v15q4-3 9-1z")),
-    Suit.COIN: Icon("coin", "#b08900",
-                    '<circle cx="12" cy="12" r="10" fill="$c"/>'
-                    '<circle cx="12" cy="12" r="6.5" fill="none" stroke="#fff3bf" '
-                    'stroke-width="1.6"/>'),
-}
 
 def _word_icon(word: WordSpec) -> Icon:
     return Icon(word.icon_name or word.word, word.colour, word.drawing)
@@ -98,12 +74,6 @@ RESOURCES: Mapping[str, Icon] = _WordIcons(lambda v: v.resources)
 #: Quantities after ``x`` that are not suits, by word.
 QUANTITIES: Mapping[str, Icon] = _WordIcons(lambda v: v.quantities)
 
-STAR = Icon("best_friend", "#f59f00",
-            fill("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z")
-            + '<path d="M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z" '
-              'fill="none" stroke="#7c5400" stroke-width="1"/>')
-
-
 def action_icon(spec: PrimitiveSpec) -> Icon | None:
     """A primitive's icon, from its declaration: its drawing (``PrimitiveSpec.drawing``, as
     Fort's primitives declare), or its path data drawn as strokes (``PrimitiveSpec.icon``, a
@@ -131,18 +101,35 @@ def action_icons() -> dict[str, Icon]:
                                     if (icon := action_icon(spec)) is not None}
 
 
-def every_icon(primitives: Iterable[PrimitiveSpec] = ()) -> dict[str, Icon]:
-    """All icons by file name (without ``.svg``), for writing them next to the docs; with
-    ``primitives``, those of another vocabulary's primitives too."""
+def every_icon(primitives: Iterable[PrimitiveSpec] = (), words: Iterable[Icon] = (),
+               marks: Iterable[Icon] = ()) -> dict[str, Icon]:
+    """All icons by file name (without ``.svg``), for writing them next to the docs: ``words``
+    first, the declared words' and operators' icons, then ``marks``; with ``primitives``,
+    those of another vocabulary's primitives too."""
     out: dict[str, Icon] = {}
-    for group in (SUITS.values(), RESOURCES.values(), action_icons().values(),
-                  QUANTITIES.values(), OPERATORS.values()):
+    for group in (words, RESOURCES.values(), action_icons().values(),
+                  QUANTITIES.values(), OPERATORS.values(), marks):
         out.update({icon.name: icon for icon in group})
-    out[STAR.name] = STAR
     for spec in primitives:
         icon = action_icon(spec)
         if icon is not None:
             out.setdefault(icon.name, icon)
+    return out
+
+
+def game_icons(vocab: Vocabulary, own: Iterable[Icon] = ()) -> dict[str, Icon]:
+    """The icons a game module's site writes, by file name: ``own`` (its ``GameModule.docs``),
+    the drawings its words and primitives declare (``vocab``, the game's own), and the core's
+    operators; never another game's, Fort's included (issue 33 item 5)."""
+    out = {icon.name: icon for icon in own}
+    for word in (*vocab.resources, *vocab.quantities, *vocab.metrics):
+        if word.drawing:
+            out.setdefault(word.icon_name or word.word, _word_icon(word))
+    for spec in vocab.primitives:
+        icon = action_icon(spec)
+        if icon is not None:
+            out.setdefault(icon.name, icon)
+    out.update({icon.name: icon for icon in OPERATORS.values()})
     return out
 
 

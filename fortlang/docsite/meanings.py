@@ -3,7 +3,8 @@
 Every word says what it means in its own declaration (:mod:`fortlang.registry`): English is its
 ``meaning``, French and Russian its ``meanings``, in the rulebooks' terms (FORT-RULES.md
 glossary); Fort's words as another vocabulary's. Only a suit's quantity and metric are said
-here, from a template over the suit's name.
+from a template over the suit's name, which Fort's module declares (``GameModule.docs``:
+fortlang.games.fort.docs.meanings).
 A test checks that every registry entry has both, so a new primitive, quantity, operator or
 metric cannot reach the French or Russian reference without being explained there.
 
@@ -18,20 +19,8 @@ from __future__ import annotations
 from functools import cache
 
 from fortlang import registry as reg
-from fortlang.nodes import Suit
-from fortlang.phrasebook import suit_name
+from fortlang.docsite.gamedocs import default_docs
 
-#: A suit's quantity and metric (one of each per suit, R1.1): templates over the suit's name in
-#: the language, the lexicon's (``suit_name``); every other word says its own meanings in its
-#: declaration (``meanings``), Fort's as another vocabulary's.
-SUIT_MEANINGS: dict[str, dict[str, str]] = {
-    "fr": {"quantity": "chaque symbole {suit} de la carte jouée, des cartes supplémentaires et "
-                       "de votre Observatoire (R5.3)",
-           "metric": "les symboles {suit} de vos cartes, pièces non comptées"},
-    "ru": {"quantity": "каждый символ масти «{suit}» на сыгранной карте, добавленных картах и в "
-                       "вашем дозоре (R5.3)",
-           "metric": "символы масти «{suit}» на имеющихся у вас картах, без монеток"},
-}
 
 @cache
 def _declared() -> dict[str, dict[str, reg.WordSpec | reg.OperatorSpec | reg.PrimitiveSpec]]:
@@ -45,7 +34,6 @@ def _declared() -> dict[str, dict[str, reg.WordSpec | reg.OperatorSpec | reg.Pri
         "operator": {o.name: o for o in fort.operators},
         "metric": {w.word: w for w in fort.metrics},
     }
-_SUITS = {s.value for s in Suit}
 
 
 def meaning(kind: str, key: str, lang: str) -> str:
@@ -56,8 +44,9 @@ def meaning(kind: str, key: str, lang: str) -> str:
         return spec.meaning
     if lang in spec.meanings:
         return spec.meanings[lang]
-    if key in _SUITS and kind in SUIT_MEANINGS.get(lang, {}):
-        return SUIT_MEANINGS[lang][kind].format(suit=suit_name(key, lang))
+    said = default_docs().said(kind, key, lang)  # Fort's suits' template (GameModule.docs)
+    if said is not None:
+        return said
     raise KeyError(f"no {lang} meaning for the {kind} {key!r}: declare it (its `meanings`)")
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from fortlang.docsite import safe
-from fortlang.docsite.face import HEIGHT, WIDTH, Captions, Face, Text
+from fortlang.docsite.face import HEIGHT, WIDTH, Face, Text
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet, KidCard
 from fortlang.module import GameModule
@@ -143,13 +143,6 @@ def _draw_text(pdf, family: str, x0: float, y0: float, text: Text) -> None:
     pdf.text(x0 + text.x / 10 - shift, y0 + text.y / 10, content)
 
 
-def faces_for(cards: Iterable[KidCard], lang: str = "en",
-              captions: Captions | None = None) -> list[Face]:
-    from fortlang.docsite.face import card_face
-
-    return [card_face(c, lang, captions) for c in cards]
-
-
 def sheet(sets: Sequence[CardSet], lang: str = "en", one_each: bool = False,
           backs: bool = True) -> tuple[bytes, int]:
     """The print-and-play PDF of ``sets`` in ``lang`` and the number of cards on it: every
@@ -178,12 +171,15 @@ def game_sheet(game: GameModule, sets: Sequence[CardSet], lang: str = "en",
     on it: every copy of each card (or one each), drawn with the faces the site shows
     (:func:`fortlang.docsite.gameface.face_of`), the set's back behind them."""
     from fortlang.docsite.face import back_face
+    from fortlang.docsite.gamedocs import game_docs
     from fortlang.docsite.gameface import face_of
 
     fronts: list[Face] = []
     for card_set in sets:
         for card in card_set.cards:
             fronts += [face_of(game, card, lang)] * (1 if one_each else max(1, card.copies))
-    back = back_face(sets[0].manifest.name, game.title(lang)) if backs and sets else None
+    pattern = tuple(game_docs(game).words.values())  # its own icons only, never Fort's
+    back = (back_face(sets[0].manifest.name, game.title(lang), pattern) if backs and sets
+            else None)
     title = f"{game.title(lang)} ({', '.join(s.manifest.name for s in sets)})"
     return render(fronts, safe.visible(title), (), back), len(fronts)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -20,7 +20,8 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite import safe
 from fortlang.docsite.face import strip_svg
-from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, SUITS, action_icon
+from fortlang.docsite.gamedocs import default_docs
+from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, action_icon
 from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
 from fortlang.model import CardSet
@@ -82,7 +83,8 @@ def quantities(lang: str, vocab: reg.Vocabulary | None = None) -> str:
     rows = []
     for w in vocab.quantities:
         own = fort is not None and fort.quantity_by_word.get(w.word) is w
-        icon = SUITS[Suit(w.word)] if w.word in set(Suit) else QUANTITIES.get(w.word)
+        # Fort's own words' icons; another game's word of the same name draws none of them
+        icon = (default_docs().icon(w.word) or QUANTITIES.get(w.word)) if own else None
         local = lx.suit_name(Suit(w.word), lang) if w.word in set(Suit) else ""
         example = w.example or f"score x {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word, local) if icon else "",
@@ -190,13 +192,16 @@ def _kind(prop: dict, lang: str = "en") -> str:
     return " / ".join(lx.JSON_TYPES[lang].get(k, k) for k in kinds)
 
 
-def schema_section(schema: dict, lang: str, level: int = 3) -> str:
-    """One JSON Schema as a table of its fields (top level and each ``$defs`` entry)."""
+def schema_section(schema: dict, lang: str, level: int = 3,
+                   described: Mapping[str, str] | None = None) -> str:
+    """One JSON Schema as a table of its fields (top level and each ``$defs`` entry);
+    ``described``: what fields are in ``lang`` by name (a module's ``Attribute.doc``), before
+    the schemas' own translations (``schema_text``)."""
     out = []
     required = set(schema.get("required", ()))
     rows = []
     for name, prop in schema.get("properties", {}).items():
-        detail = schema_text(prop.get("description", ""), lang)
+        detail = (described or {}).get(name) or schema_text(prop.get("description", ""), lang)
         values = prop.get("enum") or prop.get("items", {}).get("enum")
         if values:
             detail += " (" + ", ".join(f"`{v}`" for v in values) + ")"
@@ -233,14 +238,17 @@ def _vocabulary(sets: Iterable[CardSet]) -> reg.Vocabulary:
 
 def card_kinds(lang: str, game: GameModule) -> str:
     """A game module's card kinds, each as the JSON Schema its declaration derives (the one
-    an editor checks its card files with): fields, types, whether required, what they are."""
+    an editor checks its card files with): fields, types, whether required, what they are,
+    said in ``lang`` where the kind's attributes declare it (``Attribute.doc``; the schema
+    itself keeps the English an editor shows)."""
     out = [md.heading(2, lx.ui("schema", lang), "schemas")]
     for kind in game.cards:
         schema = kind.json_schema()
         card = schema["properties"][kind.key]["items"]
         out += [md.heading(3, lx.cap(safe.markdown(kind.doc.get(lang, schema["title"])))
                            + f" (`{kind.key}.schema.json`)", f"kind-{kind.name}"),
-                schema_section(card, lang)]
+                schema_section(card, lang, described={
+                    a.name: a.doc[lang] for a in kind.all_attributes if lang in a.doc})]
     return "\n".join(out)
 
 

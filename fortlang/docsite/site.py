@@ -23,6 +23,7 @@ from fortlang.docsite import markdown as md
 from fortlang.docsite.browser import PAGE as BROWSER
 from fortlang.docsite.browser import browser_page
 from fortlang.docsite.faces import every_face
+from fortlang.docsite.gamedocs import default_docs
 from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import reference_page
@@ -240,7 +241,9 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
     _write(docs / "index.md", index_page(sets, lang, langs, pages, rules=rules is not None))
     write_theme(src)
     vocab = vocabulary(name for s in sets for name in s.manifest.uses)
-    for name, icon in every_icon(vocab.primitives).items():
+    pictures = default_docs()  # Fort's suits and star (GameModule.docs)
+    for name, icon in every_icon(vocab.primitives, pictures.words.values(),
+                                 pictures.marks.values()).items():
         _write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:

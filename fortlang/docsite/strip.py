@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from fortlang import nodes as n
 from fortlang import registry as reg
-from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, SUITS, Icon, action_icon
+from fortlang.docsite.gamedocs import default_docs
+from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, Icon, action_icon
 from fortlang.phrasebook.base import MIRROR
 
 
@@ -94,10 +95,13 @@ COUNTED = {"cards": "card", "suits": "different_suit", "best_friends": "best_fri
 
 def _metric_icon(name: str) -> Icon | None:
     """A metric's icon: its suit's (``crown``) or its quantity's (``toy``, ``hand``)."""
-    return _SUIT_ICONS.get(name) or QUANTITIES.get(name)
+    return default_docs().icon(name) or QUANTITIES.get(name)
 
 
-_SUIT_ICONS = {suit.value: icon for suit, icon in SUITS.items()}
+def _suit(node: n.SuitCount, _lang: str) -> list[Glyph]:
+    """A suit's count: its icon (Fort's ``GameModule.docs``), else its word."""
+    icon = default_docs().icon(node.suit.value)
+    return [Glyph(icon) if icon is not None else Glyph(text=node.suit.value)]
 
 
 def _count(name: str, amount: int, lang: str) -> list[Glyph]:
@@ -157,7 +161,7 @@ _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
     n.Target: _target,
     n.Then: _joined("then", (n.Choice,)),
     n.Choice: _joined("or", ()),
-    n.SuitCount: lambda node, _lang: [Glyph(SUITS[node.suit])],
+    n.SuitCount: _suit,
     n.AnySuit: lambda node, _lang: [Glyph(QUANTITIES["any"])],
     n.PackSize: lambda node, _lang: [Glyph(QUANTITIES["pack"])],
     n.FortLevel: lambda node, _lang: [Glyph(QUANTITIES["level"])],

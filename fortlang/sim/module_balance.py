@@ -12,6 +12,7 @@ one play yields, :mod:`fortlang.sim.report`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -145,16 +146,68 @@ def plot(f: dict[str, Any]) -> str | None:
     return _png(plt, draw, max(3.0, 0.22 * len(ranked) + 1.2))
 
 
+#: The most bars one chart of :func:`figures_page` draws (every value is in its text).
+MOST_BARS = 40
+
+
+def _number(value: object) -> bool:
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def plottable(figures: dict[str, Any]) -> list[tuple[str, list[tuple[str, float]]]]:
+    """The figures a chart can show, in the figures' order, as (key, bars): each of the
+    game's own (not the run's) that maps names to numbers, or lists numbers (bars numbered
+    from 1); at most :data:`MOST_BARS` bars each."""
+    from fortlang.sim.text import RUN_KEYS
+
+    out = []
+    for key, value in figures.items():
+        if key in RUN_KEYS:
+            continue
+        if isinstance(value, dict):
+            bars = [(str(k), float(v)) for k, v in value.items() if _number(v)]
+        elif isinstance(value, list):
+            bars = [(str(i), float(v)) for i, v in enumerate(value, 1) if _number(v)]
+        else:
+            continue
+        if bars and len(bars) == len(value):  # names and numbers only
+            out.append((str(key), bars[:MOST_BARS]))
+    return out
+
+
+def _bar_chart(plt: Any, key: str, bars: Sequence[tuple[str, float]]) -> str:
+    """One figure's bars, first at the top, as a data: URI (labels as text, never
+    mathtext: :func:`fortlang.sim.report._pyplot`)."""
+    from fortlang.escape import shown
+
+    def draw(ax: Any) -> None:
+        ax.barh(range(len(bars)), [v for _, v in reversed(bars)], color="#2e6fb7")
+        ax.set_yticks(range(len(bars)), [shown(name) for name, _ in reversed(bars)])
+        ax.set_xlabel(shown(key))
+        ax.axvline(0, color="#999999", linewidth=1)
+
+    return _png(plt, draw, max(1.6, 0.3 * len(bars) + 1.0))
+
+
 def figures_page(title: str, figures: dict[str, Any]) -> str:
     """The page of a run whose game's drivers declare no balance report (``Drivers.report``
     None): what was played, then each of the game's own figures by its key as ``simulate``
-    prints them (fortlang.sim.text), every value escaped; never a key the figures lack."""
+    prints them (fortlang.sim.text), every value escaped, and a chart of each that maps
+    names to numbers (:func:`plottable`); never a key the figures lack."""
     from fortlang.sim.text import RUN_KEYS, _lines, set_names
 
     lineup = ",".join(figures.get("bots_in_seat_order", ()))
     lines = [line for key, value in figures.items() if key not in RUN_KEYS
              for line in _lines(key, value, 0)]
     body = escape("\n".join(lines))
+    shown = plottable(figures)
+    charts = ""
+    if shown:  # matplotlib only for a page that draws
+        plt = _pyplot()
+        charts = '<h2 id="charts">Charts</h2>\n' + "\n".join(
+            f'<figure><img alt="{escape(key)}" src="{_bar_chart(plt, key, bars)}">'
+            f"<figcaption>{escape(key)}</figcaption></figure>" for key, bars in shown) + "\n"
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -166,6 +219,6 @@ lineup {escape(lineup)} (rotated), seed {escape(str(figures.get('seed')))}, sets
 {escape(set_names(figures.get('sets', [])))}.</p>
 <h2 id="figures">The game's figures</h2>
 <pre>{body}</pre>
-<p class="note">The same figures are in <a href="figures.json">figures.json</a>.</p>
+{charts}<p class="note">The same figures are in <a href="figures.json">figures.json</a>.</p>
 </body></html>
 """

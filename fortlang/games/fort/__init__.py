@@ -31,4 +31,6 @@ GAME = GameModule(
     simulation="fortlang.games.fort.sim.drivers:DRIVERS",
     vocabulary="fortlang.games.fort.vocabulary:FORT",
     checks="fortlang.games.fort.checks",
+    face="fortlang.games.fort.docs.face:face",
+    docs="fortlang.games.fort.docs:DOCS",
 )

@@ -683,7 +683,7 @@ METRICS: tuple[WordSpec, ...] = (
         WordSpec(s.value, "R14",
                  f"{s.value.replace('_', ' ')} icons on cards you have"
                  + ("" if s is Suit.COIN else ", coins not counted"), n.Metric,
-                 # the other suits' are a template over the suit's name (docsite/meanings.py)
+                 # the other suits' are a template over the suit's name (docs/meanings.py)
                  meanings={"fr": "les symboles pièce de vos cartes",
                            "ru": "символы монетки на имеющихся у вас картах"}
                  if s is Suit.COIN else {})

@@ -1,0 +1,67 @@
+"""What a game's docs site draws and says besides its words' declarations (issue 33 items 1, 5):
+the value a game module names in ``GameModule.docs``. Fort's (fortlang.games.fort.docs) holds
+its suits' icons, its best-friend star and its suits' French and Russian meanings; the core
+reaches it through Fort's module, never by importing it, and a game that declares none draws
+only its words' own icons.
+
+>>> from fortlang.docsite.icons import Icon
+>>> docs = GameDocs(words={"ace": Icon("ace", "#000000", "")})
+>>> docs.icon("ace").name, docs.icon("king"), docs.said("quantity", "ace", "fr")
+('ace', None, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from fortlang.docsite.icons import Icon
+from fortlang.module import DEFAULT_GAME, GameModule
+
+
+@dataclass(frozen=True)
+class GameDocs:
+    #: Icons of the words whose declaration draws none (Fort's suits), by word, in the order
+    #: its card backs repeat them.
+    words: Mapping[str, Icon] = field(default_factory=dict)
+    #: The other marks its pages and faces show (Fort's best-friend star), by name.
+    marks: Mapping[str, Icon] = field(default_factory=dict)
+    #: What a word means in a language its declaration does not say, ``(kind, word, lang) ->
+    #: str | None`` (``kind``: "quantity", "metric"...): Fort's suits' template.
+    meaning: Callable[[str, str, str], str | None] | None = None
+
+    def icon(self, word: str) -> Icon | None:
+        return self.words.get(word)
+
+    def said(self, kind: str, word: str, lang: str) -> str | None:
+        return self.meaning(kind, word, lang) if self.meaning is not None else None
+
+    def every_icon(self) -> tuple[Icon, ...]:
+        return (*self.words.values(), *self.marks.values())
+
+
+NONE = GameDocs()
+
+
+def game_docs(game: GameModule) -> GameDocs:
+    """What ``game`` declares (``GameModule.docs``), or nothing; E351 when it fails to load."""
+    from fortlang.games import declared
+
+    found = declared(game, "docs", GameDocs, "its docs pictures")
+    return found if found is not None else NONE
+
+
+def default_docs() -> GameDocs:
+    """The default game's (Fort's), or nothing where its module is not installed (a game
+    module alone). Not remembered here: the installed games are (fortlang.games.forget)."""
+    from fortlang.games import game_named, installed
+
+    return game_docs(game_named(DEFAULT_GAME)) if DEFAULT_GAME in installed() else NONE
+
+
+def default_face() -> Callable[[object, str], object]:
+    """The default game's face function (``GameModule.face``: Fort's draws its kids, made-up
+    rules, perks and board)."""
+    from fortlang.games import game_named
+
+    return game_named(DEFAULT_GAME).piece("face")  # type: ignore[return-value]
