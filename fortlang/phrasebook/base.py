@@ -396,15 +396,17 @@ def adopt(book: ModuleType, lexicons: Sequence[object]) -> None:
     for name, target in (("NOUNS", book.NOUNS), ("TERMS", book.TERMS),
                          ("HANDLERS", book.TABLE), ("HOW_MANY", book.HOW_MANY),
                          ("METRICS", book.METRICS)):
-        target.clear()
-        target.update(parts[name])
+        new = parts[name]
+        for stale in target.keys() - new.keys():  # a game gone; never empty meanwhile
+            del target[stale]
+        target.update(new)
     book.GAMES[:] = games
 
 
 def game_word(games: Sequence[object], book: str, name: str) -> Any:
     """``name`` in the first of the games' lexicons that has it (a book module's
-    ``__getattr__``); AttributeError when none has."""
-    for lexicon in games:
+    ``__getattr__``); AttributeError when none has (and for a dunder name: a module's own)."""
+    for lexicon in () if name.startswith("__") else games:
         try:
             return getattr(lexicon, name)
         except AttributeError:
