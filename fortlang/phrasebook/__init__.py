@@ -24,6 +24,7 @@ import importlib
 import sys
 from typing import cast
 
+from fortlang.games import GameError, game_named, installed
 from fortlang.model import MadeUpRule, Perk
 from fortlang.module import DEFAULT_GAME
 from fortlang.nodes import Node, Resource, Suit
@@ -33,8 +34,9 @@ from fortlang.phrasebook.grammar import finish
 from fortlang.registry import LANGUAGES
 
 _BOOKS = {"en": en, "fr": fr, "ru": ru}
-#: Per language, what its book adopted: the installed games' table and the games loaded then.
-_ADOPTED: dict[str, tuple[object, tuple[str, ...]]] = {}
+#: Per language, what its book adopted: the installed games' table, the games loaded then, and
+#: how many modules were imported when it last looked (a game is loaded by an import).
+_ADOPTED: dict[str, tuple[object, tuple[str, ...], int]] = {}
 
 
 def book(lang: str) -> Book:
@@ -46,11 +48,13 @@ def book(lang: str) -> Book:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}") \
             from None
     table, modules = _games()
-    loaded = tuple(name for name, where in modules if not where or where in sys.modules)
     known = _ADOPTED.get(lang)
+    if known is not None and known[0] is table and known[2] == len(sys.modules):
+        return cast(Book, module)  # nothing installed, nothing imported since: as adopted
+    loaded = tuple(name for name, where in modules if not where or where in sys.modules)
     if known is None or known[0] is not table or known[1] != loaded:
         adopt(module, _phrasebooks(lang, loaded))
-        _ADOPTED[lang] = (table, loaded)
+    _ADOPTED[lang] = (table, loaded, len(sys.modules))
     return cast(Book, module)
 
 
@@ -60,8 +64,6 @@ _MODULES: list[tuple[object, tuple[tuple[str, str], ...]]] = []
 def _games() -> tuple[object, tuple[tuple[str, str], ...]]:
     """The installed games' table, and each game's name with the module its entry point names
     ("" for the default game, whose words are always adopted, as the registry loads them)."""
-    from fortlang.games import installed
-
     table = installed()
     if not _MODULES or _MODULES[0][0] is not table:
         _MODULES[:] = [(table, tuple((name, "" if name == DEFAULT_GAME else ep.module)
@@ -73,8 +75,6 @@ def _phrasebooks(lang: str, names: tuple[str, ...]) -> list[object]:
     """The phrasebooks in ``lang`` of the games ``names`` (the default game's first), each
     imported from its module's reference; a game that cannot be had (the default game not
     installed) brings none, one whose phrasebook fails to load is its E351."""
-    from fortlang.games import GameError, game_named
-
     found: list[object] = []
     for name in sorted(names, key=lambda g: (g != DEFAULT_GAME, g)):
         try:
