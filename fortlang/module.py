@@ -314,6 +314,13 @@ class GameModule:
     #: search bot run for its sets; "" for the generic module drivers over ``run``
     #: (fortlang.sim.module_games). A game without card kinds of its own gets Fort's.
     simulation: str = ""
+    #: Its phrasebooks by language ("en", "fr", "ru"): ``"module"`` or ``"module:attribute"``
+    #: of its words in that language (nouns, glossary terms, handlers of its own node classes,
+    #: metrics, and any word its declarations' phrases ask a book for: ``NOUNS``, ``TERMS``,
+    #: ``HANDLERS``, ``HOW_MANY``, ``METRICS``...), adopted by the core's book of that language
+    #: once the game is loaded (fortlang.phrasebook.base.adopt); none for a game whose
+    #: declarations say everything themselves.
+    phrasebooks: Mapping[str, str] = field(default_factory=dict)
     #: Its own subcommands of ``fortlang``, by name: ``"module:attribute"`` of a click command
     #: (Fortune and Glory's ``odds``), imported only when run. fortlang's own commands come
     #: first: a game's command of the same name is never reached (docs/games.md).

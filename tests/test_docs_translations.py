@@ -149,7 +149,7 @@ def test_a_perk_is_a_neuter_преимущество_in_russian(base: CardSet) -
     (R2.3, R15): a perk is «преимущество», as the French rulebook's «avantage». The word
     «особенности» appears once, where perks are introduced (the glossary's perks section and
     R15 of the rules page), to name what the Russian rulebook calls them."""
-    from fortlang.phrasebook import ru
+    from fortlang.games.fort.phrasebook import ru
 
     assert ru.TERMS["perk"] == "преимущество"
     assert ui("perks", "ru") == "Преимущества" and ui("perks_printed", "ru") == RULEBOOK_WORD

@@ -7,33 +7,93 @@
 >>> plural("ru", "pizza", 5)
 '5 пицц'
 
-One module per language (:mod:`.en`, :mod:`.fr`, :mod:`.ru`) holds a lexicon (nouns, counting)
-and a dispatch table from the operators', suits', numbers' and scoring's node classes to a
-handler; every primitive and quantity, Fort's as a plugin's, says itself in its declaration
-(``PrimitiveSpec.phrases``, ``WordSpec.phrases``) with that lexicon. :mod:`.base` holds the
-sentence structure they share. The helpers below are what the docs reuse, so the site and
-``fortlang explain`` say everything the same way.
+One module per language (:mod:`.en`, :mod:`.fr`, :mod:`.ru`) holds the core's words (the
+operators, a number of times, the scoring sub-language's structure) and a dispatch table from
+the operators', numbers' and scoring's node classes to a handler; every primitive and quantity,
+Fort's as a plugin's, says itself in its declaration (``PrimitiveSpec.phrases``,
+``WordSpec.phrases``) with that book. A game's own words (Fort's nouns, glossary, suits, perks
+and made-up rules) are its phrasebooks, which its module declares (``GameModule.phrasebooks``)
+and :func:`book` adopts (:func:`.base.adopt`): the default game's always, another's once it is
+loaded. :mod:`.base` holds the sentence structure they share. The helpers below are what the
+docs reuse, so the site and ``fortlang explain`` say everything the same way.
 """
 
 from __future__ import annotations
 
+import importlib
+import sys
+from typing import cast
+
+from fortlang.games import GameError, game_named, installed
 from fortlang.model import MadeUpRule, Perk
+from fortlang.module import DEFAULT_GAME
 from fortlang.nodes import Node, Resource, Suit
 from fortlang.phrasebook import en, fr, ru
-from fortlang.phrasebook.base import Book
+from fortlang.phrasebook.base import Book, adopt
 from fortlang.phrasebook.grammar import finish
 from fortlang.registry import LANGUAGES
 
-_BOOKS: dict[str, Book] = {"en": en, "fr": fr, "ru": ru}
+_BOOKS = {"en": en, "fr": fr, "ru": ru}
+#: Per language, what its book adopted: the installed games' table, the games loaded then, and
+#: how many modules were imported when it last looked (a game is loaded by an import).
+_ADOPTED: dict[str, tuple[object, tuple[str, ...], int]] = {}
 
 
 def book(lang: str) -> Book:
-    """The phrasebook module of ``lang``; an unknown language is a ValueError."""
+    """The phrasebook module of ``lang``, with the words of the games' phrasebooks in it; an
+    unknown language is a ValueError."""
     try:
-        return _BOOKS[lang]
+        module = _BOOKS[lang]
     except KeyError:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}") \
             from None
+    table, modules = _games()
+    known = _ADOPTED.get(lang)
+    if known is not None and known[0] is table and known[2] == len(sys.modules):
+        return cast(Book, module)  # nothing installed, nothing imported since: as adopted
+    loaded = tuple(name for name, where in modules if not where or where in sys.modules)
+    if known is None or known[0] is not table or known[1] != loaded:
+        adopt(module, _phrasebooks(lang, loaded))
+    _ADOPTED[lang] = (table, loaded, len(sys.modules))
+    return cast(Book, module)
+
+
+_MODULES: list[tuple[object, tuple[tuple[str, str], ...]]] = []
+
+
+def _games() -> tuple[object, tuple[tuple[str, str], ...]]:
+    """The installed games' table, and each game's name with the module its entry point names
+    ("" for the default game, whose words are always adopted, as the registry loads them)."""
+    table = installed()
+    if not _MODULES or _MODULES[0][0] is not table:
+        _MODULES[:] = [(table, tuple((name, "" if name == DEFAULT_GAME else ep.module)
+                                     for name, ep in table.items()))]
+    return _MODULES[0]
+
+
+def _phrasebooks(lang: str, names: tuple[str, ...]) -> list[object]:
+    """The phrasebooks in ``lang`` of the games ``names`` (the default game's first), each
+    imported from its module's reference; a game that cannot be had (the default game not
+    installed) brings none, one whose phrasebook fails to load is its E351."""
+    found: list[object] = []
+    for name in sorted(names, key=lambda g: (g != DEFAULT_GAME, g)):
+        try:
+            game = game_named(name)
+        except GameError:
+            continue
+        ref = game.phrasebooks.get(lang)
+        if not ref:
+            continue
+        module, _, attr = ref.partition(":")
+        try:
+            words: object = importlib.import_module(module)
+            for part in attr.split(".") if attr else ():
+                words = getattr(words, part)
+        except Exception as e:  # a broken module is the user's report, never our traceback
+            raise GameError("E351", f"game module `{name}`: its {lang} phrasebook fails to "
+                            f"load: {type(e).__name__}: {e}", f"it is `{ref}`") from None
+        found.append(words)
+    return found
 
 
 def sentence(node: Node, lang: str = "en") -> str:

@@ -10,21 +10,18 @@ group needs brackets, which comparisons have a natural wording) are made once fo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from types import ModuleType
 from typing import Any, Protocol
 
 from fortlang import nodes as n
-from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
-from fortlang.nodes import Resource
-from fortlang.phrasebook.grammar import join_list
 from fortlang.registry import (
     arguments_of,
     metric_of,
     quantity_spec,
     selector_of,
     spec_of,
-    trigger_of,
 )
 from fortlang.vocabulary import Phrase
 
@@ -32,18 +29,13 @@ from fortlang.vocabulary import Phrase
 Handler = Callable[[Any], str]
 Say = Callable[[n.Node], str]
 
-#: The resource kinds a resource stands for; pizza/toy is said as "pizza or toy" (R12.1).
-KINDS: dict[Resource, tuple[str, ...]] = {
-    Resource.PIZZA: ("pizza",),
-    Resource.TOY: ("toy",),
-    Resource.EITHER: ("pizza", "toy"),
-}
-
 LEAVES: frozenset[type] = frozenset(n.ACTION_LEAVES)
 
 
 class Book(Protocol):
-    """What each language module (``en``, ``fr``, ``ru``) provides."""
+    """What each language module (``en``, ``fr``, ``ru``) provides: its own words, and, once
+    :func:`adopt` gave it the games' phrasebooks, theirs (``TERMS``, ``RULE_INTRO``,
+    ``resource`` and ``perk`` are a game's: Fort's glossary, made-up rules and perks)."""
 
     @property
     def LANG(self) -> str: ...  # module constants, read-only here
@@ -57,8 +49,8 @@ class Book(Protocol):
     def say(self, node: n.Node, /) -> str: ...
     def count(self, key: str, amount: int, /) -> str: ...
     def noun(self, key: str, /) -> str: ...
-    def resource(self, resource: Resource, amount: int | None = None, /) -> str: ...
-    def perk(self, perk: Perk, /) -> str: ...
+    def resource(self, resource: Any, amount: int | None = None, /) -> str: ...
+    def perk(self, perk: Any, /) -> str: ...
     def polish(self, text: str, /) -> str: ...
 
 
@@ -230,7 +222,7 @@ class ExprWords:
     count: Callable[[str, int], str]  # ("point", 8) -> "8 victory points"
     score: str  # "score {amount}"
     score_per: str  # "score {amount} {each}"
-    score_value: str  # "score as many victory points as {value}"
+    score_value: str  # "score as many {points} as {value}"
     plus: str  # "{clause}, plus {amount}"
     conditional: str  # "{clause} if {test}"
     otherwise: str  # "{clause}; otherwise, {otherwise}"
@@ -244,6 +236,9 @@ class ExprWords:
     #: (``WordSpec.said``) when ``metrics`` does not (the suits').
     lang: str = "en"
     lexicon: object = None
+    #: A lexicon key's noun as "as many" counts it ("victory points", «ПО»): {points} of
+    #: ``score_value`` is the game's word for a point.
+    many: Callable[[str], str] = str
 
 
 #: ``a op b`` is ``b MIRROR[op] a``.
@@ -350,7 +345,10 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
         if said:
             return said
         shape = arith_shapes.get((node.op, type(node.left), type(node.right)))
-        return shape(node) if shape else words.score_value.format(value=value(node))
+        return shape(node) if shape else score_value(node)
+
+    def score_value(node: n.Node) -> str:  # "score as many victory points as ..."
+        return words.score_value.format(value=value(node), points=words.many("point"))
 
     def if_score(node: n.IfElse) -> str:
         clause = say(node.value)  # "(8 if a) if b": the outer test covers the whole inner rule
@@ -363,64 +361,55 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
     return {
         n.Number: lambda node: words.score.format(amount=words.count("point", node.value)),
         n.Metric: lambda node: score_per(1, node.name),
-        n.RivalBest: lambda node: words.score_value.format(value=value(node)),
+        n.RivalBest: score_value,
         n.Arith: arith_score,
         n.Compare: compare,
         n.IfElse: if_score,
     }
 
 
-# -- perks (R15) --------------------------------------------------------------------------------
-
-#: The base game's one MODIFY perk (XXL Backpack), said when a MODIFY perk carries no data.
-MODIFY_DEFAULT: dict[str, object] = {"pack_capacity": 2}
-#: What each parameter counts, for the plural of its number.
-PERK_UNITS = {"max_discards": "card", "extra_cost": "resource", "pack_capacity": "resource",
-              "lookout_capacity": "card", "stuff_capacity": "resource"}
-@dataclass(frozen=True)
-class PerkWords:
-    count: Callable[[str, int], str]
-    either: str  # "or", to list the places a card may come from
-    origins: Mapping[str, str]  # "park" -> "the park" (what follows "from")
-    targets: Mapping[str, str]  # "hand" -> "your hand" (what follows "into")
-    hooks: Mapping[PerkHook, str]  # templates over the hook's parameters (and {use}, below)
-    modify: Mapping[str, str]  # MODIFY parameter -> "your pack holds {n} more"
-    use_once: str  # {use} of a single-use perk: "destroy this perk to"
-    use_again: str  # {use} of a perk that stays: "you may"
-    used_up: str  # added to a template without {use} when the perk is single use
-    lang: str = "en"  # the trigger phrases of perks in the language are looked up by it
-    #: A perk in the language: "{trigger}, if you wish: {action}"; a single-use one's action
-    #: is "destroy this perk, then {action}".
-    optional: str = "{trigger}, if you wish: {action}"
-    destroy_first: str = "destroy this perk, then {action}"
+# -- a game's words (GameModule.phrasebooks) ------------------------------------------------------
 
 
-def perk_clause(words: PerkWords, perk: Perk, say: Say | None = None) -> str:
-    """A perk's text from its hook and parameters (the data decides; the words only say it);
-    a perk written in the language is its trigger's clause and its action's (``say``)."""
-    if perk.hook is PerkHook.ACTION and perk.action is not None and say is not None:
-        action = say(perk.action)
-        if perk.single_use:
-            action = words.destroy_first.format(action=action)
-        return words.optional.format(trigger=trigger_of(perk.when).phrases[words.lang],
-                                     action=action)
-    params = {**PERK_DEFAULTS.get(perk.hook, {}), **perk.params}
+def adopt(book: ModuleType, lexicons: Sequence[object]) -> None:
+    """Give a language's book the words of the games' phrasebooks in that language (the first
+    lexicon's win; the core's own nouns and handlers win over every game's): a lexicon may hold
 
-    def said(key: str, v: object) -> str:
-        unit = PERK_UNITS.get(key)
-        if unit and isinstance(v, int):
-            return words.count(unit, v)
-        if key == "from":
-            places = [v] if isinstance(v, str) else list(v)  # type: ignore[call-overload]
-            return join_list([words.origins.get(str(p), str(p)) for p in places], words.either)
-        return words.targets.get(str(v), str(v))
+    - ``NOUNS``: lexicon key -> noun (what ``count``, ``noun`` and ``plural`` say);
+    - ``TERMS``: its glossary (``term``);
+    - ``HANDLERS``: its own node classes -> a handler (Fort's suits after `x`);
+    - ``HOW_MANY``: node class -> its "as many" complement (:attr:`ActionWords.how_many`);
+    - ``METRICS``: metric word -> :class:`MetricWords` (Fort's suits in scoring);
 
-    if perk.hook is PerkHook.MODIFY:  # pure data with open-ended keys: one clause per limit
-        changes = {k: said(k, v) for k, v in (perk.params or MODIFY_DEFAULT).items()}
-        return "; ".join(words.modify.get(k, f"{k.replace('_', ' ')} +{{n}}").format(n=v)
-                         for k, v in changes.items())
-    template = words.hooks[perk.hook]
-    values = {k: said(k, v) for k, v in params.items()}
-    values["use"] = words.use_once if perk.single_use else words.use_again
-    text = template.format_map(values)
-    return text + words.used_up if perk.single_use and "{use}" not in template else text
+    and any other name the book lacks (``resource``, ``perk``, ``RULE_INTRO``...), which the
+    book's module ``__getattr__`` looks up in them, in order: so a declaration's
+    :class:`fortlang.vocabulary.Phrase` counts and names a game's things with the book it is
+    given."""
+    games = list(lexicons)
+    parts: dict[str, dict[Any, Any]] = {
+        "NOUNS": {}, "TERMS": {}, "HANDLERS": {}, "HOW_MANY": {}, "METRICS": {}}
+    for lexicon in reversed(games):
+        for name, merged in parts.items():
+            merged.update(getattr(lexicon, name, None) or {})
+    parts["NOUNS"].update(book.CORE_NOUNS)
+    parts["HANDLERS"].update(book.CORE_TABLE)
+    for name, target in (("NOUNS", book.NOUNS), ("TERMS", book.TERMS),
+                         ("HANDLERS", book.TABLE), ("HOW_MANY", book.HOW_MANY),
+                         ("METRICS", book.METRICS)):
+        new = parts[name]
+        for stale in target.keys() - new.keys():  # a game gone; never empty meanwhile
+            del target[stale]
+        target.update(new)
+    book.GAMES[:] = games
+
+
+def game_word(games: Sequence[object], book: str, name: str) -> Any:
+    """``name`` in the first of the games' lexicons that has it (a book module's
+    ``__getattr__``); AttributeError when none has (and for a dunder name: a module's own)."""
+    for lexicon in () if name.startswith("__") else games:
+        try:
+            return getattr(lexicon, name)
+        except AttributeError:
+            continue
+    raise AttributeError(f"module {book!r} has no attribute {name!r} (nor has any game's "
+                         "phrasebook it adopted)")

@@ -1,9 +1,10 @@
 """Fort, the first game module (issue 33; docs/design/game-modules.md §2.4): its set-up (R2),
 turn (R3-R9), play and follow (R5, R6), end and scoring (R11, R14), invariants, what a seat may
-see (disclosure, knowledge), the narration of a game, its scenario files (``scenarios/``) and
-its words (``vocabulary.py``: primitives, resources, quantities, metrics, triggers), its
-primitives' ops and counts (``ops/``, named by those words) and the moves they share
-(``moves.py``). The core engine's state still holds Fort's table (issue 33, stage 7 moves it).
+see (disclosure, knowledge), the narration of a game, its scenario files (``scenarios/``), its
+phrasebooks (``phrasebook/``: its nouns, glossary, perks' and made-up rules' words) and its words
+(``vocabulary.py``: primitives, resources, quantities, metrics, triggers), its primitives' ops
+and counts (``ops/``, named by those words) and the moves they share (``moves.py``). The core
+engine's state still holds Fort's table (issue 33, stage 7 moves it).
 
 ``GAME`` names its pieces lazily, so loading it imports no engine; fortlang's ``pyproject.toml``
 declares it in the ``fortlang.games`` entry-point group, the only way the core reaches it."""
@@ -33,4 +34,5 @@ GAME = GameModule(
     checks="fortlang.games.fort.checks",
     face="fortlang.games.fort.docs.face:face",
     docs="fortlang.games.fort.docs:DOCS",
+    phrasebooks={lang: f"fortlang.games.fort.phrasebook.{lang}" for lang in ("en", "fr", "ru")},
 )
