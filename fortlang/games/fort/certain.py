@@ -73,6 +73,14 @@ def surely_first(ctx: Ctx, op: Op) -> bool:
     return op.now(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
 
 
+def surely_stops(ctx: Ctx, pub: Op | None, priv: Op | None) -> bool:
+    """:func:`surely_first` of either box of the played card (``pub``, ``priv``; None: blank),
+    judged on one Judgement: stopping the boost now is certain to be legal (R5.2-R5.5)."""
+    s = _in_move(ctx, _UNBOUND, True)
+    return (pub is not None and pub.now(s) and _each_added_counted(ctx, pub)) \
+        or (priv is not None and priv.now(s) and _each_added_counted(ctx, priv))
+
+
 def _each_added_counted(ctx: Ctx, op: Op) -> bool:
     """No card added, or ``op`` is an `x suit` that every added card counts for: once each of
     its repetitions has an effect, each added card was useful (R5.5)."""
