@@ -26,7 +26,6 @@ from fortlang.engine.state import TOKENS
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import (
     follow_verdict,
-    hand_judgement,
     surely_followed,
     surely_playable,
     surely_unplayable,
@@ -322,21 +321,3 @@ def test_parts_of_a_sequence_that_change_what_the_next_needs(text):
     game.give(p, Resource.TOY, game.board.stuff_capacity - 1)
     assert why_not_by_search(game, 0, card) == "R5.4"
     assert not surely_playable(game, 0, card)
-
-
-@pytest.mark.parametrize("optional", [False, True])
-def test_one_judgement_for_the_hand_judges_each_card_as_its_own(optional):
-    """legal_plays judges every card of the hand on one Judgement (certain.hand_judgement):
-    each card is judged as on its own (R5.3: lookout cards count, or only the card when
-    counting them is optional, then each card has its own)."""
-    judged = 0
-    for seed in range(12):
-        game = random_table(BASE, 4, seed)
-        game.rules = Rules(lookout_optional=optional)
-        for p in game.players:
-            hand = hand_judgement(game, p.seat)
-            assert (hand is None) == optional
-            for c in p.hand:
-                judged += 1
-                assert surely_playable(game, p.seat, c, hand) == surely_playable(game, p.seat, c)
-    assert judged

@@ -57,26 +57,13 @@ def sure(action: n.Action, s: Judgement) -> bool:
     return program(action).now(s)
 
 
-def surely_playable(game: Game, seat: int, card: CardInstance,
-                    s: Judgement | None = None) -> bool:
+def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
-    R5.5 holds with no card added); False if only a search can tell. ``s``: the
-    :func:`hand_judgement` of ``seat``, if there is one, made once for the hand."""
-    if s is None:
-        counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count
-        s = Judgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
+    R5.5 holds with no card added); False if only a search can tell."""
+    counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count too
+    s = Judgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
     pub, priv = box_ops(card)
     return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
-
-
-def hand_judgement(game: Game, seat: int) -> Judgement | None:
-    """The judgement :func:`surely_playable` makes of each card in the hand of ``seat``, made once
-    for all of them: the same for every card (the played card leaves the hand; lookout cards
-    count too, R5.3), or None when lookout cards count only if chosen (``lookout_optional``): then
-    only the card played counts, so each card has its own."""
-    if game.rules.lookout_optional:
-        return None
-    return Judgement(game, game.players[seat], None, 1, _UNBOUND, True, None, None)
 
 
 def surely_first(ctx: Ctx, op: Op) -> bool:

@@ -64,18 +64,10 @@ from fortlang.engine.node_types import PLAIN_SUITS
 
 # can_perform and perform: Fort's callers (turn.py, scenarios, tests) import them from here
 from fortlang.engine.perform import can_perform, debug_check, perform, transaction  # noqa: F401
-from fortlang.engine.program import (
-    Judgement,
-    Op,
-    box_ops,
-    program,
-    reads_moved_cards,
-    suits_named,
-)
+from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, suits_named
 from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.games.fort.certain import (
     follow_verdict,
-    hand_judgement,
     spared,
     spares,
     surely_done_any_way,
@@ -1088,12 +1080,9 @@ def _leader_ctx(game: Game, seat: int, card: CardInstance) -> Ctx:
     return ctx
 
 
-def why_not(game: Game, seat: int, card: CardInstance,
-            hand: Judgement | None = None) -> str | None:
-    """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5).
-    ``hand``: :func:`~fortlang.games.fort.certain.hand_judgement`, when asked for every card of
-    the hand."""
-    if surely_playable(game, seat, card, hand):
+def why_not(game: Game, seat: int, card: CardInstance) -> str | None:
+    """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5)."""
+    if surely_playable(game, seat, card):
         return None
     if surely_unplayable(game, seat, card):
         return "R5.4"
@@ -1127,11 +1116,10 @@ def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     hand = game.players[seat].hand
     seen: set[CardDef] = set()  # one definition per game: native, hashed by identity
     out = []
-    judged = hand_judgement(game, seat)  # one for the hand, not one per card
     for card in hand:
         if card.defn not in seen:
             seen.add(card.defn)
-            if why_not(game, seat, card, judged) is None:
+            if why_not(game, seat, card) is None:
                 out.append(card)
     return out
 
