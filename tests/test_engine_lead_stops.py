@@ -56,6 +56,7 @@ def every_stop_searched():
         return False
 
     with patch.object(play, "REMEMBER_STOPS", False), patch.object(play, "surely_first", never), \
+            patch.object(play, "surely_stops", never), \
             patch.object(play, "surely_in_vain", never), \
             patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
         yield

@@ -1197,13 +1197,26 @@ def suits_named(actions: Sequence[Op]) -> frozenset[Suit] | None:
             if not op.known:
                 return None
         for node in action.node.walk():
-            for f in fields(node):
-                value = getattr(node, f.name)
+            for name in _field_names(node):
+                value = getattr(node, name)
                 if isinstance(value, Suit):
                     named.add(value)
                 elif isinstance(value, str) and value in _SUIT_OF_WORD:
                     named.add(_SUIT_OF_WORD[value])
     return frozenset(named)
+
+
+#: The field names of each class of node, read once (``dataclasses.fields`` makes a tuple of
+#: Field objects at each call).
+_FIELD_NAMES: Final[dict[type, tuple[str, ...]]] = {}
+
+
+def _field_names(node: n.Node) -> tuple[str, ...]:
+    cls = type(node)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(node))
+    return names
 
 
 def _card_flow(op: Op) -> tuple[bool, bool, bool]:

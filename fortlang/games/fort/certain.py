@@ -37,8 +37,8 @@ from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine.interpreter import Ctx
-from fortlang.engine.program import Judgement, Op, RepeatOp, box_ops, program
-from fortlang.engine.state import CardInstance, Game
+from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, box_ops, program
+from fortlang.engine.state import CardInstance, Game, Player
 from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.games.fort.ops import LEVEL
 from fortlang.nodes import Suit
@@ -71,6 +71,14 @@ def surely_first(ctx: Ctx, op: Op) -> bool:
     action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that every
     added card counts for, so that each of its repetitions has an effect (R5.5)."""
     return op.now(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
+
+
+def surely_stops(ctx: Ctx, pub: Op | None, priv: Op | None) -> bool:
+    """:func:`surely_first` of either box of the played card (``pub``, ``priv``; None: blank),
+    judged on one Judgement: stopping the boost now is certain to be legal (R5.2-R5.5)."""
+    s = _in_move(ctx, _UNBOUND, True)
+    return (pub is not None and pub.now(s) and _each_added_counted(ctx, pub)) \
+        or (priv is not None and priv.now(s) and _each_added_counted(ctx, priv))
 
 
 def _each_added_counted(ctx: Ctx, op: Op) -> bool:
@@ -205,8 +213,40 @@ def _boxes(card: CardInstance) -> list[Op]:
 
 def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if no way of playing ``card`` performs an action in full with an effect: every
-    completion fails R5.4 (which is then the rule reported); False if only a search can tell."""
-    return surely_never_done(game, seat, card, _boxes(card))
+    completion fails R5.4 (which is then the rule reported); False if only a search can tell.
+    Besides :func:`surely_never_done`'s forms, a box repeated zero times by a count that stays
+    as it is for the whole play is never done (:func:`_never_counted`)."""
+    p = game.players[seat]
+    ops = _boxes(card)
+    for op in ops:
+        if op.may_free(game, p):
+            return False
+    lowered = 0  # what performing the card's boxes may change (Op.lowers)
+    for op in ops:
+        lowered |= op.lowers
+    for op in ops:
+        if not (op.never_done(game, p) or _never_counted(game, p, op, lowered)):
+            return False
+    return True
+
+
+def _never_counted(game: Game, p: Player, op: Op, lowered: int) -> bool:
+    """``op`` is an `x quantity` (R13.3) that counts zero now, and its count stays zero for the
+    whole play (R5.4: performed zero times, it has no effect): the count reads only the
+    performer's board (the level, the pack, the lookout: ``Count.reads``, neither a suit the
+    boost may add cards of, R5.3, nor what a count of another vocabulary may read), and no box
+    of the card may change what it reads (``lowered``; nothing in it frees tokens either, so no
+    advance raises the level, R10.1). Not judged when an "on your turn" perk the performer
+    holds may widen a box (R15)."""
+    if not isinstance(op, RepeatOp):
+        return False
+    count = op.count
+    reads = count.reads
+    if not reads or reads == EVERYTHING or reads & lowered:
+        return False
+    if p.perks and op.turn_matters() > 0:
+        return False
+    return count.before(p, None) == 0
 
 
 def surely_never_done(game: Game, seat: int, card: CardInstance, ops: Sequence[Op]) -> bool:

@@ -79,6 +79,7 @@ from fortlang.games.fort.certain import (
     surely_not_done,
     surely_playable,
     surely_second,
+    surely_stops,
     surely_unplayable,
 )
 from fortlang.games.fort.moves import (
@@ -506,8 +507,7 @@ def _surely_stops(ctx: Ctx) -> bool:
     legal performed first (as :func:`_stop` judges before its search)."""
     play: _Play = ctx.play
     pub, priv = box_ops(play.card)
-    return pub is not None and surely_first(ctx, pub) or priv is not None and surely_first(ctx,
-                                                                                          priv)
+    return surely_stops(ctx, pub, priv)
 
 
 def _added_verdict(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
@@ -661,7 +661,7 @@ def _stop(ctx: Ctx) -> bool:
         return _order(ctx)
     play: _Play = ctx.play
     pub, priv = box_ops(play.card)  # each action can come first (R5.2)
-    if pub is not None and surely_first(ctx, pub) or priv is not None and surely_first(ctx, priv):
+    if surely_stops(ctx, pub, priv):
         return True  # as _order's search would find, by the same test (rules are moot)
     key = _stop_key(ctx)
     hit = play.tried.get(key)
