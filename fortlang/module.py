@@ -284,14 +284,14 @@ class GameModule:
     #: and ``refusal_text(card, rule) -> str``; the starting tables come from ``new_table``;
     #: "" for a game the check does not judge.
     dead_cards: str = ""
-    #: ``"module:attribute"``: what Fort's search bot (fortlang.agents.mcts) reads of the
+    #: ``"module:attribute"``: what Fort's search bot (fortlang.games.fort.agents.mcts) reads of the
     #: game: ``Knowledge(seat)`` (a seat's memory of the table, ``look(table)``),
     #: ``determinize(table, knowledge, rules, rng)``, ``final_score(table, player)`` (a score
     #: with ``total``) and ``cards_you_have(player)``; "" for none.
     search: str = ""
     #: ``"module:attribute"``: what a seat is told of the others' answers at Fort's terminal
-    #: (fortlang.agents.human): ``is_public(decision)``, ``SECRET`` (a secret kind -> what the
-    #: others are told) and ``revealed_at_end(table)``; "" for none.
+    #: (fortlang.games.fort.agents.human): ``is_public(decision)``, ``SECRET`` (a secret kind
+    #: -> what the others are told) and ``revealed_at_end(table)``; "" for none.
     disclosure: str = ""
     #: ``"module:function"`` that plays a game at the terminal with the game's own interface,
     #: ``(cardset, players, *, seed, bots, lang, draft)`` (``fortlang play``); "" for the

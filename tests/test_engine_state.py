@@ -463,8 +463,8 @@ def test_a_finished_game_leaves_no_reference_cycle():
     game meets none there either (.ci/compiled runs it against the compiled build)."""
     import gc
 
-    from fortlang.agents.bots import make_bots
     from fortlang.cardset import base_set
+    from fortlang.games.fort.agents.bots import make_bots
     from fortlang.games.fort.match import run_game
 
     cardset = base_set()

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from fortlang.agents.human import Quit  # the person typed q, or the input ended
 from fortlang.engine.choices import Decision, Option
 from fortlang.escape import shown
+from fortlang.games.fort.agents.human import Quit  # the person typed q, or the input ended
 from fortlang.i18n import ui
 from fortlang.model import GameCard
 

@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fortlang.agents.bots import agent_seed, seat_bots, worth
 from fortlang.engine.choices import Decision, RandomAgent
 from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.games.fort.agents.bots import agent_seed, seat_bots, worth
 from fortlang.model import CardSet, GameCard
 from fortlang.module import GameModule, Outcome
 from fortlang.nodes import Action
@@ -27,7 +27,7 @@ from fortlang.sim.module_log import FailedGame, GameLog, Recorder
 from fortlang.sim.replay import game_seed
 
 #: The bots a module's games take: random, greedy by the declared worth of the card's action
-#: (fortlang.agents.bots.worth, from each primitive's ``worth``), and the search bot
+#: (fortlang.games.fort.agents.bots.worth, from each primitive's ``worth``), and the search bot
 #: (``mcts[:BUDGET]``, fortlang.agents.module_mcts) for a module that declares its
 #: determinization.
 MODULE_BOTS = ("random", "greedy", "mcts")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from fortlang.engine.asker import Asker, RandomAsker
 from fortlang.engine.choices import RandomAgent
-from fortlang.engine.view import GameView
+from fortlang.games.fort.view import GameView
 
 if TYPE_CHECKING:
     from fortlang.engine.choices import Decision

@@ -19,7 +19,7 @@ from fortlang import registry as reg
 from fortlang.engine import node_types as t
 from fortlang.engine.chance import choice
 from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, ScriptedAgent, Seat, Transfer
-from fortlang.engine.view import GameView
+from fortlang.games.fort.view import GameView
 from fortlang.model import KidCard
 
 #: The token kinds' class, as a compiled constant (house order: no ``n.X`` lookup inside a
@@ -277,7 +277,10 @@ def _rate(code: int, agent: GreedyAgent, view: Any, d: Decision, i: int) -> floa
 
 def _mcts(seed: int, budget: str | None = None) -> Any:
     """The search bot: greedy playouts, the static card values above in its estimate."""
-    from fortlang.agents.mcts import Budget, MctsAgent  # imports the pull API: only when asked
+    from fortlang.games.fort.agents.mcts import (  # imports the pull API: only when asked
+        Budget,
+        MctsAgent,
+    )
 
     return MctsAgent(seed, GreedyAgent, card_worth,
                      Budget.parse(budget) if budget is not None else None)
@@ -308,7 +311,7 @@ def bot_spec(spec: str) -> tuple[str, str | None]:
         return name, None
     if name not in BUDGETED:
         raise ValueError(f"bot `{name}` takes no budget")
-    from fortlang.agents.mcts import Budget
+    from fortlang.games.fort.agents.mcts import Budget
 
     Budget.parse(budget)  # raises with the reason
     return name, budget
