@@ -215,8 +215,8 @@ class GameModule:
     Stage 4 declares only what has a reader today. The other fields of §2.4 come with the
     stages that give them one: ``grammar``, ``vocabulary`` (stage 5, vocabulary v2 and the
     grammar split), ``cards`` (stage 5, schemas generated from card kinds), ``table`` and
-    ``flow`` (stage 7), ``switches``, ``phrasebooks``, ``codes``, ``returns`` and ``bots``
-    (stage 8, everything generic over the module). ``rules_pages`` and ``face`` serve the
+    ``flow`` (stage 7), ``switches``, ``phrasebooks``, ``codes`` and ``returns`` (stage 8,
+    everything generic over the module). ``rules_pages`` and ``face`` serve the
     game's docs site (``fortlang docs build``, ``docs pnp``).
     """
 
@@ -264,6 +264,13 @@ class GameModule:
     #: (:class:`fortlang.sim.module_pull.Determinization`: ``observe``, ``determinize`` and
     #: optionally ``estimate``), which the search bot needs; "" for none (no ``mcts`` bot).
     determinization: str = ""
+    #: ``"module:attribute"``: the game's own bots by the names ``--bots`` takes (``random``,
+    #: ``greedy``, ``mcts``: fortlang.agents.bots.BOT_NAMES), a mapping from each to its
+    #: factory, called ``(rng)`` for ``random`` and ``greedy`` (a seeded ``random.Random``),
+    #: ``(seed)`` or ``(seed, budget)`` for another (fortlang.agents.bots.make_bot); "" for the
+    #: generic module bots (fortlang.sim.module_games: random, greedy by the declared worth of
+    #: a card's actions, and the search bot with the module's ``determinization``).
+    bots: str = ""
     #: ``"module:function"`` that checks a table of the game, ``(table) -> None``, raising
     #: AssertionError on a broken invariant (an engine bug): what ``--check-invariants`` runs
     #: at every decision of Fort's table (``Game.check_invariants``); "" for none. A module

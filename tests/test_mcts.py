@@ -9,10 +9,11 @@ import random
 import pytest
 from click.testing import CliRunner
 
+from fortlang.agents.bots import agent_seed, bot_spec
 from fortlang.cardset import base_set
 from fortlang.cli import main
 from fortlang.games.fort import search as fort_search
-from fortlang.games.fort.agents.bots import GreedyAgent, agent_seed, bot_spec, make_bot, make_bots
+from fortlang.games.fort.agents.bots import GreedyAgent, make_bot, make_bots
 from fortlang.games.fort.agents.mcts import Budget, option_keys
 from fortlang.games.fort.knowledge import Knowledge, determinize
 from fortlang.games.fort.sim.pull import GameState, answer, play

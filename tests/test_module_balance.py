@@ -67,7 +67,7 @@ def test_each_card_counts_the_seats_that_played_it(report: Path) -> None:
 
 
 def _agent_seeds(game: int, players: int) -> list[int]:
-    from fortlang.games.fort.agents.bots import agent_seed
+    from fortlang.agents.bots import agent_seed
 
     return [agent_seed(game, seat) for seat in range(players)]
 

@@ -16,12 +16,12 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from fortlang.agents.bots import agent_seed
 from fortlang.agents.module_mcts import ModuleMcts
 from fortlang.cardset.load import load_set
 from fortlang.cli import main
 from fortlang.engine.choices import Decision
 from fortlang.games import game_named
-from fortlang.games.fort.agents.bots import agent_seed
 from fortlang.games.frantic.match import run_game
 from fortlang.sim.module_games import CardWorthAgent, make_agent
 from fortlang.sim.module_pull import ModuleState, play

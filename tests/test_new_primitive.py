@@ -12,6 +12,7 @@ from builders import kid
 
 from fortlang import nodes as n
 from fortlang import registry
+from fortlang.agents.bots import worth
 from fortlang.checker import check
 from fortlang.docsite.reference import primitives
 from fortlang.docsite.strip import glyphs
@@ -19,7 +20,6 @@ from fortlang.engine import Game, IllegalMove, ScriptedAgent
 from fortlang.engine.program import CARDS_MOVED, Judgement, Op, program
 from fortlang.errors import FortSyntaxError
 from fortlang.games.fort import vocabulary as fort_words
-from fortlang.games.fort.agents.bots import worth
 from fortlang.games.fort.certain import surely_playable
 from fortlang.games.fort.play import can_perform, perform, play_card, why_not
 from fortlang.model import KidCard

@@ -18,13 +18,13 @@ from plugin_site import EXPANSION, install
 
 from fortlang import nodes as n
 from fortlang import registry
+from fortlang.agents.bots import worth
 from fortlang.checker import check
 from fortlang.cli import main
 from fortlang.docsite.reference import quantities
 from fortlang.docsite.strip import glyphs
 from fortlang.engine import Game, ScriptedAgent
 from fortlang.games.fort import vocabulary as fort_words
-from fortlang.games.fort.agents.bots import worth
 from fortlang.games.fort.play import perform
 from fortlang.parser import language
 from fortlang.phrasebook import sentence

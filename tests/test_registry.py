@@ -62,7 +62,7 @@ def test_the_bots_value_of_a_primitive_is_its_registry_declaration(monkeypatch) 
     typical count from the registry, not from a table of its own."""
     from dataclasses import replace
 
-    from fortlang.games.fort.agents.bots import worth
+    from fortlang.agents.bots import worth
     from fortlang.parser import parse_action
 
     score = fort_words.PRIMITIVE_BY_NODE[nodes.Score]

@@ -197,7 +197,9 @@ def test_a_bot_generator_is_seeded_without_the_interpreted_seed(monkeypatch):
     for seat, bot in enumerate(made):
         want = random.Random(random.Random(f"fortlang-agent:1234:{seat}").getrandbits(64))
         assert bot.rng.getstate() == want.getstate()
-    assert bots.agent_seed(1234, 2) == random.Random("fortlang-agent:1234:2").getrandbits(64)
+    from fortlang.agents.bots import agent_seed
+
+    assert agent_seed(1234, 2) == random.Random("fortlang-agent:1234:2").getrandbits(64)
 
 
 def test_the_greedy_bot_calls_each_kind_s_rater():

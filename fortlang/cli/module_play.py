@@ -17,10 +17,10 @@ def play_module(game: Any, table: CardSet, *, players: int, seed: int, bots: lis
     """One game of ``game`` at the terminal; exit 0 at its end or when the person quits."""
     from rich.console import Console
 
+    from fortlang.agents.bots import agent_seed
     from fortlang.agents.terminal import Quit, TerminalTable, narration_of
     from fortlang.escape import shown
     from fortlang.games import GameError
-    from fortlang.games.fort.agents.bots import agent_seed
     from fortlang.i18n import ui
     from fortlang.sim.module_games import MODULE_BOTS, make_agent
 

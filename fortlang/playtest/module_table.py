@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fortlang.agents.bots import agent_seed
 from fortlang.agents.terminal import (
     heading_words,
     narrate,
@@ -24,7 +25,6 @@ from fortlang.agents.terminal import (
 )
 from fortlang.engine.choices import Decision, IllegalMove, Option
 from fortlang.engine.journal import CHANCE_KIND
-from fortlang.games.fort.agents.bots import agent_seed
 from fortlang.i18n import ui
 from fortlang.model import CardSet
 from fortlang.module import GameModule

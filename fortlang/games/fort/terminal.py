@@ -18,11 +18,12 @@ def play_fort(cardset: CardSet, players: int, *, seed: int, bots: list[str], lan
     needed); exits 0 when the person quits."""
     from rich.console import Console
 
-    from fortlang.games.fort.agents.bots import agent_seed, make_bot
+    from fortlang.agents.bots import agent_seed
+    from fortlang.agents.terminal import Quit
+    from fortlang.games.fort.agents.bots import make_bot
     from fortlang.games.fort.agents.human import (
         HumanAgent,
         Narrated,
-        Quit,
         markup_text,
         seat_label,
         tell_events,

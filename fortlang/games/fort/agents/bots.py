@@ -1,24 +1,27 @@
-"""Bots: ``random`` (uniform over legal options), ``greedy`` (a one-ply heuristic) and ``scripted``;
-all answer :class:`~fortlang.engine.choices.Decision` through the one agent interface, as the
-terminal player does (fortlang.cli.play).
+"""Fort's bots (issue 33 item 5): ``greedy`` (one ply, by the static values of Fort's cards and
+Fort's decisions), and the bots ``--bots`` names at Fort's table (:data:`BOTS`, which Fort's
+module declares as its ``bots``): ``random`` (uniform over legal options), ``greedy`` and
+``mcts`` (Fort's search bot, :mod:`fortlang.games.fort.agents.mcts`). All answer
+:class:`~fortlang.engine.choices.Decision` through the one agent interface from the seat's
+:class:`~fortlang.games.fort.view.GameView`, as the terminal player does.
 
-Each bot gets its own generator derived from the game seed and its seat, so the game's shuffles
-never depend on how many questions a bot was asked.
+The names, seeds and lineups are any game's (:mod:`fortlang.agents.bots`): each bot gets its own
+generator derived from the game seed and its seat, so the game's shuffles never depend on how
+many questions a bot was asked.
 """
 
 from __future__ import annotations
 
-import _random
 import random
 from collections.abc import Callable
-from hashlib import sha512
 from typing import Any, Final
 
 from fortlang import nodes as n
-from fortlang import registry as reg
-from fortlang.engine import node_types as t
+from fortlang.agents.bots import make_bot as _make_bot
+from fortlang.agents.bots import make_bots as _make_bots
+from fortlang.agents.bots import worth
 from fortlang.engine.chance import choice
-from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, ScriptedAgent, Seat, Transfer
+from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, Seat, Transfer
 from fortlang.games.fort.view import GameView
 from fortlang.model import KidCard
 
@@ -26,44 +29,8 @@ from fortlang.model import KidCard
 #: compiled function).
 _RESOURCE: Final = n.Resource
 _GAME_VIEW: Final = GameView
-_RANDOM: Final = random.Random
-#: The generator's C seeding, which ``random.Random.seed`` (Python code) ends in.
-_C_SEED: Final = _random.Random.seed
 
-# -- a static value of an action (what one use of it is roughly worth) ------------------------
-
-def _repeat(a: n.Repeat) -> float:
-    q = a.count
-    count = q.n if isinstance(q, t.Fixed) else reg.quantity_spec(q).typical
-    return worth(a.body) * count
-
-
-#: How many rivals' worth a targeted action is, roughly: each rival (2 of 3 in a typical
-#: game), one rival, or everyone (you gain it as your rivals do); another selector, one.
-_RIVALS_WORTH: dict[str, float] = {n.Who.EACH_RIVAL: 2.0, n.Who.A_RIVAL: 1.0,
-                                   n.Who.EACH_PLAYER: 1.0}
-
-#: The operators combine the values the registry declares for each primitive.
-_COMBINE: dict[type, Callable[[Any], float]] = {
-    n.Repeat: _repeat,
-    n.Then: lambda a: sum(worth(x) for x in a.items),
-    n.Choice: lambda a: max(worth(x) for x in a.items),
-    n.Conditional: lambda a: 0.5 * worth(a.body),  # a test that may fail: half the value
-    # what rivals get, you do not
-    n.Target: lambda a: -_RIVALS_WORTH.get(a.who, 1.0) * worth(a.body),
-}
-
-
-
-def worth(action: n.Action | None) -> float:
-    """A rough value of performing ``action`` once (VP, fort progress, resources, cards)."""
-    if action is None:
-        return 0.0
-    combine = _COMBINE.get(type(action))
-    if combine is not None:
-        return combine(action)
-    spec = reg.spec_of(type(action))
-    return spec.worth(action) if spec is not None else 0.0
+# -- a static value of a card (worth of its actions: fortlang.agents.bots.worth) --------------
 
 
 def card_worth(card: KidCard) -> float:
@@ -286,84 +253,25 @@ def _mcts(seed: int, budget: str | None = None) -> Any:
                      Budget.parse(budget) if budget is not None else None)
 
 
-#: bot name -> factory(seed, budget) for the CLI (``--bots greedy,random,mcts:400``); a bot
-#: that takes no budget is called with the seed alone
+#: Fort's bots by the names ``--bots`` takes (fortlang.agents.bots.BOT_NAMES), as Fort's
+#: module declares them (``GameModule.bots``): factory(generator or seed[, budget]).
 BOTS: dict[str, Callable[..., Any]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "mcts": _mcts,
 }
-#: the bots that take a budget after a colon (``mcts:400`` playouts, ``mcts:0.2s`` seconds)
-BUDGETED = frozenset({"mcts"})
-
-
-def bot_spec(spec: str) -> tuple[str, str | None]:
-    """``name`` or ``name:budget`` -> (name, budget); ValueError (the message says why) for
-    an unknown bot, a budget given to a bot that takes none, or a bad budget.
-
-    >>> bot_spec("mcts:400"), bot_spec("greedy")
-    (('mcts', '400'), ('greedy', None))
-    """
-    name, colon, budget = spec.partition(":")
-    if name not in BOTS:
-        raise ValueError(f"unknown bot `{name}`")
-    if not colon:
-        return name, None
-    if name not in BUDGETED:
-        raise ValueError(f"bot `{name}` takes no budget")
-    from fortlang.games.fort.agents.mcts import Budget
-
-    Budget.parse(budget)  # raises with the reason
-    return name, budget
-
-
-#: The bots whose generator can be handed to them already seeded (see :func:`_seeded`).
-_SEEDED: Final = frozenset({"random", "greedy"})
 
 
 def make_bot(spec: str, seed: int) -> Any:
-    """The bot ``spec`` names (see :func:`bot_spec`), with its own generator ``seed``."""
-    name, budget = bot_spec(spec)
-    if budget is None and name in _SEEDED:
-        return BOTS[name](_seeded(seed))
-    return BOTS[name](seed) if budget is None else BOTS[name](seed, budget)
-
-
-def _seeded(seed: int) -> random.Random:
-    """``random.Random(seed)``, seeded by its C method directly: the same state, without the
-    interpreted ``Random.__init__`` and ``seed`` around it (twice per bot per game)."""
-    rng = _RANDOM.__new__(_RANDOM)
-    _C_SEED(rng, seed)
-    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed sets it
-    return rng
-
-
-def agent_seed(game_seed: int, seat: int) -> int:
-    """Each bot's own generator, derived from the game seed and its seat:
-    ``random.Random(f"fortlang-agent:{game_seed}:{seat}").getrandbits(64)``, the text turned
-    into the number ``Random.seed`` makes of it (version 2: the bytes and their SHA-512)."""
-    text = f"fortlang-agent:{game_seed}:{seat}".encode()
-    return _seeded(int.from_bytes(text + sha512(text).digest(), "big")).getrandbits(64)
+    """Fort's bot ``spec`` names (``greedy``, ``mcts:400``: fortlang.agents.bots.bot_spec),
+    with its own generator ``seed``."""
+    return _make_bot(spec, seed, BOTS)
 
 
 def make_bots(names: list[str], n_players: int, game_seed: int) -> list[Any]:
-    """Bots for every seat, ``names`` (specs: ``greedy``, ``mcts:400``) repeated in seat
-    order."""
-    return [make_bot(names[seat % len(names)], agent_seed(game_seed, seat))
-            for seat in range(n_players)]
+    """Fort's bots for every seat, ``names`` repeated in seat order, each with its own seed
+    (fortlang.agents.bots.agent_seed)."""
+    return _make_bots(names, n_players, game_seed, BOTS)
 
 
-__all__ = ["BOTS", "BUDGETED", "GreedyAgent", "RandomAgent", "ScriptedAgent", "agent_seed",
-           "bot_spec", "card_worth", "make_bot", "make_bots", "play_worth", "seat_bots",
-           "worth"]
-
-
-def seat_bots(bots: tuple[str, ...] | list[str], players: int, index: int) -> list[str]:
-    """The bot at each seat in game ``index``: the lineup (``bots`` repeated to fill the
-    table) rotated by one seat per game, so no bot keeps a seat over a run.
-
-    >>> [seat_bots(["greedy", "random"], 3, i) for i in range(3)]
-    [['greedy', 'random', 'greedy'], ['random', 'greedy', 'greedy'], ['greedy', 'greedy', 'random']]
-    """
-    lineup = [bots[s % len(bots)] for s in range(players)]
-    return [lineup[(s + index) % players] for s in range(players)]
+__all__ = ["BOTS", "GreedyAgent", "card_worth", "make_bot", "make_bots", "play_worth"]
