@@ -37,7 +37,10 @@ PROBE = r"""
 import sys
 from fortlang.cardset import base_set
 try:  # the layout of issue 33 (games as modules)
-    from fortlang.agents.bots import make_bots
+    try:  # Fort's bots in Fort's folder (issue 33 item 5)
+        from fortlang.games.fort.agents.bots import make_bots
+    except ImportError:  # in the core's agents/ (stage 3)
+        from fortlang.agents.bots import make_bots
     from fortlang.games.fort.match import run_game
 except ImportError:  # before it
     from fortlang.game.agents import make_bots

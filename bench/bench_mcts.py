@@ -19,8 +19,8 @@ import multiprocessing
 import time
 from typing import Any
 
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.sim.batch import seat_bots
 from fortlang.games.fort.sim.pull import GameState, answer, play
 from fortlang.games.fort.sim.stats import wilson

@@ -30,7 +30,10 @@ try:  # Fort's drivers in Fort's folder (issue 33 item 5)
 except ImportError:  # a base commit from before it
     import fortlang.sim.batch as batch
 Job, run_chunk = batch.Job, batch.run_chunk
-import fortlang.agents.bots as bots
+try:  # Fort's bots in Fort's folder (issue 33 item 5)
+    import fortlang.games.fort.agents.bots as bots
+except ImportError:  # in the core's agents/ (stage 3)
+    import fortlang.agents.bots as bots
 import fortlang.engine.interpreter as engine
 budget, players = map(int, sys.argv[1].split(","))
 cardset = base_set()

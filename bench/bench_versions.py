@@ -45,7 +45,10 @@ import json, sys, time
 import fortlang.engine.interpreter as engine
 from fortlang.cardset import base_set
 try:  # the layout since issue 33 stage 3
-    from fortlang.agents.bots import make_bots
+    try:  # Fort's bots in Fort's folder (issue 33 item 5)
+        from fortlang.games.fort.agents.bots import make_bots
+    except ImportError:  # in the core's agents/ (stage 3)
+        from fortlang.agents.bots import make_bots
     from fortlang.games.fort.match import run_game
 except ImportError:  # a base commit from before it
     from fortlang.game import make_bots, run_game
@@ -77,8 +80,8 @@ def _paired(side: list[dict], base: list[dict]) -> str:
 
 
 def pull_us_per_decision(games: int) -> float:
-    from fortlang.agents.bots import make_bots
     from fortlang.cardset import base_set
+    from fortlang.games.fort.agents.bots import make_bots
     from fortlang.games.fort.sim.pull import GameState, play
 
     cardset = base_set()
@@ -169,7 +172,10 @@ STALL_PROBE = r"""
 import dataclasses, json, sys, time
 from fortlang.cardset import base_set
 try:  # the layout since issue 33 stage 3
-    from fortlang.agents.bots import make_bots
+    try:  # Fort's bots in Fort's folder (issue 33 item 5)
+        from fortlang.games.fort.agents.bots import make_bots
+    except ImportError:  # in the core's agents/ (stage 3)
+        from fortlang.agents.bots import make_bots
     from fortlang.games.fort.match import run_game
     from fortlang.games.fort.setup import new_game
 except ImportError:  # a base commit from before it

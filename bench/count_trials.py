@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 from fortlang import native
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import interpreter
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

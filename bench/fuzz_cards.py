@@ -30,8 +30,8 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from fortlang import nodes as n
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.setup import new_game
 

@@ -38,7 +38,10 @@ PROBE = r"""
 import hashlib, json, sys
 from fortlang.cardset import base_set
 try:  # the layout since issue 33 stage 3
-    from fortlang.agents.bots import make_bots
+    try:  # Fort's bots in Fort's folder (issue 33 item 5)
+        from fortlang.games.fort.agents.bots import make_bots
+    except ImportError:  # in the core's agents/ (stage 3)
+        from fortlang.agents.bots import make_bots
     from fortlang.games.fort.match import run_game
     from fortlang.games.fort.setup import new_game
 except ImportError:  # a base commit from before it

@@ -215,9 +215,10 @@ class GameModule:
     Stage 4 declares only what has a reader today. The other fields of §2.4 come with the
     stages that give them one: ``grammar``, ``vocabulary`` (stage 5, vocabulary v2 and the
     grammar split), ``cards`` (stage 5, schemas generated from card kinds), ``table`` and
-    ``flow`` (stage 7), ``switches``, ``phrasebooks``, ``codes``, ``returns`` and ``bots``
-    (stage 8, everything generic over the module). ``rules_pages``, ``face`` and ``docs``
-    serve the game's docs site (``fortlang docs build``, ``docs pnp``).
+    ``flow`` (stage 7), ``switches``, ``codes`` and ``returns`` (stage 8, everything generic
+    over the module). ``phrasebooks`` brings the game's words to the core's sentences, ``bots``
+    its own bots; ``rules_pages``, ``face`` and ``docs`` serve the game's docs site
+    (``fortlang docs build``, ``docs pnp``).
     """
 
     #: The manifest's ``game:`` value, and the entry point's name.
@@ -269,6 +270,13 @@ class GameModule:
     #: (:class:`fortlang.sim.module_pull.Determinization`: ``observe``, ``determinize`` and
     #: optionally ``estimate``), which the search bot needs; "" for none (no ``mcts`` bot).
     determinization: str = ""
+    #: ``"module:attribute"``: the game's own bots by the names ``--bots`` takes (``random``,
+    #: ``greedy``, ``mcts``: fortlang.agents.bots.BOT_NAMES), a mapping from each to its
+    #: factory, called ``(rng)`` for ``random`` and ``greedy`` (a seeded ``random.Random``),
+    #: ``(seed)`` or ``(seed, budget)`` for another (fortlang.agents.bots.make_bot); "" for the
+    #: generic module bots (fortlang.sim.module_games: random, greedy by the declared worth of
+    #: a card's actions, and the search bot with the module's ``determinization``).
+    bots: str = ""
     #: ``"module:function"`` that checks a table of the game, ``(table) -> None``, raising
     #: AssertionError on a broken invariant (an engine bug): what ``--check-invariants`` runs
     #: at every decision of Fort's table (``Game.check_invariants``); "" for none. A module
@@ -289,14 +297,14 @@ class GameModule:
     #: and ``refusal_text(card, rule) -> str``; the starting tables come from ``new_table``;
     #: "" for a game the check does not judge.
     dead_cards: str = ""
-    #: ``"module:attribute"``: what Fort's search bot (fortlang.agents.mcts) reads of the
+    #: ``"module:attribute"``: what Fort's search bot (fortlang.games.fort.agents.mcts) reads of the
     #: game: ``Knowledge(seat)`` (a seat's memory of the table, ``look(table)``),
     #: ``determinize(table, knowledge, rules, rng)``, ``final_score(table, player)`` (a score
     #: with ``total``) and ``cards_you_have(player)``; "" for none.
     search: str = ""
     #: ``"module:attribute"``: what a seat is told of the others' answers at Fort's terminal
-    #: (fortlang.agents.human): ``is_public(decision)``, ``SECRET`` (a secret kind -> what the
-    #: others are told) and ``revealed_at_end(table)``; "" for none.
+    #: (fortlang.games.fort.agents.human): ``is_public(decision)``, ``SECRET`` (a secret kind
+    #: -> what the others are told) and ``revealed_at_end(table)``; "" for none.
     disclosure: str = ""
     #: ``"module:function"`` that plays a game at the terminal with the game's own interface,
     #: ``(cardset, players, *, seed, bots, lang, draft)`` (``fortlang play``); "" for the

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fortlang.agents.bots import make_bots
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.sim.pull import GameState
 from fortlang.model import CardSet

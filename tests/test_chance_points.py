@@ -14,12 +14,12 @@ import pytest
 from builders import Recorder
 from dice_plugin import D6, ROLL
 
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import Game, IllegalMove
 from fortlang.engine.chance import CHANCE, Distribution, below
 from fortlang.engine.choices import Option
 from fortlang.games.fort import vocabulary as fort_words
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.play import can_perform, perform
 from fortlang.games.fort.sim.pull import GameState, play
 from fortlang.nodes import Resource

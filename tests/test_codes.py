@@ -88,7 +88,7 @@ def test_nesting_example_triggers_e102():
 #: Exceptions that are not errors a user can make, each for a reason.
 NOT_USER_ERRORS = {
     "fortlang.output.Terminated",  # SIGTERM, a BaseException so `except Exception` lets it by
-    "fortlang.agents.human.Quit",  # the person typed q: not an error
+    "fortlang.agents.terminal.Quit",  # the person typed q: not an error
     "fortlang.games.fort.invariants.InvariantError",  # an engine bug (AssertionError), not input
     "fortlang.inputs.NotRegular",  # an OSError: every reader turns it into E300 with its path
     "fortlang.entrypoints.Refused",  # its callers turn it into E341 (a plugin) or E351 (a game)

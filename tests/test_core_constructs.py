@@ -297,7 +297,7 @@ def test_e203_destroy_this_belongs_to_the_leader() -> None:
 
 
 def test_the_greedy_bot_aims_at_the_leading_rival_and_gives_to_the_last() -> None:
-    from fortlang.agents.bots import GreedyAgent
+    from fortlang.games.fort.agents.bots import GreedyAgent
 
     game = Game(3, asker=Seats([GreedyAgent(1), GreedyAgent(2), GreedyAgent(3)]), debug=True)
     me, left, right = game.players

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fortlang import native
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import interpreter as interp
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
 
 BASE = base_set()

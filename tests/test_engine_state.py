@@ -12,7 +12,6 @@ from fortlang import nodes as n
 from fortlang.engine import (
     Decision,
     Game,
-    GameView,
     IllegalMove,
     Kind,
     Option,
@@ -24,6 +23,7 @@ from fortlang.engine.program import OPS, Count, count_of
 from fortlang.games.fort.invariants import InvariantError, assert_invariants, check
 from fortlang.games.fort.moves import recruit_places
 from fortlang.games.fort.play import perform
+from fortlang.games.fort.view import GameView
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.registry import spec_of
@@ -463,8 +463,8 @@ def test_a_finished_game_leaves_no_reference_cycle():
     game meets none there either (.ci/compiled runs it against the compiled build)."""
     import gc
 
-    from fortlang.agents.bots import make_bots
     from fortlang.cardset import base_set
+    from fortlang.games.fort.agents.bots import make_bots
     from fortlang.games.fort.match import run_game
 
     cardset = base_set()

@@ -119,8 +119,8 @@ def test_play_shows_card_names_escaped():
     from builders import kid
     from rich.console import Console
 
-    from fortlang.agents.human import HumanAgent, card_line
     from fortlang.engine.choices import Decision, Kind, Option
+    from fortlang.games.fort.agents.human import HumanAgent, card_line
 
     evil = kid("Bug\r\x1b[2K[bold]x[/]\u202e", "shovel", "gain pizza")
     assert not RAW.search(card_line(evil, "en"))

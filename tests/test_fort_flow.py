@@ -10,10 +10,10 @@ import pytest
 
 import fortlang.flow.runtime
 from fortlang import native
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.flow import Flow, FlowEvent
 from fortlang.flow.events import ROUND_END, ROUND_START, TURN_END, TURN_START
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import FORT_FLOW, Progress, Trigger, fort_flow, run_game
 from fortlang.games.fort.setup import new_game
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from builders import kid
 
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Kind, RandomAgent, ScriptedAgent
 from fortlang.engine.asker import RandomAsker
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.setup import new_game

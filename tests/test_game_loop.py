@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import Game, ReplayAgent
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import Progress, Trigger, end_triggers, run_game
 
 CARDSET = base_set()

@@ -8,9 +8,9 @@ import weakref
 
 import pytest
 
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import IllegalMove, Kind, RandomAgent
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.sim.pull import TERMINAL, GameState, play
 from fortlang.nodes import Resource

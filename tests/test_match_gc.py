@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import gc
 
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
 
 CARDSET = base_set()

@@ -9,11 +9,12 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from fortlang.agents.bots import GreedyAgent, agent_seed, bot_spec, make_bot, make_bots
-from fortlang.agents.mcts import Budget, option_keys
+from fortlang.agents.bots import agent_seed, bot_spec
 from fortlang.cardset import base_set
 from fortlang.cli import main
 from fortlang.games.fort import search as fort_search
+from fortlang.games.fort.agents.bots import GreedyAgent, make_bot, make_bots
+from fortlang.games.fort.agents.mcts import Budget, option_keys
 from fortlang.games.fort.knowledge import Knowledge, determinize
 from fortlang.games.fort.sim.pull import GameState, answer, play
 
@@ -281,7 +282,7 @@ def test_a_card_lost_from_sight_is_located_only_where_the_rules_allow(players):
 
 
 def test_the_root_keeps_the_greedy_option_unless_another_does_better_on_the_same_deals():
-    from fortlang.agents.mcts import _Edge, _paired_answer
+    from fortlang.games.fort.agents.mcts import _Edge, _paired_answer
 
     keys = [("play", str(i), "None", 0) for i in range(3)]
     root = _Edge(0)

@@ -5,9 +5,9 @@ turn's answers, not the whole game from the seed. Counted in set-ups (work), not
 from __future__ import annotations
 
 import fortlang.games.fort.sim.pull as pull
-from fortlang.agents.bots import make_bots
 from fortlang.cardset import base_set
 from fortlang.engine import RandomAgent
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.sim.pull import GameState, play
 
 BASE = base_set()

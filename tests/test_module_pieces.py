@@ -240,8 +240,8 @@ def test_the_search_bot_deals_with_its_games_determinization(tmp_path, monkeypat
 
 def test_the_terminal_player_tells_what_the_games_disclosure_makes_public(
         tmp_path, monkeypatch) -> None:
-    from fortlang.agents.human import told
     from fortlang.engine.choices import Decision, Kind, Option
+    from fortlang.games.fort.agents.human import told
 
     kept = Decision(1, Kind.DRAFT, (Option("Ada", "ada"), Option("Bo", "bo")), "draft")
     assert "Bo" not in told(kept, 1, 0, "en", {})  # Fort's: a kept card is secret (R2.5)

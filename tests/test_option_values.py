@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from builders import Recorder
 
-from fortlang.agents.bots import make_bots
-from fortlang.agents.mcts import option_keys
 from fortlang.cardset import base_set
 from fortlang.engine import Game, Kind
 from fortlang.engine.choices import Decision, Give, Option, Seat, Take, player_name
+from fortlang.games.fort.agents.bots import make_bots
+from fortlang.games.fort.agents.mcts import option_keys
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.sim.pull import GameState, answer
 from fortlang.nodes import Resource
@@ -151,8 +151,8 @@ def test_the_greedy_bot_gives_to_the_poorest_and_takes_from_the_richest_by_value
         value, best) -> None:
     """Core C3, C4, C6 as the greedy bot reads them: from the option's value, whatever the
     label says (here every label lies: it names the other rival and the other way)."""
-    from fortlang.agents.bots import GreedyAgent
-    from fortlang.engine.view import GameView
+    from fortlang.games.fort.agents.bots import GreedyAgent
+    from fortlang.games.fort.view import GameView
 
     game = Game(3)
     game.players[1].vp, game.players[2].vp = 5, 1

@@ -120,8 +120,8 @@ def test_the_interface_languages_are_the_registrys():
 
 
 def test_resource_options_are_worded_from_their_values():
-    from fortlang.agents.human import option_label
     from fortlang.engine.choices import Decision, Option
+    from fortlang.games.fort.agents.human import option_label
     from fortlang.nodes import Resource
 
     pack = Decision(1, Kind.PACK, (Option("a toy from your stuff", ("stuff", Resource.TOY)),))
@@ -135,8 +135,8 @@ def test_resource_options_are_worded_from_their_values():
 
 
 def test_a_perks_options_are_told_in_the_third_person_and_the_chosen_language():
-    from fortlang.agents.human import option_label
     from fortlang.engine.choices import Decision, Option
+    from fortlang.games.fort.agents.human import option_label
 
     diy = Decision(1, Kind.DIY, (Option("play a card as usual", False),
                                  Option("destroy the perk to advance your fort, paying 1 more",

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from fortlang.agents.bots import agent_seed, make_bot
+from fortlang.agents.bots import agent_seed
 from fortlang.cli import main
 from fortlang.cli.simulate import game_sets
 from fortlang.engine.choices import Decision, Kind
+from fortlang.games.fort.agents.bots import make_bot
 from fortlang.games.fort.disclosure import PUBLIC, SECRET, told
 from fortlang.games.fort.sim.pull import GameState, answer
 

@@ -306,7 +306,7 @@ def test_the_direction_of_play_orders_the_seats() -> None:
 
 
 def test_the_game_view_gives_the_table_and_its_direction() -> None:
-    from fortlang.engine.view import GameView
+    from fortlang.games.fort.view import GameView
 
     view = GameView(Game(3), 0)
     assert (view.seat_count, view.direction) == (3, 1)  # Fort always passes left
@@ -470,7 +470,7 @@ def test_forts_selectors_read_natively_give_the_seats_their_declarations_give(pl
     """TargetOp reads Fort's three selectors natively at a Game (it declares no direction of
     play): the performers, in order, are the seats their declarations' functions give."""
     from fortlang.engine.program import TargetOp, program
-    from fortlang.engine.view import GameView
+    from fortlang.games.fort.view import GameView
     from fortlang.vocabulary import Acting
 
     for text in ("each rival -> score", "each player -> score", "a rival -> score"):

@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from fortlang.agents import bots
 from fortlang.cardset import base_set
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import gains
+from fortlang.games.fort.agents import bots
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.sim import stats
 from fortlang.games.fort.sim.batch import Job, run_chunk
@@ -93,8 +93,8 @@ def test_the_greedy_bot_looks_at_the_table_once_per_decision():
     look: the table does not change while one decision's options are valued."""
     from fortlang.engine.choices import Decision, Kind, Option
     from fortlang.engine.state import Game
-    from fortlang.engine.view import GameView
     from fortlang.games.fort.setup import new_game
+    from fortlang.games.fort.view import GameView
 
     game: Game
     game, _ = new_game(base_set(), 3, seed=2, agents=[RandomAgent(s) for s in range(3)])
@@ -166,7 +166,7 @@ def test_the_greedy_bot_scans_the_table_without_a_seat_view(monkeypatch):
     """A scan for the cards it can value reads the table's zones once, natively
     (GameView.note_cards): no view of the park, of each seat and of its zones as tuples per
     scan, and the same decisions (issue 38: the scans were a tenth of a greedy game)."""
-    from fortlang.engine.view import GameView
+    from fortlang.games.fort.view import GameView
 
     first = _chunk(0, 2).aggregate.figures()
     looks = []
@@ -197,7 +197,9 @@ def test_a_bot_generator_is_seeded_without_the_interpreted_seed(monkeypatch):
     for seat, bot in enumerate(made):
         want = random.Random(random.Random(f"fortlang-agent:1234:{seat}").getrandbits(64))
         assert bot.rng.getstate() == want.getstate()
-    assert bots.agent_seed(1234, 2) == random.Random("fortlang-agent:1234:2").getrandbits(64)
+    from fortlang.agents.bots import agent_seed
+
+    assert agent_seed(1234, 2) == random.Random("fortlang-agent:1234:2").getrandbits(64)
 
 
 def test_the_greedy_bot_calls_each_kind_s_rater():

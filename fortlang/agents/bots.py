@@ -1,36 +1,38 @@
-"""Bots: ``random`` (uniform over legal options), ``greedy`` (a one-ply heuristic) and ``scripted``;
-all answer :class:`~fortlang.engine.choices.Decision` through the one agent interface, as the
-terminal player does (fortlang.cli.play).
+"""What every game's bots share (issue 33 item 5): the names ``--bots`` takes (``random``,
+``greedy``, ``mcts:BUDGET``), each bot's own seed, the lineup of a run, building a game's bots
+from what its module declares (``GameModule.bots``), and :func:`worth`, the value of an action
+from what its primitives declare (the greedy bots' measure, any game's).
 
-Each bot gets its own generator derived from the game seed and its seat, so the game's shuffles
-never depend on how many questions a bot was asked.
+A game brings its bots as a mapping from those names to factories (Fort's:
+``fortlang.games.fort.agents.bots.BOTS``); a module that declares none plays the generic ones
+(fortlang.sim.module_games). Each bot gets its own generator derived from the game seed and its
+seat (:func:`agent_seed`), so the game's shuffles never depend on how many questions a bot was
+asked.
+
+Compiled with the engine (pyproject.toml): every game of a run makes its bots here.
 """
 
 from __future__ import annotations
 
 import _random
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from hashlib import sha512
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.engine import node_types as t
-from fortlang.engine.chance import choice
-from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, ScriptedAgent, Seat, Transfer
-from fortlang.engine.view import GameView
-from fortlang.model import KidCard
 
-#: The token kinds' class, as a compiled constant (house order: no ``n.X`` lookup inside a
-#: compiled function).
-_RESOURCE: Final = n.Resource
-_GAME_VIEW: Final = GameView
+if TYPE_CHECKING:
+    from fortlang.module import GameModule
+
 _RANDOM: Final = random.Random
 #: The generator's C seeding, which ``random.Random.seed`` (Python code) ends in.
 _C_SEED: Final = _random.Random.seed
 
 # -- a static value of an action (what one use of it is roughly worth) ------------------------
+
 
 def _repeat(a: n.Repeat) -> float:
     q = a.count
@@ -54,9 +56,9 @@ _COMBINE: dict[type, Callable[[Any], float]] = {
 }
 
 
-
 def worth(action: n.Action | None) -> float:
-    """A rough value of performing ``action`` once (VP, fort progress, resources, cards)."""
+    """A rough value of performing ``action`` once (VP, fort progress, resources, cards): what
+    its primitives declare (``worth`` of their registry entries), combined by the operators."""
     if action is None:
         return 0.0
     combine = _COMBINE.get(type(action))
@@ -66,232 +68,21 @@ def worth(action: n.Action | None) -> float:
     return spec.worth(action) if spec is not None else 0.0
 
 
-def card_worth(card: KidCard) -> float:
-    """Deck quality: what a card adds to a deck (both boxes, suits for boosting)."""
-    return _values(card)[1]
+# -- the bots' names, and a game's bots ------------------------------------------------------
 
+#: The bots ``--bots`` names, at any game's table: uniform over the legal options, the game's
+#: one-ply greedy bot, and its search bot (ISMCTS).
+BOT_NAMES: Final = ("random", "greedy", "mcts")
+#: The bots that take a budget after a colon (``mcts:400`` playouts, ``mcts:0.2s`` seconds).
+BUDGETED: Final = frozenset({"mcts"})
+#: The bots whose factory is handed its generator already seeded (see :func:`_seeded`); the
+#: others get the seed.
+_SEEDED: Final = frozenset({"random", "greedy"})
 
-def play_worth(card: KidCard) -> float:
-    """What playing a card brings at once: both its boxes."""
-    return _values(card)[0]
-
-
-#: The static values of the cards seen, worked out once per card (so once per card set, not
-#: at every decision of every game): ``id(card)`` -> (the card, kept so that its id stays its
-#: own; :func:`play_worth`; :func:`card_worth`). Emptied when it outgrows any card set (a
-#: long-lived process that loads many sets).
-_VALUES: dict[int, tuple[KidCard, float, float]] = {}
-_VALUES_MAX = 4096
-
-
-def _values(card: KidCard) -> tuple[float, float]:
-    hit = _VALUES.get(id(card))
-    if hit is None or hit[0] is not card:
-        if len(_VALUES) >= _VALUES_MAX:
-            _VALUES.clear()
-        play = worth(card.public) + worth(card.private)
-        hit = _VALUES[id(card)] = (card, play, play + 0.3 * len(card.suits))
-    return hit[1], hit[2]
-
-
-class GreedyAgent:
-    """One ply: each option is valued by what it brings at once (VP, fort progress, resources)
-    or to the deck, using the static action values above; ties go to the first option."""
-
-    def __init__(self, rng: random.Random | int = 0) -> None:
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.cards: dict[str, KidCard] = {}
-        # While a decision's options are valued the table stands still: after one look at it,
-        # a card not found is not there (another look would find no more).
-        self.valuing = False
-        self.looked = False
-
-    def choose(self, view: Any, decision: Decision) -> int:
-        code = _RATER_CODE.get(decision.kind, 0)
-        self.valuing, self.looked = True, False
-        values = [_rate(code, self, view, decision, i) for i in range(len(decision.options))]
-        self.valuing = self.looked = False
-        best = max(values)
-        return choice(self.rng, [i for i, v in enumerate(values) if v == best])
-
-    def card(self, view: Any, card_id: Any) -> KidCard | None:
-        cards = self.cards
-        if not cards:
-            _look(view, cards, True)
-            self.looked = self.valuing
-        found = cards.get(card_id)
-        if found is None and not self.looked:
-            _look(view, cards, False)
-            self.looked = self.valuing
-            found = cards.get(card_id)
-        return found
-
-
-def _look(view: Any, cards: dict[str, KidCard], lookout: bool) -> None:
-    """Every card ``view`` shows, by id, into ``cards``: the hand, the park, every yard, the
-    discard pile (and the lookout if ``lookout``), in that order. A seat's own view reads them
-    natively (GameView.note_cards); any other view through its attributes."""
-    if type(view) is _GAME_VIEW:
-        game_view: GameView = view
-        game_view.note_cards(cards, lookout)
-        return
-    me = view.me
-    for zone in (me.hand or ()), view.park, *(p.yard for p in view.players), me.discard:
-        for c in zone:
-            cards[c.id] = c
-    if lookout:
-        for c in me.lookout:
-            cards[c.id] = c
-
-
-Rater = Callable[[GreedyAgent, Any, Decision, int], float]
-
-
-def _value_card(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    value = d.options[i].value
-    card_id = value[-1] if isinstance(value, tuple) else value
-    card = agent.card(view, card_id) if card_id is not None else None
-    return card_worth(card) if card is not None else (0.5 if value is not None else -1.0)
-
-
-def _play(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    value = d.options[i].value
-    if value is None:
-        return -1.0
-    card = agent.card(view, value)
-    return play_worth(card) if card else 0.0
-
-
-def _order(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    return float(len(d.options[i].value or ()))  # both actions beat one
-
-
-def _stop_last(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    return -1.0 if d.options[i].value is None else 1.0  # add every card that counts (R5.3)
-
-
-def _first_yes(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    value = d.options[i].value
-    return 0.0 if value is None or value is False else 1.0 - 0.01 * i
-
-
-def _destroy(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    card = agent.card(view, d.options[i].value[-1]) if isinstance(d.options[i].value, tuple) \
-        else None
-    return -card_worth(card) if card is not None else 0.0
-
-
-def _resource(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    res = d.options[i].value
-    if not isinstance(res, _RESOURCE):
-        return 0.0
-    me = view.me
-    costs = view.board.costs
-    need = costs[me.level] if me.level < len(costs) else ()
-    return need.count(res) - 0.1 * me.stuff.get(res, 0)
-
-
-def _choice(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    return -0.01 * i  # the printer's label is all we have; keep the first alternative
-
-
-def _rival(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    """Core C3, C4, C6: take from, or aim `a rival ->` at, the rival with most VP; give to the
-    one with fewest."""
-    value = d.options[i].value
-    if not isinstance(value, (Seat, Transfer)):
-        return 0.0
-    vp = float(view.players[value.seat].vp)
-    return -vp if isinstance(value, Give) else vp
-
-
-def _rule(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    return _RULE_PREFERENCE.get(str(d.options[i].value), 0.0)
-
-
-def _perk(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    return _PERK_PREFERENCE.get(str(d.options[i].value), 0.0)
-
-
-_RULE_PREFERENCE = {"popularity": 3.0, "secret-stash": 2.5, "big-plans": 2.0,
-                    "friendship-bracelet": 4.0, "sleepover": 3.0, "pizza-party": 2.0,
-                    "piggy-bank": 2.0, "play-palace": 2.5, "slime-lab": 2.5}
-_PERK_PREFERENCE = {"birthday-party": 3.0, "do-over": 2.5, "xxl-backpack": 2.0, "diy": 2.0,
-                    "copy-cat": 2.0, "sticky-fingers": 1.5, "bribe": 1.5, "recycling": 1.0}
-
-_RATERS: dict[str, Rater] = {
-    Kind.PLAY: _play,
-    Kind.ORDER: _order,
-    Kind.BOOST: _stop_last,
-    Kind.RECRUIT: _value_card,
-    Kind.LOOKOUT: _value_card,
-    Kind.DRAFT: _value_card,
-    Kind.RECYCLE: _value_card,
-    Kind.DO_OVER: _value_card,
-    Kind.DESTROY: _destroy,
-    Kind.RESOURCE: _resource,
-    Kind.CHOICE: _choice,
-    Kind.RULE: _rule,
-    Kind.PERK: _perk,
-    Kind.FOLLOW: _first_yes,
-    Kind.DIY: _first_yes,
-    Kind.EXTRA_RECRUIT: _first_yes,
-    Kind.ROUGH_HOUSING: _first_yes,
-    Kind.RIVAL: _rival,
-    Kind.PERK_ACTION: _first_yes,
-}
-
-#: Every rater, once; a kind's rater by its index here (``_RATER_CODE``), which :func:`_rate`
-#: calls directly: compiled, a function read from a dictionary is called generically (its
-#: arguments boxed and parsed), three times per decision.
-_RATER_LIST: Final[tuple[Rater, ...]] = (_first_yes, _play, _order, _stop_last, _value_card,
-                                         _destroy, _resource, _choice, _rule, _perk, _rival)
-_RATER_CODE: Final[dict[str, int]] = {kind: _RATER_LIST.index(rate)
-                                      for kind, rate in _RATERS.items()}
-
-
-def _rate(code: int, agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    """``_RATER_LIST[code](agent, view, d, i)``, as a direct call."""
-    if code == 4:
-        return _value_card(agent, view, d, i)
-    if code == 0:
-        return _first_yes(agent, view, d, i)
-    if code == 1:
-        return _play(agent, view, d, i)
-    if code == 2:
-        return _order(agent, view, d, i)
-    if code == 3:
-        return _stop_last(agent, view, d, i)
-    if code == 5:
-        return _destroy(agent, view, d, i)
-    if code == 6:
-        return _resource(agent, view, d, i)
-    if code == 7:
-        return _choice(agent, view, d, i)
-    if code == 8:
-        return _rule(agent, view, d, i)
-    if code == 9:
-        return _perk(agent, view, d, i)
-    return _rival(agent, view, d, i)
-
-
-def _mcts(seed: int, budget: str | None = None) -> Any:
-    """The search bot: greedy playouts, the static card values above in its estimate."""
-    from fortlang.agents.mcts import Budget, MctsAgent  # imports the pull API: only when asked
-
-    return MctsAgent(seed, GreedyAgent, card_worth,
-                     Budget.parse(budget) if budget is not None else None)
-
-
-#: bot name -> factory(seed, budget) for the CLI (``--bots greedy,random,mcts:400``); a bot
-#: that takes no budget is called with the seed alone
-BOTS: dict[str, Callable[..., Any]] = {
-    "random": RandomAgent,
-    "greedy": GreedyAgent,
-    "mcts": _mcts,
-}
-#: the bots that take a budget after a colon (``mcts:400`` playouts, ``mcts:0.2s`` seconds)
-BUDGETED = frozenset({"mcts"})
+#: A game's bots (``GameModule.bots``): name -> factory, called ``(rng)`` for ``random`` and
+#: ``greedy`` (a :class:`random.Random` already seeded), ``(seed)`` for another bot without a
+#: budget, ``(seed, budget)`` with one (the text after the colon).
+Bots = Mapping[str, Callable[..., Any]]
 
 
 def bot_spec(spec: str) -> tuple[str, str | None]:
@@ -302,28 +93,35 @@ def bot_spec(spec: str) -> tuple[str, str | None]:
     (('mcts', '400'), ('greedy', None))
     """
     name, colon, budget = spec.partition(":")
-    if name not in BOTS:
+    if name not in BOT_NAMES:
         raise ValueError(f"unknown bot `{name}`")
     if not colon:
         return name, None
     if name not in BUDGETED:
         raise ValueError(f"bot `{name}` takes no budget")
-    from fortlang.agents.mcts import Budget
+    from fortlang.agents.search import Budget
 
     Budget.parse(budget)  # raises with the reason
     return name, budget
 
 
-#: The bots whose generator can be handed to them already seeded (see :func:`_seeded`).
-_SEEDED: Final = frozenset({"random", "greedy"})
+def declared_bots(game: GameModule) -> Bots | None:
+    """The bots ``game`` declares (``GameModule.bots``), or None for a module that declares
+    none (it plays the generic module bots: fortlang.sim.module_games); E351
+    (:class:`fortlang.games.GameError`) when the declaration fails to load or is no mapping."""
+    from fortlang import games
+
+    found: Bots | None = games.declared(game, "bots", Mapping, "its bots")
+    return found
 
 
-def make_bot(spec: str, seed: int) -> Any:
-    """The bot ``spec`` names (see :func:`bot_spec`), with its own generator ``seed``."""
+def make_bot(spec: str, seed: int, bots: Bots) -> Any:
+    """The bot ``spec`` names (see :func:`bot_spec`) among a game's ``bots``, with its own
+    generator ``seed``."""
     name, budget = bot_spec(spec)
     if budget is None and name in _SEEDED:
-        return BOTS[name](_seeded(seed))
-    return BOTS[name](seed) if budget is None else BOTS[name](seed, budget)
+        return bots[name](_seeded(seed))
+    return bots[name](seed) if budget is None else bots[name](seed, budget)
 
 
 def _seeded(seed: int) -> random.Random:
@@ -338,21 +136,20 @@ def _seeded(seed: int) -> random.Random:
 def agent_seed(game_seed: int, seat: int) -> int:
     """Each bot's own generator, derived from the game seed and its seat:
     ``random.Random(f"fortlang-agent:{game_seed}:{seat}").getrandbits(64)``, the text turned
-    into the number ``Random.seed`` makes of it (version 2: the bytes and their SHA-512)."""
+    into the number ``Random.seed`` makes of it (version 2: the bytes and their SHA-512).
+
+    >>> agent_seed(7, 1) == random.Random("fortlang-agent:7:1").getrandbits(64)
+    True
+    """
     text = f"fortlang-agent:{game_seed}:{seat}".encode()
     return _seeded(int.from_bytes(text + sha512(text).digest(), "big")).getrandbits(64)
 
 
-def make_bots(names: list[str], n_players: int, game_seed: int) -> list[Any]:
-    """Bots for every seat, ``names`` (specs: ``greedy``, ``mcts:400``) repeated in seat
-    order."""
-    return [make_bot(names[seat % len(names)], agent_seed(game_seed, seat))
+def make_bots(names: list[str], n_players: int, game_seed: int, bots: Bots) -> list[Any]:
+    """A game's ``bots`` for every seat, ``names`` (specs: ``greedy``, ``mcts:400``) repeated
+    in seat order."""
+    return [make_bot(names[seat % len(names)], agent_seed(game_seed, seat), bots)
             for seat in range(n_players)]
-
-
-__all__ = ["BOTS", "BUDGETED", "GreedyAgent", "RandomAgent", "ScriptedAgent", "agent_seed",
-           "bot_spec", "card_worth", "make_bot", "make_bots", "play_worth", "seat_bots",
-           "worth"]
 
 
 def seat_bots(bots: tuple[str, ...] | list[str], players: int, index: int) -> list[str]:
@@ -364,3 +161,7 @@ def seat_bots(bots: tuple[str, ...] | list[str], players: int, index: int) -> li
     """
     lineup = [bots[s % len(bots)] for s in range(players)]
     return [lineup[(s + index) % players] for s in range(players)]
+
+
+__all__ = ["BOT_NAMES", "BUDGETED", "Bots", "agent_seed", "bot_spec", "declared_bots",
+           "make_bot", "make_bots", "seat_bots", "worth"]

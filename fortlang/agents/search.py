@@ -1,10 +1,11 @@
 """Information-set Monte Carlo tree search with determinization (single observer, Cowling, Powley
 and Whitehouse 2012), for any game with a pull API (:class:`fortlang.sim.bridge.Stepped` with
 ``clone``): the search itself, which knows no game. A game's search bot
-(:class:`fortlang.agents.mcts.MctsAgent` for Fort, :class:`fortlang.agents.module_mcts.ModuleMcts`
-for a game module) subclasses :class:`InformationSetSearch` and says how to deal the cards its
-seat cannot see (:meth:`InformationSetSearch._deal`), which option its playout policy favours,
-where a playout stops and how an unfinished game is scored.
+(:class:`fortlang.games.fort.agents.mcts.MctsAgent` for Fort,
+:class:`fortlang.agents.module_mcts.ModuleMcts` for a game module) subclasses
+:class:`InformationSetSearch` and says how to deal the cards its seat cannot see
+(:meth:`InformationSetSearch._deal`), which option its playout policy favours, where a playout
+stops and how an unfinished game is scored.
 
 Each iteration copies the game at the decision (``state.clone()``), deals the hidden cards anew,
 then walks down one tree of the bot's information set: at each decision with more than one

@@ -20,11 +20,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from fortlang.agents.human import Quit  # the person typed q, or the input ended
 from fortlang.engine.choices import Decision, Option
 from fortlang.escape import shown
 from fortlang.i18n import ui
 from fortlang.model import GameCard
+
+
+class Quit(Exception):
+    """The person asked to quit (``q``) or the input ended (any game's terminal, Fort's too)."""
+
 
 #: The longest answer line read (the rest of a longer one is refused, never kept).
 MAX_ANSWER = 1024

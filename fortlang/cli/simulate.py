@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 import click
 
-from fortlang.agents.bots import BOTS
+from fortlang.agents.bots import BOT_NAMES
 from fortlang.cli.common import fail, not_yet
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
@@ -51,8 +51,9 @@ def parse_bots(text: str) -> list[str]:
         try:
             bot_spec(spec)
         except ValueError as e:
-            if name not in BOTS:
-                hint = did_you_mean(name, sorted(BOTS)) or f"bots: {', '.join(sorted(BOTS))}"
+            if name not in BOT_NAMES:
+                hint = (did_you_mean(name, sorted(BOT_NAMES))
+                        or f"bots: {', '.join(sorted(BOT_NAMES))}")
                 fail(Diagnostic(ERROR, "E902", f"unknown bot `{name}`",
                                 Span(1, col, 1, col + max(len(name), 1)), "--bots", hint), text)
             start = col + len(name) + 1  # the budget, after the colon

@@ -54,7 +54,6 @@ from fortlang.engine.choices import (
     ReplayAgent,
     ScriptedAgent,
 )
-from fortlang.engine.view import GameView, PlayerView
 
 if TYPE_CHECKING:
     from fortlang.engine.state import DEFAULT_BOARD, CardInstance, Game, Player, Rules
@@ -72,7 +71,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "Agent", "Asker", "CardInstance", "DEFAULT_BOARD", "Decision", "Game", "GameView",
-    "IllegalMove", "Kind", "Option", "Player", "PlayerView", "RandomAgent", "ReplayAgent",
-    "Rules", "ScriptedAgent",
+    "Agent", "Asker", "CardInstance", "DEFAULT_BOARD", "Decision", "Game", "IllegalMove",
+    "Kind", "Option", "Player", "RandomAgent", "ReplayAgent", "Rules", "ScriptedAgent",
 ]

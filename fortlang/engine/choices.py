@@ -1,6 +1,6 @@
 """Choices are data (STYLE #10): a :class:`Decision` says whose choice it is, what kind, and the
 legal options; an :class:`Agent` answers with an option's index. Agents see a read-only
-:class:`~fortlang.engine.view.GameView`, never the mutable state.
+:class:`~fortlang.games.fort.view.GameView`, never the mutable state.
 
 Only legal options are offered: the engine tries each one (with rollback) and keeps those from
 which the whole move can still be completed legally. The ones it drops are listed in

@@ -187,6 +187,13 @@ class Journal:
         #: Log entries state_key has read, in all (the work of keying places, for tests and bench).
         self.key_reads = 0
 
+    def view(self, seat: int) -> Any:
+        """What the agent at ``seat`` is shown when it is asked (``choose(view, decision)``:
+        fortlang.sim.seats.Seats): the table as that seat may see it, read-only, for a table
+        whose bots read one (Fort's: fortlang.games.fort.view.GameView); None here, for bots
+        that read the decision only."""
+        return None
+
     def check_invariants(self) -> None:
         """Raise if the table breaks one of its game's invariants: called before every decision
         when ``debug`` is set. A game's table overrides it (Fort's: games/fort/invariants.py);

@@ -70,7 +70,7 @@ from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.metrics import evaluate
 from fortlang.engine.state import CardInstance, Game, Player
-from fortlang.engine.view import GameView
+from fortlang.games.fort.view import GameView
 from fortlang.nodes import Suit
 from fortlang.registry import (
     METRIC_BY_WORD,

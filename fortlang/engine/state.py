@@ -24,6 +24,7 @@ from fortlang.engine.choices import Option
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
+from fortlang.games.fort.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import Action, Resource, Suit
 
@@ -437,6 +438,11 @@ class Game(Journal):
         return [self.players[(seat + i) % n] for i in range(1, n)]
 
     # -- the journal's hooks and Fort's pools ------------------------------------------------------
+
+    def view(self, seat: int) -> GameView:
+        """The table as ``seat`` sees it, read-only (its agent's view: hidden hands, decks and
+        made-up rules stay hidden, R10.3)."""
+        return GameView(self, seat)
 
     def check_invariants(self) -> None:
         """Its game's invariants (``GameModule.invariants``: Fort's are

@@ -10,7 +10,7 @@ batches and figures live in ``fortlang/games/fort/sim/``), or is played by the g
 a game (issue 33 item 5, ``tests/test_house_order.py``).
 
 >>> from fortlang.cardset import base_set
->>> from fortlang.agents.bots import make_bots
+>>> from fortlang.games.fort.agents.bots import make_bots
 >>> from fortlang.games.fort.match import run_game
 >>> out = run_game(base_set(), 2, make_bots(["random"], 2, 7), seed=7)
 >>> len(out.scores), out.turns % 2

@@ -31,10 +31,10 @@ CHANCE_MODES = ("sampled", "explicit")
 
 
 class PullState(Protocol):
-    """What the search bot (fortlang.agents.mcts) reads of a game's pull API state besides the
-    :class:`Stepped` calls (Fort's ``GameState`` is one): its table, its configuration (``seed``,
-    ``cardset``), what a seat sees, and the calls of the search itself. The core names no
-    game's class for the type (issue 33 item 5)."""
+    """What the search bot (fortlang.games.fort.agents.mcts) reads of a game's pull API state
+    besides the :class:`Stepped` calls (Fort's ``GameState`` is one): its table, its
+    configuration (``seed``, ``cardset``), what a seat sees, and the calls of the search
+    itself. The core names no game's class for the type (issue 33 item 5)."""
 
     @property
     def game(self) -> Any: ...

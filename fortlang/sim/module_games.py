@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fortlang.agents.bots import agent_seed, seat_bots, worth
+from fortlang.agents.bots import agent_seed, declared_bots, make_bot, seat_bots, worth
 from fortlang.engine.choices import Decision, RandomAgent
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.model import CardSet, GameCard
@@ -49,20 +49,28 @@ class CardWorthAgent:
 
 
 class ModuleSeats:
-    """The asker of a module's table: the deciding seat's agent, shown no view (the bots
-    here read the decision only)."""
+    """The asker of a module's table: the deciding seat's agent, shown the seat's view as the
+    table gives it (``view(seat)``, :meth:`fortlang.engine.journal.Journal.view`), None for a
+    table that gives none (the generic bots here read the decision only)."""
 
     def __init__(self, agents: Sequence[Any]) -> None:
         self.agents = list(agents)
 
     def decide(self, game: Any, decision: Decision) -> int:
-        return int(self.agents[decision.player].choose(None, decision))
+        seat = decision.player
+        view = getattr(game, "view", None)
+        return int(self.agents[seat].choose(view(seat) if view is not None else None, decision))
 
 
 def make_agent(spec: str, seed: int, cards: Sequence[GameCard],
                game: GameModule | None = None) -> Any:
-    """The bot ``spec`` names (``random``, ``greedy``, ``mcts:400``); the search bot needs
-    ``game``'s determinization and plays greedy playouts."""
+    """The bot ``spec`` names (``random``, ``greedy``, ``mcts:400``): ``game``'s own when its
+    module declares its bots (``GameModule.bots``: fortlang.agents.bots.make_bot), else the
+    generic ones; the generic search bot needs ``game``'s determinization and plays greedy
+    playouts."""
+    declared = declared_bots(game) if game is not None else None
+    if declared is not None:
+        return make_bot(spec, seed, declared)
     name, _, budget = spec.partition(":")
     if name == "greedy":
         return CardWorthAgent(seed, cards)

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from fortlang.engine.asker import Asker, RandomAsker
 from fortlang.engine.choices import RandomAgent
-from fortlang.engine.view import GameView
 
 if TYPE_CHECKING:
     from fortlang.engine.choices import Decision
-    from fortlang.engine.state import Game
+    from fortlang.engine.journal import Journal
 
 
 def asker_for(agents: Sequence[Any]) -> Asker:
@@ -30,13 +29,15 @@ def asker_for(agents: Sequence[Any]) -> Asker:
 
 class Seats:
     """Asks the agent at the deciding seat (``choose(view, decision) -> index``, the
-    :class:`~fortlang.engine.choices.Agent` protocol) with its seat's read-only view. A seat
-    may be None while nothing asks it (a scenario's table, a test's silent rival)."""
+    :class:`~fortlang.engine.choices.Agent` protocol) with its seat's read-only view, as the
+    table gives it (:meth:`~fortlang.engine.journal.Journal.view`: Fort's ``GameView``, None
+    for a table that shows none). A seat may be None while nothing asks it (a scenario's table,
+    a test's silent rival)."""
 
     def __init__(self, agents: Sequence[Any]) -> None:
         self.agents: list[Any] = list(agents)
 
-    def decide(self, game: Game, decision: Decision) -> int:
+    def decide(self, game: Journal, decision: Decision) -> int:
         """The agent's answer (Game.ask checks that it is an option's index)."""
         seat = decision.player
         agent = self.agents[seat]
@@ -47,4 +48,4 @@ class Seats:
             return random_agent.choose(None, decision)  # it never looks at the table
         # A view per question: keeping one per seat would make a reference cycle (the view
         # holds the game), and a finished game would wait for the cyclic collector.
-        return agent.choose(GameView(game, seat), decision)
+        return agent.choose(game.view(seat), decision)

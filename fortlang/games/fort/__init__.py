@@ -1,6 +1,7 @@
 """Fort, the first game module (issue 33; docs/design/game-modules.md §2.4): its set-up (R2),
 turn (R3-R9), play and follow (R5, R6), end and scoring (R11, R14), invariants, what a seat may
-see (disclosure, knowledge), the narration of a game, its scenario files (``scenarios/``), its
+see (disclosure, knowledge, ``view.py``), its bots (``agents/``: greedy, its search bot, a
+person at its terminal), the narration of a game, its scenario files (``scenarios/``), its
 phrasebooks (``phrasebook/``: its nouns, glossary, perks' and made-up rules' words) and its words
 (``vocabulary.py``: primitives, resources, quantities, metrics, triggers), its primitives' ops
 and counts (``ops/``, named by those words) and the moves they share (``moves.py``). The core
@@ -26,6 +27,7 @@ GAME = GameModule(
     setup_sizes="fortlang.games.fort.setup",
     dead_cards="fortlang.games.fort.play",
     search="fortlang.games.fort.search",
+    bots="fortlang.games.fort.agents.bots:BOTS",
     disclosure="fortlang.games.fort.disclosure",
     terminal="fortlang.games.fort.terminal:play_fort",
     playtest="fortlang.games.fort.playtest.table:Table",

@@ -1,4 +1,4 @@
-"""What Fort gives its search bot (:mod:`fortlang.agents.mcts`, ``GameModule.search``): a
+"""What Fort gives its search bot (:mod:`fortlang.games.fort.agents.mcts`, ``GameModule.search``): a
 seat's memory of the table and the deal of what it cannot see (:mod:`.knowledge`), and the
 score as it stands (R11.2, R14: :mod:`.scoring`), which the bot's estimate reads."""
 

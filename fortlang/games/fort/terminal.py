@@ -1,6 +1,6 @@
 """Fort at the terminal (``fortlang play`` on Fort's sets, ``GameModule.terminal``): a person
 at seat 0 against bots, over the pull API. The person's player and the narrated bots are
-:mod:`fortlang.agents.human`; what each seat sees of the others' answers is Fort's
+:mod:`fortlang.games.fort.agents.human`; what each seat sees of the others' answers is Fort's
 disclosure (:mod:`.disclosure`), and what an answer did is Fort's narration (:mod:`.narration`).
 """
 
@@ -18,11 +18,12 @@ def play_fort(cardset: CardSet, players: int, *, seed: int, bots: list[str], lan
     needed); exits 0 when the person quits."""
     from rich.console import Console
 
-    from fortlang.agents.bots import agent_seed, make_bot
-    from fortlang.agents.human import (
+    from fortlang.agents.bots import agent_seed
+    from fortlang.agents.terminal import Quit
+    from fortlang.games.fort.agents.bots import make_bot
+    from fortlang.games.fort.agents.human import (
         HumanAgent,
         Narrated,
-        Quit,
         markup_text,
         seat_label,
         tell_events,

@@ -17,10 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fortlang.agents.bots import agent_seed, make_bot
-from fortlang.agents.human import event_text, seat_label, told
+from fortlang.agents.bots import agent_seed
 from fortlang.cardset.table import fingerprint
 from fortlang.engine.choices import Decision, IllegalMove
+from fortlang.games.fort.agents.bots import make_bot
+from fortlang.games.fort.agents.human import event_text, seat_label, told
 from fortlang.games.fort.narration import Event, changes, snapshot
 from fortlang.games.fort.sim.pull import GameState, watch
 from fortlang.i18n import ui

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from fortlang.agents.human import heading, option_label
 from fortlang.engine.choices import Decision, Option
 from fortlang.escape import shown
+from fortlang.games.fort.agents.human import heading, option_label
 from fortlang.games.fort.sim.pull import observe
 from fortlang.i18n import counted, ui
 from fortlang.model import CardSet

@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from fortlang.agents.bots import make_bots, seat_bots
+from fortlang.agents.bots import seat_bots
 from fortlang.engine.state import Game
+from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.gains import resource_rate
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.setup import new_game

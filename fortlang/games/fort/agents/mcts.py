@@ -21,8 +21,9 @@ half a standard error of the mean difference (``PAIRED = False``: UCB at the roo
 option tried most).
 
 The bot only ever answers with one of the decision's legal options; its generator is its own
-(seeded from the game seed and its seat, :func:`fortlang.agents.bots.agent_seed`), so a budget
-in playouts gives the same game for the same seed; a budget in seconds depends on the machine.
+(seeded from the game seed and its seat, :func:`fortlang.agents.bots.agent_seed`), so a
+budget in playouts gives the same game for the same seed; a budget in seconds depends on the
+machine.
 """
 
 from __future__ import annotations
@@ -99,7 +100,8 @@ class MctsAgent(InformationSetSearch):
 
     ``policy(seed)`` makes the playout policy, an agent (``choose(view, decision)``: the greedy
     bot, which the search also leans towards); ``card_value(card)`` is a kid card's static
-    value for the estimate (see :mod:`fortlang.agents.bots`, which builds the bot with both)."""
+    value for the estimate (see :mod:`fortlang.games.fort.agents.bots`, which builds the bot
+    with both)."""
 
     def __init__(self, rng: random.Random | int, policy: Callable[[int], Any],
                  card_value: Callable[[KidCard], float], budget: Budget | None = None, *,

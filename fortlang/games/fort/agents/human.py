@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
+from fortlang.agents.terminal import Quit  # the person typed q, or the input ended
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.escape import shown
 from fortlang.i18n import ui
@@ -25,10 +26,6 @@ from fortlang.printer import to_text
 
 if TYPE_CHECKING:  # a type only: the events come from the game's narration (its caller's)
     from fortlang.games.fort.narration import Event
-
-
-class Quit(Exception):
-    """The person asked to quit (``q``) or the input ended."""
 
 
 #: The kinds whose options move one card (their values end with the card's id).

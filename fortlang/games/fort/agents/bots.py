@@ -1,0 +1,277 @@
+"""Fort's bots (issue 33 item 5): ``greedy`` (one ply, by the static values of Fort's cards and
+Fort's decisions), and the bots ``--bots`` names at Fort's table (:data:`BOTS`, which Fort's
+module declares as its ``bots``): ``random`` (uniform over legal options), ``greedy`` and
+``mcts`` (Fort's search bot, :mod:`fortlang.games.fort.agents.mcts`). All answer
+:class:`~fortlang.engine.choices.Decision` through the one agent interface from the seat's
+:class:`~fortlang.games.fort.view.GameView`, as the terminal player does.
+
+The names, seeds and lineups are any game's (:mod:`fortlang.agents.bots`): each bot gets its own
+generator derived from the game seed and its seat, so the game's shuffles never depend on how
+many questions a bot was asked.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+from fortlang import nodes as n
+from fortlang.agents.bots import make_bot as _make_bot
+from fortlang.agents.bots import make_bots as _make_bots
+from fortlang.agents.bots import worth
+from fortlang.engine.chance import choice
+from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, Seat, Transfer
+from fortlang.games.fort.view import GameView
+from fortlang.model import KidCard
+
+#: The token kinds' class, as a compiled constant (house order: no ``n.X`` lookup inside a
+#: compiled function).
+_RESOURCE: Final = n.Resource
+_GAME_VIEW: Final = GameView
+
+# -- a static value of a card (worth of its actions: fortlang.agents.bots.worth) --------------
+
+
+def card_worth(card: KidCard) -> float:
+    """Deck quality: what a card adds to a deck (both boxes, suits for boosting)."""
+    return _values(card)[1]
+
+
+def play_worth(card: KidCard) -> float:
+    """What playing a card brings at once: both its boxes."""
+    return _values(card)[0]
+
+
+#: The static values of the cards seen, worked out once per card (so once per card set, not
+#: at every decision of every game): ``id(card)`` -> (the card, kept so that its id stays its
+#: own; :func:`play_worth`; :func:`card_worth`). Emptied when it outgrows any card set (a
+#: long-lived process that loads many sets).
+_VALUES: dict[int, tuple[KidCard, float, float]] = {}
+_VALUES_MAX = 4096
+
+
+def _values(card: KidCard) -> tuple[float, float]:
+    hit = _VALUES.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_VALUES) >= _VALUES_MAX:
+            _VALUES.clear()
+        play = worth(card.public) + worth(card.private)
+        hit = _VALUES[id(card)] = (card, play, play + 0.3 * len(card.suits))
+    return hit[1], hit[2]
+
+
+class GreedyAgent:
+    """One ply: each option is valued by what it brings at once (VP, fort progress, resources)
+    or to the deck, using the static action values above; ties go to the first option."""
+
+    def __init__(self, rng: random.Random | int = 0) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.cards: dict[str, KidCard] = {}
+        # While a decision's options are valued the table stands still: after one look at it,
+        # a card not found is not there (another look would find no more).
+        self.valuing = False
+        self.looked = False
+
+    def choose(self, view: Any, decision: Decision) -> int:
+        code = _RATER_CODE.get(decision.kind, 0)
+        self.valuing, self.looked = True, False
+        values = [_rate(code, self, view, decision, i) for i in range(len(decision.options))]
+        self.valuing = self.looked = False
+        best = max(values)
+        return choice(self.rng, [i for i, v in enumerate(values) if v == best])
+
+    def card(self, view: Any, card_id: Any) -> KidCard | None:
+        cards = self.cards
+        if not cards:
+            _look(view, cards, True)
+            self.looked = self.valuing
+        found = cards.get(card_id)
+        if found is None and not self.looked:
+            _look(view, cards, False)
+            self.looked = self.valuing
+            found = cards.get(card_id)
+        return found
+
+
+def _look(view: Any, cards: dict[str, KidCard], lookout: bool) -> None:
+    """Every card ``view`` shows, by id, into ``cards``: the hand, the park, every yard, the
+    discard pile (and the lookout if ``lookout``), in that order. A seat's own view reads them
+    natively (GameView.note_cards); any other view through its attributes."""
+    if type(view) is _GAME_VIEW:
+        game_view: GameView = view
+        game_view.note_cards(cards, lookout)
+        return
+    me = view.me
+    for zone in (me.hand or ()), view.park, *(p.yard for p in view.players), me.discard:
+        for c in zone:
+            cards[c.id] = c
+    if lookout:
+        for c in me.lookout:
+            cards[c.id] = c
+
+
+Rater = Callable[[GreedyAgent, Any, Decision, int], float]
+
+
+def _value_card(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    value = d.options[i].value
+    card_id = value[-1] if isinstance(value, tuple) else value
+    card = agent.card(view, card_id) if card_id is not None else None
+    return card_worth(card) if card is not None else (0.5 if value is not None else -1.0)
+
+
+def _play(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    value = d.options[i].value
+    if value is None:
+        return -1.0
+    card = agent.card(view, value)
+    return play_worth(card) if card else 0.0
+
+
+def _order(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    return float(len(d.options[i].value or ()))  # both actions beat one
+
+
+def _stop_last(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    return -1.0 if d.options[i].value is None else 1.0  # add every card that counts (R5.3)
+
+
+def _first_yes(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    value = d.options[i].value
+    return 0.0 if value is None or value is False else 1.0 - 0.01 * i
+
+
+def _destroy(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    card = agent.card(view, d.options[i].value[-1]) if isinstance(d.options[i].value, tuple) \
+        else None
+    return -card_worth(card) if card is not None else 0.0
+
+
+def _resource(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    res = d.options[i].value
+    if not isinstance(res, _RESOURCE):
+        return 0.0
+    me = view.me
+    costs = view.board.costs
+    need = costs[me.level] if me.level < len(costs) else ()
+    return need.count(res) - 0.1 * me.stuff.get(res, 0)
+
+
+def _choice(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    return -0.01 * i  # the printer's label is all we have; keep the first alternative
+
+
+def _rival(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    """Core C3, C4, C6: take from, or aim `a rival ->` at, the rival with most VP; give to the
+    one with fewest."""
+    value = d.options[i].value
+    if not isinstance(value, (Seat, Transfer)):
+        return 0.0
+    vp = float(view.players[value.seat].vp)
+    return -vp if isinstance(value, Give) else vp
+
+
+def _rule(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    return _RULE_PREFERENCE.get(str(d.options[i].value), 0.0)
+
+
+def _perk(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    return _PERK_PREFERENCE.get(str(d.options[i].value), 0.0)
+
+
+_RULE_PREFERENCE = {"popularity": 3.0, "secret-stash": 2.5, "big-plans": 2.0,
+                    "friendship-bracelet": 4.0, "sleepover": 3.0, "pizza-party": 2.0,
+                    "piggy-bank": 2.0, "play-palace": 2.5, "slime-lab": 2.5}
+_PERK_PREFERENCE = {"birthday-party": 3.0, "do-over": 2.5, "xxl-backpack": 2.0, "diy": 2.0,
+                    "copy-cat": 2.0, "sticky-fingers": 1.5, "bribe": 1.5, "recycling": 1.0}
+
+_RATERS: dict[str, Rater] = {
+    Kind.PLAY: _play,
+    Kind.ORDER: _order,
+    Kind.BOOST: _stop_last,
+    Kind.RECRUIT: _value_card,
+    Kind.LOOKOUT: _value_card,
+    Kind.DRAFT: _value_card,
+    Kind.RECYCLE: _value_card,
+    Kind.DO_OVER: _value_card,
+    Kind.DESTROY: _destroy,
+    Kind.RESOURCE: _resource,
+    Kind.CHOICE: _choice,
+    Kind.RULE: _rule,
+    Kind.PERK: _perk,
+    Kind.FOLLOW: _first_yes,
+    Kind.DIY: _first_yes,
+    Kind.EXTRA_RECRUIT: _first_yes,
+    Kind.ROUGH_HOUSING: _first_yes,
+    Kind.RIVAL: _rival,
+    Kind.PERK_ACTION: _first_yes,
+}
+
+#: Every rater, once; a kind's rater by its index here (``_RATER_CODE``), which :func:`_rate`
+#: calls directly: compiled, a function read from a dictionary is called generically (its
+#: arguments boxed and parsed), three times per decision.
+_RATER_LIST: Final[tuple[Rater, ...]] = (_first_yes, _play, _order, _stop_last, _value_card,
+                                         _destroy, _resource, _choice, _rule, _perk, _rival)
+_RATER_CODE: Final[dict[str, int]] = {kind: _RATER_LIST.index(rate)
+                                      for kind, rate in _RATERS.items()}
+
+
+def _rate(code: int, agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
+    """``_RATER_LIST[code](agent, view, d, i)``, as a direct call."""
+    if code == 4:
+        return _value_card(agent, view, d, i)
+    if code == 0:
+        return _first_yes(agent, view, d, i)
+    if code == 1:
+        return _play(agent, view, d, i)
+    if code == 2:
+        return _order(agent, view, d, i)
+    if code == 3:
+        return _stop_last(agent, view, d, i)
+    if code == 5:
+        return _destroy(agent, view, d, i)
+    if code == 6:
+        return _resource(agent, view, d, i)
+    if code == 7:
+        return _choice(agent, view, d, i)
+    if code == 8:
+        return _rule(agent, view, d, i)
+    if code == 9:
+        return _perk(agent, view, d, i)
+    return _rival(agent, view, d, i)
+
+
+def _mcts(seed: int, budget: str | None = None) -> Any:
+    """The search bot: greedy playouts, the static card values above in its estimate."""
+    from fortlang.games.fort.agents.mcts import (  # imports the pull API: only when asked
+        Budget,
+        MctsAgent,
+    )
+
+    return MctsAgent(seed, GreedyAgent, card_worth,
+                     Budget.parse(budget) if budget is not None else None)
+
+
+#: Fort's bots by the names ``--bots`` takes (fortlang.agents.bots.BOT_NAMES), as Fort's
+#: module declares them (``GameModule.bots``): factory(generator or seed[, budget]).
+BOTS: dict[str, Callable[..., Any]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": _mcts,
+}
+
+
+def make_bot(spec: str, seed: int) -> Any:
+    """Fort's bot ``spec`` names (``greedy``, ``mcts:400``: fortlang.agents.bots.bot_spec),
+    with its own generator ``seed``."""
+    return _make_bot(spec, seed, BOTS)
+
+
+def make_bots(names: list[str], n_players: int, game_seed: int) -> list[Any]:
+    """Fort's bots for every seat, ``names`` repeated in seat order, each with its own seed
+    (fortlang.agents.bots.agent_seed)."""
+    return _make_bots(names, n_players, game_seed, BOTS)
+
+
+__all__ = ["BOTS", "GreedyAgent", "card_worth", "make_bot", "make_bots", "play_worth"]
