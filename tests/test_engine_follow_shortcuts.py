@@ -285,7 +285,22 @@ def test_a_blind_follower_with_every_option_excluded_is_asked_without_a_move(mon
     assert play._follow(rnd, game, 1) == ()
     assert moves == []
     assert game.log[logged:] == [("follow", 0)]
-    rnd.bound[id(action)] = Resource.TOY  # a toy fits: a move is made, and logged the same way
-    assert play._follow(rnd, game, 1) in {(), tuple(p.discard)}
-    assert len(moves) == 1
+    assert labels == []
+    seen = set()
+    for seed in range(20):  # a toy fits: every option settled, asked by count
+        game = Game(2, BASE.board, asker=RandomAsker([RandomAgent(seed), RandomAgent(seed)]))
+        p = game.players[1]
+        game.give(p, Resource.PIZZA, game.board.stuff_capacity)
+        game.new_card(kid("Follower", "crown"), p.hand)
+        rnd = _round(game, action, "crown", None, False)
+        rnd.bound[id(action)] = Resource.TOY
+        moves.clear()
+        followed = play._follow(rnd, game, 1)
+        assert game.log == [("follow", len(followed))]
+        # a move is made only to follow, from the option picked (no choice point); declined,
+        # none, and nothing changed
+        assert [type(m) for m in moves] == ([play._Discard] if followed else [])
+        assert followed == tuple(p.discard) and p.stuff[Resource.TOY] == len(followed)
+        seen.add(len(followed))
+    assert seen == {0, 1}
     assert labels == []  # asked by count: no option labelled

@@ -1320,6 +1320,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
     settled = [""] * (len(picks) + 1)  # per option, the rule it is certainly excluded for
     excluded = 0  # options settled as excluded
+    unknown = 0  # options only a trial can settle
     i = 0  # the option: not enumerate(picks, 1), a generic call compiled
     for cards in picks:
         i += 1
@@ -1338,16 +1339,35 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
             excluded += 1
         else:
             discards.append(cards)
+            if verdict is None:
+                unknown += 1
         known.append(verdict is True)
-    if excluded and excluded == len(picks) and game.blind():
-        # Every option but declining settled as excluded, nobody reading: decide_at would try
-        # none, and ask by count among the one legal option (R6.2); asked so, and logged alike.
-        game.ask_blind(seat, K_FOLLOW, 1)
-        return ()
-    ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
-    ctx.alike = rnd.alike
-    ctx.context = rnd.context
-    chosen: list[CardInstance] = []
+    if not unknown and game.blind():
+        # Every option settled, nobody reading: decide_at would try none and ask by count
+        # among the legal ones (declining and those certain to be performed in full, R6.2);
+        # asked so here, and logged alike, without its choice point. Declined, the move
+        # would change nothing: no move is made.
+        legal = len(picks) + 1 - excluded
+        pick = game.ask_blind(seat, K_FOLLOW, legal)
+        if not pick:
+            return ()
+        if excluded:  # the pick-th legal option
+            i = 0
+            while pick:
+                i += 1
+                if discards[i] is not None:
+                    pick -= 1
+            pick = i
+        picked = discards[pick]
+        assert picked is not None
+        ctx = _follower_ctx(rnd, game, seat)
+        if excluded:
+            ctx.fail = "R6.2"  # as decide_at leaves it, having excluded some (unread)
+        chosen: list[CardInstance] = []
+        transaction(ctx, _Discard(rnd, ctx, copy_cat, chosen, picked))
+        return tuple(chosen)
+    ctx = _follower_ctx(rnd, game, seat)
+    chosen = []
     step = _FollowPick(rnd, ctx, copy_cat, chosen, picks, discards)
     transaction(ctx, DecideAt(ctx, K_FOLLOW, len(discards), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
@@ -1355,6 +1375,28 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                                settled=settled if excluded > 0 else _NONE_SETTLED))
     debug_check(game)
     return tuple(chosen)
+
+
+def _follower_ctx(rnd: _Round, game: Game, seat: int) -> Ctx:
+    ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
+    ctx.alike = rnd.alike
+    ctx.context = rnd.context
+    return ctx
+
+
+class _Discard(Then):
+    """A follower's option chosen before the move: :func:`_follow_with` ``cards``."""
+
+    def __init__(self, rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[CardInstance],
+                 cards: list[CardInstance]) -> None:
+        self.rnd = rnd
+        self.ctx = ctx
+        self.copy_cat = copy_cat
+        self.chosen = chosen
+        self.cards = cards
+
+    def apply(self, i: int) -> bool:
+        return _follow_with(self.rnd, self.ctx, self.copy_cat, self.chosen, self.cards)
 
 
 class _FollowPick(Step):
