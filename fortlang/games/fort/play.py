@@ -1326,7 +1326,9 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         i += 1
         verdict = None
         if not searched:
-            alike: Any = len(cards) if rnd.suit_free else tuple(c.suits for c in cards)
+            # one card: its suits, a tuple already (no key of two cards is equal to one)
+            alike: Any = (len(cards) if rnd.suit_free else cards[0].suits if len(cards) == 1
+                          else tuple([c.suits for c in cards]))
             if alike in verdicts:
                 verdict = verdicts[alike]
             else:
