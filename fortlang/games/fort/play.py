@@ -1199,11 +1199,15 @@ def lead(game: Game, seat: int) -> PlayResult | None:
 # and thunks are native objects (no closures, no reference cycles, no generic calls).
 
 
-def _matches(card: CardInstance, suits: Sequence[Suit], coin_wild: bool = True) -> bool:
-    """R6.1: the card shows a followed suit, or a coin when coins follow anything (R5.6)."""
+def _matches(card: CardInstance, suits: tuple[Suit, ...], coin_wild: bool = True) -> bool:
+    """R6.1: the card shows a followed suit, or a coin when coins follow anything (R5.6). The
+    suits are enum members, compared by identity (``in`` would compare them as strings)."""
     for s in card.suits:
-        if (coin_wild and s is COIN) or s in suits:
+        if coin_wild and s is COIN:
             return True
+        for followed in suits:
+            if followed is s:
+                return True
     return False
 
 
@@ -1489,7 +1493,7 @@ class InFull(Cont):
         return InFull
 
 
-def _unmatched(hand: list[CardInstance], suits: Sequence[Suit],
+def _unmatched(hand: list[CardInstance], suits: tuple[Suit, ...],
                wild: bool) -> list[tuple[str, str]]:
     """``Game.explain``: the hand cards that cannot follow (R6.1)."""
     return [(f"discard {hand[i].name} ({_suits_text(hand[i])})", "R6.1")
@@ -1568,7 +1572,7 @@ class _NameCoins(Then):
         return _name_coins(self.ctx, self.rnd, self.cards, self.i, self.then)
 
 
-def _distinct_matching(hand: list[CardInstance], suits: Sequence[Suit],
+def _distinct_matching(hand: list[CardInstance], suits: tuple[Suit, ...],
                        wild: bool) -> list[list[CardInstance]]:
     """The first hand card of each definition that may follow (R6.1), each alone in a list (the
     cards a follower's option discards): a hand is a few cards, so the definitions already
