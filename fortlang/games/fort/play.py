@@ -1366,15 +1366,18 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     discards: list[list[CardInstance] | None] = [None]  # per option, None: declined or refused
     known = [True]  # declining is always legal
     searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
-    verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
-    settled = [""] * (len(picks) + 1)  # per option, the rule it is certainly excluded for
+    # cards showing the same suits follow alike: with more than one option, each verdict kept
+    verdicts: dict[Any, bool | None] | None = {} if len(picks) > 1 else None
     excluded = 0  # options settled as excluded
     unknown = 0  # options only a trial can settle
-    i = 0  # the option: not enumerate(picks, 1), a generic call compiled
     for cards in picks:
-        i += 1
         verdict = None
-        if not searched:
+        if searched:
+            pass
+        elif verdicts is None:  # one option
+            verdict = follow_verdict(game, seat, cards, rnd.public, rnd.bound,
+                                     [_verdict_names(rnd, c, game.rules) for c in cards])
+        else:
             # one card: its suits, a tuple already (no key of two cards is equal to one)
             alike: Any = (len(cards) if rnd.suit_free else cards[0].suits if len(cards) == 1
                           else tuple([c.suits for c in cards]))
@@ -1386,7 +1389,6 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                     [_verdict_names(rnd, c, game.rules) for c in cards])
         if verdict is False:  # what its trial ends with: excluded for R6.2, without the trial
             discards.append(None)
-            settled[i] = "R6.2"
             excluded += 1
         else:
             discards.append(cards)
@@ -1417,13 +1419,16 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         chosen: list[CardInstance] = []
         transaction(ctx, _Discard(rnd, ctx, copy_cat, chosen, picked))
         return tuple(chosen)
+    settled = _NONE_SETTLED
+    if excluded:  # per option, the rule it is certainly excluded for
+        settled = [""] + ["" if d is not None else "R6.2" for d in discards[1:]]
     ctx = _follower_ctx(rnd, game, seat)
     chosen = []
     step = _FollowPick(rnd, ctx, copy_cat, chosen, picks, discards)
     transaction(ctx, DecideAt(ctx, K_FOLLOW, len(discards), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
                                if game.explain else _nothing_refused,
-                               settled=settled if excluded > 0 else _NONE_SETTLED))
+                               settled=settled))
     debug_check(game)
     return tuple(chosen)
 
