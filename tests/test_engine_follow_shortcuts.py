@@ -20,6 +20,7 @@ from fortlang.engine import Rules
 from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx, search
+from fortlang.engine.node_types import PLAIN_SUITS
 from fortlang.engine.program import program
 from fortlang.engine.state import TOKENS, Game
 from fortlang.games.fort import play
@@ -285,7 +286,41 @@ def test_a_blind_follower_with_every_option_excluded_is_asked_without_a_move(mon
     assert play._follow(rnd, game, 1) == ()
     assert moves == []
     assert game.log[logged:] == [("follow", 0)]
-    rnd.bound[id(action)] = Resource.TOY  # a toy fits: a move is made, and logged the same way
-    assert play._follow(rnd, game, 1) in {(), tuple(p.discard)}
-    assert len(moves) == 1
+    assert labels == []
+    seen = set()
+    for seed in range(20):  # a toy fits: every option settled, asked by count
+        game = Game(2, BASE.board, asker=RandomAsker([RandomAgent(seed), RandomAgent(seed)]))
+        p = game.players[1]
+        game.give(p, Resource.PIZZA, game.board.stuff_capacity)
+        game.new_card(kid("Follower", "crown"), p.hand)
+        rnd = _round(game, action, "crown", None, False)
+        rnd.bound[id(action)] = Resource.TOY
+        moves.clear()
+        followed = play._follow(rnd, game, 1)
+        assert game.log == [("follow", len(followed))]
+        # a move is made only to follow, from the option picked (no choice point); declined,
+        # none, and nothing changed
+        assert [type(m) for m in moves] == ([play._Discard] if followed else [])
+        assert followed == tuple(p.discard) and p.stuff[Resource.TOY] == len(followed)
+        seen.add(len(followed))
+    assert seen == {0, 1}
     assert labels == []  # asked by count: no option labelled
+
+
+def test_the_facts_kept_on_a_card_are_those_worked_out_afresh():
+    """What followers share (R6.1, R6.3, R6.5), kept on the played card's CardDef per name of
+    its coin, is what the memo keyed by the card and the name works out: for every kid card with
+    a public action and every name (none, or each suit), whichever name was asked first."""
+    game = Game(2, BASE.board)
+    for order in (1, -1):
+        for kid_card in BASE.kids:
+            if kid_card.public is None:
+                continue
+            card = game.new_card(kid_card, game.players[0].in_play)
+            card.defn.facts = None  # worked out afresh, names asked in this order
+            for coin in (None, *PLAIN_SUITS)[::order]:
+                kept = play._Round(game, kid_card, coin, {}, kid_card.public, card)
+                fresh = play._Round(game, kid_card, coin, {}, kid_card.public)
+                assert [getattr(kept, f) for f in play._Round.__slots__] == \
+                    [getattr(fresh, f) for f in play._Round.__slots__], (kid_card.name, coin)
+                assert kept.public is program(kid_card.public)

@@ -143,6 +143,9 @@ def _verdict(op: Op, s: Judgement) -> bool | None:
     return None
 
 
+#: No coin named: a follower's card without one (never changed).
+_NO_NAMES: Final[dict[int, Suit]] = {}
+
 #: The most ways of naming a follower's coins that :func:`follow_verdict` judges one by one.
 MOST_NAMINGS: Final = 64
 
@@ -159,6 +162,19 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     p = game.players[seat]
     if names is None:
         return _verdict(op, Judgement(game, p, None, len(cards), bound, False, None, cards))
+    if len(cards) == 1:  # one card, the most frequent: its namings without the product's dicts
+        choices = names[0]
+        if not choices:  # no coin: one way, nothing named (never changed: read only)
+            return _verdict(op, Judgement(game, p, _NO_NAMES, 1, bound, False, None, cards))
+        uid = cards[0].uid
+        unknown = False
+        for suit in choices:  # at most the six suits: fewer than MOST_NAMINGS
+            verdict = _verdict(op, Judgement(game, p, {uid: suit}, 1, bound, False, None, cards))
+            if verdict:
+                return True
+            if verdict is None:
+                unknown = True
+        return None if unknown else False
     namings: list[dict[int, Suit]] = [{}]
     for i in range(len(cards)):
         choices = names[i]

@@ -171,7 +171,7 @@ class _CardFacts:
                  "play_option", "add_options", "coin_context", "any_context", "order_context",
                  "unboosted_context", "boost_contexts", "public_context", "private_context",
                  "alike", "ops", "named", "named_known", "fixed_suits", "public_spares",
-                 "private_spares")
+                 "private_spares", "follow")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -217,6 +217,8 @@ class _CardFacts:
         #: other way round (certain.spares, surely_second).
         self.public_spares: Final = len(ops) == 2 and spares(ops[0], ops[1])
         self.private_spares: Final = len(ops) == 2 and spares(ops[1], ops[0])
+        #: What its followers share, per name of its coin (:func:`_kept_facts`, R6), once asked.
+        self.follow: list[_Facts | None] | None = None
 
     def named_suits(self) -> frozenset[Suit] | None:
         """The suits its boxes name, or None (see :func:`_any_alike`), worked out once."""
@@ -1149,7 +1151,7 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     # One record, made once the followers are known: a frozen dataclass is set field by field
     # through object.__setattr__ (generic calls, even compiled), so the followers are asked
     # from the play's parts, not from a first record.
-    followers = _follow_round(game, seat, card.card, coin, bindings)
+    followers = _follow_round(game, seat, card, coin, bindings)
     destroyed = False
     if card in p.in_play and (play.destroy_this or _rough_housing(game, seat, card, followers)):
         game.move(p.in_play, p.in_play.index(card), game.box)  # R12.5, after the followers
@@ -1199,11 +1201,15 @@ def lead(game: Game, seat: int) -> PlayResult | None:
 # and thunks are native objects (no closures, no reference cycles, no generic calls).
 
 
-def _matches(card: CardInstance, suits: Sequence[Suit], coin_wild: bool = True) -> bool:
-    """R6.1: the card shows a followed suit, or a coin when coins follow anything (R5.6)."""
+def _matches(card: CardInstance, suits: tuple[Suit, ...], coin_wild: bool = True) -> bool:
+    """R6.1: the card shows a followed suit, or a coin when coins follow anything (R5.6). The
+    suits are enum members, compared by identity (``in`` would compare them as strings)."""
     for s in card.suits:
-        if (coin_wild and s is COIN) or s in suits:
+        if coin_wild and s is COIN:
             return True
+        for followed in suits:
+            if followed is s:
+                return True
     return False
 
 
@@ -1216,10 +1222,13 @@ class _Round:
                  "free_names", "suit_free", "alike")
 
     def __init__(self, game: Game, played: KidCard, coin: Suit | None,
-                 bindings: Mapping[int, Any], public: n.Action) -> None:
-        self.public: Op = program(public)
+                 bindings: Mapping[int, Any], public: n.Action,
+                 card: CardInstance | None = None) -> None:
+        """``public``: ``played``'s public action; ``card``, if given, a copy of ``played``,
+        on whose CardDef the facts are kept (read natively, no memo asked)."""
         self.played = played
-        facts = _round_facts(played, coin)
+        facts = _round_facts(played, coin) if card is None else _kept_facts(card, coin)
+        self.public: Op = facts.public
         self.alike = facts.alike
         self.suits = facts.suits
         self.counted = facts.counted
@@ -1231,29 +1240,67 @@ class _Round:
 
 
 class _Facts:
-    """A :class:`_Round`'s parts that only depend on the card played and its coin's name."""
+    """A :class:`_Round`'s parts that only depend on the card played and its coin's name; those
+    that do not depend on the name are worked out once per card (``base``: its facts with no
+    coin named, read from there)."""
 
-    __slots__ = ("played", "suits", "counted", "context", "free_names", "suit_free", "alike")
+    __slots__ = ("played", "public", "plain", "counts", "suits", "counted", "context",
+                 "free_names", "suit_free", "alike")
 
-    def __init__(self, played: KidCard, coin: Suit | None) -> None:
+    def __init__(self, played: KidCard, coin: Suit | None, base: _Facts | None = None) -> None:
         self.played = played  # kept alive: the memo's key holds its id
-        suits: set[Suit] = {s for s in played.suits if s is not COIN}
+        if base is None:
+            self.plain: frozenset[Suit] = frozenset(s for s in played.suits if s is not COIN)
+            self.counts: frozenset[Suit] = frozenset(
+                q.suit for q in _card_quantities(played) if type(q) is t.SuitCount)
+            public = played.public
+            self.public: Op = program(public)  # type: ignore[arg-type]  # never None here
+            self.context: str = f"follow {played.name} (public): {text(public)}" if public else ""
+            same = _coin_names(played)  # a coin named freely: one suit of each that ends alike
+            self.free_names = tuple(s for i, s in enumerate(PLAIN_SUITS) if same[i] == i)
+            #: no `x suit` or `x any` in the public action: a follower's verdict does not depend
+            #: on which cards they discard, only on how many
+            self.suit_free: bool = public is None or not any(
+                type(x) is t.Repeat and type(x.count) in (t.SuitCount, t.AnySuit)
+                for x in public.walk())
+            #: any card of a zone it moves ends alike (_CardFacts.alike)
+            self.alike: bool = public is None or not reads_moved_cards([self.public])
+        else:
+            self.plain = base.plain
+            self.counts = base.counts
+            self.public = base.public
+            self.context = base.context
+            self.free_names = base.free_names
+            self.suit_free = base.suit_free
+            self.alike = base.alike
+        suits = set(self.plain)
         if coin is not None:
             suits.add(coin)
         self.suits = tuple(sorted(suits))  # sorted: the order of coin names offered (R5.6)
-        counts = {q.suit for q in _card_quantities(played) if type(q) is t.SuitCount}
-        self.counted = tuple(sorted(suits | counts))
-        public = played.public
-        self.context = f"follow {played.name} (public): {text(public)}" if public else ""
-        same = _coin_names(played)  # a coin named freely: one suit of each that ends alike
-        self.free_names = tuple(s for i, s in enumerate(PLAIN_SUITS) if same[i] == i)
-        #: no `x suit` or `x any` in the public action: a follower's verdict does not depend on
-        #: which cards they discard, only on how many
-        self.suit_free = public is None or not any(
-            type(x) is t.Repeat and type(x.count) in (t.SuitCount, t.AnySuit)
-            for x in public.walk())
-        #: any card of a zone it moves ends alike (_CardFacts.alike)
-        self.alike = public is None or not reads_moved_cards([program(public)])
+        self.counted = tuple(sorted(suits | self.counts))
+
+
+def _kept_facts(card: CardInstance, coin: Suit | None) -> _Facts:
+    """The :class:`_Facts` of ``card`` played, its coin named ``coin``, kept on its CardDef's
+    facts (one slot per name): worked out once per card and name for every game."""
+    kept = _facts(card)
+    slots = kept.follow
+    if slots is None:
+        slots = kept.follow = [None] * (len(PLAIN_SUITS) + 1)
+    i = 0  # no coin named: slot 0; else the suit's place, by identity (no hashing)
+    if coin is not None:
+        for s in PLAIN_SUITS:
+            i += 1
+            if s is coin:
+                break
+    hit = slots[i]
+    if hit is None:
+        base = slots[0]
+        if base is None:
+            base = slots[0] = _Facts(card.card, None)
+        hit = base if not i else _Facts(card.card, coin, base)
+        slots[i] = hit
+    return hit
 
 
 _FACTS: Final[dict[tuple[int, Suit | None], _Facts]] = {}
@@ -1269,17 +1316,18 @@ def _round_facts(played: KidCard, coin: Suit | None) -> _Facts:
 
 def follow_round(game: Game, result: PlayResult) -> list[tuple[int, tuple[CardInstance, ...]]]:
     """Each other player in turn order may follow the public action (R6.1)."""
-    return _follow_round(game, result.seat, result.card.card, result.coin, result.bindings)
+    return _follow_round(game, result.seat, result.card, result.coin, result.bindings)
 
 
-def _follow_round(game: Game, seat: int, played: KidCard, coin: Suit | None,
+def _follow_round(game: Game, seat: int, card: CardInstance, coin: Suit | None,
                   bindings: Mapping[int, Any]) -> list[tuple[int, tuple[CardInstance, ...]]]:
-    """:func:`follow_round` for the card ``played`` by ``seat``, its coin named ``coin`` (R6.3),
+    """:func:`follow_round` for ``card`` played by ``seat``, its coin named ``coin`` (R6.3),
     the leader's ``bindings`` (R6.4)."""
+    played = card.card
     public = played.public
     if public is None:
         return []
-    rnd = _Round(game, played, coin, bindings, public)
+    rnd = _Round(game, played, coin, bindings, public, card)
     out = []
     for q in game.rivals(seat):
         cards = _follow(rnd, game, q.seat)
@@ -1294,7 +1342,8 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
     played = result.card.card
     public = played.public
     assert public is not None
-    return _follow(_Round(game, played, result.coin, result.bindings, public), game, seat)
+    return _follow(_Round(game, played, result.coin, result.bindings, public, result.card),
+                   game, seat)
 
 
 def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
@@ -1317,15 +1366,21 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     discards: list[list[CardInstance] | None] = [None]  # per option, None: declined or refused
     known = [True]  # declining is always legal
     searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
-    verdicts: dict[Any, bool | None] = {}  # cards showing the same suits follow alike
-    settled = [""] * (len(picks) + 1)  # per option, the rule it is certainly excluded for
+    # cards showing the same suits follow alike: with more than one option, each verdict kept
+    verdicts: dict[Any, bool | None] | None = {} if len(picks) > 1 else None
     excluded = 0  # options settled as excluded
-    i = 0  # the option: not enumerate(picks, 1), a generic call compiled
+    unknown = 0  # options only a trial can settle
     for cards in picks:
-        i += 1
         verdict = None
-        if not searched:
-            alike: Any = len(cards) if rnd.suit_free else tuple(c.suits for c in cards)
+        if searched:
+            pass
+        elif verdicts is None:  # one option
+            verdict = follow_verdict(game, seat, cards, rnd.public, rnd.bound,
+                                     [_verdict_names(rnd, c, game.rules) for c in cards])
+        else:
+            # one card: its suits, a tuple already (no key of two cards is equal to one)
+            alike: Any = (len(cards) if rnd.suit_free else cards[0].suits if len(cards) == 1
+                          else tuple([c.suits for c in cards]))
             if alike in verdicts:
                 verdict = verdicts[alike]
             else:
@@ -1334,27 +1389,70 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                     [_verdict_names(rnd, c, game.rules) for c in cards])
         if verdict is False:  # what its trial ends with: excluded for R6.2, without the trial
             discards.append(None)
-            settled[i] = "R6.2"
             excluded += 1
         else:
             discards.append(cards)
+            if verdict is None:
+                unknown += 1
         known.append(verdict is True)
-    if excluded and excluded == len(picks) and game.blind():
-        # Every option but declining settled as excluded, nobody reading: decide_at would try
-        # none, and ask by count among the one legal option (R6.2); asked so, and logged alike.
-        game.ask_blind(seat, K_FOLLOW, 1)
-        return ()
-    ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
-    ctx.alike = rnd.alike
-    ctx.context = rnd.context
-    chosen: list[CardInstance] = []
+    if not unknown and game.blind():
+        # Every option settled, nobody reading: decide_at would try none and ask by count
+        # among the legal ones (declining and those certain to be performed in full, R6.2);
+        # asked so here, and logged alike, without its choice point. Declined, the move
+        # would change nothing: no move is made.
+        legal = len(picks) + 1 - excluded
+        pick = game.ask_blind(seat, K_FOLLOW, legal)
+        if not pick:
+            return ()
+        if excluded:  # the pick-th legal option
+            i = 0
+            while pick:
+                i += 1
+                if discards[i] is not None:
+                    pick -= 1
+            pick = i
+        picked = discards[pick]
+        assert picked is not None
+        ctx = _follower_ctx(rnd, game, seat)
+        if excluded:
+            ctx.fail = "R6.2"  # as decide_at leaves it, having excluded some (unread)
+        chosen: list[CardInstance] = []
+        transaction(ctx, _Discard(rnd, ctx, copy_cat, chosen, picked))
+        return tuple(chosen)
+    settled = _NONE_SETTLED
+    if excluded:  # per option, the rule it is certainly excluded for
+        settled = [""] + ["" if d is not None else "R6.2" for d in discards[1:]]
+    ctx = _follower_ctx(rnd, game, seat)
+    chosen = []
     step = _FollowPick(rnd, ctx, copy_cat, chosen, picks, discards)
     transaction(ctx, DecideAt(ctx, K_FOLLOW, len(discards), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
                                if game.explain else _nothing_refused,
-                               settled=settled if excluded > 0 else _NONE_SETTLED))
+                               settled=settled))
     debug_check(game)
     return tuple(chosen)
+
+
+def _follower_ctx(rnd: _Round, game: Game, seat: int) -> Ctx:
+    ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
+    ctx.alike = rnd.alike
+    ctx.context = rnd.context
+    return ctx
+
+
+class _Discard(Then):
+    """A follower's option chosen before the move: :func:`_follow_with` ``cards``."""
+
+    def __init__(self, rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[CardInstance],
+                 cards: list[CardInstance]) -> None:
+        self.rnd = rnd
+        self.ctx = ctx
+        self.copy_cat = copy_cat
+        self.chosen = chosen
+        self.cards = cards
+
+    def apply(self, i: int) -> bool:
+        return _follow_with(self.rnd, self.ctx, self.copy_cat, self.chosen, self.cards)
 
 
 class _FollowPick(Step):
@@ -1445,7 +1543,7 @@ class InFull(Cont):
         return InFull
 
 
-def _unmatched(hand: list[CardInstance], suits: Sequence[Suit],
+def _unmatched(hand: list[CardInstance], suits: tuple[Suit, ...],
                wild: bool) -> list[tuple[str, str]]:
     """``Game.explain``: the hand cards that cannot follow (R6.1)."""
     return [(f"discard {hand[i].name} ({_suits_text(hand[i])})", "R6.1")
@@ -1524,7 +1622,7 @@ class _NameCoins(Then):
         return _name_coins(self.ctx, self.rnd, self.cards, self.i, self.then)
 
 
-def _distinct_matching(hand: list[CardInstance], suits: Sequence[Suit],
+def _distinct_matching(hand: list[CardInstance], suits: tuple[Suit, ...],
                        wild: bool) -> list[list[CardInstance]]:
     """The first hand card of each definition that may follow (R6.1), each alone in a list (the
     cards a follower's option discards): a hand is a few cards, so the definitions already
