@@ -190,9 +190,13 @@ def must_play(table: FranticTable, seat: int, action: n.Action) -> n.Action:
 # -- choosing ---------------------------------------------------------------------------------
 
 
-def choose(ctx: Any, kind: Kind, options: Sequence[Option], then: Callable[[int], bool]
-           ) -> bool:
-    """One choice point of the performer: ``then(i)`` goes on with option ``i``."""
+def choose(ctx: Any, kind: Kind, options: Sequence[Option], then: Callable[[int], bool],
+           refused: Sequence[tuple[str, str]] = ()) -> bool:
+    """One choice point of the performer: ``then(i)`` goes on with option ``i``; ``refused``:
+    the options a rule refuses, ``(label, rule)``, which an explanation lists."""
+    if refused:
+        return decide(ctx, kind, tuple(options), [partial(then, i) for i in range(len(options))],
+                      refused=lambda: refused)
     return decide(ctx, kind, tuple(options), [partial(then, i) for i in range(len(options))])
 
 
@@ -239,11 +243,13 @@ class Aim:
 
 def asker(ctx: Any) -> Chooser:
     """How the flow's ``targeted`` window asks a seat inside the move: a choice point of the
-    engine (:func:`choose`, so its search tries each answer), asked of that seat (the switch
-    journaled, as :func:`as_seat`'s), the performer back before the move goes on."""
+    engine (:func:`choose`, so its search tries each answer; the reactions a rule refuses the
+    seat listed when the move is explained), asked of that seat (the switch journaled, as
+    :func:`as_seat`'s), the performer back before the move goes on."""
     table = table_of(ctx)
 
-    def ask(seat: int, options: tuple[Option, ...], then: Callable[[int], bool]) -> bool:
+    def ask(seat: int, options: tuple[Option, ...], then: Callable[[int], bool],
+            excluded: tuple[tuple[str, str], ...]) -> bool:
         saved_seat, saved_who = ctx.seat, ctx.who
         table.note_attr(ctx, "seat", seat)
         table.note_attr(ctx, "who", table.players[seat])
@@ -253,7 +259,7 @@ def asker(ctx: Any) -> Chooser:
             table.note_attr(ctx, "who", saved_who)
             return then(i)
 
-        return choose(ctx, Kind.REACT, options, picked)
+        return choose(ctx, Kind.REACT, options, picked, excluded)
 
     return ask
 
