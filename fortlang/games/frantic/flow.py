@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Final
 
 from fortlang.flow import Cycle, EventPattern, Flow, FlowSpec, Lasting, Phase, Window
 from fortlang.flow.events import ROUND_END, TARGETED, TURN_END, TURN_START
-from fortlang.flow.spec import ANSWER, REDIRECT, load
+from fortlang.flow.spec import ANSWER, REDIRECT, LastingEffect, load
 
 if TYPE_CHECKING:
     from fortlang.games.frantic.table import FranticTable
@@ -71,17 +71,68 @@ class Answer(StrEnum):
 
 
 FRANTIC_FLOW: Final = FlowSpec(
-    turn=(Phase("play", run=f"{MATCH}:play_phase"),),
-    cycle=Cycle(first=f"{MATCH}:first_seat", direction=-1),
+    turn=(Phase("play", run=f"{MATCH}:play_phase", doc={
+        "en": "play a card that matches the top of the discard pile, or draw one card and "
+              "maybe play (F3.1-F3.3)",
+        "fr": "jouer une carte qui correspond au dessus de la défausse, ou piocher une carte "
+              "puis peut-être jouer (F3.1-F3.3)",
+        "ru": "сыграть карту, подходящую к верхней карте сброса, или взять одну карту и, "
+              "может быть, сыграть (F3.1-F3.3)"}),),
+    cycle=Cycle(first=f"{MATCH}:first_seat", direction=-1, doc={
+        "en": "the dealer, in every round (F2.4)",
+        "fr": "le donneur, à chaque manche (F2.4)",
+        "ru": "сдающий, в каждом раунде (F2.4)"}),
     round_setup=f"{MATCH}:set_up_round",
     round_end=f"{MATCH}:round_ended",
     game_end=f"{MATCH}:game_ended",
     windows=(Window(HANDS_EMPTIED, may=(ANSWER,), prompt=NICE_TRY_PROMPT,
-                    decline=Answer.PASS),
+                    decline=Answer.PASS, doc={
+                        "en": "Nice Try: a player may answer an emptied hand (F7.6)",
+                        "fr": "Nice Try : un joueur peut répondre à une main vidée (F7.6)",
+                        "ru": "Nice Try: игрок может ответить на опустевшую руку (F7.6)"}),
              Window(TARGETED, may=(REDIRECT,), order="from_victim", decline=Answer.TAKE_IT,
-                    decline_label=TAKE_IT_LABEL)),
+                    decline_label=TAKE_IT_LABEL, doc={
+                        "en": "Counterattack: the player a special card is aimed at may "
+                              "send it on (F7.4)",
+                        "fr": "Counterattack : le joueur que vise une carte spéciale peut la "
+                              "renvoyer (F7.4)",
+                        "ru": "Counterattack: игрок, на которого направлена особая карта, "
+                              "может перенаправить её (F7.4)"})),
     max_turns=MOST_ROUNDS * MOST_TURNS,
-    round_end_after_setup=True)
+    round_end_after_setup=True,
+    round_setup_doc={
+        "en": "deal the hands and turn the first card, which counts as played (F2.1-F2.5)",
+        "fr": "distribuer les mains et retourner la première carte, qui compte comme jouée "
+              "(F2.1-F2.5)",
+        "ru": "раздать карты и открыть первую карту, которая считается сыгранной "
+              "(F2.1-F2.5)"},
+    round_end_doc={
+        "en": "a hand is empty, a player must draw from an empty draw pile, or Time Bomb goes "
+              "off (F4.1, F9.14); the round is then scored (F4.3)",
+        "fr": "une main est vide, un joueur doit piocher dans une pioche vide, ou Time Bomb "
+              "explose (F4.1, F9.14) ; la manche est alors comptée (F4.3)",
+        "ru": "чья-то рука пуста, игрок должен взять карту из пустой колоды или взрывается "
+              "Time Bomb (F4.1, F9.14); затем раунд подсчитывают (F4.3)"},
+    game_end_doc={
+        "en": "after a round in which a player's total reached the points limit; the lowest "
+              "total wins (F4.4)",
+        "fr": "après une manche où le total d'un joueur a atteint la limite de points ; le "
+              "plus petit total gagne (F4.4)",
+        "ru": "после раунда, в котором сумма очков игрока достигла предела; побеждает "
+              "наименьшая сумма (F4.4)"},
+    events={HANDS_EMPTIED: {"en": "a hand is empty after a turn (F4.2)",
+                            "fr": "une main est vide après un tour (F4.2)",
+                            "ru": "после хода чья-то рука пуста (F4.2)"},
+            TURN_OVER: {"en": "a turn of the round is over and settled",
+                        "fr": "un tour de la manche est fini et réglé",
+                        "ru": "ход раунда окончен и улажен"}},
+    lasting=(LastingEffect(TIME_BOMB, EventPattern(TURN_OVER), doc={
+        "en": "Time Bomb: the round ends after that many more turns, its points doubled "
+              "(F9.14, F11.3)",
+        "fr": "Time Bomb : la manche s'arrête après autant de tours encore, ses points "
+              "doublés (F9.14, F11.3)",
+        "ru": "Time Bomb: раунд кончается через столько ходов, его очки удваиваются "
+              "(F9.14, F11.3)"}),))
 
 #: The listeners Frantic adds to its flow, in order, by event.
 LISTENERS: Final = ((TURN_START, f"{MATCH}:note_turn"), (TURN_END, f"{MATCH}:settle_turn"),
