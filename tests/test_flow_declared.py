@@ -243,7 +243,7 @@ def test_explain_flow_prints_the_same_structure_as_text_and_json(lang: str) -> N
     assert data["direction"]["value"] == -1
     assert [w["event"] for w in data["windows"]] == ["hands_emptied", "targeted"]
     assert data["windows"][1]["order"] == "from_victim"
-    assert [e["name"] for e in data["lasting"]] == ["time_bomb"]
+    assert [e["name"] for e in data["lasting"]] == ["time_bomb", "looping"]
     assert data["first"] == spec.cycle.doc[lang]
 
 

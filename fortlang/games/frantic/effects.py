@@ -27,7 +27,7 @@ from fortlang.flow import Flow, FlowEvent, Pending, Reaction
 from fortlang.flow.runtime import Chooser, EffectGo
 from fortlang.flow.spec import REDIRECT
 from fortlang.games.frantic import nodes as f
-from fortlang.games.frantic.flow import arm_bomb
+from fortlang.games.frantic.flow import arm_bomb, loop
 from fortlang.games.frantic.kinds import (
     All,
     Colour,
@@ -877,15 +877,13 @@ def nothing(node: f.Nothing, ctx: Any, k: K) -> bool:
 
 def reverse(node: f.Reverse, ctx: Any, k: K) -> bool:
     """Play goes the other way (the flow's clock turns), for the round or (`until_next_turn`,
-    Supercharge's Looping) until the performer's next turn is over (F11.3: the turn's end
-    turns it back, :func:`.match.settle_turn`)."""
+    Supercharge's Looping) until the performer's next turn is over (F11.3: a lasting effect of
+    the flow, :func:`.flow.loop`, whose expiry turns it back)."""
     table = table_of(ctx)
     if node.lasting is Lasting.NEXT_TURN:
-        if table.reversed_by >= 0:  # a second Looping cancels the first one's
-            table.set(table, "reversed_by", -1)
-        else:
-            table.set(table, "reversed_by", ctx.seat)
-    table.flow.reverse()
+        loop(table.flow, ctx.seat)  # a lasting effect of the flow (a second one cancels it)
+    else:
+        table.flow.reverse()
     return k(True)
 
 

@@ -12,10 +12,11 @@ rounds and turns as :data:`FRANTIC_FLOW` declares them.
   over (F4.1, F9.14) or a hand is empty (the first card may empty one: the round then plays no
   turn); at ``round_end`` the round is scored and the next dealer found (F4.3, F2.4); the game
   ends after a round that brought a total to the limit (F4.4);
-* ``turn_end``'s listener settles the turn: a Looping reversal ends (F11.3), emptied hands
-  fire :data:`HANDS_EMPTIED`, whose window lets a player answer with Nice Try (F7.6), then,
-  the round going on, :data:`TURN_OVER`, which Time Bomb counts: a lasting effect of the flow
-  (:func:`arm_bomb`, F9.14, F11.3).
+* ``turn_end``'s listener settles the turn: emptied hands fire :data:`HANDS_EMPTIED`, whose
+  window lets a player answer with Nice Try (F7.6), then, the round going on,
+  :data:`TURN_OVER`, which Time Bomb counts: a lasting effect of the flow (:func:`arm_bomb`,
+  F9.14, F11.3); Looping is one too, until its player's next ``turn_end`` (:func:`loop`,
+  F11.3), counted before that listener runs.
 
 * Counterattack (F7.4) answers in the ``targeted`` window: a special aimed inside a move
   (Gift, Exchange, Skip..., Equality, Fantastic Four's deal) is a
@@ -59,6 +60,8 @@ TAKE_IT_LABEL: Final = "take it"
 TURN_OVER: Final = "turn_over"
 #: Time Bomb's lasting effect (F9.14).
 TIME_BOMB: Final = "time_bomb"
+#: Looping's lasting effect (S: `reverse until_next_turn`, F11.3).
+LOOPING: Final = "looping"
 
 
 class Answer(StrEnum):
@@ -132,7 +135,14 @@ FRANTIC_FLOW: Final = FlowSpec(
         "fr": "Time Bomb : la manche s'arrête après autant de tours encore, ses points "
               "doublés (F9.14, F11.3)",
         "ru": "Time Bomb: раунд кончается через столько ходов, его очки удваиваются "
-              "(F9.14, F11.3)"}),))
+              "(F9.14, F11.3)"}),
+             LastingEffect(LOOPING, EventPattern(TURN_END, owner_only=True), doc={
+                 "en": "Looping: play goes the other way until the end of its player's next "
+                       "turn (F11.3); a second Looping cancels it",
+                 "fr": "Looping : le sens du jeu s'inverse jusqu'à la fin du prochain tour de "
+                       "son joueur (F11.3) ; un second Looping l'annule",
+                 "ru": "Looping: игра идёт в обратную сторону до конца следующего хода его "
+                       "игрока (F11.3); второй Looping отменяет его"})))
 
 #: The listeners Frantic adds to its flow, in order, by event.
 LISTENERS: Final = ((TURN_START, f"{MATCH}:note_turn"), (TURN_END, f"{MATCH}:settle_turn"),
@@ -179,6 +189,36 @@ def bomb_left(flow: Flow) -> int:
     if at < 0:
         return 0
     return flow.lasting[at].left - int(flow.table.bomb_set_in_turn)
+
+
+def loop(flow: Flow, seat: int) -> None:
+    """S: Looping, ``seat``'s `reverse until_next_turn` (F11.3): play goes the other way
+    until ``seat``'s next turn is over, a lasting effect of the flow that counts ``seat``'s
+    ``turn_end`` (the turn under way, if it is ``seat``'s, is not its next one) and turns
+    play back as it expires; a second Looping while one lasts cancels it (both reversals
+    undone). Through the journal (the table), so a search undoes it."""
+    table = flow.table
+    at = looping_at(flow)
+    if at >= 0:
+        table.take(flow.lasting, at)
+    else:
+        own = table.in_turn and flow.clock.seat == seat
+        flow.last(Lasting(LOOPING, EventPattern(TURN_END, owner_only=True), 1 + int(own),
+                          owner=seat, on_expire=turn_back))
+    flow.reverse()
+
+
+def turn_back(flow: Flow, lasting: Lasting) -> None:
+    """Looping's player's next turn is over: play turns back (F11.3)."""
+    flow.reverse()
+
+
+def looping_at(flow: Flow) -> int:
+    """Where Looping is among the flow's lasting effects (-1: none lasts)."""
+    for i, lasting in enumerate(flow.lasting):
+        if lasting.effect == LOOPING:
+            return i
+    return -1
 
 
 def make_flow(table: FranticTable) -> Flow:
