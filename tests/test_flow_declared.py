@@ -45,6 +45,15 @@ def test_fort_and_frantic_declare_their_flow_and_fortune_none() -> None:
     assert games.flow_of(games.game_named("fortune-and-glory")) is None
 
 
+@pytest.mark.parametrize("ref, why", [("fortlang.flow.spec:never", "is no FlowSpec"),
+                                      ("fortlang.flow.spec:NOTHING", "fails to load")])
+def test_a_flow_that_is_no_flowspec_is_e351(ref: str, why: str) -> None:
+    game = dataclasses.replace(games.game_named("frantic"), flow=ref)
+    with pytest.raises(games.GameError) as caught:
+        games.flow_of(game)
+    assert caught.value.code == "E351" and why in caught.value.message
+
+
 class _Counted(runtime.Step):
     def __init__(self, step: runtime.Step, name: str, ran: dict[str, int]) -> None:
         self.step, self.name, self.ran = step, name, ran
@@ -57,12 +66,12 @@ class _Counted(runtime.Step):
 @pytest.mark.parametrize("name", _declaring())
 def test_a_declared_flow_is_a_flowspec_and_the_games_run_plays_on_it(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    if native.is_compiled(runtime):
-        pytest.skip("the compiled runtime calls its plan natively: nothing to watch")
     game = games.game_named(name)
     spec = games.flow_of(game)
     assert isinstance(spec, FlowSpec)
     assert spec is games.game_named(name).piece("flow")  # one spec, imported once
+    if native.is_compiled(runtime):
+        pytest.skip("the compiled runtime calls its plan natively: nothing to watch")
     set_id = _bundled_set(name)
     if set_id is None:
         pytest.skip(f"no bundled set of {name}")
