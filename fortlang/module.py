@@ -214,11 +214,11 @@ class GameModule:
 
     Stage 4 declares only what has a reader today. The other fields of §2.4 come with the
     stages that give them one: ``grammar``, ``vocabulary`` (stage 5, vocabulary v2 and the
-    grammar split), ``cards`` (stage 5, schemas generated from card kinds), ``table`` and
-    ``flow`` (stage 7), ``switches``, ``codes`` and ``returns`` (stage 8, everything generic
-    over the module). ``phrasebooks`` brings the game's words to the core's sentences, ``bots``
-    its own bots; ``rules_pages``, ``face`` and ``docs`` serve the game's docs site
-    (``fortlang docs build``, ``docs pnp``).
+    grammar split), ``cards`` (stage 5, schemas generated from card kinds), ``table`` (stage
+    7), ``switches``, ``codes`` and ``returns`` (stage 8, everything generic over the module).
+    ``flow`` names the turn structure its run plays on, ``phrasebooks`` brings the game's words
+    to the core's sentences, ``bots`` its own bots; ``rules_pages``, ``face`` and ``docs`` serve
+    the game's docs site (``fortlang docs build``, ``docs pnp``).
     """
 
     #: The manifest's ``game:`` value, and the entry point's name.
@@ -235,6 +235,12 @@ class GameModule:
     #: invariants at every decision); "" for a game that cannot be played whole yet
     #: (``simulate`` says so: E906).
     run: str = ""
+    #: ``"module:attribute"``: the game's turn structure, a :class:`fortlang.flow.FlowSpec`
+    #: (phases, cycle, rounds, the game's end, reaction windows, lasting effects), the one
+    #: its ``run`` plays on; the docs site's turn structure and ``fortlang explain --flow``
+    #: read it (:func:`fortlang.games.flow_of`). "" for a game whose turns are a loop of its
+    #: own.
+    flow: str = ""
     #: ``"module:attribute"``: the game's :class:`fortlang.registry.Vocabulary` (its words),
     #: "" for Fort's (the core's registry still holds Fort's words: issue 33 stage 5).
     vocabulary: str = ""

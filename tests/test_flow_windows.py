@@ -239,14 +239,18 @@ def test_cancel_and_redirect_refuse_an_effect_that_is_not_on_the_stack():
 
 class Chooser:
     """A move's choice points, as the engine's search hands them: each ``ask(seat, options,
-    then)`` is answered from ``picks`` (by label) and goes on with ``then(index)``."""
+    then, excluded)`` is answered from ``picks`` (by label) and goes on with ``then(index)``;
+    ``excluded`` (the reactions a rule refuses the seat) is kept."""
 
     def __init__(self, picks: list[str]) -> None:
         self.picks = list(picks)
         self.asked: list[tuple[int, tuple[str, ...]]] = []
+        self.excluded: list[tuple[tuple[str, str], ...]] = []
 
-    def __call__(self, seat: int, options: tuple, then: Any) -> bool:
+    def __call__(self, seat: int, options: tuple, then: Any,
+                 excluded: tuple[tuple[str, str], ...]) -> bool:
         self.asked.append((seat, tuple(o.label for o in options)))
+        self.excluded.append(excluded)
         want = self.picks.pop(0)
         return then(next(i for i, o in enumerate(options) if o.label == want))
 
@@ -317,3 +321,33 @@ def test_a_reaction_for_between_moves_only_refuses_to_run_inside_a_move():
     flow = toy_flow(_game(Answers()), [[], ["shield"], [], []])
     with pytest.raises(RuntimeError, match="only between moves"):
         flow.play_at(_gift([]), Chooser(["shield"]), lambda full: True)
+
+
+def test_inside_a_move_the_chooser_is_told_the_reactions_a_rule_refuses_as_fire_tells_them():
+    """fire_at lists a seat's refused reactions to its chooser, as fire lists them in the
+    decision's ``excluded``: seat 1 (3 points) may counter, not shield (T2)."""
+    refusal = "T2: a seat with 3 points or more may not shield"
+
+    def sources(flow: Flow, event: Any, seat: int) -> list[Reaction]:
+        if seat != event.that:
+            return []
+        return [Reaction("counter", "counter", REDIRECT, None, apply_at=_counter_at),
+                Reaction("shield", "shield", CANCEL, None, apply_at=_shield_at,
+                         refused_by=refusal)]
+
+    flow = Flow(TOY_FLOW, _game(Answers()), 4, flow_toy.Toy([[], ["counter"], [], []]))
+    flow.offer(TARGETED, sources)
+    choose, ends = Chooser([PASS]), []
+    assert flow.play_at(_gift([]), choose, lambda full: ends.append(full) or True)
+    assert choose.asked == [(1, (PASS, "counter"))] and ends == [True]
+    assert choose.excluded == [(("shield", refusal),)]
+    # between moves, fire's decision lists the same
+    asker = Answers(s1=[PASS])
+    game = _game(asker)
+    between = Flow(TOY_FLOW, game, 4, flow_toy.Toy([[], ["counter"], [], []]))
+    between.offer(TARGETED, lambda f, e, s: [
+        Reaction(r.label, r.value, r.verb, lambda *a: None, refused_by=r.refused_by)
+        for r in sources(f, e, s)])
+    between.play(Pending("gift", lambda f, p: None, 0, (1,)))
+    (decision,) = asker.asked
+    assert decision.excluded == (("shield", refusal),)

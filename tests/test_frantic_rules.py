@@ -561,6 +561,45 @@ def test_f11_3_reverse_until_next_turn_turns_back_after_that_turn() -> None:
     assert table.play_direction == -1 and table.reversed_by == -1
 
 
+def _looping(table: FranticTable, seat: int) -> None:
+    from fortlang.engine.perform import perform
+    from fortlang.games.frantic.vocabulary import VOCABULARY
+    from fortlang.parser import language
+    assert perform(table, seat, language(VOCABULARY).parse_action("reverse until_next_turn"))
+
+
+def test_f11_3_looping_is_a_lasting_effect_of_the_flow_until_its_players_turn_ends() -> None:
+    """Looping lasts until its player's next turn is over (F11.3): a lasting effect of the
+    flow, counting that seat's ``turn_end`` (the spec declares it), that turns play back as it
+    expires; none is left once it has."""
+    from fortlang.flow import EventPattern
+    from fortlang.flow.events import TURN_END
+    from fortlang.games.frantic.flow import FRANTIC_FLOW, LOOPING
+    table, _ = deal([["red_1"], ["red_2"], ["red_3"]], "green_9", rest="first")
+    _looping(table, 0)
+    (lasting,) = [x for x in table.flow.lasting if x.effect == LOOPING]
+    assert lasting.owner == 0 and lasting.until == EventPattern(TURN_END, owner_only=True)
+    assert [e.until for e in FRANTIC_FLOW.lasting if e.name == LOOPING] == [lasting.until]
+    match.play_turns(table, 1, limit=1)
+    assert table.flow.active(LOOPING) and table.play_direction == 1
+    match.play_turns(table, 0, limit=1)
+    assert not table.flow.active(LOOPING) and table.play_direction == -1
+
+
+def test_f11_3_a_second_looping_cancels_the_first_in_the_turn_it_would_end_too() -> None:
+    """Seat 0's Looping would end with its next turn; another Looping as that turn begins
+    cancels it (both reversals undone): play goes on counter-clockwise, nothing turns it back
+    at the turn's end."""
+    table, _ = deal([["red_1"], ["red_2"], ["red_3"]], "green_9", rest="first")
+    _looping(table, 0)
+    match.play_turns(table, 1, limit=1)
+    table.flow.listen("turn_start", lambda flow, event: _looping(table, 1)
+                      if event.seat == 0 else None)
+    match.play_turns(table, 0, limit=1)
+    assert table.play_direction == -1 and table.reversed_by == -1
+    assert table.flow.lasting == []
+
+
 def snapshot(table: FranticTable) -> tuple:
     places = tuple(tuple(c.uid for c in place) for place in table.places())
     seats = tuple((p.vp, p.skipped, p.finished) for p in table.players)

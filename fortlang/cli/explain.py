@@ -1,4 +1,5 @@
-"""``fortlang explain``: the canonical form of an action and what it means, in en, fr or ru."""
+"""``fortlang explain``: the canonical form of an action and what it means, in en, fr or ru; with
+``--flow``, a game's turn structure as its module declares it."""
 
 from __future__ import annotations
 
@@ -33,8 +34,12 @@ from fortlang.registry import Vocabulary
 @click.option("--game", metavar="GAME", default=None,
               help="Read the action in an installed game module's words (as a set whose "
                    "manifest says `game:`); default: Fort's.")
+@click.option("--flow", is_flag=True,
+              help="Explain the game's turn structure instead (phases, who plays first and "
+                   "which way, rounds, the game's end, reaction windows, lasting effects), as "
+                   "its module declares it; with --json, as JSON.")
 def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
-            scoring: bool, uses: tuple[str, ...], game: str | None) -> None:
+            scoring: bool, uses: tuple[str, ...], game: str | None, flow: bool) -> None:
     """Explain ACTION: its canonical form, then a sentence in the rulebook's words.
 
     \b
@@ -44,8 +49,15 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
       fortlang explain --scoring "8 if cards > rival cards else 4 if cards = rival cards"
       fortlang explain --uses backyard "tuck then score"
       fortlang explain --game pig "roll then bank 2"
+      fortlang explain --game frantic --flow --lang fr
     Use "-" as ACTION (or --file -) to read it from standard input.
     """
+    if flow:
+        if action is not None or path is not None or scoring or uses:
+            raise click.UsageError("--flow explains a game's turns: give no ACTION, --file, "
+                                   "--scoring or --uses with it")
+        explain_flow(game, lang, as_json)
+        return
     if (action is None) == (path is None):
         raise click.UsageError("give either ACTION or --file PATH")
     ctx = click.get_current_context()
@@ -78,6 +90,31 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
     else:
         click.echo(canonical)
         click.echo(said)
+
+
+def explain_flow(game: str | None, lang: str, as_json: bool) -> None:
+    """The turn structure of ``game`` (Fort's by default) in ``lang``: E350, E351 if the game
+    cannot be had, E906 if its module declares no flow."""
+    from fortlang.cli.common import not_yet
+    from fortlang.docsite import flowdoc
+    from fortlang.games import GameError, flow_of, game_named
+    from fortlang.module import DEFAULT_GAME
+
+    choose_language(lang)
+    try:
+        module = game_named(game or DEFAULT_GAME)
+        spec = flow_of(module)
+    except GameError as e:
+        fail(Diagnostic(ERROR, e.code, e.message, file="--game", hint=e.hint))
+    if spec is None:
+        not_yet("`explain --flow`", module.title("en"), "its module declares no flow",
+                file="--game",
+                hint="its turns are a loop of its own, or not written yet: see its rules page")
+    if as_json:
+        click.echo(json_text({"game": module.name, "title": module.title(lang),
+                              **flowdoc.structure(spec, lang)}))
+    else:
+        click.echo(f"{module.title(lang)}: {flowdoc.text(spec, lang)}")
 
 
 def vocabulary_for(uses: tuple[str, ...], game: str | None = None) -> Vocabulary:

@@ -5,7 +5,8 @@ whole), with the game's own pages:
 
 - the rules page: the digest the module declares for the language (``GameModule.rules_pages``),
   its numbered rules anchored (``#f4-2``); a language without its own shows the English one
-  with a note saying so in that language;
+  with a note saying so in that language; first, the turn structure derived from the flow the
+  module declares (``GameModule.flow``: :mod:`fortlang.docsite.flowdoc`), in the language;
 - the language reference, derived from the module's vocabulary as Fort's is from Fort's
   (:func:`fortlang.docsite.reference.game_reference_page`), and its card kinds' schemas;
 - a glossary per set (:mod:`fortlang.docsite.gameglossary`) with every card's face
@@ -24,7 +25,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from fortlang.docsite import error_codes, safe, site
+from fortlang.docsite import error_codes, flowdoc, safe, site
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite import rules as rules_text
@@ -58,6 +59,7 @@ def rules_page(game: GameModule, lang: str) -> str | None:
     if text is None:
         return None
     page = rules_text.mark_rules(site_links(text), rules_text.letter_of(text))
+    page = flowdoc.turn_structure(game, page, lang)
     return site.in_english(page, lang) if english else page
 
 

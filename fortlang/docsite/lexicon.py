@@ -257,6 +257,110 @@ UI: dict[str, dict[str, str]] = {
 }
 
 
+#: The words of a game's turn structure (:mod:`fortlang.docsite.flowdoc`): part of the site's
+#: chrome (``ui``), kept together.
+_FLOW: dict[str, dict[str, str]] = {
+    "en": {
+        "flow_heading": "Turn structure",
+        "flow_intro": "Derived from the flow the game module declares: the one its games are "
+                      "played on.",
+        "flow_phases": "phases of a turn, in order",
+        "flow_first": "who plays first", "flow_first_seat": "the first seat",
+        "flow_direction": "direction of play", "flow_clockwise": "clockwise",
+        "flow_counterclockwise": "counter-clockwise",
+        "flow_rounds": "rounds", "flow_no_rounds": "none (one run of turns)",
+        "flow_round_setup": "before each round",
+        "flow_round_end": "end of a round (asked after every turn)",
+        "flow_game_end": "end of the game (asked after every turn)",
+        "flow_by_code": "as the game's code decides",
+        "flow_windows": "reaction windows (players act out of turn)",
+        "flow_asked": "asked: {who}",
+        "flow_order_from_next": "every player who holds an answer, from the next one in the "
+                                "direction of play, the player who caused the event last",
+        "flow_order_from_victim": "the player it happens to first, then the next ones in the "
+                                  "direction of play",
+        "flow_may": "they may {verbs}", "flow_may_cancel": "cancel the effect",
+        "flow_may_redirect": "redirect the effect",
+        "flow_may_answer": "answer it (the effect stays)", "flow_or": " or ",
+        "flow_lasting": "lasting effects", "flow_until": "it lasts until: {event}",
+        "flow_owners": "{event} (its owner's)",
+        "flow_per_seat": "played by every player in turn order",
+        "flow_before": "before it: {events}", "flow_after": "after it: {events}",
+        "flow_ev_turn_start": "a turn starts", "flow_ev_turn_end": "a turn ends",
+        "flow_ev_round_start": "a round starts", "flow_ev_round_end": "a round ends",
+        "flow_ev_targeted": "an effect is aimed at a player",
+        "flow_ev_before_effect": "an effect is about to resolve",
+        "flow_ev_after_effect": "an effect has resolved",
+    },
+    "fr": {
+        "flow_heading": "Structure du tour",
+        "flow_intro": "Tirée du déroulement que déclare le module du jeu : celui-là même sur "
+                      "lequel ses parties se jouent.",
+        "flow_phases": "phases d'un tour, dans l'ordre",
+        "flow_first": "qui joue en premier", "flow_first_seat": "la première place",
+        "flow_direction": "sens du jeu", "flow_clockwise": "sens horaire",
+        "flow_counterclockwise": "sens antihoraire",
+        "flow_rounds": "manches", "flow_no_rounds": "aucune (une seule suite de tours)",
+        "flow_round_setup": "avant chaque manche",
+        "flow_round_end": "fin d'une manche (vérifiée après chaque tour)",
+        "flow_game_end": "fin de la partie (vérifiée après chaque tour)",
+        "flow_by_code": "comme le décide le code du jeu",
+        "flow_windows": "fenêtres de réaction (des joueurs agissent hors de leur tour)",
+        "flow_asked": "sont interrogés : {who}",
+        "flow_order_from_next": "chaque joueur qui a une réponse, à partir du suivant dans le "
+                                "sens du jeu, celui qui a causé l'événement en dernier",
+        "flow_order_from_victim": "le joueur qui le subit d'abord, puis les suivants dans le "
+                                  "sens du jeu",
+        "flow_may": "ils peuvent {verbs}", "flow_may_cancel": "annuler l'effet",
+        "flow_may_redirect": "rediriger l'effet",
+        "flow_may_answer": "y répondre (l'effet demeure)", "flow_or": " ou ",
+        "flow_lasting": "effets durables", "flow_until": "il dure jusqu'à : {event}",
+        "flow_owners": "{event} (celui de son auteur)",
+        "flow_per_seat": "joué par chaque joueur dans l'ordre du tour",
+        "flow_before": "avant : {events}", "flow_after": "après : {events}",
+        "flow_ev_turn_start": "un tour commence", "flow_ev_turn_end": "un tour se termine",
+        "flow_ev_round_start": "une manche commence",
+        "flow_ev_round_end": "une manche se termine",
+        "flow_ev_targeted": "un effet vise un joueur",
+        "flow_ev_before_effect": "un effet va se résoudre",
+        "flow_ev_after_effect": "un effet s'est résolu",
+    },
+    "ru": {
+        "flow_heading": "Структура хода",
+        "flow_intro": "Выведено из хода игры, который объявляет игровой модуль: того самого, "
+                      "по которому играются его партии.",
+        "flow_phases": "фазы хода по порядку",
+        "flow_first": "кто ходит первым", "flow_first_seat": "первое место",
+        "flow_direction": "направление игры", "flow_clockwise": "по часовой стрелке",
+        "flow_counterclockwise": "против часовой стрелки",
+        "flow_rounds": "раунды", "flow_no_rounds": "нет (одна череда ходов)",
+        "flow_round_setup": "перед каждым раундом",
+        "flow_round_end": "конец раунда (проверяется после каждого хода)",
+        "flow_game_end": "конец игры (проверяется после каждого хода)",
+        "flow_by_code": "как решает код игры",
+        "flow_windows": "окна реакции (игроки действуют вне своего хода)",
+        "flow_asked": "спрашивают: {who}",
+        "flow_order_from_next": "каждого игрока, у которого есть ответ, начиная со следующего "
+                                "по направлению игры; вызвавшего событие — последним",
+        "flow_order_from_victim": "сначала игрока, с которым это происходит, затем следующих "
+                                  "по направлению игры",
+        "flow_may": "они могут {verbs}", "flow_may_cancel": "отменить эффект",
+        "flow_may_redirect": "перенаправить эффект",
+        "flow_may_answer": "ответить на него (эффект остаётся)", "flow_or": " или ",
+        "flow_lasting": "длящиеся эффекты", "flow_until": "он длится до события: {event}",
+        "flow_owners": "{event} (у его владельца)",
+        "flow_per_seat": "её играет каждый игрок по очереди",
+        "flow_before": "перед ней: {events}", "flow_after": "после неё: {events}",
+        "flow_ev_turn_start": "начинается ход", "flow_ev_turn_end": "заканчивается ход",
+        "flow_ev_round_start": "начинается раунд", "flow_ev_round_end": "заканчивается раунд",
+        "flow_ev_targeted": "эффект направлен на игрока",
+        "flow_ev_before_effect": "эффект вот-вот разрешится",
+        "flow_ev_after_effect": "эффект разрешился",
+    },
+}
+for _lang, _words in _FLOW.items():
+    UI[_lang].update(_words)
+
 #: JSON Schema's type names as the schema section of the reference shows them.
 JSON_TYPES: dict[str, dict[str, str]] = {
     "en": {},

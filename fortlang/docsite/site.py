@@ -23,14 +23,17 @@ from fortlang.docsite import markdown as md
 from fortlang.docsite.browser import PAGE as BROWSER
 from fortlang.docsite.browser import browser_page
 from fortlang.docsite.faces import every_face
+from fortlang.docsite.flowdoc import turn_structure
 from fortlang.docsite.gamedocs import default_docs
 from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import reference_page
 from fortlang.docsite.rules import rules_page
 from fortlang.errors import ERROR, Diagnostic, FortError
+from fortlang.games import game_named
 from fortlang.isolation import private_folder, python_command
 from fortlang.model import CardSet, Origin
+from fortlang.module import DEFAULT_GAME
 from fortlang.plugins import vocabulary
 
 MARKER = ".fortlang-docs"  # marks a folder this command may replace
@@ -236,7 +239,8 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
                 _copy_image(image, docs / image)
     has_format = ("card_format", "card-format.md") in pages
     rules = rules_page(lang)
-    if rules is not None:
+    if rules is not None:  # Fort's rules, its turn structure first (from its declared flow)
+        rules = turn_structure(game_named(DEFAULT_GAME), rules, lang)
         _write(docs / "rules.md", rules)
     _write(docs / "index.md", index_page(sets, lang, langs, pages, rules=rules is not None))
     write_theme(src)

@@ -75,10 +75,13 @@ EffectRun = Callable[["Flow", "Pending"], None]
 Then = Callable[[bool], bool]
 #: An effect resolved inside a move: ``go(flow, pending, k)`` performs it, then ``k(full)``.
 EffectGo = Callable[["Flow", "Pending", Then], bool]
-#: Inside a move, how a seat is asked: ``ask(seat, options, then)`` is a choice point of the
-#: engine's search (the game's ``decide``), going on with ``then(index)``: so a search may try
-#: each answer and roll it back, and nothing is asked while it tries.
-Chooser = Callable[[int, tuple[Option, ...], Callable[[int], bool]], bool]
+#: Inside a move, how a seat is asked: ``ask(seat, options, then, excluded)`` is a choice point
+#: of the engine's search (the game's ``decide``), going on with ``then(index)``: so a search
+#: may try each answer and roll it back, and nothing is asked while it tries. ``excluded``: the
+#: reactions a rule refuses the seat, ``(label, rule)``, as :meth:`Flow.fire`'s decision lists
+#: them (for the game's explanation of the choice point).
+Chooser = Callable[[int, tuple[Option, ...], Callable[[int], bool],
+                    tuple[tuple[str, str], ...]], bool]
 #: A reaction inside a move: ``apply_at(flow, event, seat, then)`` does it, then ``then()``.
 ApplyAt = Callable[["Flow", FlowEvent, int, Callable[[], bool]], bool]
 
@@ -565,8 +568,9 @@ class Flow:
     def fire_at(self, event: FlowEvent, ask: Chooser, then: Callable[[], bool]) -> bool:
         """:meth:`fire` inside a move: lasting effects count ``event``, its listeners hear it,
         and its window, if some seat holds a legal reaction, asks each eligible seat in order
-        through ``ask`` (a choice point: the decline first, then the reactions), the first
-        seat that reacts closing it (``apply_at``); then ``then()``."""
+        through ``ask`` (a choice point: the decline first, then the reactions, with the
+        reactions a rule refuses the seat), the first seat that reacts closing it
+        (``apply_at``); then ``then()``."""
         self._hear(event)
         window = self._windows.get(event.name)
         if window is None:
@@ -582,7 +586,7 @@ class Flow:
                 j: int, ask: Chooser, then: Callable[[], bool]) -> bool:
         if j >= len(eligible):
             return then()
-        seat, offered, _ = eligible[j]
+        seat, offered, excluded = eligible[j]
         options = (Option(window.decline_label, window.decline),
                    *[Option(r.label, r.value) for r in offered])
         self.reactions_asked += 1
@@ -596,7 +600,7 @@ class Flow:
                                    f"not inside a move at {event.name}")
             return reaction.apply_at(self, event, seat, then)
 
-        return ask(seat, options, answered)
+        return ask(seat, options, answered, excluded)
 
     def cancel(self, pending: Pending) -> None:
         """Take ``pending`` off the stack unresolved (Counterattack F7.4)."""

@@ -19,6 +19,13 @@ Changes from the design's sketch, and why:
 * ``Window.may`` is a tuple of verbs: Counterattack (F7.4) cancels *and* redirects.
 * ``explicit_shuffles`` waits for the chance points (stage 6), which give it a reader.
 
+What the flow's pieces are in words, by language ("en", "fr", "ru", as a module's titles and
+its card kinds' docs): a phase's, a window's and the cycle's ``doc``, the spec's
+``game_end_doc``, ``round_end_doc`` and ``round_setup_doc``, its own events' names
+(``events``) and the lasting effects its cards may set (``lasting``: :class:`LastingEffect`).
+The runtime never reads them; the docs site's turn structure and ``fortlang explain --flow``
+do (:mod:`fortlang.docsite.flowdoc`), beside what they read of the structure itself.
+
 >>> spec = FlowSpec(turn=(Phase("play", run="fortlang.flow.spec:no_phase"),),
 ...                 cycle=Cycle(direction=-1), game_end="fortlang.flow.spec:never")
 >>> spec.cycle.direction, [p.name for p in spec.turn]
@@ -32,11 +39,11 @@ ValueError: a flow's turn has at least one phase
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal, Union
 
-from fortlang.flow.events import TURN_END, TURN_START
+from fortlang.flow.events import TURN_END, TURN_START, EventPattern
 
 if TYPE_CHECKING:
     from fortlang.flow.runtime import Condition, Step
@@ -54,6 +61,10 @@ VERBS: Final = frozenset({CANCEL, REDIRECT, ANSWER})
 #: Seats a window asks, in order: from the next player after the event's ``seat`` in the
 #: direction of play (F9.2), the seat itself last; or from the event's ``that`` (its victim).
 Order = Literal["from_next", "from_victim"]
+
+#: What a piece of the flow is, by language ("en", "fr", "ru"); read by the docs, never run
+#: (and left out of a piece's equality and hash, as a dict cannot be hashed).
+Words = Mapping[str, str]
 
 #: Bound on a game's turns (the flow gives up there), as ``game.match.MAX_TURNS`` is today.
 MAX_TURNS_LIMIT: Final = 1_000_000
@@ -96,6 +107,8 @@ class Cycle:
 
     first: Ref | None = None
     direction: int = 1
+    #: Who plays first, in words (Frantic: the dealer, F2.4); none: the first seat.
+    doc: Words = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if self.direction not in (1, -1):
@@ -113,6 +126,8 @@ class Phase:
     before: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
     per_seat: bool = False
+    #: What the phase does, in words.
+    doc: Words = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -132,12 +147,27 @@ class Window:
     decline: Any = None
     #: The label of the option that declines (Frantic's Counterattack: ``take it``, F7.4).
     decline_label: str = "pass"
+    #: What the window is for, in words (Frantic: play Nice Try, F7.6).
+    doc: Words = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if not self.may or not set(self.may) <= VERBS:
             raise ValueError(f"a window's verbs are some of {sorted(VERBS)}, not {self.may!r}")
         if self.order not in ("from_next", "from_victim"):
             raise ValueError(f"a window's order is from_next or from_victim, not {self.order!r}")
+
+
+@dataclass(frozen=True)
+class LastingEffect:
+    """A lasting effect the game's cards may set (a :class:`~fortlang.flow.runtime.Lasting` of
+    that ``name``): it lasts ``until`` that event (its owner's with ``owner_only``: "until your
+    next turn"), counted as many times as the card says. Declared for the docs: the runtime
+    counts the :class:`~fortlang.flow.runtime.Lasting` a card adds, declared or not."""
+
+    name: str
+    until: EventPattern
+    #: What it does, in words.
+    doc: Words = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -157,6 +187,14 @@ class FlowSpec:
     #: ``round_end`` is also asked as soon as a round is set up: a set-up that ended the round
     #: (Frantic's first card, F2.5) plays no turn of it.
     round_end_after_setup: bool = False
+    #: When the game ends, when a round ends, what a round's set-up does: in words.
+    game_end_doc: Words = field(default_factory=dict, compare=False)
+    round_end_doc: Words = field(default_factory=dict, compare=False)
+    round_setup_doc: Words = field(default_factory=dict, compare=False)
+    #: The game's own events (those it fires besides the runtime's), each named in words.
+    events: Mapping[str, Words] = field(default_factory=dict, compare=False)
+    #: The lasting effects its cards may set.
+    lasting: tuple[LastingEffect, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.turn:
@@ -171,6 +209,9 @@ class FlowSpec:
         events = [w.event for w in self.windows]
         if len(set(events)) != len(events):
             raise ValueError(f"one window per event, not {events}")
+        lasting = [e.name for e in self.lasting]
+        if len(set(lasting)) != len(lasting):
+            raise ValueError(f"lasting effects have distinct names, not {lasting}")
         if not 1 <= self.max_turns <= MAX_TURNS_LIMIT:
             raise ValueError(f"max_turns is 1 to {MAX_TURNS_LIMIT}, not {self.max_turns}")
 

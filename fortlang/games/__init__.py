@@ -20,14 +20,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortlang.entrypoints import Refused, entry_points, import_entry_point, untrusted_offer
 from fortlang.errors import MessageError, did_you_mean
 from fortlang.module import DEFAULT_GAME, GameModule
 
+if TYPE_CHECKING:
+    from fortlang.flow.spec import FlowSpec
+
 GROUP = "fortlang.games"
-__all__ = ["DEFAULT_GAME", "GROUP", "GameError", "declared", "game_named", "installed", "mixed"]
+__all__ = ["DEFAULT_GAME", "GROUP", "GameError", "declared", "flow_of", "game_named", "installed",
+           "mixed"]
 
 
 class GameError(MessageError):
@@ -94,6 +98,20 @@ def declared(game: GameModule, field: str, kind: type | None, what: str) -> Any:
     if kind is not None and not isinstance(piece, kind):
         raise GameError("E351", f"game module `{game.name}`: `{ref}` is no {kind.__name__}")
     return piece
+
+
+def flow_of(game: GameModule) -> FlowSpec | None:
+    """The :class:`~fortlang.flow.FlowSpec` ``game`` declares (``flow``), imported now, or None
+    for a game whose turns are a loop of its own; :class:`GameError` E351 when it fails to
+    load or is no FlowSpec.
+
+    >>> [phase.name for phase in flow_of(game_named("frantic")).turn]
+    ['play']
+    """
+    from fortlang.flow.spec import FlowSpec
+
+    spec: FlowSpec | None = declared(game, "flow", FlowSpec, "its flow")
+    return spec
 
 
 def mixed(sets: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], tuple[str, str]] | None:

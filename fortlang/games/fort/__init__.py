@@ -21,6 +21,7 @@ GAME = GameModule(
     players=range(2, 5),  # R1.2: four player boards; `simulate --players` takes 2-4
     new_table="fortlang.games.fort.setup:new_game",
     run="fortlang.games.fort.match:run_game",
+    flow="fortlang.games.fort.match:FORT_FLOW",
     cards=CARD_KINDS,
     scenarios="fortlang.games.fort.scenarios.rules:SCENARIOS",
     invariants="fortlang.games.fort.invariants:assert_invariants",

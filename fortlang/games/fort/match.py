@@ -258,9 +258,37 @@ def first_player(flow: Flow) -> int:
 
 #: Fort's flow (design §5.2): its turn wrapped whole, clockwise from the first player, rounds
 #: complete at the first player's turn, the end of R11.1; no event of its own, no window.
-FORT_FLOW: Final = FlowSpec(turn=(Phase("turn", FortTurn()),), game_end=GameOver(),
-                            cycle=Cycle(first=first_player), round_end=RoundComplete(),
-                            max_turns=MAX_TURNS)
+#: Its words (what the docs' turn structure and `fortlang explain --flow` say) are read by
+#: those alone.
+FORT_FLOW: Final = FlowSpec(
+    turn=(Phase("turn", FortTurn(), doc={
+        "en": "the leader's whole turn (R3): clean-up (R4), play (R5) with the others "
+              "following (R6), recruit (R7), discard (R8) and draw (R9)",
+        "fr": "le tour entier du leader (R3) : Nettoyer (R4), Jouer (R5) pendant que les "
+              "autres suivent (R6), Recruter (R7), Défausser (R8) et Piocher (R9)",
+        "ru": "весь ход ведущего (R3): очистка (R4), игра (R5), за которой следуют "
+              "остальные (R6), призыв (R7), сброс (R8) и набор (R9)"}),),
+    game_end=GameOver(),
+    cycle=Cycle(first=first_player, doc={
+        "en": "the first player, chosen at random at set-up (R2.1), in every round",
+        "fr": "le premier joueur, tiré au sort à la mise en place (R2.1), à chaque tour de "
+              "table",
+        "ru": "первый игрок, выбранный случайно при подготовке (R2.1), в каждом круге"}),
+    round_end=RoundComplete(), max_turns=MAX_TURNS,
+    round_end_doc={
+        "en": "every player has had as many turns: the next turn would be the first "
+              "player's (R11.1)",
+        "fr": "chaque joueur a joué autant de tours : le suivant serait celui du premier "
+              "joueur (R11.1)",
+        "ru": "все игроки сделали поровну ходов: следующий ход был бы ходом первого "
+              "игрока (R11.1)"},
+    game_end_doc={
+        "en": "an end was triggered (25 or more points, a fort at level 5, or an empty park "
+              "deck) and the round is complete (R11.1)",
+        "fr": "la fin a été déclenchée (25 points ou plus, un Fort au niveau 5, ou la pioche "
+              "Parc vide) et le tour de table est complet (R11.1)",
+        "ru": "наступил конец игры (25 ПО или больше, форт уровня 5 или пустая колода "
+              "парка) и круг завершён (R11.1)"})
 
 
 def fort_flow(game: Game, at: Progress,

@@ -19,6 +19,7 @@ GAME = GameModule(
     players=range(2, 9),  # F2: 2 to 8 players
     new_table="fortlang.games.frantic.table:new_table",
     run="fortlang.games.frantic.match:run_game",
+    flow="fortlang.games.frantic.flow:FRANTIC_FLOW",
     vocabulary="fortlang.games.frantic.vocabulary:VOCABULARY",
     cards=CARD_KINDS,
     narration="fortlang.games.frantic.narration:NARRATION",

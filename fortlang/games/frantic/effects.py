@@ -27,7 +27,7 @@ from fortlang.flow import Flow, FlowEvent, Pending, Reaction
 from fortlang.flow.runtime import Chooser, EffectGo
 from fortlang.flow.spec import REDIRECT
 from fortlang.games.frantic import nodes as f
-from fortlang.games.frantic.flow import arm_bomb
+from fortlang.games.frantic.flow import arm_bomb, loop
 from fortlang.games.frantic.kinds import (
     All,
     Colour,
@@ -190,9 +190,13 @@ def must_play(table: FranticTable, seat: int, action: n.Action) -> n.Action:
 # -- choosing ---------------------------------------------------------------------------------
 
 
-def choose(ctx: Any, kind: Kind, options: Sequence[Option], then: Callable[[int], bool]
-           ) -> bool:
-    """One choice point of the performer: ``then(i)`` goes on with option ``i``."""
+def choose(ctx: Any, kind: Kind, options: Sequence[Option], then: Callable[[int], bool],
+           refused: Sequence[tuple[str, str]] = ()) -> bool:
+    """One choice point of the performer: ``then(i)`` goes on with option ``i``; ``refused``:
+    the options a rule refuses, ``(label, rule)``, which an explanation lists."""
+    if refused:
+        return decide(ctx, kind, tuple(options), [partial(then, i) for i in range(len(options))],
+                      refused=lambda: refused)
     return decide(ctx, kind, tuple(options), [partial(then, i) for i in range(len(options))])
 
 
@@ -239,11 +243,13 @@ class Aim:
 
 def asker(ctx: Any) -> Chooser:
     """How the flow's ``targeted`` window asks a seat inside the move: a choice point of the
-    engine (:func:`choose`, so its search tries each answer), asked of that seat (the switch
-    journaled, as :func:`as_seat`'s), the performer back before the move goes on."""
+    engine (:func:`choose`, so its search tries each answer; the reactions a rule refuses the
+    seat listed when the move is explained), asked of that seat (the switch journaled, as
+    :func:`as_seat`'s), the performer back before the move goes on."""
     table = table_of(ctx)
 
-    def ask(seat: int, options: tuple[Option, ...], then: Callable[[int], bool]) -> bool:
+    def ask(seat: int, options: tuple[Option, ...], then: Callable[[int], bool],
+            excluded: tuple[tuple[str, str], ...]) -> bool:
         saved_seat, saved_who = ctx.seat, ctx.who
         table.note_attr(ctx, "seat", seat)
         table.note_attr(ctx, "who", table.players[seat])
@@ -253,7 +259,7 @@ def asker(ctx: Any) -> Chooser:
             table.note_attr(ctx, "who", saved_who)
             return then(i)
 
-        return choose(ctx, Kind.REACT, options, picked)
+        return choose(ctx, Kind.REACT, options, picked, excluded)
 
     return ask
 
@@ -871,15 +877,13 @@ def nothing(node: f.Nothing, ctx: Any, k: K) -> bool:
 
 def reverse(node: f.Reverse, ctx: Any, k: K) -> bool:
     """Play goes the other way (the flow's clock turns), for the round or (`until_next_turn`,
-    Supercharge's Looping) until the performer's next turn is over (F11.3: the turn's end
-    turns it back, :func:`.match.settle_turn`)."""
+    Supercharge's Looping) until the performer's next turn is over (F11.3: a lasting effect of
+    the flow, :func:`.flow.loop`, whose expiry turns it back)."""
     table = table_of(ctx)
     if node.lasting is Lasting.NEXT_TURN:
-        if table.reversed_by >= 0:  # a second Looping cancels the first one's
-            table.set(table, "reversed_by", -1)
-        else:
-            table.set(table, "reversed_by", ctx.seat)
-    table.flow.reverse()
+        loop(table.flow, ctx.seat)  # a lasting effect of the flow (a second one cancels it)
+    else:
+        table.flow.reverse()
     return k(True)
 
 

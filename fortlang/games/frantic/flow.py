@@ -12,10 +12,11 @@ rounds and turns as :data:`FRANTIC_FLOW` declares them.
   over (F4.1, F9.14) or a hand is empty (the first card may empty one: the round then plays no
   turn); at ``round_end`` the round is scored and the next dealer found (F4.3, F2.4); the game
   ends after a round that brought a total to the limit (F4.4);
-* ``turn_end``'s listener settles the turn: a Looping reversal ends (F11.3), emptied hands
-  fire :data:`HANDS_EMPTIED`, whose window lets a player answer with Nice Try (F7.6), then,
-  the round going on, :data:`TURN_OVER`, which Time Bomb counts: a lasting effect of the flow
-  (:func:`arm_bomb`, F9.14, F11.3).
+* ``turn_end``'s listener settles the turn: emptied hands fire :data:`HANDS_EMPTIED`, whose
+  window lets a player answer with Nice Try (F7.6), then, the round going on,
+  :data:`TURN_OVER`, which Time Bomb counts: a lasting effect of the flow (:func:`arm_bomb`,
+  F9.14, F11.3); Looping is one too, until its player's next ``turn_end`` (:func:`loop`,
+  F11.3), counted before that listener runs.
 
 * Counterattack (F7.4) answers in the ``targeted`` window: a special aimed inside a move
   (Gift, Exchange, Skip..., Equality, Fantastic Four's deal) is a
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Final
 
 from fortlang.flow import Cycle, EventPattern, Flow, FlowSpec, Lasting, Phase, Window
 from fortlang.flow.events import ROUND_END, TARGETED, TURN_END, TURN_START
-from fortlang.flow.spec import ANSWER, REDIRECT, load
+from fortlang.flow.spec import ANSWER, REDIRECT, LastingEffect, load
 
 if TYPE_CHECKING:
     from fortlang.games.frantic.table import FranticTable
@@ -59,6 +60,8 @@ TAKE_IT_LABEL: Final = "take it"
 TURN_OVER: Final = "turn_over"
 #: Time Bomb's lasting effect (F9.14).
 TIME_BOMB: Final = "time_bomb"
+#: Looping's lasting effect (S: `reverse until_next_turn`, F11.3).
+LOOPING: Final = "looping"
 
 
 class Answer(StrEnum):
@@ -71,17 +74,75 @@ class Answer(StrEnum):
 
 
 FRANTIC_FLOW: Final = FlowSpec(
-    turn=(Phase("play", run=f"{MATCH}:play_phase"),),
-    cycle=Cycle(first=f"{MATCH}:first_seat", direction=-1),
+    turn=(Phase("play", run=f"{MATCH}:play_phase", doc={
+        "en": "play a card that matches the top of the discard pile, or draw one card and "
+              "maybe play (F3.1-F3.3)",
+        "fr": "jouer une carte qui correspond au dessus de la défausse, ou piocher une carte "
+              "puis peut-être jouer (F3.1-F3.3)",
+        "ru": "сыграть карту, подходящую к верхней карте сброса, или взять одну карту и, "
+              "может быть, сыграть (F3.1-F3.3)"}),),
+    cycle=Cycle(first=f"{MATCH}:first_seat", direction=-1, doc={
+        "en": "the dealer, in every round (F2.4)",
+        "fr": "le donneur, à chaque manche (F2.4)",
+        "ru": "сдающий, в каждом раунде (F2.4)"}),
     round_setup=f"{MATCH}:set_up_round",
     round_end=f"{MATCH}:round_ended",
     game_end=f"{MATCH}:game_ended",
     windows=(Window(HANDS_EMPTIED, may=(ANSWER,), prompt=NICE_TRY_PROMPT,
-                    decline=Answer.PASS),
+                    decline=Answer.PASS, doc={
+                        "en": "Nice Try: a player may answer an emptied hand (F7.6)",
+                        "fr": "Nice Try : un joueur peut répondre à une main vidée (F7.6)",
+                        "ru": "Nice Try: игрок может ответить на опустевшую руку (F7.6)"}),
              Window(TARGETED, may=(REDIRECT,), order="from_victim", decline=Answer.TAKE_IT,
-                    decline_label=TAKE_IT_LABEL)),
+                    decline_label=TAKE_IT_LABEL, doc={
+                        "en": "Counterattack: the player a special card is aimed at may "
+                              "send it on (F7.4)",
+                        "fr": "Counterattack : le joueur que vise une carte spéciale peut la "
+                              "renvoyer (F7.4)",
+                        "ru": "Counterattack: игрок, на которого направлена особая карта, "
+                              "может перенаправить её (F7.4)"})),
     max_turns=MOST_ROUNDS * MOST_TURNS,
-    round_end_after_setup=True)
+    round_end_after_setup=True,
+    round_setup_doc={
+        "en": "deal the hands and turn the first card, which counts as played (F2.1-F2.5)",
+        "fr": "distribuer les mains et retourner la première carte, qui compte comme jouée "
+              "(F2.1-F2.5)",
+        "ru": "раздать карты и открыть первую карту, которая считается сыгранной "
+              "(F2.1-F2.5)"},
+    round_end_doc={
+        "en": "a hand is empty, a player must draw from an empty draw pile, or Time Bomb goes "
+              "off (F4.1, F9.14); the round is then scored (F4.3)",
+        "fr": "une main est vide, un joueur doit piocher dans une pioche vide, ou Time Bomb "
+              "explose (F4.1, F9.14) ; la manche est alors comptée (F4.3)",
+        "ru": "чья-то рука пуста, игрок должен взять карту из пустой колоды или взрывается "
+              "Time Bomb (F4.1, F9.14); затем раунд подсчитывают (F4.3)"},
+    game_end_doc={
+        "en": "after a round in which a player's total reached the points limit; the lowest "
+              "total wins (F4.4)",
+        "fr": "après une manche où le total d'un joueur a atteint la limite de points ; le "
+              "plus petit total gagne (F4.4)",
+        "ru": "после раунда, в котором сумма очков игрока достигла предела; побеждает "
+              "наименьшая сумма (F4.4)"},
+    events={HANDS_EMPTIED: {"en": "a hand is empty after a turn (F4.2)",
+                            "fr": "une main est vide après un tour (F4.2)",
+                            "ru": "после хода чья-то рука пуста (F4.2)"},
+            TURN_OVER: {"en": "a turn of the round is over and settled",
+                        "fr": "un tour de la manche est fini et réglé",
+                        "ru": "ход раунда окончен и улажен"}},
+    lasting=(LastingEffect(TIME_BOMB, EventPattern(TURN_OVER), doc={
+        "en": "Time Bomb: the round ends after that many more turns, its points doubled "
+              "(F9.14, F11.3)",
+        "fr": "Time Bomb : la manche s'arrête après autant de tours encore, ses points "
+              "doublés (F9.14, F11.3)",
+        "ru": "Time Bomb: раунд кончается через столько ходов, его очки удваиваются "
+              "(F9.14, F11.3)"}),
+             LastingEffect(LOOPING, EventPattern(TURN_END, owner_only=True), doc={
+                 "en": "Looping: play goes the other way until the end of its player's next "
+                       "turn (F11.3); a second Looping cancels it",
+                 "fr": "Looping : le sens du jeu s'inverse jusqu'à la fin du prochain tour de "
+                       "son joueur (F11.3) ; un second Looping l'annule",
+                 "ru": "Looping: игра идёт в обратную сторону до конца следующего хода его "
+                       "игрока (F11.3); второй Looping отменяет его"})))
 
 #: The listeners Frantic adds to its flow, in order, by event.
 LISTENERS: Final = ((TURN_START, f"{MATCH}:note_turn"), (TURN_END, f"{MATCH}:settle_turn"),
@@ -128,6 +189,36 @@ def bomb_left(flow: Flow) -> int:
     if at < 0:
         return 0
     return flow.lasting[at].left - int(flow.table.bomb_set_in_turn)
+
+
+def loop(flow: Flow, seat: int) -> None:
+    """S: Looping, ``seat``'s `reverse until_next_turn` (F11.3): play goes the other way
+    until ``seat``'s next turn is over, a lasting effect of the flow that counts ``seat``'s
+    ``turn_end`` (the turn under way, if it is ``seat``'s, is not its next one) and turns
+    play back as it expires; a second Looping while one lasts cancels it (both reversals
+    undone). Through the journal (the table), so a search undoes it."""
+    table = flow.table
+    at = looping_at(flow)
+    if at >= 0:
+        table.take(flow.lasting, at)
+    else:
+        own = table.in_turn and flow.clock.seat == seat
+        flow.last(Lasting(LOOPING, EventPattern(TURN_END, owner_only=True), 1 + int(own),
+                          owner=seat, on_expire=turn_back))
+    flow.reverse()
+
+
+def turn_back(flow: Flow, lasting: Lasting) -> None:
+    """Looping's player's next turn is over: play turns back (F11.3)."""
+    flow.reverse()
+
+
+def looping_at(flow: Flow) -> int:
+    """Where Looping is among the flow's lasting effects (-1: none lasts)."""
+    for i, lasting in enumerate(flow.lasting):
+        if lasting.effect == LOOPING:
+            return i
+    return -1
 
 
 def make_flow(table: FranticTable) -> Flow:

@@ -80,12 +80,11 @@ def reset_round(table: FranticTable) -> None:
     clock = table.flow.clock
     clock.direction = -1  # F2.6; between moves, so not journaled
     clock.skips = (0,) * clock.seats
-    table.reversed_by = -1
     table.wish = None
     table.last_colour = None
     table.round_over = ""
     table.uncounted = False
-    table.flow.lasting.clear()  # Time Bomb (F9.14); between moves, so not journaled
+    table.flow.lasting.clear()  # Time Bomb (F9.14), Looping (F11.3); between moves: not journaled
     table.bomb_set_in_turn = False
     table.bomb_exploded = False
     table.in_event = False
@@ -229,21 +228,18 @@ def game_ended(flow: Flow) -> bool:
 
 
 def note_turn(flow: Flow, event: FlowEvent) -> None:
-    """At ``turn_start`` (a skipped turn's too): a turn is under way; whether a Looping
-    reversal ends with it (F11.3: not the turn that set it)."""
+    """At ``turn_start`` (a skipped turn's too): a turn is under way (a Looping set in it
+    does not end with it, F11.3: :func:`.flow.loop`)."""
     table: FranticTable = flow.table
     table.in_turn = True
-    table.ends_reversal = table.reversed_by == event.seat
 
 
 def settle_turn(flow: Flow, event: FlowEvent) -> None:
-    """At ``turn_end`` (a skipped turn's too): a Looping reversal ends (F11.3); emptied hands
-    open Nice Try's window (F7.6), then end the round (F4.1; F9.14: finished before the bomb
-    went off); the round going on, :data:`.flow.TURN_OVER`, which Time Bomb counts (F9.14)."""
+    """At ``turn_end`` (a skipped turn's too; a Looping that ends with the turn has turned
+    play back already, F11.3: the flow counts its lasting effects first): emptied hands open
+    Nice Try's window (F7.6), then end the round (F4.1; F9.14: finished before the bomb went
+    off); the round going on, :data:`.flow.TURN_OVER`, which Time Bomb counts (F9.14)."""
     table: FranticTable = flow.table
-    if table.ends_reversal:
-        flow.reverse()
-        table.reversed_by = -1
     debug_check(table)
     if any(not p.hand for p in table.players):
         flow.fire(FlowEvent(HANDS_EMPTIED, seat=event.seat))

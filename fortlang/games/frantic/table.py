@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fortlang.engine.journal import Journal, SeatCounts
-from fortlang.games.frantic.flow import arm_bomb, bomb_left, make_flow
+from fortlang.games.frantic.flow import arm_bomb, bomb_left, looping_at, make_flow
 from fortlang.games.frantic.kinds import Colour
 from fortlang.model import CardSet, GameCard
 from fortlang.nodes import Action
@@ -133,9 +133,6 @@ class FranticTable(Journal):
         #: Cards set aside while an effect resolves: stakes (Gambling Man), a market's cards
         #: (Market), an exchange's given cards (F6.2).
         self.aside: list[PlayCard] = []
-        #: Who reversed play `until_next_turn` (S: Looping): it turns back once their next
-        #: turn is over (F11.3); -1 when nobody did.
-        self.reversed_by = -1
         self.wish: str | int | None = None
         self.last_colour: str | None = None
         self.origin = 0
@@ -163,9 +160,6 @@ class FranticTable(Journal):
         self.between_rounds = False
         #: A turn is under way (from ``turn_start`` until it is settled).
         self.in_turn = False
-        #: Read as the turn begins: whether a Looping reversal ends with this turn (F11.3: not
-        #: the turn in which it is set).
-        self.ends_reversal = False
         self.switches: dict[str, Any] = dict(SWITCHES)
         self.switches.update(switches or {})
         #: The rounds and turns (:mod:`.flow`): its clock holds the direction of play and the
@@ -179,6 +173,13 @@ class FranticTable(Journal):
         """F2.6: -1, counter-clockwise (the seat before in seat order); Looping turns it (the
         flow's clock holds it)."""
         return self.flow.clock.direction
+
+    @property
+    def reversed_by(self) -> int:
+        """Who reversed play `until_next_turn` (S: Looping), -1 when nobody did: it turns back
+        once their next turn is over (F11.3), a lasting effect of the flow."""
+        at = looping_at(self.flow)
+        return self.flow.lasting[at].owner if at >= 0 else -1
 
     @property
     def bomb(self) -> int:
