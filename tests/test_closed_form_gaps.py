@@ -27,10 +27,10 @@ from test_engine_every_way import _ctx, _falls_short, _judgement, _some_way
 from fortlang.cardset import base_set
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx, search
-from fortlang.engine.state import Game
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import follow_verdict, surely_playable
 from fortlang.games.fort.play import why_not_by_search
+from fortlang.games.fort.table import Game
 from fortlang.nodes import Action, Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats

@@ -18,11 +18,10 @@ from hypothesis import strategies as st
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Rules, ScriptedAgent, interpreter
+from fortlang.engine import ScriptedAgent, interpreter
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.program import program, run
-from fortlang.engine.state import TOKENS
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import (
     follow_verdict,
@@ -31,6 +30,7 @@ from fortlang.games.fort.certain import (
     surely_unplayable,
 )
 from fortlang.games.fort.play import why_not_by_search
+from fortlang.games.fort.table import TOKENS, Game, Rules
 from fortlang.model import KidCard
 from fortlang.nodes import Choice, Gain, Resource, Spend, Suit
 from fortlang.parser import parse_action

@@ -30,10 +30,10 @@ from fortlang.cardset import base_set
 from fortlang.engine import interpreter
 from fortlang.engine.interpreter import Call, Ctx, drive, search
 from fortlang.engine.program import Judgement, Op, program
-from fortlang.engine.state import TOKENS, CardInstance, Game
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import spared, spares
 from fortlang.games.fort.play import why_not_by_search
+from fortlang.games.fort.table import TOKENS, CardInstance, Game
 from fortlang.nodes import Action, Choice, Gain, Resource, Spend, Suit
 from fortlang.parser import parse_action
 from fortlang.registry import is_resource_choice

@@ -16,15 +16,14 @@ from test_engine_certain import actions, full_search
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.engine import Rules
 from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx, search
 from fortlang.engine.program import program
-from fortlang.engine.state import TOKENS, Game
 from fortlang.games.fort import play
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import MOST_NAMINGS, follow_verdict
+from fortlang.games.fort.table import TOKENS, Game, Rules
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
 from fortlang.parser import parse_action

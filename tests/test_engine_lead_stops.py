@@ -15,8 +15,9 @@ from builders import kid, random_table, recorded_play
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.engine import Rules, interpreter
+from fortlang.engine import interpreter
 from fortlang.games.fort import play
+from fortlang.games.fort.table import Rules
 from fortlang.nodes import AnySuit, Repeat, Suit, SuitCount
 
 #: Each test compares plays with the shortcuts switched off by patching play's and the

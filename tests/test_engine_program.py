@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from test_engine_properties import BASE, actions
 
 from fortlang import nodes as n
-from fortlang.engine import Game
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import Op, program
+from fortlang.games.fort.table import Game
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats

@@ -11,7 +11,6 @@ from test_engine_journal import log_is_empty
 from fortlang import nodes as n
 from fortlang.engine import (
     Decision,
-    Game,
     GameView,
     IllegalMove,
     Kind,
@@ -24,6 +23,7 @@ from fortlang.engine.program import OPS, Count, count_of
 from fortlang.games.fort.invariants import InvariantError, assert_invariants, check
 from fortlang.games.fort.moves import recruit_places
 from fortlang.games.fort.play import perform
+from fortlang.games.fort.table import Game
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.registry import spec_of
@@ -444,7 +444,7 @@ def test_capacities_follow_the_board_even_when_it_is_replaced():
     game's own numbers for speed, so replacing the board must replace them)."""
     from dataclasses import replace
 
-    from fortlang.engine.state import DEFAULT_BOARD
+    from fortlang.games.fort.table import DEFAULT_BOARD
 
     game = Game(2)
     p = game.players[0]

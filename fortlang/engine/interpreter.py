@@ -47,7 +47,7 @@ from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.state import CardInstance, Game, Player
+from fortlang.games.fort.table import CardInstance, Game, Player
 from fortlang.nodes import Suit
 from fortlang.printer import to_text
 
@@ -111,8 +111,8 @@ class Ctx:
     operators and selectors of engine/program.py, a module's primitives) reads it as ``table``,
     a :class:`~fortlang.engine.journal.Journal`, and the performer as ``who``, a
     :class:`~fortlang.engine.journal.SeatCounts`. At Fort's table the same objects are also
-    ``game`` (a :class:`~fortlang.engine.state.Game`) and ``player`` (a
-    :class:`~fortlang.engine.state.Player`), natively typed for Fort's ops; at another game's
+    ``game`` (a :class:`~fortlang.games.fort.table.Game`) and ``player`` (a
+    :class:`~fortlang.games.fort.table.Player`), natively typed for Fort's ops; at another game's
     they are never set (reading them raises AttributeError). Compiled, each attribute is checked
     against its type, so none is typed ``Any``: a non-Fort table is accepted, Fort's reads stay
     native. Whoever changes the performer changes both (:func:`drive`, ``program.as_player``)."""

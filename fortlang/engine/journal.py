@@ -1,7 +1,7 @@
 """The undo journal every game's table is built on (issue 33, docs/design/game-modules.md §2.2):
 nestable transactions, the mutations that record their inverses, state keys, chance points and
 decisions. Nothing here knows a game: a game's table subclasses :class:`Journal` (Fort's is
-:class:`fortlang.engine.state.Game`) and keeps its own zones, counters and seats.
+:class:`fortlang.games.fort.table.Game`) and keeps its own zones, counters and seats.
 
 Every mutation goes through a :class:`Journal` method that, inside a transaction, records its
 inverse in an undo log. The interpreter uses that to answer "can this be done in full?" (R5.4) by

@@ -68,9 +68,9 @@ from fortlang.engine.interpreter import (
 )
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.metrics import evaluate
-from fortlang.engine.state import CardInstance, Game, Player
 from fortlang.engine.view import GameView
+from fortlang.games.fort.metrics import evaluate
+from fortlang.games.fort.table import CardInstance, Game, Player
 from fortlang.nodes import Suit
 from fortlang.registry import (
     METRIC_BY_WORD,

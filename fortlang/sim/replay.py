@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from fortlang.engine.choices import IllegalMove
 from fortlang.engine.journal import CHANCE_KIND
-from fortlang.engine.state import Game
+from fortlang.games.fort.table import Game
 from fortlang.model import CardSet
 
 if TYPE_CHECKING:  # a type only: the outcome comes from the game's loop (GameState.outcome)

@@ -16,7 +16,7 @@ from fortlang.engine.view import GameView
 
 if TYPE_CHECKING:
     from fortlang.engine.choices import Decision
-    from fortlang.engine.state import Game
+    from fortlang.games.fort.table import Game
 
 
 def asker_for(agents: Sequence[Any]) -> Asker:

@@ -3,15 +3,34 @@ turn (R3-R9), play and follow (R5, R6), end and scoring (R11, R14), invariants, 
 see (disclosure, knowledge), the narration of a game, its scenario files (``scenarios/``) and
 its words (``vocabulary.py``: primitives, resources, quantities, metrics, triggers), its
 primitives' ops and counts (``ops/``, named by those words) and the moves they share
-(``moves.py``). The core engine's state still holds Fort's table (issue 33, stage 7 moves it).
+(``moves.py``), its table (``table.py``: :class:`~fortlang.games.fort.table.Game`, ``Player``,
+``CardInstance``, ``Rules``, ``DEFAULT_BOARD``, re-exported here when first named) and its
+metrics (``metrics.py``, R14).
 
 ``GAME`` names its pieces lazily, so loading it imports no engine; fortlang's ``pyproject.toml``
 declares it in the ``fortlang.games`` entry-point group, the only way the core reaches it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from fortlang.games.fort.kinds import CARD_KINDS
 from fortlang.module import GameModule
+
+if TYPE_CHECKING:
+    from fortlang.games.fort.table import DEFAULT_BOARD, CardInstance, Game, Player, Rules
+
+#: Fort's table (``table.py``), loaded when first named: loading the module imports no engine.
+_TABLE: frozenset[str] = frozenset({"DEFAULT_BOARD", "CardInstance", "Game", "Player", "Rules"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _TABLE:
+        from fortlang.games.fort import table
+
+        return getattr(table, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 GAME = GameModule(
     name="fort",
@@ -32,3 +51,5 @@ GAME = GameModule(
     vocabulary="fortlang.games.fort.vocabulary:FORT",
     checks="fortlang.games.fort.checks",
 )
+
+__all__ = ["CardInstance", "DEFAULT_BOARD", "GAME", "Game", "Player", "Rules"]

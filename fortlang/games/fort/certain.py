@@ -38,9 +38,9 @@ from typing import Any, Final
 from fortlang import nodes as n
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import Judgement, Op, RepeatOp, box_ops, program
-from fortlang.engine.state import CardInstance, Game
 from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.games.fort.ops import LEVEL
+from fortlang.games.fort.table import CardInstance, Game
 from fortlang.nodes import Suit
 
 #: No binding choices: the leader's own play (R6.4 binds followers only).

@@ -35,7 +35,7 @@ from fortlang.engine.interpreter import (
     then_step,
 )
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.state import (
+from fortlang.games.fort.table import (
     OTHER,
     PERK_LEVEL,
     PIZZA,

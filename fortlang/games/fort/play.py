@@ -8,7 +8,7 @@ themselves. Its legality is checked at its end: one action performed in full wit
 options that can still end legally, an agent can never make an illegal play.
 
 Interpretations (FORT-RULES says the rulebook is silent; the first three are switches in
-:class:`~fortlang.engine.state.Rules`):
+:class:`~fortlang.games.fort.table.Rules`):
 * lookout suits count only if the leader chooses to count each card (the French and Russian
   Bug example: "she could have added only the second shovel from her lookout"); R5.5 applies
   to added cards from hand only;
@@ -65,7 +65,6 @@ from fortlang.engine.node_types import PLAIN_SUITS
 # can_perform and perform: Fort's callers (turn.py, scenarios, tests) import them from here
 from fortlang.engine.perform import can_perform, debug_check, perform, transaction  # noqa: F401
 from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, suits_named
-from fortlang.engine.state import CardDef, CardInstance, Game, Rules
 from fortlang.games.fort.certain import (
     follow_verdict,
     spared,
@@ -91,6 +90,7 @@ from fortlang.games.fort.moves import (
     distinct,
     recruit_places,
 )
+from fortlang.games.fort.table import CardDef, CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit
 from fortlang.printer import to_text

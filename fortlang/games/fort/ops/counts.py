@@ -13,9 +13,9 @@ from typing import Final
 from fortlang import nodes as n
 from fortlang.engine.interpreter import Ctx, Then
 from fortlang.engine.program import Count
-from fortlang.engine.state import CardInstance, Player
 from fortlang.games.fort.moves import COIN, card_count, choose_suit, suit_count
 from fortlang.games.fort.ops import LEVEL, LOOKOUT, PACK
+from fortlang.games.fort.table import CardInstance, Player
 from fortlang.nodes import Suit
 
 _NO_NAMES: Final[dict[int, Suit]] = {}

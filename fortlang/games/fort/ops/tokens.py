@@ -24,9 +24,9 @@ from fortlang.engine.choices import (
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
-from fortlang.engine.state import OTHER, PIZZA, SUPPLY_AT, TOY, Game, Player, Pool, token_index
 from fortlang.games.fort.moves import EITHER, can_swap, copy_tokens, gain_tokens
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
+from fortlang.games.fort.table import OTHER, PIZZA, SUPPLY_AT, TOY, Game, Player, Pool, token_index
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 

@@ -10,9 +10,9 @@ from fortlang import nodes as n
 from fortlang.engine.choices import K_PAYMENT, Option
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
-from fortlang.engine.state import SUPPLY_AT, Game, Player
 from fortlang.games.fort.moves import Finished, level_rewards, plans_for
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
+from fortlang.games.fort.table import SUPPLY_AT, Game, Player
 
 # -- the victory track (R12.8, core C2) ---------------------------------------------------------
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 from fortlang import nodes as n
 from fortlang.engine import node_types as t
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.state import CardInstance, Game, Player
+from fortlang.games.fort.table import CardInstance, Game, Player
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.registry import metric_of
