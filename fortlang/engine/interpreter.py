@@ -41,7 +41,7 @@ from __future__ import annotations
 import functools
 import gc
 from collections.abc import Callable, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind, Option
@@ -93,13 +93,9 @@ _PRIORITY: Final = {"R5.5": 3, "R6.2": 2, "R5.4": 1}
 
 
 def seat_of(table: Journal, seat: int) -> SeatCounts:
-    """The player at ``seat`` of any game's table: Fort's natively, another game's from its
-    ``players`` (the :class:`fortlang.vocabulary.TableView` every table shows its selectors).
-    Read when a move starts and when a selector hands the action to another performer."""
-    if isinstance(table, Game):
-        return table.players[seat]
-    who: SeatCounts = cast(Any, table).players[seat]
-    return who
+    """The player at ``seat`` of any game's table (``Journal.seat_counts``). Read when a move
+    starts and when a selector hands the action to another performer."""
+    return table.seat_counts(seat)
 
 
 class Ctx:

@@ -11,8 +11,8 @@ trying it and rolling back, instead of deep-copying the state per step.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -197,6 +197,38 @@ class Journal:
         their sizes (True), by id: the zones whose order no move reads. A game's table names
         its own (Fort's: Game.card_zones); none by default, every list then keyed in order."""
         return {}
+
+    # -- what the core's operators and selectors read of any game's table -----------------------
+
+    def seat_counts(self, seat: int) -> SeatCounts:
+        """The player at ``seat``: the table's ``players[seat]`` (the
+        :class:`fortlang.vocabulary.TableView` every table shows its selectors). A game's table
+        may read it natively (Fort's Game does)."""
+        who: SeatCounts = cast(Any, self).players[seat]
+        return who
+
+    def everyone(self) -> Sequence[SeatCounts]:
+        """Every seat's player, by seat: the table's ``players``."""
+        players: Sequence[SeatCounts] = cast(Any, self).players
+        return players
+
+    def turn_order(self, seat: int) -> tuple[int, ...] | None:
+        """The other seats from ``seat``'s left (the next seat up) in turn order, when the table
+        knows them without a view: a table that declares no direction of play (Fort's, R3.1).
+        None, the default: the core's selectors read :meth:`selector_view`."""
+        return None
+
+    def selector_view(self, seat: int) -> object:
+        """What a selector reads of the table for ``seat`` (a
+        :class:`fortlang.vocabulary.TableView`): the table itself, unless its game shows a
+        seat's view (Fort's :class:`~fortlang.engine.view.GameView`)."""
+        return self
+
+    def evaluate(self, expr: object, seat: int) -> int:
+        """The value of a comparison (an `if`'s test) or a scoring expression for the player at
+        ``seat``, by the metrics its game declares (Fort's R14: games/fort/metrics.py). A table
+        whose game counts none raises."""
+        raise NotImplementedError(f"{type(self).__name__} counts no metric: {expr!r}")
 
     # -- transactions ------------------------------------------------------------------------------
 

@@ -68,8 +68,6 @@ from fortlang.engine.interpreter import (
 )
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.view import GameView
-from fortlang.games.fort.metrics import evaluate
 from fortlang.games.fort.table import CardInstance, Game, Player
 from fortlang.nodes import Suit
 from fortlang.registry import (
@@ -337,21 +335,21 @@ class Op:
                 else 1 if any(x.on_turn for x in ops) else 0)
         return self._turn_matters
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, game: Journal, p: SeatCounts) -> bool:
         """It cannot be performed in full at any time of a play that only gains tokens."""
         return False  # a repetition may be performed zero times, in full
 
-    def never_done(self, game: Game, p: Player) -> bool:
+    def never_done(self, game: Journal, p: SeatCounts) -> bool:
         """It cannot be performed in full with an effect (R5.4) in such a play."""
         return self.never_full(game, p)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         """It may run a primitive that makes room, refills the supply or changes the pack
         (assuming none has run before): as its registry declaration says (``frees``), unless
         the op knows better."""
         return self.frees
 
-    def effective_at_most(self, game: Game, p: Player) -> int | None:
+    def effective_at_most(self, game: Journal, p: SeatCounts) -> int | None:
         """How many of its repetitions can have an effect, at most, in a play that only gains
         tokens (None: no bound known)."""
         return None
@@ -523,10 +521,10 @@ class RepeatOp(Op):
             return True
         return super().idle(s)
 
-    def never_done(self, game: Game, p: Player) -> bool:
+    def never_done(self, game: Journal, p: SeatCounts) -> bool:
         return self.body.never_full(game, p)  # zero times has no effect, once or more fails
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         return self.body.may_free(game, p)
 
 
@@ -734,10 +732,10 @@ class ThenOp(Op):
             return any(x.short(s) for x in self.items)
         return self.items[0].short(s)
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, game: Journal, p: SeatCounts) -> bool:
         return any(x.never_full(game, p) for x in self.items)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         for x in self.items:
             if x.may_free(game, p):
                 return True
@@ -871,13 +869,13 @@ class ChoiceOp(Op):
                 return False
         return True
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, game: Journal, p: SeatCounts) -> bool:
         return all(x.never_full(game, p) for x in self.items)
 
-    def never_done(self, game: Game, p: Player) -> bool:
+    def never_done(self, game: Journal, p: SeatCounts) -> bool:
         return all(x.never_done(game, p) for x in self.items)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         return any(x.may_free(game, p) for x in self.items)
 
 
@@ -922,10 +920,11 @@ class ConditionalOp(Op):
         return self.body.once(ctx) if self.holds(ctx) else False
 
     def holds(self, ctx: Ctx) -> bool:
-        """The comparison, counted now for whoever performs the action."""
-        return bool(evaluate(self.test, ctx.game, ctx.player))
+        """The comparison, counted now for whoever performs the action, by the metrics the
+        table's game declares (``Journal.evaluate``)."""
+        return bool(ctx.table.evaluate(self.test, ctx.seat))
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         return self.body.may_free(game, p)
 
 
@@ -1064,11 +1063,9 @@ class TargetOp(Op):
         selector = selector_of(node.who)
         self.seats = selector.checked_seats
         self.chosen = selector.picks == "chosen" or selector.ties == "chooser"
-        #: Fort's selectors (each rival, a rival, each player) read natively: at a table that
-        #: declares no direction of play (Game declares none), the core's ``others`` and
-        #: ``everyone`` give the rivals from the actor's left, with the actor first for
-        #: ``everyone``; no view nor call per performance (tests/test_selectors.py holds the
-        #: two ways equal).
+        #: The core's ``others`` and ``everyone`` read natively at a table that knows its turn
+        #: order (``Journal.turn_order``): the rivals from the actor's left, with the actor
+        #: first for ``everyone``; no view nor selector call per performance.
         self.native = 1 if selector.seats is others else 2 if selector.seats is everyone else 0
         self.body: Op = program(node.body)
 
@@ -1076,16 +1073,17 @@ class TargetOp(Op):
         return (self.body,)
 
     def performers(self, table: Journal, seat: int) -> tuple[int, ...]:
-        """The seats that perform the body for ``seat``, in the order they act. At Fort's table
-        through its view; another game's table is its own view (its ``seat_count``,
-        ``direction`` and ``players``: fortlang.vocabulary.TableView)."""
+        """The seats that perform the body for ``seat``, in the order they act: the table's
+        turn order when it knows it natively (``Journal.turn_order``: a table that declares no
+        direction of play, Fort's), else through the view it shows a seat's selectors
+        (``Journal.selector_view``; another game's table is its own view: its
+        ``seat_count``, ``direction`` and ``players``, fortlang.vocabulary.TableView)."""
         native = self.native
-        if native and type(table) is Game:
-            rivals = tuple(q.seat for q in table.rivals(seat))
-            return rivals if native == 1 else (seat, *rivals)
-        if isinstance(table, Game):
-            return self.seats(GameView(table, seat), Acting(seat))
-        return self.seats(cast(TableView, table), Acting(seat))
+        if native:
+            rivals = table.turn_order(seat)
+            if rivals is not None:
+                return rivals if native == 1 else (seat, *rivals)
+        return self.seats(cast(TableView, table.selector_view(seat)), Acting(seat))
 
     def run(self, ctx: Ctx, k: K) -> bool:
         seats = self.performers(ctx.table, ctx.seat)
@@ -1093,14 +1091,14 @@ class TargetOp(Op):
             return decide_at(ctx, K_RIVAL, len(seats), _ARival(ctx, seats, self.body, k))
         return _each_step(self.body, seats, 0, True, ctx, k)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         """Core C6: what its performers do may free you, whoever performs it: their own freeing
         (giving back to the supply), or taking from you (``frees_rivals``)."""
         body = self.body
         for x in body.walk():
             if x.frees_rivals:
                 return True
-        for q in game.players:
+        for q in game.everyone():
             if body.may_free(game, q):
                 return True
         return False

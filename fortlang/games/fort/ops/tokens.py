@@ -5,7 +5,7 @@ copy pack, copy a rival's pack, convert, take, give.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from fortlang import nodes as n
 from fortlang.engine.choices import (
@@ -22,6 +22,7 @@ from fortlang.engine.choices import (
     player_name,
 )
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
+from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
 from fortlang.games.fort.moves import EITHER, can_swap, copy_tokens, gain_tokens
@@ -145,11 +146,13 @@ class GainOp(_TokensOp):
                 return False
         return True
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return self.amount >= 1 and not any(game.gainable(p, r) >= self.amount
                                             for r in self.kinds)
 
-    def effective_at_most(self, game: Game, p: Player) -> int | None:
+    def effective_at_most(self, table: Journal, who: SeatCounts) -> int | None:
+        game, p = cast(Game, table), cast(Player, who)
         """One while a token of its kind still fits."""
         if self.amount < 1:
             return None
@@ -292,10 +295,12 @@ class PackOp(Op):
         return (s.game.pack_room(p) >= times
                 and p.stuff[PIZZA] + p.stuff[TOY] >= times)
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return not _can_pack(game, p)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return _can_pack(game, p)
 
 
@@ -339,10 +344,12 @@ class CopyPackOp(Op):
         pack = s.p.pack
         return not pack[PIZZA] and not pack[TOY]
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return not _copies(game, p, p.pack)
 
-    def never_done(self, game: Game, p: Player) -> bool:
+    def never_done(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         if p.pack.values() == (0, 0):
             return True  # copying an empty pack changes nothing
         return self.never_full(game, p)
@@ -482,10 +489,12 @@ class ConvertOp(Op):
     def repeated(self, s: Judgement, times: int) -> bool:
         return self.now(s)  # a convert can always be converted back
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return not _can_convert(game, p)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return _can_convert(game, p)
 
 
