@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
 from fortlang.engine.asker import Asker, NoAsker, RandomAsker
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind
+
+if TYPE_CHECKING:  # the interpreter builds on the journal: a move's context, by its table
+    from fortlang.engine.interpreter import Ctx
 
 
 # Both open to interpreted subclasses: a game module's table and seats (Pig's PigTable, Seat) are
@@ -199,6 +202,13 @@ class Journal:
         return {}
 
     # -- what the core's operators and selectors read of any game's table -----------------------
+
+    def new_ctx(self, seat: int, *, leader: bool, bound: dict[int, Any] | None = None,
+                play: Any = None) -> Ctx | None:
+        """The context of a move by ``seat`` at this table, for a game whose moves keep more
+        bookkeeping than the interpreter's :class:`~fortlang.engine.interpreter.Ctx` (Fort's
+        ``FortCtx``); None, the default: the interpreter's (``interpreter.new_ctx``)."""
+        return None
 
     def seat_counts(self, seat: int) -> SeatCounts:
         """The player at ``seat``: the table's ``players[seat]`` (the

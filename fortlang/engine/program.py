@@ -177,6 +177,11 @@ class Count:
         """A ``chosen`` count: what it counts now for each choice it may be given."""
         raise NotImplementedError
 
+    def chosen_now(self, ctx: Ctx) -> Any:
+        """A ``chosen`` count: its choice in this move (what a repetition by it records by),
+        or None while not chosen yet."""
+        raise NotImplementedError
+
 
 class FixedOp(Count):
     steady = True
@@ -452,7 +457,7 @@ class RepeatOp(Op):
         count = self.count
         suit = self.suit
         if self.any:
-            suit = ctx.any_suits.get(count.key)
+            suit = count.chosen_now(ctx)
             if suit is None:  # R5.7: chosen when used
                 return count.choose(ctx, _RepeatAgain(self, ctx, k))
         times = count.count(ctx)
@@ -464,7 +469,7 @@ class RepeatOp(Op):
         return _repeat_loop(self.body, self.suit, self.count.count(ctx), ctx)
 
     def counted_suit(self, ctx: Ctx) -> Suit | None:
-        return ctx.any_suits.get(self.count.key) if self.any else self.suit
+        return self.count.chosen_now(ctx) if self.any else self.suit
 
     def now(self, s: Judgement) -> bool:
         times = s.times(self.count)
@@ -935,13 +940,12 @@ _Who = tuple[int, SeatCounts, bool, dict[int, Any], dict[int, Any]]
 
 def _put(ctx: Ctx, v: _Who) -> None:
     """Who performs, in the undo log: a choice point gone back to inside the body finds the
-    performer it was reached with (the driver's rollback restores them). At Fort's table its
-    ``player`` too, the same object as ``who``."""
+    performer it was reached with (the driver's rollback restores them), and so does the
+    context's own view of it (``Ctx.note_performer``: Fort's ``player``)."""
     note = ctx.table.note_attr
     note(ctx, "seat", v[0])
     note(ctx, "who", v[1])
-    if ctx.fort:
-        note(ctx, "player", v[1])
+    ctx.note_performer(v[1])
     note(ctx, "leader", v[2])
     note(ctx, "chosen", v[3])
     note(ctx, "bound", v[4])

@@ -36,8 +36,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from fortlang import nodes as n
-from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import Judgement, Op, RepeatOp, box_ops, program
+from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.games.fort.ops import LEVEL
 from fortlang.games.fort.table import CardInstance, Game
@@ -47,7 +47,7 @@ from fortlang.nodes import Suit
 _UNBOUND: Final[Mapping[int, Any]] = {}
 
 
-def _in_move(ctx: Ctx, bound: Mapping[int, Any], effect: bool) -> Judgement:
+def _in_move(ctx: FortCtx, bound: Mapping[int, Any], effect: bool) -> Judgement:
     """A judgement inside a move in progress: counts as the move counts for ``ctx``."""
     return Judgement(ctx.game, ctx.player, None, 0, bound, effect, ctx)
 
@@ -66,14 +66,14 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
 
 
-def surely_first(ctx: Ctx, op: Op) -> bool:
+def surely_first(ctx: FortCtx, op: Op) -> bool:
     """True if the play is certain to be legal when the leader performs ``op`` now, as its first
     action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that every
     added card counts for, so that each of its repetitions has an effect (R5.5)."""
     return op.now(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
 
 
-def _each_added_counted(ctx: Ctx, op: Op) -> bool:
+def _each_added_counted(ctx: FortCtx, op: Op) -> bool:
     """No card added, or ``op`` is an `x suit` that every added card counts for: once each of
     its repetitions has an effect, each added card was useful (R5.5)."""
     added: list[CardInstance] = ctx.play.added  # typed: compiled, a list is read natively
@@ -83,7 +83,7 @@ def _each_added_counted(ctx: Ctx, op: Op) -> bool:
     return suit is not None and all(card_count(c, suit, ctx.named) for c in added)
 
 
-def surely_done_any_way(ctx: Ctx, op: Op) -> bool:
+def surely_done_any_way(ctx: FortCtx, op: Op) -> bool:
     """True if the leader, performing ``op`` now for real, is certain to perform it in full with
     an effect whatever is chosen in it (R5.4), every added card counting for it (R5.5): R5.4
     and R5.5 then hold whatever comes after (records and uses only add up), so every option
@@ -91,7 +91,7 @@ def surely_done_any_way(ctx: Ctx, op: Op) -> bool:
     return op.always(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
 
 
-def surely_not_done(ctx: Ctx, op: Op) -> bool:
+def surely_not_done(ctx: FortCtx, op: Op) -> bool:
     """True if the leader, performing ``op`` now, is certain not to perform it in full with an
     effect whatever is chosen in it (``Op.idle``): as the last action of an order with none
     performed so, the play fails R5.4 however it is performed."""
@@ -108,7 +108,7 @@ def spares(first: Op, second: Op) -> bool:
     return not first.lowers & second.needs
 
 
-def spared(ctx: Ctx, first: Op, spares_ops: bool) -> bool:
+def spared(ctx: FortCtx, first: Op, spares_ops: bool) -> bool:
     """:func:`spares` (``spares_ops``, worked out once per card) for the leader now: an "on your
     turn" perk (R15) may widen what ``first`` takes (Sticky Fingers packs from the supply,
     Bribe looks out from the park and the yards), held now or won by an advance inside
@@ -117,7 +117,7 @@ def spared(ctx: Ctx, first: Op, spares_ops: bool) -> bool:
                                and first.turn_matters() > 0)
 
 
-def surely_second(ctx: Ctx, first: Op, second: Op, spares_ops: bool) -> bool:
+def surely_second(ctx: FortCtx, first: Op, second: Op, spares_ops: bool) -> bool:
     """True if the play is certain to be legal when the leader performs ``first`` now, in whole
     or in part, then ``second`` (R5.2): ``first`` cannot make ``second`` fall short
     (:func:`spared`), and ``second`` is :func:`surely_first` now, so it is still performed in
@@ -170,13 +170,13 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     return None if unknown else False
 
 
-def surely_followed(ctx: Ctx, op: Op) -> bool:
+def surely_followed(ctx: FortCtx, op: Op) -> bool:
     """True if a follower, having discarded their card(s), is certain to perform ``op`` in full
     (R6.2), bound by the leader's choices (R6.4), when performed now."""
     return op.now(Judgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
 
 
-def surely_followed_any_way(ctx: Ctx, op: Op) -> bool:
+def surely_followed_any_way(ctx: FortCtx, op: Op) -> bool:
     """:func:`surely_followed` whatever the follower chooses in ``op``: every option left in
     their move is legal (R6.2), and none need be tried."""
     return op.always(Judgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
@@ -221,7 +221,7 @@ def surely_never_done(game: Game, seat: int, card: CardInstance, ops: Sequence[O
 # -- cards added in vain (R5.5) ----------------------------------------------------------------
 
 
-def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
+def surely_in_vain(ctx: FortCtx, card: CardInstance) -> bool:
     """True if ``card``, just added by the leader (R5.3), can never be useful (R5.5) whatever is
     added or chosen next, while some action is sure to be performed in full with an effect: then
     every completion fails, and some fails R5.5 (the rule reported) rather than only R5.4.

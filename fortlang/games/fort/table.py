@@ -25,6 +25,7 @@ from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.view import GameView
+from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.metrics import evaluate
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import Action, Resource, Suit
@@ -437,6 +438,10 @@ class Game(Journal):
         """The other players in turn order, starting at the left of ``seat``."""
         n = len(self.players)
         return [self.players[(seat + i) % n] for i in range(1, n)]
+
+    def new_ctx(self, seat: int, *, leader: bool, bound: dict[int, Any] | None = None,
+                play: Any = None) -> FortCtx:
+        return FortCtx(self, seat, leader=leader, bound=bound, play=play)
 
     def seat_counts(self, seat: int) -> Player:
         return self.players[seat]

@@ -4,12 +4,13 @@ destroy a rival's card, draw, destroy this.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from fortlang import nodes as n
 from fortlang.engine.choices import K_DESTROY, K_DESTROY_RIVAL, K_LOOKOUT, K_RECRUIT
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import CARDS_MOVED, Judgement, K, Op
+from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.moves import card_moves, distinct, perk_places, recruit_places, yard_place
 from fortlang.games.fort.ops import DECK, DISCARD, HAND, LEVEL, LOOKOUT, SOURCES
 from fortlang.games.fort.table import Player
@@ -38,7 +39,8 @@ class LookoutOp(_CardsOp):
     needs = HAND | LOOKOUT | LEVEL
     lowers = HAND | LOOKOUT  # other places only with a perk (see on_turn)
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         if game.lookout_room(p) <= 0:
             return k(False)
@@ -92,7 +94,8 @@ class _Refusals:
 class DestroyCardOp(_CardsOp):
     """R12.4: hand or discard pile, never the deck; played and added cards are in play."""
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         p = ctx.player
         places = [(p.hand, "from your hand", ("hand",)),
                   (p.discard, "from your discard", ("discard",))]
@@ -116,7 +119,8 @@ class RecruitOp(_CardsOp):
     unhelpful = True
     exact_once = True
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, K_RECRUIT, k,
                           refill_park=True)
 
@@ -145,7 +149,8 @@ class DestroyRivalOp(_CardsOp):
     unhelpful = True
     exact_once = True
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         game = ctx.game
         places = [yard_place(q) for q in game.rivals(ctx.seat)]
         return card_moves(ctx, places, game.box, K_DESTROY_RIVAL, k)
@@ -178,7 +183,8 @@ class DrawOp(_CardsOp):
         super().__init__(node)
         self.amount: int = node.amount
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         got = min(self.amount, len(p.deck))
         for _ in range(got):
@@ -204,7 +210,8 @@ class DestroyThisOp(Op):
     needs = 0
     lowers = 0
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         if ctx.play is not None:
             ctx.game.set(ctx.play, "destroy_this", True)
         return True

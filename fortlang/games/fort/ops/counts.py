@@ -8,11 +8,12 @@ chosen in it. Fort's words declare them (``WordSpec.count``); the core's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from fortlang import nodes as n
 from fortlang.engine.interpreter import Ctx, Then
 from fortlang.engine.program import Count
+from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.moves import COIN, card_count, choose_suit, suit_count
 from fortlang.games.fort.ops import LEVEL, LOOKOUT, PACK
 from fortlang.games.fort.table import CardInstance, Player
@@ -33,7 +34,8 @@ class SuitCountOp(Count):
         self.suit = node.suit  # a repetition by it records by its suit (R5.5)
         self.counted: Suit = node.suit
 
-    def count(self, ctx: Ctx) -> int:
+    def count(self, c: Ctx) -> int:
+        ctx = cast(FortCtx, c)
         return suit_count(ctx, self.counted)
 
     def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
@@ -56,30 +58,38 @@ class SuitCountOp(Count):
 
 
 class AnySuitOp(Count):
-    """R5.7: the suit is chosen when the repetition starts (kept in ``Ctx.any_suits``)."""
+    """R5.7: the suit is chosen when the repetition starts (kept in ``FortCtx.any_suits``)."""
 
     steady = True
     reads = 0
     chosen = True
 
-    def count(self, ctx: Ctx) -> int:
+    def count(self, c: Ctx) -> int:
+        ctx = cast(FortCtx, c)
         return suit_count(ctx, ctx.any_suits[self.key])
 
-    def now(self, ctx: Ctx) -> int | None:
+    def now(self, c: Ctx) -> int | None:
+        ctx = cast(FortCtx, c)
         suit = ctx.any_suits.get(self.key)
         return None if suit is None else suit_count(ctx, suit)
 
-    def choose(self, ctx: Ctx, then: Then) -> bool:
+    def choose(self, c: Ctx, then: Then) -> bool:
+        ctx = cast(FortCtx, c)
         return choose_suit(ctx, ctx.any_suits, self.key, ALL_SUITS, then)
 
-    def outcomes(self, ctx: Ctx) -> list[int]:
+    def outcomes(self, c: Ctx) -> list[int]:
+        ctx = cast(FortCtx, c)
         return [suit_count(ctx, suit) for suit in ALL_SUITS]
+
+    def chosen_now(self, c: Ctx) -> Suit | None:
+        return cast(FortCtx, c).any_suits.get(self.key)
 
 
 class _PlayerCount(Count):
     """A count of the performer's own board, known before a play whatever is chosen in it."""
 
-    def count(self, ctx: Ctx) -> int:
+    def count(self, c: Ctx) -> int:
+        ctx = cast(FortCtx, c)
         return self.of(ctx.player)
 
     def of(self, p: Player) -> int:

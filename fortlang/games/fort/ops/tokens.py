@@ -25,6 +25,7 @@ from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
+from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.moves import EITHER, can_swap, copy_tokens, gain_tokens
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
 from fortlang.games.fort.table import OTHER, PIZZA, SUPPLY_AT, TOY, Game, Player, Pool, token_index
@@ -42,7 +43,7 @@ RESOURCE_OPTIONS: Final = tuple(Option(r.value, r) for r in TOKENS)
 class _KindPick(Step):
     """Choosing pizza or toy for a node (R12.1): remembered for the node, then performed."""
 
-    def __init__(self, op: _TokensOp, ctx: Ctx, k: K) -> None:
+    def __init__(self, op: _TokensOp, ctx: FortCtx, k: K) -> None:
         self.op = op
         self.ctx = ctx
         self.k = k
@@ -70,7 +71,8 @@ class _TokensOp(Op):
         self.kinds: tuple[Resource, ...] = TOKENS if node.resource is EITHER else (node.resource,)
         self.exact_once = self.exact_repeated = node.amount >= 1  # 0 tokens: always in full
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         res = self.resource
         if res is not EITHER:
             return self.perform(ctx, res, k)
@@ -82,7 +84,7 @@ class _TokensOp(Op):
             return self.perform(ctx, fixed, k)
         return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k))
 
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+    def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         """Its effect, with pizza/toy resolved to ``res``."""
         raise NotImplementedError
 
@@ -115,10 +117,11 @@ class GainOp(_TokensOp):
         super().__init__(node)
         self.straight = node.resource is not EITHER  # pizza/toy: a kind to choose (R12.1)
 
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+    def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         return resume(k, gain_tokens(ctx, res, self.amount))
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         return gain_tokens(ctx, self.resource, self.amount)
 
     def now(self, s: Judgement) -> bool:
@@ -165,7 +168,7 @@ class SpendOp(_TokensOp):
     needs = HELD
     lowers = HELD | STUFF | PACK
 
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+    def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         return _spend_kind(ctx, res, self.amount, k)
 
     def now(self, s: Judgement) -> bool:
@@ -197,7 +200,7 @@ class _SpendFrom(Step):
     """R12.9: how many of ``got`` come from the stuff (option ``i``: ``low + i``), the rest from
     the pack."""
 
-    def __init__(self, ctx: Ctx, res: Resource, got: int, amount: int, low: int, high: int,
+    def __init__(self, ctx: FortCtx, res: Resource, got: int, amount: int, low: int, high: int,
                  k: K) -> None:
         self.ctx = ctx
         self.res = res
@@ -223,7 +226,7 @@ class _SpendFrom(Step):
                 for a in range(self.low, self.high + 1)]
 
 
-def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
+def _spend_kind(ctx: FortCtx, res: Resource, amount: int, k: K) -> bool:
     p = ctx.player
     got = min(amount, ctx.game.spendable(p, res))
     if got == 0:
@@ -237,8 +240,8 @@ def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
 class _PackPick(Step):
     """R12.2: which token to pack, from the stuff or (Sticky Fingers) the supply."""
 
-    def __init__(self, ctx: Ctx, pools: list[tuple[Pool, Resource, str, Any]], perk: Perk | None,
-                 k: K) -> None:
+    def __init__(self, ctx: FortCtx, pools: list[tuple[Pool, Resource, str, Any]],
+                 perk: Perk | None, k: K) -> None:
         self.ctx = ctx
         self.pools = pools
         self.perk = perk
@@ -273,7 +276,8 @@ class PackOp(Op):
     needs = STUFF | PACK_ROOM | LEVEL
     lowers = STUFF | PACK | PACK_ROOM  # from the supply only with a perk (see on_turn)
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         if game.pack_room(p) <= 0:
             return resume(k, False)
@@ -319,7 +323,8 @@ class CopyPackOp(Op):
     short_exact = True
     straight = True
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         return copy_tokens(ctx, ctx.player.pack.values())
 
     def now(self, s: Judgement) -> bool:
@@ -358,7 +363,7 @@ class CopyPackOp(Op):
 class _RivalPack(Step):
     """R12.12: whose pack to copy, one option per distinct content."""
 
-    def __init__(self, ctx: Ctx, packs: list[tuple[int, tuple[int, int]]], k: K) -> None:
+    def __init__(self, ctx: FortCtx, packs: list[tuple[int, tuple[int, int]]], k: K) -> None:
         self.ctx = ctx
         self.packs = packs
         self.k = k
@@ -380,7 +385,8 @@ class CopyRivalPackOp(Op):
     lowers = ROOM
     short_exact = True
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         seen: set[tuple[int, int]] = set()
         packs: list[tuple[int, tuple[int, int]]] = []  # (seat, the pack's pizza and toy)
         for q in ctx.game.rivals(ctx.seat):
@@ -432,7 +438,7 @@ class CopyRivalPackOp(Op):
 class _Swap(Step):
     """R12.13: which token to swap: (pool, where, the token given)."""
 
-    def __init__(self, ctx: Ctx, swaps: list[tuple[Pool, str, Resource]], k: K) -> None:
+    def __init__(self, ctx: FortCtx, swaps: list[tuple[Pool, str, Resource]], k: K) -> None:
         self.ctx = ctx
         self.swaps = swaps
         self.k = k
@@ -467,7 +473,8 @@ class ConvertOp(Op):
     needs = ROOM | HELD | STUFF | PACK | LEVEL
     lowers = ROOM | HELD | STUFF | PACK
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         swaps: list[tuple[Pool, str, Resource]] = []
         for pool, where in ((p.stuff, "stuff"), (p.pack, "pack")):
@@ -501,7 +508,7 @@ class ConvertOp(Op):
 class _RivalMove(Step):
     """C3, C4: which rival gives or gets: (rival, how many move)."""
 
-    def __init__(self, ctx: Ctx, res: Resource, amount: int, taking: bool,
+    def __init__(self, ctx: FortCtx, res: Resource, amount: int, taking: bool,
                  moves: list[tuple[Player, int]], k: K) -> None:
         self.ctx = ctx
         self.res = res
@@ -524,7 +531,7 @@ class _RivalMove(Step):
                 for q, got in self.moves]
 
 
-def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> bool:
+def _rival_tokens(ctx: FortCtx, res: Resource, amount: int, taking: bool, k: K) -> bool:
     """C3, C4: ``amount`` tokens of ``res`` between your stuff and one rival's (your choice);
     as many as the giver has and the receiver's stuff holds (R1.5); in full if all moved."""
     game, p = ctx.game, ctx.player
@@ -548,7 +555,7 @@ class _RivalTokensOp(_TokensOp):
         super().__init__(node)
         self.exact_once = self.exact_repeated = False
 
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+    def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         return _rival_tokens(ctx, res, self.amount, self.taking, k)
 
 

@@ -5,11 +5,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from fortlang import nodes as n
 from fortlang.engine.choices import K_PAYMENT, Option
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
+from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.moves import Finished, level_rewards, plans_for
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
 from fortlang.games.fort.table import SUPPLY_AT, Game, Player
@@ -32,11 +34,13 @@ class ScoreOp(Op):
         super().__init__(node)
         self.amount: int = node.amount
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         ctx.game.add_vp(ctx.player, self.amount)
         return resume(k, True)
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         ctx.game.add_vp(ctx.player, self.amount)
         return True
 
@@ -60,7 +64,8 @@ class LoseOp(Op):
         super().__init__(node)
         self.amount: int = node.amount
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         p = ctx.player
         got = min(self.amount, p.vp)
         if got:
@@ -95,7 +100,7 @@ def _plans_now(game: Game, p: Player, modifier: int) -> tuple[tuple[int, int, in
 class _Pay(Step):
     """R10.1, R13.2: how to pay an advance, then the level's rewards (R10.3)."""
 
-    def __init__(self, ctx: Ctx, plans: tuple[tuple[int, int, int, int], ...], k: K) -> None:
+    def __init__(self, ctx: FortCtx, plans: tuple[tuple[int, int, int, int], ...], k: K) -> None:
         self.ctx = ctx
         self.plans = plans
         self.k = k
@@ -138,7 +143,8 @@ class AdvanceOp(Op):
         super().__init__(node)
         self.modifier: int = node.modifier
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         if p.level >= game.max_level:
             return resume(k, False)
