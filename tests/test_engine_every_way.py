@@ -29,10 +29,10 @@ from trial_counter import counting
 from fortlang.cardset import base_set
 from fortlang.engine import interpreter
 from fortlang.engine.interpreter import Call, drive, search
-from fortlang.engine.program import Judgement, Op, program
+from fortlang.engine.program import Op, program
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import spared, spares
-from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import TOKENS, CardInstance, Game
 from fortlang.nodes import Action, Choice, Gain, Resource, Spend, Suit
@@ -54,8 +54,8 @@ def _ctx(game: Game, seat: int, leader: bool, bound: dict, sources: list[CardIns
     return ctx
 
 
-def _judgement(ctx: FortCtx, effect: bool) -> Judgement:
-    return Judgement(ctx.game, ctx.player, None, 0, ctx.bound, effect, ctx)
+def _judgement(ctx: FortCtx, effect: bool) -> FortJudgement:
+    return FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, effect, ctx)
 
 
 def _some_way(ctx: FortCtx, op: Op, wanted) -> bool:

@@ -148,7 +148,8 @@ def test_cards_that_count_alike_are_searched_once():
 
 
 def test_the_suits_a_card_names():
-    from fortlang.engine.program import program, suits_named
+    from fortlang.engine.program import program
+    from fortlang.games.fort.context import suits_named
     from fortlang.parser import parse_action
 
     def named(*texts: str):

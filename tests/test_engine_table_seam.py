@@ -94,3 +94,42 @@ def test_each_rival_reads_the_tables_turn_order():
     game = Game(4)
     assert each.performers(game, 1) == (2, 3, 0)  # type: ignore[attr-defined]
     assert seat_of(game, 3) is game.players[3] and seat_of(table, 2) is table.players[2]
+
+
+#: What the core engine named of Fort before issue 33 moved it out: its table's classes, its
+#: suits, and the per-move fields Fort's moves keep (now FortCtx's, games/fort/context.py).
+FORT_NAMES = {"Game", "Player", "CardInstance", "Rules", "DEFAULT_BOARD", "Suit", "evaluate"}
+FORT_FIELDS = {"fort", "game", "player", "sources", "named", "any_suits"}
+
+
+def test_no_engine_module_names_forts_table_suits_or_per_move_fields():
+    """In code (docstrings and comments may speak of Fort): no name of Fort's table or suits,
+    no Fort field of a move's context read or written (``ctx.game``...; the Ctx itself: the
+    test below). engine/view.py is Fort's view, moving out on its own."""
+    found = []
+    for path in sorted(ENGINE.glob("*.py")):
+        if path.name == "view.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Name) and node.id in FORT_NAMES \
+                    or isinstance(node, ast.alias) and node.name in FORT_NAMES \
+                    or isinstance(node, ast.Attribute) and node.attr in FORT_FIELDS \
+                    and isinstance(node.value, ast.Name) and node.value.id == "ctx":
+                found.append(f"{path.name}:{node.lineno}")
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "fortlang.games"):
+                found.append(f"{path.name}:{node.lineno} {node.module}")
+    assert not found, found
+
+
+def test_the_cores_ctx_has_no_forts_field_and_forts_moves_keep_theirs():
+    ctx = Ctx(Ring(), 0, leader=True)
+    assert not [f for f in FORT_FIELDS if hasattr(ctx, f)]
+    from fortlang.engine.interpreter import new_ctx
+    from fortlang.games.fort.context import FortCtx
+
+    game = Game(2)
+    fort = new_ctx(game, 1, leader=True)  # the table makes its moves' contexts
+    assert type(fort) is FortCtx and fort.game is game and fort.player is game.players[1]
+    assert (fort.sources, fort.named, fort.any_suits) == ([], {}, {})
+    assert type(new_ctx(Ring(), 0, leader=True)) is Ctx

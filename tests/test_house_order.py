@@ -73,11 +73,7 @@ def test_no_import_cycles_between_modules():
 #: reached into them; the list only ever shrinks, and is empty since Fort's simulation drivers
 #: moved to ``games/fort/sim/`` behind ``GameModule.simulation`` (issue 33 item 5;
 #: docs/design/game-modules.md §6.2). Kept: a new weld fails the test below.
-CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
-    # Fort's table moved out of the engine (issue 33): the closed forms' Judgement and the
-    # counts' ``before``/``discarded`` are still typed with Fort's Game, Player, CardInstance.
-    "fortlang.engine.program": {"fortlang.games.fort.table"},
-}
+CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {}
 
 
 def core_imports_of_games(package: Path, allowed: dict[str, set[str]]) -> dict[str, list[str]]:

@@ -261,7 +261,7 @@ class _Thunks(Step):
 
 
 #: Options a choice point never offers, with the rule that refuses each: (label, rule) pairs,
-#: built only when ``Game.explain`` asks for them.
+#: built only when ``Journal.explain`` asks for them.
 Refused = Callable[[], Sequence[tuple[str, str]]]
 
 
@@ -276,7 +276,7 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
     marks options certain to be legal (see engine.certain): offered without being tried.
     ``same[i] = j`` (j <= i) says option i ends exactly as option j: while searching only j is
     tried, and j's trial tells whether i is legal. ``refused``: the options never offered, for
-    ``Game.explain`` (which also asks a decision with a single option)."""
+    ``Journal.explain`` (which also asks a decision with a single option)."""
     if len(thunks) == 1 and (ctx.search or not ctx.table.explain):  # the hot path first
         return thunks[0]()
     return decide_at(ctx, kind, len(thunks), _Thunks(options, thunks), known, same, refused)
@@ -406,7 +406,7 @@ class Explored:
     are the same, in another order, and a search's outcome does not depend on the order it
     tries them); in a move where any card of a zone ends it alike (``Ctx.alike``,
     :data:`EQUIVALENT_OPTIONS`), by their sizes: recruiting from the park then a yard and
-    from the yard then the park meet in one place (``zones``: Game.card_zones)."""
+    from the yard then the park meet in one place (``zones``: Journal.card_zones)."""
 
     __slots__ = ("seen", "keep", "zones", "forgotten", "choices")
 
@@ -547,7 +547,7 @@ def chance_at(ctx: Ctx, dist: Distribution, step: Step) -> bool:
     there, so legality is judged on what comes before the first chance point, and the options
     offered never depend on an outcome not yet drawn (nor does drawing depend on how many
     trials ran: the generator is drawn from only here, for real). Performed, the outcome is
-    drawn (or asked, ``Game.chance_asked``) and logged; the rest of the move goes on with it
+    drawn (or asked, ``Journal.chance_asked``) and logged; the rest of the move goes on with it
     known, as far as it goes: every later choice offers all its options (nothing after a
     roll can make the move illegal, it can only fall short), and the move stands."""
     if ctx.search:

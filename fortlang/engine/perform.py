@@ -3,7 +3,8 @@ modules): whether it can be done (:func:`can_perform`, the table left as it was)
 (:func:`perform`), each move in one transaction of the table's journal (:func:`transaction`).
 
 The table is a :class:`~fortlang.engine.journal.Journal`: Fort's table (DIY, R15; scenarios)
-or a game module's own (Pig's ``PigTable``), whose primitives' effects the interpreter runs (engine/program.py ``Declared``).
+or a game module's own (Pig's ``PigTable``), whose primitives' effects the interpreter runs
+(engine/program.py ``Declared``).
 Fort's plays (games/fort/play.py) run their moves through :func:`transaction` too.
 """
 

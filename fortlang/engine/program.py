@@ -5,7 +5,7 @@ after ``x``, a :class:`Count`): a compiled object holding the node's fields and 
 ops. The op of a primitive is the engine's one declaration of that primitive's rule (issue 13,
 items 1-2, 5), side by side in one class:
 
-* ``run(ctx, k)``, its effect: performed on ``ctx.game`` through the undo log, offering its
+* ``run(ctx, k)``, its effect: performed on ``ctx.table`` through the undo log, offering its
   options at a choice point (:func:`~fortlang.engine.interpreter.decide_at`), then ``k(full)``
   with whether it was performed in full (R5.4 *in part* is "as much as possible");
 * ``now(s)`` and ``repeated(s, times)``, its closed form: whether it is certain to be performed
@@ -43,7 +43,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import fields
 from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -68,8 +67,6 @@ from fortlang.engine.interpreter import (
 )
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
-from fortlang.games.fort.table import CardInstance, Game, Player
-from fortlang.nodes import Suit
 from fortlang.registry import (
     METRIC_BY_WORD,
     is_resource_choice,
@@ -94,41 +91,36 @@ EVERYTHING: Final = 4095
 
 
 class Judgement:
-    """A play being judged without a search: the table, the player, how ``x quantity`` counts now
-    (see :meth:`times`), how many cards still in the hand will have left it (the played card,
-    before the play starts) by the time the action is performed, the leader's choices that bind
-    a follower (R6.4), and whether the action must have an effect (R5.4) or not (R6.2).
+    """A play being judged without a search: how ``x quantity`` counts now (see :meth:`times`),
+    how many cards still in the hand will have left it (the played card, before the play
+    starts) by the time the action is performed, the leader's choices that bind a follower
+    (R6.4), and whether the action must have an effect (R5.4) or not (R6.2). A game that judges
+    its plays without a search subclasses it with its table and performer (Fort's
+    ``FortJudgement``, games/fort/context.py), which its ops' closed forms read.
 
-    Counting is data, not a closure: ``ctx`` (a move in progress counts as it runs) or ``cards``
-    (only those cards count, None: not known) with ``named``, the suits their coins are named (a
-    follower's, R5.6; None: not known yet)."""
+    Counting is data, not a closure: ``ctx`` (a move in progress counts as it runs), else what
+    the count itself knows of the judgement (:meth:`Count.judged`)."""
 
-    __slots__ = ("game", "p", "named", "leaving", "bound", "effect", "ctx", "cards")
+    __slots__ = ("leaving", "bound", "effect", "ctx")
 
-    def __init__(self, game: Game, p: Player, named: dict[int, Suit] | None,
-                 leaving: int, bound: Mapping[int, Any], effect: bool, ctx: Ctx | None = None,
-                 cards: Sequence[CardInstance] | None = None) -> None:
-        self.game = game
-        self.p = p
-        self.named = named
+    def __init__(self, leaving: int, bound: Mapping[int, Any], effect: bool,
+                 ctx: Ctx | None = None) -> None:
         self.leaving = leaving
         self.bound = bound
         self.effect = effect
         self.ctx = ctx
-        self.cards = cards
 
     def times(self, q: Count) -> int | None:
         """What ``x q`` counts now, or None if it is not known yet."""
         ctx = self.ctx
         if ctx is not None:
             return q.now(ctx)
-        named, cards = self.named, self.cards
-        if named is not None and cards is not None:
-            return q.discarded(self.p, cards, named)
-        return q.before(self.p, cards)
+        return q.judged(self)
 
-
-_NO_NAMES: Final[dict[int, Suit]] = {}
+    def turn_perks(self) -> bool:
+        """Whether the performer holds a perk that may widen an op on their turn (Fort's R15);
+        none by default."""
+        return False
 
 
 # -- quantities after `x` (R13.1, R5.3, R5.7, core C5) ------------------------------------------
@@ -144,15 +136,16 @@ class Count:
     #: counted that are set before any action: nothing); unless the count says less, anything.
     reads = EVERYTHING
     #: It is chosen when a repetition by it starts (Fort's `x any`, R5.7): :meth:`choose` asks,
-    #: its choice is kept in ``Ctx.any_suits`` under ``key``, and :meth:`outcomes` lists what
-    #: it may count.
+    #: its choice is kept by the move under ``key`` (:meth:`chosen_now`), and :meth:`outcomes`
+    #: lists what it may count.
     chosen = False
 
     def __init__(self, node: n.Quantity) -> None:
         self.node = node
         self.key = id(node)  # `x any`: the key of the suit chosen (R5.7)
-        #: The suit it counts, if it counts one: a repetition by it records by that suit (R5.5).
-        self.suit: Suit | None = None
+        #: What a repetition by it records by (``Ctx.records``), if it records: Fort's
+        #: `x suit` its suit (R5.5). None: nothing recorded.
+        self.suit: Any = None
 
     def count(self, ctx: Ctx) -> int:
         raise NotImplementedError
@@ -161,13 +154,10 @@ class Count:
         """What it counts now, or None for an `x any` whose suit is not chosen yet (R5.7)."""
         return self.count(ctx)
 
-    def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
-        return None  # depends on a choice still to make, or on cards not known
-
-    def discarded(self, p: Player, cards: Sequence[CardInstance],
-                  named: dict[int, Suit]) -> int | None:
-        """A follower's count with ``cards`` discarded and their coins named (R5.6, R6.5)."""
-        return self.before(p, cards)
+    def judged(self, s: Judgement) -> int | None:
+        """What it counts for a play judged without a search (``s``, no move in progress), or
+        None: it depends on a choice still to make, or on cards not known."""
+        return None
 
     def choose(self, ctx: Ctx, then: Then) -> bool:
         """A ``chosen`` count: ask for its choice, keep it, then ``then``."""
@@ -194,7 +184,7 @@ class FixedOp(Count):
     def count(self, ctx: Ctx) -> int:
         return self.n
 
-    def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
+    def judged(self, s: Judgement) -> int | None:
         return self.n
 
 
@@ -322,7 +312,7 @@ class Op:
         if self.void(s):
             return True
         turn = self.turn_matters()
-        if turn == 2 or turn and s.p.perks:  # another vocabulary's op may read the turn itself
+        if turn == 2 or turn and s.turn_perks():  # another vocabulary's op may read the turn itself
             return False
         return self.short(s)
 
@@ -359,7 +349,7 @@ class Op:
         tokens (None: no bound known)."""
         return None
 
-    def counted_suit(self, ctx: Ctx) -> Suit | None:
+    def counted_suit(self, ctx: Ctx) -> Any:
         """The suit an `x suit` or `x any` (as chosen, R5.7) counts, if it is one."""
         return None
 
@@ -442,7 +432,7 @@ class RepeatOp(Op):
         super().__init__(node)
         self.body: Op = program(node.body)
         self.count: Count = count_of(node.count)
-        self.suit: Suit | None = self.count.suit
+        self.suit: Any = self.count.suit
         self.any: bool = self.count.chosen
         self.touches = self.body.touches
         self.unhelpful = self.body.unhelpful
@@ -468,7 +458,7 @@ class RepeatOp(Op):
     def once(self, ctx: Ctx) -> bool:
         return _repeat_loop(self.body, self.suit, self.count.count(ctx), ctx)
 
-    def counted_suit(self, ctx: Ctx) -> Suit | None:
+    def counted_suit(self, ctx: Ctx) -> Any:
         return self.count.chosen_now(ctx) if self.any else self.suit
 
     def now(self, s: Judgement) -> bool:
@@ -533,7 +523,7 @@ class RepeatOp(Op):
         return self.body.may_free(game, p)
 
 
-def _repeat_step(body: Op, suit: Suit | None, times: int, i: int, effective: int, ctx: Ctx,
+def _repeat_step(body: Op, suit: Any, times: int, i: int, effective: int, ctx: Ctx,
                  k: K) -> bool:
     """Repetition ``i`` of ``times``, ``effective`` of the ones before having changed the state:
     R5.5 counts only those (a repetition performed in full that changes nothing, such as copying
@@ -551,7 +541,7 @@ class _Repetition(Step):
     """Repetition ``i`` handed to the driver (interpreter.jump): one repetition never runs
     inside the frames of the one before (issue 13.3)."""
 
-    def __init__(self, body: Op, suit: Suit | None, times: int, effective: int, ctx: Ctx,
+    def __init__(self, body: Op, suit: Any, times: int, effective: int, ctx: Ctx,
                  k: K) -> None:
         self.body = body
         self.suit = suit
@@ -568,7 +558,7 @@ class _Repetition(Step):
         return ()
 
 
-def _repeat_loop(body: Op, suit: Suit | None, times: int, ctx: Ctx) -> bool:
+def _repeat_loop(body: Op, suit: Any, times: int, ctx: Ctx) -> bool:
     """:func:`_repeat_step` for a straight body, as a loop: the same repetitions, the same
     record of how many changed the state (R5.5), whether in full."""
     game = ctx.table
@@ -592,7 +582,7 @@ def _repeat_loop(body: Op, suit: Suit | None, times: int, ctx: Ctx) -> bool:
 class _RepeatNext(_Cont):
     """After repetition ``i``: the next one, or the end of the repetition (R13.3)."""
 
-    def __init__(self, body: Op, suit: Suit | None, times: int, i: int, effective: int,
+    def __init__(self, body: Op, suit: Any, times: int, i: int, effective: int,
                  mark: int, ctx: Ctx, k: K) -> None:
         self.body = body
         self.suit = suit
@@ -1185,29 +1175,6 @@ def reads_moved_cards(actions: Sequence[Op]) -> bool:
                if i != j)
 
 
-_SUIT_OF_WORD: Final = {s.value: s for s in Suit}
-
-
-def suits_named(actions: Sequence[Op]) -> frozenset[Suit] | None:
-    """The suits the text of ``actions`` names (`x shovel`, a metric such as `crown` that counts
-    a suit's icons, R14); None if an op of another vocabulary may read any suit. Every other
-    suit plays the same part in them: one not on any card either can stand for another
-    (games.fort.play's choice of an `x any` suit, R5.7)."""
-    named: set[Suit] = set()
-    for action in actions:
-        for op in action.walk():
-            if not op.known:
-                return None
-        for node in action.node.walk():
-            for f in fields(node):
-                value = getattr(node, f.name)
-                if isinstance(value, Suit):
-                    named.add(value)
-                elif isinstance(value, str) and value in _SUIT_OF_WORD:
-                    named.add(_SUIT_OF_WORD[value])
-    return frozenset(named)
-
-
 def _card_flow(op: Op) -> tuple[bool, bool, bool]:
     """(may move a card, may read cards, may read them after moving one) for ``op``."""
     if not op.known:  # another vocabulary's: what its declaration says, a composite the worst
@@ -1252,16 +1219,3 @@ def _reads_cards_first(op: Op) -> bool:
 def run(action: n.Action, ctx: Ctx, k: K) -> bool:
     """Perform ``action`` (its program), then ``k(full)``."""
     return program(action).run(ctx, k)
-
-
-def box_ops(card: CardInstance) -> tuple[Op | None, Op | None]:
-    """The programs of a card's public and private actions (None: a blank box), kept on its
-    CardDef (one per card, shared by every game): compiled once per card, read natively."""
-    defn = card.defn
-    kept = defn.ops
-    if kept is None:
-        pub, priv = defn.public, defn.private
-        kept = defn.ops = (program(pub) if pub is not None else None,
-                           program(priv) if priv is not None else None)
-    ops: tuple[Op | None, Op | None] = kept
-    return ops

@@ -36,8 +36,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from fortlang import nodes as n
-from fortlang.engine.program import Judgement, Op, RepeatOp, box_ops, program
-from fortlang.games.fort.context import FortCtx
+from fortlang.engine.program import Judgement, Op, RepeatOp, program
+from fortlang.games.fort.context import FortCtx, FortJudgement, box_ops
 from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.games.fort.ops import LEVEL
 from fortlang.games.fort.table import CardInstance, Game
@@ -47,9 +47,9 @@ from fortlang.nodes import Suit
 _UNBOUND: Final[Mapping[int, Any]] = {}
 
 
-def _in_move(ctx: FortCtx, bound: Mapping[int, Any], effect: bool) -> Judgement:
+def _in_move(ctx: FortCtx, bound: Mapping[int, Any], effect: bool) -> FortJudgement:
     """A judgement inside a move in progress: counts as the move counts for ``ctx``."""
-    return Judgement(ctx.game, ctx.player, None, 0, bound, effect, ctx)
+    return FortJudgement(ctx.game, ctx.player, None, 0, bound, effect, ctx)
 
 
 def sure(action: n.Action, s: Judgement) -> bool:
@@ -61,7 +61,7 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
     R5.5 holds with no card added); False if only a search can tell."""
     counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count too
-    s = Judgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
+    s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
     pub, priv = box_ops(card)
     return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
 
@@ -150,7 +150,7 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     full is enough."""
     p = game.players[seat]
     if names is None:
-        return _verdict(op, Judgement(game, p, None, len(cards), bound, False, None, cards))
+        return _verdict(op, FortJudgement(game, p, None, len(cards), bound, False, None, cards))
     namings: list[dict[int, Suit]] = [{}]
     for i in range(len(cards)):
         choices = names[i]
@@ -161,7 +161,7 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
             namings = [{**named, uid: suit} for named in namings for suit in choices]
     unknown = False
     for named in namings:
-        s = Judgement(game, p, named, len(cards), bound, False, None, cards)
+        s = FortJudgement(game, p, named, len(cards), bound, False, None, cards)
         verdict = _verdict(op, s)
         if verdict:
             return True
@@ -173,13 +173,13 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
 def surely_followed(ctx: FortCtx, op: Op) -> bool:
     """True if a follower, having discarded their card(s), is certain to perform ``op`` in full
     (R6.2), bound by the leader's choices (R6.4), when performed now."""
-    return op.now(Judgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
+    return op.now(FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
 
 
 def surely_followed_any_way(ctx: FortCtx, op: Op) -> bool:
     """:func:`surely_followed` whatever the follower chooses in ``op``: every option left in
     their move is legal (R6.2), and none need be tried."""
-    return op.always(Judgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
+    return op.always(FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
 
 
 # -- plays that are impossible for certain ------------------------------------------------------

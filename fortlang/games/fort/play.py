@@ -63,7 +63,7 @@ from fortlang.engine.node_types import PLAIN_SUITS
 
 # can_perform and perform: Fort's callers (turn.py, scenarios, tests) import them from here
 from fortlang.engine.perform import can_perform, debug_check, perform, transaction  # noqa: F401
-from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, suits_named
+from fortlang.engine.program import Op, program, reads_moved_cards
 from fortlang.games.fort.certain import (
     follow_verdict,
     spared,
@@ -79,7 +79,7 @@ from fortlang.games.fort.certain import (
     surely_second,
     surely_unplayable,
 )
-from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.context import FortCtx, box_ops, suits_named
 from fortlang.games.fort.moves import (
     COIN,
     RECRUIT_SOURCES,

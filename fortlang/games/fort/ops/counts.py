@@ -12,8 +12,8 @@ from typing import Final, cast
 
 from fortlang import nodes as n
 from fortlang.engine.interpreter import Ctx, Then
-from fortlang.engine.program import Count
-from fortlang.games.fort.context import FortCtx
+from fortlang.engine.program import Count, Judgement
+from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import COIN, card_count, choose_suit, suit_count
 from fortlang.games.fort.ops import LEVEL, LOOKOUT, PACK
 from fortlang.games.fort.table import CardInstance, Player
@@ -25,7 +25,28 @@ _NO_NAMES: Final[dict[int, Suit]] = {}
 ALL_SUITS: Final = tuple(Suit)
 
 
-class SuitCountOp(Count):
+class FortCount(Count):
+    """A Fort count, judged before a play from the player and the cards counted
+    (:class:`~fortlang.games.fort.context.FortJudgement`): :meth:`before`, or
+    :meth:`discarded` once a follower's cards and their coins' names are known."""
+
+    def judged(self, j: Judgement) -> int | None:
+        s = cast(FortJudgement, j)
+        named, cards = s.named, s.cards
+        if named is not None and cards is not None:
+            return self.discarded(s.p, cards, named)
+        return self.before(s.p, cards)
+
+    def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
+        return None  # depends on a choice still to make, or on cards not known
+
+    def discarded(self, p: Player, cards: Sequence[CardInstance],
+                  named: dict[int, Suit]) -> int | None:
+        """A follower's count with ``cards`` discarded and their coins named (R5.6, R6.5)."""
+        return self.before(p, cards)
+
+
+class SuitCountOp(FortCount):
     steady = True
     reads = 0  # the cards counted are set before any action
 
@@ -57,7 +78,7 @@ class SuitCountOp(Count):
         return total
 
 
-class AnySuitOp(Count):
+class AnySuitOp(FortCount):
     """R5.7: the suit is chosen when the repetition starts (kept in ``FortCtx.any_suits``)."""
 
     steady = True
@@ -85,7 +106,7 @@ class AnySuitOp(Count):
         return cast(FortCtx, c).any_suits.get(self.key)
 
 
-class _PlayerCount(Count):
+class _PlayerCount(FortCount):
     """A count of the performer's own board, known before a play whatever is chosen in it."""
 
     def count(self, c: Ctx) -> int:

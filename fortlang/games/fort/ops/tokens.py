@@ -25,7 +25,7 @@ from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
-from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import EITHER, can_swap, copy_tokens, gain_tokens
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
 from fortlang.games.fort.table import OTHER, PIZZA, SUPPLY_AT, TOY, Game, Player, Pool, token_index
@@ -127,8 +127,9 @@ class GainOp(_TokensOp):
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """Every token fits in the stuff and is in the supply, for one kind."""
+        s = cast(FortJudgement, j)
         need = self.amount * times
         if self.amount < 1:
             return False
@@ -138,8 +139,9 @@ class GainOp(_TokensOp):
                 return True
         return False
 
-    def every_kind(self, s: Judgement, times: int) -> bool:
+    def every_kind(self, j: Judgement, times: int) -> bool:
         """Every token fits in the stuff and is in the supply, for each kind."""
+        s = cast(FortJudgement, j)
         need = self.amount * times
         if self.amount < 1:
             return False
@@ -174,7 +176,8 @@ class SpendOp(_TokensOp):
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
+        s = cast(FortJudgement, j)
         need = self.amount * times
         if self.amount < 1:
             return False
@@ -184,8 +187,9 @@ class SpendOp(_TokensOp):
                 return True
         return False
 
-    def every_kind(self, s: Judgement, times: int) -> bool:
+    def every_kind(self, j: Judgement, times: int) -> bool:
         """Enough of each kind in stuff and pack; every split between them is in full."""
+        s = cast(FortJudgement, j)
         need = self.amount * times
         if self.amount < 1:
             return False
@@ -293,8 +297,9 @@ class PackOp(Op):
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """Room in the pack and tokens in the stuff, one per repetition."""
+        s = cast(FortJudgement, j)
         p = s.p
         return (s.game.pack_room(p) >= times
                 and p.stuff[PIZZA] + p.stuff[TOY] >= times)
@@ -331,8 +336,9 @@ class CopyPackOp(Op):
         """Each kind of the pack fits and is in the supply; an empty pack copies nothing."""
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """The pack stays as it is: each kind of it ``times`` over."""
+        s = cast(FortJudgement, j)
         game, p = s.game, s.p
         pack = p.pack
         if s.effect and not pack[PIZZA] and not pack[TOY]:
@@ -342,10 +348,12 @@ class CopyPackOp(Op):
                 return False
         return True
 
-    def short(self, s: Judgement) -> bool:
+    def short(self, j: Judgement) -> bool:
+        s = cast(FortJudgement, j)
         return not _copies(s.game, s.p, s.p.pack)
 
-    def void(self, s: Judgement) -> bool:
+    def void(self, j: Judgement) -> bool:
+        s = cast(FortJudgement, j)
         pack = s.p.pack
         return not pack[PIZZA] and not pack[TOY]
 
@@ -399,12 +407,14 @@ class CopyRivalPackOp(Op):
             return resume(k, False)
         return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k))
 
-    def short(self, s: Judgement) -> bool:
+    def short(self, j: Judgement) -> bool:
         """The pack of a rival of their choosing (the leader included, for a follower)."""
+        s = cast(FortJudgement, j)
         return not any(_copies(s.game, s.p, q.pack) for q in s.game.rivals(s.p.seat))
 
-    def always(self, s: Judgement) -> bool:
+    def always(self, j: Judgement) -> bool:
         """Whichever rival's pack is chosen, it is copied in full (and is not empty)."""
+        s = cast(FortJudgement, j)
         game, p = s.game, s.p
         rivals = game.rivals(p.seat)
         if not rivals:
@@ -417,16 +427,18 @@ class CopyRivalPackOp(Op):
                 return False
         return True
 
-    def void(self, s: Judgement) -> bool:
+    def void(self, j: Judgement) -> bool:
         """Every rival's pack is empty: whichever is copied, nothing is gained."""
+        s = cast(FortJudgement, j)
         for q in s.game.rivals(s.p.seat):
             pack = q.pack
             if pack[PIZZA] or pack[TOY]:
                 return False
         return True
 
-    def idle(self, s: Judgement) -> bool:
+    def idle(self, j: Judgement) -> bool:
         """Every rival's pack is empty or does not fit: none is copied in full with an effect."""
+        s = cast(FortJudgement, j)
         game, p = s.game, s.p
         for q in game.rivals(p.seat):
             pack = q.pack
@@ -485,7 +497,8 @@ class ConvertOp(Op):
             return resume(k, False)
         return decide_at(ctx, K_CONVERT, len(swaps), _Swap(ctx, swaps, k))
 
-    def now(self, s: Judgement) -> bool:
+    def now(self, j: Judgement) -> bool:
+        s = cast(FortJudgement, j)
         p, game = s.p, s.game
         for pool in (p.stuff, p.pack):
             for r in TOKENS:

@@ -11,7 +11,7 @@ from fortlang import nodes as n
 from fortlang.engine.choices import K_PAYMENT, Option
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
-from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import Finished, level_rewards, plans_for
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
 from fortlang.games.fort.table import SUPPLY_AT, Game, Player
@@ -75,8 +75,9 @@ class LoseOp(Op):
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """Enough VP for every loss."""
+        s = cast(FortJudgement, j)
         return self.amount >= 1 and s.p.vp >= self.amount * times
 
 
@@ -153,7 +154,8 @@ class AdvanceOp(Op):
             return resume(k, False)
         return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
 
-    def now(self, s: Judgement) -> bool:
+    def now(self, j: Judgement) -> bool:
         """Below the top level with a way to pay; a reward is always taken in full (R10.3)."""
+        s = cast(FortJudgement, j)
         p, game = s.p, s.game
         return p.level < game.max_level and bool(_plans_now(game, p, self.modifier))
