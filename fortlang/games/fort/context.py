@@ -59,7 +59,12 @@ class FortJudgement(Judgement):
     def __init__(self, game: Game, p: Player, named: dict[int, Suit] | None,
                  leaving: int, bound: Mapping[int, Any], effect: bool, ctx: Ctx | None = None,
                  cards: Sequence[CardInstance] | None = None) -> None:
-        super().__init__(leaving, bound, effect, ctx)
+        # the core's fields set here, not by Judgement.__init__: compiled, that call costs as
+        # much as the rest (one judgement per closed-form check: bench_instructions)
+        self.leaving = leaving
+        self.bound = bound
+        self.effect = effect
+        self.ctx = ctx
         self.game = game
         self.p = p
         self.named = named
