@@ -60,7 +60,7 @@ PHASES = [
     ("games/fort/play.py", "why_not_by_search", "      of which searches (no shortcut knew)"),
     ("games/fort/play.py", "play_card", "    playing the chosen card, followers included"),
     ("games/fort/play.py", "follow_round", "      of which following (R6)"),
-    ("engine/state.py", "ask", "    asking agents (all decisions)"),
+    ("games/fort/table.py", "ask", "    asking agents (all decisions)"),
     ("games/fort/turn.py", "recruit", "    recruit phase (R7)"),
     ("games/fort/turn.py", "discard", "    discard phase (R8)"),
     ("games/fort/setup.py", "draw", "    drawing (R9, set-up included)"),

@@ -149,7 +149,7 @@ def test_a_table_that_shows_nothing_shows_none():
 
 
 def test_fort_s_table_shows_its_seat_view():
-    from fortlang.engine import Game
+    from fortlang.games.fort.table import Game
     from fortlang.games.fort.view import GameView
 
     view = Game(2).view(1)

@@ -27,10 +27,11 @@ from fortlang import registry as reg
 from fortlang.cardset.dsl import ACTION
 from fortlang.checker import check
 from fortlang.cli import main
-from fortlang.engine import Game, ScriptedAgent
+from fortlang.engine import ScriptedAgent
 from fortlang.errors import FortSyntaxError
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.play import perform
+from fortlang.games.fort.table import Game
 from fortlang.lsp.completion import language_items
 from fortlang.parser import Language, compose_grammar, language
 from fortlang.parser_cache import cache_file

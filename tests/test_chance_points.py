@@ -15,13 +15,14 @@ from builders import Recorder
 from dice_plugin import D6, ROLL
 
 from fortlang.cardset import base_set
-from fortlang.engine import Game, IllegalMove
+from fortlang.engine import IllegalMove
 from fortlang.engine.chance import CHANCE, Distribution, below
 from fortlang.engine.choices import Option
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.play import can_perform, perform
 from fortlang.games.fort.sim.pull import GameState, play
+from fortlang.games.fort.table import Game
 from fortlang.nodes import Resource
 from fortlang.parser import language
 from fortlang.sim.replay import FORMAT_WITH_CHANCE, StateTrace, outcome_json, record, replay

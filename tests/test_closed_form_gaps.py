@@ -26,11 +26,12 @@ from test_engine_every_way import _ctx, _falls_short, _judgement, _some_way
 
 from fortlang.cardset import base_set
 from fortlang.engine.choices import RandomAgent
-from fortlang.engine.interpreter import Ctx, search
-from fortlang.engine.state import Game
+from fortlang.engine.interpreter import search
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import follow_verdict, surely_playable
+from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.play import why_not_by_search
+from fortlang.games.fort.table import Game
 from fortlang.nodes import Action, Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
@@ -212,7 +213,7 @@ def test_a_follower_paying_first_makes_room_for_the_gain():
     game.new_card(played, game.players[0].in_play)
     assert played.public is not None
     rnd = play._Round(game, played, None, {}, played.public)
-    ctx = Ctx(game, 1, leader=False, bound={})
+    ctx = FortCtx(game, 1, leader=False, bound={})
     assert search(ctx, partial(play._follow_with, rnd, ctx, None, [], [card]))
     assert follow_verdict(game, 1, [card], _op(played.public), {}, [()]) is not False
     seen: list[tuple] = []

@@ -10,9 +10,10 @@ from builders import Recorder, kid
 
 from fortlang import nodes as n
 from fortlang.checker import check
-from fortlang.engine import Game, Kind, ScriptedAgent
+from fortlang.engine import Kind, ScriptedAgent
 from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.play import perform, play_card
+from fortlang.games.fort.table import Game
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.printer import to_text

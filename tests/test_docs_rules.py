@@ -17,7 +17,7 @@ from fortlang.docsite import rules as r
 from fortlang.docsite.lexicon import LANGUAGES
 from fortlang.docsite.pagefilter import NBSP, NNBSP, french, polish
 from fortlang.docsite.site import Built, build
-from fortlang.engine import Rules
+from fortlang.games.fort.table import Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -18,11 +18,10 @@ from hypothesis import strategies as st
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Rules, ScriptedAgent, interpreter
+from fortlang.engine import ScriptedAgent, interpreter
 from fortlang.engine.choices import RandomAgent
-from fortlang.engine.interpreter import Ctx, search
+from fortlang.engine.interpreter import search
 from fortlang.engine.program import program, run
-from fortlang.engine.state import TOKENS
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import (
     follow_verdict,
@@ -30,7 +29,9 @@ from fortlang.games.fort.certain import (
     surely_playable,
     surely_unplayable,
 )
+from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.play import why_not_by_search
+from fortlang.games.fort.table import TOKENS, Game, Rules
 from fortlang.model import KidCard
 from fortlang.nodes import Choice, Gain, Resource, Spend, Suit
 from fortlang.parser import parse_action
@@ -226,7 +227,7 @@ def test_surely_followed_agrees_with_the_search(action, seed, kind, branch):
     bound |= {id(x): int(branch) for x in action.walk()
               if isinstance(x, Choice) and is_resource_choice(x)}
     for binding in ({}, bound):
-        ctx = Ctx(game, 1, leader=False, bound=binding)
+        ctx = FortCtx(game, 1, leader=False, bound=binding)
         if surely_followed(ctx, program(action)):
             assert search(ctx, partial(run, action, ctx, lambda full: full))
 
@@ -253,7 +254,7 @@ def test_surely_followed_keeps_to_the_leaders_choice(text):
     game.give(p, Resource.PIZZA, game.board.stuff_capacity if "gain" in text else 0)
     game.give(p, Resource.TOY, 0 if "gain" in text else 2)
     action = parse_action(text)
-    free, bound = Ctx(game, 1, leader=False), Ctx(game, 1, leader=False)
+    free, bound = FortCtx(game, 1, leader=False), FortCtx(game, 1, leader=False)
     for x in action.walk():
         if isinstance(x, Gain | Spend) and x.resource is Resource.EITHER:
             bound.bound[id(x)] = Resource.PIZZA

@@ -9,12 +9,12 @@ import pytest
 
 import fortlang.engine
 import fortlang.engine.program
-import fortlang.engine.state
+import fortlang.games.fort.table
 from fortlang import native
 
 
 @pytest.mark.parametrize("module", [fortlang.engine, fortlang.engine.program,
-                                    fortlang.engine.state, builders],
+                                    fortlang.games.fort.table, builders],
                          ids=lambda m: m.__name__)
 def test_engine_docstring_examples(module):
     if native.is_compiled(module):

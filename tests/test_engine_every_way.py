@@ -28,12 +28,13 @@ from trial_counter import counting
 
 from fortlang.cardset import base_set
 from fortlang.engine import interpreter
-from fortlang.engine.interpreter import Call, Ctx, drive, search
-from fortlang.engine.program import Judgement, Op, program
-from fortlang.engine.state import TOKENS, CardInstance, Game
+from fortlang.engine.interpreter import Call, drive, search
+from fortlang.engine.program import Op, program
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import spared, spares
+from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.play import why_not_by_search
+from fortlang.games.fort.table import TOKENS, CardInstance, Game
 from fortlang.nodes import Action, Choice, Gain, Resource, Spend, Suit
 from fortlang.parser import parse_action
 from fortlang.registry import is_resource_choice
@@ -43,20 +44,21 @@ examples = settings(max_examples=300, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-def _ctx(game: Game, seat: int, leader: bool, bound: dict, sources: list[CardInstance]) -> Ctx:
+def _ctx(game: Game, seat: int, leader: bool, bound: dict, sources: list[CardInstance]) -> FortCtx:
     """The leader's move (a play record: `destroy this` marks its card, R12.5) or a
     follower's; ``sources``: the cards `x suit` counts (played and added, or discarded)."""
     played = game.new_card(kid("Played", "crown"), game.players[seat].in_play)
-    ctx = Ctx(game, seat, leader=leader, bound=bound, play=play._Play(played) if leader else None)
+    ctx = FortCtx(game, seat, leader=leader, bound=bound,
+                  play=play._Play(played) if leader else None)
     ctx.sources = list(sources)
     return ctx
 
 
-def _judgement(ctx: Ctx, effect: bool) -> Judgement:
-    return Judgement(ctx.game, ctx.player, None, 0, ctx.bound, effect, ctx)
+def _judgement(ctx: FortCtx, effect: bool) -> FortJudgement:
+    return FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, effect, ctx)
 
 
-def _some_way(ctx: Ctx, op: Op, wanted) -> bool:
+def _some_way(ctx: FortCtx, op: Op, wanted) -> bool:
     """Whether some way of performing ``op`` now ends with ``wanted(full, changed)`` true, every
     option of every choice tried (the table is left as it was)."""
     game = ctx.game
@@ -146,7 +148,7 @@ def test_spares_agrees_with_every_way(first, second, seed, suits):
         assert not search(ctx, lambda: one.run(ctx, second_fails))
 
 
-def _some_way_now(ctx: Ctx, op: Op) -> bool:
+def _some_way_now(ctx: FortCtx, op: Op) -> bool:
     """Inside a move: performs ``op`` every way until one is in full with an effect."""
     game = ctx.game
     mark = game.mark()

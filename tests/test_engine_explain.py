@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from builders import kid
 
-from fortlang.engine import Game
 from fortlang.engine.choices import Kind
 from fortlang.games.fort.play import lead, play_card
 from fortlang.games.fort.sim.pull import GameState
+from fortlang.games.fort.table import Game
 
 BUG = kid("Bug", "shovel", "gain pizza x shovel", "score x level")
 BONES = kid("Bones", "book", "score x book", "gain toy")

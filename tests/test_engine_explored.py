@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.engine import RandomAgent, Rules, interpreter
-from fortlang.engine.state import Game
+from fortlang.engine import RandomAgent, interpreter
 from fortlang.games.fort.play import why_not_by_search
+from fortlang.games.fort.table import Game, Rules
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.sim.seats import Seats

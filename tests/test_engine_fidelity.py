@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from builders import kid
 
-from fortlang.engine import Game, IllegalMove, Rules, ScriptedAgent
+from fortlang.engine import IllegalMove, ScriptedAgent
 from fortlang.games.fort.play import play_card
+from fortlang.games.fort.table import Game, Rules
 from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action

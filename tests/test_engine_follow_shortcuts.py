@@ -16,16 +16,16 @@ from test_engine_certain import actions, full_search
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.engine import Rules
 from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
-from fortlang.engine.interpreter import Ctx, search
+from fortlang.engine.interpreter import search
 from fortlang.engine.node_types import PLAIN_SUITS
 from fortlang.engine.program import program
-from fortlang.engine.state import TOKENS, Game
 from fortlang.games.fort import play
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import MOST_NAMINGS, follow_verdict
+from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.table import TOKENS, Game, Rules
 from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
 from fortlang.parser import parse_action
@@ -64,7 +64,7 @@ def _verdicts(game: Game, rnd: play._Round, seat: int):
         verdict = follow_verdict(game, seat, cards, rnd.public, rnd.bound, names)
         fewer = [play._verdict_names(rnd, c, game.rules) for c in cards]
         assert follow_verdict(game, seat, cards, rnd.public, rnd.bound, fewer) is verdict
-        ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
+        ctx = FortCtx(game, seat, leader=False, bound=rnd.bound)
         with full_search():
             ok = search(ctx, partial(play._follow_with, rnd, ctx, COPY_CAT, [], cards))
         yield verdict, ok, ctx.fail
@@ -230,7 +230,7 @@ def test_a_level_gained_first_makes_room_in_the_lookout(text):
     card = game.new_card(kid("Follower", "crown"), p.hand)
     action = parse_action(text)
     rnd = _round(game, action, "crown", None, False)
-    ctx = Ctx(game, 1, leader=False, bound={})
+    ctx = FortCtx(game, 1, leader=False, bound={})
     assert search(ctx, partial(play._follow_with, rnd, ctx, COPY_CAT, [], [card]))
     assert follow_verdict(game, 1, [card], program(action), {}, [()]) is not False
 

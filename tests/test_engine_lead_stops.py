@@ -15,8 +15,9 @@ from builders import kid, random_table, recorded_play
 
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.engine import Rules, interpreter
+from fortlang.engine import interpreter
 from fortlang.games.fort import play
+from fortlang.games.fort.table import Rules
 from fortlang.nodes import AnySuit, Repeat, Suit, SuitCount
 
 #: Each test compares plays with the shortcuts switched off by patching play's and the
@@ -148,7 +149,8 @@ def test_cards_that_count_alike_are_searched_once():
 
 
 def test_the_suits_a_card_names():
-    from fortlang.engine.program import program, suits_named
+    from fortlang.engine.program import program
+    from fortlang.games.fort.context import suits_named
     from fortlang.parser import parse_action
 
     def named(*texts: str):

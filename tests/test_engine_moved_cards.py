@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from builders import Recorder, kid
 
-from fortlang.engine import Game
 from fortlang.engine.program import program, reads_moved_cards
 from fortlang.games.fort.play import play_card
+from fortlang.games.fort.table import Game
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
 

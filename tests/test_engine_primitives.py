@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from builders import kid
 
-from fortlang.engine import Game, ScriptedAgent
+from fortlang.engine import ScriptedAgent
 from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.play import can_perform, perform
+from fortlang.games.fort.table import Game
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action

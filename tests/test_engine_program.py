@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from test_engine_properties import BASE, actions
 
 from fortlang import nodes as n
-from fortlang.engine import Game
 from fortlang.engine.choices import RandomAgent
-from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import Op, program
+from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.table import Game
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
@@ -30,12 +30,12 @@ def test_a_repetition_of_an_op_without_choices_is_a_loop():
     game = Game(2)
     times = 4 * sys.getrecursionlimit()
     scores = program(n.Repeat(n.Score(), n.Fixed(times)))
-    assert scores.straight and scores.run(Ctx(game, 0, leader=True), lambda full: full)
+    assert scores.straight and scores.run(FortCtx(game, 0, leader=True), lambda full: full)
     assert game.players[0].vp == times
     gains = program(n.Repeat(n.Then((n.Gain(resource=Resource.PIZZA), n.Score())),
                              n.Fixed(times)))
     assert gains.straight  # not in full: the stuff holds 4 pizzas (R1.5), the 5th gain fails
-    assert gains.run(Ctx(game, 1, leader=True), lambda full: full) is False
+    assert gains.run(FortCtx(game, 1, leader=True), lambda full: full) is False
     assert game.players[1].vp == 4 and game.players[1].stuff[Resource.PIZZA] == 4
 
 
@@ -55,7 +55,7 @@ def test_which_ops_are_straight():
 def _searched(op: Op, game: Game, cards: list) -> tuple:
     """``op`` searched for a completion in full (no agent asked): the answer, the state it ends
     in and the repetitions recorded (R5.5); the state is restored."""
-    ctx = Ctx(game, 0, leader=True)
+    ctx = FortCtx(game, 0, leader=True)
     ctx.sources.extend(cards)
     ctx.search = True
     mark = game.begin()

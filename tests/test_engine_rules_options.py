@@ -9,8 +9,9 @@ from pathlib import Path
 
 from builders import kid
 
-from fortlang.engine import Game, Rules, ScriptedAgent
+from fortlang.engine import ScriptedAgent
 from fortlang.games.fort.play import play_card
+from fortlang.games.fort.table import Game, Rules
 from fortlang.nodes import Resource
 from fortlang.sim.seats import Seats
 

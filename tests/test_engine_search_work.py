@@ -10,10 +10,11 @@ import random
 import pytest
 
 from fortlang import native
-from fortlang.engine import Game
 from fortlang.engine import interpreter as interp
 from fortlang.engine.choices import RandomAgent
+from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.play import can_perform, perform
+from fortlang.games.fort.table import Game
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
@@ -66,13 +67,13 @@ def test_a_performer_short_ends_the_search_for_a_move_in_full(counted):
 def test_a_follower_short_is_excluded_without_trying_the_others_choices(counted):
     """The same for a follower: following needs the public action in full (R6.2), and the
     rule that excludes it is still R6.2."""
-    from fortlang.engine.interpreter import Ctx, search
+    from fortlang.engine.interpreter import search
     from fortlang.engine.program import program
     from fortlang.games.fort.play import InFull
 
     op = program(parse_action("each player -> ((score or lose) x 8 then gain pizza)"))
     game = _table()
-    ctx = Ctx(game, 0, leader=False)
+    ctx = FortCtx(game, 0, leader=False)
     assert not search(ctx, lambda: op.run(ctx, InFull(ctx)))
     assert ctx.fail == "R6.2"
     assert counted[0] < MOST_TRIED

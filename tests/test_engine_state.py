@@ -11,7 +11,6 @@ from test_engine_journal import log_is_empty
 from fortlang import nodes as n
 from fortlang.engine import (
     Decision,
-    Game,
     IllegalMove,
     Kind,
     Option,
@@ -20,9 +19,11 @@ from fortlang.engine import (
 )
 from fortlang.engine.chance import Distribution
 from fortlang.engine.program import OPS, Count, count_of
+from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.invariants import InvariantError, assert_invariants, check
 from fortlang.games.fort.moves import recruit_places
 from fortlang.games.fort.play import perform
+from fortlang.games.fort.table import Game
 from fortlang.games.fort.view import GameView
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
@@ -273,7 +274,6 @@ def test_a_signal_that_cuts_a_record_short_is_what_the_move_raises():
     """A signal (KeyboardInterrupt, output.Terminated) can stop a move between two appends of
     one undo entry; the move's transaction then raises that signal, not an error of reading the
     cut log back (simulate would take an Exception for a failed game and keep its log)."""
-    from fortlang.engine.interpreter import Ctx
     from fortlang.engine.perform import transaction
 
     game = Game(2)
@@ -289,7 +289,7 @@ def test_a_signal_that_cuts_a_record_short_is_what_the_move_raises():
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        transaction(Ctx(game, 0, leader=True), interrupted)
+        transaction(FortCtx(game, 0, leader=True), interrupted)
     assert game._depth == 0 and log_is_empty(game) and not game.changed_since(0)
     mark = game.begin()  # whole logs are undone as ever
     game.move(p.discard, 0, p.hand)
@@ -444,7 +444,7 @@ def test_capacities_follow_the_board_even_when_it_is_replaced():
     game's own numbers for speed, so replacing the board must replace them)."""
     from dataclasses import replace
 
-    from fortlang.engine.state import DEFAULT_BOARD
+    from fortlang.games.fort.table import DEFAULT_BOARD
 
     game = Game(2)
     p = game.players[0]

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from fortlang.engine.state import Game
 from fortlang.flow import EventPattern, Flow, FlowSpec, Lasting, Phase
 from fortlang.flow.events import ROUND_END, ROUND_START, TURN_END, TURN_START
 from fortlang.flow.runtime import GAME_END, Condition, Step
 from fortlang.flow.spec import Cycle
+from fortlang.games.fort.table import Game
 
 
 class Note(Step):

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from flow_toy import TOY_FLOW, Answers, frantic_cycle, toy_flow
 
-from fortlang.engine.state import Game
 from fortlang.flow import Cycle, Flow, FlowEvent, FlowSpec, Phase
 from fortlang.flow.events import ROUND_END, ROUND_START, TURN_END, TURN_START, EventPattern
 from fortlang.flow.runtime import GAME_END, MAX_TURNS, Lasting
 from fortlang.flow.spec import no_phase
+from fortlang.games.fort.table import Game
 
 
 def _recorder(flow: Flow, *names: str) -> list[tuple[str, int, bool]]:

@@ -14,11 +14,11 @@ import fortlang.flow.events
 import fortlang.flow.spec
 from fortlang import native
 from fortlang.engine.choices import Seat
-from fortlang.engine.state import Game
 from fortlang.flow import EventPattern, Flow, Lasting, Pending
 from fortlang.flow.events import TURN_END
 from fortlang.flow.journal import Journal
 from fortlang.flow.runtime import PASS
+from fortlang.games.fort.table import Game
 
 
 def _state(flow: Flow) -> tuple:

@@ -11,11 +11,11 @@ import pytest
 from flow_toy import TOY_FLOW, Answers, give_gift, toy, toy_flow
 
 from fortlang.engine.choices import IllegalMove, Kind, Seat, resolve
-from fortlang.engine.state import Game
 from fortlang.flow import Flow, FlowSpec, Pending, Phase, Reaction, Window
 from fortlang.flow.events import AFTER_EFFECT, BEFORE_EFFECT, TARGETED
 from fortlang.flow.runtime import MAX_REDIRECTS, MAX_WINDOW_DEPTH, PASS
 from fortlang.flow.spec import ANSWER, CANCEL, REDIRECT, no_phase
+from fortlang.games.fort.table import Game
 
 
 def _game(asker: Answers) -> Game:

@@ -15,10 +15,10 @@ from test_engine_certain import sources_only
 from trial_counter import counting
 
 from fortlang.cardset import base_set
-from fortlang.engine import Game
 from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import play
+from fortlang.games.fort.table import Game
 from fortlang.nodes import Resource, Suit
 from fortlang.sim.seats import Seats
 

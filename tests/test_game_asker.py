@@ -1,4 +1,4 @@
-"""The engine asks one asker (issue 33 stage 2): a :class:`~fortlang.engine.Game` holds no
+"""The engine asks one asker (issue 33 stage 2): a :class:`~fortlang.games.fort.table.Game` holds no
 agents; the match layer seats them (:class:`~fortlang.sim.seats.Seats`) and answers through
 the :class:`~fortlang.engine.asker.Asker` protocol."""
 
@@ -8,13 +8,14 @@ import pytest
 from builders import kid
 
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Kind, RandomAgent, ScriptedAgent
+from fortlang.engine import Kind, RandomAgent, ScriptedAgent
 from fortlang.engine.asker import RandomAsker
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.sim.pull import GameState, play
+from fortlang.games.fort.table import Game
 from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats, asker_for

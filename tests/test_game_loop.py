@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from fortlang.cardset import base_set
-from fortlang.engine import Game, ReplayAgent
+from fortlang.engine import ReplayAgent
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import Progress, Trigger, end_triggers, run_game
+from fortlang.games.fort.table import Game
 
 CARDSET = base_set()
 

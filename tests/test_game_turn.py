@@ -6,10 +6,10 @@ from __future__ import annotations
 from builders import Recorder, kid
 
 from fortlang.cardset import base_set
-from fortlang.engine import Game, Kind, ScriptedAgent
-from fortlang.engine.state import Rules
+from fortlang.engine import Kind, ScriptedAgent
 from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.setup import draw, new_game
+from fortlang.games.fort.table import Game, Rules
 from fortlang.games.fort.turn import (
     TurnRecord,
     clean_up,

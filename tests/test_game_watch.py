@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from fortlang.cardset import base_set
-from fortlang.engine.metrics import cards_you_have
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import Progress, run_game
+from fortlang.games.fort.metrics import cards_you_have
 from fortlang.games.fort.setup import new_game
 
 CARDSET = base_set()

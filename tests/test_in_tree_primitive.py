@@ -83,7 +83,8 @@ PROBE = textwrap.dedent('''\
     from fortlang.checker import check
     from fortlang.docsite.reference import primitives
     from fortlang.docsite.strip import glyphs
-    from fortlang.engine import Game, ScriptedAgent
+    from fortlang.engine import ScriptedAgent
+    from fortlang.games.fort.table import Game
     from fortlang.games.fort.play import perform
     from fortlang.lsp.completion import language_items
     from fortlang.parser import parse_action

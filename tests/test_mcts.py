@@ -257,7 +257,7 @@ def test_agent_seed_gives_each_seat_its_own_bot():
 def test_a_card_lost_from_sight_is_located_only_where_the_rules_allow(players):
     """R9.1: a discard pile is only ever shuffled into its owner's deck; a yard or park card
     is recruited by someone (R7.1): in a two-player game the one rival, else nobody knows."""
-    from fortlang.engine.state import Game
+    from fortlang.games.fort.table import Game
 
     game = Game(players)
     kid = BASE.park_kids[0]

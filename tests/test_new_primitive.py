@@ -16,12 +16,13 @@ from fortlang.agents.bots import worth
 from fortlang.checker import check
 from fortlang.docsite.reference import primitives
 from fortlang.docsite.strip import glyphs
-from fortlang.engine import Game, IllegalMove, ScriptedAgent
+from fortlang.engine import IllegalMove, ScriptedAgent
 from fortlang.engine.program import CARDS_MOVED, Judgement, Op, program
 from fortlang.errors import FortSyntaxError
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import surely_playable
 from fortlang.games.fort.play import can_perform, perform, play_card, why_not
+from fortlang.games.fort.table import Game
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.parser import language, parse_action

@@ -14,9 +14,10 @@ from click.testing import CliRunner
 from fortlang.cardset import base_set, load_set
 from fortlang.cardset.schema import SCHEMA_DIR
 from fortlang.cli import main
-from fortlang.engine import Game, Kind
+from fortlang.engine import Kind
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.table import Game
 from fortlang.games.fort.turn import TurnRecord, diy, play_phase, play_turn, timed_perks
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource

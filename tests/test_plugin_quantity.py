@@ -23,9 +23,10 @@ from fortlang.checker import check
 from fortlang.cli import main
 from fortlang.docsite.reference import quantities
 from fortlang.docsite.strip import glyphs
-from fortlang.engine import Game, ScriptedAgent
+from fortlang.engine import ScriptedAgent
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.play import perform
+from fortlang.games.fort.table import Game
 from fortlang.parser import language
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text

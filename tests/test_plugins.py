@@ -21,8 +21,9 @@ from plugin_site import EXAMPLE, EXPANSION, forget, install, plant_shadow
 from fortlang import plugins
 from fortlang.cardset import load_set
 from fortlang.cli import main
-from fortlang.engine import Game, ScriptedAgent
+from fortlang.engine import ScriptedAgent
 from fortlang.games.fort.play import play_card
+from fortlang.games.fort.table import Game
 from fortlang.parser import language
 from fortlang.sim.seats import Seats
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from fortlang.cardset import load_bundled
-from fortlang.engine import Game
 from fortlang.engine.choices import Kind
 from fortlang.errors import FortError
 from fortlang.games.fort.scenarios import load_text, run_scenario
 from fortlang.games.fort.sim.pull import GameState
+from fortlang.games.fort.table import Game
 
 DIGGER = """
 cards:

@@ -29,11 +29,12 @@ from fortlang import registry as reg
 from fortlang.cardset.dsl import ACTION
 from fortlang.checker import check, search_ways
 from fortlang.cli import main
-from fortlang.engine import Game, Kind
+from fortlang.engine import Kind
 from fortlang.errors import FortSyntaxError
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.play import perform
+from fortlang.games.fort.table import Game
 from fortlang.lsp.completion import language_items
 from fortlang.nodes import Resource
 from fortlang.parser import Language, _base_selectors, compose_grammar, language, selector_rule

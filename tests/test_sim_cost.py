@@ -92,8 +92,8 @@ def test_the_greedy_bot_looks_at_the_table_once_per_decision():
     """Cards it cannot see (a rival's hand) are valued as unknown, as before, after a single
     look: the table does not change while one decision's options are valued."""
     from fortlang.engine.choices import Decision, Kind, Option
-    from fortlang.engine.state import Game
     from fortlang.games.fort.setup import new_game
+    from fortlang.games.fort.table import Game
     from fortlang.games.fort.view import GameView
 
     game: Game
@@ -118,9 +118,9 @@ def test_determinize_shuffles_natively_as_rng_shuffle_would(monkeypatch):
     shuffle: never Random.shuffle (interpreted), and the same deal as it would give."""
     import random
 
-    from fortlang.engine.state import Game
     from fortlang.games.fort.knowledge import Knowledge, determinize
     from fortlang.games.fort.setup import new_game
+    from fortlang.games.fort.table import Game
 
     def table() -> Game:
         game, _ = new_game(base_set(), 3, seed=4, agents=[RandomAgent(s) for s in range(3)])

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 class Asker(Protocol):
     """Answers a game's questions (see the module docstring for the methods to come). ``game``
     is the table asking: a :class:`~fortlang.engine.journal.Journal` of its game's own class
-    (Fort's :class:`~fortlang.engine.state.Game`), which an asker of that game may read as
+    (Fort's :class:`~fortlang.games.fort.table.Game`), which an asker of that game may read as
     such (typed Any here, so that its ``decide`` may name that class)."""
 
     def decide(self, game: Any, decision: Decision) -> int:

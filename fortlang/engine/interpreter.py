@@ -41,14 +41,12 @@ from __future__ import annotations
 import functools
 import gc
 from collections.abc import Callable, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.state import CardInstance, Game, Player
-from fortlang.nodes import Suit
 from fortlang.printer import to_text
 
 #: Compiled, a Final module name is a C static (``partial`` imported would be looked up).
@@ -93,13 +91,9 @@ _PRIORITY: Final = {"R5.5": 3, "R6.2": 2, "R5.4": 1}
 
 
 def seat_of(table: Journal, seat: int) -> SeatCounts:
-    """The player at ``seat`` of any game's table: Fort's natively, another game's from its
-    ``players`` (the :class:`fortlang.vocabulary.TableView` every table shows its selectors).
-    Read when a move starts and when a selector hands the action to another performer."""
-    if isinstance(table, Game):
-        return table.players[seat]
-    who: SeatCounts = cast(Any, table).players[seat]
-    return who
+    """The player at ``seat`` of any game's table (``Journal.seat_counts``). Read when a move
+    starts and when a selector hands the action to another performer."""
+    return table.seat_counts(seat)
 
 
 class Ctx:
@@ -110,45 +104,30 @@ class Ctx:
     The table is any game's (issue 33): the core (choice points, drivers, searches, the
     operators and selectors of engine/program.py, a module's primitives) reads it as ``table``,
     a :class:`~fortlang.engine.journal.Journal`, and the performer as ``who``, a
-    :class:`~fortlang.engine.journal.SeatCounts`. At Fort's table the same objects are also
-    ``game`` (a :class:`~fortlang.engine.state.Game`) and ``player`` (a
-    :class:`~fortlang.engine.state.Player`), natively typed for Fort's ops; at another game's
-    they are never set (reading them raises AttributeError). Compiled, each attribute is checked
-    against its type, so none is typed ``Any``: a non-Fort table is accepted, Fort's reads stay
-    native. Whoever changes the performer changes both (:func:`drive`, ``program.as_player``)."""
+    :class:`~fortlang.engine.journal.SeatCounts`. A game whose moves need more bookkeeping
+    subclasses it (Fort's ``FortCtx``, games/fort/context.py: its table and performer natively
+    typed, the cards whose suits count, the suits named), and its table makes its moves'
+    contexts (``Journal.new_ctx``). Whoever changes the performer changes ``seat`` and ``who``
+    and tells the context (:meth:`note_performer`, :meth:`performer_back`)."""
 
-    __slots__ = ("table", "who", "fort", "game", "seat", "player", "search", "safe", "fail",
-                 "leader", "sources", "named", "any_suits", "chosen", "bound", "records", "play",
-                 "context", "points", "jump", "jump_i", "alike", "chanced")
-
-    #: Fort's table and performer: set only at Fort's table (``fort``).
-    game: Game
-    player: Player
+    __slots__ = ("table", "who", "seat", "search", "safe", "fail", "leader", "chosen", "bound",
+                 "records", "play", "context", "points", "jump", "jump_i", "alike", "chanced")
 
     def __init__(self, table: Journal, seat: int, *, leader: bool,
                  bound: dict[int, Any] | None = None, play: Any = None) -> None:
         self.table = table
         self.seat = seat
-        if isinstance(table, Game):
-            self.fort = True
-            self.game = table
-            player = table.players[seat]
-            self.player = player
-            self.who: SeatCounts = player
-        else:
-            self.fort = False
-            self.who = seat_of(table, seat)
+        self.who: SeatCounts = seat_of(table, seat)
         self.search = False
         #: Every completion from here is legal (nothing left can fail): no need to try options.
         self.safe = False
         self.fail: str | None = None
         self.leader = leader  # "on your turn" perks (Bribe, Sticky Fingers) apply
-        self.sources: list[CardInstance] = []  # cards whose suits count for `x suit` (R5.3, R6.5)
-        self.named: dict[int, Suit] = {}  # card uid -> the suit its coin stands for (R5.6)
-        self.any_suits: dict[int, Suit] = {}  # id(AnySuit node) -> the suit chosen (R5.7)
         self.chosen: dict[int, Any] = {}  # id(node) -> resource or branch chosen (R12.1, R6.4)
         self.bound: dict[int, Any] = bound or {}  # the leader's choices, binding a follower (R6.4)
-        self.records: list[tuple[Suit, int, int]] = []  # (suit, times, with an effect) per `x suit`
+        #: (what it records by, times, how many had an effect) for each repetition by a count
+        #: that records (``Count.records_by``: Fort's `x suit`, its suit, R5.5).
+        self.records: list[tuple[Any, int, int]] = []
         self.play = play  # the leader's play record (destroy this, R12.5), or None
         self.context = ""
         #: The driver's: its choice points with options left (while searching), or None when
@@ -163,6 +142,14 @@ class Ctx:
         #: as far as it goes, and the move stands whatever its end (design §4.2).
         self.chanced = False
 
+    def note_performer(self, who: SeatCounts) -> None:
+        """The performer became ``who`` (``program.as_player``, in the undo log): a subclass
+        that keeps its own view of the performer logs it too."""
+
+    def performer_back(self) -> None:
+        """The driver put ``seat`` and ``who`` back after a performer's body left unfinished
+        (:func:`drive`): a subclass that keeps its own view of the performer follows."""
+
     def fails(self, rule: str) -> bool:
         """Record why a completion is illegal (the most specific rule wins); returns False."""
         if self.fail is None or _PRIORITY.get(rule, 0) > _PRIORITY.get(self.fail, 0):
@@ -174,6 +161,16 @@ class Ctx:
         after ``ctx.fail = None`` mypy narrows the attribute to None across the trial's calls,
         and mypyc compiles that narrowing into a run-time type check."""
         return self.fail or default
+
+
+def new_ctx(table: Journal, seat: int, *, leader: bool, bound: dict[int, Any] | None = None,
+            play: Any = None) -> Ctx:
+    """The context of a move by ``seat`` at ``table``: its game's (``Journal.new_ctx``), else
+    a :class:`Ctx`."""
+    made = table.new_ctx(seat, leader=leader, bound=bound, play=play)
+    if made is not None:
+        return made
+    return Ctx(table, seat, leader=leader, bound=bound, play=play)
 
 
 class Cont:
@@ -264,7 +261,7 @@ class _Thunks(Step):
 
 
 #: Options a choice point never offers, with the rule that refuses each: (label, rule) pairs,
-#: built only when ``Game.explain`` asks for them.
+#: built only when ``Journal.explain`` asks for them.
 Refused = Callable[[], Sequence[tuple[str, str]]]
 
 
@@ -279,7 +276,7 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
     marks options certain to be legal (see engine.certain): offered without being tried.
     ``same[i] = j`` (j <= i) says option i ends exactly as option j: while searching only j is
     tried, and j's trial tells whether i is legal. ``refused``: the options never offered, for
-    ``Game.explain`` (which also asks a decision with a single option)."""
+    ``Journal.explain`` (which also asks a decision with a single option)."""
     if len(thunks) == 1 and (ctx.search or not ctx.table.explain):  # the hot path first
         return thunks[0]()
     return decide_at(ctx, kind, len(thunks), _Thunks(options, thunks), known, same, refused)
@@ -409,7 +406,7 @@ class Explored:
     are the same, in another order, and a search's outcome does not depend on the order it
     tries them); in a move where any card of a zone ends it alike (``Ctx.alike``,
     :data:`EQUIVALENT_OPTIONS`), by their sizes: recruiting from the park then a yard and
-    from the yard then the park meet in one place (``zones``: Game.card_zones)."""
+    from the yard then the park meet in one place (``zones``: Journal.card_zones)."""
 
     __slots__ = ("seen", "keep", "zones", "forgotten", "choices")
 
@@ -535,8 +532,8 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
         ctx.jump = None
         swapped = ctx.who is not who[1]  # a performer's body left unfinished (as_player)
         ctx.seat, ctx.who, ctx.leader, ctx.chosen, ctx.bound = who
-        if swapped and ctx.fort:  # Fort's performer in step with the core's
-            ctx.player = ctx.game.players[ctx.seat]
+        if swapped:
+            ctx.performer_back()
         if _PAUSED_BY[0] is points:
             _PAUSED_BY[0] = None
             gc.enable()
@@ -550,7 +547,7 @@ def chance_at(ctx: Ctx, dist: Distribution, step: Step) -> bool:
     there, so legality is judged on what comes before the first chance point, and the options
     offered never depend on an outcome not yet drawn (nor does drawing depend on how many
     trials ran: the generator is drawn from only here, for real). Performed, the outcome is
-    drawn (or asked, ``Game.chance_asked``) and logged; the rest of the move goes on with it
+    drawn (or asked, ``Journal.chance_asked``) and logged; the rest of the move goes on with it
     known, as far as it goes: every later choice offers all its options (nothing after a
     roll can make the move illegal, it can only fall short), and the move stands."""
     if ctx.search:

@@ -1,7 +1,7 @@
 """The undo journal every game's table is built on (issue 33, docs/design/game-modules.md §2.2):
 nestable transactions, the mutations that record their inverses, state keys, chance points and
 decisions. Nothing here knows a game: a game's table subclasses :class:`Journal` (Fort's is
-:class:`fortlang.engine.state.Game`) and keeps its own zones, counters and seats.
+:class:`fortlang.games.fort.table.Game`) and keeps its own zones, counters and seats.
 
 Every mutation goes through a :class:`Journal` method that, inside a transaction, records its
 inverse in an undo log. The interpreter uses that to answer "can this be done in full?" (R5.4) by
@@ -11,14 +11,17 @@ trying it and rolling back, instead of deep-copying the state per step.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
 from fortlang.engine.asker import Asker, NoAsker, RandomAsker
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind
+
+if TYPE_CHECKING:  # the interpreter builds on the journal: a move's context, by its table
+    from fortlang.engine.interpreter import Ctx
 
 
 # Both open to interpreted subclasses: a game module's table and seats (Pig's PigTable, Seat) are
@@ -204,6 +207,45 @@ class Journal:
         their sizes (True), by id: the zones whose order no move reads. A game's table names
         its own (Fort's: Game.card_zones); none by default, every list then keyed in order."""
         return {}
+
+    # -- what the core's operators and selectors read of any game's table -----------------------
+
+    def new_ctx(self, seat: int, *, leader: bool, bound: dict[int, Any] | None = None,
+                play: Any = None) -> Ctx | None:
+        """The context of a move by ``seat`` at this table, for a game whose moves keep more
+        bookkeeping than the interpreter's :class:`~fortlang.engine.interpreter.Ctx` (Fort's
+        ``FortCtx``); None, the default: the interpreter's (``interpreter.new_ctx``)."""
+        return None
+
+    def seat_counts(self, seat: int) -> SeatCounts:
+        """The player at ``seat``: the table's ``players[seat]`` (the
+        :class:`fortlang.vocabulary.TableView` every table shows its selectors). A game's table
+        may read it natively (Fort's Game does)."""
+        who: SeatCounts = cast(Any, self).players[seat]
+        return who
+
+    def everyone(self) -> Sequence[SeatCounts]:
+        """Every seat's player, by seat: the table's ``players``."""
+        players: Sequence[SeatCounts] = cast(Any, self).players
+        return players
+
+    def turn_order(self, seat: int) -> tuple[int, ...] | None:
+        """The other seats from ``seat``'s left (the next seat up) in turn order, when the table
+        knows them without a view: a table that declares no direction of play (Fort's, R3.1).
+        None, the default: the core's selectors read :meth:`selector_view`."""
+        return None
+
+    def selector_view(self, seat: int) -> object:
+        """What a selector reads of the table for ``seat`` (a
+        :class:`fortlang.vocabulary.TableView`): the table itself, unless its game shows a
+        seat's view (Fort's :class:`~fortlang.games.fort.view.GameView`)."""
+        return self
+
+    def evaluate(self, expr: object, seat: int) -> int:
+        """The value of a comparison (an `if`'s test) or a scoring expression for the player at
+        ``seat``, by the metrics its game declares (Fort's R14: games/fort/metrics.py). A table
+        whose game counts none raises."""
+        raise NotImplementedError(f"{type(self).__name__} counts no metric: {expr!r}")
 
     # -- transactions ------------------------------------------------------------------------------
 

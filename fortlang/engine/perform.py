@@ -2,9 +2,9 @@
 modules): whether it can be done (:func:`can_perform`, the table left as it was), and doing it
 (:func:`perform`), each move in one transaction of the table's journal (:func:`transaction`).
 
-The table is a :class:`~fortlang.engine.journal.Journal`: Fort's
-:class:`~fortlang.engine.state.Game` (DIY, R15; scenarios) or a game module's own (Pig's
-``PigTable``), whose primitives' effects the interpreter runs (engine/program.py ``Declared``).
+The table is a :class:`~fortlang.engine.journal.Journal`: Fort's table (DIY, R15; scenarios)
+or a game module's own (Pig's ``PigTable``), whose primitives' effects the interpreter runs
+(engine/program.py ``Declared``).
 Fort's plays (games/fort/play.py) run their moves through :func:`transaction` too.
 """
 
@@ -14,7 +14,16 @@ from collections.abc import Callable
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.engine.interpreter import Cont, Ctx, Step, drive, search, text, then_step
+from fortlang.engine.interpreter import (
+    Cont,
+    Ctx,
+    Step,
+    drive,
+    new_ctx,
+    search,
+    text,
+    then_step,
+)
 from fortlang.engine.journal import Journal
 from fortlang.engine.program import program, reads_moved_cards
 
@@ -62,7 +71,7 @@ def debug_check(table: Journal) -> None:
 
 def can_perform(table: Journal, seat: int, action: n.Action, *, full: bool = True) -> bool:
     """Whether ``seat`` can perform ``action`` (in full, or at all); the table is unchanged."""
-    ctx = Ctx(table, seat, leader=True)
+    ctx = new_ctx(table, seat, leader=True)
     op = program(action)
     ctx.alike = not reads_moved_cards([op])
     return search(ctx, lambda: op.run(ctx, Wanted(full)))
@@ -72,10 +81,10 @@ def execute(table: Journal, seat: int, start: Callable[[Ctx], bool], *, leader: 
             can_fail: bool = True) -> bool:
     """Search for a legal completion of ``start`` first (unless nothing can fail); then run it
     for real, asking the agents."""
-    ctx = Ctx(table, seat, leader=leader)
+    ctx = new_ctx(table, seat, leader=leader)
     if can_fail and not search(ctx, lambda: start(ctx)):
         return False
-    real = Ctx(table, seat, leader=leader)
+    real = new_ctx(table, seat, leader=leader)
     ok = transaction(real, lambda: start(real))
     debug_check(table)
     return ok

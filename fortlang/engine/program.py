@@ -5,7 +5,7 @@ after ``x``, a :class:`Count`): a compiled object holding the node's fields and 
 ops. The op of a primitive is the engine's one declaration of that primitive's rule (issue 13,
 items 1-2, 5), side by side in one class:
 
-* ``run(ctx, k)``, its effect: performed on ``ctx.game`` through the undo log, offering its
+* ``run(ctx, k)``, its effect: performed on ``ctx.table`` through the undo log, offering its
   options at a choice point (:func:`~fortlang.engine.interpreter.decide_at`), then ``k(full)``
   with whether it was performed in full (R5.4 *in part* is "as much as possible");
 * ``now(s)`` and ``repeated(s, times)``, its closed form: whether it is certain to be performed
@@ -43,7 +43,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import fields
 from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -68,10 +67,6 @@ from fortlang.engine.interpreter import (
 )
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.metrics import evaluate
-from fortlang.engine.state import CardInstance, Game, Player
-from fortlang.games.fort.view import GameView
-from fortlang.nodes import Suit
 from fortlang.registry import (
     METRIC_BY_WORD,
     is_resource_choice,
@@ -96,41 +91,36 @@ EVERYTHING: Final = 4095
 
 
 class Judgement:
-    """A play being judged without a search: the table, the player, how ``x quantity`` counts now
-    (see :meth:`times`), how many cards still in the hand will have left it (the played card,
-    before the play starts) by the time the action is performed, the leader's choices that bind
-    a follower (R6.4), and whether the action must have an effect (R5.4) or not (R6.2).
+    """A play being judged without a search: how ``x quantity`` counts now (see :meth:`times`),
+    how many cards still in the hand will have left it (the played card, before the play
+    starts) by the time the action is performed, the leader's choices that bind a follower
+    (R6.4), and whether the action must have an effect (R5.4) or not (R6.2). A game that judges
+    its plays without a search subclasses it with its table and performer (Fort's
+    ``FortJudgement``, games/fort/context.py), which its ops' closed forms read.
 
-    Counting is data, not a closure: ``ctx`` (a move in progress counts as it runs) or ``cards``
-    (only those cards count, None: not known) with ``named``, the suits their coins are named (a
-    follower's, R5.6; None: not known yet)."""
+    Counting is data, not a closure: ``ctx`` (a move in progress counts as it runs), else what
+    the count itself knows of the judgement (:meth:`Count.judged`)."""
 
-    __slots__ = ("game", "p", "named", "leaving", "bound", "effect", "ctx", "cards")
+    __slots__ = ("leaving", "bound", "effect", "ctx")
 
-    def __init__(self, game: Game, p: Player, named: dict[int, Suit] | None,
-                 leaving: int, bound: Mapping[int, Any], effect: bool, ctx: Ctx | None = None,
-                 cards: Sequence[CardInstance] | None = None) -> None:
-        self.game = game
-        self.p = p
-        self.named = named
+    def __init__(self, leaving: int, bound: Mapping[int, Any], effect: bool,
+                 ctx: Ctx | None = None) -> None:
         self.leaving = leaving
         self.bound = bound
         self.effect = effect
         self.ctx = ctx
-        self.cards = cards
 
     def times(self, q: Count) -> int | None:
         """What ``x q`` counts now, or None if it is not known yet."""
         ctx = self.ctx
         if ctx is not None:
             return q.now(ctx)
-        named, cards = self.named, self.cards
-        if named is not None and cards is not None:
-            return q.discarded(self.p, cards, named)
-        return q.before(self.p, cards)
+        return q.judged(self)
 
-
-_NO_NAMES: Final[dict[int, Suit]] = {}
+    def turn_perks(self) -> bool:
+        """Whether the performer holds a perk that may widen an op on their turn (Fort's R15);
+        none by default."""
+        return False
 
 
 # -- quantities after `x` (R13.1, R5.3, R5.7, core C5) ------------------------------------------
@@ -146,15 +136,16 @@ class Count:
     #: counted that are set before any action: nothing); unless the count says less, anything.
     reads = EVERYTHING
     #: It is chosen when a repetition by it starts (Fort's `x any`, R5.7): :meth:`choose` asks,
-    #: its choice is kept in ``Ctx.any_suits`` under ``key``, and :meth:`outcomes` lists what
-    #: it may count.
+    #: its choice is kept by the move under ``key`` (:meth:`chosen_now`), and :meth:`outcomes`
+    #: lists what it may count.
     chosen = False
 
     def __init__(self, node: n.Quantity) -> None:
         self.node = node
         self.key = id(node)  # `x any`: the key of the suit chosen (R5.7)
-        #: The suit it counts, if it counts one: a repetition by it records by that suit (R5.5).
-        self.suit: Suit | None = None
+        #: What a repetition by it records by (``Ctx.records``), if it records: Fort's
+        #: `x suit` its suit (R5.5). None: nothing recorded.
+        self.suit: Any = None
 
     def count(self, ctx: Ctx) -> int:
         raise NotImplementedError
@@ -163,13 +154,10 @@ class Count:
         """What it counts now, or None for an `x any` whose suit is not chosen yet (R5.7)."""
         return self.count(ctx)
 
-    def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
-        return None  # depends on a choice still to make, or on cards not known
-
-    def discarded(self, p: Player, cards: Sequence[CardInstance],
-                  named: dict[int, Suit]) -> int | None:
-        """A follower's count with ``cards`` discarded and their coins named (R5.6, R6.5)."""
-        return self.before(p, cards)
+    def judged(self, s: Judgement) -> int | None:
+        """What it counts for a play judged without a search (``s``, no move in progress), or
+        None: it depends on a choice still to make, or on cards not known."""
+        return None
 
     def choose(self, ctx: Ctx, then: Then) -> bool:
         """A ``chosen`` count: ask for its choice, keep it, then ``then``."""
@@ -177,6 +165,11 @@ class Count:
 
     def outcomes(self, ctx: Ctx) -> list[int]:
         """A ``chosen`` count: what it counts now for each choice it may be given."""
+        raise NotImplementedError
+
+    def chosen_now(self, ctx: Ctx) -> Any:
+        """A ``chosen`` count: its choice in this move (what a repetition by it records by),
+        or None while not chosen yet."""
         raise NotImplementedError
 
 
@@ -191,7 +184,7 @@ class FixedOp(Count):
     def count(self, ctx: Ctx) -> int:
         return self.n
 
-    def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
+    def judged(self, s: Judgement) -> int | None:
         return self.n
 
 
@@ -319,7 +312,7 @@ class Op:
         if self.void(s):
             return True
         turn = self.turn_matters()
-        if turn == 2 or turn and s.p.perks:  # another vocabulary's op may read the turn itself
+        if turn == 2 or turn and s.turn_perks():  # another vocabulary's op may read the turn itself
             return False
         return self.short(s)
 
@@ -337,26 +330,26 @@ class Op:
                 else 1 if any(x.on_turn for x in ops) else 0)
         return self._turn_matters
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, game: Journal, p: SeatCounts) -> bool:
         """It cannot be performed in full at any time of a play that only gains tokens."""
         return False  # a repetition may be performed zero times, in full
 
-    def never_done(self, game: Game, p: Player) -> bool:
+    def never_done(self, game: Journal, p: SeatCounts) -> bool:
         """It cannot be performed in full with an effect (R5.4) in such a play."""
         return self.never_full(game, p)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         """It may run a primitive that makes room, refills the supply or changes the pack
         (assuming none has run before): as its registry declaration says (``frees``), unless
         the op knows better."""
         return self.frees
 
-    def effective_at_most(self, game: Game, p: Player) -> int | None:
+    def effective_at_most(self, game: Journal, p: SeatCounts) -> int | None:
         """How many of its repetitions can have an effect, at most, in a play that only gains
         tokens (None: no bound known)."""
         return None
 
-    def counted_suit(self, ctx: Ctx) -> Suit | None:
+    def counted_suit(self, ctx: Ctx) -> Any:
         """The suit an `x suit` or `x any` (as chosen, R5.7) counts, if it is one."""
         return None
 
@@ -439,7 +432,7 @@ class RepeatOp(Op):
         super().__init__(node)
         self.body: Op = program(node.body)
         self.count: Count = count_of(node.count)
-        self.suit: Suit | None = self.count.suit
+        self.suit: Any = self.count.suit
         self.any: bool = self.count.chosen
         self.touches = self.body.touches
         self.unhelpful = self.body.unhelpful
@@ -454,7 +447,7 @@ class RepeatOp(Op):
         count = self.count
         suit = self.suit
         if self.any:
-            suit = ctx.any_suits.get(count.key)
+            suit = count.chosen_now(ctx)
             if suit is None:  # R5.7: chosen when used
                 return count.choose(ctx, _RepeatAgain(self, ctx, k))
         times = count.count(ctx)
@@ -465,8 +458,8 @@ class RepeatOp(Op):
     def once(self, ctx: Ctx) -> bool:
         return _repeat_loop(self.body, self.suit, self.count.count(ctx), ctx)
 
-    def counted_suit(self, ctx: Ctx) -> Suit | None:
-        return ctx.any_suits.get(self.count.key) if self.any else self.suit
+    def counted_suit(self, ctx: Ctx) -> Any:
+        return self.count.chosen_now(ctx) if self.any else self.suit
 
     def now(self, s: Judgement) -> bool:
         times = s.times(self.count)
@@ -523,14 +516,14 @@ class RepeatOp(Op):
             return True
         return super().idle(s)
 
-    def never_done(self, game: Game, p: Player) -> bool:
+    def never_done(self, game: Journal, p: SeatCounts) -> bool:
         return self.body.never_full(game, p)  # zero times has no effect, once or more fails
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         return self.body.may_free(game, p)
 
 
-def _repeat_step(body: Op, suit: Suit | None, times: int, i: int, effective: int, ctx: Ctx,
+def _repeat_step(body: Op, suit: Any, times: int, i: int, effective: int, ctx: Ctx,
                  k: K) -> bool:
     """Repetition ``i`` of ``times``, ``effective`` of the ones before having changed the state:
     R5.5 counts only those (a repetition performed in full that changes nothing, such as copying
@@ -548,7 +541,7 @@ class _Repetition(Step):
     """Repetition ``i`` handed to the driver (interpreter.jump): one repetition never runs
     inside the frames of the one before (issue 13.3)."""
 
-    def __init__(self, body: Op, suit: Suit | None, times: int, effective: int, ctx: Ctx,
+    def __init__(self, body: Op, suit: Any, times: int, effective: int, ctx: Ctx,
                  k: K) -> None:
         self.body = body
         self.suit = suit
@@ -565,7 +558,7 @@ class _Repetition(Step):
         return ()
 
 
-def _repeat_loop(body: Op, suit: Suit | None, times: int, ctx: Ctx) -> bool:
+def _repeat_loop(body: Op, suit: Any, times: int, ctx: Ctx) -> bool:
     """:func:`_repeat_step` for a straight body, as a loop: the same repetitions, the same
     record of how many changed the state (R5.5), whether in full."""
     game = ctx.table
@@ -589,7 +582,7 @@ def _repeat_loop(body: Op, suit: Suit | None, times: int, ctx: Ctx) -> bool:
 class _RepeatNext(_Cont):
     """After repetition ``i``: the next one, or the end of the repetition (R13.3)."""
 
-    def __init__(self, body: Op, suit: Suit | None, times: int, i: int, effective: int,
+    def __init__(self, body: Op, suit: Any, times: int, i: int, effective: int,
                  mark: int, ctx: Ctx, k: K) -> None:
         self.body = body
         self.suit = suit
@@ -734,10 +727,10 @@ class ThenOp(Op):
             return any(x.short(s) for x in self.items)
         return self.items[0].short(s)
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, game: Journal, p: SeatCounts) -> bool:
         return any(x.never_full(game, p) for x in self.items)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         for x in self.items:
             if x.may_free(game, p):
                 return True
@@ -871,13 +864,13 @@ class ChoiceOp(Op):
                 return False
         return True
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, game: Journal, p: SeatCounts) -> bool:
         return all(x.never_full(game, p) for x in self.items)
 
-    def never_done(self, game: Game, p: Player) -> bool:
+    def never_done(self, game: Journal, p: SeatCounts) -> bool:
         return all(x.never_done(game, p) for x in self.items)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         return any(x.may_free(game, p) for x in self.items)
 
 
@@ -922,10 +915,11 @@ class ConditionalOp(Op):
         return self.body.once(ctx) if self.holds(ctx) else False
 
     def holds(self, ctx: Ctx) -> bool:
-        """The comparison, counted now for whoever performs the action."""
-        return bool(evaluate(self.test, ctx.game, ctx.player))
+        """The comparison, counted now for whoever performs the action, by the metrics the
+        table's game declares (``Journal.evaluate``)."""
+        return bool(ctx.table.evaluate(self.test, ctx.seat))
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         return self.body.may_free(game, p)
 
 
@@ -936,13 +930,12 @@ _Who = tuple[int, SeatCounts, bool, dict[int, Any], dict[int, Any]]
 
 def _put(ctx: Ctx, v: _Who) -> None:
     """Who performs, in the undo log: a choice point gone back to inside the body finds the
-    performer it was reached with (the driver's rollback restores them). At Fort's table its
-    ``player`` too, the same object as ``who``."""
+    performer it was reached with (the driver's rollback restores them), and so does the
+    context's own view of it (``Ctx.note_performer``: Fort's ``player``)."""
     note = ctx.table.note_attr
     note(ctx, "seat", v[0])
     note(ctx, "who", v[1])
-    if ctx.fort:
-        note(ctx, "player", v[1])
+    ctx.note_performer(v[1])
     note(ctx, "leader", v[2])
     note(ctx, "chosen", v[3])
     note(ctx, "bound", v[4])
@@ -1064,11 +1057,9 @@ class TargetOp(Op):
         selector = selector_of(node.who)
         self.seats = selector.checked_seats
         self.chosen = selector.picks == "chosen" or selector.ties == "chooser"
-        #: Fort's selectors (each rival, a rival, each player) read natively: at a table that
-        #: declares no direction of play (Game declares none), the core's ``others`` and
-        #: ``everyone`` give the rivals from the actor's left, with the actor first for
-        #: ``everyone``; no view nor call per performance (tests/test_selectors.py holds the
-        #: two ways equal).
+        #: The core's ``others`` and ``everyone`` read natively at a table that knows its turn
+        #: order (``Journal.turn_order``): the rivals from the actor's left, with the actor
+        #: first for ``everyone``; no view nor selector call per performance.
         self.native = 1 if selector.seats is others else 2 if selector.seats is everyone else 0
         self.body: Op = program(node.body)
 
@@ -1076,16 +1067,17 @@ class TargetOp(Op):
         return (self.body,)
 
     def performers(self, table: Journal, seat: int) -> tuple[int, ...]:
-        """The seats that perform the body for ``seat``, in the order they act. At Fort's table
-        through its view; another game's table is its own view (its ``seat_count``,
-        ``direction`` and ``players``: fortlang.vocabulary.TableView)."""
+        """The seats that perform the body for ``seat``, in the order they act: the table's
+        turn order when it knows it natively (``Journal.turn_order``: a table that declares no
+        direction of play, Fort's), else through the view it shows a seat's selectors
+        (``Journal.selector_view``; another game's table is its own view: its
+        ``seat_count``, ``direction`` and ``players``, fortlang.vocabulary.TableView)."""
         native = self.native
-        if native and type(table) is Game:
-            rivals = tuple(q.seat for q in table.rivals(seat))
-            return rivals if native == 1 else (seat, *rivals)
-        if isinstance(table, Game):
-            return self.seats(GameView(table, seat), Acting(seat))
-        return self.seats(cast(TableView, table), Acting(seat))
+        if native:
+            rivals = table.turn_order(seat)
+            if rivals is not None:
+                return rivals if native == 1 else (seat, *rivals)
+        return self.seats(cast(TableView, table.selector_view(seat)), Acting(seat))
 
     def run(self, ctx: Ctx, k: K) -> bool:
         seats = self.performers(ctx.table, ctx.seat)
@@ -1093,14 +1085,14 @@ class TargetOp(Op):
             return decide_at(ctx, K_RIVAL, len(seats), _ARival(ctx, seats, self.body, k))
         return _each_step(self.body, seats, 0, True, ctx, k)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, game: Journal, p: SeatCounts) -> bool:
         """Core C6: what its performers do may free you, whoever performs it: their own freeing
         (giving back to the supply), or taking from you (``frees_rivals``)."""
         body = self.body
         for x in body.walk():
             if x.frees_rivals:
                 return True
-        for q in game.players:
+        for q in game.everyone():
             if body.may_free(game, q):
                 return True
         return False
@@ -1183,42 +1175,6 @@ def reads_moved_cards(actions: Sequence[Op]) -> bool:
                if i != j)
 
 
-_SUIT_OF_WORD: Final = {s.value: s for s in Suit}
-
-
-def suits_named(actions: Sequence[Op]) -> frozenset[Suit] | None:
-    """The suits the text of ``actions`` names (`x shovel`, a metric such as `crown` that counts
-    a suit's icons, R14); None if an op of another vocabulary may read any suit. Every other
-    suit plays the same part in them: one not on any card either can stand for another
-    (games.fort.play's choice of an `x any` suit, R5.7)."""
-    named: set[Suit] = set()
-    for action in actions:
-        for op in action.walk():
-            if not op.known:
-                return None
-        for node in action.node.walk():
-            for name in _field_names(node):
-                value = getattr(node, name)
-                if isinstance(value, Suit):
-                    named.add(value)
-                elif isinstance(value, str) and value in _SUIT_OF_WORD:
-                    named.add(_SUIT_OF_WORD[value])
-    return frozenset(named)
-
-
-#: The field names of each class of node, read once (``dataclasses.fields`` makes a tuple of
-#: Field objects at each call).
-_FIELD_NAMES: Final[dict[type, tuple[str, ...]]] = {}
-
-
-def _field_names(node: n.Node) -> tuple[str, ...]:
-    cls = type(node)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(node))
-    return names
-
-
 def _card_flow(op: Op) -> tuple[bool, bool, bool]:
     """(may move a card, may read cards, may read them after moving one) for ``op``."""
     if not op.known:  # another vocabulary's: what its declaration says, a composite the worst
@@ -1263,16 +1219,3 @@ def _reads_cards_first(op: Op) -> bool:
 def run(action: n.Action, ctx: Ctx, k: K) -> bool:
     """Perform ``action`` (its program), then ``k(full)``."""
     return program(action).run(ctx, k)
-
-
-def box_ops(card: CardInstance) -> tuple[Op | None, Op | None]:
-    """The programs of a card's public and private actions (None: a blank box), kept on its
-    CardDef (one per card, shared by every game): compiled once per card, read natively."""
-    defn = card.defn
-    kept = defn.ops
-    if kept is None:
-        pub, priv = defn.public, defn.private
-        kept = defn.ops = (program(pub) if pub is not None else None,
-                           program(priv) if priv is not None else None)
-    ops: tuple[Op | None, Op | None] = kept
-    return ops

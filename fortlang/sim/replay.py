@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from fortlang.engine.choices import IllegalMove
 from fortlang.engine.journal import CHANCE_KIND
-from fortlang.engine.state import Game
 from fortlang.model import CardSet
 
 if TYPE_CHECKING:  # a type only: the outcome comes from the game's loop (GameState.outcome)
@@ -28,9 +27,11 @@ class StateTrace:
 
     def __init__(self) -> None:
         self._hash = hashlib.sha256()
-        self.game: Game | None = None
+        self.game: Any = None
 
-    def attach(self, game: Game) -> None:
+    def attach(self, game: Any) -> None:
+        """Hash ``game``'s ``snapshot()`` after each of its decisions (a table that takes
+        snapshots: Fort's Game)."""
         self.game = game
         game.on_decision = self._step
 

@@ -4,16 +4,35 @@ see (disclosure, knowledge, ``view.py``), its bots (``agents/``: greedy, its sea
 person at its terminal), the narration of a game, its scenario files (``scenarios/``), its
 phrasebooks (``phrasebook/``: its nouns, glossary, perks' and made-up rules' words) and its words
 (``vocabulary.py``: primitives, resources, quantities, metrics, triggers), its primitives' ops
-and counts (``ops/``, named by those words) and the moves they share (``moves.py``). The core
-engine's state still holds Fort's table (issue 33, stage 7 moves it).
+and counts (``ops/``, named by those words) and the moves they share (``moves.py``), its table
+(``table.py``: :class:`~fortlang.games.fort.table.Game`, ``Player``, ``CardInstance``,
+``Rules``, ``DEFAULT_BOARD``, re-exported here when first named) and its metrics
+(``metrics.py``, R14).
 
 ``GAME`` names its pieces lazily, so loading it imports no engine; fortlang's ``pyproject.toml``
 declares it in the ``fortlang.games`` entry-point group, the only way the core reaches it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from fortlang.games.fort.kinds import CARD_KINDS
 from fortlang.module import GameModule
+
+if TYPE_CHECKING:
+    from fortlang.games.fort.table import DEFAULT_BOARD, CardInstance, Game, Player, Rules
+
+#: Fort's table (``table.py``), loaded when first named: loading the module imports no engine.
+_TABLE: frozenset[str] = frozenset({"DEFAULT_BOARD", "CardInstance", "Game", "Player", "Rules"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _TABLE:
+        from fortlang.games.fort import table
+
+        return getattr(table, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 GAME = GameModule(
     name="fort",
@@ -39,3 +58,5 @@ GAME = GameModule(
     docs="fortlang.games.fort.docs:DOCS",
     phrasebooks={lang: f"fortlang.games.fort.phrasebook.{lang}" for lang in ("en", "fr", "ru")},
 )
+
+__all__ = ["CardInstance", "DEFAULT_BOARD", "GAME", "Game", "Player", "Rules"]

@@ -36,20 +36,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from fortlang import nodes as n
-from fortlang.engine.interpreter import Ctx
-from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, box_ops, program
-from fortlang.engine.state import CardInstance, Game, Player
+from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, program
+from fortlang.games.fort.context import FortCtx, FortJudgement, box_ops
 from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.games.fort.ops import LEVEL
+from fortlang.games.fort.ops.counts import FortCount
+from fortlang.games.fort.table import CardInstance, Game, Player
 from fortlang.nodes import Suit
 
 #: No binding choices: the leader's own play (R6.4 binds followers only).
 _UNBOUND: Final[Mapping[int, Any]] = {}
 
 
-def _in_move(ctx: Ctx, bound: Mapping[int, Any], effect: bool) -> Judgement:
+def _in_move(ctx: FortCtx, bound: Mapping[int, Any], effect: bool) -> FortJudgement:
     """A judgement inside a move in progress: counts as the move counts for ``ctx``."""
-    return Judgement(ctx.game, ctx.player, None, 0, bound, effect, ctx)
+    return FortJudgement(ctx.game, ctx.player, None, 0, bound, effect, ctx)
 
 
 def sure(action: n.Action, s: Judgement) -> bool:
@@ -61,19 +62,19 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     """True if ``card`` can certainly be played legally (R5.4: one action in full with an effect;
     R5.5 holds with no card added); False if only a search can tell."""
     counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count too
-    s = Judgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
+    s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
     pub, priv = box_ops(card)
     return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
 
 
-def surely_first(ctx: Ctx, op: Op) -> bool:
+def surely_first(ctx: FortCtx, op: Op) -> bool:
     """True if the play is certain to be legal when the leader performs ``op`` now, as its first
     action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that every
     added card counts for, so that each of its repetitions has an effect (R5.5)."""
     return op.now(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
 
 
-def surely_stops(ctx: Ctx, pub: Op | None, priv: Op | None) -> bool:
+def surely_stops(ctx: FortCtx, pub: Op | None, priv: Op | None) -> bool:
     """:func:`surely_first` of either box of the played card (``pub``, ``priv``; None: blank),
     judged on one Judgement: stopping the boost now is certain to be legal (R5.2-R5.5)."""
     s = _in_move(ctx, _UNBOUND, True)
@@ -81,7 +82,7 @@ def surely_stops(ctx: Ctx, pub: Op | None, priv: Op | None) -> bool:
         or (priv is not None and priv.now(s) and _each_added_counted(ctx, priv))
 
 
-def _each_added_counted(ctx: Ctx, op: Op) -> bool:
+def _each_added_counted(ctx: FortCtx, op: Op) -> bool:
     """No card added, or ``op`` is an `x suit` that every added card counts for: once each of
     its repetitions has an effect, each added card was useful (R5.5)."""
     added: list[CardInstance] = ctx.play.added  # typed: compiled, a list is read natively
@@ -91,7 +92,7 @@ def _each_added_counted(ctx: Ctx, op: Op) -> bool:
     return suit is not None and all(card_count(c, suit, ctx.named) for c in added)
 
 
-def surely_done_any_way(ctx: Ctx, op: Op) -> bool:
+def surely_done_any_way(ctx: FortCtx, op: Op) -> bool:
     """True if the leader, performing ``op`` now for real, is certain to perform it in full with
     an effect whatever is chosen in it (R5.4), every added card counting for it (R5.5): R5.4
     and R5.5 then hold whatever comes after (records and uses only add up), so every option
@@ -99,7 +100,7 @@ def surely_done_any_way(ctx: Ctx, op: Op) -> bool:
     return op.always(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
 
 
-def surely_not_done(ctx: Ctx, op: Op) -> bool:
+def surely_not_done(ctx: FortCtx, op: Op) -> bool:
     """True if the leader, performing ``op`` now, is certain not to perform it in full with an
     effect whatever is chosen in it (``Op.idle``): as the last action of an order with none
     performed so, the play fails R5.4 however it is performed."""
@@ -116,7 +117,7 @@ def spares(first: Op, second: Op) -> bool:
     return not first.lowers & second.needs
 
 
-def spared(ctx: Ctx, first: Op, spares_ops: bool) -> bool:
+def spared(ctx: FortCtx, first: Op, spares_ops: bool) -> bool:
     """:func:`spares` (``spares_ops``, worked out once per card) for the leader now: an "on your
     turn" perk (R15) may widen what ``first`` takes (Sticky Fingers packs from the supply,
     Bribe looks out from the park and the yards), held now or won by an advance inside
@@ -125,7 +126,7 @@ def spared(ctx: Ctx, first: Op, spares_ops: bool) -> bool:
                                and first.turn_matters() > 0)
 
 
-def surely_second(ctx: Ctx, first: Op, second: Op, spares_ops: bool) -> bool:
+def surely_second(ctx: FortCtx, first: Op, second: Op, spares_ops: bool) -> bool:
     """True if the play is certain to be legal when the leader performs ``first`` now, in whole
     or in part, then ``second`` (R5.2): ``first`` cannot make ``second`` fall short
     (:func:`spared`), and ``second`` is :func:`surely_first` now, so it is still performed in
@@ -161,15 +162,16 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     full is enough."""
     p = game.players[seat]
     if names is None:
-        return _verdict(op, Judgement(game, p, None, len(cards), bound, False, None, cards))
+        return _verdict(op, FortJudgement(game, p, None, len(cards), bound, False, None, cards))
     if len(cards) == 1:  # one card, the most frequent: its namings without the product's dicts
         choices = names[0]
         if not choices:  # no coin: one way, nothing named (never changed: read only)
-            return _verdict(op, Judgement(game, p, _NO_NAMES, 1, bound, False, None, cards))
+            return _verdict(op, FortJudgement(game, p, _NO_NAMES, 1, bound, False, None, cards))
         uid = cards[0].uid
         unknown = False
         for suit in choices:  # at most the six suits: fewer than MOST_NAMINGS
-            verdict = _verdict(op, Judgement(game, p, {uid: suit}, 1, bound, False, None, cards))
+            verdict = _verdict(op, FortJudgement(game, p, {uid: suit}, 1, bound, False, None,
+                                                 cards))
             if verdict:
                 return True
             if verdict is None:
@@ -185,7 +187,7 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
             namings = [{**named, uid: suit} for named in namings for suit in choices]
     unknown = False
     for named in namings:
-        s = Judgement(game, p, named, len(cards), bound, False, None, cards)
+        s = FortJudgement(game, p, named, len(cards), bound, False, None, cards)
         verdict = _verdict(op, s)
         if verdict:
             return True
@@ -194,16 +196,16 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     return None if unknown else False
 
 
-def surely_followed(ctx: Ctx, op: Op) -> bool:
+def surely_followed(ctx: FortCtx, op: Op) -> bool:
     """True if a follower, having discarded their card(s), is certain to perform ``op`` in full
     (R6.2), bound by the leader's choices (R6.4), when performed now."""
-    return op.now(Judgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
+    return op.now(FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
 
 
-def surely_followed_any_way(ctx: Ctx, op: Op) -> bool:
+def surely_followed_any_way(ctx: FortCtx, op: Op) -> bool:
     """:func:`surely_followed` whatever the follower chooses in ``op``: every option left in
     their move is legal (R6.2), and none need be tried."""
-    return op.always(Judgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
+    return op.always(FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
 
 
 # -- plays that are impossible for certain ------------------------------------------------------
@@ -257,6 +259,8 @@ def _never_counted(game: Game, p: Player, op: Op, lowered: int) -> bool:
     if not isinstance(op, RepeatOp):
         return False
     count = op.count
+    if not isinstance(count, FortCount):  # another vocabulary's count: not known here
+        return False
     reads = count.reads
     if not reads or reads == EVERYTHING or reads & lowered:
         return False
@@ -277,7 +281,7 @@ def surely_never_done(game: Game, seat: int, card: CardInstance, ops: Sequence[O
 # -- cards added in vain (R5.5) ----------------------------------------------------------------
 
 
-def surely_in_vain(ctx: Ctx, card: CardInstance) -> bool:
+def surely_in_vain(ctx: FortCtx, card: CardInstance) -> bool:
     """True if ``card``, just added by the leader (R5.3), can never be useful (R5.5) whatever is
     added or chosen next, while some action is sure to be performed in full with an effect: then
     every completion fails, and some fails R5.5 (the rule reported) rather than only R5.4.

@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Final
 
 from fortlang.engine.choices import Decision, Kind
-from fortlang.engine.state import Game
+from fortlang.games.fort.table import Game
 
 #: The kinds whose answer every seat sees (the card played, added, followed with, recruited,
 #: destroyed or put in a lookout is face up afterwards; a suit named, a branch, a resource, a

@@ -21,8 +21,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from fortlang.engine.metrics import count_you_have
-from fortlang.engine.state import Game
+from fortlang.games.fort.metrics import count_you_have
+from fortlang.games.fort.table import Game
 from fortlang.model import Board
 
 #: Points a card held is worth (a convention: see docs/simulate.md for its limits).

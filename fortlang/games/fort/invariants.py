@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from fortlang.nodes import TOKENS
 
 if TYPE_CHECKING:  # the state imports this module to check itself in debug mode
-    from fortlang.engine.state import Game
+    from fortlang.games.fort.table import Game
 
 
 class InvariantError(AssertionError):

@@ -30,7 +30,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from fortlang.engine.chance import shuffle  # rng.shuffle's draws, compiled with the engine
-from fortlang.engine.state import CardInstance, Game, Player
+from fortlang.games.fort.table import CardInstance, Game, Player
 from fortlang.model import MadeUpRule
 
 #: Public zones whose cards can only leave for their owner's hand or deck (or another public

@@ -18,15 +18,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from fortlang.engine.metrics import zones_you_have
-from fortlang.engine.state import Game
 from fortlang.flow.runtime import MAX_TURNS as GAVE_UP
 from fortlang.flow.runtime import Condition, Flow, Step
 from fortlang.flow.spec import Cycle, FlowSpec, Phase
 from fortlang.games.fort.gains import Gain
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.metrics import zones_you_have
 from fortlang.games.fort.scoring import Score, cards_you_have, final_score, winners
 from fortlang.games.fort.setup import new_game
+from fortlang.games.fort.table import Game
 from fortlang.games.fort.turn import play_turn
 from fortlang.model import CardSet
 

@@ -24,7 +24,6 @@ from fortlang.engine.choices import (
     player_name,
 )
 from fortlang.engine.interpreter import (
-    Ctx,
     Refused,
     Step,
     Then,
@@ -35,7 +34,8 @@ from fortlang.engine.interpreter import (
     then_step,
 )
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.state import (
+from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.table import (
     OTHER,
     PERK_LEVEL,
     PIZZA,
@@ -81,7 +81,7 @@ def card_count(card: CardInstance, suit: Suit, named: dict[int, Suit]) -> int:
     return total
 
 
-def suit_count(ctx: Ctx, suit: Suit) -> int:
+def suit_count(ctx: FortCtx, suit: Suit) -> int:
     named = ctx.named
     total = 0
     for c in ctx.sources:
@@ -95,7 +95,7 @@ SUIT_OPTION: Final = {s: Option(s.value, s) for s in Suit}
 class _SuitPick(Step):
     """Naming a suit: stored in ``table[key]`` (undone on rollback), then ``then``."""
 
-    def __init__(self, ctx: Ctx, table: dict, key: int, suits: Sequence[Suit],
+    def __init__(self, ctx: FortCtx, table: dict, key: int, suits: Sequence[Suit],
                  then: Step) -> None:
         self.ctx = ctx
         self.table = table
@@ -111,7 +111,7 @@ class _SuitPick(Step):
         return [SUIT_OPTION[s] for s in self.suits]
 
 
-def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: Step | Thunk,
+def choose_suit(ctx: FortCtx, table: dict, key: int, suits: Sequence[Suit], then: Step | Thunk,
                 same: Sequence[int] = ()) -> bool:
     """Ask for a suit, store it in ``table[key]`` and continue with ``then`` (a :class:`Then`,
     or a plain thunk); ``same``: as for decide."""
@@ -122,7 +122,7 @@ def choose_suit(ctx: Ctx, table: dict, key: int, suits: Sequence[Suit], then: St
 # -- tokens and cards moved (R1.4, R1.5, R7.1, R12.1-R12.13) -----------------------------------
 
 
-def gain_tokens(ctx: Ctx, res: Resource, amount: int) -> bool:
+def gain_tokens(ctx: FortCtx, res: Resource, amount: int) -> bool:
     """Take up to ``amount`` from the finite supply (R1.4) into stuff (4 of each, R1.5)."""
     game, p = ctx.game, ctx.player
     # A two-argument min: compiled, min(a, b) of ints is a comparison, min(a, b, c) a generic
@@ -174,7 +174,7 @@ class _CardMove(Step):
     """Moving one card of ``picks`` (zone, index or -1 for a deck's top, where-label,
     where-value) to ``dst``; the park is refilled (R7.1) when asked to."""
 
-    def __init__(self, ctx: Ctx, picks: list[tuple[list, int, str, Any]], dst: list,
+    def __init__(self, ctx: FortCtx, picks: list[tuple[list, int, str, Any]], dst: list,
                  refill_park: bool, used: Callable[[list], object] | None, k: K) -> None:
         self.ctx = ctx
         self.picks = picks
@@ -204,7 +204,7 @@ class _CardMove(Step):
         return out
 
 
-def card_moves(ctx: Ctx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
+def card_moves(ctx: FortCtx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
                 refill_park: bool = False, used: Callable[[list], object] | None = None,
                 refused: Refused = _no_refusals) -> bool:
     """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``;
@@ -289,7 +289,7 @@ def perk_places(perk: Perk) -> frozenset[str]:
     return frozenset(str(v) for v in value) if isinstance(value, list | tuple) else frozenset()
 
 
-def copy_tokens(ctx: Ctx, pack: tuple[int, int]) -> bool:
+def copy_tokens(ctx: FortCtx, pack: tuple[int, int]) -> bool:
     """R12.11, R12.12: gain a pack's content (its pizza and toy counts, read before the gain)."""
     pizza, toy = pack  # unpacked, not zipped: compiled, a zip is a generic iterator
     full = True
@@ -376,7 +376,7 @@ class Finished(Then):
 class _RulePick(Step):
     """R10.3: a made-up rule from the pile (secretly)."""
 
-    def __init__(self, ctx: Ctx, then: Step) -> None:
+    def __init__(self, ctx: FortCtx, then: Step) -> None:
         self.ctx = ctx
         self.then = then
 
@@ -392,7 +392,7 @@ class _RulePick(Step):
 class _PerkPick(Step):
     """R10.3: a perk from the row."""
 
-    def __init__(self, ctx: Ctx, then: Step) -> None:
+    def __init__(self, ctx: FortCtx, then: Step) -> None:
         self.ctx = ctx
         self.then = then
 
@@ -405,7 +405,7 @@ class _PerkPick(Step):
         return [Option(q.name, q.id) for q in self.ctx.game.perk_row]
 
 
-def level_rewards(ctx: Ctx, then: Step | Thunk) -> bool:
+def level_rewards(ctx: FortCtx, then: Step | Thunk) -> bool:
     """R10.3: level 1 a made-up rule from the pile (secretly), level 2 a perk from the row,
     the end level the macaroni sculpture if nobody has it; then ``then``."""
     game, p = ctx.game, ctx.player

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fortlang.engine.state import Game
+from fortlang.games.fort.table import Game
 from fortlang.model import KidCard
 
 #: Where a card is: (seat or None for a shared zone, the zone's name).

@@ -8,7 +8,7 @@ themselves. Its legality is checked at its end: one action performed in full wit
 options that can still end legally, an agent can never make an illegal play.
 
 Interpretations (FORT-RULES says the rulebook is silent; the first three are switches in
-:class:`~fortlang.engine.state.Rules`):
+:class:`~fortlang.games.fort.table.Rules`):
 * lookout suits count only if the leader chooses to count each card (the French and Russian
   Bug example: "she could have added only the second shovel from her lookout"); R5.5 applies
   to added cards from hand only;
@@ -47,7 +47,6 @@ from fortlang.engine.choices import (
 )
 from fortlang.engine.interpreter import (
     Cont,
-    Ctx,
     DecideAt,
     Step,
     Then,
@@ -64,8 +63,7 @@ from fortlang.engine.node_types import PLAIN_SUITS
 
 # can_perform and perform: Fort's callers (turn.py, scenarios, tests) import them from here
 from fortlang.engine.perform import can_perform, debug_check, perform, transaction  # noqa: F401
-from fortlang.engine.program import Op, box_ops, program, reads_moved_cards, suits_named
-from fortlang.engine.state import CardDef, CardInstance, Game, Rules
+from fortlang.engine.program import Op, program, reads_moved_cards
 from fortlang.games.fort.certain import (
     follow_verdict,
     spared,
@@ -82,6 +80,7 @@ from fortlang.games.fort.certain import (
     surely_stops,
     surely_unplayable,
 )
+from fortlang.games.fort.context import FortCtx, box_ops, suits_named
 from fortlang.games.fort.moves import (
     COIN,
     RECRUIT_SOURCES,
@@ -92,6 +91,7 @@ from fortlang.games.fort.moves import (
     distinct,
     recruit_places,
 )
+from fortlang.games.fort.table import CardDef, CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit
 from fortlang.printer import to_text
@@ -280,7 +280,7 @@ def _card_suits_text(card: KidCard) -> str:
 # -- the leader's play (R5) --------------------------------------------------------------------
 
 
-def _lead(ctx: Ctx, card: CardInstance) -> bool:
+def _lead(ctx: FortCtx, card: CardInstance) -> bool:
     game, p = ctx.game, ctx.player
     game.move(p.hand, p.hand.index(card), p.in_play)
     game.note(ctx.sources, card)
@@ -307,7 +307,7 @@ class _CoinName(Step):
     """Naming the played card's coin (R5.6), as :func:`choose_suit` offers it: ``PLAIN_SUITS[i]``
     stored in ``ctx.named`` (undone on rollback), then ``then``."""
 
-    def __init__(self, ctx: Ctx, uid: int, then: Step) -> None:
+    def __init__(self, ctx: FortCtx, uid: int, then: Step) -> None:
         self.ctx = ctx
         self.uid = uid
         self.then = then
@@ -324,7 +324,7 @@ class _CoinName(Step):
 class _Lead(Then):
     """:func:`_lead` as a thunk: what the play's driver starts with."""
 
-    def __init__(self, ctx: Ctx, card: CardInstance) -> None:
+    def __init__(self, ctx: FortCtx, card: CardInstance) -> None:
         self.ctx = ctx
         self.card = card
 
@@ -354,7 +354,7 @@ def _coin_names(card: KidCard) -> tuple[int, ...]:
 _ALL_SUITS: Final = tuple(Suit)  # what `x any` may count (R5.7)
 
 
-def _any_suits(ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> bool:
+def _any_suits(ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> bool:
     play: _Play = ctx.play  # typed: compiled reads of its fields
     card = play.card
     if i < len(nodes):
@@ -391,7 +391,7 @@ def _boost_context(card: CardInstance, suits: frozenset[Suit]) -> str:
     return context
 
 
-def _any_alike(ctx: Ctx) -> list[int]:
+def _any_alike(ctx: FortCtx) -> list[int]:
     """``same`` for the suit of an `x any` (R5.7): the suits that no card the leader may count
     shows (the played card, the hand, the lookout; a coin as its name once named, R5.6), that
     the card's boxes do not name and that no `x any` counts yet end the play alike. Each
@@ -428,7 +428,7 @@ def _any_alike(ctx: Ctx) -> list[int]:
 class _AnySuits(Then):
     """:func:`_any_suits` from node ``i``, as a thunk (the suit of a coin or an `x any` named)."""
 
-    def __init__(self, ctx: Ctx, nodes: Sequence[n.Quantity], i: int) -> None:
+    def __init__(self, ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> None:
         self.ctx = ctx
         self.nodes = nodes
         self.i = i
@@ -437,7 +437,7 @@ class _AnySuits(Then):
         return _any_suits(self.ctx, self.nodes, self.i)
 
 
-def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset[Suit],
+def _count_all(ctx: FortCtx, cards: Sequence[CardInstance], i: int, suits: frozenset[Suit],
                then: Step) -> bool:
     """Count every one of ``cards`` (lookout cards when they count automatically), naming coins,
     then go on with ``then``."""
@@ -457,7 +457,7 @@ def _count_all(ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset
 class _CountAll(Then):
     """:func:`_count_all` from card ``i``, as a thunk."""
 
-    def __init__(self, ctx: Ctx, cards: Sequence[CardInstance], i: int, suits: frozenset[Suit],
+    def __init__(self, ctx: FortCtx, cards: Sequence[CardInstance], i: int, suits: frozenset[Suit],
                  then: Step) -> None:
         self.ctx = ctx
         self.cards = cards
@@ -469,7 +469,7 @@ class _CountAll(Then):
         return _count_all(self.ctx, self.cards, self.i, self.suits, self.then)
 
 
-def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
+def _boost(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
            start: int) -> bool:
     """Add one more card (from hand, or count one from the lookout) or stop (R5.3).
 
@@ -504,7 +504,7 @@ def _boost(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
                      known, same, _RefusedAdds(ctx.player.hand, suits), settled)
 
 
-def _surely_stops(ctx: Ctx) -> bool:
+def _surely_stops(ctx: FortCtx) -> bool:
     """Stopping the boost now (R5.3) is certain to be legal: an action of the card is sure to be
     legal performed first (as :func:`_stop` judges before its search)."""
     play: _Play = ctx.play
@@ -512,7 +512,7 @@ def _surely_stops(ctx: Ctx) -> bool:
     return surely_stops(ctx, pub, priv)
 
 
-def _added_verdict(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
+def _added_verdict(ctx: FortCtx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
     """How adding ``c`` (R5.3) ends, as its trial would find (with ``c`` added or counted, as
     :func:`_add` does; then rolled back): 1 legal for certain, stopping right after it is
     (:func:`_surely_stops`); -1 excluded for R5.5 at once, a card from the hand that
@@ -540,7 +540,7 @@ def _added_verdict(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[
     return verdict
 
 
-def _named_verdict(ctx: Ctx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
+def _named_verdict(ctx: FortCtx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
     """:func:`_added_verdict` of a coin, named each of ``suits`` in turn (the naming rolled back
     by the caller)."""
     game, named, uid = ctx.game, ctx.named, c.uid
@@ -557,7 +557,7 @@ class _BoostStep(Step):
     """The boost's options: stop (0), or add ``cands[fresh[j - 1]]`` and boost on from the next
     candidate (``nxt``, while searching) or from the first (an agent was asked)."""
 
-    def __init__(self, ctx: Ctx, suits: frozenset[Suit],
+    def __init__(self, ctx: FortCtx, suits: frozenset[Suit],
                  cands: tuple[tuple[CardInstance, bool], ...], fresh: list[int],
                  nxt: bool) -> None:
         self.ctx = ctx
@@ -588,7 +588,7 @@ class _RefusedAdds:
         return _refused_adds(self.hand, self.suits)
 
 
-def _add(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...], j: int,
+def _add(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...], j: int,
          nxt: bool) -> bool:
     """Add ``cands[j]`` (R5.3), name its coin (R5.6), then boost on: from the next candidate
     (``nxt``, while searching from a search) or from the first (a choice an agent was asked)."""
@@ -608,7 +608,7 @@ def _add(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool
     return _added(ctx, suits, cands, start, c, from_hand)
 
 
-def _added(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
+def _added(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
            start: int, c: CardInstance, from_hand: bool) -> bool:
     """``c`` added (its coin named): boost on, unless it can never be useful (R5.5)."""
     if ctx.search and from_hand and surely_in_vain(ctx, c):
@@ -619,7 +619,7 @@ def _added(ctx: Ctx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bo
 class _Added(Then):
     """:func:`_added`, as a thunk (once the added card's coin is named)."""
 
-    def __init__(self, ctx: Ctx, suits: frozenset[Suit],
+    def __init__(self, ctx: FortCtx, suits: frozenset[Suit],
                  cands: tuple[tuple[CardInstance, bool], ...], start: int, c: CardInstance,
                  from_hand: bool) -> None:
         self.ctx = ctx
@@ -636,7 +636,7 @@ class _Added(Then):
 class _Boost(Then):
     """:func:`_boost` from candidate ``start``, as a thunk (once lookout cards are counted)."""
 
-    def __init__(self, ctx: Ctx, suits: frozenset[Suit],
+    def __init__(self, ctx: FortCtx, suits: frozenset[Suit],
                  cands: tuple[tuple[CardInstance, bool], ...], start: int) -> None:
         self.ctx = ctx
         self.suits = suits
@@ -651,7 +651,7 @@ class _Boost(Then):
 REMEMBER_STOPS: Final = True
 
 
-def _stop(ctx: Ctx) -> bool:
+def _stop(ctx: FortCtx) -> bool:
     """Stop adding cards (R5.3) and perform the actions (R5.2). While searching, each set of
     cards added, counted and named is tried once per play: trials of the boost's options reach
     the same sets in other orders (adding A then B, B then A), and again at the next decision
@@ -680,7 +680,7 @@ def _stop(ctx: Ctx) -> bool:
     return hit[0]
 
 
-def _stop_key(ctx: Ctx) -> tuple:
+def _stop_key(ctx: FortCtx) -> tuple:
     """What the rest of a play reads of the cards counted once the boost stops: the counts the
     cards give (issue 31.7), not which cards give them. Each card counted (the played card, the
     cards added, the lookout cards counted), in no order, by its role and by how many times it
@@ -712,7 +712,7 @@ def _stop_key(ctx: Ctx) -> tuple:
     return tuple(profile for profile, _ in counted), each_any
 
 
-def _shares(ctx: Ctx, c: CardInstance) -> tuple[int, ...]:
+def _shares(ctx: FortCtx, c: CardInstance) -> tuple[int, ...]:
     """How many times ``c`` shows the suit of each `x` of the played card: each `x suit` once,
     then each `x any` in order, as chosen (R5.3, R5.6, R5.7)."""
     play: _Play = ctx.play
@@ -728,7 +728,7 @@ def _first(pair: tuple[tuple[int, Any, Any], CardInstance]) -> tuple[int, Any, A
     return pair[0]
 
 
-def _recorded(ctx: Ctx) -> str | None:
+def _recorded(ctx: FortCtx) -> str | None:
     """``ctx.fail``, read through a call: after ``ctx.fail = None`` mypy narrows the attribute to
     None across the search, and mypyc compiles that narrowing into a run-time check."""
     return ctx.fail
@@ -738,7 +738,7 @@ def _refused_adds(hand: list[CardInstance], suits: frozenset[Suit]) -> list[tupl
     return _unboostable([c for c in hand if not _can_boost(c, suits)], "R5.3")
 
 
-def _addable(ctx: Ctx, cands: tuple[tuple[CardInstance, bool], ...], start: int,
+def _addable(ctx: FortCtx, cands: tuple[tuple[CardInstance, bool], ...], start: int,
              alike: bool) -> list[int]:
     """The candidates from ``start`` not added or counted yet, one per card definition and
     place (copies of a card add alike), or with ``alike`` one per count given and place."""
@@ -759,7 +759,7 @@ def _addable(ctx: Ctx, cands: tuple[tuple[CardInstance, bool], ...], start: int,
 _NO_NAMES: Final[dict[int, Suit]] = {}  # never changed
 
 
-def _gives(ctx: Ctx, c: CardInstance) -> tuple[int, ...]:
+def _gives(ctx: FortCtx, c: CardInstance) -> tuple[int, ...]:
     """What adding ``c`` gives the played card's `x` (:func:`_shares`), its coins not named yet
     (R5.6: then counted as one more of the suit named): cards that give alike add alike."""
     play: _Play = ctx.play
@@ -819,7 +819,7 @@ def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Opt
     return tuple(sequences), tuple(options)
 
 
-def _order(ctx: Ctx) -> bool:
+def _order(ctx: FortCtx) -> bool:
     play: _Play = ctx.play
     facts = _facts(play.card)
     sequences = facts.sequences
@@ -841,7 +841,7 @@ def _order(ctx: Ctx) -> bool:
                      settled=_orders_settled(ctx, sequences, known, pub, priv))
 
 
-def _orders_settled(ctx: Ctx, sequences: tuple[tuple[str, ...], ...], known: list[bool],
+def _orders_settled(ctx: FortCtx, sequences: tuple[tuple[str, ...], ...], known: list[bool],
                     pub: Op | None, priv: Op | None) -> list[str]:
     """Per order, the rule its trial would fail with at once, or "" (none: empty): an action
     performed alone (R5.2), not sure (``known``), with no action used yet, that is certain not
@@ -866,7 +866,7 @@ def _orders_settled(ctx: Ctx, sequences: tuple[tuple[str, ...], ...], known: lis
 class _Order(Then):
     """:func:`_order`, as a thunk: what _stop's own driver starts with."""
 
-    def __init__(self, ctx: Ctx) -> None:
+    def __init__(self, ctx: FortCtx) -> None:
         self.ctx = ctx
 
     def apply(self, i: int) -> bool:
@@ -877,7 +877,7 @@ class _OrderStep(Step):
     """The orders of the played card's actions (R5.2): option ``i`` performs the actions of
     ``sequences[i]`` in turn."""
 
-    def __init__(self, ctx: Ctx) -> None:
+    def __init__(self, ctx: FortCtx) -> None:
         self.ctx = ctx
 
     def apply(self, i: int) -> bool:
@@ -903,7 +903,7 @@ def _action(card: CardInstance, which: str) -> Op:
     return op
 
 
-def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
+def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int) -> bool:
     if i == len(sequence):
         return _leader_check(ctx)
     game = ctx.game
@@ -937,7 +937,7 @@ def _perform(ctx: Ctx, sequence: tuple[str, ...], i: int) -> bool:
     return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
 
 
-def _in_vain_whatever(ctx: Ctx, action: Op) -> bool:
+def _in_vain_whatever(ctx: FortCtx, action: Op) -> bool:
     """R5.5 fails whatever the last action does: an added card is useless now, and the action
     repeats nothing by a suit, so it adds no repetition that could make the card useful."""
     if action.counts_suits():
@@ -949,7 +949,7 @@ def _in_vain_whatever(ctx: Ctx, action: Op) -> bool:
     return False
 
 
-def _rule_in_vain(ctx: Ctx, action: Op) -> bool:
+def _rule_in_vain(ctx: FortCtx, action: Op) -> bool:
     """The play fails (R5.5 whatever the last action does): which rule every way of performing
     it would end with, without trying them all. R5.4 comes first when no action was performed
     in full with an effect (``_violation``), so the search would report R5.5 only if some way
@@ -971,7 +971,7 @@ def _rule_in_vain(ctx: Ctx, action: Op) -> bool:
 class _Run(Then):
     """``op.run(ctx, k)``, as a thunk: what a driver starts with."""
 
-    def __init__(self, op: Op, ctx: Ctx, k: Cont) -> None:
+    def __init__(self, op: Op, ctx: FortCtx, k: Cont) -> None:
         self.op = op
         self.ctx = ctx
         self.k = k
@@ -1003,7 +1003,7 @@ class _Performed(Cont):
     One object per action performed, searching or not: a closure takes two (its environment),
     a partial three (its arguments and keywords), each tracked by the garbage collector."""
 
-    def __init__(self, ctx: Ctx, sequence: tuple[str, ...], i: int, mark: int) -> None:
+    def __init__(self, ctx: FortCtx, sequence: tuple[str, ...], i: int, mark: int) -> None:
         self.ctx = ctx
         self.sequence = sequence
         self.i = i
@@ -1037,7 +1037,7 @@ class _Performed(Cont):
                                              [_action(play.card, which) for which in rest])
 
 
-def useful(ctx: Ctx, card: CardInstance) -> bool:
+def useful(ctx: FortCtx, card: CardInstance) -> bool:
     """R5.5: without this card, fewer repetitions of some performed `x suit` would have had an
     effect."""
     for suit, times, performed in ctx.records:
@@ -1055,7 +1055,7 @@ def _one_in_full(play: _Play) -> bool:
     return False
 
 
-def _violation(ctx: Ctx) -> str | None:
+def _violation(ctx: FortCtx) -> str | None:
     """The rule the leader's play breaks so far (R5.4, then R5.5), or None."""
     play: _Play = ctx.play
     if not _one_in_full(play):
@@ -1066,18 +1066,18 @@ def _violation(ctx: Ctx) -> str | None:
     return None
 
 
-def _leader_check(ctx: Ctx) -> bool:
+def _leader_check(ctx: FortCtx) -> bool:
     rule = _violation(ctx)
     return True if rule is None else ctx.fails(rule)
 
 
-def _leader_satisfied(ctx: Ctx) -> bool:
+def _leader_satisfied(ctx: FortCtx) -> bool:
     """Both checks already hold; they stay true as actions only add records and uses."""
     return _violation(ctx) is None
 
 
-def _leader_ctx(game: Game, seat: int, card: CardInstance) -> Ctx:
-    ctx = Ctx(game, seat, leader=True, play=_Play(card))
+def _leader_ctx(game: Game, seat: int, card: CardInstance) -> FortCtx:
+    ctx = FortCtx(game, seat, leader=True, play=_Play(card))
     ctx.alike = _facts(card).alike
     return ctx
 
@@ -1433,8 +1433,8 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     return tuple(chosen)
 
 
-def _follower_ctx(rnd: _Round, game: Game, seat: int) -> Ctx:
-    ctx = Ctx(game, seat, leader=False, bound=rnd.bound)
+def _follower_ctx(rnd: _Round, game: Game, seat: int) -> FortCtx:
+    ctx = FortCtx(game, seat, leader=False, bound=rnd.bound)
     ctx.alike = rnd.alike
     ctx.context = rnd.context
     return ctx
@@ -1443,7 +1443,7 @@ def _follower_ctx(rnd: _Round, game: Game, seat: int) -> Ctx:
 class _Discard(Then):
     """A follower's option chosen before the move: :func:`_follow_with` ``cards``."""
 
-    def __init__(self, rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[CardInstance],
+    def __init__(self, rnd: _Round, ctx: FortCtx, copy_cat: Perk | None, chosen: list[CardInstance],
                  cards: list[CardInstance]) -> None:
         self.rnd = rnd
         self.ctx = ctx
@@ -1459,7 +1459,7 @@ class _FollowPick(Step):
     """A follower's options (R6.1): decline (0), or discard ``discards[i]`` and perform the
     action; an option whose verdict is a failure fails at once (R6.2)."""
 
-    def __init__(self, rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[CardInstance],
+    def __init__(self, rnd: _Round, ctx: FortCtx, copy_cat: Perk | None, chosen: list[CardInstance],
                  picks: list[list[CardInstance]],
                  discards: list[list[CardInstance] | None]) -> None:
         self.rnd = rnd
@@ -1488,7 +1488,7 @@ def _nothing_refused() -> list[tuple[str, str]]:
     return []
 
 
-def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[CardInstance],
+def _follow_with(rnd: _Round, ctx: FortCtx, copy_cat: Perk | None, chosen: list[CardInstance],
                  cards: list[CardInstance]) -> bool:
     """Discard ``cards`` (R6.1: discarded, never drawn), name their coins, perform the action."""
     game, q = ctx.game, ctx.player
@@ -1504,7 +1504,7 @@ def _follow_with(rnd: _Round, ctx: Ctx, copy_cat: Perk | None, chosen: list[Card
     return _name_coins(ctx, rnd, cards, 0, then)
 
 
-def _act(rnd: _Round, ctx: Ctx) -> bool:
+def _act(rnd: _Round, ctx: FortCtx) -> bool:
     if ctx.search:
         if surely_followed(ctx, rnd.public):
             return True  # R6.2 will hold: a legal completion exists
@@ -1516,7 +1516,7 @@ def _act(rnd: _Round, ctx: Ctx) -> bool:
 class _Act(Then):
     """:func:`_act`, as a thunk."""
 
-    def __init__(self, rnd: _Round, ctx: Ctx) -> None:
+    def __init__(self, rnd: _Round, ctx: FortCtx) -> None:
         self.rnd = rnd
         self.ctx = ctx
 
@@ -1527,7 +1527,7 @@ class _Act(Then):
 class InFull(Cont):
     """The end of a follower's action: it must have been performed in full (R6.2)."""
 
-    def __init__(self, ctx: Ctx) -> None:
+    def __init__(self, ctx: FortCtx) -> None:
         self.ctx = ctx
 
     def go(self, full: bool) -> bool:
@@ -1590,7 +1590,7 @@ def _verdict_names(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit,
     return rnd.free_names if names is PLAIN_SUITS else names
 
 
-def _name_coins(ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int,
+def _name_coins(ctx: FortCtx, rnd: _Round, cards: list[CardInstance], i: int,
                 then: Step | None) -> bool:
     """Name the coin of each of ``cards`` in turn (:func:`_coin_choices`), then go on with
     ``then``, or with None perform the action (:func:`_act`)."""
@@ -1610,7 +1610,7 @@ def _name_coins(ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int,
 class _NameCoins(Then):
     """:func:`_name_coins` from card ``i``, as a thunk."""
 
-    def __init__(self, ctx: Ctx, rnd: _Round, cards: list[CardInstance], i: int,
+    def __init__(self, ctx: FortCtx, rnd: _Round, cards: list[CardInstance], i: int,
                  then: Step | None) -> None:
         self.ctx = ctx
         self.rnd = rnd
@@ -1679,7 +1679,7 @@ def recruit(game: Game, seat: int, *, places: frozenset[str] = RECRUIT_SOURCES) 
     ``can_fail=False``, without its second context): every option completes, the move being the
     whole action, so the agent is asked and the card moved; with no card to recruit, the move
     does nothing and says False."""
-    ctx = Ctx(game, seat, leader=True)
+    ctx = FortCtx(game, seat, leader=True)
     ctx.context = "recruit a card (R7.1)"
     ctx.safe = True
     ok = transaction(ctx, _Recruit(ctx, recruit_places(game, places), ctx.player.discard))
@@ -1694,7 +1694,7 @@ def _as_performed(full: bool) -> bool:
 class _Recruit(Then):
     """The recruit phase's move (R7.1), as a thunk: one card from ``places`` onto ``dst``."""
 
-    def __init__(self, ctx: Ctx, places: list[tuple[list, str, Any]], dst: list) -> None:
+    def __init__(self, ctx: FortCtx, places: list[tuple[list, str, Any]], dst: list) -> None:
         self.ctx = ctx
         self.places = places
         self.dst = dst

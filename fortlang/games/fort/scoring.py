@@ -1,12 +1,12 @@
 """Final scoring (R11.2), made-up rules evaluated from their scoring AST (R14, by
-:mod:`fortlang.engine.metrics`) and ties (R11.3)."""
+:mod:`fortlang.games.fort.metrics`) and ties (R11.3)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fortlang.engine.metrics import cards_you_have, evaluate, metric
-from fortlang.engine.state import Game, Player
+from fortlang.games.fort.metrics import cards_you_have, evaluate, metric
+from fortlang.games.fort.table import Game, Player
 
 __all__ = ["Score", "cards_you_have", "evaluate", "final_score", "metric", "winners"]
 

@@ -8,7 +8,7 @@ from typing import Any, Final
 from fortlang.engine.asker import Asker
 from fortlang.engine.chance import below, shuffle
 from fortlang.engine.choices import K_DRAFT, Decision, Option
-from fortlang.engine.state import Game
+from fortlang.games.fort.table import Game
 from fortlang.model import CardSet
 from fortlang.sim.seats import asker_for
 

@@ -13,7 +13,7 @@ from fortlang.model import Board, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Resource
 
 if TYPE_CHECKING:
-    from fortlang.engine.state import Game, Player
+    from fortlang.games.fort.table import Game, Player
 
 
 class PlayerView:

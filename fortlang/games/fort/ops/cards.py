@@ -4,15 +4,16 @@ destroy a rival's card, draw, destroy this.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from fortlang import nodes as n
 from fortlang.engine.choices import K_DESTROY, K_DESTROY_RIVAL, K_LOOKOUT, K_RECRUIT
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import CARDS_MOVED, Judgement, K, Op
-from fortlang.engine.state import Player
+from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import card_moves, distinct, perk_places, recruit_places, yard_place
 from fortlang.games.fort.ops import DECK, DISCARD, HAND, LEVEL, LOOKOUT, SOURCES
+from fortlang.games.fort.table import Player
 from fortlang.model import PerkHook
 
 #: Enum members as module constants (a global, not an enum lookup).
@@ -38,7 +39,8 @@ class LookoutOp(_CardsOp):
     needs = HAND | LOOKOUT | LEVEL
     lowers = HAND | LOOKOUT  # other places only with a perk (see on_turn)
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         if game.lookout_room(p) <= 0:
             return k(False)
@@ -62,12 +64,14 @@ class LookoutOp(_CardsOp):
 
         return card_moves(ctx, places, p.lookout, K_LOOKOUT, k, refill_park=True, used=used)
 
-    def now(self, s: Judgement) -> bool:
+    def now(self, j: Judgement) -> bool:
+        s = cast(FortJudgement, j)
         return s.game.lookout_room(s.p) > 0 and len(s.p.hand) > s.leaving
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """Room for each card, and a hand card for each (a perk's other places only leave
         more in the hand)."""
+        s = cast(FortJudgement, j)
         return s.game.lookout_room(s.p) >= times and len(s.p.hand) - s.leaving >= times
 
 
@@ -92,7 +96,8 @@ class _Refusals:
 class DestroyCardOp(_CardsOp):
     """R12.4: hand or discard pile, never the deck; played and added cards are in play."""
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         p = ctx.player
         places = [(p.hand, "from your hand", ("hand",)),
                   (p.discard, "from your discard", ("discard",))]
@@ -102,11 +107,13 @@ class DestroyCardOp(_CardsOp):
     needs = HAND | DISCARD
     lowers = HAND | DISCARD
 
-    def now(self, s: Judgement) -> bool:
+    def now(self, j: Judgement) -> bool:
+        s = cast(FortJudgement, j)
         return len(s.p.hand) > s.leaving or bool(s.p.discard)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """A card for each, from the hand and the discard pile together."""
+        s = cast(FortJudgement, j)
         return len(s.p.hand) - s.leaving + len(s.p.discard) >= times
 
 
@@ -116,7 +123,8 @@ class RecruitOp(_CardsOp):
     unhelpful = True
     exact_once = True
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         return card_moves(ctx, recruit_places(ctx.game), ctx.player.discard, K_RECRUIT, k,
                           refill_park=True)
 
@@ -125,13 +133,15 @@ class RecruitOp(_CardsOp):
     needs = SOURCES
     lowers = SOURCES  # and adds to the discard pile
 
-    def now(self, s: Judgement) -> bool:
+    def now(self, j: Judgement) -> bool:
+        s = cast(FortJudgement, j)
         game = s.game
         return bool(game.park or game.park_deck or any(q.yard for q in game.players))
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """A card for each among the park, the park deck (refilling the park keeps their sum)
         and the yards (R7.1); none comes back to them."""
+        s = cast(FortJudgement, j)
         game = s.game
         total = len(game.park) + len(game.park_deck)
         for q in game.players:
@@ -145,7 +155,8 @@ class DestroyRivalOp(_CardsOp):
     unhelpful = True
     exact_once = True
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         game = ctx.game
         places = [yard_place(q) for q in game.rivals(ctx.seat)]
         return card_moves(ctx, places, game.box, K_DESTROY_RIVAL, k)
@@ -155,11 +166,13 @@ class DestroyRivalOp(_CardsOp):
     needs = SOURCES
     lowers = SOURCES
 
-    def now(self, s: Judgement) -> bool:
+    def now(self, j: Judgement) -> bool:
+        s = cast(FortJudgement, j)
         return any(q.yard for q in s.game.rivals(s.p.seat))
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """A card for each in the rivals' yards together."""
+        s = cast(FortJudgement, j)
         total = 0
         for q in s.game.rivals(s.p.seat):
             total += len(q.yard)
@@ -178,7 +191,8 @@ class DrawOp(_CardsOp):
         super().__init__(node)
         self.amount: int = node.amount
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         got = min(self.amount, len(p.deck))
         for _ in range(got):
@@ -188,8 +202,9 @@ class DrawOp(_CardsOp):
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """Enough cards in the deck for every draw (it is not refilled meanwhile)."""
+        s = cast(FortJudgement, j)
         return self.amount >= 1 and len(s.p.deck) >= self.amount * times
 
 
@@ -204,7 +219,8 @@ class DestroyThisOp(Op):
     needs = 0
     lowers = 0
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         if ctx.play is not None:
             ctx.game.set(ctx.play, "destroy_this", True)
         return True

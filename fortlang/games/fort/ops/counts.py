@@ -8,14 +8,15 @@ chosen in it. Fort's words declare them (``WordSpec.count``); the core's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from fortlang import nodes as n
 from fortlang.engine.interpreter import Ctx, Then
-from fortlang.engine.program import Count
-from fortlang.engine.state import CardInstance, Player
+from fortlang.engine.program import Count, Judgement
+from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import COIN, card_count, choose_suit, suit_count
 from fortlang.games.fort.ops import LEVEL, LOOKOUT, PACK
+from fortlang.games.fort.table import CardInstance, Player
 from fortlang.nodes import Suit
 
 _NO_NAMES: Final[dict[int, Suit]] = {}
@@ -24,7 +25,28 @@ _NO_NAMES: Final[dict[int, Suit]] = {}
 ALL_SUITS: Final = tuple(Suit)
 
 
-class SuitCountOp(Count):
+class FortCount(Count):
+    """A Fort count, judged before a play from the player and the cards counted
+    (:class:`~fortlang.games.fort.context.FortJudgement`): :meth:`before`, or
+    :meth:`discarded` once a follower's cards and their coins' names are known."""
+
+    def judged(self, j: Judgement) -> int | None:
+        s = cast(FortJudgement, j)
+        named, cards = s.named, s.cards
+        if named is not None and cards is not None:
+            return self.discarded(s.p, cards, named)
+        return self.before(s.p, cards)
+
+    def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
+        return None  # depends on a choice still to make, or on cards not known
+
+    def discarded(self, p: Player, cards: Sequence[CardInstance],
+                  named: dict[int, Suit]) -> int | None:
+        """A follower's count with ``cards`` discarded and their coins named (R5.6, R6.5)."""
+        return self.before(p, cards)
+
+
+class SuitCountOp(FortCount):
     steady = True
     reads = 0  # the cards counted are set before any action
 
@@ -33,7 +55,8 @@ class SuitCountOp(Count):
         self.suit = node.suit  # a repetition by it records by its suit (R5.5)
         self.counted: Suit = node.suit
 
-    def count(self, ctx: Ctx) -> int:
+    def count(self, c: Ctx) -> int:
+        ctx = cast(FortCtx, c)
         return suit_count(ctx, self.counted)
 
     def before(self, p: Player, cards: Sequence[CardInstance] | None) -> int | None:
@@ -55,31 +78,39 @@ class SuitCountOp(Count):
         return total
 
 
-class AnySuitOp(Count):
-    """R5.7: the suit is chosen when the repetition starts (kept in ``Ctx.any_suits``)."""
+class AnySuitOp(FortCount):
+    """R5.7: the suit is chosen when the repetition starts (kept in ``FortCtx.any_suits``)."""
 
     steady = True
     reads = 0
     chosen = True
 
-    def count(self, ctx: Ctx) -> int:
+    def count(self, c: Ctx) -> int:
+        ctx = cast(FortCtx, c)
         return suit_count(ctx, ctx.any_suits[self.key])
 
-    def now(self, ctx: Ctx) -> int | None:
+    def now(self, c: Ctx) -> int | None:
+        ctx = cast(FortCtx, c)
         suit = ctx.any_suits.get(self.key)
         return None if suit is None else suit_count(ctx, suit)
 
-    def choose(self, ctx: Ctx, then: Then) -> bool:
+    def choose(self, c: Ctx, then: Then) -> bool:
+        ctx = cast(FortCtx, c)
         return choose_suit(ctx, ctx.any_suits, self.key, ALL_SUITS, then)
 
-    def outcomes(self, ctx: Ctx) -> list[int]:
+    def outcomes(self, c: Ctx) -> list[int]:
+        ctx = cast(FortCtx, c)
         return [suit_count(ctx, suit) for suit in ALL_SUITS]
 
+    def chosen_now(self, c: Ctx) -> Suit | None:
+        return cast(FortCtx, c).any_suits.get(self.key)
 
-class _PlayerCount(Count):
+
+class _PlayerCount(FortCount):
     """A count of the performer's own board, known before a play whatever is chosen in it."""
 
-    def count(self, ctx: Ctx) -> int:
+    def count(self, c: Ctx) -> int:
+        ctx = cast(FortCtx, c)
         return self.of(ctx.player)
 
     def of(self, p: Player) -> int:

@@ -5,7 +5,7 @@ copy pack, copy a rival's pack, convert, take, give.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from fortlang import nodes as n
 from fortlang.engine.choices import (
@@ -22,11 +22,13 @@ from fortlang.engine.choices import (
     player_name,
 )
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
+from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
-from fortlang.engine.state import OTHER, PIZZA, SUPPLY_AT, TOY, Game, Player, Pool, token_index
+from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import EITHER, can_swap, copy_tokens, gain_tokens
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
+from fortlang.games.fort.table import OTHER, PIZZA, SUPPLY_AT, TOY, Game, Player, Pool, token_index
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 
@@ -41,7 +43,7 @@ RESOURCE_OPTIONS: Final = tuple(Option(r.value, r) for r in TOKENS)
 class _KindPick(Step):
     """Choosing pizza or toy for a node (R12.1): remembered for the node, then performed."""
 
-    def __init__(self, op: _TokensOp, ctx: Ctx, k: K) -> None:
+    def __init__(self, op: _TokensOp, ctx: FortCtx, k: K) -> None:
         self.op = op
         self.ctx = ctx
         self.k = k
@@ -69,7 +71,8 @@ class _TokensOp(Op):
         self.kinds: tuple[Resource, ...] = TOKENS if node.resource is EITHER else (node.resource,)
         self.exact_once = self.exact_repeated = node.amount >= 1  # 0 tokens: always in full
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         res = self.resource
         if res is not EITHER:
             return self.perform(ctx, res, k)
@@ -81,7 +84,7 @@ class _TokensOp(Op):
             return self.perform(ctx, fixed, k)
         return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k))
 
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+    def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         """Its effect, with pizza/toy resolved to ``res``."""
         raise NotImplementedError
 
@@ -114,17 +117,19 @@ class GainOp(_TokensOp):
         super().__init__(node)
         self.straight = node.resource is not EITHER  # pizza/toy: a kind to choose (R12.1)
 
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+    def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         return resume(k, gain_tokens(ctx, res, self.amount))
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         return gain_tokens(ctx, self.resource, self.amount)
 
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """Every token fits in the stuff and is in the supply, for one kind."""
+        s = cast(FortJudgement, j)
         need = self.amount * times
         if self.amount < 1:
             return False
@@ -134,8 +139,9 @@ class GainOp(_TokensOp):
                 return True
         return False
 
-    def every_kind(self, s: Judgement, times: int) -> bool:
+    def every_kind(self, j: Judgement, times: int) -> bool:
         """Every token fits in the stuff and is in the supply, for each kind."""
+        s = cast(FortJudgement, j)
         need = self.amount * times
         if self.amount < 1:
             return False
@@ -145,11 +151,13 @@ class GainOp(_TokensOp):
                 return False
         return True
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return self.amount >= 1 and not any(game.gainable(p, r) >= self.amount
                                             for r in self.kinds)
 
-    def effective_at_most(self, game: Game, p: Player) -> int | None:
+    def effective_at_most(self, table: Journal, who: SeatCounts) -> int | None:
+        game, p = cast(Game, table), cast(Player, who)
         """One while a token of its kind still fits."""
         if self.amount < 1:
             return None
@@ -162,13 +170,14 @@ class SpendOp(_TokensOp):
     needs = HELD
     lowers = HELD | STUFF | PACK
 
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+    def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         return _spend_kind(ctx, res, self.amount, k)
 
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
+        s = cast(FortJudgement, j)
         need = self.amount * times
         if self.amount < 1:
             return False
@@ -178,8 +187,9 @@ class SpendOp(_TokensOp):
                 return True
         return False
 
-    def every_kind(self, s: Judgement, times: int) -> bool:
+    def every_kind(self, j: Judgement, times: int) -> bool:
         """Enough of each kind in stuff and pack; every split between them is in full."""
+        s = cast(FortJudgement, j)
         need = self.amount * times
         if self.amount < 1:
             return False
@@ -194,7 +204,7 @@ class _SpendFrom(Step):
     """R12.9: how many of ``got`` come from the stuff (option ``i``: ``low + i``), the rest from
     the pack."""
 
-    def __init__(self, ctx: Ctx, res: Resource, got: int, amount: int, low: int, high: int,
+    def __init__(self, ctx: FortCtx, res: Resource, got: int, amount: int, low: int, high: int,
                  k: K) -> None:
         self.ctx = ctx
         self.res = res
@@ -220,7 +230,7 @@ class _SpendFrom(Step):
                 for a in range(self.low, self.high + 1)]
 
 
-def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
+def _spend_kind(ctx: FortCtx, res: Resource, amount: int, k: K) -> bool:
     p = ctx.player
     got = min(amount, ctx.game.spendable(p, res))
     if got == 0:
@@ -234,8 +244,8 @@ def _spend_kind(ctx: Ctx, res: Resource, amount: int, k: K) -> bool:
 class _PackPick(Step):
     """R12.2: which token to pack, from the stuff or (Sticky Fingers) the supply."""
 
-    def __init__(self, ctx: Ctx, pools: list[tuple[Pool, Resource, str, Any]], perk: Perk | None,
-                 k: K) -> None:
+    def __init__(self, ctx: FortCtx, pools: list[tuple[Pool, Resource, str, Any]],
+                 perk: Perk | None, k: K) -> None:
         self.ctx = ctx
         self.pools = pools
         self.perk = perk
@@ -270,7 +280,8 @@ class PackOp(Op):
     needs = STUFF | PACK_ROOM | LEVEL
     lowers = STUFF | PACK | PACK_ROOM  # from the supply only with a perk (see on_turn)
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         if game.pack_room(p) <= 0:
             return resume(k, False)
@@ -286,16 +297,19 @@ class PackOp(Op):
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """Room in the pack and tokens in the stuff, one per repetition."""
+        s = cast(FortJudgement, j)
         p = s.p
         return (s.game.pack_room(p) >= times
                 and p.stuff[PIZZA] + p.stuff[TOY] >= times)
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return not _can_pack(game, p)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return _can_pack(game, p)
 
 
@@ -314,15 +328,17 @@ class CopyPackOp(Op):
     short_exact = True
     straight = True
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         return copy_tokens(ctx, ctx.player.pack.values())
 
     def now(self, s: Judgement) -> bool:
         """Each kind of the pack fits and is in the supply; an empty pack copies nothing."""
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """The pack stays as it is: each kind of it ``times`` over."""
+        s = cast(FortJudgement, j)
         game, p = s.game, s.p
         pack = p.pack
         if s.effect and not pack[PIZZA] and not pack[TOY]:
@@ -332,17 +348,21 @@ class CopyPackOp(Op):
                 return False
         return True
 
-    def short(self, s: Judgement) -> bool:
+    def short(self, j: Judgement) -> bool:
+        s = cast(FortJudgement, j)
         return not _copies(s.game, s.p, s.p.pack)
 
-    def void(self, s: Judgement) -> bool:
+    def void(self, j: Judgement) -> bool:
+        s = cast(FortJudgement, j)
         pack = s.p.pack
         return not pack[PIZZA] and not pack[TOY]
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return not _copies(game, p, p.pack)
 
-    def never_done(self, game: Game, p: Player) -> bool:
+    def never_done(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         if p.pack.values() == (0, 0):
             return True  # copying an empty pack changes nothing
         return self.never_full(game, p)
@@ -351,7 +371,7 @@ class CopyPackOp(Op):
 class _RivalPack(Step):
     """R12.12: whose pack to copy, one option per distinct content."""
 
-    def __init__(self, ctx: Ctx, packs: list[tuple[int, tuple[int, int]]], k: K) -> None:
+    def __init__(self, ctx: FortCtx, packs: list[tuple[int, tuple[int, int]]], k: K) -> None:
         self.ctx = ctx
         self.packs = packs
         self.k = k
@@ -373,7 +393,8 @@ class CopyRivalPackOp(Op):
     lowers = ROOM
     short_exact = True
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         seen: set[tuple[int, int]] = set()
         packs: list[tuple[int, tuple[int, int]]] = []  # (seat, the pack's pizza and toy)
         for q in ctx.game.rivals(ctx.seat):
@@ -386,12 +407,14 @@ class CopyRivalPackOp(Op):
             return resume(k, False)
         return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k))
 
-    def short(self, s: Judgement) -> bool:
+    def short(self, j: Judgement) -> bool:
         """The pack of a rival of their choosing (the leader included, for a follower)."""
+        s = cast(FortJudgement, j)
         return not any(_copies(s.game, s.p, q.pack) for q in s.game.rivals(s.p.seat))
 
-    def always(self, s: Judgement) -> bool:
+    def always(self, j: Judgement) -> bool:
         """Whichever rival's pack is chosen, it is copied in full (and is not empty)."""
+        s = cast(FortJudgement, j)
         game, p = s.game, s.p
         rivals = game.rivals(p.seat)
         if not rivals:
@@ -404,16 +427,18 @@ class CopyRivalPackOp(Op):
                 return False
         return True
 
-    def void(self, s: Judgement) -> bool:
+    def void(self, j: Judgement) -> bool:
         """Every rival's pack is empty: whichever is copied, nothing is gained."""
+        s = cast(FortJudgement, j)
         for q in s.game.rivals(s.p.seat):
             pack = q.pack
             if pack[PIZZA] or pack[TOY]:
                 return False
         return True
 
-    def idle(self, s: Judgement) -> bool:
+    def idle(self, j: Judgement) -> bool:
         """Every rival's pack is empty or does not fit: none is copied in full with an effect."""
+        s = cast(FortJudgement, j)
         game, p = s.game, s.p
         for q in game.rivals(p.seat):
             pack = q.pack
@@ -425,7 +450,7 @@ class CopyRivalPackOp(Op):
 class _Swap(Step):
     """R12.13: which token to swap: (pool, where, the token given)."""
 
-    def __init__(self, ctx: Ctx, swaps: list[tuple[Pool, str, Resource]], k: K) -> None:
+    def __init__(self, ctx: FortCtx, swaps: list[tuple[Pool, str, Resource]], k: K) -> None:
         self.ctx = ctx
         self.swaps = swaps
         self.k = k
@@ -460,7 +485,8 @@ class ConvertOp(Op):
     needs = ROOM | HELD | STUFF | PACK | LEVEL
     lowers = ROOM | HELD | STUFF | PACK
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         swaps: list[tuple[Pool, str, Resource]] = []
         for pool, where in ((p.stuff, "stuff"), (p.pack, "pack")):
@@ -471,7 +497,8 @@ class ConvertOp(Op):
             return resume(k, False)
         return decide_at(ctx, K_CONVERT, len(swaps), _Swap(ctx, swaps, k))
 
-    def now(self, s: Judgement) -> bool:
+    def now(self, j: Judgement) -> bool:
+        s = cast(FortJudgement, j)
         p, game = s.p, s.game
         for pool in (p.stuff, p.pack):
             for r in TOKENS:
@@ -482,17 +509,19 @@ class ConvertOp(Op):
     def repeated(self, s: Judgement, times: int) -> bool:
         return self.now(s)  # a convert can always be converted back
 
-    def never_full(self, game: Game, p: Player) -> bool:
+    def never_full(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return not _can_convert(game, p)
 
-    def may_free(self, game: Game, p: Player) -> bool:
+    def may_free(self, table: Journal, who: SeatCounts) -> bool:
+        game, p = cast(Game, table), cast(Player, who)
         return _can_convert(game, p)
 
 
 class _RivalMove(Step):
     """C3, C4: which rival gives or gets: (rival, how many move)."""
 
-    def __init__(self, ctx: Ctx, res: Resource, amount: int, taking: bool,
+    def __init__(self, ctx: FortCtx, res: Resource, amount: int, taking: bool,
                  moves: list[tuple[Player, int]], k: K) -> None:
         self.ctx = ctx
         self.res = res
@@ -515,7 +544,7 @@ class _RivalMove(Step):
                 for q, got in self.moves]
 
 
-def _rival_tokens(ctx: Ctx, res: Resource, amount: int, taking: bool, k: K) -> bool:
+def _rival_tokens(ctx: FortCtx, res: Resource, amount: int, taking: bool, k: K) -> bool:
     """C3, C4: ``amount`` tokens of ``res`` between your stuff and one rival's (your choice);
     as many as the giver has and the receiver's stuff holds (R1.5); in full if all moved."""
     game, p = ctx.game, ctx.player
@@ -539,7 +568,7 @@ class _RivalTokensOp(_TokensOp):
         super().__init__(node)
         self.exact_once = self.exact_repeated = False
 
-    def perform(self, ctx: Ctx, res: Resource, k: K) -> bool:
+    def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         return _rival_tokens(ctx, res, self.amount, self.taking, k)
 
 

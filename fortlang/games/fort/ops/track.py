@@ -5,14 +5,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from fortlang import nodes as n
 from fortlang.engine.choices import K_PAYMENT, Option
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
-from fortlang.engine.state import SUPPLY_AT, Game, Player
+from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import Finished, level_rewards, plans_for
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
+from fortlang.games.fort.table import SUPPLY_AT, Game, Player
 
 # -- the victory track (R12.8, core C2) ---------------------------------------------------------
 
@@ -32,11 +34,13 @@ class ScoreOp(Op):
         super().__init__(node)
         self.amount: int = node.amount
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         ctx.game.add_vp(ctx.player, self.amount)
         return resume(k, True)
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         ctx.game.add_vp(ctx.player, self.amount)
         return True
 
@@ -60,7 +64,8 @@ class LoseOp(Op):
         super().__init__(node)
         self.amount: int = node.amount
 
-    def once(self, ctx: Ctx) -> bool:
+    def once(self, c: Ctx) -> bool:
+        ctx = cast(FortCtx, c)
         p = ctx.player
         got = min(self.amount, p.vp)
         if got:
@@ -70,8 +75,9 @@ class LoseOp(Op):
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 
-    def repeated(self, s: Judgement, times: int) -> bool:
+    def repeated(self, j: Judgement, times: int) -> bool:
         """Enough VP for every loss."""
+        s = cast(FortJudgement, j)
         return self.amount >= 1 and s.p.vp >= self.amount * times
 
 
@@ -95,7 +101,7 @@ def _plans_now(game: Game, p: Player, modifier: int) -> tuple[tuple[int, int, in
 class _Pay(Step):
     """R10.1, R13.2: how to pay an advance, then the level's rewards (R10.3)."""
 
-    def __init__(self, ctx: Ctx, plans: tuple[tuple[int, int, int, int], ...], k: K) -> None:
+    def __init__(self, ctx: FortCtx, plans: tuple[tuple[int, int, int, int], ...], k: K) -> None:
         self.ctx = ctx
         self.plans = plans
         self.k = k
@@ -138,7 +144,8 @@ class AdvanceOp(Op):
         super().__init__(node)
         self.modifier: int = node.modifier
 
-    def run(self, ctx: Ctx, k: K) -> bool:
+    def run(self, c: Ctx, k: K) -> bool:
+        ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         if p.level >= game.max_level:
             return resume(k, False)
@@ -147,7 +154,8 @@ class AdvanceOp(Op):
             return resume(k, False)
         return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
 
-    def now(self, s: Judgement) -> bool:
+    def now(self, j: Judgement) -> bool:
         """Below the top level with a way to pay; a reward is always taken in full (R10.3)."""
+        s = cast(FortJudgement, j)
         p, game = s.p, s.game
         return p.level < game.max_level and bool(_plans_now(game, p, self.modifier))

@@ -4,7 +4,7 @@ them through Fort's scenario rules (:mod:`.rules`, ``GameModule.scenarios``), li
 
 * :mod:`.format`: reading a file (positioned diagnostics, E701-E709) into :class:`Scenario`
   values; the shape is ``schemas/scenario.schema.json``.
-* :mod:`.given`: the `given` table as an engine :class:`~fortlang.engine.Game`.
+* :mod:`.given`: the `given` table as an engine :class:`~fortlang.games.fort.table.Game`.
 * :mod:`.agent`, :mod:`.moves`: the `when` moves, answered by kind of decision from what each
   move says.
 * :mod:`.expect`: the `then` fields compared, as :class:`~fortlang.scenario.outcome.Diff`

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from fortlang.engine.state import CardInstance, Game, Player, Pool
 from fortlang.games.fort.scenarios.format import PLAYER_ZONES, TABLE_ZONES, TableState
 from fortlang.games.fort.scenarios.given import RESOURCES
+from fortlang.games.fort.table import CardInstance, Game, Player, Pool
 from fortlang.model import KidCard
 from fortlang.scenario.outcome import Diff
 

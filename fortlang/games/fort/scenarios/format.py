@@ -18,10 +18,10 @@ from fortlang.cardset.load import manifest_path
 from fortlang.cardset.schema import Kind as FileKind
 from fortlang.cardset.schema import kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
-from fortlang.engine.state import Rules
 from fortlang.errors import Diagnostic, FortError, errors_in
 from fortlang.games import mixed, mixed_message
 from fortlang.games.fort.scenarios.catalog import Catalog
+from fortlang.games.fort.table import Rules
 from fortlang.games.fort.turn import RECYCLE_AT_DO_OVER, RECYCLE_AT_DRAW, RECYCLE_AT_PLAY
 from fortlang.games.fort.vocabulary import FORT
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
@@ -367,7 +367,7 @@ class _Reader:
                      rules: Rules, n_players: int) -> None:
         """R1.4, R1.5, R10.2: a given table the rules can reach, capacities read from the
         engine (perks such as XXL Backpack included); E706 at the field that overflows."""
-        from fortlang.engine.state import Game  # the engine's capacities, not a copy of them
+        from fortlang.games.fort.table import Game  # the engine's capacities, not a copy of them
 
         if node is None or node.kind != "map":
             return

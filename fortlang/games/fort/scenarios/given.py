@@ -1,5 +1,6 @@
-"""The `given` table: a :class:`~fortlang.engine.Game` with the listed cards, tokens, levels,
-points, perks and made-up rules; everything unlisted is empty, zero or the board's default.
+"""The `given` table: a :class:`~fortlang.games.fort.table.Game` with the listed cards, tokens,
+levels, points, perks and made-up rules; everything unlisted is empty, zero or the board's
+default.
 
 Tokens on the boards come out of the supply (R1.4), so a scenario that does not list `supply`
 starts from the board's supply minus what the players hold.
@@ -12,10 +13,10 @@ from typing import Any
 
 from fortlang.engine.asker import NoAsker
 from fortlang.engine.choices import Decision, IllegalMove
-from fortlang.engine.state import Game, Player
 from fortlang.games.fort.scenarios.agent import LeftOver
 from fortlang.games.fort.scenarios.format import PLAYER_ZONES, TABLE_ZONES, Scenario
 from fortlang.games.fort.setup import new_game
+from fortlang.games.fort.table import Game, Player
 from fortlang.model import KidCard
 from fortlang.nodes import Resource
 

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from fortlang.engine import Game, IllegalMove
+from fortlang.engine import IllegalMove
 from fortlang.games.fort.match import Progress
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.scenarios.agent import LeftOver, ScenarioAgent, Script, Unanswered
 from fortlang.games.fort.scenarios.format import FOLLOWING, LEADING, Move
 from fortlang.games.fort.setup import HAND_SIZE, draw
+from fortlang.games.fort.table import Game
 from fortlang.games.fort.turn import TurnRecord, clean_up, discard, play_phase, play_turn, recruit
 
 

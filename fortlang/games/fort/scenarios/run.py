@@ -9,13 +9,13 @@ not there) fails it with the reason; it never raises.
 from __future__ import annotations
 
 from fortlang.engine.choices import IllegalMove
-from fortlang.engine.state import Game
 from fortlang.games.fort.scenarios.agent import LeftOver, Unanswered
 from fortlang.games.fort.scenarios.expect import compare
 from fortlang.games.fort.scenarios.format import Move, Scenario
 from fortlang.games.fort.scenarios.given import build_table, deal
 from fortlang.games.fort.scenarios.moves import Stage, program
 from fortlang.games.fort.sim.pull import GameState
+from fortlang.games.fort.table import Game
 from fortlang.scenario.outcome import Outcome
 
 

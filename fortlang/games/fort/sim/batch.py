@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fortlang.agents.bots import seat_bots
-from fortlang.engine.state import Game
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.gains import resource_rate
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.sim.pull import GameState, play
 from fortlang.games.fort.sim.stats import Aggregate, kinds_of
+from fortlang.games.fort.table import Game
 from fortlang.model import CardSet
 from fortlang.sim.replay import FORMAT, StateTrace, game_seed, log_format, record
 

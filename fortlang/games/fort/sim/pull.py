@@ -43,9 +43,9 @@ from typing import Any
 from greenlet import greenlet
 
 from fortlang.engine.choices import IllegalMove
-from fortlang.engine.state import Game
 from fortlang.games.fort.match import Outcome, Progress, run_game
 from fortlang.games.fort.setup import new_game
+from fortlang.games.fort.table import Game
 from fortlang.games.fort.view import GameView
 from fortlang.model import CardSet
 from fortlang.sim.bridge import (

@@ -15,7 +15,7 @@ plain lists; the top of a deck is its end.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -24,6 +24,8 @@ from fortlang.engine.choices import Option
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
+from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.metrics import evaluate
 from fortlang.games.fort.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import Action, Resource, Suit
@@ -234,15 +236,15 @@ class Player(SeatCounts):
 
     def __init__(self, seat: int, tokens: list[int]) -> None:
         super().__init__()  # level and vp: 0
-        self.seat = seat
+        self.seat: int = seat
         self.deck: list[CardInstance] = []
         self.hand: list[CardInstance] = []
         self.discard: list[CardInstance] = []
         self.yard: list[CardInstance] = []
         self.lookout: list[CardInstance] = []
         self.in_play: list[CardInstance] = []
-        self.stuff = Pool(tokens, stuff_at(seat))
-        self.pack = Pool(tokens, stuff_at(seat) + 2)
+        self.stuff: Pool = Pool(tokens, stuff_at(seat))
+        self.pack: Pool = Pool(tokens, stuff_at(seat) + 2)
         self.rule: MadeUpRule | None = None
         self.perks: list[Perk] = []
 
@@ -436,6 +438,29 @@ class Game(Journal):
         """The other players in turn order, starting at the left of ``seat``."""
         n = len(self.players)
         return [self.players[(seat + i) % n] for i in range(1, n)]
+
+    def new_ctx(self, seat: int, *, leader: bool, bound: dict[int, Any] | None = None,
+                play: Any = None) -> FortCtx:
+        return FortCtx(self, seat, leader=leader, bound=bound, play=play)
+
+    def seat_counts(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def everyone(self) -> Sequence[Player]:
+        return self.players
+
+    def turn_order(self, seat: int) -> tuple[int, ...]:
+        """Fort declares no direction of play: the rivals from ``seat``'s left (R3.1), which
+        the core's ``others`` and ``everyone`` read natively (no view per performance;
+        tests/test_selectors.py holds the two ways equal)."""
+        return tuple(q.seat for q in self.rivals(seat))
+
+    def selector_view(self, seat: int) -> GameView:
+        return GameView(self, seat)
+
+    def evaluate(self, expr: object, seat: int) -> int:
+        """R14: the value of ``expr`` for the player at ``seat`` (games/fort/metrics.py)."""
+        return evaluate(expr, self, self.players[seat])
 
     # -- the journal's hooks and Fort's pools ------------------------------------------------------
 

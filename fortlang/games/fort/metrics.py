@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine import node_types as t
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.state import CardInstance, Game, Player
 from fortlang.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.registry import metric_of
+
+if TYPE_CHECKING:  # the table evaluates through this module (Game.evaluate)
+    from fortlang.games.fort.table import CardInstance, Game, Player
 
 # Enum members read through their class are generic lookups (EnumType.__getattr__) from
 # compiled code; module Final constants are C statics.
