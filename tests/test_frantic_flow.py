@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from frantic_golden import GOLDEN, all_games
+from frantic_tables import laid_table
 
 from fortlang.cardset.load import load_set
 from fortlang.engine.choices import Decision, Kind, Option, RandomAgent, Seat
@@ -49,18 +50,7 @@ class Asker:
 
 def laid(hands: list[list[str]], top: str, asker: Asker) -> FranticTable:
     """A table whose seats hold ``hands`` (card ids) on ``top``."""
-    table = new_table(SET, len(hands), seed=7, asker=asker)
-    table.debug = True
-
-    def grab(card_id: str) -> Any:
-        card = next(c for c in table.draw_pile if c.id == card_id)
-        table.draw_pile.remove(card)
-        return card
-
-    for seat, ids in enumerate(hands):
-        table.players[seat].hand = [grab(i) for i in ids]
-    table.discard.append(grab(top))
-    return table
+    return laid_table(hands, top, asker)
 
 
 def test_frantic_plays_as_its_own_loop_did_before_it_ran_on_the_flow() -> None:

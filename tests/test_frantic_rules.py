@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from frantic_tables import laid_table
 
 from fortlang.cardset.load import load_set
 from fortlang.engine.choices import Decision, Kind, Seat
@@ -56,17 +57,7 @@ def deal(hands: list[list[str]], top: str = "blue_5", *, answers: Sequence[Any] 
     """A table whose seats hold ``hands`` (card ids) and whose discard pile shows ``top``;
     ``events`` are turned first (the first of them first)."""
     script = Script(list(answers), rest)
-    table = new_table(SET, len(hands), seed=7, asker=script, switches=switches)
-    table.debug = True
-
-    def grab(card_id: str) -> Any:
-        card = next(c for c in table.draw_pile if c.id == card_id)
-        table.draw_pile.remove(card)
-        return card
-
-    for seat, ids in enumerate(hands):
-        table.players[seat].hand = [grab(i) for i in ids]
-    table.discard.append(grab(top))
+    table = laid_table(hands, top, script, switches)
     for event_id in reversed(events):
         event = next(e for e in table.events if e.id == event_id)
         table.events.remove(event)
