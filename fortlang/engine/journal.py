@@ -231,8 +231,8 @@ class Journal:
 
     def turn_order(self, seat: int) -> tuple[int, ...] | None:
         """The other seats from ``seat``'s left (the next seat up) in turn order, when the table
-        knows them without a view: a table that declares no direction of play (Fort's, R3.1).
-        None, the default: the core's selectors read :meth:`selector_view`."""
+        knows them without a view: a table whose direction of play never changes (Fort's: turns
+        go clockwise, R3). None, the default: the core's selectors read :meth:`selector_view`."""
         return None
 
     def selector_view(self, seat: int) -> object:

@@ -450,9 +450,9 @@ class Game(Journal):
         return self.players
 
     def turn_order(self, seat: int) -> tuple[int, ...]:
-        """Fort declares no direction of play: the rivals from ``seat``'s left (R3.1), which
-        the core's ``others`` and ``everyone`` read natively (no view per performance;
-        tests/test_selectors.py holds the two ways equal)."""
+        """Fort's direction of play never changes (turns go clockwise, R3): the rivals from
+        ``seat``'s left, which the core's ``others`` and ``everyone`` read natively (no view per
+        performer; tests/test_selectors.py holds the two ways equal)."""
         return tuple(q.seat for q in self.rivals(seat))
 
     def selector_view(self, seat: int) -> GameView:
