@@ -324,3 +324,14 @@ def test_the_facts_kept_on_a_card_are_those_worked_out_afresh():
                 assert [getattr(kept, f) for f in play._Round.__slots__] == \
                     [getattr(fresh, f) for f in play._Round.__slots__], (kid_card.name, coin)
                 assert kept.public is program(kid_card.public)
+
+
+def test_facts_are_kept_only_for_a_coin_named_a_plain_suit():
+    """A coin stands for one of the six plain suits (R5.6): a value that is none of them gets
+    no slot of the card's kept facts (it would else share the last suit's, silently)."""
+    game = Game(2, BASE.board)
+    kid_card = next(k for k in BASE.kids if k.public is not None)
+    card = game.new_card(kid_card, game.players[0].in_play)
+    with pytest.raises(ValueError, match="plain suits"):
+        play._kept_facts(card, Suit.COIN)
+    assert play._kept_facts(card, PLAIN_SUITS[-1]) is play._kept_facts(card, PLAIN_SUITS[-1])

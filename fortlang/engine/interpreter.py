@@ -273,7 +273,8 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
            known: Sequence[bool] = (), same: Sequence[int] = (),
            refused: Refused = _no_refusals) -> bool:
     """A choice point: each thunk applies one option and runs the rest of the move. ``known``
-    marks options certain to be legal (see engine.certain): offered without being tried.
+    marks options certain to be legal (a game's closed forms: Fort's games/fort/certain.py):
+    offered without being tried.
     ``same[i] = j`` (j <= i) says option i ends exactly as option j: while searching only j is
     tried, and j's trial tells whether i is legal. ``refused``: the options never offered, for
     ``Journal.explain`` (which also asks a decision with a single option)."""

@@ -1293,6 +1293,8 @@ def _kept_facts(card: CardInstance, coin: Suit | None) -> _Facts:
             i += 1
             if s is coin:
                 break
+        else:  # a coin names a plain suit (R5.6): never another suit's slot
+            raise ValueError(f"a coin names one of the plain suits, not {coin!r}")
     hit = slots[i]
     if hit is None:
         base = slots[0]

@@ -300,7 +300,7 @@ class Game(Journal):
         self.macaroni: int | None = None  # seat holding the macaroni sculpture (R10.3)
         self._uids = 0
         self._defs: dict[int, CardDef] = {}  # by id of the KidCard (see new_card)
-        #: Every place to recruit from, made once by interpreter.recruit_places (read only).
+        #: Every place to recruit from, made once by games/fort/moves.recruit_places (read only).
         self.recruit_from: list[tuple[list, str, Any]] | None = None
 
     # -- pieces ------------------------------------------------------------------------------------
