@@ -46,9 +46,10 @@ def play_worth(card: KidCard) -> float:
 #: The static values of the cards seen, worked out once per card (so once per card set, not
 #: at every decision of every game): ``id(card)`` -> (the card, kept so that its id stays its
 #: own; :func:`play_worth`; :func:`card_worth`). Emptied when it outgrows any card set (a
-#: long-lived process that loads many sets).
-_VALUES: dict[int, tuple[KidCard, float, float]] = {}
-_VALUES_MAX = 4096
+#: long-lived process that loads many sets). Final: compiled, a module global that is not is
+#: looked up in the module's dictionary at each use.
+_VALUES: Final[dict[int, tuple[KidCard, float, float]]] = {}
+_VALUES_MAX: Final = 4096
 
 
 def _values(card: KidCard) -> tuple[float, float]:
@@ -76,9 +77,16 @@ class GreedyAgent:
     def choose(self, view: Any, decision: Decision) -> int:
         code = _RATER_CODE.get(decision.kind, 0)
         self.valuing, self.looked = True, False
-        values = [_rate(code, self, view, decision, i) for i in range(len(decision.options))]
+        # the best value found in the loop: compiled, comparisons of native floats, not the
+        # builtin max's generic call and rich comparisons (issue 38)
+        values: list[float] = []
+        best = 0.0
+        for i in range(len(decision.options)):
+            value = _rate(code, self, view, decision, i)
+            if not i or value > best:
+                best = value
+            values.append(value)
         self.valuing = self.looked = False
-        best = max(values)
         return choice(self.rng, [i for i, v in enumerate(values) if v == best])
 
     def card(self, view: Any, card_id: Any) -> KidCard | None:

@@ -5,11 +5,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, cast
 
 from fortlang import nodes as n
 from fortlang.engine.choices import K_PAYMENT, Option
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
+from fortlang.engine.memo import bounded_put
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
 from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import Finished, level_rewards, plans_for
@@ -84,7 +85,20 @@ class LoseOp(Op):
 # -- advance fort (R10, R12.7, R13.2) -----------------------------------------------------------
 
 
+#: A plan's label by the plan (four small counts: a few dozen plans in all), made once: the
+#: greedy bot asks a payment's options at every advance and reads their values, not their
+#: labels (issue 38).
+_PLAN_LABELS: Final[dict[tuple[int, int, int, int], str]] = {}
+
+
 def _plan_label(plan: tuple[int, int, int, int]) -> str:
+    label = _PLAN_LABELS.get(plan)
+    if label is None:
+        label = bounded_put(_PLAN_LABELS, plan, _make_plan_label(plan))
+    return label
+
+
+def _make_plan_label(plan: tuple[int, int, int, int]) -> str:
     parts = [f"{m} {r} from {where}" for m, r, where in zip(
         plan, ("pizza", "pizza", "toy", "toy"), ("stuff", "pack", "stuff", "pack"), strict=True)
         if m]
