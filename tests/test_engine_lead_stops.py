@@ -35,6 +35,18 @@ def _boosting(kid) -> bool:
                for a in (kid.public, kid.private) if a is not None for x in a.walk())
 
 
+#: Cards whose repeated gain is beside a box that may free tokens (R12.9, R10.1), with book or
+#: glue to add: the last two drain no known number of tokens (a pack, a repeated spend).
+FREEING = [
+    kid("Drainer", "book", "gain toy x book", "advance then score"),
+    kid("Spender", "book", "gain 2 pizza x book", "spend 2 pizza then score 2"),
+    kid("Payer", "glue", "gain pizza/toy x glue", "advance +1"),
+    kid("Refunder", "glue book", "gain toy x glue", "spend toy then advance -1"),
+    kid("Packer", "book", "gain toy x book", "pack then spend toy"),
+    kid("Splurger", "book", "gain pizza x book", "spend pizza x glue"),
+]
+
+
 #: The bundled cards that boost, and cards whose stops depend on the suit a coin is named (two
 #: suits boosted, R5.6) or `x any` counts (R5.7), with little room for what they gain.
 BOOSTING = [k for k in BASE.kids if _boosting(k)] + [
@@ -42,6 +54,9 @@ BOOSTING = [k for k in BASE.kids if _boosting(k)] + [
     kid("Anyone", "crown", "gain 2 pizza x any", "spend toy x glue"),
     kid("Coiner", "coin", "gain 3 toy x any", "gain pizza x coin"),
     kid("Doubler", "crown crown", "(score then gain toy) x any"),
+    # a box that frees tokens beside a repeated gain: cards in vain once the gain's bound, what
+    # fits now and what the other box may drain first, is counted (R5.5, R13.3, issue 38)
+    *FREEING,
     # several `x any` (R5.7), one read beside a suit a test names (R14)
     kid("Triple", "crown", "score x any then gain toy x any", "gain pizza x any"),
     kid("Crowner", "crown shovel", "if crown >= 2 -> gain 2 pizza x any", "score x any x any"),
@@ -88,6 +103,29 @@ def test_stops_settled_once_end_as_every_stop_searched(kid_card):
         fast = _play_recorded(kid_card, seed, rules)
         with every_stop_searched():
             assert _play_recorded(kid_card, seed, rules) == fast, seed
+
+
+def test_cards_beside_a_box_that_frees_are_found_in_vain():
+    """Issue 38: a gain repeated `x book` beside a box that spends or advances (Chef, Einstein,
+    Lefty) is bounded by what fits now and what that box drains first (R13.3): a card added
+    beyond it is found in vain (R5.5) before its stop is searched (else the comparison above
+    proves nothing); a pack or a repeated spend drains no known number, and is never judged."""
+    verdicts: dict[str, list[bool]] = {}
+    in_vain = play.surely_in_vain
+
+    def spied(ctx, card):
+        verdict = in_vain(ctx, card)
+        verdicts.setdefault(ctx.play.card.name, []).append(verdict)
+        return verdict
+
+    with patch.object(play, "surely_in_vain", spied):
+        for kid_card in [*FREEING, *(k for k in BASE.kids if k.id in ("chef", "einstein"))]:
+            for seed in range(8):
+                _play_recorded(kid_card, seed, Rules())
+    for name in ("Drainer", "Spender", "Payer", "Chef", "Einstein"):
+        assert any(verdicts.get(name, ())), name
+    for name in ("Packer", "Splurger"):
+        assert not any(verdicts.get(name, ())), name
 
 
 def test_a_stop_is_searched_once_per_set_of_added_cards():

@@ -349,6 +349,16 @@ class Op:
         tokens (None: no bound known)."""
         return None
 
+    def drains_at_most(self, game: Journal, p: SeatCounts) -> int | None:
+        """How many tokens it can return to the supply from its performer's stuff and pack, at
+        most, performed once now (None: no bound known); none unless it may free (``frees``)."""
+        return None if self.frees else 0
+
+    def effective_drained(self, game: Journal, p: SeatCounts, drained: int) -> int | None:
+        """:meth:`effective_at_most` once ``drained`` tokens at most went back to the supply
+        from the stuff and pack before it runs (None: no bound known)."""
+        return None
+
     def counted_suit(self, ctx: Ctx) -> Any:
         """The suit an `x suit` or `x any` (as chosen, R5.7) counts, if it is one."""
         return None
@@ -737,6 +747,15 @@ class ThenOp(Op):
             if x.never_full(game, p):
                 return False  # what follows is never reached (R13.4)
         return False
+
+    def drains_at_most(self, game: Journal, p: SeatCounts) -> int | None:
+        total = 0
+        for x in self.items:
+            most = x.drains_at_most(game, p)
+            if most is None:
+                return None
+            total += most
+        return total
 
 
 def _then_step(items: tuple[Op, ...], i: int, ctx: Ctx, k: K) -> bool:

@@ -294,18 +294,40 @@ def surely_in_vain(ctx: FortCtx, card: CardInstance) -> bool:
     if COIN in card.suits and card.uid not in ctx.named:
         return False  # its suit is still to be named (R5.6)
     ops = _boxes(played)
-    if any(op.may_free(game, p) for op in ops):
-        return False
+    freeing = any(op.may_free(game, p) for op in ops)
+    if freeing and p.perks:
+        return False  # a perk may widen what frees (R15)
     for x in _repeats(played):  # the card's `x`
         suit = x.counted_suit(ctx)
         share = card_count(card, suit, ctx.named) if suit is not None else 0
         if suit is None or not share:
             continue
-        most = x.body.effective_at_most(game, p)
+        most = _drained_at_most(game, p, x, ops) if freeing else x.body.effective_at_most(game, p)
         if most is None or most > suit_count(ctx, suit) - share:
             return False
     s = _in_move(ctx, _UNBOUND, True)
     return any(op.now(s) for op in ops)
+
+
+def _drained_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int | None:
+    """:meth:`Op.effective_at_most` of ``x``'s body when a box may free tokens (issue 38): ``x``
+    is a whole box whose body frees nothing, so the other boxes run wholly before or after it
+    (R5.4), and what they drain before, at most, widens its bound (R13.3); None if not known."""
+    if x.body.may_free(game, p):
+        return None
+    drained = 0
+    boxed = False
+    for op in ops:
+        if op is x:
+            boxed = True
+            continue
+        most = op.drains_at_most(game, p)
+        if most is None:
+            return None
+        drained += most
+    if not boxed:
+        return None
+    return x.body.effective_drained(game, p, drained)
 
 
 def _repeats(card: CardInstance) -> tuple[RepeatOp, ...]:

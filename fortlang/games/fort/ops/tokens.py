@@ -163,6 +163,14 @@ class GainOp(_TokensOp):
             return None
         return max(-(-game.gainable(p, r) // self.amount) for r in self.kinds)
 
+    def effective_drained(self, table: Journal, who: SeatCounts, drained: int) -> int | None:
+        """Each token drained before makes room for one more and puts one back in the supply
+        (R1.4, R1.5): what fits now and ``drained`` more, one repetition a token."""
+        game, p = cast(Game, table), cast(Player, who)
+        if self.amount < 1:
+            return None
+        return max(-(-(game.gainable(p, r) + drained) // self.amount) for r in self.kinds)
+
 
 class SpendOp(_TokensOp):
     """R12.9: from stuff and/or pack back to the supply."""
@@ -172,6 +180,9 @@ class SpendOp(_TokensOp):
 
     def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         return _spend_kind(ctx, res, self.amount, k)
+
+    def drains_at_most(self, table: Journal, who: SeatCounts) -> int | None:
+        return self.amount  # R12.9: one kind, ``amount`` tokens
 
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)

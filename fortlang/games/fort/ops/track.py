@@ -10,6 +10,7 @@ from typing import Final, cast
 from fortlang import nodes as n
 from fortlang.engine.choices import K_PAYMENT, Option
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
+from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
 from fortlang.games.fort.context import FortCtx, FortJudgement
@@ -167,6 +168,13 @@ class AdvanceOp(Op):
         if not plans:
             return resume(k, False)
         return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
+
+    def drains_at_most(self, table: Journal, who: SeatCounts) -> int | None:
+        """The cost to the next level, one more with a `+` modifier (R10.1, R13.2)."""
+        game, p = cast(Game, table), cast(Player, who)
+        if p.level >= game.max_level:
+            return 0
+        return len(game.costs[p.level]) + max(self.modifier, 0)
 
     def now(self, j: Judgement) -> bool:
         """Below the top level with a way to pay; a reward is always taken in full (R10.3)."""
