@@ -196,3 +196,19 @@ def test_completion_documents_a_modules_fields_in_the_editors_language(
     note = next(a for a in kind.all_attributes if a.name == "note")  # a common field
     assert offered["note"] == note.doc[lang]
     assert (offered["note"] == note.doc["en"]) is (lang == "en")
+
+
+
+def test_the_editor_says_a_set_s_actions_in_its_game_s_book() -> None:
+    """The hover's sentences are asked of the book of the file's set's game (review of issue
+    33: a game's words are its own): Frantic's for a Frantic card file, the default game's
+    (None) for Fort's set."""
+    from fortlang.lsp.context import game_of
+
+    def src(path: Path) -> Source:
+        return Source(path.as_uri(), str(path), path.read_text(encoding="utf-8"),
+                      roots=(str(path.parent.parent),))
+
+    assert game_of(src(ROOT / "cards" / "frantic-base" / "cards.yaml")) == "frantic"
+    assert game_of(src(ROOT / "cards" / "fortune-base" / "dangers.yaml")) == "fortune-and-glory"
+    assert game_of(src(ROOT / "cards" / "fort-base" / "kids-book.yaml")) is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -116,37 +117,97 @@ def _install(site: Path, code: str) -> None:
     forget_games()
 
 
-def test_a_game_s_phrasebook_brings_its_words_once_it_is_loaded(toy: Path) -> None:
+def test_a_game_s_phrasebook_brings_its_words_to_its_own_book(toy: Path) -> None:
     _install(toy, _TOY)
-    with pytest.raises(KeyError):  # installed, not loaded: its words are not met yet
+    with pytest.raises(KeyError):  # the default game's book never holds another game's words
         plural("en", "marble", 2)
     module = game_named("toyphrases")
-    assert [plural(lang, "marble", k) for lang, k in (("en", 2), ("fr", 0), ("ru", 5))] == \
-        ["2 marbles", "0 bille", "5 шариков"]
-    assert [term("marble", lang) for lang in ("en", "fr", "ru")] == ["marble", "bille", "шарик"]
+    with pytest.raises(KeyError):  # loaded or not: words do not depend on what was imported
+        plural("en", "marble", 2)
+    toy_ = "toyphrases"
+    assert [plural(lang, "marble", k, toy_) for lang, k in (("en", 2), ("fr", 0), ("ru", 5))] \
+        == ["2 marbles", "0 bille", "5 шариков"]
+    assert [term("marble", lang, toy_) for lang in ("en", "fr", "ru")] == \
+        ["marble", "bille", "шарик"]
     # any other word a declaration asks the book for is the game's (the book's __getattr__)
-    assert fortlang.phrasebook.book("en").jingle() == "clink"  # type: ignore[attr-defined]
-    # the default game's words come first: the toy's "pizza" does not replace Fort's
-    assert plural("en", "pizza", 2) == "2 pizzas" and resource_name("pizza", "en") == "pizza"
-    # a handler of its own node class: said by the core's operators around it
+    assert fortlang.phrasebook.book("en", toy_).jingle() == "clink"  # type: ignore[attr-defined]
+    # its own word for a key Fort has too, and Fort's book keeps Fort's
+    assert plural("en", "pizza", 2, toy_) == "2 slices"
+    assert plural("en", "pizza", 2) == plural("en", "pizza", 2, "fort") == "2 pizzas"
+    assert resource_name("pizza", "en") == "pizza"
+    # a handler of its own node class: said by the core's operators around it; its points are
+    # the core's fallback word, as it names none (Fort's "victory point" is Fort's)
     marbles = sys.modules[module.phrasebooks["en"].partition(":")[0]].Marbles
-    assert sentence(n.Repeat(n.Score(2), marbles()), "en") == \
-        "Score 2 victory points for each marble in the bag."
+    assert sentence(n.Repeat(n.Score(2), marbles()), "en", toy_) == \
+        "Score 2 points for each marble in the bag."
+    with pytest.raises(TypeError, match="no phrase"):  # Fort's book has not the toy's words
+        sentence(n.Repeat(n.Score(2), marbles()), "en", "fort")
 
 
 def test_a_game_s_words_go_with_it(toy: Path) -> None:
     _install(toy, _TOY)
-    game_named("toyphrases")
-    assert plural("en", "marble", 1) == "1 marble"
-    forget_games()  # uninstalled
+    assert plural("en", "marble", 1, "toyphrases") == "1 marble"
+    shutil.rmtree(toy / "fortlang_toyphrases-0.1.0.dist-info")
+    forget_games()  # uninstalled: its name now speaks in the default game's words
     with pytest.raises(KeyError):
-        plural("en", "marble", 1)
-    assert plural("en", "pizza", 1) == "1 pizza"
+        plural("en", "marble", 1, "toyphrases")
+    assert plural("en", "pizza", 1, "toyphrases") == "1 pizza"
 
 
 def test_a_phrasebook_that_fails_to_load_is_the_game_s_e351(toy: Path) -> None:
     _install(toy, _BROKEN)
-    game_named("toyphrases")
     with pytest.raises(GameError, match="toyphrases.*en phrasebook fails to load") as e:
-        sentence(parse_action("score"), "en")
+        sentence(parse_action("score"), "en", "toyphrases")
     assert e.value.code == "E351"
+    assert sentence(parse_action("score"), "en") == "Score 1 victory point."  # Fort's unharmed
+
+
+# -- two games, one key: each its own word, whatever was loaded first (review of issue 33) --------
+
+_OTHER = _TOY.replace('name="toyphrases"', 'name="toyother"').replace(
+    "fortlang_toyphrases:", "fortlang_toyother:").replace(
+    'Noun("marble", "marbles")', 'Noun("bead", "beads")').replace(
+    '"marble": "marble"', '"marble": "bead"').replace(
+    '"pizza": Noun("slice", "slices")', '"point": Noun("star", "stars")')
+
+
+def _both(site: Path) -> None:
+    install(site, name="toyphrases", module="fortlang_toyphrases", code=_TOY,
+            group="fortlang.games", attr="GAME")
+    install(site, name="toyother", module="fortlang_toyother", code=_OTHER,
+            group="fortlang.games", attr="GAME")
+    forget_games()
+
+
+@pytest.mark.parametrize("first", ["toyphrases", "toyother"])
+def test_two_games_with_one_key_each_say_their_own_word(toy: Path, first: str) -> None:
+    _both(toy)
+    game_named(first)  # which game was imported first changes nothing
+    said = {g: (plural("en", "marble", 2, g), term("marble", "en", g),
+                sentence(parse_action("score 3"), "en", g)) for g in ("toyother", "toyphrases")}
+    assert said == {"toyother": ("2 beads", "bead", "Score 3 stars."),
+                    "toyphrases": ("2 marbles", "marble", "Score 3 points.")}
+    # and the default game's words are Fort's, with the toys loaded or not
+    assert sentence(parse_action("score 3"), "en") == "Score 3 victory points."
+    assert plural("en", "marble", 2, first) in ("2 beads", "2 marbles")
+
+
+def test_the_core_s_sentences_need_no_game_s_point(toy: Path) -> None:
+    """A game whose phrasebooks name no "point" scores in the core's fallback word (R14), in
+    every language, where the old books raised KeyError: 'point'."""
+    _install(toy, _TOY)
+    rule = n.Arith("*", n.Number(2), n.Number(3))  # "as many points as": the plural alone
+    said = [sentence(n.Number(2), lang, "toyphrases") for lang in ("en", "fr", "ru")]
+    assert said == ["Score 2 points.", "Marquez 2 points.", "Получите 2 очка."]
+    assert sentence(rule, "en", "toyphrases") == "Score as many points as 2 times 3."
+
+
+def test_the_core_s_modules_are_never_changed(toy: Path) -> None:
+    _install(toy, _TOY)
+    from fortlang.phrasebook import en
+    before = (dict(en.NOUNS), dict(en.TERMS), dict(en.TABLE), list(en.GAMES))
+    for game, action in ((None, "score 2 then gain pizza x shovel"),
+                         ("fort", "gain toy x crown"), ("toyphrases", "score 2")):
+        sentence(parse_action(action), "en", game)
+    assert (dict(en.NOUNS), dict(en.TERMS), dict(en.TABLE), list(en.GAMES)) == before
+    assert "point" not in en.NOUNS and en.GAMES == []

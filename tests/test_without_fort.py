@@ -128,3 +128,17 @@ def test_a_game_modules_docs_site_and_sheet_need_no_fort(tmp_path: Path) -> None
     assert (out["pig"] / "fr" / "glossary" / "pig-base.html").is_file()
     assert not (out["frantic"] / "en" / "assets" / "icons" / "pizza.svg").exists()
     assert imported == []
+
+
+def test_the_core_scores_in_its_own_word_for_a_point_without_fort(tmp_path: Path) -> None:
+    """The core's scoring sentences (R14) count "point"s: a point is Fort's "victory point" in
+    Fort's words; without Fort (and a game naming none) it is the core's fallback, never a
+    KeyError (review of issue 33)."""
+    results, imported = without_fort(
+        tmp_path, *(["explain", "--game", "frantic", "--scoring", "2 + 1", "--lang", lang]
+                    for lang in ("en", "fr", "ru")))
+    assert [error for *_, error in results] == ["None"] * 3  # was KeyError('point')
+    assert [(code, out.splitlines()[-1]) for code, out, _ in results] == [
+        (0, "Score as many points as 2 plus 1."), (0, "Marquez autant de points que 2 plus 1."),
+        (0, "Получите столько очков, сколько составляет 2 плюс 1.")]
+    assert imported == []

@@ -81,7 +81,7 @@ def explain(action: str | None, path: Path | None, lang: str, as_json: bool,
     if errors_in(diagnostics):
         sys.exit(1)
     canonical = to_text(node)
-    said = sentence(node, lang)
+    said = sentence(node, lang, game)
     if as_json:
         click.echo(json_text({
             "canonical": canonical, "lang": lang, "sentence": said, "ast": to_json(node),

@@ -75,14 +75,16 @@ def kind_name(kind: str, kinds: Sequence[CardKind], lang: str) -> str:
     return found.doc.get(lang, kind) if found is not None else kind
 
 
-def generic_face(card: GameCard, lang: str, kinds: Sequence[CardKind] = ()) -> Face:
-    """A card of any game: its kind, name, key figures and what each of its actions does."""
+def generic_face(card: GameCard, lang: str, kinds: Sequence[CardKind] = (),
+                 game: str | None = None) -> Face:
+    """A card of any game: its kind, name, key figures and what each of its actions does (in
+    ``game``'s words: :func:`fortlang.phrasebook.book`)."""
     blocks: list[tuple[str, float, str]] = []
     shown = figures(card)
     if shown:
         blocks.append((" · ".join(f"{name} {value}" for name, value in shown), 26, "#495057"))
     for field, node in card.texts.items():  # the field's name only where there are several
-        said = sentence(node, lang)
+        said = sentence(node, lang, game)
         blocks.append((f"{field}: {said}" if len(card.texts) > 1 else said, 28, "#212529"))
         blocks.append((to_text(node), 22, "#868e96"))
     # provenance as Fort's faces stamp it; a card of the set's own design carries none
@@ -95,7 +97,7 @@ def face_of(game: GameModule, card: GameCard, lang: str) -> Face:
     """The face ``game`` draws for ``card`` (its ``face`` function), else the generic one. A
     module's drawing that fails, or gives no Face, is E609 at the card's file."""
     if not game.face:
-        return generic_face(card, lang, game.cards)
+        return generic_face(card, lang, game.cards, game.name)
     try:
         draw = game.piece("face")
         face = draw(card, lang)  # type: ignore[operator]

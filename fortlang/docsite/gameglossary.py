@@ -35,7 +35,7 @@ def badge(card: GameCard, lang: str) -> str:
             f"{lx.ui(source, lang)}</span>" + (f" {safe.markdown(note)}" if note else ""))
 
 
-def card_section(set_id: str, card: GameCard, lang: str) -> str:
+def card_section(set_id: str, card: GameCard, lang: str, game: str | None = None) -> str:
     name = safe.markdown(card.name_in(lang))
     title = name if card.name_in(lang) == card.name else f"{name} ({safe.markdown(card.name)})"
     rows = [(f"`{field}`", safe.markdown(value)) for field, value in figures(card)]
@@ -48,7 +48,7 @@ def card_section(set_id: str, card: GameCard, lang: str) -> str:
         out.append(md.table([lx.ui("field", lang), lx.ui("value", lang)], rows))
     for field, node in card.texts.items():
         out.append(f"{lx.label_text(field, lang)}\n\n{md.code(to_text(node))}\n"
-                   f"{safe.markdown(sentence(node, lang))}\n")
+                   f"{safe.markdown(sentence(node, lang, game))}\n")
     out += [f"{lx.label('copies', lang)} {card.copies}\n", "</div>\n</div>\n"]
     return "\n".join(out)
 
@@ -71,5 +71,5 @@ def glossary_page(game: GameModule, card_set: CardSet, lang: str) -> str:
             continue
         out.append(md.heading(2, lx.cap(safe.markdown(kind_name(kind, game.cards, lang))),
                               f"kind-{kind}"))
-        out += [card_section(card_set.id, c, lang) for c in cards]
+        out += [card_section(card_set.id, c, lang, game.name) for c in cards]
     return "\n".join(out)

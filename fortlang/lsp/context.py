@@ -66,6 +66,18 @@ def _card_lists() -> frozenset[str]:
     return editor_rules().card_lists
 
 
+def game_of(src: Source) -> str | None:
+    """The game whose phrasebook says the file's actions: a card file's set's game when it is
+    a module of its own (:func:`fortlang.cardset.build.nearby_game`), else None (the default
+    game's: :func:`fortlang.phrasebook.book`)."""
+    if src.kind == CARDS:
+        from fortlang.cardset.build import nearby_game
+
+        game = nearby_game(FsPath(src.path))
+        return game.name if game is not None else None
+    return None
+
+
 def vocabulary_of(src: Source) -> Vocabulary:
     """The words the file's actions are read in: its set's plugins with Fort's."""
     if src.kind == SCENARIO:

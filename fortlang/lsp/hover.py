@@ -16,6 +16,7 @@ from fortlang.lsp.context import (
     RULE_NUMBER,
     SET,
     dsl_kind,
+    game_of,
     name_kind,
     vocabulary_of,
 )
@@ -60,9 +61,10 @@ def _action_hover(src: Source, text: Text, offset: int, lang: str) -> types.Hove
     if ast is None:
         return None  # its diagnostic says why
     part = innermost(ast, text.index(offset))
-    lines = [explain(part, lang, text.vocab)]
+    game = game_of(src)
+    lines = [explain(part, lang, text.vocab, game)]
     if part is not ast:
-        lines += ["---", explain(ast, lang, text.vocab)]
+        lines += ["---", explain(ast, lang, text.vocab, game)]
     assert part.span is not None
     start, end = text.file_span(part.span)
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
@@ -70,12 +72,13 @@ def _action_hover(src: Source, text: Text, offset: int, lang: str) -> types.Hove
                        range=src.offsets_range(start, end))
 
 
-def explain(node: n.Node, lang: str, vocab: Vocabulary) -> str:
-    """What ``fortlang explain`` prints, as Markdown: the canonical form and the sentence."""
+def explain(node: n.Node, lang: str, vocab: Vocabulary, game: str | None = None) -> str:
+    """What ``fortlang explain`` prints, as Markdown: the canonical form and the sentence (in
+    ``game``'s words; None: the default game's)."""
     from fortlang.phrasebook import sentence
 
     try:
-        said = sentence(node, lang)
+        said = sentence(node, lang, game)
     except Exception:  # noqa: BLE001  # a quantity alone has no sentence in every language
         said = ""
     rule = _rule_of(node, vocab)

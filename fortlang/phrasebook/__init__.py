@@ -13,15 +13,19 @@ the operators', numbers' and scoring's node classes to a handler; every primitiv
 Fort's as a plugin's, says itself in its declaration (``PrimitiveSpec.phrases``,
 ``WordSpec.phrases``) with that book. A game's own words (Fort's nouns, glossary, suits, perks
 and made-up rules) are its phrasebooks, which its module declares (``GameModule.phrasebooks``)
-and :func:`book` adopts (:func:`.base.adopt`): the default game's always, another's once it is
-loaded. :mod:`.base` holds the sentence structure they share. The helpers below are what the
-docs reuse, so the site and ``fortlang explain`` say everything the same way.
+and :func:`book` adopts (:func:`.base.adopt`) into a book of that game's own, made per game
+and language (``game=None``: the default game's); the core's modules are never changed.
+:mod:`.base` holds the sentence structure they share. The helpers below are what the docs
+reuse, so the site and ``fortlang explain`` say everything the same way.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
+from collections.abc import Mapping
+from types import ModuleType
 from typing import cast
 
 from fortlang.games import GameError, game_named, installed
@@ -34,45 +38,59 @@ from fortlang.phrasebook.grammar import finish
 from fortlang.registry import LANGUAGES
 
 _BOOKS = {"en": en, "fr": fr, "ru": ru}
-#: Per language, what its book adopted: the installed games' table, the games loaded then, and
-#: how many modules were imported when it last looked (a game is loaded by an import).
-_ADOPTED: dict[str, tuple[object, tuple[str, ...], int]] = {}
+#: The books made, per (game, language): the installed games' table each was made for, and the
+#: book (a copy of the core's language module with that game's words in it).
+_MADE: dict[tuple[str | None, str], tuple[object, Book]] = {}
 
 
-def book(lang: str) -> Book:
-    """The phrasebook module of ``lang``, with the words of the games' phrasebooks in it; an
-    unknown language is a ValueError."""
+def book(lang: str, game: str | None = None) -> Book:
+    """The phrasebook of ``lang`` for ``game`` (None: the default game, when installed): the
+    core's words with that game's phrasebook's over them, made once per game and language, and
+    never the core's modules changed (so one game's "point" is not another's). A game that
+    declares no phrasebooks says its things in the default game's words, as its pages always
+    did. An unknown language is a ValueError."""
     try:
-        module = _BOOKS[lang]
+        core = _BOOKS[lang]
     except KeyError:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}") \
             from None
-    table, modules = _games()
-    known = _ADOPTED.get(lang)
-    if known is not None and known[0] is table and known[2] == len(sys.modules):
-        return cast(Book, module)  # nothing installed, nothing imported since: as adopted
-    loaded = tuple(name for name, where in modules if not where or where in sys.modules)
-    if known is None or known[0] is not table or known[1] != loaded:
-        adopt(module, _phrasebooks(lang, loaded))
-    _ADOPTED[lang] = (table, loaded, len(sys.modules))
-    return cast(Book, module)
-
-
-_MODULES: list[tuple[object, tuple[tuple[str, str], ...]]] = []
-
-
-def _games() -> tuple[object, tuple[tuple[str, str], ...]]:
-    """The installed games' table, and each game's name with the module its entry point names
-    ("" for the default game, whose words are always adopted, as the registry loads them)."""
     table = installed()
-    if not _MODULES or _MODULES[0][0] is not table:
-        _MODULES[:] = [(table, tuple((name, "" if name == DEFAULT_GAME else ep.module)
-                                     for name, ep in table.items()))]
-    return _MODULES[0]
+    name = _speaker(game, table)
+    made = _MADE.get((name, lang))
+    if made is not None and made[0] is table:
+        return made[1]
+    fresh = _fresh(core, name)
+    adopt(fresh, _phrasebooks(lang, () if name is None else (name,)))
+    _MADE[(name, lang)] = (table, cast(Book, fresh))
+    return cast(Book, fresh)
+
+
+def _speaker(game: str | None, table: Mapping[str, object]) -> str | None:
+    """Whose phrasebooks say ``game``'s things: its own if it declares some, else the default
+    game's (if installed), else none (the core's words, and their fallbacks)."""
+    if game is not None and game != DEFAULT_GAME:
+        try:
+            if game_named(game).phrasebooks:
+                return game
+        except GameError:
+            pass
+    return DEFAULT_GAME if DEFAULT_GAME in table else None
+
+
+def _fresh(core: ModuleType, game: str | None) -> ModuleType:
+    """A new copy of a core language module (its own NOUNS, TABLE...; its handlers bound to
+    them), for ``game``'s words to go into without touching the core's."""
+    name = f"{core.__name__}[{game or ''}]"
+    spec = importlib.util.spec_from_file_location(name, core.__file__)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # the module finds itself there (its LEXICON)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _phrasebooks(lang: str, names: tuple[str, ...]) -> list[object]:
-    """The phrasebooks in ``lang`` of the games ``names`` (the default game's first), each
+    """The phrasebooks in ``lang`` of the games ``names``, each
     imported from its module's reference; a game that cannot be had (the default game not
     installed) brings none, one whose phrasebook fails to load is its E351."""
     found: list[object] = []
@@ -96,57 +114,59 @@ def _phrasebooks(lang: str, names: tuple[str, ...]) -> list[object]:
     return found
 
 
-def sentence(node: Node, lang: str = "en") -> str:
+def sentence(node: Node, lang: str = "en", game: str | None = None) -> str:
     """An action, quantity or scoring expression as one capitalised sentence with a period."""
-    b = book(lang)
+    b = book(lang, game)
     return b.polish(finish(b.say(node)))
 
 
-def phrase(node: Node, lang: str = "en") -> str:
+def phrase(node: Node, lang: str = "en", game: str | None = None) -> str:
     """The same words as :func:`sentence`, as a clause (lower case, no period), to embed."""
-    b = book(lang)
+    b = book(lang, game)
     return b.polish(b.say(node))
 
 
-def plural(lang: str, noun_key: str, n: int) -> str:
+def plural(lang: str, noun_key: str, n: int, game: str | None = None) -> str:
     """``n`` and the noun in the right plural form: ``plural("ru", "pizza", 21) == "21 пицца"``.
 
     Keys: resources (``pizza``, ``toy``, ``resource``), suits (``shovel``...), ``point``,
     ``card``, ``best_friend``, ``level``, ``time``...
     """
-    return book(lang).count(noun_key, n)
+    return book(lang, game).count(noun_key, n)
 
 
-def suit_name(suit: Suit | str, lang: str, n: int | None = None) -> str:
+def suit_name(suit: Suit | str, lang: str, n: int | None = None,
+              game: str | None = None) -> str:
     """The glossary name of a suit (``pelle``), or with ``n`` its counted form (``2 pelles``)."""
     key = Suit(suit).value
-    b = book(lang)
+    b = book(lang, game)
     return b.TERMS[key] if n is None else b.count(key, n)
 
 
-def resource_name(resource: Resource | str, lang: str, n: int | None = None) -> str:
+def resource_name(resource: Resource | str, lang: str, n: int | None = None,
+                  game: str | None = None) -> str:
     """``pizza``, ``jouet``, ``пицца или игрушка``; with ``n``: ``2 pizzas or 2 toys``."""
-    return book(lang).resource(Resource(resource), n)
+    return book(lang, game).resource(Resource(resource), n)
 
 
-def term(key: str, lang: str) -> str:
+def term(key: str, lang: str, game: str | None = None) -> str:
     """A glossary term of FORT-RULES.md in ``lang``: ``term("lookout", "fr") == "Observatoire"``."""
-    terms = book(lang).TERMS
+    terms = book(lang, game).TERMS
     try:
         return terms[key]
     except KeyError:
         raise KeyError(f"no term {key!r}; known terms: {', '.join(sorted(terms))}") from None
 
 
-def perk_text(perk: Perk, lang: str) -> str:
+def perk_text(perk: Perk, lang: str, game: str | None = None) -> str:
     """What a perk does (R15), generated from its hook and parameters."""
-    b = book(lang)
-    return b.polish(finish(b.perk(perk)))
+    b = book(lang, game)
+    return b.polish(finish(b.perk(perk, b.say)))
 
 
-def rule_text(rule: MadeUpRule, lang: str) -> str:
+def rule_text(rule: MadeUpRule, lang: str, game: str | None = None) -> str:
     """What a made-up rule scores at the end of the game (R14), from its scoring expression."""
-    b = book(lang)
+    b = book(lang, game)
     return b.polish(finish(b.RULE_INTRO + b.say(rule.score)))
 
 

@@ -33,6 +33,11 @@ LEXICON = sys.modules[__name__]
 CORE_NOUNS: dict[str, Noun] = {
     "time": Noun("time", "times"),
 }
+#: The words the core's own sentences need when a game's phrasebook lacks them (a score's
+#: "point"); any game's word wins over these.
+FALLBACK_NOUNS: dict[str, Noun] = {
+    "point": Noun("point", "points"),
+}
 NOUNS: dict[str, Noun] = dict(CORE_NOUNS)
 #: The glossary: the games' terms (adopted).
 TERMS: dict[str, str] = {}

@@ -35,6 +35,11 @@ LEXICON = sys.modules[__name__]
 CORE_NOUNS: dict[str, Noun] = {
     "time": Noun("fois", "fois", "f"),
 }
+#: The words the core's own sentences need when a game's phrasebook lacks them (a score's
+#: "point"); any game's word wins over these.
+FALLBACK_NOUNS: dict[str, Noun] = {
+    "point": Noun("point", "points", "m"),
+}
 NOUNS: dict[str, Noun] = dict(CORE_NOUNS)
 #: The glossary: the games' terms (adopted).
 TERMS: dict[str, str] = {}

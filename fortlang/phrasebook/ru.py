@@ -36,6 +36,11 @@ LEXICON = sys.modules[__name__]
 CORE_NOUNS: dict[str, RuNoun] = {
     "time": RuNoun("раз", "раза", "раз", "раз", "m"),
 }
+#: The words the core's own sentences need when a game's phrasebook lacks them (a score's
+#: "point"); any game's word wins over these.
+FALLBACK_NOUNS: dict[str, RuNoun] = {
+    "point": RuNoun("очко", "очка", "очко", "очков", "n"),
+}
 NOUNS: dict[str, RuNoun] = dict(CORE_NOUNS)
 
 #: «каждый» and «имеющийся» in the accusative, by the gender of the noun they go with.

@@ -10,7 +10,7 @@ from fortlang.games.fort.phrasebook.common import KINDS, PerkWords, perk_clause
 from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook import ru as book
-from fortlang.phrasebook.base import Handler, MetricWords
+from fortlang.phrasebook.base import Handler, MetricWords, Say
 from fortlang.phrasebook.grammar import PLURAL_CATEGORY, RuNoun
 
 LANG = "ru"
@@ -154,5 +154,6 @@ PERK_WORDS = PerkWords(
 )  # fmt: skip
 
 
-def perk(p: Perk) -> str:
-    return perk_clause(PERK_WORDS, p, book.say)
+def perk(p: Perk, say: Say = book.say) -> str:
+    """A perk's text; ``say`` is the book's that asks (the game's words over the core's)."""
+    return perk_clause(PERK_WORDS, p, say)
