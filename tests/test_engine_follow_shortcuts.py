@@ -307,6 +307,10 @@ def test_a_blind_follower_with_every_option_excluded_is_asked_without_a_move(mon
     assert labels == []  # asked by count: no option labelled
 
 
+#: A round's fields: __slots__ in pure Python, __mypyc_attrs__ when compiled.
+ROUND_FIELDS = getattr(play._Round, "__mypyc_attrs__", None) or play._Round.__slots__
+
+
 def test_the_facts_kept_on_a_card_are_those_worked_out_afresh():
     """What followers share (R6.1, R6.3, R6.5), kept on the played card's CardDef per name of
     its coin, is what the memo keyed by the card and the name works out: for every kid card with
@@ -321,8 +325,8 @@ def test_the_facts_kept_on_a_card_are_those_worked_out_afresh():
             for coin in (None, *PLAIN_SUITS)[::order]:
                 kept = play._Round(game, kid_card, coin, {}, kid_card.public, card)
                 fresh = play._Round(game, kid_card, coin, {}, kid_card.public)
-                assert [getattr(kept, f) for f in play._Round.__slots__] == \
-                    [getattr(fresh, f) for f in play._Round.__slots__], (kid_card.name, coin)
+                assert [getattr(kept, f) for f in ROUND_FIELDS] == \
+                    [getattr(fresh, f) for f in ROUND_FIELDS], (kid_card.name, coin)
                 assert kept.public is program(kid_card.public)
 
 
