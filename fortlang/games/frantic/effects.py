@@ -63,17 +63,28 @@ def seat_obj(ctx: Any) -> FranticSeat:
 def as_seat(ctx: Any, seat: int, body: Callable[[K], bool], k: K) -> bool:
     """``body`` performed (and its choices asked) by ``seat``; then ``k`` as the performer
     before. Both switches are journaled (``note_attr``), as the core's ``as_player`` does."""
+    restore = switched_to(ctx, seat)
+
+    def back(full: bool) -> bool:
+        restore()
+        return k(full)
+
+    return body(back)
+
+
+def switched_to(ctx: Any, seat: int) -> Callable[[], None]:
+    """Make ``seat`` the performer (``seat`` and ``who``, journaled with ``note_attr``, so a
+    search rolls it back); returns what puts the performer before back, journaled alike."""
     table = table_of(ctx)
     saved_seat, saved_who = ctx.seat, ctx.who
     table.note_attr(ctx, "seat", seat)
     table.note_attr(ctx, "who", table.players[seat])
 
-    def back(full: bool) -> bool:
+    def restore() -> None:
         table.note_attr(ctx, "seat", saved_seat)
         table.note_attr(ctx, "who", saved_who)
-        return k(full)
 
-    return body(back)
+    return restore
 
 
 # -- matching (F5) ----------------------------------------------------------------------------
@@ -246,17 +257,12 @@ def asker(ctx: Any) -> Chooser:
     engine (:func:`choose`, so its search tries each answer; the reactions a rule refuses the
     seat listed when the move is explained), asked of that seat (the switch journaled, as
     :func:`as_seat`'s), the performer back before the move goes on."""
-    table = table_of(ctx)
-
     def ask(seat: int, options: tuple[Option, ...], then: Callable[[int], bool],
             excluded: tuple[tuple[str, str], ...]) -> bool:
-        saved_seat, saved_who = ctx.seat, ctx.who
-        table.note_attr(ctx, "seat", seat)
-        table.note_attr(ctx, "who", table.players[seat])
+        restore = switched_to(ctx, seat)
 
         def picked(i: int) -> bool:
-            table.note_attr(ctx, "seat", saved_seat)
-            table.note_attr(ctx, "who", saved_who)
+            restore()
             return then(i)
 
         return choose(ctx, Kind.REACT, options, picked, excluded)
