@@ -591,6 +591,33 @@ def test_f11_3_a_second_looping_cancels_the_first_in_the_turn_it_would_end_too()
     assert table.flow.lasting == []
 
 
+
+def test_f11_3_looping_tried_inside_a_searched_move_is_undone_with_it() -> None:
+    """A search tries Looping (can_perform) and rolls it back: no lasting effect is left, play
+    goes the way it went; tried while one lasts, the cancelled Looping comes back (F11.3)."""
+    from fortlang.engine.perform import can_perform
+    from fortlang.games.frantic.flow import LOOPING
+    from fortlang.games.frantic.vocabulary import VOCABULARY
+    from fortlang.parser import language
+    looping = language(VOCABULARY).parse_action("reverse until_next_turn")
+    table, _ = deal([["red_1"], ["red_2"], ["red_3"]], "green_9", rest="first")
+
+    def state() -> tuple:
+        return (table.play_direction, table.flow.clock.direction,
+                [(x.effect, x.owner, x.left) for x in table.flow.lasting])
+
+    before = state()
+    assert can_perform(table, 0, looping)
+    assert state() == before and not table.flow.active(LOOPING)
+    _looping(table, 0)
+    lasting = state()
+    assert lasting != before and table.flow.active(LOOPING)
+    assert can_perform(table, 1, looping)  # would cancel it: tried, then undone
+    assert state() == lasting and table.flow.active(LOOPING)
+    match.play_turns(table, 1, limit=1)
+    match.play_turns(table, 0, limit=1)
+    assert not table.flow.active(LOOPING) and state()[0] == before[0]
+
 def snapshot(table: FranticTable) -> tuple:
     places = tuple(tuple(c.uid for c in place) for place in table.places())
     seats = tuple((p.vp, p.skipped, p.finished) for p in table.players)
