@@ -17,8 +17,9 @@ from functools import partial
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.errors import ERROR, WARNING, Diagnostic
+from fortlang.games.fort import nodes as fn
+from fortlang.games.fort.nodes import TOKENS
 from fortlang.module import DEFAULT_GAME
-from fortlang.nodes import TOKENS
 from fortlang.printer import to_text
 from fortlang.registry import Vocabulary
 from fortlang.vocabulary import AMOUNT, MOST_PLAYERS, Selector
@@ -256,7 +257,7 @@ def _ways(node: n.Node, cards: bool = False) -> tuple[int, int]:
             each, once = each * e, once * o
         return each, once
     spec = reg.spec_of(type(node))
-    either = getattr(node, "resource", None) is n.Resource.EITHER
+    either = getattr(node, "resource", None) is fn.Resource.EITHER
     options = spec.most_options if spec is not None else 1
     if cards and spec is not None:  # each card of a zone, as its declaration says
         options *= spec.card_ways

@@ -13,8 +13,9 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.module import DEFAULT_GAME
-from fortlang.nodes import Action, Expr, Node, Resource, Suit
+from fortlang.nodes import Action, Expr, Node
 
 
 class Source(StrEnum):

@@ -34,6 +34,7 @@ from fortlang.errors import (
     did_you_mean,
     line_starts,
 )
+from fortlang.games.fort import nodes as fn
 from fortlang.parser_cache import cache_file, private_umask
 from fortlang.resources import grammar_path
 
@@ -731,7 +732,7 @@ def _terminal_words(lang: Language, start: str) -> dict[str, str]:
            if modifier is not None else {}),
         "RESOURCE": "a resource (" + _word_list(lang.resources) + ")",
         "QUANTITY": "a quantity (a suit, " + _word_list(
-            [w for w in lang.quantities if w not in set(n.Suit)]) + " or a number)",
+            [w for w in lang.quantities if w not in set(fn.Suit)]) + " or a number)",
         "METRIC": "a metric (" + _word_list(lang.metrics) + ")",
         "$END": "the end of the " + ("action" if start == START_ACTION else "rule"),
         **{t: k.describe() for t, k in lang.kinds.items() if t not in _FORT_TERMINALS},

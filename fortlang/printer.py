@@ -12,6 +12,7 @@ from contextvars import ContextVar
 
 from fortlang import nodes as n
 from fortlang import registry as reg
+from fortlang.games.fort import nodes as fn
 
 # Binding strength: a child weaker than its slot needs parentheses.
 _ACTION_PREC = {n.Choice: 1, n.Then: 2, n.Conditional: 3, n.Target: 3, n.Repeat: 4}
@@ -140,17 +141,17 @@ def _quantity_word(word: str) -> Callable[[n.Node], str]:
 
 
 _PRINTERS: dict[type, Callable] = {
-    **{cls: _leaf for cls in n.ACTION_LEAVES},  # each said by its declaration (spec_of)
+    **{cls: _leaf for cls in fn.ACTION_LEAVES},  # each said by its declaration (spec_of)
     n.Repeat: _repeat,
     n.Conditional: _conditional,
     n.Target: _target,
     n.Then: lambda node: " then ".join(_wrap(i, 3) for i in node.items),
     n.Choice: lambda node: " or ".join(_wrap(i, 2) for i in node.items),
-    n.SuitCount: lambda node: node.suit.value,
-    n.AnySuit: _quantity_word("any"),
-    n.PackSize: _quantity_word("pack"),
-    n.FortLevel: _quantity_word("level"),
-    n.LookoutSize: _quantity_word("lookout"),
+    fn.SuitCount: lambda node: node.suit.value,
+    fn.AnySuit: _quantity_word("any"),
+    fn.PackSize: _quantity_word("pack"),
+    fn.FortLevel: _quantity_word("level"),
+    fn.LookoutSize: _quantity_word("lookout"),
     n.Tally: lambda node: node.what,
     n.Fixed: lambda node: str(node.n),
     n.Number: lambda node: str(node.value),

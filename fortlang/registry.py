@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from fortlang import nodes as n
 from fortlang import vocabulary
+from fortlang.games.fort import nodes as fn
 from fortlang.module import DEFAULT_GAME
 from fortlang.vocabulary import (
     CORE_KINDS,
@@ -737,7 +738,7 @@ def arguments_of(node_class: type) -> tuple[Argument, ...]:
 
 def quantity_word(q: n.Quantity) -> str:
     """The word a quantity node stands for (not ``Fixed``: a number)."""
-    if isinstance(q, n.SuitCount):
+    if isinstance(q, fn.SuitCount):
         return q.suit.value
     if isinstance(q, n.Tally):
         return q.what

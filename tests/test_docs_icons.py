@@ -17,7 +17,8 @@ from fortlang.docsite.icons import (
 from fortlang.docsite.strip import glyphs
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.docs.icons import SUITS
-from fortlang.nodes import ALL_NODES, EXPR_NODES, Suit
+from fortlang.games.fort.nodes import Suit
+from fortlang.nodes import ALL_NODES, EXPR_NODES
 from fortlang.parser import parse_action
 
 ACTIONS = action_icons()  # Fort's primitives' icons, from their declarations

@@ -16,9 +16,9 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.gameface import kind_name
 from fortlang.docsite.gameglossary import face_path
+from fortlang.games.fort.nodes import Suit
 from fortlang.model import CardSet, GameCard, KidCard, Perk, Source
 from fortlang.module import GameModule
-from fortlang.nodes import Suit
 
 PAGE = "cards.md"
 

@@ -8,8 +8,9 @@ and perks) come from :mod:`fortlang.phrasebook`; this module only adds the site'
 from __future__ import annotations
 
 from fortlang import phrasebook
+from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.model import MadeUpRule, Perk
-from fortlang.nodes import Node, Resource, Suit
+from fortlang.nodes import Node
 from fortlang.registry import LANGUAGES as LANGUAGES  # re-exported: lx.LANGUAGES
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}

@@ -24,8 +24,8 @@ from fortlang.docsite.gamedocs import default_docs
 from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, action_icon
 from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
+from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.model import CardSet
-from fortlang.nodes import Resource, Suit
 from fortlang.parser import language, parse_action, parse_scoring
 from fortlang.printer import to_text
 

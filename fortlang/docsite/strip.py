@@ -14,6 +14,7 @@ from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.docsite.gamedocs import default_docs
 from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, Icon, action_icon
+from fortlang.games.fort import nodes as fn
 from fortlang.phrasebook.base import MIRROR
 
 
@@ -98,7 +99,7 @@ def _metric_icon(name: str) -> Icon | None:
     return default_docs().icon(name) or QUANTITIES.get(name)
 
 
-def _suit(node: n.SuitCount, _lang: str) -> list[Glyph]:
+def _suit(node: fn.SuitCount, _lang: str) -> list[Glyph]:
     """A suit's count: its icon (Fort's ``GameModule.docs``), else its word."""
     icon = default_docs().icon(node.suit.value)
     return [Glyph(icon) if icon is not None else Glyph(text=node.suit.value)]
@@ -155,17 +156,17 @@ def _target(node: n.Target, lang: str) -> list[Glyph]:
 
 
 _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
-    **{cls: _leaf for cls in n.ACTION_LEAVES},  # each said by its declaration (spec_of)
+    **{cls: _leaf for cls in fn.ACTION_LEAVES},  # each said by its declaration (spec_of)
     n.Repeat: _repeat,
     n.Conditional: _conditional,
     n.Target: _target,
     n.Then: _joined("then", (n.Choice,)),
     n.Choice: _joined("or", ()),
-    n.SuitCount: _suit,
-    n.AnySuit: lambda node, _lang: [Glyph(QUANTITIES["any"])],
-    n.PackSize: lambda node, _lang: [Glyph(QUANTITIES["pack"])],
-    n.FortLevel: lambda node, _lang: [Glyph(QUANTITIES["level"])],
-    n.LookoutSize: lambda node, _lang: [Glyph(QUANTITIES["lookout"])],
+    fn.SuitCount: _suit,
+    fn.AnySuit: lambda node, _lang: [Glyph(QUANTITIES["any"])],
+    fn.PackSize: lambda node, _lang: [Glyph(QUANTITIES["pack"])],
+    fn.FortLevel: lambda node, _lang: [Glyph(QUANTITIES["level"])],
+    fn.LookoutSize: lambda node, _lang: [Glyph(QUANTITIES["lookout"])],
     n.Tally: lambda node, _lang: [Glyph(QUANTITIES[node.what]) if node.what in QUANTITIES
                                   else Glyph(text=node.what)],  # another vocabulary's: its word
     n.Fixed: lambda node, _lang: [Glyph(text=str(node.n))],

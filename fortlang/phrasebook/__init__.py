@@ -29,9 +29,10 @@ from types import ModuleType
 from typing import cast
 
 from fortlang.games import GameError, game_named, installed
+from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.model import MadeUpRule, Perk
 from fortlang.module import DEFAULT_GAME
-from fortlang.nodes import Node, Resource, Suit
+from fortlang.nodes import Node
 from fortlang.phrasebook import en, fr, ru
 from fortlang.phrasebook.base import Book, adopt
 from fortlang.phrasebook.grammar import finish

@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from fortlang import nodes as n
+from fortlang.games.fort import nodes as fn
 from fortlang.registry import (
     arguments_of,
     metric_of,
@@ -29,7 +30,7 @@ from fortlang.vocabulary import Phrase
 Handler = Callable[[Any], str]
 Say = Callable[[n.Node], str]
 
-LEAVES: frozenset[type] = frozenset(n.ACTION_LEAVES)
+LEAVES: frozenset[type] = frozenset(fn.ACTION_LEAVES)
 
 
 class Book(Protocol):
