@@ -5,6 +5,12 @@ the same action compare equal wherever they came from (STYLE #3). Composite node
 themselves on construction: ``then`` and ``or`` are associative, so nested chains are flattened and
 every AST has exactly one canonical shape. That is what makes ``parse(print(ast)) == ast`` hold
 for *every* AST, not only for the ones the parser builds.
+
+These are the core's nodes: the operators, the selectors' ``Target``, ``x N`` and the zone
+counts, the scoring sub-language. A game's primitives and quantities are its own subclasses of
+:class:`Action` and :class:`Quantity`, in its module, declared by its words (Fort's, with its
+suits and resources: ``fortlang/games/fort/nodes.py``); the core reaches them only through
+those declarations (``registry.spec_of``, ``registry.quantity_word``).
 """
 
 from __future__ import annotations
@@ -101,7 +107,7 @@ class _Composite(Node):
         return self._depth
 
 
-# -- actions (R12, R13) -------------------------------------------------------------------------
+# -- actions (a game's primitives subclass Action: Fort's R12 in games/fort/nodes.py) ----------
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +115,7 @@ class Action(Node):
     """One box of a kid card, or a part of one."""
 
 
-# -- quantities after `x` (R13.1) ---------------------------------------------------------------
+# -- quantities after `x` (core C5; Fort's R13.1 words in games/fort/nodes.py) -----------------
 
 
 @dataclass(frozen=True, slots=True)

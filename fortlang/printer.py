@@ -12,7 +12,6 @@ from contextvars import ContextVar
 
 from fortlang import nodes as n
 from fortlang import registry as reg
-from fortlang.games.fort import nodes as fn
 
 # Binding strength: a child weaker than its slot needs parentheses.
 _ACTION_PREC = {n.Choice: 1, n.Then: 2, n.Conditional: 3, n.Target: 3, n.Repeat: 4}
@@ -68,7 +67,12 @@ def _print(node: n.Node) -> str:
     if printer is not None:
         return printer(node)
     if isinstance(node, n.Action) and reg.spec_of(type(node)) is not None:
-        return _leaf(node)  # a primitive of another vocabulary
+        return _leaf(node)  # a primitive, each said by its declaration (spec_of)
+    if isinstance(node, n.Quantity):
+        try:
+            return reg.quantity_word(node)  # the word whose declaration builds it
+        except KeyError:
+            pass
     raise TypeError(f"no printer for {type(node).__name__}")
 
 
@@ -136,22 +140,12 @@ def _if_else(node: n.IfElse) -> str:
     return text
 
 
-def _quantity_word(word: str) -> Callable[[n.Node], str]:
-    return lambda node: word
-
-
 _PRINTERS: dict[type, Callable] = {
-    **{cls: _leaf for cls in fn.ACTION_LEAVES},  # each said by its declaration (spec_of)
     n.Repeat: _repeat,
     n.Conditional: _conditional,
     n.Target: _target,
     n.Then: lambda node: " then ".join(_wrap(i, 3) for i in node.items),
     n.Choice: lambda node: " or ".join(_wrap(i, 2) for i in node.items),
-    fn.SuitCount: lambda node: node.suit.value,
-    fn.AnySuit: _quantity_word("any"),
-    fn.PackSize: _quantity_word("pack"),
-    fn.FortLevel: _quantity_word("level"),
-    fn.LookoutSize: _quantity_word("lookout"),
     n.Tally: lambda node: node.what,
     n.Fixed: lambda node: str(node.n),
     n.Number: lambda node: str(node.value),

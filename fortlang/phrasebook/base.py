@@ -16,7 +16,6 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from fortlang import nodes as n
-from fortlang.games.fort import nodes as fn
 from fortlang.registry import (
     arguments_of,
     metric_of,
@@ -29,9 +28,6 @@ from fortlang.vocabulary import Phrase
 #: A handler takes a node of the one class it is registered for (so ``Any``) and says it.
 Handler = Callable[[Any], str]
 Say = Callable[[n.Node], str]
-
-LEAVES: frozenset[type] = frozenset(fn.ACTION_LEAVES)
-
 
 class Book(Protocol):
     """What each language module (``en``, ``fr``, ``ru``) provides: its own words, and, once
@@ -113,7 +109,7 @@ def constant(text: str) -> Handler:
 
 
 def _leaf(node: n.Node) -> bool:
-    return type(node) in LEAVES or spec_of(type(node)) is not None
+    return spec_of(type(node)) is not None  # a primitive, Fort's as a plugin's
 
 
 def is_block(node: n.Node) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.games.fort import nodes as fn
-from fortlang.games.fort.nodes import Resource, Suit
+from fortlang.games.fort.nodes import TOKENS, Resource, Suit
 from fortlang.registry import (
     CARDS_A_ZONE,
     OPERATORS,
@@ -365,6 +365,7 @@ RESOURCES: tuple[WordSpec, ...] = (
                       + stroke("M3 12q9 5 18 0", 1.6).replace("$c", "#ffffff")
                       + '<circle cx="12" cy="7" r="2" fill="#ffffff"/>')),
     WordSpec("pizza/toy", "R12.1", "pizzas or toys: one kind, chosen", lambda: Resource.EITHER,
+             named=len(TOKENS),
              meanings={"fr": "des pizzas ou des jouets : un seul type, au choix",
                        "ru": "пицца или игрушки: один тип на выбор"},
              icon_name="pizza_or_toy",
@@ -376,6 +377,7 @@ RESOURCES: tuple[WordSpec, ...] = (
                       + '<circle cx="17.5" cy="16.5" r="5.5" fill="#e64980"/>'
                       + stroke("M12 16.5q5.5 3 11 0", 1.3).replace("$c", "#ffffff"))),
     WordSpec("resource", "R12.1", "the same as pizza/toy", lambda: Resource.EITHER,
+             named=len(TOKENS),
              meanings={"fr": "comme pizza/toy",
                        "ru": "то же, что pizza/toy"}),
 )
@@ -524,7 +526,8 @@ QUANTITIES: tuple[WordSpec, ...] = (
     *(
         WordSpec(s.value, "R13.1, R5.3", _SUIT_MEANING.format(s.value.replace("_", " ")),
                  partial(fn.SuitCount, s), bound=SUIT_BOUND, typical=1.6, reads_cards=False,
-                 count=_op("counts", "SuitCountOp"))  # the cards played, added, in the lookout
+                 count=_op("counts", "SuitCountOp"),  # the cards played, added, in the lookout
+                 family="suit")
         for s in Suit
     ),
     WordSpec("any", "R5.7", "a suit you choose, coin included", fn.AnySuit, bound=SUIT_BOUND,
