@@ -345,7 +345,7 @@ def test_every_node_class_has_a_handler(lang: str) -> None:
     plugin's)."""
     declared = {p.node for p in fort_words.PRIMITIVES if lang in p.phrases} | {
         type(w.build()) for w in fort_words.QUANTITIES if lang in w.phrases}
-    missing = [cls.__name__ for cls in n.ALL_NODES
+    missing = [cls.__name__ for cls in (*n.ALL_NODES, *fn.ACTION_LEAVES, *fn.QUANTITY_NODES)
                if cls not in book(lang).TABLE and cls not in declared]
     assert missing == []
 

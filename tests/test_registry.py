@@ -38,6 +38,15 @@ def test_every_node_class_has_a_printer(cls: type) -> None:
     assert cls in printer._PRINTERS
 
 
+@pytest.mark.parametrize("word", [w.word for w in fort_words.QUANTITIES])
+def test_a_game_quantity_prints_as_its_declared_word(word: str) -> None:
+    """Fort's quantities have no printer of their own: each prints as the word whose
+    declaration builds it (issue 33), `shovel` for ``SuitCount(Suit.SHOVEL)``."""
+    node = fort_words.QUANTITY_BY_WORD[word].build()
+    assert type(node) not in printer._PRINTERS or type(node) is nodes.Tally
+    assert printer.to_text(node) == word
+
+
 def test_unknown_node_raises() -> None:
     class Stray(nodes.Action):
         pass
