@@ -228,9 +228,9 @@ def stress() -> None:
     from fortlang import registry as reg
     from fortlang.checker import check
     from fortlang.engine import RandomAgent
+    from fortlang.games.fort.nodes import FortLevel, Resource
     from fortlang.games.fort.play import why_not
     from fortlang.games.fort.table import Game
-    from fortlang.nodes import FortLevel, Resource
     from fortlang.parser import parse_action
     from fortlang.sim.seats import Seats
 

@@ -27,6 +27,7 @@ from fortlang import nodes as n
 from fortlang.cardset import base_set
 from fortlang.checker import search_ways
 from fortlang.engine import interpreter
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort.checks import play_ways
 from fortlang.games.fort.play import play_card, why_not
 from fortlang.parser import parse_action
@@ -39,26 +40,26 @@ from engine_strategies import at_bound_actions  # noqa: E402
 BASE = base_set()
 
 
-def counted_suits(action: n.Action) -> set[n.Suit]:
+def counted_suits(action: n.Action) -> set[fn.Suit]:
     """The suits ``action`` counts (`x shovel`; every suit for `x any`, R5.7)."""
-    suits: set[n.Suit] = set()
+    suits: set[fn.Suit] = set()
     for x in action.walk():
-        if isinstance(x, n.Repeat) and isinstance(x.count, n.SuitCount):
+        if isinstance(x, n.Repeat) and isinstance(x.count, fn.SuitCount):
             suits.add(x.count.suit)
-        elif isinstance(x, n.Repeat) and isinstance(x.count, n.AnySuit):
-            suits.update(n.Suit)
+        elif isinstance(x, n.Repeat) and isinstance(x.count, fn.AnySuit):
+            suits.update(fn.Suit)
     return suits
 
 
 def one_play(text: str, table: int, coin: bool, per_suit: int = 4) -> tuple[int, float, bool]:
     """(options tried, CPU seconds, playable) for one play of ``text`` from table ``table``."""
     action = parse_action(text)
-    suits = (n.Suit.SHOVEL, n.Suit.COIN) if coin else (n.Suit.SHOVEL,)
+    suits = (fn.Suit.SHOVEL, fn.Suit.COIN) if coin else (fn.Suit.SHOVEL,)
     kid = dataclasses.replace(BASE.kids[-1], id="tried", name="Tried", suits=suits,
                               public=action, private=None)
     game = random_table(BASE, 3, table)
     hand = game.players[0].hand
-    for suit in counted_suits(action) | ({n.Suit.SHOVEL} if coin else set()):
+    for suit in counted_suits(action) | ({fn.Suit.SHOVEL} if coin else set()):
         with_suit = [k for k in BASE.kids if suit in k.suits and not k.best_friend]
         for i in range(per_suit):
             game.new_card(with_suit[i % len(with_suit)], hand)

@@ -18,7 +18,6 @@ from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.errors import ERROR, WARNING, Diagnostic
 from fortlang.module import DEFAULT_GAME
-from fortlang.nodes import TOKENS
 from fortlang.printer import to_text
 from fortlang.registry import Vocabulary
 from fortlang.vocabulary import AMOUNT, MOST_PLAYERS, Selector
@@ -256,11 +255,10 @@ def _ways(node: n.Node, cards: bool = False) -> tuple[int, int]:
             each, once = each * e, once * o
         return each, once
     spec = reg.spec_of(type(node))
-    either = getattr(node, "resource", None) is n.Resource.EITHER
     options = spec.most_options if spec is not None else 1
     if cards and spec is not None:  # each card of a zone, as its declaration says
         options *= spec.card_ways
-    return options, (len(TOKENS) if either else 1)
+    return options, reg.resource_choices(getattr(node, "resource", None))
 
 
 def reads_moved_cards(node: n.Node) -> bool:

@@ -11,10 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortlang.module import DEFAULT_GAME
-from fortlang.nodes import Action, Expr, Node, Resource, Suit
+from fortlang.nodes import Action, Expr, Node
+
+if TYPE_CHECKING:  # annotations only: importing Fort's package here would come back to this
+    from fortlang.games.fort.nodes import Resource, Suit
 
 
 class Source(StrEnum):

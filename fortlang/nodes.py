@@ -5,6 +5,12 @@ the same action compare equal wherever they came from (STYLE #3). Composite node
 themselves on construction: ``then`` and ``or`` are associative, so nested chains are flattened and
 every AST has exactly one canonical shape. That is what makes ``parse(print(ast)) == ast`` hold
 for *every* AST, not only for the ones the parser builds.
+
+These are the core's nodes: the operators, the selectors' ``Target``, ``x N`` and the zone
+counts, the scoring sub-language. A game's primitives and quantities are its own subclasses of
+:class:`Action` and :class:`Quantity`, in its module, declared by its words (Fort's, with its
+suits and resources: ``fortlang/games/fort/nodes.py``); the core reaches them only through
+those declarations (``registry.spec_of``, ``registry.quantity_word``).
 """
 
 from __future__ import annotations
@@ -13,36 +19,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, NamedTuple
-
-# -- vocabulary ---------------------------------------------------------------------------------
-
-
-class Suit(StrEnum):
-    """The six suits and the wild coin (R1.1, R5.6)."""
-
-    SKATEBOARD = "skateboard"
-    SHOVEL = "shovel"
-    GLUE = "glue"
-    WATER_GUN = "water_gun"
-    CROWN = "crown"
-    BOOK = "book"
-    COIN = "coin"
-
-
-PLAIN_SUITS: tuple[Suit, ...] = tuple(s for s in Suit if s is not Suit.COIN)
-
-
-class Resource(StrEnum):
-    """What `gain` and `spend` move (R12.1, R12.9). EITHER is one kind, chosen, never a mix."""
-
-    PIZZA = "pizza"
-    TOY = "toy"
-    EITHER = "pizza/toy"
-
-
-#: The two token kinds (R1.4); EITHER is a choice between them, never a token.
-TOKENS: tuple[Resource, Resource] = (Resource.PIZZA, Resource.TOY)
-
 
 # -- spans --------------------------------------------------------------------------------------
 
@@ -131,7 +107,7 @@ class _Composite(Node):
         return self._depth
 
 
-# -- actions (R12, R13) -------------------------------------------------------------------------
+# -- actions (a game's primitives subclass Action: Fort's R12 in games/fort/nodes.py) ----------
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,147 +115,12 @@ class Action(Node):
     """One box of a kid card, or a part of one."""
 
 
-@dataclass(frozen=True, slots=True)
-class Gain(Action):
-    """R12.1 ``gain [N] RES``."""
-
-    amount: int = 1
-    resource: Resource = Resource.PIZZA
-
-
-@dataclass(frozen=True, slots=True)
-class Pack(Action):
-    """R12.2 ``pack``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Lookout(Action):
-    """R12.3 ``lookout``."""
-
-
-@dataclass(frozen=True, slots=True)
-class DestroyCard(Action):
-    """R12.4 ``destroy card``."""
-
-
-@dataclass(frozen=True, slots=True)
-class DestroyThis(Action):
-    """R12.5 ``destroy this``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Recruit(Action):
-    """R12.6 ``recruit``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Advance(Action):
-    """R12.7, R13.2 ``advance [-1|+1]``: the modifier changes the cost by that many resources."""
-
-    modifier: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Score(Action):
-    """R12.8 ``score [N]``."""
-
-    amount: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Spend(Action):
-    """R12.9 ``spend [N] RES``."""
-
-    amount: int = 1
-    resource: Resource = Resource.PIZZA
-
-
-@dataclass(frozen=True, slots=True)
-class DestroyRival(Action):
-    """R12.10 ``destroy rival``."""
-
-
-@dataclass(frozen=True, slots=True)
-class CopyPack(Action):
-    """R12.11 ``copy pack``."""
-
-
-@dataclass(frozen=True, slots=True)
-class CopyRivalPack(Action):
-    """R12.12 ``copy rival pack``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Convert(Action):
-    """R12.13 ``convert``."""
-
-
-# -- primitives the language core offers expansions (the base game's cards never use them) ------
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
-    """``draw [N]``: N cards from your deck into your hand."""
-
-    amount: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Lose(Action):
-    """``lose [N]``: N spaces down the victory track."""
-
-    amount: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Action):
-    """``take [N] RES``: N of the resource from a rival's stuff into yours."""
-
-    amount: int = 1
-    resource: Resource = Resource.PIZZA
-
-
-@dataclass(frozen=True, slots=True)
-class Give(Action):
-    """``give [N] RES``: N of the resource from your stuff into a rival's."""
-
-    amount: int = 1
-    resource: Resource = Resource.PIZZA
-
-
-# -- quantities after `x` (R13.1) ---------------------------------------------------------------
+# -- quantities after `x` (core C5; Fort's R13.1 words in games/fort/nodes.py) -----------------
 
 
 @dataclass(frozen=True, slots=True)
 class Quantity(Node):
     """How many times a repeated action is performed."""
-
-
-@dataclass(frozen=True, slots=True)
-class SuitCount(Quantity):
-    """``x shovel``: the named suit on the played, added and lookout cards (R5.3)."""
-
-    suit: Suit = Suit.SHOVEL
-
-
-@dataclass(frozen=True, slots=True)
-class AnySuit(Quantity):
-    """``x any``: a suit chosen when the action is used (R5.7)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PackSize(Quantity):
-    """``x pack``: the resources in your pack, any type (R13.1)."""
-
-
-@dataclass(frozen=True, slots=True)
-class FortLevel(Quantity):
-    """``x level``: your fort level (R13.1)."""
-
-
-@dataclass(frozen=True, slots=True)
-class LookoutSize(Quantity):
-    """``x lookout``: the cards in your lookout (R13.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,8 +145,8 @@ class Fixed(Quantity):
 class Repeat(Action, _Composite):
     """R13.3 ``body x count``; a parenthesised body repeats as a whole (R13.5)."""
 
-    body: Action = field(default_factory=Score)
-    count: Quantity = field(default_factory=FortLevel)
+    body: Action
+    count: Quantity
 
     def __post_init__(self) -> None:
         _set_depth(self, self.body, self.count)
@@ -348,8 +189,8 @@ class Conditional(Action, _Composite):
     in full (R5.4). The test is a comparison of the scoring sub-language (R14), counted for
     whoever performs the action."""
 
-    test: Compare = field(default_factory=lambda: Compare())
-    body: Action = field(default_factory=Score)
+    test: Compare
+    body: Action
 
     def __post_init__(self) -> None:
         _set_depth(self, self.test, self.body)
@@ -370,8 +211,8 @@ class Target(Action, _Composite):
     the body as themselves (their zones, their choices). ``who`` is the selector's syntax
     (fortlang.registry.selector_of); Fort's own are :class:`Who` members, equal to theirs."""
 
-    who: str = Who.EACH_RIVAL
-    body: Action = field(default_factory=Score)
+    who: str
+    body: Action
 
     def __post_init__(self) -> None:
         _set_depth(self, self.body)
@@ -436,15 +277,9 @@ class IfElse(Expr, _Composite):
         _set_depth(self, self.value, self.test, self.otherwise)
 
 
-ACTION_LEAVES: tuple[type[Action], ...] = (
-    Gain, Pack, Lookout, DestroyCard, DestroyThis, Recruit, Advance, Score, Spend,
-    DestroyRival, CopyPack, CopyRivalPack, Convert, Draw, Lose, Take, Give,
-)  # fmt: skip
-ACTION_NODES: tuple[type[Action], ...] = (*ACTION_LEAVES, Repeat, Then, Choice, Conditional,
-                                          Target)
-QUANTITY_NODES: tuple[type[Quantity], ...] = (
-    SuitCount, AnySuit, PackSize, FortLevel, LookoutSize, Tally, Fixed,
-)  # fmt: skip
+#: The core's node classes; a game's (Fort's in ``fortlang/games/fort/nodes.py``) are its own.
+ACTION_NODES: tuple[type[Action], ...] = (Repeat, Then, Choice, Conditional, Target)
+QUANTITY_NODES: tuple[type[Quantity], ...] = (Tally, Fixed)
 EXPR_NODES: tuple[type[Node], ...] = (Number, Metric, RivalBest, Arith, Compare, IfElse)
 ALL_NODES: tuple[type[Node], ...] = (*ACTION_NODES, *QUANTITY_NODES, *EXPR_NODES)
 

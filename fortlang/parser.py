@@ -719,6 +719,16 @@ def written_numbers(kind: vocabulary.ArgKind) -> list[str]:
     return [kind.text_of(v) for v in range(kind.lo, kind.hi + 1) if v != kind.default]
 
 
+def _quantity_words(lang: Language) -> str:
+    """What a quantity may be: each family of words named once ("a suit": its declarations'
+    ``WordSpec.family``), the other words, or a number."""
+    words = lang.vocab.quantities
+    families = [f"a {f}" for f in dict.fromkeys(w.family for w in words if w.family)]
+    others = [w.word for w in words if not w.family]
+    listed = ", ".join([*families, *([_word_list(others)] if others else [])])
+    return f"a quantity ({listed} or a number)"
+
+
 def _terminal_words(lang: Language, start: str) -> dict[str, str]:
     modifier = lang.kinds.get("MODIFIER")
     return {
@@ -730,8 +740,7 @@ def _terminal_words(lang: Language, start: str) -> dict[str, str]:
         **({"MODIFIER": f"a {modifier.name} (" + _word_list(written_numbers(modifier)) + ")"}
            if modifier is not None else {}),
         "RESOURCE": "a resource (" + _word_list(lang.resources) + ")",
-        "QUANTITY": "a quantity (a suit, " + _word_list(
-            [w for w in lang.quantities if w not in set(n.Suit)]) + " or a number)",
+        "QUANTITY": _quantity_words(lang),
         "METRIC": "a metric (" + _word_list(lang.metrics) + ")",
         "$END": "the end of the " + ("action" if start == START_ACTION else "rule"),
         **{t: k.describe() for t, k in lang.kinds.items() if t not in _FORT_TERMINALS},

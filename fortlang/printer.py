@@ -67,7 +67,12 @@ def _print(node: n.Node) -> str:
     if printer is not None:
         return printer(node)
     if isinstance(node, n.Action) and reg.spec_of(type(node)) is not None:
-        return _leaf(node)  # a primitive of another vocabulary
+        return _leaf(node)  # a primitive, each said by its declaration (spec_of)
+    if isinstance(node, n.Quantity):
+        try:
+            return reg.quantity_word(node)  # the word whose declaration builds it
+        except KeyError:
+            pass
     raise TypeError(f"no printer for {type(node).__name__}")
 
 
@@ -135,22 +140,12 @@ def _if_else(node: n.IfElse) -> str:
     return text
 
 
-def _quantity_word(word: str) -> Callable[[n.Node], str]:
-    return lambda node: word
-
-
 _PRINTERS: dict[type, Callable] = {
-    **{cls: _leaf for cls in n.ACTION_LEAVES},  # each said by its declaration (spec_of)
     n.Repeat: _repeat,
     n.Conditional: _conditional,
     n.Target: _target,
     n.Then: lambda node: " then ".join(_wrap(i, 3) for i in node.items),
     n.Choice: lambda node: " or ".join(_wrap(i, 2) for i in node.items),
-    n.SuitCount: lambda node: node.suit.value,
-    n.AnySuit: _quantity_word("any"),
-    n.PackSize: _quantity_word("pack"),
-    n.FortLevel: _quantity_word("level"),
-    n.LookoutSize: _quantity_word("lookout"),
     n.Tally: lambda node: node.what,
     n.Fixed: lambda node: str(node.n),
     n.Number: lambda node: str(node.value),

@@ -232,9 +232,15 @@ class WordSpec:
     #: For a quantity whose count is of something the performer names once for the whole
     #: repeat (`x any`: a suit, R5.7): how many there are to name, and what they are called in
     #: the checker's hint ("suits"); the checker's bound multiplies the repeat's ways by it
-    #: (E202), as a choice made once. 0: nothing is named.
+    #: (E202), as a choice made once. For a resource that is one of several kinds, chosen once
+    #: (Fort's `pizza/toy`, R12.1): how many kinds (the checker's ways to perform an action that
+    #: takes it, :func:`resource_choices`). 0: nothing is named.
     named: int = 0
     named_word: str = ""
+    #: For a quantity: the family of words it is one of, which the parser's messages name once
+    #: ("a quantity (a suit, any, ...)") and whose words are terms of the game's glossary (the
+    #: reference shows their names; Fort's suits: "suit"); "" for a word of no family.
+    family: str = ""
     #: For a quantity: language -> what "as many as" counts, said after a primitive's
     #: ``as_many`` ("de ressources dans votre Sac à dos", «сколько карт у вас в дозоре»).
     how_many: Mapping[str, str] = field(default_factory=dict)
@@ -521,6 +527,9 @@ class Vocabulary:
             _SELECTORS[sel.syntax] = sel
         for metric in self.metrics:
             _METRICS.setdefault(metric.word, metric)
+        for resource in self.resources:
+            if resource.named:
+                _RESOURCE_CHOICES.setdefault(resource.build(), resource.named)
         for trigger in self.triggers:
             _TRIGGERS.setdefault(trigger.name, trigger)
 
@@ -582,11 +591,15 @@ _ARGUMENTS: dict[type, tuple[Argument, ...]] = {}
 #: Every declared selector, by its syntax (what ``Target.who`` holds): the printer, the
 #: phrasebooks, the checker and the engine read it.
 _SELECTORS: dict[str, Selector] = {s.syntax: s for s in CORE_SELECTORS}
-#: Every declared quantity, by word; the word a quantity node class stands for; the words of
-#: the default game's quantities, which the engine counts by their node classes.
+#: Every declared quantity, by word; the word a quantity node stands for (the node its
+#: declaration builds: Fort's ``SuitCount(Suit.SHOVEL)`` is `shovel`); the words of the default
+#: game's quantities, which the engine counts by their node classes.
 _QUANTITIES: dict[str, WordSpec] = {}
-_QUANTITY_WORD: dict[type, str] = {}
+_QUANTITY_WORD: dict[n.Quantity, str] = {}
 _NATIVE_QUANTITIES: set[str] = set()
+#: How many kinds a declared resource value stands for, chosen once, by value: those whose
+#: declaration names a choice (``WordSpec.named``: Fort's ``pizza/toy``, R12.1).
+_RESOURCE_CHOICES: dict[object, int] = {}
 #: Every declared metric (R14) and trigger, by word (the first declaration's).
 _METRICS: dict[str, WordSpec] = {}
 _TRIGGERS: dict[str, TriggerSpec] = {}
@@ -604,8 +617,7 @@ def _declare_quantity(vocabulary: str, w: WordSpec, native: bool) -> None:
     if native and known is None:
         _NATIVE_QUANTITIES.add(w.word)
         _QUANTITIES[w.word] = w
-        if isinstance(w.build, type):
-            _QUANTITY_WORD[w.build] = w.word
+        _QUANTITY_WORD.setdefault(w.build(), w.word)  # type: ignore[arg-type]
         return
     if w.word in _NATIVE_QUANTITIES:
         raise ValueError(f"{vocabulary}: quantity `{w.word}` is already Fort's")
@@ -736,14 +748,14 @@ def arguments_of(node_class: type) -> tuple[Argument, ...]:
 
 
 def quantity_word(q: n.Quantity) -> str:
-    """The word a quantity node stands for (not ``Fixed``: a number)."""
-    if isinstance(q, n.SuitCount):
-        return q.suit.value
+    """The word a quantity node stands for (not ``Fixed``: a number): a ``Tally``'s own, else
+    the word whose declaration builds that node (``WordSpec.build``: Fort's `shovel` builds
+    ``SuitCount(Suit.SHOVEL)``, `pack` ``PackSize()``)."""
     if isinstance(q, n.Tally):
         return q.what
-    word = _QUANTITY_WORD.get(type(q))
+    word = _QUANTITY_WORD.get(q)
     if word is None and _default_loaded():
-        word = _QUANTITY_WORD.get(type(q))
+        word = _QUANTITY_WORD.get(q)
     if word is None:
         raise KeyError(type(q))
     return word
@@ -789,6 +801,18 @@ def trigger_of(name: str) -> TriggerSpec:
     if spec is None:
         raise KeyError(name)
     return spec
+
+
+def resource_choices(value: object) -> int:
+    """How many kinds the resource ``value`` stands for, one chosen once when it is performed
+    (R12.1: Fort's `pizza/toy` is 2); 1 for a resource of one kind, or any other value."""
+    try:
+        found = _RESOURCE_CHOICES.get(value)
+        if found is None and _default_loaded():
+            found = _RESOURCE_CHOICES.get(value)
+    except TypeError:  # an unhashable field of another vocabulary's node: no resource
+        return 1
+    return found or 1
 
 
 def takes_resource(node_class: type) -> bool:

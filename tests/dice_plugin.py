@@ -10,7 +10,7 @@ from fortlang import nodes as n
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Option
 from fortlang.engine.interpreter import chance
-from fortlang.nodes import Resource
+from fortlang.games.fort.nodes import Resource
 from fortlang.plugins import VocabularyPlugin
 from fortlang.registry import PrimitiveSpec
 

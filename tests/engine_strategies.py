@@ -12,18 +12,19 @@ from hypothesis import strategies as st
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.checker import check, search_ways
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.checks import any_suits, play_ways
 from fortlang.model import CardSet
 from fortlang.printer import to_text
 
 leaves = st.one_of(
-    st.builds(n.Gain, amount=st.integers(1, 3), resource=st.sampled_from(n.Resource)),
-    st.builds(n.Spend, amount=st.integers(1, 2), resource=st.sampled_from(n.Resource)),
-    st.builds(n.Score, amount=st.integers(1, 2)),
-    st.builds(n.Advance, modifier=st.sampled_from((0, *fort_words.MODIFIERS))),
+    st.builds(fn.Gain, amount=st.integers(1, 3), resource=st.sampled_from(fn.Resource)),
+    st.builds(fn.Spend, amount=st.integers(1, 2), resource=st.sampled_from(fn.Resource)),
+    st.builds(fn.Score, amount=st.integers(1, 2)),
+    st.builds(fn.Advance, modifier=st.sampled_from((0, *fort_words.MODIFIERS))),
     *(st.builds(spec.node) for spec in fort_words.PRIMITIVES
-      if spec.node not in (n.Gain, n.Spend, n.Score, n.Advance)),
+      if spec.node not in (fn.Gain, fn.Spend, fn.Score, fn.Advance)),
 )
 tests = st.builds(n.Compare, st.sampled_from(reg.COMPARE_OPS),
                   st.builds(n.Metric, st.sampled_from([m.word for m in fort_words.METRICS])),
@@ -34,8 +35,8 @@ def quantities(most_fixed: int, tallies: bool) -> st.SearchStrategy[n.Quantity]:
     """Fixed counts up to ``most_fixed``, Fort's quantities, and (``tallies``) the core's."""
     return st.one_of(
         st.builds(n.Fixed, n=st.integers(0, most_fixed)),
-        *(st.builds(cls) for cls in (n.AnySuit, n.PackSize, n.FortLevel, n.LookoutSize)),
-        st.builds(n.SuitCount, suit=st.sampled_from(n.Suit)),
+        *(st.builds(cls) for cls in (fn.AnySuit, fn.PackSize, fn.FortLevel, fn.LookoutSize)),
+        st.builds(fn.SuitCount, suit=st.sampled_from(fn.Suit)),
         *([st.builds(n.Tally,
                      st.sampled_from([w.word for w in fort_words.QUANTITIES if w.measure]))]
           if tallies else []),
@@ -94,11 +95,11 @@ def to_the_bound(body: n.Action, right: n.Action, anys: int) -> n.Action | None:
     while most < reg.MAX_AMOUNT and ways ** (most + 1) <= reg.MAX_SEARCH_WAYS:
         most += 1
     if anys:
-        right = n.Repeat(right, n.AnySuit())
+        right = n.Repeat(right, fn.AnySuit())
     for k in range(most, 1, -1):
         action: n.Action = n.Then((n.Repeat(body, n.Fixed(k)), right))
         if anys > 1:
-            action = n.Repeat(action, n.AnySuit())
+            action = n.Repeat(action, fn.AnySuit())
         if _accepted(action):
             return action
     return None
@@ -123,7 +124,7 @@ def with_every_box(cardset: CardSet, pool: list[n.Action],
     kids = []
     replaced = []
     for kid in cardset.kids:
-        coin = n.Suit.COIN in kid.suits
+        coin = fn.Suit.COIN in kid.suits
         alone = [i for i in range(len(pool)) if play_ways([pool[i]], coin) <= reg.MAX_PLAY_WAYS]
         public = rng.choice(alone)
         fits = [i for i in alone if anys[i] + anys[public] <= reg.MAX_ANY_SUITS

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.errors import FortSyntaxError
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.printer import to_text
 
@@ -24,7 +25,7 @@ AMOUNTS = st.integers(0, 999_999)
 #: the checker, not the parser, bounds them).
 _ARGUMENTS = {
     "[N]": AMOUNTS, "N": AMOUNTS,
-    "RES": st.sampled_from(n.Resource),
+    "RES": st.sampled_from(fn.Resource),
     "[-1|+1]": st.integers(-99, 99),
 }
 

@@ -14,10 +14,10 @@ from fortlang.cardset import base_set
 from fortlang.cli import main
 from fortlang.engine import ScriptedAgent
 from fortlang.games.fort.gains import Gain, resource_rate
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.sim.stats import flag_against_median, t_interval, wilson
 from fortlang.games.fort.table import Game
 from fortlang.games.fort.turn import TurnRecord, play_phase
-from fortlang.nodes import Resource
 from fortlang.sim.seats import Seats
 
 CARDSET = base_set()

@@ -20,10 +20,10 @@ from fortlang.engine.chance import CHANCE, Distribution, below
 from fortlang.engine.choices import Option
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.agents.bots import make_bots
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import can_perform, perform
 from fortlang.games.fort.sim.pull import GameState, play
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource
 from fortlang.parser import language
 from fortlang.sim.replay import FORMAT_WITH_CHANCE, StateTrace, outcome_json, record, replay
 from fortlang.sim.seats import Seats

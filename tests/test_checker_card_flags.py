@@ -21,6 +21,7 @@ from fortlang import registry as reg
 from fortlang.checker import GameChecks, action_ways, card_flow, check, search_ways
 from fortlang.engine import program as engine_program
 from fortlang.games import game_named
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.checks import play_ways
 from fortlang.parser import language, parse_action
@@ -45,7 +46,7 @@ def _effect(node: n.Action, ctx: object, k: object) -> bool:  # never performed 
     raise AssertionError
 
 
-_DESTROY = reg.spec_of(n.DestroyCard)
+_DESTROY = reg.spec_of(fn.DestroyCard)
 assert _DESTROY is not None
 SIFT = reg.PrimitiveSpec("sift", Sift, "sift", "X7", "Box a card.", "sift",
                          most_options=_DESTROY.most_options, card_ways=reg.CARDS_A_ZONE,
@@ -156,7 +157,7 @@ OMINOUS = language(fort_words.FORT.extended("fort+omens", quantities=(OMENS, SIG
 
 def test_a_quantity_that_names_something_counts_its_choice_once_as_x_any() -> None:
     fort = search_ways(parse_action("(pack or score) x any"))
-    assert fort == len(n.Suit) * search_ways(parse_action("(pack or score) x shovel"))
+    assert fort == len(fn.Suit) * search_ways(parse_action("(pack or score) x shovel"))
     omens = search_ways(OMINOUS.parse_action("(pack or score) x omens"))
     assert omens == 3 * search_ways(OMINOUS.parse_action("(pack or score) x signs"))
     text = "(pack or score or lookout or recruit) x omens then score"

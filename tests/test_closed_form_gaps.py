@@ -30,9 +30,10 @@ from fortlang.engine.interpreter import search
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import follow_verdict, surely_playable
 from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Action, Resource
+from fortlang.nodes import Action
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
 

@@ -11,10 +11,11 @@ from builders import Recorder, kid
 from fortlang import nodes as n
 from fortlang.checker import check
 from fortlang.engine import Kind, ScriptedAgent
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import perform, play_card
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.printer import to_text
 from fortlang.sim.seats import Seats
@@ -55,10 +56,10 @@ def test_x_binds_tighter_and_then_or_looser_than_if_and_targets() -> None:
     ast = parse_action("if toy >= 1 -> score x shovel then each rival -> lose or draw")
     assert isinstance(ast, n.Choice)
     then, draw = ast.items
-    assert isinstance(then, n.Then) and draw == n.Draw()
+    assert isinstance(then, n.Then) and draw == fn.Draw()
     cond, target = then.items
     assert isinstance(cond, n.Conditional) and isinstance(cond.body, n.Repeat)
-    assert target == n.Target(n.Who.EACH_RIVAL, n.Lose())
+    assert target == n.Target(n.Who.EACH_RIVAL, fn.Lose())
 
 
 def test_the_zone_words_are_quantities_and_metrics() -> None:

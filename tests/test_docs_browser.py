@@ -25,8 +25,8 @@ from fortlang.cardset import load_bundled
 from fortlang.docsite.browser import actions_of
 from fortlang.docsite.lexicon import ui
 from fortlang.docsite.site import Built, build
+from fortlang.games.fort.nodes import Suit
 from fortlang.model import CardSet, Source
-from fortlang.nodes import Suit
 
 LANGS = ("en", "fr", "ru")
 

@@ -11,13 +11,15 @@ from fortlang.docsite.icons import (
     OPERATORS,
     QUANTITIES,
     RESOURCES,
+    action_icon,
     action_icons,
     every_icon,
 )
-from fortlang.docsite.strip import glyphs
+from fortlang.docsite.strip import Glyph, glyphs
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.docs.icons import SUITS
-from fortlang.nodes import ALL_NODES, EXPR_NODES, Suit
+from fortlang.games.fort.nodes import Suit
+from fortlang.nodes import ALL_NODES, EXPR_NODES
 from fortlang.parser import parse_action
 
 ACTIONS = action_icons()  # Fort's primitives' icons, from their declarations
@@ -79,9 +81,22 @@ def test_icon_is_well_formed_svg_with_a_title(name: str) -> None:
 
 
 def test_every_action_and_quantity_node_has_a_strip_handler() -> None:
+    """The core's nodes by the strip's table; a game's primitives and quantities by their
+    declarations (issue 33: Fort's as a plugin's)."""
     from fortlang.docsite import strip
 
     assert set(ALL_NODES) - set(EXPR_NODES) <= set(strip._HANDLERS)
+    for spec in fort_words.PRIMITIVES:
+        assert glyphs(spec.node())[0] == Glyph(action_icon(spec)), spec.name
+
+
+@pytest.mark.parametrize("word", [w.word for w in fort_words.QUANTITIES])
+def test_a_quantity_is_drawn_with_its_declared_icon(word: str) -> None:
+    """`x shovel` with the suit's picture (Fort's ``GameModule.docs``), `x pack` and `x hand`
+    with their declarations' drawings (``WordSpec.drawing``)."""
+    *_, last = glyphs(parse_action(f"score x {word}"))
+    expected = SUITS[Suit(word)] if word in set(Suit) else QUANTITIES[word]
+    assert last.icon == expected
 
 
 def test_r13_5_group_repeated_as_a_whole_is_drawn_in_parentheses() -> None:

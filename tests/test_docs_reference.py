@@ -14,7 +14,7 @@ from fortlang.docsite.lexicon import rule_label
 from fortlang.docsite.meanings import entries, meaning
 from fortlang.docsite.reference import reference_page, schema_section
 from fortlang.games.fort import vocabulary as fort_words
-from fortlang.nodes import Suit
+from fortlang.games.fort.nodes import Suit
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import sentence, suit_name
 from fortlang.printer import to_text

@@ -33,9 +33,10 @@ from fortlang.engine.program import Op, program
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import spared, spares
 from fortlang.games.fort.context import FortCtx, FortJudgement
+from fortlang.games.fort.nodes import Gain, Resource, Spend, Suit
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import TOKENS, CardInstance, Game
-from fortlang.nodes import Action, Choice, Gain, Resource, Spend, Suit
+from fortlang.nodes import Action, Choice
 from fortlang.parser import parse_action
 from fortlang.registry import is_resource_choice
 

@@ -8,9 +8,9 @@ from builders import kid
 from fortlang.engine import IllegalMove, ScriptedAgent
 from fortlang.engine.choices import Kind
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import play_card
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource
 from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY

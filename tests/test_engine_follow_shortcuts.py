@@ -19,15 +19,16 @@ from fortlang.cardset import base_set
 from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import search
-from fortlang.engine.node_types import PLAIN_SUITS
 from fortlang.engine.program import program
 from fortlang.games.fort import play
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import MOST_NAMINGS, follow_verdict
 from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.node_types import PLAIN_SUITS
+from fortlang.games.fort.nodes import Gain, Resource, Spend, Suit
 from fortlang.games.fort.table import TOKENS, Game, Rules
 from fortlang.model import KidCard, PerkHook
-from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
+from fortlang.nodes import Action, Choice, Fixed, Repeat, Then
 from fortlang.parser import parse_action
 from fortlang.registry import is_resource_choice
 from fortlang.sim.seats import Seats

@@ -17,8 +17,9 @@ from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine import interpreter
 from fortlang.games.fort import play
+from fortlang.games.fort.nodes import AnySuit, Suit, SuitCount
 from fortlang.games.fort.table import Rules
-from fortlang.nodes import AnySuit, Repeat, Suit, SuitCount
+from fortlang.nodes import Repeat
 
 #: Each test compares plays with the shortcuts switched off by patching play's and the
 #: interpreter's globals, which compiled code (mypyc: direct calls, Final constants as C statics)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fortlang.games.fort.moves import payment_plans, plans_for
-from fortlang.nodes import Resource
+from fortlang.games.fort.nodes import Resource
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 

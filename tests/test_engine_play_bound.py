@@ -23,8 +23,8 @@ from fortlang.cardset import base_set
 from fortlang.checker import check, search_ways
 from fortlang.engine import interpreter
 from fortlang.games.fort.checks import any_suits, play_ways
+from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.play import play_card, why_not
-from fortlang.nodes import Suit
 
 pytestmark = pytest.mark.skipif(native.is_compiled(interpreter), reason="counts by patching a "
                                 "class, which a compiled module calls directly")

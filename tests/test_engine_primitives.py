@@ -7,10 +7,10 @@ from builders import kid
 
 from fortlang.engine import ScriptedAgent
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import can_perform, perform
 from fortlang.games.fort.table import Game
 from fortlang.model import Perk, PerkHook
-from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
 

@@ -17,9 +17,10 @@ from test_engine_properties import BASE, actions
 from fortlang import nodes as n
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.program import Op, program
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
 
@@ -29,10 +30,10 @@ def test_a_repetition_of_an_op_without_choices_is_a_loop():
     repetition: far more repetitions than Python's recursion limit complete."""
     game = Game(2)
     times = 4 * sys.getrecursionlimit()
-    scores = program(n.Repeat(n.Score(), n.Fixed(times)))
+    scores = program(n.Repeat(fn.Score(), n.Fixed(times)))
     assert scores.straight and scores.run(FortCtx(game, 0, leader=True), lambda full: full)
     assert game.players[0].vp == times
-    gains = program(n.Repeat(n.Then((n.Gain(resource=Resource.PIZZA), n.Score())),
+    gains = program(n.Repeat(n.Then((fn.Gain(resource=Resource.PIZZA), fn.Score())),
                              n.Fixed(times)))
     assert gains.straight  # not in full: the stuff holds 4 pizzas (R1.5), the 5th gain fails
     assert gains.run(FortCtx(game, 1, leader=True), lambda full: full) is False
@@ -142,5 +143,5 @@ def test_fort_ops_live_in_its_module_and_are_known_unlike_another_vocabularys():
     class Foreign(Op):
         pass
 
-    foreign = Foreign(n.Score())
+    foreign = Foreign(fn.Score())
     assert not foreign.known and foreign.turn_matters() == 2 and foreign.counts_suits()

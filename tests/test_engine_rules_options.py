@@ -10,9 +10,9 @@ from pathlib import Path
 from builders import kid
 
 from fortlang.engine import ScriptedAgent
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import play_card
 from fortlang.games.fort.table import Game, Rules
-from fortlang.nodes import Resource
 from fortlang.sim.seats import Seats
 
 PIZZA = Resource.PIZZA

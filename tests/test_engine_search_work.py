@@ -13,9 +13,9 @@ from fortlang import native
 from fortlang.engine import interpreter as interp
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import can_perform, perform
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
 

@@ -19,13 +19,14 @@ from fortlang.engine import (
 )
 from fortlang.engine.chance import Distribution
 from fortlang.engine.program import OPS, Count, count_of
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.invariants import InvariantError, assert_invariants, check
 from fortlang.games.fort.moves import recruit_places
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.table import Game
 from fortlang.games.fort.view import GameView
-from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.registry import spec_of
 from fortlang.sim.seats import Seats
@@ -38,13 +39,14 @@ D6 = Distribution.uniform([Option(str(f), f) for f in range(1, 7)])
 def test_every_action_node_has_an_op_and_every_quantity_a_count():
     """The core compiles its operators; every primitive's op and every quantity's count that is
     not the core's comes from its declaration (Fort's: games/fort/ops/, issue 33)."""
-    assert set(OPS) == set(n.ACTION_NODES) - set(n.ACTION_LEAVES)
-    for cls in n.ACTION_LEAVES:
+    assert set(OPS) == set(n.ACTION_NODES)
+    for cls in fn.ACTION_LEAVES:
         op = spec_of(cls).op
         assert op is not None and type(op(cls())).__module__.startswith("fortlang.games.fort.ops.")
-    for cls in n.QUANTITY_NODES:
+    quantities = (*n.QUANTITY_NODES, *fn.QUANTITY_NODES)
+    for cls in quantities:
         assert isinstance(count_of(cls()), Count)
-    assert {type(count_of(cls())).__module__ for cls in n.QUANTITY_NODES} == {
+    assert {type(count_of(cls())).__module__ for cls in quantities} == {
         "fortlang.engine.program", "fortlang.games.fort.ops.counts"}
 
 
@@ -427,8 +429,12 @@ def test_each_node_class_compiles_to_the_op_its_table_names():
     program reads no AST node while it runs."""
     from fortlang.engine.program import Op, program
 
-    for cls in n.ACTION_NODES:
-        node = cls(items=(n.Score(), n.Gain())) if issubclass(cls, n._Chain) else cls()
+    whole = {n.Repeat: lambda: n.Repeat(fn.Score(), fn.FortLevel()),
+             n.Conditional: lambda: n.Conditional(n.Compare(), fn.Score()),
+             n.Target: lambda: n.Target(n.Who.EACH_RIVAL, fn.Score())}
+    for cls in (*n.ACTION_NODES, *fn.ACTION_LEAVES):
+        node = (cls(items=(fn.Score(), fn.Gain())) if issubclass(cls, n._Chain)
+                else whole.get(cls, cls)())
         op = program(node)
         made = OPS[cls] if cls in OPS else spec_of(cls).op  # a primitive's: its declaration's
         assert type(op) is type(made(node)) and op.node is node and program(node) is op

@@ -14,8 +14,8 @@ import fortlang.engine
 from fortlang.engine.interpreter import Ctx, seat_of
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.program import program
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 
 ENGINE = Path(fortlang.__file__).parent / "engine"

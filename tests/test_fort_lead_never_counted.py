@@ -9,9 +9,9 @@ from builders import kid, random_table
 
 from fortlang.cardset import base_set
 from fortlang.games.fort.certain import surely_unplayable
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource
 
 BASE = base_set()
 

@@ -18,8 +18,8 @@ from fortlang.cardset import base_set
 from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import play
+from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource, Suit
 from fortlang.sim.seats import Seats
 
 BASE = base_set()

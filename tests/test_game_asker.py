@@ -12,11 +12,11 @@ from fortlang.engine import Kind, RandomAgent, ScriptedAgent
 from fortlang.engine.asker import RandomAsker
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.sim.pull import GameState, play
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats, asker_for
 

@@ -12,8 +12,8 @@ from fortlang.cardset import base_set
 from fortlang.engine import IllegalMove, Kind, RandomAgent
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.sim.pull import TERMINAL, GameState, play
-from fortlang.nodes import Resource
 
 BASE = base_set()
 

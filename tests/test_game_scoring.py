@@ -6,9 +6,9 @@ import pytest
 from builders import kid
 
 from fortlang.cardset import base_set
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.scoring import evaluate, final_score, winners
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 CARDSET = base_set()
@@ -119,7 +119,7 @@ def test_r14_sleepover_most_cards_scores_8_and_fewer_scores_0():
 def test_r14_big_plans_counts_printed_advances_per_card_each_time_asked():
     """The advances metric (Big Plans, R14) is remembered per card definition: asked again, and
     after the cards change, it still counts every advance printed on the cards you have."""
-    from fortlang import nodes as n
+    from fortlang.games.fort import nodes as n
     from fortlang.games.fort.metrics import metric
 
     twice = kid("Double Plans", "crown", "advance then advance", "advance")

@@ -8,6 +8,7 @@ from builders import Recorder, kid
 from fortlang.cardset import base_set
 from fortlang.engine import Kind, ScriptedAgent
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.setup import draw, new_game
 from fortlang.games.fort.table import Game, Rules
 from fortlang.games.fort.turn import (
@@ -20,7 +21,6 @@ from fortlang.games.fort.turn import (
     recruit,
     recycle,
 )
-from fortlang.nodes import Resource
 from fortlang.sim.seats import Seats
 
 CARDSET = base_set()

@@ -92,7 +92,7 @@ PROBE = textwrap.dedent('''\
     from fortlang.printer import to_text
     from fortlang.sim.seats import Seats
     from fortlang.model import KidCard
-    from fortlang.nodes import Suit
+    from fortlang.games.fort.nodes import Suit
     import fortlang.games.fort.peek as peek
 
     ast = parse_action("(peek 2 or score) then peek")

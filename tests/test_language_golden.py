@@ -8,7 +8,8 @@ import pytest
 
 from fortlang import nodes as n
 from fortlang.errors import FortSyntaxError
-from fortlang.nodes import Resource, Suit
+from fortlang.games.fort import nodes as fn
+from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.parser import parse_action
 from fortlang.printer import to_text
 
@@ -23,41 +24,41 @@ def _lines(name: str) -> list[str]:
 # Every action quoted in R12/R13 and in shared/data/fort-base-facts.md, with its expected AST.
 GOLDEN = {
     # R5.3 / facts: Bug
-    "gain pizza x shovel": n.Repeat(n.Gain(1, Resource.PIZZA), n.SuitCount(Suit.SHOVEL)),
-    "score x level": n.Repeat(n.Score(), n.FortLevel()),
+    "gain pizza x shovel": n.Repeat(fn.Gain(1, Resource.PIZZA), fn.SuitCount(Suit.SHOVEL)),
+    "score x level": n.Repeat(fn.Score(), fn.FortLevel()),
     # R5.4 / facts: Bud
-    "gain 2 pizza/toy": n.Gain(2, Resource.EITHER),
-    "destroy card": n.DestroyCard(),
+    "gain 2 pizza/toy": fn.Gain(2, Resource.EITHER),
+    "destroy card": fn.DestroyCard(),
     # facts: Doodles, Patch, Dot
-    "gain toy x glue": n.Repeat(n.Gain(1, Resource.TOY), n.SuitCount(Suit.GLUE)),
-    "gain toy x book": n.Repeat(n.Gain(1, Resource.TOY), n.SuitCount(Suit.BOOK)),
-    "advance -1": n.Advance(-1),
+    "gain toy x glue": n.Repeat(fn.Gain(1, Resource.TOY), fn.SuitCount(Suit.GLUE)),
+    "gain toy x book": n.Repeat(fn.Gain(1, Resource.TOY), fn.SuitCount(Suit.BOOK)),
+    "advance -1": fn.Advance(-1),
     # R13.1, R13.3: score x resources in pack
-    "score x pack": n.Repeat(n.Score(), n.PackSize()),
-    "score × level": n.Repeat(n.Score(), n.FortLevel()),
+    "score x pack": n.Repeat(fn.Score(), fn.PackSize()),
+    "score × level": n.Repeat(fn.Score(), fn.FortLevel()),
     # R13.4
-    "destroy rival then gain resource": n.Then((n.DestroyRival(), n.Gain(1, Resource.EITHER))),
-    "advance then score 2": n.Then((n.Advance(), n.Score(2))),
-    "advance -1 then score 2": n.Then((n.Advance(-1), n.Score(2))),
+    "destroy rival then gain resource": n.Then((fn.DestroyRival(), fn.Gain(1, Resource.EITHER))),
+    "advance then score 2": n.Then((fn.Advance(), fn.Score(2))),
+    "advance -1 then score 2": n.Then((fn.Advance(-1), fn.Score(2))),
     # R13.5
     "(recruit then gain toy) x water_gun": n.Repeat(
-        n.Then((n.Recruit(), n.Gain(1, Resource.TOY))), n.SuitCount(Suit.WATER_GUN)),
+        n.Then((fn.Recruit(), fn.Gain(1, Resource.TOY))), fn.SuitCount(Suit.WATER_GUN)),
     "score x book ▶ destroy this": n.Then(
-        (n.Repeat(n.Score(), n.SuitCount(Suit.BOOK)), n.DestroyThis())),
+        (n.Repeat(fn.Score(), fn.SuitCount(Suit.BOOK)), fn.DestroyThis())),
     # R5.7 and the primitives of R12 not shown above
-    "gain toy x any": n.Repeat(n.Gain(1, Resource.TOY), n.AnySuit()),
-    "pack": n.Pack(),
-    "lookout": n.Lookout(),
-    "destroy this": n.DestroyThis(),
-    "recruit": n.Recruit(),
-    "advance +1": n.Advance(1),
-    "spend 2 pizza": n.Spend(2, Resource.PIZZA),
-    "destroy rival": n.DestroyRival(),
-    "copy pack": n.CopyPack(),
-    "copy rival pack": n.CopyRivalPack(),
-    "convert": n.Convert(),
-    "score x lookout": n.Repeat(n.Score(), n.LookoutSize()),
-    "gain 2 pizza or gain 2 toy": n.Choice((n.Gain(2, Resource.PIZZA), n.Gain(2, Resource.TOY))),
+    "gain toy x any": n.Repeat(fn.Gain(1, Resource.TOY), fn.AnySuit()),
+    "pack": fn.Pack(),
+    "lookout": fn.Lookout(),
+    "destroy this": fn.DestroyThis(),
+    "recruit": fn.Recruit(),
+    "advance +1": fn.Advance(1),
+    "spend 2 pizza": fn.Spend(2, Resource.PIZZA),
+    "destroy rival": fn.DestroyRival(),
+    "copy pack": fn.CopyPack(),
+    "copy rival pack": fn.CopyRivalPack(),
+    "convert": fn.Convert(),
+    "score x lookout": n.Repeat(fn.Score(), fn.LookoutSize()),
+    "gain 2 pizza or gain 2 toy": n.Choice((fn.Gain(2, Resource.PIZZA), fn.Gain(2, Resource.TOY))),
 }
 
 
@@ -69,8 +70,8 @@ def test_r12_r13_quoted_actions_parse_to_expected_ast(text: str) -> None:
 def test_r13_precedence_x_binds_tighter_than_then_tighter_than_or() -> None:
     got = parse_action("pack or score x book then recruit")
     assert got == n.Choice((
-        n.Pack(),
-        n.Then((n.Repeat(n.Score(), n.SuitCount(Suit.BOOK)), n.Recruit())),
+        fn.Pack(),
+        n.Then((n.Repeat(fn.Score(), fn.SuitCount(Suit.BOOK)), fn.Recruit())),
     ))
 
 

@@ -10,6 +10,7 @@ from lark import Lark
 
 from fortlang import nodes as n
 from fortlang import registry
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.parser import compose_grammar
 
@@ -17,7 +18,7 @@ from fortlang.parser import compose_grammar
 @dataclass(frozen=True, slots=True)
 class Stash(n.Action):
     amount: int = 1
-    resource: n.Resource = n.Resource.EITHER
+    resource: fn.Resource = fn.Resource.EITHER
 
 
 def _strict(grammar: str) -> Lark:

@@ -19,12 +19,13 @@ from fortlang.docsite.strip import glyphs
 from fortlang.engine import IllegalMove, ScriptedAgent
 from fortlang.engine.program import CARDS_MOVED, Judgement, Op, program
 from fortlang.errors import FortSyntaxError
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import surely_playable
+from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.play import can_perform, perform, play_card, why_not
 from fortlang.games.fort.table import Game
 from fortlang.model import KidCard
-from fortlang.nodes import Suit
 from fortlang.parser import language, parse_action
 from fortlang.phrasebook import plural, sentence
 from fortlang.printer import to_text
@@ -62,7 +63,7 @@ FETCHING = language(VOCAB)
 
 def test_it_parses_in_its_vocabulary_only() -> None:
     ast = FETCHING.parse_action("(fetch 2 or score) then fetch")
-    assert ast == n.Then((n.Choice((Fetch(2), n.Score())), Fetch()))
+    assert ast == n.Then((n.Choice((Fetch(2), fn.Score())), Fetch()))
     with pytest.raises(FortSyntaxError):
         parse_action("fetch 2")  # Fort's language is unchanged
     with pytest.raises(FortSyntaxError) as err:

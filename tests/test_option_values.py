@@ -16,10 +16,10 @@ from fortlang.engine import Kind
 from fortlang.engine.choices import Decision, Give, Option, Seat, Take, player_name
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.agents.mcts import option_keys
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.sim.pull import GameState, answer
 from fortlang.games.fort.table import Game
-from fortlang.nodes import Resource
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
 

@@ -12,6 +12,7 @@ from lark.exceptions import ConfigurationError, UnexpectedInput
 
 from fortlang import nodes as n
 from fortlang import registry
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.parser import START_ACTION, START_SCORING, language
 
@@ -83,7 +84,7 @@ class _Heap(n.Action):
     """A plugin's node that normalises itself after __init__: its builder must call it."""
 
     amount: int = 1
-    resource: n.Resource = n.Resource.EITHER
+    resource: fn.Resource = fn.Resource.EITHER
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "amount", min(self.amount, 3))
@@ -94,15 +95,15 @@ class _Pile(n.Action):
     """A plugin's node without __post_init__: its builder sets the slots."""
 
     amount: int = 2
-    resource: n.Resource = n.Resource.TOY
+    resource: fn.Resource = fn.Resource.TOY
 
 
 def test_a_plugin_node_is_built_as_its_constructor_builds_it() -> None:
     heap = registry.PrimitiveSpec("heap", _Heap, "heap [N] RES", "T1", "Heap tokens.", "heap toy")
     pile = registry.PrimitiveSpec("pile", _Pile, "pile [N] RES", "T2", "Pile tokens.", "pile toy")
     lang = language(fort_words.FORT.extended("fort+heap+pile", primitives=(heap, pile)))
-    assert lang.parse_action("heap 9 toy") == _Heap(3, n.Resource.TOY)
-    assert lang.parse_action("heap pizza") == _Heap(1, n.Resource.PIZZA)
+    assert lang.parse_action("heap 9 toy") == _Heap(3, fn.Resource.TOY)
+    assert lang.parse_action("heap pizza") == _Heap(1, fn.Resource.PIZZA)
     assert lang.parse_action("pile pizza then pile 5 toy") == n.Then(
-        (_Pile(2, n.Resource.PIZZA), _Pile(5, n.Resource.TOY)))
+        (_Pile(2, fn.Resource.PIZZA), _Pile(5, fn.Resource.TOY)))
     assert lang.parse_action("pile 5 toy").span == n.Span(1, 1, 1, 11, 0, 10)

@@ -15,6 +15,7 @@ from fortlang import nodes as n
 from fortlang import phrasebook
 from fortlang import registry as reg
 from fortlang.cli import main
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.model import MadeUpRule, Perk, PerkHook
 from fortlang.parser import parse_action, parse_scoring
@@ -344,7 +345,7 @@ def test_every_node_class_has_a_handler(lang: str) -> None:
     plugin's)."""
     declared = {p.node for p in fort_words.PRIMITIVES if lang in p.phrases} | {
         type(w.build()) for w in fort_words.QUANTITIES if lang in w.phrases}
-    missing = [cls.__name__ for cls in n.ALL_NODES
+    missing = [cls.__name__ for cls in (*n.ALL_NODES, *fn.ACTION_LEAVES, *fn.QUANTITY_NODES)
                if cls not in book(lang).TABLE and cls not in declared]
     assert missing == []
 
@@ -365,7 +366,8 @@ def test_issue_33_2_fort_s_quantities_are_said_by_their_declarations(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """`x pack`, `x hand`...: said by the word's declaration (its phrases and its "as many"
     words), as a plugin's quantity is; no phrasebook table names them."""
-    assert not {n.AnySuit, n.PackSize, n.FortLevel, n.LookoutSize, n.Tally} & set(book(lang).TABLE)
+    assert not {fn.AnySuit, fn.PackSize, fn.FortLevel, fn.LookoutSize, n.Tally} \
+        & set(book(lang).TABLE)
     monkeypatch.setitem(fort_words.QUANTITY_BY_WORD["hand"].phrases, lang, "per hand card")  # type: ignore[index]
     monkeypatch.setitem(fort_words.QUANTITY_BY_WORD["pack"].how_many, lang, "HOW")  # type: ignore[index]
     assert sentence(parse_action("score x hand"), lang).endswith(" per hand card.")
@@ -378,7 +380,7 @@ def test_issue_33_2_fort_s_metrics_are_said_by_their_declarations(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """`cards`, `level`, `hand`...: a scoring sentence takes a metric's words from its
     declaration (``WordSpec.said``); the phrasebooks keep only the suits' (a template)."""
-    assert set(book(lang).EXPR_WORDS.metrics) == {s.value for s in n.Suit}
+    assert set(book(lang).EXPR_WORDS.metrics) == {s.value for s in fn.Suit}
     said = fort_words.METRIC_BY_WORD["level"].said[lang](book(lang))
     monkeypatch.setitem(fort_words.METRIC_BY_WORD["level"].said, lang,  # type: ignore[index]
                         lambda b: dataclasses.replace(said, value="THE LEVEL"))
@@ -416,19 +418,19 @@ def test_unknown_node_raises(lang: str) -> None:
     with pytest.raises(TypeError, match="_Alien"):
         sentence(_Alien(), lang)
     with pytest.raises(TypeError, match="_Alien"):  # also deep inside a tree
-        sentence(n.Then((n.Score(), _Alien())), lang)
+        sentence(n.Then((fn.Score(), _Alien())), lang)
 
 
 def test_unknown_language_raises() -> None:
     with pytest.raises(ValueError, match="unknown language 'de'"):
-        sentence(n.Score(), "de")
+        sentence(fn.Score(), "de")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("quantity", fort_words.QUANTITIES, ids=lambda w: w.word)
 def test_r13_1_every_quantity_repeats_a_primitive_inline(lang: str, quantity: reg.WordSpec) -> None:
-    said = sentence(n.Repeat(n.Recruit(), quantity.build()), lang)  # type: ignore[arg-type]
-    assert said.startswith(sentence(n.Recruit(), lang)[:-1] + " ")
+    said = sentence(n.Repeat(fn.Recruit(), quantity.build()), lang)  # type: ignore[arg-type]
+    assert said.startswith(sentence(fn.Recruit(), lang)[:-1] + " ")
 
 
 # -- plurals ------------------------------------------------------------------------------------
@@ -463,8 +465,8 @@ def test_english_and_french_plural(lang: str, amount: int, expected: str) -> Non
 
 def test_russian_amounts_agree_in_the_accusative_after_the_verb() -> None:
     assert sentence(parse_action("gain pizza"), "ru") == "Получите 1 пиццу."
-    assert sentence(n.Gain(21, n.Resource.TOY), "ru") == "Получите 21 игрушку."
-    assert sentence(n.Gain(5, n.Resource.TOY), "ru") == "Получите 5 игрушек."
+    assert sentence(fn.Gain(21, fn.Resource.TOY), "ru") == "Получите 21 игрушку."
+    assert sentence(fn.Gain(5, fn.Resource.TOY), "ru") == "Получите 5 игрушек."
 
 
 # -- helpers the docs reuse ---------------------------------------------------------------------
@@ -497,11 +499,11 @@ def test_every_term_key_exists_in_every_language(lang: str) -> None:
 
 
 def test_suit_and_resource_names() -> None:
-    assert [suit_name(n.Suit.WATER_GUN, lang) for lang in LANGUAGES] == [
+    assert [suit_name(fn.Suit.WATER_GUN, lang) for lang in LANGUAGES] == [
         "water gun", "pistolet à eau", "брызгалка"]
     assert suit_name("glue", "ru") == "клей"
     assert suit_name("shovel", "ru", 5) == "5 лопаток"
-    assert resource_name(n.Resource.EITHER, "fr") == "pizza ou jouet"
+    assert resource_name(fn.Resource.EITHER, "fr") == "pizza ou jouet"
     assert resource_name("pizza/toy", "ru", 2) == "2 пиццы или 2 игрушки"
 
 
@@ -530,7 +532,7 @@ def test_r15_copy_cat_discards_up_to_its_maximum(lang: str, up_to: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("hook", list(PerkHook), ids=str)
 def test_r15_every_perk_hook_has_a_text(lang: str, hook: PerkHook) -> None:
-    action = {"when": "turn_start", "action": n.Score()} if hook is PerkHook.ACTION else {}
+    action = {"when": "turn_start", "action": fn.Score()} if hook is PerkHook.ACTION else {}
     said = perk_text(Perk(hook.value, hook.value, hook, **action), lang)
     assert said[0].isupper() and said.endswith(".") and "{" not in said
 
@@ -538,15 +540,16 @@ def test_r15_every_perk_hook_has_a_text(lang: str, hook: PerkHook) -> None:
 # -- any AST: a sentence, never an exception or a leftover placeholder -----------------------------
 
 _LEAF_ARGS = {
-    n.Gain: st.builds(n.Gain, st.integers(1, 10), st.sampled_from(n.Resource)),
-    n.Spend: st.builds(n.Spend, st.integers(1, 10), st.sampled_from(n.Resource)),
-    n.Score: st.builds(n.Score, st.integers(1, 10)),
-    n.Advance: st.builds(n.Advance, st.sampled_from((0, *fort_words.MODIFIERS))),
+    fn.Gain: st.builds(fn.Gain, st.integers(1, 10), st.sampled_from(fn.Resource)),
+    fn.Spend: st.builds(fn.Spend, st.integers(1, 10), st.sampled_from(fn.Resource)),
+    fn.Score: st.builds(fn.Score, st.integers(1, 10)),
+    fn.Advance: st.builds(fn.Advance, st.sampled_from((0, *fort_words.MODIFIERS))),
 }
 leaves = st.one_of(*(_LEAF_ARGS.get(p.node, st.just(p.node())) for p in fort_words.PRIMITIVES))
 quantities = st.one_of(
-    st.builds(n.SuitCount, st.sampled_from(n.Suit)), st.just(n.AnySuit()), st.just(n.PackSize()),
-    st.just(n.FortLevel()), st.just(n.LookoutSize()), st.builds(n.Fixed, st.integers(1, 10)),
+    st.builds(fn.SuitCount, st.sampled_from(fn.Suit)), st.just(fn.AnySuit()),
+    st.just(fn.PackSize()),
+    st.just(fn.FortLevel()), st.just(fn.LookoutSize()), st.builds(n.Fixed, st.integers(1, 10)),
 )
 actions = st.recursive(leaves, lambda inner: st.one_of(
     st.builds(n.Repeat, inner, quantities),

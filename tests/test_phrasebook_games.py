@@ -20,6 +20,7 @@ import fortlang.phrasebook
 from fortlang import nodes as n
 from fortlang.games import GameError, game_named
 from fortlang.games.fort import GAME as FORT
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort.phrasebook import en as fort_en
 from fortlang.games.fort.phrasebook import fr as fort_fr
 from fortlang.games.fort.phrasebook import ru as fort_ru
@@ -138,10 +139,10 @@ def test_a_game_s_phrasebook_brings_its_words_to_its_own_book(toy: Path) -> None
     # a handler of its own node class: said by the core's operators around it; its points are
     # the core's fallback word, as it names none (Fort's "victory point" is Fort's)
     marbles = sys.modules[module.phrasebooks["en"].partition(":")[0]].Marbles
-    assert sentence(n.Repeat(n.Score(2), marbles()), "en", toy_) == \
+    assert sentence(n.Repeat(fn.Score(2), marbles()), "en", toy_) == \
         "Score 2 points for each marble in the bag."
     with pytest.raises(TypeError, match="no phrase"):  # Fort's book has not the toy's words
-        sentence(n.Repeat(n.Score(2), marbles()), "en", "fort")
+        sentence(n.Repeat(fn.Score(2), marbles()), "en", "fort")
 
 
 def test_a_game_s_words_go_with_it(toy: Path) -> None:

@@ -122,7 +122,7 @@ def test_the_interface_languages_are_the_registrys():
 def test_resource_options_are_worded_from_their_values():
     from fortlang.engine.choices import Decision, Option
     from fortlang.games.fort.agents.human import option_label
-    from fortlang.nodes import Resource
+    from fortlang.games.fort.nodes import Resource
 
     pack = Decision(1, Kind.PACK, (Option("a toy from your stuff", ("stuff", Resource.TOY)),))
     assert option_label(pack, pack.options[0], "en", {}, own=False) == "1 toy from their stuff"

@@ -24,6 +24,7 @@ from fortlang.cli import main
 from fortlang.docsite.reference import quantities
 from fortlang.docsite.strip import glyphs
 from fortlang.engine import ScriptedAgent
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.table import Game
@@ -44,7 +45,7 @@ WORDS = language(VOCAB)
 
 def test_it_is_a_word_of_its_vocabulary_that_checks_and_prints() -> None:
     action = WORDS.parse_action("score x friends")
-    assert action == n.Repeat(n.Score(), n.Tally("friends"))
+    assert action == n.Repeat(fn.Score(), n.Tally("friends"))
     assert check(action) == [] and to_text(action) == "score x friends"
     assert worth(action) == pytest.approx(1.6 * 3.0)  # the greedy bot's typical count
     assert [g.text for g in glyphs(action)][-1] == "friends"

@@ -8,6 +8,7 @@ import pytest
 
 import fortlang
 from fortlang import checker, errors, nodes, parser, printer, registry
+from fortlang.games.fort import nodes as fort_nodes
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.parser import lark_rule_names, parse_action
 from fortlang.printer import to_text
@@ -17,7 +18,7 @@ def test_every_primitive_has_a_grammar_rule_and_back() -> None:
     rules = lark_rule_names()
     primitive_rules = {p.name for p in fort_words.PRIMITIVES}
     assert primitive_rules <= rules
-    assert set(nodes.ACTION_LEAVES) == {p.node for p in fort_words.PRIMITIVES}
+    assert set(fort_nodes.ACTION_LEAVES) == {p.node for p in fort_words.PRIMITIVES}
 
 
 @pytest.mark.parametrize("spec", fort_words.PRIMITIVES, ids=lambda s: s.name)
@@ -35,6 +36,15 @@ def test_operator_examples_parse(op: registry.OperatorSpec) -> None:
 @pytest.mark.parametrize("cls", nodes.ALL_NODES, ids=lambda c: c.__name__)
 def test_every_node_class_has_a_printer(cls: type) -> None:
     assert cls in printer._PRINTERS
+
+
+@pytest.mark.parametrize("word", [w.word for w in fort_words.QUANTITIES])
+def test_a_game_quantity_prints_as_its_declared_word(word: str) -> None:
+    """Fort's quantities have no printer of their own: each prints as the word whose
+    declaration builds it (issue 33), `shovel` for ``SuitCount(Suit.SHOVEL)``."""
+    node = fort_words.QUANTITY_BY_WORD[word].build()
+    assert type(node) not in printer._PRINTERS or type(node) is nodes.Tally
+    assert printer.to_text(node) == word
 
 
 def test_unknown_node_raises() -> None:
@@ -65,10 +75,10 @@ def test_the_bots_value_of_a_primitive_is_its_registry_declaration(monkeypatch) 
     from fortlang.agents.bots import worth
     from fortlang.parser import parse_action
 
-    score = fort_words.PRIMITIVE_BY_NODE[nodes.Score]
+    score = fort_words.PRIMITIVE_BY_NODE[fort_nodes.Score]
     assert worth(parse_action("score 2")) == score.worth(parse_action("score 2"))
     seven = replace(score, worth=lambda a: 7.0)
-    monkeypatch.setitem(registry._SPECS, nodes.Score, seven)  # what spec_of reads
+    monkeypatch.setitem(registry._SPECS, fort_nodes.Score, seven)  # what spec_of reads
     assert worth(parse_action("score 2")) == 7.0
     level = fort_words.QUANTITY_BY_WORD["level"]
     monkeypatch.setitem(registry._QUANTITIES, "level", replace(level, typical=3.0))

@@ -10,8 +10,8 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from fortlang.cardset.schema import load_schema
+from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.scenarios.format import SCENARIO, USES, VERBS
-from fortlang.nodes import Suit
 
 SCHEMA = load_schema(SCENARIO)
 MOVE = SCHEMA["$defs"]["move"]["else"]["properties"]

@@ -31,12 +31,13 @@ from fortlang.checker import check, search_ways
 from fortlang.cli import main
 from fortlang.engine import Kind
 from fortlang.errors import FortSyntaxError
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.table import Game
 from fortlang.lsp.completion import language_items
-from fortlang.nodes import Resource
 from fortlang.parser import Language, _base_selectors, compose_grammar, language, selector_rule
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
@@ -112,7 +113,7 @@ def test_a_selector_parses_prints_and_round_trips(seats, text: str) -> None:
 def test_the_ast_holds_the_selectors_syntax(seats) -> None:
     _, words = seats
     ast = words.parse_action("next  player ->gain toy")
-    assert ast == n.Target("next player", n.Gain(resource=TOY))
+    assert ast == n.Target("next player", fn.Gain(resource=TOY))
     assert reg.selector_of(ast.who) is NEXT_PLAYER
     assert n.to_json(ast)["who"] == "next player"
 

@@ -14,6 +14,7 @@ from fortlang.cardset import schema as sc
 from fortlang.cardset.dsl import ACTION, SCORING, parse_scalar
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import ERROR, Diagnostic
+from fortlang.games.fort import nodes as fn
 from fortlang.model import (
     Board,
     GameCard,
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from fortlang.plugins import PluginError
 
 #: The board's word for "one resource of either kind" (R1.5).
-COST_WORDS = {"pizza": n.Resource.PIZZA, "toy": n.Resource.TOY, "either": n.Resource.EITHER}
+COST_WORDS = {"pizza": fn.Resource.PIZZA, "toy": fn.Resource.TOY, "either": fn.Resource.EITHER}
 
 
 @dataclass
@@ -368,7 +369,7 @@ def _build_kids(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
             continue
         data = _data(item)
         card = KidCard(
-            id=data["id"], name=data["name"], suits=tuple(n.Suit(s) for s in data["suits"]),
+            id=data["id"], name=data["name"], suits=tuple(fn.Suit(s) for s in data["suits"]),
             public=public, private=private,  # type: ignore[arg-type]
             copies=data.get("copies", 1), best_friend=data.get("best_friend", False),
             source=Source(data.get("source", Source.PROVISIONAL.value)),

@@ -71,7 +71,7 @@ def run(result: SetResult, known: Mapping[str, SetResult]) -> Iterator[Diagnosti
 def _search_figure(card: KidCard, game: str = DEFAULT_GAME) -> int:
     """The figure of ``card``'s play in ``game`` (its checks' ``play_ways``: Fort's, R5.3);
     0 for a game that declares none."""
-    from fortlang.nodes import Suit
+    from fortlang.games.fort.nodes import Suit
     from fortlang.table_pieces import table_piece
 
     rules = table_piece(game, "checks", "its checks")

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.cardset.build import Entry, FileResult
 from fortlang.cardset.dsl import located
@@ -16,6 +15,7 @@ from fortlang.cardset.yamlsrc import YNode
 from fortlang.checker import check
 from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
 from fortlang.games import mixed_message
+from fortlang.games.fort import nodes as n
 from fortlang.model import Board, GameCard, KidCard, Source
 from fortlang.module import DEFAULT_GAME
 from fortlang.registry import game_problem

@@ -18,7 +18,6 @@ from fortlang.docsite.gameface import kind_name
 from fortlang.docsite.gameglossary import face_path
 from fortlang.model import CardSet, GameCard, KidCard, Perk, Source
 from fortlang.module import GameModule
-from fortlang.nodes import Suit
 
 PAGE = "cards.md"
 
@@ -83,7 +82,8 @@ def browser_page(sets: Sequence[CardSet], lang: str) -> str:
     kids = [k for s in sets for k in s.kids]
     used = {a for k in kids for a in actions_of(k)}
     kinds = [(kind, lx.cap(lx.ui(key, lang))) for kind, key in KINDS.items()]
-    suits = [(s.value, lx.suit_name(s, lang)) for s in Suit]
+    suits = [(w.word, lx.suit_name(w.word, lang))  # the suits: Fort's family of quantities
+             for w in reg.default_vocabulary().quantities if w.family == "suit"]
     actions = [(spec.name, spec.syntax.split(" [")[0])
                for spec in reg.default_vocabulary().primitives if spec.name in used]
     sources = [(s.value, lx.ui(s.value, lang)) for s in Source]

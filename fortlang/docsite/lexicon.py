@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fortlang import phrasebook
 from fortlang.model import MadeUpRule, Perk
-from fortlang.nodes import Node, Resource, Suit
+from fortlang.nodes import Node
 from fortlang.registry import LANGUAGES as LANGUAGES  # re-exported: lx.LANGUAGES
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
@@ -398,7 +398,7 @@ def term(key: str, lang: str) -> str:
     return phrasebook.term(key, lang)
 
 
-def suit_name(suit: Suit, lang: str) -> str:
+def suit_name(suit: str, lang: str) -> str:
     return phrasebook.suit_name(suit, lang)
 
 
@@ -407,7 +407,7 @@ def count(n: int, noun: str, lang: str) -> str:
     return phrasebook.plural(lang, noun, n)
 
 
-def resource(res: Resource, lang: str) -> str:
+def resource(res: object, lang: str) -> str:
     """A resource's name: ``toy``, ``jouet``, ``пицца или игрушка``."""
     return phrasebook.resource_name(res, lang)
 

@@ -25,7 +25,6 @@ from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, action_icon
 from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
 from fortlang.model import CardSet
-from fortlang.nodes import Resource, Suit
 from fortlang.parser import language, parse_action, parse_scoring
 from fortlang.printer import to_text
 
@@ -85,7 +84,7 @@ def quantities(lang: str, vocab: reg.Vocabulary | None = None) -> str:
         own = fort is not None and fort.quantity_by_word.get(w.word) is w
         # Fort's own words' icons; another game's word of the same name draws none of them
         icon = (default_docs().icon(w.word) or QUANTITIES.get(w.word)) if own else None
-        local = lx.suit_name(Suit(w.word), lang) if w.word in set(Suit) else ""
+        local = lx.term(w.word, lang) if w.family else ""  # a suit's name (its glossary's)
         example = w.example or f"score x {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word, local) if icon else "",
                      f"`{w.word}`", local, lx.rule_label(w.rule, lang),
@@ -103,9 +102,7 @@ def resources(lang: str) -> str:
     rows = []
     fort = reg.default_vocabulary()
     for w in fort.resources:
-        resource = w.build()
-        assert isinstance(resource, Resource)
-        icon = RESOURCES[fort.resource_word[resource]]
+        icon = RESOURCES[fort.resource_word[w.build()]]
         example = f"gain 2 {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word), f"`{w.word}`",
                      lx.rule_label(w.rule, lang),

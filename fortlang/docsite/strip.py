@@ -32,7 +32,12 @@ def glyphs(node: n.Node, lang: str = "en") -> tuple[Glyph, ...]:
     if handler is not None:
         return tuple(handler(node, lang))
     if isinstance(node, n.Action) and reg.spec_of(type(node)) is not None:
-        return tuple(_leaf(node, lang))  # another vocabulary's primitive: its keyword for an icon
+        return tuple(_leaf(node, lang))  # a primitive: its declaration's icon, else its keyword
+    if isinstance(node, n.Quantity):
+        try:
+            return tuple(_word(reg.quantity_word(node)))  # the word whose declaration builds it
+        except KeyError:
+            pass
     raise TypeError(f"no icon strip for {type(node).__name__}")
 
 
@@ -98,10 +103,11 @@ def _metric_icon(name: str) -> Icon | None:
     return default_docs().icon(name) or QUANTITIES.get(name)
 
 
-def _suit(node: n.SuitCount, _lang: str) -> list[Glyph]:
-    """A suit's count: its icon (Fort's ``GameModule.docs``), else its word."""
-    icon = default_docs().icon(node.suit.value)
-    return [Glyph(icon) if icon is not None else Glyph(text=node.suit.value)]
+def _word(word: str) -> list[Glyph]:
+    """A quantity's word: its declaration's icon, else the game's picture of it (Fort's suits,
+    ``GameModule.docs``), else the word."""
+    icon = QUANTITIES.get(word) or default_docs().icon(word)
+    return [Glyph(icon) if icon is not None else Glyph(text=word)]
 
 
 def _count(name: str, amount: int, lang: str) -> list[Glyph]:
@@ -155,18 +161,11 @@ def _target(node: n.Target, lang: str) -> list[Glyph]:
 
 
 _HANDLERS: dict[type, Callable[..., list[Glyph]]] = {
-    **{cls: _leaf for cls in n.ACTION_LEAVES},  # each said by its declaration (spec_of)
     n.Repeat: _repeat,
     n.Conditional: _conditional,
     n.Target: _target,
     n.Then: _joined("then", (n.Choice,)),
     n.Choice: _joined("or", ()),
-    n.SuitCount: _suit,
-    n.AnySuit: lambda node, _lang: [Glyph(QUANTITIES["any"])],
-    n.PackSize: lambda node, _lang: [Glyph(QUANTITIES["pack"])],
-    n.FortLevel: lambda node, _lang: [Glyph(QUANTITIES["level"])],
-    n.LookoutSize: lambda node, _lang: [Glyph(QUANTITIES["lookout"])],
-    n.Tally: lambda node, _lang: [Glyph(QUANTITIES[node.what]) if node.what in QUANTITIES
-                                  else Glyph(text=node.what)],  # another vocabulary's: its word
+    n.Tally: lambda node, _lang: _word(node.what),
     n.Fixed: lambda node, _lang: [Glyph(text=str(node.n))],
 }

@@ -29,7 +29,7 @@ The API a game loop, bots, replays and scenarios build on:
 >>> game = Game(2, asker=Seats([ScriptedAgent(["toy"]), None]))
 >>> perform(game, 0, parse_action("gain 2 pizza/toy"))
 True
->>> from fortlang.nodes import Resource
+>>> from fortlang.games.fort.nodes import Resource
 >>> game.players[0].stuff[Resource.TOY], game.log
 (2, [('resource', 1)])
 """

@@ -31,11 +31,11 @@ from typing import cast
 from fortlang.games import GameError, game_named, installed
 from fortlang.model import MadeUpRule, Perk
 from fortlang.module import DEFAULT_GAME
-from fortlang.nodes import Node, Resource, Suit
+from fortlang.nodes import Node
 from fortlang.phrasebook import en, fr, ru
 from fortlang.phrasebook.base import Book, adopt
 from fortlang.phrasebook.grammar import finish
-from fortlang.registry import LANGUAGES
+from fortlang.registry import LANGUAGES, vocabulary_of
 
 _BOOKS = {"en": en, "fr": fr, "ru": ru}
 #: The books made, per (game, language): the installed games' table each was made for, and the
@@ -135,18 +135,24 @@ def plural(lang: str, noun_key: str, n: int, game: str | None = None) -> str:
     return book(lang, game).count(noun_key, n)
 
 
-def suit_name(suit: Suit | str, lang: str, n: int | None = None,
-              game: str | None = None) -> str:
-    """The glossary name of a suit (``pelle``), or with ``n`` its counted form (``2 pelles``)."""
-    key = Suit(suit).value
+def suit_name(suit: str, lang: str, n: int | None = None, game: str | None = None) -> str:
+    """The glossary name of a suit (``pelle``), or with ``n`` its counted form (``2 pelles``):
+    ``suit`` is its word (a member of Fort's ``Suit``, a string enumeration, is its word)."""
+    key = str(suit)
     b = book(lang, game)
     return b.TERMS[key] if n is None else b.count(key, n)
 
 
-def resource_name(resource: Resource | str, lang: str, n: int | None = None,
+def resource_name(resource: object, lang: str, n: int | None = None,
                   game: str | None = None) -> str:
-    """``pizza``, ``jouet``, ``пицца или игрушка``; with ``n``: ``2 pizzas or 2 toys``."""
-    return book(lang, game).resource(Resource(resource), n)
+    """``pizza``, ``jouet``, ``пицца или игрушка``; with ``n``: ``2 pizzas or 2 toys``.
+    ``resource`` is a resource's value or its word, as the game's words declare it
+    (``WordSpec.build``: Fort's ``pizza/toy`` is ``Resource.EITHER``)."""
+    try:
+        declared = vocabulary_of(game or DEFAULT_GAME).resource_by_word.get(str(resource))
+    except GameError:  # no words to read it with: the value as it is
+        declared = None
+    return book(lang, game).resource(declared.build() if declared is not None else resource, n)
 
 
 def term(key: str, lang: str, game: str | None = None) -> str:

@@ -29,9 +29,6 @@ from fortlang.vocabulary import Phrase
 Handler = Callable[[Any], str]
 Say = Callable[[n.Node], str]
 
-LEAVES: frozenset[type] = frozenset(n.ACTION_LEAVES)
-
-
 class Book(Protocol):
     """What each language module (``en``, ``fr``, ``ru``) provides: its own words, and, once
     :func:`adopt` gave it the games' phrasebooks, theirs (``TERMS``, ``RULE_INTRO``,
@@ -112,7 +109,7 @@ def constant(text: str) -> Handler:
 
 
 def _leaf(node: n.Node) -> bool:
-    return type(node) in LEAVES or spec_of(type(node)) is not None
+    return spec_of(type(node)) is not None  # a primitive, Fort's as a plugin's
 
 
 def is_block(node: n.Node) -> bool:

@@ -39,10 +39,10 @@ from fortlang import nodes as n
 from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, program
 from fortlang.games.fort.context import FortCtx, FortJudgement, box_ops
 from fortlang.games.fort.moves import COIN, card_count, suit_count
+from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.ops import LEVEL
 from fortlang.games.fort.ops.counts import FortCount
 from fortlang.games.fort.table import CardInstance, Game, Player
-from fortlang.nodes import Suit
 
 #: No binding choices: the leader's own play (R6.4 binds followers only).
 _UNBOUND: Final[Mapping[int, Any]] = {}

@@ -30,11 +30,12 @@ from fortlang.checker import (
     with_multipliers,
 )
 from fortlang.errors import Diagnostic
+from fortlang.games.fort import nodes as fn
 from fortlang.games.fort.vocabulary import MODIFIER, MODIFIERS
 from fortlang.printer import to_text
 
 #: The suits a coin may be named (R5.6): any but the coin.
-PLAIN_SUITS = n.PLAIN_SUITS
+PLAIN_SUITS = fn.PLAIN_SUITS
 
 #: R1.5: stuff holds at most 4 pizza and 4 toys, so a bigger gain can never be done in full.
 STUFF_LIMIT = 4
@@ -61,12 +62,12 @@ def stuff_warnings(root: n.Node, stuff: int = STUFF_LIMIT) -> Iterator[Diagnosti
     'stuff holds at most 3 of each resource (R1.5), '
     """
     for node in root.walk():
-        if isinstance(node, n.Gain) and stuff < node.amount <= reg.MAX_AMOUNT:
+        if isinstance(node, fn.Gain) and stuff < node.amount <= reg.MAX_AMOUNT:
             yield warning_at(node, "W200",
                              f"{STUFF_W200}{stuff} of each resource (R1.5), so "
                              f"`gain {node.amount}` can never be performed in full")
     for node, factor, outer, straight in with_multipliers(root):
-        if (isinstance(node, n.Gain) and outer is not None and straight
+        if (isinstance(node, fn.Gain) and outer is not None and straight
                 and 1 <= node.amount <= stuff < node.amount * factor <= reg.MAX_AMOUNT):
             yield warning_at(outer, "W200",
                              f"{STUFF_W200}{stuff} of each resource (R1.5), so "
@@ -74,7 +75,7 @@ def stuff_warnings(root: n.Node, stuff: int = STUFF_LIMIT) -> Iterator[Diagnosti
                              "never be performed in full")
 
 
-def _modifier(node: n.Advance) -> Iterator[Diagnostic]:
+def _modifier(node: fn.Advance) -> Iterator[Diagnostic]:
     """R13.2: a cost modifier is one resource more or less (``advance -1``); the parser reads
     any signed number there, so the checker judges it, as amounts are."""
     if node.modifier and node.modifier not in MODIFIERS:
@@ -87,7 +88,7 @@ def _boxed_once(node: n.Then) -> Iterator[Diagnostic]:
     seen = False
     for item in node.items:
         for inner in item.walk():
-            if isinstance(inner, n.DestroyThis):
+            if isinstance(inner, fn.DestroyThis):
                 if seen:
                     yield error_at(inner, "E201", "`destroy this` twice in one action: a card "
                                    "is boxed once (R12.5)",
@@ -100,7 +101,7 @@ def _own_card(node: n.Target) -> Iterator[Diagnostic]:
     """`destroy this` boxes the played card, which is the leader's: another player performing
     it would box a card that is not theirs."""
     for inner in node.body.walk():
-        if isinstance(inner, n.DestroyThis):
+        if isinstance(inner, fn.DestroyThis):
             yield error_at(inner, "E203", f"`destroy this` under `{node.who} ->`: this card "
                            "is yours, another player cannot box it (R12.5)",
                            hint="move it out of the targeted action: `... then destroy this`")
@@ -119,7 +120,7 @@ def play_ways(actions: list[n.Action], coin: bool = False,
     :func:`fortlang.checker.action_ways`, the part E202 bounds;
     :func:`fortlang.checker.search_ways` for all of it), each tried after the other (R5.2).
     The engine's search is held to it by a test (tests/test_engine_play_bound.py)."""
-    suits: set[n.Suit] = set()
+    suits: set[fn.Suit] = set()
     counted = 0
     ways = len(PLAIN_SUITS) if coin else 1
     flows = [card_flow(a) for a in actions]  # one box moves a card, another reads the cards
@@ -127,11 +128,11 @@ def play_ways(actions: list[n.Action], coin: bool = False,
                                               for j, b in enumerate(flows) if i != j)
     for action in actions:
         for x in action.walk():
-            if isinstance(x, n.Repeat) and isinstance(x.count, n.SuitCount):
+            if isinstance(x, n.Repeat) and isinstance(x.count, fn.SuitCount):
                 suits.add(x.count.suit)
-            elif isinstance(x, n.Repeat) and isinstance(x.count, n.AnySuit):
+            elif isinstance(x, n.Repeat) and isinstance(x.count, fn.AnySuit):
                 counted += 1
-                ways *= len(n.Suit)
+                ways *= len(fn.Suit)
         ways *= ways_of(action, cards)
     for _ in range(len(suits) + counted):
         ways *= reg.default_vocabulary().quantity_by_word["any"].bound + 1
@@ -164,7 +165,7 @@ PLAY_WAYS_HINT = ("count fewer suits (`x shovel` or `x any`), repeat fewer times
 
 def any_suits(root: n.Node) -> list[n.Repeat]:
     """The repeats of ``root`` by `x any` (R5.7), in reading order."""
-    return [x for x in root.walk() if isinstance(x, n.Repeat) and isinstance(x.count, n.AnySuit)]
+    return [x for x in root.walk() if isinstance(x, n.Repeat) and isinstance(x.count, fn.AnySuit)]
 
 
 def _any_suits_bound(root: n.Node) -> Iterator[Diagnostic]:

@@ -20,7 +20,7 @@ from fortlang import nodes as n
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.journal import SeatCounts
 from fortlang.engine.program import Judgement, Op, program
-from fortlang.nodes import Suit
+from fortlang.games.fort.nodes import Suit
 
 if TYPE_CHECKING:  # the table makes its moves' contexts (Game.new_ctx)
     from fortlang.games.fort.table import CardInstance, Game, Player

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortlang.nodes import TOKENS
+from fortlang.games.fort.nodes import TOKENS
 
 if TYPE_CHECKING:  # the state imports this module to check itself in debug mode
     from fortlang.games.fort.table import Game

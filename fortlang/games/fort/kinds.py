@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from fortlang.games.fort.nodes import Suit
 from fortlang.model import PerkHook, Source
 from fortlang.module import ACTION, SCORING, Attribute, CardKind
-from fortlang.nodes import Suit
 
 _SCHEMAS = "https://fortlang.invalid/schemas/"
 #: The order of a card schema's keywords: a missing field is said before an unknown one at

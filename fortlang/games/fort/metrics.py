@@ -12,10 +12,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from fortlang import nodes as n
-from fortlang.engine import node_types as t
 from fortlang.engine.memo import bounded_put
+from fortlang.games.fort import node_types as t
+from fortlang.games.fort import nodes as fn
+from fortlang.games.fort.nodes import Suit
 from fortlang.model import KidCard
-from fortlang.nodes import Suit
 from fortlang.registry import metric_of
 
 if TYPE_CHECKING:  # the table evaluates through this module (Game.evaluate)
@@ -24,8 +25,8 @@ if TYPE_CHECKING:  # the table evaluates through this module (Game.evaluate)
 # Enum members read through their class are generic lookups (EnumType.__getattr__) from
 # compiled code; module Final constants are C statics.
 _COIN: Final = Suit.COIN
-_PIZZA: Final = n.Resource.PIZZA
-_TOY: Final = n.Resource.TOY
+_PIZZA: Final = fn.Resource.PIZZA
+_TOY: Final = fn.Resource.TOY
 
 
 def zones_you_have(p: Player) -> tuple[list[CardInstance], ...]:

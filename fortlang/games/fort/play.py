@@ -59,11 +59,11 @@ from fortlang.engine.interpreter import (
     text,
 )
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.node_types import PLAIN_SUITS
 
 # can_perform and perform: Fort's callers (turn.py, scenarios, tests) import them from here
 from fortlang.engine.perform import can_perform, debug_check, perform, transaction  # noqa: F401
 from fortlang.engine.program import Op, program, reads_moved_cards
+from fortlang.games.fort import node_types as ft
 from fortlang.games.fort.certain import (
     follow_verdict,
     spared,
@@ -91,9 +91,10 @@ from fortlang.games.fort.moves import (
     distinct,
     recruit_places,
 )
+from fortlang.games.fort.node_types import PLAIN_SUITS
+from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.table import CardDef, CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook
-from fortlang.nodes import Suit
 from fortlang.printer import to_text
 
 PUBLIC: Final = "public"
@@ -178,7 +179,7 @@ class _CardFacts:
         self.any_nodes: Final = _any_nodes(card)
         #: The suits its `x suit` count (R5.3), once each, in order: see :func:`_stop_key`.
         self.fixed_suits: Final = tuple(sorted({q.suit for q in self.quantities
-                                                if type(q) is t.SuitCount}))  # type: ignore[attr-defined]
+                                                if type(q) is ft.SuitCount}))  # type: ignore[attr-defined]
         # typed, not left to the memos' Any: compiled, they are then read natively at each play
         self.coin_names: Final[tuple[int, ...]] = _coin_names(card)
         #: Every name of its coin ends a play alike (no `x` counts what it names, R5.6): the
@@ -254,9 +255,9 @@ def boosted_suits(card: CardInstance, any_suits: Mapping[int, Suit]) -> frozense
     """The suits that `x suit` quantities on the card count (R5.3), `x any` as chosen (R5.7)."""
     out = set()
     for q in _quantities(card):
-        if type(q) is t.SuitCount:
+        if type(q) is ft.SuitCount:
             out.add(q.suit)
-        elif type(q) is t.AnySuit and id(q) in any_suits:
+        elif type(q) is ft.AnySuit and id(q) in any_suits:
             out.add(any_suits[id(q)])
     return frozenset(out)
 
@@ -335,7 +336,7 @@ class _Lead(Then):
 @by_identity
 def _any_nodes(card: KidCard) -> tuple[n.Quantity, ...]:
     """The card's `x any` quantities, each a suit to choose (R5.7)."""
-    return tuple(q for q in _card_quantities(card) if type(q) is t.AnySuit)
+    return tuple(q for q in _card_quantities(card) if type(q) is ft.AnySuit)
 
 
 @by_identity
@@ -343,8 +344,8 @@ def _coin_names(card: KidCard) -> tuple[int, ...]:
     """``same`` for naming a coin (R5.6) on the card played or on a follower's card that matches
     by another suit: the name only changes the count of that suit in the played card's actions,
     so the suits no `x suit` of it counts (none, with an `x any`) end alike."""
-    counted = {q.suit for q in _card_quantities(card) if type(q) is t.SuitCount}
-    if any(type(q) is t.AnySuit for q in _card_quantities(card)):
+    counted = {q.suit for q in _card_quantities(card) if type(q) is ft.SuitCount}
+    if any(type(q) is ft.AnySuit for q in _card_quantities(card)):
         counted = set(PLAIN_SUITS)
     first: dict[Suit | None, int] = {}
     return tuple(first.setdefault(s if s in counted else None, i)
@@ -1252,7 +1253,7 @@ class _Facts:
         if base is None:
             self.plain: frozenset[Suit] = frozenset(s for s in played.suits if s is not COIN)
             self.counts: frozenset[Suit] = frozenset(
-                q.suit for q in _card_quantities(played) if type(q) is t.SuitCount)
+                q.suit for q in _card_quantities(played) if type(q) is ft.SuitCount)
             public = played.public
             self.public: Op = program(public)  # type: ignore[arg-type]  # never None here
             self.context: str = f"follow {played.name} (public): {text(public)}" if public else ""
@@ -1261,7 +1262,7 @@ class _Facts:
             #: no `x suit` or `x any` in the public action: a follower's verdict does not depend
             #: on which cards they discard, only on how many
             self.suit_free: bool = public is None or not any(
-                type(x) is t.Repeat and type(x.count) in (t.SuitCount, t.AnySuit)
+                type(x) is t.Repeat and type(x.count) in (ft.SuitCount, ft.AnySuit)
                 for x in public.walk())
             #: any card of a zone it moves ends alike (_CardFacts.alike)
             self.alike: bool = public is None or not reads_moved_cards([self.public])

@@ -23,12 +23,13 @@ from fortlang.engine.asker import Asker
 from fortlang.engine.choices import Option
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
-from fortlang.engine.node_types import TOKENS
 from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.metrics import evaluate
+from fortlang.games.fort.node_types import TOKENS
+from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.view import GameView
 from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
-from fortlang.nodes import Action, Resource, Suit
+from fortlang.nodes import Action
 
 PIZZA: Final = Resource.PIZZA
 TOY: Final = Resource.TOY

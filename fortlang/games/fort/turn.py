@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from fortlang.engine import node_types as t
 from fortlang.engine.choices import (
     K_DIY,
     K_DO_OVER,
@@ -28,6 +27,7 @@ from fortlang.engine.choices import (
     Option,
 )
 from fortlang.games.fort import gains
+from fortlang.games.fort import node_types as t
 from fortlang.games.fort.gains import Gain
 from fortlang.games.fort.moves import perk_places, recruit_places
 from fortlang.games.fort.play import PlayResult, can_perform, lead, legal_plays, perform, play_card

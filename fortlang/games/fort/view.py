@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fortlang.games.fort.nodes import Resource
 from fortlang.model import Board, KidCard, MadeUpRule, Perk
-from fortlang.nodes import Resource
 
 if TYPE_CHECKING:
     from fortlang.games.fort.table import Game, Player

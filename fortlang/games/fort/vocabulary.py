@@ -17,7 +17,8 @@ from importlib import import_module
 from typing import Any
 
 from fortlang import nodes as n
-from fortlang.nodes import Resource, Suit
+from fortlang.games.fort import nodes as fn
+from fortlang.games.fort.nodes import TOKENS, Resource, Suit
 from fortlang.registry import (
     CARDS_A_ZONE,
     OPERATORS,
@@ -60,14 +61,14 @@ def _res(b: Any, a: Any) -> str:
     return str(b.resource(a.resource, a.amount))
 
 
-def _advance_en(b: Any, a: n.Advance) -> str:  # R12.7, R13.2
+def _advance_en(b: Any, a: fn.Advance) -> str:  # R12.7, R13.2
     if not a.modifier:
         return "advance your fort"
     more_or_less = "more" if a.modifier > 0 else "less"
     return f"advance your fort, paying {b.count('resource', abs(a.modifier))} {more_or_less}"
 
 
-def _advance_fr(b: Any, a: n.Advance) -> str:
+def _advance_fr(b: Any, a: fn.Advance) -> str:
     if not a.modifier:
         return "avancez votre Niveau de Fort"
     more_or_less = "de plus" if a.modifier > 0 else "de moins"
@@ -75,7 +76,7 @@ def _advance_fr(b: Any, a: n.Advance) -> str:
             f"{b.count('resource', abs(a.modifier))} {more_or_less}")
 
 
-def _advance_ru(b: Any, a: n.Advance) -> str:
+def _advance_ru(b: Any, a: fn.Advance) -> str:
     if not a.modifier:
         return "повысьте уровень вашего форта"
     more_or_less = "больше" if a.modifier > 0 else "меньше"
@@ -84,7 +85,7 @@ def _advance_ru(b: Any, a: n.Advance) -> str:
 
 
 PRIMITIVES: tuple[PrimitiveSpec, ...] = (
-    PrimitiveSpec("gain", n.Gain, "gain [N] RES", "R12.1",
+    PrimitiveSpec("gain", fn.Gain, "gain [N] RES", "R12.1",
                   "Take N of the resource from the supply into your stuff; pizza/toy is one kind, "
                   "chosen, never a mix.", "gain 2 pizza/toy", most_times=8,
                   frees=False, frees_rivals=False, worth=lambda a: 1.0 * a.amount,
@@ -102,7 +103,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "не смешивая."},
                   op=_op("tokens", "GainOp"),
                   colour="#2b8a3e", drawing=stroke("M12 4v16M4 12h16", 3)),
-    PrimitiveSpec("pack", n.Pack, "pack", "R12.2",
+    PrimitiveSpec("pack", fn.Pack, "pack", "R12.2",
                   "Move one resource from your stuff to your pack.", "pack",
                   most_times=8, most_options=4,
                   frees_rivals=False, worth=lambda a: 1.2,
@@ -115,7 +116,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "рюкзак."},
                   op=_op("tokens", "PackOp"),
                   colour="#5c940d", drawing=BACKPACK),
-    PrimitiveSpec("lookout", n.Lookout, "lookout", "R12.3",
+    PrimitiveSpec("lookout", fn.Lookout, "lookout", "R12.3",
                   "Add a card from your hand to your lookout.", "lookout",
                   most_times=6, most_options=6,
                   frees=False, frees_rivals=False, worth=lambda a: 2.0,
@@ -127,7 +128,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                             "ru": "Поместите карту из руки в свой дозор."},
                   op=_op("cards", "LookoutOp"),
                   colour="#1864ab", drawing=EYE),
-    PrimitiveSpec("destroy_card", n.DestroyCard, "destroy card", "R12.4",
+    PrimitiveSpec("destroy_card", fn.DestroyCard, "destroy card", "R12.4",
                   "Box a card from your hand or discard pile (not the played or an added card).",
                   "destroy card", most_options=2,
                   frees=False, frees_rivals=False, worth=lambda a: 0.6,
@@ -141,7 +142,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "сыгранную и не добавленную карту)."},
                   op=_op("cards", "DestroyCardOp"),
                   colour="#c92a2a", drawing=CARD + CROSS),
-    PrimitiveSpec("destroy_this", n.DestroyThis, "destroy this", "R12.5",
+    PrimitiveSpec("destroy_this", fn.DestroyThis, "destroy this", "R12.5",
                   "Box this card once this action and the followers are done.",
                   "score x book then destroy this", repeatable=False,
                   frees=False, frees_rivals=False, worth=lambda a: -1.0,
@@ -154,7 +155,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "верните эту карту в коробку."},
                   op=_op("cards", "DestroyThisOp"),
                   colour="#c92a2a", drawing=fill("M7 3h10v18H7z") + CROSS.replace("$c", "#ffffff")),
-    PrimitiveSpec("recruit", n.Recruit, "recruit", "R12.6",
+    PrimitiveSpec("recruit", fn.Recruit, "recruit", "R12.6",
                   "Recruit a card onto your discard pile, as in the recruit phase.", "recruit",
                   most_options=6,
                   frees=False, frees_rivals=False, worth=lambda a: 1.5,
@@ -168,7 +169,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   colour="#1971c2", drawing=('<circle cx="9" cy="7" r="3.5" fill="$c"/>'
                                               + fill("M2 21a7 7 0 0 1 14 0z")
                                               + stroke("M19 8v6M16 11h6", 2))),
-    PrimitiveSpec("advance", n.Advance, "advance [-1|+1]", "R12.7, R13.2",
+    PrimitiveSpec("advance", fn.Advance, "advance [-1|+1]", "R12.7, R13.2",
                   "Pay the cost to your next fort level from stuff and/or pack and go up one "
                   "level; -1 or +1 changes the cost by one resource of any type.",
                   "advance -1 then score 2", most_times=5, most_options=12,
@@ -183,7 +184,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "стоимость на один ресурс любого типа."},
                   op=_op("track", "AdvanceOp"),
                   colour="#5f3dc4", drawing=TOWER + stroke("M12 18v-7M9 13l3-3 3 3", 1.8)),
-    PrimitiveSpec("score", n.Score, "score [N]", "R12.8",
+    PrimitiveSpec("score", fn.Score, "score [N]", "R12.8",
                   "Move N spaces up the victory track.", "score x level",
                   frees=False, frees_rivals=False, worth=lambda a: 1.6 * a.amount,
                   moves_cards=False, reads_cards=False,
@@ -197,7 +198,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                             "ru": "Передвиньте ваш жетон на победной дорожке на N делений."},
                   op=_op("track", "ScoreOp"),
                   colour="#e67700", drawing=TROPHY),
-    PrimitiveSpec("spend", n.Spend, "spend [N] RES", "R12.9",
+    PrimitiveSpec("spend", fn.Spend, "spend [N] RES", "R12.9",
                   "Return N of the resource from your stuff or pack to the supply.",
                   "spend pizza then score 2", most_options=5,
                   frees_rivals=False, worth=lambda a: -0.8 * a.amount,
@@ -215,7 +216,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "в общий запас."},
                   op=_op("tokens", "SpendOp"),
                   colour="#868e96", drawing=stroke("M4 12h16", 3)),
-    PrimitiveSpec("destroy_rival", n.DestroyRival, "destroy rival", "R12.10",
+    PrimitiveSpec("destroy_rival", fn.DestroyRival, "destroy rival", "R12.10",
                   "Box a card from a rival's yard.", "destroy rival then gain resource",
                   most_options=3,
                   frees=False, frees_rivals=False, worth=lambda a: 0.4,
@@ -228,7 +229,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   op=_op("cards", "DestroyRivalOp"),
                   colour="#a61e4d",
                   drawing=CARD + CROSS + '<circle cx="19" cy="4" r="3" fill="$c"/>'),
-    PrimitiveSpec("copy_pack", n.CopyPack, "copy pack", "R12.11",
+    PrimitiveSpec("copy_pack", fn.CopyPack, "copy pack", "R12.11",
                   "Gain the same resources as are in your pack, into your stuff.", "copy pack",
                   frees=False, frees_rivals=False, worth=lambda a: 1.5,
                   moves_cards=False, reads_cards=False,
@@ -241,7 +242,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "лежат в вашем рюкзаке."},
                   op=_op("tokens", "CopyPackOp"),
                   colour="#2f9e44", drawing=BACKPACK + stroke("M2 4h4M4 2v4", 1.6)),
-    PrimitiveSpec("copy_rival_pack", n.CopyRivalPack, "copy rival pack", "R12.12",
+    PrimitiveSpec("copy_rival_pack", fn.CopyRivalPack, "copy rival pack", "R12.12",
                   "Gain the same resources as are in a rival's pack (nothing is taken from them).",
                   "copy rival pack", most_options=3,
                   frees=False, frees_rivals=False, worth=lambda a: 1.5,
@@ -257,7 +258,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   op=_op("tokens", "CopyRivalPackOp"),
                   colour="#a61e4d",
                   drawing=BACKPACK + '<circle cx="21" cy="4" r="2.5" fill="$c"/>'),
-    PrimitiveSpec("convert", n.Convert, "convert", "R12.13",
+    PrimitiveSpec("convert", fn.Convert, "convert", "R12.13",
                   "Replace a pizza with a toy, or a toy with a pizza, in your stuff or pack.",
                   "convert x glue", most_options=4,
                   frees_rivals=False, worth=lambda a: 0.3,
@@ -272,7 +273,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   op=_op("tokens", "ConvertOp"),
                   colour="#0b7285", drawing=stroke("M4 9h14l-4-4M20 15H6l4 4", 2.2)),
     # -- the core's primitives for expansions: every set may use them, the base set does not --
-    PrimitiveSpec("draw", n.Draw, "draw [N]", "designers' extension",
+    PrimitiveSpec("draw", fn.Draw, "draw [N]", "designers' extension",
                   "Draw N cards from your deck into your hand; an empty deck is not refilled "
                   "from the discard pile (that happens only in the draw phase, R9.1).",
                   "draw 2", most_times=10,
@@ -289,7 +290,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                                   "пополняется из сброса (это бывает только в фазе добора, R9.1)."},
                   op=_op("cards", "DrawOp"),
                   colour="#1971c2", drawing=CARD + stroke("M12 8v8M9 13l3 3 3-3", 1.8)),
-    PrimitiveSpec("lose", n.Lose, "lose [N]", "designers' extension",
+    PrimitiveSpec("lose", fn.Lose, "lose [N]", "designers' extension",
                   "Move N spaces down the victory track (never below 0).",
                   "each rival -> lose", base=False,
                   frees=False, frees_rivals=False, worth=lambda a: -1.6 * a.amount,
@@ -303,7 +304,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   colour="#e67700",
                   drawing=(stroke("M12 2l3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z",
                                   1.6) + stroke("M8 12h8", 2.4))),
-    PrimitiveSpec("take", n.Take, "take [N] RES", "designers' extension",
+    PrimitiveSpec("take", fn.Take, "take [N] RES", "designers' extension",
                   "Take N of the resource from one rival's stuff (your choice of rival) into "
                   "yours; pizza/toy is one kind, chosen, never a mix.",
                   "take toy", most_options=6, most_times=8, base=False,
@@ -322,7 +323,7 @@ PRIMITIVES: tuple[PrimitiveSpec, ...] = (
                   op=_op("tokens", "TakeOp"),
                   colour="#a61e4d", drawing=(stroke("M21 12H5M10 7l-5 5 5 5", 2.4)
                            + '<circle cx="21" cy="5" r="2.5" fill="$c"/>')),
-    PrimitiveSpec("give", n.Give, "give [N] RES", "designers' extension",
+    PrimitiveSpec("give", fn.Give, "give [N] RES", "designers' extension",
                   "Give N of the resource from your stuff to one rival (your choice) into their "
                   "stuff; pizza/toy is one kind, chosen, never a mix.",
                   "give pizza then score 2", most_options=6, most_times=8, base=False,
@@ -364,6 +365,7 @@ RESOURCES: tuple[WordSpec, ...] = (
                       + stroke("M3 12q9 5 18 0", 1.6).replace("$c", "#ffffff")
                       + '<circle cx="12" cy="7" r="2" fill="#ffffff"/>')),
     WordSpec("pizza/toy", "R12.1", "pizzas or toys: one kind, chosen", lambda: Resource.EITHER,
+             named=len(TOKENS),
              meanings={"fr": "des pizzas ou des jouets : un seul type, au choix",
                        "ru": "пицца или игрушки: один тип на выбор"},
              icon_name="pizza_or_toy",
@@ -375,6 +377,7 @@ RESOURCES: tuple[WordSpec, ...] = (
                       + '<circle cx="17.5" cy="16.5" r="5.5" fill="#e64980"/>'
                       + stroke("M12 16.5q5.5 3 11 0", 1.3).replace("$c", "#ffffff"))),
     WordSpec("resource", "R12.1", "the same as pizza/toy", lambda: Resource.EITHER,
+             named=len(TOKENS),
              meanings={"fr": "comme pizza/toy",
                        "ru": "то же, что pizza/toy"}),
 )
@@ -522,11 +525,12 @@ _SUIT_MEANING = "each {} on the played card, the added cards and your lookout (R
 QUANTITIES: tuple[WordSpec, ...] = (
     *(
         WordSpec(s.value, "R13.1, R5.3", _SUIT_MEANING.format(s.value.replace("_", " ")),
-                 partial(n.SuitCount, s), bound=SUIT_BOUND, typical=1.6, reads_cards=False,
-                 count=_op("counts", "SuitCountOp"))  # the cards played, added, in the lookout
+                 partial(fn.SuitCount, s), bound=SUIT_BOUND, typical=1.6, reads_cards=False,
+                 count=_op("counts", "SuitCountOp"),  # the cards played, added, in the lookout
+                 family="suit")
         for s in Suit
     ),
-    WordSpec("any", "R5.7", "a suit you choose, coin included", n.AnySuit, bound=SUIT_BOUND,
+    WordSpec("any", "R5.7", "a suit you choose, coin included", fn.AnySuit, bound=SUIT_BOUND,
              count=_op("counts", "AnySuitOp"), named=len(Suit), named_word="suits",
              typical=1.8, reads_cards=False,
              phrases={"en": "for each icon of one suit of your choice",
@@ -539,7 +543,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
              drawing=('<circle cx="12" cy="12" r="10" fill="none" stroke="$c" stroke-width="2"/>'
                       + stroke("M9 9a3 3 0 1 1 3 3v2", 2.2)
                       + '<circle cx="12" cy="18" r="1.4" fill="$c"/>')),
-    WordSpec("pack", "R13.1", "each resource in your pack, any type", n.PackSize, bound=8,
+    WordSpec("pack", "R13.1", "each resource in your pack, any type", fn.PackSize, bound=8,
              count=_op("counts", "PackSizeOp"),
              reads_cards=False,
              phrases={"en": "for each resource in your pack",
@@ -550,7 +554,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
              meanings={"fr": "chaque ressource de votre Sac à dos, quel que soit son type",
                        "ru": "каждый ресурс в вашем рюкзаке, любого типа"},
              icon_name="pack_size", colour="#5c940d", drawing=framed(BACKPACK)),
-    WordSpec("level", "R13.1", "your fort level", n.FortLevel, bound=5, reads_cards=False,
+    WordSpec("level", "R13.1", "your fort level", fn.FortLevel, bound=5, reads_cards=False,
              count=_op("counts", "FortLevelOp"),
              phrases={"en": "for each level of your fort",
                       "fr": "pour chaque Niveau de votre Fort",
@@ -559,7 +563,7 @@ QUANTITIES: tuple[WordSpec, ...] = (
              meanings={"fr": "votre Niveau de Fort",
                        "ru": "уровень вашего форта"},
              colour="#5f3dc4", drawing=framed(TOWER)),
-    WordSpec("lookout", "R13.1", "each card in your lookout", n.LookoutSize, bound=6,
+    WordSpec("lookout", "R13.1", "each card in your lookout", fn.LookoutSize, bound=6,
              count=_op("counts", "LookoutSizeOp"),
              reads_cards=False,
              phrases={"en": "for each card in your lookout",

@@ -16,12 +16,12 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from fortlang import nodes as n
 from fortlang.agents.bots import make_bot as _make_bot
 from fortlang.agents.bots import make_bots as _make_bots
 from fortlang.agents.bots import worth
 from fortlang.engine.chance import choice
 from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, Seat, Transfer
+from fortlang.games.fort import nodes as n
 from fortlang.games.fort.view import GameView
 from fortlang.model import KidCard
 

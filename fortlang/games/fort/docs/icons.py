@@ -4,7 +4,7 @@ star (R1.2), on the core's 24x24 :class:`~fortlang.docsite.icons.Icon` grid."""
 from __future__ import annotations
 
 from fortlang.docsite.icons import Icon
-from fortlang.nodes import Suit
+from fortlang.games.fort.nodes import Suit
 from fortlang.svgshapes import fill, stroke
 
 SUITS: dict[Suit, Icon] = {

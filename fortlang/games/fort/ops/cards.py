@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any, Final, cast
 
-from fortlang import nodes as n
 from fortlang.engine.choices import K_DESTROY, K_DESTROY_RIVAL, K_LOOKOUT, K_RECRUIT
 from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import CARDS_MOVED, Judgement, K, Op
+from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import card_moves, distinct, perk_places, recruit_places, yard_place
 from fortlang.games.fort.ops import DECK, DISCARD, HAND, LEVEL, LOOKOUT, SOURCES

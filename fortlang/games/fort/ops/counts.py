@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast
 
-from fortlang import nodes as n
 from fortlang.engine.interpreter import Ctx, Then
 from fortlang.engine.program import Count, Judgement
+from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import COIN, card_count, choose_suit, suit_count
+from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.ops import LEVEL, LOOKOUT, PACK
 from fortlang.games.fort.table import CardInstance, Player
-from fortlang.nodes import Suit
 
 _NO_NAMES: Final[dict[int, Suit]] = {}
 

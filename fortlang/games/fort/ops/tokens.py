@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
-from fortlang import nodes as n
 from fortlang.engine.choices import (
     K_CONVERT,
     K_PACK,
@@ -23,14 +22,15 @@ from fortlang.engine.choices import (
 )
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.journal import Journal, SeatCounts
-from fortlang.engine.node_types import TOKENS
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
+from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import EITHER, can_swap, copy_tokens, gain_tokens
+from fortlang.games.fort.node_types import TOKENS
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
 from fortlang.games.fort.table import OTHER, PIZZA, SUPPLY_AT, TOY, Game, Player, Pool, token_index
 from fortlang.model import Perk, PerkHook
-from fortlang.nodes import Resource
 
 #: Enum members as module constants (a global, not an enum lookup).
 PACK_FROM_SUPPLY: Final = PerkHook.PACK_FROM_SUPPLY

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast
 
-from fortlang import nodes as n
 from fortlang.engine.choices import K_PAYMENT, Option
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
+from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.moves import Finished, level_rewards, plans_for
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP

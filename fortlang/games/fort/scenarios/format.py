@@ -20,12 +20,12 @@ from fortlang.cardset.schema import kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import Diagnostic, FortError, errors_in
 from fortlang.games import mixed, mixed_message
+from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.scenarios.catalog import Catalog
 from fortlang.games.fort.table import Rules
 from fortlang.games.fort.turn import RECYCLE_AT_DO_OVER, RECYCLE_AT_DRAW, RECYCLE_AT_PLAY
 from fortlang.games.fort.vocabulary import FORT
 from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
-from fortlang.nodes import Suit
 from fortlang.registry import Vocabulary
 from fortlang.scenario.games import CardFile
 
