@@ -12,8 +12,9 @@ from jsonschema import Draft202012Validator
 
 from fortlang.cardset import bundled_dir
 from fortlang.cardset.schema import CARD_KINDS, MANIFEST, SCHEMA_DIR, load_schema
+from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.scenarios.format import SCENARIO
-from fortlang.model import PerkHook, Source
+from fortlang.model import Source
 from fortlang.nodes import Suit
 
 SCHEMAS = sorted(SCHEMA_DIR.glob("*.schema.json"))

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from fortlang.docsite.face import Captions, wrap
 from fortlang.games.fort.docs.face import card_face
-from fortlang.model import KidCard
+from fortlang.games.fort.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.parser import parse_action
 

@@ -13,7 +13,8 @@ from fortlang.cardset import load_bundled
 from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.lexicon import ui
 from fortlang.docsite.safe import markdown
-from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Manifest, Perk, PerkHook, Source
+from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, PerkHook
+from fortlang.model import CardSet, Manifest, Source
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import perk_text, plural, rule_text, sentence, suit_name, term

@@ -14,7 +14,7 @@ from fortlang.docsite import pnp
 from fortlang.docsite.face import back_face
 from fortlang.docsite.pnp import cut_marks, deck, render, slot
 from fortlang.games.fort.docs.face import card_face
-from fortlang.model import KidCard
+from fortlang.games.fort.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.parser import parse_action
 

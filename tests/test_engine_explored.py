@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine import RandomAgent, interpreter
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import Game, Rules
-from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.sim.seats import Seats
 

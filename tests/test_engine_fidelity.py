@@ -6,9 +6,9 @@ import pytest
 from builders import kid
 
 from fortlang.engine import IllegalMove, ScriptedAgent
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.play import play_card
 from fortlang.games.fort.table import Game, Rules
-from fortlang.model import KidCard
 from fortlang.nodes import Resource, Suit
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats

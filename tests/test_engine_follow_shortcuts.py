@@ -25,8 +25,8 @@ from fortlang.games.fort import play
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import MOST_NAMINGS, follow_verdict
 from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.model import KidCard, PerkHook
 from fortlang.games.fort.table import TOKENS, Game, Rules
-from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Gain, Repeat, Resource, Spend, Suit, Then
 from fortlang.parser import parse_action
 from fortlang.registry import is_resource_choice

@@ -18,8 +18,8 @@ from fortlang.cardset import build
 from fortlang.cardset.build import check_file
 from fortlang.cardset.schema import CARD_KINDS, SCHEMA_DIR, load_schema
 from fortlang.games import game_named
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.vocabulary import FORT, TRIGGERS
-from fortlang.model import KidCard
 from fortlang.module import ACTION, SCORING
 
 KID = """kids:

@@ -16,7 +16,7 @@ from fortlang import phrasebook
 from fortlang import registry as reg
 from fortlang.cli import main
 from fortlang.games.fort import vocabulary as fort_words
-from fortlang.model import MadeUpRule, Perk, PerkHook
+from fortlang.games.fort.model import MadeUpRule, Perk, PerkHook
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import (
     LANGUAGES,

@@ -14,17 +14,7 @@ from fortlang.cardset import schema as sc
 from fortlang.cardset.dsl import ACTION, SCORING, parse_scalar
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import ERROR, Diagnostic
-from fortlang.model import (
-    Board,
-    GameCard,
-    KidCard,
-    MadeUpRule,
-    Manifest,
-    Origin,
-    Perk,
-    PerkHook,
-    Source,
-)
+from fortlang.model import GameCard, Manifest, Origin, Source
 from fortlang.module import DEFAULT_GAME, CardKind, GameModule
 from fortlang.registry import Vocabulary, default_vocabulary
 
@@ -359,6 +349,8 @@ def _printed(data: dict[str, Any]) -> dict[str, str]:
 
 
 def _build_kids(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
+    from fortlang.games.fort.model import KidCard
+
     doc = result.doc
     for i, item in _items(result, "kids"):
         result.card_count += 1
@@ -378,6 +370,8 @@ def _build_kids(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
 
 
 def _build_rules(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
+    from fortlang.games.fort.model import MadeUpRule
+
     doc = result.doc
     for i, item in _items(result, "made_up_rules"):
         result.card_count += 1
@@ -392,6 +386,8 @@ def _build_rules(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
 
 
 def _build_perks(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
+    from fortlang.games.fort.model import Perk, PerkHook
+
     doc = result.doc
     for i, item in _items(result, "perks"):
         result.card_count += 1
@@ -412,6 +408,8 @@ def _build_perks(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
 
 
 def _build_board(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
+    from fortlang.games.fort.model import Board
+
     root = result.doc.root
     node = root.get("board") if root is not None else None
     if node is None or bad:

@@ -21,11 +21,12 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fortlang.errors import WARNING, Diagnostic, FortError, errors_in
-from fortlang.model import CardSet, KidCard, Source
+from fortlang.model import CardSet, Source
 from fortlang.module import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from fortlang.cardset.load import SetResult
+    from fortlang.games.fort.model import KidCard
 
 #: The player counts judged (R2: Fort is for 2-4 players; a manifest does not narrow them).
 PLAYER_COUNTS = (2, 3, 4)

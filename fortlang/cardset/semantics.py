@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortlang import nodes as n
 from fortlang import registry as reg
@@ -16,9 +16,12 @@ from fortlang.cardset.yamlsrc import YNode
 from fortlang.checker import check
 from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
 from fortlang.games import mixed_message
-from fortlang.model import Board, GameCard, KidCard, Source
+from fortlang.model import GameCard, Source
 from fortlang.module import DEFAULT_GAME
 from fortlang.registry import game_problem
+
+if TYPE_CHECKING:
+    from fortlang.games.fort.model import Board, KidCard
 
 
 @dataclass

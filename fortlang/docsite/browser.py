@@ -9,6 +9,7 @@ from the registry and the model (never from a card file's free text).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from fortlang import registry as reg
 from fortlang.docsite import faces, safe
@@ -16,9 +17,12 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.gameface import kind_name
 from fortlang.docsite.gameglossary import face_path
-from fortlang.model import CardSet, GameCard, KidCard, Perk, Source
+from fortlang.model import CardSet, GameCard, Source
 from fortlang.module import GameModule
 from fortlang.nodes import Suit
+
+if TYPE_CHECKING:
+    from fortlang.games.fort.model import KidCard, Perk
 
 PAGE = "cards.md"
 
@@ -68,11 +72,12 @@ def _perk_actions(perk: Perk) -> str:
 def _faces(card_set: CardSet, lang: str) -> list[str]:
     """The set's faces in the glossary's order: kids, made-up rules, perks, board."""
     sid, page = card_set.id, f"glossary/{card_set.id}.html"
-    out = [_kid(sid, k, lang) for k in card_set.kids]
+    out = [_kid(sid, k, lang) for k in cast("tuple[KidCard, ...]", card_set.kids)]
     out += [_figure("rule", faces.rule_path(sid, r), safe.markdown(r.names.get(lang, r.name)),
                     f"{page}#rule-{r.id}") for r in card_set.rules]
     out += [_figure("perk", faces.perk_path(sid, p), safe.markdown(p.names.get(lang, p.name)),
-                    f"{page}#perk-{p.id}", actions=_perk_actions(p)) for p in card_set.perks]
+                    f"{page}#perk-{p.id}", actions=_perk_actions(p))
+            for p in cast("tuple[Perk, ...]", card_set.perks)]
     if card_set.board is not None:
         out.append(_figure("board", faces.board_path(sid), safe.markdown(lx.ui("board", lang)),
                            f"{page}#board"))
@@ -80,7 +85,7 @@ def _faces(card_set: CardSet, lang: str) -> list[str]:
 
 
 def browser_page(sets: Sequence[CardSet], lang: str) -> str:
-    kids = [k for s in sets for k in s.kids]
+    kids = [k for s in sets for k in cast("tuple[KidCard, ...]", s.kids)]
     used = {a for k in kids for a in actions_of(k)}
     kinds = [(kind, lx.cap(lx.ui(key, lang))) for kind, key in KINDS.items()]
     suits = [(s.value, lx.suit_name(s, lang)) for s in Suit]

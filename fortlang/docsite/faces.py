@@ -8,12 +8,16 @@ icons (``GameModule.docs``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from fortlang.docsite import face as core_face
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite.face import Captions, Face
 from fortlang.docsite.gamedocs import default_docs, default_face
-from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
+from fortlang.model import Card, CardSet, Source
+
+if TYPE_CHECKING:
+    from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk
 
 
 @dataclass(frozen=True)
@@ -25,15 +29,15 @@ class Printed:
     card: KidCard | None = None  # a kid's card: its copies, and where its file is
 
 
-def kid_path(set_id: str, card: KidCard) -> str:
+def kid_path(set_id: str, card: Card) -> str:
     return f"faces/{set_id}/{card.id}.svg"
 
 
-def rule_path(set_id: str, rule: MadeUpRule) -> str:
+def rule_path(set_id: str, rule: Card) -> str:
     return f"faces/{set_id}/rule-{rule.id}.svg"
 
 
-def perk_path(set_id: str, perk: Perk) -> str:
+def perk_path(set_id: str, perk: Card) -> str:
     return f"faces/{set_id}/perk-{perk.id}.svg"
 
 
@@ -82,14 +86,17 @@ def back_face(set_name: str) -> Face:
 
 def every_face(card_set: CardSet, lang: str) -> list[Printed]:
     """The set's faces in print order: kids, made-up rules, perks, board, then the back."""
+    kids = cast("tuple[KidCard, ...]", card_set.kids)
+    rules = cast("tuple[MadeUpRule, ...]", card_set.rules)
+    perks = cast("tuple[Perk, ...]", card_set.perks)
     out = [Printed(kid_path(card_set.id, k), kid(k, lang), k.name_in(lang), "kid", k)
-           for k in card_set.kids]
+           for k in kids]
     out += [Printed(rule_path(card_set.id, r), rule(r, lang), r.names.get(lang, r.name), "rule")
-            for r in card_set.rules]
+            for r in rules]
     out += [Printed(perk_path(card_set.id, p), perk(p, lang), p.names.get(lang, p.name), "perk")
-            for p in card_set.perks]
+            for p in perks]
     if card_set.board is not None:
-        out.append(Printed(board_path(card_set.id), board(card_set.board, lang),
+        out.append(Printed(board_path(card_set.id), board(cast("Board", card_set.board), lang),
                            lx.ui("board", lang), "board"))
     out.append(Printed(back_path(card_set.id), back_face(card_set.manifest.name),
                        card_set.manifest.name, "back"))

@@ -13,13 +13,17 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fortlang.docsite import safe
 from fortlang.docsite.face import HEIGHT, WIDTH, Face, Text
 from fortlang.errors import ERROR, Diagnostic, FortError
-from fortlang.model import CardSet, KidCard
+from fortlang.model import CardSet
 from fortlang.module import GameModule
 from fortlang.nodes import Span
+
+if TYPE_CHECKING:
+    from fortlang.games.fort.model import KidCard
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, mm
 CARD_W, CARD_H = WIDTH / 10, HEIGHT / 10  # 63 x 88 mm

@@ -3,7 +3,7 @@ box), a card, perk or made-up rule named in a scenario, a field's meaning from t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
@@ -24,9 +24,11 @@ from fortlang.lsp.dsl import Text, innermost
 from fortlang.lsp.schema_help import field_description
 from fortlang.lsp.source import Source
 from fortlang.lsp.spot import spot_at
-from fortlang.model import KidCard, MadeUpRule, Perk
 from fortlang.printer import to_text
 from fortlang.registry import OPERATORS, Vocabulary
+
+if TYPE_CHECKING:
+    from fortlang.games.fort.model import KidCard, MadeUpRule, Perk
 
 #: The operator declaration behind each composite node (its rule number for the hover).
 _OPERATOR_OF = {n.Repeat: "x", n.Then: "then", n.Choice: "or"}
@@ -123,6 +125,8 @@ def describe(item: KidCard | Perk | MadeUpRule, lang: str, vocab: Vocabulary) ->
     """A card, perk or made-up rule as Markdown: name, id, what it does, where it is written."""
     name = item.names.get(lang, item.name)
     out = [f"**{markup.text(name)}** {markup.code(item.id)}"]
+    from fortlang.games.fort.model import KidCard, MadeUpRule
+
     if isinstance(item, KidCard):
         out[0] += " · " + ", ".join(markup.text(s.value) for s in item.suits) \
             + (" · best friend" if item.best_friend else "")

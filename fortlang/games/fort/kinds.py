@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fortlang.model import PerkHook, Source
+from fortlang.games.fort.model import PerkHook
+from fortlang.model import Source
 from fortlang.module import ACTION, SCORING, Attribute, CardKind
 from fortlang.nodes import Suit
 

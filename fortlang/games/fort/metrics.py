@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from fortlang import nodes as n
 from fortlang.engine import node_types as t
 from fortlang.engine.memo import bounded_put
-from fortlang.model import KidCard
+from fortlang.games.fort.model import KidCard
 from fortlang.nodes import Suit
 from fortlang.registry import metric_of
 

@@ -81,6 +81,7 @@ from fortlang.games.fort.certain import (
     surely_unplayable,
 )
 from fortlang.games.fort.context import FortCtx, box_ops, suits_named
+from fortlang.games.fort.model import KidCard, Perk, PerkHook
 from fortlang.games.fort.moves import (
     COIN,
     RECRUIT_SOURCES,
@@ -92,7 +93,6 @@ from fortlang.games.fort.moves import (
     recruit_places,
 )
 from fortlang.games.fort.table import CardDef, CardInstance, Game, Rules
-from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit
 from fortlang.printer import to_text
 

@@ -26,8 +26,8 @@ from fortlang.engine.memo import bounded_put
 from fortlang.engine.node_types import TOKENS
 from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.metrics import evaluate
+from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.games.fort.view import GameView
-from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import Action, Resource, Suit
 
 PIZZA: Final = Resource.PIZZA

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fortlang.model import Board, KidCard, MadeUpRule, Perk
+from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Resource
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from fortlang.docsite.icons import RESOURCES, action_icons, tint
 from fortlang.docsite.metrics import text_width
 from fortlang.docsite.strip import Glyph, glyphs
 from fortlang.games.fort.docs.icons import STAR, SUITS
-from fortlang.model import Board, KidCard, MadeUpRule, Perk
+from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk
 from fortlang.nodes import Action
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text

@@ -26,10 +26,10 @@ from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.node_types import TOKENS
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
 from fortlang.games.fort.context import FortCtx, FortJudgement
+from fortlang.games.fort.model import Perk, PerkHook
 from fortlang.games.fort.moves import EITHER, can_swap, copy_tokens, gain_tokens
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
 from fortlang.games.fort.table import OTHER, PIZZA, SUPPLY_AT, TOY, Game, Player, Pool, token_index
-from fortlang.model import Perk, PerkHook
 from fortlang.nodes import Resource
 
 #: Enum members as module constants (a global, not an enum lookup).

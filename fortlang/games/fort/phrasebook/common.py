@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
+from fortlang.games.fort.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.nodes import Resource
 from fortlang.phrasebook.base import Say
 from fortlang.phrasebook.grammar import join_list
