@@ -136,7 +136,8 @@ def test_the_language_server_reads_the_same_schemas() -> None:
     assert {k.key: load_schema(k) for k in CARD_KINDS} == fort
 
 
-@pytest.mark.parametrize("name", ["fortlang.module", "fortlang.games.fort.kinds"])
+@pytest.mark.parametrize("name", ["fortlang.module", "fortlang.games.fort.kinds",
+                                  "fortlang.games.fort.cards"])
 def test_docstring_examples(name: str) -> None:
     import doctest
     import importlib
