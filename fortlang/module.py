@@ -321,6 +321,12 @@ class GameModule:
     #: card checks (fortlang.cardset.semantics, fortlang.cardset.deadcards) read its other
     #: names (``play_ways``, ``stuff_warnings``...) through it.
     checks: str = ""
+    #: ``"module"`` whose ``CARD_CHECKS`` and ``SET_CHECKS`` (functions of a
+    #: :class:`fortlang.cardset.semantics.Scope` yielding diagnostics) ``fortlang check`` runs
+    #: on the game's card files and sets after the core's (ids, names, requirements), and
+    #: whose ``refine(scope)``, if any, first judges again what depends on the set as a whole
+    #: (Fort's bounds that depend on its board); "" for none.
+    card_checks: str = ""
     #: ``"module:attribute"``: what W305 (a card no first turn can play) asks of the game:
     #: ``why_not(table, seat, card) -> rule | None`` (why the engine refuses a card in hand)
     #: and ``refusal_text(card, rule) -> str``; the starting tables come from ``new_table``;

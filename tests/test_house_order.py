@@ -77,7 +77,6 @@ CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
     # Fort's card model left the core (issue 33): these read it until its builders and
     # readers move behind Fort's declarations.
     "fortlang.docsite.glossary": {"fortlang.games.fort.model"},
-    "fortlang.lsp.hover": {"fortlang.games.fort.model"},
 }
 
 

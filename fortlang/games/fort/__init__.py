@@ -54,6 +54,7 @@ GAME = GameModule(
     simulation="fortlang.games.fort.sim.drivers:DRIVERS",
     vocabulary="fortlang.games.fort.vocabulary:FORT",
     checks="fortlang.games.fort.checks",
+    card_checks="fortlang.games.fort.cardchecks",
     face="fortlang.games.fort.docs.face:face",
     docs="fortlang.games.fort.docs:DOCS",
     phrasebooks={lang: f"fortlang.games.fort.phrasebook.{lang}" for lang in ("en", "fr", "ru")},
