@@ -57,6 +57,14 @@ class Card(Protocol):
     def origin(self) -> Origin | None: ...
 
 
+class DeckCard(Card, Protocol):
+    """A card a set holds in copies (Fort's kids, a :class:`GameCard`): what a deck and the
+    print-and-play sheet count."""
+
+    @property
+    def copies(self) -> int: ...
+
+
 class ScoredCard(Card, Protocol):
     """A card its game scores at the end by a formula in the game's scoring language (Fort's
     made-up rules, R14)."""

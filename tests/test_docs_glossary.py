@@ -10,9 +10,9 @@ from html import unescape
 import pytest
 
 from fortlang.cardset import load_bundled
-from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.lexicon import ui
 from fortlang.docsite.safe import markdown
+from fortlang.games.fort.docs.glossary import glossary_page
 from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.model import CardSet, Manifest, Source
 from fortlang.nodes import Resource, Suit

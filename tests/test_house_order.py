@@ -73,11 +73,7 @@ def test_no_import_cycles_between_modules():
 #: reached into them; the list only ever shrinks, and is empty since Fort's simulation drivers
 #: moved to ``games/fort/sim/`` behind ``GameModule.simulation`` (issue 33 item 5;
 #: docs/design/game-modules.md §6.2). Kept: a new weld fails the test below.
-CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
-    # Fort's card model left the core (issue 33): these read it until its builders and
-    # readers move behind Fort's declarations.
-    "fortlang.docsite.glossary": {"fortlang.games.fort.model"},
-}
+CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {}
 
 
 def core_imports_of_games(package: Path, allowed: dict[str, set[str]]) -> dict[str, list[str]]:

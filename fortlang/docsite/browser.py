@@ -9,7 +9,7 @@ from the registry and the model (never from a card file's free text).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import Any
 
 from fortlang import registry as reg
 from fortlang.docsite import faces, safe
@@ -21,9 +21,6 @@ from fortlang.model import CardSet, GameCard, Source
 from fortlang.module import GameModule
 from fortlang.nodes import Suit
 
-if TYPE_CHECKING:
-    from fortlang.games.fort.model import KidCard, Perk
-
 PAGE = "cards.md"
 
 #: the kinds of face, each with the lexicon key of its name
@@ -31,7 +28,7 @@ KINDS = {"kid": "kids", "best-friend": "best_friends", "rule": "rules", "perk": 
          "board": "board"}
 
 
-def actions_of(card: KidCard) -> list[str]:
+def actions_of(card: Any) -> list[str]:
     """The primitives (registry names) the card's two boxes use, in registry order."""
     used = {spec.name for box in (card.public, card.private) if box is not None
             for node in box.walk() if (spec := reg.spec_of(type(node))) is not None}
@@ -56,14 +53,14 @@ def _figure(kind: str, src: str, name: str, link: str, suits: str = "", actions:
             f'<figcaption><a href="{link}">{name}</a></figcaption></figure>')
 
 
-def _kid(set_id: str, card: KidCard, lang: str) -> str:
+def _kid(set_id: str, card: Any, lang: str) -> str:
     return _figure("best-friend" if card.best_friend else "kid", faces.kid_path(set_id, card),
                    safe.markdown(card.name_in(lang)), f"glossary/{set_id}.html#{card.id}",
                    " ".join(dict.fromkeys(s.value for s in card.suits)),
                    " ".join(actions_of(card)), card.source.value)
 
 
-def _perk_actions(perk: Perk) -> str:
+def _perk_actions(perk: Any) -> str:
     used = {spec.name for node in (perk.action.walk() if perk.action is not None else ())
             if (spec := reg.spec_of(type(node))) is not None}
     return " ".join(spec.name for spec in reg.default_vocabulary().primitives if spec.name in used)
@@ -72,12 +69,11 @@ def _perk_actions(perk: Perk) -> str:
 def _faces(card_set: CardSet, lang: str) -> list[str]:
     """The set's faces in the glossary's order: kids, made-up rules, perks, board."""
     sid, page = card_set.id, f"glossary/{card_set.id}.html"
-    out = [_kid(sid, k, lang) for k in cast("tuple[KidCard, ...]", card_set.kids)]
+    out = [_kid(sid, k, lang) for k in card_set.kids]
     out += [_figure("rule", faces.rule_path(sid, r), safe.markdown(r.names.get(lang, r.name)),
                     f"{page}#rule-{r.id}") for r in card_set.rules]
     out += [_figure("perk", faces.perk_path(sid, p), safe.markdown(p.names.get(lang, p.name)),
-                    f"{page}#perk-{p.id}", actions=_perk_actions(p))
-            for p in cast("tuple[Perk, ...]", card_set.perks)]
+                    f"{page}#perk-{p.id}", actions=_perk_actions(p)) for p in card_set.perks]
     if card_set.board is not None:
         out.append(_figure("board", faces.board_path(sid), safe.markdown(lx.ui("board", lang)),
                            f"{page}#board"))
@@ -85,7 +81,7 @@ def _faces(card_set: CardSet, lang: str) -> list[str]:
 
 
 def browser_page(sets: Sequence[CardSet], lang: str) -> str:
-    kids = [k for s in sets for k in cast("tuple[KidCard, ...]", s.kids)]
+    kids = [k for s in sets for k in s.kids]
     used = {a for k in kids for a in actions_of(k)}
     kinds = [(kind, lx.cap(lx.ui(key, lang))) for kind, key in KINDS.items()]
     suits = [(s.value, lx.suit_name(s, lang)) for s in Suit]
