@@ -1,23 +1,24 @@
 """What a card set *is*, once loaded: frozen definitions shared by the loader, the engine and the
 docs (STYLE #11: data from YAML, behaviour from the DSL, merged by id at load time).
 
+These are the core's: a set's manifest, where a card was written, a card of a kind a game
+module declares (:class:`GameCard`) and the set itself. A game may build its own card classes
+(Fort's kids, made-up rules, perks and board: ``fortlang.games.fort.model``, built through its
+card kinds' ``build``); the core reads any of them through :class:`Card`.
+
 These are definitions, not game pieces: the engine makes one distinct instance per copy.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from fortlang.module import DEFAULT_GAME
-from fortlang.nodes import Action, Expr, Node
-
-if TYPE_CHECKING:  # annotations only: importing Fort's package here would come back to this
-    from fortlang.games.fort.nodes import Resource, Suit
+from fortlang.nodes import Node
 
 
 class Source(StrEnum):
@@ -38,152 +39,38 @@ class Origin:
     column: int = 1
 
 
-@dataclass(frozen=True)
-class KidCard:
-    """A kid card (R1.1); best friends (R1.2) are kid cards with ``best_friend`` set."""
+class Card(Protocol):
+    """What the core reads of any game's card, whatever class its game builds it as (a
+    :class:`GameCard`, one of Fort's): its id, its name as written and by language, and where
+    it was written."""
 
-    id: str
-    name: str
-    suits: tuple[Suit, ...]  # one or two, possibly the same suit twice
-    public: Action | None = None  # None: a blank box
-    private: Action | None = None
-    copies: int = 1
-    best_friend: bool = False
-    source: Source = Source.PROVISIONAL
-    note: str = ""
-    names: Mapping[str, str] = field(default_factory=dict, compare=False)  # {"fr": ..., "ru": ...}
-    origin: Origin | None = field(default=None, compare=False, repr=False)
-    notes: Mapping[str, str] = field(default_factory=dict, compare=False)  # the note translated
+    @property
+    def id(self) -> str: ...
 
-    def __post_init__(self) -> None:
-        # The engine keys a box's choices (pizza or toy, `or`, `x any`) by the nodes of that box,
-        # so a node's identity must be its place in the card (box + path). The loader parses
-        # each text once, so two boxes with the same text would share one tree and one choice
-        # (R12.1, R5.7, R6.4): the private box gets a tree of its own.
-        if self.private is not None and self.public is not None and _shares_nodes(
-                self.public, self.private):
-            object.__setattr__(self, "private", copy.deepcopy(self.private))
+    @property
+    def name(self) -> str: ...
 
-    def name_in(self, lang: str) -> str:
-        return self.names.get(lang, self.name)
+    @property
+    def names(self) -> Mapping[str, str]: ...
 
-    def note_in(self, lang: str) -> str:
-        """The note in ``lang``, or as written when it has no translation."""
-        return self.notes.get(lang, self.note)
+    @property
+    def origin(self) -> Origin | None: ...
 
 
-def _shares_nodes(a: Action, b: Action) -> bool:
-    mine = {id(x) for x in a.walk()}
-    return any(id(x) in mine for x in b.walk())
+class DeckCard(Card, Protocol):
+    """A card a set holds in copies (Fort's kids, a :class:`GameCard`): what a deck and the
+    print-and-play sheet count."""
+
+    @property
+    def copies(self) -> int: ...
 
 
-@dataclass(frozen=True)
-class MadeUpRule:
-    """An end-game scoring card (R14), its scoring written in the scoring sub-language."""
+class ScoredCard(Card, Protocol):
+    """A card its game scores at the end by a formula in the game's scoring language (Fort's
+    made-up rules, R14)."""
 
-    id: str
-    name: str
-    score: Expr
-    names: Mapping[str, str] = field(default_factory=dict, compare=False)
-    text: str = field(default="", compare=False)  # the card's English text, for docs
-    origin: Origin | None = field(default=None, compare=False, repr=False)
-    #: The name a rulebook prints where ``names`` corrects it: {"ru": "Играть в королевство"}.
-    printed: Mapping[str, str] = field(default_factory=dict, compare=False)
-
-
-class PerkHook(StrEnum):
-    """The engine hooks a perk may name (R15); a perk is data plus, at most, one hook."""
-
-    MODIFY = "modify"  # pure data: e.g. {"pack_capacity": 2} (XXL Backpack)
-    EXTRA_RECRUIT = "extra_recruit"  # Birthday Party: {"from": ["park", "park_deck"]}
-    LOOKOUT_FROM_ANYWHERE = "lookout_from_anywhere"  # Bribe: {"from": [park, park_deck, yard]}
-    FOLLOW_DISCARD_MORE = "follow_discard_more"  # Copy Cat: {"max_discards": 2}
-    DIY_ADVANCE = "diy_advance"  # DIY: {"extra_cost": 1, "followable": false}
-    SECOND_PLAY = "second_play"  # Do-Over
-    RECYCLE = "recycle"  # Recycling: {"from": "discard", "to": "hand"}
-    ROUGH_HOUSING = "rough_housing"  # Rough Housing: destroy the leader's played card
-    PACK_FROM_SUPPLY = "pack_from_supply"  # Sticky Fingers
-    #: A perk written in the language (issue 18.3): ``when`` a trigger, ``action`` an action;
-    #: the game loop runs it at that moment with no hook of its own.
-    ACTION = "action"
-
-
-@dataclass(frozen=True)
-class Perk:
-    id: str
-    name: str
-    hook: PerkHook
-    params: Mapping[str, object] = field(default_factory=dict, compare=False)
-    single_use: bool = False  # "destroy this perk to ..."
-    names: Mapping[str, str] = field(default_factory=dict, compare=False)
-    text: str = field(default="", compare=False)  # the card's English text, for docs
-    origin: Origin | None = field(default=None, compare=False, repr=False)
-    printed: Mapping[str, str] = field(default_factory=dict, compare=False)  # as MadeUpRule's
-    #: A perk in the language (hook ACTION): when it may be used (a registry trigger's name)
-    #: and what it does.
-    when: str = ""
-    action: Action | None = None
-
-    def param(self, key: str) -> object:
-        """A hook parameter, or the base perk's value when the data leaves it out."""
-        return self.params.get(key, PERK_DEFAULTS.get(self.hook, {}).get(key))
-
-
-def printed_name(card: MadeUpRule | Perk, lang: str) -> str:
-    """The name the rulebook of ``lang`` prints for ``card`` where it differs from the name we
-    give (a mistranslation we correct), else "" (a reader holding that box still finds the card).
-
-    >>> from fortlang.nodes import Metric
-    >>> rule = MadeUpRule("play-palace", "Play Palace", Metric("crown"),
-    ...                   names={"ru": "Игровой дворец"}, printed={"ru": "Играть в королевство"})
-    >>> printed_name(rule, "ru"), printed_name(rule, "fr")
-    ('Играть в королевство', '')
-    """
-    printed = card.printed.get(lang, "")
-    return "" if printed == card.names.get(lang, card.name) else printed
-
-
-#: The parameters a hook uses when a perk's data leaves them out: the base game's perks' values
-#: (read by the engine, and by the phrasebook to say the perk).
-PERK_DEFAULTS: dict[PerkHook, dict[str, object]] = {
-    PerkHook.EXTRA_RECRUIT: {"from": ["park", "park_deck"]},
-    PerkHook.LOOKOUT_FROM_ANYWHERE: {"from": ["park", "park_deck", "yard"]},
-    PerkHook.FOLLOW_DISCARD_MORE: {"max_discards": 2},
-    PerkHook.DIY_ADVANCE: {"extra_cost": 1},
-    PerkHook.RECYCLE: {"from": "discard", "to": "hand"},
-}
-
-
-@dataclass(frozen=True)
-class Board:
-    """The fort track and the limits of a player board (R1.5, R10, R11)."""
-
-    #: costs[i]: what it costs to go from level i to i + 1; EITHER is one resource of either kind.
-    costs: tuple[tuple[Resource, ...], ...]
-    #: points[i]: what fort level i is worth at the end (R10.4); level 5 = 23 (R11.4).
-    points: tuple[int, ...]
-    stuff_capacity: int = 4  # of each resource (R1.5)
-    pack_base: int = 1  # pack holds fort level + pack_base (R10.2)
-    lookout_base: int = 1  # lookout holds fort level + lookout_base (R10.2)
-    macaroni_points: int = 4  # R10.3, R11.4
-    end_score: int = 25  # R11.1
-    end_level: int = 5  # R11.1
-    supply: int = 30  # tokens of each resource (R1.4)
-    provisional: bool = True
-    note: str = ""
-    notes: Mapping[str, str] = field(default_factory=dict, compare=False)  # the note translated
-
-    #: The top fort level, ``len(costs)`` (R10.1): a field set once, since the engine reads it
-    #: at every advance it considers and a property is an interpreted call, even from compiled
-    #: code (issue 13).
-    max_level: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "max_level", len(self.costs))
-
-    def note_in(self, lang: str) -> str:
-        """The note in ``lang``, or as written when it has no translation."""
-        return self.notes.get(lang, self.note)
+    @property
+    def score(self) -> Node: ...
 
 
 @dataclass(frozen=True)
@@ -234,10 +121,14 @@ class GameCard:
 @dataclass(frozen=True)
 class CardSet:
     manifest: Manifest
-    kids: tuple[KidCard, ...] = ()
-    rules: tuple[MadeUpRule, ...] = ()
-    perks: tuple[Perk, ...] = ()
-    board: Board | None = None
+    #: Fort's cards by kind (its kids, made-up rules and perks, and its board): the fields its
+    #: sets' content hashes were first made of, so they keep their names and order in the repr
+    #: (fortlang.cardset.table.content_hash). Fort's code reads them as its own classes
+    #: (fortlang.games.fort.model); the core, as :class:`Card` values.
+    kids: tuple[Card, ...] = ()
+    rules: tuple[ScoredCard, ...] = ()
+    perks: tuple[Card, ...] = ()
+    board: object | None = None
     #: The cards of a game module's own kinds (a set whose game is not Fort). Not in the repr:
     #: Fort's content hashes stay what logs already record (content_hash adds them).
     cards: tuple[GameCard, ...] = field(default=(), repr=False)
@@ -248,10 +139,11 @@ class CardSet:
 
     # Worked out once per set (every game's set-up reads them): cached in the instance's
     # __dict__, which a frozen dataclass allows (cached_property does not call __setattr__).
+    # Fort's (R1.1, R1.2): a card with no ``best_friend`` mark is a park card.
     @cached_property
-    def park_kids(self) -> tuple[KidCard, ...]:
-        return tuple(k for k in self.kids if not k.best_friend)
+    def park_kids(self) -> tuple[Card, ...]:
+        return tuple(k for k in self.kids if not getattr(k, "best_friend", False))
 
     @cached_property
-    def best_friends(self) -> tuple[KidCard, ...]:
-        return tuple(k for k in self.kids if k.best_friend)
+    def best_friends(self) -> tuple[Card, ...]:
+        return tuple(k for k in self.kids if getattr(k, "best_friend", False))

@@ -133,10 +133,33 @@ class CardKind:
     about: Mapping[str, str] = field(default_factory=dict)
     #: The name of its schema file; "" for ``<key>.schema.json``.
     schema_file: str = ""
+    #: ``"module:function"`` that builds one card of the kind from its entry in a card file,
+    #: ``(kind, data, texts, origin) -> card | None``: ``data`` its fields as written (valid by
+    #: the schema), ``texts`` its fields in the game's language parsed (None where absent or
+    #: unreadable: their errors are reported already), ``origin`` where the entry is written;
+    #: None builds nothing (a set with errors is not played). "" for a
+    #: :class:`fortlang.model.GameCard` (:func:`fortlang.cardset.build.game_card`). Fort's
+    #: build its own model (``fortlang.games.fort.cards``).
+    build: str = ""
+    #: One card of the kind in the loader's messages ("duplicate kid name"); "" for ``name``.
+    label: str = ""
+    #: The :class:`fortlang.model.CardSet` field its cards are held in: "" for ``cards``;
+    #: Fort's kinds name the fields its sets' content hashes were first made of (``kids``,
+    #: ``rules``, ``perks``, ``board``: a ``single`` kind's one card).
+    slot: str = ""
 
     @property
     def all_attributes(self) -> tuple[Attribute, ...]:
         return self.common + self.attributes
+
+    @property
+    def card_label(self) -> str:
+        """One card of the kind in the loader's messages (:attr:`label`, else its name)."""
+        return self.label or self.name
+
+    def builder(self) -> object | None:
+        """The function :attr:`build` names, imported now; None for a generic card."""
+        return _named(self.build) if self.build else None
 
     @property
     def schema_name(self) -> str:
@@ -245,7 +268,7 @@ class GameModule:
     #: "" for Fort's (the core's registry still holds Fort's words: issue 33 stage 5).
     vocabulary: str = ""
     #: Its card kinds. Fort's too (``fortlang.games.fort.kinds``): the loader validates its
-    #: files with them, and still builds Fort's own model from them (stage 5).
+    #: files with them and builds their cards by each kind's ``build``.
     cards: tuple[CardKind, ...] = ()
     #: ``"module:attribute"``: what a seat is told at ``fortlang play`` (what it may see of
     #: the table, which of the others' answers are public, options' and decisions' words by
@@ -298,6 +321,12 @@ class GameModule:
     #: card checks (fortlang.cardset.semantics, fortlang.cardset.deadcards) read its other
     #: names (``play_ways``, ``stuff_warnings``...) through it.
     checks: str = ""
+    #: ``"module"`` whose ``CARD_CHECKS`` and ``SET_CHECKS`` (functions of a
+    #: :class:`fortlang.cardset.semantics.Scope` yielding diagnostics) ``fortlang check`` runs
+    #: on the game's card files and sets after the core's (ids, names, requirements), and
+    #: whose ``refine(scope)``, if any, first judges again what depends on the set as a whole
+    #: (Fort's bounds that depend on its board); "" for none.
+    card_checks: str = ""
     #: ``"module:attribute"``: what W305 (a card no first turn can play) asks of the game:
     #: ``why_not(table, seat, card) -> rule | None`` (why the engine refuses a card in hand)
     #: and ``refusal_text(card, rule) -> str``; the starting tables come from ``new_table``;
@@ -351,8 +380,13 @@ class GameModule:
         ref = getattr(self, field)
         if not ref:
             raise LookupError(f"game module `{self.name}` declares no `{field}` yet")
-        module, _, attr = ref.partition(":")
-        found: object = importlib.import_module(module)
-        for part in attr.split(".") if attr else ():
-            found = getattr(found, part)
-        return found
+        return _named(ref)
+
+
+def _named(ref: str) -> object:
+    """What a ``"module:attribute"`` reference names, imported now."""
+    module, _, attr = ref.partition(":")
+    found: object = importlib.import_module(module)
+    for part in attr.split(".") if attr else ():
+        found = getattr(found, part)
+    return found

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 
 from fortlang.engine.choices import RandomAgent, ScriptedAgent
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import TOKENS, Suit
 from fortlang.games.fort.table import CardInstance, Game
-from fortlang.model import CardSet, KidCard
+from fortlang.model import CardSet
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
 

@@ -11,8 +11,9 @@ from fortlang.cardset import base_set
 from fortlang.checker import check
 from fortlang.errors import errors_in
 from fortlang.games.fort import vocabulary as fort_words
+from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.nodes import Suit
-from fortlang.model import PerkHook, Source
+from fortlang.model import Source
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.printer import to_text
 

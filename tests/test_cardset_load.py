@@ -8,7 +8,8 @@ import pytest
 
 from fortlang.cardset import base_set, bundled_dir, check_paths, load_bundled, load_set
 from fortlang.errors import FortError
-from fortlang.model import CardSet, KidCard
+from fortlang.games.fort.model import KidCard
+from fortlang.model import CardSet
 from fortlang.parser import parse_action
 
 GALLERY = Path(__file__).parent / "gallery"

@@ -12,9 +12,10 @@ from jsonschema import Draft202012Validator
 
 from fortlang.cardset import bundled_dir
 from fortlang.cardset.schema import CARD_KINDS, MANIFEST, SCHEMA_DIR, load_schema
+from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.scenarios.format import SCENARIO
-from fortlang.model import PerkHook, Source
+from fortlang.model import Source
 
 SCHEMAS = sorted(SCHEMA_DIR.glob("*.schema.json"))
 BUNDLED_FILES = sorted(bundled_dir().rglob("*.yaml"))

@@ -13,8 +13,8 @@ from fortlang.cardset import deadcards
 from fortlang.cardset.deadcards import MOST_JUDGED_WAYS, _search_figure, starting_verdicts
 from fortlang.cardset.table import combine, table_sets
 from fortlang.cli import main
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Suit
-from fortlang.model import KidCard
 from fortlang.parser import parse_action
 
 MANIFEST = "id: {id}\nname: Grumpy Kids\nversion: \"0.1\"\nrequires: [{requires}]\n"

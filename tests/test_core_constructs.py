@@ -164,7 +164,7 @@ def test_a_rivals_choice_does_not_bind_the_next_rival_nor_the_leader_r12_1() -> 
 
 def test_on_your_turn_perks_do_not_apply_to_a_rival_performing() -> None:
     """Sticky Fingers (R15) packs from the supply on *your* turn; a rival's pack is theirs."""
-    from fortlang.model import Perk, PerkHook
+    from fortlang.games.fort.model import Perk, PerkHook
 
     game = table(players=2)
     rival = game.players[1]

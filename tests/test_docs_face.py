@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 from fortlang.docsite.face import Captions, wrap
 from fortlang.games.fort.docs.face import card_face
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Suit
-from fortlang.model import KidCard
 from fortlang.parser import parse_action
 
 SVG = "{http://www.w3.org/2000/svg}"

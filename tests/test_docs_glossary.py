@@ -10,11 +10,12 @@ from html import unescape
 import pytest
 
 from fortlang.cardset import load_bundled
-from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.lexicon import ui
 from fortlang.docsite.safe import markdown
+from fortlang.games.fort.docs.glossary import glossary_page
+from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.games.fort.nodes import Resource, Suit
-from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Manifest, Perk, PerkHook, Source
+from fortlang.model import CardSet, Manifest, Source
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import perk_text, plural, rule_text, sentence, suit_name, term
 from fortlang.printer import to_text

@@ -14,8 +14,8 @@ from fortlang.docsite import pnp
 from fortlang.docsite.face import back_face
 from fortlang.docsite.pnp import cut_marks, deck, render, slot
 from fortlang.games.fort.docs.face import card_face
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Suit
-from fortlang.model import KidCard
 from fortlang.parser import parse_action
 
 BUG = KidCard("bug", "Bug", (Suit.SHOVEL,), parse_action("gain pizza x shovel"),

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from fortlang.cardset import load_bundled
-from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.lexicon import ui
 from fortlang.docsite.reference import reference_page
+from fortlang.games.fort.docs.glossary import glossary_page
 from fortlang.model import CardSet
 
 OTHER = ("fr", "ru")
@@ -112,9 +112,9 @@ def test_the_printed_names_are_card_data_shown_as_glossary_headings(base: CardSe
 
 
 def test_a_printed_name_is_shown_only_where_it_differs_and_is_escaped() -> None:
-    from fortlang.docsite.glossary import perk_section
     from fortlang.docsite.safe import markdown as escaped
-    from fortlang.model import Perk, PerkHook, printed_name
+    from fortlang.games.fort.docs.glossary import perk_section
+    from fortlang.games.fort.model import Perk, PerkHook, printed_name
 
     same = Perk("p", "Bribe", PerkHook.RECYCLE, names={"ru": "Взятка"}, printed={"ru": "Взятка"})
     assert printed_name(same, "ru") == "" and "правилах" not in perk_section("s", same, "ru")
@@ -173,9 +173,9 @@ def test_the_markdown_and_model_docstring_examples() -> None:
     import doctest
 
     import fortlang.docsite.pagefilter
-    import fortlang.model
+    import fortlang.games.fort.model
 
-    for module in (fortlang.docsite.pagefilter, fortlang.model):
+    for module in (fortlang.docsite.pagefilter, fortlang.games.fort.model):
         result = doctest.testmod(module)
         assert result.attempted >= 2 and result.failed == 0
 

@@ -30,10 +30,10 @@ from fortlang.games.fort.certain import (
     surely_unplayable,
 )
 from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Gain, Resource, Spend, Suit
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import TOKENS, Game, Rules
-from fortlang.model import KidCard
 from fortlang.nodes import Choice
 from fortlang.parser import parse_action
 from fortlang.registry import is_resource_choice

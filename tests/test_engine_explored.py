@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine import RandomAgent, interpreter
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import Game, Rules
-from fortlang.model import KidCard
 from fortlang.sim.seats import Seats
 
 #: Patching the interpreter's globals proves something only against the sources: compiled code

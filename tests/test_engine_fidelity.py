@@ -6,10 +6,10 @@ import pytest
 from builders import kid
 
 from fortlang.engine import IllegalMove, ScriptedAgent
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.play import play_card
 from fortlang.games.fort.table import Game, Rules
-from fortlang.model import KidCard
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
 

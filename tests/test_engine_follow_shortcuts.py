@@ -24,10 +24,10 @@ from fortlang.games.fort import play
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import MOST_NAMINGS, follow_verdict
 from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.model import KidCard, PerkHook
 from fortlang.games.fort.node_types import PLAIN_SUITS
 from fortlang.games.fort.nodes import Gain, Resource, Spend, Suit
 from fortlang.games.fort.table import TOKENS, Game, Rules
-from fortlang.model import KidCard, PerkHook
 from fortlang.nodes import Action, Choice, Fixed, Repeat, Then
 from fortlang.parser import parse_action
 from fortlang.registry import is_resource_choice

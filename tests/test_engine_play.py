@@ -7,10 +7,10 @@ from builders import Recorder, kid
 
 from fortlang.engine import IllegalMove, Kind
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.model import Perk, PerkHook
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.play import lead, legal_plays, play_card
 from fortlang.games.fort.table import Game
-from fortlang.model import Perk, PerkHook
 from fortlang.sim.seats import Seats
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY

@@ -7,10 +7,10 @@ from builders import kid
 
 from fortlang.engine import ScriptedAgent
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.model import Perk, PerkHook
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import can_perform, perform
 from fortlang.games.fort.table import Game
-from fortlang.model import Perk, PerkHook
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
 
@@ -141,7 +141,7 @@ def test_r13_2_advance_minus_one_may_be_free_and_plus_one_costs_more():
 
 
 def test_r10_3_level_rewards_rule_perk_and_macaroni():
-    from fortlang.model import MadeUpRule
+    from fortlang.games.fort.model import MadeUpRule
     from fortlang.parser import parse_scoring
 
     rules = [MadeUpRule(f"r{i}", f"Rule {i}", parse_scoring("lookout")) for i in range(3)]

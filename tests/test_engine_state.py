@@ -391,7 +391,7 @@ def test_scripted_agent_reports_the_rule_of_an_excluded_option():
 
 
 def test_view_is_read_only_and_hides_rival_hands_and_rules():
-    from fortlang.model import MadeUpRule
+    from fortlang.games.fort.model import MadeUpRule
     from fortlang.parser import parse_scoring
 
     game = Game(2)

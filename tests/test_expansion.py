@@ -16,7 +16,8 @@ from fortlang.cli import main
 from fortlang.docsite.site import generate
 from fortlang.engine import RandomAgent
 from fortlang.games.fort.match import run_game
-from fortlang.model import CardSet, PerkHook
+from fortlang.games.fort.model import PerkHook
+from fortlang.model import CardSet
 
 ROOT = Path(__file__).resolve().parent.parent
 SET = ROOT / "cards" / "backyard"

@@ -18,8 +18,8 @@ from fortlang.cardset import build
 from fortlang.cardset.build import check_file
 from fortlang.cardset.schema import CARD_KINDS, SCHEMA_DIR, load_schema
 from fortlang.games import game_named
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.vocabulary import FORT, TRIGGERS
-from fortlang.model import KidCard
 from fortlang.module import ACTION, SCORING
 
 KID = """kids:
@@ -136,7 +136,8 @@ def test_the_language_server_reads_the_same_schemas() -> None:
     assert {k.key: load_schema(k) for k in CARD_KINDS} == fort
 
 
-@pytest.mark.parametrize("name", ["fortlang.module", "fortlang.games.fort.kinds"])
+@pytest.mark.parametrize("name", ["fortlang.module", "fortlang.games.fort.kinds",
+                                  "fortlang.games.fort.cards"])
 def test_docstring_examples(name: str) -> None:
     import doctest
     import importlib

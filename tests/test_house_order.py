@@ -72,15 +72,9 @@ def test_no_import_cycles_between_modules():
 #: moved Fort's files into ``games/fort/`` and recorded here every core module that still
 #: reached into them; the list only ever shrinks, and is empty since Fort's simulation drivers
 #: moved to ``games/fort/sim/`` behind ``GameModule.simulation`` (issue 33 item 5;
-#: docs/design/game-modules.md §6.2), but for the files of Fort's card model, which name its
-#: suits and resources (games/fort/nodes.py) until the model moves too. Kept: a new weld fails
-#: the test below.
-CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {
-    # until Fort's card model leaves the core (model split)
-    "fortlang.cardset.build": {"fortlang.games.fort", "fortlang.games.fort.nodes"},
-    "fortlang.cardset.deadcards": {"fortlang.games.fort.nodes"},
-    "fortlang.cardset.semantics": {"fortlang.games.fort", "fortlang.games.fort.nodes"},
-}
+#: docs/design/game-modules.md §6.2) and Fort's AST nodes and card model to ``games/fort/``.
+#: Kept: a new weld fails the test below.
+CORE_MAY_IMPORT_A_GAME: dict[str, set[str]] = {}
 
 
 def core_imports_of_games(package: Path, allowed: dict[str, set[str]]) -> dict[str, list[str]]:

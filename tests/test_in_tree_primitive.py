@@ -91,7 +91,7 @@ PROBE = textwrap.dedent('''\
     from fortlang.phrasebook import sentence
     from fortlang.printer import to_text
     from fortlang.sim.seats import Seats
-    from fortlang.model import KidCard
+    from fortlang.games.fort.model import KidCard
     from fortlang.games.fort.nodes import Suit
     import fortlang.games.fort.peek as peek
 

@@ -22,10 +22,10 @@ from fortlang.errors import FortSyntaxError
 from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import surely_playable
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.play import can_perform, perform, play_card, why_not
 from fortlang.games.fort.table import Game
-from fortlang.model import KidCard
 from fortlang.parser import language, parse_action
 from fortlang.phrasebook import plural, sentence
 from fortlang.printer import to_text

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from fortlang.cardset import check_report, load_set
-from fortlang.docsite.faces import captions
-from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.lexicon import ui
 from fortlang.docsite.site import mkdocs_config
+from fortlang.games.fort.docs.face import captions
+from fortlang.games.fort.docs.glossary import glossary_page
 from fortlang.model import Source
 
 LANGS = ("en", "fr", "ru")

@@ -17,11 +17,11 @@ from builders import kid
 
 from fortlang.cardset import base_set
 from fortlang.engine import ScriptedAgent
+from fortlang.games.fort.model import Perk, PerkHook
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import can_perform, perform, play_card
 from fortlang.games.fort.table import Game
 from fortlang.games.fort.turn import TurnRecord, diy, do_over, recruit, recycle, timed_perks
-from fortlang.model import Perk, PerkHook
 from fortlang.parser import parse_action
 from fortlang.sim.seats import Seats
 

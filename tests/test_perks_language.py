@@ -17,10 +17,10 @@ from fortlang.cli import main
 from fortlang.engine import Kind
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.model import Perk, PerkHook
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.table import Game
 from fortlang.games.fort.turn import TurnRecord, diy, play_phase, play_turn, timed_perks
-from fortlang.model import Perk, PerkHook
 from fortlang.parser import parse_action
 from fortlang.phrasebook import perk_text
 from fortlang.resources import data_dir

@@ -17,7 +17,7 @@ from fortlang import registry as reg
 from fortlang.cli import main
 from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
-from fortlang.model import MadeUpRule, Perk, PerkHook
+from fortlang.games.fort.model import MadeUpRule, Perk, PerkHook
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import (
     LANGUAGES,

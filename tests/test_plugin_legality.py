@@ -18,10 +18,10 @@ from fortlang import nodes as n
 from fortlang import registry
 from fortlang.engine import ScriptedAgent
 from fortlang.games.fort import vocabulary as fort_words
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.play import play_card, why_not, why_not_by_search
 from fortlang.games.fort.table import Game
-from fortlang.model import KidCard
 from fortlang.parser import language
 from fortlang.sim.seats import Seats
 

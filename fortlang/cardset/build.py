@@ -4,36 +4,22 @@ parsed, so one run reports every problem."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from fortlang import nodes as n
 from fortlang.cardset import schema as sc
-from fortlang.cardset.dsl import ACTION, SCORING, parse_scalar
+from fortlang.cardset.dsl import parse_scalar
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import ERROR, Diagnostic
-from fortlang.games.fort import nodes as fn
-from fortlang.model import (
-    Board,
-    GameCard,
-    KidCard,
-    MadeUpRule,
-    Manifest,
-    Origin,
-    Perk,
-    PerkHook,
-    Source,
-)
+from fortlang.model import GameCard, Manifest, Origin, Source
 from fortlang.module import DEFAULT_GAME, CardKind, GameModule
 from fortlang.registry import Vocabulary, default_vocabulary
 
 if TYPE_CHECKING:
     from fortlang.plugins import PluginError
-
-#: The board's word for "one resource of either kind" (R1.5).
-COST_WORDS = {"pizza": fn.Resource.PIZZA, "toy": fn.Resource.TOY, "either": fn.Resource.EITHER}
 
 
 @dataclass
@@ -45,6 +31,8 @@ class Entry:
     node: YNode
     id_node: YNode | None
     name_node: YNode | None
+    #: The :class:`CardSet` field that holds it (``CardKind.slot``); "" for ``cards``.
+    slot: str = ""
 
 
 @dataclass
@@ -110,10 +98,12 @@ def check_file(path: Path | str, text: str | None = None,
     diagnostics, bad = sc.validate(doc, kind)
     result.diagnostics.extend(diagnostics)
     if sc.TRUNCATED not in bad:  # else some items were never validated: build nothing
-        if result.game is not None and kind is not sc.MANIFEST:
-            _build_game_cards(result, bad, _card_kind(result.game, kind.key))
+        if kind is sc.MANIFEST:
+            _build_manifest(result, bad)
         else:
-            _BUILDERS[kind.name](result, bad)
+            card_kind = _card_kind(result.game or _default_game(), kind.key)
+            if card_kind is not None:  # else Fort's, where Fort cannot be had: not built
+                _build_cards(result, bad, card_kind)
     result.diagnostics.sort(key=_order)
     return result
 
@@ -225,9 +215,10 @@ def usable_game(name: str) -> GameModule | None:
 
 
 def _builds_game_cards(game: GameModule | None) -> bool:
-    """Whether ``game``'s cards are read as :class:`GameCard` values: a game that declares
-    its card kinds, but Fort, whose cards the core still builds into its own model
-    (``KidCard``, ``Perk``...: issue 33 stage 5) by the kinds it declares (:func:`fort_kinds`)."""
+    """Whether ``game``'s files are read as its own (``FileResult.game``): a game that
+    declares its card kinds, but the default game (Fort), whose kinds (:func:`fort_kinds`) a
+    file no other game claims is read as, in Fort's words and its set's plugins. Every kind
+    is built the same way, by its declaration's builder (:func:`_build_cards`)."""
     return game is not None and bool(game.cards) and game.name != DEFAULT_GAME
 
 
@@ -264,8 +255,20 @@ def card_kinds_near(path: Path) -> tuple[sc.Kind, ...]:
     return _kinds(game) if game is not None and _builds_game_cards(game) else sc.CARD_KINDS
 
 
-def _card_kind(game: GameModule, key: str | None) -> CardKind:
-    return next(c for c in game.cards if c.key == key)
+def _card_kind(game: GameModule | None, key: str | None) -> CardKind | None:
+    """The kind ``game`` declares whose files hold ``key`` (None without the game)."""
+    return next((c for c in game.cards if c.key == key), None) if game is not None else None
+
+
+def _default_game() -> GameModule | None:
+    """The default game (Fort), whose kinds a file is read as where no other game's are;
+    None where it cannot be had (its files are then validated, not built)."""
+    from fortlang.games import GameError, game_named
+
+    try:
+        return game_named(DEFAULT_GAME)
+    except GameError:
+        return None
 
 
 def plugin_errors(uses: Sequence[str]) -> list[PluginError | None]:
@@ -355,75 +358,6 @@ def _names(data: dict[str, Any]) -> dict[str, str]:
     return dict(data.get("names") or {})
 
 
-def _printed(data: dict[str, Any]) -> dict[str, str]:
-    return dict(data.get("printed") or {})
-
-
-def _build_kids(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
-    doc = result.doc
-    for i, item in _items(result, "kids"):
-        result.card_count += 1
-        public = _text(result, item, "public", ACTION)
-        private = _text(result, item, "private", ACTION)
-        if ("kids", i) in bad or item.kind != "map":
-            continue
-        data = _data(item)
-        card = KidCard(
-            id=data["id"], name=data["name"], suits=tuple(fn.Suit(s) for s in data["suits"]),
-            public=public, private=private,  # type: ignore[arg-type]
-            copies=data.get("copies", 1), best_friend=data.get("best_friend", False),
-            source=Source(data.get("source", Source.PROVISIONAL.value)),
-            note=data.get("note", ""), names=_names(data), origin=_origin(doc, item),
-            notes=dict(data.get("notes") or {}))
-        result.entries.append(Entry("kid", card, item, item.get("id"), item.get("name")))
-
-
-def _build_rules(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
-    doc = result.doc
-    for i, item in _items(result, "made_up_rules"):
-        result.card_count += 1
-        score = _text(result, item, "score", SCORING)
-        if ("made_up_rules", i) in bad or item.kind != "map" or score is None:
-            continue
-        data = _data(item)
-        rule = MadeUpRule(id=data["id"], name=data["name"], score=score,  # type: ignore[arg-type]
-                          names=_names(data), text=data.get("text", ""),
-                          origin=_origin(doc, item), printed=_printed(data))
-        result.entries.append(Entry("made-up rule", rule, item, item.get("id"), item.get("name")))
-
-
-def _build_perks(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
-    doc = result.doc
-    for i, item in _items(result, "perks"):
-        result.card_count += 1
-        action = _text(result, item, "action", ACTION)  # a perk in the language (issue 18.3)
-        if ("perks", i) in bad or item.kind != "map":
-            continue
-        data = _data(item)
-        if "when" in data and action is None:
-            continue  # its action has a syntax error, reported above
-        perk = Perk(id=data["id"], name=data["name"],
-                    hook=PerkHook(data.get("hook", PerkHook.ACTION.value)),
-                    params=dict(data.get("params") or {}),
-                    single_use=data.get("single_use", False), names=_names(data),
-                    text=data.get("text", ""), origin=_origin(doc, item),
-                    printed=_printed(data),
-                    when=data.get("when", ""), action=action)  # type: ignore[arg-type]
-        result.entries.append(Entry("perk", perk, item, item.get("id"), item.get("name")))
-
-
-def _build_board(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
-    root = result.doc.root
-    node = root.get("board") if root is not None else None
-    if node is None or bad:
-        return
-    data = _data(node)
-    costs = tuple(tuple(COST_WORDS[w] for w in step) for step in data["costs"])
-    fields = {k: v for k, v in data.items() if k not in ("costs", "points")}
-    board = Board(costs=costs, points=tuple(data["points"]), **fields)
-    result.entries.append(Entry("board", board, node, None, None))
-
-
 def _build_manifest(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
     root = result.doc.root
     assert root is not None
@@ -441,33 +375,52 @@ def _build_manifest(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
         names=dict(data.get("names", {})), game=data.get("game", DEFAULT_GAME))
 
 
-def _build_game_cards(result: FileResult, bad: set[tuple[Any, ...]], kind: CardKind) -> None:
-    """The cards of a kind a game module declares: their data fields as written, their
-    fields in the game's language parsed (and checked) with its vocabulary."""
+def game_card(kind: CardKind, data: dict[str, Any], texts: Mapping[str, n.Node | None],
+              origin: Origin | None) -> GameCard | None:
+    """A card of a kind that names no builder of its own: its data fields as written, its
+    fields in the game's language parsed (none when one of them does not parse)."""
+    if any(ast is None and name in data for name, ast in texts.items()):
+        return None
+    own = {a.name for a in kind.attributes if not a.language}
+    return GameCard(
+        kind=kind.name, id=data["id"], name=data["name"], copies=data.get("copies", 1),
+        fields={k: v for k, v in data.items() if k in own},
+        texts={k: v for k, v in texts.items() if v is not None},
+        source=Source(data.get("source", Source.PROVISIONAL.value)),
+        names=_names(data), note=data.get("note", ""),
+        notes=dict(data.get("notes") or {}), origin=origin)
+
+
+#: A kind's builder (``CardKind.build``): (kind, data, texts, origin) -> card or None.
+Builder = Callable[[CardKind, dict[str, Any], Mapping[str, "n.Node | None"], "Origin | None"],
+                   object]
+
+
+def _build_cards(result: FileResult, bad: set[tuple[Any, ...]], kind: CardKind) -> None:
+    """The cards of one kind a game declares, by its builder (a :class:`GameCard` where it
+    names none): each entry's fields in the game's language parsed (and checked) with the
+    file's vocabulary, every entry's, so one run reports every problem; an entry with schema
+    errors is not built. A ``single`` kind's file holds one card, built only when the whole
+    file is valid."""
+    build = cast(Builder, kind.builder() or game_card)
     doc = result.doc
+    languages = [a for a in kind.attributes if a.language]
+    if kind.single:
+        root = doc.root
+        node = root.get(kind.key) if root is not None else None
+        if node is None or bad:
+            return
+        texts = {a.name: _text(result, node, a.name, a.language) for a in languages}
+        card = build(kind, _data(node), texts, _origin(doc, node))
+        if card is not None:
+            result.entries.append(Entry(kind.card_label, card, node, None, None, kind.slot))
+        return
     for i, item in _items(result, kind.key):
         result.card_count += 1
-        texts = {a.name: _text(result, item, a.name, a.language)
-                 for a in kind.attributes if a.language}
-        if (kind.key, i) in bad or item.kind != "map" or any(
-                ast is None and item.get(name) is not None for name, ast in texts.items()):
+        texts = {a.name: _text(result, item, a.name, a.language) for a in languages}
+        if (kind.key, i) in bad or item.kind != "map":
             continue
-        data = _data(item)
-        own = {a.name for a in kind.attributes if not a.language}
-        card = GameCard(
-            kind=kind.name, id=data["id"], name=data["name"], copies=data.get("copies", 1),
-            fields={k: v for k, v in data.items() if k in own},
-            texts={k: v for k, v in texts.items() if v is not None},
-            source=Source(data.get("source", Source.PROVISIONAL.value)),
-            names=_names(data), note=data.get("note", ""),
-            notes=dict(data.get("notes") or {}), origin=_origin(doc, item))
-        result.entries.append(Entry(kind.name, card, item, item.get("id"), item.get("name")))
-
-
-_BUILDERS: dict[str, Callable[[FileResult, set[tuple[Any, ...]]], None]] = {
-    sc.MANIFEST.name: _build_manifest,
-    sc.KIDS.name: _build_kids,
-    sc.RULES.name: _build_rules,
-    sc.PERKS.name: _build_perks,
-    sc.BOARD.name: _build_board,
-}
+        card = build(kind, _data(item), texts, _origin(doc, item))
+        if card is not None:
+            result.entries.append(Entry(kind.card_label, card, item, item.get("id"),
+                                        item.get("name"), kind.slot))

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fortlang.errors import WARNING, Diagnostic, FortError, errors_in
-from fortlang.model import CardSet, KidCard, Source
+from fortlang.model import Card, CardSet, Source
 from fortlang.module import DEFAULT_GAME
 
 if TYPE_CHECKING:
@@ -68,17 +68,14 @@ def run(result: SetResult, known: Mapping[str, SetResult]) -> Iterator[Diagnosti
                          f"each), {refusal}", node.span, f.path, HINT)
 
 
-def _search_figure(card: KidCard, game: str = DEFAULT_GAME) -> int:
-    """The figure of ``card``'s play in ``game`` (its checks' ``play_ways``: Fort's, R5.3);
-    0 for a game that declares none."""
-    from fortlang.games.fort.nodes import Suit
+def _search_figure(card: Card, game: str = DEFAULT_GAME) -> int:
+    """The figure of ``card``'s play in ``game`` (its checks' ``card_ways``: Fort's, R5.3,
+    R5.6); 0 for a game that declares none."""
     from fortlang.table_pieces import table_piece
 
     rules = table_piece(game, "checks", "its checks")
-    if rules is None:
-        return 0
-    return int(rules.play_ways([a for a in (card.public, card.private) if a is not None],
-                               Suit.COIN in card.suits))
+    figure = getattr(rules, "card_ways", None)
+    return int(figure(card)) if figure is not None else 0
 
 
 def _table(result: SetResult, known: Mapping[str, SetResult]) -> CardSet | None:
@@ -94,7 +91,7 @@ def _table(result: SetResult, known: Mapping[str, SetResult]) -> CardSet | None:
         return None
 
 
-def first_turn_refusal(table: CardSet, card: KidCard,
+def first_turn_refusal(table: CardSet, card: Card,
                        dealt: list[tuple[Any, int]] | None = None) -> str | None:
     """None if ``card`` can be played by the first player on some starting table of
     ``table`` (it must be one of its cards), else why not, as the engine says it;
@@ -140,7 +137,7 @@ def starting_tables(table: CardSet) -> list[tuple[Any, int]]:
     return out
 
 
-def starting_verdicts(table: CardSet, card: KidCard,
+def starting_verdicts(table: CardSet, card: Card,
                       dealt: list[tuple[Any, int]] | None = None) -> Iterator[str | None]:
     """For each starting table tried, the rule by which the engine refuses ``card`` in the
     first player's hand (R5.4, R5.5), or None where it can be played; each table a copy of

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from fortlang.cardset import semantics, valid_cache
 from fortlang.cardset.build import (
@@ -24,7 +25,7 @@ from fortlang.cardset.build import (
 )
 from fortlang.cardset.schema import MANIFEST_NAMES
 from fortlang.errors import ERROR, WARNING, Diagnostic, FortError, errors_in
-from fortlang.model import CardSet, GameCard, Manifest
+from fortlang.model import CardSet, Manifest
 from fortlang.registry import Vocabulary, default_vocabulary, game_problem
 from fortlang.resources import data_dir
 from fortlang.walk import Found, find_files, inside, outside_link
@@ -55,20 +56,16 @@ class SetResult:
     def cardset(self) -> CardSet:
         """The built set; call only when there are no errors."""
         assert self.manifest is not None and self.manifest.manifest is not None
-        by_kind: dict[str, list[object]] = {"kid": [], "made-up rule": [], "perk": [], "board": []}
-        cards: list[GameCard] = []  # a game module's own kinds
+        # each built card in the field its kind names (CardKind.slot), in file order
+        slots: dict[str, list[Any]] = {"kids": [], "rules": [], "perks": [], "board": [],
+                                       "": []}
         for f in self.files:
             for e in f.entries:
-                if isinstance(e.item, GameCard):
-                    cards.append(e.item)
-                else:
-                    by_kind[e.kind].append(e.item)
-        boards = by_kind["board"]
-        return CardSet(manifest=self.manifest.manifest, kids=tuple(by_kind["kid"]),  # type: ignore
-                       rules=tuple(by_kind["made-up rule"]),  # type: ignore[arg-type]
-                       perks=tuple(by_kind["perk"]),  # type: ignore[arg-type]
-                       board=boards[0] if boards else None,  # type: ignore[arg-type]
-                       cards=tuple(cards))
+                slots.get(e.slot, slots[""]).append(e.item)
+        boards = slots["board"]
+        return CardSet(manifest=self.manifest.manifest, kids=tuple(slots["kids"]),
+                       rules=tuple(slots["rules"]), perks=tuple(slots["perks"]),
+                       board=boards[0] if boards else None, cards=tuple(slots[""]))
 
 
 @dataclass

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.games import mixed, mixed_message
-from fortlang.model import CardSet, KidCard, MadeUpRule, Manifest, Perk
+from fortlang.model import Card, CardSet, Manifest
 
 #: What a game is played with when no --sets is given.
 DEFAULT_SETS = ("fort-base",)
@@ -138,7 +138,7 @@ def combine(sets: Sequence[CardSet]) -> CardSet:
     one_game(sets)
     seen: dict[str, str] = {}
     for s in sets:
-        items: list[KidCard | MadeUpRule | Perk] = [*s.kids, *s.rules, *s.perks]
+        items: list[Card] = [*s.kids, *s.rules, *s.perks]
         for item in items:
             if item.id in seen:
                 raise FortError(Diagnostic(

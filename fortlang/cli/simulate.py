@@ -15,7 +15,7 @@ import click
 from fortlang.agents.bots import BOT_NAMES
 from fortlang.cli.common import fail, not_yet
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
-from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
+from fortlang.model import Card, CardSet
 from fortlang.nodes import Span
 from fortlang.sim.drivers import Drivers, drivers_for
 from fortlang.sim.text import figures_report, module_report
@@ -169,7 +169,7 @@ def describe(run: Run, total: Any, margin: float = 0.0) -> dict[str, Any]:
     figures["sets"] = [fingerprint(s) for s in run.sets]
     names: dict[str, tuple[str, str]] = {}  # item id -> (name, the set it comes from)
     for s in run.sets:
-        items: list[KidCard | Perk | MadeUpRule] = [*s.kids, *s.perks, *s.rules]
+        items: list[Card] = [*s.kids, *s.perks, *s.rules]
         names.update((item.id, (item.name, s.id)) for item in items)
     for kind in ("cards", "perks", "rules"):
         for key, item in figures.get(kind, {}).items():  # a game's own figures may lack them

@@ -9,6 +9,7 @@ from the registry and the model (never from a card file's free text).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from fortlang import registry as reg
 from fortlang.docsite import faces, safe
@@ -16,7 +17,7 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.gameface import kind_name
 from fortlang.docsite.gameglossary import face_path
-from fortlang.model import CardSet, GameCard, KidCard, Perk, Source
+from fortlang.model import CardSet, GameCard, Source
 from fortlang.module import GameModule
 
 PAGE = "cards.md"
@@ -26,7 +27,7 @@ KINDS = {"kid": "kids", "best-friend": "best_friends", "rule": "rules", "perk": 
          "board": "board"}
 
 
-def actions_of(card: KidCard) -> list[str]:
+def actions_of(card: Any) -> list[str]:
     """The primitives (registry names) the card's two boxes use, in registry order."""
     used = {spec.name for box in (card.public, card.private) if box is not None
             for node in box.walk() if (spec := reg.spec_of(type(node))) is not None}
@@ -51,14 +52,14 @@ def _figure(kind: str, src: str, name: str, link: str, suits: str = "", actions:
             f'<figcaption><a href="{link}">{name}</a></figcaption></figure>')
 
 
-def _kid(set_id: str, card: KidCard, lang: str) -> str:
+def _kid(set_id: str, card: Any, lang: str) -> str:
     return _figure("best-friend" if card.best_friend else "kid", faces.kid_path(set_id, card),
                    safe.markdown(card.name_in(lang)), f"glossary/{set_id}.html#{card.id}",
                    " ".join(dict.fromkeys(s.value for s in card.suits)),
                    " ".join(actions_of(card)), card.source.value)
 
 
-def _perk_actions(perk: Perk) -> str:
+def _perk_actions(perk: Any) -> str:
     used = {spec.name for node in (perk.action.walk() if perk.action is not None else ())
             if (spec := reg.spec_of(type(node))) is not None}
     return " ".join(spec.name for spec in reg.default_vocabulary().primitives if spec.name in used)

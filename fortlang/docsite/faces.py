@@ -1,8 +1,9 @@
-"""Every face a set prints, in one language: kids (R1.1), made-up rules (R14), perks (R15), the
-board (R10) and the card back. The site writes them as SVG files next to the glossary; the
-print-and-play sheet draws the same :class:`Face` objects, so both show the same cards. Fort
-draws them (``GameModule.face``: fortlang.games.fort.docs.face); the back repeats its suits'
-icons (``GameModule.docs``).
+"""Every face a set prints, in one language: its cards' (Fort's kids, R1.1, made-up rules,
+R14, perks, R15, and board, R10), then the card back. The site writes them as SVG files next
+to the glossary; the print-and-play sheet draws the same :class:`Face` objects, so both show
+the same cards. The default game lists and draws them (``GameDocs.faces`` and
+``GameModule.face``: fortlang.games.fort.docs.face); the back repeats its suits' icons
+(``GameModule.docs``).
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fortlang.docsite import face as core_face
-from fortlang.docsite import lexicon as lx
-from fortlang.docsite.face import Captions, Face
+from fortlang.docsite.face import Face
 from fortlang.docsite.gamedocs import default_docs, default_face
-from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
+from fortlang.model import Card, CardSet, DeckCard
 
 
 @dataclass(frozen=True)
@@ -22,18 +22,18 @@ class Printed:
     face: Face
     title: str  # the card's name in the page language (the SVG's <title>)
     kind: str  # "kid", "rule", "perk", "board" or "back"
-    card: KidCard | None = None  # a kid's card: its copies, and where its file is
+    card: DeckCard | None = None  # a dealt card's (a kid's): its copies, where its file is
 
 
-def kid_path(set_id: str, card: KidCard) -> str:
+def kid_path(set_id: str, card: Card) -> str:
     return f"faces/{set_id}/{card.id}.svg"
 
 
-def rule_path(set_id: str, rule: MadeUpRule) -> str:
+def rule_path(set_id: str, rule: Card) -> str:
     return f"faces/{set_id}/rule-{rule.id}.svg"
 
 
-def perk_path(set_id: str, perk: Perk) -> str:
+def perk_path(set_id: str, perk: Card) -> str:
     return f"faces/{set_id}/perk-{perk.id}.svg"
 
 
@@ -45,33 +45,26 @@ def back_path(set_id: str) -> str:
     return f"faces/{set_id}/back.svg"
 
 
-def captions(card: KidCard, lang: str) -> Captions:
-    """The face's captions; a card of the set's own design carries no provenance stamp, as a
-    printed card would not (issue 36)."""
-    stamp = "" if card.source is Source.ORIGINAL else lx.ui(card.source.value, lang)
-    return Captions(lx.term("public_action", lang), lx.term("private_action", lang), stamp)
-
-
-def _drawn(card: KidCard | MadeUpRule | Perk | Board, lang: str) -> Face:
+def _drawn(card: object, lang: str) -> Face:
     """The default game's drawing of ``card`` (Fort's ``GameModule.face``)."""
     face = default_face()(card, lang)
     assert isinstance(face, Face)
     return face
 
 
-def kid(card: KidCard, lang: str) -> Face:
+def kid(card: Card, lang: str) -> Face:
     return _drawn(card, lang)
 
 
-def rule(r: MadeUpRule, lang: str) -> Face:
+def rule(r: Card, lang: str) -> Face:
     return _drawn(r, lang)
 
 
-def perk(p: Perk, lang: str) -> Face:
+def perk(p: Card, lang: str) -> Face:
     return _drawn(p, lang)
 
 
-def board(b: Board, lang: str) -> Face:
+def board(b: object, lang: str) -> Face:
     return _drawn(b, lang)
 
 
@@ -81,16 +74,10 @@ def back_face(set_name: str) -> Face:
 
 
 def every_face(card_set: CardSet, lang: str) -> list[Printed]:
-    """The set's faces in print order: kids, made-up rules, perks, board, then the back."""
-    out = [Printed(kid_path(card_set.id, k), kid(k, lang), k.name_in(lang), "kid", k)
-           for k in card_set.kids]
-    out += [Printed(rule_path(card_set.id, r), rule(r, lang), r.names.get(lang, r.name), "rule")
-            for r in card_set.rules]
-    out += [Printed(perk_path(card_set.id, p), perk(p, lang), p.names.get(lang, p.name), "perk")
-            for p in card_set.perks]
-    if card_set.board is not None:
-        out.append(Printed(board_path(card_set.id), board(card_set.board, lang),
-                           lx.ui("board", lang), "board"))
+    """The set's faces in print order (the default game's ``GameDocs.faces``: Fort's kids,
+    made-up rules, perks and board), then the back."""
+    faces = default_docs().faces
+    out = list(faces(card_set, lang)) if faces is not None else []
     out.append(Printed(back_path(card_set.id), back_face(card_set.manifest.name),
                        card_set.manifest.name, "back"))
     return out

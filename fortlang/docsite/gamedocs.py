@@ -1,8 +1,8 @@
 """What a game's docs site draws and says besides its words' declarations (issue 33 items 1, 5):
 the value a game module names in ``GameModule.docs``. Fort's (fortlang.games.fort.docs) holds
-its suits' icons, its best-friend star and its suits' French and Russian meanings; the core
-reaches it through Fort's module, never by importing it, and a game that declares none draws
-only its words' own icons.
+its suits' icons, its best-friend star, its suits' French and Russian meanings, and its cards'
+faces and glossary pages; the core reaches it through Fort's module, never by importing it,
+and a game that declares none draws only its words' own icons.
 
 >>> from fortlang.docsite.icons import Icon
 >>> docs = GameDocs(words={"ace": Icon("ace", "#000000", "")})
@@ -14,9 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from fortlang.docsite.icons import Icon
 from fortlang.module import DEFAULT_GAME, GameModule
+
+if TYPE_CHECKING:
+    from fortlang.docsite.faces import Printed
+    from fortlang.model import CardSet
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,13 @@ class GameDocs:
     #: What a word means in a language its declaration does not say, ``(kind, word, lang) ->
     #: str | None`` (``kind``: "quantity", "metric"...): Fort's suits' template.
     meaning: Callable[[str, str, str], str | None] | None = None
+    #: The faces of a set's own cards in print order, ``(card_set, lang) ->
+    #: list[fortlang.docsite.faces.Printed]`` (Fort's kids, made-up rules, perks and board),
+    #: which the site and the print-and-play sheet draw, the card back after them; None: none.
+    faces: Callable[[CardSet, str], list[Printed]] | None = None
+    #: A set's glossary page, ``(card_set, lang) -> Markdown`` (Fort's, its cards with their
+    #: faces, actions and provenance: ``glossary/<set>.md``); None: none.
+    glossary: Callable[[CardSet, str], str] | None = None
 
     def icon(self, word: str) -> Icon | None:
         return self.words.get(word)

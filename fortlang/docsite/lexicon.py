@@ -8,7 +8,7 @@ and perks) come from :mod:`fortlang.phrasebook`; this module only adds the site'
 from __future__ import annotations
 
 from fortlang import phrasebook
-from fortlang.model import MadeUpRule, Perk
+from fortlang.model import Card, ScoredCard
 from fortlang.nodes import Node
 from fortlang.registry import LANGUAGES as LANGUAGES  # re-exported: lx.LANGUAGES
 
@@ -412,11 +412,11 @@ def resource(res: object, lang: str) -> str:
     return phrasebook.resource_name(res, lang)
 
 
-def rule_text(rule: MadeUpRule, lang: str) -> str:
+def rule_text(rule: ScoredCard, lang: str) -> str:
     return phrasebook.rule_text(rule, lang)
 
 
-def perk_text(perk: Perk, lang: str) -> str:
+def perk_text(perk: Card, lang: str) -> str:
     return phrasebook.perk_text(perk, lang)
 
 

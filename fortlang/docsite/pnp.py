@@ -17,7 +17,7 @@ from pathlib import Path
 from fortlang.docsite import safe
 from fortlang.docsite.face import HEIGHT, WIDTH, Face, Text
 from fortlang.errors import ERROR, Diagnostic, FortError
-from fortlang.model import CardSet, KidCard
+from fortlang.model import CardSet, DeckCard
 from fortlang.module import GameModule
 from fortlang.nodes import Span
 
@@ -34,7 +34,7 @@ _DEJAVU = (Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
            Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"))
 
 
-def deck(cards: Iterable[KidCard], one_each: bool = False) -> list[KidCard]:
+def deck(cards: Iterable[DeckCard], one_each: bool = False) -> list[DeckCard]:
     """The cards to print: every copy (a playable park deck), or one of each."""
     return [c for c in cards for _ in range(1 if one_each else max(1, c.copies))]
 
@@ -68,7 +68,7 @@ def cut_marks() -> list[tuple[float, float, float, float]]:
 
 
 def render(faces: Sequence[Face], title: str = "fortlang print-and-play",
-           cards: Sequence[KidCard | None] = (), back: Face | None = None) -> bytes:
+           cards: Sequence[DeckCard | None] = (), back: Face | None = None) -> bytes:
     """The PDF bytes: ``faces`` in reading order, nine per page, cut marks on every page; with
     ``back``, each page of fronts is followed by a page of backs, mirrored for duplex printing.
     ``cards`` (the faces' cards) let an error point at the card file."""
@@ -97,7 +97,7 @@ def render(faces: Sequence[Face], title: str = "fortlang print-and-play",
     return bytes(pdf.output())
 
 
-def _draw_face(pdf, family: str, face: Face, x: float, y: float, card: KidCard | None) -> None:
+def _draw_face(pdf, family: str, face: Face, x: float, y: float, card: DeckCard | None) -> None:
     try:
         pdf.image(io.BytesIO(face.to_svg(with_text=False).encode()), x=x, y=y, w=CARD_W,
                   h=CARD_H)
@@ -107,7 +107,7 @@ def _draw_face(pdf, family: str, face: Face, x: float, y: float, card: KidCard |
         raise _undrawable(face, card, e) from None
 
 
-def _undrawable(face: Face, card: KidCard | None, error: BaseException) -> FortError:
+def _undrawable(face: Face, card: DeckCard | None, error: BaseException) -> FortError:
     origin = card.origin if card is not None else None
     reason = str(error) or type(error).__name__
     span = Span(origin.line, origin.column, origin.line, origin.column + 1) if origin else None
@@ -151,7 +151,7 @@ def sheet(sets: Sequence[CardSet], lang: str = "en", one_each: bool = False,
     from fortlang.docsite.lexicon import ui
 
     fronts: list[Face] = []
-    cards: list[KidCard | None] = []
+    cards: list[DeckCard | None] = []
     for card_set in sets:
         for printed in faces.every_face(card_set, lang):
             if printed.kind == "back":

@@ -25,7 +25,6 @@ from fortlang.docsite.browser import browser_page
 from fortlang.docsite.faces import every_face
 from fortlang.docsite.flowdoc import turn_structure
 from fortlang.docsite.gamedocs import default_docs
-from fortlang.docsite.glossary import glossary_page
 from fortlang.docsite.icons import every_icon
 from fortlang.docsite.reference import reference_page
 from fortlang.docsite.rules import rules_page
@@ -251,7 +250,8 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
         _write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:
-        _write(docs / "glossary" / f"{card_set.id}.md", glossary_page(card_set, lang))
+        if pictures.glossary is not None:  # Fort's glossary pages (GameDocs.glossary)
+            _write(docs / "glossary" / f"{card_set.id}.md", pictures.glossary(card_set, lang))
         for printed in every_face(card_set, lang):
             _write(docs / "assets" / printed.path, printed.face.to_svg(title=printed.title))
             faces += printed.kind == "kid"

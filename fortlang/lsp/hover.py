@@ -3,7 +3,7 @@ box), a card, perk or made-up rule named in a scenario, a field's meaning from t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
@@ -24,9 +24,11 @@ from fortlang.lsp.dsl import Text, innermost
 from fortlang.lsp.schema_help import field_description
 from fortlang.lsp.source import Source
 from fortlang.lsp.spot import spot_at
-from fortlang.model import KidCard, MadeUpRule, Perk
 from fortlang.printer import to_text
 from fortlang.registry import OPERATORS, Vocabulary
+
+if TYPE_CHECKING:
+    from fortlang.model import Card
 
 #: The operator declaration behind each composite node (its rule number for the hover).
 _OPERATOR_OF = {n.Repeat: "x", n.Then: "then", n.Choice: "or"}
@@ -119,27 +121,15 @@ def describe_named(src: Source, what: str, word: str, lang: str) -> str | None:
     return describe(item, lang, vocab)
 
 
-def describe(item: KidCard | Perk | MadeUpRule, lang: str, vocab: Vocabulary) -> str:
-    """A card, perk or made-up rule as Markdown: name, id, what it does, where it is written."""
+def describe(item: Card, lang: str, vocab: Vocabulary) -> str:
+    """A card, perk or made-up rule as Markdown: name, id, what it does (as the scenario
+    file's game says it: ``ScenarioRules.describe``), where it is written."""
+    from fortlang.scenario.games import editor_rules
+
     name = item.names.get(lang, item.name)
-    out = [f"**{markup.text(name)}** {markup.code(item.id)}"]
-    if isinstance(item, KidCard):
-        out[0] += " · " + ", ".join(markup.text(s.value) for s in item.suits) \
-            + (" · best friend" if item.best_friend else "")
-        for box in ("public", "private"):
-            action = getattr(item, box)
-            out.append(f"{box}: " + (explain(action, lang, vocab).replace("\n\n", " — ")
-                                     if action is not None else "blank"))
-        out.append(f"source: {markup.text(item.source.value)}")
-    elif isinstance(item, MadeUpRule):
-        from fortlang.phrasebook import rule_text
-
-        out.append("score: " + markup.code(to_text(item.score)))
-        out.append(markup.text(rule_text(item, lang)))
-    else:
-        from fortlang.phrasebook import perk_text
-
-        out.append(markup.text(perk_text(item, lang)))
+    says = editor_rules().describe
+    tags, out = says(item, lang, vocab) if says is not None else ([], [])
+    out = [" · ".join([f"**{markup.text(name)}** {markup.code(item.id)}", *tags]), *out]
     origin = getattr(item, "origin", None)
     if origin is not None:
         out.append(f"defined in {markup.text(origin.file)}:{origin.line}")

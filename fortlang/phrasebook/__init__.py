@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import cast
 
 from fortlang.games import GameError, game_named, installed
-from fortlang.model import MadeUpRule, Perk
+from fortlang.model import Card, ScoredCard
 from fortlang.module import DEFAULT_GAME
 from fortlang.nodes import Node
 from fortlang.phrasebook import en, fr, ru
@@ -164,13 +164,13 @@ def term(key: str, lang: str, game: str | None = None) -> str:
         raise KeyError(f"no term {key!r}; known terms: {', '.join(sorted(terms))}") from None
 
 
-def perk_text(perk: Perk, lang: str, game: str | None = None) -> str:
+def perk_text(perk: Card, lang: str, game: str | None = None) -> str:
     """What a perk does (R15), generated from its hook and parameters."""
     b = book(lang, game)
     return b.polish(finish(b.perk(perk, b.say)))
 
 
-def rule_text(rule: MadeUpRule, lang: str, game: str | None = None) -> str:
+def rule_text(rule: ScoredCard, lang: str, game: str | None = None) -> str:
     """What a made-up rule scores at the end of the game (R14), from its scoring expression."""
     b = book(lang, game)
     return b.polish(finish(b.RULE_INTRO + b.say(rule.score)))

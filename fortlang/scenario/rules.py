@@ -132,6 +132,10 @@ class ScenarioRules:
     file_kind: Kind | None = None
     card_lists: frozenset[str] = frozenset()
     names: Callable[[Document], tuple[Any, Vocabulary]] | None = None
+    #: What the editor's hover says of a card ``names`` finds, ``(card, lang, vocabulary) ->
+    #: (tags, paragraphs)``: the tags shown after its name and id (a kid's suits), then
+    #: paragraphs of Markdown (what it does); None: its name, id and where it is written.
+    describe: Callable[[Any, str, Vocabulary], tuple[list[str], list[str]]] | None = None
 
     @property
     def reads_whole_files(self) -> bool:

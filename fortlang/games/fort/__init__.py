@@ -1,4 +1,6 @@
-"""Fort, the first game module (issue 33; docs/design/game-modules.md §2.4): its set-up (R2),
+"""Fort, the first game module (issue 33; docs/design/game-modules.md §2.4): its card model
+(``model.py``: kids, made-up rules, perks, the board), card kinds (``kinds.py``), their builders
+(``cards.py``) and checks (``cardchecks.py``), its set-up (R2),
 turn (R3-R9), play and follow (R5, R6), end and scoring (R11, R14), invariants, what a seat may
 see (disclosure, knowledge, ``view.py``), its bots (``agents/``: greedy, its search bot, a
 person at its terminal), the narration of a game, its scenario files (``scenarios/``), its
@@ -54,6 +56,7 @@ GAME = GameModule(
     simulation="fortlang.games.fort.sim.drivers:DRIVERS",
     vocabulary="fortlang.games.fort.vocabulary:FORT",
     checks="fortlang.games.fort.checks",
+    card_checks="fortlang.games.fort.cardchecks",
     face="fortlang.games.fort.docs.face:face",
     docs="fortlang.games.fort.docs:DOCS",
     phrasebooks={lang: f"fortlang.games.fort.phrasebook.{lang}" for lang in ("en", "fr", "ru")},

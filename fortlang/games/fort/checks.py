@@ -31,6 +31,7 @@ from fortlang.checker import (
 )
 from fortlang.errors import Diagnostic
 from fortlang.games.fort import nodes as fn
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.vocabulary import MODIFIER, MODIFIERS
 from fortlang.printer import to_text
 
@@ -41,7 +42,7 @@ PLAIN_SUITS = fn.PLAIN_SUITS
 STUFF_LIMIT = 4
 
 #: How W200 for the stuff's room starts: the set's checks judge those again against the set's
-#: own board (fortlang.cardset.semantics.board_bounds).
+#: own board (fortlang.games.fort.cardchecks.refine).
 STUFF_W200 = "stuff holds at most "
 
 
@@ -150,6 +151,13 @@ def _play_bound(root: n.Node) -> Iterator[Diagnostic]:
     if ways > reg.MAX_PLAY_WAYS:
         yield error_at(root, "E202", play_ways_message(f"`{to_text(root)}`", ways),
                        hint=PLAY_WAYS_HINT)
+
+
+def card_ways(card: KidCard) -> int:
+    """:func:`play_ways` of a kid card: its boxes, with its coin if it has one (R5.6); what
+    W305 bounds before judging a card (fortlang.cardset.deadcards)."""
+    return play_ways([a for a in (card.public, card.private) if a is not None],
+                     n.Suit.COIN in card.suits)
 
 
 def play_ways_message(what: str, ways: int) -> str:

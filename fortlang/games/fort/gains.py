@@ -22,8 +22,8 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from fortlang.games.fort.metrics import count_you_have
+from fortlang.games.fort.model import Board
 from fortlang.games.fort.table import Game
-from fortlang.model import Board
 
 #: Points a card held is worth (a convention: see docs/simulate.md for its limits).
 CARD_RATE = Fraction(1)

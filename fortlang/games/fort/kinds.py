@@ -6,10 +6,11 @@ check`` validates with what each declaration derives, and the files editors read
 test checks.
 
 Fort's kinds declare all of their fields (``common=()``): its ids are lowercase words joined by
-dashes, where other games' take underscores. Their names (``kids``, ``rules``, ``perks``,
-``board``) are those the card loader builds Fort's model by (``KidCard``, ``MadeUpRule``,
-``Perk``, ``Board``), and the order of each card schema's keywords is the one Fort's messages
-come in (:attr:`~fortlang.module.CardKind.order`).
+dashes, where other games' take underscores. Each names its builder (``build``: ``cards.py``
+makes Fort's model, ``KidCard``, ``MadeUpRule``, ``Perk``, ``Board``, from a file's entry),
+what the loader's messages call one of its cards (``label``) and the set's field that holds
+them (``slot``: ``kids``, ``rules``, ``perks``, ``board``); the order of each card schema's
+keywords is the one Fort's messages come in (:attr:`~fortlang.module.CardKind.order`).
 
 >>> [kind.key for kind in CARD_KINDS]
 ['kids', 'made_up_rules', 'perks', 'board']
@@ -21,11 +22,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.nodes import Suit
-from fortlang.model import PerkHook, Source
+from fortlang.model import Source
 from fortlang.module import ACTION, SCORING, Attribute, CardKind
 
 _SCHEMAS = "https://fortlang.invalid/schemas/"
+#: Where each kind's builder is (``CardKind.build``): Fort's model, built from a file's entry.
+_BUILD = "fortlang.games.fort.cards:"
 #: The order of a card schema's keywords: a missing field is said before an unknown one at
 #: the same place, a perk that is neither hook nor action before what its kind lacks.
 _ORDER = ("type", "required", "anyOf", "additionalProperties", "properties", "allOf")
@@ -79,6 +83,7 @@ KIDS = CardKind("kids", "kids", (
               doc=_en("Provenance details: what is known, what is guessed.")),
     Attribute("notes", _NOTES, doc=_en(_NOTES_DOC)),
 ), doc=_en("fortlang kid cards"), common=(), item_def="kid", order=_ORDER,
+    build=_BUILD + "build_kid", label="kid", slot="kids",
     schema_id=_SCHEMAS + "kids.schema.json",
     about=_en("A file of kid cards (R1.1) and best friends (R1.2)."))
 
@@ -93,6 +98,7 @@ RULES = CardKind("rules", "made_up_rules", (
         "cards'.")),
     _TEXT,
 ), doc=_en("fortlang made-up rules"), common=(), item_def="rule", order=_ORDER,
+    build=_BUILD + "build_rule", label="made-up rule", slot="rules",
     schema_id=_SCHEMAS + "rules.schema.json", schema_file="rules.schema.json",
     about=_en("A file of made-up rules (R14): end-game scoring in fortlang's scoring "
               "sub-language."))
@@ -176,6 +182,7 @@ PERKS = CardKind("perks", "perks", (
                     "card, so it is never followed (R6.1).", 3)}}),
             _params(["recycle", "second_play", "rough_housing", "pack_from_supply"],
                     {"additionalProperties": False})]},
+    build=_BUILD + "build_perk", label="perk", slot="perks",
     schema_id=_SCHEMAS + "perks.schema.json",
     about=_en("A file of perks (R15): a modifier as data, an engine hook with data parameters, "
               "or an action in the language used at a moment of the turn (when + action)."))
@@ -210,6 +217,7 @@ BOARD = CardKind("board", "board", (
               doc=_en("What is known and what is guessed about these values.")),
     Attribute("notes", _NOTES, doc=_en(_NOTES_DOC)),
 ), doc=_en("fortlang player board"), common=(), single=True, order=_ORDER,
+    build=_BUILD + "build_board", label="board", slot="board",
     schema_id=_SCHEMAS + "board.schema.json",
     about=_en("The fort track and the limits of a player board (R1.5, R10, R11)."))
 

@@ -30,8 +30,8 @@ import random
 from collections.abc import Iterator, Sequence
 
 from fortlang.engine.chance import shuffle  # rng.shuffle's draws, compiled with the engine
+from fortlang.games.fort.model import MadeUpRule
 from fortlang.games.fort.table import CardInstance, Game, Player
-from fortlang.model import MadeUpRule
 
 #: Public zones whose cards can only leave for their owner's hand or deck (or another public
 #: zone): R5.3, R6.1, R8.1, R9.1, R1.5 (the lookout is never emptied).

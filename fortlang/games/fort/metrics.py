@@ -15,8 +15,8 @@ from fortlang import nodes as n
 from fortlang.engine.memo import bounded_put
 from fortlang.games.fort import node_types as t
 from fortlang.games.fort import nodes as fn
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Suit
-from fortlang.model import KidCard
 from fortlang.registry import metric_of
 
 if TYPE_CHECKING:  # the table evaluates through this module (Game.evaluate)

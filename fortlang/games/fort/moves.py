@@ -35,6 +35,7 @@ from fortlang.engine.interpreter import (
 )
 from fortlang.engine.memo import bounded_put
 from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.model import Perk
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.table import (
     OTHER,
@@ -50,7 +51,6 @@ from fortlang.games.fort.table import (
     Pool,
     token_index,
 )
-from fortlang.model import Perk
 
 #: Enum members as module constants: reading ``Suit.COIN`` goes through the enum metaclass and
 #: costs ten times a global, in the innermost loops of the search.

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.table import Game
-from fortlang.model import KidCard
 
 #: Where a card is: (seat or None for a shared zone, the zone's name).
 Place = tuple[int | None, str]

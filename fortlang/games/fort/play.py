@@ -81,6 +81,7 @@ from fortlang.games.fort.certain import (
     surely_unplayable,
 )
 from fortlang.games.fort.context import FortCtx, box_ops, suits_named
+from fortlang.games.fort.model import KidCard, Perk, PerkHook
 from fortlang.games.fort.moves import (
     COIN,
     RECRUIT_SOURCES,
@@ -94,7 +95,6 @@ from fortlang.games.fort.moves import (
 from fortlang.games.fort.node_types import PLAIN_SUITS
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.table import CardDef, CardInstance, Game, Rules
-from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.printer import to_text
 
 PUBLIC: Final = "public"

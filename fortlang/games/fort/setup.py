@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from fortlang.engine.asker import Asker
 from fortlang.engine.chance import below, shuffle
@@ -11,6 +11,9 @@ from fortlang.engine.choices import K_DRAFT, Decision, Option
 from fortlang.games.fort.table import Game
 from fortlang.model import CardSet
 from fortlang.sim.seats import asker_for
+
+if TYPE_CHECKING:
+    from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk
 
 # Final: C constants once compiled, not a module dictionary lookup at every turn's draw
 HAND_SIZE: Final = 5  # R2.6, R9.1
@@ -30,17 +33,19 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
         raise ValueError("Fort is for 2-4 players")
     if asker is None and agents is not None:
         asker = asker_for(agents)
-    game = Game(n_players, cardset.board, seed=seed, asker=asker, debug=debug)
+    game = Game(n_players, cast("Board | None", cardset.board), seed=seed, asker=asker, debug=debug)
     if trace is not None:
         trace.attach(game)
     rng = game.rng
     first = below(rng, n_players)  # R2.1
-    rules, perks = list(cardset.rules), list(cardset.perks)
+    # a Fort set's cards are Fort's classes (fortlang.games.fort.model): casts, no calls
+    rules = list(cast("tuple[MadeUpRule, ...]", cardset.rules))
+    perks = list(cast("tuple[Perk, ...]", cardset.perks))
     shuffle(rng, rules)
     shuffle(rng, perks)
     game.rule_pile.extend(rules[: n_players + 1])  # R2.2 (the rest stay in the box)
     game.perk_row.extend(perks[: n_players + 1])  # R2.3
-    kids = [k for k in cardset.park_kids for _ in range(k.copies)]
+    kids = [k for k in cast("tuple[KidCard, ...]", cardset.park_kids) for _ in range(k.copies)]
     if len(kids) < PARK_SIZE + n_players * START_KIDS:  # an unchecked set: no IndexError
         from fortlang.errors import MessageError
 

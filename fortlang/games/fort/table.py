@@ -25,10 +25,10 @@ from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
 from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.metrics import evaluate
+from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.games.fort.node_types import TOKENS
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.view import GameView
-from fortlang.model import Board, KidCard, MadeUpRule, Perk, PerkHook
 from fortlang.nodes import Action
 
 PIZZA: Final = Resource.PIZZA

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from fortlang.games.fort.model import kids_of
 from fortlang.model import CardSet
 
 
@@ -33,7 +34,7 @@ def play_fort(cardset: CardSet, players: int, *, seed: int, bots: list[str], lan
     from fortlang.games.fort.sim.pull import GameState, answer, watch
     from fortlang.i18n import ui
 
-    cards = {k.id: k for k in cardset.kids}
+    cards = {k.id: k for k in kids_of(cardset)}
     console = Console(highlight=False)
     names = [ui(lang, "you")] + [bots[(i - 1) % len(bots)] for i in range(1, players)]
     agents: list[Any] = [HumanAgent(console, sys.stdin, lang, names, cards)]

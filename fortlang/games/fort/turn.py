@@ -29,13 +29,13 @@ from fortlang.engine.choices import (
 from fortlang.games.fort import gains
 from fortlang.games.fort import node_types as t
 from fortlang.games.fort.gains import Gain
+from fortlang.games.fort.model import Perk, PerkHook
 from fortlang.games.fort.moves import perk_places, recruit_places
 from fortlang.games.fort.play import PlayResult, can_perform, lead, legal_plays, perform, play_card
 from fortlang.games.fort.play import recruit as recruit_phase
 from fortlang.games.fort.setup import HAND_SIZE, draw
 from fortlang.games.fort.table import Game, Player
 from fortlang.games.fort.vocabulary import TRIGGERS
-from fortlang.model import Perk, PerkHook
 from fortlang.printer import to_text
 
 # An enum member read through its class (``PerkHook.RECYCLE``) is a generic attribute lookup,

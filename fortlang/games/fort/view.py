@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk
 from fortlang.games.fort.nodes import Resource
-from fortlang.model import Board, KidCard, MadeUpRule, Perk
 
 if TYPE_CHECKING:
     from fortlang.games.fort.table import Game, Player

@@ -22,8 +22,8 @@ from fortlang.agents.bots import worth
 from fortlang.engine.chance import choice
 from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, Seat, Transfer
 from fortlang.games.fort import nodes as n
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.view import GameView
-from fortlang.model import KidCard
 
 #: The token kinds' class, as a compiled constant (house order: no ``n.X`` lookup inside a
 #: compiled function).

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 from fortlang.agents.terminal import Quit  # the person typed q, or the input ended
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.escape import shown
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Suit
 from fortlang.i18n import ui
-from fortlang.model import KidCard
 from fortlang.phrasebook import resource_name, sentence, suit_name, term
 from fortlang.printer import to_text
 

@@ -43,7 +43,7 @@ from fortlang.agents.search import (
     option_keys,
 )
 from fortlang.engine.choices import Decision, Kind
-from fortlang.model import KidCard
+from fortlang.games.fort.model import KidCard
 from fortlang.sim.bridge import PullState as GameState  # the type only: any game's state
 
 #: Re-exported: the search's own names, imported from here by Fort's callers and tests.

@@ -22,11 +22,22 @@ from fortlang.docsite.face import (
     text_card,
     wrap,
 )
+from fortlang.docsite.faces import Printed, board_path, kid_path, perk_path, rule_path
 from fortlang.docsite.icons import RESOURCES, action_icons, tint
 from fortlang.docsite.metrics import text_width
 from fortlang.docsite.strip import Glyph, glyphs
 from fortlang.games.fort.docs.icons import STAR, SUITS
-from fortlang.model import Board, KidCard, MadeUpRule, Perk
+from fortlang.games.fort.model import (
+    Board,
+    KidCard,
+    MadeUpRule,
+    Perk,
+    board_of,
+    kids_of,
+    perks_of,
+    rules_of,
+)
+from fortlang.model import CardSet, Source
 from fortlang.nodes import Action
 from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
@@ -227,11 +238,37 @@ def board_face(board: Board, title: str, footer: str = "") -> Face:
     return Face("board", tuple(shapes), tuple(texts))
 
 
+def captions(card: KidCard, lang: str) -> Captions:
+    """The face's captions; a card of the set's own design carries no provenance stamp, as a
+    printed card would not (issue 36)."""
+    from fortlang.docsite import lexicon as lx
+
+    stamp = "" if card.source is Source.ORIGINAL else lx.ui(card.source.value, lang)
+    return Captions(lx.term("public_action", lang), lx.term("private_action", lang), stamp)
+
+
+def every_face(card_set: CardSet, lang: str) -> list[Printed]:
+    """Fort's ``GameDocs.faces``: a set's faces in print order, kids (R1.1), made-up rules
+    (R14), perks (R15), the board (R10); the site adds the card back."""
+    from fortlang.docsite import lexicon as lx
+
+    out = [Printed(kid_path(card_set.id, k), face(k, lang), k.name_in(lang), "kid", k)
+           for k in kids_of(card_set)]
+    out += [Printed(rule_path(card_set.id, r), face(r, lang), r.names.get(lang, r.name), "rule")
+            for r in rules_of(card_set)]
+    out += [Printed(perk_path(card_set.id, p), face(p, lang), p.names.get(lang, p.name), "perk")
+            for p in perks_of(card_set)]
+    board = board_of(card_set)
+    if board is not None:
+        out.append(Printed(board_path(card_set.id), face(board, lang), lx.ui("board", lang),
+                           "board"))
+    return out
+
+
 def face(card: KidCard | MadeUpRule | Perk | Board, lang: str) -> Face:
     """Fort's ``GameModule.face``: a kid (R1.1), a made-up rule (R14), a perk (R15) or the
     board (R10) as the site and the print-and-play sheet show it in ``lang``."""
     from fortlang.docsite import lexicon as lx
-    from fortlang.docsite.faces import captions
 
     if isinstance(card, KidCard):
         return card_face(card, lang, captions(card, lang))

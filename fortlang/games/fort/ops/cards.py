@@ -11,10 +11,10 @@ from fortlang.engine.interpreter import Ctx
 from fortlang.engine.program import CARDS_MOVED, Judgement, K, Op
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
+from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.moves import card_moves, distinct, perk_places, recruit_places, yard_place
 from fortlang.games.fort.ops import DECK, DISCARD, HAND, LEVEL, LOOKOUT, SOURCES
 from fortlang.games.fort.table import Player
-from fortlang.model import PerkHook
 
 #: Enum members as module constants (a global, not an enum lookup).
 LOOKOUT_FROM_ANYWHERE: Final = PerkHook.LOOKOUT_FROM_ANYWHERE

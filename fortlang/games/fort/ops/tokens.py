@@ -25,12 +25,12 @@ from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
+from fortlang.games.fort.model import Perk, PerkHook
 from fortlang.games.fort.moves import EITHER, can_swap, copy_tokens, gain_tokens
 from fortlang.games.fort.node_types import TOKENS
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
 from fortlang.games.fort.table import OTHER, PIZZA, SUPPLY_AT, TOY, Game, Player, Pool, token_index
-from fortlang.model import Perk, PerkHook
 
 #: Enum members as module constants (a global, not an enum lookup).
 PACK_FROM_SUPPLY: Final = PerkHook.PACK_FROM_SUPPLY

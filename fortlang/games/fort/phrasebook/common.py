@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from fortlang.games.fort.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.games.fort.nodes import Resource
-from fortlang.model import PERK_DEFAULTS, Perk, PerkHook
 from fortlang.phrasebook.base import Say
 from fortlang.phrasebook.grammar import join_list
 from fortlang.registry import trigger_of

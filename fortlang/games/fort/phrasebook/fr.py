@@ -6,9 +6,9 @@ adopts them through Fort's ``GameModule.phrasebooks``."""
 from __future__ import annotations
 
 from fortlang.games.fort import nodes as n
+from fortlang.games.fort.model import Perk, PerkHook
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.phrasebook.common import KINDS, PerkWords, perk_clause
-from fortlang.model import Perk, PerkHook
 from fortlang.phrasebook import fr as book
 from fortlang.phrasebook.base import Handler, MetricWords, Say
 from fortlang.phrasebook.grammar import PLURAL_CATEGORY, Noun

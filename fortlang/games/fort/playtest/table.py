@@ -22,6 +22,7 @@ from fortlang.cardset.table import fingerprint
 from fortlang.engine.choices import Decision, IllegalMove
 from fortlang.games.fort.agents.bots import make_bot
 from fortlang.games.fort.agents.human import event_text, seat_label, told
+from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.narration import Event, changes, snapshot
 from fortlang.games.fort.sim.pull import GameState, watch
 from fortlang.i18n import ui
@@ -61,8 +62,8 @@ class Table(Seats):
         self.cardset = cardset
         self.players, self.humans, self.seed, self.draft = players, humans, seed, draft
         self.lang = lang
-        self.card_names = {k.id: k.name_in(lang) for k in cardset.kids}
-        self.kids = {k.id: k for k in cardset.kids}
+        self.card_names = {k.id: k.name_in(lang) for k in kids_of(cardset)}
+        self.kids = {k.id: k for k in kids_of(cardset)}
         self.bot_names = [bots[(s - humans) % len(bots)] if s >= humans else "person"
                           for s in range(players)] if bots else ["person"] * players
         self.sets = [fingerprint(s) for s in sets] or [fingerprint(cardset)]
@@ -194,7 +195,7 @@ class Table(Seats):
         """The face of the kid ``card_id`` (R1.1), or None for no kid of the set."""
         from fortlang.docsite.faces import kid
 
-        card = next((k for k in self.cardset.kids if k.id == card_id), None)
+        card = next((k for k in kids_of(self.cardset) if k.id == card_id), None)
         if card is None:
             return None
         return kid(card, self.lang).to_svg(title=card.name_in(self.lang)).encode()

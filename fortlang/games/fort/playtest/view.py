@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from fortlang.engine.choices import Decision, Option
 from fortlang.escape import shown
 from fortlang.games.fort.agents.human import heading, option_label
+from fortlang.games.fort.model import kids_of, perks_of, rules_of
 from fortlang.games.fort.sim.pull import observe
 from fortlang.i18n import counted, ui
 from fortlang.model import CardSet
@@ -30,12 +31,12 @@ if TYPE_CHECKING:
 def catalogue(cardset: CardSet, lang: str) -> dict[str, dict[str, str]]:
     """Every card a page may show, by id: its name in ``lang`` and its kind."""
     cards: dict[str, dict[str, str]] = {}
-    for kid in cardset.kids:
+    for kid in kids_of(cardset):
         cards[kid.id] = {"name": shown(kid.name_in(lang)), "kind": "kid"}
-    for perk in cardset.perks:
+    for perk in perks_of(cardset):
         cards[perk.id] = {"name": shown(perk.names.get(lang, perk.name)), "kind": "perk",
                           "text": shown(perk.text)}
-    for rule in cardset.rules:
+    for rule in rules_of(cardset):
         cards[rule.id] = {"name": shown(rule.names.get(lang, rule.name)), "kind": "rule",
                           "text": shown(rule.text)}
     return cards

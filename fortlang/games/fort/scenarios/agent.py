@@ -21,12 +21,12 @@ from collections.abc import Callable
 from typing import Any
 
 from fortlang.engine.choices import Decision, IllegalMove, Kind, resolve
+from fortlang.games.fort.model import KidCard, PerkHook
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.play import order_options
 from fortlang.games.fort.scenarios.format import RECRUIT_NOTHING, RECYCLE_MOMENTS, Answer, Move
 from fortlang.games.fort.sim.pull import ChanceNode
 from fortlang.games.fort.table import Game
-from fortlang.model import KidCard, PerkHook
 from fortlang.scenario.answers import LeftOver, Unanswered, chance_answer, describe
 
 __all__ = ["LeftOver", "ScenarioAgent", "Script", "Unanswered", "describe"]

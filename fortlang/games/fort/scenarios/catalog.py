@@ -7,7 +7,8 @@ import difflib
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from fortlang.model import CardSet, KidCard, MadeUpRule, Perk
+from fortlang.games.fort.model import KidCard, MadeUpRule, Perk
+from fortlang.model import CardSet
 
 T = TypeVar("T", KidCard, Perk, MadeUpRule)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.scenarios.format import PLAYER_ZONES, TABLE_ZONES, TableState
 from fortlang.games.fort.scenarios.given import RESOURCES
 from fortlang.games.fort.table import CardInstance, Game, Player, Pool
-from fortlang.model import KidCard
 from fortlang.scenario.outcome import Diff
 
 

@@ -20,12 +20,13 @@ from fortlang.cardset.schema import kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import Diagnostic, FortError, errors_in
 from fortlang.games import mixed, mixed_message
+from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, park_kids_of
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.scenarios.catalog import Catalog
 from fortlang.games.fort.table import Rules
 from fortlang.games.fort.turn import RECYCLE_AT_DO_OVER, RECYCLE_AT_DRAW, RECYCLE_AT_PLAY
 from fortlang.games.fort.vocabulary import FORT
-from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source
+from fortlang.model import CardSet, Source
 from fortlang.registry import Vocabulary
 from fortlang.scenario.games import CardFile
 
@@ -306,7 +307,7 @@ class _Reader:
         if table.board is None:
             self.error("E324", f"none of the sets dealt has a board: {table.id}", setup_key,
                        "list the base game too: sets: [fort-base, ...]")
-        park = sum(k.copies for k in table.park_kids)
+        park = sum(k.copies for k in park_kids_of(table))
         needed = PARK_SIZE + n_players * START_KIDS
         if park < needed:
             self.error("E327", f"a park deck of {park} cards cannot deal {n_players} players: "

@@ -13,12 +13,12 @@ from typing import Any
 
 from fortlang.engine.asker import NoAsker
 from fortlang.engine.choices import Decision, IllegalMove
+from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.scenarios.agent import LeftOver
 from fortlang.games.fort.scenarios.format import PLAYER_ZONES, TABLE_ZONES, Scenario
 from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.table import Game, Player
-from fortlang.model import KidCard
 
 RESOURCES = {"pizza": Resource.PIZZA, "toy": Resource.TOY}
 

@@ -14,6 +14,7 @@ from fortlang.games.fort.scenarios.format import (
     catalog_of,
     load_file,
 )
+from fortlang.games.fort.scenarios.hover import describe
 from fortlang.games.fort.scenarios.run import run_scenario
 from fortlang.scenario.rules import ScenarioRules
 
@@ -23,4 +24,5 @@ SCENARIOS = ScenarioRules(
     given={}, when={}, then={},
     read_file=load_file, run_read=run_scenario,
     file_kind=SCENARIO, card_lists=frozenset(PLAYER_ZONES + TABLE_ZONES), names=catalog_of,
+    describe=describe,
 )

@@ -17,6 +17,7 @@ from fortlang.agents.bots import seat_bots
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.gains import resource_rate
 from fortlang.games.fort.match import run_game
+from fortlang.games.fort.model import board_of
 from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.sim.pull import GameState, play
 from fortlang.games.fort.sim.stats import Aggregate, kinds_of
@@ -84,7 +85,7 @@ def run_chunk(job: Job) -> ChunkResult:
         from fortlang.plugins import vocabulary
 
         vocabulary(cardset.manifest.uses)
-    agg = Aggregate(rate=resource_rate(cardset.board), kinds=kinds_of(cardset))
+    agg = Aggregate(rate=resource_rate(board_of(cardset)), kinds=kinds_of(cardset))
     lines: list[str] = []
     for index in range(job.start, job.stop):
         seed = game_seed(job.seed, index)

@@ -1,6 +1,7 @@
-"""The card glossary of one set: every kid card (R1.1) with its face, suits, both actions in
-canonical DSL and as a sentence, copies, best-friend mark (R1.2) and provenance; then the made-up
-rules (R14) and perks (R15) with texts generated from their expressions and data, and the board.
+"""Fort's card glossary of one set (its ``GameDocs.glossary``, which the docs site writes as
+``glossary/<set>.md``): every kid card (R1.1) with its face, suits, both actions in canonical
+DSL and as a sentence, copies, best-friend mark (R1.2) and provenance; then the made-up rules
+(R14) and perks (R15) with texts generated from their expressions and data, and the board.
 """
 
 from __future__ import annotations
@@ -8,9 +9,21 @@ from __future__ import annotations
 from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
-from fortlang.docsite.faces import captions  # noqa: F401  (the CLI's pnp imports it here)
 from fortlang.docsite.gamedocs import default_docs
-from fortlang.model import Board, CardSet, KidCard, MadeUpRule, Perk, Source, printed_name
+from fortlang.games.fort.model import (
+    Board,
+    KidCard,
+    MadeUpRule,
+    Perk,
+    best_friends_of,
+    board_of,
+    kids_of,
+    park_kids_of,
+    perks_of,
+    printed_name,
+    rules_of,
+)
+from fortlang.model import CardSet, Source
 from fortlang.nodes import Action
 from fortlang.printer import to_text
 
@@ -114,7 +127,7 @@ def board_section(set_id: str, board: Board, lang: str) -> str:
 def kid_counts(card_set: CardSet, lang: str) -> str:
     """Every kid card, then the park's and the best friends' shares (R1.1, R1.2): the whole
     that the provisional notice counts too."""
-    kids, friends = card_set.park_kids, card_set.best_friends
+    kids, friends = park_kids_of(card_set), best_friends_of(card_set)
     park_cards = sum(k.copies for k in kids)
     friend_cards = sum(k.copies for k in friends)
     return lx.ui("kid_counts", lang).format(
@@ -126,7 +139,7 @@ def kid_counts(card_set: CardSet, lang: str) -> str:
 def names_policy(card_set: CardSet, lang: str) -> str:
     """How card names are given in each language, with this set's count of Russian names; a
     set of its own designs only is not named after a rulebook (issue 36)."""
-    if card_set.kids and all(k.source is Source.ORIGINAL for k in card_set.kids):
+    if card_set.kids and all(k.source is Source.ORIGINAL for k in kids_of(card_set)):
         return lx.ui("names_policy_original", lang)
     return lx.ui("names_policy", lang).format(
         count=sum(1 for k in card_set.kids if "ru" in k.names), total=len(card_set.kids))
@@ -134,9 +147,9 @@ def names_policy(card_set: CardSet, lang: str) -> str:
 
 def provisional_notice(card_set: CardSet, lang: str) -> str:
     """How many cards are provisional and what that means (R1.1), above the glossary."""
-    total = sum(k.copies for k in card_set.kids)
-    n = sum(k.copies for k in card_set.kids if k.source is Source.PROVISIONAL)
-    original = sum(k.copies for k in card_set.kids if k.source is Source.ORIGINAL)
+    total = sum(k.copies for k in kids_of(card_set))
+    n = sum(k.copies for k in kids_of(card_set) if k.source is Source.PROVISIONAL)
+    original = sum(k.copies for k in kids_of(card_set) if k.source is Source.ORIGINAL)
     notes = []
     if original:
         text = lx.ui("original_notice", lang).format(n=original, total=total)
@@ -151,7 +164,7 @@ def provisional_notice(card_set: CardSet, lang: str) -> str:
 
 
 def glossary_page(card_set: CardSet, lang: str) -> str:
-    kids, friends = card_set.park_kids, card_set.best_friends
+    kids, friends = park_kids_of(card_set), best_friends_of(card_set)
     out = [md.heading(1, f"{safe.markdown(card_set.manifest.name_in(lang))} — "
                          f"{lx.ui('glossary', lang)}",
                       "glossary"),
@@ -165,12 +178,13 @@ def glossary_page(card_set: CardSet, lang: str) -> str:
         out += [kid_section(card_set.id, k, lang) for k in friends]
     if card_set.rules:
         out.append(md.heading(2, lx.ui("rules", lang), "made-up-rules"))
-        out += [rule_section(card_set.id, r, lang) for r in card_set.rules]
+        out += [rule_section(card_set.id, r, lang) for r in rules_of(card_set)]
     if card_set.perks:
         out.append(md.heading(2, lx.ui("perks", lang), "perks"))
         if lx.ui("perks_printed", lang):  # the rulebook's own word for them (R15)
             out.append(lx.ui("perks_printed", lang) + "\n")
-        out += [perk_section(card_set.id, p, lang) for p in card_set.perks]
-    if card_set.board is not None:
-        out.append(board_section(card_set.id, card_set.board, lang))
+        out += [perk_section(card_set.id, p, lang) for p in perks_of(card_set)]
+    board = board_of(card_set)
+    if board is not None:
+        out.append(board_section(card_set.id, board, lang))
     return "\n".join(out)
