@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.cardset.dsl import located
 from fortlang.cardset.semantics import Rule, Scope, at, first_key, game_rules, where
 from fortlang.checker import check
 from fortlang.errors import ERROR, WARNING, Diagnostic
 from fortlang.games.fort.model import Board, KidCard
+from fortlang.games.fort.nodes import Suit
 from fortlang.model import Source
 
 # -- per card ------------------------------------------------------------------------------------
@@ -62,13 +62,13 @@ def play_search(scope: Scope) -> Iterator[Diagnostic]:
         boxes = [a for a in (card.public, card.private) if a is not None]
         if sum(len(rules.any_suits(a)) for a in boxes) > reg.MAX_ANY_SUITS:
             continue  # suits_to_name's
-        ways = rules.play_ways(boxes, n.Suit.COIN in card.suits)
+        ways = rules.play_ways(boxes, Suit.COIN in card.suits)
         if ways <= reg.MAX_PLAY_WAYS or any(d.code == "E202" for a in boxes
                                             for d in check(a, vocabulary=f.vocabulary)):
             continue
         yield at(ERROR, f, e.node.get("private") or e.node.get("public") or e.name_node
                   or e.node, "E202", f"`{card.name}`: " + rules.play_ways_message(
-                      "its boxes, with its coin," if n.Suit.COIN in card.suits else
+                      "its boxes, with its coin," if Suit.COIN in card.suits else
                       "its boxes", ways), rules.PLAY_WAYS_HINT)
 
 
@@ -76,7 +76,7 @@ def suit_pairs(scope: Scope) -> Iterator[Diagnostic]:
     """R1.1: a second icon repeats the suit or is a coin."""
     for f, e in scope.entries("kid"):
         suits = e.item.suits
-        if len(suits) == 2 and suits[0] != suits[1] and n.Suit.COIN not in suits:
+        if len(suits) == 2 and suits[0] != suits[1] and Suit.COIN not in suits:
             yield at(WARNING, f, e.node.get("suits"), "W304",
                       f"`{e.item.name}` shows two different suits; Fort's two-icon cards repeat "
                       "a suit or add a coin (R1.1)")

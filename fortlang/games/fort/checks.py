@@ -157,7 +157,7 @@ def card_ways(card: KidCard) -> int:
     """:func:`play_ways` of a kid card: its boxes, with its coin if it has one (R5.6); what
     W305 bounds before judging a card (fortlang.cardset.deadcards)."""
     return play_ways([a for a in (card.public, card.private) if a is not None],
-                     n.Suit.COIN in card.suits)
+                     fn.Suit.COIN in card.suits)
 
 
 def play_ways_message(what: str, ways: int) -> str:
