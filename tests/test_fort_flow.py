@@ -1,21 +1,27 @@
 """Fort's turns are played by the core's flow runtime (issue 33 item 4, design §5.2): the
 runtime's cycle says whose turn it is, its rounds end when the next turn is the first player's
-(R11.1's "the round is completed"), its end check ends the game; Fort's turn is one step of it,
-and the game is the one the turn loop played before (the goldens, tests/test_fort_unchanged.py).
+(R11.1's "the round is completed"), its end check ends the game; Fort's turn is its five
+phases (R3), and the game is the one the turn loop played before (the goldens,
+tests/test_fort_unchanged.py).
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 
 import fortlang.flow.runtime
 from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.flow import Flow, FlowEvent
+from fortlang.flow import Flow, FlowEvent, Phase
 from fortlang.flow.events import ROUND_END, ROUND_START, TURN_END, TURN_START
+from fortlang.flow.runtime import Step
+from fortlang.games.fort import match
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import FORT_FLOW, Progress, Trigger, fort_flow, run_game
 from fortlang.games.fort.setup import new_game
+from fortlang.games.fort.turn import play_turn
 
 EDGES = (ROUND_START, TURN_START, TURN_END, ROUND_END)
 
@@ -55,11 +61,61 @@ def test_a_listener_on_forts_flow_hears_every_turn_in_seat_order(players, seed):
         (plain.log, plain.turns, plain.scores, plain.snapshot)
 
 
-def test_forts_flow_is_one_wrapped_step_without_events_or_windows():
-    assert [phase.name for phase in FORT_FLOW.turn] == ["turn"]
+def test_forts_flow_is_r3s_five_phases_as_native_steps_without_events_or_windows():
+    """R3: clean-up (R4), play (R5), recruit (R7), discard (R8), draw (R9), each a native
+    Step of Fort's (called natively by the compiled runtime), each doc naming its rule."""
+    assert [phase.name for phase in FORT_FLOW.turn] == \
+        ["clean_up", "play", "recruit", "discard", "draw"]
+    for phase, rule in zip(FORT_FLOW.turn, ("R4", "R5", "R7", "R8", "R9"), strict=True):
+        assert isinstance(phase.run, Step) and type(phase.run).__module__ == match.__name__
+        assert all(f"({rule})" in phase.doc[lang] for lang in ("en", "fr", "ru"))
     assert not FORT_FLOW.windows
     assert all(not phase.before and not phase.after for phase in FORT_FLOW.turn)
     assert FORT_FLOW.cycle.direction == 1
+
+
+class _WholeTurn(Step):
+    """Fort's turn as the one step it was before its phases were declared: play_turn whole."""
+
+    def run(self, flow, seat):
+        turns = flow.table
+        game, at = turns.game, turns.at
+        at.leader = seat
+        record = play_turn(game, seat, first_turn=at.turns < turns.players)
+        at.watch(game, record.perks_used, seat)
+        for result, gain in zip(record.plays, record.gains, strict=True):
+            at.yields.append((result.card.defn.id, gain))
+        at.yields.extend(record.perk_gains)
+        for result in record.plays:
+            at.played[result.card.defn.id] = at.played.get(result.card.defn.id, 0) + 1
+            for _, cards in result.followers:
+                for c in cards:
+                    at.followed[c.defn.id] = at.followed.get(c.defn.id, 0) + 1
+        for perk in record.perks_used:
+            at.perks[perk] = at.perks.get(perk, 0) + 1
+        turns.over = at.end_turn(game)
+        turns.round_over = at.leader == at.first
+
+
+@pytest.mark.parametrize("players, seed, bots, draft", [
+    (2, 3, "greedy", False), (3, 8, "random", True), (4, 11, "greedy", False)])
+def test_the_five_phases_play_the_game_play_turn_plays_whole(monkeypatch, players, seed, bots,
+                                                             draft):
+    """The phases, each calling what turn.py does in it and sharing the turn's record, play
+    the very game the turn played in one call (turn.play_turn) plays: same log, scores,
+    figures."""
+    def outcome():
+        out = run_game(base_set(), players, make_bots([bots], players, seed), seed=seed,
+                       draft=draft)
+        return (out.log, out.turns, out.scores, out.snapshot, out.yields, out.played,
+                out.followed, out.perks_used, out.recruited, out.acquired, out.triggers)
+
+    if native.is_compiled(match):
+        pytest.skip("patches FORT_FLOW: a compiled module's globals are C statics")
+    phased = outcome()
+    whole = dataclasses.replace(FORT_FLOW, turn=(Phase("turn", _WholeTurn()),))
+    monkeypatch.setattr(match, "FORT_FLOW", whole)
+    assert outcome() == phased
 
 
 class _Replay:

@@ -258,7 +258,9 @@ UI: dict[str, dict[str, str]] = {
 
 
 #: The words of a game's turn structure (:mod:`fortlang.docsite.flowdoc`): part of the site's
-#: chrome (``ui``), kept together.
+#: chrome (``ui``), kept together. Those that speak of a round name it by the forms of
+#: :data:`fortlang.flow.spec.ROUND_FORMS` (``{one}``, ``{a}``...): the game's word for it
+#: (``FlowSpec.round_words``), else the core's.
 _FLOW: dict[str, dict[str, str]] = {
     "en": {
         "flow_heading": "Turn structure",
@@ -268,9 +270,9 @@ _FLOW: dict[str, dict[str, str]] = {
         "flow_first": "who plays first", "flow_first_seat": "the first seat",
         "flow_direction": "direction of play", "flow_clockwise": "clockwise",
         "flow_counterclockwise": "counter-clockwise",
-        "flow_rounds": "rounds", "flow_no_rounds": "none (one run of turns)",
-        "flow_round_setup": "before each round",
-        "flow_round_end": "end of a round (asked after every turn)",
+        "flow_rounds": "{many}", "flow_no_rounds": "none (one run of turns)",
+        "flow_round_setup": "before each {one}",
+        "flow_round_end": "end of {a} (asked after every turn)",
         "flow_game_end": "end of the game (asked after every turn)",
         "flow_by_code": "as the game's code decides",
         "flow_windows": "reaction windows (players act out of turn)",
@@ -287,7 +289,7 @@ _FLOW: dict[str, dict[str, str]] = {
         "flow_per_seat": "played by every player in turn order",
         "flow_before": "before it: {events}", "flow_after": "after it: {events}",
         "flow_ev_turn_start": "a turn starts", "flow_ev_turn_end": "a turn ends",
-        "flow_ev_round_start": "a round starts", "flow_ev_round_end": "a round ends",
+        "flow_ev_round_start": "{a} starts", "flow_ev_round_end": "{a} ends",
         "flow_ev_targeted": "an effect is aimed at a player",
         "flow_ev_before_effect": "an effect is about to resolve",
         "flow_ev_after_effect": "an effect has resolved",
@@ -300,9 +302,9 @@ _FLOW: dict[str, dict[str, str]] = {
         "flow_first": "qui joue en premier", "flow_first_seat": "la première place",
         "flow_direction": "sens du jeu", "flow_clockwise": "sens horaire",
         "flow_counterclockwise": "sens antihoraire",
-        "flow_rounds": "manches", "flow_no_rounds": "aucune (une seule suite de tours)",
-        "flow_round_setup": "avant chaque manche",
-        "flow_round_end": "fin d'une manche (vérifiée après chaque tour)",
+        "flow_rounds": "{many}", "flow_no_rounds": "aucune (une seule suite de tours)",
+        "flow_round_setup": "avant chaque {one}",
+        "flow_round_end": "fin d'{a} (vérifiée après chaque tour)",
         "flow_game_end": "fin de la partie (vérifiée après chaque tour)",
         "flow_by_code": "comme le décide le code du jeu",
         "flow_windows": "fenêtres de réaction (des joueurs agissent hors de leur tour)",
@@ -319,8 +321,8 @@ _FLOW: dict[str, dict[str, str]] = {
         "flow_per_seat": "joué par chaque joueur dans l'ordre du tour",
         "flow_before": "avant : {events}", "flow_after": "après : {events}",
         "flow_ev_turn_start": "un tour commence", "flow_ev_turn_end": "un tour se termine",
-        "flow_ev_round_start": "une manche commence",
-        "flow_ev_round_end": "une manche se termine",
+        "flow_ev_round_start": "{a} commence",
+        "flow_ev_round_end": "{a} se termine",
         "flow_ev_targeted": "un effet vise un joueur",
         "flow_ev_before_effect": "un effet va se résoudre",
         "flow_ev_after_effect": "un effet s'est résolu",
@@ -333,9 +335,9 @@ _FLOW: dict[str, dict[str, str]] = {
         "flow_first": "кто ходит первым", "flow_first_seat": "первое место",
         "flow_direction": "направление игры", "flow_clockwise": "по часовой стрелке",
         "flow_counterclockwise": "против часовой стрелки",
-        "flow_rounds": "раунды", "flow_no_rounds": "нет (одна череда ходов)",
-        "flow_round_setup": "перед каждым раундом",
-        "flow_round_end": "конец раунда (проверяется после каждого хода)",
+        "flow_rounds": "{many}", "flow_no_rounds": "нет (одна череда ходов)",
+        "flow_round_setup": "перед каждым {ins}",
+        "flow_round_end": "конец {gen} (проверяется после каждого хода)",
         "flow_game_end": "конец игры (проверяется после каждого хода)",
         "flow_by_code": "как решает код игры",
         "flow_windows": "окна реакции (игроки действуют вне своего хода)",
@@ -352,7 +354,7 @@ _FLOW: dict[str, dict[str, str]] = {
         "flow_per_seat": "её играет каждый игрок по очереди",
         "flow_before": "перед ней: {events}", "flow_after": "после неё: {events}",
         "flow_ev_turn_start": "начинается ход", "flow_ev_turn_end": "заканчивается ход",
-        "flow_ev_round_start": "начинается раунд", "flow_ev_round_end": "заканчивается раунд",
+        "flow_ev_round_start": "начинается {one}", "flow_ev_round_end": "заканчивается {one}",
         "flow_ev_targeted": "эффект направлен на игрока",
         "flow_ev_before_effect": "эффект вот-вот разрешится",
         "flow_ev_after_effect": "эффект разрешился",

@@ -265,14 +265,29 @@ def discard(game: Game, seat: int) -> None:
         game.move(p.hand, 0, p.yard)
 
 
-def play_turn(game: Game, seat: int, first_turn: bool) -> TurnRecord:
-    """The five phases of R3 for the leader ``seat``."""
+def begin_turn(game: Game, seat: int, first_turn: bool) -> TurnRecord:
+    """The clean-up phase (R4) opening the leader ``seat``'s turn, then the perks timed at the
+    turn's start (their ``turn_start`` is after the clean-up): the turn's record, which the
+    other phases fill."""
     record = TurnRecord(seat)
     clean_up(game, seat, first_turn)
     timed_perks(game, seat, "turn_start", record)
+    return record
+
+
+def draw_phase(game: Game, seat: int, record: TurnRecord) -> None:
+    """The draw phase (R9.1, with Recycling: :func:`recycle_at_draw`) closing the turn, then
+    the perks timed at the turn's end."""
+    recycle_at_draw(game, seat, record)
+    timed_perks(game, seat, "turn_end", record)
+
+
+def play_turn(game: Game, seat: int, first_turn: bool) -> TurnRecord:
+    """The five phases of R3 for the leader ``seat``, in one call (a scenario's turn); a game
+    runs them as its flow's phases (:data:`fortlang.games.fort.match.FORT_FLOW`)."""
+    record = begin_turn(game, seat, first_turn)
     play_phase(game, seat, record)
     recruit(game, seat, record)
     discard(game, seat)
-    recycle_at_draw(game, seat, record)
-    timed_perks(game, seat, "turn_end", record)
+    draw_phase(game, seat, record)
     return record
