@@ -135,3 +135,21 @@ def test_fort_declares_its_rulebooks_word_and_explain_flow_says_it(lang: str) ->
         assert "Fin d'une série de tours" in text.stdout
     page = flowdoc.markdown(spec, lang)
     assert lx.label_text(said, lang) in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_events_a_step_fires_during_its_phase_are_named(lang: str) -> None:
+    spec = FlowSpec(turn=(Phase("play", run="fortlang.flow.spec:no_phase",
+                                during=("played", "turn_end")),),
+                    game_end="fortlang.flow.spec:never",
+                    events={"played": {"en": "a card is played", "fr": "une carte est jouée",
+                                       "ru": "карта сыграна"}})
+    facts = flowdoc.structure(spec, lang)
+    during = facts["phases"][0]["during"]
+    assert [e["event"] for e in during] == ["played", "turn_end"]
+    assert during[0]["words"] == spec.events["played"][lang]
+    assert during[1]["words"] == lx.ui("flow_ev_turn_end", lang)
+    for show, escape in ((flowdoc.text, str), (flowdoc.markdown, safe.markdown)):
+        said = lx.ui("flow_during", lang).format(
+            events=", ".join(escape(e["words"]) for e in during))
+        assert said in show(spec, lang)

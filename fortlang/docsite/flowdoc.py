@@ -104,6 +104,7 @@ def structure(spec: FlowSpec, lang: str) -> dict[str, Any]:
     orders: the identifiers a module and a log use) beside its words. Plain values (JSON)."""
     phases = [{"name": p.name, "doc": words(p.doc, lang), "per_seat": p.per_seat,
                "before": [{"event": e, "words": event_words(spec, e, lang)} for e in p.before],
+               "during": [{"event": e, "words": event_words(spec, e, lang)} for e in p.during],
                "after": [{"event": e, "words": event_words(spec, e, lang)} for e in p.after]}
               for p in spec.turn]
     first = words(spec.cycle.doc, lang) or lx.ui("flow_first_seat", lang)
@@ -149,7 +150,8 @@ def _phase_line(phase: Mapping[str, Any], lang: str, escape: Any) -> str:
     extra = []
     if phase["per_seat"]:
         extra.append(lx.ui("flow_per_seat", lang))
-    for key, events in (("flow_before", phase["before"]), ("flow_after", phase["after"])):
+    for key, events in (("flow_before", phase["before"]), ("flow_during", phase["during"]),
+                        ("flow_after", phase["after"])):
         if events:
             extra.append(lx.ui(key, lang).format(
                 events=", ".join(escape(e["words"]) for e in events)))

@@ -9,9 +9,11 @@ game written in one file, the tests' toy game).
 Changes from the design's sketch, and why:
 
 * ``Phase.events`` became ``before`` and ``after``: one tuple did not say when its events fire,
-  and Fort fires ``turn_start`` *after* its clean-up (R4, ``game/turn.play_turn``), so a phase
-  names the events fired before it runs and after. ``turn_start`` and ``turn_end`` are fired
-  once per turn: where a phase names them, else at the turn's edges.
+  and Fort fires ``turn_start`` *after* its clean-up (R4, ``games/fort/turn.play_turn``), so a
+  phase names the events fired before it runs and after; and those its step fires itself while
+  it runs, when it says (``during``: Fort's ``after_play``, fired only when a card was played,
+  and its ``turn_end``, fired after the draw and before the turn's tally). ``turn_start`` and
+  ``turn_end`` are fired once per turn: where a phase names them, else at the turn's edges.
 * ``Cycle.direction`` is the *starting* direction, ``1`` or ``-1`` (Frantic F2.6 plays
   counter-clockwise): the current direction belongs to the journaled clock, since effects flip
   it (Looping). ``Cycle.skips`` is gone: every clock keeps a skip counter per seat (all zero in
@@ -135,14 +137,18 @@ class Cycle:
 @dataclass(frozen=True)
 class Phase:
     """One step of a turn: ``run(flow, seat)``, with the events fired ``before`` and ``after``
-    it; ``per_seat`` runs it for every seat in turn order from the current one (F&G's
-    adventure phase)."""
+    it, and those its step fires itself while it runs (``during``, with :meth:`Flow.fire
+    <fortlang.flow.runtime.Flow.fire>`, when it says); ``per_seat`` runs it for every seat in
+    turn order from the current one (F&G's adventure phase)."""
 
     name: str
     run: Ref
     before: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
     per_seat: bool = False
+    #: The events the step fires itself (declared: the docs name them, and the runtime fires
+    #: no ``turn_start`` or ``turn_end`` of its own that a step fires).
+    during: tuple[str, ...] = ()
     #: What the phase does, in words.
     doc: Words = field(default_factory=dict, compare=False)
 
@@ -224,7 +230,7 @@ class FlowSpec:
         if len(set(names)) != len(names):
             raise ValueError(f"a flow's phases have distinct names, not {names}")
         for edge in (TURN_START, TURN_END):
-            fired = sum((*p.before, *p.after).count(edge) for p in self.turn)
+            fired = sum((*p.before, *p.during, *p.after).count(edge) for p in self.turn)
             if fired > 1:
                 raise ValueError(f"{edge} is fired once a turn, not {fired} times")
         events = [w.event for w in self.windows]
