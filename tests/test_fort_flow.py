@@ -281,6 +281,7 @@ def test_a_listener_hears_the_triggers_in_turn_order_only_in_a_game_that_holds_t
 
     game, first = _game_with_timed_perks(2, 4, "random")
     out = run_game(base_set(), 2, (), game=game, first=first, on_flow=listen)
+    assert {k.id for k in TIMED} <= set(out.perks_used)  # each heard, and used (compiled too)
     turns = [heard[i:] for i, (name, _) in enumerate(heard) if name == TURN_START]
     assert len(turns) == out.turns
     for i, rest in enumerate(turns):

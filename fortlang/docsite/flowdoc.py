@@ -1,7 +1,8 @@
 """A game's turn structure, derived from the flow it declares (``GameModule.flow``, a
-:class:`~fortlang.flow.FlowSpec`; issue 33 items 1, 4 and 5): the phases of a turn in order, who
-plays first and which way play goes, the rounds and the game's end, the reaction windows (on
-which event, who is asked, what they may do) and the lasting effects its cards may set.
+:class:`~fortlang.flow.FlowSpec`; issue 33 items 1, 4 and 5): the phases of a turn in order
+(with the events fired before, during and after each), who plays first and which way play
+goes, the rounds and the game's end, the reaction windows (on which event, who is asked, what
+they may do) and the lasting effects its cards may set.
 
 :func:`structure` reads it once, in a language's words, as plain values (what ``fortlang
 explain --game G --flow --json`` prints); :func:`markdown` makes the rules page's "Turn

@@ -10,8 +10,8 @@ reaction windows, an effect stack and lasting effects, for any game module.
   ``Lasting`` effects and ``Reaction``s.
 
 Games run on it: Fort (``fortlang.games.fort.match.FORT_FLOW``, the five phases of its turn,
-the triggers of its timed perks as events, design §5.2) and Frantic (``fortlang.games.frantic.flow.FRANTIC_FLOW``: its rounds, cycle,
-skips and Nice Try's window).
+the triggers of its timed perks as events, design §5.2) and Frantic
+(``fortlang.games.frantic.flow.FRANTIC_FLOW``: its rounds, cycle, skips and Nice Try's window).
 """
 
 from __future__ import annotations
