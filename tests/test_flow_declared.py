@@ -260,7 +260,8 @@ def test_explain_flow_defaults_to_forts() -> None:
     result = _explain("--flow", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["game"] == "fort" and [p["name"] for p in data["phases"]] == ["turn"]
+    assert data["game"] == "fort" and [p["name"] for p in data["phases"]] == \
+        ["clean_up", "play", "recruit", "discard", "draw"]
     assert data["rounds"]["end"] and data["windows"] == []
 
 

@@ -165,8 +165,34 @@ def test_phase_events_fire_where_declared_and_turn_start_once():
     assert order == ["clean_up", TURN_START, "before_play", "play", "after_play", TURN_END]
 
 
+def test_a_step_fires_the_events_it_declares_during_it_and_the_runtime_not_its_turn_end():
+    """``Phase.during``: events the step fires itself (Flow.announce), when it says: Fort's
+    after_play only when a card was played, its turn_end after the draw and before the turn's
+    tally. A turn_end a step fires is not fired again at the turn's edge."""
+    order: list[str] = []
+
+    def play(flow: Flow, seat: int) -> None:
+        order.append("play")
+        if seat == 0:  # only seat 0 "plays a card"
+            flow.announce("played", seat)
+        flow.announce(TURN_END, seat)
+        order.append("tally")
+
+    spec = FlowSpec(turn=(Phase("play", play, during=("played", TURN_END)),),
+                    game_end=lambda f: f.clock.turn == 2)
+    flow = Flow(spec, Game(2), 2)
+    assert not flow.hears("played")
+    for name in (TURN_START, "played", TURN_END):
+        flow.listen(name, lambda f, e: order.append(f"{e.name}:{e.seat}"))
+    flow.run()
+    assert order == [f"{TURN_START}:0", "play", "played:0", f"{TURN_END}:0", "tally",
+                     f"{TURN_START}:1", "play", f"{TURN_END}:1", "tally"]
+
+
 @pytest.mark.parametrize("bad, message", [
     (dict(turn=()), "at least one phase"),
+    (dict(turn=(Phase("a", no_phase, during=(TURN_END,)),
+                Phase("b", no_phase, after=(TURN_END,)))), "turn_end is fired once"),
     (dict(turn=(Phase("a", no_phase), Phase("a", no_phase))), "distinct names"),
     (dict(turn=(Phase("a", no_phase, before=(TURN_START,)),
                 Phase("b", no_phase, after=(TURN_START,)))), "turn_start is fired once"),

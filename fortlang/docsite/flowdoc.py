@@ -1,7 +1,8 @@
 """A game's turn structure, derived from the flow it declares (``GameModule.flow``, a
-:class:`~fortlang.flow.FlowSpec`; issue 33 items 1, 4 and 5): the phases of a turn in order, who
-plays first and which way play goes, the rounds and the game's end, the reaction windows (on
-which event, who is asked, what they may do) and the lasting effects its cards may set.
+:class:`~fortlang.flow.FlowSpec`; issue 33 items 1, 4 and 5): the phases of a turn in order
+(with the events fired before, during and after each), who plays first and which way play
+goes, the rounds and the game's end, the reaction windows (on which event, who is asked, what
+they may do) and the lasting effects its cards may set.
 
 :func:`structure` reads it once, in a language's words, as plain values (what ``fortlang
 explain --game G --flow --json`` prints); :func:`markdown` makes the rules page's "Turn
@@ -9,7 +10,10 @@ structure" section of it, :func:`text` the terminal's. The site's own words (hea
 direction, the runtime's events, the windows' verbs and orders) come from
 :mod:`fortlang.docsite.lexicon`; the game's own (what a phase does, who plays first, when the
 game ends, its events' names) from the spec's ``doc`` words, in English where the module gives
-none in the language. Every value is escaped (:func:`fortlang.docsite.safe.markdown`).
+none in the language; what a round is called, from the spec's word for it
+(``FlowSpec.round_words``, the core's where it gives none: :meth:`FlowSpec.round_word
+<fortlang.flow.spec.FlowSpec.round_word>`), set in the lexicon's sentences. Every value is
+escaped (:func:`fortlang.docsite.safe.markdown`).
 
 >>> from fortlang.flow import Cycle, FlowSpec, Phase
 >>> spec = FlowSpec(turn=(Phase("roll", run="fortlang.flow.spec:no_phase",
@@ -64,12 +68,31 @@ def words(doc: Words, lang: str) -> str:
 
 
 def event_words(spec: FlowSpec, event: str, lang: str) -> str:
-    """What ``event`` is, in words: the runtime's own, or as the game names its own (its
-    name itself when it does not)."""
+    """What ``event`` is, in words: the runtime's own (a round's with the game's word for
+    it), or as the game names its own (its name itself when it does not)."""
     key = _RUNTIME_EVENTS.get(event)
     if key is not None:
-        return lx.ui(key, lang)
+        return round_text(spec, key, lang)
     return words(spec.events.get(event, {}), lang) or event
+
+
+def round_text(spec: FlowSpec, key: str, lang: str, escape: Any = None) -> str:
+    """The lexicon's words ``key`` in ``lang``, a round named as ``spec`` calls it (each form
+    through ``escape`` when given: the game's words are data). Words that name no round are
+    the lexicon's as they are.
+
+    >>> from fortlang.flow import FlowSpec, Phase
+    >>> spec = FlowSpec(turn=(Phase("go", run="fortlang.flow.spec:no_phase"),),
+    ...                 game_end="fortlang.flow.spec:never",
+    ...                 round_words={"ru": {"one": "круг", "many": "круги", "gen": "круга",
+    ...                                     "ins": "кругом"}})
+    >>> round_text(spec, "flow_round_setup", "ru"), round_text(spec, "flow_round_end", "fr")
+    ('перед каждым кругом', "fin d'une manche (vérifiée après chaque tour)")
+    """
+    forms = spec.round_word(lang)
+    if escape is not None:
+        forms = {k: escape(v) for k, v in forms.items()}
+    return lx.ui(key, lang).format_map(forms)
 
 
 def _until(spec: FlowSpec, until: EventPattern, lang: str) -> str:
@@ -82,9 +105,11 @@ def structure(spec: FlowSpec, lang: str) -> dict[str, Any]:
     orders: the identifiers a module and a log use) beside its words. Plain values (JSON)."""
     phases = [{"name": p.name, "doc": words(p.doc, lang), "per_seat": p.per_seat,
                "before": [{"event": e, "words": event_words(spec, e, lang)} for e in p.before],
+               "during": [{"event": e, "words": event_words(spec, e, lang)} for e in p.during],
                "after": [{"event": e, "words": event_words(spec, e, lang)} for e in p.after]}
               for p in spec.turn]
     first = words(spec.cycle.doc, lang) or lx.ui("flow_first_seat", lang)
+    word = dict(spec.round_word(lang))
     direction = spec.cycle.direction
     rounds: dict[str, Any] | None = None
     if spec.round_end is not None or spec.round_setup is not None:
@@ -103,7 +128,7 @@ def structure(spec: FlowSpec, lang: str) -> dict[str, Any]:
             "direction": {"value": direction,
                           "words": lx.ui("flow_clockwise" if direction == 1
                                          else "flow_counterclockwise", lang)},
-            "rounds": rounds,
+            "rounds": rounds, "round_words": word,
             "game_end": words(spec.game_end_doc, lang) or lx.ui("flow_by_code", lang),
             "max_turns": spec.max_turns,
             "windows": windows, "lasting": lasting}
@@ -126,7 +151,8 @@ def _phase_line(phase: Mapping[str, Any], lang: str, escape: Any) -> str:
     extra = []
     if phase["per_seat"]:
         extra.append(lx.ui("flow_per_seat", lang))
-    for key, events in (("flow_before", phase["before"]), ("flow_after", phase["after"])):
+    for key, events in (("flow_before", phase["before"]), ("flow_during", phase["during"]),
+                        ("flow_after", phase["after"])):
         if events:
             extra.append(lx.ui(key, lang).format(
                 events=", ".join(escape(e["words"]) for e in events)))
@@ -151,13 +177,17 @@ def markdown(spec: FlowSpec, lang: str, level: int = 2) -> str:
     out.append(f"{label('flow_first')} {esc(_sentence(facts['first']))}\n")
     out.append(f"{label('flow_direction')} {esc(_sentence(facts['direction']['words']))}\n")
     rounds = facts["rounds"]
+    def round_label(key: str) -> str:  # the game's word escaped, the lexicon's not
+        return lx.label_text(round_text(spec, key, lang, esc), lang)
+
     if rounds is None:
-        out.append(f"{label('flow_rounds')} {esc(_sentence(lx.ui('flow_no_rounds', lang)))}\n")
+        out.append(f"{round_label('flow_rounds')} "
+                   f"{esc(_sentence(lx.ui('flow_no_rounds', lang)))}\n")
     else:
         if rounds["setup"] is not None:
-            out.append(f"{label('flow_round_setup')} {esc(_sentence(rounds['setup']))}\n")
+            out.append(f"{round_label('flow_round_setup')} {esc(_sentence(rounds['setup']))}\n")
         if rounds["end"] is not None:
-            out.append(f"{label('flow_round_end')} {esc(_sentence(rounds['end']))}\n")
+            out.append(f"{round_label('flow_round_end')} {esc(_sentence(rounds['end']))}\n")
     out.append(f"{label('flow_game_end')} {esc(_sentence(facts['game_end']))}\n")
     if facts["windows"]:
         out.append(label("flow_windows") + "\n")
@@ -238,13 +268,17 @@ def text(spec: FlowSpec, lang: str) -> str:
     out.append(f"  {label('flow_first')} {plain(_sentence(facts['first']))}")
     out.append(f"  {label('flow_direction')} {plain(_sentence(facts['direction']['words']))}")
     rounds = facts["rounds"]
+    def round_label(key: str) -> str:
+        return lx.cap(round_text(spec, key, lang, plain)) + _colon(lang)
+
     if rounds is None:
-        out.append(f"  {label('flow_rounds')} {_sentence(lx.ui('flow_no_rounds', lang))}")
+        out.append(f"  {round_label('flow_rounds')} {_sentence(lx.ui('flow_no_rounds', lang))}")
     else:
         if rounds["setup"] is not None:
-            out.append(f"  {label('flow_round_setup')} {plain(_sentence(rounds['setup']))}")
+            out.append(f"  {round_label('flow_round_setup')} "
+                       f"{plain(_sentence(rounds['setup']))}")
         if rounds["end"] is not None:
-            out.append(f"  {label('flow_round_end')} {plain(_sentence(rounds['end']))}")
+            out.append(f"  {round_label('flow_round_end')} {plain(_sentence(rounds['end']))}")
     out.append(f"  {label('flow_game_end')} {plain(_sentence(facts['game_end']))}")
     if facts["windows"]:
         out.append(f"  {label('flow_windows')}")

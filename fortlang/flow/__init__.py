@@ -9,9 +9,9 @@ reaction windows, an effect stack and lasting effects, for any game module.
 * :mod:`~fortlang.flow.runtime`: the ``Flow`` that runs it all, with ``Pending`` effects,
   ``Lasting`` effects and ``Reaction``s.
 
-Games run on it: Fort (``fortlang.games.fort.match.FORT_FLOW``, its whole turn wrapped as one
-step, design §5.2) and Frantic (``fortlang.games.frantic.flow.FRANTIC_FLOW``: its rounds, cycle,
-skips and Nice Try's window).
+Games run on it: Fort (``fortlang.games.fort.match.FORT_FLOW``, the five phases of its turn,
+the triggers of its timed perks as events, design §5.2) and Frantic
+(``fortlang.games.frantic.flow.FRANTIC_FLOW``: its rounds, cycle, skips and Nice Try's window).
 """
 
 from __future__ import annotations

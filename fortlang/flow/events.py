@@ -2,7 +2,8 @@
 lasting effects count it, and a declared reaction window may open on it.
 
 The runtime fires these names itself; a game adds its own (Fort's ``after_play``, Frantic's
-``hand_emptied``) in its phases' ``before``/``after`` tuples or by calling ``Flow.fire``.
+``hand_emptied``) in its phases' ``before``/``after`` tuples, or fires them from a phase's step
+(declared in its ``during``: ``Flow.announce``, ``Flow.fire``).
 
 >>> event = FlowEvent(TURN_END, seat=2, skipped=True)
 >>> event

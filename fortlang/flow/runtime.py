@@ -157,7 +157,7 @@ class _Plan:
     def __init__(self, spec: FlowSpec) -> None:
         self.spec = spec
         self.phases = [_Phase(_step(p.run), p.before, p.after, p.per_seat) for p in spec.turn]
-        edges = {e for p in spec.turn for e in (*p.before, *p.after)}
+        edges = {e for p in spec.turn for e in (*p.before, *p.during, *p.after)}
         self.start_in_phases = TURN_START in edges
         self.end_in_phases = TURN_END in edges
         self.direction = spec.cycle.direction
@@ -377,6 +377,13 @@ class Flow:
         for name in names:
             if self.hears(name):
                 self.fire(FlowEvent(name, seat=seat))
+
+    def announce(self, name: str, seat: int) -> None:
+        """Fire ``name`` for ``seat`` if something hears it (:meth:`hears`), as the runtime
+        fires a phase's events: what a phase's step fires itself (its ``during``) when nobody
+        listens makes no :class:`FlowEvent`."""
+        if self.hears(name):
+            self.fire(FlowEvent(name, seat=seat))
 
     def run(self, start: bool = True) -> str:
         """Play rounds of turns until ``game_end`` holds after a turn (:data:`GAME_END`) or

@@ -9,9 +9,11 @@ game written in one file, the tests' toy game).
 Changes from the design's sketch, and why:
 
 * ``Phase.events`` became ``before`` and ``after``: one tuple did not say when its events fire,
-  and Fort fires ``turn_start`` *after* its clean-up (R4, ``game/turn.play_turn``), so a phase
-  names the events fired before it runs and after. ``turn_start`` and ``turn_end`` are fired
-  once per turn: where a phase names them, else at the turn's edges.
+  and Fort fires ``turn_start`` *after* its clean-up (R4, ``games/fort/turn.play_turn``), so a
+  phase names the events fired before it runs and after; and those its step fires itself while
+  it runs, when it says (``during``: Fort's ``after_play``, fired only when a card was played,
+  and its ``turn_end``, fired after the draw and before the turn's tally). ``turn_start`` and
+  ``turn_end`` are fired once per turn: where a phase names them, else at the turn's edges.
 * ``Cycle.direction`` is the *starting* direction, ``1`` or ``-1`` (Frantic F2.6 plays
   counter-clockwise): the current direction belongs to the journaled clock, since effects flip
   it (Looping). ``Cycle.skips`` is gone: every clock keeps a skip counter per seat (all zero in
@@ -21,8 +23,10 @@ Changes from the design's sketch, and why:
 
 What the flow's pieces are in words, by language ("en", "fr", "ru", as a module's titles and
 its card kinds' docs): a phase's, a window's and the cycle's ``doc``, the spec's
-``game_end_doc``, ``round_end_doc`` and ``round_setup_doc``, its own events' names
-(``events``) and the lasting effects its cards may set (``lasting``: :class:`LastingEffect`).
+``game_end_doc``, ``round_end_doc`` and ``round_setup_doc``, its word for a round
+(``round_words``: the forms :data:`ROUND_FORMS` names, the core's :data:`ROUND_WORDS` in a
+language it gives none), its own events' names (``events``) and the lasting effects its cards
+may set (``lasting``: :class:`LastingEffect`).
 The runtime never reads them; the docs site's turn structure and ``fortlang explain --flow``
 do (:mod:`fortlang.docsite.flowdoc`), beside what they read of the structure itself.
 
@@ -65,6 +69,21 @@ Order = Literal["from_next", "from_victim"]
 #: What a piece of the flow is, by language ("en", "fr", "ru"); read by the docs, never run
 #: (and left out of a piece's equality and hash, as a dict cannot be hashed).
 Words = Mapping[str, str]
+
+#: The forms of a round's word the docs' sentences use, by language (what ``round_words`` gives
+#: for each language it names): ``one`` (the singular, as a subject: "a round starts"),
+#: ``many`` (the plural); ``a`` (English and French, with the indefinite article: "end of a
+#: round", « fin d'une manche »); Russian's genitive (``gen``: «конец раунда») and instrumental
+#: (``ins``: «перед каждым раундом»). A language not named here takes English's sentences.
+ROUND_FORMS: Final[Mapping[str, tuple[str, ...]]] = {
+    "en": ("one", "many", "a"), "fr": ("one", "many", "a"), "ru": ("one", "many", "gen", "ins")}
+
+#: The core's word for a round, in the forms of :data:`ROUND_FORMS`: what the docs say of a
+#: game whose spec gives none in a language.
+ROUND_WORDS: Final[Mapping[str, Words]] = {
+    "en": {"one": "round", "many": "rounds", "a": "a round"},
+    "fr": {"one": "manche", "many": "manches", "a": "une manche"},
+    "ru": {"one": "раунд", "many": "раунды", "gen": "раунда", "ins": "раундом"}}
 
 #: Bound on a game's turns (the flow gives up there), as ``game.match.MAX_TURNS`` is today.
 MAX_TURNS_LIMIT: Final = 1_000_000
@@ -118,14 +137,18 @@ class Cycle:
 @dataclass(frozen=True)
 class Phase:
     """One step of a turn: ``run(flow, seat)``, with the events fired ``before`` and ``after``
-    it; ``per_seat`` runs it for every seat in turn order from the current one (F&G's
-    adventure phase)."""
+    it, and those its step fires itself while it runs (``during``, with :meth:`Flow.fire
+    <fortlang.flow.runtime.Flow.fire>`, when it says); ``per_seat`` runs it for every seat in
+    turn order from the current one (F&G's adventure phase)."""
 
     name: str
     run: Ref
     before: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
     per_seat: bool = False
+    #: The events the step fires itself (declared: the docs name them, and the runtime fires
+    #: no ``turn_start`` or ``turn_end`` of its own that a step fires).
+    during: tuple[str, ...] = ()
     #: What the phase does, in words.
     doc: Words = field(default_factory=dict, compare=False)
 
@@ -195,6 +218,10 @@ class FlowSpec:
     events: Mapping[str, Words] = field(default_factory=dict, compare=False)
     #: The lasting effects its cards may set.
     lasting: tuple[LastingEffect, ...] = ()
+    #: The game's own word for a round, by language, in the forms :data:`ROUND_FORMS` names
+    #: (Fort's rulebooks: « série de tours », R11.1); the core's (:data:`ROUND_WORDS`) in a
+    #: language it gives none: :meth:`round_word`.
+    round_words: Mapping[str, Words] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if not self.turn:
@@ -203,7 +230,7 @@ class FlowSpec:
         if len(set(names)) != len(names):
             raise ValueError(f"a flow's phases have distinct names, not {names}")
         for edge in (TURN_START, TURN_END):
-            fired = sum((*p.before, *p.after).count(edge) for p in self.turn)
+            fired = sum((*p.before, *p.during, *p.after).count(edge) for p in self.turn)
             if fired > 1:
                 raise ValueError(f"{edge} is fired once a turn, not {fired} times")
         events = [w.event for w in self.windows]
@@ -214,6 +241,28 @@ class FlowSpec:
             raise ValueError(f"lasting effects have distinct names, not {lasting}")
         if not 1 <= self.max_turns <= MAX_TURNS_LIMIT:
             raise ValueError(f"max_turns is 1 to {MAX_TURNS_LIMIT}, not {self.max_turns}")
+        for lang, forms in self.round_words.items():
+            wanted = ROUND_FORMS.get(lang, ROUND_FORMS["en"])
+            if sorted(forms) != sorted(wanted) or not all(
+                    isinstance(forms[k], str) and forms[k].strip() for k in wanted):
+                raise ValueError(f"a round's word in {lang!r} has the forms {list(wanted)}, "
+                                 f"each a word, not {dict(forms)!r}")
+
+    def round_word(self, lang: str) -> Words:
+        """What a round is called in ``lang``, in the forms :data:`ROUND_FORMS` names: the
+        game's word, else the core's (in English's forms for a language the core has no
+        sentences in).
+
+        >>> spec = FlowSpec(turn=(Phase("go", run="fortlang.flow.spec:no_phase"),),
+        ...                 game_end="fortlang.flow.spec:never",
+        ...                 round_words={"fr": {"one": "donne", "many": "donnes",
+        ...                                     "a": "une donne"}})
+        >>> spec.round_word("fr")["a"], spec.round_word("ru")["gen"], spec.round_word("de")["one"]
+        ('une donne', 'раунда', 'round')
+        """
+        if lang not in ROUND_FORMS:
+            lang = "en"
+        return self.round_words.get(lang) or ROUND_WORDS[lang]
 
     def window(self, event: str) -> Window | None:
         """The window declared on ``event``, if any."""

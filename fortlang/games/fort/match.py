@@ -2,13 +2,16 @@
 scoring and ties (R11.2, R11.3).
 
 The turns are played by the core's flow runtime (:mod:`fortlang.flow`, design §5.2):
-:data:`FORT_FLOW` declares one phase, Fort's whole turn (:class:`FortTurn`, which calls
-:func:`~fortlang.games.fort.turn.play_turn` as the loop here did: the first landing wraps), the
+:data:`FORT_FLOW` declares the five phases of R3 (clean-up R4, play R5-R6, recruit R7, discard R8,
+draw R9), each a native step calling what :mod:`~fortlang.games.fort.turn` does in that phase
+(:func:`~fortlang.games.fort.turn.play_turn` runs the same in one call), sharing the turn's
+:class:`~fortlang.games.fort.turn.TurnRecord` on the flow's table (:class:`Turns`); the
 runtime's cycle (direction +1 from the first player, no skips), its rounds (a round is complete
 when the next turn is the first player's, :class:`RoundComplete`) and its end check (an end
-trigger happened and the round is complete, R11.1: :class:`GameOver`). Fort fires none of its
-own events and declares no window: the runtime makes no event nobody hears, so a compiled game
-pays a few native calls a turn for it.
+trigger happened and the round is complete, R11.1: :class:`GameOver`). The perks written in the
+language are offered at their triggers, the flow's events of those names, heard only in a game
+that holds one; Fort declares no window: the runtime makes no event nobody hears, so a compiled
+game without such perks pays a few native calls a turn for it.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from fortlang.flow.events import FlowEvent
 from fortlang.flow.runtime import MAX_TURNS as GAVE_UP
 from fortlang.flow.runtime import Condition, Flow, Step
 from fortlang.flow.spec import Cycle, FlowSpec, Phase
@@ -27,8 +31,22 @@ from fortlang.games.fort.metrics import zones_you_have
 from fortlang.games.fort.scoring import Score, cards_you_have, final_score, winners
 from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.table import Game
-from fortlang.games.fort.turn import play_turn
-from fortlang.model import CardSet
+from fortlang.games.fort.turn import (
+    AFTER_PLAY,
+    AFTER_RECRUIT,
+    REPLACING_PLAY,
+    TURN_END,
+    TURN_START,
+    TurnRecord,
+    clean_up,
+    discard,
+    lead_play,
+    open_play,
+    recruit_cards,
+    recycle_at_draw,
+    timed_perks,
+)
+from fortlang.model import CardSet, PerkHook
 
 #: A safety net against an engine bug that would make a game endless; the park deck alone ends
 #: a real game long before (each turn recruits one card).
@@ -48,6 +66,10 @@ class Trigger:
 _SCORE: Final = Trigger.SCORE
 _LEVEL: Final = Trigger.LEVEL
 _PARK: Final = Trigger.PARK
+_ACTION: Final = PerkHook.ACTION
+#: The triggers of perks written in the language, as the flow's events (vocabulary TRIGGERS).
+_TIMED: Final[tuple[str, ...]] = (TURN_START, *REPLACING_PLAY, AFTER_PLAY, AFTER_RECRUIT,
+                                  TURN_END)
 
 
 def end_triggers(game: Game) -> list[str]:
@@ -191,8 +213,9 @@ def _tally(counter: dict[str, int], keys: Sequence[str]) -> None:
 
 class Turns:
     """Fort's side of its flow, the flow's ``table``: the game, the turn loop's
-    :class:`Progress`, the caller's ``on_turn``; after each turn, ``round_over`` (the next turn
-    is the first player's) and ``over`` (the last turn was played, R11.1)."""
+    :class:`Progress`, the caller's ``on_turn``, the current turn's ``record`` (begun by its
+    clean-up, filled by its phases); after each turn, ``round_over`` (the next turn is the first
+    player's) and ``over`` (the last turn was played, R11.1)."""
 
     def __init__(self, game: Game, at: Progress,
                  on_turn: Callable[[Game, Progress], None] | None) -> None:
@@ -200,15 +223,26 @@ class Turns:
         self.at = at
         self.players = len(game.players)
         self.on_turn = on_turn
+        self.record = TurnRecord(-1)  # none yet: the first clean-up begins one
+        self.used = False  # a perk timed instead of the play was used (hear_timed_perks)
         self.over = False
         self.round_over = False
 
 
-class FortTurn(Step):
-    """Fort's whole turn (R3) as the one step of its flow: ``on_turn``, the five phases
-    (:func:`~fortlang.games.fort.turn.play_turn`, wrapped as it is), the turn's figures, then
-    the turn counted and R11.1's triggers noted (:meth:`Progress.end_turn`). The seat is the
-    flow's: the runtime's cycle says whose turn it is."""
+# Fort's turn (R3) as its flow's five phases. The seat is the flow's: the runtime's cycle says
+# whose turn it is. A turn begins at its clean-up, where ``on_turn`` is called first (a copy of
+# the game taken there resumes the turn from its start: the pull API's clones), and ends after
+# its draw with the turn's figures. The perks written in the language (R15, issue 18.3) are
+# offered at their trigger, the flow's event of that name (``turn_start`` after the clean-up,
+# ``instead_of_play`` and ``after_play`` fired by the play phase, ``after_recruit`` after the
+# recruit phase, ``turn_end`` fired by the draw before the turn's figures), heard by
+# :func:`hear_timed_perks` in a game that holds one (:func:`fort_flow`): a game without any
+# makes no event.
+
+class CleanUp(Step):
+    """The clean-up phase (R4) opens the turn: ``on_turn``, then the turn's record begun and
+    the yard to the discard pile (not on a first turn, R4.1:
+    :func:`~fortlang.games.fort.turn.clean_up`)."""
 
     def run(self, flow: Flow, seat: int) -> None:
         turns: Turns = flow.table
@@ -216,7 +250,58 @@ class FortTurn(Step):
         at.leader = seat
         if turns.on_turn is not None:
             turns.on_turn(game, at)
-        record = play_turn(game, seat, first_turn=at.turns < turns.players)
+        turns.record = TurnRecord(seat)
+        clean_up(game, seat, at.turns < turns.players)
+
+
+class Play(Step):
+    """The play phase (R5, the others following R6; DIY, Do-Over, Recycling, R15), as
+    :func:`~fortlang.games.fort.turn.play_phase` plays it: its opening, then each trigger of
+    the perks timed instead of the play fired (one used ends the phase), the played card, then
+    ``after_play`` when a card was played."""
+
+    def run(self, flow: Flow, seat: int) -> None:
+        turns: Turns = flow.table
+        game, record = turns.game, turns.record
+        if open_play(game, seat, record):
+            return
+        for trigger in REPLACING_PLAY:
+            if flow.hears(trigger):
+                turns.used = False
+                flow.announce(trigger, seat)
+                if turns.used:
+                    return
+        if lead_play(game, seat, record):
+            flow.announce(AFTER_PLAY, seat)
+
+
+class Recruit(Step):
+    """The recruit phase (R7; Birthday Party, R15):
+    :func:`~fortlang.games.fort.turn.recruit_cards`."""
+
+    def run(self, flow: Flow, seat: int) -> None:
+        turns: Turns = flow.table
+        recruit_cards(turns.game, seat, turns.record)
+
+
+class Discard(Step):
+    """The discard phase (R8): :func:`~fortlang.games.fort.turn.discard`."""
+
+    def run(self, flow: Flow, seat: int) -> None:
+        turns: Turns = flow.table
+        discard(turns.game, seat)
+
+
+class Draw(Step):
+    """The draw phase (R9; Recycling, R15: :func:`~fortlang.games.fort.turn.recycle_at_draw`)
+    closes the turn: ``turn_end`` fired, then the turn's figures, the turn counted and R11.1's
+    triggers noted (:meth:`Progress.end_turn`)."""
+
+    def run(self, flow: Flow, seat: int) -> None:
+        turns: Turns = flow.table
+        game, at, record = turns.game, turns.at, turns.record
+        recycle_at_draw(game, seat, record)
+        flow.announce(TURN_END, seat)
         at.watch(game, record.perks_used, seat)
         plays, gains = record.plays, record.gains
         if len(plays) != len(gains):  # zip(strict=True), without its generic call per turn
@@ -250,31 +335,112 @@ class GameOver(Condition):
         return turns.over
 
 
+def hear_timed_perks(flow: Flow, event: FlowEvent) -> None:
+    """The perks written in the language whose trigger is ``event``'s name, offered to the
+    leader (:func:`~fortlang.games.fort.turn.timed_perks`); one used is noted for the play
+    phase (a perk timed instead of the play ends it)."""
+    turns: Turns = flow.table
+    if timed_perks(turns.game, event.seat, event.name, turns.record):
+        turns.used = True
+
+
+def holds_timed_perks(game: Game) -> bool:
+    """Whether a perk written in the language is in the game (the perk row or a player's: a
+    perk comes from the row alone, R2.3, R10.3)."""
+    for perk in game.perk_row:
+        if perk.hook is _ACTION and perk.when:
+            return True
+    for p in game.players:
+        for perk in p.perks:
+            if perk.hook is _ACTION and perk.when:
+                return True
+    return False
+
+
 def first_player(flow: Flow) -> int:
     """Every round starts with the first player (R2.1: set-up chose it at random)."""
     turns: Turns = flow.table
     return turns.at.first
 
 
-#: Fort's flow (design §5.2): its turn wrapped whole, clockwise from the first player, rounds
-#: complete at the first player's turn, the end of R11.1; no event of its own, no window.
-#: Its words (what the docs' turn structure and `fortlang explain --flow` say) are read by
-#: those alone.
+#: Fort's flow (design §5.2): the five phases of its turn (R3), clockwise from the first
+#: player, rounds complete at the first player's turn, the end of R11.1; the triggers of the
+#: perks written in the language as its events (``turn_start`` after the clean-up, the play
+#: phase's, ``after_recruit``, ``turn_end`` before the turn's figures); no window. Its words
+#: (what the docs' turn structure and `fortlang explain --flow` say) are read by those alone:
+#: the phases' as its rulebooks name them (R3: Nettoyer, Jouer, Recruter, Défausser, Piocher;
+#: Очистка, Игра, Призыв, Сброс, Набор), and a round as they call it where R11.1 completes it
+#: (« la série de tours en cours », «текущий раунд ходов»).
 FORT_FLOW: Final = FlowSpec(
-    turn=(Phase("turn", FortTurn(), doc={
-        "en": "the leader's whole turn (R3): clean-up (R4), play (R5) with the others "
-              "following (R6), recruit (R7), discard (R8) and draw (R9)",
-        "fr": "le tour entier du leader (R3) : Nettoyer (R4), Jouer (R5) pendant que les "
-              "autres suivent (R6), Recruter (R7), Défausser (R8) et Piocher (R9)",
-        "ru": "весь ход ведущего (R3): очистка (R4), игра (R5), за которой следуют "
-              "остальные (R6), призыв (R7), сброс (R8) и набор (R9)"}),),
+    turn=(
+        Phase("clean_up", CleanUp(), after=(TURN_START,), doc={
+            "en": "clean-up (R4) — every card of the leader's yard goes to their discard pile, "
+                  "except on their first turn (R4.1)",
+            "fr": "Nettoyer (R4) — toutes les cartes du Jardin du leader vont dans sa défausse, "
+                  "sauf à son premier tour (R4.1)",
+            "ru": "очистка (R4) — все карты со двора ведущего уходят в его сброс, кроме его "
+                  "первого хода (R4.1)"}),
+        Phase("play", Play(), during=(*REPLACING_PLAY, AFTER_PLAY), doc={
+            "en": "play (R5) — the leader plays a card from hand, boosted by added cards, or "
+                  "skips the phase; each other player in turn order may follow its public "
+                  "action (R6); DIY, Do-Over and Recycling change the phase (R15)",
+            "fr": "Jouer (R5) — le leader joue une carte de sa main, renforcée par des cartes "
+                  "supplémentaires, ou passe la phase ; chaque autre joueur, dans l'ordre du "
+                  "tour, peut suivre son action publique (R6) ; DIY, Do-Over et Recycling "
+                  "changent la phase (R15)",
+            "ru": "игра (R5) — ведущий играет карту с руки, усиленную добавленными картами, или "
+                  "пропускает фазу; остальные игроки по очереди могут последовать её открытому "
+                  "действию (R6); «Сделай сам», «Переигровка» и «Переработка» "
+                  "меняют фазу (R15)"}),
+        Phase("recruit", Recruit(), after=(AFTER_RECRUIT,), doc={
+            "en": "recruit (R7) — the leader recruits one card onto their discard pile, from the "
+                  "park, a yard or the top of the park deck (R7.1); Birthday Party recruits "
+                  "another (R15)",
+            "fr": "Recruter (R7) — le leader recrute une carte sur sa défausse, depuis le Parc, "
+                  "un Jardin ou le dessus de la pioche Parc (R7.1) ; Birthday Party en recrute "
+                  "une autre (R15)",
+            "ru": "призыв (R7) — ведущий призывает одну карту в свой сброс из парка, со двора "
+                  "или с верха колоды парка (R7.1); «Вечеринка по случаю дня рождения» "
+                  "призывает ещё одну (R15)"}),
+        Phase("discard", Discard(), doc={
+            "en": "discard (R8) — the played and added cards and the best friends in hand go to "
+                  "the discard pile, the rest of the hand to the yard (R8.1)",
+            "fr": "Défausser (R8) — la carte jouée, les cartes supplémentaires et les Meilleurs "
+                  "Copains en main vont dans la défausse, le reste de la main dans le Jardin "
+                  "(R8.1)",
+            "ru": "сброс (R8) — сыгранная и добавленные карты и лучшие друзья с руки уходят в "
+                  "сброс, остальные карты с руки во двор (R8.1)"}),
+        Phase("draw", Draw(), during=(TURN_END,), doc={
+            "en": "draw (R9) — the leader draws 5 cards, shuffling their discard pile into a "
+                  "new deck when the deck runs out (R9.1)",
+            "fr": "Piocher (R9) — le leader pioche 5 cartes, en mélangeant sa défausse pour "
+                  "former une nouvelle pioche quand la sienne est vide (R9.1)",
+            "ru": "набор (R9) — ведущий берёт 5 карт, замешивая сброс в новую колоду, когда "
+                  "колода кончается (R9.1)"})),
     game_end=GameOver(),
     cycle=Cycle(first=first_player, doc={
         "en": "the first player, chosen at random at set-up (R2.1), in every round",
-        "fr": "le premier joueur, tiré au sort à la mise en place (R2.1), à chaque tour de "
-              "table",
-        "ru": "первый игрок, выбранный случайно при подготовке (R2.1), в каждом круге"}),
+        "fr": "le premier joueur, tiré au sort à la mise en place (R2.1), à chaque série de "
+              "tours",
+        "ru": "первый игрок, выбранный случайно при подготовке (R2.1), в каждом раунде"}),
     round_end=RoundComplete(), max_turns=MAX_TURNS,
+    events={
+        "instead_of_play": {
+            "en": "the leader may use a perk instead of playing a card",
+            "fr": "le leader peut utiliser un avantage au lieu de jouer une carte",
+            "ru": "ведущий может использовать преимущество вместо розыгрыша карты"},
+        AFTER_PLAY: {
+            "en": "the leader's card has been played and followed",
+            "fr": "la carte du leader a été jouée et suivie",
+            "ru": "карта ведущего разыграна и за ней последовали"},
+        AFTER_RECRUIT: {
+            "en": "the leader's recruit phase ends",
+            "fr": "la phase Recruter du leader se termine",
+            "ru": "фаза призыва ведущего заканчивается"}},
+    round_words={
+        "en": {"one": "round", "many": "rounds", "a": "a round"},
+        "fr": {"one": "série de tours", "many": "séries de tours", "a": "une série de tours"},
+        "ru": {"one": "раунд", "many": "раунды", "gen": "раунда", "ins": "раундом"}},
     round_end_doc={
         "en": "every player has had as many turns: the next turn would be the first "
               "player's (R11.1)",
@@ -286,9 +452,9 @@ FORT_FLOW: Final = FlowSpec(
         "en": "an end was triggered (25 or more points, a fort at level 5, or an empty park "
               "deck) and the round is complete (R11.1)",
         "fr": "la fin a été déclenchée (25 points ou plus, un Fort au niveau 5, ou la pioche "
-              "Parc vide) et le tour de table est complet (R11.1)",
+              "Parc vide) et la série de tours est complète (R11.1)",
         "ru": "наступил конец игры (25 ПО или больше, форт уровня 5 или пустая колода "
-              "парка) и круг завершён (R11.1)"})
+              "парка) и раунд завершён (R11.1)"})
 
 
 def fort_flow(game: Game, at: Progress,
@@ -296,6 +462,9 @@ def fort_flow(game: Game, at: Progress,
     """The flow of ``game``'s turns from where ``at`` stands: from the first turn, or resumed
     at the start of the turn of ``at.leader`` (a game copied at a turn's start)."""
     flow = Flow(FORT_FLOW, game, len(game.players), Turns(game, at, on_turn))
+    if holds_timed_perks(game):
+        for trigger in _TIMED:
+            flow.listen(trigger, hear_timed_perks)
     if at.turns:
         n = len(game.players)
         flow.clock.resume(at.turns, at.turns // n + 1, at.leader, at.leader == at.first)

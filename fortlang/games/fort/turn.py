@@ -26,6 +26,7 @@ from fortlang.engine.choices import (
     Kind,
     Option,
 )
+from fortlang.flow.events import TURN_END, TURN_START
 from fortlang.games.fort import gains
 from fortlang.games.fort import node_types as t
 from fortlang.games.fort.gains import Gain
@@ -48,7 +49,12 @@ _EXTRA_RECRUIT: Final = PerkHook.EXTRA_RECRUIT
 _ACTION: Final = PerkHook.ACTION
 #: The triggers whose perks replace the play phase (R5.1, R15 DIY), in the registry's order:
 #: derived once from the declarations, not read field by field at every turn.
-_REPLACING_PLAY: Final[tuple[str, ...]] = tuple(tr.name for tr in TRIGGERS if tr.replaces_play)
+REPLACING_PLAY: Final[tuple[str, ...]] = tuple(tr.name for tr in TRIGGERS if tr.replaces_play)
+#: The triggers of perks written in the language (:data:`TRIGGERS`) the turn names itself:
+#: each is also the flow's event of that name (:data:`fortlang.games.fort.match.FORT_FLOW`),
+#: ``turn_start`` and ``turn_end`` the runtime's own (imported above).
+AFTER_PLAY: Final = "after_play"
+AFTER_RECRUIT: Final = "after_recruit"
 #: The moments Recycling is offered (R15), named in its question's context: "<perk> (R15): at
 #: <moment>" (a scenario's `recycle_at` picks one).
 RECYCLE_AT_PLAY: Final = "the start of the play phase"
@@ -192,23 +198,38 @@ def timed_perks(game: Game, seat: int, trigger: str, record: TurnRecord) -> bool
 
 
 def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
-    """R5.1: play a card (then followers, R6) or skip; the perks that change the phase."""
-    recycle(game, seat, record)
-    if diy(game, seat, record):
+    """R5.1: play a card (then followers, R6) or skip; the perks that change the phase: its
+    opening (:func:`open_play`), the perks timed instead of the play (their triggers in the
+    registry's order), the played card (:func:`lead_play`), then the perks timed after it."""
+    if open_play(game, seat, record):
         return
-    for trigger in _REPLACING_PLAY:
+    for trigger in REPLACING_PLAY:
         if timed_perks(game, seat, trigger, record):
             return
+    if lead_play(game, seat, record):
+        timed_perks(game, seat, AFTER_PLAY, record)
+
+
+def open_play(game: Game, seat: int, record: TurnRecord) -> bool:
+    """The play phase's opening: Recycling at its start, then DIY (R15); True if DIY was
+    used instead of playing a card (the phase is over)."""
+    recycle(game, seat, record)
+    return diy(game, seat, record)
+
+
+def lead_play(game: Game, seat: int, record: TurnRecord) -> bool:
+    """The leader plays a card, others follow (R5, R6), then Do-Over (R15, with Recycling
+    before its second card); True if a card was played (False: the leader skipped)."""
     before = gains.standing(game, seat)
     result = lead(game, seat)
     if result is None:
-        return
+        return False
     record.plays.append(result)
     record.gains.append(gains.since(game, seat, before))
     if game.rules.recycle_any_moment and game.players[seat].perk(_SECOND_PLAY) is not None:
         recycle(game, seat, record, RECYCLE_AT_DO_OVER)  # R15: it may be the second card
     do_over(game, seat, record)
-    timed_perks(game, seat, "after_play", record)
+    return True
 
 
 def recycle_at_draw(game: Game, seat: int, record: TurnRecord) -> None:
@@ -231,10 +252,15 @@ def recycle_at_draw(game: Game, seat: int, record: TurnRecord) -> None:
 
 
 def recruit(game: Game, seat: int, record: TurnRecord) -> None:
+    """The recruit phase (:func:`recruit_cards`), then the perks timed after it."""
+    recruit_cards(game, seat, record)
+    timed_perks(game, seat, AFTER_RECRUIT, record)
+
+
+def recruit_cards(game: Game, seat: int, record: TurnRecord) -> None:
     """R7.1, then R15 Birthday Party: another card from the places its data names."""
     recruit_phase(game, seat)
     _extra_recruit(game, seat, record)
-    timed_perks(game, seat, "after_recruit", record)
 
 
 def _extra_recruit(game: Game, seat: int, record: TurnRecord) -> None:
@@ -266,13 +292,17 @@ def discard(game: Game, seat: int) -> None:
 
 
 def play_turn(game: Game, seat: int, first_turn: bool) -> TurnRecord:
-    """The five phases of R3 for the leader ``seat``."""
+    """The five phases of R3 for the leader ``seat`` in one call (a scenario's turn), each
+    perk written in the language offered at its trigger: ``turn_start`` after the clean-up,
+    ``after_recruit`` after the recruit phase, ``turn_end`` after the draw, and those of the
+    play phase in it (:func:`play_phase`). A game runs the same as its flow's phases, the
+    triggers heard as the flow's events (:data:`fortlang.games.fort.match.FORT_FLOW`)."""
     record = TurnRecord(seat)
     clean_up(game, seat, first_turn)
-    timed_perks(game, seat, "turn_start", record)
+    timed_perks(game, seat, TURN_START, record)
     play_phase(game, seat, record)
     recruit(game, seat, record)
     discard(game, seat)
     recycle_at_draw(game, seat, record)
-    timed_perks(game, seat, "turn_end", record)
+    timed_perks(game, seat, TURN_END, record)
     return record
