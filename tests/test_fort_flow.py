@@ -21,9 +21,9 @@ from fortlang.games.fort import match
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import FORT_FLOW, Progress, Trigger, fort_flow, run_game
+from fortlang.games.fort.model import Perk, PerkHook
 from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.turn import play_turn
-from fortlang.model import Perk, PerkHook
 from fortlang.parser import parse_action
 
 EDGES = (ROUND_START, TURN_START, TURN_END, ROUND_END)

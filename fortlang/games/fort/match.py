@@ -28,6 +28,7 @@ from fortlang.flow.spec import Cycle, FlowSpec, Phase
 from fortlang.games.fort.gains import Gain
 from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.metrics import zones_you_have
+from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.scoring import Score, cards_you_have, final_score, winners
 from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.table import Game
@@ -46,7 +47,7 @@ from fortlang.games.fort.turn import (
     recycle_at_draw,
     timed_perks,
 )
-from fortlang.model import CardSet, PerkHook
+from fortlang.model import CardSet
 
 #: A safety net against an engine bug that would make a game endless; the park deck alone ends
 #: a real game long before (each turn recruits one card).
