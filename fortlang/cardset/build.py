@@ -14,7 +14,6 @@ from fortlang.cardset import schema as sc
 from fortlang.cardset.dsl import ACTION, SCORING, parse_scalar
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import ERROR, Diagnostic
-from fortlang.games.fort import nodes as fn
 from fortlang.model import (
     Board,
     GameCard,
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
     from fortlang.plugins import PluginError
 
 #: The board's word for "one resource of either kind" (R1.5).
-COST_WORDS = {"pizza": fn.Resource.PIZZA, "toy": fn.Resource.TOY, "either": fn.Resource.EITHER}
+COST_WORDS = {"pizza": "pizza", "toy": "toy", "either": "pizza/toy"}  # Fort's Resource values
 
 
 @dataclass
@@ -368,6 +367,8 @@ def _build_kids(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
         if ("kids", i) in bad or item.kind != "map":
             continue
         data = _data(item)
+        from fortlang.games.fort import nodes as fn  # Fort's suits: its kids only (model split)
+
         card = KidCard(
             id=data["id"], name=data["name"], suits=tuple(fn.Suit(s) for s in data["suits"]),
             public=public, private=private,  # type: ignore[arg-type]
@@ -418,7 +419,9 @@ def _build_board(result: FileResult, bad: set[tuple[Any, ...]]) -> None:
     if node is None or bad:
         return
     data = _data(node)
-    costs = tuple(tuple(COST_WORDS[w] for w in step) for step in data["costs"])
+    from fortlang.games.fort import nodes as fn  # Fort's resources: its board only (model split)
+
+    costs = tuple(tuple(fn.Resource(COST_WORDS[w]) for w in step) for step in data["costs"])
     fields = {k: v for k, v in data.items() if k not in ("costs", "points")}
     board = Board(costs=costs, points=tuple(data["points"]), **fields)
     result.entries.append(Entry("board", board, node, None, None))

@@ -15,7 +15,6 @@ from fortlang.cardset.yamlsrc import YNode
 from fortlang.checker import check
 from fortlang.errors import ERROR, WARNING, Diagnostic, did_you_mean
 from fortlang.games import mixed_message
-from fortlang.games.fort import nodes as n
 from fortlang.model import Board, GameCard, KidCard, Source
 from fortlang.module import DEFAULT_GAME
 from fortlang.registry import game_problem
@@ -124,6 +123,8 @@ def play_search(scope: Scope) -> Iterator[Diagnostic]:
     rules = _rules(scope)
     if rules is None:
         return
+    from fortlang.games.fort import nodes as n  # Fort's suits: its kids only (model split)
+
     for f, e in scope.entries("kid"):
         card: KidCard = e.item
         boxes = [a for a in (card.public, card.private) if a is not None]
@@ -142,6 +143,8 @@ def play_search(scope: Scope) -> Iterator[Diagnostic]:
 def suit_pairs(scope: Scope) -> Iterator[Diagnostic]:
     """R1.1: a second icon repeats the suit or is a coin."""
     for f, e in scope.entries("kid"):
+        from fortlang.games.fort import nodes as n  # Fort's suits: its kids only (model split)
+
         suits = e.item.suits
         if len(suits) == 2 and suits[0] != suits[1] and n.Suit.COIN not in suits:
             yield _at(WARNING, f, e.node.get("suits"), "W304",
