@@ -89,6 +89,15 @@ class GreedyAgent:
         self.valuing = self.looked = False
         return choice(self.rng, [i for i, v in enumerate(values) if v == best])
 
+    def follow_by_count(self, count: int) -> int:
+        """What :meth:`choose` answers to a follow decision (``Kind.FOLLOW``) of ``count``
+        options, declining first (its value None) and each other a discard (its value the
+        cards' ids, R6.1), without the decision (games/fort/play.py, when every option is
+        settled without a trial): :func:`_first_yes` values them 0, 0.99, 0.98...: one best,
+        the first discard (declining if it is the only option), drawn from the generator as
+        :meth:`choose` draws among its best."""
+        return choice(self.rng, [1 if count > 1 else 0])
+
     def card(self, view: Any, card_id: Any) -> KidCard | None:
         cards = self.cards
         if not cards:
