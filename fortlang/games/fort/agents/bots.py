@@ -35,31 +35,43 @@ _GAME_VIEW: Final = GameView
 
 def card_worth(card: KidCard) -> float:
     """Deck quality: what a card adds to a deck (both boxes, suits for boosting)."""
-    return _values(card)[1]
+    return _values(card).deck
 
 
 def play_worth(card: KidCard) -> float:
     """What playing a card brings at once: both its boxes."""
-    return _values(card)[0]
+    return _values(card).play
+
+
+class _Values:
+    """A card's static values: :func:`play_worth` and :func:`card_worth`, and the card, kept so
+    that its id stays its own. A native class: compiled, its floats are read unboxed (a tuple's
+    would be boxed, and a tuple made at every look, issue 38)."""
+
+    __slots__ = ("card", "play", "deck")
+
+    def __init__(self, card: KidCard, play: float, deck: float) -> None:
+        self.card = card
+        self.play = play
+        self.deck = deck
 
 
 #: The static values of the cards seen, worked out once per card (so once per card set, not
-#: at every decision of every game): ``id(card)`` -> (the card, kept so that its id stays its
-#: own; :func:`play_worth`; :func:`card_worth`). Emptied when it outgrows any card set (a
+#: at every decision of every game), by ``id(card)``. Emptied when it outgrows any card set (a
 #: long-lived process that loads many sets). Final: compiled, a module global that is not is
 #: looked up in the module's dictionary at each use.
-_VALUES: Final[dict[int, tuple[KidCard, float, float]]] = {}
+_VALUES: Final[dict[int, _Values]] = {}
 _VALUES_MAX: Final = 4096
 
 
-def _values(card: KidCard) -> tuple[float, float]:
+def _values(card: KidCard) -> _Values:
     hit = _VALUES.get(id(card))
-    if hit is None or hit[0] is not card:
+    if hit is None or hit.card is not card:
         if len(_VALUES) >= _VALUES_MAX:
             _VALUES.clear()
         play = worth(card.public) + worth(card.private)
-        hit = _VALUES[id(card)] = (card, play, play + 0.3 * len(card.suits))
-    return hit[1], hit[2]
+        hit = _VALUES[id(card)] = _Values(card, play, play + 0.3 * len(card.suits))
+    return hit
 
 
 class GreedyAgent:
@@ -77,17 +89,21 @@ class GreedyAgent:
     def choose(self, view: Any, decision: Decision) -> int:
         code = _RATER_CODE.get(decision.kind, 0)
         self.valuing, self.looked = True, False
-        # the best value found in the loop: compiled, comparisons of native floats, not the
-        # builtin max's generic call and rich comparisons (issue 38)
-        values: list[float] = []
+        # The best value and the options that have it, found in the loop: compiled, native
+        # floats compared, never boxed into a list of values (issue 38). An option better than
+        # every one before starts the ties afresh: those had less. (A first value that is not
+        # a number equals none: no option ties with it, as none equalled it in a list.)
+        ties: list[int] = []
         best = 0.0
         for i in range(len(decision.options)):
             value = _rate(code, self, view, decision, i)
             if not i or value > best:
                 best = value
-            values.append(value)
+                ties = [i] if value == value else []
+            elif value == best:
+                ties.append(i)
         self.valuing = self.looked = False
-        return choice(self.rng, [i for i, v in enumerate(values) if v == best])
+        return choice(self.rng, ties)
 
     def follow_by_count(self, count: int) -> int:
         """What :meth:`choose` answers to a follow decision (``Kind.FOLLOW``) of ``count``
