@@ -60,3 +60,13 @@ def test_the_static_values_are_the_same_fresh_or_kept():
         bots._VALUES.clear()
         assert (bots.play_worth(card), bots.card_worth(card)) == want  # fresh
         assert (bots.play_worth(card), bots.card_worth(card)) == want  # kept
+
+
+def test_values_named_by_id_are_the_named_cards():
+    """The values kept by the id an option names are those of the card found under that id,
+    even when another card had that id before (another set, a scenario's made-up card)."""
+    kids = base_set().kids
+    a, b = kids[0], next(k for k in kids if bots.card_worth(k) != bots.card_worth(kids[0]))
+    for card in (a, b, a):
+        assert bots._values_of("same id", card).deck == bots.card_worth(card)
+        assert bots._values_of("same id", card).play == bots.play_worth(card)

@@ -74,6 +74,22 @@ def _values(card: KidCard) -> _Values:
     return hit
 
 
+#: The same values by the id an option names its card by (a string, its hash kept: no number
+#: made of the card's address, no integer hashed, at each look); the card kept in each checks
+#: that the id still names that card.
+_BY_ID: Final[dict[Any, _Values]] = {}
+
+
+def _values_of(card_id: Any, card: KidCard) -> _Values:
+    """:func:`_values` of ``card``, which an option names ``card_id``."""
+    hit = _BY_ID.get(card_id)
+    if hit is None or hit.card is not card:
+        if len(_BY_ID) >= _VALUES_MAX:
+            _BY_ID.clear()
+        hit = _BY_ID[card_id] = _values(card)
+    return hit
+
+
 class GreedyAgent:
     """One ply: each option is valued by what it brings at once (VP, fort progress, resources)
     or to the deck, using the static action values above; ties go to the first option."""
@@ -151,7 +167,9 @@ def _value_card(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     value = d.options[i].value
     card_id = value[-1] if isinstance(value, tuple) else value
     card = agent.card(view, card_id) if card_id is not None else None
-    return card_worth(card) if card is not None else (0.5 if value is not None else -1.0)
+    if card is None:
+        return 0.5 if value is not None else -1.0
+    return _values_of(card_id, card).deck  # card_worth(card)
 
 
 def _play(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
@@ -159,7 +177,7 @@ def _play(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     if value is None:
         return -1.0
     card = agent.card(view, value)
-    return play_worth(card) if card else 0.0
+    return _values_of(value, card).play if card is not None else 0.0  # play_worth(card)
 
 
 def _order(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
@@ -176,9 +194,12 @@ def _first_yes(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
 
 
 def _destroy(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    card = agent.card(view, d.options[i].value[-1]) if isinstance(d.options[i].value, tuple) \
-        else None
-    return -card_worth(card) if card is not None else 0.0
+    value = d.options[i].value
+    if not isinstance(value, tuple):
+        return 0.0
+    card_id = value[-1]
+    card = agent.card(view, card_id)
+    return -_values_of(card_id, card).deck if card is not None else 0.0  # -card_worth(card)
 
 
 def _resource(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
