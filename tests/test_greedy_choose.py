@@ -19,8 +19,13 @@ from fortlang.games.fort.agents.bots import GreedyAgent
 def _as_before(agent: GreedyAgent, view, decision: Decision) -> int:
     """The greedy bot's choice as it was made with a list of values (before issue 38's pass)."""
     code = bots._RATER_CODE.get(decision.kind, 0)
-    values = [bots._rate(code, agent, view, decision, i) for i in range(len(decision.options))]
-    best = max(values)
+    values: list[float] = []
+    best = 0.0
+    for i in range(len(decision.options)):
+        value = bots._rate(code, agent, view, decision, i)
+        if not i or value > best:
+            best = value
+        values.append(value)
     return choice(agent.rng, [i for i, v in enumerate(values) if v == best])
 
 

@@ -107,18 +107,26 @@ class GreedyAgent:
         self.valuing, self.looked = True, False
         # The best value and the options that have it, found in the loop: compiled, native
         # floats compared, never boxed into a list of values (issue 38). An option better than
-        # every one before starts the ties afresh: those had less. (A first value that is not
-        # a number equals none: no option ties with it, as none equalled it in a list.)
-        ties: list[int] = []
+        # every one before starts the ties afresh: those had less; the list of ties is made
+        # once a second option has the best value. (A first value that is not a number equals
+        # none: no option ties with it, as none equalled it in a list.)
+        first = -1  # the first option with the best value
+        ties: list[int] | None = None  # every option with it, once there are two
         best = 0.0
         for i in range(len(decision.options)):
             value = _rate(code, self, view, decision, i)
             if not i or value > best:
                 best = value
-                ties = [i] if value == value else []
+                first = i if value == value else -1
+                ties = None
             elif value == best:
-                ties.append(i)
+                if ties is None:
+                    ties = [first, i]
+                else:
+                    ties.append(i)
         self.valuing = self.looked = False
+        if ties is None:
+            ties = [first] if first >= 0 else []
         return choice(self.rng, ties)
 
     def follow_by_count(self, count: int) -> int:
