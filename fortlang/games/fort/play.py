@@ -1405,7 +1405,13 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     # and those certain to be performed in full, R6.2); a bot that answers by their count
     # alone, nobody reading, is asked so here, and logged alike, without its choice point.
     # Declined, the move would change nothing: no move is made.
-    pick = -1 if unknown else _ask_by_count(game, seat, len(picks) + 1 - excluded)
+    pick = -1
+    if unknown:
+        pass
+    elif game.blind():  # a random bot at every seat: the asker answers by count
+        pick = game.ask_blind(seat, K_FOLLOW, len(picks) + 1 - excluded)
+    else:
+        pick = _ask_by_count(game, seat, len(picks) + 1 - excluded)
     if pick >= 0:
         if not pick:
             return ()
@@ -1439,15 +1445,14 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
 
 
 def _ask_by_count(game: Game, seat: int, legal: int) -> int:
-    """What ``seat``'s bot answers to its follow decision among ``legal`` options settled
-    without a trial (declining first, then the cards each legal option discards, R6.1), asked
-    and logged as :meth:`Game.ask` would ask and log it, without making the decision; -1 if only
-    the decision can tell: someone reads it (``on_decision``, ``debug``, ``explain``) or the
-    bot reads more than the count (the search bot, a person, a script). A random bot draws by
-    the count; the greedy bot takes the first card it may discard
+    """What ``seat``'s bot at a table of bots (not all random: Game.ask_blind asks those)
+    answers to its follow decision among ``legal`` options settled without a trial (declining
+    first, then the cards each legal option discards, R6.1), asked and logged as
+    :meth:`Game.ask` would ask and log it, without making the decision; -1 if only the
+    decision can tell: someone reads it (``on_decision``, ``debug``, ``explain``) or the bot
+    reads more than the count (the search bot, a person, a script). A random bot draws by the
+    count; the greedy bot takes the first card it may discard
     (:meth:`GreedyAgent.follow_by_count`)."""
-    if game.blind():  # a random bot at every seat: the asker answers by count
-        return game.ask_blind(seat, K_FOLLOW, legal)
     asker = game.asker
     if type(asker) is not _SEATS or game.on_decision is not None or game.debug or game.explain:
         return -1
