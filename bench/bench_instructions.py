@@ -5,12 +5,14 @@ trees compared: an earlier commit and this tree, both in pure Python (the base e
 take builds already made, as bench_simulate.py does).
 
     python bench/bench_instructions.py [--base 0239877] [--games 10] [--compiled]
-                                       [--this-site DIR] [--base-site DIR]
+                                       [--bots random] [--this-site DIR] [--base-site DIR]
                                        [--top 25] [--keep DIR]
 
 Only the instructions spent inside ``run_game`` are counted (set-up of the process, imports and
-the card set's loading are not), over ``--games`` four-player random-bot games after one
-warm-up game (memo tables filled). ``--top N`` prints, for this tree, the N functions of the
+the card set's loading are not), over ``--games`` four-player games after one
+warm-up game (memo tables filled), random bots at every seat or the line-up ``--bots`` names
+(``greedy``, ``greedy,random``: repeated in seat order, as ``make_bots`` seats them).
+``--top N`` prints, for this tree, the N functions of the
 engine with the most instructions, their callees included (compiled: the C functions; pure:
 nothing, the interpreter's frames cannot be told apart). ``--keep DIR`` leaves callgrind's
 output files there (``callgrind_annotate --inclusive=yes FILE``). Needs ``valgrind`` on the
@@ -47,8 +49,9 @@ except ImportError:  # before it
     from fortlang.game.match import run_game
 cardset = base_set()
 games = int(sys.argv[1])
+lineup = sys.argv[2].split(",")
 for i in range(games + 1):  # game 0 warms up
-    run_game(cardset, 4, make_bots(["random"], 4, 100 + i), seed=100 + i)
+    run_game(cardset, 4, make_bots(lineup, 4, 100 + i), seed=100 + i)
 """
 
 #: The function callgrind counts inside: run_game's C body when compiled, else the
@@ -59,7 +62,8 @@ for i in range(games + 1):  # game 0 warms up
 COMPILED_ENTRY = "CPyDef_fortlang___*match___run_game"
 
 
-def callgrind(path: Path, games: int, out: Path, toggle: str | None) -> int:
+def callgrind(path: Path, games: int, out: Path, toggle: str | None,
+              bots: str = "random") -> int:
     """Instructions counted for ``games`` games (+ the warm-up) run from ``path``."""
     # a fixed hash seed: the order of sets of strings (and so how soon a search finds its
     # answer) is then the same in every run
@@ -68,27 +72,28 @@ def callgrind(path: Path, games: int, out: Path, toggle: str | None) -> int:
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
     if toggle:
         cmd.append(f"--toggle-collect={toggle}")
-    result = subprocess.run([*cmd, sys.executable, "-c", PROBE, str(games)], env=env, cwd=path,
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run([*cmd, sys.executable, "-c", PROBE, str(games), bots], env=env,
+                            cwd=path, capture_output=True, text=True, check=True)
     match = re.search(r"Collected : (\d+)", result.stderr)
     if match is None:
         raise SystemExit(f"callgrind printed no total:\n{result.stderr[-2000:]}")
     return int(match.group(1))
 
 
-def per_game(path: Path, games: int, into: Path, name: str, compiled: bool) -> float:
+def per_game(path: Path, games: int, into: Path, name: str, compiled: bool,
+             bots: str = "random") -> float:
     if compiled:  # one run, counting inside run_game only (warm-up game included)
-        total = callgrind(path, games, into / f"{name}.out", COMPILED_ENTRY)
-        warm = callgrind(path, 0, into / f"{name}-0.out", COMPILED_ENTRY)
+        total = callgrind(path, games, into / f"{name}.out", COMPILED_ENTRY, bots)
+        warm = callgrind(path, 0, into / f"{name}-0.out", COMPILED_ENTRY, bots)
         return (total - warm) / games
     # counted whole, the two processes must start alike: a first run fills the caches a
     # process writes once (the parser's grammar cache), which would else count in one only
     env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
     env.pop("FORTLANG_PURE", None)
-    subprocess.run([sys.executable, "-c", PROBE, "0"], env=env, cwd=path, check=True,
+    subprocess.run([sys.executable, "-c", PROBE, "0", bots], env=env, cwd=path, check=True,
                    capture_output=True)
-    total = callgrind(path, games, into / f"{name}.out", None)
-    warm = callgrind(path, 0, into / f"{name}-0.out", None)
+    total = callgrind(path, games, into / f"{name}.out", None, bots)
+    warm = callgrind(path, 0, into / f"{name}-0.out", None, bots)
     return (total - warm) / games
 
 
@@ -116,6 +121,8 @@ def main() -> None:
                         help="compare the two trees compiled (mypyc), not pure Python")
     parser.add_argument("--this-site", type=Path, help="this tree already built (compiled)")
     parser.add_argument("--base-site", type=Path, help="the base already built (compiled)")
+    parser.add_argument("--bots", default="random",
+                        help="the line-up, comma-separated (greedy; greedy,random), in seat order")
     parser.add_argument("--top", type=int, default=0)
     parser.add_argument("--keep", type=Path)
     args = parser.parse_args()
@@ -125,10 +132,10 @@ def main() -> None:
         outs = args.keep or Path(tmp) / "out"
         outs.mkdir(parents=True, exist_ok=True)
         trees = sides(args, Path(tmp))
-        counts = {name: per_game(trees[name], args.games, outs, name, args.compiled)
+        counts = {name: per_game(trees[name], args.games, outs, name, args.compiled, args.bots)
                   for name in ("base", "this")}
         build = "compiled" if args.compiled else "pure Python"
-        print(f"instructions per 4-player random-bot game (callgrind, {args.games} games, "
+        print(f"instructions per 4-player {args.bots}-bot game (callgrind, {args.games} games, "
               f"both sides {build})")
         labels = {"base": f"base {args.base}", "this": "this tree"}
         for name, count in counts.items():

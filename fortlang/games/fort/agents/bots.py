@@ -35,31 +35,59 @@ _GAME_VIEW: Final = GameView
 
 def card_worth(card: KidCard) -> float:
     """Deck quality: what a card adds to a deck (both boxes, suits for boosting)."""
-    return _values(card)[1]
+    return _values(card).deck
 
 
 def play_worth(card: KidCard) -> float:
     """What playing a card brings at once: both its boxes."""
-    return _values(card)[0]
+    return _values(card).play
+
+
+class _Values:
+    """A card's static values: :func:`play_worth` and :func:`card_worth`, and the card, kept so
+    that its id stays its own. A native class: compiled, its floats are read unboxed (a tuple's
+    would be boxed, and a tuple made at every look, issue 38)."""
+
+    __slots__ = ("card", "play", "deck")
+
+    def __init__(self, card: KidCard, play: float, deck: float) -> None:
+        self.card = card
+        self.play = play
+        self.deck = deck
 
 
 #: The static values of the cards seen, worked out once per card (so once per card set, not
-#: at every decision of every game): ``id(card)`` -> (the card, kept so that its id stays its
-#: own; :func:`play_worth`; :func:`card_worth`). Emptied when it outgrows any card set (a
+#: at every decision of every game), by ``id(card)``. Emptied when it outgrows any card set (a
 #: long-lived process that loads many sets). Final: compiled, a module global that is not is
 #: looked up in the module's dictionary at each use.
-_VALUES: Final[dict[int, tuple[KidCard, float, float]]] = {}
+_VALUES: Final[dict[int, _Values]] = {}
 _VALUES_MAX: Final = 4096
 
 
-def _values(card: KidCard) -> tuple[float, float]:
+def _values(card: KidCard) -> _Values:
     hit = _VALUES.get(id(card))
-    if hit is None or hit[0] is not card:
+    if hit is None or hit.card is not card:
         if len(_VALUES) >= _VALUES_MAX:
             _VALUES.clear()
         play = worth(card.public) + worth(card.private)
-        hit = _VALUES[id(card)] = (card, play, play + 0.3 * len(card.suits))
-    return hit[1], hit[2]
+        hit = _VALUES[id(card)] = _Values(card, play, play + 0.3 * len(card.suits))
+    return hit
+
+
+#: The same values by the id an option names its card by (a string, its hash kept: no number
+#: made of the card's address, no integer hashed, at each look); the card kept in each checks
+#: that the id still names that card.
+_BY_ID: Final[dict[Any, _Values]] = {}
+
+
+def _values_of(card_id: Any, card: KidCard) -> _Values:
+    """:func:`_values` of ``card``, which an option names ``card_id``."""
+    hit = _BY_ID.get(card_id)
+    if hit is None or hit.card is not card:
+        if len(_BY_ID) >= _VALUES_MAX:
+            _BY_ID.clear()
+        hit = _BY_ID[card_id] = _values(card)
+    return hit
 
 
 class GreedyAgent:
@@ -77,17 +105,38 @@ class GreedyAgent:
     def choose(self, view: Any, decision: Decision) -> int:
         code = _RATER_CODE.get(decision.kind, 0)
         self.valuing, self.looked = True, False
-        # the best value found in the loop: compiled, comparisons of native floats, not the
-        # builtin max's generic call and rich comparisons (issue 38)
-        values: list[float] = []
+        # The best value and the options that have it, found in the loop: compiled, native
+        # floats compared, never boxed into a list of values (issue 38). An option better than
+        # every one before starts the ties afresh: those had less; the list of ties is made
+        # once a second option has the best value. (A first value that is not a number equals
+        # none: no option ties with it, as none equalled it in a list.)
+        first = -1  # the first option with the best value
+        ties: list[int] | None = None  # every option with it, once there are two
         best = 0.0
         for i in range(len(decision.options)):
             value = _rate(code, self, view, decision, i)
             if not i or value > best:
                 best = value
-            values.append(value)
+                first = i if value == value else -1
+                ties = None
+            elif value == best:
+                if ties is None:
+                    ties = [first, i]
+                else:
+                    ties.append(i)
         self.valuing = self.looked = False
-        return choice(self.rng, [i for i, v in enumerate(values) if v == best])
+        if ties is None:
+            ties = [first] if first >= 0 else []
+        return choice(self.rng, ties)
+
+    def follow_by_count(self, count: int) -> int:
+        """What :meth:`choose` answers to a follow decision (``Kind.FOLLOW``) of ``count``
+        options, declining first (its value None) and each other a discard (its value the
+        cards' ids, R6.1), without the decision (games/fort/play.py, when every option is
+        settled without a trial): :func:`_first_yes` values them 0, 0.99, 0.98...: one best,
+        the first discard (declining if it is the only option), drawn from the generator as
+        :meth:`choose` draws among its best."""
+        return choice(self.rng, [1 if count > 1 else 0])
 
     def card(self, view: Any, card_id: Any) -> KidCard | None:
         cards = self.cards
@@ -126,7 +175,9 @@ def _value_card(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     value = d.options[i].value
     card_id = value[-1] if isinstance(value, tuple) else value
     card = agent.card(view, card_id) if card_id is not None else None
-    return card_worth(card) if card is not None else (0.5 if value is not None else -1.0)
+    if card is None:
+        return 0.5 if value is not None else -1.0
+    return _values_of(card_id, card).deck  # card_worth(card)
 
 
 def _play(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
@@ -134,7 +185,7 @@ def _play(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     if value is None:
         return -1.0
     card = agent.card(view, value)
-    return play_worth(card) if card else 0.0
+    return _values_of(value, card).play if card is not None else 0.0  # play_worth(card)
 
 
 def _order(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
@@ -151,9 +202,12 @@ def _first_yes(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
 
 
 def _destroy(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
-    card = agent.card(view, d.options[i].value[-1]) if isinstance(d.options[i].value, tuple) \
-        else None
-    return -card_worth(card) if card is not None else 0.0
+    value = d.options[i].value
+    if not isinstance(value, tuple):
+        return 0.0
+    card_id = value[-1]
+    card = agent.card(view, card_id)
+    return -_values_of(card_id, card).deck if card is not None else 0.0  # -card_worth(card)
 
 
 def _resource(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
