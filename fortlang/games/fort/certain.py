@@ -236,6 +236,8 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
     as it is for the whole play is never done (:func:`_never_counted`)."""
     p = game.players[seat]
     ops = _boxes(card)
+    if _all_inert(game, p, ops):
+        return True
     for op in ops:
         if op.may_free(game, p):
             return False
@@ -244,6 +246,21 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
         lowered |= op.lowers
     for op in ops:
         if not (op.never_done(game, p) or _never_counted(game, p, op, lowered)):
+            return False
+    return True
+
+
+def _all_inert(game: Game, p: Player, ops: list[Op]) -> bool:
+    """Every box is certain to change nothing, performed now on the leader's turn whatever is
+    chosen in it (``Op.void``, or ``Op.stuck``: short too), whatever cards are added (R5.3:
+    no count is known; an added card only leaves the hand): then performing one first leaves
+    the others as they are now, so no box ever has an effect (R5.4), in either order (R5.2)
+    (issue 38: Zip's `advance` beside a `pack` with nothing to pack, Dash's empty pack)."""
+    if not ops:
+        return False  # blank boxes: R5.4 too, but left to the search as before
+    s = FortJudgement(game, p, None, 1, _UNBOUND, True)
+    for op in ops:
+        if not (op.void(s) or op.stuck(s)):
             return False
     return True
 
