@@ -669,6 +669,15 @@ class ThenOp(Op):
             sum(1 for x in self.items if x.touches & TOKENS_TOUCHED) <= 1
             and sum(1 for x in self.items if x.touches & CARDS_MOVED) <= 1
             and all(x.count.steady for x in self.walk() if isinstance(x, RepeatOp)))
+        #: No part can make a later one fall short nor lose its effect: nothing a part may
+        #: lower or change is what a later part's closed forms read (``lowers``, ``needs``),
+        #: and no perk can widen a part before the last (``turn_matters``): each part sure now
+        #: is still sure when its turn comes, once (repetitions interleave the parts).
+        last = len(self.items) - 1
+        self.chained: bool = all(
+            not self.items[i].lowers & self.items[j].needs
+            for i in range(last) for j in range(i + 1, last + 1)) and all(
+            self.items[i].turn_matters() == 0 for i in range(last))
         #: No part can make another possible: each part certain to fail now fails when its turn
         #: comes (their counts stay as they are, and no part gives anything back).
         self.unhelped: bool = self.independent and unhelpful
@@ -693,8 +702,9 @@ class ThenOp(Op):
         return items[last].once(ctx)  # the whole is in full exactly when the last part is
 
     def now(self, s: Judgement) -> bool:
-        """Every part sure now, and no part changes what another needs."""
-        if not self.independent:
+        """Every part sure now, and no part changes what another needs, or what a later one
+        needs (``chained``)."""
+        if not self.independent and not self.chained:
             return False
         for x in self.items:
             if not x.now(s):
@@ -712,7 +722,7 @@ class ThenOp(Op):
         return True
 
     def always(self, s: Judgement) -> bool:
-        if not self.independent:
+        if not self.independent and not self.chained:
             return False
         for x in self.items:
             if not x.always(s):
