@@ -91,7 +91,7 @@ from fortlang.games.fort.moves import (
     distinct,
     recruit_places,
 )
-from fortlang.games.fort.table import CardDef, CardInstance, Game, Rules
+from fortlang.games.fort.table import CardInstance, Game, Rules
 from fortlang.model import KidCard, Perk, PerkHook
 from fortlang.nodes import Suit
 from fortlang.printer import to_text
@@ -1153,13 +1153,15 @@ def refusal_text(card: KidCard, rule: str) -> str:
 def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     """The hand cards that can be played legally, one instance per card definition."""
     hand = game.players[seat].hand
-    seen: set[CardDef] = set()  # one definition per game: native, hashed by identity
-    out = []
-    for card in hand:
-        if card.defn not in seen:
-            seen.add(card.defn)
-            if why_not(game, seat, card) is None:
-                out.append(card)
+    out: list[CardInstance] = []
+    for i in range(len(hand)):
+        card = hand[i]
+        defn = card.defn
+        j = 0  # a copy earlier in the hand, compared by identity: no set made, nothing hashed
+        while j < i and hand[j].defn is not defn:
+            j += 1
+        if j == i and why_not(game, seat, card) is None:
+            out.append(card)
     return out
 
 
