@@ -67,6 +67,30 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
 
 
+class HandJudge:
+    """:func:`surely_playable` of each card of one hand, in turn (``legal_plays``): one
+    judgement for them all, its cards counted a one-card list refilled per card, instead of a
+    judgement and a tuple made per card (issue 38)."""
+
+    __slots__ = ("s", "one")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.one: list[CardInstance] = []
+        counted = self.one if game.rules.lookout_optional else None  # else lookout cards too
+        self.s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
+
+    def playable(self, card: CardInstance) -> bool:
+        """:func:`surely_playable` of ``card`` in the hand judged."""
+        one = self.one
+        if one:
+            one[0] = card
+        else:
+            one.append(card)
+        s = self.s
+        pub, priv = box_ops(card)
+        return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
+
+
 def surely_first(ctx: FortCtx, op: Op) -> bool:
     """True if the play is certain to be legal when the leader performs ``op`` now, as its first
     action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that every

@@ -65,6 +65,7 @@ from fortlang.engine.node_types import PLAIN_SUITS
 from fortlang.engine.perform import can_perform, debug_check, perform, transaction  # noqa: F401
 from fortlang.engine.program import Op, program, reads_moved_cards
 from fortlang.games.fort.certain import (
+    HandJudge,
     follow_verdict,
     spared,
     spares,
@@ -1119,9 +1120,11 @@ def _leader_ctx(game: Game, seat: int, card: CardInstance) -> FortCtx:
     return ctx
 
 
-def why_not(game: Game, seat: int, card: CardInstance) -> str | None:
-    """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5)."""
-    if surely_playable(game, seat, card):
+def why_not(game: Game, seat: int, card: CardInstance,
+            judge: HandJudge | None = None) -> str | None:
+    """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5);
+    ``judge``: the closed form's judgement of the hand, shared by its cards (legal_plays)."""
+    if judge.playable(card) if judge is not None else surely_playable(game, seat, card):
         return None
     if surely_unplayable(game, seat, card):
         return "R5.4"
@@ -1154,13 +1157,16 @@ def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     """The hand cards that can be played legally, one instance per card definition."""
     hand = game.players[seat].hand
     out: list[CardInstance] = []
+    if not hand:
+        return out
+    judge = HandJudge(game, seat)
     for i in range(len(hand)):
         card = hand[i]
         defn = card.defn
         j = 0  # a copy earlier in the hand, compared by identity: no set made, nothing hashed
         while j < i and hand[j].defn is not defn:
             j += 1
-        if j == i and why_not(game, seat, card) is None:
+        if j == i and why_not(game, seat, card, judge) is None:
             out.append(card)
     return out
 
