@@ -13,7 +13,7 @@ from fortlang.games.fort.certain import surely_unplayable
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import Game
 from fortlang.model import PerkHook
-from fortlang.nodes import TOKENS, Resource
+from fortlang.nodes import TOKENS
 
 BASE = base_set()
 
@@ -104,4 +104,3 @@ def test_the_settled_cards_include_those_the_search_refused_before():
     card = game.new_card(zip_card, p.hand)
     assert surely_unplayable(game, 0, card)
     assert why_not_by_search(game, 0, card) == "R5.4"
-    assert Resource.PIZZA in TOKENS
