@@ -42,12 +42,16 @@ def test_a_box_counted_zero_that_nothing_raises_is_never_done(counted):
     ("gain pizza x shovel", "pack then score x pack"),  # so does the pack (R12.2)
 ])
 def test_a_count_the_card_may_raise_is_left_to_the_search(public, private):
-    """The same with a box that may raise the count first: not settled, whatever the search
-    finds."""
+    """The same with a box that may raise the count first (a toy in the pack pays the level,
+    R10.1; a hand card to look out, R12.3): not settled, whatever the search finds."""
     game = Game(2, BASE.board)
     p = game.players[0]
     p.perks.clear()
     _full_of_pizza(game, 0)
+    if private.startswith("advance"):
+        game.give(p, Resource.TOY, 1, to_pack=True)
+    if private.startswith("lookout"):
+        game.new_card(kid("Shovel", "shovel"), p.hand)
     card = game.new_card(kid("X", "shovel", public, private), p.hand)
     assert not surely_unplayable(game, 0, card)
 

@@ -320,6 +320,12 @@ class Op:
         """Whether it is certain to change nothing, performed now whatever is chosen."""
         return False
 
+    def stuck(self, s: Judgement) -> bool:
+        """Whether the leader, performing it now on their turn, is certain to change nothing
+        and not to perform it in full, whatever is chosen (``void`` and short): a `then` whose
+        left part is stuck never reaches its right part (R13.4)."""
+        return False
+
     def turn_matters(self) -> int:
         """Whether a part of it may do more on its performer's turn: 0 no, 1 with a perk
         (``on_turn``), 2 not known (an op of another vocabulary)."""
@@ -511,10 +517,16 @@ class RepeatOp(Op):
         return body.exact_repeated and not body.repeated(s, times)
 
     def void(self, s: Judgement) -> bool:
+        body = self.body
+        if body.void(s) or body.stuck(s):
+            return True  # a body that changes nothing, however often (whatever the count)
+        return s.times(self.count) == 0
+
+    def stuck(self, s: Judgement) -> bool:
         times = s.times(self.count)
-        if times is None:
-            return False  # not known yet
-        return times == 0 or self.body.void(s)  # a body that changes nothing, however often
+        if not times:
+            return False  # not known yet, or zero times: in full
+        return self.body.stuck(s)  # the first repetition changes nothing and falls short
 
     def idle(self, s: Judgement) -> bool:
         """Zero times, or a body idle now: each way of a repetition either falls short (so does
@@ -657,6 +669,15 @@ class ThenOp(Op):
             sum(1 for x in self.items if x.touches & TOKENS_TOUCHED) <= 1
             and sum(1 for x in self.items if x.touches & CARDS_MOVED) <= 1
             and all(x.count.steady for x in self.walk() if isinstance(x, RepeatOp)))
+        #: No part can make a later one fall short nor lose its effect: nothing a part may
+        #: lower or change is what a later part's closed forms read (``lowers``, ``needs``),
+        #: and no perk can widen a part before the last (``turn_matters``): each part sure now
+        #: is still sure when its turn comes, once (repetitions interleave the parts).
+        last = len(self.items) - 1
+        self.chained: bool = all(
+            not self.items[i].lowers & self.items[j].needs
+            for i in range(last) for j in range(i + 1, last + 1)) and all(
+            self.items[i].turn_matters() == 0 for i in range(last))
         #: No part can make another possible: each part certain to fail now fails when its turn
         #: comes (their counts stay as they are, and no part gives anything back).
         self.unhelped: bool = self.independent and unhelpful
@@ -681,8 +702,9 @@ class ThenOp(Op):
         return items[last].once(ctx)  # the whole is in full exactly when the last part is
 
     def now(self, s: Judgement) -> bool:
-        """Every part sure now, and no part changes what another needs."""
-        if not self.independent:
+        """Every part sure now, and no part changes what another needs, or what a later one
+        needs (``chained``)."""
+        if not self.independent and not self.chained:
             return False
         for x in self.items:
             if not x.now(s):
@@ -700,7 +722,7 @@ class ThenOp(Op):
         return True
 
     def always(self, s: Judgement) -> bool:
-        if not self.independent:
+        if not self.independent and not self.chained:
             return False
         for x in self.items:
             if not x.always(s):
@@ -716,11 +738,24 @@ class ThenOp(Op):
         return True
 
     def void(self, s: Judgement) -> bool:
-        """No part changes anything, so each meets the state as it is now."""
+        """No part changes anything, so each meets the state as it is now; or one is stuck
+        (:meth:`stuck`): the parts after it are never reached (R13.4)."""
         for x in self.items:
+            if x.stuck(s):
+                return True
             if not x.void(s):
                 return False
         return True
+
+    def stuck(self, s: Judgement) -> bool:
+        """A part is stuck, each one before it changing nothing (it meets the state as it is
+        now): the whole changes nothing and is not in full (R13.4)."""
+        for x in self.items:
+            if x.stuck(s):
+                return True
+            if not x.void(s):
+                return False
+        return False
 
     def idle(self, s: Judgement) -> bool:
         """Every part idle now: each way of a part either falls short (so does the whole, R13.4)
@@ -871,6 +906,15 @@ class ChoiceOp(Op):
             return fixed.void(s)
         for x in self.items:
             if not x.void(s):
+                return False
+        return True
+
+    def stuck(self, s: Judgement) -> bool:
+        fixed = self.fixed(s)
+        if fixed is not None:
+            return fixed.stuck(s)
+        for x in self.items:
+            if not x.stuck(s):
                 return False
         return True
 

@@ -67,6 +67,30 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
 
 
+class HandJudge:
+    """:func:`surely_playable` of each card of one hand, in turn (``legal_plays``): one
+    judgement for them all, its cards counted a one-card list refilled per card, instead of a
+    judgement and a tuple made per card (issue 38)."""
+
+    __slots__ = ("s", "one")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.one: list[CardInstance] = []
+        counted = self.one if game.rules.lookout_optional else None  # else lookout cards too
+        self.s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
+
+    def playable(self, card: CardInstance) -> bool:
+        """:func:`surely_playable` of ``card`` in the hand judged."""
+        one = self.one
+        if one:
+            one[0] = card
+        else:
+            one.append(card)
+        s = self.s
+        pub, priv = box_ops(card)
+        return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
+
+
 def surely_first(ctx: FortCtx, op: Op) -> bool:
     """True if the play is certain to be legal when the leader performs ``op`` now, as its first
     action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that every
@@ -236,6 +260,8 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
     as it is for the whole play is never done (:func:`_never_counted`)."""
     p = game.players[seat]
     ops = _boxes(card)
+    if _all_inert(game, p, ops):
+        return True
     for op in ops:
         if op.may_free(game, p):
             return False
@@ -244,6 +270,21 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
         lowered |= op.lowers
     for op in ops:
         if not (op.never_done(game, p) or _never_counted(game, p, op, lowered)):
+            return False
+    return True
+
+
+def _all_inert(game: Game, p: Player, ops: list[Op]) -> bool:
+    """Every box is certain to change nothing, performed now on the leader's turn whatever is
+    chosen in it (``Op.void``, or ``Op.stuck``: short too), whatever cards are added (R5.3:
+    no count is known; an added card only leaves the hand): then performing one first leaves
+    the others as they are now, so no box ever has an effect (R5.4), in either order (R5.2)
+    (issue 38: Zip's `advance` beside a `pack` with nothing to pack, Dash's empty pack)."""
+    if not ops:
+        return False  # blank boxes: R5.4 too, but left to the search as before
+    s = FortJudgement(game, p, None, 1, _UNBOUND, True)
+    for op in ops:
+        if not (op.void(s) or op.stuck(s)):
             return False
     return True
 

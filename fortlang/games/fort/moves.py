@@ -112,11 +112,11 @@ class _SuitPick(Step):
 
 
 def choose_suit(ctx: FortCtx, table: dict, key: int, suits: Sequence[Suit], then: Step | Thunk,
-                same: Sequence[int] = ()) -> bool:
+                same: Sequence[int] = (), known: Sequence[bool] = ()) -> bool:
     """Ask for a suit, store it in ``table[key]`` and continue with ``then`` (a :class:`Then`,
-    or a plain thunk); ``same``: as for decide."""
+    or a plain thunk); ``same`` and ``known``: as for decide_at."""
     return decide_at(ctx, K_COIN_SUIT if table is ctx.named else K_ANY_SUIT, len(suits),
-                     _SuitPick(ctx, table, key, suits, then_step(then)), same=same)
+                     _SuitPick(ctx, table, key, suits, then_step(then)), known, same)
 
 
 # -- tokens and cards moved (R1.4, R1.5, R7.1, R12.1-R12.13) -----------------------------------

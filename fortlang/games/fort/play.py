@@ -68,6 +68,7 @@ from fortlang.engine.program import Op, program, reads_moved_cards
 from fortlang.games.fort import node_types as ft
 from fortlang.games.fort.agents.bots import GreedyAgent
 from fortlang.games.fort.certain import (
+    HandJudge,
     follow_verdict,
     spared,
     spares,
@@ -97,7 +98,7 @@ from fortlang.games.fort.moves import (
 )
 from fortlang.games.fort.node_types import PLAIN_SUITS
 from fortlang.games.fort.nodes import Suit
-from fortlang.games.fort.table import CardDef, CardInstance, Game, Rules
+from fortlang.games.fort.table import CardInstance, Game, Rules
 from fortlang.printer import to_text
 from fortlang.sim.seats import Seats
 
@@ -300,8 +301,41 @@ def _lead(ctx: FortCtx, card: CardInstance) -> bool:
         if facts.coin_alike and not ctx.search:  # every name legal: none need be tried
             return decide_at(ctx, K_COIN_SUIT, len(PLAIN_SUITS),
                              _CoinName(ctx, card.uid, then), _EVERY_NAME)
-        return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, then, facts.coin_names)
+        same = facts.coin_names
+        known = _suits_known(ctx, ctx.named, card.uid, PLAIN_SUITS, same) if not ctx.search \
+            else _NONE_KNOWN
+        return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, then, same, known)
     return _any_suits(ctx, any_nodes, 0)
+
+
+#: No option known legal before its trial (never changed).
+_NONE_KNOWN: Final[list[bool]] = []
+
+
+def _suits_known(ctx: FortCtx, table: dict[int, Suit], key: int, suits: Sequence[Suit],
+                 same: Sequence[int]) -> list[bool]:
+    """Per suit offered for ``table[key]`` (the played card's coin, R5.6, or an `x any`, R5.7),
+    whether the play is legal for certain once it is chosen, as its trial would find (issue
+    38): stopping the boost at once is then sure (:func:`_surely_stops`: an action of the card
+    sure in full with an effect performed first, nothing added, R5.2-R5.5; an `x any` still to
+    choose is not judged sure), whatever is chosen before the boost. Only when lookout cards
+    count as the leader chooses (``Rules.lookout_optional``): else they are all counted before
+    the boost, which changes what the actions count. A suit that ends as an earlier one
+    (``same``) is judged with it."""
+    game = ctx.game
+    if not game.rules.lookout_optional:
+        return _NONE_KNOWN
+    known: list[bool] = []
+    for i in range(len(suits)):
+        if i < len(same) and same[i] != i:
+            known.append(known[same[i]])
+            continue
+        mark = game.mark()
+        game.note_item(table, key, suits[i])
+        ok = _surely_stops(ctx)
+        game.rollback(mark)
+        known.append(ok)
+    return known
 
 
 #: Each name of a coin (R5.6) known to be legal (see _CardFacts.coin_alike). Never changed.
@@ -365,8 +399,12 @@ def _any_suits(ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> bool:
     if i < len(nodes):
         if not ctx.search:
             ctx.game.note_attr(ctx, "context", _facts(card).any_context)
-        return choose_suit(ctx, ctx.any_suits, id(nodes[i]), _ALL_SUITS,
-                           _AnySuits(ctx, nodes, i + 1), _any_alike(ctx))
+        key = id(nodes[i])
+        same = _any_alike(ctx)
+        known = _suits_known(ctx, ctx.any_suits, key, _ALL_SUITS, same) if not ctx.search \
+            else _NONE_KNOWN
+        return choose_suit(ctx, ctx.any_suits, key, _ALL_SUITS, _AnySuits(ctx, nodes, i + 1),
+                           same, known)
     suits = boosted_suits(card, ctx.any_suits)
     p = ctx.player
     if not suits:
@@ -1087,9 +1125,11 @@ def _leader_ctx(game: Game, seat: int, card: CardInstance) -> FortCtx:
     return ctx
 
 
-def why_not(game: Game, seat: int, card: CardInstance) -> str | None:
-    """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5)."""
-    if surely_playable(game, seat, card):
+def why_not(game: Game, seat: int, card: CardInstance,
+            judge: HandJudge | None = None) -> str | None:
+    """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5);
+    ``judge``: the closed form's judgement of the hand, shared by its cards (legal_plays)."""
+    if judge.playable(card) if judge is not None else surely_playable(game, seat, card):
         return None
     if surely_unplayable(game, seat, card):
         return "R5.4"
@@ -1121,13 +1161,18 @@ def refusal_text(card: KidCard, rule: str) -> str:
 def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     """The hand cards that can be played legally, one instance per card definition."""
     hand = game.players[seat].hand
-    seen: set[CardDef] = set()  # one definition per game: native, hashed by identity
-    out = []
-    for card in hand:
-        if card.defn not in seen:
-            seen.add(card.defn)
-            if why_not(game, seat, card) is None:
-                out.append(card)
+    out: list[CardInstance] = []
+    if not hand:
+        return out
+    judge = HandJudge(game, seat)
+    for i in range(len(hand)):
+        card = hand[i]
+        defn = card.defn
+        j = 0  # a copy earlier in the hand, compared by identity: no set made, nothing hashed
+        while j < i and hand[j].defn is not defn:
+            j += 1
+        if j == i and why_not(game, seat, card, judge) is None:
+            out.append(card)
     return out
 
 

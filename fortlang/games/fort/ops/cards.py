@@ -68,6 +68,15 @@ class LookoutOp(_CardsOp):
         s = cast(FortJudgement, j)
         return s.game.lookout_room(s.p) > 0 and len(s.p.hand) > s.leaving
 
+    def stuck(self, j: Judgement) -> bool:
+        """No room in the lookout, or no card in the hand (once ``leaving`` cards left it; cards
+        added later only leave it emptier) and no perk that may widen the places (R15,
+        Bribe): no card is moved."""
+        s = cast(FortJudgement, j)
+        if s.game.lookout_room(s.p) <= 0:
+            return True
+        return not s.turn_perks() and len(s.p.hand) <= s.leaving
+
     def repeated(self, j: Judgement, times: int) -> bool:
         """Room for each card, and a hand card for each (a perk's other places only leave
         more in the hand)."""

@@ -151,6 +151,17 @@ class GainOp(_TokensOp):
                 return False
         return True
 
+    def stuck(self, j: Judgement) -> bool:
+        """No token of any kind it may gain fits or is in the supply: none is gained."""
+        s = cast(FortJudgement, j)
+        if self.amount < 1:
+            return False  # 0 tokens: always in full
+        game, p = s.game, s.p
+        for r in self.kinds_now(s):
+            if game.gainable(p, r) > 0:
+                return False
+        return True
+
     def never_full(self, table: Journal, who: SeatCounts) -> bool:
         game, p = cast(Game, table), cast(Player, who)
         return self.amount >= 1 and not any(game.gainable(p, r) >= self.amount
@@ -197,6 +208,17 @@ class SpendOp(_TokensOp):
             if s.game.spendable(p, r) >= need:
                 return True
         return False
+
+    def stuck(self, j: Judgement) -> bool:
+        """No token of any kind it may spend in the stuff or the pack: none is spent."""
+        s = cast(FortJudgement, j)
+        if self.amount < 1:
+            return False
+        p = s.p
+        for r in self.kinds_now(s):
+            if s.game.spendable(p, r) > 0:
+                return False
+        return True
 
     def every_kind(self, j: Judgement, times: int) -> bool:
         """Enough of each kind in stuff and pack; every split between them is in full."""
@@ -314,6 +336,15 @@ class PackOp(Op):
         p = s.p
         return (s.game.pack_room(p) >= times
                 and p.stuff[PIZZA] + p.stuff[TOY] >= times)
+
+    def stuck(self, j: Judgement) -> bool:
+        """No room in the pack, or no token in the stuff and no perk that may pack from the
+        supply (R15, Sticky Fingers): nothing is packed."""
+        s = cast(FortJudgement, j)
+        p = s.p
+        if s.game.pack_room(p) <= 0:
+            return True
+        return not s.turn_perks() and p.stuff[PIZZA] + p.stuff[TOY] == 0
 
     def never_full(self, table: Journal, who: SeatCounts) -> bool:
         game, p = cast(Game, table), cast(Player, who)

@@ -176,6 +176,12 @@ class AdvanceOp(Op):
             return 0
         return len(game.costs[p.level]) + max(self.modifier, 0)
 
+    def stuck(self, j: Judgement) -> bool:
+        """At the top level, or no way to pay (R10.1, R13.2): nothing is paid nor raised."""
+        s = cast(FortJudgement, j)
+        p, game = s.p, s.game
+        return p.level >= game.max_level or not _plans_now(game, p, self.modifier)
+
     def now(self, j: Judgement) -> bool:
         """Below the top level with a way to pay; a reward is always taken in full (R10.3)."""
         s = cast(FortJudgement, j)
