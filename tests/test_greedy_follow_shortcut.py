@@ -84,3 +84,25 @@ def test_a_settled_follow_builds_no_decision(monkeypatch):
         logged += sum(1 for kind, _ in log if kind == "follow")
     assert logged > 10
     assert len(asked) < logged / 2
+
+
+RULES = ("play", "turn", "moves", "certain", "table", "match", "context", "knowledge", "scoring",
+         "gains", "metrics")
+
+
+def test_fort_rules_ask_through_the_asker_and_name_no_agent() -> None:
+    """The game asks through its asker (Journal.ask, ask_count), never holding the agents: none
+    of Fort's rules modules imports an agent, the seats or a simulation module (issue 33 item 6;
+    the follow by count goes Journal.ask_count -> Seats.decide_by_count -> answer_by_count)."""
+    import ast
+    from pathlib import Path
+
+    import fortlang.games.fort as fort
+    folder = Path(fort.__file__).parent
+    for name in RULES:
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {node.module for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom) and node.module}
+        assert not {m for m in imported if m.startswith(
+            ("fortlang.agents", "fortlang.sim", "fortlang.games.fort.agents",
+             "fortlang.games.fort.sim"))}, name

@@ -675,6 +675,34 @@ class Journal:
         self.log.append((_KIND_TEXT[kind], index))
         return index
 
+    def ask_count(self, seat: int, kind: Kind, count: int) -> int:
+        """:meth:`ask` of ``seat``'s decision of ``kind`` among ``count`` options that its agent
+        may answer by their count alone (the rules settled them without a trial: Fort's follow,
+        R6.1, R6.2), without making the decision: the same answer, logged the same. The asker
+        answers through its ``decide_by_count(seat, kind, count)`` (a :class:`RandomAsker`
+        natively; :class:`~fortlang.sim.seats.Seats` asks its agent's ``answer_by_count``).
+        -1 when only the decision can tell: someone reads it (``on_decision``, ``debug``,
+        ``explain``), or the asker or its agent reads more than the count (the search bot, a
+        person, a script)."""
+        if self.on_decision is not None or self.debug or self.explain:
+            return -1
+        asker = self.asker
+        if type(asker) is RandomAsker:  # compiled with the engine: a direct call
+            random_asker: RandomAsker = asker
+            index = random_asker.decide_count(seat, count)
+        else:
+            by_count = getattr(asker, "decide_by_count", None)
+            if by_count is None:
+                return -1
+            index = by_count(seat, kind, count)
+            if index < 0:
+                return -1
+            if not 0 <= index < count:
+                raise ValueError(f"agent for seat {seat} answered {index!r} to a {kind} "
+                                 f"decision with {count} options")
+        self.log.append((_KIND_TEXT[kind], index))
+        return index
+
     def ask(self, decision: Decision) -> int:
         """Ask the game's asker for the deciding player's choice; log and return its index."""
         if self.debug:

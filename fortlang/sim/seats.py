@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from fortlang.engine.asker import Asker, RandomAsker
+from fortlang.engine.chance import below
 from fortlang.engine.choices import RandomAgent
 
 if TYPE_CHECKING:
-    from fortlang.engine.choices import Decision
+    from fortlang.engine.choices import Decision, Kind
     from fortlang.engine.journal import Journal
 
 
@@ -36,6 +37,20 @@ class Seats:
 
     def __init__(self, agents: Sequence[Any]) -> None:
         self.agents: list[Any] = list(agents)
+
+    def decide_by_count(self, seat: int, kind: Kind, count: int) -> int:
+        """What the agent at ``seat`` answers to a decision of ``kind`` among ``count`` options
+        when the rules settled them so that their count is all it needs
+        (:meth:`Journal.ask_count <fortlang.engine.journal.Journal.ask_count>`): a random bot
+        draws as :meth:`RandomAgent.choose` would; another agent answers through its
+        ``answer_by_count(kind, count)`` if it has one (Fort's greedy bot for a follow); -1:
+        it needs the decision."""
+        agent = self.agents[seat]
+        if type(agent) is RandomAgent:
+            random_agent: RandomAgent = agent
+            return below(random_agent.rng, count)
+        answer = getattr(agent, "answer_by_count", None)
+        return -1 if answer is None else int(answer(kind, count))
 
     def decide(self, game: Journal, decision: Decision) -> int:
         """The agent's answer (Game.ask checks that it is an option's index)."""

@@ -32,7 +32,6 @@ from typing import Any, Final
 from fortlang import nodes as n
 from fortlang.engine import interpreter
 from fortlang.engine import node_types as t
-from fortlang.engine.chance import below
 from fortlang.engine.choices import (
     K_BOOST,
     K_COIN_SUIT,
@@ -44,7 +43,6 @@ from fortlang.engine.choices import (
     Decision,
     IllegalMove,
     Option,
-    RandomAgent,
     player_name,
 )
 from fortlang.engine.interpreter import (
@@ -66,7 +64,6 @@ from fortlang.engine.memo import bounded_put
 from fortlang.engine.perform import can_perform, debug_check, perform, transaction  # noqa: F401
 from fortlang.engine.program import Op, program, reads_moved_cards
 from fortlang.games.fort import node_types as ft
-from fortlang.games.fort.agents.bots import GreedyAgent
 from fortlang.games.fort.certain import (
     HandJudge,
     follow_verdict,
@@ -100,7 +97,6 @@ from fortlang.games.fort.node_types import PLAIN_SUITS
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.table import CardInstance, Game, Rules
 from fortlang.printer import to_text
-from fortlang.sim.seats import Seats
 
 PUBLIC: Final = "public"
 PRIVATE: Final = "private"
@@ -1451,13 +1447,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     # and those certain to be performed in full, R6.2); a bot that answers by their count
     # alone, nobody reading, is asked so here, and logged alike, without its choice point.
     # Declined, the move would change nothing: no move is made.
-    pick = -1
-    if unknown:
-        pass
-    elif game.blind():  # a random bot at every seat: the asker answers by count
-        pick = game.ask_blind(seat, K_FOLLOW, len(picks) + 1 - excluded)
-    else:
-        pick = _ask_by_count(game, seat, len(picks) + 1 - excluded)
+    pick = -1 if unknown else game.ask_count(seat, K_FOLLOW, len(picks) + 1 - excluded)
     if pick >= 0:
         if not pick:
             return ()
@@ -1488,38 +1478,6 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                                settled=settled))
     debug_check(game)
     return tuple(chosen)
-
-
-def _ask_by_count(game: Game, seat: int, legal: int) -> int:
-    """What ``seat``'s bot at a table of bots (not all random: Game.ask_blind asks those)
-    answers to its follow decision among ``legal`` options settled without a trial (declining
-    first, then the cards each legal option discards, R6.1), asked and logged as
-    :meth:`Game.ask` would ask and log it, without making the decision; -1 if only the
-    decision can tell: someone reads it (``on_decision``, ``debug``, ``explain``) or the bot
-    reads more than the count (the search bot, a person, a script). A random bot draws by the
-    count; the greedy bot takes the first card it may discard
-    (:meth:`GreedyAgent.follow_by_count`)."""
-    asker = game.asker
-    if type(asker) is not _SEATS or game.on_decision is not None or game.debug or game.explain:
-        return -1
-    seats: Seats = asker
-    agent = seats.agents[seat]
-    if type(agent) is _GREEDY:
-        greedy: GreedyAgent = agent
-        index = greedy.follow_by_count(legal)
-    elif type(agent) is _RANDOM_AGENT:
-        random_agent: RandomAgent = agent
-        index = below(random_agent.rng, legal)  # as RandomAgent.choose draws
-    else:
-        return -1
-    game.log.append((_FOLLOW_TEXT, index))
-    return index
-
-
-_SEATS: Final = Seats
-_GREEDY: Final = GreedyAgent
-_RANDOM_AGENT: Final = RandomAgent
-_FOLLOW_TEXT: Final = str(K_FOLLOW)  # as Game.ask logs the kind
 
 
 def _follower_ctx(rnd: _Round, game: Game, seat: int) -> FortCtx:

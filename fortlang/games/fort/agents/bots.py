@@ -29,6 +29,7 @@ from fortlang.games.fort.view import GameView
 #: compiled function).
 _RESOURCE: Final = n.Resource
 _GAME_VIEW: Final = GameView
+_FOLLOW: Final = Kind.FOLLOW
 
 # -- a static value of a card (worth of its actions: fortlang.agents.bots.worth) --------------
 
@@ -128,6 +129,13 @@ class GreedyAgent:
         if ties is None:
             ties = [first] if first >= 0 else []
         return choice(self.rng, ties)
+
+    def answer_by_count(self, kind: Kind, count: int) -> int:
+        """What :meth:`choose` answers to a decision of ``kind`` among ``count`` options the rules
+        settled (:meth:`Journal.ask_count <fortlang.engine.journal.Journal.ask_count>`), without
+        the decision: a follow by :meth:`follow_by_count`; -1 for any other kind (its values
+        need the options)."""
+        return self.follow_by_count(count) if kind is _FOLLOW else -1
 
     def follow_by_count(self, count: int) -> int:
         """What :meth:`choose` answers to a follow decision (``Kind.FOLLOW``) of ``count``
