@@ -4,7 +4,7 @@ of games (bots made per game, the figures gathered, the game loop), for random a
 at 2 and 4 players, on one core.
 
     python bench/bench_simulate.py [--base main] [--games 40] [--runs 11] [--compiled]
-        [--this-site DIR] [--base-site DIR]
+        [--this-site DIR] [--base-site DIR] [--cli]
 
 As bench_versions.py: the base commit is exported (and with ``--compiled`` both sides are built
 with mypyc); each side is one long-lived process, warmed up once; the sides take turns round by
@@ -12,6 +12,12 @@ round, playing the same games (the same seeds), and times are the process's CPU 
 ratio reported is paired: the sides of a round ran back to back, so a change of the machine's
 speed between rounds cancels out; the median and quartiles of those ratios are given. The
 figures of both sides are compared too (the same seeds must give the same figures).
+
+``--cli`` times the command itself instead, end to end but for the process's start: each round
+runs ``fortlang simulate --games N --players P --bots B --seed S --json`` in the probe's
+process (click's ``main(..., standalone_mode=False)``, its output caught), so the figures'
+merging and report, the progress bar's bookkeeping and the chunking are in the time; the
+figures compared are the JSON it prints.
 """
 
 from __future__ import annotations
@@ -79,6 +85,34 @@ for line in sys.stdin:
 """
 
 
+#: --cli: the same protocol, each config one ``fortlang simulate ... --json`` in the process.
+PROBE_CLI = r"""
+import contextlib, hashlib, io, json, sys, time
+from fortlang.cli import main
+import fortlang.engine.interpreter as engine
+configs = json.loads(sys.argv[1])
+def simulate(bots, players, seed, games):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main.main(["simulate", "--games", str(games), "--players", str(players), "--bots", bots,
+                   "--seed", str(seed), "--json"], standalone_mode=False)
+    return out.getvalue()
+for bots, players in configs:
+    simulate(bots, players, 0, 2)  # warm-up (imports, memo tables)
+compiled = not engine.__file__.endswith(".py")
+for line in sys.stdin:
+    seed, games = map(int, line.split())
+    out = []
+    for bots, players in configs:
+        start = time.process_time()
+        printed = simulate(bots, players, seed, games)
+        elapsed = time.process_time() - start
+        digest = hashlib.sha256(printed.encode()).hexdigest()
+        out.append({"seconds": elapsed, "games": games, "figures": digest})
+    print(json.dumps({"configs": out, "compiled": compiled}), flush=True)
+"""
+
+
 def _quartiles(ratios: list[float]) -> str:
     ratios = sorted(ratios)
     q1, _, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else (ratios * 3)
@@ -95,13 +129,16 @@ def main() -> None:
     parser.add_argument("--this-site", type=Path, help="a tree already built for this side "
                         "(build_compiled's site folder), instead of building one")
     parser.add_argument("--base-site", type=Path, help="the same, for the base side")
+    parser.add_argument("--cli", action="store_true",
+                        help="time `fortlang simulate ... --json` end to end, not run_chunk")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="fortlang-bench-") as tmp:
-        rows = paired_rounds(sides(args, Path(tmp)), PROBE, json.dumps(CONFIGS), args.runs,
-                             args.games, args.compiled)
+        rows = paired_rounds(sides(args, Path(tmp)), PROBE_CLI if args.cli else PROBE,
+                             json.dumps(CONFIGS), args.runs, args.games, args.compiled)
     build = "compiled" if args.compiled else "pure"
-    print(f"simulate's path (run_chunk), {build}, one core, process CPU time: {args.runs} "
+    path = "`fortlang simulate --json`, in process" if args.cli else "run_chunk"
+    print(f"simulate's path ({path}), {build}, one core, process CPU time: {args.runs} "
           f"rounds of {args.games} games per config, both sides the same seeds")
     print(f"  {'bots':>6} {'players':>7} {'base g/s':>9} {'this g/s':>9}  this/base, paired")
     for c, (bots, players) in enumerate(CONFIGS):

@@ -129,8 +129,13 @@ class Progress:
     #: per card uid: the look that last saw it and the seat holding it then, in one int
     #: (:func:`_mark`; -1: never seen); the number of looks so far is ``looks``; a card is new
     #: to a seat unless that seat held it at the last look
-    seen: list[int] = field(default_factory=list)
+    seen: list[object] = field(default_factory=list)
     looks: int = 0
+    #: per seat: the mark the last look stored in ``seen`` for its cards, as the one boxed int
+    #: it stored (no new int object per card, which compiled code would box at each store):
+    #: a card still held since shows it by identity, checked by value when not (a table
+    #: copied, a mark rebuilt), so a missing or stale entry only costs a comparison
+    marks: list[object] = field(default_factory=list)
 
     def end_turn(self, game: Game) -> bool:
         """Count the turn just played and pass the lead; True when the game is over: an end
@@ -161,7 +166,8 @@ class Progress:
         return Progress(self.first, self.leader, self.turns, list(self.triggers),
                         dict(self.played), dict(self.followed), dict(self.perks),
                         list(self.yields), dict(self.recruited),
-                        [set(a) for a in self.acquired], list(self.seen), self.looks)
+                        [set(a) for a in self.acquired], list(self.seen), self.looks,
+                        list(self.marks))
 
     def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
         """Note what each seat holds now (between turns): cards that came into a seat's
@@ -174,20 +180,28 @@ class Progress:
         seen, seats = self.seen, len(game.players)
         if len(seen) < game.card_count:  # cards are made at set-up (and by scenarios)
             seen.extend([-1] * (game.card_count - len(seen)))
+        marks = self.marks
+        if len(marks) != seats:  # the first look (or a Progress made without them)
+            marks[:] = [_mark(last, seat, seats) for seat in range(seats)]
+        recruited = self.recruited
         for p in game.players:
             seat = p.seat
             if fresh:
                 self.acquired.append(set())
             got = self.acquired[seat]
-            held, holds = _mark(last, seat, seats), _mark(now, seat, seats)
+            # boxed once a seat and look: each card's slot gets this very object
+            held: object = marks[seat]
+            holds: object = _mark(now, seat, seats)
             for zone in zones_you_have(p):
                 for c in zone:
                     uid = c.uid
-                    if seen[uid] != held:  # not this seat's at the last look
+                    was = seen[uid]
+                    if was is not held and was != held:  # not this seat's at the last look
                         if not fresh:
-                            _count(self.recruited, c.defn.id)
+                            _count(recruited, c.defn.id)
                         got.add(c.defn.id)  # what was held before is in already
                     seen[uid] = holds
+            marks[seat] = holds
             for k in p.perks:
                 got.add(k.id)
             if p.rule is not None:
@@ -500,5 +514,18 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
     rules = [(p.rule.id, Gain(s.rule, 0, 0, 0)) for p, s in zip(game.players, scores,
                                                                strict=True) if p.rule]
     return Outcome(seed, at.first, scores, winners(scores), at.turns, at.triggers, list(game.log),
-                   Counter(at.played), Counter(at.followed), holdings, Counter(at.perks),
-                   game.snapshot(), at.yields + rules, Counter(at.recruited), at.acquired)
+                   _counter(at.played), _counter(at.followed), holdings, _counter(at.perks),
+                   game.snapshot(), at.yields + rules, _counter(at.recruited), at.acquired)
+
+
+def _counter(counts: dict[str, int]) -> Counter:
+    """``Counter(counts)``, the same Counter, without its interpreted ``__init__`` and
+    ``update`` (an ABC check of the argument), four times a game."""
+    made: Counter = _NEW_COUNTER(Counter)
+    _DICT_UPDATE(made, counts)
+    return made
+
+
+#: fetched once (compiled, a class attribute is a lookup at each use)
+_NEW_COUNTER: Final = Counter.__new__
+_DICT_UPDATE: Final = dict.update

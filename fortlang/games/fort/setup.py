@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -77,7 +78,29 @@ def seating(cardset: CardSet, n_players: int, rng: Any) -> list[tuple[Any, ...]]
     always sit at the same seat."""
     friends = cardset.best_friends
     boards = [friends[2 * b: 2 * b + 2] for b in range(max(n_players, (len(friends) + 1) // 2))]
-    return rng.sample(boards, n_players)
+    return sample(rng, boards, n_players)
+
+
+#: The most items (and the most picks) :func:`sample` draws natively: ``Random.sample``'s pool
+#: method, which it takes while the population is no larger than 21 and ``k`` at most 5.
+_POOL_MOST: Final = 21
+_PICKS_MOST: Final = 5
+
+
+def sample(rng: Any, population: list[Any], k: int) -> list[Any]:
+    """``rng.sample(population, k)``: the same picks from the same generator state, drawn
+    natively (compiled) for a table's few boards, where ``Random.sample`` is interpreted
+    Python (once per game); its own method otherwise."""
+    n = len(population)
+    if type(rng) is not random.Random or not 0 <= k <= _PICKS_MOST or n > _POOL_MOST:
+        return list(rng.sample(population, k))
+    pool = list(population)
+    result: list[Any] = []
+    for i in range(k):  # as Random.sample's pool: the last unpicked item fills the gap
+        j = below(rng, n - i)
+        result.append(pool[j])
+        pool[j] = pool[n - i - 1]
+    return result
 
 
 def _top(game: Game, src: list, dst: list) -> None:
@@ -115,6 +138,8 @@ def draw(game: Game, seat: int, count: int) -> int:
     """R9.1: draw from the deck, reshuffling the discard pile into it when empty; returns how
     many were drawn (fewer only if deck and discard run out)."""
     p = game.players[seat]
+    if not game.recording():  # between moves (the draw phase, set-up): whole runs at once
+        return _draw_unrecorded(game, p.deck, p.discard, p.hand, count)
     drawn = 0
     while drawn < count:
         if not p.deck:
@@ -124,5 +149,23 @@ def draw(game: Game, seat: int, count: int) -> int:
                 _top(game, p.discard, p.deck)
             shuffle(game.rng, p.deck)
         _top(game, p.deck, p.hand)
+        drawn += 1
+    return drawn
+
+
+def _draw_unrecorded(game: Game, deck: list, discard: list, hand: list, count: int) -> int:
+    """:func:`draw` outside a transaction (nothing to journal): each card straight from the top
+    of one list to the end of the other, as the journaled moves leave them (the deck's top card
+    first into the hand, the discard pile's top card first onto the new deck), without a
+    journaled move per card."""
+    drawn = 0
+    while drawn < count:
+        if not deck:
+            if not discard:
+                break
+            while discard:
+                deck.append(discard.pop())
+            shuffle(game.rng, deck)
+        hand.append(deck.pop())
         drawn += 1
     return drawn

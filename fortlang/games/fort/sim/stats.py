@@ -163,10 +163,12 @@ class Aggregate:
             t.points += value
             t.points_sq += value * value
             parts = t.parts
-            parts[0] += vp
-            parts[1] += resources
-            parts[2] += cards
-            parts[3] += fort
+            # not ``parts[0] += vp``: compiled, an augmented assignment to a list item is a
+            # generic in-place addition (PyNumber_InPlaceAdd), this is int arithmetic
+            parts[0] = parts[0] + vp
+            parts[1] = parts[1] + resources
+            parts[2] = parts[2] + cards
+            parts[3] = parts[3] + fort
 
     def _units(self) -> tuple[int, int, int] | None:
         """A point, a resource and a card in 1/denominator of the resource rate, when a card
