@@ -22,9 +22,9 @@ from test_docs_glossary import sample_set
 from test_docs_site import ARTIFACTS, CHROMIUM, needs_chromium
 
 from fortlang.cardset import load_bundled
-from fortlang.docsite.browser import actions_of
 from fortlang.docsite.lexicon import ui
 from fortlang.docsite.site import Built, build
+from fortlang.games.fort.docs.browser import actions_of
 from fortlang.games.fort.nodes import Suit
 from fortlang.model import CardSet, Source
 

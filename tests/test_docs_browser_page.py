@@ -9,8 +9,8 @@ import re
 import pytest
 
 from fortlang.cardset import load_bundled
-from fortlang.docsite.browser import KINDS, browser_page
 from fortlang.docsite.faces import every_face
+from fortlang.games.fort.docs.browser import KINDS, browser_page
 
 LANGS = ("en", "fr", "ru")
 

@@ -9,8 +9,8 @@ from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.docsite.langref import action_precedence, language_section, precedence_table
 from fortlang.docsite.lexicon import LANGUAGES
-from fortlang.docsite.reference import reference_page
 from fortlang.games.fort import vocabulary as fort_words
+from fortlang.games.fort.docs.reference import reference_page
 from fortlang.parser import language, parse_action, parse_scoring
 
 

@@ -12,8 +12,9 @@ from fortlang import registry as reg
 from fortlang.docsite.icons import action_icons
 from fortlang.docsite.lexicon import rule_label
 from fortlang.docsite.meanings import entries, meaning
-from fortlang.docsite.reference import reference_page, schema_section
+from fortlang.docsite.reference import schema_section
 from fortlang.games.fort import vocabulary as fort_words
+from fortlang.games.fort.docs.reference import reference_page
 from fortlang.games.fort.nodes import Suit
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import sentence, suit_name

@@ -9,8 +9,8 @@ import pytest
 
 from fortlang.cardset import load_bundled
 from fortlang.docsite.lexicon import ui
-from fortlang.docsite.reference import reference_page
 from fortlang.games.fort.docs.glossary import glossary_page
+from fortlang.games.fort.docs.reference import reference_page
 from fortlang.model import CardSet
 
 OTHER = ("fr", "ru")

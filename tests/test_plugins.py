@@ -142,7 +142,7 @@ def test_two_plugins_declaring_one_node_twice_clash(backyard, tmp_path, monkeypa
 
 def test_the_reference_shows_the_plugins_words_in_each_language(backyard) -> None:
     from fortlang.cardset import base_set
-    from fortlang.docsite.reference import reference_page
+    from fortlang.games.fort.docs.reference import reference_page
 
     sets = [base_set(), load_set(EXPANSION, known_sets=["fort-base"])]
     page = reference_page("ru", sets)

@@ -1,8 +1,9 @@
 """What a game's docs site draws and says besides its words' declarations (issue 33 items 1, 5):
 the value a game module names in ``GameModule.docs``. Fort's (fortlang.games.fort.docs) holds
-its suits' icons, its best-friend star, its suits' French and Russian meanings, and its cards'
-faces and glossary pages; the core reaches it through Fort's module, never by importing it,
-and a game that declares none draws only its words' own icons.
+its suits' icons, its best-friend star, its suits' French and Russian meanings, its cards'
+faces and glossary pages, and its own rules, card browser and reference pages; the core
+reaches it through Fort's module, never by importing it, and a game that declares none draws
+only its words' own icons and gets the generic pages (fortlang.docsite.gamesite).
 
 >>> from fortlang.docsite.icons import Icon
 >>> docs = GameDocs(words={"ace": Icon("ace", "#000000", "")})
@@ -12,9 +13,10 @@ and a game that declares none draws only its words' own icons.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from fortlang.docsite.icons import Icon
 from fortlang.module import DEFAULT_GAME, GameModule
@@ -22,6 +24,16 @@ from fortlang.module import DEFAULT_GAME, GameModule
 if TYPE_CHECKING:
     from fortlang.docsite.faces import Printed
     from fortlang.model import CardSet
+
+
+class ReferencePage(Protocol):
+    """A game's own reference page (``GameDocs.reference``): ``(lang, sets, schema_dir, *,
+    card_format, error_codes) -> Markdown``, where ``schema_dir`` holds the card files' JSON
+    Schemas (or None) and ``card_format``, ``error_codes`` say the site has those pages, so
+    the reference links them."""
+
+    def __call__(self, lang: str, sets: Iterable[CardSet], schema_dir: Path | None, *,
+                 card_format: bool, error_codes: bool) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -41,6 +53,18 @@ class GameDocs:
     #: A set's glossary page, ``(card_set, lang) -> Markdown`` (Fort's, its cards with their
     #: faces, actions and provenance: ``glossary/<set>.md``); None: none.
     glossary: Callable[[CardSet, str], str] | None = None
+    #: Its rules page in a language, ``lang -> Markdown | None`` (Fort's digest of
+    #: ``docs/rules/<lang>.md`` with its numbers anchored), which the site writes as
+    #: ``rules.md`` after the turn structure of the game's flow; None: no rules page.
+    rules_page: Callable[[str], str | None] | None = None
+    #: Its card browser over the sets, ``(sets, lang) -> Markdown`` (Fort's, filtered by kind,
+    #: suit, action and provenance: ``cards.md``); None: the generic browser of a game
+    #: module's cards (:func:`fortlang.docsite.browser.game_browser_page`).
+    browser: Callable[[Sequence[CardSet], str], str] | None = None
+    #: Its reference page (:class:`ReferencePage`: Fort's, with its resources and scoring
+    #: sub-language); None: the generic reference of its words
+    #: (:func:`fortlang.docsite.reference.game_reference_page`).
+    reference: ReferencePage | None = None
 
     def icon(self, word: str) -> Icon | None:
         return self.words.get(word)

@@ -1,15 +1,16 @@
-"""The language reference, generated from the registry (R12-R14) and the JSON Schemas.
-
-Every primitive, quantity, resource and operator with its rule number, meaning, example, the
-example's canonical form (printer) and how it reads in each language (phrasebook); the scoring
-sub-language with the sets' made-up rules as examples; the card-file format from the schemas.
+"""The language reference's sections, generated from the registry (R12-R14) and the JSON
+Schemas: every primitive, quantity, operator and selector of a vocabulary with its rule number,
+meaning, example, the example's canonical form (printer) and how it reads in each language
+(phrasebook), the schemas' fields, and a game module's card kinds. A game module's reference
+is :func:`game_reference_page`; a game that says more declares its own page from these
+sections (``GameDocs.reference``: Fort's, with its resources and its scoring sub-language
+over the sets' made-up rules, is fortlang.games.fort.docs.reference).
 """
-
 from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -21,11 +22,10 @@ from fortlang.docsite import markdown as md
 from fortlang.docsite import safe
 from fortlang.docsite.face import strip_svg
 from fortlang.docsite.gamedocs import default_docs
-from fortlang.docsite.icons import OPERATORS, QUANTITIES, RESOURCES, action_icon
+from fortlang.docsite.icons import OPERATORS, QUANTITIES, action_icon
 from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
-from fortlang.model import CardSet
-from fortlang.parser import language, parse_action, parse_scoring
+from fortlang.parser import language
 from fortlang.printer import to_text
 
 if TYPE_CHECKING:
@@ -98,20 +98,6 @@ def quantities(lang: str, vocab: reg.Vocabulary | None = None) -> str:
     return md.heading(2, lx.ui("quantities", lang), "quantities") + "\n" + md.table(header, rows)
 
 
-def resources(lang: str) -> str:
-    rows = []
-    fort = reg.default_vocabulary()
-    for w in fort.resources:
-        icon = RESOURCES[fort.resource_word[w.build()]]
-        example = f"gain 2 {w.word}"
-        rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word), f"`{w.word}`",
-                     lx.rule_label(w.rule, lang),
-                     meaning("resource", w.word, lang), md.inline(example),
-                     lx.sentence(parse_action(example), lang)))
-    header = [lx.ui(k, lang) for k in ("icon", "word", "rule", "meaning", "example", "renders")]
-    return md.heading(2, lx.ui("resources", lang), "resources") + "\n" + md.table(header, rows)
-
-
 def operators(lang: str) -> str:
     out = [md.heading(2, lx.ui("operators", lang), "operators")]
     for op in reg.OPERATORS:
@@ -138,30 +124,6 @@ def selectors(lang: str, vocab: reg.Vocabulary | None = None) -> str:
                 f"{lx.label('meaning', lang)} {safe.markdown(sel.meaning(lang))}\n",
                 _example(f"{sel.syntax} -> {sel.example}", lang, vocab)]
     return "\n".join([md.heading(2, lx.ui("selectors", lang), "selectors"), *out]) if out else ""
-
-
-def scoring(lang: str, sets: Iterable[CardSet]) -> str:
-    out = [md.heading(2, lx.ui("scoring", lang), "scoring"),
-           md.heading(3, lx.ui("metrics", lang)),
-           md.table([lx.ui(k, lang) for k in ("word", "rule", "meaning", "renders")],
-                    [(md.inline(w.word, md.SCORING_LEXER), lx.rule_label(w.rule, lang),
-                      meaning("metric", w.word, lang), lx.sentence(parse_scoring(w.word), lang))
-                     for w in reg.default_vocabulary().metrics]),
-           md.table([lx.ui("operators", lang), lx.ui("syntax", lang)], [
-               (lx.ui("arithmetic", lang), " ".join(f"`{o}`" for o in reg.ARITH_OPS)),
-               (lx.ui("comparison", lang), " ".join(f"`{o}`" for o in reg.COMPARE_OPS)),
-               (lx.ui("conditional", lang), "`VALUE if TEST else OTHERWISE`"),
-               (lx.term("rival", lang), "`rival METRIC`"),
-           ])]
-    for card_set in sets:
-        for rule in card_set.rules:
-            out += [md.heading(3, safe.markdown(rule.names.get(lang, rule.name)),
-                                f"{card_set.id}-{rule.id}"),
-                    md.code(to_text(rule.score), md.SCORING_LEXER),
-                    md.table([lx.ui("language", lang), lx.ui("renders", lang)],
-                             [(lx.LANGUAGE_NAMES[x], lx.rule_text(rule, x))
-                              for x in lx.LANGUAGES])]
-    return "\n".join(out)
 
 
 @cache
@@ -226,13 +188,6 @@ def schemas(lang: str, folder: Path | None) -> str:
     return "\n".join(out)
 
 
-def _vocabulary(sets: Iterable[CardSet]) -> reg.Vocabulary:
-    """Fort's words and those of every plugin the sets use (the sets loaded, so they load)."""
-    from fortlang.plugins import vocabulary
-
-    return vocabulary(name for s in sets for name in s.manifest.uses)
-
-
 def card_kinds(lang: str, game: GameModule) -> str:
     """A game module's card kinds, each as the JSON Schema its declaration derives (the one
     an editor checks its card files with): fields, types, whether required, what they are,
@@ -241,7 +196,10 @@ def card_kinds(lang: str, game: GameModule) -> str:
     out = [md.heading(2, lx.ui("schema", lang), "schemas")]
     for kind in game.cards:
         schema = kind.json_schema()
-        card = schema["properties"][kind.key]["items"]
+        held = schema["properties"][kind.key]  # a list of cards, or one (``single``)
+        card = held if kind.single else held["items"]
+        if kind.item_def:  # the card's schema is a ``$defs`` entry the key refers to
+            card = schema["$defs"][kind.item_def]
         out += [md.heading(3, lx.cap(safe.markdown(kind.doc.get(lang, schema["title"])))
                            + f" (`{kind.key}.schema.json`)", f"kind-{kind.name}"),
                 schema_section(card, lang, described={
@@ -259,20 +217,4 @@ def game_reference_page(lang: str, game: GameModule, vocab: reg.Vocabulary,
     parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab),
              quantities(lang, vocab) if vocab.quantities else "", selectors(lang, vocab),
              language_section(lang, vocab, error_codes), card_kinds(lang, game)]
-    return "\n\n".join(p for p in parts if p) + "\n"
-
-
-def reference_page(lang: str, sets: Iterable[CardSet] = (), schema_dir: Path | None = None,
-                   card_format: bool = False, error_codes: bool = False) -> str:
-    """``card_format``, ``error_codes``: the site has those pages, so the reference links them."""
-    sets = tuple(sets)
-    vocab = _vocabulary(sets)
-    parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab), resources(lang),
-             quantities(lang, vocab), operators(lang), selectors(lang, vocab),
-             scoring(lang, sets),
-             language_section(lang, vocab, error_codes)]
-    if card_format:
-        parts.append(md.heading(2, lx.ui("card_format", lang), "card-format")
-                     + f"\n[{lx.ui('card_format', lang)}](card-format.md)\n")
-    parts.append(schemas(lang, schema_dir))
     return "\n\n".join(p for p in parts if p) + "\n"

@@ -21,18 +21,17 @@ from fortlang.docsite import error_codes, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite.browser import PAGE as BROWSER
-from fortlang.docsite.browser import browser_page
+from fortlang.docsite.browser import game_browser_page
 from fortlang.docsite.faces import every_face
 from fortlang.docsite.flowdoc import turn_structure
-from fortlang.docsite.gamedocs import default_docs
+from fortlang.docsite.gamedocs import game_docs
 from fortlang.docsite.icons import every_icon
-from fortlang.docsite.reference import reference_page
-from fortlang.docsite.rules import rules_page
+from fortlang.docsite.reference import game_reference_page
 from fortlang.errors import ERROR, Diagnostic, FortError
 from fortlang.games import game_named
 from fortlang.isolation import private_folder, python_command
-from fortlang.model import CardSet, Origin
-from fortlang.module import DEFAULT_GAME
+from fortlang.model import Card, CardSet, Origin
+from fortlang.module import DEFAULT_GAME, CardKind
 from fortlang.plugins import vocabulary
 
 MARKER = ".fortlang-docs"  # marks a folder this command may replace
@@ -226,7 +225,12 @@ def write_theme(src: Path) -> None:
 
 def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
              langs: Sequence[str], site_url: str = "") -> int:
-    """Write one language's mkdocs project into ``src``; returns the number of card faces."""
+    """Write one language's mkdocs project of the default game's (Fort's) sets into ``src``;
+    returns the number of card faces. Its own pages come from what the game declares
+    (``GameModule.docs``: its rules, glossary, browser and reference pages, its faces and
+    pictures), the generic ones where it declares none."""
+    game = game_named(DEFAULT_GAME)
+    declared = game_docs(game)
     docs = src / "docs"
     pages = []
     for key, page in HANDWRITTEN:
@@ -237,31 +241,33 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
             for image in page_images(text):  # the project's own files, shipped with it
                 _copy_image(image, docs / image)
     has_format = ("card_format", "card-format.md") in pages
-    rules = rules_page(lang)
-    if rules is not None:  # Fort's rules, its turn structure first (from its declared flow)
-        rules = turn_structure(game_named(DEFAULT_GAME), rules, lang)
+    rules = declared.rules_page(lang) if declared.rules_page is not None else None
+    if rules is not None:  # the game's rules, its turn structure first (from its declared flow)
+        rules = turn_structure(game, rules, lang)
         _write(docs / "rules.md", rules)
     _write(docs / "index.md", index_page(sets, lang, langs, pages, rules=rules is not None))
     write_theme(src)
     vocab = vocabulary(name for s in sets for name in s.manifest.uses)
-    pictures = default_docs()  # Fort's suits and star (GameModule.docs)
-    for name, icon in every_icon(vocab.primitives, pictures.words.values(),
-                                 pictures.marks.values()).items():
+    # the icons of the game's words that draw none and its other marks (Fort's suits and star)
+    for name, icon in every_icon(vocab.primitives, declared.words.values(),
+                                 declared.marks.values()).items():
         _write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:
-        if pictures.glossary is not None:  # Fort's glossary pages (GameDocs.glossary)
-            _write(docs / "glossary" / f"{card_set.id}.md", pictures.glossary(card_set, lang))
+        if declared.glossary is not None:  # the game's glossary pages (GameDocs.glossary)
+            _write(docs / "glossary" / f"{card_set.id}.md", declared.glossary(card_set, lang))
         for printed in every_face(card_set, lang):
             _write(docs / "assets" / printed.path, printed.face.to_svg(title=printed.title))
             faces += printed.kind == "kid"
     if sets:
-        _write(docs / BROWSER, browser_page(sets, lang))
+        _write(docs / BROWSER, declared.browser(sets, lang) if declared.browser is not None
+               else game_browser_page(game, vocab, sets, lang))
     _write(docs / error_codes.FILE, error_codes.error_codes_page(lang))
     # Last, so it links every page written above (the error codes page among them).
     _write(docs / "reference.md",
-           reference_page(lang, sets, _optional("schemas"), card_format=has_format,
-                          error_codes=True))
+           declared.reference(lang, sets, _optional("schemas"), card_format=has_format,
+                              error_codes=True) if declared.reference is not None
+           else game_reference_page(lang, game, vocab, error_codes=True))
     config = mkdocs_config(lang, langs, sets, site_dir, pages, site_url, rules=rules is not None)
     config["nav"].append({error_codes.title(lang): error_codes.FILE})
     _write(src / "mkdocs.yml", json.dumps(config, ensure_ascii=False, indent=1) + "\n")
@@ -320,14 +326,25 @@ def _mkdocs_batch(batch: Sequence[Path], cwd: Path) -> None:
                                        file=str(cfg), notes=tuple(problems or lines)))
 
 
-def check_ids(sets: Sequence[CardSet]) -> None:
+def held(card_set: CardSet, kind: CardKind) -> tuple[Card, ...]:
+    """The cards of a listed kind (not ``single``) the set holds: the :class:`CardSet` field
+    the kind names (``CardKind.slot``: Fort's ``kids``, ``rules``, ``perks``), ``cards`` for
+    a kind that names none."""
+    return tuple(getattr(card_set, kind.slot or "cards"))
+
+
+def check_ids(sets: Sequence[CardSet], kinds: Sequence[CardKind] | None = None) -> None:
     """Every id the site turns into a file name, an anchor or a link is a schema id (E313),
-    so none can leave the site's folder or break out of an attribute."""
+    so none can leave the site's folder or break out of an attribute: each set's, and each of
+    its cards' of every kind the game declares (``kinds``: the default game's, Fort's kids,
+    made-up rules and perks), named as the loader names one (``CardKind.label``). A
+    ``single`` kind's card (Fort's board) has no id: the site names it by its kind."""
+    listed = [k for k in (game_named(DEFAULT_GAME).cards if kinds is None else kinds)
+              if not k.single]
     for s in sets:
         items: list[tuple[str, str, Origin | None]] = [("set", s.id, None)]
-        items += [("card", k.id, k.origin) for k in s.kids]
-        items += [("made-up rule", r.id, r.origin) for r in s.rules]
-        items += [("perk", p.id, p.origin) for p in s.perks]
+        items += [(kind.card_label, card.id, card.origin)
+                  for kind in listed for card in held(s, kind)]
         check_id_items(items, "an id is lowercase words and digits joined by dashes")
 
 
