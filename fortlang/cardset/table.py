@@ -16,7 +16,7 @@ from pathlib import Path
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.games import mixed, mixed_message
 from fortlang.model import Card, CardSet, Manifest
-from fortlang.module import CardKind
+from fortlang.module import DEFAULT_GAME, CardKind
 
 #: What a game is played with when no --sets is given.
 DEFAULT_SETS = ("fort-base",)
@@ -180,13 +180,19 @@ def named_cards(cardset: CardSet, others: bool = True) -> list[Card]:
 
 
 def _kinds_of(game: str) -> tuple[CardKind, ...]:
-    """The kinds of card ``game`` declares (none where it cannot be had)."""
+    """The kinds a set of ``game`` was built by: those it declares, else (a game that
+    declares none) the default game's, as the loader reads its files
+    (``cardset.build.usable_game``); none where neither can be had."""
     from fortlang.games import GameError, game_named
 
-    try:
-        return game_named(game).cards
-    except GameError:
-        return ()
+    for name in (game, DEFAULT_GAME):
+        try:
+            kinds = game_named(name).cards
+        except GameError:
+            continue
+        if kinds:
+            return kinds
+    return ()
 
 
 def one_game(sets: Sequence[CardSet]) -> None:
