@@ -12,7 +12,7 @@ These are definitions, not game pieces: the engine makes one distinct instance p
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from typing import Any, Protocol
@@ -120,30 +120,75 @@ class GameCard:
 
 @dataclass(frozen=True)
 class CardSet:
+    """A loaded set: its manifest and its cards. The cards of a kind that names a slot
+    (:attr:`fortlang.module.CardKind.slot`: Fort's ``kids``, ``rules``, ``perks``, ``board``)
+    are held by slot name in :attr:`slots`, in the order the game declares its kinds (a
+    ``single`` kind's one card as a 1-tuple); the others, :class:`GameCard` values, in
+    :attr:`cards`. A game reads its slots as its own classes (Fort's:
+    ``fortlang.games.fort.model.kids_of`` ...); the core, as :class:`Card` values, by the
+    kinds the game declares. What a log records of a set's cards is not this repr but
+    ``fortlang.cardset.table.hash_text`` (frozen: "hash text v1").
+
+    >>> s = CardSet(Manifest("t", "T", "0.1"), slots=(("kids", ("a", "b")), ("board", ("x",))))
+    >>> s.slot("kids"), s.slot("perks"), s.with_slot("perks", ("p",)).slot_names
+    (('a', 'b'), (), ('kids', 'board', 'perks'))
+    """
+
     manifest: Manifest
-    #: Fort's cards by kind (its kids, made-up rules and perks, and its board): the fields its
-    #: sets' content hashes were first made of, so they keep their names and order in the repr
-    #: (fortlang.cardset.table.content_hash). Fort's code reads them as its own classes
-    #: (fortlang.games.fort.model); the core, as :class:`Card` values.
-    kids: tuple[Card, ...] = ()
-    rules: tuple[ScoredCard, ...] = ()
-    perks: tuple[Card, ...] = ()
-    board: object | None = None
-    #: The cards of a game module's own kinds (a set whose game is not Fort). Not in the repr:
-    #: Fort's content hashes stay what logs already record (content_hash adds them).
-    cards: tuple[GameCard, ...] = field(default=(), repr=False)
+    #: (slot name, its cards) for each slot that holds cards, in the game's declared order.
+    slots: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    #: The cards of a game module's kinds that name no slot (a set whose game is not Fort).
+    cards: tuple[GameCard, ...] = ()
 
     @property
     def id(self) -> str:
         return self.manifest.id
 
-    # Worked out once per set (every game's set-up reads them): cached in the instance's
+    @property
+    def slot_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.slots)
+
+    def slot(self, name: str) -> tuple[Any, ...]:
+        """The cards held in the slot ``name`` (() if none)."""
+        return self._by_slot.get(name, ())
+
+    def with_slot(self, name: str, cards: tuple[Any, ...]) -> CardSet:
+        """The set with the slot ``name`` holding ``cards`` (in its place, else last)."""
+        names = self.slot_names
+        slots = tuple((n, cards if n == name else c) for n, c in self.slots)
+        return replace(self, slots=slots if name in names else (*slots, (name, cards)))
+
+    # Worked out once per set (a game's set-up reads its slots): cached in the instance's
     # __dict__, which a frozen dataclass allows (cached_property does not call __setattr__).
-    # Fort's (R1.1, R1.2): a card with no ``best_friend`` mark is a park card.
     @cached_property
-    def park_kids(self) -> tuple[Card, ...]:
+    def _by_slot(self) -> dict[str, tuple[Any, ...]]:
+        return dict(self.slots)
+
+    # Transitional, read-only: Fort's slots by their old field names, only for the docs site
+    # modules not yet reading them through Fort's hooks (fortlang/docsite/site.py,
+    # browser.py, reference.py; issue 33). Nothing else may use them; remove them with those
+    # readers. Fort's code reads fortlang.games.fort.model.kids_of ... instead.
+    @property
+    def kids(self) -> tuple[Any, ...]:
+        return self.slot("kids")
+
+    @property
+    def rules(self) -> tuple[Any, ...]:
+        return self.slot("rules")
+
+    @property
+    def perks(self) -> tuple[Any, ...]:
+        return self.slot("perks")
+
+    @property
+    def board(self) -> Any:
+        board = self.slot("board")
+        return board[0] if board else None
+
+    @property
+    def park_kids(self) -> tuple[Any, ...]:
         return tuple(k for k in self.kids if not getattr(k, "best_friend", False))
 
-    @cached_property
-    def best_friends(self) -> tuple[Card, ...]:
+    @property
+    def best_friends(self) -> tuple[Any, ...]:
         return tuple(k for k in self.kids if getattr(k, "best_friend", False))

@@ -143,9 +143,10 @@ class CardKind:
     build: str = ""
     #: One card of the kind in the loader's messages ("duplicate kid name"); "" for ``name``.
     label: str = ""
-    #: The :class:`fortlang.model.CardSet` field its cards are held in: "" for ``cards``;
-    #: Fort's kinds name the fields its sets' content hashes were first made of (``kids``,
-    #: ``rules``, ``perks``, ``board``: a ``single`` kind's one card).
+    #: The :class:`fortlang.model.CardSet` slot its cards are held in
+    #: (``CardSet.slot(name)``, a ``single`` kind's one card as a 1-tuple): "" for
+    #: ``CardSet.cards``. Fort's: ``kids``, ``rules``, ``perks``, ``board``, the slots its
+    #: sets' content hash text names (``fortlang.cardset.table.hash_text``).
     slot: str = ""
 
     @property

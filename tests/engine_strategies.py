@@ -75,7 +75,7 @@ def with_boxes(cardset: CardSet, boxes: list[n.Action],
         i, box = rng.choice(park), rng.choice(["public", "private"])
         kids[i] = dataclasses.replace(kids[i], **{box: action})
         replaced.append(f"{kids[i].name}.{box}: {to_text(action)}")
-    return dataclasses.replace(cardset, kids=tuple(kids)), replaced
+    return cardset.with_slot("kids", tuple(kids)), replaced
 
 
 
@@ -133,4 +133,4 @@ def with_every_box(cardset: CardSet, pool: list[n.Action],
         boxes = {"public": pool[public], "private": None if private is None else pool[private]}
         kids.append(dataclasses.replace(kid, **boxes))
         replaced += [f"{kid.name}.{box}: {to_text(a)}" for box, a in boxes.items() if a]
-    return dataclasses.replace(cardset, kids=tuple(kids)), replaced
+    return cardset.with_slot("kids", tuple(kids)), replaced

@@ -11,7 +11,7 @@ from fortlang.cardset import base_set
 from fortlang.checker import check
 from fortlang.errors import errors_in
 from fortlang.games.fort import vocabulary as fort_words
-from fortlang.games.fort.model import PerkHook
+from fortlang.games.fort.model import PerkHook, best_friends_of, kids_of, park_kids_of
 from fortlang.games.fort.nodes import Suit
 from fortlang.model import Source
 from fortlang.parser import parse_action, parse_scoring
@@ -221,7 +221,8 @@ def test_r10_max_level_is_the_number_of_advances_the_board_costs():
 
 
 def test_r1_1_r1_2_park_kids_and_best_friends_split_the_kids_once():
-    assert BASE.park_kids is BASE.park_kids  # worked out once per set
-    assert set(BASE.park_kids) | set(BASE.best_friends) == set(BASE.kids)
-    assert all(k.best_friend for k in BASE.best_friends)
-    assert not any(k.best_friend for k in BASE.park_kids)
+    park, friends = park_kids_of(BASE), best_friends_of(BASE)
+    assert set(park) | set(friends) == set(kids_of(BASE)) == set(BASE.slot("kids"))
+    assert not set(park) & set(friends) and len(park) + len(friends) == len(kids_of(BASE))
+    assert all(k.best_friend for k in friends)
+    assert not any(k.best_friend for k in park)

@@ -150,7 +150,7 @@ def _rolling_set():
     base = base_set()
     act = ROLLING.parse_action("roll 4 then gain pizza/toy")
     kids = tuple(dataclasses.replace(k, public=act) for k in base.kids)
-    return dataclasses.replace(base, kids=kids)
+    return base.with_slot("kids", kids)
 
 
 def _logged_game(cardset, seed: int) -> dict:

@@ -13,7 +13,7 @@ from fortlang.cardset import load_bundled
 from fortlang.docsite.lexicon import ui
 from fortlang.docsite.safe import markdown
 from fortlang.games.fort.docs.glossary import glossary_page
-from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, PerkHook
+from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, PerkHook, fort_set
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.model import CardSet, Manifest, Source
 from fortlang.parser import parse_action, parse_scoring
@@ -39,8 +39,8 @@ def sample_set() -> CardSet:
     perks = (Perk("xxl", "XXL Backpack", PerkHook.MODIFY, {"pack_capacity": 2}),)
     board = Board(costs=((Resource.TOY,),) * 5, points=(0, 2, 5, 9, 14, 23),
                   note="Costs are ours.")
-    return CardSet(Manifest("docs-sample", "Docs sample", "0.1", ("en", "fr", "ru")),
-                   kids, rules, perks, board)
+    return fort_set(Manifest("docs-sample", "Docs sample", "0.1", ("en", "fr", "ru")),
+                    kids, rules, perks, board)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -154,7 +154,7 @@ def test_r14_a_made_up_rule_shows_the_text_its_card_file_gives(lang: str) -> Non
     """Issue 36: a made-up rule's `text:` appeared nowhere in the site."""
     rule = MadeUpRule("sleepover", "Sleepover", parse_scoring("8 if cards > rival cards"),
                       text="8 VP if you have <b>more</b> cards than every opponent.")
-    card_set = CardSet(Manifest("t", "T", "0.1"), rules=(rule,))
+    card_set = fort_set(Manifest("t", "T", "0.1"), rules=(rule,))
     page = glossary_page(card_set, lang)
     assert markdown(rule.text) in page and "<b>" not in page
     assert ui("card_text", lang) in page

@@ -226,6 +226,6 @@ def test_an_id_that_is_not_an_id_is_refused_before_anything_is_written(tmp_path:
 
     kid = replace(hostile.kids[0], id=bad)
     with pytest.raises(FortError) as caught:
-        build(tmp_path / "site", (replace(hostile, kids=(kid,)),), ("en",), mkdocs=False)
+        build(tmp_path / "site", (hostile.with_slot("kids", (kid,)),), ("en",), mkdocs=False)
     assert caught.value.diagnostics[0].code == "E313"
     assert list(tmp_path.iterdir()) == []  # refused before any work

@@ -16,8 +16,7 @@ from fortlang.cli import main
 from fortlang.docsite.site import generate
 from fortlang.engine import RandomAgent
 from fortlang.games.fort.match import run_game
-from fortlang.games.fort.model import PerkHook
-from fortlang.model import CardSet
+from fortlang.games.fort.model import PerkHook, board_of, fort_set, kids_of, perks_of, rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SET = ROOT / "cards" / "backyard"
@@ -75,8 +74,8 @@ def test_the_docs_show_it_in_three_languages_with_icons(backyard, tmp_path) -> N
 
 def test_whole_games_with_its_kids_and_perks_never_crash(backyard) -> None:
     base, extra = base_set(), load_set(SET, known_sets=["fort-base"])
-    merged = CardSet(base.manifest, kids=base.kids + extra.kids, rules=base.rules,
-                     perks=extra.perks + base.perks, board=base.board)
+    merged = fort_set(base.manifest, kids_of(base) + kids_of(extra), rules_of(base),
+                      perks_of(extra) + perks_of(base), board_of(base))
     for seed in range(3):
         outcome = run_game(merged, 3, [RandomAgent(seed * 10 + i) for i in range(3)], seed=seed,
                            debug=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 import fortlang
 from fortlang.cardset import base_set
 from fortlang.cardset.build import check_file
+from fortlang.cardset.table import hash_text
 from fortlang.games import game_named
 from fortlang.games.fort import model as fort_model
 from fortlang.games.fort.vocabulary import FORT
@@ -81,7 +82,8 @@ def test_the_check_finds_a_core_module_naming_them(tmp_path: Path) -> None:
 
 def test_forts_cards_are_its_own_classes_built_by_its_kinds() -> None:
     """Each of Fort's kinds names its builder in Fort's package, and a set's cards are
-    Fort's classes in the set's fields its content hash is made of (R1, R10, R14, R15)."""
+    Fort's classes held in the slots its kinds name, in their declared order, which its
+    content hash text names (R1, R10, R14, R15)."""
     fort = game_named("fort")
     assert {k.key: (k.build, k.slot) for k in fort.cards} == {
         "kids": ("fortlang.games.fort.cards:build_kid", "kids"),
@@ -89,11 +91,15 @@ def test_forts_cards_are_its_own_classes_built_by_its_kinds() -> None:
         "perks": ("fortlang.games.fort.cards:build_perk", "perks"),
         "board": ("fortlang.games.fort.cards:build_board", "board")}
     base = base_set()
-    assert {type(k) for k in base.kids} == {fort_model.KidCard}
-    assert {type(r) for r in base.rules} == {fort_model.MadeUpRule}
-    assert {type(p) for p in base.perks} == {fort_model.Perk}
-    assert type(base.board) is fort_model.Board
-    assert re.match(r"CardSet\(manifest=Manifest\(.*\), kids=\(KidCard\(id=", repr(base))
+    assert base.slot_names == ("kids", "rules", "perks", "board")
+    assert {type(k) for k in fort_model.kids_of(base)} == {fort_model.KidCard}
+    assert {type(r) for r in fort_model.rules_of(base)} == {fort_model.MadeUpRule}
+    assert {type(p) for p in fort_model.perks_of(base)} == {fort_model.Perk}
+    assert type(fort_model.board_of(base)) is fort_model.Board
+    assert base.slot("board") == (fort_model.board_of(base),)
+    assert re.match(r"CardSet\(manifest=Manifest\(.*\), kids=\(KidCard\(id=.*\), "
+                    r"rules=\(MadeUpRule\(.*\), perks=\(Perk\(.*\), board=Board\(.*\)\)$",
+                    hash_text(base), re.S)
 
 
 def test_a_kind_builds_its_cards_by_the_builder_it_names(tmp_path: Path, monkeypatch) -> None:

@@ -49,8 +49,7 @@ def test_set_up_of_an_unchecked_small_park_is_a_clear_error_not_an_index_error()
     from fortlang.games.fort.setup import new_game
 
     base = base_set()
-    small = type(base)(manifest=base.manifest, kids=tuple(base.kids)[:20], rules=base.rules,
-                       perks=base.perks, board=base.board)
+    small = base.with_slot("kids", base.slot("kids")[:20])
     with pytest.raises(FortError, match="cannot deal 4 players") as e:
         new_game(small, 4, seed=1)
     assert e.value.first.code == "E327"

@@ -3,8 +3,8 @@ the frozen definitions of :mod:`fortlang.model`.
 
 >>> from fortlang.cardset import base_set
 >>> base = base_set()
->>> sum(k.copies for k in base.park_kids), len(base.rules), len(base.perks)
-(60, 11, 9)
+>>> [(name, len(cards)) for name, cards in base.slots]
+[('kids', 50), ('rules', 11), ('perks', 9), ('board', 1)]
 """
 
 from __future__ import annotations

@@ -31,8 +31,12 @@ class Entry:
     node: YNode
     id_node: YNode | None
     name_node: YNode | None
-    #: The :class:`CardSet` field that holds it (``CardKind.slot``); "" for ``cards``.
+    #: The :class:`CardSet` slot that holds it (``CardKind.slot``); "" for ``cards``.
     slot: str = ""
+    #: Its kind is ``single`` (a set holds one such card) and is the ``rank``-th kind its game
+    #: declares (the order of a set's slots).
+    single: bool = False
+    rank: int = 0
 
 
 @dataclass
@@ -101,9 +105,10 @@ def check_file(path: Path | str, text: str | None = None,
         if kind is sc.MANIFEST:
             _build_manifest(result, bad)
         else:
-            card_kind = _card_kind(result.game or _default_game(), kind.key)
-            if card_kind is not None:  # else Fort's, where Fort cannot be had: not built
-                _build_cards(result, bad, card_kind)
+            game = result.game or _default_game()
+            card_kind = _card_kind(game, kind.key)
+            if game is not None and card_kind is not None:  # else Fort's, where Fort cannot
+                _build_cards(result, bad, card_kind, game.cards.index(card_kind))  # be had
     result.diagnostics.sort(key=_order)
     return result
 
@@ -396,7 +401,8 @@ Builder = Callable[[CardKind, dict[str, Any], Mapping[str, "n.Node | None"], "Or
                    object]
 
 
-def _build_cards(result: FileResult, bad: set[tuple[Any, ...]], kind: CardKind) -> None:
+def _build_cards(result: FileResult, bad: set[tuple[Any, ...]], kind: CardKind,
+                 rank: int = 0) -> None:
     """The cards of one kind a game declares, by its builder (a :class:`GameCard` where it
     names none): each entry's fields in the game's language parsed (and checked) with the
     file's vocabulary, every entry's, so one run reports every problem; an entry with schema
@@ -413,7 +419,8 @@ def _build_cards(result: FileResult, bad: set[tuple[Any, ...]], kind: CardKind) 
         texts = {a.name: _text(result, node, a.name, a.language) for a in languages}
         card = build(kind, _data(node), texts, _origin(doc, node))
         if card is not None:
-            result.entries.append(Entry(kind.card_label, card, node, None, None, kind.slot))
+            result.entries.append(Entry(kind.card_label, card, node, None, None, kind.slot,
+                                        True, rank))
         return
     for i, item in _items(result, kind.key):
         result.card_count += 1
@@ -423,4 +430,4 @@ def _build_cards(result: FileResult, bad: set[tuple[Any, ...]], kind: CardKind) 
         card = build(kind, _data(item), texts, _origin(doc, item))
         if card is not None:
             result.entries.append(Entry(kind.card_label, card, item, item.get("id"),
-                                        item.get("name"), kind.slot))
+                                        item.get("name"), kind.slot, False, rank))

@@ -47,7 +47,7 @@ def run(result: SetResult, known: Mapping[str, SetResult]) -> Iterator[Diagnosti
     play; ``known``: the sets read by the same check with no error, by id (a requirement is
     taken from them, else from the bundled sets or a folder beside)."""
     designs = [(f, e) for f in result.files for e in f.entries
-               if e.kind == "kid" and e.item.source is Source.ORIGINAL]
+               if _dealt(e.item) and e.item.source is Source.ORIGINAL]
     if not designs or errors_in(result.all_diagnostics()):
         return
     table = _table(result, known)
@@ -76,6 +76,13 @@ def _search_figure(card: Card, game: str = DEFAULT_GAME) -> int:
     rules = table_piece(game, "checks", "its checks")
     figure = getattr(rules, "card_ways", None)
     return int(figure(card)) if figure is not None else 0
+
+
+def _dealt(card: object) -> bool:
+    """Whether ``card`` is one a set holds in copies (a :class:`fortlang.model.DeckCard`:
+    Fort's kids, R1.1, R1.2), the cards dealt into decks and hands (R2.5) that W305 judges;
+    not a card laid out on the table (Fort's made-up rules and perks) or a board."""
+    return isinstance(getattr(card, "copies", None), int)
 
 
 def _table(result: SetResult, known: Mapping[str, SetResult]) -> CardSet | None:

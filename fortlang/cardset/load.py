@@ -56,16 +56,24 @@ class SetResult:
     def cardset(self) -> CardSet:
         """The built set; call only when there are no errors."""
         assert self.manifest is not None and self.manifest.manifest is not None
-        # each built card in the field its kind names (CardKind.slot), in file order
-        slots: dict[str, list[Any]] = {"kids": [], "rules": [], "perks": [], "board": [],
-                                       "": []}
+        # each built card in the slot its kind names (CardKind.slot), in file order; the
+        # slots in the order the game declares its kinds; a single kind's first card
+        slots: dict[str, list[Any]] = {}
+        ranks: dict[str, int] = {}
+        cards: list[Any] = []
         for f in self.files:
             for e in f.entries:
-                slots.get(e.slot, slots[""]).append(e.item)
-        boards = slots["board"]
-        return CardSet(manifest=self.manifest.manifest, kids=tuple(slots["kids"]),
-                       rules=tuple(slots["rules"]), perks=tuple(slots["perks"]),
-                       board=boards[0] if boards else None, cards=tuple(slots[""]))
+                if not e.slot:
+                    cards.append(e.item)
+                    continue
+                held = slots.setdefault(e.slot, [])
+                ranks.setdefault(e.slot, e.rank)
+                if not (e.single and held):
+                    held.append(e.item)
+        order = sorted(slots, key=lambda name: ranks[name])
+        return CardSet(manifest=self.manifest.manifest,
+                       slots=tuple((name, tuple(slots[name])) for name in order),
+                       cards=tuple(cards))
 
 
 @dataclass

@@ -16,6 +16,7 @@ from pathlib import Path
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
 from fortlang.games import mixed, mixed_message
 from fortlang.model import Card, CardSet, Manifest
+from fortlang.module import DEFAULT_GAME, CardKind
 
 #: What a game is played with when no --sets is given.
 DEFAULT_SETS = ("fort-base",)
@@ -130,35 +131,68 @@ def with_requirements(given: Sequence[tuple[CardSet, Path | None]],
 
 
 def combine(sets: Sequence[CardSet]) -> CardSet:
-    """One set for the table: every set's kids, made-up rules and perks (in set order), and
-    the board of the first set that has one. Two cards with one id refuse (E334): statistics,
-    logs and scenarios name cards by id."""
+    """One set for the table: the cards of each slot of every set (in set order; the slots in
+    the order the game declares its kinds), the cards of the others, and of a ``single`` kind
+    (Fort's board) the first set's that has one. Two cards with one id refuse (E334):
+    statistics, logs and scenarios name cards by id; none of the sets holding a ``single``
+    kind of the game refuses too (E324)."""
     if len(sets) == 1:
         return sets[0]
     one_game(sets)
+    kinds = _kinds_of(sets[0].manifest.game)
+    single = {k.slot: k.card_label for k in kinds if k.single and k.slot}
     seen: dict[str, str] = {}
     for s in sets:
-        items: list[Card] = [*s.kids, *s.rules, *s.perks]
-        for item in items:
+        for item in named_cards(s):
             if item.id in seen:
                 raise FortError(Diagnostic(
                     ERROR, "E334", f"`{item.id}` is in both `{seen[item.id]}` and `{s.id}`: "
                     "sets played together need distinct ids", file=s.id,
                     hint=f"rename the card in `{s.id}`"))
             seen[item.id] = s.id
-    board = next((s.board for s in sets if s.board is not None), None)
-    if board is None:
-        raise FortError(Diagnostic(ERROR, "E324", "none of the sets has a board: "
-                                   + ", ".join(s.id for s in sets), file=sets[0].id,
-                                   hint="add the base game: --sets fort-base,..."))
+    for slot, label in single.items():
+        if not any(s.slot(slot) for s in sets):
+            raise FortError(Diagnostic(ERROR, "E324", f"none of the sets has a {label}: "
+                                       + ", ".join(s.id for s in sets), file=sets[0].id,
+                                       hint=f"add a set with a {label} to --sets, e.g. "
+                                            "the base game"))
+    declared = [k.slot for k in kinds if k.slot]
+    names = list(dict.fromkeys(name for s in sets for name in s.slot_names))
+    names.sort(key=lambda name: declared.index(name) if name in declared else len(declared))
+    slots = tuple((name, next(s.slot(name) for s in sets if s.slot(name)) if name in single
+                   else tuple(c for s in sets for c in s.slot(name))) for name in names)
     manifest = Manifest(id="+".join(s.id for s in sets),
                         name=" + ".join(s.manifest.name for s in sets),
                         version="+".join(s.manifest.version for s in sets),
                         uses=tuple(dict.fromkeys(u for s in sets for u in s.manifest.uses)),
                         game=sets[0].manifest.game)
-    return CardSet(manifest=manifest, kids=tuple(k for s in sets for k in s.kids),
-                   rules=tuple(r for s in sets for r in s.rules),
-                   perks=tuple(p for s in sets for p in s.perks), board=board)
+    return CardSet(manifest=manifest, slots=slots,
+                   cards=tuple(c for s in sets for c in s.cards))
+
+
+def named_cards(cardset: CardSet, others: bool = True) -> list[Card]:
+    """The cards of ``cardset`` that statistics, logs and scenarios name by id: those of its
+    slots but a ``single`` kind's (Fort's board), slot by slot, then (``others``) its
+    :attr:`cards`."""
+    single = {k.slot for k in _kinds_of(cardset.manifest.game) if k.single and k.slot}
+    return [*(c for name, cards in cardset.slots if name not in single for c in cards),
+            *(cardset.cards if others else ())]
+
+
+def _kinds_of(game: str) -> tuple[CardKind, ...]:
+    """The kinds a set of ``game`` was built by: those it declares, else (a game that
+    declares none) the default game's, as the loader reads its files
+    (``cardset.build.usable_game``); none where neither can be had."""
+    from fortlang.games import GameError, game_named
+
+    for name in (game, DEFAULT_GAME):
+        try:
+            kinds = game_named(name).cards
+        except GameError:
+            continue
+        if kinds:
+            return kinds
+    return ()
 
 
 def one_game(sets: Sequence[CardSet]) -> None:
@@ -170,11 +204,46 @@ def one_game(sets: Sequence[CardSet]) -> None:
                                         "`game:`)"))
 
 
+#: "hash text v1": the slots the hash text names, in this order, each with its value when a
+#: set has no such cards (() for a list kind; None for a ``single`` kind, whose one card is
+#: written bare). They are Fort's, whose sets' hashes were first made of the core's CardSet
+#: holding them as fields: the text is that CardSet's repr, frozen.
+HASH_SLOTS_V1: tuple[tuple[str, bool], ...] = (
+    ("kids", False), ("rules", False), ("perks", False), ("board", True))
+
+
+def hash_text(cardset: CardSet) -> str:
+    """The text a set's content hash is made of, "hash text v1" (frozen: a log records the
+    hash and a replay compares it, so the same cards must give the same text forever)::
+
+        CardSet(manifest=<repr(manifest)>, kids=<repr>, rules=<repr>, perks=<repr>, board=<repr>)
+
+    then, when the set has other cards, the repr of the tuple of them: its :attr:`cards`,
+    then the cards of any slot not named above, slot by slot. Each slot of
+    :data:`HASH_SLOTS_V1` is written even when the set has none (``()``, or ``None`` for the
+    board); a ``single`` slot's one card is written bare. A change to this text changes every
+    recorded hash: make a "v2", never edit v1.
+
+    >>> from fortlang.model import CardSet, Manifest
+    >>> hash_text(CardSet(Manifest("t", "T", "1")))
+    "CardSet(manifest=Manifest(id='t', name='T', version='1', languages=('en',), requires=(), \
+description='', uses=(), park_size=None, best_friend_count=None, names={}), kids=(), \
+rules=(), perks=(), board=None)"
+    """
+    parts = [f"manifest={cardset.manifest!r}"]
+    for name, single in HASH_SLOTS_V1:
+        cards = cardset.slot(name)
+        parts.append(f"{name}={(cards[0] if cards else None) if single else cards!r}")
+    named = {name for name, _ in HASH_SLOTS_V1}
+    others = (*cardset.cards,
+              *(c for name, cards in cardset.slots if name not in named for c in cards))
+    return f"CardSet({', '.join(parts)})" + (repr(others) if others else "")
+
+
 def content_hash(cardset: CardSet) -> str:
     """A hash of what the engine reads from a set (the definitions, not the file layout or
-    comments): the same cards give the same hash in every process."""
-    text = repr(cardset) + (repr(cardset.cards) if cardset.cards else "")
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    comments): the same cards give the same hash in every process (:func:`hash_text`)."""
+    return hashlib.sha256(hash_text(cardset).encode()).hexdigest()[:16]
 
 
 def fingerprint(cardset: CardSet) -> dict[str, str]:

@@ -15,7 +15,7 @@ import click
 from fortlang.agents.bots import BOT_NAMES
 from fortlang.cli.common import fail, not_yet
 from fortlang.errors import ERROR, Diagnostic, FortError, did_you_mean
-from fortlang.model import Card, CardSet
+from fortlang.model import CardSet
 from fortlang.nodes import Span
 from fortlang.sim.drivers import Drivers, drivers_for
 from fortlang.sim.text import figures_report, module_report
@@ -161,7 +161,7 @@ def replay_advice(path: Path, specs: tuple[str, ...]) -> tuple[list[str], str]:
 def describe(run: Run, total: Any, margin: float = 0.0) -> dict[str, Any]:
     """The figures with what the run was (sets, players, bots, seed); ``margin``: how far
     beyond the median a card's interval must lie to be flagged (points per play)."""
-    from fortlang.cardset.table import fingerprint
+    from fortlang.cardset.table import fingerprint, named_cards
 
     figures = total.figures(margin)
     figures["players"], figures["bots_in_seat_order"], figures["seed"] = (
@@ -169,8 +169,7 @@ def describe(run: Run, total: Any, margin: float = 0.0) -> dict[str, Any]:
     figures["sets"] = [fingerprint(s) for s in run.sets]
     names: dict[str, tuple[str, str]] = {}  # item id -> (name, the set it comes from)
     for s in run.sets:
-        items: list[Card] = [*s.kids, *s.perks, *s.rules]
-        names.update((item.id, (item.name, s.id)) for item in items)
+        names.update((item.id, (item.name, s.id)) for item in named_cards(s, others=False))
     for kind in ("cards", "perks", "rules"):
         for key, item in figures.get(kind, {}).items():  # a game's own figures may lack them
             item["name"], item["set"] = names.get(key, (key, ""))

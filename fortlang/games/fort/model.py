@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import cast
 
 from fortlang.games.fort.nodes import Resource, Suit
-from fortlang.model import CardSet, Origin, Source
+from fortlang.model import CardSet, Manifest, Origin, Source
 from fortlang.nodes import Action, Expr
 
 
@@ -173,30 +173,41 @@ class Board:
 # casts only say so to the type checker.
 
 def kids_of(cardset: CardSet) -> tuple[KidCard, ...]:
-    """A Fort set's kid cards, best friends included (R1.1, R1.2)."""
-    return cast("tuple[KidCard, ...]", cardset.kids)
+    """A Fort set's kid cards, best friends included (R1.1, R1.2): its slot ``kids``."""
+    return cast("tuple[KidCard, ...]", cardset.slot("kids"))
 
 
 def park_kids_of(cardset: CardSet) -> tuple[KidCard, ...]:
     """A Fort set's park cards: its kids less its best friends (R1.1)."""
-    return cast("tuple[KidCard, ...]", cardset.park_kids)
+    return tuple(k for k in kids_of(cardset) if not k.best_friend)
 
 
 def best_friends_of(cardset: CardSet) -> tuple[KidCard, ...]:
     """A Fort set's best friends (R1.2)."""
-    return cast("tuple[KidCard, ...]", cardset.best_friends)
+    return tuple(k for k in kids_of(cardset) if k.best_friend)
 
 
 def rules_of(cardset: CardSet) -> tuple[MadeUpRule, ...]:
-    """A Fort set's made-up rules (R14)."""
-    return cast("tuple[MadeUpRule, ...]", cardset.rules)
+    """A Fort set's made-up rules (R14): its slot ``rules``."""
+    return cast("tuple[MadeUpRule, ...]", cardset.slot("rules"))
 
 
 def perks_of(cardset: CardSet) -> tuple[Perk, ...]:
-    """A Fort set's perks (R15)."""
-    return cast("tuple[Perk, ...]", cardset.perks)
+    """A Fort set's perks (R15): its slot ``perks``."""
+    return cast("tuple[Perk, ...]", cardset.slot("perks"))
 
 
 def board_of(cardset: CardSet) -> Board | None:
-    """A Fort set's player board (R1.5, R10), if it brings one."""
-    return cast("Board | None", cardset.board)
+    """A Fort set's player board (R1.5, R10), if it brings one: its slot ``board`` (a single
+    kind: one card)."""
+    board = cardset.slot("board")
+    return cast("Board", board[0]) if board else None
+
+
+def fort_set(manifest: Manifest, kids: tuple[KidCard, ...] = (), rules: tuple[MadeUpRule, ...] = (),
+             perks: tuple[Perk, ...] = (), board: Board | None = None) -> CardSet:
+    """A Fort set of these cards, each kind in its slot in Fort's declared order (as
+    ``fortlang.cardset.load`` builds one from files)."""
+    slots = (("kids", kids), ("rules", rules), ("perks", perks),
+             ("board", (board,) if board is not None else ()))
+    return CardSet(manifest, slots=tuple((name, cards) for name, cards in slots if cards))

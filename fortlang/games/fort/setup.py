@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final
 
 from fortlang.engine.asker import Asker
 from fortlang.engine.chance import below, shuffle
 from fortlang.engine.choices import K_DRAFT, Decision, Option
+from fortlang.games.fort.model import best_friends_of, board_of, park_kids_of, perks_of, rules_of
 from fortlang.games.fort.table import Game
 from fortlang.model import CardSet
 from fortlang.sim.seats import asker_for
-
-if TYPE_CHECKING:
-    from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk
 
 # Final: C constants once compiled, not a module dictionary lookup at every turn's draw
 HAND_SIZE: Final = 5  # R2.6, R9.1
@@ -34,19 +32,19 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
         raise ValueError("Fort is for 2-4 players")
     if asker is None and agents is not None:
         asker = asker_for(agents)
-    game = Game(n_players, cast("Board | None", cardset.board), seed=seed, asker=asker, debug=debug)
+    game = Game(n_players, board_of(cardset), seed=seed, asker=asker, debug=debug)
     if trace is not None:
         trace.attach(game)
     rng = game.rng
     first = below(rng, n_players)  # R2.1
-    # a Fort set's cards are Fort's classes (fortlang.games.fort.model): casts, no calls
-    rules = list(cast("tuple[MadeUpRule, ...]", cardset.rules))
-    perks = list(cast("tuple[Perk, ...]", cardset.perks))
+    # a Fort set's cards, read once a game from its slots (fortlang.games.fort.model)
+    rules = list(rules_of(cardset))
+    perks = list(perks_of(cardset))
     shuffle(rng, rules)
     shuffle(rng, perks)
     game.rule_pile.extend(rules[: n_players + 1])  # R2.2 (the rest stay in the box)
     game.perk_row.extend(perks[: n_players + 1])  # R2.3
-    kids = [k for k in cast("tuple[KidCard, ...]", cardset.park_kids) for _ in range(k.copies)]
+    kids = [k for k in park_kids_of(cardset) for _ in range(k.copies)]
     if len(kids) < PARK_SIZE + n_players * START_KIDS:  # an unchecked set: no IndexError
         from fortlang.errors import MessageError
 
@@ -76,7 +74,7 @@ def seating(cardset: CardSet, n_players: int, rng: Any) -> list[tuple[Any, ...]]
     """R2.1 random seating: each seat takes a board at random, with its best friends (R1.2:
     two per board, in the set's order). Without it a board, and its best friends, would
     always sit at the same seat."""
-    friends = cardset.best_friends
+    friends = best_friends_of(cardset)
     boards = [friends[2 * b: 2 * b + 2] for b in range(max(n_players, (len(friends) + 1) // 2))]
     return sample(rng, boards, n_players)
 
