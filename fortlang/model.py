@@ -164,10 +164,10 @@ class CardSet:
     def _by_slot(self) -> dict[str, tuple[Any, ...]]:
         return dict(self.slots)
 
-    # Transitional, read-only: Fort's slots by their old field names, only for the docs site
-    # modules not yet reading them through Fort's hooks (fortlang/docsite/site.py,
-    # browser.py, reference.py; issue 33). Nothing else may use them; remove them with those
-    # readers. Fort's code reads fortlang.games.fort.model.kids_of ... instead.
+    # Transitional, read-only: Fort's slots by their old field names, for tests, bench scripts
+    # and plugins written against them (issue 33). Fortlang's own modules read Fort's through
+    # fortlang.games.fort.model.kids_of, rules_of, perks_of, board_of; none of the package's
+    # modules reads these any more. Remove them once the tests and benches have moved too.
     @property
     def kids(self) -> tuple[Any, ...]:
         return self.slot("kids")

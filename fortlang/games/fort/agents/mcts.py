@@ -43,7 +43,7 @@ from fortlang.agents.search import (
     option_keys,
 )
 from fortlang.engine.choices import Decision, Kind
-from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.model import KidCard, kids_of, rules_of
 from fortlang.sim.bridge import PullState as GameState  # the type only: any game's state
 
 #: Re-exported: the search's own names, imported from here by Fort's callers and tests.
@@ -138,8 +138,8 @@ class MctsAgent(InformationSetSearch):
     def _prepare(self, state: GameState, decision: Decision) -> None:
         self._seen = self._know(state, decision.player)
         if not self._worth:
-            self._worth = {k.id: self._value(k) for k in state.config.cardset.kids}
-        self._rules = state.config.cardset.rules
+            self._worth = {k.id: self._value(k) for k in kids_of(state.config.cardset)}
+        self._rules = rules_of(state.config.cardset)
 
     def _deal(self, sim: GameState, rng: random.Random) -> None:
         assert self._seen is not None

@@ -131,7 +131,7 @@ def kid_counts(card_set: CardSet, lang: str) -> str:
     park_cards = sum(k.copies for k in kids)
     friend_cards = sum(k.copies for k in friends)
     return lx.ui("kid_counts", lang).format(
-        kids=len(card_set.kids), cards=lx.count(park_cards + friend_cards, "card", lang),
+        kids=len(kids_of(card_set)), cards=lx.count(park_cards + friend_cards, "card", lang),
         park=len(kids), park_cards=lx.count(park_cards, "card", lang),
         friends=lx.count(friend_cards, "best_friend", lang))
 
@@ -139,10 +139,10 @@ def kid_counts(card_set: CardSet, lang: str) -> str:
 def names_policy(card_set: CardSet, lang: str) -> str:
     """How card names are given in each language, with this set's count of Russian names; a
     set of its own designs only is not named after a rulebook (issue 36)."""
-    if card_set.kids and all(k.source is Source.ORIGINAL for k in kids_of(card_set)):
+    if kids_of(card_set) and all(k.source is Source.ORIGINAL for k in kids_of(card_set)):
         return lx.ui("names_policy_original", lang)
     return lx.ui("names_policy", lang).format(
-        count=sum(1 for k in card_set.kids if "ru" in k.names), total=len(card_set.kids))
+        count=sum(1 for k in kids_of(card_set) if "ru" in k.names), total=len(kids_of(card_set)))
 
 
 def provisional_notice(card_set: CardSet, lang: str) -> str:
@@ -176,10 +176,10 @@ def glossary_page(card_set: CardSet, lang: str) -> str:
     if friends:
         out.append(md.heading(2, lx.cap(lx.ui("best_friends", lang)), "best-friends"))
         out += [kid_section(card_set.id, k, lang) for k in friends]
-    if card_set.rules:
+    if rules_of(card_set):
         out.append(md.heading(2, lx.ui("rules", lang), "made-up-rules"))
         out += [rule_section(card_set.id, r, lang) for r in rules_of(card_set)]
-    if card_set.perks:
+    if perks_of(card_set):
         out.append(md.heading(2, lx.ui("perks", lang), "perks"))
         if lx.ui("perks_printed", lang):  # the rulebook's own word for them (R15)
             out.append(lx.ui("perks_printed", lang) + "\n")

@@ -7,7 +7,7 @@ import difflib
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from fortlang.games.fort.model import KidCard, MadeUpRule, Perk
+from fortlang.games.fort.model import KidCard, MadeUpRule, Perk, kids_of, perks_of, rules_of
 from fortlang.model import CardSet
 
 T = TypeVar("T", KidCard, Perk, MadeUpRule)
@@ -42,9 +42,9 @@ class _Index:
 
 class Catalog:
     def __init__(self, sets: Sequence[CardSet], inline: Sequence[KidCard] = ()) -> None:
-        self._kids = _Index([*inline, *(k for s in sets for k in s.kids)])
-        self._perks = _Index(p for s in sets for p in s.perks)
-        self._rules = _Index(r for s in sets for r in s.rules)
+        self._kids = _Index([*inline, *(k for s in sets for k in kids_of(s))])
+        self._perks = _Index(p for s in sets for p in perks_of(s))
+        self._rules = _Index(r for s in sets for r in rules_of(s))
 
     def kid(self, word: str) -> tuple[KidCard | None, str | None]:
         """The kid card named ``word`` (id or name, any case), or None and a did-you-mean hint."""

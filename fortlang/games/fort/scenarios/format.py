@@ -20,7 +20,7 @@ from fortlang.cardset.schema import kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import Diagnostic, FortError, errors_in
 from fortlang.games import mixed, mixed_message
-from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, park_kids_of
+from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, board_of, park_kids_of
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.scenarios.catalog import Catalog
 from fortlang.games.fort.table import Rules
@@ -231,7 +231,7 @@ class _Reader:
         self.catalog = Catalog(sets, self._inline_cards())
         options = self.root.get("options")
         rules = Rules(**options.to_data()) if options is not None else Rules()
-        board = next((s.board for s in sets if s.board is not None), None)
+        board = next((board_of(s) for s in sets if board_of(s) is not None), None)
         self.cardset, self._table_error = self._dealt_table(sets)
         return [self._scenario(node, board, rules)
                 for node in self.root.get("scenarios").value]  # type: ignore[union-attr]
@@ -304,7 +304,7 @@ class _Reader:
         table = self.cardset
         if table is None:
             return
-        if table.board is None:
+        if board_of(table) is None:
             self.error("E324", f"none of the sets dealt has a board: {table.id}", setup_key,
                        "list the base game too: sets: [fort-base, ...]")
         park = sum(k.copies for k in park_kids_of(table))

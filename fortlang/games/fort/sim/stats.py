@@ -13,6 +13,7 @@ from typing import Any
 
 from fortlang.games.fort.gains import CARD_RATE
 from fortlang.games.fort.match import Outcome
+from fortlang.games.fort.model import kids_of, perks_of, rules_of
 from fortlang.model import CardSet
 from fortlang.sim.intervals import (  # noqa: F401 (Fort's callers import them here too)
     MIN_PLAYS,
@@ -293,7 +294,7 @@ def _ci(wins: float, n: int) -> list[float] | None:
 
 def kinds_of(cardset: CardSet) -> dict[str, str]:
     """Item id -> kind, for every kid card, perk and made-up rule of a set."""
-    out = {k.id: "kid" for k in cardset.kids}
-    out.update({p.id: "perk" for p in cardset.perks})
-    out.update({r.id: "rule" for r in cardset.rules})
+    out = {k.id: "kid" for k in kids_of(cardset)}
+    out.update({p.id: "perk" for p in perks_of(cardset)})
+    out.update({r.id: "rule" for r in rules_of(cardset)})
     return out
