@@ -123,8 +123,8 @@ def test_forts_ids_are_checked_by_its_declared_kinds() -> None:
     base = load_bundled()["fort-base"]
     site.check_ids([base])
     for slot, label in (("kids", "kid"), ("rules", "made-up rule"), ("perks", "perk")):
-        first = getattr(base, slot)[0]
-        broken = dataclasses.replace(base, **{slot: (dataclasses.replace(first, id="a b"),)})
+        first = base.slot(slot)[0]
+        broken = base.with_slot(slot, (dataclasses.replace(first, id="a b"),))
         with pytest.raises(FortError) as caught:
             site.check_ids([broken])
         assert caught.value.diagnostics[0].message == f"{label} id `a b` is not an id"

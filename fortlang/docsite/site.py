@@ -327,10 +327,10 @@ def _mkdocs_batch(batch: Sequence[Path], cwd: Path) -> None:
 
 
 def held(card_set: CardSet, kind: CardKind) -> tuple[Card, ...]:
-    """The cards of a listed kind (not ``single``) the set holds: the :class:`CardSet` field
+    """The cards of a listed kind (not ``single``) the set holds: the :class:`CardSet` slot
     the kind names (``CardKind.slot``: Fort's ``kids``, ``rules``, ``perks``), ``cards`` for
     a kind that names none."""
-    return tuple(getattr(card_set, kind.slot or "cards"))
+    return card_set.slot(kind.slot) if kind.slot else card_set.cards
 
 
 def check_ids(sets: Sequence[CardSet], kinds: Sequence[CardKind] | None = None) -> None:
