@@ -128,3 +128,37 @@ def test_forts_ids_are_checked_by_its_declared_kinds() -> None:
         with pytest.raises(FortError) as caught:
             site.check_ids([broken])
         assert caught.value.diagnostics[0].message == f"{label} id `a b` is not an id"
+
+
+def test_a_game_modules_site_writes_the_pages_it_declares(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """One path for every game: a module's site (gamesite) writes its own rules, browser and
+    reference pages where its GameDocs declares them, as the default game's does; the rules
+    open with the turn structure of its declared flow; without them, the generic pages."""
+    from fortlang.cardset import load_bundled
+    from fortlang.docsite import gamesite
+    from fortlang.registry import vocabulary_of
+
+    game = game_named("frantic")
+    sets = (load_bundled()["frantic-base"],)
+    plain = game_docs(game)
+    mine = dataclasses.replace(
+        plain, rules_page=lambda lang: f"# rules in {lang}\n",
+        browser=lambda sets, lang: f"# browser of {len(sets)}\n",
+        reference=lambda lang, sets, schema_dir, *, card_format, error_codes:
+            f"# reference {card_format} {error_codes} {schema_dir}\n")
+    monkeypatch.setattr(gamesite, "game_docs", lambda g: mine)
+    src = tmp_path / "en"
+    gamesite.generate(src, "../../en", game, vocabulary_of(game.name), sets, "en", ("en",))
+    docs = src / "docs"
+    rules = (docs / "rules.md").read_text(encoding="utf-8")
+    assert rules.startswith("# rules in en\n") and "turn-structure" in rules
+    assert (docs / "cards.md").read_text(encoding="utf-8") == "# browser of 1\n"
+    assert (docs / "reference.md").read_text(encoding="utf-8") == "# reference False True None\n"
+    monkeypatch.setattr(gamesite, "game_docs", lambda g: plain)
+    generic = tmp_path / "generic"
+    gamesite.generate(generic, "../../en", game, vocabulary_of(game.name), sets, "en", ("en",))
+    words = vocabulary_of(game.name)
+    assert (generic / "docs" / "reference.md").read_bytes().decode() == game_reference_page(
+        "en", game, words, error_codes=True)
+    assert (generic / "docs" / "cards.md").read_text(encoding="utf-8") != "# browser of 1\n"

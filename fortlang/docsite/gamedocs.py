@@ -55,7 +55,8 @@ class GameDocs:
     glossary: Callable[[CardSet, str], str] | None = None
     #: Its rules page in a language, ``lang -> Markdown | None`` (Fort's digest of
     #: ``docs/rules/<lang>.md`` with its numbers anchored), which the site writes as
-    #: ``rules.md`` after the turn structure of the game's flow; None: no rules page.
+    #: ``rules.md`` after the turn structure of the game's flow; None: a module's digest
+    #: (``GameModule.rules_pages``), else no rules page. Any game's site reads it (gamesite).
     rules_page: Callable[[str], str | None] | None = None
     #: Its card browser over the sets, ``(sets, lang) -> Markdown`` (Fort's, filtered by kind,
     #: suit, action and provenance: ``cards.md``); None: the generic browser of a game

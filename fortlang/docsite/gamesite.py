@@ -115,19 +115,22 @@ def generate(src: Path, site_dir: str, game: GameModule, vocab: Vocabulary,
     """Write one language's mkdocs project of ``game``'s site into ``src``; returns the number
     of card faces."""
     docs = src / "docs"
+    declared = game_docs(game)  # its own pages where it declares them, as the default game's
     pages = []
     for key, name in HANDWRITTEN:
         text = site.hand_written_page(name, lang)
         if text is not None:
             site.write(docs / name, text)
             pages.append((key, name))
-    rules = rules_page(game, lang)
+    own_rules = declared.rules_page(lang) if declared.rules_page is not None else None
+    rules = (flowdoc.turn_structure(game, own_rules, lang) if own_rules is not None
+             else rules_page(game, lang))
     if rules is not None:
         site.write(docs / rules_text.PAGE, rules)
     site.write(docs / "index.md", index_page(game, sets, lang, langs, pages, rules is not None))
     site.write_theme(src)
     # the game's own icons and the core's operators, never Fort's
-    for name, icon in game_icons(vocab, game_docs(game).every_icon()).items():
+    for name, icon in game_icons(vocab, declared.every_icon()).items():
         site.write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:
@@ -138,9 +141,13 @@ def generate(src: Path, site_dir: str, game: GameModule, vocab: Vocabulary,
                        face.to_svg(title=card.name_in(lang)))
             faces += 1
     if any(s.cards for s in sets):
-        site.write(docs / BROWSER, game_browser_page(game, vocab, sets, lang))
+        site.write(docs / BROWSER, declared.browser(sets, lang) if declared.browser is not None
+                   else game_browser_page(game, vocab, sets, lang))
     site.write(docs / error_codes.FILE, error_codes.error_codes_page(lang))
-    site.write(docs / "reference.md", game_reference_page(lang, game, vocab, error_codes=True))
+    site.write(docs / "reference.md",
+               declared.reference(lang, sets, None, card_format=False, error_codes=True)
+               if declared.reference is not None
+               else game_reference_page(lang, game, vocab, error_codes=True))
     config = site.mkdocs_config(lang, langs, (), site_dir, pages, site_url)
     nav: list[dict[str, object]] = [{lx.ui("home", lang): "index.md"}]
     if rules is not None:
