@@ -9,9 +9,11 @@ from fractions import Fraction
 
 import pytest
 
+from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import gains
+from fortlang.games.fort import view as fort_view
 from fortlang.games.fort.agents import bots
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.sim import stats
@@ -162,6 +164,8 @@ def test_a_game_figures_are_summed_by_compiled_code():
 
 
 
+@pytest.mark.skipif(native.is_compiled(fort_view),
+                    reason="patches a property of a class compiled with the engine")
 def test_the_greedy_bot_scans_the_table_without_a_seat_view(monkeypatch):
     """A scan for the cards it can value reads the table's zones once, natively
     (GameView.note_cards): no view of the park, of each seat and of its zones as tuples per
@@ -202,6 +206,7 @@ def test_a_bot_generator_is_seeded_without_the_interpreted_seed(monkeypatch):
     assert agent_seed(1234, 2) == random.Random("fortlang-agent:1234:2").getrandbits(64)
 
 
+@pytest.mark.skipif(native.is_compiled(bots), reason="reads the dispatch's Python source")
 def test_the_greedy_bot_calls_each_kind_s_rater():
     """The direct dispatch (bots._rate) calls, for each kind, the rater the table declares."""
     for kind, rater in bots._RATERS.items():
