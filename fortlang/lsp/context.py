@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path as FsPath
 from typing import Any
 
-from fortlang.cardset.dsl import ACTION, SCORING
+from fortlang.cardset.dsl import ACTION
 from fortlang.lsp.source import CARDS, MANIFEST, SCENARIO, Source
 from fortlang.registry import Vocabulary, default_vocabulary
 
@@ -15,19 +15,34 @@ KID, PERK, RULE, SET = "kid", "perk", "made-up rule", "set"
 RULE_NUMBER = "rule number"  # a rule of Fort, R1-R15 (a scenario's `error:`)
 
 
-def dsl_kind(kind: str | None, path: Path) -> str | None:
-    """ACTION or SCORING when ``path`` leads to a text in the language, else None."""
+def dsl_kind(kind: str | None, path: Path, game: str | None = None) -> str | None:
+    """ACTION or SCORING when ``path`` leads to a text in the language, else None: in a card
+    file, a field its kind declares written in the language (``Attribute.language``: Fort's
+    kids' ``public``/``private``, made-up rules' ``score``, perks' ``action``), of ``game``'s
+    kinds (None: the default game's)."""
     if len(path) == 3 and isinstance(path[1], int):
-        if kind == CARDS and path[0] == "kids" and path[2] in ("public", "private"):
-            return ACTION
-        if kind == CARDS and path[0] == "made_up_rules" and path[2] == "score":
-            return SCORING
+        if kind == CARDS:
+            return text_fields(game).get((path[0], path[2]))
         if kind == SCENARIO and path[0] == "cards" and path[2] in ("public", "private"):
             return ACTION
     if kind == SCENARIO and len(path) == 5 and path[0] == "scenarios" and path[2] == "when" \
             and path[4] == "perform":
         return ACTION
     return None
+
+
+def text_fields(game: str | None = None) -> dict[tuple[str, str], str]:
+    """(kind's key, field) -> the language the field is written in, for every card kind
+    ``game`` declares (None: the default game's); {} when that game is not installed."""
+    from fortlang.games import GameError, game_named
+    from fortlang.module import DEFAULT_GAME
+
+    try:
+        module = game_named(game or DEFAULT_GAME)
+    except GameError:
+        return {}
+    return {(k.key, a.name): a.language for k in module.cards for a in k.all_attributes
+            if a.language}
 
 
 def name_kind(kind: str | None, path: Path) -> str | None:
