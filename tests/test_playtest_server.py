@@ -144,6 +144,10 @@ def test_faces_are_the_sets_svg_faces_and_only_kids(app: Playtest, client: TestC
     assert r.text.startswith("<svg") and 'data-card="dot"' in r.text
     assert client.get(f"/t/{token}/face/loner.svg").status_code == 404  # a rule: no kid face
     assert client.get(f"/t/{token}/face/..%2Fserver.svg").status_code == 404
+    # the server asks the table for the set's cards only (no face of its own kind test), and
+    # keeps nothing for a name no card has: its cache is bounded by the set
+    assert client.get(f"/t/{token}/face/nobody.svg").status_code == 404
+    assert "nobody" not in app.faces and set(app.faces) <= set(app.cards)
 
 
 def test_the_command_says_which_extra_it_needs_when_it_is_missing(

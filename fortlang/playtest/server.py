@@ -241,10 +241,12 @@ class Playtest:
     async def face(self, request: Request) -> Response:
         known, _ = self._seat(request)
         card = request.path_params["card"]
-        if not known or self.cards.get(card, {}).get("kind") != "kid":
+        if not known or card not in self.cards:  # the set's cards only: a bounded cache
             return self._error(404, "not found")
         if card not in self.faces:
             self.faces[card] = await self.call(self._face, card)
+        if not self.faces[card]:  # a card the table draws no face of (Fort's: all but kids)
+            return self._error(404, "not found")
         return Response(self.faces[card], media_type="image/svg+xml",
                         headers=self._headers({"Cache-Control": "max-age=300"}))
 
