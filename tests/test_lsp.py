@@ -534,3 +534,19 @@ async def test_a_new_file_not_saved_yet_is_part_of_its_set(client: LanguageClien
     got = await open_file(client, path, text)
     assert _codes(got) == ["E320"] and "kids-shovel.yaml" in got[0].message
     close_file(client, path)
+
+
+async def test_a_perks_action_is_hovered_and_completed(client: LanguageClient,
+                                                       workspace: Path) -> None:
+    """R15: a perk written in the language (`when:`, `action:`) is read like a kid's box: its
+    action's words hovered and completed (the kinds' declarations say which fields are texts)."""
+    path = workspace / "fort-base" / "perks-draft.yaml"
+    text = ("perks:\n  - id: draft-perk\n    name: Draft Perk\n    when: turn_start\n"
+            "    action: gain pizza\n")
+    path.write_text(text, encoding="utf-8")
+    await open_file(client, path)
+    said = await _hover(client, path, 4, len("    action: gai"))
+    assert said.startswith("`gain pizza`")
+    assert "pizza" in await _labels(client, path, 4, len("    action: gain "))
+    path.unlink()
+    close_file(client, path)
