@@ -35,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from fortlang.games.fort.model import kids_of
+
 CARDS, FILES = 10_000, 10
 SUITS = ["skateboard", "shovel", "glue", "water_gun", "crown", "book", "coin"]
 
@@ -140,7 +142,7 @@ def action_pool(rng: random.Random) -> list[str]:
     from fortlang.cardset import base_set
     from fortlang.printer import to_text
 
-    pool = {to_text(a) for k in base_set().kids for a in (k.public, k.private) if a is not None}
+    pool = {to_text(a) for k in kids_of(base_set()) for a in (k.public, k.private) if a is not None}
     for suit in SUITS:
         for n in range(1, 4):
             pool.add(f"gain {n} pizza x {suit}")

@@ -15,6 +15,7 @@ from pathlib import Path
 from time import perf_counter
 
 from fortlang.cardset import base_set
+from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.play import lead, perform
 from fortlang.printer import to_text
 
@@ -56,7 +57,7 @@ def main() -> None:
     parser.add_argument("--per-card", action="store_true", help="also a figure per card action")
     args = parser.parse_args()
     base = base_set()
-    actions = [a for k in base.kids for a in (k.public, k.private) if a is not None]
+    actions = [a for k in kids_of(base) for a in (k.public, k.private) if a is not None]
     for full in (False, True):
         runs = [actions_per_second(base, actions, args.tables, full=full)
                 for _ in range(args.runs)]
@@ -69,7 +70,7 @@ def main() -> None:
     print(f"turns of leading + following per second (median of {args.runs}): {plays:,.0f}")
     if args.per_card:
         rows = []
-        for k in base.kids:
+        for k in kids_of(base):
             for box, action in (("public", k.public), ("private", k.private)):
                 if action is not None:
                     r = statistics.median(

@@ -184,13 +184,15 @@ except ImportError:  # a base commit from before it
 from fortlang.parser import parse_action
 seed, players, bots, replaced = json.loads(sys.argv[1])
 base = base_set()
-kids = list(base.kids)
+has_slots = hasattr(base, "with_slot")  # CardSet's generic slots (issue 33), or a field before
+kids = list(base.slot("kids") if has_slots else base.kids)
 for line in replaced:
     head, text = line.split(": ", 1)
     name, box = head.split(".")
     i = next(j for j, k in enumerate(kids) if k.name == name)
     kids[i] = dataclasses.replace(kids[i], **{box: parse_action(text)})
-cardset = dataclasses.replace(base, kids=tuple(kids))
+cardset = (base.with_slot("kids", tuple(kids)) if has_slots
+           else dataclasses.replace(base, kids=tuple(kids)))
 agents = make_bots([bots], players, seed)
 game, first = new_game(cardset, players, seed=seed, agents=agents)
 worst, last = [0.0, ""], [time.process_time()]

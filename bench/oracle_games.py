@@ -18,6 +18,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from fortlang.games.fort.model import perks_of
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from oracle import compare, configs  # noqa: E402  (test-only harness, outside the package)
 
@@ -43,7 +45,7 @@ def main() -> int:
         perks.update(used)
         by_config[(players, "draft" if draft else "basic", "+".join(bots))] += 1
     elapsed = time.perf_counter() - start
-    all_perks = {k.id for k in cardset.perks}
+    all_perks = {k.id for k in perks_of(cardset)}
     print(f"{args.games} games, {decisions} decisions compared: all identical "
           f"({elapsed:.1f} s)")
     for key, count in sorted(by_config.items()):

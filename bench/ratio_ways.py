@@ -29,6 +29,7 @@ from fortlang.checker import search_ways
 from fortlang.engine import interpreter
 from fortlang.games.fort import nodes as fn
 from fortlang.games.fort.checks import play_ways
+from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.play import play_card, why_not
 from fortlang.parser import parse_action
 from fortlang.printer import to_text
@@ -55,12 +56,12 @@ def one_play(text: str, table: int, coin: bool, per_suit: int = 4) -> tuple[int,
     """(options tried, CPU seconds, playable) for one play of ``text`` from table ``table``."""
     action = parse_action(text)
     suits = (fn.Suit.SHOVEL, fn.Suit.COIN) if coin else (fn.Suit.SHOVEL,)
-    kid = dataclasses.replace(BASE.kids[-1], id="tried", name="Tried", suits=suits,
+    kid = dataclasses.replace(kids_of(BASE)[-1], id="tried", name="Tried", suits=suits,
                               public=action, private=None)
     game = random_table(BASE, 3, table)
     hand = game.players[0].hand
     for suit in counted_suits(action) | ({fn.Suit.SHOVEL} if coin else set()):
-        with_suit = [k for k in BASE.kids if suit in k.suits and not k.best_friend]
+        with_suit = [k for k in kids_of(BASE) if suit in k.suits and not k.best_friend]
         for i in range(per_suit):
             game.new_card(with_suit[i % len(with_suit)], hand)
     card = game.new_card(kid, hand)

@@ -163,32 +163,3 @@ class CardSet:
     @cached_property
     def _by_slot(self) -> dict[str, tuple[Any, ...]]:
         return dict(self.slots)
-
-    # Transitional, read-only: Fort's slots by their old field names, for tests, bench scripts
-    # and plugins written against them (issue 33). Fortlang's own modules read Fort's through
-    # fortlang.games.fort.model.kids_of, rules_of, perks_of, board_of; none of the package's
-    # modules reads these any more. Remove them once the tests and benches have moved too.
-    @property
-    def kids(self) -> tuple[Any, ...]:
-        return self.slot("kids")
-
-    @property
-    def rules(self) -> tuple[Any, ...]:
-        return self.slot("rules")
-
-    @property
-    def perks(self) -> tuple[Any, ...]:
-        return self.slot("perks")
-
-    @property
-    def board(self) -> Any:
-        board = self.slot("board")
-        return board[0] if board else None
-
-    @property
-    def park_kids(self) -> tuple[Any, ...]:
-        return tuple(k for k in self.kids if not getattr(k, "best_friend", False))
-
-    @property
-    def best_friends(self) -> tuple[Any, ...]:
-        return tuple(k for k in self.kids if getattr(k, "best_friend", False))

@@ -11,7 +11,14 @@ from __future__ import annotations
 import random
 
 from fortlang.engine.choices import RandomAgent, ScriptedAgent
-from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.model import (
+    KidCard,
+    best_friends_of,
+    board_of,
+    park_kids_of,
+    perks_of,
+    rules_of,
+)
 from fortlang.games.fort.nodes import TOKENS, Suit
 from fortlang.games.fort.table import CardInstance, Game
 from fortlang.model import CardSet
@@ -51,15 +58,15 @@ def random_table(cardset: CardSet, n_players: int, seed: int, *, agents: str = "
 
     Not a set-up by the rules (R2 is the game loop's job): it exists to reach many states."""
     rng = random.Random(seed)
-    game = Game(n_players, cardset.board, seed=seed, debug=debug,
+    game = Game(n_players, board_of(cardset), seed=seed, debug=debug,
                 asker=Seats([RandomAgent(rng.getrandbits(32)) for _ in range(n_players)])
                 if agents == "random" else None)
-    kids = [k for k in cardset.park_kids for _ in range(k.copies)]
+    kids = [k for k in park_kids_of(cardset) for _ in range(k.copies)]
     rng.shuffle(kids)
     game.new_cards(kids, game.park_deck)
     for _ in range(3):
         game.move(game.park_deck, len(game.park_deck) - 1, game.park)
-    friends = list(cardset.best_friends)
+    friends = list(best_friends_of(cardset))
     for p in game.players:
         game.new_cards(friends[2 * p.seat: 2 * p.seat + 2], p.deck)
         p.level = rng.randrange(0, 4)
@@ -74,7 +81,7 @@ def random_table(cardset: CardSet, n_players: int, seed: int, *, agents: str = "
             game.give(p, res, rng.randrange(0, game.board.stuff_capacity + 1))
         for _ in range(rng.randrange(0, game.pack_capacity(p) + 1)):
             game.give(p, rng.choice(TOKENS), 1, to_pack=True)
-    rules, perks = list(cardset.rules), list(cardset.perks)
+    rules, perks = list(rules_of(cardset)), list(perks_of(cardset))
     rng.shuffle(rules)
     rng.shuffle(perks)
     game.rule_pile.extend(rules[: n_players + 1])

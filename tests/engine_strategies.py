@@ -15,6 +15,7 @@ from fortlang.checker import check, search_ways
 from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.checks import any_suits, play_ways
+from fortlang.games.fort.model import kids_of
 from fortlang.model import CardSet
 from fortlang.printer import to_text
 
@@ -68,7 +69,7 @@ def with_boxes(cardset: CardSet, boxes: list[n.Action],
     """``cardset`` with ``boxes`` in random boxes of random park kids (by ``seed``), and
     what was replaced (``Name.public: action``), to replay it by."""
     rng = random.Random(seed)
-    kids = list(cardset.kids)
+    kids = list(kids_of(cardset))
     park = [i for i, k in enumerate(kids) if not k.best_friend]
     replaced = []
     for action in boxes:
@@ -123,7 +124,7 @@ def with_every_box(cardset: CardSet, pool: list[n.Action],
     anys = [len(any_suits(a)) for a in pool]
     kids = []
     replaced = []
-    for kid in cardset.kids:
+    for kid in kids_of(cardset):
         coin = fn.Suit.COIN in kid.suits
         alone = [i for i in range(len(pool)) if play_ways([pool[i]], coin) <= reg.MAX_PLAY_WAYS]
         public = rng.choice(alone)

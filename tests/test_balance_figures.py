@@ -14,6 +14,7 @@ from fortlang.cardset import base_set
 from fortlang.cli import main
 from fortlang.engine import ScriptedAgent
 from fortlang.games.fort.gains import Gain, resource_rate
+from fortlang.games.fort.model import board_of
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.sim.stats import flag_against_median, t_interval, wilson
 from fortlang.games.fort.table import Game
@@ -26,7 +27,8 @@ CARDSET = base_set()
 def test_a_play_yields_what_its_actions_did_for_the_leader():
     # R5.2: both actions of the played card; the gain is the leader's change
     card = kid("Worker", "book", "score 2 then gain pizza", "gain toy")
-    game = Game(2, CARDSET.board, asker=Seats([ScriptedAgent([1, 0]), ScriptedAgent()]), debug=True)
+    game = Game(2, board_of(CARDSET), asker=Seats([ScriptedAgent([1, 0]), ScriptedAgent()]),
+                debug=True)
     game.new_cards([card], game.players[0].hand)
     record = TurnRecord(0)
     play_phase(game, 0, record)
@@ -36,7 +38,7 @@ def test_a_play_yields_what_its_actions_did_for_the_leader():
 
 
 def test_exchange_rate_is_the_boards_points_per_resource():
-    assert resource_rate(CARDSET.board) == Fraction(23, 9)  # level 5 = 23 for 9 resources
+    assert resource_rate(board_of(CARDSET)) == Fraction(23, 9)  # level 5 = 23 for 9 resources
     assert Gain(3, 9, 1, 0).points(Fraction(23, 9)) == 3 + 23 + 1
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from fortlang import nodes as n
 from fortlang.cardset.load import load_bundled
+from fortlang.games.fort.model import kids_of, perks_of, rules_of
 from fortlang.phrasebook import perk_text, rule_text, sentence
 from fortlang.printer import to_text
 from fortlang.registry import LANGUAGES
@@ -23,19 +24,19 @@ GOLDEN = Path(__file__).parent / "golden" / "bundled-cards" / "cards.json"
 def _record() -> dict[str, object]:
     out: dict[str, object] = {}
     for set_id, cards in sorted(load_bundled().items()):
-        for kid in cards.kids:
+        for kid in kids_of(cards):
             for side in ("public", "private"):
                 action = getattr(kid, side)
                 if action is not None:
                     out[f"{set_id}/kid/{kid.id}/{side}"] = {
                         "ast": n.to_json(action), "text": to_text(action),
                         **{lang: sentence(action, lang) for lang in LANGUAGES}}
-        for perk in cards.perks:
+        for perk in perks_of(cards):
             entry: dict[str, object] = {lang: perk_text(perk, lang) for lang in LANGUAGES}
             if perk.action is not None:
                 entry |= {"ast": n.to_json(perk.action), "text": to_text(perk.action)}
             out[f"{set_id}/perk/{perk.id}"] = entry
-        for rule in cards.rules:
+        for rule in rules_of(cards):
             out[f"{set_id}/rule/{rule.id}"] = {
                 "ast": n.to_json(rule.score), "text": to_text(rule.score),
                 **{lang: rule_text(rule, lang) for lang in LANGUAGES}}

@@ -11,16 +11,24 @@ from fortlang.cardset import base_set
 from fortlang.checker import check
 from fortlang.errors import errors_in
 from fortlang.games.fort import vocabulary as fort_words
-from fortlang.games.fort.model import PerkHook, best_friends_of, kids_of, park_kids_of
+from fortlang.games.fort.model import (
+    PerkHook,
+    best_friends_of,
+    board_of,
+    kids_of,
+    park_kids_of,
+    perks_of,
+    rules_of,
+)
 from fortlang.games.fort.nodes import Suit
 from fortlang.model import Source
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.printer import to_text
 
 BASE = base_set()
-KIDS = {k.name: k for k in BASE.kids}
-RULES = {r.name: r for r in BASE.rules}
-PERKS = {p.name: p for p in BASE.perks}
+KIDS = {k.name: k for k in kids_of(BASE)}
+RULES = {r.name: r for r in rules_of(BASE)}
+PERKS = {p.name: p for p in perks_of(BASE)}
 
 #: The public card database's 50 names by suit (fort-base-facts.md); doubles listed in full.
 FACT_SUITS = {
@@ -45,13 +53,13 @@ def test_r1_1_the_50_names_with_their_real_suits():
 
 
 def test_r1_1_r1_2_sixty_park_cards_and_eight_best_friends():
-    assert sum(k.copies for k in BASE.park_kids) == 60
-    assert sum(k.copies for k in BASE.best_friends) == 8
+    assert sum(k.copies for k in park_kids_of(BASE)) == 60
+    assert sum(k.copies for k in best_friends_of(BASE)) == 8
     assert KIDS["Bitsy"].best_friend
 
 
 def test_r1_2_best_friends_share_one_action():
-    assert len({(k.public, k.private) for k in BASE.best_friends}) == 1
+    assert len({(k.public, k.private) for k in best_friends_of(BASE)}) == 1
 
 
 @pytest.mark.parametrize(("name", "public", "private", "source"), [
@@ -81,11 +89,11 @@ def test_known_action_fragments_dot_lefty_kitty_munch():
 
 
 def test_every_card_has_provenance_and_a_note_unless_provisional():
-    for card in BASE.kids:
+    for card in kids_of(BASE):
         assert card.source is Source.PROVISIONAL or card.note, card.name
 
 
-@pytest.mark.parametrize("card", BASE.kids, ids=lambda k: k.id)
+@pytest.mark.parametrize("card", kids_of(BASE), ids=lambda k: k.id)
 def test_every_bundled_action_parses_checks_clean_and_is_canonical(card):
     assert card.public is not None or card.private is not None
     for action in (card.public, card.private):
@@ -95,7 +103,7 @@ def test_every_bundled_action_parses_checks_clean_and_is_canonical(card):
 
 
 def _all_nodes():
-    for card in BASE.kids:
+    for card in kids_of(BASE):
         for action in (card.public, card.private):
             if action is not None:
                 yield from action.walk()
@@ -111,7 +119,7 @@ def test_every_primitive_quantity_and_operator_appears_on_some_card():
                       if type(node) in {type(w.build()) for w in fort_words.QUANTITIES}}
     assert {w.word for w in fort_words.QUANTITIES if w.base} <= quantity_words
     assert not {w.word for w in fort_words.QUANTITIES if not w.base} & quantity_words
-    texts = " ".join(t for card in BASE.kids for t in _texts(card))
+    texts = " ".join(t for card in kids_of(BASE) for t in _texts(card))
     for op in reg.OPERATORS:
         if op.base:
             assert op.spellings[0] in texts.replace("(", " ( ").split(), op.name
@@ -134,13 +142,13 @@ SUIT_FLAVOUR = {  # what each suit's cards mostly do (documented in cards/fort-b
 @pytest.mark.parametrize("suit", SUIT_FLAVOUR, ids=str)
 def test_each_suit_has_a_flavour(suit: Suit):
     words = SUIT_FLAVOUR[suit].split("|")
-    cards = [k for k in BASE.park_kids if suit in k.suits and Suit.COIN not in k.suits]
+    cards = [k for k in park_kids_of(BASE) if suit in k.suits and Suit.COIN not in k.suits]
     flavoured = [k for k in cards if any(w in t for t in _texts(k) for w in words)]
     assert len(flavoured) >= 0.75 * len(cards), [k.name for k in cards if k not in flavoured]
 
 
 def test_games_can_end_few_rival_destroyers_and_plenty_of_points_and_advances():
-    park = [k for k in BASE.park_kids for _ in range(k.copies)]
+    park = [k for k in park_kids_of(BASE) for _ in range(k.copies)]
     counts = Counter()
     for card in park:
         texts = " ".join(_texts(card))
@@ -173,8 +181,8 @@ def test_r14_made_up_rule_in_the_scoring_language(name: str):
 
 
 def test_r14_eleven_rules_r15_nine_perks():
-    assert len(BASE.rules) == 11 and set(RULES) == set(R14)
-    assert len(BASE.perks) == 9
+    assert len(rules_of(BASE)) == 11 and set(RULES) == set(R14)
+    assert len(perks_of(BASE)) == 9
 
 
 def test_r15_perks_as_data():
@@ -185,11 +193,11 @@ def test_r15_perks_as_data():
     assert PERKS["Copy Cat"].params == {"max_discards": 2}
     single = {name for name, p in PERKS.items() if p.single_use}
     assert single == {"DIY", "Do-Over", "Recycling", "Rough Housing"}
-    assert len({p.hook for p in BASE.perks}) == 9
+    assert len({p.hook for p in perks_of(BASE)}) == 9
 
 
 def test_r10_r11_board():
-    board = BASE.board
+    board = board_of(BASE)
     assert board is not None
     assert board.points[5] == 23 and len(board.points) == len(board.costs) + 1
     assert (board.macaroni_points, board.end_score, board.end_level) == (4, 25, 5)
@@ -201,7 +209,8 @@ def test_r10_r11_board():
 def test_russian_names_from_the_russian_rulebook():
     assert RULES["Popularity"].names["ru"] == "Популярность"  # R11.4 worked example
     assert PERKS["XXL Backpack"].names["ru"] == "Рюкзак XXL"
-    assert all("ru" in r.names for r in BASE.rules) and all("ru" in p.names for p in BASE.perks)
+    assert all("ru" in r.names for r in rules_of(BASE))
+    assert all("ru" in p.names for p in perks_of(BASE))
     assert (KIDS["Bug"].name_in("ru"), KIDS["The Moles"].name_in("ru")) == ("Жук", "Кроты")
     assert KIDS["Ace"].name_in("ru") == "Ace"  # unknown: the English name stands
 
@@ -212,7 +221,7 @@ def test_r10_max_level_is_the_number_of_advances_the_board_costs():
     import dataclasses
     import pickle
 
-    board = BASE.board
+    board = board_of(BASE)
     assert board.max_level == len(board.costs) == 5
     shorter = dataclasses.replace(board, costs=board.costs[:3])
     assert shorter.max_level == 3

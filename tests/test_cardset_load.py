@@ -8,7 +8,7 @@ import pytest
 
 from fortlang.cardset import base_set, bundled_dir, check_paths, load_bundled, load_set
 from fortlang.errors import FortError
-from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.model import KidCard, board_of, kids_of
 from fortlang.model import CardSet
 from fortlang.parser import parse_action
 
@@ -22,7 +22,7 @@ def test_load_bundled_has_the_base_set_and_base_set_is_cached():
 
 
 def test_cards_are_frozen_model_objects_with_origins():
-    bug = next(k for k in base_set().kids if k.id == "bug")
+    bug = next(k for k in kids_of(base_set()) if k.id == "bug")
     assert isinstance(bug, KidCard)
     assert bug.public == parse_action("gain pizza x shovel")
     assert bug.origin is not None and bug.origin.file.endswith("kids-shovel.yaml")
@@ -53,7 +53,7 @@ def test_an_expansion_may_require_the_base_set(tmp_path: Path):
         "source: provisional}\n", encoding="utf-8")
     expansion = load_set(tmp_path)
     assert expansion.manifest.requires == ("fort-base",)
-    assert expansion.board is None and [k.id for k in expansion.kids] == ["newbie"]
+    assert board_of(expansion) is None and [k.id for k in kids_of(expansion)] == ["newbie"]
 
 
 def test_check_paths_collects_errors_and_warnings():

@@ -20,6 +20,7 @@ from fortlang.engine.chance import CHANCE, Distribution, below
 from fortlang.engine.choices import Option
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.agents.bots import make_bots
+from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import can_perform, perform
 from fortlang.games.fort.sim.pull import GameState, play
@@ -149,7 +150,7 @@ def _rolling_set():
     """The base set with every kid's public action a roll first: games meet chance points."""
     base = base_set()
     act = ROLLING.parse_action("roll 4 then gain pizza/toy")
-    kids = tuple(dataclasses.replace(k, public=act) for k in base.kids)
+    kids = tuple(dataclasses.replace(k, public=act) for k in kids_of(base))
     return base.with_slot("kids", kids)
 
 

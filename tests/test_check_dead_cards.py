@@ -13,7 +13,7 @@ from fortlang.cardset import deadcards
 from fortlang.cardset.deadcards import MOST_JUDGED_WAYS, _search_figure, starting_verdicts
 from fortlang.cardset.table import combine, table_sets
 from fortlang.cli import main
-from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.model import KidCard, kids_of
 from fortlang.games.fort.nodes import Suit
 from fortlang.parser import parse_action
 
@@ -111,7 +111,7 @@ def test_a_card_that_only_some_deals_make_playable_is_not_flagged(tmp_path: Path
     # (R5.3): most deals refuse it (R5.4), a few do not, and the benefit of the doubt goes to it
     folder = write_set(tmp_path / "grumpy", grump("original", "score x skateboard"))
     table = combine(table_sets([str(folder)]))
-    card = next(k for k in table.kids if k.id == "grump")
+    card = next(k for k in kids_of(table) if k.id == "grump")
     verdicts = list(starting_verdicts(table, card))
     assert len(verdicts) == 9 and None in verdicts and "R5.4" in verdicts
     assert codes(folder) == []

@@ -30,6 +30,7 @@ from fortlang.engine.interpreter import search
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import follow_verdict, surely_playable
 from fortlang.games.fort.context import FortCtx
+from fortlang.games.fort.model import board_of, park_kids_of, perks_of
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import Game
@@ -50,12 +51,12 @@ def _op(action: Action | str):
 
 
 def _perk(perk_id: str):
-    return next(k for k in BASE.perks if k.id == perk_id)
+    return next(k for k in perks_of(BASE) if k.id == perk_id)
 
 
 def _game() -> Game:
     """Two players, random agents, nothing on the boards, no perks."""
-    return Game(2, BASE.board, seed=1, asker=Seats([RandomAgent(1), RandomAgent(2)]))
+    return Game(2, board_of(BASE), seed=1, asker=Seats([RandomAgent(1), RandomAgent(2)]))
 
 
 def _order(game: Game, public: str, private: str) -> tuple:
@@ -118,7 +119,7 @@ def _bribe(game: Game) -> None:
     """Bribe held, the hand empty and one card to take in the park (no park deck, no yard):
     looking out takes it, and the recruit after it falls short."""
     game.players[0].perks.append(_perk("bribe"))
-    game.new_cards(BASE.park_kids[:1], game.park)
+    game.new_cards(park_kids_of(BASE)[:1], game.park)
 
 
 @pytest.mark.parametrize(("setup", "public", "private"), [
@@ -230,13 +231,13 @@ def test_a_follower_paying_first_makes_room_for_the_gain():
 def _bribe_in_the_row(game: Game) -> None:
     """Bribe the only perk of the row, one card in the park (no park deck), the yards empty."""
     game.perk_row.append(_perk("bribe"))
-    game.new_cards(BASE.park_kids[:1], game.park)
+    game.new_cards(park_kids_of(BASE)[:1], game.park)
 
 
 def _bribe_and_a_yard(game: Game) -> None:
     """Bribe the only perk of the row, one card in the rival's yard, the park and deck empty."""
     game.perk_row.append(_perk("bribe"))
-    game.new_cards(BASE.park_kids[:1], game.players[1].yard)
+    game.new_cards(park_kids_of(BASE)[:1], game.players[1].yard)
 
 
 @pytest.mark.parametrize(("setup", "private"), [(_bribe_in_the_row, "recruit"),

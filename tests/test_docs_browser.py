@@ -25,6 +25,7 @@ from fortlang.cardset import load_bundled
 from fortlang.docsite.lexicon import ui
 from fortlang.docsite.site import Built, build
 from fortlang.games.fort.docs.browser import actions_of
+from fortlang.games.fort.model import kids_of, park_kids_of
 from fortlang.games.fort.nodes import Suit
 from fortlang.model import CardSet, Source
 
@@ -109,7 +110,7 @@ def test_glossary_faces_are_legible_and_enlarge_on_click(served: str, lang: str,
     assert browser.evaluate("document.querySelector('img.fl-face').getBoundingClientRect()"
                             ".width") >= 290
     # how many cards are provisional, and what that means, before the first card
-    provisional = sum(k.copies for k in base.kids if k.source is Source.PROVISIONAL)
+    provisional = sum(k.copies for k in kids_of(base) if k.source is Source.PROVISIONAL)
     notice = browser.evaluate("document.querySelector('.admonition').textContent")
     assert f"{provisional}" in notice and ui("provisional_notice", lang).split()[-1] in notice
     _shot(browser, f"glossary-{lang}")
@@ -120,7 +121,7 @@ def test_glossary_faces_are_legible_and_enlarge_on_click(served: str, lang: str,
                      " return i && i.complete && i.getBoundingClientRect().height >= 800 })()",
                      timeout=10)
     src = browser.evaluate("document.querySelector('.gslide-image img').src")
-    assert src.endswith(f"/assets/faces/{base.id}/{base.park_kids[0].id}.svg")
+    assert src.endswith(f"/assets/faces/{base.id}/{park_kids_of(base)[0].id}.svg")
     _shot(browser, f"enlarged-{lang}")
 
 
@@ -133,7 +134,7 @@ GRID = ("Array.from(document.querySelectorAll('.fl-grid-card'))"
 def test_the_card_browser_filters_by_suit_action_and_provenance(served: str, lang: str, browser,
                                                                 sets: tuple[CardSet, ...]
                                                                 ) -> None:
-    kids = [k for s in sets for k in s.kids]
+    kids = [k for s in sets for k in kids_of(s)]
     _load(browser, f"{served}/{lang}/cards.html?suit=shovel")
     shovels = [k.name_in(lang) for k in kids if Suit.SHOVEL in k.suits]
     assert browser.wait_for(f"({GRID}).length === {len(shovels)} && {GRID}")

@@ -11,6 +11,7 @@ import pytest
 from fortlang.cardset import load_bundled
 from fortlang.docsite.faces import every_face
 from fortlang.games.fort.docs.browser import KINDS, browser_page
+from fortlang.games.fort.model import best_friends_of, park_kids_of, perks_of, rules_of
 
 LANGS = ("en", "fr", "ru")
 
@@ -22,15 +23,15 @@ def test_the_browser_shows_every_face_of_every_set(lang: str) -> None:
     figures = re.findall(r'<figure class="fl-grid-card" data-kind="([a-z-]+)"', page)
     faces = [p for p in every_face(base, lang) if p.kind != "back"]
     assert len(figures) == len(faces)
-    assert figures.count("kid") == len(base.park_kids)
-    assert figures.count("best-friend") == len(base.best_friends)
-    assert figures.count("rule") == len(base.rules)
-    assert figures.count("perk") == len(base.perks)
+    assert figures.count("kid") == len(park_kids_of(base))
+    assert figures.count("best-friend") == len(best_friends_of(base))
+    assert figures.count("rule") == len(rules_of(base))
+    assert figures.count("perk") == len(perks_of(base))
     assert figures.count("board") == 1
     assert f'<span class="fl-grid-count">{len(faces)}</span>' in page
     # each face links to its section of the glossary
-    assert f'href="glossary/fort-base.html#rule-{base.rules[0].id}"' in page
-    assert f'href="glossary/fort-base.html#perk-{base.perks[0].id}"' in page
+    assert f'href="glossary/fort-base.html#rule-{rules_of(base)[0].id}"' in page
+    assert f'href="glossary/fort-base.html#perk-{perks_of(base)[0].id}"' in page
     assert 'href="glossary/fort-base.html#board"' in page
 
 

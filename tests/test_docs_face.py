@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from fortlang.docsite.face import Captions, wrap
 from fortlang.games.fort.docs.face import card_face
-from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.model import KidCard, board_of, kids_of, perks_of, rules_of
 from fortlang.games.fort.nodes import Suit
 from fortlang.parser import parse_action
 
@@ -95,7 +95,7 @@ def test_r10_the_board_face_shows_each_level_its_cost_and_points() -> None:
     from fortlang.cardset import load_bundled
     from fortlang.docsite import faces
 
-    board = next(iter(load_bundled().values())).board
+    board = board_of(next(iter(load_bundled().values())))
     assert board is not None
     svg = faces.board(board, "en").to_svg()
     texts = _texts(svg)
@@ -113,10 +113,10 @@ def test_r14_r15_rules_and_perks_have_faces_in_the_page_language() -> None:
     from fortlang.phrasebook import perk_text
 
     cs = sample_set()
-    perk = _texts(faces.perk(cs.perks[0], "fr").to_svg())
-    assert "Avantage" in perk and cs.perks[0].name in perk
-    assert " ".join(perk_text(cs.perks[0], "fr").split()[:3]) in " ".join(perk)
-    rule = _texts(faces.rule(cs.rules[0], "ru").to_svg())
+    perk = _texts(faces.perk(perks_of(cs)[0], "fr").to_svg())
+    assert "Avantage" in perk and perks_of(cs)[0].name in perk
+    assert " ".join(perk_text(perks_of(cs)[0], "fr").split()[:3]) in " ".join(perk)
+    rule = _texts(faces.rule(rules_of(cs)[0], "ru").to_svg())
     assert "Придуманное правило" in rule and "8 if cards > rival cards else 4 if cards = " \
         "rival cards" in " ".join(rule)
 
@@ -168,7 +168,7 @@ def test_no_bundled_face_overflows_its_box_in_any_language() -> None:
     from fortlang.phrasebook import sentence
 
     for card_set in load_bundled().values():
-        for card in card_set.kids:
+        for card in kids_of(card_set):
             for lang in LANGS:
                 face = faces.kid(card, lang)
                 for box, action in ((PUBLIC_BOX, card.public), (PRIVATE_BOX, card.private)):

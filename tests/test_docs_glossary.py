@@ -13,7 +13,19 @@ from fortlang.cardset import load_bundled
 from fortlang.docsite.lexicon import ui
 from fortlang.docsite.safe import markdown
 from fortlang.games.fort.docs.glossary import glossary_page
-from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, PerkHook, fort_set
+from fortlang.games.fort.model import (
+    Board,
+    KidCard,
+    MadeUpRule,
+    Perk,
+    PerkHook,
+    best_friends_of,
+    fort_set,
+    kids_of,
+    park_kids_of,
+    perks_of,
+    rules_of,
+)
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.model import CardSet, Manifest, Source
 from fortlang.parser import parse_action, parse_scoring
@@ -46,7 +58,7 @@ def sample_set() -> CardSet:
 @pytest.mark.parametrize("lang", LANGS)
 def test_r1_1_each_card_shows_both_actions_as_dsl_and_sentence(lang: str) -> None:
     page = glossary_page(sample_set(), lang)
-    for card in sample_set().kids:
+    for card in kids_of(sample_set()):
         assert f"{{ #{card.id} }}" in page and card.name_in(lang) in page
         for action in (card.public, card.private):
             if action is not None:
@@ -87,9 +99,9 @@ def test_copies_use_the_language_plural(lang: str, copies: str) -> None:
 def test_r14_r15_rules_and_perks_are_said_from_their_data(lang: str) -> None:
     cs = sample_set()
     page = glossary_page(cs, lang)
-    assert f"```fortlang-scoring\n{to_text(cs.rules[0].score)}\n```" in page
-    assert rule_text(cs.rules[0], lang) in page
-    assert perk_text(cs.perks[0], lang) in page
+    assert f"```fortlang-scoring\n{to_text(rules_of(cs)[0].score)}\n```" in page
+    assert rule_text(rules_of(cs)[0], lang) in page
+    assert perk_text(perks_of(cs)[0], lang) in page
     assert "../assets/faces/docs-sample/rule-sleepover.svg" in page
     assert "../assets/faces/docs-sample/perk-xxl.svg" in page
 
@@ -115,7 +127,7 @@ def test_r15_perks_say_what_they_do_without_engine_internals(lang: str) -> None:
     base = next(iter(load_bundled().values()))
     page = glossary_page(base, lang)
     perks = page.split("{ #perks }")[1].split("{ #board }")[0]
-    for perk in base.perks:
+    for perk in perks_of(base):
         assert perk_text(perk, lang) in perks
         assert f"`{perk.hook.value}`" not in perks
         for key in perk.params:
@@ -137,15 +149,15 @@ def test_the_glossary_counts_add_up(lang: str) -> None:
     notice counted every kid card (59 of 68); the header now gives the whole and its parts."""
     base = load_bundled()["fort-base"]
     page = glossary_page(base, lang)
-    park = sum(k.copies for k in base.park_kids)
-    friends = sum(k.copies for k in base.best_friends)
-    total = sum(k.copies for k in base.kids)
+    park = sum(k.copies for k in park_kids_of(base))
+    friends = sum(k.copies for k in best_friends_of(base))
+    total = sum(k.copies for k in kids_of(base))
     assert total == park + friends
     header = ui("kid_counts", lang).format(
-        kids=len(base.kids), cards=plural(lang, "card", total), park=len(base.park_kids),
+        kids=len(kids_of(base)), cards=plural(lang, "card", total), park=len(park_kids_of(base)),
         park_cards=plural(lang, "card", park), friends=plural(lang, "best_friend", friends))
     assert header in page
-    provisional = sum(k.copies for k in base.kids if k.source is Source.PROVISIONAL)
+    provisional = sum(k.copies for k in kids_of(base) if k.source is Source.PROVISIONAL)
     assert ui("provisional_notice", lang).format(n=provisional, total=total) in page
 
 

@@ -22,6 +22,7 @@ import pytest
 
 from fortlang.cardset import load_set
 from fortlang.docsite.site import Built, build
+from fortlang.games.fort.model import kids_of, perks_of, rules_of
 from fortlang.model import CardSet
 
 HOSTILE = Path(__file__).parent / "fixtures" / "hostile-set"
@@ -111,11 +112,11 @@ def test_the_payloads_are_shown_as_text(site: Built, hostile: CardSet, lang: str
     page.feed((site.out / lang / "glossary" / "hostile-set.html").read_text(encoding="utf-8"))
     text = "".join(page.text)
     assert hostile.manifest.name in text
-    for card in hostile.kids:
+    for card in kids_of(hostile):
         assert re.sub(CONTROLS, "�", card.name_in(lang)) in text
-    for perk in hostile.perks:
+    for perk in perks_of(hostile):
         assert perk.names.get(lang, perk.name) in text
-    for rule in hostile.rules:
+    for rule in rules_of(hostile):
         assert rule.names.get(lang, rule.name) in text
     assert "**fortBold**" in text and "{{ fortXss }}" in text and "AT&amp;T" in text
     if lang == "en":
@@ -148,7 +149,8 @@ def test_every_face_is_well_formed_svg_with_no_markup_from_the_card(site: Built,
                                                                     hostile: CardSet) -> None:
     faces = sorted(site.out.glob("*/assets/faces/hostile-set/*.svg"))
     # kids, made-up rules, perks, the board and the back, in three languages
-    assert len(faces) == 3 * (len(hostile.kids) + len(hostile.rules) + len(hostile.perks) + 2)
+    kinds = len(kids_of(hostile)) + len(rules_of(hostile)) + len(perks_of(hostile)) + 2
+    assert len(faces) == 3 * kinds
     for face in faces:
         source = face.read_text(encoding="utf-8")
         root = ET.fromstring(source)  # an SVG the browser would refuse to draw is an error too
@@ -224,7 +226,7 @@ def test_an_id_that_is_not_an_id_is_refused_before_anything_is_written(tmp_path:
 
     from fortlang.errors import FortError
 
-    kid = replace(hostile.kids[0], id=bad)
+    kid = replace(kids_of(hostile)[0], id=bad)
     with pytest.raises(FortError) as caught:
         build(tmp_path / "site", (hostile.with_slot("kids", (kid,)),), ("en",), mkdocs=False)
     assert caught.value.diagnostics[0].code == "E313"

@@ -14,7 +14,7 @@ from fortlang.docsite import pnp
 from fortlang.docsite.face import back_face
 from fortlang.docsite.pnp import cut_marks, deck, render, slot
 from fortlang.games.fort.docs.face import card_face
-from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.model import KidCard, kids_of, perks_of, rules_of
 from fortlang.games.fort.nodes import Suit
 from fortlang.parser import parse_action
 
@@ -113,11 +113,11 @@ def test_the_sheet_prints_every_face_in_the_chosen_language(lang: str, tmp_path:
 
     cs = sample_set()
     pdf, count = pnp.sheet([cs], lang)
-    assert count == sum(k.copies for k in cs.kids) + len(cs.rules) + len(cs.perks) + 1
+    assert count == sum(k.copies for k in kids_of(cs)) + len(rules_of(cs)) + len(perks_of(cs)) + 1
     (tmp_path / "s.pdf").write_bytes(pdf)
     text = subprocess.run(["pdftotext", str(tmp_path / "s.pdf"), "-"], capture_output=True,
                           text=True, check=True).stdout
     flat = " ".join(text.split())
     assert term("public_action", lang) in flat and ui("perk", lang) in flat
-    assert ui("made_up_rule", lang) in flat and cs.kids[0].name_in(lang) in flat
-    assert " ".join(perk_text(cs.perks[0], lang).split()[:2]) in flat
+    assert ui("made_up_rule", lang) in flat and kids_of(cs)[0].name_in(lang) in flat
+    assert " ".join(perk_text(perks_of(cs)[0], lang).split()[:2]) in flat

@@ -18,6 +18,7 @@ from test_docs_glossary import sample_set
 
 from fortlang.cardset import load_bundled
 from fortlang.docsite.site import MARKER, Built, build
+from fortlang.games.fort.model import kids_of
 from fortlang.model import CardSet
 from fortlang.phrasebook import plural, sentence, term
 
@@ -64,7 +65,7 @@ def test_glossary_is_searchable_in_its_language(site: Built, lang: str) -> None:
     index = json.loads((site.out / lang / "search" / "search_index.json").read_text("utf-8"))
     text = " ".join(doc["title"] + " " + doc["text"] for doc in index["docs"]
                     if doc["location"].startswith("glossary/docs-sample.html"))
-    bug = sample_set().kids[0]
+    bug = kids_of(sample_set())[0]
     assert bug.name_in(lang) in text and sentence(bug.private, lang) in text
 
 
@@ -83,10 +84,10 @@ def test_language_switcher_keeps_the_page(site: Built) -> None:
 
 def test_every_card_has_a_face_linked_from_its_glossary(site: Built,
                                                         sets: tuple[CardSet, ...]) -> None:
-    assert site.faces == 3 * sum(len(s.kids) for s in sets)
+    assert site.faces == 3 * sum(len(kids_of(s)) for s in sets)
     for s in sets:
         html = (site.out / "en" / "glossary" / f"{s.id}.html").read_text(encoding="utf-8")
-        for card in s.kids:
+        for card in kids_of(s):
             assert f'src="../assets/faces/{s.id}/{card.id}.svg"' in html
             assert (site.out / "en" / "assets" / "faces" / s.id / f"{card.id}.svg").is_file()
 
@@ -105,9 +106,9 @@ def test_glossary_renders_in_chromium(site: Built, lang: str, tmp_path: Path) ->
     page = (site.out / lang / "glossary" / "docs-sample.html").as_uri()
     dom = _chromium(page, tmp_path / "profile", "--dump-dom")
     sample = sample_set()
-    bug, puddin, bitsy = sample.kids
+    bug, puddin, bitsy = kids_of(sample)
     # card names (Russian ones where the card has one), and the faces' and suits' images
-    for card in sample.kids:
+    for card in kids_of(sample):
         assert card.name_in(lang) in dom
     assert 'alt="shovel"' in dom and 'alt="best_friend"' in dom
     # the texts of the page language, from the phrasebook
@@ -169,7 +170,7 @@ def test_search_finds_a_card_in_the_browser(served: str, lang: str, query: str,
 
     from chromium_pipe import Chromium
 
-    card = next(c for c in sample_set().kids if c.name_in(lang).lower() == query)
+    card = next(c for c in kids_of(sample_set()) if c.name_in(lang).lower() == query)
     assert CHROMIUM is not None
     with Chromium(CHROMIUM, tmp_path / "profile") as browser:
         browser.open(f"{served}/{lang}/glossary/docs-sample.html?q={quote(query)}")

@@ -11,6 +11,7 @@ from fortlang.cardset import load_bundled
 from fortlang.docsite.lexicon import ui
 from fortlang.games.fort.docs.glossary import glossary_page
 from fortlang.games.fort.docs.reference import reference_page
+from fortlang.games.fort.model import board_of, kids_of, perks_of, rules_of
 from fortlang.model import CardSet
 
 OTHER = ("fr", "ru")
@@ -23,9 +24,9 @@ def base() -> CardSet:
 
 @pytest.mark.parametrize("lang", OTHER)
 def test_every_note_of_the_base_set_is_translated(base: CardSet, lang: str) -> None:
-    untranslated = [k.id for k in base.kids if k.note and not k.notes.get(lang)]
+    untranslated = [k.id for k in kids_of(base) if k.note and not k.notes.get(lang)]
     assert not untranslated
-    assert base.board is not None and base.board.notes.get(lang)
+    assert board_of(base) is not None and board_of(base).notes.get(lang)
 
 
 @pytest.mark.parametrize("lang", OTHER)
@@ -33,24 +34,25 @@ def test_the_glossary_shows_notes_in_the_page_language(base: CardSet, lang: str)
     from fortlang.docsite.safe import markdown as escaped  # card-file text reaches pages so
 
     page = glossary_page(base, lang)
-    for kid in base.kids:
+    for kid in kids_of(base):
         if kid.note:
             assert escaped(kid.note_in(lang)) in page
             assert escaped(kid.note) not in page
-    assert base.board is not None
-    assert escaped(base.board.note_in(lang)) in page and escaped(base.board.note) not in page
+    board = board_of(base)
+    assert board is not None
+    assert escaped(board.note_in(lang)) in page and escaped(board.note) not in page
 
 
 def test_a_note_without_translation_falls_back_to_the_written_one(base: CardSet) -> None:
-    bug = next(k for k in base.kids if k.id == "bug")
+    bug = next(k for k in kids_of(base) if k.id == "bug")
     assert bug.note_in("de") == bug.note and bug.note_in("en") == bug.note
 
 
 @pytest.mark.parametrize("lang", ("en", "fr", "ru"))
 def test_the_glossary_states_the_card_name_policy(base: CardSet, lang: str) -> None:
     page = glossary_page(base, lang)
-    russian = sum(1 for k in base.kids if "ru" in k.names)
-    assert ui("names_policy", lang).format(count=russian, total=len(base.kids)) in page
+    russian = sum(1 for k in kids_of(base) if "ru" in k.names)
+    assert ui("names_policy", lang).format(count=russian, total=len(kids_of(base))) in page
     assert f"{russian}" in page and russian == 6  # the names the Russian rulebook prints
     # What the site does with rules and perks: English names on the English and French pages,
     # corrected Russian names with the rulebook's printed one beside them (see PRINTED below).
@@ -99,11 +101,11 @@ def test_the_russian_pages_have_none_of_the_old_mistranslations(base: CardSet) -
 
 
 def test_the_printed_names_are_card_data_shown_as_glossary_headings(base: CardSet) -> None:
-    cards = {c.id: c for c in (*base.rules, *base.perks)}
+    cards = {c.id: c for c in (*rules_of(base), *perks_of(base))}
     assert {i: (c.names["ru"], c.printed["ru"]) for i, c in cards.items() if c.printed} == PRINTED
     headings = {line for line in glossary_page(base, "ru").splitlines() if line.startswith("### ")}
     for card_id, (right, wrong) in PRINTED.items():
-        kind = "perk" if card_id in {p.id for p in base.perks} else "rule"
+        kind = "perk" if card_id in {p.id for p in perks_of(base)} else "rule"
         assert f"### {_note(right, wrong)} {{ #{kind}-{card_id} }}" in headings
     for lang in ("en", "fr"):  # the English and French rulebooks print the English names
         page = glossary_page(base, lang)

@@ -30,7 +30,7 @@ from fortlang.games.fort.certain import (
     surely_unplayable,
 )
 from fortlang.games.fort.context import FortCtx
-from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.model import KidCard, board_of, kids_of, park_kids_of
 from fortlang.games.fort.nodes import Gain, Resource, Spend, Suit
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import TOKENS, Game, Rules
@@ -162,7 +162,7 @@ def test_a_search_cut_short_ends_as_the_full_search(kid_card, table):
 
 
 @sources_only
-@pytest.mark.parametrize("kid_card", BASE.kids, ids=lambda k: k.id)
+@pytest.mark.parametrize("kid_card", kids_of(BASE), ids=lambda k: k.id)
 def test_bundled_plays_cut_short_end_as_the_full_search(kid_card):
     for seed in range(6):
         fast = _play_recorded(kid_card, (seed, Rules()))
@@ -201,12 +201,12 @@ def test_an_action_performed_first_may_change_what_the_second_counts():
     """R5.2, R5.4: `advance` changes what `x level` counts, so the private box (sure now: one card
     to destroy at level 1) is not sure after it (two at level 2); the advance's own gain does
     not fit, so it is not in full either: both orders that start with it are excluded."""
-    game = Game(2, BASE.board, seed=1, asker=Seats([RandomAgent(1), RandomAgent(2)]))
+    game = Game(2, board_of(BASE), seed=1, asker=Seats([RandomAgent(1), RandomAgent(2)]))
     p = game.players[0]
     p.level = 1  # the next level costs one pizza
     for r in TOKENS:
         game.give(p, r, game.board.stuff_capacity)  # the two pizzas gained after it do not fit
-    game.new_cards(BASE.park_kids[:1], p.discard)  # the only card to destroy
+    game.new_cards(park_kids_of(BASE)[:1], p.discard)  # the only card to destroy
     card = game.new_card(kid("X", "book", "advance then gain 2 pizza", "destroy card x level"),
                          p.hand)
     rule, seen, _ = recorded_play(game, 0, card, follow=False)
@@ -234,12 +234,12 @@ def test_surely_followed_agrees_with_the_search(action, seed, kind, branch):
 
 
 def test_the_shortcuts_are_taken_for_plain_cards():
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     card = game.new_card(kid("Gainer", "crown", "gain 2 pizza"), game.players[0].hand)
     assert surely_playable(game, 0, card)
     game.give(game.players[0], Resource.PIZZA, game.board.stuff_capacity - 1)
     assert not surely_playable(game, 0, card)  # one pizza fits: only the search can tell
-    wart = next(k for k in BASE.kids if k.id == "wart")  # gain pizza x shovel / destroy card
+    wart = next(k for k in kids_of(BASE) if k.id == "wart")  # gain pizza x shovel / destroy card
     card = game.new_card(wart, game.players[0].hand)  # then gain pizza
     assert not surely_unplayable(game, 0, card)
     game.give(game.players[0], Resource.PIZZA, 1)  # the stuff is full of pizza
@@ -250,7 +250,7 @@ def test_the_shortcuts_are_taken_for_plain_cards():
                                   "spend pizza/toy x 2"])
 def test_surely_followed_keeps_to_the_leaders_choice(text):
     """R6.4: bound to pizza, which the follower cannot take or pay, while toys would do."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[1]
     game.give(p, Resource.PIZZA, game.board.stuff_capacity if "gain" in text else 0)
     game.give(p, Resource.TOY, 0 if "gain" in text else 2)
@@ -271,7 +271,7 @@ def test_surely_followed_keeps_to_the_leaders_choice(text):
 def test_no_order_is_taken_as_legal_once_a_card_is_added():
     """R5.5: with Spade added, only packing first makes room for both pizzas; packing alone is
     legal for R5.4 but leaves Spade useless, and must be excluded, not known legal."""
-    game = Game(2, BASE.board, asker=Seats([ScriptedAgent(["add Spade", 0]), None]))
+    game = Game(2, board_of(BASE), asker=Seats([ScriptedAgent(["add Spade", 0]), None]))
     p = game.players[0]
     card = game.new_card(kid("Digger", "shovel", "gain pizza x shovel", "pack"), p.hand)
     game.new_card(kid("Spade", "shovel", "score"), p.hand)
@@ -313,7 +313,7 @@ def test_one_card_per_zone_when_zones_run_dry(text):
 def test_parts_of_a_sequence_that_change_what_the_next_needs(text):
     """The lookout grows, or the only card left in hand is destroyed: the next part then needs
     more than the state offered at first. Never taken as sure."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[0]
     p.level = 2  # room in the lookout
     card = game.new_card(kid("X", "crown", text), p.hand)

@@ -33,6 +33,7 @@ from fortlang.engine.program import Op, program
 from fortlang.games.fort import play
 from fortlang.games.fort.certain import spared, spares
 from fortlang.games.fort.context import FortCtx, FortJudgement
+from fortlang.games.fort.model import board_of, kids_of, park_kids_of, perks_of
 from fortlang.games.fort.nodes import Gain, Resource, Spend, Suit
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import TOKENS, CardInstance, Game
@@ -220,8 +221,8 @@ def test_idle_is_exact_for_the_actions_it_knows(text):
 def test_a_perk_that_widens_packing_is_never_judged_idle():
     """R15 Sticky Fingers: on their turn the leader may pack from the supply, so an empty stuff
     does not make `pack` fall short for them (it would for a follower)."""
-    sticky = next(k for k in BASE.perks if k.id == "sticky-fingers")
-    game = Game(2, BASE.board)
+    sticky = next(k for k in perks_of(BASE) if k.id == "sticky-fingers")
+    game = Game(2, board_of(BASE))
     p = game.players[0]
     op = program(parse_action("pack"))
     ctx = _ctx(game, 0, True, {}, [])
@@ -236,7 +237,7 @@ def _bundled_plays(kinds: set[str]):
     decisions of ``kinds``, and the plays as recorded (options, exclusions, final state)."""
     plays = []
     with counting() as tally:
-        for kid_card in BASE.kids:
+        for kid_card in kids_of(BASE):
             for seed in range(4):
                 game = random_table(BASE, 4, seed)
                 card = game.new_card(kid_card, game.players[0].hand)
@@ -279,11 +280,11 @@ def test_an_order_whose_last_action_cannot_be_done_is_not_searched():
     """R5.4: with the stuff full of toys, `recruit then gain toy` cannot be performed in full,
     whichever card is recruited: the search for a legal play gives up on it at once, with the
     rule the full search reports, instead of recruiting each card to find the gain short."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[0]
     p.perks.clear()
     game.give(p, Resource.TOY, game.board.stuff_capacity)
-    game.new_cards(BASE.park_kids[:3], game.park)
+    game.new_cards(park_kids_of(BASE)[:3], game.park)
     card = game.new_card(kid("X", "crown", "recruit then gain toy"), p.hand)
     before = interpreter._CHOICES[0]
     assert why_not_by_search(game, 0, card) == "R5.4"

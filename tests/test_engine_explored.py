@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine import RandomAgent, interpreter
-from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.model import KidCard, board_of
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import Game, Rules
@@ -150,7 +150,7 @@ def test_random_plays_remembering_end_as_plays_remembering_nothing(kid_card, see
 def test_a_remembered_place_is_one_state_of_the_game():
     """Game.state_key: equal from the same start exactly when the state is; a token given and
     taken back leaves no trace; bookkeeping counts (it is what the rest of a move reads)."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p, q = game.players
     mark = game.begin()
     keep: dict = {}
@@ -177,7 +177,7 @@ def test_a_remembered_place_is_one_state_of_the_game():
 def _plain_table_play(kid_card: KidCard, hand: list[KidCard]) -> tuple:
     """Play ``kid_card`` at a new two-player table, ``hand`` in the leader's hand, no followers
     (builders.recorded_play)."""
-    game = Game(2, BASE.board, seed=1, asker=Seats([RandomAgent(1), RandomAgent(2)]))
+    game = Game(2, board_of(BASE), seed=1, asker=Seats([RandomAgent(1), RandomAgent(2)]))
     for c in hand:
         game.new_card(c, game.players[0].hand)
     return recorded_play(game, 0, game.new_card(kid_card, game.players[0].hand), follow=False)
@@ -269,7 +269,7 @@ def test_a_key_after_a_rollback_reads_the_log_as_it_is_now():
     """Game.state_key reads on from its last scan (_KeyScan) only while the log it scanned is
     still there: rolled back and regrown to the same length by another change, the key is the
     new state's, as a scan from the start gives it."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p, q = game.players
     mark = game.begin()
     keep: dict = {}
@@ -296,7 +296,7 @@ DEEP = ("(gain pizza or gain toy or gain 2 pizza/toy or spend toy) x {n} "
 def _keying(times: int) -> tuple[int, int]:
     """Places keyed and log entries read keying them, deciding whether DEEP repeated ``times``
     can be played (never: a full stuff cannot spend 4 of both, R1.5; every path is searched)."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     card = game.new_card(kid("Deep", "crown", DEEP.format(n=times)), game.players[0].hand)
     keyed = [0]
     original = Game.state_key
@@ -352,7 +352,7 @@ def test_a_place_reached_with_nothing_chosen_since_the_last_is_not_keyed():
     tests above compare plays remembering and remembering nothing."""
     text = ("(score or gain toy) x 3 then score then score then score then score "
             "then spend 4 pizza then spend 4 toy")  # 28 keys for 18 options before
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     card = game.new_card(kid("Chain", "crown", text), game.players[0].hand)
     keyed, chosen = [0], [0]
     original_key, original_next = Game.state_key, interpreter.Point.next
@@ -377,7 +377,7 @@ def test_a_search_that_remembers_pauses_the_cyclic_collector_and_restores_it():
     search raises, and never turns on one its caller turned off."""
     import gc
 
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     card = game.new_card(kid("Deep", "crown", DEEP.format(n=6)), game.players[0].hand)
     seen: list[bool] = []
     original = Game.state_key

@@ -6,7 +6,7 @@ import pytest
 from builders import kid
 
 from fortlang.engine import IllegalMove, ScriptedAgent
-from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.model import KidCard, kids_of
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.play import play_card
 from fortlang.games.fort.table import Game, Rules
@@ -85,7 +85,7 @@ def test_a_loaded_card_with_twin_boxes_gains_pizza_and_toy(tmp_path):
         "kids:\n"
         "  - {name: Twin Gain, id: twin-gain, suits: [book], public: gain pizza/toy,"
         " private: gain pizza/toy, source: provisional}\n", encoding="utf-8")
-    (card,) = load_set(tmp_path).kids
+    (card,) = kids_of(load_set(tmp_path))
     game = table(["public (gain pizza/toy) then private (gain pizza/toy)", "pizza", "toy"])
     play_card(game, 0, game.new_card(card, game.players[0].hand), follow=False)
     assert game.players[0].stuff == {PIZZA: 1, TOY: 1}

@@ -24,7 +24,7 @@ from fortlang.games.fort import play
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.certain import MOST_NAMINGS, follow_verdict
 from fortlang.games.fort.context import FortCtx
-from fortlang.games.fort.model import KidCard, PerkHook
+from fortlang.games.fort.model import KidCard, PerkHook, board_of, kids_of, perks_of
 from fortlang.games.fort.node_types import PLAIN_SUITS
 from fortlang.games.fort.nodes import Gain, Resource, Spend, Suit
 from fortlang.games.fort.table import TOKENS, Game, Rules
@@ -34,7 +34,7 @@ from fortlang.registry import is_resource_choice
 from fortlang.sim.seats import Seats
 
 BASE = base_set()
-COPY_CAT = next(k for k in BASE.perks if k.hook is PerkHook.FOLLOW_DISCARD_MORE)
+COPY_CAT = next(k for k in perks_of(BASE) if k.hook is PerkHook.FOLLOW_DISCARD_MORE)
 examples = settings(max_examples=250, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
@@ -166,7 +166,7 @@ def test_follow_verdict_is_exact_for_the_actions_it_knows(text, suits):
 
 def test_a_follower_bound_to_pizza_with_no_room_is_excluded_without_a_trial():
     """R6.4 then R6.2: bound to the leader's pizza, which no longer fits; toys would."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[1]
     game.give(p, Resource.PIZZA, game.board.stuff_capacity)
     action = parse_action("gain pizza/toy")
@@ -181,7 +181,7 @@ def test_a_coin_named_to_count_nothing_follows_in_full():
     """R5.6 with R6.5: Both (coin, crown) follows a crown card by its crown and may name its coin
     a suit `gain pizza x shovel` does not count: one pizza fits, so it follows in full; named
     shovel it would need two. Known without a trial only when the naming is free."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[1]
     game.give(p, Resource.PIZZA, game.board.stuff_capacity - 1)
     action = parse_action("gain pizza x shovel")
@@ -203,7 +203,7 @@ def test_too_many_coins_to_name_are_left_to_the_search():
     """Copy Cat with more discards (a card set's data, R15): each coin may be named six ways that
     end differently when the played card has an `x any`; beyond MOST_NAMINGS ways the verdict is
     the search's."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[1]
     played = kid("Played", "crown", "gain pizza x shovel", "score x any")
     game.new_card(played, game.players[0].in_play)
@@ -221,7 +221,7 @@ def test_too_many_coins_to_name_are_left_to_the_search():
 def test_a_level_gained_first_makes_room_in_the_lookout(text):
     """R10.2: the lookout is full, but advancing first widens it, so the follower performs the
     whole action in full: never taken as certain to fail."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[1]
     for r in TOKENS:
         game.give(p, r, game.board.stuff_capacity)  # enough to pay the first level
@@ -242,7 +242,7 @@ def test_an_option_settled_as_excluded_is_listed_without_a_trial():
     a trial would find, without trying it (issue 38)."""
     from trial_counter import counting
 
-    game = Game(2, BASE.board, asker=Seats([RandomAgent(1), RandomAgent(2)]))
+    game = Game(2, board_of(BASE), asker=Seats([RandomAgent(1), RandomAgent(2)]))
     p = game.players[1]
     game.give(p, Resource.PIZZA, game.board.stuff_capacity)
     action = parse_action("gain pizza/toy")
@@ -267,7 +267,7 @@ def test_a_blind_follower_with_every_option_excluded_is_asked_without_a_move(mon
     would ask, with no move built nor run for it, nor any option labelled (issue 38)."""
     if native.is_compiled(play):
         pytest.skip("a compiled module's calls cannot be patched (the pure run counts)")
-    game = Game(2, BASE.board, asker=RandomAsker([RandomAgent(1), RandomAgent(2)]))
+    game = Game(2, board_of(BASE), asker=RandomAsker([RandomAgent(1), RandomAgent(2)]))
     assert game.blind()
     p = game.players[1]
     game.give(p, Resource.PIZZA, game.board.stuff_capacity)
@@ -290,7 +290,7 @@ def test_a_blind_follower_with_every_option_excluded_is_asked_without_a_move(mon
     assert labels == []
     seen = set()
     for seed in range(20):  # a toy fits: every option settled, asked by count
-        game = Game(2, BASE.board, asker=RandomAsker([RandomAgent(seed), RandomAgent(seed)]))
+        game = Game(2, board_of(BASE), asker=RandomAsker([RandomAgent(seed), RandomAgent(seed)]))
         p = game.players[1]
         game.give(p, Resource.PIZZA, game.board.stuff_capacity)
         game.new_card(kid("Follower", "crown"), p.hand)
@@ -316,9 +316,9 @@ def test_the_facts_kept_on_a_card_are_those_worked_out_afresh():
     """What followers share (R6.1, R6.3, R6.5), kept on the played card's CardDef per name of
     its coin, is what the memo keyed by the card and the name works out: for every kid card with
     a public action and every name (none, or each suit), whichever name was asked first."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     for order in (1, -1):
-        for kid_card in BASE.kids:
+        for kid_card in kids_of(BASE):
             if kid_card.public is None:
                 continue
             card = game.new_card(kid_card, game.players[0].in_play)
@@ -334,8 +334,8 @@ def test_the_facts_kept_on_a_card_are_those_worked_out_afresh():
 def test_facts_are_kept_only_for_a_coin_named_a_plain_suit():
     """A coin stands for one of the six plain suits (R5.6): a value that is none of them gets
     no slot of the card's kept facts (it would else share the last suit's, silently)."""
-    game = Game(2, BASE.board)
-    kid_card = next(k for k in BASE.kids if k.public is not None)
+    game = Game(2, board_of(BASE))
+    kid_card = next(k for k in kids_of(BASE) if k.public is not None)
     card = game.new_card(kid_card, game.players[0].in_play)
     with pytest.raises(ValueError, match="plain suits"):
         play._kept_facts(card, Suit.COIN)

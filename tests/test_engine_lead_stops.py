@@ -17,6 +17,7 @@ from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine import interpreter
 from fortlang.games.fort import play
+from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.nodes import AnySuit, Suit, SuitCount
 from fortlang.games.fort.table import Rules
 from fortlang.nodes import Repeat
@@ -50,7 +51,7 @@ FREEING = [
 
 #: The bundled cards that boost, and cards whose stops depend on the suit a coin is named (two
 #: suits boosted, R5.6) or `x any` counts (R5.7), with little room for what they gain.
-BOOSTING = [k for k in BASE.kids if _boosting(k)] + [
+BOOSTING = [k for k in kids_of(BASE) if _boosting(k)] + [
     kid("Twin", "shovel", "gain 2 pizza x shovel", "gain 2 toy x glue"),
     kid("Anyone", "crown", "gain 2 pizza x any", "spend toy x glue"),
     kid("Coiner", "coin", "gain 3 toy x any", "gain pizza x coin"),
@@ -86,7 +87,7 @@ def _play_recorded(kid_card, seed: int, rules: Rules):
     game.rules = rules
     p = game.players[0]
     rng = random.Random(seed)
-    sharing = [k for k in BASE.kids
+    sharing = [k for k in kids_of(BASE)
                if Suit.COIN in k.suits or not set(k.suits).isdisjoint(kid_card.suits)]
     p.hand.clear()
     p.lookout.clear()
@@ -120,7 +121,7 @@ def test_cards_beside_a_box_that_frees_are_found_in_vain():
         return verdict
 
     with patch.object(play, "surely_in_vain", spied):
-        for kid_card in [*FREEING, *(k for k in BASE.kids if k.id in ("chef", "einstein"))]:
+        for kid_card in [*FREEING, *(k for k in kids_of(BASE) if k.id in ("chef", "einstein"))]:
             for seed in range(8):
                 _play_recorded(kid_card, seed, Rules())
     for name in ("Drainer", "Spender", "Payer", "Chef", "Einstein"):

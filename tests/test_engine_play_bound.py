@@ -23,6 +23,7 @@ from fortlang.cardset import base_set
 from fortlang.checker import check, search_ways
 from fortlang.engine import interpreter
 from fortlang.games.fort.checks import any_suits, play_ways
+from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.play import play_card, why_not
 
@@ -71,7 +72,7 @@ def test_a_play_searches_within_the_checker_figure(monkeypatch, public, private,
     assume(sum(len(any_suits(a)) for a in actions) <= 2)  # E202 for the card (R5.7)
     figure = play_ways(actions, Suit.COIN in suits, search_ways)
     assume(figure <= MOST_WAYS)
-    kid = dataclasses.replace(BASE.kids[-1], id="tried", name="Tried", suits=suits,
+    kid = dataclasses.replace(kids_of(BASE)[-1], id="tried", name="Tried", suits=suits,
                               public=public, private=private)
     game = random_table(BASE, 3, seed)
     hand = game.players[0].hand
@@ -132,12 +133,12 @@ def _refused_or_within(monkeypatch, text: str, table: int, per_suit: int) -> Non
     if any(d.code == "E202" for d in check(action)):
         return
     figure = play_ways([action], True)
-    kid = dataclasses.replace(BASE.kids[-1], id="tried", name="Tried",
+    kid = dataclasses.replace(kids_of(BASE)[-1], id="tried", name="Tried",
                               suits=(Suit.SHOVEL, Suit.COIN), public=action, private=None)
     game = random_table(BASE, 3, table)
     hand = game.players[0].hand
     for suit in Suit:
-        with_suit = [k for k in BASE.kids if suit in k.suits and not k.best_friend]
+        with_suit = [k for k in kids_of(BASE) if suit in k.suits and not k.best_friend]
         for i in range(per_suit):
             game.new_card(with_suit[i % len(with_suit)], hand)
     card = game.new_card(kid, hand)

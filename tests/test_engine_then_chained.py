@@ -12,6 +12,7 @@ from builders import kid, random_table
 from fortlang.cardset import base_set
 from fortlang.engine.program import program
 from fortlang.games.fort.certain import surely_playable
+from fortlang.games.fort.model import board_of
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import Game
@@ -37,7 +38,7 @@ def test_a_chained_then_sure_now_settles_the_play():
     """Room for a toy, a token in the stuff and room in the pack (R12.1, R12.2): `gain toy then
     pack` is sure performed first, so the card is playable without a search; the search agrees.
     """
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[0]
     p.perks.clear()
     game.give(p, Resource.PIZZA, 1)

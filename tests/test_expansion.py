@@ -36,7 +36,7 @@ def test_it_uses_the_core_constructs_the_plugins_word_and_perks_in_the_language(
                       "tuck"):
         assert construct in texts, construct
     loaded = load_set(SET, known_sets=["fort-base"])
-    assert {p.hook for p in loaded.perks} == {PerkHook.ACTION}
+    assert {p.hook for p in perks_of(loaded)} == {PerkHook.ACTION}
 
 
 def test_check_fmt_and_explain_work_with_it(backyard) -> None:

@@ -14,6 +14,7 @@ from fortlang.cardset import base_set
 from fortlang.cardset.fmt import format_file, plain_safe
 from fortlang.cli import main
 from fortlang.errors import FortError
+from fortlang.games.fort.model import kids_of
 from fortlang.output import write_output
 from fortlang.printer import to_text
 
@@ -135,7 +136,7 @@ def test_crlf_and_bom_are_kept(tmp_path: Path):
 
 def test_every_bundled_action_respaced_formats_back(tmp_path: Path):
     lines = ["kids:"]
-    for i, card in enumerate(base_set().kids):
+    for i, card in enumerate(kids_of(base_set())):
         messy = to_text(card.public).replace(" x ", " × ").replace(" then ", "  ▶ ") \
             .replace("(", "( ")
         lines += [f"  - id: k{i}", f"    name: K{i}", "    suits: [book]",
@@ -144,7 +145,7 @@ def test_every_bundled_action_respaced_formats_back(tmp_path: Path):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert fmt(str(path)).exit_code == 0
     text = path.read_text(encoding="utf-8")
-    for card in base_set().kids:
+    for card in kids_of(base_set()):
         assert f'public: "{to_text(card.public)}"' in text
 
 

@@ -11,6 +11,7 @@ from builders import random_table
 
 from fortlang.cardset import base_set
 from fortlang.games.fort.certain import HandJudge, surely_playable
+from fortlang.games.fort.model import kids_of
 
 BASE = base_set()
 
@@ -23,7 +24,7 @@ def test_the_shared_judgement_answers_as_one_per_card(lookout_optional):
         game.rules = dataclasses.replace(game.rules, lookout_optional=lookout_optional)
         seat = seed % 3
         hand = game.players[seat].hand
-        cards = [game.new_card(k, hand) for k in BASE.kids]
+        cards = [game.new_card(k, hand) for k in kids_of(BASE)]
         judge = HandJudge(game, seat)
         for card in cards:  # in turn, as legal_plays asks: each answer its own card's
             expected = surely_playable(game, seat, card)

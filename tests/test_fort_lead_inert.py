@@ -10,7 +10,7 @@ from builders import kid, random_table
 
 from fortlang.cardset import base_set
 from fortlang.games.fort.certain import surely_unplayable
-from fortlang.games.fort.model import PerkHook
+from fortlang.games.fort.model import PerkHook, board_of, kids_of, perks_of
 from fortlang.games.fort.nodes import TOKENS
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import Game
@@ -35,7 +35,7 @@ def _empty_stuff(game: Game, seat: int) -> None:
 def test_boxes_that_change_nothing_are_settled_as_unplayable(public, private):
     """Nothing in the stuff nor the pack (R10.1, R12.2, R12.9, R12.11): no box can be performed
     with an effect, before or after the other; settled without a search, which agrees."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[0]
     p.perks.clear()
     _empty_stuff(game, 0)
@@ -48,7 +48,7 @@ def test_boxes_that_change_nothing_are_settled_as_unplayable(public, private):
 def test_a_box_that_may_fill_what_the_other_needs_is_left_to_the_search():
     """`gain pizza` fills the empty stuff that `pack` then packs (R12.1, R12.2): not settled,
     and the search finds the play legal."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[0]
     p.perks.clear()
     _empty_stuff(game, 0)
@@ -60,10 +60,10 @@ def test_a_box_that_may_fill_what_the_other_needs_is_left_to_the_search():
 def test_a_perk_may_widen_a_pack_on_the_leaders_turn():
     """Sticky Fingers packs from the supply (R15): with a perk held, an empty stuff does not make
     `pack` stuck."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[0]
     _empty_stuff(game, 0)
-    p.perks[:] = [perk for perk in BASE.perks if perk.hook is PerkHook.PACK_FROM_SUPPLY]
+    p.perks[:] = [perk for perk in perks_of(BASE) if perk.hook is PerkHook.PACK_FROM_SUPPLY]
     assert p.perks
     card = game.new_card(kid("X", "skateboard", "advance", "pack"), p.hand)
     assert not surely_unplayable(game, 0, card)
@@ -84,7 +84,7 @@ def test_every_bundled_card_settled_as_unplayable_is_refused_by_the_search(seeds
         if seed % 4 == 3:
             while game.lookout_room(p) > 0 and game.park_deck:
                 game.move(game.park_deck, len(game.park_deck) - 1, p.lookout)
-        for kid_card in BASE.kids:
+        for kid_card in kids_of(BASE):
             card = game.new_card(kid_card, p.hand)
             if surely_unplayable(game, seat, card):
                 settled += 1
@@ -96,11 +96,11 @@ def test_every_bundled_card_settled_as_unplayable_is_refused_by_the_search(seeds
 def test_the_settled_cards_include_those_the_search_refused_before():
     """The inert form settles plays the older forms left to the search: at a table with nothing
     in the stuff nor the pack, Zip (`advance`, `pack`) is settled."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[0]
     p.perks.clear()
     _empty_stuff(game, 0)
-    zip_card = next(k for k in BASE.kids if k.name == "Zip")
+    zip_card = next(k for k in kids_of(BASE) if k.name == "Zip")
     card = game.new_card(zip_card, p.hand)
     assert surely_unplayable(game, 0, card)
     assert why_not_by_search(game, 0, card) == "R5.4"

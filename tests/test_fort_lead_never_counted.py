@@ -9,6 +9,7 @@ from builders import kid, random_table
 
 from fortlang.cardset import base_set
 from fortlang.games.fort.certain import surely_unplayable
+from fortlang.games.fort.model import board_of
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import why_not_by_search
 from fortlang.games.fort.table import Game
@@ -26,7 +27,7 @@ def test_a_box_counted_zero_that_nothing_raises_is_never_done(counted):
     """Bug's boxes (R5.3, R5.4): no room for a pizza, and the other box counts a level, a lookout
     or a pack that is empty and that nothing in the card changes: no way of playing the card
     performs a box in full with an effect, whatever shovels are added; the search agrees."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[0]
     p.perks.clear()
     _full_of_pizza(game, 0)
@@ -44,7 +45,7 @@ def test_a_box_counted_zero_that_nothing_raises_is_never_done(counted):
 def test_a_count_the_card_may_raise_is_left_to_the_search(public, private):
     """The same with a box that may raise the count first (a toy in the pack pays the level,
     R10.1; a hand card to look out, R12.3): not settled, whatever the search finds."""
-    game = Game(2, BASE.board)
+    game = Game(2, board_of(BASE))
     p = game.players[0]
     p.perks.clear()
     _full_of_pizza(game, 0)

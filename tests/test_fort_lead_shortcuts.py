@@ -18,6 +18,7 @@ from fortlang.cardset import base_set
 from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import play
+from fortlang.games.fort.model import board_of, kids_of
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.table import Game
 from fortlang.sim.seats import Seats
@@ -30,7 +31,7 @@ def _bundled_plays(kinds: set[str], seeds: range = range(4)) -> tuple[int, list[
     decisions of ``kinds``, and the plays as recorded (options, exclusions, final state)."""
     plays = []
     with counting() as tally:
-        for kid_card in BASE.kids:
+        for kid_card in kids_of(BASE):
             for seed in seeds:
                 game = random_table(BASE, 4, seed)
                 card = game.new_card(kid_card, game.players[0].hand)
@@ -46,7 +47,7 @@ def orders_unsettled() -> Iterator[None]:
 
 
 def _table() -> Game:
-    game = Game(2, BASE.board, asker=Seats([RandomAgent(random.Random(s)) for s in range(2)]))
+    game = Game(2, board_of(BASE), asker=Seats([RandomAgent(random.Random(s)) for s in range(2)]))
     game.players[0].perks.clear()
     return game
 
@@ -231,7 +232,7 @@ def test_a_blind_leader_is_asked_by_count_without_labelling_the_cards():
     """Random bots, nobody reading (Journal.blind): the play phase (R5.1) asks by count, skip
     and each playable card, as the labelled decision would; no card is labelled, so the facts a
     play reads of a card are worked out only for the card played (issue 38)."""
-    game = Game(2, BASE.board, asker=RandomAsker([RandomAgent(1), RandomAgent(2)]))
+    game = Game(2, board_of(BASE), asker=RandomAsker([RandomAgent(1), RandomAgent(2)]))
     assert game.blind()
     hand = game.players[0].hand
     cards = [game.new_card(kid(f"Lead{i}", "crown", "score"), hand) for i in range(3)]

@@ -18,6 +18,7 @@ from trial_counter import counting
 from fortlang.cardset import base_set
 from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import play
+from fortlang.games.fort.model import board_of, kids_of
 from fortlang.games.fort.table import Game
 from fortlang.sim.seats import Seats
 
@@ -33,7 +34,7 @@ def suits_tried() -> Iterator[None]:
 
 
 def _table() -> Game:
-    game = Game(2, BASE.board, asker=Seats([RandomAgent(random.Random(s)) for s in range(2)]))
+    game = Game(2, board_of(BASE), asker=Seats([RandomAgent(random.Random(s)) for s in range(2)]))
     game.players[0].perks.clear()
     return game
 
@@ -81,7 +82,7 @@ def test_a_suit_only_its_trial_can_judge_is_still_tried():
 def _bundled_plays(seeds: range) -> tuple[int, list[tuple]]:
     plays = []
     with counting() as tally:
-        for kid_card in BASE.kids:
+        for kid_card in kids_of(BASE):
             for seed in seeds:
                 game = random_table(BASE, 4, seed)
                 card = game.new_card(kid_card, game.players[0].hand)

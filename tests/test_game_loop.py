@@ -9,28 +9,29 @@ from fortlang.cardset import base_set
 from fortlang.engine import ReplayAgent
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import Progress, Trigger, end_triggers, run_game
+from fortlang.games.fort.model import board_of
 from fortlang.games.fort.table import Game
 
 CARDSET = base_set()
 
 
 def test_r11_1_each_trigger_is_detected():
-    game = Game(2, CARDSET.board)
+    game = Game(2, board_of(CARDSET))
     assert end_triggers(game) == [Trigger.PARK]  # an empty park deck
     game.park_deck.append(object())  # type: ignore[arg-type]
     assert end_triggers(game) == []
-    game.players[1].vp = CARDSET.board.end_score
+    game.players[1].vp = board_of(CARDSET).end_score
     assert end_triggers(game) == [Trigger.SCORE]
-    game.players[0].level = CARDSET.board.end_level
+    game.players[0].level = board_of(CARDSET).end_level
     assert end_triggers(game) == [Trigger.SCORE, Trigger.LEVEL]
 
 
 def test_r11_1_a_trigger_that_happens_during_the_final_round_is_reported_too():
     """R11.1: every end trigger that happens is reported, not only those that held at the end
     of the first triggering turn (before: [score], the park deck running out was missing)."""
-    game = Game(2, CARDSET.board)
+    game = Game(2, board_of(CARDSET))
     game.park_deck.append(object())  # type: ignore[arg-type]
-    game.players[0].vp = CARDSET.board.end_score
+    game.players[0].vp = board_of(CARDSET).end_score
     at = Progress(0, 0)
     assert not at.end_turn(game) and at.triggers == [Trigger.SCORE]
     game.park_deck.clear()  # the last card of the park deck recruited in the final round

@@ -16,6 +16,7 @@ from pig_site import PIG_SET, ROOT, pig  # noqa: F401 - pig: the fixture
 
 from fortlang.cardset.load import load_set
 from fortlang.cli import main
+from fortlang.games.fort.model import board_of, kids_of
 
 
 def run(*args: str):
@@ -39,7 +40,7 @@ def test_the_example_set_checks_clean() -> None:
 
 def test_its_cards_are_built_with_the_games_kinds_and_words() -> None:
     cardset = load_set(PIG_SET)
-    assert cardset.kids == () and cardset.board is None
+    assert kids_of(cardset) == () and board_of(cardset) is None
     by_id = {c.id: c for c in cardset.cards}
     assert sum(c.copies for c in cardset.cards) == 18
     card = by_id["double_or_nothing"]

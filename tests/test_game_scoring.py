@@ -6,13 +6,14 @@ import pytest
 from builders import kid
 
 from fortlang.cardset import base_set
+from fortlang.games.fort.model import board_of, rules_of
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.scoring import evaluate, final_score, winners
 from fortlang.games.fort.table import Game
 
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 CARDSET = base_set()
-RULES = {r.id: r for r in CARDSET.rules}
+RULES = {r.id: r for r in rules_of(CARDSET)}
 
 CROWN2 = kid("Twin Crowns", "crown crown", "score", "advance")
 CROWN_COIN = kid("Crown Coin", "crown coin", "gain pizza", "advance then score 2")
@@ -24,7 +25,7 @@ FRIEND = kid("Buddy", "book", "score", None, best_friend=True)
 
 
 def table(players: int = 2) -> Game:
-    return Game(players, CARDSET.board)
+    return Game(players, board_of(CARDSET))
 
 
 def test_r11_4_worked_example_48_points_tie_broken_by_fort_level():
@@ -33,7 +34,7 @@ def test_r11_4_worked_example_48_points_tie_broken_by_fort_level():
     she.vp, she.level, she.rule = 17, 5, RULES["popularity"]
     game.macaroni = 0
     game.new_cards([BOOK, SKATE, WATER_GUN, CROWN2], she.lookout)
-    rival.vp, rival.level = 48 - CARDSET.board.points[3], 3
+    rival.vp, rival.level = 48 - board_of(CARDSET).points[3], 3
     scores = [final_score(game, p) for p in game.players]
     assert (scores[0].track, scores[0].fort, scores[0].macaroni, scores[0].rule) == (17, 23, 4, 4)
     assert scores[0].total == scores[1].total == 48
@@ -53,7 +54,7 @@ def test_r11_2_no_rule_no_macaroni_scores_track_and_level():
     p = game.players[0]
     p.vp, p.level = 7, 2
     score = final_score(game, p)
-    assert (score.total, score.rule, score.macaroni) == (7 + CARDSET.board.points[2], 0, 0)
+    assert (score.total, score.rule, score.macaroni) == (7 + board_of(CARDSET).points[2], 0, 0)
 
 
 def _deal(game: Game) -> None:
@@ -146,10 +147,10 @@ def test_r10_4_r11_1_fort_points_and_end_triggers_follow_a_replaced_board():
     game.new_cards([BOOK], game.park_deck)
     she = game.players[0]
     she.vp, she.level = 20, 2
-    assert final_score(game, she).fort == CARDSET.board.points[2]
+    assert final_score(game, she).fort == board_of(CARDSET).points[2]
     assert end_triggers(game) == []
-    game.board = replace(CARDSET.board, points=(0, 10, 30, 40, 50, 60), end_score=20,
-                         end_level=2, costs=CARDSET.board.costs[:2])
+    game.board = replace(board_of(CARDSET), points=(0, 10, 30, 40, 50, 60), end_score=20,
+                         end_level=2, costs=board_of(CARDSET).costs[:2])
     assert final_score(game, she).fort == standing(game, 0)[3] == 30
     assert game.max_level == 2
     assert end_triggers(game) == [Trigger.SCORE, Trigger.LEVEL]

@@ -8,6 +8,7 @@ from builders import Recorder, kid
 from fortlang.cardset import base_set
 from fortlang.engine import Kind, ScriptedAgent
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.model import board_of, perks_of, rules_of
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.setup import draw, new_game
 from fortlang.games.fort.table import Game, Rules
@@ -24,7 +25,7 @@ from fortlang.games.fort.turn import (
 from fortlang.sim.seats import Seats
 
 CARDSET = base_set()
-PERKS = {k.id: k for k in CARDSET.perks}
+PERKS = {k.id: k for k in perks_of(CARDSET)}
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
 SCORER = kid("Scorer", "book", "score", "score")
 FRIEND = kid("Buddy", "crown", "score", None, best_friend=True)
@@ -32,7 +33,7 @@ FRIEND = kid("Buddy", "crown", "score", None, best_friend=True)
 
 def table(*answers, players=2) -> Game:
     agents = [Recorder(answers)] + [Recorder() for _ in range(players - 1)]
-    return Game(players, CARDSET.board, asker=Seats(agents), debug=True)
+    return Game(players, board_of(CARDSET), asker=Seats(agents), debug=True)
 
 
 def test_r2_setup_basic_deals_piles_rows_park_and_hands():
@@ -124,7 +125,7 @@ def test_r15_diy_advances_paying_one_more_and_boxes_the_perk():
     p = game.players[0]
     p.perks.append(PERKS["diy"])
     game.give(p, TOY, 2)  # level 0 -> 1 costs a toy, DIY one resource more
-    game.rule_pile.append(CARDSET.rules[0])
+    game.rule_pile.append(rules_of(CARDSET)[0])
     record = TurnRecord(0)
     assert diy(game, 0, record)
     assert p.level == 1 and p.stuff[TOY] == 0 and not p.perks
@@ -192,7 +193,7 @@ class _Recycler:
 
 
 def _recycling_table(recycler, deck: int, rules=None, perks=("recycling",)) -> Game:
-    game = Game(2, CARDSET.board, asker=Seats([recycler, Recorder()]), debug=True, rules=rules)
+    game = Game(2, board_of(CARDSET), asker=Seats([recycler, Recorder()]), debug=True, rules=rules)
     recycler.game = game
     p = game.players[0]
     p.perks.extend(PERKS[k] for k in perks)

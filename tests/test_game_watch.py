@@ -12,6 +12,7 @@ from fortlang.cardset import base_set
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import Progress, run_game
 from fortlang.games.fort.metrics import cards_you_have
+from fortlang.games.fort.model import perks_of
 from fortlang.games.fort.setup import new_game
 
 CARDSET = base_set()
@@ -46,4 +47,4 @@ def test_r7_r14_recruited_and_acquired_match_the_holdings_turn_by_turn(players, 
         p = game.players[seat]
         extra = {k.id for k in p.perks} | ({p.rule.id} if p.rule else set())
         assert held | extra <= out.acquired[seat]
-        assert out.acquired[seat] - held - extra <= {k.id for k in CARDSET.perks}
+        assert out.acquired[seat] - held - extra <= {k.id for k in perks_of(CARDSET)}

@@ -14,6 +14,7 @@ from fortlang.engine.chance import choice
 from fortlang.engine.choices import Decision, Give, Kind, Option, Seat, Take
 from fortlang.games.fort.agents import bots
 from fortlang.games.fort.agents.bots import GreedyAgent
+from fortlang.games.fort.model import kids_of
 
 
 def _as_before(agent: GreedyAgent, view, decision: Decision) -> int:
@@ -59,7 +60,7 @@ def test_choose_answers_as_with_a_list_of_values():
 
 
 def test_the_static_values_are_the_same_fresh_or_kept():
-    for card in base_set().kids:
+    for card in kids_of(base_set()):
         play = bots.worth(card.public) + bots.worth(card.private)
         want = (play, play + 0.3 * len(card.suits))
         bots._VALUES.clear()
@@ -70,7 +71,7 @@ def test_the_static_values_are_the_same_fresh_or_kept():
 def test_values_named_by_id_are_the_named_cards():
     """The values kept by the id an option names are those of the card found under that id,
     even when another card had that id before (another set, a scenario's made-up card)."""
-    kids = base_set().kids
+    kids = kids_of(base_set())
     a, b = kids[0], next(k for k in kids if bots.card_worth(k) != bots.card_worth(kids[0]))
     for card in (a, b, a):
         assert bots._values_of("same id", card).deck == bots.card_worth(card)

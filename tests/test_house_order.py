@@ -14,6 +14,7 @@ from fortlang.cardset import base_set
 from fortlang.engine import interpreter, memo
 from fortlang.games.fort import play
 from fortlang.games.fort import table as state
+from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.nodes import Score
 
 PACKAGE = Path(fortlang.__file__).parent
@@ -214,7 +215,7 @@ def test_memo_tables_are_bounded():
         interpreter.text(Score(amount=i))
     assert interpreter.memo_sizes()["to_text"] <= memo.MEMO_LIMIT
     assert play.option_table_size() <= memo.MEMO_LIMIT
-    kid = base_set().kids[0]
+    kid = kids_of(base_set())[0]
     for i in range(memo.MEMO_LIMIT + 50):  # the card definitions games share too
         state.card_def(dataclasses.replace(kid, name=f"Kid {i}"))
     assert 0 < state.card_defs_size() <= memo.MEMO_LIMIT

@@ -16,6 +16,7 @@ from fortlang.games.fort import search as fort_search
 from fortlang.games.fort.agents.bots import GreedyAgent, make_bot, make_bots
 from fortlang.games.fort.agents.mcts import Budget, option_keys
 from fortlang.games.fort.knowledge import Knowledge, determinize
+from fortlang.games.fort.model import park_kids_of, rules_of
 from fortlang.games.fort.sim.pull import GameState, answer, play
 
 BASE = base_set()
@@ -146,7 +147,8 @@ def _swap_hidden(state: GameState, rng: random.Random) -> GameState:
         rival.deck[:] = rival_cards[len(rival.hand):]
         game.park_deck[:] = rest[len(rival_cards) - friends:]
         if rival.rule is not None:
-            rival.rule = BASE.rules[(BASE.rules.index(rival.rule) + 1) % len(BASE.rules)]
+            rules = rules_of(BASE)
+            rival.rule = rules[(rules.index(rival.rule) + 1) % len(rules)]
         game.rng.seed(7)
     assert [c.uid for c in other.game.players[1].hand] != \
         [c.uid for c in state.game.players[1].hand]
@@ -184,7 +186,7 @@ def test_determinize_keeps_the_public_table_and_every_zone_size():
     sim = state.clone()
     knowledge = Knowledge(0)
     knowledge.look(state.game)
-    determinize(sim.game, knowledge, BASE.rules, random.Random(1))
+    determinize(sim.game, knowledge, rules_of(BASE), random.Random(1))
     before, after = state.game, sim.game
     for p, q in zip(before.players, after.players, strict=True):
         for (zone, cards), (_, dealt) in zip(p.zones(), q.zones(), strict=True):
@@ -212,7 +214,7 @@ def test_best_friends_stay_with_their_owner():
     assert hidden_friends
     for k in range(5):
         sim = state.clone()
-        determinize(sim.game, knowledge, BASE.rules, random.Random(k))
+        determinize(sim.game, knowledge, rules_of(BASE), random.Random(k))
         mine = {c.uid for c in sim.game.players[1].hand + sim.game.players[1].deck}
         assert hidden_friends <= mine  # R1.2: never dealt to the park deck
 
@@ -260,7 +262,7 @@ def test_a_card_lost_from_sight_is_located_only_where_the_rules_allow(players):
     from fortlang.games.fort.table import Game
 
     game = Game(players)
-    kid = BASE.park_kids[0]
+    kid = park_kids_of(BASE)[0]
     rival = game.players[1]
     in_yard = game.new_card(kid, rival.yard)
     in_discard = game.new_card(kid, rival.discard)

@@ -14,6 +14,7 @@ from fortlang.docsite.lexicon import ui
 from fortlang.docsite.site import mkdocs_config
 from fortlang.games.fort.docs.face import captions
 from fortlang.games.fort.docs.glossary import glossary_page
+from fortlang.games.fort.model import kids_of
 from fortlang.model import Source
 
 LANGS = ("en", "fr", "ru")
@@ -43,9 +44,9 @@ def test_an_original_card_checks_without_the_provisional_warning(tmp_path: Path)
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_original_card_face_carries_no_provenance_stamp(tmp_path: Path, lang: str) -> None:
     card_set = load_set(write_set(tmp_path / "tree-house"), ["fort-base"])
-    assert all(k.source is Source.ORIGINAL for k in card_set.kids)
-    assert captions(card_set.kids[0], lang).source == ""
-    provisional = replace(card_set.kids[0], source=Source.PROVISIONAL)
+    assert all(k.source is Source.ORIGINAL for k in kids_of(card_set))
+    assert captions(kids_of(card_set)[0], lang).source == ""
+    provisional = replace(kids_of(card_set)[0], source=Source.PROVISIONAL)
     assert captions(provisional, lang).source == ui("provisional", lang)
 
 

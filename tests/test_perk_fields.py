@@ -17,7 +17,7 @@ from builders import kid
 
 from fortlang.cardset import base_set
 from fortlang.engine import ScriptedAgent
-from fortlang.games.fort.model import Perk, PerkHook
+from fortlang.games.fort.model import Perk, PerkHook, board_of, rules_of
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.play import can_perform, perform, play_card
 from fortlang.games.fort.table import Game
@@ -31,7 +31,7 @@ PERK = SCHEMA["$defs"]["perk"]
 #: the hook, its params and single_use.
 DESCRIPTIVE = {"id", "name", "names", "printed", "text"}
 PIZZA, TOY = Resource.PIZZA, Resource.TOY
-BOARD = base_set().board
+BOARD = board_of(base_set())
 SCORER = kid("Scorer", "book", "score", "score")
 BUG = kid("Bug", "shovel", "gain pizza x shovel", "score x level")
 DIGGER = kid("Digger", "shovel", "score", "score")
@@ -149,7 +149,7 @@ def _do_over(game: Game) -> None:
 
 def _diy(game: Game) -> None:
     game.give(game.players[0], TOY, 2)
-    game.rule_pile.extend(base_set().rules[:1])
+    game.rule_pile.extend(rules_of(base_set())[:1])
     assert diy(game, 0, TurnRecord(0))
 
 

@@ -17,7 +17,7 @@ from fortlang.cli import main
 from fortlang.engine import Kind
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.invariants import assert_invariants
-from fortlang.games.fort.model import Perk, PerkHook
+from fortlang.games.fort.model import Perk, PerkHook, board_of, kids_of, perks_of, rules_of
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.table import Game
 from fortlang.games.fort.turn import TurnRecord, diy, play_phase, play_turn, timed_perks
@@ -37,7 +37,7 @@ def perk(when: str, action: str, single_use: bool = False, pid: str = "lang-perk
 
 def table(*answers, players=2) -> Game:
     agents = [Recorder(answers)] + [Recorder() for _ in range(players - 1)]
-    return Game(players, CARDSET.board, asker=Seats(agents), debug=True)
+    return Game(players, board_of(CARDSET), asker=Seats(agents), debug=True)
 
 
 def test_the_schemas_triggers_are_the_registrys() -> None:
@@ -50,7 +50,7 @@ def test_a_perk_at_its_trigger_is_offered_and_performed_with_no_hook() -> None:
     game = table(("perk_action", 1))
     p = game.players[0]
     p.perks.append(perk("turn_start", "gain pizza x hand"))
-    game.new_cards([CARDSET.kids[0]] * 2, p.hand)
+    game.new_cards([kids_of(CARDSET)[0]] * 2, p.hand)
     record = TurnRecord(0)
     assert timed_perks(game, 0, "turn_start", record)
     assert p.stuff[PIZZA] == 2 and record.perks_used == ["lang-perk"]
@@ -83,7 +83,7 @@ def test_diy_written_in_the_language_plays_as_the_hook_r15() -> None:
     """DIY: "on your turn, instead of playing a card, destroy this perk to advance your fort
     paying one extra resource"; as `when: instead_of_play`, `action: advance +1`."""
     outcomes = []
-    for the_perk, answer in ((CARDSET.perks[[q.id for q in CARDSET.perks].index("diy")],
+    for the_perk, answer in ((perks_of(CARDSET)[[q.id for q in perks_of(CARDSET)].index("diy")],
                               ("diy", 1)),
                              (perk("instead_of_play", "advance +1", single_use=True),
                               ("perk_action", 1))):
@@ -91,8 +91,8 @@ def test_diy_written_in_the_language_plays_as_the_hook_r15() -> None:
         p = game.players[0]
         p.perks.append(the_perk)
         game.give(p, TOY, 2)  # level 0 -> 1 costs a toy, one more for the +1
-        game.rule_pile.append(CARDSET.rules[0])
-        game.new_cards([CARDSET.kids[0]], p.hand)
+        game.rule_pile.append(rules_of(CARDSET)[0])
+        game.new_cards([kids_of(CARDSET)[0]], p.hand)
         record = TurnRecord(0)
         play_phase(game, 0, record)  # no card is played: the perk replaced the play
         assert_invariants(game)
@@ -149,7 +149,7 @@ def _set(tmp_path: Path, perks_yaml: str) -> Path:
 def test_a_set_loads_a_perk_in_the_language(tmp_path: Path) -> None:
     root = _set(tmp_path, "perks:\n  - id: lemonade\n    name: Lemonade Stand\n"
                           "    when: after_recruit\n    action: if pizza < 2 -> gain pizza\n")
-    (loaded,) = load_set(root, known_sets=["fort-base"]).perks
+    (loaded,) = perks_of(load_set(root, known_sets=["fort-base"]))
     assert loaded.hook is PerkHook.ACTION and loaded.when == "after_recruit"
     assert loaded.action == parse_action("if pizza < 2 -> gain pizza")
 

@@ -10,6 +10,7 @@ import pytest
 
 from fortlang.cardset.load import base_set
 from fortlang.engine.choices import IllegalMove, Kind
+from fortlang.games.fort.model import rules_of
 from fortlang.games.fort.playtest.table import Table
 from fortlang.games.fort.playtest.view import seat_view
 from fortlang.sim.replay import replay
@@ -93,7 +94,7 @@ def test_a_seats_view_never_holds_a_rivals_hand_or_secret_rule() -> None:
     """R10.3 (made-up rules chosen in secret), R1: hands are private. Every state of a game is
     checked: the rival's hand is a count, its rule is "secret" and never named in the log."""
     table = Table(base_set(), players=2, humans=1, bots=["greedy"], seed=21)
-    rules = {r.id: r.name for r in base_set().rules}
+    rules = {r.id: r.name for r in rules_of(base_set())}
     pick = random.Random(3)
     checked = 0
     table.run_bots()

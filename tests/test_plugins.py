@@ -22,6 +22,7 @@ from fortlang import plugins
 from fortlang.cardset import load_set
 from fortlang.cli import main
 from fortlang.engine import ScriptedAgent
+from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.play import play_card
 from fortlang.games.fort.table import Game
 from fortlang.parser import language
@@ -41,7 +42,7 @@ def test_an_installed_plugin_adds_its_words(backyard) -> None:
 def test_a_set_using_it_checks_clean_and_plays(backyard) -> None:
     result = CliRunner().invoke(main, ["check", "--no-warnings", str(EXPANSION)])
     assert result.exit_code == 0, result.output
-    (mole, *_) = load_set(EXPANSION, known_sets=["fort-base"]).kids
+    (mole, *_) = kids_of(load_set(EXPANSION, known_sets=["fort-base"]))
     game = Game(2, asker=Seats([ScriptedAgent(["public (tuck then gain pizza x shovel) only"]),
                                 ScriptedAgent()]), debug=True)
     p = game.players[0]

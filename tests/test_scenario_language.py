@@ -9,6 +9,7 @@ import pytest
 from fortlang.cardset import load_bundled
 from fortlang.engine.choices import Kind
 from fortlang.errors import FortError
+from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.scenarios import load_text, run_scenario
 from fortlang.games.fort.sim.pull import GameState
 from fortlang.games.fort.table import Game
@@ -266,7 +267,7 @@ def test_item7_players_held_beyond_the_supply():
 
 
 def test_pull_api_on_a_given_table_asks_from_outside():
-    cards = {k.id: k for k in load_bundled()["fort-base"].kids}
+    cards = {k.id: k for k in kids_of(load_bundled()["fort-base"])}
     game = Game(2)
     game.new_card(cards["bud"], game.players[0].hand)
     from fortlang.games.fort.play import play_card

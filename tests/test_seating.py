@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from fortlang.cardset import base_set
 from fortlang.cli import main
+from fortlang.games.fort.model import best_friends_of
 from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.sim.batch import seat_bots
 
@@ -21,7 +22,7 @@ def _friends_by_seat(seed: int, players: int = 4) -> list[set[str]]:
 
 def test_r2_1_each_board_sits_anywhere_with_its_two_best_friends():
     base = base_set()
-    boards = [{k.id for k in base.best_friends[i:i + 2]} for i in range(0, 8, 2)]
+    boards = [{k.id for k in best_friends_of(base)[i:i + 2]} for i in range(0, 8, 2)]
     ace_at: Counter = Counter()
     for seed in range(400):
         seats = _friends_by_seat(seed)

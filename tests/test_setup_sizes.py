@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from fortlang.cli import main
+from fortlang.games.fort.model import park_kids_of, rules_of
 
 BASE = Path(__file__).resolve().parent.parent / "cards" / "fort-base"
 
@@ -29,7 +30,7 @@ def small_base(tmp_path: Path) -> Path:
         if kept >= 24:
             path.unlink()
             continue
-        kept += sum(k.copies for k in load_set(BASE).park_kids
+        kept += sum(k.copies for k in park_kids_of(load_set(BASE))
                     if f"id: {k.id}\n" in path.read_text())
     return folder
 
@@ -215,7 +216,7 @@ def test_determinizing_a_table_the_knowledge_overfills_still_deals_every_hidden_
     sizes = [(len(p.hand), len(p.deck)) for p in game.players] + [(len(game.park_deck), 0)]
     for c in hidden:
         knowledge.located[c.uid] = 2
-    determinize(game, knowledge, base_set().rules, random.Random(1))
+    determinize(game, knowledge, rules_of(base_set()), random.Random(1))
     assert [(len(p.hand), len(p.deck)) for p in game.players] \
         + [(len(game.park_deck), 0)] == sizes
     dealt = [c for p in game.players[1:] for c in (*p.hand, *p.deck)] + game.park_deck

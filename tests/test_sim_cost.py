@@ -16,6 +16,7 @@ from fortlang.games.fort import gains
 from fortlang.games.fort import view as fort_view
 from fortlang.games.fort.agents import bots
 from fortlang.games.fort.match import run_game
+from fortlang.games.fort.model import kids_of, rules_of
 from fortlang.games.fort.sim import stats
 from fortlang.games.fort.sim.batch import Job, run_chunk
 from fortlang.games.fort.sim.stats import Aggregate
@@ -44,7 +45,7 @@ def test_the_greedy_bot_decides_as_it_did_with_values_cached():
     """A card valued from the cache is worth what it was worth fresh (the cache keeps the card,
     so another card can never answer for it), and emptying the cache changes nothing."""
     first = _chunk(0, 4).aggregate.figures()
-    card = base_set().kids[0]
+    card = kids_of(base_set())[0]
     assert bots.card_worth(card) == bots.worth(card.public) + bots.worth(card.private) \
         + 0.3 * len(card.suits)
     assert bots.play_worth(card) == bots.worth(card.public) + bots.worth(card.private)
@@ -131,7 +132,7 @@ def test_determinize_shuffles_natively_as_rng_shuffle_would(monkeypatch):
     knowledge = Knowledge(0)
     knowledge.look(table())
     dealt = table()
-    determinize(dealt, knowledge, base_set().rules, random.Random(7))
+    determinize(dealt, knowledge, rules_of(base_set()), random.Random(7))
 
     class Counting(random.Random):  # a subclass: chance.shuffle hands it to its own shuffle
         calls = 0
@@ -141,13 +142,13 @@ def test_determinize_shuffles_natively_as_rng_shuffle_would(monkeypatch):
             return super().shuffle(x)
 
     again = table()
-    determinize(again, knowledge, base_set().rules, Counting(7))
+    determinize(again, knowledge, rules_of(base_set()), Counting(7))
     assert Counting.calls > 0 and again.snapshot() == dealt.snapshot()
     shuffled = []
     real = random.Random.shuffle
     monkeypatch.setattr(random.Random, "shuffle",
                         lambda self, x: shuffled.append(len(x)) or real(self, x))
-    determinize(table(), knowledge, base_set().rules, random.Random(7))
+    determinize(table(), knowledge, rules_of(base_set()), random.Random(7))
     assert shuffled == []
 
 
