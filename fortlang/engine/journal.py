@@ -686,20 +686,17 @@ class Journal:
         person, a script)."""
         if self.on_decision is not None or self.debug or self.explain:
             return -1
-        asker = self.asker
-        if type(asker) is RandomAsker:  # compiled with the engine: a direct call
-            random_asker: RandomAsker = asker
-            index = random_asker.decide_count(seat, count)
-        else:
-            by_count = getattr(asker, "decide_by_count", None)
-            if by_count is None:
-                return -1
-            index = by_count(seat, kind, count)
-            if index < 0:
-                return -1
-            if not 0 <= index < count:
-                raise ValueError(f"agent for seat {seat} answered {index!r} to a {kind} "
-                                 f"decision with {count} options")
+        if type(self.asker) is RandomAsker:  # every seat a random bot: as blind() asks
+            return self.ask_blind(seat, kind, count)
+        by_count = getattr(self.asker, "decide_by_count", None)
+        if by_count is None:
+            return -1
+        index = by_count(seat, kind, count)
+        if index < 0:
+            return -1
+        if not 0 <= index < count:
+            raise ValueError(f"agent for seat {seat} answered {index!r} to a {kind} "
+                             f"decision with {count} options")
         self.log.append((_KIND_TEXT[kind], index))
         return index
 
