@@ -203,11 +203,12 @@ def test_the_width_table_knows_every_character_the_faces_print() -> None:
     from fortlang.cardset import load_bundled
     from fortlang.docsite import faces
     from fortlang.docsite.metrics import _table
+    from fortlang.docsite.site import site_game
     from fortlang.phrasebook import LANGUAGES as LANGS
 
     known = _table(False).keys() & _table(True).keys()
     for card_set in load_bundled().values():
         for lang in LANGS:
-            for printed in faces.every_face(card_set, lang):
+            for printed in faces.every_face(site_game([card_set]), card_set, lang):
                 for t in printed.face.texts:
                     assert set(t.text) <= known, (printed.path, lang, set(t.text) - known)
