@@ -11,9 +11,9 @@ import pytest
 from fortlang.cardset import load_bundled
 from fortlang.docsite.faces import every_face
 from fortlang.games import game_named
-from fortlang.module import DEFAULT_GAME
 from fortlang.games.fort.docs.browser import KINDS, browser_page
 from fortlang.games.fort.model import best_friends_of, park_kids_of, perks_of, rules_of
+from fortlang.module import DEFAULT_GAME
 
 LANGS = ("en", "fr", "ru")
 

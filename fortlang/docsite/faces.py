@@ -80,7 +80,7 @@ def back_face(game: GameModule, set_name: str, lang: str,
     else its title in ``lang``) over a pattern of its own word icons (``GameDocs.words``:
     Fort's suits; none for a game that declares none)."""
     docs = game_docs(game) if docs is None else docs
-    word = docs.text("back", lang) or game.title(lang)
+    word = docs.own_text("back", lang) or game.title(lang)
     return core_face.back_face(set_name, word, pattern=tuple(docs.words.values()))
 
 

@@ -97,7 +97,7 @@ class GameDocs:
     def every_icon(self) -> tuple[Icon, ...]:
         return (*self.words.values(), *self.marks.values())
 
-    def text(self, key: str, lang: str) -> str | None:
+    def own_text(self, key: str, lang: str) -> str | None:
         """Its own text ``key`` (:attr:`texts`) in ``lang``, or None."""
         return self.texts(key, lang) if self.texts is not None else None
 
@@ -111,6 +111,19 @@ def game_docs(game: GameModule) -> GameDocs:
 
     found = declared(game, "docs", GameDocs, "its docs pictures")
     return found if found is not None else NONE
+
+
+def words_docs(game: GameModule) -> GameDocs:
+    """What the words ``game``'s cards are written in draw and say (their pictures, their
+    template meanings): ``game``'s own where it declares its vocabulary; else the default
+    game's, whose words its cards are then written in (as
+    :func:`fortlang.registry.vocabulary_of` reads them: the default because it named none),
+    nothing where that one is not installed."""
+    if game.vocabulary or game.name == DEFAULT_GAME:
+        return game_docs(game)
+    from fortlang.games import game_named, installed
+
+    return game_docs(game_named(DEFAULT_GAME)) if DEFAULT_GAME in installed() else NONE
 
 
 def default_face() -> Callable[[object, str], object]:

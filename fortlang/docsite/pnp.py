@@ -1,6 +1,7 @@
 """Print-and-play: every face of a set (Fort's kids, made-up rules, perks and board; a game
-module's cards), nine per A4 page with a gap between cards and cut marks around each, then (for two-sided printing) a page of
-card backs mirrored left to right, so each back lands behind its front. A PDF (fpdf2).
+module's cards), nine per A4 page with a gap between cards and cut marks around each, then
+(for two-sided printing) a page of card backs mirrored left to right, so each back lands
+behind its front. A PDF (fpdf2).
 
 The faces' shapes go through fpdf2's SVG converter; their text runs are set with a PDF font at the
 positions the face layout chose (see :mod:`fortlang.docsite.face`), so the sheet matches the

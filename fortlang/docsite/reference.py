@@ -23,7 +23,7 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite import safe
 from fortlang.docsite.face import strip_svg
-from fortlang.docsite.gamedocs import NONE, GameDocs, game_docs
+from fortlang.docsite.gamedocs import NONE, GameDocs, words_docs
 from fortlang.docsite.icons import OPERATORS, QUANTITIES, action_icon
 from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
@@ -219,8 +219,9 @@ def game_reference_page(lang: str, game: GameModule, vocab: reg.Vocabulary,
     in every language), its quantities and selectors, the grammar the vocabulary composes,
     then its card kinds' schemas. Fort's own resources, operators' examples and scoring
     sub-language are Fort's: they stay on Fort's reference. Its strips and words' pictures
-    are ``game``'s own (:func:`fortlang.docsite.gamedocs.game_docs`)."""
-    docs = game_docs(game)
+    and meanings are those of ``game``'s words (:func:`fortlang.docsite.gamedocs.words_docs`:
+    its own; the default game's only where it borrows that game's words)."""
+    docs = words_docs(game)
     parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab, docs),
              quantities(lang, vocab, docs) if vocab.quantities else "",
              selectors(lang, vocab, docs),

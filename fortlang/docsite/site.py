@@ -45,7 +45,7 @@ from fortlang.docsite.browser import PAGE as BROWSER
 from fortlang.docsite.browser import game_browser_page
 from fortlang.docsite.faces import every_face
 from fortlang.docsite.flowdoc import turn_structure
-from fortlang.docsite.gamedocs import GAME_PAGES, GameDocs, game_docs
+from fortlang.docsite.gamedocs import GAME_PAGES, GameDocs, game_docs, words_docs
 from fortlang.docsite.gameglossary import glossary_page
 from fortlang.docsite.icons import game_icons
 from fortlang.docsite.reference import game_reference_page
@@ -132,6 +132,10 @@ def _copy_image(name: str, target: Path) -> None:
         target.write_bytes(source.read_bytes())
 
 
+#: A link of a digest to a page of docs/, one folder up from docs/games/ where the digests are.
+_UP_LINK = re.compile(r"\[([^\]]*)\]\(\.\./([\w-]+\.md)(#[\w-]*)?\)")
+
+
 def site_links(text: str, carried: Sequence[str]) -> str:
     """A module's digest's links to docs/ pages (``../scenarios.md``), written from
     docs/games/ where the digests are, as the site has them: beside the rules page when the
@@ -146,10 +150,6 @@ def site_links(text: str, carried: Sequence[str]) -> str:
         return f"[{label}]({name}{fragment})" if name in carried else label
 
     return _UP_LINK.sub(one, text)
-
-
-#: A link of a digest to a page of docs/, one folder up from docs/games/ where the digests are.
-_UP_LINK = re.compile(r"\[([^\]]*)\]\(\.\./([\w-]+\.md)(#[\w-]*)?\)")
 
 
 def pages_of(docs: GameDocs) -> tuple[tuple[str, str], ...]:
@@ -185,7 +185,7 @@ def site_text(game: GameModule, docs: GameDocs, key: str, lang: str,
     "unofficial"), else the generic one over the game's title ("Frantic: rules, language
     reference and card glossary"); ``markdown``: the title escaped for a page (mkdocs escapes
     the site's name itself where it prints it)."""
-    own = docs.text(key, lang)
+    own = docs.own_text(key, lang)
     if own is not None:
         return own
     title = game.title(lang)
@@ -214,7 +214,7 @@ def index_page(game: GameModule, docs: GameDocs, sets: Sequence[CardSet], lang: 
     # The other sites are outside this one's docs, so plain HTML links (mkdocs checks only .md).
     others = " · ".join(f'<a href="../{x}/index.html" hreflang="{x}">{lx.LANGUAGE_NAMES[x]}</a>'
                         for x in langs if x != lang)
-    overview = docs.text("home", lang)
+    overview = docs.own_text("home", lang)
     return "\n".join([md.heading(1, site_text(game, docs, "site", lang)),
                       f'!!! note ""\n    {site_text(game, docs, "unofficial", lang)}\n',
                       site_text(game, docs, "intro", lang) + "\n", *links, "",
@@ -349,8 +349,9 @@ def generate(src: Path, site_dir: str, sets: Sequence[CardSet], lang: str,
                                          rules=rules is not None))
     write_theme(src)
     # the game's own icons (its words' drawings, its GameDocs': Fort's suits and star) and
-    # the core's operators, never another game's
-    for name, icon in game_icons(vocab, declared.every_icon()).items():
+    # the core's operators, never another game's (but those of the words it borrows, if any)
+    own = (*declared.every_icon(), *words_docs(game).words.values())
+    for name, icon in game_icons(vocab, own).items():
         _write(docs / "assets" / "icons" / f"{name}.svg", icon.svg())
     faces = 0
     for card_set in sets:
