@@ -92,8 +92,9 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...], site_url: st
 @click.option("--backs/--no-backs", default=True, show_default=True,
               help="After each page of fronts, a page of card backs for two-sided printing.")
 def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool, backs: bool) -> None:
-    """Print-and-play: every face of the sets (kid cards, made-up rules, perks, the board),
-    9 per A4 page with gaps and cut marks, in the chosen language, as a PDF."""
+    """Print-and-play: every face of the sets (Fort's kid cards, made-up rules, perks and
+    board; a game module's cards), 9 per A4 page with gaps and cut marks, in the chosen
+    language, as a PDF."""
     from fortlang.docsite.pnp import PER_PAGE, sheet
     from fortlang.output import open_output
 
