@@ -10,8 +10,10 @@ import pytest
 
 from fortlang.cardset import load_bundled
 from fortlang.docsite.faces import every_face
+from fortlang.games import game_named
 from fortlang.games.fort.docs.browser import KINDS, browser_page
 from fortlang.games.fort.model import best_friends_of, park_kids_of, perks_of, rules_of
+from fortlang.module import DEFAULT_GAME
 
 LANGS = ("en", "fr", "ru")
 
@@ -21,7 +23,7 @@ def test_the_browser_shows_every_face_of_every_set(lang: str) -> None:
     base = load_bundled()["fort-base"]
     page = browser_page([base], lang)
     figures = re.findall(r'<figure class="fl-grid-card" data-kind="([a-z-]+)"', page)
-    faces = [p for p in every_face(base, lang) if p.kind != "back"]
+    faces = [p for p in every_face(game_named(DEFAULT_GAME), base, lang) if p.kind != "back"]
     assert len(figures) == len(faces)
     assert figures.count("kid") == len(park_kids_of(base))
     assert figures.count("best-friend") == len(best_friends_of(base))

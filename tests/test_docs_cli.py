@@ -55,8 +55,8 @@ def test_strict_mkdocs_failure_keeps_the_previous_site(tmp_path: Path,
     assert CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"]
                               ).exit_code == 0
     before = (out / "en" / "index.html").read_bytes()
-    real = site._handwritten
-    monkeypatch.setattr(site, "_handwritten", lambda name: "# Format\n\n[broken](missing.md)\n"
+    real = site.hand_written
+    monkeypatch.setattr(site, "hand_written", lambda name: "# Format\n\n[broken](missing.md)\n"
                         if name == "card-format.md" else real(name))
     result = CliRunner().invoke(main, ["docs", "build", "--out", str(out), "--lang", "en"])
     assert result.exit_code == 1

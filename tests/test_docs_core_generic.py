@@ -1,7 +1,9 @@
-"""The core's docs site builders are generic over the game module (issue 33 item 5): Fort's
-own pages (its rules, card browser and reference) come from what Fort declares
-(``GameModule.docs``: fortlang.games.fort.docs), and the core reads none of Fort's card
-fields; the ids it checks are those of the cards of every kind the game declares."""
+"""The core's docs site builder is one, generic over the game module (issue 33 item 5): Fort's
+own pages (its rules, card browser, reference, glossary, faces, hand-written pages and texts)
+come from what Fort declares (``GameModule.docs``: fortlang.games.fort.docs), a module's from
+what it declares, through the same code; the core reads none of Fort's card fields, and asks
+no picture of the default game; the ids it checks are those of the cards of every kind the
+game declares."""
 
 from __future__ import annotations
 
@@ -23,9 +25,9 @@ from fortlang.module import DEFAULT_GAME, CardKind
 from fortlang.plugins import vocabulary
 
 DOCSITE = Path(site.__file__).parent
-#: The builders of both kinds of site: they read a game's cards only through what it declares.
-BUILDERS = ("site", "browser", "reference", "gamedocs", "gamesite", "faces", "gameface",
-            "gameglossary")
+#: The site's builders: they read a game's cards only through what it declares.
+BUILDERS = ("site", "browser", "reference", "gamedocs", "faces", "gameface", "gameglossary",
+            "meanings")
 
 
 def _forts_card_fields() -> set[str]:
@@ -76,7 +78,7 @@ def test_the_pages_fort_declares_are_the_ones_written(tmp_path: Path,
     mine = dataclasses.replace(
         fort, rules_page=lambda lang: f"# rules in {lang}\n",
         browser=lambda sets, lang: f"# browser of {len(sets)}\n",
-        reference=lambda lang, sets, schema_dir, *, card_format, error_codes:
+        reference=lambda lang, sets, *, card_format, error_codes:
             f"# reference {card_format} {error_codes}\n")
     monkeypatch.setattr(site, "game_docs", lambda game: mine)
     docs = _generate(tmp_path, (load_bundled()["fort-base"],))
@@ -112,8 +114,11 @@ def test_ids_are_checked_for_every_kind_the_game_declares() -> None:
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.code == "E313"
     assert diagnostic.message.startswith("event id `Storm Two`")
-    # a kind the game does not declare is not the site's to check
-    site.check_ids([_a_set_of("Storm Two")], (dataclasses.replace(events, slot="perks"),))
+    # a card of no kind the game declares is still on the site (its glossary, its face's
+    # file): checked all the same, as a card
+    with pytest.raises(FortError) as caught:
+        site.check_ids([_a_set_of("Storm Two")], (dataclasses.replace(events, slot="perks"),))
+    assert caught.value.diagnostics[0].message.startswith("card id `Storm Two`")
 
 
 def test_forts_ids_are_checked_by_its_declared_kinds() -> None:
@@ -132,11 +137,10 @@ def test_forts_ids_are_checked_by_its_declared_kinds() -> None:
 
 def test_a_game_modules_site_writes_the_pages_it_declares(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    """One path for every game: a module's site (gamesite) writes its own rules, browser and
-    reference pages where its GameDocs declares them, as the default game's does; the rules
-    open with the turn structure of its declared flow; without them, the generic pages."""
+    """One path for every game: a module's site writes its own rules, browser and reference
+    pages where its GameDocs declares them, as the default game's does; the rules open with
+    the turn structure of its declared flow; without them, the generic pages."""
     from fortlang.cardset import load_bundled
-    from fortlang.docsite import gamesite
     from fortlang.registry import vocabulary_of
 
     game = game_named("frantic")
@@ -145,19 +149,21 @@ def test_a_game_modules_site_writes_the_pages_it_declares(tmp_path: Path,
     mine = dataclasses.replace(
         plain, rules_page=lambda lang: f"# rules in {lang}\n",
         browser=lambda sets, lang: f"# browser of {len(sets)}\n",
-        reference=lambda lang, sets, schema_dir, *, card_format, error_codes:
-            f"# reference {card_format} {error_codes} {schema_dir}\n")
-    monkeypatch.setattr(gamesite, "game_docs", lambda g: mine)
+        reference=lambda lang, sets, *, card_format, error_codes:
+            f"# reference {card_format} {error_codes}\n")
+    monkeypatch.setattr(site, "game_docs", lambda g: mine)
     src = tmp_path / "en"
-    gamesite.generate(src, "../../en", game, vocabulary_of(game.name), sets, "en", ("en",))
+    site.generate(src, "../../en", sets, "en", ("en",), game=game,
+                  vocab=vocabulary_of(game.name))
     docs = src / "docs"
     rules = (docs / "rules.md").read_text(encoding="utf-8")
     assert rules.startswith("# rules in en\n") and "turn-structure" in rules
     assert (docs / "cards.md").read_text(encoding="utf-8") == "# browser of 1\n"
-    assert (docs / "reference.md").read_text(encoding="utf-8") == "# reference False True None\n"
-    monkeypatch.setattr(gamesite, "game_docs", lambda g: plain)
+    assert (docs / "reference.md").read_text(encoding="utf-8") == "# reference False True\n"
+    monkeypatch.setattr(site, "game_docs", lambda g: plain)
     generic = tmp_path / "generic"
-    gamesite.generate(generic, "../../en", game, vocabulary_of(game.name), sets, "en", ("en",))
+    site.generate(generic, "../../en", sets, "en", ("en",), game=game,
+                  vocab=vocabulary_of(game.name))
     words = vocabulary_of(game.name)
     assert (generic / "docs" / "reference.md").read_bytes().decode() == game_reference_page(
         "en", game, words, error_codes=True)

@@ -72,9 +72,10 @@ def test_r13_3_a_quantity_stays_with_what_it_counts() -> None:
     """Blitz: the icons on one line, the text on one line; never `x water_gun` alone."""
     from fortlang.docsite.face import MARGIN, WIDTH
     from fortlang.docsite.strip import glyphs
+    from fortlang.games.fort.docs import DOCS
     from fortlang.games.fort.docs.face import _strip
 
-    placed, _ = _strip(glyphs(BLITZ.public), WIDTH - 2 * MARGIN - 24)
+    placed, _ = _strip(glyphs(BLITZ.public, docs=DOCS), WIDTH - 2 * MARGIN - 24)
     assert len({y for _, _, y, _ in placed}) == 1
     assert "(recruit then gain toy) x water_gun" in _texts(card_face(BLITZ).to_svg())
     long = parse_action("(recruit then gain toy then gain pizza then score 2) x water_gun "
@@ -82,7 +83,7 @@ def test_r13_3_a_quantity_stays_with_what_it_counts() -> None:
     lines = wrap("(recruit then gain toy then gain pizza then score 2)\u00a0x\u00a0water_gun", 34,
                  540)
     assert not any(line.startswith("x") or line.endswith(" x") for line in lines)
-    placed, _ = _strip(glyphs(long), WIDTH - 2 * MARGIN - 24)
+    placed, _ = _strip(glyphs(long, docs=DOCS), WIDTH - 2 * MARGIN - 24)
     rows: dict[float, list[str]] = {}
     for g, _, y, _ in placed:
         rows.setdefault(y, []).append(g.icon.name if g.icon else g.text)
@@ -203,11 +204,12 @@ def test_the_width_table_knows_every_character_the_faces_print() -> None:
     from fortlang.cardset import load_bundled
     from fortlang.docsite import faces
     from fortlang.docsite.metrics import _table
+    from fortlang.docsite.site import site_game
     from fortlang.phrasebook import LANGUAGES as LANGS
 
     known = _table(False).keys() & _table(True).keys()
     for card_set in load_bundled().values():
         for lang in LANGS:
-            for printed in faces.every_face(card_set, lang):
+            for printed in faces.every_face(site_game([card_set]), card_set, lang):
                 for t in printed.face.texts:
                     assert set(t.text) <= known, (printed.path, lang, set(t.text) - known)

@@ -12,10 +12,11 @@ import pytest
 from pig_site import PIG_SET, pig  # noqa: F401  (installs the example module for each test)
 
 from fortlang.cardset.table import load_specs
-from fortlang.docsite import gamesite
-from fortlang.docsite.gamedocs import default_docs, game_docs
+from fortlang.docsite import site
+from fortlang.docsite.gamedocs import game_docs
 from fortlang.docsite.icons import OPERATORS, action_icon, every_icon
 from fortlang.games import game_named
+from fortlang.module import DEFAULT_GAME
 from fortlang.registry import default_vocabulary, words_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,7 +26,7 @@ SETS = {"frantic": ROOT / "cards" / "frantic-base", "fortune-and-glory": ROOT / 
 
 def _forts_icons() -> set[str]:
     """Every icon file Fort's site writes that is Fort's own (the core's operators are not)."""
-    fort = default_docs()
+    fort = game_docs(game_named(DEFAULT_GAME))
     names = set(every_icon(default_vocabulary().primitives, fort.words.values(),
                            fort.marks.values()))
     return names - {icon.name for icon in OPERATORS.values()}
@@ -41,8 +42,8 @@ def test_a_games_site_writes_none_of_forts_icons(tmp_path: Path, name: str) -> N
     assert {"skateboard", "best_friend", "pizza", "gain"} <= _forts_icons()  # Fort installed
     game, vocab = game_named(name), words_of(name)
     assert vocab is not None
-    gamesite.build(tmp_path / "out", game, vocab, load_specs([str(SETS[name])]), ("en", "ru"),
-                   mkdocs=False)
+    site.build(tmp_path / "out", load_specs([str(SETS[name])]), ("en", "ru"), mkdocs=False,
+               game=game, vocab=vocab)
     for lang in ("en", "ru"):
         written = _written(tmp_path / "out", lang)
         assert not written & _forts_icons(), (lang, sorted(written & _forts_icons()))
@@ -59,10 +60,10 @@ def test_a_games_site_writes_the_pictures_its_module_declares(tmp_path: Path) ->
     vocab = words_of("pig")
     assert vocab is not None and set(game_docs(game).words) == {"pig_snout"}
     sets = load_specs([str(PIG_SET)])
-    gamesite.build(tmp_path / "out", game, vocab, sets, ("en",), mkdocs=False)
+    site.build(tmp_path / "out", sets, ("en",), mkdocs=False, game=game, vocab=vocab)
     written = _written(tmp_path / "out", "en")
     assert {"pig_snout", "pig_tail"} <= written and not written & _forts_icons()
-    back = pnp.game_sheet(game, sets, "en", one_each=True)
+    back = pnp.sheet(sets, "en", one_each=True, game=game)
     assert back[1] == len(sets[0].cards)
 
 
@@ -82,15 +83,19 @@ def test_a_games_card_back_shows_its_own_icons_or_none(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(face, "back_face", spy)
     sets = load_specs([str(PIG_SET)])
-    pnp.game_sheet(game_named("pig"), sets, "en", one_each=True)
-    pnp.game_sheet(dataclasses.replace(game_named("pig"), docs="module_faces:PICTURES"), sets,
-                   "en", one_each=True)
-    assert drawn[0] == ()
-    assert drawn[1] and all("fl-icon-pig_snout" in s for s in drawn[1])
-    fort = faces.back_face("Fort")
-    suits = {f"fl-icon-{icon.name}" for icon in default_docs().words.values()}
+    pnp.sheet(sets, "en", one_each=True, game=game_named("pig"))
+    assert drawn and all(icons == () for icons in drawn)
+    drawn.clear()
+    pnp.sheet(sets, "en", one_each=True,
+              game=dataclasses.replace(game_named("pig"), docs="module_faces:PICTURES"))
+    assert drawn and all(icons and all("fl-icon-pig_snout" in s for s in icons)
+                         for icons in drawn)
+    fort = faces.back_face(game_named(DEFAULT_GAME), "Fort", "ru")
+    forts = game_docs(game_named(DEFAULT_GAME))
+    suits = {f"fl-icon-{icon.name}" for icon in forts.words.values()}
     assert {s.split('class="fl-icon ')[1].split('"')[0] for s in fort.shapes
             if "fl-icon-" in s} == suits
+    assert "FORT" in [t.text for t in fort.texts]  # its own word, in every language
 
 
 @pytest.mark.parametrize("lang", ["fr", "ru"])

@@ -170,8 +170,9 @@ def test_the_print_and_play_sheet_carries_the_names_as_text(tmp_path: Path,
                                                             hostile: CardSet) -> None:
     from fortlang.docsite.faces import every_face
     from fortlang.docsite.pnp import render
+    from fortlang.docsite.site import site_game
 
-    pdf = render([printed.face for printed in every_face(hostile, "en")])
+    pdf = render([printed.face for printed in every_face(site_game([hostile]), hostile, "en")])
     for action in (b"/JavaScript", b"/JS", b"/URI", b"/Launch", b"/AA"):
         assert action not in pdf
     (tmp_path / "hostile.pdf").write_bytes(pdf)

@@ -17,6 +17,7 @@ from fortlang.docsite.icons import (
 )
 from fortlang.docsite.strip import Glyph, glyphs
 from fortlang.games.fort import vocabulary as fort_words
+from fortlang.games.fort.docs import DOCS
 from fortlang.games.fort.docs.icons import SUITS
 from fortlang.games.fort.nodes import Suit
 from fortlang.nodes import ALL_NODES, EXPR_NODES
@@ -94,13 +95,13 @@ def test_every_action_and_quantity_node_has_a_strip_handler() -> None:
 def test_a_quantity_is_drawn_with_its_declared_icon(word: str) -> None:
     """`x shovel` with the suit's picture (Fort's ``GameModule.docs``), `x pack` and `x hand`
     with their declarations' drawings (``WordSpec.drawing``)."""
-    *_, last = glyphs(parse_action(f"score x {word}"))
+    *_, last = glyphs(parse_action(f"score x {word}"), docs=DOCS)
     expected = SUITS[Suit(word)] if word in set(Suit) else QUANTITIES[word]
     assert last.icon == expected
 
 
 def test_r13_5_group_repeated_as_a_whole_is_drawn_in_parentheses() -> None:
-    row = glyphs(parse_action("(recruit then gain toy) x water_gun"))
+    row = glyphs(parse_action("(recruit then gain toy) x water_gun"), docs=DOCS)
     names = [g.icon.name if g.icon else g.text for g in row]
     assert names == ["lpar", "recruit", "then", "gain", "toy", "rpar", "times", "water_gun"]
 
@@ -137,7 +138,8 @@ def test_a_condition_is_drawn_in_symbols_and_the_face_language(lang: str) -> Non
     from fortlang.phrasebook import plural
 
     def row(action: str) -> list[object]:
-        return [g.icon.name if g.icon else g.text for g in glyphs(parse_action(action), lang)]
+        return [g.icon.name if g.icon else g.text
+                for g in glyphs(parse_action(action), lang, DOCS)]
 
     when, rival = OPERATORS["if ->"].name, OPERATORS["a rival ->"].name
     assert row("if toy >= 3 -> score 2") == [

@@ -12,8 +12,8 @@ from pig_site import PIG_SET, pig  # noqa: F401  (installs the example module fo
 
 from fortlang.cardset.table import load_specs
 from fortlang.cli import main
-from fortlang.docsite import gamesite
-from fortlang.docsite.pnp import game_sheet
+from fortlang.docsite import site
+from fortlang.docsite.pnp import sheet
 from fortlang.errors import FortError
 from fortlang.games import game_named
 from fortlang.registry import words_of
@@ -27,7 +27,8 @@ def _pig(face: str = "") -> tuple:
 
 def test_a_declared_face_function_draws_every_card_of_the_site(tmp_path: Path) -> None:
     game, vocab, sets = _pig("module_faces:stamped")
-    built = gamesite.build(tmp_path / "out", game, vocab, sets, ("en", "fr"), mkdocs=False)
+    built = site.build(tmp_path / "out", sets, ("en", "fr"), mkdocs=False, game=game,
+                       vocab=vocab)
     assert built.faces == 2 * len(sets[0].cards)
     svg = (tmp_path / "out" / "_src" / "fr" / "docs" / "assets" / "faces" / "pig-base"
            / "truffle.svg").read_text(encoding="utf-8")
@@ -40,13 +41,13 @@ def test_a_failing_face_function_is_e609_at_the_card_and_nothing_is_written(
         tmp_path: Path, face: str, why: str) -> None:
     game, vocab, sets = _pig(face)
     with pytest.raises(FortError) as caught:
-        gamesite.build(tmp_path / "out", game, vocab, sets, ("en",), mkdocs=False)
+        site.build(tmp_path / "out", sets, ("en",), mkdocs=False, game=game, vocab=vocab)
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.code == "E609" and why in diagnostic.message
     assert diagnostic.file.endswith("cards.yaml")
     assert not (tmp_path / "out").exists()
     with pytest.raises(FortError):
-        game_sheet(game, sets)
+        sheet(sets, game=game)
 
 
 def test_the_example_modules_site_builds_in_three_languages(tmp_path: Path) -> None:

@@ -246,7 +246,7 @@ def test_a_games_primitive_named_as_one_of_forts_does_not_borrow_its_drawing() -
 def test_a_language_without_its_digest_shows_the_english_one_and_says_so() -> None:
     import dataclasses
 
-    from fortlang.docsite.gamesite import rules_page
+    from fortlang.docsite.site import rules_page
 
     frantic = game_named("frantic")
     english_only = dataclasses.replace(frantic, rules_pages={"en": frantic.rules_pages["en"]})
@@ -263,10 +263,11 @@ def test_the_pages_a_game_site_carries_link_only_pages_it_carries() -> None:
     in every language (games.md came to link search-bot.md and the sites stopped building)."""
     import re
 
-    from fortlang.docsite import gamesite, site
+    from fortlang.docsite import site
+    from fortlang.docsite.gamedocs import GAME_PAGES
 
-    carried = {name for _, name in gamesite.HANDWRITTEN}
-    for _, name in gamesite.HANDWRITTEN:
+    carried = {name for _, name in GAME_PAGES}
+    for _, name in GAME_PAGES:
         for lang in ("en", "fr", "ru"):
             text = site.hand_written_page(name, lang)
             assert text is not None, (name, lang)

@@ -14,6 +14,7 @@ from fortlang.docsite.lexicon import rule_label
 from fortlang.docsite.meanings import entries, meaning
 from fortlang.docsite.reference import schema_section
 from fortlang.games.fort import vocabulary as fort_words
+from fortlang.games.fort.docs import DOCS
 from fortlang.games.fort.docs.reference import reference_page
 from fortlang.games.fort.nodes import Suit
 from fortlang.parser import parse_action, parse_scoring
@@ -68,7 +69,7 @@ def test_r14_scoring_sub_language_lists_every_metric_and_operator(page: tuple[st
     lang, text = page
     for w in fort_words.METRICS:
         assert (f"| `#!fortlang-scoring {w.word}` | {rule_label(w.rule, lang)} | "
-                f"{meaning('metric', w.word, lang)} | "
+                f"{meaning('metric', w.word, lang, DOCS)} | "
                 f"{sentence(parse_scoring(w.word), lang)} |") in text
     for op in (*reg.ARITH_OPS, *reg.COMPARE_OPS):
         assert f"`{op}`" in text
@@ -111,9 +112,9 @@ def test_issue_33_2_fort_s_words_mean_what_their_declarations_say(lang: str) -> 
         for spec in specs:
             key = getattr(spec, "word", None) or spec.name
             if key in suits and lang not in spec.meanings:
-                assert suit_name(key, lang) in meaning(kind, key, lang)
+                assert suit_name(key, lang) in meaning(kind, key, lang, DOCS)
                 continue
-            assert meaning(kind, key, lang) == spec.meanings[lang]
+            assert meaning(kind, key, lang, DOCS) == spec.meanings[lang]
     tables = [name for name, v in vars(m).items()
               if isinstance(v, dict) and not name.startswith("__")]
     assert tables == []  # read from the declarations (m._declared) and Fort's GameModule.docs
@@ -131,7 +132,7 @@ def test_english_meanings_are_the_registry_s_own() -> None:
 @pytest.mark.parametrize("lang", ["fr", "ru"])
 def test_every_registry_entry_is_explained_in_the_page_language(lang: str) -> None:
     for kind, key in entries():
-        local = meaning(kind, key, lang)
+        local = meaning(kind, key, lang, DOCS)
         assert local and local != meaning(kind, key, "en"), (kind, key)
 
 

@@ -233,10 +233,11 @@ def test_every_hand_written_page_ships_in_the_wheel() -> None:
     link to it (as `expansions.md` did)."""
     import tomllib
 
-    from fortlang.docsite.site import HANDWRITTEN
+    from fortlang.docsite.gamedocs import GAME_PAGES
+    from fortlang.games.fort.docs import PAGES
 
     root = Path(__file__).resolve().parent.parent
     config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     shipped = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
-    for _, page in HANDWRITTEN:
+    for _, page in (*PAGES, *GAME_PAGES):
         assert shipped.get(f"docs/{page}") == f"fortlang/docs/{page}", page

@@ -270,7 +270,7 @@ def test_hand_written_pages_come_in_the_page_language(lang: str,
         text = site.hand_written_page(page, lang)
         assert text is not None and ui("english_only", lang) not in text
     # a page without a translation: the English one, saying so under its title
-    monkeypatch.setattr(site, "_handwritten",
+    monkeypatch.setattr(site, "hand_written",
                         lambda name: "# New\n\nText.\n" if name == "new.md" else None)
     assert site.hand_written_page("new.md", lang) == (
         f'# New\n\n!!! note ""\n    {ui("english_only", lang)}\n\nText.\n')

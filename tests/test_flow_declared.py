@@ -18,7 +18,7 @@ import fortlang.flow.runtime as runtime
 from fortlang import games, native
 from fortlang.cardset.table import load_specs
 from fortlang.cli import main
-from fortlang.docsite import flowdoc, gamesite, safe, site
+from fortlang.docsite import flowdoc, safe, site
 from fortlang.docsite import lexicon as lx
 from fortlang.flow import Cycle, EventPattern, FlowSpec, Phase, Window
 from fortlang.flow.spec import CANCEL, LastingEffect
@@ -107,7 +107,8 @@ def _module_rules(tmp_path: Path, game: GameModule, lang: str) -> str:
     from fortlang.registry import vocabulary_of
 
     src = tmp_path / game.name / lang
-    gamesite.generate(src, f"../../{lang}", game, vocabulary_of(game.name), (), lang, (lang,))
+    site.generate(src, f"../../{lang}", (), lang, (lang,), game=game,
+                  vocab=vocabulary_of(game.name))
     return (src / "docs" / "rules.md").read_text(encoding="utf-8")
 
 
@@ -228,7 +229,7 @@ def test_a_game_without_a_flow_keeps_its_rules_page_as_it_was(tmp_path: Path) ->
     fortune = games.game_named("fortune-and-glory")
     page = _module_rules(tmp_path, fortune, "en")
     assert lx.ui("flow_heading", "en") not in page
-    assert page == gamesite.rules_page(dataclasses.replace(fortune, flow=""), "en")
+    assert page == site.rules_page(dataclasses.replace(fortune, flow=""), "en")
 
 
 # -- fortlang explain --flow -------------------------------------------------------------------

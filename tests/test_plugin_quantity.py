@@ -26,6 +26,7 @@ from fortlang.docsite.strip import glyphs
 from fortlang.engine import ScriptedAgent
 from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
+from fortlang.games.fort.docs import DOCS
 from fortlang.games.fort.play import perform
 from fortlang.games.fort.table import Game
 from fortlang.parser import language
@@ -55,9 +56,9 @@ def test_it_is_a_word_of_its_vocabulary_that_checks_and_prints() -> None:
                                          ("ru", "за каждого друга")])
 def test_it_explains_itself_and_appears_in_the_reference(lang: str, words: str) -> None:
     assert words in sentence(WORDS.parse_action("gain pizza x friends"), lang)
-    page = quantities(lang, VOCAB)
+    page = quantities(lang, VOCAB, DOCS)  # Fort's words and pictures, and the plugin's word
     assert "`friends`" in page and words in page
-    assert "`friends`" not in quantities(lang)  # Fort's reference is unchanged
+    assert "`friends`" not in quantities(lang, docs=DOCS)  # Fort's reference is unchanged
 
 
 def test_the_engine_counts_it_with_its_measure() -> None:

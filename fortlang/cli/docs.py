@@ -11,8 +11,7 @@ from fortlang.cli.common import fail
 from fortlang.errors import FortError
 from fortlang.escape import shown
 from fortlang.model import CardSet
-from fortlang.module import GameModule
-from fortlang.registry import LANGUAGES, Vocabulary
+from fortlang.registry import LANGUAGES
 
 
 def _split(values: Sequence[str]) -> list[str]:
@@ -33,19 +32,6 @@ def load_sets(specs: Sequence[str]) -> tuple[CardSet, ...]:
         return tuple(s for s in loaded if usable_game(s.manifest.game) is None)
     one_game(loaded)
     return loaded
-
-
-def game_of(sets: Sequence[CardSet]) -> tuple[GameModule, Vocabulary] | None:
-    """The game module of ``sets`` and its words when it is not Fort (the sets are of one
-    game: :func:`load_sets`), else None."""
-    from fortlang.cardset.build import usable_game
-    from fortlang.registry import vocabulary_of
-
-    game = usable_game(sets[0].manifest.game) if sets else None
-    if game is None:
-        return None
-    # a game with its own card kinds but no words of its own: the default game's reference
-    return game, vocabulary_of(game.name)
 
 
 def _site_url(value: str) -> str:
@@ -82,16 +68,12 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...], site_url: st
       fortlang docs build                      # site/en, site/fr, site/ru
       fortlang docs build --lang ru --out /tmp/site
     """
-    from fortlang.docsite import gamesite
     from fortlang.docsite.site import build as build_site
 
     try:
-        loaded = load_sets(_split(sets))
-        game = game_of(loaded)
-        if game is None:
-            built = build_site(out, loaded, langs or LANGUAGES, site_url=site_url)
-        else:  # a game module's sets: its rules, its words' reference, its cards
-            built = gamesite.build(out, *game, loaded, langs or LANGUAGES, site_url=site_url)
+        # the sets' game's site (Fort's, the default, with no --sets): its rules, its words'
+        # reference, its cards
+        built = build_site(out, load_sets(_split(sets)), langs or LANGUAGES, site_url=site_url)
     except FortError as e:
         fail(e)
     click.echo(f"built {', '.join(built.languages)}: {len(built.sets)} set(s), "
@@ -110,17 +92,16 @@ def build(out: Path, sets: tuple[str, ...], langs: tuple[str, ...], site_url: st
 @click.option("--backs/--no-backs", default=True, show_default=True,
               help="After each page of fronts, a page of card backs for two-sided printing.")
 def pnp(out: Path, sets: tuple[str, ...], lang: str, one_each: bool, backs: bool) -> None:
-    """Print-and-play: every face of the sets (kid cards, made-up rules, perks, the board),
-    9 per A4 page with gaps and cut marks, in the chosen language, as a PDF."""
-    from fortlang.docsite.pnp import PER_PAGE, game_sheet, sheet
+    """Print-and-play: every face of the sets (Fort's kid cards, made-up rules, perks and
+    board; a game module's cards), 9 per A4 page with gaps and cut marks, in the chosen
+    language, as a PDF."""
+    from fortlang.docsite.pnp import PER_PAGE, sheet
     from fortlang.output import open_output
 
     try:
         with open_output(out) as f:  # opened first: a bad --out is refused before any work
-            loaded = load_sets(_split(sets))
-            game = game_of(loaded)
-            pdf, count = (sheet(loaded, lang, one_each, backs) if game is None
-                          else game_sheet(game[0], loaded, lang, one_each, backs))
+            # the sets' game's cards (Fort's, the default, with no --sets)
+            pdf, count = sheet(load_sets(_split(sets)), lang, one_each, backs)
             f.write(pdf)
     except FortError as e:
         fail(e)

@@ -10,7 +10,11 @@ rules pages, nothing here restates a rule: every text comes from the registry, t
 the phrasebook. Every text of a card file reaches a page, a face or the PDF through ``safe``
 (escaped once).
 
-A game module's set takes the same road with the module's pieces (``gamesite``): its declared
-rules digests -> ``rules``; its vocabulary -> ``reference`` (``game_reference_page``); its cards
--> ``gameglossary`` and ``gameface`` (or the module's own face) -> ``site`` and ``pnp``.
+Every game's site takes the same road (``site``), with the pieces its module declares
+(``GameModule`` and its ``GameDocs``: ``gamedocs``), Fort's like any other's: its own rules,
+glossary, browser and reference pages and faces where it declares them (Fort's, in
+fortlang/games/fort/docs/), else the generic ones: its rules digests -> ``rules``; its
+vocabulary -> ``reference`` (``game_reference_page``); its cards -> ``gameglossary`` and
+``gameface`` (or the module's own face) -> ``site`` and ``pnp``. Every picture and meaning is
+the documented game's own (its ``GameDocs``), never the default game's.
 """

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fortlang.docsite import safe
+from fortlang.docsite.gamedocs import NONE, GameDocs
 from fortlang.docsite.icons import Icon, tint
 from fortlang.docsite.metrics import em_width, text_width
 from fortlang.docsite.strip import Glyph, glyphs
@@ -111,9 +112,10 @@ def _glyph_width(g: Glyph, size: float) -> float:
 
 
 
-def strip_svg(action: Action, size: float = 40) -> str:
-    """An action's icon row alone, on one line (the language reference shows it)."""
-    row = glyphs(action)
+def strip_svg(action: Action, size: float = 40, docs: GameDocs = NONE) -> str:
+    """An action's icon row alone, on one line (the language reference shows it); ``docs``:
+    the pictures of the game whose action it is (:func:`fortlang.docsite.strip.glyphs`)."""
+    row = glyphs(action, docs=docs)
     parts, x = [], 0.0
     for g in row:
         if g.icon is not None:

@@ -1,9 +1,10 @@
 """Every face a set prints, in one language: its cards' (Fort's kids, R1.1, made-up rules,
-R14, perks, R15, and board, R10), then the card back. The site writes them as SVG files next
-to the glossary; the print-and-play sheet draws the same :class:`Face` objects, so both show
-the same cards. The default game lists and draws them (``GameDocs.faces`` and
-``GameModule.face``: fortlang.games.fort.docs.face); the back repeats its suits' icons
-(``GameModule.docs``).
+R14, perks, R15, and board, R10; a game module's cards), then the card back. The site writes
+them as SVG files next to the glossary; the print-and-play sheet draws the same :class:`Face`
+objects, so both show the same cards. The game being documented lists them where it declares
+its own list (``GameDocs.faces``: fortlang.games.fort.docs.face), else each of its cards is
+drawn by its ``GameModule.face`` (else the generic face: :mod:`fortlang.docsite.gameface`);
+the back repeats that game's own word icons (``GameDocs.words``), never another game's.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ from dataclasses import dataclass
 
 from fortlang.docsite import face as core_face
 from fortlang.docsite.face import Face
-from fortlang.docsite.gamedocs import default_docs, default_face
+from fortlang.docsite.gamedocs import GameDocs, default_face, game_docs
+from fortlang.docsite.gameface import face_of
+from fortlang.docsite.gameglossary import face_path
 from fortlang.model import Card, CardSet, DeckCard
+from fortlang.module import GameModule
 
 
 @dataclass(frozen=True)
@@ -21,8 +25,10 @@ class Printed:
     path: str  # relative to the site's assets folder
     face: Face
     title: str  # the card's name in the page language (the SVG's <title>)
-    kind: str  # "kid", "rule", "perk", "board" or "back"
-    card: DeckCard | None = None  # a dealt card's (a kid's): its copies, where its file is
+    kind: str  # "kid", "rule", "perk", "board" (Fort's), a module's card kind, or "back"
+    #: a dealt card's (Fort's kid's, any card of a module's): its copies, where its file is;
+    #: the site counts these faces
+    card: DeckCard | None = None
 
 
 def kid_path(set_id: str, card: Card) -> str:
@@ -68,16 +74,27 @@ def board(b: object, lang: str) -> Face:
     return _drawn(b, lang)
 
 
-def back_face(set_name: str) -> Face:
-    """The back of a set's cards, patterned with the default game's suit icons."""
-    return core_face.back_face(set_name, pattern=tuple(default_docs().words.values()))
+def back_face(game: GameModule, set_name: str, lang: str,
+              docs: GameDocs | None = None) -> Face:
+    """The back of a set's cards: ``game``'s word in capitals (``GameDocs.texts`` "back",
+    else its title in ``lang``) over a pattern of its own word icons (``GameDocs.words``:
+    Fort's suits; none for a game that declares none)."""
+    docs = game_docs(game) if docs is None else docs
+    word = docs.own_text("back", lang) or game.title(lang)
+    return core_face.back_face(set_name, word, pattern=tuple(docs.words.values()))
 
 
-def every_face(card_set: CardSet, lang: str) -> list[Printed]:
-    """The set's faces in print order (the default game's ``GameDocs.faces``: Fort's kids,
-    made-up rules, perks and board), then the back."""
-    faces = default_docs().faces
-    out = list(faces(card_set, lang)) if faces is not None else []
-    out.append(Printed(back_path(card_set.id), back_face(card_set.manifest.name),
+def every_face(game: GameModule, card_set: CardSet, lang: str) -> list[Printed]:
+    """The set's faces in print order: ``game``'s list (``GameDocs.faces``: Fort's kids,
+    made-up rules, perks and board), else each card as ``game`` draws it
+    (:func:`fortlang.docsite.gameface.face_of`), then the back."""
+    docs = game_docs(game)
+    if docs.faces is not None:
+        out = list(docs.faces(card_set, lang))
+    else:
+        out = [Printed(face_path(card_set.id, card), face_of(game, card, lang),
+                       card.name_in(lang), card.kind, card) for card in card_set.cards]
+    out.append(Printed(back_path(card_set.id), back_face(game, card_set.manifest.name, lang,
+                                                         docs),
                        card_set.manifest.name, "back"))
     return out

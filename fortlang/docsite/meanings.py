@@ -4,14 +4,17 @@ Every word says what it means in its own declaration (:mod:`fortlang.registry`):
 ``meaning``, French and Russian its ``meanings``, in the rulebooks' terms (FORT-RULES.md
 glossary); Fort's words as another vocabulary's. Only a suit's quantity and metric are said
 from a template over the suit's name, which Fort's module declares (``GameModule.docs``:
-fortlang.games.fort.docs.meanings).
+fortlang.games.fort.docs.meanings): the page passes the pictures and words of the game it
+documents (``docs``), never the default game's.
 A test checks that every registry entry has both, so a new primitive, quantity, operator or
 metric cannot reach the French or Russian reference without being explained there.
 
 >>> meaning("primitive", "lookout", "fr")
 'Ajoutez une carte de votre main à votre Observatoire.'
->>> meaning("quantity", "shovel", "ru")
-'каждый символ масти «лопатка» на сыгранной карте, добавленных картах и в вашем дозоре (R5.3)'
+>>> from fortlang.docsite.gamedocs import GameDocs
+>>> shovel = GameDocs(meaning=lambda kind, word, lang: f"every {word} ({kind}, {lang})")
+>>> meaning("quantity", "shovel", "ru", shovel)
+'every shovel (quantity, ru)'
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 from functools import cache
 
 from fortlang import registry as reg
-from fortlang.docsite.gamedocs import default_docs
+from fortlang.docsite.gamedocs import NONE, GameDocs
 
 
 @cache
@@ -36,15 +39,16 @@ def _declared() -> dict[str, dict[str, reg.WordSpec | reg.OperatorSpec | reg.Pri
     }
 
 
-def meaning(kind: str, key: str, lang: str) -> str:
+def meaning(kind: str, key: str, lang: str, docs: GameDocs = NONE) -> str:
     """The meaning of registry entry ``key`` (a primitive's name, a word...) in ``lang``: its
-    declaration's (``meaning``, ``meanings``), or a suit's template."""
+    declaration's (``meaning``, ``meanings``), else what the game being documented says of it
+    (``docs``: Fort's suits' template)."""
     spec = _declared()[kind][key]
     if lang == "en":
         return spec.meaning
     if lang in spec.meanings:
         return spec.meanings[lang]
-    said = default_docs().said(kind, key, lang)  # Fort's suits' template (GameModule.docs)
+    said = docs.said(kind, key, lang)  # Fort's suits' template (GameModule.docs)
     if said is not None:
         return said
     raise KeyError(f"no {lang} meaning for the {kind} {key!r}: declare it (its `meanings`)")

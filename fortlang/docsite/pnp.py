@@ -1,6 +1,7 @@
-"""Print-and-play: every face of a set (kids, made-up rules, perks, the board), nine per A4 page
-with a gap between cards and cut marks around each, then (for two-sided printing) a page of
-card backs mirrored left to right, so each back lands behind its front. A PDF (fpdf2).
+"""Print-and-play: every face of a set (Fort's kids, made-up rules, perks and board; a game
+module's cards), nine per A4 page with a gap between cards and cut marks around each, then
+(for two-sided printing) a page of card backs mirrored left to right, so each back lands
+behind its front. A PDF (fpdf2).
 
 The faces' shapes go through fpdf2's SVG converter; their text runs are set with a PDF font at the
 positions the face layout chose (see :mod:`fortlang.docsite.face`), so the sheet matches the
@@ -144,42 +145,28 @@ def _draw_text(pdf, family: str, x0: float, y0: float, text: Text) -> None:
 
 
 def sheet(sets: Sequence[CardSet], lang: str = "en", one_each: bool = False,
-          backs: bool = True) -> tuple[bytes, int]:
-    """The print-and-play PDF of ``sets`` in ``lang`` and the number of cards on it: every
-    copy of each kid card (or one each), then the made-up rules, perks and board."""
+          backs: bool = True, game: GameModule | None = None) -> tuple[bytes, int]:
+    """The print-and-play PDF of ``game``'s ``sets`` (the sets' game by default) in ``lang``
+    and the number of cards on it: every copy of each dealt card (or one each), then the
+    faces its game prints once (Fort's made-up rules, perks and board), drawn as the site
+    shows them (:func:`fortlang.docsite.faces.every_face`), the set's back behind them."""
     from fortlang.docsite import faces
     from fortlang.docsite.lexicon import ui
+    from fortlang.docsite.site import site_game
 
+    game = site_game(sets) if game is None else game
     fronts: list[Face] = []
     cards: list[DeckCard | None] = []
     for card_set in sets:
-        for printed in faces.every_face(card_set, lang):
+        for printed in faces.every_face(game, card_set, lang):
             if printed.kind == "back":
                 continue
-            kid = printed.card
-            copies = 1 if kid is None or one_each else max(1, kid.copies)
+            card = printed.card
+            copies = 1 if card is None or one_each else max(1, card.copies)
             fronts += [printed.face] * copies
-            cards += [kid] * copies
-    back = faces.back_face(sets[0].manifest.name) if backs and sets else None
-    title = f"Fort — {ui('faces', lang)} ({', '.join(s.manifest.name for s in sets)})"
+            cards += [card] * copies
+    back = faces.back_face(game, sets[0].manifest.name, lang) if backs and sets else None
+    names = ", ".join(s.manifest.name for s in sets)
+    title = f"{game.title(lang)} — {ui('faces', lang)} ({names})"
     return render(fronts, safe.visible(title), cards, back), len(fronts)
 
-
-def game_sheet(game: GameModule, sets: Sequence[CardSet], lang: str = "en",
-               one_each: bool = False, backs: bool = True) -> tuple[bytes, int]:
-    """The print-and-play PDF of a game module's ``sets`` in ``lang`` and the number of cards
-    on it: every copy of each card (or one each), drawn with the faces the site shows
-    (:func:`fortlang.docsite.gameface.face_of`), the set's back behind them."""
-    from fortlang.docsite.face import back_face
-    from fortlang.docsite.gamedocs import game_docs
-    from fortlang.docsite.gameface import face_of
-
-    fronts: list[Face] = []
-    for card_set in sets:
-        for card in card_set.cards:
-            fronts += [face_of(game, card, lang)] * (1 if one_each else max(1, card.copies))
-    pattern = tuple(game_docs(game).words.values())  # its own icons only, never Fort's
-    back = (back_face(sets[0].manifest.name, game.title(lang), pattern) if backs and sets
-            else None)
-    title = f"{game.title(lang)} ({', '.join(s.manifest.name for s in sets)})"
-    return render(fronts, safe.visible(title), (), back), len(fronts)

@@ -4,7 +4,9 @@ meaning, example, the example's canonical form (printer) and how it reads in eac
 (phrasebook), the schemas' fields, and a game module's card kinds. A game module's reference
 is :func:`game_reference_page`; a game that says more declares its own page from these
 sections (``GameDocs.reference``: Fort's, with its resources and its scoring sub-language
-over the sets' made-up rules, is fortlang.games.fort.docs.reference).
+over the sets' made-up rules, is fortlang.games.fort.docs.reference). Every section draws
+and says only what the game it documents declares (``docs``, its ``GameModule.docs``): none
+by default, never the default game's.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
 from fortlang.docsite import safe
 from fortlang.docsite.face import strip_svg
-from fortlang.docsite.gamedocs import default_docs
+from fortlang.docsite.gamedocs import NONE, GameDocs, words_docs
 from fortlang.docsite.icons import OPERATORS, QUANTITIES, action_icon
 from fortlang.docsite.langref import language_section
 from fortlang.docsite.meanings import meaning, primitive_meaning
@@ -41,10 +43,11 @@ def _readings(text: str, lang: str, vocab: reg.Vocabulary | None = None) -> str:
                     [(lx.LANGUAGE_NAMES[lang], lx.sentence(node, lang)) for lang in lx.LANGUAGES])
 
 
-def _example(text: str, lang: str, vocab: reg.Vocabulary | None = None) -> str:
+def _example(text: str, lang: str, vocab: reg.Vocabulary | None = None,
+             docs: GameDocs = NONE) -> str:
     node = language(vocab or reg.default_vocabulary()).parse_action(text)
     canonical = to_text(node)
-    data = base64.b64encode(strip_svg(node).encode()).decode()
+    data = base64.b64encode(strip_svg(node, docs=docs).encode()).decode()
     return (md.code(text) + f"\n{lx.label('canonical', lang)} {md.inline(canonical)}  \n"
             f"{lx.label('on_card', lang)} ![{canonical}](data:image/svg+xml;base64,{data})"
             "{ .fl-strip }\n\n" + _readings(text, lang, vocab))
@@ -60,8 +63,9 @@ def _kinds(spec: reg.PrimitiveSpec) -> list[str]:
             for a in reg.arguments_of(spec.node) if a.kind not in forts]
 
 
-def primitives(lang: str, vocab: reg.Vocabulary | None = None) -> str:
-    """Every primitive of ``vocab`` (Fort's by default): syntax, rule, meaning, example."""
+def primitives(lang: str, vocab: reg.Vocabulary | None = None, docs: GameDocs = NONE) -> str:
+    """Every primitive of ``vocab`` (Fort's by default): syntax, rule, meaning, example (its
+    strip drawn with ``docs``, the documented game's pictures)."""
     vocab = vocab or reg.default_vocabulary()
     out = [md.heading(2, lx.ui("primitives", lang), "actions")]
     for spec in vocab.primitives:
@@ -70,25 +74,26 @@ def primitives(lang: str, vocab: reg.Vocabulary | None = None) -> str:
         out += [md.heading(3, f"`{spec.syntax}`", spec.name),
                 f"{icon}{lx.label('rule', lang)} {lx.rule_label(spec.rule, lang)}  \n"
                 f"{lx.label('meaning', lang)} {primitive_meaning(spec, lang)}\n",
-                *_kinds(spec), _example(spec.example, lang, vocab)]
+                *_kinds(spec), _example(spec.example, lang, vocab, docs)]
     return "\n".join(out)
 
 
-def quantities(lang: str, vocab: reg.Vocabulary | None = None) -> str:
+def quantities(lang: str, vocab: reg.Vocabulary | None = None, docs: GameDocs = NONE) -> str:
     """Every quantity of ``vocab`` (Fort's by default): another vocabulary's with the meaning
-    its declaration gives, shown by its word."""
+    its declaration gives, shown by its word; a word's picture and template meaning are
+    those the documented game declares (``docs``)."""
     fort = reg.default_words()
     vocab = vocab or reg.default_vocabulary()
     rows = []
     for w in vocab.quantities:
         own = fort is not None and fort.quantity_by_word.get(w.word) is w
         # Fort's own words' icons; another game's word of the same name draws none of them
-        icon = (default_docs().icon(w.word) or QUANTITIES.get(w.word)) if own else None
+        icon = (docs.icon(w.word) or QUANTITIES.get(w.word)) if own else None
         local = lx.term(w.word, lang) if w.family else ""  # a suit's name (its glossary's)
         example = w.example or f"score x {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word, local) if icon else "",
                      f"`{w.word}`", local, lx.rule_label(w.rule, lang),
-                     meaning("quantity", w.word, lang) if own
+                     meaning("quantity", w.word, lang, docs) if own
                      else w.meaning if lang == "en" else w.meanings[lang],
                      md.inline(example),
                      lx.sentence(language(vocab).parse_action(example), lang)))
@@ -98,7 +103,7 @@ def quantities(lang: str, vocab: reg.Vocabulary | None = None) -> str:
     return md.heading(2, lx.ui("quantities", lang), "quantities") + "\n" + md.table(header, rows)
 
 
-def operators(lang: str) -> str:
+def operators(lang: str, docs: GameDocs = NONE) -> str:
     out = [md.heading(2, lx.ui("operators", lang), "operators")]
     for op in reg.OPERATORS:
         glyph = OPERATORS.get(op.name) or OPERATORS[op.spellings[0]]
@@ -106,12 +111,12 @@ def operators(lang: str) -> str:
         out += [md.heading(3, spellings, "op-" + glyph.name),
                 f"{md.icon(f'{ICONS}/{glyph.name}.svg', op.name)} "
                 f"{lx.label('rule', lang)} {lx.rule_label(op.rule, lang)}  \n"
-                f"{lx.label('meaning', lang)} {meaning('operator', op.name, lang)}\n",
-                _example(op.example, lang)]
+                f"{lx.label('meaning', lang)} {meaning('operator', op.name, lang, docs)}\n",
+                _example(op.example, lang, docs=docs)]
     return "\n".join(out)
 
 
-def selectors(lang: str, vocab: reg.Vocabulary | None = None) -> str:
+def selectors(lang: str, vocab: reg.Vocabulary | None = None, docs: GameDocs = NONE) -> str:
     """Who may perform an action beside Fort's own (those are operators, above): each selector
     another vocabulary brings, with the meaning and an example its declaration gives; nothing
     for Fort's own vocabulary."""
@@ -122,7 +127,7 @@ def selectors(lang: str, vocab: reg.Vocabulary | None = None) -> str:
         out += [md.heading(3, f"`{sel.syntax} ->`", "sel-" + sel.name),
                 f"{lx.label('rule', lang)} {lx.rule_label(sel.rule, lang)}  \n"
                 f"{lx.label('meaning', lang)} {safe.markdown(sel.meaning(lang))}\n",
-                _example(f"{sel.syntax} -> {sel.example}", lang, vocab)]
+                _example(f"{sel.syntax} -> {sel.example}", lang, vocab, docs)]
     return "\n".join([md.heading(2, lx.ui("selectors", lang), "selectors"), *out]) if out else ""
 
 
@@ -213,8 +218,12 @@ def game_reference_page(lang: str, game: GameModule, vocab: reg.Vocabulary,
     its vocabulary (syntax, rule, meaning, the words of its arguments' kinds, an example read
     in every language), its quantities and selectors, the grammar the vocabulary composes,
     then its card kinds' schemas. Fort's own resources, operators' examples and scoring
-    sub-language are Fort's: they stay on Fort's reference."""
-    parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab),
-             quantities(lang, vocab) if vocab.quantities else "", selectors(lang, vocab),
+    sub-language are Fort's: they stay on Fort's reference. Its strips and words' pictures
+    and meanings are those of ``game``'s words (:func:`fortlang.docsite.gamedocs.words_docs`:
+    its own; the default game's only where it borrows that game's words)."""
+    docs = words_docs(game)
+    parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab, docs),
+             quantities(lang, vocab, docs) if vocab.quantities else "",
+             selectors(lang, vocab, docs),
              language_section(lang, vocab, error_codes), card_kinds(lang, game)]
     return "\n\n".join(p for p in parts if p) + "\n"

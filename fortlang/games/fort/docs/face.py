@@ -26,6 +26,7 @@ from fortlang.docsite.faces import Printed, board_path, kid_path, perk_path, rul
 from fortlang.docsite.icons import RESOURCES, action_icons, tint
 from fortlang.docsite.metrics import text_width
 from fortlang.docsite.strip import Glyph, glyphs
+from fortlang.games.fort.docs import DOCS
 from fortlang.games.fort.docs.icons import STAR, SUITS
 from fortlang.games.fort.model import (
     Board,
@@ -153,7 +154,7 @@ def _box(action: Action | None, top: float, bottom: float, caption: str, public:
         return
     inner_top, inner_bottom = top + 48, bottom - 14  # below the caption, above the frame
     # the icons may take all but two lines of sentence: they are the card's picture
-    placed, strip_h = _strip(glyphs(action, lang), w - 24,
+    placed, strip_h = _strip(glyphs(action, lang, DOCS), w - 24,  # DOCS: Fort's suits
                              inner_bottom - inner_top - 2 * SAY_SIZES[-1] * LEADING)
     # what the action does, in the page's language (as `explain --lang` says it); below it the
     # canonical text, a quantity kept with its `x` and what it counts (no-break spaces)

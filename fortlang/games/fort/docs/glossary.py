@@ -9,7 +9,7 @@ from __future__ import annotations
 from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
-from fortlang.docsite.gamedocs import default_docs
+from fortlang.games.fort.docs.icons import STAR, SUITS
 from fortlang.games.fort.model import (
     Board,
     KidCard,
@@ -47,13 +47,13 @@ def _action(name: str, action: Action | None, lang: str) -> str:
 def kid_section(set_id: str, card: KidCard, lang: str) -> str:
     name = safe.markdown(card.name_in(lang))
     title = name if card.name_in(lang) == card.name else f"{name} ({safe.markdown(card.name)})"
-    docs = default_docs()  # the suits' icons and the star: Fort's GameModule.docs
+    # the suits' icons and the star: Fort's own (its GameModule.docs declares them)
     suits = " ".join(
-        md.icon(f"{ASSETS}/icons/{docs.words[s.value].name}.svg", s.value, lx.suit_name(s, lang))
+        md.icon(f"{ASSETS}/icons/{SUITS[s].name}.svg", s.value, lx.suit_name(s, lang))
         + f" {lx.suit_name(s, lang)}" for s in card.suits)
     marks = [suits]
     if card.best_friend:
-        marks.append(md.icon(f"{ASSETS}/icons/{docs.marks['best_friend'].name}.svg", "best_friend",
+        marks.append(md.icon(f"{ASSETS}/icons/{STAR.name}.svg", "best_friend",
                              lx.term("best_friend", lang)) + f" {lx.term('best_friend', lang)}")
     marks.append(badge(card, lang))
     return "\n".join([

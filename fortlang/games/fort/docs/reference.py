@@ -26,6 +26,7 @@ from fortlang.docsite.reference import (
     schemas,
     selectors,
 )
+from fortlang.games.fort.docs import DOCS
 from fortlang.games.fort.model import rules_of
 from fortlang.model import CardSet
 from fortlang.parser import parse_action, parse_scoring
@@ -40,7 +41,7 @@ def resources(lang: str) -> str:
         example = f"gain 2 {w.word}"
         rows.append((md.icon(f"{ICONS}/{icon.name}.svg", w.word), f"`{w.word}`",
                      lx.rule_label(w.rule, lang),
-                     meaning("resource", w.word, lang), md.inline(example),
+                     meaning("resource", w.word, lang, DOCS), md.inline(example),
                      lx.sentence(parse_action(example), lang)))
     header = [lx.ui(k, lang) for k in ("icon", "word", "rule", "meaning", "example", "renders")]
     return md.heading(2, lx.ui("resources", lang), "resources") + "\n" + md.table(header, rows)
@@ -51,7 +52,8 @@ def scoring(lang: str, sets: Iterable[CardSet]) -> str:
            md.heading(3, lx.ui("metrics", lang)),
            md.table([lx.ui(k, lang) for k in ("word", "rule", "meaning", "renders")],
                     [(md.inline(w.word, md.SCORING_LEXER), lx.rule_label(w.rule, lang),
-                      meaning("metric", w.word, lang), lx.sentence(parse_scoring(w.word), lang))
+                      meaning("metric", w.word, lang, DOCS),
+                      lx.sentence(parse_scoring(w.word), lang))
                      for w in reg.default_vocabulary().metrics]),
            md.table([lx.ui("operators", lang), lx.ui("syntax", lang)], [
                (lx.ui("arithmetic", lang), " ".join(f"`{o}`" for o in reg.ARITH_OPS)),
@@ -77,13 +79,27 @@ def _vocabulary(sets: Iterable[CardSet]) -> reg.Vocabulary:
     return vocabulary(name for s in sets for name in s.manifest.uses)
 
 
+def schema_folder() -> Path | None:
+    """The JSON Schemas of Fort's card files (``schemas/``, shipped with fortlang), or None
+    where they are not there."""
+    from fortlang.resources import data_dir
+
+    try:
+        return data_dir("schemas")
+    except FileNotFoundError:
+        return None
+
+
 def reference_page(lang: str, sets: Iterable[CardSet] = (), schema_dir: Path | None = None,
                    card_format: bool = False, error_codes: bool = False) -> str:
-    """``card_format``, ``error_codes``: the site has those pages, so the reference links them."""
+    """``card_format``, ``error_codes``: the site has those pages, so the reference links them;
+    ``schema_dir``: the card files' schemas it lists (its site's: :func:`schema_folder`).
+    Its strips and words' pictures are Fort's own (``DOCS``)."""
     sets = tuple(sets)
     vocab = _vocabulary(sets)
-    parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab), resources(lang),
-             quantities(lang, vocab), operators(lang), selectors(lang, vocab),
+    parts = [md.heading(1, lx.ui("reference", lang)), primitives(lang, vocab, DOCS),
+             resources(lang), quantities(lang, vocab, DOCS), operators(lang, DOCS),
+             selectors(lang, vocab, DOCS),
              scoring(lang, sets),
              language_section(lang, vocab, error_codes)]
     if card_format:
