@@ -162,7 +162,8 @@ def test_the_language_server_names_none_of_fort_s_kinds_or_keys() -> None:
     words = {w.lower() for k in fort.cards for w in (k.name, k.key, k.label, k.slot) if w}
     words -= {"rules"}  # a game's scenario rules (ScenarioRules) are every game's
     words |= {"kid", "perk", "made-up", "made_up", "rule_pile", "perk_row", "recruit",
-              "all_kids", "all_perks", "all_rules", *PLAYER_ZONES, *TABLE_ZONES}
+              "all_kids", "all_perks", "all_rules", "perform", "public", "private",
+              *PLAYER_ZONES, *TABLE_ZONES}
     folder = Path(fortlang.lsp.__file__).parent
     found = {path.name: sorted(_code_words(path) & words) for path in sorted(folder.glob("*.py"))}
     assert {name: named for name, named in found.items() if named} == {}
@@ -186,3 +187,23 @@ def test_a_frantic_scenario_s_fields_are_frantic_s_even_half_typed(tmp_path: Pat
            "      dra\n"
     labels = _labels(_source(tmp_path, text), types.Position(line=5, character=9))
     assert "draw_pile" in labels and "top" not in labels and "park" not in labels
+
+
+def test_a_fortune_scenario_s_test_is_read_in_fortune_s_words(tmp_path: Path) -> None:
+    """A move's `test:` is a text in the game's language (``ScenarioRules.text_places``):
+    hovered in its words (G2.1), completed by its grammar; Fort's declares its own (a move's
+    `perform`), and no place of Fortune's file is a Fort action."""
+    text = ("sets: [fortune-base]\nscenarios:\n  - name: x\n    given: {hero: jake_zane}\n"
+            "    when: {test: test agility 5+ need 2, chance: [5, 6]}\n"
+            "    then: {result: passed}\n")
+    src = _source(tmp_path, text)
+    at = _at(text, "agility", 0)
+    said = _hover(src, at, "fr")
+    assert said.startswith("`test agility 5+ need 2` (G2.1") and "test d'agilité" in said
+    assert _labels(src, at) == ["combat", "agility", "cunning", "lore"]
+    from fortlang.lsp.context import dsl_kind
+    from fortlang.lsp.source import SCENARIO
+
+    assert dsl_kind(SCENARIO, ("scenarios", 0, "when", "test"), doc=src.doc) == "action"
+    assert dsl_kind(SCENARIO, ("scenarios", 0, "when", "test")) is None  # Fort's file: none
+    assert dsl_kind(SCENARIO, ("scenarios", 0, "when", 0, "perform")) == "action"

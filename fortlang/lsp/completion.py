@@ -47,7 +47,7 @@ def complete(src: Source, pos: types.Position, lang: str = "en"
     if spot.is_key:
         return _fields(src, spot.path[:-1], spot.parent, lang)
     path = spot.path
-    kind = dsl_kind(src.kind, path)
+    kind = dsl_kind(src.kind, path, doc=src.doc)
     if kind is not None and spot.node is not None \
             and (spot.node.value is None or isinstance(spot.node.value, str)):
         text = Text(doc, spot.node, kind, vocabulary_of(src))

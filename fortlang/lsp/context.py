@@ -10,7 +10,7 @@ import re
 from pathlib import Path as FsPath
 from typing import Any
 
-from fortlang.cardset.dsl import ACTION
+from fortlang.cardset.yamlsrc import Document
 from fortlang.lsp.source import CARDS, MANIFEST, SCENARIO, Source
 from fortlang.registry import Vocabulary, default_vocabulary
 from fortlang.scenario.rules import NamePlace
@@ -20,19 +20,20 @@ SET = "set"
 RULE_NUMBER = "rule number"  # a rule of the scenario file's game, from its rules pages
 
 
-def dsl_kind(kind: str | None, path: Path, game: str | None = None) -> str | None:
+def dsl_kind(kind: str | None, path: Path, game: str | None = None,
+             doc: Document | None = None) -> str | None:
     """ACTION or SCORING when ``path`` leads to a text in the language, else None: in a card
-    file, a field its kind declares written in the language (``Attribute.language``: Fort's
-    kids' ``public``/``private``, made-up rules' ``score``, perks' ``action``), of ``game``'s
-    kinds (None: the default game's)."""
-    if len(path) == 3 and isinstance(path[1], int):
-        if kind == CARDS:
+    file, a field its kind declares written in the language (``Attribute.language``), of
+    ``game``'s kinds (None: the default game's); in a scenario file ``doc`` (None: one of the
+    default game's), a place its game declares a text (``ScenarioRules.text_places``)."""
+    if kind == CARDS:
+        if len(path) == 3 and isinstance(path[1], int):
             return text_fields(game).get((path[0], path[2]))
-        if kind == SCENARIO and path[0] == "cards" and path[2] in ("public", "private"):
-            return ACTION
-    if kind == SCENARIO and len(path) == 5 and path[0] == "scenarios" and path[2] == "when" \
-            and path[4] == "perform":
-        return ACTION
+        return None
+    if kind == SCENARIO:
+        from fortlang.scenario.games import editor_rules
+
+        return editor_rules(doc).text_at(path)
     return None
 
 
@@ -138,8 +139,12 @@ def digest_summaries(text: str) -> dict[str, str]:
 
 def game_of(src: Source) -> str | None:
     """The game whose phrasebook says the file's actions: a card file's set's game when it is
-    a module of its own (:func:`fortlang.cardset.build.nearby_game`), else None (the default
-    game's: :func:`fortlang.phrasebook.book`)."""
+    a module of its own (:func:`fortlang.cardset.build.nearby_game`), a scenario file's sets'
+    game, else None (the default game's: :func:`fortlang.phrasebook.book`)."""
+    if src.kind == SCENARIO:
+        from fortlang.scenario.games import editor_game
+
+        return editor_game(src.doc)
     if src.kind == CARDS:
         from fortlang.cardset.build import nearby_game
 
@@ -149,7 +154,8 @@ def game_of(src: Source) -> str | None:
 
 
 def vocabulary_of(src: Source) -> Vocabulary:
-    """The words the file's actions are read in: its set's plugins with Fort's."""
+    """The words the file's actions are read in: its set's plugins with its game's words (a
+    scenario file: those its game reads it with)."""
     if src.kind == SCENARIO:
         from fortlang.scenario.games import editor_names
 

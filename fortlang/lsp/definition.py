@@ -41,12 +41,16 @@ def definition(src: Source, pos: types.Position) -> types.Location | None:
 
 
 def _inline(src: Source, name: str) -> types.Location | None:
+    """Where the scenario file itself defines the card ``name``: an item of one of its top
+    lists other than its scenarios (Fort's file's own `cards:`)."""
     root = src.doc.root
-    cards = root.get("cards") if root is not None else None
-    for card in cards.value if cards is not None and cards.kind == "seq" else ():
-        node = card.get("name")
-        if node is not None and node.value == name:
-            return types.Location(uri=src.uri, range=src.range(card.span))
+    for key, top in root.value if root is not None and root.kind == "map" else ():
+        if key.value == "scenarios" or top is None or top.kind != "seq":
+            continue
+        for card in top.value:
+            node = card.get("name") if card.kind == "map" else None
+            if node is not None and node.value == name:
+                return types.Location(uri=src.uri, range=src.range(card.span))
     return None
 
 

@@ -44,7 +44,7 @@ def hover(src: Source, pos: types.Position, lang: str) -> types.Hover | None:
     if spot.is_key:
         about = field_description(src, spot.path, lang)
         return _reply(src, spot.node, about) if about else None
-    kind = dsl_kind(src.kind, spot.path)
+    kind = dsl_kind(src.kind, spot.path, doc=src.doc)
     if kind is not None and isinstance(spot.node.value, str):
         return _action_hover(src, Text(src.doc, spot.node, kind, vocabulary_of(src)),
                              src.doc.offset(line, column), lang)

@@ -148,6 +148,9 @@ class ScenarioRules:
     #: rule numbers are those of the game's rules pages (``GameModule.rules_pages``).
     places: tuple[NamePlace, ...] = ()
     rule_places: tuple[str, ...] = ()
+    #: Where a file of the game holds a text in the game's language, hovered and completed as
+    #: one: (a pattern of the keys from the file's top, ``ACTION`` or ``SCORING``).
+    text_places: tuple[tuple[str, str], ...] = ()
     #: A file read whole (``read_file``): its schema (a :class:`~fortlang.cardset.schema.Kind`;
     #: None: :meth:`file_schema`), and ``names(doc)``: what the file, perhaps half-typed, can
     #: name (a :class:`~fortlang.scenario.names.CardNames`: the cards of its sets and its own,
@@ -170,6 +173,12 @@ class ScenarioRules:
         from fortlang.scenario.names import matches
 
         return next((p for p in self.places if matches(p.path, tuple(path))), None)
+
+    def text_at(self, path: Sequence[Any]) -> str | None:
+        """The language of the text at the file's keys ``path``, None where there is none."""
+        from fortlang.scenario.names import matches
+
+        return next((lang for p, lang in self.text_places if matches(p, tuple(path))), None)
 
     def names_rule_at(self, path: Sequence[Any]) -> bool:
         """Whether the value at ``path`` (under one scenario) is a rule number."""

@@ -35,6 +35,7 @@ from fortlang.games.fortune.odds import Enemy, Hero, odds
 from fortlang.games.fortune.play import FortuneTable, face, fight_start, hero_seat, test_action
 from fortlang.games.fortune.switches import SWITCHES, Switches
 from fortlang.games.fortune.vocabulary import VOCABULARY
+from fortlang.module import ACTION
 from fortlang.parser import language
 from fortlang.scenario.answers import Script
 from fortlang.scenario.rules import GameScenario, NamePlace, Report, ScenarioRules
@@ -273,6 +274,7 @@ PLACES = (
 SCENARIOS = ScenarioRules(
     given=GIVEN, when=WHEN, then=THEN, read=read, run=run,
     places=PLACES, rule_places=("rule",),
+    text_places=(("scenarios.*.when.test", ACTION), ("scenarios.*.when.#.test", ACTION)),
     doc={"en": "A hero faces tests, dangers, cliffhangers and enemies, the dice's faces given.",
          "fr": "Un héros affronte tests, dangers, suspens et ennemis, les faces des dés données.",
          "ru": "Герой проходит проверки, опасности, клиффхэнгеры и бои; грани кубиков заданы."})

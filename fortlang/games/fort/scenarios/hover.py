@@ -21,9 +21,9 @@ def describe(item: Any, lang: str, vocab: Vocabulary) -> tuple[list[str], list[s
     """The card's tags (a kid's suits, best friend) and its paragraphs of Markdown: a kid's
     boxes explained and its source, a made-up rule's scoring and what it scores, a perk's
     text."""
+    from fortlang.games.fort.phrasebook import perk_text, rule_text
     from fortlang.lsp import markup
     from fortlang.lsp.hover import explain
-    from fortlang.phrasebook import perk_text, rule_text
     from fortlang.printer import to_text
 
     if isinstance(item, KidCard):

@@ -17,6 +17,7 @@ from fortlang.games.fort.scenarios.format import (
 )
 from fortlang.games.fort.scenarios.hover import describe, detail
 from fortlang.games.fort.scenarios.run import run_scenario
+from fortlang.module import ACTION
 from fortlang.scenario.rules import NamePlace, ScenarioRules
 
 _ZONES = "|".join(PLAYER_ZONES + TABLE_ZONES)
@@ -41,5 +42,7 @@ SCENARIOS = ScenarioRules(
     read_file=load_file, run_read=run_scenario,
     file_kind=SCENARIO, names=catalog_of, places=PLACES,
     rule_places=("then.error",),  # what a scenario that expects a refusal cites (R1-R15)
+    # the file's own kids' boxes (R1.1) and a move's action performed as it stands
+    text_places=(("cards.#.public|private", ACTION), ("scenarios.*.when.*.perform", ACTION)),
     detail=detail, describe=describe,
 )
