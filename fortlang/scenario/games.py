@@ -256,8 +256,19 @@ def load_with_rules(path: Path | str, text: str | None = None
 
 def editor_game(doc: Document) -> str:
     """The game an editor reads a scenario file, perhaps half-typed, as: its sets' (the
-    first set's when they mix games; the default game's without `sets:`)."""
-    return game_of(_sets_part(doc))[0]
+    first set's when they mix games; the default game's without `sets:`). Worked out once
+    per document read (one request of the editor's asks it several times)."""
+    global _LAST_GAME
+    last = _LAST_GAME
+    if last is not None and last[0] is doc:
+        return last[1]
+    game = game_of(_sets_part(doc))[0]
+    _LAST_GAME = (doc, game)
+    return game
+
+
+#: The last document :func:`editor_game` read, and its game.
+_LAST_GAME: tuple[Document, str] | None = None
 
 
 _SETS = re.compile(r"^sets:.*(?:\n(?:[ \t#-].*)?)*", re.M)
