@@ -4,8 +4,9 @@
   LALR parser state is asked (``accepts()`` after the text before the cursor), so after `gain`
   come amounts and resources, after `x` the quantities, after `destroy` `card`, `this` and
   `rival`; the words and their meanings come from the registry;
-* in a scenario, card names, perks and made-up rules of its sets, the rule numbers after
-  `error:`; set ids in `sets:` and a manifest's `requires:`;
+* in a scenario, the names of its sets' cards where its game declares a place names one (of
+  the kinds declared there), the game's rule numbers where it declares a place cites one; set
+  ids in `sets:` and a manifest's `requires:`;
 * fields of the mapping being written, and the values the schema lists (suits, hooks...).
 """
 
@@ -17,13 +18,11 @@ from lsprotocol import types
 
 from fortlang.cardset.dsl import ACTION, SCORING
 from fortlang.lsp.context import (
-    KID,
-    PERK,
-    RULE,
     RULE_NUMBER,
     SET,
     dsl_kind,
     name_kind,
+    rule_summaries,
     vocabulary_of,
 )
 from fortlang.lsp.dsl import Text
@@ -31,6 +30,7 @@ from fortlang.lsp.schema_help import fields, values
 from fortlang.lsp.source import Source
 from fortlang.lsp.spot import spot_for_completion
 from fortlang.registry import COMPARE_OPS, OPERATORS, Vocabulary
+from fortlang.scenario.rules import NamePlace
 
 K = types.CompletionItemKind
 _WORD_END = re.compile(r"[A-Za-z0-9_/]*$")
@@ -47,7 +47,7 @@ def complete(src: Source, pos: types.Position, lang: str = "en"
     if spot.is_key:
         return _fields(src, spot.path[:-1], spot.parent, lang)
     path = spot.path
-    kind = dsl_kind(src.kind, path)
+    kind = dsl_kind(src.kind, path, doc=src.doc)
     if kind is not None and spot.node is not None \
             and (spot.node.value is None or isinstance(spot.node.value, str)):
         text = Text(doc, spot.node, kind, vocabulary_of(src))
@@ -62,7 +62,7 @@ def complete(src: Source, pos: types.Position, lang: str = "en"
         for item in items:
             item.text_edit = types.TextEdit(range=where, new_text=item.label)
         return items
-    what = name_kind(src.kind, path)
+    what = name_kind(src, path)
     if what is not None:
         return _names(src, what)
     if spot.node is None and spot.parent is not None and spot.parent.kind == "map":
@@ -89,29 +89,30 @@ def _fields(src: Source, path: tuple, parent: object, lang: str = "en"
             for name, about in fields(src, path, lang).items() if name not in present]
 
 
-def _names(src: Source, what: str) -> list[types.CompletionItem]:
+def _names(src: Source, what: str | NamePlace) -> list[types.CompletionItem]:
     if what == RULE_NUMBER:  # every numbered rule, its text beside it (in the rules' language)
-        from fortlang.docsite.rules import summaries
-
         return [types.CompletionItem(label=number, kind=K.Reference, detail=text[:60],
                                      documentation=text, sort_text=f"{i:03d}")
-                for i, (number, text) in enumerate(summaries("en").items())]
+                for i, (number, text) in enumerate(rule_summaries(src, "en").items())]
     if what == SET:
         from fortlang.lsp.definition import known_sets
 
         return [types.CompletionItem(label=m.id, kind=K.Module, detail=m.name)
                 for m in known_sets(src)]
-    from fortlang.scenario.games import editor_names
+    assert isinstance(what, NamePlace)
+    from fortlang.scenario.games import editor_names, editor_rules
 
-    catalog, _ = editor_names(src.doc)
-    if what == KID:
-        return [types.CompletionItem(
-            label=k.name, kind=K.Value, detail=f"{k.id} · {', '.join(s.value for s in k.suits)}",
-            filter_text=f"{k.name} {k.id}") for k in catalog.all_kids()]
-    items = catalog.all_perks() if what == PERK else catalog.all_rules()
-    assert what in (PERK, RULE)
-    return [types.CompletionItem(label=i.name, kind=K.Value, detail=i.id,
-                                 filter_text=f"{i.name} {i.id}") for i in items]
+    names, _ = editor_names(src.doc)
+    detail = editor_rules(src.doc).detail
+    by_id = what.by == "id"
+    out = []
+    for kind in what.kinds:
+        for card in names.every(kind):
+            label, other = (card.id, card.name) if by_id else (card.name, card.id)
+            out.append(types.CompletionItem(
+                label=label, kind=K.Value, detail=detail(card) if detail else other,
+                filter_text=f"{label} {other}"))
+    return out
 
 
 # -- the language ---------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Go to definition: a card, perk or made-up rule named in a scenario to where it is written;
-a set named in `requires:` or `sets:` to its manifest."""
+"""Go to definition: a card named in a scenario (where its game declares a place names one) to
+where it is written; a set named in `requires:` or `sets:` to its manifest."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from fortlang.lsp.context import KID, RULE_NUMBER, SET, name_kind
+from fortlang.lsp.context import SET, name_kind, named_card
 from fortlang.lsp.source import Source
 from fortlang.lsp.spot import spot_at
 from fortlang.model import Manifest
+from fortlang.scenario.rules import NamePlace
 
 
 def definition(src: Source, pos: types.Position) -> types.Location | None:
@@ -19,7 +20,7 @@ def definition(src: Source, pos: types.Position) -> types.Location | None:
     spot = spot_at(src.doc, line, column)
     if spot is None or spot.node is None or spot.is_key or spot.node.value is None:
         return None
-    what = name_kind(src.kind, spot.path)
+    what = name_kind(src, spot.path)
     word = str(spot.node.value)
     if what == SET:
         folder = set_folder_of(src, word)
@@ -29,13 +30,9 @@ def definition(src: Source, pos: types.Position) -> types.Location | None:
 
         manifest = manifest_path(folder)
         return _location(manifest, 1, 1) if manifest is not None else None
-    if what is None or what == RULE_NUMBER:  # a rule is defined on the site, not in a file
+    if not isinstance(what, NamePlace):  # a rule is defined on the site, not in a file
         return None
-    from fortlang.scenario.games import editor_names
-
-    catalog, _ = editor_names(src.doc)
-    find = {KID: catalog.kid}.get(what) or (catalog.perk if what == "perk" else catalog.rule)
-    item, _ = find(word)
+    item = named_card(src, what, word)
     if item is None:
         return None
     if item.origin is None:  # a card of the scenario file itself
@@ -44,12 +41,16 @@ def definition(src: Source, pos: types.Position) -> types.Location | None:
 
 
 def _inline(src: Source, name: str) -> types.Location | None:
+    """Where the scenario file itself defines the card ``name``: an item of one of its top
+    lists other than its scenarios (Fort's file's own `cards:`)."""
     root = src.doc.root
-    cards = root.get("cards") if root is not None else None
-    for card in cards.value if cards is not None and cards.kind == "seq" else ():
-        node = card.get("name")
-        if node is not None and node.value == name:
-            return types.Location(uri=src.uri, range=src.range(card.span))
+    for key, top in root.value if root is not None and root.kind == "map" else ():
+        if key.value == "scenarios" or top is None or top.kind != "seq":
+            continue
+        for card in top.value:
+            node = card.get("name") if card.kind == "map" else None
+            if node is not None and node.value == name:
+                return types.Location(uri=src.uri, range=src.range(card.span))
     return None
 
 

@@ -1,5 +1,6 @@
 """Hover: an action's canonical form and sentence (the part under the cursor, and the whole
-box), a card, perk or made-up rule named in a scenario, a field's meaning from the schema."""
+box), a card or a rule number named in a scenario (where its game declares a place names one),
+a field's meaning from the schema."""
 
 from __future__ import annotations
 
@@ -10,14 +11,13 @@ from lsprotocol import types
 from fortlang import nodes as n
 from fortlang.lsp import markup
 from fortlang.lsp.context import (
-    KID,
-    PERK,
-    RULE,
     RULE_NUMBER,
     SET,
     dsl_kind,
     game_of,
     name_kind,
+    named_card,
+    rule_summaries,
     vocabulary_of,
 )
 from fortlang.lsp.dsl import Text, innermost
@@ -26,9 +26,11 @@ from fortlang.lsp.source import Source
 from fortlang.lsp.spot import spot_at
 from fortlang.printer import to_text
 from fortlang.registry import OPERATORS, Vocabulary
+from fortlang.scenario.rules import NamePlace
 
 if TYPE_CHECKING:
     from fortlang.model import Card
+    from fortlang.scenario.rules import ScenarioRules
 
 #: The operator declaration behind each composite node (its rule number for the hover).
 _OPERATOR_OF = {n.Repeat: "x", n.Then: "then", n.Choice: "or"}
@@ -42,11 +44,11 @@ def hover(src: Source, pos: types.Position, lang: str) -> types.Hover | None:
     if spot.is_key:
         about = field_description(src, spot.path, lang)
         return _reply(src, spot.node, about) if about else None
-    kind = dsl_kind(src.kind, spot.path)
+    kind = dsl_kind(src.kind, spot.path, doc=src.doc)
     if kind is not None and isinstance(spot.node.value, str):
         return _action_hover(src, Text(src.doc, spot.node, kind, vocabulary_of(src)),
                              src.doc.offset(line, column), lang)
-    what = name_kind(src.kind, spot.path)
+    what = name_kind(src, spot.path)
     if what is not None and spot.node.value is not None:
         about = describe_named(src, what, str(spot.node.value), lang)
         return _reply(src, spot.node, about) if about else None
@@ -96,11 +98,9 @@ def _rule_of(node: n.Node, vocab: Vocabulary) -> str:
     return next((o.rule for o in OPERATORS if o.name == op), "") if op else ""
 
 
-def describe_named(src: Source, what: str, word: str, lang: str) -> str | None:
+def describe_named(src: Source, what: str | NamePlace, word: str, lang: str) -> str | None:
     if what == RULE_NUMBER:  # the rule's text, in the client's language when the site has it
-        from fortlang.docsite.rules import summaries
-
-        text = summaries(lang).get(word) or summaries("en").get(word)
+        text = rule_summaries(src, lang).get(word) or rule_summaries(src, "en").get(word)
         return f"**{markup.text(word)}** {markup.text(text)}" if text else None
     if what == SET:
         from fortlang.lsp.definition import find_set
@@ -111,26 +111,38 @@ def describe_named(src: Source, what: str, word: str, lang: str) -> str | None:
         return f"**{markup.text(found.name)}** {markup.code(found.id)} version " \
                f"{markup.code(found.version)}" + (f"\n\n{markup.text(found.description)}"
                                                   if found.description else "")
-    from fortlang.scenario.games import editor_names
-
-    catalog, vocab = editor_names(src.doc)
-    find = {KID: catalog.kid, PERK: catalog.perk, RULE: catalog.rule}[what]
-    item, _ = find(word)
+    assert isinstance(what, NamePlace)
+    item = named_card(src, what, word)
     if item is None:
         return None
-    return describe(item, lang, vocab)
+    from fortlang.scenario.games import editor_game, editor_names, editor_rules
+
+    _, vocab = editor_names(src.doc)
+    return describe(item, lang, vocab, editor_rules(src.doc), editor_game(src.doc))
 
 
-def describe(item: Card, lang: str, vocab: Vocabulary) -> str:
-    """A card, perk or made-up rule as Markdown: name, id, what it does (as the scenario
-    file's game says it: ``ScenarioRules.describe``), where it is written."""
-    from fortlang.scenario.games import editor_rules
-
+def describe(item: Card, lang: str, vocab: Vocabulary, rules: ScenarioRules | None = None,
+             game: str | None = None) -> str:
+    """A card as Markdown: name, id, what it does (as the scenario file's game says it:
+    ``ScenarioRules.describe``; else its kind and its texts in ``game``'s words), where it
+    is written."""
     name = item.names.get(lang, item.name)
-    says = editor_rules().describe
-    tags, out = says(item, lang, vocab) if says is not None else ([], [])
+    says = rules.describe if rules is not None else None
+    tags, out = says(item, lang, vocab) if says is not None else _generic(item, lang, vocab,
+                                                                           game)
     out = [" · ".join([f"**{markup.text(name)}** {markup.code(item.id)}", *tags]), *out]
     origin = getattr(item, "origin", None)
     if origin is not None:
         out.append(f"defined in {markup.text(origin.file)}:{origin.line}")
     return "\n\n".join(x for x in out if x)
+
+
+def _generic(item: Any, lang: str, vocab: Vocabulary, game: str | None
+             ) -> tuple[list[str], list[str]]:
+    """A card of a game that says nothing of its own: its kind, and each of its fields
+    written in the game's language, explained."""
+    kind = getattr(item, "kind", "")
+    texts = getattr(item, "texts", None) or {}
+    return ([markup.text(kind)] if kind else []), [
+        f"{markup.text(field)}: " + explain(node, lang, vocab, game).replace("\n\n", " — ")
+        for field, node in texts.items()]

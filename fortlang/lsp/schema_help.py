@@ -18,10 +18,12 @@ def schema_of(src: Source, path: Path) -> dict[str, Any] | None:
     if src.kind == MANIFEST:
         return sc.load_schema(sc.MANIFEST)
     if src.kind == SCENARIO:
-        from fortlang.scenario.games import editor_rules
+        from fortlang.scenario.games import editor_game, editor_rules
 
-        kind = editor_rules().file_kind
-        return sc.load_schema(kind) if kind is not None else None
+        rules = editor_rules(src.doc)
+        if rules.file_kind is not None:  # a file the game reads whole: its own schema
+            return sc.load_schema(rules.file_kind)
+        return rules.file_schema(editor_game(src.doc))
     if src.kind == CARDS and path:  # the kinds of the file's game (Fort's: sc.CARD_KINDS)
         kind = next((k for k in src.card_kinds if k.key == path[0]), None)
         return sc.load_schema(kind) if kind is not None else None

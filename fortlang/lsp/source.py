@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -28,6 +29,8 @@ SET_DEPTH = 8
 MAX_SET_ENTRIES = 5000
 
 log = logging.getLogger(__name__)
+#: A card file's top key at a line's start: what marks a file too broken to read as one.
+_CARD_KEY = re.compile("^(?:" + "|".join(map(re.escape, KIND_BY_KEY)) + "):", re.M)
 
 
 @dataclass
@@ -82,9 +85,11 @@ class Source:
             return SCENARIO
         if keys & set(KIND_BY_KEY) or self.set_folder is not None:
             return CARDS  # in a set, any YAML file is a card file: `check` says so too
-        if root is None and self.doc.diagnostics and self.path.endswith((".yaml", ".yml")) \
-                and ("kids:" in self.text or "scenarios:" in self.text):
-            return SCENARIO if "scenarios:" in self.text else CARDS
+        if root is None and self.doc.diagnostics and self.path.endswith((".yaml", ".yml")):
+            if "scenarios:" in self.text:
+                return SCENARIO
+            if _CARD_KEY.search(self.text):  # a kind's key starts a line
+                return CARDS
         return None
 
     # -- positions ----------------------------------------------------------------------------

@@ -23,13 +23,25 @@ class Spot:
     parent: YNode | None = None  # the mapping or list holding it
 
 
+def _within(node: YNode, at: tuple[int, int]) -> bool:
+    return (node.line, node.column) <= at <= (node.end_line, node.end_column)
+
+
 def _holds(node: YNode, at: tuple[int, int]) -> bool:
-    start, end = (node.line, node.column), (node.end_line, node.end_column)
-    if start <= at <= end:
+    if _within(node, at):
         return True
     # An empty value, or a one-line plain value followed by spaces: the rest of its line.
     return node.kind == "scalar" and node.style == PLAIN and node.line == node.end_line == at[0] \
         and at[1] >= node.column
+
+
+def _holder(nodes: list[YNode], at: tuple[int, int]) -> int | None:
+    """The index of the node holding ``at``: one it spans first (in a flow list, `[a, b]`,
+    the rest of the line after `a` is `b`'s where `b` is), else one whose line's rest it is."""
+    spans = next((i for i, x in enumerate(nodes) if x is not None and _within(x, at)), None)
+    if spans is not None:
+        return spans
+    return next((i for i, x in enumerate(nodes) if x is not None and _holds(x, at)), None)
 
 
 def spot_at(doc: Document, line: int, column: int) -> Spot | None:
@@ -46,19 +58,19 @@ def spot_at(doc: Document, line: int, column: int) -> Spot | None:
             return Spot(tuple(path), node, False, parent)
         found = False
         if node.kind == "map":
-            for k, v in node.value:
-                if _holds(k, at) and (k.line, k.column) <= at <= (k.end_line, k.end_column):
+            for k, _ in node.value:
+                if _within(k, at):
                     return Spot((*path, k.value), k, True, node)
-                if v is not None and _holds(v, at):
-                    path.append(k.value)
-                    parent, node, found = node, v, True
-                    break
+            held = _holder([v for _, v in node.value], at)
+            if held is not None:
+                key, value = node.value[held]
+                path.append(key.value)
+                parent, node, found = node, value, True
         else:
-            for i, item in enumerate(node.value):
-                if _holds(item, at):
-                    path.append(i)
-                    parent, node, found = node, item, True
-                    break
+            held = _holder(list(node.value), at)
+            if held is not None:
+                path.append(held)
+                parent, node, found = node, node.value[held], True
         if not found:  # between items: in a list, the place of a new last item
             extra = (len(node.value),) if node.kind == "seq" else ()
             return Spot((*path, *extra), None, False, node)

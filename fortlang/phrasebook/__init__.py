@@ -24,12 +24,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import ModuleType
-from typing import cast
+from typing import Any, cast
 
 from fortlang.games import GameError, game_named, installed
-from fortlang.model import Card, ScoredCard
 from fortlang.module import DEFAULT_GAME
 from fortlang.nodes import Node
 from fortlang.phrasebook import en, fr, ru
@@ -129,18 +128,10 @@ def phrase(node: Node, lang: str = "en", game: str | None = None) -> str:
 def plural(lang: str, noun_key: str, n: int, game: str | None = None) -> str:
     """``n`` and the noun in the right plural form: ``plural("ru", "pizza", 21) == "21 пицца"``.
 
-    Keys: resources (``pizza``, ``toy``, ``resource``), suits (``shovel``...), ``point``,
-    ``card``, ``best_friend``, ``level``, ``time``...
+    Keys: the core's (``time``, ``point``) and the game's nouns (its phrasebook's ``NOUNS``:
+    Fort's resources, suits, ``card``, ``level``...).
     """
     return book(lang, game).count(noun_key, n)
-
-
-def suit_name(suit: str, lang: str, n: int | None = None, game: str | None = None) -> str:
-    """The glossary name of a suit (``pelle``), or with ``n`` its counted form (``2 pelles``):
-    ``suit`` is its word (a member of Fort's ``Suit``, a string enumeration, is its word)."""
-    key = str(suit)
-    b = book(lang, game)
-    return b.TERMS[key] if n is None else b.count(key, n)
 
 
 def resource_name(resource: object, lang: str, n: int | None = None,
@@ -156,7 +147,8 @@ def resource_name(resource: object, lang: str, n: int | None = None,
 
 
 def term(key: str, lang: str, game: str | None = None) -> str:
-    """A glossary term of FORT-RULES.md in ``lang``: ``term("lookout", "fr") == "Observatoire"``."""
+    """A term of the game's glossary (its phrasebook's ``TERMS``) in ``lang``:
+    ``term("lookout", "fr") == "Observatoire"`` (Fort's)."""
     terms = book(lang, game).TERMS
     try:
         return terms[key]
@@ -164,17 +156,31 @@ def term(key: str, lang: str, game: str | None = None) -> str:
         raise KeyError(f"no term {key!r}; known terms: {', '.join(sorted(terms))}") from None
 
 
-def perk_text(perk: Card, lang: str, game: str | None = None) -> str:
-    """What a perk does (R15), generated from its hook and parameters."""
-    b = book(lang, game)
-    return b.polish(finish(b.perk(perk, b.say)))
+def __getattr__(name: str) -> Any:
+    """A text a game says of its own cards (``GameModule.texts``: Fort's what a perk does, what
+    a made-up rule scores, a suit's name), offered here by its name for the tools and the docs
+    that call ``fortlang.phrasebook.<name>``: the default game's first, then the other
+    installed games' in name order. The core names none of them."""
+    if not name.startswith("__"):
+        for texts in _declared_texts():
+            if name in texts:
+                return texts[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r} (nor has any game's "
+                         "declared texts)")
 
 
-def rule_text(rule: ScoredCard, lang: str, game: str | None = None) -> str:
-    """What a made-up rule scores at the end of the game (R14), from its scoring expression."""
-    b = book(lang, game)
-    return b.polish(finish(b.RULE_INTRO + b.say(rule.score)))
+def _declared_texts() -> Iterator[Mapping[str, Any]]:
+    """The texts each installed game declares (``GameModule.texts``), the default game's
+    first, each game loaded only when the ones before it lack the name asked for; a game that
+    cannot be had, or declares none, brings none."""
+    for name in sorted(installed(), key=lambda g: (g != DEFAULT_GAME, g)):
+        try:
+            game = game_named(name)
+        except GameError:
+            continue
+        texts = game.piece("texts") if game.texts else None
+        if isinstance(texts, Mapping):
+            yield texts
 
 
-__all__ = ["LANGUAGES", "book", "perk_text", "phrase", "plural", "resource_name", "rule_text",
-           "sentence", "suit_name", "term"]
+__all__ = ["LANGUAGES", "book", "phrase", "plural", "resource_name", "sentence", "term"]

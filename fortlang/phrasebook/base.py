@@ -31,8 +31,9 @@ Say = Callable[[n.Node], str]
 
 class Book(Protocol):
     """What each language module (``en``, ``fr``, ``ru``) provides: its own words, and, once
-    :func:`adopt` gave it the games' phrasebooks, theirs (``TERMS``, ``RULE_INTRO``,
-    ``resource`` and ``perk`` are a game's: Fort's glossary, made-up rules and perks)."""
+    :func:`adopt` gave it the games' phrasebooks, theirs (``TERMS`` and ``resource`` are a
+    game's: its glossary, its resources said; any other word a game's texts ask for is its
+    lexicon's, through the book's ``__getattr__``)."""
 
     @property
     def LANG(self) -> str: ...  # module constants, read-only here
@@ -40,14 +41,11 @@ class Book(Protocol):
     def TABLE(self) -> Mapping[type, Handler]: ...
     @property
     def TERMS(self) -> Mapping[str, str]: ...
-    @property
-    def RULE_INTRO(self) -> str: ...
 
     def say(self, node: n.Node, /) -> str: ...
     def count(self, key: str, amount: int, /) -> str: ...
     def noun(self, key: str, /) -> str: ...
     def resource(self, resource: Any, amount: int | None = None, /) -> str: ...
-    def perk(self, perk: Any, say: Say, /) -> str: ...
     def polish(self, text: str, /) -> str: ...
 
 
@@ -216,7 +214,7 @@ class MetricWords:
 @dataclass(frozen=True)
 class ExprWords:
     metrics: Mapping[str, MetricWords]
-    count: Callable[[str, int], str]  # ("point", 8) -> "8 victory points"
+    count: Callable[[str, int], str]  # ("point", 8) -> "8 points", in the game's point word
     score: str  # "score {amount}"
     score_per: str  # "score {amount} {each}"
     score_value: str  # "score as many {points} as {value}"
@@ -233,7 +231,7 @@ class ExprWords:
     #: (``WordSpec.said``) when ``metrics`` does not (the suits').
     lang: str = "en"
     lexicon: object = None
-    #: A lexicon key's noun as "as many" counts it ("victory points", «ПО»): {points} of
+    #: A lexicon key's noun as "as many" counts it (the game's plural of "point"): {points} of
     #: ``score_value`` is the game's word for a point.
     many: Callable[[str], str] = str
 
@@ -244,7 +242,8 @@ _PREC = {"+": 1, "-": 1, "*": 2}
 
 
 def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
-    """Handlers that *say* a scoring expression ("score 8 victory points if ...")."""
+    """Handlers that *say* a scoring expression ("score 8 points if ...", in the game's point
+    word: its phrasebook's noun ``point``)."""
 
     def metric(name: str) -> MetricWords:
         known = words.metrics.get(name)
@@ -317,8 +316,8 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
         said = shape(op, left, right) if shape else None
         return said or words.compare[op].format(left=value(left), right=value(right))
 
-    # -- a value as a scoring clause ("score 1 victory point for each card you have") --
-    #: Sums and products with a natural wording: "2 victory points for each pizza", "..., plus 1".
+    # -- a value as a scoring clause ("score 1 point for each card you have") --
+    #: Sums and products with a natural wording: "2 points for each card", "..., plus 1".
     arith_shapes: dict[tuple[str, type, type], Handler] = {
         ("*", n.Number, n.Metric): lambda a: score_per(a.left.value, a.right.name),
         ("*", n.Metric, n.Number): lambda a: score_per(a.right.value, a.left.name),
@@ -344,7 +343,7 @@ def expr_handlers(words: ExprWords, say: Say) -> dict[type, Handler]:
         shape = arith_shapes.get((node.op, type(node.left), type(node.right)))
         return shape(node) if shape else score_value(node)
 
-    def score_value(node: n.Node) -> str:  # "score as many victory points as ..."
+    def score_value(node: n.Node) -> str:  # "score as many points as ..."
         return words.score_value.format(value=value(node), points=words.many("point"))
 
     def if_score(node: n.IfElse) -> str:
@@ -378,10 +377,10 @@ def adopt(book: ModuleType, lexicons: Sequence[object]) -> None:
     - ``HOW_MANY``: node class -> its "as many" complement (:attr:`ActionWords.how_many`);
     - ``METRICS``: metric word -> :class:`MetricWords` (Fort's suits in scoring);
 
-    and any other name the book lacks (``resource``, ``perk``, ``RULE_INTRO``...), which the
-    book's module ``__getattr__`` looks up in them, in order: so a declaration's
-    :class:`fortlang.vocabulary.Phrase` counts and names a game's things with the book it is
-    given."""
+    and any other name the book lacks (``resource``, and whatever a game's own texts ask its
+    book for), which the book's module ``__getattr__`` looks up in them, in order: so a
+    declaration's :class:`fortlang.vocabulary.Phrase` counts and names a game's things with the
+    book it is given."""
     games = list(lexicons)
     parts: dict[str, dict[Any, Any]] = {
         "NOUNS": {}, "TERMS": {}, "HANDLERS": {}, "HOW_MANY": {}, "METRICS": {}}

@@ -46,7 +46,7 @@ GAMES: list[object] = []
 
 
 def __getattr__(name: str) -> Any:
-    """A word of a game's (``resource``, ``perk``, ``RULE_INTRO``...): its phrasebook's."""
+    """A word of a game's (``resource``, any word its texts ask for): its phrasebook's."""
     return game_word(GAMES, __name__, name)
 
 

@@ -48,7 +48,7 @@ GAMES: list[object] = []
 
 
 def __getattr__(name: str) -> Any:
-    """A word of a game's (``resource``, ``some``, ``perk``, ``RULE_INTRO``...): its
+    """A word of a game's (``resource``, ``some``, any word its texts ask for): its
     phrasebook's."""
     return game_word(GAMES, __name__, name)
 

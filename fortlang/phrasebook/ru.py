@@ -54,7 +54,7 @@ GAMES: list[object] = []
 
 
 def __getattr__(name: str) -> Any:
-    """A word of a game's (``resource``, ``many``, ``perk``, ``RULE_INTRO``...): its
+    """A word of a game's (``resource``, ``many``, any word its texts ask for): its
     phrasebook's."""
     return game_word(GAMES, __name__, name)
 

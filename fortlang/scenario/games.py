@@ -11,6 +11,7 @@ error yields no scenarios.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from fortlang.games import GameError, declared, game_named, mixed_message
 from fortlang.model import CardSet
 from fortlang.module import DEFAULT_GAME
 from fortlang.scenario.answers import Move, said_list
+from fortlang.scenario.names import CardNames
 from fortlang.scenario.rules import GameScenario, ScenarioRules
 
 if TYPE_CHECKING:
@@ -252,20 +254,95 @@ def load_with_rules(path: Path | str, text: str | None = None
     return rules, list(_read_game_file(doc, game, rules))
 
 
-def editor_rules() -> ScenarioRules:
-    """The scenario rules an editor reads a scenario file with: Fort's (its names, its
-    schema), whatever the file's game, as the language server always has."""
-    rules = rules_of(DEFAULT_GAME)
-    assert rules is not None  # Fort declares them
-    return rules
+def editor_game(doc: Document) -> str:
+    """The game an editor reads a scenario file, perhaps half-typed, as: its sets' (the
+    first set's when they mix games; the default game's without `sets:`). Worked out once
+    per document read (one request of the editor's asks it several times)."""
+    global _LAST_GAME
+    last = _LAST_GAME
+    if last is not None and last[0] is doc:
+        return last[1]
+    game = game_of(_sets_part(doc))[0]
+    _LAST_GAME = (doc, game)
+    return game
 
 
-def editor_names(doc: Document) -> tuple[Any, Vocabulary]:
-    """What a scenario file, perhaps half-typed, can name (a catalog) and the words of its
-    actions, for the language server's hover, completion and go-to-definition."""
-    names = editor_rules().names
-    assert names is not None  # Fort's rules say them
-    return names(doc)
+#: The last document :func:`editor_game` read, and its game.
+_LAST_GAME: tuple[Document, str] | None = None
+
+
+_SETS = re.compile(r"^sets:.*(?:\n(?:[ \t#-].*)?)*", re.M)
+
+
+def _sets_part(doc: Document) -> Document:
+    """``doc``, or, while it is not YAML at all (a key being typed), its `sets:` alone."""
+    if doc.root is not None:
+        return doc
+    found = _SETS.search(doc.text)
+    return read_document(doc.path, found.group()) if found is not None else doc
+
+
+def editor_rules(doc: Document | None = None) -> ScenarioRules:
+    """The scenario rules an editor reads a scenario file with: those of the file's game
+    (:func:`editor_game`; the default game's without a file), or none at all (an empty
+    declaration: no names, the core's file schema) for a game that declares none or cannot
+    be had."""
+    game = editor_game(doc) if doc is not None else DEFAULT_GAME
+    try:
+        rules = rules_of(game)
+    except GameError:
+        rules = None
+    if rules is None and game == DEFAULT_GAME:
+        raise LookupError(f"the default game `{game}` declares no scenario rules")
+    return rules if rules is not None else ScenarioRules(given={}, when={}, then={})
+
+
+def editor_names(doc: Document) -> tuple[CardNames, Vocabulary]:
+    """What a scenario file, perhaps half-typed, can name (its sets' cards by kind) and the
+    words of its actions, for the language server's hover, completion and go-to-definition:
+    the game's own reading (``ScenarioRules.names``: a file read whole), else the sets the
+    file names so far read by the core, their cards found through the kinds the game declares
+    (:func:`fortlang.scenario.names.cards_of_kind`)."""
+    names = editor_rules(doc).names
+    if names is not None:
+        return names(doc)
+    from fortlang.registry import vocabulary_of
+
+    game = editor_game(doc)
+    try:
+        module = game_named(game)
+        vocab = vocabulary_of(game)
+    except GameError:
+        from fortlang.registry import default_vocabulary
+
+        return CardNames((), ()), default_vocabulary()
+    return CardNames(_editor_sets(doc), module.cards), vocab
+
+
+def _editor_sets(doc: Document) -> list[CardSet]:
+    """The sets a half-typed file names that can be loaded (bundled ids or folders beside
+    it); the others are left out (the file's diagnostics say why)."""
+    from fortlang.cardset import load_bundled, load_set
+
+    root = _sets_part(doc).root
+    node = root.get("sets") if root is not None and root.kind == "map" else None
+    if node is None or node.kind != "seq":
+        return []
+    bundled = load_bundled()
+    out: list[CardSet] = []
+    for item in node.value:
+        if not isinstance(item.value, str):
+            continue
+        if item.value in bundled:
+            out.append(bundled[item.value])
+            continue
+        folder = Path(doc.path).parent / item.value
+        if folder.is_dir():
+            try:
+                out.append(load_set(folder))
+            except FortError:
+                continue
+    return out
 
 
 def _module_card_file(doc: Document) -> None:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from fortlang.model import CardSet
     from fortlang.registry import Vocabulary
     from fortlang.scenario.answers import Move, Script
+    from fortlang.scenario.names import CardNames
     from fortlang.scenario.outcome import Outcome
 
 #: The keys of a move the core reads itself, whatever the game: who makes it, the mover's
@@ -96,6 +97,22 @@ class GameScenario:
 
 
 @dataclass(frozen=True)
+class NamePlace:
+    """Where a game's scenario files name a card: ``path``, a pattern of the keys under one
+    scenario (``given.players.#.hand.#``: :func:`fortlang.scenario.names.matches`), and
+    ``kinds``, the names of the card kinds (``CardKind.name``) a card named there is of. ``by``
+    is how completion writes one: ``name`` (as printed) or ``id``.
+
+    >>> NamePlace("given.hero", ("hero",), by="id").by
+    'id'
+    """
+
+    path: str
+    kinds: tuple[str, ...]
+    by: str = "name"
+
+
+@dataclass(frozen=True)
 class ScenarioRules:
     """A game's scenario rules. ``given``, ``when`` and ``then`` are JSON Schemas: ``given``
     and ``then`` of the scenario's mappings, ``when`` of one move's own keys (an object schema
@@ -124,18 +141,50 @@ class ScenarioRules:
     #: their `sets:` and reports.
     read_file: Callable[[Path | str, str | None], Sequence[Any]] | None = None
     run_read: Callable[[Any], Outcome] | None = None
-    #: For an editor (the language server) on such a file: its schema (a
-    #: :class:`~fortlang.cardset.schema.Kind`), the `given` and `then` lists whose items name
-    #: cards, and ``names(doc)``: what the file, perhaps half-typed, can name (a catalog with
-    #: ``kid``, ``perk``, ``rule``, ``all_kids``, ``all_perks``, ``all_rules``) and the
-    #: vocabulary its actions are read in.
+    #: For an editor (the language server) on a file of the game: where a scenario names a
+    #: card (:class:`NamePlace`, each a pattern of keys under one scenario and the kinds of
+    #: card named there), and where it names one of the game's rule numbers (patterns, as
+    #: :func:`fortlang.scenario.names.matches` reads them: a core-read file's `rule`); the
+    #: rule numbers are those of the game's rules pages (``GameModule.rules_pages``).
+    places: tuple[NamePlace, ...] = ()
+    rule_places: tuple[str, ...] = ()
+    #: Where a file of the game holds a text in the game's language, hovered and completed as
+    #: one: (a pattern of the keys from the file's top, ``ACTION`` or ``SCORING``).
+    text_places: tuple[tuple[str, str], ...] = ()
+    #: A file read whole (``read_file``): its schema (a :class:`~fortlang.cardset.schema.Kind`;
+    #: None: :meth:`file_schema`), and ``names(doc)``: what the file, perhaps half-typed, can
+    #: name (a :class:`~fortlang.scenario.names.CardNames`: the cards of its sets and its own,
+    #: by kind) and the vocabulary its actions are read in; None: the core reads the sets the
+    #: file names (:func:`fortlang.scenario.games.editor_names`).
     file_kind: Kind | None = None
-    card_lists: frozenset[str] = frozenset()
-    names: Callable[[Document], tuple[Any, Vocabulary]] | None = None
+    names: Callable[[Document], tuple[CardNames, Vocabulary]] | None = None
+    #: What the editor's completion says beside a card it offers, ``(card) -> str`` (a kid's
+    #: id and suits); None: its id (or, named by id, its name).
+    detail: Callable[[Any], str] | None = None
     #: What the editor's hover says of a card ``names`` finds, ``(card, lang, vocabulary) ->
     #: (tags, paragraphs)``: the tags shown after its name and id (a kid's suits), then
-    #: paragraphs of Markdown (what it does); None: its name, id and where it is written.
+    #: paragraphs of Markdown (what it does); None: its name, id, kind, its texts in the
+    #: game's words and where it is written.
     describe: Callable[[Any, str, Vocabulary], tuple[list[str], list[str]]] | None = None
+
+    def named_at(self, path: Sequence[Any]) -> NamePlace | None:
+        """The place of a scenario's keys ``path`` (under the scenario) that names a card, if
+        any: the first declared that matches."""
+        from fortlang.scenario.names import matches
+
+        return next((p for p in self.places if matches(p.path, tuple(path))), None)
+
+    def text_at(self, path: Sequence[Any]) -> str | None:
+        """The language of the text at the file's keys ``path``, None where there is none."""
+        from fortlang.scenario.names import matches
+
+        return next((lang for p, lang in self.text_places if matches(p, tuple(path))), None)
+
+    def names_rule_at(self, path: Sequence[Any]) -> bool:
+        """Whether the value at ``path`` (under one scenario) is a rule number."""
+        from fortlang.scenario.names import matches
+
+        return any(matches(p, tuple(path)) for p in self.rule_places)
 
     @property
     def reads_whole_files(self) -> bool:

@@ -29,14 +29,16 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.errors import FortError, did_you_mean
+from fortlang.games.fortune.cards import DANGER, ENEMY, HERO
 from fortlang.games.fortune.deck import Deck, deck_of
 from fortlang.games.fortune.odds import Enemy, Hero, odds
 from fortlang.games.fortune.play import FortuneTable, face, fight_start, hero_seat, test_action
 from fortlang.games.fortune.switches import SWITCHES, Switches
 from fortlang.games.fortune.vocabulary import VOCABULARY
+from fortlang.module import ACTION
 from fortlang.parser import language
 from fortlang.scenario.answers import Script
-from fortlang.scenario.rules import GameScenario, Report, ScenarioRules
+from fortlang.scenario.rules import GameScenario, NamePlace, Report, ScenarioRules
 
 _ID = {"type": "string", "pattern": "^[a-z0-9]+(_[a-z0-9]+)*$", "maxLength": 80}
 _COUNT = {"type": "integer", "minimum": 0, "maximum": 10_000}
@@ -259,8 +261,20 @@ def run(scenario: GameScenario, prepared: Prepared, script: Script) -> dict[str,
             "rounds": table.rounds, "escaped": table.escaped}
 
 
+#: Where a scenario names a card, by id (the schema's pattern), for an editor: the hero, a
+#: move's danger or cliffhanger (a danger card's) and the enemy fought.
+PLACES = (
+    NamePlace("given.hero", (HERO.name,), by="id"),
+    NamePlace("when.danger|cliffhanger", (DANGER.name,), by="id"),
+    NamePlace("when.#.danger|cliffhanger", (DANGER.name,), by="id"),
+    NamePlace("when.fight", (ENEMY.name,), by="id"),
+    NamePlace("when.#.fight", (ENEMY.name,), by="id"),
+)
+
 SCENARIOS = ScenarioRules(
     given=GIVEN, when=WHEN, then=THEN, read=read, run=run,
+    places=PLACES, rule_places=("rule",),
+    text_places=(("scenarios.*.when.test", ACTION), ("scenarios.*.when.#.test", ACTION)),
     doc={"en": "A hero faces tests, dangers, cliffhangers and enemies, the dice's faces given.",
          "fr": "Un héros affronte tests, dangers, suspens et ennemis, les faces des dés données.",
          "ru": "Герой проходит проверки, опасности, клиффхэнгеры и бои; грани кубиков заданы."})

@@ -29,4 +29,7 @@ GAME = GameModule(
                  "fr": "fortlang:docs/translations/fr/games/frantic.md",
                  "ru": "fortlang:docs/translations/ru/games/frantic.md"},
     determinization="fortlang.games.frantic.hidden:HIDDEN",
+    # its nouns: the core's sentences (a scoring formula's points) say Frantic's words
+    phrasebooks={lang: f"fortlang.games.frantic.phrasebook:{lang.upper()}"
+                 for lang in ("en", "fr", "ru")},
 )

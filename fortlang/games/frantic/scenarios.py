@@ -27,6 +27,8 @@ from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind
 from fortlang.errors import MessageError, did_you_mean
 from fortlang.games.frantic import match
+from fortlang.games.frantic.cards import EVENT_CARD as EVENT_KIND
+from fortlang.games.frantic.cards import PLAY_CARD as PLAY_KIND
 from fortlang.games.frantic.effects import playable
 from fortlang.games.frantic.flow import Answer
 from fortlang.games.frantic.table import (
@@ -39,7 +41,7 @@ from fortlang.games.frantic.table import (
 )
 from fortlang.model import CardSet
 from fortlang.scenario.answers import Unanswered as CoreUnanswered
-from fortlang.scenario.rules import ScenarioRules
+from fortlang.scenario.rules import NamePlace, ScenarioRules
 
 Path = tuple[str | int, ...]
 
@@ -573,9 +575,25 @@ def seated(given: Any) -> int:
     return max(2, len(players) if isinstance(players, list) else 0)
 
 
+_PLAY = (PLAY_KIND.name,)
+#: Where a scenario names a card, for an editor (written by id, as the files do; :class:`Names`
+#: takes a name only one card has too): play cards in hands, piles and a `turn`, events in the
+#: event deck and among those turned.
+PLACES = (
+    NamePlace("given|then.players.#.hand.#", _PLAY, by="id"),
+    NamePlace("then.players.#.playable.#", _PLAY, by="id"),
+    NamePlace("given|then.top", _PLAY, by="id"),
+    NamePlace("given|then.discard|draw_pile.#", _PLAY, by="id"),
+    NamePlace("when.turn", _PLAY, by="id"),
+    NamePlace("when.#.turn", _PLAY, by="id"),
+    NamePlace("given.events.#", (EVENT_KIND.name,), by="id"),
+    NamePlace("then.events_turned.#", (EVENT_KIND.name,), by="id"),
+)
+
 #: Frantic's scenario rules (GameModule.scenarios): docs/games/frantic.md "Scenarios".
 SCENARIOS = ScenarioRules(
     given=GIVEN_SCHEMA, when=WHEN_SCHEMA, then=THEN_SCHEMA, read=read, run=run,
+    places=PLACES, rule_places=("rule",),
     doc={"en": "A Frantic table laid out card by card, turns played through the game's own "
                "loop, the table read back.",
          "fr": "Une table de Frantic posée carte par carte, des tours joués par la boucle du "

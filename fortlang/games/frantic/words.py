@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from fortlang.phrasebook.grammar import PLURAL_CATEGORY, Noun, RuNoun
 
-_NOUNS: dict[str, tuple[Noun, Noun, RuNoun]] = {
+#: Each noun's forms in en, fr and ru (:data:`LANGS`); Frantic's phrasebooks are made of them.
+NOUNS: dict[str, tuple[Noun, Noun, RuNoun]] = {
     "card": (Noun("card", "cards"), Noun("carte", "cartes", "f"),
              RuNoun("карта", "карты", "карту", "карт")),
     "point": (Noun("point", "points"), Noun("point", "points"),
@@ -13,7 +14,7 @@ _NOUNS: dict[str, tuple[Noun, Noun, RuNoun]] = {
     "turn": (Noun("turn", "turns"), Noun("tour", "tours"),
              RuNoun("ход", "хода", "ход", "ходов", "m")),
 }
-_LANGS = ("en", "fr", "ru")
+LANGS = ("en", "fr", "ru")
 
 
 def counted(lang: str, noun: str, n: int, case: str = "acc") -> str:
@@ -22,7 +23,7 @@ def counted(lang: str, noun: str, n: int, case: str = "acc") -> str:
     >>> counted("en", "card", 1), counted("fr", "card", 2), counted("ru", "card", 5)
     ('1 card', '2 cartes', '5 карт')
     """
-    forms = _NOUNS[noun][_LANGS.index(lang) if lang in _LANGS else 0]
+    forms = NOUNS[noun][LANGS.index(lang) if lang in LANGS else 0]
     category = PLURAL_CATEGORY.get(lang, PLURAL_CATEGORY["en"])(n)
     if isinstance(forms, RuNoun):
         return f"{n} {forms.counted(category, case)}"

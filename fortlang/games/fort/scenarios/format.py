@@ -20,6 +20,7 @@ from fortlang.cardset.schema import kind_of, validate
 from fortlang.cardset.yamlsrc import Document, YNode, read_document
 from fortlang.errors import Diagnostic, FortError, errors_in
 from fortlang.games import mixed, mixed_message
+from fortlang.games.fort.kinds import KIDS, PERKS, RULES
 from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, board_of, park_kids_of
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.scenarios.catalog import Catalog
@@ -29,6 +30,7 @@ from fortlang.games.fort.vocabulary import FORT
 from fortlang.model import CardSet, Source
 from fortlang.registry import Vocabulary
 from fortlang.scenario.games import CardFile
+from fortlang.scenario.names import CardNames
 
 SCENARIO = FileKind("scenario", "scenarios", "scenario.schema.json")
 
@@ -708,10 +710,11 @@ def _vocabulary(sets: Iterable[CardSet]) -> Vocabulary:
     return vocabulary(name for s in sets for name in s.manifest.uses)
 
 
-def catalog_of(doc: Document) -> tuple[Catalog, Vocabulary]:
-    """The cards, perks and made-up rules a scenario file can name, and the words of its
-    actions, as far as the file (perhaps half-typed, in an editor) can be read: the language
-    server's hover, completion and go-to-definition."""
+def catalog_of(doc: Document) -> tuple[CardNames, Vocabulary]:
+    """The cards, perks and made-up rules a scenario file can name (by kind: Fort's
+    ``kids``, ``perks`` and ``rules``, the file's own cards among the kids), and the words of
+    its actions, as far as the file (perhaps half-typed, in an editor) can be read: the
+    language server's hover, completion and go-to-definition."""
     reader = _Reader(doc)
     sets: list[CardSet] = list(fort_bundled().values())
     inline: list[KidCard] = []
@@ -722,4 +725,4 @@ def catalog_of(doc: Document) -> tuple[Catalog, Vocabulary]:
             inline = reader._inline_cards()
         except Exception:  # noqa: BLE001  # a half-typed file: the sets named so far, or the bundled
             pass
-    return Catalog(sets, inline), reader.vocab
+    return CardNames(sets, (KIDS, PERKS, RULES), {KIDS.name: inline}), reader.vocab

@@ -10,13 +10,20 @@ from fortlang.games.fort.model import KidCard, MadeUpRule
 from fortlang.registry import Vocabulary
 
 
+def detail(item: Any) -> str:
+    """What the editor's completion says beside a card: its id, and a kid's suits (R1.1)."""
+    if isinstance(item, KidCard):
+        return f"{item.id} · {', '.join(s.value for s in item.suits)}"
+    return str(item.id)
+
+
 def describe(item: Any, lang: str, vocab: Vocabulary) -> tuple[list[str], list[str]]:
     """The card's tags (a kid's suits, best friend) and its paragraphs of Markdown: a kid's
     boxes explained and its source, a made-up rule's scoring and what it scores, a perk's
     text."""
+    from fortlang.games.fort.phrasebook import perk_text, rule_text
     from fortlang.lsp import markup
     from fortlang.lsp.hover import explain
-    from fortlang.phrasebook import perk_text, rule_text
     from fortlang.printer import to_text
 
     if isinstance(item, KidCard):
