@@ -365,11 +365,6 @@ class GameModule:
     #: once the game is loaded (fortlang.phrasebook.base.adopt); none for a game whose
     #: declarations say everything themselves.
     phrasebooks: Mapping[str, str] = field(default_factory=dict)
-    #: ``"module:attribute"``: the texts the game says of its own cards, a mapping from a name
-    #: to a function (Fort's ``perk_text``, ``rule_text``, ``suit_name``), which
-    #: :mod:`fortlang.phrasebook` offers under that name (``fortlang.phrasebook.rule_text``);
-    #: "" for none.
-    texts: str = ""
     #: Its own subcommands of ``fortlang``, by name: ``"module:attribute"`` of a click command
     #: (Fortune and Glory's ``odds``), imported only when run. fortlang's own commands come
     #: first: a game's command of the same name is never reached (docs/games.md).

@@ -18,17 +18,15 @@ from fortlang.cli import main
 from fortlang.games.fort import nodes as fn
 from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.model import MadeUpRule, Perk, PerkHook
+from fortlang.games.fort.phrasebook import perk_text, rule_text, suit_name
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.phrasebook import (
     LANGUAGES,
     book,
     grammar,
-    perk_text,
     plural,
     resource_name,
-    rule_text,
     sentence,
-    suit_name,
     term,
 )
 

@@ -1,18 +1,13 @@
 """Issue 33 (one core, games as modules): the core's phrasebook keeps the scoring
 sub-language's structure (R14) and names none of Fort's things; a game's words (its point, its
-cards' texts) are its declarations: ``GameModule.phrasebooks`` and ``GameModule.texts``. Fort's
-made-up rules (R14), perks (R15) and suits (R1.1) are said by Fort's phrasebook package,
-offered by the core under their old names."""
+cards' texts) are its declarations (``GameModule.phrasebooks``). Fort's made-up rules (R14),
+perks (R15) and suits (R1.1) are said by Fort's phrasebook package."""
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
-from plugin_site import forget_games, install
 
 import fortlang.games.fort.phrasebook as fort_phrasebook
 import fortlang.phrasebook
@@ -41,42 +36,15 @@ def test_frantic_s_scoring_says_frantic_s_points() -> None:
     assert sentence(n.Number(3), "ru", "fort") == "Получите 3 ПО."
 
 
-def test_fort_s_texts_are_its_declaration() -> None:
-    assert game_named("fort").texts == "fortlang.games.fort.phrasebook:TEXTS"
+def test_fort_s_texts_are_fort_s() -> None:
+    """What a made-up rule scores (R14), what a perk does (R15) and a suit's name (R1.1) are
+    said by Fort's phrasebook package; the core's offers none of them."""
     for name in ("rule_text", "perk_text", "suit_name"):
-        assert getattr(fortlang.phrasebook, name) is getattr(fort_phrasebook, name)
+        assert not hasattr(fortlang.phrasebook, name)
     rule = MadeUpRule("r", "R", parse_scoring("level * 2"))
-    assert fortlang.phrasebook.rule_text(rule, "en") == \
+    assert fort_phrasebook.rule_text(rule, "en") == \
         "At the end of the game, score 2 victory points for each level of your fort."
-    with pytest.raises(AttributeError, match="no attribute 'riddle_text'"):
-        fortlang.phrasebook.riddle_text  # noqa: B018  # no game declares it
-
-
-_TOY = '''
-from fortlang.module import GameModule
-
-GAME = GameModule(name="toytexts", titles={"en": "Toy"}, players=range(2, 3),
-                  texts="fortlang_toytexts:TEXTS")
-TEXTS = {"riddle_text": lambda card, lang: f"{card} riddles in {lang}"}
-'''
-
-
-@pytest.fixture
-def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    forget_games()
-    site = tmp_path / "site"
-    monkeypatch.syspath_prepend(str(site))
-    install(site, name="toytexts", module="fortlang_toytexts", code=_TOY,
-            group="fortlang.games", attr="GAME")
-    forget_games()
-    yield site
-    forget_games()
-
-
-def test_another_game_s_texts_are_offered_by_their_names(toy: Path) -> None:
-    assert fortlang.phrasebook.riddle_text("sphinx", "fr") == "sphinx riddles in fr"
-    # the default game's come first: Fort's are Fort's still
-    assert fortlang.phrasebook.rule_text is fort_phrasebook.rule_text
+    assert fort_phrasebook.suit_name("shovel", "ru", 5) == "5 лопаток"
 
 
 def _code_words(path: Path) -> set[str]:
@@ -106,3 +74,10 @@ def test_the_core_phrasebook_names_none_of_fort_s_kinds() -> None:
               "rule_intro", "made-up", "made_up", "victory", "victory_point"}
     found = {path.name: sorted(_code_words(path) & words) for path in sorted(CORE.glob("*.py"))}
     assert {name: named for name, named in found.items() if named} == {}
+
+
+def test_a_game_with_its_own_words_and_no_phrasebook_scores_plain_points() -> None:
+    """Fortune and Glory declares a vocabulary and no phrasebook: its scoring sentences count
+    the core's plain point, never Fort's victory points (R14's words are Fort's)."""
+    said = [sentence(n.Number(3), lang, "fortune-and-glory") for lang in ("en", "fr", "ru")]
+    assert said == ["Score 3 points.", "Marquez 3 points.", "Получите 3 очка."]

@@ -8,7 +8,6 @@ and perks) come from :mod:`fortlang.phrasebook`; this module only adds the site'
 from __future__ import annotations
 
 from fortlang import phrasebook
-from fortlang.model import Card, ScoredCard
 from fortlang.nodes import Node
 from fortlang.registry import LANGUAGES as LANGUAGES  # re-exported: lx.LANGUAGES
 
@@ -403,10 +402,6 @@ def term(key: str, lang: str) -> str:
     return phrasebook.term(key, lang)
 
 
-def suit_name(suit: str, lang: str) -> str:
-    return phrasebook.suit_name(suit, lang)
-
-
 def count(n: int, noun: str, lang: str) -> str:
     """``n`` and the noun in the right plural form: 1 pizza, 2 pizzas; 2 пиццы, 5 пицц."""
     return phrasebook.plural(lang, noun, n)
@@ -415,14 +410,6 @@ def count(n: int, noun: str, lang: str) -> str:
 def resource(res: object, lang: str) -> str:
     """A resource's name: ``toy``, ``jouet``, ``пицца или игрушка``."""
     return phrasebook.resource_name(res, lang)
-
-
-def rule_text(rule: ScoredCard, lang: str) -> str:
-    return phrasebook.rule_text(rule, lang)
-
-
-def perk_text(perk: Card, lang: str) -> str:
-    return phrasebook.perk_text(perk, lang)
 
 
 def rule_label(rule: str, lang: str) -> str:

@@ -24,9 +24,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from types import ModuleType
-from typing import Any, cast
+from typing import cast
 
 from fortlang.games import GameError, game_named, installed
 from fortlang.module import DEFAULT_GAME
@@ -46,8 +46,8 @@ def book(lang: str, game: str | None = None) -> Book:
     """The phrasebook of ``lang`` for ``game`` (None: the default game, when installed): the
     core's words with that game's phrasebook's over them, made once per game and language, and
     never the core's modules changed (so one game's "point" is not another's). A game that
-    declares no phrasebooks says its things in the default game's words, as its pages always
-    did. An unknown language is a ValueError."""
+    declares no phrasebooks says its things in the core's words if it has a vocabulary of its
+    own, else in the default game's (:func:`_speaker`). An unknown language is a ValueError."""
     try:
         core = _BOOKS[lang]
     except KeyError:
@@ -65,14 +65,19 @@ def book(lang: str, game: str | None = None) -> Book:
 
 
 def _speaker(game: str | None, table: Mapping[str, object]) -> str | None:
-    """Whose phrasebooks say ``game``'s things: its own if it declares some, else the default
-    game's (if installed), else none (the core's words, and their fallbacks)."""
+    """Whose phrasebooks say ``game``'s things: its own if it declares some; none (the core's
+    words, and their fallbacks: a plain "point") for a game with a vocabulary of its own and no
+    phrasebook, whose words are not the default game's; else the default game's (if
+    installed), whose words a game without a vocabulary writes its cards in."""
     if game is not None and game != DEFAULT_GAME:
         try:
-            if game_named(game).phrasebooks:
-                return game
+            module = game_named(game)
         except GameError:
-            pass
+            module = None
+        if module is not None and module.phrasebooks:
+            return game
+        if module is not None and module.vocabulary:
+            return None
     return DEFAULT_GAME if DEFAULT_GAME in table else None
 
 
@@ -154,33 +159,6 @@ def term(key: str, lang: str, game: str | None = None) -> str:
         return terms[key]
     except KeyError:
         raise KeyError(f"no term {key!r}; known terms: {', '.join(sorted(terms))}") from None
-
-
-def __getattr__(name: str) -> Any:
-    """A text a game says of its own cards (``GameModule.texts``: Fort's what a perk does, what
-    a made-up rule scores, a suit's name), offered here by its name for the tools and the docs
-    that call ``fortlang.phrasebook.<name>``: the default game's first, then the other
-    installed games' in name order. The core names none of them."""
-    if not name.startswith("__"):
-        for texts in _declared_texts():
-            if name in texts:
-                return texts[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r} (nor has any game's "
-                         "declared texts)")
-
-
-def _declared_texts() -> Iterator[Mapping[str, Any]]:
-    """The texts each installed game declares (``GameModule.texts``), the default game's
-    first, each game loaded only when the ones before it lack the name asked for; a game that
-    cannot be had, or declares none, brings none."""
-    for name in sorted(installed(), key=lambda g: (g != DEFAULT_GAME, g)):
-        try:
-            game = game_named(name)
-        except GameError:
-            continue
-        texts = game.piece("texts") if game.texts else None
-        if isinstance(texts, Mapping):
-            yield texts
 
 
 __all__ = ["LANGUAGES", "book", "phrase", "plural", "resource_name", "sentence", "term"]

@@ -60,7 +60,6 @@ GAME = GameModule(
     face="fortlang.games.fort.docs.face:face",
     docs="fortlang.games.fort.docs:DOCS",
     phrasebooks={lang: f"fortlang.games.fort.phrasebook.{lang}" for lang in ("en", "fr", "ru")},
-    texts="fortlang.games.fort.phrasebook:TEXTS",
 )
 
 __all__ = ["CardInstance", "DEFAULT_BOARD", "GAME", "Game", "Player", "Rules"]

@@ -20,8 +20,9 @@ from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.escape import shown
 from fortlang.games.fort.model import KidCard
 from fortlang.games.fort.nodes import Suit
+from fortlang.games.fort.phrasebook import suit_name
 from fortlang.i18n import ui
-from fortlang.phrasebook import resource_name, sentence, suit_name, term
+from fortlang.phrasebook import resource_name, sentence, term
 from fortlang.printer import to_text
 
 if TYPE_CHECKING:  # a type only: the events come from the game's narration (its caller's)

@@ -15,6 +15,7 @@ from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite.browser import figure, grid, select
 from fortlang.games.fort.model import KidCard, Perk, board_of, kids_of, perks_of, rules_of
+from fortlang.games.fort.phrasebook import suit_name
 from fortlang.model import CardSet, Source
 
 #: the kinds of face, each with the lexicon key of its name
@@ -62,7 +63,7 @@ def browser_page(sets: Sequence[CardSet], lang: str) -> str:
     kids = [k for s in sets for k in kids_of(s)]
     used = {a for k in kids for a in actions_of(k)}
     kinds = [(kind, lx.cap(lx.ui(key, lang))) for kind, key in KINDS.items()]
-    suits = [(w.word, lx.suit_name(w.word, lang))  # the suits: Fort's family of quantities
+    suits = [(w.word, suit_name(w.word, lang))  # the suits: Fort's family of quantities
              for w in reg.default_vocabulary().quantities if w.family == "suit"]
     actions = [(spec.name, spec.syntax.split(" [")[0])
                for spec in reg.default_vocabulary().primitives if spec.name in used]

@@ -38,6 +38,7 @@ from fortlang.games.fort.model import (
     perks_of,
     rules_of,
 )
+from fortlang.games.fort.phrasebook import perk_text, rule_text
 from fortlang.model import CardSet, Source
 from fortlang.nodes import Action
 from fortlang.phrasebook import sentence
@@ -274,9 +275,9 @@ def face(card: KidCard | MadeUpRule | Perk | Board, lang: str) -> Face:
     if isinstance(card, KidCard):
         return card_face(card, lang, captions(card, lang))
     if isinstance(card, MadeUpRule):
-        return rule_face(card, lang, lx.ui("made_up_rule", lang), lx.rule_text(card, lang))
+        return rule_face(card, lang, lx.ui("made_up_rule", lang), rule_text(card, lang))
     if isinstance(card, Perk):
-        text = lx.perk_text(card, lang) + (f" {lx.ui('single_use', lang)}" if card.single_use
+        text = perk_text(card, lang) + (f" {lx.ui('single_use', lang)}" if card.single_use
                                            else "")
         return perk_face(card, lang, lx.ui("perk", lang), text)
     return board_face(card, lx.ui("board", lang), lx.ui("provisional", lang)

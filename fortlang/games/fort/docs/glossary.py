@@ -23,6 +23,7 @@ from fortlang.games.fort.model import (
     printed_name,
     rules_of,
 )
+from fortlang.games.fort.phrasebook import perk_text, rule_text, suit_name
 from fortlang.model import CardSet, Source
 from fortlang.nodes import Action
 from fortlang.printer import to_text
@@ -49,8 +50,8 @@ def kid_section(set_id: str, card: KidCard, lang: str) -> str:
     title = name if card.name_in(lang) == card.name else f"{name} ({safe.markdown(card.name)})"
     # the suits' icons and the star: Fort's own (its GameModule.docs declares them)
     suits = " ".join(
-        md.icon(f"{ASSETS}/icons/{SUITS[s].name}.svg", s.value, lx.suit_name(s, lang))
-        + f" {lx.suit_name(s, lang)}" for s in card.suits)
+        md.icon(f"{ASSETS}/icons/{SUITS[s].name}.svg", s.value, suit_name(s, lang))
+        + f" {suit_name(s, lang)}" for s in card.suits)
     marks = [suits]
     if card.best_friend:
         marks.append(md.icon(f"{ASSETS}/icons/{STAR.name}.svg", "best_friend",
@@ -73,7 +74,7 @@ def perk_section(set_id: str, perk: Perk, lang: str) -> str:
     """A perk as a reader needs it (R15): its face and what it does; the engine's hook and
     parameters stay in the card file."""
     name = safe.markdown(perk.names.get(lang, perk.name))
-    text = lx.perk_text(perk, lang) + (f" {lx.ui('single_use', lang)}" if perk.single_use
+    text = perk_text(perk, lang) + (f" {lx.ui('single_use', lang)}" if perk.single_use
                                        else "")
     if perk.action is not None:  # a perk in the language: its action as the card file says it
         text += "\n\n" + md.code(to_text(perk.action), md.ACTION_LEXER)
@@ -101,7 +102,7 @@ def rule_section(set_id: str, rule: MadeUpRule, lang: str) -> str:
                       f"![{name}]({ASSETS}/{faces.rule_path(set_id, rule)}){{ .fl-face }}\n",
                       '<div class="fl-card-text" markdown>',
                       md.code(to_text(rule.score), md.SCORING_LEXER),
-                      lx.rule_text(rule, lang) + "\n", *_card_text(rule.text, lang),
+                      rule_text(rule, lang) + "\n", *_card_text(rule.text, lang),
                       "</div>\n</div>\n"])
 
 

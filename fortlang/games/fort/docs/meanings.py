@@ -5,7 +5,7 @@ of Fort's says its meanings in its declaration (fortlang.games.fort.vocabulary).
 from __future__ import annotations
 
 from fortlang.games.fort.nodes import Suit
-from fortlang.phrasebook import suit_name
+from fortlang.games.fort.phrasebook import suit_name
 
 #: A suit's quantity and metric (one of each per suit, R1.1): templates over the suit's name in
 #: the language, the lexicon's (``suit_name``); every other word says its own meanings in its

@@ -28,6 +28,7 @@ from fortlang.docsite.reference import (
 )
 from fortlang.games.fort.docs import DOCS
 from fortlang.games.fort.model import rules_of
+from fortlang.games.fort.phrasebook import rule_text
 from fortlang.model import CardSet
 from fortlang.parser import parse_action, parse_scoring
 from fortlang.printer import to_text
@@ -67,7 +68,7 @@ def scoring(lang: str, sets: Iterable[CardSet]) -> str:
                                 f"{card_set.id}-{rule.id}"),
                     md.code(to_text(rule.score), md.SCORING_LEXER),
                     md.table([lx.ui("language", lang), lx.ui("renders", lang)],
-                             [(lx.LANGUAGE_NAMES[x], lx.rule_text(rule, x))
+                             [(lx.LANGUAGE_NAMES[x], rule_text(rule, x))
                               for x in lx.LANGUAGES])]
     return "\n".join(out)
 

@@ -33,8 +33,3 @@ def suit_name(suit: str, lang: str, n: int | None = None, game: str | None = Non
     key = str(suit)
     b = book(lang, game)
     return b.TERMS[key] if n is None else b.count(key, n)
-
-
-#: What Fort's module declares its texts (``GameModule.texts``): the core's phrasebook offers
-#: them by these names (``fortlang.phrasebook.rule_text``).
-TEXTS = {"perk_text": perk_text, "rule_text": rule_text, "suit_name": suit_name}
