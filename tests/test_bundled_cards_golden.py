@@ -14,7 +14,8 @@ from pathlib import Path
 from fortlang import nodes as n
 from fortlang.cardset.load import load_bundled
 from fortlang.games.fort.model import kids_of, perks_of, rules_of
-from fortlang.phrasebook import perk_text, rule_text, sentence
+from fortlang.games.fort.phrasebook import perk_text, rule_text
+from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
 from fortlang.registry import LANGUAGES
 

@@ -111,7 +111,7 @@ def test_r14_r15_rules_and_perks_have_faces_in_the_page_language() -> None:
     from test_docs_glossary import sample_set
 
     from fortlang.docsite import faces
-    from fortlang.phrasebook import perk_text
+    from fortlang.games.fort.phrasebook import perk_text
 
     cs = sample_set()
     perk = _texts(faces.perk(perks_of(cs)[0], "fr").to_svg())

@@ -27,9 +27,10 @@ from fortlang.games.fort.model import (
     rules_of,
 )
 from fortlang.games.fort.nodes import Resource, Suit
+from fortlang.games.fort.phrasebook import perk_text, rule_text, suit_name
 from fortlang.model import CardSet, Manifest, Source
 from fortlang.parser import parse_action, parse_scoring
-from fortlang.phrasebook import perk_text, plural, rule_text, sentence, suit_name, term
+from fortlang.phrasebook import plural, sentence, term
 from fortlang.printer import to_text
 
 LANGS = ("en", "fr", "ru")

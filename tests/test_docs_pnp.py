@@ -109,7 +109,8 @@ def test_the_sheet_prints_every_face_in_the_chosen_language(lang: str, tmp_path:
     from test_docs_glossary import sample_set
 
     from fortlang.docsite.lexicon import ui
-    from fortlang.phrasebook import perk_text, term
+    from fortlang.games.fort.phrasebook import perk_text
+    from fortlang.phrasebook import term
 
     cs = sample_set()
     pdf, count = pnp.sheet([cs], lang)

@@ -17,8 +17,9 @@ from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.docs import DOCS
 from fortlang.games.fort.docs.reference import reference_page
 from fortlang.games.fort.nodes import Suit
+from fortlang.games.fort.phrasebook import suit_name
 from fortlang.parser import parse_action, parse_scoring
-from fortlang.phrasebook import sentence, suit_name
+from fortlang.phrasebook import sentence
 from fortlang.printer import to_text
 from fortlang.resources import data_dir
 

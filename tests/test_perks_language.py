@@ -19,10 +19,10 @@ from fortlang.games.fort import vocabulary as fort_words
 from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.model import Perk, PerkHook, board_of, kids_of, perks_of, rules_of
 from fortlang.games.fort.nodes import Resource
+from fortlang.games.fort.phrasebook import perk_text
 from fortlang.games.fort.table import Game
 from fortlang.games.fort.turn import TurnRecord, diy, play_phase, play_turn, timed_perks
 from fortlang.parser import parse_action
-from fortlang.phrasebook import perk_text
 from fortlang.resources import data_dir
 from fortlang.sim.seats import Seats
 
