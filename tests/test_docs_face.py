@@ -94,11 +94,11 @@ def test_r13_3_a_quantity_stays_with_what_it_counts() -> None:
 
 def test_r10_the_board_face_shows_each_level_its_cost_and_points() -> None:
     from fortlang.cardset import load_bundled
-    from fortlang.docsite import faces
+    from fortlang.games.fort.docs.face import face as fort_face
 
     board = board_of(next(iter(load_bundled().values())))
     assert board is not None
-    svg = faces.board(board, "en").to_svg()
+    svg = fort_face(board, "en").to_svg()
     texts = _texts(svg)
     for level, points in enumerate(board.points):
         assert str(level) in texts and str(points) in texts
@@ -110,14 +110,14 @@ def test_r10_the_board_face_shows_each_level_its_cost_and_points() -> None:
 def test_r14_r15_rules_and_perks_have_faces_in_the_page_language() -> None:
     from test_docs_glossary import sample_set
 
-    from fortlang.docsite import faces
+    from fortlang.games.fort.docs.face import face as fort_face
     from fortlang.games.fort.phrasebook import perk_text
 
     cs = sample_set()
-    perk = _texts(faces.perk(perks_of(cs)[0], "fr").to_svg())
+    perk = _texts(fort_face(perks_of(cs)[0], "fr").to_svg())
     assert "Avantage" in perk and perks_of(cs)[0].name in perk
     assert " ".join(perk_text(perks_of(cs)[0], "fr").split()[:3]) in " ".join(perk)
-    rule = _texts(faces.rule(rules_of(cs)[0], "ru").to_svg())
+    rule = _texts(fort_face(rules_of(cs)[0], "ru").to_svg())
     assert "Придуманное правило" in rule and "8 if cards > rival cards else 4 if cards = " \
         "rival cards" in " ".join(rule)
 
@@ -163,15 +163,15 @@ def test_no_bundled_face_overflows_its_box_in_any_language() -> None:
     """Every kid card of every bundled set, in every language: each laid-out line, measured
     with the layout's own font widths, lies inside its box, and the whole sentence is there."""
     from fortlang.cardset import load_bundled
-    from fortlang.docsite import faces
     from fortlang.games.fort.docs.face import PRIVATE_BOX, PUBLIC_BOX
+    from fortlang.games.fort.docs.face import face as fort_face
     from fortlang.phrasebook import LANGUAGES as LANGS
     from fortlang.phrasebook import sentence
 
     for card_set in load_bundled().values():
         for card in kids_of(card_set):
             for lang in LANGS:
-                face = faces.kid(card, lang)
+                face = fort_face(card, lang)
                 for box, action in ((PUBLIC_BOX, card.public), (PRIVATE_BOX, card.private)):
                     _inside(face, box, lang, card.id)
                     if action is not None:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from fortlang.docsite import face as core_face
 from fortlang.docsite.face import Face
-from fortlang.docsite.gamedocs import GameDocs, default_face, game_docs
+from fortlang.docsite.gamedocs import GameDocs, game_docs
 from fortlang.docsite.gameface import face_of
 from fortlang.docsite.gameglossary import face_path
-from fortlang.model import Card, CardSet, DeckCard
+from fortlang.model import CardSet, DeckCard
 from fortlang.module import GameModule
 
 
@@ -25,53 +25,14 @@ class Printed:
     path: str  # relative to the site's assets folder
     face: Face
     title: str  # the card's name in the page language (the SVG's <title>)
-    kind: str  # "kid", "rule", "perk", "board" (Fort's), a module's card kind, or "back"
+    kind: str  # the card's kind (a game's own: Fort's "kid", "rule", "perk", "board"), or "back"
     #: a dealt card's (Fort's kid's, any card of a module's): its copies, where its file is;
     #: the site counts these faces
     card: DeckCard | None = None
 
 
-def kid_path(set_id: str, card: Card) -> str:
-    return f"faces/{set_id}/{card.id}.svg"
-
-
-def rule_path(set_id: str, rule: Card) -> str:
-    return f"faces/{set_id}/rule-{rule.id}.svg"
-
-
-def perk_path(set_id: str, perk: Card) -> str:
-    return f"faces/{set_id}/perk-{perk.id}.svg"
-
-
-def board_path(set_id: str) -> str:
-    return f"faces/{set_id}/board.svg"
-
-
 def back_path(set_id: str) -> str:
     return f"faces/{set_id}/back.svg"
-
-
-def _drawn(card: object, lang: str) -> Face:
-    """The default game's drawing of ``card`` (Fort's ``GameModule.face``)."""
-    face = default_face()(card, lang)
-    assert isinstance(face, Face)
-    return face
-
-
-def kid(card: Card, lang: str) -> Face:
-    return _drawn(card, lang)
-
-
-def rule(r: Card, lang: str) -> Face:
-    return _drawn(r, lang)
-
-
-def perk(p: Card, lang: str) -> Face:
-    return _drawn(p, lang)
-
-
-def board(b: object, lang: str) -> Face:
-    return _drawn(b, lang)
 
 
 def back_face(game: GameModule, set_name: str, lang: str,

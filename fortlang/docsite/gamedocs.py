@@ -124,11 +124,3 @@ def words_docs(game: GameModule) -> GameDocs:
     from fortlang.games import game_named, installed
 
     return game_docs(game_named(DEFAULT_GAME)) if DEFAULT_GAME in installed() else NONE
-
-
-def default_face() -> Callable[[object, str], object]:
-    """The default game's face function (``GameModule.face``: Fort's draws its kids, made-up
-    rules, perks and board)."""
-    from fortlang.games import game_named
-
-    return game_named(DEFAULT_GAME).piece("face")  # type: ignore[return-value]

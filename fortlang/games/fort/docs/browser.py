@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fortlang import registry as reg
-from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
+from fortlang.docsite import safe
 from fortlang.docsite.browser import figure, grid, select
+from fortlang.games.fort.docs import paths
 from fortlang.games.fort.model import KidCard, Perk, board_of, kids_of, perks_of, rules_of
 from fortlang.games.fort.phrasebook import suit_name
 from fortlang.model import CardSet, Source
@@ -33,7 +34,7 @@ def actions_of(card: KidCard) -> list[str]:
 
 
 def _kid(set_id: str, card: KidCard, lang: str) -> str:
-    return figure("best-friend" if card.best_friend else "kid", faces.kid_path(set_id, card),
+    return figure("best-friend" if card.best_friend else "kid", paths.kid_path(set_id, card),
                   safe.markdown(card.name_in(lang)), f"glossary/{set_id}.html#{card.id}",
                   " ".join(dict.fromkeys(s.value for s in card.suits)),
                   " ".join(actions_of(card)), card.source.value)
@@ -49,12 +50,12 @@ def _faces(card_set: CardSet, lang: str) -> list[str]:
     """The set's faces in the glossary's order: kids, made-up rules, perks, board."""
     sid, page = card_set.id, f"glossary/{card_set.id}.html"
     out = [_kid(sid, k, lang) for k in kids_of(card_set)]
-    out += [figure("rule", faces.rule_path(sid, r), safe.markdown(r.names.get(lang, r.name)),
+    out += [figure("rule", paths.rule_path(sid, r), safe.markdown(r.names.get(lang, r.name)),
                    f"{page}#rule-{r.id}") for r in rules_of(card_set)]
-    out += [figure("perk", faces.perk_path(sid, p), safe.markdown(p.names.get(lang, p.name)),
+    out += [figure("perk", paths.perk_path(sid, p), safe.markdown(p.names.get(lang, p.name)),
                    f"{page}#perk-{p.id}", actions=_perk_actions(p)) for p in perks_of(card_set)]
     if board_of(card_set) is not None:
-        out.append(figure("board", faces.board_path(sid), safe.markdown(lx.ui("board", lang)),
+        out.append(figure("board", paths.board_path(sid), safe.markdown(lx.ui("board", lang)),
                           f"{page}#board"))
     return out
 

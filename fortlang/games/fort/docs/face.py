@@ -22,12 +22,13 @@ from fortlang.docsite.face import (
     text_card,
     wrap,
 )
-from fortlang.docsite.faces import Printed, board_path, kid_path, perk_path, rule_path
+from fortlang.docsite.faces import Printed
 from fortlang.docsite.icons import RESOURCES, action_icons, tint
 from fortlang.docsite.metrics import text_width
 from fortlang.docsite.strip import Glyph, glyphs
 from fortlang.games.fort.docs import DOCS
 from fortlang.games.fort.docs.icons import STAR, SUITS
+from fortlang.games.fort.docs.paths import board_path, kid_path, perk_path, rule_path
 from fortlang.games.fort.model import (
     Board,
     KidCard,

@@ -6,9 +6,10 @@ DSL and as a sentence, copies, best-friend mark (R1.2) and provenance; then the 
 
 from __future__ import annotations
 
-from fortlang.docsite import faces, safe
 from fortlang.docsite import lexicon as lx
 from fortlang.docsite import markdown as md
+from fortlang.docsite import safe
+from fortlang.games.fort.docs import paths
 from fortlang.games.fort.docs.icons import STAR, SUITS
 from fortlang.games.fort.model import (
     Board,
@@ -60,7 +61,7 @@ def kid_section(set_id: str, card: KidCard, lang: str) -> str:
     return "\n".join([
         md.heading(3, title, card.id),
         f'<div class="fl-card" data-card="{safe.markdown(card.id)}" markdown>',
-        f"![{name}]({ASSETS}/{faces.kid_path(set_id, card)}){{ .fl-face }}\n",
+        f"![{name}]({ASSETS}/{paths.kid_path(set_id, card)}){{ .fl-face }}\n",
         '<div class="fl-card-text" markdown>',
         " · ".join(marks) + "\n",
         _action(lx.term("public_action", lang), card.public, lang),
@@ -80,7 +81,7 @@ def perk_section(set_id: str, perk: Perk, lang: str) -> str:
         text += "\n\n" + md.code(to_text(perk.action), md.ACTION_LEXER)
     return "\n".join([md.heading(3, card_title(perk, lang), f"perk-{perk.id}"),
                       '<div class="fl-card" markdown>',
-                      f"![{name}]({ASSETS}/{faces.perk_path(set_id, perk)}){{ .fl-face }}\n",
+                      f"![{name}]({ASSETS}/{paths.perk_path(set_id, perk)}){{ .fl-face }}\n",
                       f'<div class="fl-card-text" markdown>\n{text}\n</div>\n</div>\n'])
 
 
@@ -99,7 +100,7 @@ def rule_section(set_id: str, rule: MadeUpRule, lang: str) -> str:
     name = safe.markdown(rule.names.get(lang, rule.name))
     return "\n".join([md.heading(3, card_title(rule, lang), f"rule-{rule.id}"),
                       '<div class="fl-card" markdown>',
-                      f"![{name}]({ASSETS}/{faces.rule_path(set_id, rule)}){{ .fl-face }}\n",
+                      f"![{name}]({ASSETS}/{paths.rule_path(set_id, rule)}){{ .fl-face }}\n",
                       '<div class="fl-card-text" markdown>',
                       md.code(to_text(rule.score), md.SCORING_LEXER),
                       rule_text(rule, lang) + "\n", *_card_text(rule.text, lang),
@@ -117,7 +118,7 @@ def board_section(set_id: str, board: Board, lang: str) -> str:
         cost = " + ".join(lx.resource(r, lang) for r in board.costs[level - 1]) if level else ""
         rows.append((level, cost, points))
     out = [md.heading(2, lx.ui("board", lang), "board"),
-           f"![{lx.ui('board', lang)}]({ASSETS}/{faces.board_path(set_id)}){{ .fl-face }}\n",
+           f"![{lx.ui('board', lang)}]({ASSETS}/{paths.board_path(set_id)}){{ .fl-face }}\n",
            md.table([lx.ui(k, lang) for k in ("level", "cost", "points")], rows)]
     if board.provisional:
         out.append(f'<span class="fl-badge fl-badge-provisional">{lx.ui("provisional", lang)}'

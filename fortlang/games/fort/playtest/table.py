@@ -193,9 +193,9 @@ class Table(Seats):
 
     def face_svg(self, card_id: str) -> bytes | None:
         """The face of the kid ``card_id`` (R1.1), or None for no kid of the set."""
-        from fortlang.docsite.faces import kid
+        from fortlang.games.fort.docs.face import face
 
         card = next((k for k in kids_of(self.cardset) if k.id == card_id), None)
         if card is None:
             return None
-        return kid(card, self.lang).to_svg(title=card.name_in(self.lang)).encode()
+        return face(card, self.lang).to_svg(title=card.name_in(self.lang)).encode()
