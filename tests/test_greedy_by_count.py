@@ -21,6 +21,7 @@ from fortlang.games.fort.agents.bots import GreedyAgent, make_bots
 from fortlang.games.fort.match import Outcome, run_game
 from fortlang.games.fort.model import KidCard, kids_of
 from fortlang.games.fort.setup import new_game
+from fortlang.games.fort.table import card_def
 from fortlang.sim.seats import Seats
 
 BASE = base_set()
@@ -128,15 +129,16 @@ def test_answer_by_count_is_what_choose_answers() -> None:
         cards = [rng.choice(CARDS) for _ in range(rng.randint(1, 6))]
         view = _View(cards)
         ids = [c.id for c in cards]
+        defs = [card_def(c) for c in cards]  # what the engine's items name a card by
         _same(Kind.PLAY, (Option("skip", None), *[Option(i, i) for i in ids]),
-              [None, *cards], view)
+              [None, *defs], view)
         deck = rng.random() < 0.5
         _same(Kind.RECRUIT, (*[Option(i, ("park", i)) for i in ids],
                              *([Option("deck", ("park_deck",))] if deck else [])),
-              [*cards, *([("park_deck",)] if deck else [])], view)
-        _same(Kind.DESTROY, tuple(Option(i, ("hand", i)) for i in ids), list(cards), view)
+              [*defs, *([("park_deck",)] if deck else [])], view)
+        _same(Kind.DESTROY, tuple(Option(i, ("hand", i)) for i in ids), defs, view)
         for kind in (Kind.RECYCLE, Kind.DO_OVER):
-            _same(kind, (Option("no", None), *[Option(i, i) for i in ids]), [None, *cards], view)
+            _same(kind, (Option("no", None), *[Option(i, i) for i in ids]), [None, *defs], view)
     for kind in (Kind.DIY, Kind.EXTRA_RECRUIT, Kind.ROUGH_HOUSING, Kind.PERK_ACTION):
         _same(kind, (Option("no", False), Option("yes", True)), [False, True], None)
 
@@ -149,6 +151,6 @@ def test_answer_by_count_needs_the_decision_otherwise() -> None:
     assert agent.answer_by_count(Kind.ORDER, 3, [None, None, None]) == -1
     assert agent.answer_by_count(Kind.RESOURCE, 2, [None, None]) == -1
     assert agent.answer_by_count(Kind.PLAY, 3, None) == -1
-    assert agent.answer_by_count(Kind.PLAY, 3, [None, CARDS[0]]) == -1
+    assert agent.answer_by_count(Kind.PLAY, 3, [None, card_def(CARDS[0])]) == -1
     assert agent.answer_by_count(Kind.DIY, 3) == -1
     assert agent.rng.getstate() == state

@@ -679,8 +679,8 @@ class Journal:
                   ) -> int:
         """:meth:`ask` of ``seat``'s decision of ``kind`` among ``count`` options that its agent
         may answer from their count alone (the rules settled them without a trial: Fort's follow,
-        R6.1, R6.2) or with ``items``, one per option, what the option names (Fort: the card it
-        plays or takes, else the value the option carries: its play R5.1, recruit R7.1), without
+        R6.1, R6.2) or from ``items``, one per option, what the option names (Fort: the card
+        it plays or takes, else the value it carries: the play R5.1, the recruit R7.1), without
         making the decision: the same answer, logged the same. The asker answers through its
         ``decide_by_count(seat, kind, count, items)`` (a :class:`RandomAsker` natively;
         :class:`~fortlang.sim.seats.Seats`, a :class:`CountAsker`, asks its agent's

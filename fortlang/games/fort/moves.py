@@ -195,15 +195,15 @@ class _CardMove(Step):
 
     def items(self) -> list[Any]:
         """What each option names, for an agent that answers without the options (Journal.
-        ask_count): the card it takes (its KidCard), or the value it carries (the park deck's
-        top: a card nobody sees)."""
+        ask_count): the card it takes (its CardDef: its id and KidCard), or the value it
+        carries (the park deck's top: a card nobody sees)."""
         out: list[Any] = []
         for zone, i, _, _ in self.picks:
             if i < 0:
                 out.append(_DECK_TOP.value)
             else:
                 c: CardInstance = zone[i]
-                out.append(c.card)
+                out.append(c.defn)
         return out
 
     def options(self) -> Sequence[Option]:

@@ -1235,7 +1235,7 @@ def lead(game: Game, seat: int) -> PlayResult | None:
         # an agent that answers from the cards (the skip names none), nobody reading: no
         # labels, no decision (Journal.ask_count)
         index = -1 if game.explain else game.ask_count(seat, K_PLAY, 1 + len(cards),
-                                                       [None, *[c.card for c in cards]])
+                                                       [None, *[c.defn for c in cards]])
         if index < 0:
             options = [_SKIP]
             options += [_facts(c).play_option for c in cards]

@@ -98,7 +98,7 @@ def _ask_options(game: Game, seat: int, kind: Kind, options: Callable[[], list[O
                  count: int, context: str, items: Callable[[], list[Any]] | None = None) -> int:
     """Ask ``seat`` to choose among ``count`` options, labelled (``options()``) only when
     someone reads them (Journal.blind); ``items()``: what each option names (the card it
-    takes, else its value), for an agent that answers from them (Journal.ask_count)."""
+    takes: its CardDef, else its value), for an agent that answers from them (Journal.ask_count)."""
     if game.blind():
         return game.ask_blind(seat, kind, count)
     if items is not None and not game.explain:
@@ -134,7 +134,7 @@ def recycle(game: Game, seat: int, record: TurnRecord, moment: str = RECYCLE_AT_
             for i in seen.values()]
 
     def items() -> list[Any]:
-        return [None, *[p.discard[i].card for i in seen.values()]]
+        return [None, *[p.discard[i].defn for i in seen.values()]]
 
     pick = _ask_options(game, seat, K_RECYCLE, options, 1 + len(seen),
                         f"{perk.name} (R15): at {moment}", items)
@@ -178,7 +178,7 @@ def do_over(game: Game, seat: int, record: TurnRecord) -> None:
             Option(f"{_verb(perk)} play {c.name}", c.defn.id) for c in cards]
 
     def items() -> list[Any]:
-        return [None, *[c.card for c in cards]]
+        return [None, *[c.defn for c in cards]]
 
     pick = _ask_options(game, seat, K_DO_OVER, options, 1 + len(cards), f"{perk.name} (R15)",
                         items)

@@ -24,6 +24,7 @@ from fortlang.engine.chance import choice
 from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, Seat, Transfer
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.table import CardDef
 from fortlang.games.fort.view import GameView
 
 #: The token kinds' class, as a compiled constant (house order: no ``n.X`` lookup inside a
@@ -31,7 +32,7 @@ from fortlang.games.fort.view import GameView
 _RESOURCE: Final = n.Resource
 _GAME_VIEW: Final = GameView
 _FOLLOW: Final = Kind.FOLLOW
-_KID_CARD: Final = KidCard
+_CARD_DEF: Final = CardDef
 
 # -- a static value of a card (worth of its actions: fortlang.agents.bots.worth) --------------
 
@@ -155,21 +156,23 @@ class GreedyAgent(CountAnswerer):
         return choice(self.rng, [1]) if count == 2 else -1
 
     def card_by_count(self, code: int, items: list[Any]) -> int:
-        """What :meth:`choose` answers to a decision whose options name ``items``: a card
-        (:class:`KidCard`: the one the view shows under the id the option carries), else the
-        option's value; valued by :data:`_BY_COUNT`'s ``code`` as :meth:`choose`'s rater values
-        the option: ``_PLAY_CODE`` as :func:`_play` (the skip, None, -1; a card its play
-        worth), ``_DECK_CODE`` as :func:`_value_card` (None -1; a card its deck worth; another
-        value, a card no view shows such as the park deck's top, 0.5), ``_DESTROY_CODE`` as
-        :func:`_destroy` (a card minus its deck worth, anything else 0). Ties drawn alike."""
+        """What :meth:`choose` answers to a decision whose options name ``items``: a card (its
+        :class:`~fortlang.games.fort.table.CardDef`: the card the view shows under the id the
+        option carries), else the option's value; valued by :data:`_BY_COUNT`'s ``code`` as
+        :meth:`choose`'s rater values the option: ``_PLAY_CODE`` as :func:`_play` (the skip,
+        None, -1; a card its play worth), ``_DECK_CODE`` as :func:`_value_card` (None -1; a
+        card its deck worth; another value, a card no view shows such as the park deck's top,
+        0.5), ``_DESTROY_CODE`` as :func:`_destroy` (a card minus its deck worth, anything else
+        0). Ties drawn alike."""
         # The same search for the best as choose's (its ties, a first value that is not a number)
         first = -1
         ties: list[int] | None = None
         best = 0.0
         for i in range(len(items)):
             item = items[i]
-            if isinstance(item, _KID_CARD):
-                values = _values(item)
+            if isinstance(item, _CARD_DEF):
+                defn: CardDef = item  # its values by its id: a string, its hash kept
+                values = _values_of(defn.id, defn.card)
                 value = (values.play if code == _PLAY_CODE else
                          values.deck if code == _DECK_CODE else -values.deck)
             elif code == _DESTROY_CODE:
