@@ -29,7 +29,7 @@ BASE = base_set()
 
 class _OneKind:
     """The seats' asker, letting only ``kinds`` be answered by count (-1 for any other: the
-    full choice point), and counting those it answered, by kind. Not a CountAsker: the journal
+    full choice point), and counting those a greedy bot answered, by kind. Not a CountAsker: the journal
     asks it through ``decide_by_count`` by name."""
 
     def __init__(self, agents: list[Any], kinds: frozenset[str] | None) -> None:
@@ -45,7 +45,7 @@ class _OneKind:
         if self.kinds is not None and kind not in self.kinds:
             return -1
         index = self.seats.decide_by_count(seat, kind, count, items)
-        if index >= 0:
+        if index >= 0 and isinstance(self.seats.agents[seat], GreedyAgent):
             self.answered[str(kind)] += 1
         return index
 
@@ -78,11 +78,18 @@ def _compare(kinds: frozenset[str] | None, games: int, base: int = 3000) -> Coun
     return answered
 
 
-@pytest.mark.parametrize("kind", [Kind.PLAY, Kind.RECRUIT])
-def test_each_frequent_shortcut_answers_as_the_choice_point(kind: Kind) -> None:
-    """The play and the recruit, each alone by count: the same games, and it was taken."""
-    answered = _compare(frozenset({kind}), 5)
-    assert answered[str(kind)] > 50, answered
+@pytest.mark.parametrize(("kind", "games", "least"), [
+    (Kind.PLAY, 5, 50), (Kind.RECRUIT, 5, 50), (Kind.LOOKOUT, 10, 20), (Kind.DESTROY, 10, 10),
+    (Kind.DO_OVER, 10, 5), (Kind.DIY, 10, 5), (Kind.EXTRA_RECRUIT, 10, 20),
+    (Kind.RECYCLE, 10, 1)])
+def test_each_shortcut_alone_answers_as_the_choice_point(kind: Kind, games: int, least: int
+                                                         ) -> None:
+    """Each kind alone by count: the same games as through the choice point, and a greedy
+    bot took it (at least ``least`` times over ``games`` seeds of each line-up). Rough Housing
+    and a perk's action are never asked of it in these games (it takes no such perk): their
+    yes-or-no is held to choose's below."""
+    answered = _compare(frozenset({kind}), games, base=4000)
+    assert answered[str(kind)] >= least, answered
 
 
 def test_every_shortcut_together_answers_as_the_choice_point() -> None:
