@@ -32,7 +32,6 @@ from fortlang.games.fort.view import GameView
 _RESOURCE: Final = n.Resource
 _GAME_VIEW: Final = GameView
 _FOLLOW: Final = Kind.FOLLOW
-_CARD_DEF: Final = CardDef
 
 # -- a static value of a card (worth of its actions: fortlang.agents.bots.worth) --------------
 
@@ -170,7 +169,7 @@ class GreedyAgent(CountAnswerer):
         best = 0.0
         for i in range(len(items)):
             item = items[i]
-            if isinstance(item, _CARD_DEF):
+            if isinstance(item, CardDef):  # a native class: a type check, no generic call
                 defn: CardDef = item  # its values by its id: a string, its hash kept
                 values = _values_of(defn.id, defn.card)
                 value = (values.play if code == _PLAY_CODE else
