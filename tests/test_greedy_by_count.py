@@ -29,8 +29,8 @@ BASE = base_set()
 
 class _OneKind:
     """The seats' asker, letting only ``kinds`` be answered by count (-1 for any other: the
-    full choice point), and counting those a greedy bot answered, by kind. Not a CountAsker: the journal
-    asks it through ``decide_by_count`` by name."""
+    full choice point), and counting those a greedy bot answered, by kind. Not a CountAsker:
+    the journal asks it through ``decide_by_count`` by name."""
 
     def __init__(self, agents: list[Any], kinds: frozenset[str] | None) -> None:
         self.seats = Seats(agents)
