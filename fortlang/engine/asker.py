@@ -28,6 +28,12 @@ The protocol grows with the engine; each method is one kind of question:
   out-of-turn question from a turn's (a human interface, the scenario runner's per-seat
   answers); ``Seats`` will route it to the same agent's ``choose``.
 
+* ``decide_by_count(seat, kind, count, items) -> int`` (issue 38, optional): the same answer
+  as ``decide`` would give, without the decision, for an agent that needs only the kind, the
+  count of options and ``items`` (what each option names: Fort's play, recruit, follow), or -1
+  (:meth:`Journal.ask_count <fortlang.engine.journal.Journal.ask_count>`); a
+  :class:`CountAsker` is called natively, its agents' answers through :class:`CountAnswerer`.
+
 An asker returns an index; range checks, the log and ``on_decision`` stay in the engine, so
 that every asker is held to the same contract.
 """
