@@ -28,6 +28,12 @@ The protocol grows with the engine; each method is one kind of question:
   out-of-turn question from a turn's (a human interface, the scenario runner's per-seat
   answers); ``Seats`` will route it to the same agent's ``choose``.
 
+* ``decide_by_count(seat, kind, count, items) -> int`` (issue 38, optional): the same answer
+  as ``decide`` would give, without the decision, for an agent that needs only the kind, the
+  count of options and ``items`` (what each option names: Fort's play, recruit, follow), or -1
+  (:meth:`Journal.ask_count <fortlang.engine.journal.Journal.ask_count>`); a
+  :class:`CountAsker` is called natively, its agents' answers through :class:`CountAnswerer`.
+
 An asker returns an index; range checks, the log and ``on_decision`` stay in the engine, so
 that every asker is held to the same contract.
 """
@@ -37,10 +43,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from fortlang.engine.chance import below
 from fortlang.engine.choices import Decision, RandomAgent
 
 if TYPE_CHECKING:
+    from fortlang.engine.choices import Kind
     from fortlang.engine.journal import Journal
 
 
@@ -78,3 +87,27 @@ class RandomAsker:
         """What :meth:`decide` answers to ``seat``'s decision with ``count`` options: a random
         bot reads nothing else (:meth:`Journal.blind <fortlang.engine.journal.Journal.blind>`)."""
         return below(self.agents[seat].rng, count)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class CountAsker:
+    """An asker that may answer a decision without it (:meth:`Journal.ask_count
+    <fortlang.engine.journal.Journal.ask_count>`): from the kind, the count of options and, when
+    the game gives them, ``items``, one per option, the piece it names (Fort: the card it plays
+    or takes) or else the value the option would carry. A native base (:class:`~fortlang.sim.
+    seats.Seats` subclasses it), so that the journal calls it directly, not through a generic
+    attribute lookup and call at every such decision (issue 38). -1: the decision is needed."""
+
+    def decide_by_count(self, seat: int, kind: Kind, count: int,
+                        items: list[Any] | None = None) -> int:
+        return -1
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class CountAnswerer:
+    """An agent that may answer some decisions by :meth:`answer_by_count` (see
+    :class:`CountAsker`); a native base, so that :class:`~fortlang.sim.seats.Seats` calls it
+    directly (Fort's greedy bot subclasses it). -1, the default: it needs the decision."""
+
+    def answer_by_count(self, kind: Kind, count: int, items: list[Any] | None = None) -> int:
+        return -1

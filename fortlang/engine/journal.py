@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from fortlang.engine.asker import Asker, NoAsker, RandomAsker
+from fortlang.engine.asker import Asker, CountAsker, NoAsker, RandomAsker
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind
 
@@ -675,23 +675,31 @@ class Journal:
         self.log.append((_KIND_TEXT[kind], index))
         return index
 
-    def ask_count(self, seat: int, kind: Kind, count: int) -> int:
+    def ask_count(self, seat: int, kind: Kind, count: int, items: list[Any] | None = None
+                  ) -> int:
         """:meth:`ask` of ``seat``'s decision of ``kind`` among ``count`` options that its agent
-        may answer by their count alone (the rules settled them without a trial: Fort's follow,
-        R6.1, R6.2), without making the decision: the same answer, logged the same. The asker
-        answers through its ``decide_by_count(seat, kind, count)`` (a :class:`RandomAsker`
-        natively; :class:`~fortlang.sim.seats.Seats` asks its agent's ``answer_by_count``).
-        -1 when only the decision can tell: someone reads it (``on_decision``, ``debug``,
-        ``explain``), or the asker or its agent reads more than the count (the search bot, a
-        person, a script)."""
+        may answer from their count alone (the rules settled them without a trial: Fort's follow,
+        R6.1, R6.2) or from ``items``, one per option, what the option names (Fort: the card
+        it plays or takes, else the value it carries: the play R5.1, the recruit R7.1), without
+        making the decision: the same answer, logged the same. The asker answers through its
+        ``decide_by_count(seat, kind, count, items)`` (a :class:`RandomAsker` natively;
+        :class:`~fortlang.sim.seats.Seats`, a :class:`CountAsker`, asks its agent's
+        ``answer_by_count``). -1 when only the decision can tell: someone reads it
+        (``on_decision``, ``debug``, ``explain``), or the asker or its agent reads more than the
+        count and items (the search bot, a person, a script)."""
         if self.on_decision is not None or self.debug or self.explain:
             return -1
-        if type(self.asker) is RandomAsker:  # every seat a random bot: as blind() asks
+        asker = self.asker
+        if type(asker) is RandomAsker:  # every seat a random bot: as blind() asks
             return self.ask_blind(seat, kind, count)
-        by_count = getattr(self.asker, "decide_by_count", None)
-        if by_count is None:
-            return -1
-        index = by_count(seat, kind, count)
+        if isinstance(asker, CountAsker):  # compiled: a direct call, not a generic one
+            count_asker: CountAsker = asker
+            index = count_asker.decide_by_count(seat, kind, count, items)
+        else:
+            by_count = getattr(asker, "decide_by_count", None)
+            if by_count is None:
+                return -1
+            index = by_count(seat, kind, count, items)
         if index < 0:
             return -1
         if not 0 <= index < count:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from fortlang.engine.asker import Asker, RandomAsker
+from fortlang.engine.asker import Asker, CountAnswerer, CountAsker, RandomAsker
 from fortlang.engine.chance import below
 from fortlang.engine.choices import RandomAgent
 
@@ -28,7 +28,7 @@ def asker_for(agents: Sequence[Any]) -> Asker:
     return Seats(agents)
 
 
-class Seats:
+class Seats(CountAsker):
     """Asks the agent at the deciding seat (``choose(view, decision) -> index``, the
     :class:`~fortlang.engine.choices.Agent` protocol) with its seat's read-only view, as the
     table gives it (:meth:`~fortlang.engine.journal.Journal.view`: Fort's ``GameView``, None
@@ -38,19 +38,25 @@ class Seats:
     def __init__(self, agents: Sequence[Any]) -> None:
         self.agents: list[Any] = list(agents)
 
-    def decide_by_count(self, seat: int, kind: Kind, count: int) -> int:
+    def decide_by_count(self, seat: int, kind: Kind, count: int,
+                        items: list[Any] | None = None) -> int:
         """What the agent at ``seat`` answers to a decision of ``kind`` among ``count`` options
-        when the rules settled them so that their count is all it needs
-        (:meth:`Journal.ask_count <fortlang.engine.journal.Journal.ask_count>`): a random bot
-        draws as :meth:`RandomAgent.choose` would; another agent answers through its
-        ``answer_by_count(kind, count)`` if it has one (Fort's greedy bot for a follow); -1:
-        it needs the decision."""
+        when the rules settled them so that their count, and ``items`` (what each option names),
+        is all it needs (:meth:`Journal.ask_count
+        <fortlang.engine.journal.Journal.ask_count>`): a random bot draws as
+        :meth:`RandomAgent.choose` would; another agent answers through its
+        ``answer_by_count(kind, count, items)`` if it has one (Fort's greedy bot, a
+        :class:`~fortlang.engine.asker.CountAnswerer`, called natively); -1: it needs the
+        decision."""
         agent = self.agents[seat]
         if type(agent) is RandomAgent:
             random_agent: RandomAgent = agent
             return below(random_agent.rng, count)
+        if isinstance(agent, CountAnswerer):
+            answerer: CountAnswerer = agent
+            return answerer.answer_by_count(kind, count, items)
         answer = getattr(agent, "answer_by_count", None)
-        return -1 if answer is None else int(answer(kind, count))
+        return -1 if answer is None else int(answer(kind, count, items))
 
     def decide(self, game: Journal, decision: Decision) -> int:
         """The agent's answer (Game.ask checks that it is an option's index)."""

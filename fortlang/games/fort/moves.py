@@ -193,6 +193,19 @@ class _CardMove(Step):
             game.move(game.park_deck, len(game.park_deck) - 1, game.park)  # R7.1 refill
         return resume(self.k, True)
 
+    def items(self) -> list[Any]:
+        """What each option names, for an agent that answers without the options (Journal.
+        ask_count): the card it takes (its CardDef: its id and KidCard), or the value it
+        carries (the park deck's top: a card nobody sees)."""
+        out: list[Any] = []
+        for zone, i, _, _ in self.picks:
+            if i < 0:
+                out.append(_DECK_TOP.value)
+            else:
+                c: CardInstance = zone[i]
+                out.append(c.defn)
+        return out
+
     def options(self) -> Sequence[Option]:
         out: list[Option] = []
         for zone, i, where, value in self.picks:
@@ -231,8 +244,13 @@ def card_moves(ctx: FortCtx, places: list[tuple[list, str, Any]], dst: list, kin
         if len(picks) > 1 and game.blind():
             index = game.ask_blind(ctx.seat, kind, len(picks))
         elif len(picks) > 1 or game.explain:  # as decide() asks (a lone option only to explain)
-            index = game.ask(Decision(ctx.seat, kind, tuple(step.options()), ctx.context,
-                                      tuple(refused()) if game.explain else ()))
+            # an agent that answers from the cards the options take (the greedy bot's recruit,
+            # R7.1), nobody reading: no labels, no decision (Journal.ask_count)
+            index = -1 if game.explain else game.ask_count(ctx.seat, kind, len(picks),
+                                                           step.items())
+            if index < 0:
+                index = game.ask(Decision(ctx.seat, kind, tuple(step.options()), ctx.context,
+                                          tuple(refused()) if game.explain else ()))
         return jump(ctx, step, index)
     same: list[int] = []
     if alike:  # the first option of each zone stands for the zone

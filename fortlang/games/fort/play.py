@@ -1232,9 +1232,15 @@ def lead(game: Game, seat: int) -> PlayResult | None:
     if game.blind():  # random bots, nobody reading: asked by count (Journal.blind), no label
         index = game.ask_blind(seat, K_PLAY, 1 + len(cards))
     else:
-        options = [_SKIP]
-        options += [_facts(c).play_option for c in cards]
-        index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)", excluded))
+        # an agent that answers from the cards (the skip names none), nobody reading: no
+        # labels, no decision (Journal.ask_count)
+        index = -1 if game.explain else game.ask_count(seat, K_PLAY, 1 + len(cards),
+                                                       [None, *[c.defn for c in cards]])
+        if index < 0:
+            options = [_SKIP]
+            options += [_facts(c).play_option for c in cards]
+            index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)",
+                                      excluded))
     if index == 0:
         return None
     return play_card(game, seat, cards[index - 1], checked=True)
@@ -1703,11 +1709,14 @@ def _rough_housing(game: Game, seat: int, card: CardInstance,
         if game.blind():  # random bots, nobody reading: asked by count (Journal.blind)
             used = game.ask_blind(q.seat, K_ROUGH_HOUSING, 2) == 1
         else:
-            verb = "destroy the perk to" if perk.single_use else "use the perk to"
-            used = game.ask(Decision(q.seat, K_ROUGH_HOUSING,
-                                     (Option("keep the perk" if perk.single_use else "no", False),
-                                      Option(f"{verb} box {card.name}", True)),
-                                     f"{perk.name} against {card.name}")) == 1
+            answer = game.ask_count(q.seat, K_ROUGH_HOUSING, 2)  # no, then yes (ask_count)
+            if answer < 0:
+                verb = "destroy the perk to" if perk.single_use else "use the perk to"
+                answer = game.ask(Decision(
+                    q.seat, K_ROUGH_HOUSING,
+                    (Option("keep the perk" if perk.single_use else "no", False),
+                     Option(f"{verb} box {card.name}", True)), f"{perk.name} against {card.name}"))
+            used = answer == 1
         if used:
             game.use_perk(q, perk)
             return True

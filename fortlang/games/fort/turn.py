@@ -14,7 +14,7 @@ legally be played.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from fortlang.engine.choices import (
     K_DIY,
@@ -88,15 +88,23 @@ def _verb(perk: Perk) -> str:
 def _yes_no(game: Game, seat: int, kind: Kind, no: str, yes: str, context: str) -> bool:
     if game.blind():  # random bots, nobody reading: asked by count (Journal.blind)
         return game.ask_blind(seat, kind, 2) == 1
-    return game.ask(Decision(seat, kind, (Option(no, False), Option(yes, True)), context)) == 1
+    answer = game.ask_count(seat, kind, 2)  # an agent that answers a yes or no by count
+    if answer < 0:
+        answer = game.ask(Decision(seat, kind, (Option(no, False), Option(yes, True)), context))
+    return answer == 1
 
 
 def _ask_options(game: Game, seat: int, kind: Kind, options: Callable[[], list[Option]],
-                 count: int, context: str) -> int:
+                 count: int, context: str, items: Callable[[], list[Any]] | None = None) -> int:
     """Ask ``seat`` to choose among ``count`` options, labelled (``options()``) only when
-    someone reads them (Journal.blind)."""
+    someone reads them (Journal.blind); ``items()``: what each option names (the card it
+    takes: its CardDef, else its value), for an agent that answers from them (Journal.ask_count)."""
     if game.blind():
         return game.ask_blind(seat, kind, count)
+    if items is not None and not game.explain:
+        answer = game.ask_count(seat, kind, count, items())
+        if answer >= 0:
+            return answer
     return game.ask(Decision(seat, kind, tuple(options()), context))
 
 
@@ -125,8 +133,11 @@ def recycle(game: Game, seat: int, record: TurnRecord, moment: str = RECYCLE_AT_
             Option(f"{verb} take {p.discard[i].name} into your hand", p.discard[i].card.id)
             for i in seen.values()]
 
+    def items() -> list[Any]:
+        return [None, *[p.discard[i].defn for i in seen.values()]]
+
     pick = _ask_options(game, seat, K_RECYCLE, options, 1 + len(seen),
-                        f"{perk.name} (R15): at {moment}")
+                        f"{perk.name} (R15): at {moment}", items)
     if pick:
         _use_perk(game, p, perk, record)
         game.move(p.discard, list(seen.values())[pick - 1], p.hand)
@@ -166,7 +177,11 @@ def do_over(game: Game, seat: int, record: TurnRecord) -> None:
         return [Option("keep the perk" if perk.single_use else "no", None)] + [
             Option(f"{_verb(perk)} play {c.name}", c.defn.id) for c in cards]
 
-    pick = _ask_options(game, seat, K_DO_OVER, options, 1 + len(cards), f"{perk.name} (R15)")
+    def items() -> list[Any]:
+        return [None, *[c.defn for c in cards]]
+
+    pick = _ask_options(game, seat, K_DO_OVER, options, 1 + len(cards), f"{perk.name} (R15)",
+                        items)
     if pick:
         _use_perk(game, p, perk, record)
         before = gains.standing(game, seat)

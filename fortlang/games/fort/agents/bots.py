@@ -19,10 +19,12 @@ from typing import Any, Final
 from fortlang.agents.bots import make_bot as _make_bot
 from fortlang.agents.bots import make_bots as _make_bots
 from fortlang.agents.bots import worth
+from fortlang.engine.asker import CountAnswerer
 from fortlang.engine.chance import choice
 from fortlang.engine.choices import Decision, Give, Kind, RandomAgent, Seat, Transfer
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.model import KidCard
+from fortlang.games.fort.table import CardDef
 from fortlang.games.fort.view import GameView
 
 #: The token kinds' class, as a compiled constant (house order: no ``n.X`` lookup inside a
@@ -91,7 +93,7 @@ def _values_of(card_id: Any, card: KidCard) -> _Values:
     return hit
 
 
-class GreedyAgent:
+class GreedyAgent(CountAnswerer):
     """One ply: each option is valued by what it brings at once (VP, fort progress, resources)
     or to the deck, using the static action values above; ties go to the first option."""
 
@@ -130,12 +132,66 @@ class GreedyAgent:
             ties = [first] if first >= 0 else []
         return choice(self.rng, ties)
 
-    def answer_by_count(self, kind: Kind, count: int) -> int:
+    def answer_by_count(self, kind: Kind, count: int, items: list[Any] | None = None) -> int:
         """What :meth:`choose` answers to a decision of ``kind`` among ``count`` options the rules
         settled (:meth:`Journal.ask_count <fortlang.engine.journal.Journal.ask_count>`), without
-        the decision: a follow by :meth:`follow_by_count`; -1 for any other kind (its values
-        need the options)."""
-        return self.follow_by_count(count) if kind is _FOLLOW else -1
+        the decision: a follow by :meth:`follow_by_count`; a yes-or-no perk (R15: DIY, Birthday
+        Party, Rough Housing, a perk's action; "no" first) by :meth:`yes_by_count`; a decision
+        whose ``items`` name each option's card (else the value the option carries) by
+        :meth:`card_by_count`; -1 for any other (its values need the options, the view)."""
+        if kind is _FOLLOW:
+            return self.follow_by_count(count)
+        code = _BY_COUNT.get(kind, -1)
+        if code == _YES:
+            return self.yes_by_count(count)
+        if code < 0 or items is None or len(items) != count:
+            return -1
+        return self.card_by_count(code, items)
+
+    def yes_by_count(self, count: int) -> int:
+        """What :meth:`choose` answers to a yes-or-no decision of ``count`` options, "no" (its
+        value False) then "yes" (True): :func:`_first_yes` values them 0 and 0.99, the yes
+        drawn from the generator as :meth:`choose` draws among its best; -1 for another count."""
+        return choice(self.rng, [1]) if count == 2 else -1
+
+    def card_by_count(self, code: int, items: list[Any]) -> int:
+        """What :meth:`choose` answers to a decision whose options name ``items``: a card (its
+        :class:`~fortlang.games.fort.table.CardDef`: the card the view shows under the id the
+        option carries), else the option's value; valued by :data:`_BY_COUNT`'s ``code`` as
+        :meth:`choose`'s rater values the option: ``_PLAY_CODE`` as :func:`_play` (the skip,
+        None, -1; a card its play worth), ``_DECK_CODE`` as :func:`_value_card` (None -1; a
+        card its deck worth; another value, a card no view shows such as the park deck's top,
+        0.5), ``_DESTROY_CODE`` as :func:`_destroy` (a card minus its deck worth, anything else
+        0). Ties drawn alike."""
+        # The same search for the best as choose's (its ties, a first value that is not a number)
+        first = -1
+        ties: list[int] | None = None
+        best = 0.0
+        for i in range(len(items)):
+            item = items[i]
+            if isinstance(item, CardDef):  # a native class: a type check, no generic call
+                defn: CardDef = item  # its values by its id: a string, its hash kept
+                values = _values_of(defn.id, defn.card)
+                value = (values.play if code == _PLAY_CODE else
+                         values.deck if code == _DECK_CODE else -values.deck)
+            elif code == _DESTROY_CODE:
+                value = 0.0
+            elif item is None:
+                value = -1.0
+            else:
+                value = 0.0 if code == _PLAY_CODE else 0.5
+            if not i or value > best:
+                best = value
+                first = i if value == value else -1
+                ties = None
+            elif value == best:
+                if ties is None:
+                    ties = [first, i]
+                else:
+                    ties.append(i)
+        if ties is None:
+            ties = [first] if first >= 0 else []
+        return choice(self.rng, ties)
 
     def follow_by_count(self, count: int) -> int:
         """What :meth:`choose` answers to a follow decision (``Kind.FOLLOW``) of ``count``
@@ -249,6 +305,20 @@ def _rule(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
 def _perk(agent: GreedyAgent, view: Any, d: Decision, i: int) -> float:
     return _PERK_PREFERENCE.get(str(d.options[i].value), 0.0)
 
+
+#: The decisions :meth:`GreedyAgent.answer_by_count` answers without them, by kind: a yes or no,
+#: or each option's card valued as its rater (in ``_RATERS``) values it.
+_YES: Final = 0
+_PLAY_CODE: Final = 1
+_DECK_CODE: Final = 2
+_DESTROY_CODE: Final = 3
+_BY_COUNT: Final[dict[str, int]] = {
+    Kind.DIY: _YES, Kind.EXTRA_RECRUIT: _YES, Kind.ROUGH_HOUSING: _YES, Kind.PERK_ACTION: _YES,
+    Kind.PLAY: _PLAY_CODE,
+    Kind.RECRUIT: _DECK_CODE, Kind.LOOKOUT: _DECK_CODE, Kind.RECYCLE: _DECK_CODE,
+    Kind.DO_OVER: _DECK_CODE,
+    Kind.DESTROY: _DESTROY_CODE,
+}
 
 _RULE_PREFERENCE = {"popularity": 3.0, "secret-stash": 2.5, "big-plans": 2.0,
                     "friendship-bracelet": 4.0, "sleepover": 3.0, "pizza-party": 2.0,
