@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, program
-from fortlang.games.fort.context import FortCtx, FortJudgement, box_ops
+from fortlang.games.fort.context import FortCtx, FortJudgement, card_ops
 from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.ops import LEVEL
@@ -48,9 +48,15 @@ from fortlang.games.fort.table import CardInstance, Game, Player
 _UNBOUND: Final[Mapping[int, Any]] = {}
 
 
-def _in_move(ctx: FortCtx, bound: Mapping[int, Any], effect: bool) -> FortJudgement:
-    """A judgement inside a move in progress: counts as the move counts for ``ctx``."""
-    return FortJudgement(ctx.game, ctx.player, None, 0, bound, effect, ctx)
+def _in_move(ctx: FortCtx) -> FortJudgement:
+    """The leader's judgement inside a move in progress (effects needed, R5.4; no binding
+    choices): counts as the move counts for ``ctx``. Every field but the performer is the
+    move's for its whole length and a judgement is only read, so one is kept on ``ctx`` per
+    performer (``FortCtx.judged``) instead of one made per closed-form check (issue 38)."""
+    s = ctx.judged
+    if s is None or s.p is not ctx.player:
+        s = ctx.judged = FortJudgement(ctx.game, ctx.player, None, 0, _UNBOUND, True, ctx)
+    return s
 
 
 def sure(action: n.Action, s: Judgement) -> bool:
@@ -63,7 +69,8 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     R5.5 holds with no card added); False if only a search can tell."""
     counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count too
     s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
-    pub, priv = box_ops(card)
+    defn = card_ops(card)
+    pub, priv = defn.pub_op, defn.priv_op
     return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
 
 
@@ -87,7 +94,8 @@ class HandJudge:
         else:
             one.append(card)
         s = self.s
-        pub, priv = box_ops(card)
+        defn = card_ops(card)
+        pub, priv = defn.pub_op, defn.priv_op
         return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
 
 
@@ -95,13 +103,13 @@ def surely_first(ctx: FortCtx, op: Op) -> bool:
     """True if the play is certain to be legal when the leader performs ``op`` now, as its first
     action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that every
     added card counts for, so that each of its repetitions has an effect (R5.5)."""
-    return op.now(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
+    return op.now(_in_move(ctx)) and _each_added_counted(ctx, op)
 
 
 def surely_stops(ctx: FortCtx, pub: Op | None, priv: Op | None) -> bool:
     """:func:`surely_first` of either box of the played card (``pub``, ``priv``; None: blank),
     judged on one Judgement: stopping the boost now is certain to be legal (R5.2-R5.5)."""
-    s = _in_move(ctx, _UNBOUND, True)
+    s = _in_move(ctx)
     return (pub is not None and pub.now(s) and _each_added_counted(ctx, pub)) \
         or (priv is not None and priv.now(s) and _each_added_counted(ctx, priv))
 
@@ -121,14 +129,14 @@ def surely_done_any_way(ctx: FortCtx, op: Op) -> bool:
     an effect whatever is chosen in it (R5.4), every added card counting for it (R5.5): R5.4
     and R5.5 then hold whatever comes after (records and uses only add up), so every option
     left in the play is legal and none need be tried."""
-    return op.always(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
+    return op.always(_in_move(ctx)) and _each_added_counted(ctx, op)
 
 
 def surely_not_done(ctx: FortCtx, op: Op) -> bool:
     """True if the leader, performing ``op`` now, is certain not to perform it in full with an
     effect whatever is chosen in it (``Op.idle``): as the last action of an order with none
     performed so, the play fails R5.4 however it is performed."""
-    return op.idle(_in_move(ctx, _UNBOUND, True))
+    return op.idle(_in_move(ctx))
 
 
 def spares(first: Op, second: Op) -> bool:
@@ -244,7 +252,8 @@ def surely_followed_any_way(ctx: FortCtx, op: Op) -> bool:
 
 
 def _boxes(card: CardInstance) -> list[Op]:
-    pub, priv = box_ops(card)  # unpacked: compiled, iterating the pair would box it
+    defn = card_ops(card)
+    pub, priv = defn.pub_op, defn.priv_op
     out: list[Op] = []
     if pub is not None:
         out.append(pub)
@@ -346,7 +355,7 @@ def surely_in_vain(ctx: FortCtx, card: CardInstance) -> bool:
         most = _drained_at_most(game, p, x, ops) if freeing else x.body.effective_at_most(game, p)
         if most is None or most > suit_count(ctx, suit) - share:
             return False
-    s = _in_move(ctx, _UNBOUND, True)
+    s = _in_move(ctx)
     return any(op.now(s) for op in ops)
 
 

@@ -81,7 +81,7 @@ from fortlang.games.fort.certain import (
     surely_stops,
     surely_unplayable,
 )
-from fortlang.games.fort.context import FortCtx, box_ops, suits_named
+from fortlang.games.fort.context import FortCtx, card_ops, suits_named
 from fortlang.games.fort.model import KidCard, Perk, PerkHook
 from fortlang.games.fort.moves import (
     COIN,
@@ -547,8 +547,8 @@ def _surely_stops(ctx: FortCtx) -> bool:
     """Stopping the boost now (R5.3) is certain to be legal: an action of the card is sure to be
     legal performed first (as :func:`_stop` judges before its search)."""
     play: _Play = ctx.play
-    pub, priv = box_ops(play.card)
-    return surely_stops(ctx, pub, priv)
+    defn = card_ops(play.card)
+    return surely_stops(ctx, defn.pub_op, defn.priv_op)
 
 
 def _added_verdict(ctx: FortCtx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
@@ -701,8 +701,8 @@ def _stop(ctx: FortCtx) -> bool:
     if not ctx.search or not REMEMBER_STOPS:
         return _order(ctx)
     play: _Play = ctx.play
-    pub, priv = box_ops(play.card)  # each action can come first (R5.2)
-    if surely_stops(ctx, pub, priv):
+    defn = card_ops(play.card)  # each action can come first (R5.2)
+    if surely_stops(ctx, defn.pub_op, defn.priv_op):
         return True  # as _order's search would find, by the same test (rules are moot)
     key = _stop_key(ctx)
     hit = play.tried.get(key)
@@ -869,7 +869,8 @@ def _order(ctx: FortCtx) -> bool:
     ctx.game.note_attr(ctx, "context", facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5), or second after one that cannot
     # make it fall short (then it is sure whether it comes first or second).
-    pub, priv = box_ops(play.card)
+    defn = card_ops(play.card)
+    pub, priv = defn.pub_op, defn.priv_op
     public = pub is not None and surely_first(ctx, pub)
     private = priv is not None and surely_first(ctx, priv)
     after_public = private and pub is not None and spared(ctx, pub, facts.public_spares)
@@ -936,8 +937,8 @@ def _spares(card: CardInstance, first: str) -> bool:
 
 
 def _action(card: CardInstance, which: str) -> Op:
-    ops = box_ops(card)  # a pair read at fixed places: compiled, an index that varies would
-    op = ops[0] if which == PUBLIC else ops[1]  # make a tuple object of the native pair
+    defn = card_ops(card)
+    op = defn.pub_op if which == PUBLIC else defn.priv_op
     assert op is not None, "blank boxes are never in an order (R5.2)"
     return op
 

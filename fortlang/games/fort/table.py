@@ -23,6 +23,7 @@ from fortlang.engine.asker import Asker
 from fortlang.engine.choices import Option
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
+from fortlang.engine.program import Op
 from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.metrics import evaluate
 from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, PerkHook
@@ -89,7 +90,7 @@ class CardDef:
     share one per card (:func:`card_def`), and with it what the engine worked out about it."""
 
     __slots__ = ("card", "id", "name", "suits", "best_friend", "public", "private", "moves",
-                 "ops", "repeats", "facts")
+                 "ops_made", "pub_op", "priv_op", "repeats", "facts")
 
     def __init__(self, card: KidCard) -> None:
         self.card = card
@@ -100,8 +101,12 @@ class CardDef:
         self.public: Action | None = card.public  # R5.2: its two boxes (None: blank)
         self.private: Action | None = card.private
         self.moves: dict[str, Option] = {}
-        #: Its boxes compiled (engine/program.py), and their repetitions, kept here once asked.
-        self.ops: tuple[Any, ...] | None = None
+        #: Its boxes compiled (engine/program.py; None: blank), once asked (``ops_made``:
+        #: games/fort/context.card_ops), as two typed fields: compiled, read natively, where a
+        #: tuple of them was boxed and unpacked at each read (issue 38); and their repetitions.
+        self.ops_made = False
+        self.pub_op: Op | None = None
+        self.priv_op: Op | None = None
         self.repeats: tuple[Any, ...] | None = None
         self.facts: Any = None  # and what games/fort/play.py reads of it at every play
 
