@@ -41,21 +41,33 @@ from fortlang.games.fort.context import FortCtx, FortJudgement, card_ops
 from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.ops import LEVEL
-from fortlang.games.fort.ops.counts import FortCount
+from fortlang.games.fort.ops.counts import FortCount, SuitCountOp
 from fortlang.games.fort.table import CardInstance, Game, Player
 
 #: No binding choices: the leader's own play (R6.4 binds followers only).
 _UNBOUND: Final[Mapping[int, Any]] = {}
 
 
+#: The last judgement :func:`_in_move` made (at most one): kept here, not on its context, which
+#: it refers to (a cycle left to the collector, tests/test_match_gc.py).
+_KEPT: Final[list[FortJudgement]] = []
+
+
 def _in_move(ctx: FortCtx) -> FortJudgement:
     """The leader's judgement inside a move in progress (effects needed, R5.4; no binding
     choices): counts as the move counts for ``ctx``. Every field but the performer is the
-    move's for its whole length and a judgement is only read, so one is kept on ``ctx`` per
-    performer (``FortCtx.judged``) instead of one made per closed-form check (issue 38)."""
-    s = ctx.judged
-    if s is None or s.p is not ctx.player:
-        s = ctx.judged = FortJudgement(ctx.game, ctx.player, None, 0, _UNBOUND, True, ctx)
+    move's for its whole length and a judgement is only read, so the last one made is used
+    again for the same move and performer instead of one made per closed-form check (issue
+    38). It keeps that move alive until the next one is judged."""
+    kept = _KEPT
+    if kept:
+        s = kept[0]
+        if s.ctx is ctx and s.p is ctx.player:
+            return s
+        s = kept[0] = FortJudgement(ctx.game, ctx.player, None, 0, _UNBOUND, True, ctx)
+        return s
+    s = FortJudgement(ctx.game, ctx.player, None, 0, _UNBOUND, True, ctx)
+    kept.append(s)
     return s
 
 
@@ -77,26 +89,78 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
 class HandJudge:
     """:func:`surely_playable` of each card of one hand, in turn (``legal_plays``): one
     judgement for them all, its cards counted a one-card list refilled per card, instead of a
-    judgement and a tuple made per card (issue 38)."""
+    judgement and a tuple made per card (issue 38). A box that repeats by a suit (`x suit`,
+    R13.3) counts the played card alone (R5.3: nothing added yet), so how many times is known
+    from the card: its body is judged that many times (:func:`_hand_forms`), as
+    ``RepeatOp.now`` would after counting the card."""
 
-    __slots__ = ("s", "one")
+    __slots__ = ("s", "one", "optional")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.one: list[CardInstance] = []
-        counted = self.one if game.rules.lookout_optional else None  # else lookout cards too
+        self.optional = game.rules.lookout_optional
+        counted = self.one if self.optional else None  # else lookout cards too
         self.s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
 
     def playable(self, card: CardInstance) -> bool:
         """:func:`surely_playable` of ``card`` in the hand judged."""
-        one = self.one
-        if one:
-            one[0] = card
-        else:
-            one.append(card)
+        defn = card.defn
+        if not defn.hand_made:
+            _hand_forms(card)
+        if self.optional:
+            one = self.one
+            if one:
+                one[0] = card
+            else:
+                one.append(card)
         s = self.s
-        defn = card_ops(card)
-        pub, priv = defn.pub_op, defn.priv_op
-        return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
+        optional = self.optional
+        return _box_sure(s, defn.pub_op, defn.pub_body, defn.pub_times, optional) \
+            or _box_sure(s, defn.priv_op, defn.priv_body, defn.priv_times, optional)
+
+
+#: A box judged by its own closed form (see :func:`_hand_forms`).
+_OWN_FORM: Final = -1
+#: A box whose count is not known before the play: a coin to name (R5.6).
+_NOT_KNOWN: Final = -2
+
+
+def _box_sure(s: FortJudgement, op: Op | None, body: Op | None, times: int,
+              optional: bool) -> bool:
+    """``op.now(s)`` of a box of a card judged in a hand (None: blank), by what
+    :func:`_hand_forms` kept: ``RepeatOp.now`` with its count known."""
+    if op is None:
+        return False
+    if times == _OWN_FORM or body is None:
+        return op.now(s)
+    if not optional or times <= 0:
+        return False  # lookout cards count (not known), a coin to name, or zero times (R5.4)
+    if times == 1:
+        return body.now(s)
+    return body.repeated(s, times)
+
+
+def _hand_forms(card: CardInstance) -> None:
+    """Keep on ``card``'s CardDef how a hand judges each box: an `x suit` (a ``RepeatOp`` by a
+    ``SuitCountOp``, those classes exactly) counts the card alone, so its count is the card's
+    share of the suit (``SuitCountOp.before`` of the card: -2, not known, for a coin still to
+    name, R5.6), and the body is judged that many times; any other box by its closed form."""
+    defn = card_ops(card)
+    defn.pub_body, defn.pub_times = _hand_form(card, defn.pub_op)
+    defn.priv_body, defn.priv_times = _hand_form(card, defn.priv_op)
+    defn.hand_made = True
+
+
+def _hand_form(card: CardInstance, op: Op | None) -> tuple[Op | None, int]:
+    if op is None or type(op) is not RepeatOp:
+        return None, _OWN_FORM
+    count = op.count
+    if type(count) is not SuitCountOp:
+        return None, _OWN_FORM
+    suit = count.counted
+    if suit is not COIN and COIN in card.suits:
+        return op.body, _NOT_KNOWN  # a coin counts as the suit it will be named (R5.6)
+    return op.body, card_count(card, suit, _NO_NAMES)
 
 
 def surely_first(ctx: FortCtx, op: Op) -> bool:

@@ -90,7 +90,8 @@ class CardDef:
     share one per card (:func:`card_def`), and with it what the engine worked out about it."""
 
     __slots__ = ("card", "id", "name", "suits", "best_friend", "public", "private", "moves",
-                 "ops_made", "pub_op", "priv_op", "repeats", "facts")
+                 "ops_made", "pub_op", "priv_op", "hand_made", "pub_body", "pub_times",
+                 "priv_body", "priv_times", "repeats", "facts")
 
     def __init__(self, card: KidCard) -> None:
         self.card = card
@@ -107,6 +108,15 @@ class CardDef:
         self.ops_made = False
         self.pub_op: Op | None = None
         self.priv_op: Op | None = None
+        #: How a hand's judgement reads each box (games/fort/certain.py, HandJudge), worked out
+        #: once asked (``hand_made``): an `x suit` of a card counted alone repeats its body a
+        #: number of times known from the card (``*_times``, ``*_body``), else -1 (its closed
+        #: form) or -2 (not known before the play: a coin to name, R5.6).
+        self.hand_made = False
+        self.pub_body: Op | None = None
+        self.pub_times = -1
+        self.priv_body: Op | None = None
+        self.priv_times = -1
         self.repeats: tuple[Any, ...] | None = None
         self.facts: Any = None  # and what games/fort/play.py reads of it at every play
 
