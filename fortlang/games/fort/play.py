@@ -923,11 +923,42 @@ class _OrderStep(Step):
     def apply(self, i: int) -> bool:
         ctx = self.ctx
         play: _Play = ctx.play
-        return _perform(ctx, _facts(play.card).sequences[i], 0)
+        sequences = _facts(play.card).sequences
+        if i >= 2 and ctx.search and REMEMBER_STOPS and _implied_failing(ctx, self, i):
+            return False  # what its search would end with (see _implied_failing)
+        return _perform(ctx, sequences[i], 0)
 
     def options(self) -> Sequence[Option]:
         play: _Play = self.ctx.play
         return _facts(play.card).orders
+
+
+def _implied_failing(ctx: FortCtx, step: _OrderStep, i: int) -> bool:
+    """Option ``i`` of a search's order point, one action alone (R5.2: ``sequences`` is both
+    orders, then each action alone), need not be searched (issue 38): its search would fail
+    and leave the rule recorded (``ctx.fail``) as it is.
+
+    Reached from its point (the search's latest, trying option ``i``: not a trial started at
+    it), both orders failed before it (depth first). A way of performing action A alone that
+    is legal is legal followed by the other one too (after it R5.4 and R5.5 hold whatever comes
+    next: :func:`_perform`), so A alone fails too. Its search can only record R5.4 (no action
+    in full with an effect) or R5.5 (an added card useless; none added: never), the rules a
+    leader's play fails with (:func:`_violation`, :func:`_rule_in_vain`), and the rule kept
+    is the one of highest priority (``Ctx.fails``: R5.5 over R5.4): nothing it could record
+    would change the one already recorded when that is R5.5, or R5.4 with no card added.
+    Only with :data:`REMEMBER_STOPS` (the order searched by :func:`_stop`'s own driver):
+    off, the tests' reference searches every order."""
+    points = ctx.points
+    if not points:
+        return False
+    point = points[-1]
+    if point.step is not step or point.i != i:
+        return False  # a trial started at this option (decide_at): nothing tried before it
+    fail = ctx.fail
+    if fail == "R5.5":
+        return True
+    play: _Play = ctx.play
+    return fail == "R5.4" and not play.added
 
 
 def _spares(card: CardInstance, first: str) -> bool:
