@@ -292,16 +292,35 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     return None if unknown else False
 
 
+#: The last judgement :func:`_following` made (at most one), as :data:`_KEPT`.
+_KEPT_FOLLOWING: Final[list[FortJudgement]] = []
+
+
+def _following(ctx: FortCtx) -> FortJudgement:
+    """A follower's judgement inside their move in progress (no effect needed, R6.2; bound by
+    the leader's choices, R6.4), the last one made used again, as :func:`_in_move`'s."""
+    kept = _KEPT_FOLLOWING
+    if kept:
+        s = kept[0]
+        if s.ctx is ctx and s.p is ctx.player and s.bound is ctx.bound:
+            return s
+        s = kept[0] = FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx)
+        return s
+    s = FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx)
+    kept.append(s)
+    return s
+
+
 def surely_followed(ctx: FortCtx, op: Op) -> bool:
     """True if a follower, having discarded their card(s), is certain to perform ``op`` in full
     (R6.2), bound by the leader's choices (R6.4), when performed now."""
-    return op.now(FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
+    return op.now(_following(ctx))
 
 
 def surely_followed_any_way(ctx: FortCtx, op: Op) -> bool:
     """:func:`surely_followed` whatever the follower chooses in ``op``: every option left in
     their move is legal (R6.2), and none need be tried."""
-    return op.always(FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
+    return op.always(_following(ctx))
 
 
 # -- plays that are impossible for certain ------------------------------------------------------
