@@ -173,7 +173,7 @@ class _CardFacts:
                  "play_option", "add_options", "coin_context", "any_context", "order_context",
                  "unboosted_context", "boost_contexts", "public_context", "private_context",
                  "alike", "ops", "named", "named_known", "fixed_suits", "public_spares",
-                 "private_spares", "follow")
+                 "private_spares", "follow", "fixed_set")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -181,6 +181,9 @@ class _CardFacts:
         #: The suits its `x suit` count (R5.3), once each, in order: see :func:`_stop_key`.
         self.fixed_suits: Final = tuple(sorted({q.suit for q in self.quantities
                                                 if type(q) is ft.SuitCount}))  # type: ignore[attr-defined]
+        #: The suits its boost counts when it has no `x any` (:func:`boosted_suits`), made
+        #: once instead of at every play (issue 38).
+        self.fixed_set: Final = frozenset(self.fixed_suits)
         # typed, not left to the memos' Any: compiled, they are then read natively at each play
         self.coin_names: Final[tuple[int, ...]] = _coin_names(card)
         #: Every name of its coin ends a play alike (no `x` counts what it names, R5.6): the
@@ -401,7 +404,8 @@ def _any_suits(ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> bool:
             else _NONE_KNOWN
         return choose_suit(ctx, ctx.any_suits, key, _ALL_SUITS, _AnySuits(ctx, nodes, i + 1),
                            same, known)
-    suits = boosted_suits(card, ctx.any_suits)
+    # no `x any`: its `x suit`s only (boosted_suits), known once per card
+    suits = boosted_suits(card, ctx.any_suits) if nodes else _facts(card).fixed_set
     p = ctx.player
     if not suits:
         if ctx.game.explain and not ctx.search and p.hand:  # say why nothing can be added
