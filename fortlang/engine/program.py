@@ -1208,7 +1208,7 @@ def count_of(q: n.Quantity) -> Count:
 
 
 #: Ops by the id of their node; an entry keeps its node alive, so ids are never reused
-#: (engine/memo.py). A card's ops are also kept on its CardDef (:func:`box_ops`).
+#: (engine/memo.py). A card's ops are also kept on its CardDef (Fort's :func:`card_ops`).
 _PROGRAMS: Final[dict[int, tuple[n.Action, Op]]] = {}
 
 

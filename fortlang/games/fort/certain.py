@@ -37,20 +37,38 @@ from typing import Any, Final
 
 from fortlang import nodes as n
 from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, program
-from fortlang.games.fort.context import FortCtx, FortJudgement, box_ops
+from fortlang.games.fort.context import FortCtx, FortJudgement, card_ops
 from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.ops import LEVEL
-from fortlang.games.fort.ops.counts import FortCount
+from fortlang.games.fort.ops.counts import FortCount, SuitCountOp
 from fortlang.games.fort.table import CardInstance, Game, Player
 
 #: No binding choices: the leader's own play (R6.4 binds followers only).
 _UNBOUND: Final[Mapping[int, Any]] = {}
 
 
-def _in_move(ctx: FortCtx, bound: Mapping[int, Any], effect: bool) -> FortJudgement:
-    """A judgement inside a move in progress: counts as the move counts for ``ctx``."""
-    return FortJudgement(ctx.game, ctx.player, None, 0, bound, effect, ctx)
+#: The last judgement :func:`_in_move` made (at most one): kept here, not on its context, which
+#: it refers to (a cycle left to the collector, tests/test_match_gc.py).
+_KEPT: Final[list[FortJudgement]] = []
+
+
+def _in_move(ctx: FortCtx) -> FortJudgement:
+    """The leader's judgement inside a move in progress (effects needed, R5.4; no binding
+    choices): counts as the move counts for ``ctx``. Every field but the performer is the
+    move's for its whole length and a judgement is only read, so the last one made is used
+    again for the same move and performer instead of one made per closed-form check (issue
+    38). It keeps that move alive until the next one is judged."""
+    kept = _KEPT
+    if kept:
+        s = kept[0]
+        if s.ctx is ctx and s.p is ctx.player:
+            return s
+        s = kept[0] = FortJudgement(ctx.game, ctx.player, None, 0, _UNBOUND, True, ctx)
+        return s
+    s = FortJudgement(ctx.game, ctx.player, None, 0, _UNBOUND, True, ctx)
+    kept.append(s)
+    return s
 
 
 def sure(action: n.Action, s: Judgement) -> bool:
@@ -63,45 +81,99 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     R5.5 holds with no card added); False if only a search can tell."""
     counted = (card,) if game.rules.lookout_optional else None  # else lookout cards count too
     s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
-    pub, priv = box_ops(card)
+    defn = card_ops(card)
+    pub, priv = defn.pub_op, defn.priv_op
     return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
 
 
 class HandJudge:
     """:func:`surely_playable` of each card of one hand, in turn (``legal_plays``): one
     judgement for them all, its cards counted a one-card list refilled per card, instead of a
-    judgement and a tuple made per card (issue 38)."""
+    judgement and a tuple made per card (issue 38). A box that repeats by a suit (`x suit`,
+    R13.3) counts the played card alone (R5.3: nothing added yet), so how many times is known
+    from the card: its body is judged that many times (:func:`_hand_forms`), as
+    ``RepeatOp.now`` would after counting the card."""
 
-    __slots__ = ("s", "one")
+    __slots__ = ("s", "one", "optional")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.one: list[CardInstance] = []
-        counted = self.one if game.rules.lookout_optional else None  # else lookout cards too
+        self.optional = game.rules.lookout_optional
+        counted = self.one if self.optional else None  # else lookout cards too
         self.s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
 
     def playable(self, card: CardInstance) -> bool:
         """:func:`surely_playable` of ``card`` in the hand judged."""
-        one = self.one
-        if one:
-            one[0] = card
-        else:
-            one.append(card)
+        defn = card.defn
+        if not defn.hand_made:
+            _hand_forms(card)
+        if self.optional:
+            one = self.one
+            if one:
+                one[0] = card
+            else:
+                one.append(card)
         s = self.s
-        pub, priv = box_ops(card)
-        return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
+        optional = self.optional
+        return _box_sure(s, defn.pub_op, defn.pub_body, defn.pub_times, optional) \
+            or _box_sure(s, defn.priv_op, defn.priv_body, defn.priv_times, optional)
+
+
+#: A box judged by its own closed form (see :func:`_hand_forms`).
+_OWN_FORM: Final = -1
+#: A box whose count is not known before the play: a coin to name (R5.6).
+_NOT_KNOWN: Final = -2
+
+
+def _box_sure(s: FortJudgement, op: Op | None, body: Op | None, times: int,
+              optional: bool) -> bool:
+    """``op.now(s)`` of a box of a card judged in a hand (None: blank), by what
+    :func:`_hand_forms` kept: ``RepeatOp.now`` with its count known."""
+    if op is None:
+        return False
+    if times == _OWN_FORM or body is None:
+        return op.now(s)
+    if not optional or times <= 0:
+        return False  # lookout cards count (not known), a coin to name, or zero times (R5.4)
+    if times == 1:
+        return body.now(s)
+    return body.repeated(s, times)
+
+
+def _hand_forms(card: CardInstance) -> None:
+    """Keep on ``card``'s CardDef how a hand judges each box: an `x suit` (a ``RepeatOp`` by a
+    ``SuitCountOp``, those classes exactly) counts the card alone, so its count is the card's
+    share of the suit (``SuitCountOp.before`` of the card: -2, not known, for a coin still to
+    name, R5.6), and the body is judged that many times; any other box by its closed form."""
+    defn = card_ops(card)
+    defn.pub_body, defn.pub_times = _hand_form(card, defn.pub_op)
+    defn.priv_body, defn.priv_times = _hand_form(card, defn.priv_op)
+    defn.hand_made = True
+
+
+def _hand_form(card: CardInstance, op: Op | None) -> tuple[Op | None, int]:
+    if op is None or type(op) is not RepeatOp:
+        return None, _OWN_FORM
+    count = op.count
+    if type(count) is not SuitCountOp:
+        return None, _OWN_FORM
+    suit = count.counted
+    if suit is not COIN and COIN in card.suits:
+        return op.body, _NOT_KNOWN  # a coin counts as the suit it will be named (R5.6)
+    return op.body, card_count(card, suit, _NO_NAMES)
 
 
 def surely_first(ctx: FortCtx, op: Op) -> bool:
     """True if the play is certain to be legal when the leader performs ``op`` now, as its first
     action: in full with an effect (R5.4), and, if cards were added, as an `x suit` that every
     added card counts for, so that each of its repetitions has an effect (R5.5)."""
-    return op.now(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
+    return op.now(_in_move(ctx)) and _each_added_counted(ctx, op)
 
 
 def surely_stops(ctx: FortCtx, pub: Op | None, priv: Op | None) -> bool:
     """:func:`surely_first` of either box of the played card (``pub``, ``priv``; None: blank),
     judged on one Judgement: stopping the boost now is certain to be legal (R5.2-R5.5)."""
-    s = _in_move(ctx, _UNBOUND, True)
+    s = _in_move(ctx)
     return (pub is not None and pub.now(s) and _each_added_counted(ctx, pub)) \
         or (priv is not None and priv.now(s) and _each_added_counted(ctx, priv))
 
@@ -121,14 +193,14 @@ def surely_done_any_way(ctx: FortCtx, op: Op) -> bool:
     an effect whatever is chosen in it (R5.4), every added card counting for it (R5.5): R5.4
     and R5.5 then hold whatever comes after (records and uses only add up), so every option
     left in the play is legal and none need be tried."""
-    return op.always(_in_move(ctx, _UNBOUND, True)) and _each_added_counted(ctx, op)
+    return op.always(_in_move(ctx)) and _each_added_counted(ctx, op)
 
 
 def surely_not_done(ctx: FortCtx, op: Op) -> bool:
     """True if the leader, performing ``op`` now, is certain not to perform it in full with an
     effect whatever is chosen in it (``Op.idle``): as the last action of an order with none
     performed so, the play fails R5.4 however it is performed."""
-    return op.idle(_in_move(ctx, _UNBOUND, True))
+    return op.idle(_in_move(ctx))
 
 
 def spares(first: Op, second: Op) -> bool:
@@ -220,16 +292,35 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     return None if unknown else False
 
 
+#: The last judgement :func:`_following` made (at most one), as :data:`_KEPT`.
+_KEPT_FOLLOWING: Final[list[FortJudgement]] = []
+
+
+def _following(ctx: FortCtx) -> FortJudgement:
+    """A follower's judgement inside their move in progress (no effect needed, R6.2; bound by
+    the leader's choices, R6.4), the last one made used again, as :func:`_in_move`'s."""
+    kept = _KEPT_FOLLOWING
+    if kept:
+        s = kept[0]
+        if s.ctx is ctx and s.p is ctx.player and s.bound is ctx.bound:
+            return s
+        s = kept[0] = FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx)
+        return s
+    s = FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx)
+    kept.append(s)
+    return s
+
+
 def surely_followed(ctx: FortCtx, op: Op) -> bool:
     """True if a follower, having discarded their card(s), is certain to perform ``op`` in full
     (R6.2), bound by the leader's choices (R6.4), when performed now."""
-    return op.now(FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
+    return op.now(_following(ctx))
 
 
 def surely_followed_any_way(ctx: FortCtx, op: Op) -> bool:
     """:func:`surely_followed` whatever the follower chooses in ``op``: every option left in
     their move is legal (R6.2), and none need be tried."""
-    return op.always(FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx))
+    return op.always(_following(ctx))
 
 
 # -- plays that are impossible for certain ------------------------------------------------------
@@ -244,7 +335,8 @@ def surely_followed_any_way(ctx: FortCtx, op: Op) -> bool:
 
 
 def _boxes(card: CardInstance) -> list[Op]:
-    pub, priv = box_ops(card)  # unpacked: compiled, iterating the pair would box it
+    defn = card_ops(card)
+    pub, priv = defn.pub_op, defn.priv_op
     out: list[Op] = []
     if pub is not None:
         out.append(pub)
@@ -346,7 +438,7 @@ def surely_in_vain(ctx: FortCtx, card: CardInstance) -> bool:
         most = _drained_at_most(game, p, x, ops) if freeing else x.body.effective_at_most(game, p)
         if most is None or most > suit_count(ctx, suit) - share:
             return False
-    s = _in_move(ctx, _UNBOUND, True)
+    s = _in_move(ctx)
     return any(op.now(s) for op in ops)
 
 

@@ -7,7 +7,7 @@ an `x any` (R5.7). Made where a Fort move starts (games/fort/play.py, and ``Game
 a move the core's transaction driver performs: DIY, scenarios).
 
 Also Fort's side of the closed forms: :class:`FortJudgement`, a play judged without a search
-at Fort's table (games/fort/certain.py), and a card's programs (:func:`box_ops`) and the suits
+at Fort's table (games/fort/certain.py), and a card's programs (:func:`card_ops`) and the suits
 its text names (:func:`suits_named`)."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from fortlang.engine.program import Judgement, Op, program
 from fortlang.games.fort.nodes import Suit
 
 if TYPE_CHECKING:  # the table makes its moves' contexts (Game.new_ctx)
-    from fortlang.games.fort.table import CardInstance, Game, Player
+    from fortlang.games.fort.table import CardDef, CardInstance, Game, Player
 
 
 class FortCtx(Ctx):
@@ -132,14 +132,14 @@ def _field_names(node: n.Node) -> tuple[str, ...]:
     return names
 
 
-def box_ops(card: CardInstance) -> tuple[Op | None, Op | None]:
-    """The programs of a card's public and private actions (None: a blank box), kept on its
-    CardDef (one per card, shared by every game): compiled once per card, read natively."""
+def card_ops(card: CardInstance) -> CardDef:
+    """The CardDef of ``card``, the programs of its public and private actions made
+    (``pub_op``, ``priv_op``; None: a blank box): compiled once per card definition (shared by
+    every game), then read as native fields."""
     defn = card.defn
-    kept = defn.ops
-    if kept is None:
+    if not defn.ops_made:
         pub, priv = defn.public, defn.private
-        kept = defn.ops = (program(pub) if pub is not None else None,
-                           program(priv) if priv is not None else None)
-    ops: tuple[Op | None, Op | None] = kept
-    return ops
+        defn.pub_op = program(pub) if pub is not None else None
+        defn.priv_op = program(priv) if priv is not None else None
+        defn.ops_made = True
+    return defn

@@ -81,7 +81,7 @@ from fortlang.games.fort.certain import (
     surely_stops,
     surely_unplayable,
 )
-from fortlang.games.fort.context import FortCtx, box_ops, suits_named
+from fortlang.games.fort.context import FortCtx, card_ops, suits_named
 from fortlang.games.fort.model import KidCard, Perk, PerkHook
 from fortlang.games.fort.moves import (
     COIN,
@@ -173,7 +173,7 @@ class _CardFacts:
                  "play_option", "add_options", "coin_context", "any_context", "order_context",
                  "unboosted_context", "boost_contexts", "public_context", "private_context",
                  "alike", "ops", "named", "named_known", "fixed_suits", "public_spares",
-                 "private_spares", "follow")
+                 "private_spares", "follow", "fixed_set")
 
     def __init__(self, card: KidCard) -> None:
         self.quantities: Final = _card_quantities(card)
@@ -181,6 +181,9 @@ class _CardFacts:
         #: The suits its `x suit` count (R5.3), once each, in order: see :func:`_stop_key`.
         self.fixed_suits: Final = tuple(sorted({q.suit for q in self.quantities
                                                 if type(q) is ft.SuitCount}))  # type: ignore[attr-defined]
+        #: The suits its boost counts when it has no `x any` (:func:`boosted_suits`), made
+        #: once instead of at every play (issue 38).
+        self.fixed_set: Final = frozenset(self.fixed_suits)
         # typed, not left to the memos' Any: compiled, they are then read natively at each play
         self.coin_names: Final[tuple[int, ...]] = _coin_names(card)
         #: Every name of its coin ends a play alike (no `x` counts what it names, R5.6): the
@@ -401,7 +404,8 @@ def _any_suits(ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> bool:
             else _NONE_KNOWN
         return choose_suit(ctx, ctx.any_suits, key, _ALL_SUITS, _AnySuits(ctx, nodes, i + 1),
                            same, known)
-    suits = boosted_suits(card, ctx.any_suits)
+    # no `x any`: its `x suit`s only (boosted_suits), known once per card
+    suits = boosted_suits(card, ctx.any_suits) if nodes else _facts(card).fixed_set
     p = ctx.player
     if not suits:
         if ctx.game.explain and not ctx.search and p.hand:  # say why nothing can be added
@@ -547,8 +551,8 @@ def _surely_stops(ctx: FortCtx) -> bool:
     """Stopping the boost now (R5.3) is certain to be legal: an action of the card is sure to be
     legal performed first (as :func:`_stop` judges before its search)."""
     play: _Play = ctx.play
-    pub, priv = box_ops(play.card)
-    return surely_stops(ctx, pub, priv)
+    defn = card_ops(play.card)
+    return surely_stops(ctx, defn.pub_op, defn.priv_op)
 
 
 def _added_verdict(ctx: FortCtx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
@@ -701,8 +705,8 @@ def _stop(ctx: FortCtx) -> bool:
     if not ctx.search or not REMEMBER_STOPS:
         return _order(ctx)
     play: _Play = ctx.play
-    pub, priv = box_ops(play.card)  # each action can come first (R5.2)
-    if surely_stops(ctx, pub, priv):
+    defn = card_ops(play.card)  # each action can come first (R5.2)
+    if surely_stops(ctx, defn.pub_op, defn.priv_op):
         return True  # as _order's search would find, by the same test (rules are moot)
     key = _stop_key(ctx)
     hit = play.tried.get(key)
@@ -869,7 +873,8 @@ def _order(ctx: FortCtx) -> bool:
     ctx.game.note_attr(ctx, "context", facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5), or second after one that cannot
     # make it fall short (then it is sure whether it comes first or second).
-    pub, priv = box_ops(play.card)
+    defn = card_ops(play.card)
+    pub, priv = defn.pub_op, defn.priv_op
     public = pub is not None and surely_first(ctx, pub)
     private = priv is not None and surely_first(ctx, priv)
     after_public = private and pub is not None and spared(ctx, pub, facts.public_spares)
@@ -922,11 +927,42 @@ class _OrderStep(Step):
     def apply(self, i: int) -> bool:
         ctx = self.ctx
         play: _Play = ctx.play
-        return _perform(ctx, _facts(play.card).sequences[i], 0)
+        sequences = _facts(play.card).sequences
+        if i >= 2 and ctx.search and REMEMBER_STOPS and _implied_failing(ctx, self, i):
+            return False  # what its search would end with (see _implied_failing)
+        return _perform(ctx, sequences[i], 0)
 
     def options(self) -> Sequence[Option]:
         play: _Play = self.ctx.play
         return _facts(play.card).orders
+
+
+def _implied_failing(ctx: FortCtx, step: _OrderStep, i: int) -> bool:
+    """Option ``i`` of a search's order point, one action alone (R5.2: ``sequences`` is both
+    orders, then each action alone), need not be searched (issue 38): its search would fail
+    and leave the rule recorded (``ctx.fail``) as it is.
+
+    Reached from its point (the search's latest, trying option ``i``: not a trial started at
+    it), both orders failed before it (depth first). A way of performing action A alone that
+    is legal is legal followed by the other one too (after it R5.4 and R5.5 hold whatever comes
+    next: :func:`_perform`), so A alone fails too. Its search can only record R5.4 (no action
+    in full with an effect) or R5.5 (an added card useless; none added: never), the rules a
+    leader's play fails with (:func:`_violation`, :func:`_rule_in_vain`), and the rule kept
+    is the one of highest priority (``Ctx.fails``: R5.5 over R5.4): nothing it could record
+    would change the one already recorded when that is R5.5, or R5.4 with no card added.
+    Only with :data:`REMEMBER_STOPS` (the order searched by :func:`_stop`'s own driver):
+    off, the tests' reference searches every order."""
+    points = ctx.points
+    if not points:
+        return False
+    point = points[-1]
+    if point.step is not step or point.i != i:
+        return False  # a trial started at this option (decide_at): nothing tried before it
+    fail = ctx.fail
+    if fail == "R5.5":
+        return True
+    play: _Play = ctx.play
+    return fail == "R5.4" and not play.added
 
 
 def _spares(card: CardInstance, first: str) -> bool:
@@ -936,8 +972,8 @@ def _spares(card: CardInstance, first: str) -> bool:
 
 
 def _action(card: CardInstance, which: str) -> Op:
-    ops = box_ops(card)  # a pair read at fixed places: compiled, an index that varies would
-    op = ops[0] if which == PUBLIC else ops[1]  # make a tuple object of the native pair
+    defn = card_ops(card)
+    op = defn.pub_op if which == PUBLIC else defn.priv_op
     assert op is not None, "blank boxes are never in an order (R5.2)"
     return op
 

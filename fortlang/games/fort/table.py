@@ -23,6 +23,7 @@ from fortlang.engine.asker import Asker
 from fortlang.engine.choices import Option
 from fortlang.engine.journal import Journal, SeatCounts
 from fortlang.engine.memo import bounded_put
+from fortlang.engine.program import Op
 from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.metrics import evaluate
 from fortlang.games.fort.model import Board, KidCard, MadeUpRule, Perk, PerkHook
@@ -89,7 +90,8 @@ class CardDef:
     share one per card (:func:`card_def`), and with it what the engine worked out about it."""
 
     __slots__ = ("card", "id", "name", "suits", "best_friend", "public", "private", "moves",
-                 "ops", "repeats", "facts")
+                 "ops_made", "pub_op", "priv_op", "hand_made", "pub_body", "pub_times",
+                 "priv_body", "priv_times", "repeats", "facts")
 
     def __init__(self, card: KidCard) -> None:
         self.card = card
@@ -100,8 +102,21 @@ class CardDef:
         self.public: Action | None = card.public  # R5.2: its two boxes (None: blank)
         self.private: Action | None = card.private
         self.moves: dict[str, Option] = {}
-        #: Its boxes compiled (engine/program.py), and their repetitions, kept here once asked.
-        self.ops: tuple[Any, ...] | None = None
+        #: Its boxes compiled (engine/program.py; None: blank), once asked (``ops_made``:
+        #: games/fort/context.card_ops), as two typed fields: compiled, read natively, where a
+        #: tuple of them was boxed and unpacked at each read (issue 38); and their repetitions.
+        self.ops_made = False
+        self.pub_op: Op | None = None
+        self.priv_op: Op | None = None
+        #: How a hand's judgement reads each box (games/fort/certain.py, HandJudge), worked out
+        #: once asked (``hand_made``): an `x suit` of a card counted alone repeats its body a
+        #: number of times known from the card (``*_times``, ``*_body``), else -1 (its closed
+        #: form) or -2 (not known before the play: a coin to name, R5.6).
+        self.hand_made = False
+        self.pub_body: Op | None = None
+        self.pub_times = -1
+        self.priv_body: Op | None = None
+        self.priv_times = -1
         self.repeats: tuple[Any, ...] | None = None
         self.facts: Any = None  # and what games/fort/play.py reads of it at every play
 
