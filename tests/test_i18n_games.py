@@ -131,3 +131,22 @@ def test_an_uninstalled_game_takes_its_words_with_it(dice: Path) -> None:
     forget_games()
     with pytest.raises(KeyError):
         ui("en", "dice.rolled", who="you", n=1)
+
+
+def test_a_games_catalogue_that_fails_to_load_is_its_e351(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from fortlang.games import GameError
+
+    forget_games()
+    site = install(tmp_path / "site", name="dice", module="dice_game", source=None,
+                   code=DICE.replace('"fr": "dice_game:UI_FR"', '"fr": "dice_game:UI_DE"'),
+                   group="fortlang.games", attr="GAME")
+    monkeypatch.syspath_prepend(str(site))
+    try:
+        assert ui("en", "dice.rolled", who="you", n=2) == "you rolled 2"
+        with pytest.raises(GameError) as caught:
+            ui("fr", "dice.rolled", who="vous", n=2)
+        assert caught.value.code == "E351" and "dice_game:UI_DE" in str(caught.value.hint)
+        assert ui("fr", "seat", n=1) == "joueur 1"  # the core's words never need a game
+    finally:
+        forget_games()
