@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from fortlang.i18n import codes_fr, codes_ru
+import fortlang.i18n.codes_fr as codes_fr
+import fortlang.i18n.codes_ru as codes_ru
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ class Diagnostic:
         kind = f"{self.severity}[{self.code}]" if with_code else self.severity
         message = shown(self.message)
         if lang != "en" and self.code in CATALOGUE:
-            from fortlang.i18n import ui
+            from fortlang.i18n.core import ui  # the core's words: no game's
 
             message = ui(lang, "diag.headline", meaning=translated(self.code, lang).meaning,
                          message=message)
@@ -137,7 +137,7 @@ def _hints_in(d: Diagnostic, lang: str) -> list[str]:
     """The hint and the catalogue's fix in ``lang``. A "did you mean" hint is translated; any
     other hint is worded from the input, so it is shown as written, under the language's
     label."""
-    from fortlang.i18n import ui
+    from fortlang.i18n.core import ui  # the core's words: no game's
 
     out = []
     if d.hint:

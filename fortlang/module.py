@@ -365,6 +365,12 @@ class GameModule:
     #: once the game is loaded (fortlang.phrasebook.base.adopt); none for a game whose
     #: declarations say everything themselves.
     phrasebooks: Mapping[str, str] = field(default_factory=dict)
+    #: The words of its table's interface by language ("en", "fr", "ru"): ``"module"`` or
+    #: ``"module:attribute"`` of a ``{key: str.format template}`` (``UI`` when no attribute is
+    #: named), which :func:`fortlang.i18n.ui` reads after the core's catalogue, so its own
+    #: terminal and playtest page ask for its keys as for the core's; none for a game whose
+    #: narration says everything itself.
+    ui: Mapping[str, str] = field(default_factory=dict)
     #: Its own subcommands of ``fortlang``, by name: ``"module:attribute"`` of a click command
     #: (Fortune and Glory's ``odds``), imported only when run. fortlang's own commands come
     #: first: a game's command of the same name is never reached (docs/games.md).

@@ -11,7 +11,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from fortlang.cardset import bundled_dir
-from fortlang.cardset.schema import CARD_KINDS, MANIFEST, SCHEMA_DIR, load_schema
+from fortlang.cardset.build import fort_kinds
+from fortlang.cardset.schema import MANIFEST, SCHEMA_DIR, load_schema
 from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.nodes import Suit
 from fortlang.games.fort.scenarios.format import SCENARIO
@@ -30,17 +31,17 @@ def test_schema_is_valid_2020_12(path: Path):
 
 
 def test_every_file_kind_has_a_schema():
-    assert {k.schema for k in (MANIFEST, *CARD_KINDS, SCENARIO)} == {p.name for p in SCHEMAS}
+    assert {k.schema for k in (MANIFEST, *fort_kinds(), SCENARIO)} == {p.name for p in SCHEMAS}
 
 
 def test_r1_1_suit_enum_is_the_registry_suits():
-    kid = load_schema(CARD_KINDS[0])["$defs"]["kid"]["properties"]
+    kid = load_schema(fort_kinds()[0])["$defs"]["kid"]["properties"]
     assert kid["suits"]["items"]["enum"] == [s.value for s in Suit]
     assert kid["source"]["enum"] == [s.value for s in Source]
 
 
 def test_r15_perk_hooks_are_the_model_hooks():
-    perks = next(k for k in CARD_KINDS if k.name == "perks")
+    perks = next(k for k in fort_kinds() if k.name == "perks")
     assert load_schema(perks)["$defs"]["perk"]["properties"]["hook"]["enum"] == \
         [h.value for h in PerkHook]
 

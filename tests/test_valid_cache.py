@@ -72,7 +72,8 @@ def test_an_edited_file_is_validated_again(tmp_path: Path, card_set: Path) -> No
 
 def _poisoned(cache: Path, card: Path) -> Path:
     """A cache file that says the (invalid) card file passed its schema."""
-    from fortlang.cardset.schema import KIDS, schema_bytes
+    from fortlang.cardset.build import fort_kinds
+    from fortlang.cardset.schema import schema_bytes
     from fortlang.cardset.valid_cache import NAME, digest
     from fortlang.cardset.yamlsrc import read_document
 
@@ -82,11 +83,13 @@ def _poisoned(cache: Path, card: Path) -> Path:
     # The digest as the checking process computes it (same jsonschema, same schema text).
     key = subprocess.run([sys.executable, "-c", "import json, sys\n"
                           "from fortlang.cardset.valid_cache import digest\n"
-                          "from fortlang.cardset.schema import KIDS, schema_bytes\n"
+                          "from fortlang.cardset.build import fort_kinds\n"
+                          "from fortlang.cardset.schema import schema_bytes\n"
+                          "KIDS = fort_kinds()[0]\n"
                           "print(digest(schema_bytes(KIDS), json.loads(sys.argv[1])))",
                           json.dumps(root.to_data())], env=env, capture_output=True, text=True,
                          check=True).stdout.strip()
-    assert key == digest(schema_bytes(KIDS), root.to_data())
+    assert key == digest(schema_bytes(fort_kinds()[0]), root.to_data())
     folder = cache / "fortlang"
     folder.mkdir(parents=True, mode=0o700)
     target = folder / NAME

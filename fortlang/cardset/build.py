@@ -182,7 +182,7 @@ def key_owners(doc: Document) -> list[GameModule]:
     from fortlang.games import GameError, installed
 
     keys = set(_top_keys(doc))
-    if not keys or keys & {k.key for k in sc.CARD_KINDS}:
+    if not keys or keys & {k.key for k in fort_kinds()}:
         return []
     owners = []
     for name in sorted(installed()):
@@ -228,17 +228,45 @@ def _builds_game_cards(game: GameModule | None) -> bool:
 
 
 def fort_kinds() -> tuple[sc.Kind, ...]:
-    """Fort's kinds of card file, each with the schema its declaration derives
-    (``fortlang.games.fort.kinds``, reached through Fort's entry point as every game is: the
-    core never imports a game); the shipped ``fortlang/schemas`` files are the same text
-    (a test checks it). Where Fort cannot be had (its entry point is gone), the shipped files."""
+    """The default game's (Fort's) kinds of card file, each with the schema its declaration
+    derives (``fortlang.games.fort.kinds``, reached through Fort's entry point as every game
+    is: the core never imports a game; the shipped ``fortlang/schemas`` files are the same
+    text, a test checks it). None where it cannot be had (its entry point is gone)."""
     from fortlang.games import GameError, game_named
 
     try:
         fort = game_named(DEFAULT_GAME)
     except GameError:
-        return sc.CARD_KINDS
-    return _kinds(fort) if fort.cards else sc.CARD_KINDS
+        return ()
+    return _kinds(fort)
+
+
+#: :func:`installed_kinds` for the installed games it was read from (fortlang.games.installed,
+#: which a test's forgetting renews).
+_INSTALLED: list[tuple[object, tuple[sc.Kind, ...]]] = []
+
+
+def installed_kinds() -> tuple[sc.Kind, ...]:
+    """Every installed game's kinds of card file (the default game's first, then by name; a
+    key two games declare is the first's), for a file no set names the game of: what marks
+    a YAML file as a card file, and which schema an editor's help reads for its top key.
+    A game that cannot be had declares none."""
+    from fortlang.games import GameError, game_named, installed
+
+    games = installed()
+    if _INSTALLED and _INSTALLED[0][0] is games:
+        return _INSTALLED[0][1]
+    found: dict[str | None, sc.Kind] = {}
+    for name in sorted(games, key=lambda g: (g != DEFAULT_GAME, g)):
+        try:
+            game = game_named(name)
+        except GameError:
+            continue
+        for kind in _kinds(game):
+            found.setdefault(kind.key, kind)
+    kinds = tuple(found.values())
+    _INSTALLED[:] = [(games, kinds)]
+    return kinds
 
 
 _KINDS: dict[str, tuple[sc.Kind, ...]] = {}
@@ -254,10 +282,13 @@ def _kinds(game: GameModule) -> tuple[sc.Kind, ...]:
 
 def card_kinds_near(path: Path) -> tuple[sc.Kind, ...]:
     """The kinds of card file of the set a lone card file belongs to (an editor's help): its
-    game module's, derived from its declarations, or Fort's as shipped (``sc.CARD_KINDS``,
-    the same text)."""
-    game = nearby_game(path)
-    return _kinds(game) if game is not None and _builds_game_cards(game) else sc.CARD_KINDS
+    game module's, derived from its declarations (Fort's for a set of the default game);
+    every installed game's for a file in no set (its top key says which)."""
+    manifest = _nearby_manifest(path)
+    if manifest is None:
+        return installed_kinds()
+    game = usable_game(manifest.game)
+    return _kinds(game) if game is not None and _builds_game_cards(game) else fort_kinds()
 
 
 def _card_kind(game: GameModule | None, key: str | None) -> CardKind | None:

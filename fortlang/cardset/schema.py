@@ -31,8 +31,8 @@ TRUNCATED: tuple[Any, ...] = ("<truncated>",)
 @dataclass(frozen=True)
 class Kind:
     """A kind of card file: its top-level key and its schema: a file of ``fortlang/schemas``
-    (Fort's kinds, the manifest), or the JSON text a game module's card kind derives
-    (``inline``, see :func:`game_kinds`)."""
+    (the manifest), or the JSON text a game module's card kind derives (``inline``, see
+    :func:`game_kinds`); the kinds are the games' (fortlang.cardset.build.installed_kinds)."""
 
     name: str
     key: str | None  # the top-level key that marks the kind; None for the manifest
@@ -41,16 +41,6 @@ class Kind:
 
 
 MANIFEST = Kind("manifest", None, "manifest.schema.json")
-#: Fort's kinds as shipped: files that are the text of Fort's declarations
-#: (``fortlang.games.fort.kinds``, a test checks it). The card loader reads Fort's kinds
-#: through its game module (``cardset.build.fort_kinds``); these serve what has no game to
-#: ask (the language server's help, a scenario file's card kinds).
-KIDS = Kind("kids", "kids", "kids.schema.json")
-RULES = Kind("rules", "made_up_rules", "rules.schema.json")
-PERKS = Kind("perks", "perks", "perks.schema.json")
-BOARD = Kind("board", "board", "board.schema.json")
-CARD_KINDS: tuple[Kind, ...] = (KIDS, RULES, PERKS, BOARD)
-KIND_BY_KEY: dict[str, Kind] = {k.key: k for k in CARD_KINDS if k.key}
 
 
 def schema_path(kind: Kind) -> Path:
@@ -87,21 +77,20 @@ def _validator(kind: Kind) -> Any:
 SCENARIO_KEY = "scenarios"
 
 
-def kind_of(doc: Document, kinds: tuple[Kind, ...] = CARD_KINDS
-            ) -> tuple[Kind | None, list[Diagnostic]]:
+def kind_of(doc: Document, kinds: tuple[Kind, ...]) -> tuple[Kind | None, list[Diagnostic]]:
     """Which kind of card file ``doc`` is: the manifest by name, the others by their top key
-    among ``kinds`` (Fort's by default; a game module's, see :func:`game_kinds`)."""
+    among ``kinds`` (a game module's, see :func:`game_kinds`)."""
     if Path(doc.path).name in MANIFEST_NAMES:
         return MANIFEST, []
-    KIND_BY_KEY = {k.key: k for k in kinds if k.key}  # noqa: N806 - the module's name, local
+    by_key = {k.key: k for k in kinds if k.key}
     root = doc.root
     keys = [k for k, _ in root.value] if root is not None and root.kind == "map" else []
-    known = [k for k in keys if k.value in KIND_BY_KEY]
+    known = [k for k in keys if k.value in by_key]
     if len(known) == 1:
-        return KIND_BY_KEY[known[0].value], []
+        return by_key[known[0].value], []
     if not known and any(k.value == SCENARIO_KEY for k in keys):
         return None, []  # a scenario file beside the cards: `fortlang test` reads it
-    expected = ", ".join(f"`{k}`" for k in KIND_BY_KEY)
+    expected = ", ".join(f"`{k}`" for k in by_key)
     if root is None or (root.kind == "scalar" and root.value is None):
         return None, [doc.error("E305", f"empty card file: expected a mapping with one of "
                                 f"{expected}")]
@@ -115,7 +104,7 @@ def kind_of(doc: Document, kinds: tuple[Kind, ...] = CARD_KINDS
     first = keys[0] if keys else root
     return None, [doc.error("E311", f"unknown kind of card file `{first.value}`; expected "
                             f"{expected}", first, hint=did_you_mean(str(first.value),
-                                                                    KIND_BY_KEY))]
+                                                                    by_key))]
 
 
 def validate(doc: Document, kind: Kind) -> tuple[list[Diagnostic], set[tuple[Any, ...]]]:

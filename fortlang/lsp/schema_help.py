@@ -1,7 +1,7 @@
 """The JSON Schemas (the one statement of a file's shape) read for the editor: which fields a
 mapping takes, which values a field takes, what a field means. A card file's are its game's:
 a game module's card kinds derive them from their attributes (fortlang.module.CardKind),
-Fort's are the shipped files (the text of Fort's declarations)."""
+Fort's as every game's (the shipped files are the same text)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def schema_of(src: Source, path: Path) -> dict[str, Any] | None:
         if rules.file_kind is not None:  # a file the game reads whole: its own schema
             return sc.load_schema(rules.file_kind)
         return rules.file_schema(editor_game(src.doc))
-    if src.kind == CARDS and path:  # the kinds of the file's game (Fort's: sc.CARD_KINDS)
+    if src.kind == CARDS and path:  # the kinds of the file's game (in no set: any game's)
         kind = next((k for k in src.card_kinds if k.key == path[0]), None)
         return sc.load_schema(kind) if kind is not None else None
     return None

@@ -17,7 +17,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
 
-from fortlang.cardset.schema import KIND_BY_KEY, MANIFEST_NAMES, Kind
+from fortlang.cardset.schema import MANIFEST_NAMES, Kind
 from fortlang.cardset.yamlsrc import Document, read_document
 from fortlang.nodes import Span
 
@@ -29,8 +29,37 @@ SET_DEPTH = 8
 MAX_SET_ENTRIES = 5000
 
 log = logging.getLogger(__name__)
-#: A card file's top key at a line's start: what marks a file too broken to read as one.
-_CARD_KEY = re.compile("^(?:" + "|".join(map(re.escape, KIND_BY_KEY)) + "):", re.M)
+
+
+def card_keys() -> frozenset[str]:
+    """The top keys of the installed games' card files (Fort's ``kids``, Frantic's ``cards``,
+    ...): what marks a YAML file in no set as a card file."""
+    from fortlang.cardset.build import installed_kinds
+
+    return frozenset(k.key for k in installed_kinds() if k.key)
+
+
+def scenario_sections(doc: Document) -> set[str]:
+    """The top keys a scenario file of ``doc``'s game takes (Fort's: ``sets``, ``cards``,
+    ``options``, ``scenarios``): a card kind's key among them (Frantic's ``cards``) does not
+    make a file with ``scenarios`` a card file."""
+    from fortlang.cardset.schema import load_schema
+    from fortlang.scenario.games import editor_game, editor_rules
+
+    try:
+        rules = editor_rules(doc)
+    except LookupError:
+        return set()
+    schema = load_schema(rules.file_kind) if rules.file_kind is not None \
+        else rules.file_schema(editor_game(doc))
+    return set(schema.get("properties", ()))
+
+
+def _card_key(keys: frozenset[str]) -> re.Pattern[str] | None:
+    """A card file's top key at a line's start: what marks a file too broken to read as one."""
+    if not keys:
+        return None
+    return re.compile("^(?:" + "|".join(map(re.escape, sorted(keys))) + "):", re.M)
 
 
 @dataclass
@@ -67,7 +96,8 @@ class Source:
     @cached_property
     def card_kinds(self) -> tuple[Kind, ...]:
         """The kinds of card file of this file's set: its game module's (derived from the
-        kinds it declares), Fort's for a Fort set or a file in no set."""
+        kinds it declares), Fort's for a Fort set, every installed game's for a file in no
+        set."""
         from fortlang.cardset.build import card_kinds_near
 
         return card_kinds_near(Path(self.path))
@@ -81,14 +111,16 @@ class Source:
         root = self.doc.root
         keys = {k.value for k, _ in root.value} if root is not None and root.kind == "map" \
             else set()
-        if "scenarios" in keys and not keys & set(KIND_BY_KEY):
+        cards = card_keys()
+        if "scenarios" in keys and not keys & cards - scenario_sections(self.doc):
             return SCENARIO
-        if keys & set(KIND_BY_KEY) or self.set_folder is not None:
+        if keys & cards or self.set_folder is not None:
             return CARDS  # in a set, any YAML file is a card file: `check` says so too
         if root is None and self.doc.diagnostics and self.path.endswith((".yaml", ".yml")):
             if "scenarios:" in self.text:
                 return SCENARIO
-            if _CARD_KEY.search(self.text):  # a kind's key starts a line
+            pattern = _card_key(cards)
+            if pattern is not None and pattern.search(self.text):  # a kind's key starts a line
                 return CARDS
         return None
 

@@ -60,6 +60,7 @@ GAME = GameModule(
     face="fortlang.games.fort.docs.face:face",
     docs="fortlang.games.fort.docs:DOCS",
     phrasebooks={lang: f"fortlang.games.fort.phrasebook.{lang}" for lang in ("en", "fr", "ru")},
+    ui={lang: f"fortlang.games.fort.i18n.{lang}:UI" for lang in ("en", "fr", "ru")},
 )
 
 __all__ = ["CardInstance", "DEFAULT_BOARD", "GAME", "Game", "Player", "Rules"]

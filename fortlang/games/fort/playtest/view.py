@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from fortlang.engine.choices import Decision, Option
 from fortlang.escape import shown
 from fortlang.games.fort.agents.human import heading, option_label
+from fortlang.games.fort.i18n import PAGE_WORDS
 from fortlang.games.fort.model import kids_of, perks_of, rules_of
 from fortlang.games.fort.sim.pull import observe
 from fortlang.i18n import counted, ui
@@ -92,7 +93,7 @@ def seat_view(table: Table, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "version": table.version, "seat": seat, "lang": lang,
         "seat_name": None if seat is None else table.name(seat),
-        "words": page_words(lang),
+        "words": page_words(lang, PAGE_WORDS),
         "players": players, "table": shared,
         "supply": _tokens(seen["supply"], lang),
         "log": [shown(line) for line in table.told(seat)],

@@ -13,6 +13,7 @@ from typing import Any
 
 from fortlang import nodes as n
 from fortlang.cardset import load_bundled, load_set
+from fortlang.cardset.build import fort_kinds
 from fortlang.cardset.dsl import ACTION, parse_scalar
 from fortlang.cardset.load import manifest_path
 from fortlang.cardset.schema import Kind as FileKind
@@ -157,7 +158,7 @@ def load_file(path: Path | str, text: str | None = None) -> list[Scenario]:
     if doc.root.kind != "map":
         raise FortError([doc.error("E310", "a scenario file is a mapping with `scenarios`",
                                    doc.root)], doc.text)
-    kind, _ = kind_of(doc)
+    kind, _ = kind_of(doc, fort_kinds())
     if kind is not None:  # a card file or a manifest, e.g. named beside the scenarios of a set
         key = "the manifest" if kind.key is None else f"a card file (`{kind.key}:`)"
         raise CardFile([doc.error("E708", f"this is {key}, not a scenario file", doc.root,
