@@ -86,9 +86,9 @@ def test_an_outcome_tallies_are_the_counters_counter_makes():
 
 @pytest.mark.parametrize("seed", [2, 9])
 def test_r7_r14_a_turn_loop_resumed_from_a_copy_records_what_the_whole_loop_does(seed):
-    """A Progress copied at a turn's start (the search bot's clones) carries who held each
-    card at the last look; one rebuilt by hand (its slots new int objects: compared by value)
-    too: both go on to the figures of the game played through."""
+    """A Progress copied at a turn's start (the search bot's clones) carries the marks of the
+    last look; one rebuilt without them (made by hand) compares by value: both go on to the
+    figures of the game played through."""
     whole = run_game(CARDSET, 4, make_bots(["random"], 4, seed), seed=seed)
     copies: list[Progress] = []
 
@@ -98,8 +98,8 @@ def test_r7_r14_a_turn_loop_resumed_from_a_copy_records_what_the_whole_loop_does
 
     run_game(CARDSET, 4, make_bots(["random"], 4, seed), seed=seed, on_turn=keep)
     (copied,) = copies
-    assert copied.seen
-    for resumed in (copied.copy(), _rebuilt(copied)):
+    assert copied.marks
+    for resumed in (copied.copy(), _without_marks(copied)):
         # play the same game again, swapping in the copy at turn 9: the turns after it
         # watched by the copy
         swapped: list[bool] = []
@@ -107,7 +107,7 @@ def test_r7_r14_a_turn_loop_resumed_from_a_copy_records_what_the_whole_loop_does
         def swap(game, at: Progress, resumed=resumed, swapped=swapped) -> None:
             if at.turns == 9 and not swapped:
                 swapped.append(True)
-                for name in ("recruited", "acquired", "seen", "looks"):
+                for name in ("recruited", "acquired", "seen", "looks", "marks"):
                     setattr(at, name, getattr(resumed, name))
 
         again = run_game(CARDSET, 4, make_bots(["random"], 4, seed), seed=seed, on_turn=swap)
@@ -115,7 +115,8 @@ def test_r7_r14_a_turn_loop_resumed_from_a_copy_records_what_the_whole_loop_does
         assert again.recruited == whole.recruited and again.acquired == whole.acquired
 
 
-def _rebuilt(at: Progress) -> Progress:
+def _without_marks(at: Progress) -> Progress:
     out = at.copy()
+    out.marks = []
     out.seen = [int(str(v)) for v in out.seen]  # new int objects: equal, never identical
     return out

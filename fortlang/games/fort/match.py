@@ -126,11 +126,16 @@ class Progress:
     yields: list[tuple[str, Gain]] = field(default_factory=list)
     recruited: dict[str, int] = field(default_factory=dict)
     acquired: list[set[str]] = field(default_factory=list)
-    #: per card uid: the seat that held it at the last look (-1: nobody did, or no look yet);
-    #: the number of looks so far is ``looks``; a card is new to a seat unless that seat held
-    #: it at the last look
-    seen: list[int] = field(default_factory=list)
+    #: per card uid: the look that last saw it and the seat holding it then, in one int
+    #: (:func:`_mark`; -1: never seen); the number of looks so far is ``looks``; a card is new
+    #: to a seat unless that seat held it at the last look
+    seen: list[object] = field(default_factory=list)
     looks: int = 0
+    #: per seat: the mark the last look stored in ``seen`` for its cards, as the one boxed int
+    #: it stored (no new int object per card, which compiled code would box at each store):
+    #: a card still held since shows it by identity, checked by value when not (a table
+    #: copied, a mark rebuilt), so a missing or stale entry only costs a comparison
+    marks: list[object] = field(default_factory=list)
 
     def end_turn(self, game: Game) -> bool:
         """Count the turn just played and pass the lead; True when the game is over: an end
@@ -161,61 +166,53 @@ class Progress:
         return Progress(self.first, self.leader, self.turns, list(self.triggers),
                         dict(self.played), dict(self.followed), dict(self.perks),
                         list(self.yields), dict(self.recruited),
-                        [set(a) for a in self.acquired], list(self.seen), self.looks)
+                        [set(a) for a in self.acquired], list(self.seen), self.looks,
+                        list(self.marks))
 
     def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
         """Note what each seat holds now (between turns): cards that came into a seat's
         hands since the last look were recruited (or taken); everything held, and the perks
-        the leader used, was acquired. Per card, one list slot says which seat held it at the
-        last look: no set of each seat's cards to build and compare at every turn, and a slot
-        written only when its card changed hands (a card nobody holds is set to -1 after the
-        seats are looked at)."""
+        the leader used, was acquired. Per card, one list slot says who held it at the last
+        look: no set of each seat's cards to build and compare at every turn."""
         fresh = not self.looks
-        self.looks += 1
-        seen = self.seen
-        count = game.card_count
-        if len(seen) < count:  # cards are made at set-up (and by scenarios)
-            seen.extend([-1] * (count - len(seen)))
+        last = self.looks  # the previous look's number (0: none)
+        self.looks = now = last + 1
+        seen, seats = self.seen, len(game.players)
+        if len(seen) < game.card_count:  # cards are made at set-up (and by scenarios)
+            seen.extend([-1] * (game.card_count - len(seen)))
+        marks = self.marks
+        if len(marks) != seats:  # the first look (or a Progress made without them)
+            marks[:] = [_mark(last, seat, seats) for seat in range(seats)]
         recruited = self.recruited
-        held = 0
         for p in game.players:
             seat = p.seat
             if fresh:
                 self.acquired.append(set())
             got = self.acquired[seat]
+            # boxed once a seat and look: each card's slot gets this very object
+            held: object = marks[seat]
+            holds: object = _mark(now, seat, seats)
             for zone in zones_you_have(p):
-                held += len(zone)
                 for c in zone:
                     uid = c.uid
-                    if seen[uid] != seat:  # not this seat's at the last look
+                    was = seen[uid]
+                    if was is not held and was != held:  # not this seat's at the last look
                         if not fresh:
                             _count(recruited, c.defn.id)
                         got.add(c.defn.id)  # what was held before is in already
-                        seen[uid] = seat
+                    seen[uid] = holds
+            marks[seat] = holds
             for k in p.perks:
                 got.add(k.id)
             if p.rule is not None:
                 got.add(p.rule.id)
             if seat == leader:
                 got.update(perks_used)
-        # the cards nobody holds now: the park, the park deck and the box (R1.1, R2.4)
-        free = 0
-        for zone in (game.park, game.park_deck, game.box):
-            free += len(zone)
-            for c in zone:
-                seen[c.uid] = -1
-        if held + free != count:  # a card elsewhere (a scenario's table): every slot anew
-            _held_by(game, seen)
 
 
-def _held_by(game: Game, seen: list[int]) -> None:
-    """Each card's slot of ``seen``: the seat holding it now, -1 for a card no seat holds."""
-    now = [-1] * len(seen)
-    for p in game.players:
-        for zone in zones_you_have(p):
-            for c in zone:
-                now[c.uid] = p.seat
-    seen[:] = now
+def _mark(look: int, seat: int, seats: int) -> int:
+    """A card seen at ``look`` in the hands of ``seat`` (one of ``seats``, the same all game)."""
+    return look * seats + seat
 
 
 def _count(counter: dict[str, int], key: str) -> None:
