@@ -98,3 +98,38 @@ def test_a_card_that_left_every_seat_and_came_back_is_new_again():
     look()
     copied.watch(game)
     assert copied.recruited == at.recruited and copied.seen == at.seen
+
+
+def test_a_look_reads_r14s_zones_and_a_changed_perk_or_rule():
+    """Issue 38: a look walks the zones of zones_you_have itself (no tuple at every look), and
+    reads the perks' and made-up rule's ids again only when they changed since the last look
+    (the same objects are in the seat's set already)."""
+    from fortlang.games.fort import metrics
+    from fortlang.games.fort.model import rules_of
+
+    game, _ = new_game(CARDSET, 2, seed=6)
+    p = game.players[0]
+    assert [id(z) for z in metrics.zones_you_have(p)] == [
+        id(z) for z in (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play)]
+    perks, rules = perks_of(CARDSET), rules_of(CARDSET)
+    at = Progress(0, 0)
+    p.perks.append(perks[0])
+    at.watch(game)
+    assert perks[0].id in at.acquired[0]
+    p.perks[0] = perks[1]  # as many perks, another one
+    at.watch(game)
+    assert perks[1].id in at.acquired[0]
+    p.rule = rules[0]
+    at.watch(game)
+    assert rules[0].id in at.acquired[0]
+    p.rule = rules[1]
+    at.watch(game, [perks[2].id], leader=0)
+    assert {rules[1].id, perks[2].id} <= at.acquired[0]
+    assert perks[2].id not in at.acquired[1]
+    at.acquired[0] = set()  # another set (a resumed Progress's): every id read again
+    at.watch(game)
+    assert at.acquired[0] >= {perks[1].id, rules[1].id}
+    copied = at.copy()
+    copied.acquired[0].discard(perks[1].id)
+    copied.watch(game)
+    assert perks[1].id in copied.acquired[0]
