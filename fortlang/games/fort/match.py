@@ -207,8 +207,7 @@ class Progress:
             rule, perks = p.rule, p.perks
             if seat >= len(kept):
                 kept.extend([[] for _ in range(seat + 1 - len(kept))])
-            last = kept[seat]
-            if not _same(last, got, rule, perks):
+            if not _same(kept[seat], got, rule, perks):
                 for k in perks:
                     got.add(k.id)
                 if rule is not None:
