@@ -48,3 +48,88 @@ def test_r7_r14_recruited_and_acquired_match_the_holdings_turn_by_turn(players, 
         extra = {k.id for k in p.perks} | ({p.rule.id} if p.rule else set())
         assert held | extra <= out.acquired[seat]
         assert out.acquired[seat] - held - extra <= {k.id for k in perks_of(CARDSET)}
+
+
+def _reference_recruited(looks: list[list[dict[int, str]]]) -> Counter:
+    """Recruited as R7/R14 mean it: a card held by a seat at a look that this seat did not
+    hold at the look before."""
+    recruited: Counter = Counter()
+    for before, after in zip(looks, looks[1:], strict=False):
+        for seat, held in enumerate(after):
+            recruited.update(card for uid, card in held.items() if uid not in before[seat])
+    return recruited
+
+
+def test_a_card_that_left_every_seat_and_came_back_is_new_again():
+    """Issue 38: a look writes a card's slot only when the card changed hands, and sets the
+    cards nobody holds (the park, the park deck, the box) to nobody's; a card off the table's
+    zones (a scenario's) makes the look start its slots anew. Each look is checked against the
+    holdings' sets."""
+    game, _ = new_game(CARDSET, 3, seed=4)
+    at = Progress(0, 0)
+    looks = []
+
+    def look() -> None:
+        at.watch(game)
+        looks.append(_holdings(game))
+        assert at.recruited == _reference_recruited(looks)
+
+    look()
+    p0, p1 = game.players[0], game.players[1]
+    game.box.append(p0.hand.pop())  # destroyed (R15): nobody holds it ...
+    game.park.append(p1.deck.pop())  # ... nor a card put in the park
+    look()
+    p0.discard.append(game.box.pop())  # back to the seat that held it: recruited again
+    p0.yard.append(game.park.pop())  # the other one to another seat
+    look()
+    p1.hand.append(p0.yard.pop())  # from seat 0 to seat 1, and back at the next look
+    look()
+    p0.yard.append(p1.hand.pop())
+    look()
+    elsewhere: list = []  # a zone no look knows: its card is nobody's
+    elsewhere.append(p1.deck.pop())
+    look()
+    p1.deck.append(elsewhere.pop())
+    look()
+    assert sum(at.recruited.values()) == 5
+    copied = at.copy()
+    game.park.append(p0.hand.pop())
+    p0.hand.append(game.park.pop())  # out and back between two looks: still its
+    look()
+    copied.watch(game)
+    assert copied.recruited == at.recruited and copied.seen == at.seen
+
+
+def test_a_look_reads_r14s_zones_and_a_changed_perk_or_rule():
+    """Issue 38: a look walks the zones of zones_you_have itself (no tuple at every look), and
+    reads the perks' and made-up rule's ids again only when they changed since the last look
+    (the same objects are in the seat's set already)."""
+    from fortlang.games.fort import metrics
+    from fortlang.games.fort.model import rules_of
+
+    game, _ = new_game(CARDSET, 2, seed=6)
+    p = game.players[0]
+    assert [id(z) for z in metrics.zones_you_have(p)] == [
+        id(z) for z in (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play)]
+    perks, rules = perks_of(CARDSET), rules_of(CARDSET)
+    at = Progress(0, 0)
+    p.perks.append(perks[0])
+    at.watch(game)
+    assert perks[0].id in at.acquired[0]
+    p.perks[0] = perks[1]  # as many perks, another one
+    at.watch(game)
+    assert perks[1].id in at.acquired[0]
+    p.rule = rules[0]
+    at.watch(game)
+    assert rules[0].id in at.acquired[0]
+    p.rule = rules[1]
+    at.watch(game, [perks[2].id], leader=0)
+    assert {rules[1].id, perks[2].id} <= at.acquired[0]
+    assert perks[2].id not in at.acquired[1]
+    at.acquired[0] = set()  # another set (a resumed Progress's): every id read again
+    at.watch(game)
+    assert at.acquired[0] >= {perks[1].id, rules[1].id}
+    copied = at.copy()
+    copied.acquired[0].discard(perks[1].id)
+    copied.watch(game)
+    assert perks[1].id in copied.acquired[0]

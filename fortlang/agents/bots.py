@@ -118,10 +118,25 @@ def declared_bots(game: GameModule) -> Bots | None:
 def make_bot(spec: str, seed: int, bots: Bots) -> Any:
     """The bot ``spec`` names (see :func:`bot_spec`) among a game's ``bots``, with its own
     generator ``seed``."""
-    name, budget = bot_spec(spec)
+    name, budget = _spec(spec)
     if budget is None and name in _SEEDED:
         return bots[name](_seeded(seed))
     return bots[name](seed) if budget is None else bots[name](seed, budget)
+
+
+#: :func:`bot_spec` of each spec already read (a run reads the same few at every game).
+_SPECS: Final[dict[str, tuple[str, str | None]]] = {}
+
+
+def _spec(spec: str) -> tuple[str, str | None]:
+    """:func:`bot_spec`, read once per spec (an error is raised each time, never kept)."""
+    found = _SPECS.get(spec)
+    if found is None:
+        found = bot_spec(spec)
+        if len(_SPECS) >= 256:
+            _SPECS.clear()
+        _SPECS[spec] = found
+    return found
 
 
 def _seeded(seed: int) -> random.Random:
@@ -133,6 +148,23 @@ def _seeded(seed: int) -> random.Random:
     return rng
 
 
+def _text_seeded(text: str) -> random.Random:
+    """``random.Random(text)``: the text turned into the number ``Random.seed`` makes of it
+    (version 2: its UTF-8 bytes followed by their SHA-512), seeded natively."""
+    data = text.encode()
+    return _seeded(int.from_bytes(data + sha512(data).digest(), "big"))
+
+
+def text_seed(text: str, bits: int) -> int:
+    """``random.Random(text).getrandbits(bits)``, without the interpreted ``Random.__init__``
+    and ``seed`` (a run derives every game's seed so: fortlang.sim.replay.game_seed).
+
+    >>> text_seed("fortlang-game:1:0", 63) == random.Random("fortlang-game:1:0").getrandbits(63)
+    True
+    """
+    return _text_seeded(text).getrandbits(bits)
+
+
 def agent_seed(game_seed: int, seat: int) -> int:
     """Each bot's own generator, derived from the game seed and its seat:
     ``random.Random(f"fortlang-agent:{game_seed}:{seat}").getrandbits(64)``, the text turned
@@ -141,15 +173,31 @@ def agent_seed(game_seed: int, seat: int) -> int:
     >>> agent_seed(7, 1) == random.Random("fortlang-agent:7:1").getrandbits(64)
     True
     """
-    text = f"fortlang-agent:{game_seed}:{seat}".encode()
-    return _seeded(int.from_bytes(text + sha512(text).digest(), "big")).getrandbits(64)
+    return text_seed(f"fortlang-agent:{game_seed}:{seat}", 64)
+
+
+def agent_rng(game_seed: int, seat: int) -> random.Random:
+    """``random.Random(agent_seed(game_seed, seat))``: the generator that derived the seed
+    seeded again with it, in place (one generator a bot, not two)."""
+    rng = _text_seeded(f"fortlang-agent:{game_seed}:{seat}")
+    _C_SEED(rng, rng.getrandbits(64))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed sets it
+    return rng
 
 
 def make_bots(names: list[str], n_players: int, game_seed: int, bots: Bots) -> list[Any]:
     """A game's ``bots`` for every seat, ``names`` (specs: ``greedy``, ``mcts:400``) repeated
-    in seat order."""
-    return [make_bot(names[seat % len(names)], agent_seed(game_seed, seat), bots)
-            for seat in range(n_players)]
+    in seat order, each with its own generator (:func:`agent_seed`)."""
+    out: list[Any] = []
+    for seat in range(n_players):
+        name, budget = _spec(names[seat % len(names)])
+        if budget is None and name in _SEEDED:  # as make_bot: its generator seeded
+            out.append(bots[name](agent_rng(game_seed, seat)))
+        elif budget is None:
+            out.append(bots[name](agent_seed(game_seed, seat)))
+        else:
+            out.append(bots[name](agent_seed(game_seed, seat), budget))
+    return out
 
 
 def seat_bots(bots: tuple[str, ...] | list[str], players: int, index: int) -> list[str]:
@@ -163,5 +211,5 @@ def seat_bots(bots: tuple[str, ...] | list[str], players: int, index: int) -> li
     return [lineup[(s + index) % players] for s in range(players)]
 
 
-__all__ = ["BOT_NAMES", "BUDGETED", "Bots", "agent_seed", "bot_spec", "declared_bots",
-           "make_bot", "make_bots", "seat_bots", "worth"]
+__all__ = ["BOT_NAMES", "BUDGETED", "Bots", "agent_rng", "agent_seed", "bot_spec",
+           "declared_bots", "make_bot", "make_bots", "seat_bots", "text_seed", "worth"]

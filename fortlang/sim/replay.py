@@ -4,10 +4,10 @@ after every decision, the outcome), and re-executing one to check it is identica
 from __future__ import annotations
 
 import hashlib
-import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from fortlang.agents.bots import text_seed
 from fortlang.engine.choices import IllegalMove
 from fortlang.engine.journal import CHANCE_KIND
 from fortlang.model import CardSet
@@ -45,8 +45,10 @@ class StateTrace:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """Game ``index`` of a run with seed ``seed``: independent of how games are split up."""
-    return random.Random(f"fortlang-game:{seed}:{index}").getrandbits(63)
+    """Game ``index`` of a run with seed ``seed``: independent of how games are split up;
+    ``random.Random(f"fortlang-game:{seed}:{index}").getrandbits(63)``, derived natively
+    (:func:`~fortlang.agents.bots.text_seed`, compiled)."""
+    return text_seed(f"fortlang-game:{seed}:{index}", 63)
 
 
 def record(out: Outcome, *, index: int, players: int, bots: list[str], draft: bool,

@@ -27,11 +27,10 @@ from fortlang.flow.runtime import Condition, Flow, Step
 from fortlang.flow.spec import Cycle, FlowSpec, Phase
 from fortlang.games.fort.gains import Gain
 from fortlang.games.fort.invariants import assert_invariants
-from fortlang.games.fort.metrics import zones_you_have
 from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.scoring import Score, cards_you_have, final_score, winners
 from fortlang.games.fort.setup import new_game
-from fortlang.games.fort.table import Game
+from fortlang.games.fort.table import CardInstance, Game
 from fortlang.games.fort.turn import (
     AFTER_PLAY,
     AFTER_RECRUIT,
@@ -136,6 +135,9 @@ class Progress:
     #: a card still held since shows it by identity, checked by value when not (a table
     #: copied, a mark rebuilt), so a missing or stale entry only costs a comparison
     marks: list[object] = field(default_factory=list)
+    #: per seat: its set of acquired ids, made-up rule and perks at the last look (see watch);
+    #: a copy starts without them (the next look reads every id again)
+    kept: list[list[Any]] = field(default_factory=list)
 
     def end_turn(self, game: Game) -> bool:
         """Count the turn just played and pass the lead; True when the game is over: an end
@@ -183,7 +185,7 @@ class Progress:
         marks = self.marks
         if len(marks) != seats:  # the first look (or a Progress made without them)
             marks[:] = [_mark(last, seat, seats) for seat in range(seats)]
-        recruited = self.recruited
+        recruited, kept = self.recruited, self.kept
         for p in game.players:
             seat = p.seat
             if fresh:
@@ -192,22 +194,53 @@ class Progress:
             # boxed once a seat and look: each card's slot gets this very object
             held: object = marks[seat]
             holds: object = _mark(now, seat, seats)
-            for zone in zones_you_have(p):
-                for c in zone:
-                    uid = c.uid
-                    was = seen[uid]
-                    if was is not held and was != held:  # not this seat's at the last look
-                        if not fresh:
-                            _count(recruited, c.defn.id)
-                        got.add(c.defn.id)  # what was held before is in already
-                    seen[uid] = holds
+            # zones_you_have(p)'s zones, in its order, without its tuple at every look
+            _look(p.deck, seen, held, holds, fresh, recruited, got)
+            _look(p.discard, seen, held, holds, fresh, recruited, got)
+            _look(p.hand, seen, held, holds, fresh, recruited, got)
+            _look(p.yard, seen, held, holds, fresh, recruited, got)
+            _look(p.lookout, seen, held, holds, fresh, recruited, got)
+            _look(p.in_play, seen, held, holds, fresh, recruited, got)
             marks[seat] = holds
-            for k in p.perks:
-                got.add(k.id)
-            if p.rule is not None:
-                got.add(p.rule.id)
-            if seat == leader:
+            # the perks and made-up rule held: their ids read again only when they changed
+            # since the last look (the same objects, into the same set: in it already)
+            rule, perks = p.rule, p.perks
+            if seat >= len(kept):
+                kept.extend([[] for _ in range(seat + 1 - len(kept))])
+            if not _same(kept[seat], got, rule, perks):
+                for k in perks:
+                    got.add(k.id)
+                if rule is not None:
+                    got.add(rule.id)
+                kept[seat] = [got, rule, *perks]
+            if seat == leader and perks_used:
                 got.update(perks_used)
+
+
+def _look(zone: list[CardInstance], seen: list[object], held: object, holds: object,
+          fresh: bool, recruited: dict[str, int], got: set[str]) -> None:
+    """:meth:`Progress.watch` at one zone of a seat: a card not this seat's at the last look
+    (its slot is not ``held``) counted recruited (unless ``fresh``) and acquired; every card's
+    slot set to ``holds``."""
+    for c in zone:
+        uid = c.uid
+        was = seen[uid]
+        if was is not held and was != held:  # not this seat's at the last look
+            if not fresh:
+                _count(recruited, c.defn.id)
+            got.add(c.defn.id)  # what was held before is in already
+        seen[uid] = holds
+
+
+def _same(last: list[Any], got: set[str], rule: Any, perks: list[Any]) -> bool:
+    """Whether ``last`` (a seat's set of acquired ids, rule and perks at the last look) holds
+    these very objects: ``got``, ``rule`` and ``perks`` in order."""
+    if len(last) != len(perks) + 2 or last[0] is not got or last[1] is not rule:
+        return False
+    for i, perk in enumerate(perks):
+        if last[i + 2] is not perk:
+            return False
+    return True
 
 
 def _mark(look: int, seat: int, seats: int) -> int:

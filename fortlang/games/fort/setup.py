@@ -9,8 +9,16 @@ from typing import Any, Final
 from fortlang.engine.asker import Asker
 from fortlang.engine.chance import below, shuffle
 from fortlang.engine.choices import K_DRAFT, Decision, Option
-from fortlang.games.fort.model import best_friends_of, board_of, park_kids_of, perks_of, rules_of
-from fortlang.games.fort.table import Game
+from fortlang.games.fort.model import (
+    MadeUpRule,
+    Perk,
+    best_friends_of,
+    board_of,
+    park_kids_of,
+    perks_of,
+    rules_of,
+)
+from fortlang.games.fort.table import CardDef, CardInstance, Game, card_def
 from fortlang.model import CardSet
 from fortlang.sim.seats import asker_for
 
@@ -32,19 +40,19 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
         raise ValueError("Fort is for 2-4 players")
     if asker is None and agents is not None:
         asker = asker_for(agents)
-    game = Game(n_players, board_of(cardset), seed=seed, asker=asker, debug=debug)
+    kit = kit_of(cardset)
+    game = Game(n_players, kit.board, seed=seed, asker=asker, debug=debug)
     if trace is not None:
         trace.attach(game)
     rng = game.rng
     first = below(rng, n_players)  # R2.1
-    # a Fort set's cards, read once a game from its slots (fortlang.games.fort.model)
-    rules = list(rules_of(cardset))
-    perks = list(perks_of(cardset))
+    rules = list(kit.rules)
+    perks = list(kit.perks)
     shuffle(rng, rules)
     shuffle(rng, perks)
     game.rule_pile.extend(rules[: n_players + 1])  # R2.2 (the rest stay in the box)
     game.perk_row.extend(perks[: n_players + 1])  # R2.3
-    kids = [k for k in park_kids_of(cardset) for _ in range(k.copies)]
+    kids = list(kit.kids)  # a CardDef per copy of each park card (R2.4), in the set's order
     if len(kids) < PARK_SIZE + n_players * START_KIDS:  # an unchecked set: no IndexError
         from fortlang.errors import MessageError
 
@@ -52,11 +60,19 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
                            f"{n_players} players: set-up takes "
                            f"{PARK_SIZE + n_players * START_KIDS} (R2.4, R2.5)")
     shuffle(rng, kids)
-    game.new_cards(kids, game.park_deck)  # R2.4
+    # the instances as Game.new_card makes them (uids in the order made, the game's CardDef of
+    # each card kept in Game._defs), from the CardDefs the kit found once for the set
+    defs: dict[int, CardDef] = dict(kit.park_defs)
+    uid = _new_cards(kids, game.park_deck, 0)  # R2.4
     for _ in range(PARK_SIZE):
         _top(game, game.park_deck, game.park)
-    for p, board in zip(game.players, seating(cardset, n_players, rng), strict=True):
-        game.new_cards(board, p.deck)  # R1.2, R2.6: the board's two best friends
+    for p, board in zip(game.players, sample(rng, kit.seats(n_players), n_players),
+                        strict=True):
+        for d in board:  # R2.1 seating, R1.2, R2.6: the board's two best friends
+            defs[d.key] = d.defn
+        uid = _new_cards([d.defn for d in board], p.deck, uid)
+    game._defs = defs
+    game._uids = uid
     if draft:
         _draft(game, first)
     else:
@@ -77,6 +93,73 @@ def seating(cardset: CardSet, n_players: int, rng: Any) -> list[tuple[Any, ...]]
     friends = best_friends_of(cardset)
     boards = [friends[2 * b: 2 * b + 2] for b in range(max(n_players, (len(friends) + 1) // 2))]
     return sample(rng, boards, n_players)
+
+
+class _Friend:
+    """A best friend as a board seats it: its CardDef, and the key ``Game._defs`` files it
+    under (``id`` of its card)."""
+
+    __slots__ = ("defn", "key")
+
+    def __init__(self, defn: CardDef) -> None:
+        self.defn = defn
+        self.key = id(defn.card)
+
+
+class Kit:
+    """What :func:`new_game` reads of a card set, worked out once per set (:func:`kit_of`)
+    instead of once a game: its board, made-up rules and perks (R2.2, R2.3), a CardDef per copy
+    of each park card in the set's order (R2.4: shuffled, they make the park deck), the park
+    cards' CardDefs by ``id`` of their card (a game's ``Game._defs``), and the boards' best
+    friends, two per board in the set's order (R1.2, :func:`seating`). A set's cards never
+    change (CardSet is frozen, CardDef shared by every game: table.card_def)."""
+
+    __slots__ = ("cardset", "board", "rules", "perks", "kids", "park_defs", "boards")
+
+    def __init__(self, cardset: CardSet) -> None:
+        self.cardset = cardset
+        self.board = board_of(cardset)
+        self.rules: tuple[MadeUpRule, ...] = rules_of(cardset)
+        self.perks: tuple[Perk, ...] = perks_of(cardset)
+        park = park_kids_of(cardset)
+        self.kids: tuple[CardDef, ...] = tuple(card_def(k) for k in park for _ in range(k.copies))
+        self.park_defs: dict[int, CardDef] = {id(k): card_def(k) for k in park}
+        friends = [_Friend(card_def(k)) for k in best_friends_of(cardset)]
+        self.boards: list[tuple[_Friend, ...]] = [tuple(friends[2 * b: 2 * b + 2])
+                                                  for b in range((len(friends) + 1) // 2)]
+
+    def seats(self, n_players: int) -> list[tuple[_Friend, ...]]:
+        """The boards :func:`seating` draws from: one per two best friends, and empty ones up
+        to one per player."""
+        boards = self.boards
+        if len(boards) >= n_players:
+            return boards
+        return boards + [()] * (n_players - len(boards))
+
+
+#: Each card set's :class:`Kit`, by ``id`` of the set (the kit keeps its set alive, so the id
+#: is not reused while it is here; checked by identity); bounded as the engine's memo tables.
+_KITS: Final[dict[int, Kit]] = {}
+_KITS_MOST: Final = 64
+
+
+def kit_of(cardset: CardSet) -> Kit:
+    """The :class:`Kit` of ``cardset``, made at its first game."""
+    kit = _KITS.get(id(cardset))
+    if kit is None or kit.cardset is not cardset:
+        if len(_KITS) >= _KITS_MOST:
+            _KITS.clear()
+        kit = _KITS[id(cardset)] = Kit(cardset)
+    return kit
+
+
+def _new_cards(defs: list[CardDef], zone: list[CardInstance], uid: int) -> int:
+    """A card instance in ``zone`` for each of ``defs``, numbered from ``uid`` in their order,
+    as Game.new_card makes them; the next free uid."""
+    for defn in defs:
+        zone.append(CardInstance(uid, defn.card, defn))
+        uid += 1
+    return uid
 
 
 #: The most items (and the most picks) :func:`sample` draws natively: ``Random.sample``'s pool

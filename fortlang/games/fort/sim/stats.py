@@ -69,13 +69,22 @@ class ItemTally:
     yields: int = 0  # plays measured (kids) or games scored (made-up rules)
     points: int = 0  # in 1/scale point
     points_sq: int = 0
-    parts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # vp, resources, cards, fort
+    #: what the plays measured brought, summed by Gain's part: native ints (compiled, a
+    #: list's items would be boxed at every play's sum)
+    vp: int = 0
+    resources: int = 0
+    cards: int = 0
+    fort: int = 0
 
     def merge(self, other: ItemTally) -> None:
         for name in ("played", "followed", "recruited", "acquired", "acquired_wins", "yields",
-                     "points", "points_sq"):
+                     "points", "points_sq", "vp", "resources", "cards", "fort"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.parts = [a + b for a, b in zip(self.parts, other.parts, strict=True)]
+
+    @property
+    def parts(self) -> list[int]:
+        """The sums of the plays' gains by part: vp, resources, cards, fort."""
+        return [self.vp, self.resources, self.cards, self.fort]
 
 
 @dataclass
@@ -163,13 +172,10 @@ class Aggregate:
             t.yields += 1
             t.points += value
             t.points_sq += value * value
-            parts = t.parts
-            # not ``parts[0] += vp``: compiled, an augmented assignment to a list item is a
-            # generic in-place addition (PyNumber_InPlaceAdd), this is int arithmetic
-            parts[0] = parts[0] + vp
-            parts[1] = parts[1] + resources
-            parts[2] = parts[2] + cards
-            parts[3] = parts[3] + fort
+            t.vp += vp
+            t.resources += resources
+            t.cards += cards
+            t.fort += fort
 
     def _units(self) -> tuple[int, int, int] | None:
         """A point, a resource and a card in 1/denominator of the resource rate, when a card

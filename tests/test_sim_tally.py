@@ -1,0 +1,39 @@
+"""Issue 38: an item's tally sums what its plays brought by Gain's part in native ints
+(ItemTally.vp, resources, cards, fort; ``parts`` reads them). The sums must be those of the
+games' yields, and merging chunks must give the figures of one run."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from fortlang.cardset import base_set
+from fortlang.games.fort.agents.bots import make_bots
+from fortlang.games.fort.gains import resource_rate
+from fortlang.games.fort.match import run_game
+from fortlang.games.fort.model import board_of
+from fortlang.games.fort.sim.stats import Aggregate, kinds_of
+
+CARDSET = base_set()
+
+
+def _aggregate() -> Aggregate:
+    return Aggregate(rate=resource_rate(board_of(CARDSET)), kinds=kinds_of(CARDSET))
+
+
+def test_an_items_parts_are_the_sums_of_its_yields_and_chunks_merge_to_one_run():
+    outs = [run_game(CARDSET, 4, make_bots(["random", "greedy"], 4, seed), seed=seed)
+            for seed in range(6)]
+    lineup = ["random", "greedy", "random", "greedy"]
+    whole, first, second = _aggregate(), _aggregate(), _aggregate()
+    expected: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for i, out in enumerate(outs):
+        whole.add(out, lineup)
+        (first if i < 3 else second).add(out, lineup)
+        for key, gain in out.yields:
+            expected[key] = [a + b for a, b in zip(expected[key], gain, strict=True)]
+    assert {k: t.parts for k, t in whole.items.items() if t.yields} == dict(expected)
+    assert any(sum(map(abs, parts)) for parts in expected.values())
+    first.merge(second)
+    assert first.figures() == whole.figures()
+    assert {k: t.parts for k, t in first.items.items()} == {
+        k: t.parts for k, t in whole.items.items()}
