@@ -71,10 +71,10 @@ def test_below_is_randrange_at_every_bit_count_edge() -> None:
 
 
 def test_shuffle_is_randoms_shuffle_at_every_size_and_many_states() -> None:
-    """The shuffle fetches the generator's words in batches (issue 38): permutation for
-    permutation and state for state, it is still ``random.Random.shuffle``: every size from 0
-    to 130 and sizes around powers of two up to 2**10, from generators at many states (some
-    advanced across the Mersenne Twister's regeneration of its 624 words), shuffled in turn."""
+    """The shuffle draws its indices itself, its bit count kept from draw to draw (issue 38):
+    permutation for permutation and state for state, it is still ``random.Random.shuffle``:
+    every size from 0 to 130 and sizes around powers of two up to 2**10 (where the bit count
+    changes), from generators at many states, shuffled in turn."""
     sizes = list(range(131)) + [n for b in range(8, 11) for n in (2**b - 1, 2**b, 2**b + 1)]
     for seed in range(60):
         ours, theirs = random.Random(seed), random.Random(seed)

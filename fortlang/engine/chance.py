@@ -27,12 +27,8 @@ from typing import Any, Final
 _GETRANDBITS: Final[Callable[[random.Random, Any], int]] = random.Random.getrandbits
 #: The class itself: ``random.Random`` is a lookup on the module at each use.
 _RANDOM: Final = random.Random
-#: The bits of one word of the generator (Mersenne Twister: 32), boxed once, and the count of
-#: values a word can tell apart (a shuffle of more items draws as randrange does).
-_BITS: Final[object] = 32
 #: The C method ``Random.seed`` calls for an int.
 _C_SEED: Final[Callable[[random.Random, Any], None]] = _random.Random.seed
-_WORD: Final = 1 << 32
 
 
 def seeded(seed: int) -> random.Random:
@@ -64,40 +60,27 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
     """Shuffle ``x`` in place: ``rng.shuffle(x)`` (Fisher-Yates from the end), the same
     permutation and the generator left in the same state.
 
-    ``rng.shuffle`` draws each index with ``getrandbits(k)``, ``k <= 32`` here: one 32-bit word
-    of the generator, shifted right by ``32 - k``, redrawn while too large. ``getrandbits(32 * m)``
-    draws the same next ``m`` words (the first in the lowest bits), so the words are fetched in
-    batches, one call each, not one call per draw: a batch is as many words as draws are left
-    (each draw takes one word at least), so no word is drawn that ``rng.shuffle`` would not draw;
-    the redraws get the next batch (issue 38)."""
+    Each index is drawn as :func:`below` draws it (``k`` bits, redrawn while too large), the
+    draws written out here: the bit count, boxed, changes only where the count of items left
+    falls below a power of two, not computed and boxed again at every draw (issue 38)."""
     if type(rng) is not _RANDOM:
         rng.shuffle(x)
         return
     i = len(x) - 1
-    if i >= _WORD:  # a word is too short for such an index: drawn as randrange draws it
-        for m in range(i, 0, -1):
-            j = below(rng, m + 1)
-            x[m], x[j] = x[j], x[m]
+    if i <= 0:
         return
-    words = b""
-    at = end = 0  # the next word's byte in ``words``, and its length
+    k = (i + 1).bit_length()
+    bits: object = k  # boxed once per bit count
+    least = 1 << (k - 1)  # the least count of k bits
     while i > 0:
         n = i + 1
-        shift = 32 - n.bit_length()
-        while True:
-            if at < end:
-                w = (words[at] | words[at + 1] << 8 | words[at + 2] << 16
-                     | words[at + 3] << 24)
-                at += 4
-            elif i == 1:  # the last draw: its one word alone
-                w = _GETRANDBITS(rng, _BITS)
-            else:  # a batch of ``i`` words, one per draw left
-                words = _GETRANDBITS(rng, i << 5).to_bytes(i << 2, "little")
-                w = words[0] | words[1] << 8 | words[2] << 16 | words[3] << 24
-                at, end = 4, i << 2
-            j = w >> shift
-            if j < n:
-                break
+        if n < least:
+            k -= 1
+            bits = k
+            least >>= 1
+        j: int = _GETRANDBITS(rng, bits)
+        while j >= n:
+            j = _GETRANDBITS(rng, bits)
         x[i], x[j] = x[j], x[i]
         i -= 1
 
