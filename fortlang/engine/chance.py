@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -26,6 +27,21 @@ from typing import Any, Final
 _GETRANDBITS: Final[Callable[[random.Random, Any], int]] = random.Random.getrandbits
 #: The class itself: ``random.Random`` is a lookup on the module at each use.
 _RANDOM: Final = random.Random
+#: The C method ``Random.seed`` calls for an int.
+_C_SEED: Final[Callable[[random.Random, Any], None]] = _random.Random.seed
+
+
+def seeded(seed: int) -> random.Random:
+    """``random.Random(seed)``: made bare and seeded by the C ``seed`` that ``Random.seed`` ends
+    in for an int (as agents/bots.py ``_seeded`` does), without the interpreted
+    ``Random.__init__`` and ``seed`` around it; ``gauss_next`` set as ``seed`` sets it. A seed
+    of another type goes the library's way."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng: Any = _RANDOM.__new__(_RANDOM)
+    _C_SEED(rng, seed)
+    rng.gauss_next = None
+    return rng
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -41,13 +57,32 @@ def below(rng: random.Random, n: int) -> int:
 
 
 def shuffle(rng: random.Random, x: list[Any]) -> None:
-    """Shuffle ``x`` in place: ``rng.shuffle(x)`` (Fisher-Yates from the end)."""
+    """Shuffle ``x`` in place: ``rng.shuffle(x)`` (Fisher-Yates from the end), the same
+    permutation and the generator left in the same state.
+
+    Each index is drawn as :func:`below` draws it (``k`` bits, redrawn while too large), the
+    draws written out here: the bit count, boxed, changes only where the count of items left
+    falls below a power of two, not computed and boxed again at every draw (issue 38)."""
     if type(rng) is not _RANDOM:
         rng.shuffle(x)
         return
-    for i in range(len(x) - 1, 0, -1):
-        j = below(rng, i + 1)
+    i = len(x) - 1
+    if i <= 0:
+        return
+    k = (i + 1).bit_length()
+    bits: object = k  # boxed once per bit count
+    least = 1 << (k - 1)  # the least count of k bits
+    while i > 0:
+        n = i + 1
+        if n < least:
+            k -= 1
+            bits = k
+            least >>= 1
+        j: int = _GETRANDBITS(rng, bits)
+        while j >= n:
+            j = _GETRANDBITS(rng, bits)
         x[i], x[j] = x[j], x[i]
+        i -= 1
 
 
 def choice(rng: random.Random, seq: list[Any]) -> Any:

@@ -10,14 +10,13 @@ trying it and rolling back, instead of deep-copying the state per step.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
 from fortlang.engine.asker import Asker, CountAsker, NoAsker, RandomAsker
-from fortlang.engine.chance import Distribution
+from fortlang.engine.chance import Distribution, seeded
 from fortlang.engine.choices import Decision, Kind
 
 if TYPE_CHECKING:  # the interpreter builds on the journal: a move's context, by its table
@@ -154,7 +153,7 @@ class Journal:
 
     def __init__(self, *, seed: int = 0, asker: Asker | None = None,
                  debug: bool = False) -> None:
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)  # random.Random(seed), seeded natively
         #: Every counter of the table, by index (see shift); the subclass fills it.
         self.tokens: list[int] = []
         #: Who answers the decisions (see ask); nobody by default: asking is then an error.
