@@ -1026,6 +1026,8 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int) -> bool:
             return _rule_in_vain(ctx, action)
     elif not ctx.safe and surely_done_any_way(ctx, action):
         game.note_attr(ctx, "safe", True)  # R5.4, R5.5 will hold whatever is chosen from here
+    elif not ctx.safe and not play.added:
+        ctx.whole = action  # see FortCtx.whole: never set in a search, so no rollback needed
     return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
 
 

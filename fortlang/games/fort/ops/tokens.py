@@ -82,7 +82,15 @@ class _TokensOp(Op):
         fixed = ctx.bound.get(key, ctx.chosen.get(key))
         if fixed is not None:
             return self.perform(ctx, fixed, k)
+        if ctx.whole is self and not ctx.search:
+            return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k),
+                             self.kinds_in_full(ctx))
         return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k))
+
+    def kinds_in_full(self, ctx: FortCtx) -> list[bool]:
+        """Per kind, whether performing it so is certain in full with an effect (FortCtx.whole:
+        the play is then legal whatever comes after, R5.4); none known by default."""
+        return []
 
     def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         """Its effect, with pizza/toy resolved to ``res``."""
@@ -123,6 +131,11 @@ class GainOp(_TokensOp):
     def once(self, c: Ctx) -> bool:
         ctx = cast(FortCtx, c)
         return gain_tokens(ctx, self.resource, self.amount)
+
+    def kinds_in_full(self, ctx: FortCtx) -> list[bool]:
+        """R12.1: a kind whose ``amount`` tokens fit in the stuff and are in the supply."""
+        game, p, amount = ctx.game, ctx.player, self.amount
+        return [amount >= 1 and game.gainable(p, r) >= amount for r in TOKENS]
 
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
