@@ -890,7 +890,7 @@ def _order(ctx: FortCtx) -> bool:
     after_private = public and priv is not None and spared(ctx, priv, facts.private_spares)
     known = [public or len(s) == 2 and after_public if s[0] == PUBLIC
              else private or len(s) == 2 and after_private for s in sequences]
-    if play.orders:
+    if play.orders and not all(known):
         # an order _stop's search found legal for the same cards counted (its key settles the
         # rest of the move, the order's too): legal now, without its trial (issue 38)
         found = play.orders.get(_stop_key(ctx), -1)
