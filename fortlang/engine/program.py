@@ -304,6 +304,20 @@ class Op:
         (R6.2); False: not known."""
         return self.exact_once and not self.now(s)
 
+    def feeds(self, nxt: Op) -> bool:
+        """Whether it knows, exactly, what performing it gives ``nxt`` right after it (a `then`
+        of the two, R13.4): its :meth:`now_feeding` and :meth:`always_feeding` then stand for
+        the pair's ``now`` and ``always``."""
+        return False
+
+    def now_feeding(self, s: Judgement, nxt: Op) -> bool:
+        """``now`` of this op then ``nxt`` (:meth:`feeds`), exact."""
+        return False
+
+    def always_feeding(self, s: Judgement, nxt: Op) -> bool:
+        """``always`` of this op then ``nxt`` (:meth:`feeds`), exact."""
+        return False
+
     def idle(self, s: Judgement) -> bool:
         """Whether the leader, performing it now on their turn, is certain not to perform it in
         full with an effect whatever is chosen (R5.4: it cannot make the play legal): it
@@ -684,6 +698,9 @@ class ThenOp(Op):
         #: Exact parts, none helping another: each part's repetitions meet only the states its
         #: own left, so the whole is in full ``times`` in a row exactly when each part is.
         self.exact_repeated = self.unhelped and all(x.exact_repeated for x in self.items)
+        #: Two parts, the left knowing exactly what it gives the right (``Op.feeds``: Tink's
+        #: `gain toy then pack` packs the toy gained): its forms judge the pair.
+        self.fed: bool = len(self.items) == 2 and self.items[0].feeds(self.items[1])
 
     def parts(self) -> tuple[Op, ...]:
         return self.items
@@ -703,7 +720,9 @@ class ThenOp(Op):
 
     def now(self, s: Judgement) -> bool:
         """Every part sure now, and no part changes what another needs, or what a later one
-        needs (``chained``)."""
+        needs (``chained``); or, ``fed``, as the left part judges the pair."""
+        if self.fed:
+            return self.items[0].now_feeding(s, self.items[1])
         if not self.independent and not self.chained:
             return False
         for x in self.items:
@@ -722,6 +741,8 @@ class ThenOp(Op):
         return True
 
     def always(self, s: Judgement) -> bool:
+        if self.fed:
+            return self.items[0].always_feeding(s, self.items[1])
         if not self.independent and not self.chained:
             return False
         for x in self.items:

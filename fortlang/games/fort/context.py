@@ -30,7 +30,7 @@ class FortCtx(Ctx):
     """One player's execution of a Fort move (see the module docstring). As the core's, its
     lists and dicts change only through ``table.note*``, so a rollback restores them."""
 
-    __slots__ = ("game", "player", "sources", "named", "any_suits")
+    __slots__ = ("game", "player", "sources", "named", "any_suits", "whole")
 
     def __init__(self, game: Game, seat: int, *, leader: bool,
                  bound: dict[int, Any] | None = None, play: Any = None) -> None:
@@ -60,6 +60,10 @@ class FortCtx(Ctx):
         self.sources: list[CardInstance] = []  # cards whose suits count for `x suit` (R5.3, R6.5)
         self.named: dict[int, Suit] = {}  # card uid -> the suit its coin stands for (R5.6)
         self.any_suits: dict[int, Suit] = {}  # id(AnySuit node) -> the suit chosen (R5.7)
+        #: The leader's action being performed for real, when in full with an effect it makes
+        #: the play legal whatever comes after (R5.4; no card added, R5.5): its choice points
+        #: know an option that performs it so legal without a trial (games/fort/play._perform).
+        self.whole: Op | None = None
 
     def note_performer(self, who: SeatCounts) -> None:
         self.table.note_attr(self, "player", who)

@@ -109,7 +109,8 @@ _ROUGH_HOUSING: Final = PerkHook.ROUGH_HOUSING  # class is a generic call (EnumT
 class _Play:
     """The leader's bookkeeping for one play (changed through ``game.note*`` / ``game.set``)."""
 
-    __slots__ = ("card", "added", "lookout_used", "used", "destroy_this", "tried")
+    __slots__ = ("card", "added", "lookout_used", "used", "destroy_this", "tried", "orders",
+                 "order_at")
 
     def __init__(self, card: CardInstance) -> None:
         self.card = card
@@ -120,6 +121,10 @@ class _Play:
         #: What stopping the boost ended with, tried once per set of added cards (see _stop).
         #: A cache, not state: never rolled back.
         self.tried: dict[tuple, tuple[bool, str | None]] = {}
+        #: Per key of ``tried`` whose search found a legal order: that order (its index in the
+        #: card's sequences, R5.2), known legal when the move made for real reaches it (_order).
+        self.orders: dict[tuple, int] = {}
+        self.order_at = -1  # the order a search tried last (_OrderStep.apply)
 
 
 class PlayResult:
@@ -713,9 +718,13 @@ def _stop(ctx: FortCtx) -> bool:
     if hit is None:
         outer = ctx.fail
         ctx.fail = None
+        play.order_at = -1
         ok = drive(ctx, _Order(ctx), 0)  # its outcome is kept: its own driver
         hit = (ok, _recorded(ctx))
         play.tried[key] = hit
+        if ok and play.order_at >= 0:
+            # depth first, a search ends at its first legal completion: the order it was in
+            play.orders[key] = play.order_at
         ctx.fail = outer
     rule = hit[1]
     if rule is not None:
@@ -881,6 +890,12 @@ def _order(ctx: FortCtx) -> bool:
     after_private = public and priv is not None and spared(ctx, priv, facts.private_spares)
     known = [public or len(s) == 2 and after_public if s[0] == PUBLIC
              else private or len(s) == 2 and after_private for s in sequences]
+    if play.orders and not all(known):
+        # an order _stop's search found legal for the same cards counted (its key settles the
+        # rest of the move, the order's too): legal now, without its trial (issue 38)
+        found = play.orders.get(_stop_key(ctx), -1)
+        if found >= 0:
+            known[found] = True
     return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known,
                      settled=_orders_settled(ctx, sequences, known, pub, priv))
 
@@ -928,6 +943,8 @@ class _OrderStep(Step):
         ctx = self.ctx
         play: _Play = ctx.play
         sequences = _facts(play.card).sequences
+        if ctx.search:
+            play.order_at = i  # the last one tried when a search succeeds: see _stop
         if i >= 2 and ctx.search and REMEMBER_STOPS and _implied_failing(ctx, self, i):
             return False  # what its search would end with (see _implied_failing)
         return _perform(ctx, sequences[i], 0)
@@ -1009,6 +1026,8 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int) -> bool:
             return _rule_in_vain(ctx, action)
     elif not ctx.safe and surely_done_any_way(ctx, action):
         game.note_attr(ctx, "safe", True)  # R5.4, R5.5 will hold whatever is chosen from here
+    elif not ctx.safe and not play.added:
+        ctx.whole = action  # see FortCtx.whole: never set in a search, so no rollback needed
     return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
 
 

@@ -82,7 +82,15 @@ class _TokensOp(Op):
         fixed = ctx.bound.get(key, ctx.chosen.get(key))
         if fixed is not None:
             return self.perform(ctx, fixed, k)
+        if ctx.whole is self and not ctx.search:
+            return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k),
+                             self.kinds_in_full(ctx))
         return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k))
+
+    def kinds_in_full(self, ctx: FortCtx) -> list[bool]:
+        """Per kind, whether performing it so is certain in full with an effect (FortCtx.whole:
+        the play is then legal whatever comes after, R5.4); none known by default."""
+        return []
 
     def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
         """Its effect, with pizza/toy resolved to ``res``."""
@@ -124,6 +132,11 @@ class GainOp(_TokensOp):
         ctx = cast(FortCtx, c)
         return gain_tokens(ctx, self.resource, self.amount)
 
+    def kinds_in_full(self, ctx: FortCtx) -> list[bool]:
+        """R12.1: a kind whose ``amount`` tokens fit in the stuff and are in the supply."""
+        game, p, amount = ctx.game, ctx.player, self.amount
+        return [amount >= 1 and game.gainable(p, r) >= amount for r in TOKENS]
+
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 
@@ -150,6 +163,22 @@ class GainOp(_TokensOp):
             if game.gainable(p, r) < need:
                 return False
         return True
+
+    def feeds(self, nxt: Op) -> bool:
+        """`gain ... then pack` (Tink, R12.1, R12.2, R13.4): the tokens gained are in the stuff
+        for the pack, whatever was there before."""
+        return isinstance(nxt, PackOp) and self.amount >= 1
+
+    def now_feeding(self, j: Judgement, nxt: Op) -> bool:
+        """Gained in full (so a token is in the stuff), then room in the pack (a gain leaves it
+        as it is): the pair in full, with an effect, exactly."""
+        s = cast(FortJudgement, j)
+        return self.now(s) and s.game.pack_room(s.p) >= 1
+
+    def always_feeding(self, j: Judgement, nxt: Op) -> bool:
+        """:meth:`now_feeding` whichever kind is chosen (any token packed then: ``uniform``)."""
+        s = cast(FortJudgement, j)
+        return self.every_kind(s, 1) and s.game.pack_room(s.p) >= 1
 
     def stuck(self, j: Judgement) -> bool:
         """No token of any kind it may gain fits or is in the supply: none is gained."""
@@ -453,6 +482,18 @@ class CopyRivalPackOp(Op):
         """The pack of a rival of their choosing (the leader included, for a follower)."""
         s = cast(FortJudgement, j)
         return not any(_copies(s.game, s.p, q.pack) for q in s.game.rivals(s.p.seat))
+
+    def now(self, j: Judgement) -> bool:
+        """Some rival's pack is copied in full (and, if an effect is needed, is not empty)."""
+        s = cast(FortJudgement, j)
+        game, p = s.game, s.p
+        for q in game.rivals(p.seat):
+            pack = q.pack
+            if s.effect and not pack[PIZZA] and not pack[TOY]:
+                continue
+            if _copies(game, p, pack):
+                return True
+        return False
 
     def always(self, j: Judgement) -> bool:
         """Whichever rival's pack is chosen, it is copied in full (and is not empty)."""
