@@ -67,7 +67,7 @@ def cards_of_kind(cardset: CardSet, kind: CardKind) -> tuple[Any, ...]:
     return tuple(c for c in cardset.cards if getattr(c, "kind", None) == kind.name)
 
 
-class _Index:
+class CardIndex:
     """Cards by lowercase id and lowercase name; the first card of a key wins."""
 
     def __init__(self, items: Iterable[Any]) -> None:
@@ -112,7 +112,7 @@ class CardNames:
                  own: Mapping[str, Sequence[Any]] | None = None) -> None:
         own = own or {}
         self._by_kind = {
-            kind.name: _Index([*own.get(kind.name, ()),
+            kind.name: CardIndex([*own.get(kind.name, ()),
                                *(c for s in sets for c in cards_of_kind(s, kind))])
             for kind in kinds}
 
