@@ -389,6 +389,16 @@ class GameModule:
             raise LookupError(f"game module `{self.name}` declares no `{field}` yet")
         return _named(ref)
 
+    def piece_in(self, field: str, lang: str, attribute: str = "") -> object | None:
+        """The object a per-language reference field (``phrasebooks``, ``ui``) names for
+        ``lang``, imported now (``attribute`` where the reference names a module only); None
+        where the module declares none in ``lang``."""
+        ref = getattr(self, field).get(lang)
+        if not ref:
+            return None
+        module, _, attr = ref.partition(":")
+        return _named(f"{module}:{attr or attribute}")
+
 
 def _named(ref: str) -> object:
     """What a ``"module:attribute"`` reference names, imported now."""

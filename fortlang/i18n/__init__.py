@@ -20,7 +20,6 @@ core's, through the registry of installed games (fortlang.games): the core impor
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import cast
 
@@ -50,17 +49,14 @@ def _games(lang: str) -> tuple[dict[str, str], ...]:
                 game = game_named(name)
             except GameError:
                 continue
-            ref = game.ui.get(lang)
-            if not ref:
-                continue
-            module, _, attr = ref.partition(":")
             try:
-                words: object = importlib.import_module(module)
-                for part in (attr or "UI").split("."):
-                    words = getattr(words, part)
+                words = game.piece_in("ui", lang, "UI")
             except Exception as e:  # a broken module is the user's report, never our traceback
                 raise GameError("E351", f"game module `{name}`: its {lang} interface words fail "
-                                f"to load: {type(e).__name__}: {e}", f"they are `{ref}`") from None
+                                f"to load: {type(e).__name__}: {e}",
+                                f"they are `{game.ui[lang]}`") from None
+            if words is None:
+                continue
             books.append(dict(cast("Mapping[str, str]", words)))
         known = _GAMES[lang] = (games, tuple(books))
     return known[1]

@@ -21,7 +21,6 @@ reuse, so the site and ``fortlang explain`` say everything the same way.
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import sys
 from collections.abc import Mapping
@@ -103,18 +102,14 @@ def _phrasebooks(lang: str, names: tuple[str, ...]) -> list[object]:
             game = game_named(name)
         except GameError:
             continue
-        ref = game.phrasebooks.get(lang)
-        if not ref:
-            continue
-        module, _, attr = ref.partition(":")
         try:
-            words: object = importlib.import_module(module)
-            for part in attr.split(".") if attr else ():
-                words = getattr(words, part)
+            words = game.piece_in("phrasebooks", lang)
         except Exception as e:  # a broken module is the user's report, never our traceback
             raise GameError("E351", f"game module `{name}`: its {lang} phrasebook fails to "
-                            f"load: {type(e).__name__}: {e}", f"it is `{ref}`") from None
-        found.append(words)
+                            f"load: {type(e).__name__}: {e}",
+                            f"it is `{game.phrasebooks[lang]}`") from None
+        if words is not None:
+            found.append(words)
     return found
 
 
