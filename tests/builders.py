@@ -51,6 +51,15 @@ class Recorder(ScriptedAgent):
         return super().choose(view, decision)
 
 
+def bare_table(cardset: CardSet) -> Game:
+    """Two seats on the set's board, random agents seeded 0 and 1, the first seat without
+    perks (the table the lead's shortcut tests play one made-up card on)."""
+    game = Game(2, board_of(cardset),
+                asker=Seats([RandomAgent(random.Random(s)) for s in range(2)]))
+    game.players[0].perks.clear()
+    return game
+
+
 def random_table(cardset: CardSet, n_players: int, seed: int, *, agents: str = "random",
                  debug: bool = False) -> Game:
     """A plausible mid-game table for tests and benchmarks: the set's kids shuffled into the

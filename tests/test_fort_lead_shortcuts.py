@@ -5,12 +5,11 @@ same rules, the same end)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest.mock import patch
 
-from builders import kid, random_table, recorded_play
+from builders import bare_table, kid, random_table, recorded_play
 from test_engine_certain import sources_only
 from trial_counter import counting
 
@@ -21,7 +20,6 @@ from fortlang.games.fort import play
 from fortlang.games.fort.model import board_of, kids_of
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.table import Game
-from fortlang.sim.seats import Seats
 
 BASE = base_set()
 
@@ -46,18 +44,12 @@ def orders_unsettled() -> Iterator[None]:
         yield
 
 
-def _table() -> Game:
-    game = Game(2, board_of(BASE), asker=Seats([RandomAgent(random.Random(s)) for s in range(2)]))
-    game.players[0].perks.clear()
-    return game
-
-
 @sources_only
 def test_an_action_alone_certain_not_done_is_excluded_without_its_trial():
     """R5.2, R5.4: with nothing in the stuff, `pack` alone cannot be performed with an effect;
     `score` is sure. The order "private (pack) only" is excluded for R5.4, as its trial would
     find, and no order is tried."""
-    game = _table()
+    game = bare_table(BASE)
     card = game.new_card(kid("X", "crown", "score", "pack"), game.players[0].hand)
     with counting() as tally:
         rule, seen, _ = recorded_play(game, 0, card, follow=False)
@@ -66,7 +58,7 @@ def test_an_action_alone_certain_not_done_is_excluded_without_its_trial():
     assert orders == [(("public (score) then private (pack)", "private (pack) then public (score)",
                         "public (score) only"), (("private (pack) only", "R5.4"),))]
     assert tally.kinds["order"] == 0, tally.trials
-    game = _table()
+    game = bare_table(BASE)
     card = game.new_card(kid("X", "crown", "score", "pack"), game.players[0].hand)
     with orders_unsettled(), counting() as tally:
         assert recorded_play(game, 0, card, follow=False)[1] == seen
@@ -96,7 +88,7 @@ def test_a_coin_added_that_surely_stops_for_a_suit_is_offered_without_its_trial(
     """R5.3, R5.6: `gain toy x crown` with room for every toy is sure with a coin added and
     named crown. Adding the coin card is offered as legal without its trial; stopping and
     adding the crown card are sure as before."""
-    game = _table()
+    game = bare_table(BASE)
     p = game.players[0]
     game.new_card(kid("Coin", "coin"), p.hand)
     game.new_card(kid("Crown", "crown"), p.hand)
@@ -108,7 +100,7 @@ def test_a_coin_added_that_surely_stops_for_a_suit_is_offered_without_its_trial(
     assert boosts[0] == ("stop adding cards", "add Coin (coin)", "add Crown (crown)")
     assert tally.kinds["boost"] == 0, tally.trials
     with coins_searched(), counting() as tally:
-        game = _table()
+        game = bare_table(BASE)
         p = game.players[0]
         game.new_card(kid("Coin", "coin"), p.hand)
         game.new_card(kid("Crown", "crown"), p.hand)
@@ -145,7 +137,7 @@ def _coin_card(game: Game):
 def test_a_coin_no_x_counts_is_named_without_a_trial():
     """R5.6: no `x` of the card counts a suit, so every name of its coin ends the play alike,
     and the play is legal (checked before it starts): the six names are offered, none tried."""
-    game = _table()
+    game = bare_table(BASE)
     card = _coin_card(game)
     with counting() as tally:
         rule, seen, end = recorded_play(game, 0, card, follow=False)
@@ -153,7 +145,7 @@ def test_a_coin_no_x_counts_is_named_without_a_trial():
     names = [labels for kind, labels, _, _ in seen if kind == "coin_suit"]
     assert names == [("skateboard", "shovel", "glue", "water_gun", "crown", "book")]
     assert tally.kinds["coin_suit"] == 0, tally.trials
-    game = _table()
+    game = bare_table(BASE)
     card = _coin_card(game)
     with names_tried(), counting() as tally:
         assert recorded_play(game, 0, card, follow=False) == (rule, seen, end)
@@ -174,7 +166,7 @@ def test_coins_named_without_a_trial_end_as_tried_on_the_bundled_cards():
 def test_a_coin_an_x_counts_is_named_only_as_its_trials_allow():
     """R5.6, R5.4: `gain pizza x crown` on a coin card gains only if the coin is named crown;
     the names are not alike, so each is tried and the others are excluded for R5.4."""
-    game = _table()
+    game = bare_table(BASE)
     card = game.new_card(kid("X", "coin", "gain pizza x crown"), game.players[0].hand)
     rule, seen, _ = recorded_play(game, 0, card, follow=False)
     assert rule is None
@@ -191,10 +183,10 @@ def in_vain_tried() -> Iterator[None]:
         yield
 
 
-def _in_vain_table() -> tuple[Game, object]:
+def _in_vainbare_table(BASE) -> tuple[Game, object]:
     """Room for one pizza: a crown added to `gain pizza x crown` would make it two, the second
     with no effect, so the card is in vain (R5.5); `score` is sure."""
-    game = _table()
+    game = bare_table(BASE)
     p = game.players[0]
     game.give(p, Resource.PIZZA, game.stuff_capacity(p) - 1)
     game.new_card(kid("Crown", "crown"), p.hand)
@@ -204,14 +196,14 @@ def _in_vain_table() -> tuple[Game, object]:
 @sources_only
 def test_a_card_added_in_vain_is_excluded_without_its_trial():
     """R5.3, R5.5: adding the crown is excluded for R5.5, as its trial finds, without it."""
-    game, card = _in_vain_table()
+    game, card = _in_vainbare_table(BASE)
     with counting() as tally:
         rule, seen, end = recorded_play(game, 0, card, follow=False)
     assert rule is None
     boosts = [(labels, excluded) for kind, labels, excluded, _ in seen if kind == "boost"]
     assert boosts == [(("stop adding cards",), (("add Crown (crown)", "R5.5"),))]
     assert tally.kinds["boost"] == 0, tally.trials
-    game, card = _in_vain_table()
+    game, card = _in_vainbare_table(BASE)
     with in_vain_tried(), counting() as tally:
         assert recorded_play(game, 0, card, follow=False) == (rule, seen, end)
     assert tally.kinds["boost"] == 1
@@ -250,7 +242,7 @@ def test_the_boost_context_is_made_once_per_card_and_suits():
     contexts = []
     played, crown = kid("X", "crown", "gain toy x crown"), kid("Crown", "crown")
     for _ in range(2):
-        game = _table()
+        game = bare_table(BASE)
         p = game.players[0]
         game.new_card(crown, p.hand)
         card = game.new_card(played, p.hand)
@@ -263,12 +255,12 @@ def test_the_boost_context_is_made_once_per_card_and_suits():
 def test_the_suits_a_card_names_are_worked_out_only_for_an_x_any():
     """R5.7: the suits a card's boxes name are read (every node's fields) only to choose the
     suit of an `x any` (_any_alike), so only for a card with one, once (issue 38)."""
-    game = _table()
+    game = bare_table(BASE)
     p = game.players[0]
     plain = game.new_card(kid("Plain", "crown", "score", "gain toy x crown"), p.hand)
     play.play_card(game, 0, plain, follow=False)
     assert not plain.defn.facts.named_known
-    game = _table()
+    game = bare_table(BASE)
     p = game.players[0]
     game.new_card(kid("Shovel", "shovel"), p.hand)
     wild = game.new_card(kid("Wild", "crown", "gain toy x any", "score x shovel"), p.hand)

@@ -6,21 +6,18 @@ same options offered, the same excluded for the same rules, the same end."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest.mock import patch
 
-from builders import kid, random_table, recorded_play
+from builders import bare_table, kid, random_table, recorded_play
 from test_engine_certain import sources_only
 from trial_counter import counting
 
 from fortlang.cardset import base_set
-from fortlang.engine.choices import RandomAgent
 from fortlang.games.fort import play
-from fortlang.games.fort.model import board_of, kids_of
+from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.table import Game
-from fortlang.sim.seats import Seats
 
 BASE = base_set()
 SUITS = {"coin_suit", "any_suit"}
@@ -33,12 +30,6 @@ def suits_tried() -> Iterator[None]:
         yield
 
 
-def _table() -> Game:
-    game = Game(2, board_of(BASE), asker=Seats([RandomAgent(random.Random(s)) for s in range(2)]))
-    game.players[0].perks.clear()
-    return game
-
-
 def _blades(game: Game):
     """Blades' boxes (R5.6, R5.7): `score x coin` counts the played coin whatever it is named,
     so it is sure whatever suit the coin and the `x any` get."""
@@ -48,7 +39,7 @@ def _blades(game: Game):
 
 @sources_only
 def test_a_coin_and_an_x_any_with_a_box_sure_anyway_are_chosen_without_trials():
-    game = _table()
+    game = bare_table(BASE)
     card = _blades(game)
     with counting() as tally:
         rule, seen, end = recorded_play(game, 0, card, follow=False)
@@ -56,7 +47,7 @@ def test_a_coin_and_an_x_any_with_a_box_sure_anyway_are_chosen_without_trials():
     kinds = [kind for kind, _, _, _ in seen]
     assert "coin_suit" in kinds and "any_suit" in kinds
     assert not any(tally.kinds[k] for k in SUITS), tally.trials
-    game = _table()
+    game = bare_table(BASE)
     card = _blades(game)
     with suits_tried(), counting() as tally:
         assert recorded_play(game, 0, card, follow=False) == (rule, seen, end)
@@ -67,7 +58,7 @@ def test_a_coin_and_an_x_any_with_a_box_sure_anyway_are_chosen_without_trials():
 def test_a_suit_only_its_trial_can_judge_is_still_tried():
     """`gain pizza x crown` alone on a coin card (R5.6, R5.4): no box is sure before the coin is
     named crown, and not after another name either: every name is tried, the others excluded."""
-    game = _table()
+    game = bare_table(BASE)
     card = game.new_card(kid("X", "coin", "gain pizza x crown"), game.players[0].hand)
     with counting() as tally:
         rule, seen, _ = recorded_play(game, 0, card, follow=False)
