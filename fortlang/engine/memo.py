@@ -20,9 +20,10 @@ from typing import Any, Final
 MEMO_LIMIT: Final = 4096
 
 
-def bounded_put(table: dict, key: Any, value: Any) -> Any:
-    """``table[key] = value``, emptying the table first when it is full (see MEMO_LIMIT)."""
-    if len(table) >= MEMO_LIMIT:
+def bounded_put(table: dict, key: Any, value: Any, limit: int = MEMO_LIMIT) -> Any:
+    """``table[key] = value``, emptying the table first when it holds ``limit`` entries (see
+    MEMO_LIMIT; a table of larger values, such as a card set's kit, holds fewer)."""
+    if len(table) >= limit:
         table.clear()
     table[key] = value
     return value

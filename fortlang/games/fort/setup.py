@@ -9,6 +9,7 @@ from typing import Any, Final
 from fortlang.engine.asker import Asker
 from fortlang.engine.chance import below, shuffle
 from fortlang.engine.choices import K_DRAFT, Decision, Option
+from fortlang.engine.memo import bounded_put
 from fortlang.games.fort.model import (
     MadeUpRule,
     Perk,
@@ -147,9 +148,7 @@ def kit_of(cardset: CardSet) -> Kit:
     """The :class:`Kit` of ``cardset``, made at its first game."""
     kit = _KITS.get(id(cardset))
     if kit is None or kit.cardset is not cardset:
-        if len(_KITS) >= _KITS_MOST:
-            _KITS.clear()
-        kit = _KITS[id(cardset)] = Kit(cardset)
+        kit = bounded_put(_KITS, id(cardset), Kit(cardset), _KITS_MOST)
     return kit
 
 
