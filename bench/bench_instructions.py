@@ -6,11 +6,13 @@ take builds already made, as bench_simulate.py does).
 
     python bench/bench_instructions.py [--base 0239877] [--games 10] [--compiled]
                                        [--bots random] [--this-site DIR] [--base-site DIR]
-                                       [--top 25] [--keep DIR] [--whole]
+                                       [--top 25] [--keep DIR] [--whole] [--warm 1]
 
 Only the instructions spent inside ``run_game`` are counted (set-up of the process, imports and
-the card set's loading are not), over ``--games`` four-player games after one
-warm-up game (memo tables filled), random bots at every seat or the line-up ``--bots`` names
+the card set's loading are not), over ``--games`` four-player games after ``--warm`` warm-up
+games (1: memo tables filled; 30: steady state, as in a long simulate, where the per-card facts
+worked out when a card is first played are paid once), random bots at every seat or the
+line-up ``--bots`` names
 (``greedy``, ``greedy,random``: repeated in seat order, as ``make_bots`` seats them).
 ``--top N`` prints, for this tree, the N functions of the
 engine with the most instructions, their callees included (compiled: the C functions; pure:
@@ -57,9 +59,9 @@ except ImportError:  # before it
     from fortlang.game.agents import make_bots
     from fortlang.game.match import run_game
 cardset = base_set()
-games = int(sys.argv[1])
+games = int(sys.argv[1])  # warm-up games included
 lineup = sys.argv[2].split(",")
-for i in range(games + 1):  # game 0 warms up
+for i in range(games):
     run_game(cardset, 4, make_bots(lineup, 4, 100 + i), seed=100 + i)
 """
 
@@ -84,8 +86,8 @@ COMPILED_ENTRY = "CPyDef_fortlang___*match___run_game"
 
 def callgrind(path: Path, games: int, out: Path, toggle: str | None,
               bots: str = "random", whole: bool = False) -> int:
-    """Instructions counted for ``games`` games (+ the warm-up) run from ``path``; ``whole``:
-    ``games`` games of ``fortlang simulate`` (nothing added)."""
+    """Instructions counted for ``games`` games (warm-up included) run from ``path``;
+    ``whole``: ``games`` games of ``fortlang simulate``."""
     # a fixed hash seed: the order of sets of strings (and so how soon a search finds its
     # answer) is then the same in every run
     env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
@@ -104,19 +106,19 @@ def callgrind(path: Path, games: int, out: Path, toggle: str | None,
 
 
 def per_game(path: Path, games: int, into: Path, name: str, compiled: bool,
-             bots: str = "random") -> float:
-    if compiled:  # one run, counting inside run_game only (warm-up game included)
-        total = callgrind(path, games, into / f"{name}.out", COMPILED_ENTRY, bots)
-        warm = callgrind(path, 0, into / f"{name}-0.out", COMPILED_ENTRY, bots)
+             bots: str = "random", warmup: int = 1) -> float:
+    if compiled:  # counting inside run_game only: warm-up + games, less the warm-up alone
+        total = callgrind(path, warmup + games, into / f"{name}.out", COMPILED_ENTRY, bots)
+        warm = callgrind(path, warmup, into / f"{name}-0.out", COMPILED_ENTRY, bots)
         return (total - warm) / games
     # counted whole, the two processes must start alike: a first run fills the caches a
     # process writes once (the parser's grammar cache), which would else count in one only
     env = dict(os.environ, PYTHONPATH=str(path), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
     env.pop("FORTLANG_PURE", None)
-    subprocess.run([sys.executable, "-c", PROBE, "0", bots], env=env, cwd=path, check=True,
+    subprocess.run([sys.executable, "-c", PROBE, "1", bots], env=env, cwd=path, check=True,
                    capture_output=True)
-    total = callgrind(path, games, into / f"{name}.out", None, bots)
-    warm = callgrind(path, 0, into / f"{name}-0.out", None, bots)
+    total = callgrind(path, warmup + games, into / f"{name}.out", None, bots)
+    warm = callgrind(path, warmup, into / f"{name}-0.out", None, bots)
     return (total - warm) / games
 
 
@@ -179,6 +181,8 @@ def main() -> None:
                         help="the line-up, comma-separated (greedy; greedy,random), in seat order")
     parser.add_argument("--top", type=int, default=0)
     parser.add_argument("--keep", type=Path)
+    parser.add_argument("--warm", type=int, default=1,
+                        help="warm-up games before the counted ones (30: steady state)")
     parser.add_argument("--whole", action="store_true",
                         help="count a whole `fortlang simulate` process per game, not run_game")
     args = parser.parse_args()
@@ -191,11 +195,14 @@ def main() -> None:
         if args.whole:
             report_whole(trees, args, outs)
             return
-        counts = {name: per_game(trees[name], args.games, outs, name, args.compiled, args.bots)
+        if args.warm < 1:
+            raise SystemExit("--warm: at least 1 (the first game fills the memo tables)")
+        counts = {name: per_game(trees[name], args.games, outs, name, args.compiled, args.bots,
+                                 args.warm)
                   for name in ("base", "this")}
         build = "compiled" if args.compiled else "pure Python"
-        print(f"instructions per 4-player {args.bots}-bot game (callgrind, {args.games} games, "
-              f"both sides {build})")
+        print(f"instructions per 4-player {args.bots}-bot game (callgrind, {args.games} games "
+              f"after {args.warm} warm-up, both sides {build})")
         labels = {"base": f"base {args.base}", "this": "this tree"}
         for name, count in counts.items():
             ratio = counts["base"] / count
