@@ -73,6 +73,7 @@ from fortlang.games.fort.certain import (
     surely_first,
     surely_followed,
     surely_followed_any_way,
+    surely_in_full,
     surely_in_vain,
     surely_never_done,
     surely_not_done,
@@ -902,23 +903,35 @@ def _order(ctx: FortCtx) -> bool:
 
 def _orders_settled(ctx: FortCtx, sequences: tuple[tuple[str, ...], ...], known: list[bool],
                     pub: Op | None, priv: Op | None) -> list[str]:
-    """Per order, the rule its trial would fail with at once, or "" (none: empty): an action
-    performed alone (R5.2), not sure (``known``), with no action used yet, that is certain not
-    to be performed in full with an effect (:func:`surely_not_done`) fails R5.4, as
-    :func:`_perform`'s search finds before it performs anything (issue 38)."""
+    """Per order, the rule its trial would fail with, or "" (none: empty), for an action
+    performed alone (R5.2), not sure (``known``), with no action used yet, as :func:`_perform`'s
+    search finds before it performs anything (issue 38):
+    * certain not to be performed in full with an effect (:func:`surely_not_done`): R5.4;
+    * with cards added that it cannot make useful (:func:`_in_vain_whatever`: it repeats
+      nothing by a suit, R5.5), and certain to be performed in full with an effect
+      (:func:`surely_in_full`): R5.5, the rule :func:`_rule_in_vain`'s search reports when
+      some way performs it so (R5.5 outranks R5.4)."""
     play: _Play = ctx.play
     if _one_in_full(play):
         return _NONE_SETTLED
     settled = _NONE_SETTLED
+    added = len(play.added) > 0
     for i in range(len(sequences)):
         seq = sequences[i]
         if len(seq) != 1 or known[i]:
             continue
         op = pub if seq[0] == PUBLIC else priv
-        if op is not None and surely_not_done(ctx, op):
+        if op is None:
+            continue
+        rule = ""
+        if surely_not_done(ctx, op):
+            rule = "R5.4"
+        elif added and _in_vain_whatever(ctx, op) and surely_in_full(ctx, op):
+            rule = "R5.5"
+        if rule:
             if not settled:
                 settled = [""] * len(sequences)
-            settled[i] = "R5.4"
+            settled[i] = rule
     return settled
 
 
