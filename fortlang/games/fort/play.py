@@ -111,7 +111,7 @@ class _Play:
     """The leader's bookkeeping for one play (changed through ``game.note*`` / ``game.set``)."""
 
     __slots__ = ("card", "added", "lookout_used", "used", "destroy_this", "tried", "orders",
-                 "order_at")
+                 "order_at", "blind", "dead", "trial_step", "trial_i", "trial_ok")
 
     def __init__(self, card: CardInstance) -> None:
         self.card = card
@@ -126,6 +126,23 @@ class _Play:
         #: card's sequences, R5.2), known legal when the move made for real reaches it (_order).
         self.orders: dict[tuple, int] = {}
         self.order_at = -1  # the order a search tried last (_OrderStep.apply)
+        #: Whether :data:`dead` is kept: the game is blind (``Journal.blind``: nobody reads
+        #: the rule an excluded option reports, only which options are legal), options that
+        #: end alike are tried once (interpreter.EQUIVALENT_OPTIONS: a card is known by what
+        #: it gives, :func:`_gives`) and :func:`_stop` searches on its own driver (its outcome
+        #: tells whether a trial of the boost succeeded). Set by :func:`_leader_ctx`.
+        self.blind = False
+        #: What the cards no legal play can add any more give (:func:`_dead_key`): a trial of
+        #: adding one at a boost made for real failed (R5.3-R5.5), so every set of cards
+        #: counted with it, from that boost on, fails (the move made for real only counts
+        #: more). Searches leave them out and later boosts exclude them without a trial
+        #: (issue 38). A cache, not state: never rolled back.
+        self.dead: set[tuple[bool, tuple[int, ...]]] = set()
+        #: The trial of a boost made for real running (its step and option), and whether a
+        #: stop in it found a legal play (:func:`_trial_starts`).
+        self.trial_step: _BoostStep | None = None
+        self.trial_i = 0
+        self.trial_ok = False
 
 
 class PlayResult:
@@ -540,17 +557,46 @@ def _boost(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance
                       for i, (c, from_hand) in enumerate([cands[j] for j in fresh], 1)]
     known = [_surely_stops(ctx)]
     settled = _NONE_SETTLED
+    play: _Play = ctx.play
+    if not known[0] and play.tried:
+        hit = _stop_tried(ctx)
+        if hit is not None:
+            if hit[0]:
+                known[0] = True
+            else:
+                settled = [""] * (1 + len(fresh))
+                settled[0] = hit[1] or _NOT_COMPLETED
+    dead = play.dead if play.blind else _NO_DEAD
     for i, j in enumerate(fresh, 1):
         c, from_hand = cands[j]
-        # a card that adds as an earlier option is judged by that option's trial
-        verdict = _added_verdict(ctx, c, from_hand, suits) if not same or same[i] == i else 0
+        if same and same[i] != i:  # judged by the trial of the earlier option it adds as
+            known.append(False)
+            continue
+        if dead and _dead_key(ctx, c, from_hand) in dead:
+            verdict = -2  # its trial would fail (_Play.dead): the rule is unread (blind)
+        else:
+            verdict = _added_verdict(ctx, c, from_hand, suits)
         known.append(verdict > 0)
         if verdict < 0:
             if not settled:
                 settled = [""] * (1 + len(fresh))
-            settled[i] = "R5.5"
+            settled[i] = "R5.5" if verdict == -1 else _NOT_COMPLETED
+            if verdict == -1 and play.blind:
+                dead.add(_dead_key(ctx, c, from_hand))  # never useful, whatever is added
     return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, False),
                      known, same, _RefusedAdds(ctx.player.hand, suits), settled)
+
+
+def _stop_tried(ctx: FortCtx) -> tuple[bool, str | None] | None:
+    """How stopping the boost now (R5.3) ended when a trial of this play searched the same
+    cards counted (:func:`_stop`, :func:`_stop_key`), or None: its trial would end as that
+    search did, with the rule it recorded (issue 38)."""
+    play: _Play = ctx.play
+    return play.tried.get(_stop_key(ctx))
+
+
+#: The rule a trial that recorded none reports (decide_at's).
+_NOT_COMPLETED: Final = "cannot be completed"
 
 
 def _surely_stops(ctx: FortCtx) -> bool:
@@ -616,9 +662,17 @@ class _BoostStep(Step):
         self.nxt = nxt
 
     def apply(self, i: int) -> bool:
+        ctx = self.ctx
+        if not self.nxt:  # a boost made for real (see _Play.dead)
+            play: _Play = ctx.play
+            if play.blind:
+                if not ctx.search:
+                    _trial_ends(ctx, self)  # the option picked, after the trials
+                elif not ctx.points:  # a trial's own driver starts with it
+                    _trial_starts(ctx, self, i)
         if not i:
-            return _stop(self.ctx)
-        return _add(self.ctx, self.suits, self.cands, self.fresh[i - 1], self.nxt)
+            return _stop(ctx)
+        return _add(ctx, self.suits, self.cands, self.fresh[i - 1], self.nxt)
 
     def options(self) -> Sequence[Option]:
         return _boost_options([self.cands[j] for j in self.fresh])
@@ -698,6 +752,9 @@ class _Boost(Then):
 
 #: Whether _stop settles a set of added cards once per play (tests compare with this off).
 REMEMBER_STOPS: Final = True
+#: Whether a blind play keeps the cards no legal play can add (_Play.dead; tests compare with
+#: this off).
+REMEMBER_DEAD: Final = True
 
 
 def _stop(ctx: FortCtx) -> bool:
@@ -713,6 +770,7 @@ def _stop(ctx: FortCtx) -> bool:
     play: _Play = ctx.play
     defn = card_ops(play.card)  # each action can come first (R5.2)
     if surely_stops(ctx, defn.pub_op, defn.priv_op):
+        play.trial_ok = True  # see _trial_ends
         return True  # as _order's search would find, by the same test (rules are moot)
     key = _stop_key(ctx)
     hit = play.tried.get(key)
@@ -730,6 +788,8 @@ def _stop(ctx: FortCtx) -> bool:
     rule = hit[1]
     if rule is not None:
         ctx.fails(rule)
+    if hit[0]:
+        play.trial_ok = True  # see _trial_ends
     return hit[0]
 
 
@@ -798,11 +858,14 @@ def _addable(ctx: FortCtx, cands: tuple[tuple[CardInstance, bool], ...], start: 
     play: _Play = ctx.play
     seen: set[tuple[bool, Any]] = set()
     out = []
+    dead = play.dead if alike else _NO_DEAD  # keyed by what a card gives (_dead_key)
     for j in range(start, len(cands)):
         c, from_hand = cands[j]
         if (c in play.added) if from_hand else (c in play.lookout_used):
             continue
         key = (from_hand, _gives(ctx, c) if alike else id(c.card))
+        if dead and key in dead:
+            continue  # no legal play counts it any more (_Play.dead)
         if key not in seen:
             seen.add(key)
             out.append(j)
@@ -810,6 +873,33 @@ def _addable(ctx: FortCtx, cands: tuple[tuple[CardInstance, bool], ...], start: 
 
 
 _NO_NAMES: Final[dict[int, Suit]] = {}  # never changed
+_NO_DEAD: Final[set[tuple[bool, tuple[int, ...]]]] = set()  # never changed
+
+
+def _dead_key(ctx: FortCtx, c: CardInstance, from_hand: bool) -> tuple[bool, tuple[int, ...]]:
+    """How :func:`_addable` knows ``c`` in a search (cards that give alike add alike)."""
+    return from_hand, _gives(ctx, c)
+
+
+def _trial_starts(ctx: FortCtx, step: _BoostStep, i: int) -> None:
+    """A trial of option ``i`` of ``step``, a boost made for real, starts (decide_at tries its
+    options in turn, then goes on with the one picked): the trial before it has ended."""
+    _trial_ends(ctx, step)
+    play: _Play = ctx.play
+    play.trial_step = step
+    play.trial_i = i
+    play.trial_ok = False
+
+
+def _trial_ends(ctx: FortCtx, step: _BoostStep) -> None:
+    """The last trial of ``step`` has ended: if it added a card (R5.3) and no stop in it found
+    a legal play (:func:`_stop`, the only way a boost's search ends legally), no set of cards
+    counted with that card is legal from this boost on: it is dead (_Play.dead)."""
+    play: _Play = ctx.play
+    if play.trial_step is step and play.trial_i > 0 and not play.trial_ok:
+        c, from_hand = step.cands[step.fresh[play.trial_i - 1]]
+        play.dead.add(_dead_key(ctx, c, from_hand))
+    play.trial_step = None
 
 
 def _gives(ctx: FortCtx, c: CardInstance) -> tuple[int, ...]:
@@ -1184,7 +1274,10 @@ def _leader_satisfied(ctx: FortCtx) -> bool:
 
 
 def _leader_ctx(game: Game, seat: int, card: CardInstance) -> FortCtx:
-    ctx = FortCtx(game, seat, leader=True, play=_Play(card))
+    play = _Play(card)
+    play.blind = REMEMBER_DEAD and REMEMBER_STOPS and interpreter.EQUIVALENT_OPTIONS \
+        and game.blind()
+    ctx = FortCtx(game, seat, leader=True, play=play)
     ctx.alike = _facts(card).alike
     return ctx
 
