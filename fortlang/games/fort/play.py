@@ -111,7 +111,8 @@ class _Play:
     """The leader's bookkeeping for one play (changed through ``game.note*`` / ``game.set``)."""
 
     __slots__ = ("card", "added", "lookout_used", "used", "destroy_this", "tried", "orders",
-                 "order_at", "blind", "dead", "trial_step", "trial_i", "trial_ok")
+                 "order_at", "first_failed", "searching", "blind", "dead", "trial_step",
+                 "trial_i", "trial_ok")
 
     def __init__(self, card: CardInstance) -> None:
         self.card = card
@@ -126,6 +127,10 @@ class _Play:
         #: card's sequences, R5.2), known legal when the move made for real reaches it (_order).
         self.orders: dict[tuple, int] = {}
         self.order_at = -1  # the order a search tried last (_OrderStep.apply)
+        #: Per key of ``tried`` whose search went on to the second order (R5.2): the rule the
+        #: first one failed with alone (None: none recorded), as its trial would report it.
+        self.first_failed: dict[tuple, str | None] = {}
+        self.searching: tuple | None = None  # the key _stop's own search is for, meanwhile
         #: Whether :data:`dead` is kept: the game is blind (``Journal.blind``: nobody reads
         #: the rule an excluded option reports, only which options are legal), options that
         #: end alike are tried once (interpreter.EQUIVALENT_OPTIONS: a card is known by what
@@ -778,7 +783,11 @@ def _stop(ctx: FortCtx) -> bool:
         outer = ctx.fail
         ctx.fail = None
         play.order_at = -1
-        ok = drive(ctx, _Order(ctx), 0)  # its outcome is kept: its own driver
+        play.searching = key
+        try:
+            ok = drive(ctx, _Order(ctx), 0)  # its outcome is kept: its own driver
+        finally:
+            play.searching = None
         hit = (ok, _recorded(ctx))
         play.tried[key] = hit
         if ok and play.order_at >= 0:
@@ -981,14 +990,30 @@ def _order(ctx: FortCtx) -> bool:
     after_private = public and priv is not None and spared(ctx, priv, facts.private_spares)
     known = [public or len(s) == 2 and after_public if s[0] == PUBLIC
              else private or len(s) == 2 and after_private for s in sequences]
+    first_rule: str | None = None
     if play.orders and not all(known):
         # an order _stop's search found legal for the same cards counted (its key settles the
         # rest of the move, the order's too): legal now, without its trial (issue 38)
-        found = play.orders.get(_stop_key(ctx), -1)
+        key = _stop_key(ctx)
+        found = play.orders.get(key, -1)
         if found >= 0:
             known[found] = True
-    return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known,
-                     settled=_orders_settled(ctx, sequences, known, pub, priv))
+            if found == 1 and not known[0]:  # the first order failed in it, for this rule
+                first_rule = _first_failed(play, key)
+    settled = _orders_settled(ctx, sequences, known, pub, priv)
+    if first_rule is not None:
+        if not settled:
+            settled = [""] * len(sequences)
+        settled[0] = first_rule
+    return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known, settled=settled)
+
+
+def _first_failed(play: _Play, key: tuple) -> str | None:
+    """The rule the first order (R5.2) fails with, as its trial would report it (its search
+    recorded none: decide_at's), when _stop's search for ``key`` went past it; else None."""
+    if key not in play.first_failed:
+        return None
+    return play.first_failed[key] or _NOT_COMPLETED
 
 
 def _orders_settled(ctx: FortCtx, sequences: tuple[tuple[str, ...], ...], known: list[bool],
@@ -1048,6 +1073,8 @@ class _OrderStep(Step):
         sequences = _facts(play.card).sequences
         if ctx.search:
             play.order_at = i  # the last one tried when a search succeeds: see _stop
+            if i == 1 and play.searching is not None:
+                _first_order_failed(ctx, self)
         if i >= 2 and ctx.search and REMEMBER_STOPS and _implied_failing(ctx, self, i):
             return False  # what its search would end with (see _implied_failing)
         return _perform(ctx, sequences[i], 0)
@@ -1055,6 +1082,20 @@ class _OrderStep(Step):
     def options(self) -> Sequence[Option]:
         play: _Play = self.ctx.play
         return _facts(play.card).orders
+
+
+def _first_order_failed(ctx: FortCtx, step: _OrderStep) -> None:
+    """The second order (R5.2) of _stop's own search is tried from its first point (its
+    order point, depth first: the first order failed, every way of performing it searched):
+    what that search recorded since it started (``ctx.fail``, None at its start) is the rule
+    the first order fails with alone, which _order excludes it for without a trial."""
+    points = ctx.points
+    if not points or len(points) != 1 or points[0].step is not step:
+        return  # not the search's own order point (a trial, or one reached after others)
+    play: _Play = ctx.play
+    key = play.searching
+    if key is not None:
+        play.first_failed[key] = _recorded(ctx)
 
 
 def _implied_failing(ctx: FortCtx, step: _OrderStep, i: int) -> bool:
