@@ -129,3 +129,30 @@ def test_cards_that_failed_a_trial_are_left_out_alike_in_blind_plays():
     boosts = sum(1 for _, asked, _ in plays for _, kind, _, _ in asked if kind == "boost")
     assert boosts >= 50, boosts
     assert tried < tried_before, (tried, tried_before)
+
+
+def _judged_plays() -> tuple[int, list]:
+    """The recorded plays, and how many times a box was judged sure performed first."""
+    calls = [0]
+    surely_first = play.surely_first
+
+    def spied(ctx, op):
+        calls[0] += 1
+        return surely_first(ctx, op)
+
+    with patch.object(play, "surely_first", spied):
+        _, plays = _recorded_plays()
+    return calls[0], plays
+
+
+@sources_only
+def test_the_order_step_after_a_stop_reads_the_boxes_as_the_boost_judged_them():
+    """R5.2, R5.3: when the agent stops adding cards, the order step judges each box sure first
+    or not as the boost just did on the same table (``play._firsts``), instead of again: the
+    plays offer, exclude and end as the plays that judge them again, with fewer judgements."""
+    judged, plays = _judged_plays()
+    order = play._order
+    with patch.object(play, "_order", lambda ctx, firsts=-1: order(ctx)):
+        judged_before, plays_before = _judged_plays()
+    assert plays == plays_before
+    assert judged_before - judged >= 50, (judged, judged_before)

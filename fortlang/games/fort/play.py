@@ -560,7 +560,8 @@ def _boost(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance
         first: dict[tuple[bool, tuple[int, ...]], int] = {}
         same = [0] + [first.setdefault((from_hand, _gives(ctx, c)), i)
                       for i, (c, from_hand) in enumerate([cands[j] for j in fresh], 1)]
-    known = [_surely_stops(ctx)]
+    firsts = _firsts(ctx)
+    known = [firsts & (_PUBLIC_FIRST | _PRIVATE_FIRST) != 0]  # stopping is sure (_surely_stops)
     settled = _NONE_SETTLED
     play: _Play = ctx.play
     if not known[0] and play.tried:
@@ -588,8 +589,33 @@ def _boost(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance
             settled[i] = "R5.5" if verdict == -1 else _NOT_COMPLETED
             if verdict == -1 and play.blind:
                 dead.add(_dead_key(ctx, c, from_hand))  # never useful, whatever is added
-    return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, False),
-                     known, same, _RefusedAdds(ctx.player.hand, suits), settled)
+    step = _BoostStep(ctx, suits, cands, fresh, False)
+    step.firsts = firsts
+    return decide_at(ctx, K_BOOST, 1 + len(fresh), step, known, same,
+                     _RefusedAdds(ctx.player.hand, suits), settled)
+
+
+#: Bits of :func:`_firsts`: the public box is sure performed first, the private one is, the
+#: private one was judged (only when the public one is not sure: as :func:`surely_stops`).
+_PUBLIC_FIRST: Final = 1
+_PRIVATE_FIRST: Final = 2
+_PRIVATE_JUDGED: Final = 4
+_NOT_JUDGED: Final = -1
+
+
+def _firsts(ctx: FortCtx) -> int:
+    """:func:`_surely_stops` box by box (R5.2-R5.5): :func:`surely_first` of the public box,
+    then, if it is not sure, of the private one, as bits. A boost made for real keeps them for
+    the order step that follows when the agent stops (:func:`_order`: nothing changes the
+    table between them), which then judges each box once instead of twice (issue 38)."""
+    play: _Play = ctx.play
+    defn = card_ops(play.card)
+    pub, priv = defn.pub_op, defn.priv_op
+    if pub is not None and surely_first(ctx, pub):
+        return _PUBLIC_FIRST
+    if priv is not None and surely_first(ctx, priv):
+        return _PRIVATE_FIRST | _PRIVATE_JUDGED
+    return _PRIVATE_JUDGED
 
 
 def _stop_tried(ctx: FortCtx) -> tuple[bool, str | None] | None:
@@ -665,6 +691,9 @@ class _BoostStep(Step):
         self.cands = cands
         self.fresh = fresh
         self.nxt = nxt
+        #: :func:`_firsts` where the boost was made for real (the table it was judged on is
+        #: the one the option picked starts from), else _NOT_JUDGED.
+        self.firsts = _NOT_JUDGED
 
     def apply(self, i: int) -> bool:
         ctx = self.ctx
@@ -676,6 +705,8 @@ class _BoostStep(Step):
                 elif not ctx.points:  # a trial's own driver starts with it
                     _trial_starts(ctx, self, i)
         if not i:
+            if not ctx.search:  # the agent stopped: the order step, judged as the boost was
+                return _order(ctx, self.firsts)
             return _stop(ctx)
         return _add(ctx, self.suits, self.cands, self.fresh[i - 1], self.nxt)
 
@@ -971,7 +1002,8 @@ def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Opt
     return tuple(sequences), tuple(options)
 
 
-def _order(ctx: FortCtx) -> bool:
+def _order(ctx: FortCtx, firsts: int = _NOT_JUDGED) -> bool:
+    """The order of the actions (R5.2); ``firsts``: :func:`_firsts` on this table, if known."""
     play: _Play = ctx.play
     facts = _facts(play.card)
     sequences = facts.sequences
@@ -984,8 +1016,11 @@ def _order(ctx: FortCtx) -> bool:
     # make it fall short (then it is sure whether it comes first or second).
     defn = card_ops(play.card)
     pub, priv = defn.pub_op, defn.priv_op
-    public = pub is not None and surely_first(ctx, pub)
-    private = priv is not None and surely_first(ctx, priv)
+    if firsts == _NOT_JUDGED:
+        firsts = _firsts(ctx)
+    public = firsts & _PUBLIC_FIRST != 0
+    private = firsts & _PRIVATE_FIRST != 0 if firsts & _PRIVATE_JUDGED \
+        else priv is not None and surely_first(ctx, priv)
     after_public = private and pub is not None and spared(ctx, pub, facts.public_spares)
     after_private = public and priv is not None and spared(ctx, priv, facts.private_spares)
     known = [public or len(s) == 2 and after_public if s[0] == PUBLIC
