@@ -151,8 +151,8 @@ def test_the_order_step_after_a_stop_reads_the_boxes_as_the_boost_judged_them():
     or not as the boost just did on the same table (``play._firsts``), instead of again: the
     plays offer, exclude and end as the plays that judge them again, with fewer judgements."""
     judged, plays = _judged_plays()
-    order = play._order
-    with patch.object(play, "_order", lambda ctx, firsts=-1: order(ctx)):
+    order = play._order_judged
+    with patch.object(play, "_order_judged", lambda ctx, firsts: order(ctx, play._NOT_JUDGED)):
         judged_before, plays_before = _judged_plays()
     assert plays == plays_before
     assert judged_before - judged >= 50, (judged, judged_before)

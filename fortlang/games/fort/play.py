@@ -706,7 +706,7 @@ class _BoostStep(Step):
                     _trial_starts(ctx, self, i)
         if not i:
             if not ctx.search:  # the agent stopped: the order step, judged as the boost was
-                return _order(ctx, self.firsts)
+                return _order_judged(ctx, self.firsts)
             return _stop(ctx)
         return _add(ctx, self.suits, self.cands, self.fresh[i - 1], self.nxt)
 
@@ -1002,8 +1002,13 @@ def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Opt
     return tuple(sequences), tuple(options)
 
 
-def _order(ctx: FortCtx, firsts: int = _NOT_JUDGED) -> bool:
-    """The order of the actions (R5.2); ``firsts``: :func:`_firsts` on this table, if known."""
+def _order(ctx: FortCtx) -> bool:
+    """The order of the actions (R5.2)."""
+    return _order_judged(ctx, _NOT_JUDGED)
+
+
+def _order_judged(ctx: FortCtx, firsts: int) -> bool:
+    """:func:`_order`; ``firsts``: :func:`_firsts` on this table, or _NOT_JUDGED."""
     play: _Play = ctx.play
     facts = _facts(play.card)
     sequences = facts.sequences
