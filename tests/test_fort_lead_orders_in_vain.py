@@ -100,3 +100,32 @@ def test_actions_alone_settled_in_vain_end_as_their_trials_on_the_bundled_cards(
               for _, rule in excluded if rule == "R5.5")
     assert r55 >= 20, r55
     assert tried_before - tried >= 20, (tried, tried_before)
+
+
+def _judged_plays() -> tuple[int, list]:
+    """The plays of ``_plays``, and how many times an action was judged sure first."""
+    calls = [0]
+    surely_first = play.surely_first
+
+    def spied(ctx, op):
+        calls[0] += 1
+        return surely_first(ctx, op)
+
+    with patch.object(play, "surely_first", spied):
+        _, plays = _plays()
+    return calls[0], plays
+
+
+@sources_only
+def test_an_orders_trial_does_not_judge_its_first_action_again():
+    """R5.2: the trial of an order that the order step neither knew legal nor settled starts
+    without judging its first action sure first, or sure second after one that spares it
+    (``_perform``'s ``judged``): the order step just found both false on the same table. The
+    plays are the same as when the trial judges them again, with fewer judgements."""
+    judged, plays = _judged_plays()
+    perform = play._perform
+    with patch.object(play, "_perform",
+                      lambda ctx, sequence, i, judged=False: perform(ctx, sequence, i)):
+        judged_before, plays_before = _judged_plays()
+    assert plays == plays_before
+    assert judged_before - judged >= 50, (judged, judged_before)

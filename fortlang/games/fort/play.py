@@ -1045,7 +1045,9 @@ def _order_judged(ctx: FortCtx, firsts: int) -> bool:
         if not settled:
             settled = [""] * len(sequences)
         settled[0] = first_rule
-    return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known, settled=settled)
+    step = _OrderStep(ctx)
+    step.judged = True
+    return decide_at(ctx, K_ORDER, len(sequences), step, known, settled=settled)
 
 
 def _first_failed(play: _Play, key: tuple) -> str | None:
@@ -1106,11 +1108,16 @@ class _OrderStep(Step):
 
     def __init__(self, ctx: FortCtx) -> None:
         self.ctx = ctx
+        #: The order step of a play made for real, whose options not known legal nor settled
+        #: were judged as :func:`_perform`'s search judges its first action (see there).
+        self.judged = False
 
     def apply(self, i: int) -> bool:
         ctx = self.ctx
         play: _Play = ctx.play
         sequences = _facts(play.card).sequences
+        if self.judged and ctx.search and not ctx.points:  # a trial's own driver starts here
+            return _perform(ctx, sequences[i], 0, True)
         if ctx.search:
             play.order_at = i  # the last one tried when a search succeeds: see _stop
             if i == 1 and play.searching is not None:
@@ -1179,7 +1186,11 @@ def _action(card: CardInstance, which: str) -> Op:
     return op
 
 
-def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int) -> bool:
+def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = False) -> bool:
+    """Perform action ``i`` of ``sequence`` (R5.2), then the rest. ``judged``: the trial of an
+    order that _order, on this very table, neither knew legal (its first action sure first,
+    or sure second after one that spares it: the test below) nor settled (an action alone
+    surely not done: R5.4, below); those tests would answer False again (issue 38)."""
     if i == len(sequence):
         return _leader_check(ctx)
     game = ctx.game
@@ -1189,7 +1200,7 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int) -> bool:
     # R5.4 and R5.5 will hold after this action (sure now, whatever came before it: it records
     # an effect for every repetition, each added card counted by it), or after this one and the
     # next: a legal completion exists
-    if ctx.search and (
+    if ctx.search and not judged and (
             surely_first(ctx, action)
             or not i and len(sequence) == 2 and surely_second(
                 ctx, action, _action(play.card, sequence[1]), _spares(play.card, which))):
@@ -1204,7 +1215,7 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int) -> bool:
         game.note_attr(ctx, "safe", True)
     if ctx.search:
         last = i == len(sequence) - 1
-        if last and not _one_in_full(play) and surely_not_done(ctx, action):
+        if last and not judged and not _one_in_full(play) and surely_not_done(ctx, action):
             return ctx.fails("R5.4")  # what every way of performing it would end with
         if last and play.added and _in_vain_whatever(ctx, action):
             return _rule_in_vain(ctx, action)
