@@ -156,3 +156,37 @@ def test_the_order_step_after_a_stop_reads_the_boxes_as_the_boost_judged_them():
         judged_before, plays_before = _judged_plays()
     assert plays == plays_before
     assert judged_before - judged >= 50, (judged, judged_before)
+
+
+def _stops_judged_plays() -> tuple[int, list]:
+    """The recorded plays, and how many times stopping or an added card was judged (R5.3,
+    R5.5: ``surely_stops``, ``surely_in_vain``)."""
+    calls = [0]
+    surely_stops, surely_in_vain = play.surely_stops, play.surely_in_vain
+
+    def stops(ctx, pub, priv):
+        calls[0] += 1
+        return surely_stops(ctx, pub, priv)
+
+    def in_vain(ctx, c):
+        calls[0] += 1
+        return surely_in_vain(ctx, c)
+
+    with patch.object(play, "surely_stops", stops), patch.object(play, "surely_in_vain", in_vain):
+        _, plays = _recorded_plays()
+    return calls[0], plays
+
+
+@sources_only
+def test_an_adds_trial_does_not_judge_again_what_its_verdict_did():
+    """R5.3, R5.5: the trial of adding a card at a boost made for real starts without judging
+    again whether stopping right after it is sure or the card is in vain: its verdict
+    (``_added_verdict``) found neither on the same table (``_add_judged``). The plays are the
+    same as when the trial judges them again, with fewer judgements."""
+    judged, plays = _stops_judged_plays()
+    add = play._add
+    with patch.object(play, "_add_judged",
+                      lambda ctx, suits, cands, j: add(ctx, suits, cands, j, False)):
+        judged_before, plays_before = _stops_judged_plays()
+    assert plays == plays_before
+    assert judged_before - judged >= 20, (judged, judged_before)

@@ -555,6 +555,23 @@ def _boost(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance
     fresh = _addable(ctx, cands, start, alike and ctx.search)
     if ctx.search:  # stop first, then each card in turn
         return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, True))
+    return _boost_asked(ctx, suits, cands, fresh)
+
+
+def _boost_judged(ctx: FortCtx, suits: frozenset[Suit],
+                  cands: tuple[tuple[CardInstance, bool], ...], start: int) -> bool:
+    """:func:`_boost` while searching, right after the card whose trial starts the search was
+    added (:func:`_add_judged`): stopping here was judged not sure on this very table."""
+    fresh = _addable(ctx, cands, start, interpreter.EQUIVALENT_OPTIONS)
+    step = _BoostStep(ctx, suits, cands, fresh, True)
+    step.stop_judged = True
+    return decide_at(ctx, K_BOOST, 1 + len(fresh), step)
+
+
+def _boost_asked(ctx: FortCtx, suits: frozenset[Suit],
+                 cands: tuple[tuple[CardInstance, bool], ...], fresh: list[int]) -> bool:
+    """:func:`_boost` made for real: its options judged, then asked."""
+    alike = interpreter.EQUIVALENT_OPTIONS
     same: list[int] = []
     if alike:  # every card is offered; one of each count and place is tried
         first: dict[tuple[bool, tuple[int, ...]], int] = {}
@@ -694,6 +711,9 @@ class _BoostStep(Step):
         #: :func:`_firsts` where the boost was made for real (the table it was judged on is
         #: the one the option picked starts from), else _NOT_JUDGED.
         self.firsts = _NOT_JUDGED
+        #: Stopping (option 0) was judged not sure on the table this step starts from (see
+        #: :func:`_boost_judged`).
+        self.stop_judged = False
 
     def apply(self, i: int) -> bool:
         ctx = self.ctx
@@ -704,10 +724,12 @@ class _BoostStep(Step):
                     _trial_ends(ctx, self)  # the option picked, after the trials
                 elif not ctx.points:  # a trial's own driver starts with it
                     _trial_starts(ctx, self, i)
+            if i and ctx.search and not ctx.points:  # the trial of an add, judged before it
+                return _add_judged(ctx, self.suits, self.cands, self.fresh[i - 1])
         if not i:
             if not ctx.search:  # the agent stopped: the order step, judged as the boost was
                 return _order_judged(ctx, self.firsts)
-            return _stop(ctx)
+            return _stop(ctx, self.stop_judged)
         return _add(ctx, self.suits, self.cands, self.fresh[i - 1], self.nxt)
 
     def options(self) -> Sequence[Option]:
@@ -745,6 +767,27 @@ def _add(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, 
         return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
                            _Added(ctx, suits, cands, start, c, from_hand))
     return _added(ctx, suits, cands, start, c, from_hand)
+
+
+def _add_judged(ctx: FortCtx, suits: frozenset[Suit],
+                cands: tuple[tuple[CardInstance, bool], ...], j: int) -> bool:
+    """The trial of adding ``cands[j]`` at a boost made for real (R5.3): as :func:`_add` from
+    the first candidate, but a card without a coin to name was judged by
+    :func:`_added_verdict` on this very table, added the same way, before its trial: neither
+    sure to stop (else known legal) nor surely in vain (else settled, R5.5), so neither is
+    judged again (issue 38). A coin is named first (R5.6): left to :func:`_add`."""
+    c, from_hand = cands[j]
+    if COIN in c.suits:
+        return _add(ctx, suits, cands, j, False)
+    game, p = ctx.game, ctx.player
+    play: _Play = ctx.play
+    if from_hand:
+        game.move(p.hand, p.hand.index(c), p.in_play)
+        game.note(play.added, c)
+    else:
+        game.note(play.lookout_used, c)
+    game.note(ctx.sources, c)
+    return _boost_judged(ctx, suits, cands, 0)
 
 
 def _added(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
@@ -793,7 +836,7 @@ REMEMBER_STOPS: Final = True
 REMEMBER_DEAD: Final = True
 
 
-def _stop(ctx: FortCtx) -> bool:
+def _stop(ctx: FortCtx, judged: bool = False) -> bool:
     """Stop adding cards (R5.3) and perform the actions (R5.2). While searching, each set of
     cards added, counted and named is tried once per play: trials of the boost's options reach
     the same sets in other orders (adding A then B, B then A), and again at the next decision
@@ -805,7 +848,7 @@ def _stop(ctx: FortCtx) -> bool:
         return _order(ctx)
     play: _Play = ctx.play
     defn = card_ops(play.card)  # each action can come first (R5.2)
-    if surely_stops(ctx, defn.pub_op, defn.priv_op):
+    if not judged and surely_stops(ctx, defn.pub_op, defn.priv_op):
         play.trial_ok = True  # see _trial_ends
         return True  # as _order's search would find, by the same test (rules are moot)
     key = _stop_key(ctx)
