@@ -190,3 +190,14 @@ def test_an_adds_trial_does_not_judge_again_what_its_verdict_did():
         judged_before, plays_before = _stops_judged_plays()
     assert plays == plays_before
     assert judged_before - judged >= 20, (judged, judged_before)
+
+
+def test_a_plays_caches_start_shared_and_empty_and_stay_so():
+    """A play's caches (the stops tried, the orders found, the first orders failed, the dead
+    cards) start as one shared empty container each, replaced by its own once written: after
+    plays that write them all (the blind ones keep dead cards), the shared ones are empty."""
+    _, dead, _ = _blind_plays()
+    _recorded_plays()
+    assert dead > 0
+    assert play._NO_TRIED == {} and play._NO_ORDERS == {} and play._NO_FAILED == {}
+    assert play._NO_DEAD == set()

@@ -107,6 +107,14 @@ _FOLLOW_DISCARD_MORE: Final = PerkHook.FOLLOW_DISCARD_MORE  # an enum member rea
 _ROUGH_HOUSING: Final = PerkHook.ROUGH_HOUSING  # class is a generic call (EnumType.__getattr__)
 
 
+#: The caches of a play before it writes one (shared, never changed): most plays write none,
+#: and each container made per play is an allocation and a deallocation (issue 38).
+_NO_TRIED: Final[dict[tuple, tuple[bool, str | None]]] = {}
+_NO_ORDERS: Final[dict[tuple, int]] = {}
+_NO_FAILED: Final[dict[tuple, str | None]] = {}
+_NO_DEAD: Final[set[tuple[bool, tuple[int, ...]]]] = set()
+
+
 class _Play:
     """The leader's bookkeeping for one play (changed through ``game.note*`` / ``game.set``)."""
 
@@ -122,14 +130,14 @@ class _Play:
         self.destroy_this = False
         #: What stopping the boost ended with, tried once per set of added cards (see _stop).
         #: A cache, not state: never rolled back.
-        self.tried: dict[tuple, tuple[bool, str | None]] = {}
+        self.tried: dict[tuple, tuple[bool, str | None]] = _NO_TRIED  # its own once written
         #: Per key of ``tried`` whose search found a legal order: that order (its index in the
         #: card's sequences, R5.2), known legal when the move made for real reaches it (_order).
-        self.orders: dict[tuple, int] = {}
+        self.orders: dict[tuple, int] = _NO_ORDERS  # its own once written
         self.order_at = -1  # the order a search tried last (_OrderStep.apply)
         #: Per key of ``tried`` whose search went on to the second order (R5.2): the rule the
         #: first one failed with alone (None: none recorded), as its trial would report it.
-        self.first_failed: dict[tuple, str | None] = {}
+        self.first_failed: dict[tuple, str | None] = _NO_FAILED  # its own once written
         self.searching: tuple | None = None  # the key _stop's own search is for, meanwhile
         #: Whether :data:`dead` is kept: the game is blind (``Journal.blind``: nobody reads
         #: the rule an excluded option reports, only which options are legal), options that
@@ -142,7 +150,7 @@ class _Play:
         #: counted with it, from that boost on, fails (the move made for real only counts
         #: more). Searches leave them out and later boosts exclude them without a trial
         #: (issue 38). A cache, not state: never rolled back.
-        self.dead: set[tuple[bool, tuple[int, ...]]] = set()
+        self.dead: set[tuple[bool, tuple[int, ...]]] = _NO_DEAD  # its own once written
         #: The trial of a boost made for real running (its step and option), and whether a
         #: stop in it found a legal play (:func:`_trial_starts`).
         self.trial_step: _BoostStep | None = None
@@ -605,7 +613,7 @@ def _boost_asked(ctx: FortCtx, suits: frozenset[Suit],
                 settled = [""] * (1 + len(fresh))
             settled[i] = "R5.5" if verdict == -1 else _NOT_COMPLETED
             if verdict == -1 and play.blind:
-                dead.add(_dead_key(ctx, c, from_hand))  # never useful, whatever is added
+                _note_dead(play, _dead_key(ctx, c, from_hand))  # never useful, whatever is added
     step = _BoostStep(ctx, suits, cands, fresh, False)
     step.firsts = firsts
     return decide_at(ctx, K_BOOST, 1 + len(fresh), step, known, same,
@@ -863,9 +871,13 @@ def _stop(ctx: FortCtx, judged: bool = False) -> bool:
         finally:
             play.searching = None
         hit = (ok, _recorded(ctx))
+        if play.tried is _NO_TRIED:
+            play.tried = {}
         play.tried[key] = hit
         if ok and play.order_at >= 0:
             # depth first, a search ends at its first legal completion: the order it was in
+            if play.orders is _NO_ORDERS:
+                play.orders = {}
             play.orders[key] = play.order_at
         ctx.fail = outer
     rule = hit[1]
@@ -956,12 +968,17 @@ def _addable(ctx: FortCtx, cands: tuple[tuple[CardInstance, bool], ...], start: 
 
 
 _NO_NAMES: Final[dict[int, Suit]] = {}  # never changed
-_NO_DEAD: Final[set[tuple[bool, tuple[int, ...]]]] = set()  # never changed
 
 
 def _dead_key(ctx: FortCtx, c: CardInstance, from_hand: bool) -> tuple[bool, tuple[int, ...]]:
     """How :func:`_addable` knows ``c`` in a search (cards that give alike add alike)."""
     return from_hand, _gives(ctx, c)
+
+
+def _note_dead(play: _Play, key: tuple[bool, tuple[int, ...]]) -> None:
+    if play.dead is _NO_DEAD:
+        play.dead = set()
+    play.dead.add(key)
 
 
 def _trial_starts(ctx: FortCtx, step: _BoostStep, i: int) -> None:
@@ -981,7 +998,7 @@ def _trial_ends(ctx: FortCtx, step: _BoostStep) -> None:
     play: _Play = ctx.play
     if play.trial_step is step and play.trial_i > 0 and not play.trial_ok:
         c, from_hand = step.cands[step.fresh[play.trial_i - 1]]
-        play.dead.add(_dead_key(ctx, c, from_hand))
+        _note_dead(play, _dead_key(ctx, c, from_hand))
     play.trial_step = None
 
 
@@ -1185,6 +1202,8 @@ def _first_order_failed(ctx: FortCtx, step: _OrderStep) -> None:
     play: _Play = ctx.play
     key = play.searching
     if key is not None:
+        if play.first_failed is _NO_FAILED:
+            play.first_failed = {}
         play.first_failed[key] = _recorded(ctx)
 
 
