@@ -196,6 +196,12 @@ def surely_done_any_way(ctx: FortCtx, op: Op) -> bool:
     return op.always(_in_move(ctx)) and _each_added_counted(ctx, op)
 
 
+def surely_in_full(ctx: FortCtx, op: Op) -> bool:
+    """True if the leader, performing ``op`` now, is certain to perform it in full with an
+    effect (R5.4), whatever cards were added (R5.5 aside: unlike :func:`surely_first`)."""
+    return op.now(_in_move(ctx))
+
+
 def surely_not_done(ctx: FortCtx, op: Op) -> bool:
     """True if the leader, performing ``op`` now, is certain not to perform it in full with an
     effect whatever is chosen in it (``Op.idle``): as the last action of an order with none

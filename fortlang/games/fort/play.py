@@ -73,6 +73,7 @@ from fortlang.games.fort.certain import (
     surely_first,
     surely_followed,
     surely_followed_any_way,
+    surely_in_full,
     surely_in_vain,
     surely_never_done,
     surely_not_done,
@@ -106,11 +107,20 @@ _FOLLOW_DISCARD_MORE: Final = PerkHook.FOLLOW_DISCARD_MORE  # an enum member rea
 _ROUGH_HOUSING: Final = PerkHook.ROUGH_HOUSING  # class is a generic call (EnumType.__getattr__)
 
 
+#: The caches of a play before it writes one (shared, never changed): most plays write none,
+#: and each container made per play is an allocation and a deallocation (issue 38).
+_NO_TRIED: Final[dict[tuple, tuple[bool, str | None]]] = {}
+_NO_ORDERS: Final[dict[tuple, int]] = {}
+_NO_FAILED: Final[dict[tuple, str | None]] = {}
+_NO_DEAD: Final[set[tuple[bool, tuple[int, ...]]]] = set()
+
+
 class _Play:
     """The leader's bookkeeping for one play (changed through ``game.note*`` / ``game.set``)."""
 
     __slots__ = ("card", "added", "lookout_used", "used", "destroy_this", "tried", "orders",
-                 "order_at")
+                 "order_at", "first_failed", "searching", "blind", "dead", "trial_step",
+                 "trial_i", "trial_ok")
 
     def __init__(self, card: CardInstance) -> None:
         self.card = card
@@ -120,11 +130,32 @@ class _Play:
         self.destroy_this = False
         #: What stopping the boost ended with, tried once per set of added cards (see _stop).
         #: A cache, not state: never rolled back.
-        self.tried: dict[tuple, tuple[bool, str | None]] = {}
+        self.tried: dict[tuple, tuple[bool, str | None]] = _NO_TRIED  # its own once written
         #: Per key of ``tried`` whose search found a legal order: that order (its index in the
         #: card's sequences, R5.2), known legal when the move made for real reaches it (_order).
-        self.orders: dict[tuple, int] = {}
+        self.orders: dict[tuple, int] = _NO_ORDERS  # its own once written
         self.order_at = -1  # the order a search tried last (_OrderStep.apply)
+        #: Per key of ``tried`` whose search went on to the second order (R5.2): the rule the
+        #: first one failed with alone (None: none recorded), as its trial would report it.
+        self.first_failed: dict[tuple, str | None] = _NO_FAILED  # its own once written
+        self.searching: tuple | None = None  # the key _stop's own search is for, meanwhile
+        #: Whether :data:`dead` is kept: the game is blind (``Journal.blind``: nobody reads
+        #: the rule an excluded option reports, only which options are legal), options that
+        #: end alike are tried once (interpreter.EQUIVALENT_OPTIONS: a card is known by what
+        #: it gives, :func:`_gives`) and :func:`_stop` searches on its own driver (its outcome
+        #: tells whether a trial of the boost succeeded). Set by :func:`_leader_ctx`.
+        self.blind = False
+        #: What the cards no legal play can add any more give (:func:`_dead_key`): a trial of
+        #: adding one at a boost made for real failed (R5.3-R5.5), so every set of cards
+        #: counted with it, from that boost on, fails (the move made for real only counts
+        #: more). Searches leave them out and later boosts exclude them without a trial
+        #: (issue 38). A cache, not state: never rolled back.
+        self.dead: set[tuple[bool, tuple[int, ...]]] = _NO_DEAD  # its own once written
+        #: The trial of a boost made for real running (its step and option), and whether a
+        #: stop in it found a legal play (:func:`_trial_starts`).
+        self.trial_step: _BoostStep | None = None
+        self.trial_i = 0
+        self.trial_ok = False
 
 
 class PlayResult:
@@ -532,24 +563,96 @@ def _boost(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance
     fresh = _addable(ctx, cands, start, alike and ctx.search)
     if ctx.search:  # stop first, then each card in turn
         return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, True))
+    return _boost_asked(ctx, suits, cands, fresh)
+
+
+def _boost_judged(ctx: FortCtx, suits: frozenset[Suit],
+                  cands: tuple[tuple[CardInstance, bool], ...], start: int) -> bool:
+    """:func:`_boost` while searching, right after the card whose trial starts the search was
+    added (:func:`_add_judged`): stopping here was judged not sure on this very table."""
+    fresh = _addable(ctx, cands, start, interpreter.EQUIVALENT_OPTIONS)
+    step = _BoostStep(ctx, suits, cands, fresh, True)
+    step.stop_judged = True
+    return decide_at(ctx, K_BOOST, 1 + len(fresh), step)
+
+
+def _boost_asked(ctx: FortCtx, suits: frozenset[Suit],
+                 cands: tuple[tuple[CardInstance, bool], ...], fresh: list[int]) -> bool:
+    """:func:`_boost` made for real: its options judged, then asked."""
+    alike = interpreter.EQUIVALENT_OPTIONS
     same: list[int] = []
     if alike:  # every card is offered; one of each count and place is tried
         first: dict[tuple[bool, tuple[int, ...]], int] = {}
         same = [0] + [first.setdefault((from_hand, _gives(ctx, c)), i)
                       for i, (c, from_hand) in enumerate([cands[j] for j in fresh], 1)]
-    known = [_surely_stops(ctx)]
+    firsts = _firsts(ctx)
+    known = [firsts & (_PUBLIC_FIRST | _PRIVATE_FIRST) != 0]  # stopping is sure (_surely_stops)
     settled = _NONE_SETTLED
+    play: _Play = ctx.play
+    if not known[0] and play.tried:
+        hit = _stop_tried(ctx)
+        if hit is not None:
+            if hit[0]:
+                known[0] = True
+            else:
+                settled = [""] * (1 + len(fresh))
+                settled[0] = hit[1] or _NOT_COMPLETED
+    dead = play.dead if play.blind else _NO_DEAD
     for i, j in enumerate(fresh, 1):
         c, from_hand = cands[j]
-        # a card that adds as an earlier option is judged by that option's trial
-        verdict = _added_verdict(ctx, c, from_hand, suits) if not same or same[i] == i else 0
+        if same and same[i] != i:  # judged by the trial of the earlier option it adds as
+            known.append(False)
+            continue
+        if dead and _dead_key(ctx, c, from_hand) in dead:
+            verdict = -2  # its trial would fail (_Play.dead): the rule is unread (blind)
+        else:
+            verdict = _added_verdict(ctx, c, from_hand, suits)
         known.append(verdict > 0)
         if verdict < 0:
             if not settled:
                 settled = [""] * (1 + len(fresh))
-            settled[i] = "R5.5"
-    return decide_at(ctx, K_BOOST, 1 + len(fresh), _BoostStep(ctx, suits, cands, fresh, False),
-                     known, same, _RefusedAdds(ctx.player.hand, suits), settled)
+            settled[i] = "R5.5" if verdict == -1 else _NOT_COMPLETED
+            if verdict == -1 and play.blind:
+                _note_dead(play, _dead_key(ctx, c, from_hand))  # never useful, whatever is added
+    step = _BoostStep(ctx, suits, cands, fresh, False)
+    step.firsts = firsts
+    return decide_at(ctx, K_BOOST, 1 + len(fresh), step, known, same,
+                     _RefusedAdds(ctx.player.hand, suits), settled)
+
+
+#: Bits of :func:`_firsts`: the public box is sure performed first, the private one is, the
+#: private one was judged (only when the public one is not sure: as :func:`surely_stops`).
+_PUBLIC_FIRST: Final = 1
+_PRIVATE_FIRST: Final = 2
+_PRIVATE_JUDGED: Final = 4
+_NOT_JUDGED: Final = -1
+
+
+def _firsts(ctx: FortCtx) -> int:
+    """:func:`_surely_stops` box by box (R5.2-R5.5): :func:`surely_first` of the public box,
+    then, if it is not sure, of the private one, as bits. A boost made for real keeps them for
+    the order step that follows when the agent stops (:func:`_order`: nothing changes the
+    table between them), which then judges each box once instead of twice (issue 38)."""
+    play: _Play = ctx.play
+    defn = card_ops(play.card)
+    pub, priv = defn.pub_op, defn.priv_op
+    if pub is not None and surely_first(ctx, pub):
+        return _PUBLIC_FIRST
+    if priv is not None and surely_first(ctx, priv):
+        return _PRIVATE_FIRST | _PRIVATE_JUDGED
+    return _PRIVATE_JUDGED
+
+
+def _stop_tried(ctx: FortCtx) -> tuple[bool, str | None] | None:
+    """How stopping the boost now (R5.3) ended when a trial of this play searched the same
+    cards counted (:func:`_stop`, :func:`_stop_key`), or None: its trial would end as that
+    search did, with the rule it recorded (issue 38)."""
+    play: _Play = ctx.play
+    return play.tried.get(_stop_key(ctx))
+
+
+#: The rule a trial that recorded none reports (decide_at's).
+_NOT_COMPLETED: Final = "cannot be completed"
 
 
 def _surely_stops(ctx: FortCtx) -> bool:
@@ -613,11 +716,29 @@ class _BoostStep(Step):
         self.cands = cands
         self.fresh = fresh
         self.nxt = nxt
+        #: :func:`_firsts` where the boost was made for real (the table it was judged on is
+        #: the one the option picked starts from), else _NOT_JUDGED.
+        self.firsts = _NOT_JUDGED
+        #: Stopping (option 0) was judged not sure on the table this step starts from (see
+        #: :func:`_boost_judged`).
+        self.stop_judged = False
 
     def apply(self, i: int) -> bool:
+        ctx = self.ctx
+        if not self.nxt:  # a boost made for real (see _Play.dead)
+            play: _Play = ctx.play
+            if play.blind:
+                if not ctx.search:
+                    _trial_ends(ctx, self)  # the option picked, after the trials
+                elif not ctx.points:  # a trial's own driver starts with it
+                    _trial_starts(ctx, self, i)
+            if i and ctx.search and not ctx.points:  # the trial of an add, judged before it
+                return _add_judged(ctx, self.suits, self.cands, self.fresh[i - 1])
         if not i:
-            return _stop(self.ctx)
-        return _add(self.ctx, self.suits, self.cands, self.fresh[i - 1], self.nxt)
+            if not ctx.search:  # the agent stopped: the order step, judged as the boost was
+                return _order_judged(ctx, self.firsts)
+            return _stop(ctx, self.stop_judged)
+        return _add(ctx, self.suits, self.cands, self.fresh[i - 1], self.nxt)
 
     def options(self) -> Sequence[Option]:
         return _boost_options([self.cands[j] for j in self.fresh])
@@ -654,6 +775,27 @@ def _add(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, 
         return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
                            _Added(ctx, suits, cands, start, c, from_hand))
     return _added(ctx, suits, cands, start, c, from_hand)
+
+
+def _add_judged(ctx: FortCtx, suits: frozenset[Suit],
+                cands: tuple[tuple[CardInstance, bool], ...], j: int) -> bool:
+    """The trial of adding ``cands[j]`` at a boost made for real (R5.3): as :func:`_add` from
+    the first candidate, but a card without a coin to name was judged by
+    :func:`_added_verdict` on this very table, added the same way, before its trial: neither
+    sure to stop (else known legal) nor surely in vain (else settled, R5.5), so neither is
+    judged again (issue 38). A coin is named first (R5.6): left to :func:`_add`."""
+    c, from_hand = cands[j]
+    if COIN in c.suits:
+        return _add(ctx, suits, cands, j, False)
+    game, p = ctx.game, ctx.player
+    play: _Play = ctx.play
+    if from_hand:
+        game.move(p.hand, p.hand.index(c), p.in_play)
+        game.note(play.added, c)
+    else:
+        game.note(play.lookout_used, c)
+    game.note(ctx.sources, c)
+    return _boost_judged(ctx, suits, cands, 0)
 
 
 def _added(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, bool], ...],
@@ -697,9 +839,12 @@ class _Boost(Then):
 
 #: Whether _stop settles a set of added cards once per play (tests compare with this off).
 REMEMBER_STOPS: Final = True
+#: Whether a blind play keeps the cards no legal play can add (_Play.dead; tests compare with
+#: this off).
+REMEMBER_DEAD: Final = True
 
 
-def _stop(ctx: FortCtx) -> bool:
+def _stop(ctx: FortCtx, judged: bool = False) -> bool:
     """Stop adding cards (R5.3) and perform the actions (R5.2). While searching, each set of
     cards added, counted and named is tried once per play: trials of the boost's options reach
     the same sets in other orders (adding A then B, B then A), and again at the next decision
@@ -711,7 +856,8 @@ def _stop(ctx: FortCtx) -> bool:
         return _order(ctx)
     play: _Play = ctx.play
     defn = card_ops(play.card)  # each action can come first (R5.2)
-    if surely_stops(ctx, defn.pub_op, defn.priv_op):
+    if not judged and surely_stops(ctx, defn.pub_op, defn.priv_op):
+        play.trial_ok = True  # see _trial_ends
         return True  # as _order's search would find, by the same test (rules are moot)
     key = _stop_key(ctx)
     hit = play.tried.get(key)
@@ -719,16 +865,26 @@ def _stop(ctx: FortCtx) -> bool:
         outer = ctx.fail
         ctx.fail = None
         play.order_at = -1
-        ok = drive(ctx, _Order(ctx), 0)  # its outcome is kept: its own driver
+        play.searching = key
+        try:
+            ok = drive(ctx, _Order(ctx), 0)  # its outcome is kept: its own driver
+        finally:
+            play.searching = None
         hit = (ok, _recorded(ctx))
+        if play.tried is _NO_TRIED:
+            play.tried = {}
         play.tried[key] = hit
         if ok and play.order_at >= 0:
             # depth first, a search ends at its first legal completion: the order it was in
+            if play.orders is _NO_ORDERS:
+                play.orders = {}
             play.orders[key] = play.order_at
         ctx.fail = outer
     rule = hit[1]
     if rule is not None:
         ctx.fails(rule)
+    if hit[0]:
+        play.trial_ok = True  # see _trial_ends
     return hit[0]
 
 
@@ -797,11 +953,14 @@ def _addable(ctx: FortCtx, cands: tuple[tuple[CardInstance, bool], ...], start: 
     play: _Play = ctx.play
     seen: set[tuple[bool, Any]] = set()
     out = []
+    dead = play.dead if alike else _NO_DEAD  # keyed by what a card gives (_dead_key)
     for j in range(start, len(cands)):
         c, from_hand = cands[j]
         if (c in play.added) if from_hand else (c in play.lookout_used):
             continue
         key = (from_hand, _gives(ctx, c) if alike else id(c.card))
+        if dead and key in dead:
+            continue  # no legal play counts it any more (_Play.dead)
         if key not in seen:
             seen.add(key)
             out.append(j)
@@ -809,6 +968,38 @@ def _addable(ctx: FortCtx, cands: tuple[tuple[CardInstance, bool], ...], start: 
 
 
 _NO_NAMES: Final[dict[int, Suit]] = {}  # never changed
+
+
+def _dead_key(ctx: FortCtx, c: CardInstance, from_hand: bool) -> tuple[bool, tuple[int, ...]]:
+    """How :func:`_addable` knows ``c`` in a search (cards that give alike add alike)."""
+    return from_hand, _gives(ctx, c)
+
+
+def _note_dead(play: _Play, key: tuple[bool, tuple[int, ...]]) -> None:
+    if play.dead is _NO_DEAD:
+        play.dead = set()
+    play.dead.add(key)
+
+
+def _trial_starts(ctx: FortCtx, step: _BoostStep, i: int) -> None:
+    """A trial of option ``i`` of ``step``, a boost made for real, starts (decide_at tries its
+    options in turn, then goes on with the one picked): the trial before it has ended."""
+    _trial_ends(ctx, step)
+    play: _Play = ctx.play
+    play.trial_step = step
+    play.trial_i = i
+    play.trial_ok = False
+
+
+def _trial_ends(ctx: FortCtx, step: _BoostStep) -> None:
+    """The last trial of ``step`` has ended: if it added a card (R5.3) and no stop in it found
+    a legal play (:func:`_stop`, the only way a boost's search ends legally), no set of cards
+    counted with that card is legal from this boost on: it is dead (_Play.dead)."""
+    play: _Play = ctx.play
+    if play.trial_step is step and play.trial_i > 0 and not play.trial_ok:
+        c, from_hand = step.cands[step.fresh[play.trial_i - 1]]
+        _note_dead(play, _dead_key(ctx, c, from_hand))
+    play.trial_step = None
 
 
 def _gives(ctx: FortCtx, c: CardInstance) -> tuple[int, ...]:
@@ -872,6 +1063,12 @@ def order_options(card: KidCard) -> tuple[tuple[tuple[str, ...], ...], tuple[Opt
 
 
 def _order(ctx: FortCtx) -> bool:
+    """The order of the actions (R5.2)."""
+    return _order_judged(ctx, _NOT_JUDGED)
+
+
+def _order_judged(ctx: FortCtx, firsts: int) -> bool:
+    """:func:`_order`; ``firsts``: :func:`_firsts` on this table, or _NOT_JUDGED."""
     play: _Play = ctx.play
     facts = _facts(play.card)
     sequences = facts.sequences
@@ -884,41 +1081,74 @@ def _order(ctx: FortCtx) -> bool:
     # make it fall short (then it is sure whether it comes first or second).
     defn = card_ops(play.card)
     pub, priv = defn.pub_op, defn.priv_op
-    public = pub is not None and surely_first(ctx, pub)
-    private = priv is not None and surely_first(ctx, priv)
+    if firsts == _NOT_JUDGED:
+        firsts = _firsts(ctx)
+    public = firsts & _PUBLIC_FIRST != 0
+    private = firsts & _PRIVATE_FIRST != 0 if firsts & _PRIVATE_JUDGED \
+        else priv is not None and surely_first(ctx, priv)
     after_public = private and pub is not None and spared(ctx, pub, facts.public_spares)
     after_private = public and priv is not None and spared(ctx, priv, facts.private_spares)
     known = [public or len(s) == 2 and after_public if s[0] == PUBLIC
              else private or len(s) == 2 and after_private for s in sequences]
+    first_rule: str | None = None
     if play.orders and not all(known):
         # an order _stop's search found legal for the same cards counted (its key settles the
         # rest of the move, the order's too): legal now, without its trial (issue 38)
-        found = play.orders.get(_stop_key(ctx), -1)
+        key = _stop_key(ctx)
+        found = play.orders.get(key, -1)
         if found >= 0:
             known[found] = True
-    return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx), known,
-                     settled=_orders_settled(ctx, sequences, known, pub, priv))
+            if found == 1 and not known[0]:  # the first order failed in it, for this rule
+                first_rule = _first_failed(play, key)
+    settled = _orders_settled(ctx, sequences, known, pub, priv)
+    if first_rule is not None:
+        if not settled:
+            settled = [""] * len(sequences)
+        settled[0] = first_rule
+    step = _OrderStep(ctx)
+    step.judged = True
+    return decide_at(ctx, K_ORDER, len(sequences), step, known, settled=settled)
+
+
+def _first_failed(play: _Play, key: tuple) -> str | None:
+    """The rule the first order (R5.2) fails with, as its trial would report it (its search
+    recorded none: decide_at's), when _stop's search for ``key`` went past it; else None."""
+    if key not in play.first_failed:
+        return None
+    return play.first_failed[key] or _NOT_COMPLETED
 
 
 def _orders_settled(ctx: FortCtx, sequences: tuple[tuple[str, ...], ...], known: list[bool],
                     pub: Op | None, priv: Op | None) -> list[str]:
-    """Per order, the rule its trial would fail with at once, or "" (none: empty): an action
-    performed alone (R5.2), not sure (``known``), with no action used yet, that is certain not
-    to be performed in full with an effect (:func:`surely_not_done`) fails R5.4, as
-    :func:`_perform`'s search finds before it performs anything (issue 38)."""
+    """Per order, the rule its trial would fail with, or "" (none: empty), for an action
+    performed alone (R5.2), not sure (``known``), with no action used yet, as :func:`_perform`'s
+    search finds before it performs anything (issue 38):
+    * certain not to be performed in full with an effect (:func:`surely_not_done`): R5.4;
+    * with cards added that it cannot make useful (:func:`_in_vain_whatever`: it repeats
+      nothing by a suit, R5.5), and certain to be performed in full with an effect
+      (:func:`surely_in_full`): R5.5, the rule :func:`_rule_in_vain`'s search reports when
+      some way performs it so (R5.5 outranks R5.4)."""
     play: _Play = ctx.play
     if _one_in_full(play):
         return _NONE_SETTLED
     settled = _NONE_SETTLED
+    added = len(play.added) > 0
     for i in range(len(sequences)):
         seq = sequences[i]
         if len(seq) != 1 or known[i]:
             continue
         op = pub if seq[0] == PUBLIC else priv
-        if op is not None and surely_not_done(ctx, op):
+        if op is None:
+            continue
+        rule = ""
+        if surely_not_done(ctx, op):
+            rule = "R5.4"
+        elif added and _in_vain_whatever(ctx, op) and surely_in_full(ctx, op):
+            rule = "R5.5"
+        if rule:
             if not settled:
                 settled = [""] * len(sequences)
-            settled[i] = "R5.4"
+            settled[i] = rule
     return settled
 
 
@@ -938,13 +1168,20 @@ class _OrderStep(Step):
 
     def __init__(self, ctx: FortCtx) -> None:
         self.ctx = ctx
+        #: The order step of a play made for real, whose options not known legal nor settled
+        #: were judged as :func:`_perform`'s search judges its first action (see there).
+        self.judged = False
 
     def apply(self, i: int) -> bool:
         ctx = self.ctx
         play: _Play = ctx.play
         sequences = _facts(play.card).sequences
+        if self.judged and ctx.search and not ctx.points:  # a trial's own driver starts here
+            return _perform(ctx, sequences[i], 0, True)
         if ctx.search:
             play.order_at = i  # the last one tried when a search succeeds: see _stop
+            if i == 1 and play.searching is not None:
+                _first_order_failed(ctx, self)
         if i >= 2 and ctx.search and REMEMBER_STOPS and _implied_failing(ctx, self, i):
             return False  # what its search would end with (see _implied_failing)
         return _perform(ctx, sequences[i], 0)
@@ -952,6 +1189,22 @@ class _OrderStep(Step):
     def options(self) -> Sequence[Option]:
         play: _Play = self.ctx.play
         return _facts(play.card).orders
+
+
+def _first_order_failed(ctx: FortCtx, step: _OrderStep) -> None:
+    """The second order (R5.2) of _stop's own search is tried from its first point (its
+    order point, depth first: the first order failed, every way of performing it searched):
+    what that search recorded since it started (``ctx.fail``, None at its start) is the rule
+    the first order fails with alone, which _order excludes it for without a trial."""
+    points = ctx.points
+    if not points or len(points) != 1 or points[0].step is not step:
+        return  # not the search's own order point (a trial, or one reached after others)
+    play: _Play = ctx.play
+    key = play.searching
+    if key is not None:
+        if play.first_failed is _NO_FAILED:
+            play.first_failed = {}
+        play.first_failed[key] = _recorded(ctx)
 
 
 def _implied_failing(ctx: FortCtx, step: _OrderStep, i: int) -> bool:
@@ -995,7 +1248,11 @@ def _action(card: CardInstance, which: str) -> Op:
     return op
 
 
-def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int) -> bool:
+def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = False) -> bool:
+    """Perform action ``i`` of ``sequence`` (R5.2), then the rest. ``judged``: the trial of an
+    order that _order, on this very table, neither knew legal (its first action sure first,
+    or sure second after one that spares it: the test below) nor settled (an action alone
+    surely not done: R5.4, below); those tests would answer False again (issue 38)."""
     if i == len(sequence):
         return _leader_check(ctx)
     game = ctx.game
@@ -1005,7 +1262,7 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int) -> bool:
     # R5.4 and R5.5 will hold after this action (sure now, whatever came before it: it records
     # an effect for every repetition, each added card counted by it), or after this one and the
     # next: a legal completion exists
-    if ctx.search and (
+    if ctx.search and not judged and (
             surely_first(ctx, action)
             or not i and len(sequence) == 2 and surely_second(
                 ctx, action, _action(play.card, sequence[1]), _spares(play.card, which))):
@@ -1020,7 +1277,7 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int) -> bool:
         game.note_attr(ctx, "safe", True)
     if ctx.search:
         last = i == len(sequence) - 1
-        if last and not _one_in_full(play) and surely_not_done(ctx, action):
+        if last and not judged and not _one_in_full(play) and surely_not_done(ctx, action):
             return ctx.fails("R5.4")  # what every way of performing it would end with
         if last and play.added and _in_vain_whatever(ctx, action):
             return _rule_in_vain(ctx, action)
@@ -1171,7 +1428,10 @@ def _leader_satisfied(ctx: FortCtx) -> bool:
 
 
 def _leader_ctx(game: Game, seat: int, card: CardInstance) -> FortCtx:
-    ctx = FortCtx(game, seat, leader=True, play=_Play(card))
+    play = _Play(card)
+    play.blind = REMEMBER_DEAD and REMEMBER_STOPS and interpreter.EQUIVALENT_OPTIONS \
+        and game.blind()
+    ctx = FortCtx(game, seat, leader=True, play=play)
     ctx.alike = _facts(card).alike
     return ctx
 
