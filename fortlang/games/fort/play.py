@@ -1326,7 +1326,7 @@ class _Round:
     binding choices (R6.4, read only) and the context of the decisions."""
 
     __slots__ = ("public", "played", "suits", "counted", "bound", "wild", "context",
-                 "free_names", "suit_free", "alike")
+                 "free_names", "suit_free", "alike", "one")
 
     def __init__(self, game: Game, played: KidCard, coin: Suit | None,
                  bindings: Mapping[int, Any], public: n.Action,
@@ -1344,6 +1344,8 @@ class _Round:
         self.suit_free = facts.suit_free
         self.bound: dict[int, Any] = dict(bindings)
         self.wild = game.rules.coin_follows_any
+        #: a follower's one card judged (:func:`_single_verdicts`), refilled per card
+        self.one: list[CardInstance] = []
 
 
 class _Facts:
@@ -1458,9 +1460,13 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
 def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     q = game.players[seat]
     hand = q.hand
-    picks = _distinct_matching(hand, rnd.suits, rnd.wild)  # the cards each option discards
+    singles = _distinct_matching(hand, rnd.suits, rnd.wild)  # one card per option (R6.2)
     copy_cat = q.perk(_FOLLOW_DISCARD_MORE) if q.perks else None
+    # The options' cards: with no Copy Cat, each option discards one card of ``singles`` and
+    # no list is made per option unless the choice point is (issue 38).
+    picks: list[list[CardInstance]] | None = None
     if copy_cat is not None:  # Copy Cat: up to 2 cards, their suits counting (R15)
+        picks = [[c] for c in singles]
         extra = int(str(copy_cat.param("max_discards")))
         matching = [i for i, c in enumerate(hand) if _matches(c, rnd.suits, rnd.wild)]
         for size in range(2, extra + 1):
@@ -1470,63 +1476,47 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                 if key not in seen:
                     seen.add(key)
                     picks.append([hand[i] for i in combo])
-    if not picks and not game.explain:
+    count = len(singles) if picks is None else len(picks)
+    if not count and not game.explain:
         return ()
-    discards: list[list[CardInstance] | None] = [None]  # per option, None: declined or refused
-    known = [True]  # declining is always legal
-    searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
-    # cards showing the same suits follow alike: with more than one option, each verdict kept
-    verdicts: dict[Any, bool | None] | None = {} if len(picks) > 1 else None
+    verdicts = _single_verdicts(rnd, game, seat, singles) if picks is None \
+        else _pick_verdicts(rnd, game, seat, picks)
     excluded = 0  # options settled as excluded
     unknown = 0  # options only a trial can settle
-    for cards in picks:
-        verdict = None
-        if searched:
-            pass
-        elif verdicts is None:  # one option
-            verdict = follow_verdict(game, seat, cards, rnd.public, rnd.bound,
-                                     [_verdict_names(rnd, c, game.rules) for c in cards])
-        else:
-            # one card: its suits, a tuple already (no key of two cards is equal to one)
-            alike: Any = (len(cards) if rnd.suit_free else cards[0].suits if len(cards) == 1
-                          else tuple([c.suits for c in cards]))
-            if alike in verdicts:
-                verdict = verdicts[alike]
-            else:
-                verdict = verdicts[alike] = follow_verdict(
-                    game, seat, cards, rnd.public, rnd.bound,
-                    [_verdict_names(rnd, c, game.rules) for c in cards])
+    for verdict in verdicts:
         if verdict is False:  # what its trial ends with: excluded for R6.2, without the trial
-            discards.append(None)
             excluded += 1
-        else:
-            discards.append(cards)
-            if verdict is None:
-                unknown += 1
-        known.append(verdict is True)
+        elif verdict is None:
+            unknown += 1
     # Every option settled: decide_at would try none and ask among the legal ones (declining
     # and those certain to be performed in full, R6.2); a bot that answers by their count
     # alone, nobody reading, is asked so here, and logged alike, without its choice point.
     # Declined, the move would change nothing: no move is made.
-    pick = -1 if unknown else game.ask_count(seat, K_FOLLOW, len(picks) + 1 - excluded)
+    pick = -1 if unknown else game.ask_count(seat, K_FOLLOW, count + 1 - excluded)
     if pick >= 0:
         if not pick:
             return ()
-        if excluded:  # the pick-th legal option
-            i = 0
-            while pick:
-                i += 1
-                if discards[i] is not None:
-                    pick -= 1
-            pick = i
-        picked = discards[pick]
-        assert picked is not None
+        i = -1  # the pick-th legal option
+        while pick:
+            i += 1
+            if verdicts[i] is not False:
+                pick -= 1
+        picked = [singles[i]] if picks is None else picks[i]
         ctx = _follower_ctx(rnd, game, seat)
         if excluded:
             ctx.fail = "R6.2"  # as decide_at leaves it, having excluded some (unread)
         chosen: list[CardInstance] = []
         transaction(ctx, _Discard(rnd, ctx, copy_cat, chosen, picked))
         return tuple(chosen)
+    if picks is None:
+        picks = [[c] for c in singles]
+    # per option, None: declined or refused; declining is always legal
+    discards: list[list[CardInstance] | None] = [None]
+    known = [True]
+    for i in range(count):
+        verdict = verdicts[i]
+        discards.append(None if verdict is False else picks[i])
+        known.append(verdict is True)
     settled = _NONE_SETTLED
     if excluded:  # per option, the rule it is certainly excluded for
         settled = [""] + ["" if d is not None else "R6.2" for d in discards[1:]]
@@ -1539,6 +1529,63 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                                settled=settled))
     debug_check(game)
     return tuple(chosen)
+
+
+def _single_verdicts(rnd: _Round, game: Game, seat: int,
+                     singles: list[CardInstance]) -> list[bool | None]:
+    """``follow_verdict`` of discarding each of ``singles`` alone (R6.2): True, False, or None
+    (only a trial can tell). Cards showing the same suits follow alike (R6.5), and any card
+    alike when the action counts no suit (``_Round.suit_free``): each verdict is worked out
+    once, its card compared with the earlier ones (a hand is a few cards: nothing hashed)."""
+    out: list[bool | None] = []
+    if game.rules.follower_lookout:  # lookout cards to count (R6.7 switched off): try it
+        for _ in singles:
+            out.append(None)
+        return out
+    rules = game.rules
+    one = rnd.one  # the one card judged, a list refilled per card (no list made per option)
+    for i in range(len(singles)):
+        card = singles[i]
+        if i and rnd.suit_free:  # alike whatever card is discarded
+            out.append(out[0])
+            continue
+        suits = card.suits
+        j = 0
+        while j < i and singles[j].suits != suits:
+            j += 1
+        if j < i:
+            out.append(out[j])
+            continue
+        if one:
+            one[0] = card
+        else:
+            one.append(card)
+        out.append(follow_verdict(game, seat, one, rnd.public, rnd.bound,
+                                  [_verdict_names(rnd, card, rules)]))
+    return out
+
+
+def _pick_verdicts(rnd: _Round, game: Game, seat: int,
+                   picks: list[list[CardInstance]]) -> list[bool | None]:
+    """:func:`_single_verdicts` of options that may discard more than one card (Copy Cat, R15),
+    each verdict kept by the suits of the cards discarded (or their number, ``suit_free``)."""
+    out: list[bool | None] = []
+    searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
+    verdicts: dict[Any, bool | None] = {}
+    for cards in picks:
+        verdict = None
+        if not searched:
+            # one card: its suits, a tuple already (no key of two cards is equal to one)
+            alike: Any = (len(cards) if rnd.suit_free else cards[0].suits if len(cards) == 1
+                          else tuple([c.suits for c in cards]))
+            if alike in verdicts:
+                verdict = verdicts[alike]
+            else:
+                verdict = verdicts[alike] = follow_verdict(
+                    game, seat, cards, rnd.public, rnd.bound,
+                    [_verdict_names(rnd, c, game.rules) for c in cards])
+        out.append(verdict)
+    return out
 
 
 def _follower_ctx(rnd: _Round, game: Game, seat: int) -> FortCtx:
@@ -1731,25 +1778,20 @@ class _NameCoins(Then):
 
 
 def _distinct_matching(hand: list[CardInstance], suits: tuple[Suit, ...],
-                       wild: bool) -> list[list[CardInstance]]:
-    """The first hand card of each definition that may follow (R6.1), each alone in a list (the
-    cards a follower's option discards): a hand is a few cards, so the definitions already
-    taken are compared by identity, not hashed."""
-    taken: list[KidCard] = []
-    out: list[list[CardInstance]] = []
+                       wild: bool) -> list[CardInstance]:
+    """The first hand card of each definition that may follow (R6.1): the card each one-card
+    option discards. A hand is a few cards, so the definitions already taken are compared by
+    identity with those of the cards kept, not hashed; no list is made per card."""
+    out: list[CardInstance] = []
     for c in hand:
-        if _matches(c, suits, wild) and not _among(c.card, taken):
-            taken.append(c.card)
-            out.append([c])
+        if _matches(c, suits, wild):
+            kid = c.card
+            for o in out:
+                if o.card is kid:
+                    break
+            else:
+                out.append(c)
     return out
-
-
-def _among(kid: KidCard, kids: list[KidCard]) -> bool:
-    """``kid in kids`` by identity (``in`` would compare frozen dataclasses field by field)."""
-    for k in kids:
-        if k is kid:
-            return True
-    return False
 
 
 def _rough_housing(game: Game, seat: int, card: CardInstance,
