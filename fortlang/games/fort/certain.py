@@ -247,6 +247,31 @@ _NO_NAMES: Final[dict[int, Suit]] = {}
 MOST_NAMINGS: Final = 64
 
 
+#: The judgement :func:`follow_verdict` reads (at most one), refilled per verdict (its fields
+#: set afresh each time, its ``effect`` and ``ctx`` never changed): one judgement made for all
+#: followers instead of one per option and naming (issue 38). Only read while judging.
+_KEPT_VERDICT: Final[list[FortJudgement]] = []
+
+
+def _verdict_judgement(game: Game, p: Player, named: dict[int, Suit], n: int,
+                       bound: Mapping[int, Any], cards: Sequence[CardInstance]) -> FortJudgement:
+    """A follower's judgement before following (no effect needed, R6.2; no move: ``ctx``
+    None) with ``cards`` discarded (``n`` of them leaving the hand), their coins ``named``."""
+    kept = _KEPT_VERDICT
+    if kept:
+        s = kept[0]
+        s.game = game
+        s.p = p
+        s.named = named
+        s.leaving = n
+        s.bound = bound
+        s.cards = cards
+        return s
+    s = FortJudgement(game, p, named, n, bound, False, None, cards)
+    kept.append(s)
+    return s
+
+
 def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
                    bound: Mapping[int, Any],
                    names: Sequence[Sequence[Suit]] | None = None) -> bool | None:
@@ -262,12 +287,14 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     if len(cards) == 1:  # one card, the most frequent: its namings without the product's dicts
         choices = names[0]
         if not choices:  # no coin: one way, nothing named (never changed: read only)
-            return _verdict(op, FortJudgement(game, p, _NO_NAMES, 1, bound, False, None, cards))
+            return _verdict(op, _verdict_judgement(game, p, _NO_NAMES, 1, bound, cards))
         uid = cards[0].uid
         unknown = False
+        named: dict[int, Suit] = {}  # one dict, its name changed per naming (read only)
+        s = _verdict_judgement(game, p, named, 1, bound, cards)
         for suit in choices:  # at most the six suits: fewer than MOST_NAMINGS
-            verdict = _verdict(op, FortJudgement(game, p, {uid: suit}, 1, bound, False, None,
-                                                 cards))
+            named[uid] = suit
+            verdict = _verdict(op, s)
             if verdict:
                 return True
             if verdict is None:
@@ -283,8 +310,7 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
             namings = [{**named, uid: suit} for named in namings for suit in choices]
     unknown = False
     for named in namings:
-        s = FortJudgement(game, p, named, len(cards), bound, False, None, cards)
-        verdict = _verdict(op, s)
+        verdict = _verdict(op, _verdict_judgement(game, p, named, len(cards), bound, cards))
         if verdict:
             return True
         if verdict is None:
