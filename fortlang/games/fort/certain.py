@@ -324,13 +324,18 @@ _KEPT_FOLLOWING: Final[list[FortJudgement]] = []
 
 def _following(ctx: FortCtx) -> FortJudgement:
     """A follower's judgement inside their move in progress (no effect needed, R6.2; bound by
-    the leader's choices, R6.4), the last one made used again, as :func:`_in_move`'s."""
+    the leader's choices, R6.4), the last one made used again, as :func:`_in_move`'s, and
+    refilled for another move, performer or binding."""
     kept = _KEPT_FOLLOWING
     if kept:
         s = kept[0]
-        if s.ctx is ctx and s.p is ctx.player and s.bound is ctx.bound:
-            return s
-        s = kept[0] = FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx)
+        if s.ctx is not ctx or s.p is not ctx.player or s.bound is not ctx.bound:
+            # refilled: its other fields are the same for every follower (no names, no cards
+            # leaving, no effect needed: issue 38)
+            s.ctx = ctx
+            s.game = ctx.game
+            s.p = ctx.player
+            s.bound = ctx.bound
         return s
     s = FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx)
     kept.append(s)
