@@ -163,3 +163,48 @@ def test_a_blind_follower_discards_only_a_legal_card(excluded_first):
         assert p.stuff[Resource.PIZZA] == game.board.stuff_capacity - 1 + len(followed)
         picked.add(len(followed))
     assert picked == {0, 1}
+
+
+class _Mute:
+    """An asker that fails any decision: an action that asks nothing never reaches it."""
+
+    def decide(self, game, decision):
+        raise AssertionError(f"asked {decision.kind}")
+
+    def decide_count(self, seat, count):
+        raise AssertionError("asked by count")
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_an_action_that_asks_nothing_is_performed_as_its_transaction_would(text):
+    """R6.2 performed for real: when ``_asks_nothing`` says so, the follow asks no decision, and
+    performed without the transaction (the count path's shortcut) it leaves the table as the
+    transaction does, log included; the leader's pizza or toy binds (R6.4) or not."""
+    quiet = 0
+    for seed in range(8):
+        for bind in (False, True):
+            states = []
+            for direct in (False, True):
+                game = random_table(BASE, 3, seed)
+                game.asker = _Mute()
+                game.new_card(kid("Crown", "crown"), game.players[1].hand)
+                rnd = _round(game, text, "crown", None)
+                if bind:  # the leader's pizza or toy (R6.4)
+                    rnd.bound.update({x.key: TOKENS[seed % 2] for x in rnd.public.walk()
+                                      if getattr(x, "resource", None) is Resource.EITHER})
+                if not play._asks_nothing(rnd):
+                    break
+                card = play._distinct_matching(game.players[1].hand, rnd.suits, rnd.wild)[-1]
+                assert card.name == "Crown"
+                ctx = play._follower_ctx(rnd, game, 1)
+                chosen: list = []
+                if direct:
+                    play._follow_with(rnd, ctx, None, chosen, [card])
+                else:
+                    play.transaction(ctx, play._Discard(rnd, ctx, None, chosen, [card]))
+                states.append((game.snapshot(), list(game.log), [c.uid for c in chosen]))
+            else:
+                quiet += 1
+                assert states[0] == states[1], (seed, bind, text)
+    if text in ("gain pizza/toy", "gain toy x glue", "score x book", "gain 2 pizza"):
+        assert quiet >= 8  # straight, or bound when the leader chose (R6.4)

@@ -1506,7 +1506,15 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
         if excluded:
             ctx.fail = "R6.2"  # as decide_at leaves it, having excluded some (unread)
         chosen: list[CardInstance] = []
-        transaction(ctx, _Discard(rnd, ctx, copy_cat, chosen, picked))
+        if picks is None and _asks_nothing(rnd) and not game.rules.follower_lookout \
+                and not _coin_choices(rnd, picked[0], game.rules):
+            # One card, no coin to name (R5.6), no lookout card to count (R6.7), an action
+            # that asks nothing (_asks_nothing): the move has no choice point, so nothing is
+            # tried nor asked, and nothing can raise to be undone. Performed as its transaction
+            # would perform it, without the undo log nor the driver (issue 38).
+            _follow_with(rnd, ctx, None, chosen, picked)
+        else:
+            transaction(ctx, _Discard(rnd, ctx, copy_cat, chosen, picked))
         return tuple(chosen)
     if picks is None:
         picks = [[c] for c in singles]
@@ -1663,9 +1671,22 @@ def _act(rnd: _Round, ctx: FortCtx) -> bool:
     if ctx.search:
         if surely_followed(ctx, rnd.public):
             return True  # R6.2 will hold: a legal completion exists
-    elif not ctx.safe and surely_followed_any_way(ctx, rnd.public):
-        ctx.game.note_attr(ctx, "safe", True)  # R6.2 will hold whatever is chosen from here
+    elif not ctx.safe and not _asks_nothing(rnd) and surely_followed_any_way(ctx, rnd.public):
+        # R6.2 will hold whatever is chosen from here (``safe`` is read at choice points only:
+        # an action that asks nothing is not judged for it)
+        ctx.game.note_attr(ctx, "safe", True)
     return rnd.public.run(ctx, InFull(ctx))
+
+
+def _asks_nothing(rnd: _Round) -> bool:
+    """Whether the public action, performed by a follower, has no choice point: its op is
+    straight (no choice at all; `destroy this` does nothing for a follower, R12.5), or it gains
+    pizza or toys (R12.1) as the leader chose (R6.4 binds: no kind to choose). A coin on the
+    follower's card is named before it (R5.6), lookout cards counted before it (R6.7 off)."""
+    op = rnd.public
+    if op.straight:
+        return True
+    return type(op.node) is ft.Gain and op.key in rnd.bound
 
 
 class _Act(Then):
