@@ -20,10 +20,11 @@ from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import search
 from fortlang.games.fort import play
 from fortlang.games.fort.agents.bots import make_bots
-from fortlang.games.fort.certain import follow_verdict
+from fortlang.games.fort.certain import follow_verdict, surely_followed_named
 from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.model import KidCard, board_of, kids_of
+from fortlang.games.fort.node_types import PLAIN_SUITS
 from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.table import TOKENS, Game, Rules
@@ -126,13 +127,16 @@ def _game(lineup: list[str], players: int, seed: int) -> tuple[list, object]:
                                                   (["random", "greedy"], 3)])
 def test_games_are_those_whose_every_follower_option_is_tried(lineup, players):
     """Game by game, the same decisions and outcome as the same seed played with no verdict
-    known before a trial: every follower's choice point tries each option (R6.2)."""
+    known before a trial: every follower's choice point (the options, the coin's name, R5.6,
+    and the choices inside the action) tries each option (R6.2)."""
     if native.is_compiled(play):
         pytest.skip("a compiled module's calls cannot be patched (the pure run counts)")
     follows = 0
     for seed in range(4):
         fast = _game(lineup, players, 500 + seed)
-        with patch.object(play, "follow_verdict", lambda *args: None):
+        with patch.object(play, "follow_verdict", lambda *args: None), \
+                patch.object(play, "surely_followed_named", lambda *args: []), \
+                patch.object(play, "surely_followed_any_way", lambda *args: False):
             tried = _game(lineup, players, 500 + seed)
         assert fast == tried, (lineup, players, seed)
         follows += sum(1 for kind, _ in fast[0] if kind == "follow")
@@ -208,3 +212,75 @@ def test_an_action_that_asks_nothing_is_performed_as_its_transaction_would(text)
                 assert states[0] == states[1], (seed, bind, text)
     if text in ("gain pizza/toy", "gain toy x glue", "score x book", "gain 2 pizza"):
         assert quiet >= 8  # straight, or bound when the leader chose (R6.4)
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_coin_name_known_in_full_is_what_its_trial_finds(text):
+    """R5.6, R6.5, R6.2: the follower's coin card is discarded; each name known to perform the
+    action in full is found legal by trying the follow with the coin so named (the search
+    with no shortcut), at tables whose stuff fills (R1.5), bound or not (R6.4)."""
+    if native.is_compiled(play):
+        pytest.skip("a compiled module's calls cannot be patched (the pure run counts)")
+    known_some = 0
+    for seed, game in _tables(8):
+        for free in (True, False):
+            game.rules = Rules(follower_coin_free=free)
+            rnd = _round(game, text, "crown" if seed % 2 else "shovel book", None)
+            if seed % 3 == 1:  # the leader's pizza or toy (R6.4)
+                rnd.bound.update({x.key: TOKENS[seed % 2] for x in rnd.public.walk()
+                                  if getattr(x, "resource", None) is Resource.EITHER})
+            seat = 1 + seed % 2
+            p = game.players[seat]
+            for card in [c for c in p.hand if c.name in ("Coin", "Both")]:
+                names = play._coin_choices(rnd, card, game.rules)
+                if not names:
+                    continue
+                same = play._coin_names(rnd.played) if names is PLAIN_SUITS else ()
+                mark = game.begin()
+                ctx = play._follower_ctx(rnd, game, seat)
+                game.move(p.hand, p.hand.index(card), p.discard)  # discarded (R6.1)
+                game.note(ctx.sources, card)
+                known = surely_followed_named(ctx, rnd.public, card, names, same)
+                game.rollback(mark)
+                game.commit(mark)
+                assert len(known) == len(names)
+                for suit, sure in zip(names, known, strict=True):
+                    if not sure:
+                        continue
+                    known_some += 1
+                    ctx = FortCtx(game, seat, leader=False, bound=rnd.bound)
+                    with full_search(), patch.object(play, "_coin_choices",
+                                                     lambda *args, suit=suit: (suit,)):
+                        ok = search(ctx, partial(play._follow_with, rnd, ctx, None, [], [card]))
+                    assert ok, (seed, text, card, suit)
+    if text in ("gain pizza/toy", "gain toy x glue", "score x book"):
+        assert known_some
+
+
+def test_a_coin_named_with_every_name_known_is_named_without_a_trial():
+    """R5.6, R6.5: Both (coin, crown) follows a crown card whose action is `gain pizza x
+    shovel`; the coin may be named any suit (``follower_coin_free``), shovel counting a second
+    pizza. With room for both, every name performs it in full (R6.2): named without a trial,
+    as with a trial per name (the same answers, the same table)."""
+    if native.is_compiled(play):
+        pytest.skip("a compiled module's calls cannot be patched (the pure run counts)")
+    from trial_counter import counting
+
+    ends = []
+    for tried in (False, True):
+        game = Game(2, board_of(BASE), asker=RandomAsker([RandomAgent(5), RandomAgent(5)]))
+        game.rules = Rules(follower_coin_free=True)
+        p = game.players[1]
+        game.new_card(kid("Both", "coin crown"), p.hand)
+        rnd = _round(game, "gain pizza x shovel", "crown", None)
+        with counting() as tally:
+            if tried:
+                with patch.object(play, "surely_followed_named", lambda *args: []):
+                    followed = play._follow(rnd, game, 1)
+            else:
+                followed = play._follow(rnd, game, 1)
+        assert followed  # asked (R6.1) among declining and Both; the seed follows
+        ends.append((game.snapshot(), list(game.log), tally.total()))
+    (known, log, trials), (full, full_log, full_trials) = ends
+    assert (known, log) == (full, full_log)
+    assert trials == 0 and full_trials >= 2  # shovel, and any other suit (ends alike)

@@ -348,6 +348,26 @@ def surely_followed(ctx: FortCtx, op: Op) -> bool:
     return op.now(_following(ctx))
 
 
+def surely_followed_named(ctx: FortCtx, op: Op, card: CardInstance, names: Sequence[Suit],
+                          same: Sequence[int]) -> list[bool]:
+    """Per name in ``names`` of the coin on ``card`` (R5.6), the follower's one card, already
+    discarded (R6.1), bound by the leader's choices (R6.4): True if, the coin so named, the
+    follower is certain to perform ``op`` in full (R6.2; the same closed forms as
+    :func:`follow_verdict`, the card no longer in hand), so that option is legal without a
+    trial. A name that ends as an earlier one (``same[i] != i``) is left to that one (False)."""
+    named: dict[int, Suit] = {}  # one dict, its name changed per naming (read only)
+    s = _verdict_judgement(ctx.game, ctx.player, named, 0, ctx.bound, [card])
+    uid = card.uid
+    out: list[bool] = []
+    for i in range(len(names)):
+        if i < len(same) and same[i] != i:
+            out.append(False)
+            continue
+        named[uid] = names[i]
+        out.append(_verdict(op, s) is True)
+    return out
+
+
 def surely_followed_any_way(ctx: FortCtx, op: Op) -> bool:
     """:func:`surely_followed` whatever the follower chooses in ``op``: every option left in
     their move is legal (R6.2), and none need be tried."""

@@ -73,6 +73,7 @@ from fortlang.games.fort.certain import (
     surely_first,
     surely_followed,
     surely_followed_any_way,
+    surely_followed_named,
     surely_in_vain,
     surely_never_done,
     surely_not_done,
@@ -1779,8 +1780,13 @@ def _name_coins(ctx: FortCtx, rnd: _Round, cards: list[CardInstance], i: int,
     same: Sequence[int] = ()
     if names is PLAIN_SUITS and interpreter.EQUIVALENT_OPTIONS:
         same = _coin_names(rnd.played)  # suits the played card's `x suit` does not count
+    known: Sequence[bool] = ()
+    if not ctx.search and not ctx.safe and then is None and len(cards) == 1:
+        # performed for real, one card: each name certain to be performed in full (R6.2) is
+        # legal without its trial (issue 38)
+        known = surely_followed_named(ctx, rnd.public, card, names, same)
     return choose_suit(ctx, ctx.named, card.uid, names,
-                       _NameCoins(ctx, rnd, cards, i + 1, then), same)
+                       _NameCoins(ctx, rnd, cards, i + 1, then), same, known)
 
 
 class _NameCoins(Then):
