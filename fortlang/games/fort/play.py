@@ -1441,10 +1441,12 @@ def _follow_round(game: Game, seat: int, card: CardInstance, coin: Suit | None,
         return []
     rnd = _Round(game, played, coin, bindings, public, card)
     out = []
-    for q in game.rivals(seat):
-        cards = _follow(rnd, game, q.seat)
+    n = len(game.players)
+    for i in range(1, n):  # the others in turn order, from the leader's left (Game.rivals)
+        follower = (seat + i) % n
+        cards = _follow(rnd, game, follower)
         if cards:
-            out.append((q.seat, cards))
+            out.append((follower, cards))
     return out
 
 
@@ -1569,9 +1571,14 @@ def _single_verdicts(rnd: _Round, game: Game, seat: int,
             one[0] = card
         else:
             one.append(card)
+        names = _verdict_names(rnd, card, rules)
         out.append(follow_verdict(game, seat, one, rnd.public, rnd.bound,
-                                  [_verdict_names(rnd, card, rules)]))
+                                  [names] if names else _NO_COIN))
     return out
+
+
+#: One card showing no coin: nothing to name (R5.6), read only.
+_NO_COIN: Final[list[tuple[Suit, ...]]] = [()]
 
 
 def _pick_verdicts(rnd: _Round, game: Game, seat: int,
