@@ -135,6 +135,7 @@ def test_games_are_those_whose_every_follower_option_is_tried(lineup, players):
     for seed in range(4):
         fast = _game(lineup, players, 500 + seed)
         with patch.object(play, "follow_verdict", lambda *args: None), \
+                patch.object(play, "follow_verdict_one", lambda *args: None), \
                 patch.object(play, "surely_followed_named", lambda *args: []), \
                 patch.object(play, "surely_followed_any_way", lambda *args: False):
             tried = _game(lineup, players, 500 + seed)

@@ -318,6 +318,33 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     return None if unknown else False
 
 
+#: The names of the coin :func:`follow_verdict_one` judges: one dict, emptied per card.
+_ONE_NAMED: Final[dict[int, Suit]] = {}
+
+
+def follow_verdict_one(game: Game, seat: int, one: list[CardInstance], op: Op,
+                       bound: Mapping[int, Any], names: tuple[Suit, ...]) -> bool | None:
+    """:func:`follow_verdict` of following with the one card in ``one``, whose coin may be
+    named each of ``names`` (empty: no coin, R5.6): the same verdict (R6.2), its names read
+    as a native tuple and named in one kept dict (issue 38)."""
+    p = game.players[seat]
+    if not names:  # no coin: one way, nothing named (never changed: read only)
+        return _verdict(op, _verdict_judgement(game, p, _NO_NAMES, 1, bound, one))
+    named = _ONE_NAMED
+    named.clear()
+    s = _verdict_judgement(game, p, named, 1, bound, one)
+    uid = one[0].uid
+    unknown = False
+    for suit in names:  # at most the six suits: fewer than MOST_NAMINGS
+        named[uid] = suit
+        verdict = _verdict(op, s)
+        if verdict:
+            return True
+        if verdict is None:
+            unknown = True
+    return None if unknown else False
+
+
 #: The last judgement :func:`_following` made (at most one), as :data:`_KEPT`.
 _KEPT_FOLLOWING: Final[list[FortJudgement]] = []
 

@@ -67,6 +67,7 @@ from fortlang.games.fort import node_types as ft
 from fortlang.games.fort.certain import (
     HandJudge,
     follow_verdict,
+    follow_verdict_one,
     spared,
     spares,
     surely_done_any_way,
@@ -1571,14 +1572,9 @@ def _single_verdicts(rnd: _Round, game: Game, seat: int,
             one[0] = card
         else:
             one.append(card)
-        names = _verdict_names(rnd, card, rules)
-        out.append(follow_verdict(game, seat, one, rnd.public, rnd.bound,
-                                  [names] if names else _NO_COIN))
+        out.append(follow_verdict_one(game, seat, one, rnd.public, rnd.bound,
+                                      _verdict_names(rnd, card, rules)))
     return out
-
-
-#: One card showing no coin: nothing to name (R5.6), read only.
-_NO_COIN: Final[list[tuple[Suit, ...]]] = [()]
 
 
 def _pick_verdicts(rnd: _Round, game: Game, seat: int,
