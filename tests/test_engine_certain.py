@@ -61,6 +61,7 @@ def full_search():
     with patch.object(play, "surely_first", never), patch.object(play, "surely_followed", never), \
             patch.object(play, "surely_second", never), patch.object(play, "surely_stops", never), \
             patch.object(play, "follow_verdict", unknown), \
+            patch.object(play, "follow_verdict_one", unknown), \
             patch.object(play, "surely_in_vain", never), \
             patch.object(play, "surely_not_done", never), \
             patch.object(play, "surely_done_any_way", never), \

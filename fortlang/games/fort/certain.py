@@ -253,6 +253,31 @@ _NO_NAMES: Final[dict[int, Suit]] = {}
 MOST_NAMINGS: Final = 64
 
 
+#: The judgement :func:`follow_verdict` reads (at most one), refilled per verdict (its fields
+#: set afresh each time, its ``effect`` and ``ctx`` never changed): one judgement made for all
+#: followers instead of one per option and naming (issue 38). Only read while judging.
+_KEPT_VERDICT: Final[list[FortJudgement]] = []
+
+
+def _verdict_judgement(game: Game, p: Player, named: dict[int, Suit], n: int,
+                       bound: Mapping[int, Any], cards: Sequence[CardInstance]) -> FortJudgement:
+    """A follower's judgement before following (no effect needed, R6.2; no move: ``ctx``
+    None) with ``cards`` discarded (``n`` of them leaving the hand), their coins ``named``."""
+    kept = _KEPT_VERDICT
+    if kept:
+        s = kept[0]
+        s.game = game
+        s.p = p
+        s.named = named
+        s.leaving = n
+        s.bound = bound
+        s.cards = cards
+        return s
+    s = FortJudgement(game, p, named, n, bound, False, None, cards)
+    kept.append(s)
+    return s
+
+
 def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
                    bound: Mapping[int, Any],
                    names: Sequence[Sequence[Suit]] | None = None) -> bool | None:
@@ -268,12 +293,14 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     if len(cards) == 1:  # one card, the most frequent: its namings without the product's dicts
         choices = names[0]
         if not choices:  # no coin: one way, nothing named (never changed: read only)
-            return _verdict(op, FortJudgement(game, p, _NO_NAMES, 1, bound, False, None, cards))
+            return _verdict(op, _verdict_judgement(game, p, _NO_NAMES, 1, bound, cards))
         uid = cards[0].uid
         unknown = False
+        named: dict[int, Suit] = {}  # one dict, its name changed per naming (read only)
+        s = _verdict_judgement(game, p, named, 1, bound, cards)
         for suit in choices:  # at most the six suits: fewer than MOST_NAMINGS
-            verdict = _verdict(op, FortJudgement(game, p, {uid: suit}, 1, bound, False, None,
-                                                 cards))
+            named[uid] = suit
+            verdict = _verdict(op, s)
             if verdict:
                 return True
             if verdict is None:
@@ -289,7 +316,33 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
             namings = [{**named, uid: suit} for named in namings for suit in choices]
     unknown = False
     for named in namings:
-        s = FortJudgement(game, p, named, len(cards), bound, False, None, cards)
+        verdict = _verdict(op, _verdict_judgement(game, p, named, len(cards), bound, cards))
+        if verdict:
+            return True
+        if verdict is None:
+            unknown = True
+    return None if unknown else False
+
+
+#: The names of the coin :func:`follow_verdict_one` judges: one dict, emptied per card.
+_ONE_NAMED: Final[dict[int, Suit]] = {}
+
+
+def follow_verdict_one(game: Game, seat: int, one: list[CardInstance], op: Op,
+                       bound: Mapping[int, Any], names: tuple[Suit, ...]) -> bool | None:
+    """:func:`follow_verdict` of following with the one card in ``one``, whose coin may be
+    named each of ``names`` (empty: no coin, R5.6): the same verdict (R6.2), its names read
+    as a native tuple and named in one kept dict (issue 38)."""
+    p = game.players[seat]
+    if not names:  # no coin: one way, nothing named (never changed: read only)
+        return _verdict(op, _verdict_judgement(game, p, _NO_NAMES, 1, bound, one))
+    named = _ONE_NAMED
+    named.clear()
+    s = _verdict_judgement(game, p, named, 1, bound, one)
+    uid = one[0].uid
+    unknown = False
+    for suit in names:  # at most the six suits: fewer than MOST_NAMINGS
+        named[uid] = suit
         verdict = _verdict(op, s)
         if verdict:
             return True
@@ -304,13 +357,18 @@ _KEPT_FOLLOWING: Final[list[FortJudgement]] = []
 
 def _following(ctx: FortCtx) -> FortJudgement:
     """A follower's judgement inside their move in progress (no effect needed, R6.2; bound by
-    the leader's choices, R6.4), the last one made used again, as :func:`_in_move`'s."""
+    the leader's choices, R6.4), the last one made used again, as :func:`_in_move`'s, and
+    refilled for another move, performer or binding."""
     kept = _KEPT_FOLLOWING
     if kept:
         s = kept[0]
-        if s.ctx is ctx and s.p is ctx.player and s.bound is ctx.bound:
-            return s
-        s = kept[0] = FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx)
+        if s.ctx is not ctx or s.p is not ctx.player or s.bound is not ctx.bound:
+            # refilled: its other fields are the same for every follower (no names, no cards
+            # leaving, no effect needed: issue 38)
+            s.ctx = ctx
+            s.game = ctx.game
+            s.p = ctx.player
+            s.bound = ctx.bound
         return s
     s = FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx)
     kept.append(s)
@@ -321,6 +379,26 @@ def surely_followed(ctx: FortCtx, op: Op) -> bool:
     """True if a follower, having discarded their card(s), is certain to perform ``op`` in full
     (R6.2), bound by the leader's choices (R6.4), when performed now."""
     return op.now(_following(ctx))
+
+
+def surely_followed_named(ctx: FortCtx, op: Op, card: CardInstance, names: Sequence[Suit],
+                          same: Sequence[int]) -> list[bool]:
+    """Per name in ``names`` of the coin on ``card`` (R5.6), the follower's one card, already
+    discarded (R6.1), bound by the leader's choices (R6.4): True if, the coin so named, the
+    follower is certain to perform ``op`` in full (R6.2; the same closed forms as
+    :func:`follow_verdict`, the card no longer in hand), so that option is legal without a
+    trial. A name that ends as an earlier one (``same[i] != i``) is left to that one (False)."""
+    named: dict[int, Suit] = {}  # one dict, its name changed per naming (read only)
+    s = _verdict_judgement(ctx.game, ctx.player, named, 0, ctx.bound, [card])
+    uid = card.uid
+    out: list[bool] = []
+    for i in range(len(names)):
+        if i < len(same) and same[i] != i:
+            out.append(False)
+            continue
+        named[uid] = names[i]
+        out.append(_verdict(op, s) is True)
+    return out
 
 
 def surely_followed_any_way(ctx: FortCtx, op: Op) -> bool:

@@ -67,12 +67,14 @@ from fortlang.games.fort import node_types as ft
 from fortlang.games.fort.certain import (
     HandJudge,
     follow_verdict,
+    follow_verdict_one,
     spared,
     spares,
     surely_done_any_way,
     surely_first,
     surely_followed,
     surely_followed_any_way,
+    surely_followed_named,
     surely_in_full,
     surely_in_vain,
     surely_never_done,
@@ -1586,7 +1588,7 @@ class _Round:
     binding choices (R6.4, read only) and the context of the decisions."""
 
     __slots__ = ("public", "played", "suits", "counted", "bound", "wild", "context",
-                 "free_names", "suit_free", "alike")
+                 "free_names", "suit_free", "alike", "one")
 
     def __init__(self, game: Game, played: KidCard, coin: Suit | None,
                  bindings: Mapping[int, Any], public: n.Action,
@@ -1604,6 +1606,8 @@ class _Round:
         self.suit_free = facts.suit_free
         self.bound: dict[int, Any] = dict(bindings)
         self.wild = game.rules.coin_follows_any
+        #: a follower's one card judged (:func:`_single_verdicts`), refilled per card
+        self.one: list[CardInstance] = []
 
 
 class _Facts:
@@ -1698,10 +1702,12 @@ def _follow_round(game: Game, seat: int, card: CardInstance, coin: Suit | None,
         return []
     rnd = _Round(game, played, coin, bindings, public, card)
     out = []
-    for q in game.rivals(seat):
-        cards = _follow(rnd, game, q.seat)
+    n = len(game.players)
+    for i in range(1, n):  # the others in turn order, from the leader's left (Game.rivals)
+        follower = (seat + i) % n
+        cards = _follow(rnd, game, follower)
         if cards:
-            out.append((q.seat, cards))
+            out.append((follower, cards))
     return out
 
 
@@ -1718,9 +1724,13 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
 def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     q = game.players[seat]
     hand = q.hand
-    picks = _distinct_matching(hand, rnd.suits, rnd.wild)  # the cards each option discards
+    singles = _distinct_matching(hand, rnd.suits, rnd.wild)  # one card per option (R6.2)
     copy_cat = q.perk(_FOLLOW_DISCARD_MORE) if q.perks else None
+    # The options' cards: with no Copy Cat, each option discards one card of ``singles`` and
+    # no list is made per option unless the choice point is (issue 38).
+    picks: list[list[CardInstance]] | None = None
     if copy_cat is not None:  # Copy Cat: up to 2 cards, their suits counting (R15)
+        picks = [[c] for c in singles]
         extra = int(str(copy_cat.param("max_discards")))
         matching = [i for i, c in enumerate(hand) if _matches(c, rnd.suits, rnd.wild)]
         for size in range(2, extra + 1):
@@ -1730,63 +1740,55 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                 if key not in seen:
                     seen.add(key)
                     picks.append([hand[i] for i in combo])
-    if not picks and not game.explain:
+    count = len(singles) if picks is None else len(picks)
+    if not count and not game.explain:
         return ()
-    discards: list[list[CardInstance] | None] = [None]  # per option, None: declined or refused
-    known = [True]  # declining is always legal
-    searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
-    # cards showing the same suits follow alike: with more than one option, each verdict kept
-    verdicts: dict[Any, bool | None] | None = {} if len(picks) > 1 else None
+    verdicts = _single_verdicts(rnd, game, seat, singles) if picks is None \
+        else _pick_verdicts(rnd, game, seat, picks)
     excluded = 0  # options settled as excluded
     unknown = 0  # options only a trial can settle
-    for cards in picks:
-        verdict = None
-        if searched:
-            pass
-        elif verdicts is None:  # one option
-            verdict = follow_verdict(game, seat, cards, rnd.public, rnd.bound,
-                                     [_verdict_names(rnd, c, game.rules) for c in cards])
-        else:
-            # one card: its suits, a tuple already (no key of two cards is equal to one)
-            alike: Any = (len(cards) if rnd.suit_free else cards[0].suits if len(cards) == 1
-                          else tuple([c.suits for c in cards]))
-            if alike in verdicts:
-                verdict = verdicts[alike]
-            else:
-                verdict = verdicts[alike] = follow_verdict(
-                    game, seat, cards, rnd.public, rnd.bound,
-                    [_verdict_names(rnd, c, game.rules) for c in cards])
+    for verdict in verdicts:
         if verdict is False:  # what its trial ends with: excluded for R6.2, without the trial
-            discards.append(None)
             excluded += 1
-        else:
-            discards.append(cards)
-            if verdict is None:
-                unknown += 1
-        known.append(verdict is True)
+        elif verdict is None:
+            unknown += 1
     # Every option settled: decide_at would try none and ask among the legal ones (declining
     # and those certain to be performed in full, R6.2); a bot that answers by their count
     # alone, nobody reading, is asked so here, and logged alike, without its choice point.
     # Declined, the move would change nothing: no move is made.
-    pick = -1 if unknown else game.ask_count(seat, K_FOLLOW, len(picks) + 1 - excluded)
+    pick = -1 if unknown else game.ask_count(seat, K_FOLLOW, count + 1 - excluded)
     if pick >= 0:
         if not pick:
             return ()
-        if excluded:  # the pick-th legal option
-            i = 0
-            while pick:
-                i += 1
-                if discards[i] is not None:
-                    pick -= 1
-            pick = i
-        picked = discards[pick]
-        assert picked is not None
+        i = -1  # the pick-th legal option
+        while pick:
+            i += 1
+            if verdicts[i] is not False:
+                pick -= 1
+        picked = [singles[i]] if picks is None else picks[i]
         ctx = _follower_ctx(rnd, game, seat)
         if excluded:
             ctx.fail = "R6.2"  # as decide_at leaves it, having excluded some (unread)
         chosen: list[CardInstance] = []
-        transaction(ctx, _Discard(rnd, ctx, copy_cat, chosen, picked))
+        if picks is None and _asks_nothing(rnd) and not game.rules.follower_lookout \
+                and not _coin_choices(rnd, picked[0], game.rules):
+            # One card, no coin to name (R5.6), no lookout card to count (R6.7), an action
+            # that asks nothing (_asks_nothing): the move has no choice point, so nothing is
+            # tried nor asked, and nothing can raise to be undone. Performed as its transaction
+            # would perform it, without the undo log nor the driver (issue 38).
+            _follow_with(rnd, ctx, None, chosen, picked)
+        else:
+            transaction(ctx, _Discard(rnd, ctx, copy_cat, chosen, picked))
         return tuple(chosen)
+    if picks is None:
+        picks = [[c] for c in singles]
+    # per option, None: declined or refused; declining is always legal
+    discards: list[list[CardInstance] | None] = [None]
+    known = [True]
+    for i in range(count):
+        verdict = verdicts[i]
+        discards.append(None if verdict is False else picks[i])
+        known.append(verdict is True)
     settled = _NONE_SETTLED
     if excluded:  # per option, the rule it is certainly excluded for
         settled = [""] + ["" if d is not None else "R6.2" for d in discards[1:]]
@@ -1799,6 +1801,63 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                                settled=settled))
     debug_check(game)
     return tuple(chosen)
+
+
+def _single_verdicts(rnd: _Round, game: Game, seat: int,
+                     singles: list[CardInstance]) -> list[bool | None]:
+    """``follow_verdict`` of discarding each of ``singles`` alone (R6.2): True, False, or None
+    (only a trial can tell). Cards showing the same suits follow alike (R6.5), and any card
+    alike when the action counts no suit (``_Round.suit_free``): each verdict is worked out
+    once, its card compared with the earlier ones (a hand is a few cards: nothing hashed)."""
+    out: list[bool | None] = []
+    if game.rules.follower_lookout:  # lookout cards to count (R6.7 switched off): try it
+        for _ in singles:
+            out.append(None)
+        return out
+    rules = game.rules
+    one = rnd.one  # the one card judged, a list refilled per card (no list made per option)
+    for i in range(len(singles)):
+        card = singles[i]
+        if i and rnd.suit_free:  # alike whatever card is discarded
+            out.append(out[0])
+            continue
+        suits = card.suits
+        j = 0
+        while j < i and singles[j].suits != suits:
+            j += 1
+        if j < i:
+            out.append(out[j])
+            continue
+        if one:
+            one[0] = card
+        else:
+            one.append(card)
+        out.append(follow_verdict_one(game, seat, one, rnd.public, rnd.bound,
+                                      _verdict_names(rnd, card, rules)))
+    return out
+
+
+def _pick_verdicts(rnd: _Round, game: Game, seat: int,
+                   picks: list[list[CardInstance]]) -> list[bool | None]:
+    """:func:`_single_verdicts` of options that may discard more than one card (Copy Cat, R15),
+    each verdict kept by the suits of the cards discarded (or their number, ``suit_free``)."""
+    out: list[bool | None] = []
+    searched = game.rules.follower_lookout  # lookout cards to count (R6.7 switched off): try it
+    verdicts: dict[Any, bool | None] = {}
+    for cards in picks:
+        verdict = None
+        if not searched:
+            # one card: its suits, a tuple already (no key of two cards is equal to one)
+            alike: Any = (len(cards) if rnd.suit_free else cards[0].suits if len(cards) == 1
+                          else tuple([c.suits for c in cards]))
+            if alike in verdicts:
+                verdict = verdicts[alike]
+            else:
+                verdict = verdicts[alike] = follow_verdict(
+                    game, seat, cards, rnd.public, rnd.bound,
+                    [_verdict_names(rnd, c, game.rules) for c in cards])
+        out.append(verdict)
+    return out
 
 
 def _follower_ctx(rnd: _Round, game: Game, seat: int) -> FortCtx:
@@ -1876,9 +1935,22 @@ def _act(rnd: _Round, ctx: FortCtx) -> bool:
     if ctx.search:
         if surely_followed(ctx, rnd.public):
             return True  # R6.2 will hold: a legal completion exists
-    elif not ctx.safe and surely_followed_any_way(ctx, rnd.public):
-        ctx.game.note_attr(ctx, "safe", True)  # R6.2 will hold whatever is chosen from here
+    elif not ctx.safe and not _asks_nothing(rnd) and surely_followed_any_way(ctx, rnd.public):
+        # R6.2 will hold whatever is chosen from here (``safe`` is read at choice points only:
+        # an action that asks nothing is not judged for it)
+        ctx.game.note_attr(ctx, "safe", True)
     return rnd.public.run(ctx, InFull(ctx))
+
+
+def _asks_nothing(rnd: _Round) -> bool:
+    """Whether the public action, performed by a follower, has no choice point: its op is
+    straight (no choice at all; `destroy this` does nothing for a follower, R12.5), or it gains
+    pizza or toys (R12.1) as the leader chose (R6.4 binds: no kind to choose). A coin on the
+    follower's card is named before it (R5.6), lookout cards counted before it (R6.7 off)."""
+    op = rnd.public
+    if op.straight:
+        return True
+    return type(op.node) is ft.Gain and op.key in rnd.bound
 
 
 class _Act(Then):
@@ -1971,8 +2043,13 @@ def _name_coins(ctx: FortCtx, rnd: _Round, cards: list[CardInstance], i: int,
     same: Sequence[int] = ()
     if names is PLAIN_SUITS and interpreter.EQUIVALENT_OPTIONS:
         same = _coin_names(rnd.played)  # suits the played card's `x suit` does not count
+    known: Sequence[bool] = ()
+    if not ctx.search and not ctx.safe and then is None and len(cards) == 1:
+        # performed for real, one card: each name certain to be performed in full (R6.2) is
+        # legal without its trial (issue 38)
+        known = surely_followed_named(ctx, rnd.public, card, names, same)
     return choose_suit(ctx, ctx.named, card.uid, names,
-                       _NameCoins(ctx, rnd, cards, i + 1, then), same)
+                       _NameCoins(ctx, rnd, cards, i + 1, then), same, known)
 
 
 class _NameCoins(Then):
@@ -1991,25 +2068,20 @@ class _NameCoins(Then):
 
 
 def _distinct_matching(hand: list[CardInstance], suits: tuple[Suit, ...],
-                       wild: bool) -> list[list[CardInstance]]:
-    """The first hand card of each definition that may follow (R6.1), each alone in a list (the
-    cards a follower's option discards): a hand is a few cards, so the definitions already
-    taken are compared by identity, not hashed."""
-    taken: list[KidCard] = []
-    out: list[list[CardInstance]] = []
+                       wild: bool) -> list[CardInstance]:
+    """The first hand card of each definition that may follow (R6.1): the card each one-card
+    option discards. A hand is a few cards, so the definitions already taken are compared by
+    identity with those of the cards kept, not hashed; no list is made per card."""
+    out: list[CardInstance] = []
     for c in hand:
-        if _matches(c, suits, wild) and not _among(c.card, taken):
-            taken.append(c.card)
-            out.append([c])
+        if _matches(c, suits, wild):
+            kid = c.card
+            for o in out:
+                if o.card is kid:
+                    break
+            else:
+                out.append(c)
     return out
-
-
-def _among(kid: KidCard, kids: list[KidCard]) -> bool:
-    """``kid in kids`` by identity (``in`` would compare frozen dataclasses field by field)."""
-    for k in kids:
-        if k is kid:
-            return True
-    return False
 
 
 def _rough_housing(game: Game, seat: int, card: CardInstance,
