@@ -37,7 +37,8 @@ from fortlang.games.fort import play
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.match import run_game
-from fortlang.games.fort.moves import card_moves, recruit_places, yard_place
+from fortlang.games.fort.model import Perk, PerkHook
+from fortlang.games.fort.moves import card_moves, perk_places, recruit_places, yard_place
 from fortlang.games.fort.table import CardDef, Game
 from fortlang.sim.seats import Seats, asker_for
 
@@ -342,3 +343,17 @@ def test_a_safe_card_move_asks_as_the_full_choice_point(which: str, asker: str) 
                     assert fast_asker.asked == full_asker.asked, (which, players, t, seat)
                 questions += len(fast.log)
     assert questions > 50
+
+
+def test_a_perks_places_are_its_own_whatever_perks_it_equals() -> None:
+    """moves.perk_places reads a perk's `from` once (R15 Birthday Party, Bribe): by the perk
+    itself, not by its value (a perk's parameters are not compared: two perks equal by id and
+    hook may name other places)."""
+    park = Perk("party", "Party", PerkHook.EXTRA_RECRUIT, params={"from": "park"})
+    yards = Perk("party", "Party", PerkHook.EXTRA_RECRUIT, params={"from": ["yard", "park_deck"]})
+    assert park == yards
+    assert perk_places(park) == frozenset({"park"})
+    assert perk_places(yards) == frozenset({"yard", "park_deck"})
+    assert perk_places(park) == frozenset({"park"})
+    default = Perk("party", "Party", PerkHook.EXTRA_RECRUIT)
+    assert perk_places(default) == frozenset({"park", "park_deck"})  # the base perk's (R15)

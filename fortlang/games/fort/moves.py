@@ -170,16 +170,6 @@ def _move_option(c: CardInstance, where: str, value: tuple) -> Option:
     return option
 
 
-def _first(zone: list[CardInstance], i: int) -> bool:
-    """Whether ``zone[i]`` is the first instance of its definition in ``zone`` (the one
-    :func:`distinct` offers): compared by identity, nothing made."""
-    defn = zone[i].defn
-    for j in range(i):
-        if zone[j].defn is defn:
-            return False
-    return True
-
-
 def offered(places: list[tuple[list, str, Any]], deck: list) -> int:
     """How many options :func:`card_moves` offers from ``places`` outside a search: each
     zone's distinct definitions (:func:`distinct`), a deck's top (``deck``) once, in the order
@@ -193,9 +183,15 @@ def offered(places: list[tuple[list, str, Any]], deck: list) -> int:
             count += 1
         elif n > 16:
             count += len(distinct(zone))
-        else:
-            for i in range(n):
-                if _first(zone, i):
+        else:  # a card counts if no card before it has its definition (compared by identity)
+            cards: list[CardInstance] = zone  # typed: compiled, c.defn is then a native read
+            count += 1
+            for i in range(1, n):
+                defn = cards[i].defn
+                for c in cards:
+                    if c.defn is defn:
+                        break
+                if c is cards[i]:
                     count += 1
     return count
 
@@ -218,8 +214,14 @@ def picked(places: list[tuple[list, str, Any]], deck: list, j: int
                 return (zone, firsts[j], where, value)
             j -= len(firsts)
         else:
+            cards: list[CardInstance] = zone
             for i in range(n):
-                if _first(zone, i):
+                card = cards[i]
+                defn = card.defn
+                for c in cards:
+                    if c.defn is defn:
+                        break
+                if c is card:
                     if not j:
                         return (zone, i, where, value)
                     j -= 1
@@ -240,17 +242,30 @@ def _picks(places: list[tuple[list, str, Any]], deck: list) -> list[tuple[list, 
     return picks
 
 
-def _items(picks: list[tuple[list, int, str, Any]]) -> list[Any]:
-    """What each option names, for an agent that answers without the options (Journal.
-    ask_count): the card it takes (its CardDef: its id and KidCard), or the value it carries
-    (the park deck's top: a card nobody sees)."""
+def _names(places: list[tuple[list, str, Any]], deck: list) -> list[Any]:
+    """What each option of :func:`offered` names, in its order, for an agent that answers
+    without the options (Journal.ask_count): the card it takes (its CardDef: its id and
+    KidCard), or the value it carries (the park deck's top: a card nobody sees)."""
     out: list[Any] = []
-    for zone, i, _, _ in picks:
-        if i < 0:
+    for zone, _, _ in places:
+        n = len(zone)
+        if not n:
+            continue
+        if zone is deck:
             out.append(_DECK_TOP.value)
+        elif n > 16:
+            cards: list[CardInstance] = zone
+            for i in distinct(cards):
+                out.append(cards[i].defn)
         else:
-            c: CardInstance = zone[i]
-            out.append(c.defn)
+            cards = zone
+            for card in cards:
+                defn = card.defn
+                for c in cards:
+                    if c.defn is defn:
+                        break
+                if c is card:
+                    out.append(defn)
     return out
 
 
@@ -281,13 +296,15 @@ def ask_card(game: Game, seat: int, places: list[tuple[list, str, Any]], kind: K
         return picked(places, deck, game.ask_blind(seat, kind, count))
     if count == 1 and not game.explain:
         return picked(places, deck, 0)
+    if not game.explain:
+        # an agent that answers from the cards the options take (the greedy bot's recruit,
+        # R7.1), nobody reading: no labels, no decision (Journal.ask_count)
+        index = game.ask_count(seat, kind, count, _names(places, deck))
+        if index >= 0:
+            return picked(places, deck, index)
     picks = _picks(places, deck)
-    # an agent that answers from the cards the options take (the greedy bot's recruit, R7.1),
-    # nobody reading: no labels, no decision (Journal.ask_count)
-    index = -1 if game.explain else game.ask_count(seat, kind, count, _items(picks))
-    if index < 0:
-        index = game.ask(Decision(seat, kind, tuple(_options(picks)), context,
-                                  tuple(refused()) if game.explain else ()))
+    index = game.ask(Decision(seat, kind, tuple(_options(picks)), context,
+                              tuple(refused()) if game.explain else ()))
     return picks[index]
 
 
@@ -400,8 +417,21 @@ def _recruit_places(game: Game, sources: frozenset[str]) -> list[tuple[list, str
     return places
 
 
+#: perk_places's memo, by id of the perk (the entry keeps it alive; a perk is immutable).
+_PERK_PLACES: Final[dict[int, tuple[Perk, frozenset[str]]]] = {}
+
+
 def perk_places(perk: Perk) -> frozenset[str]:
-    """The places a perk's ``from`` names (R15 Birthday Party, Bribe)."""
+    """The places a perk's ``from`` names (R15 Birthday Party, Bribe): read once per perk (an
+    interpreted perk's parameter lookup and the set made cost a recruit more than the rest)."""
+    entry = _PERK_PLACES.get(id(perk))
+    if entry is None:
+        entry = (perk, _perk_places(perk))
+        bounded_put(_PERK_PLACES, id(perk), entry)
+    return entry[1]
+
+
+def _perk_places(perk: Perk) -> frozenset[str]:
     value = perk.param("from")
     if isinstance(value, str):
         return frozenset((value,))
