@@ -175,23 +175,21 @@ def offered(places: list[tuple[list, str, Any]], deck: list) -> int:
     zone's distinct definitions (:func:`distinct`), a deck's top (``deck``) once, in the order
     of ``places``; counted without making them (a random bot answers from the count alone)."""
     count = 0
-    for zone, _, _ in places:
+    for place in places:
+        zone: list = place[0]  # compiled, one item read (unpacking reads and checks three)
         n = len(zone)
-        if not n:
-            continue
-        if zone is deck:
+        if n == 1 or n and zone is deck:
             count += 1
         elif n > 16:
             count += len(distinct(zone))
-        else:  # a card counts if no card before it has its definition (compared by identity)
+        elif n:  # a card counts if no card before it has its definition (compared by identity)
             cards: list[CardInstance] = zone  # typed: compiled, c.defn is then a native read
-            count += 1
-            for i in range(1, n):
-                defn = cards[i].defn
+            for card in cards:
+                defn = card.defn
                 for c in cards:
                     if c.defn is defn:
                         break
-                if c is cards[i]:
+                if c is card:
                     count += 1
     return count
 
@@ -200,18 +198,19 @@ def picked(places: list[tuple[list, str, Any]], deck: list, j: int
            ) -> tuple[list, int, str, Any]:
     """Option ``j`` of :func:`offered`'s count: (zone, index or -1 for the deck's top,
     where-label, where-value), as :func:`card_moves` lists its picks."""
-    for zone, where, value in places:
+    for place in places:
+        zone: list = place[0]
         n = len(zone)
         if not n:
             continue
         if zone is deck:
             if not j:
-                return (zone, -1, where, value)
+                return (zone, -1, place[1], place[2])
             j -= 1
         elif n > 16:
             firsts = distinct(zone)
             if j < len(firsts):
-                return (zone, firsts[j], where, value)
+                return (zone, firsts[j], place[1], place[2])
             j -= len(firsts)
         else:
             cards: list[CardInstance] = zone
@@ -223,7 +222,7 @@ def picked(places: list[tuple[list, str, Any]], deck: list, j: int
                         break
                 if c is card:
                     if not j:
-                        return (zone, i, where, value)
+                        return (zone, i, place[1], place[2])
                     j -= 1
     raise IndexError(f"no card move {j} past the last")
 
@@ -247,7 +246,8 @@ def _names(places: list[tuple[list, str, Any]], deck: list) -> list[Any]:
     without the options (Journal.ask_count): the card it takes (its CardDef: its id and
     KidCard), or the value it carries (the park deck's top: a card nobody sees)."""
     out: list[Any] = []
-    for zone, _, _ in places:
+    for place in places:
+        zone: list = place[0]
         n = len(zone)
         if not n:
             continue
@@ -371,7 +371,8 @@ def card_moves(ctx: FortCtx, places: list[tuple[list, str, Any]], dst: list, kin
         return resume(k, False)
     step = _CardMove(ctx, picks, dst, refill_park, used, k)
     same: list[int] = []
-    if alike:  # the first option of each zone stands for the zone
+    if alike and not searching:  # the first option of each zone stands for the zone
+        # (searching, each zone has one option: none ends as another)
         first: dict[int, int] = {}
         for j, pick in enumerate(picks):
             same.append(first.setdefault(id(pick[0]), j))
