@@ -170,6 +170,152 @@ def _move_option(c: CardInstance, where: str, value: tuple) -> Option:
     return option
 
 
+def offered(places: list[tuple[list, str, Any]], deck: list) -> int:
+    """How many options :func:`card_moves` offers from ``places`` outside a search: each
+    zone's distinct definitions (:func:`distinct`), a deck's top (``deck``) once, in the order
+    of ``places``; counted without making them (a random bot answers from the count alone)."""
+    count = 0
+    for place in places:
+        zone: list = place[0]  # compiled, one item read (unpacking reads and checks three)
+        n = len(zone)
+        if n == 1 or n and zone is deck:
+            count += 1
+        elif n > 16:
+            count += len(distinct(zone))
+        elif n:  # a card counts if no card before it has its definition (compared by identity)
+            cards: list[CardInstance] = zone  # typed: compiled, c.defn is then a native read
+            for card in cards:
+                defn = card.defn
+                for c in cards:
+                    if c.defn is defn:
+                        break
+                if c is card:
+                    count += 1
+    return count
+
+
+def picked(places: list[tuple[list, str, Any]], deck: list, j: int
+           ) -> tuple[list, int, str, Any]:
+    """Option ``j`` of :func:`offered`'s count: (zone, index or -1 for the deck's top,
+    where-label, where-value), as :func:`card_moves` lists its picks."""
+    for place in places:
+        zone: list = place[0]
+        n = len(zone)
+        if not n:
+            continue
+        if zone is deck:
+            if not j:
+                return (zone, -1, place[1], place[2])
+            j -= 1
+        elif n > 16:
+            firsts = distinct(zone)
+            if j < len(firsts):
+                return (zone, firsts[j], place[1], place[2])
+            j -= len(firsts)
+        else:
+            cards: list[CardInstance] = zone
+            for i in range(n):
+                card = cards[i]
+                defn = card.defn
+                for c in cards:
+                    if c.defn is defn:
+                        break
+                if c is card:
+                    if not j:
+                        return (zone, i, place[1], place[2])
+                    j -= 1
+    raise IndexError(f"no card move {j} past the last")
+
+
+def _picks(places: list[tuple[list, str, Any]], deck: list) -> list[tuple[list, int, str, Any]]:
+    """Every option of :func:`offered`, in its order."""
+    picks: list[tuple[list, int, str, Any]] = []
+    for zone, where, value in places:
+        if not zone:
+            continue
+        if zone is deck:
+            picks.append((zone, -1, where, value))
+        else:
+            for i in distinct(zone):
+                picks.append((zone, i, where, value))
+    return picks
+
+
+def _names(places: list[tuple[list, str, Any]], deck: list) -> list[Any]:
+    """What each option of :func:`offered` names, in its order, for an agent that answers
+    without the options (Journal.ask_count): the card it takes (its CardDef: its id and
+    KidCard), or the value it carries (the park deck's top: a card nobody sees)."""
+    out: list[Any] = []
+    for place in places:
+        zone: list = place[0]
+        n = len(zone)
+        if not n:
+            continue
+        if zone is deck:
+            out.append(_DECK_TOP.value)
+        elif n > 16:
+            cards: list[CardInstance] = zone
+            for i in distinct(cards):
+                out.append(cards[i].defn)
+        else:
+            cards = zone
+            for card in cards:
+                defn = card.defn
+                for c in cards:
+                    if c.defn is defn:
+                        break
+                if c is card:
+                    out.append(defn)
+    return out
+
+
+def _options(picks: list[tuple[list, int, str, Any]]) -> list[Option]:
+    out: list[Option] = []
+    for zone, i, where, value in picks:
+        if i < 0:
+            out.append(_DECK_TOP)
+        else:
+            c: CardInstance = zone[i]
+            out.append(_move_option(c, where, value))
+    return out
+
+
+def ask_card(game: Game, seat: int, places: list[tuple[list, str, Any]], kind: Kind,
+             context: str, refused: Refused = _no_refusals) -> tuple[list, int, str, Any] | None:
+    """The card ``seat`` moves from ``places`` when every option completes (nothing to try:
+    R7.1's recruit, a card move once the rest of the move cannot fail), asked as
+    :func:`~fortlang.engine.interpreter.decide_at` asks a safe choice point: by count when
+    :meth:`Journal.blind <fortlang.engine.journal.Journal.blind>` (no option made), else from
+    what the options name (Journal.ask_count), else by the decision; a lone option is taken
+    unasked unless ``game.explain``. The pick as :func:`picked` gives it; None: no card."""
+    deck = game.park_deck
+    count = offered(places, deck)
+    if not count:
+        return None
+    if count > 1 and game.blind():
+        return picked(places, deck, game.ask_blind(seat, kind, count))
+    if count == 1 and not game.explain:
+        return picked(places, deck, 0)
+    if not game.explain:
+        # an agent that answers from the cards the options take (the greedy bot's recruit,
+        # R7.1), nobody reading: no labels, no decision (Journal.ask_count)
+        index = game.ask_count(seat, kind, count, _names(places, deck))
+        if index >= 0:
+            return picked(places, deck, index)
+    picks = _picks(places, deck)
+    index = game.ask(Decision(seat, kind, tuple(_options(picks)), context,
+                              tuple(refused()) if game.explain else ()))
+    return picks[index]
+
+
+def take_card(game: Game, zone: list, i: int, dst: list, refill_park: bool) -> None:
+    """Move ``zone[i]`` (-1: a deck's top) to ``dst``, then refill the park from the park
+    deck if the card came from the park and ``refill_park`` (R7.1)."""
+    game.move(zone, len(zone) - 1 if i < 0 else i, dst)
+    if refill_park and zone is game.park and game.park_deck:
+        game.move(game.park_deck, len(game.park_deck) - 1, game.park)  # R7.1 refill
+
+
 class _CardMove(Step):
     """Moving one card of ``picks`` (zone, index or -1 for a deck's top, where-label,
     where-value) to ``dst``; the park is refilled (R7.1) when asked to."""
@@ -193,28 +339,8 @@ class _CardMove(Step):
             game.move(game.park_deck, len(game.park_deck) - 1, game.park)  # R7.1 refill
         return resume(self.k, True)
 
-    def items(self) -> list[Any]:
-        """What each option names, for an agent that answers without the options (Journal.
-        ask_count): the card it takes (its CardDef: its id and KidCard), or the value it
-        carries (the park deck's top: a card nobody sees)."""
-        out: list[Any] = []
-        for zone, i, _, _ in self.picks:
-            if i < 0:
-                out.append(_DECK_TOP.value)
-            else:
-                c: CardInstance = zone[i]
-                out.append(c.defn)
-        return out
-
     def options(self) -> Sequence[Option]:
-        out: list[Option] = []
-        for zone, i, where, value in self.picks:
-            if i < 0:
-                out.append(_DECK_TOP)
-            else:
-                c: CardInstance = zone[i]
-                out.append(_move_option(c, where, value))
-        return out
+        return _options(self.picks)
 
 
 def card_moves(ctx: FortCtx, places: list[tuple[list, str, Any]], dst: list, kind: Kind, k: K,
@@ -223,6 +349,11 @@ def card_moves(ctx: FortCtx, places: list[tuple[list, str, Any]], dst: list, kin
     """Offer to move one card from any of ``places`` (zone, where-label, where-value) to ``dst``;
     ``used(zone)`` is told where the card came from (a perk that widened the places is used)."""
     game = ctx.game
+    if ctx.safe and not ctx.search:  # every option completes: nothing to try, ask and move
+        pick = ask_card(game, ctx.seat, places, kind, ctx.context, refused)
+        if pick is None:
+            return resume(k, False)
+        return jump(ctx, _CardMove(ctx, [pick], dst, refill_park, used, k), 0)
     picks: list[tuple[list, int, str, Any]] = []  # (zone, index, where-label, where-value)
     alike = interpreter.EQUIVALENT_OPTIONS and ctx.alike
     searching = ctx.search and alike
@@ -239,21 +370,9 @@ def card_moves(ctx: FortCtx, places: list[tuple[list, str, Any]], dst: list, kin
     if not picks:
         return resume(k, False)
     step = _CardMove(ctx, picks, dst, refill_park, used, k)
-    if ctx.safe and not ctx.search:  # every option completes: nothing to try, ask and move
-        index = 0
-        if len(picks) > 1 and game.blind():
-            index = game.ask_blind(ctx.seat, kind, len(picks))
-        elif len(picks) > 1 or game.explain:  # as decide() asks (a lone option only to explain)
-            # an agent that answers from the cards the options take (the greedy bot's recruit,
-            # R7.1), nobody reading: no labels, no decision (Journal.ask_count)
-            index = -1 if game.explain else game.ask_count(ctx.seat, kind, len(picks),
-                                                           step.items())
-            if index < 0:
-                index = game.ask(Decision(ctx.seat, kind, tuple(step.options()), ctx.context,
-                                          tuple(refused()) if game.explain else ()))
-        return jump(ctx, step, index)
     same: list[int] = []
-    if alike:  # the first option of each zone stands for the zone
+    if alike and not searching:  # the first option of each zone stands for the zone
+        # (searching, each zone has one option: none ends as another)
         first: dict[int, int] = {}
         for j, pick in enumerate(picks):
             same.append(first.setdefault(id(pick[0]), j))
@@ -299,8 +418,21 @@ def _recruit_places(game: Game, sources: frozenset[str]) -> list[tuple[list, str
     return places
 
 
+#: perk_places's memo, by id of the perk (the entry keeps it alive; a perk is immutable).
+_PERK_PLACES: Final[dict[int, tuple[Perk, frozenset[str]]]] = {}
+
+
 def perk_places(perk: Perk) -> frozenset[str]:
-    """The places a perk's ``from`` names (R15 Birthday Party, Bribe)."""
+    """The places a perk's ``from`` names (R15 Birthday Party, Bribe): read once per perk (an
+    interpreted perk's parameter lookup and the set made cost a recruit more than the rest)."""
+    entry = _PERK_PLACES.get(id(perk))
+    if entry is None:
+        entry = (perk, _perk_places(perk))
+        bounded_put(_PERK_PLACES, id(perk), entry)
+    return entry[1]
+
+
+def _perk_places(perk: Perk) -> frozenset[str]:
     value = perk.param("from")
     if isinstance(value, str):
         return frozenset((value,))

@@ -90,11 +90,12 @@ from fortlang.games.fort.moves import (
     COIN,
     RECRUIT_SOURCES,
     SUIT_OPTION,
+    ask_card,
     card_count,
-    card_moves,
     choose_suit,
     distinct,
     recruit_places,
+    take_card,
 )
 from fortlang.games.fort.node_types import PLAIN_SUITS
 from fortlang.games.fort.nodes import Suit
@@ -2118,30 +2119,20 @@ def recruit(game: Game, seat: int, *, places: frozenset[str] = RECRUIT_SOURCES) 
     or the top of the park deck; ``places`` narrows them (Birthday Party's extra recruit, R15).
     False if there is nothing to recruit.
 
-    Nothing to search for (as :func:`~fortlang.engine.perform.execute` does with
-    ``can_fail=False``, without its second context): every option completes, the move being the
-    whole action, so the agent is asked and the card moved; with no card to recruit, the move
-    does nothing and says False."""
-    ctx = FortCtx(game, seat, leader=True)
-    ctx.context = "recruit a card (R7.1)"
-    ctx.safe = True
-    ok = transaction(ctx, _Recruit(ctx, recruit_places(game, places), ctx.player.discard))
+    Nothing to search for: every card offered can be recruited, the move being the whole action,
+    so the agent is asked (:func:`~fortlang.games.fort.moves.ask_card`, as a safe choice point
+    asks) and the card moved. No move context, no driver, no transaction: the only question
+    comes before the only change, so an agent's error leaves the table as it was; inside an
+    open transaction the moves are logged as any (tests/test_fort_recruit_shortcut.py holds it
+    to the full choice point)."""
+    pick = ask_card(game, seat, recruit_places(game, places), K_RECRUIT, RECRUIT_CONTEXT)
+    if pick is None:
+        return False
+    zone, i, _, _ = pick
+    take_card(game, zone, i, game.players[seat].discard, True)
     debug_check(game)
-    return ok
+    return True
 
 
-def _as_performed(full: bool) -> bool:
-    return full
-
-
-class _Recruit(Then):
-    """The recruit phase's move (R7.1), as a thunk: one card from ``places`` onto ``dst``."""
-
-    def __init__(self, ctx: FortCtx, places: list[tuple[list, str, Any]], dst: list) -> None:
-        self.ctx = ctx
-        self.places = places
-        self.dst = dst
-
-    def apply(self, i: int) -> bool:
-        return card_moves(self.ctx, self.places, self.dst, K_RECRUIT, _as_performed,
-                          refill_park=True)
+#: The recruit phase's question's context (Decision.context).
+RECRUIT_CONTEXT: Final = "recruit a card (R7.1)"
