@@ -325,7 +325,8 @@ class Turns:
         self.at = at
         self.players = len(game.players)
         self.on_turn = on_turn
-        self.record = TurnRecord(-1)  # none yet: the first clean-up begins one
+        #: the one record of every turn, begun anew by each clean-up (TurnRecord.begin)
+        self.record = TurnRecord(-1)
         self.used = False  # a perk timed instead of the play was used (hear_timed_perks)
         self.over = False
         self.round_over = False
@@ -352,7 +353,7 @@ class CleanUp(Step):
         at.leader = seat
         if turns.on_turn is not None:
             turns.on_turn(game, at)
-        turns.record = TurnRecord(seat)
+        turns.record.begin(seat)
         clean_up(game, seat, at.turns < turns.players)
 
 
@@ -411,11 +412,14 @@ class Draw(Step):
         for i, result in enumerate(plays):
             at.yields.append((result.card.defn.id, gains[i]))
         at.yields.extend(record.perk_gains)
-        for result in record.plays:
-            _count(at.played, result.card.defn.id)
+        played, followed = at.played, at.followed
+        for result in plays:
+            _count(played, result.card.defn.id)
             for _, cards in result.followers:
-                _tally(at.followed, [c.defn.id for c in cards])
-        _tally(at.perks, record.perks_used)
+                for c in cards:
+                    _count(followed, c.defn.id)
+        if record.perks_used:
+            _tally(at.perks, record.perks_used)
         turns.over = at.end_turn(game)  # R11.1: triggered, and the round is complete
         turns.round_over = at.leader == at.first  # end_turn passed the lead as the clock will
 

@@ -236,15 +236,17 @@ def draw(game: Game, seat: int, count: int) -> int:
 def _draw_unrecorded(game: Game, deck: list, discard: list, hand: list, count: int) -> int:
     """:func:`draw` outside a transaction (nothing to journal): each card straight from the top
     of one list to the end of the other, as the journaled moves leave them (the deck's top card
-    first into the hand, the discard pile's top card first onto the new deck), without a
-    journaled move per card."""
+    first into the hand), without a journaled move per card; the discard pile made the new
+    deck at once (R9.1), its top card first as the moves leave it: the pile reversed, before
+    the shuffle."""
     drawn = 0
     while drawn < count:
         if not deck:
             if not discard:
                 break
-            while discard:
-                deck.append(discard.pop())
+            deck.extend(discard)  # the deck is empty: the pile, top card first
+            deck.reverse()
+            discard.clear()
             shuffle(game.rng, deck)
         hand.append(deck.pop())
         drawn += 1
