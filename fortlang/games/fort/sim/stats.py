@@ -9,7 +9,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from fortlang.games.fort.gains import CARD_RATE
 from fortlang.games.fort.match import Outcome
@@ -284,7 +284,14 @@ def _tally(tallies: dict[Any, Tally], key: Any) -> Tally:
 
 
 def _bump(counter: dict[Any, int], key: Any, k: int) -> None:
-    counter[key] = counter.get(key, 0) + k
+    """``counter[key] += k`` on a Counter (Aggregate's), through dict's own item assignment:
+    a Counter's is a slot that looks ``__setitem__`` up at every call (Counter defines
+    ``__delitem__``), the same dict written."""
+    _SET_ITEM(counter, key, counter.get(key, 0) + k)
+
+
+#: fetched once (compiled, a class attribute is a lookup at each use)
+_SET_ITEM: Final = dict.__setitem__
 
 
 def _rate(wins: float, n: int) -> float | None:
