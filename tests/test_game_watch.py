@@ -190,6 +190,10 @@ def test_r7_r14_the_watch_tallies_what_the_look_marks_tallied(players, lineup, d
             if at.turns:  # the look after the previous turn: the reference takes it too
                 assert dict(at.recruited) == dict(ref.recruited)
                 assert at.acquired == ref.acquired
+                # each seat's count of its slots is the cards it holds: no slot left stale
+                held = [len(cards_you_have(p)) for p in g.players]
+                assert at.marked == held
+                assert at.marked == [at.seen.count(seat) for seat in range(players)]
                 checked.append(at.turns)
 
         out = run_game(CARDSET, players, bots, game=game, first=first, on_turn=on_turn,

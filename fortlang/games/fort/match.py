@@ -30,7 +30,7 @@ from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.scoring import Score, cards_you_have, final_score, winners
 from fortlang.games.fort.setup import new_game
-from fortlang.games.fort.table import CardInstance, Game
+from fortlang.games.fort.table import CardInstance, Game, Player
 from fortlang.games.fort.turn import (
     AFTER_PLAY,
     AFTER_RECRUIT,
@@ -141,6 +141,8 @@ class Progress:
     #: the seat holds now: more slots than cards are the cards that left the seats since (to
     #: the box, R12.4, R12.5, R12.10; a scenario's table), set to ``NOBODY`` then
     marked: list[int] = field(default_factory=list)
+    #: how many cards the box held at the last look (those after them were boxed since)
+    boxed: int = 0
     #: per seat: its set of acquired ids, made-up rule and perks at the last look (see watch);
     #: a copy starts without them (the next look reads every id again)
     kept: list[list[Any]] = field(default_factory=list)
@@ -175,7 +177,7 @@ class Progress:
                         dict(self.played), dict(self.followed), dict(self.perks),
                         list(self.yields), dict(self.recruited),
                         [set(a) for a in self.acquired], list(self.seen), self.looks,
-                        list(self.marks), list(self.marked))
+                        list(self.marks), list(self.marked), self.boxed)
 
     def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
         """Note what each seat holds now (between turns): cards that came into a seat's
@@ -201,15 +203,15 @@ class Progress:
             got = self.acquired[seat]
             mark = marks[seat]
             # zones_you_have(p)'s zones, in its order, without its tuple at every look
-            new = _look(p.deck, seen, mark, fresh, recruited, got, marked)
-            new += _look(p.discard, seen, mark, fresh, recruited, got, marked)
-            new += _look(p.hand, seen, mark, fresh, recruited, got, marked)
-            new += _look(p.yard, seen, mark, fresh, recruited, got, marked)
-            new += _look(p.lookout, seen, mark, fresh, recruited, got, marked)
-            new += _look(p.in_play, seen, mark, fresh, recruited, got, marked)
-            marked[seat] += new
-            if len(p.deck) + len(p.discard) + len(p.hand) + len(p.yard) + len(p.lookout) + \
-                    len(p.in_play) != marked[seat]:
+            new = _look(p.deck, seen, mark, seat, fresh, recruited, got, marked)
+            new += _look(p.discard, seen, mark, seat, fresh, recruited, got, marked)
+            new += _look(p.hand, seen, mark, seat, fresh, recruited, got, marked)
+            new += _look(p.yard, seen, mark, seat, fresh, recruited, got, marked)
+            new += _look(p.lookout, seen, mark, seat, fresh, recruited, got, marked)
+            new += _look(p.in_play, seen, mark, seat, fresh, recruited, got, marked)
+            slots: int = marked[seat] + new  # ints: no generic in-place add of list items
+            marked[seat] = slots
+            if _held(p) != slots:
                 stale = True  # more slots say this seat than it holds cards
             # the perks and made-up rule held: their ids read again only when they changed
             # since the last look (the same objects, into the same set: in it already)
@@ -226,11 +228,12 @@ class Progress:
                 got.update(perks_used)
         if stale:
             _unmark(self, game)
+        self.boxed = len(game.box)
 
 
-def _look(zone: list[CardInstance], seen: list[object], mark: object, fresh: bool,
+def _look(zone: list[CardInstance], seen: list[object], mark: object, seat: int, fresh: bool,
           recruited: dict[str, int], got: set[str], marked: list[int]) -> int:
-    """:meth:`Progress.watch` at one zone of a seat: a card not this seat's at the last look
+    """:meth:`Progress.watch` at one zone of ``seat``: a card not this seat's at the last look
     (its slot is not ``mark``) counted recruited (unless ``fresh``) and acquired, its slot set
     to ``mark`` (the seat that held it then counted one slot less in ``marked``); how many
     such cards there were."""
@@ -239,17 +242,29 @@ def _look(zone: list[CardInstance], seen: list[object], mark: object, fresh: boo
         uid = c.uid
         was = seen[uid]
         if was is not mark:
-            if was == mark:  # the same seat, another int object (a rebuilt Progress)
-                seen[uid] = mark
-                continue
+            seen[uid] = mark
+            if isinstance(was, int):
+                if was == seat:  # another int object (a Progress rebuilt by hand)
+                    continue
+                _unslot(marked, was)
             if not fresh:
                 _count(recruited, c.defn.id)
             got.add(c.defn.id)  # what was held before is in already
-            if isinstance(was, int) and 0 <= was < len(marked):
-                marked[was] -= 1
-            seen[uid] = mark
             new += 1
     return new
+
+
+def _unslot(marked: list[int], seat: int) -> None:
+    """One slot less holds ``seat``'s mark (none for ``NOBODY``)."""
+    if 0 <= seat < len(marked):
+        slots: int = marked[seat] - 1
+        marked[seat] = slots
+
+
+def _held(p: Player) -> int:
+    """How many cards ``p`` holds (R14's zones)."""
+    return (len(p.deck) + len(p.discard) + len(p.hand) + len(p.yard) + len(p.lookout)
+            + len(p.in_play))
 
 
 def _remark(at: Progress, seats: int) -> None:
@@ -263,19 +278,20 @@ def _remark(at: Progress, seats: int) -> None:
 
 
 def _unmark(at: Progress, game: Game) -> None:
-    """The slots of cards no seat holds now set to ``NOBODY``: those in the box (R12.4,
-    R12.5, R12.10) and the park; every slot anew when still some are not (a card put
-    elsewhere: the park deck, a scenario's zone)."""
-    seen, marked = at.seen, at.marked
-    for zone in (game.box, game.park):
-        for c in zone:
-            was = seen[c.uid]
-            if isinstance(was, int) and 0 <= was < len(marked):
-                marked[was] -= 1
-                seen[c.uid] = NOBODY
+    """The slots of cards no seat holds now set to ``NOBODY``: a card leaves the seats for
+    the box alone (R12.4, R12.5, R12.10), so the cards boxed since the last look are read
+    first; every slot anew when some card is still not found (one put elsewhere: the park,
+    the park deck, a scenario's zone; or taken out of the box)."""
+    seen, marked, box = at.seen, at.marked, game.box
+    for i in range(min(at.boxed, len(box)), len(box)):
+        uid = box[i].uid
+        was = seen[uid]
+        if was is not NOBODY:
+            seen[uid] = NOBODY
+            if isinstance(was, int):
+                _unslot(marked, was)
     for p in game.players:
-        if len(p.deck) + len(p.discard) + len(p.hand) + len(p.yard) + len(p.lookout) + \
-                len(p.in_play) != marked[p.seat]:
+        if _held(p) != marked[p.seat]:
             break
     else:
         return
@@ -283,12 +299,10 @@ def _unmark(at: Progress, game: Game) -> None:
     marks = at.marks
     for p in game.players:
         mark = marks[p.seat]
-        held = 0
         for zone in (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play):
             for c in zone:
                 seen[c.uid] = mark
-                held += 1
-        marked[p.seat] = held
+        marked[p.seat] = _held(p)
 
 
 def _same(last: list[Any], got: set[str], rule: Any, perks: list[Any]) -> bool:
