@@ -67,11 +67,13 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
     uid = _new_cards(kids, game.park_deck, 0)  # R2.4
     for _ in range(PARK_SIZE):
         _top(game, game.park_deck, game.park)
-    for p, board in zip(game.players, sample(rng, kit.seats(n_players), n_players),
-                        strict=True):
-        for d in board:  # R2.1 seating, R1.2, R2.6: the board's two best friends
+    boards = sample(rng, kit.seats(n_players), n_players)  # R2.1 seating
+    for i, p in enumerate(game.players):  # (no zip: a generic iterator, strict a keyword)
+        board: tuple[_Friend, ...] = boards[i]  # typed: its friends' slots read natively
+        for d in board:  # R1.2, R2.6: the board's two best friends
             defs[d.key] = d.defn
-        uid = _new_cards([d.defn for d in board], p.deck, uid)
+            p.deck.append(CardInstance(uid, d.defn.card, d.defn))  # as _new_cards
+            uid += 1
     game._defs = defs
     game._uids = uid
     if draft:
