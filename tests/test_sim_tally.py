@@ -57,3 +57,24 @@ def test_a_runs_counters_are_the_outcomes_counted():
                          (agg.score_hist, scores), (agg.turns_hist, turns)):
         assert type(mine) is Counter and mine == theirs and sum(theirs.values())
     assert sum(perks.values()) > 0
+
+
+def test_a_yields_points_follow_the_runs_rate_when_it_changes():
+    """Issue 38: the units a yield's points are counted in are worked out once per rate, and
+    again for another rate (a merge into an empty run takes the other run's)."""
+    from fractions import Fraction
+
+    from fortlang.games.fort.gains import Gain
+
+    out = run_game(CARDSET, 2, make_bots(["random"], 2, 3), seed=3)
+    out.yields = [("a", Gain(1, 2, 0, 0))]
+    agg = Aggregate(rate=Fraction(1, 3))
+    agg.add(out, ["random"] * 2)
+    assert agg.items["a"].points == 1 * 3 + 2 * 1  # in thirds of a point
+    agg.rate = Fraction(2, 5)
+    agg.add(out, ["random"] * 2)
+    assert agg.items["a"].points == 5 + (1 * 5 + 2 * 2)  # then in fifths
+    fresh = Aggregate()
+    fresh.merge(agg)
+    fresh.add(out, ["random"] * 2)
+    assert fresh.items["a"].points == agg.items["a"].points + 1 * 5 + 2 * 2
