@@ -239,9 +239,9 @@ def _look(zone: list[CardInstance], seen: list[object], mark: object, seat: int,
     such cards there were."""
     new = 0
     for c in zone:
-        uid = c.uid
-        was = seen[uid]
-        if was is not mark:
+        if seen[c.uid] is not mark:  # read borrowed, no local to hold (the common case)
+            uid = c.uid
+            was = seen[uid]
             seen[uid] = mark
             if isinstance(was, int):
                 if was == seat:  # another int object (a Progress rebuilt by hand)
