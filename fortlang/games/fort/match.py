@@ -210,7 +210,8 @@ class Progress:
             new += _look(p.lookout, seen, mark, seat, fresh, recruited, got, marked)
             new += _look(p.in_play, seen, mark, seat, fresh, recruited, got, marked)
             slots: int = marked[seat] + new  # ints: no generic in-place add of list items
-            marked[seat] = slots
+            if new:
+                marked[seat] = slots
             if _held(p) != slots:
                 stale = True  # more slots say this seat than it holds cards
             # the perks and made-up rule held: their ids read again only when they changed
