@@ -133,3 +133,86 @@ def test_a_look_reads_r14s_zones_and_a_changed_perk_or_rule():
     copied.acquired[0].discard(perks[1].id)
     copied.watch(game)
     assert perks[1].id in copied.acquired[0]
+
+
+class LookMarks:
+    """Progress.watch's tallies as they were counted up to 7f0cb6d (issue 38): every card's slot
+    rewritten at every look with a mark of the look and the seat (look * seats + seat), a card
+    new to a seat unless its slot holds that seat's mark of the look before. The reference the
+    watch that writes only the cards that changed hands must match."""
+
+    def __init__(self) -> None:
+        self.looks = 0
+        self.seen: list[int] = []
+        self.recruited: Counter = Counter()
+        self.acquired: list[set[str]] = []
+
+    def watch(self, game, perks_used=(), leader: int = -1) -> None:
+        fresh, last = not self.looks, self.looks
+        self.looks = now = last + 1
+        seats = len(game.players)
+        self.seen.extend([-1] * (game.card_count - len(self.seen)))
+        for p in game.players:
+            if fresh:
+                self.acquired.append(set())
+            got = self.acquired[p.seat]
+            for zone in (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play):
+                for c in zone:
+                    if self.seen[c.uid] != last * seats + p.seat:
+                        if not fresh:
+                            self.recruited[c.defn.id] += 1
+                        got.add(c.defn.id)
+                    self.seen[c.uid] = now * seats + p.seat
+            got.update(k.id for k in p.perks)
+            if p.rule is not None:
+                got.add(p.rule.id)
+            if p.seat == leader:
+                got.update(perks_used)
+
+
+@pytest.mark.parametrize(("players", "lineup", "draft"),
+                         [(2, ["random"], False), (3, ["random"], True),
+                          (4, ["random"], False), (4, ["random", "greedy"], False),
+                          (3, ["greedy"], False)])
+def test_r7_r14_the_watch_tallies_what_the_look_marks_tallied(players, lineup, draft):
+    """Issue 38: over many games, after every turn, the watch's recruited and acquired are the
+    reference's (LookMarks, shown the same tables at the same moments), and so are the
+    outcome's; the games box cards (R12.4, R12.5, R12.10), which the watch must forget."""
+    boxed = 0
+    for seed in range(12 if lineup == ["random"] else 3):
+        bots = make_bots(lineup, players, seed)
+        game, first = new_game(CARDSET, players, seed=seed, agents=bots, draft=draft)
+        ref = LookMarks()
+        ref.watch(game)
+        checked: list[int] = []
+
+        def on_turn(g, at: Progress, ref=ref, checked=checked) -> None:
+            if at.turns:  # the look after the previous turn: the reference takes it too
+                assert dict(at.recruited) == dict(ref.recruited)
+                assert at.acquired == ref.acquired
+                # each seat's count of its slots is the cards it holds: no slot left stale
+                held = [len(cards_you_have(p)) for p in g.players]
+                assert at.marked == held
+                assert at.marked == [at.seen.count(seat) for seat in range(players)]
+                checked.append(at.turns)
+
+        out = run_game(CARDSET, players, bots, game=game, first=first, on_turn=on_turn,
+                       on_flow=lambda flow, ref=ref: _look_along(flow, ref))
+        assert out.recruited == ref.recruited
+        assert out.acquired == ref.acquired
+        assert len(checked) == out.turns - 1
+        boxed += len(game.box)
+    assert boxed
+
+
+def _look_along(flow, ref: LookMarks) -> None:
+    """``ref`` looks at the table at the end of every turn, as Progress.watch does (the
+    flow's turn_end event, fired by the draw before the turn's figures)."""
+    from fortlang.flow.events import TURN_END
+
+    turns = flow.table
+
+    def heard(flow, event) -> None:
+        ref.watch(turns.game, turns.record.perks_used, event.seat)
+
+    flow.listen(TURN_END, heard)

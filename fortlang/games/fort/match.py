@@ -30,7 +30,7 @@ from fortlang.games.fort.invariants import assert_invariants
 from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.scoring import Score, cards_you_have, final_score, winners
 from fortlang.games.fort.setup import new_game
-from fortlang.games.fort.table import CardInstance, Game
+from fortlang.games.fort.table import CardInstance, Game, Player
 from fortlang.games.fort.turn import (
     AFTER_PLAY,
     AFTER_RECRUIT,
@@ -67,6 +67,8 @@ _SCORE: Final = Trigger.SCORE
 _LEVEL: Final = Trigger.LEVEL
 _PARK: Final = Trigger.PARK
 _ACTION: Final = PerkHook.ACTION
+#: A card no seat held at the last look (a slot of :attr:`Progress.seen`).
+NOBODY: Final = -1
 #: The triggers of perks written in the language, as the flow's events (vocabulary TRIGGERS).
 _TIMED: Final[tuple[str, ...]] = (TURN_START, *REPLACING_PLAY, AFTER_PLAY, AFTER_RECRUIT,
                                   TURN_END)
@@ -125,16 +127,22 @@ class Progress:
     yields: list[tuple[str, Gain]] = field(default_factory=list)
     recruited: dict[str, int] = field(default_factory=dict)
     acquired: list[set[str]] = field(default_factory=list)
-    #: per card uid: the look that last saw it and the seat holding it then, in one int
-    #: (:func:`_mark`; -1: never seen); the number of looks so far is ``looks``; a card is new
-    #: to a seat unless that seat held it at the last look
+    #: per card uid: the seat that held it at the last look, as that seat's entry of ``marks``
+    #: (an int, the seat's number; ``NOBODY``: no seat held it, or no look yet); the number of
+    #: looks so far is ``looks``; a card is new to a seat unless that seat held it at the last
+    #: look. A slot is written only when its card changed hands: a card a seat still holds
+    #: costs a read and an identity check a look
     seen: list[object] = field(default_factory=list)
     looks: int = 0
-    #: per seat: the mark the last look stored in ``seen`` for its cards, as the one boxed int
-    #: it stored (no new int object per card, which compiled code would box at each store):
-    #: a card still held since shows it by identity, checked by value when not (a table
-    #: copied, a mark rebuilt), so a missing or stale entry only costs a comparison
+    #: per seat: its number, boxed once (compiled, an int stored or compared at every card
+    #: would be boxed there); a slot holding an equal int not this object is read by value
     marks: list[object] = field(default_factory=list)
+    #: per seat: how many slots of ``seen`` hold its mark. A look compares it with the cards
+    #: the seat holds now: more slots than cards are the cards that left the seats since (to
+    #: the box, R12.4, R12.5, R12.10; a scenario's table), set to ``NOBODY`` then
+    marked: list[int] = field(default_factory=list)
+    #: how many cards the box held at the last look (those after them were boxed since)
+    boxed: int = 0
     #: per seat: its set of acquired ids, made-up rule and perks at the last look (see watch);
     #: a copy starts without them (the next look reads every id again)
     kept: list[list[Any]] = field(default_factory=list)
@@ -169,39 +177,43 @@ class Progress:
                         dict(self.played), dict(self.followed), dict(self.perks),
                         list(self.yields), dict(self.recruited),
                         [set(a) for a in self.acquired], list(self.seen), self.looks,
-                        list(self.marks))
+                        list(self.marks), list(self.marked), self.boxed)
 
     def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
         """Note what each seat holds now (between turns): cards that came into a seat's
         hands since the last look were recruited (or taken); everything held, and the perks
-        the leader used, was acquired. Per card, one list slot says who held it at the last
-        look: no set of each seat's cards to build and compare at every turn."""
+        the leader used, was acquired. Per card, one list slot says which seat held it at the
+        last look: no set of each seat's cards to build and compare at every turn, and a slot
+        written only when its card changed hands."""
         fresh = not self.looks
-        last = self.looks  # the previous look's number (0: none)
-        self.looks = now = last + 1
+        self.looks += 1
         seen, seats = self.seen, len(game.players)
-        if len(seen) < game.card_count:  # cards are made at set-up (and by scenarios)
-            seen.extend([-1] * (game.card_count - len(seen)))
-        marks = self.marks
-        if len(marks) != seats:  # the first look (or a Progress made without them)
-            marks[:] = [_mark(last, seat, seats) for seat in range(seats)]
+        count = game.card_count
+        if len(seen) < count:  # cards are made at set-up (and by scenarios)
+            seen.extend([NOBODY] * (count - len(seen)))
+        marks, marked = self.marks, self.marked
+        if len(marks) != seats or len(marked) != seats:  # the first look, or a Progress
+            _remark(self, seats)  # made without them
         recruited, kept = self.recruited, self.kept
+        stale = False
         for p in game.players:
             seat = p.seat
             if fresh:
                 self.acquired.append(set())
             got = self.acquired[seat]
-            # boxed once a seat and look: each card's slot gets this very object
-            held: object = marks[seat]
-            holds: object = _mark(now, seat, seats)
+            mark = marks[seat]
             # zones_you_have(p)'s zones, in its order, without its tuple at every look
-            _look(p.deck, seen, held, holds, fresh, recruited, got)
-            _look(p.discard, seen, held, holds, fresh, recruited, got)
-            _look(p.hand, seen, held, holds, fresh, recruited, got)
-            _look(p.yard, seen, held, holds, fresh, recruited, got)
-            _look(p.lookout, seen, held, holds, fresh, recruited, got)
-            _look(p.in_play, seen, held, holds, fresh, recruited, got)
-            marks[seat] = holds
+            new = _look(p.deck, seen, mark, seat, fresh, recruited, got, marked)
+            new += _look(p.discard, seen, mark, seat, fresh, recruited, got, marked)
+            new += _look(p.hand, seen, mark, seat, fresh, recruited, got, marked)
+            new += _look(p.yard, seen, mark, seat, fresh, recruited, got, marked)
+            new += _look(p.lookout, seen, mark, seat, fresh, recruited, got, marked)
+            new += _look(p.in_play, seen, mark, seat, fresh, recruited, got, marked)
+            slots: int = marked[seat] + new  # ints: no generic in-place add of list items
+            if new:
+                marked[seat] = slots
+            if _held(p) != slots:
+                stale = True  # more slots say this seat than it holds cards
             # the perks and made-up rule held: their ids read again only when they changed
             # since the last look (the same objects, into the same set: in it already)
             rule, perks = p.rule, p.perks
@@ -215,21 +227,83 @@ class Progress:
                 kept[seat] = [got, rule, *perks]
             if seat == leader and perks_used:
                 got.update(perks_used)
+        if stale:
+            _unmark(self, game)
+        self.boxed = len(game.box)
 
 
-def _look(zone: list[CardInstance], seen: list[object], held: object, holds: object,
-          fresh: bool, recruited: dict[str, int], got: set[str]) -> None:
-    """:meth:`Progress.watch` at one zone of a seat: a card not this seat's at the last look
-    (its slot is not ``held``) counted recruited (unless ``fresh``) and acquired; every card's
-    slot set to ``holds``."""
+def _look(zone: list[CardInstance], seen: list[object], mark: object, seat: int, fresh: bool,
+          recruited: dict[str, int], got: set[str], marked: list[int]) -> int:
+    """:meth:`Progress.watch` at one zone of ``seat``: a card not this seat's at the last look
+    (its slot is not ``mark``) counted recruited (unless ``fresh``) and acquired, its slot set
+    to ``mark`` (the seat that held it then counted one slot less in ``marked``); how many
+    such cards there were."""
+    new = 0
     for c in zone:
-        uid = c.uid
-        was = seen[uid]
-        if was is not held and was != held:  # not this seat's at the last look
+        if seen[c.uid] is not mark:  # read borrowed, no local to hold (the common case)
+            uid = c.uid
+            was = seen[uid]
+            seen[uid] = mark
+            if isinstance(was, int):
+                if was == seat:  # another int object (a Progress rebuilt by hand)
+                    continue
+                _unslot(marked, was)
             if not fresh:
                 _count(recruited, c.defn.id)
             got.add(c.defn.id)  # what was held before is in already
-        seen[uid] = holds
+            new += 1
+    return new
+
+
+def _unslot(marked: list[int], seat: int) -> None:
+    """One slot less holds ``seat``'s mark (none for ``NOBODY``)."""
+    if 0 <= seat < len(marked):
+        slots: int = marked[seat] - 1
+        marked[seat] = slots
+
+
+def _held(p: Player) -> int:
+    """How many cards ``p`` holds (R14's zones)."""
+    return (len(p.deck) + len(p.discard) + len(p.hand) + len(p.yard) + len(p.lookout)
+            + len(p.in_play))
+
+
+def _remark(at: Progress, seats: int) -> None:
+    """``at.marks`` made (each seat's number) and ``at.marked`` counted from ``at.seen``."""
+    at.marks[:] = [seat for seat in range(seats)]
+    marked = [0] * seats
+    for was in at.seen:
+        if isinstance(was, int) and 0 <= was < seats:
+            marked[was] += 1
+    at.marked[:] = marked
+
+
+def _unmark(at: Progress, game: Game) -> None:
+    """The slots of cards no seat holds now set to ``NOBODY``: a card leaves the seats for
+    the box alone (R12.4, R12.5, R12.10), so the cards boxed since the last look are read
+    first; every slot anew when some card is still not found (one put elsewhere: the park,
+    the park deck, a scenario's zone; or taken out of the box)."""
+    seen, marked, box = at.seen, at.marked, game.box
+    for i in range(min(at.boxed, len(box)), len(box)):
+        uid = box[i].uid
+        was = seen[uid]
+        if was is not NOBODY:
+            seen[uid] = NOBODY
+            if isinstance(was, int):
+                _unslot(marked, was)
+    for p in game.players:
+        if _held(p) != marked[p.seat]:
+            break
+    else:
+        return
+    seen[:] = [NOBODY] * len(seen)
+    marks = at.marks
+    for p in game.players:
+        mark = marks[p.seat]
+        for zone in (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play):
+            for c in zone:
+                seen[c.uid] = mark
+        marked[p.seat] = _held(p)
 
 
 def _same(last: list[Any], got: set[str], rule: Any, perks: list[Any]) -> bool:
@@ -241,11 +315,6 @@ def _same(last: list[Any], got: set[str], rule: Any, perks: list[Any]) -> bool:
         if last[i + 2] is not perk:
             return False
     return True
-
-
-def _mark(look: int, seat: int, seats: int) -> int:
-    """A card seen at ``look`` in the hands of ``seat`` (one of ``seats``, the same all game)."""
-    return look * seats + seat
 
 
 def _count(counter: dict[str, int], key: str) -> None:
@@ -271,7 +340,8 @@ class Turns:
         self.at = at
         self.players = len(game.players)
         self.on_turn = on_turn
-        self.record = TurnRecord(-1)  # none yet: the first clean-up begins one
+        #: the one record of every turn, begun anew by each clean-up (TurnRecord.begin)
+        self.record = TurnRecord(-1)
         self.used = False  # a perk timed instead of the play was used (hear_timed_perks)
         self.over = False
         self.round_over = False
@@ -298,7 +368,7 @@ class CleanUp(Step):
         at.leader = seat
         if turns.on_turn is not None:
             turns.on_turn(game, at)
-        turns.record = TurnRecord(seat)
+        turns.record.begin(seat)
         clean_up(game, seat, at.turns < turns.players)
 
 
@@ -357,11 +427,14 @@ class Draw(Step):
         for i, result in enumerate(plays):
             at.yields.append((result.card.defn.id, gains[i]))
         at.yields.extend(record.perk_gains)
-        for result in record.plays:
-            _count(at.played, result.card.defn.id)
+        played, followed = at.played, at.followed
+        for result in plays:
+            _count(played, result.card.defn.id)
             for _, cards in result.followers:
-                _tally(at.followed, [c.defn.id for c in cards])
-        _tally(at.perks, record.perks_used)
+                for c in cards:
+                    _count(followed, c.defn.id)
+        if record.perks_used:
+            _tally(at.perks, record.perks_used)
         turns.over = at.end_turn(game)  # R11.1: triggered, and the round is complete
         turns.round_over = at.leader == at.first  # end_turn passed the lead as the clock will
 

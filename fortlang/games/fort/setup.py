@@ -67,11 +67,13 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
     uid = _new_cards(kids, game.park_deck, 0)  # R2.4
     for _ in range(PARK_SIZE):
         _top(game, game.park_deck, game.park)
-    for p, board in zip(game.players, sample(rng, kit.seats(n_players), n_players),
-                        strict=True):
-        for d in board:  # R2.1 seating, R1.2, R2.6: the board's two best friends
+    boards = sample(rng, kit.seats(n_players), n_players)  # R2.1 seating
+    for i, p in enumerate(game.players):  # (no zip: a generic iterator, strict a keyword)
+        board: tuple[_Friend, ...] = boards[i]  # typed: its friends' slots read natively
+        for d in board:  # R1.2, R2.6: the board's two best friends
             defs[d.key] = d.defn
-        uid = _new_cards([d.defn for d in board], p.deck, uid)
+            p.deck.append(CardInstance(uid, d.defn.card, d.defn))  # as _new_cards
+            uid += 1
     game._defs = defs
     game._uids = uid
     if draft:
@@ -236,15 +238,17 @@ def draw(game: Game, seat: int, count: int) -> int:
 def _draw_unrecorded(game: Game, deck: list, discard: list, hand: list, count: int) -> int:
     """:func:`draw` outside a transaction (nothing to journal): each card straight from the top
     of one list to the end of the other, as the journaled moves leave them (the deck's top card
-    first into the hand, the discard pile's top card first onto the new deck), without a
-    journaled move per card."""
+    first into the hand), without a journaled move per card; the discard pile made the new
+    deck at once (R9.1), its top card first as the moves leave it: the pile reversed, before
+    the shuffle."""
     drawn = 0
     while drawn < count:
         if not deck:
             if not discard:
                 break
-            while discard:
-                deck.append(discard.pop())
+            deck.extend(discard)  # the deck is empty: the pile, top card first
+            deck.reverse()
+            discard.clear()
             shuffle(game.rng, deck)
         hand.append(deck.pop())
         drawn += 1

@@ -75,6 +75,20 @@ class TurnRecord:
         self.perk_gains: list[tuple[str, Gain]] = []  # what a perk's use brought
         self.perks_used: list[str] = []
 
+    def begin(self, seat: int) -> None:
+        """This record made the one of a new turn of ``seat``, empty as a new record (the
+        turn loop keeps one record for a whole game: no record and four lists made and freed
+        at every turn)."""
+        self.seat = seat
+        if self.plays:
+            self.plays.clear()
+        if self.gains:
+            self.gains.clear()
+        if self.perk_gains:
+            self.perk_gains.clear()
+        if self.perks_used:
+            self.perks_used.clear()
+
 
 def _use_perk(game: Game, p: Player, perk: Perk, record: TurnRecord) -> None:
     game.use_perk(p, perk)  # boxed if single use (R15)
@@ -113,6 +127,11 @@ def clean_up(game: Game, seat: int, first_turn: bool) -> None:
     if first_turn:
         return
     p = game.players[seat]
+    if not game.recording():  # between moves (the turn loop): the yard at once, in its order
+        if p.yard:
+            p.discard.extend(p.yard)
+            p.yard.clear()
+        return
     while p.yard:
         game.move(p.yard, 0, p.discard)
 
@@ -298,12 +317,34 @@ def discard(game: Game, seat: int) -> None:
     """R8.1: played and added cards and best friends in hand to the discard pile; the rest of
     the hand to the yard."""
     p = game.players[seat]
+    if not game.recording():  # between moves (the turn loop): each card once, in its order
+        _discard_unrecorded(p)
+        return
     while p.in_play:
         game.move(p.in_play, 0, p.discard)
     for c in [c for c in p.hand if c.defn.best_friend]:
         game.move(p.hand, p.hand.index(c), p.discard)
     while p.hand:
         game.move(p.hand, 0, p.yard)
+
+
+def _discard_unrecorded(p: Player) -> None:
+    """:func:`discard` outside a transaction (nothing to journal): the piles as its journaled
+    moves leave them (the played and added cards, then the hand's best friends in the hand's
+    order, onto the discard pile; the rest of the hand, in its order, onto the yard), each
+    card appended once instead of moved from the front of its zone."""
+    pile, in_play, hand = p.discard, p.in_play, p.hand
+    if in_play:
+        pile.extend(in_play)
+        in_play.clear()
+    if hand:
+        yard = p.yard
+        for c in hand:
+            if c.defn.best_friend:
+                pile.append(c)
+            else:
+                yard.append(c)
+        hand.clear()
 
 
 def play_turn(game: Game, seat: int, first_turn: bool) -> TurnRecord:

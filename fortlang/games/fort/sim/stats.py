@@ -9,7 +9,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from fortlang.games.fort.gains import CARD_RATE
 from fortlang.games.fort.match import Outcome
@@ -108,6 +108,9 @@ class Aggregate:
     items: dict[str, ItemTally] = field(default_factory=dict)
     score_hist: Counter = field(default_factory=Counter)  # final score -> player-games
     turns_hist: Counter = field(default_factory=Counter)  # game length in turns -> games
+    #: :meth:`_units` of the last (rate, card rate) it was worked out for, by identity: a
+    #: Fraction's numerator and denominator are interpreted properties, read once a run
+    _units_of: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
     def _item(self, key: str) -> ItemTally:
         return _item_of(self.items, key)
@@ -150,13 +153,12 @@ class Aggregate:
         triggers, perks = self.triggers, self.perks
         for key in out.triggers:
             _bump(triggers, key, 1)
-        for key, k in out.perks_used.items():
-            _bump(perks, key, k)
         for key, k in out.played.items():
             _item_of(items, key).played += k
         for key, k in out.followed.items():
             _item_of(items, key).followed += k
         for key, k in out.perks_used.items():
+            _bump(perks, key, k)
             _item_of(items, key).played += k
         for key, k in out.recruited.items():
             _item_of(items, key).recruited += k
@@ -181,10 +183,18 @@ class Aggregate:
         """A point, a resource and a card in 1/denominator of the resource rate, when a card
         is a whole number of points (then a yield's points in that unit are exact integers,
         what ``int(gain.points(rate) * denominator)`` gives); None otherwise."""
-        if CARD_RATE.denominator != 1:
-            return None
-        scale = self.rate.denominator
-        return scale, self.rate.numerator, CARD_RATE.numerator * scale
+        known = self._units_of
+        rate, card_rate = self.rate, CARD_RATE
+        if len(known) == 3 and known[0] is rate and known[1] is card_rate:
+            units: tuple[int, int, int] | None = known[2]
+            return units
+        if card_rate.denominator != 1:
+            units = None
+        else:
+            scale = rate.denominator
+            units = scale, rate.numerator, card_rate.numerator * scale
+        self._units_of = (rate, card_rate, units)
+        return units
 
     def merge(self, other: Aggregate) -> None:
         if not self.kinds:
@@ -284,7 +294,14 @@ def _tally(tallies: dict[Any, Tally], key: Any) -> Tally:
 
 
 def _bump(counter: dict[Any, int], key: Any, k: int) -> None:
-    counter[key] = counter.get(key, 0) + k
+    """``counter[key] += k`` on a Counter (Aggregate's), through dict's own item assignment:
+    a Counter's is a slot that looks ``__setitem__`` up at every call (Counter defines
+    ``__delitem__``), the same dict written."""
+    _SET_ITEM(counter, key, counter.get(key, 0) + k)
+
+
+#: fetched once (compiled, a class attribute is a lookup at each use)
+_SET_ITEM: Final = dict.__setitem__
 
 
 def _rate(wins: float, n: int) -> float | None:
