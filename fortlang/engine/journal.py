@@ -502,6 +502,32 @@ class Journal:
             self._last_change = top
         return item
 
+    def move_all(self, src: list, dst: list) -> None:
+        """Move every item of ``src``, first to last, to the end of ``dst``: what
+        ``while src: move(src, 0, dst)`` does (a zone emptied into another: R4.1, R8.1), the
+        same lists and the same entries in the log, without a ``pop(0)`` per item (a slice
+        deletion each, moving every item left along)."""
+        if src is dst:
+            raise ValueError("move_all: a list cannot be moved to its own end")
+        count = len(src)
+        if not count:
+            return
+        dst.extend(src)
+        src.clear()
+        if self._depth:
+            undo = self._undo
+            top = self._top
+            while top + 4 * count > len(undo):
+                undo = self._grow()
+            for _ in range(count):  # one _MOVE from index 0 per item, as move writes them
+                undo[top] = src
+                undo[top + 1] = 0
+                undo[top + 2] = dst
+                undo[top + 3] = _MOVE
+                top += 4
+            self._top = top
+            self._last_change = top - 4
+
     def shift(self, src: int, dst: int, n: int = 1) -> None:
         """Move ``n`` tokens from ``tokens[src]`` to ``tokens[dst]`` (the engine's transfer:
         Fort's Game.transfer names its pools by token kind)."""

@@ -113,8 +113,7 @@ def clean_up(game: Game, seat: int, first_turn: bool) -> None:
     if first_turn:
         return
     p = game.players[seat]
-    while p.yard:
-        game.move(p.yard, 0, p.discard)
+    game.move_all(p.yard, p.discard)
 
 
 def recycle(game: Game, seat: int, record: TurnRecord, moment: str = RECYCLE_AT_PLAY) -> None:
@@ -298,12 +297,10 @@ def discard(game: Game, seat: int) -> None:
     """R8.1: played and added cards and best friends in hand to the discard pile; the rest of
     the hand to the yard."""
     p = game.players[seat]
-    while p.in_play:
-        game.move(p.in_play, 0, p.discard)
+    game.move_all(p.in_play, p.discard)
     for c in [c for c in p.hand if c.defn.best_friend]:
         game.move(p.hand, p.hand.index(c), p.discard)
-    while p.hand:
-        game.move(p.hand, 0, p.yard)
+    game.move_all(p.hand, p.yard)
 
 
 def play_turn(game: Game, seat: int, first_turn: bool) -> TurnRecord:
