@@ -287,6 +287,7 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
 _NONE_B: Final[list[bool]] = []
 _NONE_I: Final[list[int]] = []
 _NONE_S: Final[list[str]] = []
+_NONE_X: Final[list[tuple[str, str]]] = []
 
 
 def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
@@ -320,7 +321,9 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
                                                  ctx.context,
                                                  tuple(refused()) if explain else ())))
     legal: list[int] = []
-    excluded: list[tuple[str, str]] = list(refused()) if explain else []
+    # the options excluded, with their rules, for a decision: none listed when blind
+    excluded: list[tuple[str, str]] = (list(refused()) if explain else _NONE_X if blind
+                                       else [])
     # per option: legal, or the rule that forbids it; kept only for options that end alike
     alike = len(same_l) > 0
     oks: list[bool] = [] if alike else _NONE_B
@@ -508,8 +511,12 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
     outer = ctx.points
     points: list[Point] = []
     ctx.points = points
-    who: tuple[int, SeatCounts, bool, dict[int, Any], dict[int, Any]] = (
-        ctx.seat, ctx.who, ctx.leader, ctx.chosen, ctx.bound)
+    # the performer's fields in native locals, not a tuple made and freed per driver
+    seat = ctx.seat
+    who = ctx.who
+    leader = ctx.leader
+    chosen = ctx.chosen
+    bound = ctx.bound
     game = ctx.table
     try:
         full = step.apply(i)
@@ -531,8 +538,12 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
     finally:
         ctx.points = outer
         ctx.jump = None
-        swapped = ctx.who is not who[1]  # a performer's body left unfinished (as_player)
-        ctx.seat, ctx.who, ctx.leader, ctx.chosen, ctx.bound = who
+        swapped = ctx.who is not who  # a performer's body left unfinished (as_player)
+        ctx.seat = seat
+        ctx.who = who
+        ctx.leader = leader
+        ctx.chosen = chosen
+        ctx.bound = bound
         if swapped:
             ctx.performer_back()
         if _PAUSED_BY[0] is points:
