@@ -269,9 +269,14 @@ def _no_refusals() -> Sequence[tuple[str, str]]:
     return ()
 
 
+#: The default ``refused`` as a Final: compiled, a C static, where the function's own name as
+#: a default is looked up in the module's dict at every call that leaves it out.
+_NO_REFUSALS: Final[Refused] = _no_refusals
+
+
 def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
            known: Sequence[bool] = (), same: Sequence[int] = (),
-           refused: Refused = _no_refusals) -> bool:
+           refused: Refused = _NO_REFUSALS) -> bool:
     """A choice point: each thunk applies one option and runs the rest of the move. ``known``
     marks options certain to be legal (a game's closed forms: Fort's games/fort/certain.py):
     offered without being tried.
@@ -291,7 +296,7 @@ _NONE_X: Final[list[tuple[str, str]]] = []
 
 
 def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
-              same: Sequence[int] = (), refused: Refused = _no_refusals,
+              same: Sequence[int] = (), refused: Refused = _NO_REFUSALS,
               settled: Sequence[str] = ()) -> bool:
     """:func:`decide` over ``count`` options that ``step`` applies and labels. ``settled[i]``,
     if not empty: the rule option i's trial would certainly fail with, at once (its step fails
@@ -394,7 +399,7 @@ class Point:
 
     def next(self) -> int:
         """The next option to try, or -1: one that ends as an option tried before is not."""
-        _CHOICES[0] += 1
+        _CHOICES[0] = _CHOICES[0] + 1  # as ints, not a generic in-place add (see Journal.rollback)
         same, count = self.same, self.count
         i = self.i + 1
         while i < count and i < len(same) and same[i] != i:
@@ -436,11 +441,12 @@ MOST_EXPLORED: Final = 200_000
 #: Options taken at choice points while searching, in all (Point.next): between two places
 #: a search reaches with no option taken in between, the move went straight on, so the second
 #: follows from the first (see explored).
-_CHOICES: list[int] = [0]
+#: Both Final (compiled: C statics, not a lookup in the module's dict at every use).
+_CHOICES: Final[list[int]] = [0]
 #: The points of the driver whose search turned the cyclic garbage collector off (see
 #: explored), for that driver to turn it back on when it returns, however it returns: not the
 #: move's outermost driver, which may ask an agent (a person) meanwhile.
-_PAUSED_BY: list[list[Point] | None] = [None]
+_PAUSED_BY: Final[list[list[Point] | None]] = [None]
 
 
 def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
@@ -607,7 +613,7 @@ class DecideAt(Then):
     point starts its driver with it."""
 
     def __init__(self, ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
-                 same: Sequence[int] = (), refused: Refused = _no_refusals,
+                 same: Sequence[int] = (), refused: Refused = _NO_REFUSALS,
                  settled: Sequence[str] = ()) -> None:
         self.ctx = ctx
         self.kind = kind
