@@ -269,3 +269,21 @@ def test_moving_a_zone_into_itself_is_refused_and_an_empty_one_writes_nothing():
     toy.move_all([], toy.pile)
     assert toy.mark() == mark and not toy.changed_since(mark) and toy.pile == ["a", "b", "c"]
     toy.commit(mark)
+
+
+def test_a_move_from_any_index_is_pop_then_append_and_undoes_exactly():
+    """Whatever the index (the last, amid a short tail, amid a long one), ``move`` leaves both
+    lists as ``dst.append(src.pop(index))`` does, and a rollback puts the item back where it
+    was."""
+    for size in range(1, 12):
+        for index in range(size):
+            toy = Toy()
+            src, dst = [f"c{i}" for i in range(size)], ["x"]
+            expected_src, expected_dst = list(src), list(dst)
+            expected_dst.append(expected_src.pop(index))
+            mark = toy.begin()
+            assert toy.move(src, index, dst) == f"c{index}"
+            assert (src, dst) == (expected_src, expected_dst), (size, index)
+            toy.rollback(mark)
+            toy.commit(mark)
+            assert (src, dst) == ([f"c{i}" for i in range(size)], ["x"]), (size, index)
