@@ -43,6 +43,8 @@ import gc
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.journal import Journal, SeatCounts
@@ -293,6 +295,20 @@ _NONE_B: Final[list[bool]] = []
 _NONE_I: Final[list[int]] = []
 _NONE_S: Final[list[str]] = []
 _NONE_X: Final[list[tuple[str, str]]] = []
+#: decide_at keeps the legal options as bits of an i64 when there are at most this many.
+_MOST_BITS: Final = 62
+_ONE: Final[i64] = 1
+
+
+def _nth_bit(mask: i64, n: int) -> int:
+    """The index of the ``n``-th (from 0) bit set in ``mask``, lowest first."""
+    i = 0
+    while True:
+        if mask >> i & 1:
+            if n == 0:
+                return i
+            n -= 1
+        i += 1
 
 
 def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
@@ -325,7 +341,12 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
         return jump(ctx, step, game.ask(Decision(ctx.seat, kind, tuple(step.options()),
                                                  ctx.context,
                                                  tuple(refused()) if explain else ())))
-    legal: list[int] = []
+    # The legal options: a bit each (i64, compiled a machine int) when they fit, else a list;
+    # the list is made from the bits only for a decision that names them.
+    bits = count <= _MOST_BITS
+    mask: i64 = 0
+    legal_count = 0
+    legal: list[int] = _NONE_I if bits else []
     # the options excluded, with their rules, for a decision: none listed when blind
     excluded: list[tuple[str, str]] = (list(refused()) if explain else _NONE_X if blind
                                        else [])
@@ -359,20 +380,27 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
             oks.append(ok)
             rules.append(rule)
         if ok:
-            legal.append(i)
+            legal_count += 1
+            if bits:
+                mask |= _ONE << i
+            else:
+                legal.append(i)
         elif blind:
             refusals += 1
         else:
             if options is None:
                 options = step.options()
             excluded.append((options[i].label, rule))
-    if not legal:
+    if not legal_count:
         return False
-    if len(legal) == 1 and not excluded and not refusals and not explain:
-        pick = legal[0]
+    if legal_count == 1 and not excluded and not refusals and not explain:
+        pick = _nth_bit(mask, 0) if bits else legal[0]
     elif blind:  # asked as below, by count
-        pick = legal[game.ask_blind(ctx.seat, kind, len(legal))]
+        nth = game.ask_blind(ctx.seat, kind, legal_count)
+        pick = _nth_bit(mask, nth) if bits else legal[nth]
     else:  # asked even with one legal option when others were excluded, to say why (R5.4/R5.5)
+        if bits:
+            legal = [i for i in range(count) if mask >> i & 1]
         if options is None:
             options = step.options()
         decision = Decision(ctx.seat, kind, tuple(options[i] for i in legal), ctx.context,
