@@ -61,43 +61,26 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
     permutation and the generator left in the same state.
 
     Each index is drawn as :func:`below` draws it (``k`` bits, redrawn while too large), the
-    draws written out here: a draw of ``k`` <= 32 bits is the top ``k`` bits of the generator's
-    next 32-bit word (``getrandbits``' own way), and ``getrandbits(32 * m)`` is its next ``m``
-    words, the first lowest. So the words are drawn in batches, one call for as many words as
-    indices are left (each takes one at least: never a word more than one by one), not one
-    generic call per draw (issue 38)."""
+    draws written out here: the bit count, boxed, changes only where the count of items left
+    falls below a power of two, not computed and boxed again at every draw (issue 38)."""
     if type(rng) is not _RANDOM:
         rng.shuffle(x)
         return
     i = len(x) - 1
     if i <= 0:
         return
-    if i >= 1 << 32:  # an index of more than 32 bits: as the library draws it
-        rng.shuffle(x)
-        return
     k = (i + 1).bit_length()
+    bits: object = k  # boxed once per bit count
     least = 1 << (k - 1)  # the least count of k bits
-    drop = 32 - k  # the low bits of a word a draw of k bits drops
-    words = b""  # the batch, 4 bytes a word, little-endian
-    at = 0
-    end = 0
     while i > 0:
         n = i + 1
         if n < least:
-            drop += 1
+            k -= 1
+            bits = k
             least >>= 1
-        while True:
-            if at == end:
-                batch: int = _GETRANDBITS(rng, 32 * i)
-                end = 4 * i
-                words = batch.to_bytes(end, "little")
-                at = 0
-            word = (words[at] | words[at + 1] << 8 | words[at + 2] << 16
-                    | words[at + 3] << 24)
-            at += 4
-            j = word >> drop
-            if j < n:
-                break
+        j: int = _GETRANDBITS(rng, bits)
+        while j >= n:
+            j = _GETRANDBITS(rng, bits)
         x[i], x[j] = x[j], x[i]
         i -= 1
 
