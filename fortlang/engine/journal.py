@@ -89,10 +89,6 @@ _RNG: Final = 11  # the state rng.getstate() gave
 #: tests/test_engine_state.py rolls back through every code and checks they agree.
 _OPERANDS: Final[tuple[int, ...]] = (3, 3, 3, 3, 1, 3, 2, 2, 2, 1, 3, 1)
 
-#: Journal.move shifts a tail of at most this many items itself (callgrind: ~40 instructions an
-#: item, where list.pop(index) amid a list costs ~290 whatever the tail).
-_SHORT_TAIL: Final = 4
-
 #: Journal.state_key's value of a key a table does not hold.
 _ABSENT: Final = object()
 
@@ -498,18 +494,7 @@ class Journal:
 
     def move(self, src: list, index: int, dst: list) -> Any:
         """Move ``src[index]`` to the end of ``dst``."""
-        last = len(src) - 1
-        if 0 <= index < last and last - index <= _SHORT_TAIL:
-            # A short tail shifted left item by item, then the last slot dropped: compiled,
-            # cheaper than the slice deletion that pop(index) makes of a card amid a hand.
-            item = src[index]
-            j = index
-            while j < last:
-                src[j] = src[j + 1]
-                j += 1
-            src.pop()
-        else:
-            item = src.pop(index)
+        item = src.pop(index)
         dst.append(item)
         if self._depth:
             undo = self._undo
