@@ -231,3 +231,59 @@ def test_an_entry_cut_short_is_no_part_of_the_log():
     toy.rollback(mark)
     toy.commit(mark)
     assert (toy.pile, toy.tokens) == (["a", "b", "c"], [5, 0]) and log_is_empty(toy)
+
+
+def _moved_one_by_one(toy: Toy, src: list, dst: list) -> None:
+    while src:
+        toy.move(src, 0, dst)
+
+
+@pytest.mark.parametrize("recording", [False, True])
+def test_moving_a_whole_zone_is_moving_its_items_one_by_one(recording: bool) -> None:
+    """``move_all`` (a zone emptied into another, R4.1 and R8.1 in Fort) leaves both lists as
+    ``while src: move(src, 0, dst)`` does and, inside a transaction, writes the same entries:
+    a rollback through them, then through moves made before, restores both lists."""
+    results = []
+    for empty_zone in (_moved_one_by_one, lambda toy, src, dst: toy.move_all(src, dst)):
+        toy = Toy()
+        other: list[str] = ["x"]
+        mark = toy.begin() if recording else 0
+        toy.move(toy.pile, 2, other)  # "c" first: an entry before the zone's
+        empty_zone(toy, toy.pile, other)
+        results.append((list(toy.pile), list(other), toy._undo[:toy.mark()],
+                        toy.changed_since(mark) if recording else None))
+        if recording:
+            toy.rollback(mark)
+            assert (toy.pile, other) == (["a", "b", "c"], ["x"])
+            toy.commit(mark)
+            assert log_is_empty(toy)
+    assert results[0] == results[1]
+    assert results[1][:2] == ([], ["x", "c", "a", "b"])
+
+
+def test_moving_a_zone_into_itself_is_refused_and_an_empty_one_writes_nothing():
+    toy = Toy()
+    mark = toy.begin()
+    with pytest.raises(ValueError, match="own end"):
+        toy.move_all(toy.pile, toy.pile)
+    toy.move_all([], toy.pile)
+    assert toy.mark() == mark and not toy.changed_since(mark) and toy.pile == ["a", "b", "c"]
+    toy.commit(mark)
+
+
+def test_a_move_from_any_index_is_pop_then_append_and_undoes_exactly():
+    """Whatever the index (the last, amid a short tail, amid a long one), ``move`` leaves both
+    lists as ``dst.append(src.pop(index))`` does, and a rollback puts the item back where it
+    was."""
+    for size in range(1, 12):
+        for index in range(size):
+            toy = Toy()
+            src, dst = [f"c{i}" for i in range(size)], ["x"]
+            expected_src, expected_dst = list(src), list(dst)
+            expected_dst.append(expected_src.pop(index))
+            mark = toy.begin()
+            assert toy.move(src, index, dst) == f"c{index}"
+            assert (src, dst) == (expected_src, expected_dst), (size, index)
+            toy.rollback(mark)
+            toy.commit(mark)
+            assert (src, dst) == ([f"c{i}" for i in range(size)], ["x"]), (size, index)

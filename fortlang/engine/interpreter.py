@@ -43,6 +43,8 @@ import gc
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 from fortlang.engine.chance import Distribution
 from fortlang.engine.choices import Decision, Kind, Option
 from fortlang.engine.journal import Journal, SeatCounts
@@ -269,9 +271,14 @@ def _no_refusals() -> Sequence[tuple[str, str]]:
     return ()
 
 
+#: The default ``refused`` as a Final: compiled, a C static, where the function's own name as
+#: a default is looked up in the module's dict at every call that leaves it out.
+_NO_REFUSALS: Final[Refused] = _no_refusals
+
+
 def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
            known: Sequence[bool] = (), same: Sequence[int] = (),
-           refused: Refused = _no_refusals) -> bool:
+           refused: Refused = _NO_REFUSALS) -> bool:
     """A choice point: each thunk applies one option and runs the rest of the move. ``known``
     marks options certain to be legal (a game's closed forms: Fort's games/fort/certain.py):
     offered without being tried.
@@ -287,10 +294,25 @@ def decide(ctx: Ctx, kind: Kind, options: Options, thunks: Sequence[Thunk],
 _NONE_B: Final[list[bool]] = []
 _NONE_I: Final[list[int]] = []
 _NONE_S: Final[list[str]] = []
+_NONE_X: Final[list[tuple[str, str]]] = []
+#: decide_at keeps the legal options as bits of an i64 when there are at most this many.
+_MOST_BITS: Final = 62
+_ONE: Final[i64] = 1
+
+
+def _nth_bit(mask: i64, n: int) -> int:
+    """The index of the ``n``-th (from 0) bit set in ``mask``, lowest first."""
+    i = 0
+    while True:
+        if mask >> i & 1:
+            if n == 0:
+                return i
+            n -= 1
+        i += 1
 
 
 def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
-              same: Sequence[int] = (), refused: Refused = _no_refusals,
+              same: Sequence[int] = (), refused: Refused = _NO_REFUSALS,
               settled: Sequence[str] = ()) -> bool:
     """:func:`decide` over ``count`` options that ``step`` applies and labels. ``settled[i]``,
     if not empty: the rule option i's trial would certainly fail with, at once (its step fails
@@ -319,8 +341,15 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
         return jump(ctx, step, game.ask(Decision(ctx.seat, kind, tuple(step.options()),
                                                  ctx.context,
                                                  tuple(refused()) if explain else ())))
-    legal: list[int] = []
-    excluded: list[tuple[str, str]] = list(refused()) if explain else []
+    # The legal options: a bit each (i64, compiled a machine int) when they fit, else a list;
+    # the list is made from the bits only for a decision that names them.
+    bits = count <= _MOST_BITS
+    mask: i64 = 0
+    legal_count = 0
+    legal: list[int] = _NONE_I if bits else []
+    # the options excluded, with their rules, for a decision: none listed when blind
+    excluded: list[tuple[str, str]] = (list(refused()) if explain else _NONE_X if blind
+                                       else [])
     # per option: legal, or the rule that forbids it; kept only for options that end alike
     alike = len(same_l) > 0
     oks: list[bool] = [] if alike else _NONE_B
@@ -351,20 +380,27 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
             oks.append(ok)
             rules.append(rule)
         if ok:
-            legal.append(i)
+            legal_count += 1
+            if bits:
+                mask |= _ONE << i
+            else:
+                legal.append(i)
         elif blind:
             refusals += 1
         else:
             if options is None:
                 options = step.options()
             excluded.append((options[i].label, rule))
-    if not legal:
+    if not legal_count:
         return False
-    if len(legal) == 1 and not excluded and not refusals and not explain:
-        pick = legal[0]
+    if legal_count == 1 and not excluded and not refusals and not explain:
+        pick = _nth_bit(mask, 0) if bits else legal[0]
     elif blind:  # asked as below, by count
-        pick = legal[game.ask_blind(ctx.seat, kind, len(legal))]
+        nth = game.ask_blind(ctx.seat, kind, legal_count)
+        pick = _nth_bit(mask, nth) if bits else legal[nth]
     else:  # asked even with one legal option when others were excluded, to say why (R5.4/R5.5)
+        if bits:
+            legal = [i for i in range(count) if mask >> i & 1]
         if options is None:
             options = step.options()
         decision = Decision(ctx.seat, kind, tuple(options[i] for i in legal), ctx.context,
@@ -391,7 +427,7 @@ class Point:
 
     def next(self) -> int:
         """The next option to try, or -1: one that ends as an option tried before is not."""
-        _CHOICES[0] += 1
+        _CHOICES[0] = _CHOICES[0] + 1  # as ints, not a generic in-place add (see Journal.rollback)
         same, count = self.same, self.count
         i = self.i + 1
         while i < count and i < len(same) and same[i] != i:
@@ -433,11 +469,12 @@ MOST_EXPLORED: Final = 200_000
 #: Options taken at choice points while searching, in all (Point.next): between two places
 #: a search reaches with no option taken in between, the move went straight on, so the second
 #: follows from the first (see explored).
-_CHOICES: list[int] = [0]
+#: Both Final (compiled: C statics, not a lookup in the module's dict at every use).
+_CHOICES: Final[list[int]] = [0]
 #: The points of the driver whose search turned the cyclic garbage collector off (see
 #: explored), for that driver to turn it back on when it returns, however it returns: not the
 #: move's outermost driver, which may ask an agent (a person) meanwhile.
-_PAUSED_BY: list[list[Point] | None] = [None]
+_PAUSED_BY: Final[list[list[Point] | None]] = [None]
 
 
 def explored(ctx: Ctx, k: Cont, full: bool) -> bool:
@@ -508,8 +545,12 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
     outer = ctx.points
     points: list[Point] = []
     ctx.points = points
-    who: tuple[int, SeatCounts, bool, dict[int, Any], dict[int, Any]] = (
-        ctx.seat, ctx.who, ctx.leader, ctx.chosen, ctx.bound)
+    # the performer's fields in native locals, not a tuple made and freed per driver
+    seat = ctx.seat
+    who = ctx.who
+    leader = ctx.leader
+    chosen = ctx.chosen
+    bound = ctx.bound
     game = ctx.table
     try:
         full = step.apply(i)
@@ -531,8 +572,12 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
     finally:
         ctx.points = outer
         ctx.jump = None
-        swapped = ctx.who is not who[1]  # a performer's body left unfinished (as_player)
-        ctx.seat, ctx.who, ctx.leader, ctx.chosen, ctx.bound = who
+        swapped = ctx.who is not who  # a performer's body left unfinished (as_player)
+        ctx.seat = seat
+        ctx.who = who
+        ctx.leader = leader
+        ctx.chosen = chosen
+        ctx.bound = bound
         if swapped:
             ctx.performer_back()
         if _PAUSED_BY[0] is points:
@@ -596,7 +641,7 @@ class DecideAt(Then):
     point starts its driver with it."""
 
     def __init__(self, ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool] = (),
-                 same: Sequence[int] = (), refused: Refused = _no_refusals,
+                 same: Sequence[int] = (), refused: Refused = _NO_REFUSALS,
                  settled: Sequence[str] = ()) -> None:
         self.ctx = ctx
         self.kind = kind

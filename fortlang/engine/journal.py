@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from fortlang.engine.asker import Asker, CountAsker, NoAsker, RandomAsker
 from fortlang.engine.chance import Distribution, seeded
@@ -82,13 +82,12 @@ _NOTE_ATTR: Final = 10  # object, attribute, old value
 # nor bookkeeping, but a rollback restores it, so an undone move leaves the generator as it found
 # it.
 _RNG: Final = 11  # the state rng.getstate() gave
-#: By operation code: how many operands precede it, and whether it records a change of the game
-#: state (not bookkeeping), as Journal._change_before reads the log back. Journal.rollback steps
-#: back by the same counts written in its branches (a table read there costs ~1% of a compiled
-#: game); tests/test_engine_state.py rolls back through every code and checks both agree.
+#: By operation code: how many operands precede it, as Journal.state_key reads the log back.
+#: Journal.rollback steps back by the same counts written in its branches, and
+#: Journal._change_before by them for the codes that are no change of the game state (_NOTE,
+#: _NOTE_ATTR, _SETITEM, _DELITEM, _RNG): a table read there costs ~1% of a compiled game;
+#: tests/test_engine_state.py rolls back through every code and checks they agree.
 _OPERANDS: Final[tuple[int, ...]] = (3, 3, 3, 3, 1, 3, 2, 2, 2, 1, 3, 1)
-_STATE_CHANGE: Final[tuple[bool, ...]] = (True, True, True, True, True, False, False, True, True,
-                                          False, False, False)
 
 #: Journal.state_key's value of a key a table does not hold.
 _ABSENT: Final = object()
@@ -174,18 +173,20 @@ class Journal:
         #: The log's buffer: operands, then the operation (see _MOVE...), in its first ``_top``
         #: slots; stale operands or None past them (_grow makes more).
         self._undo: list[Any] = []
-        self._top = 0
+        #: The positions and the depth are i64 (compiled, native machine ints: no tag checks,
+        #: no reference counts on every write of an entry).
+        self._top: i64 = 0
         #: The most slots the open move has used (as far as rollbacks have seen: _cut_log),
         #: which its commit empties.
-        self._high = 0
+        self._high: i64 = 0
         #: Where in ``_undo`` the latest change of the game state (not interpreter bookkeeping)
         #: was recorded, -1 if none: a native int, where a list of them boxed each position.
-        self._last_change = -1
-        self._depth = 0
+        self._last_change: i64 = -1
+        self._depth: i64 = 0
         #: The scans of the log state_key made (see _KeyScan), and the shortest the log has been
         #: since the latest: a scan up to ``end`` <= ``_cut`` still reads the log as it is.
         self._scans: list[_KeyScan] = []
-        self._cut = 0
+        self._cut: i64 = 0
         #: Log entries state_key has read, in all (the work of keying places, for tests and bench).
         self.key_reads = 0
 
@@ -257,7 +258,7 @@ class Journal:
         self._depth -= 1
         if self._depth == 0:
             undo = self._undo
-            used = self._top if self._top > self._high else self._high
+            used: i64 = self._top if self._top > self._high else self._high
             while used > 0:  # no object of the move kept alive by the buffer
                 used -= 1
                 undo[used] = None
@@ -283,7 +284,7 @@ class Journal:
     def rollback(self, mark: int) -> None:
         """Undo everything since ``mark`` (the transaction stays open)."""
         undo = self._undo
-        i = self._top - 1
+        i: i64 = self._top - 1
         if i < mark:
             return
         if mark < self._cut:
@@ -349,12 +350,18 @@ class Journal:
         read back from the log: each entry ends with its operation, which says how many
         operands precede it."""
         undo = self._undo
-        i = end - 1
+        i: i64 = end - 1
         while i >= 0:
             op: int = undo[i]
-            if _STATE_CHANGE[op]:
+            # the codes that change no game state, compared as native ints (as in rollback)
+            if op == _NOTE or op == _RNG:
+                i -= 2
+            elif op == _NOTE_ATTR or op == _SETITEM:
+                i -= 4
+            elif op == _DELITEM:
+                i -= 3
+            else:
                 return i - _OPERANDS[op]
-            i -= _OPERANDS[op] + 1
         return -1
 
     def state_key(self, base: int, keep: dict[int, Any], zones: dict[int, bool] | None = None
@@ -502,6 +509,32 @@ class Journal:
             self._last_change = top
         return item
 
+    def move_all(self, src: list, dst: list) -> None:
+        """Move every item of ``src``, first to last, to the end of ``dst``: what
+        ``while src: move(src, 0, dst)`` does (a zone emptied into another: R4.1, R8.1), the
+        same lists and the same entries in the log, without a ``pop(0)`` per item (a slice
+        deletion each, moving every item left along)."""
+        if src is dst:
+            raise ValueError("move_all: a list cannot be moved to its own end")
+        count = len(src)
+        if not count:
+            return
+        dst.extend(src)
+        src.clear()
+        if self._depth:
+            undo = self._undo
+            top = self._top
+            while top + 4 * count > len(undo):
+                undo = self._grow()
+            for _ in range(count):  # one _MOVE from index 0 per item, as move writes them
+                undo[top] = src
+                undo[top + 1] = 0
+                undo[top + 2] = dst
+                undo[top + 3] = _MOVE
+                top += 4
+            self._top = top
+            self._last_change = top - 4
+
     def shift(self, src: int, dst: int, n: int = 1) -> None:
         """Move ``n`` tokens from ``tokens[src]`` to ``tokens[dst]`` (the engine's transfer:
         Fort's Game.transfer names its pools by token kind)."""
@@ -522,56 +555,45 @@ class Journal:
 
     def set(self, obj: Any, attr: str, value: Any) -> None:
         if self._depth:
-            self._record_attr(obj, attr, _SETATTR)
-            self._last_change = self._top - 4
+            # Each write below names its operation code: compiled, a literal is a boxed
+            # constant, where a code passed to a shared helper was boxed at every write.
+            old = getattr(obj, attr)  # read first: if it raises, no slot holds a stray operand
+            undo = self._undo
+            top = self._top
+            if top + 4 > len(undo):
+                undo = self._grow()
+            undo[top] = obj
+            undo[top + 1] = attr
+            undo[top + 2] = old
+            undo[top + 3] = _SETATTR
+            self._top = top + 4
+            self._last_change = top
         setattr(obj, attr, value)
 
     def add_vp(self, p: SeatCounts, n: int) -> None:
         """``p`` scores ``n`` VP (loses them if negative): ``set(p, "vp", p.vp + n)``."""
         if self._depth:
-            self._player_change(p, p.vp, _VP)
+            self._player_change(p, p.vp, True)
         p.vp += n
 
     def level_up(self, p: SeatCounts) -> None:
         """``p`` goes up one stage (Fort: its fort, R10.1): ``set(p, "level", p.level + 1)``."""
         if self._depth:
-            self._player_change(p, p.level, _LEVEL)
+            self._player_change(p, p.level, False)
         p.level += 1
 
-    def _player_change(self, p: SeatCounts, old: int, op: int) -> None:
-        """Record a change of one of ``p``'s counts (``op``: _VP or _LEVEL) from ``old``."""
+    def _player_change(self, p: SeatCounts, old: int, vp: bool) -> None:
+        """Record a change of one of ``p``'s counts (its VP if ``vp``, else its level) from
+        ``old``."""
         undo = self._undo
         top = self._top
         if top + 3 > len(undo):
             undo = self._grow()
         undo[top] = p
         undo[top + 1] = old
-        undo[top + 2] = op
+        undo[top + 2] = _VP if vp else _LEVEL
         self._top = top + 3
         self._last_change = top
-
-    def _record_attr(self, obj: Any, attr: str, op: int) -> None:
-        """Log ``obj.attr``'s value before a change (``op``: _SETATTR or _NOTE_ATTR)."""
-        old = getattr(obj, attr)  # read first: if it raises, no slot holds a stray operand
-        undo = self._undo
-        top = self._top
-        if top + 4 > len(undo):
-            undo = self._grow()
-        undo[top] = obj
-        undo[top + 1] = attr
-        undo[top + 2] = old
-        undo[top + 3] = op
-        self._top = top + 4
-
-    def _record_list(self, lst: list, op: int) -> None:
-        """Log an item appended to ``lst`` (``op``: _POP or _NOTE)."""
-        undo = self._undo
-        top = self._top
-        if top + 2 > len(undo):
-            undo = self._grow()
-        undo[top] = lst
-        undo[top + 1] = op
-        self._top = top + 2
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
@@ -592,19 +614,40 @@ class Journal:
     def put(self, lst: list, item: Any) -> None:
         lst.append(item)
         if self._depth:
-            self._record_list(lst, _POP)
-            self._last_change = self._top - 2
+            undo = self._undo
+            top = self._top
+            if top + 2 > len(undo):
+                undo = self._grow()
+            undo[top] = lst
+            undo[top + 1] = _POP
+            self._top = top + 2
+            self._last_change = top
 
     def note(self, lst: list, item: Any) -> None:
         """Append interpreter bookkeeping to ``lst`` (undone on rollback, not a state change)."""
         lst.append(item)
         if self._depth:
-            self._record_list(lst, _NOTE)
+            undo = self._undo
+            top = self._top
+            if top + 2 > len(undo):
+                undo = self._grow()
+            undo[top] = lst
+            undo[top + 1] = _NOTE
+            self._top = top + 2
 
     def note_attr(self, obj: Any, attr: str, value: Any) -> None:
         """Set interpreter bookkeeping ``obj.attr = value`` (undone on rollback)."""
         if self._depth:
-            self._record_attr(obj, attr, _NOTE_ATTR)
+            old = getattr(obj, attr)  # read first: if it raises, no slot holds a stray operand
+            undo = self._undo
+            top = self._top
+            if top + 4 > len(undo):
+                undo = self._grow()
+            undo[top] = obj
+            undo[top + 1] = attr
+            undo[top + 2] = old
+            undo[top + 3] = _NOTE_ATTR
+            self._top = top + 4
         setattr(obj, attr, value)
 
     def note_item(self, d: dict, key: Any, value: Any) -> None:

@@ -132,8 +132,7 @@ def clean_up(game: Game, seat: int, first_turn: bool) -> None:
             p.discard.extend(p.yard)
             p.yard.clear()
         return
-    while p.yard:
-        game.move(p.yard, 0, p.discard)
+    game.move_all(p.yard, p.discard)
 
 
 def recycle(game: Game, seat: int, record: TurnRecord, moment: str = RECYCLE_AT_PLAY) -> None:
@@ -320,12 +319,10 @@ def discard(game: Game, seat: int) -> None:
     if not game.recording():  # between moves (the turn loop): each card once, in its order
         _discard_unrecorded(p)
         return
-    while p.in_play:
-        game.move(p.in_play, 0, p.discard)
+    game.move_all(p.in_play, p.discard)
     for c in [c for c in p.hand if c.defn.best_friend]:
         game.move(p.hand, p.hand.index(c), p.discard)
-    while p.hand:
-        game.move(p.hand, 0, p.yard)
+    game.move_all(p.hand, p.yard)
 
 
 def _discard_unrecorded(p: Player) -> None:
