@@ -14,7 +14,7 @@ from fortlang.engine.memo import bounded_put
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
-from fortlang.games.fort.moves import Finished, level_rewards, plans_for
+from fortlang.games.fort.moves import Finished, level_rewards, pay_ways
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
 from fortlang.games.fort.table import SUPPLY_AT, Game, Player
 
@@ -109,8 +109,18 @@ def _make_plan_label(plan: tuple[int, int, int, int]) -> str:
 def _plans_now(game: Game, p: Player, modifier: int) -> tuple[tuple[int, int, int, int], ...]:
     """Every way for ``p`` to pay the next level now (R10.1, R13.2)."""
     tokens, stuff, pack = game.tokens, p.stuff.at, p.pack.at
-    return plans_for(game.costs[p.level], modifier, tokens[stuff], tokens[stuff + 1],
-                     tokens[pack], tokens[pack + 1])
+    return pay_ways(game.costs[p.level], modifier).plans(tokens[stuff], tokens[stuff + 1],
+                                                         tokens[pack], tokens[pack + 1])
+
+
+def _payable_now(game: Game, p: Player, modifier: int) -> bool:
+    """Some way for ``p`` to pay the next level now (R10.1, R13.2): each kind, stuff and pack
+    together, as much as some variant of the cost needs; no plan is made."""
+    if p.level >= game.max_level:
+        return False
+    tokens, stuff, pack = game.tokens, p.stuff.at, p.pack.at
+    return pay_ways(game.costs[p.level], modifier).payable(tokens[stuff], tokens[stuff + 1],
+                                                           tokens[pack], tokens[pack + 1])
 
 
 class _Pay(Step):
@@ -179,11 +189,9 @@ class AdvanceOp(Op):
     def stuck(self, j: Judgement) -> bool:
         """At the top level, or no way to pay (R10.1, R13.2): nothing is paid nor raised."""
         s = cast(FortJudgement, j)
-        p, game = s.p, s.game
-        return p.level >= game.max_level or not _plans_now(game, p, self.modifier)
+        return not _payable_now(s.game, s.p, self.modifier)
 
     def now(self, j: Judgement) -> bool:
         """Below the top level with a way to pay; a reward is always taken in full (R10.3)."""
         s = cast(FortJudgement, j)
-        p, game = s.p, s.game
-        return p.level < game.max_level and bool(_plans_now(game, p, self.modifier))
+        return _payable_now(s.game, s.p, self.modifier)
