@@ -69,6 +69,8 @@ class _TokensOp(Op):
         self.amount: int = node.amount
         self.resource: Resource = node.resource
         self.kinds: tuple[Resource, ...] = TOKENS if node.resource is EITHER else (node.resource,)
+        #: its kind's offset in a pool (0 pizza, 1 toy: table.token_index), -1 for pizza/toy
+        self.r: int = -1 if node.resource is EITHER else token_index(node.resource)
         self.exact_once = self.exact_repeated = node.amount >= 1  # 0 tokens: always in full
 
     def run(self, c: Ctx, k: K) -> bool:
@@ -103,6 +105,17 @@ class _TokensOp(Op):
                 return (fixed,)
         return self.kinds
 
+    def kind_now(self, s: Judgement) -> int:
+        """:meth:`kinds_now` as a token offset (table.token_index): its own kind, else the
+        leader's pizza or toy (R6.4); -1 for either kind. Only a pizza/toy node is bound (its
+        choice is the only one kept by its key, _KindPick), so a bound is read only for one."""
+        r = self.r
+        if r < 0 and s.bound:
+            fixed = s.bound.get(self.key)
+            if fixed is not None:
+                return token_index(fixed)
+        return r
+
     def every_kind(self, s: Judgement, times: int) -> bool:
         """Sure ``times`` in a row whichever kind is chosen (R12.1: one kind for all of them)."""
         return False
@@ -135,34 +148,38 @@ class GainOp(_TokensOp):
     def kinds_in_full(self, ctx: FortCtx) -> list[bool]:
         """R12.1: a kind whose ``amount`` tokens fit in the stuff and are in the supply."""
         game, p, amount = ctx.game, ctx.player, self.amount
-        return [amount >= 1 and game.gainable(p, r) >= amount for r in TOKENS]
+        if amount < 1:
+            return [False, False]
+        capacity = game.stuff_capacity(p)
+        return [game.gainable_at(p, 0, capacity) >= amount,
+                game.gainable_at(p, 1, capacity) >= amount]
 
     def now(self, s: Judgement) -> bool:
-        return self.repeated(s, 1)
+        return self._in_full(cast(FortJudgement, s), self.amount, False)
 
     def repeated(self, j: Judgement, times: int) -> bool:
         """Every token fits in the stuff and is in the supply, for one kind."""
-        s = cast(FortJudgement, j)
-        need = self.amount * times
-        if self.amount < 1:
-            return False
-        game, p = s.game, s.p
-        for r in self.kinds_now(s):
-            if game.gainable(p, r) >= need:
-                return True
-        return False
+        return self._in_full(cast(FortJudgement, j), self.amount * times, False)
 
     def every_kind(self, j: Judgement, times: int) -> bool:
         """Every token fits in the stuff and is in the supply, for each kind."""
-        s = cast(FortJudgement, j)
-        need = self.amount * times
+        return self._in_full(cast(FortJudgement, j), self.amount * times, True)
+
+    def _in_full(self, s: FortJudgement, need: int, each: bool) -> bool:
+        """``need`` tokens fit in the stuff and are in the supply (R1.4, R1.5, R12.1) for the
+        kind it gains now, or, gaining either kind, for one of them (for each: ``each``); read
+        from the game's counts, the stuff's capacity worked out once for both kinds."""
         if self.amount < 1:
             return False
         game, p = s.game, s.p
-        for r in self.kinds_now(s):
-            if game.gainable(p, r) < need:
-                return False
-        return True
+        capacity = game.stuff_capacity(p)
+        r = self.kind_now(s)
+        if r >= 0:
+            return game.gainable_at(p, r, capacity) >= need
+        pizza = game.gainable_at(p, 0, capacity) >= need
+        if pizza != each:
+            return pizza
+        return game.gainable_at(p, 1, capacity) >= need
 
     def feeds(self, nxt: Op) -> bool:
         """`gain ... then pack` (Tink, R12.1, R12.2, R13.4): the tokens gained are in the stuff
@@ -185,11 +202,7 @@ class GainOp(_TokensOp):
         s = cast(FortJudgement, j)
         if self.amount < 1:
             return False  # 0 tokens: always in full
-        game, p = s.game, s.p
-        for r in self.kinds_now(s):
-            if game.gainable(p, r) > 0:
-                return False
-        return True
+        return not self._in_full(s, 1, False)
 
     def never_full(self, table: Journal, who: SeatCounts) -> bool:
         game, p = cast(Game, table), cast(Player, who)
