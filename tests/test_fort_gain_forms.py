@@ -9,15 +9,16 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from builders import kid
 from test_engine_certain import full_search
-from test_engine_every_way import _ctx, _judgement
+from test_engine_every_way import _ctx, _judgement, _some_way
 
 from fortlang.cardset import base_set
 from fortlang.engine.interpreter import search
-from fortlang.engine.program import program
+from fortlang.engine.program import RepeatOp, program
 from fortlang.games.fort.context import FortCtx
 from fortlang.games.fort.model import Perk, PerkHook, board_of
-from fortlang.games.fort.nodes import Resource
+from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.ops.tokens import GainOp
 from fortlang.games.fort.table import SUPPLY_AT, TOKENS, Game
 from fortlang.parser import parse_action
@@ -85,9 +86,39 @@ def test_the_gain_forms_agree_with_the_search(text, bound):
             met[some] += 1
         assert op.now(j) == op.repeated(j, 1)
         assert op.stuck(j) == (not _every_way(ctx, op, 1, lambda full, changed: changed)), where
-        if bound is None:
+        if bound is None and op.resource is Resource.EITHER:
             ctx.whole = op  # performed for real as the whole action: a kind known in full
             assert op.kinds_in_full(ctx) == [
                 _every_way(ctx, program(parse_action(f"gain {op.amount} {r.value}")), 1,
                            lambda full, changed: full and changed) for r in TOKENS], where
+    assert met[True] and met[False], met
+
+
+#: The bundled `gain pizza/toy x suit` (Prince, Flipper, Punky...): counted from the cards set
+#: before the gain (an `x any` chooses its suit first, R5.7: its kind is asked after).
+REPEATED = ["gain pizza/toy x crown", "gain pizza/toy x coin", "gain pizza/toy x water_gun",
+            "gain 2 pizza/toy x shovel"]
+
+
+@pytest.mark.parametrize("text", REPEATED)
+def test_the_kinds_of_a_repeated_gain_known_in_full_agree_with_the_search(text):
+    """R5.4, R12.1, R13.3: the leader performing `gain pizza/toy x suit` for real as the whole
+    action: a kind is known in full with an effect (no trial: FortCtx.whole) exactly when the
+    search finds the whole performed so with that kind, for 0-3 cards counted."""
+    whole = program(parse_action(text))
+    assert isinstance(whole, RepeatOp) and isinstance(whole.body, GainOp)
+    gain = whole.body
+    suit = Suit(text.rsplit(" ", 1)[1])
+    met = {True: 0, False: 0}
+    for (where, game), counted in itertools.product(_tables(), range(4)):
+        cards = [game.new_card(kid(f"C{i}", suit.value), game.players[0].in_play)
+                 for i in range(counted)]
+        ctx = _ctx(game, 0, True, {}, cards)
+        ctx.whole = whole
+        known = gain.kinds_in_full(ctx)
+        for r, k in zip(TOKENS, known, strict=True):
+            bound = _ctx(game, 0, True, {gain.key: r}, cards)
+            assert k == _some_way(bound, whole, lambda full, changed: full and changed), \
+                (where, counted, r)
+            met[k] += 1
     assert met[True] and met[False], met

@@ -22,7 +22,7 @@ from fortlang.engine.choices import (
 )
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.journal import Journal, SeatCounts
-from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
+from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op, RepeatOp
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.model import Perk, PerkHook
@@ -84,14 +84,18 @@ class _TokensOp(Op):
         fixed = ctx.bound.get(key, ctx.chosen.get(key))
         if fixed is not None:
             return self.perform(ctx, fixed, k)
-        if ctx.whole is self and not ctx.search:
+        whole = ctx.whole
+        if whole is not None and not ctx.search and (
+                whole is self or isinstance(whole, RepeatOp) and whole.body is self):
             return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k),
                              self.kinds_in_full(ctx))
         return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k))
 
     def kinds_in_full(self, ctx: FortCtx) -> list[bool]:
-        """Per kind, whether performing it so is certain in full with an effect (FortCtx.whole:
-        the play is then legal whatever comes after, R5.4); none known by default."""
+        """Per kind, whether performing the whole action (FortCtx.whole: this node, or this node
+        repeated `x` times, R13.3, whose first repetition asks) with that kind is certain in full
+        with an effect: the play is then legal whatever comes after (R5.4); none known by
+        default."""
         return []
 
     def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
@@ -146,13 +150,15 @@ class GainOp(_TokensOp):
         return gain_tokens(ctx, self.resource, self.amount)
 
     def kinds_in_full(self, ctx: FortCtx) -> list[bool]:
-        """R12.1: a kind whose ``amount`` tokens fit in the stuff and are in the supply."""
-        game, p, amount = ctx.game, ctx.player, self.amount
-        if amount < 1:
-            return [False, False]
-        capacity = game.stuff_capacity(p)
-        return [game.gainable_at(p, 0, capacity) >= amount,
-                game.gainable_at(p, 1, capacity) >= amount]
+        """R12.1, R13.3: a kind whose ``amount`` tokens, as many times as the whole repeats
+        them (counted now: nothing of it is performed yet), fit in the stuff and are in the
+        supply; the whole's own closed form (``now``) with this node bound to the kind."""
+        whole = ctx.whole
+        if whole is None:
+            return []
+        game, p = ctx.game, ctx.player
+        return [whole.now(FortJudgement(game, p, None, 0, {self.key: r}, True, ctx))
+                for r in TOKENS]
 
     def now(self, s: Judgement) -> bool:
         return self._in_full(cast(FortJudgement, s), self.amount, False)
@@ -468,6 +474,20 @@ class _RivalPack(Step):
                 for seat, (pizza, toy) in self.packs]
 
 
+def packs_in_full(game: Game, p: Player, packs: list[tuple[int, tuple[int, int]]]) -> list[bool]:
+    """Per rival's pack (seat, its pizza and toy), whether copying it is in full with an effect
+    (R12.12): not empty, each kind fits in the stuff and is in the supply (R1.4, R1.5). For the
+    leader performing the copy as the whole action (FortCtx.whole), the play is then legal
+    whatever comes after (R5.4): that option needs no trial."""
+    capacity = game.stuff_capacity(p)
+    out: list[bool] = []
+    for _, (pizza, toy) in packs:
+        out.append((pizza > 0 or toy > 0)
+                   and game.gainable_at(p, 0, capacity) >= pizza
+                   and game.gainable_at(p, 1, capacity) >= toy)
+    return out
+
+
 class CopyRivalPackOp(Op):
     """R12.12: gain what is in a rival's pack of your choosing (nothing is taken from them)."""
 
@@ -489,6 +509,9 @@ class CopyRivalPackOp(Op):
             packs.append((q.seat, content))
         if not packs:
             return resume(k, False)
+        if ctx.whole is self and not ctx.search:
+            return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k),
+                             packs_in_full(ctx.game, ctx.player, packs))
         return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k))
 
     def short(self, j: Judgement) -> bool:
