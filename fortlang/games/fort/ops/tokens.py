@@ -26,7 +26,7 @@ from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op, RepeatOp
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.model import Perk, PerkHook
-from fortlang.games.fort.moves import EITHER, can_swap, copy_tokens, gain_tokens
+from fortlang.games.fort.moves import EITHER, copy_tokens, gain_tokens
 from fortlang.games.fort.node_types import TOKENS
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
@@ -577,13 +577,37 @@ class _Swap(Step):
     def apply(self, i: int) -> bool:
         game = self.ctx.game
         pool, _, r = self.swaps[i]
-        game.transfer(pool, game.supply, r, 1)
-        game.transfer(game.supply, pool, OTHER[r], 1)
+        given = token_index(r)  # as Game.transfer moves them: the token given, the other got
+        game.shift(pool.at + given, SUPPLY_AT + given, 1)
+        game.shift(SUPPLY_AT + (given ^ 1), pool.at + (given ^ 1), 1)
         return resume(self.k, True)
 
     def options(self) -> Sequence[Option]:
         return [Option(f"a {r} in your {where} for a {OTHER[r]}", (where, r))
                 for _, where, r in self.swaps]
+
+
+def _swappable(game: Game, at: int, i: int, capacity: int) -> bool:
+    """R12.13, as moves.can_swap, read from the game's counts: the kind at offset ``i`` (0 pizza,
+    1 toy) of the pool at ``at`` is held, the other kind is in the supply and, in the stuff
+    (``capacity``: its capacity of each kind, R1.5; -1 for a pack, which holds any mix), its
+    room for it is not nil (can_swap's test: a stuff never holds more than its capacity)."""
+    tokens = game.tokens
+    other = i ^ 1
+    return tokens[at + i] > 0 and tokens[SUPPLY_AT + other] > 0 \
+        and (capacity < 0 or tokens[at + other] != capacity)
+
+
+def swaps_now(game: Game, p: Player) -> list[tuple[Pool, str, Resource]]:
+    """Every swap ``p`` can make now (R12.13): (the pool, where, the token given), the stuff's
+    pizza and toy, then the pack's."""
+    swaps: list[tuple[Pool, str, Resource]] = []
+    capacity = game.stuff_capacity(p)
+    for pool, where, room in ((p.stuff, "stuff", capacity), (p.pack, "pack", -1)):
+        for i in range(2):
+            if _swappable(game, pool.at, i, room):
+                swaps.append((pool, where, TOKENS[i]))
+    return swaps
 
 
 def _can_convert(game: Game, p: Player) -> bool:
@@ -606,12 +630,7 @@ class ConvertOp(Op):
 
     def run(self, c: Ctx, k: K) -> bool:
         ctx = cast(FortCtx, c)
-        game, p = ctx.game, ctx.player
-        swaps: list[tuple[Pool, str, Resource]] = []
-        for pool, where in ((p.stuff, "stuff"), (p.pack, "pack")):
-            for r in TOKENS:
-                if can_swap(game, p, pool, r):
-                    swaps.append((pool, where, r))
+        swaps = swaps_now(ctx.game, ctx.player)
         if not swaps:
             return resume(k, False)
         return decide_at(ctx, K_CONVERT, len(swaps), _Swap(ctx, swaps, k))
@@ -619,11 +638,10 @@ class ConvertOp(Op):
     def now(self, j: Judgement) -> bool:
         s = cast(FortJudgement, j)
         p, game = s.p, s.game
-        for pool in (p.stuff, p.pack):
-            for r in TOKENS:
-                if can_swap(game, p, pool, r):
-                    return True
-        return False
+        stuff, pack = p.stuff.at, p.pack.at
+        capacity = game.stuff_capacity(p)
+        return (_swappable(game, stuff, 0, capacity) or _swappable(game, stuff, 1, capacity)
+                or _swappable(game, pack, 0, -1) or _swappable(game, pack, 1, -1))
 
     def repeated(self, s: Judgement, times: int) -> bool:
         return self.now(s)  # a convert can always be converted back
