@@ -82,3 +82,17 @@ def test_advance_now_and_stuck_agree_with_the_search(modifier):
         assert op.stuck(_judgement(ctx, True)) == (not moved), (level, held)
         met[some] += 1
     assert met[True] and met[False], met
+
+
+def test_an_advance_keeps_the_ways_of_the_board_it_meets():
+    """The op (shared by games of any board) keeps each level's ways as last met, checked by the
+    cost tuple: a game of another board gets its own board's ways (R10.1)."""
+    op = program(Advance(modifier=1))
+    assert isinstance(op, AdvanceOp)
+    base, default = Game(2, board_of(BASE), seed=1), Game(2, DEFAULT_BOARD, seed=1)
+    for _ in range(2):
+        for game in (base, default, base):
+            for level in range(game.max_level):
+                ways = op.ways(game, level)
+                assert ways.cost is game.costs[level] and ways.modifier == 1
+                assert ways is pay_ways(game.costs[level], 1)
