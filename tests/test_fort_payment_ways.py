@@ -96,3 +96,25 @@ def test_an_advance_keeps_the_ways_of_the_board_it_meets():
                 ways = op.ways(game, level)
                 assert ways.cost is game.costs[level] and ways.modifier == 1
                 assert ways is pay_ways(game.costs[level], 1)
+
+
+def test_a_payments_options_are_made_once_per_plans():
+    """The options of a payment (R10.1): one per plan, "pay 1 pizza from stuff, ..." with the
+    plan as its value, made once for the plans of these tokens and asked again alike."""
+    from fortlang.games.fort.ops.track import _Pay, _plans_now
+
+    game = Game(2, board_of(BASE), seed=1)
+    p = game.players[0]
+    p.level = 2  # a toy and a pizza (the bundled board)
+    game.give(p, PIZZA, 2)
+    game.give(p, TOY, 1)
+    game.give(p, TOY, 1, to_pack=True)
+    op = program(Advance())
+    assert isinstance(op, AdvanceOp)
+    ctx = _ctx(game, 0, True, {}, [])
+    kept = _plans_now(op, game, p)
+    options = _Pay(ctx, kept, lambda full: full).options()
+    assert [o.value for o in options] == list(kept.plans) == [(1, 0, 0, 1), (1, 0, 1, 0)]
+    assert [o.label for o in options] == ["pay 1 pizza from stuff, 1 toy from pack",
+                                          "pay 1 pizza from stuff, 1 toy from stuff"]
+    assert _Pay(ctx, _plans_now(op, game, p), lambda full: full).options() is options

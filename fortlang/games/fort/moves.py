@@ -331,6 +331,17 @@ def can_swap(game: Game, p: Player, pool: Pool, r: Resource) -> bool:
 Plans = tuple[tuple[int, int, int, int], ...]
 
 
+class PlanSet:
+    """The plans for some tokens held (a :class:`PayWays` entry) and, once asked, their options
+    (immutable, made once: the greedy bot asks a payment's options at every advance)."""
+
+    __slots__ = ("plans", "options")
+
+    def __init__(self, plans: Plans) -> None:
+        self.plans = plans
+        self.options: tuple[Option, ...] | None = None
+
+
 class PayWays:
     """The ways to pay one cost with one modifier (R10.1, R13.2), worked out once: what each
     kind must come to in stuff and pack together (``needs_pizza[i]``, ``needs_toy[i]``: one
@@ -356,8 +367,8 @@ class PayWays:
         self.most_pizza: int = max(self.needs_pizza, default=0)
         self.most_toy: int = max(self.needs_toy, default=0)
         self.base: int = max(self.most_pizza, self.most_toy) + 1
-        #: the plans by the (clamped) counts held, as one int (see :meth:`plans`)
-        self.plans_by: dict[int, Plans] = {}
+        #: the plans by the (clamped) counts held, as one int (see :meth:`plan_set`)
+        self.plans_by: dict[int, PlanSet] = {}
 
     def payable(self, stuff_pizza: int, stuff_toy: int, pack_pizza: int, pack_toy: int) -> bool:
         """Some plan pays it: each kind, stuff and pack together, as some pair needs."""
@@ -371,17 +382,22 @@ class PayWays:
 
     def plans(self, stuff_pizza: int, stuff_toy: int, pack_pizza: int, pack_toy: int) -> Plans:
         """Every way to pay from these tokens (:func:`payment_plans`), memoised."""
+        return self.plan_set(stuff_pizza, stuff_toy, pack_pizza, pack_toy).plans
+
+    def plan_set(self, stuff_pizza: int, stuff_toy: int, pack_pizza: int,
+                 pack_toy: int) -> PlanSet:
+        """:meth:`plans`, as the entry that also keeps their options."""
         most_p, most_t, base = self.most_pizza, self.most_toy, self.base
         sp = stuff_pizza if stuff_pizza < most_p else most_p
         st = stuff_toy if stuff_toy < most_t else most_t
         pp = pack_pizza if pack_pizza < most_p else most_p
         pt = pack_toy if pack_toy < most_t else most_t
         key = ((sp * base + st) * base + pp) * base + pt
-        plans = self.plans_by.get(key)
-        if plans is None:
-            plans = _plans(self.cost, self.modifier, (sp, st), (pp, pt))
-            bounded_put(self.plans_by, key, plans)
-        return plans
+        kept = self.plans_by.get(key)
+        if kept is None:
+            kept = PlanSet(_plans(self.cost, self.modifier, (sp, st), (pp, pt)))
+            bounded_put(self.plans_by, key, kept)
+        return kept
 
 
 #: The ways to pay, by cost tuple (its id; the entry keeps the tuple alive), then by modifier:

@@ -14,7 +14,7 @@ from fortlang.engine.memo import bounded_put
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
-from fortlang.games.fort.moves import Finished, PayWays, level_rewards, pay_ways
+from fortlang.games.fort.moves import Finished, PayWays, PlanSet, level_rewards, pay_ways
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
 from fortlang.games.fort.table import SUPPLY_AT, Game, Player
 
@@ -106,11 +106,11 @@ def _make_plan_label(plan: tuple[int, int, int, int]) -> str:
     return "pay " + (", ".join(parts) if parts else "nothing")
 
 
-def _plans_now(op: AdvanceOp, game: Game, p: Player) -> tuple[tuple[int, int, int, int], ...]:
-    """Every way for ``p`` to pay the next level now (R10.1, R13.2)."""
+def _plans_now(op: AdvanceOp, game: Game, p: Player) -> PlanSet:
+    """Every way for ``p`` to pay the next level now (R10.1, R13.2), and their options."""
     tokens, stuff, pack = game.tokens, p.stuff.at, p.pack.at
-    return op.ways(game, p.level).plans(tokens[stuff], tokens[stuff + 1], tokens[pack],
-                                        tokens[pack + 1])
+    return op.ways(game, p.level).plan_set(tokens[stuff], tokens[stuff + 1], tokens[pack],
+                                           tokens[pack + 1])
 
 
 def _payable_now(op: AdvanceOp, game: Game, p: Player) -> bool:
@@ -126,7 +126,7 @@ def _payable_now(op: AdvanceOp, game: Game, p: Player) -> bool:
 class _Pay(Step):
     """R10.1, R13.2: how to pay an advance, then the level's rewards (R10.3)."""
 
-    def __init__(self, ctx: FortCtx, plans: tuple[tuple[int, int, int, int], ...], k: K) -> None:
+    def __init__(self, ctx: FortCtx, plans: PlanSet, k: K) -> None:
         self.ctx = ctx
         self.plans = plans
         self.k = k
@@ -137,7 +137,7 @@ class _Pay(Step):
         stuff, pack = p.stuff.at, p.pack.at
         # a plan: pizza from the stuff, from the pack, toy from the stuff, from the pack
         # (unpacked, not zipped: compiled, a zip is a generic iterator over boxed tuples)
-        pizza_stuff, pizza_pack, toy_stuff, toy_pack = self.plans[i]
+        pizza_stuff, pizza_pack, toy_stuff, toy_pack = self.plans.plans[i]
         if pizza_stuff:
             game.shift(stuff, SUPPLY_AT, pizza_stuff)
         if pizza_pack:
@@ -150,7 +150,12 @@ class _Pay(Step):
         return level_rewards(ctx, Finished(self.k))
 
     def options(self) -> Sequence[Option]:
-        return [Option(_plan_label(pl), pl) for pl in self.plans]
+        """The plans' options, made once per plans (an option is immutable)."""
+        kept = self.plans
+        options = kept.options
+        if options is None:
+            options = kept.options = tuple(Option(_plan_label(pl), pl) for pl in kept.plans)
+        return options
 
 
 class AdvanceOp(Op):
@@ -192,9 +197,9 @@ class AdvanceOp(Op):
         if p.level >= game.max_level:
             return resume(k, False)
         plans = _plans_now(self, game, p)
-        if not plans:
+        if not plans.plans:
             return resume(k, False)
-        return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
+        return decide_at(ctx, K_PAYMENT, len(plans.plans), _Pay(ctx, plans, k))
 
     def drains_at_most(self, table: Journal, who: SeatCounts) -> int | None:
         """The cost to the next level, one more with a `+` modifier (R10.1, R13.2)."""
