@@ -1,5 +1,5 @@
 """Fort's token rules read from the game's counts (issue 38): the capacities a perk modifies
-(R10.2, R1.5, R15: each perk's modifiers worked out once, table._modifier) and the swaps a
+(R10.2, R1.5, R15: table._modifier, which the gains read once for both kinds) and the swaps a
 convert offers (R12.13: ops.tokens.swaps_now, ConvertOp.now), held to their definitions at
 many tables: each fails if the form says more or less."""
 

@@ -50,35 +50,13 @@ DEFAULT_BOARD: Final = Board(
 )  # fmt: skip
 
 
-#: The capacities a MODIFY perk changes (R15), in the order of a perk's modifiers below.
-STUFF_CAPACITY: Final = 0
-PACK_CAPACITY: Final = 1
-LOOKOUT_CAPACITY: Final = 2
-_CAPACITY_KEYS: Final = ("stuff_capacity", "pack_capacity", "lookout_capacity")
-
-#: Each perk's modifiers of the capacities (R15: a modifier is pure data; 0 for a perk of
-#: another hook), by id of the perk (engine/memo.py: the entry keeps it alive; bounded): read
-#: at every gain, pack and lookout, where a perk's hook and parameters are an interpreted
-#: object's attributes.
-_PERK_MODIFIERS: Final[dict[int, tuple[Perk, list[int]]]] = {}
-
-
-def _modifier(p: Player, which: int) -> int:
-    """The sum of capacity ``which`` (STUFF_CAPACITY...) over the player's MODIFY perks."""
+def _modifier(p: Player, key: str) -> int:
+    """The sum of ``key`` over the player's MODIFY perks (R15: a modifier is pure data)."""
     extra = 0
     for perk in p.perks:
-        entry = _PERK_MODIFIERS.get(id(perk))
-        if entry is None:
-            entry = (perk, _perk_modifiers(perk))
-            bounded_put(_PERK_MODIFIERS, id(perk), entry)
-        extra += entry[1][which]
+        if perk.hook is _MODIFY:
+            extra += int(perk.params.get(key, 0))  # type: ignore[call-overload]
     return extra
-
-
-def _perk_modifiers(perk: Perk) -> list[int]:
-    if perk.hook is not _MODIFY:
-        return [0, 0, 0]
-    return [int(perk.params.get(key, 0)) for key in _CAPACITY_KEYS]  # type: ignore[call-overload]
 
 
 @dataclass(frozen=True)
@@ -431,17 +409,17 @@ class Game(Journal):
     def stuff_capacity(self, p: Player) -> int:
         """Tokens of each kind the stuff holds (R1.5), with perks' modifiers (R15)."""
         base = self._stuff_base
-        return base + _modifier(p, STUFF_CAPACITY) if p.perks else base
+        return base + _modifier(p, "stuff_capacity") if p.perks else base
 
     def pack_capacity(self, p: Player) -> int:
         """R10.2, with perks' modifiers (R15 XXL Backpack)."""
         base = p.level + self._pack_base
-        return base + _modifier(p, PACK_CAPACITY) if p.perks else base
+        return base + _modifier(p, "pack_capacity") if p.perks else base
 
     def lookout_capacity(self, p: Player) -> int:
         """R10.2, with perks' modifiers (R15)."""
         base = p.level + self._lookout_base
-        return base + _modifier(p, LOOKOUT_CAPACITY) if p.perks else base
+        return base + _modifier(p, "lookout_capacity") if p.perks else base
 
     # -- how much of a primitive can be done now (closed forms): the interpreter performs by
     # -- them and games/fort/certain.py judges by them, so each limit is written once -------------
