@@ -462,10 +462,95 @@ def can_swap(game: Game, p: Player, pool: Pool, r: Resource) -> bool:
 
 Plans = tuple[tuple[int, int, int, int], ...]
 
-#: plans_for's memo: by cost tuple (its id; the entry keeps the tuple alive), then by the five
-#: small numbers. Bounded by the board's levels and the tokens a player can hold.
-_PlanTable = dict[tuple[int, int, int, int, int], Plans]
-_PLANS: Final[dict[int, tuple[tuple[Resource, ...], _PlanTable]]] = {}
+
+class PlanSet:
+    """The plans for some tokens held (a :class:`PayWays` entry) and, once asked, their options
+    (immutable, made once: the greedy bot asks a payment's options at every advance)."""
+
+    __slots__ = ("plans", "options")
+
+    def __init__(self, plans: Plans) -> None:
+        self.plans = plans
+        self.options: tuple[Option, ...] | None = None
+
+
+class PayWays:
+    """The ways to pay one cost with one modifier (R10.1, R13.2), worked out once: what each
+    kind must come to in stuff and pack together (``needs_pizza[i]``, ``needs_toy[i]``: one
+    pair per variant of the cost and split of its eithers), so whether it can be paid is read
+    from four counts without a plan made; and the plans by the tokens held, each count above
+    what any variant needs of its kind counting as that most (no plan can tell them apart: a
+    pair's range of pizza from the stuff is ``max(0, need - pack)..min(need, stuff)``)."""
+
+    __slots__ = ("cost", "modifier", "needs_pizza", "needs_toy", "most_pizza", "most_toy",
+                 "base", "plans_by")
+
+    def __init__(self, cost: tuple[Resource, ...], modifier: int) -> None:
+        self.cost = cost
+        self.modifier = modifier
+        pairs: set[tuple[int, int]] = set()
+        for v in _variants(cost, modifier):
+            either = v.count(EITHER)
+            for ep in range(either + 1):
+                pairs.add((v.count(PIZZA) + ep, v.count(TOY) + either - ep))
+        ordered = sorted(pairs)
+        self.needs_pizza: list[int] = [need for need, _ in ordered]
+        self.needs_toy: list[int] = [need for _, need in ordered]
+        self.most_pizza: int = max(self.needs_pizza, default=0)
+        self.most_toy: int = max(self.needs_toy, default=0)
+        self.base: int = max(self.most_pizza, self.most_toy) + 1
+        #: the plans by the (clamped) counts held, as one int (see :meth:`plan_set`)
+        self.plans_by: dict[int, PlanSet] = {}
+
+    def payable(self, stuff_pizza: int, stuff_toy: int, pack_pizza: int, pack_toy: int) -> bool:
+        """Some plan pays it: each kind, stuff and pack together, as some pair needs."""
+        pizza = stuff_pizza + pack_pizza
+        toy = stuff_toy + pack_toy
+        needs_toy = self.needs_toy
+        for i, need in enumerate(self.needs_pizza):
+            if need <= pizza and needs_toy[i] <= toy:
+                return True
+        return False
+
+    def plans(self, stuff_pizza: int, stuff_toy: int, pack_pizza: int, pack_toy: int) -> Plans:
+        """Every way to pay from these tokens (:func:`payment_plans`), memoised."""
+        return self.plan_set(stuff_pizza, stuff_toy, pack_pizza, pack_toy).plans
+
+    def plan_set(self, stuff_pizza: int, stuff_toy: int, pack_pizza: int,
+                 pack_toy: int) -> PlanSet:
+        """:meth:`plans`, as the entry that also keeps their options."""
+        most_p, most_t, base = self.most_pizza, self.most_toy, self.base
+        sp = stuff_pizza if stuff_pizza < most_p else most_p
+        st = stuff_toy if stuff_toy < most_t else most_t
+        pp = pack_pizza if pack_pizza < most_p else most_p
+        pt = pack_toy if pack_toy < most_t else most_t
+        key = ((sp * base + st) * base + pp) * base + pt
+        kept = self.plans_by.get(key)
+        if kept is None:
+            kept = PlanSet(_plans(self.cost, self.modifier, (sp, st), (pp, pt)))
+            bounded_put(self.plans_by, key, kept)
+        return kept
+
+
+#: The ways to pay, by cost tuple (its id; the entry keeps the tuple alive), then by modifier:
+#: a board has few costs, a cost at most three modifiers (-1, none, +1: R13.2).
+_PAY_WAYS: Final[dict[int, tuple[tuple[Resource, ...], dict[int, PayWays]]]] = {}
+
+
+def pay_ways(cost: tuple[Resource, ...], modifier: int) -> PayWays:
+    """The :class:`PayWays` of ``cost`` with ``modifier``, made once."""
+    # Typed, not taken from bounded_put (Any): compiled, the table and its entry are then read
+    # natively, not through a generic item read and a generic method call at every payment.
+    entry = _PAY_WAYS.get(id(cost))
+    if entry is None:
+        entry = (cost, {})
+        bounded_put(_PAY_WAYS, id(cost), entry)
+    by_modifier: dict[int, PayWays] = entry[1]
+    ways = by_modifier.get(modifier)
+    if ways is None:
+        ways = PayWays(cost, modifier)
+        by_modifier[modifier] = ways
+    return ways
 
 
 def payment_plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
@@ -478,29 +563,23 @@ def payment_plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, i
 def plans_for(cost: tuple[Resource, ...], modifier: int, stuff_pizza: int, stuff_toy: int,
               pack_pizza: int, pack_toy: int) -> Plans:
     """:func:`payment_plans`, memoised (a board has few costs; a player holds few tokens)."""
-    # Typed, not taken from bounded_put (Any): compiled, the table and its entry are then read
-    # natively, not through a generic item read and a generic method call at every payment.
-    entry = _PLANS.get(id(cost))
-    if entry is None:
-        entry = (cost, {})
-        bounded_put(_PLANS, id(cost), entry)
-    by_tokens: _PlanTable = entry[1]
-    key = (modifier, stuff_pizza, stuff_toy, pack_pizza, pack_toy)
-    plans = by_tokens.get(key)
-    if plans is None:
-        plans = _plans(cost, modifier, (stuff_pizza, stuff_toy), (pack_pizza, pack_toy))
-        bounded_put(by_tokens, key, plans)
-    return plans
+    return pay_ways(cost, modifier).plans(stuff_pizza, stuff_toy, pack_pizza, pack_toy)
 
 
-def _plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
-           pack: tuple[int, int]) -> Plans:
+def _variants(cost: tuple[Resource, ...], modifier: int) -> set[tuple[Resource, ...]]:
+    """The cost as paid with ``modifier``: each item dropped (-1), or one either added (+1)."""
     variants = {tuple(sorted(cost))}
     for _ in range(abs(modifier)):
         if modifier > 0:
             variants = {(*v, EITHER) for v in variants}
         else:
             variants = {v[:i] + v[i + 1:] for v in variants for i in range(len(v))} or {()}
+    return variants
+
+
+def _plans(cost: tuple[Resource, ...], modifier: int, stuff: tuple[int, int],
+           pack: tuple[int, int]) -> Plans:
+    variants = _variants(cost, modifier)
     plans: set[tuple[int, int, int, int]] = set()
     for v in variants:
         either = v.count(EITHER)

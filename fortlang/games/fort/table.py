@@ -427,8 +427,15 @@ class Game(Journal):
     def gainable(self, p: Player, res: Resource) -> int:
         """Tokens of ``res`` that ``p`` can gain now: room in the stuff (R1.5) and tokens left
         in the finite supply (R1.4): R12.1, R12.11, R12.12."""
-        room = self.stuff_room(p, res)
-        left = self.tokens[SUPPLY_AT + token_index(res)]
+        return self.gainable_at(p, token_index(res), self.stuff_capacity(p))
+
+    def gainable_at(self, p: Player, r: int, capacity: int) -> int:
+        """:meth:`gainable` of the kind at offset ``r`` (0 pizza, 1 toy: token_index), read from
+        the game's counts, the stuff holding ``capacity`` of each kind (``stuff_capacity(p)``,
+        worked out once by a caller that reads both kinds)."""
+        tokens = self.tokens
+        room = capacity - tokens[p.stuff.at + r]
+        left = tokens[SUPPLY_AT + r]
         return room if room < left else left
 
     def spendable(self, p: Player, res: Resource) -> int:

@@ -22,11 +22,11 @@ from fortlang.engine.choices import (
 )
 from fortlang.engine.interpreter import Ctx, Step, decide_at, resume
 from fortlang.engine.journal import Journal, SeatCounts
-from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
+from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op, RepeatOp
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
 from fortlang.games.fort.model import Perk, PerkHook
-from fortlang.games.fort.moves import EITHER, can_swap, copy_tokens, gain_tokens
+from fortlang.games.fort.moves import EITHER, copy_tokens, gain_tokens
 from fortlang.games.fort.node_types import TOKENS
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
@@ -69,6 +69,8 @@ class _TokensOp(Op):
         self.amount: int = node.amount
         self.resource: Resource = node.resource
         self.kinds: tuple[Resource, ...] = TOKENS if node.resource is EITHER else (node.resource,)
+        #: its kind's offset in a pool (0 pizza, 1 toy: table.token_index), -1 for pizza/toy
+        self.r: int = -1 if node.resource is EITHER else token_index(node.resource)
         self.exact_once = self.exact_repeated = node.amount >= 1  # 0 tokens: always in full
 
     def run(self, c: Ctx, k: K) -> bool:
@@ -82,14 +84,18 @@ class _TokensOp(Op):
         fixed = ctx.bound.get(key, ctx.chosen.get(key))
         if fixed is not None:
             return self.perform(ctx, fixed, k)
-        if ctx.whole is self and not ctx.search:
+        whole = ctx.whole
+        if whole is not None and not ctx.search and (
+                whole is self or isinstance(whole, RepeatOp) and whole.body is self):
             return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k),
                              self.kinds_in_full(ctx))
         return decide_at(ctx, K_RESOURCE, len(TOKENS), _KindPick(self, ctx, k))
 
     def kinds_in_full(self, ctx: FortCtx) -> list[bool]:
-        """Per kind, whether performing it so is certain in full with an effect (FortCtx.whole:
-        the play is then legal whatever comes after, R5.4); none known by default."""
+        """Per kind, whether performing the whole action (FortCtx.whole: this node, or this node
+        repeated `x` times, R13.3, whose first repetition asks) with that kind is certain in full
+        with an effect: the play is then legal whatever comes after (R5.4); none known by
+        default."""
         return []
 
     def perform(self, ctx: FortCtx, res: Resource, k: K) -> bool:
@@ -102,6 +108,17 @@ class _TokensOp(Op):
             if fixed is not None:
                 return (fixed,)
         return self.kinds
+
+    def kind_now(self, s: Judgement) -> int:
+        """:meth:`kinds_now` as a token offset (table.token_index): its own kind, else the
+        leader's pizza or toy (R6.4); -1 for either kind. Only a pizza/toy node is bound (its
+        choice is the only one kept by its key, _KindPick), so a bound is read only for one."""
+        r = self.r
+        if r < 0 and s.bound:
+            fixed = s.bound.get(self.key)
+            if fixed is not None:
+                return token_index(fixed)
+        return r
 
     def every_kind(self, s: Judgement, times: int) -> bool:
         """Sure ``times`` in a row whichever kind is chosen (R12.1: one kind for all of them)."""
@@ -133,36 +150,42 @@ class GainOp(_TokensOp):
         return gain_tokens(ctx, self.resource, self.amount)
 
     def kinds_in_full(self, ctx: FortCtx) -> list[bool]:
-        """R12.1: a kind whose ``amount`` tokens fit in the stuff and are in the supply."""
-        game, p, amount = ctx.game, ctx.player, self.amount
-        return [amount >= 1 and game.gainable(p, r) >= amount for r in TOKENS]
+        """R12.1, R13.3: a kind whose ``amount`` tokens, as many times as the whole repeats
+        them (counted now: nothing of it is performed yet), fit in the stuff and are in the
+        supply; the whole's own closed form (``now``) with this node bound to the kind."""
+        whole = ctx.whole
+        if whole is None:
+            return []
+        game, p = ctx.game, ctx.player
+        return [whole.now(FortJudgement(game, p, None, 0, {self.key: r}, True, ctx))
+                for r in TOKENS]
 
     def now(self, s: Judgement) -> bool:
-        return self.repeated(s, 1)
+        return self._in_full(cast(FortJudgement, s), self.amount, False)
 
     def repeated(self, j: Judgement, times: int) -> bool:
         """Every token fits in the stuff and is in the supply, for one kind."""
-        s = cast(FortJudgement, j)
-        need = self.amount * times
-        if self.amount < 1:
-            return False
-        game, p = s.game, s.p
-        for r in self.kinds_now(s):
-            if game.gainable(p, r) >= need:
-                return True
-        return False
+        return self._in_full(cast(FortJudgement, j), self.amount * times, False)
 
     def every_kind(self, j: Judgement, times: int) -> bool:
         """Every token fits in the stuff and is in the supply, for each kind."""
-        s = cast(FortJudgement, j)
-        need = self.amount * times
+        return self._in_full(cast(FortJudgement, j), self.amount * times, True)
+
+    def _in_full(self, s: FortJudgement, need: int, each: bool) -> bool:
+        """``need`` tokens fit in the stuff and are in the supply (R1.4, R1.5, R12.1) for the
+        kind it gains now, or, gaining either kind, for one of them (for each: ``each``); read
+        from the game's counts, the stuff's capacity worked out once for both kinds."""
         if self.amount < 1:
             return False
         game, p = s.game, s.p
-        for r in self.kinds_now(s):
-            if game.gainable(p, r) < need:
-                return False
-        return True
+        capacity = game.stuff_capacity(p)
+        r = self.kind_now(s)
+        if r >= 0:
+            return game.gainable_at(p, r, capacity) >= need
+        pizza = game.gainable_at(p, 0, capacity) >= need
+        if pizza != each:
+            return pizza
+        return game.gainable_at(p, 1, capacity) >= need
 
     def feeds(self, nxt: Op) -> bool:
         """`gain ... then pack` (Tink, R12.1, R12.2, R13.4): the tokens gained are in the stuff
@@ -185,11 +208,7 @@ class GainOp(_TokensOp):
         s = cast(FortJudgement, j)
         if self.amount < 1:
             return False  # 0 tokens: always in full
-        game, p = s.game, s.p
-        for r in self.kinds_now(s):
-            if game.gainable(p, r) > 0:
-                return False
-        return True
+        return not self._in_full(s, 1, False)
 
     def never_full(self, table: Journal, who: SeatCounts) -> bool:
         game, p = cast(Game, table), cast(Player, who)
@@ -455,6 +474,20 @@ class _RivalPack(Step):
                 for seat, (pizza, toy) in self.packs]
 
 
+def packs_in_full(game: Game, p: Player, packs: list[tuple[int, tuple[int, int]]]) -> list[bool]:
+    """Per rival's pack (seat, its pizza and toy), whether copying it is in full with an effect
+    (R12.12): not empty, each kind fits in the stuff and is in the supply (R1.4, R1.5). For the
+    leader performing the copy as the whole action (FortCtx.whole), the play is then legal
+    whatever comes after (R5.4): that option needs no trial."""
+    capacity = game.stuff_capacity(p)
+    out: list[bool] = []
+    for _, (pizza, toy) in packs:
+        out.append((pizza > 0 or toy > 0)
+                   and game.gainable_at(p, 0, capacity) >= pizza
+                   and game.gainable_at(p, 1, capacity) >= toy)
+    return out
+
+
 class CopyRivalPackOp(Op):
     """R12.12: gain what is in a rival's pack of your choosing (nothing is taken from them)."""
 
@@ -476,6 +509,9 @@ class CopyRivalPackOp(Op):
             packs.append((q.seat, content))
         if not packs:
             return resume(k, False)
+        if ctx.whole is self and not ctx.search:
+            return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k),
+                             packs_in_full(ctx.game, ctx.player, packs))
         return decide_at(ctx, K_RIVAL_PACK, len(packs), _RivalPack(ctx, packs, k))
 
     def short(self, j: Judgement) -> bool:
@@ -541,13 +577,37 @@ class _Swap(Step):
     def apply(self, i: int) -> bool:
         game = self.ctx.game
         pool, _, r = self.swaps[i]
-        game.transfer(pool, game.supply, r, 1)
-        game.transfer(game.supply, pool, OTHER[r], 1)
+        given = token_index(r)  # as Game.transfer moves them: the token given, the other got
+        game.shift(pool.at + given, SUPPLY_AT + given, 1)
+        game.shift(SUPPLY_AT + (given ^ 1), pool.at + (given ^ 1), 1)
         return resume(self.k, True)
 
     def options(self) -> Sequence[Option]:
         return [Option(f"a {r} in your {where} for a {OTHER[r]}", (where, r))
                 for _, where, r in self.swaps]
+
+
+def _swappable(game: Game, at: int, i: int, capacity: int) -> bool:
+    """R12.13, as moves.can_swap, read from the game's counts: the kind at offset ``i`` (0 pizza,
+    1 toy) of the pool at ``at`` is held, the other kind is in the supply and, in the stuff
+    (``capacity``: its capacity of each kind, R1.5; -1 for a pack, which holds any mix), its
+    room for it is not nil (can_swap's test: a stuff never holds more than its capacity)."""
+    tokens = game.tokens
+    other = i ^ 1
+    return tokens[at + i] > 0 and tokens[SUPPLY_AT + other] > 0 \
+        and (capacity < 0 or tokens[at + other] != capacity)
+
+
+def swaps_now(game: Game, p: Player) -> list[tuple[Pool, str, Resource]]:
+    """Every swap ``p`` can make now (R12.13): (the pool, where, the token given), the stuff's
+    pizza and toy, then the pack's."""
+    swaps: list[tuple[Pool, str, Resource]] = []
+    capacity = game.stuff_capacity(p)
+    for pool, where, room in ((p.stuff, "stuff", capacity), (p.pack, "pack", -1)):
+        for i in range(2):
+            if _swappable(game, pool.at, i, room):
+                swaps.append((pool, where, TOKENS[i]))
+    return swaps
 
 
 def _can_convert(game: Game, p: Player) -> bool:
@@ -570,12 +630,7 @@ class ConvertOp(Op):
 
     def run(self, c: Ctx, k: K) -> bool:
         ctx = cast(FortCtx, c)
-        game, p = ctx.game, ctx.player
-        swaps: list[tuple[Pool, str, Resource]] = []
-        for pool, where in ((p.stuff, "stuff"), (p.pack, "pack")):
-            for r in TOKENS:
-                if can_swap(game, p, pool, r):
-                    swaps.append((pool, where, r))
+        swaps = swaps_now(ctx.game, ctx.player)
         if not swaps:
             return resume(k, False)
         return decide_at(ctx, K_CONVERT, len(swaps), _Swap(ctx, swaps, k))
@@ -583,11 +638,10 @@ class ConvertOp(Op):
     def now(self, j: Judgement) -> bool:
         s = cast(FortJudgement, j)
         p, game = s.p, s.game
-        for pool in (p.stuff, p.pack):
-            for r in TOKENS:
-                if can_swap(game, p, pool, r):
-                    return True
-        return False
+        stuff, pack = p.stuff.at, p.pack.at
+        capacity = game.stuff_capacity(p)
+        return (_swappable(game, stuff, 0, capacity) or _swappable(game, stuff, 1, capacity)
+                or _swappable(game, pack, 0, -1) or _swappable(game, pack, 1, -1))
 
     def repeated(self, s: Judgement, times: int) -> bool:
         return self.now(s)  # a convert can always be converted back

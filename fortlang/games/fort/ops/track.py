@@ -14,7 +14,7 @@ from fortlang.engine.memo import bounded_put
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
-from fortlang.games.fort.moves import Finished, level_rewards, plans_for
+from fortlang.games.fort.moves import Finished, PayWays, PlanSet, level_rewards, pay_ways
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
 from fortlang.games.fort.table import SUPPLY_AT, Game, Player
 
@@ -106,17 +106,27 @@ def _make_plan_label(plan: tuple[int, int, int, int]) -> str:
     return "pay " + (", ".join(parts) if parts else "nothing")
 
 
-def _plans_now(game: Game, p: Player, modifier: int) -> tuple[tuple[int, int, int, int], ...]:
-    """Every way for ``p`` to pay the next level now (R10.1, R13.2)."""
+def _plans_now(op: AdvanceOp, game: Game, p: Player) -> PlanSet:
+    """Every way for ``p`` to pay the next level now (R10.1, R13.2), and their options."""
     tokens, stuff, pack = game.tokens, p.stuff.at, p.pack.at
-    return plans_for(game.costs[p.level], modifier, tokens[stuff], tokens[stuff + 1],
-                     tokens[pack], tokens[pack + 1])
+    return op.ways(game, p.level).plan_set(tokens[stuff], tokens[stuff + 1], tokens[pack],
+                                           tokens[pack + 1])
+
+
+def _payable_now(op: AdvanceOp, game: Game, p: Player) -> bool:
+    """Some way for ``p`` to pay the next level now (R10.1, R13.2): each kind, stuff and pack
+    together, as much as some variant of the cost needs; no plan is made."""
+    if p.level >= game.max_level:
+        return False
+    tokens, stuff, pack = game.tokens, p.stuff.at, p.pack.at
+    return op.ways(game, p.level).payable(tokens[stuff], tokens[stuff + 1], tokens[pack],
+                                          tokens[pack + 1])
 
 
 class _Pay(Step):
     """R10.1, R13.2: how to pay an advance, then the level's rewards (R10.3)."""
 
-    def __init__(self, ctx: FortCtx, plans: tuple[tuple[int, int, int, int], ...], k: K) -> None:
+    def __init__(self, ctx: FortCtx, plans: PlanSet, k: K) -> None:
         self.ctx = ctx
         self.plans = plans
         self.k = k
@@ -127,7 +137,7 @@ class _Pay(Step):
         stuff, pack = p.stuff.at, p.pack.at
         # a plan: pizza from the stuff, from the pack, toy from the stuff, from the pack
         # (unpacked, not zipped: compiled, a zip is a generic iterator over boxed tuples)
-        pizza_stuff, pizza_pack, toy_stuff, toy_pack = self.plans[i]
+        pizza_stuff, pizza_pack, toy_stuff, toy_pack = self.plans.plans[i]
         if pizza_stuff:
             game.shift(stuff, SUPPLY_AT, pizza_stuff)
         if pizza_pack:
@@ -140,7 +150,12 @@ class _Pay(Step):
         return level_rewards(ctx, Finished(self.k))
 
     def options(self) -> Sequence[Option]:
-        return [Option(_plan_label(pl), pl) for pl in self.plans]
+        """The plans' options, made once per plans (an option is immutable)."""
+        kept = self.plans
+        options = kept.options
+        if options is None:
+            options = kept.options = tuple(Option(_plan_label(pl), pl) for pl in kept.plans)
+        return options
 
 
 class AdvanceOp(Op):
@@ -158,16 +173,33 @@ class AdvanceOp(Op):
     def __init__(self, node: n.Advance) -> None:
         super().__init__(node)
         self.modifier: int = node.modifier
+        #: The ways to pay each level's cost with its modifier, by level, as last met (a board's
+        #: cost tuple checked by identity: games of other boards share the op).
+        self.by_level: list[PayWays | None] = []
+
+    def ways(self, game: Game, level: int) -> PayWays:
+        """The ways to pay from ``level`` to the next on ``game``'s board (R10.1, R13.2)."""
+        cost = game.costs[level]
+        by_level = self.by_level
+        if level < len(by_level):
+            kept = by_level[level]
+            if kept is not None and kept.cost is cost:
+                return kept
+        while len(by_level) <= level:
+            by_level.append(None)
+        ways = pay_ways(cost, self.modifier)
+        by_level[level] = ways
+        return ways
 
     def run(self, c: Ctx, k: K) -> bool:
         ctx = cast(FortCtx, c)
         game, p = ctx.game, ctx.player
         if p.level >= game.max_level:
             return resume(k, False)
-        plans = _plans_now(game, p, self.modifier)
-        if not plans:
+        plans = _plans_now(self, game, p)
+        if not plans.plans:
             return resume(k, False)
-        return decide_at(ctx, K_PAYMENT, len(plans), _Pay(ctx, plans, k))
+        return decide_at(ctx, K_PAYMENT, len(plans.plans), _Pay(ctx, plans, k))
 
     def drains_at_most(self, table: Journal, who: SeatCounts) -> int | None:
         """The cost to the next level, one more with a `+` modifier (R10.1, R13.2)."""
@@ -179,11 +211,9 @@ class AdvanceOp(Op):
     def stuck(self, j: Judgement) -> bool:
         """At the top level, or no way to pay (R10.1, R13.2): nothing is paid nor raised."""
         s = cast(FortJudgement, j)
-        p, game = s.p, s.game
-        return p.level >= game.max_level or not _plans_now(game, p, self.modifier)
+        return not _payable_now(self, s.game, s.p)
 
     def now(self, j: Judgement) -> bool:
         """Below the top level with a way to pay; a reward is always taken in full (R10.3)."""
         s = cast(FortJudgement, j)
-        p, game = s.p, s.game
-        return p.level < game.max_level and bool(_plans_now(game, p, self.modifier))
+        return _payable_now(self, s.game, s.p)
