@@ -170,6 +170,16 @@ def _move_option(c: CardInstance, where: str, value: tuple) -> Option:
     return option
 
 
+def _first_of_kind(cards: list[CardInstance], card: CardInstance) -> bool:
+    """Whether no card before ``card`` in ``cards`` (a short zone) has its definition: copies
+    are offered once (compared by identity: no set made, nothing hashed)."""
+    defn = card.defn
+    for c in cards:
+        if c.defn is defn:
+            return c is card
+    return False
+
+
 def offered(places: list[tuple[list, str, Any]], deck: list) -> int:
     """How many options :func:`card_moves` offers from ``places`` outside a search: each
     zone's distinct definitions (:func:`distinct`), a deck's top (``deck``) once, in the order
@@ -185,11 +195,7 @@ def offered(places: list[tuple[list, str, Any]], deck: list) -> int:
         elif n:  # a card counts if no card before it has its definition (compared by identity)
             cards: list[CardInstance] = zone  # typed: compiled, c.defn is then a native read
             for card in cards:
-                defn = card.defn
-                for c in cards:
-                    if c.defn is defn:
-                        break
-                if c is card:
+                if _first_of_kind(cards, card):
                     count += 1
     return count
 
@@ -215,12 +221,7 @@ def picked(places: list[tuple[list, str, Any]], deck: list, j: int
         else:
             cards: list[CardInstance] = zone
             for i in range(n):
-                card = cards[i]
-                defn = card.defn
-                for c in cards:
-                    if c.defn is defn:
-                        break
-                if c is card:
+                if _first_of_kind(cards, cards[i]):
                     if not j:
                         return (zone, i, place[1], place[2])
                     j -= 1
@@ -260,12 +261,8 @@ def _names(places: list[tuple[list, str, Any]], deck: list) -> list[Any]:
         else:
             cards = zone
             for card in cards:
-                defn = card.defn
-                for c in cards:
-                    if c.defn is defn:
-                        break
-                if c is card:
-                    out.append(defn)
+                if _first_of_kind(cards, card):
+                    out.append(card.defn)
     return out
 
 

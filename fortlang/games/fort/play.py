@@ -666,6 +666,19 @@ def _surely_stops(ctx: FortCtx) -> bool:
     return surely_stops(ctx, defn.pub_op, defn.priv_op)
 
 
+def _put_added(ctx: FortCtx, play: _Play, c: CardInstance, from_hand: bool) -> None:
+    """``c`` added to the play (R5.3), journaled: from the hand into play, or a lookout card
+    used where it lies (R13.3); its suits then count (R5.3)."""
+    game = ctx.game
+    if from_hand:
+        p = ctx.player
+        game.move(p.hand, p.hand.index(c), p.in_play)
+        game.note(play.added, c)
+    else:
+        game.note(play.lookout_used, c)
+    game.note(ctx.sources, c)
+
+
 def _added_verdict(ctx: FortCtx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
     """How adding ``c`` (R5.3) ends, as its trial would find (with ``c`` added or counted, as
     :func:`_add` does; then rolled back): 1 legal for certain, stopping right after it is
@@ -673,16 +686,11 @@ def _added_verdict(ctx: FortCtx, c: CardInstance, from_hand: bool, suits: frozen
     :func:`_added` finds in vain (:func:`surely_in_vain`); 0 not known. A coin is named first
     (R5.6), each boosted suit in the order :func:`_add` offers them: one name that surely stops
     makes it legal, every name in vain excludes it (issue 38)."""
-    game, p = ctx.game, ctx.player
+    game = ctx.game
     play: _Play = ctx.play
     mark = game.mark()
     try:
-        if from_hand:
-            game.move(p.hand, p.hand.index(c), p.in_play)
-            game.note(play.added, c)
-        else:
-            game.note(play.lookout_used, c)
-        game.note(ctx.sources, c)
+        _put_added(ctx, play, c, from_hand)
         if COIN in c.suits:
             verdict = _named_verdict(ctx, c, from_hand, suits)
         elif _surely_stops(ctx):
@@ -764,15 +772,9 @@ def _add(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, 
          nxt: bool) -> bool:
     """Add ``cands[j]`` (R5.3), name its coin (R5.6), then boost on: from the next candidate
     (``nxt``, while searching from a search) or from the first (a choice an agent was asked)."""
-    game, p = ctx.game, ctx.player
     play: _Play = ctx.play
     c, from_hand = cands[j]
-    if from_hand:
-        game.move(p.hand, p.hand.index(c), p.in_play)
-        game.note(play.added, c)
-    else:
-        game.note(play.lookout_used, c)
-    game.note(ctx.sources, c)
+    _put_added(ctx, play, c, from_hand)
     start = j + 1 if nxt else 0
     if COIN in c.suits:  # named first (R5.6), then judged
         return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
@@ -790,14 +792,7 @@ def _add_judged(ctx: FortCtx, suits: frozenset[Suit],
     c, from_hand = cands[j]
     if COIN in c.suits:
         return _add(ctx, suits, cands, j, False)
-    game, p = ctx.game, ctx.player
-    play: _Play = ctx.play
-    if from_hand:
-        game.move(p.hand, p.hand.index(c), p.in_play)
-        game.note(play.added, c)
-    else:
-        game.note(play.lookout_used, c)
-    game.note(ctx.sources, c)
+    _put_added(ctx, ctx.play, c, from_hand)
     return _boost_judged(ctx, suits, cands, 0)
 
 
