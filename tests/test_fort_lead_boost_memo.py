@@ -19,7 +19,7 @@ from unittest.mock import patch
 
 from builders import random_table, recorded_play
 from test_engine_certain import sources_only
-from trial_counter import counting
+from trial_counter import calls_to, counting
 
 from fortlang.cardset import base_set
 from fortlang.engine.asker import RandomAsker
@@ -133,16 +133,8 @@ def test_cards_that_failed_a_trial_are_left_out_alike_in_blind_plays():
 
 def _judged_plays() -> tuple[int, list]:
     """The recorded plays, and how many times a box was judged sure performed first."""
-    calls = [0]
-    surely_first = play.surely_first
-
-    def spied(ctx, op):
-        calls[0] += 1
-        return surely_first(ctx, op)
-
-    with patch.object(play, "surely_first", spied):
-        _, plays = _recorded_plays()
-    return calls[0], plays
+    calls, (_, plays) = calls_to(play, "surely_first", _recorded_plays)
+    return calls, plays
 
 
 @sources_only

@@ -14,7 +14,7 @@ from unittest.mock import patch
 
 from builders import kid, random_table, recorded_play
 from test_engine_certain import sources_only
-from trial_counter import counting
+from trial_counter import calls_to, counting
 
 from fortlang.cardset import base_set
 from fortlang.engine.choices import RandomAgent, ScriptedAgent
@@ -104,16 +104,8 @@ def test_actions_alone_settled_in_vain_end_as_their_trials_on_the_bundled_cards(
 
 def _judged_plays() -> tuple[int, list]:
     """The plays of ``_plays``, and how many times an action was judged sure first."""
-    calls = [0]
-    surely_first = play.surely_first
-
-    def spied(ctx, op):
-        calls[0] += 1
-        return surely_first(ctx, op)
-
-    with patch.object(play, "surely_first", spied):
-        _, plays = _plays()
-    return calls[0], plays
+    calls, (_, plays) = calls_to(play, "surely_first", _plays)
+    return calls, plays
 
 
 @sources_only

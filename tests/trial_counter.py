@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -112,3 +112,21 @@ def counting() -> Iterator[Tally]:
         interpreter.drive = drive
         interpreter.search = search
         fort_play.search = search
+
+
+def calls_to(module: Any, name: str, run: Callable[[], Any]) -> tuple[int, Any]:
+    """How many times ``module.name`` was called while ``run()`` ran, and what it returned
+    (the function patched for the call: on the sources only, as the trials)."""
+    calls = [0]
+    fn = getattr(module, name)
+
+    def counted(*args: Any) -> Any:
+        calls[0] += 1
+        return fn(*args)
+
+    setattr(module, name, counted)
+    try:
+        result = run()
+    finally:
+        setattr(module, name, fn)
+    return calls[0], result
