@@ -10,12 +10,14 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from fortlang.native import prefer_sources, pure_requested
+from fortlang.native import place_library, prefer_sources, pure_requested
 
 __version__ = "0.1.0"
 
 if pure_requested():  # FORTLANG_PURE=1: before any engine module is imported
     prefer_sources()
+else:  # a compiled install: before any compiled module is imported
+    place_library()
 
 # The public API, imported on first use so that `import fortlang` stays cheap (PEP 562).
 _API = {

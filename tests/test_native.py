@@ -45,13 +45,48 @@ def test_a_source_tree_holds_no_compiled_module() -> None:
         assert native.compiled_modules() == []
 
 
-def test_compiled_modules_are_named_by_their_mypyc_libraries(tmp_path: Path) -> None:
+def test_compiled_modules_are_named_by_their_extension_files_not_the_library(
+        tmp_path: Path) -> None:
     package = tmp_path / "fortlang"
-    for lib in ("engine/play__mypyc", "engine/play", "game/turn__mypyc", "game/turn"):
-        (package / lib).parent.mkdir(parents=True, exist_ok=True)
-        (package / (lib + EXTENSION_SUFFIXES[0])).write_bytes(b"")
+    for ext in ("_engine__mypyc", "engine/play", "game/turn", "game/turn__mypyc"):
+        (package / ext).parent.mkdir(parents=True, exist_ok=True)
+        (package / (ext + EXTENSION_SUFFIXES[0])).write_bytes(b"")
     (package / "engine" / "play.py").write_text("")
+    (package / "engine" / "other.cpython-30-x.so").write_bytes(b"")  # another interpreter's
     assert native.compiled_modules(package) == ["fortlang.engine.play", "fortlang.game.turn"]
+
+
+def test_a_compiled_install_has_one_library_inside_the_package_and_true_paths() -> None:
+    """The compiled code is one library, ``fortlang._engine__mypyc`` (never a top-level module
+    that a folder earlier on sys.path could provide), and every compiled module says where it
+    is, imported directly or by another compiled module (native.LibraryPlacer)."""
+    if not native.compiled_modules():
+        pytest.skip("fortlang runs from sources here")
+    libraries = [p.name for p in PACKAGE.rglob("*__mypyc*")
+                 if p.name.endswith(tuple(EXTENSION_SUFFIXES))]
+    assert [name.partition(".")[0] for name in libraries] == [native.LIBRARY.split(".")[1]]
+    importlib.import_module("fortlang.games.fort.match")  # imports most others from inside
+    library = sys.modules[native.LIBRARY].__spec__
+    assert library is not None and library.origin is not None
+    assert Path(library.origin).parent.resolve() == PACKAGE.resolve()
+    for name in native.compiled_in_use():
+        module = sys.modules[name]
+        assert module.__spec__ is not None and module.__spec__.origin is not None
+        for path in (module.__file__, module.__spec__.origin):
+            assert path is not None and Path(path).is_file(), (name, path)
+            assert Path(path).resolve().is_relative_to(PACKAGE)
+
+
+def test_the_library_placer_finds_the_library_alone(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path
+                                           if not isinstance(f, native.LibraryPlacer)])
+    placer = native.LibraryPlacer()
+    assert placer.find_spec("fortlang.engine.play", [str(tmp_path)]) is None
+    assert placer.find_spec(native.LIBRARY, None) is None  # a top-level search: not ours
+    assert placer.find_spec(native.LIBRARY, [str(tmp_path)]) is None  # not there
+    native.place_library()
+    native.place_library()  # idempotent
+    assert sum(isinstance(f, native.LibraryPlacer) for f in sys.meta_path) == 1
 
 
 def test_fortlang_pure_loads_the_source_before_a_compiled_module(tmp_path: Path,

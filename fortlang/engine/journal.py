@@ -36,8 +36,8 @@ class SeatCounts:
     __slots__ = ("vp", "level")
 
     def __init__(self) -> None:
-        self.vp = 0
-        self.level = 0
+        self.vp: int = 0
+        self.level: int = 0
 
 
 #: A decision kind as the log writes it (``str(kind)``, made once).
