@@ -1578,6 +1578,12 @@ def _matches(card: CardInstance, suits: tuple[Suit, ...], coin_wild: bool = True
     return False
 
 
+#: The lists every :class:`_Round` writes its followers' options in (see its fields).
+_ONE_CARD: Final[list[CardInstance]] = []
+_FOLLOW_CARDS: Final[list[CardInstance]] = []
+_FOLLOW_VERDICTS: Final[list[bool | None]] = []
+
+
 class _Round:
     """What every follower of one played card shares (R6), worked out once per play: its public
     action, the suits to match (R6.1, R6.3), the suits its `x suit` counts (R6.5), the leader's
@@ -1602,13 +1608,15 @@ class _Round:
         self.suit_free = facts.suit_free
         self.bound: dict[int, Any] = dict(bindings)
         self.wild = game.rules.coin_follows_any
-        #: a follower's one card judged (:func:`_single_verdicts`), refilled per card
-        self.one: list[CardInstance] = []
-        #: a follower's one-card options and their verdicts (:func:`_fill_matching`,
-        #: :func:`_fill_verdicts`): the first n items, written over per follower, the lists
-        #: only grown (no list made nor freed per follower: issue 38)
-        self.cards: list[CardInstance] = []
-        self.verdicts: list[bool | None] = []
+        #: a follower's one card judged (:func:`_single_verdicts`), refilled per card; a
+        #: follower's one-card options and their verdicts (:func:`_fill_matching`,
+        #: :func:`_fill_verdicts`): the first n items, written over per follower, the lists only
+        #: grown. The module's lists, shared by every round: one follower's are read before the
+        #: next is judged, and nothing is judged while they are read (issue 38: no list made
+        #: nor freed per round or follower)
+        self.one = _ONE_CARD
+        self.cards = _FOLLOW_CARDS
+        self.verdicts = _FOLLOW_VERDICTS
 
 
 class _Facts:
@@ -2170,14 +2178,21 @@ def _coin_choices(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit, 
     """The suits a coin on a follower's card may stand for (R5.6), none if it shows no coin: a
     followed suit if the card needs it to match; else any suit (R6.5: the card follows by its
     other suit), or, with ``Rules.follower_coin_free`` off, a followed or counted suit. The
-    search (:func:`_name_coins`) and the shortcut (``follow_verdict``) both ask here."""
+    search (:func:`_name_coins`) and the shortcut (``follow_verdict``) both ask here. The
+    suits are enum members, compared by identity (as :func:`_matches`: ``in`` would compare
+    them as strings, issue 38)."""
     kid_suits = card.suits
-    if COIN not in kid_suits:
-        return ()
     for s in kid_suits:
-        if s in rnd.suits:
-            return PLAIN_SUITS if rules.follower_coin_free else rnd.counted
-    return rnd.suits
+        if s is COIN:
+            break
+    else:
+        return ()
+    followed = rnd.suits
+    for s in kid_suits:
+        for f in followed:
+            if f is s:
+                return PLAIN_SUITS if rules.follower_coin_free else rnd.counted
+    return followed
 
 
 def _verdict_names(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit, ...]:
