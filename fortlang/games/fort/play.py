@@ -1768,9 +1768,7 @@ def _follow_one(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     ctx = _follower_ctx(rnd, game, seat)
     if excluded:
         ctx.fail = "R6.2"  # as decide_at leaves it, having excluded some (unread)
-    chosen: list[CardInstance] = []
-    _perform_picked(rnd, ctx, chosen, rnd.cards[i])
-    return tuple(chosen)
+    return _perform_picked(rnd, ctx, rnd.cards[i])
 
 
 def _follow_listed(rnd: _Round, game: Game, seat: int,
@@ -1869,10 +1867,10 @@ def _follow_asked(rnd: _Round, game: Game, seat: int, copy_cat: Perk | None,
     return tuple(chosen)
 
 
-def _perform_picked(rnd: _Round, ctx: FortCtx, chosen: list[CardInstance],
-                    card: CardInstance) -> None:
+def _perform_picked(rnd: _Round, ctx: FortCtx, card: CardInstance) -> tuple[CardInstance, ...]:
     """Discard ``card``, picked by count (R6.1), and perform the action in full (R6.2), as
-    ``transaction(ctx, _Discard(...))`` would, without the transaction when nothing in the move
+    ``transaction(ctx, _Discard(...))`` would (the cards discarded returned), without the
+    transaction when nothing in the move
     can be undone (issue 38): its coin, if any, has one name (no trial, nothing asked: R5.6),
     no lookout card counts (R6.7), and the action either asks nothing (:func:`_asks_nothing`)
     or, every seat a random bot (``Journal.blind``: no agent to raise), is certain to be
@@ -1883,19 +1881,20 @@ def _perform_picked(rnd: _Round, ctx: FortCtx, chosen: list[CardInstance],
     names = _coin_choices(rnd, card, rules)
     quiet = _asks_nothing(rnd)
     if rules.follower_lookout or len(names) > 1 or not (quiet or game.blind()):
+        chosen: list[CardInstance] = []
         transaction(ctx, _Discard(rnd, ctx, None, chosen, [card]))
-        return
-    _follow_direct(rnd, ctx, chosen, card, names, quiet)
+        return tuple(chosen)
+    _follow_direct(rnd, ctx, card, names, quiet)
+    return (card,)  # what _follow_with notes in ``chosen``
 
 
-def _follow_direct(rnd: _Round, ctx: FortCtx, chosen: list[CardInstance], card: CardInstance,
-                   names: tuple[Suit, ...], quiet: bool) -> None:
+def _follow_direct(rnd: _Round, ctx: FortCtx, card: CardInstance, names: tuple[Suit, ...],
+                   quiet: bool) -> None:
     """:func:`_perform_picked` without the transaction: what :func:`_follow_with` does
     (discard, the coin's one name as ``_SuitPick`` stores it, :func:`_act`), no write undone."""
     game, q = ctx.game, ctx.player
     game.move(q.hand, q.hand.index(card), q.discard)
     game.note(ctx.sources, card)
-    game.note(chosen, card)
     if names:  # its one name: decide_at goes on with the only option, nothing asked (R5.6)
         game.note_item(ctx.named, card.uid, names[0])
     public = rnd.public
@@ -1910,12 +1909,24 @@ def _follow_direct(rnd: _Round, ctx: FortCtx, chosen: list[CardInstance], card: 
 
 def _fill_matching(rnd: _Round, hand: list[CardInstance]) -> int:
     """:func:`_distinct_matching` written in the first items of ``rnd.cards`` (the list only
-    grown): how many."""
+    grown): how many. Each card matched as :func:`_matches` matches it, written out here (no
+    call per card)."""
     out = rnd.cards
     suits, wild = rnd.suits, rnd.wild
     n = 0
     for c in hand:
-        if _matches(c, suits, wild):
+        matched = False
+        for s in c.suits:
+            if wild and s is COIN:
+                matched = True
+                break
+            for followed in suits:
+                if followed is s:
+                    matched = True
+                    break
+            if matched:
+                break
+        if matched:
             kid = c.card
             j = 0
             while j < n and out[j].card is not kid:
