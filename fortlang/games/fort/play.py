@@ -1563,7 +1563,10 @@ def lead(game: Game, seat: int) -> PlayResult | None:
 #
 # What all followers of a card share is worked out once per play (:class:`_Round`); per follower,
 # each option is settled without a trial where ``follow_verdict`` knows the answer; the options
-# and thunks are native objects (no closures, no reference cycles, no generic calls).
+# and thunks are native objects (no closures, no reference cycles, no generic calls). A follower
+# without Copy Cat writes its options in lists shared by every round (:func:`_follow_one`), and a
+# follow picked by count runs in no transaction when nothing in it can be undone
+# (:func:`_perform_picked`); :func:`_follow_listed` and ``_Discard`` are their references.
 
 
 def _matches(card: CardInstance, suits: tuple[Suit, ...], coin_wild: bool = True) -> bool:
