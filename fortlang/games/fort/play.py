@@ -1563,7 +1563,10 @@ def lead(game: Game, seat: int) -> PlayResult | None:
 #
 # What all followers of a card share is worked out once per play (:class:`_Round`); per follower,
 # each option is settled without a trial where ``follow_verdict`` knows the answer; the options
-# and thunks are native objects (no closures, no reference cycles, no generic calls).
+# and thunks are native objects (no closures, no reference cycles, no generic calls). A follower
+# without Copy Cat writes its options in lists shared by every round (:func:`_follow_one`), and a
+# follow picked by count runs in no transaction when nothing in it can be undone
+# (:func:`_perform_picked`); :func:`_follow_listed` and ``_Discard`` are their references.
 
 
 def _matches(card: CardInstance, suits: tuple[Suit, ...], coin_wild: bool = True) -> bool:
@@ -1578,13 +1581,19 @@ def _matches(card: CardInstance, suits: tuple[Suit, ...], coin_wild: bool = True
     return False
 
 
+#: The lists every :class:`_Round` writes its followers' options in (see its fields).
+_ONE_CARD: Final[list[CardInstance]] = []
+_FOLLOW_CARDS: Final[list[CardInstance]] = []
+_FOLLOW_VERDICTS: Final[list[bool | None]] = []
+
+
 class _Round:
     """What every follower of one played card shares (R6), worked out once per play: its public
     action, the suits to match (R6.1, R6.3), the suits its `x suit` counts (R6.5), the leader's
     binding choices (R6.4, read only) and the context of the decisions."""
 
     __slots__ = ("public", "played", "suits", "counted", "bound", "wild", "context",
-                 "free_names", "suit_free", "alike", "one")
+                 "free_names", "suit_free", "alike", "one", "cards", "verdicts")
 
     def __init__(self, game: Game, played: KidCard, coin: Suit | None,
                  bindings: Mapping[int, Any], public: n.Action,
@@ -1602,8 +1611,15 @@ class _Round:
         self.suit_free = facts.suit_free
         self.bound: dict[int, Any] = dict(bindings)
         self.wild = game.rules.coin_follows_any
-        #: a follower's one card judged (:func:`_single_verdicts`), refilled per card
-        self.one: list[CardInstance] = []
+        #: a follower's one card judged (:func:`_single_verdicts`), refilled per card; a
+        #: follower's one-card options and their verdicts (:func:`_fill_matching`,
+        #: :func:`_fill_verdicts`): the first n items, written over per follower, the lists only
+        #: grown. The module's lists, shared by every round: one follower's are read before the
+        #: next is judged, and nothing is judged while they are read (issue 38: no list made
+        #: nor freed per round or follower)
+        self.one = _ONE_CARD
+        self.cards = _FOLLOW_CARDS
+        self.verdicts = _FOLLOW_VERDICTS
 
 
 class _Facts:
@@ -1719,9 +1735,53 @@ def follow_one(game: Game, result: PlayResult, seat: int) -> tuple[CardInstance,
 
 def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     q = game.players[seat]
+    copy_cat = q.perk(_FOLLOW_DISCARD_MORE) if q.perks else None
+    if copy_cat is None:  # one card per option (R6.2), the most frequent
+        return _follow_one(rnd, game, seat)
+    return _follow_listed(rnd, game, seat, copy_cat)
+
+
+def _follow_one(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
+    """:func:`_follow_listed` of a follower without Copy Cat, each option one card (R6.2): the
+    same options, verdicts and answers, the cards and verdicts written in the round's lists
+    (:func:`_fill_matching`, :func:`_fill_verdicts`) instead of lists made per follower; a
+    follow picked by count is performed by :func:`_perform_picked` (issue 38)."""
+    n = _fill_matching(rnd, game.players[seat].hand)
+    if not n and not game.explain:
+        return ()
+    excluded = _fill_verdicts(rnd, game, seat, n)
+    verdicts = rnd.verdicts
+    unknown = False
+    for i in range(n):
+        if verdicts[i] is None:
+            unknown = True
+            break
+    # as _follow_listed: every option settled, a bot answering by count is asked so
+    pick = -1 if unknown else game.ask_count(seat, K_FOLLOW, n + 1 - excluded)
+    if pick < 0:
+        return _follow_asked(rnd, game, seat, None, rnd.cards[:n], None, verdicts[:n],
+                             excluded)
+    if not pick:
+        return ()
+    i = -1  # the pick-th legal option
+    while pick:
+        i += 1
+        if verdicts[i] is not False:
+            pick -= 1
+    ctx = _follower_ctx(rnd, game, seat)
+    if excluded:
+        ctx.fail = "R6.2"  # as decide_at leaves it, having excluded some (unread)
+    return _perform_picked(rnd, ctx, rnd.cards[i])
+
+
+def _follow_listed(rnd: _Round, game: Game, seat: int,
+                   copy_cat: Perk | None) -> tuple[CardInstance, ...]:
+    """A follower's decision (R6.1, R6.2), each option's cards a list: with Copy Cat, up to
+    its number of cards, their suits counting (R15); else one card (the reference of
+    :func:`_follow_one`)."""
+    q = game.players[seat]
     hand = q.hand
     singles = _distinct_matching(hand, rnd.suits, rnd.wild)  # one card per option (R6.2)
-    copy_cat = q.perk(_FOLLOW_DISCARD_MORE) if q.perks else None
     # The options' cards: with no Copy Cat, each option discards one card of ``singles`` and
     # no list is made per option unless the choice point is (issue 38).
     picks: list[list[CardInstance]] | None = None
@@ -1753,31 +1813,42 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     # alone, nobody reading, is asked so here, and logged alike, without its choice point.
     # Declined, the move would change nothing: no move is made.
     pick = -1 if unknown else game.ask_count(seat, K_FOLLOW, count + 1 - excluded)
-    if pick >= 0:
-        if not pick:
-            return ()
-        i = -1  # the pick-th legal option
-        while pick:
-            i += 1
-            if verdicts[i] is not False:
-                pick -= 1
-        picked = [singles[i]] if picks is None else picks[i]
-        ctx = _follower_ctx(rnd, game, seat)
-        if excluded:
-            ctx.fail = "R6.2"  # as decide_at leaves it, having excluded some (unread)
-        chosen: list[CardInstance] = []
-        if picks is None and _asks_nothing(rnd) and not game.rules.follower_lookout \
-                and not _coin_choices(rnd, picked[0], game.rules):
-            # One card, no coin to name (R5.6), no lookout card to count (R6.7), an action
-            # that asks nothing (_asks_nothing): the move has no choice point, so nothing is
-            # tried nor asked, and nothing can raise to be undone. Performed as its transaction
-            # would perform it, without the undo log nor the driver (issue 38).
-            _follow_with(rnd, ctx, None, chosen, picked)
-        else:
-            transaction(ctx, _Discard(rnd, ctx, copy_cat, chosen, picked))
-        return tuple(chosen)
+    if pick < 0:
+        return _follow_asked(rnd, game, seat, copy_cat, singles, picks, verdicts, excluded)
+    if not pick:
+        return ()
+    i = -1  # the pick-th legal option
+    while pick:
+        i += 1
+        if verdicts[i] is not False:
+            pick -= 1
+    picked = [singles[i]] if picks is None else picks[i]
+    ctx = _follower_ctx(rnd, game, seat)
+    if excluded:
+        ctx.fail = "R6.2"  # as decide_at leaves it, having excluded some (unread)
+    chosen: list[CardInstance] = []
+    if picks is None and _asks_nothing(rnd) and not game.rules.follower_lookout \
+            and not _coin_choices(rnd, picked[0], game.rules):
+        # One card, no coin to name (R5.6), no lookout card to count (R6.7), an action
+        # that asks nothing (_asks_nothing): the move has no choice point, so nothing is
+        # tried nor asked, and nothing can raise to be undone. Performed as its transaction
+        # would perform it, without the undo log nor the driver (issue 38).
+        _follow_with(rnd, ctx, None, chosen, picked)
+    else:
+        transaction(ctx, _Discard(rnd, ctx, copy_cat, chosen, picked))
+    return tuple(chosen)
+
+
+def _follow_asked(rnd: _Round, game: Game, seat: int, copy_cat: Perk | None,
+                  singles: list[CardInstance], picks: list[list[CardInstance]] | None,
+                  verdicts: list[bool | None], excluded: int) -> tuple[CardInstance, ...]:
+    """The follower's choice point (R6.1): declining, or each option (``picks``, or with None
+    one card of ``singles`` each), those whose verdict is False excluded for R6.2 without their
+    trial, those True legal without it, the rest tried."""
+    hand = game.players[seat].hand
     if picks is None:
         picks = [[c] for c in singles]
+    count = len(picks)
     # per option, None: declined or refused; declining is always legal
     discards: list[list[CardInstance] | None] = [None]
     known = [True]
@@ -1789,7 +1860,7 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
     if excluded:  # per option, the rule it is certainly excluded for
         settled = [""] + ["" if d is not None else "R6.2" for d in discards[1:]]
     ctx = _follower_ctx(rnd, game, seat)
-    chosen = []
+    chosen: list[CardInstance] = []
     step = _FollowPick(rnd, ctx, copy_cat, chosen, picks, discards)
     transaction(ctx, DecideAt(ctx, K_FOLLOW, len(discards), step, known,
                                refused=partial(_unmatched, hand, rnd.suits, rnd.wild)
@@ -1797,6 +1868,117 @@ def _follow(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                                settled=settled))
     debug_check(game)
     return tuple(chosen)
+
+
+def _perform_picked(rnd: _Round, ctx: FortCtx, card: CardInstance) -> tuple[CardInstance, ...]:
+    """Discard ``card``, picked by count (R6.1), and perform the action in full (R6.2), as
+    ``transaction(ctx, _Discard(...))`` would (the cards discarded returned), without the
+    transaction when nothing in the move
+    can be undone (issue 38): its coin, if any, has one name (no trial, nothing asked: R5.6),
+    no lookout card counts (R6.7), and the action either asks nothing (:func:`_asks_nothing`)
+    or, every seat a random bot (``Journal.blind``: no agent to raise), is certain to be
+    performed in full whatever is chosen (``surely_followed_any_way``: its choice points ask
+    without trials). Otherwise the action is performed in a transaction of its own."""
+    game = ctx.game
+    rules = game.rules
+    names = _coin_choices(rnd, card, rules)
+    quiet = _asks_nothing(rnd)
+    if rules.follower_lookout or len(names) > 1 or not (quiet or game.blind()):
+        chosen: list[CardInstance] = []
+        transaction(ctx, _Discard(rnd, ctx, None, chosen, [card]))
+        return tuple(chosen)
+    _follow_direct(rnd, ctx, card, names, quiet)
+    return (card,)  # what _follow_with notes in ``chosen``
+
+
+def _follow_direct(rnd: _Round, ctx: FortCtx, card: CardInstance, names: tuple[Suit, ...],
+                   quiet: bool) -> None:
+    """:func:`_perform_picked` without the transaction: what :func:`_follow_with` does
+    (discard, the coin's one name as ``_SuitPick`` stores it, :func:`_act`), no write undone."""
+    game, q = ctx.game, ctx.player
+    game.move(q.hand, q.hand.index(card), q.discard)
+    game.note(ctx.sources, card)
+    if names:  # its one name: decide_at goes on with the only option, nothing asked (R5.6)
+        game.note_item(ctx.named, card.uid, names[0])
+    public = rnd.public
+    if quiet:  # no choice point: nothing to drive
+        public.run(ctx, InFull(ctx))
+    elif surely_followed_any_way(ctx, public):  # every option legal: asked without trials
+        ctx.safe = True
+        drive(ctx, _Run(public, ctx, InFull(ctx)), 0)
+    else:  # choice points to try: the action's own transaction, its trials undone
+        transaction(ctx, _Run(public, ctx, InFull(ctx)))
+
+
+def _fill_matching(rnd: _Round, hand: list[CardInstance]) -> int:
+    """:func:`_distinct_matching` written in the first items of ``rnd.cards`` (the list only
+    grown): how many. Each card matched as :func:`_matches` matches it, written out here (no
+    call per card)."""
+    out = rnd.cards
+    suits, wild = rnd.suits, rnd.wild
+    n = 0
+    for c in hand:
+        matched = False
+        for s in c.suits:
+            if wild and s is COIN:
+                matched = True
+                break
+            for followed in suits:
+                if followed is s:
+                    matched = True
+                    break
+            if matched:
+                break
+        if matched:
+            kid = c.card
+            j = 0
+            while j < n and out[j].card is not kid:
+                j += 1
+            if j == n:
+                if n < len(out):
+                    out[n] = c
+                else:
+                    out.append(c)
+                n += 1
+    return n
+
+
+def _fill_verdicts(rnd: _Round, game: Game, seat: int, n: int) -> int:
+    """:func:`_single_verdicts` of the first ``n`` of ``rnd.cards``, written in the first items
+    of ``rnd.verdicts`` (the list only grown): how many are False (excluded for R6.2)."""
+    cards = rnd.cards
+    out = rnd.verdicts
+    while len(out) < n:
+        out.append(None)
+    if game.rules.follower_lookout:  # lookout cards to count (R6.7 switched off): try it
+        for i in range(n):
+            out[i] = None
+        return 0
+    rules = game.rules
+    one = rnd.one
+    excluded = 0
+    for i in range(n):
+        card = cards[i]
+        if i and rnd.suit_free:  # alike whatever card is discarded
+            verdict = out[0]
+        else:
+            suits = card.suits
+            j = 0
+            while j < i and cards[j].suits != suits:
+                j += 1
+            if j < i:
+                verdict = out[j]
+            else:
+                if one:
+                    one[0] = card
+                else:
+                    one.append(card)
+                verdict = follow_verdict_one(game, seat, one, rnd.public, rnd.bound,
+                                             _verdict_names(rnd, card, rules))
+        out[i] = verdict
+        if verdict is False:
+            excluded += 1
+    return excluded
 
 
 def _single_verdicts(rnd: _Round, game: Game, seat: int,
@@ -2010,14 +2192,21 @@ def _coin_choices(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit, 
     """The suits a coin on a follower's card may stand for (R5.6), none if it shows no coin: a
     followed suit if the card needs it to match; else any suit (R6.5: the card follows by its
     other suit), or, with ``Rules.follower_coin_free`` off, a followed or counted suit. The
-    search (:func:`_name_coins`) and the shortcut (``follow_verdict``) both ask here."""
+    search (:func:`_name_coins`) and the shortcut (``follow_verdict``) both ask here. The
+    suits are enum members, compared by identity (as :func:`_matches`: ``in`` would compare
+    them as strings, issue 38)."""
     kid_suits = card.suits
-    if COIN not in kid_suits:
-        return ()
     for s in kid_suits:
-        if s in rnd.suits:
-            return PLAIN_SUITS if rules.follower_coin_free else rnd.counted
-    return rnd.suits
+        if s is COIN:
+            break
+    else:
+        return ()
+    followed = rnd.suits
+    for s in kid_suits:
+        for f in followed:
+            if f is s:
+                return PLAIN_SUITS if rules.follower_coin_free else rnd.counted
+    return followed
 
 
 def _verdict_names(rnd: _Round, card: CardInstance, rules: Rules) -> tuple[Suit, ...]:
@@ -2040,9 +2229,11 @@ def _name_coins(ctx: FortCtx, rnd: _Round, cards: list[CardInstance], i: int,
     if names is PLAIN_SUITS and interpreter.EQUIVALENT_OPTIONS:
         same = _coin_names(rnd.played)  # suits the played card's `x suit` does not count
     known: Sequence[bool] = ()
-    if not ctx.search and not ctx.safe and then is None and len(cards) == 1:
+    if not ctx.search and not ctx.safe and then is None and len(cards) == 1 \
+            and (len(names) > 1 or ctx.game.explain):
         # performed for real, one card: each name certain to be performed in full (R6.2) is
-        # legal without its trial (issue 38)
+        # legal without its trial (issue 38); a single name, nobody reading, goes on without
+        # reading it (decide_at's one option)
         known = surely_followed_named(ctx, rnd.public, card, names, same)
     return choose_suit(ctx, ctx.named, card.uid, names,
                        _NameCoins(ctx, rnd, cards, i + 1, then), same, known)
