@@ -189,3 +189,21 @@ def test_games_are_those_of_the_listed_follows_in_transactions(lineup, players):
         assert fast == kept, (lineup, players, seed)
         follows += sum(1 for kind, answer in fast[0] if kind == "follow" and answer)
     assert follows > 20
+
+
+def test_a_round_of_another_game_leaves_a_followers_options_alone():
+    """Two games' rounds never share their lists: a follow of another game between filling a
+    follower's options and reading them (another table of the playtest server, each in a
+    thread of its own; an agent's answer playing ahead) leaves them as filled."""
+    (_, first), (_, second) = _tables(2)
+    rnd = _round(first, "gain pizza x shovel", "coin shovel", Suit.SHOVEL)
+    n = play._fill_matching(rnd, first.players[1].hand)
+    cards = list(rnd.cards[:n])
+    play._fill_verdicts(rnd, first, 1, n)
+    verdicts = list(rnd.verdicts[:n])
+    other = _round(second, "score x crown", "crown", None)
+    m = play._fill_matching(other, second.players[2].hand)
+    play._fill_verdicts(other, second, 2, m)
+    assert n and m
+    assert all(a is b for a, b in zip(rnd.cards[:n], cards, strict=True))
+    assert rnd.verdicts[:n] == verdicts

@@ -1581,12 +1581,6 @@ def _matches(card: CardInstance, suits: tuple[Suit, ...], coin_wild: bool = True
     return False
 
 
-#: The lists every :class:`_Round` writes its followers' options in (see its fields).
-_ONE_CARD: Final[list[CardInstance]] = []
-_FOLLOW_CARDS: Final[list[CardInstance]] = []
-_FOLLOW_VERDICTS: Final[list[bool | None]] = []
-
-
 class _Round:
     """What every follower of one played card shares (R6), worked out once per play: its public
     action, the suits to match (R6.1, R6.3), the suits its `x suit` counts (R6.5), the leader's
@@ -1614,12 +1608,12 @@ class _Round:
         #: a follower's one card judged (:func:`_single_verdicts`), refilled per card; a
         #: follower's one-card options and their verdicts (:func:`_fill_matching`,
         #: :func:`_fill_verdicts`): the first n items, written over per follower, the lists only
-        #: grown. The module's lists, shared by every round: one follower's are read before the
-        #: next is judged, and nothing is judged while they are read (issue 38: no list made
-        #: nor freed per round or follower)
-        self.one = _ONE_CARD
-        self.cards = _FOLLOW_CARDS
-        self.verdicts = _FOLLOW_VERDICTS
+        #: grown (issue 38: no list made nor freed per follower). The round's own, not shared
+        #: between rounds: another game may follow meanwhile (a playtest table in another
+        #: thread, an agent playing ahead while it answers)
+        self.one: list[CardInstance] = []
+        self.cards: list[CardInstance] = []
+        self.verdicts: list[bool | None] = []
 
 
 class _Facts:
