@@ -65,9 +65,8 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
     # each card kept in Game._defs), from the CardDefs the kit found once for the set
     defs: dict[int, CardDef] = dict(kit.park_defs)
     uid = _new_cards(kids, game.park_deck, 0)  # R2.4
-    # a new game is between moves (nothing to journal): each run of cards dealt at once, top
-    # card first, as a journaled move a card leaves them (_take_top)
-    _take_top(game.park_deck, game.park, PARK_SIZE)
+    for _ in range(PARK_SIZE):
+        _top(game, game.park_deck, game.park)
     boards = sample(rng, kit.seats(n_players), n_players)  # R2.1 seating
     for i, p in enumerate(game.players):  # (no zip: a generic iterator, strict a keyword)
         board: tuple[_Friend, ...] = boards[i]  # typed: its friends' slots read natively
@@ -81,7 +80,9 @@ def new_game(cardset: CardSet, n_players: int, *, seed: int = 0,
         _draft(game, first)
     else:
         for i in range(n_players):  # R2.5 basic, dealt in turn order
-            _take_top(game.park_deck, game.players[(first + i) % n_players].deck, START_KIDS)
+            p = game.players[(first + i) % n_players]
+            for _ in range(START_KIDS):
+                _top(game, game.park_deck, p.deck)
     for p in game.players:
         shuffle(rng, p.deck)  # R2.6
         draw(game, p.seat, HAND_SIZE)
@@ -235,11 +236,11 @@ def draw(game: Game, seat: int, count: int) -> int:
 
 
 def _draw_unrecorded(game: Game, deck: list, discard: list, hand: list, count: int) -> int:
-    """:func:`draw` outside a transaction (nothing to journal): the cards drawn from the top of
-    the deck (its end) as one run, the top card first into the hand, as the journaled moves
-    leave them, without a journaled move, nor a pop and an append, per card; the discard pile
-    made the new deck at once (R9.1), its top card first as the moves leave it: the pile
-    reversed, before the shuffle."""
+    """:func:`draw` outside a transaction (nothing to journal): each card straight from the top
+    of one list to the end of the other, as the journaled moves leave them (the deck's top card
+    first into the hand), without a journaled move per card; the discard pile made the new
+    deck at once (R9.1), its top card first as the moves leave it: the pile reversed, before
+    the shuffle."""
     drawn = 0
     while drawn < count:
         if not deck:
@@ -249,23 +250,6 @@ def _draw_unrecorded(game: Game, deck: list, discard: list, hand: list, count: i
             deck.reverse()
             discard.clear()
             shuffle(game.rng, deck)
-        drawn += _take_top(deck, hand, count - drawn)
+        hand.append(deck.pop())
+        drawn += 1
     return drawn
-
-
-def _take_top(src: list, dst: list, count: int) -> int:
-    """Move the top ``count`` items of ``src`` (its last; all of them if fewer) to the end of
-    ``dst``, the top one first: what as many ``dst.append(src.pop())`` do, in three list
-    operations (a slice read reversed, one extend, one slice deleted); how many moved."""
-    n = len(src)
-    if count >= n:
-        count = n
-    if count == 1:
-        dst.append(src.pop())
-        return 1
-    start = n - count
-    run = src[start:]
-    run.reverse()
-    dst.extend(run)
-    del src[start:]
-    return count
