@@ -1,16 +1,15 @@
-"""Issue 38: the turn's phases other than the play, and a game's set-up, made cheaper without
-changing a game. Each shortcut is held to what it replaced, over many seeds:
+"""Issue 38: the turn's phases other than the play made cheaper without changing a game. Each
+shortcut is held to what it replaced, over many seeds:
 
-- a run of cards taken from the top of a pile (R9.1's draw between moves, R2.4's park and
-  R2.5's dealing at set-up) moved as one slice, not a pop and an append a card
-  (``setup._take_top``); the draw's piles and generator as the old card-by-card draw leaves
-  them, and a set-up dealt by slices the one dealt card by card;
+- the draw between moves (R9.1), whose reshuffles draw their words two at a time
+  (``engine.chance.shuffle``): the piles, the count drawn and the generator's state as a
+  card-by-card draw reshuffling with ``random.Random.shuffle`` leaves them;
 - the recruit phase's count of options and the option located by a random bot's answer
   (R7.1, ``moves.offered``/``picked``/``_names``) counted a zone at a time: every option in
   the order the full list of picks (``moves._picks``, built on ``moves.distinct``) has them.
 
-(The shuffle's words drawn two at a time are held to ``random.Random.shuffle`` by
-tests/test_chance.py; the bots' generators to ``random.Random(text)`` by tests/test_bot_seeds.py.)
+(The shuffle alone is held to ``random.Random.shuffle`` by tests/test_chance.py; the bots'
+generators to ``random.Random(text)`` by tests/test_bot_seeds.py.)
 """
 
 from __future__ import annotations
@@ -19,33 +18,22 @@ import random
 
 import pytest
 
-from fortlang import native
 from fortlang.cardset import base_set
-from fortlang.games.fort import moves, setup
+from fortlang.games.fort import moves
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
 from fortlang.games.fort.model import park_kids_of
 from fortlang.games.fort.moves import _names, _picks, offered, picked, recruit_places
-from fortlang.games.fort.setup import _draw_unrecorded, _take_top, new_game
+from fortlang.games.fort.setup import _draw_unrecorded
 from fortlang.games.fort.table import Game
 
 CARDSET = base_set()
 
 
-def _pop_top(src: list, dst: list, count: int) -> int:
-    """The reference: a pop and an append a card (what Game.move of the top card does)."""
-    moved = 0
-    while moved < count and src:
-        dst.append(src.pop())
-        moved += 1
-    return moved
-
-
 def _draw_card_by_card(rng: random.Random, deck: list, discard: list, hand: list,
                        count: int) -> int:
-    """R9.1 as the draw between moves did it before issue 38's slices: each card popped from
-    the deck onto the hand, the discard pile (reversed, top card first) shuffled into the
-    empty deck."""
+    """R9.1 card by card: each card popped from the deck onto the hand, the discard pile
+    (reversed, top card first) made the empty deck and shuffled by ``random.Random.shuffle``."""
     drawn = 0
     while drawn < count:
         if not deck:
@@ -60,23 +48,10 @@ def _draw_card_by_card(rng: random.Random, deck: list, discard: list, hand: list
     return drawn
 
 
-def test_r9_1_take_top_moves_what_a_pop_and_an_append_a_card_move():
-    steps = random.Random(38)
-    for _ in range(3000):
-        n, have = steps.randrange(0, 25), steps.randrange(0, 6)
-        src = [f"s{i}" for i in range(n)]
-        dst = [f"d{i}" for i in range(have)]
-        ref_src, ref_dst = list(src), list(dst)
-        count = steps.randrange(1, n + 4)
-        assert _take_top(src, dst, count) == _pop_top(ref_src, ref_dst, count)
-        assert (src, dst) == (ref_src, ref_dst)
-
-
 @pytest.mark.parametrize("seed", range(40))
-def test_r9_1_the_draw_by_slices_leaves_the_piles_and_generator_the_card_by_card_draw_leaves(
-        seed):
+def test_r9_1_the_draw_leaves_the_piles_and_generator_a_draw_shuffling_with_random_leaves(seed):
     """Decks, discard piles and hands of every size (a deck empty, shorter or longer than the
-    count; a discard pile of 0, 1 or many cards to reshuffle, twice in one draw when short),
+    count; a discard pile of 0, 1 or many cards to reshuffle),
     from generators at many states: the same piles in the same order, the same count drawn,
     the same generator state after (the reshuffles drew the same words)."""
     steps = random.Random(seed)
@@ -94,27 +69,6 @@ def test_r9_1_the_draw_by_slices_leaves_the_piles_and_generator_the_card_by_card
             _draw_card_by_card(ref_rng, *ref, count)
         assert (deck, discard, hand) == ref
         assert game.rng.getstate() == ref_rng.getstate()
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_r2_4_r2_5_a_set_up_dealt_by_slices_is_the_one_dealt_card_by_card(players, monkeypatch):
-    """new_game with its runs dealt by slices, and with each card moved alone (the reference
-    put in the slices' place): the same table, uid for uid, and the same generator."""
-    if native.is_compiled(setup):
-        pytest.skip("the compiled set-up calls its own _take_top (test_fort_unchanged plays it)")
-    for seed in range(25):
-        agents = make_bots(["random"], players, seed)
-        sliced, _ = new_game(CARDSET, players, seed=seed, agents=agents)
-        with monkeypatch.context() as m:
-            m.setattr(setup, "_take_top", _pop_top)
-            single, _ = new_game(CARDSET, players, seed=seed, agents=agents)
-        assert sliced.snapshot() == single.snapshot()
-        for a, b in zip(sliced.players + [sliced], single.players + [single], strict=True):
-            for zone in ("deck", "hand", "park", "park_deck"):
-                if hasattr(a, zone):
-                    assert [c.uid for c in getattr(a, zone)] == \
-                        [c.uid for c in getattr(b, zone)]
-        assert sliced.rng.getstate() == single.rng.getstate()
 
 
 def _check_counted_options(places: list, deck: list) -> int:

@@ -183,42 +183,42 @@ def offered(places: list[tuple[list, str, Any]], deck: list) -> int:
         elif n > 16:
             count += len(distinct(zone))
         elif n:
-            count += _kinds(zone, n)
+            count += _kinds(zone)
     return count
 
 
-def _kinds(cards: list[CardInstance], n: int) -> int:
-    """How many of the ``n`` cards of a short zone (``n`` > 0) no card before has the
-    definition of (compared by identity: no set made, nothing hashed): the first always, each
-    other when the search for its definition from the zone's start stops at it. One call a
-    zone, not one a card (issue 38)."""
-    kinds = 1
-    for i in range(1, n):
-        defn = cards[i].defn
-        k = 0
-        while cards[k].defn is not defn:  # stops at i at the latest
-            k += 1
-        if k == i:
-            kinds += 1
+def _kinds(cards: list[CardInstance]) -> int:
+    """How many cards of a short zone no card before has the definition of (compared by
+    identity: no set made, nothing hashed): those the search for their definition from the
+    zone's start stops at. One call a zone, not one a card (issue 38); lists walked by ``for``
+    (compiled, an unchecked read an item), not indexed."""
+    kinds = 0
+    for card in cards:
+        defn = card.defn
+        for c in cards:
+            if c.defn is defn:
+                if c is card:
+                    kinds += 1
+                break
     return kinds
 
 
-def _kind_at(cards: list[CardInstance], n: int, j: int) -> int:
-    """The index of the ``j``-th (from 0) card of a short zone of ``n`` cards no card before
-    has the definition of (as :func:`_kinds` counts them); ``-1 - kinds`` when there are only
+def _kind_at(cards: list[CardInstance], j: int) -> int:
+    """The index of the ``j``-th (from 0) card of a short zone no card before has the
+    definition of (as :func:`_kinds` counts them); ``-1 - kinds`` when there are only
     ``kinds`` <= ``j`` of them."""
-    if not j:
-        return 0
-    kinds = 1
-    for i in range(1, n):
-        defn = cards[i].defn
-        k = 0
-        while cards[k].defn is not defn:
-            k += 1
-        if k == i:
-            if kinds == j:
-                return i
-            kinds += 1
+    kinds = 0
+    i = 0
+    for card in cards:
+        defn = card.defn
+        for c in cards:
+            if c.defn is defn:
+                if c is card:
+                    if kinds == j:
+                        return i
+                    kinds += 1
+                break
+        i += 1
     return -1 - kinds
 
 
@@ -245,7 +245,7 @@ def picked(places: list[tuple[list, str, Any]], deck: list, j: int
                 return (zone, 0, place[1], place[2])
             j -= 1
         else:
-            i = _kind_at(zone, n, j)
+            i = _kind_at(zone, j)
             if i >= 0:
                 return (zone, i, place[1], place[2])
             j += i + 1  # less the zone's kinds
@@ -284,14 +284,13 @@ def _names(places: list[tuple[list, str, Any]], deck: list) -> list[Any]:
                 out.append(cards[i].defn)
         else:  # as _kinds finds them
             cards = zone
-            out.append(cards[0].defn)
-            for i in range(1, n):
-                defn = cards[i].defn
-                k = 0
-                while cards[k].defn is not defn:
-                    k += 1
-                if k == i:
-                    out.append(defn)
+            for card in cards:
+                defn = card.defn
+                for c in cards:
+                    if c.defn is defn:
+                        if c is card:
+                            out.append(defn)
+                        break
     return out
 
 
