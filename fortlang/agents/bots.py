@@ -30,6 +30,12 @@ if TYPE_CHECKING:
 _RANDOM: Final = random.Random
 #: The generator's C seeding, which ``random.Random.seed`` (Python code) ends in.
 _C_SEED: Final = _random.Random.seed
+#: Its ``__new__`` (``random.Random`` has none of its own), fetched once: no lookup by name.
+_C_NEW: Final[Callable[[type], random.Random]] = _random.Random.__new__
+#: The SHA-512 ``Random.seed`` hashes a text with: the random module's own (its lean built-in
+#: one, not hashlib's OpenSSL constructor, which looks the digest up by name at each call),
+#: hashlib's if that module has none.
+_SHA512: Final[Callable[[bytes], Any]] = getattr(random, "_sha512", sha512)
 
 # -- a static value of an action (what one use of it is roughly worth) ------------------------
 
@@ -142,7 +148,7 @@ def _spec(spec: str) -> tuple[str, str | None]:
 def _seeded(seed: int) -> random.Random:
     """``random.Random(seed)``, seeded by its C method directly: the same state, without the
     interpreted ``Random.__init__`` and ``seed`` around it (twice per bot per game)."""
-    rng = _RANDOM.__new__(_RANDOM)
+    rng = _C_NEW(_RANDOM)
     _C_SEED(rng, seed)
     rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed sets it
     return rng
@@ -152,7 +158,7 @@ def _text_seeded(text: str) -> random.Random:
     """``random.Random(text)``: the text turned into the number ``Random.seed`` makes of it
     (version 2: its UTF-8 bytes followed by their SHA-512), seeded natively."""
     data = text.encode()
-    return _seeded(int.from_bytes(data + sha512(data).digest(), "big"))
+    return _seeded(int.from_bytes(data + _SHA512(data).digest(), "big"))
 
 
 def text_seed(text: str, bits: int) -> int:

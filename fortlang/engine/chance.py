@@ -21,14 +21,25 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 #: The generator's C method, fetched once: ``rng.getrandbits`` looks the name up on each draw
 #: (a generic attribute read, even compiled). Its argument typed Any: :func:`below` hands it
 #: the bit count boxed once, not once per draw.
 _GETRANDBITS: Final[Callable[[random.Random, Any], int]] = random.Random.getrandbits
+#: Its C method ``random``: two words a call (see :func:`shuffle`).
+_RANDOM_FLOAT: Final[Callable[[random.Random], float]] = random.Random.random
+#: 2**53: a ``random()`` float times it is the integer its two words' bits make.
+_TWO_53: Final = 9007199254740992.0
+#: The low 26 bits of that integer: the second word's top 26 bits.
+_LOW_26: Final[i64] = (1 << 26) - 1
+_ONE: Final[i64] = 1
 #: The class itself: ``random.Random`` is a lookup on the module at each use.
 _RANDOM: Final = random.Random
 #: The C method ``Random.seed`` calls for an int.
 _C_SEED: Final[Callable[[random.Random, Any], None]] = _random.Random.seed
+#: Its ``__new__`` (``random.Random`` has none of its own), fetched once: no lookup by name.
+_C_NEW: Final[Callable[[type], Any]] = _random.Random.__new__
 
 
 def seeded(seed: int) -> random.Random:
@@ -38,7 +49,7 @@ def seeded(seed: int) -> random.Random:
     of another type goes the library's way."""
     if type(seed) is not int:
         return random.Random(seed)
-    rng: Any = _RANDOM.__new__(_RANDOM)
+    rng: Any = _C_NEW(_RANDOM)
     _C_SEED(rng, seed)
     rng.gauss_next = None
     return rng
@@ -60,27 +71,48 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
     """Shuffle ``x`` in place: ``rng.shuffle(x)`` (Fisher-Yates from the end), the same
     permutation and the generator left in the same state.
 
-    Each index is drawn as :func:`below` draws it (``k`` bits, redrawn while too large), the
-    draws written out here: the bit count, boxed, changes only where the count of items left
-    falls below a power of two, not computed and boxed again at every draw (issue 38)."""
+    Each index is drawn as :func:`below` draws it: the top ``k`` bits of one 32-bit word of the
+    generator, redrawn while too large, ``k`` the bit count of the items left (kept from draw
+    to draw, changed only where that count falls below a power of two). The words are taken
+    two at a time while two more at least are sure to be drawn (each index left takes one at
+    least, so never a word more than ``rng.shuffle`` draws), from one ``rng.random()``: its
+    float is ``(a * 2**26 + b) / 2**53`` exactly, ``a`` the first word's top 27 bits, ``b``
+    the second's top 26, one call and no integer made for two words where ``getrandbits``
+    takes a call each (issue 38); the last index alone, or a redraw with no word left over,
+    takes ``getrandbits``. The counts are machine ints (i64) compiled. Drawn so while ``k``
+    is at most 26 (fewer than 2**26 items left), ``getrandbits`` alone before that."""
     if type(rng) is not _RANDOM:
         rng.shuffle(x)
         return
-    i = len(x) - 1
+    i: i64 = len(x) - 1
     if i <= 0:
         return
-    k = (i + 1).bit_length()
-    bits: object = k  # boxed once per bit count
-    least = 1 << (k - 1)  # the least count of k bits
+    k: i64 = 0  # the bit count of the items left, i + 1
+    m: i64 = i + 1
+    while m:
+        k += 1
+        m >>= 1
+    least: i64 = _ONE << (k - 1)  # the least count of k bits
+    spare: i64 = -1  # the top 26 bits of a word drawn and not used yet; -1: none
+    j: i64 = 0
     while i > 0:
         n = i + 1
         if n < least:
             k -= 1
-            bits = k
             least >>= 1
-        j: int = _GETRANDBITS(rng, bits)
-        while j >= n:
-            j = _GETRANDBITS(rng, bits)
+        while True:
+            if spare >= 0:  # the second word of a pair: its top k bits
+                j = spare >> (26 - k)
+                spare = -1
+            elif i >= 2 and k <= 26:  # i indices left, a word each at least: two words
+                pair: i64 = int(_RANDOM_FLOAT(rng) * _TWO_53)
+                j = pair >> (53 - k)  # the first word's top k bits
+                spare = pair & _LOW_26
+            else:
+                bits: object = int(k)
+                j = _GETRANDBITS(rng, bits)
+            if j < n:
+                break
         x[i], x[j] = x[j], x[i]
         i -= 1
 

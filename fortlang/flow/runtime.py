@@ -360,14 +360,16 @@ class Flow:
                 and self.hears(TURN_START):
             self.fire(FlowEvent(TURN_START, seat=seat))
         for phase in self._phases:
-            if phase.before:
+            # a phase's events announced only if something may hear them (hears() inlined:
+            # read again after each step, which may listen or last)
+            if phase.before and (self.lasting or not self._deaf):
                 self._announce(phase.before, seat)
             if phase.per_seat:
                 for other in [seat, *clock.order_from(seat)[:-1]]:
                     phase.step.run(self, other)
             else:
                 phase.step.run(self, seat)
-            if phase.after:
+            if phase.after and (self.lasting or not self._deaf):
                 self._announce(phase.after, seat)
         if not self._end_in_phases and (self.lasting or not self._deaf) \
                 and self.hears(TURN_END):

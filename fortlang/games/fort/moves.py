@@ -170,16 +170,6 @@ def _move_option(c: CardInstance, where: str, value: tuple) -> Option:
     return option
 
 
-def _first_of_kind(cards: list[CardInstance], card: CardInstance) -> bool:
-    """Whether no card before ``card`` in ``cards`` (a short zone) has its definition: copies
-    are offered once (compared by identity: no set made, nothing hashed)."""
-    defn = card.defn
-    for c in cards:
-        if c.defn is defn:
-            return c is card
-    return False
-
-
 def offered(places: list[tuple[list, str, Any]], deck: list) -> int:
     """How many options :func:`card_moves` offers from ``places`` outside a search: each
     zone's distinct definitions (:func:`distinct`), a deck's top (``deck``) once, in the order
@@ -192,12 +182,44 @@ def offered(places: list[tuple[list, str, Any]], deck: list) -> int:
             count += 1
         elif n > 16:
             count += len(distinct(zone))
-        elif n:  # a card counts if no card before it has its definition (compared by identity)
-            cards: list[CardInstance] = zone  # typed: compiled, c.defn is then a native read
-            for card in cards:
-                if _first_of_kind(cards, card):
-                    count += 1
+        elif n:
+            count += _kinds(zone)
     return count
+
+
+def _kinds(cards: list[CardInstance]) -> int:
+    """How many cards of a short zone no card before has the definition of (compared by
+    identity: no set made, nothing hashed): those the search for their definition from the
+    zone's start stops at. One call a zone, not one a card (issue 38); lists walked by ``for``
+    (compiled, an unchecked read an item), not indexed."""
+    kinds = 0
+    for card in cards:
+        defn = card.defn
+        for c in cards:
+            if c.defn is defn:
+                if c is card:
+                    kinds += 1
+                break
+    return kinds
+
+
+def _kind_at(cards: list[CardInstance], j: int) -> int:
+    """The index of the ``j``-th (from 0) card of a short zone no card before has the
+    definition of (as :func:`_kinds` counts them); ``-1 - kinds`` when there are only
+    ``kinds`` <= ``j`` of them."""
+    kinds = 0
+    i = 0
+    for card in cards:
+        defn = card.defn
+        for c in cards:
+            if c.defn is defn:
+                if c is card:
+                    if kinds == j:
+                        return i
+                    kinds += 1
+                break
+        i += 1
+    return -1 - kinds
 
 
 def picked(places: list[tuple[list, str, Any]], deck: list, j: int
@@ -218,13 +240,15 @@ def picked(places: list[tuple[list, str, Any]], deck: list, j: int
             if j < len(firsts):
                 return (zone, firsts[j], place[1], place[2])
             j -= len(firsts)
+        elif n == 1:
+            if not j:
+                return (zone, 0, place[1], place[2])
+            j -= 1
         else:
-            cards: list[CardInstance] = zone
-            for i in range(n):
-                if _first_of_kind(cards, cards[i]):
-                    if not j:
-                        return (zone, i, place[1], place[2])
-                    j -= 1
+            i = _kind_at(zone, j)
+            if i >= 0:
+                return (zone, i, place[1], place[2])
+            j += i + 1  # less the zone's kinds
     raise IndexError(f"no card move {j} past the last")
 
 
@@ -258,11 +282,15 @@ def _names(places: list[tuple[list, str, Any]], deck: list) -> list[Any]:
             cards: list[CardInstance] = zone
             for i in distinct(cards):
                 out.append(cards[i].defn)
-        else:
+        else:  # as _kinds finds them
             cards = zone
             for card in cards:
-                if _first_of_kind(cards, card):
-                    out.append(card.defn)
+                defn = card.defn
+                for c in cards:
+                    if c.defn is defn:
+                        if c is card:
+                            out.append(defn)
+                        break
     return out
 
 
