@@ -68,6 +68,8 @@ from fortlang.games.fort.certain import (
     HandJudge,
     follow_verdict,
     follow_verdict_one,
+    hand_judge,
+    hand_judged,
     spared,
     spares,
     surely_done_any_way,
@@ -1438,10 +1440,16 @@ def why_not(game: Game, seat: int, card: CardInstance,
             judge: HandJudge | None = None) -> str | None:
     """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5);
     ``judge``: the closed form's judgement of the hand, shared by its cards (legal_plays)."""
-    if judge.playable(card) if judge is not None else surely_playable(game, seat, card):
-        return None
-    if surely_unplayable(game, seat, card):
-        return "R5.4"
+    if judge is not None:
+        if judge.playable(card):
+            return None
+        if judge.unplayable(card):
+            return "R5.4"
+    else:
+        if surely_playable(game, seat, card):
+            return None
+        if surely_unplayable(game, seat, card):
+            return "R5.4"
     return why_not_by_search(game, seat, card)
 
 
@@ -1473,7 +1481,7 @@ def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     out: list[CardInstance] = []
     if not hand:
         return out
-    judge = HandJudge(game, seat)
+    judge = hand_judge(game, seat)  # one judge kept for every hand (certain.hand_judge)
     for i in range(len(hand)):
         card = hand[i]
         defn = card.defn
@@ -1482,6 +1490,7 @@ def legal_plays(game: Game, seat: int) -> list[CardInstance]:
             j += 1
         if j == i and why_not(game, seat, card, judge) is None:
             out.append(card)
+    hand_judged(judge)
     return out
 
 
@@ -1491,7 +1500,7 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     and apply `destroy this` (R12.5). Raises :class:`IllegalMove` if the card cannot be played
     (``checked``: the caller already knows it can, e.g. from :func:`legal_plays`)."""
     p = game.players[seat]
-    if card not in p.hand:
+    if not _holds(p.hand, card):
         raise IllegalMove(f"{card!r} is not in {player_name(seat)}'s hand", "R5.1")
     rule = None if checked else why_not(game, seat, card)
     if rule is not None:
@@ -1500,9 +1509,16 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     ok = transaction(ctx, _Lead(ctx, card))
     assert ok, "a play found legal by search must complete"
     play: _Play = ctx.play
-    public_used = any(which == PUBLIC for which, _, _ in play.used)
+    public_used = False
+    for which, _, _ in play.used:
+        if which == PUBLIC:
+            public_used = True
+            break
     coin = ctx.named.get(card.uid)
-    added, lookout, used = tuple(play.added), tuple(play.lookout_used), tuple(play.used)
+    # most plays add no card and count no lookout card: the empty tuple, no call made
+    added = tuple(play.added) if play.added else ()
+    lookout = tuple(play.lookout_used) if play.lookout_used else ()
+    used = tuple(play.used)
     bindings = dict(ctx.chosen) if public_used else {}
     debug_check(game)
     if not follow:
@@ -1512,14 +1528,25 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     # from the play's parts, not from a first record.
     followers = _follow_round(game, seat, card, coin, bindings)
     destroyed = False
-    if card in p.in_play and (play.destroy_this or _rough_housing(game, seat, card, followers)):
-        game.move(p.in_play, p.in_play.index(card), game.box)  # R12.5, after the followers
-        destroyed = True
-    elif card not in p.in_play:
-        destroyed = card in game.box
+    in_play = p.in_play
+    if _holds(in_play, card):
+        if play.destroy_this or _rough_housing(game, seat, card, followers):
+            game.move(in_play, in_play.index(card), game.box)  # R12.5, after the followers
+            destroyed = True
+    else:
+        destroyed = _holds(game.box, card)
     debug_check(game)
     return PlayResult(seat, card, coin, added, lookout, used, bindings, tuple(followers),
                       destroyed)
+
+
+def _holds(cards: list[CardInstance], card: CardInstance) -> bool:
+    """``card in cards``, by identity (a card instance is equal only to itself): compiled, a
+    native loop over a few cards instead of the generic containment test (issue 38)."""
+    for c in cards:
+        if c is card:
+            return True
+    return False
 
 
 _SKIP: Final = Option("skip the play phase", None)
@@ -2083,11 +2110,17 @@ def _distinct_matching(hand: list[CardInstance], suits: tuple[Suit, ...],
 def _rough_housing(game: Game, seat: int, card: CardInstance,
                    followers: list[tuple[int, tuple[CardInstance, ...]]]) -> bool:
     """R15 Rough Housing: instead of following, once everyone else has followed or declined,
-    destroy the perk to destroy the leader's played card."""
-    followed = {s for s, _ in followers}
-    for q in game.rivals(seat):
-        perk = q.perk(_ROUGH_HOUSING) if q.perks else None
-        if perk is None or q.seat in followed:
+    destroy the perk to destroy the leader's played card. The rivals in turn order from the
+    leader's left (``Game.rivals``), read in place: most hold no perk, and only a holder's
+    seat is looked for among the few followers (no list nor set made per play, issue 38)."""
+    players = game.players
+    n = len(players)
+    for k in range(1, n):
+        q = players[(seat + k) % n]
+        if not q.perks:
+            continue
+        perk = q.perk(_ROUGH_HOUSING)
+        if perk is None or _followed(followers, q.seat):
             continue
         if game.blind():  # random bots, nobody reading: asked by count (Journal.blind)
             used = game.ask_blind(q.seat, K_ROUGH_HOUSING, 2) == 1
@@ -2102,6 +2135,14 @@ def _rough_housing(game: Game, seat: int, card: CardInstance,
             used = answer == 1
         if used:
             game.use_perk(q, perk)
+            return True
+    return False
+
+
+def _followed(followers: list[tuple[int, tuple[CardInstance, ...]]], seat: int) -> bool:
+    """Whether ``seat`` is among those who followed (R6)."""
+    for follower in followers:
+        if follower[0] == seat:
             return True
     return False
 
