@@ -96,7 +96,7 @@ class HandJudge:
     (:func:`hand_judge`, refilled per hand: :meth:`refill`), and :meth:`unplayable` judges
     :func:`surely_unplayable` on a second judgement it keeps, made once asked."""
 
-    __slots__ = ("s", "one", "optional", "bare")
+    __slots__ = ("s", "one", "optional", "bare", "busy")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.one: list[CardInstance] = []
@@ -105,24 +105,23 @@ class HandJudge:
         self.s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
         #: :func:`_all_inert`'s judgement (no card known to count), once asked.
         self.bare: FortJudgement | None = None
+        self.busy = False  # handed out by hand_judge, not yet given back
 
     def refill(self, game: Game, seat: int) -> None:
-        """Judge the hand of ``seat`` at ``game`` from now on: every field of the judgements
-        set afresh, as :meth:`__init__` sets them."""
+        """Judge the hand of ``seat`` at ``game`` from now on: the judgements' table, performer
+        and cards counted set afresh; their other fields are never written but here, at their
+        making, so they stay as :meth:`__init__` set them."""
         optional = self.optional = game.rules.lookout_optional
         p = game.players[seat]
         s = self.s
         s.game = game
         s.p = p
-        s.named = None
-        s.leaving = 1
-        s.bound = _UNBOUND
-        s.effect = True
-        s.ctx = None
         s.cards = self.one if optional else None
         bare = self.bare
         if bare is not None:
-            _refill_bare(bare, game, p)
+            bare.game = game
+            bare.p = p
+
 
     def playable(self, card: CardInstance) -> bool:
         """:func:`surely_playable` of ``card`` in the hand judged."""
@@ -150,38 +149,30 @@ class HandJudge:
         return _unplayable(game, p, card, bare)
 
 
-def _refill_bare(s: FortJudgement, game: Game, p: Player) -> None:
-    """``s`` made anew as :func:`_all_inert`'s judgement of ``p`` at ``game``."""
-    s.game = game
-    s.p = p
-    s.named = None
-    s.leaving = 1
-    s.bound = _UNBOUND
-    s.effect = True
-    s.ctx = None
-    s.cards = None
-
-
 #: The judge :func:`hand_judge` hands out (at most one), while no hand is being judged.
 _KEPT_HAND: Final[list[HandJudge]] = []
 
 
 def hand_judge(game: Game, seat: int) -> HandJudge:
     """A :class:`HandJudge` of the hand of ``seat``: the one kept, refilled, instead of a judge
-    and its judgement made and freed per hand (issue 38). Taken out while in use (a hand judged
-    inside another's judgement gets its own): give it back with :func:`hand_judged`."""
+    and its judgement made and freed per hand (issue 38). Marked busy while in use (a hand
+    judged inside another's judgement gets its own): give it back with :func:`hand_judged`."""
     kept = _KEPT_HAND
     if kept:
-        judge = kept.pop()
+        judge = kept[0]
+        if judge.busy:
+            return HandJudge(game, seat)
         judge.refill(game, seat)
-        return judge
-    return HandJudge(game, seat)
+    else:
+        judge = HandJudge(game, seat)
+        kept.append(judge)
+    judge.busy = True
+    return judge
 
 
 def hand_judged(judge: HandJudge) -> None:
-    """``judge``, done with, kept for the next hand (:func:`hand_judge`)."""
-    if not _KEPT_HAND:
-        _KEPT_HAND.append(judge)
+    """``judge``, done with, free for the next hand (:func:`hand_judge`)."""
+    judge.busy = False
 
 
 #: A box judged by its own closed form (see :func:`_hand_forms`).
