@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from builders import random_table
+from builders import kid, random_table
 
 from fortlang.cardset import base_set
 from fortlang.engine.choices import K_ROUGH_HOUSING, Decision, Option
@@ -50,16 +50,27 @@ def _reference_plays(game: Game, seat: int) -> list:
     return out
 
 
+#: Made-up cards whose `x suit` lies inside another box (its closed form counts the cards the
+#: judgement says count, R5.3) or counts the card alone, beside the bundled ones.
+COUNTED = [
+    kid("Nested", "shovel shovel", "(gain pizza x shovel) then score"),
+    kid("Packed", "glue glue", "(score then gain toy) x glue", "gain pizza x crown"),
+    kid("Coined", "coin book", "gain pizza x book", "(gain toy x coin) then pack"),
+]
+
+
 def test_the_kept_hand_judge_answers_as_fresh_judgements():
-    """R5.4/R5.5 through the kept judge: legal plays, and each bundled card's closed forms
-    (playable for certain, unplayable for certain), as a judgement made for that card alone,
-    at tables of 2-4 seats, either lookout rule, seat after seat."""
+    """R5.4/R5.5 through the kept judge: legal plays, and each card's closed forms (playable
+    for certain, unplayable for certain), bundled or made up, as a judgement made for that card
+    alone, at tables of 2-4 seats, either lookout rule, seat after seat."""
     both = [0, 0]
     for seed, game in _tables():
         for seat in range(len(game.players)):
             assert legal_plays(game, seat) == _reference_plays(game, seat), (seed, seat)
             hand = game.players[seat].hand
-            cards = [game.new_card(k, hand) for k in kids_of(BASE)]
+            # the made-up ones last, Nested the very last: a judge not refilled for the next
+            # table would still count it (R5.3) where that table's rule counts the lookout too
+            cards = [game.new_card(k, hand) for k in [*kids_of(BASE), *COUNTED[::-1]]]
             judge = hand_judge(game, seat)
             for card in cards:
                 sure = surely_playable(game, seat, card)
