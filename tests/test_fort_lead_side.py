@@ -201,3 +201,20 @@ def test_no_move_writes_the_shared_empty_binding():
         assert context._NO_BOUND == {}, seed
     leader = context.FortCtx(random_table(BASE, 2, 0), 0, leader=True)
     assert leader.bound is context._NO_BOUND
+
+
+def test_legal_plays_written_over_a_kept_list_are_the_legal_plays():
+    """A blind lead (random bots, nobody reading) counts the legal plays (R5.1) written over
+    one kept list (play._legal_into): its first slots are legal_plays', in order, whatever it
+    held before, longer or shorter."""
+    from fortlang.games.fort.play import _legal_into
+
+    kept: list = []
+    lengths = set()
+    for seed, game in _tables():
+        for seat in range(len(game.players)):
+            want = legal_plays(game, seat)
+            count = _legal_into(game, seat, kept)
+            assert (count, kept[:count]) == (len(want), want), (seed, seat)
+            lengths.add((count, len(kept) > count))
+    assert len(lengths) > 3, lengths  # fewer legal plays than the list held, and more

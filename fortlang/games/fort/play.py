@@ -1477,11 +1477,19 @@ def refusal_text(card: KidCard, rule: str) -> str:
 
 def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     """The hand cards that can be played legally, one instance per card definition."""
-    hand = game.players[seat].hand
     out: list[CardInstance] = []
+    _legal_into(game, seat, out)
+    return out
+
+
+def _legal_into(game: Game, seat: int, out: list[CardInstance]) -> int:
+    """:func:`legal_plays` written over the start of ``out`` (its slots overwritten, then
+    appended to); how many there are. The rest of ``out`` is left as it was."""
+    hand = game.players[seat].hand
     if not hand:
-        return out
+        return 0
     judge = hand_judge(game, seat)  # one judge kept for every hand (certain.hand_judge)
+    k = 0
     for i in range(len(hand)):
         card = hand[i]
         defn = card.defn
@@ -1489,9 +1497,13 @@ def legal_plays(game: Game, seat: int) -> list[CardInstance]:
         while j < i and hand[j].defn is not defn:
             j += 1
         if j == i and why_not(game, seat, card, judge) is None:
-            out.append(card)
+            if k < len(out):
+                out[k] = card
+            else:
+                out.append(card)
+            k += 1
     hand_judged(judge)
-    return out
+    return k
 
 
 def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
@@ -1558,8 +1570,23 @@ def _play_option(card: KidCard) -> Option:
     return Option(f"{card.name} ({_card_suits_text(card)})", card.id)
 
 
+#: The legal plays a blind lead counts (:func:`lead`), written over at each one: read before
+#: anything else can run (no agent is asked in a blind game), so one list serves every lead
+#: instead of one made, grown and freed per turn (issue 38). Its slots past the count are
+#: stale.
+_BLIND_PLAYS: Final[list[CardInstance]] = []
+
+
 def lead(game: Game, seat: int) -> PlayResult | None:
     """The play phase (R5.1): ask which card to play, or skip; then play it."""
+    if game.blind():  # random bots, nobody reading: asked by count (Journal.blind), no label
+        count = _legal_into(game, seat, _BLIND_PLAYS)
+        if not count:
+            return None
+        index = game.ask_blind(seat, K_PLAY, 1 + count)
+        if index == 0:
+            return None
+        return play_card(game, seat, _BLIND_PLAYS[index - 1], checked=True)
     cards = legal_plays(game, seat)
     excluded: tuple[tuple[str, str], ...] = ()
     if game.explain:  # every hand card that cannot be played, with the rule (R5.2, R5.4, R5.5)
@@ -1569,18 +1596,15 @@ def lead(game: Game, seat: int) -> PlayResult | None:
                          for rule in [why_not(game, seat, hand[i])] if rule is not None)
     elif not cards:
         return None
-    if game.blind():  # random bots, nobody reading: asked by count (Journal.blind), no label
-        index = game.ask_blind(seat, K_PLAY, 1 + len(cards))
-    else:
-        # an agent that answers from the cards (the skip names none), nobody reading: no
-        # labels, no decision (Journal.ask_count)
-        index = -1 if game.explain else game.ask_count(seat, K_PLAY, 1 + len(cards),
-                                                       [None, *[c.defn for c in cards]])
-        if index < 0:
-            options = [_SKIP]
-            options += [_facts(c).play_option for c in cards]
-            index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)",
-                                      excluded))
+    # an agent that answers from the cards (the skip names none), nobody reading: no labels,
+    # no decision (Journal.ask_count)
+    index = -1 if game.explain else game.ask_count(seat, K_PLAY, 1 + len(cards),
+                                                   [None, *[c.defn for c in cards]])
+    if index < 0:
+        options = [_SKIP]
+        options += [_facts(c).play_option for c in cards]
+        index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)",
+                                  excluded))
     if index == 0:
         return None
     return play_card(game, seat, cards[index - 1], checked=True)
