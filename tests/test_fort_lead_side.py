@@ -187,22 +187,6 @@ def test_rough_housing_asks_the_rivals_as_the_plain_way():
     assert all(used_by), used_by  # several rivals asked, the perk used and not
 
 
-def test_no_move_writes_the_shared_empty_binding():
-    """A move no choice binds shares one empty ``bound`` (context._NO_BOUND): moves only read
-    it (R6.4), so after whole games of 2-4 players, random and greedy, it is still empty."""
-    from fortlang.games.fort import context
-    from fortlang.games.fort.agents.bots import make_bots
-    from fortlang.games.fort.match import run_game
-
-    for seed in range(6):
-        n = 2 + seed % 3
-        bots = make_bots(["random" if seed % 2 else "greedy"], n, seed)
-        run_game(BASE, n, bots, seed=seed)
-        assert context._NO_BOUND == {}, seed
-    leader = context.FortCtx(random_table(BASE, 2, 0), 0, leader=True)
-    assert leader.bound is context._NO_BOUND
-
-
 def test_legal_plays_written_over_a_kept_list_are_the_legal_plays():
     """A blind lead (random bots, nobody reading) counts the legal plays (R5.1) written over
     one kept list (play._legal_into): its first slots are legal_plays', in order, whatever it

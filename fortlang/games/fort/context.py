@@ -26,13 +26,6 @@ if TYPE_CHECKING:  # the table makes its moves' contexts (Game.new_ctx)
     from fortlang.games.fort.table import CardDef, CardInstance, Game, Player
 
 
-#: The binding choices of a move that none binds (the leader's own, R6.4; a follower's when the
-#: leader's play bound nothing): one empty dict shared by them, never written (a move only reads
-#: its ``bound``: tests/test_fort_lead_side.py plays games and finds it still empty), instead of
-#: one made and freed per move (issue 38).
-_NO_BOUND: Final[dict[int, Any]] = {}
-
-
 class FortCtx(Ctx):
     """One player's execution of a Fort move (see the module docstring). As the core's, its
     lists and dicts change only through ``table.note*``, so a rollback restores them."""
@@ -53,7 +46,7 @@ class FortCtx(Ctx):
         self.fail = None
         self.leader = leader
         self.chosen = {}
-        self.bound = bound if bound else _NO_BOUND
+        self.bound = bound or {}
         self.records = []
         self.play = play
         self.context = ""
