@@ -92,15 +92,36 @@ class HandJudge:
     judgement and a tuple made per card (issue 38). A box that repeats by a suit (`x suit`,
     R13.3) counts the played card alone (R5.3: nothing added yet), so how many times is known
     from the card: its body is judged that many times (:func:`_hand_forms`), as
-    ``RepeatOp.now`` would after counting the card."""
+    ``RepeatOp.now`` would after counting the card. One judge serves every hand in turn
+    (:func:`hand_judge`, refilled per hand: :meth:`refill`), and :meth:`unplayable` judges
+    :func:`surely_unplayable` on a second judgement it keeps, made once asked."""
 
-    __slots__ = ("s", "one", "optional")
+    __slots__ = ("s", "one", "optional", "bare", "busy")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.one: list[CardInstance] = []
         self.optional = game.rules.lookout_optional
         counted = self.one if self.optional else None  # else lookout cards too
         self.s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
+        #: :func:`_all_inert`'s judgement (no card known to count), once asked.
+        self.bare: FortJudgement | None = None
+        self.busy = False  # handed out by hand_judge, not yet given back
+
+    def refill(self, game: Game, seat: int) -> None:
+        """Judge the hand of ``seat`` at ``game`` from now on: the judgements' table, performer
+        and cards counted set afresh; their other fields are never written but here, at their
+        making, so they stay as :meth:`__init__` set them."""
+        optional = self.optional = game.rules.lookout_optional
+        p = game.players[seat]
+        s = self.s
+        s.game = game
+        s.p = p
+        s.cards = self.one if optional else None
+        bare = self.bare
+        if bare is not None:
+            bare.game = game
+            bare.p = p
+
 
     def playable(self, card: CardInstance) -> bool:
         """:func:`surely_playable` of ``card`` in the hand judged."""
@@ -117,6 +138,41 @@ class HandJudge:
         optional = self.optional
         return _box_sure(s, defn.pub_op, defn.pub_body, defn.pub_times, optional) \
             or _box_sure(s, defn.priv_op, defn.priv_body, defn.priv_times, optional)
+
+    def unplayable(self, card: CardInstance) -> bool:
+        """:func:`surely_unplayable` of ``card`` in the hand judged."""
+        s = self.s
+        game, p = s.game, s.p
+        bare = self.bare
+        if bare is None:
+            bare = self.bare = FortJudgement(game, p, None, 1, _UNBOUND, True)
+        return _unplayable(game, p, card, bare)
+
+
+#: The judge :func:`hand_judge` hands out (at most one), while no hand is being judged.
+_KEPT_HAND: Final[list[HandJudge]] = []
+
+
+def hand_judge(game: Game, seat: int) -> HandJudge:
+    """A :class:`HandJudge` of the hand of ``seat``: the one kept, refilled, instead of a judge
+    and its judgement made and freed per hand (issue 38). Marked busy while in use (a hand
+    judged inside another's judgement gets its own): give it back with :func:`hand_judged`."""
+    kept = _KEPT_HAND
+    if kept:
+        judge = kept[0]
+        if judge.busy:
+            return HandJudge(game, seat)
+        judge.refill(game, seat)
+    else:
+        judge = HandJudge(game, seat)
+        kept.append(judge)
+    judge.busy = True
+    return judge
+
+
+def hand_judged(judge: HandJudge) -> None:
+    """``judge``, done with, free for the next hand (:func:`hand_judge`)."""
+    judge.busy = False
 
 
 #: A box judged by its own closed form (see :func:`_hand_forms`).
@@ -435,8 +491,13 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
     Besides :func:`surely_never_done`'s forms, a box repeated zero times by a count that stays
     as it is for the whole play is never done (:func:`_never_counted`)."""
     p = game.players[seat]
+    return _unplayable(game, p, card, FortJudgement(game, p, None, 1, _UNBOUND, True))
+
+
+def _unplayable(game: Game, p: Player, card: CardInstance, s: FortJudgement) -> bool:
+    """:func:`surely_unplayable`, ``s`` the judgement :func:`_all_inert` reads."""
     ops = _boxes(card)
-    if _all_inert(game, p, ops):
+    if _all_inert(ops, s):
         return True
     for op in ops:
         if op.may_free(game, p):
@@ -450,15 +511,15 @@ def surely_unplayable(game: Game, seat: int, card: CardInstance) -> bool:
     return True
 
 
-def _all_inert(game: Game, p: Player, ops: list[Op]) -> bool:
+def _all_inert(ops: list[Op], s: FortJudgement) -> bool:
     """Every box is certain to change nothing, performed now on the leader's turn whatever is
     chosen in it (``Op.void``, or ``Op.stuck``: short too), whatever cards are added (R5.3:
-    no count is known; an added card only leaves the hand): then performing one first leaves
-    the others as they are now, so no box ever has an effect (R5.4), in either order (R5.2)
-    (issue 38: Zip's `advance` beside a `pack` with nothing to pack, Dash's empty pack)."""
+    no count is known, ``s`` counting no card; an added card only leaves the hand): then
+    performing one first leaves the others as they are now, so no box ever has an effect
+    (R5.4), in either order (R5.2) (issue 38: Zip's `advance` beside a `pack` with nothing to
+    pack, Dash's empty pack)."""
     if not ops:
         return False  # blank boxes: R5.4 too, but left to the search as before
-    s = FortJudgement(game, p, None, 1, _UNBOUND, True)
     for op in ops:
         if not (op.void(s) or op.stuck(s)):
             return False

@@ -19,9 +19,9 @@ Fraction(8, 9)
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from fortlang.games.fort.metrics import count_you_have
+from fortlang.engine.memo import bounded_put
 from fortlang.games.fort.model import Board
 from fortlang.games.fort.table import Game
 
@@ -55,17 +55,52 @@ Standing = tuple[int, int, int, int]
 
 
 def standing(game: Game, seat: int) -> Standing:
-    """The figures a play can change, for ``seat`` now."""
+    """The figures a play can change, for ``seat`` now. Read from the game's token counts and
+    the zones' lengths directly (issue 38): the same figures as summing ``Pool.values`` and
+    :func:`~fortlang.games.fort.metrics.count_you_have` (R14's cards you have: deck, discard,
+    hand, yard, lookout, in play), without the tuples and the generator they make
+    (tests/test_fort_gains_fast.py holds the two alike)."""
     p = game.players[seat]
-    pizza, toy = p.stuff.values()
-    packed_pizza, packed_toy = p.pack.values()
-    resources = pizza + toy + packed_pizza + packed_toy
-    return p.vp, resources, count_you_have(p), game.level_points[p.level]
+    stuff, pack = p.stuff, p.pack
+    counts, at = stuff.counts, stuff.at
+    packed, pat = pack.counts, pack.at
+    resources = counts[at] + counts[at + 1] + packed[pat] + packed[pat + 1]
+    cards = len(p.deck) + len(p.discard) + len(p.hand) + len(p.yard) + len(p.lookout) \
+        + len(p.in_play)
+    return p.vp, resources, cards, game.level_points[p.level]
+
+
+#: Each part of a gain that :data:`_GAINS` keeps lies in [-_SPAN, _SPAN) (a play's usual
+#: figures); a gain outside is made afresh.
+_SPAN: Final = 64
+
+#: The gains made so far, by their parts packed into one int (:func:`since`): a gain is an
+#: immutable tuple, so one instance serves every play that brought the same (issue 38: making
+#: a NamedTuple from compiled code is a generic call of ``tuple.__new__``, ~1,000 instructions,
+#: at most every play). Bounded (engine/memo.py).
+_GAINS: Final[dict[int, Gain]] = {}
 
 
 def since(game: Game, seat: int, before: Standing) -> Gain:
     """The change of :func:`standing` from ``before`` to now."""
     vp, resources, cards, fort = standing(game, seat)
+    vp -= before[0]
+    resources -= before[1]
+    cards -= before[2]
+    fort -= before[3]
+    if -_SPAN <= vp < _SPAN and -_SPAN <= resources < _SPAN and -_SPAN <= cards < _SPAN \
+            and -_SPAN <= fort < _SPAN:
+        key = (((vp + _SPAN) * 128 + resources + _SPAN) * 128 + cards + _SPAN) * 128 + fort \
+            + _SPAN
+        kept = _GAINS.get(key)
+        if kept is not None:
+            return kept
+        gain = _new_gain(vp, resources, cards, fort)
+        bounded_put(_GAINS, key, gain)
+        return gain
+    return _new_gain(vp, resources, cards, fort)
+
+
+def _new_gain(vp: int, resources: int, cards: int, fort: int) -> Gain:
     # tuple.__new__ is what Gain(...) runs, without the interpreted frame around it
-    return tuple.__new__(Gain, (vp - before[0], resources - before[1], cards - before[2],
-                                fort - before[3]))
+    return tuple.__new__(Gain, (vp, resources, cards, fort))

@@ -68,6 +68,8 @@ from fortlang.games.fort.certain import (
     HandJudge,
     follow_verdict,
     follow_verdict_one,
+    hand_judge,
+    hand_judged,
     spared,
     spares,
     surely_done_any_way,
@@ -1438,10 +1440,16 @@ def why_not(game: Game, seat: int, card: CardInstance,
             judge: HandJudge | None = None) -> str | None:
     """None if ``card`` can be played legally, else the rule that forbids it (R5.4, R5.5);
     ``judge``: the closed form's judgement of the hand, shared by its cards (legal_plays)."""
-    if judge.playable(card) if judge is not None else surely_playable(game, seat, card):
-        return None
-    if surely_unplayable(game, seat, card):
-        return "R5.4"
+    if judge is not None:
+        if judge.playable(card):
+            return None
+        if judge.unplayable(card):
+            return "R5.4"
+    else:
+        if surely_playable(game, seat, card):
+            return None
+        if surely_unplayable(game, seat, card):
+            return "R5.4"
     return why_not_by_search(game, seat, card)
 
 
@@ -1469,11 +1477,19 @@ def refusal_text(card: KidCard, rule: str) -> str:
 
 def legal_plays(game: Game, seat: int) -> list[CardInstance]:
     """The hand cards that can be played legally, one instance per card definition."""
-    hand = game.players[seat].hand
     out: list[CardInstance] = []
+    _legal_into(game, seat, out)
+    return out
+
+
+def _legal_into(game: Game, seat: int, out: list[CardInstance]) -> int:
+    """:func:`legal_plays` written over the start of ``out`` (its slots overwritten, then
+    appended to); how many there are. The rest of ``out`` is left as it was."""
+    hand = game.players[seat].hand
     if not hand:
-        return out
-    judge = HandJudge(game, seat)
+        return 0
+    judge = hand_judge(game, seat)  # one judge kept for every hand (certain.hand_judge)
+    k = 0
     for i in range(len(hand)):
         card = hand[i]
         defn = card.defn
@@ -1481,8 +1497,13 @@ def legal_plays(game: Game, seat: int) -> list[CardInstance]:
         while j < i and hand[j].defn is not defn:
             j += 1
         if j == i and why_not(game, seat, card, judge) is None:
-            out.append(card)
-    return out
+            if k < len(out):
+                out[k] = card
+            else:
+                out.append(card)
+            k += 1
+    hand_judged(judge)
+    return k
 
 
 def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
@@ -1491,7 +1512,7 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     and apply `destroy this` (R12.5). Raises :class:`IllegalMove` if the card cannot be played
     (``checked``: the caller already knows it can, e.g. from :func:`legal_plays`)."""
     p = game.players[seat]
-    if card not in p.hand:
+    if not _holds(p.hand, card):
         raise IllegalMove(f"{card!r} is not in {player_name(seat)}'s hand", "R5.1")
     rule = None if checked else why_not(game, seat, card)
     if rule is not None:
@@ -1500,9 +1521,16 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     ok = transaction(ctx, _Lead(ctx, card))
     assert ok, "a play found legal by search must complete"
     play: _Play = ctx.play
-    public_used = any(which == PUBLIC for which, _, _ in play.used)
+    public_used = False
+    for which, _, _ in play.used:
+        if which == PUBLIC:
+            public_used = True
+            break
     coin = ctx.named.get(card.uid)
-    added, lookout, used = tuple(play.added), tuple(play.lookout_used), tuple(play.used)
+    # most plays add no card and count no lookout card: the empty tuple, no call made
+    added = tuple(play.added) if play.added else ()
+    lookout = tuple(play.lookout_used) if play.lookout_used else ()
+    used = tuple(play.used)
     bindings = dict(ctx.chosen) if public_used else {}
     debug_check(game)
     if not follow:
@@ -1512,14 +1540,25 @@ def play_card(game: Game, seat: int, card: CardInstance, *, follow: bool = True,
     # from the play's parts, not from a first record.
     followers = _follow_round(game, seat, card, coin, bindings)
     destroyed = False
-    if card in p.in_play and (play.destroy_this or _rough_housing(game, seat, card, followers)):
-        game.move(p.in_play, p.in_play.index(card), game.box)  # R12.5, after the followers
-        destroyed = True
-    elif card not in p.in_play:
-        destroyed = card in game.box
+    in_play = p.in_play
+    if _holds(in_play, card):
+        if play.destroy_this or _rough_housing(game, seat, card, followers):
+            game.move(in_play, in_play.index(card), game.box)  # R12.5, after the followers
+            destroyed = True
+    else:
+        destroyed = _holds(game.box, card)
     debug_check(game)
     return PlayResult(seat, card, coin, added, lookout, used, bindings, tuple(followers),
                       destroyed)
+
+
+def _holds(cards: list[CardInstance], card: CardInstance) -> bool:
+    """``card in cards``, by identity (a card instance is equal only to itself): compiled, a
+    native loop over a few cards instead of the generic containment test (issue 38)."""
+    for c in cards:
+        if c is card:
+            return True
+    return False
 
 
 _SKIP: Final = Option("skip the play phase", None)
@@ -1531,8 +1570,23 @@ def _play_option(card: KidCard) -> Option:
     return Option(f"{card.name} ({_card_suits_text(card)})", card.id)
 
 
+#: The legal plays a blind lead counts (:func:`lead`), written over at each one: read before
+#: anything else can run (no agent is asked in a blind game), so one list serves every lead
+#: instead of one made, grown and freed per turn (issue 38). Its slots past the count are
+#: stale.
+_BLIND_PLAYS: Final[list[CardInstance]] = []
+
+
 def lead(game: Game, seat: int) -> PlayResult | None:
     """The play phase (R5.1): ask which card to play, or skip; then play it."""
+    if game.blind():  # random bots, nobody reading: asked by count (Journal.blind), no label
+        count = _legal_into(game, seat, _BLIND_PLAYS)
+        if not count:
+            return None
+        index = game.ask_blind(seat, K_PLAY, 1 + count)
+        if index == 0:
+            return None
+        return play_card(game, seat, _BLIND_PLAYS[index - 1], checked=True)
     cards = legal_plays(game, seat)
     excluded: tuple[tuple[str, str], ...] = ()
     if game.explain:  # every hand card that cannot be played, with the rule (R5.2, R5.4, R5.5)
@@ -1542,18 +1596,15 @@ def lead(game: Game, seat: int) -> PlayResult | None:
                          for rule in [why_not(game, seat, hand[i])] if rule is not None)
     elif not cards:
         return None
-    if game.blind():  # random bots, nobody reading: asked by count (Journal.blind), no label
-        index = game.ask_blind(seat, K_PLAY, 1 + len(cards))
-    else:
-        # an agent that answers from the cards (the skip names none), nobody reading: no
-        # labels, no decision (Journal.ask_count)
-        index = -1 if game.explain else game.ask_count(seat, K_PLAY, 1 + len(cards),
-                                                       [None, *[c.defn for c in cards]])
-        if index < 0:
-            options = [_SKIP]
-            options += [_facts(c).play_option for c in cards]
-            index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)",
-                                      excluded))
+    # an agent that answers from the cards (the skip names none), nobody reading: no labels,
+    # no decision (Journal.ask_count)
+    index = -1 if game.explain else game.ask_count(seat, K_PLAY, 1 + len(cards),
+                                                   [None, *[c.defn for c in cards]])
+    if index < 0:
+        options = [_SKIP]
+        options += [_facts(c).play_option for c in cards]
+        index = game.ask(Decision(seat, K_PLAY, tuple(options), "play a card (R5.1)",
+                                  excluded))
     if index == 0:
         return None
     return play_card(game, seat, cards[index - 1], checked=True)
@@ -2268,11 +2319,17 @@ def _distinct_matching(hand: list[CardInstance], suits: tuple[Suit, ...],
 def _rough_housing(game: Game, seat: int, card: CardInstance,
                    followers: list[tuple[int, tuple[CardInstance, ...]]]) -> bool:
     """R15 Rough Housing: instead of following, once everyone else has followed or declined,
-    destroy the perk to destroy the leader's played card."""
-    followed = {s for s, _ in followers}
-    for q in game.rivals(seat):
-        perk = q.perk(_ROUGH_HOUSING) if q.perks else None
-        if perk is None or q.seat in followed:
+    destroy the perk to destroy the leader's played card. The rivals in turn order from the
+    leader's left (``Game.rivals``), read in place: most hold no perk, and only a holder's
+    seat is looked for among the few followers (no list nor set made per play, issue 38)."""
+    players = game.players
+    n = len(players)
+    for k in range(1, n):
+        q = players[(seat + k) % n]
+        if not q.perks:
+            continue
+        perk = q.perk(_ROUGH_HOUSING)
+        if perk is None or _followed(followers, q.seat):
             continue
         if game.blind():  # random bots, nobody reading: asked by count (Journal.blind)
             used = game.ask_blind(q.seat, K_ROUGH_HOUSING, 2) == 1
@@ -2287,6 +2344,14 @@ def _rough_housing(game: Game, seat: int, card: CardInstance,
             used = answer == 1
         if used:
             game.use_perk(q, perk)
+            return True
+    return False
+
+
+def _followed(followers: list[tuple[int, tuple[CardInstance, ...]]], seat: int) -> bool:
+    """Whether ``seat`` is among those who followed (R6)."""
+    for follower in followers:
+        if follower[0] == seat:
             return True
     return False
 

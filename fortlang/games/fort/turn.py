@@ -185,9 +185,17 @@ def diy(game: Game, seat: int, record: TurnRecord) -> bool:
 def do_over(game: Game, seat: int, record: TurnRecord) -> None:
     """R15 Do-Over: after the card is played and followed, destroy the perk to play another."""
     p = game.players[seat]
+    if not p.perks:  # most seats, most turns: no perk at all (and no closure made, below)
+        return
     perk = p.perk(_SECOND_PLAY)
     if perk is None:
         return
+    _do_over(game, seat, record, p, perk)
+
+
+def _do_over(game: Game, seat: int, record: TurnRecord, p: Player, perk: Perk) -> None:
+    """:func:`do_over` for a seat holding the perk: its closures' environment (compiled, made
+    at a function's entry) made only then."""
     cards = legal_plays(game, seat)
     if not cards:
         return
@@ -245,7 +253,10 @@ def play_phase(game: Game, seat: int, record: TurnRecord) -> None:
 
 def open_play(game: Game, seat: int, record: TurnRecord) -> bool:
     """The play phase's opening: Recycling at its start, then DIY (R15); True if DIY was
-    used instead of playing a card (the phase is over)."""
+    used instead of playing a card (the phase is over). A seat with no perk (most seats, most
+    turns) has neither: nothing to ask, and no closure of :func:`recycle` made (issue 38)."""
+    if not game.players[seat].perks:
+        return False
     recycle(game, seat, record)
     return diy(game, seat, record)
 
@@ -259,7 +270,10 @@ def lead_play(game: Game, seat: int, record: TurnRecord) -> bool:
         return False
     record.plays.append(result)
     record.gains.append(gains.since(game, seat, before))
-    if game.rules.recycle_any_moment and game.players[seat].perk(_SECOND_PLAY) is not None:
+    p = game.players[seat]
+    if not p.perks:  # neither Recycling nor Do-Over (R15)
+        return True
+    if game.rules.recycle_any_moment and p.perk(_SECOND_PLAY) is not None:
         recycle(game, seat, record, RECYCLE_AT_DO_OVER)  # R15: it may be the second card
     do_over(game, seat, record)
     return True
