@@ -202,3 +202,27 @@ def test_legal_plays_written_over_a_kept_list_are_the_legal_plays():
             assert (count, kept[:count]) == (len(want), want), (seed, seat)
             lengths.add((count, len(kept) > count))
     assert len(lengths) > 3, lengths  # fewer legal plays than the list held, and more
+
+
+def test_a_games_kept_judge_and_plays_are_its_own_and_die_with_it():
+    """The hand judge and the blind lead's list are kept per game, never by the module: two
+    games (two playtest tables, each in a thread of its own) never share them, and a game that
+    ended is not kept alive by the judge of its last hand."""
+    import gc
+    import weakref
+
+    from fortlang.games.fort.play import lead
+
+    first, second = random_table(BASE, 3, 1), random_table(BASE, 3, 2)
+    a = hand_judge(first, 0)
+    hand_judged(a)
+    b = hand_judge(second, 0)
+    hand_judged(b)
+    assert a is not b
+    assert hand_judge(first, 1) is a  # kept from hand to hand within a game
+    hand_judged(a)
+    lead(first, 0)
+    ref = weakref.ref(first)
+    del first, a
+    gc.collect()
+    assert ref() is None

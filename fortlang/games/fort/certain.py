@@ -149,23 +149,19 @@ class HandJudge:
         return _unplayable(game, p, card, bare)
 
 
-#: The judge :func:`hand_judge` hands out (at most one), while no hand is being judged.
-_KEPT_HAND: Final[list[HandJudge]] = []
-
-
 def hand_judge(game: Game, seat: int) -> HandJudge:
-    """A :class:`HandJudge` of the hand of ``seat``: the one kept, refilled, instead of a judge
-    and its judgement made and freed per hand (issue 38). Marked busy while in use (a hand
-    judged inside another's judgement gets its own): give it back with :func:`hand_judged`."""
-    kept = _KEPT_HAND
-    if kept:
-        judge = kept[0]
+    """A :class:`HandJudge` of the hand of ``seat``: the one ``game`` keeps (``Game.kept_judge``),
+    refilled, instead of a judge and its judgement made and freed per hand (issue 38). Marked
+    busy while in use (a hand judged inside another's judgement gets its own): give it back
+    with :func:`hand_judged`."""
+    kept = game.kept_judge
+    if kept is None:
+        judge = game.kept_judge = HandJudge(game, seat)
+    else:
+        judge = kept
         if judge.busy:
             return HandJudge(game, seat)
         judge.refill(game, seat)
-    else:
-        judge = HandJudge(game, seat)
-        kept.append(judge)
     judge.busy = True
     return judge
 

@@ -1570,23 +1570,20 @@ def _play_option(card: KidCard) -> Option:
     return Option(f"{card.name} ({_card_suits_text(card)})", card.id)
 
 
-#: The legal plays a blind lead counts (:func:`lead`), written over at each one: read before
-#: anything else can run (no agent is asked in a blind game), so one list serves every lead
-#: instead of one made, grown and freed per turn (issue 38). Its slots past the count are
-#: stale.
-_BLIND_PLAYS: Final[list[CardInstance]] = []
-
-
 def lead(game: Game, seat: int) -> PlayResult | None:
     """The play phase (R5.1): ask which card to play, or skip; then play it."""
     if game.blind():  # random bots, nobody reading: asked by count (Journal.blind), no label
-        count = _legal_into(game, seat, _BLIND_PLAYS)
+        # the legal plays written over the game's list (its slots past the count stale): read
+        # before anything else can run (no agent is asked in a blind game), so no list is
+        # made, grown and freed per turn (issue 38)
+        plays = game.blind_plays
+        count = _legal_into(game, seat, plays)
         if not count:
             return None
         index = game.ask_blind(seat, K_PLAY, 1 + count)
         if index == 0:
             return None
-        return play_card(game, seat, _BLIND_PLAYS[index - 1], checked=True)
+        return play_card(game, seat, plays[index - 1], checked=True)
     cards = legal_plays(game, seat)
     excluded: tuple[tuple[str, str], ...] = ()
     if game.explain:  # every hand card that cannot be played, with the rule (R5.2, R5.4, R5.5)
