@@ -332,7 +332,7 @@ def _lead(ctx: FortCtx, card: CardInstance) -> bool:
     any_nodes: tuple[n.Quantity, ...] = facts.any_nodes
     if COIN in card.suits:
         if not ctx.search:  # contexts are only read when an agent is asked
-            game.note_attr(ctx, "context", facts.coin_context)
+            _real_context(ctx, facts.coin_context)
         then = _AnySuits(ctx, any_nodes, 0)
         if not interpreter.EQUIVALENT_OPTIONS:
             return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, then)
@@ -436,7 +436,7 @@ def _any_suits(ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> bool:
     card = play.card
     if i < len(nodes):
         if not ctx.search:
-            ctx.game.note_attr(ctx, "context", _facts(card).any_context)
+            _real_context(ctx, _facts(card).any_context)
         key = id(nodes[i])
         same = _any_alike(ctx)
         known = _suits_known(ctx, ctx.any_suits, key, _ALL_SUITS, same) if not ctx.search \
@@ -840,6 +840,15 @@ REMEMBER_STOPS: Final = True
 #: Whether a blind play keeps the cards no legal play can add (_Play.dead; tests compare with
 #: this off).
 REMEMBER_DEAD: Final = True
+#: Whether a follower's coin with one name it may take (R5.6) is named at once, without its
+#: choice point (tests compare with this off).
+NAME_ONE_AT_ONCE: Final = True
+#: Whether a move made for real writes its context and ``safe`` on the context object itself,
+#: not through the undo log (see :func:`_real_note`; tests compare with this off).
+REAL_NOTES_PLAIN: Final = True
+#: Whether the records of the actions used (R5.4) are tuples made once (tests compare with
+#: this off).
+USES_MADE_ONCE: Final = True
 
 
 def _stop(ctx: FortCtx, judged: bool = False) -> bool:
@@ -1074,7 +1083,7 @@ def _order_judged(ctx: FortCtx, firsts: int) -> bool:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
     if ctx.search:  # each order in turn until one completes legally
         return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx))
-    ctx.game.note_attr(ctx, "context", facts.order_context)
+    _real_context(ctx, facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5), or second after one that cannot
     # make it fall short (then it is sure whether it comes first or second).
     defn = card_ops(play.card)
@@ -1267,12 +1276,11 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = Fal
         return True
     if not ctx.search:
         facts = _facts(play.card)
-        game.note_attr(ctx, "context",
-                       facts.public_context if which == PUBLIC else facts.private_context)
+        _real_context(ctx, facts.public_context if which == PUBLIC else facts.private_context)
     if i and not ctx.safe and _leader_satisfied(ctx):  # R5.4, R5.5 hold whatever comes next
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
-        game.note_attr(ctx, "safe", True)
+        _real_safe(ctx)
     if ctx.search:
         last = i == len(sequence) - 1
         if last and not judged and not _one_in_full(play) and surely_not_done(ctx, action):
@@ -1280,10 +1288,38 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = Fal
         if last and play.added and _in_vain_whatever(ctx, action):
             return _rule_in_vain(ctx, action)
     elif not ctx.safe and surely_done_any_way(ctx, action):
-        game.note_attr(ctx, "safe", True)  # R5.4, R5.5 will hold whatever is chosen from here
+        _real_safe(ctx)  # R5.4, R5.5 will hold whatever is chosen from here
     elif not ctx.safe and not play.added:
         ctx.whole = action  # see FortCtx.whole: never set in a search, so no rollback needed
     return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
+
+
+def _real_context(ctx: FortCtx, context: str) -> None:
+    """``ctx.context = context`` in a move made for real (never while searching): what its
+    decisions say they are about."""
+    if REAL_NOTES_PLAIN:
+        ctx.context = context
+    else:
+        ctx.game.note_attr(ctx, "context", context)
+
+
+def _real_safe(ctx: FortCtx) -> None:
+    """``ctx.safe = True`` in a move made for real (never while searching): every completion
+    from here is legal, so its choice points try nothing.
+
+    Like ``FortCtx.whole``, set on the context itself, not through the undo log (issue 38: a
+    note is a generic getattr and setattr, each of a few hundred instructions): nothing would
+    ever undo it, nor :func:`_real_context`'s. A move made for real is never rolled back to a
+    mark taken before a write of its own while it runs: its driver has no choice point to go
+    back to (only a search pushes them), and the trials of its choice points (decide_at), the
+    judgements that try a name or a card (_suits_known, _added_verdict) and _stop's search
+    each roll back to a mark taken after, never writing these (only a move made for real
+    does). Once the move is over, committed or undone by an error, its context (one per move:
+    _leader_ctx, _follower_ctx) is not read again."""
+    if REAL_NOTES_PLAIN:
+        ctx.safe = True
+    else:
+        ctx.game.note_attr(ctx, "safe", True)
 
 
 def _in_vain_whatever(ctx: FortCtx, action: Op) -> bool:
@@ -1347,6 +1383,23 @@ class _WithEffect(Cont):
         return (_WithEffect, self.game.changed_since(self.mark))
 
 
+#: The records of an action's use (R5.4: which box, in full, with an effect), made once: by
+#: box, then ``2 * full + effect``. Tuples compare by value: each is what a tuple made per
+#: action would be equal to (PlayResult.used), without its allocation (issue 38).
+_PUBLIC_USES: Final = tuple((PUBLIC, full, effect) for full in (False, True)
+                            for effect in (False, True))
+_PRIVATE_USES: Final = tuple((PRIVATE, full, effect) for full in (False, True)
+                             for effect in (False, True))
+
+
+def _use(which: str, full: bool, effect: bool) -> tuple[str, bool, bool]:
+    """``(which, full, effect)``, one of the records made once."""
+    if not USES_MADE_ONCE:
+        return (which, full, effect)
+    at = (2 if full else 0) + (1 if effect else 0)
+    return _PUBLIC_USES[at] if which == PUBLIC else _PRIVATE_USES[at]
+
+
 class _Performed(Cont):
     """What follows action ``i`` of ``sequence``: record its use (R5.4), then perform the next.
     One object per action performed, searching or not: a closure takes two (its environment),
@@ -1363,7 +1416,7 @@ class _Performed(Cont):
         ctx = self.ctx
         game = ctx.game
         play: _Play = ctx.play
-        game.note(play.used, (self.sequence[self.i], full, game.changed_since(self.mark)))
+        game.note(play.used, _use(self.sequence[self.i], full, game.changed_since(self.mark)))
         return _perform(ctx, self.sequence, self.i + 1)
 
     def __call__(self, full: bool) -> bool:  # defined here: see program._Cont
@@ -1934,7 +1987,7 @@ def _act(rnd: _Round, ctx: FortCtx) -> bool:
     elif not ctx.safe and not _asks_nothing(rnd) and surely_followed_any_way(ctx, rnd.public):
         # R6.2 will hold whatever is chosen from here (``safe`` is read at choice points only:
         # an action that asks nothing is not judged for it)
-        ctx.game.note_attr(ctx, "safe", True)
+        _real_safe(ctx)
     return rnd.public.run(ctx, InFull(ctx))
 
 
@@ -2035,6 +2088,14 @@ def _name_coins(ctx: FortCtx, rnd: _Round, cards: list[CardInstance], i: int,
     card = cards[i]
     names = _coin_choices(rnd, card, ctx.game.rules)
     if not names:  # no coin: on at once, no thunk made
+        return _name_coins(ctx, rnd, cards, i + 1, then)
+    game = ctx.game
+    if len(names) == 1 and NAME_ONE_AT_ONCE and ctx.points is not None and not game.explain:
+        # One name (the followed suit the card needs, R5.6, R6.1): its choice point would go
+        # on with it at once, nothing tried nor asked (decide_at: one option, a driver
+        # running), so it is named here as its step would name it, with no step, no thunk
+        # and no verdict per name (issue 38)
+        game.note_item(ctx.named, card.uid, names[0])
         return _name_coins(ctx, rnd, cards, i + 1, then)
     same: Sequence[int] = ()
     if names is PLAIN_SUITS and interpreter.EQUIVALENT_OPTIONS:
