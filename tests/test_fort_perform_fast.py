@@ -6,7 +6,9 @@ less work, each shortcut checked against the path it replaces (its switch off):
   exclusions with their rules) and ends alike;
 * the records of the actions used (R5.4) are tuples made once (``play.USES_MADE_ONCE``);
 * a follower's coin with one name it may take (R5.6, R6.1) is named at once, without its choice
-  point (``play.NAME_ONE_AT_ONCE``).
+  point (``play.NAME_ONE_AT_ONCE``);
+* _stop's search knows at its order point that neither box is sure first (R5.2-R5.5), as
+  _stop found before it (``play.STOP_FIRSTS_KNOWN``).
 
 Whole games (blind random bots, greedy bots, and with every decision recorded) and the plays of
 every bundled card at many tables, shortcut on and off: the same decisions, logs and outcomes."""
@@ -20,6 +22,7 @@ from unittest.mock import patch
 import pytest
 from builders import kid, random_table
 from test_engine_certain import sources_only
+from trial_counter import calls_to
 
 from fortlang.cardset import base_set
 from fortlang.games.fort import play
@@ -30,7 +33,7 @@ from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.table import Rules
 
 BASE = base_set()
-SWITCHES = ("REAL_NOTES_PLAIN", "USES_MADE_ONCE", "NAME_ONE_AT_ONCE")
+SWITCHES = ("REAL_NOTES_PLAIN", "USES_MADE_ONCE", "NAME_ONE_AT_ONCE", "STOP_FIRSTS_KNOWN")
 
 
 def _off(*names: str) -> ExitStack:
@@ -142,6 +145,45 @@ def test_plays_of_every_card_decide_alike_without_the_shortcuts():
     fast = plays()
     with _off(*SWITCHES):
         assert plays() == fast
+
+
+@sources_only
+def test_stop_searches_judge_fewer_first_actions():
+    """The games above, with _stop's searches (R5.3): fewer closed-form judgements of a first
+    action (R5.4, R5.5), the same games."""
+    def games() -> list[tuple]:
+        return [_game(lineup, players, seed, record)
+                for lineup, players, seed, record in GAMES[:4]]
+
+    fast_calls, fast = calls_to(play, "surely_first", games)
+    with _off("STOP_FIRSTS_KNOWN"):
+        slow_calls, slow = calls_to(play, "surely_first", games)
+    assert fast == slow
+    assert fast_calls < slow_calls, (fast_calls, slow_calls)
+
+
+@sources_only
+def test_no_box_is_sure_first_where_stop_searches_say_so():
+    """Wherever _stop's search skips the test (:func:`play._at_stop_start`), neither box of
+    the played card is sure first (R5.2-R5.5): the test would have answered False."""
+    real = play._at_stop_start
+    seen = Counter()
+
+    def checked(ctx, step, i):
+        at = real(ctx, step, i)
+        if at:
+            ops = play.card_ops(ctx.play.card)
+            for op in (ops.pub_op, ops.priv_op):
+                assert op is None or not play.surely_first(ctx, op)
+            seen["start"] += 1
+        else:
+            seen["elsewhere"] += 1
+        return at
+
+    with patch.object(play, "_at_stop_start", checked):
+        for lineup, players, seed, record in GAMES:
+            _game(lineup, players, seed, record)
+    assert seen["start"] >= 20, seen
 
 
 def test_each_use_made_once_is_the_record_it_stands_for():

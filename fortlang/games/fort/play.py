@@ -849,6 +849,9 @@ REAL_NOTES_PLAIN: Final = True
 #: Whether the records of the actions used (R5.4) are tuples made once (tests compare with
 #: this off).
 USES_MADE_ONCE: Final = True
+#: Whether _stop's search knows, at its order point, that neither box is sure first (see
+#: :func:`_at_stop_start`; tests compare with this off).
+STOP_FIRSTS_KNOWN: Final = True
 
 
 def _stop(ctx: FortCtx, judged: bool = False) -> bool:
@@ -1191,11 +1194,28 @@ class _OrderStep(Step):
                 _first_order_failed(ctx, self)
         if i >= 2 and ctx.search and REMEMBER_STOPS and _implied_failing(ctx, self, i):
             return False  # what its search would end with (see _implied_failing)
+        if ctx.search and play.searching is not None and STOP_FIRSTS_KNOWN \
+                and _at_stop_start(ctx, self, i):
+            return _perform(ctx, sequences[i], 0, False, True)
         return _perform(ctx, sequences[i], 0)
 
     def options(self) -> Sequence[Option]:
         play: _Play = self.ctx.play
         return _facts(play.card).orders
+
+
+def _at_stop_start(ctx: FortCtx, step: _OrderStep, i: int) -> bool:
+    """Option ``i`` of ``step``, in _stop's own search (``_Play.searching`` set), is applied
+    on the table _stop started from: its order point's (the search's first, depth first: the
+    point pushed by _order's decide_at, or none when one order was jumped to), rolled back to
+    its mark. There :func:`surely_stops` was False (_stop judged it before its search, or
+    judged ``stop_judged``: _added_verdict found it so on that very table), so is
+    :func:`surely_first` of either box (issue 38)."""
+    points = ctx.points
+    if not points:
+        return True  # the search's first step: _order jumped to its one order
+    point = points[0]
+    return len(points) == 1 and point.step is step and point.i == i
 
 
 def _first_order_failed(ctx: FortCtx, step: _OrderStep) -> None:
@@ -1255,11 +1275,14 @@ def _action(card: CardInstance, which: str) -> Op:
     return op
 
 
-def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = False) -> bool:
+def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = False,
+             unsure: bool = False) -> bool:
     """Perform action ``i`` of ``sequence`` (R5.2), then the rest. ``judged``: the trial of an
     order that _order, on this very table, neither knew legal (its first action sure first,
     or sure second after one that spares it: the test below) nor settled (an action alone
-    surely not done: R5.4, below); those tests would answer False again (issue 38)."""
+    surely not done: R5.4, below); those tests would answer False again (issue 38).
+    ``unsure``: neither box is sure first on this table (:func:`_at_stop_start`), so the first
+    test would answer False again."""
     if i == len(sequence):
         return _leader_check(ctx)
     game = ctx.game
@@ -1269,7 +1292,7 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = Fal
     # R5.4 and R5.5 will hold after this action (sure now, whatever came before it: it records
     # an effect for every repetition, each added card counted by it), or after this one and the
     # next: a legal completion exists
-    if ctx.search and not judged and (
+    if ctx.search and not judged and not unsure and (
             surely_first(ctx, action)
             or not i and len(sequence) == 2 and surely_second(
                 ctx, action, _action(play.card, sequence[1]), _spares(play.card, which))):
