@@ -448,14 +448,14 @@ def _any_suits(ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> bool:
     p = ctx.player
     if not suits:
         if ctx.game.explain and not ctx.search and p.hand:  # say why nothing can be added
-            ctx.game.note_attr(ctx, "context", _facts(card).unboosted_context)
+            _real_context(ctx, _facts(card).unboosted_context)
             return decide(ctx, K_BOOST, [_STOP], [partial(_order, ctx)],
                           refused=partial(_unboostable, p.hand, "R13.3"))
         return _order(ctx)
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
     lookout = [c for c in p.lookout if _can_boost(c, suits)]
     if not ctx.search:
-        ctx.game.note_attr(ctx, "context", _boost_context(card, suits))
+        _real_context(ctx, _boost_context(card, suits))
     if ctx.game.rules.lookout_optional:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
