@@ -1408,14 +1408,16 @@ class _WithEffect(Cont):
 
 #: The records of an action's use (R5.4: which box, in full, with an effect), made once: by
 #: box, then ``2 * full + effect``. Tuples compare by value: each is what a tuple made per
-#: action would be equal to (PlayResult.used), without its allocation (issue 38).
-_PUBLIC_USES: Final = tuple((PUBLIC, full, effect) for full in (False, True)
-                            for effect in (False, True))
-_PRIVATE_USES: Final = tuple((PRIVATE, full, effect) for full in (False, True)
-                             for effect in (False, True))
+#: action would be equal to (PlayResult.used), without its allocation (issue 38). Typed as
+#: objects: compiled, a ``tuple[str, bool, bool]`` is a C struct, read out of the tuple here
+#: and boxed into a new tuple where it is stored.
+_PUBLIC_USES: Final[tuple[object, ...]] = tuple(
+    (PUBLIC, full, effect) for full in (False, True) for effect in (False, True))
+_PRIVATE_USES: Final[tuple[object, ...]] = tuple(
+    (PRIVATE, full, effect) for full in (False, True) for effect in (False, True))
 
 
-def _use(which: str, full: bool, effect: bool) -> tuple[str, bool, bool]:
+def _use(which: str, full: bool, effect: bool) -> object:
     """``(which, full, effect)``, one of the records made once."""
     if not USES_MADE_ONCE:
         return (which, full, effect)
