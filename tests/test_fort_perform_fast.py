@@ -8,7 +8,10 @@ less work, each shortcut checked against the path it replaces (its switch off):
 * a follower's coin with one name it may take (R5.6, R6.1) is named at once, without its choice
   point (``play.NAME_ONE_AT_ONCE``);
 * _stop's search knows at its order point that neither box is sure first (R5.2-R5.5), as
-  _stop found before it (``play.STOP_FIRSTS_KNOWN``).
+  _stop found before it (``play.STOP_FIRSTS_KNOWN``);
+* an action with no choice point, performed for real, is not judged sure whatever is chosen
+  (``play.STRAIGHT_UNJUDGED``): nothing in it is tried, and the next action is made safe as
+  it would have been (R5.4, R5.5 already hold): the same trials.
 
 Whole games (blind random bots, greedy bots, and with every decision recorded) and the plays of
 every bundled card at many tables, shortcut on and off: the same decisions, logs and outcomes."""
@@ -22,7 +25,7 @@ from unittest.mock import patch
 import pytest
 from builders import kid, random_table
 from test_engine_certain import sources_only
-from trial_counter import calls_to
+from trial_counter import calls_to, counting
 
 from fortlang.cardset import base_set
 from fortlang.games.fort import play
@@ -33,7 +36,8 @@ from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.table import Rules
 
 BASE = base_set()
-SWITCHES = ("REAL_NOTES_PLAIN", "USES_MADE_ONCE", "NAME_ONE_AT_ONCE", "STOP_FIRSTS_KNOWN")
+SWITCHES = ("REAL_NOTES_PLAIN", "USES_MADE_ONCE", "NAME_ONE_AT_ONCE", "STOP_FIRSTS_KNOWN",
+            "STRAIGHT_UNJUDGED")
 
 
 def _off(*names: str) -> ExitStack:
@@ -184,6 +188,25 @@ def test_no_box_is_sure_first_where_stop_searches_say_so():
         for lineup, players, seed, record in GAMES:
             _game(lineup, players, seed, record)
     assert seen["start"] >= 20, seen
+
+
+@sources_only
+def test_straight_actions_are_not_judged_and_nothing_more_is_tried():
+    """A straight action performed for real (R5.2) is not judged by its closed form; the
+    choice points of the move try exactly what they tried when it was (R5.4, R5.5: the next
+    action is safe as before), in the same games."""
+    def games() -> tuple[int, list[tuple]]:
+        with counting() as tally:
+            out = [_game(lineup, players, seed, record)
+                   for lineup, players, seed, record in GAMES]
+        return tally.total(), out
+
+    fast_calls, (fast_trials, fast) = calls_to(play, "surely_done_any_way", games)
+    with _off("STRAIGHT_UNJUDGED"):
+        slow_calls, (slow_trials, slow) = calls_to(play, "surely_done_any_way", games)
+    assert fast == slow
+    assert fast_trials == slow_trials
+    assert fast_calls < slow_calls, (fast_calls, slow_calls)
 
 
 def test_each_use_made_once_is_the_record_it_stands_for():

@@ -852,6 +852,9 @@ USES_MADE_ONCE: Final = True
 #: Whether _stop's search knows, at its order point, that neither box is sure first (see
 #: :func:`_at_stop_start`; tests compare with this off).
 STOP_FIRSTS_KNOWN: Final = True
+#: Whether a move made for real leaves unjudged an action with no choice point (see _perform;
+#: tests compare with this off).
+STRAIGHT_UNJUDGED: Final = True
 
 
 def _stop(ctx: FortCtx, judged: bool = False) -> bool:
@@ -1310,8 +1313,12 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = Fal
             return ctx.fails("R5.4")  # what every way of performing it would end with
         if last and play.added and _in_vain_whatever(ctx, action):
             return _rule_in_vain(ctx, action)
-    elif not ctx.safe and surely_done_any_way(ctx, action):
-        _real_safe(ctx)  # R5.4, R5.5 will hold whatever is chosen from here
+    elif not ctx.safe and (not action.straight or not STRAIGHT_UNJUDGED) \
+            and surely_done_any_way(ctx, action):
+        # R5.4, R5.5 will hold whatever is chosen from here. Not judged for an action with no
+        # choice point (straight): nothing in it is tried, and after it, if it was so, they
+        # hold already (_leader_satisfied, above, makes the next one safe as this would)
+        _real_safe(ctx)
     elif not ctx.safe and not play.added:
         ctx.whole = action  # see FortCtx.whole: never set in a search, so no rollback needed
     return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
