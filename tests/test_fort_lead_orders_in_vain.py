@@ -117,7 +117,8 @@ def test_an_orders_trial_does_not_judge_its_first_action_again():
     judged, plays = _judged_plays()
     perform = play._perform
     with patch.object(play, "_perform",
-                      lambda ctx, sequence, i, judged=False: perform(ctx, sequence, i)):
+                      lambda ctx, sequence, i, judged=False, unsure=False:
+                      perform(ctx, sequence, i)):
         judged_before, plays_before = _judged_plays()
     assert plays == plays_before
     assert judged_before - judged >= 50, (judged, judged_before)

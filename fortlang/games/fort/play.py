@@ -334,7 +334,7 @@ def _lead(ctx: FortCtx, card: CardInstance) -> bool:
     any_nodes: tuple[n.Quantity, ...] = facts.any_nodes
     if COIN in card.suits:
         if not ctx.search:  # contexts are only read when an agent is asked
-            game.note_attr(ctx, "context", facts.coin_context)
+            _real_context(ctx, facts.coin_context)
         then = _AnySuits(ctx, any_nodes, 0)
         if not interpreter.EQUIVALENT_OPTIONS:
             return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, then)
@@ -438,7 +438,7 @@ def _any_suits(ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> bool:
     card = play.card
     if i < len(nodes):
         if not ctx.search:
-            ctx.game.note_attr(ctx, "context", _facts(card).any_context)
+            _real_context(ctx, _facts(card).any_context)
         key = id(nodes[i])
         same = _any_alike(ctx)
         known = _suits_known(ctx, ctx.any_suits, key, _ALL_SUITS, same) if not ctx.search \
@@ -450,14 +450,14 @@ def _any_suits(ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> bool:
     p = ctx.player
     if not suits:
         if ctx.game.explain and not ctx.search and p.hand:  # say why nothing can be added
-            ctx.game.note_attr(ctx, "context", _facts(card).unboosted_context)
+            _real_context(ctx, _facts(card).unboosted_context)
             return decide(ctx, K_BOOST, [_STOP], [partial(_order, ctx)],
                           refused=partial(_unboostable, p.hand, "R13.3"))
         return _order(ctx)
     cands = tuple((c, True) for c in p.hand if _can_boost(c, suits))
     lookout = [c for c in p.lookout if _can_boost(c, suits)]
     if not ctx.search:
-        ctx.game.note_attr(ctx, "context", _boost_context(card, suits))
+        _real_context(ctx, _boost_context(card, suits))
     if ctx.game.rules.lookout_optional:
         cands += tuple((c, False) for c in lookout)
         return _boost(ctx, suits, cands, 0)
@@ -842,6 +842,21 @@ REMEMBER_STOPS: Final = True
 #: Whether a blind play keeps the cards no legal play can add (_Play.dead; tests compare with
 #: this off).
 REMEMBER_DEAD: Final = True
+#: Whether a follower's coin with one name it may take (R5.6) is named at once, without its
+#: choice point (tests compare with this off).
+NAME_ONE_AT_ONCE: Final = True
+#: Whether a move made for real writes its context and ``safe`` on the context object itself,
+#: not through the undo log (see :func:`_real_note`; tests compare with this off).
+REAL_NOTES_PLAIN: Final = True
+#: Whether the records of the actions used (R5.4) are tuples made once (tests compare with
+#: this off).
+USES_MADE_ONCE: Final = True
+#: Whether _stop's search knows, at its order point, that neither box is sure first (see
+#: :func:`_at_stop_start`; tests compare with this off).
+STOP_FIRSTS_KNOWN: Final = True
+#: Whether a move made for real leaves unjudged an action with no choice point (see _perform;
+#: tests compare with this off).
+STRAIGHT_UNJUDGED: Final = True
 
 
 def _stop(ctx: FortCtx, judged: bool = False) -> bool:
@@ -1076,7 +1091,7 @@ def _order_judged(ctx: FortCtx, firsts: int) -> bool:
         return ctx.fails("R5.4")  # two blank boxes: nothing can be performed in full
     if ctx.search:  # each order in turn until one completes legally
         return decide_at(ctx, K_ORDER, len(sequences), _OrderStep(ctx))
-    ctx.game.note_attr(ctx, "context", facts.order_context)
+    _real_context(ctx, facts.order_context)
     # Judged once per action that can come first (R5.4, R5.5), or second after one that cannot
     # make it fall short (then it is sure whether it comes first or second).
     defn = card_ops(play.card)
@@ -1184,11 +1199,28 @@ class _OrderStep(Step):
                 _first_order_failed(ctx, self)
         if i >= 2 and ctx.search and REMEMBER_STOPS and _implied_failing(ctx, self, i):
             return False  # what its search would end with (see _implied_failing)
+        if ctx.search and play.searching is not None and STOP_FIRSTS_KNOWN \
+                and _at_stop_start(ctx, self, i):
+            return _perform(ctx, sequences[i], 0, False, True)
         return _perform(ctx, sequences[i], 0)
 
     def options(self) -> Sequence[Option]:
         play: _Play = self.ctx.play
         return _facts(play.card).orders
+
+
+def _at_stop_start(ctx: FortCtx, step: _OrderStep, i: int) -> bool:
+    """Option ``i`` of ``step``, in _stop's own search (``_Play.searching`` set), is applied
+    on the table _stop started from: its order point's (the search's first, depth first: the
+    point pushed by _order's decide_at, or none when one order was jumped to), rolled back to
+    its mark. There :func:`surely_stops` was False (_stop judged it before its search, or
+    judged ``stop_judged``: _added_verdict found it so on that very table), so is
+    :func:`surely_first` of either box (issue 38)."""
+    points = ctx.points
+    if not points:
+        return True  # the search's first step: _order jumped to its one order
+    point = points[0]
+    return len(points) == 1 and point.step is step and point.i == i
 
 
 def _first_order_failed(ctx: FortCtx, step: _OrderStep) -> None:
@@ -1248,11 +1280,14 @@ def _action(card: CardInstance, which: str) -> Op:
     return op
 
 
-def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = False) -> bool:
+def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = False,
+             unsure: bool = False) -> bool:
     """Perform action ``i`` of ``sequence`` (R5.2), then the rest. ``judged``: the trial of an
     order that _order, on this very table, neither knew legal (its first action sure first,
     or sure second after one that spares it: the test below) nor settled (an action alone
-    surely not done: R5.4, below); those tests would answer False again (issue 38)."""
+    surely not done: R5.4, below); those tests would answer False again (issue 38).
+    ``unsure``: neither box is sure first on this table (:func:`_at_stop_start`), so the first
+    test would answer False again."""
     if i == len(sequence):
         return _leader_check(ctx)
     game = ctx.game
@@ -1262,30 +1297,61 @@ def _perform(ctx: FortCtx, sequence: tuple[str, ...], i: int, judged: bool = Fal
     # R5.4 and R5.5 will hold after this action (sure now, whatever came before it: it records
     # an effect for every repetition, each added card counted by it), or after this one and the
     # next: a legal completion exists
-    if ctx.search and not judged and (
+    if ctx.search and not judged and not unsure and (
             surely_first(ctx, action)
             or not i and len(sequence) == 2 and surely_second(
                 ctx, action, _action(play.card, sequence[1]), _spares(play.card, which))):
         return True
     if not ctx.search:
         facts = _facts(play.card)
-        game.note_attr(ctx, "context",
-                       facts.public_context if which == PUBLIC else facts.private_context)
+        _real_context(ctx, facts.public_context if which == PUBLIC else facts.private_context)
     if i and not ctx.safe and _leader_satisfied(ctx):  # R5.4, R5.5 hold whatever comes next
         if ctx.search:
             return True  # a legal completion exists: no need to explore the rest
-        game.note_attr(ctx, "safe", True)
+        _real_safe(ctx)
     if ctx.search:
         last = i == len(sequence) - 1
         if last and not judged and not _one_in_full(play) and surely_not_done(ctx, action):
             return ctx.fails("R5.4")  # what every way of performing it would end with
         if last and play.added and _in_vain_whatever(ctx, action):
             return _rule_in_vain(ctx, action)
-    elif not ctx.safe and surely_done_any_way(ctx, action):
-        game.note_attr(ctx, "safe", True)  # R5.4, R5.5 will hold whatever is chosen from here
+    elif not ctx.safe and (not action.straight or not STRAIGHT_UNJUDGED) \
+            and surely_done_any_way(ctx, action):
+        # R5.4, R5.5 will hold whatever is chosen from here. Not judged for an action with no
+        # choice point (straight): nothing in it is tried, and after it, if it was so, they
+        # hold already (_leader_satisfied, above, makes the next one safe as this would)
+        _real_safe(ctx)
     elif not ctx.safe and not play.added:
         ctx.whole = action  # see FortCtx.whole: never set in a search, so no rollback needed
     return action.run(ctx, _Performed(ctx, sequence, i, game.mark()))
+
+
+def _real_context(ctx: FortCtx, context: str) -> None:
+    """``ctx.context = context`` in a move made for real (never while searching): what its
+    decisions say they are about."""
+    if REAL_NOTES_PLAIN:
+        ctx.context = context
+    else:
+        ctx.game.note_attr(ctx, "context", context)
+
+
+def _real_safe(ctx: FortCtx) -> None:
+    """``ctx.safe = True`` in a move made for real (never while searching): every completion
+    from here is legal, so its choice points try nothing.
+
+    Like ``FortCtx.whole``, set on the context itself, not through the undo log (issue 38: a
+    note is a generic getattr and setattr, each of a few hundred instructions): nothing would
+    ever undo it, nor :func:`_real_context`'s. A move made for real is never rolled back to a
+    mark taken before a write of its own while it runs: its driver has no choice point to go
+    back to (only a search pushes them), and the trials of its choice points (decide_at), the
+    judgements that try a name or a card (_suits_known, _added_verdict) and _stop's search
+    each roll back to a mark taken after, never writing these (only a move made for real
+    does). Once the move is over, committed or undone by an error, its context (one per move:
+    _leader_ctx, _follower_ctx) is not read again."""
+    if REAL_NOTES_PLAIN:
+        ctx.safe = True
+    else:
+        ctx.game.note_attr(ctx, "safe", True)
 
 
 def _in_vain_whatever(ctx: FortCtx, action: Op) -> bool:
@@ -1349,6 +1415,25 @@ class _WithEffect(Cont):
         return (_WithEffect, self.game.changed_since(self.mark))
 
 
+#: The records of an action's use (R5.4: which box, in full, with an effect), made once: by
+#: box, then ``2 * full + effect``. Tuples compare by value: each is what a tuple made per
+#: action would be equal to (PlayResult.used), without its allocation (issue 38). Typed as
+#: objects: compiled, a ``tuple[str, bool, bool]`` is a C struct, read out of the tuple here
+#: and boxed into a new tuple where it is stored.
+_PUBLIC_USES: Final[tuple[object, ...]] = tuple(
+    (PUBLIC, full, effect) for full in (False, True) for effect in (False, True))
+_PRIVATE_USES: Final[tuple[object, ...]] = tuple(
+    (PRIVATE, full, effect) for full in (False, True) for effect in (False, True))
+
+
+def _use(which: str, full: bool, effect: bool) -> object:
+    """``(which, full, effect)``, one of the records made once."""
+    if not USES_MADE_ONCE:
+        return (which, full, effect)
+    at = (2 if full else 0) + (1 if effect else 0)
+    return _PUBLIC_USES[at] if which == PUBLIC else _PRIVATE_USES[at]
+
+
 class _Performed(Cont):
     """What follows action ``i`` of ``sequence``: record its use (R5.4), then perform the next.
     One object per action performed, searching or not: a closure takes two (its environment),
@@ -1365,7 +1450,7 @@ class _Performed(Cont):
         ctx = self.ctx
         game = ctx.game
         play: _Play = ctx.play
-        game.note(play.used, (self.sequence[self.i], full, game.changed_since(self.mark)))
+        game.note(play.used, _use(self.sequence[self.i], full, game.changed_since(self.mark)))
         return _perform(ctx, self.sequence, self.i + 1)
 
     def __call__(self, full: bool) -> bool:  # defined here: see program._Cont
@@ -2158,7 +2243,7 @@ def _act(rnd: _Round, ctx: FortCtx) -> bool:
     elif not ctx.safe and not _asks_nothing(rnd) and surely_followed_any_way(ctx, rnd.public):
         # R6.2 will hold whatever is chosen from here (``safe`` is read at choice points only:
         # an action that asks nothing is not judged for it)
-        ctx.game.note_attr(ctx, "safe", True)
+        _real_safe(ctx)
     return rnd.public.run(ctx, InFull(ctx))
 
 
@@ -2266,6 +2351,14 @@ def _name_coins(ctx: FortCtx, rnd: _Round, cards: list[CardInstance], i: int,
     card = cards[i]
     names = _coin_choices(rnd, card, ctx.game.rules)
     if not names:  # no coin: on at once, no thunk made
+        return _name_coins(ctx, rnd, cards, i + 1, then)
+    game = ctx.game
+    if len(names) == 1 and NAME_ONE_AT_ONCE and ctx.points is not None and not game.explain:
+        # One name (the followed suit the card needs, R5.6, R6.1): its choice point would go
+        # on with it at once, nothing tried nor asked (decide_at: one option, a driver
+        # running), so it is named here as its step would name it, with no step, no thunk
+        # and no verdict per name (issue 38)
+        game.note_item(ctx.named, card.uid, names[0])
         return _name_coins(ctx, rnd, cards, i + 1, then)
     same: Sequence[int] = ()
     if names is PLAIN_SUITS and interpreter.EQUIVALENT_OPTIONS:
