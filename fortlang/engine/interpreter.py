@@ -331,8 +331,11 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
     game = ctx.table
     explain = game.explain and not ctx.search
     if ctx.search:  # depth-first: the driver goes on with the first option, the rest later
+        points = ctx.points
+        if points is _NO_POINTS:  # searching under a driver started for real: a driver its own
+            return drive(ctx, DecideAt(ctx, kind, count, step, known, same, refused, settled), 0)
         point = Point(step, count, same_l, game.mark())
-        ctx.points.append(point)
+        points.append(point)
         return jump(ctx, step, point.next())
     blind = game.blind()  # a random bot at every seat, nobody reading: no labels, no decision
     if ctx.safe:
@@ -407,6 +410,10 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
                             tuple(excluded))
         pick = legal[game.ask(decision)]
     return jump(ctx, step, pick)
+
+
+#: The choice points of every driver started performing for real: none, ever (see drive).
+_NO_POINTS: Final[list[Point]] = []
 
 
 class Point:
@@ -543,7 +550,9 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
     answers False. Nested drivers (a trial inside a move) keep their own points. The performer's
     fields are as they were when it started once it returns."""
     outer = ctx.points
-    points: list[Point] = []
+    # Only a search pushes choice points (decide_at): a driver started performing for real
+    # shares one empty list, never written, instead of making and freeing its own.
+    points: list[Point] = [] if ctx.search else _NO_POINTS
     ctx.points = points
     # the performer's fields in native locals, not a tuple made and freed per driver
     seat = ctx.seat

@@ -44,6 +44,14 @@ class SeatCounts:
 _KIND_TEXT: Final[dict[Kind, str]] = {kind: str(kind) for kind in Kind}
 #: A chance point's outcome as the log writes it (Journal.chance): no decision kind has this name.
 CHANCE_KIND: Final = "chance"
+#: Answers below this many are logged as entries made once per kind (:data:`_ENTRIES`).
+_SHARED_ENTRIES: Final = 64
+#: The log's entries ``(str(kind), index)`` of each kind for the indices below
+#: :data:`_SHARED_ENTRIES`, made once: a log entry is an immutable pair that equals a fresh one,
+#: so the log holds these instead of a tuple made per decision (an allocation, two stores, a
+#: deallocation when the log goes: a few hundred a game, issue 38).
+_ENTRIES: Final[dict[Kind, list[tuple[str, int]]]] = {
+    kind: [(text, index) for index in range(_SHARED_ENTRIES)] for kind, text in _KIND_TEXT.items()}
 
 
 # -- the undo log ------------------------------------------------------------------------------
@@ -189,6 +197,10 @@ class Journal:
         self._cut: i64 = 0
         #: Log entries state_key has read, in all (the work of keying places, for tests and bench).
         self.key_reads = 0
+        #: The kind of the latest decision logged and its entries (_ENTRIES[kind]): the next
+        #: decision is often of the same kind (the followers', a boost's), then no dict lookup.
+        self._entry_kind: Kind | None = None
+        self._kind_entries: list[tuple[str, int]] = []
 
     def view(self, seat: int) -> Any:
         """What the agent at ``seat`` is shown when it is asked (``choose(view, decision)``:
@@ -707,6 +719,17 @@ class Journal:
         return (type(self.asker) is RandomAsker and self.on_decision is None and not self.debug
                 and not self.explain)
 
+    def _logged(self, kind: Kind, index: int) -> None:
+        """Append ``(str(kind), index)`` to the log: for an index below
+        :data:`_SHARED_ENTRIES`, the entry made once (:data:`_ENTRIES`), an equal pair."""
+        if 0 <= index < _SHARED_ENTRIES:
+            if kind is not self._entry_kind:
+                self._kind_entries = _ENTRIES[kind]
+                self._entry_kind = kind
+            self.log.append(self._kind_entries[index])
+        else:
+            self.log.append((_KIND_TEXT[kind], index))
+
     def ask_blind(self, seat: int, kind: Kind, count: int) -> int:
         """:meth:`ask` of ``seat``'s decision of ``kind`` among ``count`` options, when
         :meth:`blind`: the same answer, logged the same."""
@@ -714,7 +737,7 @@ class Journal:
         assert type(asker) is RandomAsker
         random_asker: RandomAsker = asker
         index = random_asker.decide_count(seat, count)
-        self.log.append((_KIND_TEXT[kind], index))
+        self._logged(kind, index)
         return index
 
     def ask_count(self, seat: int, kind: Kind, count: int, items: list[Any] | None = None
@@ -747,7 +770,7 @@ class Journal:
         if not 0 <= index < count:
             raise ValueError(f"agent for seat {seat} answered {index!r} to a {kind} "
                              f"decision with {count} options")
-        self.log.append((_KIND_TEXT[kind], index))
+        self._logged(kind, index)
         return index
 
     def ask(self, decision: Decision) -> int:
@@ -764,7 +787,7 @@ class Journal:
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
             raise ValueError(f"agent for seat {seat} answered {index!r} to a "
                              f"{decision.kind} decision with {len(decision.options)} options")
-        self.log.append((_KIND_TEXT[decision.kind], index))
+        self._logged(decision.kind, index)
         if self.on_decision is not None:
             self.on_decision(decision, index)
         return index
