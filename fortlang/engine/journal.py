@@ -46,12 +46,21 @@ _KIND_TEXT: Final[dict[Kind, str]] = {kind: str(kind) for kind in Kind}
 CHANCE_KIND: Final = "chance"
 #: Answers below this many are logged as entries made once per kind (:data:`_ENTRIES`).
 _SHARED_ENTRIES: Final = 64
-#: The log's entries ``(str(kind), index)`` of each kind for the indices below
-#: :data:`_SHARED_ENTRIES`, made once: a log entry is an immutable pair that equals a fresh one,
-#: so the log holds these instead of a tuple made per decision (an allocation, two stores, a
-#: deallocation when the log goes: a few hundred a game, issue 38).
-_ENTRIES: Final[dict[Kind, list[tuple[str, int]]]] = {
-    kind: [(text, index) for index in range(_SHARED_ENTRIES)] for kind, text in _KIND_TEXT.items()}
+#: Every kind, the most frequent in a game first (Fort's random 4p: the follow, the recruit,
+#: the play, a boost, an order...): Journal._logged finds a kind here by identity, not by a
+#: lookup in a dict keyed by enum members (hashed, then compared: ~140 instructions).
+_FREQUENT_KINDS: Final = (Kind.FOLLOW, Kind.RECRUIT, Kind.PLAY, Kind.BOOST, Kind.ORDER,
+                          Kind.ANY_SUIT, Kind.COIN_SUIT, Kind.RESOURCE, Kind.PACK, Kind.PAYMENT)
+_KINDS: Final[list[Kind]] = [*_FREQUENT_KINDS,
+                             *[kind for kind in Kind if kind not in _FREQUENT_KINDS]]
+#: The log's entries ``(str(kind), index)`` of each kind of :data:`_KINDS` (same position) for
+#: the indices below :data:`_SHARED_ENTRIES`, made once: a log entry is an immutable pair that
+#: equals a fresh one, so the log holds these instead of a tuple made per decision (an
+#: allocation, two stores, a deallocation when the log goes: a few hundred a game, issue 38).
+#: Typed Any: compiled, an item typed ``tuple[str, int]`` is unboxed when read, then boxed again
+#: (a new tuple) when appended.
+_ENTRIES: Final[list[list[Any]]] = [
+    [(_KIND_TEXT[kind], index) for index in range(_SHARED_ENTRIES)] for kind in _KINDS]
 
 
 # -- the undo log ------------------------------------------------------------------------------
@@ -66,8 +75,9 @@ _ENTRIES: Final[dict[Kind, list[tuple[str, int]]]] = {
 # A write stores into slots already there; a rollback only moves ``_top`` back: no list regrown
 # from empty at every move and cut (reallocated) at every trial, as CPython does a list cleared
 # or cut below half of its room. An undone trial's slots keep what they held (nothing reads
-# them) until written over or until the outermost commit sets every slot the move used back to
-# None (``_high``): setting them to None at every rollback cost as much as the slice deletion
+# them) until written over or until the outermost commit sets every slot the move used that
+# may hold an object back to None (``_high``; Journal._release: the ints and names of the log's
+# entries are left): setting them to None at every rollback cost as much as the slice deletion
 # it replaced (callgrind, 2.6 M instructions in 11 games), and never clearing them left
 # reference cycles to the collector (the game's own objects, from the table's buffer). An entry
 # joins the log once whole (``_top`` moves past it last): a signal between two stores leaves no
@@ -185,7 +195,7 @@ class Journal:
         #: no reference counts on every write of an entry).
         self._top: i64 = 0
         #: The most slots the open move has used (as far as rollbacks have seen: _cut_log),
-        #: which its commit empties.
+        #: which its commit empties of objects (_release).
         self._high: i64 = 0
         #: Where in ``_undo`` the latest change of the game state (not interpreter bookkeeping)
         #: was recorded, -1 if none: a native int, where a list of them boxed each position.
@@ -197,10 +207,6 @@ class Journal:
         self._cut: i64 = 0
         #: Log entries state_key has read, in all (the work of keying places, for tests and bench).
         self.key_reads = 0
-        #: The kind of the latest decision logged and its entries (_ENTRIES[kind]): the next
-        #: decision is often of the same kind (the followers', a boost's), then no dict lookup.
-        self._entry_kind: Kind | None = None
-        self._kind_entries: list[tuple[str, int]] = []
 
     def view(self, seat: int) -> Any:
         """What the agent at ``seat`` is shown when it is asked (``choose(view, decision)``:
@@ -269,15 +275,50 @@ class Journal:
     def commit(self, mark: int) -> None:
         self._depth -= 1
         if self._depth == 0:
-            undo = self._undo
-            used: i64 = self._top if self._top > self._high else self._high
-            while used > 0:  # no object of the move kept alive by the buffer
-                used -= 1
-                undo[used] = None
+            self._release()
             self._top = 0
             self._high = 0
             self._last_change = -1
             self._cut = 0
+
+    def _release(self) -> None:
+        """No object of the move kept alive by the buffer (the outermost commit): each entry's
+        operands that are objects set to None; its operation code, and the ints and names it
+        holds (an index, a count, an attribute's name), left for the next writes: they keep
+        nothing of the game alive. Read back entry by entry, as a rollback reads the log: about
+        a third of its slots need a store. Past the log, the slots of undone trials (their
+        entries not known) are all set to None."""
+        undo = self._undo
+        top: i64 = self._top
+        used: i64 = self._high
+        while used > top:
+            used -= 1
+            undo[used] = None
+        i: i64 = top - 1
+        while i >= 0:
+            op: int = undo[i]
+            # the most frequent first, as in rollback
+            if op == _NOTE or op == _POP or op == _RNG:  # list / state
+                undo[i - 1] = None
+                i -= 2
+            elif op == _ADD:  # ints only
+                i -= 4
+            elif op == _MOVE or op == _SETATTR or op == _NOTE_ATTR or op == _INSERT:
+                undo[i - 3] = None  # src / object / list
+                undo[i - 1] = None  # dst / old value / item
+                i -= 4
+            elif op == _VP or op == _LEVEL:  # seat, old count
+                undo[i - 2] = None
+                i -= 3
+            elif op == _SETITEM:  # dict, key, old value
+                undo[i - 3] = None
+                undo[i - 2] = None
+                undo[i - 1] = None
+                i -= 4
+            else:  # _DELITEM: dict, key
+                undo[i - 2] = None
+                undo[i - 1] = None
+                i -= 3
 
     def _cut_log(self, mark: int) -> None:
         """The log cut back to ``mark``: its slots past it left for the next writes (and the
@@ -721,14 +762,17 @@ class Journal:
 
     def _logged(self, kind: Kind, index: int) -> None:
         """Append ``(str(kind), index)`` to the log: for an index below
-        :data:`_SHARED_ENTRIES`, the entry made once (:data:`_ENTRIES`), an equal pair."""
+        :data:`_SHARED_ENTRIES` and a member of :class:`Kind`, the entry made once
+        (:data:`_ENTRIES`), an equal pair."""
         if 0 <= index < _SHARED_ENTRIES:
-            if kind is not self._entry_kind:
-                self._kind_entries = _ENTRIES[kind]
-                self._entry_kind = kind
-            self.log.append(self._kind_entries[index])
-        else:
-            self.log.append((_KIND_TEXT[kind], index))
+            kinds = _KINDS
+            for at in range(len(kinds)):
+                if kinds[at] is kind:
+                    entry: Any = _ENTRIES[at][index]
+                    log: list[Any] = self.log
+                    log.append(entry)
+                    return
+        self.log.append((_KIND_TEXT[kind], index))
 
     def ask_blind(self, seat: int, kind: Kind, count: int) -> int:
         """:meth:`ask` of ``seat``'s decision of ``kind`` among ``count`` options, when
