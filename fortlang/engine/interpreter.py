@@ -353,17 +353,20 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
     # the options excluded, with their rules, for a decision: none listed when blind
     excluded: list[tuple[str, str]] = (list(refused()) if explain else _NONE_X if blind
                                        else [])
-    # per option: legal, or the rule that forbids it; kept only for options that end alike
+    # per option: legal, or the rule that forbids it; kept only for options that end alike:
+    # whether legal read from the mask when it is kept as bits, the rule only to list it
     alike = len(same_l) > 0
-    oks: list[bool] = [] if alike else _NONE_B
-    rules: list[str] = [] if alike else _NONE_S
+    oks: list[bool] = [] if alike and not bits else _NONE_B
+    rules: list[str] = [] if alike and not blind else _NONE_S
     options: Sequence[Option] | None = None
     refusals = 0  # options found illegal, when blind (no excluded list, no label)
     for i in range(count):
         if i < len(known_l) and known_l[i]:
             ok, rule = True, ""
         elif i < len(same_l) and same_l[i] != i:
-            ok, rule = oks[same_l[i]], rules[same_l[i]]
+            first = same_l[i]
+            ok = (mask >> first & 1) != 0 if bits else oks[first]
+            rule = "" if blind else rules[first]
         elif i < len(settled_l) and settled_l[i]:
             ok, rule = False, settled_l[i]
             ctx.fail = rule  # as its trial leaves it
@@ -380,8 +383,10 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
             ctx.search = False
             rule = ctx.failed("cannot be completed")
         if alike:
-            oks.append(ok)
-            rules.append(rule)
+            if not bits:
+                oks.append(ok)
+            if not blind:
+                rules.append(rule)
         if ok:
             legal_count += 1
             if bits:
