@@ -90,3 +90,49 @@ def test_a_watched_choice_offers_every_legal_option_and_excludes_the_others(coun
     assert [o.value for o in decision.options] == legal
     assert [label for label, _ in decision.excluded] == [
         f"o{i}" for i in range(count) if i % 3 != 1]
+
+
+class _Alike(_Every):
+    """Options in pairs that end alike (``same``: option 2j+1 as option 2j): only the first of
+    each pair is tried; pair j is legal when ``j % 3 == 1``. Each trial is counted."""
+
+    def __init__(self, ctx: Ctx, count: int) -> None:
+        super().__init__(ctx, count)
+        self.tried: list[int] = []
+
+    def apply(self, i: int) -> bool:
+        if self.ctx.search:
+            self.tried.append(i)
+        else:
+            self.performed.append(i)
+        return i // 2 % 3 == 1
+
+
+def _choose_alike(table: _Table, count: int) -> tuple[list[int], list[int]]:
+    ctx = Ctx(table, 0, leader=True)
+    step = _Alike(ctx, count)
+    mark = table.begin()
+    assert decide_at(ctx, Kind.CHOICE, count, step, same=[i - i % 2 for i in range(count)])
+    table.commit(mark)
+    return step.tried, step.performed
+
+
+@pytest.mark.parametrize("count", [6, 7, 61, 62, 63, 64, 70, 131])
+@pytest.mark.parametrize("seed", [0, 3])
+def test_options_that_end_alike_are_tried_once_and_offered_as_the_first_was_judged(count, seed):
+    """``same``: an option judged by its first's trial, legal as it is (whether kept as bits
+    or in a list), and, when a decision names the options, excluded for the same rule."""
+    legal = [i for i in range(count) if i // 2 % 3 == 1]
+    firsts = list(range(0, count, 2))
+    table = _Table(RandomAsker([RandomAgent(seed)]))
+    tried, performed = _choose_alike(table, count)
+    assert tried == firsts
+    assert performed == [legal[below(RandomAgent(seed).rng, len(legal))]]
+    answer = _Answer(len(legal) - 1)
+    watched = _Table(answer)
+    tried, performed = _choose_alike(watched, count)
+    assert tried == firsts and performed == [legal[-1]]
+    (decision,) = answer.decisions
+    assert [o.value for o in decision.options] == legal
+    assert decision.excluded == tuple((f"o{i}", "cannot be completed")
+                                      for i in range(count) if i not in legal)

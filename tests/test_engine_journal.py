@@ -136,10 +136,12 @@ def test_a_journal_without_an_asker_refuses_to_ask():
 
 
 def log_is_empty(toy: Journal) -> bool:
-    """No entry left in the log, and no slot of its buffer keeping an operand alive (checked
-    between moves: a rollback leaves its slots to be written over, the move's commit empties
-    them, so that no object of a finished move is kept by the table)."""
-    return toy.mark() == 0 and all(slot is None for slot in toy._undo)
+    """No entry left in the log, and no slot of its buffer keeping an object of the game alive
+    (checked between moves: a rollback leaves its slots to be written over, the move's commit
+    empties them of objects, so that no object of a finished move is kept by the table; an
+    entry's operation code, index, count or attribute name may stay, an int or a str)."""
+    return toy.mark() == 0 and all(slot is None or type(slot) in (int, str)
+                                   for slot in toy._undo)
 
 
 def _busy_move(toy: Toy, rounds: int) -> None:
@@ -287,3 +289,67 @@ def test_a_move_from_any_index_is_pop_then_append_and_undoes_exactly():
             toy.rollback(mark)
             toy.commit(mark)
             assert (src, dst) == ([f"c{i}" for i in range(size)], ["x"]), (size, index)
+
+
+class _Thing:
+    """An object of the game a weak reference can watch."""
+
+
+class _Seat(SeatCounts):
+    """A seat a weak reference can watch."""
+
+
+def test_a_commit_keeps_no_object_of_the_move_from_any_entry():
+    """Every operation code, in the log and past it (a trial undone): once the move is
+    committed, the objects its entries named (lists, dicts, objects, old values, items, keys,
+    seats, the generator's state) are freed when the game lets them go; what stays in the buffer
+    is ints and names."""
+    import gc
+    import weakref
+
+    gc.disable()  # freed by their reference counts, not found later by the collector
+    try:
+        toy = Journal(seed=3)
+        toy.tokens = [5, 0]
+        watched: list[weakref.ref] = []
+
+        def thing() -> _Thing:
+            made = _Thing()
+            watched.append(weakref.ref(made))
+            return made
+
+        def move(trial: bool) -> None:
+            if trial:  # longer than the move after it: slots past its log keep the trial's
+                move(False)
+            holder, table = thing(), {thing(): 1}
+            holder.attr = thing()
+            seat = _Seat()
+            watched.append(weakref.ref(seat))
+            zone, other = [thing(), thing()], []
+            toy.move(zone, 0, other)  # _MOVE
+            toy.shift(0, 1, 2)  # _ADD
+            toy.set(holder, "attr", thing())  # _SETATTR: the old value
+            toy.note_attr(holder, "attr", thing())  # _NOTE_ATTR
+            toy.put(zone, thing())  # _POP
+            toy.take(zone, 0)  # _INSERT: the item
+            toy.note(other, thing())  # _NOTE
+            key = next(iter(table))
+            toy.note_item(table, key, thing())  # _SETITEM: the key and the old value
+            toy.note_item(table, thing(), 2)  # _DELITEM
+            toy.add_vp(seat, 1)  # _VP
+            toy.level_up(seat)  # _LEVEL
+            toy.chance(D6)  # _RNG
+            if trial:
+                toy.rollback(0)
+                assert toy._undo[toy._high - 1] is not None
+
+        mark = toy.begin()
+        inner = toy.begin()
+        move(True)  # a trial undone: its slots past the log
+        toy.commit(inner)
+        move(False)
+        toy.commit(mark)
+        assert watched and all(ref() is None for ref in watched)
+        assert log_is_empty(toy)
+    finally:
+        gc.enable()

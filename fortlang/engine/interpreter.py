@@ -331,8 +331,11 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
     game = ctx.table
     explain = game.explain and not ctx.search
     if ctx.search:  # depth-first: the driver goes on with the first option, the rest later
+        points = ctx.points
+        if points is _NO_POINTS:  # searching under a driver started for real: a driver its own
+            return drive(ctx, DecideAt(ctx, kind, count, step, known, same, refused, settled), 0)
         point = Point(step, count, same_l, game.mark())
-        ctx.points.append(point)
+        points.append(point)
         return jump(ctx, step, point.next())
     blind = game.blind()  # a random bot at every seat, nobody reading: no labels, no decision
     if ctx.safe:
@@ -350,17 +353,20 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
     # the options excluded, with their rules, for a decision: none listed when blind
     excluded: list[tuple[str, str]] = (list(refused()) if explain else _NONE_X if blind
                                        else [])
-    # per option: legal, or the rule that forbids it; kept only for options that end alike
+    # per option: legal, or the rule that forbids it; kept only for options that end alike:
+    # whether legal read from the mask when it is kept as bits, the rule only to list it
     alike = len(same_l) > 0
-    oks: list[bool] = [] if alike else _NONE_B
-    rules: list[str] = [] if alike else _NONE_S
+    oks: list[bool] = [] if alike and not bits else _NONE_B
+    rules: list[str] = [] if alike and not blind else _NONE_S
     options: Sequence[Option] | None = None
     refusals = 0  # options found illegal, when blind (no excluded list, no label)
     for i in range(count):
         if i < len(known_l) and known_l[i]:
             ok, rule = True, ""
         elif i < len(same_l) and same_l[i] != i:
-            ok, rule = oks[same_l[i]], rules[same_l[i]]
+            first = same_l[i]
+            ok = (mask >> first & 1) != 0 if bits else oks[first]
+            rule = "" if blind else rules[first]
         elif i < len(settled_l) and settled_l[i]:
             ok, rule = False, settled_l[i]
             ctx.fail = rule  # as its trial leaves it
@@ -377,8 +383,10 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
             ctx.search = False
             rule = ctx.failed("cannot be completed")
         if alike:
-            oks.append(ok)
-            rules.append(rule)
+            if not bits:
+                oks.append(ok)
+            if not blind:
+                rules.append(rule)
         if ok:
             legal_count += 1
             if bits:
@@ -407,6 +415,10 @@ def decide_at(ctx: Ctx, kind: Kind, count: int, step: Step, known: Sequence[bool
                             tuple(excluded))
         pick = legal[game.ask(decision)]
     return jump(ctx, step, pick)
+
+
+#: The choice points of every driver started performing for real: none, ever (see drive).
+_NO_POINTS: Final[list[Point]] = []
 
 
 class Point:
@@ -543,7 +555,9 @@ def drive(ctx: Ctx, step: Step, i: int) -> bool:
     answers False. Nested drivers (a trial inside a move) keep their own points. The performer's
     fields are as they were when it started once it returns."""
     outer = ctx.points
-    points: list[Point] = []
+    # Only a search pushes choice points (decide_at): a driver started performing for real
+    # shares one empty list, never written, instead of making and freeing its own.
+    points: list[Point] = [] if ctx.search else _NO_POINTS
     ctx.points = points
     # the performer's fields in native locals, not a tuple made and freed per driver
     seat = ctx.seat

@@ -44,6 +44,25 @@ class SeatCounts:
 _KIND_TEXT: Final[dict[Kind, str]] = {kind: str(kind) for kind in Kind}
 #: A chance point's outcome as the log writes it (Journal.chance): no decision kind has this name.
 CHANCE_KIND: Final = "chance"
+#: Answers below this many are logged as entries made once per kind (:data:`_ENTRIES`).
+_SHARED_ENTRIES: Final = 64
+#: Every kind, the most frequent in a game first (Fort's random and greedy 4p: the follow, the
+#: recruit, the play, an order, a boost, then a few each): Journal._logged finds a kind here by
+#: identity, not by a lookup in a dict keyed by enum members (hashed, then compared: ~140
+#: instructions), in 3 to 4 steps on average.
+_FREQUENT_KINDS: Final = (Kind.FOLLOW, Kind.RECRUIT, Kind.PLAY, Kind.ORDER, Kind.BOOST,
+                          Kind.RESOURCE, Kind.PACK, Kind.PAYMENT, Kind.LOOKOUT, Kind.RULE,
+                          Kind.PERK, Kind.CHOICE, Kind.CONVERT, Kind.COIN_SUIT)
+_KINDS: Final[list[Kind]] = [*_FREQUENT_KINDS,
+                             *[kind for kind in Kind if kind not in _FREQUENT_KINDS]]
+#: The log's entries ``(str(kind), index)`` of each kind of :data:`_KINDS` (same position) for
+#: the indices below :data:`_SHARED_ENTRIES`, made once: a log entry is an immutable pair that
+#: equals a fresh one, so the log holds these instead of a tuple made per decision (an
+#: allocation, two stores, a deallocation when the log goes: a few hundred a game, issue 38).
+#: Typed Any: compiled, an item typed ``tuple[str, int]`` is unboxed when read, then boxed again
+#: (a new tuple) when appended.
+_ENTRIES: Final[list[list[Any]]] = [
+    [(_KIND_TEXT[kind], index) for index in range(_SHARED_ENTRIES)] for kind in _KINDS]
 
 
 # -- the undo log ------------------------------------------------------------------------------
@@ -58,8 +77,9 @@ CHANCE_KIND: Final = "chance"
 # A write stores into slots already there; a rollback only moves ``_top`` back: no list regrown
 # from empty at every move and cut (reallocated) at every trial, as CPython does a list cleared
 # or cut below half of its room. An undone trial's slots keep what they held (nothing reads
-# them) until written over or until the outermost commit sets every slot the move used back to
-# None (``_high``): setting them to None at every rollback cost as much as the slice deletion
+# them) until written over or until the outermost commit sets every slot the move used that
+# may hold an object back to None (``_high``; Journal._release: the ints and names of the log's
+# entries are left): setting them to None at every rollback cost as much as the slice deletion
 # it replaced (callgrind, 2.6 M instructions in 11 games), and never clearing them left
 # reference cycles to the collector (the game's own objects, from the table's buffer). An entry
 # joins the log once whole (``_top`` moves past it last): a signal between two stores leaves no
@@ -177,7 +197,7 @@ class Journal:
         #: no reference counts on every write of an entry).
         self._top: i64 = 0
         #: The most slots the open move has used (as far as rollbacks have seen: _cut_log),
-        #: which its commit empties.
+        #: which its commit empties of objects (_release).
         self._high: i64 = 0
         #: Where in ``_undo`` the latest change of the game state (not interpreter bookkeeping)
         #: was recorded, -1 if none: a native int, where a list of them boxed each position.
@@ -257,15 +277,50 @@ class Journal:
     def commit(self, mark: int) -> None:
         self._depth -= 1
         if self._depth == 0:
-            undo = self._undo
-            used: i64 = self._top if self._top > self._high else self._high
-            while used > 0:  # no object of the move kept alive by the buffer
-                used -= 1
-                undo[used] = None
+            self._release()
             self._top = 0
             self._high = 0
             self._last_change = -1
             self._cut = 0
+
+    def _release(self) -> None:
+        """No object of the move kept alive by the buffer (the outermost commit): each entry's
+        operands that are objects set to None; its operation code, and the ints and names it
+        holds (an index, a count, an attribute's name), left for the next writes: they keep
+        nothing of the game alive. Read back entry by entry, as a rollback reads the log: about
+        a third of its slots need a store. Past the log, the slots of undone trials (their
+        entries not known) are all set to None."""
+        undo = self._undo
+        top: i64 = self._top
+        used: i64 = self._high
+        while used > top:
+            used -= 1
+            undo[used] = None
+        i: i64 = top - 1
+        while i >= 0:
+            op: int = undo[i]
+            # the most frequent first, as in rollback
+            if op == _NOTE or op == _POP or op == _RNG:  # list / state
+                undo[i - 1] = None
+                i -= 2
+            elif op == _ADD:  # ints only
+                i -= 4
+            elif op == _MOVE or op == _SETATTR or op == _NOTE_ATTR or op == _INSERT:
+                undo[i - 3] = None  # src / object / list
+                undo[i - 1] = None  # dst / old value / item
+                i -= 4
+            elif op == _VP or op == _LEVEL:  # seat, old count
+                undo[i - 2] = None
+                i -= 3
+            elif op == _SETITEM:  # dict, key, old value
+                undo[i - 3] = None
+                undo[i - 2] = None
+                undo[i - 1] = None
+                i -= 4
+            else:  # _DELITEM: dict, key
+                undo[i - 2] = None
+                undo[i - 1] = None
+                i -= 3
 
     def _cut_log(self, mark: int) -> None:
         """The log cut back to ``mark``: its slots past it left for the next writes (and the
@@ -707,6 +762,21 @@ class Journal:
         return (type(self.asker) is RandomAsker and self.on_decision is None and not self.debug
                 and not self.explain)
 
+    def _logged(self, kind: Kind, index: int) -> None:
+        """Append ``(str(kind), index)`` to the log: for an index below
+        :data:`_SHARED_ENTRIES` and a member of :class:`Kind`, the entry made once
+        (:data:`_ENTRIES`), an equal pair."""
+        if 0 <= index < _SHARED_ENTRIES:
+            at = 0
+            for known in _KINDS:  # compiled, each item read without a bounds check
+                if known is kind:
+                    entry: Any = _ENTRIES[at][index]
+                    log: list[Any] = self.log
+                    log.append(entry)
+                    return
+                at += 1
+        self.log.append((_KIND_TEXT[kind], index))
+
     def ask_blind(self, seat: int, kind: Kind, count: int) -> int:
         """:meth:`ask` of ``seat``'s decision of ``kind`` among ``count`` options, when
         :meth:`blind`: the same answer, logged the same."""
@@ -714,7 +784,7 @@ class Journal:
         assert type(asker) is RandomAsker
         random_asker: RandomAsker = asker
         index = random_asker.decide_count(seat, count)
-        self.log.append((_KIND_TEXT[kind], index))
+        self._logged(kind, index)
         return index
 
     def ask_count(self, seat: int, kind: Kind, count: int, items: list[Any] | None = None
@@ -747,7 +817,7 @@ class Journal:
         if not 0 <= index < count:
             raise ValueError(f"agent for seat {seat} answered {index!r} to a {kind} "
                              f"decision with {count} options")
-        self.log.append((_KIND_TEXT[kind], index))
+        self._logged(kind, index)
         return index
 
     def ask(self, decision: Decision) -> int:
@@ -764,7 +834,7 @@ class Journal:
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
             raise ValueError(f"agent for seat {seat} answered {index!r} to a "
                              f"{decision.kind} decision with {len(decision.options)} options")
-        self.log.append((_KIND_TEXT[decision.kind], index))
+        self._logged(decision.kind, index)
         if self.on_decision is not None:
             self.on_decision(decision, index)
         return index
