@@ -33,15 +33,18 @@ certain, as the trial would end) and only the rest is tried.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from fortlang import nodes as n
-from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, program
+from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, ThenOp, program
 from fortlang.games.fort.context import FortCtx, FortJudgement, card_ops
+from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.games.fort.nodes import Suit
-from fortlang.games.fort.ops import LEVEL
+from fortlang.games.fort.ops import LEVEL, PACK, ROOM
 from fortlang.games.fort.ops.counts import FortCount, SuitCountOp
+from fortlang.games.fort.ops.tokens import PACK_FROM_SUPPLY, PackOp, SpendOp
+from fortlang.games.fort.ops.track import AdvanceOp
 from fortlang.games.fort.table import CardInstance, Game, Player
 
 #: No binding choices: the leader's own play (R6.4 binds followers only).
@@ -504,26 +507,202 @@ def surely_in_vain(ctx: FortCtx, card: CardInstance) -> bool:
     every completion fails, and some fails R5.5 (the rule reported) rather than only R5.4.
 
     Usefulness needs an `x suit` counting one of the card's suits to have more repetitions with an
-    effect than it has without the card. In a play that only gains tokens, a repeated gain has
-    effect at most while its tokens fit, and cards added later only raise the count. A coin is
-    judged once named (R5.6), as the suit named and as a coin."""
+    effect than it has without the card (:func:`_in_vain`). A coin is judged once named (R5.6),
+    as the suit named and as a coin."""
+    return _in_vain(ctx, card) and _some_now(ctx)
+
+
+def _some_now(ctx: FortCtx) -> bool:
+    """Some box of the played card is sure to be performed in full with an effect now."""
+    s = _in_move(ctx)
+    return any(op.now(s) for op in _boxes(ctx.play.card))
+
+
+#: :func:`added_verdict`'s answers: not known; in vain with an action sure (R5.5 reported);
+#: certain to fail, the rule not known (only a blind game may use it).
+NOT_KNOWN: Final = 0
+IN_VAIN: Final = -1
+FAILS: Final = -3
+
+
+def added_verdict(ctx: FortCtx, card: CardInstance, blind: bool) -> int:
+    """How the play ends with ``card`` just added or counted by the leader (R5.3), whatever is
+    added or chosen next, as far as certain: IN_VAIN as :func:`surely_in_vain` of a card added
+    from the hand, ``card`` or one added before it that the count ``card`` raises leaves useless
+    (R5.5 reported); with ``blind`` (nobody reads the rule a failure reports), FAILS when every
+    completion fails: such a card without an action sure (R5.4 may then be the rule), or no
+    action can be performed in full with an effect (:func:`_never_done_now`, R5.4); else
+    NOT_KNOWN. (``card`` is among the cards added if it came from the hand, else counted from
+    the lookout: R5.5 is not its own rule then.)"""
+    added: list[CardInstance] = ctx.play.added  # ``card`` among them, from the hand
+    vain = False
+    for c in added:
+        if _in_vain(ctx, c):
+            vain = True
+            break
+    if vain and _some_now(ctx):
+        return IN_VAIN
+    if blind and (vain or _never_done_now(ctx)):
+        return FAILS
+    return NOT_KNOWN
+
+
+def _in_vain(ctx: FortCtx, card: CardInstance) -> bool:
+    """``card``, just added, can never be useful (R5.5) whatever is added or chosen next: each
+    `x` counting one of its suits has at most as many repetitions with an effect as the count
+    without the card (cards added later only raise the count; R5.5 compares with the count
+    performed). In a play that only gains tokens, a repeated gain has effect at most while its
+    tokens fit (:func:`_effective_at_most`); a repeated pack while the pack has room
+    (:func:`_packs_at_most`)."""
     game, p, played = ctx.game, ctx.player, ctx.play.card
     if COIN in card.suits and card.uid not in ctx.named:
         return False  # its suit is still to be named (R5.6)
     ops = _boxes(played)
-    freeing = any(op.may_free(game, p) for op in ops)
-    if freeing and p.perks:
-        return False  # a perk may widen what frees (R15)
+    freeing = -1  # whether a box may free tokens, worked out once needed
     for x in _repeats(played):  # the card's `x`
         suit = x.counted_suit(ctx)
         share = card_count(card, suit, ctx.named) if suit is not None else 0
         if suit is None or not share:
             continue
-        most = _drained_at_most(game, p, x, ops) if freeing else x.body.effective_at_most(game, p)
+        body = x.body
+        if type(body) is PackOp:
+            most = _packs_at_most(game, p, x, ops)
+        else:
+            if freeing < 0:
+                freeing = int(any(op.may_free(game, p) for op in ops))
+            if not freeing:
+                most = _effective_at_most(body, game, p)
+            elif p.perks:
+                return False  # a perk may widen what frees (R15)
+            else:
+                most = _drained_at_most(game, p, x, ops)
         if most is None or most > suit_count(ctx, suit) - share:
             return False
-    s = _in_move(ctx)
-    return any(op.now(s) for op in ops)
+    return True
+
+
+def _effective_at_most(body: Op, game: Game, p: Player) -> int | None:
+    """:meth:`Op.effective_at_most` of ``body`` repeated (R13.3) in a play that only gains
+    tokens; for a `then` (R13.4, Blitz's `(recruit then gain toy) x water_gun`), from its
+    parts': a repetition ends the repetitions unless it is performed in full, and is in full only
+    if each part is; a part's bound counts its performances with an effect, and each of those
+    ops has an effect whenever it is performed in full. So at most the least of the parts' bounds
+    are in full, and one more, falling short, may have an effect (None: no part bounded)."""
+    if type(body) is not ThenOp:
+        return body.effective_at_most(game, p)
+    full = _full_at_most(body, game, p)
+    return None if full is None else full + 1
+
+
+def _full_at_most(op: Op, game: Game, p: Player) -> int | None:
+    """How many times ``op`` can be performed in full in a play that only gains tokens, at most
+    (None: no bound known): for a `then`, the least of its parts' (R13.4); else its
+    :meth:`Op.effective_at_most`, defined only by ops that have an effect whenever performed in
+    full (a gain of one token or more, R12.1)."""
+    if type(op) is not ThenOp:
+        return op.effective_at_most(game, p)
+    best: int | None = None
+    for item in cast(ThenOp, op).items:
+        most = _full_at_most(item, game, p)
+        if most is not None and (best is None or most < best):
+            best = most
+    return best
+
+
+def _packs_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int | None:
+    """How many repetitions of ``x``, a whole box `pack x ...` (R12.2, R13.3), can have an
+    effect, at most: each packs one token into the pack or changes nothing (no room, no token),
+    so at most the room the pack has when ``x`` starts, and, packing from the stuff only (no
+    Sticky Fingers, R15), the tokens the stuff holds then. The other box runs wholly before or
+    after it (R5.2); before, it may widen the room: each advance raises the pack's capacity by
+    one (R10.2) and its payment may take tokens from the pack (R10.1, R13.2), a spend too
+    (R12.9); a pack only fills it; an advance to level 2 may win a perk from the row (R10.3) that
+    widens the pack (XXL Backpack) or packs from the supply. Nothing but a gain, a copy, a take
+    or a convert (what takes room in the stuff) adds to the stuff; a lone advance pays exactly
+    its cost from the stuff and the pack together. None (not known) for a box of another kind
+    that may change the pack or the level, a repeated one, or a perk of the language's."""
+    room = game.pack_room(p)
+    levels = 0
+    paid = 0
+    spent = False
+    boxed = False
+    stuffed = False  # the other box may add tokens to the stuff
+    advance: AdvanceOp | None = None
+    for op in ops:
+        if op is x:
+            boxed = True
+            continue
+        for y in op.walk():
+            lowers = y.lowers
+            if lowers & ROOM and not y.parts():
+                stuffed = True
+            if not lowers & (PACK | LEVEL) or type(y) is PackOp:
+                continue
+            if isinstance(y, AdvanceOp):
+                levels += 1
+                paid += y.pack_paid_at_most(game, p)
+                advance = y
+            elif isinstance(y, SpendOp):
+                paid += max(y.amount, 0)
+                spent = True
+            elif type(y) is not ThenOp:  # a repetition, a choice, another op: not known
+                return None
+    if not boxed:
+        return None
+    from_stuff = not stuffed and p.perk(PACK_FROM_SUPPLY) is None
+    widen = 0
+    if levels and p.level < 2 <= p.level + levels:
+        for perk in game.perk_row:
+            hook = perk.hook
+            if hook is PerkHook.MODIFY:
+                widen = max(widen, int(perk.params.get("pack_capacity", 0)))  # type: ignore[call-overload]
+            elif hook is PerkHook.PACK_FROM_SUPPLY:
+                from_stuff = False
+            elif hook is PerkHook.ACTION:
+                return None
+    held = p.pack.values()
+    most = room + levels + widen + min(paid, held[0] + held[1])
+    if not from_stuff:
+        return most
+    stuff = p.stuff.values()
+    tokens = stuff[0] + stuff[1]
+    if advance is None or levels > 1 or spent:
+        return min(most, tokens)
+    # one advance: performed before, it pays its whole cost, what the pack does not from the stuff
+    pack_paid = advance.pack_paid_at_most(game, p)
+    before = min(most, tokens - advance.pays(game, p) + pack_paid)
+    return max(min(room, tokens), before)
+
+
+def _never_done_now(ctx: FortCtx) -> bool:
+    """No box of the played card can be performed in full with an effect from now on (R5.4),
+    whatever is added next: nothing in the card can make room, refill the supply or change the
+    pack, and each box either never can in such a play (``Op.never_done``) or is an `x suit` (or
+    an `x any` chosen) whose count now, which cards added later only raise, exceeds how many
+    times its body can be performed in full (:func:`_full_at_most`; Blitz's water guns with
+    fewer toys that fit)."""
+    game, p = ctx.game, ctx.player
+    ops = _boxes(ctx.play.card)
+    if not ops:
+        return False
+    for op in ops:
+        if op.may_free(game, p):
+            return False
+    for op in ops:
+        if op.never_done(game, p):
+            continue
+        if type(op) is not RepeatOp:
+            return False
+        x = cast(RepeatOp, op)
+        if not isinstance(x.count, FortCount) or x.count.reads:
+            return False  # not a count of the cards counted (R5.3)
+        suit = x.counted_suit(ctx)
+        if suit is None:
+            return False
+        full = _full_at_most(x.body, game, p)
+        if full is None or full >= suit_count(ctx, suit):
+            return False
+    return True
 
 
 def _drained_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int | None:
