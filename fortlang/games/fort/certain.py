@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from fortlang import nodes as n
+from fortlang.engine.memo import bounded_put
 from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, ThenOp, program
 from fortlang.games.fort.context import FortCtx, FortJudgement, card_ops
 from fortlang.games.fort.model import PerkHook
@@ -609,6 +610,55 @@ def _full_at_most(op: Op, game: Game, p: Player) -> int | None:
     return best
 
 
+class _PackPlan:
+    """What the box beside a whole box `pack x ...` may do to the pack before it (see
+    :func:`_packs_at_most`), worked out once per pair of boxes from their ops: its advances, the
+    tokens its spends take at most, whether it may add to the stuff; ``known`` False for a box
+    of another kind that may change the pack or the level."""
+
+    __slots__ = ("x", "ops", "known", "advances", "spends", "stuffed")
+
+    def __init__(self, x: RepeatOp, ops: list[Op]) -> None:
+        self.x = x
+        self.ops = tuple(ops)
+        self.known = False
+        self.advances: list[AdvanceOp] = []
+        self.spends = -1  # tokens its spends take at most; -1: no spend
+        self.stuffed = False  # it may add tokens to the stuff (what takes room there)
+        boxed = False
+        for op in ops:
+            if op is x:
+                boxed = True
+                continue
+            for y in op.walk():
+                lowers = y.lowers
+                if lowers & ROOM and not y.parts():
+                    self.stuffed = True
+                if not lowers & (PACK | LEVEL) or type(y) is PackOp:
+                    continue
+                if isinstance(y, AdvanceOp):
+                    self.advances.append(y)
+                elif isinstance(y, SpendOp):
+                    self.spends = max(self.spends, 0) + max(y.amount, 0)
+                elif type(y) is not ThenOp:  # a repetition, a choice, another op: not known
+                    return
+        self.known = boxed
+
+
+#: :class:`_PackPlan` by its `x` (at most one per box; its ops checked by identity).
+_PACK_PLANS: Final[dict[int, _PackPlan]] = {}
+
+
+def _pack_plan(x: RepeatOp, ops: list[Op]) -> _PackPlan:
+    plan = _PACK_PLANS.get(id(x))
+    if plan is not None and plan.x is x and len(plan.ops) == len(ops) \
+            and all(a is b for a, b in zip(plan.ops, ops, strict=True)):
+        return plan
+    plan = _PackPlan(x, ops)
+    bounded_put(_PACK_PLANS, id(x), plan)
+    return plan
+
+
 def _packs_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int | None:
     """How many repetitions of ``x``, a whole box `pack x ...` (R12.2, R13.3), can have an
     effect, at most: each packs one token into the pack or changes nothing (no room, no token),
@@ -621,35 +671,16 @@ def _packs_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int | N
     or a convert (what takes room in the stuff) adds to the stuff; a lone advance pays exactly
     its cost from the stuff and the pack together. None (not known) for a box of another kind
     that may change the pack or the level, a repeated one, or a perk of the language's."""
-    room = game.pack_room(p)
-    levels = 0
-    paid = 0
-    spent = False
-    boxed = False
-    stuffed = False  # the other box may add tokens to the stuff
-    advance: AdvanceOp | None = None
-    for op in ops:
-        if op is x:
-            boxed = True
-            continue
-        for y in op.walk():
-            lowers = y.lowers
-            if lowers & ROOM and not y.parts():
-                stuffed = True
-            if not lowers & (PACK | LEVEL) or type(y) is PackOp:
-                continue
-            if isinstance(y, AdvanceOp):
-                levels += 1
-                paid += y.pack_paid_at_most(game, p)
-                advance = y
-            elif isinstance(y, SpendOp):
-                paid += max(y.amount, 0)
-                spent = True
-            elif type(y) is not ThenOp:  # a repetition, a choice, another op: not known
-                return None
-    if not boxed:
+    plan = _pack_plan(x, ops)
+    if not plan.known:
         return None
-    from_stuff = not stuffed and p.perk(PACK_FROM_SUPPLY) is None
+    room = game.pack_room(p)
+    advances = plan.advances
+    levels = len(advances)
+    paid = max(plan.spends, 0)
+    for a in advances:
+        paid += a.pack_paid_at_most(game, p)
+    from_stuff = not plan.stuffed and (not p.perks or p.perk(PACK_FROM_SUPPLY) is None)
     widen = 0
     if levels and p.level < 2 <= p.level + levels:
         for perk in game.perk_row:
@@ -660,18 +691,18 @@ def _packs_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int | N
                 from_stuff = False
             elif hook is PerkHook.ACTION:
                 return None
-    held = p.pack.values()
-    most = room + levels + widen + min(paid, held[0] + held[1])
+    tokens, at = game.tokens, p.pack.at
+    most = room + levels + widen + min(paid, tokens[at] + tokens[at + 1])
     if not from_stuff:
         return most
-    stuff = p.stuff.values()
-    tokens = stuff[0] + stuff[1]
-    if advance is None or levels > 1 or spent:
-        return min(most, tokens)
+    at = p.stuff.at
+    stuff = tokens[at] + tokens[at + 1]
+    if levels != 1 or plan.spends >= 0:
+        return min(most, stuff)
     # one advance: performed before, it pays its whole cost, what the pack does not from the stuff
-    pack_paid = advance.pack_paid_at_most(game, p)
-    before = min(most, tokens - advance.pays(game, p) + pack_paid)
-    return max(min(room, tokens), before)
+    advance = advances[0]
+    before = min(most, stuff - advance.pays(game, p) + advance.pack_paid_at_most(game, p))
+    return max(min(room, stuff), before)
 
 
 def _never_done_now(ctx: FortCtx) -> bool:
