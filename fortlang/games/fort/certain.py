@@ -41,10 +41,10 @@ from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, ThenOp,
 from fortlang.games.fort.context import FortCtx, FortJudgement, card_ops
 from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.moves import COIN, card_count, suit_count
-from fortlang.games.fort.nodes import Suit
+from fortlang.games.fort.nodes import Resource, Suit
 from fortlang.games.fort.ops import LEVEL, PACK, ROOM
 from fortlang.games.fort.ops.counts import FortCount, SuitCountOp
-from fortlang.games.fort.ops.tokens import PACK_FROM_SUPPLY, PackOp, SpendOp
+from fortlang.games.fort.ops.tokens import PACK_FROM_SUPPLY, GainOp, PackOp, SpendOp
 from fortlang.games.fort.ops.track import AdvanceOp
 from fortlang.games.fort.table import CardInstance, Game, Player
 
@@ -754,7 +754,32 @@ def _drained_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int |
         drained += most
     if not boxed:
         return None
-    return x.body.effective_drained(game, p, drained)
+    body = x.body
+    if type(body) is GainOp and cast(GainOp, body).r >= 0 and drained:
+        # a gain of one kind: only tokens of that kind drained make room for it and put it
+        # back in the supply (R1.4, R1.5): an advance paying pizza leaves the toys' room as it is
+        drained = min(drained, _drained_of(game, p, x, ops, cast(GainOp, body).resource))
+    return body.effective_drained(game, p, drained)
+
+
+def _drained_of(game: Game, p: Player, x: RepeatOp, ops: list[Op], res: Resource) -> int:
+    """Tokens of ``res`` the boxes beside ``x`` can return to the supply, at most, each box's
+    ``drains_at_most`` known (so each is a sequence of parts that drain a known number, R13.4):
+    an advance's payment as its cost allows (R10.1, R13.2), a spend of that kind or either
+    (R12.9), any other part all it drains."""
+    total = 0
+    for op in ops:
+        if op is x:
+            continue
+        for y in op.walk():
+            if isinstance(y, AdvanceOp):
+                total += y.drains_of(game, p, res)
+            elif isinstance(y, SpendOp):
+                total += y.drains_of(res)
+            elif not y.parts():
+                most = y.drains_at_most(game, p)
+                total += most if most is not None else 0
+    return total
 
 
 def _repeats(card: CardInstance) -> tuple[RepeatOp, ...]:

@@ -231,6 +231,19 @@ class AdvanceOp(Op):
         return min(min(tokens[at], pizza + either) + min(tokens[at + 1], toy + either),
                    self.pays(game, p))
 
+    def drains_of(self, table: Journal, who: SeatCounts, res: Resource) -> int:
+        """How many tokens of ``res`` its payment to the next level can return to the supply
+        now, at most: the cost's items of that kind or either, one more with a `+` (R10.1,
+        R13.2), and no more than it pays."""
+        game, p = cast(Game, table), cast(Player, who)
+        if p.level >= game.max_level:
+            return 0
+        items = max(self.modifier, 0)
+        for r in game.costs[p.level]:
+            if r is res or r is Resource.EITHER:
+                items += 1
+        return min(items, self.pays(game, p))
+
     def pays(self, table: Journal, who: SeatCounts) -> int:
         """How many tokens its payment to the next level takes, exactly, when it is performed
         (R10.1; R13.2: a `-` drops one item of the cost, a `+` adds one)."""
