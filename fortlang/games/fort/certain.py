@@ -574,12 +574,44 @@ def _in_vain(ctx: FortCtx, card: CardInstance) -> bool:
             if not freeing:
                 most = _effective_at_most(body, game, p)
             elif p.perks:
-                return False  # a perk may widen what frees (R15)
+                most = None  # a perk may widen what frees (R15)
             else:
                 most = _drained_at_most(game, p, x, ops)
+        if most is None and _never_reached(ctx, x, ops):
+            most = 0  # never performed: none of its repetitions has an effect
         if most is None or most > suit_count(ctx, suit) - share:
             return False
     return True
+
+
+def _never_reached(ctx: FortCtx, x: RepeatOp, ops: list[Op]) -> bool:
+    """``x`` is a part of a box `a then ... then x` (R13.4) after a part that is stuck now
+    (``Op.stuck``: it changes nothing and falls short, whatever is chosen) and stays so: nothing
+    that may run before it, the other box (R5.2) or the parts before it, may change what it
+    reads (``Op.lowers``, ``Op.needs``; cards added only leave the hand). The box then stops
+    there and ``x`` is never performed (Puddin's `lookout then score x crown` with no card left
+    in the hand)."""
+    for op in ops:
+        if type(op) is not ThenOp:
+            continue
+        items = cast(ThenOp, op).items
+        j = 0
+        while j < len(items) and items[j] is not x:
+            j += 1
+        if j == len(items):
+            continue
+        changed = 0
+        for other in ops:
+            if other is not op:
+                changed |= other.lowers
+        s = _in_move(ctx)
+        for i in range(j):
+            item = items[i]
+            if not item.needs & changed and item.stuck(s):
+                return True
+            changed |= item.lowers
+        return False
+    return False
 
 
 def _effective_at_most(body: Op, game: Game, p: Player) -> int | None:
