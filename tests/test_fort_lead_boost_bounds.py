@@ -22,7 +22,7 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 from unittest.mock import patch
 
-from builders import random_table
+from builders import kid, random_table
 from test_engine_certain import sources_only
 
 from fortlang.cardset import base_set
@@ -32,9 +32,10 @@ from fortlang.engine.choices import K_BOOST, IllegalMove, RandomAgent
 from fortlang.games.fort import certain, play
 from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.match import run_game
-from fortlang.games.fort.model import board_of, kids_of
+from fortlang.games.fort.model import PerkHook, board_of, kids_of, perks_of
 from fortlang.games.fort.nodes import TOKENS, Resource, Suit
 from fortlang.games.fort.table import Game
+from fortlang.sim.seats import Seats
 
 BASE = base_set()
 
@@ -198,3 +199,61 @@ def test_a_count_beyond_what_can_be_done_in_full_fails_as_its_trial():
                 excluded[toys] = checked["cannot be completed"]
     assert seen["_never_done_now"] >= 3, seen
     assert excluded[0] == 0  # no toy: Blitz cannot be played (R5.4), no boost is made
+
+
+def _lookout_table(seed: int, private: str, bribe: bool, blind: bool) -> tuple[Game, Any]:
+    """`lookout then score x crown` (R12.3, R13.4) beside ``private``, a hand of crowns to add
+    (R5.3), the lookout full or not, the level and the tokens to pay an advance random; with
+    ``bribe``, Bribe held (R15: the lookout may take a card from the park)."""
+    rng = random.Random(seed)
+    game = Game(2, board_of(BASE), asker=RandomAsker([RandomAgent(seed), RandomAgent(seed + 1)])
+                if blind else Seats([RandomAgent(random.Random(seed + i)) for i in range(2)]))
+    p = game.players[0]
+    p.perks.clear()
+    if bribe:
+        p.perks.append(next(k for k in perks_of(BASE) if k.hook is PerkHook.LOOKOUT_FROM_ANYWHERE))
+    p.level = rng.randrange(3)
+    for r in TOKENS:
+        p.stuff[r] = rng.randrange(3)
+    game.new_cards(kids_of(BASE)[:6], game.park)
+    crowns = [k for k in kids_of(BASE) if k.suits == (Suit.CROWN,)]
+    game.new_cards(crowns[: game.lookout_capacity(p) - rng.randrange(2)], p.lookout)
+    game.new_cards(crowns[: 1 + rng.randrange(3)], p.hand)
+    return game, game.new_card(kid("Looker", "crown", "lookout then score x crown", private),
+                               p.hand)
+
+
+@sources_only
+def test_an_x_after_a_stuck_part_is_never_reached_only_when_it_stays_stuck():
+    """R5.5, R13.4: beside `score`, a full lookout or an empty hand never changes, so the crowns
+    added for `score x crown` are in vain, found without their trials; beside `advance` (a
+    level widens the lookout, R10.2) they are left to their trials; with Bribe (R15) only a
+    full lookout stays stuck. Every verdict agrees with the trial."""
+    found: Counter[tuple[str, bool]] = Counter()
+    for private, bribe in (("score", False), ("advance", False), ("score", True)):
+        for blind in (True, False):
+            answers: list[bool] = []
+            with checking() as (checked, _), \
+                    patch.object(certain, "_never_reached", _recording(answers)):
+                for seed in range(30):
+                    game, card = _lookout_table(seed, private, bribe, blind)
+                    try:
+                        play.play_card(game, 0, card, follow=False)
+                    except IllegalMove:
+                        pass
+            found[private, bribe] += sum(answers)
+            if private == "score":
+                assert checked["R5.5"], (private, bribe, checked)
+    assert found["score", False] >= 5, found
+    assert found["advance", False] == 0, found
+
+
+def _recording(answers: list[bool]) -> Callable[..., bool]:
+    """``certain._never_reached``, its answers appended to ``answers``."""
+    reached = certain._never_reached
+
+    def spied(*args: Any) -> bool:
+        answers.append(reached(*args))
+        return answers[-1]
+
+    return spied
