@@ -77,6 +77,7 @@ def every_stop_searched():
             patch.object(play, "surely_stops", never), \
             patch.object(play, "surely_in_vain", never), \
             patch.object(play, "added_verdict", never), \
+            patch.object(play, "stops_after_advance", never), \
             patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
         yield
 

@@ -8,10 +8,13 @@
   as its bounded part, and one more repetition may have an effect (``certain._effective_at_most``);
   a card counted may leave a card added before it in vain;
 * in a blind game (random bots, nobody reading the rule reported), a count beyond what the box
-  can perform in full, whatever is added next (R5.4: ``certain._never_done_now``).
+  can perform in full, whatever is added next (R5.4: ``certain._never_done_now``);
+* legal for certain: an advance sure now, then a repeated pack it leaves in full (R5.2, R10.2:
+  ``certain.stops_after_advance``), the order kept for the order step.
 
 Each verdict is checked against the trial decide_at would run, in random blind 4-player games
-(the boosts' options as played), and each shortcut is seen to decide some."""
+(the boosts' options as played, an option known legal succeeding), and each shortcut is seen
+to decide some."""
 
 from __future__ import annotations
 
@@ -79,8 +82,12 @@ def checking() -> Iterator[tuple[Counter[str], Counter[str]]]:
                           same: Any = (), refused: Any = interpreter._NO_REFUSALS,
                           settled: Any = ()) -> bool:
         if kind == K_BOOST and not ctx.search and ctx.points is not None:
-            for i in range(1, count):
-                if i < len(settled) and settled[i]:
+            for i in range(count):
+                if i < len(known) and known[i]:
+                    ok, rule = _trial(ctx, step, i)
+                    assert ok, (ctx.play.card.name, i, rule)
+                    checked["legal"] += 1
+                elif i < len(settled) and settled[i]:
                     ok, rule = _trial(ctx, step, i)
                     assert not ok, (ctx.play.card.name, i, settled[i])
                     if settled[i] == "R5.5":
@@ -93,6 +100,15 @@ def checking() -> Iterator[tuple[Counter[str], Counter[str]]]:
         stack.enter_context(patch.object(play, "decide_at", checked_decide_at))
         for name in names:
             stack.enter_context(patch.object(certain, name, _spied(name, seen)))
+        ordered = play.stops_after_advance
+
+        def stops_after_advance(*args: Any) -> int:
+            order = ordered(*args)
+            if order:
+                seen["stops_after_advance"] += 1
+            return order
+
+        stack.enter_context(patch.object(play, "stops_after_advance", stops_after_advance))
         yield checked, seen
 
 
@@ -146,9 +162,9 @@ def test_cards_excluded_without_trials_fail_their_trials_at_edge_tables():
     cards counted, or one fewer): every add settled fails its trial, blind or not."""
     checked, seen = _checked_tables(True, range(40))
     assert checked["cannot be completed"] >= 10, checked
-    assert seen["_never_done_now"], seen
+    assert seen["_never_done_now"] and seen["stops_after_advance"] >= 10, seen
     checked, seen = _checked_tables(False, range(40))
-    assert set(checked) == {"R5.5"}, checked
+    assert set(checked) == {"R5.5", "legal"}, checked
 
 
 @sources_only
@@ -167,7 +183,7 @@ def test_cards_excluded_without_trials_fail_for_their_rule_in_greedy_games():
     fails its trial for the rule settled (R5.5), decided by the pack and `then` bounds."""
     checked, seen = _checked_games(30, "greedy")
     assert checked["R5.5"] >= 10, checked
-    assert set(checked) == {"R5.5"}, checked
+    assert set(checked) == {"R5.5", "legal"}, checked
     assert seen["_packs_at_most"] and seen["_effective_at_most"], seen
 
 

@@ -42,7 +42,7 @@ from fortlang.games.fort.context import FortCtx, FortJudgement, card_ops
 from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.moves import COIN, card_count, suit_count
 from fortlang.games.fort.nodes import Resource, Suit
-from fortlang.games.fort.ops import LEVEL, PACK, ROOM
+from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
 from fortlang.games.fort.ops.counts import FortCount, SuitCountOp
 from fortlang.games.fort.ops.tokens import PACK_FROM_SUPPLY, GainOp, PackOp, SpendOp
 from fortlang.games.fort.ops.track import AdvanceOp
@@ -180,6 +180,78 @@ def surely_stops(ctx: FortCtx, pub: Op | None, priv: Op | None) -> bool:
     s = _in_move(ctx)
     return (pub is not None and pub.now(s) and _each_added_counted(ctx, pub)) \
         or (priv is not None and priv.now(s) and _each_added_counted(ctx, priv))
+
+
+#: :func:`stops_after_advance`'s answers: not known; legal with the public box first, then the
+#: private one (R5.2); with the private one first.
+NO_ORDER: Final = 0
+PUBLIC_THEN_PRIVATE: Final = 1
+PRIVATE_THEN_PUBLIC: Final = 2
+
+
+def stops_after_advance(ctx: FortCtx, pub: Op | None, priv: Op | None) -> int:
+    """Stopping the boost now is certain to be legal in an order of both boxes (R5.2) that
+    :func:`surely_stops` does not judge: an advance first, then a repeated pack that it leaves
+    in full (:func:`_packs_after_advance`); which order, or NO_ORDER."""
+    if pub is None or priv is None:
+        return NO_ORDER
+    s = _in_move(ctx)
+    if _packs_after_advance(ctx, s, priv, pub):
+        return PRIVATE_THEN_PUBLIC
+    if _packs_after_advance(ctx, s, pub, priv):
+        return PUBLIC_THEN_PRIVATE
+    return NO_ORDER
+
+
+def _packs_after_advance(ctx: FortCtx, s: FortJudgement, first: Op, second: Op) -> bool:
+    """``first`` is an advance (alone, or in a `then` whose other parts leave the stuff, the
+    pack and the level as they are) sure to be performed in full now, and ``second`` a whole box
+    `pack x ...` every added card counts for (Dot, Ant, Rocket Bros: R5.2, R12.2, R12.7) that it
+    leaves in full: the advance raises the pack's capacity by one and its payment may only take
+    tokens from the pack (R10.1, R10.2), so the room after it is at least one more than now,
+    and the stuff holds at least what it holds now less the cost paid (R13.2). Performed in
+    that order, both are in full with an effect (R5.4) and each repetition of the pack packs a
+    token, each added card counting (R5.5): the play is legal. A level-2 perk won (R10.3) only
+    widens the pack or where it packs from; one of the language's is not judged."""
+    if type(second) is not RepeatOp:
+        return False
+    x = cast(RepeatOp, second)
+    if type(x.body) is not PackOp:
+        return False
+    advance = _lone_advance(first)
+    if advance is None:
+        return False
+    times = s.times(x.count)
+    if times is None or times < 1:
+        return False
+    game, p = ctx.game, ctx.player
+    if game.pack_room(p) + 1 < times:
+        return False
+    at = p.stuff.at
+    tokens = game.tokens
+    if tokens[at] + tokens[at + 1] - advance.pays(game, p) < times:
+        return False
+    if p.level == 1 and any(perk.hook is PerkHook.ACTION for perk in game.perk_row):
+        return False
+    return first.now(s) and _each_added_counted(ctx, x)
+
+
+def _lone_advance(op: Op) -> AdvanceOp | None:
+    """``op`` itself if an advance; the advance of a `then` (R13.4) made of one advance and parts
+    that leave the stuff, the pack, its room and the level as they are; else None."""
+    if isinstance(op, AdvanceOp):
+        return op
+    if type(op) is not ThenOp:
+        return None
+    found: AdvanceOp | None = None
+    for item in cast(ThenOp, op).items:
+        if isinstance(item, AdvanceOp):
+            if found is not None:
+                return None
+            found = item
+        elif item.lowers & (STUFF | PACK | PACK_ROOM | LEVEL | HELD):
+            return None
+    return found
 
 
 def _each_added_counted(ctx: FortCtx, op: Op) -> bool:

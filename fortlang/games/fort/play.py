@@ -67,13 +67,16 @@ from fortlang.games.fort import node_types as ft
 from fortlang.games.fort.certain import (
     FAILS,
     IN_VAIN,
+    NO_ORDER,
     NOT_KNOWN,
+    PUBLIC_THEN_PRIVATE,
     HandJudge,
     added_verdict,
     follow_verdict,
     follow_verdict_one,
     spared,
     spares,
+    stops_after_advance,
     surely_done_any_way,
     surely_first,
     surely_followed,
@@ -667,7 +670,26 @@ def _surely_stops(ctx: FortCtx) -> bool:
     legal performed first (as :func:`_stop` judges before its search)."""
     play: _Play = ctx.play
     defn = card_ops(play.card)
-    return surely_stops(ctx, defn.pub_op, defn.priv_op)
+    return surely_stops(ctx, defn.pub_op, defn.priv_op) or _stops_in_order(ctx)
+
+
+def _stops_in_order(ctx: FortCtx) -> bool:
+    """Stopping the boost now (R5.3) is certain to be legal with both boxes in one order (R5.2:
+    :func:`stops_after_advance`, an advance then a repeated pack): that order is kept as the one
+    a search of these cards counted finds (_Play.orders, :func:`_stop_key`), known legal when
+    the move made for real reaches it, as if searched (issue 38)."""
+    play: _Play = ctx.play
+    defn = card_ops(play.card)
+    order = stops_after_advance(ctx, defn.pub_op, defn.priv_op)
+    if order == NO_ORDER:
+        return False
+    key = _stop_key(ctx)
+    if key not in play.orders:
+        if play.orders is _NO_ORDERS:
+            play.orders = {}
+        # order_options: both boxes, public then private first, then private then public
+        play.orders[key] = 0 if order == PUBLIC_THEN_PRIVATE else 1
+    return True
 
 
 def _put_added(ctx: FortCtx, play: _Play, c: CardInstance, from_hand: bool) -> None:
@@ -866,7 +888,7 @@ def _stop(ctx: FortCtx, judged: bool = False) -> bool:
         return _order(ctx)
     play: _Play = ctx.play
     defn = card_ops(play.card)  # each action can come first (R5.2)
-    if not judged and surely_stops(ctx, defn.pub_op, defn.priv_op):
+    if not judged and (surely_stops(ctx, defn.pub_op, defn.priv_op) or _stops_in_order(ctx)):
         play.trial_ok = True  # see _trial_ends
         return True  # as _order's search would find, by the same test (rules are moot)
     key = _stop_key(ctx)
