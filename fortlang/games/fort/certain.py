@@ -48,6 +48,10 @@ from fortlang.games.fort.ops.tokens import PACK_FROM_SUPPLY, GainOp, PackOp, Spe
 from fortlang.games.fort.ops.track import AdvanceOp
 from fortlang.games.fort.table import CardInstance, Game, Player
 
+# Compiled, an enum member read through its class is a generic attribute read: constants.
+_MODIFY: Final = PerkHook.MODIFY
+_ACTION_PERK: Final = PerkHook.ACTION
+
 #: No binding choices: the leader's own play (R6.4 binds followers only).
 _UNBOUND: Final[Mapping[int, Any]] = {}
 
@@ -231,7 +235,7 @@ def _packs_after_advance(ctx: FortCtx, s: FortJudgement, first: Op, second: Op) 
     tokens = game.tokens
     if tokens[at] + tokens[at + 1] - advance.pays(game, p) < times:
         return False
-    if p.level == 1 and any(perk.hook is PerkHook.ACTION for perk in game.perk_row):
+    if p.level == 1 and any(perk.hook is _ACTION_PERK for perk in game.perk_row):
         return False
     return first.now(s) and _each_added_counted(ctx, x)
 
@@ -789,11 +793,11 @@ def _packs_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int | N
     if levels and p.level < 2 <= p.level + levels:
         for perk in game.perk_row:
             hook = perk.hook
-            if hook is PerkHook.MODIFY:
+            if hook is _MODIFY:
                 widen = max(widen, int(perk.params.get("pack_capacity", 0)))  # type: ignore[call-overload]
-            elif hook is PerkHook.PACK_FROM_SUPPLY:
+            elif hook is PACK_FROM_SUPPLY:
                 from_stuff = False
-            elif hook is PerkHook.ACTION:
+            elif hook is _ACTION_PERK:
                 return None
     tokens, at = game.tokens, p.pack.at
     most = room + levels + widen + min(paid, tokens[at] + tokens[at + 1])

@@ -14,10 +14,10 @@ from fortlang.engine.memo import bounded_put
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
-from fortlang.games.fort.moves import Finished, PayWays, PlanSet, level_rewards, pay_ways
+from fortlang.games.fort.moves import EITHER, Finished, PayWays, PlanSet, level_rewards, pay_ways
 from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
-from fortlang.games.fort.table import SUPPLY_AT, Game, Player
+from fortlang.games.fort.table import PIZZA, SUPPLY_AT, TOY, Game, Player
 
 # -- the victory track (R12.8, core C2) ---------------------------------------------------------
 
@@ -221,9 +221,9 @@ class AdvanceOp(Op):
         either = more
         pizza = toy = 0
         for r in cost:
-            if r is Resource.PIZZA:
+            if r is PIZZA:
                 pizza += 1
-            elif r is Resource.TOY:
+            elif r is TOY:
                 toy += 1
             else:
                 either += 1
@@ -240,7 +240,7 @@ class AdvanceOp(Op):
             return 0
         items = max(self.modifier, 0)
         for r in game.costs[p.level]:
-            if r is res or r is Resource.EITHER:
+            if r is res or r is EITHER:
                 items += 1
         return min(items, self.pays(game, p))
 
