@@ -759,12 +759,21 @@ _PACK_PLANS: Final[dict[int, _PackPlan]] = {}
 
 def _pack_plan(x: RepeatOp, ops: list[Op]) -> _PackPlan:
     plan = _PACK_PLANS.get(id(x))
-    if plan is not None and plan.x is x and len(plan.ops) == len(ops) \
-            and all(a is b for a, b in zip(plan.ops, ops, strict=True)):
+    if plan is not None and plan.x is x and _same_ops(plan.ops, ops):
         return plan
     plan = _PackPlan(x, ops)
     bounded_put(_PACK_PLANS, id(x), plan)
     return plan
+
+
+def _same_ops(kept: tuple[Op, ...], ops: list[Op]) -> bool:
+    """The same ops, by identity, in the same order (a loop: compiled, no generator)."""
+    if len(kept) != len(ops):
+        return False
+    for i in range(len(ops)):
+        if kept[i] is not ops[i]:
+            return False
+    return True
 
 
 def _packs_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int | None:
