@@ -63,6 +63,8 @@ def full_search():
             patch.object(play, "follow_verdict", unknown), \
             patch.object(play, "follow_verdict_one", unknown), \
             patch.object(play, "surely_in_vain", never), \
+            patch.object(play, "added_verdict", never), \
+            patch.object(play, "stops_after_advance", never), \
             patch.object(play, "surely_not_done", never), \
             patch.object(play, "surely_done_any_way", never), \
             patch.object(play, "surely_followed_any_way", never), \

@@ -16,7 +16,7 @@ from builders import kid, random_table, recorded_play
 from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine import interpreter
-from fortlang.games.fort import play
+from fortlang.games.fort import certain, play
 from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.nodes import AnySuit, Suit, SuitCount
 from fortlang.games.fort.table import Rules
@@ -76,6 +76,8 @@ def every_stop_searched():
     with patch.object(play, "REMEMBER_STOPS", False), patch.object(play, "surely_first", never), \
             patch.object(play, "surely_stops", never), \
             patch.object(play, "surely_in_vain", never), \
+            patch.object(play, "added_verdict", never), \
+            patch.object(play, "stops_after_advance", never), \
             patch.object(interpreter, "EQUIVALENT_OPTIONS", False):
         yield
 
@@ -113,14 +115,14 @@ def test_cards_beside_a_box_that_frees_are_found_in_vain():
     beyond it is found in vain (R5.5) before its stop is searched (else the comparison above
     proves nothing); a pack or a repeated spend drains no known number, and is never judged."""
     verdicts: dict[str, list[bool]] = {}
-    in_vain = play.surely_in_vain
+    in_vain = certain._in_vain  # the bound, read by surely_in_vain and certain.added_verdict
 
     def spied(ctx, card):
         verdict = in_vain(ctx, card)
         verdicts.setdefault(ctx.play.card.name, []).append(verdict)
         return verdict
 
-    with patch.object(play, "surely_in_vain", spied):
+    with patch.object(certain, "_in_vain", spied):
         for kid_card in [*FREEING, *(k for k in kids_of(BASE) if k.id in ("chef", "einstein"))]:
             for seed in range(8):
                 _play_recorded(kid_card, seed, Rules())

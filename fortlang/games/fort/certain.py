@@ -33,16 +33,24 @@ certain, as the trial would end) and only the rest is tried.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from fortlang import nodes as n
-from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, program
+from fortlang.engine.memo import bounded_put
+from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, ThenOp, program
 from fortlang.games.fort.context import FortCtx, FortJudgement, card_ops
+from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.moves import COIN, card_count, suit_count
-from fortlang.games.fort.nodes import Suit
-from fortlang.games.fort.ops import LEVEL
+from fortlang.games.fort.nodes import Resource, Suit
+from fortlang.games.fort.ops import HELD, LEVEL, PACK, PACK_ROOM, ROOM, STUFF
 from fortlang.games.fort.ops.counts import FortCount, SuitCountOp
+from fortlang.games.fort.ops.tokens import PACK_FROM_SUPPLY, GainOp, PackOp, SpendOp
+from fortlang.games.fort.ops.track import AdvanceOp
 from fortlang.games.fort.table import CardInstance, Game, Player
+
+# Compiled, an enum member read through its class is a generic attribute read: constants.
+_MODIFY: Final = PerkHook.MODIFY
+_ACTION_PERK: Final = PerkHook.ACTION
 
 #: No binding choices: the leader's own play (R6.4 binds followers only).
 _UNBOUND: Final[Mapping[int, Any]] = {}
@@ -228,6 +236,78 @@ def surely_stops(ctx: FortCtx, pub: Op | None, priv: Op | None) -> bool:
     s = _in_move(ctx)
     return (pub is not None and pub.now(s) and _each_added_counted(ctx, pub)) \
         or (priv is not None and priv.now(s) and _each_added_counted(ctx, priv))
+
+
+#: :func:`stops_after_advance`'s answers: not known; legal with the public box first, then the
+#: private one (R5.2); with the private one first.
+NO_ORDER: Final = 0
+PUBLIC_THEN_PRIVATE: Final = 1
+PRIVATE_THEN_PUBLIC: Final = 2
+
+
+def stops_after_advance(ctx: FortCtx, pub: Op | None, priv: Op | None) -> int:
+    """Stopping the boost now is certain to be legal in an order of both boxes (R5.2) that
+    :func:`surely_stops` does not judge: an advance first, then a repeated pack that it leaves
+    in full (:func:`_packs_after_advance`); which order, or NO_ORDER."""
+    if pub is None or priv is None:
+        return NO_ORDER
+    s = _in_move(ctx)
+    if _packs_after_advance(ctx, s, priv, pub):
+        return PRIVATE_THEN_PUBLIC
+    if _packs_after_advance(ctx, s, pub, priv):
+        return PUBLIC_THEN_PRIVATE
+    return NO_ORDER
+
+
+def _packs_after_advance(ctx: FortCtx, s: FortJudgement, first: Op, second: Op) -> bool:
+    """``first`` is an advance (alone, or in a `then` whose other parts leave the stuff, the
+    pack and the level as they are) sure to be performed in full now, and ``second`` a whole box
+    `pack x ...` every added card counts for (Dot, Ant, Rocket Bros: R5.2, R12.2, R12.7) that it
+    leaves in full: the advance raises the pack's capacity by one and its payment may only take
+    tokens from the pack (R10.1, R10.2), so the room after it is at least one more than now,
+    and the stuff holds at least what it holds now less the cost paid (R13.2). Performed in
+    that order, both are in full with an effect (R5.4) and each repetition of the pack packs a
+    token, each added card counting (R5.5): the play is legal. A level-2 perk won (R10.3) only
+    widens the pack or where it packs from; one of the language's is not judged."""
+    if type(second) is not RepeatOp:
+        return False
+    x = cast(RepeatOp, second)
+    if type(x.body) is not PackOp:
+        return False
+    advance = _lone_advance(first)
+    if advance is None:
+        return False
+    times = s.times(x.count)
+    if times is None or times < 1:
+        return False
+    game, p = ctx.game, ctx.player
+    if game.pack_room(p) + 1 < times:
+        return False
+    at = p.stuff.at
+    tokens = game.tokens
+    if tokens[at] + tokens[at + 1] - advance.pays(game, p) < times:
+        return False
+    if p.level == 1 and any(perk.hook is _ACTION_PERK for perk in game.perk_row):
+        return False
+    return first.now(s) and _each_added_counted(ctx, x)
+
+
+def _lone_advance(op: Op) -> AdvanceOp | None:
+    """``op`` itself if an advance; the advance of a `then` (R13.4) made of one advance and parts
+    that leave the stuff, the pack, its room and the level as they are; else None."""
+    if isinstance(op, AdvanceOp):
+        return op
+    if type(op) is not ThenOp:
+        return None
+    found: AdvanceOp | None = None
+    for item in cast(ThenOp, op).items:
+        if isinstance(item, AdvanceOp):
+            if found is not None:
+                return None
+            found = item
+        elif item.lowers & (STUFF | PACK | PACK_ROOM | LEVEL | HELD):
+            return None
+    return found
 
 
 def _each_added_counted(ctx: FortCtx, op: Op) -> bool:
@@ -561,26 +641,273 @@ def surely_in_vain(ctx: FortCtx, card: CardInstance) -> bool:
     every completion fails, and some fails R5.5 (the rule reported) rather than only R5.4.
 
     Usefulness needs an `x suit` counting one of the card's suits to have more repetitions with an
-    effect than it has without the card. In a play that only gains tokens, a repeated gain has
-    effect at most while its tokens fit, and cards added later only raise the count. A coin is
-    judged once named (R5.6), as the suit named and as a coin."""
+    effect than it has without the card (:func:`_in_vain`). A coin is judged once named (R5.6),
+    as the suit named and as a coin."""
+    return _in_vain(ctx, card) and _some_now(ctx)
+
+
+def _some_now(ctx: FortCtx) -> bool:
+    """Some box of the played card is sure to be performed in full with an effect now."""
+    s = _in_move(ctx)
+    return any(op.now(s) for op in _boxes(ctx.play.card))
+
+
+#: :func:`added_verdict`'s answers: not known; in vain with an action sure (R5.5 reported);
+#: certain to fail, the rule not known (only a blind game may use it).
+NOT_KNOWN: Final = 0
+IN_VAIN: Final = -1
+FAILS: Final = -3
+
+
+def added_verdict(ctx: FortCtx, card: CardInstance, blind: bool) -> int:
+    """How the play ends with ``card`` just added or counted by the leader (R5.3), whatever is
+    added or chosen next, as far as certain: IN_VAIN as :func:`surely_in_vain` of a card added
+    from the hand, ``card`` or one added before it that the count ``card`` raises leaves useless
+    (R5.5 reported); with ``blind`` (nobody reads the rule a failure reports), FAILS when every
+    completion fails: such a card without an action sure (R5.4 may then be the rule), or no
+    action can be performed in full with an effect (:func:`_never_done_now`, R5.4); else
+    NOT_KNOWN. (``card`` is among the cards added if it came from the hand, else counted from
+    the lookout: R5.5 is not its own rule then.)"""
+    added: list[CardInstance] = ctx.play.added  # ``card`` among them, from the hand
+    vain = False
+    for c in added:
+        if _in_vain(ctx, c):
+            vain = True
+            break
+    if vain and _some_now(ctx):
+        return IN_VAIN
+    if blind and (vain or _never_done_now(ctx)):
+        return FAILS
+    return NOT_KNOWN
+
+
+def _in_vain(ctx: FortCtx, card: CardInstance) -> bool:
+    """``card``, just added, can never be useful (R5.5) whatever is added or chosen next: each
+    `x` counting one of its suits has at most as many repetitions with an effect as the count
+    without the card (cards added later only raise the count; R5.5 compares with the count
+    performed). In a play that only gains tokens, a repeated gain has effect at most while its
+    tokens fit (:func:`_effective_at_most`); a repeated pack while the pack has room
+    (:func:`_packs_at_most`)."""
     game, p, played = ctx.game, ctx.player, ctx.play.card
     if COIN in card.suits and card.uid not in ctx.named:
         return False  # its suit is still to be named (R5.6)
     ops = _boxes(played)
-    freeing = any(op.may_free(game, p) for op in ops)
-    if freeing and p.perks:
-        return False  # a perk may widen what frees (R15)
+    freeing = -1  # whether a box may free tokens, worked out once needed
     for x in _repeats(played):  # the card's `x`
         suit = x.counted_suit(ctx)
         share = card_count(card, suit, ctx.named) if suit is not None else 0
         if suit is None or not share:
             continue
-        most = _drained_at_most(game, p, x, ops) if freeing else x.body.effective_at_most(game, p)
+        body = x.body
+        if type(body) is PackOp:
+            most = _packs_at_most(game, p, x, ops)
+        else:
+            if freeing < 0:
+                freeing = int(any(op.may_free(game, p) for op in ops))
+            if not freeing:
+                most = _effective_at_most(body, game, p)
+            elif p.perks:
+                most = None  # a perk may widen what frees (R15)
+            else:
+                most = _drained_at_most(game, p, x, ops)
+        if most is None and _never_reached(ctx, x, ops):
+            most = 0  # never performed: none of its repetitions has an effect
         if most is None or most > suit_count(ctx, suit) - share:
             return False
-    s = _in_move(ctx)
-    return any(op.now(s) for op in ops)
+    return True
+
+
+def _never_reached(ctx: FortCtx, x: RepeatOp, ops: list[Op]) -> bool:
+    """``x`` is a part of a box `a then ... then x` (R13.4) after a part that is stuck now
+    (``Op.stuck``: it changes nothing and falls short, whatever is chosen) and stays so: nothing
+    that may run before it, the other box (R5.2) or the parts before it, may change what it
+    reads (``Op.lowers``, ``Op.needs``; cards added only leave the hand). The box then stops
+    there and ``x`` is never performed (Puddin's `lookout then score x crown` with no card left
+    in the hand)."""
+    for op in ops:
+        if type(op) is not ThenOp:
+            continue
+        items = cast(ThenOp, op).items
+        j = 0
+        while j < len(items) and items[j] is not x:
+            j += 1
+        if j == len(items):
+            continue
+        changed = 0
+        for other in ops:
+            if other is not op:
+                changed |= other.lowers
+        s = _in_move(ctx)
+        for i in range(j):
+            item = items[i]
+            if not item.needs & changed and item.stuck(s):
+                return True
+            changed |= item.lowers
+        return False
+    return False
+
+
+def _effective_at_most(body: Op, game: Game, p: Player) -> int | None:
+    """:meth:`Op.effective_at_most` of ``body`` repeated (R13.3) in a play that only gains
+    tokens; for a `then` (R13.4, Blitz's `(recruit then gain toy) x water_gun`), from its
+    parts': a repetition ends the repetitions unless it is performed in full, and is in full only
+    if each part is; a part's bound counts its performances with an effect, and each of those
+    ops has an effect whenever it is performed in full. So at most the least of the parts' bounds
+    are in full, and one more, falling short, may have an effect (None: no part bounded)."""
+    if type(body) is not ThenOp:
+        return body.effective_at_most(game, p)
+    full = _full_at_most(body, game, p)
+    return None if full is None else full + 1
+
+
+def _full_at_most(op: Op, game: Game, p: Player) -> int | None:
+    """How many times ``op`` can be performed in full in a play that only gains tokens, at most
+    (None: no bound known): for a `then`, the least of its parts' (R13.4); else its
+    :meth:`Op.effective_at_most`, defined only by ops that have an effect whenever performed in
+    full (a gain of one token or more, R12.1)."""
+    if type(op) is not ThenOp:
+        return op.effective_at_most(game, p)
+    best: int | None = None
+    for item in cast(ThenOp, op).items:
+        most = _full_at_most(item, game, p)
+        if most is not None and (best is None or most < best):
+            best = most
+    return best
+
+
+class _PackPlan:
+    """What the box beside a whole box `pack x ...` may do to the pack before it (see
+    :func:`_packs_at_most`), worked out once per pair of boxes from their ops: its advances, the
+    tokens its spends take at most, whether it may add to the stuff; ``known`` False for a box
+    of another kind that may change the pack or the level."""
+
+    __slots__ = ("x", "ops", "known", "advances", "spends", "stuffed")
+
+    def __init__(self, x: RepeatOp, ops: list[Op]) -> None:
+        self.x = x
+        self.ops = tuple(ops)
+        self.known = False
+        self.advances: list[AdvanceOp] = []
+        self.spends = -1  # tokens its spends take at most; -1: no spend
+        self.stuffed = False  # it may add tokens to the stuff (what takes room there)
+        boxed = False
+        for op in ops:
+            if op is x:
+                boxed = True
+                continue
+            for y in op.walk():
+                lowers = y.lowers
+                if lowers & ROOM and not y.parts():
+                    self.stuffed = True
+                if not lowers & (PACK | LEVEL) or type(y) is PackOp:
+                    continue
+                if isinstance(y, AdvanceOp):
+                    self.advances.append(y)
+                elif isinstance(y, SpendOp):
+                    self.spends = max(self.spends, 0) + max(y.amount, 0)
+                elif type(y) is not ThenOp:  # a repetition, a choice, another op: not known
+                    return
+        self.known = boxed
+
+
+#: :class:`_PackPlan` by its `x` (at most one per box; its ops checked by identity).
+_PACK_PLANS: Final[dict[int, _PackPlan]] = {}
+
+
+def _pack_plan(x: RepeatOp, ops: list[Op]) -> _PackPlan:
+    plan = _PACK_PLANS.get(id(x))
+    if plan is not None and plan.x is x and _same_ops(plan.ops, ops):
+        return plan
+    plan = _PackPlan(x, ops)
+    bounded_put(_PACK_PLANS, id(x), plan)
+    return plan
+
+
+def _same_ops(kept: tuple[Op, ...], ops: list[Op]) -> bool:
+    """The same ops, by identity, in the same order (a loop: compiled, no generator)."""
+    if len(kept) != len(ops):
+        return False
+    for i in range(len(ops)):
+        if kept[i] is not ops[i]:
+            return False
+    return True
+
+
+def _packs_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int | None:
+    """How many repetitions of ``x``, a whole box `pack x ...` (R12.2, R13.3), can have an
+    effect, at most: each packs one token into the pack or changes nothing (no room, no token),
+    so at most the room the pack has when ``x`` starts, and, packing from the stuff only (no
+    Sticky Fingers, R15), the tokens the stuff holds then. The other box runs wholly before or
+    after it (R5.2); before, it may widen the room: each advance raises the pack's capacity by
+    one (R10.2) and its payment may take tokens from the pack (R10.1, R13.2), a spend too
+    (R12.9); a pack only fills it; an advance to level 2 may win a perk from the row (R10.3) that
+    widens the pack (XXL Backpack) or packs from the supply. Nothing but a gain, a copy, a take
+    or a convert (what takes room in the stuff) adds to the stuff; a lone advance pays exactly
+    its cost from the stuff and the pack together. None (not known) for a box of another kind
+    that may change the pack or the level, a repeated one, or a perk of the language's."""
+    plan = _pack_plan(x, ops)
+    if not plan.known:
+        return None
+    room = game.pack_room(p)
+    advances = plan.advances
+    levels = len(advances)
+    paid = max(plan.spends, 0)
+    for a in advances:
+        paid += a.pack_paid_at_most(game, p)
+    from_stuff = not plan.stuffed and (not p.perks or p.perk(PACK_FROM_SUPPLY) is None)
+    widen = 0
+    if levels and p.level < 2 <= p.level + levels:
+        for perk in game.perk_row:
+            hook = perk.hook
+            if hook is _MODIFY:
+                widen = max(widen, int(perk.params.get("pack_capacity", 0)))  # type: ignore[call-overload]
+            elif hook is PACK_FROM_SUPPLY:
+                from_stuff = False
+            elif hook is _ACTION_PERK:
+                return None
+    tokens, at = game.tokens, p.pack.at
+    most = room + levels + widen + min(paid, tokens[at] + tokens[at + 1])
+    if not from_stuff:
+        return most
+    at = p.stuff.at
+    stuff = tokens[at] + tokens[at + 1]
+    if levels != 1 or plan.spends >= 0:
+        return min(most, stuff)
+    # one advance: performed before, it pays its whole cost, what the pack does not from the stuff
+    advance = advances[0]
+    before = min(most, stuff - advance.pays(game, p) + advance.pack_paid_at_most(game, p))
+    return max(min(room, stuff), before)
+
+
+def _never_done_now(ctx: FortCtx) -> bool:
+    """No box of the played card can be performed in full with an effect from now on (R5.4),
+    whatever is added next: nothing in the card can make room, refill the supply or change the
+    pack, and each box either never can in such a play (``Op.never_done``) or is an `x suit` (or
+    an `x any` chosen) whose count now, which cards added later only raise, exceeds how many
+    times its body can be performed in full (:func:`_full_at_most`; Blitz's water guns with
+    fewer toys that fit)."""
+    game, p = ctx.game, ctx.player
+    ops = _boxes(ctx.play.card)
+    if not ops:
+        return False
+    for op in ops:
+        if op.may_free(game, p):
+            return False
+    for op in ops:
+        if op.never_done(game, p):
+            continue
+        if type(op) is not RepeatOp:
+            return False
+        x = cast(RepeatOp, op)
+        if not isinstance(x.count, FortCount) or x.count.reads:
+            return False  # not a count of the cards counted (R5.3)
+        suit = x.counted_suit(ctx)
+        if suit is None:
+            return False
+        full = _full_at_most(x.body, game, p)
+        if full is None or full >= suit_count(ctx, suit):
+            return False
+    return True
 
 
 def _drained_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int | None:
@@ -601,7 +928,32 @@ def _drained_at_most(game: Game, p: Player, x: RepeatOp, ops: list[Op]) -> int |
         drained += most
     if not boxed:
         return None
-    return x.body.effective_drained(game, p, drained)
+    body = x.body
+    if type(body) is GainOp and cast(GainOp, body).r >= 0 and drained:
+        # a gain of one kind: only tokens of that kind drained make room for it and put it
+        # back in the supply (R1.4, R1.5): an advance paying pizza leaves the toys' room as it is
+        drained = min(drained, _drained_of(game, p, x, ops, cast(GainOp, body).resource))
+    return body.effective_drained(game, p, drained)
+
+
+def _drained_of(game: Game, p: Player, x: RepeatOp, ops: list[Op], res: Resource) -> int:
+    """Tokens of ``res`` the boxes beside ``x`` can return to the supply, at most, each box's
+    ``drains_at_most`` known (so each is a sequence of parts that drain a known number, R13.4):
+    an advance's payment as its cost allows (R10.1, R13.2), a spend of that kind or either
+    (R12.9), any other part all it drains."""
+    total = 0
+    for op in ops:
+        if op is x:
+            continue
+        for y in op.walk():
+            if isinstance(y, AdvanceOp):
+                total += y.drains_of(game, p, res)
+            elif isinstance(y, SpendOp):
+                total += y.drains_of(res)
+            elif not y.parts():
+                most = y.drains_at_most(game, p)
+                total += most if most is not None else 0
+    return total
 
 
 def _repeats(card: CardInstance) -> tuple[RepeatOp, ...]:

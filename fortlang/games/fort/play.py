@@ -65,13 +65,20 @@ from fortlang.engine.perform import can_perform, debug_check, perform, transacti
 from fortlang.engine.program import Op, program, reads_moved_cards
 from fortlang.games.fort import node_types as ft
 from fortlang.games.fort.certain import (
+    FAILS,
+    IN_VAIN,
+    NO_ORDER,
+    NOT_KNOWN,
+    PUBLIC_THEN_PRIVATE,
     HandJudge,
+    added_verdict,
     follow_verdict,
     follow_verdict_one,
     hand_judge,
     hand_judged,
     spared,
     spares,
+    stops_after_advance,
     surely_done_any_way,
     surely_first,
     surely_followed,
@@ -616,9 +623,9 @@ def _boost_asked(ctx: FortCtx, suits: frozenset[Suit],
         if verdict < 0:
             if not settled:
                 settled = [""] * (1 + len(fresh))
-            settled[i] = "R5.5" if verdict == -1 else _NOT_COMPLETED
-            if verdict == -1 and play.blind:
-                _note_dead(play, _dead_key(ctx, c, from_hand))  # never useful, whatever is added
+            settled[i] = "R5.5" if verdict == IN_VAIN else _NOT_COMPLETED
+            if play.blind and verdict != -2:  # fails whatever is added (its trial would)
+                _note_dead(play, _dead_key(ctx, c, from_hand))
     step = _BoostStep(ctx, suits, cands, fresh, False)
     step.firsts = firsts
     return decide_at(ctx, K_BOOST, 1 + len(fresh), step, known, same,
@@ -665,7 +672,26 @@ def _surely_stops(ctx: FortCtx) -> bool:
     legal performed first (as :func:`_stop` judges before its search)."""
     play: _Play = ctx.play
     defn = card_ops(play.card)
-    return surely_stops(ctx, defn.pub_op, defn.priv_op)
+    return surely_stops(ctx, defn.pub_op, defn.priv_op) or _stops_in_order(ctx)
+
+
+def _stops_in_order(ctx: FortCtx) -> bool:
+    """Stopping the boost now (R5.3) is certain to be legal with both boxes in one order (R5.2:
+    :func:`stops_after_advance`, an advance then a repeated pack): that order is kept as the one
+    a search of these cards counted finds (_Play.orders, :func:`_stop_key`), known legal when
+    the move made for real reaches it, as if searched (issue 38)."""
+    play: _Play = ctx.play
+    defn = card_ops(play.card)
+    order = stops_after_advance(ctx, defn.pub_op, defn.priv_op)
+    if order == NO_ORDER:
+        return False
+    key = _stop_key(ctx)
+    if key not in play.orders:
+        if play.orders is _NO_ORDERS:
+            play.orders = {}
+        # order_options: both boxes, public then private first, then private then public
+        play.orders[key] = 0 if order == PUBLIC_THEN_PRIVATE else 1
+    return True
 
 
 def _put_added(ctx: FortCtx, play: _Play, c: CardInstance, from_hand: bool) -> None:
@@ -685,36 +711,44 @@ def _added_verdict(ctx: FortCtx, c: CardInstance, from_hand: bool, suits: frozen
     """How adding ``c`` (R5.3) ends, as its trial would find (with ``c`` added or counted, as
     :func:`_add` does; then rolled back): 1 legal for certain, stopping right after it is
     (:func:`_surely_stops`); -1 excluded for R5.5 at once, a card from the hand that
-    :func:`_added` finds in vain (:func:`surely_in_vain`); 0 not known. A coin is named first
+    :func:`_added` finds in vain (:func:`surely_in_vain`); -3, in a blind game (_Play.blind:
+    the rule is unread), excluded for certain (:func:`added_verdict`: never useful, or no
+    action can be performed in full any more); 0 not known. A coin is named first
     (R5.6), each boosted suit in the order :func:`_add` offers them: one name that surely stops
-    makes it legal, every name in vain excludes it (issue 38)."""
+    makes it legal, every name in vain excludes it, every name failing too (issue 38)."""
     game = ctx.game
     play: _Play = ctx.play
     mark = game.mark()
     try:
         _put_added(ctx, play, c, from_hand)
         if COIN in c.suits:
-            verdict = _named_verdict(ctx, c, from_hand, suits)
+            verdict = _named_verdict(ctx, c, suits)
         elif _surely_stops(ctx):
             verdict = 1
         else:
-            verdict = -1 if from_hand and surely_in_vain(ctx, c) else 0
+            verdict = added_verdict(ctx, c, play.blind)
     finally:
         game.rollback(mark)
     return verdict
 
 
-def _named_verdict(ctx: FortCtx, c: CardInstance, from_hand: bool, suits: frozenset[Suit]) -> int:
+def _named_verdict(ctx: FortCtx, c: CardInstance, suits: frozenset[Suit]) -> int:
     """:func:`_added_verdict` of a coin, named each of ``suits`` in turn (the naming rolled back
     by the caller)."""
     game, named, uid = ctx.game, ctx.named, c.uid
-    in_vain = from_hand
+    blind = ctx.play.blind
+    worst = IN_VAIN
     for s in sorted(suits):
         game.note_item(named, uid, s)
         if _surely_stops(ctx):
             return 1
-        in_vain = in_vain and surely_in_vain(ctx, c)
-    return -1 if in_vain else 0
+        if worst != NOT_KNOWN:
+            verdict = added_verdict(ctx, c, blind)
+            if verdict == NOT_KNOWN:
+                worst = NOT_KNOWN
+            elif verdict == FAILS:
+                worst = FAILS
+    return worst
 
 
 class _BoostStep(Step):
@@ -871,7 +905,7 @@ def _stop(ctx: FortCtx, judged: bool = False) -> bool:
         return _order(ctx)
     play: _Play = ctx.play
     defn = card_ops(play.card)  # each action can come first (R5.2)
-    if not judged and surely_stops(ctx, defn.pub_op, defn.priv_op):
+    if not judged and (surely_stops(ctx, defn.pub_op, defn.priv_op) or _stops_in_order(ctx)):
         play.trial_ok = True  # see _trial_ends
         return True  # as _order's search would find, by the same test (rules are moot)
     key = _stop_key(ctx)

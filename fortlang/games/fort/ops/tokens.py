@@ -243,6 +243,13 @@ class SpendOp(_TokensOp):
     def drains_at_most(self, table: Journal, who: SeatCounts) -> int | None:
         return self.amount  # R12.9: one kind, ``amount`` tokens
 
+    def drains_of(self, res: Resource) -> int:
+        """Tokens of ``res`` it can return to the supply, at most: ``amount`` if it spends that
+        kind or either (R12.9, R12.1: one kind), else none."""
+        if self.resource is res or self.resource is EITHER:
+            return max(self.amount, 0)
+        return 0
+
     def now(self, s: Judgement) -> bool:
         return self.repeated(s, 1)
 

@@ -14,9 +14,10 @@ from fortlang.engine.memo import bounded_put
 from fortlang.engine.program import TOKENS_TOUCHED, Judgement, K, Op
 from fortlang.games.fort import nodes as n
 from fortlang.games.fort.context import FortCtx, FortJudgement
-from fortlang.games.fort.moves import Finished, PayWays, PlanSet, level_rewards, pay_ways
+from fortlang.games.fort.moves import EITHER, Finished, PayWays, PlanSet, level_rewards, pay_ways
+from fortlang.games.fort.nodes import Resource
 from fortlang.games.fort.ops import HELD, LEVEL, PACK, STUFF, VP
-from fortlang.games.fort.table import SUPPLY_AT, Game, Player
+from fortlang.games.fort.table import PIZZA, SUPPLY_AT, TOY, Game, Player
 
 # -- the victory track (R12.8, core C2) ---------------------------------------------------------
 
@@ -207,6 +208,49 @@ class AdvanceOp(Op):
         if p.level >= game.max_level:
             return 0
         return len(game.costs[p.level]) + max(self.modifier, 0)
+
+    def pack_paid_at_most(self, table: Journal, who: SeatCounts) -> int:
+        """How many tokens its payment to the next level can take from the pack now, at most
+        (R10.1, R13.2): of each kind, what the pack holds, and no more than the cost's items
+        that kind or either may pay, one more with a `+` modifier."""
+        game, p = cast(Game, table), cast(Player, who)
+        if p.level >= game.max_level:
+            return 0
+        cost = game.costs[p.level]
+        more = max(self.modifier, 0)
+        either = more
+        pizza = toy = 0
+        for r in cost:
+            if r is PIZZA:
+                pizza += 1
+            elif r is TOY:
+                toy += 1
+            else:
+                either += 1
+        tokens, at = game.tokens, p.pack.at
+        return min(min(tokens[at], pizza + either) + min(tokens[at + 1], toy + either),
+                   self.pays(game, p))
+
+    def drains_of(self, table: Journal, who: SeatCounts, res: Resource) -> int:
+        """How many tokens of ``res`` its payment to the next level can return to the supply
+        now, at most: the cost's items of that kind or either, one more with a `+` (R10.1,
+        R13.2), and no more than it pays."""
+        game, p = cast(Game, table), cast(Player, who)
+        if p.level >= game.max_level:
+            return 0
+        items = max(self.modifier, 0)
+        for r in game.costs[p.level]:
+            if r is res or r is EITHER:
+                items += 1
+        return min(items, self.pays(game, p))
+
+    def pays(self, table: Journal, who: SeatCounts) -> int:
+        """How many tokens its payment to the next level takes, exactly, when it is performed
+        (R10.1; R13.2: a `-` drops one item of the cost, a `+` adds one)."""
+        game, p = cast(Game, table), cast(Player, who)
+        if p.level >= game.max_level:
+            return 0
+        return max(len(game.costs[p.level]) + self.modifier, 0)
 
     def stuck(self, j: Judgement) -> bool:
         """At the top level, or no way to pay (R10.1, R13.2): nothing is paid nor raised."""
