@@ -207,8 +207,9 @@ class Progress:
             got = acquired[seat]
             mark = marks[seat]
             new = held = 0
-            # zones_you_have(p)'s zones (R14), in its order
-            for zone in (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play):
+            # zones_you_have(p)'s zones (R14), in its order: a list (compiled, a tuple's items
+            # would be iterated generically)
+            for zone in [p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play]:
                 held += len(zone)
                 for c in zone:
                     if seen[c.uid] is not mark:  # read borrowed (a card still held: no more)

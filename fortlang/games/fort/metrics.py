@@ -81,12 +81,23 @@ def _best_friends(game: Game, p: Player) -> int:
 
 
 def _advances(game: Game, p: Player) -> int:
-    """Big Plans: advance-fort actions printed on the cards (an action's part counts; not DIY)."""
+    """Big Plans: advance-fort actions printed on the cards (an action's part counts; not DIY),
+    each card's count read by its shared definition (a lookup by identity, no id made)."""
     total = 0
+    known = _ADVANCES_BY_DEF
     for zone in zones_you_have(p):
         for c in zone:
-            total += _printed_advances(c.card)
+            defn = c.defn
+            count = known.get(defn)
+            if count is None:
+                count = bounded_put(known, defn, _printed_advances(defn.card))
+            total += count
     return total
+
+
+#: CardDef -> its card's printed advances (:func:`_printed_advances`): a definition is shared
+#: by every instance of its card and hashed by identity.
+_ADVANCES_BY_DEF: Final[dict[Any, int]] = {}
 
 
 #: id(kid card) -> (the card, its printed advances): walking a card's trees is interpreted

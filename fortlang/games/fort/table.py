@@ -349,16 +349,16 @@ class Game(Journal):
         seat's zones in :meth:`Player.zones`' order."""
         players = []
         for p in self.players:
-            zones = tuple([tuple([c.uid for c in zone]) for zone in
-                           (p.deck, p.hand, p.discard, p.yard, p.lookout, p.in_play)])
+            zones = tuple(tuple(c.uid for c in zone) for zone in
+                          [p.deck, p.hand, p.discard, p.yard, p.lookout, p.in_play])
             rule = p.rule
             players.append((zones, p.stuff.values(), p.pack.values(), p.level, p.vp,
                             rule.id if rule is not None else None,
-                            tuple([k.id for k in p.perks])))
-        return (tuple(players), tuple([c.uid for c in self.park]),
-                tuple([c.uid for c in self.park_deck]), tuple([c.uid for c in self.box]),
-                self.supply.values(), tuple([r.id for r in self.rule_pile]),
-                tuple([k.id for k in self.perk_row]), tuple([k.id for k in self.boxed_perks]),
+                            tuple(k.id for k in p.perks)))
+        return (tuple(players), tuple(c.uid for c in self.park),
+                tuple(c.uid for c in self.park_deck), tuple(c.uid for c in self.box),
+                self.supply.values(), tuple(r.id for r in self.rule_pile),
+                tuple(k.id for k in self.perk_row), tuple(k.id for k in self.boxed_perks),
                 self.macaroni)
 
     def copy(self) -> Game:
