@@ -184,8 +184,8 @@ class Progress:
         hands since the last look were recruited (or taken); everything held, and the perks
         the leader used, was acquired. Per card, one list slot says which seat held it at the
         last look: no set of each seat's cards to build and compare at every turn, and a slot
-        written only when its card changed hands. A seat's zones are walked in one loop (no
-        call a zone), a card still held costing a read and an identity check."""
+        written only when its card changed hands. A seat's zones are walked in place (no call
+        a zone)."""
         fresh = not self.looks
         self.looks += 1
         seen, players = self.seen, game.players
@@ -206,18 +206,33 @@ class Progress:
                 acquired.append(set())
             got = acquired[seat]
             mark = marks[seat]
-            new = held = 0
-            # zones_you_have(p)'s zones (R14), in its order: a list (compiled, a tuple's items
-            # would be iterated generically)
-            for zone in [p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play]:
-                held += len(zone)
-                for c in zone:
-                    if seen[c.uid] is not mark:  # read borrowed (a card still held: no more)
-                        new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            new = 0
+            # zones_you_have(p)'s zones (R14), in its order, each walked in place: compiled, a
+            # tuple of them is iterated generically, a list of them made and freed at every
+            # seat, a call a zone costs as much as its cards. A card still held costs a read
+            # and an identity check.
+            for c in p.deck:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            for c in p.discard:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            for c in p.hand:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            for c in p.yard:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            for c in p.lookout:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            for c in p.in_play:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
             slots: int = marked[seat] + new  # ints: no generic in-place add of list items
             if new:
                 marked[seat] = slots
-            if held != slots:
+            if _held(p) != slots:
                 stale = True  # more slots say this seat than it holds cards
             # the perks and made-up rule held: their ids read again only when they changed
             # since the last look (the same objects, into the same set: in it already)
