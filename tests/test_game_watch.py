@@ -216,3 +216,62 @@ def _look_along(flow, ref: LookMarks) -> None:
         ref.watch(turns.game, turns.record.perks_used, event.seat)
 
     flow.listen(TURN_END, heard)
+
+
+def _shuffle_cards_about(game, rng, elsewhere: list) -> None:
+    """Between two turns, cards moved as no rule moves them: from any zone of the table (a
+    seat's six, the park, the park deck, the box, a zone no look knows) to any other, a card
+    swapped between two seats (their counts unchanged), a card made in a seat's zone (as a
+    scenario's table does). What the looks must follow whatever moves the cards (R7, R12's
+    moves between players, R14's zones)."""
+    from fortlang.games.fort.model import kids_of
+
+    seats = [z for p in game.players
+             for z in (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play)]
+    zones = [*seats, game.park, game.park_deck, game.box, elsewhere]
+    for _ in range(rng.randrange(4)):
+        src = rng.choice([z for z in zones if z])
+        rng.choice(zones).append(src.pop(rng.randrange(len(src))))
+    a, b = rng.sample(game.players, 2)
+    za, zb = rng.choice((a.deck, a.discard, a.yard)), rng.choice((b.deck, b.discard, b.yard))
+    if za and zb and rng.random() < 0.5:  # a swap: no seat's count changes
+        i, j = rng.randrange(len(za)), rng.randrange(len(zb))
+        za[i], zb[j] = zb[j], za[i]
+    if rng.random() < 0.2:
+        game.new_card(rng.choice(kids_of(CARDSET)), rng.choice(seats))
+
+
+@pytest.mark.parametrize(("players", "lineup", "games"),
+                         [(2, ["random"], 6), (3, ["greedy", "random"], 3),
+                          (4, ["random"], 6), (4, ["greedy"], 2)])
+def test_r7_r12_r14_the_watch_follows_cards_moved_anywhere_between_turns(players, lineup, games):
+    """Issue 38: the watch walks every seat's zones at every look (no log of the moves that
+    bring cards into a seat: a plugin's op or a scenario moves cards as it likes), so it
+    must count whatever moved, however: after every turn of games whose tables are stirred
+    between turns (any zone to any zone, swaps between seats, cards made), its tallies are
+    the reference's and each seat's count of slots is what it holds."""
+    import random
+
+    moved = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        bots = make_bots(lineup, players, seed)
+        game, first = new_game(CARDSET, players, seed=seed, agents=bots)
+        ref = LookMarks()
+        ref.watch(game)
+        elsewhere: list = []
+
+        def on_turn(g, at: Progress, ref=ref, rng=rng, elsewhere=elsewhere) -> None:
+            nonlocal moved
+            if at.turns:
+                assert dict(at.recruited) == dict(ref.recruited)
+                assert at.acquired == ref.acquired
+                assert at.marked == [len(cards_you_have(p)) for p in g.players]
+            before = [sorted(c.uid for c in cards_you_have(p)) for p in g.players]
+            _shuffle_cards_about(g, rng, elsewhere)
+            moved += before != [sorted(c.uid for c in cards_you_have(p)) for p in g.players]
+
+        out = run_game(CARDSET, players, bots, game=game, first=first, on_turn=on_turn,
+                       on_flow=lambda flow, ref=ref: _look_along(flow, ref))
+        assert out.recruited == ref.recruited and out.acquired == ref.acquired
+    assert moved >= games * 5

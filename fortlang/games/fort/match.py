@@ -184,31 +184,51 @@ class Progress:
         hands since the last look were recruited (or taken); everything held, and the perks
         the leader used, was acquired. Per card, one list slot says which seat held it at the
         last look: no set of each seat's cards to build and compare at every turn, and a slot
-        written only when its card changed hands."""
+        written only when its card changed hands. A seat's zones are walked in place (no call
+        a zone)."""
         fresh = not self.looks
         self.looks += 1
-        seen, seats = self.seen, len(game.players)
+        seen, players = self.seen, game.players
+        seats = len(players)
         count = game.card_count
         if len(seen) < count:  # cards are made at set-up (and by scenarios)
             seen.extend([NOBODY] * (count - len(seen)))
         marks, marked = self.marks, self.marked
         if len(marks) != seats or len(marked) != seats:  # the first look, or a Progress
             _remark(self, seats)  # made without them
-        recruited, kept = self.recruited, self.kept
+        recruited, kept, acquired = self.recruited, self.kept, self.acquired
+        if len(kept) < seats:
+            kept.extend([[] for _ in range(seats - len(kept))])
         stale = False
-        for p in game.players:
+        for p in players:
             seat = p.seat
             if fresh:
-                self.acquired.append(set())
-            got = self.acquired[seat]
+                acquired.append(set())
+            got = acquired[seat]
             mark = marks[seat]
-            # zones_you_have(p)'s zones, in its order, without its tuple at every look
-            new = _look(p.deck, seen, mark, seat, fresh, recruited, got, marked)
-            new += _look(p.discard, seen, mark, seat, fresh, recruited, got, marked)
-            new += _look(p.hand, seen, mark, seat, fresh, recruited, got, marked)
-            new += _look(p.yard, seen, mark, seat, fresh, recruited, got, marked)
-            new += _look(p.lookout, seen, mark, seat, fresh, recruited, got, marked)
-            new += _look(p.in_play, seen, mark, seat, fresh, recruited, got, marked)
+            new = 0
+            # zones_you_have(p)'s zones (R14), in its order, each walked in place: compiled, a
+            # tuple of them is iterated generically, a list of them made and freed at every
+            # seat, a call a zone costs as much as its cards. A card still held costs a read
+            # and an identity check.
+            for c in p.deck:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            for c in p.discard:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            for c in p.hand:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            for c in p.yard:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            for c in p.lookout:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+            for c in p.in_play:
+                if seen[c.uid] is not mark:
+                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
             slots: int = marked[seat] + new  # ints: no generic in-place add of list items
             if new:
                 marked[seat] = slots
@@ -217,9 +237,9 @@ class Progress:
             # the perks and made-up rule held: their ids read again only when they changed
             # since the last look (the same objects, into the same set: in it already)
             rule, perks = p.rule, p.perks
-            if seat >= len(kept):
-                kept.extend([[] for _ in range(seat + 1 - len(kept))])
-            if not _same(kept[seat], got, rule, perks):
+            last = kept[seat]
+            if (len(last) != len(perks) + 2 or last[0] is not got or last[1] is not rule
+                    or (perks and not _same_perks(last, perks))):
                 for k in perks:
                     got.add(k.id)
                 if rule is not None:
@@ -232,27 +252,24 @@ class Progress:
         self.boxed = len(game.box)
 
 
-def _look(zone: list[CardInstance], seen: list[object], mark: object, seat: int, fresh: bool,
-          recruited: dict[str, int], got: set[str], marked: list[int]) -> int:
-    """:meth:`Progress.watch` at one zone of ``seat``: a card not this seat's at the last look
-    (its slot is not ``mark``) counted recruited (unless ``fresh``) and acquired, its slot set
-    to ``mark`` (the seat that held it then counted one slot less in ``marked``); how many
-    such cards there were."""
-    new = 0
-    for c in zone:
-        if seen[c.uid] is not mark:  # read borrowed, no local to hold (the common case)
-            uid = c.uid
-            was = seen[uid]
-            seen[uid] = mark
-            if isinstance(was, int):
-                if was == seat:  # another int object (a Progress rebuilt by hand)
-                    continue
-                _unslot(marked, was)
-            if not fresh:
-                _count(recruited, c.defn.id)
-            got.add(c.defn.id)  # what was held before is in already
-            new += 1
-    return new
+def _arrived(c: CardInstance, seen: list[object], mark: object, seat: int, fresh: bool,
+             recruited: dict[str, int], got: set[str], marked: list[int]) -> int:
+    """:meth:`Progress.watch` at a card of ``seat`` whose slot is not ``mark`` (not this
+    seat's at the last look): counted recruited (unless ``fresh``) and acquired, its slot set
+    to ``mark`` (the seat that held it then counted one slot less in ``marked``); 1, or 0 for
+    a slot holding an equal int not ``mark`` (a Progress rebuilt by hand)."""
+    uid = c.uid
+    was = seen[uid]
+    seen[uid] = mark
+    if isinstance(was, int):
+        if was == seat:
+            return 0
+        _unslot(marked, was)
+    key = c.defn.id
+    if not fresh:
+        recruited[key] = recruited.get(key, 0) + 1
+    got.add(key)  # what was held before is in already
+    return 1
 
 
 def _unslot(marked: list[int], seat: int) -> None:
@@ -306,11 +323,9 @@ def _unmark(at: Progress, game: Game) -> None:
         marked[p.seat] = _held(p)
 
 
-def _same(last: list[Any], got: set[str], rule: Any, perks: list[Any]) -> bool:
-    """Whether ``last`` (a seat's set of acquired ids, rule and perks at the last look) holds
-    these very objects: ``got``, ``rule`` and ``perks`` in order."""
-    if len(last) != len(perks) + 2 or last[0] is not got or last[1] is not rule:
-        return False
+def _same_perks(last: list[Any], perks: list[Any]) -> bool:
+    """Whether ``last`` (a seat's set of acquired ids, rule and perks at the last look, as
+    long as ``perks`` and two) holds these very perks after its first two items."""
     for i, perk in enumerate(perks):
         if last[i + 2] is not perk:
             return False

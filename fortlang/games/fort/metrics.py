@@ -41,16 +41,63 @@ def cards_you_have(p: Player) -> list[CardInstance]:
 
 def count_you_have(p: Player) -> int:
     """How many cards :func:`cards_you_have` lists, without listing them."""
-    return sum(len(zone) for zone in zones_you_have(p))
+    return (len(p.deck) + len(p.discard) + len(p.hand) + len(p.yard) + len(p.lookout)
+            + len(p.in_play))
 
 
 def _suit_icons(suit: Suit) -> Callable[[Game, Player], int]:
-    return lambda game, p: sum(c.suits.count(suit) for c in cards_you_have(p))
+    return lambda game, p: _icons(p, suit)
+
+
+def _icons(p: Player, suit: Suit) -> int:
+    """How many ``suit`` icons the cards ``p`` has show (R14's Play Palace, Slime Lab), walked
+    zone by zone (no list of the cards)."""
+    total = 0
+    for zone in zones_you_have(p):
+        for c in zone:
+            total += c.suits.count(suit)
+    return total
+
+
+def _suits(game: Game, p: Player) -> int:
+    """Friendship Bracelet: the different suits the cards ``p`` has show, coin excluded."""
+    seen: set[Suit] = set()
+    for zone in zones_you_have(p):
+        for c in zone:
+            for s in c.suits:
+                if s is not _COIN:
+                    seen.add(s)
+    return len(seen)
+
+
+def _best_friends(game: Game, p: Player) -> int:
+    """Loner: the best friends ``p`` has."""
+    total = 0
+    for zone in zones_you_have(p):
+        for c in zone:
+            if c.defn.best_friend:
+                total += 1
+    return total
 
 
 def _advances(game: Game, p: Player) -> int:
-    """Big Plans: advance-fort actions printed on the cards (an action's part counts; not DIY)."""
-    return sum(_printed_advances(c.card) for c in cards_you_have(p))
+    """Big Plans: advance-fort actions printed on the cards (an action's part counts; not DIY),
+    each card's count read by its shared definition (a lookup by identity, no id made)."""
+    total = 0
+    known = _ADVANCES_BY_DEF
+    for zone in zones_you_have(p):
+        for c in zone:
+            defn = c.defn
+            count = known.get(defn)
+            if count is None:
+                count = bounded_put(known, defn, _printed_advances(defn.card))
+            total += count
+    return total
+
+
+#: CardDef -> its card's printed advances (:func:`_printed_advances`): a definition is shared
+#: by every instance of its card and hashed by identity.
+_ADVANCES_BY_DEF: Final[dict[Any, int]] = {}
 
 
 #: id(kid card) -> (the card, its printed advances): walking a card's trees is interpreted
@@ -75,10 +122,9 @@ def _measured(measure: Callable[[Player], int]) -> Callable[[Game, Player], int]
 
 #: metric word -> how to count it for one player (R14).
 _METRIC_FUNCS: dict[str, Callable[[Game, Player], int]] = {
-    "cards": lambda game, p: len(cards_you_have(p)),
-    "suits": lambda game, p: len({s for c in cards_you_have(p) for s in c.suits
-                                  if s is not _COIN}),
-    "best_friends": lambda game, p: sum(c.defn.best_friend for c in cards_you_have(p)),
+    "cards": lambda game, p: count_you_have(p),
+    "suits": _suits,
+    "best_friends": _best_friends,
     "advances": _advances,
     "pizza": lambda game, p: p.stuff[_PIZZA] + p.pack[_PIZZA],
     "toy": lambda game, p: p.stuff[_TOY] + p.pack[_TOY],

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any, Final
 
 from fortlang.games.fort.metrics import cards_you_have, evaluate, metric
 from fortlang.games.fort.table import Game, Player
@@ -11,20 +11,52 @@ from fortlang.games.fort.table import Game, Player
 __all__ = ["Score", "cards_you_have", "evaluate", "final_score", "metric", "winners"]
 
 
-@dataclass(frozen=True)
 class Score:
-    """One player's final score, by part (R11.2)."""
+    """One player's final score, by part (R11.2). Immutable, compared and hashed by value.
 
-    seat: int
-    track: int
-    fort: int
-    rule: int
-    macaroni: int
-    level: int
+    A plain class, not a frozen dataclass (as :class:`~fortlang.engine.choices.Option`):
+    compiled with mypyc, a frozen dataclass's ``__init__`` stays interpreted and sets each
+    field through ``object.__setattr__`` (about 9 K instructions a score, four a game).
+
+    >>> Score(0, 17, 23, 4, 4, 5)
+    Score(seat=0, track=17, fort=23, rule=4, macaroni=4, level=5)
+    >>> Score(0, 17, 23, 4, 4, 5).total, Score(1, 1, 0, 0, 0, 0) == Score(1, 1, 0, 0, 0, 0)
+    (48, True)
+    """
+
+    __slots__ = ("seat", "track", "fort", "rule", "macaroni", "level")
+
+    def __init__(self, seat: int, track: int, fort: int, rule: int, macaroni: int,
+                 level: int) -> None:
+        self.seat: Final = seat
+        self.track: Final = track
+        self.fort: Final = fort
+        self.rule: Final = rule
+        self.macaroni: Final = macaroni
+        self.level: Final = level
 
     @property
     def total(self) -> int:
         return self.track + self.fort + self.rule + self.macaroni
+
+    def _fields(self) -> tuple[int, int, int, int, int, int]:
+        return self.seat, self.track, self.fort, self.rule, self.macaroni, self.level
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Score):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Score(seat={self.seat!r}, track={self.track!r}, fort={self.fort!r}, "
+                f"rule={self.rule!r}, macaroni={self.macaroni!r}, level={self.level!r})")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled, a native class's default pickling calls __init__ without its arguments.
+        return (Score, self._fields())
 
 
 def final_score(game: Game, p: Player) -> Score:

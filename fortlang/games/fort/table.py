@@ -351,15 +351,18 @@ class Game(Journal):
 
     def snapshot(self) -> tuple:
         """Everything observable about the state, as nested tuples (card uids, token counts,
-        levels, VP, rules and perks by id): equal snapshots mean equal states (replays)."""
-        def cards(zone: list[CardInstance]) -> tuple[int, ...]:
-            return tuple(c.uid for c in zone)
-
-        players = tuple((tuple(cards(z) for _, z in p.zones()),
-                         p.stuff.values(), p.pack.values(),
-                         p.level, p.vp, p.rule.id if p.rule else None,
-                         tuple(k.id for k in p.perks)) for p in self.players)
-        return (players, cards(self.park), cards(self.park_deck), cards(self.box),
+        levels, VP, rules and perks by id): equal snapshots mean equal states (replays). Each
+        seat's zones in :meth:`Player.zones`' order."""
+        players = []
+        for p in self.players:
+            zones = tuple(tuple(c.uid for c in zone) for zone in
+                          [p.deck, p.hand, p.discard, p.yard, p.lookout, p.in_play])
+            rule = p.rule
+            players.append((zones, p.stuff.values(), p.pack.values(), p.level, p.vp,
+                            rule.id if rule is not None else None,
+                            tuple(k.id for k in p.perks)))
+        return (tuple(players), tuple(c.uid for c in self.park),
+                tuple(c.uid for c in self.park_deck), tuple(c.uid for c in self.box),
                 self.supply.values(), tuple(r.id for r in self.rule_pile),
                 tuple(k.id for k in self.perk_row), tuple(k.id for k in self.boxed_perks),
                 self.macaroni)

@@ -147,28 +147,45 @@ class Aggregate:
             self.player_wins += won
             if acquired:
                 for key in acquired[seat]:
-                    t = _item_of(items, key)
+                    t = items.get(key)
+                    if t is None:
+                        t = _new_item(items, key)
                     t.acquired += 1
                     t.acquired_wins += won
         triggers, perks = self.triggers, self.perks
         for key in out.triggers:
             _bump(triggers, key, 1)
+        # each item's tally looked up in place (_item_of's lookup, without its call per item)
         for key, k in out.played.items():
-            _item_of(items, key).played += k
+            t = items.get(key)
+            if t is None:
+                t = _new_item(items, key)
+            t.played += k
         for key, k in out.followed.items():
-            _item_of(items, key).followed += k
+            t = items.get(key)
+            if t is None:
+                t = _new_item(items, key)
+            t.followed += k
         for key, k in out.perks_used.items():
             _bump(perks, key, k)
             _item_of(items, key).played += k
         for key, k in out.recruited.items():
-            _item_of(items, key).recruited += k
+            t = items.get(key)
+            if t is None:
+                t = _new_item(items, key)
+            t.recruited += k
         units = self._units()
         rate = self.rate
+        point = resource = card = 0
+        if units is not None:
+            point, resource, card = units
         for key, gain in out.yields:  # a play's yield: the most frequent figure of all
-            t = _item_of(items, key)
+            t = items.get(key)
+            if t is None:
+                t = _new_item(items, key)
             vp, resources, cards, fort = gain
             if units is not None:
-                value = (vp + fort) * units[0] + resources * units[1] + cards * units[2]
+                value = (vp + fort) * point + resources * resource + cards * card
             else:
                 value = int(gain.points(rate) * rate.denominator)
             t.yields += 1
@@ -283,6 +300,12 @@ def _item_of(items: dict[str, ItemTally], key: str) -> ItemTally:
     t = items.get(key)
     if t is None:
         t = items[key] = ItemTally()
+    return t
+
+
+def _new_item(items: dict[str, ItemTally], key: str) -> ItemTally:
+    """A new tally for ``key``, in ``items`` (which has none for it)."""
+    t = items[key] = ItemTally()
     return t
 
 
