@@ -1924,15 +1924,21 @@ def _follow_one(rnd: _Round, game: Game, seat: int) -> tuple[CardInstance, ...]:
                              excluded)
     if not pick:
         return ()
-    i = -1  # the pick-th legal option
-    while pick:
-        i += 1
-        if verdicts[i] is not False:
-            pick -= 1
+    i = _legal_at(verdicts, pick)
     ctx = _follower_ctx(rnd, game, seat)
     if excluded:
         ctx.fail = "R6.2"  # as decide_at leaves it, having excluded some (unread)
     return _perform_picked(rnd, ctx, rnd.cards[i])
+
+
+def _legal_at(verdicts: list[bool | None], pick: int) -> int:
+    """The index of the ``pick``-th (from 1) option not excluded (its verdict not False)."""
+    i = -1
+    while pick:
+        i += 1
+        if verdicts[i] is not False:
+            pick -= 1
+    return i
 
 
 def _follow_listed(rnd: _Round, game: Game, seat: int,
@@ -1978,11 +1984,7 @@ def _follow_listed(rnd: _Round, game: Game, seat: int,
         return _follow_asked(rnd, game, seat, copy_cat, singles, picks, verdicts, excluded)
     if not pick:
         return ()
-    i = -1  # the pick-th legal option
-    while pick:
-        i += 1
-        if verdicts[i] is not False:
-            pick -= 1
+    i = _legal_at(verdicts, pick)
     picked = [singles[i]] if picks is None else picks[i]
     ctx = _follower_ctx(rnd, game, seat)
     if excluded:
