@@ -32,6 +32,7 @@ certain, as the trial would end) and only the rest is tried.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
@@ -157,14 +158,22 @@ class HandJudge:
         return _unplayable(game, p, card, bare)
 
 
+#: The judge :func:`hand_judge` keeps, one per thread (``judge``): two games in two threads
+#: (two playtest tables) never share it, and it is not the game's (a game holding its judge,
+#: which holds the game, would be a cycle left to the collector at every game's end). It keeps
+#: the last game it judged alive until the next hand of that thread.
+_KEPT_JUDGE: Final = threading.local()
+
+
 def hand_judge(game: Game, seat: int) -> HandJudge:
-    """A :class:`HandJudge` of the hand of ``seat``: the one ``game`` keeps (``Game.kept_judge``),
-    refilled, instead of a judge and its judgement made and freed per hand (issue 38). Marked
-    busy while in use (a hand judged inside another's judgement gets its own): give it back
-    with :func:`hand_judged`."""
-    kept = game.kept_judge
+    """A :class:`HandJudge` of the hand of ``seat``: the one this thread keeps, refilled,
+    instead of a judge and its judgement made and freed per hand (issue 38). Marked busy while
+    in use (a hand judged inside another's judgement gets its own): give it back with
+    :func:`hand_judged`."""
+    kept: HandJudge | None = getattr(_KEPT_JUDGE, "judge", None)
     if kept is None:
-        judge = game.kept_judge = HandJudge(game, seat)
+        judge = HandJudge(game, seat)
+        _KEPT_JUDGE.judge = judge
     else:
         judge = kept
         if judge.busy:

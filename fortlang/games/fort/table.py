@@ -318,11 +318,9 @@ class Game(Journal):
         self._defs: dict[int, CardDef] = {}  # by id of the KidCard (see new_card)
         #: Every place to recruit from, made once by games/fort/moves.recruit_places (read only).
         self.recruit_from: list[tuple[list, str, Any]] | None = None
-        #: What the play phase keeps from one hand to the next (issue 38), the game's own (two
-        #: games, e.g. two playtest tables in two threads, never share it; it dies with the
-        #: game): certain.hand_judge's judge, and the legal plays a blind lead counts
-        #: (play.lead). Not copied: a copy makes its own.
-        self.kept_judge: Any = None
+        #: The legal plays a blind lead counts (play.lead), written over from one hand to the
+        #: next (issue 38): the game's own (two games, e.g. two playtest tables in two
+        #: threads, never share it). Not copied: a copy makes its own.
         self.blind_plays: list[CardInstance] = []
 
     # -- pieces ------------------------------------------------------------------------------------
