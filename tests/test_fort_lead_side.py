@@ -1,5 +1,5 @@
 """The work around a leader's play, made cheaper (issue 38), held to the plain way of doing it:
-the hand's judge kept from hand to hand (``certain.hand_judge``) answers as a fresh judgement per
+one hand's judge (``certain.HandJudge``) answers as a fresh judgement per
 card (R5.4, R5.5); what a play brings (``gains``) is the difference of the figures as the pools
 and zones hold them (R14's cards you have, R10.4); Rough Housing (R15) asks the same rivals in
 the same order, reading them in place. Whole games stay as they were: tests/test_fort_unchanged.py.
@@ -15,12 +15,7 @@ from builders import kid, random_table
 from fortlang.cardset import base_set
 from fortlang.engine.choices import K_ROUGH_HOUSING, Decision, Option
 from fortlang.games.fort import gains
-from fortlang.games.fort.certain import (
-    hand_judge,
-    hand_judged,
-    surely_playable,
-    surely_unplayable,
-)
+from fortlang.games.fort.certain import HandJudge, surely_playable, surely_unplayable
 from fortlang.games.fort.metrics import count_you_have
 from fortlang.games.fort.model import PerkHook, kids_of, perks_of
 from fortlang.games.fort.play import _rough_housing, legal_plays, why_not
@@ -31,7 +26,7 @@ BASE = base_set()
 
 def _tables():
     """Random 2-4 player tables, the lookout counting rule (R5.3) changing from one to the
-    next, so that a judge kept from the previous table must be refilled."""
+    next."""
     for seed in range(40):
         game = random_table(BASE, 2 + seed % 3, seed)
         game.rules = dataclasses.replace(game.rules, lookout_optional=seed % 4 < 2)
@@ -59,8 +54,8 @@ COUNTED = [
 ]
 
 
-def test_the_kept_hand_judge_answers_as_fresh_judgements():
-    """R5.4/R5.5 through the kept judge: legal plays, and each card's closed forms (playable
+def test_the_hand_judge_answers_as_fresh_judgements():
+    """R5.4/R5.5 through one judge for the hand: legal plays, and each card's closed forms (playable
     for certain, unplayable for certain), bundled or made up, as a judgement made for that card
     alone, at tables of 2-4 seats, either lookout rule, seat after seat."""
     both = [0, 0]
@@ -68,10 +63,10 @@ def test_the_kept_hand_judge_answers_as_fresh_judgements():
         for seat in range(len(game.players)):
             assert legal_plays(game, seat) == _reference_plays(game, seat), (seed, seat)
             hand = game.players[seat].hand
-            # the made-up ones last, Nested the very last: a judge not refilled for the next
-            # table would still count it (R5.3) where that table's rule counts the lookout too
+            # the made-up ones last, Nested the very last: a one-card list not refilled per
+            # card would still count it (R5.3)
             cards = [game.new_card(k, hand) for k in [*kids_of(BASE), *COUNTED[::-1]]]
-            judge = hand_judge(game, seat)
+            judge = HandJudge(game, seat)
             for card in cards:
                 sure = surely_playable(game, seat, card)
                 assert judge.playable(card) is sure, (seed, seat, card.name)
@@ -79,20 +74,7 @@ def test_the_kept_hand_judge_answers_as_fresh_judgements():
                 assert judge.unplayable(card) is never, (seed, seat, card.name)
                 both[0] += sure
                 both[1] += never
-            hand_judged(judge)
     assert all(both), both  # both answers met: the tables are not all alike
-
-
-def test_a_hand_judged_while_another_is_gives_its_own_judge():
-    game = random_table(BASE, 3, 1)
-    first = hand_judge(game, 0)
-    second = hand_judge(game, 1)
-    assert first is not second
-    assert first.s.p is game.players[0] and second.s.p is game.players[1]
-    hand_judged(first)
-    hand_judged(second)
-    assert hand_judge(game, 2) is first  # one kept, refilled for the next hand
-    hand_judged(first)
 
 
 def _reference_standing(game: Game, seat: int) -> tuple[int, int, int, int]:
@@ -204,33 +186,20 @@ def test_legal_plays_written_over_a_kept_list_are_the_legal_plays():
     assert len(lengths) > 3, lengths  # fewer legal plays than the list held, and more
 
 
-def test_a_kept_judge_is_its_threads_and_no_game_is_left_in_a_cycle():
-    """The hand judge is kept per thread, never shared by two (two playtest tables, each in a
-    thread of its own), nor held by the game (which it holds: a cycle the collector would have
-    to find at every game's end); the blind lead's list is the game's own."""
-    import gc
-    import threading
+def test_a_game_is_freed_when_dropped_and_its_blind_plays_are_its_own():
+    """Nothing of a lead outlives its game: a game dropped after its hands were judged is
+    freed at once, by reference counting (no judge kept by the module, a thread or the game
+    itself, which would keep it alive or in a cycle: tests/test_game_pull.py,
+    tests/test_match_gc.py); two games never share the blind lead's list."""
+    import weakref
 
     from fortlang.games.fort.play import lead
 
     first, second = random_table(BASE, 3, 1), random_table(BASE, 3, 2)
-    a = hand_judge(first, 0)
-    hand_judged(a)
-    assert hand_judge(second, 1) is a  # kept from hand to hand, refilled
-    hand_judged(a)
-    other: list = []
-
-    def judge_there() -> None:
-        judge = hand_judge(second, 0)
-        hand_judged(judge)
-        other.append(judge)
-
-    thread = threading.Thread(target=judge_there)
-    thread.start()
-    thread.join()
-    assert other and other[0] is not a
     assert first.blind_plays is not second.blind_plays
-    gc.collect()
+    for seat in range(3):
+        legal_plays(first, seat)
     lead(first, 0)
-    del first, a
-    assert gc.collect() == 0
+    ref = weakref.ref(first)
+    del first
+    assert ref() is None

@@ -32,7 +32,6 @@ certain, as the trial would end) and only the rest is tried.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
@@ -101,11 +100,12 @@ class HandJudge:
     judgement and a tuple made per card (issue 38). A box that repeats by a suit (`x suit`,
     R13.3) counts the played card alone (R5.3: nothing added yet), so how many times is known
     from the card: its body is judged that many times (:func:`_hand_forms`), as
-    ``RepeatOp.now`` would after counting the card. One judge serves every hand in turn
-    (:func:`hand_judge`, refilled per hand: :meth:`refill`), and :meth:`unplayable` judges
-    :func:`surely_unplayable` on a second judgement it keeps, made once asked."""
+    ``RepeatOp.now`` would after counting the card. :meth:`unplayable` judges
+    :func:`surely_unplayable` on a second judgement it keeps, made once asked. A judge is made
+    per hand: kept longer (by the game, or the thread) it would keep a game alive after its
+    end, or in a cycle with it (tests/test_game_pull.py, tests/test_match_gc.py)."""
 
-    __slots__ = ("s", "one", "optional", "bare", "busy")
+    __slots__ = ("s", "one", "optional", "bare")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.one: list[CardInstance] = []
@@ -114,23 +114,6 @@ class HandJudge:
         self.s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
         #: :func:`_all_inert`'s judgement (no card known to count), once asked.
         self.bare: FortJudgement | None = None
-        self.busy = False  # handed out by hand_judge, not yet given back
-
-    def refill(self, game: Game, seat: int) -> None:
-        """Judge the hand of ``seat`` at ``game`` from now on: the judgements' table, performer
-        and cards counted set afresh; their other fields are never written but here, at their
-        making, so they stay as :meth:`__init__` set them."""
-        optional = self.optional = game.rules.lookout_optional
-        p = game.players[seat]
-        s = self.s
-        s.game = game
-        s.p = p
-        s.cards = self.one if optional else None
-        bare = self.bare
-        if bare is not None:
-            bare.game = game
-            bare.p = p
-
 
     def playable(self, card: CardInstance) -> bool:
         """:func:`surely_playable` of ``card`` in the hand judged."""
@@ -156,36 +139,6 @@ class HandJudge:
         if bare is None:
             bare = self.bare = FortJudgement(game, p, None, 1, _UNBOUND, True)
         return _unplayable(game, p, card, bare)
-
-
-#: The judge :func:`hand_judge` keeps, one per thread (``judge``): two games in two threads
-#: (two playtest tables) never share it, and it is not the game's (a game holding its judge,
-#: which holds the game, would be a cycle left to the collector at every game's end). It keeps
-#: the last game it judged alive until the next hand of that thread.
-_KEPT_JUDGE: Final = threading.local()
-
-
-def hand_judge(game: Game, seat: int) -> HandJudge:
-    """A :class:`HandJudge` of the hand of ``seat``: the one this thread keeps, refilled,
-    instead of a judge and its judgement made and freed per hand (issue 38). Marked busy while
-    in use (a hand judged inside another's judgement gets its own): give it back with
-    :func:`hand_judged`."""
-    kept: HandJudge | None = getattr(_KEPT_JUDGE, "judge", None)
-    if kept is None:
-        judge = HandJudge(game, seat)
-        _KEPT_JUDGE.judge = judge
-    else:
-        judge = kept
-        if judge.busy:
-            return HandJudge(game, seat)
-        judge.refill(game, seat)
-    judge.busy = True
-    return judge
-
-
-def hand_judged(judge: HandJudge) -> None:
-    """``judge``, done with, free for the next hand (:func:`hand_judge`)."""
-    judge.busy = False
 
 
 #: A box judged by its own closed form (see :func:`_hand_forms`).

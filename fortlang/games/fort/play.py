@@ -74,8 +74,6 @@ from fortlang.games.fort.certain import (
     added_verdict,
     follow_verdict,
     follow_verdict_one,
-    hand_judge,
-    hand_judged,
     spared,
     spares,
     stops_after_advance,
@@ -1607,7 +1605,7 @@ def _legal_into(game: Game, seat: int, out: list[CardInstance]) -> int:
     hand = game.players[seat].hand
     if not hand:
         return 0
-    judge = hand_judge(game, seat)  # one judge kept for every hand (certain.hand_judge)
+    judge = HandJudge(game, seat)
     k = 0
     for i in range(len(hand)):
         card = hand[i]
@@ -1621,7 +1619,6 @@ def _legal_into(game: Game, seat: int, out: list[CardInstance]) -> int:
             else:
                 out.append(card)
             k += 1
-    hand_judged(judge)
     return k
 
 
