@@ -448,9 +448,10 @@ def _any_suits(ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> bool:
             _real_context(ctx, _facts(card).any_context)
         key = id(nodes[i])
         same = _any_alike(ctx)
-        known = _suits_known(ctx, ctx.any_suits, key, _ALL_SUITS, same) if not ctx.search \
+        table = ctx.suits_to_choose()
+        known = _suits_known(ctx, table, key, _ALL_SUITS, same) if not ctx.search \
             else _NONE_KNOWN
-        return choose_suit(ctx, ctx.any_suits, key, _ALL_SUITS, _AnySuits(ctx, nodes, i + 1),
+        return choose_suit(ctx, table, key, _ALL_SUITS, _AnySuits(ctx, nodes, i + 1),
                            same, known)
     # no `x any`: its `x suit`s only (boosted_suits), known once per card
     suits = boosted_suits(card, ctx.any_suits) if nodes else _facts(card).fixed_set
