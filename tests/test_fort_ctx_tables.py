@@ -1,7 +1,8 @@
 """A Fort move's context shares its game's one empty table (``Game.no_choices``) for what most
-moves leave empty (issue 38): the bindings of a move no leader binds (R6.4) and the `x any`
-suits until the first is chosen (R5.7). Shared, it must never be written: the first suit chosen
-gives the context its own table, which the context reads from then on and no other context sees."""
+moves leave empty (issue 38): the bindings of a move no leader binds (R6.4), its coins' names
+until the first is named (R5.6) and its `x any` suits until the first is chosen (R5.7). Shared,
+it must never be written: the first name or suit gives the context its own table, which the
+context reads from then on and no other context sees."""
 
 from __future__ import annotations
 
@@ -28,18 +29,23 @@ def test_unbound_contexts_share_one_empty_table_and_a_suit_chosen_is_the_context
     two = FortCtx(game, 1, leader=False)
     bound = {7: "pizza"}  # the leader's choice binding a follower (R6.4)
     three = FortCtx(game, 2, leader=False, bound=bound)
-    assert one.bound is two.bound is one.any_suits is game.no_choices
+    assert one.bound is two.bound is one.any_suits is one.named is game.no_choices
     assert three.bound is bound and three.bound[7] == "pizza"
     table = one.suits_to_choose()  # R5.7: the first `x any` suit chosen
     game.note_item(table, 11, Suit.CROWN)
     assert one.any_suits == {11: Suit.CROWN} and one.suits_to_choose() is table
     assert two.any_suits == {} and one.bound == {} and three.any_suits == {}
     assert game.no_choices == {}
+    names = two.coins_to_name()  # R5.6: a coin named
+    game.note_item(names, 3, Suit.BOOK)
+    assert two.named == {3: Suit.BOOK} and two.coins_to_name() is names
+    assert one.named == {} and two.any_suits == {} and game.no_choices == {}
+    assert one.named is not two.named and one.any_suits is not two.named
     other = random_table(BASE, 3, 1)  # another game never shares it
     assert FortCtx(other, 0, leader=True).any_suits is not game.no_choices
 
 
-def test_a_suit_chosen_and_rolled_back_leaves_the_context_empty():
+def test_a_suit_chosen_and_rolled_back_leaves_the_context_empty():  # R5.7
     game = random_table(BASE, 2, 3)
     ctx = FortCtx(game, 0, leader=True)
     outer = game.begin()  # a move's transaction: its trials are rolled back (R5.4)
@@ -62,13 +68,15 @@ def test_whole_games_never_write_the_shared_empty_table(players, seed, optional)
     as the leader chooses too, where `x any` suits are tried before they are chosen) lands in
     a context's own table, and `x any` suits are chosen in some of them."""
     games: list[Game] = []
-    written = {"any": 0}
+    written = {"any": 0, "named": 0}
     note_item, note = journal.Journal.note_item, journal.Journal.note
 
     def checked_item(self, d, key, value):
         assert d is not getattr(self, "no_choices", None), "wrote the shared empty table"
         if type(key) is int and isinstance(value, Suit) and key > 10_000:  # id(AnySuit node)
             written["any"] += 1
+        elif type(key) is int and isinstance(value, Suit):  # a card's uid: its coin named
+            written["named"] += 1
         note_item(self, d, key, value)
 
     def checked(self, lst, item):
@@ -88,4 +96,4 @@ def test_whole_games_never_write_the_shared_empty_table(players, seed, optional)
             run_game(BASE, players, make_bots(["random"] * players, players, seed + i),
                      seed=seed + i)
     assert games and all(g.no_choices == {} for g in games)
-    assert written["any"] > 0
+    assert written["any"] > 0 and written["named"] > 0

@@ -58,7 +58,9 @@ class FortCtx(Ctx):
         self.game = game
         self.player: Player = player
         self.sources: list[CardInstance] = []  # cards whose suits count for `x suit` (R5.3, R6.5)
-        self.named: dict[int, Suit] = {}  # card uid -> the suit its coin stands for (R5.6)
+        #: card uid -> the suit its coin stands for (R5.6): the game's empty ``no_choices``
+        #: until the first coin is named (:meth:`coins_to_name` gives the context its own).
+        self.named: dict[int, Suit] = game.no_choices
         #: id(AnySuit node) -> the suit chosen (R5.7): the game's empty ``no_choices`` until
         #: the first is chosen (:meth:`suits_to_choose` gives the context its own then).
         self.any_suits: dict[int, Suit] = game.no_choices
@@ -74,6 +76,14 @@ class FortCtx(Ctx):
         table = self.any_suits
         if table is self.game.no_choices:
             table = self.any_suits = {}
+        return table
+
+    def coins_to_name(self) -> dict[int, Suit]:
+        """``named``, to write a coin's name in (R5.6; also tried and rolled back): as
+        :meth:`suits_to_choose`."""
+        table = self.named
+        if table is self.game.no_choices:
+            table = self.named = {}
         return table
 
     def note_performer(self, who: SeatCounts) -> None:

@@ -324,8 +324,9 @@ class Game(Journal):
         self.blind_plays: list[CardInstance] = []
         #: An empty table never written, shared by this game's move contexts (FortCtx) for
         #: what most moves leave empty (issue 38: one dict a game, not two a move): the
-        #: bindings of a move no leader binds (R6.4), and the `x any` suits while none is
-        #: chosen (R5.7; moves.choose_suit gives the context its own table at the first).
+        #: bindings of a move no leader binds (R6.4), the coins named while none is (R5.6)
+        #: and the `x any` suits while none is chosen (R5.7; FortCtx.coins_to_name and
+        #: FortCtx.suits_to_choose give the context its own table at the first).
         #: The game's own, as ``blind_plays``.
         self.no_choices: dict[int, Any] = {}
 
