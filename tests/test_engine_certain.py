@@ -258,7 +258,8 @@ def test_surely_followed_keeps_to_the_leaders_choice(text):
     game.give(p, Resource.PIZZA, game.board.stuff_capacity if "gain" in text else 0)
     game.give(p, Resource.TOY, 0 if "gain" in text else 2)
     action = parse_action(text)
-    free, bound = FortCtx(game, 1, leader=False), FortCtx(game, 1, leader=False)
+    # the binding given with the context, as a move bound by its leader gets it (play.py)
+    free, bound = FortCtx(game, 1, leader=False), FortCtx(game, 1, leader=False, bound={})
     for x in action.walk():
         if isinstance(x, Gain | Spend) and x.resource is Resource.EITHER:
             bound.bound[id(x)] = Resource.PIZZA

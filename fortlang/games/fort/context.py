@@ -46,7 +46,7 @@ class FortCtx(Ctx):
         self.fail = None
         self.leader = leader
         self.chosen = {}
-        self.bound = bound or {}
+        self.bound = bound if bound is not None else game.no_choices  # never written
         self.records = []
         self.play = play
         self.context = ""
@@ -58,12 +58,33 @@ class FortCtx(Ctx):
         self.game = game
         self.player: Player = player
         self.sources: list[CardInstance] = []  # cards whose suits count for `x suit` (R5.3, R6.5)
-        self.named: dict[int, Suit] = {}  # card uid -> the suit its coin stands for (R5.6)
-        self.any_suits: dict[int, Suit] = {}  # id(AnySuit node) -> the suit chosen (R5.7)
+        #: card uid -> the suit its coin stands for (R5.6): the game's empty ``no_choices``
+        #: until the first coin is named (:meth:`coins_to_name` gives the context its own).
+        self.named: dict[int, Suit] = game.no_choices
+        #: id(AnySuit node) -> the suit chosen (R5.7): the game's empty ``no_choices`` until
+        #: the first is chosen (:meth:`suits_to_choose` gives the context its own then).
+        self.any_suits: dict[int, Suit] = game.no_choices
         #: The leader's action being performed for real, when in full with an effect it makes
         #: the play legal whatever comes after (R5.4; no card added, R5.5): its choice points
         #: know an option that performs it so legal without a trial (games/fort/play._perform).
         self.whole: Op | None = None
+
+    def suits_to_choose(self) -> dict[int, Suit]:
+        """``any_suits``, to write an `x any` suit chosen in (R5.7; also tried and rolled
+        back): the context's own table from the first on, never the game's shared empty one.
+        Made outside the undo log: rolled back, it is left empty, alike to the shared one."""
+        table = self.any_suits
+        if table is self.game.no_choices:
+            table = self.any_suits = {}
+        return table
+
+    def coins_to_name(self) -> dict[int, Suit]:
+        """``named``, to write a coin's name in (R5.6; also tried and rolled back): as
+        :meth:`suits_to_choose`."""
+        table = self.named
+        if table is self.game.no_choices:
+            table = self.named = {}
+        return table
 
     def note_performer(self, who: SeatCounts) -> None:
         self.table.note_attr(self, "player", who)

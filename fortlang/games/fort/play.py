@@ -342,14 +342,15 @@ def _lead(ctx: FortCtx, card: CardInstance) -> bool:
             _real_context(ctx, facts.coin_context)
         then = _AnySuits(ctx, any_nodes, 0)
         if not interpreter.EQUIVALENT_OPTIONS:
-            return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, then)
+            return choose_suit(ctx, ctx.coins_to_name(), card.uid, PLAIN_SUITS, then)
         if facts.coin_alike and not ctx.search:  # every name legal: none need be tried
             return decide_at(ctx, K_COIN_SUIT, len(PLAIN_SUITS),
                              _CoinName(ctx, card.uid, then), _EVERY_NAME)
         same = facts.coin_names
-        known = _suits_known(ctx, ctx.named, card.uid, PLAIN_SUITS, same) if not ctx.search \
+        named = ctx.coins_to_name()
+        known = _suits_known(ctx, named, card.uid, PLAIN_SUITS, same) if not ctx.search \
             else _NONE_KNOWN
-        return choose_suit(ctx, ctx.named, card.uid, PLAIN_SUITS, then, same, known)
+        return choose_suit(ctx, named, card.uid, PLAIN_SUITS, then, same, known)
     return _any_suits(ctx, any_nodes, 0)
 
 
@@ -398,7 +399,7 @@ class _CoinName(Step):
 
     def apply(self, i: int) -> bool:
         ctx = self.ctx
-        ctx.game.note_item(ctx.named, self.uid, PLAIN_SUITS[i])
+        ctx.game.note_item(ctx.coins_to_name(), self.uid, PLAIN_SUITS[i])
         return self.then.apply(0)
 
     def options(self) -> Sequence[Option]:
@@ -446,9 +447,10 @@ def _any_suits(ctx: FortCtx, nodes: Sequence[n.Quantity], i: int) -> bool:
             _real_context(ctx, _facts(card).any_context)
         key = id(nodes[i])
         same = _any_alike(ctx)
-        known = _suits_known(ctx, ctx.any_suits, key, _ALL_SUITS, same) if not ctx.search \
+        table = ctx.suits_to_choose()
+        known = _suits_known(ctx, table, key, _ALL_SUITS, same) if not ctx.search \
             else _NONE_KNOWN
-        return choose_suit(ctx, ctx.any_suits, key, _ALL_SUITS, _AnySuits(ctx, nodes, i + 1),
+        return choose_suit(ctx, table, key, _ALL_SUITS, _AnySuits(ctx, nodes, i + 1),
                            same, known)
     # no `x any`: its `x suit`s only (boosted_suits), known once per card
     suits = boosted_suits(card, ctx.any_suits) if nodes else _facts(card).fixed_set
@@ -538,7 +540,7 @@ def _count_all(ctx: FortCtx, cards: Sequence[CardInstance], i: int, suits: froze
     if play is not None:
         ctx.game.note(play.lookout_used, card)
     if COIN in card.suits and suits:  # the rest as a thunk only when a suit is asked
-        return choose_suit(ctx, ctx.named, card.uid, sorted(suits),
+        return choose_suit(ctx, ctx.coins_to_name(), card.uid, sorted(suits),
                            _CountAll(ctx, cards, i + 1, suits, then))
     return _count_all(ctx, cards, i + 1, suits, then)
 
@@ -733,7 +735,7 @@ def _added_verdict(ctx: FortCtx, c: CardInstance, from_hand: bool, suits: frozen
 def _named_verdict(ctx: FortCtx, c: CardInstance, suits: frozenset[Suit]) -> int:
     """:func:`_added_verdict` of a coin, named each of ``suits`` in turn (the naming rolled back
     by the caller)."""
-    game, named, uid = ctx.game, ctx.named, c.uid
+    game, named, uid = ctx.game, ctx.coins_to_name(), c.uid
     blind = ctx.play.blind
     worst = IN_VAIN
     for s in sorted(suits):
@@ -811,7 +813,7 @@ def _add(ctx: FortCtx, suits: frozenset[Suit], cands: tuple[tuple[CardInstance, 
     _put_added(ctx, play, c, from_hand)
     start = j + 1 if nxt else 0
     if COIN in c.suits:  # named first (R5.6), then judged
-        return choose_suit(ctx, ctx.named, c.uid, sorted(suits),
+        return choose_suit(ctx, ctx.coins_to_name(), c.uid, sorted(suits),
                            _Added(ctx, suits, cands, start, c, from_hand))
     return _added(ctx, suits, cands, start, c, from_hand)
 
@@ -2059,7 +2061,7 @@ def _follow_direct(rnd: _Round, ctx: FortCtx, card: CardInstance, names: tuple[S
     game.move(q.hand, q.hand.index(card), q.discard)
     game.note(ctx.sources, card)
     if names:  # its one name: decide_at goes on with the only option, nothing asked (R5.6)
-        game.note_item(ctx.named, card.uid, names[0])
+        game.note_item(ctx.coins_to_name(), card.uid, names[0])
     public = rnd.public
     if quiet:  # no choice point: nothing to drive
         public.run(ctx, InFull(ctx))
@@ -2391,7 +2393,7 @@ def _name_coins(ctx: FortCtx, rnd: _Round, cards: list[CardInstance], i: int,
         # on with it at once, nothing tried nor asked (decide_at: one option, a driver
         # running), so it is named here as its step would name it, with no step, no thunk
         # and no verdict per name (issue 38)
-        game.note_item(ctx.named, card.uid, names[0])
+        game.note_item(ctx.coins_to_name(), card.uid, names[0])
         return _name_coins(ctx, rnd, cards, i + 1, then)
     same: Sequence[int] = ()
     if names is PLAIN_SUITS and interpreter.EQUIVALENT_OPTIONS:
@@ -2403,7 +2405,7 @@ def _name_coins(ctx: FortCtx, rnd: _Round, cards: list[CardInstance], i: int,
         # legal without its trial (issue 38); a single name, nobody reading, goes on without
         # reading it (decide_at's one option)
         known = surely_followed_named(ctx, rnd.public, card, names, same)
-    return choose_suit(ctx, ctx.named, card.uid, names,
+    return choose_suit(ctx, ctx.coins_to_name(), card.uid, names,
                        _NameCoins(ctx, rnd, cards, i + 1, then), same, known)
 
 

@@ -322,6 +322,13 @@ class Game(Journal):
         #: next (issue 38): the game's own (two games, e.g. two playtest tables in two
         #: threads, never share it). Not copied: a copy makes its own.
         self.blind_plays: list[CardInstance] = []
+        #: An empty table never written, shared by this game's move contexts (FortCtx) for
+        #: what most moves leave empty (issue 38: one dict a game, not two a move): the
+        #: bindings of a move no leader binds (R6.4), the coins named while none is (R5.6)
+        #: and the `x any` suits while none is chosen (R5.7; FortCtx.coins_to_name and
+        #: FortCtx.suits_to_choose give the context its own table at the first).
+        #: The game's own, as ``blind_plays``.
+        self.no_choices: dict[int, Any] = {}
 
     # -- pieces ------------------------------------------------------------------------------------
 

@@ -96,7 +96,7 @@ class AnySuitOp(FortCount):
 
     def choose(self, c: Ctx, then: Then) -> bool:
         ctx = cast(FortCtx, c)
-        return choose_suit(ctx, ctx.any_suits, self.key, ALL_SUITS, then)
+        return choose_suit(ctx, ctx.suits_to_choose(), self.key, ALL_SUITS, then)
 
     def outcomes(self, c: Ctx) -> list[int]:
         ctx = cast(FortCtx, c)
