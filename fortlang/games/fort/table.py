@@ -356,12 +356,10 @@ class Game(Journal):
 
     def snapshot(self) -> tuple:
         """Everything observable about the state, as nested tuples (card uids, token counts,
-        levels, VP, rules and perks by id): equal snapshots mean equal states (replays). Each
-        seat's zones in :meth:`Player.zones`' order."""
+        levels, VP, rules and perks by id): equal snapshots mean equal states (replays)."""
         players = []
         for p in self.players:
-            zones = tuple(tuple(c.uid for c in zone) for zone in
-                          [p.deck, p.hand, p.discard, p.yard, p.lookout, p.in_play])
+            zones = tuple(tuple(c.uid for c in zone) for _, zone in p.zones())
             rule = p.rule
             players.append((zones, p.stuff.values(), p.pack.values(), p.level, p.vp,
                             rule.id if rule is not None else None,
