@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Final, NamedTuple
 
 from fortlang.engine.memo import bounded_put
+from fortlang.games.fort.metrics import count_you_have
 from fortlang.games.fort.model import Board
 from fortlang.games.fort.table import Game
 
@@ -55,19 +56,15 @@ Standing = tuple[int, int, int, int]
 
 
 def standing(game: Game, seat: int) -> Standing:
-    """The figures a play can change, for ``seat`` now. Read from the game's token counts and
-    the zones' lengths directly (issue 38): the same figures as summing ``Pool.values`` and
-    :func:`~fortlang.games.fort.metrics.count_you_have` (R14's cards you have: deck, discard,
-    hand, yard, lookout, in play), without the tuples and the generator they make
-    (tests/test_fort_gains_fast.py holds the two alike)."""
+    """The figures a play can change, for ``seat`` now: the tokens read from the game's counts
+    directly (issue 38: the same as summing ``Pool.values``, without their tuples), the cards
+    :func:`~fortlang.games.fort.metrics.count_you_have` counts (R14)."""
     p = game.players[seat]
     stuff, pack = p.stuff, p.pack
     counts, at = stuff.counts, stuff.at
     packed, pat = pack.counts, pack.at
     resources = counts[at] + counts[at + 1] + packed[pat] + packed[pat + 1]
-    cards = len(p.deck) + len(p.discard) + len(p.hand) + len(p.yard) + len(p.lookout) \
-        + len(p.in_play)
-    return p.vp, resources, cards, game.level_points[p.level]
+    return p.vp, resources, count_you_have(p), game.level_points[p.level]
 
 
 #: Each part of a gain that :data:`_GAINS` keeps lies in [-_SPAN, _SPAN) (a play's usual

@@ -27,10 +27,11 @@ from fortlang.flow.runtime import Condition, Flow, Step
 from fortlang.flow.spec import Cycle, FlowSpec, Phase
 from fortlang.games.fort.gains import Gain
 from fortlang.games.fort.invariants import assert_invariants
+from fortlang.games.fort.metrics import count_you_have
 from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.scoring import Score, cards_you_have, final_score, winners
 from fortlang.games.fort.setup import new_game
-from fortlang.games.fort.table import CardInstance, Game, Player
+from fortlang.games.fort.table import CardInstance, Game
 from fortlang.games.fort.turn import (
     AFTER_PLAY,
     AFTER_RECRUIT,
@@ -232,7 +233,7 @@ class Progress:
             slots: int = marked[seat] + new  # ints: no generic in-place add of list items
             if new:
                 marked[seat] = slots
-            if _held(p) != slots:
+            if count_you_have(p) != slots:
                 stale = True  # more slots say this seat than it holds cards
             # the perks and made-up rule held: their ids read again only when they changed
             # since the last look (the same objects, into the same set: in it already)
@@ -279,12 +280,6 @@ def _unslot(marked: list[int], seat: int) -> None:
         marked[seat] = slots
 
 
-def _held(p: Player) -> int:
-    """How many cards ``p`` holds (R14's zones)."""
-    return (len(p.deck) + len(p.discard) + len(p.hand) + len(p.yard) + len(p.lookout)
-            + len(p.in_play))
-
-
 def _remark(at: Progress, seats: int) -> None:
     """``at.marks`` made (each seat's number) and ``at.marked`` counted from ``at.seen``."""
     at.marks[:] = [seat for seat in range(seats)]
@@ -309,7 +304,7 @@ def _unmark(at: Progress, game: Game) -> None:
             if isinstance(was, int):
                 _unslot(marked, was)
     for p in game.players:
-        if _held(p) != marked[p.seat]:
+        if count_you_have(p) != marked[p.seat]:
             break
     else:
         return
@@ -320,7 +315,7 @@ def _unmark(at: Progress, game: Game) -> None:
         for zone in (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play):
             for c in zone:
                 seen[c.uid] = mark
-        marked[p.seat] = _held(p)
+        marked[p.seat] = count_you_have(p)
 
 
 def _same_perks(last: list[Any], perks: list[Any]) -> bool:
