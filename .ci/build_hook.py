@@ -6,7 +6,10 @@ carries the engine's hot modules compiled with mypyc, next to their sources, whe
 * An editable install stays pure Python: nothing compiled may shadow a source being edited.
 * ``FORTLANG_PURE=1`` at build time builds a pure wheel (and asks for no mypy to build it).
 * Any failure (no C compiler, a mypyc error) is a warning and a pure wheel: the install works.
-* Compiling happens in a temporary copy of ``fortlang/``, never in the source tree.
+* Compiling happens in a temporary copy of ``fortlang/``, never in the source tree. The copy is
+  removed after the wheel is packed, when the build fails before that (at exit), and when the
+  build is stopped by SIGTERM, SIGHUP or SIGINT: the compiler's process group is stopped first,
+  then the copy removed, then the build dies of that signal (SIGKILL leaves both: nothing runs).
 * The modules are one group (mypyc's ``group_name``): one library, ``fortlang/_engine__mypyc.*.so``
   (a module inside the package: never a top-level name that the current folder, first on
   ``sys.path`` for ``python -c``, could provide), and per module a small extension beside its
@@ -18,13 +21,18 @@ carries the engine's hot modules compiled with mypyc, next to their sources, whe
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import glob
 import importlib.util
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
@@ -56,6 +64,61 @@ def pure_requested(root: str) -> bool:
     return bool(native.pure_requested())
 
 
+#: The signals that stop a build and leave it time to clean up (a terminal's Ctrl-C, a closed
+#: terminal, ``kill``, a CI runner's timeout).
+STOPS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+#: How long the compiler's processes get to exit after SIGTERM before SIGKILL.
+GRACE = 5.0
+
+
+class _Stopped(BaseException):
+    """A stop signal arrived while compiling (raised by its handler, see :func:`_stoppable`)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop_group(child: subprocess.Popen[str]) -> None:
+    """The compiler (its own process group: mypyc's C compilers too) stopped and reaped."""
+    if child.poll() is not None:
+        return
+    for sig, wait in ((signal.SIGTERM, GRACE), (signal.SIGKILL, None)):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, sig)
+        try:
+            child.wait(wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@contextlib.contextmanager
+def _stoppable(cleanup: Callable[[], None]) -> Iterator[None]:
+    """Run the block with STOPS turned into :class:`_Stopped`; on one, ``cleanup()``, then the
+    process dies of that signal as it would have (its default action, re-raised). Outside the
+    main thread (no handler can be set there) the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Stopped(signum)
+
+    before = {sig: signal.signal(sig, stop) for sig in STOPS}
+    try:
+        yield
+    except _Stopped as e:
+        for sig in STOPS:  # a second signal now kills at once, as the user meant
+            signal.signal(sig, signal.SIG_DFL)
+        cleanup()
+        os.kill(os.getpid(), e.signum)
+        raise SystemExit(128 + e.signum) from None  # not reached: the default action kills
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
 class MypycHook(BuildHookInterface):  # type: ignore[misc]
     PLUGIN_NAME = "custom"
 
@@ -68,9 +131,11 @@ class MypycHook(BuildHookInterface):  # type: ignore[misc]
         if pure_requested(self.root):
             self.app.display_info("fortlang: FORTLANG_PURE is set: a pure-Python wheel")
             return
-        self._tmp = tempfile.mkdtemp(prefix="fortlang-mypyc-")  # read when the wheel is packed
+        self._tmp = tmp = tempfile.mkdtemp(prefix="fortlang-mypyc-")  # read when it is packed
+        # finalize removes it; a failure before that (hatchling's, after this hook) at exit
+        atexit.register(shutil.rmtree, tmp, True)
         try:
-            built = self._compile(self._tmp)
+            built = self._compile(tmp)
         except Exception as e:  # noqa: BLE001 - any failure leaves a working pure wheel
             self.app.display_warning(f"fortlang: the engine is not compiled ({e}); "
                                      "installing the pure-Python package")
@@ -95,11 +160,22 @@ class MypycHook(BuildHookInterface):  # type: ignore[misc]
         for path in modules:
             if not os.path.isfile(os.path.join(tmp, path)):
                 raise FileNotFoundError(f"{path}, listed in pyproject.toml, does not exist")
-        done = subprocess.run([sys.executable, "-c", COMPILE, *modules], cwd=tmp,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              stdin=subprocess.DEVNULL, check=False)
-        if done.returncode:
-            tail = "\n".join(done.stdout.splitlines()[-15:])
+        # its own process group (start_new_session): a stop reaches the C compilers it runs too
+        child = subprocess.Popen([sys.executable, "-c", COMPILE, *modules], cwd=tmp,
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                 stdin=subprocess.DEVNULL, start_new_session=True)
+
+        def cleanup() -> None:
+            _stop_group(child)
+            shutil.rmtree(tmp, ignore_errors=True)
+
+        with _stoppable(cleanup):
+            try:
+                output, _ = child.communicate()
+            finally:
+                _stop_group(child)  # an exception while waiting: no compiler left running
+        if child.returncode:
+            tail = "\n".join(output.splitlines()[-15:])
             raise RuntimeError(f"mypyc failed:\n{tail}")
         out = os.path.join(tmp, "out")
         built = {path: os.path.relpath(path, out)
