@@ -105,12 +105,11 @@ class HandJudge(FortJudgement):
     that repeats by a suit (`x suit`, R13.3) counts the played card alone (R5.3: nothing added
     yet), so how many times is known from the card: its body is judged that many times
     (:func:`_hand_forms`), as ``RepeatOp.now`` would after counting the card.
-    :meth:`unplayable` judges :func:`surely_unplayable` on a second judgement it keeps, made
-    once asked. A judge is made per hand: kept longer (by the game, or the thread) it would
-    keep a game alive after its end, or in a cycle with it (tests/test_game_pull.py,
-    tests/test_match_gc.py)."""
+    :meth:`unplayable` judges :func:`surely_unplayable` on it too, no card counted known. A
+    judge is made per hand: kept longer (by the game, or the thread) it would keep a game alive
+    after its end, or in a cycle with it (tests/test_game_pull.py, tests/test_match_gc.py)."""
 
-    __slots__ = ("one", "optional", "bare")
+    __slots__ = ("one", "optional")
 
     def __init__(self, game: Game, seat: int) -> None:
         one: list[CardInstance] = []
@@ -127,8 +126,6 @@ class HandJudge(FortJudgement):
         self.p = game.players[seat]
         self.named = None
         self.cards = one if optional else None  # else lookout cards too
-        #: :func:`_all_inert`'s judgement (no card known to count), once asked.
-        self.bare: FortJudgement | None = None
 
     def playable(self, card: CardInstance) -> bool:
         """:func:`surely_playable` of ``card`` in the hand judged."""
@@ -146,12 +143,16 @@ class HandJudge(FortJudgement):
             or _box_sure(self, defn.priv_op, defn.priv_body, defn.priv_times, optional)
 
     def unplayable(self, card: CardInstance) -> bool:
-        """:func:`surely_unplayable` of ``card`` in the hand judged."""
-        game, p = self.game, self.p
-        bare = self.bare
-        if bare is None:
-            bare = self.bare = FortJudgement(game, p, None, 1, _UNBOUND, True)
-        return _unplayable(game, p, card, bare)
+        """:func:`surely_unplayable` of ``card`` in the hand judged, on the judge itself with
+        no card known to count (:func:`_all_inert`'s judgement: its other fields are those of
+        the one :func:`surely_unplayable` makes), not a second judgement (issue 38)."""
+        if self.cards is None:
+            return _unplayable(self.game, self.p, card, self)
+        self.cards = None
+        try:
+            return _unplayable(self.game, self.p, card, self)
+        finally:
+            self.cards = self.one
 
 
 #: A box judged by its own closed form (see :func:`_hand_forms`).
