@@ -1,10 +1,10 @@
 """Issue 38: the closed-form judgements of games/fort/certain.py made cheaper, each checked
 against the form it stands for, kept as the reference:
 
-* a follower's verdict of an `x` (R6.2, R13.3): ``_repeat_verdict`` (its count read once, its
-  body's ``repeated`` judged once) against ``_verdict_by_forms`` (``RepeatOp.now``, then
-  ``RepeatOp.short``), for every `x` of every bundled card, with cards of random 2-4 player
-  tables discarded and their coins named each way (R5.6, R6.5), by the leader too (R5.4);
+* a follower's verdict (R6.2): ``_verdict`` (an `x`'s count read once and its body's
+  ``repeated`` judged once, R13.3; no ``now`` judged twice) against ``_verdict_by_forms``
+  (``now``, then ``short``), for every op of every bundled card, with cards of random 2-4
+  player tables discarded and their coins named each way (R5.6, R6.5), by the leader too;
 * the hand's judge, a judgement itself (``HandJudge``), against a fresh judgement per card
   (``surely_playable``) at random 2-4 player tables, in either rule of lookout counting (R5.3);
 * whole games played with the verdicts fused against the same seeds judged by the forms.
@@ -56,14 +56,15 @@ def _tables():
         yield seed, game
 
 
-def _repeats(game: Game) -> list[Op]:
-    """Every `x` of every bundled card (a new instance of each, in the box)."""
+def _ops(game: Game) -> list[Op]:
+    """Every op of every bundled card, its boxes and their parts, `x` or not (a new instance
+    of each card, in the box)."""
     out: list[Op] = []
     for k in kids_of(BASE):
         defn = card_ops(game.new_card(k, game.box))
         for box in (defn.pub_op, defn.priv_op):
             if box is not None:
-                out.extend(x for x in box.walk() if type(x) is RepeatOp)
+                out.extend(box.walk())
     return out
 
 
@@ -76,10 +77,10 @@ def _namings(cards: list[CardInstance]) -> list[dict[int, object]]:
     return namings
 
 
-def test_an_x_verdict_answers_as_its_forms():
-    answers: dict[object, int] = {}
+def test_a_verdict_answers_as_its_forms():
+    answers: dict[tuple[bool, object], int] = {}
     for seed, game in _tables():
-        ops = _repeats(game)
+        ops = _ops(game)
         for seat, p in enumerate(game.players):
             hand = list(p.hand)
             discards = [[c] for c in hand] + [hand[:2], []]
@@ -92,12 +93,15 @@ def test_an_x_verdict_answers_as_its_forms():
                             want = certain._verdict_by_forms(op, s)
                             got = certain._verdict(op, s)
                             assert got is want, (seed, seat, op.node, cards, named, effect)
-                            answers[want] = answers.get(want, 0) + 1
+                            key = (type(op) is RepeatOp, want)
+                            answers[key] = answers.get(key, 0) + 1
             # not known: lookout cards that count anyway (R6.7 switched off), nothing named
             s = FortJudgement(game, p, None, 1, game.no_choices, False, None, None)
             for op in ops:
                 assert certain._verdict(op, s) is certain._verdict_by_forms(op, s)
-    assert answers.get(True) and answers.get(False) and answers.get(None), answers
+    # every answer, of an `x` and of another op
+    assert all(answers.get((x, want)) for x in (True, False) for want in (True, False, None)), \
+        answers
 
 
 @pytest.mark.parametrize("lookout_optional", [True, False])

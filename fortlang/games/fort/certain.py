@@ -350,10 +350,17 @@ def surely_second(ctx: FortCtx, first: Op, second: Op, spares_ops: bool) -> bool
 def _verdict(op: Op, s: Judgement) -> bool | None:
     """A follower's verdict of ``op`` alone (R6.2): True in full for certain, False short for
     certain, None not known. :func:`_verdict_by_forms` is the reference; an `x` (the most
-    frequent) is judged by :func:`_repeat_verdict`, its count read once (issue 38)."""
+    frequent) is judged by :func:`_repeat_verdict`, its count read once, and no op's ``now``
+    is judged twice (:func:`_short_not_now`, issue 38)."""
     if type(op) is RepeatOp:
         return _repeat_verdict(cast(RepeatOp, op), s)
-    return _verdict_by_forms(op, s)
+    if op.now(s):
+        return True
+    if _short_not_now(op, s):
+        return False
+    if op.short_exact:
+        return True  # not short: performed in full
+    return None
 
 
 def _verdict_by_forms(op: Op, s: Judgement) -> bool | None:
@@ -365,6 +372,20 @@ def _verdict_by_forms(op: Op, s: Judgement) -> bool | None:
     if op.short_exact:
         return True  # not short: performed in full
     return None
+
+
+#: ``Op.short`` itself: an op whose class keeps it is short exactly when ``exact_once`` and not
+#: ``now`` (read once, as a class's method: compiled, the same descriptor unless overridden).
+_OP_SHORT: Final = Op.short
+
+
+def _short_not_now(op: Op, s: Judgement) -> bool:
+    """``op.short(s)`` once ``op.now(s)`` was found False (closed forms only read the table):
+    for an op whose class keeps ``Op.short`` (``exact_once and not now``), its ``exact_once``,
+    ``now`` not judged a second time (issue 38); else its own ``short``."""
+    if type(op).short is _OP_SHORT:
+        return op.exact_once
+    return op.short(s)
 
 
 def _repeat_verdict(x: RepeatOp, s: Judgement) -> bool | None:
@@ -381,7 +402,7 @@ def _repeat_verdict(x: RepeatOp, s: Judgement) -> bool | None:
     if n_times == 1:
         if body.now(s):
             return True
-        return False if body.short(s) else None
+        return False if _short_not_now(body, s) else None
     if n_times < 0:
         return _verdict_by_forms(x, s)  # never counted so: as the forms answer
     if body.repeated(s, n_times):
