@@ -27,7 +27,9 @@ A follower's options are settled before any trial by :func:`follow_verdict`: for
 performing an action alone, several ops' closed forms are exact (``exact_once``,
 ``exact_repeated``), so it answers both ways (legal for certain, or excluded for R6.2 for
 certain, as the trial would end) and only the rest is tried.
-``tests/test_engine_follow_shortcuts.py`` checks every answer against the search.
+``tests/test_engine_follow_shortcuts.py`` checks every answer against the search;
+``tests/test_fort_certain_fast.py`` checks the quicker forms of a verdict and of a hand's judge
+against the ones they stand for (:func:`_verdict_by_forms`, :func:`surely_playable`).
 """
 
 from __future__ import annotations
