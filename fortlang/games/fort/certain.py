@@ -27,13 +27,15 @@ A follower's options are settled before any trial by :func:`follow_verdict`: for
 performing an action alone, several ops' closed forms are exact (``exact_once``,
 ``exact_repeated``), so it answers both ways (legal for certain, or excluded for R6.2 for
 certain, as the trial would end) and only the rest is tried.
-``tests/test_engine_follow_shortcuts.py`` checks every answer against the search.
+``tests/test_engine_follow_shortcuts.py`` checks every answer against the search;
+``tests/test_fort_certain_fast.py`` checks the quicker forms of a verdict and of a hand's judge
+against the ones they stand for (:func:`_verdict_by_forms`, :func:`surely_playable`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from fortlang import nodes as n
 from fortlang.engine.memo import bounded_put
@@ -47,6 +49,9 @@ from fortlang.games.fort.ops.counts import FortCount, SuitCountOp
 from fortlang.games.fort.ops.tokens import PACK_FROM_SUPPLY, GainOp, PackOp, SpendOp
 from fortlang.games.fort.ops.track import AdvanceOp
 from fortlang.games.fort.table import CardInstance, Game, Player
+
+if TYPE_CHECKING:  # the leader's play in progress (FortCtx.play): play.py imports this module
+    from fortlang.games.fort.play import _Play
 
 # Compiled, an enum member read through its class is a generic attribute read: constants.
 _MODIFY: Final = PerkHook.MODIFY
@@ -94,51 +99,62 @@ def surely_playable(game: Game, seat: int, card: CardInstance) -> bool:
     return (pub is not None and pub.now(s)) or (priv is not None and priv.now(s))
 
 
-class HandJudge:
+class HandJudge(FortJudgement):
     """:func:`surely_playable` of each card of one hand, in turn (``legal_plays``): one
     judgement for them all, its cards counted a one-card list refilled per card, instead of a
-    judgement and a tuple made per card (issue 38). A box that repeats by a suit (`x suit`,
-    R13.3) counts the played card alone (R5.3: nothing added yet), so how many times is known
-    from the card: its body is judged that many times (:func:`_hand_forms`), as
-    ``RepeatOp.now`` would after counting the card. :meth:`unplayable` judges
-    :func:`surely_unplayable` on a second judgement it keeps, made once asked. A judge is made
-    per hand: kept longer (by the game, or the thread) it would keep a game alive after its
-    end, or in a cycle with it (tests/test_game_pull.py, tests/test_match_gc.py)."""
+    judgement and a tuple made per card (issue 38). The judge is that judgement itself (a
+    FortJudgement with the hand's fields besides: one object made per hand, not two). A box
+    that repeats by a suit (`x suit`, R13.3) counts the played card alone (R5.3: nothing added
+    yet), so how many times is known from the card: its body is judged that many times
+    (:func:`_hand_forms`), as ``RepeatOp.now`` would after counting the card.
+    :meth:`unplayable` judges :func:`surely_unplayable` on it too, no card counted known. A
+    judge is made per hand: kept longer (by the game, or the thread) it would keep a game alive
+    after its end, or in a cycle with it (tests/test_game_pull.py, tests/test_match_gc.py)."""
 
-    __slots__ = ("s", "one", "optional", "bare")
+    __slots__ = ("one", "optional")
 
     def __init__(self, game: Game, seat: int) -> None:
-        self.one: list[CardInstance] = []
-        self.optional = game.rules.lookout_optional
-        counted = self.one if self.optional else None  # else lookout cards too
-        self.s = FortJudgement(game, game.players[seat], None, 1, _UNBOUND, True, None, counted)
-        #: :func:`_all_inert`'s judgement (no card known to count), once asked.
-        self.bare: FortJudgement | None = None
+        one: list[CardInstance] = []
+        self.one = one
+        optional = game.rules.lookout_optional
+        self.optional = optional
+        # FortJudgement's fields set here (as it sets the core's): no call made per hand; no
+        # card counted known but the one judged if lookout cards need not count (R5.3)
+        self.leaving = 1
+        self.bound = _UNBOUND
+        self.effect = True
+        self.ctx = None
+        self.game = game
+        self.p = game.players[seat]
+        self.named = None
+        self.cards = one if optional else None  # else lookout cards too
 
     def playable(self, card: CardInstance) -> bool:
         """:func:`surely_playable` of ``card`` in the hand judged."""
         defn = card.defn
         if not defn.hand_made:
             _hand_forms(card)
-        if self.optional:
+        optional = self.optional
+        if optional:
             one = self.one
             if one:
                 one[0] = card
             else:
                 one.append(card)
-        s = self.s
-        optional = self.optional
-        return _box_sure(s, defn.pub_op, defn.pub_body, defn.pub_times, optional) \
-            or _box_sure(s, defn.priv_op, defn.priv_body, defn.priv_times, optional)
+        return _box_sure(self, defn.pub_op, defn.pub_body, defn.pub_times, optional) \
+            or _box_sure(self, defn.priv_op, defn.priv_body, defn.priv_times, optional)
 
     def unplayable(self, card: CardInstance) -> bool:
-        """:func:`surely_unplayable` of ``card`` in the hand judged."""
-        s = self.s
-        game, p = s.game, s.p
-        bare = self.bare
-        if bare is None:
-            bare = self.bare = FortJudgement(game, p, None, 1, _UNBOUND, True)
-        return _unplayable(game, p, card, bare)
+        """:func:`surely_unplayable` of ``card`` in the hand judged, on the judge itself with
+        no card known to count (:func:`_all_inert`'s judgement: its other fields are those of
+        the one :func:`surely_unplayable` makes), not a second judgement (issue 38)."""
+        if self.cards is None:
+            return _unplayable(self.game, self.p, card, self)
+        self.cards = None
+        try:
+            return _unplayable(self.game, self.p, card, self)
+        finally:
+            self.cards = self.one
 
 
 #: A box judged by its own closed form (see :func:`_hand_forms`).
@@ -275,7 +291,10 @@ def _lone_advance(op: Op) -> AdvanceOp | None:
 def _each_added_counted(ctx: FortCtx, op: Op) -> bool:
     """No card added, or ``op`` is an `x suit` that every added card counts for: once each of
     its repetitions has an effect, each added card was useful (R5.5)."""
-    added: list[CardInstance] = ctx.play.added  # typed: compiled, a list is read natively
+    # typed: compiled, the play (the core's context holds it untyped) and its list are read
+    # natively, not by a generic attribute look-up (issue 38)
+    play: _Play = ctx.play
+    added: list[CardInstance] = play.added
     if not added:
         return True
     suit = op.counted_suit(ctx)
@@ -331,6 +350,23 @@ def surely_second(ctx: FortCtx, first: Op, second: Op, spares_ops: bool) -> bool
 
 
 def _verdict(op: Op, s: Judgement) -> bool | None:
+    """A follower's verdict of ``op`` alone (R6.2): True in full for certain, False short for
+    certain, None not known. :func:`_verdict_by_forms` is the reference; an `x` (the most
+    frequent) is judged by :func:`_repeat_verdict`, its count read once, and no op's ``now``
+    is judged twice (:func:`_short_not_now`, issue 38)."""
+    if type(op) is RepeatOp:
+        return _repeat_verdict(cast(RepeatOp, op), s)
+    if op.now(s):
+        return True
+    if _short_not_now(op, s):
+        return False
+    if op.short_exact:
+        return True  # not short: performed in full
+    return None
+
+
+def _verdict_by_forms(op: Op, s: Judgement) -> bool | None:
+    """:func:`_verdict` by the op's ``now``, then its ``short``."""
     if op.now(s):
         return True
     if op.short(s):
@@ -338,6 +374,42 @@ def _verdict(op: Op, s: Judgement) -> bool | None:
     if op.short_exact:
         return True  # not short: performed in full
     return None
+
+
+#: ``Op.short`` itself: an op whose class keeps it is short exactly when ``exact_once`` and not
+#: ``now`` (read once, as a class's method: compiled, the same descriptor unless overridden).
+_OP_SHORT: Final = Op.short
+
+
+def _short_not_now(op: Op, s: Judgement) -> bool:
+    """``op.short(s)`` once ``op.now(s)`` was found False (closed forms only read the table):
+    for an op whose class keeps ``Op.short`` (``exact_once and not now``), its ``exact_once``,
+    ``now`` not judged a second time (issue 38); else its own ``short``."""
+    if type(op).short is _OP_SHORT:
+        return op.exact_once
+    return op.short(s)
+
+
+def _repeat_verdict(x: RepeatOp, s: Judgement) -> bool | None:
+    """:func:`_verdict_by_forms` of an `x` (R13.3), ``RepeatOp.now`` and ``RepeatOp.short``
+    fused: its count read once, and its body's ``repeated`` judged once (``short`` judges again
+    what ``now`` found False; both read the same table). An `x` is never ``short_exact``."""
+    times = s.times(x.count)
+    if times is None:
+        return None  # not known yet: neither sure nor short
+    n_times: int = times
+    body = x.body
+    if n_times == 0:
+        return True if not s.effect else None  # zero times: in full, with no effect
+    if n_times == 1:
+        if body.now(s):
+            return True
+        return False if _short_not_now(body, s) else None
+    if n_times < 0:
+        return _verdict_by_forms(x, s)  # never counted so: as the forms answer
+    if body.repeated(s, n_times):
+        return True
+    return False if body.exact_repeated else None
 
 
 #: No coin named: a follower's card without one (never changed).
