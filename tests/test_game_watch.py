@@ -192,8 +192,8 @@ def test_r7_r14_the_watch_tallies_what_the_look_marks_tallied(players, lineup, d
                 assert at.acquired == ref.acquired
                 # each seat's count of its slots is the cards it holds: no slot left stale
                 held = [len(cards_you_have(p)) for p in g.players]
-                assert at.marked == held
-                assert at.marked == [at.seen.count(seat) for seat in range(players)]
+                assert [at.seen.count(seat) for seat in range(players)] == held
+                assert at.held == sum(held)
                 checked.append(at.turns)
 
         out = run_game(CARDSET, players, bots, game=game, first=first, on_turn=on_turn,
@@ -266,7 +266,9 @@ def test_r7_r12_r14_the_watch_follows_cards_moved_anywhere_between_turns(players
             if at.turns:
                 assert dict(at.recruited) == dict(ref.recruited)
                 assert at.acquired == ref.acquired
-                assert at.marked == [len(cards_you_have(p)) for p in g.players]
+                held = [len(cards_you_have(p)) for p in g.players]
+                assert [at.seen.count(seat) for seat in range(players)] == held
+                assert at.held == sum(held)
             before = [sorted(c.uid for c in cards_you_have(p)) for p in g.players]
             _shuffle_cards_about(g, rng, elsewhere)
             moved += before != [sorted(c.uid for c in cards_you_have(p)) for p in g.players]
