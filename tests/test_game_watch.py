@@ -225,6 +225,9 @@ def test_r7_r14_the_watch_tallies_what_the_look_marks_tallied(players, lineup, d
                 held = [len(cards_you_have(p)) for p in g.players]
                 assert [at.seen.count(seat) for seat in range(players)] == held
                 assert at.held == sum(held)
+                # ... kept by each look's own count (a card in, a card boxed), never by
+                # setting every slot anew: a card leaves the seats for the box alone
+                assert at.rebuilt == 0
                 checked.append(at.turns)
 
         out = run_game(CARDSET, players, bots, game=game, first=first, on_turn=on_turn,
@@ -283,7 +286,7 @@ def test_r7_r12_r14_the_watch_follows_cards_moved_anywhere_between_turns(players
     the reference's and each seat's count of slots is what it holds."""
     import random
 
-    moved = 0
+    moved = rebuilt = 0
     for seed in range(games):
         rng = random.Random(seed)
         bots = make_bots(lineup, players, seed)
@@ -293,13 +296,14 @@ def test_r7_r12_r14_the_watch_follows_cards_moved_anywhere_between_turns(players
         elsewhere: list = []
 
         def on_turn(g, at: Progress, ref=ref, rng=rng, elsewhere=elsewhere) -> None:
-            nonlocal moved
+            nonlocal moved, rebuilt
             if at.turns:
                 assert dict(at.recruited) == dict(ref.recruited)
                 assert at.acquired == ref.acquired
                 held = [len(cards_you_have(p)) for p in g.players]
                 assert [at.seen.count(seat) for seat in range(players)] == held
                 assert at.held == sum(held)
+                rebuilt = max(rebuilt, at.rebuilt)
             before = [sorted(c.uid for c in cards_you_have(p)) for p in g.players]
             _shuffle_cards_about(g, rng, elsewhere)
             moved += before != [sorted(c.uid for c in cards_you_have(p)) for p in g.players]
@@ -308,3 +312,4 @@ def test_r7_r12_r14_the_watch_follows_cards_moved_anywhere_between_turns(players
                        on_flow=lambda flow, ref=ref: _look_along(flow, ref))
         assert out.recruited == ref.recruited and out.acquired == ref.acquired
     assert moved >= games * 5
+    assert rebuilt  # cards put in the park, the park deck, a zone no look knows

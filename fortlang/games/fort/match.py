@@ -148,6 +148,10 @@ class Progress:
     held: int = 0
     #: how many cards the box held at the last look (those after them were boxed since)
     boxed: int = 0
+    #: how many looks set every slot anew (a card gone elsewhere than the box: the park, the
+    #: park deck, a scenario's zone; or a count of marked slots gone wrong): none in a game
+    #: played by the rules, where a card leaves the seats for the box alone
+    rebuilt: int = 0
     #: per seat: its set of acquired ids, made-up rule and perks at the last look (see watch);
     #: a copy starts without them (the next look reads every id again)
     kept: list[_Kept] = field(default_factory=list)
@@ -182,7 +186,7 @@ class Progress:
                         dict(self.played), dict(self.followed), dict(self.perks),
                         list(self.yields), dict(self.recruited),
                         [set(a) for a in self.acquired], list(self.seen), self.looks,
-                        list(self.marks), self.held, self.boxed)
+                        list(self.marks), self.held, self.boxed, self.rebuilt)
 
     def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
         """Note what each seat holds now (between turns): cards that came into a seat's
@@ -336,6 +340,7 @@ def _unmark(at: Progress, game: Game) -> None:
         cards += count_you_have(p)
     if cards == at.held:
         return
+    at.rebuilt += 1
     seen[:] = [NOBODY] * len(seen)
     for p, mark in zip(players, at.marks):  # noqa: B905
         for zone in (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play):
