@@ -33,7 +33,7 @@ from fortlang.games.fort.metrics import count_you_have
 from fortlang.games.fort.model import PerkHook
 from fortlang.games.fort.scoring import Score, cards_you_have, final_score, winners
 from fortlang.games.fort.setup import new_game
-from fortlang.games.fort.table import CardInstance, Game, Player
+from fortlang.games.fort.table import CardInstance, Game
 from fortlang.games.fort.turn import (
     AFTER_PLAY,
     AFTER_RECRUIT,
@@ -217,7 +217,34 @@ class Progress:
         # keyword (strict=) is walked in place, item by item
         for p, mark, last, got in zip(players, marks, kept, acquired):  # noqa: B905
             seat = p.seat
-            _walk(self, p, seen, mark, seat, seats, got)
+            # zones_you_have(p)'s zones (R14), in its order, each walked in place: compiled, a
+            # tuple of them is iterated generically, a list of them made and freed at every
+            # seat, a call a zone costs as much as its cards. A card still held costs a read
+            # and an identity check.
+            for c in p.deck:
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
+            for c in p.discard:
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
+            for c in p.hand:
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
+            for c in p.yard:
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
+            for c in p.lookout:
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
+            for c in p.in_play:
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
             # count_you_have(p), summed over the seats in machine ints (no call a seat; a
             # sum of lens is tagged ints, each checked for overflow)
             cards += len(p.deck)
@@ -254,39 +281,6 @@ class _Kept:
         self.got: set[str] | None = None
         self.rule: Any = None
         self.perks: list[Any] = []
-
-
-def _walk(at: Progress, p: Player, seen: list[object], mark: object, seat: int, seats: int,
-          got: set[str]) -> None:
-    """:meth:`Progress.watch` at a seat: the cards of zones_you_have(p)'s zones (R14), in its
-    order, each zone walked in place (compiled, a tuple of them is iterated generically, a
-    list of them made and freed at every seat, a call a zone costs as much as its cards). A
-    card still held costs a read and an identity check. A function of its own: compiled, the
-    walk keeps its few values in registers (inside watch, ~6 instructions a card more)."""
-    for c in p.deck:
-        was = seen[c.uid]
-        if was is not mark:
-            _arrived(at, c, was, mark, seat, seats, got)
-    for c in p.discard:
-        was = seen[c.uid]
-        if was is not mark:
-            _arrived(at, c, was, mark, seat, seats, got)
-    for c in p.hand:
-        was = seen[c.uid]
-        if was is not mark:
-            _arrived(at, c, was, mark, seat, seats, got)
-    for c in p.yard:
-        was = seen[c.uid]
-        if was is not mark:
-            _arrived(at, c, was, mark, seat, seats, got)
-    for c in p.lookout:
-        was = seen[c.uid]
-        if was is not mark:
-            _arrived(at, c, was, mark, seat, seats, got)
-    for c in p.in_play:
-        was = seen[c.uid]
-        if was is not mark:
-            _arrived(at, c, was, mark, seat, seats, got)
 
 
 def _arrived(at: Progress, c: CardInstance, was: object, mark: object, seat: int, seats: int,
