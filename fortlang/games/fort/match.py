@@ -208,10 +208,9 @@ class Progress:
             seen.extend([NOBODY] * (count - len(seen)))
         if len(kept) < seats:
             kept.extend([_Kept() for _ in range(seats - len(kept))])
-        if fresh:
-            acquired.extend([set() for _ in range(seats)])
-        elif len(acquired) < seats:  # a Progress made without them
-            acquired.extend([set() for _ in range(seats - len(acquired))])
+        if fresh or len(acquired) < seats:  # the first look, or a Progress made without them
+            for _ in range(seats if fresh else seats - len(acquired)):
+                acquired.append(set())
         cards: i64 = 0  # the cards the seats hold
         # zip's lists are as long as the seats (or longer); compiled, a zip of lists with no
         # keyword (strict=) is walked in place, item by item
@@ -262,7 +261,7 @@ class Progress:
                     got.add(k.id)
                 if rule is not None:
                     got.add(rule.id)
-                last.got, last.rule, last.perks = got, rule, list(perks)
+                last.got, last.rule, last.perks = got, rule, tuple(perks)
             if seat == leader and perks_used:
                 got.update(perks_used)
         if cards != self.held:  # more slots say a seat than the seats hold cards
@@ -273,14 +272,16 @@ class Progress:
 @final
 class _Kept:
     """:attr:`Progress.kept` of a seat: the set of acquired ids its perks' and made-up rule's
-    ids went into at the last look, that rule and those perks (none before the first)."""
+    ids went into at the last look, that rule and those perks (none before the first). The
+    perks a tuple: none is the empty tuple, made once (a seat's kept allocates what the list
+    ``[got, rule, *perks]`` it replaces did, and the collector runs at the same moments)."""
 
     __slots__ = ("got", "rule", "perks")
 
     def __init__(self) -> None:
         self.got: set[str] | None = None
         self.rule: Any = None
-        self.perks: list[Any] = []
+        self.perks: tuple[Any, ...] = ()
 
 
 def _arrived(at: Progress, c: CardInstance, was: object, mark: object, seat: int, seats: int,
@@ -343,7 +344,7 @@ def _unmark(at: Progress, game: Game) -> None:
     at.held = cards
 
 
-def _same_perks(last: list[Any], perks: list[Any]) -> bool:
+def _same_perks(last: tuple[Any, ...], perks: list[Any]) -> bool:
     """Whether ``last`` (a seat's perks at the last look) holds these very perks."""
     if len(last) != len(perks):
         return False
