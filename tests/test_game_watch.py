@@ -100,6 +100,37 @@ def test_a_card_that_left_every_seat_and_came_back_is_new_again():
     assert copied.recruited == at.recruited and copied.seen == at.seen
 
 
+def test_a_progress_rebuilt_by_hand_from_its_slots_looks_on_as_the_original():
+    """Issue 38: a Progress made with only its slots and looks (no marks, no count of marked
+    slots, no kept ids; even no sets of acquired ids) counts them again at its next look and
+    tallies what the original does from there (R7, R14), whatever moved between the looks:
+    a card to another seat, one boxed (R12.4), one from the park."""
+    game, _ = new_game(CARDSET, 3, seed=9)
+    at = Progress(0, 0)
+    at.watch(game)
+    p0, p1, p2 = game.players
+    p1.discard.append(p0.hand.pop())
+    game.box.append(p2.deck.pop())
+    at.watch(game)
+    with_sets = Progress(0, 0, recruited=dict(at.recruited),
+                         acquired=[set(a) for a in at.acquired], seen=list(at.seen),
+                         looks=at.looks)
+    bare = Progress(0, 0, recruited=dict(at.recruited), seen=list(at.seen), looks=at.looks)
+    assert not with_sets.marks and not with_sets.held and not bare.acquired
+    moved, parked = p1.discard[-1], game.park[-1]
+    p2.hand.append(p1.discard.pop())  # seat 0's card, at seat 1 since the last look
+    p0.yard.append(game.park.pop())
+    game.box.append(p1.deck.pop())
+    for progress in (at, with_sets, bare):
+        progress.watch(game)
+        assert progress.held == sum(len(cards_you_have(p)) for p in game.players)
+    assert with_sets.recruited == at.recruited == bare.recruited
+    assert sum(at.recruited.values()) == 3
+    assert with_sets.acquired == at.acquired and with_sets.seen == at.seen == bare.seen
+    # without its sets, only what came in since: its slots say the rest was held before
+    assert bare.acquired == [{parked.defn.id}, set(), {moved.defn.id}]
+
+
 def test_a_look_reads_r14s_zones_and_a_changed_perk_or_rule():
     """Issue 38: a look walks the zones of zones_you_have itself (no tuple at every look), and
     reads the perks' and made-up rule's ids again only when they changed since the last look
@@ -192,8 +223,11 @@ def test_r7_r14_the_watch_tallies_what_the_look_marks_tallied(players, lineup, d
                 assert at.acquired == ref.acquired
                 # each seat's count of its slots is the cards it holds: no slot left stale
                 held = [len(cards_you_have(p)) for p in g.players]
-                assert at.marked == held
-                assert at.marked == [at.seen.count(seat) for seat in range(players)]
+                assert [at.seen.count(seat) for seat in range(players)] == held
+                assert at.held == sum(held)
+                # ... kept by each look's own count (a card in, a card boxed), never by
+                # setting every slot anew: a card leaves the seats for the box alone
+                assert at.rebuilt == 0
                 checked.append(at.turns)
 
         out = run_game(CARDSET, players, bots, game=game, first=first, on_turn=on_turn,
@@ -252,7 +286,7 @@ def test_r7_r12_r14_the_watch_follows_cards_moved_anywhere_between_turns(players
     the reference's and each seat's count of slots is what it holds."""
     import random
 
-    moved = 0
+    moved = rebuilt = 0
     for seed in range(games):
         rng = random.Random(seed)
         bots = make_bots(lineup, players, seed)
@@ -262,11 +296,14 @@ def test_r7_r12_r14_the_watch_follows_cards_moved_anywhere_between_turns(players
         elsewhere: list = []
 
         def on_turn(g, at: Progress, ref=ref, rng=rng, elsewhere=elsewhere) -> None:
-            nonlocal moved
+            nonlocal moved, rebuilt
             if at.turns:
                 assert dict(at.recruited) == dict(ref.recruited)
                 assert at.acquired == ref.acquired
-                assert at.marked == [len(cards_you_have(p)) for p in g.players]
+                held = [len(cards_you_have(p)) for p in g.players]
+                assert [at.seen.count(seat) for seat in range(players)] == held
+                assert at.held == sum(held)
+                rebuilt = max(rebuilt, at.rebuilt)
             before = [sorted(c.uid for c in cards_you_have(p)) for p in g.players]
             _shuffle_cards_about(g, rng, elsewhere)
             moved += before != [sorted(c.uid for c in cards_you_have(p)) for p in g.players]
@@ -275,3 +312,4 @@ def test_r7_r12_r14_the_watch_follows_cards_moved_anywhere_between_turns(players
                        on_flow=lambda flow, ref=ref: _look_along(flow, ref))
         assert out.recruited == ref.recruited and out.acquired == ref.acquired
     assert moved >= games * 5
+    assert rebuilt  # cards put in the park, the park deck, a zone no look knows

@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, final
+
+from mypy_extensions import i64
 
 from fortlang.flow.events import FlowEvent
 from fortlang.flow.runtime import MAX_TURNS as GAVE_UP
@@ -138,15 +140,21 @@ class Progress:
     #: per seat: its number, boxed once (compiled, an int stored or compared at every card
     #: would be boxed there); a slot holding an equal int not this object is read by value
     marks: list[object] = field(default_factory=list)
-    #: per seat: how many slots of ``seen`` hold its mark. A look compares it with the cards
-    #: the seat holds now: more slots than cards are the cards that left the seats since (to
-    #: the box, R12.4, R12.5, R12.10; a scenario's table), set to ``NOBODY`` then
-    marked: list[int] = field(default_factory=list)
+    #: how many slots of ``seen`` hold a seat's mark. A look compares it with the cards the
+    #: seats hold now: more slots than cards are cards that left the seats since (to the box,
+    #: R12.4, R12.5, R12.10; a scenario's table), set to ``NOBODY`` then. One count for all
+    #: the seats: after a look's walk every card a seat holds has its slot (a card is in one
+    #: place), so each seat has as many slots as cards exactly when the sums agree
+    held: int = 0
     #: how many cards the box held at the last look (those after them were boxed since)
     boxed: int = 0
+    #: how many looks set every slot anew (a card gone elsewhere than the box: the park, the
+    #: park deck, a scenario's zone; or a count of marked slots gone wrong): none in a game
+    #: played by the rules, where a card leaves the seats for the box alone
+    rebuilt: int = 0
     #: per seat: its set of acquired ids, made-up rule and perks at the last look (see watch);
     #: a copy starts without them (the next look reads every id again)
-    kept: list[list[Any]] = field(default_factory=list)
+    kept: list[_Kept] = field(default_factory=list)
 
     def end_turn(self, game: Game) -> bool:
         """Count the turn just played and pass the lead; True when the game is over: an end
@@ -178,7 +186,7 @@ class Progress:
                         dict(self.played), dict(self.followed), dict(self.perks),
                         list(self.yields), dict(self.recruited),
                         [set(a) for a in self.acquired], list(self.seen), self.looks,
-                        list(self.marks), list(self.marked), self.boxed)
+                        list(self.marks), self.held, self.boxed, self.rebuilt)
 
     def watch(self, game: Game, perks_used: Sequence[str] = (), leader: int = -1) -> None:
         """Note what each seat holds now (between turns): cards that came into a seat's
@@ -186,108 +194,126 @@ class Progress:
         the leader used, was acquired. Per card, one list slot says which seat held it at the
         last look: no set of each seat's cards to build and compare at every turn, and a slot
         written only when its card changed hands. A seat's zones are walked in place (no call
-        a zone)."""
+        a zone); the seats' marks, kept ids and sets of acquired ids are walked beside them
+        (zip: no list item read by index a seat)."""
         fresh = not self.looks
         self.looks += 1
         seen, players = self.seen, game.players
         seats = len(players)
+        marks, kept, acquired = self.marks, self.kept, self.acquired
+        if len(marks) != seats:  # the first look (no slot holds a mark yet), or a Progress
+            _remark(self, seats)  # made without them
         count = game.card_count
         if len(seen) < count:  # cards are made at set-up (and by scenarios)
             seen.extend([NOBODY] * (count - len(seen)))
-        marks, marked = self.marks, self.marked
-        if len(marks) != seats or len(marked) != seats:  # the first look, or a Progress
-            _remark(self, seats)  # made without them
-        recruited, kept, acquired = self.recruited, self.kept, self.acquired
         if len(kept) < seats:
-            kept.extend([[] for _ in range(seats - len(kept))])
-        stale = False
-        for p in players:
-            seat = p.seat
-            if fresh:
+            kept.extend([_Kept() for _ in range(seats - len(kept))])
+        if fresh or len(acquired) < seats:  # the first look, or a Progress made without them
+            for _ in range(seats if fresh else seats - len(acquired)):
                 acquired.append(set())
-            got = acquired[seat]
-            mark = marks[seat]
-            new = 0
+        cards: i64 = 0  # the cards the seats hold
+        # zip's lists are as long as the seats (or longer); compiled, a zip of lists with no
+        # keyword (strict=) is walked in place, item by item
+        for p, mark, last, got in zip(players, marks, kept, acquired):  # noqa: B905
+            seat = p.seat
             # zones_you_have(p)'s zones (R14), in its order, each walked in place: compiled, a
             # tuple of them is iterated generically, a list of them made and freed at every
             # seat, a call a zone costs as much as its cards. A card still held costs a read
             # and an identity check.
             for c in p.deck:
-                if seen[c.uid] is not mark:
-                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
             for c in p.discard:
-                if seen[c.uid] is not mark:
-                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
             for c in p.hand:
-                if seen[c.uid] is not mark:
-                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
             for c in p.yard:
-                if seen[c.uid] is not mark:
-                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
             for c in p.lookout:
-                if seen[c.uid] is not mark:
-                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
             for c in p.in_play:
-                if seen[c.uid] is not mark:
-                    new += _arrived(c, seen, mark, seat, fresh, recruited, got, marked)
-            slots: int = marked[seat] + new  # ints: no generic in-place add of list items
-            if new:
-                marked[seat] = slots
-            if count_you_have(p) != slots:
-                stale = True  # more slots say this seat than it holds cards
+                was = seen[c.uid]
+                if was is not mark:
+                    _arrived(self, c, was, mark, seat, seats, got)
+            # count_you_have(p), summed over the seats in machine ints (no call a seat; a
+            # sum of lens is tagged ints, each checked for overflow)
+            cards += len(p.deck)
+            cards += len(p.discard)
+            cards += len(p.hand)
+            cards += len(p.yard)
+            cards += len(p.lookout)
+            cards += len(p.in_play)
             # the perks and made-up rule held: their ids read again only when they changed
             # since the last look (the same objects, into the same set: in it already)
             rule, perks = p.rule, p.perks
-            last = kept[seat]
-            if (len(last) != len(perks) + 2 or last[0] is not got or last[1] is not rule
-                    or (perks and not _same_perks(last, perks))):
+            if (last.got is not got or last.rule is not rule
+                    or ((perks or last.perks) and not _same_perks(last.perks, perks))):
                 for k in perks:
                     got.add(k.id)
                 if rule is not None:
                     got.add(rule.id)
-                kept[seat] = [got, rule, *perks]
+                last.got, last.rule, last.perks = got, rule, tuple(perks)
             if seat == leader and perks_used:
                 got.update(perks_used)
-        if stale:
+        if cards != self.held:  # more slots say a seat than the seats hold cards
             _unmark(self, game)
         self.boxed = len(game.box)
 
 
-def _arrived(c: CardInstance, seen: list[object], mark: object, seat: int, fresh: bool,
-             recruited: dict[str, int], got: set[str], marked: list[int]) -> int:
-    """:meth:`Progress.watch` at a card of ``seat`` whose slot is not ``mark`` (not this
-    seat's at the last look): counted recruited (unless ``fresh``) and acquired, its slot set
-    to ``mark`` (the seat that held it then counted one slot less in ``marked``); 1, or 0 for
-    a slot holding an equal int not ``mark`` (a Progress rebuilt by hand)."""
-    uid = c.uid
-    was = seen[uid]
-    seen[uid] = mark
+@final
+class _Kept:
+    """:attr:`Progress.kept` of a seat: the set of acquired ids its perks' and made-up rule's
+    ids went into at the last look, that rule and those perks (none before the first). The
+    perks a tuple: none is the empty tuple, made once (a seat's kept allocates what the list
+    ``[got, rule, *perks]`` it replaces did, and the collector runs at the same moments)."""
+
+    __slots__ = ("got", "rule", "perks")
+
+    def __init__(self) -> None:
+        self.got: set[str] | None = None
+        self.rule: Any = None
+        self.perks: tuple[Any, ...] = ()
+
+
+def _arrived(at: Progress, c: CardInstance, was: object, mark: object, seat: int, seats: int,
+             got: set[str]) -> None:
+    """:meth:`Progress.watch` at a card of ``seat`` whose slot holds ``was``, not ``mark``
+    (not this seat's at the last look): counted recruited (unless at the first look) and
+    acquired, its slot set to ``mark``; one more slot holds a seat's mark unless ``was`` was
+    another seat's. Not new if ``was`` is an equal int not ``mark`` (a Progress rebuilt by
+    hand): its slot is only set to ``mark``."""
+    at.seen[c.uid] = mark
     if isinstance(was, int):
         if was == seat:
-            return 0
-        _unslot(marked, was)
+            return
+        if not 0 <= was < seats:
+            at.held += 1
+    else:
+        at.held += 1
     key = c.defn.id
-    if not fresh:
+    if at.looks != 1:
+        recruited = at.recruited
         recruited[key] = recruited.get(key, 0) + 1
     got.add(key)  # what was held before is in already
-    return 1
-
-
-def _unslot(marked: list[int], seat: int) -> None:
-    """One slot less holds ``seat``'s mark (none for ``NOBODY``)."""
-    if 0 <= seat < len(marked):
-        slots: int = marked[seat] - 1
-        marked[seat] = slots
 
 
 def _remark(at: Progress, seats: int) -> None:
-    """``at.marks`` made (each seat's number) and ``at.marked`` counted from ``at.seen``."""
+    """``at.marks`` made (each seat's number) and ``at.held`` counted from ``at.seen``."""
     at.marks[:] = [seat for seat in range(seats)]
-    marked = [0] * seats
+    held = 0
     for was in at.seen:
         if isinstance(was, int) and 0 <= was < seats:
-            marked[was] += 1
-    at.marked[:] = marked
+            held += 1
+    at.held = held
 
 
 def _unmark(at: Progress, game: Game) -> None:
@@ -295,34 +321,35 @@ def _unmark(at: Progress, game: Game) -> None:
     the box alone (R12.4, R12.5, R12.10), so the cards boxed since the last look are read
     first; every slot anew when some card is still not found (one put elsewhere: the park,
     the park deck, a scenario's zone; or taken out of the box)."""
-    seen, marked, box = at.seen, at.marked, game.box
+    seen, box, players = at.seen, game.box, game.players
+    seats = len(players)
     for i in range(min(at.boxed, len(box)), len(box)):
         uid = box[i].uid
         was = seen[uid]
         if was is not NOBODY:
             seen[uid] = NOBODY
-            if isinstance(was, int):
-                _unslot(marked, was)
-    for p in game.players:
-        if count_you_have(p) != marked[p.seat]:
-            break
-    else:
+            if isinstance(was, int) and 0 <= was < seats:
+                at.held -= 1
+    cards = 0
+    for p in players:
+        cards += count_you_have(p)
+    if cards == at.held:
         return
+    at.rebuilt += 1
     seen[:] = [NOBODY] * len(seen)
-    marks = at.marks
-    for p in game.players:
-        mark = marks[p.seat]
+    for p, mark in zip(players, at.marks):  # noqa: B905
         for zone in (p.deck, p.discard, p.hand, p.yard, p.lookout, p.in_play):
             for c in zone:
                 seen[c.uid] = mark
-        marked[p.seat] = count_you_have(p)
+    at.held = cards
 
 
-def _same_perks(last: list[Any], perks: list[Any]) -> bool:
-    """Whether ``last`` (a seat's set of acquired ids, rule and perks at the last look, as
-    long as ``perks`` and two) holds these very perks after its first two items."""
+def _same_perks(last: tuple[Any, ...], perks: list[Any]) -> bool:
+    """Whether ``last`` (a seat's perks at the last look) holds these very perks."""
+    if len(last) != len(perks):
+        return False
     for i, perk in enumerate(perks):
-        if last[i + 2] is not perk:
+        if last[i] is not perk:
             return False
     return True
 
