@@ -254,11 +254,9 @@ class Agent(Protocol):
 # extended by fortlang.scenario).
 
 
-#: The generator's class and its C methods, fetched once (as chance.py's): ``random()`` gives
-#: two words a call, as a float (see :meth:`RandomAgent.draw_below`); the raw state, to give a
-#: word back.
+#: The generator's class and its C methods, fetched once (as chance.py's): the raw state, to
+#: give a word back (see :meth:`RandomAgent.draw_below`).
 _RANDOM: Final = random.Random
-_RANDOM_FLOAT: Final[Callable[[random.Random], float]] = random.Random.random
 _C_GETSTATE: Final[Callable[[Any], tuple[int, ...]]] = _random.Random.getstate
 _C_SETSTATE: Final[Callable[[Any, tuple[int, ...]], None]] = _random.Random.setstate
 #: 2**53: a ``random()`` float times it is the integer its two words' bits make.
@@ -287,17 +285,20 @@ class RandomAgent:
     it, and may draw from it from then on."""
 
     def __init__(self, rng: random.Random | int = 0, owned: bool | None = None) -> None:
-        if isinstance(rng, random.Random):
+        if isinstance(rng, _RANDOM):
             generator = rng
             own = owned is True
         else:
-            generator = random.Random(rng)
+            generator = _RANDOM(rng)
             own = owned is not False
         self._rng: random.Random = generator
         #: Whether draws take two words at a time (an owned generator of the library's class).
         self._ahead: bool = own and type(generator) is _RANDOM
         #: The top 26 bits of the word drawn and not used yet; -1: none.
         self._spare: i64 = -1
+        #: ``generator.random``, bound once: called without the unbound method's check of its
+        #: argument's class (random.Random is a subclass of the C class).
+        self._two_words: Callable[[], float] = generator.random
 
     @property
     def rng(self) -> random.Random:
@@ -313,6 +314,7 @@ class RandomAgent:
         self._rng = generator
         self._ahead = False
         self._spare = -1
+        self._two_words = generator.random
 
     def _give_back(self) -> None:
         """Undraw the word kept, if any: the generator's index one step back (the state's words
@@ -347,7 +349,7 @@ class RandomAgent:
                     r: i64 = spare >> (26 - k)
                     spare = -1
                 else:  # two words: the first's top k bits, the second's 26 kept
-                    pair: i64 = int(_RANDOM_FLOAT(self._rng) * _TWO_53)
+                    pair: i64 = int(self._two_words() * _TWO_53)
                     r = pair >> (53 - k)
                     spare = pair & _LOW_26
                 if r < count:

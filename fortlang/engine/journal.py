@@ -17,7 +17,16 @@ from mypy_extensions import i64, mypyc_attr
 
 from fortlang.engine.asker import Asker, CountAsker, NoAsker, RandomAsker
 from fortlang.engine.chance import Distribution, seeded
-from fortlang.engine.choices import K_BOOST, K_FOLLOW, K_ORDER, K_PLAY, K_RECRUIT, Decision, Kind
+from fortlang.engine.choices import (
+    K_BOOST,
+    K_FOLLOW,
+    K_ORDER,
+    K_PLAY,
+    K_RECRUIT,
+    K_RESOURCE,
+    Decision,
+    Kind,
+)
 
 if TYPE_CHECKING:  # the interpreter builds on the journal: a move's context, by its table
     from fortlang.engine.interpreter import Ctx
@@ -63,7 +72,7 @@ _KINDS: Final[list[Kind]] = [*_FREQUENT_KINDS,
 #: (a new tuple) when appended.
 _ENTRIES: Final[list[list[Any]]] = [
     [(_KIND_TEXT[kind], index) for index in range(_SHARED_ENTRIES)] for kind in _KINDS]
-#: The rows of :data:`_ENTRIES` of the five most frequent kinds, each its own constant:
+#: The rows of :data:`_ENTRIES` of the six most frequent kinds, each its own constant:
 #: Journal._logged tells these kinds by identity with a constant each, then reads one list
 #: (no walk of :data:`_KINDS` counting the position, no read of the row from the table).
 _FOLLOW_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.FOLLOW)]
@@ -71,6 +80,11 @@ _RECRUIT_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.RECRUIT)]
 _PLAY_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.PLAY)]
 _ORDER_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.ORDER)]
 _BOOST_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.BOOST)]
+_RESOURCE_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.RESOURCE)]
+#: The other kinds and their rows, walked by Journal._logged (those six not walked again).
+_TOLD: Final = 6
+_OTHER_KINDS: Final[list[Kind]] = _KINDS[_TOLD:]
+_OTHER_ENTRIES: Final[list[list[Any]]] = _ENTRIES[_TOLD:]
 
 
 # -- the undo log ------------------------------------------------------------------------------
@@ -791,10 +805,13 @@ class Journal:
             if kind is K_BOOST:
                 log.append(_BOOST_ENTRIES[index])
                 return
+            if kind is K_RESOURCE:
+                log.append(_RESOURCE_ENTRIES[index])
+                return
             at = 0
-            for known in _KINDS:  # compiled, each item read without a bounds check
+            for known in _OTHER_KINDS:  # compiled, each item read without a bounds check
                 if known is kind:
-                    entry: Any = _ENTRIES[at][index]
+                    entry: Any = _OTHER_ENTRIES[at][index]
                     log.append(entry)
                     return
                 at += 1
