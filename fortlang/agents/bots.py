@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 from fortlang import nodes as n
 from fortlang import registry as reg
 from fortlang.engine import node_types as t
+from fortlang.engine.choices import RandomAgent
 
 if TYPE_CHECKING:
     from fortlang.module import GameModule
@@ -126,7 +127,7 @@ def make_bot(spec: str, seed: int, bots: Bots) -> Any:
     generator ``seed``."""
     name, budget = _spec(spec)
     if budget is None and name in _SEEDED:
-        return bots[name](_seeded(seed))
+        return _seeded_bot(bots[name], _seeded(seed))
     return bots[name](seed) if budget is None else bots[name](seed, budget)
 
 
@@ -152,6 +153,15 @@ def _seeded(seed: int) -> random.Random:
     _C_SEED(rng, seed)
     rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed sets it
     return rng
+
+
+def _seeded_bot(factory: Callable[..., Any], rng: random.Random) -> Any:
+    """``factory(rng)``, ``rng`` a generator made for the bot alone: a
+    :class:`~fortlang.engine.choices.RandomAgent` is told it owns it (nobody else holds it),
+    so that it may draw it two words at a time (its class docstring)."""
+    if factory is RandomAgent:
+        return RandomAgent(rng, owned=True)
+    return factory(rng)
 
 
 def _text_seeded(text: str) -> random.Random:
@@ -198,7 +208,7 @@ def make_bots(names: list[str], n_players: int, game_seed: int, bots: Bots) -> l
     for seat in range(n_players):
         name, budget = _spec(names[seat % len(names)])
         if budget is None and name in _SEEDED:  # as make_bot: its generator seeded
-            out.append(bots[name](agent_rng(game_seed, seat)))
+            out.append(_seeded_bot(bots[name], agent_rng(game_seed, seat)))
         elif budget is None:
             out.append(bots[name](agent_seed(game_seed, seat)))
         else:

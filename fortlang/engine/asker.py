@@ -40,13 +40,11 @@ that every asker is held to the same contract.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mypy_extensions import mypyc_attr
 
-from fortlang.engine.chance import below
 from fortlang.engine.choices import Decision, RandomAgent
 
 if TYPE_CHECKING:
@@ -73,15 +71,6 @@ class NoAsker:
         raise RuntimeError(f"seat {decision.player} has no agent for a {decision.kind} decision")
 
 
-#: As chance.py's: the generator's C method and class, fetched once.
-_GETRANDBITS: Final[Callable[[random.Random, Any], int]] = random.Random.getrandbits
-_RANDOM: Final = random.Random
-#: ``n.bit_length()`` by ``n``, boxed once (Any): a count of options below this many is drawn
-#: with its bit count read here, not computed and boxed at every draw.
-_FEW: Final = 64
-_BIT_COUNTS: Final[tuple[Any, ...]] = tuple(n.bit_length() for n in range(_FEW))
-
-
 class RandomAsker:
     """Every seat a :class:`~fortlang.engine.choices.RandomAgent`: each decision goes to the
     deciding seat's, exactly as :class:`~fortlang.sim.seats.Seats` would ask it, but
@@ -96,16 +85,10 @@ class RandomAsker:
     def decide_count(self, seat: int, count: int) -> int:
         """What :meth:`decide` answers to ``seat``'s decision with ``count`` options: a random
         bot reads nothing else (:meth:`Journal.blind <fortlang.engine.journal.Journal.blind>`).
-        ``below(rng, count)`` (``rng.randrange(count)``): the same draws of ``k`` bits, redrawn
-        while too large, written out here for the few options a decision has."""
-        rng = self.agents[seat].rng
-        if type(rng) is not _RANDOM or not 0 < count < _FEW:
-            return below(rng, count)
-        bits = _BIT_COUNTS[count]
-        r: int = _GETRANDBITS(rng, bits)
-        while r >= count:
-            r = _GETRANDBITS(rng, bits)
-        return r
+        The agent's :meth:`~fortlang.engine.choices.RandomAgent.draw_below`, as its ``choose``
+        draws (``below(rng, count)``: every draw of the agent from the same source, which may
+        keep a word drawn ahead)."""
+        return self.agents[seat].draw_below(count)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -11,12 +11,13 @@ not asked (and not logged).
 
 from __future__ import annotations
 
+import _random
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Any, Final, Protocol
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from fortlang.engine.chance import below
 from fortlang.errors import MessageError
@@ -253,16 +254,111 @@ class Agent(Protocol):
 # extended by fortlang.scenario).
 
 
+#: The generator's class and its C methods, fetched once (as chance.py's): the raw state, to
+#: give a word back (see :meth:`RandomAgent.draw_below`).
+_RANDOM: Final = random.Random
+_C_GETSTATE: Final[Callable[[Any], tuple[int, ...]]] = _random.Random.getstate
+_C_SETSTATE: Final[Callable[[Any, tuple[int, ...]], None]] = _random.Random.setstate
+#: 2**53: a ``random()`` float times it is the integer its two words' bits make.
+_TWO_53: Final = 9007199254740992.0
+#: The low 26 bits of that integer: the second word's top 26 bits.
+_LOW_26: Final[i64] = (1 << 26) - 1
+#: The counts drawn from kept words: below 2**26 (26 bits at most, as the second word keeps).
+_AHEAD_BELOW: Final = 1 << 26
+#: The words of the Mersenne Twister's state (``getstate()`` is these, then the index).
+_MT_WORDS: Final = 624
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent:
     """Uniform over the legal options. Give it its own generator derived from the game seed, so
-    that the game's shuffles do not depend on how many decisions the agents were asked."""
+    that the game's shuffles do not depend on how many decisions the agents were asked.
 
-    def __init__(self, rng: random.Random | int = 0) -> None:
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+    Its answers are :func:`~fortlang.engine.chance.below` of the count of options
+    (``rng.randrange(count)``), the same numbers from the same words of the generator, but a
+    generator the agent owns (``owned``: by default one it made from a seed, not one it was
+    handed, which its caller may draw from too) is drawn two 32-bit words at a time, by one
+    ``random()`` (a call and no int made for two words where ``getrandbits`` takes a call each,
+    issue 38), the second word kept for the next draw: that generator may be one word ahead of
+    the draws made. Reading :attr:`rng` gives the kept word back and ends the drawing ahead,
+    so whoever reads the generator finds it exactly where ``randrange`` alone would have left
+    it, and may draw from it from then on."""
+
+    def __init__(self, rng: random.Random | int = 0, owned: bool | None = None) -> None:
+        if isinstance(rng, _RANDOM):
+            generator = rng
+            own = owned is True
+        else:
+            generator = _RANDOM(rng)
+            own = owned is not False
+        self._rng: random.Random = generator
+        #: Whether draws take two words at a time (an owned generator of the library's class).
+        self._ahead: bool = own and type(generator) is _RANDOM
+        #: The top 26 bits of the word drawn and not used yet; -1: none.
+        self._spare: i64 = -1
+        #: ``generator.random``, bound once: called without the unbound method's check of its
+        #: argument's class (random.Random is a subclass of the C class).
+        self._two_words: Callable[[], float] = generator.random
+
+    @property
+    def rng(self) -> random.Random:
+        """The agent's generator, where plain draws would have left it: a word kept is given
+        back first, and the agent draws one word at a time from then on (the reader may hold
+        the generator and draw from it)."""
+        self._give_back()
+        self._ahead = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng = generator
+        self._ahead = False
+        self._spare = -1
+        self._two_words = generator.random
+
+    def _give_back(self) -> None:
+        """Undraw the word kept, if any: the generator's index one step back (the state's words
+        are only rewritten by the draw after the last, so the word is read again, the same)."""
+        if self._spare >= 0:
+            rng = self._rng
+            state = _C_GETSTATE(rng)
+            _C_SETSTATE(rng, state[:_MT_WORDS] + (state[_MT_WORDS] - 1,))
+            self._spare = -1
 
     def choose(self, view: Any, decision: Decision) -> int:
-        return below(self.rng, len(decision.options))
+        return self.draw_below(len(decision.options))
+
+    def draw_below(self, n: int) -> int:
+        """A random int in ``[0, n)``, ``n > 0``: ``below(rng, n)`` (``rng.randrange(n)``), the
+        same answer from the same words. Drawing ahead (see the class), a count below 2**26 is
+        drawn as ``randrange`` draws it (the top ``k`` bits of a word, redrawn while too large,
+        ``k`` the bit count of ``n``) from the words of ``random()`` (:func:`~fortlang.engine.
+        chance.shuffle` explains the float's two words): the first word's top 27 bits, the
+        second's top 26, kept for the next draw; a larger count gives the kept word back and
+        draws as ``randrange``."""
+        if self._ahead and 0 < n < _AHEAD_BELOW:
+            count: i64 = n
+            k: i64 = 0  # the bit count of n
+            m: i64 = count
+            while m:
+                k += 1
+                m >>= 1
+            spare = self._spare
+            while True:
+                if spare >= 0:  # the kept word: its top k bits
+                    r: i64 = spare >> (26 - k)
+                    spare = -1
+                else:  # two words: the first's top k bits, the second's 26 kept
+                    pair: i64 = int(self._two_words() * _TWO_53)
+                    r = pair >> (53 - k)
+                    spare = pair & _LOW_26
+                if r < count:
+                    break
+            self._spare = spare
+            return r
+        if n > 0:
+            self._give_back()
+        return below(self._rng, n)
 
 
 @mypyc_attr(native_class=False)

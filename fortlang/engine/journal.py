@@ -17,7 +17,16 @@ from mypy_extensions import i64, mypyc_attr
 
 from fortlang.engine.asker import Asker, CountAsker, NoAsker, RandomAsker
 from fortlang.engine.chance import Distribution, seeded
-from fortlang.engine.choices import Decision, Kind
+from fortlang.engine.choices import (
+    K_BOOST,
+    K_FOLLOW,
+    K_ORDER,
+    K_PLAY,
+    K_RECRUIT,
+    K_RESOURCE,
+    Decision,
+    Kind,
+)
 
 if TYPE_CHECKING:  # the interpreter builds on the journal: a move's context, by its table
     from fortlang.engine.interpreter import Ctx
@@ -63,6 +72,19 @@ _KINDS: Final[list[Kind]] = [*_FREQUENT_KINDS,
 #: (a new tuple) when appended.
 _ENTRIES: Final[list[list[Any]]] = [
     [(_KIND_TEXT[kind], index) for index in range(_SHARED_ENTRIES)] for kind in _KINDS]
+#: The rows of :data:`_ENTRIES` of the six most frequent kinds, each its own constant:
+#: Journal._logged tells these kinds by identity with a constant each, then reads one list
+#: (no walk of :data:`_KINDS` counting the position, no read of the row from the table).
+_FOLLOW_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.FOLLOW)]
+_RECRUIT_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.RECRUIT)]
+_PLAY_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.PLAY)]
+_ORDER_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.ORDER)]
+_BOOST_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.BOOST)]
+_RESOURCE_ENTRIES: Final[list[Any]] = _ENTRIES[_KINDS.index(Kind.RESOURCE)]
+#: The other kinds and their rows, walked by Journal._logged (those six not walked again).
+_TOLD: Final = 6
+_OTHER_KINDS: Final[list[Kind]] = _KINDS[_TOLD:]
+_OTHER_ENTRIES: Final[list[list[Any]]] = _ENTRIES[_TOLD:]
 
 
 # -- the undo log ------------------------------------------------------------------------------
@@ -766,16 +788,34 @@ class Journal:
         """Append ``(str(kind), index)`` to the log: for an index below
         :data:`_SHARED_ENTRIES` and a member of :class:`Kind`, the entry made once
         (:data:`_ENTRIES`), an equal pair."""
+        log: list[Any] = self.log
         if 0 <= index < _SHARED_ENTRIES:
+            if kind is K_FOLLOW:
+                log.append(_FOLLOW_ENTRIES[index])
+                return
+            if kind is K_RECRUIT:
+                log.append(_RECRUIT_ENTRIES[index])
+                return
+            if kind is K_PLAY:
+                log.append(_PLAY_ENTRIES[index])
+                return
+            if kind is K_ORDER:
+                log.append(_ORDER_ENTRIES[index])
+                return
+            if kind is K_BOOST:
+                log.append(_BOOST_ENTRIES[index])
+                return
+            if kind is K_RESOURCE:
+                log.append(_RESOURCE_ENTRIES[index])
+                return
             at = 0
-            for known in _KINDS:  # compiled, each item read without a bounds check
+            for known in _OTHER_KINDS:  # compiled, each item read without a bounds check
                 if known is kind:
-                    entry: Any = _ENTRIES[at][index]
-                    log: list[Any] = self.log
+                    entry: Any = _OTHER_ENTRIES[at][index]
                     log.append(entry)
                     return
                 at += 1
-        self.log.append((_KIND_TEXT[kind], index))
+        log.append((_KIND_TEXT[kind], index))
 
     def ask_blind(self, seat: int, kind: Kind, count: int) -> int:
         """:meth:`ask` of ``seat``'s decision of ``kind`` among ``count`` options, when
@@ -783,7 +823,7 @@ class Journal:
         asker = self.asker
         assert type(asker) is RandomAsker
         random_asker: RandomAsker = asker
-        index = random_asker.decide_count(seat, count)
+        index = random_asker.agents[seat].draw_below(count)  # RandomAsker.decide_count, inline
         self._logged(kind, index)
         return index
 

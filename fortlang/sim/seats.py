@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from fortlang.engine.asker import Asker, CountAnswerer, CountAsker, RandomAsker
-from fortlang.engine.chance import below
 from fortlang.engine.choices import RandomAgent
 
 if TYPE_CHECKING:
@@ -51,7 +50,7 @@ class Seats(CountAsker):
         agent = self.agents[seat]
         if type(agent) is RandomAgent:
             random_agent: RandomAgent = agent
-            return below(random_agent.rng, count)
+            return random_agent.draw_below(count)
         if isinstance(agent, CountAnswerer):
             answerer: CountAnswerer = agent
             return answerer.answer_by_count(kind, count, items)
