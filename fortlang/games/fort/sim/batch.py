@@ -101,7 +101,9 @@ def run_chunk(job: Job) -> ChunkResult:
             else:  # the engine's own loop asks the bots (the same questions, no greenlet hop)
                 game, first = new_game(cardset, job.players, seed=seed, agents=agents,
                                        draft=job.draft, debug=job.debug, trace=seen)
-                out = run_game(cardset, job.players, agents, seed=seed, game=game, first=first)
+                # the figures read no log, holdings or end state: made only for a logged game
+                out = run_game(cardset, job.players, agents, seed=seed, game=game, first=first,
+                               figures_only=not job.log)
         except Exception as e:  # noqa: BLE001 - reported with a replay file, never swallowed
             seated = seen.game
             failure = {"format": log_format(seated.log) if seated else FORMAT, "game": index,
