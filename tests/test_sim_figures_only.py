@@ -102,3 +102,35 @@ def test_games_without_switches_share_the_default_rules():
     assert mine.rules is own and mine.copy().rules is own
     with pytest.raises(dataclasses.FrozenInstanceError):
         one.rules.coin_follows_any = False  # type: ignore[misc]
+
+
+def _reference_winners(scores) -> tuple[int, ...]:
+    """R11.3's winners as they were worked out up to ee2d29d: by (total, level) tuples."""
+    best = max((s.total, s.level) for s in scores)
+    return tuple(s.seat for s in scores if (s.total, s.level) == best)
+
+
+def test_r11_3_winners_are_the_best_total_then_level_pairs():
+    """Issue 38: winners compares totals then levels without a tuple a score: the same seats
+    as the tuples' maximum, on made-up ties (every order of them) and on played games."""
+    from itertools import permutations, product
+
+    from fortlang.games.fort.scoring import Score, winners
+
+    cases = 0
+    for fields in product((10, 11), (0, 1), (2, 3)):  # track, rule, level of seat 0
+        for other in ((10, 1, 3), (11, 0, 2), (12, 0, 1), fields, (9, 2, 3)):
+            scores = [Score(0, fields[0], 0, fields[1], 0, fields[2]),
+                      Score(1, other[0], 0, other[1], 0, other[2]),
+                      Score(2, 11, 0, 0, 0, 2)]
+            for order in permutations(scores):
+                assert winners(list(order)) == _reference_winners(order)
+                cases += 1
+    assert cases == 8 * 5 * 6
+    shared = [Score(s, 20, 0, 0, 0, 3) for s in range(4)]
+    assert winners(shared) == (0, 1, 2, 3)
+    for players, lineup, seed in GAMES:
+        full, _, _ = _pair(players, lineup, seed)
+        assert full.winners == _reference_winners(full.scores)
+    with pytest.raises(ValueError):
+        winners([])

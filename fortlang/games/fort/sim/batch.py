@@ -94,7 +94,12 @@ def run_chunk(job: Job) -> ChunkResult:
         seen = _Seen(trace)
         try:
             agents = make_bots(bots, job.players, seed)
-            if any(hasattr(a, "choose_in") for a in agents):
+            searching = False  # (a loop: no generator made a game)
+            for a in agents:
+                if hasattr(a, "choose_in"):
+                    searching = True
+                    break
+            if searching:
                 # a search bot steps clones of the game: driven from outside, the pull API
                 out = play(GameState(cardset, job.players, seed=seed, draft=job.draft,
                                      debug=job.debug, trace=seen, turns=run_game), agents)
