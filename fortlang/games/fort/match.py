@@ -90,9 +90,12 @@ def end_triggers(game: Game) -> list[str]:
     return out
 
 
-@dataclass
+@dataclass(init=False)
 class Outcome:
-    """The result of a game and the figures statistics need."""
+    """The result of a game and the figures statistics need.
+
+    Its ``__init__`` is written out (the fields' order and defaults): compiled with mypyc, the
+    one a dataclass makes stays interpreted (about 5 K instructions a game)."""
 
     seed: int
     first: int
@@ -101,17 +104,40 @@ class Outcome:
     turns: int
     triggers: list[str]
     log: list[tuple[str, int]]
-    played: Counter = field(default_factory=Counter)  # card id -> times played as leader
-    followed: Counter = field(default_factory=Counter)  # card id -> times discarded to follow
-    holdings: list[set[str]] = field(default_factory=list)  # per seat: card ids held at the end
-    perks_used: Counter = field(default_factory=Counter)
-    snapshot: tuple = ()
+    played: Counter  # card id -> times played as leader
+    followed: Counter  # card id -> times discarded to follow
+    holdings: list[set[str]]  # per seat: card ids held at the end
+    perks_used: Counter
+    snapshot: tuple
     #: (card id, what it brought its leader) for every play, (perk id, what it brought) for
     #: every use of a perk the turn loop runs (R15), (rule id, its points) per made-up rule
-    yields: list[tuple[str, Gain]] = field(default_factory=list)
-    recruited: Counter = field(default_factory=Counter)  # card id -> times it changed hands
+    yields: list[tuple[str, Gain]]
+    recruited: Counter  # card id -> times it changed hands
     #: per seat: the kid cards, perks and made-up rule it had at some point of the game
-    acquired: list[set[str]] = field(default_factory=list)
+    acquired: list[set[str]]
+
+    def __init__(self, seed: int, first: int, scores: list[Score], winners: tuple[int, ...],
+                 turns: int, triggers: list[str], log: list[tuple[str, int]],
+                 played: Counter | None = None, followed: Counter | None = None,
+                 holdings: list[set[str]] | None = None, perks_used: Counter | None = None,
+                 snapshot: tuple = (), yields: list[tuple[str, Gain]] | None = None,
+                 recruited: Counter | None = None, acquired: list[set[str]] | None = None
+                 ) -> None:
+        self.seed = seed
+        self.first = first
+        self.scores = scores
+        self.winners = winners
+        self.turns = turns
+        self.triggers = triggers
+        self.log = log
+        self.played = played if played is not None else Counter()
+        self.followed = followed if followed is not None else Counter()
+        self.holdings = holdings if holdings is not None else []
+        self.perks_used = perks_used if perks_used is not None else Counter()
+        self.snapshot = snapshot
+        self.yields = yields if yields is not None else []
+        self.recruited = recruited if recruited is not None else Counter()
+        self.acquired = acquired if acquired is not None else []
 
 
 @dataclass
@@ -633,12 +659,16 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
              draft: bool = False, debug: bool = False, game: Game | None = None,
              first: int = 0, progress: Progress | None = None,
              on_turn: Callable[[Game, Progress], None] | None = None,
-             on_flow: Callable[[Flow], None] | None = None) -> Outcome:
+             on_flow: Callable[[Flow], None] | None = None,
+             figures_only: bool = False) -> Outcome:
     """Play a game to the end, ``agents`` answering at their seats. ``game``/``first``:
     continue a table set up elsewhere, whose asker answers (``agents`` are then not used);
     ``progress``: resume that table's turn loop at the start of a turn; ``on_turn`` is called
     at the start of every turn (between moves: the game may be copied there); ``on_flow``
-    with the game's :class:`~fortlang.flow.Flow` before its first turn (to listen to it)."""
+    with the game's :class:`~fortlang.flow.Flow` before its first turn (to listen to it).
+    ``figures_only``: the Outcome's ``log``, ``holdings`` and ``snapshot`` are left empty (a
+    game's replay and end state, not read by the statistics, ``Aggregate.add``: simulate asks
+    for them only when it logs its games); every other field is the same."""
     if game is None:
         game, first = new_game(cardset, n_players, seed=seed, agents=agents, draft=draft,
                                debug=debug)
@@ -653,12 +683,19 @@ def run_game(cardset: CardSet, n_players: int, agents: Sequence[Any], *, seed: i
     if game.debug:
         assert_invariants(game)
     scores = [final_score(game, p) for p in game.players]
-    holdings = [{c.defn.id for c in cards_you_have(p)} for p in game.players]
     rules = [(p.rule.id, Gain(s.rule, 0, 0, 0)) for p, s in zip(game.players, scores,
                                                                strict=True) if p.rule]
-    return Outcome(seed, at.first, scores, winners(scores), at.turns, at.triggers, list(game.log),
+    if figures_only:
+        log: list[tuple[str, int]] = []
+        holdings: list[set[str]] = []
+        snapshot: tuple = ()
+    else:
+        log = list(game.log)
+        holdings = [{c.defn.id for c in cards_you_have(p)} for p in game.players]
+        snapshot = game.snapshot()
+    return Outcome(seed, at.first, scores, winners(scores), at.turns, at.triggers, log,
                    _counter(at.played), _counter(at.followed), holdings, _counter(at.perks),
-                   game.snapshot(), at.yields + rules, _counter(at.recruited), at.acquired)
+                   snapshot, at.yields + rules, _counter(at.recruited), at.acquired)
 
 
 def _counter(counts: dict[str, int]) -> Counter:

@@ -51,11 +51,14 @@ def _suit_icons(suit: Suit) -> Callable[[Game, Player], int]:
 
 def _icons(p: Player, suit: Suit) -> int:
     """How many ``suit`` icons the cards ``p`` has show (R14's Play Palace, Slime Lab), walked
-    zone by zone (no list of the cards)."""
+    zone by zone (no list of the cards), each card's suits compared natively (a suit is an
+    enum member: equal is identical; ``tuple.count`` is a method call a card)."""
     total = 0
     for zone in zones_you_have(p):
         for c in zone:
-            total += c.suits.count(suit)
+            for s in c.suits:
+                if s is suit:
+                    total += 1
     return total
 
 

@@ -67,6 +67,13 @@ def final_score(game: Game, p: Player) -> Score:
 
 
 def winners(scores: list[Score]) -> tuple[int, ...]:
-    """R11.3: the highest total; tied, the higher fort level; still tied, all share the win."""
-    best = max((s.total, s.level) for s in scores)
-    return tuple(s.seat for s in scores if (s.total, s.level) == best)
+    """R11.3: the highest total; tied, the higher fort level; still tied, all share the win.
+    (The best (total, level) pair compared as tuples are, without a tuple made per score.)"""
+    if not scores:
+        raise ValueError("winners() of no scores")
+    best_total, best_level = scores[0].total, scores[0].level
+    for s in scores:
+        total = s.total
+        if total > best_total or (total == best_total and s.level > best_level):
+            best_total, best_level = total, s.level
+    return tuple([s.seat for s in scores if s.total == best_total and s.level == best_level])

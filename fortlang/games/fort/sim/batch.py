@@ -94,14 +94,21 @@ def run_chunk(job: Job) -> ChunkResult:
         seen = _Seen(trace)
         try:
             agents = make_bots(bots, job.players, seed)
-            if any(hasattr(a, "choose_in") for a in agents):
+            searching = False  # (a loop: no generator made a game)
+            for a in agents:
+                if hasattr(a, "choose_in"):
+                    searching = True
+                    break
+            if searching:
                 # a search bot steps clones of the game: driven from outside, the pull API
                 out = play(GameState(cardset, job.players, seed=seed, draft=job.draft,
                                      debug=job.debug, trace=seen, turns=run_game), agents)
             else:  # the engine's own loop asks the bots (the same questions, no greenlet hop)
                 game, first = new_game(cardset, job.players, seed=seed, agents=agents,
                                        draft=job.draft, debug=job.debug, trace=seen)
-                out = run_game(cardset, job.players, agents, seed=seed, game=game, first=first)
+                # the figures read no log, holdings or end state: made only for a logged game
+                out = run_game(cardset, job.players, agents, seed=seed, game=game, first=first,
+                               figures_only=not job.log)
         except Exception as e:  # noqa: BLE001 - reported with a replay file, never swallowed
             seated = seen.game
             failure = {"format": log_format(seated.log) if seated else FORMAT, "game": index,

@@ -184,8 +184,15 @@ class Aggregate:
             if t is None:
                 t = _new_item(items, key)
             vp, resources, cards, fort = gain
-            if units is not None:
-                value = (vp + fort) * point + resources * resource + cards * card
+            if units is not None:  # a part that is 0 adds 0 (no multiplication made for it)
+                value = 0
+                points = vp + fort
+                if points:
+                    value = points * point
+                if resources:
+                    value += resources * resource
+                if cards:
+                    value += cards * card
             else:
                 value = int(gain.points(rate) * rate.denominator)
             t.yields += 1
