@@ -113,6 +113,28 @@ _OPERANDS: Final[tuple[int, ...]] = (3, 3, 3, 3, 1, 3, 2, 2, 2, 1, 3, 1)
 _ABSENT: Final = object()
 
 
+def _pop_last(lst: list) -> Any:
+    """``lst.pop()``, a list of one item emptied by ``clear()``: its buffer let go (NULL), not
+    reallocated to 0 bytes as a pop leaves it (CPython's and mypyc's list_resize), a block
+    pymalloc hands to the C library (``malloc(1)``), which every later growth of the list then
+    reallocates through the C library (issue 38; tests/test_list_buffers.py)."""
+    if len(lst) == 1:
+        item = lst[0]
+        lst.clear()
+        return item
+    return lst.pop()
+
+
+def _pop_at(lst: list, index: int) -> Any:
+    """``lst.pop(index)``, a list of one item emptied as :func:`_pop_last` does (an index out of
+    range raises IndexError all the same)."""
+    if len(lst) == 1:
+        item = lst[index]
+        lst.clear()
+        return item
+    return lst.pop(index)
+
+
 def _frozen(value: Any, keep: dict[int, Any]) -> Any:
     """``value`` as part of a hashable key: itself when it hashes (a card instance, a player and
     a perk by identity; a count, a name, a tuple of those by value), else its identity, with
@@ -352,7 +374,7 @@ class Journal:
             # most frequent first (a random game's trials: notes, transfers, moves).
             if op == _NOTE or op == _POP:
                 grown: list = undo[i - 1]
-                grown.pop()
+                _pop_last(grown)
                 i -= 2
             elif op == _ADD:
                 gave: int = undo[i - 3]
@@ -367,7 +389,7 @@ class Journal:
                 src: list = undo[i - 3]
                 at: int = undo[i - 2]
                 dst: list = undo[i - 1]
-                src.insert(at, dst.pop())
+                src.insert(at, _pop_last(dst))
                 i -= 4
             elif op == _SETATTR or op == _NOTE_ATTR:
                 setattr(undo[i - 3], undo[i - 2], undo[i - 1])
@@ -549,7 +571,7 @@ class Journal:
 
     def move(self, src: list, index: int, dst: list) -> Any:
         """Move ``src[index]`` to the end of ``dst``."""
-        item = src.pop(index)
+        item = _pop_at(src, index)
         dst.append(item)
         if self._depth:
             undo = self._undo
@@ -652,7 +674,7 @@ class Journal:
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
-        item = lst.pop(index)
+        item = _pop_at(lst, index)
         if self._depth:
             undo = self._undo
             top = self._top
