@@ -133,3 +133,33 @@ def test_r9_1_a_draw_of_the_whole_deck_lets_the_decks_buffer_go(seed):
             emptied += 1
             assert _buffer(deck) is None, (len(hand), len(discard))
     assert emptied
+
+
+@pytest.mark.parametrize("depth", [0, 1])
+def test_a_move_from_anywhere_in_a_zone_leaves_both_zones_as_a_pop_and_append(depth):
+    """Journal.move from inside a zone moves the cards after it left one by one (a short zone)
+    or pops from inside (a long one): either way both zones as ``src.pop(index)`` then
+    ``dst.append`` leave them, for every size and index (negative ones too), an index out of
+    range raising IndexError with both zones untouched; a rollback puts the card back (an
+    index counted from the front: the log keeps the index as given, and ``insert`` reads a
+    negative one otherwise than ``pop``)."""
+    game = Journal()
+    for size in range(1, 30):
+        for index in range(-size - 1, size + 1):
+            cards = [f"c{i}" for i in range(size)]
+            src, dst = _list_of(*cards), _list_of("x")
+            ref_src, ref_dst = list(cards), ["x"]
+            mark = game.begin() if depth else 0
+            if not -size <= index < size:
+                with pytest.raises(IndexError):
+                    game.move(src, index, dst)
+                assert (src, dst) == (cards, ["x"])
+            else:
+                ref_dst.append(ref_src.pop(index))
+                assert game.move(src, index, dst) == ref_dst[-1]
+                assert (src, dst) == (ref_src, ref_dst)
+                if depth and index >= 0:
+                    game.rollback(mark)
+                    assert (src, dst) == (cards, ["x"])
+            if depth:
+                game.commit(mark)

@@ -240,9 +240,11 @@ def _draw_unrecorded(game: Game, deck: list, discard: list, hand: list, count: i
     of one list to the end of the other, as the journaled moves leave them (the deck's top card
     first into the hand), without a journaled move per card; the discard pile made the new
     deck at once (R9.1), its top card first as the moves leave it: the pile reversed, before
-    the shuffle. The cards a run takes are read from the top down, then cut off the deck at
-    once: one slice deletion, not a pop (and a shrinking reallocation) per card; a deck drawn
-    to its last card cleared, its buffer let go (tests/test_list_buffers.py)."""
+    the shuffle. A run that takes the whole deck reads it from the top down, then clears it:
+    its buffer let go, not reallocated to 0 bytes by the pop of its last card, a C library
+    block that every later growth of the deck reallocates (tests/test_list_buffers.py); any
+    other run pops its cards (a slice deletion costs twice the pops: a slice made, a generic
+    deletion)."""
     drawn = 0
     while drawn < count:
         n = len(deck)
@@ -254,14 +256,15 @@ def _draw_unrecorded(game: Game, deck: list, discard: list, hand: list, count: i
             discard.clear()
             shuffle(game.rng, deck)
             n = len(deck)
-        stop = max(n - (count - drawn), 0)  # the run: deck[stop:], its top card first
+        run = count - drawn
+        if run < n:
+            for _ in range(run):
+                hand.append(deck.pop())
+            return count
         i = n
-        while i > stop:
+        while i:  # the whole deck, its top card first
             i -= 1
             hand.append(deck[i])
-        if stop:
-            del deck[stop:]
-        else:
-            deck.clear()
-        drawn += n - stop
+        deck.clear()
+        drawn += n
     return drawn
