@@ -379,7 +379,10 @@ class Journal:
             # most frequent first (a random game's trials: notes, transfers, moves).
             if op == _NOTE or op == _POP:
                 grown: list = undo[i - 1]
-                _pop_last(grown)
+                if len(grown) == 1:  # as _pop_last (inline: the most frequent entry)
+                    grown.clear()
+                else:
+                    grown.pop()
                 i -= 2
             elif op == _ADD:
                 gave: int = undo[i - 3]
@@ -577,7 +580,9 @@ class Journal:
     def move(self, src: list, index: int, dst: list) -> Any:
         """Move ``src[index]`` to the end of ``dst``."""
         size: i64 = len(src)
-        at: i64 = index + size if index < 0 else index
+        at: i64 = index  # (not a conditional expression: compiled, it boxed the int)
+        if at < 0:
+            at += size
         if size == 1:  # as _pop_at (inline: a call's cost at every move)
             item = src[index]
             src.clear()
