@@ -629,7 +629,8 @@ class Journal:
             top = self._top
             while top + 4 * count > len(undo):
                 undo = self._grow()
-            for _ in range(count):  # one _MOVE from index 0 per item, as move writes them
+            end = top + 4 * count
+            while top < end:  # one _MOVE from index 0 per item, as move writes them
                 undo[top] = src
                 undo[top + 1] = 0
                 undo[top + 2] = dst

@@ -258,8 +258,9 @@ def _draw_unrecorded(game: Game, deck: list, discard: list, hand: list, count: i
             n = len(deck)
         run = count - drawn
         if run < n:
-            for _ in range(run):
+            while run:  # (not ``for _ in range``: compiled, ``_`` is an object, boxed)
                 hand.append(deck.pop())
+                run -= 1
             return count
         i = n
         while i:  # the whole deck, its top card first
