@@ -135,6 +135,33 @@ _OPERANDS: Final[tuple[int, ...]] = (3, 3, 3, 3, 1, 3, 2, 2, 2, 1, 3, 1)
 _ABSENT: Final = object()
 
 
+#: The most items after the one :meth:`Journal.move` takes that it moves left one by one
+#: (past them, a pop from inside the list: a slice deletion).
+_SHIFTED_MOST: Final = 12
+
+
+def _pop_last(lst: list) -> Any:
+    """``lst.pop()``, a list of one item emptied by ``clear()``: its buffer let go (NULL), not
+    reallocated to 0 bytes as a pop leaves it (CPython's and mypyc's list_resize), a block
+    pymalloc hands to the C library (``malloc(1)``), which every later growth of the list then
+    reallocates through the C library (issue 38; tests/test_list_buffers.py)."""
+    if len(lst) == 1:
+        item = lst[0]
+        lst.clear()
+        return item
+    return lst.pop()
+
+
+def _pop_at(lst: list, index: int) -> Any:
+    """``lst.pop(index)``, a list of one item emptied as :func:`_pop_last` does (an index out of
+    range raises IndexError all the same)."""
+    if len(lst) == 1:
+        item = lst[index]
+        lst.clear()
+        return item
+    return lst.pop(index)
+
+
 def _frozen(value: Any, keep: dict[int, Any]) -> Any:
     """``value`` as part of a hashable key: itself when it hashes (a card instance, a player and
     a perk by identity; a count, a name, a tuple of those by value), else its identity, with
@@ -374,7 +401,10 @@ class Journal:
             # most frequent first (a random game's trials: notes, transfers, moves).
             if op == _NOTE or op == _POP:
                 grown: list = undo[i - 1]
-                grown.pop()
+                if len(grown) == 1:  # as _pop_last (inline: the most frequent entry)
+                    grown.clear()
+                else:
+                    grown.pop()
                 i -= 2
             elif op == _ADD:
                 gave: int = undo[i - 3]
@@ -389,7 +419,7 @@ class Journal:
                 src: list = undo[i - 3]
                 at: int = undo[i - 2]
                 dst: list = undo[i - 1]
-                src.insert(at, dst.pop())
+                src.insert(at, _pop_last(dst))
                 i -= 4
             elif op == _SETATTR or op == _NOTE_ATTR:
                 setattr(undo[i - 3], undo[i - 2], undo[i - 1])
@@ -571,7 +601,25 @@ class Journal:
 
     def move(self, src: list, index: int, dst: list) -> Any:
         """Move ``src[index]`` to the end of ``dst``."""
-        item = src.pop(index)
+        size: i64 = len(src)
+        at: i64 = index  # (not a conditional expression: compiled, it boxed the int)
+        if at < 0:
+            at += size
+        if size == 1:  # as _pop_at (inline: a call's cost at every move)
+            item = src[index]
+            src.clear()
+        elif 0 <= at < size - 1 and size - at <= _SHIFTED_MOST:
+            # a card from inside a short zone (a hand, the park): the items after it moved
+            # one left, the last slot popped: compiled, cheaper than the slice deletion a pop
+            # from inside makes (a generic one, with a buffer of the items removed)
+            item = src[at]
+            last = size - 1
+            while at < last:
+                src[at] = src[at + 1]
+                at += 1
+            src.pop()
+        else:
+            item = src.pop(index)
         dst.append(item)
         if self._depth:
             undo = self._undo
@@ -603,7 +651,8 @@ class Journal:
             top = self._top
             while top + 4 * count > len(undo):
                 undo = self._grow()
-            for _ in range(count):  # one _MOVE from index 0 per item, as move writes them
+            end = top + 4 * count
+            while top < end:  # one _MOVE from index 0 per item, as move writes them
                 undo[top] = src
                 undo[top + 1] = 0
                 undo[top + 2] = dst
@@ -674,7 +723,7 @@ class Journal:
 
     def take(self, lst: list, index: int) -> Any:
         """Remove and return ``lst[index]`` (rules, perks: pieces that are not card instances)."""
-        item = lst.pop(index)
+        item = _pop_at(lst, index)
         if self._depth:
             undo = self._undo
             top = self._top

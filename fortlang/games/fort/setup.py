@@ -240,16 +240,32 @@ def _draw_unrecorded(game: Game, deck: list, discard: list, hand: list, count: i
     of one list to the end of the other, as the journaled moves leave them (the deck's top card
     first into the hand), without a journaled move per card; the discard pile made the new
     deck at once (R9.1), its top card first as the moves leave it: the pile reversed, before
-    the shuffle."""
+    the shuffle. A run that takes the whole deck reads it from the top down, then clears it:
+    its buffer let go, not reallocated to 0 bytes by the pop of its last card, a C library
+    block that every later growth of the deck reallocates (tests/test_list_buffers.py); any
+    other run pops its cards (a slice deletion costs twice the pops: a slice made, a generic
+    deletion)."""
     drawn = 0
     while drawn < count:
-        if not deck:
+        n = len(deck)
+        if not n:
             if not discard:
                 break
             deck.extend(discard)  # the deck is empty: the pile, top card first
             deck.reverse()
             discard.clear()
             shuffle(game.rng, deck)
-        hand.append(deck.pop())
-        drawn += 1
+            n = len(deck)
+        run = count - drawn
+        if run < n:
+            while run:  # (not ``for _ in range``: compiled, ``_`` is an object, boxed)
+                hand.append(deck.pop())
+                run -= 1
+            return count
+        i = n
+        while i:  # the whole deck, its top card first
+            i -= 1
+            hand.append(deck[i])
+        deck.clear()
+        drawn += n
     return drawn
