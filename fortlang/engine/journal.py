@@ -600,11 +600,14 @@ class Journal:
     # -- mutations (each records its inverse inside a transaction) ---------------------------------
 
     def move(self, src: list, index: int, dst: list) -> Any:
-        """Move ``src[index]`` to the end of ``dst``."""
+        """Move ``src[index]`` to the end of ``dst`` (a negative index counts from the end)."""
         size: i64 = len(src)
         at: i64 = index  # (not a conditional expression: compiled, it boxed the int)
         if at < 0:
             at += size
+        #: the log's index, counted from the front: the rollback's ``insert`` reads a negative
+        #: one otherwise than ``pop`` does (an index out of range raises below, unlogged)
+        where: i64 = at
         if size == 1:  # as _pop_at (inline: a call's cost at every move)
             item = src[index]
             src.clear()
@@ -627,7 +630,7 @@ class Journal:
             if top + 4 > len(undo):
                 undo = self._grow()
             undo[top] = src
-            undo[top + 1] = index
+            undo[top + 1] = where
             undo[top + 2] = dst
             undo[top + 3] = _MOVE
             self._top = top + 4
