@@ -9,6 +9,7 @@ with cards dealt into chosen zones.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from fortlang.engine.choices import RandomAgent, ScriptedAgent
 from fortlang.games.fort.model import (
@@ -114,3 +115,16 @@ def recorded_play(game: Game, seat: int, card: CardInstance, *, follow: bool = T
     if rule is None:
         play_card(game, seat, card, checked=True, follow=follow)
     return rule, seen, game.snapshot()
+
+
+def played_game(cardset: CardSet, lineup: list[str], players: int, seed: int) -> tuple[list, Any]:
+    """A whole game of ``lineup``'s bots (simulate's seating and seeds for game ``seed``), played
+    by the engine's own loop: its decision log and its Outcome."""
+    from fortlang.games.fort.agents.bots import make_bots
+    from fortlang.games.fort.match import run_game
+    from fortlang.games.fort.setup import new_game
+
+    agents = make_bots(lineup, players, seed)
+    game, first = new_game(cardset, players, seed=seed, agents=agents)
+    out = run_game(cardset, players, agents, seed=seed, game=game, first=first)
+    return list(game.log), out

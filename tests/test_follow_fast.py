@@ -10,7 +10,7 @@ from functools import partial
 from unittest.mock import patch
 
 import pytest
-from builders import kid, random_table
+from builders import kid, played_game, random_table
 from test_engine_certain import full_search
 
 from fortlang import native
@@ -19,14 +19,11 @@ from fortlang.engine.asker import RandomAsker
 from fortlang.engine.choices import RandomAgent
 from fortlang.engine.interpreter import search
 from fortlang.games.fort import play
-from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.certain import follow_verdict, surely_followed_named
 from fortlang.games.fort.context import FortCtx
-from fortlang.games.fort.match import run_game
 from fortlang.games.fort.model import KidCard, board_of, kids_of
 from fortlang.games.fort.node_types import PLAIN_SUITS
 from fortlang.games.fort.nodes import Resource, Suit
-from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.table import TOKENS, Game, Rules
 from fortlang.parser import parse_action
 
@@ -117,10 +114,7 @@ def test_lookout_cards_counted_leave_every_option_to_its_trial():
 
 
 def _game(lineup: list[str], players: int, seed: int) -> tuple[list, object]:
-    agents = make_bots(lineup, players, seed)
-    game, first = new_game(BASE, players, seed=seed, agents=agents)
-    out = run_game(BASE, players, agents, seed=seed, game=game, first=first)
-    return list(game.log), out
+    return played_game(BASE, lineup, players, seed)
 
 
 @pytest.mark.parametrize(("lineup", "players"), [(["random"], 4), (["greedy"], 4),

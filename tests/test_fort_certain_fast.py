@@ -16,20 +16,17 @@ import dataclasses
 from unittest.mock import patch
 
 import pytest
-from builders import kid, random_table
+from builders import kid, played_game, random_table
 
 from fortlang import native
 from fortlang.cardset import base_set
 from fortlang.engine.program import Op, RepeatOp
 from fortlang.games.fort import certain
-from fortlang.games.fort.agents.bots import make_bots
 from fortlang.games.fort.certain import HandJudge, surely_playable
 from fortlang.games.fort.context import FortJudgement, card_ops
-from fortlang.games.fort.match import run_game
 from fortlang.games.fort.model import kids_of
 from fortlang.games.fort.moves import COIN
 from fortlang.games.fort.node_types import PLAIN_SUITS
-from fortlang.games.fort.setup import new_game
 from fortlang.games.fort.table import TOKENS, CardInstance, Game
 
 BASE = base_set()
@@ -123,10 +120,7 @@ def test_the_hands_judge_answers_as_a_judgement_per_card(lookout_optional):
 
 
 def _game(lineup: list[str], players: int, seed: int) -> tuple[list, object]:
-    agents = make_bots(lineup, players, seed)
-    game, first = new_game(BASE, players, seed=seed, agents=agents)
-    out = run_game(BASE, players, agents, seed=seed, game=game, first=first)
-    return list(game.log), out
+    return played_game(BASE, lineup, players, seed)
 
 
 @pytest.mark.parametrize(("lineup", "players"), [(["random"], 4), (["greedy"], 2),

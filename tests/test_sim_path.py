@@ -107,7 +107,7 @@ def test_r7_r14_a_turn_loop_resumed_from_a_copy_records_what_the_whole_loop_does
         def swap(game, at: Progress, resumed=resumed, swapped=swapped) -> None:
             if at.turns == 9 and not swapped:
                 swapped.append(True)
-                for name in ("recruited", "acquired", "seen", "looks", "marks", "marked"):
+                for name in ("recruited", "acquired", "seen", "looks", "marks", "held"):
                     setattr(at, name, getattr(resumed, name))
 
         again = run_game(CARDSET, 4, make_bots(["random"], 4, seed), seed=seed, on_turn=swap)

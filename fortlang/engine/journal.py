@@ -842,23 +842,21 @@ class Journal:
         (:data:`_ENTRIES`), an equal pair."""
         log: list[Any] = self.log
         if 0 <= index < _SHARED_ENTRIES:
+            row: list[Any] | None = None  # the kind's entries: the six told by identity
             if kind is K_FOLLOW:
-                log.append(_FOLLOW_ENTRIES[index])
-                return
-            if kind is K_RECRUIT:
-                log.append(_RECRUIT_ENTRIES[index])
-                return
-            if kind is K_PLAY:
-                log.append(_PLAY_ENTRIES[index])
-                return
-            if kind is K_ORDER:
-                log.append(_ORDER_ENTRIES[index])
-                return
-            if kind is K_BOOST:
-                log.append(_BOOST_ENTRIES[index])
-                return
-            if kind is K_RESOURCE:
-                log.append(_RESOURCE_ENTRIES[index])
+                row = _FOLLOW_ENTRIES
+            elif kind is K_RECRUIT:
+                row = _RECRUIT_ENTRIES
+            elif kind is K_PLAY:
+                row = _PLAY_ENTRIES
+            elif kind is K_ORDER:
+                row = _ORDER_ENTRIES
+            elif kind is K_BOOST:
+                row = _BOOST_ENTRIES
+            elif kind is K_RESOURCE:
+                row = _RESOURCE_ENTRIES
+            if row is not None:
+                log.append(row[index])
                 return
             at = 0
             for known in _OTHER_KINDS:  # compiled, each item read without a bounds check
