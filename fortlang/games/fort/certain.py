@@ -421,17 +421,31 @@ MOST_NAMINGS: Final = 64
 
 #: The judgement :func:`follow_verdict` reads (at most one), refilled per verdict (its fields
 #: set afresh each time, its ``effect`` and ``ctx`` never changed): one judgement made for all
-#: followers instead of one per option and naming (issue 38). Only read while judging.
+#: followers instead of one per option and naming (issue 38). Claimed while judging: taken
+#: out of the list (:func:`_verdict_judgement`), put back after (:func:`_put_back`), so that a
+#: verdict of another game meanwhile (another thread's) makes its own instead of refilling it.
 _KEPT_VERDICT: Final[list[FortJudgement]] = []
+#: The names of the coin :func:`follow_verdict_one` judges: one dict, emptied per card, claimed
+#: as :data:`_KEPT_VERDICT`.
+_ONE_NAMED: Final[list[dict[int, Suit]]] = []
+
+
+def _put_back(kept: list[Any], item: Any) -> None:
+    """``item``, claimed from ``kept`` (by a pop), kept again for the next claim: one is enough
+    (another made meanwhile by another thread goes)."""
+    if not kept:
+        kept.append(item)
 
 
 def _verdict_judgement(game: Game, p: Player, named: dict[int, Suit], n: int,
                        bound: Mapping[int, Any], cards: Sequence[CardInstance]) -> FortJudgement:
     """A follower's judgement before following (no effect needed, R6.2; no move: ``ctx``
-    None) with ``cards`` discarded (``n`` of them leaving the hand), their coins ``named``."""
+    None) with ``cards`` discarded (``n`` of them leaving the hand), their coins ``named``:
+    the kept one claimed and refilled (put back by the caller, :func:`_put_back`), or a new
+    one if another verdict holds it."""
     kept = _KEPT_VERDICT
     if kept:
-        s = kept[0]
+        s = kept.pop()
         s.game = game
         s.p = p
         s.named = named
@@ -439,9 +453,7 @@ def _verdict_judgement(game: Game, p: Player, named: dict[int, Suit], n: int,
         s.bound = bound
         s.cards = cards
         return s
-    s = FortJudgement(game, p, named, n, bound, False, None, cards)
-    kept.append(s)
-    return s
+    return FortJudgement(game, p, named, n, bound, False, None, cards)
 
 
 def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
@@ -459,19 +471,11 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     if len(cards) == 1:  # one card, the most frequent: its namings without the product's dicts
         choices = names[0]
         if not choices:  # no coin: one way, nothing named (never changed: read only)
-            return _verdict(op, _verdict_judgement(game, p, _NO_NAMES, 1, bound, cards))
+            return _verdict_alone(op, game, p, _NO_NAMES, 1, bound, cards)
         uid = cards[0].uid
-        unknown = False
         named: dict[int, Suit] = {}  # one dict, its name changed per naming (read only)
-        s = _verdict_judgement(game, p, named, 1, bound, cards)
-        for suit in choices:  # at most the six suits: fewer than MOST_NAMINGS
-            named[uid] = suit
-            verdict = _verdict(op, s)
-            if verdict:
-                return True
-            if verdict is None:
-                unknown = True
-        return None if unknown else False
+        return _verdict_named(op, _verdict_judgement(game, p, named, 1, bound, cards), named,
+                              uid, choices)
     namings: list[dict[int, Suit]] = [{}]
     for i in range(len(cards)):
         choices = names[i]
@@ -482,7 +486,7 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
             namings = [{**named, uid: suit} for named in namings for suit in choices]
     unknown = False
     for named in namings:
-        verdict = _verdict(op, _verdict_judgement(game, p, named, len(cards), bound, cards))
+        verdict = _verdict_alone(op, game, p, named, len(cards), bound, cards)
         if verdict:
             return True
         if verdict is None:
@@ -490,8 +494,33 @@ def follow_verdict(game: Game, seat: int, cards: Sequence[CardInstance], op: Op,
     return None if unknown else False
 
 
-#: The names of the coin :func:`follow_verdict_one` judges: one dict, emptied per card.
-_ONE_NAMED: Final[dict[int, Suit]] = {}
+def _verdict_alone(op: Op, game: Game, p: Player, named: dict[int, Suit], n: int,
+                   bound: Mapping[int, Any], cards: Sequence[CardInstance]) -> bool | None:
+    """:func:`_verdict` of ``op`` on the kept verdict judgement so filled, then put back."""
+    s = _verdict_judgement(game, p, named, n, bound, cards)
+    verdict = _verdict(op, s)
+    _put_back(_KEPT_VERDICT, s)
+    return verdict
+
+
+def _verdict_named(op: Op, s: FortJudgement, named: dict[int, Suit], uid: int,
+                   names: Sequence[Suit]) -> bool | None:
+    """The verdict of following with one card whose coin (card ``uid``) may be named each of
+    ``names`` (R5.6), on ``s`` (claimed, reading ``named``; put back here): True if one naming
+    is in full for certain, False if none can be, None if only a search can tell."""
+    unknown = False
+    verdict: bool | None = False
+    for suit in names:  # at most the six suits: fewer than MOST_NAMINGS
+        named[uid] = suit
+        verdict = _verdict(op, s)
+        if verdict:
+            break
+        if verdict is None:
+            unknown = True
+    _put_back(_KEPT_VERDICT, s)
+    if verdict:
+        return True
+    return None if unknown else False
 
 
 def follow_verdict_one(game: Game, seat: int, one: list[CardInstance], op: Op,
@@ -501,33 +530,28 @@ def follow_verdict_one(game: Game, seat: int, one: list[CardInstance], op: Op,
     as a native tuple and named in one kept dict (issue 38)."""
     p = game.players[seat]
     if not names:  # no coin: one way, nothing named (never changed: read only)
-        return _verdict(op, _verdict_judgement(game, p, _NO_NAMES, 1, bound, one))
-    named = _ONE_NAMED
+        return _verdict_alone(op, game, p, _NO_NAMES, 1, bound, one)
+    kept = _ONE_NAMED
+    named: dict[int, Suit] = kept.pop() if kept else {}  # claimed, as the judgement
     named.clear()
-    s = _verdict_judgement(game, p, named, 1, bound, one)
-    uid = one[0].uid
-    unknown = False
-    for suit in names:  # at most the six suits: fewer than MOST_NAMINGS
-        named[uid] = suit
-        verdict = _verdict(op, s)
-        if verdict:
-            return True
-        if verdict is None:
-            unknown = True
-    return None if unknown else False
+    verdict = _verdict_named(op, _verdict_judgement(game, p, named, 1, bound, one), named,
+                             one[0].uid, names)
+    _put_back(kept, named)
+    return verdict
 
 
-#: The last judgement :func:`_following` made (at most one), as :data:`_KEPT`.
+#: The last judgement :func:`_following` made (at most one), claimed while read as
+#: :data:`_KEPT_VERDICT` is.
 _KEPT_FOLLOWING: Final[list[FortJudgement]] = []
 
 
 def _following(ctx: FortCtx) -> FortJudgement:
     """A follower's judgement inside their move in progress (no effect needed, R6.2; bound by
     the leader's choices, R6.4), the last one made used again, as :func:`_in_move`'s, and
-    refilled for another move, performer or binding."""
+    refilled for another move, performer or binding: claimed (put back by the caller)."""
     kept = _KEPT_FOLLOWING
     if kept:
-        s = kept[0]
+        s = kept.pop()
         if s.ctx is not ctx or s.p is not ctx.player or s.bound is not ctx.bound:
             # refilled: its other fields are the same for every follower (no names, no cards
             # leaving, no effect needed: issue 38)
@@ -536,15 +560,16 @@ def _following(ctx: FortCtx) -> FortJudgement:
             s.p = ctx.player
             s.bound = ctx.bound
         return s
-    s = FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx)
-    kept.append(s)
-    return s
+    return FortJudgement(ctx.game, ctx.player, None, 0, ctx.bound, False, ctx)
 
 
 def surely_followed(ctx: FortCtx, op: Op) -> bool:
     """True if a follower, having discarded their card(s), is certain to perform ``op`` in full
     (R6.2), bound by the leader's choices (R6.4), when performed now."""
-    return op.now(_following(ctx))
+    s = _following(ctx)
+    sure = op.now(s)
+    _put_back(_KEPT_FOLLOWING, s)
+    return sure
 
 
 def surely_followed_named(ctx: FortCtx, op: Op, card: CardInstance, names: Sequence[Suit],
@@ -564,13 +589,17 @@ def surely_followed_named(ctx: FortCtx, op: Op, card: CardInstance, names: Seque
             continue
         named[uid] = names[i]
         out.append(_verdict(op, s) is True)
+    _put_back(_KEPT_VERDICT, s)
     return out
 
 
 def surely_followed_any_way(ctx: FortCtx, op: Op) -> bool:
     """:func:`surely_followed` whatever the follower chooses in ``op``: every option left in
     their move is legal (R6.2), and none need be tried."""
-    return op.always(_following(ctx))
+    s = _following(ctx)
+    sure = op.always(s)
+    _put_back(_KEPT_FOLLOWING, s)
+    return sure
 
 
 # -- plays that are impossible for certain ------------------------------------------------------
