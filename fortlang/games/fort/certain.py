@@ -422,19 +422,22 @@ MOST_NAMINGS: Final = 64
 #: The judgement :func:`follow_verdict` reads (at most one), refilled per verdict (its fields
 #: set afresh each time, its ``effect`` and ``ctx`` never changed): one judgement made for all
 #: followers instead of one per option and naming (issue 38). Claimed while judging: taken
-#: out of the list (:func:`_verdict_judgement`), put back after (:func:`_put_back`), so that a
-#: verdict of another game meanwhile (another thread's) makes its own instead of refilling it.
-_KEPT_VERDICT: Final[list[FortJudgement]] = []
+#: out (:func:`_verdict_judgement`), put back after (:func:`_put_back`), so that a verdict of
+#: another game meanwhile (another thread's) makes its own instead of refilling it. A dict of
+#: one key (:data:`_HELD`): its pop and setdefault are each one step no thread can split, and
+#: emptying it frees nothing (a list's pop of its last item reallocates its buffer).
+_KEPT_VERDICT: Final[dict[int, FortJudgement]] = {}
 #: The names of the coin :func:`follow_verdict_one` judges: one dict, emptied per card, claimed
 #: as :data:`_KEPT_VERDICT`.
-_ONE_NAMED: Final[list[dict[int, Suit]]] = []
+_ONE_NAMED: Final[dict[int, dict[int, Suit]]] = {}
+#: The one key of the kept items' dicts.
+_HELD: Final = 0
 
 
-def _put_back(kept: list[Any], item: Any) -> None:
-    """``item``, claimed from ``kept`` (by a pop), kept again for the next claim: one is enough
-    (another made meanwhile by another thread goes)."""
-    if not kept:
-        kept.append(item)
+def _put_back(kept: dict[int, Any], item: Any) -> None:
+    """``item``, claimed from ``kept``, kept again for the next claim: one is enough (another
+    made meanwhile by another thread goes)."""
+    kept.setdefault(_HELD, item)
 
 
 def _verdict_judgement(game: Game, p: Player, named: dict[int, Suit], n: int,
@@ -443,9 +446,8 @@ def _verdict_judgement(game: Game, p: Player, named: dict[int, Suit], n: int,
     None) with ``cards`` discarded (``n`` of them leaving the hand), their coins ``named``:
     the kept one claimed and refilled (put back by the caller, :func:`_put_back`), or a new
     one if another verdict holds it."""
-    kept = _KEPT_VERDICT
-    if kept:
-        s = kept.pop()
+    s = _KEPT_VERDICT.pop(_HELD, None)
+    if s is not None:
         s.game = game
         s.p = p
         s.named = named
@@ -532,7 +534,9 @@ def follow_verdict_one(game: Game, seat: int, one: list[CardInstance], op: Op,
     if not names:  # no coin: one way, nothing named (never changed: read only)
         return _verdict_alone(op, game, p, _NO_NAMES, 1, bound, one)
     kept = _ONE_NAMED
-    named: dict[int, Suit] = kept.pop() if kept else {}  # claimed, as the judgement
+    named = kept.pop(_HELD, None)  # claimed, as the judgement
+    if named is None:
+        named = {}
     named.clear()
     verdict = _verdict_named(op, _verdict_judgement(game, p, named, 1, bound, one), named,
                              one[0].uid, names)
@@ -542,16 +546,15 @@ def follow_verdict_one(game: Game, seat: int, one: list[CardInstance], op: Op,
 
 #: The last judgement :func:`_following` made (at most one), claimed while read as
 #: :data:`_KEPT_VERDICT` is.
-_KEPT_FOLLOWING: Final[list[FortJudgement]] = []
+_KEPT_FOLLOWING: Final[dict[int, FortJudgement]] = {}
 
 
 def _following(ctx: FortCtx) -> FortJudgement:
     """A follower's judgement inside their move in progress (no effect needed, R6.2; bound by
     the leader's choices, R6.4), the last one made used again, as :func:`_in_move`'s, and
     refilled for another move, performer or binding: claimed (put back by the caller)."""
-    kept = _KEPT_FOLLOWING
-    if kept:
-        s = kept.pop()
+    s = _KEPT_FOLLOWING.pop(_HELD, None)
+    if s is not None:
         if s.ctx is not ctx or s.p is not ctx.player or s.bound is not ctx.bound:
             # refilled: its other fields are the same for every follower (no names, no cards
             # leaving, no effect needed: issue 38)
