@@ -17,6 +17,7 @@ from fortlang.cardset import base_set
 from fortlang.games.fort.certain import (
     _KEPT_FOLLOWING,
     _KEPT_VERDICT,
+    _MOST_KEPT,
     _NO_NAMES,
     _following,
     _in_move,
@@ -61,7 +62,8 @@ def test_a_followers_judgement_is_kept_for_its_move_performer_and_binding_only()
 
 def test_a_claimed_judgement_is_never_refilled_for_another_game():
     """Two checks at once (two games in two threads): the second gets a judgement of its own,
-    the first's keeps its game, seat and cards; put back, one is kept for the next check."""
+    the first's keeps its game, seat and cards; put back, the next check claims one of them,
+    and no more than a few are kept."""
     one, two = random_table(BASE, 3, 4), random_table(BASE, 2, 5)
     a = _verdict_judgement(one, one.players[1], _NO_NAMES, 1, {}, one.players[1].hand[:1])
     b = _verdict_judgement(two, two.players[0], _NO_NAMES, 1, {}, two.players[0].hand[:1])
@@ -69,13 +71,17 @@ def test_a_claimed_judgement_is_never_refilled_for_another_game():
     assert (a.game, a.p, a.cards) == (one, one.players[1], one.players[1].hand[:1])
     _put_back(_KEPT_VERDICT, b)
     _put_back(_KEPT_VERDICT, a)
-    assert len(_KEPT_VERDICT) == 1
+    again = _verdict_judgement(two, two.players[1], _NO_NAMES, 1, {}, two.players[1].hand[:1])
+    assert again is a  # the last put back, refilled
+    _put_back(_KEPT_VERDICT, again)
     c = _following(FortCtx(one, 1, leader=False))
     d = _following(FortCtx(two, 0, leader=False))
     assert c is not d and c.game is one and c.p is one.players[1]
     _put_back(_KEPT_FOLLOWING, d)
     _put_back(_KEPT_FOLLOWING, c)
-    assert len(_KEPT_FOLLOWING) == 1
+    assert _following(FortCtx(two, 1, leader=False)) is c
+    _put_back(_KEPT_FOLLOWING, c)
+    assert len(_KEPT_VERDICT) <= _MOST_KEPT and len(_KEPT_FOLLOWING) <= _MOST_KEPT
 
 
 def test_games_played_at_once_in_threads_are_the_games_played_alone():

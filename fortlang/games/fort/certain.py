@@ -422,22 +422,41 @@ MOST_NAMINGS: Final = 64
 #: The judgement :func:`follow_verdict` reads (at most one), refilled per verdict (its fields
 #: set afresh each time, its ``effect`` and ``ctx`` never changed): one judgement made for all
 #: followers instead of one per option and naming (issue 38). Claimed while judging: taken
-#: out (:func:`_verdict_judgement`), put back after (:func:`_put_back`), so that a verdict of
-#: another game meanwhile (another thread's) makes its own instead of refilling it. A dict of
-#: one key (:data:`_HELD`): its pop and setdefault are each one step no thread can split, and
-#: emptying it frees nothing (a list's pop of its last item reallocates its buffer).
-_KEPT_VERDICT: Final[dict[int, FortJudgement]] = {}
+#: out (:func:`_claim`), put back after (:func:`_put_back`), so that a verdict of another game
+#: meanwhile (another thread's) makes its own instead of refilling it (:func:`_kept_list`).
+_PAD: Final = 8
+#: The most items a kept list holds past its padding (threads that claimed at once).
+_MOST_KEPT: Final = _PAD + 4
+
+
+def _kept_list() -> list[Any]:
+    """A list of kept items, claimed by a pop and put back by an append (each one step that no
+    other thread can split). It starts with ``_PAD`` Nones, never popped for good: a list's
+    pop of its last item reallocates its buffer to 0 bytes, a C library block that every
+    later append reallocates again (a hundred instructions each), where a pop from 9 items
+    to 8 reallocates nothing."""
+    return [None] * _PAD
+
+
+def _claim(kept: list[Any]) -> Any:
+    """An item of ``kept`` taken out, or None if none is kept (a padding None, put back)."""
+    item = kept.pop()
+    if item is None:
+        kept.append(None)
+    return item
+
+
+def _put_back(kept: list[Any], item: Any) -> None:
+    """``item``, claimed from ``kept`` (or made for want of one), kept for the next claim
+    (a few at most: others made meanwhile by other threads go)."""
+    if len(kept) < _MOST_KEPT:
+        kept.append(item)
+
+
+_KEPT_VERDICT: Final[list[Any]] = _kept_list()
 #: The names of the coin :func:`follow_verdict_one` judges: one dict, emptied per card, claimed
 #: as :data:`_KEPT_VERDICT`.
-_ONE_NAMED: Final[dict[int, dict[int, Suit]]] = {}
-#: The one key of the kept items' dicts.
-_HELD: Final = 0
-
-
-def _put_back(kept: dict[int, Any], item: Any) -> None:
-    """``item``, claimed from ``kept``, kept again for the next claim: one is enough (another
-    made meanwhile by another thread goes)."""
-    kept.setdefault(_HELD, item)
+_ONE_NAMED: Final[list[Any]] = _kept_list()
 
 
 def _verdict_judgement(game: Game, p: Player, named: dict[int, Suit], n: int,
@@ -446,7 +465,7 @@ def _verdict_judgement(game: Game, p: Player, named: dict[int, Suit], n: int,
     None) with ``cards`` discarded (``n`` of them leaving the hand), their coins ``named``:
     the kept one claimed and refilled (put back by the caller, :func:`_put_back`), or a new
     one if another verdict holds it."""
-    s = _KEPT_VERDICT.pop(_HELD, None)
+    s: FortJudgement | None = _claim(_KEPT_VERDICT)
     if s is not None:
         s.game = game
         s.p = p
@@ -534,7 +553,7 @@ def follow_verdict_one(game: Game, seat: int, one: list[CardInstance], op: Op,
     if not names:  # no coin: one way, nothing named (never changed: read only)
         return _verdict_alone(op, game, p, _NO_NAMES, 1, bound, one)
     kept = _ONE_NAMED
-    named = kept.pop(_HELD, None)  # claimed, as the judgement
+    named: dict[int, Suit] | None = _claim(kept)  # claimed, as the judgement
     if named is None:
         named = {}
     named.clear()
@@ -546,14 +565,14 @@ def follow_verdict_one(game: Game, seat: int, one: list[CardInstance], op: Op,
 
 #: The last judgement :func:`_following` made (at most one), claimed while read as
 #: :data:`_KEPT_VERDICT` is.
-_KEPT_FOLLOWING: Final[dict[int, FortJudgement]] = {}
+_KEPT_FOLLOWING: Final[list[Any]] = _kept_list()
 
 
 def _following(ctx: FortCtx) -> FortJudgement:
     """A follower's judgement inside their move in progress (no effect needed, R6.2; bound by
     the leader's choices, R6.4), the last one made used again, as :func:`_in_move`'s, and
     refilled for another move, performer or binding: claimed (put back by the caller)."""
-    s = _KEPT_FOLLOWING.pop(_HELD, None)
+    s: FortJudgement | None = _claim(_KEPT_FOLLOWING)
     if s is not None:
         if s.ctx is not ctx or s.p is not ctx.player or s.bound is not ctx.bound:
             # refilled: its other fields are the same for every follower (no names, no cards
