@@ -29,10 +29,11 @@ from mypy_extensions import i64
 _GETRANDBITS: Final[Callable[[random.Random, Any], int]] = random.Random.getrandbits
 #: Its C method ``random``: two words a call (see :func:`shuffle`).
 _RANDOM_FLOAT: Final[Callable[[random.Random], float]] = random.Random.random
-#: 2**53: a ``random()`` float times it is the integer its two words' bits make.
-_TWO_53: Final = 9007199254740992.0
+#: 2**53: a ``random()`` float times it is the integer its two words' bits make (see
+#: :func:`shuffle`; fortlang.engine.choices.RandomAgent draws so too).
+TWO_53: Final = 9007199254740992.0
 #: The low 26 bits of that integer: the second word's top 26 bits.
-_LOW_26: Final[i64] = (1 << 26) - 1
+LOW_26: Final[i64] = (1 << 26) - 1
 _ONE: Final[i64] = 1
 #: The class itself: ``random.Random`` is a lookup on the module at each use.
 _RANDOM: Final = random.Random
@@ -67,6 +68,20 @@ def below(rng: random.Random, n: int) -> int:
     return r
 
 
+def bit_length(n: i64) -> i64:
+    """``n.bit_length()`` of ``n >= 0``, in machine ints (compiled: no method call, no int
+    boxed).
+
+    >>> bit_length(0), bit_length(1), bit_length(5), bit_length(64)
+    (0, 1, 3, 7)
+    """
+    k: i64 = 0
+    while n:
+        k += 1
+        n >>= 1
+    return k
+
+
 def shuffle(rng: random.Random, x: list[Any]) -> None:
     """Shuffle ``x`` in place: ``rng.shuffle(x)`` (Fisher-Yates from the end), the same
     permutation and the generator left in the same state.
@@ -87,11 +102,7 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
     i: i64 = len(x) - 1
     if i <= 0:
         return
-    k: i64 = 0  # the bit count of the items left, i + 1
-    m: i64 = i + 1
-    while m:
-        k += 1
-        m >>= 1
+    k = bit_length(i + 1)  # the bit count of the items left
     least: i64 = _ONE << (k - 1)  # the least count of k bits
     spare: i64 = -1  # the top 26 bits of a word drawn and not used yet; -1: none
     j: i64 = 0
@@ -105,9 +116,9 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
                 j = spare >> (26 - k)
                 spare = -1
             elif i >= 2 and k <= 26:  # i indices left, a word each at least: two words
-                pair: i64 = int(_RANDOM_FLOAT(rng) * _TWO_53)
+                pair: i64 = int(_RANDOM_FLOAT(rng) * TWO_53)
                 j = pair >> (53 - k)  # the first word's top k bits
-                spare = pair & _LOW_26
+                spare = pair & LOW_26
             else:
                 bits: object = int(k)
                 j = _GETRANDBITS(rng, bits)

@@ -19,7 +19,7 @@ from typing import Any, Final, Protocol
 
 from mypy_extensions import i64, mypyc_attr
 
-from fortlang.engine.chance import below
+from fortlang.engine.chance import LOW_26, TWO_53, below, bit_length
 from fortlang.errors import MessageError
 
 
@@ -259,10 +259,6 @@ class Agent(Protocol):
 _RANDOM: Final = random.Random
 _C_GETSTATE: Final[Callable[[Any], tuple[int, ...]]] = _random.Random.getstate
 _C_SETSTATE: Final[Callable[[Any, tuple[int, ...]], None]] = _random.Random.setstate
-#: 2**53: a ``random()`` float times it is the integer its two words' bits make.
-_TWO_53: Final = 9007199254740992.0
-#: The low 26 bits of that integer: the second word's top 26 bits.
-_LOW_26: Final[i64] = (1 << 26) - 1
 #: The counts drawn from kept words: below 2**26 (26 bits at most, as the second word keeps).
 _AHEAD_BELOW: Final = 1 << 26
 #: The words of the Mersenne Twister's state (``getstate()`` is these, then the index).
@@ -338,20 +334,16 @@ class RandomAgent:
         draws as ``randrange``."""
         if self._ahead and 0 < n < _AHEAD_BELOW:
             count: i64 = n
-            k: i64 = 0  # the bit count of n
-            m: i64 = count
-            while m:
-                k += 1
-                m >>= 1
+            k = bit_length(count)
             spare = self._spare
             while True:
                 if spare >= 0:  # the kept word: its top k bits
                     r: i64 = spare >> (26 - k)
                     spare = -1
                 else:  # two words: the first's top k bits, the second's 26 kept
-                    pair: i64 = int(self._two_words() * _TWO_53)
+                    pair: i64 = int(self._two_words() * TWO_53)
                     r = pair >> (53 - k)
-                    spare = pair & _LOW_26
+                    spare = pair & LOW_26
                 if r < count:
                     break
             self._spare = spare

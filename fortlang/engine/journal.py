@@ -605,8 +605,8 @@ class Journal:
         at: i64 = index  # (not a conditional expression: compiled, it boxed the int)
         if at < 0:
             at += size
-        #: the log's index, counted from the front: the rollback's ``insert`` reads a negative
-        #: one otherwise than ``pop`` does (an index out of range raises below, unlogged)
+        # the log's index, counted from the front: the rollback's ``insert`` reads a negative
+        # one otherwise than ``pop`` does (an index out of range raises below, unlogged)
         where: i64 = at
         if size == 1:  # as _pop_at (inline: a call's cost at every move)
             item = src[index]

@@ -183,30 +183,17 @@ def offered(places: list[tuple[list, str, Any]], deck: list) -> int:
         elif n > 16:
             count += len(distinct(zone))
         elif n:
-            count += _kinds(zone)
+            count += -1 - _kind_at(zone, n)  # its kinds: fewer than n + 1
     return count
-
-
-def _kinds(cards: list[CardInstance]) -> int:
-    """How many cards of a short zone no card before has the definition of (compared by
-    identity: no set made, nothing hashed): those the search for their definition from the
-    zone's start stops at. One call a zone, not one a card (issue 38); lists walked by ``for``
-    (compiled, an unchecked read an item), not indexed."""
-    kinds = 0
-    for card in cards:
-        defn = card.defn
-        for c in cards:
-            if c.defn is defn:
-                if c is card:
-                    kinds += 1
-                break
-    return kinds
 
 
 def _kind_at(cards: list[CardInstance], j: int) -> int:
     """The index of the ``j``-th (from 0) card of a short zone no card before has the
-    definition of (as :func:`_kinds` counts them); ``-1 - kinds`` when there are only
-    ``kinds`` <= ``j`` of them."""
+    definition of (compared by identity: no set made, nothing hashed: those the search for
+    their definition from the zone's start stops at); ``-1 - kinds`` when there are only
+    ``kinds`` <= ``j`` of them (``j`` past the zone's length: how many kinds it holds). One
+    call a zone, not one a card (issue 38); lists walked by ``for`` (compiled, an unchecked
+    read an item), not indexed."""
     kinds = 0
     i = 0
     for card in cards:
