@@ -1,5 +1,5 @@
 """Bounded memo tables of the engine: facts worked out once per card or AST node, kept by
-object identity; and lists kept to be written over (:func:`put_at`).
+object identity.
 
 A table keyed by ``id(obj)`` keeps ``obj`` alive in its entry, so an id is never reused while
 the entry lives; it is emptied when full rather than growing with every card or action that a
@@ -18,21 +18,6 @@ from typing import Any, Final
 
 #: The most entries a memo table holds.
 MEMO_LIMIT: Final = 4096
-
-
-def put_at(lst: list, i: int, item: Any) -> None:
-    """``lst[i] = item``, or appended when ``lst`` holds ``i`` items: a list kept and written
-    over from its start (a judge's one card, a round's cards), only grown, never cut and made
-    again.
-
-    >>> buf = ["a"]
-    >>> put_at(buf, 0, "b"); put_at(buf, 1, "c"); buf
-    ['b', 'c']
-    """
-    if i < len(lst):
-        lst[i] = item
-    else:
-        lst.append(item)
 
 
 def bounded_put(table: dict, key: Any, value: Any, limit: int = MEMO_LIMIT) -> Any:

@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from fortlang import nodes as n
-from fortlang.engine.memo import bounded_put, put_at
+from fortlang.engine.memo import bounded_put
 from fortlang.engine.program import EVERYTHING, Judgement, Op, RepeatOp, ThenOp, program
 from fortlang.games.fort.context import FortCtx, FortJudgement, card_ops
 from fortlang.games.fort.model import PerkHook
@@ -136,7 +136,11 @@ class HandJudge(FortJudgement):
             _hand_forms(card)
         optional = self.optional
         if optional:
-            put_at(self.one, 0, card)
+            one = self.one
+            if one:
+                one[0] = card
+            else:
+                one.append(card)
         return _box_sure(self, defn.pub_op, defn.pub_body, defn.pub_times, optional) \
             or _box_sure(self, defn.priv_op, defn.priv_body, defn.priv_times, optional)
 

@@ -58,7 +58,7 @@ from fortlang.engine.interpreter import (
     search,
     text,
 )
-from fortlang.engine.memo import bounded_put, put_at
+from fortlang.engine.memo import bounded_put
 
 # can_perform and perform: Fort's callers (turn.py, scenarios, tests) import them from here
 from fortlang.engine.perform import can_perform, debug_check, perform, transaction  # noqa: F401
@@ -1616,7 +1616,10 @@ def _legal_into(game: Game, seat: int, out: list[CardInstance]) -> int:
         while j < i and hand[j].defn is not defn:
             j += 1
         if j == i and why_not(game, seat, card, judge) is None:
-            put_at(out, k, card)
+            if k < len(out):
+                out[k] = card
+            else:
+                out.append(card)
             k += 1
     return k
 
@@ -2094,7 +2097,10 @@ def _fill_matching(rnd: _Round, hand: list[CardInstance]) -> int:
             while j < n and out[j].card is not kid:
                 j += 1
             if j == n:
-                put_at(out, n, c)
+                if n < len(out):
+                    out[n] = c
+                else:
+                    out.append(c)
                 n += 1
     return n
 
@@ -2125,7 +2131,10 @@ def _fill_verdicts(rnd: _Round, game: Game, seat: int, n: int) -> int:
             if j < i:
                 verdict = out[j]
             else:
-                put_at(one, 0, card)
+                if one:
+                    one[0] = card
+                else:
+                    one.append(card)
                 verdict = follow_verdict_one(game, seat, one, rnd.public, rnd.bound,
                                              _verdict_names(rnd, card, rules))
         out[i] = verdict
@@ -2159,7 +2168,10 @@ def _single_verdicts(rnd: _Round, game: Game, seat: int,
         if j < i:
             out.append(out[j])
             continue
-        put_at(one, 0, card)
+        if one:
+            one[0] = card
+        else:
+            one.append(card)
         out.append(follow_verdict_one(game, seat, one, rnd.public, rnd.bound,
                                       _verdict_names(rnd, card, rules)))
     return out
